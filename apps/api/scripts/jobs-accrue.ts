@@ -1,0 +1,79 @@
+// Runs the referral commission and rebate accrual (DESIGN §4) for one Asia/Bangkok day on the configured database.
+//
+//   npm run jobs:accrue -- --day 2026-11-21
+//
+// PostgreSQL when DATABASE_URL is set, otherwise the embedded database under DATA_DIR (./data). The embedded database
+// allows one process at a time: while the server runs on it, ask the server instead (POST /api/backoffice/jobs/accrue).
+// Safe to run again: a day already accrued pays nothing more. Nothing is migrated.
+// Exit codes: 0 done; 2 it could not run (arguments, configuration, no database, database in use, day not over).
+import { parseArgs } from 'node:util'
+import { CalendarDay, satangToBaht } from '@sanam/contract'
+import { AppError } from '../src/errors.ts'
+import { systemClock } from '../src/lib/clock.ts'
+import { auditRepository } from '../src/modules/audit/audit.repository.ts'
+import { createLedger } from '../src/modules/ledger/ledger.service.ts'
+import { addDays, bangkokDay } from '../src/modules/referral/bangkok-time.ts'
+import { createReferralService, referralSettings, toAccrueResult } from '../src/modules/referral/referral.service.ts'
+import { loadScriptConfig, openConfiguredDatabase, Problem, runScript } from './script-support.ts'
+
+
+const USAGE = `Usage: npm run jobs:accrue -- --day 2026-11-21
+
+Credits each player's upline levels 1-3 their commission and each player their rebate on the valid turnover of one
+Asia/Bangkok day that has ended. Running it again for the same day pays nothing more.
+
+  --day <YYYY-MM-DD>   the Bangkok day (default: yesterday in Bangkok)
+  -h, --help           this text
+
+Environment: DATABASE_URL (PostgreSQL) or DATA_DIR (the embedded database, default ./data), REFERRAL_LEVEL1-3, REBATE_RATE.`
+
+const TABLES = ['accounts', 'transfers', 'players', 'seamless_transactions', 'game_rounds', 'accruals'] as const
+const ONLINE = 'POST /api/backoffice/jobs/accrue {"day": "..."} with an owner token from POST /api/backoffice/auth/login'
+
+function readDay(argv: string[]): string | null {
+  let parsed
+  try {
+    parsed = parseArgs({ args: argv, options: { day: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: false })
+  } catch (error) {
+    throw new Problem(`${(error as Error).message}\n\n${USAGE}`)
+  }
+  if (parsed.values.help) return null
+  const day = parsed.values.day ?? addDays(bangkokDay(systemClock.now()), -1)
+  if (!CalendarDay.safeParse(day).success) throw new Problem(`--day must be a date as YYYY-MM-DD, got "${day}"\n\n${USAGE}`)
+  return day
+}
+
+async function main(): Promise<number> {
+  const day = readDay(process.argv.slice(2))
+  if (day === null) {
+    console.info(USAGE)
+    return 0
+  }
+  const config = loadScriptConfig()
+  const { database, where } = await openConfiguredDatabase(config, { tables: TABLES, online: ONLINE })
+  try {
+    const referral = createReferralService({ db: database.db, ledger: createLedger({ clock: systemClock }), clock: systemClock, settings: referralSettings(config) })
+    let stats
+    try {
+      stats = await referral.accrueDay(day)
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'RULE_REFUSED') throw new Problem(`${day} has not ended yet in Asia/Bangkok time: it can be accrued from the next day on.`)
+      throw error
+    }
+    const result = toAccrueResult(stats)
+    await auditRepository.record(database.db, { operatorId: null, action: 'referral.accrue', targetType: 'accrual_day', targetId: day, after: { ...result, via: 'cli' }, at: systemClock.now() })
+    if (stats.accruals === 0) {
+      console.info(`${day}: nothing new to accrue (already done, or no valid turnover) (${where})`)
+    } else {
+      console.info(
+        `${day}: accrued ${stats.sources} player${stats.sources === 1 ? '' : 's'} (${stats.accruals} accruals, ${stats.transfers} transfers): ` +
+          `referral commission ${satangToBaht(stats.referral).toFixed(2)} baht, rebate ${satangToBaht(stats.rebate).toFixed(2)} baht (${where})`,
+      )
+    }
+    return 0
+  } finally {
+    await database.close()
+  }
+}
+
+runScript(main)

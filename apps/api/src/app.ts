@@ -1,0 +1,218 @@
+import { randomUUID } from 'node:crypto'
+import helmet from '@fastify/helmet'
+import Fastify, { type FastifyServerOptions } from 'fastify'
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { Config } from './config.ts'
+import type { Database } from './db/client.ts'
+import { handleError } from './errors.ts'
+import { systemClock, type Clock } from './lib/clock.ts'
+import type { TypedApp } from './lib/typed-app.ts'
+import { authRoutes, devSmsRoutes } from './modules/auth/auth.routes.ts'
+import { createAuthService } from './modules/auth/auth.service.ts'
+import { argon2Hasher, type PasswordHasher } from './modules/auth/password.ts'
+import { mediaRoutes, siteRoutes } from './modules/site/site.routes.ts'
+import { createSiteService } from './modules/site/site.service.ts'
+import { consoleSmsSender } from './modules/sms/console-sms.ts'
+import { httpSmsSender } from './modules/sms/http-sms.ts'
+import type { SmsSender } from './modules/sms/sms.ts'
+import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts'
+import { createBackofficeAuthService } from './modules/backoffice/backoffice-auth.service.ts'
+import { createBackofficeService } from './modules/backoffice/backoffice.service.ts'
+import { bankFeedRoutes, depositRoutes, devBankRoutes } from './modules/deposits/deposits.routes.ts'
+import { createDepositService } from './modules/deposits/deposits.service.ts'
+import { createLedger, type LedgerFaults } from './modules/ledger/ledger.service.ts'
+import { walletRoutes } from './modules/wallet/wallet.routes.ts'
+import { gamesRoutes } from './modules/games/games.routes.ts'
+import { createGamesService } from './modules/games/games.service.ts'
+import { demoProviderRoutes, httpSeamlessClient } from './modules/demo-provider/demo-provider.routes.ts'
+import { demoGameProvider, type GameProvider } from './modules/portal/game-provider.ts'
+import { portalRoutes } from './modules/portal/portal.routes.ts'
+import { seamlessRoutes } from './modules/seamless/seamless.routes.ts'
+import { createSeamlessService } from './modules/seamless/seamless.service.ts'
+import { createPortalService } from './modules/portal/portal.service.ts'
+import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts'
+import { createWithdrawalService } from './modules/withdrawals/withdrawals.service.ts'
+import { userRoutes } from './modules/users/users.routes.ts'
+import { requireOperator } from './plugins/operator-auth.ts'
+import { createUserService } from './modules/users/users.service.ts'
+import { promotionRoutes } from './modules/promotions/promotions.routes.ts'
+import { referralRoutes } from './modules/referral/referral.routes.ts'
+import { createReferralService, referralSettings } from './modules/referral/referral.service.ts'
+import { createPromotionService } from './modules/promotions/promotions.service.ts'
+import { requirePlayer } from './plugins/auth.ts'
+import { limitRequests } from './plugins/rate-limit-hook.ts'
+import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './plugins/rate-limiter.ts'
+import { registerWebApps, type WebApps } from './web.ts'
+
+export const BODY_LIMIT = 64 * 1024
+
+export interface AppDeps {
+  config: Config
+  database: Database
+  clock?: Clock
+  hasher?: PasswordHasher
+  sms?: SmsSender
+  limiter?: RateLimiter
+  webApps?: WebApps
+  /** Failures injected between ledger steps (tests only). */
+  ledgerFaults?: LedgerFaults
+  /** Game provider adapters; the built-in demo provider by default. */
+  gameProviders?: GameProvider[]
+  logger?: FastifyServerOptions['logger']
+}
+
+const REQUEST_ID = /^[\w.-]{1,64}$/
+
+/** Builds the whole server from its config and database. Every module is wired here, in one visible list. */
+export async function buildApp(deps: AppDeps) {
+  const { config, database } = deps
+  const clock = deps.clock ?? systemClock
+
+  const app = Fastify({
+    logger: deps.logger ?? {
+      level: config.LOG_LEVEL,
+      redact: { paths: ['req.headers.authorization', 'req.headers["x-signature"]', 'req.headers.cookie'], censor: '[hidden]' },
+    },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.TRUST_PROXY,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id']
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID()
+    },
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>()
+
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  app.setErrorHandler(handleError)
+  // JSON only: text/plain bodies are refused with 415 like any other non-JSON type.
+  app.removeContentTypeParser(['text/plain'])
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id)
+  })
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The game launcher opens provider pages in a popup, which must keep its opener.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    strictTransportSecurity: config.NODE_ENV === 'production' ? { maxAge: 15_552_000 } : false,
+  })
+
+  const limiter = deps.limiter ?? (config.REDIS_URL ? await redisRateLimiter(config.REDIS_URL) : memoryRateLimiter(clock))
+  const consoleSms = config.SMS_PROVIDER === 'console' ? consoleSmsSender({ clock, log: (line) => app.log.info(line) }) : undefined
+  const sms =
+    deps.sms ??
+    consoleSms ??
+    httpSmsSender({
+      url: config.SMS_HTTP_URL ?? '',
+      apiKey: config.SMS_HTTP_KEY ?? '',
+      sender: config.SMS_SENDER,
+      timeoutMs: config.SMS_HTTP_TIMEOUT_MS,
+    })
+
+  const db = database.db
+  const site = createSiteService({ db })
+  const auth = createAuthService({
+    db,
+    clock,
+    hasher: deps.hasher ?? argon2Hasher,
+    sms,
+    limiter,
+    siteName: () => site.siteName().catch(() => 'Sanam'),
+    settings: {
+      otpRequired: config.OTP_REQUIRED,
+      otpTtlSeconds: config.OTP_TTL_SECONDS,
+      otpMaxAttempts: config.OTP_MAX_ATTEMPTS,
+      otpResendSeconds: config.OTP_RESEND_SECONDS,
+      sessionTtlHours: config.SESSION_TTL_HOURS,
+      loginFailLimit: config.RATE_LOGIN_FAILS_PER_MOBILE,
+      loginFailWindowSeconds: config.RATE_LOGIN_FAILS_WINDOW_SECONDS,
+    },
+  })
+  const player = requirePlayer(auth)
+  const hasher = deps.hasher ?? argon2Hasher
+
+  const ledger = createLedger({ clock, ...(deps.ledgerFaults ? { faults: deps.ledgerFaults } : {}) })
+  const referral = createReferralService({ db, ledger, clock, settings: referralSettings(config) })
+  const promotions = createPromotionService({ db, ledger, clock, siteWithdrawMin: config.WITHDRAW_MIN_AMOUNT })
+  const users = createUserService({ db, promotions })
+  const deposits = createDepositService({
+    promotions,
+    db,
+    ledger,
+    clock,
+    settings: {
+      minAmount: config.DEPOSIT_MIN_AMOUNT,
+      billTtlSeconds: config.DRAFT_BILL_TTL_SECONDS,
+      billGraceSeconds: config.DRAFT_BILL_GRACE_SECONDS,
+      statusWindowMinutes: config.DEPOSIT_STATUS_WINDOW_MINUTES,
+    },
+  })
+  const withdrawals = createWithdrawalService({ db, ledger, clock, promotions, settings: { minAmount: config.WITHDRAW_MIN_AMOUNT, onePending: config.WITHDRAW_ONE_PENDING } })
+  const backofficeAuth = createBackofficeAuthService({ db, clock, hasher, limiter, sessionHours: config.BACKOFFICE_SESSION_HOURS })
+  const operator = requireOperator(backofficeAuth)
+  const backoffice = createBackofficeService({ db, clock, ledger, deposits, withdrawals })
+  const games = createGamesService({ db })
+  const portal = createPortalService({ db, clock, adapters: deps.gameProviders ?? [demoGameProvider], sessionTtlMinutes: config.GAME_SESSION_TTL_MINUTES, guards: [promotions.launchGuard] })
+  const seamless = createSeamlessService({ db, ledger, clock, promotions })
+  const limitLogin = limitRequests(limiter, { name: 'login-ip', limit: config.RATE_LOGIN_PER_IP_PER_MINUTE, windowMs: 60_000 })
+
+  await app.register(
+    async (api: TypedApp) => {
+      siteRoutes(api, { site, database })
+      authRoutes(api, {
+        auth,
+        requirePlayer: player,
+        limitLogin,
+        limitRegister: limitRequests(limiter, { name: 'register-ip', limit: config.RATE_REGISTER_PER_IP_PER_HOUR, windowMs: 3_600_000 }),
+      })
+      userRoutes(api, { users, auth, requirePlayer: player })
+      walletRoutes(api, { db, requirePlayer: player, referral })
+      referralRoutes(api, { referral, requirePlayer: player, operator })
+      depositRoutes(api, { deposits, requirePlayer: player })
+      withdrawalRoutes(api, { withdrawals, requirePlayer: player })
+      await api.register(async (feed: TypedApp) => bankFeedRoutes(feed, { deposits, secret: config.bankWebhookSecret }))
+      gamesRoutes(api, { games })
+      portalRoutes(api, { portal, requirePlayer: player })
+      promotionRoutes(api, { promotions, requirePlayer: player })
+      await api.register(async (callbacks: TypedApp) => seamlessRoutes(callbacks, { seamless, secretFor: config.seamlessSecret }))
+      backofficeRoutes(api, { auth: backofficeAuth, backoffice, operator, limitLogin })
+      if (consoleSms) devSmsRoutes(api, { outbox: consoleSms })
+      if (config.demoBankFeed) devBankRoutes(api, { db, deposits })
+    },
+    { prefix: '/api' },
+  )
+  await app.register(async (files: TypedApp) => mediaRoutes(files, { site }))
+  // The built-in demo provider plays at /play/<token> and calls the seamless API over HTTP like any studio.
+  await app.register(async (play: TypedApp) =>
+    demoProviderRoutes(play, {
+      db,
+      clock,
+      log: play.log,
+      seamless: httpSeamlessClient({ baseUrl: config.DEMO_PROVIDER_CALLBACK_URL ?? `http://127.0.0.1:${config.PORT}/api/seamless`, secretFor: config.seamlessSecret }),
+    }),
+  )
+  await registerWebApps(app, deps.webApps ?? {})
+
+  app.addHook('onClose', async () => {
+    if (!deps.limiter) await limiter.close()
+  })
+
+  return { app, services: { auth, users, site, ledger, deposits, withdrawals, backofficeAuth, backoffice, games, portal, seamless, promotions, referral }, sms, limiter }
+}
+export type BuiltApp = Awaited<ReturnType<typeof buildApp>>

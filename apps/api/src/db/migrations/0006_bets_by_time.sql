@@ -1,0 +1,1 @@
+CREATE INDEX "seamless_tx_bets_by_time_idx" ON "seamless_transactions" USING btree ("created_at") WHERE op = 'bet';

@@ -1,0 +1,30 @@
+import type { Db } from './client.ts'
+
+/** SQLSTATEs after which the whole transaction may simply run again: deadlock, serialization failure. */
+const RETRYABLE = new Set(['40P01', '40001'])
+
+function sqlState(error: unknown): string | undefined {
+  let current: unknown = error
+  for (let depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code
+    current = (current as { cause?: unknown }).cause
+  }
+  return undefined
+}
+
+/**
+ * Runs `work` in a transaction, running it again (up to `attempts` times) when PostgreSQL aborted it as a deadlock
+ * victim or a serialization failure. Safe because a rolled-back transaction left nothing behind; `work` must not
+ * have effects outside the database.
+ */
+export async function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(work)
+    } catch (error) {
+      const state = sqlState(error)
+      if (attempt >= attempts || !state || !RETRYABLE.has(state)) throw error
+    }
+  }
+}

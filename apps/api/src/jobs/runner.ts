@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Db } from '../db/client.ts'
+import type { Job } from './job.ts'
+import { inTransaction } from '../db/transaction.ts'
+import type { Clock } from '../lib/clock.ts'
+import { rowsOf } from '../modules/ledger/ledger.repository.ts'
+import { depositsRepository } from '../modules/deposits/deposits.repository.ts'
+import type { SeamlessService } from '../modules/seamless/seamless.service.ts'
+import { accrualJob } from '../modules/referral/accrual.job.ts'
+import type { ReferralService } from '../modules/referral/referral.service.ts'
+
+export function standardJobs(deps: { clock: Clock; seamless: SeamlessService; referral: ReferralService; roundStaleMinutes: number }): Job[] {
+  return [
+    accrualJob({ referral: deps.referral, clock: deps.clock, settleMinutes: deps.roundStaleMinutes }),
+    { name: 'expire-draft-bills', lockKey: 7_262_001, run: (tx) => depositsRepository.expireAllBills(tx, deps.clock.now()) },
+    { name: 'close-stale-rounds', lockKey: 7_262_002, run: (tx) => deps.seamless.closeStaleRounds(deps.roundStaleMinutes, tx) },
+  ]
+}
+
+/** Runs each job once (skipping one another process is running); answers what each did, null when skipped. */
+export async function runJobsOnce(db: Db, jobs: Job[], log?: FastifyBaseLogger): Promise<Record<string, number | null>> {
+  const done: Record<string, number | null> = {}
+  for (const job of jobs) {
+    try {
+      done[job.name] = await inTransaction(db, async (tx) => {
+        const [lock] = rowsOf<{ taken: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${job.lockKey}) as taken`))
+        return lock?.taken ? job.run(tx) : null
+      })
+      if (done[job.name]) log?.info({ job: job.name, changed: done[job.name] }, 'job ran')
+    } catch (error) {
+      done[job.name] = null
+      log?.error({ err: error, job: job.name }, 'job failed')
+    }
+  }
+  return done
+}
+
+/** Runs the jobs every `everyMs` until stopped. The returned stop() waits for a run in progress. */
+export function startJobs(db: Db, jobs: Job[], options: { everyMs: number; log?: FastifyBaseLogger }) {
+  let running: Promise<unknown> = Promise.resolve()
+  const timer = setInterval(() => {
+    running = running.then(() => runJobsOnce(db, jobs, options.log))
+  }, options.everyMs)
+  timer.unref()
+  return async () => {
+    clearInterval(timer)
+    await running
+  }
+}

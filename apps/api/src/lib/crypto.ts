@@ -1,0 +1,28 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
+
+/** An opaque, unguessable token (256 bits, base64url). */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url')
+}
+
+export function sha256(value: string): Buffer {
+  return createHash('sha256').update(value, 'utf8').digest()
+}
+
+export function sameBytes(a: Buffer, b: Buffer): boolean {
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+/** A string of `length` characters drawn uniformly from `alphabet`. */
+export function randomString(alphabet: string, length: number): string {
+  let out = ''
+  for (let i = 0; i < length; i++) out += alphabet[randomInt(alphabet.length)]
+  return out
+}
+
+export function randomDigits(length: number): string {
+  return randomString('0123456789', length)
+}
+
+/** No 0/O, 1/I/L: codes people read aloud or type from a screenshot. */
+export const UNAMBIGUOUS = '23456789ABCDEFGHJKMNPQRSTUVWXYZ'

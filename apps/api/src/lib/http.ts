@@ -1,0 +1,9 @@
+/** The success envelope. */
+export function ok<T>(data: T, message?: string): { success: true; data: T; message?: string } {
+  return message === undefined ? { success: true, data } : { success: true, data, message }
+}
+
+/** A success that carries only a message. */
+export function done(message: string): { success: true; data: null; message: string } {
+  return { success: true, data: null, message }
+}

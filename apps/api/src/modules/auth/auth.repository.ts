@@ -1,0 +1,60 @@
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { pendingRegistrations, players, sessions } from '../../db/schema.ts'
+
+export type PendingRow = typeof pendingRegistrations.$inferSelect
+export type NewPending = typeof pendingRegistrations.$inferInsert
+
+/** SQL for pending registrations and sessions. */
+export const authRepository = {
+  async findPendingByMobile(db: Db, mobile: string): Promise<PendingRow | undefined> {
+    const [row] = await db.select().from(pendingRegistrations).where(eq(pendingRegistrations.mobile, mobile)).limit(1)
+    return row
+  },
+  /** Replaces any pending registration of the same phone. */
+  async replacePending(db: Db, pending: NewPending): Promise<PendingRow> {
+    await db.delete(pendingRegistrations).where(eq(pendingRegistrations.mobile, pending.mobile))
+    const [row] = await db.insert(pendingRegistrations).values(pending).returning()
+    if (!row) throw new Error('insert returned no row')
+    return row
+  },
+  /** Counts one try, only while tries remain; false when none were left. */
+  async countAttempt(db: Db, id: number, maxAttempts: number): Promise<boolean> {
+    const rows = await db
+      .update(pendingRegistrations)
+      .set({ attempts: sql`${pendingRegistrations.attempts} + 1` })
+      .where(and(eq(pendingRegistrations.id, id), lt(pendingRegistrations.attempts, maxAttempts)))
+      .returning({ id: pendingRegistrations.id })
+    return rows.length > 0
+  },
+  /** Deletes the row; false when another request already used it (single use). */
+  async takePending(db: Db, id: number): Promise<boolean> {
+    const rows = await db.delete(pendingRegistrations).where(eq(pendingRegistrations.id, id)).returning({ id: pendingRegistrations.id })
+    return rows.length > 0
+  },
+  async deletePending(db: Db, id: number): Promise<void> {
+    await db.delete(pendingRegistrations).where(eq(pendingRegistrations.id, id))
+  },
+
+  async insertSession(db: Db, session: { tokenHash: Buffer; playerId: number; createdAt: Date; expiresAt: Date }): Promise<number> {
+    const [row] = await db.insert(sessions).values(session).returning({ id: sessions.id })
+    if (!row) throw new Error('insert returned no row')
+    return row.id
+  },
+  /** The live session for a token hash with its player's status, in one indexed read. */
+  async findLiveSession(db: Db, tokenHash: Buffer, now: Date) {
+    const [row] = await db
+      .select({ sessionId: sessions.id, playerId: sessions.playerId, status: players.status })
+      .from(sessions)
+      .innerJoin(players, eq(players.id, sessions.playerId))
+      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+      .limit(1)
+    return row
+  },
+  async revokeSession(db: Db, sessionId: number, now: Date): Promise<void> {
+    await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+  },
+  async revokeAllSessions(db: Db, playerId: number, now: Date): Promise<void> {
+    await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.playerId, playerId), isNull(sessions.revokedAt)))
+  },
+}

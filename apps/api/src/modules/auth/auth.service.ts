@@ -1,0 +1,243 @@
+import type { ConfirmBody, LoginResult, RegisterResult } from '@sanam/contract'
+import type { z } from 'zod'
+import type { RegisterBody } from '@sanam/contract'
+import type { Db } from '../../db/client.ts'
+import { uniqueViolation } from '../../db/errors.ts'
+import { AppError } from '../../errors.ts'
+import type { Actor } from '../../lib/actor.ts'
+import type { Clock } from '../../lib/clock.ts'
+import { newToken, randomDigits, randomString, sameBytes, sha256, UNAMBIGUOUS } from '../../lib/crypto.ts'
+import type { RateLimiter } from '../../plugins/rate-limiter.ts'
+import type { SmsSender } from '../sms/sms.ts'
+import { playersRepository, type NewPlayer } from '../users/users.repository.ts'
+import { toUserMe } from '../users/users.service.ts'
+import { authRepository } from './auth.repository.ts'
+import type { PasswordHasher } from './password.ts'
+
+export interface AuthSettings {
+  otpRequired: boolean
+  otpTtlSeconds: number
+  otpMaxAttempts: number
+  otpResendSeconds: number
+  sessionTtlHours: number
+  loginFailLimit: number
+  loginFailWindowSeconds: number
+}
+
+
+type RegisterInput = z.output<typeof RegisterBody>
+
+const OTP_REF_LENGTH = 4
+const INVITE_CODE_LENGTH = 8
+
+/** Tells which unique index a failed player insert hit. */
+function playerConflict(error: unknown): AppError | null {
+  const constraint = uniqueViolation(error)
+  if (constraint === 'players_mobile_key') return new AppError('MOBILE_TAKEN')
+  if (constraint === 'players_bank_key') return new AppError('BANK_ACCOUNT_TAKEN')
+  return null
+}
+
+function otpHash(token: string, code: string): Buffer {
+  return sha256(`${token}:${code}`)
+}
+
+/** Registration with OTP, login, sessions and password change. */
+export function createAuthService(deps: {
+  db: Db
+  clock: Clock
+  hasher: PasswordHasher
+  sms: SmsSender
+  limiter: RateLimiter
+  settings: AuthSettings
+  siteName: () => Promise<string>
+}) {
+  const { db, clock, hasher, settings } = deps
+  // A real hash to check against when the phone is unknown, so both answers take the same time.
+  const dummyHash = hasher.hash(newToken())
+  const failKey = (mobile: string) => `login-fail:${mobile}`
+
+  async function resolveUpline(input: RegisterInput): Promise<number | null> {
+    if (input.invite_code) {
+      const id = await playersRepository.findIdByInviteCode(db, input.invite_code.toUpperCase())
+      if (id !== undefined) return id
+    }
+    if (input.upid && /^\d{1,15}$/.test(input.upid)) {
+      const upline = await playersRepository.findById(db, Number(input.upid))
+      if (upline) return upline.id
+    }
+    return null
+  }
+
+  /** Inserts the player with a fresh invite code, retrying the rare invite-code collision. */
+  async function insertPlayer(tx: Db, player: Omit<NewPlayer, 'inviteCode'>) {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await tx.transaction(async (sp) => playersRepository.insert(sp, { ...player, inviteCode: randomString(UNAMBIGUOUS, INVITE_CODE_LENGTH) }))
+      } catch (error) {
+        const conflict = playerConflict(error)
+        if (conflict) throw conflict
+        if (uniqueViolation(error) === 'players_invite_code_key' && attempt < 5) continue
+        throw error
+      }
+    }
+  }
+
+  async function checkNotTaken(mobile: string, bankCode: string, bankAccount: string) {
+    if (await playersRepository.findByMobile(db, mobile)) throw new AppError('MOBILE_TAKEN')
+    if (await playersRepository.isBankAccountTaken(db, bankCode, bankAccount)) throw new AppError('BANK_ACCOUNT_TAKEN')
+  }
+
+  async function startSession(playerId: number): Promise<string> {
+    const token = newToken()
+    const now = clock.now()
+    await authRepository.insertSession(db, {
+      tokenHash: sha256(token),
+      playerId,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + settings.sessionTtlHours * 3_600_000),
+    })
+    return token
+  }
+
+  async function refuseWhileLockedOut(mobile: string) {
+    const state = await deps.limiter.peek(failKey(mobile), settings.loginFailLimit)
+    if (!state.allowed) throw new AppError('RATE_LIMITED', undefined, undefined, Math.ceil(state.retryAfterMs / 1000))
+  }
+
+  return {
+    async register(input: RegisterInput): Promise<RegisterResult> {
+      await checkNotTaken(input.mobile, input.bank_code, input.bank_account)
+      const uplineId = await resolveUpline(input)
+      const passwordHash = await hasher.hash(input.password)
+      const profile = {
+        passwordHash,
+        firstname: input.firstname,
+        surname: input.surname,
+        bankCode: input.bank_code,
+        bankAccount: input.bank_account,
+        uplineId,
+      }
+
+      if (!settings.otpRequired) {
+        await db.transaction((tx) => insertPlayer(tx, { mobile: input.mobile, ...profile }))
+        return { sms: false }
+      }
+
+      const now = clock.now()
+      const previous = await authRepository.findPendingByMobile(db, input.mobile)
+      if (previous) {
+        const waitMs = previous.sentAt.getTime() + settings.otpResendSeconds * 1000 - now.getTime()
+        if (waitMs > 0) {
+          const seconds = Math.ceil(waitMs / 1000)
+          throw new AppError('OTP_RESEND_TOO_SOON', `กรุณารอ ${seconds} วินาทีก่อนขอรหัส OTP ใหม่`, undefined, seconds)
+        }
+      }
+
+      const token = newToken()
+      const code = randomDigits(6)
+      const ref = randomString(UNAMBIGUOUS, OTP_REF_LENGTH)
+      let pending
+      try {
+        pending = await db.transaction((tx) =>
+          authRepository.replacePending(tx, {
+            mobile: input.mobile,
+            tokenHash: sha256(token),
+            otpHash: otpHash(token, code),
+            otpRef: ref,
+            attempts: 0,
+            payload: profile,
+            sentAt: now,
+            expiresAt: new Date(now.getTime() + settings.otpTtlSeconds * 1000),
+          }),
+        )
+      } catch (error) {
+        // Two sign-ups of one phone at the same instant: the other one won.
+        if (uniqueViolation(error)) throw new AppError('OTP_RESEND_TOO_SOON')
+        throw error
+      }
+
+      const minutes = Math.round(settings.otpTtlSeconds / 60)
+      const site = await deps.siteName()
+      try {
+        await deps.sms.send({
+          to: input.mobile,
+          text: `${site}: รหัส OTP ของคุณคือ ${code} (Ref: ${ref}) ใช้ได้ภายใน ${minutes} นาที ห้ามบอกรหัสนี้กับผู้อื่น`,
+          otp: { code, ref },
+        })
+      } catch {
+        // Nothing was sent, so nothing should wait for a code: the player may try again at once.
+        await authRepository.deletePending(db, pending.id)
+        throw new AppError('SMS_FAILED')
+      }
+      return { sms: true, token, otp_ref: ref }
+    },
+
+    async confirm(input: ConfirmBody): Promise<void> {
+      const pending = await authRepository.findPendingByMobile(db, input.mobile)
+      if (!pending || !sameBytes(pending.tokenHash, sha256(input.token))) throw new AppError('OTP_INVALID')
+      if (pending.expiresAt.getTime() <= clock.now().getTime()) throw new AppError('OTP_INVALID')
+      if (!(await authRepository.countAttempt(db, pending.id, settings.otpMaxAttempts))) throw new AppError('OTP_ATTEMPTS_EXCEEDED')
+      if (!sameBytes(pending.otpHash, otpHash(input.token, input.otp_code))) throw new AppError('OTP_INVALID')
+
+      const p = pending.payload
+      await db.transaction(async (tx) => {
+        if (!(await authRepository.takePending(tx, pending.id))) throw new AppError('OTP_INVALID')
+        await insertPlayer(tx, {
+          mobile: pending.mobile,
+          passwordHash: p.passwordHash,
+          firstname: p.firstname,
+          surname: p.surname,
+          bankCode: p.bankCode,
+          bankAccount: p.bankAccount,
+          uplineId: p.uplineId,
+          createdAt: clock.now(),
+        })
+      })
+    },
+
+    async login(mobile: string, password: string): Promise<LoginResult> {
+      await refuseWhileLockedOut(mobile)
+      const player = await playersRepository.findByMobile(db, mobile)
+      const valid = player ? await hasher.verify(player.passwordHash, password) : await hasher.verify(await dummyHash, password).then(() => false)
+      if (!player || !valid) {
+        await deps.limiter.hit(failKey(mobile), settings.loginFailLimit, settings.loginFailWindowSeconds * 1000)
+        throw new AppError('BAD_CREDENTIALS')
+      }
+      if (player.status === 'LOCKED') throw new AppError('ACCOUNT_LOCKED')
+      await deps.limiter.reset(failKey(mobile))
+      const token = await startSession(player.id)
+      return { token, ...toUserMe(player) }
+    },
+
+    async logout(actor: Actor): Promise<void> {
+      await authRepository.revokeSession(db, actor.sessionId, clock.now())
+    },
+
+    /** The actor behind a bearer token, or null when the token is unknown, revoked or expired. */
+    async authenticate(token: string): Promise<(Actor & { locked: boolean }) | null> {
+      if (!token || token.length > 256) return null
+      const session = await authRepository.findLiveSession(db, sha256(token), clock.now())
+      if (!session) return null
+      return { playerId: session.playerId, sessionId: session.sessionId, locked: session.status === 'LOCKED' }
+    },
+
+    /** Changes the password and ends every session of the player, this one included. */
+    async changePassword(actor: Actor, oldPassword: string, newPassword: string): Promise<void> {
+      const player = await playersRepository.findById(db, actor.playerId)
+      if (!player) throw new AppError('UNAUTHORIZED')
+      await refuseWhileLockedOut(player.mobile)
+      if (!(await hasher.verify(player.passwordHash, oldPassword))) {
+        await deps.limiter.hit(failKey(player.mobile), settings.loginFailLimit, settings.loginFailWindowSeconds * 1000)
+        throw new AppError('OLD_PASSWORD_WRONG')
+      }
+      const passwordHash = await hasher.hash(newPassword)
+      const now = clock.now()
+      await db.transaction(async (tx) => {
+        await playersRepository.updatePasswordHash(tx, player.id, passwordHash, now)
+        await authRepository.revokeAllSessions(tx, player.id, now)
+      })
+    },
+  }
+}
+export type AuthService = ReturnType<typeof createAuthService>

@@ -1,0 +1,94 @@
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../../../test/app.ts'
+import { makePlayer } from '../../../test/factories.ts'
+import { balanceOf, bearer, expectLedgerOk, loginOperator, loginPlayer, postTransfer, transferBody } from '../../../test/money.ts'
+import { accounts, auditLog } from '../../db/schema.ts'
+
+let t: TestApp
+let operator: string
+beforeAll(async () => {
+  t = await buildTestApp()
+  operator = await loginOperator(t)
+})
+afterAll(async () => {
+  await t.close()
+})
+
+describe('unmatched deposits', () => {
+  it('lists an unmatched transfer, assigns it to a player once, and audits it', async () => {
+    const player = await makePlayer(t.db)
+    const token = await loginPlayer(t, player)
+    const { deposit_id } = (await postTransfer(t, transferBody({ bankCode: '030', bankAccount: '0001112223' }, { amount: 250.75 }))).json().data
+
+    const list = (await t.app.inject({ method: 'GET', url: '/api/backoffice/deposits/unmatched', headers: bearer(operator) })).json().data
+    expect(list.list.find((d: { id: number }) => d.id === deposit_id)).toMatchObject({ amount: 250.75, from_bank_code: '030', note: 'ไม่พบสมาชิกที่ตรงกับบัญชีผู้โอน' })
+
+    const assign = () => t.app.inject({ method: 'POST', url: `/api/backoffice/deposits/${deposit_id}/assign`, headers: bearer(operator), payload: { mobile: player.mobile } })
+    const res = await assign()
+    expect(res.statusCode).toBe(200)
+    expect(res.json().data).toEqual({ deposit_id, player_id: player.id, amount: 250.75 })
+    expect(await balanceOf(t, token)).toBe(250.75)
+    expect((await assign()).statusCode).toBe(409)
+    expect(await balanceOf(t, token)).toBe(250.75)
+
+    const audit = await t.db.select().from(auditLog).where(eq(auditLog.action, 'deposit.assign'))
+    expect(audit.find((a) => a.targetId === String(deposit_id))).toMatchObject({ before: { status: 'UNMATCHED' }, after: { status: 'ASSIGNED', player_id: player.id } })
+    const after = (await t.app.inject({ method: 'GET', url: '/api/backoffice/deposits/unmatched', headers: bearer(operator) })).json().data
+    expect(after.list.some((d: { id: number }) => d.id === deposit_id)).toBe(false)
+  })
+
+  it('refuses an unknown phone or deposit and changes nothing', async () => {
+    const { deposit_id } = (await postTransfer(t, transferBody({ bankCode: '030', bankAccount: '0001119999' }))).json().data
+    const res = await t.app.inject({ method: 'POST', url: `/api/backoffice/deposits/${deposit_id}/assign`, headers: bearer(operator), payload: { mobile: '0899990000' } })
+    expect(res.statusCode).toBe(404)
+    const missing = await t.app.inject({ method: 'POST', url: '/api/backoffice/deposits/99999999/assign', headers: bearer(operator), payload: { mobile: '0899990000' } })
+    expect(missing.statusCode).toBe(404)
+  })
+})
+
+describe('manual deposits', () => {
+  it('credits the player and shows in their history', async () => {
+    const player = await makePlayer(t.db)
+    const token = await loginPlayer(t, player)
+    const res = await t.app.inject({ method: 'POST', url: '/api/backoffice/deposits/manual', headers: bearer(operator), payload: { mobile: player.mobile, amount: 1000, note: 'สลิปยืนยันทางไลน์' } })
+    expect(res.statusCode).toBe(200)
+    expect(await balanceOf(t, token)).toBe(1000)
+    const history = (await t.app.inject({ method: 'GET', url: '/api/wallet/histories', headers: bearer(token) })).json().data
+    expect(history.list[0]).toMatchObject({ txtype: 'DEPOSIT', txamount: 1000, txstatus: 'SUCCESS' })
+  })
+
+  it.each([
+    ['amount as a string', { amount: '1000', note: 'x' }],
+    ['no note', { amount: 1000 }],
+    ['negative', { amount: -1, note: 'x' }],
+  ])('refuses %s', async (_name, change) => {
+    const player = await makePlayer(t.db)
+    const res = await t.app.inject({ method: 'POST', url: '/api/backoffice/deposits/manual', headers: bearer(operator), payload: { mobile: player.mobile, ...change } })
+    expect(res.statusCode).toBe(400)
+    expect(await balanceOf(t, await loginPlayer(t, player))).toBe(0)
+  })
+})
+
+describe('GET /api/backoffice/ledger/verify', () => {
+  it('answers ok on a healthy ledger and names the account when a balance is tampered with', async () => {
+    const player = await makePlayer(t.db)
+    await t.app.inject({ method: 'POST', url: '/api/backoffice/deposits/manual', headers: bearer(operator), payload: { mobile: player.mobile, amount: 10, note: 'test' } })
+    const healthy = (await t.app.inject({ method: 'GET', url: '/api/backoffice/ledger/verify', headers: bearer(operator) })).json().data
+    expect(healthy.ok).toBe(true)
+    expect(healthy.checked).toBeGreaterThan(0)
+    expect(healthy.failures).toEqual([])
+
+    // Someone edits a balance behind the ledger's back.
+    await t.db.update(accounts).set({ balance: sql`balance + 100` }).where(eq(accounts.playerId, player.id))
+    const broken = (await t.app.inject({ method: 'GET', url: '/api/backoffice/ledger/verify', headers: bearer(operator) })).json().data
+    expect(broken.ok).toBe(false)
+    expect(broken.failures).toContainEqual(expect.objectContaining({ check: 'balance_equals_transfers', account: `player:${player.id}:cash` }))
+    await t.db.update(accounts).set({ balance: sql`balance - 100` }).where(eq(accounts.playerId, player.id))
+    await expectLedgerOk(t)
+  })
+
+  it('is for operators only', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/backoffice/ledger/verify' })).statusCode).toBe(401)
+  })
+})

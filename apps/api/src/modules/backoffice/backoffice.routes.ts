@@ -1,0 +1,41 @@
+import { backofficeContract } from '@sanam/contract'
+import type { preHandlerAsyncHookHandler } from 'fastify'
+import { ok } from '../../lib/http.ts'
+import type { TypedApp } from '../../lib/typed-app.ts'
+import type { BackofficeAuthService, OperatorRole } from './backoffice-auth.service.ts'
+import type { BackofficeService } from './backoffice.service.ts'
+
+export function backofficeRoutes(
+  app: TypedApp,
+  deps: { auth: BackofficeAuthService; backoffice: BackofficeService; operator: (roles: OperatorRole[]) => preHandlerAsyncHookHandler; limitLogin: preHandlerAsyncHookHandler },
+) {
+  const { backoffice } = deps
+  const money = deps.operator(['owner', 'finance'])
+  const anyone = deps.operator(['owner', 'finance', 'support'])
+
+  app.post('/backoffice/auth/login', { schema: backofficeContract.login, preHandler: deps.limitLogin }, async (req) =>
+    ok(await deps.auth.login(req.body.username, req.body.password), 'เข้าสู่ระบบสำเร็จ'),
+  )
+
+  app.get('/backoffice/withdrawals', { schema: backofficeContract.withdrawals, preHandler: anyone }, async (req) =>
+    ok(await backoffice.listWithdrawals(req.query.status, req.query.page)),
+  )
+  app.post('/backoffice/withdrawals/:id/approve', { schema: backofficeContract.approveWithdrawal, preHandler: money }, async (req) =>
+    ok(await backoffice.approveWithdrawal(req.operator, Number(req.params.id), req.body.payout_ref), 'อนุมัติการถอนแล้ว'),
+  )
+  app.post('/backoffice/withdrawals/:id/reject', { schema: backofficeContract.rejectWithdrawal, preHandler: money }, async (req) =>
+    ok(await backoffice.rejectWithdrawal(req.operator, Number(req.params.id), req.body.reason), 'ปฏิเสธการถอนแล้ว คืนเงินเข้ากระเป๋าหลัก'),
+  )
+
+  app.get('/backoffice/deposits/unmatched', { schema: backofficeContract.unmatchedDeposits, preHandler: anyone }, async (req) =>
+    ok(await backoffice.unmatchedDeposits(req.query.page)),
+  )
+  app.post('/backoffice/deposits/:id/assign', { schema: backofficeContract.assignDeposit, preHandler: money }, async (req) =>
+    ok(await backoffice.assignDeposit(req.operator, Number(req.params.id), req.body.mobile), 'เติมเครดิตให้สมาชิกแล้ว'),
+  )
+  app.post('/backoffice/deposits/manual', { schema: backofficeContract.manualDeposit, preHandler: money }, async (req) =>
+    ok(await backoffice.manualDeposit(req.operator, req.body), 'เติมเครดิตให้สมาชิกแล้ว'),
+  )
+
+  app.get('/backoffice/ledger/verify', { schema: backofficeContract.ledgerVerify, preHandler: money }, async () => ok(await backoffice.verifyLedger()))
+}

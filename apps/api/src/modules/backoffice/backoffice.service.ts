@@ -1,0 +1,89 @@
+import { satangToBaht } from '@sanam/contract'
+import type { Db } from '../../db/client.ts'
+import { inTransaction } from '../../db/transaction.ts'
+import type { Clock } from '../../lib/clock.ts'
+import { auditRepository } from '../audit/audit.repository.ts'
+import type { DepositService } from '../deposits/deposits.service.ts'
+import { depositsRepository } from '../deposits/deposits.repository.ts'
+import type { Ledger } from '../ledger/ledger.service.ts'
+import { toBackofficeWithdrawal, type WithdrawalService } from '../withdrawals/withdrawals.service.ts'
+import type { OperatorActor } from './backoffice-auth.service.ts'
+
+/** Operator actions on money. Each runs in one transaction with its audit entry: both happen or neither does. */
+export function createBackofficeService(deps: { db: Db; clock: Clock; ledger: Ledger; deposits: DepositService; withdrawals: WithdrawalService }) {
+  const { db, clock } = deps
+
+  async function decideWithdrawal(operator: OperatorActor, id: number, outcome: { approve: true; payoutRef: string } | { approve: false; reason: string }) {
+    const result = await inTransaction(db, async (tx) => {
+      const decided = outcome.approve
+        ? await deps.withdrawals.approve(tx, operator.operatorId, id, outcome.payoutRef)
+        : await deps.withdrawals.reject(tx, operator.operatorId, id, outcome.reason)
+      if (!decided.replayed) {
+        await auditRepository.record(tx, {
+          operatorId: operator.operatorId,
+          action: outcome.approve ? 'withdrawal.approve' : 'withdrawal.reject',
+          targetType: 'withdrawal',
+          targetId: String(id),
+          before: { status: decided.before.status },
+          after: { status: decided.row.status, payout_ref: decided.row.payoutRef, reason: decided.row.reason },
+          at: clock.now(),
+        })
+      }
+      return decided.row
+    })
+    return toBackofficeWithdrawal(result, await deps.withdrawals.mobileOf(result.playerId))
+  }
+
+  return {
+    approveWithdrawal: (operator: OperatorActor, id: number, payoutRef: string) => decideWithdrawal(operator, id, { approve: true, payoutRef }),
+    rejectWithdrawal: (operator: OperatorActor, id: number, reason: string) => decideWithdrawal(operator, id, { approve: false, reason }),
+    listWithdrawals: deps.withdrawals.list,
+
+    async unmatchedDeposits(page: number, size = 20) {
+      const { rows, total } = await depositsRepository.listUnmatched(db, page, size)
+      return {
+        list: rows.map((d) => ({
+          id: d.id,
+          external_id: d.externalId,
+          to_account: d.toAccount,
+          from_bank_code: d.fromBankCode,
+          from_account: d.fromAccount,
+          from_name: d.fromName,
+          amount: satangToBaht(d.amount),
+          occurred_at: d.occurredAt.toISOString(),
+          received_at: d.receivedAt.toISOString(),
+          note: d.note,
+        })),
+        page,
+        size,
+        total,
+      }
+    },
+
+    async assignDeposit(operator: OperatorActor, depositId: number, mobile: string) {
+      return inTransaction(db, async (tx) => {
+        const { before, after, deposit, player } = await deps.deposits.assign(tx, depositId, mobile)
+        await auditRepository.record(tx, { operatorId: operator.operatorId, action: 'deposit.assign', targetType: 'deposit', targetId: String(depositId), before, after, at: clock.now() })
+        return { deposit_id: deposit.id, player_id: player.id, amount: satangToBaht(deposit.amount) }
+      })
+    },
+
+    async manualDeposit(operator: OperatorActor, input: { mobile: string; amount: number; note: string }) {
+      return inTransaction(db, async (tx) => {
+        const { deposit, player } = await deps.deposits.manual(tx, { ...input, operatorId: operator.operatorId })
+        await auditRepository.record(tx, {
+          operatorId: operator.operatorId,
+          action: 'deposit.manual',
+          targetType: 'deposit',
+          targetId: String(deposit.id),
+          after: { player_id: player.id, amount: satangToBaht(deposit.amount), note: input.note },
+          at: clock.now(),
+        })
+        return { deposit_id: deposit.id, player_id: player.id, amount: satangToBaht(deposit.amount) }
+      })
+    },
+
+    verifyLedger: () => deps.ledger.verify(db),
+  }
+}
+export type BackofficeService = ReturnType<typeof createBackofficeService>

@@ -1,0 +1,385 @@
+import { Writable } from 'node:stream'
+import helmet from '@fastify/helmet'
+import { and, eq } from 'drizzle-orm'
+import Fastify from 'fastify'
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../../../test/app.ts'
+import { makePlayer } from '../../../test/factories.ts'
+import { balanceOf, bearer, expectLedgerOk, fund, loginPlayer } from '../../../test/money.ts'
+import { launch } from '../../../test/seamless.ts'
+import { DEMO_SEAMLESS_SECRET } from '../../config.ts'
+import { gameRounds, players, seamlessTransactions } from '../../db/schema.ts'
+import { handleError } from '../../errors.ts'
+import type { TypedApp } from '../../lib/typed-app.ts'
+import { demoProviderRoutes, hideToken } from './demo-provider.routes.ts'
+import { injectFetch, type InjectFetchOptions } from '../../../test/inject-fetch.ts'
+import { httpSeamlessClient } from './seamless-client.ts'
+
+let t: TestApp
+let play: TypedApp
+/** What the fake network does to the next seamless calls (set per test). */
+let fault: InjectFetchOptions['fault']
+const logLines: string[] = []
+
+/**
+ * The demo provider on a Fastify of its own, set up like app.ts (zod compilers, error handler, the same CSP), whose
+ * seamless client reaches the real test app's seamless routes through inject: the same signed HTTP calls.
+ */
+async function buildPlayApp(core: TestApp): Promise<TypedApp> {
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logLines.push(chunk.toString('utf8'))
+      done()
+    },
+  })
+  const app = Fastify({ logger: { level: 'info', stream } }).withTypeProvider<ZodTypeProvider>()
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  app.setErrorHandler(handleError)
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: { defaultSrc: ["'self'"], scriptSrc: ["'self'"], styleSrc: ["'self'", "'unsafe-inline'"], imgSrc: ["'self'", 'data:', 'blob:'], upgradeInsecureRequests: null },
+    },
+  })
+  const seamless = httpSeamlessClient({
+    baseUrl: 'http://sanam.test/api/seamless',
+    secretFor: () => DEMO_SEAMLESS_SECRET,
+    timeoutMs: 10_000,
+    retries: 2,
+    fetch: injectFetch(core.app, { fault: (request) => fault?.(request) }),
+  })
+  await app.register(async (scope: TypedApp) => demoProviderRoutes(scope, { db: core.db, clock: core.clock, seamless, log: scope.log }))
+  await app.ready()
+  return app
+}
+
+beforeAll(async () => {
+  t = await buildTestApp()
+  play = await buildPlayApp(t)
+})
+afterAll(async () => {
+  await expectLedgerOk(t)
+  await play.close()
+  await t.close()
+})
+
+/** A funded, logged-in player with a launched game: the session token and the player's API token. */
+async function playing(amount: number, provider = 'pgsoft', game = 'fortune_ox') {
+  fault = undefined
+  const player = await makePlayer(t.db)
+  if (amount) await fund(t, player, amount)
+  const token = await loginPlayer(t, player)
+  return { player, token, session: await launch(t, token, provider, game) }
+}
+
+const round = (session: string, body: Record<string, unknown>, query = '') => play.inject({ method: 'POST', url: `/play/${session}/round${query}`, payload: body })
+const state = (session: string, query = '') => play.inject({ method: 'GET', url: `/play/${session}/state${query}` })
+
+describe('GET /play/<token>', () => {
+  it('serves the game page as HTML, with the script as a file and no inline script', async () => {
+    const { session } = await playing(0)
+    const res = await play.inject({ method: 'GET', url: `/play/${session}?lang=th` })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(res.headers['cache-control']).toBe('no-store')
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'")
+    const page = res.body
+    expect(page).toContain('<html lang="th">')
+    expect(page).toContain('Fortune Ox')
+    expect(page).toContain('src="/media/games/pgsoft/fortune_ox.svg"')
+    expect(page).toContain('name="viewport"')
+    expect(page).toContain('ยอดเดิมพัน')
+    // Every script is a file from this origin; no inline code and no event-handler attributes (the CSP blocks both).
+    const scripts = [...page.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)]
+    expect(scripts).toHaveLength(1)
+    expect(scripts[0]![1]).toContain('src="/play/assets/demo-game.js"')
+    expect(scripts[0]![2]).toBe('')
+    expect(page).not.toMatch(/\son[a-z]+\s*=/i)
+    expect(page).not.toMatch(/javascript:/i)
+    expect(page).not.toContain('http://')
+    expect(page).not.toContain('https://')
+    expect(page).not.toContain(session)
+  })
+
+  it('serves the script with a JavaScript content type and a validator', async () => {
+    const res = await play.inject({ method: 'GET', url: '/play/assets/demo-game.js' })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('application/javascript; charset=utf-8')
+    expect(res.body).toMatch(/^\(function \(\) \{/)
+    expect(() => new Function(res.body)).not.toThrow() // it parses
+    const again = await play.inject({ method: 'GET', url: '/play/assets/demo-game.js', headers: { 'if-none-match': String(res.headers.etag) } })
+    expect(again.statusCode).toBe(304)
+  })
+
+  it('draws each kind of game: crash with a target picker, card with sides, sport and lottery picks', async () => {
+    const pages = {
+      crash: await playing(0, 'evo', 'cash_or_crash'),
+      card: await playing(0, 'awcsexy', 'sexy_baccarat'),
+      sport: await playing(0, 'sbo', 'sbo_football'),
+      lottery: await playing(0, 'saba', 'saba_thai_lotto'),
+      fishing: await playing(0, 'joker', 'fish_hunter_joker'),
+    }
+    const html = async (s: string) => (await play.inject({ method: 'GET', url: `/play/${s}` })).body
+    expect(await html(pages.crash.session)).toMatch(/data-kind="crash"[\s\S]*id="target"/)
+    expect(await html(pages.card.session)).toMatch(/data-kind="card"[\s\S]*มังกร[\s\S]*เสือ/)
+    expect(await html(pages.sport.session)).toMatch(/data-variant="sport"[\s\S]*เจ้าบ้าน/)
+    expect(await html(pages.lottery.session)).toMatch(/data-variant="lottery"/)
+    expect(await html(pages.fishing.session)).toMatch(/theme-ocean[\s\S]*ยิงปลา/)
+  })
+
+  it('answers a friendly Thai page for an unknown token (404) and an expired session (401)', async () => {
+    const unknown = await play.inject({ method: 'GET', url: `/play/${'A'.repeat(43)}` })
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(unknown.body).toContain('ไม่พบเกมนี้')
+    expect((await play.inject({ method: 'GET', url: '/play/bad%20token' })).statusCode).toBe(404)
+    expect((await play.inject({ method: 'GET', url: '/play/x/y/z' })).statusCode).toBe(404)
+
+    const { session } = await playing(0)
+    t.clock.advance(3 * 60 * 60_000)
+    try {
+      const expired = await play.inject({ method: 'GET', url: `/play/${session}` })
+      expect(expired.statusCode).toBe(401)
+      expect(expired.body).toContain('เซสชันหมดอายุ กรุณาเข้าเกมใหม่')
+    } finally {
+      t.clock.advance(-3 * 60 * 60_000)
+    }
+  })
+
+  it('lists the provider games for a lobby launch, and plays the one picked with ?game=', async () => {
+    const player = await makePlayer(t.db)
+    await fund(t, player, 100)
+    const token = await loginPlayer(t, player)
+    const launched = await t.app.inject({ method: 'POST', url: '/api/portal/lobby', headers: bearer(token), payload: { provider_id: 'kingmaker', lang: 'th' } })
+    const session = launched.json().data.url.split('?')[0].split('/').pop() as string
+    const lobby = await play.inject({ method: 'GET', url: `/play/${session}?lang=th` })
+    expect(lobby.statusCode).toBe(200)
+    expect(lobby.body).toContain('href="?game=thai_hi_lo_km&amp;lang=th"')
+    expect((await state(session)).statusCode).toBe(400)
+    const page = await play.inject({ method: 'GET', url: `/play/${session}?game=baccarat_km` })
+    expect(page.body).toContain('data-game="baccarat_km"')
+    const res = await round(session, { bet: 10, pick: 'tiger' }, '?game=baccarat_km')
+    expect(res.statusCode).toBe(200)
+    expect(res.json().data.outcome.kind).toBe('card')
+    expect((await round(session, { bet: 10, pick: 'tiger' }, '?game=no_such_game')).statusCode).toBe(404)
+  })
+})
+
+describe('GET /play/<token>/state', () => {
+  it('answers the game, the balance from the wallet and the bet sizes', async () => {
+    const { session } = await playing(250)
+    const res = await state(session)
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({
+      success: true,
+      data: {
+        game: { code: 'fortune_ox', title: 'Fortune Ox', image: '/media/games/pgsoft/fortune_ox.svg', type: 'SLOT', provider: 'pgsoft', provider_title: 'PG Soft', kind: 'slot', theme: 'fruit' },
+        balance: 250,
+        bets: [1, 5, 10, 50, 100],
+      },
+    })
+    const crash = await playing(0, 'evo', 'cash_or_crash')
+    expect((await state(crash.session)).json().data).toMatchObject({ game: { kind: 'crash', type: 'CRASH' }, balance: 0, target: { min: 1.01, max: 100 } })
+  })
+
+  it('answers 404 for an unknown token and 401 with the Thai message once the session expired', async () => {
+    expect((await state('Z'.repeat(43))).statusCode).toBe(404)
+    const { session } = await playing(10)
+    t.clock.advance(3 * 60 * 60_000)
+    try {
+      const res = await state(session)
+      expect(res.statusCode).toBe(401)
+      expect(res.json()).toMatchObject({ success: false, code: 'UNAUTHORIZED', message: 'เซสชันหมดอายุ กรุณาเข้าเกมใหม่' })
+    } finally {
+      t.clock.advance(-3 * 60 * 60_000)
+    }
+  })
+})
+
+describe('POST /play/<token>/round', () => {
+  it('moves money only through the seamless API: bet then win, balance changes by win − bet', async () => {
+    const { token, session } = await playing(500)
+    const res = await round(session, { bet: 10 })
+    expect(res.statusCode).toBe(200)
+    const data = res.json().data
+    expect(data).toMatchObject({ bet: 10, settled: true, outcome: { kind: 'slot' } })
+    expect(data.round_id).toMatch(/^demo-[0-9a-f-]{36}$/)
+    expect(data.balance).toBe(500 - 10 + data.win)
+    expect(await balanceOf(t, token)).toBe(data.balance)
+
+    const txs = await t.db.select().from(seamlessTransactions).where(eq(seamlessTransactions.roundId, data.round_id))
+    expect(txs.map((x) => [x.txId, x.op, x.amount]).sort()).toEqual([
+      [`${data.round_id}-bet`, 'bet', 1000n],
+      [`${data.round_id}-win`, 'win', BigInt(Math.round(data.win * 100))],
+    ])
+    const [record] = await t.db.select().from(gameRounds).where(and(eq(gameRounds.providerCode, 'pgsoft'), eq(gameRounds.roundId, data.round_id)))
+    expect(record).toMatchObject({ status: 'SETTLED', totalBet: 1000n, totalWin: BigInt(Math.round(data.win * 100)) })
+    await expectLedgerOk(t)
+  })
+
+  it('keeps the books straight over many rounds of every kind', async () => {
+    const games = [
+      ['pgsoft', 'fortune_ox', {}],
+      ['evo', 'cash_or_crash', { target: 1.5 }],
+      ['awcsexy', 'sexy_baccarat', { pick: 'dragon' }],
+      ['sbo', 'sbo_football', { pick: 1 }],
+      ['saba', 'saba_thai_lotto', { pick: 7 }],
+      ['joker', 'joker_fruit_blast', {}],
+    ] as const
+    for (const [provider, game, extra] of games) {
+      const { token, session } = await playing(1000, provider, game)
+      let expected = 1000
+      for (let i = 0; i < 8; i++) {
+        const res = await round(session, { bet: 5, ...extra })
+        expect(res.statusCode, res.body).toBe(200)
+        const data = res.json().data
+        expected = Math.round((expected - 5 + data.win) * 100) / 100
+        expect(data.balance).toBe(expected)
+        const o = data.outcome
+        if (o.kind === 'crash') expect(data.win).toBe(o.crash >= o.target ? 7.5 : 0)
+        if (o.kind === 'card') expect(data.win).toBe(o.result === 'tie' ? 2.5 : o.result === 'dragon' ? 10 : 0)
+        if (o.kind === 'pick') expect(data.win).toBe(o.drawn === o.pick ? (o.variant === 'sport' ? 14.4 : 48) : 0)
+      }
+      expect(await balanceOf(t, token)).toBe(expected)
+    }
+    await expectLedgerOk(t)
+  })
+
+  it('validates the input: bet from the list only, target 1.01..100 with 2 decimals, the right choice per game', async () => {
+    const slot = await playing(100)
+    const crash = await playing(100, 'evo', 'cash_or_crash')
+    const card = await playing(100, 'awcsexy', 'sexy_baccarat')
+    const lottery = await playing(100, 'saba', 'saba_thai_lotto')
+    const refused = async (session: string, body: unknown) => {
+      const res = await play.inject({ method: 'POST', url: `/play/${session}/round`, payload: body as Record<string, unknown> })
+      expect(res.statusCode, JSON.stringify(body)).toBe(400)
+      expect(res.json().message).toMatch(/[\u0E00-\u0E7F]/)
+      return res.json().message as string
+    }
+    expect(await refused(slot.session, { bet: 7 })).toBe('กรุณาเลือกยอดเดิมพันจากรายการ')
+    await refused(slot.session, { bet: '10' })
+    await refused(slot.session, { bet: -10 })
+    await refused(slot.session, {})
+    await refused(slot.session, { bet: 10, extra: true })
+    expect(await refused(crash.session, { bet: 10 })).toBe('กรุณาเลือกจุดถอนอัตโนมัติ 1.01 - 100.00 เท่า')
+    await refused(crash.session, { bet: 10, target: 1 })
+    await refused(crash.session, { bet: 10, target: 100.01 })
+    await refused(crash.session, { bet: 10, target: 2.555 })
+    await refused(card.session, { bet: 10 })
+    await refused(card.session, { bet: 10, pick: 3 })
+    await refused(lottery.session, { bet: 10, pick: 'dragon' })
+    await refused(lottery.session, { bet: 10, pick: 10 })
+    for (const p of [slot, crash, card, lottery]) expect(await balanceOf(t, p.token)).toBe(100)
+    // Edge values are accepted.
+    expect((await round(crash.session, { bet: 1, target: 1.01 })).statusCode).toBe(200)
+    expect((await round(crash.session, { bet: 1, target: 100 })).statusCode).toBe(200)
+  })
+
+  it('refuses politely when the balance is too low, and takes nothing', async () => {
+    const { token, session } = await playing(3)
+    const res = await round(session, { bet: 5 })
+    expect(res.statusCode).toBe(422)
+    expect(res.json()).toMatchObject({ success: false, code: 'INSUFFICIENT_FUNDS', message: 'ยอดเงินไม่เพียงพอ' })
+    expect(await balanceOf(t, token)).toBe(3)
+    expect((await round(session, { bet: 1 })).statusCode).toBe(200)
+  })
+
+  it('refuses with "session expired" once the game session has ended', async () => {
+    const { token, session } = await playing(100)
+    t.clock.advance(3 * 60 * 60_000)
+    try {
+      const res = await round(session, { bet: 5 })
+      expect(res.statusCode).toBe(401)
+      expect(res.json()).toMatchObject({ success: false, message: 'เซสชันหมดอายุ กรุณาเข้าเกมใหม่' })
+      expect(await balanceOf(t, token)).toBe(100)
+    } finally {
+      t.clock.advance(-3 * 60 * 60_000)
+    }
+  })
+
+  it('refuses a blocked player with the Thai message', async () => {
+    const { player, token, session } = await playing(100)
+    await t.db.update(players).set({ status: 'LOCKED' }).where(eq(players.id, player.id))
+    const res = await round(session, { bet: 5 })
+    expect(res.statusCode).toBe(403)
+    expect(res.json()).toMatchObject({ code: 'ACCOUNT_LOCKED', message: 'บัญชีนี้ถูกระงับการใช้งาน กรุณาติดต่อเจ้าหน้าที่' })
+    await t.db.update(players).set({ status: 'ACTIVE' }).where(eq(players.id, player.id))
+    expect(await balanceOf(t, token)).toBe(100)
+  })
+
+  it('survives a lost answer: the retry with the same tx_id counts once', async () => {
+    const { token, session } = await playing(100)
+    const lost = new Set<string>()
+    fault = ({ path }) => {
+      const op = path.split('/').pop()!
+      if ((op === 'bet' || op === 'win') && !lost.has(op)) {
+        lost.add(op)
+        return 'lose-answer'
+      }
+      return undefined
+    }
+    const res = await round(session, { bet: 10 })
+    expect(res.statusCode).toBe(200)
+    const data = res.json().data
+    expect(lost).toEqual(new Set(['bet', 'win']))
+    expect(data.balance).toBe(90 + data.win)
+    expect(await balanceOf(t, token)).toBe(90 + data.win)
+    await expectLedgerOk(t)
+  })
+
+  it('rolls the bet back when the wallet never answers it: the player keeps the money and is told so', async () => {
+    const { player, token, session } = await playing(100)
+    // Every bet call reaches the wallet (which debits) but no answer ever comes back.
+    fault = ({ path }) => (path.endsWith('/bet') ? 'lose-answer' : undefined)
+    const res = await round(session, { bet: 50 })
+    expect(res.statusCode).toBe(503)
+    expect(res.json().message).toBe('ระบบกระเป๋าเงินไม่ตอบสนอง รอบนี้ถูกยกเลิกแล้วและไม่มีการตัดเงิน กรุณาลองใหม่')
+    fault = undefined
+    expect(await balanceOf(t, token)).toBe(100)
+    const txs = await t.db.select().from(seamlessTransactions).where(eq(seamlessTransactions.playerId, player.id))
+    expect(txs.map((x) => [x.op, x.status]).sort()).toEqual([
+      ['bet', 'ROLLED_BACK'],
+      ['rollback', 'OK'],
+    ])
+    expect(txs.find((x) => x.op === 'rollback')!.refTxId).toBe(txs.find((x) => x.op === 'bet')!.txId)
+    await expectLedgerOk(t)
+  })
+
+  it('sends an unsettled win again later, so the round is settled once the wallet is back', async () => {
+    const { token, session } = await playing(100)
+    fault = ({ path }) => (path.endsWith('/win') ? 'refuse' : undefined)
+    const res = await round(session, { bet: 1 })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({ data: { settled: false, balance: null }, message: 'กำลังบันทึกเงินรางวัลเข้ากระเป๋า ยอดเงินจะอัปเดตในไม่ช้า' })
+    const { round_id: roundId, win } = res.json().data as { round_id: string; win: number }
+    const record = async () => (await t.db.select().from(gameRounds).where(and(eq(gameRounds.providerCode, 'pgsoft'), eq(gameRounds.roundId, roundId))))[0]
+    expect((await record())?.status).toBe('OPEN')
+    expect(await balanceOf(t, token)).toBe(99)
+    fault = undefined
+    // The first late attempt goes 2 s after the failure, with the same tx_id.
+    await new Promise((resolve) => setTimeout(resolve, 2600))
+    expect((await record())?.status).toBe('SETTLED')
+    expect(await balanceOf(t, token)).toBe(99 + win)
+    await expectLedgerOk(t)
+  }, 30_000)
+})
+
+describe('logging', () => {
+  it('never writes a session token to the log', async () => {
+    const { session } = await playing(20)
+    await play.inject({ method: 'GET', url: `/play/${session}` })
+    await state(session)
+    await round(session, { bet: 1 })
+    await round(session, { bet: 3 })
+    const log = logLines.join('')
+    expect(log).toContain('/play/[hidden]')
+    expect(log).not.toContain(session)
+  })
+
+  it('hides the token in every /play URL form', () => {
+    expect(hideToken('/play/abc_DEF-123?lang=th')).toBe('/play/[hidden]?lang=th')
+    expect(hideToken('/play/abc/state')).toBe('/play/[hidden]/state')
+    expect(hideToken('/play/assets/demo-game.js')).toBe('/play/assets/demo-game.js')
+  })
+})

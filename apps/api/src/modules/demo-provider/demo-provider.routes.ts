@@ -1,0 +1,108 @@
+import { satangToBaht } from '@sanam/contract'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { AppError } from '../../errors.ts'
+import { ok } from '../../lib/http.ts'
+import type { TypedApp } from '../../lib/typed-app.ts'
+import { DEMO_GAME_SCRIPT, DEMO_GAME_SCRIPT_ETAG, DEMO_GAME_SCRIPT_PATH } from './demo-game-script.ts'
+import { renderErrorPage, renderGamePage, renderLobbyPage } from './demo-page.ts'
+import { demoProviderContract, PlayQuery } from './demo-provider.schemas.ts'
+import { BETS_BAHT, createDemoProviderService, messages, outcomeJson, type DemoProviderDeps, type PlayContext } from './demo-provider.service.ts'
+
+export type { DemoProviderDeps } from './demo-provider.service.ts'
+export { httpSeamlessClient, type SeamlessClient } from './seamless-client.ts'
+
+/** /play/<token>/... with the token hidden: it is a bearer credential and must never reach a log line. */
+export function hideToken(url: string): string {
+  return url.replace(/^\/play\/(?!assets\/)[^/?#]+/, '/play/[hidden]')
+}
+
+/** The request as logged: Fastify's usual fields, with the token out of the URL. */
+const logSerializers = {
+  req: (req: FastifyRequest) => ({ method: req.method, url: hideToken(req.url), host: req.host, remoteAddress: req.ip }),
+}
+
+function gameInfo(ctx: PlayContext) {
+  const { game, provider, style } = ctx
+  return {
+    code: game.code,
+    title: game.title,
+    image: game.image,
+    type: game.type,
+    provider: provider.code,
+    provider_title: provider.title,
+    kind: style.kind,
+    ...(style.kind === 'slot' ? { theme: style.theme } : {}),
+    ...(style.kind === 'pick' ? { variant: style.variant } : {}),
+  }
+}
+
+function html(reply: FastifyReply, status: number, page: string) {
+  // The URL holds a bearer token: no caching anywhere, and no Referer carrying it away (helmet also sets this).
+  return reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').send(page)
+}
+
+/**
+ * The built-in demo game provider: GET /play/<token> (the page), its script, and the page's JSON calls. Register
+ * at the root (not under /api): the launch URL is /play/<token>. Money moves only through `deps.seamless`.
+ */
+export function demoProviderRoutes(app: TypedApp, deps: DemoProviderDeps): void {
+  const demo = createDemoProviderService(deps)
+  app.addHook('onClose', async () => demo.close())
+
+  app.get(DEMO_GAME_SCRIPT_PATH, async (req, reply) => {
+    void reply.header('etag', DEMO_GAME_SCRIPT_ETAG).header('cache-control', 'public, max-age=300')
+    if (req.headers['if-none-match'] === DEMO_GAME_SCRIPT_ETAG) return reply.status(304).send()
+    return reply.header('content-type', 'application/javascript; charset=utf-8').send(DEMO_GAME_SCRIPT)
+  })
+
+  app.get('/play/:token', { logSerializers }, async (req, reply) => {
+    const { token } = req.params as { token: string }
+    const query = PlayQuery.safeParse(req.query)
+    const gameCode = query.success ? query.data.game : undefined
+    try {
+      const ctx = await demo.context(token, gameCode)
+      if (!('game' in ctx)) return html(reply, 200, renderLobbyPage({ provider: ctx.provider, games: ctx.games, lang: query.data?.lang === 'en' ? 'en' : 'th' }))
+      return html(reply, 200, renderGamePage({ provider: ctx.provider, game: ctx.game, style: ctx.style, bets: BETS_BAHT, lobby: gameCode !== undefined && gameCode === ctx.game.code }))
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'UNAUTHORIZED') return html(reply, 401, renderErrorPage('expired', error.message))
+      if (error instanceof AppError && error.code === 'NOT_FOUND') return html(reply, 404, renderErrorPage('not-found', error.message))
+      throw error
+    }
+  })
+
+  app.get('/play/:token/state', { schema: demoProviderContract.state, logSerializers }, async (req, reply) => {
+    void reply.header('cache-control', 'no-store')
+    const { ctx, balance } = await demo.state(req.params.token, req.query.game)
+    return ok({
+      game: gameInfo(ctx),
+      balance: satangToBaht(balance),
+      bets: [...BETS_BAHT],
+      ...(ctx.style.kind === 'crash' ? { target: { min: 1.01, max: 100 } } : {}),
+    })
+  })
+
+  app.post('/play/:token/round', { schema: demoProviderContract.round, logSerializers }, async (req, reply) => {
+    void reply.header('cache-control', 'no-store')
+    const result = await demo.round(req.params.token, req.body, req.query.game)
+    const data = {
+      round_id: result.roundId,
+      outcome: outcomeJson(result.outcome),
+      bet: satangToBaht(result.bet),
+      win: satangToBaht(result.win),
+      balance: result.balance === null ? null : satangToBaht(result.balance),
+      settled: result.settled,
+    }
+    return result.settled ? ok(data) : ok(data, messages.winPending)
+  })
+
+  // Anything else under /play/ (a mistyped or truncated link): the friendly page, with the token kept out of the log.
+  app.route({
+    method: ['GET', 'HEAD', 'POST'],
+    url: '/play/*',
+    logSerializers,
+    handler: async (req, reply) => {
+      if (req.method === 'POST') throw new AppError('NOT_FOUND', messages.notFound)
+      return html(reply, 404, renderErrorPage('not-found', messages.notFound))
+    },
+  })
+}

@@ -1,0 +1,106 @@
+// Matching the sender shown on a Thai bank statement or transfer notification to a player's registered bank account.
+// Banks show the sender's account in full or masked ("xxx-x-x1234-x", "***1234", "x1234"), and the name often
+// truncated ("นาย สมชาย ใ", "MR SOMCHAI J"), so both are compared by what is visible and nothing more.
+
+/** A sender account as read from a statement: every digit, or a right-aligned pattern with '_' for hidden digits. */
+export type SenderAccount =
+  | { kind: 'full'; digits: string }
+  | { kind: 'masked'; pattern: string; visible: number }
+
+const SEPARATORS = /[-.\s]/g
+const WILDCARDS = /[xX*•]/g
+/** Fewer visible digits than this match too many players to say anything about who sent the money. */
+const MIN_VISIBLE = 4
+const MIN_ACCOUNT = 10
+/** No Thai bank account is longer, so a longer mask cannot match anyone. */
+const MAX_ACCOUNT = 15
+
+/**
+ * Reads a sender account: separators ('-', '.', white space) are dropped and x, X, *, • are hidden digits. Null for
+ * anything else: other characters, a full number that is not 10-15 digits, a mask with fewer than 4 visible digits
+ * or longer than 15 positions.
+ */
+export function parseSenderAccount(raw: string): SenderAccount | null {
+  const compact = raw.replace(SEPARATORS, '')
+  if (!/^[0-9xX*•]+$/.test(compact)) return null
+  const pattern = compact.replace(WILDCARDS, '_')
+  if (!pattern.includes('_')) {
+    return pattern.length >= MIN_ACCOUNT && pattern.length <= MAX_ACCOUNT ? { kind: 'full', digits: pattern } : null
+  }
+  const visible = pattern.replace(/_/g, '').length
+  if (visible < MIN_VISIBLE || pattern.length > MAX_ACCOUNT) return null
+  return { kind: 'masked', pattern, visible }
+}
+
+/**
+ * Whether a registered account (10-15 digits) can be the sender: a full number must be equal; a mask is aligned on
+ * the right, may not be longer than the account, and each visible digit must equal the account's digit there.
+ * A null sender (an unreadable statement) matches nothing.
+ */
+export function accountMatches(parsed: SenderAccount | null, registered: string): boolean {
+  if (parsed === null || !/^\d{10,15}$/.test(registered)) return false
+  if (parsed.kind === 'full') return parsed.digits === registered
+  const { pattern } = parsed
+  if (pattern.length > registered.length) return false
+  const offset = registered.length - pattern.length
+  for (let i = 0; i < pattern.length; i++) {
+    const expected = pattern[i]
+    if (expected !== '_' && expected !== registered[offset + i]) return false
+  }
+  return true
+}
+
+/**
+ * A SQL LIKE pattern that finds the candidate accounts in the database, to be confirmed with `accountMatches`:
+ * the digits themselves, or '%' and the mask (whose '_' is LIKE's one-character wildcard). Only digits, '_' and '%',
+ * so nothing needs escaping.
+ */
+export function likePattern(parsed: SenderAccount): string {
+  return parsed.kind === 'full' ? parsed.digits : `%${parsed.pattern}`
+}
+
+// Titles a statement may put before the name. Thai ones are often written straight onto the name ("นายสมชาย").
+const THAI_TITLES = ['นางสาว', 'นาง', 'นาย', 'น.ส.', 'ด.ช.', 'ด.ญ.']
+const ENGLISH_TITLE = /^(?:mrs|mr|ms|miss)(?:\.\s*|\s+)/
+
+function normalise(text: string): string {
+  // NFKC so a precomposed sara am (ำ) and its two-character spelling compare equal.
+  return text.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase()
+}
+
+/**
+ * The name with each title it may start with removed, and the name itself: "นางสาวิตรี" is Ms Savitri (นาง +
+ * สาวิตรี), not Miss "ิตรี", and a name may itself begin like a title, so every reading is kept and tried.
+ */
+function readings(name: string): string[] {
+  const found = [name]
+  for (const title of THAI_TITLES) if (name.startsWith(title)) found.push(name.slice(title.length).trimStart())
+  const english = ENGLISH_TITLE.exec(name)
+  if (english) found.push(name.slice(english[0].length))
+  return found
+}
+
+function tokens(name: string): string[] {
+  return name
+    .split(' ')
+    .map((token) => token.replace(/\.+$/, ''))
+    .filter((token) => token !== '')
+}
+
+/**
+ * Whether the sender name on a statement can be the player's. No name (or a bare title) says nothing against it,
+ * so it matches. Otherwise, titles aside, the first word must be the first name or its first 2+ characters
+ * (statements truncate), and what follows, if anything, must be the start of the surname, even a single letter.
+ * Comparison is case-insensitive; an English statement name will not match a Thai registered name.
+ */
+export function nameMatches(given: string | undefined | null, firstname: string, surname: string): boolean {
+  if (given === undefined || given === null) return true
+  const first = normalise(firstname)
+  const last = normalise(surname)
+  return readings(normalise(given)).some((reading) => {
+    const [head, ...rest] = tokens(reading)
+    if (head === undefined) return true
+    const firstOk = head === first || (head.length >= 2 && first.startsWith(head))
+    return firstOk && last.startsWith(rest.join(' '))
+  })
+}

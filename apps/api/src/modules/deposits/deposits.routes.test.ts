@@ -1,0 +1,239 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../../../test/app.ts'
+import { makePlayer } from '../../../test/factories.ts'
+import { balanceOf, bearer, expectLedgerOk, fund, loginPlayer, postTransfer, sign, transferBody } from '../../../test/money.ts'
+import { deposits, draftBills } from '../../db/schema.ts'
+import { parsePromptPay, verifyPayloadCrc } from './promptpay.ts'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await buildTestApp()
+})
+afterAll(async () => {
+  await expectLedgerOk(t)
+  await t.close()
+})
+
+async function playerWithToken(overrides: Parameters<typeof makePlayer>[1] = {}) {
+  const player = await makePlayer(t.db, overrides)
+  return { player, token: await loginPlayer(t, player) }
+}
+
+describe('deposit config and operator account', () => {
+  it('answers the minimum and the account to pay, with a Thai QR payload that passes its CRC', async () => {
+    const { token } = await playerWithToken()
+    expect((await t.app.inject({ method: 'GET', url: '/api/wallet/deposit/config', headers: bearer(token) })).json().data).toEqual({ min_amount: 100 })
+    const bank = (await t.app.inject({ method: 'GET', url: '/api/wallet/deposit/bank', headers: bearer(token) })).json().data
+    expect(bank).toMatchObject({ code: '014', name: 'บจก. สนาม เดโม', address: '4071234567' })
+    expect(verifyPayloadCrc(bank.qrcode)).toBe(true)
+    expect(parsePromptPay(bank.qrcode)?.target).toEqual({ type: 'MSISDN', id: '0899999999' })
+  })
+
+  it('needs a session', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/wallet/deposit/bank' })).statusCode).toBe(401)
+  })
+})
+
+describe('POST /api/wallet/deposit/draft_bill', () => {
+  it('creates one live bill with a QR for its amount, refuses a second, and allows a new one after 180 s', async () => {
+    const { token } = await playerWithToken()
+    const create = (amount: unknown, promotion: unknown = null) =>
+      t.app.inject({ method: 'POST', url: '/api/wallet/deposit/draft_bill', headers: bearer(token), payload: { amount, promotion } })
+    const first = await create(300)
+    expect(first.statusCode).toBe(200)
+    const bill = first.json().data
+    expect(bill.payment_information).toMatchObject({ bank_code: '014', bank_name: 'ธนาคารไทยพาณิชย์', bank_address: '4071234567' })
+    expect(parsePromptPay(bill.payment_information.bank_qrcode)?.amount).toBe(30_000n)
+    expect(first.json().message).toBe('สร้างรายการฝากเงินสำเร็จ')
+
+    const second = await create(300)
+    expect(second.statusCode).toBe(409)
+
+    t.clock.advance(180_000)
+    expect((await create(200)).statusCode).toBe(200)
+  })
+
+  it('can be cancelled, freeing the player to make another', async () => {
+    const { token } = await playerWithToken()
+    const create = () => t.app.inject({ method: 'POST', url: '/api/wallet/deposit/draft_bill', headers: bearer(token), payload: { amount: 100, promotion: null } })
+    expect((await create()).statusCode).toBe(200)
+    const cancel = await t.app.inject({ method: 'POST', url: '/api/wallet/deposit/draft_bill/cancel', headers: bearer(token) })
+    expect(cancel.json()).toMatchObject({ success: true, message: 'ยกเลิกโปรโมชั่นแล้ว' })
+    expect((await create()).statusCode).toBe(200)
+  })
+
+  it.each([
+    ['below the minimum', { amount: 99.99, promotion: null }, 422],
+    ['an unknown promotion', { amount: 500, promotion: 999_999 }, 422],
+    ['amount as a string', { amount: '500', promotion: null }, 400],
+    ['a negative amount', { amount: -5, promotion: null }, 400],
+    ['zero', { amount: 0, promotion: null }, 400],
+    ['three decimals', { amount: 100.001, promotion: null }, 400],
+    ['a huge amount', { amount: 1e12, promotion: null }, 400],
+    ['no amount', { promotion: null }, 400],
+    ['an extra field', { amount: 100, promotion: null, player_id: 1 }, 400],
+  ])('refuses %s and stores nothing', async (_name, payload, status) => {
+    const { player, token } = await playerWithToken()
+    const res = await t.app.inject({ method: 'POST', url: '/api/wallet/deposit/draft_bill', headers: bearer(token), payload })
+    expect(res.statusCode).toBe(status)
+    expect(res.json().message).toMatch(/[\u0E00-\u0E7F]/)
+    expect(await t.db.select().from(draftBills).where(eq(draftBills.playerId, player.id))).toHaveLength(0)
+  })
+
+  it('refuses 1e309 written in the raw JSON', async () => {
+    const { token } = await playerWithToken()
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/wallet/deposit/draft_bill',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      payload: '{"amount": 1e309, "promotion": null}',
+    })
+    expect(res.statusCode).toBe(400)
+  })
+})
+
+describe('POST /api/bank/transfers', () => {
+  it('credits the one player whose bank and full account match, once, and completes the live bill', async () => {
+    const { player, token } = await playerWithToken()
+    await t.app.inject({ method: 'POST', url: '/api/wallet/deposit/draft_bill', headers: bearer(token), payload: { amount: 500, promotion: null } })
+    const body = transferBody(player, { amount: 500 })
+    const res = await postTransfer(t, body)
+    expect(res.statusCode).toBe(200)
+    const { status, deposit_id } = res.json().data
+    expect(status).toBe('MATCHED')
+    expect(await balanceOf(t, token)).toBe(500)
+    const [bill] = await t.db.select().from(draftBills).where(eq(draftBills.playerId, player.id))
+    expect(bill).toMatchObject({ status: 'COMPLETED', depositId: deposit_id })
+
+    // A replay answers the first result and credits nothing.
+    const replay = await postTransfer(t, body)
+    expect(replay.json().data).toEqual({ status: 'MATCHED', deposit_id })
+    expect(await balanceOf(t, token)).toBe(500)
+
+    // The same external id with another amount is a different transfer: DUPLICATE, nothing moves.
+    const forged = await postTransfer(t, { ...body, amount: 5000 })
+    expect(forged.json().data).toEqual({ status: 'DUPLICATE', deposit_id })
+    expect(await balanceOf(t, token)).toBe(500)
+  })
+
+  it('matches a masked account by its tail and the name, and leaves ambiguous ones for the back-office', async () => {
+    const a = await playerWithToken({ bankCode: '004', bankAccount: '1112223334', firstname: 'สมปอง', surname: 'ดีใจ' })
+    const b = await playerWithToken({ bankCode: '004', bankAccount: '9992223334', firstname: 'สมศักดิ์', surname: 'ใจดี' })
+    const masked = (name?: string) => transferBody({ bankCode: '004', bankAccount: 'xxx-x-x2333-x' }, { amount: 120, ...(name ? { from_name: name } : {}) })
+
+    const byName = await postTransfer(t, masked('นาย สมปอง ด'))
+    expect(byName.json().data.status).toBe('MATCHED')
+    expect(await balanceOf(t, a.token)).toBe(120)
+
+    const noName = await postTransfer(t, masked())
+    expect(noName.json().data.status).toBe('UNMATCHED')
+    expect(await balanceOf(t, a.token)).toBe(120)
+    expect(await balanceOf(t, b.token)).toBe(0)
+  })
+
+  it('stores a transfer from an unknown account as UNMATCHED without crediting anyone', async () => {
+    const res = await postTransfer(t, transferBody({ bankCode: '002', bankAccount: '5550001112' }, { amount: 42.5 }))
+    expect(res.json().data.status).toBe('UNMATCHED')
+    const [row] = await t.db.select().from(deposits).where(eq(deposits.id, res.json().data.deposit_id))
+    expect(row).toMatchObject({ status: 'UNMATCHED', playerId: null, creditedAt: null })
+  })
+
+  it('leaves a transfer to an account that is not ours unmatched', async () => {
+    const { player, token } = await playerWithToken()
+    const res = await postTransfer(t, transferBody(player, { to_account: '9999999999' }))
+    expect(res.json().data.status).toBe('UNMATCHED')
+    expect(await balanceOf(t, token)).toBe(0)
+  })
+
+  it.each([
+    ['no signature', null],
+    ['a wrong signature', `sha256=${'0'.repeat(64)}`],
+    ['a signature with another secret', 'other'],
+    ['a malformed header', 'md5=abc'],
+  ])('answers 401 to %s and stores nothing', async (_name, signature) => {
+    const { player, token } = await playerWithToken()
+    const body = transferBody(player)
+    const raw = JSON.stringify(body)
+    const header = signature === 'other' ? sign(raw, 'another-secret-that-is-long') : signature
+    const res = await postTransfer(t, body, header)
+    expect(res.statusCode).toBe(401)
+    expect(res.json().code).toBe('BAD_SIGNATURE')
+    expect(await t.db.select().from(deposits).where(eq(deposits.externalId, body.external_id))).toHaveLength(0)
+    expect(await balanceOf(t, token)).toBe(0)
+  })
+
+  it('checks the signature against the exact bytes: a re-serialised body does not pass', async () => {
+    const { player } = await playerWithToken()
+    const body = transferBody(player)
+    const signature = sign(JSON.stringify(body))
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/bank/transfers',
+      headers: { 'content-type': 'application/json', 'x-signature': signature },
+      payload: JSON.stringify(body, null, 2),
+    })
+    expect(res.statusCode).toBe(401)
+  })
+
+  it.each([
+    ['amount as a string', { amount: '500' }],
+    ['negative amount', { amount: -1 }],
+    ['0.001', { amount: 0.001 }],
+    ['unknown bank', { from_bank_code: '999' }],
+    ['bad date', { occurred_at: 'yesterday' }],
+    ['missing external id', { external_id: undefined }],
+  ])('refuses a signed body with %s (400, nothing stored)', async (_name, change) => {
+    const { player, token } = await playerWithToken()
+    const body = transferBody(player, change)
+    const res = await postTransfer(t, body)
+    expect(res.statusCode).toBe(400)
+    expect(await balanceOf(t, token)).toBe(0)
+  })
+})
+
+describe('POST /api/wallet/deposit/status/:userId', () => {
+  it('is 404 until a deposit is credited after the latest bill, then answers it', async () => {
+    const { player, token } = await playerWithToken()
+    const poll = () => t.app.inject({ method: 'POST', url: `/api/wallet/deposit/status/${player.id}`, headers: bearer(token) })
+    await t.app.inject({ method: 'POST', url: '/api/wallet/deposit/draft_bill', headers: bearer(token), payload: { amount: 300, promotion: null } })
+    expect((await poll()).statusCode).toBe(404)
+    t.clock.advance(30_000)
+    const id = await fund(t, player, 300)
+    const res = await poll()
+    expect(res.statusCode).toBe(200)
+    expect(res.json().data).toMatchObject({ deposit_id: id, amount: 300 })
+
+    // A new bill resets it: the old deposit does not count for the new one.
+    t.clock.advance(60_000)
+    await t.app.inject({ method: 'POST', url: '/api/wallet/deposit/draft_bill', headers: bearer(token), payload: { amount: 300, promotion: null } })
+    expect((await poll()).statusCode).toBe(404)
+  })
+
+  it('without any bill, looks back 15 minutes', async () => {
+    const { player, token } = await playerWithToken()
+    await fund(t, player, 150)
+    const poll = () => t.app.inject({ method: 'POST', url: `/api/wallet/deposit/status/${player.id}`, headers: bearer(token) })
+    expect((await poll()).statusCode).toBe(200)
+    t.clock.advance(15 * 60_000 + 1000)
+    expect((await poll()).statusCode).toBe(404)
+  })
+
+  it("refuses another player's id with 403 and a bad id with 400", async () => {
+    const { token } = await playerWithToken()
+    const other = await makePlayer(t.db)
+    expect((await t.app.inject({ method: 'POST', url: `/api/wallet/deposit/status/${other.id}`, headers: bearer(token) })).statusCode).toBe(403)
+    expect((await t.app.inject({ method: 'POST', url: '/api/wallet/deposit/status/abc', headers: bearer(token) })).statusCode).toBe(400)
+  })
+})
+
+describe('GET /api/dev/bank-account (demo feed helper)', () => {
+  it('tells the registered account to a caller on this machine only', async () => {
+    const { player } = await playerWithToken()
+    const local = await t.app.inject({ method: 'GET', url: `/api/dev/bank-account?mobile=${player.mobile}` })
+    expect(local.json().data).toEqual({ bank_code: player.bankCode, bank_account: player.bankAccount, to_account: '4071234567' })
+    const remote = await t.app.inject({ method: 'GET', url: `/api/dev/bank-account?mobile=${player.mobile}`, remoteAddress: '203.0.113.7' })
+    expect(remote.statusCode).toBe(404)
+    expect(remote.body).not.toContain(player.bankAccount)
+  })
+})

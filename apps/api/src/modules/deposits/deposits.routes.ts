@@ -1,0 +1,53 @@
+import { walletContract } from '@sanam/contract'
+import type { preHandlerAsyncHookHandler } from 'fastify'
+import { AppError } from '../../errors.ts'
+import { done, ok } from '../../lib/http.ts'
+import type { TypedApp } from '../../lib/typed-app.ts'
+import { requireSignedJson } from '../../plugins/signed-json.ts'
+import type { Db } from '../../db/client.ts'
+import { playersRepository } from '../users/users.repository.ts'
+import type { DepositService } from './deposits.service.ts'
+
+export function depositRoutes(app: TypedApp, deps: { deposits: DepositService; requirePlayer: preHandlerAsyncHookHandler }) {
+  const { deposits } = deps
+  app.get('/wallet/deposit/config', { schema: walletContract.depositConfig, preHandler: deps.requirePlayer }, async () => ok(deposits.config()))
+
+  app.get('/wallet/deposit/bank', { schema: walletContract.depositBank, preHandler: deps.requirePlayer }, async () => ok(await deposits.bank()))
+
+  app.post('/wallet/deposit/draft_bill', { schema: walletContract.createDraftBill, preHandler: deps.requirePlayer }, async (req) =>
+    ok(await deposits.createDraftBill(req.player, req.body.amount, req.body.promotion), 'สร้างรายการฝากเงินสำเร็จ'),
+  )
+
+  app.post('/wallet/deposit/draft_bill/cancel', { schema: walletContract.cancelDraftBill, preHandler: deps.requirePlayer }, async (req) => {
+    await deposits.cancelDraftBill(req.player)
+    return done('ยกเลิกโปรโมชั่นแล้ว')
+  })
+
+  app.post('/wallet/deposit/status/:userId', { schema: walletContract.depositStatus, preHandler: deps.requirePlayer }, async (req, reply) => {
+    void reply.header('cache-control', 'no-store')
+    return ok(await deposits.status(req.player, Number(req.params.userId)))
+  })
+}
+
+/** POST /bank/transfers: the signed bank feed (see requireSignedJson): an unsigned request stores nothing. */
+export function bankFeedRoutes(app: TypedApp, deps: { deposits: DepositService; secret: string }) {
+  requireSignedJson(app, () => deps.secret)
+  app.post('/bank/transfers', { schema: walletContract.bankTransfer }, async (req) => ok(await deps.deposits.receiveTransfer(req.body)))
+}
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/
+
+/**
+ * GET /dev/bank-account: lets the demo feed script send a transfer from a player's registered account. Demo only,
+ * and only for callers on this machine: it tells a player's bank account number to whoever asks.
+ */
+export function devBankRoutes(app: TypedApp, deps: { db: Db; deposits: DepositService }) {
+  app.get('/dev/bank-account', { schema: walletContract.devBankAccount }, async (req) => {
+    // The socket's own address, not req.ip: behind TRUST_PROXY a forwarded-for header could claim to be local.
+    if (!LOOPBACK.test(req.socket.remoteAddress ?? '')) throw new AppError('NOT_FOUND')
+    const player = await playersRepository.findByMobile(deps.db, req.query.mobile)
+    if (!player) throw new AppError('NOT_FOUND', 'ไม่พบสมาชิกเบอร์นี้')
+    const target = await deps.deposits.bank()
+    return ok({ bank_code: player.bankCode, bank_account: player.bankAccount, to_account: target.address })
+  })
+}

@@ -1,0 +1,209 @@
+import { createHash, randomUUID } from 'node:crypto'
+import { bahtToSatang, findBank, satangToBaht, type BankTransferBody, type BankTransferResult, type DepositBank, type DraftBill } from '@sanam/contract'
+import type { Db } from '../../db/client.ts'
+import { inTransaction } from '../../db/transaction.ts'
+import { uniqueViolation } from '../../db/errors.ts'
+import { AppError } from '../../errors.ts'
+import type { Clock } from '../../lib/clock.ts'
+import type { Ledger } from '../ledger/ledger.service.ts'
+import { playersRepository } from '../users/users.repository.ts'
+import type { Actor } from '../../lib/actor.ts'
+import { accountMatches, likePattern, nameMatches, parseSenderAccount } from './account-match.ts'
+import { depositsRepository, type DepositRow, type OperatorAccountRow } from './deposits.repository.ts'
+import { promptPayPayload } from './promptpay.ts'
+import type { PromotionService } from '../promotions/promotions.service.ts'
+
+export interface DepositSettings {
+  minAmount: number
+  billTtlSeconds: number
+  billGraceSeconds: number
+  statusWindowMinutes: number
+}
+
+/** sha256 of the fields that define a bank transfer, so a replay can be told from a different transfer with the same id. */
+export function transferHash(body: BankTransferBody): string {
+  const canonical = [body.external_id, body.to_account, body.from_bank_code, body.from_account, body.from_name ?? '', bahtToSatang(body.amount).toString(), new Date(body.occurred_at).toISOString()]
+  return createHash('sha256').update(canonical.join('\n')).digest('hex')
+}
+
+const creditTransfer = (deposit: DepositRow, playerId: number) => ({
+  key: `deposit:${deposit.externalId}`,
+  from: { house: 'bank_in' as const },
+  to: { player: playerId, kind: 'cash' as const },
+  amount: deposit.amount,
+  kind: 'deposit',
+  reference: `deposit:${deposit.id}`,
+})
+
+/** Deposits by bank transfer: the operator account to pay, draft bills, the bank feed and its matcher, slip status. */
+export function createDepositService(deps: { db: Db; ledger: Ledger; clock: Clock; settings: DepositSettings; promotions?: Pick<PromotionService, 'checkDraft' | 'onDepositCredited'> }) {
+  const { db, ledger, clock, settings } = deps
+
+  function describeAccount(account: OperatorAccountRow, amount?: bigint) {
+    const qrcode = account.promptpayType && account.promptpayId ? promptPayPayload({ type: account.promptpayType, id: account.promptpayId }, amount) : null
+    return { code: account.bankCode, name: account.accountName, address: account.accountNumber, qrcode, bankName: findBank(account.bankCode)?.th ?? account.bankCode }
+  }
+
+  async function operatorAccount(): Promise<OperatorAccountRow> {
+    const account = await depositsRepository.activeOperatorAccount(db)
+    if (!account) throw new AppError('DEPENDENCY_DOWN', 'ระบบฝากเงินยังไม่พร้อม กรุณาติดต่อเจ้าหน้าที่')
+    return account
+  }
+
+  /** Finds the one player a transfer came from, or says why there is none. */
+  async function match(body: BankTransferBody): Promise<{ playerId: number } | { reason: string }> {
+    if (!(await depositsRepository.isOperatorAccountNumber(db, body.to_account.replace(/-/g, '')))) return { reason: 'โอนเข้าบัญชีที่ไม่ใช่บัญชีของระบบ' }
+    const sender = parseSenderAccount(body.from_account)
+    if (!sender) return { reason: 'อ่านเลขบัญชีผู้โอนไม่ได้' }
+    const candidates = (await depositsRepository.candidates(db, body.from_bank_code, likePattern(sender))).filter(
+      (p) => accountMatches(sender, p.bankAccount) && (sender.kind === 'full' || nameMatches(body.from_name, p.firstname, p.surname)),
+    )
+    if (candidates.length === 1) return { playerId: candidates[0]!.id }
+    return { reason: candidates.length === 0 ? 'ไม่พบสมาชิกที่ตรงกับบัญชีผู้โอน' : `พบสมาชิกที่ตรงกัน ${candidates.length} คน` }
+  }
+
+  /** Credits a stored deposit to a player in the caller's transaction, completing the draft bill it answers. */
+  async function credit(tx: Db, deposit: DepositRow, playerId: number, status: 'MATCHED' | 'ASSIGNED', note?: string | null) {
+    const now = clock.now()
+    await ledger.transfer(tx, creditTransfer(deposit, playerId))
+    const bill = await depositsRepository.completableBill(tx, playerId, new Date(now.getTime() - settings.billGraceSeconds * 1000))
+    if (bill) await depositsRepository.completeBill(tx, bill.id, deposit.id)
+    if (bill?.promotionId && deps.promotions) {
+      await deps.promotions.onDepositCredited(tx, { playerId, depositId: deposit.id, amount: deposit.amount, promotionId: bill.promotionId })
+    }
+    await depositsRepository.markCredited(tx, deposit.id, { status, playerId, creditedAt: now, draftBillId: bill?.id ?? null, ...(note !== undefined ? { note } : {}) })
+  }
+
+  return {
+    config: () => ({ min_amount: settings.minAmount }),
+
+    async bank(): Promise<DepositBank> {
+      const a = describeAccount(await operatorAccount())
+      return { code: a.code, name: a.name, address: a.address, qrcode: a.qrcode }
+    },
+
+    async createDraftBill(actor: Actor, amountBaht: number, promotion: number | string | null | undefined): Promise<DraftBill> {
+      if (amountBaht < settings.minAmount) throw new AppError('RULE_REFUSED', `ยอดฝากขั้นต่ำ ${settings.minAmount} บาท`)
+      const amount = bahtToSatang(amountBaht)
+      const promotionId = promotion === null || promotion === undefined ? null : Number(promotion)
+      if (promotionId !== null) {
+        if (!deps.promotions) throw new AppError('RULE_REFUSED', 'ไม่พบโปรโมชั่นที่เลือก')
+        await deps.promotions.checkDraft(actor.playerId, promotionId, amount)
+      }
+      const account = await operatorAccount()
+      const now = clock.now()
+      try {
+        const bill = await inTransaction(db, async (tx) => {
+          await depositsRepository.expireBills(tx, actor.playerId, now)
+          return depositsRepository.insertBill(tx, {
+            id: randomUUID(),
+            playerId: actor.playerId,
+            amount,
+            promotionId,
+            operatorAccountId: account.id,
+            createdAt: now,
+            expiresAt: new Date(now.getTime() + settings.billTtlSeconds * 1000),
+          })
+        })
+        const target = describeAccount(account, amount)
+        return {
+          payment_id: bill.id,
+          amount: satangToBaht(bill.amount),
+          expires_at: bill.expiresAt.toISOString(),
+          payment_information: { bank_code: target.code, bank_name: target.bankName, bank_address: target.address, bank_qrcode: target.qrcode },
+        }
+      } catch (error) {
+        if (uniqueViolation(error) === 'draft_bills_one_live_key') throw new AppError('CONFLICT', 'มีรายการฝากที่รอชำระอยู่แล้ว กรุณายกเลิกก่อนสร้างรายการใหม่')
+        throw error
+      }
+    },
+
+    async cancelDraftBill(actor: Actor): Promise<void> {
+      if (!(await depositsRepository.cancelLiveBill(db, actor.playerId))) throw new AppError('NOT_FOUND', 'ไม่มีรายการฝากที่รอชำระ')
+    },
+
+    /** A transfer from the bank feed: stored once by external id, credited when exactly one player matches. */
+    async receiveTransfer(body: BankTransferBody): Promise<BankTransferResult> {
+      const requestHash = transferHash(body)
+      const replay = (row: DepositRow): BankTransferResult =>
+        row.requestHash !== requestHash ? { status: 'DUPLICATE', deposit_id: row.id } : { status: row.status === 'UNMATCHED' ? 'UNMATCHED' : 'MATCHED', deposit_id: row.id }
+
+      const known = await depositsRepository.findByExternalId(db, body.external_id)
+      if (known) return replay(known)
+      const found = await match(body)
+      const now = clock.now()
+      return inTransaction(db, async (tx) => {
+        const deposit = await depositsRepository.insert(tx, {
+          source: 'BANK_FEED',
+          externalId: body.external_id,
+          requestHash,
+          toAccount: body.to_account,
+          fromBankCode: body.from_bank_code,
+          fromAccount: body.from_account,
+          fromName: body.from_name ?? null,
+          amount: bahtToSatang(body.amount),
+          occurredAt: new Date(body.occurred_at),
+          receivedAt: now,
+          status: 'UNMATCHED',
+          note: 'reason' in found ? found.reason : null,
+        })
+        if (!deposit) {
+          // The same transfer arrived at the same moment and the other request stored it first.
+          const first = await depositsRepository.findByExternalId(tx, body.external_id)
+          if (!first) throw new AppError('CONFLICT')
+          return replay(first)
+        }
+        if ('reason' in found) return { status: 'UNMATCHED', deposit_id: deposit.id }
+        await credit(tx, deposit, found.playerId, 'MATCHED')
+        return { status: 'MATCHED', deposit_id: deposit.id }
+      })
+    },
+
+    /** What the slip check polls: the deposit credited since the player's latest bill (or in the last window). */
+    async status(actor: Actor, userId: number) {
+      if (userId !== actor.playerId) throw new AppError('FORBIDDEN')
+      const bill = await depositsRepository.latestBill(db, actor.playerId)
+      const since = bill?.createdAt ?? new Date(clock.now().getTime() - settings.statusWindowMinutes * 60_000)
+      const deposit = await depositsRepository.creditedSince(db, actor.playerId, since)
+      if (!deposit?.creditedAt) throw new AppError('NOT_FOUND', 'ยังไม่พบยอดฝาก')
+      return { deposit_id: deposit.id, amount: satangToBaht(deposit.amount), credited_at: deposit.creditedAt.toISOString() }
+    },
+
+    /** An operator gives an unmatched transfer to a player. Returns before/after for the audit log. */
+    async assign(tx: Db, depositId: number, mobile: string) {
+      const deposit = await depositsRepository.findById(tx, depositId, true)
+      if (!deposit) throw new AppError('NOT_FOUND', 'ไม่พบรายการฝาก')
+      if (deposit.status !== 'UNMATCHED') throw new AppError('CONFLICT', 'รายการนี้ถูกจับคู่กับสมาชิกแล้ว')
+      const player = await playersRepository.findByMobile(tx, mobile)
+      if (!player) throw new AppError('NOT_FOUND', 'ไม่พบสมาชิกเบอร์นี้')
+      await credit(tx, deposit, player.id, 'ASSIGNED', deposit.note)
+      return { before: { status: deposit.status, player_id: null }, after: { status: 'ASSIGNED', player_id: player.id }, deposit, player }
+    },
+
+    /** An operator records money that arrived outside the feed and credits it at once. */
+    async manual(tx: Db, input: { mobile: string; amount: number; note: string; operatorId: number }) {
+      const player = await playersRepository.findByMobile(tx, input.mobile)
+      if (!player) throw new AppError('NOT_FOUND', 'ไม่พบสมาชิกเบอร์นี้')
+      const now = clock.now()
+      const externalId = `manual:${randomUUID()}`
+      const deposit = await depositsRepository.insert(tx, {
+        source: 'MANUAL',
+        externalId,
+        requestHash: externalId,
+        toAccount: '-',
+        fromBankCode: player.bankCode,
+        fromAccount: player.bankAccount,
+        fromName: null,
+        amount: bahtToSatang(input.amount),
+        occurredAt: now,
+        receivedAt: now,
+        status: 'UNMATCHED',
+        note: `operator ${input.operatorId}: ${input.note}`,
+      })
+      if (!deposit) throw new AppError('CONFLICT')
+      await credit(tx, deposit, player.id, 'ASSIGNED', deposit.note)
+      return { deposit, player }
+    },
+  }
+}
+export type DepositService = ReturnType<typeof createDepositService>

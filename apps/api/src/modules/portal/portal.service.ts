@@ -1,0 +1,52 @@
+import type { Db } from '../../db/client.ts'
+import { AppError } from '../../errors.ts'
+import type { Clock } from '../../lib/clock.ts'
+import { newToken, sha256 } from '../../lib/crypto.ts'
+import type { Actor } from '../../lib/actor.ts'
+import { gamesRepository, type GameRow, type ProviderRow } from '../games/games.repository.ts'
+import type { GameProvider } from './game-provider.ts'
+import { portalRepository } from './portal.repository.ts'
+
+/** A rule that may refuse a launch (the promotions issue adds "prohibited by your promotion"). Throws AppError. */
+export type LaunchGuard = (context: { playerId: number; provider: ProviderRow; game: GameRow | null }) => Promise<void>
+
+/** Launching games and provider lobbies: eligibility checks, then a short-lived game session and the adapter's URL. */
+export function createPortalService(deps: { db: Db; clock: Clock; adapters: GameProvider[]; sessionTtlMinutes: number; guards?: LaunchGuard[] }) {
+  const { db, clock } = deps
+  const adapters = new Map(deps.adapters.map((a) => [a.name, a]))
+
+  async function open(actor: Actor, providerCode: string, gameCode: string | null, lang: 'th' | 'en') {
+    const provider = await gamesRepository.provider(db, providerCode)
+    if (!provider) throw new AppError('NOT_FOUND', 'ไม่พบค่ายเกมนี้')
+    if (provider.maintenance) throw new AppError('RULE_REFUSED', 'ค่ายเกมนี้ปิดปรับปรุงชั่วคราว')
+    let game: GameRow | null = null
+    if (gameCode !== null) {
+      game = (await gamesRepository.game(db, providerCode, gameCode)) ?? null
+      if (!game) throw new AppError('NOT_FOUND', 'ไม่พบเกมนี้')
+      if (game.maintenance) throw new AppError('RULE_REFUSED', 'เกมนี้ปิดปรับปรุงชั่วคราว')
+    } else if (!provider.lobby) {
+      throw new AppError('RULE_REFUSED', 'ค่ายนี้ไม่มีล็อบบี้ กรุณาเลือกเกม')
+    }
+    for (const guard of deps.guards ?? []) await guard({ playerId: actor.playerId, provider, game })
+    const adapter = adapters.get(provider.adapter)
+    if (!adapter) throw new AppError('DEPENDENCY_DOWN', 'ค่ายเกมนี้ยังไม่พร้อมให้บริการ')
+
+    const token = newToken()
+    const now = clock.now()
+    await portalRepository.insertSession(db, {
+      tokenHash: sha256(token),
+      playerId: actor.playerId,
+      providerCode,
+      gameCode,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + deps.sessionTtlMinutes * 60_000),
+    })
+    return { url: await adapter.launchUrl({ sessionToken: token, providerCode, gameCode, lang }) }
+  }
+
+  return {
+    launch: (actor: Actor, input: { provider_id: string; game_code: string; lang: 'th' | 'en' }) => open(actor, input.provider_id, input.game_code, input.lang),
+    lobby: (actor: Actor, input: { provider_id: string; lang: 'th' | 'en' }) => open(actor, input.provider_id, null, input.lang),
+  }
+}
+export type PortalService = ReturnType<typeof createPortalService>

@@ -1,0 +1,71 @@
+import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { deposits, playerPromotions, promotions } from '../../db/schema.ts'
+
+export type PromotionRow = typeof promotions.$inferSelect
+export type PlayerPromotionRow = typeof playerPromotions.$inferSelect
+
+export const promotionsRepository = {
+  async listActive(db: Db): Promise<PromotionRow[]> {
+    return db.select().from(promotions).where(eq(promotions.active, true)).orderBy(asc(promotions.sort), asc(promotions.id))
+  },
+  async find(db: Db, id: number): Promise<PromotionRow | undefined> {
+    const [row] = await db.select().from(promotions).where(eq(promotions.id, id)).limit(1)
+    return row
+  },
+  async insert(db: Db, row: typeof promotions.$inferInsert): Promise<PromotionRow> {
+    const [inserted] = await db.insert(promotions).values(row).returning()
+    if (!inserted) throw new Error('insert returned no row')
+    return inserted
+  },
+  async count(db: Db): Promise<number> {
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(promotions)
+    return row?.n ?? 0
+  },
+
+  /** The player's ACTIVE promotion; `lock` takes its row for the rest of the transaction. */
+  async active(db: Db, playerId: number, lock = false): Promise<PlayerPromotionRow | undefined> {
+    const query = db.select().from(playerPromotions).where(and(eq(playerPromotions.playerId, playerId), eq(playerPromotions.status, 'ACTIVE'))).limit(1)
+    const [row] = lock ? await query.for('update') : await query
+    return row
+  },
+  async start(db: Db, row: typeof playerPromotions.$inferInsert): Promise<PlayerPromotionRow> {
+    const [inserted] = await db.insert(playerPromotions).values(row).returning()
+    if (!inserted) throw new Error('insert returned no row')
+    return inserted
+  },
+  async addTurnover(db: Db, id: number, amount: bigint): Promise<void> {
+    await db
+      .update(playerPromotions)
+      .set({ turnoverCurrent: sql`${playerPromotions.turnoverCurrent} + ${amount}` })
+      .where(and(eq(playerPromotions.id, id), eq(playerPromotions.status, 'ACTIVE')))
+  },
+  async end(db: Db, id: number, status: 'COMPLETED' | 'FORFEITED', reason: string, now: Date): Promise<boolean> {
+    const rows = await db
+      .update(playerPromotions)
+      .set({ status, endReason: reason, endedAt: now })
+      .where(and(eq(playerPromotions.id, id), eq(playerPromotions.status, 'ACTIVE')))
+      .returning({ id: playerPromotions.id })
+    return rows.length > 0
+  },
+  async history(db: Db, playerId: number, page: number, size: number) {
+    const rows = await db
+      .select({ pp: playerPromotions, title: promotions.title })
+      .from(playerPromotions)
+      .innerJoin(promotions, eq(promotions.id, playerPromotions.promotionId))
+      .where(eq(playerPromotions.playerId, playerId))
+      .orderBy(desc(playerPromotions.receivedAt), desc(playerPromotions.id))
+      .limit(size)
+      .offset(page * size)
+    const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(playerPromotions).where(eq(playerPromotions.playerId, playerId))
+    return { rows, total: count?.n ?? 0 }
+  },
+  /** A new member has no credited deposit yet (the one being credited now excluded). */
+  async creditedDepositsBefore(db: Db, playerId: number, exceptDepositId?: number): Promise<number> {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(deposits)
+      .where(and(eq(deposits.playerId, playerId), isNotNull(deposits.creditedAt), exceptDepositId ? sql`${deposits.id} <> ${exceptDepositId}` : sql`true`))
+    return row?.n ?? 0
+  },
+}

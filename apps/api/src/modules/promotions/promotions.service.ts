@@ -1,0 +1,216 @@
+import {
+  checkDraft,
+  computeBonus,
+  isProhibited,
+  satangToBaht,
+  targetMet,
+  turnoverTarget,
+  withdrawalTerms,
+  type DraftRefusal,
+  type Promotion,
+  type PromotionRule,
+} from '@sanam/contract'
+import type { Db } from '../../db/client.ts'
+import { AppError } from '../../errors.ts'
+import type { Clock } from '../../lib/clock.ts'
+import { gamesRepository } from '../games/games.repository.ts'
+import { ledgerRepository } from '../ledger/ledger.repository.ts'
+import type { Ledger } from '../ledger/ledger.service.ts'
+import type { LaunchGuard } from '../portal/portal.service.ts'
+import { promotionsRepository, type PlayerPromotionRow, type PromotionRow } from './promotions.repository.ts'
+
+const refusals: Record<DraftRefusal, (limit?: bigint) => string> = {
+  HAS_ACTIVE_PROMOTION: () => 'คุณมีโปรโมชั่นที่ยังไม่สิ้นสุดอยู่แล้ว',
+  NEW_MEMBERS_ONLY: () => 'โปรโมชั่นนี้สำหรับสมาชิกใหม่เท่านั้น',
+  OLD_MEMBERS_ONLY: () => 'โปรโมชั่นนี้สำหรับสมาชิกเก่าเท่านั้น',
+  BELOW_MIN_DEPOSIT: (limit) => `โปรโมชั่นนี้ต้องฝากขั้นต่ำ ${satangToBaht(limit ?? 0n)} บาท`,
+  ABOVE_MAX_DEPOSIT: (limit) => `โปรโมชั่นนี้ฝากได้สูงสุด ${satangToBaht(limit ?? 0n)} บาท`,
+}
+
+/** Below this cash balance an active promotion ends (spec: "balance falls below 1 baht"). */
+const DUST = 100n
+
+export function toPromotion(row: PromotionRow): Promotion {
+  return {
+    id: row.id,
+    title: row.title,
+    image: row.image,
+    credit_given: row.creditGivenType === 'FIXED' ? satangToBaht(row.creditGiven) : Number(row.creditGiven) / 100,
+    credit_given_type: row.creditGivenType,
+    rules: row.rules,
+  }
+}
+
+/**
+ * Promotions: which a player may take, the bonus on the matched deposit, turnover from bets, the withdrawal terms,
+ * and the end of a promotion (completed by a withdrawal, or forfeited when the balance runs out). The other money
+ * modules call the hooks below inside their own transactions.
+ */
+export function createPromotionService(deps: { db: Db; ledger: Ledger; clock: Clock; siteWithdrawMin: number }) {
+  const { db, ledger, clock } = deps
+  const siteMin = BigInt(deps.siteWithdrawMin) * 100n
+
+  async function cash(tx: Db, playerId: number) {
+    return (await ledgerRepository.balances(tx, playerId)).cash
+  }
+
+  async function eligibility(tx: Db, playerId: number, promotion: PromotionRow, amount: bigint, exceptDepositId?: number) {
+    const active = await promotionsRepository.active(tx, playerId)
+    const isNewMember = (await promotionsRepository.creditedDepositsBefore(tx, playerId, exceptDepositId)) === 0
+    return checkDraft(promotion.rules, { isNewMember, hasActivePromotion: Boolean(active) }, amount)
+  }
+
+  function progress(active: PlayerPromotionRow, balance: bigint) {
+    const target = { type: active.turnoverType, target: active.turnoverTarget }
+    return { target, met: targetMet(target, { turnover: active.turnoverCurrent, balance }) }
+  }
+
+  async function forfeit(tx: Db, active: PlayerPromotionRow, status: 'COMPLETED' | 'FORFEITED', reason: string) {
+    const rest = await cash(tx, active.playerId)
+    if (rest > 0n) {
+      await ledger.transfer(tx, { key: `forfeit:${active.id}`, from: { player: active.playerId, kind: 'cash' }, to: { house: 'forfeit' }, amount: rest, kind: 'promotion_forfeit', reference: `promotion:${active.id}` })
+    }
+    await promotionsRepository.end(tx, active.id, status, reason, clock.now())
+  }
+
+  const launchGuard: LaunchGuard = async ({ playerId, provider, game }) => {
+    const active = await promotionsRepository.active(db, playerId)
+    if (active && isProhibited(active.rules, { type: game?.type ?? null, provider: provider.code })) {
+      throw new AppError('RULE_REFUSED', 'โปรโมชั่นที่คุณรับอยู่ไม่อนุญาตให้เล่นเกมนี้')
+    }
+  }
+
+  return {
+    launchGuard,
+
+    /** Active promotions the player may take now (none while one is running). */
+    async list(playerId: number): Promise<Promotion[]> {
+      const rows = await promotionsRepository.listActive(db)
+      const out: Promotion[] = []
+      for (const row of rows) {
+        const verdict = await eligibility(db, playerId, row, 0n)
+        // Deposit limits are checked on the amount later; here only who may take it counts.
+        if (verdict.ok || verdict.reason === 'BELOW_MIN_DEPOSIT' || verdict.reason === 'ABOVE_MAX_DEPOSIT') out.push(toPromotion(row))
+      }
+      return out
+    },
+
+    async histories(playerId: number, page: number, size = 20) {
+      const { rows, total } = await promotionsRepository.history(db, playerId, page, size)
+      const status = { ACTIVE: 'PENDING', COMPLETED: 'SUCCESS', FORFEITED: 'FAIL' } as const
+      return {
+        list: rows.map(({ pp, title }) => ({
+          id: pp.id,
+          description: pp.endReason ? `${title} (${pp.endReason})` : title,
+          bonus: satangToBaht(pp.bonus),
+          status: status[pp.status],
+        })),
+        page,
+        size,
+        total,
+      }
+    },
+
+    /** The promotion block of GET /user/@me. */
+    async info(playerId: number) {
+      const active = await promotionsRepository.active(db, playerId)
+      if (!active) return { enabled: false }
+      const promotion = await promotionsRepository.find(db, active.promotionId)
+      const balance = await cash(db, playerId)
+      const terms = withdrawalTerms(active.rules, balance, siteMin)
+      const credit = active.turnoverType === 'CREDIT'
+      return {
+        enabled: true,
+        info: {
+          title: promotion?.title ?? '',
+          image: promotion?.image ?? '',
+          turnover: {
+            type: credit ? ('CREDIT' as const) : ('TURNOVER' as const),
+            total: satangToBaht(active.turnoverTarget),
+            current: satangToBaht(credit ? balance : active.turnoverCurrent),
+          },
+          withdraw: { min: satangToBaht(terms.min) },
+          credit_given: satangToBaht(active.bonus),
+          received_at: active.receivedAt.toISOString(),
+        },
+      }
+    },
+
+    /** Draft bill: the promotion must exist, be active, and the player may take it with this amount. */
+    async checkDraft(playerId: number, promotionId: number, amount: bigint): Promise<void> {
+      const promotion = await promotionsRepository.find(db, promotionId)
+      if (!promotion || !promotion.active) throw new AppError('RULE_REFUSED', 'ไม่พบโปรโมชั่นที่เลือก')
+      const verdict = await eligibility(db, playerId, promotion, amount)
+      if (!verdict.ok) throw new AppError('RULE_REFUSED', refusals[verdict.reason](verdict.limit))
+    },
+
+    /**
+     * The matched deposit of a bill that carried a promotion: bonus and promotion start in the deposit's
+     * transaction. If the player is no longer eligible the deposit is credited without a bonus.
+     */
+    async onDepositCredited(tx: Db, input: { playerId: number; depositId: number; amount: bigint; promotionId: number }): Promise<void> {
+      const promotion = await promotionsRepository.find(tx, input.promotionId)
+      if (!promotion || !promotion.active) return
+      const verdict = await eligibility(tx, input.playerId, promotion, input.amount, input.depositId)
+      if (!verdict.ok) return
+      const bonus = computeBonus(promotion, input.amount)
+      if (bonus > 0n) {
+        await ledger.transfer(tx, { key: `promotion:${input.depositId}`, from: { house: 'promotion' }, to: { player: input.playerId, kind: 'cash' }, amount: bonus, kind: 'promotion_bonus', reference: `deposit:${input.depositId}` })
+      }
+      const target = turnoverTarget(promotion.rules, input.amount)
+      await promotionsRepository.start(tx, {
+        playerId: input.playerId,
+        promotionId: promotion.id,
+        depositId: input.depositId,
+        deposit: input.amount,
+        bonus,
+        turnoverType: target.type,
+        turnoverTarget: target.target,
+        rules: promotion.rules as PromotionRule[],
+        receivedAt: clock.now(),
+      })
+    },
+
+    /** A bet counts toward the active promotion's turnover unless its game or provider is prohibited. */
+    async onBet(tx: Db, input: { playerId: number; providerCode: string; gameCode: string | null; amount: bigint }): Promise<void> {
+      const active = await promotionsRepository.active(tx, input.playerId)
+      if (!active) return
+      const game = input.gameCode ? await gamesRepository.game(tx, input.providerCode, input.gameCode) : undefined
+      if (isProhibited(active.rules, { type: game?.type ?? null, provider: input.providerCode })) return
+      await promotionsRepository.addTurnover(tx, active.id, input.amount)
+    },
+
+    /** After a round settles: a promotion whose balance ran below 1 baht ends, forfeiting the dust. */
+    async onSettled(tx: Db, playerId: number): Promise<void> {
+      const active = await promotionsRepository.active(tx, playerId, true)
+      if (active && (await cash(tx, playerId)) < DUST) await forfeit(tx, active, 'FORFEITED', 'ยอดเงินต่ำกว่า 1 บาท')
+    },
+
+    /** GET /wallet/withdraw terms and the check before a withdrawal: blocked until the target is met. */
+    async withdrawTerms(tx: Db, playerId: number): Promise<{ blocked?: string; min: bigint; mandatory: boolean; value: bigint }> {
+      const active = await promotionsRepository.active(tx, playerId)
+      if (!active) return { min: siteMin, mandatory: false, value: 0n }
+      const balance = await cash(tx, playerId)
+      const terms = withdrawalTerms(active.rules, balance, siteMin)
+      const { target, met } = progress(active, balance)
+      if (!met) {
+        const left = target.type === 'CREDIT' ? `ยอดเงินต้องถึง ${satangToBaht(target.target)} บาท` : `ยอดเล่นอีก ${satangToBaht(target.target - active.turnoverCurrent)} บาท`
+        return { ...terms, blocked: `ยังถอนไม่ได้ เนื่องจากยังทำยอดโปรโมชั่นไม่ครบ (${left})` }
+      }
+      return terms
+    },
+
+    /**
+     * Inside the withdrawal's transaction, after the hold: the promotion completes, and with MAX_WITHDRAW whatever
+     * is left in cash is forfeited.
+     */
+    async onWithdrawn(tx: Db, playerId: number): Promise<void> {
+      const active = await promotionsRepository.active(tx, playerId, true)
+      if (!active) return
+      const capped = withdrawalTerms(active.rules, 0n, siteMin).mandatory
+      if (capped) await forfeit(tx, active, 'COMPLETED', 'ถอนเงินตามเงื่อนไขแล้ว')
+      else await promotionsRepository.end(tx, active.id, 'COMPLETED', 'ถอนเงินตามเงื่อนไขแล้ว', clock.now())
+    },
+  }
+}
+export type PromotionService = ReturnType<typeof createPromotionService>

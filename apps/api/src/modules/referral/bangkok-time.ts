@@ -1,0 +1,45 @@
+import type { PayoutInterval } from '@sanam/contract'
+
+/**
+ * Business days and payout intervals run on Asia/Bangkok time (DESIGN §2). Thailand is UTC+7 all year (no daylight
+ * saving since 1920), so a fixed offset is exact and needs no time-zone database.
+ */
+const OFFSET_MS = 7 * 60 * 60 * 1000
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** The Bangkok calendar day of an instant, as YYYY-MM-DD. */
+export function bangkokDay(at: Date): string {
+  return new Date(at.getTime() + OFFSET_MS).toISOString().slice(0, 10)
+}
+
+/** The instants a Bangkok day covers: [start, end), in UTC. */
+export function bangkokDayRange(day: string): { start: Date; end: Date } {
+  const start = new Date(Date.parse(`${day}T00:00:00Z`) - OFFSET_MS)
+  return { start, end: new Date(start.getTime() + DAY_MS) }
+}
+
+/** The day `n` days after `day` (negative for before). */
+export function addDays(day: string, n: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10)
+}
+
+/** 0 = Sunday ... 5 = Friday, 6 = Saturday. */
+export function weekdayOf(day: string): number {
+  return new Date(`${day}T00:00:00Z`).getUTCDay()
+}
+
+const FRIDAY = 5
+
+export type PayoutWindow = { open: true; period: string } | { open: false; reason: 'NOT_FRIDAY' | 'NOT_FIRST' }
+
+/**
+ * Whether a move to the main wallet may happen at `now`, and the period it counts against. The period is the Bangkok
+ * day itself: with DAY every day is its own period; WEEKEN opens only on Fridays and MONTH only on the 1st, so
+ * "once a week" and "once a month" are also "once on that day" (one row per player, wallet and period).
+ */
+export function payoutWindow(interval: PayoutInterval, now: Date): PayoutWindow {
+  const day = bangkokDay(now)
+  if (interval === 'WEEKEN' && weekdayOf(day) !== FRIDAY) return { open: false, reason: 'NOT_FRIDAY' }
+  if (interval === 'MONTH' && day.slice(8, 10) !== '01') return { open: false, reason: 'NOT_FIRST' }
+  return { open: true, period: day }
+}

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../../../test/app.ts'
+import { makePlayer } from '../../../test/factories.ts'
+import { balanceOf, bearer, expectLedgerOk, fund, loginOperator, loginPlayer } from '../../../test/money.ts'
+import { callSeamless, launch } from '../../../test/seamless.ts'
+
+// The whole referral journey through the real app: sign-in, registration with an invite code, real bets through the
+// seamless API, the owner's accrual endpoint, the balance, and the transfer to the main wallet.
+let t: TestApp
+beforeAll(async () => {
+  t = await buildTestApp({ config: { OTP_REQUIRED: 'false', BONUS_MIN: '1', REFUND_MIN: '0' } })
+})
+afterAll(async () => {
+  await expectLedgerOk(t)
+  await t.close()
+})
+
+describe('referral journey', () => {
+  it('an invited player plays; next day the upline earns commission and both can move it to cash', async () => {
+    t.clock.set(new Date('2026-11-20T05:00:00Z')) // noon in Bangkok
+    const upline = await makePlayer(t.db)
+    const uplineToken = await loginPlayer(t, upline)
+    const invite = (await t.app.inject({ method: 'GET', url: '/api/invites', headers: bearer(uplineToken) })).json().data
+    expect(invite).toMatchObject({ invite_code: upline.inviteCode, percentage: { level1: 0.03, level2: 0.02, level3: 0.01 }, downlines: [] })
+
+    const body = { mobile: '0911112222', password: 'secret123', firstname: 'ลูกทีม', surname: 'ทดสอบ', bank_account: '7770001112', bank_code: '004', invite_code: upline.inviteCode }
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: body })).statusCode).toBe(200)
+    const downToken = await loginPlayer(t, body)
+    await fund(t, { bankCode: '004', bankAccount: '7770001112' }, 1000)
+
+    const after = (await t.app.inject({ method: 'GET', url: '/api/invites', headers: bearer(uplineToken) })).json().data
+    expect(after.downlines).toHaveLength(1)
+    expect(after.downlines[0].username).not.toContain('11112222')
+
+    const session = await launch(t, downToken)
+    for (let i = 0; i < 2; i++) {
+      await callSeamless(t, 'pgsoft', 'bet', { session_token: session, round_id: `jr-${i}`, tx_id: `jr-${i}-b`, amount: '500.00', game_code: 'fortune_ox' })
+      await callSeamless(t, 'pgsoft', 'win', { session_token: session, round_id: `jr-${i}`, tx_id: `jr-${i}-w`, amount: '400.00', game_code: 'fortune_ox' })
+    }
+    const today = (await t.app.inject({ method: 'GET', url: '/api/wallet/v2/balance', headers: bearer(downToken) })).json().data
+    expect(today.turnover).toBe(1000)
+
+    t.clock.set(new Date('2026-11-21T05:00:00Z'))
+    const operator = await loginOperator(t)
+    const accrue = await t.app.inject({ method: 'POST', url: '/api/backoffice/jobs/accrue', headers: bearer(operator), payload: { day: '2026-11-20' } })
+    expect(accrue.statusCode, accrue.body).toBe(200)
+    const again = await t.app.inject({ method: 'POST', url: '/api/backoffice/jobs/accrue', headers: bearer(operator), payload: { day: '2026-11-20' } })
+    expect(again.statusCode).toBe(200)
+
+    const up = (await t.app.inject({ method: 'GET', url: '/api/wallet/v2/balance', headers: bearer(uplineToken) })).json().data
+    expect(up.bonus).toMatchObject({ total: 30, remaining: 30 })
+    const down = (await t.app.inject({ method: 'GET', url: '/api/wallet/v2/balance', headers: bearer(downToken) })).json().data
+    expect(down.refund).toMatchObject({ total: 5, remaining: 5 })
+
+    const move = await t.app.inject({ method: 'POST', url: '/api/wallet/transfer/bonus', headers: bearer(uplineToken) })
+    expect(move.statusCode).toBe(200)
+    expect(move.json().message).toBe('โอนเข้ากระเป๋าหลักสำเร็จ')
+    expect(await balanceOf(t, uplineToken)).toBe(30)
+    expect((await t.app.inject({ method: 'POST', url: '/api/wallet/transfer/bonus', headers: bearer(uplineToken) })).statusCode).toBe(409)
+    expect((await t.app.inject({ method: 'POST', url: '/api/wallet/transfer/refund', headers: bearer(downToken) })).statusCode).toBe(200)
+    expect(await balanceOf(t, downToken)).toBe(805)
+  })
+})

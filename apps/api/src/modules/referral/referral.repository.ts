@@ -1,0 +1,147 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { accruals, players, walletPayouts } from '../../db/schema.ts'
+import { rowsOf } from '../ledger/ledger.repository.ts'
+
+export type AccrualRow = typeof accruals.$inferSelect
+export type NewAccrual = typeof accruals.$inferInsert
+export type PayoutWalletKind = (typeof walletPayouts.$inferSelect)['wallet']
+
+/** Advisory lock serialising accrual runs (the daily job, the back-office endpoint, the command line). */
+export const ACCRUAL_LOCK = 7_262_010
+
+/**
+ * Valid turnover (DESIGN §4): bets answered OK (a rollback turns them ROLLED_BACK) whose round is over (SETTLED by a
+ * win, or CLOSED by the stale-round job). Open rounds and rolled-back rounds count nothing.
+ */
+const VALID_BET = sql`st.op = 'bet' and st.status = 'OK' and r.status in ('SETTLED', 'CLOSED')`
+
+type Num = string | number | bigint
+const big = (v: Num | null | undefined) => BigInt(v ?? 0)
+
+export const referralRepository = {
+  /** Blocks until no other accrual run holds the lock; released when the transaction ends. */
+  async lockAccruals(db: Db): Promise<void> {
+    await db.execute(sql`select pg_advisory_xact_lock(${ACCRUAL_LOCK})`)
+  },
+
+  /**
+   * Players with valid turnover on a Bangkok day whose accrual has not been written yet (every accrued source has its
+   * level-0 row, even a zero one), lowest id first, at most `limit`. Reads the day's bets once, grouped per player.
+   */
+  async unaccruedTurnover(db: Db, q: { day: string; start: Date; end: Date; limit: number }): Promise<Array<{ playerId: number; turnover: bigint }>> {
+    const rows = rowsOf<{ player_id: Num; turnover: Num }>(
+      await db.execute(sql`
+        select t.player_id, t.turnover from (
+          select st.player_id, sum(st.amount) as turnover
+          from seamless_transactions st
+          join game_rounds r on r.provider_code = st.provider_code and r.round_id = st.round_id
+          where ${VALID_BET} and st.created_at >= ${q.start.toISOString()} and st.created_at < ${q.end.toISOString()} and st.player_id is not null
+          group by st.player_id
+        ) t
+        where not exists (select 1 from accruals a where a.day = ${q.day} and a.beneficiary_id = t.player_id and a.source_id = t.player_id and a.level = 0)
+        order by t.player_id
+        limit ${q.limit}`),
+    )
+    return rows.map((r) => ({ playerId: Number(r.player_id), turnover: big(r.turnover) }))
+  },
+
+  /** Up to three uplines of each player, nearest first: [level1, level2, level3] (shorter when the chain ends). */
+  async uplineChains(db: Db, playerIds: number[]): Promise<Map<number, number[]>> {
+    const chains = new Map<number, number[]>()
+    if (playerIds.length === 0) return chains
+    const rows = rowsOf<{ id: Num; u1: Num | null; u2: Num | null; u3: Num | null }>(
+      await db.execute(sql`
+        select p.id, p.upline_id as u1, p1.upline_id as u2, p2.upline_id as u3
+        from players p
+        left join players p1 on p1.id = p.upline_id
+        left join players p2 on p2.id = p1.upline_id
+        where p.id in (${sql.join(
+          playerIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`),
+    )
+    for (const r of rows) {
+      const chain: number[] = []
+      for (const u of [r.u1, r.u2, r.u3]) {
+        if (u === null) break
+        chain.push(Number(u))
+      }
+      chains.set(Number(r.id), chain)
+    }
+    return chains
+  },
+
+  /** Inserts the accruals that do not exist yet; answers only those this call inserted (the rest were there). */
+  async insertAccruals(db: Db, rows: NewAccrual[]): Promise<AccrualRow[]> {
+    if (rows.length === 0) return []
+    return db.insert(accruals).values(rows).onConflictDoNothing().returning()
+  },
+
+  /** A player's level-1 downlines, newest first (index players(upline_id, created_at)). */
+  async downlines(db: Db, uplineId: number, page: number, size: number) {
+    return db
+      .select({ mobile: players.mobile, createdAt: players.createdAt })
+      .from(players)
+      .where(eq(players.uplineId, uplineId))
+      .orderBy(desc(players.createdAt), desc(players.id))
+      .limit(size)
+      .offset(page * size)
+  },
+  async countDownlines(db: Db, uplineId: number): Promise<number> {
+    const [row] = await db.select({ n: count() }).from(players).where(eq(players.uplineId, uplineId))
+    return Number(row?.n ?? 0)
+  },
+  async inviteCode(db: Db, playerId: number): Promise<string | undefined> {
+    const [row] = await db.select({ code: players.inviteCode }).from(players).where(eq(players.id, playerId)).limit(1)
+    return row?.code
+  },
+
+  /**
+   * Everything the balance call shows, in one round trip of indexed reads: the three balances (accounts by player),
+   * what each referral wallet has paid out (wallet_payouts by player and wallet, at most one row a day), and the
+   * valid turnover of the player's bets in [start, end) (seamless_transactions by player and time, each round by its
+   * key). "Ever earned" is then paid out + remaining: nothing else moves money in or out of those two wallets.
+   */
+  async walletSummary(db: Db, playerId: number, start: Date, end: Date) {
+    const [row] = rowsOf<{ cash: Num | null; referral: Num | null; rebate: Num | null; bonus_paid: Num | null; refund_paid: Num | null; turnover: Num | null }>(
+      await db.execute(sql`
+        select
+          (select balance from accounts where player_id = ${playerId} and kind = 'cash') as cash,
+          (select balance from accounts where player_id = ${playerId} and kind = 'referral') as referral,
+          (select balance from accounts where player_id = ${playerId} and kind = 'rebate') as rebate,
+          (select sum(amount) from wallet_payouts where player_id = ${playerId} and wallet = 'bonus') as bonus_paid,
+          (select sum(amount) from wallet_payouts where player_id = ${playerId} and wallet = 'refund') as refund_paid,
+          (select sum(st.amount)
+             from seamless_transactions st
+             join game_rounds r on r.provider_code = st.provider_code and r.round_id = st.round_id
+            where st.player_id = ${playerId} and st.created_at >= ${start.toISOString()} and st.created_at < ${end.toISOString()} and ${VALID_BET}) as turnover`),
+    )
+    return {
+      cash: big(row?.cash),
+      referral: big(row?.referral),
+      rebate: big(row?.rebate),
+      bonusPaid: big(row?.bonus_paid),
+      refundPaid: big(row?.refund_paid),
+      turnover: big(row?.turnover),
+    }
+  },
+
+  async findPayout(db: Db, playerId: number, wallet: PayoutWalletKind, period: string) {
+    const [row] = await db
+      .select()
+      .from(walletPayouts)
+      .where(and(eq(walletPayouts.playerId, playerId), eq(walletPayouts.wallet, wallet), eq(walletPayouts.period, period)))
+      .limit(1)
+    return row
+  },
+
+  /**
+   * Claims the player's one payout of this wallet in this period. Undefined when it is taken: a concurrent request
+   * waits on the unique index until the first commits, then finds it taken.
+   */
+  async claimPayout(db: Db, row: { playerId: number; wallet: PayoutWalletKind; period: string; amount: bigint; createdAt: Date }) {
+    const [inserted] = await db.insert(walletPayouts).values(row).onConflictDoNothing().returning()
+    return inserted
+  },
+}

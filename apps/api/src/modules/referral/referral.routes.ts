@@ -1,0 +1,30 @@
+import { referralContract } from '@sanam/contract'
+import type { preHandlerAsyncHookHandler } from 'fastify'
+import { ok } from '../../lib/http.ts'
+import type { TypedApp } from '../../lib/typed-app.ts'
+import type { OperatorRole } from '../backoffice/backoffice-auth.service.ts'
+import { referralMessages, type ReferralService } from './referral.service.ts'
+
+/** Invite info, moves of the referral wallets to cash, and the owner's on-demand accrual of one day. */
+export function referralRoutes(
+  app: TypedApp,
+  deps: { referral: ReferralService; requirePlayer: preHandlerAsyncHookHandler; operator: (roles: OperatorRole[]) => preHandlerAsyncHookHandler },
+) {
+  const { referral } = deps
+
+  app.get('/invites', { schema: referralContract.invites, preHandler: deps.requirePlayer }, async (req, reply) => {
+    void reply.header('cache-control', 'no-store')
+    return ok(await referral.inviteInfo(req.player.playerId, req.query.page))
+  })
+
+  app.post('/wallet/transfer/bonus', { schema: referralContract.transfer, preHandler: deps.requirePlayer }, async (req) =>
+    ok(await referral.transfer(req.player.playerId, 'bonus'), referralMessages.transferDone),
+  )
+  app.post('/wallet/transfer/refund', { schema: referralContract.transfer, preHandler: deps.requirePlayer }, async (req) =>
+    ok(await referral.transfer(req.player.playerId, 'refund'), referralMessages.transferDone),
+  )
+
+  app.post('/backoffice/jobs/accrue', { schema: referralContract.accrue, preHandler: deps.operator(['owner']) }, async (req) =>
+    ok(await referral.accrueForOperator(req.operator, req.body.day), referralMessages.accrued),
+  )
+}

@@ -1,0 +1,259 @@
+import { DOWNLINE_PAGE_SIZE, satangToBaht, type AccrueResult, type InviteInfo, type PayoutInterval, type PayoutResult, type PayoutWalletName, type WalletSummary } from '@sanam/contract'
+import type { Config } from '../../config.ts'
+import type { Db } from '../../db/client.ts'
+import { inTransaction } from '../../db/transaction.ts'
+import { AppError } from '../../errors.ts'
+import type { Clock } from '../../lib/clock.ts'
+import { auditRepository } from '../audit/audit.repository.ts'
+import type { OperatorActor } from '../backoffice/backoffice-auth.service.ts'
+import type { Ledger } from '../ledger/ledger.service.ts'
+import { bangkokDay, bangkokDayRange, payoutWindow } from './bangkok-time.ts'
+import { referralRepository, type NewAccrual } from './referral.repository.ts'
+
+/** Payout terms of one wallet, in whole baht as configured. A max of 0 means no cap. */
+export interface PayoutTerms {
+  min: number
+  max: number
+  interval: PayoutInterval
+}
+
+export interface ReferralSettings {
+  /** Commission rates of upline levels 1-3, as fractions (0.03 is 3 %). */
+  levels: readonly [number, number, number]
+  /** Rebate rate on a player's own turnover, as a fraction. */
+  rebateRate: number
+  bonus: PayoutTerms
+  refund: PayoutTerms
+}
+
+/** The referral settings from the parsed config. */
+export function referralSettings(config: Config): ReferralSettings {
+  return {
+    levels: [config.REFERRAL_LEVEL1, config.REFERRAL_LEVEL2, config.REFERRAL_LEVEL3],
+    rebateRate: config.REBATE_RATE,
+    bonus: { min: config.BONUS_MIN, max: config.BONUS_MAX, interval: config.BONUS_INTERVAL },
+    refund: { min: config.REFUND_MIN, max: config.REFUND_MAX, interval: config.REFUND_INTERVAL },
+  }
+}
+
+/** Rates are applied in billionths, so `turnover × rate` is exact integer arithmetic rounded down to the satang. */
+const RATE_SCALE = 1_000_000_000n
+const toParts = (rate: number) => BigInt(Math.round(rate * Number(RATE_SCALE)))
+/** `rate` × `turnover` satang, rounded down to the satang. */
+export function shareOf(turnover: bigint, rate: number): bigint {
+  return (turnover * toParts(rate)) / RATE_SCALE
+}
+
+/** Masks a mobile for a downline list: 0812345678 → 081-xxx-5678 (the middle three digits hidden). */
+export function maskMobile(mobile: string): string {
+  if (!/^\d{10}$/.test(mobile)) return 'xxx-xxx-xxxx'
+  return `${mobile.slice(0, 3)}-xxx-${mobile.slice(6)}`
+}
+
+/** The ledger side of each wallet: which player account it is and which house account funds it. */
+const WALLETS = {
+  bonus: { account: 'referral', payoutKind: 'referral_payout' },
+  refund: { account: 'rebate', payoutKind: 'rebate_payout' },
+} as const
+
+export const referralMessages = {
+  transferDone: 'โอนเข้ากระเป๋าหลักสำเร็จ',
+  nothing: 'ไม่มียอดที่สามารถโอนได้',
+  belowMin: (min: number) => `ยอดขั้นต่ำในการโอนคือ ${min} บาท`,
+  notFriday: 'โอนเข้ากระเป๋าหลักได้เฉพาะวันศุกร์เท่านั้น',
+  notFirst: 'โอนเข้ากระเป๋าหลักได้เฉพาะวันที่ 1 ของทุกเดือนเท่านั้น',
+  done: {
+    DAY: 'วันนี้โอนเข้ากระเป๋าหลักไปแล้ว โอนได้อีกครั้งในวันพรุ่งนี้',
+    WEEKEN: 'สัปดาห์นี้โอนเข้ากระเป๋าหลักไปแล้ว โอนได้อีกครั้งในวันศุกร์หน้า',
+    MONTH: 'เดือนนี้โอนเข้ากระเป๋าหลักไปแล้ว โอนได้อีกครั้งในวันที่ 1 ของเดือนหน้า',
+  },
+  dayNotOver: 'ยังไม่สิ้นสุดวันดังกล่าว (ตามเวลาประเทศไทย) คำนวณได้ตั้งแต่วันถัดไป',
+  accrued: 'คำนวณค่าแนะนำและยอดคืนเรียบร้อย',
+} as const
+
+/** Sources accrued per transaction: bounds a transaction's size and how long it holds the accrual lock. */
+export const ACCRUAL_BATCH = 500
+
+export interface AccrualStats {
+  day: string
+  /** Players whose turnover of the day was accrued by this run. */
+  sources: number
+  /** Accrual rows written (zero amounts included). */
+  accruals: number
+  /** Ledger transfers made (accruals above zero). */
+  transfers: number
+  /** Satang paid into referral wallets (levels 1-3) and rebate wallets (level 0). */
+  referral: bigint
+  rebate: bigint
+}
+
+const emptyStats = (day: string): AccrualStats => ({ day, sources: 0, accruals: 0, transfers: 0, referral: 0n, rebate: 0n })
+
+function addStats(a: AccrualStats, b: AccrualStats): AccrualStats {
+  return { day: a.day, sources: a.sources + b.sources, accruals: a.accruals + b.accruals, transfers: a.transfers + b.transfers, referral: a.referral + b.referral, rebate: a.rebate + b.rebate }
+}
+
+export function toAccrueResult(stats: AccrualStats): AccrueResult {
+  return { ...stats, referral: satangToBaht(stats.referral), rebate: satangToBaht(stats.rebate) }
+}
+
+/**
+ * Referral programme and rebate (DESIGN §4): invite info, the daily accrual of commission (levels 1-3) and rebate
+ * (level 0) from valid turnover, the wallets' summary, and moves of either wallet to cash on its schedule.
+ * The ledger moves all money: house referral_expense / rebate_expense → the player's referral / rebate account on
+ * accrual, referral / rebate → cash on a payout.
+ */
+export function createReferralService(deps: { db: Db; ledger: Ledger; clock: Clock; settings: ReferralSettings }) {
+  const { db, ledger, clock, settings } = deps
+
+  /**
+   * Accrues up to `limit` players' turnover of `day` in the caller's transaction (which should hold the accrual lock
+   * or be the only writer). Idempotent per (day, beneficiary, source, level): the accrual row is inserted first and
+   * only a row this call inserted is paid, under a key derived from it. `more` says the limit was reached.
+   */
+  async function accrueBatch(tx: Db, day: string, limit = ACCRUAL_BATCH): Promise<AccrualStats & { more: boolean }> {
+    const { start, end } = bangkokDayRange(day)
+    const sources = await referralRepository.unaccruedTurnover(tx, { day, start, end, limit })
+    const stats = emptyStats(day)
+    if (sources.length === 0) return { ...stats, more: false }
+    const chains = await referralRepository.uplineChains(tx, sources.map((s) => s.playerId))
+    const now = clock.now()
+
+    const rows: NewAccrual[] = []
+    for (const { playerId, turnover } of sources) {
+      rows.push({ day, beneficiaryId: playerId, sourceId: playerId, level: 0, turnover, amount: shareOf(turnover, settings.rebateRate), createdAt: now })
+      const seen = new Set([playerId])
+      for (const [index, upline] of (chains.get(playerId) ?? []).entries()) {
+        // A chain never loops (an upline exists before its downline), but a damaged one must not pay twice.
+        if (seen.has(upline)) break
+        seen.add(upline)
+        const rate = settings.levels[index] ?? 0
+        rows.push({ day, beneficiaryId: upline, sourceId: playerId, level: index + 1, turnover, amount: shareOf(turnover, rate), createdAt: now })
+      }
+    }
+    const inserted = await referralRepository.insertAccruals(tx, rows)
+    stats.sources = new Set(inserted.map((r) => r.sourceId)).size
+    stats.accruals = inserted.length
+
+    // Credits in one fixed order (beneficiary, then wallet), so two runs that credit the same players cannot deadlock.
+    const payable = inserted.filter((r) => r.amount > 0n).sort((a, b) => a.beneficiaryId - b.beneficiaryId || Number(a.level === 0) - Number(b.level === 0) || a.sourceId - b.sourceId || a.level - b.level)
+    for (const r of payable) {
+      const rebate = r.level === 0
+      await ledger.transfer(tx, {
+        key: `accrual:${r.day}:${r.beneficiaryId}:${r.sourceId}:${r.level}`,
+        from: { house: rebate ? 'rebate_expense' : 'referral_expense' },
+        to: { player: r.beneficiaryId, kind: rebate ? 'rebate' : 'referral' },
+        amount: r.amount,
+        kind: rebate ? 'rebate_accrual' : 'referral_commission',
+        reference: `accrual:${r.day}:${r.sourceId}`,
+      })
+      stats.transfers++
+      if (rebate) stats.rebate += r.amount
+      else stats.referral += r.amount
+    }
+    return { ...stats, more: sources.length === limit }
+  }
+
+  function assertDayOver(day: string) {
+    if (bangkokDayRange(day).end.getTime() > clock.now().getTime()) throw new AppError('RULE_REFUSED', referralMessages.dayNotOver)
+  }
+
+  /** Accrues a whole day that has ended, batch by batch, each batch in its own transaction under the accrual lock. */
+  async function accrueDay(day: string, batchSize = ACCRUAL_BATCH): Promise<AccrualStats> {
+    assertDayOver(day)
+    let total = emptyStats(day)
+    for (;;) {
+      const batch = await inTransaction(db, async (tx) => {
+        await referralRepository.lockAccruals(tx)
+        return accrueBatch(tx, day, batchSize)
+      })
+      total = addStats(total, batch)
+      if (!batch.more) return total
+    }
+  }
+
+  /** Ever earned = paid out + remaining: accruals are the only credits and payouts the only debits of these wallets. */
+  function walletOf(paid: bigint, remaining: bigint, terms: PayoutTerms) {
+    return { total: satangToBaht(paid + remaining), remaining: satangToBaht(remaining), options: { min: terms.min, max: terms.max, interval: terms.interval } }
+  }
+
+  return {
+    accrueBatch,
+    accrueDay,
+
+    /** The back-office run of one day: the accrual, then its audit entry. */
+    async accrueForOperator(operator: OperatorActor, day: string): Promise<AccrueResult> {
+      const stats = await accrueDay(day)
+      const result = toAccrueResult(stats)
+      await auditRepository.record(db, { operatorId: operator.operatorId, action: 'referral.accrue', targetType: 'accrual_day', targetId: day, after: result, at: clock.now() })
+      return result
+    },
+
+    /** Invite code, level rates and a page of level-1 downlines (masked), newest first. */
+    async inviteInfo(playerId: number, page: number): Promise<InviteInfo> {
+      const size = DOWNLINE_PAGE_SIZE
+      const [code, rows, total] = await Promise.all([
+        referralRepository.inviteCode(db, playerId),
+        referralRepository.downlines(db, playerId, page, size),
+        referralRepository.countDownlines(db, playerId),
+      ])
+      if (code === undefined) throw new AppError('UNAUTHORIZED')
+      const [level1, level2, level3] = settings.levels
+      return {
+        invite_code: code,
+        percentage: { level1, level2, level3 },
+        downlines: rows.map((r) => ({ username: maskMobile(r.mobile), created_at: r.createdAt.toISOString() })),
+        page,
+        size,
+        total,
+      }
+    },
+
+    /** The balance call's data: cash, both referral wallets with their terms, and today's (Bangkok) valid turnover. */
+    async walletSummary(playerId: number): Promise<WalletSummary> {
+      const { start, end } = bangkokDayRange(bangkokDay(clock.now()))
+      const s = await referralRepository.walletSummary(db, playerId, start, end)
+      return {
+        balance: satangToBaht(s.cash),
+        bonus: walletOf(s.bonusPaid, s.referral, settings.bonus),
+        refund: walletOf(s.refundPaid, s.rebate, settings.refund),
+        turnover: satangToBaht(s.turnover),
+      }
+    },
+
+    /**
+     * Moves the wallet's remaining amount, capped at its max, to cash. Refused outside the interval, below the min,
+     * or with nothing to move; once per period: the payout row is unique per (player, wallet, period), so of two
+     * concurrent requests exactly one moves money and the other is told it was already done (409).
+     */
+    async transfer(playerId: number, wallet: PayoutWalletName): Promise<PayoutResult> {
+      const terms = settings[wallet]
+      const { account, payoutKind } = WALLETS[wallet]
+      const window = payoutWindow(terms.interval, clock.now())
+      if (!window.open) throw new AppError('RULE_REFUSED', window.reason === 'NOT_FRIDAY' ? referralMessages.notFriday : referralMessages.notFirst)
+      const alreadyDone = () => new AppError('CONFLICT', referralMessages.done[terms.interval])
+
+      return inTransaction(db, async (tx) => {
+        if (await referralRepository.findPayout(tx, playerId, wallet, window.period)) throw alreadyDone()
+        const remaining = (await ledger.balances(tx, playerId))[account]
+        if (remaining <= 0n) throw new AppError('RULE_REFUSED', referralMessages.nothing)
+        if (remaining < BigInt(terms.min) * 100n) throw new AppError('RULE_REFUSED', referralMessages.belowMin(terms.min))
+        const cap = BigInt(terms.max) * 100n
+        const amount = terms.max > 0 && remaining > cap ? cap : remaining
+
+        const payout = await referralRepository.claimPayout(tx, { playerId, wallet, period: window.period, amount, createdAt: clock.now() })
+        if (!payout) throw alreadyDone()
+        await ledger.transfer(tx, {
+          key: `payout:${wallet}:${playerId}:${window.period}`,
+          from: { player: playerId, kind: account },
+          to: { player: playerId, kind: 'cash' },
+          amount,
+          kind: payoutKind,
+          reference: `payout:${payout.id}`,
+        })
+        return { amount: satangToBaht(amount), remaining: satangToBaht(remaining - amount) }
+      })
+    },
+  }
+}
+export type ReferralService = ReturnType<typeof createReferralService>

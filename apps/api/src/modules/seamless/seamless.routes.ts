@@ -1,0 +1,27 @@
+import { ErrorEnvelope, SeamlessAnswer, seamlessOps, type SeamlessOp } from '@sanam/contract'
+import { z } from 'zod'
+import type { TypedApp } from '../../lib/typed-app.ts'
+import { requireSignedJson } from '../../plugins/signed-json.ts'
+import type { SeamlessService } from './seamless.service.ts'
+
+const Params = z.strictObject({ provider: z.string().regex(/^[a-z0-9_]{1,40}$/), op: z.enum(seamlessOps) })
+
+/**
+ * POST /seamless/<provider>/<balance|bet|win|rollback>, signed per provider. The body is validated by the service
+ * (so a bad body gets a seamless-shaped BAD_REQUEST answer) and every signed call is logged verbatim.
+ */
+export function seamlessRoutes(app: TypedApp, deps: { seamless: SeamlessService; secretFor: (provider: string) => string }) {
+  requireSignedJson(app, (req) => {
+    const provider = (req.params as { provider?: unknown }).provider
+    return typeof provider === 'string' ? deps.secretFor(provider) : null
+  })
+  app.post(
+    '/seamless/:provider/:op',
+    // 400 and 404 come either from the service (seamless shape) or from the error handler (envelope).
+    { schema: { params: Params, response: { 200: SeamlessAnswer, 400: z.union([SeamlessAnswer, ErrorEnvelope]), 404: z.union([SeamlessAnswer, ErrorEnvelope]) } } },
+    async (req, reply) => {
+      const { httpStatus, answer } = await deps.seamless.handle(req.params.provider, req.params.op as SeamlessOp, req.body, req.rawBody ?? '')
+      return reply.status(httpStatus).send(answer)
+    },
+  )
+}

@@ -1,0 +1,227 @@
+import { satangToBaht, SeamlessBody, type SeamlessAnswer, type SeamlessOp, type SeamlessStatus } from '@sanam/contract'
+import type { Db } from '../../db/client.ts'
+import { inTransaction } from '../../db/transaction.ts'
+import { AppError } from '../../errors.ts'
+import type { Clock } from '../../lib/clock.ts'
+import { sha256 } from '../../lib/crypto.ts'
+import { gamesRepository } from '../games/games.repository.ts'
+import type { Ledger } from '../ledger/ledger.service.ts'
+import { ledgerRepository } from '../ledger/ledger.repository.ts'
+import { portalRepository } from '../portal/portal.repository.ts'
+import type { PromotionService } from '../promotions/promotions.service.ts'
+import { seamlessRepository, type SeamlessTxRow } from './seamless.repository.ts'
+
+/** "12.50" → 1250n. The contract's regex has already checked the shape. */
+export function decimalToSatang(amount: string): bigint {
+  const [whole = '0', fraction = ''] = amount.split('.')
+  return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0'))
+}
+
+export function satangToDecimal(satang: bigint): string {
+  return satangToBaht(satang).toFixed(2)
+}
+
+export interface SeamlessResult {
+  httpStatus: 200 | 400 | 404
+  answer: SeamlessAnswer
+}
+
+const messages: Partial<Record<SeamlessStatus, string>> = {
+  INSUFFICIENT_FUNDS: 'ยอดเงินไม่เพียงพอ',
+  INVALID_SESSION: 'เซสชันเกมไม่ถูกต้องหรือหมดอายุ',
+  PLAYER_BLOCKED: 'บัญชีนี้ถูกระงับการใช้งาน',
+  DUPLICATE: 'รหัสรายการนี้ถูกใช้กับข้อมูลอื่นแล้ว',
+  TX_NOT_FOUND: 'ไม่พบรายการเดิมพันที่อ้างถึง',
+}
+
+function answer(status: SeamlessStatus, balance: bigint | null, txId: string | null, message?: string): SeamlessAnswer {
+  const text = message ?? messages[status]
+  return { status, balance: balance === null ? null : satangToDecimal(balance), tx_id: txId, ...(text ? { message: text } : {}) }
+}
+
+/** What makes two requests with one tx_id the same request. */
+function fingerprint(op: string, playerId: number | null, roundId: string, amount: bigint, refTxId: string | null): string {
+  return [op, playerId ?? '-', roundId, amount.toString(), refTxId ?? '-'].join('|')
+}
+
+/**
+ * The seamless wallet: the only way game money moves. Exactly once per (provider, tx_id): the first answer is kept
+ * and replayed; the same tx_id with other content is DUPLICATE. Bets are gated (live session, active player); wins
+ * and rollbacks are always accepted, even after the session ended. Rollback rule: a rollback refunds the referenced
+ * bet whatever its round's state (a win already paid in that round stands); a rollback of a bet not seen yet leaves a
+ * tombstone that refuses the bet when it arrives; a second rollback changes nothing.
+ */
+export function createSeamlessService(deps: { db: Db; ledger: Ledger; clock: Clock; promotions?: Pick<PromotionService, 'onBet' | 'onSettled'> }) {
+  const { db, ledger, clock } = deps
+
+  async function cash(tx: Db, playerId: number): Promise<bigint> {
+    return (await ledgerRepository.balances(tx, playerId)).cash
+  }
+
+  /** The first answer for a tx_id that is already taken, or DUPLICATE when this request differs from it. */
+  async function replay(tx: Db, provider: string, txId: string, print: string, playerId: number | null): Promise<SeamlessAnswer> {
+    const first = await seamlessRepository.find(tx, provider, txId)
+    if (!first) throw new AppError('CONFLICT')
+    if (first.fingerprint === print) return first.response as SeamlessAnswer
+    const balance = playerId === null ? null : await cash(tx, playerId)
+    return answer('DUPLICATE', balance, txId, first.op === 'tombstone' ? 'รายการเดิมพันนี้ถูกยกเลิกไปก่อนแล้ว' : undefined)
+  }
+
+  async function bet(provider: string, body: SeamlessBody, playerId: number, sessionLive: boolean, playerActive: boolean): Promise<SeamlessAnswer> {
+    const txId = body.tx_id!
+    const roundId = body.round_id!
+    const amount = decimalToSatang(body.amount!)
+    const print = fingerprint('bet', playerId, roundId, amount, null)
+    return inTransaction(db, async (tx) => {
+      const claimed = await seamlessRepository.claim(tx, {
+        providerCode: provider, txId, op: 'bet', playerId, roundId, gameCode: body.game_code ?? null, amount, refTxId: null, status: 'PENDING', fingerprint: print, response: {}, createdAt: clock.now(),
+      })
+      if (!claimed) return replay(tx, provider, txId, print, playerId)
+
+      let result: SeamlessAnswer
+      if (!sessionLive) result = answer('INVALID_SESSION', await cash(tx, playerId), txId)
+      else if (!playerActive) result = answer('PLAYER_BLOCKED', await cash(tx, playerId), txId)
+      else {
+        const round = await seamlessRepository.findRound(tx, provider, roundId)
+        if (round && round.playerId !== playerId) result = answer('DUPLICATE', await cash(tx, playerId), txId, 'รอบเกมนี้เป็นของผู้เล่นอื่น')
+        else {
+          try {
+            await ledger.transfer(tx, { key: `seamless:${provider}:${txId}`, from: { player: playerId, kind: 'cash' }, to: { house: `game:${provider}` }, amount, kind: 'game_bet', reference: `round:${provider}:${roundId}` })
+            await seamlessRepository.addToRound(tx, { providerCode: provider, roundId, playerId, gameCode: body.game_code ?? null, bet: amount, win: 0n, settle: false, now: clock.now() })
+            await deps.promotions?.onBet(tx, { playerId, providerCode: provider, gameCode: body.game_code ?? null, amount })
+            result = answer('OK', await cash(tx, playerId), txId)
+          } catch (error) {
+            if (!(error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS')) throw error
+            result = answer('INSUFFICIENT_FUNDS', await cash(tx, playerId), txId)
+          }
+        }
+      }
+      await seamlessRepository.settle(tx, provider, txId, result.status, result)
+      return result
+    })
+  }
+
+  async function win(provider: string, body: SeamlessBody, playerId: number): Promise<SeamlessAnswer> {
+    const txId = body.tx_id!
+    const roundId = body.round_id!
+    const amount = decimalToSatang(body.amount!)
+    const print = fingerprint('win', playerId, roundId, amount, null)
+    return inTransaction(db, async (tx) => {
+      const claimed = await seamlessRepository.claim(tx, {
+        providerCode: provider, txId, op: 'win', playerId, roundId, gameCode: body.game_code ?? null, amount, refTxId: null, status: 'PENDING', fingerprint: print, response: {}, createdAt: clock.now(),
+      })
+      if (!claimed) return replay(tx, provider, txId, print, playerId)
+      const round = await seamlessRepository.findRound(tx, provider, roundId)
+      let result: SeamlessAnswer
+      if (round && round.playerId !== playerId) result = answer('DUPLICATE', await cash(tx, playerId), txId, 'รอบเกมนี้เป็นของผู้เล่นอื่น')
+      else {
+        if (amount > 0n) {
+          await ledger.transfer(tx, { key: `seamless:${provider}:${txId}`, from: { house: `game:${provider}` }, to: { player: playerId, kind: 'cash' }, amount, kind: 'game_win', reference: `round:${provider}:${roundId}` })
+        }
+        await seamlessRepository.addToRound(tx, { providerCode: provider, roundId, playerId, gameCode: body.game_code ?? null, bet: 0n, win: amount, settle: true, now: clock.now() })
+        await deps.promotions?.onSettled(tx, playerId)
+        result = answer('OK', await cash(tx, playerId), txId)
+      }
+      await seamlessRepository.settle(tx, provider, txId, result.status, result)
+      return result
+    })
+  }
+
+  async function rollback(provider: string, body: SeamlessBody, playerId: number): Promise<SeamlessAnswer> {
+    const txId = body.tx_id!
+    const ref = body.ref_tx_id!
+    const roundId = body.round_id ?? '-'
+    const print = fingerprint('rollback', playerId, roundId, 0n, ref)
+    return inTransaction(db, async (tx) => {
+      const claimed = await seamlessRepository.claim(tx, {
+        providerCode: provider, txId, op: 'rollback', playerId, roundId, gameCode: body.game_code ?? null, amount: 0n, refTxId: ref, status: 'PENDING', fingerprint: print, response: {}, createdAt: clock.now(),
+      })
+      if (!claimed) return replay(tx, provider, txId, print, playerId)
+
+      let result: SeamlessAnswer
+      // The bet may not have arrived yet: a tombstone makes sure it is refused when it does.
+      const tombstone = await seamlessRepository.claim(tx, {
+        providerCode: provider, txId: ref, op: 'tombstone', playerId, roundId, gameCode: body.game_code ?? null, amount: 0n, refTxId: txId, status: 'TOMBSTONE', fingerprint: `tombstone|${ref}`, response: {}, createdAt: clock.now(),
+      })
+      if (tombstone) result = answer('OK', await cash(tx, playerId), txId)
+      else {
+        const target = (await seamlessRepository.find(tx, provider, ref, true)) as SeamlessTxRow
+        if (target.op === 'tombstone' || target.status === 'ROLLED_BACK' || (target.op === 'bet' && target.status !== 'OK')) {
+          // Already rolled back, or the bet never took money: nothing to refund.
+          result = answer('OK', await cash(tx, target.playerId ?? playerId), txId)
+        } else if (target.op !== 'bet' || target.playerId === null) {
+          result = answer('TX_NOT_FOUND', await cash(tx, playerId), txId)
+        } else {
+          await ledger.transfer(tx, {
+            key: `seamless:${provider}:rollback:${ref}`,
+            from: { house: `game:${provider}` },
+            to: { player: target.playerId, kind: 'cash' },
+            amount: target.amount,
+            kind: 'game_rollback',
+            reference: `round:${provider}:${target.roundId}`,
+          })
+          await seamlessRepository.settle(tx, provider, ref, 'ROLLED_BACK', target.response)
+          await seamlessRepository.removeBetFromRound(tx, provider, target.roundId, target.amount, clock.now())
+          result = answer('OK', await cash(tx, target.playerId), txId)
+        }
+      }
+      await seamlessRepository.settle(tx, provider, txId, result.status, result)
+      return result
+    })
+  }
+
+  return {
+    /** Handles one signed callback. `raw` is logged verbatim with the answer. */
+    async handle(provider: string, op: SeamlessOp, body: unknown, raw: string): Promise<SeamlessResult> {
+      const result = await decide(provider, op, body)
+      await seamlessRepository.log(db, {
+        providerCode: provider,
+        op,
+        requestId: typeof (body as { request_id?: unknown })?.request_id === 'string' ? String((body as { request_id: string }).request_id).slice(0, 128) : null,
+        txId: result.answer.tx_id,
+        request: raw,
+        response: JSON.stringify(result.answer),
+        httpStatus: result.httpStatus,
+        createdAt: clock.now(),
+      })
+      return result
+    },
+
+    /** Closes rounds left OPEN longer than `staleMinutes` (a provider that never settled them). */
+    async closeStaleRounds(staleMinutes: number, on: Db = db): Promise<number> {
+      const now = clock.now()
+      return seamlessRepository.closeStaleRounds(on, new Date(now.getTime() - staleMinutes * 60_000), now)
+    },
+  }
+
+  async function decide(provider: string, op: SeamlessOp, body: unknown): Promise<SeamlessResult> {
+    const bad = (message: string, status: 400 | 404 = 400): SeamlessResult => ({ httpStatus: status, answer: answer('BAD_REQUEST', null, null, message) })
+    if (!(await gamesRepository.provider(db, provider))) return bad('ไม่พบค่ายเกมนี้', 404)
+    const parsed = SeamlessBody.safeParse(body)
+    if (!parsed.success) return bad(parsed.error.issues[0]?.message ?? 'ข้อมูลไม่ถูกต้อง')
+    const input = parsed.data
+    if (op !== 'balance' && (!input.tx_id || (op !== 'rollback' && (!input.round_id || input.amount === undefined)))) {
+      return bad('ต้องมี tx_id, round_id และ amount')
+    }
+    if (op === 'rollback' && !input.ref_tx_id) return bad('ต้องมี ref_tx_id')
+    if (op === 'bet' && decimalToSatang(input.amount!) <= 0n) return bad('ยอดเดิมพันต้องมากกว่า 0')
+
+    const found = await portalRepository.findSession(db, sha256(input.session_token))
+    if (!found || found.session.providerCode !== provider) {
+      return { httpStatus: 200, answer: answer('INVALID_SESSION', null, input.tx_id ?? null) }
+    }
+    const playerId = found.session.playerId
+    const live = found.session.expiresAt.getTime() > clock.now().getTime()
+    switch (op) {
+      case 'balance':
+        return { httpStatus: 200, answer: answer('OK', await cash(db, playerId), null) }
+      case 'bet':
+        return { httpStatus: 200, answer: await bet(provider, input, playerId, live, found.playerStatus === 'ACTIVE') }
+      case 'win':
+        return { httpStatus: 200, answer: await win(provider, input, playerId) }
+      case 'rollback':
+        return { httpStatus: 200, answer: await rollback(provider, input, playerId) }
+    }
+  }
+}
+export type SeamlessService = ReturnType<typeof createSeamlessService>

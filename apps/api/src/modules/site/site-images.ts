@@ -1,0 +1,61 @@
+/**
+ * The demo site's images, drawn as SVG here so nothing is fetched from the internet.
+ * Text uses the system's Thai font inside <img>; shapes carry the look.
+ */
+
+import { createHash } from 'node:crypto'
+
+/** A generated SVG as a `media` row: served at /media/<path> with a content ETag. */
+export function svgMedia(path: string, svg: string, now: Date) {
+  const body = Buffer.from(svg, 'utf8')
+  return { path, contentType: 'image/svg+xml', body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`, updatedAt: now }
+}
+
+const FONT = "Kanit, 'Noto Sans Thai', 'Sarabun', sans-serif"
+
+function escape(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+}
+
+export function logoSvg(options: { name: string; tagline: string; primary: string }): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="160" viewBox="0 0 480 160">
+  <defs>
+    <linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="#ffe08a"/><stop offset="0.5" stop-color="${options.primary}"/><stop offset="1" stop-color="#b8860b"/>
+    </linearGradient>
+  </defs>
+  <g transform="translate(40 30)">
+    <circle cx="50" cy="50" r="48" fill="none" stroke="url(#g)" stroke-width="6"/>
+    <path d="M50 14 L60 40 L88 40 L65 57 L74 84 L50 67 L26 84 L35 57 L12 40 L40 40 Z" fill="url(#g)"/>
+  </g>
+  <text x="150" y="88" font-family="${FONT}" font-size="64" font-weight="700" fill="url(#g)" letter-spacing="4">${escape(options.name)}</text>
+  <text x="152" y="124" font-family="${FONT}" font-size="22" fill="#f5f5f5" opacity="0.85">${escape(options.tagline)}</text>
+</svg>
+`
+}
+
+export function faviconSvg(options: { letter: string; primary: string; background: string }): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64">
+  <rect width="64" height="64" rx="14" fill="${options.background}"/>
+  <circle cx="32" cy="32" r="26" fill="none" stroke="${options.primary}" stroke-width="4"/>
+  <text x="32" y="43" text-anchor="middle" font-family="${FONT}" font-size="30" font-weight="700" fill="${options.primary}">${escape(options.letter)}</text>
+</svg>
+`
+}
+
+export function slideSvg(options: { title: string; subtitle: string; from: string; to: string; accent: string }): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="960" height="400" viewBox="0 0 960 400">
+  <defs>
+    <linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="${options.from}"/><stop offset="1" stop-color="${options.to}"/>
+    </linearGradient>
+  </defs>
+  <rect width="960" height="400" rx="28" fill="url(#bg)"/>
+  <circle cx="820" cy="80" r="150" fill="${options.accent}" opacity="0.18"/>
+  <circle cx="900" cy="340" r="110" fill="${options.accent}" opacity="0.12"/>
+  <text x="64" y="180" font-family="${FONT}" font-size="72" font-weight="700" fill="#ffffff">${escape(options.title)}</text>
+  <text x="66" y="250" font-family="${FONT}" font-size="36" fill="#ffffff" opacity="0.9">${escape(options.subtitle)}</text>
+  <rect x="64" y="290" width="220" height="8" rx="4" fill="${options.accent}"/>
+</svg>
+`
+}

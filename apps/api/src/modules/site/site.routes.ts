@@ -1,0 +1,35 @@
+import { siteContract } from '@sanam/contract'
+import type { Database } from '../../db/client.ts'
+import { ok } from '../../lib/http.ts'
+import type { TypedApp } from '../../lib/typed-app.ts'
+import type { SiteService } from './site.service.ts'
+
+export function siteRoutes(app: TypedApp, deps: { site: SiteService; database: Pick<Database, 'ping'> }) {
+  app.get('/site/metadata', { schema: siteContract.metadata }, async (_req, reply) => {
+    void reply.header('cache-control', 'public, max-age=30')
+    return ok(await deps.site.metadata())
+  })
+
+  app.get('/health', { schema: siteContract.health }, async (_req, reply) => {
+    const up = await deps.database.ping()
+    void reply.header('cache-control', 'no-store')
+    if (!up) return reply.status(503).send({ success: false, data: { status: 'degraded', db: 'down' } })
+    return ok({ status: 'ok' as const, db: 'up' as const })
+  })
+}
+
+/** Serves /media/<path> (outside /api: these are files, not JSON). */
+export function mediaRoutes(app: TypedApp, deps: { site: SiteService }) {
+  app.get('/media/*', async (req, reply) => {
+    const path = (req.params as { '*': string })['*']
+    const file = await deps.site.media(path)
+    if (req.headers['if-none-match'] === file.etag) return reply.status(304).send()
+    return reply
+      .header('content-type', file.contentType)
+      .header('etag', file.etag)
+      .header('cache-control', 'public, max-age=3600')
+      // An SVG opened directly must not run script, whoever uploaded it.
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+      .send(file.body)
+  })
+}

@@ -1,0 +1,39 @@
+import type { SiteMetadata } from '@sanam/contract'
+import type { Db } from '../../db/client.ts'
+import { AppError } from '../../errors.ts'
+import { siteRepository, type MediaRow } from './site.repository.ts'
+
+/** Site metadata and media. Metadata changes rarely, so it is cached for a few seconds. */
+export function createSiteService(deps: { db: Db; cacheMs?: number; now?: () => number }) {
+  const cacheMs = deps.cacheMs ?? 5000
+  const now = deps.now ?? Date.now
+  let cached: { value: SiteMetadata; until: number } | undefined
+
+  return {
+    async metadata(): Promise<SiteMetadata> {
+      if (cached && cached.until > now()) return cached.value
+      const row = await siteRepository.findSettings(deps.db)
+      if (!row) throw new AppError('NOT_FOUND', 'ยังไม่ได้ตั้งค่าเว็บไซต์')
+      const value: SiteMetadata = {
+        title: row.title,
+        description: row.description,
+        theme: { primary: row.themePrimary, background: row.themeBackground },
+        image: { favicon: row.faviconUrl, logo: row.logoUrl },
+        contact: { line: row.contactLine },
+        slides: row.slides,
+      }
+      cached = { value, until: now() + cacheMs }
+      return value
+    },
+    async siteName(): Promise<string> {
+      return (await this.metadata()).title
+    },
+    async media(path: string): Promise<MediaRow> {
+      if (path.length > 200) throw new AppError('NOT_FOUND')
+      const row = await siteRepository.findMedia(deps.db, path)
+      if (!row) throw new AppError('NOT_FOUND')
+      return row
+    },
+  }
+}
+export type SiteService = ReturnType<typeof createSiteService>

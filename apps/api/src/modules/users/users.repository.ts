@@ -1,0 +1,38 @@
+import { and, eq } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { players } from '../../db/schema.ts'
+
+export type PlayerRow = typeof players.$inferSelect
+export type NewPlayer = typeof players.$inferInsert
+
+/** All SQL about player rows. Every function takes the db or a transaction first. */
+export const playersRepository = {
+  async findById(db: Db, id: number): Promise<PlayerRow | undefined> {
+    const [row] = await db.select().from(players).where(eq(players.id, id)).limit(1)
+    return row
+  },
+  async findByMobile(db: Db, mobile: string): Promise<PlayerRow | undefined> {
+    const [row] = await db.select().from(players).where(eq(players.mobile, mobile)).limit(1)
+    return row
+  },
+  async isBankAccountTaken(db: Db, bankCode: string, bankAccount: string): Promise<boolean> {
+    const rows = await db
+      .select({ id: players.id })
+      .from(players)
+      .where(and(eq(players.bankCode, bankCode), eq(players.bankAccount, bankAccount)))
+      .limit(1)
+    return rows.length > 0
+  },
+  async findIdByInviteCode(db: Db, inviteCode: string): Promise<number | undefined> {
+    const [row] = await db.select({ id: players.id }).from(players).where(eq(players.inviteCode, inviteCode)).limit(1)
+    return row?.id
+  },
+  async insert(db: Db, player: NewPlayer): Promise<PlayerRow> {
+    const [row] = await db.insert(players).values(player).returning()
+    if (!row) throw new Error('insert returned no row')
+    return row
+  },
+  async updatePasswordHash(db: Db, id: number, passwordHash: string, now: Date): Promise<void> {
+    await db.update(players).set({ passwordHash, updatedAt: now }).where(eq(players.id, id))
+  },
+}

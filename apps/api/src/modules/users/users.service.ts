@@ -1,0 +1,32 @@
+import { findBank, type UserMe } from '@sanam/contract'
+import type { Db } from '../../db/client.ts'
+import { AppError } from '../../errors.ts'
+import type { PromotionService } from '../promotions/promotions.service.ts'
+import { playersRepository, type PlayerRow } from './users.repository.ts'
+
+/** The player as the app sees it (spec §3 User). */
+export function toUserMe(player: PlayerRow): UserMe {
+  return {
+    uid: player.id,
+    mobile: player.mobile,
+    firstname: player.firstname,
+    surname: player.surname,
+    invite_code: player.inviteCode,
+    bank: { code: player.bankCode, name: findBank(player.bankCode)?.th ?? player.bankCode, account: player.bankAccount },
+    // Promotions plug in here once they exist.
+    promotion: { enabled: false },
+    created_at: player.createdAt.toISOString(),
+  }
+}
+
+export function createUserService(deps: { db: Db; promotions?: Pick<PromotionService, 'info'> }) {
+  return {
+    async me(playerId: number): Promise<UserMe> {
+      const player = await playersRepository.findById(deps.db, playerId)
+      if (!player) throw new AppError('UNAUTHORIZED')
+      const me = toUserMe(player)
+      return deps.promotions ? { ...me, promotion: await deps.promotions.info(playerId) } : me
+    },
+  }
+}
+export type UserService = ReturnType<typeof createUserService>

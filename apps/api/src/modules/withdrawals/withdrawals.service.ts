@@ -1,0 +1,154 @@
+import { createHash } from 'node:crypto'
+import { bahtToSatang, satangToBaht, type BackofficeWithdrawal, type Withdrawal } from '@sanam/contract'
+import type { Db } from '../../db/client.ts'
+import { inTransaction } from '../../db/transaction.ts'
+import { AppError } from '../../errors.ts'
+import type { Clock } from '../../lib/clock.ts'
+import type { Actor } from '../../lib/actor.ts'
+import type { Ledger } from '../ledger/ledger.service.ts'
+import { playersRepository } from '../users/users.repository.ts'
+import type { PromotionService } from '../promotions/promotions.service.ts'
+import { withdrawalsRepository, type WithdrawalRow } from './withdrawals.repository.ts'
+
+export interface WithdrawalSettings {
+  minAmount: number
+  onePending: boolean
+}
+
+const IDEMPOTENCY_SCOPE = 'withdraw'
+
+export function toWithdrawal(row: WithdrawalRow): Withdrawal {
+  return { id: row.id, amount: satangToBaht(row.amount), status: row.status, created_at: row.createdAt.toISOString() }
+}
+
+export function toBackofficeWithdrawal(row: WithdrawalRow, mobile: string): BackofficeWithdrawal {
+  return {
+    id: row.id,
+    player_id: row.playerId,
+    mobile,
+    amount: satangToBaht(row.amount),
+    bank_code: row.bankCode,
+    bank_account: row.bankAccount,
+    status: row.status,
+    payout_ref: row.payoutRef,
+    reason: row.reason,
+    created_at: row.createdAt.toISOString(),
+    decided_at: row.decidedAt?.toISOString() ?? null,
+  }
+}
+
+/**
+ * Withdrawals: a request holds the money (cash → withdraw_hold); an operator pays it out (hold → bank_out) or
+ * refuses it (hold → cash). An unknown payout outcome simply stays PENDING and held: never refunded by itself.
+ */
+export function createWithdrawalService(deps: { db: Db; ledger: Ledger; clock: Clock; settings: WithdrawalSettings; promotions?: Pick<PromotionService, 'withdrawTerms' | 'onWithdrawn'> }) {
+  const { db, ledger, clock, settings } = deps
+
+  /** Approves or rejects in the caller's transaction (the back-office records its audit entry in the same one). */
+  async function decide(tx: Db, operatorId: number, id: number, outcome: { approve: true; payoutRef: string } | { approve: false; reason: string }) {
+    {
+      const current = await withdrawalsRepository.findForUpdate(tx, id)
+      if (!current) throw new AppError('NOT_FOUND', 'ไม่พบรายการถอน')
+      const wanted = outcome.approve ? 'SUCCESS' : 'FAIL'
+      if (current.status === wanted) {
+        // The same decision again (a retried click): answer it, move nothing.
+        return { row: current, before: current, replayed: true }
+      }
+      if (current.status !== 'PENDING') throw new AppError('CONFLICT', 'รายการนี้ได้รับการตัดสินไปแล้ว')
+      const row = await withdrawalsRepository.decide(tx, id, {
+        status: wanted,
+        decidedBy: operatorId,
+        decidedAt: clock.now(),
+        ...(outcome.approve ? { payoutRef: outcome.payoutRef } : { reason: outcome.reason }),
+      })
+      if (!row) throw new AppError('CONFLICT', 'รายการนี้ได้รับการตัดสินไปแล้ว')
+      await ledger.transfer(
+        tx,
+        outcome.approve
+          ? { key: `withdraw:${id}:approve`, from: { player: row.playerId, kind: 'withdraw_hold' }, to: { house: 'bank_out' }, amount: row.amount, kind: 'withdraw_payout', reference: `withdrawal:${id}` }
+          : { key: `withdraw:${id}:reject`, from: { player: row.playerId, kind: 'withdraw_hold' }, to: { player: row.playerId, kind: 'cash' }, amount: row.amount, kind: 'withdraw_release', reference: `withdrawal:${id}` },
+      )
+      return { row, before: current, replayed: false }
+    }
+  }
+
+  return {
+    /** The minimum and, under a MAX_WITHDRAW promotion, the one amount allowed. */
+    async config(playerId: number) {
+      const terms = deps.promotions ? await deps.promotions.withdrawTerms(db, playerId) : undefined
+      if (!terms) return { min_withdraw: settings.minAmount, options: { mandatory: false, value: 0 } }
+      return { min_withdraw: satangToBaht(terms.min), options: { mandatory: terms.mandatory, value: satangToBaht(terms.value) } }
+    },
+
+    /**
+     * Holds the amount and creates a PENDING withdrawal to the registered account. With an Idempotency-Key the
+     * first answer is kept: the same key and body replays it, the same key with another body is 409.
+     */
+    async request(actor: Actor, amountBaht: number, idempotencyKey?: string): Promise<Withdrawal> {
+      const requestHash = createHash('sha256').update(JSON.stringify({ amount: amountBaht })).digest('hex')
+      return inTransaction(db, async (tx) => {
+        await withdrawalsRepository.lockPlayer(tx, actor.playerId)
+        if (idempotencyKey) {
+          const prior = await withdrawalsRepository.findIdempotent(tx, actor.playerId, IDEMPOTENCY_SCOPE, idempotencyKey)
+          if (prior) {
+            if (prior.requestHash !== requestHash) throw new AppError('IDEMPOTENCY_MISMATCH')
+            return prior.response as Withdrawal
+          }
+        }
+        if (!Number.isInteger(amountBaht)) throw new AppError('RULE_REFUSED', 'จำนวนเงินถอนต้องเป็นจำนวนเต็มบาท')
+        const terms = deps.promotions ? await deps.promotions.withdrawTerms(tx, actor.playerId) : undefined
+        if (terms?.blocked) throw new AppError('RULE_REFUSED', terms.blocked)
+        const min = terms ? satangToBaht(terms.min) : settings.minAmount
+        if (amountBaht < min) throw new AppError('RULE_REFUSED', `ยอดถอนขั้นต่ำ ${min} บาท`)
+        if (terms?.mandatory && bahtToSatang(amountBaht) !== terms.value) {
+          throw new AppError('RULE_REFUSED', `โปรโมชั่นของคุณกำหนดยอดถอน ${satangToBaht(terms.value)} บาท ส่วนที่เหลือจะถูกตัดตามเงื่อนไข`)
+        }
+        if (settings.onePending && (await withdrawalsRepository.hasPending(tx, actor.playerId))) {
+          throw new AppError('CONFLICT', 'มีรายการถอนที่รอดำเนินการอยู่แล้ว กรุณารอให้เสร็จก่อน')
+        }
+        const player = await playersRepository.findById(tx, actor.playerId)
+        if (!player) throw new AppError('UNAUTHORIZED')
+        const amount = bahtToSatang(amountBaht)
+        const row = await withdrawalsRepository.insert(tx, {
+          playerId: player.id,
+          amount,
+          bankCode: player.bankCode,
+          bankAccount: player.bankAccount,
+          createdAt: clock.now(),
+        })
+        await ledger.transfer(tx, {
+          key: `withdraw:${row.id}:hold`,
+          from: { player: player.id, kind: 'cash' },
+          to: { player: player.id, kind: 'withdraw_hold' },
+          amount,
+          kind: 'withdraw_hold',
+          reference: `withdrawal:${row.id}`,
+        })
+        await deps.promotions?.onWithdrawn(tx, player.id)
+        const answer = toWithdrawal(row)
+        if (idempotencyKey) {
+          await withdrawalsRepository.saveIdempotent(tx, {
+            playerId: actor.playerId,
+            scope: IDEMPOTENCY_SCOPE,
+            key: idempotencyKey,
+            requestHash,
+            statusCode: 200,
+            response: answer,
+            createdAt: clock.now(),
+          })
+        }
+        return answer
+      })
+    },
+
+    approve: (tx: Db, operatorId: number, id: number, payoutRef: string) => decide(tx, operatorId, id, { approve: true, payoutRef }),
+    reject: (tx: Db, operatorId: number, id: number, reason: string) => decide(tx, operatorId, id, { approve: false, reason }),
+
+    async list(status: WithdrawalRow['status'], page: number, size = 20) {
+      const { rows, total } = await withdrawalsRepository.list(db, status, page, size)
+      return { list: rows.map((r) => toBackofficeWithdrawal(r.withdrawal, r.mobile)), page, size, total }
+    },
+    mobileOf: (playerId: number) => withdrawalsRepository.mobileOf(db, playerId),
+  }
+}
+export type WithdrawalService = ReturnType<typeof createWithdrawalService>

@@ -1,0 +1,77 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { buildApp } from './app.ts'
+import { ConfigError, loadConfig, type Config } from './config.ts'
+import { openDatabase } from './db/client.ts'
+import { DEMO_PLAYER, seedDemo, seedSite } from './db/seed.ts'
+import { argon2Hasher } from './modules/auth/password.ts'
+import { findWebApps } from './web.ts'
+import { standardJobs, startJobs } from './jobs/runner.ts'
+import { systemClock } from './lib/clock.ts'
+
+/** The repository root: two levels up from apps/api/src (tsx) or apps/api/dist (the bundle). */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..')
+
+async function main() {
+  let config: Config
+  try {
+    config = loadConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      process.exit(78)
+    }
+    throw error
+  }
+
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: path.resolve(root, config.DATA_DIR) })
+  await database.migrate()
+  if (config.SEED_DEMO) {
+    const { seeded } = await seedDemo(database.db, argon2Hasher)
+    if (seeded) console.info(`Demo data seeded. Demo player: ${DEMO_PLAYER.mobile} / ${DEMO_PLAYER.password}`)
+  } else {
+    await seedSite(database.db)
+  }
+
+  const { app, services } = await buildApp({ config, database, webApps: findWebApps(root) })
+  const first = await services.backofficeAuth.ensureFirstOperator(config.BACKOFFICE_USERNAME, config.BACKOFFICE_PASSWORD)
+  if (first.generatedPassword) {
+    // Printed once, to the console only (not the structured log): set BACKOFFICE_PASSWORD to choose it instead.
+    console.info(`Back-office operator created: ${config.BACKOFFICE_USERNAME} / ${first.generatedPassword} (shown once; change it after signing in)`)
+  }
+  if (!config.BANK_WEBHOOK_SECRET) app.log.warn('BANK_WEBHOOK_SECRET is not set: the bank feed accepts the demo secret (never in production)')
+
+  const stopJobs = startJobs(database.db, standardJobs({ clock: systemClock, seamless: services.seamless, referral: services.referral, roundStaleMinutes: config.ROUND_STALE_MINUTES }), {
+    everyMs: 60_000,
+    log: app.log,
+  })
+
+  let closing = false
+  const shutdown = async (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info({ signal }, 'shutting down: finishing requests in flight')
+    // A second signal while draining means "now".
+    const force = setTimeout(() => process.exit(1), 15_000)
+    force.unref()
+    try {
+      await app.close()
+      await stopJobs()
+      await database.close()
+      process.exit(0)
+    } catch (error) {
+      app.log.error({ err: error }, 'unclean shutdown')
+      process.exit(1)
+    }
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+
+  await app.listen({ port: config.PORT, host: config.HOST })
+  app.log.info(`Sanam on http://localhost:${config.PORT} (${database.kind}${database.kind === 'pglite' ? `, ${config.DATA_DIR}` : ''})`)
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})

@@ -1,0 +1,60 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import { errorBody } from './errors.ts'
+
+export interface WebApps {
+  /** Built player app (apps/player/dist), served at /. */
+  player?: string | undefined
+  /** Built back-office app (apps/backoffice/dist), served at /backoffice/. */
+  backoffice?: string | undefined
+}
+
+/** Finds the built apps beside the repository root, when they have been built. */
+export function findWebApps(root: string): WebApps {
+  const dist = (app: string) => {
+    const dir = path.join(root, 'apps', app, 'dist')
+    return existsSync(path.join(dir, 'index.html')) ? dir : undefined
+  }
+  return { player: dist('player'), backoffice: dist('backoffice') }
+}
+
+/**
+ * Serves the two single-page apps (compressed copies made at build time, scripts/precompress.mjs) and the 404s: /api and /media get the JSON envelope, any other
+ * unknown path gets the app's index.html so the client router decides (the player app shows its
+ * under-maintenance page for unknown routes).
+ */
+export async function registerWebApps(app: FastifyInstance, apps: WebApps) {
+  const immutable = (reply: FastifyReply, file: string) => {
+    // Vite puts a content hash in every file under assets/, so they never change.
+    void reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache')
+  }
+  if (apps.player) {
+    await app.register(fastifyStatic, { root: apps.player, prefix: '/', wildcard: true, index: 'index.html', preCompressed: true, setHeaders: immutable })
+  }
+  if (apps.backoffice) {
+    await app.register(fastifyStatic, {
+      root: apps.backoffice,
+      prefix: '/backoffice/',
+      decorateReply: !apps.player,
+      wildcard: true,
+      index: 'index.html',
+      preCompressed: true,
+      setHeaders: immutable,
+    })
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/'
+    const wantsHtml = request.method === 'GET' || request.method === 'HEAD'
+    if (url.startsWith('/api/') || url === '/api' || url.startsWith('/media/') || !wantsHtml) {
+      return reply.status(404).send(errorBody('NOT_FOUND'))
+    }
+    if ((url === '/backoffice' || url.startsWith('/backoffice/')) && apps.backoffice) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', apps.backoffice)
+    }
+    if (apps.player) return reply.header('cache-control', 'no-cache').sendFile('index.html', apps.player)
+    return reply.status(404).send(errorBody('NOT_FOUND'))
+  })
+}

@@ -1,0 +1,67 @@
+import { randomInt } from 'node:crypto'
+import { argon2Hasher } from '../src/modules/auth/password.ts'
+import { playersRepository, type NewPlayer, type PlayerRow } from '../src/modules/users/users.repository.ts'
+import { randomString, UNAMBIGUOUS } from '../src/lib/crypto.ts'
+import type { Db } from '../src/db/client.ts'
+
+let sequence = randomInt(10_000_000)
+
+/** A phone number no other factory call in this process has used. */
+export function uniqueMobile(): string {
+  sequence = (sequence + 1) % 100_000_000
+  return `08${String(sequence).padStart(8, '0')}`
+}
+
+/** A bank account number no other factory call in this process has used. */
+export function uniqueBankAccount(): string {
+  sequence = (sequence + 1) % 100_000_000
+  return `10${String(sequence).padStart(8, '0')}`
+}
+
+/** A valid registration body; override what the test is about. */
+export function registerBody(overrides: Record<string, unknown> = {}) {
+  return {
+    mobile: uniqueMobile(),
+    password: 'secret123',
+    firstname: 'สมหญิง',
+    surname: 'ทดสอบ',
+    bank_account: uniqueBankAccount(),
+    bank_code: '014',
+    invite_code: '',
+    upid: '',
+    ...overrides,
+  }
+}
+
+/** An active player with a known password, inserted directly. */
+export async function makePlayer(db: Db, overrides: Partial<NewPlayer> & { password?: string } = {}): Promise<PlayerRow & { password: string }> {
+  const { password = 'secret123', ...fields } = overrides
+  const row = await playersRepository.insert(db, {
+    mobile: uniqueMobile(),
+    passwordHash: await argon2Hasher.hash(password),
+    firstname: 'สมชาย',
+    surname: 'ทดสอบ',
+    bankCode: '004',
+    bankAccount: uniqueBankAccount(),
+    inviteCode: randomString(UNAMBIGUOUS, 8),
+    ...fields,
+  })
+  return { ...row, password }
+}
+
+/** A promotion with exactly the rules a test is about. */
+export async function makePromotion(
+  db: Db,
+  promotion: { creditGivenType?: 'FIXED' | 'PERCENT'; creditGiven?: bigint; rules: Array<{ type: string; value: unknown }>; title?: string },
+) {
+  const { promotionsRepository } = await import('../src/modules/promotions/promotions.repository.ts')
+  return promotionsRepository.insert(db, {
+    title: promotion.title ?? 'โปรทดสอบ',
+    image: '/media/site/logo.svg',
+    creditGivenType: promotion.creditGivenType ?? 'FIXED',
+    creditGiven: promotion.creditGiven ?? 10_000n,
+    rules: promotion.rules,
+    active: true,
+    sort: 0,
+  })
+}

@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto'
+import { writeFile, rm, mkdtemp } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import type { TestProject } from 'vitest/node'
+import { openPglite, openPostgres } from '../src/db/client.ts'
+import { seedOperatorAccount, seedSite } from '../src/db/seed.ts'
+import { seedCatalogue } from '../src/modules/games/catalogue-seed.ts'
+import { adminUrl, databaseUrl } from './postgres.ts'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteDump: string
+    pgTemplate: string
+  }
+}
+
+/**
+ * Migrates once per run: for PGlite a dump every test file loads, for PostgreSQL a template database
+ * every test file clones. Each run uses its own names and removes them afterwards.
+ */
+export default async function setup(project: TestProject) {
+  if (process.env.SANAM_TEST_DB === 'postgres' || project.config.env?.SANAM_TEST_DB === 'postgres') {
+    const base = process.env.TEST_DATABASE_URL
+    if (!base) throw new Error('TEST_DATABASE_URL is not set')
+    const prefix = `sanam_test_${process.pid}_${randomBytes(3).toString('hex')}`
+    const template = `${prefix}_tpl`
+    const { default: pg } = await import('pg')
+    const admin = new pg.Client({ connectionString: adminUrl(base) })
+    await admin.connect()
+    await admin.query(`create database "${template}"`)
+    const db = await openPostgres(databaseUrl(base, template), { max: 2 })
+    await db.migrate()
+    await seedSite(db.db)
+    await seedOperatorAccount(db.db)
+    await seedCatalogue(db.db)
+    await db.close()
+    project.provide('pgTemplate', template)
+    return async () => {
+      const { rows } = await admin.query<{ datname: string }>('select datname from pg_database where datname like $1', [`${prefix}%`])
+      for (const row of rows) await admin.query(`drop database if exists "${row.datname}" with (force)`)
+      await admin.end()
+    }
+  }
+
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'sanam-pglite-'))
+  const file = path.join(dir, 'migrated.tar')
+  const db = await openPglite()
+  await db.migrate()
+  await seedSite(db.db)
+  await seedOperatorAccount(db.db)
+  await seedCatalogue(db.db)
+  const dump = await db.dump()
+  await writeFile(file, Buffer.from(await dump.arrayBuffer()))
+  await db.close()
+  project.provide('pgliteDump', file)
+  return async () => {
+    await rm(dir, { recursive: true, force: true })
+  }
+}

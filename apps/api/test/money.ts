@@ -1,0 +1,69 @@
+import { createHmac, randomUUID } from 'node:crypto'
+import type { BankTransferBody } from '@sanam/contract'
+import { DEMO_BANK_WEBHOOK_SECRET } from '../src/config.ts'
+import type { TestApp } from './app.ts'
+
+/** The operator account seeded for tests (apps/api/src/db/seed.ts). */
+export const OPERATOR_ACCOUNT = '4071234567'
+export const OPERATOR_PASSWORD = 'operator-password-1'
+
+export function sign(raw: string, secret = DEMO_BANK_WEBHOOK_SECRET): string {
+  return `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`
+}
+
+/** A bank transfer from a player's registered account; override what the test is about. */
+export function transferBody(from: { bankCode: string; bankAccount: string }, overrides: Partial<Record<keyof BankTransferBody, unknown>> = {}) {
+  const base = {
+    external_id: `tx-${randomUUID()}`,
+    to_account: OPERATOR_ACCOUNT,
+    from_bank_code: from.bankCode,
+    from_account: from.bankAccount,
+    amount: 500,
+    occurred_at: '2026-11-22T02:59:00Z',
+  }
+  return { ...base, ...overrides } as typeof base & Record<string, unknown>
+}
+
+/** Posts a signed bank-feed body exactly as given. */
+export function postTransfer(t: TestApp, body: unknown, signature?: string | null) {
+  const raw = JSON.stringify(body)
+  const headers: Record<string, string> = { 'content-type': 'application/json' }
+  if (signature !== null) headers['x-signature'] = signature ?? sign(raw)
+  return t.app.inject({ method: 'POST', url: '/api/bank/transfers', headers, payload: raw })
+}
+
+export async function loginPlayer(t: TestApp, player: { mobile: string; password: string }): Promise<string> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { mobile: player.mobile, password: player.password } })
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`)
+  return res.json().data.token
+}
+
+/** Creates the first operator (owner) and signs in. */
+export async function loginOperator(t: TestApp): Promise<string> {
+  await t.services.backofficeAuth.ensureFirstOperator('admin', OPERATOR_PASSWORD)
+  const res = await t.app.inject({ method: 'POST', url: '/api/backoffice/auth/login', payload: { username: 'admin', password: OPERATOR_PASSWORD } })
+  if (res.statusCode !== 200) throw new Error(`operator login failed: ${res.body}`)
+  return res.json().data.token
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+
+/** The player's cash balance in baht, through the API. */
+export async function balanceOf(t: TestApp, token: string): Promise<number> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/wallet/v2/balance', headers: bearer(token) })
+  return res.json().data.balance
+}
+
+/** Credits `amount` baht through the bank feed. */
+export async function fund(t: TestApp, player: { bankCode: string; bankAccount: string }, amount: number) {
+  const res = await postTransfer(t, transferBody(player, { amount }))
+  if (res.json().data?.status !== 'MATCHED') throw new Error(`funding failed: ${res.body}`)
+  return res.json().data.deposit_id as number
+}
+
+/** Asserts every ledger invariant (DESIGN §3) holds. */
+export async function expectLedgerOk(t: TestApp) {
+  const result = await t.services.ledger.verify(t.db)
+  if (!result.ok) throw new Error(`ledger invariants broken: ${JSON.stringify(result.failures)}`)
+  return result
+}

@@ -1,0 +1,48 @@
+import { Suspense, useEffect } from 'react'
+import { Outlet } from 'react-router'
+import { Spinner } from '../../components/spinner.tsx'
+import { useToast } from '../../components/toast/use-toast.ts'
+import { SiteBanner } from '../../features/site/components/site-banner.tsx'
+import { t } from '../../lib/i18n/index.ts'
+import { onSessionExpired } from '../../lib/session.ts'
+import { BottomBar } from './bottom-bar.tsx'
+
+/**
+ * Every page's frame (spec §1): one column, full width on phones and at most 480 px above, the banner on top,
+ * the fixed bottom bar below (the column keeps room for it), pages loaded on demand in between.
+ */
+export function AppLayout() {
+  useSessionExpiry()
+  return (
+    <div className="app-column">
+      <header className="app-header">
+        <SiteBanner />
+      </header>
+      <main className="app-main" id="main">
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <BottomBar />
+    </div>
+  )
+}
+
+/**
+ * Spec §4: a 401 on any call ended the session; say so, once. The move to /login is the guard's: every page a
+ * token can reach is behind RequireAuth, which redirects as soon as the session is empty, so there is exactly
+ * one navigation.
+ */
+function useSessionExpiry() {
+  const { showToast } = useToast()
+  useEffect(() => onSessionExpired((message) => showToast({ kind: 'error', text: message ?? t('auth.unauthorized') })), [showToast])
+}
+
+function PageLoading() {
+  return (
+    <div className="page-loading" role="status">
+      <Spinner size={32} />
+      <span className="visually-hidden">{t('state.loading')}</span>
+    </div>
+  )
+}

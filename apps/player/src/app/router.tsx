@@ -1,0 +1,41 @@
+import { lazy } from 'react'
+import { createBrowserRouter } from 'react-router'
+import { GuestOnly, RequireAuth } from './guards.tsx'
+import { AppLayout } from './layout/app-layout.tsx'
+import { RouteErrorPage } from './routes/route-error-page.tsx'
+
+// One chunk per screen: the login route loads only what the login page needs (spec §9 performance budget).
+const LoginRoute = lazy(() => import('./routes/login-route.tsx'))
+const RegisterRoute = lazy(() => import('./routes/register-route.tsx'))
+const HomeRoute = lazy(() => import('./routes/home-route.tsx'))
+const MaintenancePage = lazy(() => import('./routes/maintenance-page.tsx'))
+
+/** The player routes (spec §2); the money screens (deposit, withdraw, history, promotion, referral) come later. */
+export const router = createBrowserRouter([
+  {
+    element: <AppLayout />,
+    children: [
+      {
+        // Below the layout, so a page that throws is replaced inside the column and the rest of the app stays.
+        errorElement: <RouteErrorPage />,
+        children: [
+          {
+            element: <GuestOnly />,
+            children: [
+              { path: 'login', element: <LoginRoute /> },
+              { path: 'register', element: <RegisterRoute /> },
+            ],
+          },
+          {
+            element: <RequireAuth />,
+            children: [
+              { index: true, element: <HomeRoute /> },
+              // Spec §2: any other path shows the under-maintenance page (to a logged-in player; a visitor goes to /login first).
+              { path: '*', element: <MaintenancePage /> },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+])

@@ -1,0 +1,58 @@
+import { cleanup, screen, waitFor } from '@testing-library/react'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { clearQueryCache } from '../../lib/query.ts'
+import { endSession, getSession, startSession } from '../../lib/session.ts'
+import { demoUser, fail, landing, ok, page, renderRoutes, stubApi } from '../../testing/render.tsx'
+import HomeRoute from './home-route.tsx'
+
+beforeAll(() => {
+  Element.prototype.scrollIntoView ??= () => {}
+})
+
+afterEach(() => {
+  cleanup()
+  clearQueryCache()
+  endSession()
+  vi.unstubAllGlobals()
+})
+
+const catalogue = {
+  'GET /wallet/v2/balance': ok({ balance: 0, bonus: { remaining: 0 }, refund: { remaining: 0 }, turnover: 0 }),
+  'GET /games/providers': ok([]),
+  'GET /games/recommends': ok([]),
+  'GET /games/providers/recommends': ok([]),
+  'GET /games/fishing': ok([]),
+  'POST /auth/logout': ok(null),
+}
+
+function renderHome() {
+  startSession('token', { ...demoUser, firstname: 'เก่า' })
+  return renderRoutes({ url: '/', routes: [page('/', <HomeRoute />), landing('/login')] })
+}
+
+describe('HomeRoute: the current player (spec §4, §8)', () => {
+  it('loads the player fresh and greets with the answer', async () => {
+    stubApi({ ...catalogue, 'GET /user/@me': ok(demoUser) })
+    renderHome()
+    await screen.findByRole('heading', { level: 1, name: 'สวัสดี คุณสมชาย' })
+    expect(getSession().user?.firstname).toBe('สมชาย')
+  })
+
+  it('logs out when the server cannot give the player', async () => {
+    const api = stubApi({ ...catalogue, 'GET /user/@me': fail(500, 'INTERNAL', 'เกิดข้อผิดพลาด กรุณาลองใหม่อีกครั้ง') })
+    const { router } = renderHome()
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    expect(getSession().token).toBeNull()
+    expect(api.mock.calls.some(([url, init]) => String(url).endsWith('/auth/logout') && init?.method === 'POST')).toBe(true)
+  })
+
+  it('keeps the session when the call got no answer (offline, or cut off by a reload)', async () => {
+    const api = stubApi(catalogue)
+    const answer = api.getMockImplementation()!
+    api.mockImplementation((input: RequestInfo | URL, init?: RequestInit) => (String(input).endsWith('/user/@me') ? Promise.reject(new TypeError('Failed to fetch')) : answer(input, init)))
+    const { router } = renderHome()
+    await screen.findByText('เกิดข้อผิดพลาด กรุณาลองใหม่อีกครั้ง')
+    expect(router.state.location.pathname).toBe('/')
+    expect(getSession().token).toBe('token')
+  })
+})

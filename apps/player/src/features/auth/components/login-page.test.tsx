@@ -1,0 +1,82 @@
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { endSession, getSession } from '../../../lib/session.ts'
+import { demoUser, fail, landing, ok, page, renderRoutes, stubApi } from '../../../testing/render.tsx'
+import { REMEMBERED_PHONE_KEY } from '../remember-login.ts'
+import { LoginPage } from './login-page.tsx'
+
+afterEach(() => {
+  cleanup()
+  endSession()
+  localStorage.clear()
+  vi.unstubAllGlobals()
+})
+
+function renderLogin() {
+  return renderRoutes({ url: '/login', routes: [page('/login', <LoginPage supportUrl="https://line.me/R/ti/p/@sanam-demo" />), landing('/')] })
+}
+
+function fill(mobile: string, password: string) {
+  fireEvent.change(screen.getByLabelText('เบอร์โทรศัพท์'), { target: { value: mobile } })
+  fireEvent.change(screen.getByLabelText('รหัสผ่าน'), { target: { value: password } })
+}
+
+describe('LoginPage (spec §2 Login)', () => {
+  it('has the fields, remember box, register link and customer-service link', () => {
+    renderLogin()
+    expect(screen.getByRole('heading', { level: 1, name: 'เข้าสู่ระบบ' })).toBeTruthy()
+    expect(screen.getByLabelText('เบอร์โทรศัพท์').getAttribute('autocomplete')).toBe('username')
+    expect(screen.getByLabelText('รหัสผ่าน').getAttribute('autocomplete')).toBe('current-password')
+    expect((screen.getByRole('checkbox', { name: 'จดจำรหัสผ่าน' }) as HTMLInputElement).checked).toBe(false)
+    expect(screen.getByRole('link', { name: 'สมัครสมาชิก' }).getAttribute('href')).toBe('/register')
+    const support = screen.getByRole('link', { name: /ติดต่อฝ่ายบริการลูกค้า/ })
+    expect(support.getAttribute('href')).toBe('https://line.me/R/ti/p/@sanam-demo')
+    expect(support.getAttribute('target')).toBe('_blank')
+  })
+
+  it('asks for phone and password before calling', () => {
+    const api = stubApi({})
+    renderLogin()
+    fireEvent.click(screen.getByRole('button', { name: 'เข้าสู่ระบบ' }))
+    expect(screen.getByRole('alert').textContent).toBe('กรุณากรอกเบอร์โทรศัพท์และรหัสผ่าน')
+    expect(api).not.toHaveBeenCalled()
+  })
+
+  it('shows the server message for a wrong password and stays', async () => {
+    stubApi({ 'POST /auth/login': fail(401, 'BAD_CREDENTIALS', 'ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง') })
+    const { router } = renderLogin()
+    fill('0812345678', 'wrong')
+    fireEvent.click(screen.getByRole('button', { name: 'เข้าสู่ระบบ' }))
+    await screen.findByText('ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง')
+    expect(router.state.location.pathname).toBe('/login')
+    expect(getSession().token).toBeNull()
+  })
+
+  it('logs in, remembers the phone when asked, and goes home', async () => {
+    stubApi({ 'POST /auth/login': ok({ ...demoUser, token: 'new-token' }, 'เข้าสู่ระบบสำเร็จ') })
+    renderLogin()
+    fill('0812345678', 'sanam1234')
+    fireEvent.click(screen.getByRole('checkbox', { name: 'จดจำรหัสผ่าน' }))
+    fireEvent.click(screen.getByRole('button', { name: 'เข้าสู่ระบบ' }))
+    await screen.findByTestId('landed')
+    expect(getSession().token).toBe('new-token')
+    expect(getSession().user?.firstname).toBe('สมชาย')
+    expect(localStorage.getItem(REMEMBERED_PHONE_KEY)).toBe('0812345678')
+    expect(JSON.stringify({ ...localStorage })).not.toContain('sanam1234')
+  })
+
+  it('pre-fills a remembered phone, and forgets it when the box is unticked', async () => {
+    localStorage.setItem(REMEMBERED_PHONE_KEY, '0812345678')
+    stubApi({ 'POST /auth/login': ok({ ...demoUser, token: 't' }) })
+    renderLogin()
+    expect((screen.getByLabelText('เบอร์โทรศัพท์') as HTMLInputElement).value).toBe('0812345678')
+    const remember = screen.getByRole('checkbox', { name: 'จดจำรหัสผ่าน' }) as HTMLInputElement
+    expect(remember.checked).toBe(true)
+    fireEvent.click(remember)
+    fireEvent.change(screen.getByLabelText('รหัสผ่าน'), { target: { value: 'sanam1234' } })
+    fireEvent.click(screen.getByRole('button', { name: 'เข้าสู่ระบบ' }))
+    await screen.findByTestId('landed')
+    await act(async () => {})
+    await waitFor(() => expect(localStorage.getItem(REMEMBERED_PHONE_KEY)).toBeNull())
+  })
+})

@@ -1,0 +1,141 @@
+import { useEffect, useState, type FormEvent } from 'react'
+import { Link, useLocation, useNavigate } from 'react-router'
+import { FormError, SubmitButton } from '../../../components/form/form-actions.tsx'
+import { PasswordField, TextField } from '../../../components/form/text-field.tsx'
+import { ChatIcon, LockIcon, PhoneIcon } from '../../../components/icons.tsx'
+import { useToast } from '../../../components/toast/use-toast.ts'
+import { errorText } from '../../../lib/api-client.ts'
+import { t } from '../../../lib/i18n/index.ts'
+import { startSession } from '../../../lib/session.ts'
+import { login } from '../api/login.ts'
+import { forgetLogin, rememberedPhone, rememberLogin, storedPassword } from '../remember-login.ts'
+import { digitsOnly, validateLogin } from '../validation.ts'
+import '../auth.css'
+
+/** State another screen may pass when it sends the player here (registration passes the new phone number). */
+export interface LoginLocationState {
+  mobile?: string
+}
+
+/**
+ * Spec §2 Login: phone, password with show/hide, remember-password, submit, a link to /register and the
+ * customer-service link. The logo sits above, in the layout's banner.
+ */
+export function LoginPage({ supportUrl }: { supportUrl: string | undefined }) {
+  const navigate = useNavigate()
+  const location = useLocation()
+  const { showToast } = useToast()
+  const [remembered] = useState(rememberedPhone)
+  const [mobile, setMobile] = useState(() => (location.state as LoginLocationState | null)?.mobile ?? remembered ?? '')
+  const [password, setPassword] = useState('')
+  const [remember, setRemember] = useState(remembered !== null)
+  const [formError, setFormError] = useState<string | null>(null)
+  const [submitting, setSubmitting] = useState(false)
+
+  // A remembered phone: ask the browser's password store for its password (the player may decline).
+  useEffect(() => {
+    if (!remembered) return
+    let active = true
+    void storedPassword(remembered).then((stored) => {
+      if (active && stored) setPassword((typed) => typed || stored)
+    })
+    return () => {
+      active = false
+    }
+  }, [remembered])
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (submitting) return
+    const problem = validateLogin({ mobile, password })
+    if (problem) {
+      setFormError(t(problem))
+      return
+    }
+    setFormError(null)
+    setSubmitting(true)
+    try {
+      const { token, ...user } = await login({ mobile: mobile.trim(), password })
+      // Not awaited: the browser may keep its save-password prompt open for as long as the player leaves it.
+      void (remember ? rememberLogin(user.mobile, password) : forgetLogin())
+      startSession(token, user)
+      showToast({ kind: 'success', text: t('toast.loginOk') })
+      await navigate('/', { replace: true })
+    } catch (error) {
+      showToast({ kind: 'error', text: errorText(error, 'error.generic') })
+      setSubmitting(false)
+    }
+  }
+
+  return (
+    <div className="auth">
+      <section className="card auth__card" aria-labelledby="login-title">
+        <header className="auth__header">
+          <h1 id="login-title" className="auth__title">
+            {t('action.login')}
+          </h1>
+          <p className="auth__subtitle">{t('login.subtitle')}</p>
+        </header>
+
+        <form className="auth__form" method="post" action="/login" noValidate onSubmit={(event) => void handleSubmit(event)}>
+          <TextField
+            label={t('field.mobile')}
+            icon={<PhoneIcon />}
+            name="username"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="username"
+            placeholder={t('field.mobilePlaceholder')}
+            maxLength={10}
+            value={mobile}
+            onChange={(event) => {
+              setMobile(digitsOnly(event.target.value, 10))
+              setFormError(null)
+            }}
+          />
+          <PasswordField
+            label={t('field.password')}
+            icon={<LockIcon />}
+            name="password"
+            autoComplete="current-password"
+            placeholder={t('field.passwordPlaceholder')}
+            maxLength={72}
+            value={password}
+            onChange={(event) => {
+              setPassword(event.target.value)
+              setFormError(null)
+            }}
+          />
+
+          <label className="checkbox">
+            <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
+            <span className="checkbox__box" aria-hidden="true" />
+            <span>{t('login.remember')}</span>
+          </label>
+
+          <FormError message={formError} />
+
+          <SubmitButton busy={submitting}>{t('action.login')}</SubmitButton>
+        </form>
+
+        <div className="auth__divider" aria-hidden="true" />
+
+        <p className="auth__switch">{t('login.noAccount')}</p>
+        <Link className="button button--secondary button--large" to="/register">
+          {t('action.register')}
+        </Link>
+        {supportUrl && (
+          <a className="auth__support" href={supportUrl} target="_blank" rel="noopener noreferrer">
+            <ChatIcon />
+            <span>{t('action.contactSupport')}</span>
+            <span className="visually-hidden">{t('state.opensNewWindow')}</span>
+          </a>
+        )}
+      </section>
+      <p className="auth__footer">
+        <span className="age-badge">{t('footer.ageLimit')}</span>
+        {t('footer.responsible')}
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,6 @@
+import { apiRequest } from '../../../lib/api-client.ts'
+
+/** `POST /portal/lobby`: a URL that opens a provider's own lobby (providers with `lobby: true`). */
+export function openProviderLobby(input: { provider: string }): Promise<{ url: string }> {
+  return apiRequest<{ url: string }>('/portal/lobby', { method: 'POST', body: { provider_id: input.provider, lang: 'th' } })
+}

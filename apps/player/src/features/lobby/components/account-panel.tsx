@@ -1,0 +1,96 @@
+import type { Balance, UserMe } from '@sanam/contract'
+import { Link } from 'react-router'
+import { CoinsIcon, DepositIcon, GiftIcon, LogoutIcon, RefreshIcon, WithdrawIcon } from '../../../components/icons.tsx'
+import { formatBaht, formatBahtWord } from '../../../lib/format.ts'
+import { t } from '../../../lib/i18n/index.ts'
+import type { QueryResult } from '../../../lib/query.ts'
+
+/** `0812345678` → `081-xxx-5678`: enough to recognise one's own number on a shared screen. */
+export function maskMobile(mobile: string): string {
+  return /^\d{10}$/.test(mobile) ? `${mobile.slice(0, 3)}-xxx-${mobile.slice(6)}` : mobile
+}
+
+/**
+ * The top of the home lobby (spec §2): greeting, credit balance with refresh, logout, deposit and withdraw,
+ * and the referral bonus and play-amount cards, both leading to /referral on the amount tab.
+ */
+export function AccountPanel({ user, balance, onLogout }: { user: UserMe | null; balance: QueryResult<Balance>; onLogout: () => void }) {
+  const amount = balance.data
+  return (
+    <>
+      <section className="account-card card" aria-label={t('home.account')}>
+        <div className="account-card__top">
+          <div className="account-card__who">
+            <span className="account-card__avatar" aria-hidden="true">
+              {user?.firstname.trim().charAt(0) || '•'}
+            </span>
+            <div>
+              <h1 className="account-card__greeting">{user ? t('home.greeting', { name: user.firstname }) : t('state.loading')}</h1>
+              {user && <p className="account-card__mobile">{maskMobile(user.mobile)}</p>}
+            </div>
+          </div>
+          <button type="button" className="icon-button icon-button--outline" aria-label={t('action.logout')} onClick={onLogout}>
+            <LogoutIcon />
+          </button>
+        </div>
+
+        <div className="account-card__balance">
+          <p className="account-card__label" id="balance-label">
+            {t('home.balance')}
+          </p>
+          <div className="account-card__amount-row">
+            <p className="account-card__amount" aria-labelledby="balance-label" aria-live="polite" data-testid="balance">
+              {amount ? formatBaht(amount.balance) : <span className="skeleton skeleton--amount" aria-label={t('state.loading')} />}
+            </p>
+            <button
+              type="button"
+              className={`icon-button${balance.fetching ? ' icon-button--spinning' : ''}`}
+              aria-label={t('home.refreshBalance')}
+              aria-busy={balance.fetching}
+              disabled={balance.fetching}
+              onClick={() => void balance.refetch().catch(() => {})}
+            >
+              <RefreshIcon />
+            </button>
+          </div>
+        </div>
+
+        <div className="account-card__actions">
+          <Link className="button button--primary" to="/deposit">
+            <DepositIcon />
+            {t('action.deposit')}
+          </Link>
+          <Link className="button button--secondary" to="/withdraw">
+            <WithdrawIcon />
+            {t('action.withdraw')}
+          </Link>
+        </div>
+      </section>
+
+      <div className="wallet-cards">
+        <Link className="wallet-card" to="/referral#amount">
+          <span className="wallet-card__icon">
+            <GiftIcon />
+          </span>
+          <span className="wallet-card__text">
+            <span className="wallet-card__label">{t('home.bonus')}</span>
+            <span className="wallet-card__value" data-testid="bonus">
+              {amount ? formatBahtWord(amount.bonus.remaining) : '—'}
+            </span>
+          </span>
+        </Link>
+        <Link className="wallet-card" to="/referral#amount">
+          <span className="wallet-card__icon">
+            <CoinsIcon />
+          </span>
+          <span className="wallet-card__text">
+            <span className="wallet-card__label">{t('home.refund')}</span>
+            <span className="wallet-card__value" data-testid="refund">
+              {amount ? formatBahtWord(amount.refund.remaining) : '—'}
+            </span>
+          </span>
+        </Link>
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,137 @@
+import type { Game, Provider, UserMe } from '@sanam/contract'
+import { popularGames, popularProviders } from '@sanam/contract/lobby/index'
+import { useEffect, useMemo, useState } from 'react'
+import { FullScreenOverlay } from '../../../components/full-screen-overlay.tsx'
+import { FireIcon, FishIcon, GamepadIcon } from '../../../components/icons.tsx'
+import { t } from '../../../lib/i18n/index.ts'
+import { useBalance } from '../api/get-balance.ts'
+import { useFishingGames } from '../api/get-fishing-games.ts'
+import { usePopularGames } from '../api/get-popular-games.ts'
+import { usePopularProviders } from '../api/get-popular-providers.ts'
+import { useGameLauncher } from '../hooks/use-game-launcher.ts'
+import { tabOf, useLobbyPlace } from '../hooks/use-lobby-place.ts'
+import { shouldShowPromotion } from '../promotion.ts'
+import { AccountPanel } from './account-panel.tsx'
+import { GameLobby } from './game-lobby.tsx'
+import { EmptyState, ErrorState, LoadingState } from './list-state.tsx'
+import { LobbySection } from './lobby-section.tsx'
+import { PromotionPanel } from './promotion-panel.tsx'
+import { GameTile, ProviderTile, TileGrid } from './tiles.tsx'
+import '../lobby.css'
+
+/** Popular games shown before "show more": four rows of three. */
+const POPULAR_PREVIEW = 12
+
+/**
+ * The home lobby (spec §2 Home lobby, §4 Home): the player's account and wallet, the promotion block, the
+ * category lobby, then fishing games, popular games and popular providers.
+ */
+export function HomePage({ user, onLogout }: { user: UserMe | null; onLogout: () => void }) {
+  const balance = useBalance()
+  const { launching, launch } = useGameLauncher()
+  const place = useLobbyPlace()
+
+  // Spec §2: a game launches by provider and code; a provider with its own lobby opens it, any other shows its games.
+  const launchGame = (game: Game) => launch({ kind: 'game', provider: game.provider, code: game.code })
+  // From a tab its games open under that tab; from the popular list under the first tab that lists it.
+  const openProvider = (provider: Provider, tab = tabOf(provider)) => {
+    if (provider.lobby) launch({ kind: 'lobby', provider: provider.code })
+    else place.showProvider(provider.code, tab)
+  }
+
+  // Spec §8: a failed balance load is only logged (a 401 has already been dealt with by the client).
+  useEffect(() => {
+    if (balance.error) console.warn('balance could not be loaded', balance.error)
+  }, [balance.error])
+
+  const promotion = shouldShowPromotion(user?.promotion, balance.data?.balance)
+
+  return (
+    <div className="home">
+      <AccountPanel user={user} balance={balance} onLogout={onLogout} />
+      {promotion && balance.data && <PromotionPanel info={promotion} balance={balance.data.balance} />}
+      <GameLobby place={place} onOpenProvider={(provider) => openProvider(provider, place.tab)} onLaunchGame={launchGame} />
+      <FishingSection onLaunch={launchGame} />
+      <PopularGamesSection onLaunch={launchGame} />
+      <PopularProvidersSection onOpen={(provider) => openProvider(provider)} />
+      {launching && <FullScreenOverlay text={t('overlay.enteringGame')} />}
+    </div>
+  )
+}
+
+function FishingSection({ onLaunch }: { onLaunch: (game: Game) => void }) {
+  const fishing = useFishingGames()
+  const games = useMemo(() => popularGames(fishing.data ?? []), [fishing.data])
+  return (
+    <LobbySection title={t('lobby.fishing')} icon={<FishIcon />}>
+      {fishing.status === 'pending' ? (
+        <LoadingState />
+      ) : fishing.status === 'error' ? (
+        <ErrorState onRetry={() => void fishing.refetch().catch(() => {})} />
+      ) : games.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <div className="tile-row">
+          <TileGrid label={t('lobby.fishing')}>
+            {games.map((game) => (
+              <GameTile key={`${game.provider}/${game.code}`} game={game} onLaunch={onLaunch} />
+            ))}
+          </TileGrid>
+        </div>
+      )}
+    </LobbySection>
+  )
+}
+
+function PopularGamesSection({ onLaunch }: { onLaunch: (game: Game) => void }) {
+  const popular = usePopularGames()
+  const [expanded, setExpanded] = useState(false)
+  const games = useMemo(() => popularGames(popular.data ?? []), [popular.data])
+  const shown = expanded ? games : games.slice(0, POPULAR_PREVIEW)
+  return (
+    <LobbySection title={t('lobby.popularGames')} icon={<FireIcon />}>
+      {popular.status === 'pending' ? (
+        <LoadingState />
+      ) : popular.status === 'error' ? (
+        <ErrorState onRetry={() => void popular.refetch().catch(() => {})} />
+      ) : games.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <>
+          <TileGrid label={t('lobby.popularGames')}>
+            {shown.map((game) => (
+              <GameTile key={`${game.provider}/${game.code}`} game={game} onLaunch={onLaunch} />
+            ))}
+          </TileGrid>
+          {games.length > POPULAR_PREVIEW && (
+            <button type="button" className="button button--ghost show-more" aria-expanded={expanded} onClick={() => setExpanded((open) => !open)}>
+              {expanded ? t('action.showLess') : t('action.showMore')}
+            </button>
+          )}
+        </>
+      )}
+    </LobbySection>
+  )
+}
+
+function PopularProvidersSection({ onOpen }: { onOpen: (provider: Provider) => void }) {
+  const popular = usePopularProviders()
+  const providers = useMemo(() => popularProviders(popular.data ?? []), [popular.data])
+  return (
+    <LobbySection title={t('lobby.popularProviders')} icon={<GamepadIcon />}>
+      {popular.status === 'pending' ? (
+        <LoadingState />
+      ) : popular.status === 'error' ? (
+        <ErrorState onRetry={() => void popular.refetch().catch(() => {})} />
+      ) : providers.length === 0 ? (
+        <EmptyState />
+      ) : (
+        <TileGrid label={t('lobby.popularProviders')}>
+          {providers.map((provider) => (
+            <ProviderTile key={provider.code} provider={provider} onOpen={onOpen} />
+          ))}
+        </TileGrid>
+      )}
+    </LobbySection>
+  )
+}

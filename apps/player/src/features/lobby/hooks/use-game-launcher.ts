@@ -1,0 +1,56 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useToast } from '../../../components/toast/use-toast.ts'
+import { ApiError, errorText } from '../../../lib/api-client.ts'
+import { launchGame } from '../api/launch-game.ts'
+import { openProviderLobby } from '../api/open-provider-lobby.ts'
+import { closePopup, openBlankPopup, showGame } from '../launch-window.ts'
+
+/** A game (provider + code) or a provider's own lobby. */
+export type LaunchTarget = { kind: 'game'; provider: string; code: string } | { kind: 'lobby'; provider: string }
+
+/**
+ * Spec §4 Game launch: `launch(target)` must be called from the click handler (the popup is opened right
+ * there); `launching` drives the full-screen 'entering game' overlay until the call returns or the page is
+ * visible again. Errors show the server's message, else the generic one (spec §8).
+ */
+export function useGameLauncher(): { launching: boolean; launch: (target: LaunchTarget) => void } {
+  const { showToast } = useToast()
+  const [launching, setLaunching] = useState(false)
+  const inFlight = useRef(false)
+
+  // The game took over the screen (a tab on a phone) and the player came back: the overlay has done its job.
+  useEffect(() => {
+    if (!launching) return
+    const handleVisibility = () => {
+      if (document.visibilityState === 'visible') setLaunching(false)
+    }
+    document.addEventListener('visibilitychange', handleVisibility)
+    return () => document.removeEventListener('visibilitychange', handleVisibility)
+  }, [launching])
+
+  const launch = useCallback(
+    (target: LaunchTarget) => {
+      if (inFlight.current) return
+      inFlight.current = true
+      const popup = openBlankPopup(window)
+      setLaunching(true)
+      const call = target.kind === 'game' ? launchGame(target) : openProviderLobby(target)
+      call
+        .then(({ url }) => {
+          showGame(window, popup, url)
+        })
+        .catch((error: unknown) => {
+          closePopup(popup)
+          // A 401 has already ended the session and said so; anything else is this launch's own failure.
+          if (!(error instanceof ApiError && error.status === 401)) showToast({ kind: 'error', text: errorText(error, 'error.generic') })
+        })
+        .finally(() => {
+          inFlight.current = false
+          setLaunching(false)
+        })
+    },
+    [showToast],
+  )
+
+  return { launching, launch }
+}

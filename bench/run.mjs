@@ -1,0 +1,160 @@
+// npm run bench: load benchmarks against the built server (DESIGN §6, §7). Not a test: it prints and records numbers.
+//
+// Each target is measured as a ratio to a bare Fastify route served by this process in the same run, on the same
+// machine, so the numbers compare across machines. Runs on the embedded database; with BENCH_DATABASE_URL
+// (postgres://...) also on PostgreSQL, in a database it creates and drops.
+//   BENCH_SECONDS (default 10) per measurement, BENCH_CONNECTIONS (default 16).
+import { spawn } from 'node:child_process'
+import { createHmac, randomUUID } from 'node:crypto'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import autocannon from 'autocannon'
+import Fastify from 'fastify'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16)
+const BANK_SECRET = 'sanam-demo-bank-webhook-secret'
+const SEAMLESS_SECRET = 'sanam-demo-seamless-secret'
+
+if (!existsSync(path.join(root, 'apps/api/dist/server.js'))) {
+  console.error('apps/api/dist/server.js is missing: run npm run build first')
+  process.exit(2)
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = createServer()
+    s.once('error', reject)
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address()
+      s.close(() => resolve(port))
+    })
+  })
+}
+
+const sign = (secret, raw) => `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`
+
+async function call(base, method, url, body, headers = {}) {
+  const raw = body === undefined ? undefined : JSON.stringify(body)
+  const res = await fetch(base + url, { method, headers: { ...(raw ? { 'content-type': 'application/json' } : {}), ...headers }, body: raw })
+  const json = await res.json()
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`)
+  return json.data
+}
+
+async function startSanam(env) {
+  const port = await freePort()
+  const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', OTP_REQUIRED: 'false', RATE_LOGIN_PER_IP_PER_MINUTE: '1000000', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const base = `http://127.0.0.1:${port}`
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { base, stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))) }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  child.kill('SIGKILL')
+  throw new Error('the server did not start')
+}
+
+function measure(options) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options }, (error, result) => (error ? reject(error) : resolve(result)))
+  })
+}
+
+const summary = (r) => ({ rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx })
+
+async function benchDatabase(label, env, baseline) {
+  const sanam = await startSanam(env)
+  try {
+    // A funded player with a game session, set up through the public API.
+    const login = await call(sanam.base, 'POST', '/api/auth/login', { mobile: '0812345678', password: 'sanam1234' })
+    const account = await call(sanam.base, 'GET', '/api/dev/bank-account?mobile=0812345678')
+    const transfer = { external_id: `bench-${randomUUID()}`, to_account: account.to_account, from_bank_code: account.bank_code, from_account: account.bank_account, amount: 1_000_000, occurred_at: new Date().toISOString() }
+    const raw = JSON.stringify(transfer)
+    await fetch(`${sanam.base}/api/bank/transfers`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature': sign(BANK_SECRET, raw) }, body: raw })
+    const { url } = await call(sanam.base, 'POST', '/api/portal/launch', { provider_id: 'pgsoft', lang: 'th', game_code: 'fortune_ox' }, { authorization: `Bearer ${login.token}` })
+    const session = decodeURIComponent(url.split('?')[0].split('/').pop())
+
+    const balance = summary(await measure({ url: `${sanam.base}/api/wallet/v2/balance`, headers: { authorization: `Bearer ${login.token}` } }))
+    const bets = summary(
+      await measure({
+        url: `${sanam.base}/api/seamless/pgsoft/bet`,
+        requests: [
+          {
+            method: 'POST',
+            setupRequest(req) {
+              const id = randomUUID()
+              const body = JSON.stringify({ request_id: id, session_token: session, round_id: `bench-${id}`, tx_id: `bench-${id}`, amount: '0.01', game_code: 'fortune_ox' })
+              return { ...req, headers: { 'content-type': 'application/json', 'x-signature': sign(SEAMLESS_SECRET, body) }, body }
+            },
+          },
+        ],
+      }),
+    )
+    return [
+      { what: `${label}: balance read (real token)`, ...balance, ratio: balance.rps / baseline.rps },
+      { what: `${label}: seamless bet (signed, durable, idempotent)`, ...bets, ratio: bets.rps / baseline.rps },
+    ]
+  } finally {
+    await sanam.stop()
+  }
+}
+
+async function main() {
+  const bare = Fastify({ logger: false })
+  bare.get('/bare', async () => ({ success: true, data: { ok: true } }))
+  const barePort = await freePort()
+  await bare.listen({ port: barePort, host: '127.0.0.1' })
+  const baseline = summary(await measure({ url: `http://127.0.0.1:${barePort}/bare` }))
+  await bare.close()
+
+  const rows = [{ what: 'baseline: bare Fastify route', ...baseline, ratio: 1 }]
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sanam-bench-'))
+  try {
+    rows.push(...(await benchDatabase('PGlite', { DATA_DIR: dataDir }, baseline)))
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+
+  const pgUrl = process.env.BENCH_DATABASE_URL
+  if (pgUrl) {
+    const { default: pg } = await import('pg')
+    const name = `sanam_bench_${process.pid}`
+    const admin = new pg.Client({ connectionString: pgUrl })
+    await admin.connect()
+    await admin.query(`create database "${name}"`)
+    try {
+      const url = new URL(pgUrl)
+      url.pathname = `/${name}`
+      rows.push(...(await benchDatabase('PostgreSQL', { DATABASE_URL: url.toString() }, baseline)))
+    } finally {
+      await admin.query(`drop database if exists "${name}" with (force)`)
+      await admin.end()
+    }
+  }
+
+  const table = [
+    `| measurement | req/s | p50 ms | p99 ms | errors | ratio to baseline |`,
+    `|---|---:|---:|---:|---:|---:|`,
+    ...rows.map((r) => `| ${r.what} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.ratio.toFixed(3)} |`),
+  ].join('\n')
+  const report = `# Benchmark ${new Date().toISOString()}\n\n${os.cpus().length} cores, Node ${process.version}, ${CONNECTIONS} connections, ${SECONDS} s each.\n\n${table}\n`
+  console.info(report)
+  writeFileSync(path.join(root, 'bench', 'results', 'latest.md'), report)
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})

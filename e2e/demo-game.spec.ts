@@ -1,0 +1,190 @@
+import { randomBytes } from 'node:crypto'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser, newPhoneContext, shot } from './support/browser.ts'
+import { call, postBankTransfer } from './support/http.ts'
+import { startServer, type RunningServer } from './support/server.ts'
+
+// The demo player seeded on a fresh database (apps/api/src/db/seed.ts).
+const DEMO = { mobile: '0812345678', password: 'sanam1234' }
+const FUNDING = 1000
+
+interface RoundData {
+  round_id: string
+  bet: number
+  win: number
+  balance: number | null
+  settled: boolean
+  outcome: { kind: string }
+}
+
+const baht = (n: number) => `฿${n.toLocaleString('th-TH', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
+
+describe('demo provider games in a phone browser', () => {
+  let server: RunningServer
+  let browser: Browser
+  let context: BrowserContext | undefined
+  let apiToken: string
+
+  beforeAll(async () => {
+    server = await startServer({ env: { OTP_REQUIRED: 'false' } })
+    browser = await launchBrowser()
+    const login = await call<{ token: string }>(server.baseUrl, 'POST', '/api/auth/login', { body: DEMO })
+    expect(login.status).toBe(200)
+    apiToken = login.body.data.token
+
+    // Fund the demo player as the bank would: a signed transfer from the registered account (scripts/bank-transfer.ts).
+    const account = await call<{ bank_code: string; bank_account: string; to_account: string }>(server.baseUrl, 'GET', `/api/dev/bank-account?mobile=${DEMO.mobile}`)
+    expect(account.status).toBe(200)
+    const raw = JSON.stringify({
+      external_id: `e2e-demo-${randomBytes(6).toString('hex')}`,
+      to_account: account.body.data.to_account,
+      from_bank_code: account.body.data.bank_code,
+      from_account: account.body.data.bank_account,
+      amount: FUNDING,
+      occurred_at: new Date().toISOString(),
+    })
+    const transfer = await postBankTransfer(server.baseUrl, raw)
+    expect(transfer.body.data.status).toBe('MATCHED')
+  })
+
+  afterEach(async () => {
+    await context?.close()
+    context = undefined
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+
+  async function walletBalance(): Promise<number> {
+    const res = await call<{ balance: number }>(server.baseUrl, 'GET', '/api/wallet/v2/balance', { token: apiToken })
+    return res.body.data.balance
+  }
+
+  async function launch(provider: string, game: string): Promise<string> {
+    const res = await call<{ url: string }>(server.baseUrl, 'POST', '/api/portal/launch', { token: apiToken, body: { provider_id: provider, lang: 'th', game_code: game } })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    expect(res.body.data.url).toMatch(/^\/play\/[A-Za-z0-9_-]+\?lang=th$/)
+    return res.body.data.url
+  }
+
+  /** A phone page that records script errors and CSP violations (both reach the console as errors). */
+  async function openGame(url: string): Promise<{ page: Page; problems: string[] }> {
+    context = await newPhoneContext(browser, server.baseUrl)
+    const page = await context.newPage()
+    const problems: string[] = []
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console error: ${message.text()}`)
+    })
+    const response = await page.goto(url)
+    expect(response?.status()).toBe(200)
+    return { page, problems }
+  }
+
+  /** Plays one round by tapping the play button; answers the round's JSON once the page shows the new balance. */
+  async function playRound(page: Page): Promise<RoundData> {
+    const before = await walletBalance()
+    await page.locator('#play:not([disabled])').waitFor()
+    const answer = page.waitForResponse((r) => r.url().includes('/round') && r.request().method() === 'POST')
+    await page.locator('#play').tap()
+    const response = await answer
+    expect(response.status()).toBe(200)
+    const data = ((await response.json()) as { data: RoundData }).data
+    expect(data.settled).toBe(true)
+    expect(data.balance).toBe(Math.round((before - data.bet + data.win) * 100) / 100)
+    // The animation ends, the balance counts to its new value and the button comes back.
+    await page.locator('#play:not([disabled])').waitFor({ timeout: 15_000 })
+    await page.waitForFunction((text) => document.getElementById('balance')?.textContent === text, baht(data.balance!), { timeout: 5_000 })
+    await page.locator('#result.win, #result.lose, #result.info').waitFor()
+    expect(await walletBalance()).toBe(data.balance)
+    return data
+  }
+
+  it('plays a slot: spinning reels, win or loss message, balance changed by win − bet', async () => {
+    const { page, problems } = await openGame(await launch('pgsoft', 'fortune_ox'))
+    await page.getByRole('heading', { level: 1, name: 'Fortune Ox' }).waitFor()
+    await page.waitForFunction((text) => document.getElementById('balance')?.textContent === text, baht(await walletBalance()))
+    await shot(page, 'demo-slot-ready-phone')
+    await page.getByRole('button', { name: '฿50' }).tap()
+    const data = await playRound(page)
+    expect(data.bet).toBe(50)
+    expect(data.outcome.kind).toBe('slot')
+    await shot(page, 'demo-slot-phone')
+    expect(problems).toEqual([])
+  })
+
+  it("plays 'Cash Or Crash': picks an auto cash-out target, watches the multiplier, sees the result", async () => {
+    const { page, problems } = await openGame(await launch('evo', 'cash_or_crash'))
+    await page.getByRole('heading', { level: 1, name: 'Cash Or Crash' }).waitFor()
+    await page.locator('#presets [data-target="1.5"]').tap()
+    expect(await page.locator('#target').inputValue()).toBe('1.50')
+    const data = await playRound(page)
+    expect(data.outcome).toMatchObject({ kind: 'crash', target: 1.5 })
+    expect(data.win === 0 || data.win === data.bet * 1.5).toBe(true)
+    await shot(page, 'demo-crash-phone')
+    expect(problems).toEqual([])
+  })
+
+  it('plays the card game (Dragon Tiger) and a fishing game', async () => {
+    const card = await openGame(await launch('awcsexy', 'sexy_baccarat'))
+    await card.page.getByRole('button', { name: /เสือ/ }).tap()
+    const dealt = await playRound(card.page)
+    expect(dealt.outcome).toMatchObject({ kind: 'card', pick: 'tiger' })
+    await shot(card.page, 'demo-card-phone')
+    expect(card.problems).toEqual([])
+    await context?.close()
+
+    const fishing = await openGame(await launch('joker', 'fish_hunter_joker'))
+    await fishing.page.getByRole('button', { name: 'ยิงปลา' }).waitFor()
+    await playRound(fishing.page)
+    await shot(fishing.page, 'demo-fishing-phone')
+    expect(fishing.problems).toEqual([])
+  })
+
+  it('plays the sport and lottery pick games', async () => {
+    const sport = await openGame(await launch('sbo', 'sbo_football'))
+    await sport.page.getByRole('button', { name: /เสมอ/ }).tap()
+    expect((await playRound(sport.page)).outcome).toMatchObject({ kind: 'pick', variant: 'sport', pick: 1 })
+    await shot(sport.page, 'demo-sport-phone')
+    expect(sport.problems).toEqual([])
+    await context?.close()
+
+    const lottery = await openGame(await launch('saba', 'saba_thai_lotto'))
+    await lottery.page.getByRole('button', { name: '7', exact: true }).tap()
+    expect((await playRound(lottery.page)).outcome).toMatchObject({ kind: 'pick', variant: 'lottery', pick: 7 })
+    await shot(lottery.page, 'demo-lottery-phone')
+    expect(lottery.problems).toEqual([])
+  })
+
+  it('tells the player politely when the balance is too low', async () => {
+    // A new player who has not deposited yet.
+    const digits = () => String(Math.floor(Math.random() * 1e8)).padStart(8, '0')
+    const player = { mobile: `09${digits()}`, password: 'demo-pass-1', firstname: 'ทดลอง', surname: 'ยังไม่ฝาก', bank_account: `55${digits()}`, bank_code: '002' }
+    expect((await call(server.baseUrl, 'POST', '/api/auth/register', { body: player })).status).toBe(200)
+    const login = await call<{ token: string }>(server.baseUrl, 'POST', '/api/auth/login', { body: { mobile: player.mobile, password: player.password } })
+    const launched = await call<{ url: string }>(server.baseUrl, 'POST', '/api/portal/launch', { token: login.body.data.token, body: { provider_id: 'pgsoft', lang: 'th', game_code: 'fortune_ox' } })
+    const { page, problems } = await openGame(launched.body.data.url)
+    await page.waitForFunction((text) => document.getElementById('balance')?.textContent === text, baht(0))
+    const answer = page.waitForResponse((r) => r.url().includes('/round'))
+    await page.locator('#play').tap()
+    expect((await answer).status()).toBe(422)
+    await page.locator('#result.lose', { hasText: 'ยอดเงินไม่เพียงพอ' }).waitFor()
+    await page.getByText('กรุณาฝากเงินหรือลดยอดเดิมพัน').waitFor()
+    await shot(page, 'demo-insufficient-phone')
+    // The refusal is an answer, not a script problem; the browser logs the 422 itself, nothing else.
+    expect(problems.filter((p) => !p.includes('422'))).toEqual([])
+  })
+
+  it('shows a friendly page for an unknown game link', async () => {
+    context = await newPhoneContext(browser, server.baseUrl)
+    const page = await context.newPage()
+    const response = await page.goto(`/play/${'x'.repeat(43)}?lang=th`)
+    expect(response?.status()).toBe(404)
+    await page.getByRole('heading', { name: 'ไม่พบเกมนี้' }).waitFor()
+    await page.getByRole('link', { name: 'กลับสู่ล็อบบี้' }).waitFor()
+    await shot(page, 'demo-not-found-phone')
+  })
+})

@@ -1,0 +1,63 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { repoRoot, startServer } from './support/server.ts'
+
+const dirs: string[] = []
+afterAll(async () => {
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true })
+})
+
+async function postJson(url: string, body: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
+  return { status: response.status, body: (await response.json()) as { success: boolean; data: Record<string, unknown> } }
+}
+
+describe('the server process', () => {
+  it('stops cleanly on Ctrl-C (SIGINT) and keeps every acknowledged write in the embedded database', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'sanam-life-'))
+    dirs.push(dataDir)
+    const env = { OTP_REQUIRED: 'false' }
+    const first = await startServer({ dataDir, env })
+    const players = Array.from({ length: 5 }, (_, i) => ({
+      mobile: `090000000${i}`,
+      password: `pass-${i}-word`,
+      firstname: 'ทดสอบ',
+      surname: 'ปิดระบบ',
+      bank_account: `555000000${i}`,
+      bank_code: '002',
+    }))
+    for (const p of players) expect((await postJson(`${first.baseUrl}/api/auth/register`, p)).status).toBe(200)
+    const login = await postJson(`${first.baseUrl}/api/auth/login`, { mobile: players[0]!.mobile, password: players[0]!.password })
+    const token = login.body.data.token as string
+    expect(await first.stop('SIGINT')).toBe(0)
+
+    const second = await startServer({ dataDir, env })
+    try {
+      for (const p of players) {
+        expect((await postJson(`${second.baseUrl}/api/auth/login`, { mobile: p.mobile, password: p.password })).status).toBe(200)
+      }
+      // Sessions are in the database too: the token from before the restart still works.
+      const me = await fetch(`${second.baseUrl}/api/user/@me`, { headers: { authorization: `Bearer ${token}` } })
+      expect(me.status).toBe(200)
+      // Demo data is seeded once, on the empty database only.
+      const demo = await postJson(`${second.baseUrl}/api/auth/login`, { mobile: '0812345678', password: 'sanam1234' })
+      expect(demo.status).toBe(200)
+    } finally {
+      expect(await second.stop('SIGTERM')).toBe(0)
+    }
+  })
+
+  it('refuses to start with bad configuration and lists every bad variable', () => {
+    const result = spawnSync(process.execPath, [path.join(repoRoot, 'apps/api/dist/server.js')], {
+      env: { PATH: process.env.PATH ?? '', PORT: 'eighty', OTP_REQUIRED: 'maybe', DATABASE_URL: 'mysql://db' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    })
+    expect(result.status).not.toBe(0)
+    expect(result.stderr).toContain('Invalid configuration')
+    for (const name of ['PORT', 'OTP_REQUIRED', 'DATABASE_URL']) expect(result.stderr).toContain(name)
+  })
+})

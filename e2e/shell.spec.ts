@@ -1,0 +1,154 @@
+import type { SiteMetadata } from '@sanam/contract'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser, newDesktopContext, newPhoneContext, shot } from './support/browser.ts'
+import { startServer, type RunningServer } from './support/server.ts'
+
+describe('player shell and back-office placeholder', () => {
+  let server: RunningServer
+  let browser: Browser
+  let context: BrowserContext
+  let metadata: SiteMetadata
+
+  beforeAll(async () => {
+    server = await startServer()
+    browser = await launchBrowser()
+    const response = await fetch(`${server.baseUrl}/api/site/metadata`)
+    metadata = ((await response.json()) as { data: SiteMetadata }).data
+  })
+
+  afterEach(async () => {
+    await context?.close()
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+
+  /** A fresh phone page that fails the test on any script error or console error. */
+  async function openPhonePage(): Promise<{ page: Page; problems: string[] }> {
+    context = await newPhoneContext(browser, server.baseUrl)
+    const page = await context.newPage()
+    const problems: string[] = []
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console error: ${message.text()}`)
+    })
+    return { page, problems }
+  }
+
+  it('a visitor lands on the login page: site logo, title, description, favicon and theme from metadata, in Kanit', async () => {
+    const { page, problems } = await openPhonePage()
+    await page.goto('/')
+    await page.waitForFunction(() => window.location.pathname === '/login', null, { polling: 100 })
+
+    const logo = page.getByRole('img', { name: metadata.title })
+    await logo.waitFor()
+    await page.waitForFunction(() => {
+      const image = document.querySelector<HTMLImageElement>('img.site-logo')
+      return image?.complete === true && image.naturalWidth > 0
+    })
+    expect(await logo.getAttribute('src')).toBe(metadata.image.logo)
+
+    await page.getByRole('heading', { level: 1, name: 'เข้าสู่ระบบ' }).waitFor()
+    expect(await page.title()).toBe(metadata.title)
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe(metadata.description)
+    expect(await page.locator('link[rel="icon"]').getAttribute('href')).toBe(metadata.image.favicon)
+
+    const theme = await page.evaluate(() => {
+      const style = getComputedStyle(document.documentElement)
+      return { primary: style.getPropertyValue('--primary').trim(), background: style.getPropertyValue('--background').trim() }
+    })
+    expect(theme).toEqual(metadata.theme)
+
+    const fonts = await page.evaluate(async () => {
+      await document.fonts.ready
+      return { family: getComputedStyle(document.body).fontFamily, thaiLoaded: document.fonts.check('16px Kanit', 'สนาม') }
+    })
+    expect(fonts.family).toMatch(/^"?Kanit"?,/)
+    expect(fonts.thaiLoaded).toBe(true)
+
+    await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).waitFor()
+    await page.getByRole('link', { name: 'สมัครสมาชิก' }).waitFor()
+    await shot(page, 'home-phone')
+    expect(problems).toEqual([])
+  })
+
+  it('login and register link to each other inside the layout', async () => {
+    const { page, problems } = await openPhonePage()
+    await page.goto('/login')
+
+    await page.getByRole('link', { name: 'สมัครสมาชิก' }).click()
+    await page.waitForURL('**/register')
+    await page.getByRole('heading', { level: 1, name: 'สมัครสมาชิก' }).waitFor()
+    await page.getByRole('link', { name: 'เข้าสู่ระบบ' }).click()
+    await page.waitForURL('**/login')
+    await page.getByRole('heading', { level: 1, name: 'เข้าสู่ระบบ' }).waitFor()
+    expect(problems).toEqual([])
+  })
+
+  it('keeps the content column at most 480 px wide and centred on a wide screen', async () => {
+    const { page } = await openPhonePage()
+    await page.setViewportSize({ width: 1024, height: 768 })
+    await page.goto('/login')
+    await page.getByRole('img', { name: metadata.title }).waitFor()
+
+    const box = await page.getByRole('main').boundingBox()
+    expect(box).not.toBeNull()
+    expect(box!.width).toBeLessThanOrEqual(480)
+    expect(Math.abs(box!.x - (1024 - box!.width) / 2)).toBeLessThanOrEqual(1)
+    const bar = await page.getByRole('navigation').boundingBox()
+    expect(bar!.width).toBeLessThanOrEqual(480)
+    await shot(page, 'home-1024')
+  })
+
+  it('shows a logged-in player the under-maintenance page for an unknown path, with a way home', async () => {
+    const { page, problems } = await openPhonePage()
+    const login = await fetch(`${server.baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ mobile: '0812345678', password: 'sanam1234' }),
+    })
+    const token = ((await login.json()) as { data: { token: string } }).data.token
+    await context.addInitScript((value) => {
+      if (!sessionStorage.getItem('sanam.session')) sessionStorage.setItem('sanam.session', btoa(JSON.stringify({ v: 1, t: value })))
+    }, token)
+    await page.goto('/no-such-page')
+
+    await page.getByText('หน้านี้อยู่ระหว่างการปรับปรุง').waitFor()
+    await shot(page, 'maintenance-phone')
+
+    await page.getByRole('link', { name: 'กลับหน้าหลัก' }).click()
+    await page.waitForFunction(() => window.location.pathname === '/', null, { polling: 100 })
+    await page.getByRole('button', { name: 'ฝากเงิน' }).or(page.getByRole('link', { name: 'ฝากเงิน' })).waitFor()
+    expect(problems).toEqual([])
+  })
+
+  it('says the metadata could not be loaded and keeps the default theme', async () => {
+    const { page } = await openPhonePage()
+    await page.route('**/api/site/metadata', (route) => route.abort())
+    await page.goto('/')
+
+    await page.getByText('เกิดข้อผิดพลาดในการดึงข้อมูล').waitFor()
+    const theme = await page.evaluate(() => {
+      const style = getComputedStyle(document.documentElement)
+      return { primary: style.getPropertyValue('--primary').trim(), background: style.getPropertyValue('--background').trim() }
+    })
+    expect(theme).toEqual({ primary: '#d4af37', background: '#0b0b14' })
+    await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).waitFor()
+    await shot(page, 'metadata-error-phone')
+  })
+
+  it('serves the back-office placeholder at /backoffice/', async () => {
+    context = await newDesktopContext(browser, server.baseUrl)
+    const page = await context.newPage()
+    await page.goto('/backoffice/')
+
+    await page.getByRole('heading', { level: 1, name: 'Sanam Back-office' }).waitFor()
+    await page.getByText('ระบบหลังบ้านกำลังพัฒนา').waitFor()
+    const fontFamily = await page.evaluate(() => getComputedStyle(document.body).fontFamily)
+    expect(fontFamily).toMatch(/^"?Kanit"?,/)
+    await shot(page, 'backoffice-desktop')
+  })
+})

@@ -1,0 +1,76 @@
+import { mkdir } from 'node:fs/promises'
+import path from 'node:path'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { repoRoot } from './server.ts'
+
+const artifactsDir = path.join(repoRoot, 'e2e', 'artifacts')
+
+/** The system Chromium (DESIGN §6): nothing is downloaded. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    args: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+}
+
+/** A phone-sized context in Thai and Bangkok time: the player app is mobile-first and its players are in Thailand. */
+export function newPhoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'th-TH',
+    timezoneId: 'Asia/Bangkok',
+  })
+}
+
+/** A desktop context, for the back-office. */
+export function newDesktopContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  return browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, locale: 'th-TH', timezoneId: 'Asia/Bangkok' })
+}
+
+/** Waits for the page's finite animations (a sheet sliding in, a fade) so a screenshot shows the settled screen. */
+export async function settle(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  )
+}
+
+/** Saves a full-page screenshot as e2e/artifacts/<name>.png and returns its path. */
+export async function shot(page: Page, name: string): Promise<string> {
+  await mkdir(artifactsDir, { recursive: true })
+  await settle(page)
+  const file = path.join(artifactsDir, `${name}.png`)
+  await page.screenshot({ path: file, fullPage: true })
+  return file
+}
+
+/**
+ * A viewport-sized screenshot (how the phone shows it, fixed bottom bar included), after checking that nothing
+ * sticks out sideways, which a phone shows as a page that wobbles left and right.
+ */
+export async function viewShot(page: Page, name: string): Promise<string> {
+  const widths = await page.evaluate(() => ({ document: document.documentElement.scrollWidth, viewport: window.innerWidth }))
+  if (widths.document > widths.viewport) throw new Error(`${name} scrolls sideways (${widths.document} > ${widths.viewport} px)`)
+  await mkdir(artifactsDir, { recursive: true })
+  await settle(page)
+  const file = path.join(artifactsDir, `${name}.png`)
+  await page.screenshot({ path: file })
+  return file
+}

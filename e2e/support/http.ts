@@ -1,0 +1,56 @@
+import { createHmac } from 'node:crypto'
+import { DEMO_BANK_WEBHOOK_SECRET } from '../../apps/api/src/config.ts'
+
+export interface Envelope<T = Record<string, unknown>> {
+  success: boolean
+  data: T
+  message?: string
+  code?: string
+}
+
+export interface Answer<T> {
+  status: number
+  body: Envelope<T>
+}
+
+const TIMEOUT_MS = 15_000
+
+/**
+ * One JSON call to the API. `raw` is sent byte for byte (for signed bodies); `body` is serialised. Rejects only when
+ * no answer came (connection refused or reset, timeout): the caller cannot know what happened then.
+ */
+export async function call<T = Record<string, unknown>>(
+  baseUrl: string,
+  method: 'GET' | 'POST',
+  path: string,
+  options: { body?: unknown; raw?: string; token?: string; headers?: Record<string, string> } = {},
+): Promise<Answer<T>> {
+  const headers: Record<string, string> = { ...options.headers }
+  if (options.token) headers.authorization = `Bearer ${options.token}`
+  let payload: string | undefined
+  if (options.raw !== undefined) payload = options.raw
+  else if (options.body !== undefined) payload = JSON.stringify(options.body)
+  if (payload !== undefined) headers['content-type'] = 'application/json'
+  const response = await fetch(`${baseUrl}${path}`, { method, headers, body: payload, signal: AbortSignal.timeout(TIMEOUT_MS) })
+  const text = await response.text()
+  let body: Envelope<T>
+  try {
+    body = JSON.parse(text) as Envelope<T>
+  } catch {
+    body = { success: false, data: undefined as T, message: text.slice(0, 200) }
+  }
+  return { status: response.status, body }
+}
+
+/** `sha256=<hex>` over the exact body, as the bank feed expects. */
+export function bankSignature(rawBody: string, secret = process.env.BANK_WEBHOOK_SECRET || DEMO_BANK_WEBHOOK_SECRET): string {
+  return `sha256=${createHmac('sha256', secret).update(rawBody, 'utf8').digest('hex')}`
+}
+
+/** Posts a bank-feed transfer whose body is already serialised (a replay must send the same bytes). */
+export function postBankTransfer(baseUrl: string, raw: string) {
+  return call<{ status: 'MATCHED' | 'UNMATCHED' | 'DUPLICATE'; deposit_id?: number }>(baseUrl, 'POST', '/api/bank/transfers', {
+    raw,
+    headers: { 'x-signature': bankSignature(raw) },
+  })
+}

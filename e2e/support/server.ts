@@ -1,0 +1,125 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
+
+export interface RunningServer {
+  /** `http://127.0.0.1:<port>`, no trailing slash. */
+  baseUrl: string
+  /** Sends `signal` (SIGTERM by default), waits for the process to exit, removes its data directory unless kept. Resolves to the exit code. */
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>
+  /** Where the embedded database lives. */
+  dataDir: string
+  /** The last lines the server printed (for failure messages). */
+  output: () => string
+}
+
+export interface ServerOptions {
+  /** Reuse this data directory (and keep it on stop) instead of a fresh one. */
+  dataDir?: string
+  /** Extra environment variables. */
+  env?: Record<string, string>
+}
+
+// Startup runs migrations and seeds a fresh embedded database, which takes a few seconds on a slow machine.
+const HEALTH_TRIES = 240
+const HEALTH_INTERVAL_MS = 250
+const STOP_GRACE_MS = 10_000
+
+/**
+ * Starts the built API server (which also serves the built apps) on a free port with an empty database,
+ * and resolves once `GET /api/health` answers 200.
+ */
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const built = ['apps/api/dist/server.js', 'apps/player/dist/index.html', 'apps/backoffice/dist/index.html']
+  const missing = built.filter((file) => !existsSync(path.join(repoRoot, file)))
+  if (missing.length > 0) throw new Error(`${missing.join(', ')} missing: run npm run build first`)
+
+  const port = await freePort()
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'sanam-e2e-')))
+  // Without DATABASE_URL the server uses PGlite in DATA_DIR: every run starts from a fresh, seeded database.
+  const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env
+  const child = spawn(process.execPath, [path.join(repoRoot, 'apps/api/dist/server.js')], {
+    cwd: repoRoot,
+    env: {
+      ...inherited,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      OTP_REQUIRED: 'true',
+      SMS_PROVIDER: 'console',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const output = captureOutput(child)
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill(signal)
+      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS)
+      await exited
+      clearTimeout(timer)
+    }
+    if (!options.dataDir) await rm(dataDir, { recursive: true, force: true })
+    return child.exitCode
+  }
+
+  const baseUrl = `http://127.0.0.1:${port}`
+  try {
+    await waitForHealth(baseUrl, exited)
+  } catch (error) {
+    await stop()
+    throw new Error(`${(error as Error).message}\n--- server output ---\n${output()}`)
+  }
+  return { baseUrl, stop, dataDir, output }
+}
+
+async function waitForHealth(baseUrl: string, exited: Promise<number | null>): Promise<void> {
+  let hasExited = false
+  void exited.then(() => (hasExited = true))
+  for (let attempt = 0; attempt < HEALTH_TRIES; attempt++) {
+    if (hasExited) throw new Error('the server exited during startup')
+    try {
+      const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2000) })
+      if (response.status === 200) return
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, HEALTH_INTERVAL_MS))
+  }
+  throw new Error(`the server did not answer GET /api/health with 200 after ${HEALTH_TRIES} tries`)
+}
+
+/** A port the OS says is free now; the server binds it right after, so a clash is unlikely. */
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', resolve)
+  })
+  const address = server.address()
+  await new Promise((resolve) => server.close(resolve))
+  if (address === null || typeof address === 'string') throw new Error('could not find a free port')
+  return address.port
+}
+
+/** Keeps the last lines of the server's output, to explain a failed start. */
+function captureOutput(child: ChildProcess): () => string {
+  const lines: string[] = []
+  const keep = (chunk: Buffer) => {
+    lines.push(...chunk.toString('utf8').split('\n').filter(Boolean))
+    lines.splice(0, Math.max(0, lines.length - 50))
+  }
+  child.stdout?.on('data', keep)
+  child.stderr?.on('data', keep)
+  return () => lines.join('\n')
+}

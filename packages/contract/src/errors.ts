@@ -1,0 +1,48 @@
+/**
+ * Stable error codes of the HTTP contract, their HTTP status and the default Thai message.
+ * The server throws `AppError(code)`; the body is `{ success: false, code, message, errors? }`.
+ */
+export const errorCatalogue = {
+  VALIDATION_FAILED: { status: 400, message: 'ข้อมูลไม่ถูกต้อง กรุณาตรวจสอบอีกครั้ง' },
+  MALFORMED_JSON: { status: 400, message: 'รูปแบบข้อมูลไม่ถูกต้อง' },
+  UNAUTHORIZED: { status: 401, message: 'กรุณาเข้าสู่ระบบใหม่อีกครั้ง' },
+  BAD_CREDENTIALS: { status: 401, message: 'ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง' },
+  FORBIDDEN: { status: 403, message: 'ไม่มีสิทธิ์ทำรายการนี้' },
+  ACCOUNT_LOCKED: { status: 403, message: 'บัญชีนี้ถูกระงับการใช้งาน กรุณาติดต่อเจ้าหน้าที่' },
+  NOT_FOUND: { status: 404, message: 'ไม่พบข้อมูลที่ต้องการ' },
+  MOBILE_TAKEN: { status: 409, message: 'เบอร์โทรศัพท์นี้ถูกใช้งานแล้ว' },
+  CONFLICT: { status: 409, message: 'รายการนี้ถูกดำเนินการไปแล้ว' },
+  BANK_ACCOUNT_TAKEN: { status: 410, message: 'เลขบัญชีนี้ถูกใช้งานแล้ว' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'ข้อมูลมีขนาดใหญ่เกินไป' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'รองรับเฉพาะข้อมูลแบบ JSON เท่านั้น' },
+  OTP_INVALID: { status: 422, message: 'รหัส OTP ไม่ถูกต้องหรือหมดอายุ' },
+  OTP_ATTEMPTS_EXCEEDED: { status: 422, message: 'กรอกรหัส OTP ผิดเกินจำนวนครั้งที่กำหนด กรุณาสมัครใหม่เพื่อขอรหัสใหม่' },
+  OLD_PASSWORD_WRONG: { status: 422, message: 'รหัสผ่านเดิมไม่ถูกต้อง' },
+  RULE_REFUSED: { status: 422, message: 'ไม่สามารถทำรายการได้' },
+  INSUFFICIENT_FUNDS: { status: 422, message: 'ยอดเงินไม่เพียงพอ' },
+  IDEMPOTENCY_MISMATCH: { status: 409, message: 'รหัสอ้างอิงคำขอนี้ถูกใช้กับข้อมูลอื่นแล้ว' },
+  BAD_SIGNATURE: { status: 401, message: 'ลายเซ็นไม่ถูกต้อง' },
+  OTP_RESEND_TOO_SOON: { status: 429, message: 'กรุณารอสักครู่ก่อนขอรหัส OTP ใหม่' },
+  RATE_LIMITED: { status: 429, message: 'ทำรายการบ่อยเกินไป กรุณาลองใหม่ภายหลัง' },
+  INTERNAL: { status: 500, message: 'เกิดข้อผิดพลาด กรุณาลองใหม่อีกครั้ง' },
+  SMS_FAILED: { status: 503, message: 'ส่ง SMS ไม่สำเร็จ กรุณาลองใหม่อีกครั้ง' },
+  DEPENDENCY_DOWN: { status: 503, message: 'ระบบไม่พร้อมให้บริการชั่วคราว กรุณาลองใหม่ภายหลัง' },
+} as const satisfies Record<string, { status: number; message: string }>
+
+export type ErrorCode = keyof typeof errorCatalogue
+
+export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[]
+
+/** One field-level problem, for forms that mark the field. */
+export interface FieldError {
+  path: string
+  message: string
+}
+
+/** The body of every failed answer. */
+export interface ErrorBody {
+  success: false
+  code: ErrorCode
+  message: string
+  errors?: FieldError[]
+}

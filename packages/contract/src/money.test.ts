@@ -1,0 +1,31 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { bahtToSatang, isBahtAmount, MAX_BAHT, satangToBaht } from './money.ts'
+
+describe('money at the edge', () => {
+  it('round-trips every satang amount up to the maximum', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: BigInt(MAX_BAHT) * 100n }), (satang) => {
+        const baht = satangToBaht(satang)
+        expect(isBahtAmount(baht)).toBe(true)
+        expect(bahtToSatang(baht)).toBe(satang)
+      }),
+    )
+  })
+
+  it.each([NaN, Infinity, -Infinity, -1, -0.01, 0.001, 1.005, MAX_BAHT + 0.01, 1e21])('refuses %s', (value) => {
+    expect(isBahtAmount(value)).toBe(false)
+    expect(() => bahtToSatang(value)).toThrow(RangeError)
+  })
+
+  it.each(['100', null, undefined, {}, [1]])('refuses non-numbers like %j', (value) => {
+    expect(isBahtAmount(value)).toBe(false)
+  })
+
+  it('keeps the decimals people type', () => {
+    expect(bahtToSatang(0.1 + 0.2)).toBe(30n)
+    expect(bahtToSatang(19.99)).toBe(1999n)
+    expect(bahtToSatang(1_000_000.01)).toBe(100_000_001n)
+    expect(satangToBaht(-150n)).toBe(-1.5)
+  })
+})

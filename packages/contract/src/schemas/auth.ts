@@ -1,0 +1,59 @@
+import { z } from 'zod'
+import { okEnvelope, MessageOnly } from './envelope.ts'
+import { strictBody, BankAccount, BankCode, fieldMessages, LoginPassword, Mobile, OptionalCode, OtpCode, Password, personName } from './fields.ts'
+import { UserMe } from './user.ts'
+
+export const RegisterBody = strictBody({
+    mobile: Mobile,
+    password: Password,
+    firstname: personName(fieldMessages.firstname),
+    surname: personName(fieldMessages.surname),
+    bank_account: BankAccount,
+    bank_code: BankCode,
+    invite_code: OptionalCode,
+    upid: OptionalCode,
+  })
+export type RegisterBody = z.input<typeof RegisterBody>
+
+export const RegisterResult = z.union([
+  z.object({ sms: z.literal(true), token: z.string(), otp_ref: z.string() }),
+  z.object({ sms: z.literal(false) }),
+])
+export type RegisterResult = z.infer<typeof RegisterResult>
+
+export const ConfirmBody = strictBody({
+    mobile: Mobile,
+    token: z.string({ error: fieldMessages.token }).min(1, { error: fieldMessages.token }).max(128, { error: fieldMessages.token }),
+    otp_code: OtpCode,
+  })
+export type ConfirmBody = z.infer<typeof ConfirmBody>
+
+export const LoginBody = strictBody({
+    mobile: z
+      .string({ error: 'กรุณากรอกเบอร์โทรศัพท์และรหัสผ่าน' })
+      .min(1, { error: 'กรุณากรอกเบอร์โทรศัพท์และรหัสผ่าน' })
+      .max(20, { error: fieldMessages.mobile }),
+    password: LoginPassword,
+  })
+export type LoginBody = z.infer<typeof LoginBody>
+
+export const LoginResult = UserMe.extend({ token: z.string() })
+export type LoginResult = z.infer<typeof LoginResult>
+
+export const DevSmsQuery = strictBody({ mobile: Mobile })
+export const DevSmsMessage = z.object({
+  text: z.string(),
+  otp_ref: z.string().nullable(),
+  otp: z.string().nullable(),
+  created_at: z.string(),
+})
+export type DevSmsMessage = z.infer<typeof DevSmsMessage>
+
+/** Route contracts: request and response schemas, in one place. */
+export const authContract = {
+  register: { body: RegisterBody, response: { 200: okEnvelope(RegisterResult) } },
+  confirm: { body: ConfirmBody, response: { 200: MessageOnly } },
+  login: { body: LoginBody, response: { 200: okEnvelope(LoginResult) } },
+  logout: { response: { 200: MessageOnly } },
+  devSms: { querystring: DevSmsQuery, response: { 200: okEnvelope(z.object({ messages: z.array(DevSmsMessage) })) } },
+}

@@ -1,0 +1,74 @@
+import { z } from 'zod'
+import { okEnvelope } from './envelope.ts'
+import { Mobile, strictBody } from './fields.ts'
+import { BahtAmount, pageOf } from './wallet.ts'
+
+const Iso = z.string()
+const IdParams = z.strictObject({ id: z.string().regex(/^\d{1,15}$/, { error: 'รหัสรายการไม่ถูกต้อง' }) })
+
+export const OperatorLoginBody = strictBody({
+  username: z.string({ error: 'กรุณากรอกชื่อผู้ใช้และรหัสผ่าน' }).min(1, { error: 'กรุณากรอกชื่อผู้ใช้และรหัสผ่าน' }).max(64),
+  password: z.string({ error: 'กรุณากรอกชื่อผู้ใช้และรหัสผ่าน' }).min(1, { error: 'กรุณากรอกชื่อผู้ใช้และรหัสผ่าน' }).max(72),
+})
+export const OperatorLoginResult = z.object({ token: z.string(), username: z.string(), role: z.string() })
+
+export const WithdrawalStatus = z.enum(['PENDING', 'SUCCESS', 'FAIL', 'CANCEL'])
+export const BackofficeWithdrawal = z.object({
+  id: z.number().int(),
+  player_id: z.number().int(),
+  mobile: z.string(),
+  amount: z.number(),
+  bank_code: z.string(),
+  bank_account: z.string(),
+  status: WithdrawalStatus,
+  payout_ref: z.string().nullable(),
+  reason: z.string().nullable(),
+  created_at: Iso,
+  decided_at: Iso.nullable(),
+})
+export type BackofficeWithdrawal = z.infer<typeof BackofficeWithdrawal>
+
+export const UnmatchedDeposit = z.object({
+  id: z.number().int(),
+  external_id: z.string(),
+  to_account: z.string(),
+  from_bank_code: z.string(),
+  from_account: z.string(),
+  from_name: z.string().nullable(),
+  amount: z.number(),
+  occurred_at: Iso,
+  received_at: Iso,
+  note: z.string().nullable(),
+})
+export type UnmatchedDeposit = z.infer<typeof UnmatchedDeposit>
+
+const Reason = z.string({ error: 'กรุณาระบุเหตุผล' }).trim().min(1, { error: 'กรุณาระบุเหตุผล' }).max(500, { error: 'เหตุผลยาวเกินไป' })
+
+export const backofficeContract = {
+  login: { body: OperatorLoginBody, response: { 200: okEnvelope(OperatorLoginResult) } },
+  withdrawals: {
+    querystring: z.strictObject({ status: WithdrawalStatus.optional().default('PENDING'), page: z.string().regex(/^\d{1,6}$/).transform(Number).optional().default(0) }),
+    response: { 200: okEnvelope(pageOf(BackofficeWithdrawal)) },
+  },
+  approveWithdrawal: {
+    params: IdParams,
+    body: strictBody({ payout_ref: z.string({ error: 'กรุณาระบุเลขอ้างอิงการโอน' }).trim().min(1, { error: 'กรุณาระบุเลขอ้างอิงการโอน' }).max(128) }),
+    response: { 200: okEnvelope(BackofficeWithdrawal) },
+  },
+  rejectWithdrawal: { params: IdParams, body: strictBody({ reason: Reason }), response: { 200: okEnvelope(BackofficeWithdrawal) } },
+  unmatchedDeposits: { querystring: z.strictObject({ page: z.string().regex(/^\d{1,6}$/).transform(Number).optional().default(0) }), response: { 200: okEnvelope(pageOf(UnmatchedDeposit)) } },
+  assignDeposit: {
+    params: IdParams,
+    body: strictBody({ mobile: Mobile }),
+    response: { 200: okEnvelope(z.object({ deposit_id: z.number().int(), player_id: z.number().int(), amount: z.number() })) },
+  },
+  manualDeposit: {
+    body: strictBody({ mobile: Mobile, amount: BahtAmount, note: Reason }),
+    response: { 200: okEnvelope(z.object({ deposit_id: z.number().int(), player_id: z.number().int(), amount: z.number() })) },
+  },
+  ledgerVerify: {
+    response: {
+      200: okEnvelope(z.object({ ok: z.boolean(), checked: z.number().int(), failures: z.array(z.object({ check: z.string(), account: z.string().optional(), detail: z.string() })) })),
+    },
+  },
+}

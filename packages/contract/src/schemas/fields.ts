@@ -1,0 +1,70 @@
+import { z } from 'zod'
+import { bankCodes } from '../banks.ts'
+
+/** Thai field messages used by the server's validation (the app shows them as they come). */
+export const fieldMessages = {
+  mobile: 'เบอร์โทรศัพท์ไม่ถูกต้อง (ต้องขึ้นต้นด้วย 06, 08 หรือ 09 และมี 10 หลัก)',
+  password: 'รหัสผ่านควรมีอย่างน้อย 6 ตัวอักษร',
+  passwordLong: 'รหัสผ่านยาวเกินไป (ไม่เกิน 72 ตัวอักษร)',
+  firstname: 'กรุณากรอกชื่อ (ไม่เกิน 100 ตัวอักษร)',
+  surname: 'กรุณากรอกนามสกุล (ไม่เกิน 100 ตัวอักษร)',
+  bankAccount: 'เลขบัญชีต้องเป็นตัวเลข 10-15 หลัก',
+  bankCode: 'กรุณาเลือกธนาคารจากรายการ',
+  inviteCode: 'รหัสแนะนำไม่ถูกต้อง',
+  otp: 'รหัส OTP ต้องเป็นตัวเลข 6 หลัก',
+  token: 'ข้อมูลยืนยันไม่ถูกต้อง กรุณาสมัครใหม่อีกครั้ง',
+  unknownField: 'มีข้อมูลที่ระบบไม่รู้จัก',
+} as const
+
+export const MIN_PASSWORD_LENGTH = 6
+/** argon2 hashes any length, but a cap keeps a 64 KiB password from costing CPU. */
+export const MAX_PASSWORD_LENGTH = 72
+export const OTP_LENGTH = 6
+
+export const Mobile = z.string({ error: fieldMessages.mobile }).regex(/^0[689]\d{8}$/, { error: fieldMessages.mobile })
+
+export const Password = z
+  .string({ error: fieldMessages.password })
+  .min(MIN_PASSWORD_LENGTH, { error: fieldMessages.password })
+  .max(MAX_PASSWORD_LENGTH, { error: fieldMessages.passwordLong })
+
+/** A login password: checked against the hash, so only the size is limited here. */
+export const LoginPassword = z
+  .string({ error: 'กรุณากรอกเบอร์โทรศัพท์และรหัสผ่าน' })
+  .min(1, { error: 'กรุณากรอกเบอร์โทรศัพท์และรหัสผ่าน' })
+  .max(MAX_PASSWORD_LENGTH, { error: fieldMessages.passwordLong })
+
+export function personName(message: string) {
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(100, { error: message })
+    // Control characters and angle brackets have no place in a name and only cause trouble downstream.
+    // eslint-disable-next-line no-control-regex
+    .refine((s) => !/[\u0000-\u001f\u007f<>]/.test(s), { error: message })
+}
+
+export const BankAccount = z.string({ error: fieldMessages.bankAccount }).regex(/^\d{10,15}$/, { error: fieldMessages.bankAccount })
+
+export const BankCode = z.enum(bankCodes as [string, ...string[]], { error: fieldMessages.bankCode })
+
+export const OtpCode = z.string({ error: fieldMessages.otp }).regex(/^\d{6}$/, { error: fieldMessages.otp })
+
+/** Optional codes from links: empty string and null mean "none". */
+export const OptionalCode = z
+  .union([z.string().trim().max(32), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)], {
+    error: fieldMessages.inviteCode,
+  })
+  .nullish()
+  .transform((v) => (v === null || v === undefined || v === '' ? undefined : String(v)))
+
+/** A request body: an object with exactly these fields (unknown fields are refused, not ignored). */
+export function strictBody<T extends z.ZodRawShape>(shape: T) {
+  return z.strictObject(shape, {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? fieldMessages.unknownField : 'รูปแบบข้อมูลไม่ถูกต้อง'),
+  })
+}
+
+/** ISO 8601 UTC date-time as sent in JSON. */
+export const IsoDateTime = z.iso.datetime()

@@ -1,0 +1,84 @@
+import { z } from 'zod'
+import { okEnvelope } from './envelope.ts'
+import { strictBody } from './fields.ts'
+
+/** Catalogue types of providers and games (spec §3, DESIGN §4). */
+export const providerTypes = ['CASINO', 'CASINO_LIVE', 'SLOT', 'GAME', 'FISHING', 'SPORT', 'LOTTERY'] as const
+export const gameTypes = ['SLOT', 'FUNKY', 'FISHING', 'CASINO', 'CASINO_LIVE', 'SPORT', 'LOTTERY', 'CARD', 'CRASH'] as const
+export type GameType = (typeof gameTypes)[number]
+
+export const Provider = z.object({
+  code: z.string(),
+  title: z.string(),
+  image: z.string(),
+  type: z.array(z.string()),
+  maintenance: z.boolean(),
+  lobby: z.boolean(),
+  sort: z.number().int(),
+})
+export type Provider = z.infer<typeof Provider>
+
+export const Game = z.object({
+  code: z.string(),
+  title: z.string(),
+  image: z.string(),
+  type: z.string(),
+  provider: z.string(),
+  lobby: z.boolean(),
+  maintenance: z.boolean(),
+  popularity: z.number().int(),
+})
+export type Game = z.infer<typeof Game>
+
+const ProviderCode = z.string({ error: 'ค่ายเกมไม่ถูกต้อง' }).regex(/^[a-z0-9_]{1,40}$/, { error: 'ค่ายเกมไม่ถูกต้อง' })
+const Lang = z.enum(['th', 'en'], { error: 'ภาษาไม่ถูกต้อง' })
+
+export const LaunchBody = strictBody({
+  provider_id: ProviderCode,
+  lang: Lang,
+  game_code: z.string({ error: 'รหัสเกมไม่ถูกต้อง' }).min(1, { error: 'รหัสเกมไม่ถูกต้อง' }).max(80, { error: 'รหัสเกมไม่ถูกต้อง' }),
+})
+export const LobbyBody = strictBody({ provider_id: ProviderCode, lang: Lang })
+export const LaunchResult = z.object({ url: z.string() })
+
+/** The seamless-wallet callbacks every provider makes (signed; amounts are decimal strings of baht). */
+export const seamlessStatuses = ['OK', 'INSUFFICIENT_FUNDS', 'INVALID_SESSION', 'PLAYER_BLOCKED', 'DUPLICATE', 'TX_NOT_FOUND', 'BAD_REQUEST'] as const
+export type SeamlessStatus = (typeof seamlessStatuses)[number]
+export const seamlessOps = ['balance', 'bet', 'win', 'rollback'] as const
+export type SeamlessOp = (typeof seamlessOps)[number]
+
+const Id = (name: string) => z.string({ error: `${name} ไม่ถูกต้อง` }).min(1, { error: `${name} ไม่ถูกต้อง` }).max(128, { error: `${name} ไม่ถูกต้อง` })
+/** "12.50": digits with at most 2 decimals, ≤ 10 million. */
+export const DecimalBaht = z
+  .string({ error: 'amount ต้องเป็นตัวเลขทศนิยมในรูปข้อความ' })
+  .regex(/^\d{1,8}(\.\d{1,2})?$/, { error: 'amount ต้องเป็นตัวเลขทศนิยมในรูปข้อความ' })
+
+export const SeamlessBody = strictBody({
+  request_id: Id('request_id'),
+  session_token: Id('session_token'),
+  round_id: Id('round_id').optional(),
+  tx_id: Id('tx_id').optional(),
+  amount: DecimalBaht.optional(),
+  game_code: z.string().max(80).optional(),
+  ref_tx_id: Id('ref_tx_id').optional(),
+})
+export type SeamlessBody = z.infer<typeof SeamlessBody>
+
+export const SeamlessAnswer = z.object({
+  status: z.enum(seamlessStatuses),
+  /** The player's cash balance after the call, "123.45"; null when the player is unknown. */
+  balance: z.string().nullable(),
+  tx_id: z.string().nullable(),
+  message: z.string().optional(),
+})
+export type SeamlessAnswer = z.infer<typeof SeamlessAnswer>
+
+export const gamesContract = {
+  providers: { response: { 200: okEnvelope(z.array(Provider)) } },
+  recommends: { response: { 200: okEnvelope(z.array(Game)) } },
+  providerRecommends: { response: { 200: okEnvelope(z.array(Provider)) } },
+  fishing: { response: { 200: okEnvelope(z.array(Game)) } },
+  byProvider: { params: z.strictObject({ provider: ProviderCode }), response: { 200: okEnvelope(z.array(Game)) } },
+  launch: { body: LaunchBody, response: { 200: okEnvelope(LaunchResult) } },
+  lobby: { body: LobbyBody, response: { 200: okEnvelope(LaunchResult) } },
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod'
+import { okEnvelope } from './envelope.ts'
+import { PageQuery, pageOf } from './wallet.ts'
+
+export const PromotionRuleItem = z.object({ type: z.string(), value: z.unknown() })
+
+/** An offer (spec §3). credit_given is baht for FIXED, a percentage (50 = 50 %) for PERCENT. */
+export const Promotion = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  image: z.string(),
+  credit_given: z.number(),
+  credit_given_type: z.enum(['FIXED', 'PERCENT']),
+  rules: z.array(PromotionRuleItem),
+})
+export type Promotion = z.infer<typeof Promotion>
+
+/** The active promotion of the current player (GET /user/@me → promotion.info). */
+export const PromotionInfo = z.object({
+  title: z.string(),
+  image: z.string(),
+  turnover: z.object({ type: z.enum(['CREDIT', 'TURNOVER']), total: z.number(), current: z.number() }),
+  withdraw: z.object({ min: z.number() }),
+  credit_given: z.number(),
+  received_at: z.string(),
+})
+export type PromotionInfo = z.infer<typeof PromotionInfo>
+
+export const PromotionHistoryItem = z.object({ id: z.number().int(), description: z.string(), bonus: z.number(), status: z.enum(['SUCCESS', 'PENDING', 'FAIL']) })
+
+export const promotionsContract = {
+  list: { response: { 200: okEnvelope(z.object({ list: z.array(Promotion) })) } },
+  histories: { querystring: PageQuery, response: { 200: okEnvelope(pageOf(PromotionHistoryItem)) } },
+}

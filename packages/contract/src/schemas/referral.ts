@@ -1,0 +1,92 @@
+import { z } from 'zod'
+import { okEnvelope } from './envelope.ts'
+import { strictBody } from './fields.ts'
+import { PageQuery } from './wallet.ts'
+
+const Baht = z.number()
+const Iso = z.string()
+
+/** Payout intervals (spec §9): daily, Fridays only ('WEEKEN' is the spec's spelling), the 1st of the month. */
+export const PayoutInterval = z.enum(['DAY', 'WEEKEN', 'MONTH'])
+export type PayoutInterval = z.infer<typeof PayoutInterval>
+
+/** The two wallets a player can move to the main wallet: referral commission (bonus) and play refund (rebate). */
+export const PayoutWalletName = z.enum(['bonus', 'refund'])
+export type PayoutWalletName = z.infer<typeof PayoutWalletName>
+
+/** Referral wallet (spec §3): all ever earned, what is left to move, and the payout terms in baht. */
+export const PayoutWallet = z.object({
+  total: Baht,
+  remaining: Baht,
+  options: z.object({ min: Baht, max: Baht, interval: PayoutInterval }),
+})
+export type PayoutWallet = z.infer<typeof PayoutWallet>
+
+/** `GET /wallet/v2/balance`: cash, both referral wallets and today's valid turnover (Asia/Bangkok day), in baht. */
+export const WalletSummary = z.object({
+  balance: Baht,
+  bonus: PayoutWallet,
+  refund: PayoutWallet,
+  turnover: Baht,
+})
+export type WalletSummary = z.infer<typeof WalletSummary>
+/** GET /wallet/v2/balance (spec §3 Balance response, with the referral wallet details). */
+export const Balance = WalletSummary
+export type Balance = WalletSummary
+
+/** Downline page size (spec §9). */
+export const DOWNLINE_PAGE_SIZE = 10
+
+export const Downline = z.object({
+  /** The downline's mobile with its middle hidden: 081-xxx-5678. */
+  username: z.string(),
+  created_at: Iso,
+})
+export type Downline = z.infer<typeof Downline>
+
+/** Invite info (spec §3): percentages are fractions (0.03 is 3 %); level-1 downlines newest first, paged. */
+export const InviteInfo = z.object({
+  invite_code: z.string(),
+  percentage: z.object({ level1: z.number(), level2: z.number(), level3: z.number() }),
+  downlines: z.array(Downline),
+  page: z.number().int(),
+  size: z.number().int(),
+  total: z.number().int(),
+})
+export type InviteInfo = z.infer<typeof InviteInfo>
+
+/** What a move to the main wallet moved and what stays behind, in baht. */
+export const PayoutResult = z.object({ amount: Baht, remaining: Baht })
+export type PayoutResult = z.infer<typeof PayoutResult>
+
+const DAY_MESSAGE = 'วันที่ไม่ถูกต้อง (รูปแบบ YYYY-MM-DD)'
+
+/** A calendar day as YYYY-MM-DD that exists (2026-02-30 does not). */
+export const CalendarDay = z
+  .string({ error: DAY_MESSAGE })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: DAY_MESSAGE })
+  .refine((day) => {
+    const date = new Date(`${day}T00:00:00Z`)
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day
+  }, { error: DAY_MESSAGE })
+
+export const AccrueBody = strictBody({ day: CalendarDay })
+export type AccrueBody = z.infer<typeof AccrueBody>
+
+/** What one accrual run did: sources with turnover accrued, accrual rows written, and baht paid into each wallet. */
+export const AccrueResult = z.object({
+  day: z.string(),
+  sources: z.number().int(),
+  accruals: z.number().int(),
+  transfers: z.number().int(),
+  referral: Baht,
+  rebate: Baht,
+})
+export type AccrueResult = z.infer<typeof AccrueResult>
+
+export const referralContract = {
+  balance: { response: { 200: okEnvelope(WalletSummary) } },
+  invites: { querystring: PageQuery, response: { 200: okEnvelope(InviteInfo) } },
+  transfer: { response: { 200: okEnvelope(PayoutResult) } },
+  accrue: { body: AccrueBody, response: { 200: okEnvelope(AccrueResult) } },
+}

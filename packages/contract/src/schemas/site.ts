@@ -1,0 +1,23 @@
+import { z } from 'zod'
+import { okEnvelope } from './envelope.ts'
+
+const HexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/)
+
+/** Site metadata (spec §3): what the apps load at start. */
+export const SiteMetadata = z.object({
+  title: z.string(),
+  description: z.string(),
+  theme: z.object({ primary: HexColour, background: HexColour }),
+  image: z.object({ favicon: z.string(), logo: z.string() }),
+  contact: z.object({ line: z.string() }),
+  slides: z.array(z.string()),
+})
+export type SiteMetadata = z.infer<typeof SiteMetadata>
+
+export const Health = z.object({ status: z.enum(['ok', 'degraded']), db: z.enum(['up', 'down']) })
+export type Health = z.infer<typeof Health>
+
+export const siteContract = {
+  metadata: { response: { 200: okEnvelope(SiteMetadata) } },
+  health: { response: { 200: okEnvelope(Health), 503: z.object({ success: z.literal(false), data: Health }) } },
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod'
+import { isBahtAmount } from '../money.ts'
+import { okEnvelope, MessageOnly } from './envelope.ts'
+import { BankCode, Mobile, strictBody } from './fields.ts'
+
+export const amountMessages = {
+  invalid: 'จำนวนเงินไม่ถูกต้อง (ตัวเลขไม่เกิน 2 ตำแหน่งทศนิยม)',
+  positive: 'จำนวนเงินต้องมากกว่า 0',
+} as const
+
+/** Baht at the edge: a JSON number, > 0, at most 2 decimals, at most 10 million. Strings are refused. */
+export const BahtAmount = z
+  .number({ error: amountMessages.invalid })
+  .refine((v) => isBahtAmount(v), { error: amountMessages.invalid })
+  .refine((v) => v > 0, { error: amountMessages.positive })
+
+const Baht = z.number()
+const Iso = z.string()
+
+
+export const DepositConfig = z.object({ min_amount: Baht })
+export const DepositBank = z.object({ code: z.string(), name: z.string(), address: z.string(), qrcode: z.string().nullable() })
+export type DepositBank = z.infer<typeof DepositBank>
+
+export const CreateDraftBillBody = strictBody({
+  amount: BahtAmount,
+  promotion: z.union([z.number().int().positive(), z.string().regex(/^\d{1,15}$/)], { error: 'โปรโมชั่นไม่ถูกต้อง' }).nullish(),
+})
+export const DraftBill = z.object({
+  payment_id: z.string(),
+  amount: Baht,
+  expires_at: Iso,
+  payment_information: z.object({ bank_code: z.string(), bank_name: z.string(), bank_address: z.string(), bank_qrcode: z.string().nullable() }),
+})
+export type DraftBill = z.infer<typeof DraftBill>
+
+export const DepositStatusParams = z.strictObject({ userId: z.string().regex(/^\d{1,15}$/, { error: 'รหัสผู้ใช้ไม่ถูกต้อง' }) })
+export const DepositStatus = z.object({ deposit_id: z.number().int(), amount: Baht, credited_at: Iso })
+
+const ExternalText = (max: number, message: string) => z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: message })
+
+/** A transfer reported by a bank feed (bank API, slip verifier, SMS forwarder, the demo feed). */
+export const BankTransferBody = strictBody({
+  external_id: ExternalText(128, 'external_id ไม่ถูกต้อง'),
+  to_account: z.string({ error: 'to_account ไม่ถูกต้อง' }).regex(/^[\d-]{6,20}$/, { error: 'to_account ไม่ถูกต้อง' }),
+  from_bank_code: BankCode,
+  from_account: ExternalText(32, 'from_account ไม่ถูกต้อง'),
+  from_name: z.string().trim().max(200, { error: 'from_name ยาวเกินไป' }).nullish(),
+  amount: BahtAmount,
+  occurred_at: z.iso.datetime({ offset: true, error: 'occurred_at ต้องเป็นเวลา ISO 8601' }),
+})
+export type BankTransferBody = z.infer<typeof BankTransferBody>
+export const BankTransferResult = z.object({ status: z.enum(['MATCHED', 'UNMATCHED', 'DUPLICATE']), deposit_id: z.number().int().optional() })
+export type BankTransferResult = z.infer<typeof BankTransferResult>
+
+export const WithdrawConfig = z.object({ min_withdraw: Baht, options: z.object({ mandatory: z.boolean(), value: Baht }) })
+export const CreateWithdrawalBody = strictBody({ amount: BahtAmount })
+export const Withdrawal = z.object({ id: z.number().int(), amount: Baht, status: z.enum(['PENDING', 'SUCCESS', 'FAIL', 'CANCEL']), created_at: Iso })
+export type Withdrawal = z.infer<typeof Withdrawal>
+
+export const PageQuery = z.strictObject({
+  page: z
+    .string()
+    .regex(/^\d{1,6}$/, { error: 'หน้าไม่ถูกต้อง' })
+    .transform(Number)
+    .optional()
+    .default(0),
+})
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({ list: z.array(item), page: z.number().int(), size: z.number().int(), total: z.number().int() })
+}
+export const WalletHistoryItem = z.object({
+  id: z.string(),
+  txtype: z.enum(['DEPOSIT', 'WITHDRAW']),
+  txamount: Baht,
+  txstatus: z.enum(['PENDING', 'SUCCESS', 'FAIL', 'CANCEL']),
+  created_at: Iso,
+})
+export type WalletHistoryItem = z.infer<typeof WalletHistoryItem>
+
+export const DevBankAccount = z.object({ bank_code: z.string(), bank_account: z.string(), to_account: z.string() })
+
+export const walletContract = {
+  depositConfig: { response: { 200: okEnvelope(DepositConfig) } },
+  depositBank: { response: { 200: okEnvelope(DepositBank) } },
+  createDraftBill: { body: CreateDraftBillBody, response: { 200: okEnvelope(DraftBill) } },
+  cancelDraftBill: { response: { 200: MessageOnly } },
+  depositStatus: { params: DepositStatusParams, response: { 200: okEnvelope(DepositStatus) } },
+  bankTransfer: { body: BankTransferBody, response: { 200: okEnvelope(BankTransferResult) } },
+  withdrawConfig: { response: { 200: okEnvelope(WithdrawConfig) } },
+  createWithdrawal: { body: CreateWithdrawalBody, response: { 200: okEnvelope(Withdrawal) } },
+  histories: { querystring: PageQuery, response: { 200: okEnvelope(pageOf(WalletHistoryItem)) } },
+  devBankAccount: { querystring: z.strictObject({ mobile: Mobile }), response: { 200: okEnvelope(DevBankAccount) } },
+}
