@@ -114,4 +114,32 @@ describe('apiRequest', () => {
     fetchMock.mockResolvedValueOnce(new Response('<html>', { status: 502 }))
     await expect(apiRequest('/x')).rejects.toMatchObject({ code: 'BAD_RESPONSE', status: 502 })
   })
+
+  it('a body cut off while downloading (page left, network lost) is a network failure with no status, not a bad answer', async () => {
+    // Headers arrived with 200, then the body stream broke: the home page logs out on a bad answer with a status,
+    // so this must not look like one.
+    const broken = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"success":tr'))
+        controller.error(new TypeError('network error'))
+      },
+    })
+    fetchMock.mockResolvedValueOnce(new Response(broken, { status: 200 }))
+    await expect(apiRequest('/user/@me')).rejects.toMatchObject({ code: 'NETWORK', status: 0 })
+  })
+
+  it('a body that stalls past 10 s is a timeout', async () => {
+    vi.useFakeTimers()
+    fetchMock.mockImplementation((_url, init) => {
+      const stalled = new ReadableStream<Uint8Array>({
+        start(controller) {
+          init?.signal?.addEventListener('abort', () => controller.error(new DOMException('aborted', 'AbortError')))
+        },
+      })
+      return Promise.resolve(new Response(stalled, { status: 200 }))
+    })
+    const call = apiRequest('/user/@me').catch((error: unknown) => error)
+    await vi.advanceTimersByTimeAsync(TIMEOUT_MS)
+    await expect(call).resolves.toMatchObject({ code: 'TIMEOUT', status: 0 })
+  })
 })

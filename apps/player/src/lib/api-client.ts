@@ -58,6 +58,14 @@ function fieldErrors(value: unknown): FieldError[] {
   )
 }
 
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return undefined
+  }
+}
+
 /**
  * Calls `/api<path>` with the session's bearer token and returns the envelope's `data`, or throws
  * {@link ApiError}. The caller's abort is passed through as the plain AbortError so it can be told apart from a
@@ -81,8 +89,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       body: options.body === undefined ? null : JSON.stringify(options.body),
       signal: controller.signal,
     })
-    // The timer keeps running while the body downloads: a stalled body is a timeout too.
-    const envelope: unknown = await response.json().catch(() => undefined)
+    // The timer keeps running while the body downloads: a stalled body is a timeout too. A body that stops
+    // arriving (timeout, lost network, the page being left) rejects here and is a transport failure with no
+    // status, like a call that got no answer: it must never pass for a bad answer from the server, which the
+    // home page treats as a reason to log out.
+    const body = await response.text()
+    const envelope = parseJson(body)
     if (typeof envelope !== 'object' || envelope === null || !('success' in envelope) || typeof envelope.success !== 'boolean') {
       throw new ApiError('BAD_RESPONSE', response.status)
     }
