@@ -13,6 +13,19 @@ describe('money at the edge', () => {
     )
   })
 
+  it('answers every satang amount as a number that prints with at most two decimals (what the JSON carries)', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -BigInt(MAX_BAHT) * 100n, max: BigInt(MAX_BAHT) * 100n }), (satang) => {
+        const abs = satang < 0n ? -satang : satang
+        const cents = abs % 100n
+        const exact = `${satang < 0n ? '-' : ''}${abs / 100n}${cents === 0n ? '' : `.${cents.toString().padStart(2, '0').replace(/0$/, '')}`}`
+        expect(String(satangToBaht(satang))).toBe(exact === '-0' ? '0' : exact)
+      }),
+      { numRuns: 2000 },
+    )
+    expect(JSON.stringify(satangToBaht(166n))).toBe('1.66')
+  })
+
   it.each([NaN, Infinity, -Infinity, -1, -0.01, 0.001, 1.005, MAX_BAHT + 0.01, 1e21])('refuses %s', (value) => {
     expect(isBahtAmount(value)).toBe(false)
     expect(() => bahtToSatang(value)).toThrow(RangeError)

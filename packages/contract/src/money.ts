@@ -23,6 +23,8 @@ export function bahtToSatang(baht: number): bigint {
 export function satangToBaht(satang: bigint): number {
   const negative = satang < 0n
   const abs = negative ? -satang : satang
-  const value = Number(abs / 100n) + Number(abs % 100n) / 100
+  // One division, which IEEE rounds to the double nearest the exact value, so 166n prints as 1.66; adding the
+  // cents separately (1 + 0.66) gave 1.6600000000000001.
+  const value = Number(abs) / 100
   return negative ? -value : value
 }

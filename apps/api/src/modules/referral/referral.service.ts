@@ -234,6 +234,9 @@ export function createReferralService(deps: { db: Db; ledger: Ledger; clock: Clo
       const alreadyDone = () => new AppError('CONFLICT', referralMessages.done[terms.interval])
 
       return inTransaction(db, async (tx) => {
+        // Concurrent moves of one player take turns on the player's cash row, so a request that waited sees the
+        // first one's payout and is told it was already done, rather than finding the wallet it emptied.
+        await ledger.lockPlayer(tx, playerId)
         if (await referralRepository.findPayout(tx, playerId, wallet, window.period)) throw alreadyDone()
         const remaining = (await ledger.balances(tx, playerId))[account]
         if (remaining <= 0n) throw new AppError('RULE_REFUSED', referralMessages.nothing)
