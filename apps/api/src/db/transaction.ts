@@ -13,6 +13,12 @@ function sqlState(error: unknown): string | undefined {
   return undefined
 }
 
+/** True when PostgreSQL aborted the transaction as a deadlock victim or a serialization failure: it may simply run again. */
+export function isRetryable(error: unknown): boolean {
+  const state = sqlState(error)
+  return state !== undefined && RETRYABLE.has(state)
+}
+
 /**
  * Runs `work` in a transaction, running it again (up to `attempts` times) when PostgreSQL aborted it as a deadlock
  * victim or a serialization failure. Safe because a rolled-back transaction left nothing behind; `work` must not
@@ -23,8 +29,7 @@ export async function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>, att
     try {
       return await db.transaction(work)
     } catch (error) {
-      const state = sqlState(error)
-      if (attempt >= attempts || !state || !RETRYABLE.has(state)) throw error
+      if (attempt >= attempts || !isRetryable(error)) throw error
     }
   }
 }

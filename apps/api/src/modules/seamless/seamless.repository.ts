@@ -89,4 +89,15 @@ export const seamlessRepository = {
   async log(db: Db, entry: typeof seamlessLog.$inferInsert): Promise<void> {
     await db.insert(seamlessLog).values(entry)
   },
+
+  /** One callback's savepoint inside a group-commit batch (ADR 011). One at a time, so one name serves. */
+  async savepoint(tx: Db): Promise<void> {
+    await tx.execute(sql.raw('savepoint seamless_callback'))
+  },
+  async rollbackToSavepoint(tx: Db): Promise<void> {
+    await tx.execute(sql.raw('rollback to savepoint seamless_callback'))
+  },
+  async releaseSavepoint(tx: Db): Promise<void> {
+    await tx.execute(sql.raw('release savepoint seamless_callback'))
+  },
 }

@@ -1,6 +1,7 @@
 import { satangToBaht, SeamlessBody, type SeamlessAnswer, type SeamlessOp, type SeamlessStatus } from '@sanam/contract'
+import { entityKind } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { inTransaction } from '../../db/transaction.ts'
+import { inTransaction, isRetryable } from '../../db/transaction.ts'
 import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { sha256 } from '../../lib/crypto.ts'
@@ -9,6 +10,7 @@ import type { Ledger } from '../ledger/ledger.service.ts'
 import { ledgerRepository } from '../ledger/ledger.repository.ts'
 import { portalRepository } from '../portal/portal.repository.ts'
 import type { PromotionService } from '../promotions/promotions.service.ts'
+import { createBatcher, type BatcherStats, type Settled } from './seamless-batcher.ts'
 import { seamlessRepository, type SeamlessTxRow } from './seamless.repository.ts'
 
 /** "12.50" → 1250n. The contract's regex has already checked the shape. */
@@ -44,14 +46,37 @@ function fingerprint(op: string, playerId: number | null, roundId: string, amoun
   return [op, playerId ?? '-', roundId, amount.toString(), refTxId ?? '-'].join('|')
 }
 
+/** Points where tests hold a batch or inject a failure (ADR 011). */
+export interface SeamlessFaults {
+  /** Before a batch's transaction begins (outside it), with the number of callbacks in it. */
+  beforeBatch?: (size: number) => Promise<void> | void
+  /** Inside one callback's savepoint, after its decision and log row were written. Throwing fails only that callback. */
+  afterCallback?: (call: { op: 'bet' | 'win' | 'rollback'; txId: string; playerId: number }) => Promise<void> | void
+  /** The last step inside a batch's transaction, before COMMIT (`attempt` counts from 1). Throwing fails the whole transaction. */
+  beforeCommit?: (attempt: number) => Promise<void> | void
+}
+
 /**
  * The seamless wallet: the only way game money moves. Exactly once per (provider, tx_id): the first answer is kept
  * and replayed; the same tx_id with other content is DUPLICATE. Bets are gated (live session, active player); wins
  * and rollbacks are always accepted, even after the session ended. Rollback rule: a rollback refunds the referenced
  * bet whatever its round's state (a win already paid in that round stands); a rollback of a bet not seen yet leaves a
  * tombstone that refuses the bet when it arrives; a second rollback changes nothing.
+ *
+ * Group commit (ADR 011): bets, wins and rollbacks that arrive while a batch is committing go together in the next
+ * transaction, each in its own savepoint, with its verbatim log row; answers are released only after COMMIT.
  */
-export function createSeamlessService(deps: { db: Db; ledger: Ledger; clock: Clock; promotions?: Pick<PromotionService, 'onBet' | 'onSettled'> }) {
+export function createSeamlessService(deps: {
+  db: Db
+  ledger: Ledger
+  clock: Clock
+  promotions?: Pick<PromotionService, 'onBet' | 'onSettled'>
+  /** Most callbacks in one transaction (default 64, PostgreSQL's per-transaction subtransaction cache). */
+  maxBatch?: number
+  /** Independent batch queues, chosen by player id (default: 1 on PGlite, 8 on PostgreSQL). */
+  lanes?: number
+  faults?: SeamlessFaults
+}) {
   const { db, ledger, clock } = deps
 
   async function cash(tx: Db, playerId: number): Promise<bigint> {
@@ -67,117 +92,173 @@ export function createSeamlessService(deps: { db: Db; ledger: Ledger; clock: Clo
     return answer('DUPLICATE', balance, txId, first.op === 'tombstone' ? 'รายการเดิมพันนี้ถูกยกเลิกไปก่อนแล้ว' : undefined)
   }
 
-  async function bet(provider: string, body: SeamlessBody, playerId: number, sessionLive: boolean, playerActive: boolean): Promise<SeamlessAnswer> {
+  async function bet(tx: Db, provider: string, body: SeamlessBody, playerId: number, sessionLive: boolean, playerActive: boolean): Promise<SeamlessAnswer> {
     const txId = body.tx_id!
     const roundId = body.round_id!
     const amount = decimalToSatang(body.amount!)
     const print = fingerprint('bet', playerId, roundId, amount, null)
-    return inTransaction(db, async (tx) => {
-      const claimed = await seamlessRepository.claim(tx, {
-        providerCode: provider, txId, op: 'bet', playerId, roundId, gameCode: body.game_code ?? null, amount, refTxId: null, status: 'PENDING', fingerprint: print, response: {}, createdAt: clock.now(),
-      })
-      if (!claimed) return replay(tx, provider, txId, print, playerId)
+    const claimed = await seamlessRepository.claim(tx, {
+      providerCode: provider, txId, op: 'bet', playerId, roundId, gameCode: body.game_code ?? null, amount, refTxId: null, status: 'PENDING', fingerprint: print, response: {}, createdAt: clock.now(),
+    })
+    if (!claimed) return replay(tx, provider, txId, print, playerId)
 
-      let result: SeamlessAnswer
-      if (!sessionLive) result = answer('INVALID_SESSION', await cash(tx, playerId), txId)
-      else if (!playerActive) result = answer('PLAYER_BLOCKED', await cash(tx, playerId), txId)
+    let result: SeamlessAnswer
+    if (!sessionLive) result = answer('INVALID_SESSION', await cash(tx, playerId), txId)
+    else if (!playerActive) result = answer('PLAYER_BLOCKED', await cash(tx, playerId), txId)
+    else {
+      const round = await seamlessRepository.findRound(tx, provider, roundId)
+      if (round && round.playerId !== playerId) result = answer('DUPLICATE', await cash(tx, playerId), txId, 'รอบเกมนี้เป็นของผู้เล่นอื่น')
       else {
-        const round = await seamlessRepository.findRound(tx, provider, roundId)
-        if (round && round.playerId !== playerId) result = answer('DUPLICATE', await cash(tx, playerId), txId, 'รอบเกมนี้เป็นของผู้เล่นอื่น')
-        else {
-          try {
-            await ledger.transfer(tx, { key: `seamless:${provider}:${txId}`, from: { player: playerId, kind: 'cash' }, to: { house: `game:${provider}` }, amount, kind: 'game_bet', reference: `round:${provider}:${roundId}` })
-            await seamlessRepository.addToRound(tx, { providerCode: provider, roundId, playerId, gameCode: body.game_code ?? null, bet: amount, win: 0n, settle: false, now: clock.now() })
-            await deps.promotions?.onBet(tx, { playerId, providerCode: provider, gameCode: body.game_code ?? null, amount })
-            result = answer('OK', await cash(tx, playerId), txId)
-          } catch (error) {
-            if (!(error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS')) throw error
-            result = answer('INSUFFICIENT_FUNDS', await cash(tx, playerId), txId)
-          }
+        try {
+          await ledger.transfer(tx, { key: `seamless:${provider}:${txId}`, from: { player: playerId, kind: 'cash' }, to: { house: `game:${provider}` }, amount, kind: 'game_bet', reference: `round:${provider}:${roundId}` })
+          await seamlessRepository.addToRound(tx, { providerCode: provider, roundId, playerId, gameCode: body.game_code ?? null, bet: amount, win: 0n, settle: false, now: clock.now() })
+          await deps.promotions?.onBet(tx, { playerId, providerCode: provider, gameCode: body.game_code ?? null, amount })
+          result = answer('OK', await cash(tx, playerId), txId)
+        } catch (error) {
+          if (!(error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS')) throw error
+          result = answer('INSUFFICIENT_FUNDS', await cash(tx, playerId), txId)
         }
       }
-      await seamlessRepository.settle(tx, provider, txId, result.status, result)
-      return result
-    })
+    }
+    await seamlessRepository.settle(tx, provider, txId, result.status, result)
+    return result
   }
 
-  async function win(provider: string, body: SeamlessBody, playerId: number): Promise<SeamlessAnswer> {
+  async function win(tx: Db, provider: string, body: SeamlessBody, playerId: number): Promise<SeamlessAnswer> {
     const txId = body.tx_id!
     const roundId = body.round_id!
     const amount = decimalToSatang(body.amount!)
     const print = fingerprint('win', playerId, roundId, amount, null)
-    return inTransaction(db, async (tx) => {
-      const claimed = await seamlessRepository.claim(tx, {
-        providerCode: provider, txId, op: 'win', playerId, roundId, gameCode: body.game_code ?? null, amount, refTxId: null, status: 'PENDING', fingerprint: print, response: {}, createdAt: clock.now(),
-      })
-      if (!claimed) return replay(tx, provider, txId, print, playerId)
-      const round = await seamlessRepository.findRound(tx, provider, roundId)
-      let result: SeamlessAnswer
-      if (round && round.playerId !== playerId) result = answer('DUPLICATE', await cash(tx, playerId), txId, 'รอบเกมนี้เป็นของผู้เล่นอื่น')
-      else {
-        if (amount > 0n) {
-          await ledger.transfer(tx, { key: `seamless:${provider}:${txId}`, from: { house: `game:${provider}` }, to: { player: playerId, kind: 'cash' }, amount, kind: 'game_win', reference: `round:${provider}:${roundId}` })
-        }
-        await seamlessRepository.addToRound(tx, { providerCode: provider, roundId, playerId, gameCode: body.game_code ?? null, bet: 0n, win: amount, settle: true, now: clock.now() })
-        await deps.promotions?.onSettled(tx, playerId)
-        result = answer('OK', await cash(tx, playerId), txId)
-      }
-      await seamlessRepository.settle(tx, provider, txId, result.status, result)
-      return result
+    const claimed = await seamlessRepository.claim(tx, {
+      providerCode: provider, txId, op: 'win', playerId, roundId, gameCode: body.game_code ?? null, amount, refTxId: null, status: 'PENDING', fingerprint: print, response: {}, createdAt: clock.now(),
     })
+    if (!claimed) return replay(tx, provider, txId, print, playerId)
+    const round = await seamlessRepository.findRound(tx, provider, roundId)
+    let result: SeamlessAnswer
+    if (round && round.playerId !== playerId) result = answer('DUPLICATE', await cash(tx, playerId), txId, 'รอบเกมนี้เป็นของผู้เล่นอื่น')
+    else {
+      if (amount > 0n) {
+        await ledger.transfer(tx, { key: `seamless:${provider}:${txId}`, from: { house: `game:${provider}` }, to: { player: playerId, kind: 'cash' }, amount, kind: 'game_win', reference: `round:${provider}:${roundId}` })
+      }
+      await seamlessRepository.addToRound(tx, { providerCode: provider, roundId, playerId, gameCode: body.game_code ?? null, bet: 0n, win: amount, settle: true, now: clock.now() })
+      await deps.promotions?.onSettled(tx, playerId)
+      result = answer('OK', await cash(tx, playerId), txId)
+    }
+    await seamlessRepository.settle(tx, provider, txId, result.status, result)
+    return result
   }
 
-  async function rollback(provider: string, body: SeamlessBody, playerId: number): Promise<SeamlessAnswer> {
+  async function rollback(tx: Db, provider: string, body: SeamlessBody, playerId: number): Promise<SeamlessAnswer> {
     const txId = body.tx_id!
     const ref = body.ref_tx_id!
     const roundId = body.round_id ?? '-'
     const print = fingerprint('rollback', playerId, roundId, 0n, ref)
-    return inTransaction(db, async (tx) => {
-      const claimed = await seamlessRepository.claim(tx, {
-        providerCode: provider, txId, op: 'rollback', playerId, roundId, gameCode: body.game_code ?? null, amount: 0n, refTxId: ref, status: 'PENDING', fingerprint: print, response: {}, createdAt: clock.now(),
-      })
-      if (!claimed) return replay(tx, provider, txId, print, playerId)
+    const claimed = await seamlessRepository.claim(tx, {
+      providerCode: provider, txId, op: 'rollback', playerId, roundId, gameCode: body.game_code ?? null, amount: 0n, refTxId: ref, status: 'PENDING', fingerprint: print, response: {}, createdAt: clock.now(),
+    })
+    if (!claimed) return replay(tx, provider, txId, print, playerId)
 
-      let result: SeamlessAnswer
-      // The bet may not have arrived yet: a tombstone makes sure it is refused when it does.
-      const tombstone = await seamlessRepository.claim(tx, {
-        providerCode: provider, txId: ref, op: 'tombstone', playerId, roundId, gameCode: body.game_code ?? null, amount: 0n, refTxId: txId, status: 'TOMBSTONE', fingerprint: `tombstone|${ref}`, response: {}, createdAt: clock.now(),
-      })
-      if (tombstone) result = answer('OK', await cash(tx, playerId), txId)
-      else {
-        const target = (await seamlessRepository.find(tx, provider, ref, true)) as SeamlessTxRow
-        if (target.op === 'tombstone' || target.status === 'ROLLED_BACK' || (target.op === 'bet' && target.status !== 'OK')) {
-          // Already rolled back, or the bet never took money: nothing to refund.
-          result = answer('OK', await cash(tx, target.playerId ?? playerId), txId)
-        } else if (target.op !== 'bet' || target.playerId === null) {
-          result = answer('TX_NOT_FOUND', await cash(tx, playerId), txId)
-        } else {
-          await ledger.transfer(tx, {
-            key: `seamless:${provider}:rollback:${ref}`,
-            from: { house: `game:${provider}` },
-            to: { player: target.playerId, kind: 'cash' },
-            amount: target.amount,
-            kind: 'game_rollback',
-            reference: `round:${provider}:${target.roundId}`,
-          })
-          await seamlessRepository.settle(tx, provider, ref, 'ROLLED_BACK', target.response)
-          await seamlessRepository.removeBetFromRound(tx, provider, target.roundId, target.amount, clock.now())
-          result = answer('OK', await cash(tx, target.playerId), txId)
-        }
+    let result: SeamlessAnswer
+    // The bet may not have arrived yet: a tombstone makes sure it is refused when it does.
+    const tombstone = await seamlessRepository.claim(tx, {
+      providerCode: provider, txId: ref, op: 'tombstone', playerId, roundId, gameCode: body.game_code ?? null, amount: 0n, refTxId: txId, status: 'TOMBSTONE', fingerprint: `tombstone|${ref}`, response: {}, createdAt: clock.now(),
+    })
+    if (tombstone) result = answer('OK', await cash(tx, playerId), txId)
+    else {
+      const target = (await seamlessRepository.find(tx, provider, ref, true)) as SeamlessTxRow
+      if (target.op === 'tombstone' || target.status === 'ROLLED_BACK' || (target.op === 'bet' && target.status !== 'OK')) {
+        // Already rolled back, or the bet never took money: nothing to refund.
+        result = answer('OK', await cash(tx, target.playerId ?? playerId), txId)
+      } else if (target.op !== 'bet' || target.playerId === null) {
+        result = answer('TX_NOT_FOUND', await cash(tx, playerId), txId)
+      } else {
+        await ledger.transfer(tx, {
+          key: `seamless:${provider}:rollback:${ref}`,
+          from: { house: `game:${provider}` },
+          to: { player: target.playerId, kind: 'cash' },
+          amount: target.amount,
+          kind: 'game_rollback',
+          reference: `round:${provider}:${target.roundId}`,
+        })
+        await seamlessRepository.settle(tx, provider, ref, 'ROLLED_BACK', target.response)
+        await seamlessRepository.removeBetFromRound(tx, provider, target.roundId, target.amount, clock.now())
+        result = answer('OK', await cash(tx, target.playerId), txId)
       }
-      await seamlessRepository.settle(tx, provider, txId, result.status, result)
-      return result
+    }
+    await seamlessRepository.settle(tx, provider, txId, result.status, result)
+    return result
+  }
+
+  /** One money callback (bet, win or rollback) waiting for its batch: its decision runs in the batch's transaction. */
+  interface Callback {
+    op: 'bet' | 'win' | 'rollback'
+    playerId: number
+    txId: string
+    decide: (tx: Db) => Promise<SeamlessAnswer>
+    log: { providerCode: string; op: string; requestId: string | null; request: string }
+  }
+
+  /**
+   * Runs one batch of callbacks in ONE transaction, each in its own savepoint, and answers only after COMMIT.
+   * Order: by player id (stable, so one player's callbacks keep their arrival order), after locking every player's
+   * cash row in that order: a batch always takes its locks player by player, ascending, before any claim row, so two
+   * batches (two lanes or two processes) cannot wait on each other in a cycle through them.
+   */
+  async function runBatch(calls: readonly Callback[]): Promise<Array<Settled<SeamlessResult>>> {
+    const order = calls.map((_, index) => index).sort((a, b) => calls[a]!.playerId - calls[b]!.playerId || a - b)
+    const players = [...new Set(order.map((index) => calls[index]!.playerId))]
+    await deps.faults?.beforeBatch?.(calls.length)
+    let attempt = 0
+    return inTransaction(db, async (tx) => {
+      attempt += 1
+      for (const playerId of players) await ledger.lockPlayer(tx, playerId)
+      const outcomes: Array<Settled<SeamlessResult>> = new Array(calls.length)
+      for (const index of order) {
+        const call = calls[index]!
+        await seamlessRepository.savepoint(tx)
+        try {
+          const decided = await call.decide(tx)
+          await seamlessRepository.log(tx, { ...call.log, txId: decided.tx_id, response: JSON.stringify(decided), httpStatus: 200, createdAt: clock.now() })
+          await deps.faults?.afterCallback?.({ op: call.op, txId: call.txId, playerId: call.playerId })
+          outcomes[index] = { ok: true, value: { httpStatus: 200, answer: decided } }
+        } catch (error) {
+          // A deadlock or serialization failure aborts the whole batch, which then runs again as a whole.
+          if (isRetryable(error)) throw error
+          // Only this callback's work is undone; it gets its own error. Should the rollback itself fail (a lost
+          // connection), that error leaves the batch and fails every callback in it.
+          await seamlessRepository.rollbackToSavepoint(tx)
+          outcomes[index] = { ok: false, error }
+        }
+        // Also the proof that the transaction is healthy: RELEASE fails in an aborted transaction, so COMMIT below
+        // never meets an aborted transaction (which PostgreSQL would answer with a silent ROLLBACK).
+        await seamlessRepository.releaseSavepoint(tx)
+      }
+      await deps.faults?.beforeCommit?.(attempt)
+      return outcomes
     })
   }
 
+  const maxBatch = deps.maxBatch ?? 64
+  const laneCount = deps.lanes ?? defaultLanes(db)
+  if (!Number.isInteger(laneCount) || laneCount < 1) throw new Error(`lanes must be a positive integer: ${laneCount}`)
+  const lanes = Array.from({ length: laneCount }, () => createBatcher<Callback, SeamlessResult>({ run: runBatch, maxBatch }))
+  /** A player's callbacks always go to the same lane; lanes commit independently of each other. */
+  const laneOf = (playerId: number) => lanes[Math.abs(playerId) % lanes.length]!
+
   return {
-    /** Handles one signed callback. `raw` is logged verbatim with the answer. */
+    /** Handles one signed callback. `raw` is logged verbatim with the answer (in the decision's own transaction for bet, win and rollback). */
     async handle(provider: string, op: SeamlessOp, body: unknown, raw: string): Promise<SeamlessResult> {
-      const result = await decide(provider, op, body)
+      const requestId = typeof (body as { request_id?: unknown })?.request_id === 'string' ? String((body as { request_id: string }).request_id).slice(0, 128) : null
+      const decided = await decide(provider, op, body)
+      if ('call' in decided) {
+        const { playerId, txId, decide: decideIn } = decided.call
+        return laneOf(playerId).submit({ op: decided.call.op, playerId, txId, decide: decideIn, log: { providerCode: provider, op, requestId, request: raw } })
+      }
+      const result = decided.result
       await seamlessRepository.log(db, {
         providerCode: provider,
         op,
-        requestId: typeof (body as { request_id?: unknown })?.request_id === 'string' ? String((body as { request_id: string }).request_id).slice(0, 128) : null,
+        requestId,
         txId: result.answer.tx_id,
         request: raw,
         response: JSON.stringify(result.answer),
@@ -192,10 +273,20 @@ export function createSeamlessService(deps: { db: Db; ledger: Ledger; clock: Clo
       const now = clock.now()
       return seamlessRepository.closeStaleRounds(on, new Date(now.getTime() - staleMinutes * 60_000), now)
     },
+
+    /** Group-commit counters, summed over the lanes (tests and diagnostics). */
+    stats(): BatcherStats & { lanes: number } {
+      const all = lanes.map((lane) => lane.stats())
+      const sum = (key: keyof BatcherStats) => all.reduce((total, s) => total + s[key], 0)
+      return { batches: sum('batches'), items: sum('items'), largest: Math.max(...all.map((s) => s.largest)), queued: sum('queued'), running: sum('running'), lanes: lanes.length }
+    },
   }
 
-  async function decide(provider: string, op: SeamlessOp, body: unknown): Promise<SeamlessResult> {
-    const bad = (message: string, status: 400 | 404 = 400): SeamlessResult => ({ httpStatus: status, answer: answer('BAD_REQUEST', null, null, message) })
+  type Decided = { result: SeamlessResult } | { call: Pick<Callback, 'op' | 'playerId' | 'txId' | 'decide'> }
+
+  /** Checks what needs no transaction; a bet, win or rollback comes back as the work its batch will run. */
+  async function decide(provider: string, op: SeamlessOp, body: unknown): Promise<Decided> {
+    const bad = (message: string, status: 400 | 404 = 400): Decided => ({ result: { httpStatus: status, answer: answer('BAD_REQUEST', null, null, message) } })
     if (!(await gamesRepository.provider(db, provider))) return bad('ไม่พบค่ายเกมนี้', 404)
     const parsed = SeamlessBody.safeParse(body)
     if (!parsed.success) return bad(parsed.error.issues[0]?.message ?? 'ข้อมูลไม่ถูกต้อง')
@@ -208,20 +299,28 @@ export function createSeamlessService(deps: { db: Db; ledger: Ledger; clock: Clo
 
     const found = await portalRepository.findSession(db, sha256(input.session_token))
     if (!found || found.session.providerCode !== provider) {
-      return { httpStatus: 200, answer: answer('INVALID_SESSION', null, input.tx_id ?? null) }
+      return { result: { httpStatus: 200, answer: answer('INVALID_SESSION', null, input.tx_id ?? null) } }
     }
     const playerId = found.session.playerId
     const live = found.session.expiresAt.getTime() > clock.now().getTime()
+    const txId = input.tx_id ?? ''
     switch (op) {
       case 'balance':
-        return { httpStatus: 200, answer: answer('OK', await cash(db, playerId), null) }
-      case 'bet':
-        return { httpStatus: 200, answer: await bet(provider, input, playerId, live, found.playerStatus === 'ACTIVE') }
+        return { result: { httpStatus: 200, answer: answer('OK', await cash(db, playerId), null) } }
+      case 'bet': {
+        const active = found.playerStatus === 'ACTIVE'
+        return { call: { op, playerId, txId, decide: (tx) => bet(tx, provider, input, playerId, live, active) } }
+      }
       case 'win':
-        return { httpStatus: 200, answer: await win(provider, input, playerId) }
+        return { call: { op, playerId, txId, decide: (tx) => win(tx, provider, input, playerId) } }
       case 'rollback':
-        return { httpStatus: 200, answer: await rollback(provider, input, playerId) }
+        return { call: { op, playerId, txId, decide: (tx) => rollback(tx, provider, input, playerId) } }
     }
   }
 }
 export type SeamlessService = ReturnType<typeof createSeamlessService>
+
+/** Embedded PGlite has one connection (lanes would only take turns on it); PostgreSQL commits lanes in parallel. */
+function defaultLanes(db: Db): number {
+  return (db.constructor as unknown as Record<symbol, unknown>)[entityKind] === 'PgliteDatabase' ? 1 : 8
+}

@@ -1,0 +1,351 @@
+// Group commit of seamless callbacks (ADR 011). Named *.routes.test.ts so that it also runs on PostgreSQL.
+import { randomUUID } from 'node:crypto'
+import type { SeamlessAnswer } from '@sanam/contract'
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../../../test/app.ts'
+import { makePlayer } from '../../../test/factories.ts'
+import { balanceOf, expectLedgerOk, fund, loginPlayer } from '../../../test/money.ts'
+import { databaseUrl } from '../../../test/postgres.ts'
+import { callSeamless, launch } from '../../../test/seamless.ts'
+import { openPostgres, type Database } from '../../db/client.ts'
+import { seamlessLog, seamlessTransactions, transfers } from '../../db/schema.ts'
+import { createLedger, type LedgerFaults } from '../ledger/ledger.service.ts'
+import { rowsOf } from '../ledger/ledger.repository.ts'
+import { createSeamlessService, type SeamlessFaults, type SeamlessResult } from './seamless.service.ts'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await buildTestApp()
+})
+afterAll(async () => {
+  await expectLedgerOk(t)
+  await t.close()
+})
+
+const uid = () => randomUUID()
+
+function deferred() {
+  let resolve!: () => void
+  const promise = new Promise<void>((res) => {
+    resolve = res
+  })
+  return { promise, resolve }
+}
+
+/** Yields to the event loop (I/O included) until `ready()` holds. A turn of the loop, never a timer. */
+async function until(ready: () => boolean, what: string): Promise<void> {
+  for (let turn = 0; turn < 200_000; turn++) {
+    if (ready()) return
+    await new Promise<void>((resolve) => setImmediate(resolve))
+  }
+  throw new Error(`never happened: ${what}`)
+}
+
+async function playing(amount: number) {
+  const player = await makePlayer(t.db)
+  if (amount) await fund(t, player, amount)
+  const token = await loginPlayer(t, player)
+  return { player, token, session: await launch(t, token, 'pgsoft', 'fortune_ox') }
+}
+
+type Body = Record<string, string>
+const bet = (session: string, tx: string, amount: string, round = uid()): Body => ({ session_token: session, round_id: round, tx_id: tx, amount, game_code: 'fortune_ox' })
+
+/** A seamless service of its own on the test database (or another handle on it), with the faults a test needs. */
+function serviceWith(options: { ledgerFaults?: LedgerFaults; faults?: SeamlessFaults; lanes?: number; db?: Database['db'] } = {}) {
+  let hold: Promise<void> | null = null
+  const service = createSeamlessService({
+    db: options.db ?? t.db,
+    ledger: createLedger({ clock: t.clock, ...(options.ledgerFaults ? { faults: options.ledgerFaults } : {}) }),
+    clock: t.clock,
+    promotions: t.services.promotions,
+    ...(options.lanes ? { lanes: options.lanes } : {}),
+    faults: {
+      ...options.faults,
+      async beforeBatch(size) {
+        await options.faults?.beforeBatch?.(size)
+        if (hold) await hold
+      },
+    },
+  })
+  const call = (op: 'bet' | 'win' | 'rollback', body: Body): Promise<SeamlessResult> => {
+    const raw = JSON.stringify({ request_id: uid(), ...body })
+    return service.handle('pgsoft', op, JSON.parse(raw), raw)
+  }
+
+  /**
+   * Sends `calls` so that they all go in ONE batch, in this order: a trigger callback (on a player of its own) starts
+   * a batch that is held before its transaction; the calls queue one by one behind it; then the trigger is let go.
+   */
+  async function oneBatch(trigger: { session: string }, calls: Array<{ op: 'bet' | 'win' | 'rollback'; body: Body }>) {
+    const gate = deferred()
+    hold = gate.promise
+    const before = service.stats()
+    const triggered = call('bet', bet(trigger.session, uid(), '0.01'))
+    await until(() => service.stats().running === 1, 'the trigger batch is running')
+    hold = null
+    // Each call is sent only once the one before it is queued: arrival order is what a batch keeps for one player.
+    const settled: Array<Promise<PromiseSettledResult<SeamlessResult>>> = []
+    for (const [index, c] of calls.entries()) {
+      const pending = call(c.op, c.body)
+      settled.push(pending.then((value) => ({ status: 'fulfilled' as const, value }), (reason: unknown) => ({ status: 'rejected' as const, reason })))
+      await until(() => service.stats().queued >= before.queued + index + 1, 'the call is queued')
+    }
+    gate.resolve()
+    expect((await triggered).answer.status).toBe('OK')
+    return Promise.all(settled)
+  }
+  return { service, call, oneBatch }
+}
+
+const answerOf = (r: PromiseSettledResult<SeamlessResult>): SeamlessAnswer => {
+  if (r.status !== 'fulfilled') throw new Error(`expected an answer, got ${String(r.reason)}`)
+  return r.value.answer
+}
+
+async function claimsOf(txIds: string[]) {
+  return t.db.select().from(seamlessTransactions).where(and(eq(seamlessTransactions.providerCode, 'pgsoft'), inArray(seamlessTransactions.txId, txIds)))
+}
+async function logsOf(txIds: string[]) {
+  return t.db.select().from(seamlessLog).where(and(eq(seamlessLog.providerCode, 'pgsoft'), inArray(seamlessLog.txId, txIds)))
+}
+async function transfersOf(txIds: string[]) {
+  return t.db.select().from(transfers).where(inArray(transfers.idempotencyKey, txIds.map((tx) => `seamless:pgsoft:${tx}`)))
+}
+
+describe('seamless group commit', () => {
+  it('answers 20 concurrent bets on one wallet through the API, each with the balance after it', async () => {
+    const { token, session } = await playing(100)
+    const results = await Promise.all(Array.from({ length: 20 }, () => callSeamless(t, 'pgsoft', 'bet', bet(session, uid(), '3.00'))))
+    const answers = results.map((r) => r.json() as SeamlessAnswer)
+    expect(answers.every((a) => a.status === 'OK')).toBe(true)
+    // Every answer carries the balance right after its own bet: 97, 94, ..., 40, each exactly once.
+    expect(answers.map((a) => Number(a.balance)).sort((a, b) => b - a)).toEqual(Array.from({ length: 20 }, (_, i) => 100 - 3 * (i + 1)))
+    expect(await balanceOf(t, token)).toBe(40)
+    expect(await logsOf(answers.map((a) => a.tx_id!))).toHaveLength(20)
+    // The app's own service: one lane on the embedded database (one connection), several on PostgreSQL.
+    expect(t.services.seamless.stats()).toMatchObject({ lanes: t.database.kind === 'pglite' ? 1 : 8, items: 20 })
+    await expectLedgerOk(t)
+  })
+
+  it('puts 16 bets that arrive during an in-flight commit into one transaction, all answered correctly', async () => {
+    const { oneBatch, service } = serviceWith({ lanes: 1 })
+    const trigger = await playing(10)
+    const { token, session } = await playing(100)
+    const txs = Array.from({ length: 16 }, () => uid())
+    const results = await oneBatch(trigger, txs.map((tx) => ({ op: 'bet', body: bet(session, tx, '5.00') })))
+    const answers = results.map(answerOf)
+    // One player: arrival order is kept, so the balances step down in order.
+    expect(answers).toEqual(txs.map((tx, i) => ({ status: 'OK', balance: (100 - 5 * (i + 1)).toFixed(2), tx_id: tx })))
+    expect(service.stats().largest).toBe(16)
+    expect(await balanceOf(t, token)).toBe(20)
+    expect(await transfersOf(txs)).toHaveLength(16)
+    expect(await logsOf(txs)).toHaveLength(16)
+    await expectLedgerOk(t)
+  })
+
+  it('in one batch, a failing callback gets its own error and the others their normal answers', async () => {
+    const faultyDebit = uid()
+    const faultyAfterLog = uid()
+    let failDebit = true
+    let failAfterLog = true
+    const { oneBatch, service, call } = serviceWith({
+      lanes: 1,
+      ledgerFaults: {
+        afterDebit(request) {
+          if (failDebit && request.key === `seamless:pgsoft:${faultyDebit}`) {
+            failDebit = false
+            throw new Error('injected: after the debit')
+          }
+        },
+      },
+      faults: {
+        afterCallback(c) {
+          if (failAfterLog && c.txId === faultyAfterLog) {
+            failAfterLog = false
+            throw new Error('injected: after the log row')
+          }
+        },
+      },
+    })
+    const trigger = await playing(10)
+    const { token, session } = await playing(100)
+    const a = uid()
+    const b = uid()
+    const w = uid()
+    const poor = uid()
+    const rb = uid()
+    const tombstoneRef = uid()
+    const roundA = uid()
+    const betA = bet(session, a, '10.00', roundA)
+    const roundB = uid()
+    const results = await oneBatch(trigger, [
+      { op: 'bet', body: betA },
+      { op: 'bet', body: betA }, // a replay inside the same batch
+      { op: 'bet', body: { ...betA, amount: '20.00' } }, // the same tx_id with other content
+      { op: 'bet', body: bet(session, faultyDebit, '10.00') },
+      { op: 'bet', body: bet(session, poor, '1000.00') },
+      { op: 'bet', body: bet(session, faultyAfterLog, '10.00') },
+      { op: 'bet', body: bet(session, b, '5.00', roundB) },
+      { op: 'win', body: { session_token: session, round_id: roundA, tx_id: w, amount: '7.00' } },
+      { op: 'rollback', body: { session_token: session, round_id: roundB, tx_id: rb, ref_tx_id: b } }, // refunds b, in the same batch
+      { op: 'rollback', body: { session_token: session, round_id: uid(), tx_id: uid(), ref_tx_id: tombstoneRef } }, // rollback before its bet
+      { op: 'bet', body: bet(session, tombstoneRef, '10.00') }, // the late bet finds the tombstone
+    ])
+    expect(service.stats().largest).toBe(11)
+    const [first, replayed, changed, debitFailed, refused, logFailed, betB, win, rollbackB, tombstone, late] = results
+    expect(answerOf(first!)).toEqual({ status: 'OK', balance: '90.00', tx_id: a })
+    expect(answerOf(replayed!)).toEqual(answerOf(first!))
+    expect(answerOf(changed!)).toMatchObject({ status: 'DUPLICATE', balance: '90.00', tx_id: a })
+    expect(debitFailed).toMatchObject({ status: 'rejected', reason: expect.objectContaining({ message: 'injected: after the debit' }) })
+    expect(answerOf(refused!)).toMatchObject({ status: 'INSUFFICIENT_FUNDS', balance: '90.00', tx_id: poor })
+    expect(logFailed).toMatchObject({ status: 'rejected', reason: expect.objectContaining({ message: 'injected: after the log row' }) })
+    expect(answerOf(betB!)).toEqual({ status: 'OK', balance: '85.00', tx_id: b })
+    expect(answerOf(win!)).toEqual({ status: 'OK', balance: '92.00', tx_id: w })
+    expect(answerOf(rollbackB!)).toMatchObject({ status: 'OK', balance: '97.00', tx_id: rb })
+    expect(answerOf(tombstone!)).toMatchObject({ status: 'OK', balance: '97.00' })
+    expect(answerOf(late!)).toMatchObject({ status: 'DUPLICATE', balance: '97.00', tx_id: tombstoneRef })
+    expect(await balanceOf(t, token)).toBe(97)
+
+    // The failed callbacks left nothing behind: no claim, no transfer, no log row.
+    expect(await claimsOf([faultyDebit, faultyAfterLog])).toHaveLength(0)
+    expect(await transfersOf([faultyDebit, faultyAfterLog])).toHaveLength(0)
+    expect(await logsOf([faultyDebit, faultyAfterLog])).toHaveLength(0)
+    // Every answered callback has its log row (the replay of a has one of its own).
+    expect(await logsOf([a])).toHaveLength(3)
+    expect(await logsOf([b, w, poor, rb, tombstoneRef])).toHaveLength(5)
+
+    // Sent again (the provider retries an error), each failed bet takes effect exactly once.
+    expect((await call('bet', bet(session, faultyDebit, '10.00'))).answer).toMatchObject({ status: 'OK', balance: '87.00' })
+    expect((await call('bet', bet(session, faultyAfterLog, '10.00'))).answer).toMatchObject({ status: 'OK', balance: '77.00' })
+    expect(await transfersOf([a, b, faultyDebit, faultyAfterLog, tombstoneRef])).toHaveLength(4)
+    expect(await balanceOf(t, token)).toBe(77)
+    await expectLedgerOk(t)
+  })
+
+  it('acknowledges nothing when the batch transaction fails; sent again, each callback counts once', async () => {
+    let size = 0
+    let fail = true
+    const { oneBatch, call } = serviceWith({
+      lanes: 1,
+      faults: {
+        beforeBatch: (n) => {
+          size = n
+        },
+        beforeCommit() {
+          if (fail && size > 1) {
+            fail = false
+            throw new Error('injected: commit failed')
+          }
+        },
+      },
+    })
+    const trigger = await playing(10)
+    const { token, session } = await playing(100)
+    const txs = Array.from({ length: 5 }, () => uid())
+    const results = await oneBatch(trigger, txs.map((tx) => ({ op: 'bet', body: bet(session, tx, '10.00') })))
+    expect(results.every((r) => r.status === 'rejected' && (r.reason as Error).message === 'injected: commit failed')).toBe(true)
+    expect(await balanceOf(t, token)).toBe(100)
+    expect(await claimsOf(txs)).toHaveLength(0)
+    expect(await logsOf(txs)).toHaveLength(0)
+
+    const again = await Promise.all(txs.map((tx) => call('bet', bet(session, tx, '10.00'))))
+    expect(again.every((r) => r.answer.status === 'OK')).toBe(true)
+    expect(await transfersOf(txs)).toHaveLength(5)
+    expect(await balanceOf(t, token)).toBe(50)
+    await expectLedgerOk(t)
+  })
+
+  it('runs the whole batch again after a serialization failure, and every callback takes effect exactly once', async () => {
+    let size = 0
+    const attempts: number[] = []
+    const { oneBatch } = serviceWith({
+      lanes: 1,
+      faults: {
+        beforeBatch: (n) => {
+          size = n
+        },
+        beforeCommit(attempt) {
+          if (size === 1) return
+          attempts.push(attempt)
+          if (attempt === 1) throw Object.assign(new Error('could not serialize access'), { code: '40001' })
+        },
+      },
+    })
+    const trigger = await playing(10)
+    const { token, session } = await playing(100)
+    const round = uid()
+    const txs = Array.from({ length: 4 }, () => uid())
+    const win = uid()
+    const results = await oneBatch(trigger, [
+      ...txs.map((tx) => ({ op: 'bet' as const, body: bet(session, tx, '10.00', round) })),
+      { op: 'win', body: { session_token: session, round_id: round, tx_id: win, amount: '15.00' } },
+    ])
+    expect(attempts).toEqual([1, 2])
+    expect(results.map(answerOf).map((a) => a.balance)).toEqual(['90.00', '80.00', '70.00', '60.00', '75.00'])
+    expect(await transfersOf([...txs, win])).toHaveLength(5)
+    expect(await claimsOf([...txs, win])).toHaveLength(5)
+    expect(await logsOf([...txs, win])).toHaveLength(5)
+    expect(await balanceOf(t, token)).toBe(75)
+    await expectLedgerOk(t)
+  })
+
+  it('fails every callback of a batch that keeps failing to commit, moving nothing', async () => {
+    let size = 0
+    const attempts: number[] = []
+    const { oneBatch } = serviceWith({
+      lanes: 1,
+      faults: {
+        beforeBatch: (n) => {
+          size = n
+        },
+        beforeCommit(attempt) {
+          if (size === 1) return
+          attempts.push(attempt)
+          throw Object.assign(new Error('deadlock detected'), { code: '40P01' })
+        },
+      },
+    })
+    const trigger = await playing(10)
+    const { token, session } = await playing(100)
+    const txs = Array.from({ length: 3 }, () => uid())
+    const results = await oneBatch(trigger, txs.map((tx) => ({ op: 'bet', body: bet(session, tx, '10.00') })))
+    expect(attempts).toEqual([1, 2, 3])
+    expect(results.every((r) => r.status === 'rejected' && (r.reason as { code?: string }).code === '40P01')).toBe(true)
+    expect(await claimsOf(txs)).toHaveLength(0)
+    expect(await balanceOf(t, token)).toBe(100)
+  })
+
+  it('two instances on one database racing the same tx_ids: each bet counts exactly once', async () => {
+    let other: Database | undefined
+    let otherDb = t.db
+    if (t.database.kind === 'postgres') {
+      // A second process: its own connection pool to the same database.
+      const [row] = rowsOf<{ name: string }>(await t.db.execute(sql`select current_database() as name`))
+      other = await openPostgres(databaseUrl(process.env.TEST_DATABASE_URL!, row!.name), { max: 10 })
+      otherDb = other.db
+    }
+    try {
+      const one = serviceWith()
+      const two = serviceWith({ db: otherDb })
+      const players = await Promise.all([playing(100), playing(100), playing(100)])
+      const calls = players.flatMap((p) => Array.from({ length: 8 }, () => ({ p, body: bet(p.session, uid(), '2.50') })))
+      // Every call goes to both instances at once, in opposite orders, so batches on both sides overlap.
+      const [fromOne, fromTwo] = await Promise.all([
+        Promise.all(calls.map((c) => one.call('bet', c.body))),
+        Promise.all([...calls].reverse().map((c) => two.call('bet', c.body))).then((r) => r.reverse()),
+      ])
+      fromOne.forEach((r, i) => {
+        expect(r.answer.status).toBe('OK')
+        // The loser of each race replays the winner's answer verbatim.
+        expect(fromTwo[i]!.answer).toEqual(r.answer)
+      })
+      for (const p of players) expect(await balanceOf(t, p.token)).toBe(80)
+      expect(await transfersOf(calls.map((c) => c.body.tx_id!))).toHaveLength(24)
+      await expectLedgerOk(t)
+    } finally {
+      await other?.close()
+    }
+  })
+})
