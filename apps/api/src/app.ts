@@ -203,6 +203,7 @@ export async function buildApp(deps: AppDeps) {
     demoProviderRoutes(play, {
       db,
       clock,
+      limiter,
       log: play.log,
       seamless: httpSeamlessClient({ baseUrl: config.DEMO_PROVIDER_CALLBACK_URL ?? `http://127.0.0.1:${config.PORT}/api/seamless`, secretFor: config.seamlessSecret }),
     }),

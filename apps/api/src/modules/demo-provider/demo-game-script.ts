@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { SCRIPT_TEXTS } from './demo-texts.ts'
 
 /**
  * The game page's script, served as a file (GET /play/assets/demo-game.js) because the CSP blocks inline script.
@@ -6,13 +7,17 @@ import { createHash } from 'node:crypto'
  * the URL path, and talks only to /play/<token>/state and /play/<token>/round. The server decides every outcome:
  * the animations only replay the answer.
  *
- * Kept free of backticks and dollar-brace so it can live in this template string unchanged.
+ * Its words come from demo-texts.ts (put in for the TEXTS placeholder): Thai, or English when the page's <html lang>
+ * is "en". Kept free of backticks and dollar-brace so it can live in this template string unchanged.
  */
-export const DEMO_GAME_SCRIPT = String.raw`(function () {
+const SOURCE = String.raw`(function () {
   'use strict';
   var body = document.body;
   var kind = body.getAttribute('data-kind');
   if (!kind) return;
+  var TEXTS = __TEXTS__;
+  var english = document.documentElement.lang === 'en';
+  var T = english ? TEXTS.en : TEXTS.th;
   var theme = body.getAttribute('data-theme') || 'fruit';
   var variant = body.getAttribute('data-variant') || '';
   var bets = (body.getAttribute('data-bets') || '').split(',').map(Number);
@@ -23,11 +28,11 @@ export const DEMO_GAME_SCRIPT = String.raw`(function () {
   var reduceMotion = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
   function $(id) { return document.getElementById(id); }
-  var fmt = new Intl.NumberFormat('th-TH', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  var fmt = new Intl.NumberFormat(T.locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   function money(n) { return '\u0e3f' + fmt.format(n); }
   function wait(ms) { return new Promise(function (resolve) { setTimeout(resolve, reduceMotion ? Math.min(ms, 60) : ms); }); }
 
-  var state = { bet: bets[2] || bets[0], target: 2, pick: kind === 'card' ? 'dragon' : 0, balance: null, busy: false, grid: null };
+  var state = { bet: bets[2] || bets[0], target: 2, pick: kind === 'card' ? 'dragon' : 0, balance: null, busy: false, cooling: false, grid: null };
 
   // ---- symbols (SVG, 64 x 64) -------------------------------------------------------------------------------
   function fish(c, tail, stripes) {
@@ -75,6 +80,7 @@ export const DEMO_GAME_SCRIPT = String.raw`(function () {
   var resultEl = $('result');
   var playBtn = $('play');
   var toastTimer = null;
+  var coolTimer = null;
 
   function showBalance(value, up) {
     var from = state.balance;
@@ -113,7 +119,13 @@ export const DEMO_GAME_SCRIPT = String.raw`(function () {
     $('overlay').hidden = false;
     playBtn.disabled = true;
   }
-  function refreshPlay() { playBtn.disabled = state.busy || state.balance === null; }
+  function refreshPlay() { playBtn.disabled = state.busy || state.cooling || state.balance === null; }
+  /** Too many rounds too fast: the button rests until the server's Retry-After has passed. */
+  function coolDown(seconds) {
+    state.cooling = true;
+    clearTimeout(coolTimer);
+    coolTimer = setTimeout(function () { state.cooling = false; refreshPlay(); }, Math.max(1, seconds || 1) * 1000);
+  }
 
   function api(method, path, payload) {
     var controller = window.AbortController ? new AbortController() : null;
@@ -122,18 +134,32 @@ export const DEMO_GAME_SCRIPT = String.raw`(function () {
     if (controller) init.signal = controller.signal;
     if (payload !== undefined) { init.headers['content-type'] = 'application/json'; init.body = JSON.stringify(payload); }
     return fetch(base + path + query, init).then(function (res) {
-      return res.json().catch(function () { return {}; }).then(function (json) { clearTimeout(timer); return { status: res.status, ok: res.ok, body: json }; });
-    }, function () { clearTimeout(timer); return { status: 0, ok: false, body: { message: 'เกิดข้อผิดพลาดในการเชื่อมต่อ' } }; });
+      var retryAfter = Number(res.headers.get('retry-after')) || 0;
+      return res.json().catch(function () { return {}; }).then(function (json) { clearTimeout(timer); return { status: res.status, ok: res.ok, retryAfter: retryAfter, body: json }; });
+    }, function () { clearTimeout(timer); return { status: 0, ok: false, body: { message: T.connection } }; });
+  }
+
+  /** The answer's message in the page's language: the API speaks Thai, so an English page translates it. */
+  function say(body, fallback) {
+    var message = body && body.message;
+    if (!english || !message || message === T.connection) return message || fallback;
+    return TEXTS.enMessages[message] || TEXTS.enCodes[body.code] || fallback;
   }
 
   /** Shows a refusal; true when the page can go on. */
   function refused(res) {
-    var message = (res.body && res.body.message) || 'เกิดข้อผิดพลาด กรุณาลองใหม่อีกครั้ง';
-    if (res.status === 401) { overlay('เซสชันหมดอายุ', message); return false; }
-    if (res.status === 403) { overlay('บัญชีถูกระงับ', message); return false; }
-    if (res.status === 404) { overlay('ไม่พบเกมนี้', message); return false; }
+    var message = say(res.body, T.error);
+    if (res.status === 401) { overlay(T.expired, message); return false; }
+    if (res.status === 403) { overlay(T.blocked, message); return false; }
+    if (res.status === 404) { overlay(T.notFound, message); return false; }
     if (res.body && res.body.code === 'INSUFFICIENT_FUNDS') {
-      setResult(message, 'lose', 'กรุณาฝากเงินหรือลดยอดเดิมพัน');
+      setResult(message, 'lose', T.deposit);
+      return true;
+    }
+    if (res.status === 429) {
+      // Not an alarm: the round was not played and nothing was taken; a moment's wait is all it needs.
+      setResult(message, 'info', T.slowDown);
+      coolDown(res.retryAfter);
       return true;
     }
     setResult(message, 'info');
@@ -250,7 +276,7 @@ export const DEMO_GAME_SCRIPT = String.raw`(function () {
     $('target-line').setAttribute('y1', y);
     $('target-line').setAttribute('y2', y);
     $('target-tag').setAttribute('y', y - 6);
-    $('target-tag').textContent = 'ถอนที่ ' + target.toFixed(2) + '\u00d7';
+    $('target-tag').textContent = T.cashOutAt + target.toFixed(2) + '\u00d7';
   }
   function crashRun(outcome) {
     var box = $('crash');
@@ -262,7 +288,7 @@ export const DEMO_GAME_SCRIPT = String.raw`(function () {
     var duration = reduceMotion ? 60 : Math.min(6000, 1300 + Math.log(peak) * 1500);
     var rate = Math.log(peak);
     var note = $('crash-note');
-    note.innerHTML = '<span>กำลังพุ่งขึ้น...</span>';
+    note.innerHTML = '<span>' + T.rising + '</span>';
     var cashedShown = false;
     return new Promise(function (resolve) {
       var start = performance.now();
@@ -282,17 +308,17 @@ export const DEMO_GAME_SCRIPT = String.raw`(function () {
         if (outcome.cashed_out && !cashedShown && m >= outcome.target) {
           cashedShown = true;
           box.classList.add('cashed');
-          note.innerHTML = '<span class="badge ok">ถอนแล้วที่ ' + outcome.target.toFixed(2) + '\u00d7</span>';
+          note.innerHTML = '<span class="badge ok">' + T.cashedAt + outcome.target.toFixed(2) + '\u00d7</span>';
         }
         if (t < 1) { requestAnimationFrame(frame); return; }
         if (outcome.cashed_out) {
           box.classList.add('cashed');
           $('mult').textContent = outcome.target.toFixed(2) + '\u00d7';
-          note.innerHTML = '<span class="badge ok">ถอนแล้วที่ ' + outcome.target.toFixed(2) + '\u00d7</span><span>แตกที่ ' + outcome.crash.toFixed(2) + '\u00d7</span>';
+          note.innerHTML = '<span class="badge ok">' + T.cashedAt + outcome.target.toFixed(2) + '\u00d7</span><span>' + T.crashedAt + outcome.crash.toFixed(2) + '\u00d7</span>';
         } else {
           box.classList.add('busted');
           $('mult').textContent = outcome.crash.toFixed(2) + '\u00d7';
-          note.innerHTML = '<span class="badge bad">แตกที่ ' + outcome.crash.toFixed(2) + '\u00d7</span>';
+          note.innerHTML = '<span class="badge bad">' + T.crashedAt + outcome.crash.toFixed(2) + '\u00d7</span>';
         }
         resolve();
       }
@@ -352,12 +378,6 @@ export const DEMO_GAME_SCRIPT = String.raw`(function () {
   }
 
   // ---- a round -------------------------------------------------------------------------------------------------
-  var LOSE = {
-    slot: 'ไม่ได้รางวัล ลองอีกครั้ง',
-    crash: 'แตกก่อนถึงจุดถอน รอบหน้าลุ้นใหม่',
-    card: 'ฝั่งที่เลือกแพ้ ลองใหม่อีกครั้ง',
-    pick: 'ทายไม่ถูก ลองใหม่อีกครั้ง'
-  };
   function animate(outcome) {
     if (outcome.kind === 'slot') return spin(outcome);
     if (outcome.kind === 'crash') return crashRun(outcome);
@@ -369,7 +389,7 @@ export const DEMO_GAME_SCRIPT = String.raw`(function () {
     state.busy = true;
     refreshPlay();
     body.classList.add('busy');
-    setResult('กำลังเล่น...', 'info');
+    setResult(T.playing, 'info');
     var payload = { bet: state.bet };
     if (kind === 'crash') payload.target = state.target;
     if (kind === 'card' || kind === 'pick') payload.pick = state.pick;
@@ -377,19 +397,20 @@ export const DEMO_GAME_SCRIPT = String.raw`(function () {
     api('POST', '/round', payload).then(function (res) {
       if (!res.ok) {
         var goOn = refused(res);
-        if (goOn) return loadState();
+        // A refused-for-speed round changed nothing, so there is no balance to reload.
+        if (goOn && res.status !== 429) return loadState();
         return undefined;
       }
       var data = res.body.data;
       // The bet is taken first; the win lands when the animation ends.
       showBalance(data.settled ? data.balance - data.win : before - data.bet, false);
       return animate(data.outcome).then(function () {
-        if (data.win > 0 && data.outcome.kind === 'card' && data.outcome.result === 'tie') setResult('เสมอ! คืนเงินครึ่งหนึ่ง ' + money(data.win), 'info');
-        else if (data.win > 0) setResult('ยินดีด้วย! ได้รับ ' + money(data.win), 'win');
-        else setResult(LOSE[data.outcome.kind], 'lose');
+        if (data.win > 0 && data.outcome.kind === 'card' && data.outcome.result === 'tie') setResult(T.tie + money(data.win), 'info');
+        else if (data.win > 0) setResult(T.won + money(data.win), 'win');
+        else setResult(T.lose[data.outcome.kind], 'lose');
         if (data.settled) showBalance(data.balance, data.win > 0);
         else {
-          toast(res.body.message || 'กำลังบันทึกเงินรางวัลเข้ากระเป๋า');
+          toast(say(res.body, T.winPending));
           setTimeout(loadState, 4000);
         }
       });
@@ -400,7 +421,7 @@ export const DEMO_GAME_SCRIPT = String.raw`(function () {
     }, function () {
       state.busy = false;
       body.classList.remove('busy');
-      setResult('เกิดข้อผิดพลาด กรุณาลองใหม่อีกครั้ง', 'info');
+      setResult(T.error, 'info');
       refreshPlay();
     });
   }
@@ -416,6 +437,9 @@ export const DEMO_GAME_SCRIPT = String.raw`(function () {
   loadState();
 })();
 `
+
+/** The script as served, its words in place. */
+export const DEMO_GAME_SCRIPT = SOURCE.replace('__TEXTS__', () => JSON.stringify(SCRIPT_TEXTS))
 
 export const DEMO_GAME_SCRIPT_PATH = '/play/assets/demo-game.js'
 /** Strong validator for the script: changes whenever the text does. */

@@ -2,26 +2,15 @@
  * The demo provider's HTML: one self-contained, mobile-first, dark page per game (inline CSS; the script is the
  * separate file /play/assets/demo-game.js because the CSP allows no inline script), a game picker for lobby
  * launches, and a friendly error page. No external assets: Thai system fonts, SVG drawn by the script.
+ * Thai by default, English for a launch with lang=en (the words are in demo-texts.ts).
  */
 import type { GameRow, ProviderRow } from '../games/games.repository.ts'
 import type { GameStyle } from './demo-engine.ts'
 import { DEMO_GAME_SCRIPT_PATH } from './demo-game-script.ts'
+import { englishFor, PAGE_TEXTS, type DemoLang, type PageTexts } from './demo-texts.ts'
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
-}
-
-/** Thai names of the catalogue types (copy deck, "Game types"). */
-const TYPE_LABELS: Record<string, string> = {
-  SLOT: 'สล็อต',
-  FUNKY: 'ฟังกี้เกม',
-  FISHING: 'ยิงปลา',
-  CASINO: 'คาสิโน',
-  CASINO_LIVE: 'คาสิโน',
-  CARD: 'เกมไพ่',
-  CRASH: 'เกมแครช',
-  SPORT: 'กีฬา',
-  LOTTERY: 'หวย',
 }
 
 const FONT = `"Noto Sans Thai", "Sukhumvit Set", "Leelawadee UI", Thonburi, Tahoma, Garuda, Loma, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif`
@@ -72,6 +61,7 @@ button:focus-visible,a:focus-visible,input:focus-visible{outline:2px solid var(-
 .choice.dragon[aria-pressed="true"] small,.choice.tiger[aria-pressed="true"] small{color:inherit;opacity:.8}
 .choice.hit{position:relative;border-color:var(--win);box-shadow:inset 0 0 0 1px var(--win),0 0 18px rgba(46,229,157,.35);animation:pulse .8s ease-in-out 2}
 .choice.hit::after{content:"ผล";position:absolute;top:-8px;right:-4px;padding:0 6px;border-radius:999px;background:var(--win);color:#062a1b;font-size:10px;font-weight:800;line-height:16px}
+html[lang="en"] .choice.hit::after{content:"Result"}
 .stepper{display:grid;grid-template-columns:44px 1fr 44px;gap:8px;align-items:center}
 .stepper button{height:42px;border-radius:12px;background:var(--panel2);border:1px solid var(--line);font-size:22px;font-weight:700}
 .stepper input{height:42px;width:100%;border-radius:12px;border:1px solid var(--line);background:#0b1126;color:var(--gold);text-align:center;font:inherit;font-size:20px;font-weight:700;font-variant-numeric:tabular-nums}
@@ -173,11 +163,13 @@ const ICONS = {
   dice: '<svg class="icon" viewBox="0 0 64 64" aria-hidden="true"><rect x="8" y="8" width="48" height="48" rx="12" fill="#18214a" stroke="#ffc94a" stroke-width="4"/><g fill="#ffc94a"><circle cx="22" cy="22" r="4.5"/><circle cx="42" cy="22" r="4.5"/><circle cx="32" cy="32" r="4.5"/><circle cx="22" cy="42" r="4.5"/><circle cx="42" cy="42" r="4.5"/></g></svg>',
 }
 
-const backLink = `<a class="back" id="back" href="/" aria-label="ปิดเกม กลับสู่ล็อบบี้"><svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2.4" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="M15 5l-7 7 7 7"/></svg>ล็อบบี้</a>`
+const backLink = (t: PageTexts) =>
+  `<a class="back" id="back" href="/" aria-label="${t.backLabel}"><svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2.4" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="M15 5l-7 7 7 7"/></svg>${t.back}</a>`
 
-function document(title: string, body: string, bodyAttributes = ''): string {
+// `lang` also tells the script which words to use.
+function document(lang: DemoLang, title: string, body: string, bodyAttributes = ''): string {
   return `<!doctype html>
-<html lang="th">
+<html lang="${lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
@@ -195,99 +187,101 @@ ${body}
 `
 }
 
-const PLAY_LABELS = { fruit: 'หมุน', ocean: 'ยิงปลา', gems: 'หมุน', crash: 'เริ่มรอบ', card: 'แจกไพ่', sport: 'ยืนยันการทาย', lottery: 'ออกรางวัล' } as const
-
-function stageHtml(style: GameStyle): { stage: string; extra: string; playLabel: string } {
+function stageHtml(style: GameStyle, t: PageTexts): { stage: string; extra: string; playLabel: string } {
   switch (style.kind) {
     case 'slot':
       return {
         stage: `<div class="reels" id="reels">${[0, 1, 2].map((i) => `<div class="reel"><div class="strip" id="strip-${i}"></div></div>`).join('')}<svg class="lines" id="lines" viewBox="0 0 300 300" preserveAspectRatio="none" aria-hidden="true"></svg></div>
-<div class="paytable" id="paytable" aria-label="อัตราจ่ายต่อไลน์ (3 สัญลักษณ์เรียงกัน)"></div>`,
+<div class="paytable" id="paytable" aria-label="${t.paytable}"></div>`,
         extra: '',
-        playLabel: PLAY_LABELS[style.theme],
+        playLabel: t.play[style.theme],
       }
     case 'crash':
       return {
         stage: `<div class="crash" id="crash">
-<div class="crash-head"><div class="mult" id="mult">1.00×</div><div class="crash-note" id="crash-note"><span>ตั้งจุดถอนอัตโนมัติ แล้วกดเริ่มรอบ</span></div></div>
+<div class="crash-head"><div class="mult" id="mult">1.00×</div><div class="crash-note" id="crash-note"><span>${t.crashHint}</span></div></div>
 <svg class="graph" viewBox="0 0 320 150" preserveAspectRatio="none" aria-hidden="true"><defs><linearGradient id="area" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#2ee59d" stop-opacity=".35"/><stop offset="1" stop-color="#2ee59d" stop-opacity="0"/></linearGradient><linearGradient id="area-bad" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#ff5d73" stop-opacity=".3"/><stop offset="1" stop-color="#ff5d73" stop-opacity="0"/></linearGradient></defs>
 <g class="grid"><line x1="0" y1="37" x2="320" y2="37"/><line x1="0" y1="75" x2="320" y2="75"/><line x1="0" y1="112" x2="320" y2="112"/><line x1="80" y1="0" x2="80" y2="150"/><line x1="160" y1="0" x2="160" y2="150"/><line x1="240" y1="0" x2="240" y2="150"/></g>
 <path class="area" id="crash-area" d=""/><path class="curve" id="crash-curve" d=""/><line class="target-line" id="target-line" x1="0" x2="320" y1="0" y2="0"/><text class="target-tag" id="target-tag" x="6" y="0"></text><circle class="head" id="crash-head" r="5" cx="8" cy="134"/></svg></div>`,
-        extra: `<div class="row-label"><span>ถอนอัตโนมัติที่</span><b id="target-label">2.00×</b></div>
-<div class="stepper"><button type="button" id="target-down" aria-label="ลดจุดถอน">−</button><input id="target" type="number" inputmode="decimal" min="1.01" max="100" step="0.01" value="2.00" aria-label="จุดถอนอัตโนมัติ (เท่า)"><button type="button" id="target-up" aria-label="เพิ่มจุดถอน">+</button></div>
+        extra: `<div class="row-label"><span>${t.autoCashOutAt}</span><b id="target-label">2.00×</b></div>
+<div class="stepper"><button type="button" id="target-down" aria-label="${t.targetDown}">−</button><input id="target" type="number" inputmode="decimal" min="1.01" max="100" step="0.01" value="2.00" aria-label="${t.target}"><button type="button" id="target-up" aria-label="${t.targetUp}">+</button></div>
 <div class="presets" id="presets">${[1.5, 2, 3, 5, 10].map((t) => `<button type="button" data-target="${t}" aria-pressed="${t === 2}">${t.toFixed(t % 1 ? 1 : 0)}×</button>`).join('')}</div>`,
-        playLabel: PLAY_LABELS.crash,
+        playLabel: t.play.crash,
       }
     case 'card':
       return {
-        stage: `<div class="table"><div class="side dragon" id="side-dragon"><span class="side-name">มังกร</span><div class="playing-card" id="card-dragon"><div class="cover"></div><div class="face"></div></div></div><div class="vs">VS</div><div class="side tiger" id="side-tiger"><span class="side-name">เสือ</span><div class="playing-card" id="card-tiger"><div class="cover"></div><div class="face"></div></div></div></div>`,
-        extra: `<div class="row-label"><span>เลือกฝั่ง</span><span class="odds">ชนะจ่าย 1:1 · เสมอคืนครึ่งหนึ่ง</span></div>
-<div class="choices" id="choices"><button type="button" class="choice dragon" data-pick="dragon" aria-pressed="true">มังกร<small>จ่าย x2</small></button><button type="button" class="choice tiger" data-pick="tiger" aria-pressed="false">เสือ<small>จ่าย x2</small></button></div>`,
-        playLabel: PLAY_LABELS.card,
+        stage: `<div class="table"><div class="side dragon" id="side-dragon"><span class="side-name">${t.dragon}</span><div class="playing-card" id="card-dragon"><div class="cover"></div><div class="face"></div></div></div><div class="vs">VS</div><div class="side tiger" id="side-tiger"><span class="side-name">${t.tiger}</span><div class="playing-card" id="card-tiger"><div class="cover"></div><div class="face"></div></div></div></div>`,
+        extra: `<div class="row-label"><span>${t.chooseSide}</span><span class="odds">${t.cardOdds}</span></div>
+<div class="choices" id="choices"><button type="button" class="choice dragon" data-pick="dragon" aria-pressed="true">${t.dragon}<small>${t.pays2}</small></button><button type="button" class="choice tiger" data-pick="tiger" aria-pressed="false">${t.tiger}<small>${t.pays2}</small></button></div>`,
+        playLabel: t.play.card,
       }
     case 'pick':
       if (style.variant === 'sport') {
-        const options = ['เจ้าบ้าน', 'เสมอ', 'ทีมเยือน']
+        const options = [t.home, t.draw, t.away]
         return {
-          stage: `<div class="board"><div class="team">เจ้าบ้าน<small>HOME</small></div><div class="score" id="score">0 : 0</div><div class="team">ทีมเยือน<small>AWAY</small></div></div>`,
-          extra: `<div class="row-label"><span>ทายผลการแข่งขัน</span><span class="odds">ทายถูกจ่าย x2.88</span></div>
+          stage: `<div class="board"><div class="team">${t.home}<small>HOME</small></div><div class="score" id="score">0 : 0</div><div class="team">${t.away}<small>AWAY</small></div></div>`,
+          extra: `<div class="row-label"><span>${t.predict}</span><span class="odds">${t.sportOdds}</span></div>
 <div class="choices three" id="choices">${options.map((o, i) => `<button type="button" class="choice" data-pick="${i}" aria-pressed="${i === 0}">${o}<small>x2.88</small></button>`).join('')}</div>`,
-          playLabel: PLAY_LABELS.sport,
+          playLabel: t.play.sport,
         }
       }
       return {
-        stage: `<div class="draw-ball"><div class="ball" id="ball">?</div><p class="odds">ทายเลขท้าย 1 ตัว ถูกจ่าย x9.6</p></div>`,
-        extra: `<div class="row-label"><span>เลือกเลข</span><b id="pick-label">0</b></div>
+        stage: `<div class="draw-ball"><div class="ball" id="ball">?</div><p class="odds">${t.lotteryOdds}</p></div>`,
+        extra: `<div class="row-label"><span>${t.pickNumber}</span><b id="pick-label">0</b></div>
 <div class="choices ten" id="choices">${Array.from({ length: 10 }, (_, i) => `<button type="button" class="choice" data-pick="${i}" aria-pressed="${i === 0}">${i}</button>`).join('')}</div>`,
-        playLabel: PLAY_LABELS.lottery,
+        playLabel: t.play.lottery,
       }
   }
 }
 
-/** The game page. `gameCode` is set for a lobby session, where the game is chosen in the URL. */
-export function renderGamePage(model: { provider: ProviderRow; game: GameRow; style: GameStyle; bets: readonly number[]; lobby: boolean }): string {
-  const { provider, game, style, bets } = model
-  const { stage, extra, playLabel } = stageHtml(style)
+/** The game page. `lobby` is set for a lobby session, where the game is chosen in the URL. */
+export function renderGamePage(model: { provider: ProviderRow; game: GameRow; style: GameStyle; bets: readonly number[]; lobby: boolean; lang: DemoLang }): string {
+  const { provider, game, style, bets, lang } = model
+  const t = PAGE_TEXTS[lang]
+  const { stage, extra, playLabel } = stageHtml(style, t)
   const theme = style.kind === 'slot' ? style.theme : ''
   const variant = style.kind === 'pick' ? style.variant : ''
   const attributes = ` class="kind-${style.kind}${theme ? ` theme-${theme}` : ''}" data-kind="${style.kind}" data-theme="${theme}" data-variant="${variant}" data-bets="${bets.join(',')}"${model.lobby ? ` data-game="${escapeHtml(game.code)}"` : ''}`
   const body = `<main class="app">
-<header class="top">${backLink}<div class="wallet" id="wallet" aria-live="polite"><span class="label">เครดิตคงเหลือ</span><strong id="balance">กำลังโหลด...</strong></div></header>
-<section class="hero"><img src="${escapeHtml(game.image)}" alt="" width="56" height="56"><div><h1>${escapeHtml(game.title)}</h1><p>${escapeHtml(provider.title)}<span class="tag">${escapeHtml(TYPE_LABELS[game.type] ?? game.type)}</span></p></div></section>
+<header class="top">${backLink(t)}<div class="wallet" id="wallet" aria-live="polite"><span class="label">${t.balance}</span><strong id="balance">${t.loading}</strong></div></header>
+<section class="hero"><img src="${escapeHtml(game.image)}" alt="" width="56" height="56"><div><h1>${escapeHtml(game.title)}</h1><p>${escapeHtml(provider.title)}<span class="tag">${escapeHtml(t.types[game.type] ?? game.type)}</span></p></div></section>
 <section class="stage" id="stage">${stage}</section>
-<p class="result" id="result" role="status">เลือกยอดเดิมพัน แล้วกด “${playLabel}”</p>
-<section class="controls" aria-label="การเดิมพัน">
+<p class="result" id="result" role="status">${t.prompt} “${playLabel}”</p>
+<section class="controls" aria-label="${t.betting}">
 ${extra}
-<div class="row-label"><span>ยอดเดิมพัน</span><b id="bet-label">฿${bets[2] ?? bets[0]}</b></div>
-<div class="chips" id="chips" role="group" aria-label="ยอดเดิมพัน">${bets.map((b, i) => `<button type="button" class="chip" data-bet="${b}" aria-pressed="${i === 2}">฿${b}</button>`).join('')}</div>
+<div class="row-label"><span>${t.bet}</span><b id="bet-label">฿${bets[2] ?? bets[0]}</b></div>
+<div class="chips" id="chips" role="group" aria-label="${t.bet}">${bets.map((b, i) => `<button type="button" class="chip" data-bet="${b}" aria-pressed="${i === 2}">฿${b}</button>`).join('')}</div>
 <button type="button" class="play" id="play" disabled>${playLabel}</button>
 </section>
-<footer class="foot">เกมสาธิตของระบบ · อัตราจ่ายคืนผู้เล่นประมาณ 96% · โปรดเล่นอย่างมีสติ</footer>
+<footer class="foot">${t.footGame}</footer>
 </main>
 <div class="toast" id="toast" role="alert" hidden></div>
-<div class="overlay" id="overlay" hidden><div class="sheet">${ICONS.clock}<h2 id="overlay-title">เซสชันหมดอายุ</h2><p id="overlay-text"></p><a class="btn" href="/" id="overlay-back">กลับสู่ล็อบบี้</a></div></div>
+<div class="overlay" id="overlay" hidden><div class="sheet">${ICONS.clock}<h2 id="overlay-title">${t.expired}</h2><p id="overlay-text"></p><a class="btn" href="/" id="overlay-back">${t.backToLobby}</a></div></div>
 <script src="${DEMO_GAME_SCRIPT_PATH}" defer></script>`
-  return document(`${game.title} · ${provider.title}`, body, attributes)
+  return document(lang, `${game.title} · ${provider.title}`, body, attributes)
 }
 
 /** A lobby launch: the provider's games to choose from (links keep the token path and add ?game=). */
-export function renderLobbyPage(model: { provider: ProviderRow; games: GameRow[]; lang: string }): string {
+export function renderLobbyPage(model: { provider: ProviderRow; games: GameRow[]; lang: DemoLang }): string {
+  const t = PAGE_TEXTS[model.lang]
   const tiles = model.games
     // The tile picture already shows the title, so it is the image's text rather than a second caption.
     .map((g) => `<a class="game" href="?game=${encodeURIComponent(g.code)}&amp;lang=${encodeURIComponent(model.lang)}"><img src="${escapeHtml(g.image)}" alt="${escapeHtml(g.title)}" loading="lazy" width="120" height="120"></a>`)
     .join('')
   const body = `<main class="app">
-<header class="top">${backLink}</header>
-<section class="hero"><img class="wide" src="${escapeHtml(model.provider.image)}" alt="" width="84" height="56"><div><h1>${escapeHtml(model.provider.title)}</h1><p>เลือกเกมที่ต้องการเล่น</p></div></section>
-<section class="games">${tiles || '<p class="result">ไม่มีข้อมูล</p>'}</section>
-<footer class="foot">เกมสาธิตของระบบ · โปรดเล่นอย่างมีสติ</footer>
+<header class="top">${backLink(t)}</header>
+<section class="hero"><img class="wide" src="${escapeHtml(model.provider.image)}" alt="" width="84" height="56"><div><h1>${escapeHtml(model.provider.title)}</h1><p>${t.chooseGame}</p></div></section>
+<section class="games">${tiles || `<p class="result">${t.noGames}</p>`}</section>
+<footer class="foot">${t.footLobby}</footer>
 </main>`
-  return document(model.provider.title, body)
+  return document(model.lang, model.provider.title, body)
 }
 
-/** The page for an unknown (404) or expired (401) game session. */
-export function renderErrorPage(kind: 'not-found' | 'expired', message: string): string {
-  const title = kind === 'expired' ? 'เซสชันหมดอายุ' : 'ไม่พบเกมนี้'
-  const body = `<main class="error-page"><div class="sheet">${kind === 'expired' ? ICONS.clock : ICONS.dice}<h1>${title}</h1><p>${escapeHtml(message)}</p><a class="btn" href="/">กลับสู่ล็อบบี้</a></div></main>`
-  return document(title, body)
+/** The page for an unknown (404) or expired (401) game session; `message` is the service's Thai text. */
+export function renderErrorPage(kind: 'not-found' | 'expired', message: string, lang: DemoLang = 'th'): string {
+  const t = PAGE_TEXTS[lang]
+  const title = kind === 'expired' ? t.expired : t.notFound
+  const text = lang === 'en' ? (englishFor(message, kind === 'expired' ? 'UNAUTHORIZED' : 'NOT_FOUND') ?? message) : message
+  const body = `<main class="error-page"><div class="sheet">${kind === 'expired' ? ICONS.clock : ICONS.dice}<h1>${title}</h1><p>${escapeHtml(text)}</p><a class="btn" href="/">${t.backToLobby}</a></div></main>`
+  return document(lang, title, body)
 }

@@ -12,7 +12,7 @@ import { DEMO_SEAMLESS_SECRET } from '../../config.ts'
 import { gameRounds, players, seamlessTransactions } from '../../db/schema.ts'
 import { handleError } from '../../errors.ts'
 import type { TypedApp } from '../../lib/typed-app.ts'
-import { demoProviderRoutes, hideToken } from './demo-provider.routes.ts'
+import { demoProviderRoutes, hideToken, ROUND_LIMIT_PER_IP, ROUND_LIMIT_PER_SESSION } from './demo-provider.routes.ts'
 import { injectFetch, type InjectFetchOptions } from '../../../test/inject-fetch.ts'
 import { httpSeamlessClient } from './seamless-client.ts'
 
@@ -49,7 +49,7 @@ async function buildPlayApp(core: TestApp): Promise<TypedApp> {
     retries: 2,
     fetch: injectFetch(core.app, { fault: (request) => fault?.(request) }),
   })
-  await app.register(async (scope: TypedApp) => demoProviderRoutes(scope, { db: core.db, clock: core.clock, seamless, log: scope.log }))
+  await app.register(async (scope: TypedApp) => demoProviderRoutes(scope, { db: core.db, clock: core.clock, seamless, log: scope.log, limiter: core.limiter }))
   await app.ready()
   return app
 }
@@ -363,6 +363,122 @@ describe('POST /play/<token>/round', () => {
     expect(await balanceOf(t, token)).toBe(99 + win)
     await expectLedgerOk(t)
   }, 30_000)
+})
+
+describe('round limits', () => {
+  /** Seamless calls the wallet has recorded for the player: the proof that money moved or did not. */
+  const walletCalls = async (playerId: number) => (await t.db.select().from(seamlessTransactions).where(eq(seamlessTransactions.playerId, playerId))).length
+
+  it('refuses rounds faster than a person can play with 429 and the Thai message, moves no money, and plays again after the window', async () => {
+    const { player, token, session } = await playing(100)
+    for (let i = 0; i < ROUND_LIMIT_PER_SESSION.limit; i++) expect((await round(session, { bet: 1 })).statusCode).toBe(200)
+    const balance = await balanceOf(t, token)
+    const calls = await walletCalls(player.id)
+
+    const refused = await round(session, { bet: 1 })
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json()).toEqual({ success: false, code: 'RATE_LIMITED', message: 'ทำรายการบ่อยเกินไป กรุณาลองใหม่ภายหลัง' })
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+    expect(await balanceOf(t, token)).toBe(balance)
+    expect(await walletCalls(player.id)).toBe(calls)
+
+    // Another player's session plays on meanwhile.
+    expect((await round((await playing(10)).session, { bet: 1 })).statusCode).toBe(200)
+
+    t.clock.advance(ROUND_LIMIT_PER_SESSION.windowMs)
+    const again = await round(session, { bet: 1 })
+    expect(again.statusCode).toBe(200)
+    expect(await balanceOf(t, token)).toBe(again.json().data.balance)
+  })
+
+  it('cuts off one address spraying rounds across sessions, without taking money, while other addresses play on', async () => {
+    const flooder = { remoteAddress: '198.51.100.7' }
+    // Made-up tokens: each is its own "session", so only the per-address count can stop them.
+    for (let i = 0; i < ROUND_LIMIT_PER_IP.limit; i++) {
+      const res = await play.inject({ method: 'POST', url: `/play/made-up-${i}/round`, payload: { bet: 1 }, ...flooder })
+      expect(res.statusCode).toBe(404)
+    }
+    const { player, token, session } = await playing(100)
+    const refused = await play.inject({ method: 'POST', url: `/play/${session}/round`, payload: { bet: 1 }, ...flooder })
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json()).toMatchObject({ success: false, code: 'RATE_LIMITED' })
+    expect(await balanceOf(t, token)).toBe(100)
+    expect(await walletCalls(player.id)).toBe(0)
+
+    expect((await play.inject({ method: 'POST', url: `/play/${session}/round`, payload: { bet: 1 }, remoteAddress: '198.51.100.8' })).statusCode).toBe(200)
+    t.clock.advance(ROUND_LIMIT_PER_IP.windowMs)
+    expect((await play.inject({ method: 'POST', url: `/play/${session}/round`, payload: { bet: 1 }, ...flooder })).statusCode).toBe(200)
+  })
+})
+
+describe('languages', () => {
+  /** Thai letters; the baht sign ฿ (U+0E3F) shows in every language and is left out. */
+  const THAI = /[\u0E01-\u0E3A\u0E40-\u0E5B]/
+  /** The page without its style sheet: what a player reads and a screen reader says. */
+  const shown = (page: string) => page.replace(/<style>[\s\S]*?<\/style>/, '')
+
+  /** Launches like the lobby does, in the given language, and opens the launch URL as answered. */
+  async function open(lang: 'th' | 'en', provider: string, game?: string) {
+    const token = await loginPlayer(t, await makePlayer(t.db))
+    const launched = game
+      ? await t.app.inject({ method: 'POST', url: '/api/portal/launch', headers: bearer(token), payload: { provider_id: provider, game_code: game, lang } })
+      : await t.app.inject({ method: 'POST', url: '/api/portal/lobby', headers: bearer(token), payload: { provider_id: provider, lang } })
+    const url = launched.json().data.url as string
+    expect(url).toMatch(new RegExp(`\\?lang=${lang}$`))
+    return { url, page: await play.inject({ method: 'GET', url }) }
+  }
+
+  it('shows a game launched with lang=en in English, with no Thai left, and the same game in Thai by default', async () => {
+    const en = (await open('en', 'awcsexy', 'sexy_baccarat')).page
+    expect(en.statusCode).toBe(200)
+    expect(en.body).toContain('<html lang="en">')
+    expect(shown(en.body)).toMatch(/Balance[\s\S]*Dragon[\s\S]*Tiger[\s\S]*Pick a side[\s\S]*>Deal</)
+    expect(shown(en.body)).not.toMatch(THAI)
+
+    const th = (await open('th', 'awcsexy', 'sexy_baccarat')).page
+    expect(th.body).toContain('<html lang="th">')
+    expect(th.body).toMatch(/เครดิตคงเหลือ[\s\S]*มังกร[\s\S]*เสือ[\s\S]*เลือกฝั่ง[\s\S]*>แจกไพ่</)
+    expect(th.body).toContain('เลือกยอดเดิมพัน แล้วกด “แจกไพ่”')
+    expect(shown(th.body)).not.toContain('Dragon')
+  })
+
+  it('has English for every kind of game page', async () => {
+    const games = [
+      ['pgsoft', 'fortune_ox', 'Spin'],
+      ['joker', 'fish_hunter_joker', 'Shoot'],
+      ['evo', 'cash_or_crash', 'Start round'],
+      ['sbo', 'sbo_football', 'Confirm pick'],
+      ['saba', 'saba_thai_lotto', 'Draw'],
+    ] as const
+    for (const [provider, game, label] of games) {
+      const { page } = await open('en', provider, game)
+      expect(page.body, game).toContain(`>${label}</button>`)
+      expect(shown(page.body), game).not.toMatch(THAI)
+    }
+  })
+
+  it('speaks English in a lobby launch, its game links and the expired and not-found pages', async () => {
+    const lobby = await open('en', 'kingmaker')
+    expect(lobby.page.body).toContain('Choose a game to play')
+    expect(lobby.page.body).toContain('href="?game=thai_hi_lo_km&amp;lang=en"')
+    expect(shown(lobby.page.body)).not.toMatch(THAI)
+
+    const unknown = await play.inject({ method: 'GET', url: `/play/${'A'.repeat(43)}?lang=en` })
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.body).toContain('Game not found')
+    expect(shown(unknown.body)).not.toMatch(THAI)
+
+    const { url } = await open('en', 'pgsoft', 'fortune_ox')
+    t.clock.advance(3 * 60 * 60_000)
+    try {
+      const expired = await play.inject({ method: 'GET', url })
+      expect(expired.statusCode).toBe(401)
+      expect(expired.body).toContain('Your session has expired. Please open the game again.')
+      expect(shown(expired.body)).not.toMatch(THAI)
+    } finally {
+      t.clock.advance(-3 * 60 * 60_000)
+    }
+  })
 })
 
 describe('logging', () => {

@@ -1,12 +1,14 @@
-import { satangToBaht } from '@sanam/contract'
+import { demoPlayContract, DemoPlayQuery, satangToBaht } from '@sanam/contract'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../../errors.ts'
+import { sha256 } from '../../lib/crypto.ts'
 import { ok } from '../../lib/http.ts'
 import type { TypedApp } from '../../lib/typed-app.ts'
+import { limitRequests } from '../../plugins/rate-limit-hook.ts'
 import { DEMO_GAME_SCRIPT, DEMO_GAME_SCRIPT_ETAG, DEMO_GAME_SCRIPT_PATH } from './demo-game-script.ts'
 import { renderErrorPage, renderGamePage, renderLobbyPage } from './demo-page.ts'
-import { demoProviderContract, PlayQuery } from './demo-provider.schemas.ts'
 import { BETS_BAHT, createDemoProviderService, messages, outcomeJson, type DemoProviderDeps, type PlayContext } from './demo-provider.service.ts'
+import { demoLang } from './demo-texts.ts'
 
 export type { DemoProviderDeps } from './demo-provider.service.ts'
 export { httpSeamlessClient, type SeamlessClient } from './seamless-client.ts'
@@ -20,6 +22,22 @@ export function hideToken(url: string): string {
 const logSerializers = {
   req: (req: FastifyRequest) => ({ method: req.method, url: hideToken(req.url), host: req.host, remoteAddress: req.ip }),
 }
+
+/**
+ * Rounds one game session may play. Each round is a bet and a win through the wallet, so a script replaying
+ * POST /round would load the wallet and the ledger for nothing. A person cannot get near this: the page keeps the
+ * button disabled until the answer and the animation are over (over a second a round; about 0.2 s with reduced
+ * motion), so 5 rounds a second is never met by hand. Counted over 2 s so a quick double tap at a window's edge
+ * still goes through.
+ */
+export const ROUND_LIMIT_PER_SESSION = { limit: 10, windowMs: 2_000 } as const
+
+/**
+ * Rounds from one address, whatever the session: looser, because mobile carriers put many players behind one NAT
+ * address (and TRUST_PROXY must be set behind a proxy, or every player shares the proxy's). 20 a second is dozens of
+ * people playing at the page's pace, yet stops one client spraying rounds across many sessions or guessed tokens.
+ */
+export const ROUND_LIMIT_PER_IP = { limit: 1_200, windowMs: 60_000 } as const
 
 function gameInfo(ctx: PlayContext) {
   const { game, provider, style } = ctx
@@ -47,7 +65,16 @@ function html(reply: FastifyReply, status: number, page: string) {
  */
 export function demoProviderRoutes(app: TypedApp, deps: DemoProviderDeps): void {
   const demo = createDemoProviderService(deps)
-  app.addHook('onClose', async () => demo.close())
+  const { limiter } = deps
+  app.addHook('onClose', async () => {
+    demo.close()
+  })
+  // Per address first, so a flood of made-up tokens is stopped before each gets a counter of its own.
+  const limitRounds = [
+    limitRequests(limiter, { name: 'demo-round-ip', ...ROUND_LIMIT_PER_IP }),
+    // Counted under the token's hash: the token is a bearer credential and stays out of the counter store.
+    limitRequests(limiter, { name: 'demo-round-session', ...ROUND_LIMIT_PER_SESSION, key: (req) => sha256((req.params as { token: string }).token).toString('base64url') }),
+  ]
 
   app.get(DEMO_GAME_SCRIPT_PATH, async (req, reply) => {
     void reply.header('etag', DEMO_GAME_SCRIPT_ETAG).header('cache-control', 'public, max-age=300')
@@ -57,20 +84,21 @@ export function demoProviderRoutes(app: TypedApp, deps: DemoProviderDeps): void 
 
   app.get('/play/:token', { logSerializers }, async (req, reply) => {
     const { token } = req.params as { token: string }
-    const query = PlayQuery.safeParse(req.query)
+    const query = DemoPlayQuery.safeParse(req.query)
     const gameCode = query.success ? query.data.game : undefined
+    const lang = demoLang(req.query)
     try {
       const ctx = await demo.context(token, gameCode)
-      if (!('game' in ctx)) return html(reply, 200, renderLobbyPage({ provider: ctx.provider, games: ctx.games, lang: query.data?.lang === 'en' ? 'en' : 'th' }))
-      return html(reply, 200, renderGamePage({ provider: ctx.provider, game: ctx.game, style: ctx.style, bets: BETS_BAHT, lobby: gameCode !== undefined && gameCode === ctx.game.code }))
+      if (!('game' in ctx)) return html(reply, 200, renderLobbyPage({ provider: ctx.provider, games: ctx.games, lang }))
+      return html(reply, 200, renderGamePage({ provider: ctx.provider, game: ctx.game, style: ctx.style, bets: BETS_BAHT, lobby: gameCode !== undefined && gameCode === ctx.game.code, lang }))
     } catch (error) {
-      if (error instanceof AppError && error.code === 'UNAUTHORIZED') return html(reply, 401, renderErrorPage('expired', error.message))
-      if (error instanceof AppError && error.code === 'NOT_FOUND') return html(reply, 404, renderErrorPage('not-found', error.message))
+      if (error instanceof AppError && error.code === 'UNAUTHORIZED') return html(reply, 401, renderErrorPage('expired', error.message, lang))
+      if (error instanceof AppError && error.code === 'NOT_FOUND') return html(reply, 404, renderErrorPage('not-found', error.message, lang))
       throw error
     }
   })
 
-  app.get('/play/:token/state', { schema: demoProviderContract.state, logSerializers }, async (req, reply) => {
+  app.get('/play/:token/state', { schema: demoPlayContract.state, logSerializers }, async (req, reply) => {
     void reply.header('cache-control', 'no-store')
     const { ctx, balance } = await demo.state(req.params.token, req.query.game)
     return ok({
@@ -81,7 +109,7 @@ export function demoProviderRoutes(app: TypedApp, deps: DemoProviderDeps): void 
     })
   })
 
-  app.post('/play/:token/round', { schema: demoProviderContract.round, logSerializers }, async (req, reply) => {
+  app.post('/play/:token/round', { schema: demoPlayContract.round, preHandler: limitRounds, logSerializers }, async (req, reply) => {
     void reply.header('cache-control', 'no-store')
     const result = await demo.round(req.params.token, req.body, req.query.game)
     const data = {
@@ -102,7 +130,7 @@ export function demoProviderRoutes(app: TypedApp, deps: DemoProviderDeps): void 
     logSerializers,
     handler: async (req, reply) => {
       if (req.method === 'POST') throw new AppError('NOT_FOUND', messages.notFound)
-      return html(reply, 404, renderErrorPage('not-found', messages.notFound))
+      return html(reply, 404, renderErrorPage('not-found', messages.notFound, demoLang(req.query)))
     },
   })
 }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { satangToBaht } from '@sanam/contract'
+import { demoBetsBaht, satangToBaht } from '@sanam/contract'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { sha256 } from '../../lib/crypto.ts'
+import type { RateLimiter } from '../../plugins/rate-limiter.ts'
 import { gamesRepository, type GameRow, type ProviderRow } from '../games/games.repository.ts'
 import { portalRepository } from '../portal/portal.repository.ts'
 import { newSeed, PICK_OPTIONS, playRound, sfc32, styleOf, type GameStyle, type Outcome, type RoundInput } from './demo-engine.ts'
@@ -15,10 +16,12 @@ export interface DemoProviderDeps {
   clock: Clock
   seamless: SeamlessClient
   log: FastifyBaseLogger
+  /** The app's rate-limit counters (shared through Redis when there are several API processes). */
+  limiter: RateLimiter
 }
 
-/** Bet sizes a player may choose, in baht. */
-export const BETS_BAHT = [1, 5, 10, 50, 100] as const
+/** Bet sizes a player may choose, in baht (the contract's list, which the round body is checked against). */
+export const BETS_BAHT = demoBetsBaht
 
 export const messages = {
   notFound: 'ไม่พบเกมนี้ กรุณาเข้าเกมใหม่จากหน้าล็อบบี้',

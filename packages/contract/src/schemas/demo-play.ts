@@ -1,23 +1,25 @@
 /**
- * The demo game page's JSON calls (GET /play/<token>/state, POST /play/<token>/round). They belong to the demo
- * provider, not to the lobby contract: only the page served by this module calls them.
+ * The built-in demo provider's page calls (GET /play/<token>/state, POST /play/<token>/round). They belong to the demo
+ * provider, not to the lobby contract: only the page the API serves at /play/<token> calls them.
  */
-import { okEnvelope } from '@sanam/contract'
 import { z } from 'zod'
-import { BETS_BAHT } from './demo-provider.service.ts'
+import { okEnvelope } from './envelope.ts'
+
+/** Bet sizes a demo player may choose, in baht. */
+export const demoBetsBaht = [1, 5, 10, 50, 100] as const
 
 const GameCode = z.string({ error: 'รหัสเกมไม่ถูกต้อง' }).regex(/^[a-z0-9_]{1,80}$/, { error: 'รหัสเกมไม่ถูกต้อง' })
 
-export const PlayParams = z.object({ token: z.string() })
+export const DemoPlayParams = z.object({ token: z.string() })
 /** `game` picks the game of a lobby launch; `lang` is carried along from the launch URL. */
-export const PlayQuery = z.object({ game: GameCode.optional(), lang: z.string().max(8).optional() })
+export const DemoPlayQuery = z.object({ game: GameCode.optional(), lang: z.string().max(8).optional() })
 
 const twoDecimals = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6
 
-export const RoundBody = z.strictObject({
+export const DemoRoundBody = z.strictObject({
   bet: z
     .number({ error: 'กรุณาเลือกยอดเดิมพันจากรายการ' })
-    .refine((v) => (BETS_BAHT as readonly number[]).includes(v), { error: 'กรุณาเลือกยอดเดิมพันจากรายการ' }),
+    .refine((v) => (demoBetsBaht as readonly number[]).includes(v), { error: 'กรุณาเลือกยอดเดิมพันจากรายการ' }),
   target: z
     .number({ error: 'จุดถอนอัตโนมัติต้องอยู่ระหว่าง 1.01 - 100.00 เท่า' })
     .min(1.01, { error: 'จุดถอนอัตโนมัติต้องอยู่ระหว่าง 1.01 - 100.00 เท่า' })
@@ -28,7 +30,7 @@ export const RoundBody = z.strictObject({
     .union([z.enum(['dragon', 'tiger']), z.number().int().min(0).max(9)], { error: 'ตัวเลือกไม่ถูกต้อง' })
     .optional(),
 })
-export type RoundBody = z.infer<typeof RoundBody>
+export type DemoRoundBody = z.infer<typeof DemoRoundBody>
 
 const GameInfo = z.object({
   code: z.string(),
@@ -42,7 +44,7 @@ const GameInfo = z.object({
   variant: z.string().optional(),
 })
 
-export const PlayState = z.object({
+export const DemoPlayState = z.object({
   game: GameInfo,
   /** Cash balance in baht. */
   balance: z.number(),
@@ -51,10 +53,11 @@ export const PlayState = z.object({
   /** Crash only: the auto cash-out range. */
   target: z.object({ min: z.number(), max: z.number() }).optional(),
 })
+export type DemoPlayState = z.infer<typeof DemoPlayState>
 
 const Card = z.object({ rank: z.number().int(), suit: z.enum(['spades', 'hearts', 'diamonds', 'clubs']) })
 
-export const OutcomeJson = z.discriminatedUnion('kind', [
+export const DemoOutcome = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('slot'),
     grid: z.array(z.array(z.number().int())),
@@ -71,9 +74,9 @@ export const OutcomeJson = z.discriminatedUnion('kind', [
   }),
 ])
 
-export const RoundResult = z.object({
+export const DemoRoundResult = z.object({
   round_id: z.string(),
-  outcome: OutcomeJson,
+  outcome: DemoOutcome,
   /** Baht. */
   bet: z.number(),
   win: z.number(),
@@ -81,8 +84,9 @@ export const RoundResult = z.object({
   balance: z.number().nullable(),
   settled: z.boolean(),
 })
+export type DemoRoundResult = z.infer<typeof DemoRoundResult>
 
-export const demoProviderContract = {
-  state: { params: PlayParams, querystring: PlayQuery, response: { 200: okEnvelope(PlayState) } },
-  round: { params: PlayParams, querystring: PlayQuery, body: RoundBody, response: { 200: okEnvelope(RoundResult) } },
+export const demoPlayContract = {
+  state: { params: DemoPlayParams, querystring: DemoPlayQuery, response: { 200: okEnvelope(DemoPlayState) } },
+  round: { params: DemoPlayParams, querystring: DemoPlayQuery, body: DemoRoundBody, response: { 200: okEnvelope(DemoRoundResult) } },
 }

@@ -1,0 +1,220 @@
+/**
+ * Every word the demo pages and their script show, in Thai (the default) and English (a launch with `lang=en`).
+ * The launch only carries the language in the URL (`/play/<token>?lang=en`, portal's game-provider.ts); the session
+ * row does not store it, so the page reads it from its own query. The JSON answers stay Thai like the rest of the
+ * API (DESIGN §2); an English page translates them by their text, or failing that by their code.
+ */
+import type { ErrorCode } from '@sanam/contract'
+import { messages } from './demo-provider.service.ts'
+
+export type DemoLang = 'th' | 'en'
+
+/** The launch URL's `lang`: English only when asked for, Thai for anything else (the site's language). */
+export function demoLang(query: unknown): DemoLang {
+  return typeof query === 'object' && query !== null && (query as { lang?: unknown }).lang === 'en' ? 'en' : 'th'
+}
+
+const thPage = {
+  /** Thai names of the catalogue types (copy deck, "Game types"). */
+  types: {
+    SLOT: 'สล็อต',
+    FUNKY: 'ฟังกี้เกม',
+    FISHING: 'ยิงปลา',
+    CASINO: 'คาสิโน',
+    CASINO_LIVE: 'คาสิโน',
+    CARD: 'เกมไพ่',
+    CRASH: 'เกมแครช',
+    SPORT: 'กีฬา',
+    LOTTERY: 'หวย',
+  } as Record<string, string>,
+  play: { fruit: 'หมุน', ocean: 'ยิงปลา', gems: 'หมุน', crash: 'เริ่มรอบ', card: 'แจกไพ่', sport: 'ยืนยันการทาย', lottery: 'ออกรางวัล' },
+  backLabel: 'ปิดเกม กลับสู่ล็อบบี้',
+  back: 'ล็อบบี้',
+  paytable: 'อัตราจ่ายต่อไลน์ (3 สัญลักษณ์เรียงกัน)',
+  crashHint: 'ตั้งจุดถอนอัตโนมัติ แล้วกดเริ่มรอบ',
+  autoCashOutAt: 'ถอนอัตโนมัติที่',
+  targetDown: 'ลดจุดถอน',
+  target: 'จุดถอนอัตโนมัติ (เท่า)',
+  targetUp: 'เพิ่มจุดถอน',
+  dragon: 'มังกร',
+  tiger: 'เสือ',
+  chooseSide: 'เลือกฝั่ง',
+  cardOdds: 'ชนะจ่าย 1:1 · เสมอคืนครึ่งหนึ่ง',
+  pays2: 'จ่าย x2',
+  home: 'เจ้าบ้าน',
+  draw: 'เสมอ',
+  away: 'ทีมเยือน',
+  predict: 'ทายผลการแข่งขัน',
+  sportOdds: 'ทายถูกจ่าย x2.88',
+  lotteryOdds: 'ทายเลขท้าย 1 ตัว ถูกจ่าย x9.6',
+  pickNumber: 'เลือกเลข',
+  balance: 'เครดิตคงเหลือ',
+  loading: 'กำลังโหลด...',
+  /** Before "“<play label>”". */
+  prompt: 'เลือกยอดเดิมพัน แล้วกด',
+  betting: 'การเดิมพัน',
+  bet: 'ยอดเดิมพัน',
+  footGame: 'เกมสาธิตของระบบ · อัตราจ่ายคืนผู้เล่นประมาณ 96% · โปรดเล่นอย่างมีสติ',
+  footLobby: 'เกมสาธิตของระบบ · โปรดเล่นอย่างมีสติ',
+  expired: 'เซสชันหมดอายุ',
+  notFound: 'ไม่พบเกมนี้',
+  backToLobby: 'กลับสู่ล็อบบี้',
+  chooseGame: 'เลือกเกมที่ต้องการเล่น',
+  noGames: 'ไม่มีข้อมูล',
+}
+export type PageTexts = typeof thPage
+
+const enPage: PageTexts = {
+  types: {
+    SLOT: 'Slots',
+    FUNKY: 'Funky games',
+    FISHING: 'Fishing',
+    CASINO: 'Casino',
+    CASINO_LIVE: 'Casino',
+    CARD: 'Cards',
+    CRASH: 'Crash',
+    SPORT: 'Sports',
+    LOTTERY: 'Lottery',
+  },
+  play: { fruit: 'Spin', ocean: 'Shoot', gems: 'Spin', crash: 'Start round', card: 'Deal', sport: 'Confirm pick', lottery: 'Draw' },
+  backLabel: 'Close the game and go back to the lobby',
+  back: 'Lobby',
+  paytable: 'Pays per line (3 matching symbols in a row)',
+  crashHint: 'Set an auto cash-out, then press Start round',
+  autoCashOutAt: 'Auto cash-out at',
+  targetDown: 'Lower the cash-out',
+  target: 'Auto cash-out (×)',
+  targetUp: 'Raise the cash-out',
+  dragon: 'Dragon',
+  tiger: 'Tiger',
+  chooseSide: 'Pick a side',
+  cardOdds: 'Win pays 1:1 · Tie returns half',
+  pays2: 'Pays x2',
+  home: 'Home',
+  draw: 'Draw',
+  away: 'Away',
+  predict: 'Predict the result',
+  sportOdds: 'Correct pick pays x2.88',
+  lotteryOdds: 'Guess the last digit, correct pays x9.6',
+  pickNumber: 'Pick a number',
+  balance: 'Balance',
+  loading: 'Loading...',
+  prompt: 'Choose your bet, then press',
+  betting: 'Betting',
+  bet: 'Bet',
+  footGame: 'Demo game · Returns about 96% to players · Please play responsibly',
+  footLobby: 'Demo game · Please play responsibly',
+  expired: 'Session expired',
+  notFound: 'Game not found',
+  backToLobby: 'Back to the lobby',
+  chooseGame: 'Choose a game to play',
+  noGames: 'No games available',
+}
+
+/** The HTML pages' words. */
+export const PAGE_TEXTS: Record<DemoLang, PageTexts> = { th: thPage, en: enPage }
+
+const thScript = {
+  locale: 'th-TH',
+  connection: 'เกิดข้อผิดพลาดในการเชื่อมต่อ',
+  error: 'เกิดข้อผิดพลาด กรุณาลองใหม่อีกครั้ง',
+  expired: 'เซสชันหมดอายุ',
+  blocked: 'บัญชีถูกระงับ',
+  notFound: 'ไม่พบเกมนี้',
+  deposit: 'กรุณาฝากเงินหรือลดยอดเดิมพัน',
+  slowDown: 'รอสักครู่แล้วกดเล่นอีกครั้ง',
+  cashOutAt: 'ถอนที่ ',
+  rising: 'กำลังพุ่งขึ้น...',
+  cashedAt: 'ถอนแล้วที่ ',
+  crashedAt: 'แตกที่ ',
+  playing: 'กำลังเล่น...',
+  tie: 'เสมอ! คืนเงินครึ่งหนึ่ง ',
+  won: 'ยินดีด้วย! ได้รับ ',
+  winPending: 'กำลังบันทึกเงินรางวัลเข้ากระเป๋า',
+  lose: {
+    slot: 'ไม่ได้รางวัล ลองอีกครั้ง',
+    crash: 'แตกก่อนถึงจุดถอน รอบหน้าลุ้นใหม่',
+    card: 'ฝั่งที่เลือกแพ้ ลองใหม่อีกครั้ง',
+    pick: 'ทายไม่ถูก ลองใหม่อีกครั้ง',
+  },
+}
+export type ScriptTexts = typeof thScript
+
+const enScript: ScriptTexts = {
+  locale: 'en-US',
+  connection: 'Could not connect. Please check your connection and try again.',
+  error: 'Something went wrong. Please try again.',
+  expired: 'Session expired',
+  blocked: 'Account suspended',
+  notFound: 'Game not found',
+  deposit: 'Please deposit or lower your bet.',
+  slowDown: 'Wait a moment, then play again.',
+  cashOutAt: 'Cash out at ',
+  rising: 'Rising...',
+  cashedAt: 'Cashed out at ',
+  crashedAt: 'Crashed at ',
+  playing: 'Playing...',
+  tie: 'Tie! Half your bet back: ',
+  won: 'Congratulations! You won ',
+  winPending: 'Adding your win to your wallet',
+  lose: {
+    slot: 'No win this time. Try again!',
+    crash: 'Crashed before your cash-out. Next round!',
+    card: 'Your side lost. Try again!',
+    pick: 'Not this time. Try again!',
+  },
+}
+
+/**
+ * English for the Thai messages the state and round answers carry: the service's own (typed, so a new one cannot be
+ * left out) and the round body's field checks (contract demo-play.ts).
+ */
+const enServiceMessages: Record<(typeof messages)[keyof typeof messages], string> = {
+  [messages.notFound]: 'Game not found. Please open the game again from the lobby.',
+  [messages.expired]: 'Your session has expired. Please open the game again.',
+  [messages.blocked]: 'This account is suspended. Please contact support.',
+  [messages.insufficient]: 'Insufficient balance',
+  [messages.maintenance]: 'This game is under maintenance for a while.',
+  [messages.chooseGame]: 'Please choose a game.',
+  [messages.walletDown]: 'The wallet is not responding. Please try again.',
+  [messages.walletDownRolledBack]: 'The wallet is not responding. This round was cancelled and nothing was taken. Please try again.',
+  [messages.walletDownChecking]: 'The wallet is not responding. We are checking this round for you. Please try again later.',
+  [messages.winPending]: 'Adding your win to your wallet. Your balance will update shortly.',
+  [messages.needTarget]: 'Please choose an auto cash-out between 1.01 and 100.00×.',
+  [messages.needSide]: 'Please pick a side: Dragon or Tiger.',
+  [messages.needPick]: 'Please choose your pick.',
+}
+const enFieldMessages: Record<string, string> = {
+  'กรุณาเลือกยอดเดิมพันจากรายการ': 'Please choose a bet from the list.',
+  'จุดถอนอัตโนมัติต้องอยู่ระหว่าง 1.01 - 100.00 เท่า': 'The auto cash-out must be between 1.01 and 100.00×.',
+  'จุดถอนอัตโนมัติมีทศนิยมได้ไม่เกิน 2 ตำแหน่ง': 'The auto cash-out can have at most 2 decimals.',
+  'ตัวเลือกไม่ถูกต้อง': 'That choice is not valid.',
+  'รหัสเกมไม่ถูกต้อง': 'Invalid game code.',
+}
+
+/** English by error code, for any other Thai message (the catalogue's defaults, e.g. RATE_LIMITED). */
+const enCodes: Partial<Record<ErrorCode, string>> = {
+  VALIDATION_FAILED: 'Please check your choice and try again.',
+  MALFORMED_JSON: 'The request was not understood. Please try again.',
+  UNAUTHORIZED: enServiceMessages[messages.expired],
+  ACCOUNT_LOCKED: enServiceMessages[messages.blocked],
+  NOT_FOUND: enServiceMessages[messages.notFound],
+  INSUFFICIENT_FUNDS: enServiceMessages[messages.insufficient],
+  RULE_REFUSED: 'This round cannot be played right now.',
+  RATE_LIMITED: 'Too many rounds too quickly.',
+  DEPENDENCY_DOWN: 'The service is temporarily unavailable. Please try again later.',
+  INTERNAL: enScript.error,
+}
+
+/** English for a Thai message from the demo provider; undefined when there is none. */
+export function englishFor(message: string, code?: ErrorCode): string | undefined {
+  return (enServiceMessages as Record<string, string>)[message] ?? enFieldMessages[message] ?? (code ? enCodes[code] : undefined)
+}
+
+/** What the script needs: its words in both languages, and English for the answers' Thai messages. */
+export const SCRIPT_TEXTS = {
+  th: thScript,
+  en: enScript,
+  enMessages: { ...enServiceMessages, ...enFieldMessages } as Record<string, string>,
+  enCodes,
+}
