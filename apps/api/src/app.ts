@@ -6,6 +6,7 @@ import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { handleError } from './errors.ts'
 import { systemClock, type Clock } from './lib/clock.ts'
+import { createSessionCache, listenForRevocations, postgresListenClient } from './lib/session-cache.ts'
 import type { TypedApp } from './lib/typed-app.ts'
 import { authRoutes, devSmsRoutes } from './modules/auth/auth.routes.ts'
 import { createAuthService } from './modules/auth/auth.service.ts'
@@ -127,9 +128,21 @@ export async function buildApp(deps: AppDeps) {
 
   const db = database.db
   const site = createSiteService({ db })
+  // Sessions answered from memory (ADR 010). On PostgreSQL other processes may revoke, so the cache serves only while
+  // its LISTEN connection is up; on the embedded database this process is the only one.
+  const sessionCache = createSessionCache({ clock, ttlSeconds: config.SESSION_CACHE_SECONDS, broadcast: database.kind === 'postgres' })
+  const sessionListener =
+    database.kind === 'postgres' && sessionCache.enabled
+      ? listenForRevocations({ cache: sessionCache, createClient: await postgresListenClient(db), log: app.log })
+      : undefined
+  if (sessionListener) {
+    app.addHook('onClose', () => sessionListener.close())
+    await sessionListener.started
+  }
   const auth = createAuthService({
     db,
     clock,
+    sessions: sessionCache,
     hasher: deps.hasher ?? argon2Hasher,
     sms,
     limiter,
@@ -214,6 +227,6 @@ export async function buildApp(deps: AppDeps) {
     if (!deps.limiter) await limiter.close()
   })
 
-  return { app, services: { auth, users, site, ledger, deposits, withdrawals, backofficeAuth, backoffice, games, portal, seamless, promotions, referral }, sms, limiter }
+  return { app, services: { auth, users, site, ledger, deposits, withdrawals, backofficeAuth, backoffice, games, portal, seamless, promotions, referral }, sms, limiter, sessions: { cache: sessionCache, listener: sessionListener } }
 }
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>

@@ -26,4 +26,11 @@ describe('loadConfig', () => {
     for (const name of ['PORT', 'OTP_REQUIRED', 'DATABASE_URL', 'SMS_HTTP_URL', 'SMS_HTTP_KEY']) expect(problems).toContain(name)
     expect((error as ConfigError).message).toMatch(/^Invalid configuration:/)
   })
+
+  it('keeps sessions in memory 30 s by default, 0 turns the cache off, and more than 5 minutes is refused', () => {
+    expect(loadConfig({}).SESSION_CACHE_SECONDS).toBe(30)
+    expect(loadConfig({ SESSION_CACHE_SECONDS: '0' }).SESSION_CACHE_SECONDS).toBe(0)
+    expect(() => loadConfig({ SESSION_CACHE_SECONDS: '301' })).toThrow(/SESSION_CACHE_SECONDS/)
+    expect(() => loadConfig({ SESSION_CACHE_SECONDS: '-1' })).toThrow(/SESSION_CACHE_SECONDS/)
+  })
 })

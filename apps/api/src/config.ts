@@ -26,6 +26,8 @@ const ConfigSchema = z
     SEED_DEMO: bool.default(true),
 
     SESSION_TTL_HOURS: int(1, 24 * 90).default(24 * 7),
+    /** How long a process may answer a session from memory; 0 reads the database every time (ADR 010). */
+    SESSION_CACHE_SECONDS: int(0, 300).default(30),
     OTP_REQUIRED: bool.default(true),
     OTP_TTL_SECONDS: int(30, 3600).default(300),
     OTP_MAX_ATTEMPTS: int(1, 20).default(5),

@@ -10,7 +10,10 @@ declare module 'fastify' {
   }
 }
 
-/** Reads `Authorization: Bearer <token>`; answers 401 unless it names a live session. */
+/**
+ * Reads `Authorization: Bearer <token>`; answers 401 unless it names a live session. The session usually comes from
+ * the in-process session cache (ADR 010), which revocations clear in every process.
+ */
 export function requirePlayer(auth: Pick<AuthService, 'authenticate'>) {
   return async function requirePlayerHook(request: FastifyRequest, _reply: FastifyReply) {
     const header = request.headers.authorization

@@ -41,10 +41,10 @@ export const authRepository = {
     if (!row) throw new Error('insert returned no row')
     return row.id
   },
-  /** The live session for a token hash with its player's status, in one indexed read. */
+  /** The live session for a token hash with its player's status and the session's expiry, in one indexed read. */
   async findLiveSession(db: Db, tokenHash: Buffer, now: Date) {
     const [row] = await db
-      .select({ sessionId: sessions.id, playerId: sessions.playerId, status: players.status })
+      .select({ sessionId: sessions.id, playerId: sessions.playerId, expiresAt: sessions.expiresAt, status: players.status })
       .from(sessions)
       .innerJoin(players, eq(players.id, sessions.playerId))
       .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))

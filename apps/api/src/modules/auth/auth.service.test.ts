@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../db/client.ts'
 import { manualClock } from '../../lib/clock.ts'
+import { sha256 } from '../../lib/crypto.ts'
+import { createSessionCache } from '../../lib/session-cache.ts'
 import { memoryRateLimiter } from '../../plugins/rate-limiter.ts'
 import { openTestDatabase } from '../../../test/database.ts'
 import { registerBody, uniqueMobile } from '../../../test/factories.ts'
 import type { SmsMessage } from '../sms/sms.ts'
 import { RegisterBody } from '@sanam/contract'
+import { playersRepository } from '../users/users.repository.ts'
 import { createAuthService, type AuthSettings } from './auth.service.ts'
 import type { PasswordHasher } from './password.ts'
 
@@ -44,16 +47,18 @@ function makeService(overrides: Partial<AuthSettings> = {}) {
   const clock = manualClock()
   const sent: SmsMessage[] = []
   const { hasher, verified } = recordingHasher()
+  const sessions = createSessionCache({ clock, ttlSeconds: 30 })
   const sut = createAuthService({
     db: database.db,
     clock,
+    sessions,
     hasher,
     sms: { name: 'fake', send: async (m) => void sent.push(m) },
     limiter: memoryRateLimiter(clock),
     settings: { ...settings, ...overrides },
     siteName: async () => 'Sanam',
   })
-  return { sut, clock, sent, verified }
+  return { sut, clock, sent, verified, sessions }
 }
 
 const parse = (overrides: Record<string, unknown> = {}) => RegisterBody.parse(registerBody(overrides))
@@ -108,5 +113,33 @@ describe('auth service', () => {
     }
     expect(codes.size).toBe(5)
     for (const code of codes) expect(code).toMatch(/^[2-9A-HJKMNP-Z]{8}$/)
+  })
+
+  it('does not let a read that raced a revocation put the revoked session back in the cache', async () => {
+    const { sut, sessions } = makeService({ otpRequired: false })
+    const input = parse()
+    await sut.register(input)
+    const { token } = await sut.login(input.mobile, input.password)
+    const player = (await playersRepository.findByMobile(database.db, input.mobile))!
+    // The read starts (a cache miss), then a revocation of the player lands before its answer arrives.
+    const reading = sut.authenticate(token)
+    sessions.evict({ playerId: player.id })
+    expect(await reading).not.toBeNull()
+    expect(sessions.peek(sha256(token))).toBeUndefined()
+    // A read that starts afterwards is kept as usual.
+    await sut.authenticate(token)
+    expect(sessions.peek(sha256(token))).toMatchObject({ playerId: player.id })
+  })
+
+  it('answers a cached session without the database, and not once it is logged out', async () => {
+    const { sut, sessions } = makeService({ otpRequired: false })
+    const input = parse()
+    await sut.register(input)
+    const { token } = await sut.login(input.mobile, input.password)
+    const actor = (await sut.authenticate(token))!
+    expect(sessions.peek(sha256(token))).toMatchObject({ playerId: actor.playerId, sessionId: actor.sessionId })
+    await sut.logout(actor)
+    expect(sessions.size).toBe(0)
+    expect(await sut.authenticate(token)).toBeNull()
   })
 })

@@ -6,6 +6,7 @@ import { uniqueViolation } from '../../db/errors.ts'
 import { AppError } from '../../errors.ts'
 import type { Actor } from '../../lib/actor.ts'
 import type { Clock } from '../../lib/clock.ts'
+import type { SessionCache, SessionRevocation } from '../../lib/session-cache.ts'
 import { newToken, randomDigits, randomString, sameBytes, sha256, UNAMBIGUOUS } from '../../lib/crypto.ts'
 import type { RateLimiter } from '../../plugins/rate-limiter.ts'
 import type { SmsSender } from '../sms/sms.ts'
@@ -42,17 +43,21 @@ function otpHash(token: string, code: string): Buffer {
   return sha256(`${token}:${code}`)
 }
 
-/** Registration with OTP, login, sessions and password change. */
+/**
+ * Registration with OTP, login, sessions and password change. Sessions are answered from `sessions` (the session
+ * cache) when it has them; every revocation here announces itself in its transaction and evicts after it.
+ */
 export function createAuthService(deps: {
   db: Db
   clock: Clock
+  sessions: SessionCache
   hasher: PasswordHasher
   sms: SmsSender
   limiter: RateLimiter
   settings: AuthSettings
   siteName: () => Promise<string>
 }) {
-  const { db, clock, hasher, settings } = deps
+  const { db, clock, hasher, settings, sessions } = deps
   // A real hash to check against when the phone is unknown, so both answers take the same time.
   const dummyHash = hasher.hash(newToken())
   const failKey = (mobile: string) => `login-fail:${mobile}`
@@ -98,6 +103,22 @@ export function createAuthService(deps: {
       expiresAt: new Date(now.getTime() + settings.sessionTtlHours * 3_600_000),
     })
     return token
+  }
+
+  /**
+   * Runs `revoke` in a transaction that also tells the other processes (at commit), then forgets here. The eviction
+   * runs even when the transaction failed: a commit whose answer was lost may still have revoked, and forgetting a
+   * live session only costs one database read.
+   */
+  async function revokeAndEvict(revocation: SessionRevocation, revoke: (tx: Db) => Promise<void>) {
+    try {
+      await db.transaction(async (tx) => {
+        await revoke(tx)
+        await sessions.announce(tx, revocation)
+      })
+    } finally {
+      sessions.evict(revocation)
+    }
   }
 
   async function refuseWhileLockedOut(mobile: string) {
@@ -210,16 +231,28 @@ export function createAuthService(deps: {
       return { token, ...toUserMe(player) }
     },
 
+    /** Ends this session; refused on the very next request, in this process and (PostgreSQL) in every other. */
     async logout(actor: Actor): Promise<void> {
-      await authRepository.revokeSession(db, actor.sessionId, clock.now())
+      const now = clock.now()
+      await revokeAndEvict({ playerId: actor.playerId, sessionId: actor.sessionId }, (tx) => authRepository.revokeSession(tx, actor.sessionId, now))
     },
 
-    /** The actor behind a bearer token, or null when the token is unknown, revoked or expired. */
+    /**
+     * The actor behind a bearer token, or null when the token is unknown, revoked or expired. Answered from the
+     * session cache when it can; unknown tokens and locked players are never cached (a new login elsewhere and an
+     * unlock work at once).
+     */
     async authenticate(token: string): Promise<(Actor & { locked: boolean }) | null> {
       if (!token || token.length > 256) return null
-      const session = await authRepository.findLiveSession(db, sha256(token), clock.now())
+      const tokenHash = sha256(token)
+      const cached = sessions.get(tokenHash)
+      if (cached) return { playerId: cached.playerId, sessionId: cached.sessionId, locked: false }
+      const ticket = sessions.ticket()
+      const session = await authRepository.findLiveSession(db, tokenHash, clock.now())
       if (!session) return null
-      return { playerId: session.playerId, sessionId: session.sessionId, locked: session.status === 'LOCKED' }
+      const locked = session.status === 'LOCKED'
+      if (!locked) sessions.set(tokenHash, { playerId: session.playerId, sessionId: session.sessionId, expiresAt: session.expiresAt }, ticket)
+      return { playerId: session.playerId, sessionId: session.sessionId, locked }
     },
 
     /** Changes the password and ends every session of the player, this one included. */
@@ -233,7 +266,7 @@ export function createAuthService(deps: {
       }
       const passwordHash = await hasher.hash(newPassword)
       const now = clock.now()
-      await db.transaction(async (tx) => {
+      await revokeAndEvict({ playerId: player.id }, async (tx) => {
         await playersRepository.updatePasswordHash(tx, player.id, passwordHash, now)
         await authRepository.revokeAllSessions(tx, player.id, now)
       })
