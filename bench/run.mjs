@@ -4,9 +4,12 @@
 // machine, so the numbers compare across machines. Runs on the embedded database; with BENCH_DATABASE_URL
 // (postgres://...) also on PostgreSQL, in a database it creates and drops.
 //   BENCH_SECONDS (default 10) per measurement, BENCH_CONNECTIONS (default 16).
-import { spawn } from 'node:child_process'
+// On PostgreSQL the seamless bets are also compared with the database's own baselines of DESIGN §7, measured by
+// pgbench in the same run on a scratch database: `pgbench -N -c 16` and a single-row guarded UPDATE at 16 clients
+// (PGBENCH, default: the pgbench found on PATH or under /usr/lib/postgresql).
+import { execFileSync, spawn } from 'node:child_process'
 import { createHmac, randomUUID } from 'node:crypto'
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -111,6 +114,41 @@ async function benchDatabase(label, env, baseline) {
   }
 }
 
+/** pgbench, when this machine has it. */
+function findPgbench() {
+  if (process.env.PGBENCH) return process.env.PGBENCH
+  try {
+    execFileSync('pgbench', ['--version'], { stdio: 'ignore' })
+    return 'pgbench'
+  } catch {
+    const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql').sort().reverse() : []
+    const found = versions.map((v) => `/usr/lib/postgresql/${v}/bin/pgbench`).find((file) => existsSync(file))
+    return found
+  }
+}
+
+/** Runs pgbench for SECONDS at CONNECTIONS clients and reads its transactions per second and latency. */
+function pgbench(bin, url, args) {
+  const out = execFileSync(bin, [...args, '-c', String(CONNECTIONS), '-j', String(Math.min(CONNECTIONS, os.cpus().length)), '-T', String(SECONDS), '-n', '-r', url], { encoding: 'utf8' })
+  const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? NaN)
+  const latency = Number(/latency average = ([\d.]+) ms/.exec(out)?.[1] ?? NaN)
+  return { rps: Math.round(tps), p50: Math.round(latency), p99: '-', errors: 0 }
+}
+
+/** The database's own baselines of DESIGN §7 on a scratch database: `pgbench -N`, and one guarded row UPDATE. */
+function postgresBaselines(bin, url) {
+  execFileSync(bin, ['-i', '-q', '-s', '1', url], { stdio: 'ignore' })
+  execFileSync('psql', [url, '-q', '-c', 'create table bench_wallet (id int primary key, balance bigint not null); insert into bench_wallet values (1, 9000000000000)'], { stdio: 'ignore' })
+  const scriptDir = mkdtempSync(path.join(os.tmpdir(), 'sanam-pgbench-'))
+  const script = path.join(scriptDir, 'guarded-update.sql')
+  writeFileSync(script, 'update bench_wallet set balance = balance - 1 where id = 1 and balance >= 1;\n')
+  try {
+    return { nTpcb: pgbench(bin, url, ['-N']), guarded: pgbench(bin, url, ['-f', script]) }
+  } finally {
+    rmSync(scriptDir, { recursive: true, force: true })
+  }
+}
+
 async function main() {
   const bare = Fastify({ logger: false })
   bare.get('/bare', async () => ({ success: true, data: { ok: true } }))
@@ -120,6 +158,7 @@ async function main() {
   await bare.close()
 
   const rows = [{ what: 'baseline: bare Fastify route', ...baseline, ratio: 1 }]
+  const notes = []
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sanam-bench-'))
   try {
     rows.push(...(await benchDatabase('PGlite', { DATA_DIR: dataDir }, baseline)))
@@ -137,7 +176,28 @@ async function main() {
     try {
       const url = new URL(pgUrl)
       url.pathname = `/${name}`
-      rows.push(...(await benchDatabase('PostgreSQL', { DATABASE_URL: url.toString() }, baseline)))
+      const measured = await benchDatabase('PostgreSQL', { DATABASE_URL: url.toString() }, baseline)
+      rows.push(...measured)
+      const bin = findPgbench()
+      if (bin) {
+        const scratch = `${name}_pgbench`
+        await admin.query(`create database "${scratch}"`)
+        try {
+          const scratchUrl = new URL(pgUrl)
+          scratchUrl.pathname = `/${scratch}`
+          const { nTpcb, guarded } = postgresBaselines(bin, scratchUrl.toString())
+          const bets = measured.find((row) => row.what.includes('seamless bet'))
+          rows.push({ what: `baseline: pgbench -N -c ${CONNECTIONS}`, ...nTpcb, ratio: nTpcb.rps / baseline.rps })
+          rows.push({ what: `baseline: single-row guarded UPDATE, ${CONNECTIONS} clients`, ...guarded, ratio: guarded.rps / baseline.rps })
+          if (bets) {
+            notes.push(`PostgreSQL seamless bets: ${(bets.rps / nTpcb.rps).toFixed(2)}× pgbench -N (target ≥ 1.5×), ${(bets.rps / guarded.rps).toFixed(2)}× the guarded UPDATE (target ≥ 0.6×).`)
+          }
+        } finally {
+          await admin.query(`drop database if exists "${scratch}" with (force)`)
+        }
+      } else {
+        notes.push('pgbench not found: the PostgreSQL baselines of DESIGN §7 were not measured (set PGBENCH).')
+      }
     } finally {
       await admin.query(`drop database if exists "${name}" with (force)`)
       await admin.end()
@@ -149,7 +209,7 @@ async function main() {
     `|---|---:|---:|---:|---:|---:|`,
     ...rows.map((r) => `| ${r.what} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.ratio.toFixed(3)} |`),
   ].join('\n')
-  const report = `# Benchmark ${new Date().toISOString()}\n\n${os.cpus().length} cores, Node ${process.version}, ${CONNECTIONS} connections, ${SECONDS} s each.\n\n${table}\n`
+  const report = `# Benchmark ${new Date().toISOString()}\n\n${os.cpus().length} cores, Node ${process.version}, ${CONNECTIONS} connections, ${SECONDS} s each.\n\n${table}\n${notes.map((note) => `\n- ${note}`).join('')}\n`
   console.info(report)
   writeFileSync(path.join(root, 'bench', 'results', 'latest.md'), report)
 }

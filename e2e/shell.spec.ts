@@ -40,6 +40,11 @@ describe('player shell and back-office placeholder', () => {
 
   it('a visitor lands on the login page: site logo, title, description, favicon and theme from metadata, in Kanit', async () => {
     const { page, problems } = await openPhonePage()
+    // The metadata comes inside the page (ADR 012): no separate call before the first screen.
+    const metadataCalls: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/api/site/metadata')) metadataCalls.push(request.url())
+    })
     await page.goto('/')
     await page.waitForFunction(() => window.location.pathname === '/login', null, { polling: 100 })
 
@@ -72,6 +77,7 @@ describe('player shell and back-office placeholder', () => {
     await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).waitFor()
     await page.getByRole('link', { name: 'สมัครสมาชิก' }).waitFor()
     await shot(page, 'home-phone')
+    expect(metadataCalls).toEqual([])
     expect(problems).toEqual([])
   })
 
@@ -127,6 +133,13 @@ describe('player shell and back-office placeholder', () => {
 
   it('says the metadata could not be loaded and keeps the default theme', async () => {
     const { page } = await openPhonePage()
+    // A page sent without the metadata in it (the server could not read it) makes the app call for it; that fails too.
+    await page.route('**/*', async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback()
+      const response = await route.fetch()
+      const html = (await response.text()).replace(/<script id="site-metadata"[^>]*>.*?<\/script>/s, '')
+      return route.fulfill({ response, body: html })
+    })
     await page.route('**/api/site/metadata', (route) => route.abort())
     await page.goto('/')
 

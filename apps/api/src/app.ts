@@ -127,7 +127,7 @@ export async function buildApp(deps: AppDeps) {
     })
 
   const db = database.db
-  const site = createSiteService({ db })
+  const site = createSiteService({ db, now: () => clock.now().getTime() })
   // Sessions answered from memory (ADR 010). On PostgreSQL other processes may revoke, so the cache serves only while
   // its LISTEN connection is up; on the embedded database this process is the only one.
   const sessionCache = createSessionCache({ clock, ttlSeconds: config.SESSION_CACHE_SECONDS, broadcast: database.kind === 'postgres' })
@@ -221,7 +221,7 @@ export async function buildApp(deps: AppDeps) {
       seamless: httpSeamlessClient({ baseUrl: config.DEMO_PROVIDER_CALLBACK_URL ?? `http://127.0.0.1:${config.PORT}/api/seamless`, secretFor: config.seamlessSecret }),
     }),
   )
-  await registerWebApps(app, deps.webApps ?? {})
+  await registerWebApps(app, deps.webApps ?? {}, { siteMetadata: () => site.metadata() })
 
   app.addHook('onClose', async () => {
     if (!deps.limiter) await limiter.close()

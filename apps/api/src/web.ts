@@ -1,8 +1,11 @@
 import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import fastifyStatic from '@fastify/static'
+import type { SiteMetadata } from '@sanam/contract'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { errorBody } from './errors.ts'
+import { renderPlayerIndex } from './web-index.ts'
 
 export interface WebApps {
   /** Built player app (apps/player/dist), served at /. */
@@ -25,13 +28,21 @@ export function findWebApps(root: string): WebApps {
  * unknown path gets the app's index.html so the client router decides (the player app shows its
  * under-maintenance page for unknown routes).
  */
-export async function registerWebApps(app: FastifyInstance, apps: WebApps) {
+export async function registerWebApps(app: FastifyInstance, apps: WebApps, options: { siteMetadata?: () => Promise<SiteMetadata> } = {}) {
   const immutable = (reply: FastifyReply, file: string) => {
     // Vite puts a content hash in every file under assets/, so they never change.
     void reply.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache')
   }
+  // The player's index.html is sent with the site metadata in it (web-index.ts), so the static plugin does not
+  // serve it for '/': every page of the app comes through the not-found handler below.
+  const playerTemplate = apps.player ? await readFile(path.join(apps.player, 'index.html'), 'utf8') : undefined
+  const playerIndex = async (reply: FastifyReply) => {
+    const metadata = options.siteMetadata ? await options.siteMetadata().catch(() => null) : null
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(renderPlayerIndex(playerTemplate ?? '', metadata))
+  }
   if (apps.player) {
-    await app.register(fastifyStatic, { root: apps.player, prefix: '/', wildcard: true, index: 'index.html', preCompressed: true, setHeaders: immutable })
+    await app.register(fastifyStatic, { root: apps.player, prefix: '/', wildcard: true, index: false, preCompressed: true, setHeaders: immutable })
+    app.get('/', (_request, reply) => playerIndex(reply))
   }
   if (apps.backoffice) {
     await app.register(fastifyStatic, {
@@ -54,7 +65,7 @@ export async function registerWebApps(app: FastifyInstance, apps: WebApps) {
     if ((url === '/backoffice' || url.startsWith('/backoffice/')) && apps.backoffice) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html', apps.backoffice)
     }
-    if (apps.player) return reply.header('cache-control', 'no-cache').sendFile('index.html', apps.player)
+    if (playerTemplate !== undefined) return playerIndex(reply)
     return reply.status(404).send(errorBody('NOT_FOUND'))
   })
 }

@@ -3,17 +3,30 @@ import { useToast } from '../../../components/toast/use-toast.ts'
 import { errorText } from '../../../lib/api-client.ts'
 import { getSiteMetadata } from '../api/get-site-metadata.ts'
 import { applySiteMetadata } from '../apply-site-metadata.ts'
+import { readInlineSiteMetadata } from '../inline-metadata.ts'
 import { SiteContext, type SiteState } from '../site-context.ts'
 
+/** The metadata the server put in the page, applied to the document before the first render. */
+function initialState(): SiteState {
+  const inline = readInlineSiteMetadata()
+  if (!inline) return { status: 'loading' }
+  applySiteMetadata(inline)
+  return { status: 'ready', metadata: inline }
+}
+
 /**
- * Loads the site metadata once at start and applies it to the document (spec §1).
+ * Loads the site metadata once at start and applies it to the document (spec §1): from the page itself when the
+ * server put it there (ADR 012), else from `GET /api/site/metadata`.
  * On failure the default theme stays and an error toast says so (spec §8).
  */
 export function SiteProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<SiteState>({ status: 'loading' })
+  const [state, setState] = useState<SiteState>(initialState)
   const { showToast } = useToast()
+  // Decided by the first state only: the page either brought the metadata or it did not.
+  const [needsCall] = useState(state.status === 'loading')
 
   useEffect(() => {
+    if (!needsCall) return
     const controller = new AbortController()
     getSiteMetadata(controller.signal).then(
       (metadata) => {
@@ -28,7 +41,7 @@ export function SiteProvider({ children }: { children: ReactNode }) {
       },
     )
     return () => controller.abort()
-  }, [showToast])
+  }, [needsCall, showToast])
 
   return <SiteContext value={state}>{children}</SiteContext>
 }

@@ -1,0 +1,83 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { SiteMetadata } from '@sanam/contract'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../test/app.ts'
+import { siteSettings } from './db/schema.ts'
+import { SITE_METADATA_ELEMENT_ID } from './web-index.ts'
+
+// The built apps as the server finds them (a template like Vite's output), served by the real app on a real database.
+const TEMPLATE = `<!doctype html>
+<html lang="th">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="theme-color" content="#0b0b14" />
+    <meta name="description" content="" />
+    <link rel="icon" href="data:," />
+    <title>Sanam</title>
+    <script type="module" crossorigin src="/assets/index-abc123.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>
+`
+
+let dir: string
+let t: TestApp
+let metadata: SiteMetadata
+
+function inlineMetadata(html: string): unknown {
+  const match = new RegExp(`<script id="${SITE_METADATA_ELEMENT_ID}" type="application/json">(.*?)</script>`, 's').exec(html)
+  return match ? JSON.parse(match[1]!) : undefined
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'sanam-web-'))
+  await mkdir(path.join(dir, 'player', 'assets'), { recursive: true })
+  await writeFile(path.join(dir, 'player', 'index.html'), TEMPLATE)
+  await writeFile(path.join(dir, 'player', 'assets', 'index-abc123.js'), 'console.log(1)')
+  t = await buildTestApp({ deps: { webApps: { player: path.join(dir, 'player') } } })
+  metadata = t.json<{ data: SiteMetadata }>(await t.app.inject({ method: 'GET', url: '/api/site/metadata' })).data
+})
+afterAll(async () => {
+  await t.close()
+  await rm(dir, { recursive: true, force: true })
+})
+
+describe('the player app page', () => {
+  it.each(['/', '/login', '/deposit?x=1'])('%s comes with the site metadata: title, description, favicon, logo preload and the metadata block', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toMatch(/^text\/html/)
+    expect(res.headers['cache-control']).toBe('no-cache')
+    const html = res.body
+    expect(html).toContain(`<title>${metadata.title}</title>`)
+    expect(html).toContain(`<meta name="description" content="${metadata.description}" />`)
+    expect(html).toContain(`<link rel="icon" href="${metadata.image.favicon}" />`)
+    expect(html).toContain(`<link rel="preload" as="image" href="${metadata.image.logo}" fetchpriority="high" />`)
+    expect(html).toContain(`<meta name="theme-color" content="${metadata.theme.background}" />`)
+    expect(inlineMetadata(html)).toEqual(metadata)
+    // The app's own script is still there, after the metadata block the app reads at start.
+    expect(html.indexOf('/assets/index-abc123.js')).toBeGreaterThan(0)
+  })
+
+  it('a metadata text cannot break out of the page: markup in the title is escaped and the JSON block stays whole', async () => {
+    const hostile = `</script><script>alert(1)</script> "Sanam" & <b>`
+    await t.db.update(siteSettings).set({ title: hostile, description: `a" onload="x` })
+    t.clock.advance(10_000) // past the site service's metadata cache
+    const html = (await t.app.inject({ method: 'GET', url: '/login' })).body
+    expect(html).not.toContain('<script>alert(1)</script>')
+    expect(html).toContain('<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;Sanam&quot; &amp; &lt;b&gt;</title>')
+    expect(html).toContain('content="a&quot; onload=&quot;x"')
+    expect((inlineMetadata(html) as SiteMetadata).title).toBe(hostile)
+  })
+
+  it('assets are still served as files, and /api paths still answer the JSON 404', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' })
+    expect(asset.statusCode).toBe(200)
+    expect(asset.headers['cache-control']).toContain('immutable')
+    const api = await t.app.inject({ method: 'GET', url: '/api/no-such-call' })
+    expect(api.statusCode).toBe(404)
+    expect(api.json()).toMatchObject({ success: false, code: 'NOT_FOUND' })
+  })
+})
