@@ -63,10 +63,10 @@ describe('demo provider games in a phone browser', () => {
     return res.body.data.balance
   }
 
-  async function launch(provider: string, game: string): Promise<string> {
-    const res = await call<{ url: string }>(server.baseUrl, 'POST', '/api/portal/launch', { token: apiToken, body: { provider_id: provider, lang: 'th', game_code: game } })
+  async function launch(provider: string, game: string, lang: 'th' | 'en' = 'th'): Promise<string> {
+    const res = await call<{ url: string }>(server.baseUrl, 'POST', '/api/portal/launch', { token: apiToken, body: { provider_id: provider, lang, game_code: game } })
     expect(res.status, JSON.stringify(res.body)).toBe(200)
-    expect(res.body.data.url).toMatch(/^\/play\/[A-Za-z0-9_-]+\?lang=th$/)
+    expect(res.body.data.url).toMatch(new RegExp(`^/play/[A-Za-z0-9_-]+\\?lang=${lang}$`))
     return res.body.data.url
   }
 
@@ -176,6 +176,44 @@ describe('demo provider games in a phone browser', () => {
     await shot(page, 'demo-insufficient-phone')
     // The refusal is an answer, not a script problem; the browser logs the 422 itself, nothing else.
     expect(problems.filter((p) => !p.includes('422'))).toEqual([])
+  })
+
+  it('speaks English to a game launched with lang=en, and plays', async () => {
+    const { page, problems } = await openGame(await launch('pgsoft', 'fortune_ox', 'en'))
+    expect(await page.locator('html').getAttribute('lang')).toBe('en')
+    await page.getByRole('button', { name: 'Spin' }).waitFor()
+    await page.getByText('Please play responsibly').waitFor()
+    await playRound(page)
+    await shot(page, 'demo-slot-english-phone')
+    // No Thai on the page once a round was played (the baht sign aside).
+    expect(await page.evaluate(() => /[\u0E00-\u0E3E\u0E40-\u0E7F]/.test(document.body.innerText))).toBe(false)
+    expect(problems).toEqual([])
+  })
+
+  it('rests the play button after "too many rounds" (429) and lets the player go on when the wait is over', async () => {
+    const { page, problems } = await openGame(await launch('pgsoft', 'fortune_ox'))
+    await page.locator('#play:not([disabled])').waitFor()
+    const before = await walletBalance()
+    // The server's answer over the per-session limit (tested for real in the API suite), once.
+    let refused = false
+    await page.route('**/round', async (route) => {
+      if (refused) return route.fallback()
+      refused = true
+      await route.fulfill({
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': '2' },
+        body: JSON.stringify({ success: false, code: 'RATE_LIMITED', message: 'ทำรายการบ่อยเกินไป กรุณาลองใหม่ภายหลัง' }),
+      })
+    })
+    await page.locator('#play').tap()
+    await page.locator('#result.info', { hasText: 'ทำรายการบ่อยเกินไป' }).waitFor()
+    await page.getByText('รอสักครู่แล้วกดเล่นอีกครั้ง').waitFor()
+    expect(await page.locator('#play').isDisabled()).toBe(true)
+    await shot(page, 'demo-rate-limited-phone')
+    // Nothing was played, and after the Retry-After the button comes back and a round plays normally.
+    expect(await walletBalance()).toBe(before)
+    await playRound(page)
+    expect(problems.filter((p) => !p.includes('429'))).toEqual([])
   })
 
   it('shows a friendly page for an unknown game link', async () => {
