@@ -7,37 +7,21 @@
 // On PostgreSQL the seamless bets are also compared with the database's own baselines of DESIGN §7, measured by
 // pgbench in the same run on a scratch database: `pgbench -N -c 16` and a single-row guarded UPDATE at 16 clients
 // (PGBENCH, default: the pgbench found on PATH or under /usr/lib/postgresql).
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { createHmac, randomUUID } from 'node:crypto'
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import Fastify from 'fastify'
+import { freePort, requireBuilt, root, startSanam } from './server.mjs'
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16)
 const BANK_SECRET = 'sanam-demo-bank-webhook-secret'
 const SEAMLESS_SECRET = 'sanam-demo-seamless-secret'
 
-if (!existsSync(path.join(root, 'apps/api/dist/server.js'))) {
-  console.error('apps/api/dist/server.js is missing: run npm run build first')
-  process.exit(2)
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = createServer()
-    s.once('error', reject)
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address()
-      s.close(() => resolve(port))
-    })
-  })
-}
+requireBuilt('apps/api/dist/server.js')
 
 const sign = (secret, raw) => `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`
 
@@ -49,25 +33,8 @@ async function call(base, method, url, body, headers = {}) {
   return json.data
 }
 
-async function startSanam(env) {
-  const port = await freePort()
-  const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', OTP_REQUIRED: 'false', RATE_LOGIN_PER_IP_PER_MINUTE: '1000000', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  const base = `http://127.0.0.1:${port}`
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return { base, stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))) }
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  child.kill('SIGKILL')
-  throw new Error('the server did not start')
-}
+/** The server for the load runs: no OTP step and no login limit in the way of the set-up calls. */
+const startLoadTarget = (env) => startSanam({ OTP_REQUIRED: 'false', RATE_LOGIN_PER_IP_PER_MINUTE: '1000000', ...env })
 
 function measure(options) {
   return new Promise((resolve, reject) => {
@@ -78,7 +45,7 @@ function measure(options) {
 const summary = (r) => ({ rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx })
 
 async function benchDatabase(label, env, baseline) {
-  const sanam = await startSanam(env)
+  const sanam = await startLoadTarget(env)
   try {
     // A funded player with a game session, set up through the public API.
     const login = await call(sanam.base, 'POST', '/api/auth/login', { mobile: '0812345678', password: 'sanam1234' })

@@ -1,62 +1,25 @@
 // npm run bench:web: Lighthouse (mobile) on the built player app's first screen, the DESIGN §7 web target
 // (performance and accessibility ≥ 95). Not a test: scores move with the machine's load, so it runs each page
 // BENCH_WEB_RUNS times (default 3) and records the median. Uses the Chromium at CHROME_PATH or /usr/bin/chromium.
-import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { requireBuilt, root, startSanam } from './server.mjs'
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3)
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 // The screens a visitor can reach without signing in; the lobby needs a session Lighthouse does not have.
 const PAGES = ['/login', '/register']
 
-if (!existsSync(path.join(root, 'apps/api/dist/server.js')) || !existsSync(path.join(root, 'apps/player/dist/index.html'))) {
-  console.error('the built server or player app is missing: run npm run build first')
-  process.exit(2)
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = createServer()
-    s.once('error', reject)
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address()
-      s.close(() => resolve(port))
-    })
-  })
-}
-
-async function startSanam(dataDir) {
-  const port = await freePort()
-  const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: dataDir },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  const base = `http://127.0.0.1:${port}`
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return { base, stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))) }
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  child.kill('SIGKILL')
-  throw new Error('the server did not start')
-}
+requireBuilt('apps/api/dist/server.js', 'apps/player/dist/index.html')
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sanam-bench-web-'))
-  const sanam = await startSanam(dataDir)
+  const sanam = await startSanam({ DATA_DIR: dataDir })
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ['--headless=new', '--no-sandbox'] })
   const rows = []
   try {

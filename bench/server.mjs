@@ -1,0 +1,49 @@
+// The built server as the benchmarks start it: on a free port, in a child process, stopped with SIGTERM.
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { createServer } from 'node:net'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+
+/** Stops the run with a clear message when a built part it needs is missing. */
+export function requireBuilt(...parts) {
+  const missing = parts.filter((part) => !existsSync(path.join(root, part)))
+  if (missing.length > 0) {
+    console.error(`${missing.join(', ')} missing: run npm run build first`)
+    process.exit(2)
+  }
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = createServer()
+    s.once('error', reject)
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address()
+      s.close(() => resolve(port))
+    })
+  })
+}
+
+/** Starts apps/api/dist/server.js with `env` on top of the defaults and waits until /api/health answers. */
+export async function startSanam(env) {
+  const port = await freePort()
+  const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const base = `http://127.0.0.1:${port}`
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { base, stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))) }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  child.kill('SIGKILL')
+  throw new Error('the server did not start')
+}
