@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import helmet from '@fastify/helmet'
-import Fastify, { type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
-import { handleError } from './errors.ts'
+import { errorBody, handleError } from './errors.ts'
 import { systemClock, type Clock } from './lib/clock.ts'
 import { createSessionCache, listenForRevocations, postgresListenClient } from './lib/session-cache.ts'
 import type { TypedApp } from './lib/typed-app.ts'
@@ -64,6 +64,10 @@ export interface AppDeps {
 
 const REQUEST_ID = /^[\w.-]{1,64}$/
 
+function refuseBeforeRouting(_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  void reply.status(404).send(errorBody('NOT_FOUND'))
+}
+
 /** Builds the whole server from its config and database. Every module is wired here, in one visible list. */
 export async function buildApp(deps: AppDeps) {
   const { config, database } = deps
@@ -82,6 +86,9 @@ export async function buildApp(deps: AppDeps) {
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID()
     },
     routerOptions: { maxParamLength: 200 },
+    // Fastify's own refusals before any route runs (a malformed URL, a path segment longer than maxParamLength)
+    // would otherwise answer in its own English shape: a URL like that names nothing here.
+    frameworkErrors: refuseBeforeRouting,
   }).withTypeProvider<ZodTypeProvider>()
 
   app.setValidatorCompiler(validatorCompiler)
