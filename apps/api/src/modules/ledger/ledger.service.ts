@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts'
 import type { PlayerAccountKind } from '../../db/schema.ts'
 import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
-import { ledgerRepository, rowsOf } from './ledger.repository.ts'
+import { accountKey, ledgerRepository, rowsOf } from './ledger.repository.ts'
 
 /** House accounts: no running balance; their balance is the sum of their transfers. */
 export type HouseAccount = 'bank_in' | 'bank_out' | 'promotion' | 'referral_expense' | 'rebate_expense' | 'forfeit' | 'adjustment' | `game:${string}`
@@ -95,8 +95,82 @@ export function createLedger(deps: { clock: Clock; faults?: LedgerFaults }) {
       return { id, replayed: false }
     },
 
+    /**
+     * Many transfers in a constant number of statements (ADR 011, set-based bets): one read of the accounts (creating
+     * missing ones, as `transfer` does), one check of the keys, ONE balance update for all player accounts touched
+     * (`UPDATE ... FROM (VALUES ...)`, conditional on the result staying >= 0, backed by the CHECK) and ONE multi-row
+     * transfer insert (unique keys; transfers are immutable). House accounts keep no running balance.
+     *
+     * All or nothing, like one `transfer` each applied at once: each player account's NET change must keep it at or
+     * above zero, otherwise INSUFFICIENT_FUNDS is thrown and the caller's transaction (or savepoint) must be rolled
+     * back, as after a failed `transfer`. A key already used by the same transfer is a replay (moves nothing, answered
+     * `replayed`); by another transfer, an error. Balance rows are updated in the order PostgreSQL joins them, so a
+     * caller whose accounts may be contended locks them first in a fixed order (seamless locks its players' cash rows,
+     * ascending). `ensure` names accounts to create when missing even though no transfer here touches them (a caller
+     * that refused a transfer at the point where `transfer` would already have created its accounts).
+     * Answers one result per request, in order.
+     */
+    async transferMany(tx: Db, requests: readonly TransferRequest[], options: { ensure?: readonly AccountRef[] } = {}): Promise<TransferResult[]> {
+      const refOf = (ref: AccountRef) => ('house' in ref ? { playerId: null, kind: ref.house as string } : { playerId: ref.player, kind: ref.kind as string })
+      const keyOfRef = (ref: AccountRef) => {
+        const r = refOf(ref)
+        return accountKey(r.playerId, r.kind)
+      }
+      const seen = new Set<string>()
+      for (const request of requests) {
+        if (request.amount <= 0n) throw new Error(`transfer amount must be positive: ${request.amount}`)
+        if (seen.has(request.key)) throw new Error(`idempotency key ${request.key} appears twice in one transferMany`)
+        seen.add(request.key)
+      }
+      const refs = [...requests.flatMap((r) => [r.from, r.to]), ...(options.ensure ?? [])]
+      if (refs.length === 0) return []
+      const ids = await ledgerRepository.accountIds(tx, refs.map(refOf))
+      const idOf = (ref: AccountRef) => ids.get(keyOfRef(ref))!
+      if (requests.length === 0) return []
+
+      const existing = new Map((await ledgerRepository.findTransfersByKeys(tx, requests.map((r) => r.key))).map((row) => [row.idempotencyKey, row]))
+      const fresh: TransferRequest[] = []
+      for (const request of requests) {
+        const found = existing.get(request.key)
+        if (!found) {
+          fresh.push(request)
+          continue
+        }
+        if (found.amount !== request.amount || found.debitAccountId !== idOf(request.from) || found.creditAccountId !== idOf(request.to)) {
+          throw new Error(`idempotency key ${request.key} reused for a different transfer`)
+        }
+      }
+
+      const deltas = new Map<number, bigint>()
+      for (const request of fresh) {
+        if ('player' in request.from) deltas.set(idOf(request.from), (deltas.get(idOf(request.from)) ?? 0n) - request.amount)
+        if ('player' in request.to) deltas.set(idOf(request.to), (deltas.get(idOf(request.to)) ?? 0n) + request.amount)
+      }
+      const changes = [...deltas].filter(([, delta]) => delta !== 0n).sort(([a], [b]) => a - b).map(([accountId, delta]) => ({ accountId, delta }))
+      const updated = await ledgerRepository.applyDeltas(tx, changes)
+      for (const change of changes) {
+        if (updated.has(change.accountId)) continue
+        if (change.delta < 0n) throw new AppError('INSUFFICIENT_FUNDS')
+        throw new Error(`account ${change.accountId} has no running balance`)
+      }
+      for (const request of fresh) if ('player' in request.from) deps.faults?.afterDebit?.(request)
+
+      const now = deps.clock.now()
+      const inserted = await ledgerRepository.insertTransfers(
+        tx,
+        fresh.map((r) => ({ idempotencyKey: r.key, debitAccountId: idOf(r.from), creditAccountId: idOf(r.to), amount: r.amount, kind: r.kind, reference: r.reference, createdAt: now })),
+      )
+      // A concurrent transaction inserted one of the keys after our check: ours must not commit.
+      if (inserted.size !== fresh.length) throw new AppError('CONFLICT')
+      return requests.map((r) => {
+        const found = existing.get(r.key)
+        return found ? { id: found.id, replayed: true } : { id: inserted.get(r.key)!, replayed: false }
+      })
+    },
+
     balances: ledgerRepository.balances,
     lockPlayer: ledgerRepository.lockPlayer,
+    lockPlayers: ledgerRepository.lockPlayers,
 
     /** Checks every invariant of DESIGN §3 and names what fails. */
     async verify(db: Db): Promise<{ ok: boolean; checked: number; failures: LedgerFailure[] }> {

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { deposits, playerPromotions, promotions } from '../../db/schema.ts'
+import { deposits, games, playerPromotions, promotions } from '../../db/schema.ts'
 
 export type PromotionRow = typeof promotions.$inferSelect
 export type PlayerPromotionRow = typeof playerPromotions.$inferSelect
@@ -28,6 +28,40 @@ export const promotionsRepository = {
     const query = db.select().from(playerPromotions).where(and(eq(playerPromotions.playerId, playerId), eq(playerPromotions.status, 'ACTIVE'))).limit(1)
     const [row] = lock ? await query.for('update') : await query
     return row
+  },
+  /** The ACTIVE promotion of each of these players (at most one each), by player id. */
+  async activeMany(db: Db, playerIds: readonly number[]): Promise<Map<number, PlayerPromotionRow>> {
+    const out = new Map<number, PlayerPromotionRow>()
+    if (playerIds.length === 0) return out
+    const rows = await db
+      .select()
+      .from(playerPromotions)
+      .where(and(inArray(playerPromotions.playerId, [...new Set(playerIds)]), eq(playerPromotions.status, 'ACTIVE')))
+    for (const row of rows) if (!out.has(row.playerId)) out.set(row.playerId, row)
+    return out
+  },
+  /** The type of each (provider, game code) asked for that exists, keyed `provider|code`. */
+  async gameTypes(db: Db, pairs: ReadonlyArray<{ providerCode: string; gameCode: string }>): Promise<Map<string, string>> {
+    const out = new Map<string, string>()
+    if (pairs.length === 0) return out
+    const rows = await db
+      .select({ providerCode: games.providerCode, code: games.code, type: games.type })
+      .from(games)
+      .where(or(...pairs.map((p) => and(eq(games.providerCode, p.providerCode), eq(games.code, p.gameCode)))))
+    for (const row of rows) out.set(`${row.providerCode}|${row.code}`, row.type)
+    return out
+  },
+  /** Adds each amount to its promotion's turnover in one statement, only while the promotion is ACTIVE. */
+  async addTurnoverMany(db: Db, adds: ReadonlyArray<{ id: number; amount: bigint }>): Promise<void> {
+    if (adds.length === 0) return
+    const values = sql.join(
+      adds.map((a) => sql`(${a.id}::bigint, ${a.amount}::bigint)`),
+      sql`, `,
+    )
+    await db.execute(sql`
+      update player_promotions p set turnover_current = p.turnover_current + v.amount
+      from (values ${values}) v(id, amount)
+      where p.id = v.id and p.status = 'ACTIVE'`)
   },
   async start(db: Db, row: typeof playerPromotions.$inferInsert): Promise<PlayerPromotionRow> {
     const [inserted] = await db.insert(playerPromotions).values(row).returning()

@@ -180,6 +180,36 @@ export function createPromotionService(deps: { db: Db; ledger: Ledger; clock: Cl
       await promotionsRepository.addTurnover(tx, active.id, input.amount)
     },
 
+    /**
+     * `onBet` for many bets at once (a set-based seamless batch), in a constant number of statements: the same
+     * active promotion per player, the same prohibited-game test on the same game type, and one addition per
+     * promotion of the sum `onBet` would have added bet by bet. Bets do not end promotions, so reading the active
+     * promotions once is what reading them before each bet would read inside the caller's transaction.
+     */
+    async onBets(tx: Db, bets: ReadonlyArray<{ playerId: number; providerCode: string; gameCode: string | null; amount: bigint }>): Promise<void> {
+      if (bets.length === 0) return
+      const actives = await promotionsRepository.activeMany(
+        tx,
+        bets.map((b) => b.playerId),
+      )
+      const counted = bets.filter((b) => actives.has(b.playerId))
+      if (counted.length === 0) return
+      const pairs = new Map<string, { providerCode: string; gameCode: string }>()
+      for (const b of counted) if (b.gameCode) pairs.set(`${b.providerCode}|${b.gameCode}`, { providerCode: b.providerCode, gameCode: b.gameCode })
+      const types = await promotionsRepository.gameTypes(tx, [...pairs.values()])
+      const sums = new Map<number, bigint>()
+      for (const b of counted) {
+        const active = actives.get(b.playerId)!
+        const type = b.gameCode ? (types.get(`${b.providerCode}|${b.gameCode}`) ?? null) : null
+        if (isProhibited(active.rules, { type, provider: b.providerCode })) continue
+        sums.set(active.id, (sums.get(active.id) ?? 0n) + b.amount)
+      }
+      await promotionsRepository.addTurnoverMany(
+        tx,
+        [...sums].map(([id, amount]) => ({ id, amount })),
+      )
+    },
+
     /** After a round settles: a promotion whose balance ran below 1 baht ends, forfeiting the dust. */
     async onSettled(tx: Db, playerId: number): Promise<void> {
       const active = await promotionsRepository.active(tx, playerId, true)

@@ -1,8 +1,13 @@
-import { and, eq, lt, sql } from 'drizzle-orm'
+import { and, eq, lt, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { gameRounds, seamlessLog, seamlessTransactions } from '../../db/schema.ts'
 
 export type SeamlessTxRow = typeof seamlessTransactions.$inferSelect
+
+/** provider and id (NUL-separated: text in PostgreSQL never holds NUL): the key of a claim or a round in the set-based answers. */
+export function txKey(providerCode: string, id: string): string {
+  return `${providerCode}\u0000${id}`
+}
 
 export const seamlessRepository = {
   /** Claims (provider, tx_id) for this request; undefined when it was already used (a replay or a clash). */
@@ -88,6 +93,87 @@ export const seamlessRepository = {
 
   async log(db: Db, entry: typeof seamlessLog.$inferInsert): Promise<void> {
     await db.insert(seamlessLog).values(entry)
+  },
+
+  // Set-based statements for a batch made only of bets (ADR 011, "Set-based bets"): each one statement per batch.
+
+  /**
+   * Claims many (provider, tx_id) at once, in the given order: of two rows with one key, the first is inserted and
+   * the second skipped, as two claims in that order would be. Returns the keys claimed (`provider|tx_id`).
+   */
+  async claimMany(db: Db, rows: ReadonlyArray<typeof seamlessTransactions.$inferInsert>): Promise<Set<string>> {
+    if (rows.length === 0) return new Set()
+    const inserted = await db
+      .insert(seamlessTransactions)
+      .values([...rows])
+      .onConflictDoNothing()
+      .returning({ providerCode: seamlessTransactions.providerCode, txId: seamlessTransactions.txId })
+    return new Set(inserted.map((r) => txKey(r.providerCode, r.txId)))
+  },
+  async findMany(db: Db, keys: ReadonlyArray<{ providerCode: string; txId: string }>): Promise<Map<string, SeamlessTxRow>> {
+    const out = new Map<string, SeamlessTxRow>()
+    if (keys.length === 0) return out
+    const rows = await db
+      .select()
+      .from(seamlessTransactions)
+      .where(or(...keys.map((k) => and(eq(seamlessTransactions.providerCode, k.providerCode), eq(seamlessTransactions.txId, k.txId)))))
+    for (const row of rows) out.set(txKey(row.providerCode, row.txId), row)
+    return out
+  },
+  /** Settles many claims: each its status and answer. */
+  async settleMany(db: Db, rows: ReadonlyArray<{ providerCode: string; txId: string; status: string; response: unknown }>): Promise<void> {
+    if (rows.length === 0) return
+    const values = sql.join(
+      rows.map((r) => sql`(${r.providerCode}::text, ${r.txId}::text, ${r.status}::text, ${JSON.stringify(r.response)}::jsonb)`),
+      sql`, `,
+    )
+    await db.execute(sql`
+      update seamless_transactions s set status = v.status, response = v.response
+      from (values ${values}) v(provider_code, tx_id, status, response)
+      where s.provider_code = v.provider_code and s.tx_id = v.tx_id`)
+  },
+  /** The owner of each existing round asked for, keyed `provider|round_id`. */
+  async roundOwners(db: Db, keys: ReadonlyArray<{ providerCode: string; roundId: string }>): Promise<Map<string, number>> {
+    const out = new Map<string, number>()
+    if (keys.length === 0) return out
+    const rows = await db
+      .select({ providerCode: gameRounds.providerCode, roundId: gameRounds.roundId, playerId: gameRounds.playerId })
+      .from(gameRounds)
+      .where(or(...keys.map((k) => and(eq(gameRounds.providerCode, k.providerCode), eq(gameRounds.roundId, k.roundId)))))
+    for (const row of rows) out.set(txKey(row.providerCode, row.roundId), row.playerId)
+    return out
+  },
+  /**
+   * `addToRound` for bets, many rounds at once. Each round must appear once (ON CONFLICT cannot touch a row twice):
+   * the caller sums a round's bets and gives the values its first bet would have created the round with.
+   */
+  async addBetsToRounds(
+    db: Db,
+    rounds: ReadonlyArray<{ providerCode: string; roundId: string; playerId: number; gameCode: string | null; bet: bigint }>,
+    now: Date,
+  ): Promise<void> {
+    if (rounds.length === 0) return
+    await db
+      .insert(gameRounds)
+      .values(rounds.map((r) => ({ providerCode: r.providerCode, roundId: r.roundId, playerId: r.playerId, gameCode: r.gameCode, totalBet: r.bet, totalWin: 0n, status: 'OPEN' as const, openedAt: now, updatedAt: now })))
+      .onConflictDoUpdate({
+        target: [gameRounds.providerCode, gameRounds.roundId],
+        set: { totalBet: sql`${gameRounds.totalBet} + excluded.total_bet`, updatedAt: now },
+      })
+  },
+  async logMany(db: Db, entries: ReadonlyArray<typeof seamlessLog.$inferInsert>): Promise<void> {
+    if (entries.length === 0) return
+    await db.insert(seamlessLog).values([...entries])
+  },
+  /** The savepoint a set-based batch is taken under, so that a failure can fall back to the per-callback path. */
+  async savepointBatch(tx: Db): Promise<void> {
+    await tx.execute(sql.raw('savepoint seamless_batch'))
+  },
+  async rollbackToBatchSavepoint(tx: Db): Promise<void> {
+    await tx.execute(sql.raw('rollback to savepoint seamless_batch'))
+  },
+  async releaseBatchSavepoint(tx: Db): Promise<void> {
+    await tx.execute(sql.raw('release savepoint seamless_batch'))
   },
 
   /** One callback's savepoint inside a group-commit batch (ADR 011). One at a time, so one name serves. */

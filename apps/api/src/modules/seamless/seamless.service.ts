@@ -6,12 +6,12 @@ import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { sha256 } from '../../lib/crypto.ts'
 import { gamesRepository } from '../games/games.repository.ts'
-import type { Ledger } from '../ledger/ledger.service.ts'
+import type { AccountRef, Ledger, TransferRequest } from '../ledger/ledger.service.ts'
 import { ledgerRepository } from '../ledger/ledger.repository.ts'
 import { portalRepository } from '../portal/portal.repository.ts'
 import type { PromotionService } from '../promotions/promotions.service.ts'
 import { createBatcher, type BatcherStats, type Settled } from './seamless-batcher.ts'
-import { seamlessRepository, type SeamlessTxRow } from './seamless.repository.ts'
+import { seamlessRepository, txKey, type SeamlessTxRow } from './seamless.repository.ts'
 
 /** "12.50" → 1250n. The contract's regex has already checked the shape. */
 export function decimalToSatang(amount: string): bigint {
@@ -39,6 +39,20 @@ const messages: Partial<Record<SeamlessStatus, string>> = {
 function answer(status: SeamlessStatus, balance: bigint | null, txId: string | null, message?: string): SeamlessAnswer {
   const text = message ?? messages[status]
   return { status, balance: balance === null ? null : satangToDecimal(balance), tx_id: txId, ...(text ? { message: text } : {}) }
+}
+
+/** The DUPLICATE message for a bet whose tx_id a rollback took first. */
+const TOMBSTONED = 'รายการเดิมพันนี้ถูกยกเลิกไปก่อนแล้ว'
+
+/** A bet's inputs, as `bet()` takes them. */
+interface BetInput {
+  provider: string
+  body: SeamlessBody
+  playerId: number
+  /** The game session had not expired when the callback arrived. */
+  live: boolean
+  /** The player was ACTIVE. */
+  active: boolean
 }
 
 /** What makes two requests with one tx_id the same request. */
@@ -70,14 +84,21 @@ export function createSeamlessService(deps: {
   db: Db
   ledger: Ledger
   clock: Clock
-  promotions?: Pick<PromotionService, 'onBet' | 'onSettled'>
+  promotions?: Pick<PromotionService, 'onBet' | 'onSettled'> & Partial<Pick<PromotionService, 'onBets'>>
   /** Most callbacks in one transaction (default 64, PostgreSQL's per-transaction subtransaction cache). */
   maxBatch?: number
   /** Independent batch queues, chosen by player id (default: 1 on PGlite, 8 on PostgreSQL). */
   lanes?: number
   faults?: SeamlessFaults
+  /**
+   * Batches made only of bets run set-based (default true): a constant number of statements per batch instead of
+   * about fourteen per bet, with the same answers. False runs every batch callback by callback (tests compare them).
+   */
+  setBasedBets?: boolean
 }) {
   const { db, ledger, clock } = deps
+  const setBasedBets = deps.setBasedBets ?? true
+  const counters = { setBased: 0, fallbacks: 0 }
 
   async function cash(tx: Db, playerId: number): Promise<bigint> {
     return (await ledgerRepository.balances(tx, playerId)).cash
@@ -89,7 +110,7 @@ export function createSeamlessService(deps: {
     if (!first) throw new AppError('CONFLICT')
     if (first.fingerprint === print) return first.response as SeamlessAnswer
     const balance = playerId === null ? null : await cash(tx, playerId)
-    return answer('DUPLICATE', balance, txId, first.op === 'tombstone' ? 'รายการเดิมพันนี้ถูกยกเลิกไปก่อนแล้ว' : undefined)
+    return answer('DUPLICATE', balance, txId, first.op === 'tombstone' ? TOMBSTONED : undefined)
   }
 
   async function bet(tx: Db, provider: string, body: SeamlessBody, playerId: number, sessionLive: boolean, playerActive: boolean): Promise<SeamlessAnswer> {
@@ -195,7 +216,117 @@ export function createSeamlessService(deps: {
     playerId: number
     txId: string
     decide: (tx: Db) => Promise<SeamlessAnswer>
+    /** A bet's inputs (what `bet()` takes), for the set-based path. */
+    bet?: BetInput
     log: { providerCode: string; op: string; requestId: string | null; request: string }
+  }
+
+  /**
+   * A batch of bets only, set-based (ADR 011, "Set-based bets"): what `bet()` does for each, in a constant number of
+   * statements for the whole batch. The cash rows are locked (`locked`: their balances), so the running balance of
+   * each player, bet after bet in processing order, is computed here exactly as the conditional debits would find
+   * it. Claims go in in processing order (of two claims of one tx_id the first wins, as one after the other would);
+   * the bets not claimed are answered after the batch's writes, as `replay()` answers them (the first answer
+   * verbatim, else DUPLICATE with the player's balance at that point of the sequence). Throws on anything unexpected:
+   * the caller then runs the batch again callback by callback.
+   */
+  async function runBets(tx: Db, calls: readonly Callback[], order: readonly number[], locked: Map<number, { balance: bigint }>): Promise<Array<Settled<SeamlessResult>>> {
+    const now = clock.now()
+    const bets = order.map((index) => {
+      const input = calls[index]!.bet!
+      const txId = input.body.tx_id!
+      const roundId = input.body.round_id!
+      const amount = decimalToSatang(input.body.amount!)
+      return { index, provider: input.provider, playerId: input.playerId, live: input.live, active: input.active, txId, roundId, amount, gameCode: input.body.game_code ?? null, print: fingerprint('bet', input.playerId, roundId, amount, null) }
+    })
+
+    const claimedKeys = await seamlessRepository.claimMany(
+      tx,
+      bets.map((b) => ({ providerCode: b.provider, txId: b.txId, op: 'bet' as const, playerId: b.playerId, roundId: b.roundId, gameCode: b.gameCode, amount: b.amount, refTxId: null, status: 'PENDING', fingerprint: b.print, response: {}, createdAt: now })),
+    )
+    const taken = new Set<string>()
+    const claimed = bets.map((b) => {
+      const key = txKey(b.provider, b.txId)
+      if (!claimedKeys.has(key) || taken.has(key)) return false
+      taken.add(key)
+      return true
+    })
+
+    const roundKeys = new Map<string, { providerCode: string; roundId: string }>()
+    bets.forEach((b, at) => {
+      if (claimed[at] && b.live && b.active) roundKeys.set(txKey(b.provider, b.roundId), { providerCode: b.provider, roundId: b.roundId })
+    })
+    const owners = await seamlessRepository.roundOwners(tx, [...roundKeys.values()])
+
+    const running = new Map<number, bigint>(bets.map((b) => [b.playerId, locked.get(b.playerId)?.balance ?? 0n]))
+    const answers: SeamlessAnswer[] = new Array(bets.length)
+    const replays: Array<{ at: number; balance: bigint }> = []
+    const requests: TransferRequest[] = []
+    const ensure: AccountRef[] = []
+    const rounds = new Map<string, { providerCode: string; roundId: string; playerId: number; gameCode: string | null; bet: bigint }>()
+    const counted: Array<{ playerId: number; providerCode: string; gameCode: string | null; amount: bigint }> = []
+    bets.forEach((b, at) => {
+      const balance = running.get(b.playerId)!
+      if (!claimed[at]) {
+        replays.push({ at, balance })
+        return
+      }
+      if (!b.live) answers[at] = answer('INVALID_SESSION', balance, b.txId)
+      else if (!b.active) answers[at] = answer('PLAYER_BLOCKED', balance, b.txId)
+      else {
+        const roundKey = txKey(b.provider, b.roundId)
+        const owner = owners.get(roundKey)
+        if (owner !== undefined && owner !== b.playerId) answers[at] = answer('DUPLICATE', balance, b.txId, 'รอบเกมนี้เป็นของผู้เล่นอื่น')
+        else if (balance < b.amount) {
+          // `transfer` would have created both accounts before its debit was refused.
+          ensure.push({ player: b.playerId, kind: 'cash' }, { house: `game:${b.provider}` })
+          answers[at] = answer('INSUFFICIENT_FUNDS', balance, b.txId)
+        } else {
+          const after = balance - b.amount
+          running.set(b.playerId, after)
+          requests.push({ key: `seamless:${b.provider}:${b.txId}`, from: { player: b.playerId, kind: 'cash' }, to: { house: `game:${b.provider}` }, amount: b.amount, kind: 'game_bet', reference: `round:${b.provider}:${b.roundId}` })
+          owners.set(roundKey, b.playerId)
+          const round = rounds.get(roundKey)
+          if (round) round.bet += b.amount
+          else rounds.set(roundKey, { providerCode: b.provider, roundId: b.roundId, playerId: b.playerId, gameCode: b.gameCode, bet: b.amount })
+          counted.push({ playerId: b.playerId, providerCode: b.provider, gameCode: b.gameCode, amount: b.amount })
+          answers[at] = answer('OK', after, b.txId)
+        }
+      }
+    })
+
+    const moved = await ledger.transferMany(tx, requests, { ensure })
+    // Every claim is new, so is every key derived from it: a replayed transfer means something else wrote it.
+    if (moved.some((m) => m.replayed)) throw new AppError('CONFLICT')
+    await seamlessRepository.addBetsToRounds(tx, [...rounds.values()], now)
+    if (deps.promotions?.onBets) await deps.promotions.onBets(tx, counted)
+    else if (deps.promotions) for (const c of counted) await deps.promotions.onBet(tx, c)
+    await seamlessRepository.settleMany(
+      tx,
+      bets.flatMap((b, at) => (claimed[at] ? [{ providerCode: b.provider, txId: b.txId, status: answers[at]!.status, response: answers[at] }] : [])),
+    )
+
+    const firsts = await seamlessRepository.findMany(
+      tx,
+      [...new Map(replays.map(({ at }) => [txKey(bets[at]!.provider, bets[at]!.txId), { providerCode: bets[at]!.provider, txId: bets[at]!.txId }])).values()],
+    )
+    for (const { at, balance } of replays) {
+      const b = bets[at]!
+      const first = firsts.get(txKey(b.provider, b.txId))
+      if (!first) throw new AppError('CONFLICT')
+      answers[at] = first.fingerprint === b.print ? (first.response as SeamlessAnswer) : answer('DUPLICATE', balance, b.txId, first.op === 'tombstone' ? TOMBSTONED : undefined)
+    }
+
+    await seamlessRepository.logMany(
+      tx,
+      bets.map((b, at) => ({ ...calls[b.index]!.log, txId: answers[at]!.tx_id, response: JSON.stringify(answers[at]), httpStatus: 200, createdAt: now })),
+    )
+    for (const b of bets) await deps.faults?.afterCallback?.({ op: 'bet', txId: calls[b.index]!.txId, playerId: b.playerId })
+    const outcomes: Array<Settled<SeamlessResult>> = new Array(calls.length)
+    bets.forEach((b, at) => {
+      outcomes[b.index] = { ok: true, value: { httpStatus: 200, answer: answers[at]! } }
+    })
+    return outcomes
   }
 
   /**
@@ -208,9 +339,32 @@ export function createSeamlessService(deps: {
     const order = calls.map((_, index) => index).sort((a, b) => calls[a]!.playerId - calls[b]!.playerId || a - b)
     const players = [...new Set(order.map((index) => calls[index]!.playerId))]
     await deps.faults?.beforeBatch?.(calls.length)
+    const setBased = setBasedBets && calls.every((call) => call.bet !== undefined)
     let attempt = 0
     return inTransaction(db, async (tx) => {
       attempt += 1
+      if (setBased) {
+        // The same locks, in the same order, as below; they also give the balances the bets are decided on.
+        const locked = await ledger.lockPlayers(tx, players)
+        await seamlessRepository.savepointBatch(tx)
+        let decided: Array<Settled<SeamlessResult>> | undefined
+        try {
+          decided = await runBets(tx, calls, order, locked)
+          await seamlessRepository.releaseBatchSavepoint(tx)
+          counters.setBased += 1
+        } catch (error) {
+          if (isRetryable(error)) throw error
+          // Anything unexpected: undo the set-based attempt and run the batch callback by callback below, where a
+          // failing bet fails only itself. Should the rollback fail (a lost connection), the whole batch fails.
+          await seamlessRepository.rollbackToBatchSavepoint(tx)
+          await seamlessRepository.releaseBatchSavepoint(tx)
+          counters.fallbacks += 1
+        }
+        if (decided) {
+          await deps.faults?.beforeCommit?.(attempt)
+          return decided
+        }
+      }
       for (const playerId of players) await ledger.lockPlayer(tx, playerId)
       const outcomes: Array<Settled<SeamlessResult>> = new Array(calls.length)
       for (const index of order) {
@@ -251,8 +405,8 @@ export function createSeamlessService(deps: {
       const requestId = typeof (body as { request_id?: unknown })?.request_id === 'string' ? String((body as { request_id: string }).request_id).slice(0, 128) : null
       const decided = await decide(provider, op, body)
       if ('call' in decided) {
-        const { playerId, txId, decide: decideIn } = decided.call
-        return laneOf(playerId).submit({ op: decided.call.op, playerId, txId, decide: decideIn, log: { providerCode: provider, op, requestId, request: raw } })
+        const { playerId, txId, decide: decideIn, bet: betInput } = decided.call
+        return laneOf(playerId).submit({ op: decided.call.op, playerId, txId, decide: decideIn, ...(betInput ? { bet: betInput } : {}), log: { providerCode: provider, op, requestId, request: raw } })
       }
       const result = decided.result
       await seamlessRepository.log(db, {
@@ -275,14 +429,23 @@ export function createSeamlessService(deps: {
     },
 
     /** Group-commit counters, summed over the lanes (tests and diagnostics). */
-    stats(): BatcherStats & { lanes: number } {
+    stats(): BatcherStats & { lanes: number; setBased: number; fallbacks: number } {
       const all = lanes.map((lane) => lane.stats())
       const sum = (key: keyof BatcherStats) => all.reduce((total, s) => total + s[key], 0)
-      return { batches: sum('batches'), items: sum('items'), largest: Math.max(...all.map((s) => s.largest)), queued: sum('queued'), running: sum('running'), lanes: lanes.length }
+      return {
+        batches: sum('batches'),
+        items: sum('items'),
+        largest: Math.max(...all.map((s) => s.largest)),
+        queued: sum('queued'),
+        running: sum('running'),
+        lanes: lanes.length,
+        setBased: counters.setBased,
+        fallbacks: counters.fallbacks,
+      }
     },
   }
 
-  type Decided = { result: SeamlessResult } | { call: Pick<Callback, 'op' | 'playerId' | 'txId' | 'decide'> }
+  type Decided = { result: SeamlessResult } | { call: Pick<Callback, 'op' | 'playerId' | 'txId' | 'decide' | 'bet'> }
 
   /** Checks what needs no transaction; a bet, win or rollback comes back as the work its batch will run. */
   async function decide(provider: string, op: SeamlessOp, body: unknown): Promise<Decided> {
@@ -309,7 +472,7 @@ export function createSeamlessService(deps: {
         return { result: { httpStatus: 200, answer: answer('OK', await cash(db, playerId), null) } }
       case 'bet': {
         const active = found.playerStatus === 'ACTIVE'
-        return { call: { op, playerId, txId, decide: (tx) => bet(tx, provider, input, playerId, live, active) } }
+        return { call: { op, playerId, txId, decide: (tx) => bet(tx, provider, input, playerId, live, active), bet: { provider, body: input, playerId, live, active } } }
       }
       case 'win':
         return { call: { op, playerId, txId, decide: (tx) => win(tx, provider, input, playerId) } }

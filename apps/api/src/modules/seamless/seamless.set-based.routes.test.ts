@@ -1,0 +1,327 @@
+// Set-based bets (ADR 011, "Set-based bets"): a batch made only of bets runs in a constant number of statements and
+// answers exactly what the per-callback path answers. Named *.routes.test.ts so that it also runs on PostgreSQL.
+import { randomUUID } from 'node:crypto'
+import type { SeamlessAnswer } from '@sanam/contract'
+import { eq, inArray, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../../../test/app.ts'
+import { makePlayer, makePromotion } from '../../../test/factories.ts'
+import { expectLedgerOk, fund, loginPlayer } from '../../../test/money.ts'
+import { launch } from '../../../test/seamless.ts'
+import type { Db } from '../../db/client.ts'
+import { accounts, deposits, gameRounds, playerPromotions, players, seamlessLog, seamlessTransactions, transfers } from '../../db/schema.ts'
+import { sha256 } from '../../lib/crypto.ts'
+import { createLedger } from '../ledger/ledger.service.ts'
+import { promotionsRepository } from '../promotions/promotions.repository.ts'
+import { createSeamlessService, type SeamlessFaults, type SeamlessResult } from './seamless.service.ts'
+
+let t: TestApp
+beforeAll(async () => {
+  t = await buildTestApp()
+})
+afterAll(async () => {
+  await expectLedgerOk(t)
+  await t.close()
+})
+
+const uid = () => randomUUID()
+
+function deferred() {
+  let resolve!: () => void
+  const promise = new Promise<void>((res) => {
+    resolve = res
+  })
+  return { promise, resolve }
+}
+
+/** Yields to the event loop (I/O included) until `ready()` holds. A turn of the loop, never a timer. */
+async function until(ready: () => boolean, what: string): Promise<void> {
+  for (let turn = 0; turn < 200_000; turn++) {
+    if (ready()) return
+    await new Promise<void>((resolve) => setImmediate(resolve))
+  }
+  throw new Error(`never happened: ${what}`)
+}
+
+/** A handle on the database that counts the statements run inside its transactions (BEGIN and COMMIT aside). */
+function counting(db: Db) {
+  const counter = { statements: 0 }
+  const wrapped = new Proxy(db, {
+    get(target, prop, receiver) {
+      if (prop !== 'transaction') return Reflect.get(target, prop, receiver) as unknown
+      return (work: (tx: Db) => Promise<unknown>, config?: unknown) =>
+        (target.transaction as (w: (tx: Db) => Promise<unknown>, c?: unknown) => Promise<unknown>)(async (tx) => {
+          const session = (tx as unknown as { session: { prepareQuery: (...args: unknown[]) => unknown } }).session
+          const prepare = session.prepareQuery.bind(session)
+          session.prepareQuery = (...args: unknown[]) => {
+            counter.statements += 1
+            return prepare(...args)
+          }
+          return work(tx)
+        }, config)
+    },
+  })
+  return { db: wrapped, counter }
+}
+
+type Body = Record<string, string>
+const bet = (session: string, tx: string, amount: string, round: string = uid(), game: string | null = 'fortune_ox'): Body => ({
+  session_token: session,
+  round_id: round,
+  tx_id: tx,
+  amount,
+  ...(game ? { game_code: game } : {}),
+})
+
+function serviceWith(options: { setBasedBets: boolean; faults?: SeamlessFaults; db?: Db }) {
+  let hold: Promise<void> | null = null
+  const service = createSeamlessService({
+    db: options.db ?? t.db,
+    ledger: createLedger({ clock: t.clock }),
+    clock: t.clock,
+    promotions: t.services.promotions,
+    lanes: 1,
+    setBasedBets: options.setBasedBets,
+    faults: {
+      ...options.faults,
+      async beforeBatch(size) {
+        await options.faults?.beforeBatch?.(size)
+        if (hold) await hold
+      },
+    },
+  })
+  const call = (op: 'bet' | 'win' | 'rollback', body: Body): Promise<SeamlessResult> => {
+    const raw = JSON.stringify({ request_id: uid(), ...body })
+    return service.handle('pgsoft', op, JSON.parse(raw), raw)
+  }
+  /** Sends `calls` so that they all go in ONE batch, in this order (a held trigger batch lets them queue). */
+  async function oneBatch(trigger: { session: string }, calls: Array<{ op: 'bet' | 'win' | 'rollback'; body: Body }>) {
+    const gate = deferred()
+    hold = gate.promise
+    const before = service.stats()
+    const triggered = call('bet', bet(trigger.session, uid(), '0.01'))
+    await until(() => service.stats().running === 1, 'the trigger batch is running')
+    hold = null
+    const settled: Array<Promise<PromiseSettledResult<SeamlessResult>>> = []
+    for (const [index, c] of calls.entries()) {
+      const pending = call(c.op, c.body)
+      settled.push(pending.then((value) => ({ status: 'fulfilled' as const, value }), (reason: unknown) => ({ status: 'rejected' as const, reason })))
+      await until(() => service.stats().queued >= before.queued + index + 1, 'the call is queued')
+    }
+    gate.resolve()
+    expect((await triggered).answer.status).toBe('OK')
+    const results = await Promise.all(settled)
+    expect(service.stats().largest).toBeGreaterThanOrEqual(calls.length)
+    return results
+  }
+  return { service, call, oneBatch }
+}
+
+async function playing(amount: number) {
+  const player = await makePlayer(t.db)
+  if (amount) await fund(t, player, amount)
+  const token = await loginPlayer(t, player)
+  return { player, token, session: await launch(t, token, 'pgsoft', 'fortune_ox') }
+}
+
+/**
+ * The mixed-outcome scenario, run through one service on fresh players and ids; returns everything observable,
+ * with ids replaced by labels so that two runs compare.
+ */
+async function scenario(setBasedBets: boolean) {
+  const s = serviceWith({ setBasedBets })
+  const trigger = await playing(10)
+  const main = await playing(90)
+  const other = await playing(50)
+  const expired = await playing(30)
+  const blocked = await playing(20)
+  const labels = new Map<string, string>()
+  const id = (label: string) => {
+    const value = `${label}-${uid()}`
+    labels.set(value, label)
+    return value
+  }
+  const [a, b, c, d, e, f, g, h, i, j, k, tomb, pre, rollback] = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'tomb', 'pre', 'rollback'].map(id) as string[]
+  const [roundA, roundB, roundOther, roundShared] = ['roundA', 'roundB', 'roundOther', 'roundShared'].map(id) as string[]
+
+  // Before the batch: the other player owns a round; a rollback arrived before its bet (a tombstone); one session
+  // expired; one player is blocked; the main player has a promotion that prohibits slots (fortune_ox is a SLOT).
+  expect((await s.call('bet', bet(other.session, pre!, '5.00', roundOther))).answer.status).toBe('OK')
+  expect((await s.call('rollback', { session_token: main.session, round_id: uid(), tx_id: rollback!, ref_tx_id: tomb! })).answer.status).toBe('OK')
+  await t.db.execute(sql`update game_sessions set expires_at = ${new Date(t.clock.now().getTime() - 60_000)} where token_hash = ${sha256(expired.session)}`)
+  await t.db.update(players).set({ status: 'LOCKED' }).where(eq(players.id, blocked.player.id))
+  // The promotion as a deposit starts it: its bonus (10 baht, so the main player has 100) and its row.
+  const promotion = await makePromotion(t.db, { rules: [{ type: 'PROHIBITED_GAMES_TYPE', value: [1] }] })
+  const [deposit] = await t.db.select().from(deposits).where(eq(deposits.playerId, main.player.id))
+  await t.db.transaction((tx) =>
+    t.services.ledger.transfer(tx, { key: `promotion:${deposit!.id}`, from: { house: 'promotion' }, to: { player: main.player.id, kind: 'cash' }, amount: 1000n, kind: 'promotion_bonus', reference: `deposit:${deposit!.id}` }),
+  )
+  const taken = await promotionsRepository.start(t.db, {
+    playerId: main.player.id,
+    promotionId: promotion.id,
+    depositId: deposit!.id,
+    deposit: deposit!.amount,
+    bonus: 1000n,
+    turnoverType: 'TURNOVER',
+    turnoverTarget: 1_000_000n,
+    rules: [{ type: 'PROHIBITED_GAMES_TYPE', value: [1] }],
+    receivedAt: t.clock.now(),
+  })
+
+  const betA = bet(main.session, a!, '10.00', roundA)
+  const results = await s.oneBatch(trigger, [
+    { op: 'bet', body: betA }, // OK 90, prohibited game: no turnover
+    { op: 'bet', body: bet(other.session, h!, '10.00', roundShared) }, // the main player's round (processed after it): DUPLICATE
+    { op: 'bet', body: betA }, // a replay inside the batch: the first answer verbatim
+    { op: 'bet', body: { ...betA, amount: '20.00' } }, // the same tx_id, other content: DUPLICATE at 90
+    { op: 'bet', body: bet(expired.session, j!, '5.00') }, // INVALID_SESSION
+    { op: 'bet', body: bet(main.session, b!, '50.00', roundB, 'no_such_game') }, // OK 40, counts 50
+    { op: 'bet', body: bet(blocked.session, k!, '5.00') }, // PLAYER_BLOCKED
+    { op: 'bet', body: bet(main.session, c!, '60.00') }, // INSUFFICIENT_FUNDS at 40, mid-sequence
+    { op: 'bet', body: bet(main.session, d!, '15.00', roundA, null) }, // OK 25, counts 15, roundA 25
+    { op: 'bet', body: bet(other.session, i!, '10.00', roundOther) }, // OK 35 on its own round
+    { op: 'bet', body: bet(main.session, tomb!, '5.00') }, // tombstoned: DUPLICATE
+    { op: 'bet', body: bet(main.session, e!, '5.00', roundOther) }, // the other player's round: DUPLICATE
+    { op: 'bet', body: bet(other.session, a!, '10.00', roundA) }, // the main player's tx_id: DUPLICATE at 35
+    { op: 'bet', body: bet(main.session, f!, '25.00', roundShared) }, // OK 0, counts 25
+    { op: 'bet', body: bet(main.session, g!, '0.01') }, // INSUFFICIENT_FUNDS at 0
+    { op: 'bet', body: betA }, // another replay, after everything
+  ])
+  const label = (value: string | null | undefined) => (value ? (labels.get(value) ?? value) : value)
+  const answers = results.map((r) => {
+    if (r.status !== 'fulfilled') throw new Error(`expected an answer, got ${String(r.reason)}`)
+    return { ...r.value.answer, tx_id: label(r.value.answer.tx_id) } as SeamlessAnswer
+  })
+  const who = new Map([main, other, expired, blocked].map((p, n) => [p.player.id, ['main', 'other', 'expired', 'blocked'][n]!]))
+  const balances = Object.fromEntries(await Promise.all([main, other, expired, blocked].map(async (p) => [who.get(p.player.id), (await t.services.ledger.balances(t.db, p.player.id)).cash])))
+  const txIds = [...labels.keys()]
+  const keys = txIds.map((tx) => `seamless:pgsoft:${tx}`)
+  const rows = await t.db.select().from(transfers).where(inArray(transfers.idempotencyKey, keys))
+  const accountRows = await t.db.select().from(accounts)
+  const accountOf = (accountId: number) => {
+    const account = accountRows.find((row) => row.id === accountId)!
+    return account.playerId === null ? account.kind : `${who.get(account.playerId)}:${account.kind}`
+  }
+  const ledgerRows = rows
+    .map((row) => ({ key: label(row.idempotencyKey.slice('seamless:pgsoft:'.length)), from: accountOf(row.debitAccountId), to: accountOf(row.creditAccountId), amount: row.amount, kind: row.kind, reference: `round:pgsoft:${label(row.reference.slice('round:pgsoft:'.length))}` }))
+    .sort((x, y) => String(x.key).localeCompare(String(y.key)))
+  const rounds = (await t.db.select().from(gameRounds).where(inArray(gameRounds.roundId, [roundA!, roundB!, roundOther!, roundShared!])))
+    .map((r) => ({ round: label(r.roundId), player: who.get(r.playerId), game: r.gameCode, bet: r.totalBet, win: r.totalWin, status: r.status }))
+    .sort((x, y) => String(x.round).localeCompare(String(y.round)))
+  const [promo] = await t.db.select().from(playerPromotions).where(eq(playerPromotions.id, taken.id))
+  const claims = (await t.db.select().from(seamlessTransactions).where(inArray(seamlessTransactions.txId, txIds)))
+    .map((r) => ({ tx: label(r.txId), op: r.op, player: who.get(r.playerId!), status: r.status, response: { ...(r.response as SeamlessAnswer), tx_id: label((r.response as SeamlessAnswer).tx_id) } }))
+    .sort((x, y) => String(x.tx).localeCompare(String(y.tx)))
+  const logs = (await t.db.select().from(seamlessLog).where(inArray(seamlessLog.txId, txIds)).orderBy(seamlessLog.id)).map((r) => {
+    const response = JSON.parse(r.response) as SeamlessAnswer
+    return { tx: label(r.txId), op: r.op, status: r.httpStatus, response: JSON.stringify({ ...response, tx_id: label(response.tx_id) }) }
+  })
+  // Logs in processing order: the order of rows inside a batch is the per-player order either way.
+  return { answers, balances, ledgerRows, rounds, turnover: promo!.turnoverCurrent, claims, logs, stats: s.service.stats() }
+}
+
+describe('set-based bets', () => {
+  it('answers a mixed batch exactly as the per-callback path does: answers, balances, ledger, rounds, turnover, logs', async () => {
+    const perCallback = await scenario(false)
+    const setBased = await scenario(true)
+    expect(perCallback.stats).toMatchObject({ setBased: 0, fallbacks: 0 })
+    // The scenario's two single bets before the batch, the trigger and the batch itself all went set-based.
+    expect(setBased.stats).toMatchObject({ setBased: 3, fallbacks: 0 })
+
+    expect(setBased.answers).toEqual(perCallback.answers)
+    expect(setBased.balances).toEqual(perCallback.balances)
+    expect(setBased.ledgerRows).toEqual(perCallback.ledgerRows)
+    expect(setBased.rounds).toEqual(perCallback.rounds)
+    expect(setBased.turnover).toBe(perCallback.turnover)
+    expect(setBased.claims).toEqual(perCallback.claims)
+    expect(setBased.logs).toEqual(perCallback.logs)
+
+    // And what both answered is what ADR 007 says.
+    expect(setBased.answers.map((a) => [a.tx_id, a.status, a.balance])).toEqual([
+      ['a', 'OK', '90.00'],
+      ['h', 'DUPLICATE', '45.00'],
+      ['a', 'OK', '90.00'],
+      ['a', 'DUPLICATE', '90.00'],
+      ['j', 'INVALID_SESSION', '30.00'],
+      ['b', 'OK', '40.00'],
+      ['k', 'PLAYER_BLOCKED', '20.00'],
+      ['c', 'INSUFFICIENT_FUNDS', '40.00'],
+      ['d', 'OK', '25.00'],
+      ['i', 'OK', '35.00'],
+      ['tomb', 'DUPLICATE', '25.00'],
+      ['e', 'DUPLICATE', '25.00'],
+      ['a', 'DUPLICATE', '35.00'],
+      ['f', 'OK', '0.00'],
+      ['g', 'INSUFFICIENT_FUNDS', '0.00'],
+      ['a', 'OK', '90.00'],
+    ])
+    expect(setBased.balances).toEqual({ main: 0n, other: 35n * 100n, expired: 30n * 100n, blocked: 20n * 100n })
+    expect(setBased.turnover).toBe(6500n) // b 50 (unknown game) + d 15 (no game); a and f are slots, prohibited
+    expect(setBased.rounds.find((r) => r.round === 'roundA')).toMatchObject({ player: 'main', game: 'fortune_ox', bet: 2500n, status: 'OPEN' })
+    await expectLedgerOk(t)
+  })
+
+  it('runs a batch of bets in a constant number of statements, whatever its size', async () => {
+    const { db, counter } = counting(t.db)
+    const setBased = serviceWith({ setBasedBets: true, db })
+    const perCallback = serviceWith({ setBasedBets: false, db })
+    const trigger = await playing(10)
+    const wallets = await Promise.all([playing(100), playing(100), playing(100), playing(100)])
+    const measure = (s: ReturnType<typeof serviceWith>, size: number) =>
+      s.oneBatch(
+        trigger,
+        Array.from({ length: size }, (_, n) => ({ op: 'bet' as const, body: bet(wallets[n % wallets.length]!.session, uid(), '1.00') })),
+      )
+    const counts: Record<string, number[]> = { setBased: [], perCallback: [] }
+    for (const [name, s] of [['setBased', setBased], ['perCallback', perCallback]] as const) {
+      for (const size of [1, 4, 16, 32]) {
+        const before = counter.statements
+        const results = await measure(s, size)
+        expect(results.every((r) => r.status === 'fulfilled' && r.value.answer.status === 'OK')).toBe(true)
+        counts[name]!.push(counter.statements - before)
+      }
+    }
+    expect(setBased.service.stats().fallbacks).toBe(0)
+    // Each measurement is the trigger batch (one bet) plus the batch of `size`: set-based, about 13 statements a
+    // batch (PGlite; node-postgres also counts its BEGIN), whatever its size.
+    const [one, ...rest] = counts.setBased!
+    for (const n of rest) expect(n).toBe(one)
+    expect(one).toBeLessThanOrEqual(2 * 16)
+    // The per-callback path grows with the batch (about fourteen statements a bet).
+    expect(counts.perCallback![3]!).toBeGreaterThan(10 * 32)
+    await expectLedgerOk(t)
+  })
+
+  it('falls back to the per-callback path when the set-based attempt fails, so one bad bet fails only itself', async () => {
+    const bad = uid()
+    let throws = 0
+    const s = serviceWith({
+      setBasedBets: true,
+      faults: {
+        afterCallback(c) {
+          if (c.txId === bad) {
+            throws += 1
+            throw new Error('injected: after the log row')
+          }
+        },
+      },
+    })
+    const trigger = await playing(10)
+    const { player, session } = await playing(100)
+    const good = [uid(), uid(), uid()]
+    const results = await s.oneBatch(trigger, [
+      { op: 'bet', body: bet(session, good[0]!, '10.00') },
+      { op: 'bet', body: bet(session, bad, '10.00') },
+      { op: 'bet', body: bet(session, good[1]!, '10.00') },
+      { op: 'bet', body: bet(session, good[2]!, '10.00') },
+    ])
+    expect(s.service.stats()).toMatchObject({ fallbacks: 1 })
+    expect(throws).toBe(2) // once in the set-based attempt, once in its own savepoint
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value.answer.balance : 'error'))).toEqual(['90.00', 'error', '80.00', '70.00'])
+    expect((await t.services.ledger.balances(t.db, player.id)).cash).toBe(7000n)
+    const claims = await t.db.select().from(seamlessTransactions).where(inArray(seamlessTransactions.txId, [...good, bad]))
+    expect(claims.map((c) => c.txId).sort()).toEqual([...good].sort())
+    expect(await t.db.select().from(seamlessLog).where(inArray(seamlessLog.txId, [...good, bad]))).toHaveLength(3)
+    await expectLedgerOk(t)
+  })
+})
