@@ -1,6 +1,6 @@
-import { and, eq, lt, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { gameRounds, seamlessLog, seamlessTransactions } from '../../db/schema.ts'
+import { gameRounds, players, seamlessLog, seamlessTransactions } from '../../db/schema.ts'
 
 export type SeamlessTxRow = typeof seamlessTransactions.$inferSelect
 
@@ -10,6 +10,15 @@ export function txKey(providerCode: string, id: string): string {
 }
 
 export const seamlessRepository = {
+  /**
+   * Whether each player may bet (status ACTIVE), read inside the batch's transaction so a lock takes effect on the
+   * next bet, whatever was read or cached before the batch.
+   */
+  async activePlayers(db: Db, playerIds: readonly number[]): Promise<Set<number>> {
+    if (playerIds.length === 0) return new Set()
+    const rows = await db.select({ id: players.id }).from(players).where(and(inArray(players.id, [...new Set(playerIds)]), eq(players.status, 'ACTIVE')))
+    return new Set(rows.map((row) => row.id))
+  },
   /** Claims (provider, tx_id) for this request; undefined when it was already used (a replay or a clash). */
   async claim(db: Db, row: typeof seamlessTransactions.$inferInsert): Promise<SeamlessTxRow | undefined> {
     const [inserted] = await db.insert(seamlessTransactions).values(row).onConflictDoNothing().returning()

@@ -126,6 +126,17 @@ describe('seamless wallet', () => {
     await t.db.update(players).set({ status: 'ACTIVE' }).where(eq(players.id, player.id))
   })
 
+  it('refuses the very next bet once a player is locked, though the game session was already in use, and takes bets again after unlocking', async () => {
+    const { player, token, session } = await playing(100)
+    const round = uid()
+    expect((await callSeamless(t, 'pgsoft', 'bet', { session_token: session, round_id: round, tx_id: `${round}-b1`, amount: '10' })).json().status).toBe('OK')
+    await t.db.update(players).set({ status: 'LOCKED' }).where(eq(players.id, player.id))
+    expect((await callSeamless(t, 'pgsoft', 'bet', { session_token: session, round_id: round, tx_id: `${round}-b2`, amount: '10' })).json()).toMatchObject({ status: 'PLAYER_BLOCKED', balance: '90.00' })
+    await t.db.update(players).set({ status: 'ACTIVE' }).where(eq(players.id, player.id))
+    expect((await callSeamless(t, 'pgsoft', 'bet', { session_token: session, round_id: round, tx_id: `${round}-b3`, amount: '10' })).json()).toMatchObject({ status: 'OK', balance: '80.00' })
+    expect(await balanceOf(t, token)).toBe(80)
+  })
+
   it('answers INVALID_SESSION for an unknown token or a token of another provider', async () => {
     const { session } = await playing(100)
     expect((await callSeamless(t, 'pgsoft', 'bet', { session_token: 'nope', round_id: 'r', tx_id: uid(), amount: '1' })).json().status).toBe('INVALID_SESSION')

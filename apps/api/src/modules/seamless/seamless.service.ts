@@ -41,6 +41,11 @@ function answer(status: SeamlessStatus, balance: bigint | null, txId: string | n
   return { status, balance: balance === null ? null : satangToDecimal(balance), tx_id: txId, ...(text ? { message: text } : {}) }
 }
 
+/** Game sessions kept in memory at most (each a few dozen bytes). */
+const GAME_SESSION_CACHE_ENTRIES = 50_000
+/** How long a provider found in the catalogue is taken to exist without asking again. */
+const PROVIDER_CACHE_MS = 30_000
+
 /** The DUPLICATE message for a bet whose tx_id a rollback took first. */
 const TOMBSTONED = 'รายการเดิมพันนี้ถูกยกเลิกไปก่อนแล้ว'
 
@@ -51,8 +56,6 @@ interface BetInput {
   playerId: number
   /** The game session had not expired when the callback arrived. */
   live: boolean
-  /** The player was ACTIVE. */
-  active: boolean
 }
 
 /** What makes two requests with one tx_id the same request. */
@@ -100,6 +103,36 @@ export function createSeamlessService(deps: {
   const setBasedBets = deps.setBasedBets ?? true
   const counters = { setBased: 0, fallbacks: 0 }
 
+  // The two reads every callback makes before its batch, kept in memory (each was a database round trip per bet).
+  // A game session never changes once a launch wrote it, so a found one is kept (bounded, oldest out first); what
+  // can change, the player's status, is read inside the batch's transaction. Providers are kept a short while, so
+  // one taken out of the catalogue stops answering within PROVIDER_CACHE_MS. Only found rows are kept: a session
+  // launched a moment ago in another process is read from the database.
+  const sessions = new Map<string, { playerId: number; providerCode: string; expiresAt: Date }>()
+  const knownProviders = new Map<string, number>()
+
+  async function gameSession(token: string) {
+    const tokenHash = sha256(token)
+    const key = tokenHash.toString('base64')
+    const kept = sessions.get(key)
+    if (kept) return kept
+    const found = await portalRepository.findSession(db, tokenHash)
+    if (!found) return undefined
+    const session = { playerId: found.session.playerId, providerCode: found.session.providerCode, expiresAt: found.session.expiresAt }
+    if (sessions.size >= GAME_SESSION_CACHE_ENTRIES) sessions.delete(sessions.keys().next().value!)
+    sessions.set(key, session)
+    return session
+  }
+
+  async function providerExists(code: string): Promise<boolean> {
+    const now = clock.now().getTime()
+    const until = knownProviders.get(code)
+    if (until !== undefined && until > now) return true
+    if (!(await gamesRepository.provider(db, code))) return false
+    knownProviders.set(code, now + PROVIDER_CACHE_MS)
+    return true
+  }
+
   async function cash(tx: Db, playerId: number): Promise<bigint> {
     return (await ledgerRepository.balances(tx, playerId)).cash
   }
@@ -113,7 +146,7 @@ export function createSeamlessService(deps: {
     return answer('DUPLICATE', balance, txId, first.op === 'tombstone' ? TOMBSTONED : undefined)
   }
 
-  async function bet(tx: Db, provider: string, body: SeamlessBody, playerId: number, sessionLive: boolean, playerActive: boolean): Promise<SeamlessAnswer> {
+  async function bet(tx: Db, provider: string, body: SeamlessBody, playerId: number, sessionLive: boolean): Promise<SeamlessAnswer> {
     const txId = body.tx_id!
     const roundId = body.round_id!
     const amount = decimalToSatang(body.amount!)
@@ -125,7 +158,7 @@ export function createSeamlessService(deps: {
 
     let result: SeamlessAnswer
     if (!sessionLive) result = answer('INVALID_SESSION', await cash(tx, playerId), txId)
-    else if (!playerActive) result = answer('PLAYER_BLOCKED', await cash(tx, playerId), txId)
+    else if (!(await seamlessRepository.activePlayers(tx, [playerId])).has(playerId)) result = answer('PLAYER_BLOCKED', await cash(tx, playerId), txId)
     else {
       const round = await seamlessRepository.findRound(tx, provider, roundId)
       if (round && round.playerId !== playerId) result = answer('DUPLICATE', await cash(tx, playerId), txId, 'รอบเกมนี้เป็นของผู้เล่นอื่น')
@@ -237,7 +270,7 @@ export function createSeamlessService(deps: {
       const txId = input.body.tx_id!
       const roundId = input.body.round_id!
       const amount = decimalToSatang(input.body.amount!)
-      return { index, provider: input.provider, playerId: input.playerId, live: input.live, active: input.active, txId, roundId, amount, gameCode: input.body.game_code ?? null, print: fingerprint('bet', input.playerId, roundId, amount, null) }
+      return { index, provider: input.provider, playerId: input.playerId, live: input.live, txId, roundId, amount, gameCode: input.body.game_code ?? null, print: fingerprint('bet', input.playerId, roundId, amount, null) }
     })
 
     const claimedKeys = await seamlessRepository.claimMany(
@@ -252,9 +285,13 @@ export function createSeamlessService(deps: {
       return true
     })
 
+    const active = await seamlessRepository.activePlayers(
+      tx,
+      bets.filter((b, at) => claimed[at] && b.live).map((b) => b.playerId),
+    )
     const roundKeys = new Map<string, { providerCode: string; roundId: string }>()
     bets.forEach((b, at) => {
-      if (claimed[at] && b.live && b.active) roundKeys.set(txKey(b.provider, b.roundId), { providerCode: b.provider, roundId: b.roundId })
+      if (claimed[at] && b.live && active.has(b.playerId)) roundKeys.set(txKey(b.provider, b.roundId), { providerCode: b.provider, roundId: b.roundId })
     })
     const owners = await seamlessRepository.roundOwners(tx, [...roundKeys.values()])
 
@@ -272,7 +309,7 @@ export function createSeamlessService(deps: {
         return
       }
       if (!b.live) answers[at] = answer('INVALID_SESSION', balance, b.txId)
-      else if (!b.active) answers[at] = answer('PLAYER_BLOCKED', balance, b.txId)
+      else if (!active.has(b.playerId)) answers[at] = answer('PLAYER_BLOCKED', balance, b.txId)
       else {
         const roundKey = txKey(b.provider, b.roundId)
         const owner = owners.get(roundKey)
@@ -450,7 +487,7 @@ export function createSeamlessService(deps: {
   /** Checks what needs no transaction; a bet, win or rollback comes back as the work its batch will run. */
   async function decide(provider: string, op: SeamlessOp, body: unknown): Promise<Decided> {
     const bad = (message: string, status: 400 | 404 = 400): Decided => ({ result: { httpStatus: status, answer: answer('BAD_REQUEST', null, null, message) } })
-    if (!(await gamesRepository.provider(db, provider))) return bad('ไม่พบค่ายเกมนี้', 404)
+    if (!(await providerExists(provider))) return bad('ไม่พบค่ายเกมนี้', 404)
     const parsed = SeamlessBody.safeParse(body)
     if (!parsed.success) return bad(parsed.error.issues[0]?.message ?? 'ข้อมูลไม่ถูกต้อง')
     const input = parsed.data
@@ -460,20 +497,18 @@ export function createSeamlessService(deps: {
     if (op === 'rollback' && !input.ref_tx_id) return bad('ต้องมี ref_tx_id')
     if (op === 'bet' && decimalToSatang(input.amount!) <= 0n) return bad('ยอดเดิมพันต้องมากกว่า 0')
 
-    const found = await portalRepository.findSession(db, sha256(input.session_token))
-    if (!found || found.session.providerCode !== provider) {
+    const session = await gameSession(input.session_token)
+    if (!session || session.providerCode !== provider) {
       return { result: { httpStatus: 200, answer: answer('INVALID_SESSION', null, input.tx_id ?? null) } }
     }
-    const playerId = found.session.playerId
-    const live = found.session.expiresAt.getTime() > clock.now().getTime()
+    const playerId = session.playerId
+    const live = session.expiresAt.getTime() > clock.now().getTime()
     const txId = input.tx_id ?? ''
     switch (op) {
       case 'balance':
         return { result: { httpStatus: 200, answer: answer('OK', await cash(db, playerId), null) } }
-      case 'bet': {
-        const active = found.playerStatus === 'ACTIVE'
-        return { call: { op, playerId, txId, decide: (tx) => bet(tx, provider, input, playerId, live, active), bet: { provider, body: input, playerId, live, active } } }
-      }
+      case 'bet':
+        return { call: { op, playerId, txId, decide: (tx) => bet(tx, provider, input, playerId, live), bet: { provider, body: input, playerId, live } } }
       case 'win':
         return { call: { op, playerId, txId, decide: (tx) => win(tx, provider, input, playerId) } }
       case 'rollback':
