@@ -1,5 +1,4 @@
 // Group commit of seamless callbacks (ADR 011). Named *.routes.test.ts so that it also runs on PostgreSQL.
-import { randomUUID } from 'node:crypto'
 import type { SeamlessAnswer } from '@sanam/contract'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -8,11 +7,12 @@ import { makePlayer } from '../../../test/factories.ts'
 import { balanceOf, expectLedgerOk, fund, loginPlayer } from '../../../test/money.ts'
 import { databaseUrl } from '../../../test/postgres.ts'
 import { callSeamless, launch } from '../../../test/seamless.ts'
+import { betBody, heldBatchService, uid, type SeamlessBody } from '../../../test/seamless-batches.ts'
 import { openPostgres, type Database } from '../../db/client.ts'
 import { seamlessLog, seamlessTransactions, transfers } from '../../db/schema.ts'
 import { createLedger, type LedgerFaults } from '../ledger/ledger.service.ts'
 import { rowsOf } from '../ledger/ledger.repository.ts'
-import { createSeamlessService, type SeamlessFaults, type SeamlessResult } from './seamless.service.ts'
+import type { SeamlessFaults, SeamlessResult } from './seamless.service.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -23,25 +23,6 @@ afterAll(async () => {
   await t.close()
 })
 
-const uid = () => randomUUID()
-
-function deferred() {
-  let resolve!: () => void
-  const promise = new Promise<void>((res) => {
-    resolve = res
-  })
-  return { promise, resolve }
-}
-
-/** Yields to the event loop (I/O included) until `ready()` holds. A turn of the loop, never a timer. */
-async function until(ready: () => boolean, what: string): Promise<void> {
-  for (let turn = 0; turn < 200_000; turn++) {
-    if (ready()) return
-    await new Promise<void>((resolve) => setImmediate(resolve))
-  }
-  throw new Error(`never happened: ${what}`)
-}
-
 async function playing(amount: number) {
   const player = await makePlayer(t.db)
   if (amount) await fund(t, player, amount)
@@ -49,54 +30,16 @@ async function playing(amount: number) {
   return { player, token, session: await launch(t, token, 'pgsoft', 'fortune_ox') }
 }
 
-type Body = Record<string, string>
-const bet = (session: string, tx: string, amount: string, round = uid()): Body => ({ session_token: session, round_id: round, tx_id: tx, amount, game_code: 'fortune_ox' })
+const bet = (session: string, tx: string, amount: string, round = uid()): SeamlessBody => betBody(session, tx, amount, round)
 
 /** A seamless service of its own on the test database (or another handle on it), with the faults a test needs. */
 function serviceWith(options: { ledgerFaults?: LedgerFaults; faults?: SeamlessFaults; lanes?: number; db?: Database['db'] } = {}) {
-  let hold: Promise<void> | null = null
-  const service = createSeamlessService({
-    db: options.db ?? t.db,
+  return heldBatchService(t, {
+    ...(options.db ? { db: options.db } : {}),
     ledger: createLedger({ clock: t.clock, ...(options.ledgerFaults ? { faults: options.ledgerFaults } : {}) }),
-    clock: t.clock,
-    promotions: t.services.promotions,
     ...(options.lanes ? { lanes: options.lanes } : {}),
-    faults: {
-      ...options.faults,
-      async beforeBatch(size) {
-        await options.faults?.beforeBatch?.(size)
-        if (hold) await hold
-      },
-    },
+    ...(options.faults ? { faults: options.faults } : {}),
   })
-  const call = (op: 'bet' | 'win' | 'rollback', body: Body): Promise<SeamlessResult> => {
-    const raw = JSON.stringify({ request_id: uid(), ...body })
-    return service.handle('pgsoft', op, JSON.parse(raw), raw)
-  }
-
-  /**
-   * Sends `calls` so that they all go in ONE batch, in this order: a trigger callback (on a player of its own) starts
-   * a batch that is held before its transaction; the calls queue one by one behind it; then the trigger is let go.
-   */
-  async function oneBatch(trigger: { session: string }, calls: Array<{ op: 'bet' | 'win' | 'rollback'; body: Body }>) {
-    const gate = deferred()
-    hold = gate.promise
-    const before = service.stats()
-    const triggered = call('bet', bet(trigger.session, uid(), '0.01'))
-    await until(() => service.stats().running === 1, 'the trigger batch is running')
-    hold = null
-    // Each call is sent only once the one before it is queued: arrival order is what a batch keeps for one player.
-    const settled: Array<Promise<PromiseSettledResult<SeamlessResult>>> = []
-    for (const [index, c] of calls.entries()) {
-      const pending = call(c.op, c.body)
-      settled.push(pending.then((value) => ({ status: 'fulfilled' as const, value }), (reason: unknown) => ({ status: 'rejected' as const, reason })))
-      await until(() => service.stats().queued >= before.queued + index + 1, 'the call is queued')
-    }
-    gate.resolve()
-    expect((await triggered).answer.status).toBe('OK')
-    return Promise.all(settled)
-  }
-  return { service, call, oneBatch }
 }
 
 const answerOf = (r: PromiseSettledResult<SeamlessResult>): SeamlessAnswer => {

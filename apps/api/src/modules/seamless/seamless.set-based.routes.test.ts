@@ -1,6 +1,5 @@
 // Set-based bets (ADR 011, "Set-based bets"): a batch made only of bets runs in a constant number of statements and
 // answers exactly what the per-callback path answers. Named *.routes.test.ts so that it also runs on PostgreSQL.
-import { randomUUID } from 'node:crypto'
 import type { SeamlessAnswer } from '@sanam/contract'
 import { eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -8,12 +7,12 @@ import { buildTestApp, type TestApp } from '../../../test/app.ts'
 import { makePlayer, makePromotion } from '../../../test/factories.ts'
 import { expectLedgerOk, fund, loginPlayer } from '../../../test/money.ts'
 import { launch } from '../../../test/seamless.ts'
+import { betBody, heldBatchService, uid } from '../../../test/seamless-batches.ts'
 import type { Db } from '../../db/client.ts'
 import { accounts, deposits, gameRounds, playerPromotions, players, seamlessLog, seamlessTransactions, transfers } from '../../db/schema.ts'
 import { sha256 } from '../../lib/crypto.ts'
-import { createLedger } from '../ledger/ledger.service.ts'
 import { promotionsRepository } from '../promotions/promotions.repository.ts'
-import { createSeamlessService, type SeamlessFaults, type SeamlessResult } from './seamless.service.ts'
+import type { SeamlessFaults } from './seamless.service.ts'
 
 let t: TestApp
 beforeAll(async () => {
@@ -23,25 +22,6 @@ afterAll(async () => {
   await expectLedgerOk(t)
   await t.close()
 })
-
-const uid = () => randomUUID()
-
-function deferred() {
-  let resolve!: () => void
-  const promise = new Promise<void>((res) => {
-    resolve = res
-  })
-  return { promise, resolve }
-}
-
-/** Yields to the event loop (I/O included) until `ready()` holds. A turn of the loop, never a timer. */
-async function until(ready: () => boolean, what: string): Promise<void> {
-  for (let turn = 0; turn < 200_000; turn++) {
-    if (ready()) return
-    await new Promise<void>((resolve) => setImmediate(resolve))
-  }
-  throw new Error(`never happened: ${what}`)
-}
 
 /** A handle on the database that counts the statements run inside its transactions (BEGIN and COMMIT aside). */
 function counting(db: Db) {
@@ -64,57 +44,22 @@ function counting(db: Db) {
   return { db: wrapped, counter }
 }
 
-type Body = Record<string, string>
-const bet = (session: string, tx: string, amount: string, round: string = uid(), game: string | null = 'fortune_ox'): Body => ({
-  session_token: session,
-  round_id: round,
-  tx_id: tx,
-  amount,
-  ...(game ? { game_code: game } : {}),
-})
+const bet = betBody
 
 function serviceWith(options: { setBasedBets: boolean; faults?: SeamlessFaults; db?: Db }) {
-  let hold: Promise<void> | null = null
-  const service = createSeamlessService({
-    db: options.db ?? t.db,
-    ledger: createLedger({ clock: t.clock }),
-    clock: t.clock,
-    promotions: t.services.promotions,
+  const held = heldBatchService(t, {
     lanes: 1,
     setBasedBets: options.setBasedBets,
-    faults: {
-      ...options.faults,
-      async beforeBatch(size) {
-        await options.faults?.beforeBatch?.(size)
-        if (hold) await hold
-      },
-    },
+    ...(options.db ? { db: options.db } : {}),
+    ...(options.faults ? { faults: options.faults } : {}),
   })
-  const call = (op: 'bet' | 'win' | 'rollback', body: Body): Promise<SeamlessResult> => {
-    const raw = JSON.stringify({ request_id: uid(), ...body })
-    return service.handle('pgsoft', op, JSON.parse(raw), raw)
-  }
-  /** Sends `calls` so that they all go in ONE batch, in this order (a held trigger batch lets them queue). */
-  async function oneBatch(trigger: { session: string }, calls: Array<{ op: 'bet' | 'win' | 'rollback'; body: Body }>) {
-    const gate = deferred()
-    hold = gate.promise
-    const before = service.stats()
-    const triggered = call('bet', bet(trigger.session, uid(), '0.01'))
-    await until(() => service.stats().running === 1, 'the trigger batch is running')
-    hold = null
-    const settled: Array<Promise<PromiseSettledResult<SeamlessResult>>> = []
-    for (const [index, c] of calls.entries()) {
-      const pending = call(c.op, c.body)
-      settled.push(pending.then((value) => ({ status: 'fulfilled' as const, value }), (reason: unknown) => ({ status: 'rejected' as const, reason })))
-      await until(() => service.stats().queued >= before.queued + index + 1, 'the call is queued')
-    }
-    gate.resolve()
-    expect((await triggered).answer.status).toBe('OK')
-    const results = await Promise.all(settled)
-    expect(service.stats().largest).toBeGreaterThanOrEqual(calls.length)
+  /** One batch of `calls`, and proof that they really went together. */
+  async function oneBatch(trigger: { session: string }, calls: Parameters<typeof held.oneBatch>[1]) {
+    const results = await held.oneBatch(trigger, calls)
+    expect(held.service.stats().largest).toBeGreaterThanOrEqual(calls.length)
     return results
   }
-  return { service, call, oneBatch }
+  return { ...held, oneBatch }
 }
 
 async function playing(amount: number) {
