@@ -103,26 +103,19 @@ export const referralRepository = {
    * valid turnover of the player's bets in [start, end) (seamless_transactions by player and time, each round by its
    * key). "Ever earned" is then paid out + remaining: nothing else moves money in or out of those two wallets.
    */
+  /**
+   * Everything `GET /wallet/v2/balance` shows, in one indexed read: the three balances, what each wallet has paid out,
+   * and the day's valid turnover. It is the hottest read of the app, so it runs as a named prepared statement:
+   * PostgreSQL plans it once per connection instead of on every call (planning took five times its execution).
+   */
   async walletSummary(db: Db, playerId: number, start: Date, end: Date) {
-    const [row] = rowsOf<{ cash: Num | null; referral: Num | null; rebate: Num | null; bonus_paid: Num | null; refund_paid: Num | null; turnover: Num | null }>(
-      await db.execute(sql`
-        select
-          (select balance from accounts where player_id = ${playerId} and kind = 'cash') as cash,
-          (select balance from accounts where player_id = ${playerId} and kind = 'referral') as referral,
-          (select balance from accounts where player_id = ${playerId} and kind = 'rebate') as rebate,
-          (select sum(amount) from wallet_payouts where player_id = ${playerId} and wallet = 'bonus') as bonus_paid,
-          (select sum(amount) from wallet_payouts where player_id = ${playerId} and wallet = 'refund') as refund_paid,
-          (select sum(st.amount)
-             from seamless_transactions st
-             join game_rounds r on r.provider_code = st.provider_code and r.round_id = st.round_id
-            where st.player_id = ${playerId} and st.created_at >= ${start.toISOString()} and st.created_at < ${end.toISOString()} and ${VALID_BET}) as turnover`),
-    )
+    const [row] = await walletSummaryStatement(db).execute({ playerId, start: start.toISOString(), end: end.toISOString() })
     return {
       cash: big(row?.cash),
       referral: big(row?.referral),
       rebate: big(row?.rebate),
-      bonusPaid: big(row?.bonus_paid),
-      refundPaid: big(row?.refund_paid),
+      bonusPaid: big(row?.bonusPaid),
+      refundPaid: big(row?.refundPaid),
       turnover: big(row?.turnover),
     }
   },
@@ -144,4 +137,32 @@ export const referralRepository = {
     const [inserted] = await db.insert(walletPayouts).values(row).onConflictDoNothing().returning()
     return inserted
   },
+}
+
+const playerParam = sql.placeholder('playerId')
+
+function prepareWalletSummary(db: Db) {
+  return db
+    .select({
+      cash: sql<Num | null>`(select balance from accounts where player_id = ${playerParam} and kind = 'cash')`,
+      referral: sql<Num | null>`(select balance from accounts where player_id = ${playerParam} and kind = 'referral')`,
+      rebate: sql<Num | null>`(select balance from accounts where player_id = ${playerParam} and kind = 'rebate')`,
+      bonusPaid: sql<Num | null>`(select sum(amount) from wallet_payouts where player_id = ${playerParam} and wallet = 'bonus')`,
+      refundPaid: sql<Num | null>`(select sum(amount) from wallet_payouts where player_id = ${playerParam} and wallet = 'refund')`,
+      turnover: sql<Num | null>`(select sum(st.amount)
+         from seamless_transactions st
+         join game_rounds r on r.provider_code = st.provider_code and r.round_id = st.round_id
+        where st.player_id = ${playerParam} and st.created_at >= ${sql.placeholder('start')}::timestamptz and st.created_at < ${sql.placeholder('end')}::timestamptz and ${VALID_BET})`,
+    })
+    // One row whatever the player has: a wallet with no account yet reads as zero.
+    .from(sql`(values (1)) as one(n)`)
+    .prepare('wallet_summary')
+}
+
+/** One prepared statement per database handle (a pool, or the embedded database). */
+const walletSummaryStatements = new WeakMap<Db, ReturnType<typeof prepareWalletSummary>>()
+function walletSummaryStatement(db: Db) {
+  let statement = walletSummaryStatements.get(db)
+  if (!statement) walletSummaryStatements.set(db, (statement = prepareWalletSummary(db)))
+  return statement
 }
