@@ -9,6 +9,8 @@ export function txKey(providerCode: string, id: string): string {
   return `${providerCode}\u0000${id}`
 }
 
+type SavepointName = 'batch' | 'callback'
+
 export const seamlessRepository = {
   /**
    * Whether each player may bet (status ACTIVE), read inside the batch's transaction so a lock takes effect on the
@@ -174,25 +176,18 @@ export const seamlessRepository = {
     if (entries.length === 0) return
     await db.insert(seamlessLog).values([...entries])
   },
-  /** The savepoint a set-based batch is taken under, so that a failure can fall back to the per-callback path. */
-  async savepointBatch(tx: Db): Promise<void> {
-    await tx.execute(sql.raw('savepoint seamless_batch'))
+  /**
+   * Savepoints inside a batch's transaction (ADR 011): `batch` is taken around a set-based attempt so a failure can
+   * fall back to the per-callback path; `callback` around each callback of that path (one at a time, so one name
+   * serves). The names are fixed, never input.
+   */
+  async savepoint(tx: Db, name: SavepointName): Promise<void> {
+    await tx.execute(sql.raw(`savepoint seamless_${name}`))
   },
-  async rollbackToBatchSavepoint(tx: Db): Promise<void> {
-    await tx.execute(sql.raw('rollback to savepoint seamless_batch'))
+  async rollbackToSavepoint(tx: Db, name: SavepointName): Promise<void> {
+    await tx.execute(sql.raw(`rollback to savepoint seamless_${name}`))
   },
-  async releaseBatchSavepoint(tx: Db): Promise<void> {
-    await tx.execute(sql.raw('release savepoint seamless_batch'))
-  },
-
-  /** One callback's savepoint inside a group-commit batch (ADR 011). One at a time, so one name serves. */
-  async savepoint(tx: Db): Promise<void> {
-    await tx.execute(sql.raw('savepoint seamless_callback'))
-  },
-  async rollbackToSavepoint(tx: Db): Promise<void> {
-    await tx.execute(sql.raw('rollback to savepoint seamless_callback'))
-  },
-  async releaseSavepoint(tx: Db): Promise<void> {
-    await tx.execute(sql.raw('release savepoint seamless_callback'))
+  async releaseSavepoint(tx: Db, name: SavepointName): Promise<void> {
+    await tx.execute(sql.raw(`release savepoint seamless_${name}`))
   },
 }

@@ -383,18 +383,18 @@ export function createSeamlessService(deps: {
       if (setBased) {
         // The same locks, in the same order, as below; they also give the balances the bets are decided on.
         const locked = await ledger.lockPlayers(tx, players)
-        await seamlessRepository.savepointBatch(tx)
+        await seamlessRepository.savepoint(tx, 'batch')
         let decided: Array<Settled<SeamlessResult>> | undefined
         try {
           decided = await runBets(tx, calls, order, locked)
-          await seamlessRepository.releaseBatchSavepoint(tx)
+          await seamlessRepository.releaseSavepoint(tx, 'batch')
           counters.setBased += 1
         } catch (error) {
           if (isRetryable(error)) throw error
           // Anything unexpected: undo the set-based attempt and run the batch callback by callback below, where a
           // failing bet fails only itself. Should the rollback fail (a lost connection), the whole batch fails.
-          await seamlessRepository.rollbackToBatchSavepoint(tx)
-          await seamlessRepository.releaseBatchSavepoint(tx)
+          await seamlessRepository.rollbackToSavepoint(tx, 'batch')
+          await seamlessRepository.releaseSavepoint(tx, 'batch')
           counters.fallbacks += 1
         }
         if (decided) {
@@ -406,7 +406,7 @@ export function createSeamlessService(deps: {
       const outcomes: Array<Settled<SeamlessResult>> = new Array(calls.length)
       for (const index of order) {
         const call = calls[index]!
-        await seamlessRepository.savepoint(tx)
+        await seamlessRepository.savepoint(tx, 'callback')
         try {
           const decided = await call.decide(tx)
           await seamlessRepository.log(tx, { ...call.log, txId: decided.tx_id, response: JSON.stringify(decided), httpStatus: 200, createdAt: clock.now() })
@@ -417,12 +417,12 @@ export function createSeamlessService(deps: {
           if (isRetryable(error)) throw error
           // Only this callback's work is undone; it gets its own error. Should the rollback itself fail (a lost
           // connection), that error leaves the batch and fails every callback in it.
-          await seamlessRepository.rollbackToSavepoint(tx)
+          await seamlessRepository.rollbackToSavepoint(tx, 'callback')
           outcomes[index] = { ok: false, error }
         }
         // Also the proof that the transaction is healthy: RELEASE fails in an aborted transaction, so COMMIT below
         // never meets an aborted transaction (which PostgreSQL would answer with a silent ROLLBACK).
-        await seamlessRepository.releaseSavepoint(tx)
+        await seamlessRepository.releaseSavepoint(tx, 'callback')
       }
       await deps.faults?.beforeCommit?.(attempt)
       return outcomes
