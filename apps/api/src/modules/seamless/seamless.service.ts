@@ -380,9 +380,11 @@ export function createSeamlessService(deps: {
     let attempt = 0
     return inTransaction(db, async (tx) => {
       attempt += 1
+      // Every player's cash row, ascending, before any claim row, in one statement for both paths. Row locks outlive a
+      // rollback to a later savepoint, so a set-based attempt that falls back keeps them. The balances are what
+      // set-based bets are decided on.
+      const locked = await ledger.lockPlayers(tx, players)
       if (setBased) {
-        // The same locks, in the same order, as below; they also give the balances the bets are decided on.
-        const locked = await ledger.lockPlayers(tx, players)
         await seamlessRepository.savepoint(tx, 'batch')
         let decided: Array<Settled<SeamlessResult>> | undefined
         try {
@@ -402,7 +404,6 @@ export function createSeamlessService(deps: {
           return decided
         }
       }
-      for (const playerId of players) await ledger.lockPlayer(tx, playerId)
       const outcomes: Array<Settled<SeamlessResult>> = new Array(calls.length)
       for (const index of order) {
         const call = calls[index]!
