@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -9,18 +10,55 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-describe('lockDataDir', () => {
-  it('refuses a folder another live process holds, and takes over a lock left by a dead one', async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'sanam-lock-'))
-    // The parent of this test process is alive for sure.
-    await writeFile(path.join(dir, 'pglite.lock'), String(process.ppid))
-    expect(() => lockDataDir(dir)).toThrow(/in use by process/)
+/** A second process that takes the lock, says so on stdout, and then waits to be killed. */
+function holdLockInChild(dataDir: string) {
+  const script = `import { lockDataDir } from ${JSON.stringify(new URL('./client.ts', import.meta.url).pathname)}
+await lockDataDir(${JSON.stringify(dataDir)}); console.log('locked'); setInterval(() => {}, 1000)`
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const locked = new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('locked')) resolve()
+    })
+    child.once('exit', (code) => reject(new Error(`the lock holder exited with ${code}`)))
+  })
+  return { child, locked }
+}
 
-    await writeFile(path.join(dir, 'pglite.lock'), '999999999')
-    const unlock = lockDataDir(dir)
+describe('lockDataDir', () => {
+  it('refuses a folder another live process holds, naming it, and is free the moment that process is killed', { timeout: 30_000 }, async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'sanam-lock-'))
+    const { child, locked } = holdLockInChild(dir)
+    await locked
+    await expect(lockDataDir(dir)).rejects.toThrow(`in use by process ${child.pid}`)
+    // Another spelling of the same folder is the same lock.
+    await expect(lockDataDir(`${dir}/./`)).rejects.toThrow(/in use by process/)
+
+    // SIGKILL, and do not wait for the exit to be reaped: the operating system has released the lock already.
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    child.kill('SIGKILL')
+    let unlock: (() => void) | undefined
+    for (let attempt = 0; !unlock; attempt++) {
+      try {
+        unlock = await lockDataDir(dir)
+      } catch (error) {
+        // Killing takes a moment to be delivered; the lock must follow within it.
+        if (attempt > 200) throw error
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+    }
     expect(await readFile(path.join(dir, 'pglite.lock'), 'utf8')).toBe(String(process.pid))
     unlock()
-    const again = lockDataDir(dir)
+    await exited
+  })
+
+  it('takes a folder whose PID file names a live process that holds no lock (a reused PID)', async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'sanam-lock-'))
+    // The parent of this test process is alive for sure, but it does not hold the lock.
+    await writeFile(path.join(dir, 'pglite.lock'), String(process.ppid))
+    const unlock = await lockDataDir(dir)
+    await expect(lockDataDir(dir)).rejects.toThrow(`in use by process ${process.pid}`)
+    unlock()
+    const again = await lockDataDir(dir)
     again()
   })
 })

@@ -1,4 +1,7 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
+import { connect, createServer, type Server } from 'node:net'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
@@ -90,40 +93,82 @@ async function ping(db: Db): Promise<boolean> {
 }
 
 /**
- * Takes the embedded database's folder for this process: PGlite has no lock of its own, and two processes writing
- * one folder corrupt it. A lock left by a process that no longer runs (killed) is taken over.
+ * Where the data-directory lock listens. Its name comes from the folder's real path, so two spellings of one folder
+ * meet. Linux: the abstract namespace (no file; the kernel frees the name the moment the process dies, even before it
+ * is reaped). Windows: a named pipe, freed the same way. Elsewhere: a socket file in the temporary folder, which a
+ * crash leaves behind; nobody answers on it then, and the next process takes it over.
  */
-export function lockDataDir(dataDir: string): () => void {
-  const file = path.join(dataDir, 'pglite.lock')
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      writeFileSync(file, String(process.pid), { flag: 'wx' })
-      return () => rmSync(file, { force: true })
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-      const owner = Number(readFileSync(file, 'utf8').trim())
-      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && processAlive(owner)) {
-        throw new Error(`The embedded database in ${dataDir} is in use by process ${owner}. Stop it first (or use DATABASE_URL).`)
-      }
-      rmSync(file, { force: true })
-    }
-  }
-  throw new Error(`Could not lock ${dataDir}`)
+export function lockAddress(dataDir: string): { address: string; file?: string } {
+  const digest = createHash('sha256').update(realpathSync(dataDir)).digest('hex').slice(0, 32)
+  if (process.platform === 'linux') return { address: `\0sanam-pglite-${digest}` }
+  if (process.platform === 'win32') return { address: `\\\\?\\pipe\\sanam-pglite-${digest}` }
+  const file = path.join(tmpdir(), `sanam-pglite-${digest}.sock`)
+  return { address: file, file }
 }
 
-function processAlive(pid: number): boolean {
+/**
+ * Takes the embedded database's folder for this process: PGlite has no lock of its own, and two processes writing
+ * one folder corrupt it. The lock is a listening local socket (ADR 013): the operating system closes it when the
+ * process dies however it dies, so a crashed server never blocks its own restart, and a dead, zombie or reused PID is
+ * never mistaken for the owner. `pglite.lock` keeps the owner's PID only to name it in the message.
+ */
+export async function lockDataDir(dataDir: string): Promise<() => void> {
+  const { address, file } = lockAddress(dataDir)
+  const pidFile = path.join(dataDir, 'pglite.lock')
+  let server: Server
   try {
-    process.kill(pid, 0)
-    return true
+    server = await listen(address)
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error
+    // A socket file (not Linux or Windows) may be left by a crash: it is stale when nobody answers on it.
+    if (!file || (await answers(file))) {
+      let owner = ''
+      try {
+        owner = readFileSync(pidFile, 'utf8').trim()
+      } catch {
+        // The owner is starting and has not written its PID yet.
+      }
+      throw new Error(`The embedded database in ${dataDir} is in use by process ${/^\d+$/.test(owner) ? owner : '(unknown)'}. Stop it first (or use DATABASE_URL).`)
+    }
+    rmSync(file, { force: true })
+    server = await listen(address)
   }
+  // The lock must not keep the process alive on its own, nor take connections anyone could use.
+  server.unref()
+  server.on('connection', (socket) => socket.destroy())
+  writeFileSync(pidFile, String(process.pid))
+  return () => {
+    rmSync(pidFile, { force: true })
+    server.close()
+  }
+}
+
+function listen(address: string): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(address, () => {
+      server.off('error', reject)
+      resolve(server)
+    })
+  })
+}
+
+function answers(file: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(file)
+    socket.once('connect', () => {
+      socket.destroy()
+      resolve(true)
+    })
+    socket.once('error', () => resolve(false))
+  })
 }
 
 export async function openDatabase(config: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl)
   mkdirSync(config.dataDir, { recursive: true })
-  const unlock = lockDataDir(config.dataDir)
+  const unlock = await lockDataDir(config.dataDir)
   try {
     const database = await openPglite({ dataDir: path.resolve(config.dataDir, 'pglite') })
     return {
