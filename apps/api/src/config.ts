@@ -21,6 +21,10 @@ const ConfigSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres://' })
       .optional(),
+    /** node-postgres pool: connections per process, how long a request waits for one before a 503, statement timeout. */
+    DB_POOL_MAX: int(1, 1000).default(20),
+    DB_POOL_WAIT_MS: int(50, 60_000).default(3000),
+    DB_STATEMENT_TIMEOUT_MS: int(50, 600_000).default(10_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: bool.default(false),
     SEED_DEMO: bool.default(true),

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
+import { isDatabaseUnavailable } from './db/errors.ts'
 import { errorCatalogue, type ErrorBody, type ErrorCode, type FieldError } from '@sanam/contract'
 
 /** The one error type. `code` picks the HTTP status and the default Thai message from the contract. */
@@ -58,6 +59,12 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     request.log.info({ err: error }, 'client error')
     return reply.status(400).send(errorBody('VALIDATION_FAILED'))
+  }
+  if (isDatabaseUnavailable(error)) {
+    // Down, unreachable, out of connections or too slow: the client may retry (money requests carry idempotency keys).
+    request.log.error({ err: error }, 'database unavailable')
+    void reply.header('retry-after', '1')
+    return reply.status(503).send(errorBody('DEPENDENCY_DOWN'))
   }
   request.log.error({ err: error }, 'unhandled error')
   return reply.status(500).send(errorBody('INTERNAL'))

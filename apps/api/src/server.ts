@@ -24,7 +24,11 @@ async function main() {
     throw error
   }
 
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: path.resolve(root, config.DATA_DIR) })
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: path.resolve(root, config.DATA_DIR),
+    pool: { max: config.DB_POOL_MAX, waitMs: config.DB_POOL_WAIT_MS, statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS },
+  })
   await database.migrate()
   if (config.SEED_DEMO) {
     const { seeded } = await seedDemo(database.db, argon2Hasher)

@@ -29,11 +29,28 @@ export function migrationsFolder(): string {
 
 const MIGRATION_LOCK = 7_261_001
 
-export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
+export interface PoolOptions {
+  /** Connections in the pool (20). */
+  max?: number
+  /** How long a query waits for a free connection (or a new one to open) before failing, in ms (3000). */
+  waitMs?: number
+  /** PostgreSQL's statement_timeout on every pool connection, in ms (10,000). 0 turns it off. */
+  statementTimeoutMs?: number
+}
+
+export async function openPostgres(url: string, options: PoolOptions = {}): Promise<Database> {
   const { default: pg } = await import('pg')
   const { drizzle } = await import('drizzle-orm/node-postgres')
   const { migrate } = await import('drizzle-orm/node-postgres/migrator')
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 20 })
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 20,
+    // A full pool or an unreachable server fails the request fast (503) instead of queueing it forever.
+    connectionTimeoutMillis: options.waitMs ?? 3000,
+    // No statement (a slow plan, a wait on a locked row) holds a request and its connection for long; PostgreSQL
+    // cancels it and rolls the transaction back. Migrations use their own connection without it.
+    ...((options.statementTimeoutMs ?? 10_000) > 0 ? { statement_timeout: options.statementTimeoutMs ?? 10_000 } : {}),
+  })
   // An idle connection that the server drops (restart, failover) must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`))
   const db = drizzle({ client: pool, schema }) as unknown as Db
@@ -165,8 +182,8 @@ function answers(file: string): Promise<boolean> {
   })
 }
 
-export async function openDatabase(config: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl)
+export async function openDatabase(config: { databaseUrl?: string | undefined; dataDir: string; pool?: PoolOptions }): Promise<Database> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, config.pool)
   mkdirSync(config.dataDir, { recursive: true })
   const unlock = await lockDataDir(config.dataDir)
   try {
