@@ -42,3 +42,22 @@ export async function createTestDatabase(baseUrl: string, prefix: string): Promi
     },
   }
 }
+
+/**
+ * The PostgreSQL server the fault tests use: TEST_DATABASE_URL, else the local default. Undefined (with the reason
+ * printed) when none answers, so the tests that need it are skipped, never silently passed.
+ */
+export async function reachablePostgres(label: string): Promise<string | undefined> {
+  const url = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres'
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 })
+  try {
+    await client.connect()
+    await client.query('select 1')
+    return url
+  } catch (error) {
+    console.warn(`[${label}] SKIPPED on PostgreSQL: no server answers at ${new URL(url).host} (${(error as Error).message}); set TEST_DATABASE_URL`)
+    return undefined
+  } finally {
+    await client.end().catch(() => undefined)
+  }
+}

@@ -17,6 +17,10 @@ export interface RunningServer {
   dataDir: string
   /** The last lines the server printed (for failure messages). */
   output: () => string
+  /** Sends `signal` to the server (its whole process group with `asNpmStart`) and returns at once; `stop` waits. */
+  kill: (signal: NodeJS.Signals) => void
+  /** Resolves with the exit code once the process has exited. */
+  exited: Promise<number | null>
 }
 
 export interface ServerOptions {
@@ -24,6 +28,11 @@ export interface ServerOptions {
   dataDir?: string
   /** Extra environment variables. */
   env?: Record<string, string>
+  /**
+   * Start it as `npm start` does (scripts/start.mjs, which imports the built server), as the leader of its own
+   * process group: `stop` then signals the whole group, as a supervisor killing a service does.
+   */
+  asNpmStart?: boolean
 }
 
 // Startup runs migrations and seeds a fresh embedded database, which takes a few seconds on a slow machine.
@@ -44,7 +53,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'sanam-e2e-')))
   // Without DATABASE_URL the server uses PGlite in DATA_DIR: every run starts from a fresh, seeded database.
   const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env
-  const child = spawn(process.execPath, [path.join(repoRoot, 'apps/api/dist/server.js')], {
+  const entry = options.asNpmStart ? 'scripts/start.mjs' : 'apps/api/dist/server.js'
+  const child = spawn(process.execPath, [path.join(repoRoot, entry)], {
+    detached: options.asNpmStart ?? false,
     cwd: repoRoot,
     env: {
       ...inherited,
@@ -62,10 +73,20 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const output = captureOutput(child)
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
 
+  const kill = (signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return
+    if (options.asNpmStart && child.pid !== undefined) {
+      try {
+        process.kill(-child.pid, signal)
+      } catch {
+        // The group is gone already.
+      }
+    } else child.kill(signal)
+  }
   const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
     if (child.exitCode === null && child.signalCode === null) {
-      child.kill(signal)
-      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS)
+      kill(signal)
+      const timer = setTimeout(() => kill('SIGKILL'), STOP_GRACE_MS)
       await exited
       clearTimeout(timer)
     }
@@ -80,7 +101,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     await stop()
     throw new Error(`${(error as Error).message}\n--- server output ---\n${output()}`)
   }
-  return { baseUrl, stop, dataDir, output }
+  return { baseUrl, stop, dataDir, output, kill, exited }
 }
 
 async function waitForHealth(baseUrl: string, exited: Promise<number | null>): Promise<void> {
