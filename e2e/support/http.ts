@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto'
-import { DEMO_BANK_WEBHOOK_SECRET } from '../../apps/api/src/config.ts'
+import { DEMO_BANK_WEBHOOK_SECRET, DEMO_SEAMLESS_SECRET } from '../../apps/api/src/config.ts'
 
 export interface Envelope<T = Record<string, unknown>> {
   success: boolean
@@ -52,5 +52,14 @@ export function postBankTransfer(baseUrl: string, raw: string) {
   return call<{ status: 'MATCHED' | 'UNMATCHED' | 'DUPLICATE'; deposit_id?: number }>(baseUrl, 'POST', '/api/bank/transfers', {
     raw,
     headers: { 'x-signature': bankSignature(raw) },
+  })
+}
+
+/** A signed seamless-wallet callback, as a game provider sends it (the demo provider's secret unless SEAMLESS_SECRET is set). */
+export function postSeamless(baseUrl: string, provider: string, op: 'balance' | 'bet' | 'win' | 'rollback', raw: string) {
+  const secret = process.env.SEAMLESS_SECRET || DEMO_SEAMLESS_SECRET
+  return call<{ status: string; balance: string | null; tx_id: string | null }>(baseUrl, 'POST', `/api/seamless/${provider}/${op}`, {
+    raw,
+    headers: { 'x-signature': `sha256=${createHmac('sha256', secret).update(raw, 'utf8').digest('hex')}` },
   })
 }

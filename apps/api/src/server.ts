@@ -51,6 +51,11 @@ async function main() {
   })
 
   let closing = false
+  // A keep-alive connection busy when the signal came would stay open after its answer until the client drops it,
+  // holding the shutdown up to the 15 s limit (and exit 1): its last answer says the connection closes.
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) void reply.header('connection', 'close')
+  })
   const shutdown = async (signal: string) => {
     if (closing) return
     closing = true

@@ -53,6 +53,10 @@ export async function openPostgres(url: string, options: PoolOptions = {}): Prom
   })
   // An idle connection that the server drops (restart, failover) must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`))
+  // pg-pool listens for errors only on idle connections. One checked out by a transaction, between two statements,
+  // that the server terminates emits 'error' with nobody listening, which would kill the process: every connection
+  // gets a listener of its own. The transaction's next statement then fails (a 503), and the pool drops the connection.
+  pool.on('connect', (client) => client.on('error', () => undefined))
   const db = drizzle({ client: pool, schema }) as unknown as Db
   return {
     db,
