@@ -185,103 +185,222 @@ describe.runIf(postgresUrl)('PostgreSQL faults: fail fast with a 503 envelope, r
     const players = await registerPlayers(s.baseUrl, 2, '74')
     const toAccount = await fund(s.baseUrl, players, 500_000, 'terminate')
     const sessions = await Promise.all(players.map((p) => gameSession(s.baseUrl, p)))
+    const load = new MixedLoad(mixedPlan({ tag: 'term', count: 60, players, sessions, toAccount, withdrawals: false }), 500_000)
 
-    // The load: bank transfers, and game rounds (bet then win, or bet then rollback). Every call is kept as the exact
-    // bytes sent, with its first 200 answer, so it can be retried and replayed.
-    interface Sent {
-      kind: 'deposit' | 'bet' | 'win' | 'rollback'
-      raw: string
-      first?: unknown
-      failures: number
-    }
-    interface Op {
-      player: number
-      calls: Sent[]
-      /** What the op does to the balance once every call in it is answered OK. */
-      satang: number
-    }
-    const ops: Op[] = []
-    for (let n = 0; n < 60; n++) {
-      const player = n % players.length
-      if (n % 3 === 0) {
-        const satang = 10_000 + n * 7
-        ops.push({ player, satang, calls: [{ kind: 'deposit', raw: transferBody(`term-${n}`, toAccount, players[player]!, satang), failures: 0 }] })
-      } else {
-        const round = `term-round-${n}`
-        const session_token = sessions[player]!
-        const bet = { kind: 'bet' as const, failures: 0, raw: JSON.stringify({ request_id: `${round}-b`, session_token, round_id: round, tx_id: `${round}-b`, amount: '20.00', game_code: 'fortune_ox' }) }
-        const rolledBack = n % 3 === 2
-        const end = rolledBack
-          ? { kind: 'rollback' as const, failures: 0, raw: JSON.stringify({ request_id: `${round}-r`, session_token, round_id: round, tx_id: `${round}-r`, ref_tx_id: `${round}-b` }) }
-          : { kind: 'win' as const, failures: 0, raw: JSON.stringify({ request_id: `${round}-w`, session_token, round_id: round, tx_id: `${round}-w`, amount: '35.50', game_code: 'fortune_ox' }) }
-        ops.push({ player, satang: rolledBack ? 0 : 3550 - 2000, calls: [bet, end] })
-      }
-    }
-
-    const send = (c: Sent) => (c.kind === 'deposit' ? postBankTransfer(s.baseUrl, c.raw) : postSeamless(s.baseUrl, 'pgsoft', c.kind, c.raw))
-    let slowest = 0
-    const unexpected: string[] = []
-    /** Sends an op's calls in order, stopping at the first that is not answered 200 (the retry pass finishes it). */
-    async function run(op: Op): Promise<void> {
-      for (const c of op.calls) {
-        if (c.first !== undefined) continue
-        const began = Date.now()
-        const answer = await send(c)
-        slowest = Math.max(slowest, Date.now() - began)
-        if (answer.status === 200) {
-          c.first = answer.body
-          continue
-        }
-        c.failures++
-        if (answer.status !== 503 || JSON.stringify(answer.body) !== JSON.stringify(UNAVAILABLE)) unexpected.push(`${c.kind} ${answer.status} ${JSON.stringify(answer.body)}`)
-        return
-      }
-    }
-
-    let next = 0
-    let outageOver = false
-    const failuresNow = () => ops.reduce((sum, op) => sum + op.calls.reduce((n, c) => n + c.failures, 0), 0)
-    const worker = async () => {
-      while (next < ops.length) await run(ops[next++]!)
-    }
     // The outage: every connection of this database terminated again and again, while the load runs, until at least
-    // five requests have been refused for it (or a bound on the attempts).
+    // five requests have been refused for it (with a bound on the attempts).
+    const target = { baseUrl: s.baseUrl, operator: '' }
+    let outageOver = false
     const outage = (async () => {
-      while (next < 10) await new Promise((resolve) => setImmediate(resolve))
-      for (let attempt = 0; attempt < 2000 && failuresNow() < 5; attempt++) {
+      while (load.next < 10) await new Promise((resolve) => setImmediate(resolve))
+      for (let attempt = 0; attempt < 2000 && load.refused() < 5; attempt++) {
         await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`)
       }
       outageOver = true
     })()
-    await Promise.all([outage, ...Array.from({ length: 4 }, () => worker())])
+    await Promise.all([outage, load.run(target, 4)])
     expect(outageOver).toBe(true)
-    const refused = failuresNow()
-    expect(unexpected, 'answers other than 200 or the 503 envelope').toEqual([])
-    expect(refused, 'the outage refused no request').toBeGreaterThan(0)
-    expect(slowest, 'a request was held during the outage').toBeLessThan(REQUEST_LIMIT_MS)
+    expect(load.unexpected, 'answers other than 200 or the 503 envelope').toEqual([])
+    expect(load.unanswered, 'requests left without an answer').toBe(0)
+    expect(load.refused(), 'the outage refused no request').toBeGreaterThan(0)
+    expect(load.slowest, 'a request was held during the outage').toBeLessThan(REQUEST_LIMIT_MS)
 
     // Recovered by itself: the same process answers health and serves the providers' retries.
     const health = await call(s.baseUrl, 'GET', '/api/health')
     expect(health.status, JSON.stringify(health.body)).toBe(200)
-    for (const op of ops) {
-      await run(op)
-      for (const c of op.calls) expect(c.first, `${c.kind} ${c.raw} not answered after the outage`).toBeDefined()
+    target.operator = await operatorToken(s.baseUrl)
+    await load.settle(target)
+    const checked = await expectLedgerVerifies(s.baseUrl, target.operator)
+    console.info(`[postgres-faults] terminate: ${load.refused()} requests refused with 503 during the outage, slowest answer ${load.slowest} ms; ${checked} ledger rows verified`)
+    expect(await s.stop('SIGTERM')).toBe(0)
+  })
+
+  it('SIGKILL during a mixed load, 3 times in a row: every acknowledged operation once, nothing half-done', { timeout: 90_000 }, async () => {
+    let s = await start()
+    const players = await registerPlayers(s.baseUrl, 3, '75')
+    const toAccount = await fund(s.baseUrl, players, 1_000_000, 'kill')
+    const sessions = await Promise.all(players.map((p) => gameSession(s.baseUrl, p)))
+    const load = new MixedLoad(mixedPlan({ tag: 'kill', count: 90, players, sessions, toAccount, withdrawals: true }), 1_000_000)
+    const target = { baseUrl: s.baseUrl, operator: await operatorToken(s.baseUrl) }
+    const acksAtKill: number[] = []
+    for (let kill = 0; kill < 3; kill++) {
+      const killAt = load.acks + 12 + kill * 5
+      const killed = s
+      await load.run(target, 5, () => {
+        if (load.acks < killAt) return false
+        acksAtKill.push(load.acks)
+        killed.kill('SIGKILL')
+        return true
+      })
+      expect(load.next, 'the load ran out before the kill').toBeLessThan(load.ops.length)
+      // Restart at once, as a supervisor does; sessions and the operator's token live in the database.
+      s = await start()
+      target.baseUrl = s.baseUrl
+      await killed.exited
     }
-    // Every call answered OK once, and a replay of the same bytes gets the first answer again.
-    for (const op of ops) {
-      for (const c of op.calls) {
-        if (c.kind === 'deposit') expect((c.first as { data: { status: string } }).data.status).toBe('MATCHED')
-        else expect((c.first as { status: string }).status, `${c.kind} ${c.raw}`).toBe('OK')
-        const replay = await send(c)
-        expect(replay.body, `replay of ${c.kind} ${c.raw}`).toEqual(c.first)
+    expect(load.unexpected, 'answers other than 200 or the 503 envelope').toEqual([])
+    await load.settle(target)
+    // Withdrawals: one row per request, each in the state of its decision.
+    for (const [i, p] of players.entries()) {
+      const rows = (await fullHistory(s.baseUrl, p.token)).filter((h) => h.txtype === 'WITHDRAW')
+      const mine = load.ops.filter((op) => op.player === i && op.calls[0]!.kind === 'withdraw')
+      expect(rows.length, `player ${i} withdrawals`).toBe(mine.length)
+      for (const op of mine) {
+        const id = (op.calls[0]!.first as { data: { id: number } }).data.id
+        expect(rows.filter((r) => r.id === `W${id}`).map((r) => r.txstatus), `withdrawal ${id}`).toEqual([op.calls[1]!.kind === 'approve' ? 'SUCCESS' : 'FAIL'])
       }
     }
-    for (const [i, p] of players.entries()) {
-      const expected = 500_000 + ops.filter((op) => op.player === i).reduce((sum, op) => sum + op.satang, 0)
-      expect(await balanceSatang(s.baseUrl, p.token), `player ${i}`).toBe(expected)
-    }
-    const checked = await expectLedgerVerifies(s.baseUrl, await operatorToken(s.baseUrl))
-    console.info(`[postgres-faults] terminate: ${refused} requests refused with 503 during the outage, slowest answer ${slowest} ms; ${checked} ledger rows verified`)
+    const checked = await expectLedgerVerifies(s.baseUrl, target.operator)
+    console.info(
+      `[postgres-faults] SIGKILL: killed at ${acksAtKill.join(', ')} acknowledgements, ${load.unanswered} requests unanswered, ` +
+        `${load.ops.reduce((n, op) => n + op.calls.length, 0)} calls settled; ${checked} ledger rows verified`,
+    )
     expect(await s.stop('SIGTERM')).toBe(0)
   })
 })
+
+/** One call of an operation, kept so it can be sent again: the same bytes, or the same Idempotency-Key. */
+interface Call {
+  kind: 'deposit' | 'bet' | 'win' | 'rollback' | 'withdraw' | 'approve' | 'reject'
+  player: Player
+  /** The signed body (deposit, seamless) or the Idempotency-Key (withdraw). */
+  raw: string
+  /** The first 200 answer's body. */
+  first?: unknown
+}
+
+interface Op {
+  player: number
+  /** Sent in order; a call is sent only once the one before it was answered 200. */
+  calls: Call[]
+  /** What the operation does to the player's cash once every call is answered. */
+  satang: number
+}
+
+/** Deposits, game rounds (bet then win, or bet then rollback) and, optionally, withdrawals approved or rejected. */
+function mixedPlan(o: { tag: string; count: number; players: Player[]; sessions: string[]; toAccount: string; withdrawals: boolean }): Op[] {
+  const ops: Op[] = []
+  for (let n = 0; n < o.count; n++) {
+    const index = n % o.players.length
+    const player = o.players[index]!
+    const kind = n % (o.withdrawals ? 5 : 3)
+    if (kind === 0) {
+      const satang = 10_000 + n * 7
+      ops.push({ player: index, satang, calls: [{ kind: 'deposit', player, raw: transferBody(`${o.tag}-${n}`, o.toAccount, player, satang) }] })
+    } else if (kind <= 2) {
+      const round = `${o.tag}-round-${n}`
+      const session_token = o.sessions[index]!
+      const bet: Call = { kind: 'bet', player, raw: JSON.stringify({ request_id: `${round}-b`, session_token, round_id: round, tx_id: `${round}-b`, amount: '20.00', game_code: 'fortune_ox' }) }
+      const end: Call =
+        kind === 2
+          ? { kind: 'rollback', player, raw: JSON.stringify({ request_id: `${round}-r`, session_token, round_id: round, tx_id: `${round}-r`, ref_tx_id: `${round}-b` }) }
+          : { kind: 'win', player, raw: JSON.stringify({ request_id: `${round}-w`, session_token, round_id: round, tx_id: `${round}-w`, amount: '35.50', game_code: 'fortune_ox' }) }
+      ops.push({ player: index, satang: kind === 2 ? 0 : 3550 - 2000, calls: [bet, end] })
+    } else {
+      const approve = kind === 3
+      const baht = 100 + n
+      ops.push({ player: index, satang: approve ? -baht * 100 : 0, calls: [{ kind: 'withdraw', player, raw: `${o.tag}-wd-${n}:${baht}` }, { kind: approve ? 'approve' : 'reject', player, raw: '' }] })
+    }
+  }
+  return ops
+}
+
+/** Runs a plan against a server that may fail or die, then settles it: every call answered, replays answer the same. */
+class MixedLoad {
+  next = 0
+  acks = 0
+  slowest = 0
+  unanswered = 0
+  readonly unexpected: string[] = []
+  private failures = 0
+  constructor(
+    readonly ops: Op[],
+    /** Every player's balance before the plan. */
+    private readonly startSatang: number,
+  ) {}
+
+  refused(): number {
+    return this.failures
+  }
+
+  private send(c: Call, op: Op, target: { baseUrl: string; operator: string }): Promise<Answer<unknown>> {
+    const base = target.baseUrl
+    switch (c.kind) {
+      case 'deposit':
+        return postBankTransfer(base, c.raw)
+      case 'withdraw': {
+        const baht = Number(c.raw.split(':')[1])
+        return call(base, 'POST', '/api/wallet/withdraw', { token: c.player.token, body: { amount: baht }, headers: { 'idempotency-key': c.raw } })
+      }
+      case 'approve':
+      case 'reject': {
+        const id = (op.calls[0]!.first as { data: { id: number } }).data.id
+        const body = c.kind === 'approve' ? { payout_ref: `PAY-${id}` } : { reason: 'ทดสอบฐานข้อมูลล่ม' }
+        return call(base, 'POST', `/api/backoffice/withdrawals/${id}/${c.kind}`, { token: target.operator, body })
+      }
+      default:
+        return postSeamless(base, 'pgsoft', c.kind, c.raw)
+    }
+  }
+
+  /** Sends the op's unanswered calls in order, stopping at the first not answered 200. */
+  private async advance(op: Op, target: { baseUrl: string; operator: string }): Promise<void> {
+    for (const c of op.calls) {
+      if (c.first !== undefined) continue
+      const began = Date.now()
+      const answer = await this.send(c, op, target)
+      this.slowest = Math.max(this.slowest, Date.now() - began)
+      if (answer.status === 200) {
+        c.first = answer.body
+        this.acks++
+        continue
+      }
+      this.failures++
+      if (answer.status !== 503 || JSON.stringify(answer.body) !== JSON.stringify(UNAVAILABLE)) this.unexpected.push(`${c.kind} ${answer.status} ${JSON.stringify(answer.body)}`)
+      return
+    }
+  }
+
+  /** Works through the plan with `inFlight` workers until it ends or `stop` (checked after each answer) says so. */
+  async run(target: { baseUrl: string; operator: string }, inFlight: number, stop: () => boolean = () => false): Promise<void> {
+    let stopped = false
+    const worker = async () => {
+      while (!stopped && this.next < this.ops.length) {
+        const op = this.ops[this.next++]!
+        try {
+          await this.advance(op, target)
+        } catch {
+          // No answer (the server died under it): unknown outcome; settle() sends it again.
+          this.unanswered++
+        }
+        if (!stopped && stop()) stopped = true
+      }
+    }
+    await Promise.all(Array.from({ length: inFlight }, () => worker()))
+  }
+
+  /** Sends every unanswered call until answered, replays every call, and checks the balances the plan implies. */
+  async settle(target: { baseUrl: string; operator: string }): Promise<void> {
+    for (const op of this.ops) {
+      await this.advance(op, target)
+      for (const c of op.calls) expect(c.first, `${c.kind} ${c.raw} not answered after the fault`).toBeDefined()
+    }
+    for (const op of this.ops) {
+      for (const c of op.calls) {
+        if (c.kind === 'deposit') expect((c.first as { data: { status: string } }).data.status, c.raw).toBe('MATCHED')
+        else if (c.kind !== 'withdraw' && c.kind !== 'approve' && c.kind !== 'reject') expect((c.first as { status: string }).status, `${c.kind} ${c.raw}`).toBe('OK')
+        // The same bytes again are answered as the first time: the operation happened once.
+        const replay = await this.send(c, op, target)
+        expect(replay.status, `replay of ${c.kind} ${c.raw}`).toBe(200)
+        if (c.kind === 'approve' || c.kind === 'reject') expect(replay.body.data).toMatchObject({ id: (op.calls[0]!.first as { data: { id: number } }).data.id })
+        else if (c.kind === 'withdraw') expect((replay.body.data as { id: number }).id).toBe((c.first as { data: { id: number } }).data.id)
+        else expect(replay.body, `replay of ${c.kind} ${c.raw}`).toEqual(c.first)
+      }
+    }
+    const players = new Map(this.ops.map((op) => [op.player, op.calls[0]!.player]))
+    for (const [index, p] of players) {
+      const expected = this.startSatang + this.ops.filter((op) => op.player === index).reduce((sum, op) => sum + op.satang, 0)
+      expect(await balanceSatang(target.baseUrl, p.token), `player ${index} balance`).toBe(expected)
+    }
+  }
+}
