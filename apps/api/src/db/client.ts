@@ -34,7 +34,10 @@ export interface PoolOptions {
   max?: number
   /** How long a query waits for a free connection (or a new one to open) before failing, in ms (3000). */
   waitMs?: number
-  /** PostgreSQL's statement_timeout on every pool connection, in ms (10,000). 0 turns it off. */
+  /**
+   * PostgreSQL's statement_timeout on every pool connection, in ms. The server passes DB_STATEMENT_TIMEOUT_MS (10 s);
+   * unset (command-line tools such as ledger:verify, which may read a whole large ledger in one statement) is none.
+   */
   statementTimeoutMs?: number
 }
 
@@ -49,7 +52,7 @@ export async function openPostgres(url: string, options: PoolOptions = {}): Prom
     connectionTimeoutMillis: options.waitMs ?? 3000,
     // No statement (a slow plan, a wait on a locked row) holds a request and its connection for long; PostgreSQL
     // cancels it and rolls the transaction back. Migrations use their own connection without it.
-    ...((options.statementTimeoutMs ?? 10_000) > 0 ? { statement_timeout: options.statementTimeoutMs ?? 10_000 } : {}),
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
   })
   // An idle connection that the server drops (restart, failover) must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`))
