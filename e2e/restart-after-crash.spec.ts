@@ -98,6 +98,11 @@ async function crashLoop(label: string, env: Record<string, string>): Promise<vo
       expect(await balanceSatang(base, p.token), `${label} player ${i} balance`).toBe(mine.reduce((sum, d) => sum + d.satang, 0))
     }
     const checked = await expectLedgerVerifies(base, operator, `${label} at the end`)
+    if (label === 'embedded') {
+      // The lock still does its job: a second live server on the same folder is refused, naming the first.
+      expect(server.pid).toBeDefined()
+      await expect(startServer(options)).rejects.toThrow(`in use by process ${server.pid}`)
+    }
     console.info(
       `[restart-after-crash] ${label}: seed ${SEED} (FAULT_SEED to replay); ${ROUNDS} SIGKILLs, restarts ${Math.min(...restartMs)}-${Math.max(...restartMs)} ms; ` +
         `${deposits.length} transfers sent, ${deposits.filter((d) => d.acked.length > 1).length} acknowledged before the replay, ${unanswered} unanswered; ` +

@@ -21,6 +21,8 @@ export interface RunningServer {
   kill: (signal: NodeJS.Signals) => void
   /** Resolves with the exit code once the process has exited. */
   exited: Promise<number | null>
+  /** The server's process id (with `asNpmStart`, the start script imports the server: the same process). */
+  pid: number | undefined
 }
 
 export interface ServerOptions {
@@ -101,7 +103,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     await stop()
     throw new Error(`${(error as Error).message}\n--- server output ---\n${output()}`)
   }
-  return { baseUrl, stop, dataDir, output, kill, exited }
+  return { baseUrl, stop, dataDir, output, kill, exited, pid: child.pid }
 }
 
 async function waitForHealth(baseUrl: string, exited: Promise<number | null>): Promise<void> {
