@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import helmet from '@fastify/helmet'
-import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
@@ -41,6 +41,7 @@ import { referralRoutes } from './modules/referral/referral.routes.ts'
 import { createReferralService, referralSettings } from './modules/referral/referral.service.ts'
 import { createPromotionService } from './modules/promotions/promotions.service.ts'
 import { requirePlayer } from './plugins/auth.ts'
+import { refuseNul } from './plugins/no-nul.ts'
 import { limitRequests } from './plugins/rate-limit-hook.ts'
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './plugins/rate-limiter.ts'
 import { registerWebApps, type WebApps } from './web.ts'
@@ -60,6 +61,8 @@ export interface AppDeps {
   /** Game provider adapters; the built-in demo provider by default. */
   gameProviders?: GameProvider[]
   logger?: FastifyServerOptions['logger']
+  /** Told of every route as it is added: tests walk the real route table with its schemas (bad-input, hostile-input). */
+  onRoute?: (route: RouteOptions) => void
 }
 
 const REQUEST_ID = /^[\w.-]{1,64}$/
@@ -90,12 +93,14 @@ export async function buildApp(deps: AppDeps) {
     // would otherwise answer in its own English shape: a URL like that names nothing here.
     frameworkErrors: refuseBeforeRouting,
   }).withTypeProvider<ZodTypeProvider>()
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute)
 
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   app.setErrorHandler(handleError)
   // JSON only: text/plain bodies are refused with 415 like any other non-JSON type.
   app.removeContentTypeParser(['text/plain'])
+  refuseNul(app)
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id)
   })
