@@ -1,6 +1,6 @@
 import { createHash, randomInt } from 'node:crypto'
 import { SeamlessBody, seamlessStatuses } from '@sanam/contract'
-import { count, isNotNull, sum } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import fc from 'fast-check'
 import type { z } from 'zod'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -11,7 +11,6 @@ import { pathParams, routeTable, type TableRoute } from '../test/route-table.ts'
 import { launch } from '../test/seamless.ts'
 import { junkValue, MASS_ASSIGNMENT_FIELDS, nearValidArbitrary, validArbitrary } from '../test/zod-arbitrary.ts'
 import { DEMO_BANK_WEBHOOK_SECRET, DEMO_SEAMLESS_SECRET } from './config.ts'
-import { accounts, transfers } from './db/schema.ts'
 import type { PasswordHasher } from './modules/auth/password.ts'
 
 // Hostile input on every route (issue 10 §7): a fuzzer generated from the contract's own zod schemas sends every route
@@ -83,11 +82,14 @@ afterAll(async () => {
   await t?.close()
 })
 
-/** What money looks like right now: how many transfers the ledger holds and what all players hold. */
+/**
+ * What money looks like right now: the newest transfer (the ledger only grows) and what all players hold. One query,
+ * as it runs after every request.
+ */
 async function moneySnapshot() {
-  const [moves] = await t.db.select({ n: count() }).from(transfers)
-  const [held] = await t.db.select({ total: sum(accounts.balance) }).from(accounts).where(isNotNull(accounts.playerId))
-  return `${moves?.n} transfers, ${held?.total} satang held by players`
+  const result = await t.db.execute(sql`select (select max(id) from transfers) as last_transfer, (select sum(balance) from accounts where player_id is not null) as held`)
+  const row = result.rows[0] as { last_transfer: unknown; held: unknown }
+  return `last transfer ${String(row.last_transfer)}, ${String(row.held)} satang held by players`
 }
 
 /** The sign-in a route expects, most of the time; sometimes another kind, sometimes none. */
@@ -117,7 +119,7 @@ function toQuery(value: unknown): string {
 
 /** Valid values (a), near misses (b), and the odd bare junk. */
 function validOrNot(schema: z.ZodType): fc.Arbitrary<unknown> {
-  return fc.oneof({ weight: 2, arbitrary: validArbitrary(schema) }, { weight: 3, arbitrary: nearValidArbitrary(schema) })
+  return fc.oneof({ weight: 1, arbitrary: validArbitrary(schema) }, { weight: 2, arbitrary: nearValidArbitrary(schema) })
 }
 
 function requestsFor(route: TableRoute): fc.Arbitrary<FuzzRequest> {
@@ -196,10 +198,12 @@ describe('hostile input on every route, from the contract schemas', () => {
     // The demo game's pages with a real token call the wallet over HTTP, which no server answers here (their own
     // tests run them against the app); here they get made-up and junk tokens only.
     const routes = table.routes.filter((r) => r.path !== '*')
-    const request = fc.oneof(...routes.map(requestsFor))
+    // Routes with a body, query or parameters to get wrong are picked four times as often as those without.
+    const request = fc.oneof(...routes.map((route) => ({ weight: Object.keys(route.schema).some((k) => k !== 'response') || pathParams(route.path).length > 0 || route.method === 'POST' ? 4 : 1, arbitrary: requestsFor(route) })))
     let before = await moneySnapshot()
     let sent = 0
     const statuses = new Map<number, number>()
+
     await fc.assert(
       fc.asyncProperty(request, async (req) => {
         const res = await t.app.inject({ method: req.route.split(' ')[0] as 'GET' | 'POST', url: req.url, headers: headersOf(req), ...(req.payload === undefined ? {} : { payload: req.payload }) })
