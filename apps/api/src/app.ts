@@ -67,6 +67,31 @@ export interface AppDeps {
 
 const REQUEST_ID = /^[\w.-]{1,64}$/
 
+/** Credentials by the name they travel under: a header, or a field of a logged object (one or two levels down). */
+const SECRET_FIELDS = ['password', 'old', 'new', 'otp', 'otp_code', 'token', 'session_token', 'secret', 'signature', 'authorization', 'cookie']
+
+/**
+ * The server's logger: the level from LOG_LEVEL, and pino's redaction of every credential a log line could pick up
+ * (a request's headers if a serializer ever logs them, a body or an object someone passes to `log.info`). The
+ * request log itself carries method, URL and address only; the /play/<token> routes hide the token in the URL.
+ */
+export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>) {
+  return {
+    level: config.LOG_LEVEL,
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'req.headers["x-signature"]',
+        'req.headers["x-api-key"]',
+        'res.headers["set-cookie"]',
+        ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`, `*.*.${field}`]),
+      ],
+      censor: '[hidden]',
+    },
+  }
+}
+
 function refuseBeforeRouting(_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   void reply.status(404).send(errorBody('NOT_FOUND'))
 }
@@ -77,10 +102,7 @@ export async function buildApp(deps: AppDeps) {
   const clock = deps.clock ?? systemClock
 
   const app = Fastify({
-    logger: deps.logger ?? {
-      level: config.LOG_LEVEL,
-      redact: { paths: ['req.headers.authorization', 'req.headers["x-signature"]', 'req.headers.cookie'], censor: '[hidden]' },
-    },
+    logger: deps.logger ?? loggerOptions(config),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: false,

@@ -88,7 +88,7 @@ afterAll(async () => {
  */
 async function moneySnapshot() {
   const result = await t.db.execute(sql`select (select max(id) from transfers) as last_transfer, (select sum(balance) from accounts where player_id is not null) as held`)
-  const row = result.rows[0] as { last_transfer: unknown; held: unknown }
+  const row = (result as { rows: Array<{ last_transfer: unknown; held: unknown }> }).rows[0]!
   return `last transfer ${String(row.last_transfer)}, ${String(row.held)} satang held by players`
 }
 

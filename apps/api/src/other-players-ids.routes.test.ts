@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
+import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../test/app.ts'
 import { makePlayer } from '../test/factories.ts'
@@ -81,7 +82,7 @@ describe("another player's ids", () => {
 
   it("are refused on every id-taking route, and nothing of the other player's changes", async () => {
     const before = await victimState()
-    const refusedWith = async (statuses: number[], request: Parameters<TestApp['app']['inject']>[0] & object) => {
+    const refusedWith = async (statuses: number[], request: InjectOptions) => {
       const res = await t.app.inject(request)
       expect(statuses, `${JSON.stringify(request).slice(0, 200)} → ${res.statusCode} ${res.body.slice(0, 200)}`).toContain(res.statusCode)
       return res
