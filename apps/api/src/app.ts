@@ -125,6 +125,11 @@ export async function buildApp(deps: AppDeps) {
   refuseNul(app)
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id)
+    // HSTS only on answers that went out over HTTPS: directly, or through a proxy TRUST_PROXY trusts saying so in
+    // X-Forwarded-Proto (Fastify's request.protocol reads it only then). Over plain HTTP browsers ignore it, and a
+    // forged X-Forwarded-Proto from an untrusted client must not pin the name. helmet sets its headers on every
+    // answer alike, so this one is set here.
+    if (request.protocol === 'https') void reply.header('strict-transport-security', 'max-age=15552000; includeSubDomains')
   })
 
   await app.register(helmet, {
@@ -145,7 +150,9 @@ export async function buildApp(deps: AppDeps) {
     },
     // The game launcher opens provider pages in a popup, which must keep its opener.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    strictTransportSecurity: config.NODE_ENV === 'production' ? { maxAge: 15_552_000 } : false,
+    // Older browsers' word for frame-ancestors 'none'.
+    xFrameOptions: { action: 'deny' },
+    strictTransportSecurity: false, // set per answer, only over HTTPS (the onSend hook above)
   })
 
   const limiter = deps.limiter ?? (config.REDIS_URL ? await redisRateLimiter(config.REDIS_URL) : memoryRateLimiter(clock))
