@@ -194,7 +194,7 @@ describe('hostile input on every route, from the contract schemas', () => {
   })
 
   it(`answers ${RUNS} generated requests below 500, in the envelope, and moves no money on a refusal`, { timeout: 240_000 }, async () => {
-    console.log(`hostile-input fuzzer: seed ${SEED}, ${RUNS} requests (replay with FUZZ_SEED=${SEED})`)
+    console.info(`hostile-input fuzzer: seed ${SEED}, ${RUNS} requests (replay with FUZZ_SEED=${SEED})`)
     // The demo game's pages with a real token call the wallet over HTTP, which no server answers here (their own
     // tests run them against the app); here they get made-up and junk tokens only.
     const routes = table.routes.filter((r) => r.path !== '*')
@@ -221,7 +221,7 @@ describe('hostile input on every route, from the contract schemas', () => {
       }),
       { seed: SEED, numRuns: RUNS, endOnFailure: true },
     )
-    console.log(`hostile-input fuzzer: answers by status ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`)
+    console.info(`hostile-input fuzzer: answers by status ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`)
     expect(sent).toBe(RUNS)
     // Both kinds of answer were seen: the valid half of the requests reaches the services, the rest is refused.
     expect([...statuses.keys()].some((s) => s < 300)).toBe(true)

@@ -4,7 +4,7 @@ import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../test/app.ts'
 import { makePlayer } from '../test/factories.ts'
-import { balanceOf, bearer, expectLedgerOk, fund, loginOperator, loginPlayer, postTransfer, transferBody } from '../test/money.ts'
+import { balanceOf, bearer, expectLedgerOk, fund, loginPlayer, postTransfer, transferBody } from '../test/money.ts'
 import { pathParams, routeTable, type TableRoute } from '../test/route-table.ts'
 import { callSeamless, launch } from '../test/seamless.ts'
 import { fieldsOf } from '../test/zod-arbitrary.ts'
@@ -44,7 +44,6 @@ const table = routeTable()
 let t: TestApp
 let me: { token: string; id: number }
 let victim: Awaited<ReturnType<typeof makePlayer>> & { token: string; game: string; withdrawal: number }
-let operatorToken: string
 
 beforeAll(async () => {
   t = await buildTestApp({ deps: table.deps })
@@ -56,7 +55,6 @@ beforeAll(async () => {
   const token = await loginPlayer(t, other)
   const withdrawal = await t.app.inject({ method: 'POST', url: '/api/wallet/withdraw', headers: bearer(token), payload: { amount: 100 } })
   victim = { ...other, token, game: await launch(t, token), withdrawal: withdrawal.json().data.id }
-  operatorToken = await loginOperator(t)
 })
 afterAll(async () => {
   await t?.close()
