@@ -23,7 +23,7 @@ import type { PasswordHasher } from './modules/auth/password.ts'
 const ON_POSTGRES = process.env.SANAM_TEST_DB === 'postgres'
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : randomInt(2 ** 31 - 1)
 // 20,000 on the embedded database (the CI guarantee); fewer on PostgreSQL, where each request costs more.
-const RUNS = Number(process.env.FUZZ_RUNS ?? (ON_POSTGRES ? 3_000 : 20_000))
+const RUNS = Number(process.env.FUZZ_RUNS ?? (ON_POSTGRES ? 2_000 : 20_000))
 const THAI = /[\u0E01-\u0E5B]/
 
 /** argon2 costs tens of milliseconds a check; the fuzzer logs in by the thousand. Passwords are not the subject here. */
