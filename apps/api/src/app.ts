@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import helmet from '@fastify/helmet'
-import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
@@ -41,6 +41,7 @@ import { referralRoutes } from './modules/referral/referral.routes.ts'
 import { createReferralService, referralSettings } from './modules/referral/referral.service.ts'
 import { createPromotionService } from './modules/promotions/promotions.service.ts'
 import { requirePlayer } from './plugins/auth.ts'
+import { refuseNul } from './plugins/no-nul.ts'
 import { limitRequests } from './plugins/rate-limit-hook.ts'
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './plugins/rate-limiter.ts'
 import { registerWebApps, type WebApps } from './web.ts'
@@ -60,9 +61,36 @@ export interface AppDeps {
   /** Game provider adapters; the built-in demo provider by default. */
   gameProviders?: GameProvider[]
   logger?: FastifyServerOptions['logger']
+  /** Told of every route as it is added: tests walk the real route table with its schemas (bad-input, hostile-input). */
+  onRoute?: (route: RouteOptions) => void
 }
 
 const REQUEST_ID = /^[\w.-]{1,64}$/
+
+/** Credentials by the name they travel under: a header, or a field of a logged object (one or two levels down). */
+const SECRET_FIELDS = ['password', 'old', 'new', 'otp', 'otp_code', 'token', 'session_token', 'secret', 'signature', 'authorization', 'cookie']
+
+/**
+ * The server's logger: the level from LOG_LEVEL, and pino's redaction of every credential a log line could pick up
+ * (a request's headers if a serializer ever logs them, a body or an object someone passes to `log.info`). The
+ * request log itself carries method, URL and address only; the /play/<token> routes hide the token in the URL.
+ */
+export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>) {
+  return {
+    level: config.LOG_LEVEL,
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'req.headers["x-signature"]',
+        'req.headers["x-api-key"]',
+        'res.headers["set-cookie"]',
+        ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`, `*.*.${field}`]),
+      ],
+      censor: '[hidden]',
+    },
+  }
+}
 
 function refuseBeforeRouting(_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   void reply.status(404).send(errorBody('NOT_FOUND'))
@@ -74,10 +102,7 @@ export async function buildApp(deps: AppDeps) {
   const clock = deps.clock ?? systemClock
 
   const app = Fastify({
-    logger: deps.logger ?? {
-      level: config.LOG_LEVEL,
-      redact: { paths: ['req.headers.authorization', 'req.headers["x-signature"]', 'req.headers.cookie'], censor: '[hidden]' },
-    },
+    logger: deps.logger ?? loggerOptions(config),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: false,
@@ -90,14 +115,21 @@ export async function buildApp(deps: AppDeps) {
     // would otherwise answer in its own English shape: a URL like that names nothing here.
     frameworkErrors: refuseBeforeRouting,
   }).withTypeProvider<ZodTypeProvider>()
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute)
 
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   app.setErrorHandler(handleError)
   // JSON only: text/plain bodies are refused with 415 like any other non-JSON type.
   app.removeContentTypeParser(['text/plain'])
+  refuseNul(app)
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id)
+    // HSTS only on answers that went out over HTTPS: directly, or through a proxy TRUST_PROXY trusts saying so in
+    // X-Forwarded-Proto (Fastify's request.protocol reads it only then). Over plain HTTP browsers ignore it, and a
+    // forged X-Forwarded-Proto from an untrusted client must not pin the name. helmet sets its headers on every
+    // answer alike, so this one is set here.
+    if (request.protocol === 'https') void reply.header('strict-transport-security', 'max-age=15552000; includeSubDomains')
   })
 
   await app.register(helmet, {
@@ -118,7 +150,9 @@ export async function buildApp(deps: AppDeps) {
     },
     // The game launcher opens provider pages in a popup, which must keep its opener.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    strictTransportSecurity: config.NODE_ENV === 'production' ? { maxAge: 15_552_000 } : false,
+    // Older browsers' word for frame-ancestors 'none'.
+    xFrameOptions: { action: 'deny' },
+    strictTransportSecurity: false, // set per answer, only over HTTPS (the onSend hook above)
   })
 
   const limiter = deps.limiter ?? (config.REDIS_URL ? await redisRateLimiter(config.REDIS_URL) : memoryRateLimiter(clock))

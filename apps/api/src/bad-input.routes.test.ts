@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../test/app.ts'
 import { makePlayer } from '../test/factories.ts'
-import { balanceOf, bearer, expectLedgerOk, fund, loginOperator, loginPlayer, sign } from '../test/money.ts'
+import { balanceOf, bearer, expectLedgerOk, fund, loginOperator, loginPlayer, sign, transferBody } from '../test/money.ts'
 import { launch } from '../test/seamless.ts'
 import { DEMO_BANK_WEBHOOK_SECRET, DEMO_SEAMLESS_SECRET } from './config.ts'
 import { transfers } from './db/schema.ts'
@@ -170,5 +170,28 @@ describe('junk on every route', () => {
     expect(await balanceOf(t, playerToken)).toBe(balanceBefore)
     expect((await t.db.select().from(transfers)).length).toBe(transfersBefore)
     await expectLedgerOk(t)
+  })
+
+  it('refuses a NUL character anywhere with a 400 (PostgreSQL text cannot hold one: it used to fail the query with a 500)', async () => {
+    const player = await makePlayer(t.db)
+    const transfersBefore = (await t.db.select().from(transfers)).length
+    const bank = JSON.stringify(transferBody(player, { external_id: 'tx-\u0000-1' }))
+    const seamless = JSON.stringify({ request_id: 'r\u0000', session_token: gameToken })
+    const cases = [
+      { url: '/api/bank/transfers', payload: bank, headers: { 'x-signature': sign(bank, DEMO_BANK_WEBHOOK_SECRET) } },
+      { url: '/api/seamless/pgsoft/balance', payload: seamless, headers: { 'x-signature': sign(seamless, DEMO_SEAMLESS_SECRET) } },
+      { url: '/api/auth/login', payload: JSON.stringify({ mobile: player.mobile + '\u0000', password: player.password }), headers: {} },
+      { url: '/api/backoffice/auth/login', payload: JSON.stringify({ username: 'admin\u0000', password: 'x' }), headers: {} },
+      { url: '/api/backoffice/withdrawals/1/reject', payload: JSON.stringify({ reason: 'no\u0000' }), headers: bearer(operatorToken) },
+      { url: '/api/auth/login', payload: JSON.stringify({ ['mobile\u0000']: 1 }), headers: {} },
+    ]
+    for (const { url, payload, headers } of cases) {
+      const res = await t.app.inject({ method: 'POST', url, headers: { ...headers, 'content-type': 'application/json' }, payload })
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(400)
+      expect(res.json(), url).toMatchObject({ success: false, code: 'VALIDATION_FAILED' })
+    }
+    const query = await t.app.inject({ method: 'GET', url: '/api/wallet/histories?page=%00', headers: bearer(playerToken) })
+    expect(query.statusCode).toBe(400)
+    expect((await t.db.select().from(transfers)).length).toBe(transfersBefore)
   })
 })

@@ -32,12 +32,15 @@ export function renderPlayerIndex(template: string, metadata: SiteMetadata | nul
   if (metadata.image.logo) head.push(`<link rel="preload" as="image" href="${escapeHtml(metadata.image.logo)}" fetchpriority="high" />`)
   head.push(`<script id="${SITE_METADATA_ELEMENT_ID}" type="application/json">${jsonForHtml(metadata)}</script>`)
 
+  // Every replacement is a function, never a string: a replacement string reads `$&`, `$1`, `$'`… as patterns, so a
+  // title like "Win $& more" would come out mangled (or pull other parts of the page into it).
+  const put = (text: string) => () => text
   let html = template
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(metadata.title)}</title>`)
-    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, `<meta name="description" content="${escapeHtml(metadata.description)}" />`)
-  if (metadata.image.favicon) html = html.replace(/<link rel="icon" href="[^"]*"\s*\/?>/, `<link rel="icon" href="${escapeHtml(metadata.image.favicon)}" />`)
+    .replace(/<title>[^<]*<\/title>/, put(`<title>${escapeHtml(metadata.title)}</title>`))
+    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, put(`<meta name="description" content="${escapeHtml(metadata.description)}" />`))
+  if (metadata.image.favicon) html = html.replace(/<link rel="icon" href="[^"]*"\s*\/?>/, put(`<link rel="icon" href="${escapeHtml(metadata.image.favicon)}" />`))
   if (/^#[0-9a-f]{6}$/i.test(metadata.theme.background)) {
-    html = html.replace(/<meta name="theme-color" content="[^"]*"\s*\/?>/, `<meta name="theme-color" content="${metadata.theme.background}" />`)
+    html = html.replace(/<meta name="theme-color" content="[^"]*"\s*\/?>/, put(`<meta name="theme-color" content="${metadata.theme.background}" />`))
   }
-  return html.replace('</head>', `${head.join('\n    ')}\n  </head>`)
+  return html.replace('</head>', put(`${head.join('\n    ')}\n  </head>`))
 }

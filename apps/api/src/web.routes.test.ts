@@ -72,6 +72,21 @@ describe('the player app page', () => {
     expect((inlineMetadata(html) as SiteMetadata).title).toBe(hostile)
   })
 
+  it('metadata text with $ patterns comes out unchanged (no String.replace substitution): $&, $1, $$, $\' and $`', async () => {
+    const title = "Win $& and $1, pay $$5 $' $` $<name>"
+    const description = "โปร $& ฟรี $$ 100% $' end"
+    await t.db.update(siteSettings).set({ title, description })
+    t.clock.advance(10_000) // past the site service's metadata cache
+    const html = (await t.app.inject({ method: 'GET', url: '/' })).body
+    expect(html).toContain(`<title>Win $&amp; and $1, pay $$5 $&#39; $\` $&lt;name&gt;</title>`)
+    expect(html).toContain(`<meta name="description" content="โปร $&amp; ฟรี $$ 100% $&#39; end" />`)
+    expect(inlineMetadata(html)).toMatchObject({ title, description })
+    // The page around it is whole: one head, one title, the app's script once.
+    expect(html.match(/<\/head>/g)).toHaveLength(1)
+    expect(html.match(/<title>/g)).toHaveLength(1)
+    expect(html.match(/index-abc123\.js/g)).toHaveLength(1)
+  })
+
   it('assets are still served as files, and /api paths still answer the JSON 404', async () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' })
     expect(asset.statusCode).toBe(200)

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import { okEnvelope } from './envelope.ts'
+import { strictBody } from './fields.ts'
 
 /** Bet sizes a demo player may choose, in baht. */
 export const demoBetsBaht = [1, 5, 10, 50, 100] as const
@@ -16,7 +17,7 @@ export const DemoPlayQuery = z.object({ game: GameCode.optional(), lang: z.strin
 
 const twoDecimals = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6
 
-export const DemoRoundBody = z.strictObject({
+export const DemoRoundBody = strictBody({
   bet: z
     .number({ error: 'กรุณาเลือกยอดเดิมพันจากรายการ' })
     .refine((v) => (demoBetsBaht as readonly number[]).includes(v), { error: 'กรุณาเลือกยอดเดิมพันจากรายการ' }),

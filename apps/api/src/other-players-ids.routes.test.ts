@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import type { InjectOptions } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../test/app.ts'
+import { makePlayer } from '../test/factories.ts'
+import { balanceOf, bearer, expectLedgerOk, fund, loginPlayer, postTransfer, transferBody } from '../test/money.ts'
+import { pathParams, routeTable, type TableRoute } from '../test/route-table.ts'
+import { callSeamless, launch } from '../test/seamless.ts'
+import { fieldsOf } from '../test/zod-arbitrary.ts'
+import { draftBills, transfers, withdrawals } from './db/schema.ts'
+
+// Every route that takes an id (a path parameter, or a body or query field named like one) is tried with another
+// player's ids, signed in as a player: it must answer 401/403/404 (or the protocol's refusal) and change nothing.
+// The table below must name every such route the app has, read from the app's own route table: a new id-taking
+// route makes this test fail until someone says how it is guarded and, where a player can reach it, tries it.
+
+/** Field names that name a record: ids, tokens, references, codes of things that belong to someone. */
+const ID_NAMED = /(^|_)(id|uid|upid|token|ref|promotion)$|Id$/
+
+/** How each id-taking route is kept to its owner. `tried` routes are exercised below; the rest say why not. */
+const ID_ROUTES: Record<string, { tried: true } | { reason: string }> = {
+  'POST /api/wallet/deposit/status/:userId': { tried: true },
+  'POST /api/backoffice/withdrawals/:id/approve': { tried: true },
+  'POST /api/backoffice/withdrawals/:id/reject': { tried: true },
+  'POST /api/backoffice/deposits/:id/assign': { tried: true },
+  'POST /api/wallet/deposit/draft_bill': { tried: true },
+  'POST /api/seamless/:provider/:op': { tried: true },
+  'GET /play/:token': { tried: true },
+  'GET /play/:token/state': { tried: true },
+  'POST /play/:token/round': { tried: true },
+  'POST /api/auth/confirm': { tried: true },
+  'GET /api/games/:provider': { reason: 'the public game catalogue of a provider: nobody owns it' },
+  'POST /api/portal/launch': { reason: 'provider and game codes of the public catalogue; the session is the signed-in player’s' },
+  'POST /api/portal/lobby': { reason: 'a provider code of the public catalogue; the session is the signed-in player’s' },
+  'POST /api/bank/transfers': { reason: 'signed by the bank feed; external_id is the bank’s own reference' },
+  'POST /api/auth/register': { reason: 'invite_code/upid name the upline a new player chooses (referral links): public by design' },
+  'GET /media/*': { reason: 'public site images' },
+  'GET /play/*': { reason: 'a friendly not-found page for any other path' },
+  'POST /play/*': { reason: 'refused as not found whatever it carries' },
+}
+
+const table = routeTable()
+let t: TestApp
+let me: { token: string; id: number }
+let victim: Awaited<ReturnType<typeof makePlayer>> & { token: string; game: string; withdrawal: number }
+
+beforeAll(async () => {
+  t = await buildTestApp({ deps: table.deps })
+  const mine = await makePlayer(t.db)
+  me = { token: await loginPlayer(t, mine), id: mine.id }
+  await fund(t, mine, 1_000)
+  const other = await makePlayer(t.db)
+  await fund(t, other, 1_000)
+  const token = await loginPlayer(t, other)
+  const withdrawal = await t.app.inject({ method: 'POST', url: '/api/wallet/withdraw', headers: bearer(token), payload: { amount: 100 } })
+  victim = { ...other, token, game: await launch(t, token), withdrawal: withdrawal.json().data.id }
+})
+afterAll(async () => {
+  await t?.close()
+})
+
+function idTaking(route: TableRoute): boolean {
+  if (pathParams(route.path).length > 0) return true
+  return [...fieldsOf(route.schema.body), ...fieldsOf(route.schema.querystring)].some((field) => ID_NAMED.test(field))
+}
+
+/** Everything another player could take from the victim: money, the withdrawal, the ledger. */
+async function victimState() {
+  const [withdrawal] = await t.db.select().from(withdrawals).where(eq(withdrawals.id, victim.withdrawal))
+  return { balance: await balanceOf(t, victim.token), withdrawal: withdrawal?.status, transfers: (await t.db.select().from(transfers)).length }
+}
+
+describe("another player's ids", () => {
+  it('every id-taking route of the app is in the table, and the table names no route the app does not have', () => {
+    const routes = table.routes.filter(idTaking).map((r) => `${r.method} ${r.path}`)
+    expect(routes.filter((key) => !(key in ID_ROUTES)), 'id-taking routes missing from ID_ROUTES: say how each is guarded').toEqual([])
+    expect(Object.keys(ID_ROUTES).filter((key) => !routes.includes(key)), 'ID_ROUTES names routes the app does not have').toEqual([])
+  })
+
+  it("are refused on every id-taking route, and nothing of the other player's changes", async () => {
+    const before = await victimState()
+    const refusedWith = async (statuses: number[], request: InjectOptions) => {
+      const res = await t.app.inject(request)
+      expect(statuses, `${JSON.stringify(request).slice(0, 200)} → ${res.statusCode} ${res.body.slice(0, 200)}`).toContain(res.statusCode)
+      return res
+    }
+    const asMe = bearer(me.token)
+
+    // The deposit status of another player's uid.
+    await refusedWith([403, 404], { method: 'POST', url: `/api/wallet/deposit/status/${victim.id}`, headers: asMe })
+    // The back-office's id routes with a player's sign-in: the victim's withdrawal and an unmatched deposit.
+    const unmatched = await postTransfer(t, transferBody({ bankCode: '004', bankAccount: '9999999999' }, { amount: 300 }))
+    const depositId = unmatched.json().data.deposit_id ?? 1
+    await refusedWith([401, 403], { method: 'POST', url: `/api/backoffice/withdrawals/${victim.withdrawal}/approve`, headers: asMe, payload: { payout_ref: 'x' } })
+    await refusedWith([401, 403], { method: 'POST', url: `/api/backoffice/withdrawals/${victim.withdrawal}/reject`, headers: asMe, payload: { reason: 'x' } })
+    await refusedWith([401, 403], { method: 'POST', url: `/api/backoffice/deposits/${depositId}/assign`, headers: asMe, payload: { mobile: victim.mobile } })
+
+    // The victim's live draft bill: my own bill and my cancel never touch it.
+    const bill = await t.app.inject({ method: 'POST', url: '/api/wallet/deposit/draft_bill', headers: bearer(victim.token), payload: { amount: 200 } })
+    expect(bill.statusCode).toBe(200)
+    await t.app.inject({ method: 'POST', url: '/api/wallet/deposit/draft_bill', headers: asMe, payload: { amount: 200 } })
+    await t.app.inject({ method: 'POST', url: '/api/wallet/deposit/draft_bill/cancel', headers: asMe })
+    const [victimBill] = await t.db.select().from(draftBills).where(eq(draftBills.id, bill.json().data.payment_id))
+    expect(victimBill).toMatchObject({ playerId: victim.id, status: 'LIVE' })
+
+    // Game sessions: my API token is not a game session, and the victim's game session is not usable at another provider.
+    await refusedWith([401, 403, 404], { method: 'GET', url: `/play/${encodeURIComponent(me.token)}`, headers: asMe })
+    await refusedWith([401, 403, 404], { method: 'GET', url: `/play/${encodeURIComponent(me.token)}/state`, headers: asMe })
+    await refusedWith([401, 403, 404], { method: 'POST', url: `/play/${encodeURIComponent(me.token)}/round`, headers: asMe, payload: { bet: 1 } })
+    const elsewhere = await callSeamless(t, 'jili', 'bet', { session_token: victim.game, round_id: 'r1', tx_id: randomUUID(), amount: '10.00', game_code: 'x' })
+    expect(elsewhere.json(), elsewhere.body).toMatchObject({ status: 'INVALID_SESSION' })
+
+    // A pending registration's token only confirms its own mobile.
+    const register = async () => {
+      const body = { mobile: `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`, password: 'secret-pass-9', firstname: 'ก', surname: 'ข', bank_account: `30${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`, bank_code: '014' }
+      const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: body })
+      expect(res.statusCode, res.body).toBe(200)
+      return { mobile: body.mobile, token: res.json().data.token as string, otp: t.outbox.outbox(body.mobile)[0]?.otp ?? '' }
+    }
+    const [first, second] = [await register(), await register()]
+    await refusedWith([400, 401, 403, 404, 422], { method: 'POST', url: '/api/auth/confirm', payload: { mobile: first.mobile, token: second.token, otp_code: second.otp } })
+    await refusedWith([400, 401, 403, 404, 422], { method: 'POST', url: '/api/auth/confirm', payload: { mobile: first.mobile, token: second.token, otp_code: first.otp } })
+
+    // My histories hold none of the victim's records.
+    const history = await t.app.inject({ method: 'GET', url: '/api/wallet/histories', headers: asMe })
+    expect(history.json().data.list.map((item: { id: string }) => item.id)).not.toContain(String(victim.withdrawal))
+    expect(history.json().data.list.every((item: { txamount: number }) => item.txamount !== 100)).toBe(true)
+
+    const after = await victimState()
+    // The unmatched deposit above added one ledger-free row; the victim's money, withdrawal and the ledger are as they were.
+    expect(after).toEqual(before)
+    await expectLedgerOk(t)
+  })
+})

@@ -1,0 +1,35 @@
+import type { RouteOptions } from 'fastify'
+import type { z } from 'zod'
+import type { AppDeps } from '../src/app.ts'
+
+/** One route of the real app as Fastify registered it, with the zod schemas it validates against. */
+export interface TableRoute {
+  method: string
+  /** The full path with its prefix, e.g. `/api/backoffice/withdrawals/:id/approve`. */
+  path: string
+  schema: { body?: z.ZodType; querystring?: z.ZodType; params?: z.ZodType }
+}
+
+/**
+ * Collects the app's routes through Fastify's `onRoute` hook (pass `deps` to buildTestApp), so a test walks the route
+ * table the server really has: a route added tomorrow is in it without anyone editing the test. HEAD twins of GETs
+ * are left out.
+ */
+export function routeTable(): { deps: Pick<AppDeps, 'onRoute'>; routes: TableRoute[] } {
+  const routes: TableRoute[] = []
+  return {
+    routes,
+    deps: {
+      onRoute(route: RouteOptions) {
+        const methods = Array.isArray(route.method) ? route.method : [route.method]
+        for (const method of methods) {
+          if (method === 'HEAD') continue
+          routes.push({ method, path: route.url, schema: (route.schema ?? {}) as TableRoute['schema'] })
+        }
+      },
+    },
+  }
+}
+
+/** `:name` and `*` parameters of a path. */
+export const pathParams = (path: string) => (path.match(/:[A-Za-z]+|\*/g) ?? []).map((p) => p.replace(/^:/, ''))
