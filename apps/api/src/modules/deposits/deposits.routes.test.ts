@@ -132,6 +132,22 @@ describe('POST /api/bank/transfers', () => {
     expect(await balanceOf(t, b.token)).toBe(0)
   })
 
+  it('leaves a masked account without a sender name unmatched, even when only one player has that tail', async () => {
+    const { token } = await playerWithToken({ bankCode: '006', bankAccount: '5556667771', firstname: 'สมใจ', surname: 'ทดลอง' })
+    const masked = (name?: string) => transferBody({ bankCode: '006', bankAccount: 'xxx-x-x6777-x' }, { amount: 150, ...(name !== undefined ? { from_name: name } : {}) })
+
+    for (const name of [undefined, '', 'นาย']) {
+      const res = await postTransfer(t, masked(name))
+      expect(res.json().data.status).toBe('UNMATCHED')
+    }
+    expect(await balanceOf(t, token)).toBe(0)
+    const queue = await t.db.select().from(deposits).where(eq(deposits.fromAccount, 'xxx-x-x6777-x'))
+    expect(queue.map((d) => d.status)).toEqual(['UNMATCHED', 'UNMATCHED', 'UNMATCHED'])
+
+    expect((await postTransfer(t, masked('นางสาว สมใจ ท'))).json().data.status).toBe('MATCHED')
+    expect(await balanceOf(t, token)).toBe(150)
+  })
+
   it('stores a transfer from an unknown account as UNMATCHED without crediting anyone', async () => {
     const res = await postTransfer(t, transferBody({ bankCode: '002', bankAccount: '5550001112' }, { amount: 42.5 }))
     expect(res.json().data.status).toBe('UNMATCHED')

@@ -8,7 +8,7 @@ import type { Clock } from '../../lib/clock.ts'
 import type { Ledger } from '../ledger/ledger.service.ts'
 import { playersRepository } from '../users/users.repository.ts'
 import type { Actor } from '../../lib/actor.ts'
-import { accountMatches, likePattern, nameMatches, parseSenderAccount } from './account-match.ts'
+import { accountMatches, likePattern, nameConfirms, parseSenderAccount } from './account-match.ts'
 import { depositsRepository, type DepositRow, type OperatorAccountRow } from './deposits.repository.ts'
 import { promptPayPayload } from './promptpay.ts'
 import type { PromotionService } from '../promotions/promotions.service.ts'
@@ -55,8 +55,10 @@ export function createDepositService(deps: { db: Db; ledger: Ledger; clock: Cloc
     if (!(await depositsRepository.isOperatorAccountNumber(db, body.to_account.replace(/-/g, '')))) return { reason: 'โอนเข้าบัญชีที่ไม่ใช่บัญชีของระบบ' }
     const sender = parseSenderAccount(body.from_account)
     if (!sender) return { reason: 'อ่านเลขบัญชีผู้โอนไม่ได้' }
+    // A few visible digits are shared by many players: a masked account needs the sender's name to say who it is.
+    if (sender.kind === 'masked' && !body.from_name?.trim()) return { reason: 'เลขบัญชีผู้โอนถูกปิดบังและไม่มีชื่อผู้โอน' }
     const candidates = (await depositsRepository.candidates(db, body.from_bank_code, likePattern(sender))).filter(
-      (p) => accountMatches(sender, p.bankAccount) && (sender.kind === 'full' || nameMatches(body.from_name, p.firstname, p.surname)),
+      (p) => accountMatches(sender, p.bankAccount) && (sender.kind === 'full' || nameConfirms(body.from_name, p.firstname, p.surname)),
     )
     if (candidates.length === 1) return { playerId: candidates[0]!.id }
     return { reason: candidates.length === 0 ? 'ไม่พบสมาชิกที่ตรงกับบัญชีผู้โอน' : `พบสมาชิกที่ตรงกัน ${candidates.length} คน` }
