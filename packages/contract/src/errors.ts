@@ -12,6 +12,7 @@ export const errorCatalogue = {
   NOT_FOUND: { status: 404, message: 'ไม่พบข้อมูลที่ต้องการ' },
   MOBILE_TAKEN: { status: 409, message: 'เบอร์โทรศัพท์นี้ถูกใช้งานแล้ว' },
   CONFLICT: { status: 409, message: 'รายการนี้ถูกดำเนินการไปแล้ว' },
+  BANK_REF_TAKEN: { status: 409, message: 'เลขอ้างอิงธนาคารนี้ถูกบันทึกในระบบแล้ว หากรายการยังไม่ถูกจับคู่ ให้มอบรายการนั้นให้สมาชิกจากคิวรายการฝากที่ยังไม่จับคู่' },
   BANK_ACCOUNT_TAKEN: { status: 410, message: 'เลขบัญชีนี้ถูกใช้งานแล้ว' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'ข้อมูลมีขนาดใหญ่เกินไป' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'รองรับเฉพาะข้อมูลแบบ JSON เท่านั้น' },

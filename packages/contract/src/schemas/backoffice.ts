@@ -63,7 +63,14 @@ export const backofficeContract = {
     response: { 200: okEnvelope(z.object({ deposit_id: z.number().int(), player_id: z.number().int(), amount: z.number() })) },
   },
   manualDeposit: {
-    body: strictBody({ mobile: Mobile, amount: BahtAmount, note: Reason }),
+    // The bank's reference of the transfer becomes the deposit's external id, the one the bank feed reports it by:
+    // whichever of the two records the transfer first, the other credits nothing.
+    body: strictBody({
+      mobile: Mobile,
+      amount: BahtAmount,
+      bank_ref: z.string({ error: 'กรุณาระบุเลขอ้างอิงธนาคาร' }).trim().min(1, { error: 'กรุณาระบุเลขอ้างอิงธนาคาร' }).max(128, { error: 'เลขอ้างอิงธนาคารยาวเกินไป' }),
+      note: Reason,
+    }),
     response: { 200: okEnvelope(z.object({ deposit_id: z.number().int(), player_id: z.number().int(), amount: z.number() })) },
   },
   ledgerVerify: {

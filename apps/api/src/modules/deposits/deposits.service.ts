@@ -182,16 +182,22 @@ export function createDepositService(deps: { db: Db; ledger: Ledger; clock: Cloc
       return { before: { status: deposit.status, player_id: null }, after: { status: 'ASSIGNED', player_id: player.id }, deposit, player }
     },
 
-    /** An operator records money that arrived outside the feed and credits it at once. */
-    async manual(tx: Db, input: { mobile: string; amount: number; note: string; operatorId: number }) {
+    /**
+     * An operator records a transfer the feed has not reported (yet) and credits it at once. The bank's reference is
+     * the deposit's external id, as the feed reports it: the same transfer arriving later through the feed finds it
+     * and credits nothing (DUPLICATE); one the feed already stored is refused here (BANK_REF_TAKEN), and an operator
+     * who wants it credited assigns that unmatched row instead.
+     */
+    async manual(tx: Db, input: { mobile: string; amount: number; bankRef: string; note: string; operatorId: number }) {
       const player = await playersRepository.findByMobile(tx, input.mobile)
       if (!player) throw new AppError('NOT_FOUND', 'ไม่พบสมาชิกเบอร์นี้')
       const now = clock.now()
-      const externalId = `manual:${randomUUID()}`
+      const externalId = input.bankRef.trim()
       const deposit = await depositsRepository.insert(tx, {
         source: 'MANUAL',
         externalId,
-        requestHash: externalId,
+        // Not a feed body's hash: a feed report of this reference is always answered DUPLICATE.
+        requestHash: `manual:${randomUUID()}`,
         toAccount: '-',
         fromBankCode: player.bankCode,
         fromAccount: player.bankAccount,
@@ -202,7 +208,7 @@ export function createDepositService(deps: { db: Db; ledger: Ledger; clock: Cloc
         status: 'UNMATCHED',
         note: `operator ${input.operatorId}: ${input.note}`,
       })
-      if (!deposit) throw new AppError('CONFLICT')
+      if (!deposit) throw new AppError('BANK_REF_TAKEN')
       await credit(tx, deposit, player.id, 'ASSIGNED', deposit.note)
       return { deposit, player }
     },
