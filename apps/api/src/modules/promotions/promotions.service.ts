@@ -210,6 +210,21 @@ export function createPromotionService(deps: { db: Db; ledger: Ledger; clock: Cl
       )
     },
 
+    /**
+     * A rollback takes back the turnover its bet added. The bet counted toward the promotion that was active when it
+     * was placed, unless its game or provider was prohibited; with one active promotion per player, that is the
+     * active one now if it started no later than the bet. A promotion that ended keeps its history; a newer one
+     * never had the bet. (A bet racing the deposit that started the promotion may have missed it while being
+     * stamped after it: the promotion then loses at most that bet's amount, never below zero.)
+     */
+    async onRollback(tx: Db, bet: { playerId: number; providerCode: string; gameCode: string | null; amount: bigint; placedAt: Date }): Promise<void> {
+      const active = await promotionsRepository.active(tx, bet.playerId)
+      if (!active || active.receivedAt.getTime() > bet.placedAt.getTime()) return
+      const game = bet.gameCode ? await gamesRepository.game(tx, bet.providerCode, bet.gameCode) : undefined
+      if (isProhibited(active.rules, { type: game?.type ?? null, provider: bet.providerCode })) return
+      await promotionsRepository.removeTurnover(tx, active.id, bet.amount)
+    },
+
     /** After a round settles: a promotion whose balance ran below 1 baht ends, forfeiting the dust. */
     async onSettled(tx: Db, playerId: number): Promise<void> {
       const active = await promotionsRepository.active(tx, playerId, true)

@@ -87,7 +87,7 @@ export function createSeamlessService(deps: {
   db: Db
   ledger: Ledger
   clock: Clock
-  promotions?: Pick<PromotionService, 'onBet' | 'onSettled'> & Partial<Pick<PromotionService, 'onBets'>>
+  promotions?: Pick<PromotionService, 'onBet' | 'onSettled' | 'onRollback'> & Partial<Pick<PromotionService, 'onBets'>>
   /** Most callbacks in one transaction (default 64, PostgreSQL's per-transaction subtransaction cache). */
   maxBatch?: number
   /** Independent batch queues, chosen by player id (default: 1 on PGlite, 8 on PostgreSQL). */
@@ -236,6 +236,9 @@ export function createSeamlessService(deps: {
         })
         await seamlessRepository.settle(tx, provider, ref, 'ROLLED_BACK', target.response)
         await seamlessRepository.removeBetFromRound(tx, provider, target.roundId, target.amount, clock.now())
+        // The refunded bet is no longer turnover: the promotion's progress loses it here, and the referral and rebate
+        // accrual counts only bets still OK (this one is ROLLED_BACK now).
+        await deps.promotions?.onRollback(tx, { playerId: target.playerId, providerCode: provider, gameCode: target.gameCode, amount: target.amount, placedAt: target.createdAt })
         result = answer('OK', await cash(tx, target.playerId), txId)
       }
     }
