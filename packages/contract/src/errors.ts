@@ -20,6 +20,8 @@ export const errorCatalogue = {
   OTP_ATTEMPTS_EXCEEDED: { status: 422, message: 'กรอกรหัส OTP ผิดเกินจำนวนครั้งที่กำหนด กรุณาสมัครใหม่เพื่อขอรหัสใหม่' },
   OLD_PASSWORD_WRONG: { status: 422, message: 'รหัสผ่านเดิมไม่ถูกต้อง' },
   RULE_REFUSED: { status: 422, message: 'ไม่สามารถทำรายการได้' },
+  PROMOTION_PROHIBITED: { status: 422, message: 'โปรโมชั่นที่คุณรับอยู่ไม่อนุญาตให้เล่นเกมนี้' },
+  PROMOTION_PROHIBITED_LOBBY: { status: 422, message: 'โปรโมชั่นที่คุณรับอยู่ไม่อนุญาตให้เล่นเกมบางประเภทของค่ายนี้ กรุณาเลือกเล่นทีละเกมจากหน้าล็อบบี้' },
   INSUFFICIENT_FUNDS: { status: 422, message: 'ยอดเงินไม่เพียงพอ' },
   IDEMPOTENCY_MISMATCH: { status: 409, message: 'รหัสอ้างอิงคำขอนี้ถูกใช้กับข้อมูลอื่นแล้ว' },
   BAD_SIGNATURE: { status: 401, message: 'ลายเซ็นไม่ถูกต้อง' },
