@@ -206,11 +206,11 @@ export async function buildApp(deps: AppDeps) {
       referralRoutes(api, { referral, requirePlayer: player, operator })
       depositRoutes(api, { deposits, requirePlayer: player })
       withdrawalRoutes(api, { withdrawals, requirePlayer: player })
-      await api.register(async (feed: TypedApp) => bankFeedRoutes(feed, { deposits, secret: config.bankWebhookSecret }))
+      await api.register(async (feed: TypedApp) => bankFeedRoutes(feed, { deposits, secret: config.bankWebhookSecret, clock }))
       gamesRoutes(api, { games })
       portalRoutes(api, { portal, requirePlayer: player })
       promotionRoutes(api, { promotions, requirePlayer: player })
-      await api.register(async (callbacks: TypedApp) => seamlessRoutes(callbacks, { seamless, secretFor: config.seamlessSecret }))
+      await api.register(async (callbacks: TypedApp) => seamlessRoutes(callbacks, { seamless, clock, secretFor: config.seamlessSecret, signatureFor: config.seamlessSignature }))
       backofficeRoutes(api, { auth: backofficeAuth, backoffice, operator, limitLogin })
       if (consoleSms) devSmsRoutes(api, { outbox: consoleSms })
       if (config.demoBankFeed) devBankRoutes(api, { db, deposits })
@@ -225,7 +225,7 @@ export async function buildApp(deps: AppDeps) {
       clock,
       limiter,
       log: play.log,
-      seamless: httpSeamlessClient({ baseUrl: config.DEMO_PROVIDER_CALLBACK_URL ?? `http://127.0.0.1:${config.PORT}/api/seamless`, secretFor: config.seamlessSecret }),
+      seamless: httpSeamlessClient({ baseUrl: config.DEMO_PROVIDER_CALLBACK_URL ?? `http://127.0.0.1:${config.PORT}/api/seamless`, secretFor: config.seamlessSecret, signatureFor: config.seamlessSignature, clock }),
     }),
   )
   await registerWebApps(app, deps.webApps ?? {}, { siteMetadata: () => site.metadata() })

@@ -25,6 +25,7 @@ export const errorCatalogue = {
   INSUFFICIENT_FUNDS: { status: 422, message: 'ยอดเงินไม่เพียงพอ' },
   IDEMPOTENCY_MISMATCH: { status: 409, message: 'รหัสอ้างอิงคำขอนี้ถูกใช้กับข้อมูลอื่นแล้ว' },
   BAD_SIGNATURE: { status: 401, message: 'ลายเซ็นไม่ถูกต้อง' },
+  SIGNATURE_EXPIRED: { status: 401, message: 'เวลาในคำขอคลาดเคลื่อนเกิน 5 นาที กรุณาตรวจสอบนาฬิกาของระบบแล้วลงลายเซ็นใหม่' },
   OTP_RESEND_TOO_SOON: { status: 429, message: 'กรุณารอสักครู่ก่อนขอรหัส OTP ใหม่' },
   RATE_LIMITED: { status: 429, message: 'ทำรายการบ่อยเกินไป กรุณาลองใหม่ภายหลัง' },
   INTERNAL: { status: 500, message: 'เกิดข้อผิดพลาด กรุณาลองใหม่อีกครั้ง' },

@@ -2,8 +2,10 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
-import { balanceOf, bearer, expectLedgerOk, fund, loginPlayer, postTransfer, sign, transferBody } from '../../../test/money.ts'
+import { balanceOf, bankSignature, bearer, expectLedgerOk, fund, loginPlayer, postTransfer, transferBody } from '../../../test/money.ts'
 import { deposits, draftBills } from '../../db/schema.ts'
+import { DEMO_BANK_WEBHOOK_SECRET } from '../../config.ts'
+import { signBody } from '../../plugins/signed-json.ts'
 import { parsePromptPay, verifyPayloadCrc } from './promptpay.ts'
 
 let t: TestApp
@@ -171,7 +173,7 @@ describe('POST /api/bank/transfers', () => {
     const { player, token } = await playerWithToken()
     const body = transferBody(player)
     const raw = JSON.stringify(body)
-    const header = signature === 'other' ? sign(raw, 'another-secret-that-is-long') : signature
+    const header = signature === 'other' ? bankSignature(t, raw, { secret: 'another-secret-that-is-long' }) : signature
     const res = await postTransfer(t, body, header)
     expect(res.statusCode).toBe(401)
     expect(res.json().code).toBe('BAD_SIGNATURE')
@@ -179,14 +181,32 @@ describe('POST /api/bank/transfers', () => {
     expect(await balanceOf(t, token)).toBe(0)
   })
 
+  it('refuses a transfer signed more than 5 minutes off, for another path, or over the body only (ADR 013), and stores nothing', async () => {
+    const { player, token } = await playerWithToken()
+    const body = transferBody(player)
+    const raw = JSON.stringify(body)
+    const now = t.clock.now().getTime()
+    const stale = await postTransfer(t, body, bankSignature(t, raw, { at: new Date(now - 5 * 60_000 - 1000) }))
+    expect(stale.statusCode).toBe(401)
+    expect(stale.json()).toMatchObject({ success: false, code: 'SIGNATURE_EXPIRED' })
+    expect((await postTransfer(t, body, bankSignature(t, raw, { at: new Date(now + 6 * 60_000) }))).json().code).toBe('SIGNATURE_EXPIRED')
+    expect((await postTransfer(t, body, bankSignature(t, raw, { path: '/api/bank/other' }))).json().code).toBe('BAD_SIGNATURE')
+    expect((await postTransfer(t, body, { 'x-signature': signBody(DEMO_BANK_WEBHOOK_SECRET, raw) })).json().code).toBe('BAD_SIGNATURE')
+    const { 'x-signature': signature } = bankSignature(t, raw)
+    expect((await postTransfer(t, body, { 'x-signature': signature!, 'x-timestamp': 'yesterday' })).json().code).toBe('BAD_SIGNATURE')
+    expect(await t.db.select().from(deposits).where(eq(deposits.externalId, body.external_id))).toHaveLength(0)
+    expect(await balanceOf(t, token)).toBe(0)
+    // Four minutes off is inside the window.
+    expect((await postTransfer(t, body, bankSignature(t, raw, { at: new Date(now - 4 * 60_000) }))).json().data.status).toBe('MATCHED')
+  })
+
   it('checks the signature against the exact bytes: a re-serialised body does not pass', async () => {
     const { player } = await playerWithToken()
     const body = transferBody(player)
-    const signature = sign(JSON.stringify(body))
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/bank/transfers',
-      headers: { 'content-type': 'application/json', 'x-signature': signature },
+      headers: { 'content-type': 'application/json', ...bankSignature(t, JSON.stringify(body)) },
       payload: JSON.stringify(body, null, 2),
     })
     expect(res.statusCode).toBe(401)
