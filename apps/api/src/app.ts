@@ -40,6 +40,7 @@ import { promotionRoutes } from './modules/promotions/promotions.routes.ts'
 import { referralRoutes } from './modules/referral/referral.routes.ts'
 import { createReferralService, referralSettings } from './modules/referral/referral.service.ts'
 import { createPromotionService } from './modules/promotions/promotions.service.ts'
+import { createLinkService } from './modules/links/links.service.ts'
 import { requirePlayer } from './plugins/auth.ts'
 import { limitRequests } from './plugins/rate-limit-hook.ts'
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './plugins/rate-limiter.ts'
@@ -168,7 +169,8 @@ export async function buildApp(deps: AppDeps) {
   const hasher = deps.hasher ?? argon2Hasher
 
   const ledger = createLedger({ clock, ...(deps.ledgerFaults ? { faults: deps.ledgerFaults } : {}) })
-  const referral = createReferralService({ db, ledger, clock, settings: referralSettings(config) })
+  const links = createLinkService({ db, clock })
+  const referral = createReferralService({ db, ledger, clock, links, settings: referralSettings(config) })
   const promotions = createPromotionService({ db, ledger, clock, siteWithdrawMin: config.WITHDRAW_MIN_AMOUNT })
   const users = createUserService({ db, promotions })
   const deposits = createDepositService({
@@ -197,6 +199,7 @@ export async function buildApp(deps: AppDeps) {
       siteRoutes(api, { site, database })
       authRoutes(api, {
         auth,
+        links,
         requirePlayer: player,
         limitLogin,
         limitRegister: limitRequests(limiter, { name: 'register-ip', limit: config.RATE_REGISTER_PER_IP_PER_HOUR, windowMs: 3_600_000 }),
@@ -211,7 +214,7 @@ export async function buildApp(deps: AppDeps) {
       portalRoutes(api, { portal, requirePlayer: player })
       promotionRoutes(api, { promotions, requirePlayer: player })
       await api.register(async (callbacks: TypedApp) => seamlessRoutes(callbacks, { seamless, clock, secretFor: config.seamlessSecret, signatureFor: config.seamlessSignature }))
-      backofficeRoutes(api, { auth: backofficeAuth, backoffice, operator, limitLogin })
+      backofficeRoutes(api, { auth: backofficeAuth, backoffice, links, operator, limitLogin })
       if (consoleSms) devSmsRoutes(api, { outbox: consoleSms })
       if (config.demoBankFeed) devBankRoutes(api, { db, deposits })
     },
@@ -234,6 +237,6 @@ export async function buildApp(deps: AppDeps) {
     if (!deps.limiter) await limiter.close()
   })
 
-  return { app, services: { auth, users, site, ledger, deposits, withdrawals, backofficeAuth, backoffice, games, portal, seamless, promotions, referral }, sms, limiter, sessions: { cache: sessionCache, listener: sessionListener } }
+  return { app, services: { auth, links, users, site, ledger, deposits, withdrawals, backofficeAuth, backoffice, games, portal, seamless, promotions, referral }, sms, limiter, sessions: { cache: sessionCache, listener: sessionListener } }
 }
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>

@@ -40,8 +40,18 @@ export function postTransfer(t: TestApp, body: unknown, signature?: string | nul
   return t.app.inject({ method: 'POST', url: '/api/bank/transfers', headers, payload: raw })
 }
 
-export async function loginPlayer(t: TestApp, player: { mobile: string; password: string }): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { mobile: player.mobile, password: player.password } })
+/**
+ * Signs in through the API. `from` sets the client address and the player app's device id: players who share either
+ * are linked accounts, and linked uplines earn no commission (issue 10).
+ */
+export async function loginPlayer(t: TestApp, player: { mobile: string; password: string }, from: { address?: string; deviceId?: string } = {}): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { mobile: player.mobile, password: player.password },
+    ...(from.address ? { remoteAddress: from.address } : {}),
+    ...(from.deviceId ? { headers: { 'x-device-id': from.deviceId } } : {}),
+  })
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`)
   return res.json().data.token
 }
