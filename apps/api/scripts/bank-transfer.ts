@@ -18,7 +18,8 @@ Sends one signed bank transfer from the player's registered account to the opera
   --amount <baht>    positive, at most 2 decimals, e.g. 500 or 99.50
   --url <url>        the server (default http://localhost:$PORT, PORT defaults to 8080)
   --name <text>      the sender name the bank shows (from_name), e.g. "สมชาย ใ"
-  --masked           send the sender account masked (xxx-x-x1234-x) as many statements show it
+  --masked           send the sender account masked (xxx-x-x1234-x) as many statements show it (with no --name
+                     the transfer is not credited: it waits in the back-office unmatched queue)
   -h, --help         this text
 
 Environment: BANK_WEBHOOK_SECRET (the server's secret; without it the demo secret is used).`
