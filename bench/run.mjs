@@ -23,7 +23,12 @@ const SEAMLESS_SECRET = 'sanam-demo-seamless-secret'
 
 requireBuilt('apps/api/dist/server.js')
 
-const sign = (secret, raw) => `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`
+/** Signature headers as the server checks them (ADR 015): method, path, unix-seconds timestamp and body. */
+function sign(secret, path, raw) {
+  const timestamp = String(Math.floor(Date.now() / 1000))
+  const signature = createHmac('sha256', secret).update(`POST\n${path}\n${timestamp}\n${raw}`).digest('hex')
+  return { 'x-timestamp': timestamp, 'x-signature': `sha256=${signature}` }
+}
 
 async function call(base, method, url, body, headers = {}) {
   const raw = body === undefined ? undefined : JSON.stringify(body)
@@ -52,7 +57,7 @@ async function benchDatabase(label, env, baseline) {
     const account = await call(sanam.base, 'GET', '/api/dev/bank-account?mobile=0812345678')
     const transfer = { external_id: `bench-${randomUUID()}`, to_account: account.to_account, from_bank_code: account.bank_code, from_account: account.bank_account, amount: 1_000_000, occurred_at: new Date().toISOString() }
     const raw = JSON.stringify(transfer)
-    await fetch(`${sanam.base}/api/bank/transfers`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature': sign(BANK_SECRET, raw) }, body: raw })
+    await fetch(`${sanam.base}/api/bank/transfers`, { method: 'POST', headers: { 'content-type': 'application/json', ...sign(BANK_SECRET, '/api/bank/transfers', raw) }, body: raw })
     const { url } = await call(sanam.base, 'POST', '/api/portal/launch', { provider_id: 'pgsoft', lang: 'th', game_code: 'fortune_ox' }, { authorization: `Bearer ${login.token}` })
     const session = decodeURIComponent(url.split('?')[0].split('/').pop())
 
@@ -66,7 +71,7 @@ async function benchDatabase(label, env, baseline) {
             setupRequest(req) {
               const id = randomUUID()
               const body = JSON.stringify({ request_id: id, session_token: session, round_id: `bench-${id}`, tx_id: `bench-${id}`, amount: '0.01', game_code: 'fortune_ox' })
-              return { ...req, headers: { 'content-type': 'application/json', 'x-signature': sign(SEAMLESS_SECRET, body) }, body }
+              return { ...req, headers: { 'content-type': 'application/json', ...sign(SEAMLESS_SECRET, '/api/seamless/pgsoft/bet', body) }, body }
             },
           },
         ],

@@ -42,16 +42,21 @@ export async function call<T = Record<string, unknown>>(
   return { status: response.status, body }
 }
 
-/** `sha256=<hex>` over the exact body, as the bank feed expects. */
-export function bankSignature(rawBody: string, secret = process.env.BANK_WEBHOOK_SECRET || DEMO_BANK_WEBHOOK_SECRET): string {
-  return `sha256=${createHmac('sha256', secret).update(rawBody, 'utf8').digest('hex')}`
+/**
+ * The bank feed's signature headers (ADR 015): `X-Timestamp` (unix seconds, now) and `X-Signature: sha256=<hex>` of
+ * "POST\n<path>\n<timestamp>\n<body>". Written out here because e2e does not import server code.
+ */
+export function bankSignature(rawBody: string, path = '/api/bank/transfers', secret = process.env.BANK_WEBHOOK_SECRET || DEMO_BANK_WEBHOOK_SECRET): Record<string, string> {
+  const timestamp = String(Math.floor(Date.now() / 1000))
+  const signature = createHmac('sha256', secret).update(`POST\n${path}\n${timestamp}\n${rawBody}`, 'utf8').digest('hex')
+  return { 'x-timestamp': timestamp, 'x-signature': `sha256=${signature}` }
 }
 
 /** Posts a bank-feed transfer whose body is already serialised (a replay must send the same bytes). */
 export function postBankTransfer(baseUrl: string, raw: string) {
   return call<{ status: 'MATCHED' | 'UNMATCHED' | 'DUPLICATE'; deposit_id?: number }>(baseUrl, 'POST', '/api/bank/transfers', {
     raw,
-    headers: { 'x-signature': bankSignature(raw) },
+    headers: bankSignature(raw),
   })
 }
 

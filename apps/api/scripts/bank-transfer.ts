@@ -4,10 +4,11 @@
 //   npm run bank:transfer -- --mobile 0812345678 --amount 500 [--url http://localhost:8080] [--name "สมชาย"] [--masked]
 //
 // The secret is BANK_WEBHOOK_SECRET, or the demo secret the server accepts outside production when it has none.
-import { createHmac, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { parseArgs } from 'node:util'
 import { errorCatalogue, isBahtAmount, MAX_BAHT } from '@sanam/contract'
 import { DEMO_BANK_WEBHOOK_SECRET } from '../src/config.ts'
+import { signatureHeaders } from '../src/plugins/signed-json.ts'
 
 const USAGE = `Usage: npm run bank:transfer -- --mobile 0812345678 --amount 500 [options]
 
@@ -17,7 +18,8 @@ Sends one signed bank transfer from the player's registered account to the opera
   --amount <baht>    positive, at most 2 decimals, e.g. 500 or 99.50
   --url <url>        the server (default http://localhost:$PORT, PORT defaults to 8080)
   --name <text>      the sender name the bank shows (from_name), e.g. "สมชาย ใ"
-  --masked           send the sender account masked (xxx-x-x1234-x) as many statements show it
+  --masked           send the sender account masked (xxx-x-x1234-x) as many statements show it (with no --name
+                     the transfer is not credited: it waits in the back-office unmatched queue)
   -h, --help         this text
 
 Environment: BANK_WEBHOOK_SECRET (the server's secret; without it the demo secret is used).`
@@ -106,10 +108,6 @@ function maskAccount(account: string): string {
   return masked.length === 10 ? `${masked.slice(0, 3)}-${masked.slice(3, 4)}-${masked.slice(4, 9)}-${masked.slice(9)}` : masked
 }
 
-function sign(secret: string, rawBody: string): string {
-  return `sha256=${createHmac('sha256', secret).update(rawBody, 'utf8').digest('hex')}`
-}
-
 async function call<T>(url: string, init: RequestInit = {}): Promise<{ status: number; body: Envelope<T> }> {
   let response: Response
   try {
@@ -168,11 +166,17 @@ async function main(argv: string[]): Promise<number> {
   // The signature covers these exact bytes: the body is serialised once and sent as is.
   const raw = JSON.stringify(transfer)
   const secret = process.env.BANK_WEBHOOK_SECRET || DEMO_BANK_WEBHOOK_SECRET
-  const result = await call<{ status: 'MATCHED' | 'UNMATCHED' | 'DUPLICATE'; deposit_id?: number }>(`${url}/api/bank/transfers`, {
+  const feedUrl = `${url}/api/bank/transfers`
+  // ADR 015: the signature covers the method, the path, this moment (X-Timestamp) and the body.
+  const signed = signatureHeaders(secret, { method: 'POST', path: new URL(feedUrl).pathname, body: raw, now: new Date() })
+  const result = await call<{ status: 'MATCHED' | 'UNMATCHED' | 'DUPLICATE'; deposit_id?: number }>(feedUrl, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-signature': sign(secret, raw) },
+    headers: { 'content-type': 'application/json', ...signed },
     body: raw,
   })
+  if (result.status === 401 && result.body.code === 'SIGNATURE_EXPIRED') {
+    throw new Problem('The server refused the signature as out of date (401 SIGNATURE_EXPIRED): this machine\'s clock and the server\'s differ by more than 5 minutes.')
+  }
   if (result.status === 401) {
     throw new Problem(
       `The server refused the signature (401 ${result.body.code ?? ''}). The secret used here (${process.env.BANK_WEBHOOK_SECRET ? 'BANK_WEBHOOK_SECRET' : 'the demo secret'}) ` +

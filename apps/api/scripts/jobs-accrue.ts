@@ -13,6 +13,7 @@ import { systemClock } from '../src/lib/clock.ts'
 import { auditRepository } from '../src/modules/audit/audit.repository.ts'
 import { createLedger } from '../src/modules/ledger/ledger.service.ts'
 import { addDays, bangkokDay } from '../src/modules/referral/bangkok-time.ts'
+import { createLinkService } from '../src/modules/links/links.service.ts'
 import { createReferralService, referralSettings, toAccrueResult } from '../src/modules/referral/referral.service.ts'
 import { loadScriptConfig, openConfiguredDatabase, Problem, runScript } from './script-support.ts'
 
@@ -52,7 +53,13 @@ async function main(): Promise<number> {
   const config = loadScriptConfig()
   const { database, where } = await openConfiguredDatabase(config, { tables: TABLES, online: ONLINE })
   try {
-    const referral = createReferralService({ db: database.db, ledger: createLedger({ clock: systemClock }), clock: systemClock, settings: referralSettings(config) })
+    const referral = createReferralService({
+      db: database.db,
+      ledger: createLedger({ clock: systemClock }),
+      clock: systemClock,
+      links: createLinkService({ db: database.db, clock: systemClock }),
+      settings: referralSettings(config),
+    })
     let stats
     try {
       stats = await referral.accrueDay(day)

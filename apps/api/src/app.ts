@@ -40,6 +40,7 @@ import { promotionRoutes } from './modules/promotions/promotions.routes.ts'
 import { referralRoutes } from './modules/referral/referral.routes.ts'
 import { createReferralService, referralSettings } from './modules/referral/referral.service.ts'
 import { createPromotionService } from './modules/promotions/promotions.service.ts'
+import { createLinkService } from './modules/links/links.service.ts'
 import { requirePlayer } from './plugins/auth.ts'
 import { refuseNul } from './plugins/no-nul.ts'
 import { limitRequests } from './plugins/rate-limit-hook.ts'
@@ -202,7 +203,8 @@ export async function buildApp(deps: AppDeps) {
   const hasher = deps.hasher ?? argon2Hasher
 
   const ledger = createLedger({ clock, ...(deps.ledgerFaults ? { faults: deps.ledgerFaults } : {}) })
-  const referral = createReferralService({ db, ledger, clock, settings: referralSettings(config) })
+  const links = createLinkService({ db, clock })
+  const referral = createReferralService({ db, ledger, clock, links, settings: referralSettings(config) })
   const promotions = createPromotionService({ db, ledger, clock, siteWithdrawMin: config.WITHDRAW_MIN_AMOUNT })
   const users = createUserService({ db, promotions })
   const deposits = createDepositService({
@@ -231,6 +233,7 @@ export async function buildApp(deps: AppDeps) {
       siteRoutes(api, { site, database })
       authRoutes(api, {
         auth,
+        links,
         requirePlayer: player,
         limitLogin,
         limitRegister: limitRequests(limiter, { name: 'register-ip', limit: config.RATE_REGISTER_PER_IP_PER_HOUR, windowMs: 3_600_000 }),
@@ -240,12 +243,12 @@ export async function buildApp(deps: AppDeps) {
       referralRoutes(api, { referral, requirePlayer: player, operator })
       depositRoutes(api, { deposits, requirePlayer: player })
       withdrawalRoutes(api, { withdrawals, requirePlayer: player })
-      await api.register(async (feed: TypedApp) => bankFeedRoutes(feed, { deposits, secret: config.bankWebhookSecret }))
+      await api.register(async (feed: TypedApp) => bankFeedRoutes(feed, { deposits, secret: config.bankWebhookSecret, clock }))
       gamesRoutes(api, { games })
       portalRoutes(api, { portal, requirePlayer: player })
       promotionRoutes(api, { promotions, requirePlayer: player })
-      await api.register(async (callbacks: TypedApp) => seamlessRoutes(callbacks, { seamless, secretFor: config.seamlessSecret }))
-      backofficeRoutes(api, { auth: backofficeAuth, backoffice, operator, limitLogin })
+      await api.register(async (callbacks: TypedApp) => seamlessRoutes(callbacks, { seamless, clock, secretFor: config.seamlessSecret, signatureFor: config.seamlessSignature }))
+      backofficeRoutes(api, { auth: backofficeAuth, backoffice, links, operator, limitLogin })
       if (consoleSms) devSmsRoutes(api, { outbox: consoleSms })
       if (config.demoBankFeed) devBankRoutes(api, { db, deposits })
     },
@@ -259,7 +262,7 @@ export async function buildApp(deps: AppDeps) {
       clock,
       limiter,
       log: play.log,
-      seamless: httpSeamlessClient({ baseUrl: config.DEMO_PROVIDER_CALLBACK_URL ?? `http://127.0.0.1:${config.PORT}/api/seamless`, secretFor: config.seamlessSecret }),
+      seamless: httpSeamlessClient({ baseUrl: config.DEMO_PROVIDER_CALLBACK_URL ?? `http://127.0.0.1:${config.PORT}/api/seamless`, secretFor: config.seamlessSecret, signatureFor: config.seamlessSignature, clock }),
     }),
   )
   await registerWebApps(app, deps.webApps ?? {}, { siteMetadata: () => site.metadata() })
@@ -268,6 +271,6 @@ export async function buildApp(deps: AppDeps) {
     if (!deps.limiter) await limiter.close()
   })
 
-  return { app, services: { auth, users, site, ledger, deposits, withdrawals, backofficeAuth, backoffice, games, portal, seamless, promotions, referral }, sms, limiter, sessions: { cache: sessionCache, listener: sessionListener } }
+  return { app, services: { auth, links, users, site, ledger, deposits, withdrawals, backofficeAuth, backoffice, games, portal, seamless, promotions, referral }, sms, limiter, sessions: { cache: sessionCache, listener: sessionListener } }
 }
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../test/app.ts'
 import { makePlayer } from '../test/factories.ts'
-import { balanceOf, bearer, expectLedgerOk, fund, loginOperator, loginPlayer, sign, transferBody } from '../test/money.ts'
+import { balanceOf, bankSignature, bearer, expectLedgerOk, fund, loginOperator, loginPlayer, transferBody } from '../test/money.ts'
 import { launch } from '../test/seamless.ts'
 import { DEMO_BANK_WEBHOOK_SECRET, DEMO_SEAMLESS_SECRET } from './config.ts'
 import { transfers } from './db/schema.ts'
+import { signatureHeaders } from './plugins/signed-json.ts'
 
 // Every route of the real app, read from the app itself (so a new route is covered the day it is added), is sent
 // junk of every kind with a valid sign-in: each answer must be a 4xx in the envelope with a Thai message, never a
@@ -85,10 +86,11 @@ afterAll(async () => {
  * Sign-in for the route, and for the signed feeds a valid signature of the junk itself, so the junk reaches the
  * checks behind the signature.
  */
-function headersFor(path: string, payload = ''): Record<string, string> {
+function headersFor(path: string, payload = '', url = path): Record<string, string> {
   if (path.startsWith('/api/backoffice/')) return bearer(operatorToken)
-  if (path.startsWith('/api/bank/')) return { 'x-signature': sign(payload, DEMO_BANK_WEBHOOK_SECRET) }
-  if (path.startsWith('/api/seamless/')) return { 'x-signature': sign(payload, DEMO_SEAMLESS_SECRET) }
+  const signed = (secret: string) => signatureHeaders(secret, { method: 'POST', path: url, body: payload, now: t.clock.now() })
+  if (path.startsWith('/api/bank/')) return signed(DEMO_BANK_WEBHOOK_SECRET)
+  if (path.startsWith('/api/seamless/')) return signed(DEMO_SEAMLESS_SECRET)
   return bearer(playerToken)
 }
 
@@ -152,12 +154,12 @@ describe('junk on every route', () => {
         if (IGNORES_BODY.has(key)) continue
         for (const body of JUNK_BODIES) {
           const payload = JSON.stringify(body)
-          const res = await t.app.inject({ method: 'POST', url, headers: { ...headersFor(route.path, payload), 'content-type': 'application/json' }, payload })
+          const res = await t.app.inject({ method: 'POST', url, headers: { ...headersFor(route.path, payload, url), 'content-type': 'application/json' }, payload })
           sent++
           expectRefusal(`POST ${url} ${JSON.stringify(body).slice(0, 80)}`, res)
         }
         for (const raw of JUNK_RAW) {
-          const res = await t.app.inject({ method: 'POST', url, headers: { ...headersFor(route.path, raw.payload), 'content-type': raw.contentType }, payload: raw.payload })
+          const res = await t.app.inject({ method: 'POST', url, headers: { ...headersFor(route.path, raw.payload, url), 'content-type': raw.contentType }, payload: raw.payload })
           sent++
           expectRefusal(`POST ${url} ${raw.contentType} ${raw.payload.slice(0, 40)}`, res)
         }
@@ -178,8 +180,8 @@ describe('junk on every route', () => {
     const bank = JSON.stringify(transferBody(player, { external_id: 'tx-\u0000-1' }))
     const seamless = JSON.stringify({ request_id: 'r\u0000', session_token: gameToken })
     const cases = [
-      { url: '/api/bank/transfers', payload: bank, headers: { 'x-signature': sign(bank, DEMO_BANK_WEBHOOK_SECRET) } },
-      { url: '/api/seamless/pgsoft/balance', payload: seamless, headers: { 'x-signature': sign(seamless, DEMO_SEAMLESS_SECRET) } },
+      { url: '/api/bank/transfers', payload: bank, headers: bankSignature(t, bank) },
+      { url: '/api/seamless/pgsoft/balance', payload: seamless, headers: signatureHeaders(DEMO_SEAMLESS_SECRET, { method: 'POST', path: '/api/seamless/pgsoft/balance', body: seamless, now: t.clock.now() }) },
       { url: '/api/auth/login', payload: JSON.stringify({ mobile: player.mobile + '\u0000', password: player.password }), headers: {} },
       { url: '/api/backoffice/auth/login', payload: JSON.stringify({ username: 'admin\u0000', password: 'x' }), headers: {} },
       { url: '/api/backoffice/withdrawals/1/reject', payload: JSON.stringify({ reason: 'no\u0000' }), headers: bearer(operatorToken) },

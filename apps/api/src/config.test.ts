@@ -34,3 +34,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SESSION_CACHE_SECONDS: '-1' })).toThrow(/SESSION_CACHE_SECONDS/)
   })
 })
+
+describe('seamless signature schemes (ADR 015)', () => {
+  it('signs with the timestamped scheme unless a provider is set to the body-only one; a wrong value stops start-up', () => {
+    const config = loadConfig({ SEAMLESS_SIGNATURE_JILI: 'body' })
+    expect(config.seamlessSignature('pgsoft')).toBe('timestamped')
+    expect(config.seamlessSignature('jili')).toBe('body')
+    expect(() => loadConfig({ SEAMLESS_SIGNATURE_JILI: 'none' })).toThrow(/SEAMLESS_SIGNATURE_JILI: must be timestamped or body/)
+    expect(() => loadConfig({ SEAMLESS_SIGNATURE: 'off' })).toThrow(/SEAMLESS_SIGNATURE/)
+  })
+})

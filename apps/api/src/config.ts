@@ -6,6 +6,9 @@ const bool = z
 
 const int = (min: number, max: number) => z.coerce.number({ error: 'must be a number' }).int().min(min).max(max)
 
+/** ADR 015: `timestamped` (method, path, timestamp and body) or `body` (the raw body only, for a provider that cannot). */
+const signatureScheme = z.enum(['timestamped', 'body'], { error: 'must be timestamped or body' })
+
 /** A rate as a fraction: 0.03 is 3 %. */
 const fraction = z.coerce.number({ error: 'must be a number' }).min(0).max(1)
 /** Payout intervals (spec §9): daily, Fridays ('WEEKEN' is the spec's spelling), the 1st of the month. */
@@ -66,6 +69,8 @@ const ConfigSchema = z
     BACKOFFICE_SESSION_HOURS: int(1, 72).default(12),
 
     SEAMLESS_SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+    /** How providers sign seamless callbacks unless SEAMLESS_SIGNATURE_<CODE> says otherwise (ADR 015). */
+    SEAMLESS_SIGNATURE: signatureScheme.default('timestamped'),
     GAME_SESSION_TTL_MINUTES: int(1, 24 * 60).default(120),
     ROUND_STALE_MINUTES: int(1, 7 * 24 * 60).default(60),
     /** Where the demo provider reaches the seamless API; defaults to this process on loopback. */
@@ -95,6 +100,8 @@ export type Config = z.infer<typeof ConfigSchema> & {
   demoBankFeed: boolean
   /** The seamless secret of one provider: SEAMLESS_SECRET_<CODE>, else SEAMLESS_SECRET, else the demo secret. */
   seamlessSecret(providerCode: string): string
+  /** How one provider signs: SEAMLESS_SIGNATURE_<CODE>, else SEAMLESS_SIGNATURE (default `timestamped`). */
+  seamlessSignature(providerCode: string): 'timestamped' | 'body'
 }
 
 export class ConfigError extends Error {
@@ -123,6 +130,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (value.length < 16) problems.push(`${name}: must be at least 16 characters`)
     providerSecrets.set(match[1].toLowerCase(), value)
   }
+  const providerSchemes = new Map<string, 'timestamped' | 'body'>()
+  for (const [name, value] of Object.entries(cleaned)) {
+    const match = /^SEAMLESS_SIGNATURE_([A-Z0-9_]+)$/.exec(name)
+    if (!match?.[1] || value === undefined) continue
+    const scheme = signatureScheme.safeParse(value)
+    if (scheme.success) providerSchemes.set(match[1].toLowerCase(), scheme.data)
+    else problems.push(`${name}: must be timestamped or body`)
+  }
   if (production && cleaned.DEMO_BANK_FEED && ['true', '1', 'yes'].includes(cleaned.DEMO_BANK_FEED)) problems.push('DEMO_BANK_FEED: not allowed when NODE_ENV=production')
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems)
   return {
@@ -130,6 +145,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bankWebhookSecret: parsed.data.BANK_WEBHOOK_SECRET ?? DEMO_BANK_WEBHOOK_SECRET,
     demoBankFeed: parsed.data.DEMO_BANK_FEED ?? !production,
     seamlessSecret: (code: string) => providerSecrets.get(code.toLowerCase()) ?? parsed.data.SEAMLESS_SECRET ?? DEMO_SEAMLESS_SECRET,
+    seamlessSignature: (code: string) => providerSchemes.get(code.toLowerCase()) ?? parsed.data.SEAMLESS_SIGNATURE,
   }
 }
 

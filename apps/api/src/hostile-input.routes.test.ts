@@ -6,12 +6,13 @@ import type { z } from 'zod'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../test/app.ts'
 import { makePlayer } from '../test/factories.ts'
-import { bearer, expectLedgerOk, fund, loginOperator, loginPlayer, sign } from '../test/money.ts'
+import { bearer, expectLedgerOk, fund, loginOperator, loginPlayer } from '../test/money.ts'
 import { pathParams, routeTable, type TableRoute } from '../test/route-table.ts'
 import { launch } from '../test/seamless.ts'
 import { junkValue, MASS_ASSIGNMENT_FIELDS, nearValidArbitrary, validArbitrary } from '../test/zod-arbitrary.ts'
 import { DEMO_BANK_WEBHOOK_SECRET, DEMO_SEAMLESS_SECRET } from './config.ts'
 import type { PasswordHasher } from './modules/auth/password.ts'
+import { signatureHeaders } from './plugins/signed-json.ts'
 
 // Hostile input on every route (issue 10 §7): a fuzzer generated from the contract's own zod schemas sends every route
 // of the real app (read through Fastify's onRoute hook) values the schema accepts and near misses of them, signed in
@@ -154,7 +155,7 @@ function headersOf(request: FuzzRequest): Record<string, string> {
   const headers: Record<string, string> = request.auth === 'none' ? {} : bearer(tokens[request.auth])
   if (request.payload !== undefined) headers['content-type'] = 'application/json'
   const secret = path.startsWith('/api/bank/') ? DEMO_BANK_WEBHOOK_SECRET : path.startsWith('/api/seamless/') ? DEMO_SEAMLESS_SECRET : undefined
-  if (secret) headers['x-signature'] = request.signature === 'good' ? sign(request.payload ?? '', secret) : sign(request.payload ?? '', 'not-the-secret')
+  if (secret) Object.assign(headers, signatureHeaders(request.signature === 'good' ? secret : 'not-the-secret', { method: 'POST', path: request.url, body: request.payload ?? '', now: t.clock.now() }))
   return headers
 }
 

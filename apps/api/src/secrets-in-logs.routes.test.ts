@@ -3,12 +3,12 @@ import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../test/app.ts'
 import { registerBody } from '../test/factories.ts'
-import { bearer, expectLedgerOk, OPERATOR_PASSWORD, postTransfer, sign, transferBody } from '../test/money.ts'
+import { bankSignature, bearer, expectLedgerOk, OPERATOR_PASSWORD, postTransfer, transferBody } from '../test/money.ts'
 import { callSeamless, launch } from '../test/seamless.ts'
 import { loggerOptions } from './app.ts'
 import { DEMO_BANK_WEBHOOK_SECRET, DEMO_SEAMLESS_SECRET, testConfig } from './config.ts'
 import type { SmsMessage } from './modules/sms/sms.ts'
-import { signBody } from './plugins/signed-json.ts'
+import { signatureHeaders } from './plugins/signed-json.ts'
 
 // No password, OTP, token, signature or secret in any log line: the server's own logger settings (loggerOptions,
 // the redaction the real server runs with) at `trace`, writing to a captured stream, through the flows that carry
@@ -68,16 +68,17 @@ describe('secrets in the log', () => {
     // Money in through the signed bank feed (and a badly signed attempt), a game launch, seamless calls, the demo page.
     const me = await t.app.inject({ method: 'GET', url: '/api/user/@me', headers: bearer(secrets['player token']!) })
     const transfer = JSON.stringify(transferBody({ bankCode: me.json().data.bank.code, bankAccount: me.json().data.bank.account }, { amount: 300 }))
-    keep('bank signature', sign(transfer, DEMO_BANK_WEBHOOK_SECRET))
+    keep('bank signature', bankSignature(t, transfer)['x-signature']!)
     keep('bank secret', DEMO_BANK_WEBHOOK_SECRET)
     const credited = await postTransfer(t, JSON.parse(transfer), secrets['bank signature'])
     expect(credited.json().data.status, credited.body).toBe('MATCHED')
-    await postTransfer(t, JSON.parse(transfer), sign(transfer, 'a-wrong-secret'))
+    await postTransfer(t, JSON.parse(transfer), bankSignature(t, transfer, { secret: 'a-wrong-secret-000' }))
     keep('game session token', await launch(t, secrets['player token']!))
     keep('seamless secret', DEMO_SEAMLESS_SECRET)
     const bet = { session_token: secrets['game session token'], round_id: 'r-1', tx_id: randomUUID(), amount: '10.00', game_code: 'fortune_ox' }
-    keep('seamless signature', signBody(DEMO_SEAMLESS_SECRET, JSON.stringify({ request_id: 'q-1', ...bet })))
-    await t.app.inject({ method: 'POST', url: '/api/seamless/pgsoft/bet', headers: { 'content-type': 'application/json', 'x-signature': secrets['seamless signature']! }, payload: JSON.stringify({ request_id: 'q-1', ...bet }) })
+    const betSignature = signatureHeaders(DEMO_SEAMLESS_SECRET, { method: 'POST', path: '/api/seamless/pgsoft/bet', body: JSON.stringify({ request_id: 'q-1', ...bet }), now: t.clock.now() })
+    keep('seamless signature', betSignature['x-signature']!)
+    await t.app.inject({ method: 'POST', url: '/api/seamless/pgsoft/bet', headers: { 'content-type': 'application/json', ...betSignature }, payload: JSON.stringify({ request_id: 'q-1', ...bet }) })
     expect((await callSeamless(t, 'pgsoft', 'balance', { session_token: secrets['game session token'] })).json().status).toBe('OK')
     await callSeamless(t, 'pgsoft', 'balance', { session_token: secrets['game session token'] }, { signature: 'sha256=' + '0'.repeat(64) })
     await t.app.inject({ method: 'GET', url: `/play/${encodeURIComponent(secrets['game session token']!)}` })

@@ -18,6 +18,17 @@ export function uniqueBankAccount(): string {
   return `10${String(sequence).padStart(8, '0')}`
 }
 
+/** A client address no other factory call in this process has used (players sharing one are linked accounts). */
+export function uniqueAddress(): string {
+  sequence = (sequence + 1) % 100_000_000
+  return `10.${(sequence >> 16) & 255}.${(sequence >> 8) & 255}.${sequence & 255}`
+}
+
+/** A name (first name) no other factory call in this process has used: players sharing a full name are linked. */
+export function uniqueName(): string {
+  return `สมาชิก${randomString(UNAMBIGUOUS, 6)}`
+}
+
 /** A valid registration body; override what the test is about. */
 export function registerBody(overrides: Record<string, unknown> = {}) {
   return {

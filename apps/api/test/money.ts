@@ -1,14 +1,16 @@
-import { createHmac, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import type { BankTransferBody } from '@sanam/contract'
 import { DEMO_BANK_WEBHOOK_SECRET } from '../src/config.ts'
+import { signatureHeaders } from '../src/plugins/signed-json.ts'
 import type { TestApp } from './app.ts'
 
 /** The operator account seeded for tests (apps/api/src/db/seed.ts). */
 export const OPERATOR_ACCOUNT = '4071234567'
 export const OPERATOR_PASSWORD = 'operator-password-1'
 
-export function sign(raw: string, secret = DEMO_BANK_WEBHOOK_SECRET): string {
-  return `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`
+/** Headers of a bank-feed request signed as the feed documents it (ADR 015), at the test clock's time unless `at`. */
+export function bankSignature(t: TestApp, raw: string, options: { secret?: string; at?: Date; path?: string } = {}): Record<string, string> {
+  return signatureHeaders(options.secret ?? DEMO_BANK_WEBHOOK_SECRET, { method: 'POST', path: options.path ?? '/api/bank/transfers', body: raw, now: options.at ?? t.clock.now() })
 }
 
 /** A bank transfer from a player's registered account; override what the test is about. */
@@ -24,16 +26,32 @@ export function transferBody(from: { bankCode: string; bankAccount: string }, ov
   return { ...base, ...overrides } as typeof base & Record<string, unknown>
 }
 
-/** Posts a signed bank-feed body exactly as given. */
-export function postTransfer(t: TestApp, body: unknown, signature?: string | null) {
+/**
+ * Posts a bank-feed body exactly as given, signed correctly unless `signature` says otherwise: null sends no
+ * signature, a string replaces the X-Signature header, an object replaces every signature header.
+ */
+export function postTransfer(t: TestApp, body: unknown, signature?: string | null | Record<string, string>) {
   const raw = JSON.stringify(body)
-  const headers: Record<string, string> = { 'content-type': 'application/json' }
-  if (signature !== null) headers['x-signature'] = signature ?? sign(raw)
+  let signed: Record<string, string> = {}
+  if (typeof signature === 'string') signed = { ...bankSignature(t, raw), 'x-signature': signature }
+  else if (signature === undefined) signed = bankSignature(t, raw)
+  else if (signature !== null) signed = signature
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...signed }
   return t.app.inject({ method: 'POST', url: '/api/bank/transfers', headers, payload: raw })
 }
 
-export async function loginPlayer(t: TestApp, player: { mobile: string; password: string }): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { mobile: player.mobile, password: player.password } })
+/**
+ * Signs in through the API. `from` sets the client address and the player app's device id: players who share either
+ * are linked accounts, and linked uplines earn no commission (issue 10).
+ */
+export async function loginPlayer(t: TestApp, player: { mobile: string; password: string }, from: { address?: string; deviceId?: string } = {}): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { mobile: player.mobile, password: player.password },
+    ...(from.address ? { remoteAddress: from.address } : {}),
+    ...(from.deviceId ? { headers: { 'x-device-id': from.deviceId } } : {}),
+  })
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`)
   return res.json().data.token
 }

@@ -11,7 +11,7 @@ import { operatorsRepository } from '../src/modules/backoffice/operators.reposit
 import { bangkokDayRange } from '../src/modules/referral/bangkok-time.ts'
 import type { NewPlayer } from '../src/modules/users/users.repository.ts'
 import { buildTestApp, type TestApp } from './app.ts'
-import { makePlayer } from './factories.ts'
+import { makePlayer, uniqueAddress, uniqueName } from './factories.ts'
 import { bearer, expectLedgerOk, fund, loginPlayer } from './money.ts'
 import { callSeamless, launch } from './seamless.ts'
 
@@ -58,10 +58,13 @@ export function useReferralApp(config: Record<string, string> = {}): () => TestA
 
 export type Member = Awaited<ReturnType<typeof makePlayer>> & { token: string }
 
-/** A player signed in through /api/auth/login. */
+/**
+ * A player signed in through /api/auth/login, with a name and an address of their own: players sharing either are
+ * linked accounts, whose commission and rebate are not paid (issue 10).
+ */
 export async function member(t: TestApp, overrides: Partial<NewPlayer> = {}): Promise<Member> {
-  const player = await makePlayer(t.db, overrides)
-  return { ...player, token: await loginPlayer(t, player) }
+  const player = await makePlayer(t.db, { firstname: uniqueName(), ...overrides })
+  return { ...player, token: await loginPlayer(t, player, { address: uniqueAddress() }) }
 }
 
 /** A chain A ← B ← C ← D of signed-in players (A is D's level-3 upline). */

@@ -6,7 +6,7 @@ import { players } from '../src/db/schema.ts'
 import { buildTestApp, type TestApp } from './app.ts'
 import { makePlayer } from './factories.ts'
 import { balanceOf, expectLedgerOk, fund, loginPlayer } from './money.ts'
-import { launch } from './seamless.ts'
+import { callSeamless, launch } from './seamless.ts'
 
 /** What a provider adapter does on the wire, driven by the kit. Amounts are decimal strings of baht. */
 export interface ProviderDriver {
@@ -108,6 +108,48 @@ export function describeSeamlessConformance(name: string, makeDriver: (t: TestAp
       const answers = await Promise.all(Array.from({ length: 12 }, () => driver.bet(session, { round: id(), tx: id(), amount: '10.00' })))
       expect(answers.filter((a) => a.status === 'OK')).toHaveLength(5)
       expect(await balanceOf(t, token)).toBe(0)
+      await expectLedgerOk(t)
+    })
+
+    // The signature (ADR 015) covers the method, the path, the X-Timestamp header and the body. These calls are signed
+    // by hand with the demo secret, the way a provider on the default scheme signs.
+    it('signature: a timestamp more than 5 minutes off is refused with a 4xx envelope, and nothing moves', async () => {
+      const { token, session } = await playing(100)
+      const body = { session_token: session, round_id: id(), tx_id: id(), amount: '10.00' }
+      for (const skew of [-6 * 60_000, 6 * 60_000]) {
+        const res = await callSeamless(t, provider, 'bet', body, { at: new Date(t.clock.now().getTime() + skew) })
+        expect(res.statusCode).toBe(401)
+        expect(res.json()).toMatchObject({ success: false, code: 'SIGNATURE_EXPIRED' })
+      }
+      // Within the window either way it is accepted.
+      expect((await callSeamless(t, provider, 'bet', body, { at: new Date(t.clock.now().getTime() - 4 * 60_000) })).json().status).toBe('OK')
+      expect(await balanceOf(t, token)).toBe(90)
+      await expectLedgerOk(t)
+    })
+
+    it('signature: a call signed for another path (a bet signed as a win) or with no timestamp is refused', async () => {
+      const { token, session } = await playing(100)
+      const body = { session_token: session, round_id: id(), tx_id: id(), amount: '10.00' }
+      const swapped = await callSeamless(t, provider, 'win', body, { signedPath: `/api/seamless/${provider}/bet` })
+      expect(swapped.statusCode).toBe(401)
+      expect(swapped.json().code).toBe('BAD_SIGNATURE')
+      // The body-only signature of the old scheme is not enough for a provider on the timestamped one.
+      const bodyOnly = await callSeamless(t, provider, 'win', body, { scheme: 'body' })
+      expect(bodyOnly.statusCode).toBe(401)
+      expect(await balanceOf(t, token)).toBe(100)
+      await expectLedgerOk(t)
+    })
+
+    it('signature: the same body sent again later with a new timestamp is still exactly once by tx_id', async () => {
+      const { token, session } = await playing(100)
+      const raw = JSON.stringify({ request_id: id(), session_token: session, round_id: id(), tx_id: id(), amount: '10.00' })
+      const first = await callSeamless(t, provider, 'bet', {}, { raw })
+      expect(first.json().status).toBe('OK')
+      t.clock.advance(10 * 60_000)
+      const again = await callSeamless(t, provider, 'bet', {}, { raw })
+      expect(again.statusCode).toBe(200)
+      expect(again.json()).toEqual(first.json())
+      expect(await balanceOf(t, token)).toBe(90)
       await expectLedgerOk(t)
     })
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { DEMO_SEAMLESS_SECRET } from '../src/config.ts'
-import { signBody } from '../src/plugins/signed-json.ts'
+import { signatureHeaders, type SignatureScheme } from '../src/plugins/signed-json.ts'
 import type { TestApp } from './app.ts'
 import { bearer } from './money.ts'
 
@@ -12,10 +12,24 @@ export async function launch(t: TestApp, token: string, provider = 'pgsoft', gam
   return decodeURIComponent(url.split('?')[0]!.split('/').pop()!)
 }
 
-/** Posts a signed seamless callback exactly as a provider would. */
-export function callSeamless(t: TestApp, provider: string, op: string, body: Record<string, unknown>, options: { secret?: string; signature?: string | null } = {}) {
-  const raw = JSON.stringify({ request_id: randomUUID(), ...body })
-  const headers: Record<string, string> = { 'content-type': 'application/json' }
-  if (options.signature !== null) headers['x-signature'] = options.signature ?? signBody(options.secret ?? DEMO_SEAMLESS_SECRET, raw)
-  return t.app.inject({ method: 'POST', url: `/api/seamless/${provider}/${op}`, headers, payload: raw })
+/**
+ * Posts a signed seamless callback exactly as a provider would (ADR 015: method, path, timestamp and body, at the
+ * test clock's time). `signature` null sends none, a string replaces X-Signature; `at`, `signedPath` and `scheme`
+ * sign with another time, another path or the body-only scheme; `raw` sends these exact bytes.
+ */
+export function callSeamless(
+  t: TestApp,
+  provider: string,
+  op: string,
+  body: Record<string, unknown>,
+  options: { secret?: string; signature?: string | null; at?: Date; signedPath?: string; scheme?: SignatureScheme; raw?: string } = {},
+) {
+  const raw = options.raw ?? JSON.stringify({ request_id: randomUUID(), ...body })
+  const url = `/api/seamless/${provider}/${op}`
+  const signed =
+    options.signature === null
+      ? {}
+      : signatureHeaders(options.secret ?? DEMO_SEAMLESS_SECRET, { method: 'POST', path: options.signedPath ?? url, body: raw, now: options.at ?? t.clock.now(), scheme: options.scheme ?? 'timestamped' })
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...signed, ...(typeof options.signature === 'string' ? { 'x-signature': options.signature } : {}) }
+  return t.app.inject({ method: 'POST', url, headers, payload: raw })
 }

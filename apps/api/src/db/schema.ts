@@ -25,9 +25,15 @@ export const players = pgTable(
     status: text('status', { enum: ['ACTIVE', 'LOCKED'] }).notNull().default('ACTIVE'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * The bank account holder's name (the registered names: the account must be the player's own), normalised the
+     * way linked accounts compare it: NFKC, lower case, white space collapsed. Players sharing it are linked.
+     */
+    nameKey: text('name_key').generatedAlwaysAs(sql`regexp_replace(lower(normalize(btrim(firstname) || ' ' || btrim(surname), NFKC)), '[[:space:]]+', ' ', 'g')`),
   },
   (t) => [
     uniqueIndex('players_mobile_key').on(t.mobile),
+    index('players_name_key_idx').on(t.nameKey),
     uniqueIndex('players_bank_key').on(t.bankCode, t.bankAccount),
     uniqueIndex('players_invite_code_key').on(t.inviteCode),
     index('players_upline_idx').on(t.uplineId, t.createdAt),
@@ -492,9 +498,29 @@ export const accruals = pgTable(
     level: smallint('level').notNull(),
     turnover: bigint('turnover', { mode: 'bigint' }).notNull(),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    /** Why an accrual that would have paid was recorded at 0 instead: LINKED_ACCOUNT (source and beneficiary linked). */
+    skipReason: text('skip_reason', { enum: ['LINKED_ACCOUNT'] }),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.day, t.beneficiaryId, t.sourceId, t.level] }), index('accruals_beneficiary_idx').on(t.beneficiaryId, t.level)],
+)
+
+/**
+ * What links players to each other besides their name (issue 10, linked accounts): the sha256 of a device id the
+ * player app sends (every device seen), the address a player registered from (one) and the address of their latest
+ * sign-in (one, replaced at each sign-in). Players sharing a device, or an address of either kind, are linked.
+ */
+export const playerSignals = pgTable(
+  'player_signals',
+  {
+    playerId: bigint('player_id', { mode: 'number' })
+      .notNull()
+      .references(() => players.id),
+    kind: text('kind', { enum: ['DEVICE', 'REGISTER_ADDRESS', 'LOGIN_ADDRESS'] }).notNull(),
+    value: text('value').notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.playerId, t.kind, t.value] }), index('player_signals_value_idx').on(t.value, t.kind)],
 )
 
 /** Moves of the referral (bonus) or rebate (refund) wallet to cash: one per player, wallet and payout period. */

@@ -49,6 +49,8 @@ export interface RequestOptions {
    * "wrong phone or password" (spec §8).
    */
   redirectOn401?: boolean
+  /** Extra request headers (the device id on sign-in and registration). */
+  headers?: Record<string, string>
 }
 
 function fieldErrors(value: unknown): FieldError[] {
@@ -78,7 +80,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   options.signal?.addEventListener('abort', forwardAbort, { once: true })
   const token = getSession().token
 
-  const headers: Record<string, string> = { accept: 'application/json' }
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' }
   if (options.body !== undefined) headers['content-type'] = 'application/json'
   if (token) headers.authorization = `Bearer ${token}`
 

@@ -42,6 +42,26 @@ export const UnmatchedDeposit = z.object({
 })
 export type UnmatchedDeposit = z.infer<typeof UnmatchedDeposit>
 
+/**
+ * A member's linked accounts (issue 10): players sharing the bank account holder's name, a device or an address
+ * (registration or latest sign-in). Referral commission and rebate between linked downline and upline are not paid.
+ */
+export const MemberLinks = z.object({
+  player_id: z.number().int(),
+  list: z.array(
+    z.object({
+      player_id: z.number().int(),
+      mobile: z.string(),
+      firstname: z.string(),
+      surname: z.string(),
+      reasons: z.array(z.enum(['NAME', 'DEVICE', 'ADDRESS'])),
+      /** The shared addresses (device ids are kept only as hashes and not shown). */
+      addresses: z.array(z.string()),
+    }),
+  ),
+})
+export type MemberLinks = z.infer<typeof MemberLinks>
+
 const Reason = z.string({ error: 'กรุณาระบุเหตุผล' }).trim().min(1, { error: 'กรุณาระบุเหตุผล' }).max(500, { error: 'เหตุผลยาวเกินไป' })
 
 export const backofficeContract = {
@@ -63,9 +83,17 @@ export const backofficeContract = {
     response: { 200: okEnvelope(z.object({ deposit_id: z.number().int(), player_id: z.number().int(), amount: z.number() })) },
   },
   manualDeposit: {
-    body: strictBody({ mobile: Mobile, amount: BahtAmount, note: Reason }),
+    // The bank's reference of the transfer becomes the deposit's external id, the one the bank feed reports it by:
+    // whichever of the two records the transfer first, the other credits nothing.
+    body: strictBody({
+      mobile: Mobile,
+      amount: BahtAmount,
+      bank_ref: z.string({ error: 'กรุณาระบุเลขอ้างอิงธนาคาร' }).trim().min(1, { error: 'กรุณาระบุเลขอ้างอิงธนาคาร' }).max(128, { error: 'เลขอ้างอิงธนาคารยาวเกินไป' }),
+      note: Reason,
+    }),
     response: { 200: okEnvelope(z.object({ deposit_id: z.number().int(), player_id: z.number().int(), amount: z.number() })) },
   },
+  memberLinks: { params: z.strictObject({ id: z.string().regex(/^\d{1,15}$/, { error: 'รหัสสมาชิกไม่ถูกต้อง' }) }), response: { 200: okEnvelope(MemberLinks) } },
   ledgerVerify: {
     response: {
       200: okEnvelope(z.object({ ok: z.boolean(), checked: z.number().int(), failures: z.array(z.object({ check: z.string(), account: z.string().optional(), detail: z.string() })) })),

@@ -1,7 +1,8 @@
 import { authContract } from '@sanam/contract'
-import type { preHandlerAsyncHookHandler } from 'fastify'
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import { done, ok } from '../../lib/http.ts'
 import type { TypedApp } from '../../lib/typed-app.ts'
+import type { LinkService } from '../links/links.service.ts'
 import type { AuthService } from './auth.service.ts'
 import type { ConsoleSmsSender } from '../sms/console-sms.ts'
 
@@ -9,26 +10,34 @@ export function authRoutes(
   app: TypedApp,
   deps: {
     auth: AuthService
+    /** Records the device and address of each registration and sign-in (linked accounts). */
+    links: Pick<LinkService, 'registered' | 'signedIn'>
     requirePlayer: preHandlerAsyncHookHandler
     limitLogin: preHandlerAsyncHookHandler
     limitRegister: preHandlerAsyncHookHandler
   },
 ) {
-  const { auth } = deps
+  const { auth, links } = deps
+  const seen = (req: FastifyRequest) => ({ deviceId: req.headers['x-device-id'], address: req.ip })
 
   app.post('/auth/register', { schema: authContract.register, preHandler: deps.limitRegister }, async (req) => {
     const result = await auth.register(req.body)
+    // Without OTP the player exists now; with it, the confirming request records the registration.
+    if (!result.sms) await links.registered(req.body.mobile, seen(req))
     return ok(result, result.sms ? 'ส่งรหัส OTP ไปยังเบอร์โทรศัพท์ของคุณแล้ว' : 'สมัครสมาชิกสำเร็จ')
   })
 
   app.post('/auth/confirm', { schema: authContract.confirm }, async (req) => {
     await auth.confirm(req.body)
+    await links.registered(req.body.mobile, seen(req))
     return done('ยืนยัน OTP สำเร็จ')
   })
 
-  app.post('/auth/login', { schema: authContract.login, preHandler: deps.limitLogin }, async (req) =>
-    ok(await auth.login(req.body.mobile, req.body.password), 'เข้าสู่ระบบสำเร็จ'),
-  )
+  app.post('/auth/login', { schema: authContract.login, preHandler: deps.limitLogin }, async (req) => {
+    const result = await auth.login(req.body.mobile, req.body.password)
+    await links.signedIn(result.uid, seen(req))
+    return ok(result, 'เข้าสู่ระบบสำเร็จ')
+  })
 
   app.post('/auth/logout', { schema: authContract.logout, preHandler: deps.requirePlayer }, async (req) => {
     await auth.logout(req.player)

@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
 import { balanceOf, bearer, expectLedgerOk, loginOperator, loginPlayer, postTransfer, transferBody } from '../../../test/money.ts'
-import { accounts, auditLog } from '../../db/schema.ts'
+import { accounts, auditLog, deposits } from '../../db/schema.ts'
 
 let t: TestApp
 let operator: string
@@ -51,7 +52,7 @@ describe('manual deposits', () => {
   it('credits the player and shows in their history', async () => {
     const player = await makePlayer(t.db)
     const token = await loginPlayer(t, player)
-    const res = await t.app.inject({ method: 'POST', url: '/api/backoffice/deposits/manual', headers: bearer(operator), payload: { mobile: player.mobile, amount: 1000, note: 'สลิปยืนยันทางไลน์' } })
+    const res = await t.app.inject({ method: 'POST', url: '/api/backoffice/deposits/manual', headers: bearer(operator), payload: { mobile: player.mobile, amount: 1000, bank_ref: `ref-${randomUUID()}`, note: 'สลิปยืนยันทางไลน์' } })
     expect(res.statusCode).toBe(200)
     expect(await balanceOf(t, token)).toBe(1000)
     const history = (await t.app.inject({ method: 'GET', url: '/api/wallet/histories', headers: bearer(token) })).json().data
@@ -59,21 +60,58 @@ describe('manual deposits', () => {
   })
 
   it.each([
-    ['amount as a string', { amount: '1000', note: 'x' }],
-    ['no note', { amount: 1000 }],
-    ['negative', { amount: -1, note: 'x' }],
+    ['amount as a string', { amount: '1000', bank_ref: 'ref-1', note: 'x' }],
+    ['no note', { amount: 1000, bank_ref: 'ref-2' }],
+    ['negative', { amount: -1, bank_ref: 'ref-3', note: 'x' }],
+    ['no bank reference', { amount: 1000, note: 'x' }],
+    ['a blank bank reference', { amount: 1000, bank_ref: '  ', note: 'x' }],
   ])('refuses %s', async (_name, change) => {
     const player = await makePlayer(t.db)
     const res = await t.app.inject({ method: 'POST', url: '/api/backoffice/deposits/manual', headers: bearer(operator), payload: { mobile: player.mobile, ...change } })
     expect(res.statusCode).toBe(400)
     expect(await balanceOf(t, await loginPlayer(t, player))).toBe(0)
   })
+
+  const manual = (mobile: string, bankRef: string, amount = 700) =>
+    t.app.inject({ method: 'POST', url: '/api/backoffice/deposits/manual', headers: bearer(operator), payload: { mobile, amount, bank_ref: bankRef, note: 'สลิปจากไลน์' } })
+
+  it('uses the bank reference as the transfer id: the same transfer arriving later through the feed credits nothing', async () => {
+    const player = await makePlayer(t.db)
+    const token = await loginPlayer(t, player)
+    const ref = `KBANK-${randomUUID()}`
+    const res = await manual(player.mobile, `  ${ref} `)
+    expect(res.statusCode).toBe(200)
+    expect(await balanceOf(t, token)).toBe(700)
+
+    const feed = await postTransfer(t, transferBody(player, { external_id: ref, amount: 700 }))
+    expect(feed.json().data).toEqual({ status: 'DUPLICATE', deposit_id: res.json().data.deposit_id })
+    expect(await balanceOf(t, token)).toBe(700)
+    expect(await t.db.select().from(deposits).where(eq(deposits.externalId, ref))).toHaveLength(1)
+    const audit = await t.db.select().from(auditLog).where(eq(auditLog.targetId, String(res.json().data.deposit_id)))
+    expect(audit.find((a) => a.action === 'deposit.manual')?.after).toMatchObject({ bank_ref: ref })
+    await expectLedgerOk(t)
+  })
+
+  it('refuses a bank reference the feed already reported, with a clear 409, and credits nothing', async () => {
+    const player = await makePlayer(t.db)
+    const token = await loginPlayer(t, player)
+    const body = transferBody(player, { amount: 300 })
+    expect((await postTransfer(t, body)).json().data.status).toBe('MATCHED')
+
+    const res = await manual(player.mobile, body.external_id, 300)
+    expect(res.statusCode).toBe(409)
+    expect(res.json()).toMatchObject({ success: false, code: 'BANK_REF_TAKEN' })
+    expect(res.json().message).toMatch(/เลขอ้างอิงธนาคาร/)
+    expect(await balanceOf(t, token)).toBe(300)
+    expect(await t.db.select().from(auditLog).where(eq(auditLog.action, 'deposit.manual'))).not.toContainEqual(expect.objectContaining({ after: expect.objectContaining({ bank_ref: body.external_id }) }))
+    await expectLedgerOk(t)
+  })
 })
 
 describe('GET /api/backoffice/ledger/verify', () => {
   it('answers ok on a healthy ledger and names the account when a balance is tampered with', async () => {
     const player = await makePlayer(t.db)
-    await t.app.inject({ method: 'POST', url: '/api/backoffice/deposits/manual', headers: bearer(operator), payload: { mobile: player.mobile, amount: 10, note: 'test' } })
+    await t.app.inject({ method: 'POST', url: '/api/backoffice/deposits/manual', headers: bearer(operator), payload: { mobile: player.mobile, amount: 10, bank_ref: `ref-${randomUUID()}`, note: 'test' } })
     const healthy = (await t.app.inject({ method: 'GET', url: '/api/backoffice/ledger/verify', headers: bearer(operator) })).json().data
     expect(healthy.ok).toBe(true)
     expect(healthy.checked).toBeGreaterThan(0)

@@ -3,11 +3,18 @@ import type { preHandlerAsyncHookHandler } from 'fastify'
 import { ok } from '../../lib/http.ts'
 import type { TypedApp } from '../../lib/typed-app.ts'
 import type { BackofficeAuthService, OperatorRole } from './backoffice-auth.service.ts'
+import type { LinkService } from '../links/links.service.ts'
 import type { BackofficeService } from './backoffice.service.ts'
 
 export function backofficeRoutes(
   app: TypedApp,
-  deps: { auth: BackofficeAuthService; backoffice: BackofficeService; operator: (roles: OperatorRole[]) => preHandlerAsyncHookHandler; limitLogin: preHandlerAsyncHookHandler },
+  deps: {
+    auth: BackofficeAuthService
+    backoffice: BackofficeService
+    links: Pick<LinkService, 'forMember'>
+    operator: (roles: OperatorRole[]) => preHandlerAsyncHookHandler
+    limitLogin: preHandlerAsyncHookHandler
+  },
 ) {
   const { backoffice } = deps
   const money = deps.operator(['owner', 'finance'])
@@ -36,6 +43,9 @@ export function backofficeRoutes(
   app.post('/backoffice/deposits/manual', { schema: backofficeContract.manualDeposit, preHandler: money }, async (req) =>
     ok(await backoffice.manualDeposit(req.operator, req.body), 'เติมเครดิตให้สมาชิกแล้ว'),
   )
+
+  // The member page (issue 12) shows these; every operator role may look.
+  app.get('/backoffice/members/:id/links', { schema: backofficeContract.memberLinks, preHandler: anyone }, async (req) => ok(await deps.links.forMember(Number(req.params.id))))
 
   app.get('/backoffice/ledger/verify', { schema: backofficeContract.ledgerVerify, preHandler: money }, async () => ok(await backoffice.verifyLedger()))
 }

@@ -68,15 +68,15 @@ export function createBackofficeService(deps: { db: Db; clock: Clock; ledger: Le
       })
     },
 
-    async manualDeposit(operator: OperatorActor, input: { mobile: string; amount: number; note: string }) {
+    async manualDeposit(operator: OperatorActor, input: { mobile: string; amount: number; bank_ref: string; note: string }) {
       return inTransaction(db, async (tx) => {
-        const { deposit, player } = await deps.deposits.manual(tx, { ...input, operatorId: operator.operatorId })
+        const { deposit, player } = await deps.deposits.manual(tx, { mobile: input.mobile, amount: input.amount, bankRef: input.bank_ref, note: input.note, operatorId: operator.operatorId })
         await auditRepository.record(tx, {
           operatorId: operator.operatorId,
           action: 'deposit.manual',
           targetType: 'deposit',
           targetId: String(deposit.id),
-          after: { player_id: player.id, amount: satangToBaht(deposit.amount), note: input.note },
+          after: { player_id: player.id, amount: satangToBaht(deposit.amount), bank_ref: deposit.externalId, note: input.note },
           at: clock.now(),
         })
         return { deposit_id: deposit.id, player_id: player.id, amount: satangToBaht(deposit.amount) }

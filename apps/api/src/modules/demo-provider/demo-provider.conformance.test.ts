@@ -20,6 +20,7 @@ describeSeamlessConformance('demo provider HTTP client', (t) => {
   const client = httpSeamlessClient({
     baseUrl: 'http://sanam.test/api/seamless',
     secretFor: () => DEMO_SEAMLESS_SECRET,
+    clock: t.clock,
     timeoutMs: 10_000,
     retries: 2,
     fetch: injectFetch(t.app, {

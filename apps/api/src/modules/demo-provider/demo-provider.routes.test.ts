@@ -45,6 +45,7 @@ async function buildPlayApp(core: TestApp): Promise<TypedApp> {
   const seamless = httpSeamlessClient({
     baseUrl: 'http://sanam.test/api/seamless',
     secretFor: () => DEMO_SEAMLESS_SECRET,
+    clock: core.clock,
     timeoutMs: 10_000,
     retries: 2,
     fetch: injectFetch(core.app, { fault: (request) => fault?.(request) }),

@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { signatureValid } from '../../plugins/signed-json.ts'
+import { systemClock } from '../../lib/clock.ts'
+import { checkSignature } from '../../plugins/signed-json.ts'
 import { fromDecimal, httpSeamlessClient, SeamlessRejectedError, SeamlessUnavailableError, toDecimal, type SeamlessTx } from './seamless-client.ts'
 
 const SECRET = 'test-seamless-secret-0123456789'
@@ -25,7 +26,7 @@ async function fakeWallet() {
     req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')))
     req.on('end', () => {
       const body = JSON.parse(raw) as Record<string, string>
-      seen.push({ path: req.url ?? '', raw, body, signatureOk: signatureValid(SECRET, raw, req.headers['x-signature']) })
+      seen.push({ path: req.url ?? '', raw, body, signatureOk: checkSignature(SECRET, 'timestamped', { method: req.method ?? '', path: req.url ?? '', body: raw, headers: req.headers, now: new Date() }) === 'ok' })
       const next = script.shift() ?? { answer: { status: 'OK', balance: '100.00', tx_id: body.tx_id ?? null } }
       if (next === 'hang') return void hanging.push(res)
       if (next === 'garbage') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<html>proxy</html>')
@@ -58,7 +59,7 @@ describe('httpSeamlessClient', () => {
     await wallet.close()
   })
   const client = (options: { timeoutMs?: number; retries?: number } = {}) =>
-    httpSeamlessClient({ baseUrl: wallet.baseUrl, secretFor: () => SECRET, timeoutMs: options.timeoutMs ?? 200, retries: options.retries ?? 2 })
+    httpSeamlessClient({ baseUrl: wallet.baseUrl, secretFor: () => SECRET, clock: systemClock, timeoutMs: options.timeoutMs ?? 200, retries: options.retries ?? 2 })
 
   it('posts a signed body in the contract shape to <base>/<provider>/<op>', async () => {
     const reply = await client().bet('joker', tx)
@@ -150,7 +151,7 @@ describe('httpSeamlessClient', () => {
     const url = wallet.baseUrl
     await wallet.close()
     const started = Date.now()
-    const error = await httpSeamlessClient({ baseUrl: url, secretFor: () => SECRET, timeoutMs: 200, retries: 2 })
+    const error = await httpSeamlessClient({ baseUrl: url, secretFor: () => SECRET, clock: systemClock, timeoutMs: 200, retries: 2 })
       .balance('joker', 'x'.repeat(20))
       .catch((e: unknown) => e)
     expect(error).toMatchObject({ name: 'SeamlessUnavailableError', attempts: 3 })

@@ -3,8 +3,9 @@
  * exactly as an outside studio would.
  *
  * Delivery rules (what a careful provider does):
- * - every logical call has one `request_id`; its retries resend the same bytes (same request_id, same tx_id), so
- *   the wallet's exactly-once rule makes a retry safe whatever happened to the earlier attempt;
+ * - every logical call has one `request_id`; its retries resend the same body (same request_id, same tx_id), signed
+ *   again with a fresh timestamp (ADR 015), so the wallet's exactly-once rule makes a retry safe whatever happened
+ *   to the earlier attempt;
  * - a call is retried on a timeout, a network error, a 5xx, 408 or 429, or an answer that is not the API's JSON
  *   (the outcome is unknown in all of these); any other answer is final;
  * - a bet whose outcome is still unknown after the retries is cancelled with a rollback (its own tx_id
@@ -13,7 +14,8 @@
  */
 import { randomUUID } from 'node:crypto'
 import { SeamlessAnswer as SeamlessAnswerSchema, type SeamlessOp, type SeamlessStatus } from '@sanam/contract'
-import { signBody } from '../../plugins/signed-json.ts'
+import type { Clock } from '../../lib/clock.ts'
+import { signatureHeaders, type SignatureScheme } from '../../plugins/signed-json.ts'
 
 /** One answer of the wallet, with amounts back in satang. */
 export interface SeamlessReply {
@@ -96,6 +98,10 @@ class Unknown extends Error {}
 export function httpSeamlessClient(options: {
   baseUrl: string
   secretFor: (providerCode: string) => string
+  /** How the wallet expects this provider to sign (default `timestamped`). */
+  signatureFor?: (providerCode: string) => SignatureScheme
+  /** The clock timestamps are signed with: the wallet's own in tests. */
+  clock: Clock
   timeoutMs?: number
   retries?: number
   fetch?: typeof fetch
@@ -105,12 +111,12 @@ export function httpSeamlessClient(options: {
   const retries = options.retries ?? 2
   const doFetch = options.fetch ?? fetch
 
-  async function attempt(url: string, raw: string, signature: string, op: SeamlessOp): Promise<SeamlessReply> {
+  async function attempt(url: string, raw: string, sign: () => Record<string, string>, op: SeamlessOp): Promise<SeamlessReply> {
     let response: Response
     let text: string
     try {
       const signal = AbortSignal.timeout(timeoutMs)
-      response = await doFetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-signature': signature }, body: raw, signal })
+      response = await doFetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...sign() }, body: raw, signal })
       text = await response.text()
     } catch (error) {
       throw new Unknown('no answer', { cause: error })
@@ -134,13 +140,17 @@ export function httpSeamlessClient(options: {
   /** Sends one logical call, retrying the same bytes while the outcome is unknown. */
   async function send(provider: string, op: SeamlessOp, body: Record<string, string>): Promise<SeamlessReply> {
     const raw = JSON.stringify({ request_id: randomUUID(), ...body })
-    const signature = signBody(options.secretFor(provider), raw)
     const url = `${baseUrl}/${encodeURIComponent(provider)}/${op}`
+    const secret = options.secretFor(provider)
+    const scheme = options.signatureFor?.(provider) ?? 'timestamped'
+    const path = new URL(url).pathname
+    // Signed per attempt: a retry carries the same body with the time it is sent.
+    const sign = () => signatureHeaders(secret, { method: 'POST', path, body: raw, now: options.clock.now(), scheme })
     let lastError: unknown
     for (let i = 0; i <= retries; i++) {
       if (i > 0) await sleep(BACKOFF_MS[Math.min(i - 1, BACKOFF_MS.length - 1)]!)
       try {
-        return await attempt(url, raw, signature, op)
+        return await attempt(url, raw, sign, op)
       } catch (error) {
         if (!(error instanceof Unknown)) throw error
         lastError = error.cause ?? error

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { accountMatches, likePattern, nameMatches, parseSenderAccount } from './account-match.ts'
+import { accountMatches, likePattern, nameConfirms, nameMatches, parseSenderAccount } from './account-match.ts'
 
 /** SQL LIKE as PostgreSQL reads it without an ESCAPE clause in use: '%' any run, '_' one character, anchored. */
 function sqlLike(value: string, pattern: string): boolean {
@@ -233,5 +233,18 @@ describe('nameMatches', () => {
   it('matches when no name is given', () => {
     expect(nameMatches(undefined, 'สมชาย', 'ใจดี')).toBe(true)
     expect(nameMatches(null, 'Somchai', 'Jaidee')).toBe(true)
+  })
+})
+
+describe('nameConfirms', () => {
+  it('needs a name that is more than a title, and one that matches', () => {
+    expect(nameConfirms(undefined, 'สมชาย', 'ใจดี')).toBe(false)
+    expect(nameConfirms(null, 'สมชาย', 'ใจดี')).toBe(false)
+    expect(nameConfirms('  ', 'สมชาย', 'ใจดี')).toBe(false)
+    expect(nameConfirms('นาย', 'สมชาย', 'ใจดี')).toBe(false)
+    expect(nameConfirms('MR.', 'Somchai', 'Jaidee')).toBe(false)
+    expect(nameConfirms('นาย สมชาย ใ', 'สมชาย', 'ใจดี')).toBe(true)
+    expect(nameConfirms('MR SOMCHAI J', 'Somchai', 'Jaidee')).toBe(true)
+    expect(nameConfirms('นาย สมปอง', 'สมชาย', 'ใจดี')).toBe(false)
   })
 })

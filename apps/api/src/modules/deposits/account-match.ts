@@ -104,3 +104,14 @@ export function nameMatches(given: string | undefined | null, firstname: string,
     return firstOk && last.startsWith(rest.join(' '))
   })
 }
+
+/**
+ * Whether the sender name positively confirms the player: unlike `nameMatches`, a missing name or a bare title
+ * ("นาย") is not enough. A masked account shows only a few digits, which many players share; the name is the only
+ * other thing that says who sent the money, so without it the transfer waits for an operator.
+ */
+export function nameConfirms(given: string | undefined | null, firstname: string, surname: string): boolean {
+  if (given === undefined || given === null) return false
+  if (!readings(normalise(given)).some((reading) => tokens(reading).length > 0 && !THAI_TITLES.includes(reading) && !ENGLISH_TITLE.test(`${reading} `))) return false
+  return nameMatches(given, firstname, surname)
+}

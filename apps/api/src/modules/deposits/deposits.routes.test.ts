@@ -2,8 +2,10 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
-import { balanceOf, bearer, expectLedgerOk, fund, loginPlayer, postTransfer, sign, transferBody } from '../../../test/money.ts'
+import { balanceOf, bankSignature, bearer, expectLedgerOk, fund, loginPlayer, postTransfer, transferBody } from '../../../test/money.ts'
 import { deposits, draftBills } from '../../db/schema.ts'
+import { DEMO_BANK_WEBHOOK_SECRET } from '../../config.ts'
+import { signBody } from '../../plugins/signed-json.ts'
 import { parsePromptPay, verifyPayloadCrc } from './promptpay.ts'
 
 let t: TestApp
@@ -132,6 +134,22 @@ describe('POST /api/bank/transfers', () => {
     expect(await balanceOf(t, b.token)).toBe(0)
   })
 
+  it('leaves a masked account without a sender name unmatched, even when only one player has that tail', async () => {
+    const { token } = await playerWithToken({ bankCode: '006', bankAccount: '5556667771', firstname: 'สมใจ', surname: 'ทดลอง' })
+    const masked = (name?: string) => transferBody({ bankCode: '006', bankAccount: 'xxx-x-x6777-x' }, { amount: 150, ...(name !== undefined ? { from_name: name } : {}) })
+
+    for (const name of [undefined, '', 'นาย']) {
+      const res = await postTransfer(t, masked(name))
+      expect(res.json().data.status).toBe('UNMATCHED')
+    }
+    expect(await balanceOf(t, token)).toBe(0)
+    const queue = await t.db.select().from(deposits).where(eq(deposits.fromAccount, 'xxx-x-x6777-x'))
+    expect(queue.map((d) => d.status)).toEqual(['UNMATCHED', 'UNMATCHED', 'UNMATCHED'])
+
+    expect((await postTransfer(t, masked('นางสาว สมใจ ท'))).json().data.status).toBe('MATCHED')
+    expect(await balanceOf(t, token)).toBe(150)
+  })
+
   it('stores a transfer from an unknown account as UNMATCHED without crediting anyone', async () => {
     const res = await postTransfer(t, transferBody({ bankCode: '002', bankAccount: '5550001112' }, { amount: 42.5 }))
     expect(res.json().data.status).toBe('UNMATCHED')
@@ -155,7 +173,7 @@ describe('POST /api/bank/transfers', () => {
     const { player, token } = await playerWithToken()
     const body = transferBody(player)
     const raw = JSON.stringify(body)
-    const header = signature === 'other' ? sign(raw, 'another-secret-that-is-long') : signature
+    const header = signature === 'other' ? bankSignature(t, raw, { secret: 'another-secret-that-is-long' }) : signature
     const res = await postTransfer(t, body, header)
     expect(res.statusCode).toBe(401)
     expect(res.json().code).toBe('BAD_SIGNATURE')
@@ -163,14 +181,32 @@ describe('POST /api/bank/transfers', () => {
     expect(await balanceOf(t, token)).toBe(0)
   })
 
+  it('refuses a transfer signed more than 5 minutes off, for another path, or over the body only (ADR 015), and stores nothing', async () => {
+    const { player, token } = await playerWithToken()
+    const body = transferBody(player)
+    const raw = JSON.stringify(body)
+    const now = t.clock.now().getTime()
+    const stale = await postTransfer(t, body, bankSignature(t, raw, { at: new Date(now - 5 * 60_000 - 1000) }))
+    expect(stale.statusCode).toBe(401)
+    expect(stale.json()).toMatchObject({ success: false, code: 'SIGNATURE_EXPIRED' })
+    expect((await postTransfer(t, body, bankSignature(t, raw, { at: new Date(now + 6 * 60_000) }))).json().code).toBe('SIGNATURE_EXPIRED')
+    expect((await postTransfer(t, body, bankSignature(t, raw, { path: '/api/bank/other' }))).json().code).toBe('BAD_SIGNATURE')
+    expect((await postTransfer(t, body, { 'x-signature': signBody(DEMO_BANK_WEBHOOK_SECRET, raw) })).json().code).toBe('BAD_SIGNATURE')
+    const { 'x-signature': signature } = bankSignature(t, raw)
+    expect((await postTransfer(t, body, { 'x-signature': signature!, 'x-timestamp': 'yesterday' })).json().code).toBe('BAD_SIGNATURE')
+    expect(await t.db.select().from(deposits).where(eq(deposits.externalId, body.external_id))).toHaveLength(0)
+    expect(await balanceOf(t, token)).toBe(0)
+    // Four minutes off is inside the window.
+    expect((await postTransfer(t, body, bankSignature(t, raw, { at: new Date(now - 4 * 60_000) }))).json().data.status).toBe('MATCHED')
+  })
+
   it('checks the signature against the exact bytes: a re-serialised body does not pass', async () => {
     const { player } = await playerWithToken()
     const body = transferBody(player)
-    const signature = sign(JSON.stringify(body))
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/bank/transfers',
-      headers: { 'content-type': 'application/json', 'x-signature': signature },
+      headers: { 'content-type': 'application/json', ...bankSignature(t, JSON.stringify(body)) },
       payload: JSON.stringify(body, null, 2),
     })
     expect(res.statusCode).toBe(401)

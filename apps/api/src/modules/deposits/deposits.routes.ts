@@ -5,6 +5,7 @@ import { done, ok } from '../../lib/http.ts'
 import type { TypedApp } from '../../lib/typed-app.ts'
 import { requireSignedJson } from '../../plugins/signed-json.ts'
 import type { Db } from '../../db/client.ts'
+import type { Clock } from '../../lib/clock.ts'
 import { playersRepository } from '../users/users.repository.ts'
 import type { DepositService } from './deposits.service.ts'
 
@@ -29,9 +30,12 @@ export function depositRoutes(app: TypedApp, deps: { deposits: DepositService; r
   })
 }
 
-/** POST /bank/transfers: the signed bank feed (see requireSignedJson): an unsigned request stores nothing. */
-export function bankFeedRoutes(app: TypedApp, deps: { deposits: DepositService; secret: string }) {
-  requireSignedJson(app, () => deps.secret)
+/**
+ * POST /bank/transfers: the signed bank feed (see requireSignedJson): an unsigned or stale request stores nothing.
+ * The feed is our own documented API, so it has one scheme, the timestamped one (ADR 015).
+ */
+export function bankFeedRoutes(app: TypedApp, deps: { deposits: DepositService; secret: string; clock: Clock }) {
+  requireSignedJson(app, { clock: deps.clock, keyFor: () => ({ secret: deps.secret, scheme: 'timestamped' }) })
   app.post('/bank/transfers', { schema: walletContract.bankTransfer }, async (req) => ok(await deps.deposits.receiveTransfer(req.body)))
 }
 

@@ -8,7 +8,7 @@ import type { Clock } from '../../lib/clock.ts'
 import type { Ledger } from '../ledger/ledger.service.ts'
 import { playersRepository } from '../users/users.repository.ts'
 import type { Actor } from '../../lib/actor.ts'
-import { accountMatches, likePattern, nameMatches, parseSenderAccount } from './account-match.ts'
+import { accountMatches, likePattern, nameConfirms, parseSenderAccount } from './account-match.ts'
 import { depositsRepository, type DepositRow, type OperatorAccountRow } from './deposits.repository.ts'
 import { promptPayPayload } from './promptpay.ts'
 import type { PromotionService } from '../promotions/promotions.service.ts'
@@ -55,8 +55,10 @@ export function createDepositService(deps: { db: Db; ledger: Ledger; clock: Cloc
     if (!(await depositsRepository.isOperatorAccountNumber(db, body.to_account.replace(/-/g, '')))) return { reason: 'โอนเข้าบัญชีที่ไม่ใช่บัญชีของระบบ' }
     const sender = parseSenderAccount(body.from_account)
     if (!sender) return { reason: 'อ่านเลขบัญชีผู้โอนไม่ได้' }
+    // A few visible digits are shared by many players: a masked account needs the sender's name to say who it is.
+    if (sender.kind === 'masked' && !body.from_name?.trim()) return { reason: 'เลขบัญชีผู้โอนถูกปิดบังและไม่มีชื่อผู้โอน' }
     const candidates = (await depositsRepository.candidates(db, body.from_bank_code, likePattern(sender))).filter(
-      (p) => accountMatches(sender, p.bankAccount) && (sender.kind === 'full' || nameMatches(body.from_name, p.firstname, p.surname)),
+      (p) => accountMatches(sender, p.bankAccount) && (sender.kind === 'full' || nameConfirms(body.from_name, p.firstname, p.surname)),
     )
     if (candidates.length === 1) return { playerId: candidates[0]!.id }
     return { reason: candidates.length === 0 ? 'ไม่พบสมาชิกที่ตรงกับบัญชีผู้โอน' : `พบสมาชิกที่ตรงกัน ${candidates.length} คน` }
@@ -180,16 +182,22 @@ export function createDepositService(deps: { db: Db; ledger: Ledger; clock: Cloc
       return { before: { status: deposit.status, player_id: null }, after: { status: 'ASSIGNED', player_id: player.id }, deposit, player }
     },
 
-    /** An operator records money that arrived outside the feed and credits it at once. */
-    async manual(tx: Db, input: { mobile: string; amount: number; note: string; operatorId: number }) {
+    /**
+     * An operator records a transfer the feed has not reported (yet) and credits it at once. The bank's reference is
+     * the deposit's external id, as the feed reports it: the same transfer arriving later through the feed finds it
+     * and credits nothing (DUPLICATE); one the feed already stored is refused here (BANK_REF_TAKEN), and an operator
+     * who wants it credited assigns that unmatched row instead.
+     */
+    async manual(tx: Db, input: { mobile: string; amount: number; bankRef: string; note: string; operatorId: number }) {
       const player = await playersRepository.findByMobile(tx, input.mobile)
       if (!player) throw new AppError('NOT_FOUND', 'ไม่พบสมาชิกเบอร์นี้')
       const now = clock.now()
-      const externalId = `manual:${randomUUID()}`
+      const externalId = input.bankRef.trim()
       const deposit = await depositsRepository.insert(tx, {
         source: 'MANUAL',
         externalId,
-        requestHash: externalId,
+        // Not a feed body's hash: a feed report of this reference is always answered DUPLICATE.
+        requestHash: `manual:${randomUUID()}`,
         toAccount: '-',
         fromBankCode: player.bankCode,
         fromAccount: player.bankAccount,
@@ -200,7 +208,7 @@ export function createDepositService(deps: { db: Db; ledger: Ledger; clock: Cloc
         status: 'UNMATCHED',
         note: `operator ${input.operatorId}: ${input.note}`,
       })
-      if (!deposit) throw new AppError('CONFLICT')
+      if (!deposit) throw new AppError('BANK_REF_TAKEN')
       await credit(tx, deposit, player.id, 'ASSIGNED', deposit.note)
       return { deposit, player }
     },

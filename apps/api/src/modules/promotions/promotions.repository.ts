@@ -74,6 +74,13 @@ export const promotionsRepository = {
       .set({ turnoverCurrent: sql`${playerPromotions.turnoverCurrent} + ${amount}` })
       .where(and(eq(playerPromotions.id, id), eq(playerPromotions.status, 'ACTIVE')))
   },
+  /** Takes back turnover a rolled-back bet added, never below zero, only while the promotion is ACTIVE. */
+  async removeTurnover(db: Db, id: number, amount: bigint): Promise<void> {
+    await db
+      .update(playerPromotions)
+      .set({ turnoverCurrent: sql`greatest(0, ${playerPromotions.turnoverCurrent} - ${amount})` })
+      .where(and(eq(playerPromotions.id, id), eq(playerPromotions.status, 'ACTIVE')))
+  },
   async end(db: Db, id: number, status: 'COMPLETED' | 'FORFEITED', reason: string, now: Date): Promise<boolean> {
     const rows = await db
       .update(playerPromotions)

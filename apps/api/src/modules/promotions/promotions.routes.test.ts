@@ -69,6 +69,28 @@ describe('promotions', () => {
     expect((await draft(newbie.token, 300, ranged.id)).statusCode).toBe(200)
   })
 
+  it('a provider lobby honours the promotion: refused for a prohibited provider or when any of its games is of a prohibited type', async () => {
+    const promo = await makePromotion(t.db, { rules: [r('PROHIBITED_GAMES_PROVIDER', 'sbo'), r('PROHIBITED_GAMES_TYPE', ['card'])] })
+    const who = await player()
+    const lobby = (provider: string) => t.app.inject({ method: 'POST', url: '/api/portal/lobby', headers: bearer(who.token), payload: { provider_id: provider, lang: 'th' } })
+    // Before the promotion every lobby opens.
+    for (const provider of ['sbo', 'awcsexy', 'saba']) expect((await lobby(provider)).statusCode).toBe(200)
+
+    await take(who, promo.id, 300)
+    const sbo = await lobby('sbo')
+    expect(sbo.statusCode).toBe(422)
+    expect(sbo.json()).toMatchObject({ code: 'PROMOTION_PROHIBITED', message: 'โปรโมชั่นที่คุณรับอยู่ไม่อนุญาตให้เล่นเกมนี้' })
+    // AE Sexy is live casino, but one of its games (Sexy Pok Deng) is a card game.
+    const sexy = await lobby('awcsexy')
+    expect(sexy.statusCode).toBe(422)
+    expect(sexy.json().code).toBe('PROMOTION_PROHIBITED_LOBBY')
+    // Its allowed games still launch one by one; the card game does not.
+    expect((await t.app.inject({ method: 'POST', url: '/api/portal/launch', headers: bearer(who.token), payload: { provider_id: 'awcsexy', lang: 'th', game_code: 'sexy_baccarat' } })).statusCode).toBe(200)
+    expect((await t.app.inject({ method: 'POST', url: '/api/portal/launch', headers: bearer(who.token), payload: { provider_id: 'awcsexy', lang: 'th', game_code: 'sexy_pok_deng' } })).statusCode).toBe(422)
+    // A lobby with no prohibited game type opens.
+    expect((await lobby('saba')).statusCode).toBe(200)
+  })
+
   it('journey: bonus capped by MAX_BONUS, turnover from allowed bets only, withdrawal blocked until met, then a mandatory amount and the rest forfeited', async () => {
     const promo = await makePromotion(t.db, {
       title: 'โบนัส 50%',

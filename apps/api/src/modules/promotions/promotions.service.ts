@@ -75,8 +75,21 @@ export function createPromotionService(deps: { db: Db; ledger: Ledger; clock: Cl
 
   const launchGuard: LaunchGuard = async ({ playerId, provider, game }) => {
     const active = await promotionsRepository.active(db, playerId)
-    if (active && isProhibited(active.rules, { type: game?.type ?? null, provider: provider.code })) {
-      throw new AppError('RULE_REFUSED', 'โปรโมชั่นที่คุณรับอยู่ไม่อนุญาตให้เล่นเกมนี้')
+    if (!active) return
+    if (game) {
+      if (isProhibited(active.rules, { type: game.type, provider: provider.code })) throw new AppError('PROMOTION_PROHIBITED')
+      return
+    }
+    // A provider's lobby opens every game of the provider, and what the player picks there is not ours to check.
+    // So a lobby is refused when its provider is prohibited, and also when ANY of its games is of a prohibited type
+    // (not only when all are): letting the player in would let them play that game. The games stay one launch away,
+    // one by one, where each is checked. A provider with no game in our catalogue tells us nothing about its types:
+    // while a type is prohibited, its lobby is refused too (fail closed).
+    if (isProhibited(active.rules, { type: null, provider: provider.code })) throw new AppError('PROMOTION_PROHIBITED')
+    if (!active.rules.some((rule) => rule.type === 'PROHIBITED_GAMES_TYPE')) return
+    const types = new Set((await gamesRepository.gamesOf(db, provider.code)).map((g) => g.type))
+    if (types.size === 0 || [...types].some((type) => isProhibited(active.rules, { type, provider: provider.code }))) {
+      throw new AppError('PROMOTION_PROHIBITED_LOBBY')
     }
   }
 
@@ -208,6 +221,21 @@ export function createPromotionService(deps: { db: Db; ledger: Ledger; clock: Cl
         tx,
         [...sums].map(([id, amount]) => ({ id, amount })),
       )
+    },
+
+    /**
+     * A rollback takes back the turnover its bet added. The bet counted toward the promotion that was active when it
+     * was placed, unless its game or provider was prohibited; with one active promotion per player, that is the
+     * active one now if it started no later than the bet. A promotion that ended keeps its history; a newer one
+     * never had the bet. (A bet racing the deposit that started the promotion may have missed it while being
+     * stamped after it: the promotion then loses at most that bet's amount, never below zero.)
+     */
+    async onRollback(tx: Db, bet: { playerId: number; providerCode: string; gameCode: string | null; amount: bigint; placedAt: Date }): Promise<void> {
+      const active = await promotionsRepository.active(tx, bet.playerId)
+      if (!active || active.receivedAt.getTime() > bet.placedAt.getTime()) return
+      const game = bet.gameCode ? await gamesRepository.game(tx, bet.providerCode, bet.gameCode) : undefined
+      if (isProhibited(active.rules, { type: game?.type ?? null, provider: bet.providerCode })) return
+      await promotionsRepository.removeTurnover(tx, active.id, bet.amount)
     },
 
     /** After a round settles: a promotion whose balance ran below 1 baht ends, forfeiting the dust. */

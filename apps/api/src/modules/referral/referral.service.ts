@@ -8,6 +8,7 @@ import { auditRepository } from '../audit/audit.repository.ts'
 import type { OperatorActor } from '../backoffice/backoffice-auth.service.ts'
 import type { Ledger } from '../ledger/ledger.service.ts'
 import { bangkokDay, bangkokDayRange, payoutWindow } from './bangkok-time.ts'
+import type { LinkService } from '../links/links.service.ts'
 import { referralRepository, type NewAccrual } from './referral.repository.ts'
 
 /** Payout terms of one wallet, in whole baht as configured. A max of 0 means no cap. */
@@ -103,7 +104,7 @@ export function toAccrueResult(stats: AccrualStats): AccrueResult {
  * The ledger moves all money: house referral_expense / rebate_expense → the player's referral / rebate account on
  * accrual, referral / rebate → cash on a payout.
  */
-export function createReferralService(deps: { db: Db; ledger: Ledger; clock: Clock; settings: ReferralSettings }) {
+export function createReferralService(deps: { db: Db; ledger: Ledger; clock: Clock; links: Pick<LinkService, 'linkedPairs'>; settings: ReferralSettings }) {
   const { db, ledger, clock, settings } = deps
 
   /**
@@ -129,6 +130,19 @@ export function createReferralService(deps: { db: Db; ledger: Ledger; clock: Clo
         seen.add(upline)
         const rate = settings.levels[index] ?? 0
         rows.push({ day, beneficiaryId: upline, sourceId: playerId, level: index + 1, turnover, amount: shareOf(turnover, rate), createdAt: now })
+      }
+    }
+    // Linked accounts (issue 10): commission from a downline linked to the upline it would pay (same account holder
+    // name, device or address) is not paid, and neither is the rebate of a downline linked to any of its uplines,
+    // the usual shape of one person playing through a second account. Such accruals are still written, at 0 with
+    // the reason, so the day stays accrued once and an operator can see what was held back and why.
+    const uplinePairs = rows.filter((r) => r.level > 0).map((r) => ({ a: r.beneficiaryId, b: r.sourceId }))
+    const linked = await deps.links.linkedPairs(tx, uplinePairs)
+    const linkedSources = new Set(uplinePairs.filter((p) => linked.has(`${p.a}|${p.b}`)).map((p) => p.b))
+    for (const r of rows) {
+      if (r.level > 0 ? linked.has(`${r.beneficiaryId}|${r.sourceId}`) : linkedSources.has(r.sourceId)) {
+        r.amount = 0n
+        r.skipReason = 'LINKED_ACCOUNT'
       }
     }
     const inserted = await referralRepository.insertAccruals(tx, rows)

@@ -176,13 +176,19 @@ describe('seamless wallet', () => {
     expect(await t.db.select().from(seamlessLog).where(eq(seamlessLog.txId, tx))).toHaveLength(0)
   })
 
-  it('uses SEAMLESS_SECRET_<CODE> for one provider when set', async () => {
-    const own = await buildTestApp({ config: { SEAMLESS_SECRET_PGSOFT: 'pgsoft-only-secret-123' } })
+  it('uses SEAMLESS_SECRET_<CODE> and SEAMLESS_SIGNATURE_<CODE> for one provider when set', async () => {
+    const own = await buildTestApp({ config: { SEAMLESS_SECRET_PGSOFT: 'pgsoft-only-secret-123', SEAMLESS_SIGNATURE_JILI: 'body' } })
     try {
       const res = await callSeamless(own, 'pgsoft', 'balance', { session_token: 'x' })
       expect(res.statusCode).toBe(401)
       const signed = await callSeamless(own, 'pgsoft', 'balance', { session_token: 'x' }, { secret: 'pgsoft-only-secret-123' })
       expect(signed.json().status).toBe('INVALID_SESSION')
+      // jili is set to sign the body only (a provider that cannot do better): that is what it accepts, at any time;
+      // every other provider keeps the timestamped scheme and refuses a body-only signature.
+      const old = new Date(own.clock.now().getTime() - 24 * 3600_000)
+      expect((await callSeamless(own, 'jili', 'balance', { session_token: 'x' }, { scheme: 'body', at: old })).json().status).toBe('INVALID_SESSION')
+      expect((await callSeamless(own, 'jili', 'balance', { session_token: 'x' })).statusCode).toBe(401)
+      expect((await callSeamless(own, 'pgsoft', 'balance', { session_token: 'x' }, { secret: 'pgsoft-only-secret-123', scheme: 'body' })).statusCode).toBe(401)
     } finally {
       await own.close()
     }

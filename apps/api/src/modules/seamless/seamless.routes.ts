@@ -1,7 +1,8 @@
 import { ErrorEnvelope, SeamlessAnswer, seamlessOps, type SeamlessOp } from '@sanam/contract'
 import { z } from 'zod'
 import type { TypedApp } from '../../lib/typed-app.ts'
-import { requireSignedJson } from '../../plugins/signed-json.ts'
+import type { Clock } from '../../lib/clock.ts'
+import { requireSignedJson, type SignatureScheme } from '../../plugins/signed-json.ts'
 import type { SeamlessService } from './seamless.service.ts'
 
 const Params = z.strictObject({ provider: z.string().regex(/^[a-z0-9_]{1,40}$/), op: z.enum(seamlessOps) })
@@ -10,10 +11,16 @@ const Params = z.strictObject({ provider: z.string().regex(/^[a-z0-9_]{1,40}$/),
  * POST /seamless/<provider>/<balance|bet|win|rollback>, signed per provider. The body is validated by the service
  * (so a bad body gets a seamless-shaped BAD_REQUEST answer) and every signed call is logged verbatim.
  */
-export function seamlessRoutes(app: TypedApp, deps: { seamless: SeamlessService; secretFor: (provider: string) => string }) {
-  requireSignedJson(app, (req) => {
-    const provider = (req.params as { provider?: unknown }).provider
-    return typeof provider === 'string' ? deps.secretFor(provider) : null
+export function seamlessRoutes(
+  app: TypedApp,
+  deps: { seamless: SeamlessService; clock: Clock; secretFor: (provider: string) => string; signatureFor: (provider: string) => SignatureScheme },
+) {
+  requireSignedJson(app, {
+    clock: deps.clock,
+    keyFor: (req) => {
+      const provider = (req.params as { provider?: unknown }).provider
+      return typeof provider === 'string' ? { secret: deps.secretFor(provider), scheme: deps.signatureFor(provider) } : null
+    },
   })
   app.post(
     '/seamless/:provider/:op',

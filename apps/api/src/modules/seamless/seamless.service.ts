@@ -41,6 +41,26 @@ function answer(status: SeamlessStatus, balance: bigint | null, txId: string | n
   return { status, balance: balance === null ? null : satangToDecimal(balance), tx_id: txId, ...(text ? { message: text } : {}) }
 }
 
+/**
+ * The request as the seamless log keeps it: verbatim, except the game session token, which is stored only as its
+ * hash ("sha256:<hex>", the hex of game_sessions.token_hash, so a dispute can still tie the call to its session).
+ * The token's JSON string is replaced in place, so the rest of the body stays byte for byte what the provider sent;
+ * should the provider have escaped it otherwise (the raw text then does not show it as we would write it), the
+ * parsed body is stored instead, with every string equal to the token replaced.
+ */
+export function redactSessionToken(raw: string, body: unknown): string {
+  const token = (body as { session_token?: unknown } | null)?.session_token
+  if (typeof token !== 'string' || token === '') return raw
+  const hashed = `sha256:${sha256(token).toString('hex')}`
+  const replaced = raw.split(JSON.stringify(token)).join(JSON.stringify(hashed))
+  try {
+    if (replaced !== raw && !JSON.stringify(JSON.parse(replaced)).includes(JSON.stringify(token))) return replaced
+  } catch {
+    // Not readable after the replacement: store the parsed body below.
+  }
+  return JSON.stringify(body, (_key, value: unknown) => (value === token ? hashed : value))
+}
+
 /** Game sessions kept in memory at most (each a few dozen bytes). */
 const GAME_SESSION_CACHE_ENTRIES = 50_000
 /** How long a provider found in the catalogue is taken to exist without asking again. */
@@ -87,7 +107,7 @@ export function createSeamlessService(deps: {
   db: Db
   ledger: Ledger
   clock: Clock
-  promotions?: Pick<PromotionService, 'onBet' | 'onSettled'> & Partial<Pick<PromotionService, 'onBets'>>
+  promotions?: Pick<PromotionService, 'onBet' | 'onSettled' | 'onRollback'> & Partial<Pick<PromotionService, 'onBets'>>
   /** Most callbacks in one transaction (default 64, PostgreSQL's per-transaction subtransaction cache). */
   maxBatch?: number
   /** Independent batch queues, chosen by player id (default: 1 on PGlite, 8 on PostgreSQL). */
@@ -236,6 +256,9 @@ export function createSeamlessService(deps: {
         })
         await seamlessRepository.settle(tx, provider, ref, 'ROLLED_BACK', target.response)
         await seamlessRepository.removeBetFromRound(tx, provider, target.roundId, target.amount, clock.now())
+        // The refunded bet is no longer turnover: the promotion's progress loses it here, and the referral and rebate
+        // accrual counts only bets still OK (this one is ROLLED_BACK now).
+        await deps.promotions?.onRollback(tx, { playerId: target.playerId, providerCode: provider, gameCode: target.gameCode, amount: target.amount, placedAt: target.createdAt })
         result = answer('OK', await cash(tx, target.playerId), txId)
       }
     }
@@ -438,13 +461,17 @@ export function createSeamlessService(deps: {
   const laneOf = (playerId: number) => lanes[Math.abs(playerId) % lanes.length]!
 
   return {
-    /** Handles one signed callback. `raw` is logged verbatim with the answer (in the decision's own transaction for bet, win and rollback). */
+    /**
+     * Handles one signed callback. `raw` is logged verbatim with the answer (in the decision's own transaction for bet,
+     * win and rollback), the game session token replaced by its hash.
+     */
     async handle(provider: string, op: SeamlessOp, body: unknown, raw: string): Promise<SeamlessResult> {
+      const request = redactSessionToken(raw, body)
       const requestId = typeof (body as { request_id?: unknown })?.request_id === 'string' ? String((body as { request_id: string }).request_id).slice(0, 128) : null
       const decided = await decide(provider, op, body)
       if ('call' in decided) {
         const { playerId, txId, decide: decideIn, bet: betInput } = decided.call
-        return laneOf(playerId).submit({ op: decided.call.op, playerId, txId, decide: decideIn, ...(betInput ? { bet: betInput } : {}), log: { providerCode: provider, op, requestId, request: raw } })
+        return laneOf(playerId).submit({ op: decided.call.op, playerId, txId, decide: decideIn, ...(betInput ? { bet: betInput } : {}), log: { providerCode: provider, op, requestId, request } })
       }
       const result = decided.result
       await seamlessRepository.log(db, {
@@ -452,7 +479,7 @@ export function createSeamlessService(deps: {
         op,
         requestId,
         txId: result.answer.tx_id,
-        request: raw,
+        request,
         response: JSON.stringify(result.answer),
         httpStatus: result.httpStatus,
         createdAt: clock.now(),

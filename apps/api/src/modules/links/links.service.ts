@@ -1,0 +1,77 @@
+import type { MemberLinks } from '@sanam/contract'
+import type { Db } from '../../db/client.ts'
+import { AppError } from '../../errors.ts'
+import type { Clock } from '../../lib/clock.ts'
+import { sha256 } from '../../lib/crypto.ts'
+import { linksRepository, type LinkReason, type SignalKind } from './links.repository.ts'
+
+/** The random id the player app keeps in localStorage and sends as `X-Device-Id`; anything else is ignored. */
+const DEVICE_ID = /^[A-Za-z0-9_-]{16,128}$/
+
+/** What a sign-in or a registration was seen with. */
+export interface Sighting {
+  /** The `X-Device-Id` header as received (only its hash is stored). */
+  deviceId: unknown
+  /** The client address (req.ip, which honours TRUST_PROXY). */
+  address: string | undefined
+}
+
+/**
+ * Linked accounts (issue 10): players who share the bank account holder's name (players.name_key), a device or an
+ * address (where they registered, where they last signed in). Referral commission and rebate between a downline and
+ * an upline it is linked to are not paid (referral.service.ts); the back-office lists a member's links.
+ */
+export function createLinkService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps
+
+  function signals(seen: Sighting, addressKind: SignalKind): Array<{ kind: SignalKind; value: string }> {
+    const out: Array<{ kind: SignalKind; value: string }> = []
+    if (typeof seen.deviceId === 'string' && DEVICE_ID.test(seen.deviceId)) out.push({ kind: 'DEVICE', value: sha256(seen.deviceId).toString('hex') })
+    if (seen.address) out.push({ kind: addressKind, value: seen.address })
+    return out
+  }
+
+  return {
+    /** After a sign-in: the device, and the address as the player's latest. */
+    async signedIn(playerId: number, seen: Sighting): Promise<void> {
+      await linksRepository.record(db, playerId, signals(seen, 'LOGIN_ADDRESS'), clock.now())
+    },
+
+    /** After a registration created the player (found by phone): the device and the registration address. */
+    async registered(mobile: string, seen: Sighting): Promise<void> {
+      const playerId = await linksRepository.playerIdByMobile(db, mobile)
+      if (playerId !== undefined) await linksRepository.record(db, playerId, signals(seen, 'REGISTER_ADDRESS'), clock.now())
+    },
+
+    /** Which of these (a, b) pairs are linked, as `a|b` keys (the accrual job asks for upline and downline). */
+    linkedPairs: (tx: Db, pairs: ReadonlyArray<{ a: number; b: number }>) => linksRepository.linkedPairs(tx, pairs),
+
+    /** GET /backoffice/members/:id/links: every linked player and what links them (device hashes are not shown). */
+    async forMember(playerId: number): Promise<MemberLinks> {
+      if (!(await linksRepository.exists(db, playerId))) throw new AppError('NOT_FOUND', 'ไม่พบสมาชิก')
+      const { byName, bySignal } = await linksRepository.linksOf(db, playerId)
+      const found = new Map<number, { player_id: number; mobile: string; firstname: string; surname: string; reasons: Set<LinkReason>; addresses: Set<string> }>()
+      const entry = (p: { id: number; mobile: string; firstname: string; surname: string }) => {
+        let e = found.get(p.id)
+        if (!e) found.set(p.id, (e = { player_id: p.id, mobile: p.mobile, firstname: p.firstname, surname: p.surname, reasons: new Set(), addresses: new Set() }))
+        return e
+      }
+      for (const p of byName) entry(p).reasons.add('NAME')
+      for (const s of bySignal) {
+        const e = entry(s)
+        if (s.kind === 'DEVICE') e.reasons.add('DEVICE')
+        else {
+          e.reasons.add('ADDRESS')
+          e.addresses.add(s.value)
+        }
+      }
+      return {
+        player_id: playerId,
+        list: [...found.values()]
+          .sort((x, y) => x.player_id - y.player_id)
+          .map((e) => ({ ...e, reasons: (['NAME', 'DEVICE', 'ADDRESS'] as const).filter((r) => e.reasons.has(r)), addresses: [...e.addresses].sort() })),
+      }
+    },
+  }
+}
+export type LinkService = ReturnType<typeof createLinkService>
