@@ -1,4 +1,5 @@
 import type { LoginBody, LoginResult } from '@sanam/contract'
+import { useMutation } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client.ts'
 
 /**
@@ -7,4 +8,9 @@ import { apiRequest } from '../../../lib/api-client.ts'
  */
 export function login(body: LoginBody): Promise<LoginResult> {
   return apiRequest<LoginResult>('/auth/login', { method: 'POST', body, redirectOn401: false })
+}
+
+/** The login call as a mutation (pending state, one result per submit). */
+export function useLoginMutation() {
+  return useMutation({ mutationFn: login })
 }
