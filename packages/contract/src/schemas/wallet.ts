@@ -30,7 +30,8 @@ export const DraftBill = z.object({
   payment_id: z.string(),
   amount: Baht,
   expires_at: Iso,
-  payment_information: z.object({ bank_code: z.string(), bank_name: z.string(), bank_address: z.string(), bank_qrcode: z.string().nullable() }),
+  // bank_account_name: the name on the account to pay, which the deposit screen shows on the target card.
+  payment_information: z.object({ bank_code: z.string(), bank_name: z.string(), bank_account_name: z.string(), bank_address: z.string(), bank_qrcode: z.string().nullable() }),
 })
 export type DraftBill = z.infer<typeof DraftBill>
 

@@ -43,7 +43,7 @@ describe('POST /api/wallet/deposit/draft_bill', () => {
     const first = await create(300)
     expect(first.statusCode).toBe(200)
     const bill = first.json().data
-    expect(bill.payment_information).toMatchObject({ bank_code: '014', bank_name: 'ธนาคารไทยพาณิชย์', bank_address: '4071234567' })
+    expect(bill.payment_information).toMatchObject({ bank_code: '014', bank_name: 'ธนาคารไทยพาณิชย์', bank_account_name: 'บจก. สนาม เดโม', bank_address: '4071234567' })
     expect(parsePromptPay(bill.payment_information.bank_qrcode)?.amount).toBe(30_000n)
     expect(first.json().message).toBe('สร้างรายการฝากเงินสำเร็จ')
 

@@ -110,7 +110,7 @@ export function createDepositService(deps: { db: Db; ledger: Ledger; clock: Cloc
           payment_id: bill.id,
           amount: satangToBaht(bill.amount),
           expires_at: bill.expiresAt.toISOString(),
-          payment_information: { bank_code: target.code, bank_name: target.bankName, bank_address: target.address, bank_qrcode: target.qrcode },
+          payment_information: { bank_code: target.code, bank_name: target.bankName, bank_account_name: target.name, bank_address: target.address, bank_qrcode: target.qrcode },
         }
       } catch (error) {
         if (uniqueViolation(error) === 'draft_bills_one_live_key') throw new AppError('CONFLICT', 'มีรายการฝากที่รอชำระอยู่แล้ว กรุณายกเลิกก่อนสร้างรายการใหม่')
