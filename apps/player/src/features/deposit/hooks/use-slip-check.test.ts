@@ -23,7 +23,7 @@ function start(check: (userId: number, since: Date) => Promise<unknown>, options
 
 describe('slip check (spec §4, §9: every 5 s, at most 15 minutes)', () => {
   it('asks every 5 s with the moment it began, while the answer is 404, and stops on success', async () => {
-    let answer = notYet
+    let answer: () => Promise<unknown> = notYet
     const check = vi.fn((_userId: number, _since: Date) => answer())
     const onFound = vi.fn()
     const view = start(check, { onFound })
