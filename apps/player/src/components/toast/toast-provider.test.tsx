@@ -24,6 +24,9 @@ function renderToasts() {
 
 const shown = () => screen.queryAllByText(/เกิดข้อผิดพลาด|ออกจากระบบแล้ว/).map((element) => element.textContent)
 
+/** Moves the fake clock and lets React apply what the timers changed. */
+const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms))
+
 beforeEach(() => {
   vi.useFakeTimers()
 })
@@ -33,27 +36,27 @@ afterEach(() => {
 })
 
 describe('toasts (spec §9: 3 s each)', () => {
-  it('stack: an error followed by "logged out" shows both, in order', () => {
+  it('stack: an error followed by "logged out" shows both, in order', async () => {
     renderToasts()
     fireEvent.click(screen.getByRole('button', { name: 'error' }))
     fireEvent.click(screen.getByRole('button', { name: 'logout' }))
     expect(shown()).toEqual(['เกิดข้อผิดพลาด กรุณาลองใหม่อีกครั้ง', 'ออกจากระบบแล้ว'])
   })
 
-  it('each leaves 3 s after it appeared', () => {
+  it('each leaves 3 s after it appeared', async () => {
     renderToasts()
     fireEvent.click(screen.getByRole('button', { name: 'error' }))
-    act(() => vi.advanceTimersByTime(1000))
+    await advance(1000)
     fireEvent.click(screen.getByRole('button', { name: 'logout' }))
-    act(() => vi.advanceTimersByTime(TOAST_MS - 1000 - 1))
+    await advance(TOAST_MS - 1000 - 1)
     expect(shown()).toHaveLength(2)
-    act(() => vi.advanceTimersByTime(1))
+    await advance(1)
     expect(shown()).toEqual(['ออกจากระบบแล้ว'])
-    act(() => vi.advanceTimersByTime(1000))
+    await advance(1000)
     expect(shown()).toEqual([])
   })
 
-  it('the close button removes only its own toast', () => {
+  it('the close button removes only its own toast', async () => {
     renderToasts()
     fireEvent.click(screen.getByRole('button', { name: 'error' }))
     fireEvent.click(screen.getByRole('button', { name: 'logout' }))
