@@ -217,6 +217,8 @@ export const th = {
   'rule.PROHIBITED_GAMES_TYPE': 'ห้ามเล่นเกมประเภท: {list}',
   'rule.PROHIBITED_GAMES_PROVIDER': 'ห้ามเล่นเกมค่าย: {list}',
   'rule.other': '{type}: {value}',
+  'home.promotions': 'โปรโมชั่น',
+  'home.promotionsHint': 'เลือกรับโบนัสก่อนฝากเงิน',
   // ---- end of the deposit and promotion block ----
 
   // Navigation and banner

@@ -181,7 +181,7 @@ export function DepositPage({ user, readBalance, contactUrl }: { user: UserMe | 
         <p className="deposit__loading">{t('state.loading')}</p>
       )}
 
-      <section className="card deposit__form" aria-label={t('deposit.promotion')}>
+      <section className="card deposit__form">
         {linked?.image && <img className="deposit__linked-image" src={linked.image} alt={linked.title ?? ''} width={720} height={360} />}
         <div className="field">
           <label className="field__label" htmlFor={selectId}>

@@ -1,7 +1,7 @@
 import type { Balance, UserMe } from '@sanam/contract'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { CoinsIcon, DepositIcon, GiftIcon, LogoutIcon, RefreshIcon, WithdrawIcon } from '../../../components/icons.tsx'
+import { ChevronRightIcon, CoinsIcon, DepositIcon, GiftIcon, LogoutIcon, RefreshIcon, WithdrawIcon } from '../../../components/icons.tsx'
 import { formatBaht, formatBahtWord } from '../../../lib/format.ts'
 import { t } from '../../../lib/i18n/index.ts'
 
@@ -12,7 +12,8 @@ export function maskMobile(mobile: string): string {
 
 /**
  * The top of the home lobby (spec §2): greeting, credit balance with refresh, logout, deposit and withdraw,
- * and the referral bonus and play-amount cards, both leading to /referral on the amount tab.
+ * the referral bonus and play-amount cards, both leading to /referral on the amount tab, and the way to the
+ * promotions (/promotion), which lead on to the deposit screen.
  */
 export function AccountPanel({ user, balance, onLogout }: { user: UserMe | null; balance: UseQueryResult<Balance>; onLogout: () => void }) {
   const amount = balance.data
@@ -91,6 +92,17 @@ export function AccountPanel({ user, balance, onLogout }: { user: UserMe | null;
           </span>
         </Link>
       </div>
+
+      <Link className="promotions-entry" to="/promotion">
+        <span className="wallet-card__icon">
+          <GiftIcon />
+        </span>
+        <span className="wallet-card__text">
+          <span className="promotions-entry__title">{t('home.promotions')}</span>
+          <span className="wallet-card__label">{t('home.promotionsHint')}</span>
+        </span>
+        <ChevronRightIcon />
+      </Link>
     </>
   )
 }
