@@ -70,6 +70,7 @@ describe('HomePage (spec §2 Home lobby)', () => {
     for (const link of screen.getAllByRole('link', { name: /โบนัสแนะนำเพื่อน|ยอดเล่นคืนสะสม/ })) expect(link.getAttribute('href')).toBe('/referral#amount')
     expect(screen.getByRole('link', { name: 'ฝากเงิน' }).getAttribute('href')).toBe('/deposit')
     expect(screen.getByRole('link', { name: 'ถอนเงิน' }).getAttribute('href')).toBe('/withdraw')
+    expect(screen.getByRole('link', { name: /^โปรโมชั่น/ }).getAttribute('href')).toBe('/promotion')
   })
 
   it('tabs list their providers in contract order, maintenance last and not clickable', async () => {
