@@ -191,6 +191,7 @@ export const th = {
   'deposit.baht': 'บาท',
   'deposit.confirm': 'ยืนยันรายการฝาก',
   'deposit.cancel': 'ยกเลิกรายการ',
+  'deposit.cancelOlder': 'ยกเลิกรายการฝากที่ค้างอยู่',
   'deposit.timeLeft': 'กรุณาโอนภายใน {time} นาที',
   'deposit.target': 'โอนเข้าบัญชีนี้',
   'deposit.accountName': 'ชื่อบัญชี',

@@ -180,6 +180,23 @@ describe('DepositPage (spec §2 Deposit, §4, §5, §8)', () => {
     expect(screen.queryByRole('timer')).toBeNull()
   })
 
+  it('a bill still live on the server (409) can be dropped from here, then a new one made', async () => {
+    let live = true
+    stubDeposit({
+      'POST /wallet/deposit/draft_bill': () => (live ? fail(409, 'CONFLICT', 'มีรายการฝากที่รอชำระอยู่แล้ว กรุณายกเลิกก่อนสร้างรายการใหม่') : ok(draftBill)),
+      'POST /wallet/deposit/draft_bill/cancel': () => ((live = false), ok(null, 'ยกเลิกโปรโมชั่นแล้ว')),
+    })
+    renderDeposit()
+    await waitFor(() => expect(amount()).toBe('200.00'))
+    fireEvent.click(screen.getByRole('button', { name: 'ยืนยันรายการฝาก' }))
+    await screen.findByRole('alert')
+    fireEvent.click(screen.getByRole('button', { name: 'ยกเลิกรายการฝากที่ค้างอยู่' }))
+    await screen.findByText('ยกเลิกโปรโมชั่นแล้ว')
+    expect(screen.queryByRole('alert')).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'ยืนยันรายการฝาก' }))
+    await screen.findByRole('timer')
+  })
+
   it('no confirm button for an amount of zero', async () => {
     stubDeposit({ 'GET /wallet/deposit/config': ok({ min_amount: 0 }) })
     renderDeposit()

@@ -69,6 +69,8 @@ export function DepositPage({ user, readBalance, contactUrl }: { user: UserMe | 
   const [showRules, setShowRules] = useState(false)
   const [draft, setDraft] = useState<DraftBill | null>(null)
   const [draftError, setDraftError] = useState<string | null>(null)
+  // A bill left live on the server (another tab, a reload within its 180 s): the player may drop it from here.
+  const [olderBill, setOlderBill] = useState(false)
   const [leaving, setLeaving] = useState(false)
 
   const list = promotions.data ?? []
@@ -89,6 +91,7 @@ export function DepositPage({ user, readBalance, contactUrl }: { user: UserMe | 
     setShowRules(false)
     setDraft(null)
     setDraftError(null)
+    setOlderBill(false)
   }, [])
 
   const secondsLeft = useCountdown(draft !== null, DRAFT_SECONDS, () => {
@@ -129,6 +132,7 @@ export function DepositPage({ user, readBalance, contactUrl }: { user: UserMe | 
         onError: (error) => {
           const text = errorText(error, 'error.generic')
           setDraftError(text)
+          setOlderBill(error instanceof ApiError && error.status === 409)
           // A 401 has already ended the session and said so.
           if (!(error instanceof ApiError && error.status === 401)) showToast({ kind: 'error', text })
         },
@@ -137,7 +141,7 @@ export function DepositPage({ user, readBalance, contactUrl }: { user: UserMe | 
   }
 
   function handleCancel() {
-    if (!draft || cancelDraft.isPending) return
+    if ((!draft && !olderBill) || cancelDraft.isPending) return
     const cancelled = () => {
       resetAll()
       showToast({ kind: 'success', text: t('toast.promotionCancelled') })
@@ -216,6 +220,11 @@ export function DepositPage({ user, readBalance, contactUrl }: { user: UserMe | 
             <p id={amountErrorId} className="field__error" role="alert">
               {draftError}
             </p>
+          )}
+          {olderBill && !draft && (
+            <button type="button" className="link-button deposit__rules-link" disabled={cancelDraft.isPending} onClick={handleCancel}>
+              {t('deposit.cancelOlder')}
+            </button>
           )}
         </div>
 
