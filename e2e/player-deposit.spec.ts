@@ -35,6 +35,15 @@ async function atPath(page: Page, pathname: string, timeout = 10_000) {
   await page.waitForFunction((expected) => window.location.pathname === expected, pathname, { timeout, polling: 100 })
 }
 
+/**
+ * Nothing sticks out sideways: measured against the phone's width itself, since a phone widens its layout viewport
+ * to fit content that overflows (and then everything is zoomed out).
+ */
+async function expectPhoneWidth(page: Page) {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth)
+  expect(width).toBeLessThanOrEqual(page.viewportSize()!.width)
+}
+
 /** No serious or critical accessibility problem on the screen as it is now. */
 async function expectAccessible(page: Page) {
   const result = await new AxeBuilder({ page }).analyze()
@@ -110,6 +119,7 @@ describe('player app: deposit and promotions', () => {
     await page.getByRole('heading', { level: 1, name: 'สวัสดี คุณสมชาย' }).waitFor()
     // The demo player starts with play money, deposited through the ledger.
     await page.getByTestId('balance').filter({ hasText: '฿1,000.00' }).waitFor()
+    await expectPhoneWidth(page)
     await page.getByRole('link', { name: /โปรโมชั่น/ }).first().tap()
     await atPath(page, '/promotion')
     const buttons = page.getByRole('main').getByRole('listitem').getByRole('link')
@@ -117,6 +127,7 @@ describe('player app: deposit and promotions', () => {
     // The demo player has deposited already: the new-member offer is not theirs to take.
     expect(await buttons.allTextContents()).toEqual(['ฝากประจำ รับเพิ่ม 100 บาท', 'ฝาก 500 รับเพิ่ม 10%'])
     await page.waitForFunction(() => [...document.images].every((image) => image.complete && image.naturalWidth > 0))
+    await expectPhoneWidth(page)
     await viewShot(page, 'player-promotion-page')
     await expectAccessible(page)
 
@@ -168,6 +179,7 @@ describe('player app: deposit and promotions', () => {
     await toast(page, 'คัดลอกเลขบัญชีแล้ว').waitFor()
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('4071234567')
     await page.waitForFunction(() => [...document.images].every((image) => image.complete && image.naturalWidth > 0))
+    await expectPhoneWidth(page)
     await viewShot(page, 'player-deposit')
     await shot(page, 'player-deposit-full')
     await expectAccessible(page)
@@ -242,5 +254,19 @@ describe('player app: deposit and promotions', () => {
     const me = await api<{ promotion: { enabled: boolean; info?: { title: string } } }>(server.baseUrl, 'GET', '/api/user/@me', { token })
     expect(me.body.data.promotion).toMatchObject({ enabled: true, info: { title: 'ฝากประจำ รับเพิ่ม 100 บาท' } })
     expect(problems).toEqual([])
+  })
+
+  it("the register bank picker shows the banks' bundled logos (drawn badges for the two the package lacks)", async () => {
+    context = await newPhoneContext(browser, server.baseUrl)
+    const page = await context.newPage()
+    await page.goto('/register')
+    await page.getByRole('button', { name: /ธนาคาร/ }).first().tap()
+    const sheet = page.getByRole('dialog', { name: 'เลือกธนาคาร' })
+    await sheet.waitFor()
+    const logos = sheet.locator('img.bank-badge')
+    expect(await logos.count()).toBe(21)
+    expect(await sheet.locator('span.bank-badge').allTextContents()).toEqual(['SCBT', 'MEGA'])
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('img.bank-badge')].every((image) => image.complete && image.naturalWidth > 0))
+    await viewShot(page, 'player-register-bank-picker')
   })
 })
