@@ -44,6 +44,14 @@ async function expectPhoneWidth(page: Page) {
   expect(width).toBeLessThanOrEqual(page.viewportSize()!.width)
 }
 
+/** Waits for every image, loading the lazy ones (the banner's later slides) now, so a screenshot shows them. */
+async function settleImages(page: Page, selector = 'img') {
+  await page.evaluate((query) => {
+    for (const image of document.querySelectorAll<HTMLImageElement>(query)) if (!image.complete) image.loading = 'eager'
+  }, selector)
+  await page.waitForFunction((query) => [...document.querySelectorAll<HTMLImageElement>(query)].every((image) => image.complete && image.naturalWidth > 0), selector, { polling: 100 })
+}
+
 /** No serious or critical accessibility problem on the screen as it is now. */
 async function expectAccessible(page: Page) {
   const result = await new AxeBuilder({ page }).analyze()
@@ -126,7 +134,7 @@ describe('player app: deposit and promotions', () => {
     await buttons.first().waitFor()
     // The demo player has deposited already: the new-member offer is not theirs to take.
     expect(await buttons.allTextContents()).toEqual(['ฝากประจำ รับเพิ่ม 100 บาท', 'ฝาก 500 รับเพิ่ม 10%'])
-    await page.waitForFunction(() => [...document.images].every((image) => image.complete && image.naturalWidth > 0))
+    await settleImages(page)
     await expectPhoneWidth(page)
     await viewShot(page, 'player-promotion-page')
     await expectAccessible(page)
@@ -141,7 +149,7 @@ describe('player app: deposit and promotions', () => {
     await modal.waitFor()
     expect(await modal.getByTestId('credit-given').textContent()).toBe('10% ของยอดฝาก')
     expect(await modal.getByRole('listitem').allTextContents()).toEqual(['ฝากขั้นต่ำ 500 บาท', 'โบนัสสูงสุด 1,000 บาท', 'ทำยอดเทิร์นโอเวอร์ 3 เท่าของยอดฝาก', 'ห้ามเล่นเกมค่าย: evo'])
-    await page.waitForFunction(() => [...document.images].every((image) => image.complete))
+    await settleImages(page)
     await viewShot(page, 'player-deposit-promotion-modal')
     await modal.getByRole('button', { name: 'ปิด' }).tap()
 
@@ -178,7 +186,7 @@ describe('player app: deposit and promotions', () => {
     await target.getByRole('button', { name: 'คัดลอกเลขบัญชี' }).tap()
     await toast(page, 'คัดลอกเลขบัญชีแล้ว').waitFor()
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('4071234567')
-    await page.waitForFunction(() => [...document.images].every((image) => image.complete && image.naturalWidth > 0))
+    await settleImages(page)
     await expectPhoneWidth(page)
     await viewShot(page, 'player-deposit')
     await shot(page, 'player-deposit-full')
@@ -266,7 +274,7 @@ describe('player app: deposit and promotions', () => {
     const logos = sheet.locator('img.bank-badge')
     expect(await logos.count()).toBe(21)
     expect(await sheet.locator('span.bank-badge').allTextContents()).toEqual(['SCBT', 'MEGA'])
-    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('img.bank-badge')].every((image) => image.complete && image.naturalWidth > 0))
+    await settleImages(page, 'img.bank-badge')
     await viewShot(page, 'player-register-bank-picker')
   })
 })
