@@ -407,9 +407,11 @@ describe('player app: home lobby', () => {
     expect(await nav.getByRole('link', { name: 'แนะนำเพื่อน' }).getAttribute('aria-current')).toBeNull()
 
     await page.goto('/')
-    await page.getByRole('link', { name: 'ฝากเงิน' }).click()
+    await page.getByRole('link', { name: 'ฝากเงิน', exact: true }).click()
     await atPath(page, '/deposit')
-    await page.getByRole('link', { name: 'กลับหน้าหลัก' }).click()
+    // The deposit screen exists now (issue 9, e2e/player-deposit.spec.ts); the bottom bar's home brings the player back.
+    await page.getByRole('heading', { level: 1, name: 'ฝากเงิน' }).waitFor()
+    await nav.getByRole('link', { name: 'หน้าหลัก' }).click()
     await atPath(page, '/')
     await page.getByRole('heading', { level: 1, name: 'สวัสดี คุณสมชาย' }).waitFor()
     expect(problems).toEqual([])

@@ -1,8 +1,9 @@
 /**
  * The first-load JS budget (issue 6, spec §9 performance): what a browser must download before a route can
  * render, i.e. the entry chunk, the route's lazy chunk and every chunk they import statically, gzip-compressed.
- * The Vite plugin prints the figure for each route after every build and fails the build when a route is over
- * its budget, so the check runs wherever the app is built.
+ * The Vite plugin prints the figure for each route after every build, fails the build when a route is over
+ * its budget, so the check runs wherever the app is built, and writes the figures to `dist/route-sizes.json`
+ * (ROUTE_SIZES_FILE), which `npm test` checks after its build (src/route-budget.test.ts).
  */
 import { gzipSync } from 'node:zlib'
 import type { Plugin } from 'vite'
@@ -14,6 +15,15 @@ export interface BundleChunk {
   facadeModuleId: string | null
   /** Chunks loaded with this one (static imports). */
   imports: readonly string[]
+}
+
+/** The report the build leaves beside the app, read by the budget test. */
+export const ROUTE_SIZES_FILE = 'route-sizes.json'
+
+/** A route's lazily imported module (path suffix, e.g. 'src/app/routes/login-route.tsx') and its budget. */
+export interface RouteBudget {
+  module: string
+  budgetKb: number
 }
 
 export interface RouteSize {
@@ -43,8 +53,7 @@ export function staticClosure(chunks: ReadonlyMap<string, BundleChunk>, start: s
  */
 export function routeSizes(
   chunks: readonly BundleChunk[],
-  routes: Readonly<Record<string, string>>,
-  budgetBytes: number,
+  routes: Readonly<Record<string, RouteBudget>>,
   gzipSize: (code: string) => number = (code) => gzipSync(code).length,
 ): RouteSize[] {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
@@ -56,11 +65,11 @@ export function routeSizes(
     if (bytes === undefined) sizeOf.set(fileName, (bytes = gzipSize(byFile.get(fileName)?.code ?? '')))
     return bytes
   }
-  return Object.entries(routes).map(([route, module]) => {
+  return Object.entries(routes).map(([route, { module, budgetKb }]) => {
     const chunk = chunks.find((candidate) => candidate.facadeModuleId?.replaceAll('\\', '/').endsWith(module))
     if (!chunk) throw new Error(`route ${route}: no chunk is built from ${module}; is it still lazily imported?`)
     const files = [...new Set([...staticClosure(byFile, entry.fileName), ...staticClosure(byFile, chunk.fileName)])]
-    return { route, files, gzipBytes: files.reduce((sum, file) => sum + size(file), 0), budgetBytes }
+    return { route, files, gzipBytes: files.reduce((sum, file) => sum + size(file), 0), budgetBytes: budgetKb * 1024 }
   })
 }
 
@@ -77,10 +86,10 @@ export function formatRouteSizes(sizes: readonly RouteSize[]): string {
 }
 
 /**
- * Vite plugin: prints each route's first-load JS (gzip) and fails the build when one is over `budgetKb`.
- * `routes` maps a route to its lazily imported module (path suffix, e.g. 'src/app/routes/login-route.tsx').
+ * Vite plugin: prints each route's first-load JS (gzip), writes them to ROUTE_SIZES_FILE and fails the build when
+ * one is over its budget. `routes` maps a route to its lazily imported module and budget.
  */
-export function routeBudget(options: { routes: Record<string, string>; budgetKb: number }): Plugin {
+export function routeBudget(options: { routes: Record<string, RouteBudget> }): Plugin {
   return {
     name: 'sanam-route-budget',
     apply: 'build',
@@ -89,8 +98,9 @@ export function routeBudget(options: { routes: Record<string, string>; budgetKb:
       for (const item of Object.values(bundle)) {
         if (item.type === 'chunk') chunks.push({ fileName: item.fileName, code: item.code, isEntry: item.isEntry, facadeModuleId: item.facadeModuleId, imports: item.imports })
       }
-      const sizes = routeSizes(chunks, options.routes, options.budgetKb * 1024)
+      const sizes = routeSizes(chunks, options.routes)
       console.info(`\n${formatRouteSizes(sizes)}\n`)
+      this.emitFile({ type: 'asset', fileName: ROUTE_SIZES_FILE, source: `${JSON.stringify(sizes, null, 2)}\n` })
       const over = sizes.filter((size) => size.gzipBytes > size.budgetBytes)
       if (over.length > 0) this.error(`first-load JS over budget: ${over.map((size) => `${size.route} ${kb(size.gzipBytes)} > ${kb(size.budgetBytes)}`).join('; ')}`)
     },

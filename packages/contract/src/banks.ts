@@ -1,7 +1,8 @@
 /**
- * The banks a player may register (spec §3 bank codes). `short` and `color` draw the bank badge
- * (we draw our own badges rather than ship the banks' trademarks). 011, 065 and 076 are all the
- * ttb family after the TMB-Thanachart merger; 140 is the TrueMoney Wallet.
+ * The banks a player may register (spec §3 bank codes). The player app shows each bank's logo from the
+ * thai-banks-logo package (apps/player/src/components/bank-logos.ts); `short` and `color` draw the badge of a
+ * bank it has no logo for (020 Standard Chartered, 026 Mega) and of an unknown code. 011, 065 and 076 are all
+ * the ttb family after the TMB-Thanachart merger; 140 is the TrueMoney Wallet.
  */
 export interface Bank {
   code: string

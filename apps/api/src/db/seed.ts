@@ -1,4 +1,7 @@
+import { bahtToSatang } from '@sanam/contract'
 import type { Db } from './client.ts'
+import { inTransaction } from './transaction.ts'
+import { createLedger } from '../modules/ledger/ledger.service.ts'
 import { seedCatalogue } from '../modules/games/catalogue-seed.ts'
 import { seedPromotions } from '../modules/promotions/promotions-seed.ts'
 import { depositsRepository } from '../modules/deposits/deposits.repository.ts'
@@ -9,6 +12,9 @@ import type { PasswordHasher } from '../modules/auth/password.ts'
 
 /** The demo player anyone can log in with on a fresh `npm start`. */
 export const DEMO_PLAYER = { mobile: '0812345678', password: 'sanam1234' } as const
+
+/** What the demo player starts with, in baht: enough to play at once, paid in as a real deposit. */
+export const DEMO_OPENING_DEPOSIT_BAHT = 1000
 
 const THEME = { primary: '#d4af37', background: '#0b0b14' }
 
@@ -56,7 +62,10 @@ export async function seedOperatorAccount(db: Db, now = new Date()): Promise<voi
   })
 }
 
-/** Demo data for a fresh database: the site, the operator account to pay into and one player to log in with. */
+/**
+ * Demo data for a fresh database: the site, the operator account to pay into and one player to log in with, who
+ * starts with DEMO_OPENING_DEPOSIT_BAHT deposited.
+ */
 export async function seedDemo(db: Db, hasher: PasswordHasher, now = new Date()): Promise<{ seeded: boolean }> {
   const fresh = !(await siteRepository.findSettings(db))
   await seedSite(db, now)
@@ -64,8 +73,9 @@ export async function seedDemo(db: Db, hasher: PasswordHasher, now = new Date())
   await seedOperatorAccount(db, now)
   await seedCatalogue(db, now)
   await seedPromotions(db, now)
-  if (!(await playersRepository.findByMobile(db, DEMO_PLAYER.mobile))) {
-    await playersRepository.insert(db, {
+  let player = await playersRepository.findByMobile(db, DEMO_PLAYER.mobile)
+  if (!player) {
+    player = await playersRepository.insert(db, {
       mobile: DEMO_PLAYER.mobile,
       passwordHash: await hasher.hash(DEMO_PLAYER.password),
       firstname: 'สมชาย',
@@ -77,5 +87,44 @@ export async function seedDemo(db: Db, hasher: PasswordHasher, now = new Date())
       createdAt: now,
     })
   }
+  await depositDemoMoney(db, { id: player.id, bankCode: player.bankCode, bankAccount: player.bankAccount }, now)
   return { seeded: true }
+}
+
+/**
+ * The demo player's opening money, credited the way real money arrives: a deposit row from the player's registered
+ * account to the operator account and its `bank_in → cash` transfer, in one transaction, so `ledger:verify` holds.
+ * Keyed by an external id of its own: running it again stores and moves nothing.
+ */
+export async function depositDemoMoney(db: Db, player: { id: number; bankCode: string; bankAccount: string }, now = new Date()): Promise<void> {
+  const operator = await depositsRepository.activeOperatorAccount(db)
+  if (!operator) throw new Error('the demo deposit needs the operator account: seed it first')
+  const externalId = `demo-seed:opening:${player.id}`
+  const ledger = createLedger({ clock: { now: () => now } })
+  await inTransaction(db, async (tx) => {
+    const deposit = await depositsRepository.insert(tx, {
+      source: 'BANK_FEED',
+      externalId,
+      requestHash: externalId,
+      toAccount: operator.accountNumber,
+      fromBankCode: player.bankCode,
+      fromAccount: player.bankAccount,
+      fromName: null,
+      amount: bahtToSatang(DEMO_OPENING_DEPOSIT_BAHT),
+      occurredAt: now,
+      receivedAt: now,
+      status: 'UNMATCHED',
+      note: 'demo data: opening deposit',
+    })
+    if (!deposit) return
+    await ledger.transfer(tx, {
+      key: `deposit:${externalId}`,
+      from: { house: 'bank_in' },
+      to: { player: player.id, kind: 'cash' },
+      amount: deposit.amount,
+      kind: 'deposit',
+      reference: `deposit:${deposit.id}`,
+    })
+    await depositsRepository.markCredited(tx, deposit.id, { status: 'MATCHED', playerId: player.id, creditedAt: now })
+  })
 }

@@ -8,9 +8,11 @@ import { RouteErrorPage } from './routes/route-error-page.tsx'
 const LoginRoute = lazy(() => import('./routes/login-route.tsx'))
 const RegisterRoute = lazy(() => import('./routes/register-route.tsx'))
 const HomeRoute = lazy(() => import('./routes/home-route.tsx'))
+const DepositRoute = lazy(() => import('./routes/deposit-route.tsx'))
+const PromotionRoute = lazy(() => import('./routes/promotion-route.tsx'))
 const MaintenancePage = lazy(() => import('./routes/maintenance-page.tsx'))
 
-/** The player routes (spec §2); the money screens (deposit, withdraw, history, promotion, referral) come later. */
+/** The player routes (spec §2). */
 export const router = createBrowserRouter([
   {
     element: <AppLayout />,
@@ -30,6 +32,8 @@ export const router = createBrowserRouter([
             element: <RequireAuth />,
             children: [
               { index: true, element: <HomeRoute /> },
+              { path: 'deposit', element: <DepositRoute /> },
+              { path: 'promotion', element: <PromotionRoute /> },
               // Spec §2: any other path shows the under-maintenance page (to a logged-in player; a visitor goes to /login first).
               { path: '*', element: <MaintenancePage /> },
             ],

@@ -1,10 +1,14 @@
 import { findBank } from '@sanam/contract/banks'
+import { bankLogos } from './bank-logos.ts'
 
 /**
- * A bank's badge (spec §2 Register bank picker): its short name on its own colour, drawn by us so we ship no
- * bank trademarks. An unknown code gets a neutral badge with the code.
+ * A bank's badge (spec §2 Register bank picker, Deposit bank cards): the bank's logo (thai-banks-logo, bundled),
+ * or, for a bank the package has no logo for, its short name drawn on its own colour. An unknown code gets a
+ * neutral drawn badge with the code. Decorative: the bank's name is always written beside it.
  */
 export function BankBadge({ code, size = 40 }: { code: string; size?: number }) {
+  const logo = bankLogos[code]
+  if (logo) return <img className="bank-badge bank-badge--logo" src={logo} alt="" width={size} height={size} aria-hidden="true" />
   const bank = findBank(code)
   const short = bank?.short ?? code
   return (

@@ -7,7 +7,7 @@
  */
 import type { UserMe } from '@sanam/contract'
 import { useSyncExternalStore } from 'react'
-import { clearQueryCache } from './query.ts'
+import { queryClient } from './query-client.ts'
 import { readStorage, removeStorage, writeStorage } from './storage.ts'
 
 export const SESSION_STORAGE_KEY = 'sanam.session'
@@ -73,7 +73,7 @@ export function setSessionUser(user: UserMe): void {
 /** Logout: clears token, user, the stored token and every cached answer (they belong to this player). */
 export function endSession(): void {
   removeStorage('session', SESSION_STORAGE_KEY)
-  clearQueryCache()
+  queryClient.clear()
   setSession({ token: null, user: null })
 }
 

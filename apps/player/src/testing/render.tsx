@@ -3,12 +3,14 @@
  * element, and a fetch stand-in that answers /api calls from a table.
  */
 import type { SiteMetadata, UserMe } from '@sanam/contract'
+import { QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router'
 import { vi } from 'vitest'
 import { ToastProvider } from '../components/toast/toast-provider.tsx'
 import { SiteContext, type SiteState } from '../features/site/site-context.ts'
+import { queryClient } from '../lib/query-client.ts'
 
 export const demoMetadata: SiteMetadata = {
   title: 'Sanam',
@@ -30,15 +32,20 @@ export const demoUser: UserMe = {
   created_at: '2026-11-22T03:00:00.000Z',
 }
 
-/** Renders `routes` (or `element` at `path`) in a memory router starting at `url`, with toasts and site state. */
+/**
+ * Renders `routes` in a memory router starting at `url`, with the app's query client (tests clear it after each
+ * test; logging out clears it too), toasts and site state.
+ */
 export function renderRoutes(options: { url: string; routes: RouteObject[]; site?: SiteState }) {
   const router = createMemoryRouter(options.routes, { initialEntries: [options.url] })
   const view = render(
-    <SiteContext value={options.site ?? { status: 'ready', metadata: demoMetadata }}>
-      <ToastProvider>
-        <RouterProvider router={router} />
-      </ToastProvider>
-    </SiteContext>,
+    <QueryClientProvider client={queryClient}>
+      <SiteContext value={options.site ?? { status: 'ready', metadata: demoMetadata }}>
+        <ToastProvider>
+          <RouterProvider router={router} />
+        </ToastProvider>
+      </SiteContext>
+    </QueryClientProvider>,
   )
   return { router, ...view }
 }

@@ -30,11 +30,20 @@ export const DraftBill = z.object({
   payment_id: z.string(),
   amount: Baht,
   expires_at: Iso,
-  payment_information: z.object({ bank_code: z.string(), bank_name: z.string(), bank_address: z.string(), bank_qrcode: z.string().nullable() }),
+  // bank_account_name: the name on the account to pay, which the deposit screen shows on the target card.
+  payment_information: z.object({ bank_code: z.string(), bank_name: z.string(), bank_account_name: z.string(), bank_address: z.string(), bank_qrcode: z.string().nullable() }),
 })
 export type DraftBill = z.infer<typeof DraftBill>
 
 export const DepositStatusParams = z.strictObject({ userId: z.string().regex(/^\d{1,15}$/, { error: 'รหัสผู้ใช้ไม่ถูกต้อง' }) })
+/**
+ * What the slip check sends: `since`, when it began, so a deposit credited before it (an earlier deposit, an old
+ * bill's) is not taken for this one. The server bounds it to its status window (15 minutes) and to now.
+ */
+export const DepositStatusBody = strictBody({
+  since: z.iso.datetime({ offset: true, error: 'since ต้องเป็นเวลา ISO 8601' }).optional(),
+}).nullish()
+export type DepositStatusBody = z.infer<typeof DepositStatusBody>
 export const DepositStatus = z.object({ deposit_id: z.number().int(), amount: Baht, credited_at: Iso })
 
 const ExternalText = (max: number, message: string) => z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: message })
@@ -85,7 +94,7 @@ export const walletContract = {
   depositBank: { response: { 200: okEnvelope(DepositBank) } },
   createDraftBill: { body: CreateDraftBillBody, response: { 200: okEnvelope(DraftBill) } },
   cancelDraftBill: { response: { 200: MessageOnly } },
-  depositStatus: { params: DepositStatusParams, response: { 200: okEnvelope(DepositStatus) } },
+  depositStatus: { params: DepositStatusParams, body: DepositStatusBody, response: { 200: okEnvelope(DepositStatus) } },
   bankTransfer: { body: BankTransferBody, response: { 200: okEnvelope(BankTransferResult) } },
   withdrawConfig: { response: { 200: okEnvelope(WithdrawConfig) } },
   createWithdrawal: { body: CreateWithdrawalBody, response: { 200: okEnvelope(Withdrawal) } },

@@ -45,7 +45,7 @@ describe('POST /api/wallet/deposit/draft_bill', () => {
     const first = await create(300)
     expect(first.statusCode).toBe(200)
     const bill = first.json().data
-    expect(bill.payment_information).toMatchObject({ bank_code: '014', bank_name: 'ธนาคารไทยพาณิชย์', bank_address: '4071234567' })
+    expect(bill.payment_information).toMatchObject({ bank_code: '014', bank_name: 'ธนาคารไทยพาณิชย์', bank_account_name: 'บจก. สนาม เดโม', bank_address: '4071234567' })
     expect(parsePromptPay(bill.payment_information.bank_qrcode)?.amount).toBe(30_000n)
     expect(first.json().message).toBe('สร้างรายการฝากเงินสำเร็จ')
 
@@ -253,6 +253,48 @@ describe('POST /api/wallet/deposit/status/:userId', () => {
     expect((await poll()).statusCode).toBe(200)
     t.clock.advance(15 * 60_000 + 1000)
     expect((await poll()).statusCode).toBe(404)
+  })
+
+  it('a check that says when it began never succeeds on a deposit credited before, even with an old bill', async () => {
+    const { player, token } = await playerWithToken()
+    const poll = (since?: unknown) => t.app.inject({ method: 'POST', url: `/api/wallet/deposit/status/${player.id}`, headers: bearer(token), ...(since === undefined ? {} : { payload: { since } }) })
+    // Yesterday's bill, paid then.
+    await t.app.inject({ method: 'POST', url: '/api/wallet/deposit/draft_bill', headers: bearer(token), payload: { amount: 300, promotion: null } })
+    t.clock.advance(60_000)
+    await fund(t, player, 300)
+    t.clock.advance(24 * 60 * 60_000)
+
+    // Today a new check begins: the old deposit is not this one's, whether it says when it began or not.
+    const began = t.clock.now().toISOString()
+    expect((await poll(began)).statusCode).toBe(404)
+    expect((await poll()).statusCode).toBe(404)
+    t.clock.advance(10_000)
+    const id = await fund(t, player, 500)
+    const found = await poll(began)
+    expect(found.statusCode).toBe(200)
+    expect(found.json().data).toMatchObject({ deposit_id: id, amount: 500 })
+  })
+
+  it('bounds the start a check claims to the last 15 minutes and to now', async () => {
+    const { player, token } = await playerWithToken()
+    const poll = (since: string) => t.app.inject({ method: 'POST', url: `/api/wallet/deposit/status/${player.id}`, headers: bearer(token), payload: { since } })
+    await fund(t, player, 150)
+    t.clock.advance(20 * 60_000)
+    // Claiming to have begun an hour ago looks back 15 minutes only: the deposit 20 minutes ago is not found.
+    expect((await poll(new Date(t.clock.now().getTime() - 60 * 60_000).toISOString())).statusCode).toBe(404)
+    // A phone clock running ahead: the check counts from now, and a deposit credited later is found.
+    const ahead = new Date(t.clock.now().getTime() + 5 * 60_000).toISOString()
+    t.clock.advance(1000)
+    await fund(t, player, 200)
+    expect((await poll(ahead)).statusCode).toBe(200)
+  })
+
+  it.each([['not a date', 'yesterday'], ['a number', 1_700_000_000], ['an extra field', { extra: true }]])('refuses a check start that is %s (400)', async (_name, value) => {
+    const { player, token } = await playerWithToken()
+    const payload = typeof value === 'object' ? { since: new Date().toISOString(), ...value } : { since: value }
+    const res = await t.app.inject({ method: 'POST', url: `/api/wallet/deposit/status/${player.id}`, headers: bearer(token), payload })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toMatch(/[\u0E00-\u0E7F]/)
   })
 
   it("refuses another player's id with 403 and a bad id with 400", async () => {

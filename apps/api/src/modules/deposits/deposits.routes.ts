@@ -26,7 +26,8 @@ export function depositRoutes(app: TypedApp, deps: { deposits: DepositService; r
 
   app.post('/wallet/deposit/status/:userId', { schema: walletContract.depositStatus, preHandler: deps.requirePlayer }, async (req, reply) => {
     void reply.header('cache-control', 'no-store')
-    return ok(await deposits.status(req.player, Number(req.params.userId)))
+    const since = req.body?.since
+    return ok(await deposits.status(req.player, Number(req.params.userId), since === undefined ? undefined : new Date(since)))
   })
 }
 

@@ -112,7 +112,7 @@ export function createDepositService(deps: { db: Db; ledger: Ledger; clock: Cloc
           payment_id: bill.id,
           amount: satangToBaht(bill.amount),
           expires_at: bill.expiresAt.toISOString(),
-          payment_information: { bank_code: target.code, bank_name: target.bankName, bank_address: target.address, bank_qrcode: target.qrcode },
+          payment_information: { bank_code: target.code, bank_name: target.bankName, bank_account_name: target.name, bank_address: target.address, bank_qrcode: target.qrcode },
         }
       } catch (error) {
         if (uniqueViolation(error) === 'draft_bills_one_live_key') throw new AppError('CONFLICT', 'มีรายการฝากที่รอชำระอยู่แล้ว กรุณายกเลิกก่อนสร้างรายการใหม่')
@@ -161,11 +161,23 @@ export function createDepositService(deps: { db: Db; ledger: Ledger; clock: Cloc
       })
     },
 
-    /** What the slip check polls: the deposit credited since the player's latest bill (or in the last window). */
-    async status(actor: Actor, userId: number) {
+    /**
+     * What the slip check polls: the player's deposit credited since the check began (`checkStartedAt`), never one
+     * from before it. The start is bounded to the status window (15 minutes, how long a check runs) and to now (a
+     * phone clock running ahead). A caller that does not say when it began gets the later of the latest bill's
+     * creation and the window's start, so an old bill never makes a new check succeed at once.
+     */
+    async status(actor: Actor, userId: number, checkStartedAt?: Date) {
       if (userId !== actor.playerId) throw new AppError('FORBIDDEN')
-      const bill = await depositsRepository.latestBill(db, actor.playerId)
-      const since = bill?.createdAt ?? new Date(clock.now().getTime() - settings.statusWindowMinutes * 60_000)
+      const now = clock.now()
+      const windowStart = new Date(now.getTime() - settings.statusWindowMinutes * 60_000)
+      let since: Date
+      if (checkStartedAt) {
+        since = new Date(Math.min(Math.max(checkStartedAt.getTime(), windowStart.getTime()), now.getTime()))
+      } else {
+        const bill = await depositsRepository.latestBill(db, actor.playerId)
+        since = bill && bill.createdAt > windowStart ? bill.createdAt : windowStart
+      }
       const deposit = await depositsRepository.creditedSince(db, actor.playerId, since)
       if (!deposit?.creditedAt) throw new AppError('NOT_FOUND', 'ยังไม่พบยอดฝาก')
       return { deposit_id: deposit.id, amount: satangToBaht(deposit.amount), credited_at: deposit.creditedAt.toISOString() }

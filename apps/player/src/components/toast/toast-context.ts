@@ -6,7 +6,7 @@ export interface Toast {
 }
 
 export interface ToastApi {
-  /** Shows `toast` for a few seconds, replacing any toast still on screen. */
+  /** Shows `toast` for 3 s below any toast still on screen (they stack; none replaces another). */
   showToast: (toast: Toast) => void
 }
 

@@ -1,40 +1,64 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { t } from '../../lib/i18n/index.ts'
 import { ToastContext, type Toast } from './toast-context.ts'
 
 /** Spec §9: a toast stays 3 s. */
-const TOAST_MS = 3000
+export const TOAST_MS = 3000
 
-/** Holds the one visible toast and renders it above the page. */
+interface ShownToast extends Toast {
+  id: number
+}
+
+/**
+ * Holds the visible toasts and renders them above the page. Each stays its own 3 s and they stack, so an error
+ * followed at once by another message (a failed call, then 'logged out') shows both.
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
-  // The id restarts the timer (and the entry animation) when the same text is shown twice in a row.
-  const [current, setCurrent] = useState<(Toast & { id: number }) | null>(null)
+  const [toasts, setToasts] = useState<ShownToast[]>([])
+  const nextId = useRef(1)
+  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>())
 
-  const showToast = useCallback((toast: Toast) => {
-    setCurrent((previous) => ({ ...toast, id: (previous?.id ?? 0) + 1 }))
+  const dismiss = useCallback((id: number) => {
+    clearTimeout(timers.current.get(id))
+    timers.current.delete(id)
+    setToasts((shown) => shown.filter((toast) => toast.id !== id))
   }, [])
+
+  const showToast = useCallback(
+    (toast: Toast) => {
+      const id = nextId.current++
+      setToasts((shown) => [...shown, { ...toast, id }])
+      timers.current.set(
+        id,
+        setTimeout(() => dismiss(id), TOAST_MS),
+      )
+    },
+    [dismiss],
+  )
   const api = useMemo(() => ({ showToast }), [showToast])
 
   useEffect(() => {
-    if (!current) return
-    const timer = setTimeout(() => setCurrent(null), TOAST_MS)
-    return () => clearTimeout(timer)
-  }, [current])
+    const pending = timers.current
+    return () => {
+      for (const timer of pending.values()) clearTimeout(timer)
+      pending.clear()
+    }
+  }, [])
 
   return (
     <ToastContext value={api}>
       {children}
       {/* The live region stays mounted so screen readers announce toasts added to it. */}
       <div className="toast-region" role="status" aria-live="polite">
-        {current && (
-          <div key={current.id} className={`toast toast--${current.kind}`}>
-            <ToastIcon kind={current.kind} />
-            <span className="toast__text">{current.text}</span>
-            <button type="button" className="toast__close" aria-label={t('action.dismiss')} onClick={() => setCurrent(null)}>
+        {toasts.map((toast) => (
+          <div key={toast.id} className={`toast toast--${toast.kind}`}>
+            <ToastIcon kind={toast.kind} />
+            <span className="toast__text">{toast.text}</span>
+            <button type="button" className="toast__close" aria-label={t('action.dismiss')} onClick={() => dismiss(toast.id)}>
               ×
             </button>
           </div>
-        )}
+        ))}
       </div>
     </ToastContext>
   )

@@ -1,4 +1,5 @@
 import type { LoginBody, LoginResult } from '@sanam/contract'
+import { useMutation } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client.ts'
 import { deviceHeaders } from '../../../lib/device.ts'
 
@@ -8,4 +9,9 @@ import { deviceHeaders } from '../../../lib/device.ts'
  */
 export function login(body: LoginBody): Promise<LoginResult> {
   return apiRequest<LoginResult>('/auth/login', { method: 'POST', body, redirectOn401: false, headers: deviceHeaders() })
+}
+
+/** The login call as a mutation (pending state, one result per submit). */
+export function useLoginMutation() {
+  return useMutation({ mutationFn: login })
 }

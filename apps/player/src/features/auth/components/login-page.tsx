@@ -7,7 +7,7 @@ import { useToast } from '../../../components/toast/use-toast.ts'
 import { errorText } from '../../../lib/api-client.ts'
 import { t } from '../../../lib/i18n/index.ts'
 import { startSession } from '../../../lib/session.ts'
-import { login } from '../api/login.ts'
+import { useLoginMutation } from '../api/login.ts'
 import { forgetLogin, rememberedPhone, rememberLogin, storedPassword } from '../remember-login.ts'
 import { digitsOnly, validateLogin } from '../validation.ts'
 import '../auth.css'
@@ -23,6 +23,7 @@ export interface LoginLocationState {
  */
 export function LoginPage({ supportUrl }: { supportUrl: string | undefined }) {
   const navigate = useNavigate()
+  const { mutateAsync: login } = useLoginMutation()
   const location = useLocation()
   const { showToast } = useToast()
   const [remembered] = useState(rememberedPhone)

@@ -10,9 +10,9 @@ import { ApiError, errorText } from '../../../lib/api-client.ts'
 import { t } from '../../../lib/i18n/index.ts'
 import { startSession } from '../../../lib/session.ts'
 import { useTimeouts } from '../../../lib/use-timeouts.ts'
-import { confirmOtp } from '../api/confirm-otp.ts'
-import { login } from '../api/login.ts'
-import { register } from '../api/register.ts'
+import { useConfirmOtpMutation } from '../api/confirm-otp.ts'
+import { useLoginMutation } from '../api/login.ts'
+import { useRegisterMutation } from '../api/register.ts'
 import { BankPicker } from './bank-picker.tsx'
 import type { LoginLocationState } from './login-page.tsx'
 import { OtpStep } from './otp-step.tsx'
@@ -46,6 +46,9 @@ type FieldName = 'mobile' | 'password' | 'firstname' | 'surname' | 'bank_code' |
  */
 export function RegisterPage() {
   const navigate = useNavigate()
+  const { mutateAsync: register } = useRegisterMutation()
+  const { mutateAsync: confirmOtp } = useConfirmOtpMutation()
+  const { mutateAsync: login } = useLoginMutation()
   const { showToast } = useToast()
   const schedule = useTimeouts()
   const [params] = useSearchParams()

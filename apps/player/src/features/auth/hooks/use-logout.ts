@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router'
 import { useToast } from '../../../components/toast/use-toast.ts'
 import { t } from '../../../lib/i18n/index.ts'
 import { endSession } from '../../../lib/session.ts'
-import { logout } from '../api/logout.ts'
+import { useLogoutMutation } from '../api/logout.ts'
 
 /**
  * Logout (spec §4): revoke the token on the server, clear token, user and stored token, go to /login. The local
@@ -12,6 +12,7 @@ import { logout } from '../api/logout.ts'
 export function useLogout(): () => Promise<void> {
   const navigate = useNavigate()
   const { showToast } = useToast()
+  const { mutateAsync: logout } = useLogoutMutation()
   return useCallback(async () => {
     // Started before the session is cleared: the call reads the token when it starts.
     const revoked = logout().catch(() => null)
@@ -19,5 +20,5 @@ export function useLogout(): () => Promise<void> {
     showToast({ kind: 'success', text: t('toast.loggedOut') })
     await navigate('/login', { replace: true })
     await revoked
-  }, [navigate, showToast])
+  }, [logout, navigate, showToast])
 }

@@ -1,9 +1,9 @@
 import type { Balance, UserMe } from '@sanam/contract'
+import type { UseQueryResult } from '@tanstack/react-query'
 import { Link } from 'react-router'
-import { CoinsIcon, DepositIcon, GiftIcon, LogoutIcon, RefreshIcon, WithdrawIcon } from '../../../components/icons.tsx'
+import { ChevronRightIcon, CoinsIcon, DepositIcon, GiftIcon, LogoutIcon, RefreshIcon, WithdrawIcon } from '../../../components/icons.tsx'
 import { formatBaht, formatBahtWord } from '../../../lib/format.ts'
 import { t } from '../../../lib/i18n/index.ts'
-import type { QueryResult } from '../../../lib/query.ts'
 
 /** `0812345678` → `081-xxx-5678`: enough to recognise one's own number on a shared screen. */
 export function maskMobile(mobile: string): string {
@@ -12,9 +12,10 @@ export function maskMobile(mobile: string): string {
 
 /**
  * The top of the home lobby (spec §2): greeting, credit balance with refresh, logout, deposit and withdraw,
- * and the referral bonus and play-amount cards, both leading to /referral on the amount tab.
+ * the referral bonus and play-amount cards, both leading to /referral on the amount tab, and the way to the
+ * promotions (/promotion), which lead on to the deposit screen.
  */
-export function AccountPanel({ user, balance, onLogout }: { user: UserMe | null; balance: QueryResult<Balance>; onLogout: () => void }) {
+export function AccountPanel({ user, balance, onLogout }: { user: UserMe | null; balance: UseQueryResult<Balance>; onLogout: () => void }) {
   const amount = balance.data
   return (
     <>
@@ -44,11 +45,11 @@ export function AccountPanel({ user, balance, onLogout }: { user: UserMe | null;
             </p>
             <button
               type="button"
-              className={`icon-button${balance.fetching ? ' icon-button--spinning' : ''}`}
+              className={`icon-button${balance.isFetching ? ' icon-button--spinning' : ''}`}
               aria-label={t('home.refreshBalance')}
-              aria-busy={balance.fetching}
-              disabled={balance.fetching}
-              onClick={() => void balance.refetch().catch(() => {})}
+              aria-busy={balance.isFetching}
+              disabled={balance.isFetching}
+              onClick={() => void balance.refetch()}
             >
               <RefreshIcon />
             </button>
@@ -91,6 +92,17 @@ export function AccountPanel({ user, balance, onLogout }: { user: UserMe | null;
           </span>
         </Link>
       </div>
+
+      <Link className="promotions-entry" to="/promotion">
+        <span className="wallet-card__icon">
+          <GiftIcon />
+        </span>
+        <span className="wallet-card__text">
+          <span className="promotions-entry__title">{t('home.promotions')}</span>
+          <span className="wallet-card__label">{t('home.promotionsHint')}</span>
+        </span>
+        <ChevronRightIcon />
+      </Link>
     </>
   )
 }

@@ -35,7 +35,7 @@ export function GameLobby({ place, onOpenProvider, onLaunchGame }: { place: Lobb
             {providers.status === 'pending' ? (
               <LoadingState />
             ) : providers.status === 'error' ? (
-              <ErrorState onRetry={() => void providers.refetch().catch(() => {})} />
+              <ErrorState onRetry={() => void providers.refetch()} />
             ) : tabProviders.length === 0 ? (
               <EmptyState />
             ) : (

@@ -1,7 +1,7 @@
 import type { Game, Provider } from '@sanam/contract'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { clearQueryCache } from '../../../lib/query.ts'
+import { queryClient } from '../../../lib/query-client.ts'
 import { demoUser, ok, page, renderRoutes, stubApi } from '../../../testing/render.tsx'
 import { HomePage } from './home-page.tsx'
 
@@ -38,7 +38,7 @@ beforeAll(() => {
 
 afterEach(() => {
   cleanup()
-  clearQueryCache()
+  queryClient.clear()
   vi.unstubAllGlobals()
   vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} })
   vi.stubGlobal('IntersectionObserver', class { observe() {} unobserve() {} disconnect() {} })
@@ -70,6 +70,7 @@ describe('HomePage (spec §2 Home lobby)', () => {
     for (const link of screen.getAllByRole('link', { name: /โบนัสแนะนำเพื่อน|ยอดเล่นคืนสะสม/ })) expect(link.getAttribute('href')).toBe('/referral#amount')
     expect(screen.getByRole('link', { name: 'ฝากเงิน' }).getAttribute('href')).toBe('/deposit')
     expect(screen.getByRole('link', { name: 'ถอนเงิน' }).getAttribute('href')).toBe('/withdraw')
+    expect(screen.getByRole('link', { name: /^โปรโมชั่น/ }).getAttribute('href')).toBe('/promotion')
   })
 
   it('tabs list their providers in contract order, maintenance last and not clickable', async () => {
@@ -131,7 +132,7 @@ describe('HomePage (spec §2 Home lobby)', () => {
     await waitFor(() => expect(screen.getByTestId('balance').textContent).toBe('฿2.00'))
     expect(screen.queryByRole('region', { name: 'โปรโมชั่นที่รับอยู่' })).toBeNull()
     cleanup()
-    clearQueryCache()
+    queryClient.clear()
 
     stubLobby(50)
     renderHome({ ...demoUser, promotion: { enabled: true, info } })

@@ -67,7 +67,7 @@ function FishingSection({ onLaunch }: { onLaunch: (game: Game) => void }) {
       {fishing.status === 'pending' ? (
         <LoadingState />
       ) : fishing.status === 'error' ? (
-        <ErrorState onRetry={() => void fishing.refetch().catch(() => {})} />
+        <ErrorState onRetry={() => void fishing.refetch()} />
       ) : games.length === 0 ? (
         <EmptyState />
       ) : (
@@ -93,7 +93,7 @@ function PopularGamesSection({ onLaunch }: { onLaunch: (game: Game) => void }) {
       {popular.status === 'pending' ? (
         <LoadingState />
       ) : popular.status === 'error' ? (
-        <ErrorState onRetry={() => void popular.refetch().catch(() => {})} />
+        <ErrorState onRetry={() => void popular.refetch()} />
       ) : games.length === 0 ? (
         <EmptyState />
       ) : (
@@ -122,7 +122,7 @@ function PopularProvidersSection({ onOpen }: { onOpen: (provider: Provider) => v
       {popular.status === 'pending' ? (
         <LoadingState />
       ) : popular.status === 'error' ? (
-        <ErrorState onRetry={() => void popular.refetch().catch(() => {})} />
+        <ErrorState onRetry={() => void popular.refetch()} />
       ) : providers.length === 0 ? (
         <EmptyState />
       ) : (

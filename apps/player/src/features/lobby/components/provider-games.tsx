@@ -49,7 +49,7 @@ export function ProviderGames({ provider, tab, onBack, onLaunch }: { provider: P
       {games.status === 'pending' ? (
         <LoadingState />
       ) : games.status === 'error' ? (
-        <ErrorState onRetry={() => void games.refetch().catch(() => {})} />
+        <ErrorState onRetry={() => void games.refetch()} />
       ) : found.length === 0 ? (
         <EmptyState />
       ) : (

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useToast } from '../../../components/toast/use-toast.ts'
 import { ApiError, errorText } from '../../../lib/api-client.ts'
-import { launchGame } from '../api/launch-game.ts'
-import { openProviderLobby } from '../api/open-provider-lobby.ts'
+import { useLaunchGameMutation } from '../api/launch-game.ts'
+import { useOpenProviderLobbyMutation } from '../api/open-provider-lobby.ts'
 import { closePopup, openBlankPopup, showGame } from '../launch-window.ts'
 
 /** A game (provider + code) or a provider's own lobby. */
@@ -17,6 +17,8 @@ export function useGameLauncher(): { launching: boolean; launch: (target: Launch
   const { showToast } = useToast()
   const [launching, setLaunching] = useState(false)
   const inFlight = useRef(false)
+  const { mutateAsync: launchGame } = useLaunchGameMutation()
+  const { mutateAsync: openProviderLobby } = useOpenProviderLobbyMutation()
 
   // The game took over the screen (a tab on a phone) and the player came back: the overlay has done its job.
   useEffect(() => {
@@ -49,7 +51,7 @@ export function useGameLauncher(): { launching: boolean; launch: (target: Launch
           setLaunching(false)
         })
     },
-    [showToast],
+    [launchGame, openProviderLobby, showToast],
   )
 
   return { launching, launch }

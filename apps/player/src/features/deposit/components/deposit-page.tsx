@@ -1,0 +1,292 @@
+import type { DraftBill, Promotion, UserMe } from '@sanam/contract'
+import { ruleNumber } from '@sanam/contract/promotions/rules'
+import { useCallback, useEffect, useId, useState } from 'react'
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
+import { ActivityIndicator } from '../../../components/full-screen-overlay.tsx'
+import { ChatIcon, HistoryIcon } from '../../../components/icons.tsx'
+import { useToast } from '../../../components/toast/use-toast.ts'
+import { ApiError, errorText } from '../../../lib/api-client.ts'
+import { t } from '../../../lib/i18n/index.ts'
+import { getSession } from '../../../lib/session.ts'
+import { useTimeouts } from '../../../lib/use-timeouts.ts'
+import { useCancelDraftBill } from '../api/cancel-draft-bill.ts'
+import { checkDepositStatus } from '../api/check-deposit-status.ts'
+import { useCreateDraftBill } from '../api/create-draft-bill.ts'
+import { useDepositBank } from '../api/get-deposit-bank.ts'
+import { useDepositConfig } from '../api/get-deposit-config.ts'
+import { usePromotions } from '../api/get-promotions.ts'
+import { useBalanceWatch } from '../hooks/use-balance-watch.ts'
+import { formatCountdown, useCountdown } from '../hooks/use-countdown.ts'
+import { useSlipCheck } from '../hooks/use-slip-check.ts'
+import { BankCard } from './bank-card.tsx'
+import { CopyIcon } from './copy-icon.tsx'
+import { PromotionModal } from './promotion-modal.tsx'
+import { QrCodeImage } from './qr-code-image.tsx'
+import '../deposit.css'
+
+/** Spec §9: a draft bill lives 180 s; after a credited deposit the player goes home 1 s later. */
+export const DRAFT_SECONDS = 180
+export const HOME_AFTER_DEPOSIT_MS = 1000
+/** Spec §4: the amount when neither the promotion nor the config says one. */
+export const DEFAULT_MIN_DEPOSIT = 100
+
+/** What the promotion page passes with `?promotion_id=` (spec §2 Promotion page): shown until the list loads. */
+export interface DepositLocationState {
+  image?: string
+  title?: string
+}
+
+const amountFormat = new Intl.NumberFormat('th-TH', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+
+/** Spec §4: the promotion's MIN_DEPOSIT, else the config's min_amount, else 100. */
+export function depositAmount(promotion: Promotion | null, configMin: number | undefined): number {
+  const min = promotion ? ruleNumber(promotion.rules, 'MIN_DEPOSIT') : null
+  return min ?? configMin ?? DEFAULT_MIN_DEPOSIT
+}
+
+/**
+ * The deposit screen (spec §2 Deposit, §4 draft bill, balance watch and slip check, §5, §8, §9): the notice, the
+ * player's own account, the promotion choice with its rules, the read-only amount, the draft bill with its 180 s
+ * countdown, the account to pay with a copy button and the PromptPay QR, links and notes. Watches the balance and
+ * the slip status while open and goes home once the money is in.
+ */
+export function DepositPage({ user, readBalance, contactUrl }: { user: UserMe | null; readBalance: () => Promise<number>; contactUrl: string | undefined }) {
+  const navigate = useNavigate()
+  const location = useLocation()
+  const [params] = useSearchParams()
+  const { showToast } = useToast()
+  const schedule = useTimeouts()
+  const config = useDepositConfig()
+  const bank = useDepositBank()
+  const promotions = usePromotions()
+  const createDraft = useCreateDraftBill()
+  const cancelDraft = useCancelDraftBill()
+  const selectId = useId()
+  const amountId = useId()
+  const amountErrorId = useId()
+
+  const [selectedId, setSelectedId] = useState<number | null>(() => readPromotionId(params.get('promotion_id')))
+  const [showRules, setShowRules] = useState(false)
+  const [draft, setDraft] = useState<DraftBill | null>(null)
+  const [draftError, setDraftError] = useState<string | null>(null)
+  // A bill left live on the server (another tab, a reload within its 180 s): the player may drop it from here.
+  const [olderBill, setOlderBill] = useState(false)
+  const [leaving, setLeaving] = useState(false)
+
+  const list = promotions.data ?? []
+  const selected = list.find((promotion) => promotion.id === selectedId) ?? null
+  // A promotion asked for by the link that this player may not take (or that is gone) is simply not chosen.
+  const waitingForList = selectedId !== null && promotions.status === 'pending'
+  const linked = waitingForList ? ((location.state as DepositLocationState | null) ?? null) : null
+  const amount = depositAmount(selected, config.data?.min_amount)
+
+  // Spec §8: a failed config load is only logged; the amount falls back to 100.
+  useEffect(() => {
+    if (config.error) console.warn('deposit config could not be loaded', config.error)
+  }, [config.error])
+
+  /** Spec §4: no promotion, no draft, no error, the countdown back at 180. */
+  const resetAll = useCallback(() => {
+    setSelectedId(null)
+    setShowRules(false)
+    setDraft(null)
+    setDraftError(null)
+    setOlderBill(false)
+  }, [])
+
+  const secondsLeft = useCountdown(draft !== null, DRAFT_SECONDS, () => {
+    resetAll()
+    void navigate('/', { replace: true })
+  })
+
+  useBalanceWatch(readBalance, () => {
+    setLeaving(true)
+    showToast({ kind: 'success', text: t('toast.depositOk') })
+    schedule(() => void navigate('/', { replace: true }), HOME_AFTER_DEPOSIT_MS)
+  })
+
+  const checkingSlip = useSlipCheck({ userId: user?.uid ?? null, check: checkDepositStatus, hasToken: () => getSession().token !== null })
+
+  function handleChoose(value: string) {
+    if (draft) return
+    if (value === '') {
+      resetAll()
+      return
+    }
+    setSelectedId(Number(value))
+    setDraftError(null)
+    setShowRules(true)
+  }
+
+  function handleConfirm() {
+    // Spec §5: no draft while one exists or for an amount of zero or less.
+    if (draft || createDraft.isPending || !(amount > 0)) return
+    setDraftError(null)
+    createDraft.mutate(
+      { amount, promotion: selected?.id ?? null },
+      {
+        onSuccess: (bill) => {
+          setDraft(bill)
+          showToast({ kind: 'success', text: t('toast.draftCreated') })
+        },
+        onError: (error) => {
+          const text = errorText(error, 'error.generic')
+          setDraftError(text)
+          setOlderBill(error instanceof ApiError && error.status === 409)
+          // A 401 has already ended the session and said so.
+          if (!(error instanceof ApiError && error.status === 401)) showToast({ kind: 'error', text })
+        },
+      },
+    )
+  }
+
+  function handleCancel() {
+    if ((!draft && !olderBill) || cancelDraft.isPending) return
+    const cancelled = () => {
+      resetAll()
+      showToast({ kind: 'success', text: t('toast.promotionCancelled') })
+    }
+    cancelDraft.mutate(undefined, {
+      onSuccess: cancelled,
+      // 404: the bill is already gone on the server (expired or paid), which is what cancelling wants.
+      onError: (error) => (error instanceof ApiError && error.status === 404 ? cancelled() : showToast({ kind: 'error', text: errorText(error, 'error.generic') })),
+    })
+  }
+
+  async function handleCopy(accountNumber: string) {
+    try {
+      await navigator.clipboard.writeText(accountNumber)
+      showToast({ kind: 'success', text: t('toast.accountCopied') })
+    } catch {
+      showToast({ kind: 'error', text: t('deposit.copyFailed') })
+    }
+  }
+
+  const target = draft
+    ? { code: draft.payment_information.bank_code, bankName: draft.payment_information.bank_name, name: draft.payment_information.bank_account_name, number: draft.payment_information.bank_address, qrcode: draft.payment_information.bank_qrcode }
+    : bank.data
+      ? { code: bank.data.code, bankName: undefined, name: bank.data.name, number: bank.data.address, qrcode: bank.data.qrcode }
+      : null
+
+  return (
+    <div className="deposit">
+      <header className="deposit__header">
+        <h1 className="deposit__title">{t('deposit.title')}</h1>
+        {checkingSlip && !leaving && <ActivityIndicator text={t('overlay.checkingSlip')} />}
+      </header>
+
+      <p className="deposit__notice" role="note">
+        {t('deposit.notice')}
+      </p>
+
+      {user ? (
+        <BankCard heading={t('deposit.yourAccount')} bankCode={user.bank.code} bankName={user.bank.name} accountName={`${user.firstname} ${user.surname}`} accountNumber={user.bank.account} testId="member-bank" />
+      ) : (
+        <p className="deposit__loading">{t('state.loading')}</p>
+      )}
+
+      <section className="card deposit__form">
+        {linked?.image && <img className="deposit__linked-image" src={linked.image} alt={linked.title ?? ''} width={720} height={360} />}
+        <div className="field">
+          <label className="field__label" htmlFor={selectId}>
+            {t('deposit.promotion')}
+          </label>
+          <div className="field__control deposit__select-control">
+            <select id={selectId} className="field__input deposit__select" value={selected ? String(selected.id) : ''} disabled={draft !== null} onChange={(event) => handleChoose(event.target.value)}>
+              <option value="">{t('deposit.noPromotion')}</option>
+              {list.map((promotion) => (
+                <option key={promotion.id} value={promotion.id}>
+                  {promotion.title}
+                </option>
+              ))}
+            </select>
+          </div>
+          {selected && (
+            <button type="button" className="link-button deposit__rules-link" onClick={() => setShowRules(true)}>
+              {t('deposit.viewRules')}
+            </button>
+          )}
+        </div>
+
+        <div className={`field field--locked${draftError ? ' field--invalid' : ''}`}>
+          <label className="field__label" htmlFor={amountId}>
+            {t('deposit.amount')}
+          </label>
+          <div className="field__control deposit__amount">
+            <input id={amountId} className="field__input" value={amountFormat.format(amount)} readOnly aria-describedby={draftError ? amountErrorId : undefined} data-testid="deposit-amount" />
+            <span className="deposit__unit">{t('deposit.baht')}</span>
+          </div>
+          {draftError && (
+            <p id={amountErrorId} className="field__error" role="alert">
+              {draftError}
+            </p>
+          )}
+          {olderBill && !draft && (
+            <button type="button" className="link-button deposit__rules-link" disabled={cancelDraft.isPending} onClick={handleCancel}>
+              {t('deposit.cancelOlder')}
+            </button>
+          )}
+        </div>
+
+        {draft ? (
+          <div className="deposit__draft">
+            <p className="deposit__countdown" role="timer" aria-live="off">
+              {t('deposit.timeLeft', { time: formatCountdown(secondsLeft) })}
+            </p>
+            <button type="button" className="button button--secondary button--large" disabled={cancelDraft.isPending} onClick={handleCancel}>
+              {t('deposit.cancel')}
+            </button>
+          </div>
+        ) : (
+          amount > 0 && (
+            <button type="button" className="button button--primary button--large" disabled={createDraft.isPending} onClick={handleConfirm}>
+              {t('deposit.confirm')}
+            </button>
+          )
+        )}
+      </section>
+
+      {target ? (
+        <BankCard heading={t('deposit.target')} bankCode={target.code} {...(target.bankName ? { bankName: target.bankName } : {})} accountName={target.name} accountNumber={target.number} highlight testId="target-bank">
+          <button type="button" className="button button--ghost deposit__copy" onClick={() => void handleCopy(target.number)}>
+            <CopyIcon />
+            {t('deposit.copyAccount')}
+          </button>
+          {target.qrcode && <QrCodeImage payload={target.qrcode} account={target.number} />}
+        </BankCard>
+      ) : bank.status === 'error' ? (
+        <section className="card deposit__problem" role="alert">
+          <p>{errorText(bank.error, 'deposit.loadFailed')}</p>
+          <button type="button" className="button button--ghost" onClick={() => void bank.refetch()}>
+            {t('action.retry')}
+          </button>
+        </section>
+      ) : (
+        <p className="deposit__loading">{t('state.loading')}</p>
+      )}
+
+      <ul className="deposit__notes">
+        <li>{t('deposit.creditNote')}</li>
+        <li>{t('deposit.ownAccountNote')}</li>
+      </ul>
+
+      <nav className="deposit__links" aria-label={t('deposit.title')}>
+        <a className="button button--ghost" href={contactUrl ?? '#'} target="_blank" rel="noopener noreferrer" aria-disabled={contactUrl ? undefined : true}>
+          <ChatIcon />
+          {t('action.contactSupport')}
+          <span className="visually-hidden">{t('state.opensNewWindow')}</span>
+        </a>
+        <Link className="button button--ghost" to="/history" state={{ tab: 'withdraw' }}>
+          <HistoryIcon />
+          {t('deposit.history')}
+        </Link>
+      </nav>
+
+      {showRules && selected && <PromotionModal promotion={selected} onClose={() => setShowRules(false)} />}
+    </div>
+  )
+}
+
+function readPromotionId(value: string | null): number | null {
+  return value !== null && /^\d{1,15}$/.test(value) ? Number(value) : null
+}

@@ -1,0 +1,68 @@
+import { useEffect, useRef, useState } from 'react'
+import { ApiError } from '../../../lib/api-client.ts'
+
+/** Spec §9: the slip check asks every 5 s, for at most 15 minutes. */
+export const SLIP_CHECK_INTERVAL_MS = 5000
+export const SLIP_CHECK_MAX_MS = 15 * 60_000
+
+export interface SlipCheckOptions {
+  /** The player whose deposits are asked about; null (not known yet) waits. */
+  userId: number | null
+  /** One status call: resolves when a deposit credited since `since` is there, rejects otherwise (404: not yet). */
+  check: (userId: number, since: Date) => Promise<unknown>
+  /** Whether the player still has a session (a check without a token stops). */
+  hasToken: () => boolean
+  onFound?: () => void
+  intervalMs?: number
+  maxMs?: number
+}
+
+/**
+ * Spec §4 Slip check: from the moment the player is known, asks the server every 5 s whether a deposit has been
+ * credited since the check began, for at most 15 minutes. It stops on success, on any answer but 404 (not yet),
+ * on any other failure and when the session is gone; and when the screen is left. Answers whether it is running,
+ * for the 'checking slip' indicator.
+ */
+export function useSlipCheck({ userId, check, hasToken, onFound, intervalMs = SLIP_CHECK_INTERVAL_MS, maxMs = SLIP_CHECK_MAX_MS }: SlipCheckOptions): boolean {
+  const [running, setRunning] = useState(false)
+  const latest = useRef({ check, hasToken, onFound })
+  useEffect(() => {
+    latest.current = { check, hasToken, onFound }
+  })
+
+  useEffect(() => {
+    if (userId === null) return
+    let stopped = false
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const began = new Date()
+    const stop = () => {
+      stopped = true
+      clearTimeout(timer)
+      setRunning(false)
+    }
+
+    const tick = async () => {
+      if (!latest.current.hasToken() || Date.now() - began.getTime() >= maxMs) return stop()
+      try {
+        await latest.current.check(userId, began)
+        if (stopped) return
+        stop()
+        latest.current.onFound?.()
+        return
+      } catch (error) {
+        if (stopped) return
+        if (!(error instanceof ApiError && error.status === 404)) return stop()
+      }
+      timer = setTimeout(() => void tick(), intervalMs)
+    }
+
+    setRunning(true)
+    timer = setTimeout(() => void tick(), intervalMs)
+    return () => {
+      stopped = true
+      clearTimeout(timer)
+    }
+  }, [userId, intervalMs, maxMs])
+
+  return running
+}

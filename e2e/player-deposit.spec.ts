@@ -1,0 +1,280 @@
+import { createHmac, randomBytes } from 'node:crypto'
+import AxeBuilder from '@axe-core/playwright'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser, newPhoneContext, viewShot, shot } from './support/browser.ts'
+import { startServer, type RunningServer } from './support/server.ts'
+
+/**
+ * The deposit screen and the promotion page (issue 9): through the UI of the built app on a real server, at phone
+ * size. Money arrives as a signed transfer on the bank feed, as a bank would send it; the secret is this file's
+ * own (given to the server at start), so nothing here imports server code.
+ */
+
+const DEMO = { mobile: '0812345678', password: 'sanam1234' }
+const BANK_SECRET = `e2e-deposit-${randomBytes(12).toString('hex')}`
+
+interface Envelope<T> {
+  success: boolean
+  data: T
+  message?: string
+}
+
+async function api<T>(baseUrl: string, method: 'GET' | 'POST', path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+  const raw = options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body)
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { ...(raw === undefined ? {} : { 'content-type': 'application/json' }), ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers },
+    body: raw ?? null,
+    signal: AbortSignal.timeout(15_000),
+  })
+  return { status: response.status, body: (await response.json()) as Envelope<T> }
+}
+
+async function atPath(page: Page, pathname: string, timeout = 10_000) {
+  await page.waitForFunction((expected) => window.location.pathname === expected, pathname, { timeout, polling: 100 })
+}
+
+/**
+ * Nothing sticks out sideways: measured against the phone's width itself, since a phone widens its layout viewport
+ * to fit content that overflows (and then everything is zoomed out).
+ */
+async function expectPhoneWidth(page: Page) {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth)
+  expect(width).toBeLessThanOrEqual(page.viewportSize()!.width)
+}
+
+/** Waits for every image, loading the lazy ones (the banner's later slides) now, so a screenshot shows them. */
+async function settleImages(page: Page, selector = 'img') {
+  await page.evaluate((query) => {
+    for (const image of document.querySelectorAll<HTMLImageElement>(query)) if (!image.complete) image.loading = 'eager'
+  }, selector)
+  await page.waitForFunction((query) => [...document.querySelectorAll<HTMLImageElement>(query)].every((image) => image.complete && image.naturalWidth > 0), selector, { polling: 100 })
+}
+
+/** No serious or critical accessibility problem on the screen as it is now. */
+async function expectAccessible(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze()
+  const bad = result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+  expect(bad.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([])
+}
+
+describe('player app: deposit and promotions', () => {
+  let server: RunningServer
+  let browser: Browser
+  let context: BrowserContext | undefined
+  let token = ''
+
+  beforeAll(async () => {
+    server = await startServer({ env: { BANK_WEBHOOK_SECRET: BANK_SECRET } })
+    browser = await launchBrowser()
+    const login = await api<{ token: string }>(server.baseUrl, 'POST', '/api/auth/login', { body: DEMO })
+    expect(login.status).toBe(200)
+    token = login.body.data.token
+  })
+
+  afterEach(async () => {
+    await context?.close()
+    context = undefined
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+
+  /** A logged-in phone page (the token stored as the app stores it) that records script errors. */
+  async function open(url: string, options: { before?: (page: Page) => Promise<void>; clipboard?: boolean } = {}): Promise<{ page: Page; problems: string[] }> {
+    context = await newPhoneContext(browser, server.baseUrl)
+    if (options.clipboard) await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl })
+    await context.addInitScript((stored) => {
+      if (!sessionStorage.getItem('sanam.session')) sessionStorage.setItem('sanam.session', btoa(JSON.stringify({ v: 1, t: stored })))
+    }, token)
+    const page = await context.newPage()
+    const problems: string[] = []
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
+    page.on('console', (message) => {
+      // The slip check's 404 ("not yet") is the expected answer while no money has arrived.
+      if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) problems.push(`console error: ${message.text()}`)
+    })
+    await options.before?.(page)
+    await page.goto(url)
+    return { page, problems }
+  }
+
+  /** The bank reports a transfer from the demo player's registered account, signed as the feed requires. */
+  async function bankTransfer(amount: number) {
+    const account = await api<{ bank_code: string; bank_account: string; to_account: string }>(server.baseUrl, 'GET', `/api/dev/bank-account?mobile=${DEMO.mobile}`)
+    expect(account.status).toBe(200)
+    const raw = JSON.stringify({
+      external_id: `e2e-deposit-${randomBytes(6).toString('hex')}`,
+      to_account: account.body.data.to_account,
+      from_bank_code: account.body.data.bank_code,
+      from_account: account.body.data.bank_account,
+      amount,
+      occurred_at: new Date().toISOString(),
+    })
+    const signature = `sha256=${createHmac('sha256', BANK_SECRET).update(raw, 'utf8').digest('hex')}`
+    const answer = await api<{ status: string }>(server.baseUrl, 'POST', '/api/bank/transfers', { body: raw, headers: { 'x-signature': signature } })
+    expect(answer.body.data.status).toBe('MATCHED')
+  }
+
+  const toast = (page: Page, text: string) => page.locator('.toast', { hasText: text })
+  const promotionSelect = (page: Page) => page.getByLabel('โปรโมชั่น', { exact: true })
+
+  it('home → promotions → a promotion opens the deposit screen with it chosen; rules in Thai', async () => {
+    const { page, problems } = await open('/')
+    await page.getByRole('heading', { level: 1, name: 'สวัสดี คุณสมชาย' }).waitFor()
+    // The demo player starts with play money, deposited through the ledger.
+    await page.getByTestId('balance').filter({ hasText: '฿1,000.00' }).waitFor()
+    await expectPhoneWidth(page)
+    await page.getByRole('link', { name: /โปรโมชั่น/ }).first().tap()
+    await atPath(page, '/promotion')
+    const buttons = page.getByRole('main').getByRole('listitem').getByRole('link')
+    await buttons.first().waitFor()
+    // The demo player has deposited already: the new-member offer is not theirs to take.
+    expect(await buttons.allTextContents()).toEqual(['ฝากประจำ รับเพิ่ม 100 บาท', 'ฝาก 500 รับเพิ่ม 10%'])
+    await settleImages(page)
+    await expectPhoneWidth(page)
+    await viewShot(page, 'player-promotion-page')
+    await expectAccessible(page)
+
+    await page.getByRole('link', { name: 'ฝาก 500 รับเพิ่ม 10%' }).tap()
+    await page.waitForFunction(() => window.location.pathname === '/deposit' && /promotion_id=\d+/.test(window.location.search), null, { polling: 100 })
+    await page.getByTestId('deposit-amount').and(page.locator('[value="500.00"]')).waitFor()
+    expect(await promotionSelect(page).locator('option:checked').textContent()).toBe('ฝาก 500 รับเพิ่ม 10%')
+
+    await page.getByRole('button', { name: 'ดูเงื่อนไขโปรโมชั่น' }).tap()
+    const modal = page.getByRole('dialog', { name: 'ฝาก 500 รับเพิ่ม 10%' })
+    await modal.waitFor()
+    expect(await modal.getByTestId('credit-given').textContent()).toBe('10% ของยอดฝาก')
+    expect(await modal.getByRole('listitem').allTextContents()).toEqual(['ฝากขั้นต่ำ 500 บาท', 'โบนัสสูงสุด 1,000 บาท', 'ทำยอดเทิร์นโอเวอร์ 3 เท่าของยอดฝาก', 'ห้ามเล่นเกมค่าย: evo'])
+    await settleImages(page)
+    await viewShot(page, 'player-deposit-promotion-modal')
+    await modal.getByRole('button', { name: 'ปิด' }).tap()
+
+    // Choosing 'no promotion' resets everything: the amount is the site's minimum again.
+    await promotionSelect(page).selectOption({ label: 'ไม่รับโปรโมชั่น' })
+    await page.getByTestId('deposit-amount').and(page.locator('[value="100.00"]')).waitFor()
+    expect(problems).toEqual([])
+  })
+
+  it('the deposit screen: own account, target account with copy and a QR to save, notes and links', async () => {
+    const { page, problems } = await open('/', { clipboard: true })
+    await page.getByRole('heading', { level: 1, name: 'สวัสดี คุณสมชาย' }).waitFor()
+    await page.getByRole('link', { name: 'ฝากเงิน', exact: true }).tap()
+    await atPath(page, '/deposit')
+
+    const member = page.getByTestId('member-bank')
+    await member.getByText('123-4-56789-0').waitFor()
+    expect(await member.textContent()).toContain('ธนาคารกสิกรไทย')
+    expect(await member.textContent()).toContain('สมชาย ใจดี')
+    expect(await member.locator('img').getAttribute('src')).toMatch(/^\/assets\/KBANK-.*\.png$/)
+    const target = page.getByTestId('target-bank')
+    await target.getByText('407-1-23456-7').waitFor()
+    expect(await target.textContent()).toContain('บจก. สนาม เดโม')
+    const qr = target.getByRole('img', { name: /คิวอาร์โค้ดพร้อมเพย์/ })
+    await qr.waitFor()
+    expect(await qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/)
+    expect(await qr.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(200)
+    await page.getByText('เครดิตจะเข้าอัตโนมัติภายใน 3-5 นาที').waitFor()
+    await page.getByText('ระบบรับเฉพาะยอดโอนจากบัญชีที่ลงทะเบียนไว้เท่านั้น').waitFor()
+    expect(await page.getByRole('link', { name: /ติดต่อฝ่ายบริการลูกค้า/ }).getAttribute('href')).toBe('https://line.me/R/ti/p/@sanam-demo')
+    expect(await page.getByRole('link', { name: 'ดูประวัติการฝาก-ถอน' }).getAttribute('href')).toBe('/history')
+    await page.getByRole('status').filter({ hasText: 'กำลังตรวจสอบสลิป...' }).waitFor()
+
+    await target.getByRole('button', { name: 'คัดลอกเลขบัญชี' }).tap()
+    await toast(page, 'คัดลอกเลขบัญชีแล้ว').waitFor()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('4071234567')
+    await settleImages(page)
+    await expectPhoneWidth(page)
+    await viewShot(page, 'player-deposit')
+    await shot(page, 'player-deposit-full')
+    await expectAccessible(page)
+    expect(problems).toEqual([])
+  })
+
+  it('a draft bill: cancel clears it; the 180 s countdown running out resets everything and goes home', async () => {
+    const { page, problems } = await open('/deposit', { before: (p) => p.clock.install() })
+    const confirm = page.getByRole('button', { name: 'ยืนยันรายการฝาก' })
+    await confirm.tap()
+    await toast(page, 'สร้างรายการฝากเงินสำเร็จ').waitFor()
+    await page.getByRole('timer').filter({ hasText: '3:00' }).waitFor()
+    expect(await promotionSelect(page).isDisabled()).toBe(true)
+    await page.clock.runFor(1000)
+    await page.getByRole('timer').filter({ hasText: 'กรุณาโอนภายใน 2:59 นาที' }).waitFor()
+    await viewShot(page, 'player-deposit-draft')
+
+    await page.getByRole('button', { name: 'ยกเลิกรายการ' }).tap()
+    await toast(page, 'ยกเลิกโปรโมชั่นแล้ว').waitFor()
+    await confirm.waitFor()
+    expect(await page.getByRole('timer').count()).toBe(0)
+    expect(await promotionSelect(page).isDisabled()).toBe(false)
+
+    // A new bill (the cancelled one is gone on the server too), left to run out.
+    await confirm.tap()
+    await page.getByRole('timer').filter({ hasText: '3:00' }).waitFor()
+    await page.clock.runFor(179_000)
+    await page.getByRole('timer').filter({ hasText: '0:01' }).waitFor()
+    await page.clock.runFor(1000)
+    await atPath(page, '/')
+    await page.getByRole('heading', { level: 1, name: 'สวัสดี คุณสมชาย' }).waitFor()
+    // The server keeps its own 180 s; this test's clock is not the server's, so the bill is dropped for the next test.
+    expect((await api(server.baseUrl, 'POST', '/api/wallet/deposit/draft_bill/cancel', { token })).status).toBe(200)
+    expect(problems).toEqual([])
+  })
+
+  it('deposit without a promotion: the transfer is credited, the success toast shows and the player goes home', async () => {
+    const { page, problems } = await open('/deposit')
+    await page.getByRole('button', { name: 'ยืนยันรายการฝาก' }).tap()
+    await toast(page, 'สร้างรายการฝากเงินสำเร็จ').waitFor()
+    await page.getByRole('timer').waitFor()
+    await bankTransfer(100)
+    await toast(page, 'ฝากเงินสำเร็จ ได้รับเครดิตแล้ว').waitFor({ timeout: 12_000 })
+    await atPath(page, '/', 5000)
+    await page.getByTestId('balance').filter({ hasText: '฿1,100.00' }).waitFor()
+    await viewShot(page, 'player-deposit-credited-home')
+    expect(problems).toEqual([])
+  })
+
+  it('deposit with a promotion: chosen in the dropdown, the bill carries it and the bonus is credited', async () => {
+    const { page, problems } = await open('/deposit')
+    await promotionSelect(page).locator('option', { hasText: 'ฝากประจำ รับเพิ่ม 100 บาท' }).waitFor({ state: 'attached' })
+    await promotionSelect(page).selectOption({ label: 'ฝากประจำ รับเพิ่ม 100 บาท' })
+    const modal = page.getByRole('dialog', { name: 'ฝากประจำ รับเพิ่ม 100 บาท' })
+    expect(await modal.getByTestId('credit-given').textContent()).toBe('100 บาท')
+    expect(await modal.getByRole('listitem').allTextContents()).toEqual([
+      'สำหรับสมาชิกเก่าเท่านั้น',
+      'ฝากขั้นต่ำ 300 บาท',
+      'ฝากได้สูงสุด 5,000 บาท',
+      'ถอนได้เมื่อมียอดเครดิตถึง 1,000 บาท',
+      'ถอนขั้นต่ำ 300 บาท',
+    ])
+    await modal.getByRole('button', { name: 'ปิด' }).tap()
+    await page.getByTestId('deposit-amount').and(page.locator('[value="300.00"]')).waitFor()
+    await page.getByRole('button', { name: 'ยืนยันรายการฝาก' }).tap()
+    await page.getByRole('timer').waitFor()
+    await bankTransfer(300)
+    await toast(page, 'ฝากเงินสำเร็จ ได้รับเครดิตแล้ว').waitFor({ timeout: 12_000 })
+    await atPath(page, '/', 5000)
+    // 1,100 + 300 deposited + 100 bonus.
+    await page.getByTestId('balance').filter({ hasText: '฿1,500.00' }).waitFor()
+    const me = await api<{ promotion: { enabled: boolean; info?: { title: string } } }>(server.baseUrl, 'GET', '/api/user/@me', { token })
+    expect(me.body.data.promotion).toMatchObject({ enabled: true, info: { title: 'ฝากประจำ รับเพิ่ม 100 บาท' } })
+    expect(problems).toEqual([])
+  })
+
+  it("the register bank picker shows the banks' bundled logos (drawn badges for the two the package lacks)", async () => {
+    context = await newPhoneContext(browser, server.baseUrl)
+    const page = await context.newPage()
+    await page.goto('/register')
+    await page.getByRole('button', { name: /ธนาคาร/ }).first().tap()
+    const sheet = page.getByRole('dialog', { name: 'เลือกธนาคาร' })
+    await sheet.waitFor()
+    const logos = sheet.locator('img.bank-badge')
+    expect(await logos.count()).toBe(21)
+    expect(await sheet.locator('span.bank-badge').allTextContents()).toEqual(['SCBT', 'MEGA'])
+    await settleImages(page, 'img.bank-badge')
+    await viewShot(page, 'player-register-bank-picker')
+  })
+})
