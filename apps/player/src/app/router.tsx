@@ -8,9 +8,12 @@ import { RouteErrorPage } from './routes/route-error-page.tsx'
 const LoginRoute = lazy(() => import('./routes/login-route.tsx'))
 const RegisterRoute = lazy(() => import('./routes/register-route.tsx'))
 const HomeRoute = lazy(() => import('./routes/home-route.tsx'))
+const WithdrawRoute = lazy(() => import('./routes/withdraw-route.tsx'))
+const HistoryRoute = lazy(() => import('./routes/history-route.tsx'))
+const ReferralRoute = lazy(() => import('./routes/referral-route.tsx'))
 const MaintenancePage = lazy(() => import('./routes/maintenance-page.tsx'))
 
-/** The player routes (spec §2); the money screens (deposit, withdraw, history, promotion, referral) come later. */
+/** The player routes (spec §2); deposit and promotion come later. */
 export const router = createBrowserRouter([
   {
     element: <AppLayout />,
@@ -30,6 +33,9 @@ export const router = createBrowserRouter([
             element: <RequireAuth />,
             children: [
               { index: true, element: <HomeRoute /> },
+              { path: 'withdraw', element: <WithdrawRoute /> },
+              { path: 'history', element: <HistoryRoute /> },
+              { path: 'referral', element: <ReferralRoute /> },
               // Spec §2: any other path shows the under-maintenance page (to a logged-in player; a visitor goes to /login first).
               { path: '*', element: <MaintenancePage /> },
             ],

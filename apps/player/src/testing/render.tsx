@@ -3,6 +3,7 @@
  * element, and a fetch stand-in that answers /api calls from a table.
  */
 import type { SiteMetadata, UserMe } from '@sanam/contract'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router'
@@ -30,17 +31,28 @@ export const demoUser: UserMe = {
   created_at: '2026-11-22T03:00:00.000Z',
 }
 
-/** Renders `routes` (or `element` at `path`) in a memory router starting at `url`, with toasts and site state. */
-export function renderRoutes(options: { url: string; routes: RouteObject[]; site?: SiteState }) {
+/** A query client for one test: nothing retried, nothing shared with the next test. */
+export function testQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 }, mutations: { retry: false } } })
+}
+
+/**
+ * Renders `routes` in a memory router starting at `url` (a path, or a location with router state), with a fresh
+ * query client, toasts and site state.
+ */
+export function renderRoutes(options: { url: string | { pathname: string; hash?: string; state?: unknown }; routes: RouteObject[]; site?: SiteState }) {
   const router = createMemoryRouter(options.routes, { initialEntries: [options.url] })
+  const queryClient = testQueryClient()
   const view = render(
-    <SiteContext value={options.site ?? { status: 'ready', metadata: demoMetadata }}>
-      <ToastProvider>
-        <RouterProvider router={router} />
-      </ToastProvider>
-    </SiteContext>,
+    <QueryClientProvider client={queryClient}>
+      <SiteContext value={options.site ?? { status: 'ready', metadata: demoMetadata }}>
+        <ToastProvider>
+          <RouterProvider router={router} />
+        </ToastProvider>
+      </SiteContext>
+    </QueryClientProvider>,
   )
-  return { router, ...view }
+  return { router, queryClient, ...view }
 }
 
 /** A route that shows where the router ended up. */

@@ -1,35 +1,8 @@
-import { useEffect } from 'react'
-import { useCurrentUserQuery } from '../../features/auth/api/get-current-user.ts'
-import { useLogout } from '../../features/auth/hooks/use-logout.ts'
 import { HomePage } from '../../features/lobby/components/home-page.tsx'
-import { useToast } from '../../components/toast/use-toast.ts'
-import { ApiError, errorText } from '../../lib/api-client.ts'
-import { getSession, setSessionUser, useSession } from '../../lib/session.ts'
+import { useCurrentPlayer } from './use-current-player.ts'
 
-/**
- * / : the home lobby for the current player. The player is loaded fresh on every visit (a reload restores only
- * the token); the server failing to give them logs out (spec §8), a 401 having already done so through the client.
- */
+/** / : the home lobby for the current player. */
 export default function HomeRoute() {
-  const session = useSession()
-  const me = useCurrentUserQuery()
-  const logout = useLogout()
-  const { showToast } = useToast()
-
-  useEffect(() => {
-    if (me.data) setSessionUser(me.data)
-  }, [me.data])
-
-  useEffect(() => {
-    if (me.status !== 'error' || !getSession().token) return
-    // A 401 has already ended the session through the client.
-    if (me.error instanceof ApiError && me.error.status === 401) return
-    showToast({ kind: 'error', text: errorText(me.error, 'error.generic') })
-    // Spec §8: the server could not give us the player, so log out. A call that got no answer at all (offline,
-    // timeout, or cut off because the page is being reloaded or left) says nothing about the account: logging
-    // out then would throw the player out for a reload, so the session stays and the next visit tries again.
-    if (me.error instanceof ApiError && me.error.status > 0) void logout()
-  }, [me.status, me.error, logout, showToast])
-
-  return <HomePage user={session.user ?? me.data ?? null} onLogout={() => void logout()} />
+  const { user, logout } = useCurrentPlayer()
+  return <HomePage user={user} onLogout={() => void logout()} />
 }
