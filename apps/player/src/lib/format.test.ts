@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { amountDigits, formatAmountInput, formatBaht, formatBahtWord, formatDate, formatDateTime, formatPercent, formatWhole } from './format.ts'
+import { amountDigits, formatAmountInput, formatBaht, formatBahtWord, formatDate, formatDateTime, formatPercent, formatProgressPercent, formatWhole } from './format.ts'
 
 describe('Thai formats (spec §9)', () => {
   it('shows balances with the baht sign, two decimals and Thai grouping', () => {
@@ -38,5 +38,7 @@ describe('Thai formats (spec §9)', () => {
     expect(formatPercent(0.03)).toBe('3%')
     expect(formatPercent(0.125)).toBe('13%')
     expect(formatPercent(0)).toBe('0%')
+    expect(formatProgressPercent(37.51)).toBe('37.51%')
+    expect(formatProgressPercent(100)).toBe('100%')
   })
 })

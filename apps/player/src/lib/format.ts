@@ -9,6 +9,7 @@ const baht = new Intl.NumberFormat('th-TH', { style: 'currency', currency: 'THB'
 const twoDecimals = new Intl.NumberFormat('th-TH', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 const wholeNumber = new Intl.NumberFormat('th-TH', { maximumFractionDigits: 0 })
 const wholePercent = new Intl.NumberFormat('th-TH', { style: 'percent', maximumFractionDigits: 0 })
+const progressPercent = new Intl.NumberFormat('th-TH', { style: 'percent', maximumFractionDigits: 2 })
 const dateTime = new Intl.DateTimeFormat('th-TH', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Bangkok' })
 const dateOnly = new Intl.DateTimeFormat('th-TH', { dateStyle: 'medium', timeZone: 'Asia/Bangkok' })
 
@@ -42,6 +43,11 @@ export function formatAmountInput(digits: string): string {
 /** `0.03` → `3%`: the referral levels' fractions as whole-number percentages (spec §9). */
 export function formatPercent(fraction: number): string {
   return wholePercent.format(finite(fraction))
+}
+
+/** `37.51%` from `37.51`: a progress already in percent (promotion turnover), up to two decimals. */
+export function formatProgressPercent(percent: number): string {
+  return progressPercent.format(finite(percent) / 100)
 }
 
 /** `22 พ.ย. 2569 10:30`: Buddhist era, Bangkok time. An unreadable date is returned as given. */
