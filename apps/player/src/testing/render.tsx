@@ -64,7 +64,7 @@ export function page(path: string, element: ReactNode): RouteObject {
   return { path, element }
 }
 
-type Handler = (body: unknown, init: RequestInit | undefined) => { status: number; body: unknown }
+type Handler = (body: unknown, init: RequestInit | undefined, url: URL) => { status: number; body: unknown }
 
 /** Stubs fetch: `routes['POST /auth/login']` answers that call; anything else is a 404 envelope. Returns the mock. */
 export function stubApi(routes: Record<string, Handler | { status: number; body: unknown }>) {
@@ -73,7 +73,7 @@ export function stubApi(routes: Record<string, Handler | { status: number; body:
     const key = `${init?.method ?? 'GET'} ${url.pathname.replace(/^\/api/, '')}`
     const route = routes[key]
     const requestBody: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined
-    const answer = typeof route === 'function' ? route(requestBody, init) : (route ?? { status: 404, body: { success: false, code: 'NOT_FOUND', message: 'ไม่พบ' } })
+    const answer = typeof route === 'function' ? route(requestBody, init, url) : (route ?? { status: 404, body: { success: false, code: 'NOT_FOUND', message: 'ไม่พบ' } })
     return Promise.resolve(new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } }))
   })
   vi.stubGlobal('fetch', mock)
