@@ -34,7 +34,7 @@ export async function loginToken(baseUrl: string, player: { mobile: string; pass
 }
 
 /** A signed bank-feed transfer of `amount` from the player's registered account; it must be matched and credited. */
-export async function deposit(baseUrl: string, mobile: string, amount: number): Promise<void> {
+export async function deposit(baseUrl: string, mobile: string, amount: number, occurredAt = new Date()): Promise<void> {
   const account = await call<{ bank_code: string; bank_account: string; to_account: string }>(baseUrl, 'GET', `/api/dev/bank-account?mobile=${mobile}`)
   if (account.status !== 200) throw new Error(`dev/bank-account ${account.status}`)
   const raw = JSON.stringify({
@@ -43,7 +43,7 @@ export async function deposit(baseUrl: string, mobile: string, amount: number): 
     from_bank_code: account.body.data.bank_code,
     from_account: account.body.data.bank_account,
     amount,
-    occurred_at: new Date().toISOString(),
+    occurred_at: occurredAt.toISOString(),
   })
   const transfer = await postBankTransfer(baseUrl, raw)
   if (transfer.body.data?.status !== 'MATCHED') throw new Error(`bank transfer not matched: ${JSON.stringify(transfer.body)}`)
@@ -62,6 +62,17 @@ export async function phonePage(browser: Browser, baseUrl: string, token: string
     if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) problems.push(`console error: ${message.text()}`)
   })
   return { context, page, problems }
+}
+
+/** Plays `rounds` settled rounds of `bet` baht of the demo provider's game as the player (their valid turnover). */
+export async function playDemoRounds(baseUrl: string, token: string, rounds: number, bet: number): Promise<void> {
+  const launched = await call<{ url: string }>(baseUrl, 'POST', '/api/portal/launch', { token, body: { provider_id: 'pgsoft', lang: 'th', game_code: 'fortune_ox' } })
+  if (launched.status !== 200) throw new Error(`launch ${launched.status}: ${JSON.stringify(launched.body)}`)
+  const url = new URL(launched.body.data.url, baseUrl)
+  for (let n = 0; n < rounds; n++) {
+    const round = await call<{ settled: boolean }>(baseUrl, 'POST', `${url.pathname}/round${url.search}`, { body: { bet, target: 1.5 } })
+    if (round.status !== 200 || !round.body.data.settled) throw new Error(`round ${round.status}: ${JSON.stringify(round.body)}`)
+  }
 }
 
 export async function atPath(page: Page, pathname: string, timeout = 10_000): Promise<void> {
