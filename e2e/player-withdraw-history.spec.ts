@@ -61,22 +61,26 @@ describe('player app: withdraw and history', () => {
     const confirm = page.getByRole('button', { name: 'ยืนยัน' })
     await confirm.tap()
     await page.getByRole('alert').filter({ hasText: 'กรุณากรอกจำนวนเงิน' }).waitFor()
+    // Every POST from here on (there must be exactly one).
+    const posts: { amount: number; key: string }[] = []
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/wallet/withdraw')) posts.push({ amount: (request.postDataJSON() as { amount: number }).amount, key: request.headers()['idempotency-key'] ?? '' })
+    })
+    // Below the minimum, then the tap: leaving the field raises it to the minimum, and that tap sends nothing.
     await amount.fill('50')
     await confirm.tap()
     await page.getByRole('alert').filter({ hasText: 'ยอดถอนขั้นต่ำ 100 บาท' }).waitFor()
+    expect(await amount.inputValue()).toBe('100')
     await amount.fill('5')
     await amount.blur()
     expect(await amount.inputValue()).toBe('100')
     await page.getByRole('alert').filter({ hasText: 'ยอดถอนขั้นต่ำ 100 บาท' }).waitFor()
     await viewShot(page, 'player-withdraw-validation')
+    expect(posts).toEqual([])
 
     await amount.fill('1500')
     expect(await amount.inputValue()).toBe('1,500')
     // Two taps in one go, before the page can re-render the disabled button.
-    const posts: string[] = []
-    page.on('request', (request) => {
-      if (request.method() === 'POST' && request.url().endsWith('/api/wallet/withdraw')) posts.push(request.headers()['idempotency-key'] ?? '')
-    })
     await confirm.evaluate((button: HTMLButtonElement) => {
       button.click()
       button.click()
@@ -84,8 +88,7 @@ describe('player app: withdraw and history', () => {
     await page.locator('.toast--success', { hasText: 'ได้รับคำขอถอนเงินแล้ว' }).waitFor()
     await page.getByTestId('withdraw-balance').filter({ hasText: '฿500.00' }).waitFor()
     expect(await amount.inputValue()).toBe('')
-    expect(posts).toHaveLength(1)
-    expect(posts[0]).not.toBe('')
+    expect(posts).toEqual([{ amount: 1500, key: expect.stringMatching(/^[\x21-\x7e]{16,}$/) as unknown }])
     const history = await call<{ list: HistoryItem[] }>(server.baseUrl, 'GET', '/api/wallet/histories?page=0', { token })
     expect(history.body.data.list.filter((item) => item.txtype === 'WITHDRAW')).toEqual([expect.objectContaining({ txamount: 1500, txstatus: 'PENDING' })])
     await viewShot(page, 'player-withdraw-success')
@@ -121,6 +124,8 @@ describe('player app: withdraw and history', () => {
     expect(await amount.getAttribute('readonly')).not.toBeNull()
     await page.getByText(`โปรโมชั่นที่รับอยู่กำหนดยอดถอนไว้ที่ ${fixed.toLocaleString('en-US')} บาท`, { exact: false }).waitFor()
     await viewShot(page, 'player-withdraw-mandatory')
+    await page.setViewportSize({ width: 360, height: 780 })
+    await viewShot(page, 'player-withdraw-mandatory-360')
     await page.getByRole('button', { name: 'ยืนยัน' }).tap()
     await page.locator('.toast--error', { hasText: 'ยังถอนไม่ได้' }).waitFor()
 
@@ -174,6 +179,8 @@ describe('player app: withdraw and history', () => {
     await viewShot(page, 'player-history-wallet-page-2')
     await previous.tap()
     await page.getByText('หน้า 1').waitFor()
+    await page.setViewportSize({ width: 360, height: 780 })
+    await viewShot(page, 'player-history-wallet-360')
     expect(problems).toEqual([])
   })
 

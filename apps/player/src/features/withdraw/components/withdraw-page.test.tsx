@@ -64,6 +64,26 @@ describe('WithdrawPage (spec §2 Withdraw, §5)', () => {
     expect(screen.getByRole('alert').textContent).toBe('ยอดถอนขั้นต่ำ 1,500 บาท')
   })
 
+  it('a tap on confirm that raised the amount (by leaving the field) only shows it; the next tap sends it', async () => {
+    const api = stubApi({
+      'GET /wallet/v2/balance': balance(5000),
+      'GET /wallet/withdraw': config(free, 1500),
+      'POST /wallet/withdraw': ok({ id: 1, amount: 1500, status: 'PENDING', created_at: '2026-11-22T03:00:00Z' }, 'ได้รับคำขอถอนเงินแล้ว'),
+    })
+    renderWithdraw()
+    await waitFor(() => expect(amountField().disabled).toBe(false))
+    fireEvent.change(amountField(), { target: { value: '99' } })
+    // A tap on the button: the field loses focus, then the click.
+    fireEvent.blur(amountField())
+    fireEvent.click(confirm())
+    expect(amountField().value).toBe('1,500')
+    expect(screen.getByRole('alert').textContent).toBe('ยอดถอนขั้นต่ำ 1,500 บาท')
+    expect(posts(api)).toHaveLength(0)
+    fireEvent.click(confirm())
+    await screen.findByText('ได้รับคำขอถอนเงินแล้ว')
+    expect(JSON.parse(String(posts(api)[0]![1]!.body))).toEqual({ amount: 1500 })
+  })
+
   it('locks and fills the field with the promotion’s amount, and sends that amount', async () => {
     const api = stubApi({
       'GET /wallet/v2/balance': balance(5000),

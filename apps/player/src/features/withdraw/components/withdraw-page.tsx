@@ -32,6 +32,9 @@ export function WithdrawPage({ user }: { user: UserMe | null }) {
   // or the server has answered. `sending` stops a second tap landing before React re-renders the disabled button.
   const intent = useRef<{ amount: number; key: string } | null>(null)
   const sending = useRef(false)
+  // Set when leaving the field raised the amount. A tap on confirm blurs the field first, so without this the
+  // raised amount would be sent by the same tap, before the player has seen it: that tap only shows it.
+  const raised = useRef(false)
 
   const terms = config.data
   const mandatory: boolean | undefined = terms?.options?.mandatory
@@ -39,6 +42,7 @@ export function WithdrawPage({ user }: { user: UserMe | null }) {
   const amountDigits = mandatory && terms ? String(Math.floor(terms.options.value)) : digits
 
   const handleDigits = (next: string) => {
+    raised.current = false
     setDigits(next)
     setError(null)
   }
@@ -46,6 +50,7 @@ export function WithdrawPage({ user }: { user: UserMe | null }) {
   // Spec §5: leaving the field with less than the minimum raises it to the minimum and says why.
   const handleBlur = () => {
     if (mandatory !== false || digits === '' || Number(digits) >= min) return
+    raised.current = true
     setDigits(String(Math.ceil(min)))
     setError(t('withdraw.minimum', { n: formatWhole(min) }))
   }
@@ -53,6 +58,10 @@ export function WithdrawPage({ user }: { user: UserMe | null }) {
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault()
     if (sending.current || mandatory === undefined) return
+    if (raised.current) {
+      raised.current = false
+      return
+    }
     const problem = withdrawalProblem(amountDigits, min)
     if (problem) {
       setError(problem)
