@@ -165,6 +165,13 @@ describe('player app: referral', () => {
     expect(await page.getByRole('button', { name: 'หน้าถัดไป' }).isDisabled()).toBe(true)
     await page.setViewportSize({ width: 360, height: 780 })
     await viewShot(page, 'player-referral-friends-page-2-360')
+
+    // The bottom bar's rebate item is the same screen on the totals tab.
+    await page.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'คืนยอดเล่น' }).tap()
+    await page.waitForFunction(() => window.location.hash === '#amount')
+    await page.getByRole('tab', { name: 'ยอดสะสม', selected: true }).waitFor()
+    await page.getByRole('region', { name: 'ยอดเล่นคืนสะสม' }).waitFor()
+    await viewShot(page, 'player-referral-totals-360')
     expect(problems).toEqual([])
   })
 })
