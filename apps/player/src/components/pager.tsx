@@ -8,7 +8,8 @@ import './lists.css'
  */
 export function Pager({ page, size, total, busy = false, onChange }: { page: number; size: number; total: number; busy?: boolean; onChange: (page: number) => void }) {
   const last = size > 0 && total > 0 ? Math.ceil(total / size) - 1 : 0
-  if (last === 0 && page === 0) return null
+  // An empty list says so itself; a single page still shows where the player is, with both ways shut.
+  if (total === 0 && page === 0) return null
   return (
     <nav className="pager" aria-label={t('pager.label')}>
       <button type="button" className="icon-button icon-button--outline" aria-label={t('pager.previous')} disabled={page <= 0 || busy} onClick={() => onChange(page - 1)}>
