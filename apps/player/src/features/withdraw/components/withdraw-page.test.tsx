@@ -106,6 +106,18 @@ describe('WithdrawPage (spec §2 Withdraw, §5)', () => {
     expect(amountField().disabled).toBe(true)
   })
 
+  it('terms that could not be loaded: the field stays disabled, the page says so and tries again on request', async () => {
+    let calls = 0
+    stubApi({
+      'GET /wallet/v2/balance': balance(5000),
+      'GET /wallet/withdraw': () => (++calls === 1 ? fail(503, 'UNAVAILABLE', 'ระบบไม่พร้อมใช้งาน') : config(free)),
+    })
+    renderWithdraw()
+    fireEvent.click(await screen.findByRole('button', { name: 'ลองใหม่' }))
+    await waitFor(() => expect(amountField().disabled).toBe(false))
+    expect(screen.queryByRole('button', { name: 'ลองใหม่' })).toBeNull()
+  })
+
   it('a double tap sends one withdrawal with an Idempotency-Key; the server message is the toast; the field clears', async () => {
     const api = stubApi({
       'GET /wallet/v2/balance': balance(5000),

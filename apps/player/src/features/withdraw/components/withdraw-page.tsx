@@ -5,6 +5,7 @@ import { AmountInput } from '../../../components/amount-input.tsx'
 import { BankAccountCard } from '../../../components/bank-account-card.tsx'
 import { SubmitButton } from '../../../components/form/form-actions.tsx'
 import { HistoryIcon, HourglassIcon, WithdrawIcon } from '../../../components/icons.tsx'
+import { ErrorState } from '../../../components/list-state.tsx'
 import { useToast } from '../../../components/toast/use-toast.ts'
 import { ApiError, errorText } from '../../../lib/api-client.ts'
 import { useBalanceQuery } from '../../../lib/balance-query.ts'
@@ -118,6 +119,8 @@ export function WithdrawPage({ user }: { user: UserMe | null }) {
           error={error ?? undefined}
           hint={hint}
         />
+        {/* Without the terms the field stays disabled: say why and offer another try. */}
+        {config.isError && !terms && <ErrorState onRetry={() => void config.refetch()} />}
         <SubmitButton busy={withdrawal.isPending}>{t('action.confirm')}</SubmitButton>
         <Link className="text-link money-form__link" to="/history" state={{ tab: 'withdraw' }}>
           <HistoryIcon />
