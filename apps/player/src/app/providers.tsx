@@ -1,14 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { ToastProvider } from '../components/toast/toast-provider.tsx'
 import { SiteProvider } from '../features/site/components/site-provider.tsx'
-import { queryClient } from '../lib/query-client.ts'
+import { createQueryClient } from '../lib/query-client.ts'
 
-/**
- * App-wide state, outermost first: the query client (every feature's api/ calls), then the toasts, which the
- * site provider uses to report a failed load.
- */
+/** App-wide state, outermost first: the site provider reports a failed load through the toasts. */
 export function AppProviders({ children }: { children: ReactNode }) {
+  // One client for the app's life (created once, not on every render).
+  const [queryClient] = useState(createQueryClient)
   return (
     <QueryClientProvider client={queryClient}>
       <ToastProvider>

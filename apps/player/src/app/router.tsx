@@ -10,6 +10,9 @@ const RegisterRoute = lazy(() => import('./routes/register-route.tsx'))
 const HomeRoute = lazy(() => import('./routes/home-route.tsx'))
 const DepositRoute = lazy(() => import('./routes/deposit-route.tsx'))
 const PromotionRoute = lazy(() => import('./routes/promotion-route.tsx'))
+const WithdrawRoute = lazy(() => import('./routes/withdraw-route.tsx'))
+const HistoryRoute = lazy(() => import('./routes/history-route.tsx'))
+const ReferralRoute = lazy(() => import('./routes/referral-route.tsx'))
 const MaintenancePage = lazy(() => import('./routes/maintenance-page.tsx'))
 
 /** The player routes (spec §2). */
@@ -34,6 +37,9 @@ export const router = createBrowserRouter([
               { index: true, element: <HomeRoute /> },
               { path: 'deposit', element: <DepositRoute /> },
               { path: 'promotion', element: <PromotionRoute /> },
+              { path: 'withdraw', element: <WithdrawRoute /> },
+              { path: 'history', element: <HistoryRoute /> },
+              { path: 'referral', element: <ReferralRoute /> },
               // Spec §2: any other path shows the under-maintenance page (to a logged-in player; a visitor goes to /login first).
               { path: '*', element: <MaintenancePage /> },
             ],

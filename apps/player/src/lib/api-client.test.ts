@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ApiError, apiRequest, errorText, messageText, TIMEOUT_MS } from './api-client.ts'
+import { ApiError, apiAnswer, apiRequest, errorText, messageText, TIMEOUT_MS } from './api-client.ts'
 import { endSession, getSession, onSessionExpired, startSession } from './session.ts'
 import type { UserMe } from '@sanam/contract'
 
@@ -28,6 +28,18 @@ describe('apiRequest', () => {
     vi.unstubAllGlobals()
     vi.useRealTimers()
     endSession()
+  })
+
+  it('keeps a success message for the caller and sends extra headers', async () => {
+    startSession('tok-1', user)
+    fetchMock.mockReturnValueOnce(answer(200, { success: true, data: { id: 7 }, message: 'ได้รับคำขอถอนเงินแล้ว' }))
+    await expect(apiAnswer('/wallet/withdraw', { method: 'POST', body: { amount: 500 }, headers: { 'idempotency-key': 'k-1' } })).resolves.toEqual({
+      data: { id: 7 },
+      message: 'ได้รับคำขอถอนเงินแล้ว',
+    })
+    const headers = fetchMock.mock.calls[0]![1]?.headers as Record<string, string>
+    expect(headers['idempotency-key']).toBe('k-1')
+    expect(headers.authorization).toBe('Bearer tok-1')
   })
 
   it('returns data from a success envelope and sends the bearer token', async () => {

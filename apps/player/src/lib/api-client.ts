@@ -49,8 +49,14 @@ export interface RequestOptions {
    * "wrong phone or password" (spec §8).
    */
   redirectOn401?: boolean
-  /** Extra request headers (the device id on sign-in and registration). */
+  /** Extra request headers: the device id on sign-in and registration, the Idempotency-Key of a withdrawal. */
   headers?: Record<string, string>
+}
+
+/** A success envelope's data with the server's message (a withdrawal or transfer says what it did, spec §8). */
+export interface ApiAnswer<T> {
+  data: T
+  message: string | undefined
 }
 
 function fieldErrors(value: unknown): FieldError[] {
@@ -74,6 +80,11 @@ function parseJson(text: string): unknown {
  * failure.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await apiAnswer<T>(path, options)).data
+}
+
+/** {@link apiRequest}, keeping the success envelope's message for calls whose success text comes from the server. */
+export async function apiAnswer<T>(path: string, options: RequestOptions = {}): Promise<ApiAnswer<T>> {
   const controller = new AbortController()
   const timer = setTimeout(() => controller.abort(new DOMException('API call timed out', 'TimeoutError')), TIMEOUT_MS)
   const forwardAbort = () => controller.abort(options.signal?.reason)
@@ -100,7 +111,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (typeof envelope !== 'object' || envelope === null || !('success' in envelope) || typeof envelope.success !== 'boolean') {
       throw new ApiError('BAD_RESPONSE', response.status)
     }
-    if (envelope.success) return (envelope as unknown as { data: T }).data
+    if (envelope.success) {
+      const success = envelope as unknown as { data: T; message?: unknown }
+      return { data: success.data, message: messageText(success.message) }
+    }
 
     const failure = envelope as unknown as { code?: unknown; message?: unknown; errors?: unknown }
     const error = new ApiError(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatBaht, formatBahtWord, formatDateTime } from './format.ts'
+import { amountDigits, formatAmountInput, formatBaht, formatBahtWord, formatDate, formatDateTime, formatPercent, formatProgressPercent, formatWhole } from './format.ts'
 
 describe('Thai formats (spec §9)', () => {
   it('shows balances with the baht sign, two decimals and Thai grouping', () => {
@@ -10,10 +10,35 @@ describe('Thai formats (spec §9)', () => {
 
   it('shows bonus and refund with two decimals and บาท', () => {
     expect(formatBahtWord(300)).toBe('300.00 บาท')
+    expect(formatBahtWord(1000.5)).toBe('1,000.50 บาท')
   })
 
   it('dates in the Buddhist era, Bangkok time', () => {
     expect(formatDateTime('2026-11-21T17:30:00.000Z')).toMatch(/22 พ\.ย\. 2569.*00:30/)
     expect(formatDateTime('nonsense')).toBe('nonsense')
+  })
+
+  it('date only: the Bangkok day, Buddhist era, no time', () => {
+    // 17:30 UTC is already the next day in Bangkok.
+    expect(formatDate('2026-11-21T17:30:00.000Z')).toBe('22 พ.ย. 2569')
+    expect(formatDate('nonsense')).toBe('nonsense')
+  })
+
+  it('the amount being typed: digits only, grouped by thousands', () => {
+    expect(amountDigits('1,5a00')).toBe('1500')
+    expect(amountDigits('007')).toBe('7')
+    expect(amountDigits('0')).toBe('0')
+    expect(amountDigits('-12.50')).toBe('1250')
+    expect(formatAmountInput('1234567')).toBe('1,234,567')
+    expect(formatAmountInput('')).toBe('')
+    expect(formatWhole(300)).toBe('300')
+  })
+
+  it('referral levels as whole-number percentages', () => {
+    expect(formatPercent(0.03)).toBe('3%')
+    expect(formatPercent(0.125)).toBe('13%')
+    expect(formatPercent(0)).toBe('0%')
+    expect(formatProgressPercent(37.51)).toBe('37.51%')
+    expect(formatProgressPercent(100)).toBe('100%')
   })
 })

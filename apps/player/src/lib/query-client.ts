@@ -1,18 +1,30 @@
-/**
- * The app's one TanStack Query client (issue 9). Defaults keep what the player app had before: no automatic
- * retries (a failed money call is shown, not repeated behind the player's back; a 401 must not be sent twice),
- * no refetch on window focus, loaded lists fresh for 30 s unless a query says otherwise.
- */
 import { QueryClient } from '@tanstack/react-query'
+import { ApiError } from './api-client.ts'
+import { getSession, subscribeSession } from './session.ts'
 
-/** A client with the app's defaults (tests make their own). */
+/** Retries a failed read once at most, and never a refusal (4xx): asking again gets the same answer. */
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false
+  return failureCount < 1
+}
+
+/**
+ * The app's one TanStack Query client. Reads are fresh for 30 s (a screen opened twice in a row does not call
+ * twice); writes are never retried by the library (a withdrawal must be sent once, on purpose). Every answer is
+ * dropped when the session ends, so the next player on this phone never sees this one's history.
+ */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client = new QueryClient({
     defaultOptions: {
-      queries: { staleTime: 30_000, retry: false, refetchOnWindowFocus: false },
+      queries: { staleTime: 30_000, retry: shouldRetry, refetchOnWindowFocus: false },
       mutations: { retry: false },
     },
   })
+  let hadToken = getSession().token !== null
+  subscribeSession(() => {
+    const hasToken = getSession().token !== null
+    if (hadToken && !hasToken) client.clear()
+    hadToken = hasToken
+  })
+  return client
 }
-
-export const queryClient = createQueryClient()

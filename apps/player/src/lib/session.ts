@@ -7,7 +7,6 @@
  */
 import type { UserMe } from '@sanam/contract'
 import { useSyncExternalStore } from 'react'
-import { queryClient } from './query-client.ts'
 import { readStorage, removeStorage, writeStorage } from './storage.ts'
 
 export const SESSION_STORAGE_KEY = 'sanam.session'
@@ -70,10 +69,9 @@ export function setSessionUser(user: UserMe): void {
   if (session.token) setSession({ ...session, user })
 }
 
-/** Logout: clears token, user, the stored token and every cached answer (they belong to this player). */
+/** Logout: clears token, user and the stored token (the query client drops every cached answer when it sees the session end). */
 export function endSession(): void {
   removeStorage('session', SESSION_STORAGE_KEY)
-  queryClient.clear()
   setSession({ token: null, user: null })
 }
 

@@ -3,14 +3,13 @@
  * element, and a fetch stand-in that answers /api calls from a table.
  */
 import type { SiteMetadata, UserMe } from '@sanam/contract'
-import { QueryClientProvider } from '@tanstack/react-query'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router'
 import { vi } from 'vitest'
 import { ToastProvider } from '../components/toast/toast-provider.tsx'
 import { SiteContext, type SiteState } from '../features/site/site-context.ts'
-import { queryClient } from '../lib/query-client.ts'
 
 export const demoMetadata: SiteMetadata = {
   title: 'Sanam',
@@ -32,12 +31,18 @@ export const demoUser: UserMe = {
   created_at: '2026-11-22T03:00:00.000Z',
 }
 
+/** A query client for one test: nothing retried, nothing shared with the next test. */
+export function testQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 }, mutations: { retry: false } } })
+}
+
 /**
- * Renders `routes` in a memory router starting at `url`, with the app's query client (tests clear it after each
- * test; logging out clears it too), toasts and site state.
+ * Renders `routes` in a memory router starting at `url` (a path, or a location with router state), with a fresh
+ * query client, toasts and site state.
  */
-export function renderRoutes(options: { url: string; routes: RouteObject[]; site?: SiteState }) {
+export function renderRoutes(options: { url: string | { pathname: string; hash?: string; state?: unknown }; routes: RouteObject[]; site?: SiteState }) {
   const router = createMemoryRouter(options.routes, { initialEntries: [options.url] })
+  const queryClient = testQueryClient()
   const view = render(
     <QueryClientProvider client={queryClient}>
       <SiteContext value={options.site ?? { status: 'ready', metadata: demoMetadata }}>
@@ -47,7 +52,7 @@ export function renderRoutes(options: { url: string; routes: RouteObject[]; site
       </SiteContext>
     </QueryClientProvider>,
   )
-  return { router, ...view }
+  return { router, queryClient, ...view }
 }
 
 /** A route that shows where the router ended up. */
@@ -59,7 +64,7 @@ export function page(path: string, element: ReactNode): RouteObject {
   return { path, element }
 }
 
-type Handler = (body: unknown, init: RequestInit | undefined) => { status: number; body: unknown }
+type Handler = (body: unknown, init: RequestInit | undefined, url: URL) => { status: number; body: unknown }
 
 /** Stubs fetch: `routes['POST /auth/login']` answers that call; anything else is a 404 envelope. Returns the mock. */
 export function stubApi(routes: Record<string, Handler | { status: number; body: unknown }>) {
@@ -68,7 +73,7 @@ export function stubApi(routes: Record<string, Handler | { status: number; body:
     const key = `${init?.method ?? 'GET'} ${url.pathname.replace(/^\/api/, '')}`
     const route = routes[key]
     const requestBody: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined
-    const answer = typeof route === 'function' ? route(requestBody, init) : (route ?? { status: 404, body: { success: false, code: 'NOT_FOUND', message: 'ไม่พบ' } })
+    const answer = typeof route === 'function' ? route(requestBody, init, url) : (route ?? { status: 404, body: { success: false, code: 'NOT_FOUND', message: 'ไม่พบ' } })
     return Promise.resolve(new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } }))
   })
   vi.stubGlobal('fetch', mock)

@@ -63,6 +63,7 @@ export const BankTransferResult = z.object({ status: z.enum(['MATCHED', 'UNMATCH
 export type BankTransferResult = z.infer<typeof BankTransferResult>
 
 export const WithdrawConfig = z.object({ min_withdraw: Baht, options: z.object({ mandatory: z.boolean(), value: Baht }) })
+export type WithdrawConfig = z.infer<typeof WithdrawConfig>
 export const CreateWithdrawalBody = strictBody({ amount: BahtAmount })
 export const Withdrawal = z.object({ id: z.number().int(), amount: Baht, status: z.enum(['PENDING', 'SUCCESS', 'FAIL', 'CANCEL']), created_at: Iso })
 export type Withdrawal = z.infer<typeof Withdrawal>
@@ -77,6 +78,13 @@ export const PageQuery = z.strictObject({
 })
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ list: z.array(item), page: z.number().int(), size: z.number().int(), total: z.number().int() })
+}
+/** The list envelope's data (DESIGN §2): one zero-based page of items, the page size and how many there are. */
+export interface Page<T> {
+  list: T[]
+  page: number
+  size: number
+  total: number
 }
 export const WalletHistoryItem = z.object({
   id: z.string(),

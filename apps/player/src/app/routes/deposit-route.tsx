@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { DepositPage } from '../../features/deposit/components/deposit-page.tsx'
-import { balanceQuery } from '../../features/lobby/api/get-balance.ts'
+import { balanceQueryOptions } from '../../lib/balance-query.ts'
 import { useSite } from '../../features/site/hooks/use-site.ts'
 import { useCurrentPlayer } from './use-current-player.ts'
 
@@ -14,6 +14,6 @@ export default function DepositRoute() {
   const { user } = useCurrentPlayer()
   const site = useSite()
   const queryClient = useQueryClient()
-  const readBalance = useCallback(() => queryClient.fetchQuery({ ...balanceQuery, staleTime: 0 }).then((balance) => balance.balance), [queryClient])
+  const readBalance = useCallback(() => queryClient.fetchQuery(balanceQueryOptions()).then((balance) => balance.balance), [queryClient])
   return <DepositPage user={user} readBalance={readBalance} contactUrl={site.status === 'ready' ? site.metadata.contact.line : undefined} />
 }

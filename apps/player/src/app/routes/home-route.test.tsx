@@ -1,6 +1,5 @@
 import { cleanup, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { queryClient } from '../../lib/query-client.ts'
 import { endSession, getSession, startSession } from '../../lib/session.ts'
 import { demoUser, fail, landing, ok, page, renderRoutes, stubApi } from '../../testing/render.tsx'
 import HomeRoute from './home-route.tsx'
@@ -11,7 +10,6 @@ beforeAll(() => {
 
 afterEach(() => {
   cleanup()
-  queryClient.clear()
   endSession()
   vi.unstubAllGlobals()
 })

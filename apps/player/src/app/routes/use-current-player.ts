@@ -1,3 +1,4 @@
+import type { UserMe } from '@sanam/contract'
 import { useEffect } from 'react'
 import { useCurrentUserQuery } from '../../features/auth/api/get-current-user.ts'
 import { useLogout } from '../../features/auth/hooks/use-logout.ts'
@@ -6,11 +7,11 @@ import { ApiError, errorText } from '../../lib/api-client.ts'
 import { getSession, setSessionUser, useSession } from '../../lib/session.ts'
 
 /**
- * The current player for a route that needs them (home, deposit), loaded fresh on every visit (a reload restores
- * only the token). The server failing to give them logs out (spec §8), a 401 having already done so through the
- * client. Also answers the logout action.
+ * The current player for a logged-in screen, loaded fresh on every visit (a reload restores only the token), and
+ * the logout action. The server failing to give the player logs out (spec §4, §8), a 401 having already done so
+ * through the client.
  */
-export function useCurrentPlayer() {
+export function useCurrentPlayer(): { user: UserMe | null; logout: () => Promise<void> } {
   const session = useSession()
   const me = useCurrentUserQuery()
   const logout = useLogout()

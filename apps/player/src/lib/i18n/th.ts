@@ -227,6 +227,68 @@ export const th = {
   'carousel.label': 'ข่าวสารและโปรโมชั่น',
   'carousel.slide': 'สไลด์ {n} จาก {total}',
   'carousel.goTo': 'ไปที่สไลด์ {n}',
+  // ---- Withdraw, history and referral (issue 9, second half) ----
+  // Server messages of the copy deck, shown when a success answer comes without one.
+  'withdraw.received': 'ได้รับคำขอถอนเงินแล้ว',
+  'transfer.done': 'โอนเข้ากระเป๋าหลักสำเร็จ',
+  'password.changed': 'เปลี่ยนรหัสผ่านสำเร็จ',
+
+  // Shared lists
+  'pager.label': 'เปลี่ยนหน้า',
+  'pager.previous': 'หน้าก่อนหน้า',
+  'pager.next': 'หน้าถัดไป',
+  'pager.page': 'หน้า {n}',
+
+  // Withdraw
+  'withdraw.balance': 'ยอดเงินที่ถอนได้',
+  'withdraw.amount': 'จำนวนเงินที่ต้องการถอน (บาท)',
+  'withdraw.amountHint': 'ขั้นต่ำ {n} บาท',
+  'withdraw.mandatoryHint': 'โปรโมชั่นที่รับอยู่กำหนดยอดถอนไว้ที่ {n} บาท ส่วนที่เหลือจะถูกตัดตามเงื่อนไข',
+  'withdraw.toAccount': 'บัญชีที่รับเงิน',
+  'withdraw.ownAccountNote': 'ระบบโอนเงินเข้าบัญชีที่ลงทะเบียนไว้เท่านั้น',
+  'withdraw.history': 'ดูประวัติการถอน',
+  'field.accountName': 'ชื่อบัญชี',
+
+  // History
+  'history.tabs': 'ประวัติและบัญชีของฉัน',
+  'history.activityDisabled': 'ดูประวัติกิจกรรมได้จากโปรโมชั่นที่เข้าร่วม',
+  'history.changePassword': 'เปลี่ยนรหัสผ่าน',
+  'history.bankAccount': 'บัญชีธนาคารของฉัน',
+  'field.oldPassword': 'รหัสผ่านเดิม',
+  'field.newPassword': 'รหัสผ่านใหม่',
+  'field.confirmPassword': 'ยืนยันรหัสผ่านใหม่',
+  'password.logoutSoon': 'ระบบจะออกจากระบบใน 5 วินาที กรุณาเข้าสู่ระบบด้วยรหัสผ่านใหม่',
+  'history.col.description': 'รายการ',
+  'history.col.bonus': 'โบนัส',
+  'history.col.status': 'สถานะ',
+  'history.col.type': 'ประเภท',
+  'history.col.amount': 'จำนวนเงิน',
+  'history.col.date': 'วันที่',
+  'history.activityTable': 'ประวัติกิจกรรมโปรโมชั่น',
+  'history.walletTable': 'ประวัติการฝาก-ถอน',
+
+  // Referral
+  'referral.tabs': 'แนะนำเพื่อนและยอดคืน',
+  'referral.inviteCode': 'รหัสแนะนำของคุณ',
+  'referral.inviteLink': 'ลิงก์แนะนำเพื่อน',
+  'referral.copyLink': 'คัดลอกลิงก์',
+  'referral.share': 'แชร์ลิงก์',
+  'referral.shareVia': 'แชร์ผ่าน {name}',
+  'referral.shareText': 'มาเล่นด้วยกัน สมัครผ่านลิงก์แนะนำของฉัน',
+  'referral.levels': 'ส่วนแบ่งค่าแนะนำ 3 ชั้น',
+  'referral.level': 'ชั้นที่ {n}',
+  'referral.levelColumn': 'ชั้นผู้แนะนำ',
+  'referral.rate': 'ส่วนแบ่ง',
+  'referral.levelNote': 'รับส่วนแบ่งจากยอดเล่นของเพื่อนทุกวัน',
+  'referral.total': 'ยอดสะสมทั้งหมด',
+  'referral.remaining': 'ยอดคงเหลือ',
+  'referral.min': 'โอนขั้นต่ำ',
+  'referral.max': 'โอนสูงสุด',
+  'referral.interval': 'รอบการโอน',
+  'referral.friendsCount': 'เพื่อนที่สมัครผ่านคุณ {n} คน',
+  'referral.col.username': 'ผู้ใช้',
+  'referral.col.joined': 'วันที่สมัคร',
+  'error.copy': 'คัดลอกไม่สำเร็จ กรุณาคัดลอกลิงก์ด้วยตนเอง',
 } as const
 
 export type MessageKey = keyof typeof th

@@ -1,7 +1,6 @@
 import type { DraftBill, Promotion } from '@sanam/contract'
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { queryClient } from '../../../lib/query-client.ts'
 import { endSession, startSession } from '../../../lib/session.ts'
 import { demoUser, fail, landing, ok, page, renderRoutes, stubApi } from '../../../testing/render.tsx'
 import { DepositPage } from './deposit-page.tsx'
@@ -15,7 +14,6 @@ beforeAll(() => {
 
 afterEach(() => {
   cleanup()
-  queryClient.clear()
   endSession()
   vi.useRealTimers()
   vi.unstubAllGlobals()

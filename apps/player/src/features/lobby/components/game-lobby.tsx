@@ -8,7 +8,7 @@ import { useProviderGames } from '../api/get-provider-games.ts'
 import { useProviders } from '../api/get-providers.ts'
 import { LOBBY_ANCHOR_ID, type LobbyPlace } from '../hooks/use-lobby-place.ts'
 import { CategoryTabs, LOBBY_PANEL_ID, tabId, tabLabelKeys } from './category-tabs.tsx'
-import { EmptyState, ErrorState, LoadingState } from './list-state.tsx'
+import { EmptyState, ErrorState, LoadingState } from '../../../components/list-state.tsx'
 import { ProviderGames } from './provider-games.tsx'
 import { GameTile, ProviderTile, TileGrid } from './tiles.tsx'
 

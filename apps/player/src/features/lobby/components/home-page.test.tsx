@@ -1,7 +1,6 @@
 import type { Game, Provider } from '@sanam/contract'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { queryClient } from '../../../lib/query-client.ts'
 import { demoUser, ok, page, renderRoutes, stubApi } from '../../../testing/render.tsx'
 import { HomePage } from './home-page.tsx'
 
@@ -38,7 +37,6 @@ beforeAll(() => {
 
 afterEach(() => {
   cleanup()
-  queryClient.clear()
   vi.unstubAllGlobals()
   vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} })
   vi.stubGlobal('IntersectionObserver', class { observe() {} unobserve() {} disconnect() {} })
@@ -132,7 +130,6 @@ describe('HomePage (spec §2 Home lobby)', () => {
     await waitFor(() => expect(screen.getByTestId('balance').textContent).toBe('฿2.00'))
     expect(screen.queryByRole('region', { name: 'โปรโมชั่นที่รับอยู่' })).toBeNull()
     cleanup()
-    queryClient.clear()
 
     stubLobby(50)
     renderHome({ ...demoUser, promotion: { enabled: true, info } })

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { FullScreenOverlay } from '../../../components/full-screen-overlay.tsx'
 import { FireIcon, FishIcon, GamepadIcon } from '../../../components/icons.tsx'
 import { t } from '../../../lib/i18n/index.ts'
-import { useBalance } from '../api/get-balance.ts'
+import { useBalanceQuery } from '../../../lib/balance-query.ts'
 import { useFishingGames } from '../api/get-fishing-games.ts'
 import { usePopularGames } from '../api/get-popular-games.ts'
 import { usePopularProviders } from '../api/get-popular-providers.ts'
@@ -13,7 +13,7 @@ import { tabOf, useLobbyPlace } from '../hooks/use-lobby-place.ts'
 import { shouldShowPromotion } from '../promotion.ts'
 import { AccountPanel } from './account-panel.tsx'
 import { GameLobby } from './game-lobby.tsx'
-import { EmptyState, ErrorState, LoadingState } from './list-state.tsx'
+import { EmptyState, ErrorState, LoadingState } from '../../../components/list-state.tsx'
 import { LobbySection } from './lobby-section.tsx'
 import { PromotionPanel } from './promotion-panel.tsx'
 import { GameTile, ProviderTile, TileGrid } from './tiles.tsx'
@@ -27,7 +27,7 @@ const POPULAR_PREVIEW = 12
  * category lobby, then fishing games, popular games and popular providers.
  */
 export function HomePage({ user, onLogout }: { user: UserMe | null; onLogout: () => void }) {
-  const balance = useBalance()
+  const balance = useBalanceQuery()
   const { launching, launch } = useGameLauncher()
   const place = useLobbyPlace()
 

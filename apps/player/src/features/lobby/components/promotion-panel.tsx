@@ -1,11 +1,9 @@
 import useEmblaCarousel from 'embla-carousel-react'
 import { useEffect, useId, useState } from 'react'
 import { ChevronDownIcon, GiftIcon } from '../../../components/icons.tsx'
-import { formatBaht, formatBahtWord, formatDateTime } from '../../../lib/format.ts'
+import { formatBaht, formatBahtWord, formatDateTime, formatProgressPercent } from '../../../lib/format.ts'
 import { t } from '../../../lib/i18n/index.ts'
 import { promotionProgress, type PromotionView } from '../promotion.ts'
-
-const percentFormat = new Intl.NumberFormat('th-TH', { maximumFractionDigits: 2 })
 
 /**
  * Spec §2 promotion panel: collapsible, two swipe pages: progress and withdraw info, then the received date.
@@ -49,7 +47,7 @@ export function PromotionPanel({ info, balance }: { info: PromotionView; balance
             <div className="promo__page" role="group" aria-roledescription="slide" aria-label={pages[0]}>
               <div className="promo__row">
                 <span>{progress.kind === 'credit' ? t('promo.creditProgress') : t('promo.turnover')}</span>
-                <strong data-testid="promo-percent">{percentFormat.format(progress.percent)}%</strong>
+                <strong data-testid="promo-percent">{formatProgressPercent(progress.percent)}</strong>
               </div>
               <div
                 className="progress"

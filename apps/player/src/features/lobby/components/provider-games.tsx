@@ -4,7 +4,7 @@ import { useId, useMemo, useState } from 'react'
 import { ChevronLeftIcon, SearchIcon } from '../../../components/icons.tsx'
 import { t } from '../../../lib/i18n/index.ts'
 import { useProviderGames } from '../api/get-provider-games.ts'
-import { EmptyState, ErrorState, LoadingState } from './list-state.tsx'
+import { EmptyState, ErrorState, LoadingState } from '../../../components/list-state.tsx'
 import { GameTile, TileGrid } from './tiles.tsx'
 
 /** Spec §2: one provider's games under the current tab, with a title search (spec §5) and a way back. */

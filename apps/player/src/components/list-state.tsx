@@ -1,5 +1,6 @@
-import { Spinner } from '../../../components/spinner.tsx'
-import { t } from '../../../lib/i18n/index.ts'
+import { Spinner } from './spinner.tsx'
+import { t } from '../lib/i18n/index.ts'
+import './list-state.css'
 
 /** Spec §2: the loading text while a list is fetched. */
 export function LoadingState() {

@@ -1,0 +1,81 @@
+import type { PayoutWallet, PayoutWalletName } from '@sanam/contract'
+import type { ReactNode } from 'react'
+import { CoinsIcon, GiftIcon } from '../../../components/icons.tsx'
+import { ErrorState, LoadingState } from '../../../components/list-state.tsx'
+import { Spinner } from '../../../components/spinner.tsx'
+import { useToast } from '../../../components/toast/use-toast.ts'
+import { errorText } from '../../../lib/api-client.ts'
+import { useBalanceQuery } from '../../../lib/balance-query.ts'
+import { formatBahtWord } from '../../../lib/format.ts'
+import { t, type MessageKey } from '../../../lib/i18n/index.ts'
+import { useTransferToMain } from '../api/transfer-to-main.ts'
+
+/**
+ * Spec §2 Referral totals tab: the referral bonus and play-refund wallets (total, remaining, min and max per
+ * transfer, payout interval), each with its move to the main wallet. The server's message is the toast.
+ */
+export function TotalsTab() {
+  const balance = useBalanceQuery()
+  const transfer = useTransferToMain()
+  const { showToast } = useToast()
+
+  if (balance.isPending) return <LoadingState />
+  if (balance.isError) return <ErrorState onRetry={() => void balance.refetch()} />
+
+  const handleTransfer = (wallet: PayoutWalletName) => {
+    if (transfer.isPending) return
+    transfer.mutate(wallet, {
+      onSuccess: (answer) => showToast({ kind: 'success', text: answer.message ?? t('transfer.done') }),
+      onError: (failure) => showToast({ kind: 'error', text: errorText(failure, 'error.generic') }),
+    })
+  }
+  const busy = (wallet: PayoutWalletName) => transfer.isPending && transfer.variables === wallet
+
+  return (
+    <>
+      <PayoutCard name="bonus" title={t('home.bonus')} icon={<GiftIcon />} wallet={balance.data.bonus} busy={busy('bonus')} disabled={transfer.isPending} onTransfer={handleTransfer} />
+      <PayoutCard name="refund" title={t('home.refund')} icon={<CoinsIcon />} wallet={balance.data.refund} busy={busy('refund')} disabled={transfer.isPending} onTransfer={handleTransfer} />
+    </>
+  )
+}
+
+function PayoutCard(props: { name: PayoutWalletName; title: string; icon: ReactNode; wallet: PayoutWallet; busy: boolean; disabled: boolean; onTransfer: (name: PayoutWalletName) => void }) {
+  const { wallet } = props
+  const headingId = `payout-${props.name}`
+  return (
+    <section className="card payout-card" aria-labelledby={headingId} data-testid={`payout-${props.name}`}>
+      <h2 className="payout-card__title" id={headingId}>
+        {props.icon}
+        {props.title}
+      </h2>
+      <p className="payout-card__remaining">
+        <span className="payout-card__label">{t('referral.remaining')}</span>
+        <span className="payout-card__amount" data-testid={`${props.name}-remaining`}>
+          {formatBahtWord(wallet.remaining)}
+        </span>
+      </p>
+      <dl className="payout-card__terms">
+        <div>
+          <dt>{t('referral.total')}</dt>
+          <dd data-testid={`${props.name}-total`}>{formatBahtWord(wallet.total)}</dd>
+        </div>
+        <div>
+          <dt>{t('referral.min')}</dt>
+          <dd>{formatBahtWord(wallet.options.min)}</dd>
+        </div>
+        <div>
+          <dt>{t('referral.max')}</dt>
+          <dd>{formatBahtWord(wallet.options.max)}</dd>
+        </div>
+        <div>
+          <dt>{t('referral.interval')}</dt>
+          <dd>{t(`interval.${wallet.options.interval}` as MessageKey)}</dd>
+        </div>
+      </dl>
+      <button type="button" className="button button--primary button--large" disabled={props.disabled} aria-busy={props.busy} onClick={() => props.onTransfer(props.name)}>
+        {props.busy && <Spinner />}
+        {t('action.transferToMain')}
+      </button>
+    </section>
+  )
+}
