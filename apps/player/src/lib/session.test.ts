@@ -1,5 +1,6 @@
 import type { UserMe } from '@sanam/contract'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { queryClient } from './query-client.ts'
 import { decodeToken, encodeToken, endSession, getSession, SESSION_STORAGE_KEY, startSession } from './session.ts'
 
 const user = { uid: 7, mobile: '0812345678', firstname: 'ก', surname: 'ข' } as UserMe
@@ -8,6 +9,13 @@ describe('session', () => {
   afterEach(() => {
     endSession()
     sessionStorage.clear()
+  })
+
+  it("logout drops every cached answer: the next player never sees this one's balance", () => {
+    startSession('token-a', user)
+    queryClient.setQueryData(['wallet', 'balance'], { balance: 1234 })
+    endSession()
+    expect(queryClient.getQueryData(['wallet', 'balance'])).toBeUndefined()
   })
 
   it('stores the token encoded, never as typed', () => {

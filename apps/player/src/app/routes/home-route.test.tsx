@@ -32,7 +32,8 @@ describe('HomeRoute: the current player (spec §4, §8)', () => {
   it('loads the player fresh and greets with the answer', async () => {
     stubApi({ ...catalogue, 'GET /user/@me': ok(demoUser) })
     renderHome()
-    await screen.findByRole('heading', { level: 1, name: 'สวัสดี คุณสมชาย' })
+    // The first render loads the lobby's modules too: on a busy machine that alone can take over a second.
+    await screen.findByRole('heading', { level: 1, name: 'สวัสดี คุณสมชาย' }, { timeout: 5000 })
     expect(getSession().user?.firstname).toBe('สมชาย')
   })
 
