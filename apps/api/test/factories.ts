@@ -18,10 +18,13 @@ export function uniqueBankAccount(): string {
   return `10${String(sequence).padStart(8, '0')}`
 }
 
-/** A client address no other factory call in this process has used (players sharing one are linked accounts). */
+/**
+ * A public client address no other factory call in this process has used (players sharing one are linked accounts;
+ * private and loopback addresses link nobody).
+ */
 export function uniqueAddress(): string {
   sequence = (sequence + 1) % 100_000_000
-  return `10.${(sequence >> 16) & 255}.${(sequence >> 8) & 255}.${sequence & 255}`
+  return `11.${(sequence >> 16) & 255}.${(sequence >> 8) & 255}.${sequence & 255}`
 }
 
 /** A name (first name) no other factory call in this process has used: players sharing a full name are linked. */

@@ -10,6 +10,7 @@ import { accrue, member, play, signInOperator, useReferralApp, walletsOf } from 
 import { accruals, playerSignals } from '../../db/schema.ts'
 import { sha256 } from '../../lib/crypto.ts'
 import { bangkokDayRange } from '../referral/bangkok-time.ts'
+import { linkableAddress } from './links.service.ts'
 
 const app = useReferralApp({ OTP_REQUIRED: 'false' })
 
@@ -68,6 +69,26 @@ describe('GET /api/backoffice/members/:id/links', () => {
     const bad = await links(owner.token, 'abc')
     expect(bad.statusCode).toBe(400)
     expect(bad.json().message).toBe('รหัสสมาชิกไม่ถูกต้อง')
+  })
+})
+
+describe('linkable addresses', () => {
+  it('links by public addresses only: loopback, private and link-local ones (a proxy not trusted) identify nobody', async () => {
+    expect(linkableAddress('203.0.113.7')).toBe('203.0.113.7')
+    expect(linkableAddress('::ffff:203.0.113.7')).toBe('203.0.113.7')
+    expect(linkableAddress('2001:db8::1')).toBe('2001:db8::1')
+    for (const none of ['127.0.0.1', '::ffff:127.0.0.1', '::1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.0.9', 'fd00::1', 'fe80::1', '', undefined, 'nonsense']) {
+      expect(linkableAddress(none)).toBeNull()
+    }
+    // Two players signing in from this machine (no proxy address) are not linked by it.
+    const t = app()
+    const a = await member(t)
+    const b = await member(t)
+    await loginPlayer(t, a)
+    await loginPlayer(t, b)
+    const owner = await signInOperator(t)
+    expect((await links(owner.token, a.id)).json().data.list).toEqual([])
+    expect(b.id).toBeGreaterThan(a.id)
   })
 })
 

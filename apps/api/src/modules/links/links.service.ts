@@ -1,3 +1,4 @@
+import { BlockList, isIP } from 'node:net'
 import type { MemberLinks } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
@@ -7,6 +8,24 @@ import { linksRepository, type LinkReason, type SignalKind } from './links.repos
 
 /** The random id the player app keeps in localStorage and sends as `X-Device-Id`; anything else is ignored. */
 const DEVICE_ID = /^[A-Za-z0-9_-]{16,128}$/
+
+/**
+ * Addresses that say nothing about who is calling: this machine, private networks and link-local ones. A player seen
+ * from one of these is behind a proxy we do not trust (TRUST_PROXY unset) or on the operator's own network; linking
+ * by it would link every such player to every other, so it is not recorded.
+ */
+const UNINFORMATIVE = new BlockList()
+for (const [net, prefix] of [['127.0.0.0', 8], ['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16], ['169.254.0.0', 16], ['0.0.0.0', 8]] as const) UNINFORMATIVE.addSubnet(net, prefix, 'ipv4')
+for (const [net, prefix] of [['::1', 128], ['::', 128], ['fc00::', 7], ['fe80::', 10]] as const) UNINFORMATIVE.addSubnet(net, prefix, 'ipv6')
+
+/** The address to link by, or null for one that identifies nobody (see UNINFORMATIVE) or is not an address. */
+export function linkableAddress(address: string | undefined): string | null {
+  if (!address) return null
+  const plain = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '')
+  const family = isIP(plain)
+  if (family === 0) return null
+  return UNINFORMATIVE.check(plain, family === 4 ? 'ipv4' : 'ipv6') ? null : plain
+}
 
 /** What a sign-in or a registration was seen with. */
 export interface Sighting {
@@ -27,7 +46,8 @@ export function createLinkService(deps: { db: Db; clock: Clock }) {
   function signals(seen: Sighting, addressKind: SignalKind): Array<{ kind: SignalKind; value: string }> {
     const out: Array<{ kind: SignalKind; value: string }> = []
     if (typeof seen.deviceId === 'string' && DEVICE_ID.test(seen.deviceId)) out.push({ kind: 'DEVICE', value: sha256(seen.deviceId).toString('hex') })
-    if (seen.address) out.push({ kind: addressKind, value: seen.address })
+    const address = linkableAddress(seen.address)
+    if (address) out.push({ kind: addressKind, value: address })
     return out
   }
 

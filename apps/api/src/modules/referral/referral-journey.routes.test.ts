@@ -20,13 +20,13 @@ describe('referral journey', () => {
     t.clock.set(new Date('2026-11-20T05:00:00Z')) // noon in Bangkok
     const upline = await makePlayer(t.db)
     // Upline and downline are different people: other addresses, other names (linked accounts earn nothing).
-    const uplineToken = await loginPlayer(t, upline, { address: '10.1.1.1' })
+    const uplineToken = await loginPlayer(t, upline, { address: '11.1.1.1' })
     const invite = (await t.app.inject({ method: 'GET', url: '/api/invites', headers: bearer(uplineToken) })).json().data
     expect(invite).toMatchObject({ invite_code: upline.inviteCode, percentage: { level1: 0.03, level2: 0.02, level3: 0.01 }, downlines: [] })
 
     const body = { mobile: '0911112222', password: 'secret123', firstname: 'ลูกทีม', surname: 'ทดสอบ', bank_account: '7770001112', bank_code: '004', invite_code: upline.inviteCode }
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: body, remoteAddress: '10.2.2.2' })).statusCode).toBe(200)
-    const downToken = await loginPlayer(t, body, { address: '10.2.2.2' })
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: body, remoteAddress: '11.2.2.2' })).statusCode).toBe(200)
+    const downToken = await loginPlayer(t, body, { address: '11.2.2.2' })
     await fund(t, { bankCode: '004', bankAccount: '7770001112' }, 1000)
 
     const after = (await t.app.inject({ method: 'GET', url: '/api/invites', headers: bearer(uplineToken) })).json().data
