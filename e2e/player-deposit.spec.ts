@@ -1,8 +1,9 @@
-import { createHmac, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, newPhoneContext, viewShot, shot } from './support/browser.ts'
+import { bankSignature } from './support/http.ts'
 import { startServer, type RunningServer } from './support/server.ts'
 
 /**
@@ -114,8 +115,7 @@ describe('player app: deposit and promotions', () => {
       amount,
       occurred_at: new Date().toISOString(),
     })
-    const signature = `sha256=${createHmac('sha256', BANK_SECRET).update(raw, 'utf8').digest('hex')}`
-    const answer = await api<{ status: string }>(server.baseUrl, 'POST', '/api/bank/transfers', { body: raw, headers: { 'x-signature': signature } })
+    const answer = await api<{ status: string }>(server.baseUrl, 'POST', '/api/bank/transfers', { body: raw, headers: bankSignature(raw, '/api/bank/transfers', BANK_SECRET) })
     expect(answer.body.data.status).toBe('MATCHED')
   }
 

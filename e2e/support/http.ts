@@ -43,13 +43,19 @@ export async function call<T = Record<string, unknown>>(
 }
 
 /**
- * The bank feed's signature headers (ADR 015): `X-Timestamp` (unix seconds, now) and `X-Signature: sha256=<hex>` of
- * "POST\n<path>\n<timestamp>\n<body>". Written out here because e2e does not import server code.
+ * Signature headers as the bank feed and the seamless wallet check them (ADR 015): `X-Timestamp` (unix seconds, now)
+ * and `X-Signature: sha256=<hex>` of "POST\n<path>\n<timestamp>\n<body>". Written out here because e2e does not
+ * import server code.
  */
-export function bankSignature(rawBody: string, path = '/api/bank/transfers', secret = process.env.BANK_WEBHOOK_SECRET || DEMO_BANK_WEBHOOK_SECRET): Record<string, string> {
+export function signedHeaders(rawBody: string, path: string, secret: string): Record<string, string> {
   const timestamp = String(Math.floor(Date.now() / 1000))
   const signature = createHmac('sha256', secret).update(`POST\n${path}\n${timestamp}\n${rawBody}`, 'utf8').digest('hex')
   return { 'x-timestamp': timestamp, 'x-signature': `sha256=${signature}` }
+}
+
+/** The bank feed's signature headers, with its secret unless BANK_WEBHOOK_SECRET is set. */
+export function bankSignature(rawBody: string, path = '/api/bank/transfers', secret = process.env.BANK_WEBHOOK_SECRET || DEMO_BANK_WEBHOOK_SECRET): Record<string, string> {
+  return signedHeaders(rawBody, path, secret)
 }
 
 /** Posts a bank-feed transfer whose body is already serialised (a replay must send the same bytes). */
@@ -62,9 +68,9 @@ export function postBankTransfer(baseUrl: string, raw: string) {
 
 /** A signed seamless-wallet callback, as a game provider sends it (the demo provider's secret unless SEAMLESS_SECRET is set). */
 export function postSeamless(baseUrl: string, provider: string, op: 'balance' | 'bet' | 'win' | 'rollback', raw: string) {
-  const secret = process.env.SEAMLESS_SECRET || DEMO_SEAMLESS_SECRET
-  return call<{ status: string; balance: string | null; tx_id: string | null }>(baseUrl, 'POST', `/api/seamless/${provider}/${op}`, {
+  const path = `/api/seamless/${provider}/${op}`
+  return call<{ status: string; balance: string | null; tx_id: string | null }>(baseUrl, 'POST', path, {
     raw,
-    headers: { 'x-signature': `sha256=${createHmac('sha256', secret).update(raw, 'utf8').digest('hex')}` },
+    headers: signedHeaders(raw, path, process.env.SEAMLESS_SECRET || DEMO_SEAMLESS_SECRET),
   })
 }
