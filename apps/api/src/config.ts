@@ -217,7 +217,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
 }
 
-/** A config for tests: demo mode, defaults plus overrides, without reading process.env. */
+/**
+ * A config for tests: demo mode, defaults plus overrides, without reading process.env. Tests move the clock by hours
+ * and days to reach expiries with a session left unused meanwhile, so sessions do not go idle here unless a test sets
+ * SESSION_IDLE_MINUTES (the idle rule's own tests do).
+ */
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SANAM_MODE: 'demo', SEED_DEMO: 'false', ...overrides })
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SANAM_MODE: 'demo', SEED_DEMO: 'false', SESSION_IDLE_MINUTES: String(90 * 24 * 60), ...overrides })
 }
