@@ -32,7 +32,8 @@ export async function startSanam(env) {
   const port = await freePort()
   const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    // Demo mode also on PostgreSQL (BENCH_DATABASE_URL): the load plays through the demo provider and its demo secret.
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SANAM_MODE: 'demo', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   const base = `http://127.0.0.1:${port}`

@@ -60,4 +60,14 @@ describe('the server process', () => {
     expect(result.stderr).toContain('Invalid configuration')
     for (const name of ['PORT', 'OTP_REQUIRED', 'DATABASE_URL']) expect(result.stderr).toContain(name)
   })
+
+  it('outside demo mode refuses to start until real secrets and an SMS gateway are set, whatever NODE_ENV says', () => {
+    const result = spawnSync(process.execPath, [path.join(repoRoot, 'apps/api/dist/server.js')], {
+      env: { PATH: process.env.PATH ?? '', SANAM_MODE: 'production', NODE_ENV: 'development', SEED_DEMO: 'true' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    })
+    expect(result.status).toBe(78)
+    for (const name of ['BANK_WEBHOOK_SECRET', 'SEAMLESS_SECRET', 'SMS_HTTP_URL', 'SMS_HTTP_KEY', 'SEED_DEMO']) expect(result.stderr).toContain(name)
+  })
 })

@@ -66,6 +66,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // The tests read OTP codes from the console outbox and pay in through the demo feed: demo mode, also when a
+      // test adds DATABASE_URL (where the mode would otherwise be production).
+      SANAM_MODE: 'demo',
       OTP_REQUIRED: 'true',
       SMS_PROVIDER: 'console',
       ...options.env,

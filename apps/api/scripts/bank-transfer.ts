@@ -3,7 +3,7 @@
 //
 //   npm run bank:transfer -- --mobile 0812345678 --amount 500 [--url http://localhost:8080] [--name "สมชาย"] [--masked]
 //
-// The secret is BANK_WEBHOOK_SECRET, or the demo secret the server accepts outside production when it has none.
+// The secret is BANK_WEBHOOK_SECRET, or the demo secret the server accepts in demo mode when it has none.
 import { randomBytes } from 'node:crypto'
 import { parseArgs } from 'node:util'
 import { errorCatalogue, isBahtAmount, MAX_BAHT } from '@sanam/contract'
@@ -148,7 +148,7 @@ async function main(argv: string[]): Promise<number> {
     throw new Problem(`No player is registered with mobile ${mobile} (${account.body.message}).`)
   }
   if (account.status === 404) {
-    throw new Problem(`${url} has no demo bank feed helper (GET /api/dev/bank-account): it is off in production or with DEMO_BANK_FEED=false.`)
+    throw new Problem(`${url} has no demo bank feed helper (GET /api/dev/bank-account): it exists only in demo mode (SANAM_MODE=demo), and not with DEMO_BANK_FEED=false.`)
   }
   if (account.status !== 200 || !account.body.data) throw new Problem(`Could not read the player's bank account: ${describeError(account.status, account.body)}`)
   const { bank_code: bankCode, bank_account: bankAccount, to_account: toAccount } = account.body.data

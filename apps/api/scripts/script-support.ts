@@ -14,9 +14,10 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 /** A reason the command cannot run, told to the person in plain words (exit code 2). */
 export class Problem extends Error {}
 
+/** The configuration a tool needs: the database and the business settings, not the server's secrets. */
 export function loadScriptConfig(): Config {
   try {
-    return loadConfig()
+    return loadConfig(process.env, { serving: false })
   } catch (error) {
     if (error instanceof ConfigError) throw new Problem(error.message)
     throw error

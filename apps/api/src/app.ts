@@ -172,7 +172,7 @@ export async function buildApp(deps: AppDeps) {
   const site = createSiteService({ db, now: () => clock.now().getTime() })
   // Sessions answered from memory (ADR 010). On PostgreSQL other processes may revoke, so the cache serves only while
   // its LISTEN connection is up; on the embedded database this process is the only one.
-  const sessionCache = createSessionCache({ clock, ttlSeconds: config.SESSION_CACHE_SECONDS, broadcast: database.kind === 'postgres' })
+  const sessionCache = createSessionCache({ clock, ttlSeconds: config.SESSION_CACHE_SECONDS, idleSeconds: config.SESSION_IDLE_MINUTES * 60, broadcast: database.kind === 'postgres' })
   const sessionListener =
     database.kind === 'postgres' && sessionCache.enabled
       ? listenForRevocations({ cache: sessionCache, createClient: await postgresListenClient(db), log: app.log })
@@ -195,6 +195,7 @@ export async function buildApp(deps: AppDeps) {
       otpMaxAttempts: config.OTP_MAX_ATTEMPTS,
       otpResendSeconds: config.OTP_RESEND_SECONDS,
       sessionTtlHours: config.SESSION_TTL_HOURS,
+      sessionIdleMinutes: config.SESSION_IDLE_MINUTES,
       loginFailLimit: config.RATE_LOGIN_FAILS_PER_MOBILE,
       loginFailWindowSeconds: config.RATE_LOGIN_FAILS_WINDOW_SECONDS,
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig } from './config.ts'
+import { ConfigError, DEMO_BANK_WEBHOOK_SECRET, DEMO_SEAMLESS_SECRET, loadConfig } from './config.ts'
 
 describe('loadConfig', () => {
   it('gives working defaults on an empty environment', () => {
@@ -32,6 +32,127 @@ describe('loadConfig', () => {
     expect(loadConfig({ SESSION_CACHE_SECONDS: '0' }).SESSION_CACHE_SECONDS).toBe(0)
     expect(() => loadConfig({ SESSION_CACHE_SECONDS: '301' })).toThrow(/SESSION_CACHE_SECONDS/)
     expect(() => loadConfig({ SESSION_CACHE_SECONDS: '-1' })).toThrow(/SESSION_CACHE_SECONDS/)
+  })
+
+  it('ends an idle player session after 60 minutes by default', () => {
+    expect(loadConfig({}).SESSION_IDLE_MINUTES).toBe(60)
+    expect(loadConfig({ SESSION_IDLE_MINUTES: '15' }).SESSION_IDLE_MINUTES).toBe(15)
+    expect(() => loadConfig({ SESSION_IDLE_MINUTES: '0' })).toThrow(/SESSION_IDLE_MINUTES/)
+  })
+})
+
+/** Every problem loadConfig lists for `env`, or [] when it starts. */
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env)
+    return []
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems
+    throw error
+  }
+}
+
+const PG = 'postgres://sanam@db.internal:5432/sanam'
+/** Everything a real-money deployment must set. */
+const PRODUCTION = {
+  DATABASE_URL: PG,
+  BANK_WEBHOOK_SECRET: 'bank-feed-secret-of-this-operator',
+  SEAMLESS_SECRET: 'seamless-secret-of-this-operator',
+  SMS_PROVIDER: 'http',
+  SMS_HTTP_URL: 'https://sms.example.co.th/send',
+  SMS_HTTP_KEY: 'gateway-key',
+}
+
+describe('demo mode (issue 10 §1)', () => {
+  it('is the default on the embedded database: demo secrets, console SMS, demo seed and bank feed', () => {
+    const config = loadConfig({})
+    expect(config).toMatchObject({ SANAM_MODE: 'demo', SEED_DEMO: true, SMS_PROVIDER: 'console', demoBankFeed: true, bankWebhookSecret: DEMO_BANK_WEBHOOK_SECRET })
+    expect(config.seamlessSecret('pgsoft')).toBe(DEMO_SEAMLESS_SECRET)
+  })
+
+  it('must be asked for on PostgreSQL: SANAM_MODE=demo', () => {
+    const config = loadConfig({ DATABASE_URL: PG, SANAM_MODE: 'demo' })
+    expect(config).toMatchObject({ SANAM_MODE: 'demo', SEED_DEMO: true, SMS_PROVIDER: 'console', demoBankFeed: true })
+  })
+
+  it.each([undefined, 'development', 'test', 'production'])('on PostgreSQL without SANAM_MODE refuses to start, listing everything missing at once (NODE_ENV=%s)', (nodeEnv) => {
+    const problems = problemsOf({ DATABASE_URL: PG, ...(nodeEnv ? { NODE_ENV: nodeEnv } : {}) })
+    const names = problems.map((p) => p.split(':')[0])
+    expect(names.sort()).toEqual(['BANK_WEBHOOK_SECRET', 'SEAMLESS_SECRET', 'SMS_HTTP_KEY', 'SMS_HTTP_URL'])
+    // The way out for someone who wanted the demo is named.
+    for (const problem of problems) expect(problem).toContain('SANAM_MODE=demo')
+  })
+
+  it('SANAM_MODE=production is strict on the embedded database too, and NODE_ENV changes nothing', () => {
+    expect(problemsOf({ SANAM_MODE: 'production', NODE_ENV: 'development' }).map((p) => p.split(':')[0]).sort()).toEqual([
+      'BANK_WEBHOOK_SECRET',
+      'SEAMLESS_SECRET',
+      'SMS_HTTP_KEY',
+      'SMS_HTTP_URL',
+    ])
+  })
+
+  it('starts outside demo mode with real secrets and a gateway, and turns every demo convenience off', () => {
+    const config = loadConfig({ ...PRODUCTION, SEAMLESS_SECRET_PGSOFT: 'pgsoft-own-secret-123' })
+    expect(config).toMatchObject({ SANAM_MODE: 'production', SEED_DEMO: false, SMS_PROVIDER: 'http', demoBankFeed: false, bankWebhookSecret: PRODUCTION.BANK_WEBHOOK_SECRET })
+    expect(config.seamlessSecret('pgsoft')).toBe('pgsoft-own-secret-123')
+    expect(config.seamlessSecret('jili')).toBe(PRODUCTION.SEAMLESS_SECRET)
+    // Turning a demo feature off explicitly is always fine.
+    expect(loadConfig({ ...PRODUCTION, SEED_DEMO: 'false', DEMO_BANK_FEED: 'false' }).SANAM_MODE).toBe('production')
+  })
+
+  it.each([
+    ['BANK_WEBHOOK_SECRET', { BANK_WEBHOOK_SECRET: DEMO_BANK_WEBHOOK_SECRET }, /demo secret/],
+    ['SEAMLESS_SECRET', { SEAMLESS_SECRET: DEMO_SEAMLESS_SECRET }, /demo secret/],
+    ['SEAMLESS_SECRET', { SEAMLESS_SECRET: DEMO_BANK_WEBHOOK_SECRET }, /demo secret/],
+    ['SEAMLESS_SECRET_PGSOFT', { SEAMLESS_SECRET_PGSOFT: DEMO_SEAMLESS_SECRET }, /demo secret/],
+    ['SMS_PROVIDER', { SMS_PROVIDER: 'console' }, /console/],
+    ['SEED_DEMO', { SEED_DEMO: 'true' }, /demo data/],
+    ['DEMO_BANK_FEED', { DEMO_BANK_FEED: 'true' }, /not allowed/],
+  ])('outside demo mode refuses %s %j', (name, override, why) => {
+    const problems = problemsOf({ ...PRODUCTION, ...override })
+    expect(problems).toHaveLength(1)
+    expect(problems[0]).toMatch(new RegExp(`^${name}: `))
+    expect(problems[0]).toMatch(why)
+  })
+
+  it('lists every refusal in one run', () => {
+    const problems = problemsOf({ DATABASE_URL: PG, SANAM_MODE: 'production', SEED_DEMO: 'yes', DEMO_BANK_FEED: '1', SMS_PROVIDER: 'console', SEAMLESS_SECRET: DEMO_SEAMLESS_SECRET })
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['BANK_WEBHOOK_SECRET', 'DEMO_BANK_FEED', 'SEAMLESS_SECRET', 'SEED_DEMO', 'SMS_PROVIDER'])
+  })
+
+  it('lets tools that serve nothing (ledger:verify) read the database settings without the secrets', () => {
+    const config = loadConfig({ DATABASE_URL: PG }, { serving: false })
+    expect(config).toMatchObject({ SANAM_MODE: 'production', DATABASE_URL: PG, demoBankFeed: false, SEED_DEMO: false })
+  })
+
+  it('refuses an unknown mode', () => {
+    expect(problemsOf({ SANAM_MODE: 'staging' })[0]).toMatch(/^SANAM_MODE: /)
+  })
+})
+
+describe('TRUST_PROXY (issue 10 §2)', () => {
+  it('trusts no proxy by default', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false)
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false)
+  })
+
+  it('takes the proxies\' addresses and CIDR ranges', () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,::1/128,loopback' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '192.168.1.7', '::1/128', 'loopback'])
+  })
+
+  it.each([
+    ['true', /forge/],
+    ['yes', /forge/],
+    ['1', /hop count/],
+    ['2', /hop count/],
+    ['10.0.0.0/33', /not an address/],
+    ['10.0.0.1,proxy.internal', /"proxy\.internal"/],
+  ])('refuses %s with a clear message', (value, why) => {
+    const problems = problemsOf({ TRUST_PROXY: value })
+    expect(problems).toHaveLength(1)
+    expect(problems[0]).toMatch(/^TRUST_PROXY: /)
+    expect(problems[0]).toMatch(why)
   })
 })
 

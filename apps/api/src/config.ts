@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import { z } from 'zod'
 
 const bool = z
@@ -11,12 +12,53 @@ const signatureScheme = z.enum(['timestamped', 'body'], { error: 'must be timest
 
 /** A rate as a fraction: 0.03 is 3 %. */
 const fraction = z.coerce.number({ error: 'must be a number' }).min(0).max(1)
+/** proxy-addr's names for address ranges, which Fastify's trustProxy also accepts. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
+
+/** An address or CIDR range (`10.0.0.0/8`, `::1/128`), or one of proxy-addr's range names. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true
+  const [address = '', prefix, extra] = entry.split('/')
+  const family = isIP(address)
+  if (family === 0 || extra !== undefined) return false
+  if (prefix === undefined) return true
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128)
+}
+
+/**
+ * TRUST_PROXY: the addresses of the proxies in front (addresses and CIDR ranges, comma-separated): the client's address
+ * is then the last X-Forwarded-For entry added by a proxy on that list. Never "trust everyone": anyone could claim any
+ * address and walk past every per-address limit. Not a hop count either: a hop count trusts whoever connects, so a
+ * client reaching the port directly could forge its address (Fastify 5 ignores hop counts for that reason).
+ * Unset or `false`: trust no proxy, the socket's address is the client.
+ */
+const trustProxy = z.string().transform((raw, ctx): false | string[] => {
+  const value = raw.trim().toLowerCase()
+  if (value === 'false' || value === 'no' || value === '0') return false
+  const refuse = (message: string) => {
+    ctx.issues.push({ code: 'custom', input: raw, message })
+    return z.NEVER
+  }
+  if (value === 'true' || value === 'yes' || value === '*') {
+    return refuse('trusting every proxy lets any client forge its address (X-Forwarded-For); give the addresses or CIDR ranges of the proxies in front, e.g. 10.0.0.0/8')
+  }
+  if (/^\d+$/.test(value)) {
+    return refuse('a hop count trusts whoever connects, so a client reaching the port directly could forge its address; give the addresses or CIDR ranges of the proxies in front, e.g. 10.0.0.0/8')
+  }
+  const entries = value.split(',').map((entry) => entry.trim())
+  const bad = entries.filter((entry) => !isProxyAddress(entry))
+  if (bad.length === 0) return entries
+  return refuse(`not an address or CIDR range: ${bad.map((b) => JSON.stringify(b)).join(', ')}`)
+})
+
 /** Payout intervals (spec §9): daily, Fridays ('WEEKEN' is the spec's spelling), the 1st of the month. */
 const interval = z.enum(['DAY', 'WEEKEN', 'MONTH'])
 
 const ConfigSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    /** demo: play money with public demo secrets; production: real secrets and an SMS gateway, or no start (see loadConfig). */
+    SANAM_MODE: z.enum(['demo', 'production'], { error: 'must be demo or production' }).optional(),
     PORT: int(0, 65535).default(8080),
     HOST: z.string().min(1).default('0.0.0.0'),
     DATA_DIR: z.string().min(1).default('./data'),
@@ -29,10 +71,13 @@ const ConfigSchema = z
     DB_POOL_WAIT_MS: int(50, 60_000).default(3000),
     DB_STATEMENT_TIMEOUT_MS: int(50, 600_000).default(10_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    TRUST_PROXY: bool.default(false),
-    SEED_DEMO: bool.default(true),
+    TRUST_PROXY: trustProxy.default(false),
+    /** Default: true in demo mode; refused outside it. */
+    SEED_DEMO: bool.optional(),
 
     SESSION_TTL_HOURS: int(1, 24 * 90).default(24 * 7),
+    /** A player session unused this long ends, whatever its absolute lifetime says. */
+    SESSION_IDLE_MINUTES: int(5, 24 * 60 * 90).default(60),
     /** How long a process may answer a session from memory; 0 reads the database every time (ADR 010). */
     SESSION_CACHE_SECONDS: int(0, 300).default(30),
     OTP_REQUIRED: bool.default(true),
@@ -40,7 +85,8 @@ const ConfigSchema = z
     OTP_MAX_ATTEMPTS: int(1, 20).default(5),
     OTP_RESEND_SECONDS: int(0, 3600).default(60),
 
-    SMS_PROVIDER: z.enum(['console', 'http']).default('console'),
+    /** Default: console in demo mode, http outside it (where console is refused). */
+    SMS_PROVIDER: z.enum(['console', 'http']).optional(),
     SMS_HTTP_URL: z.url().optional(),
     SMS_HTTP_KEY: z.string().min(1).optional(),
     SMS_SENDER: z.string().min(1).max(11).default('SANAM'),
@@ -88,17 +134,28 @@ const ConfigSchema = z
     REFUND_INTERVAL: interval.default('DAY'),
   })
 
-/** The bank-feed secret used when none is configured outside production: the demo feed script knows it too. */
+/** The bank-feed secret of demo mode: public (the demo feed script knows it), so refused outside demo mode. */
 export const DEMO_BANK_WEBHOOK_SECRET = 'sanam-demo-bank-webhook-secret'
-/** The seamless secret used when none is configured outside production (the built-in demo provider signs with it). */
+/** The seamless secret of demo mode (the built-in demo provider signs with it): public, so refused outside demo mode. */
 export const DEMO_SEAMLESS_SECRET = 'sanam-demo-seamless-secret'
 
-export type Config = z.infer<typeof ConfigSchema> & {
-  /** BANK_WEBHOOK_SECRET, or the demo secret outside production. */
+export type SanamMode = 'demo' | 'production'
+
+export type Config = Omit<z.infer<typeof ConfigSchema>, 'SANAM_MODE' | 'SEED_DEMO' | 'SMS_PROVIDER'> & {
+  /**
+   * demo: play money; the demo secrets, console SMS with its outbox (/api/dev/sms), demo seeding and the demo bank
+   * feed are available. The default only on the embedded database; on PostgreSQL it must be asked for.
+   */
+  SANAM_MODE: SanamMode
+  /** Seed the demo data on an empty database: demo mode only. */
+  SEED_DEMO: boolean
+  /** console only in demo mode. */
+  SMS_PROVIDER: 'console' | 'http'
+  /** BANK_WEBHOOK_SECRET, or the demo secret in demo mode. */
   bankWebhookSecret: string
-  /** The demo bank feed helper route (/api/dev/bank-account): on by default outside production. */
+  /** The demo bank feed helper route (/api/dev/bank-account): demo mode only, on unless DEMO_BANK_FEED=false. */
   demoBankFeed: boolean
-  /** The seamless secret of one provider: SEAMLESS_SECRET_<CODE>, else SEAMLESS_SECRET, else the demo secret. */
+  /** The seamless secret of one provider: SEAMLESS_SECRET_<CODE>, else SEAMLESS_SECRET, else (demo mode) the demo secret. */
   seamlessSecret(providerCode: string): string
   /** How one provider signs: SEAMLESS_SIGNATURE_<CODE>, else SEAMLESS_SIGNATURE (default `timestamped`). */
   seamlessSignature(providerCode: string): 'timestamped' | 'body'
@@ -111,23 +168,37 @@ export class ConfigError extends Error {
   }
 }
 
-/** Reads the environment once. Empty strings count as unset, so `FOO=` falls back to the default. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+const TRUE = ['true', '1', 'yes']
+
+/**
+ * Reads the environment once. Empty strings count as unset, so `FOO=` falls back to the default.
+ *
+ * The mode, not NODE_ENV, decides what is allowed: outside demo mode every demo convenience is refused and every
+ * secret must be a real one, and all of it is listed at once. Command-line tools that serve nothing (ledger:verify,
+ * jobs:accrue) pass `serving: false`: they need the database, not the secrets, so those rules are not theirs.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env, options: { serving?: boolean } = {}): Config {
+  const serving = options.serving ?? true
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''))
   const parsed = ConfigSchema.safeParse(cleaned)
   const problems = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
-  // Rules across variables are checked on the raw values too, so one run lists every problem.
-  if (cleaned.SMS_PROVIDER === 'http') {
-    for (const name of ['SMS_HTTP_URL', 'SMS_HTTP_KEY']) if (!cleaned[name]) problems.push(`${name}: required when SMS_PROVIDER=http`)
+  // Rules across variables are checked on the raw values too, so one run lists every problem. An unknown mode counts
+  // as production: the stricter reading.
+  const mode: SanamMode = cleaned.SANAM_MODE === 'demo' || (!cleaned.SANAM_MODE && !cleaned.DATABASE_URL) ? 'demo' : 'production'
+  const demo = mode === 'demo'
+  const smsProvider = cleaned.SMS_PROVIDER ?? (demo ? 'console' : 'http')
+  // Why the strict rules apply, said in every message: on PostgreSQL without SANAM_MODE, the fix may be SANAM_MODE=demo.
+  const outside = cleaned.SANAM_MODE ? 'outside demo mode' : 'outside demo mode (the default with DATABASE_URL; SANAM_MODE=demo runs the demo on PostgreSQL)'
+  if (serving && smsProvider === 'http') {
+    const why = cleaned.SMS_PROVIDER ? 'with SMS_PROVIDER=http' : `${outside}, where SMS goes through a gateway (SMS_PROVIDER=http)`
+    for (const name of ['SMS_HTTP_URL', 'SMS_HTTP_KEY']) if (!cleaned[name]) problems.push(`${name}: required ${why}`)
   }
-  const production = cleaned.NODE_ENV === 'production'
-  if (production && !cleaned.BANK_WEBHOOK_SECRET) problems.push('BANK_WEBHOOK_SECRET: required when NODE_ENV=production')
-  if (production && !cleaned.SEAMLESS_SECRET) problems.push('SEAMLESS_SECRET: required when NODE_ENV=production')
   const providerSecrets = new Map<string, string>()
   for (const [name, value] of Object.entries(cleaned)) {
     const match = /^SEAMLESS_SECRET_([A-Z0-9_]+)$/.exec(name)
     if (!match?.[1] || value === undefined) continue
     if (value.length < 16) problems.push(`${name}: must be at least 16 characters`)
+    if (serving && !demo && value === DEMO_SEAMLESS_SECRET) problems.push(`${name}: is the public demo secret, not allowed ${outside}`)
     providerSecrets.set(match[1].toLowerCase(), value)
   }
   const providerSchemes = new Map<string, 'timestamped' | 'body'>()
@@ -138,18 +209,39 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (scheme.success) providerSchemes.set(match[1].toLowerCase(), scheme.data)
     else problems.push(`${name}: must be timestamped or body`)
   }
-  if (production && cleaned.DEMO_BANK_FEED && ['true', '1', 'yes'].includes(cleaned.DEMO_BANK_FEED)) problems.push('DEMO_BANK_FEED: not allowed when NODE_ENV=production')
+  if (serving && !demo) {
+    const secrets = [
+      ['BANK_WEBHOOK_SECRET', DEMO_BANK_WEBHOOK_SECRET],
+      ['SEAMLESS_SECRET', DEMO_SEAMLESS_SECRET],
+    ] as const
+    for (const [name, demoValue] of secrets) {
+      const value = cleaned[name]
+      if (!value) problems.push(`${name}: required ${outside}`)
+      else if (value === demoValue || value === DEMO_BANK_WEBHOOK_SECRET || value === DEMO_SEAMLESS_SECRET) problems.push(`${name}: is a public demo secret, not allowed ${outside}`)
+    }
+    if (smsProvider === 'console') problems.push(`SMS_PROVIDER: console (codes in the log and at /api/dev/sms) is not allowed ${outside}; use http`)
+    if (cleaned.SEED_DEMO && TRUE.includes(cleaned.SEED_DEMO)) problems.push(`SEED_DEMO: demo data (a player with a published password) is not allowed ${outside}`)
+    if (cleaned.DEMO_BANK_FEED && TRUE.includes(cleaned.DEMO_BANK_FEED)) problems.push(`DEMO_BANK_FEED: not allowed ${outside}`)
+  }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems)
+  const { data } = parsed
   return {
-    ...parsed.data,
-    bankWebhookSecret: parsed.data.BANK_WEBHOOK_SECRET ?? DEMO_BANK_WEBHOOK_SECRET,
-    demoBankFeed: parsed.data.DEMO_BANK_FEED ?? !production,
-    seamlessSecret: (code: string) => providerSecrets.get(code.toLowerCase()) ?? parsed.data.SEAMLESS_SECRET ?? DEMO_SEAMLESS_SECRET,
-    seamlessSignature: (code: string) => providerSchemes.get(code.toLowerCase()) ?? parsed.data.SEAMLESS_SIGNATURE,
+    ...data,
+    SANAM_MODE: mode,
+    SEED_DEMO: demo && (data.SEED_DEMO ?? true),
+    SMS_PROVIDER: smsProvider === 'console' ? 'console' : 'http',
+    bankWebhookSecret: data.BANK_WEBHOOK_SECRET ?? DEMO_BANK_WEBHOOK_SECRET,
+    demoBankFeed: demo && (data.DEMO_BANK_FEED ?? true),
+    seamlessSecret: (code: string) => providerSecrets.get(code.toLowerCase()) ?? data.SEAMLESS_SECRET ?? DEMO_SEAMLESS_SECRET,
+    seamlessSignature: (code: string) => providerSchemes.get(code.toLowerCase()) ?? data.SEAMLESS_SIGNATURE,
   }
 }
 
-/** A config for tests: defaults plus overrides, without reading process.env. */
+/**
+ * A config for tests: demo mode, defaults plus overrides, without reading process.env. Tests move the clock by hours
+ * and days to reach expiries with a session left unused meanwhile, so sessions do not go idle here unless a test sets
+ * SESSION_IDLE_MINUTES (the idle rule's own tests do).
+ */
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...overrides })
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SANAM_MODE: 'demo', SEED_DEMO: 'false', SESSION_IDLE_MINUTES: String(90 * 24 * 60), ...overrides })
 }

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig, type Config } from './config.ts'
 import { openDatabase } from './db/client.ts'
-import { DEMO_PLAYER, seedDemo, seedSite } from './db/seed.ts'
+import { DEMO_PLAYER, demoDataLeft, seedDemo, seedSite } from './db/seed.ts'
 import { argon2Hasher } from './modules/auth/password.ts'
 import { findWebApps } from './web.ts'
 import { standardJobs, startJobs } from './jobs/runner.ts'
@@ -36,6 +36,14 @@ async function main() {
   } else {
     await seedSite(database.db)
   }
+  if (config.SANAM_MODE !== 'demo') {
+    const left = await demoDataLeft(database.db)
+    if (left.length > 0) {
+      console.error(`This database was seeded in demo mode and cannot take real money:\n${left.map((l) => `  - ${l}`).join('\n')}\nStart from a new database (or run it with SANAM_MODE=demo).`)
+      await database.close()
+      process.exit(78)
+    }
+  }
 
   const { app, services } = await buildApp({ config, database, webApps: findWebApps(root) })
   const first = await services.backofficeAuth.ensureFirstOperator(config.BACKOFFICE_USERNAME, config.BACKOFFICE_PASSWORD)
@@ -43,7 +51,7 @@ async function main() {
     // Printed once, to the console only (not the structured log): set BACKOFFICE_PASSWORD to choose it instead.
     console.info(`Back-office operator created: ${config.BACKOFFICE_USERNAME} / ${first.generatedPassword} (shown once; change it after signing in)`)
   }
-  if (!config.BANK_WEBHOOK_SECRET) app.log.warn('BANK_WEBHOOK_SECRET is not set: the bank feed accepts the demo secret (never in production)')
+  if (config.SANAM_MODE === 'demo') app.log.warn('demo mode (play money): public demo secrets, SMS codes in the log and at /api/dev/sms; set SANAM_MODE=production for real money')
 
   const stopJobs = startJobs(database.db, standardJobs({ clock: systemClock, seamless: services.seamless, referral: services.referral, roundStaleMinutes: config.ROUND_STALE_MINUTES }), {
     everyMs: 60_000,
@@ -77,7 +85,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
 
   await app.listen({ port: config.PORT, host: config.HOST })
-  app.log.info(`Sanam on http://localhost:${config.PORT} (${database.kind}${database.kind === 'pglite' ? `, ${config.DATA_DIR}` : ''})`)
+  app.log.info(`Sanam on http://localhost:${config.PORT} (${config.SANAM_MODE} mode, ${database.kind}${database.kind === 'pglite' ? `, ${config.DATA_DIR}` : ''})`)
 }
 
 main().catch((error: unknown) => {

@@ -5,6 +5,7 @@
 export const errorCatalogue = {
   VALIDATION_FAILED: { status: 400, message: 'ข้อมูลไม่ถูกต้อง กรุณาตรวจสอบอีกครั้ง' },
   MALFORMED_JSON: { status: 400, message: 'รูปแบบข้อมูลไม่ถูกต้อง' },
+  PASSWORD_TOO_COMMON: { status: 400, message: 'รหัสผ่านนี้ถูกใช้บ่อยและเดาได้ง่าย กรุณาตั้งรหัสผ่านอื่น' },
   UNAUTHORIZED: { status: 401, message: 'กรุณาเข้าสู่ระบบใหม่อีกครั้ง' },
   BAD_CREDENTIALS: { status: 401, message: 'ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง' },
   FORBIDDEN: { status: 403, message: 'ไม่มีสิทธิ์ทำรายการนี้' },

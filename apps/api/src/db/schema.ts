@@ -84,6 +84,8 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    /** When the session was last used, kept to the minute (one write a minute at most): idle sessions end. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
@@ -368,8 +370,14 @@ export const gameSessions = pgTable(
     gameCode: text('game_code'),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Set when the player's sessions end (logout, password change, lock): bets are refused, wins and rollbacks not. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
   },
-  (t) => [uniqueIndex('game_sessions_token_hash_key').on(t.tokenHash), index('game_sessions_player_idx').on(t.playerId, t.createdAt)],
+  (t) => [
+    uniqueIndex('game_sessions_token_hash_key').on(t.tokenHash),
+    index('game_sessions_player_idx').on(t.playerId, t.createdAt),
+    index('game_sessions_player_open_idx').on(t.playerId).where(sql`revoked_at is null`),
+  ],
 )
 
 /**

@@ -47,12 +47,14 @@ export async function seedSite(db: Db, now = new Date()): Promise<void> {
   })
 }
 
+/** The demo pay-in account: only ever seeded in demo mode. */
+export const DEMO_OPERATOR_ACCOUNT = { bankCode: '014', accountNumber: '4071234567' } as const
+
 /** The demo operator account players pay into, with a PromptPay id so the app can show a Thai QR. */
 export async function seedOperatorAccount(db: Db, now = new Date()): Promise<void> {
   if (await depositsRepository.activeOperatorAccount(db)) return
   await depositsRepository.insertOperatorAccount(db, {
-    bankCode: '014',
-    accountNumber: '4071234567',
+    ...DEMO_OPERATOR_ACCOUNT,
     accountName: 'บจก. สนาม เดโม',
     promptpayType: 'MSISDN',
     promptpayId: '0899999999',
@@ -127,4 +129,18 @@ export async function depositDemoMoney(db: Db, player: { id: number; bankCode: s
     })
     await depositsRepository.markCredited(tx, deposit.id, { status: 'MATCHED', playerId: player.id, creditedAt: now })
   })
+}
+
+/**
+ * What demo seeding left in this database: a reason each for the demo pay-in account (players would pay into an
+ * account nobody owns) and the demo player (a published password). Empty on a database never seeded in demo mode.
+ * Outside demo mode the server refuses to start on such a database.
+ */
+export async function demoDataLeft(db: Db): Promise<string[]> {
+  const found: string[] = []
+  if (await depositsRepository.isActiveOperatorAccount(db, DEMO_OPERATOR_ACCOUNT.bankCode, DEMO_OPERATOR_ACCOUNT.accountNumber)) {
+    found.push(`the demo pay-in account ${DEMO_OPERATOR_ACCOUNT.bankCode}-${DEMO_OPERATOR_ACCOUNT.accountNumber} is active`)
+  }
+  if (await playersRepository.findByMobile(db, DEMO_PLAYER.mobile)) found.push(`the demo player ${DEMO_PLAYER.mobile} (published password) exists`)
+  return found
 }

@@ -6,14 +6,14 @@ import { createSessionCache, listenForRevocations, parseRevocation, SESSION_REVO
 
 const HOUR = 3_600_000
 
-function makeCache(options: { ttlSeconds?: number; maxEntries?: number; broadcast?: boolean } = {}) {
+function makeCache(options: { ttlSeconds?: number; idleSeconds?: number; maxEntries?: number; broadcast?: boolean } = {}) {
   const clock = manualClock()
   const sut = createSessionCache({ clock, ttlSeconds: options.ttlSeconds ?? 30, ...options })
   let nextSession = 1
   /** Caches a new session of `playerId` the way authenticate does, and answers its token hash. */
   const fill = (playerId: number, expiresInMs = HOUR) => {
     const hash = sha256(`token-${nextSession}`)
-    const ok = sut.set(hash, { playerId, sessionId: nextSession++, expiresAt: new Date(clock.now().getTime() + expiresInMs) }, sut.ticket())
+    const ok = sut.set(hash, { playerId, sessionId: nextSession++, expiresAt: new Date(clock.now().getTime() + expiresInMs), lastSeenAt: clock.now() }, sut.ticket())
     return { hash, ok }
   }
   return { sut, clock, fill }
@@ -28,6 +28,19 @@ describe('session cache', () => {
     clock.advance(1)
     expect(sut.get(hash)).toBeUndefined()
     expect(sut.size).toBe(0)
+  })
+
+  it('does not serve a session idle longer than idleSeconds, unless it was seen meanwhile', () => {
+    const { sut, clock, fill } = makeCache({ ttlSeconds: 300, idleSeconds: 120 })
+    const idle = fill(7)
+    const used = fill(8)
+    clock.advance(100_000)
+    sut.seen(used.hash, clock.now())
+    clock.advance(20_000)
+    expect(sut.get(idle.hash)).toBeUndefined()
+    expect(sut.get(used.hash)).toMatchObject({ playerId: 8 })
+    clock.advance(100_000)
+    expect(sut.get(used.hash)).toBeUndefined()
   })
 
   it('never keeps an entry past the session’s own expiry', () => {
@@ -81,7 +94,7 @@ describe('session cache', () => {
     const hash = sha256('raced')
     const ticket = sut.ticket()
     sut.evict({ playerId: 99 })
-    expect(sut.set(hash, { playerId: 1, sessionId: 1, expiresAt: new Date(clock.now().getTime() + HOUR) }, ticket)).toBe(false)
+    expect(sut.set(hash, { playerId: 1, sessionId: 1, expiresAt: new Date(clock.now().getTime() + HOUR), lastSeenAt: clock.now() }, ticket)).toBe(false)
     expect(sut.get(hash)).toBeUndefined()
   })
 

@@ -22,6 +22,8 @@ export interface CachedSession {
   sessionId: number
   /** The session's own expiry: the entry never outlives it. */
   expiresAt: Date
+  /** When the session was last used, as far as this process knows: the entry is not served once it is idle. */
+  lastSeenAt: Date
 }
 
 interface Entry extends CachedSession {
@@ -49,15 +51,18 @@ export function parseRevocation(payload: string | undefined): SessionRevocation 
 /**
  * An in-process cache of token hash → live session, so an authenticated request does not read the sessions table
  * every time. Bounded (least recently used out first), each entry kept at most `ttlSeconds` and never past the
- * session's expiry; `ttlSeconds` 0 turns it off. Only positive answers are kept.
+ * session's expiry, and never served once the session is idle (`idleSeconds` since it was last seen, as this process
+ * knows it: another process may have seen it later, so an idle entry only sends the request to the database).
+ * `ttlSeconds` 0 turns it off. Only positive answers are kept.
  *
  * Revocation: the code that ends sessions calls `announce(tx, ...)` inside its transaction (PostgreSQL delivers the
  * NOTIFY to every process at commit) and `evict(...)` once it committed. With `broadcast` (PostgreSQL) the cache
  * starts offline and serves nothing until the revocation listener says it hears every other process.
  */
-export function createSessionCache(options: { clock: Clock; ttlSeconds: number; maxEntries?: number; broadcast?: boolean }) {
+export function createSessionCache(options: { clock: Clock; ttlSeconds: number; idleSeconds?: number; maxEntries?: number; broadcast?: boolean }) {
   const { clock } = options
   const ttlMs = options.ttlSeconds * 1000
+  const idleMs = options.idleSeconds === undefined ? Infinity : options.idleSeconds * 1000
   const maxEntries = options.maxEntries ?? SESSION_CACHE_ENTRIES
   const broadcast = options.broadcast ?? false
   const enabled = ttlMs > 0 && maxEntries > 0
@@ -78,7 +83,7 @@ export function createSessionCache(options: { clock: Clock; ttlSeconds: number; 
   }
 
   function live(entry: Entry, now: number) {
-    return entry.since <= now && now < entry.until
+    return entry.since <= now && now < entry.until && now < entry.lastSeenAt.getTime() + idleMs
   }
 
   const cache = {
@@ -137,12 +142,18 @@ export function createSessionCache(options: { clock: Clock; ttlSeconds: number; 
         if (!oldest) break
         drop(oldest)
       }
-      const entry: Entry = { key, playerId: session.playerId, sessionId: session.sessionId, expiresAt: session.expiresAt, since: now, until }
+      const entry: Entry = { key, playerId: session.playerId, sessionId: session.sessionId, expiresAt: session.expiresAt, lastSeenAt: session.lastSeenAt, since: now, until }
       entries.set(key, entry)
       let keys = byPlayer.get(entry.playerId)
       if (!keys) byPlayer.set(entry.playerId, (keys = new Set()))
       keys.add(key)
       return true
+    },
+
+    /** Records that the session was used at `at` (after the database was told), so it stays served while in use. */
+    seen(tokenHash: Buffer, at: Date): void {
+      const entry = entries.get(keyOf(tokenHash))
+      if (entry && entry.lastSeenAt < at) entry.lastSeenAt = at
     },
 
     /** Forgets one session, or every session of a player. Synchronous: the next request reads the database. */

@@ -1,6 +1,6 @@
 import type { UserMe } from '@sanam/contract'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { queryClient } from './query-client.ts'
+import { createQueryClient } from './query-client.ts'
 import { decodeToken, encodeToken, endSession, getSession, SESSION_STORAGE_KEY, startSession } from './session.ts'
 
 const user = { uid: 7, mobile: '0812345678', firstname: 'ก', surname: 'ข' } as UserMe
@@ -13,6 +13,7 @@ describe('session', () => {
 
   it("logout drops every cached answer: the next player never sees this one's balance", () => {
     startSession('token-a', user)
+    const queryClient = createQueryClient()
     queryClient.setQueryData(['wallet', 'balance'], { balance: 1234 })
     endSession()
     expect(queryClient.getQueryData(['wallet', 'balance'])).toBeUndefined()

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { pendingRegistrations, players, sessions } from '../../db/schema.ts'
+import { gameSessions, pendingRegistrations, players, sessions } from '../../db/schema.ts'
 
 export type PendingRow = typeof pendingRegistrations.$inferSelect
 export type NewPending = typeof pendingRegistrations.$inferInsert
@@ -36,25 +36,36 @@ export const authRepository = {
     await db.delete(pendingRegistrations).where(eq(pendingRegistrations.id, id))
   },
 
-  async insertSession(db: Db, session: { tokenHash: Buffer; playerId: number; createdAt: Date; expiresAt: Date }): Promise<number> {
+  async insertSession(db: Db, session: { tokenHash: Buffer; playerId: number; createdAt: Date; expiresAt: Date; lastSeenAt: Date }): Promise<number> {
     const [row] = await db.insert(sessions).values(session).returning({ id: sessions.id })
     if (!row) throw new Error('insert returned no row')
     return row.id
   },
-  /** The live session for a token hash with its player's status and the session's expiry, in one indexed read. */
-  async findLiveSession(db: Db, tokenHash: Buffer, now: Date) {
+  /**
+   * The live session for a token hash with its player's status, the session's expiry and last use, in one indexed
+   * read: not revoked, not expired, and used after `idleSince`.
+   */
+  async findLiveSession(db: Db, tokenHash: Buffer, now: Date, idleSince: Date) {
     const [row] = await db
-      .select({ sessionId: sessions.id, playerId: sessions.playerId, expiresAt: sessions.expiresAt, status: players.status })
+      .select({ sessionId: sessions.id, playerId: sessions.playerId, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt, status: players.status })
       .from(sessions)
       .innerJoin(players, eq(players.id, sessions.playerId))
-      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince)))
       .limit(1)
     return row
+  },
+  /** Marks a live session used at `now`; a no-op when it was marked later already (another process, a clock behind). */
+  async touchSession(db: Db, sessionId: number, now: Date): Promise<void> {
+    await db.update(sessions).set({ lastSeenAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), lt(sessions.lastSeenAt, now)))
   },
   async revokeSession(db: Db, sessionId: number, now: Date): Promise<void> {
     await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
   },
   async revokeAllSessions(db: Db, playerId: number, now: Date): Promise<void> {
     await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.playerId, playerId), isNull(sessions.revokedAt)))
+  },
+  /** Ends every game session of the player: providers' bets on them are refused from now on (wins and rollbacks not). */
+  async revokeGameSessions(db: Db, playerId: number, now: Date): Promise<void> {
+    await db.update(gameSessions).set({ revokedAt: now }).where(and(eq(gameSessions.playerId, playerId), isNull(gameSessions.revokedAt)))
   },
 }

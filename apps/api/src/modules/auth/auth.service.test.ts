@@ -31,6 +31,7 @@ const settings: AuthSettings = {
   otpMaxAttempts: 5,
   otpResendSeconds: 60,
   sessionTtlHours: 24,
+  sessionIdleMinutes: 60,
   loginFailLimit: 3,
   loginFailWindowSeconds: 60,
 }

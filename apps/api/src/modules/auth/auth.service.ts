@@ -1,4 +1,4 @@
-import type { ConfirmBody, LoginResult, RegisterResult } from '@sanam/contract'
+import { errorCatalogue, type ConfirmBody, type LoginResult, type RegisterResult } from '@sanam/contract'
 import type { z } from 'zod'
 import type { RegisterBody } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
@@ -13,6 +13,7 @@ import type { SmsSender } from '../sms/sms.ts'
 import { playersRepository, type NewPlayer } from '../users/users.repository.ts'
 import { toUserMe } from '../users/users.service.ts'
 import { authRepository } from './auth.repository.ts'
+import { isCommonPassword } from './common-passwords.ts'
 import type { PasswordHasher } from './password.ts'
 
 export interface AuthSettings {
@@ -21,12 +22,17 @@ export interface AuthSettings {
   otpMaxAttempts: number
   otpResendSeconds: number
   sessionTtlHours: number
+  /** A session unused this long ends (the absolute lifetime still applies). */
+  sessionIdleMinutes: number
   loginFailLimit: number
   loginFailWindowSeconds: number
 }
 
 
 type RegisterInput = z.output<typeof RegisterBody>
+
+/** A session's last use is written at most this often: idle time is known to the minute without a write per request. */
+export const SESSION_TOUCH_EVERY_MS = 60_000
 
 const OTP_REF_LENGTH = 4
 const INVITE_CODE_LENGTH = 8
@@ -37,6 +43,11 @@ function playerConflict(error: unknown): AppError | null {
   if (constraint === 'players_mobile_key') return new AppError('MOBILE_TAKEN')
   if (constraint === 'players_bank_key') return new AppError('BANK_ACCOUNT_TAKEN')
   return null
+}
+
+/** Refuses a password from the bundled list of the most common ones; `field` is the body field to mark. */
+function refuseCommonPassword(password: string, field: string) {
+  if (isCommonPassword(password)) throw new AppError('PASSWORD_TOO_COMMON', undefined, [{ path: field, message: errorCatalogue.PASSWORD_TOO_COMMON.message }])
 }
 
 function otpHash(token: string, code: string): Buffer {
@@ -101,8 +112,24 @@ export function createAuthService(deps: {
       playerId,
       createdAt: now,
       expiresAt: new Date(now.getTime() + settings.sessionTtlHours * 3_600_000),
+      lastSeenAt: now,
     })
     return token
+  }
+
+  /**
+   * Ends web sessions, one (`sessionId`) or every one of the player, and every game session of the player, so
+   * providers' bets on them are refused (wins and rollbacks still land, ADR 007). One transaction, announced to the
+   * other processes; `alsoInTx` adds what must commit with it (a new password hash).
+   */
+  async function endSessions(revocation: SessionRevocation, alsoInTx?: (tx: Db) => Promise<void>) {
+    const now = clock.now()
+    await revokeAndEvict(revocation, async (tx) => {
+      await alsoInTx?.(tx)
+      if (revocation.sessionId === undefined) await authRepository.revokeAllSessions(tx, revocation.playerId, now)
+      else await authRepository.revokeSession(tx, revocation.sessionId, now)
+      await authRepository.revokeGameSessions(tx, revocation.playerId, now)
+    })
   }
 
   /**
@@ -121,13 +148,19 @@ export function createAuthService(deps: {
     }
   }
 
-  async function refuseWhileLockedOut(mobile: string) {
-    const state = await deps.limiter.peek(failKey(mobile), settings.loginFailLimit)
-    if (!state.allowed) throw new AppError('RATE_LIMITED', undefined, undefined, Math.ceil(state.retryAfterMs / 1000))
+  /**
+   * Counts a password attempt BEFORE the password is checked, so a burst of parallel guesses cannot get more than
+   * `loginFailLimit` checks in; refused (429) past the limit without checking. The caller forgets the count when the
+   * password was right.
+   */
+  async function countAttempt(mobile: string) {
+    const attempt = await deps.limiter.hit(failKey(mobile), settings.loginFailLimit, settings.loginFailWindowSeconds * 1000)
+    if (!attempt.allowed) throw new AppError('RATE_LIMITED', undefined, undefined, Math.ceil(attempt.retryAfterMs / 1000))
   }
 
   return {
     async register(input: RegisterInput): Promise<RegisterResult> {
+      refuseCommonPassword(input.password, 'password')
       await checkNotTaken(input.mobile, input.bank_code, input.bank_account)
       const uplineId = await resolveUpline(input)
       const passwordHash = await hasher.hash(input.password)
@@ -218,23 +251,28 @@ export function createAuthService(deps: {
     },
 
     async login(mobile: string, password: string): Promise<LoginResult> {
-      await refuseWhileLockedOut(mobile)
+      await countAttempt(mobile)
       const player = await playersRepository.findByMobile(db, mobile)
       const valid = player ? await hasher.verify(player.passwordHash, password) : await hasher.verify(await dummyHash, password).then(() => false)
-      if (!player || !valid) {
-        await deps.limiter.hit(failKey(mobile), settings.loginFailLimit, settings.loginFailWindowSeconds * 1000)
-        throw new AppError('BAD_CREDENTIALS')
-      }
+      // A locked player with a wrong password gets exactly this answer too: the lock is told only to the password's owner.
+      if (!player || !valid) throw new AppError('BAD_CREDENTIALS')
       if (player.status === 'LOCKED') throw new AppError('ACCOUNT_LOCKED')
       await deps.limiter.reset(failKey(mobile))
       const token = await startSession(player.id)
       return { token, ...toUserMe(player) }
     },
 
-    /** Ends this session; refused on the very next request, in this process and (PostgreSQL) in every other. */
+    /**
+     * Ends this session, refused on the very next request in this process and (PostgreSQL) in every other, and the
+     * player's game sessions: a game left open in another tab takes no more bets.
+     */
     async logout(actor: Actor): Promise<void> {
-      const now = clock.now()
-      await revokeAndEvict({ playerId: actor.playerId, sessionId: actor.sessionId }, (tx) => authRepository.revokeSession(tx, actor.sessionId, now))
+      await endSessions({ playerId: actor.playerId, sessionId: actor.sessionId })
+    },
+
+    /** Ends every web and game session of the player: for a lock or a self-exclusion. */
+    async endAllSessions(playerId: number): Promise<void> {
+      await endSessions({ playerId })
     },
 
     /**
@@ -245,31 +283,39 @@ export function createAuthService(deps: {
     async authenticate(token: string): Promise<(Actor & { locked: boolean }) | null> {
       if (!token || token.length > 256) return null
       const tokenHash = sha256(token)
+      const now = clock.now()
+      // The cache serves only sessions it has seen used within the idle time.
       const cached = sessions.get(tokenHash)
-      if (cached) return { playerId: cached.playerId, sessionId: cached.sessionId, locked: false }
+      if (cached) {
+        if (now.getTime() - cached.lastSeenAt.getTime() >= SESSION_TOUCH_EVERY_MS) {
+          await authRepository.touchSession(db, cached.sessionId, now)
+          sessions.seen(tokenHash, now)
+        }
+        return { playerId: cached.playerId, sessionId: cached.sessionId, locked: false }
+      }
       const ticket = sessions.ticket()
-      const session = await authRepository.findLiveSession(db, tokenHash, clock.now())
+      const session = await authRepository.findLiveSession(db, tokenHash, now, new Date(now.getTime() - settings.sessionIdleMinutes * 60_000))
       if (!session) return null
+      let lastSeenAt = session.lastSeenAt
+      if (now.getTime() - lastSeenAt.getTime() >= SESSION_TOUCH_EVERY_MS) {
+        await authRepository.touchSession(db, session.sessionId, now)
+        lastSeenAt = now
+      }
       const locked = session.status === 'LOCKED'
-      if (!locked) sessions.set(tokenHash, { playerId: session.playerId, sessionId: session.sessionId, expiresAt: session.expiresAt }, ticket)
+      if (!locked) sessions.set(tokenHash, { playerId: session.playerId, sessionId: session.sessionId, expiresAt: session.expiresAt, lastSeenAt }, ticket)
       return { playerId: session.playerId, sessionId: session.sessionId, locked }
     },
 
-    /** Changes the password and ends every session of the player, this one included. */
+    /** Changes the password and ends every session of the player, this one and their game sessions included. */
     async changePassword(actor: Actor, oldPassword: string, newPassword: string): Promise<void> {
       const player = await playersRepository.findById(db, actor.playerId)
       if (!player) throw new AppError('UNAUTHORIZED')
-      await refuseWhileLockedOut(player.mobile)
-      if (!(await hasher.verify(player.passwordHash, oldPassword))) {
-        await deps.limiter.hit(failKey(player.mobile), settings.loginFailLimit, settings.loginFailWindowSeconds * 1000)
-        throw new AppError('OLD_PASSWORD_WRONG')
-      }
+      refuseCommonPassword(newPassword, 'new')
+      await countAttempt(player.mobile)
+      if (!(await hasher.verify(player.passwordHash, oldPassword))) throw new AppError('OLD_PASSWORD_WRONG')
+      await deps.limiter.reset(failKey(player.mobile))
       const passwordHash = await hasher.hash(newPassword)
-      const now = clock.now()
-      await revokeAndEvict({ playerId: player.id }, async (tx) => {
-        await playersRepository.updatePasswordHash(tx, player.id, passwordHash, now)
-        await authRepository.revokeAllSessions(tx, player.id, now)
-      })
+      await endSessions({ playerId: player.id }, (tx) => playersRepository.updatePasswordHash(tx, player.id, passwordHash, clock.now()))
     },
   }
 }

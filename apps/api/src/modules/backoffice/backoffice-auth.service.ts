@@ -15,7 +15,10 @@ export interface OperatorActor {
   role: OperatorRole
 }
 
-const FAIL_LIMIT = 10
+/** Wrong passwords per (address, username) per window: the owner signing in from elsewhere is never locked out. */
+export const OPERATOR_FAIL_LIMIT = 10
+/** Wrong passwords per address per window, whatever the username: one address cannot try many usernames. */
+export const OPERATOR_FAIL_LIMIT_PER_ADDRESS = 30
 const FAIL_WINDOW_MS = 15 * 60_000
 
 /** Operator sign-in. Full operator management (roles, TOTP) arrives with the back-office issue. */
@@ -36,17 +39,24 @@ export function createBackofficeAuthService(deps: { db: Db; clock: Clock; hasher
       return password ? { created: true } : { created: true, generatedPassword: chosen }
     },
 
-    async login(username: string, password: string): Promise<{ token: string; username: string; role: OperatorRole }> {
-      const key = `bo-login-fail:${username}`
-      const state = await deps.limiter.peek(key, FAIL_LIMIT)
-      if (!state.allowed) throw new AppError('RATE_LIMITED', undefined, undefined, Math.ceil(state.retryAfterMs / 1000))
+    /**
+     * Signs in from `address` (the client address TRUST_PROXY yields). Each attempt is counted before the password is
+     * checked, per address and username and per address: a parallel burst gets no more checks than the limits, and
+     * guesses from one address never lock the operator out at another.
+     */
+    async login(username: string, password: string, address: string): Promise<{ token: string; username: string; role: OperatorRole }> {
+      const pairKey = `bo-login-fail:${address}:${username}`
+      const [pair, fromAddress] = await Promise.all([
+        deps.limiter.hit(pairKey, OPERATOR_FAIL_LIMIT, FAIL_WINDOW_MS),
+        deps.limiter.hit(`bo-login-fail-ip:${address}`, OPERATOR_FAIL_LIMIT_PER_ADDRESS, FAIL_WINDOW_MS),
+      ])
+      const refused = [pair, fromAddress].find((decision) => !decision.allowed)
+      if (refused) throw new AppError('RATE_LIMITED', undefined, undefined, Math.ceil(refused.retryAfterMs / 1000))
       const operator = await operatorsRepository.findByUsername(db, username)
       const valid = operator ? await hasher.verify(operator.passwordHash, password) : await hasher.verify(await dummyHash, password).then(() => false)
-      if (!operator || !valid) {
-        await deps.limiter.hit(key, FAIL_LIMIT, FAIL_WINDOW_MS)
-        throw new AppError('BAD_CREDENTIALS')
-      }
-      await deps.limiter.reset(key)
+      if (!operator || !valid) throw new AppError('BAD_CREDENTIALS')
+      // The per-address count stays: a right password for one account must not buy more guesses at others.
+      await deps.limiter.reset(pairKey)
       const token = newToken()
       const now = clock.now()
       await operatorsRepository.insertSession(db, { tokenHash: sha256(token), operatorId: operator.id, createdAt: now, expiresAt: new Date(now.getTime() + deps.sessionHours * 3_600_000) })

@@ -21,7 +21,7 @@ export function backofficeRoutes(
   const anyone = deps.operator(['owner', 'finance', 'support'])
 
   app.post('/backoffice/auth/login', { schema: backofficeContract.login, preHandler: deps.limitLogin }, async (req) =>
-    ok(await deps.auth.login(req.body.username, req.body.password), 'เข้าสู่ระบบสำเร็จ'),
+    ok(await deps.auth.login(req.body.username, req.body.password, req.ip), 'เข้าสู่ระบบสำเร็จ'),
   )
 
   app.get('/backoffice/withdrawals', { schema: backofficeContract.withdrawals, preHandler: anyone }, async (req) =>

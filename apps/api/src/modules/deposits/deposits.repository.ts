@@ -20,6 +20,15 @@ export const depositsRepository = {
     const rows = await db.select({ id: operatorBankAccounts.id }).from(operatorBankAccounts).where(eq(operatorBankAccounts.accountNumber, accountNumber)).limit(1)
     return rows.length > 0
   },
+  /** Whether this exact account is one players are shown to pay into. */
+  async isActiveOperatorAccount(db: Db, bankCode: string, accountNumber: string): Promise<boolean> {
+    const rows = await db
+      .select({ id: operatorBankAccounts.id })
+      .from(operatorBankAccounts)
+      .where(and(eq(operatorBankAccounts.active, true), eq(operatorBankAccounts.bankCode, bankCode), eq(operatorBankAccounts.accountNumber, accountNumber)))
+      .limit(1)
+    return rows.length > 0
+  },
   async insertOperatorAccount(db: Db, row: typeof operatorBankAccounts.$inferInsert): Promise<void> {
     await db.insert(operatorBankAccounts).values(row)
   },

@@ -1,6 +1,6 @@
-import { and, eq, inArray, lt, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { gameRounds, players, seamlessLog, seamlessTransactions } from '../../db/schema.ts'
+import { gameRounds, gameSessions, players, seamlessLog, seamlessTransactions } from '../../db/schema.ts'
 
 export type SeamlessTxRow = typeof seamlessTransactions.$inferSelect
 
@@ -16,10 +16,18 @@ export const seamlessRepository = {
    * Whether each player may bet (status ACTIVE), read inside the batch's transaction so a lock takes effect on the
    * next bet, whatever was read or cached before the batch.
    */
-  async activePlayers(db: Db, playerIds: readonly number[]): Promise<Set<number>> {
-    if (playerIds.length === 0) return new Set()
-    const rows = await db.select({ id: players.id }).from(players).where(and(inArray(players.id, [...new Set(playerIds)]), eq(players.status, 'ACTIVE')))
-    return new Set(rows.map((row) => row.id))
+  /**
+   * The bet gate read inside a batch's transaction: for each game session still open (not revoked by a logout, a
+   * password change, a lock), whether its player is active. A session missing from the answer was revoked.
+   */
+  async openGameSessions(db: Db, sessionIds: readonly number[]): Promise<Map<number, { playerActive: boolean }>> {
+    if (sessionIds.length === 0) return new Map()
+    const rows = await db
+      .select({ id: gameSessions.id, status: players.status })
+      .from(gameSessions)
+      .innerJoin(players, eq(players.id, gameSessions.playerId))
+      .where(and(inArray(gameSessions.id, [...new Set(sessionIds)]), isNull(gameSessions.revokedAt)))
+    return new Map(rows.map((row) => [row.id, { playerActive: row.status === 'ACTIVE' }]))
   },
   /** Claims (provider, tx_id) for this request; undefined when it was already used (a replay or a clash). */
   async claim(db: Db, row: typeof seamlessTransactions.$inferInsert): Promise<SeamlessTxRow | undefined> {

@@ -74,6 +74,8 @@ interface BetInput {
   provider: string
   body: SeamlessBody
   playerId: number
+  /** The game session the callback names: a bet is refused once it was revoked. */
+  sessionId: number
   /** The game session had not expired when the callback arrived. */
   live: boolean
 }
@@ -124,11 +126,12 @@ export function createSeamlessService(deps: {
   const counters = { setBased: 0, fallbacks: 0 }
 
   // The two reads every callback makes before its batch, kept in memory (each was a database round trip per bet).
-  // A game session never changes once a launch wrote it, so a found one is kept (bounded, oldest out first); what
-  // can change, the player's status, is read inside the batch's transaction. Providers are kept a short while, so
+  // A game session's player, provider and expiry never change once a launch wrote it, so a found one is kept (bounded,
+  // oldest out first); what can change, the player's status and the session's revocation, is read inside the batch's
+  // transaction. Providers are kept a short while, so
   // one taken out of the catalogue stops answering within PROVIDER_CACHE_MS. Only found rows are kept: a session
   // launched a moment ago in another process is read from the database.
-  const sessions = new Map<string, { playerId: number; providerCode: string; expiresAt: Date }>()
+  const sessions = new Map<string, { id: number; playerId: number; providerCode: string; expiresAt: Date }>()
   const knownProviders = new Map<string, number>()
 
   async function gameSession(token: string) {
@@ -138,7 +141,7 @@ export function createSeamlessService(deps: {
     if (kept) return kept
     const found = await portalRepository.findSession(db, tokenHash)
     if (!found) return undefined
-    const session = { playerId: found.session.playerId, providerCode: found.session.providerCode, expiresAt: found.session.expiresAt }
+    const session = { id: found.session.id, playerId: found.session.playerId, providerCode: found.session.providerCode, expiresAt: found.session.expiresAt }
     if (sessions.size >= GAME_SESSION_CACHE_ENTRIES) sessions.delete(sessions.keys().next().value!)
     sessions.set(key, session)
     return session
@@ -166,7 +169,7 @@ export function createSeamlessService(deps: {
     return answer('DUPLICATE', balance, txId, first.op === 'tombstone' ? TOMBSTONED : undefined)
   }
 
-  async function bet(tx: Db, provider: string, body: SeamlessBody, playerId: number, sessionLive: boolean): Promise<SeamlessAnswer> {
+  async function bet(tx: Db, provider: string, body: SeamlessBody, playerId: number, sessionId: number, sessionLive: boolean): Promise<SeamlessAnswer> {
     const txId = body.tx_id!
     const roundId = body.round_id!
     const amount = decimalToSatang(body.amount!)
@@ -177,8 +180,9 @@ export function createSeamlessService(deps: {
     if (!claimed) return replay(tx, provider, txId, print, playerId)
 
     let result: SeamlessAnswer
-    if (!sessionLive) result = answer('INVALID_SESSION', await cash(tx, playerId), txId)
-    else if (!(await seamlessRepository.activePlayers(tx, [playerId])).has(playerId)) result = answer('PLAYER_BLOCKED', await cash(tx, playerId), txId)
+    const gate = sessionLive ? (await seamlessRepository.openGameSessions(tx, [sessionId])).get(sessionId) : undefined
+    if (!gate) result = answer('INVALID_SESSION', await cash(tx, playerId), txId)
+    else if (!gate.playerActive) result = answer('PLAYER_BLOCKED', await cash(tx, playerId), txId)
     else {
       const round = await seamlessRepository.findRound(tx, provider, roundId)
       if (round && round.playerId !== playerId) result = answer('DUPLICATE', await cash(tx, playerId), txId, 'รอบเกมนี้เป็นของผู้เล่นอื่น')
@@ -293,7 +297,7 @@ export function createSeamlessService(deps: {
       const txId = input.body.tx_id!
       const roundId = input.body.round_id!
       const amount = decimalToSatang(input.body.amount!)
-      return { index, provider: input.provider, playerId: input.playerId, live: input.live, txId, roundId, amount, gameCode: input.body.game_code ?? null, print: fingerprint('bet', input.playerId, roundId, amount, null) }
+      return { index, provider: input.provider, playerId: input.playerId, sessionId: input.sessionId, live: input.live, txId, roundId, amount, gameCode: input.body.game_code ?? null, print: fingerprint('bet', input.playerId, roundId, amount, null) }
     })
 
     const claimedKeys = await seamlessRepository.claimMany(
@@ -308,13 +312,18 @@ export function createSeamlessService(deps: {
       return true
     })
 
-    const active = await seamlessRepository.activePlayers(
+    const open = await seamlessRepository.openGameSessions(
       tx,
-      bets.filter((b, at) => claimed[at] && b.live).map((b) => b.playerId),
+      bets.filter((b, at) => claimed[at] && b.live).map((b) => b.sessionId),
     )
+    /** Why a claimed bet is refused before any money question: its session ended or its player is blocked. */
+    const gateOf = (b: (typeof bets)[number]) => {
+      const session = b.live ? open.get(b.sessionId) : undefined
+      return !session ? 'INVALID_SESSION' : session.playerActive ? null : 'PLAYER_BLOCKED'
+    }
     const roundKeys = new Map<string, { providerCode: string; roundId: string }>()
     bets.forEach((b, at) => {
-      if (claimed[at] && b.live && active.has(b.playerId)) roundKeys.set(txKey(b.provider, b.roundId), { providerCode: b.provider, roundId: b.roundId })
+      if (claimed[at] && gateOf(b) === null) roundKeys.set(txKey(b.provider, b.roundId), { providerCode: b.provider, roundId: b.roundId })
     })
     const owners = await seamlessRepository.roundOwners(tx, [...roundKeys.values()])
 
@@ -331,8 +340,8 @@ export function createSeamlessService(deps: {
         replays.push({ at, balance })
         return
       }
-      if (!b.live) answers[at] = answer('INVALID_SESSION', balance, b.txId)
-      else if (!active.has(b.playerId)) answers[at] = answer('PLAYER_BLOCKED', balance, b.txId)
+      const refused = gateOf(b)
+      if (refused) answers[at] = answer(refused, balance, b.txId)
       else {
         const roundKey = txKey(b.provider, b.roundId)
         const owner = owners.get(roundKey)
@@ -536,7 +545,7 @@ export function createSeamlessService(deps: {
       case 'balance':
         return { result: { httpStatus: 200, answer: answer('OK', await cash(db, playerId), null) } }
       case 'bet':
-        return { call: { op, playerId, txId, decide: (tx) => bet(tx, provider, input, playerId, live), bet: { provider, body: input, playerId, live } } }
+        return { call: { op, playerId, txId, decide: (tx) => bet(tx, provider, input, playerId, session.id, live), bet: { provider, body: input, playerId, sessionId: session.id, live } } }
       case 'win':
         return { call: { op, playerId, txId, decide: (tx) => win(tx, provider, input, playerId) } }
       case 'rollback':

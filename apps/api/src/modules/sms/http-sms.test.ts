@@ -68,6 +68,23 @@ describe('httpSmsSender', () => {
     await expect(sender.send({ to: '0812345678', text: 'x' })).rejects.toBeInstanceOf(SmsSendError)
   })
 
+  it('never carries the message (an OTP) in its errors, which may be logged', async () => {
+    const gateway = await fakeGateway({ status: 500, body: '{"error":"down"}' })
+    close = gateway.close
+    const sender = httpSmsSender({ url: gateway.url, apiKey: 'k', sender: 'S', timeoutMs: 2000 })
+    const failures = await Promise.all([
+      sender.send({ to: '0812345678', text: 'รหัส OTP ของคุณคือ 987654', otp: { code: '987654', ref: 'WXYZ' } }).catch((e: unknown) => e),
+      httpSmsSender({ url: 'http://127.0.0.1:9/send', apiKey: 'k', sender: 'S', timeoutMs: 1000 })
+        .send({ to: '0812345678', text: 'รหัส OTP ของคุณคือ 987654', otp: { code: '987654', ref: 'WXYZ' } })
+        .catch((e: unknown) => e),
+    ])
+    for (const error of failures) {
+      expect(error).toBeInstanceOf(SmsSendError)
+      const told = `${String(error)} ${JSON.stringify(error)} ${String((error as Error).cause)} ${(error as Error).stack}`
+      expect(told).not.toContain('987654')
+    }
+  })
+
   it('writes Thai numbers in international form', () => {
     expect(toMsisdn('0912345678')).toBe('66912345678')
   })

@@ -102,6 +102,17 @@ describe('RegisterPage (spec §2 Register, §5, §8)', () => {
     expect(screen.getByLabelText('เลขบัญชี').getAttribute('aria-invalid')).toBeNull()
   })
 
+  it('a password the server finds too common: its Thai message marks the password field', async () => {
+    const message = 'รหัสผ่านนี้ถูกใช้บ่อยและเดาได้ง่าย กรุณาตั้งรหัสผ่านอื่น'
+    stubApi({ 'POST /auth/register': fail(400, 'PASSWORD_TOO_COMMON', message, [{ path: 'password', message }]) })
+    renderRegister()
+    fillAll({ password: 'qwerty123' })
+    submit()
+    const password = screen.getByLabelText('รหัสผ่าน')
+    await waitFor(() => expect(password.getAttribute('aria-invalid')).toBe('true'))
+    expect(document.getElementById(password.getAttribute('aria-describedby') ?? '')?.textContent).toBe(message)
+  })
+
   it('an array message shows its first item', async () => {
     stubApi({ 'POST /auth/register': fail(400, 'VALIDATION_FAILED', ['ข้อความแรก', 'ข้อความสอง'] as unknown as string) })
     renderRegister()

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../test/app.ts'
+import { makePlayer } from '../test/factories.ts'
+import { bankSignature, expectLedgerOk, postTransfer, transferBody } from '../test/money.ts'
+import { DEMO_PLAYER, demoDataLeft } from './db/seed.ts'
+
+const BANK_SECRET = 'bank-feed-secret-of-this-operator'
+
+/** Issue 10 §1: outside demo mode no demo convenience answers, and a database seeded for the demo cannot take real money. */
+describe('production mode', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await buildTestApp({
+      config: {
+        SANAM_MODE: 'production',
+        BANK_WEBHOOK_SECRET: BANK_SECRET,
+        SEAMLESS_SECRET: 'seamless-secret-of-this-operator',
+        SMS_PROVIDER: 'http',
+        SMS_HTTP_URL: 'http://127.0.0.1:9/send',
+        SMS_HTTP_KEY: 'gateway-key',
+      },
+    })
+  })
+  afterAll(() => t.close())
+
+  it('has no SMS outbox and no demo bank feed helper', async () => {
+    const mobile = (await makePlayer(t.db)).mobile
+    for (const url of [`/api/dev/sms?mobile=${mobile}`, `/api/dev/bank-account?mobile=${mobile}`]) {
+      const res = await t.app.inject({ method: 'GET', url })
+      expect(res.statusCode, url).toBe(404)
+    }
+  })
+
+  it('refuses a bank transfer signed with the demo secret and takes one signed with its own', async () => {
+    const player = await makePlayer(t.db)
+    const body = transferBody(player, { amount: 100 })
+    expect((await postTransfer(t, body)).statusCode).toBe(401)
+    const res = await postTransfer(t, body, bankSignature(t, JSON.stringify(body), { secret: BANK_SECRET }))
+    expect(res.statusCode).toBe(200)
+    expect(res.json().data.status).toBe('MATCHED')
+    await expectLedgerOk(t)
+  })
+
+  it('finds what demo seeding left: the demo pay-in account and the demo player', async () => {
+    // The test database carries the demo pay-in account (tests pay into it).
+    expect(await demoDataLeft(t.db)).toEqual([expect.stringContaining('demo pay-in account')])
+    await makePlayer(t.db, { mobile: DEMO_PLAYER.mobile })
+    expect(await demoDataLeft(t.db)).toEqual([expect.stringContaining('demo pay-in account'), expect.stringContaining('demo player')])
+  })
+})
