@@ -213,9 +213,12 @@ describe('player app: sign-in screens', () => {
     await page.getByRole('heading', { level: 1, name: 'สวัสดี คุณสมชาย' }).waitFor()
     const token = await page.evaluate((key) => (JSON.parse(atob(sessionStorage.getItem(key) ?? '')) as { t: string }).t, SESSION_KEY)
     expect((await call(server.baseUrl, 'POST', '/api/auth/logout', { token })).status).toBe(200)
+    // Toasts stack (each stays 3 s): let the earlier ones go so the one this expiry shows is the only one.
+    await page.waitForFunction(() => document.querySelectorAll('.toast').length === 0, null, { polling: 100 })
     await page.getByRole('button', { name: 'รีเฟรชยอดเงิน' }).click()
     await atPath(page, '/login')
     await toast(page, 'กรุณาเข้าสู่ระบบใหม่อีกครั้ง')
+    expect(await page.locator('.toast').count()).toBe(1)
     expect(loginVisits).toHaveLength(2)
 
     // The redirect is re-armed by the next successful login.

@@ -33,9 +33,9 @@ describe('HomeRoute: the current player (spec §4, §8)', () => {
     stubApi({ ...catalogue, 'GET /user/@me': ok(demoUser) })
     renderHome()
     // The first render loads the lobby's modules too: on a busy machine that alone can take over a second.
-    await screen.findByRole('heading', { level: 1, name: 'สวัสดี คุณสมชาย' }, { timeout: 5000 })
+    await screen.findByRole('heading', { level: 1, name: 'สวัสดี คุณสมชาย' }, { timeout: 10_000 })
     expect(getSession().user?.firstname).toBe('สมชาย')
-  })
+  }, 15_000)
 
   it('logs out when the server cannot give the player', async () => {
     const api = stubApi({ ...catalogue, 'GET /user/@me': fail(500, 'INTERNAL', 'เกิดข้อผิดพลาด กรุณาลองใหม่อีกครั้ง') })
