@@ -28,7 +28,7 @@ beforeAll(async () => {
   const webApps = { player: path.join(dir, 'player'), backoffice: path.join(dir, 'backoffice') }
   t = await buildTestApp({ deps: { webApps } })
   // The same server behind one trusted proxy hop (inject's address is 127.0.0.1).
-  proxied = await buildTestApp({ config: { TRUST_PROXY: '1' }, deps: { webApps } })
+  proxied = await buildTestApp({ config: { TRUST_PROXY: '127.0.0.1' }, deps: { webApps } })
   gameToken = await launch(t, await loginPlayer(t, await makePlayer(t.db)))
 })
 afterAll(async () => {
