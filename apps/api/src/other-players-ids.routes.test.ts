@@ -24,6 +24,8 @@ const ID_ROUTES: Record<string, { tried: true } | { reason: string }> = {
   'POST /api/backoffice/withdrawals/:id/approve': { tried: true },
   'POST /api/backoffice/withdrawals/:id/reject': { tried: true },
   'POST /api/backoffice/deposits/:id/assign': { tried: true },
+  'POST /api/backoffice/deposits/manual': { tried: true },
+  'GET /api/backoffice/members/:id/links': { tried: true },
   'POST /api/wallet/deposit/draft_bill': { tried: true },
   'POST /api/seamless/:provider/:op': { tried: true },
   'GET /play/:token': { tried: true },
@@ -42,13 +44,13 @@ const ID_ROUTES: Record<string, { tried: true } | { reason: string }> = {
 
 const table = routeTable()
 let t: TestApp
-let me: { token: string; id: number }
+let me: { token: string; id: number; mobile: string }
 let victim: Awaited<ReturnType<typeof makePlayer>> & { token: string; game: string; withdrawal: number }
 
 beforeAll(async () => {
   t = await buildTestApp({ deps: table.deps })
   const mine = await makePlayer(t.db)
-  me = { token: await loginPlayer(t, mine), id: mine.id }
+  me = { token: await loginPlayer(t, mine), id: mine.id, mobile: mine.mobile }
   await fund(t, mine, 1_000)
   const other = await makePlayer(t.db)
   await fund(t, other, 1_000)
@@ -95,6 +97,8 @@ describe("another player's ids", () => {
     await refusedWith([401, 403], { method: 'POST', url: `/api/backoffice/withdrawals/${victim.withdrawal}/approve`, headers: asMe, payload: { payout_ref: 'x' } })
     await refusedWith([401, 403], { method: 'POST', url: `/api/backoffice/withdrawals/${victim.withdrawal}/reject`, headers: asMe, payload: { reason: 'x' } })
     await refusedWith([401, 403], { method: 'POST', url: `/api/backoffice/deposits/${depositId}/assign`, headers: asMe, payload: { mobile: victim.mobile } })
+    await refusedWith([401, 403], { method: 'POST', url: '/api/backoffice/deposits/manual', headers: asMe, payload: { mobile: me.mobile, amount: 500, bank_ref: 'ref-1', note: 'x' } })
+    await refusedWith([401, 403], { method: 'GET', url: `/api/backoffice/members/${victim.id}/links`, headers: asMe })
 
     // The victim's live draft bill: my own bill and my cancel never touch it.
     const bill = await t.app.inject({ method: 'POST', url: '/api/wallet/deposit/draft_bill', headers: bearer(victim.token), payload: { amount: 200 } })

@@ -61,10 +61,13 @@ export type PayoutResult = z.infer<typeof PayoutResult>
 
 const DAY_MESSAGE = 'วันที่ไม่ถูกต้อง (รูปแบบ YYYY-MM-DD)'
 
-/** A calendar day as YYYY-MM-DD that exists (2026-02-30 does not). */
+/**
+ * A calendar day as YYYY-MM-DD that exists (2026-02-30 does not), in years 2000-2099: PostgreSQL has no year 0, and
+ * no business day of this product lies outside that range.
+ */
 export const CalendarDay = z
   .string({ error: DAY_MESSAGE })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: DAY_MESSAGE })
+  .regex(/^20\d{2}-\d{2}-\d{2}$/, { error: DAY_MESSAGE })
   .refine((day) => {
     const date = new Date(`${day}T00:00:00Z`)
     return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day
