@@ -54,7 +54,7 @@ describe('player app: withdraw and history', () => {
     await page.getByTestId('withdraw-balance').filter({ hasText: '฿2,000.00' }).waitFor()
     const amount = page.getByLabel('จำนวนเงินที่ต้องการถอน (บาท)')
     await page.getByText('ขั้นต่ำ 100 บาท').waitFor()
-    expect(await page.getByTestId('bank-account-number').textContent()).toBe('1234567890')
+    expect(await page.getByTestId('bank-account-number').textContent()).toBe('123-4-56789-0')
     await viewShot(page, 'player-withdraw')
     expect(await seriousAxeViolations(page)).toEqual([])
 
@@ -151,7 +151,7 @@ describe('player app: withdraw and history', () => {
     await atPath(page, '/history')
     expect(await page.getByRole('tab', { name: 'ข้อมูลส่วนตัว' }).getAttribute('aria-selected')).toBe('true')
     await page.getByTestId('profile-mobile').filter({ hasText: player.mobile }).waitFor()
-    expect(await page.getByTestId('bank-account-number').textContent()).toBe(player.bank_account)
+    expect((await page.getByTestId('bank-account-number').textContent())?.replaceAll('-', '')).toBe(player.bank_account)
     await viewShot(page, 'player-history-info')
     expect(await seriousAxeViolations(page)).toEqual([])
 

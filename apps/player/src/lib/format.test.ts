@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { amountDigits, formatAmountInput, formatBaht, formatBahtWord, formatDate, formatDateTime, formatPercent, formatProgressPercent, formatWhole } from './format.ts'
+import { amountDigits, formatAccountNumber, formatAmountInput, formatBaht, formatBahtWord, formatDate, formatDateTime, formatPercent, formatProgressPercent, formatWhole } from './format.ts'
 
 describe('Thai formats (spec §9)', () => {
   it('shows balances with the baht sign, two decimals and Thai grouping', () => {
@@ -40,5 +40,11 @@ describe('Thai formats (spec §9)', () => {
     expect(formatPercent(0)).toBe('0%')
     expect(formatProgressPercent(37.51)).toBe('37.51%')
     expect(formatProgressPercent(100)).toBe('100%')
+  })
+
+  it('prints a 10-digit account the way Thai banks do, and any other length as it is', () => {
+    expect(formatAccountNumber('1234567890')).toBe('123-4-56789-0')
+    expect(formatAccountNumber('123456789012')).toBe('123456789012')
+    expect(formatAccountNumber('0812345678')).toBe('081-2-34567-8')
   })
 })

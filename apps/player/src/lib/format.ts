@@ -61,3 +61,8 @@ export function formatDate(iso: string): string {
   const date = new Date(iso)
   return Number.isNaN(date.getTime()) ? iso : dateOnly.format(date)
 }
+
+/** `1234567890` → `123-4-56789-0`, the way Thai banks print a 10-digit account; other lengths as they are. */
+export function formatAccountNumber(account: string): string {
+  return /^\d{10}$/.test(account) ? `${account.slice(0, 3)}-${account.slice(3, 4)}-${account.slice(4, 9)}-${account.slice(9)}` : account
+}

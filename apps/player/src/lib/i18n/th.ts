@@ -194,8 +194,6 @@ export const th = {
   'deposit.cancelOlder': 'ยกเลิกรายการฝากที่ค้างอยู่',
   'deposit.timeLeft': 'กรุณาโอนภายใน {time} นาที',
   'deposit.target': 'โอนเข้าบัญชีนี้',
-  'deposit.accountName': 'ชื่อบัญชี',
-  'deposit.accountNumber': 'เลขที่บัญชี',
   'deposit.copyAccount': 'คัดลอกเลขบัญชี',
   'deposit.copyFailed': 'คัดลอกไม่สำเร็จ กรุณาจดเลขบัญชีด้วยตนเอง',
   'deposit.qrAlt': 'คิวอาร์โค้ดพร้อมเพย์ สำหรับโอนเข้าบัญชี {account}',

@@ -6,6 +6,7 @@ import { ActivityIndicator } from '../../../components/full-screen-overlay.tsx'
 import { ChatIcon, HistoryIcon } from '../../../components/icons.tsx'
 import { useToast } from '../../../components/toast/use-toast.ts'
 import { ApiError, errorText } from '../../../lib/api-client.ts'
+import { BankAccountCard, registeredAccount } from '../../../components/bank-account-card.tsx'
 import { t } from '../../../lib/i18n/index.ts'
 import { getSession } from '../../../lib/session.ts'
 import { useTimeouts } from '../../../lib/use-timeouts.ts'
@@ -18,7 +19,6 @@ import { usePromotions } from '../api/get-promotions.ts'
 import { useBalanceWatch } from '../hooks/use-balance-watch.ts'
 import { formatCountdown, useCountdown } from '../hooks/use-countdown.ts'
 import { useSlipCheck } from '../hooks/use-slip-check.ts'
-import { BankCard } from './bank-card.tsx'
 import { CopyIcon } from './copy-icon.tsx'
 import { PromotionModal } from './promotion-modal.tsx'
 import { QrCodeImage } from './qr-code-image.tsx'
@@ -179,11 +179,7 @@ export function DepositPage({ user, readBalance, contactUrl }: { user: UserMe | 
         {t('deposit.notice')}
       </p>
 
-      {user ? (
-        <BankCard heading={t('deposit.yourAccount')} bankCode={user.bank.code} bankName={user.bank.name} accountName={`${user.firstname} ${user.surname}`} accountNumber={user.bank.account} testId="member-bank" />
-      ) : (
-        <p className="deposit__loading">{t('state.loading')}</p>
-      )}
+      <BankAccountCard heading={t('deposit.yourAccount')} account={user ? registeredAccount(user) : null} testId="member-bank" />
 
       <section className="card deposit__form">
         {linked?.image && <img className="deposit__linked-image" src={linked.image} alt={linked.title ?? ''} width={720} height={360} />}
@@ -247,13 +243,18 @@ export function DepositPage({ user, readBalance, contactUrl }: { user: UserMe | 
       </section>
 
       {target ? (
-        <BankCard heading={t('deposit.target')} bankCode={target.code} {...(target.bankName ? { bankName: target.bankName } : {})} accountName={target.name} accountNumber={target.number} highlight testId="target-bank">
+        <BankAccountCard
+          heading={t('deposit.target')}
+          account={{ bankCode: target.code, ...(target.bankName ? { bankName: target.bankName } : {}), accountName: target.name, accountNumber: target.number }}
+          highlight
+          testId="target-bank"
+        >
           <button type="button" className="button button--ghost deposit__copy" onClick={() => void handleCopy(target.number)}>
             <CopyIcon />
             {t('deposit.copyAccount')}
           </button>
           {target.qrcode && <QrCodeImage payload={target.qrcode} account={target.number} />}
-        </BankCard>
+        </BankAccountCard>
       ) : bank.status === 'error' ? (
         <section className="card deposit__problem" role="alert">
           <p>{errorText(bank.error, 'deposit.loadFailed')}</p>

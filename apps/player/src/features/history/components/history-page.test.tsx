@@ -22,7 +22,7 @@ describe('HistoryPage tabs (spec §2 History)', () => {
     expect(screen.getByRole('tab', { name: 'ข้อมูลส่วนตัว' }).getAttribute('aria-selected')).toBe('true')
     expect((screen.getByRole('tab', { name: 'กิจกรรม' }) as HTMLButtonElement).disabled).toBe(true)
     expect(screen.getByTestId('profile-mobile').textContent).toBe('0812345678')
-    expect(within(screen.getByRole('region', { name: 'บัญชีธนาคารของฉัน' })).getByTestId('bank-account-number').textContent).toBe('1234567890')
+    expect(within(screen.getByRole('region', { name: 'บัญชีธนาคารของฉัน' })).getByTestId('bank-account-number').textContent).toBe('123-4-56789-0')
     fireEvent.click(screen.getByRole('button', { name: 'ออกจากระบบ' }))
     expect(onLogout).toHaveBeenCalledOnce()
   })

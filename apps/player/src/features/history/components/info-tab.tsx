@@ -1,6 +1,6 @@
 import type { UserMe } from '@sanam/contract'
 import { useState } from 'react'
-import { BankAccountCard } from '../../../components/bank-account-card.tsx'
+import { BankAccountCard, registeredAccount } from '../../../components/bank-account-card.tsx'
 import { ChevronDownIcon, LogoutIcon, PhoneIcon } from '../../../components/icons.tsx'
 import { t } from '../../../lib/i18n/index.ts'
 import { ChangePasswordForm } from './change-password-form.tsx'
@@ -35,7 +35,7 @@ export function InfoTab({ user, loggingOut, onPasswordChanged, onLogout }: { use
         )}
       </section>
 
-      <BankAccountCard title={t('history.bankAccount')} user={user} />
+      <BankAccountCard heading={t('history.bankAccount')} account={user ? registeredAccount(user) : null} />
 
       <button type="button" className="button button--secondary button--large" onClick={onLogout}>
         <LogoutIcon />

@@ -28,7 +28,7 @@ describe('WithdrawPage (spec §2 Withdraw, §5)', () => {
     const account = screen.getByRole('region', { name: 'บัญชีที่รับเงิน' })
     expect(within(account).getByText('ธนาคารกสิกรไทย')).toBeTruthy()
     expect(within(account).getByText('สมชาย ใจดี')).toBeTruthy()
-    expect(within(account).getByTestId('bank-account-number').textContent).toBe('1234567890')
+    expect(within(account).getByTestId('bank-account-number').textContent).toBe('123-4-56789-0')
     expect(screen.getByText('การถอนเงินใช้เวลา 10-15 นาที')).toBeTruthy()
     expect(screen.getByRole('link', { name: 'ดูประวัติการถอน' }).getAttribute('href')).toBe('/history')
   })

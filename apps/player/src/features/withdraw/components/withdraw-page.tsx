@@ -2,7 +2,7 @@ import type { UserMe } from '@sanam/contract'
 import { useRef, useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import { AmountInput } from '../../../components/amount-input.tsx'
-import { BankAccountCard } from '../../../components/bank-account-card.tsx'
+import { BankAccountCard, registeredAccount } from '../../../components/bank-account-card.tsx'
 import { SubmitButton } from '../../../components/form/form-actions.tsx'
 import { HistoryIcon, HourglassIcon, WithdrawIcon } from '../../../components/icons.tsx'
 import { ErrorState } from '../../../components/list-state.tsx'
@@ -128,7 +128,7 @@ export function WithdrawPage({ user }: { user: UserMe | null }) {
         </Link>
       </form>
 
-      <BankAccountCard title={t('withdraw.toAccount')} user={user} note={t('withdraw.ownAccountNote')} />
+      <BankAccountCard heading={t('withdraw.toAccount')} account={user ? registeredAccount(user) : null} note={t('withdraw.ownAccountNote')} />
 
       <p className="money-note">
         <HourglassIcon />
