@@ -46,7 +46,8 @@ describe('player app: withdraw and history', () => {
 
   it('withdraw: reached from the lobby; required, minimum on submit and on blur; a double tap sends one withdrawal', async () => {
     const token = await loginToken(server.baseUrl, DEMO)
-    await deposit(server.baseUrl, DEMO.mobile, 2000)
+    // The demo player starts with 1,000 baht of play money: 2,000 in all.
+    await deposit(server.baseUrl, DEMO.mobile, 1000)
     const { page, problems } = await open(token)
     await page.getByRole('link', { name: 'ถอนเงิน' }).tap()
     await atPath(page, '/withdraw')

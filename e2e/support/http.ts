@@ -43,26 +43,30 @@ export async function call<T = Record<string, unknown>>(
 }
 
 /**
- * Signature headers as the bank feed and the seamless wallet check them (ADR 015): `X-Timestamp` (unix seconds, now)
+ * Signature headers as the bank feed and the seamless wallet check them (ADR 015): `X-Timestamp` (unix seconds, now
+ * unless `signedAt`: the server refuses more than 5 minutes off its own clock)
  * and `X-Signature: sha256=<hex>` of "POST\n<path>\n<timestamp>\n<body>". Written out here because e2e does not
  * import server code.
  */
-export function signedHeaders(rawBody: string, path: string, secret: string): Record<string, string> {
-  const timestamp = String(Math.floor(Date.now() / 1000))
+export function signedHeaders(rawBody: string, path: string, secret: string, signedAt = new Date()): Record<string, string> {
+  const timestamp = String(Math.floor(signedAt.getTime() / 1000))
   const signature = createHmac('sha256', secret).update(`POST\n${path}\n${timestamp}\n${rawBody}`, 'utf8').digest('hex')
   return { 'x-timestamp': timestamp, 'x-signature': `sha256=${signature}` }
 }
 
 /** The bank feed's signature headers, with its secret unless BANK_WEBHOOK_SECRET is set. */
-export function bankSignature(rawBody: string, path = '/api/bank/transfers', secret = process.env.BANK_WEBHOOK_SECRET || DEMO_BANK_WEBHOOK_SECRET): Record<string, string> {
-  return signedHeaders(rawBody, path, secret)
+export function bankSignature(rawBody: string, path = '/api/bank/transfers', secret = process.env.BANK_WEBHOOK_SECRET || DEMO_BANK_WEBHOOK_SECRET, signedAt = new Date()): Record<string, string> {
+  return signedHeaders(rawBody, path, secret, signedAt)
 }
 
-/** Posts a bank-feed transfer whose body is already serialised (a replay must send the same bytes). */
-export function postBankTransfer(baseUrl: string, raw: string) {
+/**
+ * Posts a bank-feed transfer whose body is already serialised (a replay must send the same bytes), signed at
+ * `signedAt` (a server whose clock is elsewhere needs the bank to sign by that clock).
+ */
+export function postBankTransfer(baseUrl: string, raw: string, signedAt = new Date()) {
   return call<{ status: 'MATCHED' | 'UNMATCHED' | 'DUPLICATE'; deposit_id?: number }>(baseUrl, 'POST', '/api/bank/transfers', {
     raw,
-    headers: bankSignature(raw),
+    headers: bankSignature(raw, undefined, undefined, signedAt),
   })
 }
 

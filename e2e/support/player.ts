@@ -33,7 +33,10 @@ export async function loginToken(baseUrl: string, player: { mobile: string; pass
   return answer.body.data.token
 }
 
-/** A signed bank-feed transfer of `amount` from the player's registered account; it must be matched and credited. */
+/**
+ * A signed bank-feed transfer of `amount` from the player's registered account, reported and signed at `occurredAt`
+ * (the server's own time, for a server whose clock runs elsewhere); it must be matched and credited.
+ */
 export async function deposit(baseUrl: string, mobile: string, amount: number, occurredAt = new Date()): Promise<void> {
   const account = await call<{ bank_code: string; bank_account: string; to_account: string }>(baseUrl, 'GET', `/api/dev/bank-account?mobile=${mobile}`)
   if (account.status !== 200) throw new Error(`dev/bank-account ${account.status}`)
@@ -45,7 +48,7 @@ export async function deposit(baseUrl: string, mobile: string, amount: number, o
     amount,
     occurred_at: occurredAt.toISOString(),
   })
-  const transfer = await postBankTransfer(baseUrl, raw)
+  const transfer = await postBankTransfer(baseUrl, raw, occurredAt)
   if (transfer.body.data?.status !== 'MATCHED') throw new Error(`bank transfer not matched: ${JSON.stringify(transfer.body)}`)
 }
 
