@@ -31,7 +31,10 @@ const targets = [
 const stale = targets.filter((t) => !existsSync(t.output) || statSync(t.output).mtimeMs < newest(t.sources))
 if (stale.length > 0) {
   console.info(`Building ${stale.map((t) => t.name).join(', ')}...`)
-  for (const t of stale) execSync(`npm run build -w apps/${t.name}`, { stdio: 'inherit' })
+  // Without NODE_ENV, so a shell's NODE_ENV=development or test cannot turn the web apps into development bundles
+  // (React's development build is over the first-load JS budget and the build refuses it).
+  const { NODE_ENV: _shellNodeEnv, ...buildEnv } = process.env
+  for (const t of stale) execSync(`npm run build -w apps/${t.name}`, { stdio: 'inherit', env: buildEnv })
 }
 
 await import(pathToFileURL(path.join(root, 'apps/api/dist/server.js')).href)
