@@ -1,40 +1,14 @@
-import { randomBytes } from 'node:crypto'
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, newPhoneContext, viewShot, shot } from './support/browser.ts'
-import { bankSignature } from './support/http.ts'
+import { call } from './support/http.ts'
+import { atPath, DEMO, deposit, phonePage, seriousAxeViolations } from './support/player.ts'
 import { startServer, type RunningServer } from './support/server.ts'
 
 /**
  * The deposit screen and the promotion page (issue 9): through the UI of the built app on a real server, at phone
- * size. Money arrives as a signed transfer on the bank feed, as a bank would send it; the secret is this file's
- * own (given to the server at start), so nothing here imports server code.
+ * size. Money arrives as a signed transfer on the bank feed, as a bank would send it.
  */
-
-const DEMO = { mobile: '0812345678', password: 'sanam1234' }
-const BANK_SECRET = `e2e-deposit-${randomBytes(12).toString('hex')}`
-
-interface Envelope<T> {
-  success: boolean
-  data: T
-  message?: string
-}
-
-async function api<T>(baseUrl: string, method: 'GET' | 'POST', path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
-  const raw = options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body)
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { ...(raw === undefined ? {} : { 'content-type': 'application/json' }), ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers },
-    body: raw ?? null,
-    signal: AbortSignal.timeout(15_000),
-  })
-  return { status: response.status, body: (await response.json()) as Envelope<T> }
-}
-
-async function atPath(page: Page, pathname: string, timeout = 10_000) {
-  await page.waitForFunction((expected) => window.location.pathname === expected, pathname, { timeout, polling: 100 })
-}
 
 /**
  * Nothing sticks out sideways: measured against the phone's width itself, since a phone widens its layout viewport
@@ -53,13 +27,6 @@ async function settleImages(page: Page, selector = 'img') {
   await page.waitForFunction((query) => [...document.querySelectorAll<HTMLImageElement>(query)].every((image) => image.complete && image.naturalWidth > 0), selector, { polling: 100 })
 }
 
-/** No serious or critical accessibility problem on the screen as it is now. */
-async function expectAccessible(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze()
-  const bad = result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-  expect(bad.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([])
-}
-
 describe('player app: deposit and promotions', () => {
   let server: RunningServer
   let browser: Browser
@@ -67,9 +34,9 @@ describe('player app: deposit and promotions', () => {
   let token = ''
 
   beforeAll(async () => {
-    server = await startServer({ env: { BANK_WEBHOOK_SECRET: BANK_SECRET } })
+    server = await startServer()
     browser = await launchBrowser()
-    const login = await api<{ token: string }>(server.baseUrl, 'POST', '/api/auth/login', { body: DEMO })
+    const login = await call<{ token: string }>(server.baseUrl, 'POST', '/api/auth/login', { body: DEMO })
     expect(login.status).toBe(200)
     token = login.body.data.token
   })
@@ -84,40 +51,18 @@ describe('player app: deposit and promotions', () => {
     await server?.stop()
   })
 
-  /** A logged-in phone page (the token stored as the app stores it) that records script errors. */
+  /** A logged-in phone page that records script errors, opened at `url`. */
   async function open(url: string, options: { before?: (page: Page) => Promise<void>; clipboard?: boolean } = {}): Promise<{ page: Page; problems: string[] }> {
-    context = await newPhoneContext(browser, server.baseUrl)
+    const opened = await phonePage(browser, server.baseUrl, token)
+    context = opened.context
     if (options.clipboard) await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl })
-    await context.addInitScript((stored) => {
-      if (!sessionStorage.getItem('sanam.session')) sessionStorage.setItem('sanam.session', btoa(JSON.stringify({ v: 1, t: stored })))
-    }, token)
-    const page = await context.newPage()
-    const problems: string[] = []
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
-    page.on('console', (message) => {
-      // The slip check's 404 ("not yet") is the expected answer while no money has arrived.
-      if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) problems.push(`console error: ${message.text()}`)
-    })
-    await options.before?.(page)
-    await page.goto(url)
-    return { page, problems }
+    await options.before?.(opened.page)
+    await opened.page.goto(url)
+    return { page: opened.page, problems: opened.problems }
   }
 
   /** The bank reports a transfer from the demo player's registered account, signed as the feed requires. */
-  async function bankTransfer(amount: number) {
-    const account = await api<{ bank_code: string; bank_account: string; to_account: string }>(server.baseUrl, 'GET', `/api/dev/bank-account?mobile=${DEMO.mobile}`)
-    expect(account.status).toBe(200)
-    const raw = JSON.stringify({
-      external_id: `e2e-deposit-${randomBytes(6).toString('hex')}`,
-      to_account: account.body.data.to_account,
-      from_bank_code: account.body.data.bank_code,
-      from_account: account.body.data.bank_account,
-      amount,
-      occurred_at: new Date().toISOString(),
-    })
-    const answer = await api<{ status: string }>(server.baseUrl, 'POST', '/api/bank/transfers', { body: raw, headers: bankSignature(raw, '/api/bank/transfers', BANK_SECRET) })
-    expect(answer.body.data.status).toBe('MATCHED')
-  }
+  const bankTransfer = (amount: number) => deposit(server.baseUrl, DEMO.mobile, amount)
 
   const toast = (page: Page, text: string) => page.locator('.toast', { hasText: text })
   const promotionSelect = (page: Page) => page.getByLabel('โปรโมชั่น', { exact: true })
@@ -137,7 +82,7 @@ describe('player app: deposit and promotions', () => {
     await settleImages(page)
     await expectPhoneWidth(page)
     await viewShot(page, 'player-promotion-page')
-    await expectAccessible(page)
+    expect(await seriousAxeViolations(page)).toEqual([])
 
     await page.getByRole('link', { name: 'ฝาก 500 รับเพิ่ม 10%' }).tap()
     await page.waitForFunction(() => window.location.pathname === '/deposit' && /promotion_id=\d+/.test(window.location.search), null, { polling: 100 })
@@ -190,7 +135,7 @@ describe('player app: deposit and promotions', () => {
     await expectPhoneWidth(page)
     await viewShot(page, 'player-deposit')
     await shot(page, 'player-deposit-full')
-    await expectAccessible(page)
+    expect(await seriousAxeViolations(page)).toEqual([])
     expect(problems).toEqual([])
   })
 
@@ -220,7 +165,7 @@ describe('player app: deposit and promotions', () => {
     await atPath(page, '/')
     await page.getByRole('heading', { level: 1, name: 'สวัสดี คุณสมชาย' }).waitFor()
     // The server keeps its own 180 s; this test's clock is not the server's, so the bill is dropped for the next test.
-    expect((await api(server.baseUrl, 'POST', '/api/wallet/deposit/draft_bill/cancel', { token })).status).toBe(200)
+    expect((await call(server.baseUrl, 'POST', '/api/wallet/deposit/draft_bill/cancel', { token })).status).toBe(200)
     expect(problems).toEqual([])
   })
 
@@ -259,7 +204,7 @@ describe('player app: deposit and promotions', () => {
     await atPath(page, '/', 5000)
     // 1,100 + 300 deposited + 100 bonus.
     await page.getByTestId('balance').filter({ hasText: '฿1,500.00' }).waitFor()
-    const me = await api<{ promotion: { enabled: boolean; info?: { title: string } } }>(server.baseUrl, 'GET', '/api/user/@me', { token })
+    const me = await call<{ promotion: { enabled: boolean; info?: { title: string } } }>(server.baseUrl, 'GET', '/api/user/@me', { token })
     expect(me.body.data.promotion).toMatchObject({ enabled: true, info: { title: 'ฝากประจำ รับเพิ่ม 100 บาท' } })
     expect(problems).toEqual([])
   })

@@ -82,13 +82,9 @@ export async function atPath(page: Page, pathname: string, timeout = 10_000): Pr
   await page.waitForFunction((expected) => window.location.pathname === expected, pathname, { timeout, polling: 100 })
 }
 
-/**
- * The serious and critical axe violations on the page as it is now (ids and where), empty when there are none.
- * The bank badge is left out: it is decorative (aria-hidden, the bank's name is written beside it), axe still
- * measures its short text, and it is being replaced by the banks' logos (thai-banks-logo) on another branch.
- */
+/** The serious and critical axe violations on the page as it is now (ids and where), empty when there are none. */
 export async function seriousAxeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).exclude('.bank-badge').analyze()
+  const results = await new AxeBuilder({ page }).analyze()
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
