@@ -113,7 +113,8 @@ function paramValue(route: TableRoute, name: string): fc.Arbitrary<string> {
 
 function toQuery(value: unknown): string {
   if (value === undefined) return ''
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return `?${encodeURIComponent(String(value))}`
+  // JSON text, not String(): junk arrays may hold null-prototype objects, which String() cannot convert.
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return `?${encodeURIComponent(typeof value === 'string' ? value : (JSON.stringify(value) ?? ''))}`
   const search = new URLSearchParams()
   for (const [key, v] of Object.entries(value)) if (v !== undefined) search.append(key, typeof v === 'string' ? v : JSON.stringify(v) ?? '')
   const text = search.toString()
