@@ -15,7 +15,7 @@
 import { randomUUID } from 'node:crypto'
 import { SeamlessAnswer as SeamlessAnswerSchema, type SeamlessOp, type SeamlessStatus } from '@sanam/contract'
 import type { Clock } from '../../lib/clock.ts'
-import { signatureHeaders, type SignatureScheme } from '../../plugins/signed-json.ts'
+import { signatureHeaders, type SignatureScheme } from '@sanam/contract/signing'
 
 /** One answer of the wallet, with amounts back in satang. */
 export interface SeamlessReply {
