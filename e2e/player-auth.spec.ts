@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, newPhoneContext, shot, viewShot } from './support/browser.ts'
+import { launchBrowser, newPhoneContext, shot, trackApiCalls, viewShot } from './support/browser.ts'
 import { call } from './support/http.ts'
 import { startServer, type RunningServer } from './support/server.ts'
 
@@ -198,13 +198,15 @@ describe('player app: sign-in screens', () => {
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame() && new URL(frame.url()).pathname === '/login') loginVisits.push(frame.url())
     })
+    const apiCalls = trackApiCalls(page)
     await page.goto('/')
     await atPath(page, '/login')
     await toast(page, 'กรุณาเข้าสู่ระบบใหม่อีกครั้ง')
     await viewShot(page, 'player-401-redirect')
     expect(await page.locator('.toast').count()).toBe(1)
     expect(await page.evaluate((key) => sessionStorage.getItem(key), SESSION_KEY)).toBeNull()
-    await page.waitForTimeout(500)
+    // Every call the forged token made has been refused and handled: none of the other 401s redirected again.
+    await apiCalls.settled()
     expect(loginVisits).toHaveLength(1)
 
     // A session revoked while the lobby is open: the next call (balance refresh) ends it.
