@@ -52,7 +52,9 @@ async function benchDatabase(label, env, baseline) {
     const account = await call(sanam.base, 'GET', '/api/dev/bank-account?mobile=0812345678')
     const transfer = { external_id: `bench-${randomUUID()}`, to_account: account.to_account, from_bank_code: account.bank_code, from_account: account.bank_account, amount: 1_000_000, occurred_at: new Date().toISOString() }
     const raw = JSON.stringify(transfer)
-    await fetch(`${sanam.base}/api/bank/transfers`, { method: 'POST', headers: { 'content-type': 'application/json', ...signatureHeaders(DEMO_BANK_WEBHOOK_SECRET, { method: 'POST', path: '/api/bank/transfers', body: raw, now: new Date() }) }, body: raw })
+    const funded = await fetch(`${sanam.base}/api/bank/transfers`, { method: 'POST', headers: { 'content-type': 'application/json', ...signatureHeaders(DEMO_BANK_WEBHOOK_SECRET, { method: 'POST', path: '/api/bank/transfers', body: raw, now: new Date() }) }, body: raw })
+    // Unfunded, every bet would be answered INSUFFICIENT_FUNDS: a fast 200 that measures nothing.
+    if (!funded.ok) throw new Error(`funding the bench player: ${funded.status} ${await funded.text()}`)
     const { url } = await call(sanam.base, 'POST', '/api/portal/launch', { provider_id: 'pgsoft', lang: 'th', game_code: 'fortune_ox' }, { authorization: `Bearer ${login.token}` })
     const session = decodeURIComponent(url.split('?')[0].split('/').pop())
 
