@@ -3,6 +3,7 @@ import {
   computeBonus,
   isProhibited,
   msg,
+  nearestSatang,
   satangToBaht,
   targetMet,
   turnoverTarget,
@@ -49,7 +50,7 @@ export function toPromotion(row: PromotionRow): Promotion {
  */
 export function createPromotionService(deps: { db: Db; ledger: Ledger; clock: Clock; siteWithdrawMin: number }) {
   const { db, ledger, clock } = deps
-  const siteMin = BigInt(deps.siteWithdrawMin) * 100n
+  const siteMin = nearestSatang(deps.siteWithdrawMin)
 
   async function cash(tx: Db, playerId: number) {
     return (await ledgerRepository.balances(tx, playerId)).cash

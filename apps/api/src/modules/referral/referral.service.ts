@@ -1,4 +1,4 @@
-import { DOWNLINE_PAGE_SIZE, msg, satangToBaht, type AccrueResult, type InviteInfo, type MessageId, type PayoutInterval, type PayoutResult, type PayoutWalletName, type WalletSummary } from '@sanam/contract'
+import { DOWNLINE_PAGE_SIZE, msg, nearestSatang, satangToBaht, type AccrueResult, type InviteInfo, type MessageId, type PayoutInterval, type PayoutResult, type PayoutWalletName, type WalletSummary } from '@sanam/contract'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { inTransaction } from '../../db/transaction.ts'
@@ -246,8 +246,8 @@ export function createReferralService(deps: { db: Db; ledger: Ledger; clock: Clo
         if (await referralRepository.findPayout(tx, playerId, wallet, window.period)) throw alreadyDone()
         const remaining = (await ledger.balances(tx, playerId))[account]
         if (remaining <= 0n) throw new AppError('RULE_REFUSED', msg('REFERRAL_NOTHING'))
-        if (remaining < BigInt(terms.min) * 100n) throw new AppError('RULE_REFUSED', msg('REFERRAL_BELOW_MIN', { min: terms.min }))
-        const cap = BigInt(terms.max) * 100n
+        if (remaining < nearestSatang(terms.min)) throw new AppError('RULE_REFUSED', msg('REFERRAL_BELOW_MIN', { min: terms.min }))
+        const cap = nearestSatang(terms.max)
         const amount = terms.max > 0 && remaining > cap ? cap : remaining
 
         const payout = await referralRepository.claimPayout(tx, { playerId, wallet, period: window.period, amount, createdAt: clock.now() })

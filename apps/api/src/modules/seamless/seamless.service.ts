@@ -1,4 +1,4 @@
-import { satangToBaht, SeamlessBody, type SeamlessAnswer, type SeamlessOp, type SeamlessStatus, msg } from '@sanam/contract'
+import { formatSatang, msg, parseSatang, SeamlessBody, type SeamlessAnswer, type SeamlessOp, type SeamlessStatus } from '@sanam/contract'
 import { entityKind } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { inTransaction, isRetryable } from '../../db/transaction.ts'
@@ -13,14 +13,15 @@ import type { PromotionService } from '../promotions/promotions.service.ts'
 import { createBatcher, type BatcherStats, type Settled } from './seamless-batcher.ts'
 import { seamlessRepository, txKey, type SeamlessTxRow } from './seamless.repository.ts'
 
-/** "12.50" → 1250n. The contract's regex has already checked the shape. */
+/** "12.50" → 1250n. The contract's regex has already checked the shape, so the codec cannot refuse it. */
 export function decimalToSatang(amount: string): bigint {
-  const [whole = '0', fraction = ''] = amount.split('.')
-  return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0'))
+  const satang = parseSatang(amount)
+  if (satang === null) throw new RangeError(`not a decimal amount: ${amount}`)
+  return satang
 }
 
 export function satangToDecimal(satang: bigint): string {
-  return satangToBaht(satang).toFixed(2)
+  return formatSatang(satang)
 }
 
 export interface SeamlessResult {
