@@ -1,4 +1,4 @@
-import { errorCatalogue, type ConfirmBody, type LoginResult, type RegisterResult, msg } from '@sanam/contract'
+import { errorCatalogue, msg, type ConfirmBody, type LoginResult, type RegisterResult } from '@sanam/contract'
 import type { z } from 'zod'
 import type { RegisterBody } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto'
-import { bahtToSatang, findBank, satangToBaht, type BankTransferBody, type BankTransferResult, type DepositBank, type DraftBill, msg } from '@sanam/contract'
+import { bahtToSatang, findBank, msg, satangToBaht, type BankTransferBody, type BankTransferResult, type DepositBank, type DraftBill } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { uniqueViolation } from '../../db/errors.ts'

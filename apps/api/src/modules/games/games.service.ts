@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { Game, Provider } from '@sanam/contract'
-import { msg } from '@sanam/contract'
+import { msg, type Game, type Provider } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import { gamesRepository, type GameRow, type ProviderRow } from './games.repository.ts'

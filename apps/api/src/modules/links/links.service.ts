@@ -1,6 +1,5 @@
 import { BlockList, isIP } from 'node:net'
-import type { MemberLinks } from '@sanam/contract'
-import { msg } from '@sanam/contract'
+import { msg, type MemberLinks } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'

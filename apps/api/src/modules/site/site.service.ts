@@ -1,5 +1,4 @@
-import type { SiteMetadata } from '@sanam/contract'
-import { msg } from '@sanam/contract'
+import { msg, type SiteMetadata } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import { siteRepository, type MediaRow } from './site.repository.ts'

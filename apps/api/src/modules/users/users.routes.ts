@@ -1,4 +1,4 @@
-import { userContract, msg } from '@sanam/contract'
+import { msg, userContract } from '@sanam/contract'
 import type { preHandlerAsyncHookHandler } from 'fastify'
 import { done, ok } from '../../lib/http.ts'
 import type { TypedApp } from '../../lib/typed-app.ts'

@@ -1,4 +1,4 @@
-import { walletContract, msg } from '@sanam/contract'
+import { msg, walletContract } from '@sanam/contract'
 import type { preHandlerAsyncHookHandler } from 'fastify'
 import { AppError } from '../../errors.ts'
 import { ok } from '../../lib/http.ts'

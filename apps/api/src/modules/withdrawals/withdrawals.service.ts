@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { bahtToSatang, satangToBaht, type BackofficeWithdrawal, type Withdrawal, msg } from '@sanam/contract'
+import { bahtToSatang, msg, satangToBaht, type BackofficeWithdrawal, type Withdrawal } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../errors.ts'
