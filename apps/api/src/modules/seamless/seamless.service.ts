@@ -1,4 +1,4 @@
-import { satangToBaht, SeamlessBody, type SeamlessAnswer, type SeamlessOp, type SeamlessStatus } from '@sanam/contract'
+import { formatSatang, msg, parseSatang, SeamlessBody, type SeamlessAnswer, type SeamlessOp, type SeamlessStatus } from '@sanam/contract'
 import { entityKind } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { inTransaction, isRetryable } from '../../db/transaction.ts'
@@ -13,14 +13,15 @@ import type { PromotionService } from '../promotions/promotions.service.ts'
 import { createBatcher, type BatcherStats, type Settled } from './seamless-batcher.ts'
 import { seamlessRepository, txKey, type SeamlessTxRow } from './seamless.repository.ts'
 
-/** "12.50" → 1250n. The contract's regex has already checked the shape. */
+/** "12.50" → 1250n. The contract's regex has already checked the shape, so the codec cannot refuse it. */
 export function decimalToSatang(amount: string): bigint {
-  const [whole = '0', fraction = ''] = amount.split('.')
-  return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0'))
+  const satang = parseSatang(amount)
+  if (satang === null) throw new RangeError(`not a decimal amount: ${amount}`)
+  return satang
 }
 
 export function satangToDecimal(satang: bigint): string {
-  return satangToBaht(satang).toFixed(2)
+  return formatSatang(satang)
 }
 
 export interface SeamlessResult {
@@ -29,11 +30,11 @@ export interface SeamlessResult {
 }
 
 const messages: Partial<Record<SeamlessStatus, string>> = {
-  INSUFFICIENT_FUNDS: 'ยอดเงินไม่เพียงพอ',
-  INVALID_SESSION: 'เซสชันเกมไม่ถูกต้องหรือหมดอายุ',
-  PLAYER_BLOCKED: 'บัญชีนี้ถูกระงับการใช้งาน',
-  DUPLICATE: 'รหัสรายการนี้ถูกใช้กับข้อมูลอื่นแล้ว',
-  TX_NOT_FOUND: 'ไม่พบรายการเดิมพันที่อ้างถึง',
+  INSUFFICIENT_FUNDS: msg('SEAMLESS_INSUFFICIENT_FUNDS'),
+  INVALID_SESSION: msg('SEAMLESS_INVALID_SESSION'),
+  PLAYER_BLOCKED: msg('SEAMLESS_PLAYER_BLOCKED'),
+  DUPLICATE: msg('SEAMLESS_DUPLICATE'),
+  TX_NOT_FOUND: msg('SEAMLESS_TX_NOT_FOUND'),
 }
 
 function answer(status: SeamlessStatus, balance: bigint | null, txId: string | null, message?: string): SeamlessAnswer {
@@ -67,7 +68,7 @@ const GAME_SESSION_CACHE_ENTRIES = 50_000
 const PROVIDER_CACHE_MS = 30_000
 
 /** The DUPLICATE message for a bet whose tx_id a rollback took first. */
-const TOMBSTONED = 'รายการเดิมพันนี้ถูกยกเลิกไปก่อนแล้ว'
+const TOMBSTONED = msg('SEAMLESS_BET_ROLLED_BACK')
 
 /** A bet's inputs, as `bet()` takes them. */
 interface BetInput {
@@ -185,7 +186,7 @@ export function createSeamlessService(deps: {
     else if (!gate.playerActive) result = answer('PLAYER_BLOCKED', await cash(tx, playerId), txId)
     else {
       const round = await seamlessRepository.findRound(tx, provider, roundId)
-      if (round && round.playerId !== playerId) result = answer('DUPLICATE', await cash(tx, playerId), txId, 'รอบเกมนี้เป็นของผู้เล่นอื่น')
+      if (round && round.playerId !== playerId) result = answer('DUPLICATE', await cash(tx, playerId), txId, msg('SEAMLESS_ROUND_OF_ANOTHER_PLAYER'))
       else {
         try {
           await ledger.transfer(tx, { key: `seamless:${provider}:${txId}`, from: { player: playerId, kind: 'cash' }, to: { house: `game:${provider}` }, amount, kind: 'game_bet', reference: `round:${provider}:${roundId}` })
@@ -213,7 +214,7 @@ export function createSeamlessService(deps: {
     if (!claimed) return replay(tx, provider, txId, print, playerId)
     const round = await seamlessRepository.findRound(tx, provider, roundId)
     let result: SeamlessAnswer
-    if (round && round.playerId !== playerId) result = answer('DUPLICATE', await cash(tx, playerId), txId, 'รอบเกมนี้เป็นของผู้เล่นอื่น')
+    if (round && round.playerId !== playerId) result = answer('DUPLICATE', await cash(tx, playerId), txId, msg('SEAMLESS_ROUND_OF_ANOTHER_PLAYER'))
     else {
       if (amount > 0n) {
         await ledger.transfer(tx, { key: `seamless:${provider}:${txId}`, from: { house: `game:${provider}` }, to: { player: playerId, kind: 'cash' }, amount, kind: 'game_win', reference: `round:${provider}:${roundId}` })
@@ -345,7 +346,7 @@ export function createSeamlessService(deps: {
       else {
         const roundKey = txKey(b.provider, b.roundId)
         const owner = owners.get(roundKey)
-        if (owner !== undefined && owner !== b.playerId) answers[at] = answer('DUPLICATE', balance, b.txId, 'รอบเกมนี้เป็นของผู้เล่นอื่น')
+        if (owner !== undefined && owner !== b.playerId) answers[at] = answer('DUPLICATE', balance, b.txId, msg('SEAMLESS_ROUND_OF_ANOTHER_PLAYER'))
         else if (balance < b.amount) {
           // `transfer` would have created both accounts before its debit was refused.
           ensure.push({ player: b.playerId, kind: 'cash' }, { house: `game:${b.provider}` })
@@ -524,15 +525,15 @@ export function createSeamlessService(deps: {
   /** Checks what needs no transaction; a bet, win or rollback comes back as the work its batch will run. */
   async function decide(provider: string, op: SeamlessOp, body: unknown): Promise<Decided> {
     const bad = (message: string, status: 400 | 404 = 400): Decided => ({ result: { httpStatus: status, answer: answer('BAD_REQUEST', null, null, message) } })
-    if (!(await providerExists(provider))) return bad('ไม่พบค่ายเกมนี้', 404)
+    if (!(await providerExists(provider))) return bad(msg('PROVIDER_NOT_FOUND'), 404)
     const parsed = SeamlessBody.safeParse(body)
-    if (!parsed.success) return bad(parsed.error.issues[0]?.message ?? 'ข้อมูลไม่ถูกต้อง')
+    if (!parsed.success) return bad(parsed.error.issues[0]?.message ?? msg('SEAMLESS_BAD_BODY'))
     const input = parsed.data
     if (op !== 'balance' && (!input.tx_id || (op !== 'rollback' && (!input.round_id || input.amount === undefined)))) {
-      return bad('ต้องมี tx_id, round_id และ amount')
+      return bad(msg('SEAMLESS_NEED_TX_ROUND_AMOUNT'))
     }
-    if (op === 'rollback' && !input.ref_tx_id) return bad('ต้องมี ref_tx_id')
-    if (op === 'bet' && decimalToSatang(input.amount!) <= 0n) return bad('ยอดเดิมพันต้องมากกว่า 0')
+    if (op === 'rollback' && !input.ref_tx_id) return bad(msg('SEAMLESS_NEED_REF_TX'))
+    if (op === 'bet' && decimalToSatang(input.amount!) <= 0n) return bad(msg('SEAMLESS_BET_NOT_POSITIVE'))
 
     const session = await gameSession(input.session_token)
     if (!session || session.providerCode !== provider) {
