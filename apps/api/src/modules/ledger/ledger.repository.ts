@@ -1,11 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
+import { rowsOf } from '../../db/rows.ts'
 import { accounts, transfers, type PlayerAccountKind } from '../../db/schema.ts'
-
-/** Rows of a query run with `db.execute`, on either driver. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows
-}
 
 /** The key of an account in `accountIds`' answer. */
 export function accountKey(playerId: number | null, kind: string): string {
