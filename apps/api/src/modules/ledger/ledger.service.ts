@@ -170,7 +170,6 @@ export function createLedger(deps: { clock: Clock; faults?: LedgerFaults }) {
     },
 
     balances: ledgerRepository.balances,
-    lockPlayer: ledgerRepository.lockPlayer,
     lockPlayers: ledgerRepository.lockPlayers,
 
     /** Checks every invariant of DESIGN §3 and names what fails. */

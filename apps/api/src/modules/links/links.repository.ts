@@ -77,3 +77,4 @@ export const linksRepository = {
     return linked
   },
 }
+export type LinksRepository = typeof linksRepository

@@ -165,3 +165,4 @@ function walletSummaryStatement(db: Db) {
   if (!statement) walletSummaryStatements.set(db, (statement = prepareWalletSummary(db)))
   return statement
 }
+export type ReferralRepository = typeof referralRepository

@@ -33,3 +33,4 @@ export const walletRepository = {
     return { rows, total: Number(count?.n ?? 0) }
   },
 }
+export type WalletRepository = typeof walletRepository
