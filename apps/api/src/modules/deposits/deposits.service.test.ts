@@ -99,23 +99,25 @@ describe('the bank feed', () => {
     expect(money.balance(somchai.id)).toBe(50_000n)
   })
 
-  it('keeps unmatched, crediting nobody: another account than ours, an unknown sender, a masked account without a name, two possible players', async () => {
+  it('keeps unmatched, crediting nobody: another account than ours, an unknown sender, a masked account without a name or with a name nobody has, two possible players', async () => {
     const { sut, money, store, transfer } = setup()
     const cases: Array<Partial<BankTransferBody>> = [
       { external_id: 'A', to_account: '1112223333' },
       { external_id: 'B', from_account: '0000000000' },
-      { external_id: 'C', from_account: 'xxx-x-x4567-8x' },
-      // Both players' accounts end in 4567-89x: the visible digits fit both, and no name says which.
-      { external_id: 'D', from_account: 'xxx-x-x4567-8x', from_name: 'ใครก็ไม่รู้' },
+      { external_id: 'C', from_account: 'xxx-x-x6789-x' },
+      { external_id: 'D', from_account: 'xxx-x-x6789-x', from_name: 'ใครก็ไม่รู้' },
+      // Both players' accounts end in 6789 and a hidden digit, and both first names start with สม.
+      { external_id: 'E', from_account: 'xxx-x-x6789-x', from_name: 'สม' },
     ]
     for (const c of cases) expect(await sut.receiveTransfer(transfer(c))).toMatchObject({ status: 'UNMATCHED' })
-    expect(store.deposits.map((d) => d.status)).toEqual(['UNMATCHED', 'UNMATCHED', 'UNMATCHED', 'UNMATCHED'])
+    expect(store.deposits.map((d) => d.status)).toEqual(['UNMATCHED', 'UNMATCHED', 'UNMATCHED', 'UNMATCHED', 'UNMATCHED'])
+    expect(store.deposits.at(-1)?.note).toContain('2')
     expect(money.transfers).toHaveLength(0)
   })
 
   it("matches a masked account by the sender's name", async () => {
     const { sut, money, somsri, transfer } = setup()
-    expect(await sut.receiveTransfer(transfer({ from_account: 'xxx-x-x4567-8x', from_name: 'นางสาว สมศรี มีสุข' }))).toMatchObject({ status: 'MATCHED' })
+    expect(await sut.receiveTransfer(transfer({ from_account: 'xxx-x-x6789-x', from_name: 'นางสาว สมศรี มีสุข' }))).toMatchObject({ status: 'MATCHED' })
     expect(money.balance(somsri.id)).toBe(50_000n)
   })
 
