@@ -1,7 +1,7 @@
 import type { WithdrawalRow, WithdrawalsRepository } from '../../src/modules/withdrawals/withdrawals.repository.ts'
 import type { WithdrawalServiceDeps } from '../../src/modules/withdrawals/withdrawals.service.ts'
 
-type IdempotencyRow = Parameters<WithdrawalsRepository['saveIdempotent']>[1]
+type IdempotencyRow = NonNullable<Awaited<ReturnType<WithdrawalsRepository['findIdempotent']>>>
 
 /** The withdrawal rows and saved idempotent answers in memory, with the repository's conditional updates. */
 export function fakeWithdrawalsRepository(mobileOf: (playerId: number) => string = () => '') {
@@ -27,7 +27,7 @@ export function fakeWithdrawalsRepository(mobileOf: (playerId: number) => string
     mobileOf: async (_db, playerId) => mobileOf(playerId),
     findIdempotent: async (_db, playerId, scope, key) => answers.find((a) => a.playerId === playerId && a.scope === scope && a.key === key),
     async saveIdempotent(_db, row) {
-      answers.push(row)
+      answers.push({ createdAt: new Date(), ...row })
     },
   }
   return { repository, rows, answers }
