@@ -35,7 +35,6 @@ const creditTransfer = (deposit: DepositRow, playerId: number) => ({
   reference: `deposit:${deposit.id}`,
 })
 
-/** Deposits by bank transfer: the operator account to pay, draft bills, the bank feed and its matcher, slip status. */
 /** What the deposit service is given (app.ts wires the real ones; deposits.service.test.ts fakes them). */
 export interface DepositServiceDeps {
   db: Db
@@ -63,6 +62,7 @@ export interface DepositServiceDeps {
   playersRepository: Pick<PlayersRepository, 'findByMobile'>
 }
 
+/** Deposits by bank transfer: the operator account to pay, draft bills, the bank feed and its matcher, slip status. */
 export function createDepositService(deps: DepositServiceDeps) {
   const { db, ledger, clock, settings, depositsRepository, playersRepository } = deps
 

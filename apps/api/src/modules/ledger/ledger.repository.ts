@@ -73,7 +73,7 @@ export const ledgerRepository = {
   },
 
   /**
-   * THE way to lock players (ADR 018): locks their cash rows for the rest of the transaction, ascending by player id
+   * The one way to lock players (ADR 018): locks their cash rows for the rest of the transaction, ascending by player id
    * (the rows are locked in the order the sorted scan returns them), and returns each locked row's id and balance.
    * Every money request of a player (a seamless bet, a withdrawal and its decision, a wallet payout) takes it first,
    * so that player's requests take turns. A player without a cash account has no row to lock and is absent from the

@@ -40,11 +40,6 @@ export function toPromotion(row: PromotionRow): Promotion {
   }
 }
 
-/**
- * Promotions: which a player may take, the bonus on the matched deposit, turnover from bets, the withdrawal terms,
- * and the end of a promotion (completed by a withdrawal, or forfeited when the balance runs out). The other money
- * modules call the hooks below inside their own transactions.
- */
 /** What the promotion service is given (app.ts wires the real ones; promotions.service.test.ts fakes them). */
 export interface PromotionServiceDeps {
   db: Db
@@ -59,6 +54,11 @@ export interface PromotionServiceDeps {
   gamesRepository: Pick<GamesRepository, 'gamesOf' | 'game'>
 }
 
+/**
+ * Promotions: which a player may take, the bonus on the matched deposit, turnover from bets, the withdrawal terms,
+ * and the end of a promotion (completed by a withdrawal, or forfeited when the balance runs out). The other money
+ * modules call the hooks below inside their own transactions.
+ */
 export function createPromotionService(deps: PromotionServiceDeps) {
   const { db, ledger, clock, promotionsRepository, gamesRepository } = deps
   const siteMin = BigInt(deps.siteWithdrawMin) * 100n

@@ -98,12 +98,6 @@ export function toAccrueResult(stats: AccrualStats): AccrueResult {
   return { ...stats, referral: satangToBaht(stats.referral), rebate: satangToBaht(stats.rebate) }
 }
 
-/**
- * Referral programme and rebate (DESIGN §4): invite info, the daily accrual of commission (levels 1-3) and rebate
- * (level 0) from valid turnover, the wallets' summary, and moves of either wallet to cash on its schedule.
- * The ledger moves all money: house referral_expense / rebate_expense → the player's referral / rebate account on
- * accrual, referral / rebate → cash on a payout.
- */
 /** What the referral service is given (app.ts wires the real ones; referral.service.test.ts fakes them). */
 export interface ReferralServiceDeps {
   db: Db
@@ -118,6 +112,12 @@ export interface ReferralServiceDeps {
   auditRepository: Pick<typeof AuditRepositoryValue, 'record'>
 }
 
+/**
+ * Referral programme and rebate (DESIGN §4): invite info, the daily accrual of commission (levels 1-3) and rebate
+ * (level 0) from valid turnover, the wallets' summary, and moves of either wallet to cash on its schedule.
+ * The ledger moves all money: house referral_expense / rebate_expense → the player's referral / rebate account on
+ * accrual, referral / rebate → cash on a payout.
+ */
 export function createReferralService(deps: ReferralServiceDeps) {
   const { db, ledger, clock, settings, referralRepository, auditRepository } = deps
 

@@ -37,10 +37,6 @@ export function toBackofficeWithdrawal(row: WithdrawalRow, mobile: string): Back
   }
 }
 
-/**
- * Withdrawals: a request holds the money (cash → withdraw_hold); an operator pays it out (hold → bank_out) or
- * refuses it (hold → cash). An unknown payout outcome simply stays PENDING and held: never refunded by itself.
- */
 /** What the withdrawal service is given (app.ts wires the real ones; withdrawals.service.test.ts fakes them). */
 export interface WithdrawalServiceDeps {
   db: Db
@@ -52,6 +48,10 @@ export interface WithdrawalServiceDeps {
   playersRepository: Pick<PlayersRepository, 'findById'>
 }
 
+/**
+ * Withdrawals: a request holds the money (cash → withdraw_hold); an operator pays it out (hold → bank_out) or
+ * refuses it (hold → cash). An unknown payout outcome simply stays PENDING and held: never refunded by itself.
+ */
 export function createWithdrawalService(deps: WithdrawalServiceDeps) {
   const { db, ledger, clock, settings, withdrawalsRepository, playersRepository } = deps
 
