@@ -110,3 +110,4 @@ export const promotionsRepository = {
     return row?.n ?? 0
   },
 }
+export type PromotionsRepository = typeof promotionsRepository
