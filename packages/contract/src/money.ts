@@ -28,3 +28,20 @@ export function satangToBaht(satang: bigint): number {
   const value = Number(abs) / 100
   return negative ? -value : value
 }
+
+/** Decimal text of baht as providers send it ("12.50", "7", at most 2 decimals): its shape is checked by the caller's schema. */
+export const DECIMAL_BAHT_TEXT = /^\d{1,8}(\.\d{1,2})?$/
+
+/** "12.50" → 1250n. Throws on text that is not decimal baht (schemas check the shape first and report it in Thai). */
+export function decimalTextToSatang(text: string): bigint {
+  if (!DECIMAL_BAHT_TEXT.test(text)) throw new RangeError(`not decimal baht: ${text}`)
+  const [whole = '0', fraction = ''] = text.split('.')
+  return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0'))
+}
+
+/** 1250n → "12.50": the decimal text of baht providers read. */
+export function satangToDecimalText(satang: bigint): string {
+  const negative = satang < 0n
+  const abs = negative ? -satang : satang
+  return `${negative ? '-' : ''}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`
+}
