@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { accounts, transfers, type PlayerAccountKind } from '../../db/schema.ts'
 
