@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { bahtToSatang, isBahtAmount, MAX_BAHT, satangToBaht } from './money.ts'
+import { bahtToSatang, decimalTextToSatang, isBahtAmount, MAX_BAHT, satangToBaht, satangToDecimalText } from './money.ts'
 
 describe('money at the edge', () => {
   it('round-trips every satang amount up to the maximum', () => {
@@ -40,5 +40,33 @@ describe('money at the edge', () => {
     expect(bahtToSatang(19.99)).toBe(1999n)
     expect(bahtToSatang(1_000_000.01)).toBe(100_000_001n)
     expect(satangToBaht(-150n)).toBe(-1.5)
+  })
+})
+
+describe('decimal text of baht (the seamless wire format)', () => {
+  it('round-trips every satang amount up to the maximum', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: BigInt(MAX_BAHT) * 100n }), (satang) => {
+        expect(decimalTextToSatang(satangToDecimalText(satang))).toBe(satang)
+      }),
+    )
+  })
+
+  it.each([
+    ['12.50', 1250n],
+    ['12.5', 1250n],
+    ['7', 700n],
+    ['0.01', 1n],
+    ['0.00', 0n],
+  ])('reads %s as %s satang', (text, satang) => {
+    expect(decimalTextToSatang(text)).toBe(satang)
+  })
+
+  it.each(['', '-1', '1.005', '1e3', ' 1', '123456789', '1.'])('refuses %j', (text) => {
+    expect(() => decimalTextToSatang(text)).toThrow(RangeError)
+  })
+
+  it('prints two decimals', () => {
+    expect([satangToDecimalText(0n), satangToDecimalText(1250n), satangToDecimalText(-150n)]).toEqual(['0.00', '12.50', '-1.50'])
   })
 })
