@@ -73,4 +73,12 @@ export default tseslint.config(
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },
+  {
+    // End-to-end tests and benchmarks drive the built server from outside, as a client would (ADR 023): what they
+    // share with the server (signing rule, demo secrets, schemas) comes from the contract, never from server source.
+    files: ['e2e/**', 'bench/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/*/src', '**/apps/*/src/**'], message: 'e2e and bench import nothing from the apps\' source: use @sanam/contract (ADR 023).' }] }],
+    },
+  },
 )

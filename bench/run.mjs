@@ -1,4 +1,5 @@
 // npm run bench: load benchmarks against the built server (DESIGN §6, §7). Not a test: it prints and records numbers.
+// Run through tsx: it signs with the contract's TypeScript signer (@sanam/contract/signing, ADR 023).
 //
 // Each target is measured as a ratio to a bare Fastify route served by this process in the same run, on the same
 // machine, so the numbers compare across machines. Runs on the embedded database; with BENCH_DATABASE_URL
@@ -8,27 +9,21 @@
 // pgbench in the same run on a scratch database: `pgbench -N -c 16` and a single-row guarded UPDATE at 16 clients
 // (PGBENCH, default: the pgbench found on PATH or under /usr/lib/postgresql).
 import { execFileSync } from 'node:child_process'
-import { createHmac, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { DEMO_BANK_WEBHOOK_SECRET, DEMO_SEAMLESS_SECRET } from '@sanam/contract/demo-secrets'
+import { moneyBody, seamlessCall } from '@sanam/contract/seamless-calls'
+import { signatureHeaders } from '@sanam/contract/signing'
 import autocannon from 'autocannon'
 import Fastify from 'fastify'
 import { freePort, requireBuilt, root, startSanam } from './server.mjs'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16)
-const BANK_SECRET = 'sanam-demo-bank-webhook-secret'
-const SEAMLESS_SECRET = 'sanam-demo-seamless-secret'
 
 requireBuilt('apps/api/dist/server.js')
-
-/** Signature headers as the server checks them (ADR 015): method, path, unix-seconds timestamp and body. */
-function sign(secret, path, raw) {
-  const timestamp = String(Math.floor(Date.now() / 1000))
-  const signature = createHmac('sha256', secret).update(`POST\n${path}\n${timestamp}\n${raw}`).digest('hex')
-  return { 'x-timestamp': timestamp, 'x-signature': `sha256=${signature}` }
-}
 
 async function call(base, method, url, body, headers = {}) {
   const raw = body === undefined ? undefined : JSON.stringify(body)
@@ -57,7 +52,9 @@ async function benchDatabase(label, env, baseline) {
     const account = await call(sanam.base, 'GET', '/api/dev/bank-account?mobile=0812345678')
     const transfer = { external_id: `bench-${randomUUID()}`, to_account: account.to_account, from_bank_code: account.bank_code, from_account: account.bank_account, amount: 1_000_000, occurred_at: new Date().toISOString() }
     const raw = JSON.stringify(transfer)
-    await fetch(`${sanam.base}/api/bank/transfers`, { method: 'POST', headers: { 'content-type': 'application/json', ...sign(BANK_SECRET, '/api/bank/transfers', raw) }, body: raw })
+    const funded = await fetch(`${sanam.base}/api/bank/transfers`, { method: 'POST', headers: { 'content-type': 'application/json', ...signatureHeaders(DEMO_BANK_WEBHOOK_SECRET, { method: 'POST', path: '/api/bank/transfers', body: raw, now: new Date() }) }, body: raw })
+    // Unfunded, every bet would be answered INSUFFICIENT_FUNDS: a fast 200 that measures nothing.
+    if (!funded.ok) throw new Error(`funding the bench player: ${funded.status} ${await funded.text()}`)
     const { url } = await call(sanam.base, 'POST', '/api/portal/launch', { provider_id: 'pgsoft', lang: 'th', game_code: 'fortune_ox' }, { authorization: `Bearer ${login.token}` })
     const session = decodeURIComponent(url.split('?')[0].split('/').pop())
 
@@ -70,8 +67,9 @@ async function benchDatabase(label, env, baseline) {
             method: 'POST',
             setupRequest(req) {
               const id = randomUUID()
-              const body = JSON.stringify({ request_id: id, session_token: session, round_id: `bench-${id}`, tx_id: `bench-${id}`, amount: '0.01', game_code: 'fortune_ox' })
-              return { ...req, headers: { 'content-type': 'application/json', ...sign(SEAMLESS_SECRET, '/api/seamless/pgsoft/bet', body) }, body }
+              const bet = moneyBody({ session, round: `bench-${id}`, tx: `bench-${id}`, amount: '0.01' })
+              const signed = seamlessCall('pgsoft', 'bet', bet, { secret: DEMO_SEAMLESS_SECRET, now: new Date() })
+              return { ...req, headers: signed.headers, body: signed.raw }
             },
           },
         ],

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, newPhoneContext, shot, viewShot } from './support/browser.ts'
+import { launchBrowser, newPhoneContext, nextFrames, shot, viewShot } from './support/browser.ts'
 import { call } from './support/http.ts'
 import { repoRoot, startServer, type RunningServer } from './support/server.ts'
 
@@ -23,30 +23,18 @@ async function expectNoSideScroll(page: Page) {
   expect(widths.document).toBeLessThanOrEqual(widths.viewport)
 }
 
-/** Waits until every image on the page has loaded (scrolling through so the lazy ones start). */
+/** Waits until every image on the page has loaded or failed (the lazy ones, off screen, are started now). */
 async function settleImages(page: Page) {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
-      window.scrollTo(0, y)
-      await new Promise((resolve) => setTimeout(resolve, 60))
-    }
-    window.scrollTo(0, 0)
-    // Off-screen lazy images in a sideways row never start by scrolling down: load them now.
-    const pending = [...document.images].filter((image) => !image.complete)
-    for (const image of pending) image.loading = 'eager'
-    const settled = (image: HTMLImageElement) =>
-      new Promise((resolve) => {
-        image.addEventListener('load', resolve, { once: true })
-        image.addEventListener('error', resolve, { once: true })
-      })
-    await Promise.race([Promise.all(pending.map(settled)), new Promise((resolve) => setTimeout(resolve, 5000))])
+  await page.evaluate(() => {
+    for (const image of document.images) if (!image.complete) image.loading = 'eager'
   })
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete), null, { timeout: 10_000, polling: 100 })
 }
 
 /** Scrolls so `selector`'s element sits at the top of the screen (for a screenshot of what follows it). */
 async function showAtTop(page: Page, selector: string) {
   await page.locator(selector).first().evaluate((element) => element.scrollIntoView({ block: 'start' }))
-  await page.waitForTimeout(150)
+  await nextFrames(page)
 }
 
 /** The item labels of a list, once it has loaded (a list appears with its items, from one catalogue answer). */
@@ -145,7 +133,8 @@ describe('player app: home lobby', () => {
   })
 
   it('carousel: the logo, then the slides, advancing every 4 s', async () => {
-    const { page, problems } = await openLobby()
+    // The page's timers on Playwright's clock: time flows by itself, and the test moves it on where it would wait.
+    const { page, problems } = await openLobby({ before: (page) => page.clock.install() })
     const carousel = page.getByRole('region', { name: 'ข่าวสารและโปรโมชั่น' })
     await carousel.getByRole('img', { name: 'Sanam' }).waitFor()
     const current = () => carousel.locator('.dots__dot[aria-current="true"]').getAttribute('aria-label')
@@ -164,7 +153,7 @@ describe('player app: home lobby', () => {
     await viewShot(page, 'player-home-carousel-slide')
     // A dot (manual move) goes there and holds it for 5 s.
     await carousel.getByRole('button', { name: 'ไปที่สไลด์ 4' }).click()
-    await page.waitForTimeout(4500)
+    await page.clock.runFor(4500)
     expect(await current()).toBe('ไปที่สไลด์ 4')
     expect(problems).toEqual([])
   })
@@ -271,11 +260,13 @@ describe('player app: home lobby', () => {
   })
 
   it('launching a game shows the overlay and opens the demo game in a new window', async () => {
+    let answerLaunch: () => void = () => {}
+    const launchHeld = new Promise<void>((resolve) => (answerLaunch = resolve))
     const { page, problems } = await openLobby({
       before: async (page) => {
-        // Slow the launch call down a little so the overlay can be seen.
+        // The launch call is held until the overlay it shows has been seen.
         await page.route('**/api/portal/launch', async (route) => {
-          await new Promise((resolve) => setTimeout(resolve, 800))
+          await launchHeld
           await route.continue()
         })
       },
@@ -285,6 +276,7 @@ describe('player app: home lobby', () => {
     const overlay = page.getByRole('dialog', { name: 'กำลังเข้าสู่เกม...' })
     await overlay.waitFor()
     await viewShot(page, 'player-launch-overlay')
+    answerLaunch()
     const popup = await popupOpened
     await popup.waitForURL(/\/play\/[^/?]+\?lang=th/, { waitUntil: 'commit' })
     await overlay.waitFor({ state: 'detached' })
@@ -309,9 +301,12 @@ describe('player app: home lobby', () => {
         )
       },
     })
+    const popupOpened = page.waitForEvent('popup')
     await page.getByRole('list', { name: 'เกมยอดนิยม', exact: true }).getByRole('button', { name: 'Lucky Koi' }).click()
     await page.locator('.toast', { hasText: 'เกมนี้ปิดปรับปรุงชั่วคราว' }).waitFor()
-    await page.waitForTimeout(200)
+    // The window opened on the click (browsers allow it only then) is closed again.
+    const popup = await popupOpened
+    if (!popup.isClosed()) await popup.waitForEvent('close')
     expect(context!.pages()).toHaveLength(1)
     await viewShot(page, 'player-launch-error')
     expect(problems).toEqual([])
@@ -362,7 +357,8 @@ describe('player app: home lobby', () => {
     const toggle = panel.getByRole('button', { name: /ฝากแรกของวัน/ })
     await toggle.click()
     expect(await toggle.getAttribute('aria-expanded')).toBe('false')
-    await page.waitForTimeout(300)
+    // The collapse has started (viewShot then waits for it to finish).
+    await nextFrames(page)
     await viewShot(page, 'player-promotion-collapsed')
     expect(problems).toEqual([])
   })

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest'
 import pg from 'pg'
 import { errorCatalogue } from '@sanam/contract'
+import { moneyBody, rollbackBody, seamlessRaw } from '@sanam/contract/seamless-calls'
 import { call, postBankTransfer, postSeamless, type Answer } from './support/http.ts'
 import {
   balanceSatang,
@@ -289,12 +290,12 @@ function mixedPlan(o: { tag: string; count: number; players: Player[]; sessions:
       ops.push({ player: index, satang, calls: [{ kind: 'deposit', player, raw: transferBody(`${o.tag}-${n}`, o.toAccount, player, satang) }] })
     } else if (kind <= 2) {
       const round = `${o.tag}-round-${n}`
-      const session_token = o.sessions[index]!
-      const bet: Call = { kind: 'bet', player, raw: JSON.stringify({ request_id: `${round}-b`, session_token, round_id: round, tx_id: `${round}-b`, amount: '20.00', game_code: 'fortune_ox' }) }
+      const session = o.sessions[index]!
+      const bet: Call = { kind: 'bet', player, raw: seamlessRaw(moneyBody({ session, round, tx: `${round}-b`, amount: '20.00' }), `${round}-b`) }
       const end: Call =
         kind === 2
-          ? { kind: 'rollback', player, raw: JSON.stringify({ request_id: `${round}-r`, session_token, round_id: round, tx_id: `${round}-r`, ref_tx_id: `${round}-b` }) }
-          : { kind: 'win', player, raw: JSON.stringify({ request_id: `${round}-w`, session_token, round_id: round, tx_id: `${round}-w`, amount: '35.50', game_code: 'fortune_ox' }) }
+          ? { kind: 'rollback', player, raw: seamlessRaw(rollbackBody({ session, round, tx: `${round}-r`, ref: `${round}-b` }), `${round}-r`) }
+          : { kind: 'win', player, raw: seamlessRaw(moneyBody({ session, round, tx: `${round}-w`, amount: '35.50' }), `${round}-w`) }
       ops.push({ player: index, satang: kind === 2 ? 0 : 3550 - 2000, calls: [bet, end] })
     } else {
       const approve = kind === 3

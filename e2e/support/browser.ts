@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core'
+import { expect } from 'vitest'
 import { repoRoot } from './server.ts'
 
 const artifactsDir = path.join(repoRoot, 'e2e', 'artifacts')
@@ -50,6 +51,35 @@ export async function settle(page: Page): Promise<void> {
         .map((a) => a.finished.catch(() => undefined)),
     ),
   )
+}
+
+/**
+ * Waits until the browser has rendered two more frames: what reacts to a scroll or a click at rendering time (an
+ * IntersectionObserver, a style change starting a transition) has run. A condition, never a fixed time.
+ */
+export async function nextFrames(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))))
+}
+
+/**
+ * Follows the page's calls to the API (attach before the page loads), so a test can wait until every call it made
+ * has been answered and handled (`settled`), instead of waiting some time for what might still come.
+ */
+export function trackApiCalls(page: Page): { settled: () => Promise<void> } {
+  const inFlight = new Set<Request>()
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/')) inFlight.add(request)
+  })
+  const done = (request: Request) => inFlight.delete(request)
+  page.on('requestfinished', done)
+  page.on('requestfailed', done)
+  return {
+    async settled() {
+      await expect.poll(() => inFlight.size, { timeout: 10_000, interval: 50 }).toBe(0)
+      // The answers' handlers run in the page after the bytes arrived.
+      await nextFrames(page)
+    },
+  }
 }
 
 /** Saves a full-page screenshot as e2e/artifacts/<name>.png and returns its path. */

@@ -1,5 +1,7 @@
-import { createHmac } from 'node:crypto'
-import { DEMO_BANK_WEBHOOK_SECRET, DEMO_SEAMLESS_SECRET } from '../../apps/api/src/config.ts'
+import type { SeamlessOp } from '@sanam/contract'
+import { DEMO_BANK_WEBHOOK_SECRET, DEMO_SEAMLESS_SECRET } from '@sanam/contract/demo-secrets'
+import { seamlessCall } from '@sanam/contract/seamless-calls'
+import { signatureHeaders } from '@sanam/contract/signing'
 
 export interface Envelope<T = Record<string, unknown>> {
   success: boolean
@@ -43,20 +45,11 @@ export async function call<T = Record<string, unknown>>(
 }
 
 /**
- * Signature headers as the bank feed and the seamless wallet check them (ADR 015): `X-Timestamp` (unix seconds, now
- * unless `signedAt`: the server refuses more than 5 minutes off its own clock)
- * and `X-Signature: sha256=<hex>` of "POST\n<path>\n<timestamp>\n<body>". Written out here because e2e does not
- * import server code.
+ * The bank feed's signature headers (ADR 015, the contract's signer), with the demo secret unless BANK_WEBHOOK_SECRET
+ * is set, at `signedAt` (the server refuses more than 5 minutes off its own clock).
  */
-export function signedHeaders(rawBody: string, path: string, secret: string, signedAt = new Date()): Record<string, string> {
-  const timestamp = String(Math.floor(signedAt.getTime() / 1000))
-  const signature = createHmac('sha256', secret).update(`POST\n${path}\n${timestamp}\n${rawBody}`, 'utf8').digest('hex')
-  return { 'x-timestamp': timestamp, 'x-signature': `sha256=${signature}` }
-}
-
-/** The bank feed's signature headers, with its secret unless BANK_WEBHOOK_SECRET is set. */
 export function bankSignature(rawBody: string, path = '/api/bank/transfers', secret = process.env.BANK_WEBHOOK_SECRET || DEMO_BANK_WEBHOOK_SECRET, signedAt = new Date()): Record<string, string> {
-  return signedHeaders(rawBody, path, secret, signedAt)
+  return signatureHeaders(secret, { method: 'POST', path, body: rawBody, now: signedAt })
 }
 
 /**
@@ -70,11 +63,11 @@ export function postBankTransfer(baseUrl: string, raw: string, signedAt = new Da
   })
 }
 
-/** A signed seamless-wallet callback, as a game provider sends it (the demo provider's secret unless SEAMLESS_SECRET is set). */
-export function postSeamless(baseUrl: string, provider: string, op: 'balance' | 'bet' | 'win' | 'rollback', raw: string) {
-  const path = `/api/seamless/${provider}/${op}`
-  return call<{ status: string; balance: string | null; tx_id: string | null }>(baseUrl, 'POST', path, {
-    raw,
-    headers: signedHeaders(raw, path, process.env.SEAMLESS_SECRET || DEMO_SEAMLESS_SECRET),
-  })
+/**
+ * A signed seamless-wallet callback, as a game provider sends it (the contract's `seamlessCall`; the demo provider's
+ * secret unless SEAMLESS_SECRET is set). `raw` is sent byte for byte: a replay must send the same bytes.
+ */
+export function postSeamless(baseUrl: string, provider: string, op: SeamlessOp, raw: string) {
+  const signed = seamlessCall(provider, op, {}, { raw, secret: process.env.SEAMLESS_SECRET || DEMO_SEAMLESS_SECRET, now: new Date() })
+  return call<{ status: string; balance: string | null; tx_id: string | null }>(baseUrl, 'POST', signed.path, { raw: signed.raw, headers: signed.headers })
 }

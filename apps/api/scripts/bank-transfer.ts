@@ -7,8 +7,8 @@
 import { randomBytes } from 'node:crypto'
 import { parseArgs } from 'node:util'
 import { errorCatalogue, isBahtAmount, MAX_BAHT } from '@sanam/contract'
-import { DEMO_BANK_WEBHOOK_SECRET } from '../src/config.ts'
-import { signatureHeaders } from '../src/plugins/signed-json.ts'
+import { DEMO_BANK_WEBHOOK_SECRET } from '@sanam/contract/demo-secrets'
+import { signatureHeaders } from '@sanam/contract/signing'
 
 const USAGE = `Usage: npm run bank:transfer -- --mobile 0812345678 --amount 500 [options]
 

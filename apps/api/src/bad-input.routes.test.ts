@@ -4,9 +4,9 @@ import { makePlayer } from '../test/factories.ts'
 import { balanceOf, bankSignature, bearer, expectLedgerOk, fund, loginOperator, loginPlayer, transferBody } from '../test/money.ts'
 import { routeTable, type TableRoute } from '../test/route-table.ts'
 import { launch } from '../test/seamless.ts'
-import { DEMO_BANK_WEBHOOK_SECRET, DEMO_SEAMLESS_SECRET } from './config.ts'
+import { DEMO_BANK_WEBHOOK_SECRET, DEMO_SEAMLESS_SECRET } from '@sanam/contract/demo-secrets'
 import { transfers } from './db/schema.ts'
-import { signatureHeaders } from './plugins/signed-json.ts'
+import { signatureHeaders } from '@sanam/contract/signing'
 
 // Every route of the real app, read from the app itself through Fastify's onRoute hook (so a new route is covered
 // the day it is added), is sent junk of every kind with a valid sign-in: each answer must be a 4xx in the envelope with a Thai message, never a

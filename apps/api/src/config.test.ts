@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, DEMO_BANK_WEBHOOK_SECRET, DEMO_SEAMLESS_SECRET, loadConfig } from './config.ts'
+import { DEMO_BANK_WEBHOOK_SECRET, DEMO_SEAMLESS_SECRET } from '@sanam/contract/demo-secrets'
+import { ConfigError, loadConfig } from './config.ts'
 
 describe('loadConfig', () => {
   it('gives working defaults on an empty environment', () => {

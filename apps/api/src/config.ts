@@ -1,4 +1,5 @@
 import { isIP } from 'node:net'
+import { DEMO_BANK_WEBHOOK_SECRET, DEMO_SEAMLESS_SECRET } from '@sanam/contract/demo-secrets'
 import { z } from 'zod'
 
 const bool = z
@@ -133,11 +134,6 @@ const ConfigSchema = z
     REFUND_MAX: int(0, 10_000_000).default(1000),
     REFUND_INTERVAL: interval.default('DAY'),
   })
-
-/** The bank-feed secret of demo mode: public (the demo feed script knows it), so refused outside demo mode. */
-export const DEMO_BANK_WEBHOOK_SECRET = 'sanam-demo-bank-webhook-secret'
-/** The seamless secret of demo mode (the built-in demo provider signs with it): public, so refused outside demo mode. */
-export const DEMO_SEAMLESS_SECRET = 'sanam-demo-seamless-secret'
 
 export type SanamMode = 'demo' | 'production'
 

@@ -10,9 +10,9 @@ import { bearer, expectLedgerOk, fund, loginOperator, loginPlayer } from '../tes
 import { pathParams, routeTable, type TableRoute } from '../test/route-table.ts'
 import { launch } from '../test/seamless.ts'
 import { junkValue, MASS_ASSIGNMENT_FIELDS, nearValidArbitrary, validArbitrary } from '../test/zod-arbitrary.ts'
-import { DEMO_BANK_WEBHOOK_SECRET, DEMO_SEAMLESS_SECRET } from './config.ts'
+import { DEMO_BANK_WEBHOOK_SECRET, DEMO_SEAMLESS_SECRET } from '@sanam/contract/demo-secrets'
 import type { PasswordHasher } from './modules/auth/password.ts'
-import { signatureHeaders } from './plugins/signed-json.ts'
+import { signatureHeaders } from '@sanam/contract/signing'
 
 // Hostile input on every route (issue 10 §7): a fuzzer generated from the contract's own zod schemas sends every route
 // of the real app (read through Fastify's onRoute hook) values the schema accepts and near misses of them, signed in

@@ -6,9 +6,10 @@ import { registerBody } from '../test/factories.ts'
 import { bankSignature, bearer, expectLedgerOk, OPERATOR_PASSWORD, postTransfer, transferBody } from '../test/money.ts'
 import { callSeamless, launch } from '../test/seamless.ts'
 import { loggerOptions } from './app.ts'
-import { DEMO_BANK_WEBHOOK_SECRET, DEMO_SEAMLESS_SECRET, testConfig } from './config.ts'
+import { DEMO_BANK_WEBHOOK_SECRET, DEMO_SEAMLESS_SECRET } from '@sanam/contract/demo-secrets'
+import { testConfig } from './config.ts'
 import type { SmsMessage } from './modules/sms/sms.ts'
-import { signatureHeaders } from './plugins/signed-json.ts'
+import { signatureHeaders } from '@sanam/contract/signing'
 
 // No password, OTP, token, signature or secret in any log line: the server's own logger settings (loggerOptions,
 // the redaction the real server runs with) at `trace`, writing to a captured stream, through the flows that carry

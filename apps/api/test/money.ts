@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { BankTransferBody } from '@sanam/contract'
-import { DEMO_BANK_WEBHOOK_SECRET } from '../src/config.ts'
-import { signatureHeaders } from '../src/plugins/signed-json.ts'
+import { DEMO_BANK_WEBHOOK_SECRET } from '@sanam/contract/demo-secrets'
+import { signatureHeaders } from '@sanam/contract/signing'
 import type { TestApp } from './app.ts'
 
 /** The operator account seeded for tests (apps/api/src/db/seed.ts). */

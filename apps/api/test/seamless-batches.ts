@@ -1,6 +1,7 @@
 // Holding seamless batches open in tests (ADR 011): a service of its own on the test database, whose batches wait
 // at `beforeBatch` until the test lets them go, so callbacks can be queued into ONE batch in a chosen order.
 import { randomUUID } from 'node:crypto'
+import { moneyBody } from '@sanam/contract/seamless-calls'
 import { createLedger } from '../src/modules/ledger/ledger.service.ts'
 import { createSeamlessService, type SeamlessResult } from '../src/modules/seamless/seamless.service.ts'
 import type { TestApp } from './app.ts'
@@ -28,13 +29,8 @@ export type SeamlessBody = Record<string, string>
 export type SeamlessOpName = 'bet' | 'win' | 'rollback'
 
 /** A bet on fortune_ox (or `game`, or none with null) in a round of its own unless one is given. */
-export const betBody = (session: string, tx: string, amount: string, round: string = uid(), game: string | null = 'fortune_ox'): SeamlessBody => ({
-  session_token: session,
-  round_id: round,
-  tx_id: tx,
-  amount,
-  ...(game ? { game_code: game } : {}),
-})
+export const betBody = (session: string, tx: string, amount: string, round: string = uid(), game: string | null = 'fortune_ox'): SeamlessBody =>
+  moneyBody({ session, round, tx, amount, game })
 
 type ServiceDeps = Parameters<typeof createSeamlessService>[0]
 

@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto'
-import { DEMO_SEAMLESS_SECRET } from '../src/config.ts'
-import { signatureHeaders, type SignatureScheme } from '../src/plugins/signed-json.ts'
+import type { SeamlessOp } from '@sanam/contract'
+import { DEMO_SEAMLESS_SECRET } from '@sanam/contract/demo-secrets'
+import { seamlessCall } from '@sanam/contract/seamless-calls'
+import type { SignatureScheme } from '@sanam/contract/signing'
 import type { TestApp } from './app.ts'
 import { bearer } from './money.ts'
 
@@ -20,16 +21,13 @@ export async function launch(t: TestApp, token: string, provider = 'pgsoft', gam
 export function callSeamless(
   t: TestApp,
   provider: string,
-  op: string,
+  op: SeamlessOp | (string & {}),
   body: Record<string, unknown>,
   options: { secret?: string; signature?: string | null; at?: Date; signedPath?: string; scheme?: SignatureScheme; raw?: string } = {},
 ) {
-  const raw = options.raw ?? JSON.stringify({ request_id: randomUUID(), ...body })
-  const url = `/api/seamless/${provider}/${op}`
-  const signed =
-    options.signature === null
-      ? {}
-      : signatureHeaders(options.secret ?? DEMO_SEAMLESS_SECRET, { method: 'POST', path: options.signedPath ?? url, body: raw, now: options.at ?? t.clock.now(), scheme: options.scheme ?? 'timestamped' })
-  const headers: Record<string, string> = { 'content-type': 'application/json', ...signed, ...(typeof options.signature === 'string' ? { 'x-signature': options.signature } : {}) }
-  return t.app.inject({ method: 'POST', url, headers, payload: raw })
+  const { path, raw, headers: signed } = seamlessCall(provider, op, body, { ...options, secret: options.secret ?? DEMO_SEAMLESS_SECRET, now: options.at ?? t.clock.now() })
+  let headers = signed
+  if (options.signature === null) headers = { 'content-type': 'application/json' }
+  else if (typeof options.signature === 'string') headers = { ...signed, 'x-signature': options.signature }
+  return t.app.inject({ method: 'POST', url: path, headers, payload: raw })
 }

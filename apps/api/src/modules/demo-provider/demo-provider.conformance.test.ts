@@ -1,6 +1,6 @@
 import type { SeamlessAnswer } from '@sanam/contract'
 import { describeSeamlessConformance } from '../../../test/seamless-conformance.ts'
-import { DEMO_SEAMLESS_SECRET } from '../../config.ts'
+import { DEMO_SEAMLESS_SECRET } from '@sanam/contract/demo-secrets'
 import { injectFetch } from '../../../test/inject-fetch.ts'
 import { httpSeamlessClient, toDecimal, type SeamlessReply } from './seamless-client.ts'
 

@@ -8,9 +8,10 @@ import { buildTestApp, type TestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
 import { balanceOf, bearer, expectLedgerOk, fund, loginPlayer } from '../../../test/money.ts'
 import { launch } from '../../../test/seamless.ts'
-import { DEMO_SEAMLESS_SECRET } from '../../config.ts'
+import { DEMO_SEAMLESS_SECRET } from '@sanam/contract/demo-secrets'
 import { gameRounds, players, seamlessTransactions } from '../../db/schema.ts'
 import { handleError } from '../../errors.ts'
+import { manualScheduler } from '../../lib/clock.ts'
 import type { TypedApp } from '../../lib/typed-app.ts'
 import { demoProviderRoutes, hideToken, ROUND_LIMIT_PER_IP, ROUND_LIMIT_PER_SESSION } from './demo-provider.routes.ts'
 import { injectFetch, type InjectFetchOptions } from '../../../test/inject-fetch.ts'
@@ -20,6 +21,8 @@ let t: TestApp
 let play: TypedApp
 /** What the fake network does to the next seamless calls (set per test). */
 let fault: InjectFetchOptions['fault']
+/** When the demo provider sends unsettled wins again: moved by hand, never waited for. */
+const scheduler = manualScheduler()
 const logLines: string[] = []
 
 /**
@@ -50,7 +53,7 @@ async function buildPlayApp(core: TestApp): Promise<TypedApp> {
     retries: 2,
     fetch: injectFetch(core.app, { fault: (request) => fault?.(request) }),
   })
-  await app.register(async (scope: TypedApp) => demoProviderRoutes(scope, { db: core.db, clock: core.clock, seamless, log: scope.log, limiter: core.limiter }))
+  await app.register(async (scope: TypedApp) => demoProviderRoutes(scope, { db: core.db, clock: core.clock, seamless, log: scope.log, limiter: core.limiter, scheduler }))
   await app.ready()
   return app
 }
@@ -359,11 +362,14 @@ describe('POST /play/<token>/round', () => {
     expect(await balanceOf(t, token)).toBe(99)
     fault = undefined
     // The first late attempt goes 2 s after the failure, with the same tx_id.
-    await new Promise((resolve) => setTimeout(resolve, 2600))
+    await scheduler.advance(1_999)
+    expect((await record())?.status).toBe('OPEN')
+    await scheduler.advance(1)
     expect((await record())?.status).toBe('SETTLED')
     expect(await balanceOf(t, token)).toBe(99 + win)
+    expect(scheduler.pending).toBe(0)
     await expectLedgerOk(t)
-  }, 30_000)
+  })
 })
 
 describe('round limits', () => {

@@ -3,7 +3,7 @@ import { demoBetsBaht, satangToBaht } from '@sanam/contract'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
-import type { Clock } from '../../lib/clock.ts'
+import { systemScheduler, type Clock, type Scheduler } from '../../lib/clock.ts'
 import { sha256 } from '../../lib/crypto.ts'
 import type { RateLimiter } from '../../plugins/rate-limiter.ts'
 import { gamesRepository, type GameRow, type ProviderRow } from '../games/games.repository.ts'
@@ -18,6 +18,8 @@ export interface DemoProviderDeps {
   log: FastifyBaseLogger
   /** The app's rate-limit counters (shared through Redis when there are several API processes). */
   limiter: RateLimiter
+  /** When unsettled wins are sent again (real timers unless a test moves time by hand). */
+  scheduler?: Scheduler
 }
 
 /** Bet sizes a player may choose, in baht (the contract's list, which the round body is checked against). */
@@ -87,7 +89,9 @@ const SETTLE_RETRY_DELAYS_MS = [2_000, 5_000, 15_000, 30_000, 60_000, 120_000, 3
  */
 export function createDemoProviderService(deps: DemoProviderDeps) {
   const { db, clock, seamless, log } = deps
-  const timers = new Set<NodeJS.Timeout>()
+  const scheduler = deps.scheduler ?? systemScheduler
+  /** Cancels the pending late settlements. */
+  const pending = new Set<() => void>()
 
   /** The session behind a token: NOT_FOUND for an unknown token or a provider not played here, 401 once expired. */
   async function session(token: string) {
@@ -162,18 +166,17 @@ export function createDemoProviderService(deps: DemoProviderDeps) {
       log.error({ provider, roundId: tx.roundId, txId: tx.txId, amount: tx.amount.toString() }, 'demo provider: win still unsettled after every retry; reconcile this round by hand')
       return
     }
-    const timer = setTimeout(() => {
-      timers.delete(timer)
-      seamless.win(provider, tx).then(
+    const cancel = scheduler.schedule(delay, () => {
+      pending.delete(cancel)
+      return seamless.win(provider, tx).then(
         (reply) => {
           if (reply.status === 'OK') log.info({ provider, roundId: tx.roundId, txId: tx.txId }, 'demo provider: late win settled')
           else log.error({ provider, roundId: tx.roundId, txId: tx.txId, status: reply.status }, 'demo provider: late win refused')
         },
         () => settleLater(provider, tx, attempt + 1),
       )
-    }, delay)
-    timer.unref()
-    timers.add(timer)
+    })
+    pending.add(cancel)
   }
 
   function roundInput(ctx: PlayContext, request: RoundRequest, bet: bigint): RoundInput {
@@ -249,10 +252,10 @@ export function createDemoProviderService(deps: DemoProviderDeps) {
       return { ctx, roundId, outcome, bet, win, balance, settled }
     },
 
-    /** Stops the late-settlement timers (on server close). */
+    /** Cancels the late settlements still waiting (on server close). */
     close() {
-      for (const timer of timers) clearTimeout(timer)
-      timers.clear()
+      for (const cancel of pending) cancel()
+      pending.clear()
     },
   }
 }

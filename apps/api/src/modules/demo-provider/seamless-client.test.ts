@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { systemClock } from '../../lib/clock.ts'
-import { checkSignature } from '../../plugins/signed-json.ts'
+import { checkSignature } from '@sanam/contract/signing'
 import { fromDecimal, httpSeamlessClient, SeamlessRejectedError, SeamlessUnavailableError, toDecimal, type SeamlessTx } from './seamless-client.ts'
 
 const SECRET = 'test-seamless-secret-0123456789'

@@ -12,10 +12,10 @@
  *   `<bet tx_id>-rollback`, ref_tx_id = the bet), retried the same way, so no money stays stuck in a bet the game
  *   never played. The wallet accepts a rollback even before its bet, and then refuses the bet if it ever arrives.
  */
-import { randomUUID } from 'node:crypto'
 import { SeamlessAnswer as SeamlessAnswerSchema, type SeamlessOp, type SeamlessStatus } from '@sanam/contract'
 import type { Clock } from '../../lib/clock.ts'
-import { signatureHeaders, type SignatureScheme } from '../../plugins/signed-json.ts'
+import { seamlessRaw } from '@sanam/contract/seamless-calls'
+import { signatureHeaders, type SignatureScheme } from '@sanam/contract/signing'
 
 /** One answer of the wallet, with amounts back in satang. */
 export interface SeamlessReply {
@@ -139,7 +139,7 @@ export function httpSeamlessClient(options: {
 
   /** Sends one logical call, retrying the same bytes while the outcome is unknown. */
   async function send(provider: string, op: SeamlessOp, body: Record<string, string>): Promise<SeamlessReply> {
-    const raw = JSON.stringify({ request_id: randomUUID(), ...body })
+    const raw = seamlessRaw(body)
     const url = `${baseUrl}/${encodeURIComponent(provider)}/${op}`
     const secret = options.secretFor(provider)
     const scheme = options.signatureFor?.(provider) ?? 'timestamped'

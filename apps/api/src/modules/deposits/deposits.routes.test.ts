@@ -4,8 +4,8 @@ import { buildTestApp, type TestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
 import { balanceOf, bankSignature, bearer, expectLedgerOk, fund, loginPlayer, postTransfer, transferBody } from '../../../test/money.ts'
 import { deposits, draftBills } from '../../db/schema.ts'
-import { DEMO_BANK_WEBHOOK_SECRET } from '../../config.ts'
-import { signBody } from '../../plugins/signed-json.ts'
+import { DEMO_BANK_WEBHOOK_SECRET } from '@sanam/contract/demo-secrets'
+import { signBody } from '@sanam/contract/signing'
 import { parsePromptPay, verifyPayloadCrc } from './promptpay.ts'
 
 let t: TestApp

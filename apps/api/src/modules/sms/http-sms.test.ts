@@ -9,22 +9,24 @@ interface Received {
   body: unknown
 }
 
-/** A local fake gateway answering with the given status and body. */
-async function fakeGateway(answer: { status: number; body: string; delayMs?: number }) {
+/** A local fake gateway answering with the given status and body, or never (`hang`: a gateway that stopped answering). */
+async function fakeGateway(answer: { status: number; body: string; hang?: boolean }) {
   const received: Received[] = []
   const server: Server = createServer((req, res) => {
     let raw = ''
     req.on('data', (chunk: Buffer) => (raw += chunk.toString()))
     req.on('end', () => {
       received.push({ headers: req.headers, body: JSON.parse(raw) })
-      const reply = () => res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body)
-      if (answer.delayMs) setTimeout(reply, answer.delayMs)
-      else reply()
+      if (!answer.hang) res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body)
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
-  return { url: `http://127.0.0.1:${port}/send`, received, close: () => new Promise<void>((r) => server.close(() => r())) }
+  const close = () => {
+    server.closeAllConnections()
+    return new Promise<void>((r) => server.close(() => r()))
+  }
+  return { url: `http://127.0.0.1:${port}/send`, received, close }
 }
 
 let close: (() => Promise<void>) | undefined
@@ -57,7 +59,7 @@ describe('httpSmsSender', () => {
   })
 
   it('gives up after the timeout', async () => {
-    const gateway = await fakeGateway({ status: 200, body: '{}', delayMs: 1000 })
+    const gateway = await fakeGateway({ status: 200, body: '{}', hang: true })
     close = gateway.close
     const sender = httpSmsSender({ url: gateway.url, apiKey: 'k', sender: 'S', timeoutMs: 100 })
     await expect(sender.send({ to: '0812345678', text: 'x' })).rejects.toBeInstanceOf(SmsSendError)
