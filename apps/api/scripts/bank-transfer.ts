@@ -6,7 +6,7 @@
 // The secret is BANK_WEBHOOK_SECRET, or the demo secret the server accepts in demo mode when it has none.
 import { randomBytes } from 'node:crypto'
 import { parseArgs } from 'node:util'
-import { errorCatalogue, isBahtAmount, MAX_BAHT } from '@sanam/contract'
+import { errorCatalogue, isBahtAmount, MAX_BAHT, parseSatang, satangToBaht } from '@sanam/contract'
 import { DEMO_BANK_WEBHOOK_SECRET } from '@sanam/contract/demo-secrets'
 import { signatureHeaders } from '@sanam/contract/signing'
 
@@ -79,9 +79,11 @@ function parseOptions(argv: string[]): Options | null {
   else if (!/^0[689]\d{8}$/.test(mobile)) problems.push(`--mobile ${JSON.stringify(mobile)} is not a Thai mobile number (10 digits starting 06, 08 or 09)`)
 
   const amountText = values.amount?.trim() ?? ''
-  const amount = Number(amountText)
+  // Read as decimal text by the contract's codec, then sent as the JSON number the bank feed takes.
+  const satang = parseSatang(amountText)
+  const amount = satang === null ? NaN : satangToBaht(satang)
   if (!amountText) problems.push('--amount is required')
-  else if (!/^\d+(\.\d{1,2})?$/.test(amountText) || !isBahtAmount(amount)) {
+  else if (!isBahtAmount(amount)) {
     problems.push(`--amount ${JSON.stringify(amountText)} must be a number of baht with at most 2 decimals, up to ${MAX_BAHT.toLocaleString('en-US')}`)
   } else if (amount <= 0) problems.push('--amount must be more than 0')
 

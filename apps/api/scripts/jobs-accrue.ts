@@ -7,7 +7,7 @@
 // Safe to run again: a day already accrued pays nothing more. Nothing is migrated.
 // Exit codes: 0 done; 2 it could not run (arguments, configuration, no database, database in use, day not over).
 import { parseArgs } from 'node:util'
-import { CalendarDay, satangToBaht } from '@sanam/contract'
+import { CalendarDay, formatSatang } from '@sanam/contract'
 import { AppError } from '../src/errors.ts'
 import { systemClock } from '../src/lib/clock.ts'
 import { auditRepository } from '../src/modules/audit/audit.repository.ts'
@@ -74,7 +74,7 @@ async function main(): Promise<number> {
     } else {
       console.info(
         `${day}: accrued ${stats.sources} player${stats.sources === 1 ? '' : 's'} (${stats.accruals} accruals, ${stats.transfers} transfers): ` +
-          `referral commission ${satangToBaht(stats.referral).toFixed(2)} baht, rebate ${satangToBaht(stats.rebate).toFixed(2)} baht (${where})`,
+          `referral commission ${formatSatang(stats.referral)} baht, rebate ${formatSatang(stats.rebate)} baht (${where})`,
       )
     }
     return 0

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { bahtToSatang, decimalTextToSatang, isBahtAmount, MAX_BAHT, satangToBaht, satangToDecimalText } from './money.ts'
+import { bahtToSatang, formatSatang, isBahtAmount, MAX_BAHT, nearestSatang, parseSatang, satangToBaht } from './money.ts'
 
 describe('money at the edge', () => {
   it('round-trips every satang amount up to the maximum', () => {
@@ -43,30 +43,68 @@ describe('money at the edge', () => {
   })
 })
 
-describe('decimal text of baht (the seamless wire format)', () => {
-  it('round-trips every satang amount up to the maximum', () => {
+describe('money as decimal text', () => {
+  it('round-trips every satang amount through its text, exactly, far past what a double holds', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 0n, max: BigInt(MAX_BAHT) * 100n }), (satang) => {
-        expect(decimalTextToSatang(satangToDecimalText(satang))).toBe(satang)
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 17n - 1n }), (satang) => {
+        const text = formatSatang(satang)
+        expect(text).toMatch(/^\d+\.\d{2}$/)
+        expect(parseSatang(text)).toBe(satang)
       }),
+      { numRuns: 2000 },
     )
   })
 
-  it.each([
-    ['12.50', 1250n],
-    ['12.5', 1250n],
-    ['7', 700n],
-    ['0.01', 1n],
-    ['0.00', 0n],
-  ])('reads %s as %s satang', (text, satang) => {
-    expect(decimalTextToSatang(text)).toBe(satang)
+  it('formats with exactly two decimals, negatives and huge values included', () => {
+    expect(formatSatang(0n)).toBe('0.00')
+    expect(formatSatang(5n)).toBe('0.05')
+    expect(formatSatang(1250n)).toBe('12.50')
+    expect(formatSatang(-5n)).toBe('-0.05')
+    expect(formatSatang(-150n)).toBe('-1.50')
+    expect(formatSatang(123_456_789_012_345_678_901n)).toBe('1234567890123456789.01')
   })
 
-  it.each(['', '-1', '1.005', '1e3', ' 1', '123456789', '1.'])('refuses %j', (text) => {
-    expect(() => decimalTextToSatang(text)).toThrow(RangeError)
+  it('parses what people and providers write', () => {
+    expect(parseSatang('12')).toBe(1200n)
+    expect(parseSatang('12.5')).toBe(1250n)
+    expect(parseSatang('12.50')).toBe(1250n)
+    expect(parseSatang('0.07')).toBe(7n)
+    expect(parseSatang('0.00')).toBe(0n)
+    expect(parseSatang('007.10')).toBe(710n)
+    expect(parseSatang('999999999999999.99')).toBe(99_999_999_999_999_999n)
   })
 
-  it('prints two decimals', () => {
-    expect([satangToDecimalText(0n), satangToDecimalText(1250n), satangToDecimalText(-150n)]).toEqual(['0.00', '12.50', '-1.50'])
+  it.each(['0.005', '1.005', '12.345', '1e21', '1E2', '-1', '-0.01', '+1', ' 1', '1 ', '1,000', '12.', '.5', '', '0x10', 'NaN', 'Infinity', '١٢'])(
+    'refuses %j',
+    (text) => {
+      expect(parseSatang(text)).toBeNull()
+    },
+  )
+
+  it('refuses more whole digits than asked for (a huge value is junk, not an amount)', () => {
+    expect(parseSatang('1'.repeat(16))).toBeNull()
+    expect(parseSatang('1'.repeat(300))).toBeNull()
+    expect(parseSatang('9999999999.99', 10)).toBe(999_999_999_999n)
+    expect(parseSatang('99999999999', 10)).toBeNull()
+  })
+})
+
+describe('numbers of baht from configuration', () => {
+  it('rounds to the nearest satang', () => {
+    expect(nearestSatang(100)).toBe(10_000n)
+    expect(nearestSatang(0.1 + 0.2)).toBe(30n)
+    expect(nearestSatang(1.006)).toBe(101n)
+    expect(nearestSatang(90_000_000_000_000)).toBe(9_000_000_000_000_000n)
+    // Past 2^53 satang, the double's value (a rule's "no limit", never an amount).
+    expect(nearestSatang(1e21)).toBe(BigInt(1e23))
+  })
+
+  it.each([NaN, Infinity, -Infinity])('refuses %s', (value) => {
+    expect(() => nearestSatang(value)).toThrow(RangeError)
+  })
+
+  it('agrees with the JSON path on every valid amount: the number 0.005 is refused there, not rounded', () => {
+    expect(isBahtAmount(0.005)).toBe(false)
+    expect(bahtToSatang(12.5)).toBe(parseSatang('12.5'))
   })
 })

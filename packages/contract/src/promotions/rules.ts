@@ -2,6 +2,7 @@
  * Promotion rules (spec §3) and how they are evaluated. Pure functions on integer satang, shared by the server
  * (which enforces them) and the player app (which explains them). No zod here: this runs in the browser bundle.
  */
+import { nearestSatang } from '../money.ts'
 
 export const promotionRuleTypes = [
   'TURNOVER_BY_MUTIPLE',
@@ -39,8 +40,6 @@ export const gameTypeNumbers: Readonly<Record<string, number>> = {
   FUNKY: 10,
 }
 
-const toSatang = (baht: number) => BigInt(Math.round(baht * 100))
-
 function numberOf(value: unknown): number | null {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value
   return typeof n === 'number' && Number.isFinite(n) && n >= 0 ? n : null
@@ -59,7 +58,7 @@ export function ruleNumber(rules: readonly PromotionRule[], type: PromotionRuleT
 
 function ruleSatang(rules: readonly PromotionRule[], type: PromotionRuleType): bigint | null {
   const n = ruleNumber(rules, type)
-  return n === null ? null : toSatang(n)
+  return n === null ? null : nearestSatang(n)
 }
 
 export type DraftRefusal = 'HAS_ACTIVE_PROMOTION' | 'NEW_MEMBERS_ONLY' | 'OLD_MEMBERS_ONLY' | 'BELOW_MIN_DEPOSIT' | 'ABOVE_MAX_DEPOSIT'

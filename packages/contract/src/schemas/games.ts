@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { DECIMAL_BAHT_TEXT, decimalTextToSatang } from '../money.ts'
+import { msg } from '../messages.ts'
+import { parseSatang } from '../money.ts'
 import { okEnvelope } from './envelope.ts'
 import { strictBody } from './fields.ts'
 
@@ -55,14 +56,21 @@ const Id = (name: string, missing = invalid(name)) =>
     .min(1, { error: invalid(name) })
     .max(128, { error: invalid(name) })
 /** What a bet, win or rollback without its transaction fields is told. */
-const MONEY_FIELDS_MISSING = 'ต้องมี tx_id, round_id และ amount'
+const MONEY_FIELDS_MISSING = msg('SEAMLESS_NEED_TX_ROUND_AMOUNT')
 const AMOUNT_TEXT = 'amount ต้องเป็นตัวเลขทศนิยมในรูปข้อความ'
 /** "12.50": digits with at most 2 decimals, ≤ 10 million, as text (the providers' wire format). */
 export const DecimalBaht = z
   .string({ error: (issue) => (issue.input === undefined ? MONEY_FIELDS_MISSING : AMOUNT_TEXT) })
-  .regex(DECIMAL_BAHT_TEXT, { error: AMOUNT_TEXT })
-/** A decimal-text amount, arriving in the handler as integer satang. */
-const Satang = DecimalBaht.transform(decimalTextToSatang)
+  .regex(/^\d{1,8}(\.\d{1,2})?$/, { error: AMOUNT_TEXT })
+/** A decimal-text amount, arriving in the handler as integer satang (the contract's codec, ADR 025). */
+const Satang = DecimalBaht.transform((text, ctx) => {
+  const satang = parseSatang(text)
+  if (satang === null) {
+    ctx.issues.push({ code: 'custom', message: AMOUNT_TEXT, input: text })
+    return z.NEVER
+  }
+  return satang
+})
 const GameCode = z.string().max(80)
 
 /**
@@ -83,7 +91,7 @@ export const SeamlessBetBody = strictBody({
   ...common,
   round_id: Id('round_id', MONEY_FIELDS_MISSING),
   tx_id: Id('tx_id', MONEY_FIELDS_MISSING),
-  amount: Satang.refine((satang) => satang > 0n, { error: 'ยอดเดิมพันต้องมากกว่า 0' }),
+  amount: Satang.refine((satang) => satang > 0n, { error: msg('SEAMLESS_BET_NOT_POSITIVE') }),
   game_code: GameCode.optional(),
   ref_tx_id: Id('ref_tx_id').optional(),
 })
@@ -102,7 +110,7 @@ export const SeamlessRollbackBody = strictBody({
   tx_id: Id('tx_id', MONEY_FIELDS_MISSING),
   amount: DecimalBaht.optional(),
   game_code: GameCode.optional(),
-  ref_tx_id: Id('ref_tx_id', 'ต้องมี ref_tx_id'),
+  ref_tx_id: Id('ref_tx_id', msg('SEAMLESS_NEED_REF_TX')),
 })
 /** The body schema of each operation. */
 export const seamlessBodies = { balance: SeamlessBalanceBody, bet: SeamlessBetBody, win: SeamlessWinBody, rollback: SeamlessRollbackBody } as const satisfies Record<

@@ -1,4 +1,4 @@
-import { authContract } from '@sanam/contract'
+import { authContract, msg } from '@sanam/contract'
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import { done, ok } from '../../lib/http.ts'
 import type { TypedApp } from '../../lib/typed-app.ts'
@@ -24,24 +24,24 @@ export function authRoutes(
     const result = await auth.register(req.body)
     // Without OTP the player exists now; with it, the confirming request records the registration.
     if (!result.sms) await links.registered(req.body.mobile, seen(req))
-    return ok(result, result.sms ? 'ส่งรหัส OTP ไปยังเบอร์โทรศัพท์ของคุณแล้ว' : 'สมัครสมาชิกสำเร็จ')
+    return ok(result, result.sms ? msg('OTP_SENT') : msg('REGISTERED'))
   })
 
   app.post('/auth/confirm', { schema: authContract.confirm }, async (req) => {
     await auth.confirm(req.body)
     await links.registered(req.body.mobile, seen(req))
-    return done('ยืนยัน OTP สำเร็จ')
+    return done(msg('OTP_VERIFIED'))
   })
 
   app.post('/auth/login', { schema: authContract.login, preHandler: deps.limitLogin }, async (req) => {
     const result = await auth.login(req.body.mobile, req.body.password)
     await links.signedIn(result.uid, seen(req))
-    return ok(result, 'เข้าสู่ระบบสำเร็จ')
+    return ok(result, msg('LOGGED_IN'))
   })
 
   app.post('/auth/logout', { schema: authContract.logout, preHandler: deps.requirePlayer }, async (req) => {
     await auth.logout(req.player)
-    return done('ออกจากระบบแล้ว')
+    return done(msg('LOGGED_OUT'))
   })
 }
 

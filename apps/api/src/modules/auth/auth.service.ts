@@ -1,4 +1,4 @@
-import { errorCatalogue, type ConfirmBody, type LoginResult, type RegisterResult } from '@sanam/contract'
+import { errorCatalogue, msg, type ConfirmBody, type LoginResult, type RegisterResult } from '@sanam/contract'
 import type { z } from 'zod'
 import type { RegisterBody } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
@@ -184,7 +184,7 @@ export function createAuthService(deps: {
         const waitMs = previous.sentAt.getTime() + settings.otpResendSeconds * 1000 - now.getTime()
         if (waitMs > 0) {
           const seconds = Math.ceil(waitMs / 1000)
-          throw new AppError('OTP_RESEND_TOO_SOON', `กรุณารอ ${seconds} วินาทีก่อนขอรหัส OTP ใหม่`, undefined, seconds)
+          throw new AppError('OTP_RESEND_TOO_SOON', msg('OTP_RESEND_WAIT', { seconds }), undefined, seconds)
         }
       }
 
@@ -216,7 +216,7 @@ export function createAuthService(deps: {
       try {
         await deps.sms.send({
           to: input.mobile,
-          text: `${site}: รหัส OTP ของคุณคือ ${code} (Ref: ${ref}) ใช้ได้ภายใน ${minutes} นาที ห้ามบอกรหัสนี้กับผู้อื่น`,
+          text: msg('OTP_SMS', { site, code, ref, minutes }),
           otp: { code, ref },
         })
       } catch {

@@ -1,4 +1,4 @@
-import { backofficeContract } from '@sanam/contract'
+import { backofficeContract, msg } from '@sanam/contract'
 import type { preHandlerAsyncHookHandler } from 'fastify'
 import { ok } from '../../lib/http.ts'
 import type { TypedApp } from '../../lib/typed-app.ts'
@@ -21,27 +21,27 @@ export function backofficeRoutes(
   const anyone = deps.operator(['owner', 'finance', 'support'])
 
   app.post('/backoffice/auth/login', { schema: backofficeContract.login, preHandler: deps.limitLogin }, async (req) =>
-    ok(await deps.auth.login(req.body.username, req.body.password, req.ip), 'เข้าสู่ระบบสำเร็จ'),
+    ok(await deps.auth.login(req.body.username, req.body.password, req.ip), msg('LOGGED_IN')),
   )
 
   app.get('/backoffice/withdrawals', { schema: backofficeContract.withdrawals, preHandler: anyone }, async (req) =>
     ok(await backoffice.listWithdrawals(req.query.status, req.query.page)),
   )
   app.post('/backoffice/withdrawals/:id/approve', { schema: backofficeContract.approveWithdrawal, preHandler: money }, async (req) =>
-    ok(await backoffice.approveWithdrawal(req.operator, Number(req.params.id), req.body.payout_ref), 'อนุมัติการถอนแล้ว'),
+    ok(await backoffice.approveWithdrawal(req.operator, Number(req.params.id), req.body.payout_ref), msg('WITHDRAWAL_APPROVED')),
   )
   app.post('/backoffice/withdrawals/:id/reject', { schema: backofficeContract.rejectWithdrawal, preHandler: money }, async (req) =>
-    ok(await backoffice.rejectWithdrawal(req.operator, Number(req.params.id), req.body.reason), 'ปฏิเสธการถอนแล้ว คืนเงินเข้ากระเป๋าหลัก'),
+    ok(await backoffice.rejectWithdrawal(req.operator, Number(req.params.id), req.body.reason), msg('WITHDRAWAL_REJECTED')),
   )
 
   app.get('/backoffice/deposits/unmatched', { schema: backofficeContract.unmatchedDeposits, preHandler: anyone }, async (req) =>
     ok(await backoffice.unmatchedDeposits(req.query.page)),
   )
   app.post('/backoffice/deposits/:id/assign', { schema: backofficeContract.assignDeposit, preHandler: money }, async (req) =>
-    ok(await backoffice.assignDeposit(req.operator, Number(req.params.id), req.body.mobile), 'เติมเครดิตให้สมาชิกแล้ว'),
+    ok(await backoffice.assignDeposit(req.operator, Number(req.params.id), req.body.mobile), msg('DEPOSIT_CREDITED')),
   )
   app.post('/backoffice/deposits/manual', { schema: backofficeContract.manualDeposit, preHandler: money }, async (req) =>
-    ok(await backoffice.manualDeposit(req.operator, req.body), 'เติมเครดิตให้สมาชิกแล้ว'),
+    ok(await backoffice.manualDeposit(req.operator, req.body), msg('DEPOSIT_CREDITED')),
   )
 
   // The member page (issue 12) shows these; every operator role may look.

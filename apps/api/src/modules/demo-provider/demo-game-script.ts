@@ -17,6 +17,8 @@ const SOURCE = String.raw`(function () {
   if (!kind) return;
   var TEXTS = __TEXTS__;
   var english = document.documentElement.lang === 'en';
+  /** Thai letters (the baht sign, used in both languages, is not one). */
+  var THAI = /[\u0E01-\u0E3A\u0E40-\u0E5B]/;
   var T = english ? TEXTS.en : TEXTS.th;
   var theme = body.getAttribute('data-theme') || 'fruit';
   var variant = body.getAttribute('data-variant') || '';
@@ -24,7 +26,11 @@ const SOURCE = String.raw`(function () {
   var game = body.getAttribute('data-game') || '';
   var token = location.pathname.split('/')[2] || '';
   var base = '/play/' + token;
-  var query = game ? '?game=' + encodeURIComponent(game) : '';
+  var params = [];
+  if (game) params.push('game=' + encodeURIComponent(game));
+  // The language goes along so the provider answers in it (its own messages are keyed by id, demo-texts.ts).
+  if (english) params.push('lang=en');
+  var query = params.length ? '?' + params.join('&') : '';
   var reduceMotion = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
   function $(id) { return document.getElementById(id); }
@@ -139,11 +145,15 @@ const SOURCE = String.raw`(function () {
     }, function () { clearTimeout(timer); return { status: 0, ok: false, body: { message: T.connection } }; });
   }
 
-  /** The answer's message in the page's language: the API speaks Thai, so an English page translates it. */
+  /**
+   * The answer's message in the page's language. The provider's own messages come in it already; a Thai text it did
+   * not write (a field check, a code's default) is translated by the field that failed or by the code.
+   */
   function say(body, fallback) {
     var message = body && body.message;
-    if (!english || !message || message === T.connection) return message || fallback;
-    return TEXTS.enMessages[message] || TEXTS.enCodes[body.code] || fallback;
+    if (!english || !message || !THAI.test(message)) return message || fallback;
+    var field = body.errors && body.errors[0] && body.errors[0].path;
+    return (field && TEXTS.enFields[field]) || TEXTS.enCodes[body.code] || fallback;
   }
 
   /** Shows a refusal; true when the page can go on. */

@@ -7,7 +7,7 @@
 import type { GameRow, ProviderRow } from '../games/games.repository.ts'
 import type { GameStyle } from './demo-engine.ts'
 import { DEMO_GAME_SCRIPT_PATH } from './demo-game-script.ts'
-import { englishFor, PAGE_TEXTS, type DemoLang, type PageTexts } from './demo-texts.ts'
+import { PAGE_TEXTS, type DemoLang, type PageTexts } from './demo-texts.ts'
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
@@ -277,11 +277,10 @@ export function renderLobbyPage(model: { provider: ProviderRow; games: GameRow[]
   return document(model.lang, model.provider.title, body)
 }
 
-/** The page for an unknown (404) or expired (401) game session; `message` is the service's Thai text. */
+/** The page for an unknown (404) or expired (401) game session; `message` is the service's text, in `lang` already. */
 export function renderErrorPage(kind: 'not-found' | 'expired', message: string, lang: DemoLang = 'th'): string {
   const t = PAGE_TEXTS[lang]
   const title = kind === 'expired' ? t.expired : t.notFound
-  const text = lang === 'en' ? (englishFor(message, kind === 'expired' ? 'UNAUTHORIZED' : 'NOT_FOUND') ?? message) : message
-  const body = `<main class="error-page"><div class="sheet">${kind === 'expired' ? ICONS.clock : ICONS.dice}<h1>${title}</h1><p>${escapeHtml(text)}</p><a class="btn" href="/">${t.backToLobby}</a></div></main>`
+  const body = `<main class="error-page"><div class="sheet">${kind === 'expired' ? ICONS.clock : ICONS.dice}<h1>${title}</h1><p>${escapeHtml(message)}</p><a class="btn" href="/">${t.backToLobby}</a></div></main>`
   return document(lang, title, body)
 }

@@ -280,6 +280,17 @@ describe('POST /play/<token>/round', () => {
     expect((await round(crash.session, { bet: 1, target: 100 })).statusCode).toBe(200)
   })
 
+  it('answers in English, by message id, when the page of an English launch asks with lang=en', async () => {
+    const crash = await playing(100, 'evo', 'cash_or_crash')
+    const english = await round(crash.session, { bet: 10 }, '?lang=en')
+    expect(english.statusCode).toBe(400)
+    expect(english.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Please choose an auto cash-out between 1.01 and 100.00×.' })
+    const poor = await playing(3)
+    expect((await round(poor.session, { bet: 5 }, '?lang=en')).json()).toMatchObject({ code: 'INSUFFICIENT_FUNDS', message: 'Insufficient balance' })
+    // Thai without it, as before.
+    expect((await round(poor.session, { bet: 5 })).json()).toMatchObject({ message: 'ยอดเงินไม่เพียงพอ' })
+  })
+
   it('refuses politely when the balance is too low, and takes nothing', async () => {
     const { token, session } = await playing(3)
     const res = await round(session, { bet: 5 })

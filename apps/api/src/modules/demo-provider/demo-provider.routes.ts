@@ -7,8 +7,8 @@ import type { TypedApp } from '../../lib/typed-app.ts'
 import { limitRequests } from '../../plugins/rate-limit-hook.ts'
 import { DEMO_GAME_SCRIPT, DEMO_GAME_SCRIPT_ETAG, DEMO_GAME_SCRIPT_PATH } from './demo-game-script.ts'
 import { renderErrorPage, renderGamePage, renderLobbyPage } from './demo-page.ts'
-import { BETS_BAHT, createDemoProviderService, messages, outcomeJson, type DemoProviderDeps, type PlayContext } from './demo-provider.service.ts'
-import { demoLang } from './demo-texts.ts'
+import { BETS_BAHT, createDemoProviderService, outcomeJson, type DemoProviderDeps, type PlayContext } from './demo-provider.service.ts'
+import { demoLang, demoText } from './demo-texts.ts'
 
 export type { DemoProviderDeps } from './demo-provider.service.ts'
 export { httpSeamlessClient, type SeamlessClient } from './seamless-client.ts'
@@ -88,7 +88,7 @@ export function demoProviderRoutes(app: TypedApp, deps: DemoProviderDeps): void 
     const gameCode = query.success ? query.data.game : undefined
     const lang = demoLang(req.query)
     try {
-      const ctx = await demo.context(token, gameCode)
+      const ctx = await demo.context(token, gameCode, lang)
       if (!('game' in ctx)) return html(reply, 200, renderLobbyPage({ provider: ctx.provider, games: ctx.games, lang }))
       return html(reply, 200, renderGamePage({ provider: ctx.provider, game: ctx.game, style: ctx.style, bets: BETS_BAHT, lobby: gameCode !== undefined && gameCode === ctx.game.code, lang }))
     } catch (error) {
@@ -100,7 +100,7 @@ export function demoProviderRoutes(app: TypedApp, deps: DemoProviderDeps): void 
 
   app.get('/play/:token/state', { schema: demoPlayContract.state, logSerializers }, async (req, reply) => {
     void reply.header('cache-control', 'no-store')
-    const { ctx, balance } = await demo.state(req.params.token, req.query.game)
+    const { ctx, balance } = await demo.state(req.params.token, req.query.game, demoLang(req.query))
     return ok({
       game: gameInfo(ctx),
       balance: satangToBaht(balance),
@@ -111,7 +111,8 @@ export function demoProviderRoutes(app: TypedApp, deps: DemoProviderDeps): void 
 
   app.post('/play/:token/round', { schema: demoPlayContract.round, preHandler: limitRounds, logSerializers }, async (req, reply) => {
     void reply.header('cache-control', 'no-store')
-    const result = await demo.round(req.params.token, req.body, req.query.game)
+    const lang = demoLang(req.query)
+    const result = await demo.round(req.params.token, req.body, req.query.game, lang)
     const data = {
       round_id: result.roundId,
       outcome: outcomeJson(result.outcome),
@@ -120,7 +121,7 @@ export function demoProviderRoutes(app: TypedApp, deps: DemoProviderDeps): void 
       balance: result.balance === null ? null : satangToBaht(result.balance),
       settled: result.settled,
     }
-    return result.settled ? ok(data) : ok(data, messages.winPending)
+    return result.settled ? ok(data) : ok(data, demoText('winPending', lang))
   })
 
   // Anything else under /play/ (a mistyped or truncated link): the friendly page, with the token kept out of the log.
@@ -129,8 +130,9 @@ export function demoProviderRoutes(app: TypedApp, deps: DemoProviderDeps): void 
     url: '/play/*',
     logSerializers,
     handler: async (req, reply) => {
-      if (req.method === 'POST') throw new AppError('NOT_FOUND', messages.notFound)
-      return html(reply, 404, renderErrorPage('not-found', messages.notFound, demoLang(req.query)))
+      const lang = demoLang(req.query)
+      if (req.method === 'POST') throw new AppError('NOT_FOUND', demoText('notFound', lang))
+      return html(reply, 404, renderErrorPage('not-found', demoText('notFound', lang), lang))
     },
   })
 }

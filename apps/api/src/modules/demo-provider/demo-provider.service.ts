@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { demoBetsBaht, satangToBaht } from '@sanam/contract'
+import { bahtToSatang, demoBetsBaht, satangToBaht, type ErrorCode } from '@sanam/contract'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
@@ -9,6 +9,7 @@ import type { RateLimiter } from '../../plugins/rate-limiter.ts'
 import { gamesRepository, type GameRow, type ProviderRow } from '../games/games.repository.ts'
 import { portalRepository } from '../portal/portal.repository.ts'
 import { newSeed, PICK_OPTIONS, playRound, sfc32, styleOf, type GameStyle, type Outcome, type RoundInput } from './demo-engine.ts'
+import { demoText, type DemoLang, type DemoMessageId } from './demo-texts.ts'
 import { SeamlessRejectedError, SeamlessUnavailableError, type SeamlessClient, type SeamlessReply, type SeamlessTx } from './seamless-client.ts'
 
 export interface DemoProviderDeps {
@@ -24,23 +25,6 @@ export interface DemoProviderDeps {
 
 /** Bet sizes a player may choose, in baht (the contract's list, which the round body is checked against). */
 export const BETS_BAHT = demoBetsBaht
-
-export const messages = {
-  notFound: 'ไม่พบเกมนี้ กรุณาเข้าเกมใหม่จากหน้าล็อบบี้',
-  expired: 'เซสชันหมดอายุ กรุณาเข้าเกมใหม่',
-  blocked: 'บัญชีนี้ถูกระงับการใช้งาน กรุณาติดต่อเจ้าหน้าที่',
-  // The copy deck's wallet.insufficient, exactly; the page adds what to do about it.
-  insufficient: 'ยอดเงินไม่เพียงพอ',
-  maintenance: 'เกมนี้ปิดปรับปรุงชั่วคราว',
-  chooseGame: 'กรุณาเลือกเกม',
-  walletDown: 'ระบบกระเป๋าเงินไม่ตอบสนอง กรุณาลองใหม่อีกครั้ง',
-  walletDownRolledBack: 'ระบบกระเป๋าเงินไม่ตอบสนอง รอบนี้ถูกยกเลิกแล้วและไม่มีการตัดเงิน กรุณาลองใหม่',
-  walletDownChecking: 'ระบบกระเป๋าเงินไม่ตอบสนอง กำลังตรวจสอบรายการนี้ให้ กรุณาลองใหม่ภายหลัง',
-  winPending: 'กำลังบันทึกเงินรางวัลเข้ากระเป๋า ยอดเงินจะอัปเดตในไม่ช้า',
-  needTarget: 'กรุณาเลือกจุดถอนอัตโนมัติ 1.01 - 100.00 เท่า',
-  needSide: 'กรุณาเลือกฝั่ง มังกร หรือ เสือ',
-  needPick: 'กรุณาเลือกผลที่ต้องการทาย',
-} as const
 
 /** What the page and the JSON endpoints know about one launched game. */
 export interface PlayContext {
@@ -93,69 +77,72 @@ export function createDemoProviderService(deps: DemoProviderDeps) {
   /** Cancels the pending late settlements. */
   const pending = new Set<() => void>()
 
+  /** A refusal in the provider's own words, in the launch's language. */
+  const refuse = (code: ErrorCode, id: DemoMessageId, lang: DemoLang) => new AppError(code, demoText(id, lang))
+
   /** The session behind a token: NOT_FOUND for an unknown token or a provider not played here, 401 once expired. */
-  async function session(token: string) {
-    if (!TOKEN.test(token)) throw new AppError('NOT_FOUND', messages.notFound)
+  async function session(token: string, lang: DemoLang) {
+    if (!TOKEN.test(token)) throw refuse('NOT_FOUND', 'notFound', lang)
     const found = await portalRepository.findSession(db, sha256(token))
-    if (!found) throw new AppError('NOT_FOUND', messages.notFound)
+    if (!found) throw refuse('NOT_FOUND', 'notFound', lang)
     const provider = await gamesRepository.provider(db, found.session.providerCode)
-    if (!provider || provider.adapter !== 'demo') throw new AppError('NOT_FOUND', messages.notFound)
-    if (found.session.expiresAt.getTime() <= clock.now().getTime()) throw new AppError('UNAUTHORIZED', messages.expired)
+    if (!provider || provider.adapter !== 'demo') throw refuse('NOT_FOUND', 'notFound', lang)
+    if (found.session.expiresAt.getTime() <= clock.now().getTime()) throw refuse('UNAUTHORIZED', 'expired', lang)
     return { found, provider }
   }
 
   /** The game a session plays: its own, or for a lobby session the one chosen (`gameCode`) from the provider's list. */
-  async function context(token: string, gameCode?: string): Promise<PlayContext | LobbyContext> {
-    const { found, provider } = await session(token)
+  async function context(token: string, gameCode?: string, lang: DemoLang = 'th'): Promise<PlayContext | LobbyContext> {
+    const { found, provider } = await session(token, lang)
     const code = found.session.gameCode ?? gameCode
     if (!code) return { provider, games: (await gamesRepository.gamesOf(db, provider.code)).filter((g) => !g.maintenance) }
     const game = await gamesRepository.game(db, provider.code, code)
-    if (!game) throw new AppError('NOT_FOUND', messages.notFound)
+    if (!game) throw refuse('NOT_FOUND', 'notFound', lang)
     return { token, playerId: found.session.playerId, provider, game, style: styleOf(game.type) }
   }
 
-  async function play(token: string, gameCode?: string): Promise<PlayContext> {
-    const ctx = await context(token, gameCode)
-    if (!('game' in ctx)) throw new AppError('VALIDATION_FAILED', messages.chooseGame)
+  async function play(token: string, gameCode: string | undefined, lang: DemoLang): Promise<PlayContext> {
+    const ctx = await context(token, gameCode, lang)
+    if (!('game' in ctx)) throw refuse('VALIDATION_FAILED', 'chooseGame', lang)
     return ctx
   }
 
   /** A wallet status other than OK, as the error the player sees. */
-  function refusal(reply: SeamlessReply): AppError {
+  function refusal(reply: SeamlessReply, lang: DemoLang): AppError {
     switch (reply.status) {
       case 'INSUFFICIENT_FUNDS':
-        return new AppError('INSUFFICIENT_FUNDS', messages.insufficient)
+        return refuse('INSUFFICIENT_FUNDS', 'insufficient', lang)
       case 'INVALID_SESSION':
-        return new AppError('UNAUTHORIZED', messages.expired)
+        return refuse('UNAUTHORIZED', 'expired', lang)
       case 'PLAYER_BLOCKED':
-        return new AppError('ACCOUNT_LOCKED', messages.blocked)
+        return refuse('ACCOUNT_LOCKED', 'blocked', lang)
       default:
-        return new AppError('DEPENDENCY_DOWN', messages.walletDown)
+        return refuse('DEPENDENCY_DOWN', 'walletDown', lang)
     }
   }
 
-  function walletError(error: unknown, what: Record<string, unknown>): AppError {
+  function walletError(error: unknown, what: Record<string, unknown>, lang: DemoLang): AppError {
     if (error instanceof SeamlessUnavailableError) {
       log.warn({ ...what, op: error.op, attempts: error.attempts, rolledBack: error.rolledBack, err: error.cause }, 'demo provider: wallet did not answer')
-      if (error.rolledBack === true) return new AppError('DEPENDENCY_DOWN', messages.walletDownRolledBack)
-      if (error.rolledBack === false) return new AppError('DEPENDENCY_DOWN', messages.walletDownChecking)
-      return new AppError('DEPENDENCY_DOWN', messages.walletDown)
+      if (error.rolledBack === true) return refuse('DEPENDENCY_DOWN', 'walletDownRolledBack', lang)
+      if (error.rolledBack === false) return refuse('DEPENDENCY_DOWN', 'walletDownChecking', lang)
+      return refuse('DEPENDENCY_DOWN', 'walletDown', lang)
     }
     if (error instanceof SeamlessRejectedError) {
       log.error({ ...what, op: error.op, httpStatus: error.httpStatus }, 'demo provider: wallet refused the call (secret or URL misconfigured?)')
-      return new AppError('DEPENDENCY_DOWN', messages.walletDown)
+      return refuse('DEPENDENCY_DOWN', 'walletDown', lang)
     }
     return error instanceof AppError ? error : (error as AppError)
   }
 
-  async function balanceOf(ctx: PlayContext): Promise<bigint> {
+  async function balanceOf(ctx: PlayContext, lang: DemoLang): Promise<bigint> {
     let reply: SeamlessReply
     try {
       reply = await seamless.balance(ctx.provider.code, ctx.token)
     } catch (error) {
-      throw walletError(error, { provider: ctx.provider.code })
+      throw walletError(error, { provider: ctx.provider.code }, lang)
     }
-    if (reply.status !== 'OK' || reply.balance === null) throw refusal(reply)
+    if (reply.status !== 'OK' || reply.balance === null) throw refusal(reply, lang)
     return reply.balance
   }
 
@@ -179,21 +166,21 @@ export function createDemoProviderService(deps: DemoProviderDeps) {
     pending.add(cancel)
   }
 
-  function roundInput(ctx: PlayContext, request: RoundRequest, bet: bigint): RoundInput {
+  function roundInput(ctx: PlayContext, request: RoundRequest, bet: bigint, lang: DemoLang): RoundInput {
     const { style } = ctx
     switch (style.kind) {
       case 'slot':
         return { kind: 'slot', bet }
       case 'crash': {
         const target = request.target === undefined ? NaN : Math.round(request.target * 100)
-        if (!Number.isInteger(target) || target < 101 || target > 10_000) throw new AppError('VALIDATION_FAILED', messages.needTarget)
+        if (!Number.isInteger(target) || target < 101 || target > 10_000) throw refuse('VALIDATION_FAILED', 'needTarget', lang)
         return { kind: 'crash', bet, target }
       }
       case 'card':
-        if (request.pick !== 'dragon' && request.pick !== 'tiger') throw new AppError('VALIDATION_FAILED', messages.needSide)
+        if (request.pick !== 'dragon' && request.pick !== 'tiger') throw refuse('VALIDATION_FAILED', 'needSide', lang)
         return { kind: 'card', bet, pick: request.pick }
       case 'pick':
-        if (typeof request.pick !== 'number' || request.pick >= PICK_OPTIONS[style.variant]) throw new AppError('VALIDATION_FAILED', messages.needPick)
+        if (typeof request.pick !== 'number' || request.pick >= PICK_OPTIONS[style.variant]) throw refuse('VALIDATION_FAILED', 'needPick', lang)
         return { kind: 'pick', bet, variant: style.variant, pick: request.pick }
     }
   }
@@ -201,17 +188,18 @@ export function createDemoProviderService(deps: DemoProviderDeps) {
   return {
     context,
 
-    async state(token: string, gameCode?: string) {
-      const ctx = await play(token, gameCode)
-      return { ctx, balance: await balanceOf(ctx) }
+    async state(token: string, gameCode?: string, lang: DemoLang = 'th') {
+      const ctx = await play(token, gameCode, lang)
+      return { ctx, balance: await balanceOf(ctx, lang) }
     },
 
     /** One round: bet through the wallet, draw, then settle the win (0 for a loss) through the wallet. */
-    async round(token: string, request: RoundRequest, gameCode?: string) {
-      const ctx = await play(token, gameCode)
-      if (ctx.game.maintenance || ctx.provider.maintenance) throw new AppError('RULE_REFUSED', messages.maintenance)
-      const bet = BigInt(Math.round(request.bet * 100))
-      const input = roundInput(ctx, request, bet)
+    async round(token: string, request: RoundRequest, gameCode?: string, lang: DemoLang = 'th') {
+      const ctx = await play(token, gameCode, lang)
+      if (ctx.game.maintenance || ctx.provider.maintenance) throw refuse('RULE_REFUSED', 'maintenance', lang)
+      // The contract allows only the listed bet sizes, each a whole number of baht.
+      const bet = bahtToSatang(request.bet)
+      const input = roundInput(ctx, request, bet, lang)
       const provider = ctx.provider.code
       const roundId = `demo-${randomUUID()}`
       const base = { sessionToken: token, roundId, gameCode: ctx.game.code }
@@ -220,13 +208,13 @@ export function createDemoProviderService(deps: DemoProviderDeps) {
       try {
         betReply = await seamless.bet(provider, { ...base, txId: `${roundId}-bet`, amount: bet })
       } catch (error) {
-        throw walletError(error, { provider, roundId })
+        throw walletError(error, { provider, roundId }, lang)
       }
       if (betReply.status !== 'OK') {
         if (!['INSUFFICIENT_FUNDS', 'INVALID_SESSION', 'PLAYER_BLOCKED'].includes(betReply.status)) {
           log.error({ provider, roundId, status: betReply.status }, 'demo provider: bet refused unexpectedly')
         }
-        throw refusal(betReply)
+        throw refusal(betReply, lang)
       }
 
       const { outcome, win } = playRound(sfc32(newSeed()), input)

@@ -1,11 +1,12 @@
 /**
- * Every word the demo pages and their script show, in Thai (the default) and English (a launch with `lang=en`).
- * The launch only carries the language in the URL (`/play/<token>?lang=en`, portal's game-provider.ts); the session
- * row does not store it, so the page reads it from its own query. The JSON answers stay Thai like the rest of the
- * API (DESIGN §2); an English page translates them by their text, or failing that by their code.
+ * Every word the demo pages, their script and their JSON answers show, in Thai (the default) and English (a launch
+ * with `lang=en`). The launch only carries the language in the URL (`/play/<token>?lang=en`, portal's game-provider.ts);
+ * the session row does not store it, so the page reads it from its own query and its script passes it on to the JSON
+ * calls. The demo provider plays a game provider's part, and a provider speaks the launch's language: its own
+ * messages are keyed by id and answered in that language. A Thai text it did not write (a field check of the round
+ * body, the catalogue's default for a code such as RATE_LIMITED) is translated by the script, by field or by code.
  */
 import type { ErrorCode } from '@sanam/contract'
-import { messages } from './demo-provider.service.ts'
 
 export type DemoLang = 'th' | 'en'
 
@@ -165,56 +166,65 @@ const enScript: ScriptTexts = {
   },
 }
 
-/**
- * English for the Thai messages the state and round answers carry: the service's own (typed, so a new one cannot be
- * left out) and the round body's field checks (contract demo-play.ts).
- */
-const enServiceMessages: Record<(typeof messages)[keyof typeof messages], string> = {
-  [messages.notFound]: 'Game not found. Please open the game again from the lobby.',
-  [messages.expired]: 'Your session has expired. Please open the game again.',
-  [messages.blocked]: 'This account is suspended. Please contact support.',
-  [messages.insufficient]: 'Insufficient balance',
-  [messages.maintenance]: 'This game is under maintenance for a while.',
-  [messages.chooseGame]: 'Please choose a game.',
-  [messages.walletDown]: 'The wallet is not responding. Please try again.',
-  [messages.walletDownRolledBack]: 'The wallet is not responding. This round was cancelled and nothing was taken. Please try again.',
-  [messages.walletDownChecking]: 'The wallet is not responding. We are checking this round for you. Please try again later.',
-  [messages.winPending]: 'Adding your win to your wallet. Your balance will update shortly.',
-  [messages.needTarget]: 'Please choose an auto cash-out between 1.01 and 100.00×.',
-  [messages.needSide]: 'Please pick a side: Dragon or Tiger.',
-  [messages.needPick]: 'Please choose your pick.',
+/** The demo provider's own messages, by id, in both languages. */
+export const DEMO_MESSAGES = {
+  notFound: { th: 'ไม่พบเกมนี้ กรุณาเข้าเกมใหม่จากหน้าล็อบบี้', en: 'Game not found. Please open the game again from the lobby.' },
+  expired: { th: 'เซสชันหมดอายุ กรุณาเข้าเกมใหม่', en: 'Your session has expired. Please open the game again.' },
+  blocked: { th: 'บัญชีนี้ถูกระงับการใช้งาน กรุณาติดต่อเจ้าหน้าที่', en: 'This account is suspended. Please contact support.' },
+  // The copy deck's wallet.insufficient, exactly; the page adds what to do about it.
+  insufficient: { th: 'ยอดเงินไม่เพียงพอ', en: 'Insufficient balance' },
+  maintenance: { th: 'เกมนี้ปิดปรับปรุงชั่วคราว', en: 'This game is under maintenance for a while.' },
+  chooseGame: { th: 'กรุณาเลือกเกม', en: 'Please choose a game.' },
+  walletDown: { th: 'ระบบกระเป๋าเงินไม่ตอบสนอง กรุณาลองใหม่อีกครั้ง', en: 'The wallet is not responding. Please try again.' },
+  walletDownRolledBack: {
+    th: 'ระบบกระเป๋าเงินไม่ตอบสนอง รอบนี้ถูกยกเลิกแล้วและไม่มีการตัดเงิน กรุณาลองใหม่',
+    en: 'The wallet is not responding. This round was cancelled and nothing was taken. Please try again.',
+  },
+  walletDownChecking: {
+    th: 'ระบบกระเป๋าเงินไม่ตอบสนอง กำลังตรวจสอบรายการนี้ให้ กรุณาลองใหม่ภายหลัง',
+    en: 'The wallet is not responding. We are checking this round for you. Please try again later.',
+  },
+  winPending: { th: 'กำลังบันทึกเงินรางวัลเข้ากระเป๋า ยอดเงินจะอัปเดตในไม่ช้า', en: 'Adding your win to your wallet. Your balance will update shortly.' },
+  needTarget: { th: 'กรุณาเลือกจุดถอนอัตโนมัติ 1.01 - 100.00 เท่า', en: 'Please choose an auto cash-out between 1.01 and 100.00×.' },
+  needSide: { th: 'กรุณาเลือกฝั่ง มังกร หรือ เสือ', en: 'Please pick a side: Dragon or Tiger.' },
+  needPick: { th: 'กรุณาเลือกผลที่ต้องการทาย', en: 'Please choose your pick.' },
+} as const satisfies Record<string, Record<DemoLang, string>>
+export type DemoMessageId = keyof typeof DEMO_MESSAGES
+
+/** A demo message in a language. */
+export function demoText(id: DemoMessageId, lang: DemoLang): string {
+  return DEMO_MESSAGES[id][lang]
 }
-const enFieldMessages: Record<string, string> = {
-  'กรุณาเลือกยอดเดิมพันจากรายการ': 'Please choose a bet from the list.',
-  'จุดถอนอัตโนมัติต้องอยู่ระหว่าง 1.01 - 100.00 เท่า': 'The auto cash-out must be between 1.01 and 100.00×.',
-  'จุดถอนอัตโนมัติมีทศนิยมได้ไม่เกิน 2 ตำแหน่ง': 'The auto cash-out can have at most 2 decimals.',
-  'ตัวเลือกไม่ถูกต้อง': 'That choice is not valid.',
-  'รหัสเกมไม่ถูกต้อง': 'Invalid game code.',
+
+/**
+ * English for the round body's and the query's field checks (contract demo-play.ts), by the field that failed: the
+ * contract's texts are Thai like the rest of the API, and the error body names the field.
+ */
+const enFields: Record<string, string> = {
+  bet: 'Please choose a bet from the list.',
+  target: 'The auto cash-out must be between 1.01 and 100.00×, with at most 2 decimals.',
+  pick: 'That choice is not valid.',
+  game: 'Invalid game code.',
 }
 
 /** English by error code, for any other Thai message (the catalogue's defaults, e.g. RATE_LIMITED). */
 const enCodes: Partial<Record<ErrorCode, string>> = {
   VALIDATION_FAILED: 'Please check your choice and try again.',
   MALFORMED_JSON: 'The request was not understood. Please try again.',
-  UNAUTHORIZED: enServiceMessages[messages.expired],
-  ACCOUNT_LOCKED: enServiceMessages[messages.blocked],
-  NOT_FOUND: enServiceMessages[messages.notFound],
-  INSUFFICIENT_FUNDS: enServiceMessages[messages.insufficient],
+  UNAUTHORIZED: DEMO_MESSAGES.expired.en,
+  ACCOUNT_LOCKED: DEMO_MESSAGES.blocked.en,
+  NOT_FOUND: DEMO_MESSAGES.notFound.en,
+  INSUFFICIENT_FUNDS: DEMO_MESSAGES.insufficient.en,
   RULE_REFUSED: 'This round cannot be played right now.',
   RATE_LIMITED: 'Too many rounds too quickly.',
   DEPENDENCY_DOWN: 'The service is temporarily unavailable. Please try again later.',
   INTERNAL: enScript.error,
 }
 
-/** English for a Thai message from the demo provider; undefined when there is none. */
-export function englishFor(message: string, code?: ErrorCode): string | undefined {
-  return (enServiceMessages as Record<string, string>)[message] ?? enFieldMessages[message] ?? (code ? enCodes[code] : undefined)
-}
-
-/** What the script needs: its words in both languages, and English for the answers' Thai messages. */
+/** What the script needs: its words in both languages, and English for the Thai texts the provider did not write. */
 export const SCRIPT_TEXTS = {
   th: thScript,
   en: enScript,
-  enMessages: { ...enServiceMessages, ...enFieldMessages } as Record<string, string>,
+  enFields,
   enCodes,
 }

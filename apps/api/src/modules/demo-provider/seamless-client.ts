@@ -12,7 +12,7 @@
  *   `<bet tx_id>-rollback`, ref_tx_id = the bet), retried the same way, so no money stays stuck in a bet the game
  *   never played. The wallet accepts a rollback even before its bet, and then refuses the bet if it ever arrives.
  */
-import { SeamlessAnswer as SeamlessAnswerSchema, type SeamlessOp, type SeamlessStatus } from '@sanam/contract'
+import { formatSatang, parseSatang, SeamlessAnswer as SeamlessAnswerSchema, type SeamlessOp, type SeamlessStatus } from '@sanam/contract'
 import type { Clock } from '../../lib/clock.ts'
 import { seamlessRaw } from '@sanam/contract/seamless-calls'
 import { signatureHeaders, type SignatureScheme } from '@sanam/contract/signing'
@@ -70,18 +70,15 @@ export class SeamlessRejectedError extends Error {
   }
 }
 
-/** Satang → "12.50" (the wire format). */
+/** Satang → "12.50" (the wire format, written by the contract's codec); a provider never sends a negative amount. */
 export function toDecimal(satang: bigint): string {
   if (satang < 0n) throw new RangeError('negative amount')
-  return `${satang / 100n}.${(satang % 100n).toString().padStart(2, '0')}`
+  return formatSatang(satang)
 }
 
-/** "12.50" → 1250n; null for anything else. */
+/** A balance as the wallet answers it, "12.50" → 1250n (at most 12 whole digits); null for anything else. */
 export function fromDecimal(text: string | null): bigint | null {
-  if (text === null) return null
-  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(text)
-  if (!match) return null
-  return BigInt(match[1]!) * 100n + BigInt((match[2] ?? '').padEnd(2, '0'))
+  return text === null ? null : parseSatang(text, 12)
 }
 
 const RETRIABLE_STATUS = new Set([408, 429, 500, 502, 503, 504])

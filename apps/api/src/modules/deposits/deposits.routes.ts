@@ -1,4 +1,4 @@
-import { walletContract } from '@sanam/contract'
+import { msg, walletContract } from '@sanam/contract'
 import type { preHandlerAsyncHookHandler } from 'fastify'
 import { AppError } from '../../errors.ts'
 import { done, ok } from '../../lib/http.ts'
@@ -16,12 +16,12 @@ export function depositRoutes(app: TypedApp, deps: { deposits: DepositService; r
   app.get('/wallet/deposit/bank', { schema: walletContract.depositBank, preHandler: deps.requirePlayer }, async () => ok(await deposits.bank()))
 
   app.post('/wallet/deposit/draft_bill', { schema: walletContract.createDraftBill, preHandler: deps.requirePlayer }, async (req) =>
-    ok(await deposits.createDraftBill(req.player, req.body.amount, req.body.promotion), 'สร้างรายการฝากเงินสำเร็จ'),
+    ok(await deposits.createDraftBill(req.player, req.body.amount, req.body.promotion), msg('DRAFT_BILL_CREATED')),
   )
 
   app.post('/wallet/deposit/draft_bill/cancel', { schema: walletContract.cancelDraftBill, preHandler: deps.requirePlayer }, async (req) => {
     await deposits.cancelDraftBill(req.player)
-    return done('ยกเลิกโปรโมชั่นแล้ว')
+    return done(msg('PROMOTION_CANCELLED'))
   })
 
   app.post('/wallet/deposit/status/:userId', { schema: walletContract.depositStatus, preHandler: deps.requirePlayer }, async (req, reply) => {
@@ -51,7 +51,7 @@ export function devBankRoutes(app: TypedApp, deps: { db: Db; deposits: DepositSe
     // The socket's own address, not req.ip: behind TRUST_PROXY a forwarded-for header could claim to be local.
     if (!LOOPBACK.test(req.socket.remoteAddress ?? '')) throw new AppError('NOT_FOUND')
     const player = await playersRepository.findByMobile(deps.db, req.query.mobile)
-    if (!player) throw new AppError('NOT_FOUND', 'ไม่พบสมาชิกเบอร์นี้')
+    if (!player) throw new AppError('NOT_FOUND', msg('MOBILE_NOT_FOUND'))
     const target = await deps.deposits.bank()
     return ok({ bank_code: player.bankCode, bank_account: player.bankAccount, to_account: target.address })
   })

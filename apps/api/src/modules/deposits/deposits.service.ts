@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto'
-import { bahtToSatang, findBank, satangToBaht, type BankTransferBody, type BankTransferResult, type DepositBank, type DraftBill } from '@sanam/contract'
+import { bahtToSatang, findBank, msg, satangToBaht, type BankTransferBody, type BankTransferResult, type DepositBank, type DraftBill } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { uniqueViolation } from '../../db/errors.ts'
@@ -46,22 +46,22 @@ export function createDepositService(deps: { db: Db; ledger: Ledger; clock: Cloc
 
   async function operatorAccount(): Promise<OperatorAccountRow> {
     const account = await depositsRepository.activeOperatorAccount(db)
-    if (!account) throw new AppError('DEPENDENCY_DOWN', 'ระบบฝากเงินยังไม่พร้อม กรุณาติดต่อเจ้าหน้าที่')
+    if (!account) throw new AppError('DEPENDENCY_DOWN', msg('DEPOSIT_NOT_READY'))
     return account
   }
 
   /** Finds the one player a transfer came from, or says why there is none. */
   async function match(body: BankTransferBody): Promise<{ playerId: number } | { reason: string }> {
-    if (!(await depositsRepository.isOperatorAccountNumber(db, body.to_account.replace(/-/g, '')))) return { reason: 'โอนเข้าบัญชีที่ไม่ใช่บัญชีของระบบ' }
+    if (!(await depositsRepository.isOperatorAccountNumber(db, body.to_account.replace(/-/g, '')))) return { reason: msg('UNMATCHED_WRONG_ACCOUNT') }
     const sender = parseSenderAccount(body.from_account)
-    if (!sender) return { reason: 'อ่านเลขบัญชีผู้โอนไม่ได้' }
+    if (!sender) return { reason: msg('UNMATCHED_SENDER_UNREADABLE') }
     // A few visible digits are shared by many players: a masked account needs the sender's name to say who it is.
-    if (sender.kind === 'masked' && !body.from_name?.trim()) return { reason: 'เลขบัญชีผู้โอนถูกปิดบังและไม่มีชื่อผู้โอน' }
+    if (sender.kind === 'masked' && !body.from_name?.trim()) return { reason: msg('UNMATCHED_MASKED_NO_NAME') }
     const candidates = (await depositsRepository.candidates(db, body.from_bank_code, likePattern(sender))).filter(
       (p) => accountMatches(sender, p.bankAccount) && (sender.kind === 'full' || nameConfirms(body.from_name, p.firstname, p.surname)),
     )
     if (candidates.length === 1) return { playerId: candidates[0]!.id }
-    return { reason: candidates.length === 0 ? 'ไม่พบสมาชิกที่ตรงกับบัญชีผู้โอน' : `พบสมาชิกที่ตรงกัน ${candidates.length} คน` }
+    return { reason: candidates.length === 0 ? msg('UNMATCHED_NO_PLAYER') : msg('UNMATCHED_SEVERAL_PLAYERS', { count: candidates.length }) }
   }
 
   /** Credits a stored deposit to a player in the caller's transaction, completing the draft bill it answers. */
@@ -85,11 +85,11 @@ export function createDepositService(deps: { db: Db; ledger: Ledger; clock: Cloc
     },
 
     async createDraftBill(actor: Actor, amountBaht: number, promotion: number | string | null | undefined): Promise<DraftBill> {
-      if (amountBaht < settings.minAmount) throw new AppError('RULE_REFUSED', `ยอดฝากขั้นต่ำ ${settings.minAmount} บาท`)
+      if (amountBaht < settings.minAmount) throw new AppError('RULE_REFUSED', msg('DEPOSIT_BELOW_MIN', { min: settings.minAmount }))
       const amount = bahtToSatang(amountBaht)
       const promotionId = promotion === null || promotion === undefined ? null : Number(promotion)
       if (promotionId !== null) {
-        if (!deps.promotions) throw new AppError('RULE_REFUSED', 'ไม่พบโปรโมชั่นที่เลือก')
+        if (!deps.promotions) throw new AppError('RULE_REFUSED', msg('PROMOTION_NOT_FOUND'))
         await deps.promotions.checkDraft(actor.playerId, promotionId, amount)
       }
       const account = await operatorAccount()
@@ -115,13 +115,13 @@ export function createDepositService(deps: { db: Db; ledger: Ledger; clock: Cloc
           payment_information: { bank_code: target.code, bank_name: target.bankName, bank_account_name: target.name, bank_address: target.address, bank_qrcode: target.qrcode },
         }
       } catch (error) {
-        if (uniqueViolation(error) === 'draft_bills_one_live_key') throw new AppError('CONFLICT', 'มีรายการฝากที่รอชำระอยู่แล้ว กรุณายกเลิกก่อนสร้างรายการใหม่')
+        if (uniqueViolation(error) === 'draft_bills_one_live_key') throw new AppError('CONFLICT', msg('DRAFT_BILL_LIVE'))
         throw error
       }
     },
 
     async cancelDraftBill(actor: Actor): Promise<void> {
-      if (!(await depositsRepository.cancelLiveBill(db, actor.playerId))) throw new AppError('NOT_FOUND', 'ไม่มีรายการฝากที่รอชำระ')
+      if (!(await depositsRepository.cancelLiveBill(db, actor.playerId))) throw new AppError('NOT_FOUND', msg('DRAFT_BILL_NONE'))
     },
 
     /** A transfer from the bank feed: stored once by external id, credited when exactly one player matches. */
@@ -179,17 +179,17 @@ export function createDepositService(deps: { db: Db; ledger: Ledger; clock: Cloc
         since = bill && bill.createdAt > windowStart ? bill.createdAt : windowStart
       }
       const deposit = await depositsRepository.creditedSince(db, actor.playerId, since)
-      if (!deposit?.creditedAt) throw new AppError('NOT_FOUND', 'ยังไม่พบยอดฝาก')
+      if (!deposit?.creditedAt) throw new AppError('NOT_FOUND', msg('DEPOSIT_NOT_YET_SEEN'))
       return { deposit_id: deposit.id, amount: satangToBaht(deposit.amount), credited_at: deposit.creditedAt.toISOString() }
     },
 
     /** An operator gives an unmatched transfer to a player. Returns before/after for the audit log. */
     async assign(tx: Db, depositId: number, mobile: string) {
       const deposit = await depositsRepository.findById(tx, depositId, true)
-      if (!deposit) throw new AppError('NOT_FOUND', 'ไม่พบรายการฝาก')
-      if (deposit.status !== 'UNMATCHED') throw new AppError('CONFLICT', 'รายการนี้ถูกจับคู่กับสมาชิกแล้ว')
+      if (!deposit) throw new AppError('NOT_FOUND', msg('DEPOSIT_NOT_FOUND'))
+      if (deposit.status !== 'UNMATCHED') throw new AppError('CONFLICT', msg('DEPOSIT_ALREADY_MATCHED'))
       const player = await playersRepository.findByMobile(tx, mobile)
-      if (!player) throw new AppError('NOT_FOUND', 'ไม่พบสมาชิกเบอร์นี้')
+      if (!player) throw new AppError('NOT_FOUND', msg('MOBILE_NOT_FOUND'))
       await credit(tx, deposit, player.id, 'ASSIGNED', deposit.note)
       return { before: { status: deposit.status, player_id: null }, after: { status: 'ASSIGNED', player_id: player.id }, deposit, player }
     },
@@ -202,7 +202,7 @@ export function createDepositService(deps: { db: Db; ledger: Ledger; clock: Cloc
      */
     async manual(tx: Db, input: { mobile: string; amount: number; bankRef: string; note: string; operatorId: number }) {
       const player = await playersRepository.findByMobile(tx, input.mobile)
-      if (!player) throw new AppError('NOT_FOUND', 'ไม่พบสมาชิกเบอร์นี้')
+      if (!player) throw new AppError('NOT_FOUND', msg('MOBILE_NOT_FOUND'))
       const now = clock.now()
       const externalId = input.bankRef.trim()
       const deposit = await depositsRepository.insert(tx, {

@@ -1,6 +1,7 @@
 // PromptPay (Thai QR Payment, EMVCo merchant-presented mode) payloads for deposit QR codes.
 // promptparse supplies the TLV encoding, the CRC and the tag parser; its own `anyId` generator and validator are
 // not used because they take and return the amount as a float, and money here is integer satang end to end.
+import { formatSatang, parseSatang } from '@sanam/contract'
 import { checksum, encode, parse, tag, withCrcTag, type TLVTag } from 'promptparse'
 
 /** Who receives a PromptPay transfer: a Thai mobile number (0XXXXXXXXX), a 13-digit national/tax id or a 15-digit e-wallet id. */
@@ -32,17 +33,13 @@ const THB = '764'
 /** Tag 54 holds at most 13 characters, so "9999999999.99" is the largest amount a QR can carry. */
 const MAX_AMOUNT_SATANG = 999_999_999_999n
 
-/** 2 decimals straight from the integer, so no float rounding can ever reach the QR. */
-function formatSatang(satang: bigint): string {
-  return `${satang / 100n}.${(satang % 100n).toString().padStart(2, '0')}`
-}
-
-/** Tag 54 as other generators write it too ("500", "500.5", "500.00"); null when it is not a positive amount. */
-function parseSatang(text: string): bigint | null {
-  const match = /^(\d{1,10})(?:\.(\d{1,2}))?$/.exec(text)
-  if (!match) return null
-  const satang = BigInt(match[1] ?? '0') * 100n + BigInt((match[2] ?? '').padEnd(2, '0'))
-  return satang > 0n ? satang : null
+/**
+ * Tag 54 as other generators write it too ("500", "500.5", "500.00"), at most 10 whole digits; null when it is not a
+ * positive amount. Written with the contract's codec (formatSatang), 2 decimals straight from the integer.
+ */
+function tagAmount(text: string): bigint | null {
+  const satang = parseSatang(text, 10)
+  return satang !== null && satang > 0n ? satang : null
 }
 
 /** The proxy id as it travels in the QR: mobile numbers in international form 0066XXXXXXXXX. */
@@ -112,6 +109,6 @@ export function parsePromptPay(payload: string): ParsedPromptPay | null {
 
   const amountText = qr.getTagValue('54')
   if (amountText === undefined) return { target }
-  const amount = parseSatang(amountText)
+  const amount = tagAmount(amountText)
   return amount === null ? null : { target, amount }
 }

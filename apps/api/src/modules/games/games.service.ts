@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { Game, Provider } from '@sanam/contract'
+import { msg, type Game, type Provider } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import { gamesRepository, type GameRow, type ProviderRow } from './games.repository.ts'
@@ -51,7 +51,7 @@ export function createGamesService(deps: { db: Db; cacheMs?: number; now?: () =>
     async gamesOf(providerCode: string) {
       return remember(`provider:${providerCode}`, async () => {
         const provider = await gamesRepository.provider(deps.db, providerCode)
-        if (!provider) throw new AppError('NOT_FOUND', 'ไม่พบค่ายเกมนี้')
+        if (!provider) throw new AppError('NOT_FOUND', msg('PROVIDER_NOT_FOUND'))
         return (await gamesRepository.gamesOf(deps.db, providerCode)).map(toGame)
       })
     },

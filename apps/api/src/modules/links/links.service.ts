@@ -1,5 +1,5 @@
 import { BlockList, isIP } from 'node:net'
-import type { MemberLinks } from '@sanam/contract'
+import { msg, type MemberLinks } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
@@ -68,7 +68,7 @@ export function createLinkService(deps: { db: Db; clock: Clock }) {
 
     /** GET /backoffice/members/:id/links: every linked player and what links them (device hashes are not shown). */
     async forMember(playerId: number): Promise<MemberLinks> {
-      if (!(await linksRepository.exists(db, playerId))) throw new AppError('NOT_FOUND', 'ไม่พบสมาชิก')
+      if (!(await linksRepository.exists(db, playerId))) throw new AppError('NOT_FOUND', msg('PLAYER_NOT_FOUND'))
       const { byName, bySignal } = await linksRepository.linksOf(db, playerId)
       const found = new Map<number, { player_id: number; mobile: string; firstname: string; surname: string; reasons: Set<LinkReason>; addresses: Set<string> }>()
       const entry = (p: { id: number; mobile: string; firstname: string; surname: string }) => {

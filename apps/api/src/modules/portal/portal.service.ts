@@ -1,3 +1,4 @@
+import { msg } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
@@ -17,19 +18,19 @@ export function createPortalService(deps: { db: Db; clock: Clock; adapters: Game
 
   async function open(actor: Actor, providerCode: string, gameCode: string | null, lang: 'th' | 'en') {
     const provider = await gamesRepository.provider(db, providerCode)
-    if (!provider) throw new AppError('NOT_FOUND', 'ไม่พบค่ายเกมนี้')
-    if (provider.maintenance) throw new AppError('RULE_REFUSED', 'ค่ายเกมนี้ปิดปรับปรุงชั่วคราว')
+    if (!provider) throw new AppError('NOT_FOUND', msg('PROVIDER_NOT_FOUND'))
+    if (provider.maintenance) throw new AppError('RULE_REFUSED', msg('PROVIDER_MAINTENANCE'))
     let game: GameRow | null = null
     if (gameCode !== null) {
       game = (await gamesRepository.game(db, providerCode, gameCode)) ?? null
-      if (!game) throw new AppError('NOT_FOUND', 'ไม่พบเกมนี้')
-      if (game.maintenance) throw new AppError('RULE_REFUSED', 'เกมนี้ปิดปรับปรุงชั่วคราว')
+      if (!game) throw new AppError('NOT_FOUND', msg('GAME_NOT_FOUND'))
+      if (game.maintenance) throw new AppError('RULE_REFUSED', msg('GAME_MAINTENANCE'))
     } else if (!provider.lobby) {
-      throw new AppError('RULE_REFUSED', 'ค่ายนี้ไม่มีล็อบบี้ กรุณาเลือกเกม')
+      throw new AppError('RULE_REFUSED', msg('PROVIDER_HAS_NO_LOBBY'))
     }
     for (const guard of deps.guards ?? []) await guard({ playerId: actor.playerId, provider, game })
     const adapter = adapters.get(provider.adapter)
-    if (!adapter) throw new AppError('DEPENDENCY_DOWN', 'ค่ายเกมนี้ยังไม่พร้อมให้บริการ')
+    if (!adapter) throw new AppError('DEPENDENCY_DOWN', msg('PROVIDER_NOT_READY'))
 
     const token = newToken()
     const now = clock.now()

@@ -2,6 +2,8 @@ import {
   checkDraft,
   computeBonus,
   isProhibited,
+  msg,
+  nearestSatang,
   satangToBaht,
   targetMet,
   turnoverTarget,
@@ -20,11 +22,11 @@ import type { LaunchGuard } from '../portal/portal.service.ts'
 import { promotionsRepository, type PlayerPromotionRow, type PromotionRow } from './promotions.repository.ts'
 
 const refusals: Record<DraftRefusal, (limit?: bigint) => string> = {
-  HAS_ACTIVE_PROMOTION: () => 'คุณมีโปรโมชั่นที่ยังไม่สิ้นสุดอยู่แล้ว',
-  NEW_MEMBERS_ONLY: () => 'โปรโมชั่นนี้สำหรับสมาชิกใหม่เท่านั้น',
-  OLD_MEMBERS_ONLY: () => 'โปรโมชั่นนี้สำหรับสมาชิกเก่าเท่านั้น',
-  BELOW_MIN_DEPOSIT: (limit) => `โปรโมชั่นนี้ต้องฝากขั้นต่ำ ${satangToBaht(limit ?? 0n)} บาท`,
-  ABOVE_MAX_DEPOSIT: (limit) => `โปรโมชั่นนี้ฝากได้สูงสุด ${satangToBaht(limit ?? 0n)} บาท`,
+  HAS_ACTIVE_PROMOTION: () => msg('PROMOTION_HAS_ACTIVE'),
+  NEW_MEMBERS_ONLY: () => msg('PROMOTION_NEW_MEMBERS_ONLY'),
+  OLD_MEMBERS_ONLY: () => msg('PROMOTION_OLD_MEMBERS_ONLY'),
+  BELOW_MIN_DEPOSIT: (limit) => msg('PROMOTION_BELOW_MIN_DEPOSIT', { limit: limit ?? 0n }),
+  ABOVE_MAX_DEPOSIT: (limit) => msg('PROMOTION_ABOVE_MAX_DEPOSIT', { limit: limit ?? 0n }),
 }
 
 /** A bet as promotions count it toward turnover. */
@@ -56,7 +58,7 @@ export function toPromotion(row: PromotionRow): Promotion {
  */
 export function createPromotionService(deps: { db: Db; ledger: Ledger; clock: Clock; siteWithdrawMin: number }) {
   const { db, ledger, clock } = deps
-  const siteMin = BigInt(deps.siteWithdrawMin) * 100n
+  const siteMin = nearestSatang(deps.siteWithdrawMin)
 
   async function cash(tx: Db, playerId: number) {
     return (await ledgerRepository.balances(tx, playerId)).cash
@@ -189,7 +191,7 @@ export function createPromotionService(deps: { db: Db; ledger: Ledger; clock: Cl
     /** Draft bill: the promotion must exist, be active, and the player may take it with this amount. */
     async checkDraft(playerId: number, promotionId: number, amount: bigint): Promise<void> {
       const promotion = await promotionsRepository.find(db, promotionId)
-      if (!promotion || !promotion.active) throw new AppError('RULE_REFUSED', 'ไม่พบโปรโมชั่นที่เลือก')
+      if (!promotion || !promotion.active) throw new AppError('RULE_REFUSED', msg('PROMOTION_NOT_FOUND'))
       const verdict = await eligibility(db, playerId, promotion, amount)
       if (!verdict.ok) throw new AppError('RULE_REFUSED', refusals[verdict.reason](verdict.limit))
     },
@@ -253,7 +255,7 @@ export function createPromotionService(deps: { db: Db; ledger: Ledger; clock: Cl
     /** After a round settles: a promotion whose balance ran below 1 baht ends, forfeiting the dust. */
     async onSettled(tx: Db, playerId: number): Promise<void> {
       const active = await promotionsRepository.active(tx, playerId, true)
-      if (active && (await cash(tx, playerId)) < DUST) await forfeit(tx, active, 'FORFEITED', 'ยอดเงินต่ำกว่า 1 บาท')
+      if (active && (await cash(tx, playerId)) < DUST) await forfeit(tx, active, 'FORFEITED', msg('PROMOTION_ENDED_DUST'))
     },
 
     /** GET /wallet/withdraw terms and the check before a withdrawal: blocked until the target is met. */
@@ -264,8 +266,8 @@ export function createPromotionService(deps: { db: Db; ledger: Ledger; clock: Cl
       const terms = withdrawalTerms(active.rules, balance, siteMin)
       const { target, met } = progress(active, balance)
       if (!met) {
-        const left = target.type === 'CREDIT' ? `ยอดเงินต้องถึง ${satangToBaht(target.target)} บาท` : `ยอดเล่นอีก ${satangToBaht(target.target - active.turnoverCurrent)} บาท`
-        return { ...terms, blocked: `ยังถอนไม่ได้ เนื่องจากยังทำยอดโปรโมชั่นไม่ครบ (${left})` }
+        const left = target.type === 'CREDIT' ? msg('PROMOTION_TARGET_CREDIT', { target: target.target }) : msg('PROMOTION_TARGET_TURNOVER', { left: target.target - active.turnoverCurrent })
+        return { ...terms, blocked: msg('PROMOTION_WITHDRAW_BLOCKED', { left }) }
       }
       return terms
     },
@@ -278,8 +280,8 @@ export function createPromotionService(deps: { db: Db; ledger: Ledger; clock: Cl
       const active = await promotionsRepository.active(tx, playerId, true)
       if (!active) return
       const capped = withdrawalTerms(active.rules, 0n, siteMin).mandatory
-      if (capped) await forfeit(tx, active, 'COMPLETED', 'ถอนเงินตามเงื่อนไขแล้ว')
-      else await promotionsRepository.end(tx, active.id, 'COMPLETED', 'ถอนเงินตามเงื่อนไขแล้ว', clock.now())
+      if (capped) await forfeit(tx, active, 'COMPLETED', msg('PROMOTION_ENDED_WITHDRAWN'))
+      else await promotionsRepository.end(tx, active.id, 'COMPLETED', msg('PROMOTION_ENDED_WITHDRAWN'), clock.now())
     },
   }
 }

@@ -1,9 +1,9 @@
-import { referralContract } from '@sanam/contract'
+import { msg, referralContract } from '@sanam/contract'
 import type { preHandlerAsyncHookHandler } from 'fastify'
 import { ok } from '../../lib/http.ts'
 import type { TypedApp } from '../../lib/typed-app.ts'
 import type { OperatorRole } from '../backoffice/backoffice-auth.service.ts'
-import { referralMessages, type ReferralService } from './referral.service.ts'
+import type { ReferralService } from './referral.service.ts'
 
 /** Invite info, moves of the referral wallets to cash, and the owner's on-demand accrual of one day. */
 export function referralRoutes(
@@ -18,13 +18,13 @@ export function referralRoutes(
   })
 
   app.post('/wallet/transfer/bonus', { schema: referralContract.transfer, preHandler: deps.requirePlayer }, async (req) =>
-    ok(await referral.transfer(req.player.playerId, 'bonus'), referralMessages.transferDone),
+    ok(await referral.transfer(req.player.playerId, 'bonus'), msg('REFERRAL_TRANSFERRED')),
   )
   app.post('/wallet/transfer/refund', { schema: referralContract.transfer, preHandler: deps.requirePlayer }, async (req) =>
-    ok(await referral.transfer(req.player.playerId, 'refund'), referralMessages.transferDone),
+    ok(await referral.transfer(req.player.playerId, 'refund'), msg('REFERRAL_TRANSFERRED')),
   )
 
   app.post('/backoffice/jobs/accrue', { schema: referralContract.accrue, preHandler: deps.operator(['owner']) }, async (req) =>
-    ok(await referral.accrueForOperator(req.operator, req.body.day), referralMessages.accrued),
+    ok(await referral.accrueForOperator(req.operator, req.body.day), msg('REFERRAL_ACCRUED')),
   )
 }

@@ -1,4 +1,4 @@
-import { DOWNLINE_PAGE_SIZE, satangToBaht, type AccrueResult, type InviteInfo, type PayoutInterval, type PayoutResult, type PayoutWalletName, type WalletSummary } from '@sanam/contract'
+import { DOWNLINE_PAGE_SIZE, msg, nearestSatang, satangToBaht, type AccrueResult, type InviteInfo, type MessageId, type PayoutInterval, type PayoutResult, type PayoutWalletName, type WalletSummary } from '@sanam/contract'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { inTransaction } from '../../db/transaction.ts'
@@ -57,20 +57,12 @@ const WALLETS = {
   refund: { account: 'rebate', payoutKind: 'rebate_payout' },
 } as const
 
-export const referralMessages = {
-  transferDone: 'โอนเข้ากระเป๋าหลักสำเร็จ',
-  nothing: 'ไม่มียอดที่สามารถโอนได้',
-  belowMin: (min: number) => `ยอดขั้นต่ำในการโอนคือ ${min} บาท`,
-  notFriday: 'โอนเข้ากระเป๋าหลักได้เฉพาะวันศุกร์เท่านั้น',
-  notFirst: 'โอนเข้ากระเป๋าหลักได้เฉพาะวันที่ 1 ของทุกเดือนเท่านั้น',
-  done: {
-    DAY: 'วันนี้โอนเข้ากระเป๋าหลักไปแล้ว โอนได้อีกครั้งในวันพรุ่งนี้',
-    WEEKEN: 'สัปดาห์นี้โอนเข้ากระเป๋าหลักไปแล้ว โอนได้อีกครั้งในวันศุกร์หน้า',
-    MONTH: 'เดือนนี้โอนเข้ากระเป๋าหลักไปแล้ว โอนได้อีกครั้งในวันที่ 1 ของเดือนหน้า',
-  },
-  dayNotOver: 'ยังไม่สิ้นสุดวันดังกล่าว (ตามเวลาประเทศไทย) คำนวณได้ตั้งแต่วันถัดไป',
-  accrued: 'คำนวณค่าแนะนำและยอดคืนเรียบร้อย',
-} as const
+/** What a second transfer in the same period is told, by the payout interval. */
+const alreadyTransferred = {
+  DAY: 'REFERRAL_DONE_TODAY',
+  WEEKEN: 'REFERRAL_DONE_THIS_WEEK',
+  MONTH: 'REFERRAL_DONE_THIS_MONTH',
+} as const satisfies Record<PayoutInterval, MessageId>
 
 /** Sources accrued per transaction: bounds a transaction's size and how long it holds the accrual lock. */
 export const ACCRUAL_BATCH = 500
@@ -169,7 +161,7 @@ export function createReferralService(deps: { db: Db; ledger: Ledger; clock: Clo
   }
 
   function assertDayOver(day: string) {
-    if (bangkokDayRange(day).end.getTime() > clock.now().getTime()) throw new AppError('RULE_REFUSED', referralMessages.dayNotOver)
+    if (bangkokDayRange(day).end.getTime() > clock.now().getTime()) throw new AppError('RULE_REFUSED', msg('REFERRAL_DAY_NOT_OVER'))
   }
 
   /** Accrues a whole day that has ended, batch by batch, each batch in its own transaction under the accrual lock. */
@@ -244,8 +236,8 @@ export function createReferralService(deps: { db: Db; ledger: Ledger; clock: Clo
       const terms = settings[wallet]
       const { account, payoutKind } = WALLETS[wallet]
       const window = payoutWindow(terms.interval, clock.now())
-      if (!window.open) throw new AppError('RULE_REFUSED', window.reason === 'NOT_FRIDAY' ? referralMessages.notFriday : referralMessages.notFirst)
-      const alreadyDone = () => new AppError('CONFLICT', referralMessages.done[terms.interval])
+      if (!window.open) throw new AppError('RULE_REFUSED', window.reason === 'NOT_FRIDAY' ? msg('REFERRAL_FRIDAYS_ONLY') : msg('REFERRAL_FIRSTS_ONLY'))
+      const alreadyDone = () => new AppError('CONFLICT', msg(alreadyTransferred[terms.interval]))
 
       return inTransaction(db, async (tx) => {
         // Concurrent moves of one player take turns on the player's cash row, so a request that waited sees the
@@ -253,9 +245,9 @@ export function createReferralService(deps: { db: Db; ledger: Ledger; clock: Clo
         await ledger.lockPlayer(tx, playerId)
         if (await referralRepository.findPayout(tx, playerId, wallet, window.period)) throw alreadyDone()
         const remaining = (await ledger.balances(tx, playerId))[account]
-        if (remaining <= 0n) throw new AppError('RULE_REFUSED', referralMessages.nothing)
-        if (remaining < BigInt(terms.min) * 100n) throw new AppError('RULE_REFUSED', referralMessages.belowMin(terms.min))
-        const cap = BigInt(terms.max) * 100n
+        if (remaining <= 0n) throw new AppError('RULE_REFUSED', msg('REFERRAL_NOTHING'))
+        if (remaining < nearestSatang(terms.min)) throw new AppError('RULE_REFUSED', msg('REFERRAL_BELOW_MIN', { min: terms.min }))
+        const cap = nearestSatang(terms.max)
         const amount = terms.max > 0 && remaining > cap ? cap : remaining
 
         const payout = await referralRepository.claimPayout(tx, { playerId, wallet, period: window.period, amount, createdAt: clock.now() })

@@ -2,26 +2,26 @@
 // players' cash balances, which claims it took, the open game sessions, the rounds' owners, the first answer of a
 // tx_id), decide each callback's answer and the writes it needs. No I/O here: seamless-callbacks.ts reads the
 // snapshot and applies the writes, the same way for a batch of many bets and for one callback in its savepoint.
-import { satangToDecimalText, type SeamlessAnswer, type SeamlessStatus } from '@sanam/contract'
+import { formatSatang, msg, type SeamlessAnswer, type SeamlessStatus } from '@sanam/contract'
 import type { AccountRef, TransferRequest } from '../ledger/ledger.service.ts'
 import type { CountedBet } from '../promotions/promotions.service.ts'
 
 const messages: Partial<Record<SeamlessStatus, string>> = {
-  INSUFFICIENT_FUNDS: 'ยอดเงินไม่เพียงพอ',
-  INVALID_SESSION: 'เซสชันเกมไม่ถูกต้องหรือหมดอายุ',
-  PLAYER_BLOCKED: 'บัญชีนี้ถูกระงับการใช้งาน',
-  DUPLICATE: 'รหัสรายการนี้ถูกใช้กับข้อมูลอื่นแล้ว',
-  TX_NOT_FOUND: 'ไม่พบรายการเดิมพันที่อ้างถึง',
+  INSUFFICIENT_FUNDS: msg('SEAMLESS_INSUFFICIENT_FUNDS'),
+  INVALID_SESSION: msg('SEAMLESS_INVALID_SESSION'),
+  PLAYER_BLOCKED: msg('SEAMLESS_PLAYER_BLOCKED'),
+  DUPLICATE: msg('SEAMLESS_DUPLICATE'),
+  TX_NOT_FOUND: msg('SEAMLESS_TX_NOT_FOUND'),
 }
 /** The DUPLICATE message for a bet whose tx_id a rollback took first. */
-const TOMBSTONED = 'รายการเดิมพันนี้ถูกยกเลิกไปก่อนแล้ว'
+const TOMBSTONED = msg('SEAMLESS_BET_ROLLED_BACK')
 /** The DUPLICATE message for a bet or win in a round that belongs to another player. */
-const ROUND_OF_ANOTHER_PLAYER = 'รอบเกมนี้เป็นของผู้เล่นอื่น'
+const ROUND_OF_ANOTHER_PLAYER = msg('SEAMLESS_ROUND_OF_ANOTHER_PLAYER')
 
 /** A seamless answer; `balance` in satang (null when the player is unknown). */
 export function answer(status: SeamlessStatus, balance: bigint | null, txId: string | null, message?: string): SeamlessAnswer {
   const text = message ?? messages[status]
-  return { status, balance: balance === null ? null : satangToDecimalText(balance), tx_id: txId, ...(text ? { message: text } : {}) }
+  return { status, balance: balance === null ? null : formatSatang(balance), tx_id: txId, ...(text ? { message: text } : {}) }
 }
 
 /** provider and id (NUL-separated: text in PostgreSQL never holds NUL): the key of a claim or a round in maps. */

@@ -1,4 +1,4 @@
-import { seamlessBodies, type SeamlessOp } from '@sanam/contract'
+import { msg, seamlessBodies, type SeamlessOp } from '@sanam/contract'
 import { entityKind } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Db } from '../../db/client.ts'
@@ -125,7 +125,7 @@ export function createSeamlessService(deps: {
     then: (input: z.output<S>, session: Session) => Decided | Promise<Decided>,
   ): Promise<Decided> {
     const parsed = schema.safeParse(body)
-    if (!parsed.success) return bad(parsed.error.issues[0]?.message ?? 'ข้อมูลไม่ถูกต้อง')
+    if (!parsed.success) return bad(parsed.error.issues[0]?.message ?? msg('SEAMLESS_BAD_BODY'))
     const input = parsed.data
     const session = await gameSession(input.session_token)
     if (!session || session.providerCode !== code) {
@@ -136,7 +136,7 @@ export function createSeamlessService(deps: {
 
   /** Checks what needs no transaction; a bet, win or rollback comes back as the work its batch will run. */
   async function decide(code: string, op: SeamlessOp, body: unknown): Promise<Decided> {
-    if (!(await providerExists(code))) return bad('ไม่พบค่ายเกมนี้', 404)
+    if (!(await providerExists(code))) return bad(msg('PROVIDER_NOT_FOUND'), 404)
     const base = (session: Session, input: { tx_id: string; game_code?: string | undefined }) => ({ provider: code, playerId: session.playerId, txId: input.tx_id, gameCode: input.game_code ?? null })
     switch (op) {
       case 'balance':

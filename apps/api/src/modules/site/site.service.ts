@@ -1,4 +1,4 @@
-import type { SiteMetadata } from '@sanam/contract'
+import { msg, type SiteMetadata } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import { siteRepository, type MediaRow } from './site.repository.ts'
@@ -13,7 +13,7 @@ export function createSiteService(deps: { db: Db; cacheMs?: number; now?: () => 
     async metadata(): Promise<SiteMetadata> {
       if (cached && cached.until > now()) return cached.value
       const row = await siteRepository.findSettings(deps.db)
-      if (!row) throw new AppError('NOT_FOUND', 'ยังไม่ได้ตั้งค่าเว็บไซต์')
+      if (!row) throw new AppError('NOT_FOUND', msg('SITE_NOT_CONFIGURED'))
       const value: SiteMetadata = {
         title: row.title,
         description: row.description,

@@ -1,4 +1,4 @@
-import { userContract } from '@sanam/contract'
+import { msg, userContract } from '@sanam/contract'
 import type { preHandlerAsyncHookHandler } from 'fastify'
 import { done, ok } from '../../lib/http.ts'
 import type { TypedApp } from '../../lib/typed-app.ts'
@@ -13,6 +13,6 @@ export function userRoutes(app: TypedApp, deps: { users: UserService; auth: Auth
 
   app.post('/user/@me/password', { schema: userContract.changePassword, preHandler: deps.requirePlayer }, async (req) => {
     await deps.auth.changePassword(req.player, req.body.old, req.body.new)
-    return done('เปลี่ยนรหัสผ่านสำเร็จ')
+    return done(msg('PASSWORD_CHANGED'))
   })
 }

@@ -1,4 +1,4 @@
-import { walletContract } from '@sanam/contract'
+import { msg, walletContract } from '@sanam/contract'
 import type { preHandlerAsyncHookHandler } from 'fastify'
 import { AppError } from '../../errors.ts'
 import { ok } from '../../lib/http.ts'
@@ -13,8 +13,8 @@ export function withdrawalRoutes(app: TypedApp, deps: { withdrawals: WithdrawalS
   app.post('/wallet/withdraw', { schema: walletContract.createWithdrawal, preHandler: deps.requirePlayer }, async (req) => {
     const key = req.headers['idempotency-key']
     if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key))) {
-      throw new AppError('VALIDATION_FAILED', 'Idempotency-Key ไม่ถูกต้อง')
+      throw new AppError('VALIDATION_FAILED', msg('IDEMPOTENCY_KEY_INVALID'))
     }
-    return ok(await deps.withdrawals.request(req.player, req.body.amount, key), 'ได้รับคำขอถอนเงินแล้ว')
+    return ok(await deps.withdrawals.request(req.player, req.body.amount, key), msg('WITHDRAWAL_REQUESTED'))
   })
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { bahtToSatang, satangToBaht, type BackofficeWithdrawal, type Withdrawal } from '@sanam/contract'
+import { bahtToSatang, msg, satangToBaht, type BackofficeWithdrawal, type Withdrawal } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../errors.ts'
@@ -48,20 +48,20 @@ export function createWithdrawalService(deps: { db: Db; ledger: Ledger; clock: C
   async function decide(tx: Db, operatorId: number, id: number, outcome: { approve: true; payoutRef: string } | { approve: false; reason: string }) {
     {
       const current = await withdrawalsRepository.findForUpdate(tx, id)
-      if (!current) throw new AppError('NOT_FOUND', 'ไม่พบรายการถอน')
+      if (!current) throw new AppError('NOT_FOUND', msg('WITHDRAWAL_NOT_FOUND'))
       const wanted = outcome.approve ? 'SUCCESS' : 'FAIL'
       if (current.status === wanted) {
         // The same decision again (a retried click): answer it, move nothing.
         return { row: current, before: current, replayed: true }
       }
-      if (current.status !== 'PENDING') throw new AppError('CONFLICT', 'รายการนี้ได้รับการตัดสินไปแล้ว')
+      if (current.status !== 'PENDING') throw new AppError('CONFLICT', msg('WITHDRAWAL_ALREADY_DECIDED'))
       const row = await withdrawalsRepository.decide(tx, id, {
         status: wanted,
         decidedBy: operatorId,
         decidedAt: clock.now(),
         ...(outcome.approve ? { payoutRef: outcome.payoutRef } : { reason: outcome.reason }),
       })
-      if (!row) throw new AppError('CONFLICT', 'รายการนี้ได้รับการตัดสินไปแล้ว')
+      if (!row) throw new AppError('CONFLICT', msg('WITHDRAWAL_ALREADY_DECIDED'))
       await ledger.transfer(
         tx,
         outcome.approve
@@ -95,16 +95,16 @@ export function createWithdrawalService(deps: { db: Db; ledger: Ledger; clock: C
             return prior.response as Withdrawal
           }
         }
-        if (!Number.isInteger(amountBaht)) throw new AppError('RULE_REFUSED', 'จำนวนเงินถอนต้องเป็นจำนวนเต็มบาท')
+        if (!Number.isInteger(amountBaht)) throw new AppError('RULE_REFUSED', msg('WITHDRAWAL_WHOLE_BAHT'))
         const terms = deps.promotions ? await deps.promotions.withdrawTerms(tx, actor.playerId) : undefined
         if (terms?.blocked) throw new AppError('RULE_REFUSED', terms.blocked)
         const min = terms ? satangToBaht(terms.min) : settings.minAmount
-        if (amountBaht < min) throw new AppError('RULE_REFUSED', `ยอดถอนขั้นต่ำ ${min} บาท`)
+        if (amountBaht < min) throw new AppError('RULE_REFUSED', msg('WITHDRAWAL_BELOW_MIN', { min }))
         if (terms?.mandatory && bahtToSatang(amountBaht) !== terms.value) {
-          throw new AppError('RULE_REFUSED', `โปรโมชั่นของคุณกำหนดยอดถอน ${satangToBaht(terms.value)} บาท ส่วนที่เหลือจะถูกตัดตามเงื่อนไข`)
+          throw new AppError('RULE_REFUSED', msg('WITHDRAWAL_PROMOTION_AMOUNT', { value: terms.value }))
         }
         if (settings.onePending && (await withdrawalsRepository.hasPending(tx, actor.playerId))) {
-          throw new AppError('CONFLICT', 'มีรายการถอนที่รอดำเนินการอยู่แล้ว กรุณารอให้เสร็จก่อน')
+          throw new AppError('CONFLICT', msg('WITHDRAWAL_PENDING'))
         }
         const player = await playersRepository.findById(tx, actor.playerId)
         if (!player) throw new AppError('UNAUTHORIZED')

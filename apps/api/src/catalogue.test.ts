@@ -1,0 +1,62 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { errorCatalogue, errorCodes, messageCatalogue, msg, type MessageId } from '@sanam/contract'
+import { describe, expect, it } from 'vitest'
+
+/** Thai letters; the baht sign ฿ (U+0E3F) is a symbol used in any language. */
+const THAI = /[\u0E01-\u0E3A\u0E40-\u0E5B]/
+
+const SRC = import.meta.dirname
+
+/**
+ * Files whose Thai is content, not a message: demo data a fresh install is seeded with, the titles a bank statement
+ * puts before a name (matched, never shown), and the demo provider's own texts (a game provider's page, in Thai and
+ * English, keyed by id).
+ */
+const CONTENT_FILES = new Set([
+  'db/seed.ts',
+  'modules/promotions/promotions-seed.ts',
+  'modules/deposits/account-match.ts',
+  'modules/demo-provider/demo-texts.ts',
+  'modules/demo-provider/demo-page.ts',
+])
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) return sourceFiles(path)
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : []
+  })
+}
+
+const sources = sourceFiles(SRC).map((path) => ({ file: relative(SRC, path).replaceAll('\\', '/'), text: readFileSync(path, 'utf8') }))
+
+describe('the message catalogue', () => {
+  it('gives every error code a Thai default', () => {
+    for (const code of errorCodes) expect(errorCatalogue[code].message, code).toMatch(THAI)
+  })
+
+  it('has Thai for every message id, with its values filled in', () => {
+    for (const [id, entry] of Object.entries(messageCatalogue)) {
+      const text = typeof entry === 'string' ? entry : (entry as (params: unknown) => string)(new Proxy({}, { get: () => 1n }))
+      expect(text, id).toMatch(THAI)
+    }
+    expect(msg('WITHDRAWAL_BELOW_MIN', { min: 100 })).toBe('ยอดถอนขั้นต่ำ 100 บาท')
+    expect(msg('PROMOTION_BELOW_MIN_DEPOSIT', { limit: 10_050n })).toBe('โปรโมชั่นนี้ต้องฝากขั้นต่ำ 100.5 บาท')
+  })
+
+  it('has no message id the server never uses', () => {
+    // The contract's request schemas use some too (the seamless bodies' refusals, ADR 017).
+    const schemas = sourceFiles(join(SRC, '../../../packages/contract/src/schemas')).map((path) => readFileSync(path, 'utf8'))
+    const all = [...sources.map((s) => s.text), ...schemas].join('\n')
+    const unused = (Object.keys(messageCatalogue) as MessageId[]).filter((id) => !all.includes(`'${id}'`))
+    expect(unused).toEqual([])
+  })
+
+  it('leaves no Thai written inline in the server outside the content files', () => {
+    const inline = sources
+      .filter((s) => !CONTENT_FILES.has(s.file))
+      .flatMap((s) => s.text.split('\n').flatMap((line, i) => (THAI.test(line) ? [`${s.file}:${i + 1}: ${line.trim()}`] : [])))
+    expect(inline).toEqual([])
+  })
+})

@@ -1,0 +1,116 @@
+/**
+ * The API's Thai texts other than each error code's default (those are in errors.ts, keyed by code): the particular
+ * refusal a service gives under a code (`new AppError('NOT_FOUND', msg('WITHDRAWAL_NOT_FOUND'))`), the note on a
+ * success (`ok(data, msg('LOGGED_IN'))`), and the texts the server writes elsewhere (the OTP SMS, why a promotion
+ * ended, why a bank transfer was not matched). Together with errors.ts this is the one catalogue: no Thai is written
+ * inline in apps/api (messages.test.ts scans for it). Keys are typed, so a missing or misspelt id does not compile;
+ * a text with values is a function of named parameters, so a missing value does not compile either.
+ *
+ * The wording is the copy deck's (spec copy-th.md) where it has one; changing a text here changes what players see.
+ */
+import { satangToBaht } from './money.ts'
+
+export const messageCatalogue = {
+  // Auth and account
+  OTP_SENT: 'ส่งรหัส OTP ไปยังเบอร์โทรศัพท์ของคุณแล้ว',
+  REGISTERED: 'สมัครสมาชิกสำเร็จ',
+  OTP_VERIFIED: 'ยืนยัน OTP สำเร็จ',
+  LOGGED_IN: 'เข้าสู่ระบบสำเร็จ',
+  LOGGED_OUT: 'ออกจากระบบแล้ว',
+  PASSWORD_CHANGED: 'เปลี่ยนรหัสผ่านสำเร็จ',
+  OTP_RESEND_WAIT: ({ seconds }: { seconds: number }) => `กรุณารอ ${seconds} วินาทีก่อนขอรหัส OTP ใหม่`,
+  OTP_SMS: ({ site, code, ref, minutes }: { site: string; code: string; ref: string; minutes: number }) =>
+    `${site}: รหัส OTP ของคุณคือ ${code} (Ref: ${ref}) ใช้ได้ภายใน ${minutes} นาที ห้ามบอกรหัสนี้กับผู้อื่น`,
+  PLAYER_NOT_FOUND: 'ไม่พบสมาชิก',
+  SITE_NOT_CONFIGURED: 'ยังไม่ได้ตั้งค่าเว็บไซต์',
+
+  // Games and launches
+  PROVIDER_NOT_FOUND: 'ไม่พบค่ายเกมนี้',
+  PROVIDER_MAINTENANCE: 'ค่ายเกมนี้ปิดปรับปรุงชั่วคราว',
+  PROVIDER_NOT_READY: 'ค่ายเกมนี้ยังไม่พร้อมให้บริการ',
+  PROVIDER_HAS_NO_LOBBY: 'ค่ายนี้ไม่มีล็อบบี้ กรุณาเลือกเกม',
+  GAME_NOT_FOUND: 'ไม่พบเกมนี้',
+  GAME_MAINTENANCE: 'เกมนี้ปิดปรับปรุงชั่วคราว',
+
+  // Deposits
+  DEPOSIT_NOT_READY: 'ระบบฝากเงินยังไม่พร้อม กรุณาติดต่อเจ้าหน้าที่',
+  DEPOSIT_BELOW_MIN: ({ min }: { min: number }) => `ยอดฝากขั้นต่ำ ${min} บาท`,
+  DRAFT_BILL_CREATED: 'สร้างรายการฝากเงินสำเร็จ',
+  DRAFT_BILL_LIVE: 'มีรายการฝากที่รอชำระอยู่แล้ว กรุณายกเลิกก่อนสร้างรายการใหม่',
+  DRAFT_BILL_NONE: 'ไม่มีรายการฝากที่รอชำระ',
+  DEPOSIT_NOT_YET_SEEN: 'ยังไม่พบยอดฝาก',
+  DEPOSIT_NOT_FOUND: 'ไม่พบรายการฝาก',
+  DEPOSIT_ALREADY_MATCHED: 'รายการนี้ถูกจับคู่กับสมาชิกแล้ว',
+  MOBILE_NOT_FOUND: 'ไม่พบสมาชิกเบอร์นี้',
+  DEPOSIT_CREDITED: 'เติมเครดิตให้สมาชิกแล้ว',
+  // Why a bank transfer was left for an operator to match (stored with the deposit, shown in the back office).
+  UNMATCHED_WRONG_ACCOUNT: 'โอนเข้าบัญชีที่ไม่ใช่บัญชีของระบบ',
+  UNMATCHED_SENDER_UNREADABLE: 'อ่านเลขบัญชีผู้โอนไม่ได้',
+  UNMATCHED_MASKED_NO_NAME: 'เลขบัญชีผู้โอนถูกปิดบังและไม่มีชื่อผู้โอน',
+  UNMATCHED_NO_PLAYER: 'ไม่พบสมาชิกที่ตรงกับบัญชีผู้โอน',
+  UNMATCHED_SEVERAL_PLAYERS: ({ count }: { count: number }) => `พบสมาชิกที่ตรงกัน ${count} คน`,
+
+  // Withdrawals
+  WITHDRAWAL_REQUESTED: 'ได้รับคำขอถอนเงินแล้ว',
+  WITHDRAWAL_NOT_FOUND: 'ไม่พบรายการถอน',
+  WITHDRAWAL_ALREADY_DECIDED: 'รายการนี้ได้รับการตัดสินไปแล้ว',
+  WITHDRAWAL_WHOLE_BAHT: 'จำนวนเงินถอนต้องเป็นจำนวนเต็มบาท',
+  WITHDRAWAL_BELOW_MIN: ({ min }: { min: number }) => `ยอดถอนขั้นต่ำ ${min} บาท`,
+  WITHDRAWAL_PROMOTION_AMOUNT: ({ value }: { value: bigint }) =>
+    `โปรโมชั่นของคุณกำหนดยอดถอน ${satangToBaht(value)} บาท ส่วนที่เหลือจะถูกตัดตามเงื่อนไข`,
+  WITHDRAWAL_PENDING: 'มีรายการถอนที่รอดำเนินการอยู่แล้ว กรุณารอให้เสร็จก่อน',
+  WITHDRAWAL_APPROVED: 'อนุมัติการถอนแล้ว',
+  WITHDRAWAL_REJECTED: 'ปฏิเสธการถอนแล้ว คืนเงินเข้ากระเป๋าหลัก',
+  IDEMPOTENCY_KEY_INVALID: 'Idempotency-Key ไม่ถูกต้อง',
+
+  // Promotions
+  PROMOTION_NOT_FOUND: 'ไม่พบโปรโมชั่นที่เลือก',
+  PROMOTION_CANCELLED: 'ยกเลิกโปรโมชั่นแล้ว',
+  PROMOTION_HAS_ACTIVE: 'คุณมีโปรโมชั่นที่ยังไม่สิ้นสุดอยู่แล้ว',
+  PROMOTION_NEW_MEMBERS_ONLY: 'โปรโมชั่นนี้สำหรับสมาชิกใหม่เท่านั้น',
+  PROMOTION_OLD_MEMBERS_ONLY: 'โปรโมชั่นนี้สำหรับสมาชิกเก่าเท่านั้น',
+  PROMOTION_BELOW_MIN_DEPOSIT: ({ limit }: { limit: bigint }) => `โปรโมชั่นนี้ต้องฝากขั้นต่ำ ${satangToBaht(limit)} บาท`,
+  PROMOTION_ABOVE_MAX_DEPOSIT: ({ limit }: { limit: bigint }) => `โปรโมชั่นนี้ฝากได้สูงสุด ${satangToBaht(limit)} บาท`,
+  PROMOTION_TARGET_CREDIT: ({ target }: { target: bigint }) => `ยอดเงินต้องถึง ${satangToBaht(target)} บาท`,
+  PROMOTION_TARGET_TURNOVER: ({ left }: { left: bigint }) => `ยอดเล่นอีก ${satangToBaht(left)} บาท`,
+  PROMOTION_WITHDRAW_BLOCKED: ({ left }: { left: string }) => `ยังถอนไม่ได้ เนื่องจากยังทำยอดโปรโมชั่นไม่ครบ (${left})`,
+  // Why a promotion ended (stored with it).
+  PROMOTION_ENDED_DUST: 'ยอดเงินต่ำกว่า 1 บาท',
+  PROMOTION_ENDED_WITHDRAWN: 'ถอนเงินตามเงื่อนไขแล้ว',
+
+  // Referral
+  REFERRAL_TRANSFERRED: 'โอนเข้ากระเป๋าหลักสำเร็จ',
+  REFERRAL_NOTHING: 'ไม่มียอดที่สามารถโอนได้',
+  REFERRAL_BELOW_MIN: ({ min }: { min: number }) => `ยอดขั้นต่ำในการโอนคือ ${min} บาท`,
+  REFERRAL_FRIDAYS_ONLY: 'โอนเข้ากระเป๋าหลักได้เฉพาะวันศุกร์เท่านั้น',
+  REFERRAL_FIRSTS_ONLY: 'โอนเข้ากระเป๋าหลักได้เฉพาะวันที่ 1 ของทุกเดือนเท่านั้น',
+  REFERRAL_DONE_TODAY: 'วันนี้โอนเข้ากระเป๋าหลักไปแล้ว โอนได้อีกครั้งในวันพรุ่งนี้',
+  REFERRAL_DONE_THIS_WEEK: 'สัปดาห์นี้โอนเข้ากระเป๋าหลักไปแล้ว โอนได้อีกครั้งในวันศุกร์หน้า',
+  REFERRAL_DONE_THIS_MONTH: 'เดือนนี้โอนเข้ากระเป๋าหลักไปแล้ว โอนได้อีกครั้งในวันที่ 1 ของเดือนหน้า',
+  REFERRAL_DAY_NOT_OVER: 'ยังไม่สิ้นสุดวันดังกล่าว (ตามเวลาประเทศไทย) คำนวณได้ตั้งแต่วันถัดไป',
+  REFERRAL_ACCRUED: 'คำนวณค่าแนะนำและยอดคืนเรียบร้อย',
+
+  // Seamless wallet answers (the `message` beside a status)
+  SEAMLESS_INSUFFICIENT_FUNDS: 'ยอดเงินไม่เพียงพอ',
+  SEAMLESS_INVALID_SESSION: 'เซสชันเกมไม่ถูกต้องหรือหมดอายุ',
+  SEAMLESS_PLAYER_BLOCKED: 'บัญชีนี้ถูกระงับการใช้งาน',
+  SEAMLESS_DUPLICATE: 'รหัสรายการนี้ถูกใช้กับข้อมูลอื่นแล้ว',
+  SEAMLESS_TX_NOT_FOUND: 'ไม่พบรายการเดิมพันที่อ้างถึง',
+  SEAMLESS_BET_ROLLED_BACK: 'รายการเดิมพันนี้ถูกยกเลิกไปก่อนแล้ว',
+  SEAMLESS_ROUND_OF_ANOTHER_PLAYER: 'รอบเกมนี้เป็นของผู้เล่นอื่น',
+  SEAMLESS_BAD_BODY: 'ข้อมูลไม่ถูกต้อง',
+  SEAMLESS_NEED_TX_ROUND_AMOUNT: 'ต้องมี tx_id, round_id และ amount',
+  SEAMLESS_NEED_REF_TX: 'ต้องมี ref_tx_id',
+  SEAMLESS_BET_NOT_POSITIVE: 'ยอดเดิมพันต้องมากกว่า 0',
+} as const
+
+export type MessageId = keyof typeof messageCatalogue
+
+/** The values a text needs: none for a plain text, its one named-parameter object for a function. */
+export type MessageParams<K extends MessageId> = (typeof messageCatalogue)[K] extends (params: infer P) => string ? [params: P] : []
+
+/** The Thai text of a message id, with its values filled in. */
+export function msg<K extends MessageId>(id: K, ...params: MessageParams<K>): string {
+  const entry: string | ((params: never) => string) = messageCatalogue[id]
+  return typeof entry === 'string' ? entry : (entry as (params: unknown) => string)(params[0])
+}
