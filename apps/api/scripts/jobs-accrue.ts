@@ -14,6 +14,8 @@ import { auditRepository } from '../src/modules/audit/audit.repository.ts'
 import { createLedger } from '../src/modules/ledger/ledger.service.ts'
 import { addDays, bangkokDay } from '../src/modules/referral/bangkok-time.ts'
 import { createLinkService } from '../src/modules/links/links.service.ts'
+import { linksRepository } from '../src/modules/links/links.repository.ts'
+import { referralRepository } from '../src/modules/referral/referral.repository.ts'
 import { createReferralService, referralSettings, toAccrueResult } from '../src/modules/referral/referral.service.ts'
 import { loadScriptConfig, openConfiguredDatabase, Problem, runScript } from './script-support.ts'
 
@@ -57,8 +59,10 @@ async function main(): Promise<number> {
       db: database.db,
       ledger: createLedger({ clock: systemClock }),
       clock: systemClock,
-      links: createLinkService({ db: database.db, clock: systemClock }),
+      links: createLinkService({ db: database.db, clock: systemClock, linksRepository }),
       settings: referralSettings(config),
+      referralRepository,
+      auditRepository,
     })
     let stats
     try {

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
 import { ConfigError, loadConfig, type Config } from '../src/config.ts'
 import { openDatabase, type Database } from '../src/db/client.ts'
-import { rowsOf } from '../src/modules/ledger/ledger.repository.ts'
+import { rowsOf } from '../src/db/rows.ts'
 
 /** The repository root: apps/api/scripts is three levels down. DATA_DIR is relative to it, as for the server. */
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..')

@@ -10,9 +10,12 @@ import { createSessionCache, listenForRevocations, postgresListenClient } from '
 import type { TypedApp } from './lib/typed-app.ts'
 import { authRoutes, devSmsRoutes } from './modules/auth/auth.routes.ts'
 import { createAuthService } from './modules/auth/auth.service.ts'
+import { authRepository } from './modules/auth/auth.repository.ts'
+import { auditRepository } from './modules/audit/audit.repository.ts'
 import { argon2Hasher, type PasswordHasher } from './modules/auth/password.ts'
 import { mediaRoutes, siteRoutes } from './modules/site/site.routes.ts'
 import { createSiteService } from './modules/site/site.service.ts'
+import { siteRepository } from './modules/site/site.repository.ts'
 import { consoleSmsSender } from './modules/sms/console-sms.ts'
 import { httpSmsSender } from './modules/sms/http-sms.ts'
 import type { SmsSender } from './modules/sms/sms.ts'
@@ -21,26 +24,37 @@ import { createBackofficeAuthService } from './modules/backoffice/backoffice-aut
 import { createBackofficeService } from './modules/backoffice/backoffice.service.ts'
 import { bankFeedRoutes, depositRoutes, devBankRoutes } from './modules/deposits/deposits.routes.ts'
 import { createDepositService } from './modules/deposits/deposits.service.ts'
+import { depositsRepository } from './modules/deposits/deposits.repository.ts'
 import { createLedger, type LedgerFaults } from './modules/ledger/ledger.service.ts'
+import { walletRepository } from './modules/wallet/wallet.repository.ts'
 import { walletRoutes } from './modules/wallet/wallet.routes.ts'
+import { createWalletService } from './modules/wallet/wallet.service.ts'
 import { gamesRoutes } from './modules/games/games.routes.ts'
 import { createGamesService } from './modules/games/games.service.ts'
+import { gamesRepository } from './modules/games/games.repository.ts'
 import { demoProviderRoutes, httpSeamlessClient } from './modules/demo-provider/demo-provider.routes.ts'
+import { createDemoProviderService } from './modules/demo-provider/demo-provider.service.ts'
 import { demoGameProvider, type GameProvider } from './modules/portal/game-provider.ts'
 import { portalRoutes } from './modules/portal/portal.routes.ts'
 import { seamlessRoutes } from './modules/seamless/seamless.routes.ts'
 import { createSeamlessService } from './modules/seamless/seamless.service.ts'
 import { createPortalService } from './modules/portal/portal.service.ts'
+import { portalRepository } from './modules/portal/portal.repository.ts'
 import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts'
 import { createWithdrawalService } from './modules/withdrawals/withdrawals.service.ts'
+import { withdrawalsRepository } from './modules/withdrawals/withdrawals.repository.ts'
 import { userRoutes } from './modules/users/users.routes.ts'
 import { requireOperator } from './plugins/operator-auth.ts'
 import { createUserService } from './modules/users/users.service.ts'
+import { playersRepository } from './modules/users/users.repository.ts'
 import { promotionRoutes } from './modules/promotions/promotions.routes.ts'
 import { referralRoutes } from './modules/referral/referral.routes.ts'
 import { createReferralService, referralSettings } from './modules/referral/referral.service.ts'
+import { referralRepository } from './modules/referral/referral.repository.ts'
 import { createPromotionService } from './modules/promotions/promotions.service.ts'
+import { promotionsRepository } from './modules/promotions/promotions.repository.ts'
 import { createLinkService } from './modules/links/links.service.ts'
+import { linksRepository } from './modules/links/links.repository.ts'
 import { requirePlayer } from './plugins/auth.ts'
 import { refuseNul } from './plugins/no-nul.ts'
 import { limitRequests } from './plugins/rate-limit-hook.ts'
@@ -97,7 +111,11 @@ function refuseBeforeRouting(_error: FastifyError, _request: FastifyRequest, rep
   void reply.status(404).send(errorBody('NOT_FOUND'))
 }
 
-/** Builds the whole server from its config and database. Every module is wired here, in one visible list. */
+/**
+ * Builds the whole server from its config and database. Every module is wired here, in one visible list: this is the
+ * one place that hands repositories to services and services to routes (ADR 018); no service imports another
+ * module's repository or service, so each can be built in a test with fakes instead.
+ */
 export async function buildApp(deps: AppDeps) {
   const { config, database } = deps
   const clock = deps.clock ?? systemClock
@@ -169,7 +187,7 @@ export async function buildApp(deps: AppDeps) {
     })
 
   const db = database.db
-  const site = createSiteService({ db, now: () => clock.now().getTime() })
+  const site = createSiteService({ db, now: () => clock.now().getTime(), siteRepository })
   // Sessions answered from memory (ADR 010). On PostgreSQL other processes may revoke, so the cache serves only while
   // its LISTEN connection is up; on the embedded database this process is the only one.
   const sessionCache = createSessionCache({ clock, ttlSeconds: config.SESSION_CACHE_SECONDS, idleSeconds: config.SESSION_IDLE_MINUTES * 60, broadcast: database.kind === 'postgres' })
@@ -189,6 +207,8 @@ export async function buildApp(deps: AppDeps) {
     sms,
     limiter,
     siteName: () => site.siteName().catch(() => 'Sanam'),
+    authRepository,
+    playersRepository,
     settings: {
       otpRequired: config.OTP_REQUIRED,
       otpTtlSeconds: config.OTP_TTL_SECONDS,
@@ -204,15 +224,18 @@ export async function buildApp(deps: AppDeps) {
   const hasher = deps.hasher ?? argon2Hasher
 
   const ledger = createLedger({ clock, ...(deps.ledgerFaults ? { faults: deps.ledgerFaults } : {}) })
-  const links = createLinkService({ db, clock })
-  const referral = createReferralService({ db, ledger, clock, links, settings: referralSettings(config) })
-  const promotions = createPromotionService({ db, ledger, clock, siteWithdrawMin: config.WITHDRAW_MIN_AMOUNT })
-  const users = createUserService({ db, promotions })
+  const links = createLinkService({ db, clock, linksRepository })
+  const referral = createReferralService({ db, ledger, clock, links, settings: referralSettings(config), referralRepository, auditRepository })
+  const wallet = createWalletService({ db, walletRepository, referral })
+  const promotions = createPromotionService({ db, ledger, clock, siteWithdrawMin: config.WITHDRAW_MIN_AMOUNT, promotionsRepository, gamesRepository })
+  const users = createUserService({ db, promotions, playersRepository })
   const deposits = createDepositService({
     promotions,
     db,
     ledger,
     clock,
+    depositsRepository,
+    playersRepository,
     settings: {
       minAmount: config.DEPOSIT_MIN_AMOUNT,
       billTtlSeconds: config.DRAFT_BILL_TTL_SECONDS,
@@ -220,12 +243,28 @@ export async function buildApp(deps: AppDeps) {
       statusWindowMinutes: config.DEPOSIT_STATUS_WINDOW_MINUTES,
     },
   })
-  const withdrawals = createWithdrawalService({ db, ledger, clock, promotions, settings: { minAmount: config.WITHDRAW_MIN_AMOUNT, onePending: config.WITHDRAW_ONE_PENDING } })
+  const withdrawals = createWithdrawalService({
+    db,
+    ledger,
+    clock,
+    promotions,
+    settings: { minAmount: config.WITHDRAW_MIN_AMOUNT, onePending: config.WITHDRAW_ONE_PENDING },
+    withdrawalsRepository,
+    playersRepository,
+  })
   const backofficeAuth = createBackofficeAuthService({ db, clock, hasher, limiter, sessionHours: config.BACKOFFICE_SESSION_HOURS })
   const operator = requireOperator(backofficeAuth)
   const backoffice = createBackofficeService({ db, clock, ledger, deposits, withdrawals })
-  const games = createGamesService({ db })
-  const portal = createPortalService({ db, clock, adapters: deps.gameProviders ?? [demoGameProvider], sessionTtlMinutes: config.GAME_SESSION_TTL_MINUTES, guards: [promotions.launchGuard] })
+  const games = createGamesService({ db, gamesRepository })
+  const portal = createPortalService({
+    db,
+    clock,
+    adapters: deps.gameProviders ?? [demoGameProvider],
+    sessionTtlMinutes: config.GAME_SESSION_TTL_MINUTES,
+    guards: [promotions.launchGuard],
+    gamesRepository,
+    portalRepository,
+  })
   const seamless = createSeamlessService({ db, ledger, clock, promotions })
   const limitLogin = limitRequests(limiter, { name: 'login-ip', limit: config.RATE_LOGIN_PER_IP_PER_MINUTE, windowMs: 60_000 })
 
@@ -240,7 +279,7 @@ export async function buildApp(deps: AppDeps) {
         limitRegister: limitRequests(limiter, { name: 'register-ip', limit: config.RATE_REGISTER_PER_IP_PER_HOUR, windowMs: 3_600_000 }),
       })
       userRoutes(api, { users, auth, requirePlayer: player })
-      walletRoutes(api, { db, requirePlayer: player, referral })
+      walletRoutes(api, { wallet, requirePlayer: player })
       referralRoutes(api, { referral, requirePlayer: player, operator })
       depositRoutes(api, { deposits, requirePlayer: player })
       withdrawalRoutes(api, { withdrawals, requirePlayer: player })
@@ -251,7 +290,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(async (callbacks: TypedApp) => seamlessRoutes(callbacks, { seamless, clock, secretFor: config.seamlessSecret, signatureFor: config.seamlessSignature }))
       backofficeRoutes(api, { auth: backofficeAuth, backoffice, links, operator, limitLogin })
       if (consoleSms) devSmsRoutes(api, { outbox: consoleSms })
-      if (config.demoBankFeed) devBankRoutes(api, { db, deposits })
+      if (config.demoBankFeed) devBankRoutes(api, { deposits })
     },
     { prefix: '/api' },
   )
@@ -259,11 +298,15 @@ export async function buildApp(deps: AppDeps) {
   // The built-in demo provider plays at /play/<token> and calls the seamless API over HTTP like any studio.
   await app.register(async (play: TypedApp) =>
     demoProviderRoutes(play, {
-      db,
-      clock,
+      demo: createDemoProviderService({
+        db,
+        clock,
+        log: play.log,
+        seamless: httpSeamlessClient({ baseUrl: config.DEMO_PROVIDER_CALLBACK_URL ?? `http://127.0.0.1:${config.PORT}/api/seamless`, secretFor: config.seamlessSecret, signatureFor: config.seamlessSignature, clock }),
+        gamesRepository,
+        portalRepository,
+      }),
       limiter,
-      log: play.log,
-      seamless: httpSeamlessClient({ baseUrl: config.DEMO_PROVIDER_CALLBACK_URL ?? `http://127.0.0.1:${config.PORT}/api/seamless`, secretFor: config.seamlessSecret, signatureFor: config.seamlessSignature, clock }),
     }),
   )
   await registerWebApps(app, deps.webApps ?? {}, { siteMetadata: () => site.metadata() })
@@ -272,6 +315,6 @@ export async function buildApp(deps: AppDeps) {
     if (!deps.limiter) await limiter.close()
   })
 
-  return { app, services: { auth, links, users, site, ledger, deposits, withdrawals, backofficeAuth, backoffice, games, portal, seamless, promotions, referral }, sms, limiter, sessions: { cache: sessionCache, listener: sessionListener } }
+  return { app, services: { auth, links, users, site, ledger, wallet, deposits, withdrawals, backofficeAuth, backoffice, games, portal, seamless, promotions, referral }, sms, limiter, sessions: { cache: sessionCache, listener: sessionListener } }
 }
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>

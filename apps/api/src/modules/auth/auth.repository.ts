@@ -69,3 +69,4 @@ export const authRepository = {
     await db.update(gameSessions).set({ revokedAt: now }).where(and(eq(gameSessions.playerId, playerId), isNull(gameSessions.revokedAt)))
   },
 }
+export type AuthRepository = typeof authRepository

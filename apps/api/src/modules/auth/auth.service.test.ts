@@ -9,6 +9,7 @@ import { registerBody, uniqueMobile } from '../../../test/factories.ts'
 import type { SmsMessage } from '../sms/sms.ts'
 import { RegisterBody } from '@sanam/contract'
 import { playersRepository } from '../users/users.repository.ts'
+import { authRepository } from './auth.repository.ts'
 import { createAuthService, type AuthSettings } from './auth.service.ts'
 import type { PasswordHasher } from './password.ts'
 
@@ -58,6 +59,8 @@ function makeService(overrides: Partial<AuthSettings> = {}) {
     limiter: memoryRateLimiter(clock),
     settings: { ...settings, ...overrides },
     siteName: async () => 'Sanam',
+    authRepository,
+    playersRepository,
   })
   return { sut, clock, sent, verified, sessions }
 }

@@ -10,9 +10,9 @@ import type { SessionCache, SessionRevocation } from '../../lib/session-cache.ts
 import { newToken, randomDigits, randomString, sameBytes, sha256, UNAMBIGUOUS } from '../../lib/crypto.ts'
 import type { RateLimiter } from '../../plugins/rate-limiter.ts'
 import type { SmsSender } from '../sms/sms.ts'
-import { playersRepository, type NewPlayer } from '../users/users.repository.ts'
+import type { NewPlayer, PlayersRepository } from '../users/users.repository.ts'
 import { toUserMe } from '../users/users.service.ts'
-import { authRepository } from './auth.repository.ts'
+import type { AuthRepository } from './auth.repository.ts'
 import { isCommonPassword } from './common-passwords.ts'
 import type { PasswordHasher } from './password.ts'
 
@@ -67,8 +67,10 @@ export function createAuthService(deps: {
   limiter: RateLimiter
   settings: AuthSettings
   siteName: () => Promise<string>
+  authRepository: AuthRepository
+  playersRepository: Pick<PlayersRepository, 'findById' | 'findByMobile' | 'findIdByInviteCode' | 'insert' | 'isBankAccountTaken' | 'updatePasswordHash'>
 }) {
-  const { db, clock, hasher, settings, sessions } = deps
+  const { db, clock, hasher, settings, sessions, authRepository, playersRepository } = deps
   // A real hash to check against when the phone is unknown, so both answers take the same time.
   const dummyHash = hasher.hash(newToken())
   const failKey = (mobile: string) => `login-fail:${mobile}`

@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '../../../test/app.ts'
 import { makePlayer, registerBody } from '../../../test/factories.ts'
 import { bearer, expectLedgerOk, fund, loginPlayer } from '../../../test/money.ts'
 import { callSeamless, launch } from '../../../test/seamless.ts'
-import { rowsOf } from '../ledger/ledger.repository.ts'
+import { rowsOf } from '../../db/rows.ts'
 import { sha256 } from '../../lib/crypto.ts'
 import { COMMON_PASSWORDS_REFUSED, isCommonPassword } from './common-passwords.ts'
 

@@ -13,7 +13,10 @@ import { gameRounds, players, seamlessTransactions } from '../../db/schema.ts'
 import { handleError } from '../../errors.ts'
 import { manualScheduler } from '../../lib/clock.ts'
 import type { TypedApp } from '../../lib/typed-app.ts'
+import { gamesRepository } from '../games/games.repository.ts'
+import { portalRepository } from '../portal/portal.repository.ts'
 import { demoProviderRoutes, hideToken, ROUND_LIMIT_PER_IP, ROUND_LIMIT_PER_SESSION } from './demo-provider.routes.ts'
+import { createDemoProviderService } from './demo-provider.service.ts'
 import { injectFetch, type InjectFetchOptions } from '../../../test/inject-fetch.ts'
 import { httpSeamlessClient } from './seamless-client.ts'
 
@@ -53,7 +56,12 @@ async function buildPlayApp(core: TestApp): Promise<TypedApp> {
     retries: 2,
     fetch: injectFetch(core.app, { fault: (request) => fault?.(request) }),
   })
-  await app.register(async (scope: TypedApp) => demoProviderRoutes(scope, { db: core.db, clock: core.clock, seamless, log: scope.log, limiter: core.limiter, scheduler }))
+  await app.register(async (scope: TypedApp) =>
+    demoProviderRoutes(scope, {
+      demo: createDemoProviderService({ db: core.db, clock: core.clock, seamless, log: scope.log, scheduler, gamesRepository, portalRepository }),
+      limiter: core.limiter,
+    }),
+  )
   await app.ready()
   return app
 }

@@ -7,7 +7,8 @@ import type { TypedApp } from '../../lib/typed-app.ts'
 import { limitRequests } from '../../plugins/rate-limit-hook.ts'
 import { DEMO_GAME_SCRIPT, DEMO_GAME_SCRIPT_ETAG, DEMO_GAME_SCRIPT_PATH } from './demo-game-script.ts'
 import { renderErrorPage, renderGamePage, renderLobbyPage } from './demo-page.ts'
-import { BETS_BAHT, createDemoProviderService, outcomeJson, type DemoProviderDeps, type PlayContext } from './demo-provider.service.ts'
+import type { RateLimiter } from '../../plugins/rate-limiter.ts'
+import { BETS_BAHT, outcomeJson, type DemoProviderService, type PlayContext } from './demo-provider.service.ts'
 import { demoLang, demoText } from './demo-texts.ts'
 
 export type { DemoProviderDeps } from './demo-provider.service.ts'
@@ -63,9 +64,15 @@ function html(reply: FastifyReply, status: number, page: string) {
  * The built-in demo game provider: GET /play/<token> (the page), its script, and the page's JSON calls. Register
  * at the root (not under /api): the launch URL is /play/<token>. Money moves only through `deps.seamless`.
  */
-export function demoProviderRoutes(app: TypedApp, deps: DemoProviderDeps): void {
-  const demo = createDemoProviderService(deps)
-  const { limiter } = deps
+export function demoProviderRoutes(
+  app: TypedApp,
+  deps: {
+    demo: DemoProviderService
+    /** The app's rate-limit counters (shared through Redis when there are several API processes). */
+    limiter: RateLimiter
+  },
+): void {
+  const { demo, limiter } = deps
   app.addHook('onClose', async () => {
     demo.close()
   })

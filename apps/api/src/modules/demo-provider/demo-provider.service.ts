@@ -5,9 +5,8 @@ import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import { systemScheduler, type Clock, type Scheduler } from '../../lib/clock.ts'
 import { sha256 } from '../../lib/crypto.ts'
-import type { RateLimiter } from '../../plugins/rate-limiter.ts'
-import { gamesRepository, type GameRow, type ProviderRow } from '../games/games.repository.ts'
-import { portalRepository } from '../portal/portal.repository.ts'
+import type { GameRow, GamesRepository, ProviderRow } from '../games/games.repository.ts'
+import type { PortalRepository } from '../portal/portal.repository.ts'
 import { newSeed, PICK_OPTIONS, playRound, sfc32, styleOf, type GameStyle, type Outcome, type RoundInput } from './demo-engine.ts'
 import { demoText, type DemoLang, type DemoMessageId } from './demo-texts.ts'
 import { SeamlessRejectedError, SeamlessUnavailableError, type SeamlessClient, type SeamlessReply, type SeamlessTx } from './seamless-client.ts'
@@ -17,10 +16,10 @@ export interface DemoProviderDeps {
   clock: Clock
   seamless: SeamlessClient
   log: FastifyBaseLogger
-  /** The app's rate-limit counters (shared through Redis when there are several API processes). */
-  limiter: RateLimiter
   /** When unsettled wins are sent again (real timers unless a test moves time by hand). */
   scheduler?: Scheduler
+  gamesRepository: Pick<GamesRepository, 'provider' | 'gamesOf' | 'game'>
+  portalRepository: Pick<PortalRepository, 'findSession'>
 }
 
 /** Bet sizes a player may choose, in baht (the contract's list, which the round body is checked against). */
@@ -72,7 +71,7 @@ const SETTLE_RETRY_DELAYS_MS = [2_000, 5_000, 15_000, 30_000, 60_000, 120_000, 3
  * bet → draw → win through the seamless API (never touching the ledger itself). Session tokens are never logged.
  */
 export function createDemoProviderService(deps: DemoProviderDeps) {
-  const { db, clock, seamless, log } = deps
+  const { db, clock, seamless, log, gamesRepository, portalRepository } = deps
   const scheduler = deps.scheduler ?? systemScheduler
   /** Cancels the pending late settlements. */
   const pending = new Set<() => void>()

@@ -111,3 +111,4 @@ export const depositsRepository = {
       .limit(50)
   },
 }
+export type DepositsRepository = typeof depositsRepository

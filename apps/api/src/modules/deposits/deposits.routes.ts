@@ -4,9 +4,7 @@ import { AppError } from '../../errors.ts'
 import { done, ok } from '../../lib/http.ts'
 import type { TypedApp } from '../../lib/typed-app.ts'
 import { requireSignedJson } from '../../plugins/signed-json.ts'
-import type { Db } from '../../db/client.ts'
 import type { Clock } from '../../lib/clock.ts'
-import { playersRepository } from '../users/users.repository.ts'
 import type { DepositService } from './deposits.service.ts'
 
 export function depositRoutes(app: TypedApp, deps: { deposits: DepositService; requirePlayer: preHandlerAsyncHookHandler }) {
@@ -46,13 +44,10 @@ const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/
  * GET /dev/bank-account: lets the demo feed script send a transfer from a player's registered account. Demo only,
  * and only for callers on this machine: it tells a player's bank account number to whoever asks.
  */
-export function devBankRoutes(app: TypedApp, deps: { db: Db; deposits: DepositService }) {
+export function devBankRoutes(app: TypedApp, deps: { deposits: DepositService }) {
   app.get('/dev/bank-account', { schema: walletContract.devBankAccount }, async (req) => {
     // The socket's own address, not req.ip: behind TRUST_PROXY a forwarded-for header could claim to be local.
     if (!LOOPBACK.test(req.socket.remoteAddress ?? '')) throw new AppError('NOT_FOUND')
-    const player = await playersRepository.findByMobile(deps.db, req.query.mobile)
-    if (!player) throw new AppError('NOT_FOUND', msg('MOBILE_NOT_FOUND'))
-    const target = await deps.deposits.bank()
-    return ok({ bank_code: player.bankCode, bank_account: player.bankAccount, to_account: target.address })
+    return ok(await deps.deposits.devBankAccount(req.query.mobile))
   })
 }

@@ -6,10 +6,10 @@ import { uniqueViolation } from '../../db/errors.ts'
 import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { Ledger } from '../ledger/ledger.service.ts'
-import { playersRepository } from '../users/users.repository.ts'
+import type { PlayersRepository } from '../users/users.repository.ts'
 import type { Actor } from '../../lib/actor.ts'
 import { accountMatches, likePattern, nameConfirms, parseSenderAccount } from './account-match.ts'
-import { depositsRepository, type DepositRow, type OperatorAccountRow } from './deposits.repository.ts'
+import type { DepositRow, DepositsRepository, OperatorAccountRow } from './deposits.repository.ts'
 import { promptPayPayload } from './promptpay.ts'
 import type { PromotionService } from '../promotions/promotions.service.ts'
 
@@ -35,9 +35,36 @@ const creditTransfer = (deposit: DepositRow, playerId: number) => ({
   reference: `deposit:${deposit.id}`,
 })
 
+/** What the deposit service is given (app.ts wires the real ones; deposits.service.test.ts fakes them). */
+export interface DepositServiceDeps {
+  db: Db
+  ledger: Pick<Ledger, 'transferMany'>
+  clock: Clock
+  settings: DepositSettings
+  promotions?: Pick<PromotionService, 'checkDraft' | 'onDepositCredited'>
+  depositsRepository: Pick<
+    DepositsRepository,
+    | 'activeOperatorAccount'
+    | 'isOperatorAccountNumber'
+    | 'candidates'
+    | 'completableBill'
+    | 'completeBill'
+    | 'markCredited'
+    | 'expireBills'
+    | 'insertBill'
+    | 'cancelLiveBill'
+    | 'findByExternalId'
+    | 'insert'
+    | 'latestBill'
+    | 'creditedSince'
+    | 'findById'
+  >
+  playersRepository: Pick<PlayersRepository, 'findByMobile'>
+}
+
 /** Deposits by bank transfer: the operator account to pay, draft bills, the bank feed and its matcher, slip status. */
-export function createDepositService(deps: { db: Db; ledger: Ledger; clock: Clock; settings: DepositSettings; promotions?: Pick<PromotionService, 'checkDraft' | 'onDepositCredited'> }) {
-  const { db, ledger, clock, settings } = deps
+export function createDepositService(deps: DepositServiceDeps) {
+  const { db, ledger, clock, settings, depositsRepository, playersRepository } = deps
 
   function describeAccount(account: OperatorAccountRow, amount?: bigint) {
     const qrcode = account.promptpayType && account.promptpayId ? promptPayPayload({ type: account.promptpayType, id: account.promptpayId }, amount) : null
@@ -67,7 +94,7 @@ export function createDepositService(deps: { db: Db; ledger: Ledger; clock: Cloc
   /** Credits a stored deposit to a player in the caller's transaction, completing the draft bill it answers. */
   async function credit(tx: Db, deposit: DepositRow, playerId: number, status: 'MATCHED' | 'ASSIGNED', note?: string | null) {
     const now = clock.now()
-    await ledger.transfer(tx, creditTransfer(deposit, playerId))
+    await ledger.transferMany(tx, [creditTransfer(deposit, playerId)])
     const bill = await depositsRepository.completableBill(tx, playerId, new Date(now.getTime() - settings.billGraceSeconds * 1000))
     if (bill) await depositsRepository.completeBill(tx, bill.id, deposit.id)
     if (bill?.promotionId && deps.promotions) {
@@ -223,6 +250,17 @@ export function createDepositService(deps: { db: Db; ledger: Ledger; clock: Cloc
       if (!deposit) throw new AppError('BANK_REF_TAKEN')
       await credit(tx, deposit, player.id, 'ASSIGNED', deposit.note)
       return { deposit, player }
+    },
+
+    /**
+     * For the demo bank feed script: the registered account of the player with this mobile, and the operator account
+     * a transfer from it should go to.
+     */
+    async devBankAccount(mobile: string) {
+      const player = await playersRepository.findByMobile(db, mobile)
+      if (!player) throw new AppError('NOT_FOUND', msg('MOBILE_NOT_FOUND'))
+      const target = describeAccount(await operatorAccount())
+      return { bank_code: player.bankCode, bank_account: player.bankAccount, to_account: target.address }
     },
   }
 }

@@ -33,3 +33,4 @@ export const gamesRepository = {
     if (rows.length) await db.insert(games).values(rows).onConflictDoNothing()
   },
 }
+export type GamesRepository = typeof gamesRepository

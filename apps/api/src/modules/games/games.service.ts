@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { msg, type Game, type Provider } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
-import { gamesRepository, type GameRow, type ProviderRow } from './games.repository.ts'
+import type { GameRow, GamesRepository, ProviderRow } from './games.repository.ts'
 
 const POPULAR_LIMIT = 30
 const POPULAR_PROVIDERS = 9
@@ -24,7 +24,8 @@ function cached<T>(data: T): Cached<T> {
  * The game catalogue. It changes only when an operator edits it, so answers are kept in memory for a few
  * seconds (and served with ETags): the lobby's five calls cost no database work on most requests.
  */
-export function createGamesService(deps: { db: Db; cacheMs?: number; now?: () => number }) {
+export function createGamesService(deps: { db: Db; cacheMs?: number; now?: () => number; gamesRepository: Pick<GamesRepository, 'providers' | 'popularGames' | 'gamesOfType' | 'provider' | 'gamesOf'> }) {
+  const { gamesRepository } = deps
   const cacheMs = deps.cacheMs ?? 10_000
   const now = deps.now ?? Date.now
   const memo = new Map<string, { value: Cached<unknown>; until: number }>()

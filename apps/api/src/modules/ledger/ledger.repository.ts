@@ -1,11 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
+import { rowsOf } from '../../db/rows.ts'
 import { accounts, transfers, type PlayerAccountKind } from '../../db/schema.ts'
-
-/** Rows of a query run with `db.execute`, on either driver. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows
-}
 
 /** The key of an account in `accountIds`' answer. */
 export function accountKey(playerId: number | null, kind: string): string {
@@ -14,15 +10,12 @@ export function accountKey(playerId: number | null, kind: string): string {
 
 /** Every SQL statement that touches money. Only the ledger service calls these. */
 export const ledgerRepository = {
-  /** Locks the player's cash account row for the rest of the transaction: serialises that player's money requests. */
-  async lockPlayer(db: Db, playerId: number): Promise<void> {
-    await db.execute(sql`select id from accounts where player_id = ${playerId} and kind = 'cash' for update`)
-  },
-
   /**
-   * Locks several players' cash rows for the rest of the transaction, ascending by player id (the rows are locked in
-   * the order the sorted scan returns them), and returns each locked row's id and balance. A player without a cash
-   * account has no row to lock and is absent from the map.
+   * The one way to lock players (ADR 018): locks their cash rows for the rest of the transaction, ascending by player id
+   * (the rows are locked in the order the sorted scan returns them), and returns each locked row's id and balance.
+   * Every money request of a player (a seamless bet, a withdrawal and its decision, a wallet payout) takes it first,
+   * so that player's requests take turns. A player without a cash account has no row to lock and is absent from the
+   * map (nor has any money to move). One player is `lockPlayers(tx, [id])`.
    */
   async lockPlayers(db: Db, playerIds: readonly number[]): Promise<Map<number, { id: number; balance: bigint }>> {
     const out = new Map<number, { id: number; balance: bigint }>()

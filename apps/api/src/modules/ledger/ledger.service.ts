@@ -3,7 +3,8 @@ import type { Db } from '../../db/client.ts'
 import type { PlayerAccountKind } from '../../db/schema.ts'
 import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
-import { accountKey, ledgerRepository, rowsOf } from './ledger.repository.ts'
+import { rowsOf } from '../../db/rows.ts'
+import { accountKey, ledgerRepository } from './ledger.repository.ts'
 
 /** House accounts: no running balance; their balance is the sum of their transfers. */
 export type HouseAccount = 'bank_in' | 'bank_out' | 'promotion' | 'referral_expense' | 'rebate_expense' | 'forfeit' | 'adjustment' | `game:${string}`
@@ -123,7 +124,6 @@ export function createLedger(deps: { clock: Clock; faults?: LedgerFaults }) {
     transfer: async (tx: Db, request: TransferRequest): Promise<TransferResult> => (await transferMany(tx, [request]))[0]!,
 
     balances: ledgerRepository.balances,
-    lockPlayer: ledgerRepository.lockPlayer,
     lockPlayers: ledgerRepository.lockPlayers,
 
     /** Checks every invariant of DESIGN §3 and names what fails. */

@@ -1,12 +1,11 @@
 import { and, eq, ne, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { players, playerSignals } from '../../db/schema.ts'
-import { rowsOf } from '../ledger/ledger.repository.ts'
+import { rowsOf, type DbNumber as Num } from '../../db/rows.ts'
 
 export type SignalKind = (typeof playerSignals.$inferSelect)['kind']
 export type LinkReason = 'NAME' | 'DEVICE' | 'ADDRESS'
 
-type Num = string | number | bigint
 
 /**
  * Two signals link their players when their values are equal and they are of one sort: a device with a device, an
@@ -78,3 +77,4 @@ export const linksRepository = {
     return linked
   },
 }
+export type LinksRepository = typeof linksRepository

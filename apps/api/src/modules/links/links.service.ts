@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { sha256 } from '../../lib/crypto.ts'
-import { linksRepository, type LinkReason, type SignalKind } from './links.repository.ts'
+import type { LinkReason, LinksRepository, SignalKind } from './links.repository.ts'
 
 /** The random id the player app keeps in localStorage and sends as `X-Device-Id`; anything else is ignored. */
 const DEVICE_ID = /^[A-Za-z0-9_-]{16,128}$/
@@ -40,8 +40,8 @@ export interface Sighting {
  * address (where they registered, where they last signed in). Referral commission and rebate between a downline and
  * an upline it is linked to are not paid (referral.service.ts); the back-office lists a member's links.
  */
-export function createLinkService(deps: { db: Db; clock: Clock }) {
-  const { db, clock } = deps
+export function createLinkService(deps: { db: Db; clock: Clock; linksRepository: Pick<LinksRepository, 'record' | 'playerIdByMobile' | 'linksOf' | 'exists' | 'linkedPairs'> }) {
+  const { db, clock, linksRepository } = deps
 
   function signals(seen: Sighting, addressKind: SignalKind): Array<{ kind: SignalKind; value: string }> {
     const out: Array<{ kind: SignalKind; value: string }> = []

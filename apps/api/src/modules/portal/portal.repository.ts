@@ -19,3 +19,4 @@ export const portalRepository = {
     return row
   },
 }
+export type PortalRepository = typeof portalRepository

@@ -4,16 +4,24 @@ import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { newToken, sha256 } from '../../lib/crypto.ts'
 import type { Actor } from '../../lib/actor.ts'
-import { gamesRepository, type GameRow, type ProviderRow } from '../games/games.repository.ts'
+import type { GameRow, GamesRepository, ProviderRow } from '../games/games.repository.ts'
 import type { GameProvider } from './game-provider.ts'
-import { portalRepository } from './portal.repository.ts'
+import type { PortalRepository } from './portal.repository.ts'
 
 /** A rule that may refuse a launch (the promotions issue adds "prohibited by your promotion"). Throws AppError. */
 export type LaunchGuard = (context: { playerId: number; provider: ProviderRow; game: GameRow | null }) => Promise<void>
 
 /** Launching games and provider lobbies: eligibility checks, then a short-lived game session and the adapter's URL. */
-export function createPortalService(deps: { db: Db; clock: Clock; adapters: GameProvider[]; sessionTtlMinutes: number; guards?: LaunchGuard[] }) {
-  const { db, clock } = deps
+export function createPortalService(deps: {
+  db: Db
+  clock: Clock
+  adapters: GameProvider[]
+  sessionTtlMinutes: number
+  guards?: LaunchGuard[]
+  gamesRepository: Pick<GamesRepository, 'provider' | 'game'>
+  portalRepository: Pick<PortalRepository, 'insertSession'>
+}) {
+  const { db, clock, gamesRepository, portalRepository } = deps
   const adapters = new Map(deps.adapters.map((a) => [a.name, a]))
 
   async function open(actor: Actor, providerCode: string, gameCode: string | null, lang: 'th' | 'en') {

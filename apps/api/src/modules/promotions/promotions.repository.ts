@@ -100,3 +100,4 @@ export const promotionsRepository = {
     return row?.n ?? 0
   },
 }
+export type PromotionsRepository = typeof promotionsRepository

@@ -15,11 +15,10 @@ import {
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
-import { gamesRepository } from '../games/games.repository.ts'
-import { ledgerRepository } from '../ledger/ledger.repository.ts'
+import type { GamesRepository } from '../games/games.repository.ts'
 import type { Ledger } from '../ledger/ledger.service.ts'
 import type { LaunchGuard } from '../portal/portal.service.ts'
-import { promotionsRepository, type PlayerPromotionRow, type PromotionRow } from './promotions.repository.ts'
+import type { PlayerPromotionRow, PromotionRow, PromotionsRepository } from './promotions.repository.ts'
 
 const refusals: Record<DraftRefusal, (limit?: bigint) => string> = {
   HAS_ACTIVE_PROMOTION: () => msg('PROMOTION_HAS_ACTIVE'),
@@ -51,17 +50,31 @@ export function toPromotion(row: PromotionRow): Promotion {
   }
 }
 
+/** What the promotion service is given (app.ts wires the real ones; promotions.service.test.ts fakes them). */
+export interface PromotionServiceDeps {
+  db: Db
+  ledger: Pick<Ledger, 'transferMany' | 'balances'>
+  clock: Clock
+  /** WITHDRAW_MIN_AMOUNT in baht: the minimum withdrawal when a promotion's rules set none. */
+  siteWithdrawMin: number
+  promotionsRepository: Pick<
+    PromotionsRepository,
+    'active' | 'activeMany' | 'creditedDepositsBefore' | 'end' | 'listActive' | 'history' | 'find' | 'start' | 'gameTypes' | 'changeTurnover'
+  >
+  gamesRepository: Pick<GamesRepository, 'gamesOf'>
+}
+
 /**
  * Promotions: which a player may take, the bonus on the matched deposit, turnover from bets, the withdrawal terms,
  * and the end of a promotion (completed by a withdrawal, or forfeited when the balance runs out). The other money
  * modules call the hooks below inside their own transactions.
  */
-export function createPromotionService(deps: { db: Db; ledger: Ledger; clock: Clock; siteWithdrawMin: number }) {
-  const { db, ledger, clock } = deps
+export function createPromotionService(deps: PromotionServiceDeps) {
+  const { db, ledger, clock, promotionsRepository, gamesRepository } = deps
   const siteMin = nearestSatang(deps.siteWithdrawMin)
 
   async function cash(tx: Db, playerId: number) {
-    return (await ledgerRepository.balances(tx, playerId)).cash
+    return (await ledger.balances(tx, playerId)).cash
   }
 
   async function eligibility(tx: Db, playerId: number, promotion: PromotionRow, amount: bigint, exceptDepositId?: number) {
@@ -78,7 +91,7 @@ export function createPromotionService(deps: { db: Db; ledger: Ledger; clock: Cl
   async function forfeit(tx: Db, active: PlayerPromotionRow, status: 'COMPLETED' | 'FORFEITED', reason: string) {
     const rest = await cash(tx, active.playerId)
     if (rest > 0n) {
-      await ledger.transfer(tx, { key: `forfeit:${active.id}`, from: { player: active.playerId, kind: 'cash' }, to: { house: 'forfeit' }, amount: rest, kind: 'promotion_forfeit', reference: `promotion:${active.id}` })
+      await ledger.transferMany(tx, [{ key: `forfeit:${active.id}`, from: { player: active.playerId, kind: 'cash' }, to: { house: 'forfeit' }, amount: rest, kind: 'promotion_forfeit', reference: `promotion:${active.id}` }])
     }
     await promotionsRepository.end(tx, active.id, status, reason, clock.now())
   }
@@ -207,7 +220,7 @@ export function createPromotionService(deps: { db: Db; ledger: Ledger; clock: Cl
       if (!verdict.ok) return
       const bonus = computeBonus(promotion, input.amount)
       if (bonus > 0n) {
-        await ledger.transfer(tx, { key: `promotion:${input.depositId}`, from: { house: 'promotion' }, to: { player: input.playerId, kind: 'cash' }, amount: bonus, kind: 'promotion_bonus', reference: `deposit:${input.depositId}` })
+        await ledger.transferMany(tx, [{ key: `promotion:${input.depositId}`, from: { house: 'promotion' }, to: { player: input.playerId, kind: 'cash' }, amount: bonus, kind: 'promotion_bonus', reference: `deposit:${input.depositId}` }])
       }
       const target = turnoverTarget(promotion.rules, input.amount)
       await promotionsRepository.start(tx, {

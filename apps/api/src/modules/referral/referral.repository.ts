@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { accruals, players, walletPayouts } from '../../db/schema.ts'
-import { rowsOf } from '../ledger/ledger.repository.ts'
+import { rowsOf, type DbNumber as Num } from '../../db/rows.ts'
 
 export type AccrualRow = typeof accruals.$inferSelect
 export type NewAccrual = typeof accruals.$inferInsert
@@ -16,7 +16,6 @@ export const ACCRUAL_LOCK = 7_262_010
  */
 const VALID_BET = sql`st.op = 'bet' and st.status = 'OK' and r.status in ('SETTLED', 'CLOSED')`
 
-type Num = string | number | bigint
 const big = (v: Num | null | undefined) => BigInt(v ?? 0)
 
 export const referralRepository = {
@@ -166,3 +165,4 @@ function walletSummaryStatement(db: Db) {
   if (!statement) walletSummaryStatements.set(db, (statement = prepareWalletSummary(db)))
   return statement
 }
+export type ReferralRepository = typeof referralRepository

@@ -4,12 +4,12 @@ import type { Db } from '../../db/client.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
-import { auditRepository } from '../audit/audit.repository.ts'
+import type { auditRepository as AuditRepositoryValue } from '../audit/audit.repository.ts'
 import type { OperatorActor } from '../backoffice/backoffice-auth.service.ts'
 import type { Ledger } from '../ledger/ledger.service.ts'
 import { bangkokDay, bangkokDayRange, payoutWindow } from './bangkok-time.ts'
 import type { LinkService } from '../links/links.service.ts'
-import { referralRepository, type NewAccrual } from './referral.repository.ts'
+import type { NewAccrual, ReferralRepository } from './referral.repository.ts'
 
 /** Payout terms of one wallet, in whole baht as configured. A max of 0 means no cap. */
 export interface PayoutTerms {
@@ -90,14 +90,28 @@ export function toAccrueResult(stats: AccrualStats): AccrueResult {
   return { ...stats, referral: satangToBaht(stats.referral), rebate: satangToBaht(stats.rebate) }
 }
 
+/** What the referral service is given (app.ts wires the real ones; referral.service.test.ts fakes them). */
+export interface ReferralServiceDeps {
+  db: Db
+  ledger: Pick<Ledger, 'transferMany' | 'lockPlayers' | 'balances'>
+  clock: Clock
+  links: Pick<LinkService, 'linkedPairs'>
+  settings: ReferralSettings
+  referralRepository: Pick<
+    ReferralRepository,
+    'unaccruedTurnover' | 'uplineChains' | 'insertAccruals' | 'lockAccruals' | 'inviteCode' | 'downlines' | 'countDownlines' | 'walletSummary' | 'findPayout' | 'claimPayout'
+  >
+  auditRepository: Pick<typeof AuditRepositoryValue, 'record'>
+}
+
 /**
  * Referral programme and rebate (DESIGN §4): invite info, the daily accrual of commission (levels 1-3) and rebate
  * (level 0) from valid turnover, the wallets' summary, and moves of either wallet to cash on its schedule.
  * The ledger moves all money: house referral_expense / rebate_expense → the player's referral / rebate account on
  * accrual, referral / rebate → cash on a payout.
  */
-export function createReferralService(deps: { db: Db; ledger: Ledger; clock: Clock; links: Pick<LinkService, 'linkedPairs'>; settings: ReferralSettings }) {
-  const { db, ledger, clock, settings } = deps
+export function createReferralService(deps: ReferralServiceDeps) {
+  const { db, ledger, clock, settings, referralRepository, auditRepository } = deps
 
   /**
    * Accrues up to `limit` players' turnover of `day` in the caller's transaction (which should hold the accrual lock
@@ -143,18 +157,23 @@ export function createReferralService(deps: { db: Db; ledger: Ledger; clock: Clo
 
     // Credits in one fixed order (beneficiary, then wallet), so two runs that credit the same players cannot deadlock.
     const payable = inserted.filter((r) => r.amount > 0n).sort((a, b) => a.beneficiaryId - b.beneficiaryId || Number(a.level === 0) - Number(b.level === 0) || a.sourceId - b.sourceId || a.level - b.level)
+    await ledger.transferMany(
+      tx,
+      payable.map((r) => {
+        const rebate = r.level === 0
+        return {
+          key: `accrual:${r.day}:${r.beneficiaryId}:${r.sourceId}:${r.level}`,
+          from: { house: rebate ? 'rebate_expense' : 'referral_expense' },
+          to: { player: r.beneficiaryId, kind: rebate ? 'rebate' : 'referral' },
+          amount: r.amount,
+          kind: rebate ? 'rebate_accrual' : 'referral_commission',
+          reference: `accrual:${r.day}:${r.sourceId}`,
+        } as const
+      }),
+    )
     for (const r of payable) {
-      const rebate = r.level === 0
-      await ledger.transfer(tx, {
-        key: `accrual:${r.day}:${r.beneficiaryId}:${r.sourceId}:${r.level}`,
-        from: { house: rebate ? 'rebate_expense' : 'referral_expense' },
-        to: { player: r.beneficiaryId, kind: rebate ? 'rebate' : 'referral' },
-        amount: r.amount,
-        kind: rebate ? 'rebate_accrual' : 'referral_commission',
-        reference: `accrual:${r.day}:${r.sourceId}`,
-      })
       stats.transfers++
-      if (rebate) stats.rebate += r.amount
+      if (r.level === 0) stats.rebate += r.amount
       else stats.referral += r.amount
     }
     return { ...stats, more: sources.length === limit }
@@ -242,7 +261,7 @@ export function createReferralService(deps: { db: Db; ledger: Ledger; clock: Clo
       return inTransaction(db, async (tx) => {
         // Concurrent moves of one player take turns on the player's cash row, so a request that waited sees the
         // first one's payout and is told it was already done, rather than finding the wallet it emptied.
-        await ledger.lockPlayer(tx, playerId)
+        await ledger.lockPlayers(tx, [playerId])
         if (await referralRepository.findPayout(tx, playerId, wallet, window.period)) throw alreadyDone()
         const remaining = (await ledger.balances(tx, playerId))[account]
         if (remaining <= 0n) throw new AppError('RULE_REFUSED', msg('REFERRAL_NOTHING'))
@@ -252,14 +271,16 @@ export function createReferralService(deps: { db: Db; ledger: Ledger; clock: Clo
 
         const payout = await referralRepository.claimPayout(tx, { playerId, wallet, period: window.period, amount, createdAt: clock.now() })
         if (!payout) throw alreadyDone()
-        await ledger.transfer(tx, {
-          key: `payout:${wallet}:${playerId}:${window.period}`,
-          from: { player: playerId, kind: account },
-          to: { player: playerId, kind: 'cash' },
-          amount,
-          kind: payoutKind,
-          reference: `payout:${payout.id}`,
-        })
+        await ledger.transferMany(tx, [
+          {
+            key: `payout:${wallet}:${playerId}:${window.period}`,
+            from: { player: playerId, kind: account },
+            to: { player: playerId, kind: 'cash' },
+            amount,
+            kind: payoutKind,
+            reference: `payout:${payout.id}`,
+          },
+        ])
         return { amount: satangToBaht(amount), remaining: satangToBaht(remaining - amount) }
       })
     },

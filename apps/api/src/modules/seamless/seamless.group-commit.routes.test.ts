@@ -11,7 +11,7 @@ import { betBody, heldBatchService, uid, type SeamlessBody } from '../../../test
 import { openPostgres, type Database } from '../../db/client.ts'
 import { seamlessLog, seamlessTransactions, transfers } from '../../db/schema.ts'
 import { createLedger, type LedgerFaults } from '../ledger/ledger.service.ts'
-import { rowsOf } from '../ledger/ledger.repository.ts'
+import { rowsOf } from '../../db/rows.ts'
 import type { SeamlessFaults, SeamlessResult } from './seamless.service.ts'
 
 let t: TestApp

@@ -9,7 +9,7 @@ import { expectLedgerOk, fund, loginPlayer } from '../../../test/money.ts'
 import { callSeamless, launch } from '../../../test/seamless.ts'
 import { seamlessLog } from '../../db/schema.ts'
 import { sha256 } from '../../lib/crypto.ts'
-import { rowsOf } from '../ledger/ledger.repository.ts'
+import { rowsOf } from '../../db/rows.ts'
 import { redactSessionToken } from './seamless.service.ts'
 
 let t: TestApp

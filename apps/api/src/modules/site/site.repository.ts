@@ -24,3 +24,4 @@ export const siteRepository = {
       .onConflictDoUpdate({ target: media.path, set: { contentType: row.contentType, body: row.body, etag: row.etag, updatedAt: row.updatedAt ?? new Date() } })
   },
 }
+export type SiteRepository = typeof siteRepository

@@ -1,10 +1,11 @@
 import { msg, type SiteMetadata } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
-import { siteRepository, type MediaRow } from './site.repository.ts'
+import type { MediaRow, SiteRepository } from './site.repository.ts'
 
 /** Site metadata and media. Metadata changes rarely, so it is cached for a few seconds. */
-export function createSiteService(deps: { db: Db; cacheMs?: number; now?: () => number }) {
+export function createSiteService(deps: { db: Db; cacheMs?: number; now?: () => number; siteRepository: Pick<SiteRepository, 'findSettings' | 'findMedia'> }) {
+  const { siteRepository } = deps
   const cacheMs = deps.cacheMs ?? 5000
   const now = deps.now ?? Date.now
   let cached: { value: SiteMetadata; until: number } | undefined

@@ -36,3 +36,4 @@ export const playersRepository = {
     await db.update(players).set({ passwordHash, updatedAt: now }).where(eq(players.id, id))
   },
 }
+export type PlayersRepository = typeof playersRepository

@@ -2,7 +2,7 @@ import { findBank, type UserMe } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import type { PromotionService } from '../promotions/promotions.service.ts'
-import { playersRepository, type PlayerRow } from './users.repository.ts'
+import type { PlayerRow, PlayersRepository } from './users.repository.ts'
 
 /** The player as the app sees it (spec §3 User). */
 export function toUserMe(player: PlayerRow): UserMe {
@@ -19,10 +19,10 @@ export function toUserMe(player: PlayerRow): UserMe {
   }
 }
 
-export function createUserService(deps: { db: Db; promotions?: Pick<PromotionService, 'info'> }) {
+export function createUserService(deps: { db: Db; promotions?: Pick<PromotionService, 'info'>; playersRepository: Pick<PlayersRepository, 'findById'> }) {
   return {
     async me(playerId: number): Promise<UserMe> {
-      const player = await playersRepository.findById(deps.db, playerId)
+      const player = await deps.playersRepository.findById(deps.db, playerId)
       if (!player) throw new AppError('UNAUTHORIZED')
       const me = toUserMe(player)
       return deps.promotions ? { ...me, promotion: await deps.promotions.info(playerId) } : me

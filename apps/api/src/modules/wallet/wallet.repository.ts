@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { rowsOf } from '../ledger/ledger.repository.ts'
+import { rowsOf } from '../../db/rows.ts'
 
 export interface HistoryRow {
   id: string
@@ -33,3 +33,4 @@ export const walletRepository = {
     return { rows, total: Number(count?.n ?? 0) }
   },
 }
+export type WalletRepository = typeof walletRepository

@@ -5,14 +5,6 @@ import { idempotencyKeys, players, withdrawals } from '../../db/schema.ts'
 export type WithdrawalRow = typeof withdrawals.$inferSelect
 
 export const withdrawalsRepository = {
-  /**
-   * Locks the player's row for the rest of the transaction: one withdrawal request per player at a time.
-   * NO KEY UPDATE, not UPDATE: foreign-key checks of concurrent deposits take KEY SHARE on the same row, and a
-   * full UPDATE lock would make them wait on us while we wait on their balance row (a deadlock).
-   */
-  async lockPlayer(db: Db, playerId: number): Promise<void> {
-    await db.execute(sql`select id from ${players} where id = ${playerId} for no key update`)
-  },
   async hasPending(db: Db, playerId: number): Promise<boolean> {
     const rows = await db.select({ id: withdrawals.id }).from(withdrawals).where(and(eq(withdrawals.playerId, playerId), eq(withdrawals.status, 'PENDING'))).limit(1)
     return rows.length > 0
@@ -64,3 +56,4 @@ export const withdrawalsRepository = {
     await db.insert(idempotencyKeys).values(row)
   },
 }
+export type WithdrawalsRepository = typeof withdrawalsRepository

@@ -6,9 +6,9 @@ import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { Actor } from '../../lib/actor.ts'
 import type { Ledger } from '../ledger/ledger.service.ts'
-import { playersRepository } from '../users/users.repository.ts'
+import type { PlayersRepository } from '../users/users.repository.ts'
 import type { PromotionService } from '../promotions/promotions.service.ts'
-import { withdrawalsRepository, type WithdrawalRow } from './withdrawals.repository.ts'
+import type { WithdrawalRow, WithdrawalsRepository } from './withdrawals.repository.ts'
 
 export interface WithdrawalSettings {
   minAmount: number
@@ -37,12 +37,23 @@ export function toBackofficeWithdrawal(row: WithdrawalRow, mobile: string): Back
   }
 }
 
+/** What the withdrawal service is given (app.ts wires the real ones; withdrawals.service.test.ts fakes them). */
+export interface WithdrawalServiceDeps {
+  db: Db
+  ledger: Pick<Ledger, 'transferMany' | 'lockPlayers'>
+  clock: Clock
+  settings: WithdrawalSettings
+  promotions?: Pick<PromotionService, 'withdrawTerms' | 'onWithdrawn'>
+  withdrawalsRepository: Pick<WithdrawalsRepository, 'hasPending' | 'insert' | 'findForUpdate' | 'decide' | 'list' | 'mobileOf' | 'findIdempotent' | 'saveIdempotent'>
+  playersRepository: Pick<PlayersRepository, 'findById'>
+}
+
 /**
  * Withdrawals: a request holds the money (cash → withdraw_hold); an operator pays it out (hold → bank_out) or
  * refuses it (hold → cash). An unknown payout outcome simply stays PENDING and held: never refunded by itself.
  */
-export function createWithdrawalService(deps: { db: Db; ledger: Ledger; clock: Clock; settings: WithdrawalSettings; promotions?: Pick<PromotionService, 'withdrawTerms' | 'onWithdrawn'> }) {
-  const { db, ledger, clock, settings } = deps
+export function createWithdrawalService(deps: WithdrawalServiceDeps) {
+  const { db, ledger, clock, settings, withdrawalsRepository, playersRepository } = deps
 
   /** Approves or rejects in the caller's transaction (the back-office records its audit entry in the same one). */
   async function decide(tx: Db, operatorId: number, id: number, outcome: { approve: true; payoutRef: string } | { approve: false; reason: string }) {
@@ -62,12 +73,13 @@ export function createWithdrawalService(deps: { db: Db; ledger: Ledger; clock: C
         ...(outcome.approve ? { payoutRef: outcome.payoutRef } : { reason: outcome.reason }),
       })
       if (!row) throw new AppError('CONFLICT', msg('WITHDRAWAL_ALREADY_DECIDED'))
-      await ledger.transfer(
-        tx,
+      // The player's money requests take turns on the player's lock (a release moves hold and cash together).
+      await ledger.lockPlayers(tx, [row.playerId])
+      await ledger.transferMany(tx, [
         outcome.approve
           ? { key: `withdraw:${id}:approve`, from: { player: row.playerId, kind: 'withdraw_hold' }, to: { house: 'bank_out' }, amount: row.amount, kind: 'withdraw_payout', reference: `withdrawal:${id}` }
           : { key: `withdraw:${id}:reject`, from: { player: row.playerId, kind: 'withdraw_hold' }, to: { player: row.playerId, kind: 'cash' }, amount: row.amount, kind: 'withdraw_release', reference: `withdrawal:${id}` },
-      )
+      ])
       return { row, before: current, replayed: false }
     }
   }
@@ -87,7 +99,8 @@ export function createWithdrawalService(deps: { db: Db; ledger: Ledger; clock: C
     async request(actor: Actor, amountBaht: number, idempotencyKey?: string): Promise<Withdrawal> {
       const requestHash = createHash('sha256').update(JSON.stringify({ amount: amountBaht })).digest('hex')
       return inTransaction(db, async (tx) => {
-        await withdrawalsRepository.lockPlayer(tx, actor.playerId)
+        // One withdrawal request per player at a time: the second waits here and then sees the first one's row.
+        await ledger.lockPlayers(tx, [actor.playerId])
         if (idempotencyKey) {
           const prior = await withdrawalsRepository.findIdempotent(tx, actor.playerId, IDEMPOTENCY_SCOPE, idempotencyKey)
           if (prior) {
@@ -116,14 +129,16 @@ export function createWithdrawalService(deps: { db: Db; ledger: Ledger; clock: C
           bankAccount: player.bankAccount,
           createdAt: clock.now(),
         })
-        await ledger.transfer(tx, {
-          key: `withdraw:${row.id}:hold`,
-          from: { player: player.id, kind: 'cash' },
-          to: { player: player.id, kind: 'withdraw_hold' },
-          amount,
-          kind: 'withdraw_hold',
-          reference: `withdrawal:${row.id}`,
-        })
+        await ledger.transferMany(tx, [
+          {
+            key: `withdraw:${row.id}:hold`,
+            from: { player: player.id, kind: 'cash' },
+            to: { player: player.id, kind: 'withdraw_hold' },
+            amount,
+            kind: 'withdraw_hold',
+            reference: `withdrawal:${row.id}`,
+          },
+        ])
         await deps.promotions?.onWithdrawn(tx, player.id)
         const answer = toWithdrawal(row)
         if (idempotencyKey) {

@@ -1,0 +1,162 @@
+import type { BankTransferBody } from '@sanam/contract'
+import { describe, expect, it } from 'vitest'
+import { AppError } from '../../errors.ts'
+import { manualClock } from '../../lib/clock.ts'
+import { fakeDb } from '../../../test/fakes/db.ts'
+import { fakeDepositsRepository } from '../../../test/fakes/deposits.ts'
+import { fakeLedger } from '../../../test/fakes/ledger.ts'
+import { fakePlayers } from '../../../test/fakes/players.ts'
+import type { PromotionService } from '../promotions/promotions.service.ts'
+import { createDepositService } from './deposits.service.ts'
+
+type Credited = Parameters<PromotionService['onDepositCredited']>[1]
+
+/** A deposit service on fakes: one operator account, two players, a minimum of 100 baht, bills living 180 s. */
+function setup() {
+  const clock = manualClock()
+  const money = fakeLedger()
+  const players = fakePlayers()
+  const somchai = players.add({ mobile: '0811111111', bankCode: 'SCB', bankAccount: '1234567890', firstname: 'สมชาย', surname: 'ใจดี' })
+  const somsri = players.add({ mobile: '0822222222', bankCode: 'SCB', bankAccount: '5554567891', firstname: 'สมศรี', surname: 'มีสุข' })
+  const store = fakeDepositsRepository(players.rows)
+  const operator = store.addOperatorAccount({ accountNumber: '9990001111' })
+  const credited: Credited[] = []
+  const refusedPromotions = new Set<number>()
+  const sut = createDepositService({
+    db: fakeDb(),
+    ledger: money.ledger,
+    clock,
+    settings: { minAmount: 100, billTtlSeconds: 180, billGraceSeconds: 60, statusWindowMinutes: 15 },
+    depositsRepository: store.repository,
+    playersRepository: players.repository,
+    promotions: {
+      async checkDraft(_playerId, promotionId) {
+        if (refusedPromotions.has(promotionId)) throw new AppError('RULE_REFUSED', 'โปรโมชั่นนี้สำหรับสมาชิกใหม่เท่านั้น')
+      },
+      onDepositCredited: async (_tx, input) => void credited.push(input),
+    },
+  })
+  const transfer = (overrides: Partial<BankTransferBody> = {}): BankTransferBody => ({
+    external_id: 'BANK-1',
+    to_account: operator.accountNumber,
+    from_bank_code: 'SCB',
+    from_account: somchai.bankAccount,
+    from_name: null,
+    amount: 500,
+    occurred_at: clock.now().toISOString(),
+    ...overrides,
+  })
+  const actorOf = (player: { id: number }) => ({ playerId: player.id, sessionId: 1 })
+  return { sut, clock, money, store, somchai, somsri, transfer, actorOf, credited, refusedPromotions }
+}
+
+describe('draft bills', () => {
+  it('refuse less than the minimum deposit', async () => {
+    const { sut, somchai, actorOf } = setup()
+    await expect(sut.createDraftBill(actorOf(somchai), 99, null)).rejects.toMatchObject({ code: 'RULE_REFUSED', message: expect.stringContaining('100') })
+  })
+
+  it('show the operator account to pay, and allow one live bill per player until it is cancelled or expires', async () => {
+    const { sut, clock, somchai, actorOf } = setup()
+    const bill = await sut.createDraftBill(actorOf(somchai), 500, null)
+    expect(bill).toMatchObject({ amount: 500, payment_information: { bank_code: 'KBANK', bank_address: '9990001111' } })
+    expect(new Date(bill.expires_at).getTime() - clock.now().getTime()).toBe(180_000)
+    await expect(sut.createDraftBill(actorOf(somchai), 600, null)).rejects.toMatchObject({ code: 'CONFLICT' })
+
+    await sut.cancelDraftBill(actorOf(somchai))
+    await sut.createDraftBill(actorOf(somchai), 600, null)
+    clock.advance(181_000)
+    await sut.createDraftBill(actorOf(somchai), 700, null)
+  })
+
+  it('check the chosen promotion before the bill is made', async () => {
+    const { sut, somchai, actorOf, refusedPromotions, store } = setup()
+    refusedPromotions.add(3)
+    await expect(sut.createDraftBill(actorOf(somchai), 500, 3)).rejects.toMatchObject({ code: 'RULE_REFUSED' })
+    expect(store.bills).toHaveLength(0)
+  })
+
+  it('cancelling with no live bill is NOT_FOUND', async () => {
+    const { sut, somchai, actorOf } = setup()
+    await expect(sut.cancelDraftBill(actorOf(somchai))).rejects.toMatchObject({ code: 'NOT_FOUND' })
+  })
+})
+
+describe('the bank feed', () => {
+  it("credits a transfer from a player's registered account to that player, once however often it is reported", async () => {
+    const { sut, money, somchai, transfer } = setup()
+    const first = await sut.receiveTransfer(transfer())
+    expect(first.status).toBe('MATCHED')
+    expect(await sut.receiveTransfer(transfer())).toEqual(first)
+    expect(money.balance(somchai.id)).toBe(50_000n)
+    expect(money.transfers).toHaveLength(1)
+  })
+
+  it('answers DUPLICATE to another transfer under a known external id, crediting nothing', async () => {
+    const { sut, money, somchai, transfer } = setup()
+    await sut.receiveTransfer(transfer())
+    expect(await sut.receiveTransfer(transfer({ amount: 900 }))).toMatchObject({ status: 'DUPLICATE' })
+    expect(money.balance(somchai.id)).toBe(50_000n)
+  })
+
+  it('keeps unmatched, crediting nobody: another account than ours, an unknown sender, a masked account without a name or with a name nobody has, two possible players', async () => {
+    const { sut, money, store, transfer } = setup()
+    const cases: Array<Partial<BankTransferBody>> = [
+      { external_id: 'A', to_account: '1112223333' },
+      { external_id: 'B', from_account: '0000000000' },
+      { external_id: 'C', from_account: 'xxx-x-x6789-x' },
+      { external_id: 'D', from_account: 'xxx-x-x6789-x', from_name: 'ใครก็ไม่รู้' },
+      // Both players' accounts end in 6789 and a hidden digit, and both first names start with สม.
+      { external_id: 'E', from_account: 'xxx-x-x6789-x', from_name: 'สม' },
+    ]
+    for (const c of cases) expect(await sut.receiveTransfer(transfer(c))).toMatchObject({ status: 'UNMATCHED' })
+    expect(store.deposits.map((d) => d.status)).toEqual(['UNMATCHED', 'UNMATCHED', 'UNMATCHED', 'UNMATCHED', 'UNMATCHED'])
+    expect(store.deposits.at(-1)?.note).toContain('2')
+    expect(money.transfers).toHaveLength(0)
+  })
+
+  it("matches a masked account by the sender's name", async () => {
+    const { sut, money, somsri, transfer } = setup()
+    expect(await sut.receiveTransfer(transfer({ from_account: 'xxx-x-x6789-x', from_name: 'นางสาว สมศรี มีสุข' }))).toMatchObject({ status: 'MATCHED' })
+    expect(money.balance(somsri.id)).toBe(50_000n)
+  })
+
+  it('completes the live bill the transfer answers and starts its promotion', async () => {
+    const { sut, somchai, actorOf, transfer, store, credited } = setup()
+    const bill = await sut.createDraftBill(actorOf(somchai), 500, 4)
+    const { deposit_id } = await sut.receiveTransfer(transfer())
+    expect(store.bills.find((b) => b.id === bill.payment_id)).toMatchObject({ status: 'COMPLETED', depositId: deposit_id })
+    expect(credited).toEqual([{ playerId: somchai.id, depositId: deposit_id, amount: 50_000n, promotionId: 4 }])
+  })
+})
+
+describe('the slip check', () => {
+  it("answers only about the caller's own deposits, credited since the check began", async () => {
+    const { sut, clock, somchai, somsri, actorOf, transfer } = setup()
+    await expect(sut.status(actorOf(somchai), somsri.id)).rejects.toMatchObject({ code: 'FORBIDDEN' })
+    await sut.receiveTransfer(transfer())
+    clock.advance(60_000)
+    await expect(sut.status(actorOf(somchai), somchai.id, clock.now())).rejects.toMatchObject({ code: 'NOT_FOUND' })
+    expect(await sut.status(actorOf(somchai), somchai.id, new Date(clock.now().getTime() - 120_000))).toMatchObject({ amount: 500 })
+  })
+})
+
+describe('operator deposits', () => {
+  it('assigns an unmatched transfer to a player by mobile, once', async () => {
+    const { sut, money, somchai, transfer } = setup()
+    const { deposit_id } = await sut.receiveTransfer(transfer({ from_account: '0000000000' }))
+    await expect(sut.assign(fakeDb(), deposit_id!, '0899999999')).rejects.toMatchObject({ code: 'NOT_FOUND' })
+    const assigned = await sut.assign(fakeDb(), deposit_id!, somchai.mobile)
+    expect(assigned.after).toEqual({ status: 'ASSIGNED', player_id: somchai.id })
+    expect(money.balance(somchai.id)).toBe(50_000n)
+    await expect(sut.assign(fakeDb(), deposit_id!, somchai.mobile)).rejects.toMatchObject({ code: 'CONFLICT' })
+  })
+
+  it('records a manual deposit once per bank reference; the feed reporting it later credits nothing', async () => {
+    const { sut, money, somchai, transfer } = setup()
+    await sut.manual(fakeDb(), { mobile: somchai.mobile, amount: 300, bankRef: 'REF-9', note: 'โทรแจ้ง', operatorId: 2 })
+    await expect(sut.manual(fakeDb(), { mobile: somchai.mobile, amount: 300, bankRef: 'REF-9', note: 'ซ้ำ', operatorId: 2 })).rejects.toMatchObject({ code: 'BANK_REF_TAKEN' })
+    expect(await sut.receiveTransfer(transfer({ external_id: 'REF-9', amount: 300 }))).toMatchObject({ status: 'DUPLICATE' })
+    expect(money.balance(somchai.id)).toBe(30_000n)
+  })
+})

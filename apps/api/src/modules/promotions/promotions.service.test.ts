@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest'
+import { manualClock } from '../../lib/clock.ts'
+import { fakeDb } from '../../../test/fakes/db.ts'
+import { fakeLedger } from '../../../test/fakes/ledger.ts'
+import { fakePromotionsRepository } from '../../../test/fakes/promotions.ts'
+import type { GameRow, ProviderRow } from '../games/games.repository.ts'
+import { createPromotionService } from './promotions.service.ts'
+
+const PLAYER = 1
+const tx = fakeDb()
+
+/** A promotion service on fakes, the site's minimum withdrawal 100 baht. */
+function setup() {
+  const money = fakeLedger()
+  const store = fakePromotionsRepository()
+  const sut = createPromotionService({
+    db: tx,
+    ledger: money.ledger,
+    clock: manualClock(),
+    siteWithdrawMin: 100,
+    promotionsRepository: store.repository,
+    gamesRepository: store.gamesRepository,
+  })
+  /** The player's matched deposit of `baht` under `promotionId`: the cash credited, then the promotion's hook. */
+  async function deposit(promotionId: number, baht: number, depositId = store.creditedDeposits.length + 1) {
+    money.fund(PLAYER, BigInt(baht) * 100n)
+    store.creditedDeposits.push({ id: depositId, playerId: PLAYER })
+    await sut.onDepositCredited(tx, { playerId: PLAYER, depositId, amount: BigInt(baht) * 100n, promotionId })
+  }
+  return { sut, money, store, deposit }
+}
+
+const provider = (code: string): ProviderRow => ({ code, title: code, image: '', types: [], maintenance: false, lobby: true, sort: 0, popularity: 0, adapter: 'demo', updatedAt: new Date() })
+
+describe('taking a promotion', () => {
+  it('pays the percentage bonus, capped by MAX_BONUS, and sets the turnover target from the deposit', async () => {
+    const { sut, money, store, deposit } = setup()
+    const offer = store.addOffer({ creditGivenType: 'PERCENT', creditGiven: 1000n, rules: [{ type: 'MAX_BONUS', value: 30 }, { type: 'TURNOVER_BY_MUTIPLE', value: 5 }] })
+    await deposit(offer.id, 500)
+    expect(money.balance(PLAYER)).toBe(53_000n)
+    expect(store.taken[0]).toMatchObject({ status: 'ACTIVE', bonus: 3_000n, turnoverType: 'TURNOVER', turnoverTarget: 250_000n })
+    expect((await sut.info(PLAYER)).info).toMatchObject({ credit_given: 30, turnover: { type: 'TURNOVER', total: 2500, current: 0 } })
+  })
+
+  it('NEW_MEMBER is for a first deposit only: listed and accepted before it, refused after', async () => {
+    const { sut, store, deposit } = setup()
+    const welcome = store.addOffer({ rules: [{ type: 'NEW_MEMBER', value: 1 }] })
+    expect((await sut.list(PLAYER)).map((p) => p.id)).toEqual([welcome.id])
+    await sut.checkDraft(PLAYER, welcome.id, 50_000n)
+    await deposit(welcome.id, 500)
+    // The deposit being credited does not make its own player an old member: the promotion started.
+    expect(store.taken).toHaveLength(1)
+    await sut.onWithdrawn(tx, PLAYER)
+    expect(await sut.list(PLAYER)).toEqual([])
+    await expect(sut.checkDraft(PLAYER, welcome.id, 50_000n)).rejects.toMatchObject({ code: 'RULE_REFUSED' })
+  })
+
+  it('refuses a second promotion while one is active, and a deposit outside the range with the limit in baht', async () => {
+    const { sut, store, deposit } = setup()
+    const ranged = store.addOffer({ rules: [{ type: 'MIN_DEPOSIT', value: 300 }, { type: 'MAX_DEPOSIT', value: 5000 }] })
+    await expect(sut.checkDraft(PLAYER, ranged.id, 20_000n)).rejects.toMatchObject({ code: 'RULE_REFUSED', message: expect.stringContaining('300') })
+    await expect(sut.checkDraft(PLAYER, ranged.id, 600_000n)).rejects.toMatchObject({ code: 'RULE_REFUSED', message: expect.stringContaining('5000') })
+    await deposit(ranged.id, 500)
+    await expect(sut.checkDraft(PLAYER, ranged.id, 50_000n)).rejects.toMatchObject({ code: 'RULE_REFUSED' })
+    expect(await sut.list(PLAYER)).toEqual([])
+  })
+
+  it('refuses an unknown or switched-off promotion, and credits a deposit without bonus when the player is no longer eligible', async () => {
+    const { sut, money, store, deposit } = setup()
+    const off = store.addOffer({ active: false })
+    await expect(sut.checkDraft(PLAYER, off.id, 50_000n)).rejects.toMatchObject({ code: 'RULE_REFUSED' })
+    await expect(sut.checkDraft(PLAYER, 99, 50_000n)).rejects.toMatchObject({ code: 'RULE_REFUSED' })
+    const capped = store.addOffer({ rules: [{ type: 'MAX_DEPOSIT', value: 100 }] })
+    await deposit(capped.id, 500)
+    expect(money.balance(PLAYER)).toBe(50_000n)
+    expect(store.taken).toHaveLength(0)
+  })
+})
+
+describe('turnover', () => {
+  it('counts bets on allowed games only, and a rollback takes its bet back', async () => {
+    const { sut, store, deposit } = setup()
+    store.addGame('pgsoft', 'fortune_ox', 'SLOT')
+    store.addGame('jili', 'fish_hunter', 'FISHING')
+    const offer = store.addOffer({ rules: [{ type: 'TURNOVER_BY_MUTIPLE', value: 2 }, { type: 'PROHIBITED_GAMES_TYPE', value: [4] }, { type: 'PROHIBITED_GAMES_PROVIDER', value: ['evo'] }] })
+    await deposit(offer.id, 100)
+    await sut.onBets(tx, [
+      { playerId: PLAYER, providerCode: 'pgsoft', gameCode: 'fortune_ox', amount: 1_000n },
+      { playerId: PLAYER, providerCode: 'jili', gameCode: 'fish_hunter', amount: 2_000n },
+      { playerId: PLAYER, providerCode: 'evo', gameCode: null, amount: 4_000n },
+      { playerId: 2, providerCode: 'pgsoft', gameCode: 'fortune_ox', amount: 8_000n },
+    ])
+    expect(store.taken[0]?.turnoverCurrent).toBe(1_000n)
+    await sut.onRollbacks(tx, [{ playerId: PLAYER, providerCode: 'pgsoft', gameCode: 'fortune_ox', amount: 1_000n, placedAt: new Date('2030-01-01T00:00:00Z') }])
+    expect(store.taken[0]?.turnoverCurrent).toBe(0n)
+  })
+})
+
+describe('withdrawing under a promotion', () => {
+  it('is blocked until the turnover is met, saying how much is left; then MAX_WITHDRAW sets the one amount and the rest is forfeited', async () => {
+    const { sut, money, store, deposit } = setup()
+    const offer = store.addOffer({ creditGivenType: 'FIXED', creditGiven: 50_000n, rules: [{ type: 'TURNOVER_BY_MUTIPLE', value: 2 }, { type: 'MAX_WITHDRAW', value: 1000 }] })
+    await deposit(offer.id, 1000)
+    expect(money.balance(PLAYER)).toBe(150_000n)
+    const blocked = await sut.withdrawTerms(tx, PLAYER)
+    expect(blocked.blocked).toContain('2000')
+
+    await sut.onBets(tx, [{ playerId: PLAYER, providerCode: 'pgsoft', gameCode: null, amount: 200_000n }])
+    const terms = await sut.withdrawTerms(tx, PLAYER)
+    expect(terms).toEqual({ min: 10_000n, mandatory: true, value: 100_000n })
+
+    // The withdrawal holds its 1000 baht, then the promotion completes and the other 500 go.
+    await money.ledger.transferMany(tx, [{ key: 'hold', from: { player: PLAYER, kind: 'cash' }, to: { player: PLAYER, kind: 'withdraw_hold' }, amount: 100_000n, kind: 'withdraw_hold', reference: 'withdrawal:1' }])
+    await sut.onWithdrawn(tx, PLAYER)
+    expect(money.balance(PLAYER)).toBe(0n)
+    expect(money.transfers.at(-1)).toMatchObject({ to: { house: 'forfeit' }, amount: 50_000n })
+    expect(store.taken[0]).toMatchObject({ status: 'COMPLETED' })
+  })
+
+  it('without MAX_WITHDRAW completes the promotion and keeps the rest', async () => {
+    const { sut, money, store, deposit } = setup()
+    const offer = store.addOffer({ rules: [{ type: 'MIN_WITHDRAW', value: 300 }] })
+    await deposit(offer.id, 1000)
+    expect(await sut.withdrawTerms(tx, PLAYER)).toEqual({ min: 30_000n, mandatory: false, value: 0n })
+    await sut.onWithdrawn(tx, PLAYER)
+    expect(store.taken[0]).toMatchObject({ status: 'COMPLETED' })
+    expect(money.balance(PLAYER)).toBe(110_000n)
+  })
+})
+
+describe('the end of a promotion', () => {
+  it('is forfeited when the cash falls below 1 baht after a round, the dust going with it', async () => {
+    const { sut, money, store, deposit } = setup()
+    const offer = store.addOffer({ creditGiven: 0n })
+    await deposit(offer.id, 100)
+    await money.ledger.transferMany(tx, [{ key: 'lost', from: { player: PLAYER, kind: 'cash' }, to: { house: 'game:pgsoft' }, amount: 9_950n, kind: 'bet', reference: 'round:1' }])
+    await sut.onSettled(tx, PLAYER)
+    expect(store.taken[0]).toMatchObject({ status: 'FORFEITED' })
+    expect(money.balance(PLAYER)).toBe(0n)
+  })
+})
+
+describe('launching games under a promotion', () => {
+  it('refuses a prohibited provider, a prohibited game type, and the lobby of a provider with any game of that type', async () => {
+    const { sut, store, deposit } = setup()
+    const fish: GameRow = store.addGame('jili', 'fish_hunter', 'FISHING')
+    const slot: GameRow = store.addGame('jili', 'money_coming', 'SLOT')
+    const offer = store.addOffer({ rules: [{ type: 'PROHIBITED_GAMES_TYPE', value: ['FISHING'] }, { type: 'PROHIBITED_GAMES_PROVIDER', value: ['evo'] }] })
+    await sut.launchGuard({ playerId: PLAYER, provider: provider('jili'), game: fish })
+    await deposit(offer.id, 100)
+    await expect(sut.launchGuard({ playerId: PLAYER, provider: provider('evo'), game: null })).rejects.toMatchObject({ code: 'PROMOTION_PROHIBITED' })
+    await expect(sut.launchGuard({ playerId: PLAYER, provider: provider('jili'), game: fish })).rejects.toMatchObject({ code: 'PROMOTION_PROHIBITED' })
+    await sut.launchGuard({ playerId: PLAYER, provider: provider('jili'), game: slot })
+    await expect(sut.launchGuard({ playerId: PLAYER, provider: provider('jili'), game: null })).rejects.toMatchObject({ code: 'PROMOTION_PROHIBITED_LOBBY' })
+    // A provider with no game in the catalogue tells nothing about its types: its lobby is refused while a type is.
+    await expect(sut.launchGuard({ playerId: PLAYER, provider: provider('newcomer'), game: null })).rejects.toMatchObject({ code: 'PROMOTION_PROHIBITED_LOBBY' })
+  })
+})

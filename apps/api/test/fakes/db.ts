@@ -1,0 +1,16 @@
+import type { Db } from '../../src/db/client.ts'
+
+/**
+ * A database handle for the service test tier, where every repository is a fake that ignores it. A transaction runs
+ * its work at once on the same handle (a fake repository keeps what it is told even when the work throws afterwards:
+ * tests of rollback belong to the route tier, on a real database). Any SQL run on it is a test bug and throws.
+ */
+export function fakeDb(): Db {
+  const db = {
+    transaction: async <T>(work: (tx: Db) => Promise<T>) => work(db as unknown as Db),
+    execute: () => {
+      throw new Error('the fake database runs no SQL: give the service a fake repository for this call')
+    },
+  }
+  return db as unknown as Db
+}

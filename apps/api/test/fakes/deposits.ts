@@ -1,0 +1,83 @@
+import type { DepositRow, DraftBillRow, OperatorAccountRow } from '../../src/modules/deposits/deposits.repository.ts'
+import type { DepositServiceDeps } from '../../src/modules/deposits/deposits.service.ts'
+import type { PlayerRow } from '../../src/modules/users/users.repository.ts'
+
+/** The error PostgreSQL raises for a broken unique index, as `uniqueViolation` reads it. */
+function uniqueViolation(constraint: string) {
+  return Object.assign(new Error(`duplicate key value violates unique constraint "${constraint}"`), { code: '23505', constraint })
+}
+
+/** SQL LIKE as the candidates query uses it (`%` any run, `_` one character). */
+function likeToRegExp(pattern: string): RegExp {
+  return new RegExp(`^${pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/%/g, '.*').replace(/_/g, '.')}$`)
+}
+
+/**
+ * Operator accounts, draft bills and deposits in memory, keeping the rules the tables enforce: one LIVE bill per
+ * player (draft_bills_one_live_key) and one deposit per external id. `players` are the rows the matcher searches.
+ */
+export function fakeDepositsRepository(players: readonly PlayerRow[]) {
+  const accounts: OperatorAccountRow[] = []
+  const bills: DraftBillRow[] = []
+  const deposits: DepositRow[] = []
+  const repository: DepositServiceDeps['depositsRepository'] = {
+    activeOperatorAccount: async () => accounts.filter((a) => a.active).sort((a, b) => a.sort - b.sort || a.id - b.id)[0],
+    isOperatorAccountNumber: async (_db, number) => accounts.some((a) => a.accountNumber === number),
+    candidates: async (_db, bankCode, like) =>
+      players.filter((p) => p.bankCode === bankCode && likeToRegExp(like).test(p.bankAccount)).map((p) => ({ id: p.id, bankAccount: p.bankAccount, firstname: p.firstname, surname: p.surname, status: p.status })),
+    async expireBills(_db, playerId, now) {
+      for (const b of bills) if (b.playerId === playerId && b.status === 'LIVE' && b.expiresAt <= now) b.status = 'EXPIRED'
+    },
+    async insertBill(_db, bill) {
+      if (bills.some((b) => b.playerId === bill.playerId && b.status === 'LIVE')) throw uniqueViolation('draft_bills_one_live_key')
+      const row: DraftBillRow = { status: 'LIVE', promotionId: null, depositId: null, createdAt: new Date(), ...bill }
+      bills.push(row)
+      return row
+    },
+    async cancelLiveBill(_db, playerId) {
+      const live = bills.filter((b) => b.playerId === playerId && b.status === 'LIVE')
+      for (const b of live) b.status = 'CANCELLED'
+      return live.length > 0
+    },
+    latestBill: async (_db, playerId) => bills.filter((b) => b.playerId === playerId).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0],
+    completableBill: async (_db, playerId, expiredAfter) =>
+      bills.filter((b) => b.playerId === playerId && (b.status === 'LIVE' || b.status === 'EXPIRED') && b.expiresAt > expiredAfter).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0],
+    async completeBill(_db, billId, depositId) {
+      Object.assign(bills.find((b) => b.id === billId)!, { status: 'COMPLETED', depositId })
+    },
+    findByExternalId: async (_db, externalId) => deposits.find((d) => d.externalId === externalId),
+    findById: async (_db, id) => deposits.find((d) => d.id === id),
+    async insert(_db, row) {
+      if (deposits.some((d) => d.externalId === row.externalId)) return undefined
+      const inserted: DepositRow = { note: null, fromName: null, playerId: null, draftBillId: null, creditedAt: null, ...row, id: deposits.length + 1 }
+      deposits.push(inserted)
+      return inserted
+    },
+    async markCredited(_db, id, fields) {
+      Object.assign(deposits.find((d) => d.id === id)!, fields)
+    },
+    creditedSince: async (_db, playerId, since) =>
+      deposits.filter((d) => d.playerId === playerId && d.creditedAt && d.creditedAt >= since).sort((a, b) => b.creditedAt!.getTime() - a.creditedAt!.getTime())[0],
+  }
+  return {
+    repository,
+    bills,
+    deposits,
+    addOperatorAccount(overrides: Partial<OperatorAccountRow> = {}): OperatorAccountRow {
+      const row: OperatorAccountRow = {
+        id: accounts.length + 1,
+        bankCode: 'KBANK',
+        accountNumber: '9990001111',
+        accountName: 'บริษัท สนาม จำกัด',
+        promptpayType: null,
+        promptpayId: null,
+        active: true,
+        sort: 0,
+        createdAt: new Date('2026-01-01T00:00:00Z'),
+        ...overrides,
+      }
+      accounts.push(row)
+      return row
+    },
+  }
+}

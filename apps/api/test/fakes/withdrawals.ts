@@ -1,0 +1,34 @@
+import type { WithdrawalRow, WithdrawalsRepository } from '../../src/modules/withdrawals/withdrawals.repository.ts'
+import type { WithdrawalServiceDeps } from '../../src/modules/withdrawals/withdrawals.service.ts'
+
+type IdempotencyRow = NonNullable<Awaited<ReturnType<WithdrawalsRepository['findIdempotent']>>>
+
+/** The withdrawal rows and saved idempotent answers in memory, with the repository's conditional updates. */
+export function fakeWithdrawalsRepository(mobileOf: (playerId: number) => string = () => '') {
+  const rows: WithdrawalRow[] = []
+  const answers: IdempotencyRow[] = []
+  const repository: WithdrawalServiceDeps['withdrawalsRepository'] = {
+    hasPending: async (_db, playerId) => rows.some((w) => w.playerId === playerId && w.status === 'PENDING'),
+    async insert(_db, row) {
+      const inserted: WithdrawalRow = { status: 'PENDING', payoutRef: null, reason: null, decidedBy: null, decidedAt: null, createdAt: new Date(), ...row, id: rows.length + 1 }
+      rows.push(inserted)
+      return inserted
+    },
+    findForUpdate: async (_db, id) => rows.find((w) => w.id === id),
+    async decide(_db, id, outcome) {
+      const row = rows.find((w) => w.id === id && w.status === 'PENDING')
+      if (row) Object.assign(row, outcome)
+      return row
+    },
+    async list(_db, status, page, size) {
+      const matching = rows.filter((w) => w.status === status).reverse()
+      return { rows: matching.slice(page * size, page * size + size).map((withdrawal) => ({ withdrawal, mobile: mobileOf(withdrawal.playerId) })), total: matching.length }
+    },
+    mobileOf: async (_db, playerId) => mobileOf(playerId),
+    findIdempotent: async (_db, playerId, scope, key) => answers.find((a) => a.playerId === playerId && a.scope === scope && a.key === key),
+    async saveIdempotent(_db, row) {
+      answers.push({ createdAt: new Date(), ...row })
+    },
+  }
+  return { repository, rows, answers }
+}
