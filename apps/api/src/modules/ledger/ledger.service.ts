@@ -119,9 +119,8 @@ export function createLedger(deps: { clock: Clock; faults?: LedgerFaults }) {
   }
 
   return {
+    /** The one writer of money: one transfer is `transferMany(tx, [request])` (ADR 017). */
     transferMany,
-    /** One transfer: `transferMany` of one (throws INSUFFICIENT_FUNDS when a player account would go below zero). */
-    transfer: async (tx: Db, request: TransferRequest): Promise<TransferResult> => (await transferMany(tx, [request]))[0]!,
 
     balances: ledgerRepository.balances,
     lockPlayers: ledgerRepository.lockPlayers,

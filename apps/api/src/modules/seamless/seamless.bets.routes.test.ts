@@ -100,7 +100,7 @@ async function scenario(options: { setBasedBets?: boolean } = {}) {
   const promotion = await makePromotion(t.db, { rules: [{ type: 'PROHIBITED_GAMES_TYPE', value: [1] }] })
   const [deposit] = await t.db.select().from(deposits).where(eq(deposits.playerId, main.player.id))
   await t.db.transaction((tx) =>
-    t.services.ledger.transfer(tx, { key: `promotion:${deposit!.id}`, from: { house: 'promotion' }, to: { player: main.player.id, kind: 'cash' }, amount: 1000n, kind: 'promotion_bonus', reference: `deposit:${deposit!.id}` }),
+    t.services.ledger.transferMany(tx, [{ key: `promotion:${deposit!.id}`, from: { house: 'promotion' }, to: { player: main.player.id, kind: 'cash' }, amount: 1000n, kind: 'promotion_bonus', reference: `deposit:${deposit!.id}` }]),
   )
   const taken = await promotionsRepository.start(t.db, {
     playerId: main.player.id,
