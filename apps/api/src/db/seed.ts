@@ -119,14 +119,16 @@ export async function depositDemoMoney(db: Db, player: { id: number; bankCode: s
       note: 'demo data: opening deposit',
     })
     if (!deposit) return
-    await ledger.transfer(tx, {
-      key: `deposit:${externalId}`,
-      from: { house: 'bank_in' },
-      to: { player: player.id, kind: 'cash' },
-      amount: deposit.amount,
-      kind: 'deposit',
-      reference: `deposit:${deposit.id}`,
-    })
+    await ledger.transferMany(tx, [
+      {
+        key: `deposit:${externalId}`,
+        from: { house: 'bank_in' },
+        to: { player: player.id, kind: 'cash' },
+        amount: deposit.amount,
+        kind: 'deposit',
+        reference: `deposit:${deposit.id}`,
+      },
+    ])
     await depositsRepository.markCredited(tx, deposit.id, { status: 'MATCHED', playerId: player.id, creditedAt: now })
   })
 }

@@ -32,19 +32,11 @@ export function fakePromotionsRepository() {
       taken.push(started)
       return started
     },
-    async addTurnover(_db, id, amount) {
-      const row = activeById(id)
-      if (row) row.turnoverCurrent += amount
-    },
-    async addTurnoverMany(_db, adds) {
-      for (const add of adds) {
-        const row = activeById(add.id)
-        if (row) row.turnoverCurrent += add.amount
+    async changeTurnover(_db, changes) {
+      for (const change of changes) {
+        const row = activeById(change.id)
+        if (row) row.turnoverCurrent = row.turnoverCurrent + change.delta > 0n ? row.turnoverCurrent + change.delta : 0n
       }
-    },
-    async removeTurnover(_db, id, amount) {
-      const row = activeById(id)
-      if (row) row.turnoverCurrent = row.turnoverCurrent > amount ? row.turnoverCurrent - amount : 0n
     },
     async end(_db, id, status, reason, now) {
       const row = activeById(id)
@@ -67,7 +59,6 @@ export function fakePromotionsRepository() {
   }
   const gamesRepository: PromotionServiceDeps['gamesRepository'] = {
     gamesOf: async (_db, providerCode) => catalogue.filter((g) => g.providerCode === providerCode),
-    game: async (_db, providerCode, code) => catalogue.find((g) => g.providerCode === providerCode && g.code === code),
   }
 
   return {

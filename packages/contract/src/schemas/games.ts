@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { msg } from '../messages.ts'
+import { parseSatang } from '../money.ts'
 import { okEnvelope } from './envelope.ts'
 import { strictBody } from './fields.ts'
 
@@ -47,22 +49,78 @@ export type SeamlessStatus = (typeof seamlessStatuses)[number]
 export const seamlessOps = ['balance', 'bet', 'win', 'rollback'] as const
 export type SeamlessOp = (typeof seamlessOps)[number]
 
-const Id = (name: string) => z.string({ error: `${name} ไม่ถูกต้อง` }).min(1, { error: `${name} ไม่ถูกต้อง` }).max(128, { error: `${name} ไม่ถูกต้อง` })
-/** "12.50": digits with at most 2 decimals, ≤ 10 million. */
+const invalid = (name: string) => `${name} ไม่ถูกต้อง`
+const Id = (name: string, missing = invalid(name)) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? missing : invalid(name)) })
+    .min(1, { error: invalid(name) })
+    .max(128, { error: invalid(name) })
+/** What a bet, win or rollback without its transaction fields is told. */
+const MONEY_FIELDS_MISSING = msg('SEAMLESS_NEED_TX_ROUND_AMOUNT')
+const AMOUNT_TEXT = 'amount ต้องเป็นตัวเลขทศนิยมในรูปข้อความ'
+/** "12.50": digits with at most 2 decimals, ≤ 10 million, as text (the providers' wire format). */
 export const DecimalBaht = z
-  .string({ error: 'amount ต้องเป็นตัวเลขทศนิยมในรูปข้อความ' })
-  .regex(/^\d{1,8}(\.\d{1,2})?$/, { error: 'amount ต้องเป็นตัวเลขทศนิยมในรูปข้อความ' })
+  .string({ error: (issue) => (issue.input === undefined ? MONEY_FIELDS_MISSING : AMOUNT_TEXT) })
+  .regex(/^\d{1,8}(\.\d{1,2})?$/, { error: AMOUNT_TEXT })
+/** A decimal-text amount, arriving in the handler as integer satang (the contract's codec, ADR 025). */
+const Satang = DecimalBaht.transform((text, ctx) => {
+  const satang = parseSatang(text)
+  if (satang === null) {
+    ctx.issues.push({ code: 'custom', message: AMOUNT_TEXT, input: text })
+    return z.NEVER
+  }
+  return satang
+})
+const GameCode = z.string().max(80)
 
-export const SeamlessBody = strictBody({
-  request_id: Id('request_id'),
-  session_token: Id('session_token'),
+/**
+ * One body per seamless operation. Every call may carry every field a provider sends (a field an operation does not
+ * use is accepted and ignored, as it always was); what an operation needs is required in its own schema, so the
+ * handler never reads an optional field as present.
+ */
+const common = { request_id: Id('request_id'), session_token: Id('session_token') }
+export const SeamlessBalanceBody = strictBody({
+  ...common,
   round_id: Id('round_id').optional(),
   tx_id: Id('tx_id').optional(),
   amount: DecimalBaht.optional(),
-  game_code: z.string().max(80).optional(),
+  game_code: GameCode.optional(),
   ref_tx_id: Id('ref_tx_id').optional(),
 })
-export type SeamlessBody = z.infer<typeof SeamlessBody>
+export const SeamlessBetBody = strictBody({
+  ...common,
+  round_id: Id('round_id', MONEY_FIELDS_MISSING),
+  tx_id: Id('tx_id', MONEY_FIELDS_MISSING),
+  amount: Satang.refine((satang) => satang > 0n, { error: msg('SEAMLESS_BET_NOT_POSITIVE') }),
+  game_code: GameCode.optional(),
+  ref_tx_id: Id('ref_tx_id').optional(),
+})
+/** A win of "0.00" settles a lost round. */
+export const SeamlessWinBody = strictBody({
+  ...common,
+  round_id: Id('round_id', MONEY_FIELDS_MISSING),
+  tx_id: Id('tx_id', MONEY_FIELDS_MISSING),
+  amount: Satang,
+  game_code: GameCode.optional(),
+  ref_tx_id: Id('ref_tx_id').optional(),
+})
+export const SeamlessRollbackBody = strictBody({
+  ...common,
+  round_id: Id('round_id').optional(),
+  tx_id: Id('tx_id', MONEY_FIELDS_MISSING),
+  amount: DecimalBaht.optional(),
+  game_code: GameCode.optional(),
+  ref_tx_id: Id('ref_tx_id', msg('SEAMLESS_NEED_REF_TX')),
+})
+/** The body schema of each operation. */
+export const seamlessBodies = { balance: SeamlessBalanceBody, bet: SeamlessBetBody, win: SeamlessWinBody, rollback: SeamlessRollbackBody } as const satisfies Record<
+  SeamlessOp,
+  z.ZodType
+>
+export type SeamlessBalanceBody = z.output<typeof SeamlessBalanceBody>
+export type SeamlessBetBody = z.output<typeof SeamlessBetBody>
+export type SeamlessWinBody = z.output<typeof SeamlessWinBody>
+export type SeamlessRollbackBody = z.output<typeof SeamlessRollbackBody>
 
 export const SeamlessAnswer = z.object({
   status: z.enum(seamlessStatuses),

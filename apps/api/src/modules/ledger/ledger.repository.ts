@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { rowsOf } from '../../db/rows.ts'
 import { accounts, transfers, type PlayerAccountKind } from '../../db/schema.ts'
@@ -10,68 +10,6 @@ export function accountKey(playerId: number | null, kind: string): string {
 
 /** Every SQL statement that touches money. Only the ledger service calls these. */
 export const ledgerRepository = {
-  /** The id of a house account, creating it on first use. */
-  async houseAccountId(db: Db, kind: string): Promise<number> {
-    await db.insert(accounts).values({ kind }).onConflictDoNothing({ target: accounts.kind, where: sql`player_id is null` })
-    const [row] = await db
-      .select({ id: accounts.id })
-      .from(accounts)
-      .where(and(isNull(accounts.playerId), eq(accounts.kind, kind)))
-      .limit(1)
-    if (!row) throw new Error(`house account ${kind} missing`)
-    return row.id
-  },
-
-  /**
-   * The id of a player account, creating it (balance 0) on first use. Takes no row lock: the balance updates
-   * that follow lock rows in a fixed order, and a lock here would come first in the caller's order instead.
-   */
-  async playerAccountId(db: Db, playerId: number, kind: PlayerAccountKind): Promise<number> {
-    const find = () => db.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.playerId, playerId), eq(accounts.kind, kind))).limit(1)
-    const [existing] = await find()
-    if (existing) return existing.id
-    await db.insert(accounts).values({ playerId, kind, balance: 0n }).onConflictDoNothing({ target: [accounts.playerId, accounts.kind], where: sql`player_id is not null` })
-    const [created] = await find()
-    if (!created) throw new Error(`account player:${playerId}:${kind} missing`)
-    return created.id
-  },
-
-  /** Inserts the transfer unless its key exists; returns the new id or null for a replay. */
-  async insertTransfer(
-    db: Db,
-    t: { idempotencyKey: string; debitAccountId: number; creditAccountId: number; amount: bigint; kind: string; reference: string; createdAt: Date },
-  ): Promise<number | null> {
-    const [row] = await db.insert(transfers).values(t).onConflictDoNothing({ target: transfers.idempotencyKey }).returning({ id: transfers.id })
-    return row?.id ?? null
-  },
-
-  async findTransferByKey(db: Db, idempotencyKey: string) {
-    const [row] = await db.select().from(transfers).where(eq(transfers.idempotencyKey, idempotencyKey)).limit(1)
-    return row
-  },
-
-  /** The one conditional debit: succeeds only when the balance covers the amount. Null when it does not. */
-  async debitIfEnough(db: Db, accountId: number, amount: bigint): Promise<bigint | null> {
-    const result = await db.execute(
-      sql`update accounts set balance = balance - ${amount} where id = ${accountId} and balance is not null and balance >= ${amount} returning balance`,
-    )
-    const [row] = rowsOf<{ balance: string | bigint | number }>(result)
-    return row ? BigInt(row.balance) : null
-  },
-
-  async credit(db: Db, accountId: number, amount: bigint): Promise<bigint> {
-    const result = await db.execute(sql`update accounts set balance = balance + ${amount} where id = ${accountId} and balance is not null returning balance`)
-    const [row] = rowsOf<{ balance: string | bigint | number }>(result)
-    if (!row) throw new Error(`account ${accountId} has no running balance`)
-    return BigInt(row.balance)
-  },
-
-  /** True when the account has a running balance (a player account). */
-  async isPlayerAccount(db: Db, accountId: number): Promise<boolean> {
-    const [row] = await db.select({ playerId: accounts.playerId }).from(accounts).where(eq(accounts.id, accountId)).limit(1)
-    return row?.playerId !== null && row?.playerId !== undefined
-  },
-
   /**
    * The one way to lock players (ADR 018): locks their cash rows for the rest of the transaction, ascending by player id
    * (the rows are locked in the order the sorted scan returns them), and returns each locked row's id and balance.
@@ -94,7 +32,7 @@ export const ledgerRepository = {
 
   /**
    * The ids of many accounts in one statement, creating the missing ones (a player account with balance 0, a house
-   * account without balance) as `playerAccountId` and `houseAccountId` do. Keyed by `accountKey`. An account that a
+   * account without balance). Keyed by `accountKey`. An account that a
    * concurrent transaction created after this statement's snapshot is read by a second plain select.
    */
   async accountIds(db: Db, wanted: ReadonlyArray<{ playerId: number | null; kind: string }>): Promise<Map<string, number>> {
@@ -143,7 +81,7 @@ export const ledgerRepository = {
 
   /**
    * Adds each signed delta to a player account's running balance in ONE statement, only where the result stays >= 0
-   * (and the CHECK backs it). Returns the new balances of the rows updated; a row missing from the answer was refused.
+   * (and the CHECK backs it), locking the rows in account-id order. Returns the new balances of the rows updated; a row missing from the answer was refused.
    */
   async applyDeltas(db: Db, deltas: ReadonlyArray<{ accountId: number; delta: bigint }>): Promise<Map<number, bigint>> {
     const out = new Map<number, bigint>()
@@ -152,9 +90,13 @@ export const ledgerRepository = {
       deltas.map((d) => sql`(${d.accountId}::bigint, ${d.delta}::bigint)`),
       sql`, `,
     )
+    // The rows are locked first, in account-id order (the sorted scan locks them in the order it returns them), so
+    // two calls touching the same accounts never wait on each other in a cycle; then the one conditional update.
     const result = await db.execute(sql`
+      with v(id, delta) as (values ${values}),
+      locked as materialized (select a.id from accounts a where a.id in (select id from v) order by a.id for update)
       update accounts a set balance = a.balance + v.delta
-      from (values ${values}) v(id, delta)
+      from v join locked l on l.id = v.id
       where a.id = v.id and a.balance is not null and a.balance + v.delta >= 0
       returning a.id, a.balance`)
     for (const row of rowsOf<{ id: string | number | bigint; balance: string | number | bigint }>(result)) out.set(Number(row.id), BigInt(row.balance))

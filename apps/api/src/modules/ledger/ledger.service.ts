@@ -44,130 +44,83 @@ export interface LedgerFailure {
  * updates, in the caller's transaction: either all of it happens or none of it does.
  */
 export function createLedger(deps: { clock: Clock; faults?: LedgerFaults }) {
-  async function resolve(tx: Db, ref: AccountRef): Promise<number> {
-    return 'house' in ref ? ledgerRepository.houseAccountId(tx, ref.house) : ledgerRepository.playerAccountId(tx, ref.player, ref.kind)
+  /**
+   * Moves money: one transfer row per request and the running balances of the player accounts it touches, in a
+   * constant number of statements however many requests (ADR 011, set-based bets; ADR 017, one write path): one read
+   * of the accounts (creating missing ones), one check of the keys, ONE balance update for all player accounts
+   * touched (`UPDATE ... FROM (VALUES ...)`, conditional on the result staying >= 0, backed by the CHECK) and ONE
+   * multi-row transfer insert (unique keys; transfers are immutable). House accounts keep no running balance. Must run
+   * inside a transaction the caller owns, so the business rows and their money commit together.
+   *
+   * All or nothing: each player account's NET change must keep it at or above zero, otherwise INSUFFICIENT_FUNDS is
+   * thrown and the caller's transaction (or savepoint) must be rolled back. A key already used by the same transfer
+   * is a replay (moves nothing, answered `replayed`); by another transfer, an error. Balance rows are locked in
+   * account-id order, so two calls between the same accounts in opposite directions can never wait on each other.
+   * `ensure` names accounts to create when missing even though no transfer here touches them (a caller that refused
+   * a transfer at the point where its accounts would already have been created). Answers one result per request, in
+   * order.
+   */
+  async function transferMany(tx: Db, requests: readonly TransferRequest[], options: { ensure?: readonly AccountRef[] } = {}): Promise<TransferResult[]> {
+    const refOf = (ref: AccountRef) => ('house' in ref ? { playerId: null, kind: ref.house as string } : { playerId: ref.player, kind: ref.kind as string })
+    const keyOfRef = (ref: AccountRef) => {
+      const r = refOf(ref)
+      return accountKey(r.playerId, r.kind)
+    }
+    const seen = new Set<string>()
+    for (const request of requests) {
+      if (request.amount <= 0n) throw new Error(`transfer amount must be positive: ${request.amount}`)
+      if (seen.has(request.key)) throw new Error(`idempotency key ${request.key} appears twice in one transferMany`)
+      seen.add(request.key)
+    }
+    const refs = [...requests.flatMap((r) => [r.from, r.to]), ...(options.ensure ?? [])]
+    if (refs.length === 0) return []
+    const ids = await ledgerRepository.accountIds(tx, refs.map(refOf))
+    const idOf = (ref: AccountRef) => ids.get(keyOfRef(ref))!
+    if (requests.length === 0) return []
+
+    const existing = new Map((await ledgerRepository.findTransfersByKeys(tx, requests.map((r) => r.key))).map((row) => [row.idempotencyKey, row]))
+    const fresh: TransferRequest[] = []
+    for (const request of requests) {
+      const found = existing.get(request.key)
+      if (!found) {
+        fresh.push(request)
+        continue
+      }
+      if (found.amount !== request.amount || found.debitAccountId !== idOf(request.from) || found.creditAccountId !== idOf(request.to)) {
+        throw new Error(`idempotency key ${request.key} reused for a different transfer`)
+      }
+    }
+
+    const deltas = new Map<number, bigint>()
+    for (const request of fresh) {
+      if ('player' in request.from) deltas.set(idOf(request.from), (deltas.get(idOf(request.from)) ?? 0n) - request.amount)
+      if ('player' in request.to) deltas.set(idOf(request.to), (deltas.get(idOf(request.to)) ?? 0n) + request.amount)
+    }
+    const changes = [...deltas].filter(([, delta]) => delta !== 0n).sort(([a], [b]) => a - b).map(([accountId, delta]) => ({ accountId, delta }))
+    const updated = await ledgerRepository.applyDeltas(tx, changes)
+    for (const change of changes) {
+      if (updated.has(change.accountId)) continue
+      if (change.delta < 0n) throw new AppError('INSUFFICIENT_FUNDS')
+      throw new Error(`account ${change.accountId} has no running balance`)
+    }
+    for (const request of fresh) if ('player' in request.from) deps.faults?.afterDebit?.(request)
+
+    const now = deps.clock.now()
+    const inserted = await ledgerRepository.insertTransfers(
+      tx,
+      fresh.map((r) => ({ idempotencyKey: r.key, debitAccountId: idOf(r.from), creditAccountId: idOf(r.to), amount: r.amount, kind: r.kind, reference: r.reference, createdAt: now })),
+    )
+    // A concurrent transaction inserted one of the keys after our check: ours must not commit.
+    if (inserted.size !== fresh.length) throw new AppError('CONFLICT')
+    return requests.map((r) => {
+      const found = existing.get(r.key)
+      return found ? { id: found.id, replayed: true } : { id: inserted.get(r.key)!, replayed: false }
+    })
   }
 
   return {
-    /**
-     * Moves `amount` satang. Throws INSUFFICIENT_FUNDS when a player account would go below zero. Must run inside a
-     * transaction the caller owns, so the business row and its money commit together.
-     */
-    async transfer(tx: Db, request: TransferRequest): Promise<TransferResult> {
-      if (request.amount <= 0n) throw new Error(`transfer amount must be positive: ${request.amount}`)
-      const existing = await ledgerRepository.findTransferByKey(tx, request.key)
-      if (existing) {
-        const [debit, credit] = [await resolve(tx, request.from), await resolve(tx, request.to)]
-        if (existing.amount !== request.amount || existing.debitAccountId !== debit || existing.creditAccountId !== credit) {
-          throw new Error(`idempotency key ${request.key} reused for a different transfer`)
-        }
-        return { id: existing.id, replayed: true }
-      }
-
-      const debitId = await resolve(tx, request.from)
-      const creditId = await resolve(tx, request.to)
-      // Balance rows are updated in account-id order, so two transfers between the same accounts in opposite
-      // directions can never wait on each other (no deadlock).
-      const steps = [
-        { id: debitId, player: 'player' in request.from, debit: true },
-        { id: creditId, player: 'player' in request.to, debit: false },
-      ].sort((a, b) => a.id - b.id)
-      for (const step of steps) {
-        if (!step.player) continue
-        if (step.debit) {
-          const after = await ledgerRepository.debitIfEnough(tx, step.id, request.amount)
-          if (after === null) throw new AppError('INSUFFICIENT_FUNDS')
-          deps.faults?.afterDebit?.(request)
-        } else {
-          await ledgerRepository.credit(tx, step.id, request.amount)
-        }
-      }
-      const id = await ledgerRepository.insertTransfer(tx, {
-        idempotencyKey: request.key,
-        debitAccountId: debitId,
-        creditAccountId: creditId,
-        amount: request.amount,
-        kind: request.kind,
-        reference: request.reference,
-        createdAt: deps.clock.now(),
-      })
-      // A concurrent transaction inserted the same key after our check: ours must not commit.
-      if (id === null) throw new AppError('CONFLICT')
-      return { id, replayed: false }
-    },
-
-    /**
-     * Many transfers in a constant number of statements (ADR 011, set-based bets): one read of the accounts (creating
-     * missing ones, as `transfer` does), one check of the keys, ONE balance update for all player accounts touched
-     * (`UPDATE ... FROM (VALUES ...)`, conditional on the result staying >= 0, backed by the CHECK) and ONE multi-row
-     * transfer insert (unique keys; transfers are immutable). House accounts keep no running balance.
-     *
-     * All or nothing, like one `transfer` each applied at once: each player account's NET change must keep it at or
-     * above zero, otherwise INSUFFICIENT_FUNDS is thrown and the caller's transaction (or savepoint) must be rolled
-     * back, as after a failed `transfer`. A key already used by the same transfer is a replay (moves nothing, answered
-     * `replayed`); by another transfer, an error. Balance rows are updated in the order PostgreSQL joins them, so a
-     * caller whose accounts may be contended locks them first in a fixed order (seamless locks its players' cash rows,
-     * ascending). `ensure` names accounts to create when missing even though no transfer here touches them (a caller
-     * that refused a transfer at the point where `transfer` would already have created its accounts).
-     * Answers one result per request, in order.
-     */
-    async transferMany(tx: Db, requests: readonly TransferRequest[], options: { ensure?: readonly AccountRef[] } = {}): Promise<TransferResult[]> {
-      const refOf = (ref: AccountRef) => ('house' in ref ? { playerId: null, kind: ref.house as string } : { playerId: ref.player, kind: ref.kind as string })
-      const keyOfRef = (ref: AccountRef) => {
-        const r = refOf(ref)
-        return accountKey(r.playerId, r.kind)
-      }
-      const seen = new Set<string>()
-      for (const request of requests) {
-        if (request.amount <= 0n) throw new Error(`transfer amount must be positive: ${request.amount}`)
-        if (seen.has(request.key)) throw new Error(`idempotency key ${request.key} appears twice in one transferMany`)
-        seen.add(request.key)
-      }
-      const refs = [...requests.flatMap((r) => [r.from, r.to]), ...(options.ensure ?? [])]
-      if (refs.length === 0) return []
-      const ids = await ledgerRepository.accountIds(tx, refs.map(refOf))
-      const idOf = (ref: AccountRef) => ids.get(keyOfRef(ref))!
-      if (requests.length === 0) return []
-
-      const existing = new Map((await ledgerRepository.findTransfersByKeys(tx, requests.map((r) => r.key))).map((row) => [row.idempotencyKey, row]))
-      const fresh: TransferRequest[] = []
-      for (const request of requests) {
-        const found = existing.get(request.key)
-        if (!found) {
-          fresh.push(request)
-          continue
-        }
-        if (found.amount !== request.amount || found.debitAccountId !== idOf(request.from) || found.creditAccountId !== idOf(request.to)) {
-          throw new Error(`idempotency key ${request.key} reused for a different transfer`)
-        }
-      }
-
-      const deltas = new Map<number, bigint>()
-      for (const request of fresh) {
-        if ('player' in request.from) deltas.set(idOf(request.from), (deltas.get(idOf(request.from)) ?? 0n) - request.amount)
-        if ('player' in request.to) deltas.set(idOf(request.to), (deltas.get(idOf(request.to)) ?? 0n) + request.amount)
-      }
-      const changes = [...deltas].filter(([, delta]) => delta !== 0n).sort(([a], [b]) => a - b).map(([accountId, delta]) => ({ accountId, delta }))
-      const updated = await ledgerRepository.applyDeltas(tx, changes)
-      for (const change of changes) {
-        if (updated.has(change.accountId)) continue
-        if (change.delta < 0n) throw new AppError('INSUFFICIENT_FUNDS')
-        throw new Error(`account ${change.accountId} has no running balance`)
-      }
-      for (const request of fresh) if ('player' in request.from) deps.faults?.afterDebit?.(request)
-
-      const now = deps.clock.now()
-      const inserted = await ledgerRepository.insertTransfers(
-        tx,
-        fresh.map((r) => ({ idempotencyKey: r.key, debitAccountId: idOf(r.from), creditAccountId: idOf(r.to), amount: r.amount, kind: r.kind, reference: r.reference, createdAt: now })),
-      )
-      // A concurrent transaction inserted one of the keys after our check: ours must not commit.
-      if (inserted.size !== fresh.length) throw new AppError('CONFLICT')
-      return requests.map((r) => {
-        const found = existing.get(r.key)
-        return found ? { id: found.id, replayed: true } : { id: inserted.get(r.key)!, replayed: false }
-      })
-    },
+    /** The one writer of money: one transfer is `transferMany(tx, [request])` (ADR 017). */
+    transferMany,
 
     balances: ledgerRepository.balances,
     lockPlayers: ledgerRepository.lockPlayers,

@@ -51,35 +51,25 @@ export const promotionsRepository = {
     for (const row of rows) out.set(`${row.providerCode}|${row.code}`, row.type)
     return out
   },
-  /** Adds each amount to its promotion's turnover in one statement, only while the promotion is ACTIVE. */
-  async addTurnoverMany(db: Db, adds: ReadonlyArray<{ id: number; amount: bigint }>): Promise<void> {
-    if (adds.length === 0) return
+  /**
+   * Changes each promotion's turnover by its delta in one statement (a bet adds, a rolled-back bet takes back), never
+   * below zero, only while the promotion is ACTIVE.
+   */
+  async changeTurnover(db: Db, changes: ReadonlyArray<{ id: number; delta: bigint }>): Promise<void> {
+    if (changes.length === 0) return
     const values = sql.join(
-      adds.map((a) => sql`(${a.id}::bigint, ${a.amount}::bigint)`),
+      changes.map((c) => sql`(${c.id}::bigint, ${c.delta}::bigint)`),
       sql`, `,
     )
     await db.execute(sql`
-      update player_promotions p set turnover_current = p.turnover_current + v.amount
-      from (values ${values}) v(id, amount)
+      update player_promotions p set turnover_current = greatest(0, p.turnover_current + v.delta)
+      from (values ${values}) v(id, delta)
       where p.id = v.id and p.status = 'ACTIVE'`)
   },
   async start(db: Db, row: typeof playerPromotions.$inferInsert): Promise<PlayerPromotionRow> {
     const [inserted] = await db.insert(playerPromotions).values(row).returning()
     if (!inserted) throw new Error('insert returned no row')
     return inserted
-  },
-  async addTurnover(db: Db, id: number, amount: bigint): Promise<void> {
-    await db
-      .update(playerPromotions)
-      .set({ turnoverCurrent: sql`${playerPromotions.turnoverCurrent} + ${amount}` })
-      .where(and(eq(playerPromotions.id, id), eq(playerPromotions.status, 'ACTIVE')))
-  },
-  /** Takes back turnover a rolled-back bet added, never below zero, only while the promotion is ACTIVE. */
-  async removeTurnover(db: Db, id: number, amount: bigint): Promise<void> {
-    await db
-      .update(playerPromotions)
-      .set({ turnoverCurrent: sql`greatest(0, ${playerPromotions.turnoverCurrent} - ${amount})` })
-      .where(and(eq(playerPromotions.id, id), eq(playerPromotions.status, 'ACTIVE')))
   },
   async end(db: Db, id: number, status: 'COMPLETED' | 'FORFEITED', reason: string, now: Date): Promise<boolean> {
     const rows = await db

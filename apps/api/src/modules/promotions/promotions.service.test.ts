@@ -91,7 +91,7 @@ describe('turnover', () => {
       { playerId: 2, providerCode: 'pgsoft', gameCode: 'fortune_ox', amount: 8_000n },
     ])
     expect(store.taken[0]?.turnoverCurrent).toBe(1_000n)
-    await sut.onRollback(tx, { playerId: PLAYER, providerCode: 'pgsoft', gameCode: 'fortune_ox', amount: 1_000n, placedAt: new Date('2030-01-01T00:00:00Z') })
+    await sut.onRollbacks(tx, [{ playerId: PLAYER, providerCode: 'pgsoft', gameCode: 'fortune_ox', amount: 1_000n, placedAt: new Date('2030-01-01T00:00:00Z') }])
     expect(store.taken[0]?.turnoverCurrent).toBe(0n)
   })
 })

@@ -28,6 +28,14 @@ const refusals: Record<DraftRefusal, (limit?: bigint) => string> = {
   ABOVE_MAX_DEPOSIT: (limit) => msg('PROMOTION_ABOVE_MAX_DEPOSIT', { limit: limit ?? 0n }),
 }
 
+/** A bet as promotions count it toward turnover. */
+export interface CountedBet {
+  playerId: number
+  providerCode: string
+  gameCode: string | null
+  amount: bigint
+}
+
 /** Below this cash balance an active promotion ends (spec: "balance falls below 1 baht"). */
 const DUST = 100n
 
@@ -51,9 +59,9 @@ export interface PromotionServiceDeps {
   siteWithdrawMin: number
   promotionsRepository: Pick<
     PromotionsRepository,
-    'active' | 'activeMany' | 'creditedDepositsBefore' | 'end' | 'listActive' | 'history' | 'find' | 'start' | 'addTurnover' | 'gameTypes' | 'addTurnoverMany' | 'removeTurnover'
+    'active' | 'activeMany' | 'creditedDepositsBefore' | 'end' | 'listActive' | 'history' | 'find' | 'start' | 'gameTypes' | 'changeTurnover'
   >
-  gamesRepository: Pick<GamesRepository, 'gamesOf' | 'game'>
+  gamesRepository: Pick<GamesRepository, 'gamesOf'>
 }
 
 /**
@@ -86,6 +94,35 @@ export function createPromotionService(deps: PromotionServiceDeps) {
       await ledger.transferMany(tx, [{ key: `forfeit:${active.id}`, from: { player: active.playerId, kind: 'cash' }, to: { house: 'forfeit' }, amount: rest, kind: 'promotion_forfeit', reference: `promotion:${active.id}` }])
     }
     await promotionsRepository.end(tx, active.id, status, reason, clock.now())
+  }
+
+  /**
+   * The turnover these bets give their players' active promotions, summed per promotion: the one rule for what counts
+   * (an active promotion that started no later than the bet, a game and provider it does not prohibit), for bets
+   * placed now and for bets rolled back later alike.
+   */
+  async function turnoverOf(tx: Db, bets: ReadonlyArray<CountedBet & { placedAt?: Date }>): Promise<Array<{ id: number; amount: bigint }>> {
+    if (bets.length === 0) return []
+    const actives = await promotionsRepository.activeMany(
+      tx,
+      bets.map((b) => b.playerId),
+    )
+    const counted = bets.filter((b) => {
+      const active = actives.get(b.playerId)
+      return active !== undefined && (b.placedAt === undefined || active.receivedAt.getTime() <= b.placedAt.getTime())
+    })
+    if (counted.length === 0) return []
+    const pairs = new Map<string, { providerCode: string; gameCode: string }>()
+    for (const b of counted) if (b.gameCode) pairs.set(`${b.providerCode}|${b.gameCode}`, { providerCode: b.providerCode, gameCode: b.gameCode })
+    const types = await promotionsRepository.gameTypes(tx, [...pairs.values()])
+    const sums = new Map<number, bigint>()
+    for (const b of counted) {
+      const active = actives.get(b.playerId)!
+      const type = b.gameCode ? (types.get(`${b.providerCode}|${b.gameCode}`) ?? null) : null
+      if (isProhibited(active.rules, { type, provider: b.providerCode })) continue
+      sums.set(active.id, (sums.get(active.id) ?? 0n) + b.amount)
+    }
+    return [...sums].map(([id, amount]) => ({ id, amount }))
   }
 
   const launchGuard: LaunchGuard = async ({ playerId, provider, game }) => {
@@ -199,58 +236,33 @@ export function createPromotionService(deps: PromotionServiceDeps) {
       })
     },
 
-    /** A bet counts toward the active promotion's turnover unless its game or provider is prohibited. */
-    async onBet(tx: Db, input: { playerId: number; providerCode: string; gameCode: string | null; amount: bigint }): Promise<void> {
-      const active = await promotionsRepository.active(tx, input.playerId)
-      if (!active) return
-      const game = input.gameCode ? await gamesRepository.game(tx, input.providerCode, input.gameCode) : undefined
-      if (isProhibited(active.rules, { type: game?.type ?? null, provider: input.providerCode })) return
-      await promotionsRepository.addTurnover(tx, active.id, input.amount)
-    },
-
     /**
-     * `onBet` for many bets at once (a set-based seamless batch), in a constant number of statements: the same
-     * active promotion per player, the same prohibited-game test on the same game type, and one addition per
-     * promotion of the sum `onBet` would have added bet by bet. Bets do not end promotions, so reading the active
-     * promotions once is what reading them before each bet would read inside the caller's transaction.
+     * Bets count toward their players' active promotions unless the game or provider is prohibited: one read of the
+     * active promotions, one of the game types when needed, one turnover update (a batch of one bet included). Bets
+     * do not end promotions, so reading the active promotions once is what reading them before each bet would read
+     * inside the caller's transaction.
      */
-    async onBets(tx: Db, bets: ReadonlyArray<{ playerId: number; providerCode: string; gameCode: string | null; amount: bigint }>): Promise<void> {
-      if (bets.length === 0) return
-      const actives = await promotionsRepository.activeMany(
+    async onBets(tx: Db, bets: readonly CountedBet[]): Promise<void> {
+      const counted = await turnoverOf(tx, bets)
+      await promotionsRepository.changeTurnover(
         tx,
-        bets.map((b) => b.playerId),
-      )
-      const counted = bets.filter((b) => actives.has(b.playerId))
-      if (counted.length === 0) return
-      const pairs = new Map<string, { providerCode: string; gameCode: string }>()
-      for (const b of counted) if (b.gameCode) pairs.set(`${b.providerCode}|${b.gameCode}`, { providerCode: b.providerCode, gameCode: b.gameCode })
-      const types = await promotionsRepository.gameTypes(tx, [...pairs.values()])
-      const sums = new Map<number, bigint>()
-      for (const b of counted) {
-        const active = actives.get(b.playerId)!
-        const type = b.gameCode ? (types.get(`${b.providerCode}|${b.gameCode}`) ?? null) : null
-        if (isProhibited(active.rules, { type, provider: b.providerCode })) continue
-        sums.set(active.id, (sums.get(active.id) ?? 0n) + b.amount)
-      }
-      await promotionsRepository.addTurnoverMany(
-        tx,
-        [...sums].map(([id, amount]) => ({ id, amount })),
+        counted.map(({ id, amount }) => ({ id, delta: amount })),
       )
     },
 
     /**
-     * A rollback takes back the turnover its bet added. The bet counted toward the promotion that was active when it
+     * Rolled-back bets take back the turnover they added. A bet counted toward the promotion that was active when it
      * was placed, unless its game or provider was prohibited; with one active promotion per player, that is the
      * active one now if it started no later than the bet. A promotion that ended keeps its history; a newer one
      * never had the bet. (A bet racing the deposit that started the promotion may have missed it while being
      * stamped after it: the promotion then loses at most that bet's amount, never below zero.)
      */
-    async onRollback(tx: Db, bet: { playerId: number; providerCode: string; gameCode: string | null; amount: bigint; placedAt: Date }): Promise<void> {
-      const active = await promotionsRepository.active(tx, bet.playerId)
-      if (!active || active.receivedAt.getTime() > bet.placedAt.getTime()) return
-      const game = bet.gameCode ? await gamesRepository.game(tx, bet.providerCode, bet.gameCode) : undefined
-      if (isProhibited(active.rules, { type: game?.type ?? null, provider: bet.providerCode })) return
-      await promotionsRepository.removeTurnover(tx, active.id, bet.amount)
+    async onRollbacks(tx: Db, bets: ReadonlyArray<CountedBet & { placedAt: Date }>): Promise<void> {
+      const counted = await turnoverOf(tx, bets)
+      await promotionsRepository.changeTurnover(
+        tx,
+        counted.map(({ id, amount }) => ({ id, delta: -amount })),
+      )
     },
 
     /** After a round settles: a promotion whose balance ran below 1 baht ends, forfeiting the dust. */

@@ -1,21 +1,13 @@
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { gameRounds, gameSessions, players, seamlessLog, seamlessTransactions } from '../../db/schema.ts'
+import { txKey, type RoundChange } from './seamless-decisions.ts'
 
 export type SeamlessTxRow = typeof seamlessTransactions.$inferSelect
-
-/** provider and id (NUL-separated: text in PostgreSQL never holds NUL): the key of a claim or a round in the set-based answers. */
-export function txKey(providerCode: string, id: string): string {
-  return `${providerCode}\u0000${id}`
-}
 
 type SavepointName = 'batch' | 'callback'
 
 export const seamlessRepository = {
-  /**
-   * Whether each player may bet (status ACTIVE), read inside the batch's transaction so a lock takes effect on the
-   * next bet, whatever was read or cached before the batch.
-   */
   /**
    * The bet gate read inside a batch's transaction: for each game session still open (not revoked by a logout, a
    * password change, a lock), whether its player is active. A session missing from the answer was revoked.
@@ -28,66 +20,6 @@ export const seamlessRepository = {
       .innerJoin(players, eq(players.id, gameSessions.playerId))
       .where(and(inArray(gameSessions.id, [...new Set(sessionIds)]), isNull(gameSessions.revokedAt)))
     return new Map(rows.map((row) => [row.id, { playerActive: row.status === 'ACTIVE' }]))
-  },
-  /** Claims (provider, tx_id) for this request; undefined when it was already used (a replay or a clash). */
-  async claim(db: Db, row: typeof seamlessTransactions.$inferInsert): Promise<SeamlessTxRow | undefined> {
-    const [inserted] = await db.insert(seamlessTransactions).values(row).onConflictDoNothing().returning()
-    return inserted
-  },
-  async find(db: Db, providerCode: string, txId: string, forUpdate = false): Promise<SeamlessTxRow | undefined> {
-    const query = db
-      .select()
-      .from(seamlessTransactions)
-      .where(and(eq(seamlessTransactions.providerCode, providerCode), eq(seamlessTransactions.txId, txId)))
-      .limit(1)
-    const [row] = forUpdate ? await query.for('update') : await query
-    return row
-  },
-  async settle(db: Db, providerCode: string, txId: string, status: string, response: unknown): Promise<void> {
-    await db
-      .update(seamlessTransactions)
-      .set({ status, response })
-      .where(and(eq(seamlessTransactions.providerCode, providerCode), eq(seamlessTransactions.txId, txId)))
-  },
-
-  /** Adds to a round, creating it on the first bet or win. Returns the round's owner. */
-  async addToRound(
-    db: Db,
-    round: { providerCode: string; roundId: string; playerId: number; gameCode: string | null; bet: bigint; win: bigint; settle: boolean; now: Date },
-  ): Promise<{ playerId: number }> {
-    const [row] = await db
-      .insert(gameRounds)
-      .values({
-        providerCode: round.providerCode,
-        roundId: round.roundId,
-        playerId: round.playerId,
-        gameCode: round.gameCode,
-        totalBet: round.bet,
-        totalWin: round.win,
-        status: round.settle ? 'SETTLED' : 'OPEN',
-        openedAt: round.now,
-        updatedAt: round.now,
-      })
-      .onConflictDoUpdate({
-        target: [gameRounds.providerCode, gameRounds.roundId],
-        set: {
-          totalBet: sql`${gameRounds.totalBet} + ${round.bet}`,
-          totalWin: sql`${gameRounds.totalWin} + ${round.win}`,
-          status: round.settle ? sql`'SETTLED'` : sql`${gameRounds.status}`,
-          updatedAt: round.now,
-        },
-      })
-      .returning({ playerId: gameRounds.playerId })
-    if (!row) throw new Error('round upsert returned no row')
-    return row
-  },
-  async findRound(db: Db, providerCode: string, roundId: string) {
-    const [row] = await db
-      .select()
-      .from(gameRounds)
-      .where(and(eq(gameRounds.providerCode, providerCode), eq(gameRounds.roundId, roundId)))
-      .limit(1)
-    return row
   },
   /** Takes a rolled-back bet out of its round; a round left with nothing in it is ROLLED_BACK. */
   async removeBetFromRound(db: Db, providerCode: string, roundId: string, amount: bigint, now: Date): Promise<void> {
@@ -110,17 +42,13 @@ export const seamlessRepository = {
     return rows.length
   },
 
-  async log(db: Db, entry: typeof seamlessLog.$inferInsert): Promise<void> {
-    await db.insert(seamlessLog).values(entry)
-  },
-
-  // Set-based statements for a batch made only of bets (ADR 011, "Set-based bets"): each one statement per batch.
+  // Each statement below serves any number of callbacks (a batch, or one callback in its savepoint: ADR 017).
 
   /**
-   * Claims many (provider, tx_id) at once, in the given order: of two rows with one key, the first is inserted and
+   * Claims (provider, tx_id) for these requests at once, in the given order: of two rows with one key, the first is inserted and
    * the second skipped, as two claims in that order would be. Returns the keys claimed (`provider|tx_id`).
    */
-  async claimMany(db: Db, rows: ReadonlyArray<typeof seamlessTransactions.$inferInsert>): Promise<Set<string>> {
+  async claim(db: Db, rows: ReadonlyArray<typeof seamlessTransactions.$inferInsert>): Promise<Set<string>> {
     if (rows.length === 0) return new Set()
     const inserted = await db
       .insert(seamlessTransactions)
@@ -129,18 +57,20 @@ export const seamlessRepository = {
       .returning({ providerCode: seamlessTransactions.providerCode, txId: seamlessTransactions.txId })
     return new Set(inserted.map((r) => txKey(r.providerCode, r.txId)))
   },
-  async findMany(db: Db, keys: ReadonlyArray<{ providerCode: string; txId: string }>): Promise<Map<string, SeamlessTxRow>> {
+  /** The claim rows of these tx_ids, keyed by `txKey`; `lock` takes them for the rest of the transaction. */
+  async find(db: Db, keys: ReadonlyArray<{ providerCode: string; txId: string }>, options: { lock?: boolean } = {}): Promise<Map<string, SeamlessTxRow>> {
     const out = new Map<string, SeamlessTxRow>()
     if (keys.length === 0) return out
-    const rows = await db
+    const query = db
       .select()
       .from(seamlessTransactions)
       .where(or(...keys.map((k) => and(eq(seamlessTransactions.providerCode, k.providerCode), eq(seamlessTransactions.txId, k.txId)))))
+    const rows = options.lock ? await query.for('update') : await query
     for (const row of rows) out.set(txKey(row.providerCode, row.txId), row)
     return out
   },
-  /** Settles many claims: each its status and answer. */
-  async settleMany(db: Db, rows: ReadonlyArray<{ providerCode: string; txId: string; status: string; response: unknown }>): Promise<void> {
+  /** Settles claims: each its status and answer. */
+  async settle(db: Db, rows: ReadonlyArray<{ providerCode: string; txId: string; status: string; response: unknown }>): Promise<void> {
     if (rows.length === 0) return
     const values = sql.join(
       rows.map((r) => sql`(${r.providerCode}::text, ${r.txId}::text, ${r.status}::text, ${JSON.stringify(r.response)}::jsonb)`),
@@ -163,30 +93,35 @@ export const seamlessRepository = {
     return out
   },
   /**
-   * `addToRound` for bets, many rounds at once. Each round must appear once (ON CONFLICT cannot touch a row twice):
-   * the caller sums a round's bets and gives the values its first bet would have created the round with.
+   * Adds to rounds, creating each on its first bet or win (a win creates it SETTLED, and settles an existing one).
+   * Each round must appear once (ON CONFLICT cannot touch a row twice): the caller sums a round's bets and gives the
+   * values its first bet would have created the round with.
    */
-  async addBetsToRounds(
-    db: Db,
-    rounds: ReadonlyArray<{ providerCode: string; roundId: string; playerId: number; gameCode: string | null; bet: bigint }>,
-    now: Date,
-  ): Promise<void> {
+  async addToRounds(db: Db, rounds: readonly RoundChange[], now: Date): Promise<void> {
     if (rounds.length === 0) return
     await db
       .insert(gameRounds)
-      .values(rounds.map((r) => ({ providerCode: r.providerCode, roundId: r.roundId, playerId: r.playerId, gameCode: r.gameCode, totalBet: r.bet, totalWin: 0n, status: 'OPEN' as const, openedAt: now, updatedAt: now })))
+      .values(
+        rounds.map((r) => ({ providerCode: r.providerCode, roundId: r.roundId, playerId: r.playerId, gameCode: r.gameCode, totalBet: r.bet, totalWin: r.win, status: r.settle ? ('SETTLED' as const) : ('OPEN' as const), openedAt: now, updatedAt: now })),
+      )
       .onConflictDoUpdate({
         target: [gameRounds.providerCode, gameRounds.roundId],
-        set: { totalBet: sql`${gameRounds.totalBet} + excluded.total_bet`, updatedAt: now },
+        set: {
+          totalBet: sql`${gameRounds.totalBet} + excluded.total_bet`,
+          totalWin: sql`${gameRounds.totalWin} + excluded.total_win`,
+          status: sql`case when excluded.status = 'SETTLED' then 'SETTLED' else ${gameRounds.status} end`,
+          updatedAt: now,
+        },
       })
   },
-  async logMany(db: Db, entries: ReadonlyArray<typeof seamlessLog.$inferInsert>): Promise<void> {
+  /** The verbatim log rows of signed calls and their answers (append-only). */
+  async log(db: Db, entries: ReadonlyArray<typeof seamlessLog.$inferInsert>): Promise<void> {
     if (entries.length === 0) return
     await db.insert(seamlessLog).values([...entries])
   },
   /**
-   * Savepoints inside a batch's transaction (ADR 011): `batch` is taken around a set-based attempt so a failure can
-   * fall back to the per-callback path; `callback` around each callback of that path (one at a time, so one name
+   * Savepoints inside a batch's transaction (ADR 011): `batch` is taken around the attempt of the whole batch so a
+   * failure can fall back to one callback at a time; `callback` around each callback then (one at a time, so one name
    * serves). The names are fixed, never input.
    */
   async savepoint(tx: Db, name: SavepointName): Promise<void> {

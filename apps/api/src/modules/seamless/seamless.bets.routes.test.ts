@@ -1,5 +1,6 @@
-// Set-based bets (ADR 011, "Set-based bets"): a batch made only of bets runs in a constant number of statements and
-// answers exactly what the per-callback path answers. Named *.routes.test.ts so that it also runs on PostgreSQL.
+// Bets on the one path (ADR 017): a batch of bets is decided on its players' locked balances, in a constant number of
+// statements (ADR 011, "Set-based bets"), and a bet on its own is the same batch with one bet in it. Named
+// *.routes.test.ts so that it also runs on PostgreSQL.
 import type { SeamlessAnswer } from '@sanam/contract'
 import { eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -71,10 +72,10 @@ async function playing(amount: number) {
 
 /**
  * The mixed-outcome scenario, run through one service on fresh players and ids; returns everything observable,
- * with ids replaced by labels so that two runs compare.
+ * with ids replaced by labels.
  */
-async function scenario(setBasedBets: boolean) {
-  const s = serviceWith({ setBasedBets })
+async function scenario(options: { setBasedBets?: boolean } = {}) {
+  const s = serviceWith({ setBasedBets: options.setBasedBets ?? true })
   const trigger = await playing(10)
   const main = await playing(90)
   const other = await playing(50)
@@ -99,7 +100,7 @@ async function scenario(setBasedBets: boolean) {
   const promotion = await makePromotion(t.db, { rules: [{ type: 'PROHIBITED_GAMES_TYPE', value: [1] }] })
   const [deposit] = await t.db.select().from(deposits).where(eq(deposits.playerId, main.player.id))
   await t.db.transaction((tx) =>
-    t.services.ledger.transfer(tx, { key: `promotion:${deposit!.id}`, from: { house: 'promotion' }, to: { player: main.player.id, kind: 'cash' }, amount: 1000n, kind: 'promotion_bonus', reference: `deposit:${deposit!.id}` }),
+    t.services.ledger.transferMany(tx, [{ key: `promotion:${deposit!.id}`, from: { house: 'promotion' }, to: { player: main.player.id, kind: 'cash' }, amount: 1000n, kind: 'promotion_bonus', reference: `deposit:${deposit!.id}` }]),
   )
   const taken = await promotionsRepository.start(t.db, {
     playerId: main.player.id,
@@ -159,51 +160,98 @@ async function scenario(setBasedBets: boolean) {
     .sort((x, y) => String(x.tx).localeCompare(String(y.tx)))
   const logs = (await t.db.select().from(seamlessLog).where(inArray(seamlessLog.txId, txIds)).orderBy(seamlessLog.id)).map((r) => {
     const response = JSON.parse(r.response) as SeamlessAnswer
-    return { tx: label(r.txId), op: r.op, status: r.httpStatus, response: JSON.stringify({ ...response, tx_id: label(response.tx_id) }) }
+    return { tx: label(r.txId), op: r.op, status: r.httpStatus, response: { ...response, tx_id: label(response.tx_id) } }
   })
   // Logs in processing order: the order of rows inside a batch is the per-player order either way.
   return { answers, balances, ledgerRows, rounds, turnover: promo!.turnoverCurrent, claims, logs, stats: s.service.stats() }
 }
 
-describe('set-based bets', () => {
-  it('answers a mixed batch exactly as the per-callback path does: answers, balances, ledger, rounds, turnover, logs', async () => {
-    const perCallback = await scenario(false)
-    const setBased = await scenario(true)
-    expect(perCallback.stats).toMatchObject({ setBased: 0, fallbacks: 0 })
-    // The scenario's two single bets before the batch, the trigger and the batch itself all went set-based.
-    expect(setBased.stats).toMatchObject({ setBased: 3, fallbacks: 0 })
+const M = {
+  tombstoned: 'รายการเดิมพันนี้ถูกยกเลิกไปก่อนแล้ว',
+  otherRound: 'รอบเกมนี้เป็นของผู้เล่นอื่น',
+  duplicate: 'รหัสรายการนี้ถูกใช้กับข้อมูลอื่นแล้ว',
+  funds: 'ยอดเงินไม่เพียงพอ',
+  session: 'เซสชันเกมไม่ถูกต้องหรือหมดอายุ',
+  blocked: 'บัญชีนี้ถูกระงับการใช้งาน',
+}
+/** An answer as the wallet gives it. */
+const said = (tx: string, status: SeamlessAnswer['status'], balance: string, message?: string): SeamlessAnswer => ({ status, balance, tx_id: tx, ...(message ? { message } : {}) })
+const betRow = (key: string, from: string, amount: bigint, round: string) => ({ key, from: `${from}:cash`, to: 'game:pgsoft', amount, kind: 'game_bet', reference: `round:pgsoft:${round}` })
 
-    expect(setBased.answers).toEqual(perCallback.answers)
-    expect(setBased.balances).toEqual(perCallback.balances)
-    expect(setBased.ledgerRows).toEqual(perCallback.ledgerRows)
-    expect(setBased.rounds).toEqual(perCallback.rounds)
-    expect(setBased.turnover).toBe(perCallback.turnover)
-    expect(setBased.claims).toEqual(perCallback.claims)
-    expect(setBased.logs).toEqual(perCallback.logs)
+describe('bets, one path (ADR 017)', () => {
+  it('decides a mixed batch as ADR 007 says: answers, balances, ledger, rounds, turnover, claims, logs', async () => {
+    const run = await scenario()
+    // The scenario's two single calls before the batch, the trigger and the batch itself: a bet-only batch runs whole.
+    expect(run.stats).toMatchObject({ setBased: 3, fallbacks: 0 })
 
-    // And what both answered is what ADR 007 says.
-    expect(setBased.answers.map((a) => [a.tx_id, a.status, a.balance])).toEqual([
-      ['a', 'OK', '90.00'],
-      ['h', 'DUPLICATE', '45.00'],
-      ['a', 'OK', '90.00'],
-      ['a', 'DUPLICATE', '90.00'],
-      ['j', 'INVALID_SESSION', '30.00'],
-      ['b', 'OK', '40.00'],
-      ['k', 'PLAYER_BLOCKED', '20.00'],
-      ['c', 'INSUFFICIENT_FUNDS', '40.00'],
-      ['d', 'OK', '25.00'],
-      ['i', 'OK', '35.00'],
-      ['tomb', 'DUPLICATE', '25.00'],
-      ['e', 'DUPLICATE', '25.00'],
-      ['a', 'DUPLICATE', '35.00'],
-      ['f', 'OK', '0.00'],
-      ['g', 'INSUFFICIENT_FUNDS', '0.00'],
-      ['a', 'OK', '90.00'],
+    const answers = [
+      said('a', 'OK', '90.00'),
+      said('h', 'DUPLICATE', '45.00', M.otherRound),
+      said('a', 'OK', '90.00'),
+      said('a', 'DUPLICATE', '90.00', M.duplicate),
+      said('j', 'INVALID_SESSION', '30.00', M.session),
+      said('b', 'OK', '40.00'),
+      said('k', 'PLAYER_BLOCKED', '20.00', M.blocked),
+      said('c', 'INSUFFICIENT_FUNDS', '40.00', M.funds),
+      said('d', 'OK', '25.00'),
+      said('i', 'OK', '35.00'),
+      said('tomb', 'DUPLICATE', '25.00', M.tombstoned),
+      said('e', 'DUPLICATE', '25.00', M.otherRound),
+      said('a', 'DUPLICATE', '35.00', M.duplicate),
+      said('f', 'OK', '0.00'),
+      said('g', 'INSUFFICIENT_FUNDS', '0.00', M.funds),
+      said('a', 'OK', '90.00'),
+    ]
+    expect(run.answers).toEqual(answers)
+    expect(run.balances).toEqual({ main: 0n, other: 35n * 100n, expired: 30n * 100n, blocked: 20n * 100n })
+    expect(run.ledgerRows).toEqual([
+      betRow('a', 'main', 1000n, 'roundA'),
+      betRow('b', 'main', 5000n, 'roundB'),
+      betRow('d', 'main', 1500n, 'roundA'),
+      betRow('f', 'main', 2500n, 'roundShared'),
+      betRow('i', 'other', 1000n, 'roundOther'),
+      betRow('pre', 'other', 500n, 'roundOther'),
     ])
-    expect(setBased.balances).toEqual({ main: 0n, other: 35n * 100n, expired: 30n * 100n, blocked: 20n * 100n })
-    expect(setBased.turnover).toBe(6500n) // b 50 (unknown game) + d 15 (no game); a and f are slots, prohibited
-    expect(setBased.rounds.find((r) => r.round === 'roundA')).toMatchObject({ player: 'main', game: 'fortune_ox', bet: 2500n, status: 'OPEN' })
+    expect(run.rounds).toEqual([
+      { round: 'roundA', player: 'main', game: 'fortune_ox', bet: 2500n, win: 0n, status: 'OPEN' },
+      { round: 'roundB', player: 'main', game: 'no_such_game', bet: 5000n, win: 0n, status: 'OPEN' },
+      { round: 'roundOther', player: 'other', game: 'fortune_ox', bet: 1500n, win: 0n, status: 'OPEN' },
+      { round: 'roundShared', player: 'main', game: 'fortune_ox', bet: 2500n, win: 0n, status: 'OPEN' },
+    ])
+    expect(run.turnover).toBe(6500n) // b 50 (unknown game) + d 15 (no game); a and f are slots, prohibited
+    // One claim per tx_id, holding its first answer; the tombstone a rollback left stays a tombstone.
+    const claim = (tx: string, player: string, response: SeamlessAnswer) => ({ tx, op: 'bet', player, status: response.status, response })
+    expect(run.claims).toEqual([
+      claim('a', 'main', answers[0]!),
+      claim('b', 'main', answers[5]!),
+      claim('c', 'main', answers[7]!),
+      claim('d', 'main', answers[8]!),
+      claim('e', 'main', answers[11]!),
+      claim('f', 'main', answers[13]!),
+      claim('g', 'main', answers[14]!),
+      claim('h', 'other', answers[1]!),
+      claim('i', 'other', answers[9]!),
+      claim('j', 'expired', answers[4]!),
+      claim('k', 'blocked', answers[6]!),
+      claim('pre', 'other', said('pre', 'OK', '45.00')),
+      { tx: 'rollback', op: 'rollback', player: 'main', status: 'OK', response: said('rollback', 'OK', '90.00') },
+      { tx: 'tomb', op: 'tombstone', player: 'main', status: 'TOMBSTONE', response: {} },
+    ])
+    // One log row per call with the answer it got, in processing order (by player, then arrival).
+    const byPlayer = [0, 2, 3, 5, 7, 8, 10, 11, 13, 14, 15, 1, 9, 12, 4, 6].map((n) => answers[n]!)
+    expect(run.logs).toEqual([
+      { tx: 'pre', op: 'bet', status: 200, response: said('pre', 'OK', '45.00') },
+      { tx: 'rollback', op: 'rollback', status: 200, response: said('rollback', 'OK', '90.00') },
+      ...byPlayer.map((response) => ({ tx: response.tx_id, op: 'bet', status: 200, response })),
+    ])
     await expectLedgerOk(t)
+  })
+
+  it('answers a batch of bets run one at a time (each a batch of one) exactly as run whole', async () => {
+    const whole = await scenario()
+    const oneByOne = await scenario({ setBasedBets: false })
+    expect(oneByOne.stats).toMatchObject({ setBased: 0, fallbacks: 0 })
+    expect({ ...oneByOne, stats: undefined }).toEqual({ ...whole, stats: undefined })
   })
 
   it('runs a batch of bets in a constant number of statements, whatever its size', async () => {
@@ -232,12 +280,12 @@ describe('set-based bets', () => {
     const [one, ...rest] = counts.setBased!
     for (const n of rest) expect(n).toBe(one)
     expect(one).toBeLessThanOrEqual(2 * 16)
-    // The per-callback path grows with the batch (about fourteen statements a bet).
+    // One bet at a time grows with the batch (each a batch of one: about fourteen statements a bet).
     expect(counts.perCallback![3]!).toBeGreaterThan(10 * 32)
     await expectLedgerOk(t)
   })
 
-  it('falls back to the per-callback path when the set-based attempt fails, so one bad bet fails only itself', async () => {
+  it('falls back to one bet at a time when the whole batch fails, so one bad bet fails only itself', async () => {
     const bad = uid()
     let throws = 0
     const s = serviceWith({

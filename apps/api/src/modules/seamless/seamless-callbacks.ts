@@ -1,0 +1,143 @@
+// Runs money callbacks inside the caller's transaction (ADR 017): reads the snapshot the decisions need, asks
+// seamless-decisions.ts, and applies the writes through the ledger and the repository. Bets run as a list (a batch of
+// many, or one in its savepoint: the same statements either way); wins and rollbacks one at a time.
+import type { SeamlessAnswer } from '@sanam/contract'
+import type { Db } from '../../db/client.ts'
+import { AppError } from '../../errors.ts'
+import type { Clock } from '../../lib/clock.ts'
+import type { Ledger } from '../ledger/ledger.service.ts'
+import type { PromotionService } from '../promotions/promotions.service.ts'
+import {
+  answer,
+  claimOf,
+  decideBets,
+  decideRollback,
+  decideWin,
+  replayAnswer,
+  tombstoneOf,
+  txKey,
+  type BetCall,
+  type RollbackCall,
+  type WinCall,
+} from './seamless-decisions.ts'
+import { seamlessRepository } from './seamless.repository.ts'
+
+export type SeamlessPromotions = Pick<PromotionService, 'onBets' | 'onSettled' | 'onRollbacks'>
+
+export function createSeamlessCallbacks(deps: { ledger: Pick<Ledger, 'transferMany' | 'balances' | 'lockPlayers'>; clock: Clock; promotions?: SeamlessPromotions }) {
+  const { ledger, clock } = deps
+
+  async function cash(tx: Db, playerId: number): Promise<bigint> {
+    return (await ledger.balances(tx, playerId)).cash
+  }
+
+  /** The answer to a callback whose tx_id was taken before: its first answer, or DUPLICATE. */
+  async function replay(tx: Db, provider: string, txId: string, print: string, playerId: number): Promise<SeamlessAnswer> {
+    const first = (await seamlessRepository.find(tx, [{ providerCode: provider, txId }])).get(txKey(provider, txId))
+    if (!first) throw new AppError('CONFLICT')
+    return replayAnswer(first, print, txId, first.fingerprint === print ? null : await cash(tx, playerId))
+  }
+
+  return {
+    /**
+     * Bets in processing order (player, then arrival), their players' cash rows locked by the caller (`balances`: the
+     * balances the locks returned), in a constant number of statements whatever their number (ADR 011, "Set-based
+     * bets"). Claims go in in processing order (of two claims of one tx_id the first wins, as one after the other
+     * would); the bets not claimed are answered after the writes (so a replay of a bet decided here replays its final
+     * answer). Throws on anything unexpected: the caller rolls back to its savepoint.
+     */
+    async bets(tx: Db, bets: readonly BetCall[], balances: ReadonlyMap<number, bigint>): Promise<SeamlessAnswer[]> {
+      const now = clock.now()
+      const claimedKeys = await seamlessRepository.claim(
+        tx,
+        bets.map((b) => claimOf(b, 'bet', now)),
+      )
+      const taken = new Set<string>()
+      const claimed = bets.map((b) => {
+        const key = txKey(b.provider, b.txId)
+        if (!claimedKeys.has(key) || taken.has(key)) return false
+        taken.add(key)
+        return true
+      })
+      const openSessions = await seamlessRepository.openGameSessions(
+        tx,
+        bets.filter((b, at) => claimed[at] && b.live).map((b) => b.sessionId),
+      )
+      const roundKeys = new Map(bets.filter((_, at) => claimed[at]).map((b) => [txKey(b.provider, b.roundId), { providerCode: b.provider, roundId: b.roundId }]))
+      const roundOwners = await seamlessRepository.roundOwners(tx, [...roundKeys.values()])
+
+      const decided = decideBets(bets, { claimed, balances, openSessions, roundOwners })
+
+      const moved = await ledger.transferMany(tx, decided.transfers, { ensure: decided.ensure })
+      // Every claim is new, so is every key derived from it: a replayed transfer means something else wrote it.
+      if (moved.some((m) => m.replayed)) throw new AppError('CONFLICT')
+      await seamlessRepository.addToRounds(tx, decided.rounds, now)
+      if (deps.promotions) await deps.promotions.onBets(tx, decided.turnover)
+      await seamlessRepository.settle(tx, decided.settlements)
+
+      const firsts = await seamlessRepository.find(tx, [
+        ...new Map(decided.replays.map(({ at }) => [txKey(bets[at]!.provider, bets[at]!.txId), { providerCode: bets[at]!.provider, txId: bets[at]!.txId }])).values(),
+      ])
+      const answers = decided.answers
+      for (const { at, balance } of decided.replays) {
+        const b = bets[at]!
+        const first = firsts.get(txKey(b.provider, b.txId))
+        if (!first) throw new AppError('CONFLICT')
+        answers[at] = replayAnswer(first, claimOf(b, 'bet', now).fingerprint, b.txId, balance)
+      }
+      return answers as SeamlessAnswer[]
+    },
+
+    /** One win: claimed, checked against its round, paid, its round settled, the promotion told. */
+    async win(tx: Db, win: WinCall): Promise<SeamlessAnswer> {
+      const now = clock.now()
+      const claim = claimOf(win, 'win', now)
+      if ((await seamlessRepository.claim(tx, [claim])).size === 0) return replay(tx, win.provider, win.txId, claim.fingerprint, win.playerId)
+      const owners = await seamlessRepository.roundOwners(tx, [{ providerCode: win.provider, roundId: win.roundId }])
+      const decided = decideWin(win, owners.get(txKey(win.provider, win.roundId)))
+      let result: SeamlessAnswer
+      if ('refused' in decided) result = answer(decided.refused.status, await cash(tx, win.playerId), win.txId, decided.refused.message)
+      else {
+        await ledger.transferMany(tx, decided.transfers)
+        await seamlessRepository.addToRounds(tx, [decided.round], now)
+        await deps.promotions?.onSettled(tx, win.playerId)
+        result = answer('OK', await cash(tx, win.playerId), win.txId)
+      }
+      await seamlessRepository.settle(tx, [{ providerCode: win.provider, txId: win.txId, status: result.status, response: result }])
+      return result
+    },
+
+    /** One rollback: claimed, then a tombstone on its ref (the bet may not have arrived yet) or the refund of the bet. */
+    async rollback(tx: Db, rollback: RollbackCall): Promise<SeamlessAnswer> {
+      const now = clock.now()
+      const claim = claimOf(rollback, 'rollback', now)
+      if ((await seamlessRepository.claim(tx, [claim])).size === 0) return replay(tx, rollback.provider, rollback.txId, claim.fingerprint, rollback.playerId)
+      const tombstoned = (await seamlessRepository.claim(tx, [tombstoneOf(rollback, now)])).size > 0
+      let target: Parameters<typeof decideRollback>[1] = 'tombstoned'
+      if (!tombstoned) {
+        const found = (await seamlessRepository.find(tx, [{ providerCode: rollback.provider, txId: rollback.refTxId }], { lock: true })).get(txKey(rollback.provider, rollback.refTxId))
+        if (!found) throw new AppError('CONFLICT')
+        target = found
+      }
+      const decided = decideRollback(rollback, target)
+      let result: SeamlessAnswer
+      const settlements = []
+      if (decided.kind === 'ok') result = answer('OK', await cash(tx, decided.balanceOf), rollback.txId)
+      else if (decided.kind === 'not_found') result = answer('TX_NOT_FOUND', await cash(tx, rollback.playerId), rollback.txId)
+      else {
+        const { target: bet, playerId } = decided
+        await ledger.transferMany(tx, [decided.transfer])
+        settlements.push(decided.settlement)
+        await seamlessRepository.removeBetFromRound(tx, rollback.provider, bet.roundId, bet.amount, now)
+        // The refunded bet is no longer turnover: the promotion's progress loses it here, and the referral and rebate
+        // accrual counts only bets still OK (this one is ROLLED_BACK now).
+        await deps.promotions?.onRollbacks(tx, [{ playerId, providerCode: rollback.provider, gameCode: bet.gameCode, amount: bet.amount, placedAt: bet.createdAt }])
+        result = answer('OK', await cash(tx, playerId), rollback.txId)
+      }
+      settlements.push({ providerCode: rollback.provider, txId: rollback.txId, status: result.status, response: result })
+      await seamlessRepository.settle(tx, settlements)
+      return result
+    },
+  }
+}
+export type SeamlessCallbacks = ReturnType<typeof createSeamlessCallbacks>

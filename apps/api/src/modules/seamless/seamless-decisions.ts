@@ -1,0 +1,263 @@
+// The seamless wallet's business rules as pure decisions (ADR 017): given what the caller read under its locks (the
+// players' cash balances, which claims it took, the open game sessions, the rounds' owners, the first answer of a
+// tx_id), decide each callback's answer and the writes it needs. No I/O here: seamless-callbacks.ts reads the
+// snapshot and applies the writes, the same way for a batch of many bets and for one callback in its savepoint.
+import { formatSatang, msg, type SeamlessAnswer, type SeamlessStatus } from '@sanam/contract'
+import type { AccountRef, TransferRequest } from '../ledger/ledger.service.ts'
+import type { CountedBet } from '../promotions/promotions.service.ts'
+
+const messages: Partial<Record<SeamlessStatus, string>> = {
+  INSUFFICIENT_FUNDS: msg('SEAMLESS_INSUFFICIENT_FUNDS'),
+  INVALID_SESSION: msg('SEAMLESS_INVALID_SESSION'),
+  PLAYER_BLOCKED: msg('SEAMLESS_PLAYER_BLOCKED'),
+  DUPLICATE: msg('SEAMLESS_DUPLICATE'),
+  TX_NOT_FOUND: msg('SEAMLESS_TX_NOT_FOUND'),
+}
+/** The DUPLICATE message for a bet whose tx_id a rollback took first. */
+const TOMBSTONED = msg('SEAMLESS_BET_ROLLED_BACK')
+/** The DUPLICATE message for a bet or win in a round that belongs to another player. */
+const ROUND_OF_ANOTHER_PLAYER = msg('SEAMLESS_ROUND_OF_ANOTHER_PLAYER')
+
+/** A seamless answer; `balance` in satang (null when the player is unknown). */
+export function answer(status: SeamlessStatus, balance: bigint | null, txId: string | null, message?: string): SeamlessAnswer {
+  const text = message ?? messages[status]
+  return { status, balance: balance === null ? null : formatSatang(balance), tx_id: txId, ...(text ? { message: text } : {}) }
+}
+
+/** provider and id (NUL-separated: text in PostgreSQL never holds NUL): the key of a claim or a round in maps. */
+export function txKey(providerCode: string, id: string): string {
+  return `${providerCode}\u0000${id}`
+}
+
+/** What makes two requests with one tx_id the same request. */
+export function fingerprint(op: string, playerId: number | null, roundId: string, amount: bigint, refTxId: string | null): string {
+  return [op, playerId ?? '-', roundId, amount.toString(), refTxId ?? '-'].join('|')
+}
+
+/** The claim row of a tx_id as decisions read it. */
+export interface ClaimRow {
+  op: string
+  status: string
+  playerId: number | null
+  roundId: string
+  gameCode: string | null
+  amount: bigint
+  fingerprint: string
+  response: unknown
+  createdAt: Date
+}
+
+/**
+ * A tx_id that is already taken: the first answer verbatim when this request is the same request, otherwise
+ * DUPLICATE with the player's balance now (`balance`), telling a bet that a rollback came first.
+ */
+export function replayAnswer(first: ClaimRow, print: string, txId: string, balance: bigint | null): SeamlessAnswer {
+  if (first.fingerprint === print) return first.response as SeamlessAnswer
+  return answer('DUPLICATE', balance, txId, first.op === 'tombstone' ? TOMBSTONED : undefined)
+}
+
+/** A round belongs to the player who opened it: a bet or win of another player in it is DUPLICATE. */
+function roundOfAnotherPlayer(owner: number | undefined, playerId: number): boolean {
+  return owner !== undefined && owner !== playerId
+}
+
+/** A bet, win or rollback: the fields every callback carries, as the request handler checked them. */
+interface MoneyCall {
+  provider: string
+  playerId: number
+  txId: string
+  roundId: string
+  gameCode: string | null
+}
+export interface BetCall extends MoneyCall {
+  amount: bigint
+  /** The game session the callback names: a bet is refused once it was revoked. */
+  sessionId: number
+  /** The game session had not expired when the callback arrived. */
+  live: boolean
+}
+export interface WinCall extends MoneyCall {
+  amount: bigint
+}
+export interface RollbackCall extends MoneyCall {
+  refTxId: string
+}
+
+/** The claim row a callback inserts first (status PENDING until its answer is settled). */
+export function claimOf(call: BetCall | WinCall | RollbackCall, op: 'bet' | 'win' | 'rollback', now: Date) {
+  const amount = 'amount' in call ? call.amount : 0n
+  const refTxId = 'refTxId' in call ? call.refTxId : null
+  return {
+    providerCode: call.provider,
+    txId: call.txId,
+    op,
+    playerId: call.playerId,
+    roundId: call.roundId,
+    gameCode: call.gameCode,
+    amount,
+    refTxId,
+    status: 'PENDING',
+    fingerprint: fingerprint(op, call.playerId, call.roundId, amount, refTxId),
+    response: {},
+    createdAt: now,
+  }
+}
+
+/** The tombstone a rollback leaves on its ref's tx_id, so that a bet arriving later is refused. */
+export function tombstoneOf(rollback: RollbackCall, now: Date) {
+  return {
+    providerCode: rollback.provider,
+    txId: rollback.refTxId,
+    op: 'tombstone' as const,
+    playerId: rollback.playerId,
+    roundId: rollback.roundId,
+    gameCode: rollback.gameCode,
+    amount: 0n,
+    refTxId: rollback.txId,
+    status: 'TOMBSTONE',
+    fingerprint: `tombstone|${rollback.refTxId}`,
+    response: {},
+    createdAt: now,
+  }
+}
+
+/** A change to one round: created by its first bet or win, totals added, SETTLED by a win. */
+export interface RoundChange {
+  providerCode: string
+  roundId: string
+  playerId: number
+  gameCode: string | null
+  bet: bigint
+  win: bigint
+  settle: boolean
+}
+
+/** A claim's final status and answer. */
+export interface Settlement {
+  providerCode: string
+  txId: string
+  status: string
+  response: unknown
+}
+
+/** What the executor read for a run of bets, under the players' cash row locks. */
+export interface BetSnapshot {
+  /** Per bet (processing order): true when its claim was inserted by it; false for a tx_id already taken. */
+  claimed: readonly boolean[]
+  /** Each player's locked cash balance (absent: no cash account yet, so 0). */
+  balances: ReadonlyMap<number, bigint>
+  /** The game sessions still open (not revoked), each with whether its player is ACTIVE. */
+  openSessions: ReadonlyMap<number, { playerActive: boolean }>
+  /** The owner of each existing round the claimed bets name, keyed by `txKey(provider, round)`. */
+  roundOwners: ReadonlyMap<string, number>
+}
+
+export interface BetDecisions {
+  /** Each bet's answer (processing order); undefined for a bet whose tx_id was taken, answered by `replayAnswer`. */
+  answers: Array<SeamlessAnswer | undefined>
+  /** The bets answered after the writes from the first answer of their tx_id, with the player's balance at that point. */
+  replays: Array<{ at: number; balance: bigint }>
+  transfers: TransferRequest[]
+  /** Accounts a refused debit would have created: created all the same, so a refusal leaves what a debit leaves. */
+  ensure: AccountRef[]
+  /** One change per round (a round's bets summed, since one upsert cannot touch a row twice). */
+  rounds: RoundChange[]
+  /** The OK bets, for promotions' turnover. */
+  turnover: CountedBet[]
+  settlements: Settlement[]
+}
+
+/**
+ * Decides bets, in processing order (player, then arrival), exactly as one after the other would be: a bet whose
+ * tx_id was taken replays; a bet on a session that ended is INVALID_SESSION, of a blocked player PLAYER_BLOCKED; a
+ * bet in another player's round (counting rounds opened by the earlier bets) is DUPLICATE; a bet above the player's
+ * running balance (the locked balance minus the earlier OK bets) is INSUFFICIENT_FUNDS; anything else is OK and
+ * moves its amount `cash → game:<provider>`. Each answer carries the running balance right after it.
+ */
+export function decideBets(bets: readonly BetCall[], snapshot: BetSnapshot): BetDecisions {
+  const running = new Map<number, bigint>(bets.map((b) => [b.playerId, snapshot.balances.get(b.playerId) ?? 0n]))
+  const owners = new Map(snapshot.roundOwners)
+  const out: BetDecisions = { answers: new Array(bets.length), replays: [], transfers: [], ensure: [], rounds: [], turnover: [], settlements: [] }
+  const rounds = new Map<string, RoundChange>()
+  bets.forEach((b, at) => {
+    const balance = running.get(b.playerId)!
+    if (!snapshot.claimed[at]) {
+      out.replays.push({ at, balance })
+      return
+    }
+    const session = b.live ? snapshot.openSessions.get(b.sessionId) : undefined
+    const roundKey = txKey(b.provider, b.roundId)
+    let decided: SeamlessAnswer
+    if (!session) decided = answer('INVALID_SESSION', balance, b.txId)
+    else if (!session.playerActive) decided = answer('PLAYER_BLOCKED', balance, b.txId)
+    else if (roundOfAnotherPlayer(owners.get(roundKey), b.playerId)) decided = answer('DUPLICATE', balance, b.txId, ROUND_OF_ANOTHER_PLAYER)
+    else if (balance < b.amount) {
+      out.ensure.push({ player: b.playerId, kind: 'cash' }, { house: `game:${b.provider}` })
+      decided = answer('INSUFFICIENT_FUNDS', balance, b.txId)
+    } else {
+      const after = balance - b.amount
+      running.set(b.playerId, after)
+      out.transfers.push({ key: `seamless:${b.provider}:${b.txId}`, from: { player: b.playerId, kind: 'cash' }, to: { house: `game:${b.provider}` }, amount: b.amount, kind: 'game_bet', reference: `round:${b.provider}:${b.roundId}` })
+      owners.set(roundKey, b.playerId)
+      const round = rounds.get(roundKey)
+      if (round) round.bet += b.amount
+      else rounds.set(roundKey, { providerCode: b.provider, roundId: b.roundId, playerId: b.playerId, gameCode: b.gameCode, bet: b.amount, win: 0n, settle: false })
+      out.turnover.push({ playerId: b.playerId, providerCode: b.provider, gameCode: b.gameCode, amount: b.amount })
+      decided = answer('OK', after, b.txId)
+    }
+    out.answers[at] = decided
+    out.settlements.push({ providerCode: b.provider, txId: b.txId, status: decided.status, response: decided })
+  })
+  out.rounds = [...rounds.values()]
+  return out
+}
+
+/**
+ * A claimed win: DUPLICATE in another player's round; otherwise paid `game:<provider> → cash` (nothing moves for a
+ * win of 0, which settles a lost round) and its round SETTLED. Wins are always accepted, even after the session ended.
+ */
+export function decideWin(
+  win: WinCall,
+  roundOwner: number | undefined,
+): { refused: { status: SeamlessStatus; message: string } } | { transfers: TransferRequest[]; round: RoundChange } {
+  if (roundOfAnotherPlayer(roundOwner, win.playerId)) return { refused: { status: 'DUPLICATE', message: ROUND_OF_ANOTHER_PLAYER } }
+  return {
+    transfers:
+      win.amount > 0n
+        ? [{ key: `seamless:${win.provider}:${win.txId}`, from: { house: `game:${win.provider}` }, to: { player: win.playerId, kind: 'cash' }, amount: win.amount, kind: 'game_win', reference: `round:${win.provider}:${win.roundId}` }]
+        : [],
+    round: { providerCode: win.provider, roundId: win.roundId, playerId: win.playerId, gameCode: win.gameCode, bet: 0n, win: win.amount, settle: true },
+  }
+}
+
+/**
+ * A claimed rollback. When it took its ref's tx_id as a tombstone (the bet has not arrived), it answers OK and the bet
+ * will be refused. Otherwise by the referenced row: nothing to refund when it was already rolled back, is a tombstone,
+ * or a bet that took no money (answered OK with that bet's player's balance); TX_NOT_FOUND when it is no bet; else the
+ * bet is refunded once (`game:<provider> → cash`, key `seamless:<provider>:rollback:<ref>`), marked ROLLED_BACK, taken
+ * out of its round and out of the promotion's turnover, whatever its round's state (a win already paid stands).
+ */
+export function decideRollback(
+  rollback: RollbackCall,
+  target: ClaimRow | 'tombstoned',
+): { kind: 'ok'; balanceOf: number } | { kind: 'not_found' } | { kind: 'refund'; playerId: number; transfer: TransferRequest; target: ClaimRow; settlement: Settlement } {
+  if (target === 'tombstoned') return { kind: 'ok', balanceOf: rollback.playerId }
+  if (target.op === 'tombstone' || target.status === 'ROLLED_BACK' || (target.op === 'bet' && target.status !== 'OK')) {
+    return { kind: 'ok', balanceOf: target.playerId ?? rollback.playerId }
+  }
+  if (target.op !== 'bet' || target.playerId === null) return { kind: 'not_found' }
+  return {
+    kind: 'refund',
+    playerId: target.playerId,
+    transfer: {
+      key: `seamless:${rollback.provider}:rollback:${rollback.refTxId}`,
+      from: { house: `game:${rollback.provider}` },
+      to: { player: target.playerId, kind: 'cash' },
+      amount: target.amount,
+      kind: 'game_rollback',
+      reference: `round:${rollback.provider}:${target.roundId}`,
+    },
+    target,
+    settlement: { providerCode: rollback.provider, txId: rollback.refTxId, status: 'ROLLED_BACK', response: target.response },
+  }
+}

@@ -1,0 +1,177 @@
+// Group commit of seamless callbacks (ADR 011) and its fallback (ADR 017): lanes of batchers, one transaction per
+// batch, a batch of bets attempted whole and, should that fail, every callback of the batch run again on its own in a
+// savepoint. The work itself (snapshot, decisions, writes) is seamless-callbacks.ts, the same for both.
+import type { SeamlessAnswer } from '@sanam/contract'
+import type { Db } from '../../db/client.ts'
+import { inTransaction, isRetryable } from '../../db/transaction.ts'
+import type { Clock } from '../../lib/clock.ts'
+import type { Ledger } from '../ledger/ledger.service.ts'
+import { createBatcher, type BatcherStats, type Settled } from './seamless-batcher.ts'
+import type { SeamlessCallbacks } from './seamless-callbacks.ts'
+import type { BetCall, RollbackCall, WinCall } from './seamless-decisions.ts'
+import { seamlessRepository } from './seamless.repository.ts'
+
+/** Points where tests hold a batch or inject a failure (ADR 011). */
+export interface SeamlessFaults {
+  /** Before a batch's transaction begins (outside it), with the number of callbacks in it. */
+  beforeBatch?: (size: number) => Promise<void> | void
+  /** Inside one callback's savepoint, after its decision and log row were written. Throwing fails only that callback. */
+  afterCallback?: (call: { op: 'bet' | 'win' | 'rollback'; txId: string; playerId: number }) => Promise<void> | void
+  /** The last step inside a batch's transaction, before COMMIT (`attempt` counts from 1). Throwing fails the whole transaction. */
+  beforeCommit?: (attempt: number) => Promise<void> | void
+}
+
+/** One money callback waiting for its batch, with what its verbatim log row needs. */
+export type MoneyCallback = ({ op: 'bet'; call: BetCall } | { op: 'win'; call: WinCall } | { op: 'rollback'; call: RollbackCall }) & {
+  log: { providerCode: string; op: string; requestId: string | null; request: string }
+}
+
+export interface SeamlessResult {
+  httpStatus: 200 | 400 | 404
+  answer: SeamlessAnswer
+}
+
+export function createGroupCommit(deps: {
+  db: Db
+  ledger: Pick<Ledger, 'lockPlayers'>
+  clock: Clock
+  callbacks: SeamlessCallbacks
+  /** Most callbacks in one transaction. */
+  maxBatch: number
+  /** Independent batch queues, chosen by player id. */
+  lanes: number
+  faults?: SeamlessFaults
+  /** False runs every batch one callback at a time (each bet a batch of one in its savepoint); tests use it. */
+  wholeBatches: boolean
+}) {
+  const { db, ledger, clock, callbacks } = deps
+  const counters = { setBased: 0, fallbacks: 0 }
+
+  /** One callback on its own (inside its savepoint): a bet is a batch of one, decided on its player's locked balance. */
+  async function runOne(tx: Db, callback: MoneyCallback): Promise<SeamlessAnswer> {
+    switch (callback.op) {
+      case 'bet': {
+        // The row is locked already (the batch locked it); this reads the balance after the batch's earlier callbacks.
+        const locked = await ledger.lockPlayers(tx, [callback.call.playerId])
+        const [decided] = await callbacks.bets(tx, [callback.call], balancesOf(locked))
+        return decided!
+      }
+      case 'win':
+        return callbacks.win(tx, callback.call)
+      case 'rollback':
+        return callbacks.rollback(tx, callback.call)
+    }
+  }
+
+  /**
+   * Runs one batch of callbacks in ONE transaction and answers only after COMMIT. Order: by player id (stable, so one
+   * player's callbacks keep their arrival order), after locking every player's cash row in that order: a batch always
+   * takes its locks player by player, ascending, before any claim row, so two batches (two lanes or two processes)
+   * cannot wait on each other in a cycle through them. A batch of bets only runs whole (a constant number of
+   * statements); any other batch, and a whole batch that failed, runs callback by callback, each in its own savepoint,
+   * so a failing callback fails only itself.
+   */
+  async function runBatch(calls: readonly MoneyCallback[]): Promise<Array<Settled<SeamlessResult>>> {
+    const order = calls.map((_, index) => index).sort((a, b) => calls[a]!.call.playerId - calls[b]!.call.playerId || a - b)
+    const players = [...new Set(order.map((index) => calls[index]!.call.playerId))]
+    await deps.faults?.beforeBatch?.(calls.length)
+    const whole = deps.wholeBatches && calls.every((c) => c.op === 'bet')
+    let attempt = 0
+    return inTransaction(db, async (tx) => {
+      attempt += 1
+      // Every player's cash row, ascending, before any claim row, in one statement. Row locks outlive a rollback to a
+      // later savepoint, so a whole attempt that falls back keeps them. The balances are what bets are decided on.
+      const locked = await ledger.lockPlayers(tx, players)
+      if (whole) {
+        await seamlessRepository.savepoint(tx, 'batch')
+        let decided: Array<Settled<SeamlessResult>> | undefined
+        try {
+          decided = await runBets(tx, calls, order, balancesOf(locked))
+          await seamlessRepository.releaseSavepoint(tx, 'batch')
+          counters.setBased += 1
+        } catch (error) {
+          if (isRetryable(error)) throw error
+          // Anything unexpected: undo the attempt and run the batch callback by callback below, where a failing bet
+          // fails only itself. Should the rollback fail (a lost connection), the whole batch fails.
+          await seamlessRepository.rollbackToSavepoint(tx, 'batch')
+          await seamlessRepository.releaseSavepoint(tx, 'batch')
+          counters.fallbacks += 1
+        }
+        if (decided) {
+          await deps.faults?.beforeCommit?.(attempt)
+          return decided
+        }
+      }
+      const outcomes: Array<Settled<SeamlessResult>> = new Array(calls.length)
+      for (const index of order) {
+        const callback = calls[index]!
+        await seamlessRepository.savepoint(tx, 'callback')
+        try {
+          const decided = await runOne(tx, callback)
+          await seamlessRepository.log(tx, [{ ...callback.log, txId: decided.tx_id, response: JSON.stringify(decided), httpStatus: 200, createdAt: clock.now() }])
+          await deps.faults?.afterCallback?.({ op: callback.op, txId: callback.call.txId, playerId: callback.call.playerId })
+          outcomes[index] = { ok: true, value: { httpStatus: 200, answer: decided } }
+        } catch (error) {
+          // A deadlock or serialization failure aborts the whole batch, which then runs again as a whole.
+          if (isRetryable(error)) throw error
+          // Only this callback's work is undone; it gets its own error. Should the rollback itself fail (a lost
+          // connection), that error leaves the batch and fails every callback in it.
+          await seamlessRepository.rollbackToSavepoint(tx, 'callback')
+          outcomes[index] = { ok: false, error }
+        }
+        // Also the proof that the transaction is healthy: RELEASE fails in an aborted transaction, so COMMIT below
+        // never meets an aborted transaction (which PostgreSQL would answer with a silent ROLLBACK).
+        await seamlessRepository.releaseSavepoint(tx, 'callback')
+      }
+      await deps.faults?.beforeCommit?.(attempt)
+      return outcomes
+    })
+  }
+
+  /** A batch of bets only, whole: decided together, one log insert, then the test hook for each. */
+  async function runBets(tx: Db, calls: readonly MoneyCallback[], order: readonly number[], balances: ReadonlyMap<number, bigint>): Promise<Array<Settled<SeamlessResult>>> {
+    const bets = order.map((index) => calls[index]!.call as BetCall)
+    const answers = await callbacks.bets(tx, bets, balances)
+    const now = clock.now()
+    await seamlessRepository.log(
+      tx,
+      order.map((index, at) => ({ ...calls[index]!.log, txId: answers[at]!.tx_id, response: JSON.stringify(answers[at]), httpStatus: 200, createdAt: now })),
+    )
+    for (const bet of bets) await deps.faults?.afterCallback?.({ op: 'bet', txId: bet.txId, playerId: bet.playerId })
+    const outcomes: Array<Settled<SeamlessResult>> = new Array(calls.length)
+    order.forEach((index, at) => {
+      outcomes[index] = { ok: true, value: { httpStatus: 200, answer: answers[at]! } }
+    })
+    return outcomes
+  }
+
+  if (!Number.isInteger(deps.lanes) || deps.lanes < 1) throw new Error(`lanes must be a positive integer: ${deps.lanes}`)
+  const lanes = Array.from({ length: deps.lanes }, () => createBatcher<MoneyCallback, SeamlessResult>({ run: runBatch, maxBatch: deps.maxBatch }))
+
+  return {
+    /** Queues a callback in its player's lane (a player's callbacks always share one; lanes commit independently). */
+    submit(callback: MoneyCallback): Promise<SeamlessResult> {
+      return lanes[Math.abs(callback.call.playerId) % lanes.length]!.submit(callback)
+    },
+
+    /** Group-commit counters, summed over the lanes (tests and diagnostics). */
+    stats(): BatcherStats & { lanes: number; setBased: number; fallbacks: number } {
+      const all = lanes.map((lane) => lane.stats())
+      const sum = (key: keyof BatcherStats) => all.reduce((total, s) => total + s[key], 0)
+      return {
+        batches: sum('batches'),
+        items: sum('items'),
+        largest: Math.max(...all.map((s) => s.largest)),
+        queued: sum('queued'),
+        running: sum('running'),
+        lanes: lanes.length,
+        setBased: counters.setBased,
+        fallbacks: counters.fallbacks,
+      }
+    },
+  }
+}
+
+function balancesOf(locked: ReadonlyMap<number, { balance: bigint }>): Map<number, bigint> {
+  return new Map([...locked].map(([playerId, row]) => [playerId, row.balance]))
+}
