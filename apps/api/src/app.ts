@@ -6,7 +6,8 @@ import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { errorBody, handleError } from './errors.ts'
 import { systemClock, type Clock } from './lib/clock.ts'
-import { createSessionCache, listenForRevocations, postgresListenClient } from './lib/session-cache.ts'
+import { createSessionCache } from './lib/session-cache.ts'
+import { listenForRevocations, postgresListenClient } from './modules/auth/revocation-listener.ts'
 import type { TypedApp } from './lib/typed-app.ts'
 import { authRoutes, devSmsRoutes } from './modules/auth/auth.routes.ts'
 import { createAuthService } from './modules/auth/auth.service.ts'
@@ -284,7 +285,7 @@ export async function buildApp(deps: AppDeps) {
       depositRoutes(api, { deposits, requirePlayer: player })
       withdrawalRoutes(api, { withdrawals, requirePlayer: player })
       await api.register(async (feed: TypedApp) => bankFeedRoutes(feed, { deposits, secret: config.bankWebhookSecret, clock }))
-      gamesRoutes(api, { games })
+      await api.register(async (catalogue: TypedApp) => gamesRoutes(catalogue, { games }))
       portalRoutes(api, { portal, requirePlayer: player })
       promotionRoutes(api, { promotions, requirePlayer: player })
       await api.register(async (callbacks: TypedApp) => seamlessRoutes(callbacks, { seamless, clock, secretFor: config.seamlessSecret, signatureFor: config.seamlessSignature }))

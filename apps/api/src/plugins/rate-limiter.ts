@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache'
+import { RateLimiterRedis } from 'rate-limiter-flexible'
 import type { Clock } from '../lib/clock.ts'
 
 export interface RateDecision {
@@ -18,36 +20,28 @@ export interface RateLimiter {
   close(): Promise<void>
 }
 
-/** One process's counters. Enough for one API process; use Redis for several. */
+/** Keys an API process keeps counting at once; past it the least recently hit go first (a flood of addresses). */
+const MEMORY_KEYS = 100_000
+
+/**
+ * One process's counters (enough for one API process; several use Redis): fixed windows kept in lru-cache, each key
+ * dropped when its window ends, on the app's injected clock so tests move time by hand (ADR 021).
+ */
 export function memoryRateLimiter(clock: Clock): RateLimiter {
-  const windows = new Map<string, { count: number; resetAt: number }>()
-  const sweep = (now: number) => {
-    if (windows.size < 10_000) return
-    for (const [key, w] of windows) if (w.resetAt <= now) windows.delete(key)
-  }
-  const live = (key: string, now: number) => {
-    const w = windows.get(key)
-    if (w && w.resetAt > now) return w
-    if (w) windows.delete(key)
-    return undefined
-  }
+  const windows = new LRUCache<string, { count: number }>({ max: MEMORY_KEYS, ttlResolution: 0, perf: { now: () => clock.now().getTime() } })
+  // lru-cache keeps an entry through its last TTL millisecond; a window is over at that millisecond, as in Redis.
+  const remainingMs = (key: string) => (windows.has(key) ? windows.getRemainingTTL(key) : 0)
+  const live = (key: string) => (remainingMs(key) > 0 ? windows.get(key) : undefined)
   return {
     async hit(key, limit, windowMs) {
-      const now = clock.now().getTime()
-      sweep(now)
-      let w = live(key, now)
-      if (!w) {
-        w = { count: 0, resetAt: now + windowMs }
-        windows.set(key, w)
-      }
+      let w = live(key)
+      if (!w) windows.set(key, (w = { count: 0 }), { ttl: windowMs })
       w.count += 1
-      return { allowed: w.count <= limit, count: w.count, retryAfterMs: w.resetAt - now }
+      return { allowed: w.count <= limit, count: w.count, retryAfterMs: remainingMs(key) }
     },
     async peek(key, limit) {
-      const now = clock.now().getTime()
-      const w = live(key, now)
-      const count = w?.count ?? 0
-      return { allowed: count < limit, count, retryAfterMs: w ? w.resetAt - now : 0 }
+      const count = live(key)?.count ?? 0
+      return { allowed: count < limit, count, retryAfterMs: count ? remainingMs(key) : 0 }
     },
     async reset(key) {
       windows.delete(key)
@@ -58,29 +52,39 @@ export function memoryRateLimiter(clock: Clock): RateLimiter {
   }
 }
 
-const HIT_SCRIPT = `
-local c = redis.call('INCR', KEYS[1])
-if c == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
-local t = redis.call('PTTL', KEYS[1])
-return {c, t}`
-
-/** Counters shared by every API process through Redis (REDIS_URL). Redis keeps the time. */
-export async function redisRateLimiter(url: string, prefix = 'sanam:rl:'): Promise<RateLimiter> {
+/**
+ * Counters shared by every API process through Redis (REDIS_URL), on rate-limiter-flexible's RateLimiterRedis (an
+ * atomic increment with the window's expiry; Redis keeps the time). Callers pass the window per call, so there is one
+ * limiter per window length over the same keys; counting never refuses by itself (the caller compares with its limit).
+ */
+export async function redisRateLimiter(url: string, prefix = 'sanam:rl'): Promise<RateLimiter> {
   const { Redis } = await import('ioredis')
+  // No offline queue: a refused call fails at once rather than waiting for a reconnection (rate-limiter-flexible's advice).
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: false })
   await redis.connect()
+  const byWindow = new Map<number, RateLimiterRedis>()
+  const limiterFor = (windowMs: number) => {
+    let limiter = byWindow.get(windowMs)
+    if (!limiter) {
+      limiter = new RateLimiterRedis({ storeClient: redis, keyPrefix: prefix, points: Number.MAX_SAFE_INTEGER, duration: Math.max(1, Math.ceil(windowMs / 1000)) })
+      byWindow.set(windowMs, limiter)
+    }
+    return limiter
+  }
+  // Reads and deletes do not depend on the window length: any limiter over the prefix will do.
+  const anyLimiter = limiterFor(60_000)
   return {
     async hit(key, limit, windowMs) {
-      const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, String(windowMs))) as [number, number]
-      return { allowed: count <= limit, count, retryAfterMs: Math.max(ttl, 0) }
+      const res = await limiterFor(windowMs).consume(key)
+      return { allowed: res.consumedPoints <= limit, count: res.consumedPoints, retryAfterMs: Math.max(res.msBeforeNext, 0) }
     },
     async peek(key, limit) {
-      const [value, ttl] = await redis.multi().get(prefix + key).pttl(prefix + key).exec().then((r) => (r ?? []).map((x) => x[1]))
-      const count = Number(value ?? 0)
-      return { allowed: count < limit, count, retryAfterMs: Math.max(Number(ttl ?? 0), 0) }
+      const res = await anyLimiter.get(key)
+      const count = res?.consumedPoints ?? 0
+      return { allowed: count < limit, count, retryAfterMs: Math.max(res?.msBeforeNext ?? 0, 0) }
     },
     async reset(key) {
-      await redis.del(prefix + key)
+      await anyLimiter.delete(key)
     },
     async close() {
       await redis.quit()

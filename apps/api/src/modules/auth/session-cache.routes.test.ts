@@ -6,7 +6,7 @@ import { buildApp, type BuiltApp } from '../../app.ts'
 import { testConfig } from '../../config.ts'
 import { players, sessions } from '../../db/schema.ts'
 import { sha256 } from '../../lib/crypto.ts'
-import type { RevocationListener } from '../../lib/session-cache.ts'
+import type { RevocationListener } from './revocation-listener.ts'
 import { memoryRateLimiter } from '../../plugins/rate-limiter.ts'
 
 // The session cache seen from outside (ADR 010): what a player notices after logout, a password change, expiry,

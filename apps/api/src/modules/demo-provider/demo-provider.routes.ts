@@ -1,3 +1,4 @@
+import etag from '@fastify/etag'
 import { demoPlayContract, DemoPlayQuery, satangToBaht } from '@sanam/contract'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../../errors.ts'
@@ -83,10 +84,12 @@ export function demoProviderRoutes(
     limitRequests(limiter, { name: 'demo-round-session', ...ROUND_LIMIT_PER_SESSION, key: (req) => sha256((req.params as { token: string }).token).toString('base64url') }),
   ]
 
-  app.get(DEMO_GAME_SCRIPT_PATH, async (req, reply) => {
-    void reply.header('etag', DEMO_GAME_SCRIPT_ETAG).header('cache-control', 'public, max-age=300')
-    if (req.headers['if-none-match'] === DEMO_GAME_SCRIPT_ETAG) return reply.status(304).send()
-    return reply.header('content-type', 'application/javascript; charset=utf-8').send(DEMO_GAME_SCRIPT)
+  // The script in a scope of its own with @fastify/etag (its tag is fixed at build), so the pages stay untagged.
+  void app.register(async (assets) => {
+    await assets.register(etag)
+    assets.get(DEMO_GAME_SCRIPT_PATH, async (_req, reply) =>
+      reply.header('etag', DEMO_GAME_SCRIPT_ETAG).header('cache-control', 'public, max-age=300').header('content-type', 'application/javascript; charset=utf-8').send(DEMO_GAME_SCRIPT),
+    )
   })
 
   app.get('/play/:token', { logSerializers }, async (req, reply) => {

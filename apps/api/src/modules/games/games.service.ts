@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto'
 import { msg, type Game, type Provider } from '@sanam/contract'
+import { LRUCache } from 'lru-cache'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import type { GameRow, GamesRepository, ProviderRow } from './games.repository.ts'
@@ -10,32 +10,23 @@ const POPULAR_PROVIDERS = 9
 export const toProvider = (p: ProviderRow): Provider => ({ code: p.code, title: p.title, image: p.image, type: p.types, maintenance: p.maintenance, lobby: p.lobby, sort: p.sort })
 export const toGame = (g: GameRow): Game => ({ code: g.code, title: g.title, image: g.image, type: g.type, provider: g.providerCode, lobby: g.lobby, maintenance: g.maintenance, popularity: g.popularity })
 
-/** A catalogue answer with its ETag: the same data always gets the same tag. */
-export interface Cached<T> {
-  data: T
-  etag: string
-}
-
-function cached<T>(data: T): Cached<T> {
-  return { data, etag: `"${createHash('sha1').update(JSON.stringify(data)).digest('base64url')}"` }
-}
-
 /**
  * The game catalogue. It changes only when an operator edits it, so answers are kept in memory for a few
- * seconds (and served with ETags): the lobby's five calls cost no database work on most requests.
+ * seconds (the routes add ETags): the lobby's five calls cost no database work on most requests.
  */
 export function createGamesService(deps: { db: Db; cacheMs?: number; now?: () => number; gamesRepository: Pick<GamesRepository, 'providers' | 'popularGames' | 'gamesOfType' | 'provider' | 'gamesOf'> }) {
   const { gamesRepository } = deps
   const cacheMs = deps.cacheMs ?? 10_000
   const now = deps.now ?? Date.now
-  const memo = new Map<string, { value: Cached<unknown>; until: number }>()
+  // One entry per answer (five lists plus one per provider): the size bound only guards against a flood of codes.
+  const memo = new LRUCache<string, { data: unknown }>({ max: 1_000, ttl: cacheMs, ttlResolution: 0, perf: { now } })
 
-  async function remember<T>(key: string, load: () => Promise<T>): Promise<Cached<T>> {
+  async function remember<T>(key: string, load: () => Promise<T>): Promise<T> {
     const hit = memo.get(key)
-    if (hit && hit.until > now()) return hit.value as Cached<T>
-    const value = cached(await load())
-    memo.set(key, { value, until: now() + cacheMs })
-    return value
+    if (hit) return hit.data as T
+    const data = await load()
+    memo.set(key, { data })
+    return data
   }
 
   return {

@@ -1,6 +1,7 @@
 import { msg, seamlessBodies, type SeamlessOp } from '@sanam/contract'
 import { entityKind } from 'drizzle-orm'
 import type { z } from 'zod'
+import { LRUCache } from 'lru-cache'
 import type { Db } from '../../db/client.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { sha256 } from '../../lib/crypto.ts'
@@ -83,9 +84,9 @@ export function createSeamlessService(deps: {
   // oldest out first); what can change, the player's status and the session's revocation, is read inside the batch's
   // transaction. Providers are kept a short while, so one taken out of the catalogue stops answering within
   // PROVIDER_CACHE_MS. Only found rows are kept: a session launched a moment ago in another process is read from the
-  // database.
-  const sessions = new Map<string, { id: number; playerId: number; providerCode: string; expiresAt: Date }>()
-  const knownProviders = new Map<string, number>()
+  // database. Both are lru-cache on the injected clock.
+  const sessions = new LRUCache<string, { id: number; playerId: number; providerCode: string; expiresAt: Date }>({ max: GAME_SESSION_CACHE_ENTRIES })
+  const knownProviders = new LRUCache<string, true>({ max: 1_000, ttl: PROVIDER_CACHE_MS, ttlResolution: 0, perf: { now: () => clock.now().getTime() } })
 
   async function gameSession(token: string) {
     const tokenHash = sha256(token)
@@ -95,17 +96,14 @@ export function createSeamlessService(deps: {
     const found = await portalRepository.findSession(db, tokenHash)
     if (!found) return undefined
     const session = { id: found.session.id, playerId: found.session.playerId, providerCode: found.session.providerCode, expiresAt: found.session.expiresAt }
-    if (sessions.size >= GAME_SESSION_CACHE_ENTRIES) sessions.delete(sessions.keys().next().value!)
     sessions.set(key, session)
     return session
   }
 
   async function providerExists(code: string): Promise<boolean> {
-    const now = clock.now().getTime()
-    const until = knownProviders.get(code)
-    if (until !== undefined && until > now) return true
+    if (knownProviders.get(code)) return true
     if (!(await gamesRepository.provider(db, code))) return false
-    knownProviders.set(code, now + PROVIDER_CACHE_MS)
+    knownProviders.set(code, true)
     return true
   }
 

@@ -1,3 +1,4 @@
+import etag from '@fastify/etag'
 import { siteContract } from '@sanam/contract'
 import type { Database } from '../../db/client.ts'
 import { ok } from '../../lib/http.ts'
@@ -19,11 +20,12 @@ export function siteRoutes(app: TypedApp, deps: { site: SiteService; database: P
 }
 
 /** Serves /media/<path> (outside /api: these are files, not JSON). */
-export function mediaRoutes(app: TypedApp, deps: { site: SiteService }) {
+export async function mediaRoutes(app: TypedApp, deps: { site: SiteService }) {
+  // The stored content tag is the ETag; @fastify/etag answers 304 to a client that has it.
+  await app.register(etag)
   app.get('/media/*', async (req, reply) => {
     const path = (req.params as { '*': string })['*']
     const file = await deps.site.media(path)
-    if (req.headers['if-none-match'] === file.etag) return reply.status(304).send()
     return reply
       .header('content-type', file.contentType)
       .header('etag', file.etag)

@@ -1,4 +1,5 @@
 import { msg, type SiteMetadata } from '@sanam/contract'
+import { LRUCache } from 'lru-cache'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import type { MediaRow, SiteRepository } from './site.repository.ts'
@@ -8,11 +9,12 @@ export function createSiteService(deps: { db: Db; cacheMs?: number; now?: () => 
   const { siteRepository } = deps
   const cacheMs = deps.cacheMs ?? 5000
   const now = deps.now ?? Date.now
-  let cached: { value: SiteMetadata; until: number } | undefined
+  const cached = new LRUCache<'metadata', SiteMetadata>({ max: 1, ttl: cacheMs, ttlResolution: 0, perf: { now } })
 
   return {
     async metadata(): Promise<SiteMetadata> {
-      if (cached && cached.until > now()) return cached.value
+      const hit = cached.get('metadata')
+      if (hit) return hit
       const row = await siteRepository.findSettings(deps.db)
       if (!row) throw new AppError('NOT_FOUND', msg('SITE_NOT_CONFIGURED'))
       const value: SiteMetadata = {
@@ -23,7 +25,7 @@ export function createSiteService(deps: { db: Db; cacheMs?: number; now?: () => 
         contact: { line: row.contactLine },
         slides: row.slides,
       }
-      cached = { value, until: now() + cacheMs }
+      cached.set('metadata', value)
       return value
     },
     async siteName(): Promise<string> {
