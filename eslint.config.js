@@ -1,42 +1,40 @@
 // Lint set-up: see docs/decisions/003-lint.md.
-import path from 'node:path'
 import js from '@eslint/js'
+import boundaries from 'eslint-plugin-boundaries'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 /**
- * Import direction in the web apps (DESIGN §1): app → features → components/lib, and no feature
- * imports another feature. Resolved on the file system path, so aliases cannot sneak around it.
+ * Import direction in the web apps (DESIGN §1): app → features → components/lib, and no feature imports another
+ * feature. eslint-plugin-boundaries classifies each file by its folder (ADR 027); imports are resolved on the file
+ * system, so aliases cannot sneak around it.
  */
-const layers = {
+const webAppBoundaries = {
+  files: ['apps/player/src/**', 'apps/backoffice/src/**'],
+  plugins: { boundaries },
+  settings: {
+    'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+    'boundaries/elements': [
+      { type: 'app', pattern: 'apps/*/src/app', capture: ['webapp'] },
+      { type: 'feature', pattern: 'apps/*/src/features/*', capture: ['webapp', 'feature'] },
+      { type: 'shared', pattern: 'apps/*/src/components', capture: ['webapp'] },
+      { type: 'shared', pattern: 'apps/*/src/lib', capture: ['webapp'] },
+    ],
+  },
   rules: {
-    'import-direction': {
-      meta: { type: 'problem', schema: [], messages: { cross: '{{from}} may not import {{to}} (DESIGN §1: app → features → components/lib; features never import each other).' } },
-      create(context) {
-        const file = context.filename
-        const match = /apps\/(player|backoffice)\/src\/(app|features\/([^/]+)|components|lib)\//.exec(file)
-        if (!match) return {}
-        const [, appName, layer, feature] = match
-        const where = (target) => {
-          const m = new RegExp(`apps/${appName}/src/(app|features/([^/]+)|components|lib)/`).exec(target)
-          return m ? { layer: m[1].startsWith('features') ? 'features' : m[1], feature: m[2] } : null
-        }
-        const from = { layer: layer.startsWith('features') ? 'features' : layer, feature }
-        return {
-          ImportDeclaration(node) {
-            const source = node.source.value
-            if (typeof source !== 'string' || !source.startsWith('.')) return
-            const to = where(path.resolve(path.dirname(file), source) + '/')
-            if (!to) return
-            const allowed =
-              from.layer === 'app' ||
-              (from.layer === 'features' && (to.layer === 'components' || to.layer === 'lib' || to.feature === from.feature)) ||
-              ((from.layer === 'components' || from.layer === 'lib') && (to.layer === 'components' || to.layer === 'lib'))
-            if (!allowed) context.report({ node, messageId: 'cross', data: { from: from.feature ? `features/${from.feature}` : from.layer, to: to.feature ? `features/${to.feature}` : to.layer } })
-          },
-        }
+    'boundaries/dependencies': [
+      'error',
+      {
+        default: 'allow',
+        policies: [
+          // A feature uses its own files, components and lib; never the app shell or another feature.
+          { from: { element: { type: 'feature' } }, disallow: { to: { element: { type: 'app' } } } },
+          { from: { element: { type: 'feature' } }, disallow: { to: { element: { type: 'feature', captured: { feature: '!{{ from.element.captured.feature }}' } } } } },
+          // Components and lib are the bottom layer: they import only each other.
+          { from: { element: { type: 'shared' } }, disallow: { to: { element: { types: { anyOf: ['app', 'feature'] } } } } },
+        ],
       },
-    },
+    ],
   },
 }
 
@@ -66,9 +64,8 @@ export default tseslint.config(
   {
     files: ['apps/player/src/**', 'apps/backoffice/src/**'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { layers },
-    rules: { 'layers/import-direction': 'error' },
   },
+  webAppBoundaries,
   {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,

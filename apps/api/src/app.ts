@@ -56,6 +56,7 @@ import { createPromotionService } from './modules/promotions/promotions.service.
 import { promotionsRepository } from './modules/promotions/promotions.repository.ts'
 import { createLinkService } from './modules/links/links.service.ts'
 import { linksRepository } from './modules/links/links.repository.ts'
+import { registerApiDocs } from './plugins/api-docs.ts'
 import { requirePlayer } from './plugins/auth.ts'
 import { refuseNul } from './plugins/no-nul.ts'
 import { limitRequests } from './plugins/rate-limit-hook.ts'
@@ -174,6 +175,8 @@ export async function buildApp(deps: AppDeps) {
     xFrameOptions: { action: 'deny' },
     strictTransportSecurity: false, // set per answer, only over HTTPS (the onSend hook above)
   })
+  // Before any route: the OpenAPI document is collected from the routes added after it (ADR 026).
+  await registerApiDocs(app)
 
   const limiter = deps.limiter ?? (config.REDIS_URL ? await redisRateLimiter(config.REDIS_URL) : memoryRateLimiter(clock))
   const consoleSms = config.SMS_PROVIDER === 'console' ? consoleSmsSender({ clock, log: (line) => app.log.info(line) }) : undefined

@@ -1,6 +1,7 @@
 import type { RouteOptions } from 'fastify'
 import type { z } from 'zod'
 import type { AppDeps } from '../src/app.ts'
+import { isApiDocsRoute } from '../src/plugins/api-docs.ts'
 
 /** One route of the real app as Fastify registered it, with the zod schemas it validates against. */
 export interface TableRoute {
@@ -13,7 +14,8 @@ export interface TableRoute {
 /**
  * Collects the app's routes through Fastify's `onRoute` hook (pass `deps` to buildTestApp), so a test walks the route
  * table the server really has: a route added tomorrow is in it without anyone editing the test. HEAD twins of GETs
- * are left out.
+ * are left out, and so are the API document's own routes (its JSON and reference page, ADR 026), which answer in
+ * their own formats rather than the envelope.
  */
 export function routeTable(): { deps: Pick<AppDeps, 'onRoute'>; routes: TableRoute[] } {
   const routes: TableRoute[] = []
@@ -21,6 +23,7 @@ export function routeTable(): { deps: Pick<AppDeps, 'onRoute'>; routes: TableRou
     routes,
     deps: {
       onRoute(route: RouteOptions) {
+        if (isApiDocsRoute(route.url)) return
         const methods = Array.isArray(route.method) ? route.method : [route.method]
         for (const method of methods) {
           if (method === 'HEAD') continue

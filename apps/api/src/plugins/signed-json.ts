@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify'
 import { AppError } from '../errors.ts'
 import type { Clock } from '../lib/clock.ts'
 import type { TypedApp } from '../lib/typed-app.ts'
+import type { SecurityRequirement } from './api-docs.ts'
 
 // The signing rule itself (ADR 015) is the contract's, shared with every caller that signs (ADR 023).
 export type { SignatureScheme }
@@ -17,9 +18,16 @@ declare module 'fastify' {
 /**
  * Makes every route of this (encapsulated) plugin a signed-JSON route: the JSON parser keeps the raw body, and the
  * signature is checked before validation, so an unsigned request is 401 whatever its body and nothing runs.
- * `keyFor` returns null for a request no secret can exist for (unknown provider): also 401.
+ * `keyFor` returns null for a request no secret can exist for (unknown provider): also 401. `security` is how the API
+ * document names the signature each route here requires.
  */
-export function requireSignedJson(app: TypedApp, options: { clock: Clock; keyFor: (request: FastifyRequest) => { secret: string; scheme: SignatureScheme } | null }) {
+export function requireSignedJson(
+  app: TypedApp,
+  options: { clock: Clock; keyFor: (request: FastifyRequest) => { secret: string; scheme: SignatureScheme } | null; security: SecurityRequirement[] },
+) {
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, security: options.security }
+  })
   app.removeContentTypeParser('application/json')
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req: FastifyRequest, body: string | Buffer, done) => {
     req.rawBody = body.toString()

@@ -3,6 +3,7 @@ import type { preHandlerAsyncHookHandler } from 'fastify'
 import { AppError } from '../../errors.ts'
 import { done, ok } from '../../lib/http.ts'
 import type { TypedApp } from '../../lib/typed-app.ts'
+import { bankFeedSecurity } from '../../plugins/api-docs.ts'
 import { requireSignedJson } from '../../plugins/signed-json.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { DepositService } from './deposits.service.ts'
@@ -34,7 +35,7 @@ export function depositRoutes(app: TypedApp, deps: { deposits: DepositService; r
  * The feed is our own documented API, so it has one scheme, the timestamped one (ADR 015).
  */
 export function bankFeedRoutes(app: TypedApp, deps: { deposits: DepositService; secret: string; clock: Clock }) {
-  requireSignedJson(app, { clock: deps.clock, keyFor: () => ({ secret: deps.secret, scheme: 'timestamped' }) })
+  requireSignedJson(app, { clock: deps.clock, keyFor: () => ({ secret: deps.secret, scheme: 'timestamped' }), security: bankFeedSecurity })
   app.post('/bank/transfers', { schema: walletContract.bankTransfer }, async (req) => ok(await deps.deposits.receiveTransfer(req.body)))
 }
 

@@ -1,7 +1,8 @@
-import { ErrorEnvelope, SeamlessAnswer, seamlessOps, type SeamlessOp } from '@sanam/contract'
+import { ErrorEnvelope, SeamlessAnswer, seamlessBodies, seamlessOps, type SeamlessOp } from '@sanam/contract'
 import { z } from 'zod'
 import type { TypedApp } from '../../lib/typed-app.ts'
 import type { Clock } from '../../lib/clock.ts'
+import { providerSecurity } from '../../plugins/api-docs.ts'
 import { requireSignedJson, type SignatureScheme } from '../../plugins/signed-json.ts'
 import type { SeamlessService } from './seamless.service.ts'
 
@@ -21,11 +22,16 @@ export function seamlessRoutes(
       const provider = (req.params as { provider?: unknown }).provider
       return typeof provider === 'string' ? { secret: deps.secretFor(provider), scheme: deps.signatureFor(provider) } : null
     },
+    security: providerSecurity,
   })
   app.post(
     '/seamless/:provider/:op',
     // 400 and 404 come either from the service (seamless shape) or from the error handler (envelope).
-    { schema: { params: Params, response: { 200: SeamlessAnswer, 400: z.union([SeamlessAnswer, ErrorEnvelope]), 404: z.union([SeamlessAnswer, ErrorEnvelope]) } } },
+    {
+      schema: { params: Params, response: { 200: SeamlessAnswer, 400: z.union([SeamlessAnswer, ErrorEnvelope]), 404: z.union([SeamlessAnswer, ErrorEnvelope]) } },
+      // The body depends on {op}; the document shows one schema per operation (balance, bet, win, rollback).
+      config: { documentedBody: z.union([seamlessBodies.balance, seamlessBodies.bet, seamlessBodies.win, seamlessBodies.rollback]) },
+    },
     async (req, reply) => {
       const { httpStatus, answer } = await deps.seamless.handle(req.params.provider, req.params.op as SeamlessOp, req.body, req.rawBody ?? '')
       return reply.status(httpStatus).send(answer)
