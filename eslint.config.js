@@ -29,7 +29,10 @@ const webAppBoundaries = {
         policies: [
           // A feature uses its own files, components and lib; never the app shell or another feature.
           { from: { element: { type: 'feature' } }, disallow: { to: { element: { type: 'app' } } } },
-          { from: { element: { type: 'feature' } }, disallow: { to: { element: { type: 'feature', captured: { feature: '!{{ from.element.captured.feature }}' } } } } },
+          {
+            from: { element: { type: 'feature' } },
+            disallow: { to: { element: { type: 'feature', captured: { feature: '!{{ from.element.captured.feature }}' } } } },
+          },
           // Components and lib are the bottom layer: they import only each other.
           { from: { element: { type: 'shared' } }, disallow: { to: { element: { types: { anyOf: ['app', 'feature'] } } } } },
         ],
@@ -75,7 +78,14 @@ export default tseslint.config(
     // share with the server (signing rule, demo secrets, schemas) comes from the contract, never from server source.
     files: ['e2e/**', 'bench/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/*/src', '**/apps/*/src/**'], message: 'e2e and bench import nothing from the apps\' source: use @sanam/contract (ADR 023).' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/apps/*/src', '**/apps/*/src/**'], message: "e2e and bench import nothing from the apps' source: use @sanam/contract (ADR 023)." },
+          ],
+        },
+      ],
     },
   },
 )

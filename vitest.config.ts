@@ -33,7 +33,12 @@ if (process.env.TEST_DATABASE_URL) {
   projects.push({
     test: {
       name: 'api-postgres',
-      include: ['apps/api/src/**/*.routes.test.ts', 'apps/api/src/modules/ledger/*.test.ts', 'apps/api/src/jobs/*.test.ts', 'apps/api/src/**/*.conformance.test.ts'],
+      include: [
+        'apps/api/src/**/*.routes.test.ts',
+        'apps/api/src/modules/ledger/*.test.ts',
+        'apps/api/src/jobs/*.test.ts',
+        'apps/api/src/**/*.conformance.test.ts',
+      ],
       environment: 'node',
       globalSetup: ['apps/api/test/global-setup.ts'],
       env: { SANAM_TEST_DB: 'postgres' },

@@ -50,12 +50,32 @@ async function benchDatabase(label, env, baseline) {
     // A funded player with a game session, set up through the public API.
     const login = await call(sanam.base, 'POST', '/api/auth/login', { mobile: '0812345678', password: 'sanam1234' })
     const account = await call(sanam.base, 'GET', '/api/dev/bank-account?mobile=0812345678')
-    const transfer = { external_id: `bench-${randomUUID()}`, to_account: account.to_account, from_bank_code: account.bank_code, from_account: account.bank_account, amount: 1_000_000, occurred_at: new Date().toISOString() }
+    const transfer = {
+      external_id: `bench-${randomUUID()}`,
+      to_account: account.to_account,
+      from_bank_code: account.bank_code,
+      from_account: account.bank_account,
+      amount: 1_000_000,
+      occurred_at: new Date().toISOString(),
+    }
     const raw = JSON.stringify(transfer)
-    const funded = await fetch(`${sanam.base}/api/bank/transfers`, { method: 'POST', headers: { 'content-type': 'application/json', ...signatureHeaders(DEMO_BANK_WEBHOOK_SECRET, { method: 'POST', path: '/api/bank/transfers', body: raw, now: new Date() }) }, body: raw })
+    const funded = await fetch(`${sanam.base}/api/bank/transfers`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...signatureHeaders(DEMO_BANK_WEBHOOK_SECRET, { method: 'POST', path: '/api/bank/transfers', body: raw, now: new Date() }),
+      },
+      body: raw,
+    })
     // Unfunded, every bet would be answered INSUFFICIENT_FUNDS: a fast 200 that measures nothing.
     if (!funded.ok) throw new Error(`funding the bench player: ${funded.status} ${await funded.text()}`)
-    const { url } = await call(sanam.base, 'POST', '/api/portal/launch', { provider_id: 'pgsoft', lang: 'th', game_code: 'fortune_ox' }, { authorization: `Bearer ${login.token}` })
+    const { url } = await call(
+      sanam.base,
+      'POST',
+      '/api/portal/launch',
+      { provider_id: 'pgsoft', lang: 'th', game_code: 'fortune_ox' },
+      { authorization: `Bearer ${login.token}` },
+    )
     const session = decodeURIComponent(url.split('?')[0].split('/').pop())
 
     const balance = summary(await measure({ url: `${sanam.base}/api/wallet/v2/balance`, headers: { authorization: `Bearer ${login.token}` } }))
@@ -99,7 +119,11 @@ function findPgbench() {
 
 /** Runs pgbench for SECONDS at CONNECTIONS clients and reads its transactions per second and latency. */
 function pgbench(bin, url, args) {
-  const out = execFileSync(bin, [...args, '-c', String(CONNECTIONS), '-j', String(Math.min(CONNECTIONS, os.cpus().length)), '-T', String(SECONDS), '-n', '-r', url], { encoding: 'utf8' })
+  const out = execFileSync(
+    bin,
+    [...args, '-c', String(CONNECTIONS), '-j', String(Math.min(CONNECTIONS, os.cpus().length)), '-T', String(SECONDS), '-n', '-r', url],
+    { encoding: 'utf8' },
+  )
   const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? NaN)
   const latency = Number(/latency average = ([\d.]+) ms/.exec(out)?.[1] ?? NaN)
   return { rps: Math.round(tps), p50: Math.round(latency), p99: '-', errors: 0 }
@@ -108,7 +132,11 @@ function pgbench(bin, url, args) {
 /** The database's own baselines of DESIGN §7 on a scratch database: `pgbench -N`, and one guarded row UPDATE. */
 function postgresBaselines(bin, url) {
   execFileSync(bin, ['-i', '-q', '-s', '1', url], { stdio: 'ignore' })
-  execFileSync('psql', [url, '-q', '-c', 'create table bench_wallet (id int primary key, balance bigint not null); insert into bench_wallet values (1, 9000000000000)'], { stdio: 'ignore' })
+  execFileSync(
+    'psql',
+    [url, '-q', '-c', 'create table bench_wallet (id int primary key, balance bigint not null); insert into bench_wallet values (1, 9000000000000)'],
+    { stdio: 'ignore' },
+  )
   const scriptDir = mkdtempSync(path.join(os.tmpdir(), 'sanam-pgbench-'))
   const script = path.join(scriptDir, 'guarded-update.sql')
   writeFileSync(script, 'update bench_wallet set balance = balance - 1 where id = 1 and balance >= 1;\n')
@@ -160,7 +188,9 @@ async function main() {
           rows.push({ what: `baseline: pgbench -N -c ${CONNECTIONS}`, ...nTpcb, ratio: nTpcb.rps / baseline.rps })
           rows.push({ what: `baseline: single-row guarded UPDATE, ${CONNECTIONS} clients`, ...guarded, ratio: guarded.rps / baseline.rps })
           if (bets) {
-            notes.push(`PostgreSQL seamless bets: ${(bets.rps / nTpcb.rps).toFixed(2)}× pgbench -N (target ≥ 1.5×), ${(bets.rps / guarded.rps).toFixed(2)}× the guarded UPDATE (target ≥ 0.6×).`)
+            notes.push(
+              `PostgreSQL seamless bets: ${(bets.rps / nTpcb.rps).toFixed(2)}× pgbench -N (target ≥ 1.5×), ${(bets.rps / guarded.rps).toFixed(2)}× the guarded UPDATE (target ≥ 0.6×).`,
+            )
           }
         } finally {
           await admin.query(`drop database if exists "${scratch}" with (force)`)

@@ -45,7 +45,17 @@ async function main() {
         })
       }
       const pick = (key) => median(runs.map((run) => run[key]))
-      rows.push({ page, performance: pick('performance'), accessibility: pick('accessibility'), bestPractices: pick('bestPractices'), fcp: pick('fcp'), lcp: pick('lcp'), tbt: pick('tbt'), cls: pick('cls'), all: runs.map((run) => run.performance).join(' / ') })
+      rows.push({
+        page,
+        performance: pick('performance'),
+        accessibility: pick('accessibility'),
+        bestPractices: pick('bestPractices'),
+        fcp: pick('fcp'),
+        lcp: pick('lcp'),
+        tbt: pick('tbt'),
+        cls: pick('cls'),
+        all: runs.map((run) => run.performance).join(' / '),
+      })
     }
   } finally {
     await chrome.kill()
@@ -56,7 +66,10 @@ async function main() {
   const table = [
     '| page | performance | accessibility | best practices | FCP s | LCP s | TBT ms | CLS | performance per run |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---|',
-    ...rows.map((r) => `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${(r.fcp / 1000).toFixed(1)} | ${(r.lcp / 1000).toFixed(1)} | ${Math.round(r.tbt)} | ${r.cls.toFixed(3)} | ${r.all} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${(r.fcp / 1000).toFixed(1)} | ${(r.lcp / 1000).toFixed(1)} | ${Math.round(r.tbt)} | ${r.cls.toFixed(3)} | ${r.all} |`,
+    ),
   ].join('\n')
   const report = `# Lighthouse ${new Date().toISOString()}\n\nMobile (Lighthouse's simulated throttling), ${os.cpus().length} cores, median of ${RUNS} runs. Target (DESIGN §7): performance and accessibility ≥ 95.\n\n${table}\n`
   console.info(report)

@@ -26,7 +26,11 @@ async function moveMoney(base: string, players: Player[], tag: string): Promise<
       expect(answer.status, JSON.stringify(answer.body)).toBe(200)
     }
     for (const [n, decision] of (['approve', 'reject'] as const).entries()) {
-      const withdrawal = await call<{ id: number }>(base, 'POST', '/api/wallet/withdraw', { token: p.token, body: { amount: 100 + n }, headers: { 'idempotency-key': `${tag}-wd-${i}-${n}` } })
+      const withdrawal = await call<{ id: number }>(base, 'POST', '/api/wallet/withdraw', {
+        token: p.token,
+        body: { amount: 100 + n },
+        headers: { 'idempotency-key': `${tag}-wd-${i}-${n}` },
+      })
       expect(withdrawal.status, JSON.stringify(withdrawal.body)).toBe(200)
       const id = withdrawal.body.data.id
       const body = decision === 'approve' ? { payout_ref: `PAY-${id}` } : { reason: 'ทดสอบสำรองข้อมูล' }
@@ -60,7 +64,8 @@ async function tool(name: string): Promise<string | undefined> {
 
 const postgresUrl = await reachablePostgres('backup-restore')
 const pgTools = postgresUrl ? (await tool('pg_dump')) && (await tool('pg_restore')) : undefined
-if (postgresUrl && !pgTools) console.warn('[backup-restore] SKIPPED the PostgreSQL backup: pg_dump and pg_restore are not installed (apt-get install postgresql-client)')
+if (postgresUrl && !pgTools)
+  console.warn('[backup-restore] SKIPPED the PostgreSQL backup: pg_dump and pg_restore are not installed (apt-get install postgresql-client)')
 
 describe('backup and restore as docs/operations.md says (issue 10 §8)', () => {
   const cleanup: (() => Promise<unknown>)[] = []
@@ -93,7 +98,11 @@ describe('backup and restore as docs/operations.md says (issue 10 §8)', () => {
 
     // The restored database, as an operator would check it: the ledger script, then a server on it.
     const { DATABASE_URL: _unused, ...inherited } = process.env
-    const verify = await run('npx', ['tsx', 'apps/api/scripts/ledger-verify.ts'], { cwd: repoRoot, env: { ...inherited, DATABASE_URL: restored.url }, timeout: 60_000 })
+    const verify = await run('npx', ['tsx', 'apps/api/scripts/ledger-verify.ts'], {
+      cwd: repoRoot,
+      env: { ...inherited, DATABASE_URL: restored.url },
+      timeout: 60_000,
+    })
     expect(verify.stdout).toMatch(/^ok, \d+ checked/m)
     server = await startServer({ env: faultEnv(restored.url) })
     // Sessions are restored too: the players' tokens from before the backup still work.
@@ -106,7 +115,10 @@ describe('backup and restore as docs/operations.md says (issue 10 §8)', () => {
   it('the embedded database: stop the server, copy DATA_DIR, start on the copy: same balances, ledger verifies', { timeout: 90_000 }, async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'sanam-backup-'))
     const copy = await mkdtemp(path.join(tmpdir(), 'sanam-backup-copy-'))
-    cleanup.push(() => rm(dataDir, { recursive: true, force: true }), () => rm(copy, { recursive: true, force: true }))
+    cleanup.push(
+      () => rm(dataDir, { recursive: true, force: true }),
+      () => rm(copy, { recursive: true, force: true }),
+    )
     let server = await startServer({ dataDir, env: faultEnv() })
     const players = await registerPlayers(server.baseUrl, 2, '82')
     await moveMoney(server.baseUrl, players, 'embedded')

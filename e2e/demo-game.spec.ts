@@ -34,7 +34,11 @@ describe('demo provider games in a phone browser', () => {
     apiToken = login.body.data.token
 
     // Fund the demo player as the bank would: a signed transfer from the registered account (scripts/bank-transfer.ts).
-    const account = await call<{ bank_code: string; bank_account: string; to_account: string }>(server.baseUrl, 'GET', `/api/dev/bank-account?mobile=${DEMO.mobile}`)
+    const account = await call<{ bank_code: string; bank_account: string; to_account: string }>(
+      server.baseUrl,
+      'GET',
+      `/api/dev/bank-account?mobile=${DEMO.mobile}`,
+    )
     expect(account.status).toBe(200)
     const raw = JSON.stringify({
       external_id: `e2e-demo-${randomBytes(6).toString('hex')}`,
@@ -64,7 +68,10 @@ describe('demo provider games in a phone browser', () => {
   }
 
   async function launch(provider: string, game: string, lang: 'th' | 'en' = 'th'): Promise<string> {
-    const res = await call<{ url: string }>(server.baseUrl, 'POST', '/api/portal/launch', { token: apiToken, body: { provider_id: provider, lang, game_code: game } })
+    const res = await call<{ url: string }>(server.baseUrl, 'POST', '/api/portal/launch', {
+      token: apiToken,
+      body: { provider_id: provider, lang, game_code: game },
+    })
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     expect(res.body.data.url).toMatch(new RegExp(`^/play/[A-Za-z0-9_-]+\\?lang=${lang}$`))
     return res.body.data.url
@@ -165,7 +172,10 @@ describe('demo provider games in a phone browser', () => {
     const player = { mobile: `09${digits()}`, password: 'demo-pass-1', firstname: 'ทดลอง', surname: 'ยังไม่ฝาก', bank_account: `55${digits()}`, bank_code: '002' }
     expect((await call(server.baseUrl, 'POST', '/api/auth/register', { body: player })).status).toBe(200)
     const login = await call<{ token: string }>(server.baseUrl, 'POST', '/api/auth/login', { body: { mobile: player.mobile, password: player.password } })
-    const launched = await call<{ url: string }>(server.baseUrl, 'POST', '/api/portal/launch', { token: login.body.data.token, body: { provider_id: 'pgsoft', lang: 'th', game_code: 'fortune_ox' } })
+    const launched = await call<{ url: string }>(server.baseUrl, 'POST', '/api/portal/launch', {
+      token: login.body.data.token,
+      body: { provider_id: 'pgsoft', lang: 'th', game_code: 'fortune_ox' },
+    })
     const { page, problems } = await openGame(launched.body.data.url)
     await page.waitForFunction((text) => document.getElementById('balance')?.textContent === text, baht(0))
     const answer = page.waitForResponse((r) => r.url().includes('/round'))

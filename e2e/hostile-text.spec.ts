@@ -37,11 +37,25 @@ describe('hostile text in the player app', () => {
     server = await startServer({ dataDir, env })
     // The player stores what a player can.
     const refused = await call(server.baseUrl, 'POST', '/api/auth/register', {
-      body: { mobile: player.mobile, password: player.password, firstname: '<script>alert(1)</script>', surname: 'x', bank_account: player.bank_account, bank_code: '014' },
+      body: {
+        mobile: player.mobile,
+        password: player.password,
+        firstname: '<script>alert(1)</script>',
+        surname: 'x',
+        bank_account: player.bank_account,
+        bank_code: '014',
+      },
     })
     expect(refused.status).toBe(400)
     const registered = await call(server.baseUrl, 'POST', '/api/auth/register', {
-      body: { mobile: player.mobile, password: player.password, firstname: NAME_PAYLOADS.first, surname: NAME_PAYLOADS.last, bank_account: player.bank_account, bank_code: '014' },
+      body: {
+        mobile: player.mobile,
+        password: player.password,
+        firstname: NAME_PAYLOADS.first,
+        surname: NAME_PAYLOADS.last,
+        bank_account: player.bank_account,
+        bank_code: '014',
+      },
     })
     expect(registered.status, JSON.stringify(registered.body)).toBe(200)
     await server.stop()
@@ -72,12 +86,22 @@ describe('hostile text in the player app', () => {
     // A deposit with a promotion, so the lobby shows the promotion panel with its (hostile) title.
     const promotions = await call<{ list: Array<{ id: number; title: string }> }>(base, 'GET', '/api/promotion', { token })
     expect(promotions.body.data.list[0]?.title).toBe(PROMO_TITLE)
-    const bill = await call<{ amount: number }>(base, 'POST', '/api/wallet/deposit/draft_bill', { token, body: { amount: 500, promotion: promotions.body.data.list[0]!.id } })
+    const bill = await call<{ amount: number }>(base, 'POST', '/api/wallet/deposit/draft_bill', {
+      token,
+      body: { amount: 500, promotion: promotions.body.data.list[0]!.id },
+    })
     expect(bill.status, JSON.stringify(bill.body)).toBe(200)
     const account = await call<{ bank_code: string; bank_account: string; to_account: string }>(base, 'GET', `/api/dev/bank-account?mobile=${player.mobile}`)
     const transfer = await postBankTransfer(
       base,
-      JSON.stringify({ external_id: `hostile-${Date.now()}`, to_account: account.body.data.to_account, from_bank_code: '014', from_account: player.bank_account, amount: bill.body.data.amount, occurred_at: new Date().toISOString() }),
+      JSON.stringify({
+        external_id: `hostile-${Date.now()}`,
+        to_account: account.body.data.to_account,
+        from_bank_code: '014',
+        from_account: player.bank_account,
+        amount: bill.body.data.amount,
+        occurred_at: new Date().toISOString(),
+      }),
     )
     expect(transfer.body.data.status).toBe('MATCHED')
 
@@ -101,7 +125,10 @@ describe('hostile text in the player app', () => {
     const meta = await page.locator('meta[name="description"]').getAttribute('content')
     expect(meta).toBe(SITE_DESCRIPTION)
     await page.getByRole('list', { name: 'ค่ายเกมยอดนิยม', exact: true }).getByRole('button').first().waitFor({ timeout: 15_000 })
-    const tiles = await page.getByRole('list', { name: 'ค่ายเกมยอดนิยม', exact: true }).getByRole('button').evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')))
+    const tiles = await page
+      .getByRole('list', { name: 'ค่ายเกมยอดนิยม', exact: true })
+      .getByRole('button')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('aria-label')))
     expect(tiles.length).toBeGreaterThan(0)
     for (const label of tiles) expect(label?.startsWith(PROVIDER_TITLE)).toBe(true)
 

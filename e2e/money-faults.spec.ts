@@ -178,7 +178,10 @@ function serverErrors(output: string): string {
       continue
     }
     if ((entry.level ?? 0) < 50) continue
-    const message = (entry.err?.message ?? entry.msg ?? '').replace(/\nparams: [^:]*/, '').replace(/\s+/g, ' ').slice(0, 240)
+    const message = (entry.err?.message ?? entry.msg ?? '')
+      .replace(/\nparams: [^:]*/, '')
+      .replace(/\s+/g, ' ')
+      .slice(0, 240)
     counts.set(message, (counts.get(message) ?? 0) + 1)
   }
   return [...counts].map(([message, n]) => `  ${n} × ${message}`).join('\n') || '  (none in the last lines)'
@@ -334,7 +337,9 @@ async function faultRun(label: string, dataDir: string, databaseUrl: string | un
 
     // Server errors are not money errors (nothing was acknowledged), but they are worth seeing.
     if (Object.keys(load.refusals).some((key) => / 5\d\d /.test(key))) {
-      console.warn(`[money-faults] ${label}: server errors during the load ${JSON.stringify(load.refusals)}; logged by the killed server:\n${serverErrors(server.output())}`)
+      console.warn(
+        `[money-faults] ${label}: server errors during the load ${JSON.stringify(load.refusals)}; logged by the killed server:\n${serverErrors(server.output())}`,
+      )
     }
     server = await startServer({ dataDir, env })
     const after = server.baseUrl
@@ -344,7 +349,8 @@ async function faultRun(label: string, dataDir: string, databaseUrl: string | un
       expect(new Set(d.acked).size, `deposit ${d.externalId} acknowledged as ${d.acked.join(', ')}: ${context}`).toBeLessThanOrEqual(1)
       for (const status of d.statuses) expect(status, `deposit ${d.externalId}: ${context}`).toBe('MATCHED')
     }
-    for (const w of plan.withdrawals) expect(new Set(w.acked).size, `withdrawal ${w.key} acknowledged as ${w.acked.join(', ')}: ${context}`).toBeLessThanOrEqual(1)
+    for (const w of plan.withdrawals)
+      expect(new Set(w.acked).size, `withdrawal ${w.key} acknowledged as ${w.acked.join(', ')}: ${context}`).toBeLessThanOrEqual(1)
 
     const balancesBefore = await Promise.all(players.map((p) => balanceSatang(after, p.token)))
     const histories = await Promise.all(players.map((p) => fullHistory(after, p.token)))
@@ -381,8 +387,16 @@ async function faultRun(label: string, dataDir: string, databaseUrl: string | un
       const decided = tried.filter((d) => d.acked)
       expect(new Set(decided.map((d) => d.approve)).size, `withdrawal ${id} both approved and rejected: ${context}`).toBeLessThanOrEqual(1)
       if (decided.length > 0) expect(row.txstatus, `withdrawal ${id}: ${context}`).toBe(decided[0]!.approve ? 'SUCCESS' : 'FAIL')
-      else if (row.txstatus === 'SUCCESS') expect(tried.some((d) => d.approve), `withdrawal ${id} paid with no approval sent: ${context}`).toBe(true)
-      else if (row.txstatus === 'FAIL') expect(tried.some((d) => !d.approve), `withdrawal ${id} refused with no rejection sent: ${context}`).toBe(true)
+      else if (row.txstatus === 'SUCCESS')
+        expect(
+          tried.some((d) => d.approve),
+          `withdrawal ${id} paid with no approval sent: ${context}`,
+        ).toBe(true)
+      else if (row.txstatus === 'FAIL')
+        expect(
+          tried.some((d) => !d.approve),
+          `withdrawal ${id} refused with no rejection sent: ${context}`,
+        ).toBe(true)
       else expect(row.txstatus).toBe('PENDING')
     }
 
@@ -396,7 +410,9 @@ async function faultRun(label: string, dataDir: string, databaseUrl: string | un
       expect(await balanceSatang(after, players[i]!.token), `player ${i} balance changed by replays: ${context}`).toBe(balancesBefore[i])
       // The balance is what the history says: credited deposits less withdrawals not refused.
       const credited = sumSatang(history.filter((h) => h.txtype === 'DEPOSIT').map((h) => toSatang(h.txamount)))
-      const withdrawn = sumSatang(history.filter((h) => h.txtype === 'WITHDRAW' && (h.txstatus === 'PENDING' || h.txstatus === 'SUCCESS')).map((h) => toSatang(h.txamount)))
+      const withdrawn = sumSatang(
+        history.filter((h) => h.txtype === 'WITHDRAW' && (h.txstatus === 'PENDING' || h.txstatus === 'SUCCESS')).map((h) => toSatang(h.txamount)),
+      )
       expect(balancesBefore[i], `player ${i} balance against history: ${context}`).toBe(credited - withdrawn)
       // Nothing invented: rows beyond the acknowledged ones are at most the unacknowledged requests for this player.
       const depositRows = history.filter((h) => h.txtype === 'DEPOSIT').length

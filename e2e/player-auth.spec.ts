@@ -16,7 +16,9 @@ let phoneSeq = 0
 /** A phone number no other test uses: 09 + 8 digits from the clock and a counter. */
 function newMobile(): string {
   phoneSeq += 1
-  return `09${String((Date.now() % 1_000_000) * 100 + phoneSeq).padStart(8, '0').slice(-8)}`
+  return `09${String((Date.now() % 1_000_000) * 100 + phoneSeq)
+    .padStart(8, '0')
+    .slice(-8)}`
 }
 function newAccount(): string {
   return `7${String(Date.now()).slice(-9)}${phoneSeq}`.slice(0, 12)
@@ -63,7 +65,8 @@ describe('player app: sign-in screens', () => {
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
     page.on('console', (message) => {
       // The browser logs every 4xx answer; the tests cause those on purpose (wrong password, taken phone...).
-      if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) problems.push(`console error: ${message.text()}`)
+      if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text()))
+        problems.push(`console error: ${message.text()}`)
     })
     return { page, problems }
   }

@@ -24,7 +24,11 @@ async function settleImages(page: Page, selector = 'img') {
   await page.evaluate((query) => {
     for (const image of document.querySelectorAll<HTMLImageElement>(query)) if (!image.complete) image.loading = 'eager'
   }, selector)
-  await page.waitForFunction((query) => [...document.querySelectorAll<HTMLImageElement>(query)].every((image) => image.complete && image.naturalWidth > 0), selector, { polling: 100 })
+  await page.waitForFunction(
+    (query) => [...document.querySelectorAll<HTMLImageElement>(query)].every((image) => image.complete && image.naturalWidth > 0),
+    selector,
+    { polling: 100 },
+  )
 }
 
 describe('player app: deposit and promotions', () => {
@@ -73,7 +77,10 @@ describe('player app: deposit and promotions', () => {
     // The demo player starts with play money, deposited through the ledger.
     await page.getByTestId('balance').filter({ hasText: '฿1,000.00' }).waitFor()
     await expectPhoneWidth(page)
-    await page.getByRole('link', { name: /โปรโมชั่น/ }).first().tap()
+    await page
+      .getByRole('link', { name: /โปรโมชั่น/ })
+      .first()
+      .tap()
     await atPath(page, '/promotion')
     const buttons = page.getByRole('main').getByRole('listitem').getByRole('link')
     await buttons.first().waitFor()
@@ -93,7 +100,12 @@ describe('player app: deposit and promotions', () => {
     const modal = page.getByRole('dialog', { name: 'ฝาก 500 รับเพิ่ม 10%' })
     await modal.waitFor()
     expect(await modal.getByTestId('credit-given').textContent()).toBe('10% ของยอดฝาก')
-    expect(await modal.getByRole('listitem').allTextContents()).toEqual(['ฝากขั้นต่ำ 500 บาท', 'โบนัสสูงสุด 1,000 บาท', 'ทำยอดเทิร์นโอเวอร์ 3 เท่าของยอดฝาก', 'ห้ามเล่นเกมค่าย: evo'])
+    expect(await modal.getByRole('listitem').allTextContents()).toEqual([
+      'ฝากขั้นต่ำ 500 บาท',
+      'โบนัสสูงสุด 1,000 บาท',
+      'ทำยอดเทิร์นโอเวอร์ 3 เท่าของยอดฝาก',
+      'ห้ามเล่นเกมค่าย: evo',
+    ])
     await settleImages(page)
     await viewShot(page, 'player-deposit-promotion-modal')
     await modal.getByRole('button', { name: 'ปิด' }).tap()
@@ -213,7 +225,10 @@ describe('player app: deposit and promotions', () => {
     context = await newPhoneContext(browser, server.baseUrl)
     const page = await context.newPage()
     await page.goto('/register')
-    await page.getByRole('button', { name: /ธนาคาร/ }).first().tap()
+    await page
+      .getByRole('button', { name: /ธนาคาร/ })
+      .first()
+      .tap()
     const sheet = page.getByRole('dialog', { name: 'เลือกธนาคาร' })
     await sheet.waitFor()
     const logos = sheet.locator('img.bank-badge')

@@ -33,7 +33,10 @@ async function settleImages(page: Page) {
 
 /** Scrolls so `selector`'s element sits at the top of the screen (for a screenshot of what follows it). */
 async function showAtTop(page: Page, selector: string) {
-  await page.locator(selector).first().evaluate((element) => element.scrollIntoView({ block: 'start' }))
+  await page
+    .locator(selector)
+    .first()
+    .evaluate((element) => element.scrollIntoView({ block: 'start' }))
   await nextFrames(page)
 }
 
@@ -65,7 +68,9 @@ describe('player app: home lobby', () => {
   })
 
   /** A logged-in phone page at `/` (the token stored as the app stores it, as after a reload). */
-  async function openLobby(options: { width?: number; url?: string; before?: (page: Page) => Promise<void> } = {}): Promise<{ page: Page; problems: string[] }> {
+  async function openLobby(
+    options: { width?: number; url?: string; before?: (page: Page) => Promise<void> } = {},
+  ): Promise<{ page: Page; problems: string[] }> {
     const login = await call<{ token: string }>(server.baseUrl, 'POST', '/api/auth/login', { body: DEMO })
     expect(login.status).toBe(200)
     context = await newPhoneContext(browser, server.baseUrl)
@@ -77,7 +82,8 @@ describe('player app: home lobby', () => {
     const problems: string[] = []
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
     page.on('console', (message) => {
-      if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) problems.push(`console error: ${message.text()}`)
+      if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text()))
+        problems.push(`console error: ${message.text()}`)
     })
     await options.before?.(page)
     await page.goto(options.url ?? '/')
@@ -108,7 +114,9 @@ describe('player app: home lobby', () => {
     await page.getByRole('list', { name: 'ค่ายเกมยอดนิยม', exact: true }).waitFor()
     await page.getByRole('list', { name: 'เกมยิงปลา', exact: true }).waitFor()
     // Images keep their box: the grids do not move as art arrives (every tile has fixed width/height, lazy).
-    const sizes = await page.locator('.tile img').evaluateAll((images) => images.map((image) => [image.getAttribute('width'), image.getAttribute('height'), image.getAttribute('loading')]))
+    const sizes = await page
+      .locator('.tile img')
+      .evaluateAll((images) => images.map((image) => [image.getAttribute('width'), image.getAttribute('height'), image.getAttribute('loading')]))
     expect(sizes.length).toBeGreaterThan(20)
     for (const size of sizes) expect(size[0] !== null && size[1] !== null && size[2] === 'lazy').toBe(true)
     const tile = page.getByRole('list', { name: 'เกมยอดนิยม', exact: true }).locator('.tile__media').first()
@@ -121,7 +129,9 @@ describe('player app: home lobby', () => {
     await expectNoSideScroll(page)
 
     // Popular games: three columns.
-    const columns = await page.getByRole('list', { name: 'เกมยอดนิยม', exact: true }).evaluate((list) => getComputedStyle(list).gridTemplateColumns.split(' ').length)
+    const columns = await page
+      .getByRole('list', { name: 'เกมยอดนิยม', exact: true })
+      .evaluate((list) => getComputedStyle(list).gridTemplateColumns.split(' ').length)
     expect(columns).toBe(3)
 
     for (const width of [360, 430]) {
@@ -139,7 +149,10 @@ describe('player app: home lobby', () => {
     await carousel.getByRole('img', { name: 'Sanam' }).waitFor()
     const current = () => carousel.locator('.dots__dot[aria-current="true"]').getAttribute('aria-label')
     expect(await current()).toBe('ไปที่สไลด์ 1')
-    await page.waitForFunction(() => document.querySelector('.banner .dots__dot[aria-current="true"]')?.getAttribute('aria-label') === 'ไปที่สไลด์ 2', null, { timeout: 7000, polling: 100 })
+    await page.waitForFunction(() => document.querySelector('.banner .dots__dot[aria-current="true"]')?.getAttribute('aria-label') === 'ไปที่สไลด์ 2', null, {
+      timeout: 7000,
+      polling: 100,
+    })
     // Until the slide has finished moving in.
     await page.waitForFunction(
       () => {
@@ -254,7 +267,10 @@ describe('player app: home lobby', () => {
     expect(popular.at(-1)).toBe('Joker Keno ปิดปรับปรุง')
     expect(await page.getByRole('list', { name: 'เกมยอดนิยม', exact: true }).getByRole('button', { name: 'Joker Keno ปิดปรับปรุง' }).isDisabled()).toBe(true)
     await settleImages(page)
-    await page.getByRole('list', { name: 'เกมยอดนิยม', exact: true }).getByRole('button', { name: 'Joker Keno ปิดปรับปรุง' }).evaluate((element) => element.scrollIntoView({ block: 'center' }))
+    await page
+      .getByRole('list', { name: 'เกมยอดนิยม', exact: true })
+      .getByRole('button', { name: 'Joker Keno ปิดปรับปรุง' })
+      .evaluate((element) => element.scrollIntoView({ block: 'center' }))
     await viewShot(page, 'player-popular-maintenance')
     expect(problems).toEqual([])
   })
@@ -297,7 +313,11 @@ describe('player app: home lobby', () => {
     const { page, problems } = await openLobby({
       before: async (page) => {
         await page.route('**/api/portal/launch', (route) =>
-          route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ success: false, code: 'RULE_REFUSED', message: 'เกมนี้ปิดปรับปรุงชั่วคราว' }) }),
+          route.fulfill({
+            status: 422,
+            contentType: 'application/json',
+            body: JSON.stringify({ success: false, code: 'RULE_REFUSED', message: 'เกมนี้ปิดปรับปรุงชั่วคราว' }),
+          }),
         )
       },
     })

@@ -47,7 +47,10 @@ describe('player app: referral', () => {
     const operator = await call<{ token: string }>(server.baseUrl, 'POST', '/api/backoffice/auth/login', { body: OPERATOR })
     expect(operator.status, JSON.stringify(operator.body)).toBe(200)
     const bangkokYesterday = new Date(Date.now() - DAY_MS + 7 * 60 * 60 * 1000).toISOString().slice(0, 10)
-    const accrued = await call<{ referral: number; rebate: number }>(server.baseUrl, 'POST', '/api/backoffice/jobs/accrue', { token: operator.body.data.token, body: { day: bangkokYesterday } })
+    const accrued = await call<{ referral: number; rebate: number }>(server.baseUrl, 'POST', '/api/backoffice/jobs/accrue', {
+      token: operator.body.data.token,
+      body: { day: bangkokYesterday },
+    })
     expect(accrued.status, JSON.stringify(accrued.body)).toBe(200)
     expect(accrued.body.data.referral).toBeGreaterThan(0)
     expect(accrued.body.data.rebate).toBeGreaterThan(0)
@@ -79,7 +82,9 @@ describe('player app: referral', () => {
     const { page, problems } = await open()
     await context!.grantPermissions(['clipboard-read', 'clipboard-write'])
     // The networks' share pages are outside; answer them here so the popup's address can be read.
-    await context!.route(/^https:\/\/(social-plugins\.line\.me|t\.me|www\.facebook\.com)\//, (route) => route.fulfill({ contentType: 'text/html', body: '<title>share</title>' }))
+    await context!.route(/^https:\/\/(social-plugins\.line\.me|t\.me|www\.facebook\.com)\//, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>share</title>' }),
+    )
     await page.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'แนะนำเพื่อน' }).tap()
     await atPath(page, '/referral')
     expect(await page.getByRole('tab', { name: 'ลิงก์แนะนำ' }).getAttribute('aria-selected')).toBe('true')
@@ -122,9 +127,17 @@ describe('player app: referral', () => {
     expect(await page.getByRole('tab', { name: 'ยอดสะสม' }).getAttribute('aria-selected')).toBe('true')
     const bonus = page.getByRole('region', { name: 'โบนัสแนะนำเพื่อน' })
     const refund = page.getByRole('region', { name: 'ยอดเล่นคืนสะสม' })
-    const before = await call<{ balance: number; bonus: { remaining: number }; refund: { remaining: number } }>(server.baseUrl, 'GET', '/api/wallet/v2/balance', { token })
+    const before = await call<{ balance: number; bonus: { remaining: number }; refund: { remaining: number } }>(
+      server.baseUrl,
+      'GET',
+      '/api/wallet/v2/balance',
+      { token },
+    )
     expect(before.body.data.bonus.remaining).toBeGreaterThan(0)
-    await bonus.getByTestId('bonus-remaining').filter({ hasText: /^\d[\d,]*\.\d{2} บาท$/ }).waitFor()
+    await bonus
+      .getByTestId('bonus-remaining')
+      .filter({ hasText: /^\d[\d,]*\.\d{2} บาท$/ })
+      .waitFor()
     expect(await bonus.getByText('รายวัน').count()).toBe(1)
     expect(await refund.getByTestId('refund-remaining').textContent()).toMatch(/^\d[\d,]*\.\d{2} บาท$/)
     await viewShot(page, 'player-referral-totals')

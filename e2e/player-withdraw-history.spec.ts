@@ -65,7 +65,8 @@ describe('player app: withdraw and history', () => {
     // Every POST from here on (there must be exactly one).
     const posts: { amount: number; key: string }[] = []
     page.on('request', (request) => {
-      if (request.method() === 'POST' && request.url().endsWith('/api/wallet/withdraw')) posts.push({ amount: (request.postDataJSON() as { amount: number }).amount, key: request.headers()['idempotency-key'] ?? '' })
+      if (request.method() === 'POST' && request.url().endsWith('/api/wallet/withdraw'))
+        posts.push({ amount: (request.postDataJSON() as { amount: number }).amount, key: request.headers()['idempotency-key'] ?? '' })
     })
     // Below the minimum, then the tap: leaving the field raises it to the minimum, and that tap sends nothing.
     await amount.fill('50')
@@ -121,7 +122,10 @@ describe('player app: withdraw and history', () => {
 
     const { page, problems } = await open(token, '/withdraw')
     const amount = page.getByLabel('จำนวนเงินที่ต้องการถอน (บาท)')
-    await page.waitForFunction((expected) => (document.querySelector('input[inputmode="numeric"]') as HTMLInputElement | null)?.value === expected, fixed.toLocaleString('en-US'))
+    await page.waitForFunction(
+      (expected) => (document.querySelector('input[inputmode="numeric"]') as HTMLInputElement | null)?.value === expected,
+      fixed.toLocaleString('en-US'),
+    )
     expect(await amount.getAttribute('readonly')).not.toBeNull()
     await page.getByText(`โปรโมชั่นที่รับอยู่กำหนดยอดถอนไว้ที่ ${fixed.toLocaleString('en-US')} บาท`, { exact: false }).waitFor()
     await viewShot(page, 'player-withdraw-mandatory')
@@ -164,7 +168,12 @@ describe('player app: withdraw and history', () => {
     expect(first[0]).toMatch(/^ฝากเงิน\d{1,2} [ก-๙.]+ 25\d\d \d{2}:\d{2}$/)
     expect(first[1]).toBe('฿123.00')
     expect(first[2]).toBe('สำเร็จ')
-    expect(await table.locator('.status-badge').first().evaluate((badge) => getComputedStyle(badge).color)).toBe('rgb(187, 247, 208)')
+    expect(
+      await table
+        .locator('.status-badge')
+        .first()
+        .evaluate((badge) => getComputedStyle(badge).color),
+    ).toBe('rgb(187, 247, 208)')
     const previous = page.getByRole('button', { name: 'หน้าก่อนหน้า' })
     const next = page.getByRole('button', { name: 'หน้าถัดไป' })
     expect(await page.getByRole('navigation', { name: 'เปลี่ยนหน้า' }).textContent()).toContain('หน้า 1')

@@ -174,8 +174,18 @@ describe.runIf(postgresUrl)('PostgreSQL faults: fail fast with a 503 envelope, r
 
     s = await start()
     const history = await fullHistory(s.baseUrl, player!.token)
-    expect(history.filter((h) => h.txtype === 'WITHDRAW').map((h) => h.txamount).sort()).toEqual([100, 200, 300])
-    expect(history.filter((h) => h.txtype === 'DEPOSIT').map((h) => h.txamount).sort()).toEqual([1000, 123.45])
+    expect(
+      history
+        .filter((h) => h.txtype === 'WITHDRAW')
+        .map((h) => h.txamount)
+        .sort(),
+    ).toEqual([100, 200, 300])
+    expect(
+      history
+        .filter((h) => h.txtype === 'DEPOSIT')
+        .map((h) => h.txamount)
+        .sort(),
+    ).toEqual([1000, 123.45])
     expect(await balanceSatang(s.baseUrl, player!.token)).toBe(100_000 + 12_345 - 60_000)
     await expectLedgerVerifies(s.baseUrl, await operatorToken(s.baseUrl))
     expect(await s.stop('SIGTERM')).toBe(0)
@@ -212,7 +222,9 @@ describe.runIf(postgresUrl)('PostgreSQL faults: fail fast with a 503 envelope, r
     target.operator = await operatorToken(s.baseUrl)
     await load.settle(target)
     const checked = await expectLedgerVerifies(s.baseUrl, target.operator)
-    console.info(`[postgres-faults] terminate: ${load.refused()} requests refused with 503 during the outage, slowest answer ${load.slowest} ms; ${checked} ledger rows verified`)
+    console.info(
+      `[postgres-faults] terminate: ${load.refused()} requests refused with 503 during the outage, slowest answer ${load.slowest} ms; ${checked} ledger rows verified`,
+    )
     expect(await s.stop('SIGTERM')).toBe(0)
   })
 
@@ -248,7 +260,10 @@ describe.runIf(postgresUrl)('PostgreSQL faults: fail fast with a 503 envelope, r
       expect(rows.length, `player ${i} withdrawals`).toBe(mine.length)
       for (const op of mine) {
         const id = (op.calls[0]!.first as { data: { id: number } }).data.id
-        expect(rows.filter((r) => r.id === `W${id}`).map((r) => r.txstatus), `withdrawal ${id}`).toEqual([op.calls[1]!.kind === 'approve' ? 'SUCCESS' : 'FAIL'])
+        expect(
+          rows.filter((r) => r.id === `W${id}`).map((r) => r.txstatus),
+          `withdrawal ${id}`,
+        ).toEqual([op.calls[1]!.kind === 'approve' ? 'SUCCESS' : 'FAIL'])
       }
     }
     const checked = await expectLedgerVerifies(s.baseUrl, target.operator)
@@ -300,7 +315,14 @@ function mixedPlan(o: { tag: string; count: number; players: Player[]; sessions:
     } else {
       const approve = kind === 3
       const baht = 100 + n
-      ops.push({ player: index, satang: approve ? -baht * 100 : 0, calls: [{ kind: 'withdraw', player, raw: `${o.tag}-wd-${n}:${baht}` }, { kind: approve ? 'approve' : 'reject', player, raw: '' }] })
+      ops.push({
+        player: index,
+        satang: approve ? -baht * 100 : 0,
+        calls: [
+          { kind: 'withdraw', player, raw: `${o.tag}-wd-${n}:${baht}` },
+          { kind: approve ? 'approve' : 'reject', player, raw: '' },
+        ],
+      })
     }
   }
   return ops
@@ -357,7 +379,8 @@ class MixedLoad {
         continue
       }
       this.failures++
-      if (answer.status !== 503 || JSON.stringify(answer.body) !== JSON.stringify(UNAVAILABLE)) this.unexpected.push(`${c.kind} ${answer.status} ${JSON.stringify(answer.body)}`)
+      if (answer.status !== 503 || JSON.stringify(answer.body) !== JSON.stringify(UNAVAILABLE))
+        this.unexpected.push(`${c.kind} ${answer.status} ${JSON.stringify(answer.body)}`)
       return
     }
   }
@@ -389,11 +412,13 @@ class MixedLoad {
     for (const op of this.ops) {
       for (const c of op.calls) {
         if (c.kind === 'deposit') expect((c.first as { data: { status: string } }).data.status, c.raw).toBe('MATCHED')
-        else if (c.kind !== 'withdraw' && c.kind !== 'approve' && c.kind !== 'reject') expect((c.first as { status: string }).status, `${c.kind} ${c.raw}`).toBe('OK')
+        else if (c.kind !== 'withdraw' && c.kind !== 'approve' && c.kind !== 'reject')
+          expect((c.first as { status: string }).status, `${c.kind} ${c.raw}`).toBe('OK')
         // The same bytes again are answered as the first time: the operation happened once.
         const replay = await this.send(c, op, target)
         expect(replay.status, `replay of ${c.kind} ${c.raw}`).toBe(200)
-        if (c.kind === 'approve' || c.kind === 'reject') expect(replay.body.data).toMatchObject({ id: (op.calls[0]!.first as { data: { id: number } }).data.id })
+        if (c.kind === 'approve' || c.kind === 'reject')
+          expect(replay.body.data).toMatchObject({ id: (op.calls[0]!.first as { data: { id: number } }).data.id })
         else if (c.kind === 'withdraw') expect((replay.body.data as { id: number }).id).toBe((c.first as { data: { id: number } }).data.id)
         else expect(replay.body, `replay of ${c.kind} ${c.raw}`).toEqual(c.first)
       }

@@ -7,7 +7,17 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest'
 import { postBankTransfer } from './support/http.ts'
-import { balanceSatang, expectLedgerVerifies, faultEnv, fullHistory, operatorToken, payInAccount, registerPlayers, transferBody, type Player } from './support/money.ts'
+import {
+  balanceSatang,
+  expectLedgerVerifies,
+  faultEnv,
+  fullHistory,
+  operatorToken,
+  payInAccount,
+  registerPlayers,
+  transferBody,
+  type Player,
+} from './support/money.ts'
 import { createTestDatabase, reachablePostgres } from './support/postgres.ts'
 import { chooseSeed, seededRandom } from './support/random.ts'
 import { startServer, type RunningServer } from './support/server.ts'

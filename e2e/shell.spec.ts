@@ -127,7 +127,10 @@ describe('player shell and back-office placeholder', () => {
 
     await page.getByRole('link', { name: 'กลับหน้าหลัก' }).click()
     await page.waitForFunction(() => window.location.pathname === '/', null, { polling: 100 })
-    await page.getByRole('button', { name: 'ฝากเงิน', exact: true }).or(page.getByRole('link', { name: 'ฝากเงิน', exact: true })).waitFor()
+    await page
+      .getByRole('button', { name: 'ฝากเงิน', exact: true })
+      .or(page.getByRole('link', { name: 'ฝากเงิน', exact: true }))
+      .waitFor()
     expect(problems).toEqual([])
   })
 

@@ -15,16 +15,25 @@ function newest(paths) {
     if (!existsSync(p)) continue
     const stat = statSync(p)
     if (stat.isFile()) latest = Math.max(latest, stat.mtimeMs)
-    else for (const entry of readdirSync(p, { recursive: true, withFileTypes: true })) {
-      if (entry.isFile()) latest = Math.max(latest, statSync(path.join(entry.parentPath ?? entry.path, entry.name)).mtimeMs)
-    }
+    else
+      for (const entry of readdirSync(p, { recursive: true, withFileTypes: true })) {
+        if (entry.isFile()) latest = Math.max(latest, statSync(path.join(entry.parentPath ?? entry.path, entry.name)).mtimeMs)
+      }
   }
   return latest
 }
 
 const targets = [
-  { name: 'player', output: 'apps/player/dist/index.html', sources: ['apps/player/src', 'apps/player/index.html', 'apps/player/public', 'apps/player/vite.config.ts', 'packages/contract/src', 'packages/web-fonts'] },
-  { name: 'backoffice', output: 'apps/backoffice/dist/index.html', sources: ['apps/backoffice/src', 'apps/backoffice/index.html', 'apps/backoffice/vite.config.ts', 'packages/contract/src', 'packages/web-fonts'] },
+  {
+    name: 'player',
+    output: 'apps/player/dist/index.html',
+    sources: ['apps/player/src', 'apps/player/index.html', 'apps/player/public', 'apps/player/vite.config.ts', 'packages/contract/src', 'packages/web-fonts'],
+  },
+  {
+    name: 'backoffice',
+    output: 'apps/backoffice/dist/index.html',
+    sources: ['apps/backoffice/src', 'apps/backoffice/index.html', 'apps/backoffice/vite.config.ts', 'packages/contract/src', 'packages/web-fonts'],
+  },
   { name: 'api', output: 'apps/api/dist/server.js', sources: ['apps/api/src', 'apps/api/build.mjs', 'packages/contract/src'] },
 ]
 

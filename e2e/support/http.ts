@@ -48,7 +48,12 @@ export async function call<T = Record<string, unknown>>(
  * The bank feed's signature headers (ADR 015, the contract's signer), with the demo secret unless BANK_WEBHOOK_SECRET
  * is set, at `signedAt` (the server refuses more than 5 minutes off its own clock).
  */
-export function bankSignature(rawBody: string, path = '/api/bank/transfers', secret = process.env.BANK_WEBHOOK_SECRET || DEMO_BANK_WEBHOOK_SECRET, signedAt = new Date()): Record<string, string> {
+export function bankSignature(
+  rawBody: string,
+  path = '/api/bank/transfers',
+  secret = process.env.BANK_WEBHOOK_SECRET || DEMO_BANK_WEBHOOK_SECRET,
+  signedAt = new Date(),
+): Record<string, string> {
   return signatureHeaders(secret, { method: 'POST', path, body: rawBody, now: signedAt })
 }
 

@@ -105,7 +105,10 @@ export async function fullHistory(baseUrl: string, token: string): Promise<Histo
 
 /** Launches the demo game for the player and returns the game session token the provider calls back with. */
 export async function gameSession(baseUrl: string, player: Player, provider = 'pgsoft', game = 'fortune_ox'): Promise<string> {
-  const answer = await call<{ url: string }>(baseUrl, 'POST', '/api/portal/launch', { token: player.token, body: { provider_id: provider, lang: 'th', game_code: game } })
+  const answer = await call<{ url: string }>(baseUrl, 'POST', '/api/portal/launch', {
+    token: player.token,
+    body: { provider_id: provider, lang: 'th', game_code: game },
+  })
   expect(answer.status, JSON.stringify(answer.body)).toBe(200)
   return decodeURIComponent(answer.body.data.url.split('?')[0]!.split('/').pop()!)
 }

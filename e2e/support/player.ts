@@ -21,7 +21,14 @@ const digits = (n: number) => Array.from(randomBytes(n), (byte) => String(byte %
 
 /** Registers a new player (the server must run with OTP_REQUIRED=false), optionally invited by `inviteCode`. */
 export async function registerPlayer(baseUrl: string, options: { inviteCode?: string; firstname?: string } = {}): Promise<TestPlayer> {
-  const player: TestPlayer = { mobile: `09${digits(8)}`, password: 'e2e-pass-1', firstname: options.firstname ?? 'ทดสอบ', surname: 'ระบบ', bank_account: `55${digits(8)}`, bank_code: '002' }
+  const player: TestPlayer = {
+    mobile: `09${digits(8)}`,
+    password: 'e2e-pass-1',
+    firstname: options.firstname ?? 'ทดสอบ',
+    surname: 'ระบบ',
+    bank_account: `55${digits(8)}`,
+    bank_code: '002',
+  }
   const answer = await call(baseUrl, 'POST', '/api/auth/register', { body: { ...player, ...(options.inviteCode ? { invite_code: options.inviteCode } : {}) } })
   if (answer.status !== 200) throw new Error(`register ${answer.status}: ${JSON.stringify(answer.body)}`)
   return player
@@ -62,14 +69,18 @@ export async function phonePage(browser: Browser, baseUrl: string, token: string
   const problems: string[] = []
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
   page.on('console', (message) => {
-    if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) problems.push(`console error: ${message.text()}`)
+    if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text()))
+      problems.push(`console error: ${message.text()}`)
   })
   return { context, page, problems }
 }
 
 /** Plays `rounds` settled rounds of `bet` baht of the demo provider's game as the player (their valid turnover). */
 export async function playDemoRounds(baseUrl: string, token: string, rounds: number, bet: number): Promise<void> {
-  const launched = await call<{ url: string }>(baseUrl, 'POST', '/api/portal/launch', { token, body: { provider_id: 'pgsoft', lang: 'th', game_code: 'fortune_ox' } })
+  const launched = await call<{ url: string }>(baseUrl, 'POST', '/api/portal/launch', {
+    token,
+    body: { provider_id: 'pgsoft', lang: 'th', game_code: 'fortune_ox' },
+  })
   if (launched.status !== 200) throw new Error(`launch ${launched.status}: ${JSON.stringify(launched.body)}`)
   const url = new URL(launched.body.data.url, baseUrl)
   for (let n = 0; n < rounds; n++) {

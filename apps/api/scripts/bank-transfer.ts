@@ -144,15 +144,20 @@ async function main(argv: string[]): Promise<number> {
   }
   const { mobile, amount, url, name, masked } = options
 
-  const account = await call<{ bank_code: string; bank_account: string; to_account: string }>(`${url}/api/dev/bank-account?mobile=${encodeURIComponent(mobile)}`)
+  const account = await call<{ bank_code: string; bank_account: string; to_account: string }>(
+    `${url}/api/dev/bank-account?mobile=${encodeURIComponent(mobile)}`,
+  )
   // The route answers its own message for an unknown phone; a route that is not there gets the generic one.
   if (account.status === 404 && account.body.code === 'NOT_FOUND' && account.body.message !== errorCatalogue.NOT_FOUND.message) {
     throw new Problem(`No player is registered with mobile ${mobile} (${account.body.message}).`)
   }
   if (account.status === 404) {
-    throw new Problem(`${url} has no demo bank feed helper (GET /api/dev/bank-account): it exists only in demo mode (SANAM_MODE=demo), and not with DEMO_BANK_FEED=false.`)
+    throw new Problem(
+      `${url} has no demo bank feed helper (GET /api/dev/bank-account): it exists only in demo mode (SANAM_MODE=demo), and not with DEMO_BANK_FEED=false.`,
+    )
   }
-  if (account.status !== 200 || !account.body.data) throw new Problem(`Could not read the player's bank account: ${describeError(account.status, account.body)}`)
+  if (account.status !== 200 || !account.body.data)
+    throw new Problem(`Could not read the player's bank account: ${describeError(account.status, account.body)}`)
   const { bank_code: bankCode, bank_account: bankAccount, to_account: toAccount } = account.body.data
 
   const fromAccount = masked ? maskAccount(bankAccount) : bankAccount
@@ -177,12 +182,14 @@ async function main(argv: string[]): Promise<number> {
     body: raw,
   })
   if (result.status === 401 && result.body.code === 'SIGNATURE_EXPIRED') {
-    throw new Problem('The server refused the signature as out of date (401 SIGNATURE_EXPIRED): this machine\'s clock and the server\'s differ by more than 5 minutes.')
+    throw new Problem(
+      "The server refused the signature as out of date (401 SIGNATURE_EXPIRED): this machine's clock and the server's differ by more than 5 minutes.",
+    )
   }
   if (result.status === 401) {
     throw new Problem(
       `The server refused the signature (401 ${result.body.code ?? ''}). The secret used here (${process.env.BANK_WEBHOOK_SECRET ? 'BANK_WEBHOOK_SECRET' : 'the demo secret'}) ` +
-        'is not the server\'s: run this with the same BANK_WEBHOOK_SECRET as the server.',
+        "is not the server's: run this with the same BANK_WEBHOOK_SECRET as the server.",
     )
   }
   if (result.status !== 200 || !result.body.data) throw new Problem(`The bank feed refused the transfer: ${describeError(result.status, result.body)}`)

@@ -19,7 +19,6 @@ import { referralRepository } from '../src/modules/referral/referral.repository.
 import { createReferralService, referralSettings, toAccrueResult } from '../src/modules/referral/referral.service.ts'
 import { loadScriptConfig, openConfiguredDatabase, Problem, runScript } from './script-support.ts'
 
-
 const USAGE = `Usage: npm run jobs:accrue -- --day 2026-11-21
 
 Credits each player's upline levels 1-3 their commission and each player their rebate on the valid turnover of one
@@ -68,11 +67,19 @@ async function main(): Promise<number> {
     try {
       stats = await referral.accrueDay(day)
     } catch (error) {
-      if (error instanceof AppError && error.code === 'RULE_REFUSED') throw new Problem(`${day} has not ended yet in Asia/Bangkok time: it can be accrued from the next day on.`)
+      if (error instanceof AppError && error.code === 'RULE_REFUSED')
+        throw new Problem(`${day} has not ended yet in Asia/Bangkok time: it can be accrued from the next day on.`)
       throw error
     }
     const result = toAccrueResult(stats)
-    await auditRepository.record(database.db, { operatorId: null, action: 'referral.accrue', targetType: 'accrual_day', targetId: day, after: { ...result, via: 'cli' }, at: systemClock.now() })
+    await auditRepository.record(database.db, {
+      operatorId: null,
+      action: 'referral.accrue',
+      targetType: 'accrual_day',
+      targetId: day,
+      after: { ...result, via: 'cli' },
+      at: systemClock.now(),
+    })
     if (stats.accruals === 0) {
       console.info(`${day}: nothing new to accrue (already done, or no valid turnover) (${where})`)
     } else {

@@ -29,7 +29,10 @@ export function loadScriptConfig(): Config {
  * checks `tables` exist. The embedded database allows one process at a time: while a server holds it, the person is
  * pointed to `online`, the server's own route for the same work.
  */
-export async function openConfiguredDatabase(config: Config, options: { tables: readonly string[]; online: string }): Promise<{ database: Database; where: string }> {
+export async function openConfiguredDatabase(
+  config: Config,
+  options: { tables: readonly string[]; online: string },
+): Promise<{ database: Database; where: string }> {
   let database: Database
   let where: string
   if (config.DATABASE_URL) {
@@ -59,7 +62,9 @@ export async function openConfiguredDatabase(config: Config, options: { tables: 
   }
 
   const present = rowsOf<{ name: string }>(
-    await database.db.execute(sql`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'p')`),
+    await database.db.execute(
+      sql`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'p')`,
+    ),
   ).map((r) => r.name)
   const missing = options.tables.filter((table) => !present.includes(table))
   if (missing.length > 0) {

@@ -194,7 +194,12 @@ export async function buildApp(deps: AppDeps) {
   const site = createSiteService({ db, now: () => clock.now().getTime(), siteRepository })
   // Sessions answered from memory (ADR 010). On PostgreSQL other processes may revoke, so the cache serves only while
   // its LISTEN connection is up; on the embedded database this process is the only one.
-  const sessionCache = createSessionCache({ clock, ttlSeconds: config.SESSION_CACHE_SECONDS, idleSeconds: config.SESSION_IDLE_MINUTES * 60, broadcast: database.kind === 'postgres' })
+  const sessionCache = createSessionCache({
+    clock,
+    ttlSeconds: config.SESSION_CACHE_SECONDS,
+    idleSeconds: config.SESSION_IDLE_MINUTES * 60,
+    broadcast: database.kind === 'postgres',
+  })
   const sessionListener =
     database.kind === 'postgres' && sessionCache.enabled
       ? listenForRevocations({ cache: sessionCache, createClient: await postgresListenClient(db), log: app.log })
@@ -291,7 +296,9 @@ export async function buildApp(deps: AppDeps) {
       await api.register(async (catalogue: TypedApp) => gamesRoutes(catalogue, { games }))
       portalRoutes(api, { portal, requirePlayer: player })
       promotionRoutes(api, { promotions, requirePlayer: player })
-      await api.register(async (callbacks: TypedApp) => seamlessRoutes(callbacks, { seamless, clock, secretFor: config.seamlessSecret, signatureFor: config.seamlessSignature }))
+      await api.register(async (callbacks: TypedApp) =>
+        seamlessRoutes(callbacks, { seamless, clock, secretFor: config.seamlessSecret, signatureFor: config.seamlessSignature }),
+      )
       backofficeRoutes(api, { auth: backofficeAuth, backoffice, links, operator, limitLogin })
       if (consoleSms) devSmsRoutes(api, { outbox: consoleSms })
       if (config.demoBankFeed) devBankRoutes(api, { deposits })
@@ -306,7 +313,12 @@ export async function buildApp(deps: AppDeps) {
         db,
         clock,
         log: play.log,
-        seamless: httpSeamlessClient({ baseUrl: config.DEMO_PROVIDER_CALLBACK_URL ?? `http://127.0.0.1:${config.PORT}/api/seamless`, secretFor: config.seamlessSecret, signatureFor: config.seamlessSignature, clock }),
+        seamless: httpSeamlessClient({
+          baseUrl: config.DEMO_PROVIDER_CALLBACK_URL ?? `http://127.0.0.1:${config.PORT}/api/seamless`,
+          secretFor: config.seamlessSecret,
+          signatureFor: config.seamlessSignature,
+          clock,
+        }),
         gamesRepository,
         portalRepository,
       }),
@@ -319,6 +331,12 @@ export async function buildApp(deps: AppDeps) {
     if (!deps.limiter) await limiter.close()
   })
 
-  return { app, services: { auth, links, users, site, ledger, wallet, deposits, withdrawals, backofficeAuth, backoffice, games, portal, seamless, promotions, referral }, sms, limiter, sessions: { cache: sessionCache, listener: sessionListener } }
+  return {
+    app,
+    services: { auth, links, users, site, ledger, wallet, deposits, withdrawals, backofficeAuth, backoffice, games, portal, seamless, promotions, referral },
+    sms,
+    limiter,
+    sessions: { cache: sessionCache, listener: sessionListener },
+  }
 }
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>

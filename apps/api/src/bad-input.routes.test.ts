@@ -84,7 +84,11 @@ function headersFor(path: string, payload = '', url = path): Record<string, stri
 function urlsFor(path: string): string[] {
   if (path === '*') return ['/nothing-here']
   // A real provider and each operation too, so the junk meets the callback checks and not only the 404.
-  if (path === '/api/seamless/:provider/:op') return [...JUNK_PARAMS.map((v) => `/api/seamless/${encodeURIComponent(v)}/bet`), ...['balance', 'bet', 'win', 'rollback'].map((op) => `/api/seamless/pgsoft/${op}`)]
+  if (path === '/api/seamless/:provider/:op')
+    return [
+      ...JUNK_PARAMS.map((v) => `/api/seamless/${encodeURIComponent(v)}/bet`),
+      ...['balance', 'bet', 'win', 'rollback'].map((op) => `/api/seamless/pgsoft/${op}`),
+    ]
   const params = path.match(/:[A-Za-z]+|\*/g) ?? []
   if (params.length === 0) return [path]
   const values = path.includes(':userId') ? [...JUNK_PARAMS, String(otherPlayerId)] : path.startsWith('/play/') ? [gameToken, ...JUNK_PARAMS] : JUNK_PARAMS
@@ -111,7 +115,14 @@ function expectRefusal(label: string, res: { statusCode: number; headers: Record
 describe('junk on every route', () => {
   it('reads the route list from the app, and it has the calls of spec §7', () => {
     const listed = routes.map((r) => `${r.method} ${r.path}`)
-    for (const call of ['POST /api/auth/login', 'GET /api/wallet/v2/balance', 'POST /api/wallet/withdraw', 'POST /api/seamless/:provider/:op', 'POST /api/backoffice/withdrawals/:id/approve', 'POST /play/:token/round']) {
+    for (const call of [
+      'POST /api/auth/login',
+      'GET /api/wallet/v2/balance',
+      'POST /api/wallet/withdraw',
+      'POST /api/seamless/:provider/:op',
+      'POST /api/backoffice/withdrawals/:id/approve',
+      'POST /play/:token/round',
+    ]) {
       expect(listed).toContain(call)
     }
   })
@@ -140,12 +151,22 @@ describe('junk on every route', () => {
         if (IGNORES_BODY.has(key)) continue
         for (const body of JUNK_BODIES) {
           const payload = JSON.stringify(body)
-          const res = await t.app.inject({ method: 'POST', url, headers: { ...headersFor(route.path, payload, url), 'content-type': 'application/json' }, payload })
+          const res = await t.app.inject({
+            method: 'POST',
+            url,
+            headers: { ...headersFor(route.path, payload, url), 'content-type': 'application/json' },
+            payload,
+          })
           sent++
           expectRefusal(`POST ${url} ${JSON.stringify(body).slice(0, 80)}`, res)
         }
         for (const raw of JUNK_RAW) {
-          const res = await t.app.inject({ method: 'POST', url, headers: { ...headersFor(route.path, raw.payload, url), 'content-type': raw.contentType }, payload: raw.payload })
+          const res = await t.app.inject({
+            method: 'POST',
+            url,
+            headers: { ...headersFor(route.path, raw.payload, url), 'content-type': raw.contentType },
+            payload: raw.payload,
+          })
           sent++
           expectRefusal(`POST ${url} ${raw.contentType} ${raw.payload.slice(0, 40)}`, res)
         }
@@ -168,7 +189,11 @@ describe('junk on every route', () => {
     const seamless = JSON.stringify({ request_id: 'r\u0000', session_token: gameToken })
     const cases = [
       { url: '/api/bank/transfers', payload: bank, headers: bankSignature(t, bank) },
-      { url: '/api/seamless/pgsoft/balance', payload: seamless, headers: signatureHeaders(DEMO_SEAMLESS_SECRET, { method: 'POST', path: '/api/seamless/pgsoft/balance', body: seamless, now: t.clock.now() }) },
+      {
+        url: '/api/seamless/pgsoft/balance',
+        payload: seamless,
+        headers: signatureHeaders(DEMO_SEAMLESS_SECRET, { method: 'POST', path: '/api/seamless/pgsoft/balance', body: seamless, now: t.clock.now() }),
+      },
       { url: '/api/auth/login', payload: JSON.stringify({ mobile: player.mobile + '\u0000', password: player.password }), headers: {} },
       { url: '/api/backoffice/auth/login', payload: JSON.stringify({ username: 'admin\u0000', password: 'x' }), headers: {} },
       { url: '/api/backoffice/withdrawals/1/reject', payload: JSON.stringify({ reason: 'no\u0000' }), headers: bearer(operatorToken) },

@@ -67,7 +67,13 @@ const PRODUCTION = {
 describe('demo mode (issue 10 §1)', () => {
   it('is the default on the embedded database: demo secrets, console SMS, demo seed and bank feed', () => {
     const config = loadConfig({})
-    expect(config).toMatchObject({ SANAM_MODE: 'demo', SEED_DEMO: true, SMS_PROVIDER: 'console', demoBankFeed: true, bankWebhookSecret: DEMO_BANK_WEBHOOK_SECRET })
+    expect(config).toMatchObject({
+      SANAM_MODE: 'demo',
+      SEED_DEMO: true,
+      SMS_PROVIDER: 'console',
+      demoBankFeed: true,
+      bankWebhookSecret: DEMO_BANK_WEBHOOK_SECRET,
+    })
     expect(config.seamlessSecret('pgsoft')).toBe(DEMO_SEAMLESS_SECRET)
   })
 
@@ -76,26 +82,34 @@ describe('demo mode (issue 10 §1)', () => {
     expect(config).toMatchObject({ SANAM_MODE: 'demo', SEED_DEMO: true, SMS_PROVIDER: 'console', demoBankFeed: true })
   })
 
-  it.each([undefined, 'development', 'test', 'production'])('on PostgreSQL without SANAM_MODE refuses to start, listing everything missing at once (NODE_ENV=%s)', (nodeEnv) => {
-    const problems = problemsOf({ DATABASE_URL: PG, ...(nodeEnv ? { NODE_ENV: nodeEnv } : {}) })
-    const names = problems.map((p) => p.split(':')[0])
-    expect(names.sort()).toEqual(['BANK_WEBHOOK_SECRET', 'SEAMLESS_SECRET', 'SMS_HTTP_KEY', 'SMS_HTTP_URL'])
-    // The way out for someone who wanted the demo is named.
-    for (const problem of problems) expect(problem).toContain('SANAM_MODE=demo')
-  })
+  it.each([undefined, 'development', 'test', 'production'])(
+    'on PostgreSQL without SANAM_MODE refuses to start, listing everything missing at once (NODE_ENV=%s)',
+    (nodeEnv) => {
+      const problems = problemsOf({ DATABASE_URL: PG, ...(nodeEnv ? { NODE_ENV: nodeEnv } : {}) })
+      const names = problems.map((p) => p.split(':')[0])
+      expect(names.sort()).toEqual(['BANK_WEBHOOK_SECRET', 'SEAMLESS_SECRET', 'SMS_HTTP_KEY', 'SMS_HTTP_URL'])
+      // The way out for someone who wanted the demo is named.
+      for (const problem of problems) expect(problem).toContain('SANAM_MODE=demo')
+    },
+  )
 
   it('SANAM_MODE=production is strict on the embedded database too, and NODE_ENV changes nothing', () => {
-    expect(problemsOf({ SANAM_MODE: 'production', NODE_ENV: 'development' }).map((p) => p.split(':')[0]).sort()).toEqual([
-      'BANK_WEBHOOK_SECRET',
-      'SEAMLESS_SECRET',
-      'SMS_HTTP_KEY',
-      'SMS_HTTP_URL',
-    ])
+    expect(
+      problemsOf({ SANAM_MODE: 'production', NODE_ENV: 'development' })
+        .map((p) => p.split(':')[0])
+        .sort(),
+    ).toEqual(['BANK_WEBHOOK_SECRET', 'SEAMLESS_SECRET', 'SMS_HTTP_KEY', 'SMS_HTTP_URL'])
   })
 
   it('starts outside demo mode with real secrets and a gateway, and turns every demo convenience off', () => {
     const config = loadConfig({ ...PRODUCTION, SEAMLESS_SECRET_PGSOFT: 'pgsoft-own-secret-123' })
-    expect(config).toMatchObject({ SANAM_MODE: 'production', SEED_DEMO: false, SMS_PROVIDER: 'http', demoBankFeed: false, bankWebhookSecret: PRODUCTION.BANK_WEBHOOK_SECRET })
+    expect(config).toMatchObject({
+      SANAM_MODE: 'production',
+      SEED_DEMO: false,
+      SMS_PROVIDER: 'http',
+      demoBankFeed: false,
+      bankWebhookSecret: PRODUCTION.BANK_WEBHOOK_SECRET,
+    })
     expect(config.seamlessSecret('pgsoft')).toBe('pgsoft-own-secret-123')
     expect(config.seamlessSecret('jili')).toBe(PRODUCTION.SEAMLESS_SECRET)
     // Turning a demo feature off explicitly is always fine.
@@ -118,7 +132,14 @@ describe('demo mode (issue 10 §1)', () => {
   })
 
   it('lists every refusal in one run', () => {
-    const problems = problemsOf({ DATABASE_URL: PG, SANAM_MODE: 'production', SEED_DEMO: 'yes', DEMO_BANK_FEED: '1', SMS_PROVIDER: 'console', SEAMLESS_SECRET: DEMO_SEAMLESS_SECRET })
+    const problems = problemsOf({
+      DATABASE_URL: PG,
+      SANAM_MODE: 'production',
+      SEED_DEMO: 'yes',
+      DEMO_BANK_FEED: '1',
+      SMS_PROVIDER: 'console',
+      SEAMLESS_SECRET: DEMO_SEAMLESS_SECRET,
+    })
     expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['BANK_WEBHOOK_SECRET', 'DEMO_BANK_FEED', 'SEAMLESS_SECRET', 'SEED_DEMO', 'SMS_PROVIDER'])
   })
 
@@ -138,7 +159,7 @@ describe('TRUST_PROXY (issue 10 §2)', () => {
     expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false)
   })
 
-  it('takes the proxies\' addresses and CIDR ranges', () => {
+  it("takes the proxies' addresses and CIDR ranges", () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,::1/128,loopback' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '192.168.1.7', '::1/128', 'loopback'])
   })
 

@@ -2,9 +2,7 @@ import { isIP } from 'node:net'
 import { DEMO_BANK_WEBHOOK_SECRET, DEMO_SEAMLESS_SECRET } from '@sanam/contract/demo-secrets'
 import { z } from 'zod'
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
-  .transform((v) => v === 'true' || v === '1' || v === 'yes')
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }).transform((v) => v === 'true' || v === '1' || v === 'yes')
 
 const int = (min: number, max: number) => z.coerce.number({ error: 'must be a number' }).int().min(min).max(max)
 
@@ -41,10 +39,14 @@ const trustProxy = z.string().transform((raw, ctx): false | string[] => {
     return z.NEVER
   }
   if (value === 'true' || value === 'yes' || value === '*') {
-    return refuse('trusting every proxy lets any client forge its address (X-Forwarded-For); give the addresses or CIDR ranges of the proxies in front, e.g. 10.0.0.0/8')
+    return refuse(
+      'trusting every proxy lets any client forge its address (X-Forwarded-For); give the addresses or CIDR ranges of the proxies in front, e.g. 10.0.0.0/8',
+    )
   }
   if (/^\d+$/.test(value)) {
-    return refuse('a hop count trusts whoever connects, so a client reaching the port directly could forge its address; give the addresses or CIDR ranges of the proxies in front, e.g. 10.0.0.0/8')
+    return refuse(
+      'a hop count trusts whoever connects, so a client reaching the port directly could forge its address; give the addresses or CIDR ranges of the proxies in front, e.g. 10.0.0.0/8',
+    )
   }
   const entries = value.split(',').map((entry) => entry.trim())
   const bad = entries.filter((entry) => !isProxyAddress(entry))
@@ -55,85 +57,87 @@ const trustProxy = z.string().transform((raw, ctx): false | string[] => {
 /** Payout intervals (spec §9): daily, Fridays ('WEEKEN' is the spec's spelling), the 1st of the month. */
 const interval = z.enum(['DAY', 'WEEKEN', 'MONTH'])
 
-const ConfigSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    /** demo: play money with public demo secrets; production: real secrets and an SMS gateway, or no start (see loadConfig). */
-    SANAM_MODE: z.enum(['demo', 'production'], { error: 'must be demo or production' }).optional(),
-    PORT: int(0, 65535).default(8080),
-    HOST: z.string().min(1).default('0.0.0.0'),
-    DATA_DIR: z.string().min(1).default('./data'),
-    DATABASE_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres://' })
-      .optional(),
-    /** node-postgres pool: connections per process, how long a request waits for one before a 503, statement timeout. */
-    DB_POOL_MAX: int(1, 1000).default(20),
-    DB_POOL_WAIT_MS: int(50, 60_000).default(3000),
-    DB_STATEMENT_TIMEOUT_MS: int(50, 600_000).default(10_000),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    TRUST_PROXY: trustProxy.default(false),
-    /** Default: true in demo mode; refused outside it. */
-    SEED_DEMO: bool.optional(),
+const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** demo: play money with public demo secrets; production: real secrets and an SMS gateway, or no start (see loadConfig). */
+  SANAM_MODE: z.enum(['demo', 'production'], { error: 'must be demo or production' }).optional(),
+  PORT: int(0, 65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres://' })
+    .optional(),
+  /** node-postgres pool: connections per process, how long a request waits for one before a 503, statement timeout. */
+  DB_POOL_MAX: int(1, 1000).default(20),
+  DB_POOL_WAIT_MS: int(50, 60_000).default(3000),
+  DB_STATEMENT_TIMEOUT_MS: int(50, 600_000).default(10_000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: trustProxy.default(false),
+  /** Default: true in demo mode; refused outside it. */
+  SEED_DEMO: bool.optional(),
 
-    SESSION_TTL_HOURS: int(1, 24 * 90).default(24 * 7),
-    /** A player session unused this long ends, whatever its absolute lifetime says. */
-    SESSION_IDLE_MINUTES: int(5, 24 * 60 * 90).default(60),
-    /** How long a process may answer a session from memory; 0 reads the database every time (ADR 010). */
-    SESSION_CACHE_SECONDS: int(0, 300).default(30),
-    OTP_REQUIRED: bool.default(true),
-    OTP_TTL_SECONDS: int(30, 3600).default(300),
-    OTP_MAX_ATTEMPTS: int(1, 20).default(5),
-    OTP_RESEND_SECONDS: int(0, 3600).default(60),
+  SESSION_TTL_HOURS: int(1, 24 * 90).default(24 * 7),
+  /** A player session unused this long ends, whatever its absolute lifetime says. */
+  SESSION_IDLE_MINUTES: int(5, 24 * 60 * 90).default(60),
+  /** How long a process may answer a session from memory; 0 reads the database every time (ADR 010). */
+  SESSION_CACHE_SECONDS: int(0, 300).default(30),
+  OTP_REQUIRED: bool.default(true),
+  OTP_TTL_SECONDS: int(30, 3600).default(300),
+  OTP_MAX_ATTEMPTS: int(1, 20).default(5),
+  OTP_RESEND_SECONDS: int(0, 3600).default(60),
 
-    /** Default: console in demo mode, http outside it (where console is refused). */
-    SMS_PROVIDER: z.enum(['console', 'http']).optional(),
-    SMS_HTTP_URL: z.url().optional(),
-    SMS_HTTP_KEY: z.string().min(1).optional(),
-    SMS_SENDER: z.string().min(1).max(11).default('SANAM'),
-    SMS_HTTP_TIMEOUT_MS: int(100, 60_000).default(5000),
+  /** Default: console in demo mode, http outside it (where console is refused). */
+  SMS_PROVIDER: z.enum(['console', 'http']).optional(),
+  SMS_HTTP_URL: z.url().optional(),
+  SMS_HTTP_KEY: z.string().min(1).optional(),
+  SMS_SENDER: z.string().min(1).max(11).default('SANAM'),
+  SMS_HTTP_TIMEOUT_MS: int(100, 60_000).default(5000),
 
-    REDIS_URL: z
-      .string()
-      .regex(/^rediss?:\/\//, { error: 'must start with redis://' })
-      .optional(),
-    RATE_LOGIN_FAILS_PER_MOBILE: int(1, 10_000).default(10),
-    RATE_LOGIN_FAILS_WINDOW_SECONDS: int(1, 86_400).default(900),
-    RATE_LOGIN_PER_IP_PER_MINUTE: int(1, 1_000_000).default(120),
-    RATE_REGISTER_PER_IP_PER_HOUR: int(1, 1_000_000).default(60),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, { error: 'must start with redis://' })
+    .optional(),
+  RATE_LOGIN_FAILS_PER_MOBILE: int(1, 10_000).default(10),
+  RATE_LOGIN_FAILS_WINDOW_SECONDS: int(1, 86_400).default(900),
+  RATE_LOGIN_PER_IP_PER_MINUTE: int(1, 1_000_000).default(120),
+  RATE_REGISTER_PER_IP_PER_HOUR: int(1, 1_000_000).default(60),
 
-    DEPOSIT_MIN_AMOUNT: int(1, 10_000_000).default(100),
-    DRAFT_BILL_TTL_SECONDS: int(10, 3600).default(180),
-    DRAFT_BILL_GRACE_SECONDS: int(0, 86_400).default(600),
-    DEPOSIT_STATUS_WINDOW_MINUTES: int(1, 1440).default(15),
-    WITHDRAW_MIN_AMOUNT: int(1, 10_000_000).default(100),
-    WITHDRAW_ONE_PENDING: bool.default(true),
-    BANK_WEBHOOK_SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
-    DEMO_BANK_FEED: bool.optional(),
+  DEPOSIT_MIN_AMOUNT: int(1, 10_000_000).default(100),
+  DRAFT_BILL_TTL_SECONDS: int(10, 3600).default(180),
+  DRAFT_BILL_GRACE_SECONDS: int(0, 86_400).default(600),
+  DEPOSIT_STATUS_WINDOW_MINUTES: int(1, 1440).default(15),
+  WITHDRAW_MIN_AMOUNT: int(1, 10_000_000).default(100),
+  WITHDRAW_ONE_PENDING: bool.default(true),
+  BANK_WEBHOOK_SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+  DEMO_BANK_FEED: bool.optional(),
 
-    BACKOFFICE_USERNAME: z.string().regex(/^[a-z0-9_.-]{3,32}$/, { error: 'must be 3-32 of a-z 0-9 _ . -' }).default('admin'),
-    BACKOFFICE_PASSWORD: z.string().min(10, { error: 'must be at least 10 characters' }).max(72).optional(),
-    BACKOFFICE_SESSION_HOURS: int(1, 72).default(12),
+  BACKOFFICE_USERNAME: z
+    .string()
+    .regex(/^[a-z0-9_.-]{3,32}$/, { error: 'must be 3-32 of a-z 0-9 _ . -' })
+    .default('admin'),
+  BACKOFFICE_PASSWORD: z.string().min(10, { error: 'must be at least 10 characters' }).max(72).optional(),
+  BACKOFFICE_SESSION_HOURS: int(1, 72).default(12),
 
-    SEAMLESS_SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
-    /** How providers sign seamless callbacks unless SEAMLESS_SIGNATURE_<CODE> says otherwise (ADR 015). */
-    SEAMLESS_SIGNATURE: signatureScheme.default('timestamped'),
-    GAME_SESSION_TTL_MINUTES: int(1, 24 * 60).default(120),
-    ROUND_STALE_MINUTES: int(1, 7 * 24 * 60).default(60),
-    /** Where the demo provider reaches the seamless API; defaults to this process on loopback. */
-    DEMO_PROVIDER_CALLBACK_URL: z.url().optional(),
+  SEAMLESS_SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+  /** How providers sign seamless callbacks unless SEAMLESS_SIGNATURE_<CODE> says otherwise (ADR 015). */
+  SEAMLESS_SIGNATURE: signatureScheme.default('timestamped'),
+  GAME_SESSION_TTL_MINUTES: int(1, 24 * 60).default(120),
+  ROUND_STALE_MINUTES: int(1, 7 * 24 * 60).default(60),
+  /** Where the demo provider reaches the seamless API; defaults to this process on loopback. */
+  DEMO_PROVIDER_CALLBACK_URL: z.url().optional(),
 
-    REFERRAL_LEVEL1: fraction.default(0.03),
-    REFERRAL_LEVEL2: fraction.default(0.02),
-    REFERRAL_LEVEL3: fraction.default(0.01),
-    REBATE_RATE: fraction.default(0.005),
-    BONUS_MIN: int(0, 10_000_000).default(300),
-    BONUS_MAX: int(0, 10_000_000).default(1000),
-    BONUS_INTERVAL: interval.default('DAY'),
-    REFUND_MIN: int(0, 10_000_000).default(0),
-    REFUND_MAX: int(0, 10_000_000).default(1000),
-    REFUND_INTERVAL: interval.default('DAY'),
-  })
+  REFERRAL_LEVEL1: fraction.default(0.03),
+  REFERRAL_LEVEL2: fraction.default(0.02),
+  REFERRAL_LEVEL3: fraction.default(0.01),
+  REBATE_RATE: fraction.default(0.005),
+  BONUS_MIN: int(0, 10_000_000).default(300),
+  BONUS_MAX: int(0, 10_000_000).default(1000),
+  BONUS_INTERVAL: interval.default('DAY'),
+  REFUND_MIN: int(0, 10_000_000).default(0),
+  REFUND_MAX: int(0, 10_000_000).default(1000),
+  REFUND_INTERVAL: interval.default('DAY'),
+})
 
 export type SanamMode = 'demo' | 'production'
 
@@ -213,10 +217,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     for (const [name, demoValue] of secrets) {
       const value = cleaned[name]
       if (!value) problems.push(`${name}: required ${outside}`)
-      else if (value === demoValue || value === DEMO_BANK_WEBHOOK_SECRET || value === DEMO_SEAMLESS_SECRET) problems.push(`${name}: is a public demo secret, not allowed ${outside}`)
+      else if (value === demoValue || value === DEMO_BANK_WEBHOOK_SECRET || value === DEMO_SEAMLESS_SECRET)
+        problems.push(`${name}: is a public demo secret, not allowed ${outside}`)
     }
     if (smsProvider === 'console') problems.push(`SMS_PROVIDER: console (codes in the log and at /api/dev/sms) is not allowed ${outside}; use http`)
-    if (cleaned.SEED_DEMO && TRUE.includes(cleaned.SEED_DEMO)) problems.push(`SEED_DEMO: demo data (a player with a published password) is not allowed ${outside}`)
+    if (cleaned.SEED_DEMO && TRUE.includes(cleaned.SEED_DEMO))
+      problems.push(`SEED_DEMO: demo data (a player with a published password) is not allowed ${outside}`)
     if (cleaned.DEMO_BANK_FEED && TRUE.includes(cleaned.DEMO_BANK_FEED)) problems.push(`DEMO_BANK_FEED: not allowed ${outside}`)
   }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems)

@@ -90,7 +90,9 @@ afterAll(async () => {
  * as it runs after every request.
  */
 async function moneySnapshot() {
-  const result = await t.db.execute(sql`select (select max(id) from transfers) as last_transfer, (select sum(balance) from accounts where player_id is not null) as held`)
+  const result = await t.db.execute(
+    sql`select (select max(id) from transfers) as last_transfer, (select sum(balance) from accounts where player_id is not null) as held`,
+  )
   const row = (result as { rows: Array<{ last_transfer: unknown; held: unknown }> }).rows[0]!
   return `last transfer ${String(row.last_transfer)}, ${String(row.held)} satang held by players`
 }
@@ -104,7 +106,7 @@ function authFor(route: TableRoute): fc.Arbitrary<Auth> {
 /** One path parameter: a real id or token now and then, otherwise whatever the schema accepts, or junk. */
 function paramValue(route: TableRoute, name: string): fc.Arbitrary<string> {
   const schema = (route.schema.params as z.ZodObject | undefined)?.shape?.[name] as z.ZodType | undefined
-  const options: Array<fc.Arbitrary<string>> = [junkValue.map((v) => (typeof v === 'string' ? v : JSON.stringify(v) ?? ''))]
+  const options: Array<fc.Arbitrary<string>> = [junkValue.map((v) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? '')))]
   if (schema) options.push(validArbitrary(schema).map(String))
   if (name === 'id' || name === 'userId') options.push(fc.constantFrom(...ids))
   if (name === 'provider') options.push(fc.constantFrom('pgsoft', 'demo', 'PGSOFT'))
@@ -114,9 +116,10 @@ function paramValue(route: TableRoute, name: string): fc.Arbitrary<string> {
 function toQuery(value: unknown): string {
   if (value === undefined) return ''
   // JSON text, not String(): junk arrays may hold null-prototype objects, which String() cannot convert.
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return `?${encodeURIComponent(typeof value === 'string' ? value : (JSON.stringify(value) ?? ''))}`
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return `?${encodeURIComponent(typeof value === 'string' ? value : (JSON.stringify(value) ?? ''))}`
   const search = new URLSearchParams()
-  for (const [key, v] of Object.entries(value)) if (v !== undefined) search.append(key, typeof v === 'string' ? v : JSON.stringify(v) ?? '')
+  for (const [key, v] of Object.entries(value)) if (v !== undefined) search.append(key, typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))
   const text = search.toString()
   return text ? `?${text}` : ''
 }
@@ -133,14 +136,17 @@ function requestsFor(route: TableRoute): fc.Arbitrary<FuzzRequest> {
     let i = 0
     return route.path.replace(/:[A-Za-z]+|\*/g, () => encodeURIComponent(values[i++] ?? ''))
   })
-  const query = route.schema.querystring ? fc.option(validOrNot(route.schema.querystring), { nil: undefined, freq: 4 }) : fc.option(junkValue, { nil: undefined, freq: 2 })
+  const query = route.schema.querystring
+    ? fc.option(validOrNot(route.schema.querystring), { nil: undefined, freq: 4 })
+    : fc.option(junkValue, { nil: undefined, freq: 2 })
   const bodySchema = route.schema.body ?? HANDLER_BODIES[key]
   const seamless = key in HANDLER_BODIES
   let body: fc.Arbitrary<unknown> = fc.constant(undefined)
   if (route.method === 'POST') {
     body = bodySchema ? validOrNot(bodySchema) : fc.option(junkValue, { nil: undefined })
     // A real game session in a seamless call, so bets and wins reach the wallet.
-    if (seamless) body = fc.tuple(body, fc.boolean()).map(([b, real]) => (real && b && typeof b === 'object' && !Array.isArray(b) ? { ...b, session_token: gameToken } : b))
+    if (seamless)
+      body = fc.tuple(body, fc.boolean()).map(([b, real]) => (real && b && typeof b === 'object' && !Array.isArray(b) ? { ...b, session_token: gameToken } : b))
   }
   return fc.record({ url, query, body, auth: authFor(route), signature: fc.constantFrom<'good' | 'bad'>('good', 'good', 'good', 'bad') }).map((r) => ({
     route: key,
@@ -158,7 +164,16 @@ function headersOf(request: FuzzRequest): Record<string, string> {
   const headers: Record<string, string> = request.auth === 'none' ? {} : bearer(tokens[request.auth])
   if (request.payload !== undefined) headers['content-type'] = 'application/json'
   const secret = path.startsWith('/api/bank/') ? DEMO_BANK_WEBHOOK_SECRET : path.startsWith('/api/seamless/') ? DEMO_SEAMLESS_SECRET : undefined
-  if (secret) Object.assign(headers, signatureHeaders(request.signature === 'good' ? secret : 'not-the-secret', { method: 'POST', path: request.url, body: request.payload ?? '', now: t.clock.now() }))
+  if (secret)
+    Object.assign(
+      headers,
+      signatureHeaders(request.signature === 'good' ? secret : 'not-the-secret', {
+        method: 'POST',
+        path: request.url,
+        body: request.payload ?? '',
+        now: t.clock.now(),
+      }),
+    )
   return headers
 }
 
@@ -189,11 +204,19 @@ function problemWith(request: FuzzRequest, res: { statusCode: number; headers: R
 describe('hostile input on every route, from the contract schemas', () => {
   it('finds the routes through onRoute, with their schemas', () => {
     const listed = table.routes.map((r) => `${r.method} ${r.path}`)
-    for (const call of ['POST /api/auth/register', 'POST /api/wallet/withdraw', 'POST /api/seamless/:provider/:op', 'POST /api/backoffice/withdrawals/:id/approve', 'POST /play/:token/round']) {
+    for (const call of [
+      'POST /api/auth/register',
+      'POST /api/wallet/withdraw',
+      'POST /api/seamless/:provider/:op',
+      'POST /api/backoffice/withdrawals/:id/approve',
+      'POST /play/:token/round',
+    ]) {
       expect(listed).toContain(call)
     }
     // Every POST route declares a strict body schema, validates its body in the handler, or is known to take none.
-    const unaccounted = table.routes.filter((r) => r.method === 'POST' && !r.schema.body && !HANDLER_BODIES[`${r.method} ${r.path}`] && !BODYLESS_POSTS.has(`${r.method} ${r.path}`))
+    const unaccounted = table.routes.filter(
+      (r) => r.method === 'POST' && !r.schema.body && !HANDLER_BODIES[`${r.method} ${r.path}`] && !BODYLESS_POSTS.has(`${r.method} ${r.path}`),
+    )
     expect(unaccounted.map((r) => r.path)).toEqual([])
   })
 
@@ -203,14 +226,24 @@ describe('hostile input on every route, from the contract schemas', () => {
     // tests run them against the app); here they get made-up and junk tokens only.
     const routes = table.routes.filter((r) => r.path !== '*')
     // Routes with a body, query or parameters to get wrong are picked four times as often as those without.
-    const request = fc.oneof(...routes.map((route) => ({ weight: Object.keys(route.schema).some((k) => k !== 'response') || pathParams(route.path).length > 0 || route.method === 'POST' ? 4 : 1, arbitrary: requestsFor(route) })))
+    const request = fc.oneof(
+      ...routes.map((route) => ({
+        weight: Object.keys(route.schema).some((k) => k !== 'response') || pathParams(route.path).length > 0 || route.method === 'POST' ? 4 : 1,
+        arbitrary: requestsFor(route),
+      })),
+    )
     let before = await moneySnapshot()
     let sent = 0
     const statuses = new Map<number, number>()
 
     await fc.assert(
       fc.asyncProperty(request, async (req) => {
-        const res = await t.app.inject({ method: req.route.split(' ')[0] as 'GET' | 'POST', url: req.url, headers: headersOf(req), ...(req.payload === undefined ? {} : { payload: req.payload }) })
+        const res = await t.app.inject({
+          method: req.route.split(' ')[0] as 'GET' | 'POST',
+          url: req.url,
+          headers: headersOf(req),
+          ...(req.payload === undefined ? {} : { payload: req.payload }),
+        })
         sent++
         statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1)
         const label = `${req.route.split(' ')[0]} ${req.url.slice(0, 200)} as ${req.auth} ${req.payload?.slice(0, 300) ?? ''} → ${res.statusCode} ${res.body.slice(0, 300)}`
@@ -220,8 +253,10 @@ describe('hostile input on every route, from the contract schemas', () => {
         if (res.statusCode >= 400 && after !== before) throw new Error(`money moved on a refusal (${before} → ${after}): ${label}`)
         before = after
         // A successful logout ends the fuzzing player's session: start a new one (through the service).
-        if (req.route === 'POST /api/auth/logout' && res.statusCode === 200 && req.auth === 'player') tokens.player = (await t.services.auth.login(player.mobile, 'secret123')).token
-        if (req.route === 'POST /api/auth/logout' && res.statusCode === 200 && req.auth === 'other') tokens.other = (await t.services.auth.login(other.mobile, 'secret123')).token
+        if (req.route === 'POST /api/auth/logout' && res.statusCode === 200 && req.auth === 'player')
+          tokens.player = (await t.services.auth.login(player.mobile, 'secret123')).token
+        if (req.route === 'POST /api/auth/logout' && res.statusCode === 200 && req.auth === 'other')
+          tokens.other = (await t.services.auth.login(other.mobile, 'secret123')).token
       }),
       { seed: SEED, numRuns: RUNS, endOnFailure: true },
     )
@@ -241,7 +276,9 @@ describe('hostile input on every route, from the contract schemas', () => {
       const key = `${route.method} ${route.path}`
       const schema = route.schema.body ?? HANDLER_BODIES[key]!
       const [valid] = fc.sample(validArbitrary(schema), { seed: SEED, numRuns: 1 }) as [Record<string, unknown>]
-      const url = route.path.replace(/:([A-Za-z]+)/g, (_m, name: string) => (name === 'provider' ? 'pgsoft' : name === 'op' ? 'bet' : name === 'token' ? gameToken : ids[2]!))
+      const url = route.path.replace(/:([A-Za-z]+)/g, (_m, name: string) =>
+        name === 'provider' ? 'pgsoft' : name === 'op' ? 'bet' : name === 'token' ? gameToken : ids[2]!,
+      )
       for (const field of MASS_ASSIGNMENT_FIELDS) {
         const payload = JSON.stringify({ ...valid, [field]: field === 'role' ? 'owner' : field === 'status' ? 'SUCCESS' : 1_000_000 })
         const req: FuzzRequest = { route: key, url, auth: route.path.startsWith('/api/backoffice/') ? 'operator' : 'player', payload, signature: 'good' }

@@ -86,7 +86,10 @@ describe('GET /api/openapi.json', () => {
     expect(operation('POST', '/api/auth/login')?.security).toEqual([])
     expect(operation('GET', '/api/games/providers')?.security).toEqual([])
     expect(operation('POST', '/api/backoffice/auth/login')?.security).toEqual([])
-    expect(operation('POST', '/api/backoffice/withdrawals/:id/approve')).toMatchObject({ security: [{ operator: [] }], description: 'Operator roles: owner, finance.' })
+    expect(operation('POST', '/api/backoffice/withdrawals/:id/approve')).toMatchObject({
+      security: [{ operator: [] }],
+      description: 'Operator roles: owner, finance.',
+    })
     expect(operation('GET', '/api/backoffice/withdrawals')?.description).toBe('Operator roles: owner, finance, support.')
   })
 
@@ -95,14 +98,16 @@ describe('GET /api/openapi.json', () => {
     expect(schemes.bankSignature).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Signature' })
     expect(schemes.providerSignature).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Signature' })
     expect(schemes.signatureTimestamp).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Timestamp' })
-    for (const scheme of [schemes.bankSignature, schemes.providerSignature]) expect(scheme?.description).toContain('METHOD + "\\n" + path + "\\n" + X-Timestamp + "\\n" + raw body')
+    for (const scheme of [schemes.bankSignature, schemes.providerSignature])
+      expect(scheme?.description).toContain('METHOD + "\\n" + path + "\\n" + X-Timestamp + "\\n" + raw body')
     expect(operation('POST', '/api/bank/transfers')?.security).toEqual([{ bankSignature: [], signatureTimestamp: [] }])
     // Timestamped by default; body-only for a provider its operator set so (ADR 015).
     expect(operation('POST', '/api/seamless/:provider/:op')?.security).toEqual([{ providerSignature: [], signatureTimestamp: [] }, { providerSignature: [] }])
   })
 
   it('shows the seamless request body, which the handler validates itself', () => {
-    const body = operation('POST', '/api/seamless/:provider/:op')?.requestBody?.content?.['application/json']?.schema as { anyOf?: { properties?: object; required?: string[] }[] } | undefined
+    const body = operation('POST', '/api/seamless/:provider/:op')?.requestBody?.content?.['application/json']?.schema as
+      { anyOf?: { properties?: object; required?: string[] }[] } | undefined
     // One schema per operation: balance, bet, win, rollback.
     expect(body?.anyOf).toHaveLength(4)
     const [balance, bet, win, rollback] = body?.anyOf ?? []

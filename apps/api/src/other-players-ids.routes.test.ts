@@ -76,8 +76,14 @@ async function victimState() {
 describe("another player's ids", () => {
   it('every id-taking route of the app is in the table, and the table names no route the app does not have', () => {
     const routes = table.routes.filter(idTaking).map((r) => `${r.method} ${r.path}`)
-    expect(routes.filter((key) => !(key in ID_ROUTES)), 'id-taking routes missing from ID_ROUTES: say how each is guarded').toEqual([])
-    expect(Object.keys(ID_ROUTES).filter((key) => !routes.includes(key)), 'ID_ROUTES names routes the app does not have').toEqual([])
+    expect(
+      routes.filter((key) => !(key in ID_ROUTES)),
+      'id-taking routes missing from ID_ROUTES: say how each is guarded',
+    ).toEqual([])
+    expect(
+      Object.keys(ID_ROUTES).filter((key) => !routes.includes(key)),
+      'ID_ROUTES names routes the app does not have',
+    ).toEqual([])
   })
 
   it("are refused on every id-taking route, and nothing of the other player's changes", async () => {
@@ -94,10 +100,20 @@ describe("another player's ids", () => {
     // The back-office's id routes with a player's sign-in: the victim's withdrawal and an unmatched deposit.
     const unmatched = await postTransfer(t, transferBody({ bankCode: '004', bankAccount: '9999999999' }, { amount: 300 }))
     const depositId = unmatched.json().data.deposit_id ?? 1
-    await refusedWith([401, 403], { method: 'POST', url: `/api/backoffice/withdrawals/${victim.withdrawal}/approve`, headers: asMe, payload: { payout_ref: 'x' } })
+    await refusedWith([401, 403], {
+      method: 'POST',
+      url: `/api/backoffice/withdrawals/${victim.withdrawal}/approve`,
+      headers: asMe,
+      payload: { payout_ref: 'x' },
+    })
     await refusedWith([401, 403], { method: 'POST', url: `/api/backoffice/withdrawals/${victim.withdrawal}/reject`, headers: asMe, payload: { reason: 'x' } })
     await refusedWith([401, 403], { method: 'POST', url: `/api/backoffice/deposits/${depositId}/assign`, headers: asMe, payload: { mobile: victim.mobile } })
-    await refusedWith([401, 403], { method: 'POST', url: '/api/backoffice/deposits/manual', headers: asMe, payload: { mobile: me.mobile, amount: 500, bank_ref: 'ref-1', note: 'x' } })
+    await refusedWith([401, 403], {
+      method: 'POST',
+      url: '/api/backoffice/deposits/manual',
+      headers: asMe,
+      payload: { mobile: me.mobile, amount: 500, bank_ref: 'ref-1', note: 'x' },
+    })
     await refusedWith([401, 403], { method: 'GET', url: `/api/backoffice/members/${victim.id}/links`, headers: asMe })
 
     // The victim's live draft bill: my own bill and my cancel never touch it.
@@ -117,14 +133,29 @@ describe("another player's ids", () => {
 
     // A pending registration's token only confirms its own mobile.
     const register = async () => {
-      const body = { mobile: `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`, password: 'secret-pass-9', firstname: 'ก', surname: 'ข', bank_account: `30${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`, bank_code: '014' }
+      const body = {
+        mobile: `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+        password: 'secret-pass-9',
+        firstname: 'ก',
+        surname: 'ข',
+        bank_account: `30${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+        bank_code: '014',
+      }
       const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: body })
       expect(res.statusCode, res.body).toBe(200)
       return { mobile: body.mobile, token: res.json().data.token as string, otp: t.outbox.outbox(body.mobile)[0]?.otp ?? '' }
     }
     const [first, second] = [await register(), await register()]
-    await refusedWith([400, 401, 403, 404, 422], { method: 'POST', url: '/api/auth/confirm', payload: { mobile: first.mobile, token: second.token, otp_code: second.otp } })
-    await refusedWith([400, 401, 403, 404, 422], { method: 'POST', url: '/api/auth/confirm', payload: { mobile: first.mobile, token: second.token, otp_code: first.otp } })
+    await refusedWith([400, 401, 403, 404, 422], {
+      method: 'POST',
+      url: '/api/auth/confirm',
+      payload: { mobile: first.mobile, token: second.token, otp_code: second.otp },
+    })
+    await refusedWith([400, 401, 403, 404, 422], {
+      method: 'POST',
+      url: '/api/auth/confirm',
+      payload: { mobile: first.mobile, token: second.token, otp_code: first.otp },
+    })
 
     // My histories hold none of the victim's records.
     const history = await t.app.inject({ method: 'GET', url: '/api/wallet/histories', headers: asMe })

@@ -58,7 +58,11 @@ describe('secrets in the log', () => {
     keep('OTP', sent.at(-1)?.otp?.code)
     const wrongOtp = secrets.OTP === '000000' ? '111111' : '000000'
     await t.app.inject({ method: 'POST', url: '/api/auth/confirm', payload: { mobile: body.mobile, token: secrets['registration token'], otp_code: wrongOtp } })
-    const confirm = await t.app.inject({ method: 'POST', url: '/api/auth/confirm', payload: { mobile: body.mobile, token: secrets['registration token'], otp_code: secrets.OTP } })
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/confirm',
+      payload: { mobile: body.mobile, token: secrets['registration token'], otp_code: secrets.OTP },
+    })
     expect(confirm.statusCode, confirm.body).toBe(200)
     await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { mobile: body.mobile, password: 'Wrong-Guess-77' } })
     keep('wrong password', 'Wrong-Guess-77')
@@ -77,9 +81,19 @@ describe('secrets in the log', () => {
     keep('game session token', await launch(t, secrets['player token']!))
     keep('seamless secret', DEMO_SEAMLESS_SECRET)
     const bet = { session_token: secrets['game session token'], round_id: 'r-1', tx_id: randomUUID(), amount: '10.00', game_code: 'fortune_ox' }
-    const betSignature = signatureHeaders(DEMO_SEAMLESS_SECRET, { method: 'POST', path: '/api/seamless/pgsoft/bet', body: JSON.stringify({ request_id: 'q-1', ...bet }), now: t.clock.now() })
+    const betSignature = signatureHeaders(DEMO_SEAMLESS_SECRET, {
+      method: 'POST',
+      path: '/api/seamless/pgsoft/bet',
+      body: JSON.stringify({ request_id: 'q-1', ...bet }),
+      now: t.clock.now(),
+    })
     keep('seamless signature', betSignature['x-signature']!)
-    await t.app.inject({ method: 'POST', url: '/api/seamless/pgsoft/bet', headers: { 'content-type': 'application/json', ...betSignature }, payload: JSON.stringify({ request_id: 'q-1', ...bet }) })
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/seamless/pgsoft/bet',
+      headers: { 'content-type': 'application/json', ...betSignature },
+      payload: JSON.stringify({ request_id: 'q-1', ...bet }),
+    })
     expect((await callSeamless(t, 'pgsoft', 'balance', { session_token: secrets['game session token'] })).json().status).toBe('OK')
     await callSeamless(t, 'pgsoft', 'balance', { session_token: secrets['game session token'] }, { signature: 'sha256=' + '0'.repeat(64) })
     await t.app.inject({ method: 'GET', url: `/play/${encodeURIComponent(secrets['game session token']!)}` })
@@ -87,9 +101,19 @@ describe('secrets in the log', () => {
 
     // Password change (a wrong old password first), then logout.
     keep('new password', 'Changed-Pw-2026')
-    await t.app.inject({ method: 'POST', url: '/api/user/@me/password', headers: bearer(secrets['player token']!), payload: { old: 'Not-The-Old-1', new: secrets['new password'] } })
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/user/@me/password',
+      headers: bearer(secrets['player token']!),
+      payload: { old: 'Not-The-Old-1', new: secrets['new password'] },
+    })
     keep('wrong old password', 'Not-The-Old-1')
-    const change = await t.app.inject({ method: 'POST', url: '/api/user/@me/password', headers: bearer(secrets['player token']!), payload: { old: body.password, new: secrets['new password'] } })
+    const change = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/@me/password',
+      headers: bearer(secrets['player token']!),
+      payload: { old: body.password, new: secrets['new password'] },
+    })
     expect(change.statusCode, change.body).toBe(200)
 
     // Operator: a wrong password, the right one, a call with the token.
@@ -101,7 +125,12 @@ describe('secrets in the log', () => {
     keep('operator token', operator.json().data.token)
     await t.app.inject({ method: 'GET', url: '/api/backoffice/withdrawals', headers: bearer(secrets['operator token']!) })
     // A malformed body with a secret in it, and a request with cookies and an API key, still log nothing of them.
-    await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json', cookie: `sid=${secrets['player token']}` }, payload: `{"password":"${secrets['new password']}"` })
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json', cookie: `sid=${secrets['player token']}` },
+      payload: `{"password":"${secrets['new password']}"`,
+    })
 
     expect(lines.length, 'the logger wrote nothing: is the capture wired?').toBeGreaterThan(20)
     // The request log is there (so the search below searched something real).
@@ -119,7 +148,8 @@ describe('secrets in the log', () => {
     t.app.log.info({ body: { password: 'abc-secret-4', otp_code: '123987', token: 'abc-secret-5', session_token: 'abc-secret-6' } }, 'a body')
     t.app.log.info({ password: 'abc-secret-7' }, 'top level')
     const logged = lines.slice(-3).join('\n')
-    for (const secret of ['abc-secret-1', 'abc-secret-2', 'abc-secret-3', 'abc-secret-4', '123987', 'abc-secret-5', 'abc-secret-6', 'abc-secret-7']) expect(logged).not.toContain(secret)
+    for (const secret of ['abc-secret-1', 'abc-secret-2', 'abc-secret-3', 'abc-secret-4', '123987', 'abc-secret-5', 'abc-secret-6', 'abc-secret-7'])
+      expect(logged).not.toContain(secret)
     expect(logged).toContain('[hidden]')
   })
 })

@@ -39,7 +39,9 @@ async function main() {
   if (config.SANAM_MODE !== 'demo') {
     const left = await demoDataLeft(database.db)
     if (left.length > 0) {
-      console.error(`This database was seeded in demo mode and cannot take real money:\n${left.map((l) => `  - ${l}`).join('\n')}\nStart from a new database (or run it with SANAM_MODE=demo).`)
+      console.error(
+        `This database was seeded in demo mode and cannot take real money:\n${left.map((l) => `  - ${l}`).join('\n')}\nStart from a new database (or run it with SANAM_MODE=demo).`,
+      )
       await database.close()
       process.exit(78)
     }
@@ -51,12 +53,17 @@ async function main() {
     // Printed once, to the console only (not the structured log): set BACKOFFICE_PASSWORD to choose it instead.
     console.info(`Back-office operator created: ${config.BACKOFFICE_USERNAME} / ${first.generatedPassword} (shown once; change it after signing in)`)
   }
-  if (config.SANAM_MODE === 'demo') app.log.warn('demo mode (play money): public demo secrets, SMS codes in the log and at /api/dev/sms; set SANAM_MODE=production for real money')
+  if (config.SANAM_MODE === 'demo')
+    app.log.warn('demo mode (play money): public demo secrets, SMS codes in the log and at /api/dev/sms; set SANAM_MODE=production for real money')
 
-  const stopJobs = startJobs(database.db, standardJobs({ clock: systemClock, seamless: services.seamless, referral: services.referral, roundStaleMinutes: config.ROUND_STALE_MINUTES }), {
-    everyMs: 60_000,
-    log: app.log,
-  })
+  const stopJobs = startJobs(
+    database.db,
+    standardJobs({ clock: systemClock, seamless: services.seamless, referral: services.referral, roundStaleMinutes: config.ROUND_STALE_MINUTES }),
+    {
+      everyMs: 60_000,
+      log: app.log,
+    },
+  )
 
   let closing = false
   // A keep-alive connection busy when the signal came would stay open after its answer until the client drops it,
@@ -85,7 +92,9 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
 
   await app.listen({ port: config.PORT, host: config.HOST })
-  app.log.info(`Sanam on http://localhost:${config.PORT} (${config.SANAM_MODE} mode, ${database.kind}${database.kind === 'pglite' ? `, ${config.DATA_DIR}` : ''})`)
+  app.log.info(
+    `Sanam on http://localhost:${config.PORT} (${config.SANAM_MODE} mode, ${database.kind}${database.kind === 'pglite' ? `, ${config.DATA_DIR}` : ''})`,
+  )
 }
 
 main().catch((error: unknown) => {

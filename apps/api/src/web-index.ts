@@ -38,7 +38,8 @@ export function renderPlayerIndex(template: string, metadata: SiteMetadata | nul
   let html = template
     .replace(/<title>[^<]*<\/title>/, put(`<title>${escapeHtml(metadata.title)}</title>`))
     .replace(/<meta name="description" content="[^"]*"\s*\/?>/, put(`<meta name="description" content="${escapeHtml(metadata.description)}" />`))
-  if (metadata.image.favicon) html = html.replace(/<link rel="icon" href="[^"]*"\s*\/?>/, put(`<link rel="icon" href="${escapeHtml(metadata.image.favicon)}" />`))
+  if (metadata.image.favicon)
+    html = html.replace(/<link rel="icon" href="[^"]*"\s*\/?>/, put(`<link rel="icon" href="${escapeHtml(metadata.image.favicon)}" />`))
   if (/^#[0-9a-f]{6}$/i.test(metadata.theme.background)) {
     html = html.replace(/<meta name="theme-color" content="[^"]*"\s*\/?>/, put(`<meta name="theme-color" content="${metadata.theme.background}" />`))
   }

@@ -72,7 +72,7 @@ describe('the player app page', () => {
     expect((inlineMetadata(html) as SiteMetadata).title).toBe(hostile)
   })
 
-  it('metadata text with $ patterns comes out unchanged (no String.replace substitution): $&, $1, $$, $\' and $`', async () => {
+  it("metadata text with $ patterns comes out unchanged (no String.replace substitution): $&, $1, $$, $' and $`", async () => {
     const title = "Win $& and $1, pay $$5 $' $` $<name>"
     const description = "โปร $& ฟรี $$ 100% $' end"
     await t.db.update(siteSettings).set({ title, description })

@@ -38,7 +38,10 @@ export async function registerWebApps(app: FastifyInstance, apps: WebApps, optio
   const playerTemplate = apps.player ? await readFile(path.join(apps.player, 'index.html'), 'utf8') : undefined
   const playerIndex = async (reply: FastifyReply) => {
     const metadata = options.siteMetadata ? await options.siteMetadata().catch(() => null) : null
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(renderPlayerIndex(playerTemplate ?? '', metadata))
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(renderPlayerIndex(playerTemplate ?? '', metadata))
   }
   if (apps.player) {
     await app.register(fastifyStatic, { root: apps.player, prefix: '/', wildcard: true, index: false, preCompressed: true, setHeaders: immutable })

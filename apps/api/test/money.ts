@@ -10,7 +10,12 @@ export const OPERATOR_PASSWORD = 'operator-password-1'
 
 /** Headers of a bank-feed request signed as the feed documents it (ADR 015), at the test clock's time unless `at`. */
 export function bankSignature(t: TestApp, raw: string, options: { secret?: string; at?: Date; path?: string } = {}): Record<string, string> {
-  return signatureHeaders(options.secret ?? DEMO_BANK_WEBHOOK_SECRET, { method: 'POST', path: options.path ?? '/api/bank/transfers', body: raw, now: options.at ?? t.clock.now() })
+  return signatureHeaders(options.secret ?? DEMO_BANK_WEBHOOK_SECRET, {
+    method: 'POST',
+    path: options.path ?? '/api/bank/transfers',
+    body: raw,
+    now: options.at ?? t.clock.now(),
+  })
 }
 
 /** A bank transfer from a player's registered account; override what the test is about. */
@@ -44,7 +49,11 @@ export function postTransfer(t: TestApp, body: unknown, signature?: string | nul
  * Signs in through the API. `from` sets the client address and the player app's device id: players who share either
  * are linked accounts, and linked uplines earn no commission (issue 10).
  */
-export async function loginPlayer(t: TestApp, player: { mobile: string; password: string }, from: { address?: string; deviceId?: string } = {}): Promise<string> {
+export async function loginPlayer(
+  t: TestApp,
+  player: { mobile: string; password: string },
+  from: { address?: string; deviceId?: string } = {},
+): Promise<string> {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/auth/login',

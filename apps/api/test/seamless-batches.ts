@@ -74,7 +74,12 @@ export function heldBatchService(t: TestApp, deps: Partial<ServiceDeps> = {}) {
     const settled: Array<Promise<PromiseSettledResult<SeamlessResult>>> = []
     for (const [index, c] of calls.entries()) {
       const pending = call(c.op, c.body)
-      settled.push(pending.then((value) => ({ status: 'fulfilled' as const, value }), (reason: unknown) => ({ status: 'rejected' as const, reason })))
+      settled.push(
+        pending.then(
+          (value) => ({ status: 'fulfilled' as const, value }),
+          (reason: unknown) => ({ status: 'rejected' as const, reason }),
+        ),
+      )
       await until(() => service.stats().queued >= before.queued + index + 1, 'the call is queued')
     }
     gate.resolve()

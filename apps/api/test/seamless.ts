@@ -7,7 +7,12 @@ import { bearer } from './money.ts'
 
 /** Launches a game for the player and returns the session token from the demo URL (/play/<token>). */
 export async function launch(t: TestApp, token: string, provider = 'pgsoft', game = 'fortune_ox'): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/portal/launch', headers: bearer(token), payload: { provider_id: provider, lang: 'th', game_code: game } })
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/portal/launch',
+    headers: bearer(token),
+    payload: { provider_id: provider, lang: 'th', game_code: game },
+  })
   if (res.statusCode !== 200) throw new Error(`launch failed: ${res.body}`)
   const url: string = res.json().data.url
   return decodeURIComponent(url.split('?')[0]!.split('/').pop()!)
@@ -25,7 +30,11 @@ export function callSeamless(
   body: Record<string, unknown>,
   options: { secret?: string; signature?: string | null; at?: Date; signedPath?: string; scheme?: SignatureScheme; raw?: string } = {},
 ) {
-  const { path, raw, headers: signed } = seamlessCall(provider, op, body, { ...options, secret: options.secret ?? DEMO_SEAMLESS_SECRET, now: options.at ?? t.clock.now() })
+  const {
+    path,
+    raw,
+    headers: signed,
+  } = seamlessCall(provider, op, body, { ...options, secret: options.secret ?? DEMO_SEAMLESS_SECRET, now: options.at ?? t.clock.now() })
   let headers = signed
   if (options.signature === null) headers = { 'content-type': 'application/json' }
   else if (typeof options.signature === 'string') headers = { ...signed, 'x-signature': options.signature }

@@ -12,7 +12,11 @@ export function makeCache(options: { ttlSeconds?: number; idleSeconds?: number; 
   /** Caches a new session of `playerId` the way authenticate does, and answers its token hash. */
   const fill = (playerId: number, expiresInMs = HOUR) => {
     const hash = sha256(`token-${nextSession}`)
-    const ok = sut.set(hash, { playerId, sessionId: nextSession++, expiresAt: new Date(clock.now().getTime() + expiresInMs), lastSeenAt: clock.now() }, sut.ticket())
+    const ok = sut.set(
+      hash,
+      { playerId, sessionId: nextSession++, expiresAt: new Date(clock.now().getTime() + expiresInMs), lastSeenAt: clock.now() },
+      sut.ticket(),
+    )
     return { hash, ok }
   }
   return { sut, clock, fill }

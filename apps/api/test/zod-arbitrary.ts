@@ -75,7 +75,20 @@ export const junkValue: fc.Arbitrary<unknown> = fc.oneof(
 )
 
 /** Field names of things no request may set (mass assignment). */
-export const MASS_ASSIGNMENT_FIELDS = ['balance', 'role', 'status', 'player_id', 'uid', 'upline_id', 'id', 'locked', 'is_admin', 'credit', 'amount_satang', 'operator_id'] as const
+export const MASS_ASSIGNMENT_FIELDS = [
+  'balance',
+  'role',
+  'status',
+  'player_id',
+  'uid',
+  'upline_id',
+  'id',
+  'locked',
+  'is_admin',
+  'credit',
+  'amount_satang',
+  'operator_id',
+] as const
 
 function stringArbitrary(schema: z.ZodType): fc.Arbitrary<string> {
   const def = defOf(schema)
@@ -97,7 +110,10 @@ function stringArbitrary(schema: z.ZodType): fc.Arbitrary<string> {
   // Mostly plain text of an allowed length, sometimes the hostile strings (still within the length). Not NUL: the
   // schemas allow it, but the server refuses it in any field (plugins/no-nul.ts), so it is only ever junk.
   return fc
-    .oneof(fc.string({ unit: 'grapheme', minLength: Math.max(min, 1), maxLength: Math.max(min, Math.min(max, 30)) }), nastyText.filter((s) => s.length >= min && s.length <= max))
+    .oneof(
+      fc.string({ unit: 'grapheme', minLength: Math.max(min, 1), maxLength: Math.max(min, Math.min(max, 30)) }),
+      nastyText.filter((s) => s.length >= min && s.length <= max),
+    )
     .filter((s) => !s.includes('\u0000'))
 }
 
@@ -210,7 +226,9 @@ export function nearValidArbitrary(schema: z.ZodType): fc.Arbitrary<unknown> {
       // One field wrong: a value of any other kind.
       fc.tuple(valid, field, junkValue).map(([v, key, junk]) => ({ ...asObject(v), [key]: junk })),
       // One field wrong in a way money and strings care about.
-      fc.tuple(valid, field, fc.oneof(nastyNumber, nastyText, fc.string({ minLength: 100, maxLength: 3000 }))).map(([v, key, junk]) => ({ ...asObject(v), [key]: junk })),
+      fc
+        .tuple(valid, field, fc.oneof(nastyNumber, nastyText, fc.string({ minLength: 100, maxLength: 3000 })))
+        .map(([v, key, junk]) => ({ ...asObject(v), [key]: junk })),
       // One field missing.
       fc.tuple(valid, field).map(([v, key]) => {
         const copy = asObject(v)
@@ -221,7 +239,8 @@ export function nearValidArbitrary(schema: z.ZodType): fc.Arbitrary<unknown> {
       fc.tuple(valid, field).map(([v, key]) => {
         const copy = asObject(v)
         const value = copy[key]
-        copy[key] = typeof value === 'number' ? String(value) : typeof value === 'string' && value !== '' && !Number.isNaN(Number(value)) ? Number(value) : [value]
+        copy[key] =
+          typeof value === 'number' ? String(value) : typeof value === 'string' && value !== '' && !Number.isNaN(Number(value)) ? Number(value) : [value]
         return copy
       }),
     )

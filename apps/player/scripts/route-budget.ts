@@ -96,13 +96,15 @@ export function routeBudget(options: { routes: Record<string, RouteBudget> }): P
     generateBundle(_output, bundle) {
       const chunks: BundleChunk[] = []
       for (const item of Object.values(bundle)) {
-        if (item.type === 'chunk') chunks.push({ fileName: item.fileName, code: item.code, isEntry: item.isEntry, facadeModuleId: item.facadeModuleId, imports: item.imports })
+        if (item.type === 'chunk')
+          chunks.push({ fileName: item.fileName, code: item.code, isEntry: item.isEntry, facadeModuleId: item.facadeModuleId, imports: item.imports })
       }
       const sizes = routeSizes(chunks, options.routes)
       console.info(`\n${formatRouteSizes(sizes)}\n`)
       this.emitFile({ type: 'asset', fileName: ROUTE_SIZES_FILE, source: `${JSON.stringify(sizes, null, 2)}\n` })
       const over = sizes.filter((size) => size.gzipBytes > size.budgetBytes)
-      if (over.length > 0) this.error(`first-load JS over budget: ${over.map((size) => `${size.route} ${kb(size.gzipBytes)} > ${kb(size.budgetBytes)}`).join('; ')}`)
+      if (over.length > 0)
+        this.error(`first-load JS over budget: ${over.map((size) => `${size.route} ${kb(size.gzipBytes)} > ${kb(size.budgetBytes)}`).join('; ')}`)
     },
   }
 }

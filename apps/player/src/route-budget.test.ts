@@ -4,7 +4,13 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { formatRouteSizes, ROUTE_SIZES_FILE, routeSizes, staticClosure, type BundleChunk, type RouteSize } from '../scripts/route-budget.ts'
 
-const chunk = (fileName: string, code: string, imports: string[] = [], facade: string | null = null, isEntry = false): BundleChunk => ({ fileName, code, imports, facadeModuleId: facade, isEntry })
+const chunk = (fileName: string, code: string, imports: string[] = [], facade: string | null = null, isEntry = false): BundleChunk => ({
+  fileName,
+  code,
+  imports,
+  facadeModuleId: facade,
+  isEntry,
+})
 
 const bundle = [
   chunk('index.js', 'E'.repeat(100), ['react.js'], '/app/src/main.tsx', true),
@@ -24,7 +30,10 @@ describe('first-load JS budget', () => {
   })
 
   it('sums the entry and the route chunk closures, each against its own budget', () => {
-    const routes = { '/login': { module: 'src/app/routes/login-route.tsx', budgetKb: kb(200) }, '/': { module: 'src/app/routes/home-route.tsx', budgetKb: kb(2000) } }
+    const routes = {
+      '/login': { module: 'src/app/routes/login-route.tsx', budgetKb: kb(200) },
+      '/': { module: 'src/app/routes/home-route.tsx', budgetKb: kb(2000) },
+    }
     const [login, home] = routeSizes(bundle, routes, length)
     expect(login).toMatchObject({ route: '/login', gzipBytes: 100 + 50 + 10 + 5, budgetBytes: 200 })
     expect(home).toMatchObject({ route: '/', gzipBytes: 100 + 50 + 1000 + 300 + 5, budgetBytes: 2000 })

@@ -56,8 +56,7 @@ export const messageCatalogue = {
   WITHDRAWAL_ALREADY_DECIDED: 'รายการนี้ได้รับการตัดสินไปแล้ว',
   WITHDRAWAL_WHOLE_BAHT: 'จำนวนเงินถอนต้องเป็นจำนวนเต็มบาท',
   WITHDRAWAL_BELOW_MIN: ({ min }: { min: number }) => `ยอดถอนขั้นต่ำ ${min} บาท`,
-  WITHDRAWAL_PROMOTION_AMOUNT: ({ value }: { value: bigint }) =>
-    `โปรโมชั่นของคุณกำหนดยอดถอน ${satangToBaht(value)} บาท ส่วนที่เหลือจะถูกตัดตามเงื่อนไข`,
+  WITHDRAWAL_PROMOTION_AMOUNT: ({ value }: { value: bigint }) => `โปรโมชั่นของคุณกำหนดยอดถอน ${satangToBaht(value)} บาท ส่วนที่เหลือจะถูกตัดตามเงื่อนไข`,
   WITHDRAWAL_PENDING: 'มีรายการถอนที่รอดำเนินการอยู่แล้ว กรุณารอให้เสร็จก่อน',
   WITHDRAWAL_APPROVED: 'อนุมัติการถอนแล้ว',
   WITHDRAWAL_REJECTED: 'ปฏิเสธการถอนแล้ว คืนเงินเข้ากระเป๋าหลัก',

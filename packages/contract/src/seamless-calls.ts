@@ -49,6 +49,12 @@ export function seamlessCall(
 ): SeamlessCall {
   const path = seamlessPath(provider, op)
   const raw = options.raw ?? seamlessRaw(body)
-  const signed = signatureHeaders(options.secret, { method: 'POST', path: options.signedPath ?? path, body: raw, now: options.now, scheme: options.scheme ?? 'timestamped' })
+  const signed = signatureHeaders(options.secret, {
+    method: 'POST',
+    path: options.signedPath ?? path,
+    body: raw,
+    now: options.now,
+    scheme: options.scheme ?? 'timestamped',
+  })
   return { path, raw, headers: { 'content-type': 'application/json', ...signed } }
 }

@@ -47,7 +47,10 @@ export function signatureHeaders(
 ): Record<string, string> {
   if (request.scheme === 'body') return { 'x-signature': signBody(secret, request.body) }
   const timestamp = String(Math.floor(request.now.getTime() / 1000))
-  return { 'x-timestamp': timestamp, 'x-signature': `sha256=${hmac(secret, signedText(request.method, request.path, timestamp, request.body)).toString('hex')}` }
+  return {
+    'x-timestamp': timestamp,
+    'x-signature': `sha256=${hmac(secret, signedText(request.method, request.path, timestamp, request.body)).toString('hex')}`,
+  }
 }
 
 /**

@@ -152,7 +152,9 @@ export async function lockDataDir(dataDir: string): Promise<() => void> {
       } catch {
         // The owner is starting and has not written its PID yet.
       }
-      throw new Error(`The embedded database in ${dataDir} is in use by process ${/^\d+$/.test(owner) ? owner : '(unknown)'}. Stop it first (or use DATABASE_URL).`)
+      throw new Error(
+        `The embedded database in ${dataDir} is in use by process ${/^\d+$/.test(owner) ? owner : '(unknown)'}. Stop it first (or use DATABASE_URL).`,
+      )
     }
     rmSync(file, { force: true })
     server = await listen(address)

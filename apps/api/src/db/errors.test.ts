@@ -16,7 +16,7 @@ describe('isDatabaseUnavailable', () => {
     ['connection dropped', new Error('Connection terminated unexpectedly')],
     ['pool wait exceeded', new Error('timeout exceeded when trying to connect')],
     ['a dead client', new Error('Client has encountered a connection error and is not queryable')],
-  ])('%s: 503, through Drizzle\'s wrapper too', (_name, error) => {
+  ])("%s: 503, through Drizzle's wrapper too", (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true)
     expect(isDatabaseUnavailable(wrapped(error))).toBe(true)
   })

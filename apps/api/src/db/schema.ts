@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm'
-import { bigint, bigserial, boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
 
 /** bytea as a Buffer on both drivers (PGlite hands back a plain Uint8Array). */
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
@@ -22,14 +37,18 @@ export const players = pgTable(
     bankAccount: text('bank_account').notNull(),
     inviteCode: text('invite_code').notNull(),
     uplineId: bigint('upline_id', { mode: 'number' }),
-    status: text('status', { enum: ['ACTIVE', 'LOCKED'] }).notNull().default('ACTIVE'),
+    status: text('status', { enum: ['ACTIVE', 'LOCKED'] })
+      .notNull()
+      .default('ACTIVE'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /**
      * The bank account holder's name (the registered names: the account must be the player's own), normalised the
      * way linked accounts compare it: NFKC, lower case, white space collapsed. Players sharing it are linked.
      */
-    nameKey: text('name_key').generatedAlwaysAs(sql`regexp_replace(lower(normalize(btrim(firstname) || ' ' || btrim(surname), NFKC)), '[[:space:]]+', ' ', 'g')`),
+    nameKey: text('name_key').generatedAlwaysAs(
+      sql`regexp_replace(lower(normalize(btrim(firstname) || ' ' || btrim(surname), NFKC)), '[[:space:]]+', ' ', 'g')`,
+    ),
   },
   (t) => [
     uniqueIndex('players_mobile_key').on(t.mobile),
@@ -89,7 +108,9 @@ export const sessions = pgTable(
   },
   (t) => [
     uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
-    index('sessions_player_live_idx').on(t.playerId).where(sql`revoked_at is null`),
+    index('sessions_player_live_idx')
+      .on(t.playerId)
+      .where(sql`revoked_at is null`),
   ],
 )
 
@@ -138,8 +159,12 @@ export const accounts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('accounts_player_kind_key').on(t.playerId, t.kind).where(sql`player_id is not null`),
-    uniqueIndex('accounts_house_kind_key').on(t.kind).where(sql`player_id is null`),
+    uniqueIndex('accounts_player_kind_key')
+      .on(t.playerId, t.kind)
+      .where(sql`player_id is not null`),
+    uniqueIndex('accounts_house_kind_key')
+      .on(t.kind)
+      .where(sql`player_id is null`),
     check('accounts_balance_shape', sql`(player_id is not null and balance is not null and balance >= 0) or (player_id is null and balance is null)`),
   ],
 )
@@ -197,13 +222,17 @@ export const draftBills = pgTable(
     operatorAccountId: bigint('operator_account_id', { mode: 'number' })
       .notNull()
       .references(() => operatorBankAccounts.id),
-    status: text('status', { enum: ['LIVE', 'COMPLETED', 'CANCELLED', 'EXPIRED'] }).notNull().default('LIVE'),
+    status: text('status', { enum: ['LIVE', 'COMPLETED', 'CANCELLED', 'EXPIRED'] })
+      .notNull()
+      .default('LIVE'),
     depositId: bigint('deposit_id', { mode: 'number' }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [
-    uniqueIndex('draft_bills_one_live_key').on(t.playerId).where(sql`status = 'LIVE'`),
+    uniqueIndex('draft_bills_one_live_key')
+      .on(t.playerId)
+      .where(sql`status = 'LIVE'`),
     index('draft_bills_player_idx').on(t.playerId, t.createdAt),
   ],
 )
@@ -235,7 +264,9 @@ export const deposits = pgTable(
   (t) => [
     uniqueIndex('deposits_external_id_key').on(t.externalId),
     index('deposits_player_idx').on(t.playerId, t.creditedAt),
-    index('deposits_unmatched_idx').on(t.receivedAt).where(sql`status = 'UNMATCHED'`),
+    index('deposits_unmatched_idx')
+      .on(t.receivedAt)
+      .where(sql`status = 'UNMATCHED'`),
     check('deposits_amount_positive', sql`amount > 0`),
   ],
 )
@@ -251,14 +282,20 @@ export const withdrawals = pgTable(
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     bankCode: text('bank_code').notNull(),
     bankAccount: text('bank_account').notNull(),
-    status: text('status', { enum: ['PENDING', 'SUCCESS', 'FAIL', 'CANCEL'] }).notNull().default('PENDING'),
+    status: text('status', { enum: ['PENDING', 'SUCCESS', 'FAIL', 'CANCEL'] })
+      .notNull()
+      .default('PENDING'),
     payoutRef: text('payout_ref'),
     reason: text('reason'),
     decidedBy: bigint('decided_by', { mode: 'number' }),
     decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
-  (t) => [index('withdrawals_player_idx').on(t.playerId, t.createdAt), index('withdrawals_status_idx').on(t.status, t.createdAt), check('withdrawals_amount_positive', sql`amount > 0`)],
+  (t) => [
+    index('withdrawals_player_idx').on(t.playerId, t.createdAt),
+    index('withdrawals_status_idx').on(t.status, t.createdAt),
+    check('withdrawals_amount_positive', sql`amount > 0`),
+  ],
 )
 
 /** Idempotency-Key records (Stripe's rules): the first answer is kept and replayed for the same key and body. */
@@ -354,7 +391,11 @@ export const games = pgTable(
     sort: integer('sort').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('games_provider_code_key').on(t.providerCode, t.code), index('games_type_idx').on(t.type), index('games_popularity_idx').on(t.popularity)],
+  (t) => [
+    uniqueIndex('games_provider_code_key').on(t.providerCode, t.code),
+    index('games_type_idx').on(t.type),
+    index('games_popularity_idx').on(t.popularity),
+  ],
 )
 
 /** A launch: binds a player to a provider (and game) for a short time. Only the token's hash is stored. */
@@ -376,7 +417,9 @@ export const gameSessions = pgTable(
   (t) => [
     uniqueIndex('game_sessions_token_hash_key').on(t.tokenHash),
     index('game_sessions_player_idx').on(t.playerId, t.createdAt),
-    index('game_sessions_player_open_idx').on(t.playerId).where(sql`revoked_at is null`),
+    index('game_sessions_player_open_idx')
+      .on(t.playerId)
+      .where(sql`revoked_at is null`),
   ],
 )
 
@@ -405,7 +448,9 @@ export const seamlessTransactions = pgTable(
     primaryKey({ columns: [t.providerCode, t.txId] }),
     index('seamless_tx_player_idx').on(t.playerId, t.createdAt),
     // The daily commission job reads one day's bets.
-    index('seamless_tx_bets_by_time_idx').on(t.createdAt).where(sql`op = 'bet'`),
+    index('seamless_tx_bets_by_time_idx')
+      .on(t.createdAt)
+      .where(sql`op = 'bet'`),
   ],
 )
 
@@ -417,13 +462,24 @@ export const gameRounds = pgTable(
     roundId: text('round_id').notNull(),
     playerId: bigint('player_id', { mode: 'number' }).notNull(),
     gameCode: text('game_code'),
-    totalBet: bigint('total_bet', { mode: 'bigint' }).notNull().default(sql`0`),
-    totalWin: bigint('total_win', { mode: 'bigint' }).notNull().default(sql`0`),
-    status: text('status', { enum: ['OPEN', 'SETTLED', 'ROLLED_BACK', 'CLOSED'] }).notNull().default('OPEN'),
+    totalBet: bigint('total_bet', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    totalWin: bigint('total_win', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    status: text('status', { enum: ['OPEN', 'SETTLED', 'ROLLED_BACK', 'CLOSED'] })
+      .notNull()
+      .default('OPEN'),
     openedAt: timestamp('opened_at', { withTimezone: true, mode: 'date' }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.providerCode, t.roundId] }), index('game_rounds_open_idx').on(t.updatedAt).where(sql`status = 'OPEN'`)],
+  (t) => [
+    primaryKey({ columns: [t.providerCode, t.roundId] }),
+    index('game_rounds_open_idx')
+      .on(t.updatedAt)
+      .where(sql`status = 'OPEN'`),
+  ],
 )
 
 /** Every seamless request and answer, verbatim, for reconciliation with providers (append-only). */
@@ -475,16 +531,22 @@ export const playerPromotions = pgTable(
     bonus: bigint('bonus', { mode: 'bigint' }).notNull(),
     turnoverType: text('turnover_type', { enum: ['TURNOVER', 'CREDIT', 'NONE'] }).notNull(),
     turnoverTarget: bigint('turnover_target', { mode: 'bigint' }).notNull(),
-    turnoverCurrent: bigint('turnover_current', { mode: 'bigint' }).notNull().default(sql`0`),
+    turnoverCurrent: bigint('turnover_current', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     /** The promotion's rules as they were when taken: later edits do not change a running promotion. */
     rules: jsonb('rules').$type<Array<{ type: string; value: unknown }>>().notNull(),
-    status: text('status', { enum: ['ACTIVE', 'COMPLETED', 'FORFEITED'] }).notNull().default('ACTIVE'),
+    status: text('status', { enum: ['ACTIVE', 'COMPLETED', 'FORFEITED'] })
+      .notNull()
+      .default('ACTIVE'),
     endReason: text('end_reason'),
     receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
-    uniqueIndex('player_promotions_one_active_key').on(t.playerId).where(sql`status = 'ACTIVE'`),
+    uniqueIndex('player_promotions_one_active_key')
+      .on(t.playerId)
+      .where(sql`status = 'ACTIVE'`),
     index('player_promotions_player_idx').on(t.playerId, t.receivedAt),
   ],
 )

@@ -6,7 +6,10 @@ import { accounts, deposits, players } from './schema.ts'
 import { DEMO_OPENING_DEPOSIT_BAHT, DEMO_PLAYER, depositDemoMoney, seedDemo } from './seed.ts'
 
 // A plain hasher: the seed's password hashing is not what this file tests, and argon2 is slow.
-const hasher = { hash: (password: string) => Promise.resolve(`plain:${password}`), verify: (hash: string, password: string) => Promise.resolve(hash === `plain:${password}`) }
+const hasher = {
+  hash: (password: string) => Promise.resolve(`plain:${password}`),
+  verify: (hash: string, password: string) => Promise.resolve(hash === `plain:${password}`),
+}
 
 let database: Database
 beforeAll(async () => {
@@ -26,11 +29,19 @@ describe('demo seed: the demo player starts with play money', () => {
     await depositDemoMoney(db, player!)
     expect(await seedDemo(db, hasher)).toEqual({ seeded: false })
 
-    const [cash] = await db.select().from(accounts).where(and(eq(accounts.playerId, player!.id), eq(accounts.kind, 'cash')))
+    const [cash] = await db
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.playerId, player!.id), eq(accounts.kind, 'cash')))
     expect(cash?.balance).toBe(BigInt(DEMO_OPENING_DEPOSIT_BAHT * 100))
     const rows = await db.select().from(deposits).where(eq(deposits.playerId, player!.id))
     expect(rows).toHaveLength(1)
-    expect(rows[0]).toMatchObject({ status: 'MATCHED', fromBankCode: player!.bankCode, fromAccount: player!.bankAccount, amount: BigInt(DEMO_OPENING_DEPOSIT_BAHT * 100) })
+    expect(rows[0]).toMatchObject({
+      status: 'MATCHED',
+      fromBankCode: player!.bankCode,
+      fromAccount: player!.bankAccount,
+      amount: BigInt(DEMO_OPENING_DEPOSIT_BAHT * 100),
+    })
     const verified = await createLedger({ clock: { now: () => new Date() } }).verify(db)
     expect(verified.failures).toEqual([])
     expect(verified.ok).toBe(true)

@@ -139,7 +139,15 @@ export function createSessionCache(options: { clock: Clock; ttlSeconds: number; 
       if (until <= now) return false
       const key = keyOf(tokenHash)
       entries.delete(key)
-      const entry: Entry = { key, playerId: session.playerId, sessionId: session.sessionId, expiresAt: session.expiresAt, lastSeenAt: session.lastSeenAt, since: now, until }
+      const entry: Entry = {
+        key,
+        playerId: session.playerId,
+        sessionId: session.sessionId,
+        expiresAt: session.expiresAt,
+        lastSeenAt: session.lastSeenAt,
+        since: now,
+        until,
+      }
       entries.set(key, entry, { ttl: until - now })
       let keys = byPlayer.get(entry.playerId)
       if (!keys) byPlayer.set(entry.playerId, (keys = new Set()))

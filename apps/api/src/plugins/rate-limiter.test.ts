@@ -14,7 +14,7 @@ describe('memoryRateLimiter', () => {
     clock.advance(30_000)
     expect((await limiter.peek('k', 3)).retryAfterMs).toBe(30_000)
     clock.advance(30_000)
-    expect((await limiter.hit('k', 3, 60_000))).toMatchObject({ allowed: true, count: 1 })
+    expect(await limiter.hit('k', 3, 60_000)).toMatchObject({ allowed: true, count: 1 })
   })
 
   it('peeks without counting and forgets a key on reset', async () => {

@@ -66,7 +66,12 @@ export async function redisRateLimiter(url: string, prefix = 'sanam:rl'): Promis
   const limiterFor = (windowMs: number) => {
     let limiter = byWindow.get(windowMs)
     if (!limiter) {
-      limiter = new RateLimiterRedis({ storeClient: redis, keyPrefix: prefix, points: Number.MAX_SAFE_INTEGER, duration: Math.max(1, Math.ceil(windowMs / 1000)) })
+      limiter = new RateLimiterRedis({
+        storeClient: redis,
+        keyPrefix: prefix,
+        points: Number.MAX_SAFE_INTEGER,
+        duration: Math.max(1, Math.ceil(windowMs / 1000)),
+      })
       byWindow.set(windowMs, limiter)
     }
     return limiter

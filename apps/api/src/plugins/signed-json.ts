@@ -40,7 +40,13 @@ export function requireSignedJson(
   app.addHook('preValidation', async (req) => {
     const key = options.keyFor(req)
     if (!key) throw new AppError('BAD_SIGNATURE')
-    const verdict = checkSignature(key.secret, key.scheme, { method: req.method, path: req.url, body: req.rawBody ?? '', headers: req.headers, now: options.clock.now() })
+    const verdict = checkSignature(key.secret, key.scheme, {
+      method: req.method,
+      path: req.url,
+      body: req.rawBody ?? '',
+      headers: req.headers,
+      now: options.clock.now(),
+    })
     if (verdict === 'bad') throw new AppError('BAD_SIGNATURE')
     if (verdict === 'stale') throw new AppError('SIGNATURE_EXPIRED')
   })

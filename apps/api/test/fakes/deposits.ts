@@ -9,7 +9,12 @@ function uniqueViolation(constraint: string) {
 
 /** SQL LIKE as the candidates query uses it (`%` any run, `_` one character). */
 function likeToRegExp(pattern: string): RegExp {
-  return new RegExp(`^${pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/%/g, '.*').replace(/_/g, '.')}$`)
+  return new RegExp(
+    `^${pattern
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .replace(/%/g, '.*')
+      .replace(/_/g, '.')}$`,
+  )
 }
 
 /**
@@ -24,7 +29,9 @@ export function fakeDepositsRepository(players: readonly PlayerRow[]) {
     activeOperatorAccount: async () => accounts.filter((a) => a.active).sort((a, b) => a.sort - b.sort || a.id - b.id)[0],
     isOperatorAccountNumber: async (_db, number) => accounts.some((a) => a.accountNumber === number),
     candidates: async (_db, bankCode, like) =>
-      players.filter((p) => p.bankCode === bankCode && likeToRegExp(like).test(p.bankAccount)).map((p) => ({ id: p.id, bankAccount: p.bankAccount, firstname: p.firstname, surname: p.surname, status: p.status })),
+      players
+        .filter((p) => p.bankCode === bankCode && likeToRegExp(like).test(p.bankAccount))
+        .map((p) => ({ id: p.id, bankAccount: p.bankAccount, firstname: p.firstname, surname: p.surname, status: p.status })),
     async expireBills(_db, playerId, now) {
       for (const b of bills) if (b.playerId === playerId && b.status === 'LIVE' && b.expiresAt <= now) b.status = 'EXPIRED'
     },
@@ -41,9 +48,14 @@ export function fakeDepositsRepository(players: readonly PlayerRow[]) {
     },
     latestBill: async (_db, playerId) => bills.filter((b) => b.playerId === playerId).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0],
     completableBill: async (_db, playerId, expiredAfter) =>
-      bills.filter((b) => b.playerId === playerId && (b.status === 'LIVE' || b.status === 'EXPIRED') && b.expiresAt > expiredAfter).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0],
+      bills
+        .filter((b) => b.playerId === playerId && (b.status === 'LIVE' || b.status === 'EXPIRED') && b.expiresAt > expiredAfter)
+        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0],
     async completeBill(_db, billId, depositId) {
-      Object.assign(bills.find((b) => b.id === billId)!, { status: 'COMPLETED', depositId })
+      Object.assign(
+        bills.find((b) => b.id === billId)!,
+        { status: 'COMPLETED', depositId },
+      )
     },
     findByExternalId: async (_db, externalId) => deposits.find((d) => d.externalId === externalId),
     findById: async (_db, id) => deposits.find((d) => d.id === id),
@@ -54,10 +66,15 @@ export function fakeDepositsRepository(players: readonly PlayerRow[]) {
       return inserted
     },
     async markCredited(_db, id, fields) {
-      Object.assign(deposits.find((d) => d.id === id)!, fields)
+      Object.assign(
+        deposits.find((d) => d.id === id)!,
+        fields,
+      )
     },
     creditedSince: async (_db, playerId, since) =>
-      deposits.filter((d) => d.playerId === playerId && d.creditedAt && d.creditedAt >= since).sort((a, b) => b.creditedAt!.getTime() - a.creditedAt!.getTime())[0],
+      deposits
+        .filter((d) => d.playerId === playerId && d.creditedAt && d.creditedAt >= since)
+        .sort((a, b) => b.creditedAt!.getTime() - a.creditedAt!.getTime())[0],
   }
   return {
     repository,

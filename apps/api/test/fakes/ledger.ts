@@ -36,7 +36,10 @@ export function fakeLedger() {
           continue
         }
         fresh.push(request)
-        for (const [ref, sign] of [[request.from, -1n], [request.to, 1n]] as const) {
+        for (const [ref, sign] of [
+          [request.from, -1n],
+          [request.to, 1n],
+        ] as const) {
           if ('player' in ref) deltas.set(accountName(ref), (deltas.get(accountName(ref)) ?? 0n) + sign * request.amount)
         }
         answers.push({ id: transfers.length + fresh.length, replayed: false })

@@ -26,7 +26,8 @@ export function fakePromotionsRepository() {
       }
       return out
     },
-    creditedDepositsBefore: async (_db, playerId, exceptDepositId) => creditedDeposits.filter((d) => d.playerId === playerId && d.id !== exceptDepositId).length,
+    creditedDepositsBefore: async (_db, playerId, exceptDepositId) =>
+      creditedDeposits.filter((d) => d.playerId === playerId && d.id !== exceptDepositId).length,
     async start(_db, row) {
       const started: PlayerPromotionRow = { turnoverCurrent: 0n, status: 'ACTIVE', endReason: null, endedAt: null, ...row, id: taken.length + 1 }
       taken.push(started)
@@ -83,7 +84,19 @@ export function fakePromotionsRepository() {
       return row
     },
     addGame(providerCode: string, code: string, type: string): GameRow {
-      const row: GameRow = { id: catalogue.length + 1, providerCode, code, title: code, image: '', type, lobby: false, maintenance: false, popularity: 0, sort: 0, updatedAt: new Date('2026-01-01T00:00:00Z') }
+      const row: GameRow = {
+        id: catalogue.length + 1,
+        providerCode,
+        code,
+        title: code,
+        image: '',
+        type,
+        lobby: false,
+        maintenance: false,
+        popularity: 0,
+        sort: 0,
+        updatedAt: new Date('2026-01-01T00:00:00Z'),
+      }
       catalogue.push(row)
       return row
     },

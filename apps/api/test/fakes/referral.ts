@@ -16,7 +16,8 @@ export function fakeReferralRepository(players: readonly PlayerRow[], money: Fak
   const accruals: AccrualRow[] = []
   const payouts: PayoutRow[] = []
   const accrualKey = (a: { day: string; beneficiaryId: number; sourceId: number; level: number }) => `${a.day}|${a.beneficiaryId}|${a.sourceId}|${a.level}`
-  const paid = (playerId: number, wallet: 'bonus' | 'refund') => payouts.filter((p) => p.playerId === playerId && p.wallet === wallet).reduce((sum, p) => sum + p.amount, 0n)
+  const paid = (playerId: number, wallet: 'bonus' | 'refund') =>
+    payouts.filter((p) => p.playerId === playerId && p.wallet === wallet).reduce((sum, p) => sum + p.amount, 0n)
 
   const repository: ReferralServiceDeps['referralRepository'] = {
     async lockAccruals() {},

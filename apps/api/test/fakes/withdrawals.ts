@@ -10,7 +10,16 @@ export function fakeWithdrawalsRepository(mobileOf: (playerId: number) => string
   const repository: WithdrawalServiceDeps['withdrawalsRepository'] = {
     hasPending: async (_db, playerId) => rows.some((w) => w.playerId === playerId && w.status === 'PENDING'),
     async insert(_db, row) {
-      const inserted: WithdrawalRow = { status: 'PENDING', payoutRef: null, reason: null, decidedBy: null, decidedAt: null, createdAt: new Date(), ...row, id: rows.length + 1 }
+      const inserted: WithdrawalRow = {
+        status: 'PENDING',
+        payoutRef: null,
+        reason: null,
+        decidedBy: null,
+        decidedAt: null,
+        createdAt: new Date(),
+        ...row,
+        id: rows.length + 1,
+      }
       rows.push(inserted)
       return inserted
     },
@@ -22,7 +31,10 @@ export function fakeWithdrawalsRepository(mobileOf: (playerId: number) => string
     },
     async list(_db, status, page, size) {
       const matching = rows.filter((w) => w.status === status).reverse()
-      return { rows: matching.slice(page * size, page * size + size).map((withdrawal) => ({ withdrawal, mobile: mobileOf(withdrawal.playerId) })), total: matching.length }
+      return {
+        rows: matching.slice(page * size, page * size + size).map((withdrawal) => ({ withdrawal, mobile: mobileOf(withdrawal.playerId) })),
+        total: matching.length,
+      }
     },
     mobileOf: async (_db, playerId) => mobileOf(playerId),
     findIdempotent: async (_db, playerId, scope, key) => answers.find((a) => a.playerId === playerId && a.scope === scope && a.key === key),

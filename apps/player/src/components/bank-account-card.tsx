@@ -24,7 +24,14 @@ export function registeredAccount(user: UserMe): BankAccount {
  * history info tab): logo, bank, account name and number, an optional note and whatever the caller adds below (the
  * copy button, the QR code). A skeleton until the account is known.
  */
-export function BankAccountCard(props: { heading: string; account: BankAccount | null; note?: string; highlight?: boolean; testId?: string; children?: ReactNode }) {
+export function BankAccountCard(props: {
+  heading: string
+  account: BankAccount | null
+  note?: string
+  highlight?: boolean
+  testId?: string
+  children?: ReactNode
+}) {
   const { account } = props
   return (
     <section className={`card bank-card${props.highlight ? ' bank-card--target' : ''}`} aria-label={props.heading} data-testid={props.testId}>

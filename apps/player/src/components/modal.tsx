@@ -9,7 +9,17 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
  * The generic modal (spec §2 Overlays): a titled dialog with a close button, closed by a click on the backdrop
  * or Escape. Focus moves into it on open, stays inside while open (Tab wraps) and returns to where it was.
  */
-export function Modal({ title, onClose, children, variant = 'center' }: { title: string; onClose: () => void; children: ReactNode; variant?: 'center' | 'sheet' }) {
+export function Modal({
+  title,
+  onClose,
+  children,
+  variant = 'center',
+}: {
+  title: string
+  onClose: () => void
+  children: ReactNode
+  variant?: 'center' | 'sheet'
+}) {
   const titleId = useId()
   const panel = useRef<HTMLDivElement>(null)
   const close = useRef(onClose)

@@ -2,7 +2,12 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 
 /** A centred card with an icon, a heading, a short text and one way out: placeholder, maintenance and error pages. */
-export function NoticeCard(props: { icon: ReactNode; title: string; children?: ReactNode; action: { to: string; label: string } | { onClick: () => void; label: string } }) {
+export function NoticeCard(props: {
+  icon: ReactNode
+  title: string
+  children?: ReactNode
+  action: { to: string; label: string } | { onClick: () => void; label: string }
+}) {
   const { action } = props
   return (
     <section className="card notice">

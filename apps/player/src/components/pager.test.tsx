@@ -4,7 +4,8 @@ import { Pager } from './pager.tsx'
 
 afterEach(cleanup)
 
-const buttons = () => [screen.getByRole('button', { name: 'หน้าก่อนหน้า' }), screen.getByRole('button', { name: 'หน้าถัดไป' })].map((b) => (b as HTMLButtonElement).disabled)
+const buttons = () =>
+  [screen.getByRole('button', { name: 'หน้าก่อนหน้า' }), screen.getByRole('button', { name: 'หน้าถัดไป' })].map((b) => (b as HTMLButtonElement).disabled)
 
 describe('Pager (spec §2 History paging)', () => {
   it('shows the zero-based page from 1; previous off on the first page, next off on the last', () => {

@@ -11,7 +11,19 @@ export interface TabItem<T extends string> {
  * A row of tabs with the selected tab's panel below (history and referral screens). Buttons with the ARIA tab
  * pattern: the selected one is announced, and the panel is labelled by its tab.
  */
-export function Tabs<T extends string>({ label, tabs, selected, onSelect, children }: { label: string; tabs: TabItem<T>[]; selected: T; onSelect: (id: T) => void; children: ReactNode }) {
+export function Tabs<T extends string>({
+  label,
+  tabs,
+  selected,
+  onSelect,
+  children,
+}: {
+  label: string
+  tabs: TabItem<T>[]
+  selected: T
+  onSelect: (id: T) => void
+  children: ReactNode
+}) {
   const base = useId()
   return (
     <div className="tabs">

@@ -59,9 +59,15 @@ describe('apiRequest', () => {
 
   it('throws ApiError with the server message, the first of an array message, and field errors', async () => {
     fetchMock.mockReturnValueOnce(answer(409, { success: false, code: 'MOBILE_TAKEN', message: 'เบอร์โทรศัพท์นี้ถูกใช้งานแล้ว' }))
-    await expect(apiRequest('/auth/register', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 409, code: 'MOBILE_TAKEN', serverMessage: 'เบอร์โทรศัพท์นี้ถูกใช้งานแล้ว' })
+    await expect(apiRequest('/auth/register', { method: 'POST', body: {} })).rejects.toMatchObject({
+      status: 409,
+      code: 'MOBILE_TAKEN',
+      serverMessage: 'เบอร์โทรศัพท์นี้ถูกใช้งานแล้ว',
+    })
 
-    fetchMock.mockReturnValueOnce(answer(400, { success: false, code: 'VALIDATION_FAILED', message: ['แรก', 'สอง'], errors: [{ path: 'mobile', message: 'ผิด' }, { bad: 1 }] }))
+    fetchMock.mockReturnValueOnce(
+      answer(400, { success: false, code: 'VALIDATION_FAILED', message: ['แรก', 'สอง'], errors: [{ path: 'mobile', message: 'ผิด' }, { bad: 1 }] }),
+    )
     const error = await apiRequest('/auth/register', { method: 'POST', body: {} }).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(ApiError)
     expect((error as ApiError).serverMessage).toBe('แรก')
@@ -99,7 +105,9 @@ describe('apiRequest', () => {
     const expired = vi.fn()
     const unsubscribe = onSessionExpired(expired)
     fetchMock.mockReturnValueOnce(answer(401, { success: false, code: 'BAD_CREDENTIALS', message: 'ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง' }))
-    await expect(apiRequest('/auth/login', { method: 'POST', body: {}, redirectOn401: false })).rejects.toMatchObject({ serverMessage: 'ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง' })
+    await expect(apiRequest('/auth/login', { method: 'POST', body: {}, redirectOn401: false })).rejects.toMatchObject({
+      serverMessage: 'ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง',
+    })
     expect(expired).not.toHaveBeenCalled()
     expect(getSession().token).toBe('tok-4')
     unsubscribe()

@@ -62,7 +62,8 @@ export interface ApiAnswer<T> {
 function fieldErrors(value: unknown): FieldError[] {
   if (!Array.isArray(value)) return []
   return value.filter(
-    (item): item is FieldError => typeof item === 'object' && item !== null && typeof (item as FieldError).path === 'string' && typeof (item as FieldError).message === 'string',
+    (item): item is FieldError =>
+      typeof item === 'object' && item !== null && typeof (item as FieldError).path === 'string' && typeof (item as FieldError).message === 'string',
   )
 }
 

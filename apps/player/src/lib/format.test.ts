@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { amountDigits, formatAccountNumber, formatAmountInput, formatBaht, formatBahtWord, formatDate, formatDateTime, formatPercent, formatProgressPercent, formatWhole } from './format.ts'
+import {
+  amountDigits,
+  formatAccountNumber,
+  formatAmountInput,
+  formatBaht,
+  formatBahtWord,
+  formatDate,
+  formatDateTime,
+  formatPercent,
+  formatProgressPercent,
+  formatWhole,
+} from './format.ts'
 
 describe('Thai formats (spec §9)', () => {
   it('shows balances with the baht sign, two decimals and Thai grouping', () => {

@@ -73,7 +73,8 @@ export function stubApi(routes: Record<string, Handler | { status: number; body:
     const key = `${init?.method ?? 'GET'} ${url.pathname.replace(/^\/api/, '')}`
     const route = routes[key]
     const requestBody: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined
-    const answer = typeof route === 'function' ? route(requestBody, init, url) : (route ?? { status: 404, body: { success: false, code: 'NOT_FOUND', message: 'ไม่พบ' } })
+    const answer =
+      typeof route === 'function' ? route(requestBody, init, url) : (route ?? { status: 404, body: { success: false, code: 'NOT_FOUND', message: 'ไม่พบ' } })
     return Promise.resolve(new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } }))
   })
   vi.stubGlobal('fetch', mock)
@@ -81,4 +82,7 @@ export function stubApi(routes: Record<string, Handler | { status: number; body:
 }
 
 export const ok = (data: unknown, message?: string) => ({ status: 200, body: { success: true, data, ...(message ? { message } : {}) } })
-export const fail = (status: number, code: string, message: string, errors?: unknown[]) => ({ status, body: { success: false, code, message, ...(errors ? { errors } : {}) } })
+export const fail = (status: number, code: string, message: string, errors?: unknown[]) => ({
+  status,
+  body: { success: false, code, message, ...(errors ? { errors } : {}) },
+})

@@ -25,7 +25,17 @@ function provider(overrides: Partial<Provider> & Pick<Provider, 'code'>): Provid
 let nextGame = 0
 function game(overrides: Partial<Game> = {}): Game {
   nextGame += 1
-  return { code: `g${nextGame}`, title: `Game ${nextGame}`, image: '/img/game.png', type: 'SLOT', provider: 'pgsoft', lobby: false, maintenance: false, popularity: 0, ...overrides }
+  return {
+    code: `g${nextGame}`,
+    title: `Game ${nextGame}`,
+    image: '/img/game.png',
+    type: 'SLOT',
+    provider: 'pgsoft',
+    lobby: false,
+    maintenance: false,
+    popularity: 0,
+    ...overrides,
+  }
 }
 
 const codes = (items: readonly { code: string }[]) => items.map((item) => item.code)
@@ -54,7 +64,18 @@ describe('lobby tabs', () => {
   })
 
   it('keep the slot houses other than joker off the GAME tab', () => {
-    expect([...SLOT_ONLY_PROVIDERS].sort()).toEqual(['amb_pgsoft', 'cq9', 'evo_redtiger', 'jdb', 'jili', 'pgsoft', 'pgsoft_th_v1', 'pragmaticplay', 'rich88', 'spadegaming'])
+    expect([...SLOT_ONLY_PROVIDERS].sort()).toEqual([
+      'amb_pgsoft',
+      'cq9',
+      'evo_redtiger',
+      'jdb',
+      'jili',
+      'pgsoft',
+      'pgsoft_th_v1',
+      'pragmaticplay',
+      'rich88',
+      'spadegaming',
+    ])
   })
 })
 
@@ -172,12 +193,7 @@ describe('gamesForProviderTab', () => {
   })
 
   it('puts games in maintenance last and keeps the order otherwise', () => {
-    const list = [
-      game({ code: '1', maintenance: true }),
-      game({ code: '2' }),
-      game({ code: '3', maintenance: true }),
-      game({ code: '4' }),
-    ]
+    const list = [game({ code: '1', maintenance: true }), game({ code: '2' }), game({ code: '3', maintenance: true }), game({ code: '4' })]
     expect(codes(gamesForProviderTab(list, 'pgsoft', 'SLOT'))).toEqual(['2', '4', '1', '3'])
   })
 
@@ -416,7 +432,11 @@ describe('lobby ordering properties', () => {
         const isLead = (g: Game) => g.title.trim().toLowerCase() === 'cash or crash'
         const keys = output.map((g) => `${g.provider}/${g.code}`)
         expect(new Set(keys).size).toBe(keys.length)
-        expect(new Set(keys)).toEqual(new Set(input.filter((g) => isLead(g) || g.type === 'FISHING' || (g.provider === 'joker' && g.type === 'FUNKY')).map((g) => `${g.provider}/${g.code}`)))
+        expect(new Set(keys)).toEqual(
+          new Set(
+            input.filter((g) => isLead(g) || g.type === 'FISHING' || (g.provider === 'joker' && g.type === 'FUNKY')).map((g) => `${g.provider}/${g.code}`),
+          ),
+        )
         expect(output.every((g) => input.includes(g))).toBe(true)
         expect(maintenanceIsLast(output)).toBe(true)
         for (const group of [output.filter((g) => !g.maintenance), output.filter((g) => g.maintenance)]) {

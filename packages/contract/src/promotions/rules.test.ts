@@ -38,12 +38,17 @@ describe('computeBonus', () => {
 
   it('never exceeds MAX_BONUS nor the uncapped bonus, and never goes negative', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 0n, max: 20_000n }), fc.integer({ min: 0, max: 100_000 }), fc.bigInt({ min: 0n, max: 1_000_000_000n }), (percent, cap, deposit) => {
-        const bonus = computeBonus({ creditGivenType: 'PERCENT', creditGiven: percent, rules: [r('MAX_BONUS', cap)] }, deposit)
-        expect(bonus >= 0n).toBe(true)
-        expect(bonus <= BigInt(cap) * 100n).toBe(true)
-        expect(bonus <= (deposit * percent) / 10_000n).toBe(true)
-      }),
+      fc.property(
+        fc.bigInt({ min: 0n, max: 20_000n }),
+        fc.integer({ min: 0, max: 100_000 }),
+        fc.bigInt({ min: 0n, max: 1_000_000_000n }),
+        (percent, cap, deposit) => {
+          const bonus = computeBonus({ creditGivenType: 'PERCENT', creditGiven: percent, rules: [r('MAX_BONUS', cap)] }, deposit)
+          expect(bonus >= 0n).toBe(true)
+          expect(bonus <= BigInt(cap) * 100n).toBe(true)
+          expect(bonus <= (deposit * percent) / 10_000n).toBe(true)
+        },
+      ),
     )
   })
 })

@@ -4,37 +4,31 @@ import { strictBody, BankAccount, BankCode, fieldMessages, LoginPassword, Mobile
 import { UserMe } from './user.ts'
 
 export const RegisterBody = strictBody({
-    mobile: Mobile,
-    password: Password,
-    firstname: personName(fieldMessages.firstname),
-    surname: personName(fieldMessages.surname),
-    bank_account: BankAccount,
-    bank_code: BankCode,
-    invite_code: OptionalCode,
-    upid: OptionalCode,
-  })
+  mobile: Mobile,
+  password: Password,
+  firstname: personName(fieldMessages.firstname),
+  surname: personName(fieldMessages.surname),
+  bank_account: BankAccount,
+  bank_code: BankCode,
+  invite_code: OptionalCode,
+  upid: OptionalCode,
+})
 export type RegisterBody = z.input<typeof RegisterBody>
 
-export const RegisterResult = z.union([
-  z.object({ sms: z.literal(true), token: z.string(), otp_ref: z.string() }),
-  z.object({ sms: z.literal(false) }),
-])
+export const RegisterResult = z.union([z.object({ sms: z.literal(true), token: z.string(), otp_ref: z.string() }), z.object({ sms: z.literal(false) })])
 export type RegisterResult = z.infer<typeof RegisterResult>
 
 export const ConfirmBody = strictBody({
-    mobile: Mobile,
-    token: z.string({ error: fieldMessages.token }).min(1, { error: fieldMessages.token }).max(128, { error: fieldMessages.token }),
-    otp_code: OtpCode,
-  })
+  mobile: Mobile,
+  token: z.string({ error: fieldMessages.token }).min(1, { error: fieldMessages.token }).max(128, { error: fieldMessages.token }),
+  otp_code: OtpCode,
+})
 export type ConfirmBody = z.infer<typeof ConfirmBody>
 
 export const LoginBody = strictBody({
-    mobile: z
-      .string({ error: 'กรุณากรอกเบอร์โทรศัพท์และรหัสผ่าน' })
-      .min(1, { error: 'กรุณากรอกเบอร์โทรศัพท์และรหัสผ่าน' })
-      .max(20, { error: fieldMessages.mobile }),
-    password: LoginPassword,
-  })
+  mobile: z.string({ error: 'กรุณากรอกเบอร์โทรศัพท์และรหัสผ่าน' }).min(1, { error: 'กรุณากรอกเบอร์โทรศัพท์และรหัสผ่าน' }).max(20, { error: fieldMessages.mobile }),
+  password: LoginPassword,
+})
 export type LoginBody = z.infer<typeof LoginBody>
 
 export const LoginResult = UserMe.extend({ token: z.string() })

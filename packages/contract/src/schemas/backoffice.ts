@@ -67,7 +67,15 @@ const Reason = z.string({ error: 'กรุณาระบุเหตุผล'
 export const backofficeContract = {
   login: { body: OperatorLoginBody, response: { 200: okEnvelope(OperatorLoginResult) } },
   withdrawals: {
-    querystring: z.strictObject({ status: WithdrawalStatus.optional().default('PENDING'), page: z.string().regex(/^\d{1,6}$/).transform(Number).optional().default(0) }),
+    querystring: z.strictObject({
+      status: WithdrawalStatus.optional().default('PENDING'),
+      page: z
+        .string()
+        .regex(/^\d{1,6}$/)
+        .transform(Number)
+        .optional()
+        .default(0),
+    }),
     response: { 200: okEnvelope(pageOf(BackofficeWithdrawal)) },
   },
   approveWithdrawal: {
@@ -76,7 +84,17 @@ export const backofficeContract = {
     response: { 200: okEnvelope(BackofficeWithdrawal) },
   },
   rejectWithdrawal: { params: IdParams, body: strictBody({ reason: Reason }), response: { 200: okEnvelope(BackofficeWithdrawal) } },
-  unmatchedDeposits: { querystring: z.strictObject({ page: z.string().regex(/^\d{1,6}$/).transform(Number).optional().default(0) }), response: { 200: okEnvelope(pageOf(UnmatchedDeposit)) } },
+  unmatchedDeposits: {
+    querystring: z.strictObject({
+      page: z
+        .string()
+        .regex(/^\d{1,6}$/)
+        .transform(Number)
+        .optional()
+        .default(0),
+    }),
+    response: { 200: okEnvelope(pageOf(UnmatchedDeposit)) },
+  },
   assignDeposit: {
     params: IdParams,
     body: strictBody({ mobile: Mobile }),
@@ -96,7 +114,13 @@ export const backofficeContract = {
   memberLinks: { params: z.strictObject({ id: z.string().regex(/^\d{1,15}$/, { error: 'รหัสสมาชิกไม่ถูกต้อง' }) }), response: { 200: okEnvelope(MemberLinks) } },
   ledgerVerify: {
     response: {
-      200: okEnvelope(z.object({ ok: z.boolean(), checked: z.number().int(), failures: z.array(z.object({ check: z.string(), account: z.string().optional(), detail: z.string() })) })),
+      200: okEnvelope(
+        z.object({
+          ok: z.boolean(),
+          checked: z.number().int(),
+          failures: z.array(z.object({ check: z.string(), account: z.string().optional(), detail: z.string() })),
+        }),
+      ),
     },
   },
 }

@@ -18,18 +18,14 @@ export const DemoPlayQuery = z.object({ game: GameCode.optional(), lang: z.strin
 const twoDecimals = (v: number) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6
 
 export const DemoRoundBody = strictBody({
-  bet: z
-    .number({ error: 'กรุณาเลือกยอดเดิมพันจากรายการ' })
-    .refine((v) => (demoBetsBaht as readonly number[]).includes(v), { error: 'กรุณาเลือกยอดเดิมพันจากรายการ' }),
+  bet: z.number({ error: 'กรุณาเลือกยอดเดิมพันจากรายการ' }).refine((v) => (demoBetsBaht as readonly number[]).includes(v), { error: 'กรุณาเลือกยอดเดิมพันจากรายการ' }),
   target: z
     .number({ error: 'จุดถอนอัตโนมัติต้องอยู่ระหว่าง 1.01 - 100.00 เท่า' })
     .min(1.01, { error: 'จุดถอนอัตโนมัติต้องอยู่ระหว่าง 1.01 - 100.00 เท่า' })
     .max(100, { error: 'จุดถอนอัตโนมัติต้องอยู่ระหว่าง 1.01 - 100.00 เท่า' })
     .refine(twoDecimals, { error: 'จุดถอนอัตโนมัติมีทศนิยมได้ไม่เกิน 2 ตำแหน่ง' })
     .optional(),
-  pick: z
-    .union([z.enum(['dragon', 'tiger']), z.number().int().min(0).max(9)], { error: 'ตัวเลือกไม่ถูกต้อง' })
-    .optional(),
+  pick: z.union([z.enum(['dragon', 'tiger']), z.number().int().min(0).max(9)], { error: 'ตัวเลือกไม่ถูกต้อง' }).optional(),
 })
 export type DemoRoundBody = z.infer<typeof DemoRoundBody>
 

@@ -35,14 +35,16 @@ export const LoginPassword = z
   .max(MAX_PASSWORD_LENGTH, { error: fieldMessages.passwordLong })
 
 export function personName(message: string) {
-  return z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message })
-    .max(100, { error: message })
-    // Control characters and angle brackets have no place in a name and only cause trouble downstream.
-    // eslint-disable-next-line no-control-regex
-    .refine((s) => !/[\u0000-\u001f\u007f<>]/.test(s), { error: message })
+  return (
+    z
+      .string({ error: message })
+      .trim()
+      .min(1, { error: message })
+      .max(100, { error: message })
+      // Control characters and angle brackets have no place in a name and only cause trouble downstream.
+      // eslint-disable-next-line no-control-regex
+      .refine((s) => !/[\u0000-\u001f\u007f<>]/.test(s), { error: message })
+  )
 }
 
 export const BankAccount = z.string({ error: fieldMessages.bankAccount }).regex(/^\d{10,15}$/, { error: fieldMessages.bankAccount })

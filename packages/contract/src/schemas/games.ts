@@ -113,10 +113,12 @@ export const SeamlessRollbackBody = strictBody({
   ref_tx_id: Id('ref_tx_id', msg('SEAMLESS_NEED_REF_TX')),
 })
 /** The body schema of each operation. */
-export const seamlessBodies = { balance: SeamlessBalanceBody, bet: SeamlessBetBody, win: SeamlessWinBody, rollback: SeamlessRollbackBody } as const satisfies Record<
-  SeamlessOp,
-  z.ZodType
->
+export const seamlessBodies = {
+  balance: SeamlessBalanceBody,
+  bet: SeamlessBetBody,
+  win: SeamlessWinBody,
+  rollback: SeamlessRollbackBody,
+} as const satisfies Record<SeamlessOp, z.ZodType>
 export type SeamlessBalanceBody = z.output<typeof SeamlessBalanceBody>
 export type SeamlessBetBody = z.output<typeof SeamlessBetBody>
 export type SeamlessWinBody = z.output<typeof SeamlessWinBody>

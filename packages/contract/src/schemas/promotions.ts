@@ -26,7 +26,12 @@ export const PromotionInfo = z.object({
 })
 export type PromotionInfo = z.infer<typeof PromotionInfo>
 
-export const PromotionHistoryItem = z.object({ id: z.number().int(), description: z.string(), bonus: z.number(), status: z.enum(['SUCCESS', 'PENDING', 'FAIL']) })
+export const PromotionHistoryItem = z.object({
+  id: z.number().int(),
+  description: z.string(),
+  bonus: z.number(),
+  status: z.enum(['SUCCESS', 'PENDING', 'FAIL']),
+})
 export type PromotionHistoryItem = z.infer<typeof PromotionHistoryItem>
 
 export const promotionsContract = {

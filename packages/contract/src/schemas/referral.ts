@@ -68,10 +68,13 @@ const DAY_MESSAGE = 'วันที่ไม่ถูกต้อง (รูป
 export const CalendarDay = z
   .string({ error: DAY_MESSAGE })
   .regex(/^20\d{2}-\d{2}-\d{2}$/, { error: DAY_MESSAGE })
-  .refine((day) => {
-    const date = new Date(`${day}T00:00:00Z`)
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day
-  }, { error: DAY_MESSAGE })
+  .refine(
+    (day) => {
+      const date = new Date(`${day}T00:00:00Z`)
+      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day
+    },
+    { error: DAY_MESSAGE },
+  )
 
 export const AccrueBody = strictBody({ day: CalendarDay })
 export type AccrueBody = z.infer<typeof AccrueBody>

@@ -3,7 +3,6 @@ import { PromotionInfo } from './promotions.ts'
 import { okEnvelope, MessageOnly } from './envelope.ts'
 import { fieldMessages, LoginPassword, strictBody } from './fields.ts'
 
-
 export const UserPromotion = z.object({ enabled: z.boolean(), info: PromotionInfo.optional() })
 
 /** The current player (spec §3 User). */
@@ -20,12 +19,9 @@ export const UserMe = z.object({
 export type UserMe = z.infer<typeof UserMe>
 
 export const ChangePasswordBody = strictBody({
-    old: LoginPassword,
-    new: z
-      .string({ error: 'รหัสผ่านใหม่ต้องมีอย่างน้อย 6 ตัวอักษร' })
-      .min(6, { error: 'รหัสผ่านใหม่ต้องมีอย่างน้อย 6 ตัวอักษร' })
-      .max(72, { error: fieldMessages.passwordLong }),
-  })
+  old: LoginPassword,
+  new: z.string({ error: 'รหัสผ่านใหม่ต้องมีอย่างน้อย 6 ตัวอักษร' }).min(6, { error: 'รหัสผ่านใหม่ต้องมีอย่างน้อย 6 ตัวอักษร' }).max(72, { error: fieldMessages.passwordLong }),
+})
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>
 
 export const userContract = {

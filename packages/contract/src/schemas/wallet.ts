@@ -17,7 +17,6 @@ export const BahtAmount = z
 const Baht = z.number()
 const Iso = z.string()
 
-
 export const DepositConfig = z.object({ min_amount: Baht })
 export const DepositBank = z.object({ code: z.string(), name: z.string(), address: z.string(), qrcode: z.string().nullable() })
 export type DepositBank = z.infer<typeof DepositBank>
@@ -31,7 +30,13 @@ export const DraftBill = z.object({
   amount: Baht,
   expires_at: Iso,
   // bank_account_name: the name on the account to pay, which the deposit screen shows on the target card.
-  payment_information: z.object({ bank_code: z.string(), bank_name: z.string(), bank_account_name: z.string(), bank_address: z.string(), bank_qrcode: z.string().nullable() }),
+  payment_information: z.object({
+    bank_code: z.string(),
+    bank_name: z.string(),
+    bank_account_name: z.string(),
+    bank_address: z.string(),
+    bank_qrcode: z.string().nullable(),
+  }),
 })
 export type DraftBill = z.infer<typeof DraftBill>
 

@@ -56,17 +56,29 @@ export const authRepository = {
   },
   /** Marks a live session used at `now`; a no-op when it was marked later already (another process, a clock behind). */
   async touchSession(db: Db, sessionId: number, now: Date): Promise<void> {
-    await db.update(sessions).set({ lastSeenAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), lt(sessions.lastSeenAt, now)))
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: now })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), lt(sessions.lastSeenAt, now)))
   },
   async revokeSession(db: Db, sessionId: number, now: Date): Promise<void> {
-    await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    await db
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
   },
   async revokeAllSessions(db: Db, playerId: number, now: Date): Promise<void> {
-    await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.playerId, playerId), isNull(sessions.revokedAt)))
+    await db
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.playerId, playerId), isNull(sessions.revokedAt)))
   },
   /** Ends every game session of the player: providers' bets on them are refused from now on (wins and rollbacks not). */
   async revokeGameSessions(db: Db, playerId: number, now: Date): Promise<void> {
-    await db.update(gameSessions).set({ revokedAt: now }).where(and(eq(gameSessions.playerId, playerId), isNull(gameSessions.revokedAt)))
+    await db
+      .update(gameSessions)
+      .set({ revokedAt: now })
+      .where(and(eq(gameSessions.playerId, playerId), isNull(gameSessions.revokedAt)))
   },
 }
 export type AuthRepository = typeof authRepository

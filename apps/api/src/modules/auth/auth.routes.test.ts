@@ -14,8 +14,7 @@ afterAll(async () => {
   await t.close()
 })
 
-const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url, payload: payload as object, headers })
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url, payload: payload as object, headers })
 
 /** The newest code the console sender delivered to this phone. */
 function lastCode(mobile: string) {

@@ -28,7 +28,6 @@ export interface AuthSettings {
   loginFailWindowSeconds: number
 }
 
-
 type RegisterInput = z.output<typeof RegisterBody>
 
 /** A session's last use is written at most this often: idle time is known to the minute without a write per request. */

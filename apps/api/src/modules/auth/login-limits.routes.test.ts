@@ -76,36 +76,43 @@ function burstTests(name: string, limiterFor: () => Promise<RateLimiter | undefi
   })
 }
 
-burstTests('memory limiter', async () => undefined, (app) => {
-  it('a locked player with a wrong password gets exactly the answer of any wrong password', async () => {
-    const t = app()
-    const active = await makePlayer(t.db)
-    const locked = await makePlayer(t.db, { status: 'LOCKED' })
-    const a = await playerLogin(t, active.mobile, 'wrong-guess')
-    const b = await playerLogin(t, locked.mobile, 'wrong-guess')
-    expect(b.statusCode).toBe(401)
-    expect(b.json()).toEqual(a.json())
-    const headers = (h: Record<string, unknown>) => Object.keys(h).filter((k) => !['date', 'x-request-id', 'content-length'].includes(k)).sort()
-    expect(headers(b.headers)).toEqual(headers(a.headers))
-    // Only the password's owner learns of the lock.
-    expect((await playerLogin(t, locked.mobile, locked.password)).json().code).toBe('ACCOUNT_LOCKED')
-  })
+burstTests(
+  'memory limiter',
+  async () => undefined,
+  (app) => {
+    it('a locked player with a wrong password gets exactly the answer of any wrong password', async () => {
+      const t = app()
+      const active = await makePlayer(t.db)
+      const locked = await makePlayer(t.db, { status: 'LOCKED' })
+      const a = await playerLogin(t, active.mobile, 'wrong-guess')
+      const b = await playerLogin(t, locked.mobile, 'wrong-guess')
+      expect(b.statusCode).toBe(401)
+      expect(b.json()).toEqual(a.json())
+      const headers = (h: Record<string, unknown>) =>
+        Object.keys(h)
+          .filter((k) => !['date', 'x-request-id', 'content-length'].includes(k))
+          .sort()
+      expect(headers(b.headers)).toEqual(headers(a.headers))
+      // Only the password's owner learns of the lock.
+      expect((await playerLogin(t, locked.mobile, locked.password)).json().code).toBe('ACCOUNT_LOCKED')
+    })
 
-  it('TRUST_PROXY unset: a forged X-Forwarded-For changes nothing, guesses "from elsewhere" count against this address', async () => {
-    const t = app()
-    t.clock.advance(16 * 60_000) // past the burst's window
-    for (let i = 0; i < OPERATOR_FAIL_LIMIT; i++) expect((await operatorLogin(t, 'admin', 'wrong-guess', `203.0.113.${i}`)).statusCode).toBe(401)
-    expect((await operatorLogin(t, 'admin', OPERATOR_PASSWORD, '198.51.100.7')).statusCode).toBe(429)
-  })
-})
+    it('TRUST_PROXY unset: a forged X-Forwarded-For changes nothing, guesses "from elsewhere" count against this address', async () => {
+      const t = app()
+      t.clock.advance(16 * 60_000) // past the burst's window
+      for (let i = 0; i < OPERATOR_FAIL_LIMIT; i++) expect((await operatorLogin(t, 'admin', 'wrong-guess', `203.0.113.${i}`)).statusCode).toBe(401)
+      expect((await operatorLogin(t, 'admin', OPERATOR_PASSWORD, '198.51.100.7')).statusCode).toBe(429)
+    })
+  },
+)
 const redisUrl = process.env.TEST_REDIS_URL
 if (!redisUrl) console.info('login-limits: TEST_REDIS_URL not set, the Redis burst tests are skipped')
 describe.runIf(redisUrl)('on Redis', () => {
   burstTests('Redis limiter', () => redisRateLimiter(redisUrl!, `sanam:test:${randomBytes(4).toString('hex')}:`))
 })
 
-describe('TRUST_PROXY set to the proxy\'s address', () => {
-  it('set to the proxy\'s address: limits key on the forwarded address, so an attacker elsewhere cannot lock the operator out', async () => {
+describe("TRUST_PROXY set to the proxy's address", () => {
+  it("set to the proxy's address: limits key on the forwarded address, so an attacker elsewhere cannot lock the operator out", async () => {
     const { t, counter } = await appWith({ config: { TRUST_PROXY: '127.0.0.1', RATE_LOGIN_PER_IP_PER_MINUTE: '50' } })
     try {
       const attacker = '203.0.113.9'

@@ -30,7 +30,13 @@ async function atMost(work: Promise<unknown>, ms: number): Promise<void> {
     timer = setTimeout(resolve, ms)
     timer.unref()
   })
-  await Promise.race([work.then(() => undefined, () => undefined), late])
+  await Promise.race([
+    work.then(
+      () => undefined,
+      () => undefined,
+    ),
+    late,
+  ])
   clearTimeout(timer)
 }
 
@@ -104,7 +110,7 @@ export function listenForRevocations(deps: {
   }
 
   async function run() {
-    for (let failures = 0; !closed; ) {
+    for (let failures = 0; !closed;) {
       const client = deps.createClient()
       // Handlers first: an 'error' event with no handler would crash the process.
       const lost = new Promise<unknown>((resolve) => {

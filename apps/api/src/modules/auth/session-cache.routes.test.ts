@@ -33,7 +33,10 @@ async function login(player: { mobile: string; password: string }, app: Inject =
 
 /** Revokes a session behind the app's back, as SQL typed by an operator would: nothing is announced or evicted. */
 async function revokeInDatabase(app: TestApp, token: string) {
-  await app.db.update(sessions).set({ revokedAt: app.clock.now() }).where(eq(sessions.tokenHash, sha256(token)))
+  await app.db
+    .update(sessions)
+    .set({ revokedAt: app.clock.now() })
+    .where(eq(sessions.tokenHash, sha256(token)))
 }
 
 const cachedIn = (app: Pick<BuiltApp, 'sessions'>, token: string) => app.sessions.cache.peek(sha256(token)) !== undefined
@@ -168,7 +171,12 @@ describe.runIf(process.env.SANAM_TEST_DB === 'postgres')('session cache across p
       for (const token of [a1, a2]) expect(await status(token, b.app)).toBe(200)
 
       const applied = revocationApplied(b.sessions.listener!, player.id)
-      const res = await t.app.inject({ method: 'POST', url: '/api/user/@me/password', headers: bearer(a1), payload: { old: player.password, new: 'brand-new-1' } })
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/@me/password',
+        headers: bearer(a1),
+        payload: { old: player.password, new: 'brand-new-1' },
+      })
       expect(res.statusCode).toBe(200)
       await applied
       expect(await status(a1, b.app)).toBe(401)
@@ -187,7 +195,9 @@ describe.runIf(process.env.SANAM_TEST_DB === 'postgres')('session cache across p
 
     const offline = listener.next('offline')
     const online = listener.next('online')
-    await t.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'sanam-session-listener' and datname = current_database()`)
+    await t.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'sanam-session-listener' and datname = current_database()`,
+    )
     await offline
     expect(t.sessions.cache.size).toBe(0)
 

@@ -44,7 +44,12 @@ describe('common passwords (issue 10 §3)', () => {
   it('refuses one as a new password, and the old one still works', async () => {
     const player = await makePlayer(t.db)
     const token = await loginPlayer(t, player)
-    const res = await t.app.inject({ method: 'POST', url: '/api/user/@me/password', headers: bearer(token), payload: { old: player.password, new: 'football' } })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/@me/password',
+      headers: bearer(token),
+      payload: { old: player.password, new: 'football' },
+    })
     expect(res.statusCode).toBe(400)
     expect(res.json()).toMatchObject({ code: 'PASSWORD_TOO_COMMON', errors: [{ path: 'new' }] })
     expect((await me(token)).statusCode).toBe(200)
@@ -63,7 +68,11 @@ describe('idle sessions (issue 10 §3)', () => {
 
   it('stay alive while used, also when answered from the cache, writing the last use at most once a minute', async () => {
     const token = await loginPlayer(t, await makePlayer(t.db))
-    const lastSeen = async () => new Date(rowsOf<{ last_seen_at: Date | string }>(await t.db.execute(sql`select last_seen_at from sessions where token_hash = ${sha256(token)}`))[0]!.last_seen_at).getTime()
+    const lastSeen = async () =>
+      new Date(
+        rowsOf<{ last_seen_at: Date | string }>(await t.db.execute(sql`select last_seen_at from sessions where token_hash = ${sha256(token)}`))[0]!
+          .last_seen_at,
+      ).getTime()
     // Used every 2 minutes for 20 minutes: never idle for 5, though the cache answers most of these.
     for (let minute = 2; minute <= 20; minute += 2) {
       t.clock.advance(2 * 60_000)
@@ -92,7 +101,9 @@ describe('idle sessions (issue 10 §3)', () => {
 
 describe('ending sessions ends game sessions (issue 10 §3)', () => {
   const bet = (session: string, round = randomUUID()) =>
-    callSeamless(t, 'pgsoft', 'bet', { session_token: session, round_id: round, tx_id: `${round}-b`, amount: '10.00', game_code: 'fortune_ox' }).then((r) => r.json())
+    callSeamless(t, 'pgsoft', 'bet', { session_token: session, round_id: round, tx_id: `${round}-b`, amount: '10.00', game_code: 'fortune_ox' }).then((r) =>
+      r.json(),
+    )
 
   async function playing() {
     const player = await makePlayer(t.db)
@@ -109,7 +120,13 @@ describe('ending sessions ends game sessions (issue 10 §3)', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) })).statusCode).toBe(200)
     const refused = await bet(session)
     expect(refused).toMatchObject({ status: 'INVALID_SESSION', balance: '490.00' })
-    const win = await callSeamless(t, 'pgsoft', 'win', { session_token: session, round_id: round, tx_id: `${round}-w`, amount: '30.00', game_code: 'fortune_ox' })
+    const win = await callSeamless(t, 'pgsoft', 'win', {
+      session_token: session,
+      round_id: round,
+      tx_id: `${round}-w`,
+      amount: '30.00',
+      game_code: 'fortune_ox',
+    })
     expect(win.json()).toMatchObject({ status: 'OK', balance: '520.00' })
     await expectLedgerOk(t)
   })
@@ -118,7 +135,12 @@ describe('ending sessions ends game sessions (issue 10 §3)', () => {
     const { player, token, session } = await playing()
     const second = await launch(t, token, 'pgsoft', 'fortune_ox')
     expect((await bet(session)).status).toBe('OK')
-    const change = await t.app.inject({ method: 'POST', url: '/api/user/@me/password', headers: bearer(token), payload: { old: player.password, new: 'a-new-secret-77' } })
+    const change = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/@me/password',
+      headers: bearer(token),
+      payload: { old: player.password, new: 'a-new-secret-77' },
+    })
     expect(change.statusCode).toBe(200)
     expect((await bet(session)).status).toBe('INVALID_SESSION')
     expect((await bet(second)).status).toBe('INVALID_SESSION')

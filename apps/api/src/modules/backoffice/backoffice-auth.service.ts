@@ -35,7 +35,14 @@ export function createBackofficeAuthService(deps: { db: Db; clock: Clock; hasher
       if ((await operatorsRepository.count(db)) > 0) return { created: false }
       const chosen = password ?? newToken().slice(0, 20)
       const row = await operatorsRepository.insert(db, { username, passwordHash: await hasher.hash(chosen), role: 'owner', createdAt: clock.now() })
-      await auditRepository.record(db, { operatorId: null, action: 'operator.create', targetType: 'operator', targetId: String(row.id), after: { username, role: 'owner' }, at: clock.now() })
+      await auditRepository.record(db, {
+        operatorId: null,
+        action: 'operator.create',
+        targetType: 'operator',
+        targetId: String(row.id),
+        after: { username, role: 'owner' },
+        at: clock.now(),
+      })
       return password ? { created: true } : { created: true, generatedPassword: chosen }
     },
 
@@ -59,7 +66,12 @@ export function createBackofficeAuthService(deps: { db: Db; clock: Clock; hasher
       await deps.limiter.reset(pairKey)
       const token = newToken()
       const now = clock.now()
-      await operatorsRepository.insertSession(db, { tokenHash: sha256(token), operatorId: operator.id, createdAt: now, expiresAt: new Date(now.getTime() + deps.sessionHours * 3_600_000) })
+      await operatorsRepository.insertSession(db, {
+        tokenHash: sha256(token),
+        operatorId: operator.id,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + deps.sessionHours * 3_600_000),
+      })
       await auditRepository.record(db, { operatorId: operator.id, action: 'operator.login', targetType: 'operator', targetId: String(operator.id), at: now })
       return { token, username: operator.username, role: operator.role }
     },

@@ -25,7 +25,8 @@ describe('unmatched deposits', () => {
     const list = (await t.app.inject({ method: 'GET', url: '/api/backoffice/deposits/unmatched', headers: bearer(operator) })).json().data
     expect(list.list.find((d: { id: number }) => d.id === deposit_id)).toMatchObject({ amount: 250.75, from_bank_code: '030', note: 'ไม่พบสมาชิกที่ตรงกับบัญชีผู้โอน' })
 
-    const assign = () => t.app.inject({ method: 'POST', url: `/api/backoffice/deposits/${deposit_id}/assign`, headers: bearer(operator), payload: { mobile: player.mobile } })
+    const assign = () =>
+      t.app.inject({ method: 'POST', url: `/api/backoffice/deposits/${deposit_id}/assign`, headers: bearer(operator), payload: { mobile: player.mobile } })
     const res = await assign()
     expect(res.statusCode).toBe(200)
     expect(res.json().data).toEqual({ deposit_id, player_id: player.id, amount: 250.75 })
@@ -34,16 +35,29 @@ describe('unmatched deposits', () => {
     expect(await balanceOf(t, token)).toBe(250.75)
 
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.action, 'deposit.assign'))
-    expect(audit.find((a) => a.targetId === String(deposit_id))).toMatchObject({ before: { status: 'UNMATCHED' }, after: { status: 'ASSIGNED', player_id: player.id } })
+    expect(audit.find((a) => a.targetId === String(deposit_id))).toMatchObject({
+      before: { status: 'UNMATCHED' },
+      after: { status: 'ASSIGNED', player_id: player.id },
+    })
     const after = (await t.app.inject({ method: 'GET', url: '/api/backoffice/deposits/unmatched', headers: bearer(operator) })).json().data
     expect(after.list.some((d: { id: number }) => d.id === deposit_id)).toBe(false)
   })
 
   it('refuses an unknown phone or deposit and changes nothing', async () => {
     const { deposit_id } = (await postTransfer(t, transferBody({ bankCode: '030', bankAccount: '0001119999' }))).json().data
-    const res = await t.app.inject({ method: 'POST', url: `/api/backoffice/deposits/${deposit_id}/assign`, headers: bearer(operator), payload: { mobile: '0899990000' } })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/backoffice/deposits/${deposit_id}/assign`,
+      headers: bearer(operator),
+      payload: { mobile: '0899990000' },
+    })
     expect(res.statusCode).toBe(404)
-    const missing = await t.app.inject({ method: 'POST', url: '/api/backoffice/deposits/99999999/assign', headers: bearer(operator), payload: { mobile: '0899990000' } })
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/deposits/99999999/assign',
+      headers: bearer(operator),
+      payload: { mobile: '0899990000' },
+    })
     expect(missing.statusCode).toBe(404)
   })
 })
@@ -52,7 +66,12 @@ describe('manual deposits', () => {
   it('credits the player and shows in their history', async () => {
     const player = await makePlayer(t.db)
     const token = await loginPlayer(t, player)
-    const res = await t.app.inject({ method: 'POST', url: '/api/backoffice/deposits/manual', headers: bearer(operator), payload: { mobile: player.mobile, amount: 1000, bank_ref: `ref-${randomUUID()}`, note: 'สลิปยืนยันทางไลน์' } })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/deposits/manual',
+      headers: bearer(operator),
+      payload: { mobile: player.mobile, amount: 1000, bank_ref: `ref-${randomUUID()}`, note: 'สลิปยืนยันทางไลน์' },
+    })
     expect(res.statusCode).toBe(200)
     expect(await balanceOf(t, token)).toBe(1000)
     const history = (await t.app.inject({ method: 'GET', url: '/api/wallet/histories', headers: bearer(token) })).json().data
@@ -67,13 +86,23 @@ describe('manual deposits', () => {
     ['a blank bank reference', { amount: 1000, bank_ref: '  ', note: 'x' }],
   ])('refuses %s', async (_name, change) => {
     const player = await makePlayer(t.db)
-    const res = await t.app.inject({ method: 'POST', url: '/api/backoffice/deposits/manual', headers: bearer(operator), payload: { mobile: player.mobile, ...change } })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/deposits/manual',
+      headers: bearer(operator),
+      payload: { mobile: player.mobile, ...change },
+    })
     expect(res.statusCode).toBe(400)
     expect(await balanceOf(t, await loginPlayer(t, player))).toBe(0)
   })
 
   const manual = (mobile: string, bankRef: string, amount = 700) =>
-    t.app.inject({ method: 'POST', url: '/api/backoffice/deposits/manual', headers: bearer(operator), payload: { mobile, amount, bank_ref: bankRef, note: 'สลิปจากไลน์' } })
+    t.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/deposits/manual',
+      headers: bearer(operator),
+      payload: { mobile, amount, bank_ref: bankRef, note: 'สลิปจากไลน์' },
+    })
 
   it('uses the bank reference as the transfer id: the same transfer arriving later through the feed credits nothing', async () => {
     const player = await makePlayer(t.db)
@@ -87,7 +116,10 @@ describe('manual deposits', () => {
     expect(feed.json().data).toEqual({ status: 'DUPLICATE', deposit_id: res.json().data.deposit_id })
     expect(await balanceOf(t, token)).toBe(700)
     expect(await t.db.select().from(deposits).where(eq(deposits.externalId, ref))).toHaveLength(1)
-    const audit = await t.db.select().from(auditLog).where(eq(auditLog.targetId, String(res.json().data.deposit_id)))
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, String(res.json().data.deposit_id)))
     expect(audit.find((a) => a.action === 'deposit.manual')?.after).toMatchObject({ bank_ref: ref })
     await expectLedgerOk(t)
   })
@@ -103,7 +135,9 @@ describe('manual deposits', () => {
     expect(res.json()).toMatchObject({ success: false, code: 'BANK_REF_TAKEN' })
     expect(res.json().message).toMatch(/เลขอ้างอิงธนาคาร/)
     expect(await balanceOf(t, token)).toBe(300)
-    expect(await t.db.select().from(auditLog).where(eq(auditLog.action, 'deposit.manual'))).not.toContainEqual(expect.objectContaining({ after: expect.objectContaining({ bank_ref: body.external_id }) }))
+    expect(await t.db.select().from(auditLog).where(eq(auditLog.action, 'deposit.manual'))).not.toContainEqual(
+      expect.objectContaining({ after: expect.objectContaining({ bank_ref: body.external_id }) }),
+    )
     await expectLedgerOk(t)
   })
 })
@@ -111,18 +145,29 @@ describe('manual deposits', () => {
 describe('GET /api/backoffice/ledger/verify', () => {
   it('answers ok on a healthy ledger and names the account when a balance is tampered with', async () => {
     const player = await makePlayer(t.db)
-    await t.app.inject({ method: 'POST', url: '/api/backoffice/deposits/manual', headers: bearer(operator), payload: { mobile: player.mobile, amount: 10, bank_ref: `ref-${randomUUID()}`, note: 'test' } })
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/deposits/manual',
+      headers: bearer(operator),
+      payload: { mobile: player.mobile, amount: 10, bank_ref: `ref-${randomUUID()}`, note: 'test' },
+    })
     const healthy = (await t.app.inject({ method: 'GET', url: '/api/backoffice/ledger/verify', headers: bearer(operator) })).json().data
     expect(healthy.ok).toBe(true)
     expect(healthy.checked).toBeGreaterThan(0)
     expect(healthy.failures).toEqual([])
 
     // Someone edits a balance behind the ledger's back.
-    await t.db.update(accounts).set({ balance: sql`balance + 100` }).where(eq(accounts.playerId, player.id))
+    await t.db
+      .update(accounts)
+      .set({ balance: sql`balance + 100` })
+      .where(eq(accounts.playerId, player.id))
     const broken = (await t.app.inject({ method: 'GET', url: '/api/backoffice/ledger/verify', headers: bearer(operator) })).json().data
     expect(broken.ok).toBe(false)
     expect(broken.failures).toContainEqual(expect.objectContaining({ check: 'balance_equals_transfers', account: `player:${player.id}:cash` }))
-    await t.db.update(accounts).set({ balance: sql`balance - 100` }).where(eq(accounts.playerId, player.id))
+    await t.db
+      .update(accounts)
+      .set({ balance: sql`balance - 100` })
+      .where(eq(accounts.playerId, player.id))
     await expectLedgerOk(t)
   })
 

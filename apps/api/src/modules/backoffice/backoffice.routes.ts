@@ -45,7 +45,9 @@ export function backofficeRoutes(
   )
 
   // The member page (issue 12) shows these; every operator role may look.
-  app.get('/backoffice/members/:id/links', { schema: backofficeContract.memberLinks, preHandler: anyone }, async (req) => ok(await deps.links.forMember(Number(req.params.id))))
+  app.get('/backoffice/members/:id/links', { schema: backofficeContract.memberLinks, preHandler: anyone }, async (req) =>
+    ok(await deps.links.forMember(Number(req.params.id))),
+  )
 
   app.get('/backoffice/ledger/verify', { schema: backofficeContract.ledgerVerify, preHandler: money }, async () => ok(await backoffice.verifyLedger()))
 }

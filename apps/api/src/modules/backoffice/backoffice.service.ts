@@ -63,14 +63,28 @@ export function createBackofficeService(deps: { db: Db; clock: Clock; ledger: Le
     async assignDeposit(operator: OperatorActor, depositId: number, mobile: string) {
       return inTransaction(db, async (tx) => {
         const { before, after, deposit, player } = await deps.deposits.assign(tx, depositId, mobile)
-        await auditRepository.record(tx, { operatorId: operator.operatorId, action: 'deposit.assign', targetType: 'deposit', targetId: String(depositId), before, after, at: clock.now() })
+        await auditRepository.record(tx, {
+          operatorId: operator.operatorId,
+          action: 'deposit.assign',
+          targetType: 'deposit',
+          targetId: String(depositId),
+          before,
+          after,
+          at: clock.now(),
+        })
         return { deposit_id: deposit.id, player_id: player.id, amount: satangToBaht(deposit.amount) }
       })
     },
 
     async manualDeposit(operator: OperatorActor, input: { mobile: string; amount: number; bank_ref: string; note: string }) {
       return inTransaction(db, async (tx) => {
-        const { deposit, player } = await deps.deposits.manual(tx, { mobile: input.mobile, amount: input.amount, bankRef: input.bank_ref, note: input.note, operatorId: operator.operatorId })
+        const { deposit, player } = await deps.deposits.manual(tx, {
+          mobile: input.mobile,
+          amount: input.amount,
+          bankRef: input.bank_ref,
+          note: input.note,
+          operatorId: operator.operatorId,
+        })
         await auditRepository.record(tx, {
           operatorId: operator.operatorId,
           action: 'deposit.manual',

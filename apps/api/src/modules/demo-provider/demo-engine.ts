@@ -238,11 +238,7 @@ export function playPick(rng: Rng, bet: bigint, variant: PickVariant, pick: numb
 // Catalogue type → game
 
 /** How a catalogue game plays: the maths (`kind`) and the pictures (`theme`). */
-export type GameStyle =
-  | { kind: 'slot'; theme: 'fruit' | 'ocean' | 'gems' }
-  | { kind: 'crash' }
-  | { kind: 'card' }
-  | { kind: 'pick'; variant: PickVariant }
+export type GameStyle = { kind: 'slot'; theme: 'fruit' | 'ocean' | 'gems' } | { kind: 'crash' } | { kind: 'card' } | { kind: 'pick'; variant: PickVariant }
 
 /** SLOT/FUNKY/FISHING spin, CRASH crashes, casino and card games deal Dragon Tiger, SPORT and LOTTERY are picks. */
 export function styleOf(gameType: string): GameStyle {

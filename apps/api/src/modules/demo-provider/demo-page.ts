@@ -159,7 +159,8 @@ html[lang="en"] .choice.hit::after{content:"Result"}
 
 /** Drawn, not emoji: a phone has emoji fonts, a server-side browser may not. */
 const ICONS = {
-  clock: '<svg class="icon" viewBox="0 0 64 64" aria-hidden="true"><circle cx="32" cy="34" r="24" fill="#18214a" stroke="#ffc94a" stroke-width="4"/><path d="M32 20v15l10 6" stroke="#ffc94a" stroke-width="4" stroke-linecap="round" fill="none"/><path d="M24 6h16" stroke="#ffc94a" stroke-width="4" stroke-linecap="round"/></svg>',
+  clock:
+    '<svg class="icon" viewBox="0 0 64 64" aria-hidden="true"><circle cx="32" cy="34" r="24" fill="#18214a" stroke="#ffc94a" stroke-width="4"/><path d="M32 20v15l10 6" stroke="#ffc94a" stroke-width="4" stroke-linecap="round" fill="none"/><path d="M24 6h16" stroke="#ffc94a" stroke-width="4" stroke-linecap="round"/></svg>',
   dice: '<svg class="icon" viewBox="0 0 64 64" aria-hidden="true"><rect x="8" y="8" width="48" height="48" rx="12" fill="#18214a" stroke="#ffc94a" stroke-width="4"/><g fill="#ffc94a"><circle cx="22" cy="22" r="4.5"/><circle cx="42" cy="22" r="4.5"/><circle cx="32" cy="32" r="4.5"/><circle cx="22" cy="42" r="4.5"/><circle cx="42" cy="42" r="4.5"/></g></svg>',
 }
 
@@ -235,7 +236,14 @@ function stageHtml(style: GameStyle, t: PageTexts): { stage: string; extra: stri
 }
 
 /** The game page. `lobby` is set for a lobby session, where the game is chosen in the URL. */
-export function renderGamePage(model: { provider: ProviderRow; game: GameRow; style: GameStyle; bets: readonly number[]; lobby: boolean; lang: DemoLang }): string {
+export function renderGamePage(model: {
+  provider: ProviderRow
+  game: GameRow
+  style: GameStyle
+  bets: readonly number[]
+  lobby: boolean
+  lang: DemoLang
+}): string {
   const { provider, game, style, bets, lang } = model
   const t = PAGE_TEXTS[lang]
   const { stage, extra, playLabel } = stageHtml(style, t)
@@ -266,7 +274,10 @@ export function renderLobbyPage(model: { provider: ProviderRow; games: GameRow[]
   const t = PAGE_TEXTS[model.lang]
   const tiles = model.games
     // The tile picture already shows the title, so it is the image's text rather than a second caption.
-    .map((g) => `<a class="game" href="?game=${encodeURIComponent(g.code)}&amp;lang=${encodeURIComponent(model.lang)}"><img src="${escapeHtml(g.image)}" alt="${escapeHtml(g.title)}" loading="lazy" width="120" height="120"></a>`)
+    .map(
+      (g) =>
+        `<a class="game" href="?game=${encodeURIComponent(g.code)}&amp;lang=${encodeURIComponent(model.lang)}"><img src="${escapeHtml(g.image)}" alt="${escapeHtml(g.title)}" loading="lazy" width="120" height="120"></a>`,
+    )
     .join('')
   const body = `<main class="app">
 <header class="top">${backLink(t)}</header>

@@ -45,7 +45,13 @@ async function buildPlayApp(core: TestApp): Promise<TypedApp> {
   app.setErrorHandler(handleError)
   await app.register(helmet, {
     contentSecurityPolicy: {
-      directives: { defaultSrc: ["'self'"], scriptSrc: ["'self'"], styleSrc: ["'self'", "'unsafe-inline'"], imgSrc: ["'self'", 'data:', 'blob:'], upgradeInsecureRequests: null },
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        upgradeInsecureRequests: null,
+      },
     },
   })
   const seamless = httpSeamlessClient({
@@ -85,7 +91,8 @@ async function playing(amount: number, provider = 'pgsoft', game = 'fortune_ox')
   return { player, token, session: await launch(t, token, provider, game) }
 }
 
-const round = (session: string, body: Record<string, unknown>, query = '') => play.inject({ method: 'POST', url: `/play/${session}/round${query}`, payload: body })
+const round = (session: string, body: Record<string, unknown>, query = '') =>
+  play.inject({ method: 'POST', url: `/play/${session}/round${query}`, payload: body })
 const state = (session: string, query = '') => play.inject({ method: 'GET', url: `/play/${session}/state${query}` })
 
 describe('GET /play/<token>', () => {
@@ -186,7 +193,16 @@ describe('GET /play/<token>/state', () => {
     expect(res.json()).toEqual({
       success: true,
       data: {
-        game: { code: 'fortune_ox', title: 'Fortune Ox', image: '/media/games/pgsoft/fortune_ox.svg', type: 'SLOT', provider: 'pgsoft', provider_title: 'PG Soft', kind: 'slot', theme: 'fruit' },
+        game: {
+          code: 'fortune_ox',
+          title: 'Fortune Ox',
+          image: '/media/games/pgsoft/fortune_ox.svg',
+          type: 'SLOT',
+          provider: 'pgsoft',
+          provider_title: 'PG Soft',
+          kind: 'slot',
+          theme: 'fruit',
+        },
         balance: 250,
         bets: [1, 5, 10, 50, 100],
       },
@@ -225,7 +241,10 @@ describe('POST /play/<token>/round', () => {
       [`${data.round_id}-bet`, 'bet', 1000n],
       [`${data.round_id}-win`, 'win', BigInt(Math.round(data.win * 100))],
     ])
-    const [record] = await t.db.select().from(gameRounds).where(and(eq(gameRounds.providerCode, 'pgsoft'), eq(gameRounds.roundId, data.round_id)))
+    const [record] = await t.db
+      .select()
+      .from(gameRounds)
+      .where(and(eq(gameRounds.providerCode, 'pgsoft'), eq(gameRounds.roundId, data.round_id)))
     expect(record).toMatchObject({ status: 'SETTLED', totalBet: 1000n, totalWin: BigInt(Math.round(data.win * 100)) })
     await expectLedgerOk(t)
   })
@@ -376,7 +395,13 @@ describe('POST /play/<token>/round', () => {
     expect(res.statusCode).toBe(200)
     expect(res.json()).toMatchObject({ data: { settled: false, balance: null }, message: 'กำลังบันทึกเงินรางวัลเข้ากระเป๋า ยอดเงินจะอัปเดตในไม่ช้า' })
     const { round_id: roundId, win } = res.json().data as { round_id: string; win: number }
-    const record = async () => (await t.db.select().from(gameRounds).where(and(eq(gameRounds.providerCode, 'pgsoft'), eq(gameRounds.roundId, roundId))))[0]
+    const record = async () =>
+      (
+        await t.db
+          .select()
+          .from(gameRounds)
+          .where(and(eq(gameRounds.providerCode, 'pgsoft'), eq(gameRounds.roundId, roundId)))
+      )[0]
     expect((await record())?.status).toBe('OPEN')
     expect(await balanceOf(t, token)).toBe(99)
     fault = undefined

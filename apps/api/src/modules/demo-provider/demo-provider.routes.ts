@@ -58,7 +58,12 @@ function gameInfo(ctx: PlayContext) {
 
 function html(reply: FastifyReply, status: number, page: string) {
   // The URL holds a bearer token: no caching anywhere, and no Referer carrying it away (helmet also sets this).
-  return reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').send(page)
+  return reply
+    .status(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('referrer-policy', 'no-referrer')
+    .send(page)
 }
 
 /**
@@ -81,14 +86,22 @@ export function demoProviderRoutes(
   const limitRounds = [
     limitRequests(limiter, { name: 'demo-round-ip', ...ROUND_LIMIT_PER_IP }),
     // Counted under the token's hash: the token is a bearer credential and stays out of the counter store.
-    limitRequests(limiter, { name: 'demo-round-session', ...ROUND_LIMIT_PER_SESSION, key: (req) => sha256((req.params as { token: string }).token).toString('base64url') }),
+    limitRequests(limiter, {
+      name: 'demo-round-session',
+      ...ROUND_LIMIT_PER_SESSION,
+      key: (req) => sha256((req.params as { token: string }).token).toString('base64url'),
+    }),
   ]
 
   // The script in a scope of its own with @fastify/etag (its tag is fixed at build), so the pages stay untagged.
   void app.register(async (assets) => {
     await assets.register(etag)
     assets.get(DEMO_GAME_SCRIPT_PATH, async (_req, reply) =>
-      reply.header('etag', DEMO_GAME_SCRIPT_ETAG).header('cache-control', 'public, max-age=300').header('content-type', 'application/javascript; charset=utf-8').send(DEMO_GAME_SCRIPT),
+      reply
+        .header('etag', DEMO_GAME_SCRIPT_ETAG)
+        .header('cache-control', 'public, max-age=300')
+        .header('content-type', 'application/javascript; charset=utf-8')
+        .send(DEMO_GAME_SCRIPT),
     )
   })
 
@@ -100,7 +113,18 @@ export function demoProviderRoutes(
     try {
       const ctx = await demo.context(token, gameCode, lang)
       if (!('game' in ctx)) return html(reply, 200, renderLobbyPage({ provider: ctx.provider, games: ctx.games, lang }))
-      return html(reply, 200, renderGamePage({ provider: ctx.provider, game: ctx.game, style: ctx.style, bets: BETS_BAHT, lobby: gameCode !== undefined && gameCode === ctx.game.code, lang }))
+      return html(
+        reply,
+        200,
+        renderGamePage({
+          provider: ctx.provider,
+          game: ctx.game,
+          style: ctx.style,
+          bets: BETS_BAHT,
+          lobby: gameCode !== undefined && gameCode === ctx.game.code,
+          lang,
+        }),
+      )
     } catch (error) {
       if (error instanceof AppError && error.code === 'UNAUTHORIZED') return html(reply, 401, renderErrorPage('expired', error.message, lang))
       if (error instanceof AppError && error.code === 'NOT_FOUND') return html(reply, 404, renderErrorPage('not-found', error.message, lang))

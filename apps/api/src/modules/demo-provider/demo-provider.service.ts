@@ -149,7 +149,10 @@ export function createDemoProviderService(deps: DemoProviderDeps) {
   function settleLater(provider: string, tx: SeamlessTx, attempt = 0) {
     const delay = SETTLE_RETRY_DELAYS_MS[attempt]
     if (delay === undefined) {
-      log.error({ provider, roundId: tx.roundId, txId: tx.txId, amount: tx.amount.toString() }, 'demo provider: win still unsettled after every retry; reconcile this round by hand')
+      log.error(
+        { provider, roundId: tx.roundId, txId: tx.txId, amount: tx.amount.toString() },
+        'demo provider: win still unsettled after every retry; reconcile this round by hand',
+      )
       return
     }
     const cancel = scheduler.schedule(delay, () => {

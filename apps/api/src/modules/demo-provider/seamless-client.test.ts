@@ -26,7 +26,13 @@ async function fakeWallet() {
     req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')))
     req.on('end', () => {
       const body = JSON.parse(raw) as Record<string, string>
-      seen.push({ path: req.url ?? '', raw, body, signatureOk: checkSignature(SECRET, 'timestamped', { method: req.method ?? '', path: req.url ?? '', body: raw, headers: req.headers, now: new Date() }) === 'ok' })
+      seen.push({
+        path: req.url ?? '',
+        raw,
+        body,
+        signatureOk:
+          checkSignature(SECRET, 'timestamped', { method: req.method ?? '', path: req.url ?? '', body: raw, headers: req.headers, now: new Date() }) === 'ok',
+      })
       const next = script.shift() ?? { answer: { status: 'OK', balance: '100.00', tx_id: body.tx_id ?? null } }
       if (next === 'hang') return void hanging.push(res)
       if (next === 'garbage') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<html>proxy</html>')
@@ -59,7 +65,13 @@ describe('httpSeamlessClient', () => {
     await wallet.close()
   })
   const client = (options: { timeoutMs?: number; retries?: number } = {}) =>
-    httpSeamlessClient({ baseUrl: wallet.baseUrl, secretFor: () => SECRET, clock: systemClock, timeoutMs: options.timeoutMs ?? 200, retries: options.retries ?? 2 })
+    httpSeamlessClient({
+      baseUrl: wallet.baseUrl,
+      secretFor: () => SECRET,
+      clock: systemClock,
+      timeoutMs: options.timeoutMs ?? 200,
+      retries: options.retries ?? 2,
+    })
 
   it('posts a signed body in the contract shape to <base>/<provider>/<op>', async () => {
     const reply = await client().bet('joker', tx)

@@ -54,7 +54,10 @@ export class SeamlessUnavailableError extends Error {
     readonly rolledBack?: boolean,
     options?: { cause?: unknown },
   ) {
-    super(`seamless ${op} ${txId ?? ''}: no answer after ${attempts} attempts${rolledBack === undefined ? '' : rolledBack ? ' (rolled back)' : ' (rollback failed too)'}`, options)
+    super(
+      `seamless ${op} ${txId ?? ''}: no answer after ${attempts} attempts${rolledBack === undefined ? '' : rolledBack ? ' (rolled back)' : ' (rollback failed too)'}`,
+      options,
+    )
     this.name = 'SeamlessUnavailableError'
   }
 }

@@ -4,9 +4,7 @@ import { accountMatches, likePattern, nameConfirms, nameMatches, parseSenderAcco
 
 /** SQL LIKE as PostgreSQL reads it without an ESCAPE clause in use: '%' any run, '_' one character, anchored. */
 function sqlLike(value: string, pattern: string): boolean {
-  const source = [...pattern]
-    .map((c) => (c === '%' ? '.*' : c === '_' ? '.' : c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-    .join('')
+  const source = [...pattern].map((c) => (c === '%' ? '.*' : c === '_' ? '.' : c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('')
   return new RegExp(`^${source}$`, 's').test(value)
 }
 
@@ -132,7 +130,11 @@ const maskedAccount = fc
     const shown = new Set(visible)
     const chars = [...account].map((digit, i) => (shown.has(i) ? digit : (wildcards[i] ?? 'x')))
     const render = (cs: string[]) =>
-      (separators[start] ?? '') + cs.slice(start).map((c, i) => c + (separators[start + i + 1] ?? '')).join('')
+      (separators[start] ?? '') +
+      cs
+        .slice(start)
+        .map((c, i) => c + (separators[start + i + 1] ?? ''))
+        .join('')
     return { account, chars, visible: [...shown], render }
   })
 

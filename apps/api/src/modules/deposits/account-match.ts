@@ -3,9 +3,7 @@
 // truncated ("นาย สมชาย ใ", "MR SOMCHAI J"), so both are compared by what is visible and nothing more.
 
 /** A sender account as read from a statement: every digit, or a right-aligned pattern with '_' for hidden digits. */
-export type SenderAccount =
-  | { kind: 'full'; digits: string }
-  | { kind: 'masked'; pattern: string; visible: number }
+export type SenderAccount = { kind: 'full'; digits: string } | { kind: 'masked'; pattern: string; visible: number }
 
 const SEPARATORS = /[-.\s]/g
 const WILDCARDS = /[xX*•]/g
@@ -112,6 +110,7 @@ export function nameMatches(given: string | undefined | null, firstname: string,
  */
 export function nameConfirms(given: string | undefined | null, firstname: string, surname: string): boolean {
   if (given === undefined || given === null) return false
-  if (!readings(normalise(given)).some((reading) => tokens(reading).length > 0 && !THAI_TITLES.includes(reading) && !ENGLISH_TITLE.test(`${reading} `))) return false
+  if (!readings(normalise(given)).some((reading) => tokens(reading).length > 0 && !THAI_TITLES.includes(reading) && !ENGLISH_TITLE.test(`${reading} `)))
+    return false
   return nameMatches(given, firstname, surname)
 }

@@ -9,7 +9,12 @@ export type DepositRow = typeof deposits.$inferSelect
 /** SQL for operator accounts, draft bills and incoming deposits. */
 export const depositsRepository = {
   async activeOperatorAccount(db: Db): Promise<OperatorAccountRow | undefined> {
-    const [row] = await db.select().from(operatorBankAccounts).where(eq(operatorBankAccounts.active, true)).orderBy(asc(operatorBankAccounts.sort), asc(operatorBankAccounts.id)).limit(1)
+    const [row] = await db
+      .select()
+      .from(operatorBankAccounts)
+      .where(eq(operatorBankAccounts.active, true))
+      .orderBy(asc(operatorBankAccounts.sort), asc(operatorBankAccounts.id))
+      .limit(1)
     return row
   },
   async operatorAccountById(db: Db, id: number): Promise<OperatorAccountRow | undefined> {
@@ -17,7 +22,11 @@ export const depositsRepository = {
     return row
   },
   async isOperatorAccountNumber(db: Db, accountNumber: string): Promise<boolean> {
-    const rows = await db.select({ id: operatorBankAccounts.id }).from(operatorBankAccounts).where(eq(operatorBankAccounts.accountNumber, accountNumber)).limit(1)
+    const rows = await db
+      .select({ id: operatorBankAccounts.id })
+      .from(operatorBankAccounts)
+      .where(eq(operatorBankAccounts.accountNumber, accountNumber))
+      .limit(1)
     return rows.length > 0
   },
   /** Whether this exact account is one players are shown to pay into. */
@@ -35,11 +44,18 @@ export const depositsRepository = {
 
   /** Marks the player's LIVE bills that passed their expiry as EXPIRED. */
   async expireBills(db: Db, playerId: number, now: Date): Promise<void> {
-    await db.update(draftBills).set({ status: 'EXPIRED' }).where(and(eq(draftBills.playerId, playerId), eq(draftBills.status, 'LIVE'), lte(draftBills.expiresAt, now)))
+    await db
+      .update(draftBills)
+      .set({ status: 'EXPIRED' })
+      .where(and(eq(draftBills.playerId, playerId), eq(draftBills.status, 'LIVE'), lte(draftBills.expiresAt, now)))
   },
   /** Marks every LIVE bill past its expiry as EXPIRED; returns how many. */
   async expireAllBills(db: Db, now: Date): Promise<number> {
-    const rows = await db.update(draftBills).set({ status: 'EXPIRED' }).where(and(eq(draftBills.status, 'LIVE'), lte(draftBills.expiresAt, now))).returning({ id: draftBills.id })
+    const rows = await db
+      .update(draftBills)
+      .set({ status: 'EXPIRED' })
+      .where(and(eq(draftBills.status, 'LIVE'), lte(draftBills.expiresAt, now)))
+      .returning({ id: draftBills.id })
     return rows.length
   },
   async insertBill(db: Db, bill: typeof draftBills.$inferInsert): Promise<DraftBillRow> {
@@ -48,7 +64,11 @@ export const depositsRepository = {
     return row
   },
   async cancelLiveBill(db: Db, playerId: number): Promise<boolean> {
-    const rows = await db.update(draftBills).set({ status: 'CANCELLED' }).where(and(eq(draftBills.playerId, playerId), eq(draftBills.status, 'LIVE'))).returning({ id: draftBills.id })
+    const rows = await db
+      .update(draftBills)
+      .set({ status: 'CANCELLED' })
+      .where(and(eq(draftBills.playerId, playerId), eq(draftBills.status, 'LIVE')))
+      .returning({ id: draftBills.id })
     return rows.length > 0
   },
   async latestBill(db: Db, playerId: number): Promise<DraftBillRow | undefined> {
@@ -83,7 +103,11 @@ export const depositsRepository = {
     const [inserted] = await db.insert(deposits).values(row).onConflictDoNothing({ target: deposits.externalId }).returning()
     return inserted
   },
-  async markCredited(db: Db, id: number, fields: { status: 'MATCHED' | 'ASSIGNED'; playerId: number; creditedAt: Date; draftBillId?: string | null; note?: string | null }) {
+  async markCredited(
+    db: Db,
+    id: number,
+    fields: { status: 'MATCHED' | 'ASSIGNED'; playerId: number; creditedAt: Date; draftBillId?: string | null; note?: string | null },
+  ) {
     await db.update(deposits).set(fields).where(eq(deposits.id, id))
   },
   /** The player's newest credited deposit at or after `since`. */
@@ -97,8 +121,17 @@ export const depositsRepository = {
     return row
   },
   async listUnmatched(db: Db, page: number, size: number): Promise<{ rows: DepositRow[]; total: number }> {
-    const rows = await db.select().from(deposits).where(eq(deposits.status, 'UNMATCHED')).orderBy(desc(deposits.receivedAt), desc(deposits.id)).limit(size).offset(page * size)
-    const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(deposits).where(eq(deposits.status, 'UNMATCHED'))
+    const rows = await db
+      .select()
+      .from(deposits)
+      .where(eq(deposits.status, 'UNMATCHED'))
+      .orderBy(desc(deposits.receivedAt), desc(deposits.id))
+      .limit(size)
+      .offset(page * size)
+    const [count] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(deposits)
+      .where(eq(deposits.status, 'UNMATCHED'))
     return { rows, total: count?.n ?? 0 }
   },
 

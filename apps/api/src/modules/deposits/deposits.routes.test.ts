@@ -45,7 +45,12 @@ describe('POST /api/wallet/deposit/draft_bill', () => {
     const first = await create(300)
     expect(first.statusCode).toBe(200)
     const bill = first.json().data
-    expect(bill.payment_information).toMatchObject({ bank_code: '014', bank_name: 'ธนาคารไทยพาณิชย์', bank_account_name: 'บจก. สนาม เดโม', bank_address: '4071234567' })
+    expect(bill.payment_information).toMatchObject({
+      bank_code: '014',
+      bank_name: 'ธนาคารไทยพาณิชย์',
+      bank_account_name: 'บจก. สนาม เดโม',
+      bank_address: '4071234567',
+    })
     expect(parsePromptPay(bill.payment_information.bank_qrcode)?.amount).toBe(30_000n)
     expect(first.json().message).toBe('สร้างรายการฝากเงินสำเร็จ')
 
@@ -58,7 +63,8 @@ describe('POST /api/wallet/deposit/draft_bill', () => {
 
   it('can be cancelled, freeing the player to make another', async () => {
     const { token } = await playerWithToken()
-    const create = () => t.app.inject({ method: 'POST', url: '/api/wallet/deposit/draft_bill', headers: bearer(token), payload: { amount: 100, promotion: null } })
+    const create = () =>
+      t.app.inject({ method: 'POST', url: '/api/wallet/deposit/draft_bill', headers: bearer(token), payload: { amount: 100, promotion: null } })
     expect((await create()).statusCode).toBe(200)
     const cancel = await t.app.inject({ method: 'POST', url: '/api/wallet/deposit/draft_bill/cancel', headers: bearer(token) })
     expect(cancel.json()).toMatchObject({ success: true, message: 'ยกเลิกโปรโมชั่นแล้ว' })
@@ -136,7 +142,8 @@ describe('POST /api/bank/transfers', () => {
 
   it('leaves a masked account without a sender name unmatched, even when only one player has that tail', async () => {
     const { token } = await playerWithToken({ bankCode: '006', bankAccount: '5556667771', firstname: 'สมใจ', surname: 'ทดลอง' })
-    const masked = (name?: string) => transferBody({ bankCode: '006', bankAccount: 'xxx-x-x6777-x' }, { amount: 150, ...(name !== undefined ? { from_name: name } : {}) })
+    const masked = (name?: string) =>
+      transferBody({ bankCode: '006', bankAccount: 'xxx-x-x6777-x' }, { amount: 150, ...(name !== undefined ? { from_name: name } : {}) })
 
     for (const name of [undefined, '', 'นาย']) {
       const res = await postTransfer(t, masked(name))
@@ -257,7 +264,13 @@ describe('POST /api/wallet/deposit/status/:userId', () => {
 
   it('a check that says when it began never succeeds on a deposit credited before, even with an old bill', async () => {
     const { player, token } = await playerWithToken()
-    const poll = (since?: unknown) => t.app.inject({ method: 'POST', url: `/api/wallet/deposit/status/${player.id}`, headers: bearer(token), ...(since === undefined ? {} : { payload: { since } }) })
+    const poll = (since?: unknown) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/wallet/deposit/status/${player.id}`,
+        headers: bearer(token),
+        ...(since === undefined ? {} : { payload: { since } }),
+      })
     // Yesterday's bill, paid then.
     await t.app.inject({ method: 'POST', url: '/api/wallet/deposit/draft_bill', headers: bearer(token), payload: { amount: 300, promotion: null } })
     t.clock.advance(60_000)
@@ -289,7 +302,11 @@ describe('POST /api/wallet/deposit/status/:userId', () => {
     expect((await poll(ahead)).statusCode).toBe(200)
   })
 
-  it.each([['not a date', 'yesterday'], ['a number', 1_700_000_000], ['an extra field', { extra: true }]])('refuses a check start that is %s (400)', async (_name, value) => {
+  it.each([
+    ['not a date', 'yesterday'],
+    ['a number', 1_700_000_000],
+    ['an extra field', { extra: true }],
+  ])('refuses a check start that is %s (400)', async (_name, value) => {
     const { player, token } = await playerWithToken()
     const payload = typeof value === 'object' ? { since: new Date().toISOString(), ...value } : { since: value }
     const res = await t.app.inject({ method: 'POST', url: `/api/wallet/deposit/status/${player.id}`, headers: bearer(token), payload })

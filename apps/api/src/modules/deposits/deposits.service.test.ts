@@ -155,7 +155,9 @@ describe('operator deposits', () => {
   it('records a manual deposit once per bank reference; the feed reporting it later credits nothing', async () => {
     const { sut, money, somchai, transfer } = setup()
     await sut.manual(fakeDb(), { mobile: somchai.mobile, amount: 300, bankRef: 'REF-9', note: 'โทรแจ้ง', operatorId: 2 })
-    await expect(sut.manual(fakeDb(), { mobile: somchai.mobile, amount: 300, bankRef: 'REF-9', note: 'ซ้ำ', operatorId: 2 })).rejects.toMatchObject({ code: 'BANK_REF_TAKEN' })
+    await expect(sut.manual(fakeDb(), { mobile: somchai.mobile, amount: 300, bankRef: 'REF-9', note: 'ซ้ำ', operatorId: 2 })).rejects.toMatchObject({
+      code: 'BANK_REF_TAKEN',
+    })
     expect(await sut.receiveTransfer(transfer({ external_id: 'REF-9', amount: 300 }))).toMatchObject({ status: 'DUPLICATE' })
     expect(money.balance(somchai.id)).toBe(30_000n)
   })

@@ -22,7 +22,15 @@ export interface DepositSettings {
 
 /** sha256 of the fields that define a bank transfer, so a replay can be told from a different transfer with the same id. */
 export function transferHash(body: BankTransferBody): string {
-  const canonical = [body.external_id, body.to_account, body.from_bank_code, body.from_account, body.from_name ?? '', bahtToSatang(body.amount).toString(), new Date(body.occurred_at).toISOString()]
+  const canonical = [
+    body.external_id,
+    body.to_account,
+    body.from_bank_code,
+    body.from_account,
+    body.from_name ?? '',
+    bahtToSatang(body.amount).toString(),
+    new Date(body.occurred_at).toISOString(),
+  ]
   return createHash('sha256').update(canonical.join('\n')).digest('hex')
 }
 
@@ -68,7 +76,13 @@ export function createDepositService(deps: DepositServiceDeps) {
 
   function describeAccount(account: OperatorAccountRow, amount?: bigint) {
     const qrcode = account.promptpayType && account.promptpayId ? promptPayPayload({ type: account.promptpayType, id: account.promptpayId }, amount) : null
-    return { code: account.bankCode, name: account.accountName, address: account.accountNumber, qrcode, bankName: findBank(account.bankCode)?.th ?? account.bankCode }
+    return {
+      code: account.bankCode,
+      name: account.accountName,
+      address: account.accountNumber,
+      qrcode,
+      bankName: findBank(account.bankCode)?.th ?? account.bankCode,
+    }
   }
 
   async function operatorAccount(): Promise<OperatorAccountRow> {
@@ -100,7 +114,13 @@ export function createDepositService(deps: DepositServiceDeps) {
     if (bill?.promotionId && deps.promotions) {
       await deps.promotions.onDepositCredited(tx, { playerId, depositId: deposit.id, amount: deposit.amount, promotionId: bill.promotionId })
     }
-    await depositsRepository.markCredited(tx, deposit.id, { status, playerId, creditedAt: now, draftBillId: bill?.id ?? null, ...(note !== undefined ? { note } : {}) })
+    await depositsRepository.markCredited(tx, deposit.id, {
+      status,
+      playerId,
+      creditedAt: now,
+      draftBillId: bill?.id ?? null,
+      ...(note !== undefined ? { note } : {}),
+    })
   }
 
   return {
@@ -139,7 +159,13 @@ export function createDepositService(deps: DepositServiceDeps) {
           payment_id: bill.id,
           amount: satangToBaht(bill.amount),
           expires_at: bill.expiresAt.toISOString(),
-          payment_information: { bank_code: target.code, bank_name: target.bankName, bank_account_name: target.name, bank_address: target.address, bank_qrcode: target.qrcode },
+          payment_information: {
+            bank_code: target.code,
+            bank_name: target.bankName,
+            bank_account_name: target.name,
+            bank_address: target.address,
+            bank_qrcode: target.qrcode,
+          },
         }
       } catch (error) {
         if (uniqueViolation(error) === 'draft_bills_one_live_key') throw new AppError('CONFLICT', msg('DRAFT_BILL_LIVE'))
@@ -155,7 +181,9 @@ export function createDepositService(deps: DepositServiceDeps) {
     async receiveTransfer(body: BankTransferBody): Promise<BankTransferResult> {
       const requestHash = transferHash(body)
       const replay = (row: DepositRow): BankTransferResult =>
-        row.requestHash !== requestHash ? { status: 'DUPLICATE', deposit_id: row.id } : { status: row.status === 'UNMATCHED' ? 'UNMATCHED' : 'MATCHED', deposit_id: row.id }
+        row.requestHash !== requestHash
+          ? { status: 'DUPLICATE', deposit_id: row.id }
+          : { status: row.status === 'UNMATCHED' ? 'UNMATCHED' : 'MATCHED', deposit_id: row.id }
 
       const known = await depositsRepository.findByExternalId(db, body.external_id)
       if (known) return replay(known)

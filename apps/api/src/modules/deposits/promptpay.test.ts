@@ -15,7 +15,7 @@ function referenceCrc(text: string): string {
 /** Top-level TLV tags of a payload, read independently of promptparse. */
 function topLevelTags(payload: string): Map<string, string> {
   const tags = new Map<string, string>()
-  for (let at = 0; at < payload.length; ) {
+  for (let at = 0; at < payload.length;) {
     const length = Number(payload.slice(at + 2, at + 4))
     tags.set(payload.slice(at, at + 2), payload.slice(at + 4, at + 4 + length))
     at += 4 + length
@@ -45,9 +45,11 @@ describe('reference CRC', () => {
 describe('promptPayPayload', () => {
   it('writes a static QR for a phone number with the same tags as the known vector', () => {
     const payload = promptPayPayload(phone)
-    expect(payload).toBe(`00020101021129370016A0000006770101110113006681234567853037645802TH6304${referenceCrc(
-      '00020101021129370016A0000006770101110113006681234567853037645802TH6304',
-    )}`)
+    expect(payload).toBe(
+      `00020101021129370016A0000006770101110113006681234567853037645802TH6304${referenceCrc(
+        '00020101021129370016A0000006770101110113006681234567853037645802TH6304',
+      )}`,
+    )
     expect(payload.endsWith('6304823E')).toBe(true)
     // Same data objects as the vector; only the order, and so the CRC, differs.
     const [ours, theirs] = [topLevelTags(payload), topLevelTags(VECTOR)]
@@ -75,12 +77,8 @@ describe('promptPayPayload', () => {
   })
 
   it('encodes national and e-wallet ids as they are', () => {
-    expect(topLevelTags(promptPayPayload({ type: 'NATID', id: '1234567890123' })).get('29')).toBe(
-      '0016A00000067701011102131234567890123',
-    )
-    expect(topLevelTags(promptPayPayload({ type: 'EWALLETID', id: '123456789012345' })).get('29')).toBe(
-      '0016A0000006770101110315123456789012345',
-    )
+    expect(topLevelTags(promptPayPayload({ type: 'NATID', id: '1234567890123' })).get('29')).toBe('0016A00000067701011102131234567890123')
+    expect(topLevelTags(promptPayPayload({ type: 'EWALLETID', id: '123456789012345' })).get('29')).toBe('0016A0000006770101110315123456789012345')
   })
 
   it('ends with a CRC the reference implementation agrees with', () => {
@@ -158,17 +156,13 @@ describe('parsePromptPay', () => {
 
   it('round-trips every phone number and amount with a valid CRC', () => {
     fc.assert(
-      fc.property(
-        fc.stringMatching(/^0[689][0-9]{8}$/),
-        fc.option(fc.bigInt({ min: 1n, max: 10_000_000n }), { nil: undefined }),
-        (id, amount) => {
-          const target = { type: 'MSISDN', id } as const
-          const payload = promptPayPayload(target, amount)
-          expect(verifyPayloadCrc(payload)).toBe(true)
-          expect(payload.slice(-4)).toBe(referenceCrc(payload.slice(0, -4)))
-          expect(parsePromptPay(payload)).toEqual(amount === undefined ? { target } : { target, amount })
-        },
-      ),
+      fc.property(fc.stringMatching(/^0[689][0-9]{8}$/), fc.option(fc.bigInt({ min: 1n, max: 10_000_000n }), { nil: undefined }), (id, amount) => {
+        const target = { type: 'MSISDN', id } as const
+        const payload = promptPayPayload(target, amount)
+        expect(verifyPayloadCrc(payload)).toBe(true)
+        expect(payload.slice(-4)).toBe(referenceCrc(payload.slice(0, -4)))
+        expect(parsePromptPay(payload)).toEqual(amount === undefined ? { target } : { target, amount })
+      }),
       { numRuns: 500 },
     )
   })

@@ -60,12 +60,7 @@ export function promptPayPayload(target: PromptPayTarget, amountSatang?: bigint)
     throw new RangeError('PromptPay amount must be between 0.01 and 9,999,999,999.99 baht')
   }
   const merchant = encode([tag('00', PROMPTPAY_AID), tag(PROXY_SUBTAG[target.type], encodeProxyId(target))])
-  const tags: TLVTag[] = [
-    tag('00', '01'),
-    tag('01', amountSatang === undefined ? '11' : '12'),
-    tag('29', merchant),
-    tag('53', THB),
-  ]
+  const tags: TLVTag[] = [tag('00', '01'), tag('01', amountSatang === undefined ? '11' : '12'), tag('29', merchant), tag('53', THB)]
   if (amountSatang !== undefined) tags.push(tag('54', formatSatang(amountSatang)))
   tags.push(tag('58', 'TH'))
   return withCrcTag(encode(tags), '63')
@@ -97,9 +92,7 @@ export function parsePromptPay(payload: string): ParsedPromptPay | null {
     return null
   }
 
-  const proxies = (Object.keys(PROXY_SUBTAG) as PromptPayTarget['type'][]).filter(
-    (type) => qr.getTagValue('29', PROXY_SUBTAG[type]) !== undefined,
-  )
+  const proxies = (Object.keys(PROXY_SUBTAG) as PromptPayTarget['type'][]).filter((type) => qr.getTagValue('29', PROXY_SUBTAG[type]) !== undefined)
   const type = proxies[0]
   if (type === undefined || proxies.length !== 1) return null
   const raw = qr.getTagValue('29', PROXY_SUBTAG[type]) ?? ''

@@ -17,7 +17,11 @@ export const gamesRepository = {
     return db.select().from(games).where(eq(games.providerCode, providerCode)).orderBy(asc(games.sort), asc(games.id))
   },
   async game(db: Db, providerCode: string, code: string): Promise<GameRow | undefined> {
-    const [row] = await db.select().from(games).where(and(eq(games.providerCode, providerCode), eq(games.code, code))).limit(1)
+    const [row] = await db
+      .select()
+      .from(games)
+      .where(and(eq(games.providerCode, providerCode), eq(games.code, code)))
+      .limit(1)
     return row
   },
   async gamesOfType(db: Db, type: string): Promise<GameRow[]> {

@@ -21,7 +21,26 @@ describe('game catalogue', () => {
     expect(res.statusCode).toBe(200)
     const list = res.json().data.map((p: unknown) => Provider.parse(p))
     const codes = list.map((p: Provider) => p.code)
-    for (const code of ['awcsexy', 'sagaming', 'wm', 'evo', 'joker', 'pgsoft_th_v1', 'pgsoft', 'pragmaticplay', 'amb_pgsoft', 'cq9', 'evo_redtiger', 'spadegaming', 'jili', 'rich88', 'jdb', 'kingmaker', 'sbo', 'saba']) {
+    for (const code of [
+      'awcsexy',
+      'sagaming',
+      'wm',
+      'evo',
+      'joker',
+      'pgsoft_th_v1',
+      'pgsoft',
+      'pragmaticplay',
+      'amb_pgsoft',
+      'cq9',
+      'evo_redtiger',
+      'spadegaming',
+      'jili',
+      'rich88',
+      'jdb',
+      'kingmaker',
+      'sbo',
+      'saba',
+    ]) {
       expect(codes).toContain(code)
     }
     expect(list.find((p: Provider) => p.code === 'sbo')?.type).toContain('SPORT')
@@ -73,7 +92,8 @@ describe('POST /api/portal/launch and /lobby', () => {
     const p = await makePlayer(t.db)
     return loginPlayer(t, p)
   }
-  const launch = (token: string, payload: unknown) => t.app.inject({ method: 'POST', url: '/api/portal/launch', headers: bearer(token), payload: payload as object })
+  const launch = (token: string, payload: unknown) =>
+    t.app.inject({ method: 'POST', url: '/api/portal/launch', headers: bearer(token), payload: payload as object })
 
   it('answers a demo play URL bound to a new session', async () => {
     const token = await player()

@@ -7,14 +7,36 @@ import type { GameRow, GamesRepository, ProviderRow } from './games.repository.t
 const POPULAR_LIMIT = 30
 const POPULAR_PROVIDERS = 9
 
-export const toProvider = (p: ProviderRow): Provider => ({ code: p.code, title: p.title, image: p.image, type: p.types, maintenance: p.maintenance, lobby: p.lobby, sort: p.sort })
-export const toGame = (g: GameRow): Game => ({ code: g.code, title: g.title, image: g.image, type: g.type, provider: g.providerCode, lobby: g.lobby, maintenance: g.maintenance, popularity: g.popularity })
+export const toProvider = (p: ProviderRow): Provider => ({
+  code: p.code,
+  title: p.title,
+  image: p.image,
+  type: p.types,
+  maintenance: p.maintenance,
+  lobby: p.lobby,
+  sort: p.sort,
+})
+export const toGame = (g: GameRow): Game => ({
+  code: g.code,
+  title: g.title,
+  image: g.image,
+  type: g.type,
+  provider: g.providerCode,
+  lobby: g.lobby,
+  maintenance: g.maintenance,
+  popularity: g.popularity,
+})
 
 /**
  * The game catalogue. It changes only when an operator edits it, so answers are kept in memory for a few
  * seconds (the routes add ETags): the lobby's five calls cost no database work on most requests.
  */
-export function createGamesService(deps: { db: Db; cacheMs?: number; now?: () => number; gamesRepository: Pick<GamesRepository, 'providers' | 'popularGames' | 'gamesOfType' | 'provider' | 'gamesOf'> }) {
+export function createGamesService(deps: {
+  db: Db
+  cacheMs?: number
+  now?: () => number
+  gamesRepository: Pick<GamesRepository, 'providers' | 'popularGames' | 'gamesOfType' | 'provider' | 'gamesOf'>
+}) {
   const { gamesRepository } = deps
   const cacheMs = deps.cacheMs ?? 10_000
   const now = deps.now ?? Date.now

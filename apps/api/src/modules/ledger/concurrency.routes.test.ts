@@ -94,13 +94,20 @@ describe('money under concurrency', () => {
     const token = await loginPlayer(t, player)
     const earlier = []
     for (let i = 0; i < 6; i++) {
-      earlier.push((await t.app.inject({ method: 'POST', url: '/api/wallet/withdraw', headers: bearer(token), payload: { amount: 100 } })).json().data.id as number)
+      earlier.push(
+        (await t.app.inject({ method: 'POST', url: '/api/wallet/withdraw', headers: bearer(token), payload: { amount: 100 } })).json().data.id as number,
+      )
     }
     const results = await Promise.all([
       ...Array.from({ length: 10 }, () => postTransfer(t, transferBody(player, { amount: 50 }))),
       ...Array.from({ length: 10 }, () => t.app.inject({ method: 'POST', url: '/api/wallet/withdraw', headers: bearer(token), payload: { amount: 100 } })),
       ...earlier.map((id, i) =>
-        t.app.inject({ method: 'POST', url: `/api/backoffice/withdrawals/${id}/${i % 2 ? 'approve' : 'reject'}`, headers: bearer(operator), payload: i % 2 ? { payout_ref: `P${id}` } : { reason: 'mixed' } }),
+        t.app.inject({
+          method: 'POST',
+          url: `/api/backoffice/withdrawals/${id}/${i % 2 ? 'approve' : 'reject'}`,
+          headers: bearer(operator),
+          payload: i % 2 ? { payout_ref: `P${id}` } : { reason: 'mixed' },
+        }),
       ),
     ])
     for (const r of results) expect(r.statusCode, r.body).toBeLessThan(500)

@@ -21,9 +21,7 @@ export const ledgerRepository = {
     const out = new Map<number, { id: number; balance: bigint }>()
     if (playerIds.length === 0) return out
     const ids = [...new Set(playerIds)].sort((a, b) => a - b)
-    const result = await db.execute(
-      sql`select id, player_id, balance from accounts where player_id in ${ids} and kind = 'cash' order by player_id for update`,
-    )
+    const result = await db.execute(sql`select id, player_id, balance from accounts where player_id in ${ids} and kind = 'cash' order by player_id for update`)
     for (const row of rowsOf<{ id: string | number | bigint; player_id: string | number | bigint; balance: string | number | bigint }>(result)) {
       out.set(Number(row.player_id), { id: Number(row.id), balance: BigInt(row.balance) })
     }
@@ -68,7 +66,13 @@ export const ledgerRepository = {
         missing.map((w) => sql`(${w.playerId}::bigint, ${w.kind}::text)`),
         sql`, `,
       )
-      take(rowsOf<Row>(await db.execute(sql`select a.id, a.player_id, a.kind from accounts a join (values ${again}) w(player_id, kind) on a.kind = w.kind and a.player_id is not distinct from w.player_id`)))
+      take(
+        rowsOf<Row>(
+          await db.execute(
+            sql`select a.id, a.player_id, a.kind from accounts a join (values ${again}) w(player_id, kind) on a.kind = w.kind and a.player_id is not distinct from w.player_id`,
+          ),
+        ),
+      )
       for (const w of missing) if (!out.has(accountKey(w.playerId, w.kind))) throw new Error(`account ${accountKey(w.playerId, w.kind)} missing`)
     }
     return out
@@ -76,7 +80,10 @@ export const ledgerRepository = {
 
   async findTransfersByKeys(db: Db, keys: readonly string[]) {
     if (keys.length === 0) return []
-    return db.select().from(transfers).where(inArray(transfers.idempotencyKey, [...keys]))
+    return db
+      .select()
+      .from(transfers)
+      .where(inArray(transfers.idempotencyKey, [...keys]))
   },
 
   /**
@@ -106,7 +113,15 @@ export const ledgerRepository = {
   /** Inserts many transfers in one statement; returns the keys inserted (a key that already existed is skipped). */
   async insertTransfers(
     db: Db,
-    rows: ReadonlyArray<{ idempotencyKey: string; debitAccountId: number; creditAccountId: number; amount: bigint; kind: string; reference: string; createdAt: Date }>,
+    rows: ReadonlyArray<{
+      idempotencyKey: string
+      debitAccountId: number
+      creditAccountId: number
+      amount: bigint
+      kind: string
+      reference: string
+      createdAt: Date
+    }>,
   ): Promise<Map<string, number>> {
     const out = new Map<string, number>()
     if (rows.length === 0) return out

@@ -24,7 +24,11 @@ afterAll(async () => {
 let failWithdrawHold = false
 
 async function credit(playerId: number, amount: bigint, key = `test:${crypto.randomUUID()}`) {
-  const [result] = await t.db.transaction((tx) => t.services.ledger.transferMany(tx, [{ key, from: { house: 'adjustment' }, to: { player: playerId, kind: 'cash' }, amount, kind: 'adjustment', reference: `test:${playerId}` }]))
+  const [result] = await t.db.transaction((tx) =>
+    t.services.ledger.transferMany(tx, [
+      { key, from: { house: 'adjustment' }, to: { player: playerId, kind: 'cash' }, amount, kind: 'adjustment', reference: `test:${playerId}` },
+    ]),
+  )
   return result!
 }
 
@@ -48,18 +52,34 @@ describe('ledger', () => {
     const player = await makePlayer(t.db)
     await credit(player.id, 100n)
     const overdraw = t.db.transaction((tx) =>
-      t.services.ledger.transferMany(tx, [{ key: `over:${player.id}`, from: { player: player.id, kind: 'cash' }, to: { house: 'bank_out' }, amount: 101n, kind: 'test', reference: 'x' }]),
+      t.services.ledger.transferMany(tx, [
+        { key: `over:${player.id}`, from: { player: player.id, kind: 'cash' }, to: { house: 'bank_out' }, amount: 101n, kind: 'test', reference: 'x' },
+      ]),
     )
     await expect(overdraw).rejects.toMatchObject({ code: 'INSUFFICIENT_FUNDS' })
     expect((await t.services.ledger.balances(t.db, player.id)).cash).toBe(100n)
-    expect(await t.db.select().from(transfers).where(eq(transfers.idempotencyKey, `over:${player.id}`))).toHaveLength(0)
+    expect(
+      await t.db
+        .select()
+        .from(transfers)
+        .where(eq(transfers.idempotencyKey, `over:${player.id}`)),
+    ).toHaveLength(0)
   })
 
   it('leaves nothing half-done when a step fails between debit and credit', async () => {
     const player = await makePlayer(t.db)
     await credit(player.id, 1000n)
     const move = t.db.transaction((tx) =>
-      t.services.ledger.transferMany(tx, [{ key: `fault:${player.id}`, from: { player: player.id, kind: 'cash' }, to: { player: player.id, kind: 'withdraw_hold' }, amount: 400n, kind: 'test', reference: 'x' }]),
+      t.services.ledger.transferMany(tx, [
+        {
+          key: `fault:${player.id}`,
+          from: { player: player.id, kind: 'cash' },
+          to: { player: player.id, kind: 'withdraw_hold' },
+          amount: 400n,
+          kind: 'test',
+          reference: 'x',
+        },
+      ]),
     )
     await expect(move).rejects.toThrow(/injected fault/)
     expect(await t.services.ledger.balances(t.db, player.id)).toMatchObject({ cash: 1000n, withdraw_hold: 0n })

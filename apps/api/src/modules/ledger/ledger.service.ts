@@ -78,7 +78,14 @@ export function createLedger(deps: { clock: Clock; faults?: LedgerFaults }) {
     const idOf = (ref: AccountRef) => ids.get(keyOfRef(ref))!
     if (requests.length === 0) return []
 
-    const existing = new Map((await ledgerRepository.findTransfersByKeys(tx, requests.map((r) => r.key))).map((row) => [row.idempotencyKey, row]))
+    const existing = new Map(
+      (
+        await ledgerRepository.findTransfersByKeys(
+          tx,
+          requests.map((r) => r.key),
+        )
+      ).map((row) => [row.idempotencyKey, row]),
+    )
     const fresh: TransferRequest[] = []
     for (const request of requests) {
       const found = existing.get(request.key)
@@ -96,7 +103,10 @@ export function createLedger(deps: { clock: Clock; faults?: LedgerFaults }) {
       if ('player' in request.from) deltas.set(idOf(request.from), (deltas.get(idOf(request.from)) ?? 0n) - request.amount)
       if ('player' in request.to) deltas.set(idOf(request.to), (deltas.get(idOf(request.to)) ?? 0n) + request.amount)
     }
-    const changes = [...deltas].filter(([, delta]) => delta !== 0n).sort(([a], [b]) => a - b).map(([accountId, delta]) => ({ accountId, delta }))
+    const changes = [...deltas]
+      .filter(([, delta]) => delta !== 0n)
+      .sort(([a], [b]) => a - b)
+      .map(([accountId, delta]) => ({ accountId, delta }))
     const updated = await ledgerRepository.applyDeltas(tx, changes)
     for (const change of changes) {
       if (updated.has(change.accountId)) continue
@@ -108,7 +118,15 @@ export function createLedger(deps: { clock: Clock; faults?: LedgerFaults }) {
     const now = deps.clock.now()
     const inserted = await ledgerRepository.insertTransfers(
       tx,
-      fresh.map((r) => ({ idempotencyKey: r.key, debitAccountId: idOf(r.from), creditAccountId: idOf(r.to), amount: r.amount, kind: r.kind, reference: r.reference, createdAt: now })),
+      fresh.map((r) => ({
+        idempotencyKey: r.key,
+        debitAccountId: idOf(r.from),
+        creditAccountId: idOf(r.to),
+        amount: r.amount,
+        kind: r.kind,
+        reference: r.reference,
+        createdAt: now,
+      })),
     )
     // A concurrent transaction inserted one of the keys after our check: ours must not commit.
     if (inserted.size !== fresh.length) throw new AppError('CONFLICT')
@@ -137,7 +155,11 @@ export function createLedger(deps: { clock: Clock; faults?: LedgerFaults }) {
         left join (select debit_account_id as id, sum(amount) as s from transfers group by 1) d on d.id = a.id
         where a.player_id is not null and a.balance <> coalesce(c.s, 0) - coalesce(d.s, 0)`)
       for (const r of mismatched) {
-        failures.push({ check: 'balance_equals_transfers', account: `player:${r.player_id}:${r.kind}`, detail: `balance ${r.balance} but transfers sum to ${r.computed}` })
+        failures.push({
+          check: 'balance_equals_transfers',
+          account: `player:${r.player_id}:${r.kind}`,
+          detail: `balance ${r.balance} but transfers sum to ${r.computed}`,
+        })
       }
 
       const negative = await q<{ player_id: string; kind: string; balance: string }>(sql`select player_id, kind, balance from accounts where balance < 0`)
@@ -155,7 +177,8 @@ export function createLedger(deps: { clock: Clock; faults?: LedgerFaults }) {
         group by d.id, d.status, d.amount, d.player_id
         having (d.status in ('MATCHED', 'ASSIGNED') and (count(t.id) <> 1 or sum(t.amount) <> d.amount or bool_or(a.player_id is distinct from d.player_id or a.kind <> 'cash')))
             or (d.status = 'UNMATCHED' and count(t.id) <> 0)`)
-      for (const r of badDeposits) failures.push({ check: 'deposit_transfers', detail: `deposit ${r.id} (${r.status}) has ${r.n} transfers totalling ${r.total ?? 0}` })
+      for (const r of badDeposits)
+        failures.push({ check: 'deposit_transfers', detail: `deposit ${r.id} (${r.status}) has ${r.n} transfers totalling ${r.total ?? 0}` })
 
       // A withdrawal is held once; a paid one is paid out once; a refused one is released once; each of its amount,
       // between exactly the accounts its kind implies.
@@ -179,7 +202,10 @@ export function createLedger(deps: { clock: Clock; faults?: LedgerFaults }) {
           when 'SUCCESS' then 'withdraw_hold,withdraw_payout'
           else 'withdraw_hold,withdraw_release' end`)
       for (const r of badWithdrawals) {
-        failures.push({ check: 'withdrawal_transfers', detail: `withdrawal ${r.id} (${r.status}) has transfers [${r.kinds}]${r.shaped ? '' : ' with a wrong amount or account'}` })
+        failures.push({
+          check: 'withdrawal_transfers',
+          detail: `withdrawal ${r.id} (${r.status}) has transfers [${r.kinds}]${r.shaped ? '' : ' with a wrong amount or account'}`,
+        })
       }
 
       // A promotion's bonus was paid exactly once, in full, to the player's cash.
@@ -192,7 +218,8 @@ export function createLedger(deps: { clock: Clock; faults?: LedgerFaults }) {
         having count(t.id) <> (case when pp.bonus > 0 then 1 else 0 end)
             or coalesce(sum(t.amount), 0) <> pp.bonus
             or bool_or(a.player_id is distinct from pp.player_id or a.kind <> 'cash')`)
-      for (const r of badBonuses) failures.push({ check: 'promotion_bonus', detail: `player promotion ${r.id} has ${r.n} bonus transfers totalling ${r.total ?? 0}` })
+      for (const r of badBonuses)
+        failures.push({ check: 'promotion_bonus', detail: `player promotion ${r.id} has ${r.n} bonus transfers totalling ${r.total ?? 0}` })
 
       // Each commission or rebate accrual was paid exactly once (nothing for a zero amount), to the right wallet.
       const badAccruals = await q<{ day: string; beneficiary_id: string; source_id: string; level: number }>(sql`
@@ -204,7 +231,11 @@ export function createLedger(deps: { clock: Clock; faults?: LedgerFaults }) {
                                  or c.kind <> case when a.level = 0 then 'rebate' else 'referral' end))
            or (a.amount = 0 and t.id is not null)`)
       for (const r of badAccruals) {
-        failures.push({ check: 'accrual_transfers', account: `player:${r.beneficiary_id}`, detail: `accrual ${r.day} from ${r.source_id} level ${r.level} is not paid exactly once` })
+        failures.push({
+          check: 'accrual_transfers',
+          account: `player:${r.beneficiary_id}`,
+          detail: `accrual ${r.day} from ${r.source_id} level ${r.level} is not paid exactly once`,
+        })
       }
 
       // Each move of a referral or rebate wallet to cash has exactly its transfer.

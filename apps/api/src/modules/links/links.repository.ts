@@ -6,7 +6,6 @@ import { rowsOf, type DbNumber as Num } from '../../db/rows.ts'
 export type SignalKind = (typeof playerSignals.$inferSelect)['kind']
 export type LinkReason = 'NAME' | 'DEVICE' | 'ADDRESS'
 
-
 /**
  * Two signals link their players when their values are equal and they are of one sort: a device with a device, an
  * address (registration or latest sign-in) with an address of either kind.

@@ -54,7 +54,12 @@ describe('GET /api/backoffice/members/:id/links', () => {
     // The device id is kept only as its hash.
     const stored = await t.db.select().from(playerSignals).where(eq(playerSignals.kind, 'DEVICE'))
     expect(stored.some((s) => s.value === device)).toBe(false)
-    expect(stored.filter((s) => s.value === sha256(device).toString('hex')).map((s) => s.playerId).sort()).toEqual([a.id, b.id].sort())
+    expect(
+      stored
+        .filter((s) => s.value === sha256(device).toString('hex'))
+        .map((s) => s.playerId)
+        .sort(),
+    ).toEqual([a.id, b.id].sort())
   })
 
   it('is for operators only, and refuses a player token, an unknown member and a malformed id', async () => {
@@ -77,7 +82,20 @@ describe('linkable addresses', () => {
     expect(linkableAddress('203.0.113.7')).toBe('203.0.113.7')
     expect(linkableAddress('::ffff:203.0.113.7')).toBe('203.0.113.7')
     expect(linkableAddress('2001:db8::1')).toBe('2001:db8::1')
-    for (const none of ['127.0.0.1', '::ffff:127.0.0.1', '::1', '10.1.2.3', '172.20.0.1', '192.168.1.1', '169.254.0.9', 'fd00::1', 'fe80::1', '', undefined, 'nonsense']) {
+    for (const none of [
+      '127.0.0.1',
+      '::ffff:127.0.0.1',
+      '::1',
+      '10.1.2.3',
+      '172.20.0.1',
+      '192.168.1.1',
+      '169.254.0.9',
+      'fd00::1',
+      'fe80::1',
+      '',
+      undefined,
+      'nonsense',
+    ]) {
       expect(linkableAddress(none)).toBeNull()
     }
     // Two players signing in from this machine (no proxy address) are not linked by it.
@@ -111,7 +129,13 @@ describe('referral accrual between linked accounts', () => {
     expect((await accrue(t, day, bearer(owner.token))).statusCode).toBe(200)
 
     const rows = await t.db
-      .select({ beneficiaryId: accruals.beneficiaryId, level: accruals.level, amount: accruals.amount, skipReason: accruals.skipReason, turnover: accruals.turnover })
+      .select({
+        beneficiaryId: accruals.beneficiaryId,
+        level: accruals.level,
+        amount: accruals.amount,
+        skipReason: accruals.skipReason,
+        turnover: accruals.turnover,
+      })
       .from(accruals)
       .where(and(eq(accruals.day, day), sql`${accruals.sourceId} in (${linkedDown.id}, ${otherDown.id})`))
     const of = (sourceBeneficiary: number, level: number) => rows.find((r) => r.beneficiaryId === sourceBeneficiary && r.level === level)

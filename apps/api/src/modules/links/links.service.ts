@@ -15,8 +15,22 @@ const DEVICE_ID = /^[A-Za-z0-9_-]{16,128}$/
  * by it would link every such player to every other, so it is not recorded.
  */
 const UNINFORMATIVE = new BlockList()
-for (const [net, prefix] of [['127.0.0.0', 8], ['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16], ['169.254.0.0', 16], ['0.0.0.0', 8]] as const) UNINFORMATIVE.addSubnet(net, prefix, 'ipv4')
-for (const [net, prefix] of [['::1', 128], ['::', 128], ['fc00::', 7], ['fe80::', 10]] as const) UNINFORMATIVE.addSubnet(net, prefix, 'ipv6')
+for (const [net, prefix] of [
+  ['127.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+  ['169.254.0.0', 16],
+  ['0.0.0.0', 8],
+] as const)
+  UNINFORMATIVE.addSubnet(net, prefix, 'ipv4')
+for (const [net, prefix] of [
+  ['::1', 128],
+  ['::', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+] as const)
+  UNINFORMATIVE.addSubnet(net, prefix, 'ipv6')
 
 /** The address to link by, or null for one that identifies nobody (see UNINFORMATIVE) or is not an address. */
 export function linkableAddress(address: string | undefined): string | null {
@@ -40,7 +54,11 @@ export interface Sighting {
  * address (where they registered, where they last signed in). Referral commission and rebate between a downline and
  * an upline it is linked to are not paid (referral.service.ts); the back-office lists a member's links.
  */
-export function createLinkService(deps: { db: Db; clock: Clock; linksRepository: Pick<LinksRepository, 'record' | 'playerIdByMobile' | 'linksOf' | 'exists' | 'linkedPairs'> }) {
+export function createLinkService(deps: {
+  db: Db
+  clock: Clock
+  linksRepository: Pick<LinksRepository, 'record' | 'playerIdByMobile' | 'linksOf' | 'exists' | 'linkedPairs'>
+}) {
   const { db, clock, linksRepository } = deps
 
   function signals(seen: Sighting, addressKind: SignalKind): Array<{ kind: SignalKind; value: string }> {
@@ -70,10 +88,14 @@ export function createLinkService(deps: { db: Db; clock: Clock; linksRepository:
     async forMember(playerId: number): Promise<MemberLinks> {
       if (!(await linksRepository.exists(db, playerId))) throw new AppError('NOT_FOUND', msg('PLAYER_NOT_FOUND'))
       const { byName, bySignal } = await linksRepository.linksOf(db, playerId)
-      const found = new Map<number, { player_id: number; mobile: string; firstname: string; surname: string; reasons: Set<LinkReason>; addresses: Set<string> }>()
+      const found = new Map<
+        number,
+        { player_id: number; mobile: string; firstname: string; surname: string; reasons: Set<LinkReason>; addresses: Set<string> }
+      >()
       const entry = (p: { id: number; mobile: string; firstname: string; surname: string }) => {
         let e = found.get(p.id)
-        if (!e) found.set(p.id, (e = { player_id: p.id, mobile: p.mobile, firstname: p.firstname, surname: p.surname, reasons: new Set(), addresses: new Set() }))
+        if (!e)
+          found.set(p.id, (e = { player_id: p.id, mobile: p.mobile, firstname: p.firstname, surname: p.surname, reasons: new Set(), addresses: new Set() }))
         return e
       }
       for (const p of byName) entry(p).reasons.add('NAME')

@@ -68,6 +68,15 @@ export async function seedPromotions(db: Db, now = new Date()): Promise<void> {
   for (const [index, p] of DEMO_PROMOTIONS.entries()) {
     const path = `promotions/demo-${index + 1}.svg`
     await siteRepository.putMedia(db, svgMedia(path, bannerSvg(p.title, p.subtitle, p.colors), now))
-    await promotionsRepository.insert(db, { title: p.title, image: `/media/${path}`, creditGivenType: p.creditGivenType, creditGiven: p.creditGiven, rules: p.rules, active: true, sort: index, createdAt: now })
+    await promotionsRepository.insert(db, {
+      title: p.title,
+      image: `/media/${path}`,
+      creditGivenType: p.creditGivenType,
+      creditGiven: p.creditGiven,
+      rules: p.rules,
+      active: true,
+      sort: index,
+      createdAt: now,
+    })
   }
 }

@@ -25,7 +25,11 @@ export const promotionsRepository = {
 
   /** The player's ACTIVE promotion; `lock` takes its row for the rest of the transaction. */
   async active(db: Db, playerId: number, lock = false): Promise<PlayerPromotionRow | undefined> {
-    const query = db.select().from(playerPromotions).where(and(eq(playerPromotions.playerId, playerId), eq(playerPromotions.status, 'ACTIVE'))).limit(1)
+    const query = db
+      .select()
+      .from(playerPromotions)
+      .where(and(eq(playerPromotions.playerId, playerId), eq(playerPromotions.status, 'ACTIVE')))
+      .limit(1)
     const [row] = lock ? await query.for('update') : await query
     return row
   },
@@ -88,7 +92,10 @@ export const promotionsRepository = {
       .orderBy(desc(playerPromotions.receivedAt), desc(playerPromotions.id))
       .limit(size)
       .offset(page * size)
-    const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(playerPromotions).where(eq(playerPromotions.playerId, playerId))
+    const [count] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(playerPromotions)
+      .where(eq(playerPromotions.playerId, playerId))
     return { rows, total: count?.n ?? 0 }
   },
   /** A new member has no credited deposit yet (the one being credited now excluded). */

@@ -47,7 +47,14 @@ describe('promotions', () => {
     const old = await makePromotion(t.db, { title: 'เก่า', creditGivenType: 'PERCENT', creditGiven: 2_500n, rules: [r('OLD_MEMBER', 1)] })
     const newbie = await player()
     const list = (await t.app.inject({ method: 'GET', url: '/api/promotion', headers: bearer(newbie.token) })).json().data.list
-    expect(list.find((p: { id: number }) => p.id === fresh.id)).toMatchObject({ credit_given: 100, credit_given_type: 'FIXED', rules: [{ type: 'NEW_MEMBER', value: 1 }, { type: 'MIN_DEPOSIT', value: 100 }] })
+    expect(list.find((p: { id: number }) => p.id === fresh.id)).toMatchObject({
+      credit_given: 100,
+      credit_given_type: 'FIXED',
+      rules: [
+        { type: 'NEW_MEMBER', value: 1 },
+        { type: 'MIN_DEPOSIT', value: 100 },
+      ],
+    })
     expect(list.some((p: { id: number }) => p.id === old.id)).toBe(false)
     const regular = await player(100)
     const list2 = (await t.app.inject({ method: 'GET', url: '/api/promotion', headers: bearer(regular.token) })).json().data.list
@@ -72,7 +79,8 @@ describe('promotions', () => {
   it('a provider lobby honours the promotion: refused for a prohibited provider or when any of its games is of a prohibited type', async () => {
     const promo = await makePromotion(t.db, { rules: [r('PROHIBITED_GAMES_PROVIDER', 'sbo'), r('PROHIBITED_GAMES_TYPE', ['card'])] })
     const who = await player()
-    const lobby = (provider: string) => t.app.inject({ method: 'POST', url: '/api/portal/lobby', headers: bearer(who.token), payload: { provider_id: provider, lang: 'th' } })
+    const lobby = (provider: string) =>
+      t.app.inject({ method: 'POST', url: '/api/portal/lobby', headers: bearer(who.token), payload: { provider_id: provider, lang: 'th' } })
     // Before the promotion every lobby opens.
     for (const provider of ['sbo', 'awcsexy', 'saba']) expect((await lobby(provider)).statusCode).toBe(200)
 
@@ -85,8 +93,26 @@ describe('promotions', () => {
     expect(sexy.statusCode).toBe(422)
     expect(sexy.json().code).toBe('PROMOTION_PROHIBITED_LOBBY')
     // Its allowed games still launch one by one; the card game does not.
-    expect((await t.app.inject({ method: 'POST', url: '/api/portal/launch', headers: bearer(who.token), payload: { provider_id: 'awcsexy', lang: 'th', game_code: 'sexy_baccarat' } })).statusCode).toBe(200)
-    expect((await t.app.inject({ method: 'POST', url: '/api/portal/launch', headers: bearer(who.token), payload: { provider_id: 'awcsexy', lang: 'th', game_code: 'sexy_pok_deng' } })).statusCode).toBe(422)
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/portal/launch',
+          headers: bearer(who.token),
+          payload: { provider_id: 'awcsexy', lang: 'th', game_code: 'sexy_baccarat' },
+        })
+      ).statusCode,
+    ).toBe(200)
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/portal/launch',
+          headers: bearer(who.token),
+          payload: { provider_id: 'awcsexy', lang: 'th', game_code: 'sexy_pok_deng' },
+        })
+      ).statusCode,
+    ).toBe(422)
     // A lobby with no prohibited game type opens.
     expect((await lobby('saba')).statusCode).toBe(200)
   })
@@ -96,24 +122,43 @@ describe('promotions', () => {
       title: 'โบนัส 50%',
       creditGivenType: 'PERCENT',
       creditGiven: 5_000n,
-      rules: [r('MAX_BONUS', 100), r('TURNOVER_BY_MUTIPLE', 2), r('MAX_WITHDRAW', 300), r('PROHIBITED_GAMES_PROVIDER', 'jili'), r('PROHIBITED_GAMES_TYPE', [4])],
+      rules: [
+        r('MAX_BONUS', 100),
+        r('TURNOVER_BY_MUTIPLE', 2),
+        r('MAX_WITHDRAW', 300),
+        r('PROHIBITED_GAMES_PROVIDER', 'jili'),
+        r('PROHIBITED_GAMES_TYPE', [4]),
+      ],
     })
     const who = await player()
     await take(who, promo.id, 400)
     expect(await balanceOf(t, who.token)).toBe(500)
 
     const me = (await t.app.inject({ method: 'GET', url: '/api/user/@me', headers: bearer(who.token) })).json().data
-    expect(me.promotion).toMatchObject({ enabled: true, info: { title: 'โบนัส 50%', turnover: { type: 'TURNOVER', total: 800, current: 0 }, credit_given: 100 } })
+    expect(me.promotion).toMatchObject({
+      enabled: true,
+      info: { title: 'โบนัส 50%', turnover: { type: 'TURNOVER', total: 800, current: 0 }, credit_given: 100 },
+    })
 
     const blocked = await t.app.inject({ method: 'POST', url: '/api/wallet/withdraw', headers: bearer(who.token), payload: { amount: 300 } })
     expect(blocked.statusCode).toBe(422)
     expect(blocked.json().message).toContain('ยังถอนไม่ได้')
 
     // Prohibited: launches refused; a bet there (through another session) would not count.
-    const refused = await t.app.inject({ method: 'POST', url: '/api/portal/launch', headers: bearer(who.token), payload: { provider_id: 'jili', lang: 'th', game_code: 'super_ace' } })
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/portal/launch',
+      headers: bearer(who.token),
+      payload: { provider_id: 'jili', lang: 'th', game_code: 'super_ace' },
+    })
     expect(refused.statusCode).toBe(422)
     expect(refused.json().message).toBe('โปรโมชั่นที่คุณรับอยู่ไม่อนุญาตให้เล่นเกมนี้')
-    const fishing = await t.app.inject({ method: 'POST', url: '/api/portal/launch', headers: bearer(who.token), payload: { provider_id: 'cq9', lang: 'th', game_code: 'paradise_fishing' } })
+    const fishing = await t.app.inject({
+      method: 'POST',
+      url: '/api/portal/launch',
+      headers: bearer(who.token),
+      payload: { provider_id: 'cq9', lang: 'th', game_code: 'paradise_fishing' },
+    })
     expect(fishing.statusCode).toBe(422)
 
     const slot = await launch(t, who.token, 'pgsoft', 'fortune_ox')

@@ -30,12 +30,30 @@ function setup() {
   return { sut, money, store, deposit }
 }
 
-const provider = (code: string): ProviderRow => ({ code, title: code, image: '', types: [], maintenance: false, lobby: true, sort: 0, popularity: 0, adapter: 'demo', updatedAt: new Date() })
+const provider = (code: string): ProviderRow => ({
+  code,
+  title: code,
+  image: '',
+  types: [],
+  maintenance: false,
+  lobby: true,
+  sort: 0,
+  popularity: 0,
+  adapter: 'demo',
+  updatedAt: new Date(),
+})
 
 describe('taking a promotion', () => {
   it('pays the percentage bonus, capped by MAX_BONUS, and sets the turnover target from the deposit', async () => {
     const { sut, money, store, deposit } = setup()
-    const offer = store.addOffer({ creditGivenType: 'PERCENT', creditGiven: 1000n, rules: [{ type: 'MAX_BONUS', value: 30 }, { type: 'TURNOVER_BY_MUTIPLE', value: 5 }] })
+    const offer = store.addOffer({
+      creditGivenType: 'PERCENT',
+      creditGiven: 1000n,
+      rules: [
+        { type: 'MAX_BONUS', value: 30 },
+        { type: 'TURNOVER_BY_MUTIPLE', value: 5 },
+      ],
+    })
     await deposit(offer.id, 500)
     expect(money.balance(PLAYER)).toBe(53_000n)
     expect(store.taken[0]).toMatchObject({ status: 'ACTIVE', bonus: 3_000n, turnoverType: 'TURNOVER', turnoverTarget: 250_000n })
@@ -57,7 +75,12 @@ describe('taking a promotion', () => {
 
   it('refuses a second promotion while one is active, and a deposit outside the range with the limit in baht', async () => {
     const { sut, store, deposit } = setup()
-    const ranged = store.addOffer({ rules: [{ type: 'MIN_DEPOSIT', value: 300 }, { type: 'MAX_DEPOSIT', value: 5000 }] })
+    const ranged = store.addOffer({
+      rules: [
+        { type: 'MIN_DEPOSIT', value: 300 },
+        { type: 'MAX_DEPOSIT', value: 5000 },
+      ],
+    })
     await expect(sut.checkDraft(PLAYER, ranged.id, 20_000n)).rejects.toMatchObject({ code: 'RULE_REFUSED', message: expect.stringContaining('300') })
     await expect(sut.checkDraft(PLAYER, ranged.id, 600_000n)).rejects.toMatchObject({ code: 'RULE_REFUSED', message: expect.stringContaining('5000') })
     await deposit(ranged.id, 500)
@@ -82,7 +105,13 @@ describe('turnover', () => {
     const { sut, store, deposit } = setup()
     store.addGame('pgsoft', 'fortune_ox', 'SLOT')
     store.addGame('jili', 'fish_hunter', 'FISHING')
-    const offer = store.addOffer({ rules: [{ type: 'TURNOVER_BY_MUTIPLE', value: 2 }, { type: 'PROHIBITED_GAMES_TYPE', value: [4] }, { type: 'PROHIBITED_GAMES_PROVIDER', value: ['evo'] }] })
+    const offer = store.addOffer({
+      rules: [
+        { type: 'TURNOVER_BY_MUTIPLE', value: 2 },
+        { type: 'PROHIBITED_GAMES_TYPE', value: [4] },
+        { type: 'PROHIBITED_GAMES_PROVIDER', value: ['evo'] },
+      ],
+    })
     await deposit(offer.id, 100)
     await sut.onBets(tx, [
       { playerId: PLAYER, providerCode: 'pgsoft', gameCode: 'fortune_ox', amount: 1_000n },
@@ -91,7 +120,9 @@ describe('turnover', () => {
       { playerId: 2, providerCode: 'pgsoft', gameCode: 'fortune_ox', amount: 8_000n },
     ])
     expect(store.taken[0]?.turnoverCurrent).toBe(1_000n)
-    await sut.onRollbacks(tx, [{ playerId: PLAYER, providerCode: 'pgsoft', gameCode: 'fortune_ox', amount: 1_000n, placedAt: new Date('2030-01-01T00:00:00Z') }])
+    await sut.onRollbacks(tx, [
+      { playerId: PLAYER, providerCode: 'pgsoft', gameCode: 'fortune_ox', amount: 1_000n, placedAt: new Date('2030-01-01T00:00:00Z') },
+    ])
     expect(store.taken[0]?.turnoverCurrent).toBe(0n)
   })
 })
@@ -99,7 +130,14 @@ describe('turnover', () => {
 describe('withdrawing under a promotion', () => {
   it('is blocked until the turnover is met, saying how much is left; then MAX_WITHDRAW sets the one amount and the rest is forfeited', async () => {
     const { sut, money, store, deposit } = setup()
-    const offer = store.addOffer({ creditGivenType: 'FIXED', creditGiven: 50_000n, rules: [{ type: 'TURNOVER_BY_MUTIPLE', value: 2 }, { type: 'MAX_WITHDRAW', value: 1000 }] })
+    const offer = store.addOffer({
+      creditGivenType: 'FIXED',
+      creditGiven: 50_000n,
+      rules: [
+        { type: 'TURNOVER_BY_MUTIPLE', value: 2 },
+        { type: 'MAX_WITHDRAW', value: 1000 },
+      ],
+    })
     await deposit(offer.id, 1000)
     expect(money.balance(PLAYER)).toBe(150_000n)
     const blocked = await sut.withdrawTerms(tx, PLAYER)
@@ -110,7 +148,16 @@ describe('withdrawing under a promotion', () => {
     expect(terms).toEqual({ min: 10_000n, mandatory: true, value: 100_000n })
 
     // The withdrawal holds its 1000 baht, then the promotion completes and the other 500 go.
-    await money.ledger.transferMany(tx, [{ key: 'hold', from: { player: PLAYER, kind: 'cash' }, to: { player: PLAYER, kind: 'withdraw_hold' }, amount: 100_000n, kind: 'withdraw_hold', reference: 'withdrawal:1' }])
+    await money.ledger.transferMany(tx, [
+      {
+        key: 'hold',
+        from: { player: PLAYER, kind: 'cash' },
+        to: { player: PLAYER, kind: 'withdraw_hold' },
+        amount: 100_000n,
+        kind: 'withdraw_hold',
+        reference: 'withdrawal:1',
+      },
+    ])
     await sut.onWithdrawn(tx, PLAYER)
     expect(money.balance(PLAYER)).toBe(0n)
     expect(money.transfers.at(-1)).toMatchObject({ to: { house: 'forfeit' }, amount: 50_000n })
@@ -133,7 +180,9 @@ describe('the end of a promotion', () => {
     const { sut, money, store, deposit } = setup()
     const offer = store.addOffer({ creditGiven: 0n })
     await deposit(offer.id, 100)
-    await money.ledger.transferMany(tx, [{ key: 'lost', from: { player: PLAYER, kind: 'cash' }, to: { house: 'game:pgsoft' }, amount: 9_950n, kind: 'bet', reference: 'round:1' }])
+    await money.ledger.transferMany(tx, [
+      { key: 'lost', from: { player: PLAYER, kind: 'cash' }, to: { house: 'game:pgsoft' }, amount: 9_950n, kind: 'bet', reference: 'round:1' },
+    ])
     await sut.onSettled(tx, PLAYER)
     expect(store.taken[0]).toMatchObject({ status: 'FORFEITED' })
     expect(money.balance(PLAYER)).toBe(0n)
@@ -145,7 +194,12 @@ describe('launching games under a promotion', () => {
     const { sut, store, deposit } = setup()
     const fish: GameRow = store.addGame('jili', 'fish_hunter', 'FISHING')
     const slot: GameRow = store.addGame('jili', 'money_coming', 'SLOT')
-    const offer = store.addOffer({ rules: [{ type: 'PROHIBITED_GAMES_TYPE', value: ['FISHING'] }, { type: 'PROHIBITED_GAMES_PROVIDER', value: ['evo'] }] })
+    const offer = store.addOffer({
+      rules: [
+        { type: 'PROHIBITED_GAMES_TYPE', value: ['FISHING'] },
+        { type: 'PROHIBITED_GAMES_PROVIDER', value: ['evo'] },
+      ],
+    })
     await sut.launchGuard({ playerId: PLAYER, provider: provider('jili'), game: fish })
     await deposit(offer.id, 100)
     await expect(sut.launchGuard({ playerId: PLAYER, provider: provider('evo'), game: null })).rejects.toMatchObject({ code: 'PROMOTION_PROHIBITED' })
@@ -153,6 +207,8 @@ describe('launching games under a promotion', () => {
     await sut.launchGuard({ playerId: PLAYER, provider: provider('jili'), game: slot })
     await expect(sut.launchGuard({ playerId: PLAYER, provider: provider('jili'), game: null })).rejects.toMatchObject({ code: 'PROMOTION_PROHIBITED_LOBBY' })
     // A provider with no game in the catalogue tells nothing about its types: its lobby is refused while a type is.
-    await expect(sut.launchGuard({ playerId: PLAYER, provider: provider('newcomer'), game: null })).rejects.toMatchObject({ code: 'PROMOTION_PROHIBITED_LOBBY' })
+    await expect(sut.launchGuard({ playerId: PLAYER, provider: provider('newcomer'), game: null })).rejects.toMatchObject({
+      code: 'PROMOTION_PROHIBITED_LOBBY',
+    })
   })
 })

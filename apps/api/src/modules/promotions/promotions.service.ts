@@ -91,7 +91,16 @@ export function createPromotionService(deps: PromotionServiceDeps) {
   async function forfeit(tx: Db, active: PlayerPromotionRow, status: 'COMPLETED' | 'FORFEITED', reason: string) {
     const rest = await cash(tx, active.playerId)
     if (rest > 0n) {
-      await ledger.transferMany(tx, [{ key: `forfeit:${active.id}`, from: { player: active.playerId, kind: 'cash' }, to: { house: 'forfeit' }, amount: rest, kind: 'promotion_forfeit', reference: `promotion:${active.id}` }])
+      await ledger.transferMany(tx, [
+        {
+          key: `forfeit:${active.id}`,
+          from: { player: active.playerId, kind: 'cash' },
+          to: { house: 'forfeit' },
+          amount: rest,
+          kind: 'promotion_forfeit',
+          reference: `promotion:${active.id}`,
+        },
+      ])
     }
     await promotionsRepository.end(tx, active.id, status, reason, clock.now())
   }
@@ -220,7 +229,16 @@ export function createPromotionService(deps: PromotionServiceDeps) {
       if (!verdict.ok) return
       const bonus = computeBonus(promotion, input.amount)
       if (bonus > 0n) {
-        await ledger.transferMany(tx, [{ key: `promotion:${input.depositId}`, from: { house: 'promotion' }, to: { player: input.playerId, kind: 'cash' }, amount: bonus, kind: 'promotion_bonus', reference: `deposit:${input.depositId}` }])
+        await ledger.transferMany(tx, [
+          {
+            key: `promotion:${input.depositId}`,
+            from: { house: 'promotion' },
+            to: { player: input.playerId, kind: 'cash' },
+            amount: bonus,
+            kind: 'promotion_bonus',
+            reference: `deposit:${input.depositId}`,
+          },
+        ])
       }
       const target = turnoverTarget(promotion.rules, input.amount)
       await promotionsRepository.start(tx, {
@@ -279,7 +297,10 @@ export function createPromotionService(deps: PromotionServiceDeps) {
       const terms = withdrawalTerms(active.rules, balance, siteMin)
       const { target, met } = progress(active, balance)
       if (!met) {
-        const left = target.type === 'CREDIT' ? msg('PROMOTION_TARGET_CREDIT', { target: target.target }) : msg('PROMOTION_TARGET_TURNOVER', { left: target.target - active.turnoverCurrent })
+        const left =
+          target.type === 'CREDIT'
+            ? msg('PROMOTION_TARGET_CREDIT', { target: target.target })
+            : msg('PROMOTION_TARGET_TURNOVER', { left: target.target - active.turnoverCurrent })
         return { ...terms, blocked: msg('PROMOTION_WITHDRAW_BLOCKED', { left }) }
       }
       return terms

@@ -24,7 +24,15 @@ describe('referral journey', () => {
     const invite = (await t.app.inject({ method: 'GET', url: '/api/invites', headers: bearer(uplineToken) })).json().data
     expect(invite).toMatchObject({ invite_code: upline.inviteCode, percentage: { level1: 0.03, level2: 0.02, level3: 0.01 }, downlines: [] })
 
-    const body = { mobile: '0911112222', password: 'secret123', firstname: 'ลูกทีม', surname: 'ทดสอบ', bank_account: '7770001112', bank_code: '004', invite_code: upline.inviteCode }
+    const body = {
+      mobile: '0911112222',
+      password: 'secret123',
+      firstname: 'ลูกทีม',
+      surname: 'ทดสอบ',
+      bank_account: '7770001112',
+      bank_code: '004',
+      invite_code: upline.inviteCode,
+    }
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: body, remoteAddress: '11.2.2.2' })).statusCode).toBe(200)
     const downToken = await loginPlayer(t, body, { address: '11.2.2.2' })
     await fund(t, { bankCode: '004', bankAccount: '7770001112' }, 1000)

@@ -141,21 +141,23 @@ export const referralRepository = {
 const playerParam = sql.placeholder('playerId')
 
 function prepareWalletSummary(db: Db) {
-  return db
-    .select({
-      cash: sql<Num | null>`(select balance from accounts where player_id = ${playerParam} and kind = 'cash')`,
-      referral: sql<Num | null>`(select balance from accounts where player_id = ${playerParam} and kind = 'referral')`,
-      rebate: sql<Num | null>`(select balance from accounts where player_id = ${playerParam} and kind = 'rebate')`,
-      bonusPaid: sql<Num | null>`(select sum(amount) from wallet_payouts where player_id = ${playerParam} and wallet = 'bonus')`,
-      refundPaid: sql<Num | null>`(select sum(amount) from wallet_payouts where player_id = ${playerParam} and wallet = 'refund')`,
-      turnover: sql<Num | null>`(select sum(st.amount)
+  return (
+    db
+      .select({
+        cash: sql<Num | null>`(select balance from accounts where player_id = ${playerParam} and kind = 'cash')`,
+        referral: sql<Num | null>`(select balance from accounts where player_id = ${playerParam} and kind = 'referral')`,
+        rebate: sql<Num | null>`(select balance from accounts where player_id = ${playerParam} and kind = 'rebate')`,
+        bonusPaid: sql<Num | null>`(select sum(amount) from wallet_payouts where player_id = ${playerParam} and wallet = 'bonus')`,
+        refundPaid: sql<Num | null>`(select sum(amount) from wallet_payouts where player_id = ${playerParam} and wallet = 'refund')`,
+        turnover: sql<Num | null>`(select sum(st.amount)
          from seamless_transactions st
          join game_rounds r on r.provider_code = st.provider_code and r.round_id = st.round_id
         where st.player_id = ${playerParam} and st.created_at >= ${sql.placeholder('start')}::timestamptz and st.created_at < ${sql.placeholder('end')}::timestamptz and ${VALID_BET})`,
-    })
-    // One row whatever the player has: a wallet with no account yet reads as zero.
-    .from(sql`(values (1)) as one(n)`)
-    .prepare('wallet_summary')
+      })
+      // One row whatever the player has: a wallet with no account yet reads as zero.
+      .from(sql`(values (1)) as one(n)`)
+      .prepare('wallet_summary')
+  )
 }
 
 /** One prepared statement per database handle (a pool, or the embedded database). */

@@ -38,7 +38,11 @@ const MORNING_AFTER = '2026-11-22T03:00:00Z'
 const asOwner = async (t: TestApp) => bearer((await signInOperator(t)).token)
 
 const payoutPeriods = (t: TestApp, playerId: number) =>
-  t.db.select({ wallet: walletPayouts.wallet, period: walletPayouts.period }).from(walletPayouts).where(eq(walletPayouts.playerId, playerId)).orderBy(walletPayouts.id)
+  t.db
+    .select({ wallet: walletPayouts.wallet, period: walletPayouts.period })
+    .from(walletPayouts)
+    .where(eq(walletPayouts.playerId, playerId))
+    .orderBy(walletPayouts.id)
 
 describe('accrual of commission and rebate', () => {
   const app = useReferralApp()
@@ -190,10 +194,24 @@ describe('accrual of commission and rebate', () => {
     t.clock.set(new Date('2026-11-12T17:00:00Z'))
     expect((await accrue(t, day, owner)).statusCode).toBe(200)
     // Only the run that was allowed is on record.
-    expect(await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'referral.accrue'), eq(auditLog.targetId, day)))).toHaveLength(1)
+    expect(
+      await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'referral.accrue'), eq(auditLog.targetId, day))),
+    ).toHaveLength(1)
 
     // Year 0 (found by the fuzzer: PostgreSQL has no such date) and other years no business day lies in.
-    for (const payload of [{}, { day: '2026-02-30' }, { day: '21/11/2026' }, { day: 20261121 }, { day: '2026-11-12', extra: 1 }, { day: '0000-01-24' }, { day: '1999-12-31' }, { day: '9999-01-01' }]) {
+    for (const payload of [
+      {},
+      { day: '2026-02-30' },
+      { day: '21/11/2026' },
+      { day: 20261121 },
+      { day: '2026-11-12', extra: 1 },
+      { day: '0000-01-24' },
+      { day: '1999-12-31' },
+      { day: '9999-01-01' },
+    ]) {
       const res = await t.app.inject({ method: 'POST', url: '/api/backoffice/jobs/accrue', headers: owner, payload })
       expect(res.statusCode, JSON.stringify(payload)).toBe(400)
       expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED', message: expect.stringMatching(THAI) })
@@ -224,7 +242,10 @@ describe('accrual of commission and rebate', () => {
 
     const res = await accrue(t, day, bearer(owner.token))
     expect(res.statusCode).toBe(200)
-    const entries = await t.db.select().from(auditLog).where(and(eq(auditLog.action, 'referral.accrue'), eq(auditLog.targetId, day)))
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'referral.accrue'), eq(auditLog.targetId, day)))
     expect(entries).toHaveLength(1)
     expect(entries[0]).toMatchObject({ operatorId: owner.id, targetType: 'accrual_day', after: res.json().data })
   })
@@ -382,7 +403,10 @@ describe('POST /api/wallet/transfer/bonus and /refund', () => {
       const results = await Promise.all(Array.from({ length: 10 }, (_, i) => transfer(t, p, i % 2 === 0 ? 'bonus' : 'refund')))
       const bodies = results.map((r) => r.body).join('\n')
       const moved = results.filter((r) => r.statusCode === 200).map((r) => r.json().data)
-      expect(moved.sort((x, y) => x.amount - y.amount), bodies).toEqual([
+      expect(
+        moved.sort((x, y) => x.amount - y.amount),
+        bodies,
+      ).toEqual([
         { amount: 12, remaining: 0 },
         { amount: 800, remaining: 0 },
       ])
@@ -459,7 +483,9 @@ describe('GET /api/invites', () => {
     const me = await member(t)
     const downlines = []
     for (let i = 0; i < 12; i++) {
-      downlines.push(await makePlayer(t.db, { uplineId: me.id, mobile: `0891234${String(i).padStart(3, '0')}`, createdAt: new Date(Date.UTC(2026, 10, 1, 0, i)) }))
+      downlines.push(
+        await makePlayer(t.db, { uplineId: me.id, mobile: `0891234${String(i).padStart(3, '0')}`, createdAt: new Date(Date.UTC(2026, 10, 1, 0, i)) }),
+      )
     }
     await makePlayer(t.db, { uplineId: downlines[0]!.id }) // level 2: not listed
 

@@ -78,7 +78,12 @@ describe('the daily accrual', () => {
     expect(money.balance(players.c.id, 'referral')).toBe(0n)
     expect(money.balance(players.d.id, 'rebate')).toBe(0n)
     expect(money.balance(players.b.id, 'referral')).toBe(20_000n)
-    expect(store.accruals.filter((r) => r.skipReason === 'LINKED_ACCOUNT').map((r) => r.level).sort()).toEqual([0, 1])
+    expect(
+      store.accruals
+        .filter((r) => r.skipReason === 'LINKED_ACCOUNT')
+        .map((r) => r.level)
+        .sort(),
+    ).toEqual([0, 1])
   })
 
   it('refuses a day that has not ended in Bangkok, and records an operator run in the audit log', async () => {

@@ -1,4 +1,16 @@
-import { DOWNLINE_PAGE_SIZE, msg, nearestSatang, satangToBaht, type AccrueResult, type InviteInfo, type MessageId, type PayoutInterval, type PayoutResult, type PayoutWalletName, type WalletSummary } from '@sanam/contract'
+import {
+  DOWNLINE_PAGE_SIZE,
+  msg,
+  nearestSatang,
+  satangToBaht,
+  type AccrueResult,
+  type InviteInfo,
+  type MessageId,
+  type PayoutInterval,
+  type PayoutResult,
+  type PayoutWalletName,
+  type WalletSummary,
+} from '@sanam/contract'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { inTransaction } from '../../db/transaction.ts'
@@ -83,7 +95,14 @@ export interface AccrualStats {
 const emptyStats = (day: string): AccrualStats => ({ day, sources: 0, accruals: 0, transfers: 0, referral: 0n, rebate: 0n })
 
 function addStats(a: AccrualStats, b: AccrualStats): AccrualStats {
-  return { day: a.day, sources: a.sources + b.sources, accruals: a.accruals + b.accruals, transfers: a.transfers + b.transfers, referral: a.referral + b.referral, rebate: a.rebate + b.rebate }
+  return {
+    day: a.day,
+    sources: a.sources + b.sources,
+    accruals: a.accruals + b.accruals,
+    transfers: a.transfers + b.transfers,
+    referral: a.referral + b.referral,
+    rebate: a.rebate + b.rebate,
+  }
 }
 
 export function toAccrueResult(stats: AccrualStats): AccrueResult {
@@ -99,7 +118,16 @@ export interface ReferralServiceDeps {
   settings: ReferralSettings
   referralRepository: Pick<
     ReferralRepository,
-    'unaccruedTurnover' | 'uplineChains' | 'insertAccruals' | 'lockAccruals' | 'inviteCode' | 'downlines' | 'countDownlines' | 'walletSummary' | 'findPayout' | 'claimPayout'
+    | 'unaccruedTurnover'
+    | 'uplineChains'
+    | 'insertAccruals'
+    | 'lockAccruals'
+    | 'inviteCode'
+    | 'downlines'
+    | 'countDownlines'
+    | 'walletSummary'
+    | 'findPayout'
+    | 'claimPayout'
   >
   auditRepository: Pick<typeof AuditRepositoryValue, 'record'>
 }
@@ -123,7 +151,10 @@ export function createReferralService(deps: ReferralServiceDeps) {
     const sources = await referralRepository.unaccruedTurnover(tx, { day, start, end, limit })
     const stats = emptyStats(day)
     if (sources.length === 0) return { ...stats, more: false }
-    const chains = await referralRepository.uplineChains(tx, sources.map((s) => s.playerId))
+    const chains = await referralRepository.uplineChains(
+      tx,
+      sources.map((s) => s.playerId),
+    )
     const now = clock.now()
 
     const rows: NewAccrual[] = []
@@ -156,7 +187,9 @@ export function createReferralService(deps: ReferralServiceDeps) {
     stats.accruals = inserted.length
 
     // Credits in one fixed order (beneficiary, then wallet), so two runs that credit the same players cannot deadlock.
-    const payable = inserted.filter((r) => r.amount > 0n).sort((a, b) => a.beneficiaryId - b.beneficiaryId || Number(a.level === 0) - Number(b.level === 0) || a.sourceId - b.sourceId || a.level - b.level)
+    const payable = inserted
+      .filter((r) => r.amount > 0n)
+      .sort((a, b) => a.beneficiaryId - b.beneficiaryId || Number(a.level === 0) - Number(b.level === 0) || a.sourceId - b.sourceId || a.level - b.level)
     await ledger.transferMany(
       tx,
       payable.map((r) => {
@@ -210,7 +243,14 @@ export function createReferralService(deps: ReferralServiceDeps) {
     async accrueForOperator(operator: OperatorActor, day: string): Promise<AccrueResult> {
       const stats = await accrueDay(day)
       const result = toAccrueResult(stats)
-      await auditRepository.record(db, { operatorId: operator.operatorId, action: 'referral.accrue', targetType: 'accrual_day', targetId: day, after: result, at: clock.now() })
+      await auditRepository.record(db, {
+        operatorId: operator.operatorId,
+        action: 'referral.accrue',
+        targetType: 'accrual_day',
+        targetId: day,
+        after: result,
+        at: clock.now(),
+      })
       return result
     },
 

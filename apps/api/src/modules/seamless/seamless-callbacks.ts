@@ -24,7 +24,11 @@ import { seamlessRepository } from './seamless.repository.ts'
 
 export type SeamlessPromotions = Pick<PromotionService, 'onBets' | 'onSettled' | 'onRollbacks'>
 
-export function createSeamlessCallbacks(deps: { ledger: Pick<Ledger, 'transferMany' | 'balances' | 'lockPlayers'>; clock: Clock; promotions?: SeamlessPromotions }) {
+export function createSeamlessCallbacks(deps: {
+  ledger: Pick<Ledger, 'transferMany' | 'balances' | 'lockPlayers'>
+  clock: Clock
+  promotions?: SeamlessPromotions
+}) {
   const { ledger, clock } = deps
 
   async function cash(tx: Db, playerId: number): Promise<bigint> {
@@ -63,7 +67,9 @@ export function createSeamlessCallbacks(deps: { ledger: Pick<Ledger, 'transferMa
         tx,
         bets.filter((b, at) => claimed[at] && b.live).map((b) => b.sessionId),
       )
-      const roundKeys = new Map(bets.filter((_, at) => claimed[at]).map((b) => [txKey(b.provider, b.roundId), { providerCode: b.provider, roundId: b.roundId }]))
+      const roundKeys = new Map(
+        bets.filter((_, at) => claimed[at]).map((b) => [txKey(b.provider, b.roundId), { providerCode: b.provider, roundId: b.roundId }]),
+      )
       const roundOwners = await seamlessRepository.roundOwners(tx, [...roundKeys.values()])
 
       const decided = decideBets(bets, { claimed, balances, openSessions, roundOwners })
@@ -76,7 +82,9 @@ export function createSeamlessCallbacks(deps: { ledger: Pick<Ledger, 'transferMa
       await seamlessRepository.settle(tx, decided.settlements)
 
       const firsts = await seamlessRepository.find(tx, [
-        ...new Map(decided.replays.map(({ at }) => [txKey(bets[at]!.provider, bets[at]!.txId), { providerCode: bets[at]!.provider, txId: bets[at]!.txId }])).values(),
+        ...new Map(
+          decided.replays.map(({ at }) => [txKey(bets[at]!.provider, bets[at]!.txId), { providerCode: bets[at]!.provider, txId: bets[at]!.txId }]),
+        ).values(),
       ])
       const answers = decided.answers
       for (const { at, balance } of decided.replays) {
@@ -115,7 +123,9 @@ export function createSeamlessCallbacks(deps: { ledger: Pick<Ledger, 'transferMa
       const tombstoned = (await seamlessRepository.claim(tx, [tombstoneOf(rollback, now)])).size > 0
       let target: Parameters<typeof decideRollback>[1] = 'tombstoned'
       if (!tombstoned) {
-        const found = (await seamlessRepository.find(tx, [{ providerCode: rollback.provider, txId: rollback.refTxId }], { lock: true })).get(txKey(rollback.provider, rollback.refTxId))
+        const found = (await seamlessRepository.find(tx, [{ providerCode: rollback.provider, txId: rollback.refTxId }], { lock: true })).get(
+          txKey(rollback.provider, rollback.refTxId),
+        )
         if (!found) throw new AppError('CONFLICT')
         target = found
       }
@@ -131,7 +141,9 @@ export function createSeamlessCallbacks(deps: { ledger: Pick<Ledger, 'transferMa
         await seamlessRepository.removeBetFromRound(tx, rollback.provider, bet.roundId, bet.amount, now)
         // The refunded bet is no longer turnover: the promotion's progress loses it here, and the referral and rebate
         // accrual counts only bets still OK (this one is ROLLED_BACK now).
-        await deps.promotions?.onRollbacks(tx, [{ playerId, providerCode: rollback.provider, gameCode: bet.gameCode, amount: bet.amount, placedAt: bet.createdAt }])
+        await deps.promotions?.onRollbacks(tx, [
+          { playerId, providerCode: rollback.provider, gameCode: bet.gameCode, amount: bet.amount, placedAt: bet.createdAt },
+        ])
         result = answer('OK', await cash(tx, playerId), rollback.txId)
       }
       settlements.push({ providerCode: rollback.provider, txId: rollback.txId, status: result.status, response: result })

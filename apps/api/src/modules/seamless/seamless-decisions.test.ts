@@ -2,15 +2,33 @@
 import { describe, expect, it } from 'vitest'
 import { decideBets, decideRollback, decideWin, fingerprint, replayAnswer, txKey, type BetCall, type ClaimRow } from './seamless-decisions.ts'
 
-const bet = (over: Partial<BetCall> = {}): BetCall => ({ provider: 'pgsoft', playerId: 1, txId: 't1', roundId: 'r1', gameCode: 'fortune_ox', amount: 1000n, sessionId: 7, live: true, ...over })
+const bet = (over: Partial<BetCall> = {}): BetCall => ({
+  provider: 'pgsoft',
+  playerId: 1,
+  txId: 't1',
+  roundId: 'r1',
+  gameCode: 'fortune_ox',
+  amount: 1000n,
+  sessionId: 7,
+  live: true,
+  ...over,
+})
 const open = new Map([[7, { playerActive: true }]])
 
 describe('decideBets', () => {
   it('decides bet after bet on the running balance, and opens each round for its first bettor', () => {
-    const bets = [bet(), bet({ txId: 't2', amount: 1500n }), bet({ txId: 't3', roundId: 'r2', amount: 600n }), bet({ txId: 't4', playerId: 2, sessionId: 8, roundId: 'r1' })]
+    const bets = [
+      bet(),
+      bet({ txId: 't2', amount: 1500n }),
+      bet({ txId: 't3', roundId: 'r2', amount: 600n }),
+      bet({ txId: 't4', playerId: 2, sessionId: 8, roundId: 'r1' }),
+    ]
     const decided = decideBets(bets, {
       claimed: [true, true, true, true],
-      balances: new Map([[1, 3000n], [2, 500n]]),
+      balances: new Map([
+        [1, 3000n],
+        [2, 500n],
+      ]),
       openSessions: new Map([...open, [8, { playerActive: true }]]),
       roundOwners: new Map(),
     })
@@ -59,7 +77,11 @@ describe('replays, wins and rollbacks', () => {
 
   it('replays the first answer verbatim, and tells other content or a tombstone apart', () => {
     expect(replayAnswer(row(), fingerprint('bet', 1, 'r1', 1000n, null), 't1', null)).toEqual({ status: 'OK', balance: '10.00', tx_id: 't1' })
-    expect(replayAnswer(row(), fingerprint('bet', 1, 'r1', 2000n, null), 't1', 500n)).toMatchObject({ status: 'DUPLICATE', balance: '5.00', message: 'รหัสรายการนี้ถูกใช้กับข้อมูลอื่นแล้ว' })
+    expect(replayAnswer(row(), fingerprint('bet', 1, 'r1', 2000n, null), 't1', 500n)).toMatchObject({
+      status: 'DUPLICATE',
+      balance: '5.00',
+      message: 'รหัสรายการนี้ถูกใช้กับข้อมูลอื่นแล้ว',
+    })
     expect(replayAnswer(row({ op: 'tombstone' }), 'x', 't1', 0n)).toMatchObject({ status: 'DUPLICATE', message: 'รายการเดิมพันนี้ถูกยกเลิกไปก่อนแล้ว' })
   })
 

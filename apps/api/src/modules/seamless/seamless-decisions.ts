@@ -197,11 +197,27 @@ export function decideBets(bets: readonly BetCall[], snapshot: BetSnapshot): Bet
     } else {
       const after = balance - b.amount
       running.set(b.playerId, after)
-      out.transfers.push({ key: `seamless:${b.provider}:${b.txId}`, from: { player: b.playerId, kind: 'cash' }, to: { house: `game:${b.provider}` }, amount: b.amount, kind: 'game_bet', reference: `round:${b.provider}:${b.roundId}` })
+      out.transfers.push({
+        key: `seamless:${b.provider}:${b.txId}`,
+        from: { player: b.playerId, kind: 'cash' },
+        to: { house: `game:${b.provider}` },
+        amount: b.amount,
+        kind: 'game_bet',
+        reference: `round:${b.provider}:${b.roundId}`,
+      })
       owners.set(roundKey, b.playerId)
       const round = rounds.get(roundKey)
       if (round) round.bet += b.amount
-      else rounds.set(roundKey, { providerCode: b.provider, roundId: b.roundId, playerId: b.playerId, gameCode: b.gameCode, bet: b.amount, win: 0n, settle: false })
+      else
+        rounds.set(roundKey, {
+          providerCode: b.provider,
+          roundId: b.roundId,
+          playerId: b.playerId,
+          gameCode: b.gameCode,
+          bet: b.amount,
+          win: 0n,
+          settle: false,
+        })
       out.turnover.push({ playerId: b.playerId, providerCode: b.provider, gameCode: b.gameCode, amount: b.amount })
       decided = answer('OK', after, b.txId)
     }
@@ -224,7 +240,16 @@ export function decideWin(
   return {
     transfers:
       win.amount > 0n
-        ? [{ key: `seamless:${win.provider}:${win.txId}`, from: { house: `game:${win.provider}` }, to: { player: win.playerId, kind: 'cash' }, amount: win.amount, kind: 'game_win', reference: `round:${win.provider}:${win.roundId}` }]
+        ? [
+            {
+              key: `seamless:${win.provider}:${win.txId}`,
+              from: { house: `game:${win.provider}` },
+              to: { player: win.playerId, kind: 'cash' },
+              amount: win.amount,
+              kind: 'game_win',
+              reference: `round:${win.provider}:${win.roundId}`,
+            },
+          ]
         : [],
     round: { providerCode: win.provider, roundId: win.roundId, playerId: win.playerId, gameCode: win.gameCode, bet: 0n, win: win.amount, settle: true },
   }
@@ -240,7 +265,10 @@ export function decideWin(
 export function decideRollback(
   rollback: RollbackCall,
   target: ClaimRow | 'tombstoned',
-): { kind: 'ok'; balanceOf: number } | { kind: 'not_found' } | { kind: 'refund'; playerId: number; transfer: TransferRequest; target: ClaimRow; settlement: Settlement } {
+):
+  | { kind: 'ok'; balanceOf: number }
+  | { kind: 'not_found' }
+  | { kind: 'refund'; playerId: number; transfer: TransferRequest; target: ClaimRow; settlement: Settlement } {
   if (target === 'tombstoned') return { kind: 'ok', balanceOf: rollback.playerId }
   if (target.op === 'tombstone' || target.status === 'ROLLED_BACK' || (target.op === 'bet' && target.status !== 'OK')) {
     return { kind: 'ok', balanceOf: target.playerId ?? rollback.playerId }

@@ -108,7 +108,9 @@ export function createGroupCommit(deps: {
         await seamlessRepository.savepoint(tx, 'callback')
         try {
           const decided = await runOne(tx, callback)
-          await seamlessRepository.log(tx, [{ ...callback.log, txId: decided.tx_id, response: JSON.stringify(decided), httpStatus: 200, createdAt: clock.now() }])
+          await seamlessRepository.log(tx, [
+            { ...callback.log, txId: decided.tx_id, response: JSON.stringify(decided), httpStatus: 200, createdAt: clock.now() },
+          ])
           await deps.faults?.afterCallback?.({ op: callback.op, txId: callback.call.txId, playerId: callback.call.playerId })
           outcomes[index] = { ok: true, value: { httpStatus: 200, answer: decided } }
         } catch (error) {
@@ -129,7 +131,12 @@ export function createGroupCommit(deps: {
   }
 
   /** A batch of bets only, whole: decided together, one log insert, then the test hook for each. */
-  async function runBets(tx: Db, calls: readonly MoneyCallback[], order: readonly number[], balances: ReadonlyMap<number, bigint>): Promise<Array<Settled<SeamlessResult>>> {
+  async function runBets(
+    tx: Db,
+    calls: readonly MoneyCallback[],
+    order: readonly number[],
+    balances: ReadonlyMap<number, bigint>,
+  ): Promise<Array<Settled<SeamlessResult>>> {
     const bets = order.map((index) => calls[index]!.call as BetCall)
     const answers = await callbacks.bets(tx, bets, balances)
     const now = clock.now()

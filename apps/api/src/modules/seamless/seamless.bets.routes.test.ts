@@ -87,7 +87,9 @@ async function scenario(options: { setBasedBets?: boolean } = {}) {
     labels.set(value, label)
     return value
   }
-  const [a, b, c, d, e, f, g, h, i, j, k, tomb, pre, rollback] = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'tomb', 'pre', 'rollback'].map(id) as string[]
+  const [a, b, c, d, e, f, g, h, i, j, k, tomb, pre, rollback] = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'tomb', 'pre', 'rollback'].map(
+    id,
+  ) as string[]
   const [roundA, roundB, roundOther, roundShared] = ['roundA', 'roundB', 'roundOther', 'roundShared'].map(id) as string[]
 
   // Before the batch: the other player owns a round; a rollback arrived before its bet (a tombstone); one session
@@ -100,7 +102,16 @@ async function scenario(options: { setBasedBets?: boolean } = {}) {
   const promotion = await makePromotion(t.db, { rules: [{ type: 'PROHIBITED_GAMES_TYPE', value: [1] }] })
   const [deposit] = await t.db.select().from(deposits).where(eq(deposits.playerId, main.player.id))
   await t.db.transaction((tx) =>
-    t.services.ledger.transferMany(tx, [{ key: `promotion:${deposit!.id}`, from: { house: 'promotion' }, to: { player: main.player.id, kind: 'cash' }, amount: 1000n, kind: 'promotion_bonus', reference: `deposit:${deposit!.id}` }]),
+    t.services.ledger.transferMany(tx, [
+      {
+        key: `promotion:${deposit!.id}`,
+        from: { house: 'promotion' },
+        to: { player: main.player.id, kind: 'cash' },
+        amount: 1000n,
+        kind: 'promotion_bonus',
+        reference: `deposit:${deposit!.id}`,
+      },
+    ]),
   )
   const taken = await promotionsRepository.start(t.db, {
     playerId: main.player.id,
@@ -139,7 +150,9 @@ async function scenario(options: { setBasedBets?: boolean } = {}) {
     return { ...r.value.answer, tx_id: label(r.value.answer.tx_id) } as SeamlessAnswer
   })
   const who = new Map([main, other, expired, blocked].map((p, n) => [p.player.id, ['main', 'other', 'expired', 'blocked'][n]!]))
-  const balances = Object.fromEntries(await Promise.all([main, other, expired, blocked].map(async (p) => [who.get(p.player.id), (await t.services.ledger.balances(t.db, p.player.id)).cash])))
+  const balances = Object.fromEntries(
+    await Promise.all([main, other, expired, blocked].map(async (p) => [who.get(p.player.id), (await t.services.ledger.balances(t.db, p.player.id)).cash])),
+  )
   const txIds = [...labels.keys()]
   const keys = txIds.map((tx) => `seamless:pgsoft:${tx}`)
   const rows = await t.db.select().from(transfers).where(inArray(transfers.idempotencyKey, keys))
@@ -149,14 +162,32 @@ async function scenario(options: { setBasedBets?: boolean } = {}) {
     return account.playerId === null ? account.kind : `${who.get(account.playerId)}:${account.kind}`
   }
   const ledgerRows = rows
-    .map((row) => ({ key: label(row.idempotencyKey.slice('seamless:pgsoft:'.length)), from: accountOf(row.debitAccountId), to: accountOf(row.creditAccountId), amount: row.amount, kind: row.kind, reference: `round:pgsoft:${label(row.reference.slice('round:pgsoft:'.length))}` }))
+    .map((row) => ({
+      key: label(row.idempotencyKey.slice('seamless:pgsoft:'.length)),
+      from: accountOf(row.debitAccountId),
+      to: accountOf(row.creditAccountId),
+      amount: row.amount,
+      kind: row.kind,
+      reference: `round:pgsoft:${label(row.reference.slice('round:pgsoft:'.length))}`,
+    }))
     .sort((x, y) => String(x.key).localeCompare(String(y.key)))
-  const rounds = (await t.db.select().from(gameRounds).where(inArray(gameRounds.roundId, [roundA!, roundB!, roundOther!, roundShared!])))
+  const rounds = (
+    await t.db
+      .select()
+      .from(gameRounds)
+      .where(inArray(gameRounds.roundId, [roundA!, roundB!, roundOther!, roundShared!]))
+  )
     .map((r) => ({ round: label(r.roundId), player: who.get(r.playerId), game: r.gameCode, bet: r.totalBet, win: r.totalWin, status: r.status }))
     .sort((x, y) => String(x.round).localeCompare(String(y.round)))
   const [promo] = await t.db.select().from(playerPromotions).where(eq(playerPromotions.id, taken.id))
   const claims = (await t.db.select().from(seamlessTransactions).where(inArray(seamlessTransactions.txId, txIds)))
-    .map((r) => ({ tx: label(r.txId), op: r.op, player: who.get(r.playerId!), status: r.status, response: { ...(r.response as SeamlessAnswer), tx_id: label((r.response as SeamlessAnswer).tx_id) } }))
+    .map((r) => ({
+      tx: label(r.txId),
+      op: r.op,
+      player: who.get(r.playerId!),
+      status: r.status,
+      response: { ...(r.response as SeamlessAnswer), tx_id: label((r.response as SeamlessAnswer).tx_id) },
+    }))
     .sort((x, y) => String(x.tx).localeCompare(String(y.tx)))
   const logs = (await t.db.select().from(seamlessLog).where(inArray(seamlessLog.txId, txIds)).orderBy(seamlessLog.id)).map((r) => {
     const response = JSON.parse(r.response) as SeamlessAnswer
@@ -175,8 +206,20 @@ const M = {
   blocked: 'บัญชีนี้ถูกระงับการใช้งาน',
 }
 /** An answer as the wallet gives it. */
-const said = (tx: string, status: SeamlessAnswer['status'], balance: string, message?: string): SeamlessAnswer => ({ status, balance, tx_id: tx, ...(message ? { message } : {}) })
-const betRow = (key: string, from: string, amount: bigint, round: string) => ({ key, from: `${from}:cash`, to: 'game:pgsoft', amount, kind: 'game_bet', reference: `round:pgsoft:${round}` })
+const said = (tx: string, status: SeamlessAnswer['status'], balance: string, message?: string): SeamlessAnswer => ({
+  status,
+  balance,
+  tx_id: tx,
+  ...(message ? { message } : {}),
+})
+const betRow = (key: string, from: string, amount: bigint, round: string) => ({
+  key,
+  from: `${from}:cash`,
+  to: 'game:pgsoft',
+  amount,
+  kind: 'game_bet',
+  reference: `round:pgsoft:${round}`,
+})
 
 describe('bets, one path (ADR 017)', () => {
   it('decides a mixed batch as ADR 007 says: answers, balances, ledger, rounds, turnover, claims, logs', async () => {
@@ -266,7 +309,10 @@ describe('bets, one path (ADR 017)', () => {
         Array.from({ length: size }, (_, n) => ({ op: 'bet' as const, body: bet(wallets[n % wallets.length]!.session, uid(), '1.00') })),
       )
     const counts: Record<string, number[]> = { setBased: [], perCallback: [] }
-    for (const [name, s] of [['setBased', setBased], ['perCallback', perCallback]] as const) {
+    for (const [name, s] of [
+      ['setBased', setBased],
+      ['perCallback', perCallback],
+    ] as const) {
       for (const size of [1, 4, 16, 32]) {
         const before = counter.statements
         const results = await measure(s, size)
@@ -312,9 +358,17 @@ describe('bets, one path (ADR 017)', () => {
     expect(throws).toBe(2) // once in the set-based attempt, once in its own savepoint
     expect(results.map((r) => (r.status === 'fulfilled' ? r.value.answer.balance : 'error'))).toEqual(['90.00', 'error', '80.00', '70.00'])
     expect((await t.services.ledger.balances(t.db, player.id)).cash).toBe(7000n)
-    const claims = await t.db.select().from(seamlessTransactions).where(inArray(seamlessTransactions.txId, [...good, bad]))
+    const claims = await t.db
+      .select()
+      .from(seamlessTransactions)
+      .where(inArray(seamlessTransactions.txId, [...good, bad]))
     expect(claims.map((c) => c.txId).sort()).toEqual([...good].sort())
-    expect(await t.db.select().from(seamlessLog).where(inArray(seamlessLog.txId, [...good, bad]))).toHaveLength(3)
+    expect(
+      await t.db
+        .select()
+        .from(seamlessLog)
+        .where(inArray(seamlessLog.txId, [...good, bad])),
+    ).toHaveLength(3)
     await expectLedgerOk(t)
   })
 })

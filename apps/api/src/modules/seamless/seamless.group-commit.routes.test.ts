@@ -48,13 +48,27 @@ const answerOf = (r: PromiseSettledResult<SeamlessResult>): SeamlessAnswer => {
 }
 
 async function claimsOf(txIds: string[]) {
-  return t.db.select().from(seamlessTransactions).where(and(eq(seamlessTransactions.providerCode, 'pgsoft'), inArray(seamlessTransactions.txId, txIds)))
+  return t.db
+    .select()
+    .from(seamlessTransactions)
+    .where(and(eq(seamlessTransactions.providerCode, 'pgsoft'), inArray(seamlessTransactions.txId, txIds)))
 }
 async function logsOf(txIds: string[]) {
-  return t.db.select().from(seamlessLog).where(and(eq(seamlessLog.providerCode, 'pgsoft'), inArray(seamlessLog.txId, txIds)))
+  return t.db
+    .select()
+    .from(seamlessLog)
+    .where(and(eq(seamlessLog.providerCode, 'pgsoft'), inArray(seamlessLog.txId, txIds)))
 }
 async function transfersOf(txIds: string[]) {
-  return t.db.select().from(transfers).where(inArray(transfers.idempotencyKey, txIds.map((tx) => `seamless:pgsoft:${tx}`)))
+  return t.db
+    .select()
+    .from(transfers)
+    .where(
+      inArray(
+        transfers.idempotencyKey,
+        txIds.map((tx) => `seamless:pgsoft:${tx}`),
+      ),
+    )
 }
 
 describe('seamless group commit', () => {
@@ -77,7 +91,10 @@ describe('seamless group commit', () => {
     const trigger = await playing(10)
     const { token, session } = await playing(100)
     const txs = Array.from({ length: 16 }, () => uid())
-    const results = await oneBatch(trigger, txs.map((tx) => ({ op: 'bet', body: bet(session, tx, '5.00') })))
+    const results = await oneBatch(
+      trigger,
+      txs.map((tx) => ({ op: 'bet', body: bet(session, tx, '5.00') })),
+    )
     const answers = results.map(answerOf)
     // One player: arrival order is kept, so the balances step down in order.
     expect(answers).toEqual(txs.map((tx, i) => ({ status: 'OK', balance: (100 - 5 * (i + 1)).toFixed(2), tx_id: tx })))
@@ -187,7 +204,10 @@ describe('seamless group commit', () => {
     const trigger = await playing(10)
     const { token, session } = await playing(100)
     const txs = Array.from({ length: 5 }, () => uid())
-    const results = await oneBatch(trigger, txs.map((tx) => ({ op: 'bet', body: bet(session, tx, '10.00') })))
+    const results = await oneBatch(
+      trigger,
+      txs.map((tx) => ({ op: 'bet', body: bet(session, tx, '10.00') })),
+    )
     expect(results.every((r) => r.status === 'rejected' && (r.reason as Error).message === 'injected: commit failed')).toBe(true)
     expect(await balanceOf(t, token)).toBe(100)
     expect(await claimsOf(txs)).toHaveLength(0)
@@ -253,7 +273,10 @@ describe('seamless group commit', () => {
     const trigger = await playing(10)
     const { token, session } = await playing(100)
     const txs = Array.from({ length: 3 }, () => uid())
-    const results = await oneBatch(trigger, txs.map((tx) => ({ op: 'bet', body: bet(session, tx, '10.00') })))
+    const results = await oneBatch(
+      trigger,
+      txs.map((tx) => ({ op: 'bet', body: bet(session, tx, '10.00') })),
+    )
     expect(attempts).toEqual([1, 2, 3])
     expect(results.every((r) => r.status === 'rejected' && (r.reason as { code?: string }).code === '40P01')).toBe(true)
     expect(await claimsOf(txs)).toHaveLength(0)

@@ -25,7 +25,9 @@ const uid = () => crypto.randomUUID()
 
 /** Every row of every table in the public schema, as text. */
 async function everyStoredRow(): Promise<string[]> {
-  const tables = rowsOf<{ table_name: string }>(await t.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`))
+  const tables = rowsOf<{ table_name: string }>(
+    await t.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`),
+  )
   const out: string[] = []
   for (const { table_name } of tables) {
     const rows = rowsOf<{ row: string }>(await t.db.execute(sql`select t::text as row from ${sql.identifier(table_name)} t`))
@@ -58,7 +60,10 @@ describe('game session tokens at rest', () => {
     expect(rows.filter((row) => row.includes(session))).toEqual([])
 
     const hashed = `sha256:${sha256(session).toString('hex')}`
-    const logged = await t.db.select().from(seamlessLog).where(sql`${seamlessLog.request} like ${`%${hashed}%`}`)
+    const logged = await t.db
+      .select()
+      .from(seamlessLog)
+      .where(sql`${seamlessLog.request} like ${`%${hashed}%`}`)
     expect(logged).toHaveLength(calls.length + 1)
     // Still the provider's bytes otherwise: the dispute record keeps every other field as sent.
     const first = logged.find((l) => l.txId === bet)!
@@ -81,12 +86,28 @@ describe('game session tokens at rest', () => {
     const token = `old-${uid()}`
     const readable = await t.db
       .insert(seamlessLog)
-      .values({ providerCode: 'pgsoft', op: 'bet', requestId: 'old-1', txId: `old-${uid()}`, request: `{"session_token":"${token}","tx_id":"x"}`, response: '{}', httpStatus: 200 })
+      .values({
+        providerCode: 'pgsoft',
+        op: 'bet',
+        requestId: 'old-1',
+        txId: `old-${uid()}`,
+        request: `{"session_token":"${token}","tx_id":"x"}`,
+        response: '{}',
+        httpStatus: 200,
+      })
       .returning()
     // JSON.parse accepts \u0000; PostgreSQL's jsonb does not.
     const unreadable = await t.db
       .insert(seamlessLog)
-      .values({ providerCode: 'pgsoft', op: 'bet', requestId: 'old-2', txId: `old-${uid()}`, request: `{"session_token":"${token}","note":"\\u0000"}`, response: '{}', httpStatus: 200 })
+      .values({
+        providerCode: 'pgsoft',
+        op: 'bet',
+        requestId: 'old-2',
+        txId: `old-${uid()}`,
+        request: `{"session_token":"${token}","note":"\\u0000"}`,
+        response: '{}',
+        httpStatus: 200,
+      })
       .returning()
     const migration = await readFile(new URL('../../db/migrations/0007_redact_game_session_tokens.sql', import.meta.url), 'utf8')
     for (const statement of migration.split('--> statement-breakpoint')) await t.db.execute(sql.raw(statement))

@@ -102,7 +102,17 @@ export const seamlessRepository = {
     await db
       .insert(gameRounds)
       .values(
-        rounds.map((r) => ({ providerCode: r.providerCode, roundId: r.roundId, playerId: r.playerId, gameCode: r.gameCode, totalBet: r.bet, totalWin: r.win, status: r.settle ? ('SETTLED' as const) : ('OPEN' as const), openedAt: now, updatedAt: now })),
+        rounds.map((r) => ({
+          providerCode: r.providerCode,
+          roundId: r.roundId,
+          playerId: r.playerId,
+          gameCode: r.gameCode,
+          totalBet: r.bet,
+          totalWin: r.win,
+          status: r.settle ? ('SETTLED' as const) : ('OPEN' as const),
+          openedAt: now,
+          updatedAt: now,
+        })),
       )
       .onConflictDoUpdate({
         target: [gameRounds.providerCode, gameRounds.roundId],

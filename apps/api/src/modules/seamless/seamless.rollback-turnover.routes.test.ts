@@ -26,7 +26,12 @@ async function promoted() {
   const player = await makePlayer(t.db)
   const token = await loginPlayer(t, player)
   const promotion = await makePromotion(t.db, { rules: [{ type: 'TURNOVER_BY_MUTIPLE', value: 10 }] })
-  const bill = await t.app.inject({ method: 'POST', url: '/api/wallet/deposit/draft_bill', headers: bearer(token), payload: { amount: 1000, promotion: promotion.id } })
+  const bill = await t.app.inject({
+    method: 'POST',
+    url: '/api/wallet/deposit/draft_bill',
+    headers: bearer(token),
+    payload: { amount: 1000, promotion: promotion.id },
+  })
   expect(bill.statusCode, bill.body).toBe(200)
   expect((await postTransfer(t, transferBody(player, { amount: 1000 }))).json().data.status).toBe('MATCHED')
   return { player, session: await launch(t, token, 'pgsoft', 'fortune_ox') }
@@ -84,8 +89,16 @@ it('a rollback of a bet placed before the promotion started takes nothing from i
   expect((await s.call('bet', betBody(session, early, '40.00'))).answer.status).toBe('OK')
   t.clock.advance(1000)
 
-  const promotion = await makePromotion(t.db, { rules: [{ type: 'TURNOVER_BY_MUTIPLE', value: 10 }, { type: 'OLD_MEMBER', value: 1 }] })
-  expect((await t.app.inject({ method: 'POST', url: '/api/wallet/deposit/draft_bill', headers: bearer(token), payload: { amount: 500, promotion: promotion.id } })).statusCode).toBe(200)
+  const promotion = await makePromotion(t.db, {
+    rules: [
+      { type: 'TURNOVER_BY_MUTIPLE', value: 10 },
+      { type: 'OLD_MEMBER', value: 1 },
+    ],
+  })
+  expect(
+    (await t.app.inject({ method: 'POST', url: '/api/wallet/deposit/draft_bill', headers: bearer(token), payload: { amount: 500, promotion: promotion.id } }))
+      .statusCode,
+  ).toBe(200)
   expect((await postTransfer(t, transferBody(player, { amount: 500 }))).json().data.status).toBe('MATCHED')
   t.clock.advance(1000)
   expect((await s.call('bet', betBody(session, uid(), '25.00'))).answer.status).toBe('OK')

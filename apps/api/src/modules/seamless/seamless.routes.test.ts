@@ -29,13 +29,28 @@ describe('seamless wallet', () => {
   it('bet then win moves the money, keeps one round record and answers the balance as a decimal string', async () => {
     const { token, session } = await playing(1000)
     const round = uid()
-    const bet = await callSeamless(t, 'pgsoft', 'bet', { session_token: session, round_id: round, tx_id: `${round}-b`, amount: '100.50', game_code: 'fortune_ox' })
+    const bet = await callSeamless(t, 'pgsoft', 'bet', {
+      session_token: session,
+      round_id: round,
+      tx_id: `${round}-b`,
+      amount: '100.50',
+      game_code: 'fortune_ox',
+    })
     expect(bet.statusCode).toBe(200)
     expect(bet.json()).toEqual({ status: 'OK', balance: '899.50', tx_id: `${round}-b` })
-    const win = await callSeamless(t, 'pgsoft', 'win', { session_token: session, round_id: round, tx_id: `${round}-w`, amount: '250.00', game_code: 'fortune_ox' })
+    const win = await callSeamless(t, 'pgsoft', 'win', {
+      session_token: session,
+      round_id: round,
+      tx_id: `${round}-w`,
+      amount: '250.00',
+      game_code: 'fortune_ox',
+    })
     expect(win.json()).toEqual({ status: 'OK', balance: '1149.50', tx_id: `${round}-w` })
     expect(await balanceOf(t, token)).toBe(1149.5)
-    const [record] = await t.db.select().from(gameRounds).where(and(eq(gameRounds.providerCode, 'pgsoft'), eq(gameRounds.roundId, round)))
+    const [record] = await t.db
+      .select()
+      .from(gameRounds)
+      .where(and(eq(gameRounds.providerCode, 'pgsoft'), eq(gameRounds.roundId, round)))
     expect(record).toMatchObject({ totalBet: 10_050n, totalWin: 25_000n, status: 'SETTLED' })
     const balance = await callSeamless(t, 'pgsoft', 'balance', { session_token: session })
     expect(balance.json()).toEqual({ status: 'OK', balance: '1149.50', tx_id: null })
@@ -80,7 +95,9 @@ describe('seamless wallet', () => {
     expect(rb.json()).toMatchObject({ status: 'OK', balance: '200.00' })
     const rb2 = await callSeamless(t, 'pgsoft', 'rollback', { session_token: session, round_id: round, tx_id: `${round}-r2`, ref_tx_id: `${round}-b` })
     expect(rb2.json()).toMatchObject({ status: 'OK', balance: '200.00' })
-    expect((await callSeamless(t, 'pgsoft', 'rollback', { session_token: session, round_id: round, tx_id: `${round}-r1`, ref_tx_id: `${round}-b` })).json()).toEqual(rb.json())
+    expect(
+      (await callSeamless(t, 'pgsoft', 'rollback', { session_token: session, round_id: round, tx_id: `${round}-r1`, ref_tx_id: `${round}-b` })).json(),
+    ).toEqual(rb.json())
     expect(await balanceOf(t, token)).toBe(200)
     const [record] = await t.db.select().from(gameRounds).where(eq(gameRounds.roundId, round))
     expect(record).toMatchObject({ totalBet: 0n, status: 'ROLLED_BACK' })
@@ -112,7 +129,9 @@ describe('seamless wallet', () => {
     const round = uid()
     await callSeamless(t, 'pgsoft', 'bet', { session_token: session, round_id: round, tx_id: `${round}-b`, amount: '10' })
     t.clock.advance(121 * 60_000)
-    expect((await callSeamless(t, 'pgsoft', 'bet', { session_token: session, round_id: round, tx_id: `${round}-b2`, amount: '10' })).json().status).toBe('INVALID_SESSION')
+    expect((await callSeamless(t, 'pgsoft', 'bet', { session_token: session, round_id: round, tx_id: `${round}-b2`, amount: '10' })).json().status).toBe(
+      'INVALID_SESSION',
+    )
     expect((await callSeamless(t, 'pgsoft', 'win', { session_token: session, round_id: round, tx_id: `${round}-w`, amount: '20' })).json().status).toBe('OK')
     expect(await balanceOf(t, token)).toBe(110)
   })
@@ -121,7 +140,9 @@ describe('seamless wallet', () => {
     const { player, session } = await playing(100)
     await t.db.update(players).set({ status: 'LOCKED' }).where(eq(players.id, player.id))
     const round = uid()
-    expect((await callSeamless(t, 'pgsoft', 'bet', { session_token: session, round_id: round, tx_id: `${round}-b`, amount: '10' })).json().status).toBe('PLAYER_BLOCKED')
+    expect((await callSeamless(t, 'pgsoft', 'bet', { session_token: session, round_id: round, tx_id: `${round}-b`, amount: '10' })).json().status).toBe(
+      'PLAYER_BLOCKED',
+    )
     expect((await callSeamless(t, 'pgsoft', 'win', { session_token: session, round_id: round, tx_id: `${round}-w`, amount: '10' })).json().status).toBe('OK')
     await t.db.update(players).set({ status: 'ACTIVE' }).where(eq(players.id, player.id))
   })
@@ -131,9 +152,15 @@ describe('seamless wallet', () => {
     const round = uid()
     expect((await callSeamless(t, 'pgsoft', 'bet', { session_token: session, round_id: round, tx_id: `${round}-b1`, amount: '10' })).json().status).toBe('OK')
     await t.db.update(players).set({ status: 'LOCKED' }).where(eq(players.id, player.id))
-    expect((await callSeamless(t, 'pgsoft', 'bet', { session_token: session, round_id: round, tx_id: `${round}-b2`, amount: '10' })).json()).toMatchObject({ status: 'PLAYER_BLOCKED', balance: '90.00' })
+    expect((await callSeamless(t, 'pgsoft', 'bet', { session_token: session, round_id: round, tx_id: `${round}-b2`, amount: '10' })).json()).toMatchObject({
+      status: 'PLAYER_BLOCKED',
+      balance: '90.00',
+    })
     await t.db.update(players).set({ status: 'ACTIVE' }).where(eq(players.id, player.id))
-    expect((await callSeamless(t, 'pgsoft', 'bet', { session_token: session, round_id: round, tx_id: `${round}-b3`, amount: '10' })).json()).toMatchObject({ status: 'OK', balance: '80.00' })
+    expect((await callSeamless(t, 'pgsoft', 'bet', { session_token: session, round_id: round, tx_id: `${round}-b3`, amount: '10' })).json()).toMatchObject({
+      status: 'OK',
+      balance: '80.00',
+    })
     expect(await balanceOf(t, token)).toBe(80)
   })
 

@@ -28,7 +28,10 @@ export function seamlessRoutes(
     '/seamless/:provider/:op',
     // 400 and 404 come either from the service (seamless shape) or from the error handler (envelope).
     {
-      schema: { params: Params, response: { 200: SeamlessAnswer, 400: z.union([SeamlessAnswer, ErrorEnvelope]), 404: z.union([SeamlessAnswer, ErrorEnvelope]) } },
+      schema: {
+        params: Params,
+        response: { 200: SeamlessAnswer, 400: z.union([SeamlessAnswer, ErrorEnvelope]), 404: z.union([SeamlessAnswer, ErrorEnvelope]) },
+      },
       // The body depends on {op}; the document shows one schema per operation (balance, bet, win, rollback).
       config: { documentedBody: z.union([seamlessBodies.balance, seamlessBodies.bet, seamlessBodies.win, seamlessBodies.rollback]) },
     },

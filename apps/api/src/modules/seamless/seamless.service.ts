@@ -135,7 +135,12 @@ export function createSeamlessService(deps: {
   /** Checks what needs no transaction; a bet, win or rollback comes back as the work its batch will run. */
   async function decide(code: string, op: SeamlessOp, body: unknown): Promise<Decided> {
     if (!(await providerExists(code))) return bad(msg('PROVIDER_NOT_FOUND'), 404)
-    const base = (session: Session, input: { tx_id: string; game_code?: string | undefined }) => ({ provider: code, playerId: session.playerId, txId: input.tx_id, gameCode: input.game_code ?? null })
+    const base = (session: Session, input: { tx_id: string; game_code?: string | undefined }) => ({
+      provider: code,
+      playerId: session.playerId,
+      txId: input.tx_id,
+      gameCode: input.game_code ?? null,
+    })
     switch (op) {
       case 'balance':
         return withBody(code, seamlessBodies.balance, body, async (_input, session) => ({
@@ -145,11 +150,19 @@ export function createSeamlessService(deps: {
         return withBody(code, seamlessBodies.bet, body, (input, session) => ({
           callback: {
             op,
-            call: { ...base(session, input), roundId: input.round_id, amount: input.amount, sessionId: session.id, live: session.expiresAt.getTime() > clock.now().getTime() },
+            call: {
+              ...base(session, input),
+              roundId: input.round_id,
+              amount: input.amount,
+              sessionId: session.id,
+              live: session.expiresAt.getTime() > clock.now().getTime(),
+            },
           },
         }))
       case 'win':
-        return withBody(code, seamlessBodies.win, body, (input, session) => ({ callback: { op, call: { ...base(session, input), roundId: input.round_id, amount: input.amount } } }))
+        return withBody(code, seamlessBodies.win, body, (input, session) => ({
+          callback: { op, call: { ...base(session, input), roundId: input.round_id, amount: input.amount } },
+        }))
       case 'rollback':
         return withBody(code, seamlessBodies.rollback, body, (input, session) => ({
           callback: { op, call: { ...base(session, input), roundId: input.round_id ?? '-', refTxId: input.ref_tx_id } },
@@ -164,12 +177,15 @@ export function createSeamlessService(deps: {
      */
     async handle(code: string, op: SeamlessOp, body: unknown, raw: string): Promise<SeamlessResult> {
       const request = redactSessionToken(raw, body)
-      const requestId = typeof (body as { request_id?: unknown })?.request_id === 'string' ? String((body as { request_id: string }).request_id).slice(0, 128) : null
+      const requestId =
+        typeof (body as { request_id?: unknown })?.request_id === 'string' ? String((body as { request_id: string }).request_id).slice(0, 128) : null
       const log = { providerCode: code, op, requestId, request }
       const decided = await decide(code, op, body)
       if ('callback' in decided) return groupCommit.submit({ ...decided.callback, log } as MoneyCallback)
       const result = decided.result
-      await seamlessRepository.log(db, [{ ...log, txId: result.answer.tx_id, response: JSON.stringify(result.answer), httpStatus: result.httpStatus, createdAt: clock.now() }])
+      await seamlessRepository.log(db, [
+        { ...log, txId: result.answer.tx_id, response: JSON.stringify(result.answer), httpStatus: result.httpStatus, createdAt: clock.now() },
+      ])
       return result
     },
 

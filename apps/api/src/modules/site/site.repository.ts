@@ -11,7 +11,10 @@ export const siteRepository = {
     return row
   },
   async insertSettings(db: Db, settings: typeof siteSettings.$inferInsert): Promise<void> {
-    await db.insert(siteSettings).values({ ...settings, id: 1 }).onConflictDoNothing()
+    await db
+      .insert(siteSettings)
+      .values({ ...settings, id: 1 })
+      .onConflictDoNothing()
   },
   async findMedia(db: Db, path: string): Promise<MediaRow | undefined> {
     const [row] = await db.select().from(media).where(eq(media.path, path)).limit(1)

@@ -26,12 +26,14 @@ export async function mediaRoutes(app: TypedApp, deps: { site: SiteService }) {
   app.get('/media/*', async (req, reply) => {
     const path = (req.params as { '*': string })['*']
     const file = await deps.site.media(path)
-    return reply
-      .header('content-type', file.contentType)
-      .header('etag', file.etag)
-      .header('cache-control', 'public, max-age=3600')
-      // An SVG opened directly must not run script, whoever uploaded it.
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-      .send(file.body)
+    return (
+      reply
+        .header('content-type', file.contentType)
+        .header('etag', file.etag)
+        .header('cache-control', 'public, max-age=3600')
+        // An SVG opened directly must not run script, whoever uploaded it.
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+        .send(file.body)
+    )
   })
 }

@@ -15,7 +15,13 @@ export function createWalletService(deps: { db: Db; walletRepository: Pick<Walle
     async history(playerId: number, page: number): Promise<Page<WalletHistoryItem>> {
       const { rows, total } = await walletRepository.history(db, playerId, page, HISTORY_PAGE_SIZE)
       return {
-        list: rows.map((r) => ({ id: r.id, txtype: r.txtype, txamount: satangToBaht(BigInt(r.amount)), txstatus: r.status, created_at: new Date(r.created_at).toISOString() })),
+        list: rows.map((r) => ({
+          id: r.id,
+          txtype: r.txtype,
+          txamount: satangToBaht(BigInt(r.amount)),
+          txstatus: r.status,
+          created_at: new Date(r.created_at).toISOString(),
+        })),
         page,
         size: HISTORY_PAGE_SIZE,
         total,

@@ -6,7 +6,11 @@ export type WithdrawalRow = typeof withdrawals.$inferSelect
 
 export const withdrawalsRepository = {
   async hasPending(db: Db, playerId: number): Promise<boolean> {
-    const rows = await db.select({ id: withdrawals.id }).from(withdrawals).where(and(eq(withdrawals.playerId, playerId), eq(withdrawals.status, 'PENDING'))).limit(1)
+    const rows = await db
+      .select({ id: withdrawals.id })
+      .from(withdrawals)
+      .where(and(eq(withdrawals.playerId, playerId), eq(withdrawals.status, 'PENDING')))
+      .limit(1)
     return rows.length > 0
   },
   async insert(db: Db, row: typeof withdrawals.$inferInsert): Promise<WithdrawalRow> {
@@ -19,7 +23,11 @@ export const withdrawalsRepository = {
     return row
   },
   /** Moves a PENDING withdrawal to its outcome; undefined when it was no longer pending. */
-  async decide(db: Db, id: number, outcome: { status: 'SUCCESS' | 'FAIL' | 'CANCEL'; payoutRef?: string; reason?: string; decidedBy: number; decidedAt: Date }) {
+  async decide(
+    db: Db,
+    id: number,
+    outcome: { status: 'SUCCESS' | 'FAIL' | 'CANCEL'; payoutRef?: string; reason?: string; decidedBy: number; decidedAt: Date },
+  ) {
     const [row] = await db
       .update(withdrawals)
       .set(outcome)
@@ -36,7 +44,10 @@ export const withdrawalsRepository = {
       .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
       .limit(size)
       .offset(page * size)
-    const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(withdrawals).where(eq(withdrawals.status, status))
+    const [count] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(withdrawals)
+      .where(eq(withdrawals.status, status))
     return { rows, total: count?.n ?? 0 }
   },
   async mobileOf(db: Db, playerId: number): Promise<string> {

@@ -121,7 +121,10 @@ describe('back-office decisions', () => {
 
     const balances = await t.services.ledger.balances(t.db, player.id)
     expect(balances).toMatchObject({ cash: 60_000n, withdraw_hold: 0n })
-    const audit = await t.db.select().from(auditLog).where(eq(auditLog.targetId, String(id)))
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, String(id)))
     expect(audit).toHaveLength(1)
     expect(audit[0]).toMatchObject({ action: 'withdrawal.approve', before: { status: 'PENDING' } })
 

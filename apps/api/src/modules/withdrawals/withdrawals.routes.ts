@@ -8,7 +8,9 @@ import type { WithdrawalService } from './withdrawals.service.ts'
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/
 
 export function withdrawalRoutes(app: TypedApp, deps: { withdrawals: WithdrawalService; requirePlayer: preHandlerAsyncHookHandler }) {
-  app.get('/wallet/withdraw', { schema: walletContract.withdrawConfig, preHandler: deps.requirePlayer }, async (req) => ok(await deps.withdrawals.config(req.player.playerId)))
+  app.get('/wallet/withdraw', { schema: walletContract.withdrawConfig, preHandler: deps.requirePlayer }, async (req) =>
+    ok(await deps.withdrawals.config(req.player.playerId)),
+  )
 
   app.post('/wallet/withdraw', { schema: walletContract.createWithdrawal, preHandler: deps.requirePlayer }, async (req) => {
     const key = req.headers['idempotency-key']

@@ -44,7 +44,10 @@ export interface WithdrawalServiceDeps {
   clock: Clock
   settings: WithdrawalSettings
   promotions?: Pick<PromotionService, 'withdrawTerms' | 'onWithdrawn'>
-  withdrawalsRepository: Pick<WithdrawalsRepository, 'hasPending' | 'insert' | 'findForUpdate' | 'decide' | 'list' | 'mobileOf' | 'findIdempotent' | 'saveIdempotent'>
+  withdrawalsRepository: Pick<
+    WithdrawalsRepository,
+    'hasPending' | 'insert' | 'findForUpdate' | 'decide' | 'list' | 'mobileOf' | 'findIdempotent' | 'saveIdempotent'
+  >
   playersRepository: Pick<PlayersRepository, 'findById'>
 }
 
@@ -77,8 +80,22 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps) {
       await ledger.lockPlayers(tx, [row.playerId])
       await ledger.transferMany(tx, [
         outcome.approve
-          ? { key: `withdraw:${id}:approve`, from: { player: row.playerId, kind: 'withdraw_hold' }, to: { house: 'bank_out' }, amount: row.amount, kind: 'withdraw_payout', reference: `withdrawal:${id}` }
-          : { key: `withdraw:${id}:reject`, from: { player: row.playerId, kind: 'withdraw_hold' }, to: { player: row.playerId, kind: 'cash' }, amount: row.amount, kind: 'withdraw_release', reference: `withdrawal:${id}` },
+          ? {
+              key: `withdraw:${id}:approve`,
+              from: { player: row.playerId, kind: 'withdraw_hold' },
+              to: { house: 'bank_out' },
+              amount: row.amount,
+              kind: 'withdraw_payout',
+              reference: `withdrawal:${id}`,
+            }
+          : {
+              key: `withdraw:${id}:reject`,
+              from: { player: row.playerId, kind: 'withdraw_hold' },
+              to: { player: row.playerId, kind: 'cash' },
+              amount: row.amount,
+              kind: 'withdraw_release',
+              reference: `withdrawal:${id}`,
+            },
       ])
       return { row, before: current, replayed: false }
     }
@@ -97,7 +114,9 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps) {
      * first answer is kept: the same key and body replays it, the same key with another body is 409.
      */
     async request(actor: Actor, amountBaht: number, idempotencyKey?: string): Promise<Withdrawal> {
-      const requestHash = createHash('sha256').update(JSON.stringify({ amount: amountBaht })).digest('hex')
+      const requestHash = createHash('sha256')
+        .update(JSON.stringify({ amount: amountBaht }))
+        .digest('hex')
       return inTransaction(db, async (tx) => {
         // One withdrawal request per player at a time: the second waits here and then sees the first one's row.
         await ledger.lockPlayers(tx, [actor.playerId])

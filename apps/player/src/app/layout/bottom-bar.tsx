@@ -37,7 +37,8 @@ export function BottomBar() {
     : [home, report]
 
   // Referral and rebate share a path: the hash tells them apart.
-  const isCurrent = (to: { pathname: string; hash?: string }) => location.pathname === to.pathname && (to.hash ?? '') === (location.hash === '#amount' ? '#amount' : '')
+  const isCurrent = (to: { pathname: string; hash?: string }) =>
+    location.pathname === to.pathname && (to.hash ?? '') === (location.hash === '#amount' ? '#amount' : '')
 
   return (
     <nav className="bottom-bar" aria-label={t('nav.label')}>
@@ -45,7 +46,13 @@ export function BottomBar() {
         {items.map((item) => (
           <li key={item.label}>
             {'href' in item.to ? (
-              <a className="bottom-bar__item" href={item.to.href ?? '#'} target="_blank" rel="noopener noreferrer" aria-disabled={item.to.href ? undefined : true}>
+              <a
+                className="bottom-bar__item"
+                href={item.to.href ?? '#'}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-disabled={item.to.href ? undefined : true}
+              >
                 <span className="bottom-bar__icon">{item.icon}</span>
                 <span className="bottom-bar__label">{item.label}</span>
                 <span className="visually-hidden">{t('state.opensNewWindow')}</span>

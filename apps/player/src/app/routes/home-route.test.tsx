@@ -48,7 +48,9 @@ describe('HomeRoute: the current player (spec §4, §8)', () => {
   it('keeps the session when the call got no answer (offline, or cut off by a reload)', async () => {
     const api = stubApi(catalogue)
     const answer = api.getMockImplementation()!
-    api.mockImplementation((input: RequestInfo | URL, init?: RequestInit) => (String(input).endsWith('/user/@me') ? Promise.reject(new TypeError('Failed to fetch')) : answer(input, init)))
+    api.mockImplementation((input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).endsWith('/user/@me') ? Promise.reject(new TypeError('Failed to fetch')) : answer(input, init),
+    )
     const { router } = renderHome()
     await screen.findByText('เกิดข้อผิดพลาด กรุณาลองใหม่อีกครั้ง')
     expect(router.state.location.pathname).toBe('/')

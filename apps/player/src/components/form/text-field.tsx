@@ -29,7 +29,13 @@ export function TextField({ label, icon, error, hint, trailing, inputClassName, 
       </label>
       <div className="field__control">
         {icon && <span className="field__icon">{icon}</span>}
-        <input id={id} className={inputClassName ? `field__input ${inputClassName}` : 'field__input'} aria-invalid={error ? true : undefined} aria-describedby={noteId} {...input} />
+        <input
+          id={id}
+          className={inputClassName ? `field__input ${inputClassName}` : 'field__input'}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={noteId}
+          {...input}
+        />
         {trailing}
       </div>
       {note && (

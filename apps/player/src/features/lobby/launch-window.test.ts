@@ -2,7 +2,9 @@ import { describe, expect, it, vi } from 'vitest'
 import { closePopup, GAME_WINDOW_NAME, gameUrl, openBlankPopup, showGame } from './launch-window.ts'
 
 function fakePopup() {
-  return { closed: false, opener: {} as unknown, location: { replace: vi.fn() }, focus: vi.fn(), close: vi.fn() } as unknown as Window & { location: { replace: ReturnType<typeof vi.fn> } }
+  return { closed: false, opener: {} as unknown, location: { replace: vi.fn() }, focus: vi.fn(), close: vi.fn() } as unknown as Window & {
+    location: { replace: ReturnType<typeof vi.fn> }
+  }
 }
 
 function fakeWindow(opened: Window | null) {

@@ -17,10 +17,19 @@ function isSiteMetadata(value: unknown): value is SiteMetadata {
   return (
     isText(record.title) &&
     isText(record.description) &&
-    typeof theme === 'object' && theme !== null && isText(theme.primary) && isText(theme.background) &&
-    typeof image === 'object' && image !== null && isText(image.logo) && isText(image.favicon) &&
-    typeof contact === 'object' && contact !== null && isText(contact.line) &&
-    Array.isArray(record.slides) && record.slides.every(isText)
+    typeof theme === 'object' &&
+    theme !== null &&
+    isText(theme.primary) &&
+    isText(theme.background) &&
+    typeof image === 'object' &&
+    image !== null &&
+    isText(image.logo) &&
+    isText(image.favicon) &&
+    typeof contact === 'object' &&
+    contact !== null &&
+    isText(contact.line) &&
+    Array.isArray(record.slides) &&
+    record.slides.every(isText)
   )
 }
 

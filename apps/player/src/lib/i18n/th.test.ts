@@ -17,7 +17,12 @@ describe('Thai catalogue', () => {
   })
 
   it('agrees with the contract’s tab labels', () => {
-    expect([th['tab.casino'], th['tab.slot'], th['tab.game'], th['tab.sport']]).toEqual([lobbyTabLabels.CASINO, lobbyTabLabels.SLOT, lobbyTabLabels.GAME, lobbyTabLabels.SPORT])
+    expect([th['tab.casino'], th['tab.slot'], th['tab.game'], th['tab.sport']]).toEqual([
+      lobbyTabLabels.CASINO,
+      lobbyTabLabels.SLOT,
+      lobbyTabLabels.GAME,
+      lobbyTabLabels.SPORT,
+    ])
   })
 
   it('has no empty text and keeps unknown placeholders visible', () => {

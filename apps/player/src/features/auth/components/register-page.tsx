@@ -55,7 +55,15 @@ export function RegisterPage() {
   const linkedInvite = params.get('invite_code')?.trim() || null
   const upline = params.get('u')?.trim() || null
 
-  const [values, setValues] = useState<Values>({ mobile: '', password: '', firstname: '', surname: '', bankCode: '', bankAccount: '', inviteCode: linkedInvite ?? '' })
+  const [values, setValues] = useState<Values>({
+    mobile: '',
+    password: '',
+    firstname: '',
+    surname: '',
+    bankCode: '',
+    bankAccount: '',
+    inviteCode: linkedInvite ?? '',
+  })
   const [step, setStep] = useState<Step>({ kind: 'form' })
   const [busy, setBusy] = useState(false)
   const [formError, setFormError] = useState<string | null>(null)
@@ -181,7 +189,10 @@ export function RegisterPage() {
           </h1>
           <p className="auth__subtitle">{t('register.step', { n: stepNumber })}</p>
           <ol className="steps">
-            <li className={`steps__item${stepNumber === 1 ? ' steps__item--current' : ' steps__item--done'}`} aria-current={stepNumber === 1 ? 'step' : undefined}>
+            <li
+              className={`steps__item${stepNumber === 1 ? ' steps__item--current' : ' steps__item--done'}`}
+              aria-current={stepNumber === 1 ? 'step' : undefined}
+            >
               <span className="steps__dot">{stepNumber > 1 ? <CheckIcon /> : '1'}</span>
               {t('register.stepInfo')}
             </li>
@@ -260,7 +271,15 @@ export function RegisterPage() {
             </fieldset>
 
             {upline ? (
-              <TextField label={t('field.upline')} icon={<TicketIcon />} name="upid" value={upline} readOnly hint={t('register.lockedHint')} error={fieldErrors.upid} />
+              <TextField
+                label={t('field.upline')}
+                icon={<TicketIcon />}
+                name="upid"
+                value={upline}
+                readOnly
+                hint={t('register.lockedHint')}
+                error={fieldErrors.upid}
+              />
             ) : (
               <TextField
                 label={t('field.inviteCode')}

@@ -33,7 +33,14 @@ const promotions: Promotion[] = [
       { type: 'LUCKY_DAY', value: 'fri' },
     ],
   },
-  { id: 3, title: 'ฝาก 500 รับเพิ่ม 10%', image: '/media/promotions/demo-3.svg', credit_given: 10, credit_given_type: 'PERCENT', rules: [{ type: 'MAX_BONUS', value: 1000 }] },
+  {
+    id: 3,
+    title: 'ฝาก 500 รับเพิ่ม 10%',
+    image: '/media/promotions/demo-3.svg',
+    credit_given: 10,
+    credit_given_type: 'PERCENT',
+    rules: [{ type: 'MAX_BONUS', value: 1000 }],
+  },
 ]
 
 const operatorBank = { code: '014', name: 'บจก. สนาม เดโม', address: '4071234567', qrcode: '00020101021129370016A000000677010111' }
@@ -41,7 +48,13 @@ const draftBill: DraftBill = {
   payment_id: 'bill-1',
   amount: 300,
   expires_at: '2026-11-23T10:03:00.000Z',
-  payment_information: { bank_code: '004', bank_name: 'ธนาคารกสิกรไทย', bank_account_name: 'บจก. สนาม สอง', bank_address: '1112223334', bank_qrcode: '000201010212PAYLOAD-WITH-AMOUNT' },
+  payment_information: {
+    bank_code: '004',
+    bank_name: 'ธนาคารกสิกรไทย',
+    bank_account_name: 'บจก. สนาม สอง',
+    bank_address: '1112223334',
+    bank_qrcode: '000201010212PAYLOAD-WITH-AMOUNT',
+  },
 }
 
 function stubDeposit(overrides: Parameters<typeof stubApi>[0] = {}) {
@@ -62,7 +75,11 @@ function renderDeposit(url = '/deposit', readBalance = steadyBalance) {
   startSession('token', demoUser)
   return renderRoutes({
     url,
-    routes: [page('/deposit', <DepositPage user={demoUser} readBalance={readBalance} contactUrl="https://line.me/R/ti/p/@sanam-demo" />), landing('/'), landing('/history')],
+    routes: [
+      page('/deposit', <DepositPage user={demoUser} readBalance={readBalance} contactUrl="https://line.me/R/ti/p/@sanam-demo" />),
+      landing('/'),
+      landing('/history'),
+    ],
   })
 }
 
@@ -109,12 +126,11 @@ describe('DepositPage (spec §2 Deposit, §4, §5, §8)', () => {
     fireEvent.change(select(), { target: { value: '2' } })
     const modal = screen.getByRole('dialog', { name: 'ฝากประจำ รับเพิ่ม 100 บาท' })
     expect(within(modal).getByTestId('credit-given').textContent).toBe('100 บาท')
-    expect(within(modal).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'สำหรับสมาชิกเก่าเท่านั้น',
-      'ฝากขั้นต่ำ 300 บาท',
-      'ห้ามเล่นเกมประเภท: ยิงปลา, ฟังกี้เกม',
-      'LUCKY_DAY: fri',
-    ])
+    expect(
+      within(modal)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['สำหรับสมาชิกเก่าเท่านั้น', 'ฝากขั้นต่ำ 300 บาท', 'ห้ามเล่นเกมประเภท: ยิงปลา, ฟังกี้เกม', 'LUCKY_DAY: fri'])
     expect(amount()).toBe('300.00')
     fireEvent.click(within(modal).getByRole('button', { name: 'ปิด' }))
     expect(screen.queryByRole('dialog')).toBeNull()

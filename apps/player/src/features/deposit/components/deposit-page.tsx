@@ -149,7 +149,8 @@ export function DepositPage({ user, readBalance, contactUrl }: { user: UserMe | 
     cancelDraft.mutate(undefined, {
       onSuccess: cancelled,
       // 404: the bill is already gone on the server (expired or paid), which is what cancelling wants.
-      onError: (error) => (error instanceof ApiError && error.status === 404 ? cancelled() : showToast({ kind: 'error', text: errorText(error, 'error.generic') })),
+      onError: (error) =>
+        error instanceof ApiError && error.status === 404 ? cancelled() : showToast({ kind: 'error', text: errorText(error, 'error.generic') }),
     })
   }
 
@@ -163,7 +164,13 @@ export function DepositPage({ user, readBalance, contactUrl }: { user: UserMe | 
   }
 
   const target = draft
-    ? { code: draft.payment_information.bank_code, bankName: draft.payment_information.bank_name, name: draft.payment_information.bank_account_name, number: draft.payment_information.bank_address, qrcode: draft.payment_information.bank_qrcode }
+    ? {
+        code: draft.payment_information.bank_code,
+        bankName: draft.payment_information.bank_name,
+        name: draft.payment_information.bank_account_name,
+        number: draft.payment_information.bank_address,
+        qrcode: draft.payment_information.bank_qrcode,
+      }
     : bank.data
       ? { code: bank.data.code, bankName: undefined, name: bank.data.name, number: bank.data.address, qrcode: bank.data.qrcode }
       : null
@@ -188,7 +195,13 @@ export function DepositPage({ user, readBalance, contactUrl }: { user: UserMe | 
             {t('deposit.promotion')}
           </label>
           <div className="field__control deposit__select-control">
-            <select id={selectId} className="field__input deposit__select" value={selected ? String(selected.id) : ''} disabled={draft !== null} onChange={(event) => handleChoose(event.target.value)}>
+            <select
+              id={selectId}
+              className="field__input deposit__select"
+              value={selected ? String(selected.id) : ''}
+              disabled={draft !== null}
+              onChange={(event) => handleChoose(event.target.value)}
+            >
               <option value="">{t('deposit.noPromotion')}</option>
               {list.map((promotion) => (
                 <option key={promotion.id} value={promotion.id}>
@@ -209,7 +222,14 @@ export function DepositPage({ user, readBalance, contactUrl }: { user: UserMe | 
             {t('deposit.amount')}
           </label>
           <div className="field__control deposit__amount">
-            <input id={amountId} className="field__input" value={amountFormat.format(amount)} readOnly aria-describedby={draftError ? amountErrorId : undefined} data-testid="deposit-amount" />
+            <input
+              id={amountId}
+              className="field__input"
+              value={amountFormat.format(amount)}
+              readOnly
+              aria-describedby={draftError ? amountErrorId : undefined}
+              data-testid="deposit-amount"
+            />
             <span className="deposit__unit">{t('deposit.baht')}</span>
           </div>
           {draftError && (

@@ -7,7 +7,9 @@ const number = new Intl.NumberFormat('th-TH', { maximumFractionDigits: 2 })
 
 /** What the promotion gives: baht for FIXED, a percentage of the deposit for PERCENT (spec §3). */
 export function creditGivenText(promotion: Pick<Promotion, 'credit_given' | 'credit_given_type'>): string {
-  return promotion.credit_given_type === 'PERCENT' ? t('promotion.percent', { n: number.format(promotion.credit_given) }) : t('money.baht', { n: number.format(promotion.credit_given) })
+  return promotion.credit_given_type === 'PERCENT'
+    ? t('promotion.percent', { n: number.format(promotion.credit_given) })
+    : t('money.baht', { n: number.format(promotion.credit_given) })
 }
 
 /** Spec §2 Deposit: the chosen promotion's image, title, credit given and a scrollable list of its rules. */

@@ -24,7 +24,11 @@ export function QrCodeImage({ payload, account }: { payload: string; account: st
 
   return (
     <figure className="qr">
-      {src ? <img className="qr__image" src={src} alt={t('deposit.qrAlt', { account })} width={220} height={220} /> : <span className="qr__image qr__image--pending" aria-hidden="true" />}
+      {src ? (
+        <img className="qr__image" src={src} alt={t('deposit.qrAlt', { account })} width={220} height={220} />
+      ) : (
+        <span className="qr__image qr__image--pending" aria-hidden="true" />
+      )}
       <figcaption className="qr__hint">{t('deposit.qrHint')}</figcaption>
     </figure>
   )

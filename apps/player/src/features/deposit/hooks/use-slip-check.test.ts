@@ -18,7 +18,9 @@ const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms))
 const notYet = () => Promise.reject(new ApiError('NOT_FOUND', 404, 'ยังไม่พบยอดฝาก'))
 
 function start(check: (userId: number, since: Date) => Promise<unknown>, options: { hasToken?: () => boolean; onFound?: () => void } = {}) {
-  return renderHook(() => useSlipCheck({ userId: 7, check, hasToken: options.hasToken ?? (() => true), ...(options.onFound ? { onFound: options.onFound } : {}) }))
+  return renderHook(() =>
+    useSlipCheck({ userId: 7, check, hasToken: options.hasToken ?? (() => true), ...(options.onFound ? { onFound: options.onFound } : {}) }),
+  )
 }
 
 describe('slip check (spec §4, §9: every 5 s, at most 15 minutes)', () => {

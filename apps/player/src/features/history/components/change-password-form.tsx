@@ -67,10 +67,14 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
       {field('new', t('field.newPassword'), 'new-password')}
       {field('confirm', t('field.confirmPassword'), 'new-password')}
       <FormError message={serverError ?? (touched ? problem : null)} />
-      <button type="submit" className="button button--primary button--large" disabled={!canSubmitPassword(fields) || change.isPending} aria-busy={change.isPending}>
+      <button
+        type="submit"
+        className="button button--primary button--large"
+        disabled={!canSubmitPassword(fields) || change.isPending}
+        aria-busy={change.isPending}
+      >
         {t('action.confirm')}
       </button>
     </form>
   )
 }
-

@@ -14,7 +14,13 @@ function renderHistory(state?: unknown, onLogout = vi.fn()) {
   return { ...view, onLogout }
 }
 
-const walletRow = (n: number, txstatus: string, txtype = 'DEPOSIT') => ({ id: `d${n}`, txtype, txamount: 100 * n, txstatus, created_at: '2026-11-21T17:30:00.000Z' })
+const walletRow = (n: number, txstatus: string, txtype = 'DEPOSIT') => ({
+  id: `d${n}`,
+  txtype,
+  txamount: 100 * n,
+  txstatus,
+  created_at: '2026-11-21T17:30:00.000Z',
+})
 
 describe('HistoryPage tabs (spec §2 History)', () => {
   it('opens on the info tab: phone, own bank account, logout; the activity tab button is disabled', () => {
@@ -31,12 +37,23 @@ describe('HistoryPage tabs (spec §2 History)', () => {
     const api = stubApi({
       'GET /promotion/histories': (_body, _init, url) =>
         url.searchParams.get('page') === '0'
-          ? ok({ list: [{ id: 1, description: 'สมาชิกใหม่ รับโบนัส 50%', bonus: 50, status: 'SUCCESS' }, { id: 2, description: 'ฝาก 500 รับเพิ่ม 10%', bonus: 1000.5, status: 'FAIL' }], page: 0, size: 2, total: 3 })
+          ? ok({
+              list: [
+                { id: 1, description: 'สมาชิกใหม่ รับโบนัส 50%', bonus: 50, status: 'SUCCESS' },
+                { id: 2, description: 'ฝาก 500 รับเพิ่ม 10%', bonus: 1000.5, status: 'FAIL' },
+              ],
+              page: 0,
+              size: 2,
+              total: 3,
+            })
           : ok({ list: [{ id: 3, description: 'ฝากประจำ', bonus: 100, status: 'PENDING' }], page: 1, size: 2, total: 3 }),
     })
     renderHistory({ tab: 'activity' })
     const table = await screen.findByRole('table', { name: 'ประวัติกิจกรรมโปรโมชั่น' })
-    const rows = within(table).getAllByRole('row').slice(1).map((row) => row.textContent)
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.textContent)
     expect(rows).toEqual(['สมาชิกใหม่ รับโบนัส 50%50.00 บาทสำเร็จ', 'ฝาก 500 รับเพิ่ม 10%1,000.50 บาทรอดำเนินการ'])
     expect(screen.getByRole('navigation', { name: 'เปลี่ยนหน้า' }).textContent).toContain('หน้า 1')
     fireEvent.click(screen.getByRole('button', { name: 'หน้าถัดไป' }))
@@ -49,16 +66,35 @@ describe('HistoryPage tabs (spec §2 History)', () => {
     stubApi({
       'GET /wallet/histories': (_body, _init, url) =>
         url.searchParams.get('page') === '0'
-          ? ok({ list: [walletRow(1, 'PENDING'), walletRow(2, 'SUCCESS', 'WITHDRAW'), walletRow(3, 'FAIL'), walletRow(4, 'CANCEL', 'WITHDRAW')], page: 0, size: 4, total: 5 })
+          ? ok({
+              list: [walletRow(1, 'PENDING'), walletRow(2, 'SUCCESS', 'WITHDRAW'), walletRow(3, 'FAIL'), walletRow(4, 'CANCEL', 'WITHDRAW')],
+              page: 0,
+              size: 4,
+              total: 5,
+            })
           : ok({ list: [walletRow(5, 'REVIEW')], page: 1, size: 4, total: 5 }),
     })
     renderHistory({ tab: 'withdraw' })
     const table = await screen.findByRole('table', { name: 'ประวัติการฝาก-ถอน' })
-    const cells = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))
+    const cells = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      )
     expect(cells[0]).toEqual(['ฝากเงิน22 พ.ย. 2569 00:30', '฿100.00', 'รอดำเนินการ'])
     expect(cells[1]![0]).toMatch(/^ถอนเงิน/)
-    const badges = within(table).getAllByText(/รอดำเนินการ|สำเร็จ|ไม่สำเร็จ|ยกเลิก/).map((badge) => badge.className)
-    expect(badges).toEqual(['status-badge status-badge--pending', 'status-badge status-badge--success', 'status-badge status-badge--failed', 'status-badge status-badge--failed'])
+    const badges = within(table)
+      .getAllByText(/รอดำเนินการ|สำเร็จ|ไม่สำเร็จ|ยกเลิก/)
+      .map((badge) => badge.className)
+    expect(badges).toEqual([
+      'status-badge status-badge--pending',
+      'status-badge status-badge--success',
+      'status-badge status-badge--failed',
+      'status-badge status-badge--failed',
+    ])
     const previous = screen.getByRole('button', { name: 'หน้าก่อนหน้า' }) as HTMLButtonElement
     const next = screen.getByRole('button', { name: 'หน้าถัดไป' }) as HTMLButtonElement
     expect([previous.disabled, next.disabled]).toEqual([true, false])

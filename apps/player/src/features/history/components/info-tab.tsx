@@ -6,7 +6,17 @@ import { t } from '../../../lib/i18n/index.ts'
 import { ChangePasswordForm } from './change-password-form.tsx'
 
 /** Spec §2 History info tab: phone number, the change-password form (opens and closes), own bank account, logout. */
-export function InfoTab({ user, loggingOut, onPasswordChanged, onLogout }: { user: UserMe | null; loggingOut: boolean; onPasswordChanged: () => void; onLogout: () => void }) {
+export function InfoTab({
+  user,
+  loggingOut,
+  onPasswordChanged,
+  onLogout,
+}: {
+  user: UserMe | null
+  loggingOut: boolean
+  onPasswordChanged: () => void
+  onLogout: () => void
+}) {
   const [open, setOpen] = useState(false)
   return (
     <>

@@ -16,7 +16,15 @@ import { GameTile, ProviderTile, TileGrid } from './tiles.tsx'
  * The category lobby (spec §2, §4 Home): tab bar, the tab's providers in the contract's order, or one provider's
  * games with search and back.
  */
-export function GameLobby({ place, onOpenProvider, onLaunchGame }: { place: LobbyPlace; onOpenProvider: (provider: Provider) => void; onLaunchGame: (game: Game) => void }) {
+export function GameLobby({
+  place,
+  onOpenProvider,
+  onLaunchGame,
+}: {
+  place: LobbyPlace
+  onOpenProvider: (provider: Provider) => void
+  onLaunchGame: (game: Game) => void
+}) {
   const { tab } = place
   const providers = useProviders()
   const tabProviders = useMemo(() => providersForTab(providers.data ?? [], tab), [providers.data, tab])

@@ -4,8 +4,27 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { demoUser, ok, page, renderRoutes, stubApi } from '../../../testing/render.tsx'
 import { HomePage } from './home-page.tsx'
 
-const provider = (code: string, title: string, type: string[], extra: Partial<Provider> = {}): Provider => ({ code, title, image: `/media/providers/${code}.svg`, type, maintenance: false, lobby: false, sort: 0, ...extra })
-const game = (provider: string, code: string, title: string, extra: Partial<Game> = {}): Game => ({ provider, code, title, image: `/media/games/${code}.svg`, type: 'SLOT', lobby: false, maintenance: false, popularity: 1, ...extra })
+const provider = (code: string, title: string, type: string[], extra: Partial<Provider> = {}): Provider => ({
+  code,
+  title,
+  image: `/media/providers/${code}.svg`,
+  type,
+  maintenance: false,
+  lobby: false,
+  sort: 0,
+  ...extra,
+})
+const game = (provider: string, code: string, title: string, extra: Partial<Game> = {}): Game => ({
+  provider,
+  code,
+  title,
+  image: `/media/games/${code}.svg`,
+  type: 'SLOT',
+  lobby: false,
+  maintenance: false,
+  popularity: 1,
+  ...extra,
+})
 
 const providers = [
   provider('sagaming', 'SA Gaming', ['CASINO'], { lobby: true }),
@@ -20,7 +39,11 @@ const jokerGames = [
   game('joker', 'hilo', 'Joker Hi-Lo', { type: 'FUNKY' }),
   game('joker', 'long', 'A Very Long Slot Game Title Indeed'),
 ]
-const popular = [game('pgsoft', 'ox', 'Fortune Ox', { popularity: 5 }), game('joker', 'keno', 'Joker Keno', { maintenance: true, popularity: 9 }), game('jili', 'ox2', 'fortune ox', { popularity: 3 })]
+const popular = [
+  game('pgsoft', 'ox', 'Fortune Ox', { popularity: 5 }),
+  game('joker', 'keno', 'Joker Keno', { maintenance: true, popularity: 9 }),
+  game('jili', 'ox2', 'fortune ox', { popularity: 3 }),
+]
 
 beforeAll(() => {
   Element.prototype.scrollIntoView ??= () => {}
@@ -32,14 +55,35 @@ beforeAll(() => {
   }
   vi.stubGlobal('ResizeObserver', Observer)
   vi.stubGlobal('IntersectionObserver', Observer)
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {} })) as unknown as typeof window.matchMedia
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+  })) as unknown as typeof window.matchMedia
 })
 
 afterEach(() => {
   cleanup()
   vi.unstubAllGlobals()
-  vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} })
-  vi.stubGlobal('IntersectionObserver', class { observe() {} unobserve() {} disconnect() {} })
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  )
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  )
 })
 
 function stubLobby(balance = 1234.5) {
@@ -47,7 +91,11 @@ function stubLobby(balance = 1234.5) {
     'GET /wallet/v2/balance': ok({ balance, bonus: { remaining: 300 }, refund: { remaining: 12.5 }, turnover: 0 }),
     'GET /games/providers': ok(providers),
     'GET /games/recommends': ok(popular),
-    'GET /games/providers/recommends': ok([provider('joker', 'Joker Gaming', ['SLOT', 'GAME']), provider('jdb', 'JDB', ['SLOT'], { maintenance: true }), provider('awcsexy', 'AE Sexy', ['CASINO'], { lobby: true })]),
+    'GET /games/providers/recommends': ok([
+      provider('joker', 'Joker Gaming', ['SLOT', 'GAME']),
+      provider('jdb', 'JDB', ['SLOT'], { maintenance: true }),
+      provider('awcsexy', 'AE Sexy', ['CASINO'], { lobby: true }),
+    ]),
     'GET /games/fishing': ok([game('jili', 'royal', 'Royal Fishing', { type: 'FISHING' })]),
     'GET /games/joker': ok(jokerGames),
   })
@@ -77,7 +125,11 @@ describe('HomePage (spec §2 Home lobby)', () => {
     const tabs = screen.getAllByRole('tab')
     expect(tabs.map((tab) => tab.textContent)).toEqual(['คาสิโน', 'สล็อต', 'เกม', 'กีฬา'])
     const casino = await screen.findByRole('list', { name: 'ค่ายเกมคาสิโน' })
-    expect(within(casino).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['AE Sexy', 'SA Gaming'])
+    expect(
+      within(casino)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['AE Sexy', 'SA Gaming'])
 
     fireEvent.click(screen.getByRole('tab', { name: 'สล็อต' }))
     expect(screen.getByRole('tab', { name: 'สล็อต' }).getAttribute('aria-selected')).toBe('true')
@@ -94,7 +146,11 @@ describe('HomePage (spec §2 Home lobby)', () => {
     fireEvent.click(within(await screen.findByRole('list', { name: 'ค่ายเกมสล็อต' })).getByRole('button', { name: 'Joker Gaming' }))
     const games = await screen.findByRole('list', { name: 'Joker Gaming' })
     // SLOT: only joker's slot games; the long title is cut at 20 characters.
-    expect(within(games).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Roma Legend', 'A Very Long Slot Game Title Indeed'])
+    expect(
+      within(games)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Roma Legend', 'A Very Long Slot Game Title Indeed'])
     expect(within(games).getByText('A Very Long Slot Gam…')).toBeTruthy()
 
     fireEvent.change(screen.getByRole('searchbox', { name: 'ค้นหาเกม' }), { target: { value: 'ROMA' } })
@@ -111,20 +167,39 @@ describe('HomePage (spec §2 Home lobby)', () => {
     expect(screen.queryByRole('searchbox')).toBeNull()
     // GAME: joker's funky games and fishing, maintenance last.
     const extras = await screen.findByRole('list', { name: 'ฟังกี้เกมและเกมยิงปลา' })
-    expect(within(extras).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Joker Hi-Lo', 'Royal Fishing', 'Joker Keno ปิดปรับปรุง'])
+    expect(
+      within(extras)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Joker Hi-Lo', 'Royal Fishing', 'Joker Keno ปิดปรับปรุง'])
   })
 
   it('popular games drop duplicate titles and put maintenance last', async () => {
     stubLobby()
     renderHome()
     const list = await screen.findByRole('list', { name: 'เกมยอดนิยม' })
-    expect(within(list).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Fortune Ox', 'Joker Keno ปิดปรับปรุง'])
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Fortune Ox', 'Joker Keno ปิดปรับปรุง'])
     const providersList = await screen.findByRole('list', { name: 'ค่ายเกมยอดนิยม' })
-    expect(within(providersList).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Joker Gaming', 'AE Sexy', 'JDB ปิดปรับปรุง'])
+    expect(
+      within(providersList)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Joker Gaming', 'AE Sexy', 'JDB ปิดปรับปรุง'])
   })
 
   it('shows the promotion panel only with a promotion and a balance of at least 3', async () => {
-    const info = { title: 'ฝากแรก 50%', image: '/media/promo.svg', turnover: { type: 'TURNOVER' as const, total: 1000, current: 1500 }, withdraw: { min: 300 }, credit_given: 100, received_at: '2026-11-20T03:00:00Z' }
+    const info = {
+      title: 'ฝากแรก 50%',
+      image: '/media/promo.svg',
+      turnover: { type: 'TURNOVER' as const, total: 1000, current: 1500 },
+      withdraw: { min: 300 },
+      credit_given: 100,
+      received_at: '2026-11-20T03:00:00Z',
+    }
     stubLobby(2)
     renderHome({ ...demoUser, promotion: { enabled: true, info } })
     await waitFor(() => expect(screen.getByTestId('balance').textContent).toBe('฿2.00'))

@@ -1,6 +1,14 @@
 import type { LobbyTab } from '@sanam/contract/lobby/index'
 
-const common = { viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 1.8, strokeLinecap: 'round', strokeLinejoin: 'round', 'aria-hidden': true } as const
+const common = {
+  viewBox: '0 0 24 24',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 1.8,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+  'aria-hidden': true,
+} as const
 
 /** The tab bar's pictures: cards, a slot reel, a gamepad, a ball. */
 export function TabIcon({ tab }: { tab: LobbyTab }) {

@@ -24,9 +24,15 @@ function renderPage(list: PromotionList) {
 describe('PromotionPage (spec §2 Promotion page)', () => {
   it('shows each image and a button per title that opens the deposit screen with it, image and title in the state', () => {
     renderPage({ status: 'success', data: promotions, refetch: () => {} })
-    expect(screen.getAllByRole('listitem').map((item) => item.querySelector('img')?.getAttribute('src'))).toEqual(['/media/promotions/demo-2.svg', '/media/promotions/demo-3.svg'])
+    expect(screen.getAllByRole('listitem').map((item) => item.querySelector('img')?.getAttribute('src'))).toEqual([
+      '/media/promotions/demo-2.svg',
+      '/media/promotions/demo-3.svg',
+    ])
     fireEvent.click(screen.getByRole('link', { name: 'ฝาก 500 รับเพิ่ม 10%' }))
-    expect(JSON.parse(screen.getByTestId('landed').textContent!)).toEqual({ path: '/deposit?promotion_id=3', state: { image: '/media/promotions/demo-3.svg', title: 'ฝาก 500 รับเพิ่ม 10%' } })
+    expect(JSON.parse(screen.getByTestId('landed').textContent!)).toEqual({
+      path: '/deposit?promotion_id=3',
+      state: { image: '/media/promotions/demo-3.svg', title: 'ฝาก 500 รับเพิ่ม 10%' },
+    })
   })
 
   it('says when it is loading, empty, or failed (with a retry)', () => {

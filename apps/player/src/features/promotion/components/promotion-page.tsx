@@ -39,7 +39,9 @@ export function PromotionPage({ promotions }: { promotions: PromotionList }) {
         <ul className="promotion-page__list">
           {list.map((promotion) => (
             <li key={promotion.id} className="promotion-item card">
-              {promotion.image && <img className="promotion-item__image" src={promotion.image} alt="" width={720} height={360} loading="lazy" decoding="async" />}
+              {promotion.image && (
+                <img className="promotion-item__image" src={promotion.image} alt="" width={720} height={360} loading="lazy" decoding="async" />
+              )}
               <Link
                 className="button button--primary promotion-item__button"
                 to={`/deposit?promotion_id=${promotion.id}`}

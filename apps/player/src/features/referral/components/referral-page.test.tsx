@@ -12,7 +12,10 @@ const invites = (page: number, total: number) =>
   ok({
     invite_code: 'DEMO2345',
     percentage: { level1: 0.03, level2: 0.02, level3: 0.005 },
-    downlines: Array.from({ length: Math.min(10, total - page * 10) }, (_, i) => ({ username: `081-xxx-${String(page * 10 + i).padStart(4, '0')}`, created_at: '2026-11-21T17:30:00.000Z' })),
+    downlines: Array.from({ length: Math.min(10, total - page * 10) }, (_, i) => ({
+      username: `081-xxx-${String(page * 10 + i).padStart(4, '0')}`,
+      created_at: '2026-11-21T17:30:00.000Z',
+    })),
     page,
     size: 10,
     total,
@@ -90,7 +93,13 @@ describe('invite tab', () => {
     try {
       renderReferral()
       const buttons = within(await screen.findByTestId('invite-link').then((node) => node.parentElement!)).getAllByRole('button')
-      expect(buttons.map((button) => button.textContent)).toEqual(['คัดลอกลิงก์', 'แชร์ลิงก์', expect.stringMatching(/^LINE/), expect.stringMatching(/^Telegram/), expect.stringMatching(/^Facebook/)])
+      expect(buttons.map((button) => button.textContent)).toEqual([
+        'คัดลอกลิงก์',
+        'แชร์ลิงก์',
+        expect.stringMatching(/^LINE/),
+        expect.stringMatching(/^Telegram/),
+        expect.stringMatching(/^Facebook/),
+      ])
       fireEvent.click(screen.getByRole('button', { name: 'แชร์ลิงก์' }))
       expect(share).toHaveBeenCalledWith(expect.objectContaining({ url: `${window.location.origin}/register?invite_code=DEMO2345` }))
     } finally {
@@ -132,7 +141,10 @@ describe('totals tab', () => {
     const refund = screen.getByRole('region', { name: 'ยอดเล่นคืนสะสม' })
     fireEvent.click(within(refund).getByRole('button', { name: 'โอนเข้ากระเป๋าหลัก' }))
     expect(await screen.findByText('เดือนนี้โอนเข้ากระเป๋าหลักไปแล้ว โอนได้อีกครั้งในวันที่ 1 ของเดือนหน้า')).toBeTruthy()
-    expect(api.mock.calls.filter(([, init]) => init?.method === 'POST').map(([url]) => String(url))).toEqual(['/api/wallet/transfer/bonus', '/api/wallet/transfer/refund'])
+    expect(api.mock.calls.filter(([, init]) => init?.method === 'POST').map(([url]) => String(url))).toEqual([
+      '/api/wallet/transfer/bonus',
+      '/api/wallet/transfer/refund',
+    ])
   })
 })
 

@@ -33,13 +33,37 @@ export function TotalsTab() {
 
   return (
     <>
-      <PayoutCard name="bonus" title={t('home.bonus')} icon={<GiftIcon />} wallet={balance.data.bonus} busy={busy('bonus')} disabled={transfer.isPending} onTransfer={handleTransfer} />
-      <PayoutCard name="refund" title={t('home.refund')} icon={<CoinsIcon />} wallet={balance.data.refund} busy={busy('refund')} disabled={transfer.isPending} onTransfer={handleTransfer} />
+      <PayoutCard
+        name="bonus"
+        title={t('home.bonus')}
+        icon={<GiftIcon />}
+        wallet={balance.data.bonus}
+        busy={busy('bonus')}
+        disabled={transfer.isPending}
+        onTransfer={handleTransfer}
+      />
+      <PayoutCard
+        name="refund"
+        title={t('home.refund')}
+        icon={<CoinsIcon />}
+        wallet={balance.data.refund}
+        busy={busy('refund')}
+        disabled={transfer.isPending}
+        onTransfer={handleTransfer}
+      />
     </>
   )
 }
 
-function PayoutCard(props: { name: PayoutWalletName; title: string; icon: ReactNode; wallet: PayoutWallet; busy: boolean; disabled: boolean; onTransfer: (name: PayoutWalletName) => void }) {
+function PayoutCard(props: {
+  name: PayoutWalletName
+  title: string
+  icon: ReactNode
+  wallet: PayoutWallet
+  busy: boolean
+  disabled: boolean
+  onTransfer: (name: PayoutWalletName) => void
+}) {
   const { wallet } = props
   const headingId = `payout-${props.name}`
   return (
@@ -72,7 +96,13 @@ function PayoutCard(props: { name: PayoutWalletName; title: string; icon: ReactN
           <dd>{t(`interval.${wallet.options.interval}` as MessageKey)}</dd>
         </div>
       </dl>
-      <button type="button" className="button button--primary button--large" disabled={props.disabled} aria-busy={props.busy} onClick={() => props.onTransfer(props.name)}>
+      <button
+        type="button"
+        className="button button--primary button--large"
+        disabled={props.disabled}
+        aria-busy={props.busy}
+        onClick={() => props.onTransfer(props.name)}
+      >
         {props.busy && <Spinner />}
         {t('action.transferToMain')}
       </button>

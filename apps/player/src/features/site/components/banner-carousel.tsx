@@ -36,11 +36,22 @@ export function BannerCarousel({ metadata }: { metadata: SiteMetadata }) {
     <section className="banner" aria-roledescription="carousel" aria-label={t('carousel.label')}>
       <div className="banner__viewport" ref={viewport}>
         <div className="banner__track">
-          <div className="banner__slide banner__slide--logo" role="group" aria-roledescription="slide" aria-label={t('carousel.slide', { n: 1, total: slideCount })}>
+          <div
+            className="banner__slide banner__slide--logo"
+            role="group"
+            aria-roledescription="slide"
+            aria-label={t('carousel.slide', { n: 1, total: slideCount })}
+          >
             <img src={metadata.image.logo} alt={metadata.title} width={480} height={160} fetchPriority="high" />
           </div>
           {metadata.slides.map((slide, index) => (
-            <div key={slide} className="banner__slide" role="group" aria-roledescription="slide" aria-label={t('carousel.slide', { n: index + 2, total: slideCount })}>
+            <div
+              key={slide}
+              className="banner__slide"
+              role="group"
+              aria-roledescription="slide"
+              aria-label={t('carousel.slide', { n: index + 2, total: slideCount })}
+            >
               <img src={slide} alt="" width={960} height={400} loading={index === 0 ? 'eager' : 'lazy'} decoding="async" />
             </div>
           ))}

@@ -14,5 +14,14 @@ export function SiteLogo({ size }: { size: 'large' | 'small' }) {
   // A fixed box (the seed logo's 3:1) so the browser reserves the space before the file arrives; another shape of
   // logo is fitted inside it (object-fit in the style sheet).
   const box = LOGO_BOX[size]
-  return <img className={className} src={site.metadata.image.logo} alt={site.metadata.title} width={box.width} height={box.height} fetchPriority={size === 'large' ? 'high' : 'auto'} />
+  return (
+    <img
+      className={className}
+      src={site.metadata.image.logo}
+      alt={site.metadata.title}
+      width={box.width}
+      height={box.height}
+      fetchPriority={size === 'large' ? 'high' : 'auto'}
+    />
+  )
 }

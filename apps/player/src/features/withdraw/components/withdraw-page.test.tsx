@@ -8,7 +8,13 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-const balance = (amount: number) => ok({ balance: amount, bonus: { total: 0, remaining: 0, options: { min: 300, max: 1000, interval: 'DAY' } }, refund: { total: 0, remaining: 0, options: { min: 0, max: 1000, interval: 'DAY' } }, turnover: 0 })
+const balance = (amount: number) =>
+  ok({
+    balance: amount,
+    bonus: { total: 0, remaining: 0, options: { min: 300, max: 1000, interval: 'DAY' } },
+    refund: { total: 0, remaining: 0, options: { min: 0, max: 1000, interval: 'DAY' } },
+    turnover: 0,
+  })
 const config = (options: unknown, min = 300) => ok({ min_withdraw: min, options })
 const free = { mandatory: false, value: 0 }
 

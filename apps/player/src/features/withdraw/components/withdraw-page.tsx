@@ -92,7 +92,11 @@ export function WithdrawPage({ user }: { user: UserMe | null }) {
     )
   }
 
-  const hint = mandatory ? t('withdraw.mandatoryHint', { n: formatWhole(terms?.options.value ?? 0) }) : terms ? t('withdraw.amountHint', { n: formatWhole(min) }) : undefined
+  const hint = mandatory
+    ? t('withdraw.mandatoryHint', { n: formatWhole(terms?.options.value ?? 0) })
+    : terms
+      ? t('withdraw.amountHint', { n: formatWhole(min) })
+      : undefined
 
   return (
     <div className="money-page">
