@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm'
+import { bigint, bigserial, index, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { bytea, createdAt } from './columns.ts'
+
+/** Players (spec §3 User). A row exists only once the phone is confirmed (or OTP is off). */
+export const players = pgTable(
+  'players',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    mobile: text('mobile').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstname: text('firstname').notNull(),
+    surname: text('surname').notNull(),
+    bankCode: text('bank_code').notNull(),
+    bankAccount: text('bank_account').notNull(),
+    inviteCode: text('invite_code').notNull(),
+    uplineId: bigint('upline_id', { mode: 'number' }),
+    status: text('status', { enum: ['ACTIVE', 'LOCKED'] })
+      .notNull()
+      .default('ACTIVE'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * The bank account holder's name (the registered names: the account must be the player's own), normalised the
+     * way linked accounts compare it: NFKC, lower case, white space collapsed. Players sharing it are linked.
+     */
+    nameKey: text('name_key').generatedAlwaysAs(
+      sql`regexp_replace(lower(normalize(btrim(firstname) || ' ' || btrim(surname), NFKC)), '[[:space:]]+', ' ', 'g')`,
+    ),
+  },
+  (t) => [
+    uniqueIndex('players_mobile_key').on(t.mobile),
+    index('players_name_key_idx').on(t.nameKey),
+    uniqueIndex('players_bank_key').on(t.bankCode, t.bankAccount),
+    uniqueIndex('players_invite_code_key').on(t.inviteCode),
+    index('players_upline_idx').on(t.uplineId, t.createdAt),
+  ],
+)
+
+/**
+ * Registrations waiting for their OTP. Kept apart from players so an abandoned sign-up never
+ * holds a phone number or a bank account: registering the same phone again replaces the row.
+ */
+export const pendingRegistrations = pgTable(
+  'pending_registrations',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    mobile: text('mobile').notNull(),
+    /** sha256 of the challenge token handed to the app. */
+    tokenHash: bytea('token_hash').notNull(),
+    /** sha256(token ':' code): useless without the token, which is never stored. */
+    otpHash: bytea('otp_hash').notNull(),
+    otpRef: text('otp_ref').notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    payload: jsonb('payload').$type<PendingPayload>().notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('pending_registrations_mobile_key').on(t.mobile)],
+)
+
+export interface PendingPayload {
+  passwordHash: string
+  firstname: string
+  surname: string
+  bankCode: string
+  bankAccount: string
+  uplineId: number | null
+}
+
+/** Server-side sessions: only the token's hash is stored, so a session can be revoked. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tokenHash: bytea('token_hash').notNull(),
+    playerId: bigint('player_id', { mode: 'number' })
+      .notNull()
+      .references(() => players.id),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    /** When the session was last used, kept to the minute (one write a minute at most): idle sessions end. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
+    index('sessions_player_live_idx')
+      .on(t.playerId)
+      .where(sql`revoked_at is null`),
+  ],
+)

@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm'
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { createdAt } from './columns.ts'
+import { players } from './players.ts'
+
+// Promotions, referral and rebate (spec §3, §9; DESIGN §4).
+
+/** An offer a player can take with a deposit. FIXED credit is satang; PERCENT credit is hundredths of a percent. */
+export const promotions = pgTable('promotions', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  title: text('title').notNull(),
+  image: text('image').notNull(),
+  creditGivenType: text('credit_given_type', { enum: ['FIXED', 'PERCENT'] }).notNull(),
+  creditGiven: bigint('credit_given', { mode: 'bigint' }).notNull(),
+  rules: jsonb('rules').$type<Array<{ type: string; value: unknown }>>().notNull(),
+  active: boolean('active').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+  createdAt: createdAt(),
+})
+
+/** A promotion a player took: its bonus, turnover target and progress, and how it ended. One ACTIVE per player. */
+export const playerPromotions = pgTable(
+  'player_promotions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    playerId: bigint('player_id', { mode: 'number' })
+      .notNull()
+      .references(() => players.id),
+    promotionId: bigint('promotion_id', { mode: 'number' })
+      .notNull()
+      .references(() => promotions.id),
+    depositId: bigint('deposit_id', { mode: 'number' }).notNull(),
+    deposit: bigint('deposit', { mode: 'bigint' }).notNull(),
+    bonus: bigint('bonus', { mode: 'bigint' }).notNull(),
+    turnoverType: text('turnover_type', { enum: ['TURNOVER', 'CREDIT', 'NONE'] }).notNull(),
+    turnoverTarget: bigint('turnover_target', { mode: 'bigint' }).notNull(),
+    turnoverCurrent: bigint('turnover_current', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    /** The promotion's rules as they were when taken: later edits do not change a running promotion. */
+    rules: jsonb('rules').$type<Array<{ type: string; value: unknown }>>().notNull(),
+    status: text('status', { enum: ['ACTIVE', 'COMPLETED', 'FORFEITED'] })
+      .notNull()
+      .default('ACTIVE'),
+    endReason: text('end_reason'),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('player_promotions_one_active_key')
+      .on(t.playerId)
+      .where(sql`status = 'ACTIVE'`),
+    index('player_promotions_player_idx').on(t.playerId, t.receivedAt),
+  ],
+)
+
+/**
+ * Commission and rebate accruals, one per (Bangkok day, beneficiary, source player, level): running the daily job
+ * twice pays once. Level 0 is the player's own rebate; levels 1-3 are upline commission.
+ */
+export const accruals = pgTable(
+  'accruals',
+  {
+    day: text('day').notNull(),
+    beneficiaryId: bigint('beneficiary_id', { mode: 'number' })
+      .notNull()
+      .references(() => players.id),
+    sourceId: bigint('source_id', { mode: 'number' })
+      .notNull()
+      .references(() => players.id),
+    level: smallint('level').notNull(),
+    turnover: bigint('turnover', { mode: 'bigint' }).notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    /** Why an accrual that would have paid was recorded at 0 instead: LINKED_ACCOUNT (source and beneficiary linked). */
+    skipReason: text('skip_reason', { enum: ['LINKED_ACCOUNT'] }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.beneficiaryId, t.sourceId, t.level] }), index('accruals_beneficiary_idx').on(t.beneficiaryId, t.level)],
+)
+
+/**
+ * What links players to each other besides their name (issue 10, linked accounts): the sha256 of a device id the
+ * player app sends (every device seen), the address a player registered from (one) and the address of their latest
+ * sign-in (one, replaced at each sign-in). Players sharing a device, or an address of either kind, are linked.
+ */
+export const playerSignals = pgTable(
+  'player_signals',
+  {
+    playerId: bigint('player_id', { mode: 'number' })
+      .notNull()
+      .references(() => players.id),
+    kind: text('kind', { enum: ['DEVICE', 'REGISTER_ADDRESS', 'LOGIN_ADDRESS'] }).notNull(),
+    value: text('value').notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.playerId, t.kind, t.value] }), index('player_signals_value_idx').on(t.value, t.kind)],
+)
+
+/** Moves of the referral (bonus) or rebate (refund) wallet to cash: one per player, wallet and payout period. */
+export const walletPayouts = pgTable(
+  'wallet_payouts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    playerId: bigint('player_id', { mode: 'number' })
+      .notNull()
+      .references(() => players.id),
+    wallet: text('wallet', { enum: ['bonus', 'refund'] }).notNull(),
+    /** The Bangkok payout period: a day (DAY), a Friday (WEEKEN) or a month's 1st (MONTH), e.g. '2026-11-21'. */
+    period: text('period').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('wallet_payouts_period_key').on(t.playerId, t.wallet, t.period)],
+)

@@ -1,0 +1,25 @@
+import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { bytea } from './columns.ts'
+
+/** Site settings: one row (id = 1), edited by the back-office later. */
+export const siteSettings = pgTable('site_settings', {
+  id: integer('id').primaryKey().default(1),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  themePrimary: text('theme_primary').notNull(),
+  themeBackground: text('theme_background').notNull(),
+  faviconUrl: text('favicon_url').notNull(),
+  logoUrl: text('logo_url').notNull(),
+  contactLine: text('contact_line').notNull(),
+  slides: jsonb('slides').$type<string[]>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+})
+
+/** Images and other small files served under /media (generated SVGs now, uploads later). */
+export const media = pgTable('media', {
+  path: text('path').primaryKey(),
+  contentType: text('content_type').notNull(),
+  body: bytea('body').notNull(),
+  etag: text('etag').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+})
