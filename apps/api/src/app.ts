@@ -21,6 +21,7 @@ import { consoleSmsSender } from './modules/sms/console-sms.ts'
 import { httpSmsSender } from './modules/sms/http-sms.ts'
 import type { SmsSender } from './modules/sms/sms.ts'
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts'
+import { operatorsRepository } from './modules/backoffice/operators.repository.ts'
 import { createBackofficeAuthService } from './modules/backoffice/backoffice-auth.service.ts'
 import { createBackofficeService } from './modules/backoffice/backoffice.service.ts'
 import { bankFeedRoutes, depositRoutes, devBankRoutes } from './modules/deposits/deposits.routes.ts'
@@ -261,9 +262,17 @@ export async function buildApp(deps: AppDeps) {
     withdrawalsRepository,
     playersRepository,
   })
-  const backofficeAuth = createBackofficeAuthService({ db, clock, hasher, limiter, sessionHours: config.BACKOFFICE_SESSION_HOURS })
+  const backofficeAuth = createBackofficeAuthService({
+    db,
+    clock,
+    hasher,
+    limiter,
+    sessionHours: config.BACKOFFICE_SESSION_HOURS,
+    operatorsRepository,
+    auditRepository,
+  })
   const operator = requireOperator(backofficeAuth)
-  const backoffice = createBackofficeService({ db, clock, ledger, deposits, withdrawals })
+  const backoffice = createBackofficeService({ db, clock, ledger, deposits, withdrawals, auditRepository, depositsRepository })
   const games = createGamesService({ db, gamesRepository })
   const portal = createPortalService({
     db,
@@ -274,7 +283,7 @@ export async function buildApp(deps: AppDeps) {
     gamesRepository,
     portalRepository,
   })
-  const seamless = createSeamlessService({ db, ledger, clock, promotions })
+  const seamless = createSeamlessService({ db, ledger, clock, promotions, gamesRepository, portalRepository })
   const limitLogin = limitRequests(limiter, { name: 'login-ip', limit: config.RATE_LOGIN_PER_IP_PER_MINUTE, windowMs: 60_000 })
 
   await app.register(

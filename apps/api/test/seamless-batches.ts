@@ -1,6 +1,8 @@
 // Holding seamless batches open in tests (ADR 011): a service of its own on the test database, whose batches wait
 // at `beforeBatch` until the test lets them go, so callbacks can be queued into ONE batch in a chosen order.
 import { randomUUID } from 'node:crypto'
+import { gamesRepository } from '../src/modules/games/games.repository.ts'
+import { portalRepository } from '../src/modules/portal/portal.repository.ts'
 import { moneyBody } from '@sanam/contract/seamless-calls'
 import { createLedger } from '../src/modules/ledger/ledger.service.ts'
 import { createSeamlessService, type SeamlessResult } from '../src/modules/seamless/seamless.service.ts'
@@ -44,6 +46,8 @@ export function heldBatchService(t: TestApp, deps: Partial<ServiceDeps> = {}) {
     db: t.db,
     ledger: createLedger({ clock: t.clock }),
     clock: t.clock,
+    gamesRepository,
+    portalRepository,
     promotions: t.services.promotions,
     ...deps,
     faults: {

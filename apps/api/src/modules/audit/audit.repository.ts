@@ -25,3 +25,4 @@ export const auditRepository = {
     })
   },
 }
+export type AuditRepository = typeof auditRepository

@@ -4,8 +4,8 @@ import type { Clock } from '../../lib/clock.ts'
 import { newToken, sha256 } from '../../lib/crypto.ts'
 import type { RateLimiter } from '../../plugins/rate-limiter.ts'
 import type { PasswordHasher } from '../auth/password.ts'
-import { auditRepository } from '../audit/audit.repository.ts'
-import { operatorsRepository } from './operators.repository.ts'
+import type { AuditRepository } from '../audit/audit.repository.ts'
+import type { OperatorsRepository } from './operators.repository.ts'
 
 export type OperatorRole = 'owner' | 'finance' | 'support'
 
@@ -22,8 +22,16 @@ export const OPERATOR_FAIL_LIMIT_PER_ADDRESS = 30
 const FAIL_WINDOW_MS = 15 * 60_000
 
 /** Operator sign-in. Full operator management (roles, TOTP) arrives with the back-office issue. */
-export function createBackofficeAuthService(deps: { db: Db; clock: Clock; hasher: PasswordHasher; limiter: RateLimiter; sessionHours: number }) {
-  const { db, clock, hasher } = deps
+export function createBackofficeAuthService(deps: {
+  db: Db
+  clock: Clock
+  hasher: PasswordHasher
+  limiter: RateLimiter
+  sessionHours: number
+  operatorsRepository: Pick<OperatorsRepository, 'count' | 'insert' | 'findByUsername' | 'insertSession' | 'findLiveSession'>
+  auditRepository: Pick<AuditRepository, 'record'>
+}) {
+  const { db, clock, hasher, operatorsRepository, auditRepository } = deps
   const dummyHash = hasher.hash(newToken())
 
   return {

@@ -2,16 +2,24 @@ import { satangToBaht } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import type { Clock } from '../../lib/clock.ts'
-import { auditRepository } from '../audit/audit.repository.ts'
+import type { AuditRepository } from '../audit/audit.repository.ts'
 import type { DepositService } from '../deposits/deposits.service.ts'
-import { depositsRepository } from '../deposits/deposits.repository.ts'
+import type { DepositsRepository } from '../deposits/deposits.repository.ts'
 import type { Ledger } from '../ledger/ledger.service.ts'
 import { toBackofficeWithdrawal, type WithdrawalService } from '../withdrawals/withdrawals.service.ts'
 import type { OperatorActor } from './backoffice-auth.service.ts'
 
 /** Operator actions on money. Each runs in one transaction with its audit entry: both happen or neither does. */
-export function createBackofficeService(deps: { db: Db; clock: Clock; ledger: Ledger; deposits: DepositService; withdrawals: WithdrawalService }) {
-  const { db, clock } = deps
+export function createBackofficeService(deps: {
+  db: Db
+  clock: Clock
+  ledger: Ledger
+  deposits: DepositService
+  withdrawals: WithdrawalService
+  auditRepository: Pick<AuditRepository, 'record'>
+  depositsRepository: Pick<DepositsRepository, 'listUnmatched'>
+}) {
+  const { db, clock, auditRepository, depositsRepository } = deps
 
   async function decideWithdrawal(operator: OperatorActor, id: number, outcome: { approve: true; payoutRef: string } | { approve: false; reason: string }) {
     const result = await inTransaction(db, async (tx) => {

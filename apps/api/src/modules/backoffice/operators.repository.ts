@@ -31,3 +31,4 @@ export const operatorsRepository = {
     return row
   },
 }
+export type OperatorsRepository = typeof operatorsRepository

@@ -5,9 +5,9 @@ import { LRUCache } from 'lru-cache'
 import type { Db } from '../../db/client.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { sha256 } from '../../lib/crypto.ts'
-import { gamesRepository } from '../games/games.repository.ts'
+import type { GamesRepository } from '../games/games.repository.ts'
 import type { Ledger } from '../ledger/ledger.service.ts'
-import { portalRepository } from '../portal/portal.repository.ts'
+import type { PortalRepository } from '../portal/portal.repository.ts'
 import { createSeamlessCallbacks, type SeamlessPromotions } from './seamless-callbacks.ts'
 import { answer } from './seamless-decisions.ts'
 import { createGroupCommit, type MoneyCallback, type SeamlessFaults, type SeamlessResult } from './seamless-group-commit.ts'
@@ -55,6 +55,9 @@ export function createSeamlessService(deps: {
   ledger: Ledger
   clock: Clock
   promotions?: SeamlessPromotions
+  /** The catalogue (is a provider there) and the launches (whose game session a token is), read before a batch. */
+  gamesRepository: Pick<GamesRepository, 'provider'>
+  portalRepository: Pick<PortalRepository, 'findSession'>
   /** Most callbacks in one transaction (default 64, PostgreSQL's per-transaction subtransaction cache). */
   maxBatch?: number
   /** Independent batch queues, chosen by player id (default: 1 on PGlite, 8 on PostgreSQL). */
@@ -66,7 +69,7 @@ export function createSeamlessService(deps: {
    */
   setBasedBets?: boolean
 }) {
-  const { db, ledger, clock } = deps
+  const { db, ledger, clock, gamesRepository, portalRepository } = deps
   const callbacks = createSeamlessCallbacks({ ledger, clock, ...(deps.promotions ? { promotions: deps.promotions } : {}) })
   const groupCommit = createGroupCommit({
     db,
