@@ -17,7 +17,6 @@ export function fakePromotionsRepository() {
   const repository: PromotionServiceDeps['promotionsRepository'] = {
     listActive: async () => offers.filter((o) => o.active).sort((a, b) => a.sort - b.sort || a.id - b.id),
     find: async (_db, id) => offers.find((o) => o.id === id),
-    active: async (_db, playerId) => activeOf(playerId),
     async activeMany(_db, playerIds) {
       const out = new Map<number, PlayerPromotionRow>()
       for (const id of playerIds) {

@@ -24,23 +24,16 @@ export const promotionsRepository = {
   },
 
   /** The player's ACTIVE promotion; `lock` takes its row for the rest of the transaction. */
-  async active(db: Db, playerId: number, lock = false): Promise<PlayerPromotionRow | undefined> {
+  /** The players' ACTIVE promotions (one each at most), locked for update when `lock` (a decision about to change them). */
+  async activeMany(db: Db, playerIds: readonly number[], lock = false): Promise<Map<number, PlayerPromotionRow>> {
+    const out = new Map<number, PlayerPromotionRow>()
+    if (playerIds.length === 0) return out
     const query = db
       .select()
       .from(playerPromotions)
-      .where(and(eq(playerPromotions.playerId, playerId), eq(playerPromotions.status, 'ACTIVE')))
-      .limit(1)
-    const [row] = lock ? await query.for('update') : await query
-    return row
-  },
-  /** The ACTIVE promotion of each of these players (at most one each), by player id. */
-  async activeMany(db: Db, playerIds: readonly number[]): Promise<Map<number, PlayerPromotionRow>> {
-    const out = new Map<number, PlayerPromotionRow>()
-    if (playerIds.length === 0) return out
-    const rows = await db
-      .select()
-      .from(playerPromotions)
       .where(and(inArray(playerPromotions.playerId, [...new Set(playerIds)]), eq(playerPromotions.status, 'ACTIVE')))
+      .orderBy(playerPromotions.playerId)
+    const rows = lock ? await query.for('update') : await query
     for (const row of rows) if (!out.has(row.playerId)) out.set(row.playerId, row)
     return out
   },

@@ -59,7 +59,7 @@ export interface PromotionServiceDeps {
   siteWithdrawMin: number
   promotionsRepository: Pick<
     PromotionsRepository,
-    'active' | 'activeMany' | 'creditedDepositsBefore' | 'end' | 'listActive' | 'history' | 'find' | 'start' | 'gameTypes' | 'changeTurnover'
+    'activeMany' | 'creditedDepositsBefore' | 'end' | 'listActive' | 'history' | 'find' | 'start' | 'gameTypes' | 'changeTurnover'
   >
   gamesRepository: Pick<GamesRepository, 'gamesOf'>
 }
@@ -71,6 +71,8 @@ export interface PromotionServiceDeps {
  */
 export function createPromotionService(deps: PromotionServiceDeps) {
   const { db, ledger, clock, promotionsRepository, gamesRepository } = deps
+  /** A player's active promotion: the many-player read with one player. */
+  const activeOf = async (tx: Db, playerId: number, lock = false) => (await promotionsRepository.activeMany(tx, [playerId], lock)).get(playerId)
   const siteMin = nearestSatang(deps.siteWithdrawMin)
 
   async function cash(tx: Db, playerId: number) {
@@ -78,7 +80,7 @@ export function createPromotionService(deps: PromotionServiceDeps) {
   }
 
   async function eligibility(tx: Db, playerId: number, promotion: PromotionRow, amount: bigint, exceptDepositId?: number) {
-    const active = await promotionsRepository.active(tx, playerId)
+    const active = await activeOf(tx, playerId)
     const isNewMember = (await promotionsRepository.creditedDepositsBefore(tx, playerId, exceptDepositId)) === 0
     return checkDraft(promotion.rules, { isNewMember, hasActivePromotion: Boolean(active) }, amount)
   }
@@ -135,7 +137,7 @@ export function createPromotionService(deps: PromotionServiceDeps) {
   }
 
   const launchGuard: LaunchGuard = async ({ playerId, provider, game }) => {
-    const active = await promotionsRepository.active(db, playerId)
+    const active = await activeOf(db, playerId)
     if (!active) return
     if (game) {
       if (isProhibited(active.rules, { type: game.type, provider: provider.code })) throw new AppError('PROMOTION_PROHIBITED')
@@ -187,7 +189,7 @@ export function createPromotionService(deps: PromotionServiceDeps) {
 
     /** The promotion block of GET /user/@me. */
     async info(playerId: number) {
-      const active = await promotionsRepository.active(db, playerId)
+      const active = await activeOf(db, playerId)
       if (!active) return { enabled: false }
       const promotion = await promotionsRepository.find(db, active.promotionId)
       const balance = await cash(db, playerId)
@@ -285,13 +287,13 @@ export function createPromotionService(deps: PromotionServiceDeps) {
 
     /** After a round settles: a promotion whose balance ran below 1 baht ends, forfeiting the dust. */
     async onSettled(tx: Db, playerId: number): Promise<void> {
-      const active = await promotionsRepository.active(tx, playerId, true)
+      const active = await activeOf(tx, playerId, true)
       if (active && (await cash(tx, playerId)) < DUST) await forfeit(tx, active, 'FORFEITED', msg('PROMOTION_ENDED_DUST'))
     },
 
     /** GET /wallet/withdraw terms and the check before a withdrawal: blocked until the target is met. */
     async withdrawTerms(tx: Db, playerId: number): Promise<{ blocked?: string; min: bigint; mandatory: boolean; value: bigint }> {
-      const active = await promotionsRepository.active(tx, playerId)
+      const active = await activeOf(tx, playerId)
       if (!active) return { min: siteMin, mandatory: false, value: 0n }
       const balance = await cash(tx, playerId)
       const terms = withdrawalTerms(active.rules, balance, siteMin)
@@ -311,7 +313,7 @@ export function createPromotionService(deps: PromotionServiceDeps) {
      * is left in cash is forfeited.
      */
     async onWithdrawn(tx: Db, playerId: number): Promise<void> {
-      const active = await promotionsRepository.active(tx, playerId, true)
+      const active = await activeOf(tx, playerId, true)
       if (!active) return
       const capped = withdrawalTerms(active.rules, 0n, siteMin).mandatory
       if (capped) await forfeit(tx, active, 'COMPLETED', msg('PROMOTION_ENDED_WITHDRAWN'))
