@@ -12,7 +12,7 @@ import { AppError } from '../src/errors.ts'
 import { systemClock } from '../src/lib/clock.ts'
 import { auditRepository } from '../src/modules/audit/audit.repository.ts'
 import { createLedger } from '../src/modules/ledger/ledger.service.ts'
-import { addDays, bangkokDay } from '../src/modules/referral/bangkok-time.ts'
+import { addDays, bangkokDay } from '../src/lib/bangkok-time.ts'
 import { createLinkService } from '../src/modules/links/links.service.ts'
 import { linksRepository } from '../src/modules/links/links.repository.ts'
 import { referralRepository } from '../src/modules/referral/referral.repository.ts'
@@ -73,7 +73,7 @@ async function main(): Promise<number> {
     }
     const result = toAccrueResult(stats)
     await auditRepository.record(database.db, {
-      operatorId: null,
+      actor: null,
       action: 'referral.accrue',
       targetType: 'accrual_day',
       targetId: day,

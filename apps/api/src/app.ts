@@ -24,6 +24,10 @@ import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts'
 import { operatorsRepository } from './modules/backoffice/operators.repository.ts'
 import { createBackofficeAuthService } from './modules/backoffice/backoffice-auth.service.ts'
 import { createBackofficeService } from './modules/backoffice/backoffice.service.ts'
+import { operatorsRoutes } from './modules/backoffice/operators.routes.ts'
+import { createOperatorsService } from './modules/backoffice/operators.service.ts'
+import { auditRoutes } from './modules/audit/audit.routes.ts'
+import { createAuditService } from './modules/audit/audit.service.ts'
 import { bankFeedRoutes, depositRoutes, devBankRoutes } from './modules/deposits/deposits.routes.ts'
 import { createDepositService } from './modules/deposits/deposits.service.ts'
 import { depositsRepository } from './modules/deposits/deposits.repository.ts'
@@ -268,11 +272,14 @@ export async function buildApp(deps: AppDeps) {
     hasher,
     limiter,
     sessionHours: config.BACKOFFICE_SESSION_HOURS,
+    idleMinutes: config.BACKOFFICE_IDLE_MINUTES,
     operatorsRepository,
     auditRepository,
   })
   const operator = requireOperator(backofficeAuth)
-  const backoffice = createBackofficeService({ db, clock, ledger, deposits, withdrawals, auditRepository, depositsRepository })
+  const operators = createOperatorsService({ db, clock, hasher, operatorsRepository, auditRepository })
+  const audit = createAuditService({ db, auditRepository })
+  const backoffice = createBackofficeService({ db, clock, ledger, deposits, withdrawals, auditRepository, audit, depositsRepository })
   const games = createGamesService({ db, gamesRepository })
   const portal = createPortalService({
     db,
@@ -309,6 +316,8 @@ export async function buildApp(deps: AppDeps) {
         seamlessRoutes(callbacks, { seamless, clock, secretFor: config.seamlessSecret, signatureFor: config.seamlessSignature }),
       )
       backofficeRoutes(api, { auth: backofficeAuth, backoffice, links, operator, limitLogin })
+      operatorsRoutes(api, { operators, owner: operator(['owner']) })
+      auditRoutes(api, { audit, anyOperator: operator(['owner', 'finance', 'support']) })
       if (consoleSms) devSmsRoutes(api, { outbox: consoleSms })
       if (config.demoBankFeed) devBankRoutes(api, { deposits })
     },
@@ -342,7 +351,25 @@ export async function buildApp(deps: AppDeps) {
 
   return {
     app,
-    services: { auth, links, users, site, ledger, wallet, deposits, withdrawals, backofficeAuth, backoffice, games, portal, seamless, promotions, referral },
+    services: {
+      auth,
+      links,
+      users,
+      site,
+      ledger,
+      wallet,
+      deposits,
+      withdrawals,
+      backofficeAuth,
+      backoffice,
+      operators,
+      audit,
+      games,
+      portal,
+      seamless,
+      promotions,
+      referral,
+    },
     sms,
     limiter,
     sessions: { cache: sessionCache, listener: sessionListener },

@@ -118,6 +118,13 @@ const ConfigSchema = z.object({
     .default('admin'),
   BACKOFFICE_PASSWORD: z.string().min(10, { error: 'must be at least 10 characters' }).max(72).optional(),
   BACKOFFICE_SESSION_HOURS: int(1, 72).default(12),
+  /** An operator session unused this long ends (issue 12). */
+  BACKOFFICE_IDLE_MINUTES: int(1, 24 * 60).default(30),
+  /** For automation: the first owner is created enrolled in TOTP with this base32 secret (ADR 029). */
+  BACKOFFICE_TOTP_SECRET: z
+    .string()
+    .regex(/^[A-Z2-7]{16,128}=*$/, { error: 'must be base32 (A-Z, 2-7), at least 16 characters' })
+    .optional(),
 
   SEAMLESS_SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   /** How providers sign seamless callbacks unless SEAMLESS_SIGNATURE_<CODE> says otherwise (ADR 015). */

@@ -48,7 +48,7 @@ async function main() {
   }
 
   const { app, services } = await buildApp({ config, database, webApps: findWebApps(root) })
-  const first = await services.backofficeAuth.ensureFirstOperator(config.BACKOFFICE_USERNAME, config.BACKOFFICE_PASSWORD)
+  const first = await services.backofficeAuth.ensureFirstOperator(config.BACKOFFICE_USERNAME, config.BACKOFFICE_PASSWORD, config.BACKOFFICE_TOTP_SECRET)
   if (first.generatedPassword) {
     // Printed once, to the console only (not the structured log): set BACKOFFICE_PASSWORD to choose it instead.
     console.info(`Back-office operator created: ${config.BACKOFFICE_USERNAME} / ${first.generatedPassword} (shown once; change it after signing in)`)

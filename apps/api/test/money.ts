@@ -3,6 +3,7 @@ import type { BankTransferBody } from '@sanam/contract'
 import { DEMO_BANK_WEBHOOK_SECRET } from '@sanam/contract/demo-secrets'
 import { signatureHeaders } from '@sanam/contract/signing'
 import type { TestApp } from './app.ts'
+import { nextOperatorCode, OPERATOR_TOTP_SECRET } from './operators.ts'
 
 /** The operator account seeded for tests (apps/api/src/db/seed.ts). */
 export const OPERATOR_ACCOUNT = '4071234567'
@@ -65,10 +66,14 @@ export async function loginPlayer(
   return res.json().data.token
 }
 
-/** Creates the first operator (owner) and signs in. */
+/** Creates the first operator (an owner enrolled in TOTP, as BACKOFFICE_TOTP_SECRET does) and signs in with a code. */
 export async function loginOperator(t: TestApp): Promise<string> {
-  await t.services.backofficeAuth.ensureFirstOperator('admin', OPERATOR_PASSWORD)
-  const res = await t.app.inject({ method: 'POST', url: '/api/backoffice/auth/login', payload: { username: 'admin', password: OPERATOR_PASSWORD } })
+  await t.services.backofficeAuth.ensureFirstOperator('admin', OPERATOR_PASSWORD, OPERATOR_TOTP_SECRET)
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/backoffice/auth/login',
+    payload: { username: 'admin', password: OPERATOR_PASSWORD, otp: nextOperatorCode(t) },
+  })
   if (res.statusCode !== 200) throw new Error(`operator login failed: ${res.body}`)
   return res.json().data.token
 }

@@ -8,11 +8,12 @@ import { accruals } from '../src/db/schema.ts'
 import { argon2Hasher } from '../src/modules/auth/password.ts'
 import type { OperatorRole } from '../src/modules/backoffice/backoffice-auth.service.ts'
 import { operatorsRepository } from '../src/modules/backoffice/operators.repository.ts'
-import { bangkokDayRange } from '../src/modules/referral/bangkok-time.ts'
+import { bangkokDayRange } from '../src/lib/bangkok-time.ts'
 import type { NewPlayer } from '../src/modules/users/users.repository.ts'
 import { buildTestApp, type TestApp } from './app.ts'
 import { makePlayer, uniqueAddress, uniqueName } from './factories.ts'
 import { bearer, expectLedgerOk, fund, loginPlayer } from './money.ts'
+import { nextOperatorCode, OPERATOR_TOTP_SECRET } from './operators.ts'
 import { callSeamless, launch } from './seamless.ts'
 
 // Set-up for the referral route tests, all through the real app: players and operators sign in for real, bets arrive
@@ -105,14 +106,23 @@ export async function play(t: TestApp, player: Member, baht: number, at: string,
   if (outcome === 'rolled-back' || outcome === 'rolled-back-after-win') await send('rollback', { tx_id: `${round}-rb`, ref_tx_id: `${round}-bet` })
 }
 
-/** An operator of `role`, created directly (the back office has no route to add operators yet), signed in for real. */
-export async function signInOperator(t: TestApp, role: OperatorRole = 'owner'): Promise<{ id: number; token: string }> {
+/**
+ * An operator of `role`, created directly (enrolled in TOTP, as owner and finance must be; support too, to sign in the
+ * same way), signed in for real with a code.
+ */
+export async function signInOperator(t: TestApp, role: OperatorRole = 'owner'): Promise<{ id: number; token: string; username: string }> {
   const username = `${role}-${randomUUID().slice(0, 8)}`
   const password = 'operator-password-1'
-  const row = await operatorsRepository.insert(t.db, { username, passwordHash: await argon2Hasher.hash(password), role, createdAt: t.clock.now() })
-  const res = await t.app.inject({ method: 'POST', url: '/api/backoffice/auth/login', payload: { username, password } })
+  const row = await operatorsRepository.insert(t.db, {
+    username,
+    passwordHash: await argon2Hasher.hash(password),
+    role,
+    totpSecret: OPERATOR_TOTP_SECRET,
+    createdAt: t.clock.now(),
+  })
+  const res = await t.app.inject({ method: 'POST', url: '/api/backoffice/auth/login', payload: { username, password, otp: nextOperatorCode(t, username) } })
   if (res.statusCode !== 200) throw new Error(`operator login failed: ${res.body}`)
-  return { id: row.id, token: res.json().data.token }
+  return { id: row.id, token: res.json().data.token, username }
 }
 
 /** POST /api/backoffice/jobs/accrue for `day` with the given headers. */

@@ -62,6 +62,13 @@ export const messageCatalogue = {
   WITHDRAWAL_REJECTED: 'ปฏิเสธการถอนแล้ว คืนเงินเข้ากระเป๋าหลัก',
   IDEMPOTENCY_KEY_INVALID: 'Idempotency-Key ไม่ถูกต้อง',
 
+  // Back-office operators (issue 12)
+  TOTP_ENROLLED: 'ตั้งค่าการยืนยันตัวตนสองขั้นตอนสำเร็จ',
+  OPERATOR_CREATED: 'เพิ่มผู้ใช้งานหลังบ้านแล้ว',
+  OPERATOR_UPDATED: 'บันทึกการเปลี่ยนแปลงผู้ใช้งานแล้ว เซสชันเดิมของผู้ใช้งานนี้สิ้นสุดแล้ว',
+  OPERATOR_ENABLED: 'เปิดใช้งานผู้ใช้งานแล้ว',
+  OPERATOR_PASSWORD_CHANGED: 'เปลี่ยนรหัสผ่านสำเร็จ เซสชันอื่นของคุณสิ้นสุดแล้ว',
+
   // Promotions
   PROMOTION_NOT_FOUND: 'ไม่พบโปรโมชั่นที่เลือก',
   PROMOTION_CANCELLED: 'ยกเลิกโปรโมชั่นแล้ว',

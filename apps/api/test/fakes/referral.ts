@@ -1,6 +1,6 @@
 import type { AccrualRow } from '../../src/modules/referral/referral.repository.ts'
 import type { ReferralServiceDeps } from '../../src/modules/referral/referral.service.ts'
-import { bangkokDay } from '../../src/modules/referral/bangkok-time.ts'
+import { bangkokDay } from '../../src/lib/bangkok-time.ts'
 import type { PlayerRow } from '../../src/modules/users/users.repository.ts'
 import type { FakeLedger } from './ledger.ts'
 

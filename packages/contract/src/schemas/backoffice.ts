@@ -9,8 +9,22 @@ const IdParams = z.strictObject({ id: z.string().regex(/^\d{1,15}$/, { error: '�
 export const OperatorLoginBody = strictBody({
   username: z.string({ error: 'กรุณากรอกชื่อผู้ใช้และรหัสผ่าน' }).min(1, { error: 'กรุณากรอกชื่อผู้ใช้และรหัสผ่าน' }).max(64),
   password: z.string({ error: 'กรุณากรอกชื่อผู้ใช้และรหัสผ่าน' }).min(1, { error: 'กรุณากรอกชื่อผู้ใช้และรหัสผ่าน' }).max(72),
+  /** The current code of the operator's authenticator app, once enrolled (issue 12). */
+  otp: z
+    .string({ error: 'รหัสยืนยันต้องเป็นตัวเลข 6 หลัก' })
+    .regex(/^\d{6}$/, { error: 'รหัสยืนยันต้องเป็นตัวเลข 6 หลัก' })
+    .optional(),
 })
-export const OperatorLoginResult = z.object({ token: z.string(), username: z.string(), role: z.string() })
+export const OperatorRole = z.enum(['owner', 'finance', 'support'], { error: 'กรุณาเลือกบทบาทของผู้ใช้งาน' })
+export type OperatorRole = z.infer<typeof OperatorRole>
+export const OperatorLoginResult = z.object({
+  token: z.string(),
+  username: z.string(),
+  role: OperatorRole,
+  totp_enrolled: z.boolean(),
+  /** Owner or finance without TOTP: the session may only enrol, read itself and sign out until a code confirms it. */
+  must_enroll: z.boolean(),
+})
 
 export const WithdrawalStatus = z.enum(['PENDING', 'SUCCESS', 'FAIL', 'CANCEL'])
 export const BackofficeWithdrawal = z.object({

@@ -10,6 +10,15 @@ export const operators = pgTable(
     passwordHash: text('password_hash').notNull(),
     role: text('role', { enum: ['owner', 'finance', 'support'] }).notNull(),
     createdAt: createdAt(),
+    /** Set when an owner disables the operator: no sign-in, every session ended. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
+    /** The enrolled TOTP secret (base32), null until enrolment is confirmed. */
+    totpSecret: text('totp_secret'),
+    /** The secret shown during enrolment, until a code from it is confirmed. */
+    totpPendingSecret: text('totp_pending_secret'),
+    /** The highest TOTP time step accepted: a code is taken once (no replay inside its window). */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [uniqueIndex('operators_username_key').on(t.username)],
 )
@@ -25,11 +34,17 @@ export const operatorSessions = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    /** Last use, for the idle end (BACKOFFICE_IDLE_MINUTES); written at most once a minute. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('operator_sessions_token_hash_key').on(t.tokenHash)],
+  (t) => [uniqueIndex('operator_sessions_token_hash_key').on(t.tokenHash), index('operator_sessions_operator_idx').on(t.operatorId)],
 )
 
-/** Append-only record of every operator action (a trigger refuses UPDATE and DELETE). */
+/**
+ * Append-only record of every operator action (a trigger refuses UPDATE and DELETE), hash-chained: a BEFORE INSERT
+ * trigger (migration 0010) gives each row the next `chain_seq`, the previous row's hash as `prev_hash` and
+ * `hash = sha256(prev_hash || the row's fields)`, under a lock that serialises the chain (ADR 030).
+ */
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -41,6 +56,16 @@ export const auditLog = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
     createdAt: createdAt(),
+    /** The operator's address (TRUST_PROXY applied); null for start-up and scripts. */
+    ip: text('ip'),
+    chainSeq: bigint('chain_seq', { mode: 'number' }),
+    prevHash: bytea('prev_hash'),
+    hash: bytea('hash'),
   },
-  (t) => [index('audit_log_target_idx').on(t.targetType, t.targetId)],
+  (t) => [
+    index('audit_log_target_idx').on(t.targetType, t.targetId),
+    uniqueIndex('audit_log_chain_seq_key').on(t.chainSeq),
+    index('audit_log_operator_idx').on(t.operatorId, t.id),
+    index('audit_log_created_idx').on(t.createdAt),
+  ],
 )

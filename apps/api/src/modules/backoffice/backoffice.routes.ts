@@ -1,6 +1,6 @@
-import { backofficeContract, msg } from '@sanam/contract'
+import { backofficeContract, backofficeOperatorsContract, msg } from '@sanam/contract'
 import type { preHandlerAsyncHookHandler } from 'fastify'
-import { ok } from '../../lib/http.ts'
+import { done, ok } from '../../lib/http.ts'
 import type { TypedApp } from '../../lib/typed-app.ts'
 import type { BackofficeAuthService, OperatorRole } from './backoffice-auth.service.ts'
 import type { LinkService } from '../links/links.service.ts'
@@ -12,17 +12,33 @@ export function backofficeRoutes(
     auth: BackofficeAuthService
     backoffice: BackofficeService
     links: Pick<LinkService, 'forMember'>
-    operator: (roles: OperatorRole[]) => preHandlerAsyncHookHandler
+    operator: (roles: readonly OperatorRole[], options?: { whileEnrolling?: boolean }) => preHandlerAsyncHookHandler
     limitLogin: preHandlerAsyncHookHandler
   },
 ) {
   const { backoffice } = deps
   const money = deps.operator(['owner', 'finance'])
   const anyone = deps.operator(['owner', 'finance', 'support'])
+  /** Sessions of an owner or finance operator who has not enrolled TOTP yet reach only these routes. */
+  const enrolling = deps.operator(['owner', 'finance', 'support'], { whileEnrolling: true })
+  const self = backofficeOperatorsContract
 
   app.post('/backoffice/auth/login', { schema: backofficeContract.login, preHandler: deps.limitLogin }, async (req) =>
-    ok(await deps.auth.login(req.body.username, req.body.password, req.ip), msg('LOGGED_IN')),
+    ok(await deps.auth.login(req.body, req.ip), msg('LOGGED_IN')),
   )
+  app.post('/backoffice/auth/logout', { schema: self.logout, preHandler: enrolling }, async (req) => {
+    await deps.auth.logout(req.operator)
+    return done(msg('LOGGED_OUT'))
+  })
+  app.get('/backoffice/me', { schema: self.me, preHandler: enrolling }, async (req) => ok(await deps.auth.me(req.operator)))
+  app.post('/backoffice/auth/totp/start', { schema: self.totpStart, preHandler: enrolling }, async (req) => ok(await deps.auth.startTotp(req.operator)))
+  app.post('/backoffice/auth/totp/confirm', { schema: self.totpConfirm, preHandler: enrolling }, async (req) =>
+    ok(await deps.auth.confirmTotp(req.operator, req.body.otp), msg('TOTP_ENROLLED')),
+  )
+  app.post('/backoffice/auth/password', { schema: self.changePassword, preHandler: anyone }, async (req) => {
+    await deps.auth.changePassword(req.operator, req.body.current_password, req.body.new_password)
+    return done(msg('OPERATOR_PASSWORD_CHANGED'))
+  })
 
   app.get('/backoffice/withdrawals', { schema: backofficeContract.withdrawals, preHandler: anyone }, async (req) =>
     ok(await backoffice.listWithdrawals(req.query.status, req.query.page)),
@@ -49,5 +65,5 @@ export function backofficeRoutes(
     ok(await deps.links.forMember(Number(req.params.id))),
   )
 
-  app.get('/backoffice/ledger/verify', { schema: backofficeContract.ledgerVerify, preHandler: money }, async () => ok(await backoffice.verifyLedger()))
+  app.get('/backoffice/ledger/verify', { schema: backofficeContract.ledgerVerify, preHandler: money }, async () => ok(await backoffice.verify()))
 }

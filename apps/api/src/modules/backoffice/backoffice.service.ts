@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { AuditRepository } from '../audit/audit.repository.ts'
+import type { AuditService } from '../audit/audit.service.ts'
 import type { DepositService } from '../deposits/deposits.service.ts'
 import type { DepositsRepository } from '../deposits/deposits.repository.ts'
 import type { Ledger } from '../ledger/ledger.service.ts'
@@ -17,6 +18,7 @@ export function createBackofficeService(deps: {
   deposits: DepositService
   withdrawals: WithdrawalService
   auditRepository: Pick<AuditRepository, 'record'>
+  audit: Pick<AuditService, 'verifyChain'>
   depositsRepository: Pick<DepositsRepository, 'listUnmatched'>
 }) {
   const { db, clock, auditRepository, depositsRepository } = deps
@@ -28,7 +30,7 @@ export function createBackofficeService(deps: {
         : await deps.withdrawals.reject(tx, operator.operatorId, id, outcome.reason)
       if (!decided.replayed) {
         await auditRepository.record(tx, {
-          operatorId: operator.operatorId,
+          actor: operator,
           action: outcome.approve ? 'withdrawal.approve' : 'withdrawal.reject',
           targetType: 'withdrawal',
           targetId: String(id),
@@ -72,7 +74,7 @@ export function createBackofficeService(deps: {
       return inTransaction(db, async (tx) => {
         const { before, after, deposit, player } = await deps.deposits.assign(tx, depositId, mobile)
         await auditRepository.record(tx, {
-          operatorId: operator.operatorId,
+          actor: operator,
           action: 'deposit.assign',
           targetType: 'deposit',
           targetId: String(depositId),
@@ -94,7 +96,7 @@ export function createBackofficeService(deps: {
           operatorId: operator.operatorId,
         })
         await auditRepository.record(tx, {
-          operatorId: operator.operatorId,
+          actor: operator,
           action: 'deposit.manual',
           targetType: 'deposit',
           targetId: String(deposit.id),
@@ -105,7 +107,16 @@ export function createBackofficeService(deps: {
       })
     },
 
-    verifyLedger: () => deps.ledger.verify(db),
+    /** Every money invariant (DESIGN §3) and the audit log's hash chain (ADR 030), on one snapshot. */
+    verify: () =>
+      db.transaction(
+        async (tx) => {
+          const [ledger, chain] = [await deps.ledger.verify(tx), await deps.audit.verifyChain(tx)]
+          const failures = [...ledger.failures, ...chain.failures]
+          return { ok: failures.length === 0, checked: ledger.checked + chain.checked, failures }
+        },
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      ),
   }
 }
 export type BackofficeService = ReturnType<typeof createBackofficeService>

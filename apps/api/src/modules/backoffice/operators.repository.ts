@@ -1,16 +1,36 @@
-import { and, eq, gt, isNull } from 'drizzle-orm'
+import { and, asc, eq, gt, isNull, lt, ne, or } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { operators, operatorSessions } from '../../db/schema.ts'
 
 export type OperatorRow = typeof operators.$inferSelect
+export type OperatorPatch = Partial<
+  Pick<OperatorRow, 'role' | 'passwordHash' | 'disabledAt' | 'totpSecret' | 'totpPendingSecret' | 'totpLastStep' | 'lastLoginAt'>
+>
 
 export const operatorsRepository = {
   async findByUsername(db: Db, username: string): Promise<OperatorRow | undefined> {
     const [row] = await db.select().from(operators).where(eq(operators.username, username)).limit(1)
     return row
   },
+  async findById(db: Db, id: number, lock = false): Promise<OperatorRow | undefined> {
+    const query = db.select().from(operators).where(eq(operators.id, id)).limit(1)
+    const [row] = lock ? await query.for('update') : await query
+    return row
+  },
   async count(db: Db): Promise<number> {
     const rows = await db.select({ id: operators.id }).from(operators).limit(1)
+    return rows.length
+  },
+  async list(db: Db): Promise<OperatorRow[]> {
+    return db.select().from(operators).orderBy(asc(operators.id))
+  },
+  /** Enabled owners other than `exceptId`, locked: the last owner can be neither disabled nor demoted. */
+  async otherEnabledOwners(db: Db, exceptId: number): Promise<number> {
+    const rows = await db
+      .select({ id: operators.id })
+      .from(operators)
+      .where(and(eq(operators.role, 'owner'), isNull(operators.disabledAt), ne(operators.id, exceptId)))
+      .for('update')
     return rows.length
   },
   async insert(db: Db, row: typeof operators.$inferInsert): Promise<OperatorRow> {
@@ -18,17 +38,73 @@ export const operatorsRepository = {
     if (!inserted) throw new Error('insert returned no row')
     return inserted
   },
+  async update(db: Db, id: number, patch: OperatorPatch): Promise<OperatorRow | undefined> {
+    const [row] = await db.update(operators).set(patch).where(eq(operators.id, id)).returning()
+    return row
+  },
+  /**
+   * Takes TOTP time step `step` for the operator, only if it is later than every step taken before: a code is
+   * accepted once, and never an older one after a newer (no replay inside the code's window). False when taken.
+   */
+  async takeTotpStep(db: Db, id: number, step: number): Promise<boolean> {
+    const rows = await db
+      .update(operators)
+      .set({ totpLastStep: step })
+      .where(and(eq(operators.id, id), or(isNull(operators.totpLastStep), lt(operators.totpLastStep, step))))
+      .returning({ id: operators.id })
+    return rows.length === 1
+  },
   async insertSession(db: Db, row: typeof operatorSessions.$inferInsert): Promise<void> {
     await db.insert(operatorSessions).values(row)
   },
-  async findLiveSession(db: Db, tokenHash: Buffer, now: Date) {
+  /** The live session of `tokenHash`: not revoked, not expired, used within the idle limit, its operator enabled. */
+  async findLiveSession(db: Db, tokenHash: Buffer, now: Date, idleSince: Date) {
     const [row] = await db
-      .select({ operatorId: operators.id, username: operators.username, role: operators.role })
+      .select({
+        sessionId: operatorSessions.id,
+        lastSeenAt: operatorSessions.lastSeenAt,
+        operatorId: operators.id,
+        username: operators.username,
+        role: operators.role,
+        totpSecret: operators.totpSecret,
+      })
       .from(operatorSessions)
       .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
-      .where(and(eq(operatorSessions.tokenHash, tokenHash), isNull(operatorSessions.revokedAt), gt(operatorSessions.expiresAt, now)))
+      .where(
+        and(
+          eq(operatorSessions.tokenHash, tokenHash),
+          isNull(operatorSessions.revokedAt),
+          gt(operatorSessions.expiresAt, now),
+          gt(operatorSessions.lastSeenAt, idleSince),
+          isNull(operators.disabledAt),
+        ),
+      )
       .limit(1)
     return row
+  },
+  async touchSession(db: Db, sessionId: number, now: Date): Promise<void> {
+    await db.update(operatorSessions).set({ lastSeenAt: now }).where(eq(operatorSessions.id, sessionId))
+  },
+  async revokeSession(db: Db, tokenHash: Buffer, now: Date): Promise<void> {
+    await db
+      .update(operatorSessions)
+      .set({ revokedAt: now })
+      .where(and(eq(operatorSessions.tokenHash, tokenHash), isNull(operatorSessions.revokedAt)))
+  },
+  /** Ends the operator's sessions, all of them or all but `keepTokenHash`; answers how many ended. */
+  async revokeSessionsOf(db: Db, operatorId: number, now: Date, keepTokenHash?: Buffer): Promise<number> {
+    const rows = await db
+      .update(operatorSessions)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(operatorSessions.operatorId, operatorId),
+          isNull(operatorSessions.revokedAt),
+          keepTokenHash ? ne(operatorSessions.tokenHash, keepTokenHash) : undefined,
+        ),
+      )
+      .returning({ id: operatorSessions.id })
+    return rows.length
   },
 }
 export type OperatorsRepository = typeof operatorsRepository

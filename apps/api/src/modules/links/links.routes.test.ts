@@ -9,7 +9,7 @@ import { bearer, loginPlayer } from '../../../test/money.ts'
 import { accrue, member, play, signInOperator, useReferralApp, walletsOf } from '../../../test/referral.ts'
 import { accruals, playerSignals } from '../../db/schema.ts'
 import { sha256 } from '../../lib/crypto.ts'
-import { bangkokDayRange } from '../referral/bangkok-time.ts'
+import { bangkokDayRange } from '../../lib/bangkok-time.ts'
 import { linkableAddress } from './links.service.ts'
 
 const app = useReferralApp({ OTP_REQUIRED: 'false' })

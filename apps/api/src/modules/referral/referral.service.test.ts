@@ -89,7 +89,7 @@ describe('the daily accrual', () => {
   it('refuses a day that has not ended in Bangkok, and records an operator run in the audit log', async () => {
     const { sut, audit } = setup()
     await expect(sut.accrueDay('2026-11-22')).rejects.toMatchObject({ code: 'RULE_REFUSED' })
-    await sut.accrueForOperator({ operatorId: 9, username: 'admin', role: 'owner' }, SATURDAY_DAY)
+    await sut.accrueForOperator({ operatorId: 9, ip: '203.0.113.9' }, SATURDAY_DAY)
     expect(audit).toMatchObject([{ action: 'referral.accrue', targetId: SATURDAY_DAY }])
   })
 })

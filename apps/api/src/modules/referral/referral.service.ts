@@ -16,10 +16,10 @@ import type { Db } from '../../db/client.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
-import type { auditRepository as AuditRepositoryValue } from '../audit/audit.repository.ts'
-import type { OperatorActor } from '../backoffice/backoffice-auth.service.ts'
+import type { AuditActor, auditRepository as AuditRepositoryValue } from '../audit/audit.repository.ts'
 import type { Ledger } from '../ledger/ledger.service.ts'
-import { bangkokDay, bangkokDayRange, payoutWindow } from './bangkok-time.ts'
+import { bangkokDay, bangkokDayRange } from '../../lib/bangkok-time.ts'
+import { payoutWindow } from './payout-window.ts'
 import type { LinkService } from '../links/links.service.ts'
 import type { NewAccrual, ReferralRepository } from './referral.repository.ts'
 
@@ -240,11 +240,11 @@ export function createReferralService(deps: ReferralServiceDeps) {
     accrueDay,
 
     /** The back-office run of one day: the accrual, then its audit entry. */
-    async accrueForOperator(operator: OperatorActor, day: string): Promise<AccrueResult> {
+    async accrueForOperator(operator: AuditActor, day: string): Promise<AccrueResult> {
       const stats = await accrueDay(day)
       const result = toAccrueResult(stats)
       await auditRepository.record(db, {
-        operatorId: operator.operatorId,
+        actor: operator,
         action: 'referral.accrue',
         targetType: 'accrual_day',
         targetId: day,

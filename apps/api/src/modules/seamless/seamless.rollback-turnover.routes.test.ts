@@ -9,7 +9,7 @@ import { bearer, expectLedgerOk, loginPlayer, postTransfer, transferBody } from 
 import { launch } from '../../../test/seamless.ts'
 import { betBody, heldBatchService, uid } from '../../../test/seamless-batches.ts'
 import { playerPromotions } from '../../db/schema.ts'
-import { bangkokDay, bangkokDayRange } from '../referral/bangkok-time.ts'
+import { bangkokDay, bangkokDayRange } from '../../lib/bangkok-time.ts'
 import { referralRepository } from '../referral/referral.repository.ts'
 
 let t: TestApp

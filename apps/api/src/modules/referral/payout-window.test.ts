@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { addDays, bangkokDay, bangkokDayRange, payoutWindow, weekdayOf } from './bangkok-time.ts'
+import { addDays, bangkokDay, bangkokDayRange, weekdayOf } from '../../lib/bangkok-time.ts'
+import { payoutWindow } from './payout-window.ts'
 import { maskMobile, shareOf } from './referral.service.ts'
 
 const at = (iso: string) => new Date(iso)

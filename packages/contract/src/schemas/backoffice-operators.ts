@@ -1,0 +1,102 @@
+import { z } from 'zod'
+import { MessageOnly, okEnvelope } from './envelope.ts'
+import { MAX_PASSWORD_LENGTH, strictBody } from './fields.ts'
+import { OperatorRole } from './backoffice.ts'
+import { pageOf } from './wallet.ts'
+
+/** Operators' passwords are longer than players' (issue 12): 10 to 72 characters. */
+export const MIN_OPERATOR_PASSWORD_LENGTH = 10
+const operatorPasswordMessage = `รหัสผ่านของผู้ใช้งานหลังบ้านต้องมี ${MIN_OPERATOR_PASSWORD_LENGTH}-${MAX_PASSWORD_LENGTH} ตัวอักษร`
+export const OperatorPassword = z
+  .string({ error: operatorPasswordMessage })
+  .min(MIN_OPERATOR_PASSWORD_LENGTH, { error: operatorPasswordMessage })
+  .max(MAX_PASSWORD_LENGTH, { error: operatorPasswordMessage })
+export const OperatorUsername = z
+  .string({ error: 'ชื่อผู้ใช้ต้องเป็น a-z 0-9 _ . - ยาว 3-32 ตัวอักษร' })
+  .regex(/^[a-z0-9_.-]{3,32}$/, { error: 'ชื่อผู้ใช้ต้องเป็น a-z 0-9 _ . - ยาว 3-32 ตัวอักษร' })
+const Otp = z.string({ error: 'รหัสยืนยันต้องเป็นตัวเลข 6 หลัก' }).regex(/^\d{6}$/, { error: 'รหัสยืนยันต้องเป็นตัวเลข 6 หลัก' })
+const OperatorIdParams = z.strictObject({ id: z.string().regex(/^\d{1,15}$/, { error: 'รหัสผู้ใช้งานไม่ถูกต้อง' }) })
+
+export const OperatorMe = z.object({
+  operator_id: z.number().int(),
+  username: z.string(),
+  role: OperatorRole,
+  totp_enrolled: z.boolean(),
+  must_enroll: z.boolean(),
+})
+export type OperatorMe = z.infer<typeof OperatorMe>
+
+export const OperatorView = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  role: OperatorRole,
+  disabled: z.boolean(),
+  totp_enrolled: z.boolean(),
+  must_enroll: z.boolean(),
+  created_at: z.string(),
+  last_login_at: z.string().nullable(),
+})
+export type OperatorView = z.infer<typeof OperatorView>
+
+export const AuditEntryView = z.object({
+  id: z.number().int(),
+  operator_id: z.number().int().nullable(),
+  operator_username: z.string().nullable(),
+  action: z.string(),
+  target_type: z.string(),
+  target_id: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: z.string().nullable(),
+  at: z.string(),
+})
+export type AuditEntryView = z.infer<typeof AuditEntryView>
+
+const dayOrInstant = z
+  .string({ error: 'วันที่ไม่ถูกต้อง' })
+  .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2}))?$/, { error: 'วันที่ไม่ถูกต้อง' })
+  .refine((text) => !Number.isNaN(Date.parse(text)), { error: 'วันที่ไม่ถูกต้อง' })
+
+export const AuditQuery = z.strictObject({
+  operator_id: z
+    .string()
+    .regex(/^\d{1,15}$/, { error: 'รหัสผู้ใช้งานไม่ถูกต้อง' })
+    .transform(Number)
+    .optional(),
+  action: z.string().trim().min(1).max(64).optional(),
+  target_type: z.string().trim().min(1).max(64).optional(),
+  target_id: z.string().trim().min(1).max(64).optional(),
+  /** A day (Asia/Bangkok) or an instant; `from` inclusive, `to` inclusive of the whole day when a day is given. */
+  from: dayOrInstant.optional(),
+  to: dayOrInstant.optional(),
+  page: z
+    .string()
+    .regex(/^\d{1,6}$/, { error: 'หน้าไม่ถูกต้อง' })
+    .transform(Number)
+    .optional()
+    .default(0),
+})
+export type AuditQuery = z.input<typeof AuditQuery>
+
+export const backofficeOperatorsContract = {
+  logout: { response: { 200: MessageOnly } },
+  me: { response: { 200: okEnvelope(OperatorMe) } },
+  totpStart: { response: { 200: okEnvelope(z.object({ secret: z.string(), otpauth_url: z.string() })) } },
+  totpConfirm: { body: strictBody({ otp: Otp }), response: { 200: okEnvelope(z.object({ totp_enrolled: z.boolean(), must_enroll: z.boolean() })) } },
+  changePassword: {
+    body: strictBody({
+      current_password: z.string({ error: 'กรุณากรอกรหัสผ่านเดิม' }).min(1, { error: 'กรุณากรอกรหัสผ่านเดิม' }).max(MAX_PASSWORD_LENGTH),
+      new_password: OperatorPassword,
+    }),
+    response: { 200: MessageOnly },
+  },
+  list: { response: { 200: okEnvelope(z.object({ list: z.array(OperatorView) })) } },
+  create: { body: strictBody({ username: OperatorUsername, password: OperatorPassword, role: OperatorRole }), response: { 200: okEnvelope(OperatorView) } },
+  setRole: { params: OperatorIdParams, body: strictBody({ role: OperatorRole }), response: { 200: okEnvelope(OperatorView) } },
+  disable: { params: OperatorIdParams, response: { 200: okEnvelope(OperatorView) } },
+  enable: { params: OperatorIdParams, response: { 200: okEnvelope(OperatorView) } },
+  resetPassword: { params: OperatorIdParams, body: strictBody({ password: OperatorPassword }), response: { 200: okEnvelope(OperatorView) } },
+  resetTotp: { params: OperatorIdParams, response: { 200: okEnvelope(OperatorView) } },
+  audit: { querystring: AuditQuery, response: { 200: okEnvelope(pageOf(AuditEntryView)) } },
+  auditActions: { response: { 200: okEnvelope(z.object({ list: z.array(z.string()) })) } },
+}
