@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { call, postBankTransfer, type Answer } from './support/http.ts'
+import { operatorEnv, operatorToken } from './support/operator.ts'
 import { createTestDatabase, type TestDatabase } from './support/postgres.ts'
 import { chooseSeed, seededRandom, type SeededRandom } from './support/random.ts'
 import { repoRoot, startServer, type RunningServer } from './support/server.ts'
@@ -19,7 +20,6 @@ const PLAYERS = 5
 const OPERATIONS = 150
 const IN_FLIGHT = 6
 const HISTORY_PAGE_LIMIT = 50
-const OPERATOR = { username: 'admin', password: 'fault-test-operator-9' }
 const SEED = chooseSeed(process.env.FAULT_SEED)
 
 interface Player {
@@ -137,12 +137,6 @@ async function balanceSatang(baseUrl: string, token: string): Promise<number> {
   const answer = await call<{ balance: number }>(baseUrl, 'GET', '/api/wallet/v2/balance', { token })
   expect(answer.status, JSON.stringify(answer.body)).toBe(200)
   return toSatang(answer.body.data.balance)
-}
-
-async function operatorToken(baseUrl: string): Promise<string> {
-  const answer = await call<{ token: string }>(baseUrl, 'POST', '/api/backoffice/auth/login', { body: OPERATOR })
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200)
-  return answer.body.data.token
 }
 
 async function ledgerVerify(baseUrl: string, token: string) {
@@ -298,8 +292,7 @@ async function faultRun(label: string, dataDir: string, databaseUrl: string | un
   const runId = `${SEED.toString(36)}${databaseUrl ? 'p' : 'e'}`
   const env: Record<string, string> = {
     OTP_REQUIRED: 'false',
-    BACKOFFICE_USERNAME: OPERATOR.username,
-    BACKOFFICE_PASSWORD: OPERATOR.password,
+    ...operatorEnv(),
     // Several withdrawals per player may be pending at once, so holds, payouts and releases overlap.
     WITHDRAW_ONE_PENDING: 'false',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
@@ -471,7 +464,7 @@ describe('money under faults (DESIGN §6): SIGKILL mid-load, restart, nothing ac
     expect(result.code, result.output).toBe(0)
     expect(result.output).toMatch(/^ok, \d+ checked/m)
 
-    const server = await startServer({ dataDir, env: { BACKOFFICE_PASSWORD: OPERATOR.password } })
+    const server = await startServer({ dataDir, env: operatorEnv() })
     try {
       const busy = await runLedgerVerifyScript({ DATA_DIR: dataDir })
       expect(busy.code, busy.output).toBe(2)

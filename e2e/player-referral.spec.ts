@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, viewShot } from './support/browser.ts'
 import { call } from './support/http.ts'
+import { operatorEnv, operatorToken } from './support/operator.ts'
 import { atPath, DEMO, deposit, loginToken, phonePage, playDemoRounds, registerPlayer, seriousAxeViolations } from './support/player.ts'
 import { repoRoot, startServer, type RunningServer } from './support/server.ts'
 
@@ -16,7 +17,6 @@ import { repoRoot, startServer, type RunningServer } from './support/server.ts'
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000
-const OPERATOR = { username: 'admin', password: 'referral-e2e-operator-1' }
 const clockOffset = pathToFileURL(path.join(repoRoot, 'e2e/support/clock-offset.mjs')).href
 
 describe('player app: referral', () => {
@@ -29,7 +29,7 @@ describe('player app: referral', () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'sanam-e2e-referral-'))
     // The commission on a short session is a few baht: let any amount be moved.
-    const env = { OTP_REQUIRED: 'false', BACKOFFICE_PASSWORD: OPERATOR.password, BONUS_MIN: '1' }
+    const env = { OTP_REQUIRED: 'false', ...operatorEnv(), BONUS_MIN: '1' }
     const yesterday = await startServer({ dataDir, env: { ...env, NODE_OPTIONS: `--import=${clockOffset}`, E2E_CLOCK_OFFSET_MS: String(-DAY_MS) } })
     try {
       const then = new Date(Date.now() - DAY_MS)
@@ -44,11 +44,10 @@ describe('player app: referral', () => {
     }
 
     server = await startServer({ dataDir, env })
-    const operator = await call<{ token: string }>(server.baseUrl, 'POST', '/api/backoffice/auth/login', { body: OPERATOR })
-    expect(operator.status, JSON.stringify(operator.body)).toBe(200)
+    const operator = await operatorToken(server.baseUrl)
     const bangkokYesterday = new Date(Date.now() - DAY_MS + 7 * 60 * 60 * 1000).toISOString().slice(0, 10)
     const accrued = await call<{ referral: number; rebate: number }>(server.baseUrl, 'POST', '/api/backoffice/jobs/accrue', {
-      token: operator.body.data.token,
+      token: operator,
       body: { day: bangkokYesterday },
     })
     expect(accrued.status, JSON.stringify(accrued.body)).toBe(200)

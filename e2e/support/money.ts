@@ -2,16 +2,14 @@
 // and the ledger check.
 import { expect } from 'vitest'
 import { call } from './http.ts'
-
-export const OPERATOR = { username: 'admin', password: 'fault-test-operator-9' }
+import { operatorEnv } from './operator.ts'
 
 /** The environment every fault test's server runs with (demo mode asked for explicitly: the tests use the demo feed helper). */
 export function faultEnv(databaseUrl?: string): Record<string, string> {
   return {
     SANAM_MODE: 'demo',
     OTP_REQUIRED: 'false',
-    BACKOFFICE_USERNAME: OPERATOR.username,
-    BACKOFFICE_PASSWORD: OPERATOR.password,
+    ...operatorEnv(),
     WITHDRAW_ONE_PENDING: 'false',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   }
@@ -62,11 +60,7 @@ export function transferBody(externalId: string, toAccount: string, player: Play
   })
 }
 
-export async function operatorToken(baseUrl: string): Promise<string> {
-  const answer = await call<{ token: string }>(baseUrl, 'POST', '/api/backoffice/auth/login', { body: OPERATOR })
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200)
-  return answer.body.data.token
-}
+export { operatorToken } from './operator.ts'
 
 /** The back-office ledger check (the same checks as `npm run ledger:verify`); fails the test on any failure. */
 export async function expectLedgerVerifies(baseUrl: string, token: string, context = ''): Promise<number> {

@@ -6,12 +6,14 @@
 // server reads them. Nothing is migrated or written: the checks run in one read-only transaction.
 // Exit codes: 0 every invariant holds; 1 at least one fails; 2 the check could not run (configuration, no database,
 // the embedded database is in use by a running server).
+import { auditRepository } from '../src/modules/audit/audit.repository.ts'
+import { verifyMoneyAndAudit } from '../src/modules/backoffice/verify.ts'
 import { createLedger } from '../src/modules/ledger/ledger.service.ts'
 import type { Db } from '../src/db/client.ts'
 import { systemClock } from '../src/lib/clock.ts'
 import { loadScriptConfig, openConfiguredDatabase, runScript } from './script-support.ts'
 
-const LEDGER_TABLES = ['accounts', 'transfers', 'deposits', 'withdrawals'] as const
+const LEDGER_TABLES = ['accounts', 'transfers', 'deposits', 'withdrawals', 'audit_log'] as const
 const ONLINE_CHECK = 'GET /api/backoffice/ledger/verify (with an operator token from POST /api/backoffice/auth/login)'
 
 async function main(): Promise<number> {
@@ -20,7 +22,11 @@ async function main(): Promise<number> {
   try {
     const ledger = createLedger({ clock: systemClock })
     // One snapshot, read only: a running PostgreSQL server may keep writing while this reads.
-    const result = await database.db.transaction((tx) => ledger.verify(tx as Db), { isolationLevel: 'repeatable read', accessMode: 'read only' })
+    const result = await database.db.transaction((tx) => verifyMoneyAndAudit(tx as Db, { ledger, auditRepository }), {
+      isolationLevel: 'repeatable read',
+      accessMode: 'read only',
+    })
+    if (result.auditHead) console.info(`audit chain head: entry ${result.auditHead.seq}, ${result.auditHead.hash}`)
     if (result.ok) {
       console.info(`ok, ${result.checked} checked (${where})`)
       return 0

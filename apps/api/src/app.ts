@@ -279,7 +279,7 @@ export async function buildApp(deps: AppDeps) {
   const operator = requireOperator(backofficeAuth)
   const operators = createOperatorsService({ db, clock, hasher, operatorsRepository, auditRepository })
   const audit = createAuditService({ db, auditRepository })
-  const backoffice = createBackofficeService({ db, clock, ledger, deposits, withdrawals, auditRepository, audit, depositsRepository })
+  const backoffice = createBackofficeService({ db, clock, ledger, deposits, withdrawals, auditRepository, depositsRepository })
   const games = createGamesService({ db, gamesRepository })
   const portal = createPortalService({
     db,

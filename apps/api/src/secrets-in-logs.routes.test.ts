@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../test/app.ts'
 import { registerBody } from '../test/factories.ts'
 import { bankSignature, bearer, expectLedgerOk, OPERATOR_PASSWORD, postTransfer, transferBody } from '../test/money.ts'
+import { nextOperatorCode, OPERATOR_TOTP_SECRET } from '../test/operators.ts'
 import { callSeamless, launch } from '../test/seamless.ts'
 import { loggerOptions } from './app.ts'
 import { DEMO_BANK_WEBHOOK_SECRET, DEMO_SEAMLESS_SECRET } from '@sanam/contract/demo-secrets'
@@ -117,10 +118,17 @@ describe('secrets in the log', () => {
     expect(change.statusCode, change.body).toBe(200)
 
     // Operator: a wrong password, the right one, a call with the token.
-    await t.services.backofficeAuth.ensureFirstOperator('admin', OPERATOR_PASSWORD)
+    await t.services.backofficeAuth.ensureFirstOperator('admin', OPERATOR_PASSWORD, OPERATOR_TOTP_SECRET)
     keep('operator password', OPERATOR_PASSWORD)
+    keep('operator TOTP secret', OPERATOR_TOTP_SECRET)
     await t.app.inject({ method: 'POST', url: '/api/backoffice/auth/login', payload: { username: 'admin', password: 'operator-guess-1' } })
-    const operator = await t.app.inject({ method: 'POST', url: '/api/backoffice/auth/login', payload: { username: 'admin', password: OPERATOR_PASSWORD } })
+    const code = nextOperatorCode(t)
+    keep('operator TOTP code', code)
+    const operator = await t.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/auth/login',
+      payload: { username: 'admin', password: OPERATOR_PASSWORD, otp: code },
+    })
     expect(operator.statusCode, operator.body).toBe(200)
     keep('operator token', operator.json().data.token)
     await t.app.inject({ method: 'GET', url: '/api/backoffice/withdrawals', headers: bearer(secrets['operator token']!) })

@@ -120,7 +120,13 @@ export async function signInOperator(t: TestApp, role: OperatorRole = 'owner'): 
     totpSecret: OPERATOR_TOTP_SECRET,
     createdAt: t.clock.now(),
   })
-  const res = await t.app.inject({ method: 'POST', url: '/api/backoffice/auth/login', payload: { username, password, otp: nextOperatorCode(t, username) } })
+  // From an address of its own: every sign-in attempt counts against its address (OPERATOR_FAIL_LIMIT_PER_ADDRESS).
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/backoffice/auth/login',
+    payload: { username, password, otp: nextOperatorCode(t, username) },
+    remoteAddress: uniqueAddress(),
+  })
   if (res.statusCode !== 200) throw new Error(`operator login failed: ${res.body}`)
   return { id: row.id, token: res.json().data.token, username }
 }

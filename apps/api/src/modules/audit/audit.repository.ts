@@ -31,8 +31,10 @@ export interface AuditFilter {
   to?: Date
 }
 
+/** Shaped like the ledger's failures (no account: the chain is one sequence), so both print and answer alike. */
 export interface AuditChainFailure {
   check: 'audit_chain'
+  account?: undefined
   detail: string
 }
 

@@ -6,8 +6,8 @@ import type { AuditRepository } from './audit.repository.ts'
 const PAGE_SIZE = 50
 const isDay = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text)
 
-/** Reading the audit log (issue 12 §6): filtered pages for the screen, the action names, the chain check. */
-export function createAuditService(deps: { db: Db; auditRepository: Pick<AuditRepository, 'list' | 'actions' | 'verifyChain'> }) {
+/** Reading the audit log (issue 12 §6): filtered pages for the screen and the action names for its filter. */
+export function createAuditService(deps: { db: Db; auditRepository: Pick<AuditRepository, 'list' | 'actions'> }) {
   const { db, auditRepository } = deps
   return {
     /** `from` and `to` given as days are Bangkok days, both included; as instants, `to` is exclusive. */
@@ -39,7 +39,6 @@ export function createAuditService(deps: { db: Db; auditRepository: Pick<AuditRe
       }
     },
     actions: async () => ({ list: await auditRepository.actions(db) }),
-    verifyChain: (tx: Db = db) => auditRepository.verifyChain(tx),
   }
 }
 export type AuditService = ReturnType<typeof createAuditService>

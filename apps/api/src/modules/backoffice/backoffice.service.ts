@@ -3,12 +3,12 @@ import type { Db } from '../../db/client.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { AuditRepository } from '../audit/audit.repository.ts'
-import type { AuditService } from '../audit/audit.service.ts'
 import type { DepositService } from '../deposits/deposits.service.ts'
 import type { DepositsRepository } from '../deposits/deposits.repository.ts'
 import type { Ledger } from '../ledger/ledger.service.ts'
 import { toBackofficeWithdrawal, type WithdrawalService } from '../withdrawals/withdrawals.service.ts'
 import type { OperatorActor } from './backoffice-auth.service.ts'
+import { verifyMoneyAndAudit } from './verify.ts'
 
 /** Operator actions on money. Each runs in one transaction with its audit entry: both happen or neither does. */
 export function createBackofficeService(deps: {
@@ -17,8 +17,7 @@ export function createBackofficeService(deps: {
   ledger: Ledger
   deposits: DepositService
   withdrawals: WithdrawalService
-  auditRepository: Pick<AuditRepository, 'record'>
-  audit: Pick<AuditService, 'verifyChain'>
+  auditRepository: Pick<AuditRepository, 'record' | 'verifyChain'>
   depositsRepository: Pick<DepositsRepository, 'listUnmatched'>
 }) {
   const { db, clock, auditRepository, depositsRepository } = deps
@@ -107,16 +106,14 @@ export function createBackofficeService(deps: {
       })
     },
 
-    /** Every money invariant (DESIGN §3) and the audit log's hash chain (ADR 030), on one snapshot. */
-    verify: () =>
-      db.transaction(
-        async (tx) => {
-          const [ledger, chain] = [await deps.ledger.verify(tx), await deps.audit.verifyChain(tx)]
-          const failures = [...ledger.failures, ...chain.failures]
-          return { ok: failures.length === 0, checked: ledger.checked + chain.checked, failures }
-        },
-        { isolationLevel: 'repeatable read', accessMode: 'read only' },
-      ),
+    /** Every money invariant (DESIGN §3) and the audit log's hash chain (ADR 030), on one read-only snapshot. */
+    async verify() {
+      const { ok, checked, failures } = await db.transaction((tx) => verifyMoneyAndAudit(tx, { ledger: deps.ledger, auditRepository }), {
+        isolationLevel: 'repeatable read',
+        accessMode: 'read only',
+      })
+      return { ok, checked, failures }
+    },
   }
 }
 export type BackofficeService = ReturnType<typeof createBackofficeService>

@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../../../test/app.ts'
+import { bearer, loginOperator } from '../../../test/money.ts'
+import { signInOperator } from '../../../test/referral.ts'
+import { rowsOf } from '../../db/rows.ts'
+import { inTransaction } from '../../db/transaction.ts'
+import { auditRepository } from './audit.repository.ts'
+
+// Issue 12 §6: the audit log is append-only (a trigger refuses UPDATE, DELETE and TRUNCATE), hash-chained so an edit
+// or a removal is found by the ledger check, and readable by filter. Runs on PGlite and on PostgreSQL.
+
+let t: TestApp
+let owner: string
+beforeAll(async () => {
+  t = await buildTestApp()
+  owner = await loginOperator(t)
+})
+afterAll(async () => {
+  await t.close()
+})
+
+const verify = async () => (await t.app.inject({ method: 'GET', url: '/api/backoffice/ledger/verify', headers: bearer(owner) })).json().data
+const chainFailures = async () => ((await verify()).failures as Array<{ check: string; detail: string }>).filter((f) => f.check === 'audit_chain')
+const record = (action: string, targetId: string, at = t.clock.now()) =>
+  inTransaction(t.db, (tx) => auditRepository.record(tx, { actor: null, action, targetType: 'test', targetId, after: { n: targetId }, at }))
+
+describe('append-only', () => {
+  it.each([
+    ['UPDATE', sql`update audit_log set action = 'edited'`],
+    ['DELETE', sql`delete from audit_log`],
+    ['TRUNCATE', sql`truncate audit_log`],
+  ])('the database refuses %s on the audit log', async (_name, statement) => {
+    await record('test.append-only', 'a')
+    const before = rowsOf<{ n: unknown }>(await t.db.execute(sql`select count(*) as n from audit_log`))[0]!.n
+    // Drizzle wraps the database's error; the trigger's own words are in its cause.
+    await expect(t.db.execute(statement)).rejects.toMatchObject({ cause: { message: expect.stringMatching(/audit_log is append-only/) } })
+    expect(rowsOf<{ n: unknown }>(await t.db.execute(sql`select count(*) as n from audit_log`))[0]!.n).toEqual(before)
+  })
+})
+
+describe('hash chain', () => {
+  it('stays one unbroken chain under concurrent writers', async () => {
+    await Promise.all(Array.from({ length: 25 }, (_, i) => record('test.concurrent', String(i))))
+    const seqs = rowsOf<{ seq: unknown }>(await t.db.execute(sql`select chain_seq as seq from audit_log order by chain_seq`)).map((r) => Number(r.seq))
+    expect(seqs).toEqual(seqs.map((_, i) => i + 1))
+    expect(await chainFailures()).toEqual([])
+    expect((await verify()).ok).toBe(true)
+  })
+
+  it('makes the ledger check name an edited entry and a removed one (done behind the trigger’s back)', async () => {
+    await record('test.tamper', 'victim')
+    await record('test.tamper', 'after-victim')
+    const [victim] = rowsOf<{ id: unknown }>(await t.db.execute(sql`select id from audit_log where target_id = 'victim'`))
+    const id = Number(victim!.id)
+
+    await t.db.execute(sql`alter table audit_log disable trigger audit_log_append_only`)
+    try {
+      await t.db.execute(sql`update audit_log set after = '{"n":"rewritten"}'::jsonb where id = ${id}`)
+      expect(await chainFailures()).toEqual([{ check: 'audit_chain', detail: `audit entry ${id} was changed after it was written` }])
+      expect((await verify()).ok).toBe(false)
+      // Put back exactly as written: the hash matches again.
+      await t.db.execute(sql`update audit_log set after = '{"n":"victim"}'::jsonb where id = ${id}`)
+      expect(await chainFailures()).toEqual([])
+
+      await t.db.execute(sql`delete from audit_log where id = ${id}`)
+      const failures = await chainFailures()
+      expect(failures.length).toBeGreaterThan(0)
+      expect(failures[0]!.detail).toMatch(/are missing/)
+      expect((await verify()).ok).toBe(false)
+    } finally {
+      await t.db.execute(sql`alter table audit_log enable trigger audit_log_append_only`)
+    }
+  })
+})
+
+describe('GET /api/backoffice/audit', () => {
+  it('filters by operator, action, target and Bangkok days, newest first, paged', async () => {
+    const fresh = await buildTestApp()
+    try {
+      const admin = await loginOperator(fresh)
+      const support = await signInOperator(fresh, 'support')
+      const day1 = new Date('2026-11-20T17:30:00Z') // 00:30 on 21 November in Bangkok
+      const day2 = new Date('2026-11-21T18:00:00Z') // 01:00 on 22 November in Bangkok
+      for (const [i, at] of [day1, day2, day2].entries()) {
+        await inTransaction(fresh.db, (tx) =>
+          auditRepository.record(tx, {
+            actor: { operatorId: support.id, ip: '203.0.113.7' },
+            action: 'test.filter',
+            targetType: 'member',
+            targetId: String(i),
+            at,
+          }),
+        )
+      }
+      const list = async (query: string) => {
+        const res = await fresh.app.inject({ method: 'GET', url: `/api/backoffice/audit?${query}`, headers: bearer(admin) })
+        expect(res.statusCode, res.body).toBe(200)
+        return res.json().data as { list: Array<{ target_id: string; operator_username: string; ip: string; at: string }>; total: number }
+      }
+      const mine = await list(`operator_id=${support.id}&action=test.filter`)
+      expect(mine.total).toBe(3)
+      expect(mine.list.map((e) => e.target_id)).toEqual(['2', '1', '0'])
+      expect(mine.list[0]).toMatchObject({ operator_username: support.username, ip: '203.0.113.7' })
+      expect((await list('action=test.filter&from=2026-11-22&to=2026-11-22')).list.map((e) => e.target_id)).toEqual(['2', '1'])
+      expect((await list('action=test.filter&to=2026-11-21')).list.map((e) => e.target_id)).toEqual(['0'])
+      expect((await list('target_type=member&target_id=1')).list.map((e) => e.target_id)).toEqual(['1'])
+      expect((await list('action=test.filter&page=1')).list).toEqual([])
+
+      const bad = await fresh.app.inject({ method: 'GET', url: '/api/backoffice/audit?from=yesterday', headers: bearer(admin) })
+      expect(bad.statusCode).toBe(400)
+    } finally {
+      await fresh.close()
+    }
+  })
+})

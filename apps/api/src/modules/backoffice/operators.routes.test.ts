@@ -1,0 +1,253 @@
+import { Secret, TOTP } from 'otpauth'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../../../test/app.ts'
+import { makePlayer } from '../../../test/factories.ts'
+import { bearer, loginOperator, loginPlayer, OPERATOR_PASSWORD } from '../../../test/money.ts'
+import { nextOperatorCode, OPERATOR_TOTP_SECRET } from '../../../test/operators.ts'
+
+// Issue 12 §1: operators with roles, TOTP, sessions and owner management, through the real app.
+
+let t: TestApp
+let owner: string
+const IDLE_MINUTES = 30
+beforeAll(async () => {
+  t = await buildTestApp({ config: { BACKOFFICE_IDLE_MINUTES: String(IDLE_MINUTES) } })
+  owner = await loginOperator(t)
+})
+afterAll(async () => {
+  await t.close()
+})
+
+const login = (username: string, password: string, otp?: string) =>
+  t.app.inject({ method: 'POST', url: '/api/backoffice/auth/login', payload: otp === undefined ? { username, password } : { username, password, otp } })
+const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) })
+const post = (url: string, token: string, payload?: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url, headers: bearer(token), ...(payload ? { payload } : {}) })
+/** The code of `secret` at `at` (default: the test clock's now). */
+const codeOf = (secret: string, at = t.clock.now()) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: at.getTime() })
+
+let serial = 0
+/** Creates an operator through the owner's route; answers its id and sign-in. */
+async function createOperator(role: 'owner' | 'finance' | 'support', password = 'a-long-operator-pass-7') {
+  const username = `${role}-${++serial}-${Date.now() % 100000}`
+  const res = await post('/api/backoffice/operators', owner, { username, password, role })
+  expect(res.statusCode, res.body).toBe(200)
+  return { id: res.json().data.id as number, username, password }
+}
+/** Signs in an operator without TOTP yet; answers the token and whether it must enrol. */
+async function firstLogin(op: { username: string; password: string }) {
+  const res = await login(op.username, op.password)
+  expect(res.statusCode, res.body).toBe(200)
+  return res.json().data as { token: string; must_enroll: boolean; totp_enrolled: boolean; role: string }
+}
+/** Enrols the session's operator in TOTP and answers the secret. */
+async function enrol(token: string): Promise<string> {
+  const started = await post('/api/backoffice/auth/totp/start', token)
+  expect(started.statusCode, started.body).toBe(200)
+  const { secret, otpauth_url } = started.json().data
+  expect(otpauth_url).toMatch(/^otpauth:\/\/totp\/.*secret=/)
+  expect((await post('/api/backoffice/auth/totp/confirm', token, { otp: codeOf(secret) })).statusCode).toBe(200)
+  return secret
+}
+
+describe('sign-in with TOTP', () => {
+  it('asks an enrolled operator for a code, accepts a right one once, and never reveals whether a username exists', async () => {
+    const missing = await login('admin', OPERATOR_PASSWORD)
+    expect(missing.statusCode).toBe(401)
+    expect(missing.json()).toMatchObject({ success: false, code: 'OTP_REQUIRED' })
+    expect((await login('admin', OPERATOR_PASSWORD, '000000')).json().code).toBe('OTP_REQUIRED')
+
+    const code = nextOperatorCode(t)
+    const ok = await login('admin', OPERATOR_PASSWORD, code)
+    expect(ok.statusCode, ok.body).toBe(200)
+    expect(ok.json().data).toMatchObject({ username: 'admin', role: 'owner', totp_enrolled: true, must_enroll: false })
+    // The same code again, inside its window: refused (no replay).
+    const replay = await login('admin', OPERATOR_PASSWORD, code)
+    expect(replay.statusCode).toBe(401)
+    expect(replay.json().code).toBe('OTP_REQUIRED')
+
+    // A wrong password says nothing about the code, and an unknown user answers exactly like a wrong password.
+    const wrong = await login('admin', 'not-the-password-1', nextOperatorCode(t))
+    const unknown = await login('nobody-here', 'not-the-password-1', '123456')
+    expect(wrong.statusCode).toBe(401)
+    expect(unknown.statusCode).toBe(401)
+    expect(unknown.json()).toEqual(wrong.json())
+    expect(wrong.json().code).toBe('BAD_CREDENTIALS')
+  })
+
+  it('accepts a code from the step before or after (clock drift), not two steps away', async () => {
+    const now = t.clock.now().getTime()
+    expect((await login('admin', OPERATOR_PASSWORD, codeOf(OPERATOR_TOTP_SECRET, new Date(now + 60_000)))).json().code).toBe('OTP_REQUIRED')
+    t.clock.advance(90_000)
+    const drifted = await login('admin', OPERATOR_PASSWORD, codeOf(OPERATOR_TOTP_SECRET, new Date(t.clock.now().getTime() + 30_000)))
+    expect(drifted.statusCode, drifted.body).toBe(200)
+  })
+
+  it('makes owner and finance enrol before anything else; support may work without TOTP but moves no money', async () => {
+    const finance = await createOperator('finance')
+    const session = await firstLogin(finance)
+    expect(session).toMatchObject({ must_enroll: true, totp_enrolled: false, role: 'finance' })
+    const blocked = await get('/api/backoffice/withdrawals', session.token)
+    expect(blocked.statusCode).toBe(403)
+    expect(blocked.json().code).toBe('TOTP_ENROLL_REQUIRED')
+    expect((await get('/api/backoffice/me', session.token)).json().data).toMatchObject({ username: finance.username, must_enroll: true })
+
+    const started = (await post('/api/backoffice/auth/totp/start', session.token)).json().data
+    const wrong = await post('/api/backoffice/auth/totp/confirm', session.token, { otp: codeOf(started.secret, new Date(t.clock.now().getTime() + 300_000)) })
+    expect(wrong.statusCode).toBe(422)
+    expect(wrong.json().code).toBe('OTP_INVALID')
+    expect((await post('/api/backoffice/auth/totp/confirm', session.token, { otp: codeOf(started.secret) })).statusCode).toBe(200)
+    expect((await get('/api/backoffice/withdrawals', session.token)).statusCode).toBe(200)
+    expect((await post('/api/backoffice/auth/totp/start', session.token)).json().code).toBe('TOTP_ALREADY_ENROLLED')
+    // From now on a sign-in needs a code.
+    t.clock.advance(30_000)
+    expect((await login(finance.username, finance.password)).json().code).toBe('OTP_REQUIRED')
+    expect((await login(finance.username, finance.password, codeOf(started.secret))).statusCode).toBe(200)
+
+    const support = await createOperator('support')
+    const supportSession = await firstLogin(support)
+    expect(supportSession.must_enroll).toBe(false)
+    expect((await get('/api/backoffice/withdrawals', supportSession.token)).statusCode).toBe(200)
+    const pay = await post('/api/backoffice/withdrawals/1/approve', supportSession.token, { payout_ref: 'x' })
+    expect(pay.statusCode).toBe(403)
+    expect(pay.json().code).toBe('FORBIDDEN')
+  })
+})
+
+describe('sessions', () => {
+  it(`end after ${IDLE_MINUTES} idle minutes, and stay alive while used`, async () => {
+    const support = await createOperator('support')
+    const { token } = await firstLogin(support)
+    for (let i = 0; i < 4; i++) {
+      t.clock.advance((IDLE_MINUTES - 5) * 60_000)
+      expect((await get('/api/backoffice/me', token)).statusCode).toBe(200)
+    }
+    t.clock.advance(IDLE_MINUTES * 60_000)
+    const idle = await get('/api/backoffice/me', token)
+    expect(idle.statusCode).toBe(401)
+    expect(idle.json().code).toBe('UNAUTHORIZED')
+    // The owner's session of this file idled out too.
+    expect((await get('/api/backoffice/me', owner)).statusCode).toBe(401)
+    owner = await loginOperator(t)
+  })
+
+  it('end on logout', async () => {
+    const { token } = await firstLogin(await createOperator('support'))
+    expect((await post('/api/backoffice/auth/logout', token)).statusCode).toBe(200)
+    expect((await get('/api/backoffice/me', token)).statusCode).toBe(401)
+  })
+
+  it('a password change ends the operator’s other sessions, and refuses a wrong current, short or common password', async () => {
+    const support = await createOperator('support')
+    const here = (await firstLogin(support)).token
+    const there = (await firstLogin(support)).token
+    const change = (current: string, next: string) => post('/api/backoffice/auth/password', here, { current_password: current, new_password: next })
+    expect((await change('wrong-current-pass', 'another-long-pass-1')).json().code).toBe('OLD_PASSWORD_WRONG')
+    expect((await change(support.password, 'short-1')).statusCode).toBe(400)
+    expect((await change(support.password, 'password123')).json().code).toBe('PASSWORD_TOO_COMMON')
+    expect((await change(support.password, 'another-long-pass-1')).statusCode).toBe(200)
+    expect((await get('/api/backoffice/me', here)).statusCode).toBe(200)
+    expect((await get('/api/backoffice/me', there)).statusCode).toBe(401)
+    expect((await login(support.username, support.password)).statusCode).toBe(401)
+    expect((await login(support.username, 'another-long-pass-1')).statusCode).toBe(200)
+  })
+
+  it('a player token is refused under /api/backoffice/', async () => {
+    const player = await makePlayer(t.db)
+    const token = await loginPlayer(t, player)
+    expect((await get('/api/backoffice/me', token)).statusCode).toBe(401)
+    expect((await get('/api/backoffice/operators', token)).statusCode).toBe(401)
+  })
+})
+
+describe('owners manage operators', () => {
+  it('creates operators with 10+ character, uncommon passwords and unique usernames; only owners may', async () => {
+    const short = await post('/api/backoffice/operators', owner, { username: 'short-pass', password: 'nine-char', role: 'support' })
+    expect(short.statusCode).toBe(400)
+    const common = await post('/api/backoffice/operators', owner, { username: 'common-pass', password: 'password123', role: 'support' })
+    expect(common.json().code).toBe('PASSWORD_TOO_COMMON')
+    const made = await createOperator('support')
+    const twice = await post('/api/backoffice/operators', owner, { username: made.username, password: 'a-long-operator-pass-8', role: 'finance' })
+    expect(twice.statusCode).toBe(409)
+    expect(twice.json().code).toBe('OPERATOR_USERNAME_TAKEN')
+
+    const list = (await get('/api/backoffice/operators', owner)).json().data.list
+    expect(list.find((o: { username: string }) => o.username === made.username)).toMatchObject({ role: 'support', disabled: false, totp_enrolled: false })
+    expect(JSON.stringify(list)).not.toMatch(/password_hash|totp_secret|\$argon2/)
+
+    const support = (await firstLogin(made)).token
+    expect((await get('/api/backoffice/operators', support)).statusCode).toBe(403)
+    expect((await post('/api/backoffice/operators', support, { username: 'sneaky', password: 'a-long-operator-pass-9', role: 'owner' })).statusCode).toBe(403)
+  })
+
+  it('a role change takes effect at once: the operator’s sessions end', async () => {
+    const finance = await createOperator('finance')
+    const session = await firstLogin(finance)
+    await enrol(session.token)
+    expect((await get('/api/backoffice/withdrawals', session.token)).statusCode).toBe(200)
+    const changed = await post(`/api/backoffice/operators/${finance.id}/role`, owner, { role: 'support' })
+    expect(changed.statusCode, changed.body).toBe(200)
+    expect(changed.json().data.role).toBe('support')
+    expect((await get('/api/backoffice/me', session.token)).statusCode).toBe(401)
+  })
+
+  it('disable ends sessions and sign-in; enable restores sign-in', async () => {
+    const support = await createOperator('support')
+    const { token } = await firstLogin(support)
+    expect((await post(`/api/backoffice/operators/${support.id}/disable`, owner)).json().data.disabled).toBe(true)
+    expect((await get('/api/backoffice/me', token)).statusCode).toBe(401)
+    const refused = await login(support.username, support.password)
+    expect(refused.json().code).toBe('BAD_CREDENTIALS')
+    expect((await post(`/api/backoffice/operators/${support.id}/enable`, owner)).json().data.disabled).toBe(false)
+    expect((await login(support.username, support.password)).statusCode).toBe(200)
+  })
+
+  it('a password reset ends sessions; a TOTP reset (lost phone) makes the operator enrol again', async () => {
+    const finance = await createOperator('finance')
+    const session = await firstLogin(finance)
+    const secret = await enrol(session.token)
+    expect((await post(`/api/backoffice/operators/${finance.id}/reset-password`, owner, { password: 'reset-by-owner-77' })).statusCode).toBe(200)
+    expect((await get('/api/backoffice/me', session.token)).statusCode).toBe(401)
+    t.clock.advance(30_000)
+    const again = await login(finance.username, 'reset-by-owner-77', codeOf(secret))
+    expect(again.statusCode, again.body).toBe(200)
+
+    expect((await post(`/api/backoffice/operators/${finance.id}/reset-totp`, owner)).json().data).toMatchObject({ totp_enrolled: false, must_enroll: true })
+    expect((await get('/api/backoffice/me', again.json().data.token)).statusCode).toBe(401)
+    const fresh = await login(finance.username, 'reset-by-owner-77')
+    expect(fresh.json().data).toMatchObject({ must_enroll: true, totp_enrolled: false })
+  })
+
+  it('an owner cannot demote, disable or reset themselves', async () => {
+    const me = (await get('/api/backoffice/me', owner)).json().data.operator_id
+    for (const [path, body] of [
+      ['role', { role: 'support' }],
+      ['disable', undefined],
+      ['reset-password', { password: 'self-reset-pass-1' }],
+      ['reset-totp', undefined],
+    ] as const) {
+      const res = await post(`/api/backoffice/operators/${me}/${path}`, owner, body)
+      expect(res.statusCode, path).toBe(409)
+      expect(res.json().code).toBe('OPERATOR_SELF_CHANGE')
+    }
+    expect((await get('/api/backoffice/me', owner)).json().data).toMatchObject({ role: 'owner', totp_enrolled: true })
+  })
+
+  it('every change is in the audit log with who, what, before, after and the address', async () => {
+    const support = await createOperator('support')
+    await post(`/api/backoffice/operators/${support.id}/role`, owner, { role: 'finance' })
+    const page = (await get(`/api/backoffice/audit?action=operator.role&target_id=${support.id}`, owner)).json().data
+    expect(page.list).toHaveLength(1)
+    expect(page.list[0]).toMatchObject({
+      operator_username: 'admin',
+      action: 'operator.role',
+      target_type: 'operator',
+      target_id: String(support.id),
+      before: { role: 'support' },
+      after: { role: 'finance' },
+      ip: '127.0.0.1',
+    })
+    const actions = (await get('/api/backoffice/audit/actions', owner)).json().data.list
+    expect(actions).toEqual(expect.arrayContaining(['operator.create', 'operator.login', 'operator.role']))
+  })
+})
