@@ -1,45 +1,50 @@
-import { t, type MessageKey } from '../lib/i18n/th.ts'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { createBrowserRouter, Navigate, RouterProvider } from 'react-router'
+import { ToastProvider } from '../components/toasts.tsx'
+import { ApiError } from '../lib/api.ts'
+import { AccountPage } from '../features/account/account-page.tsx'
+import { AuditPage } from '../features/audit/audit-page.tsx'
+import { EnrolPage } from '../features/auth/enrol-page.tsx'
+import { LoginPage } from '../features/auth/login-page.tsx'
+import { DepositsPage } from '../features/deposits/deposits-page.tsx'
+import { OperatorsPage } from '../features/operators/operators-page.tsx'
+import { WithdrawalsPage } from '../features/withdrawals/withdrawals-page.tsx'
+import { Layout } from './layout.tsx'
 
-// The operator areas of DESIGN §4, listed so operators see what is coming; none is live yet.
-const upcoming: MessageKey[] = [
-  'module.withdrawals',
-  'module.unmatchedDeposits',
-  'module.members',
-  'module.promotions',
-  'module.games',
-  'module.site',
-  'module.reports',
-  'module.audit',
-]
+const queryClient = new QueryClient({
+  defaultOptions: {
+    // A refusal (4xx) will not change by asking again; a lost connection may.
+    queries: { retry: (count, error) => count < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500), refetchOnWindowFocus: true },
+  },
+})
 
-/** Placeholder until the operator console is built. */
+const router = createBrowserRouter(
+  [
+    { path: '/login', element: <LoginPage /> },
+    { path: '/enrol', element: <EnrolPage /> },
+    {
+      element: <Layout />,
+      children: [
+        { index: true, element: <Navigate to="/withdrawals" replace /> },
+        { path: '/withdrawals', element: <WithdrawalsPage /> },
+        { path: '/deposits', element: <DepositsPage /> },
+        { path: '/audit', element: <AuditPage /> },
+        { path: '/operators', element: <OperatorsPage /> },
+        { path: '/account', element: <AccountPage /> },
+        { path: '*', element: <Navigate to="/withdrawals" replace /> },
+      ],
+    },
+  ],
+  { basename: '/backoffice' },
+)
+
+/** The operator console (issue 12): sign-in with TOTP, the withdrawal queue, deposits, the audit log, operators. */
 export function App() {
   return (
-    <div className="shell">
-      <header className="topbar">
-        <span className="brand">
-          <span className="brand__mark" aria-hidden="true">
-            S
-          </span>
-          {t('app.brand')}
-        </span>
-        <span className="badge">{t('app.badge')}</span>
-      </header>
-      <main className="content">
-        <section className="panel">
-          <h1 className="panel__title">{t('app.name')}</h1>
-          <p className="panel__lead">{t('placeholder.title')}</p>
-          <p className="panel__text">{t('placeholder.body')}</p>
-          <h2 className="panel__subtitle">{t('placeholder.upcoming')}</h2>
-          <ul className="modules">
-            {upcoming.map((key) => (
-              <li key={key} className="modules__item">
-                {t(key)}
-              </li>
-            ))}
-          </ul>
-        </section>
-      </main>
-    </div>
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>
+        <RouterProvider router={router} />
+      </ToastProvider>
+    </QueryClientProvider>
   )
 }

@@ -1,0 +1,68 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { Navigate, NavLink, Outlet, useLocation } from 'react-router'
+import { api } from '../lib/api.ts'
+import { t, type MessageKey } from '../lib/i18n/th.ts'
+import { clearToken } from '../lib/session.ts'
+import { useOperator, useToken, type Role } from '../lib/operator.ts'
+
+const AREAS: Array<{ to: string; label: MessageKey; roles: Role[] }> = [
+  { to: '/withdrawals', label: 'nav.withdrawals', roles: ['owner', 'finance', 'support'] },
+  { to: '/deposits', label: 'nav.deposits', roles: ['owner', 'finance', 'support'] },
+  { to: '/audit', label: 'nav.audit', roles: ['owner', 'finance', 'support'] },
+  { to: '/operators', label: 'nav.operators', roles: ['owner'] },
+  { to: '/account', label: 'nav.account', roles: ['owner', 'finance', 'support'] },
+]
+
+/** The signed-in frame: the areas the operator's role may open, who is signed in, and sign-out. */
+export function Layout() {
+  const token = useToken()
+  const me = useOperator()
+  const location = useLocation()
+  const queryClient = useQueryClient()
+  const logout = useMutation({
+    mutationFn: () => api('/backoffice/auth/logout', { method: 'POST' }),
+    onSettled: () => {
+      clearToken()
+      queryClient.clear()
+    },
+  })
+  if (!token) return <Navigate to="/login" replace state={{ from: location.pathname }} />
+  if (me.data?.must_enroll) return <Navigate to="/enrol" replace />
+  const role = me.data?.role
+  return (
+    <div className="shell">
+      <header className="topbar">
+        <span className="brand">
+          <span className="brand__mark" aria-hidden="true">
+            S
+          </span>
+          {t('app.brand')}
+          <span className="badge">{t('app.badge')}</span>
+        </span>
+        {me.data && (
+          <span className="who">
+            {me.data.username} · {t(`role.${me.data.role}`)}
+            <button type="button" className="button button--ghost" onClick={() => logout.mutate()} disabled={logout.isPending}>
+              {t('nav.logout')}
+            </button>
+          </span>
+        )}
+      </header>
+      <div className="frame">
+        <nav className="sidebar" aria-label={t('nav.label')}>
+          <ul>
+            {AREAS.filter((area) => role && area.roles.includes(role)).map((area) => (
+              <li key={area.to}>
+                <NavLink to={area.to} className="sidebar__link">
+                  {t(area.label)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <p className="sidebar__note">{t('nav.upcoming')}</p>
+        </nav>
+        <main className="content">{me.data ? <Outlet /> : <p>{t('common.loading')}</p>}</main>
+      </div>
+    </div>
+  )
+}

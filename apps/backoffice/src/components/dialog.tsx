@@ -1,0 +1,83 @@
+import { useEffect, useRef, type FormEvent, type ReactNode } from 'react'
+import { t } from '../lib/i18n/th.ts'
+
+/**
+ * A modal form on the native <dialog> (focus trap, Escape to close, the page behind inert). `onSubmit` gets the form's
+ * fields; the dialog stays open while it runs and shows its error.
+ */
+export function FormDialog(props: {
+  title: string
+  lead?: string
+  submitLabel: string
+  busy: boolean
+  error?: string | undefined
+  onSubmit: (fields: Record<string, string>) => void
+  onClose: () => void
+  danger?: boolean
+  children: ReactNode
+}) {
+  const ref = useRef<HTMLDialogElement>(null)
+  useEffect(() => {
+    const dialog = ref.current
+    if (dialog && !dialog.open) dialog.showModal()
+  }, [])
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const fields = Object.fromEntries([...new FormData(event.currentTarget).entries()].map(([k, v]) => [k, String(v)]))
+    props.onSubmit(fields)
+  }
+  return (
+    <dialog ref={ref} className="dialog" aria-labelledby="dialog-title" onClose={props.onClose}>
+      <form onSubmit={submit} className="form">
+        <h2 id="dialog-title" className="dialog__title">
+          {props.title}
+        </h2>
+        {props.lead && <p className="muted">{props.lead}</p>}
+        {props.children}
+        {props.error && (
+          <p className="form__error" role="alert">
+            {props.error}
+          </p>
+        )}
+        <div className="dialog__actions">
+          <button type="button" className="button button--ghost" onClick={() => ref.current?.close()}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" className={`button ${props.danger ? 'button--danger' : ''}`} disabled={props.busy}>
+            {props.submitLabel}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  )
+}
+
+/** A labelled text field. */
+export function Field(props: {
+  label: string
+  name: string
+  type?: string
+  required?: boolean
+  autoComplete?: string
+  inputMode?: 'numeric'
+  defaultValue?: string
+  maxLength?: number
+  pattern?: string
+}) {
+  return (
+    <label className="field">
+      <span className="field__label">{props.label}</span>
+      <input
+        className="field__input"
+        name={props.name}
+        type={props.type ?? 'text'}
+        required={props.required ?? true}
+        autoComplete={props.autoComplete ?? 'off'}
+        inputMode={props.inputMode}
+        defaultValue={props.defaultValue}
+        maxLength={props.maxLength}
+        pattern={props.pattern}
+      />
+    </label>
+  )
+}

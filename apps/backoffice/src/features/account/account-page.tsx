@@ -1,0 +1,48 @@
+import { useMutation } from '@tanstack/react-query'
+import { useState, type FormEvent } from 'react'
+import { useToast } from '../../components/toasts.tsx'
+import { api } from '../../lib/api.ts'
+import { t } from '../../lib/i18n/th.ts'
+
+/** The operator's own password; the server ends every other session of theirs. */
+export function AccountPage() {
+  const toast = useToast()
+  const [error, setError] = useState<string>()
+  const change = useMutation({
+    mutationFn: (body: { current_password: string; new_password: string }) => api('/backoffice/auth/password', { method: 'POST', body }),
+    onSuccess: ({ message }) => {
+      if (message) toast(message)
+    },
+    onError: (failure) => setError(failure.message),
+  })
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const form = event.currentTarget
+    const data = new FormData(form)
+    setError(undefined)
+    change.mutate({ current_password: String(data.get('current_password')), new_password: String(data.get('new_password')) }, { onSuccess: () => form.reset() })
+  }
+  return (
+    <section className="panel narrow">
+      <h1 className="panel__title">{t('account.title')}</h1>
+      <form className="form" onSubmit={submit}>
+        <label className="field">
+          <span className="field__label">{t('account.current')}</span>
+          <input className="field__input" name="current_password" type="password" autoComplete="current-password" required maxLength={72} />
+        </label>
+        <label className="field">
+          <span className="field__label">{t('account.new')}</span>
+          <input className="field__input" name="new_password" type="password" autoComplete="new-password" required minLength={10} maxLength={72} />
+        </label>
+        {error && (
+          <p className="form__error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="button" disabled={change.isPending}>
+          {t('account.submit')}
+        </button>
+      </form>
+    </section>
+  )
+}

@@ -1,0 +1,113 @@
+import type { AuditEntryView, OperatorView, Page } from '@sanam/contract'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import type { ColumnDef } from '@tanstack/react-table'
+import { useMemo, useState, type FormEvent } from 'react'
+import { DataTable } from '../../components/data-table.tsx'
+import { Pager } from '../../components/pager.tsx'
+import { get, queryString } from '../../lib/api.ts'
+import { formatDateTime } from '../../lib/format.ts'
+import { t } from '../../lib/i18n/th.ts'
+import { useOperator } from '../../lib/operator.ts'
+
+type Filter = Record<'operator_id' | 'action' | 'target_type' | 'target_id' | 'from' | 'to', string>
+const NO_FILTER: Filter = { operator_id: '', action: '', target_type: '', target_id: '', from: '', to: '' }
+
+const showJson = (value: unknown) => (value === null || value === undefined ? '–' : JSON.stringify(value))
+
+/** The audit log, newest first, filtered by operator, action, target and Bangkok dates. */
+export function AuditPage() {
+  const me = useOperator()
+  const [filter, setFilter] = useState<Filter>(NO_FILTER)
+  const [page, setPage] = useState(0)
+  const actions = useQuery({ queryKey: ['audit-actions'], queryFn: () => get<{ list: string[] }>('/backoffice/audit/actions') })
+  // Only owners may list operators; others filter by id through the entries they see.
+  const operators = useQuery({
+    queryKey: ['operators'],
+    queryFn: () => get<{ list: OperatorView[] }>('/backoffice/operators'),
+    enabled: me.data?.role === 'owner',
+  })
+  const entries = useQuery({
+    queryKey: ['audit', filter, page],
+    queryFn: () => get<Page<AuditEntryView>>(`/backoffice/audit${queryString({ ...filter, page })}`),
+    placeholderData: keepPreviousData,
+  })
+  const columns = useMemo<ColumnDef<AuditEntryView, unknown>[]>(
+    () => [
+      { header: t('audit.at'), cell: ({ row }) => formatDateTime(row.original.at) },
+      { header: t('audit.operator'), cell: ({ row }) => row.original.operator_username ?? t('audit.system') },
+      { header: t('audit.action'), cell: ({ row }) => <code>{row.original.action}</code> },
+      { header: t('audit.target'), cell: ({ row }) => `${row.original.target_type} #${row.original.target_id}` },
+      {
+        header: t('audit.change'),
+        cell: ({ row }) => (
+          <span className="change">
+            <code>{showJson(row.original.before)}</code> → <code>{showJson(row.original.after)}</code>
+          </span>
+        ),
+      },
+      { header: t('audit.ip'), cell: ({ row }) => row.original.ip ?? '–' },
+    ],
+    [],
+  )
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    setFilter(Object.fromEntries(Object.keys(NO_FILTER).map((key) => [key, String(form.get(key) ?? '').trim()])) as Filter)
+    setPage(0)
+  }
+  return (
+    <section className="panel">
+      <h1 className="panel__title">{t('audit.title')}</h1>
+      <p className="muted">{t('audit.lead')}</p>
+      <form className="filters" onSubmit={submit}>
+        <label className="field">
+          <span className="field__label">{t('audit.operator')}</span>
+          {operators.data ? (
+            <select className="field__input" name="operator_id" defaultValue="">
+              <option value="">{t('audit.allOperators')}</option>
+              {operators.data.list.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.username}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <input className="field__input" name="operator_id" inputMode="numeric" pattern="\d*" />
+          )}
+        </label>
+        <label className="field">
+          <span className="field__label">{t('audit.action')}</span>
+          <select className="field__input" name="action" defaultValue="">
+            <option value="">{t('audit.allActions')}</option>
+            {actions.data?.list.map((a) => (
+              <option key={a} value={a}>
+                {a}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span className="field__label">{t('audit.targetType')}</span>
+          <input className="field__input" name="target_type" maxLength={64} />
+        </label>
+        <label className="field">
+          <span className="field__label">{t('audit.targetId')}</span>
+          <input className="field__input" name="target_id" maxLength={64} />
+        </label>
+        <label className="field">
+          <span className="field__label">{t('audit.from')}</span>
+          <input className="field__input" name="from" type="date" />
+        </label>
+        <label className="field">
+          <span className="field__label">{t('audit.to')}</span>
+          <input className="field__input" name="to" type="date" />
+        </label>
+        <button type="submit" className="button">
+          {t('common.search')}
+        </button>
+      </form>
+      <DataTable caption={t('audit.title')} columns={columns} rows={entries.data?.list} loading={entries.isPending} />
+      {entries.data && <Pager page={page} size={entries.data.size} total={entries.data.total} onPage={setPage} />}
+    </section>
+  )
+}

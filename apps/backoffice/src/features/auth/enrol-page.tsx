@@ -1,0 +1,71 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import QRCode from 'qrcode'
+import { useEffect, useState, type FormEvent } from 'react'
+import { useNavigate } from 'react-router'
+import { useToast } from '../../components/toasts.tsx'
+import { api } from '../../lib/api.ts'
+import { t } from '../../lib/i18n/th.ts'
+
+/**
+ * TOTP enrolment: the server makes a pending secret, the QR of its otpauth:// link is drawn here (no image service),
+ * and a code from the app confirms it.
+ */
+export function EnrolPage() {
+  const navigate = useNavigate()
+  const toast = useToast()
+  const queryClient = useQueryClient()
+  const [setup, setSetup] = useState<{ secret: string; qr: string }>()
+  const [error, setError] = useState<string>()
+  const start = useMutation({
+    mutationFn: async () => {
+      const { data } = await api<{ secret: string; otpauth_url: string }>('/backoffice/auth/totp/start', { method: 'POST' })
+      return { secret: data.secret, qr: await QRCode.toDataURL(data.otpauth_url, { margin: 1, width: 220 }) }
+    },
+    onSuccess: setSetup,
+    onError: (failure) => setError(failure.message),
+  })
+  const confirm = useMutation({
+    mutationFn: (otp: string) => api('/backoffice/auth/totp/confirm', { method: 'POST', body: { otp } }),
+    onSuccess: async ({ message }) => {
+      if (message) toast(message)
+      await queryClient.invalidateQueries({ queryKey: ['me'] })
+      void navigate('/', { replace: true })
+    },
+    onError: (failure) => setError(failure.message),
+  })
+  const { mutate: begin } = start
+  useEffect(() => begin(), [begin])
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    setError(undefined)
+    confirm.mutate(String(new FormData(event.currentTarget).get('otp')))
+  }
+  return (
+    <main className="login">
+      <form className="panel form enrol" onSubmit={submit}>
+        <h1 className="panel__title">{t('enrol.title')}</h1>
+        <p className="muted">{t('enrol.lead')}</p>
+        <p>{t('enrol.step1')}</p>
+        {setup ? <img className="enrol__qr" src={setup.qr} alt={t('enrol.qrAlt')} width={220} height={220} /> : <p>{t('common.loading')}</p>}
+        {setup && (
+          <p className="muted">
+            {t('enrol.secret')}: <code className="enrol__secret">{setup.secret}</code>
+          </p>
+        )}
+        <label className="field">
+          <span className="field__label">{t('enrol.step2')}</span>
+          <input className="field__input" name="otp" inputMode="numeric" autoComplete="one-time-code" pattern="\d{6}" maxLength={6} required />
+        </label>
+        {error && (
+          <p className="form__error" role="alert">
+            {error}
+          </p>
+        )}
+        <button className="button" type="submit" disabled={!setup || confirm.isPending}>
+          {t('enrol.confirm')}
+        </button>
+      </form>
+    </main>
+  )
+}

@@ -1,0 +1,148 @@
+import type { OperatorView } from '@sanam/contract'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { ColumnDef } from '@tanstack/react-table'
+import { useMemo, useState } from 'react'
+import { DataTable } from '../../components/data-table.tsx'
+import { Field, FormDialog } from '../../components/dialog.tsx'
+import { useToast } from '../../components/toasts.tsx'
+import { api, get } from '../../lib/api.ts'
+import { formatDateTime } from '../../lib/format.ts'
+import { t } from '../../lib/i18n/th.ts'
+import { useOperator, type Role } from '../../lib/operator.ts'
+
+const ROLES: Role[] = ['owner', 'finance', 'support']
+type Editing = { kind: 'create' } | { kind: 'role' | 'reset-password'; operator: OperatorView }
+
+function RoleSelect({ defaultValue }: { defaultValue?: Role }) {
+  return (
+    <label className="field">
+      <span className="field__label">{t('operators.role')}</span>
+      <select className="field__input" name="role" defaultValue={defaultValue ?? 'support'}>
+        {ROLES.map((role) => (
+          <option key={role} value={role}>
+            {t(`role.${role}`)}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}
+
+/** Owners manage operators: create, change role, disable or enable, reset a password or a lost authenticator. */
+export function OperatorsPage() {
+  const me = useOperator()
+  const toast = useToast()
+  const queryClient = useQueryClient()
+  const [editing, setEditing] = useState<Editing>()
+  const operators = useQuery({ queryKey: ['operators'], queryFn: () => get<{ list: OperatorView[] }>('/backoffice/operators') })
+  const act = useMutation({
+    mutationFn: ({ path, body }: { path: string; body?: Record<string, string> }) =>
+      api<OperatorView>(`/backoffice/operators${path}`, { method: 'POST', ...(body ? { body } : {}) }),
+    onSuccess: async ({ message }) => {
+      if (message) toast(message)
+      setEditing(undefined)
+      await queryClient.invalidateQueries({ queryKey: ['operators'] })
+    },
+  })
+  const { mutate } = act
+
+  const columns = useMemo<ColumnDef<OperatorView, unknown>[]>(() => {
+    const run = (path: string) => mutate({ path }, { onError: (e) => toast(e.message, 'error') })
+    return [
+      {
+        header: t('operators.username'),
+        cell: ({ row }) => `${row.original.username} ${row.original.id === me.data?.operator_id ? t('operators.you') : ''}`,
+      },
+      { header: t('operators.role'), cell: ({ row }) => t(`role.${row.original.role}`) },
+      { header: t('operators.totp'), cell: ({ row }) => t(row.original.totp_enrolled ? 'operators.totpOn' : 'operators.totpOff') },
+      {
+        header: t('operators.state'),
+        cell: ({ row }) => (
+          <span className={row.original.disabled ? 'state state--off' : 'state'}>{t(row.original.disabled ? 'operators.disabled' : 'operators.enabled')}</span>
+        ),
+      },
+      { header: t('operators.lastLogin'), cell: ({ row }) => formatDateTime(row.original.last_login_at) },
+      {
+        id: 'actions',
+        header: t('common.actions'),
+        cell: ({ row }) => {
+          const operator = row.original
+          if (operator.id === me.data?.operator_id) return null
+          return (
+            <span className="row-actions">
+              <button type="button" className="button button--ghost" onClick={() => setEditing({ kind: 'role', operator })}>
+                {t('operators.changeRole')}
+              </button>
+              <button type="button" className="button button--ghost" onClick={() => setEditing({ kind: 'reset-password', operator })}>
+                {t('operators.resetPassword')}
+              </button>
+              {operator.totp_enrolled && (
+                <button type="button" className="button button--ghost" onClick={() => run(`/${operator.id}/reset-totp`)}>
+                  {t('operators.resetTotp')}
+                </button>
+              )}
+              {operator.disabled ? (
+                <button type="button" className="button button--ghost" onClick={() => run(`/${operator.id}/enable`)}>
+                  {t('operators.enable')}
+                </button>
+              ) : (
+                <button type="button" className="button button--danger" onClick={() => run(`/${operator.id}/disable`)}>
+                  {t('operators.disable')} {operator.username}
+                </button>
+              )}
+            </span>
+          )
+        },
+      },
+    ]
+  }, [me.data?.operator_id, mutate, toast])
+
+  return (
+    <section className="panel">
+      <div className="panel__head">
+        <h1 className="panel__title">{t('operators.title')}</h1>
+        <button type="button" className="button" onClick={() => setEditing({ kind: 'create' })}>
+          {t('operators.create')}
+        </button>
+      </div>
+      <p className="muted">{t('operators.lead')}</p>
+      <DataTable caption={t('operators.title')} columns={columns} rows={operators.data?.list} loading={operators.isPending} />
+      {editing?.kind === 'create' && (
+        <FormDialog
+          title={t('operators.create')}
+          submitLabel={t('common.save')}
+          busy={act.isPending}
+          error={act.error?.message}
+          onSubmit={(fields) => act.mutate({ path: '', body: fields })}
+          onClose={() => {
+            setEditing(undefined)
+            act.reset()
+          }}
+        >
+          <Field label={t('operators.username')} name="username" maxLength={32} pattern="[a-z0-9_.\-]{3,32}" />
+          <Field label={t('operators.password')} name="password" type="password" autoComplete="new-password" maxLength={72} />
+          <RoleSelect />
+        </FormDialog>
+      )}
+      {editing && editing.kind !== 'create' && (
+        <FormDialog
+          title={`${t(editing.kind === 'role' ? 'operators.changeRole' : 'operators.resetPassword')} · ${editing.operator.username}`}
+          submitLabel={t('common.save')}
+          busy={act.isPending}
+          error={act.error?.message}
+          onSubmit={(fields) => act.mutate({ path: `/${editing.operator.id}/${editing.kind}`, body: fields })}
+          onClose={() => {
+            setEditing(undefined)
+            act.reset()
+          }}
+        >
+          {editing.kind === 'role' ? (
+            <RoleSelect defaultValue={editing.operator.role} />
+          ) : (
+            <Field label={t('operators.newPassword')} name="password" type="password" autoComplete="new-password" maxLength={72} />
+          )}
+        </FormDialog>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,120 @@
+import type { BackofficeWithdrawal, Page } from '@sanam/contract'
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { ColumnDef } from '@tanstack/react-table'
+import { useMemo, useState } from 'react'
+import { DataTable } from '../../components/data-table.tsx'
+import { Field, FormDialog } from '../../components/dialog.tsx'
+import { Pager } from '../../components/pager.tsx'
+import { useToast } from '../../components/toasts.tsx'
+import { api, get } from '../../lib/api.ts'
+import { formatBaht, formatDateTime } from '../../lib/format.ts'
+import { t } from '../../lib/i18n/th.ts'
+import { movesMoney, useOperator } from '../../lib/operator.ts'
+
+const STATUSES = ['PENDING', 'SUCCESS', 'FAIL', 'CANCEL'] as const
+type Decision = { kind: 'approve' | 'reject'; item: BackofficeWithdrawal }
+
+/** The withdrawal queue: pending first; approve with the payout reference, or reject with a reason (money roles only). */
+export function WithdrawalsPage() {
+  const me = useOperator()
+  const toast = useToast()
+  const queryClient = useQueryClient()
+  const [status, setStatus] = useState<(typeof STATUSES)[number]>('PENDING')
+  const [page, setPage] = useState(0)
+  const [decision, setDecision] = useState<Decision>()
+  const list = useQuery({
+    queryKey: ['withdrawals', status, page],
+    queryFn: () => get<Page<BackofficeWithdrawal>>(`/backoffice/withdrawals?status=${status}&page=${page}`),
+    placeholderData: keepPreviousData,
+    refetchInterval: 15_000,
+  })
+  const decide = useMutation({
+    mutationFn: ({ kind, item, fields }: Decision & { fields: Record<string, string> }) =>
+      api(`/backoffice/withdrawals/${item.id}/${kind}`, {
+        method: 'POST',
+        body: kind === 'approve' ? { payout_ref: fields.payout_ref } : { reason: fields.reason },
+      }),
+    onSuccess: async ({ message }) => {
+      if (message) toast(message)
+      setDecision(undefined)
+      await queryClient.invalidateQueries({ queryKey: ['withdrawals'] })
+    },
+    onError: (failure) => toast(failure.message, 'error'),
+  })
+  const canDecide = movesMoney(me.data?.role)
+
+  const columns = useMemo<ColumnDef<BackofficeWithdrawal, unknown>[]>(
+    () => [
+      { header: t('withdrawals.id'), accessorKey: 'id' },
+      { header: t('withdrawals.member'), accessorKey: 'mobile' },
+      { header: t('withdrawals.amount'), cell: ({ row }) => <span className="amount">{formatBaht(row.original.amount)}</span> },
+      { header: t('withdrawals.bank'), cell: ({ row }) => `${row.original.bank_code} · ${row.original.bank_account}` },
+      { header: t('withdrawals.created'), cell: ({ row }) => formatDateTime(row.original.created_at) },
+      ...(status === 'PENDING'
+        ? canDecide
+          ? [
+              {
+                id: 'actions',
+                header: t('common.actions'),
+                cell: ({ row }) => (
+                  <span className="row-actions">
+                    <button type="button" className="button" onClick={() => setDecision({ kind: 'approve', item: row.original })}>
+                      {t('withdrawals.approve')} #{row.original.id}
+                    </button>
+                    <button type="button" className="button button--danger" onClick={() => setDecision({ kind: 'reject', item: row.original })}>
+                      {t('withdrawals.reject')} #{row.original.id}
+                    </button>
+                  </span>
+                ),
+              } satisfies ColumnDef<BackofficeWithdrawal, unknown>,
+            ]
+          : []
+        : ([
+            { header: t('withdrawals.decided'), cell: ({ row }) => formatDateTime(row.original.decided_at) },
+            { header: t('withdrawals.result'), cell: ({ row }) => row.original.payout_ref ?? row.original.reason ?? '–' },
+          ] satisfies ColumnDef<BackofficeWithdrawal, unknown>[])),
+    ],
+    [status, canDecide],
+  )
+
+  return (
+    <section className="panel">
+      <h1 className="panel__title">{t('withdrawals.title')}</h1>
+      <div className="tabs" role="group" aria-label={t('withdrawals.status')}>
+        {STATUSES.map((s) => (
+          <button
+            key={s}
+            type="button"
+            className={`tab ${s === status ? 'tab--active' : ''}`}
+            aria-pressed={s === status}
+            onClick={() => {
+              setStatus(s)
+              setPage(0)
+            }}
+          >
+            {t(`withdrawals.status.${s}`)}
+          </button>
+        ))}
+      </div>
+      <DataTable caption={t('withdrawals.title')} columns={columns} rows={list.data?.list} loading={list.isPending} />
+      {list.data && <Pager page={page} size={list.data.size} total={list.data.total} onPage={setPage} />}
+      {decision && (
+        <FormDialog
+          title={`${t(decision.kind === 'approve' ? 'withdrawals.approveTitle' : 'withdrawals.rejectTitle')} #${decision.item.id} · ${formatBaht(decision.item.amount)}`}
+          lead={t(decision.kind === 'approve' ? 'withdrawals.approveLead' : 'withdrawals.rejectLead')}
+          submitLabel={t(decision.kind === 'approve' ? 'withdrawals.approve' : 'withdrawals.reject')}
+          danger={decision.kind === 'reject'}
+          busy={decide.isPending}
+          onSubmit={(fields) => decide.mutate({ ...decision, fields })}
+          onClose={() => setDecision(undefined)}
+        >
+          {decision.kind === 'approve' ? (
+            <Field label={t('withdrawals.payoutRef')} name="payout_ref" maxLength={128} />
+          ) : (
+            <Field label={t('withdrawals.reason')} name="reason" maxLength={500} />
+          )}
+        </FormDialog>
+      )}
+    </section>
+  )
+}

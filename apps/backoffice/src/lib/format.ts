@@ -1,0 +1,14 @@
+/** Amounts and times as Thai operators read them: baht with two decimals, dates in Bangkok, Buddhist era. */
+const baht = new Intl.NumberFormat('th-TH', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+const dateTime = new Intl.DateTimeFormat('th-TH-u-ca-buddhist', {
+  timeZone: 'Asia/Bangkok',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+})
+
+export const formatBaht = (amount: number) => `฿${baht.format(amount)}`
+export const formatDateTime = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : '–')
