@@ -156,13 +156,13 @@ describe('player shell and back-office placeholder', () => {
     await shot(page, 'metadata-error-phone')
   })
 
-  it('serves the back-office placeholder at /backoffice/', async () => {
+  it('serves the back-office at /backoffice/, starting at its sign-in page', async () => {
     context = await newDesktopContext(browser, server.baseUrl)
     const page = await context.newPage()
     await page.goto('/backoffice/')
 
-    await page.getByRole('heading', { level: 1, name: 'Sanam Back-office' }).waitFor()
-    await page.getByText('ระบบหลังบ้านกำลังพัฒนา').waitFor()
+    await page.getByRole('heading', { level: 1, name: 'เข้าสู่ระบบหลังบ้าน' }).waitFor()
+    expect(new URL(page.url()).pathname).toBe('/backoffice/login')
     const fontFamily = await page.evaluate(() => getComputedStyle(document.body).fontFamily)
     expect(fontFamily).toMatch(/^"?Kanit"?,/)
     await shot(page, 'backoffice-desktop')

@@ -26,9 +26,10 @@ export function EnrolPage() {
   })
   const confirm = useMutation({
     mutationFn: (otp: string) => api('/backoffice/auth/totp/confirm', { method: 'POST', body: { otp } }),
-    onSuccess: async ({ message }) => {
+    onSuccess: ({ message }) => {
       if (message) toast(message)
-      await queryClient.invalidateQueries({ queryKey: ['me'] })
+      // The operator as the server now sees it (enrolled), not a copy from before.
+      queryClient.removeQueries({ queryKey: ['me'] })
       void navigate('/', { replace: true })
     },
     onError: (failure) => setError(failure.message),

@@ -51,7 +51,7 @@ export function OperatorsPage() {
     return [
       {
         header: t('operators.username'),
-        cell: ({ row }) => `${row.original.username} ${row.original.id === me.data?.operator_id ? t('operators.you') : ''}`,
+        cell: ({ row }) => (row.original.id === me.data?.operator_id ? `${row.original.username} ${t('operators.you')}` : row.original.username),
       },
       { header: t('operators.role'), cell: ({ row }) => t(`role.${row.original.role}`) },
       { header: t('operators.totp'), cell: ({ row }) => t(row.original.totp_enrolled ? 'operators.totpOn' : 'operators.totpOff') },

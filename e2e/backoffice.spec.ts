@@ -1,0 +1,243 @@
+// The operator app at /backoffice/ (issue 12) on a real server, in Chromium at desktop size, by tapping: sign-in with
+// TOTP, the withdrawal queue (approve, reject), an unmatched deposit assigned to a member, operators (a support
+// operator refused a money action; a finance operator enrolling TOTP from the QR page), the audit log. A screenshot and
+// an axe-core scan of each screen.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { Secret, TOTP } from 'otpauth'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { launchBrowser, newDesktopContext, shot } from './support/browser.ts'
+import { call, postBankTransfer } from './support/http.ts'
+import { faultEnv, payInAccount, registerPlayers, transferBody, type Player } from './support/money.ts'
+import { nextOperatorCode, OPERATOR, operatorToken } from './support/operator.ts'
+import { seriousAxeViolations } from './support/player.ts'
+import { startServer, type RunningServer } from './support/server.ts'
+
+let server: RunningServer
+let browser: Browser
+let context: BrowserContext | undefined
+let dataDir: string
+let players: Player[]
+let ownerToken: string
+const withdrawals: number[] = []
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'sanam-e2e-backoffice-'))
+  server = await startServer({ dataDir, env: { ...faultEnv(), WITHDRAW_ONE_PENDING: 'false' } })
+  players = await registerPlayers(server.baseUrl, 2, '72')
+  const toAccount = await payInAccount(server.baseUrl, players[0]!)
+  const credited = await postBankTransfer(server.baseUrl, transferBody('bo-e2e-funding', toAccount, players[0]!, 5_000_00))
+  expect(credited.body.data).toMatchObject({ status: 'MATCHED' })
+  for (const amount of [1_200, 800]) {
+    const answer = await call<{ id: number }>(server.baseUrl, 'POST', '/api/wallet/withdraw', {
+      token: players[0]!.token,
+      body: { amount },
+      headers: { 'idempotency-key': `bo-e2e-${amount}-${Date.now()}` },
+    })
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+    withdrawals.push(answer.body.data.id)
+  }
+  // One owner session for the tests that start signed in: each sign-in takes a fresh TOTP code, and there are three a
+  // half-minute (the first test signs in by typing).
+  ownerToken = await operatorToken(server.baseUrl)
+  browser = await launchBrowser()
+}, 120_000)
+afterEach(async () => {
+  await context?.close()
+  context = undefined
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+  await rm(dataDir, { recursive: true, force: true })
+})
+
+async function expectAccessible(page: Page, screen: string) {
+  expect(await seriousAxeViolations(page), screen).toEqual([])
+}
+
+/** Opens /backoffice/ and signs in by typing, as an operator without TOTP yet. */
+async function signIn(page: Page, login: { username: string; password: string }) {
+  await page.goto('/backoffice/')
+  await page.getByRole('heading', { name: 'เข้าสู่ระบบหลังบ้าน' }).waitFor()
+  await page.getByLabel('ชื่อผู้ใช้').fill(login.username)
+  await page.getByLabel('รหัสผ่าน').fill(login.password)
+  await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click()
+}
+
+/** A page of the owner's session (the app keeps its token in sessionStorage), on the withdrawal queue. */
+async function ownerPage(): Promise<Page> {
+  context = await newDesktopContext(browser, server.baseUrl)
+  await context.addInitScript((token) => sessionStorage.setItem('sanam.backoffice.token', token), ownerToken)
+  const page = await context.newPage()
+  await page.goto('/backoffice/')
+  await page.getByRole('heading', { name: 'คิวอนุมัติการถอน' }).waitFor()
+  return page
+}
+
+const history = async (player: Player) =>
+  (await call<{ list: Array<{ txtype: string; txamount: number; txstatus: string }> }>(server.baseUrl, 'GET', '/api/wallet/histories', { token: player.token }))
+    .body.data.list
+
+describe('the operator app', () => {
+  it('asks for the password, then the TOTP code, and opens the withdrawal queue', async () => {
+    context = await newDesktopContext(browser, server.baseUrl)
+    const page = await context.newPage()
+    await page.goto('/backoffice/')
+    await page.getByRole('heading', { name: 'เข้าสู่ระบบหลังบ้าน' }).waitFor()
+    expect(new URL(page.url()).pathname).toBe('/backoffice/login')
+    await expectAccessible(page, 'login')
+    await shot(page, 'backoffice-login')
+
+    await page.getByLabel('ชื่อผู้ใช้').fill(OPERATOR.username)
+    await page.getByLabel('รหัสผ่าน').fill('not-the-password-9')
+    await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click()
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง')
+
+    await page.getByLabel('รหัสผ่าน').fill(OPERATOR.password)
+    await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click()
+    await page.getByLabel('รหัสยืนยัน 6 หลักจากแอปยืนยันตัวตน').waitFor()
+    await shot(page, 'backoffice-login-code')
+    await page.getByLabel('รหัสยืนยัน 6 หลักจากแอปยืนยันตัวตน').fill(await nextOperatorCode())
+    await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click()
+    await page.getByRole('heading', { name: 'คิวอนุมัติการถอน' }).waitFor()
+    await page.getByText(`${OPERATOR.username} · เจ้าของระบบ`).waitFor()
+    // The token is the only thing the browser keeps, and only for this tab.
+    const stored = await page.evaluate(() => ({ local: JSON.stringify(localStorage), session: JSON.stringify(sessionStorage) }))
+    expect(stored.local).not.toContain(OPERATOR.password)
+    expect(stored.session).not.toContain(OPERATOR.password)
+    expect(stored.session).not.toContain(OPERATOR.totpSecret)
+  })
+
+  it('approves one pending withdrawal with its payout reference and rejects the other; the member sees both outcomes', async () => {
+    const page = await ownerPage()
+    const [approved, rejected] = withdrawals as [number, number]
+    await page.getByRole('button', { name: `อนุมัติ #${approved}` }).waitFor()
+    await expectAccessible(page, 'withdrawals')
+    await shot(page, 'backoffice-withdrawals')
+
+    await page.getByRole('button', { name: `อนุมัติ #${approved}` }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByLabel('เลขอ้างอิงการโอน').fill('KBANK-PAYOUT-1')
+    await expectAccessible(page, 'approve dialog')
+    await shot(page, 'backoffice-withdrawal-approve')
+    await dialog.getByRole('button', { name: 'อนุมัติ' }).click()
+    await page.getByText('อนุมัติการถอนแล้ว').waitFor()
+
+    await page.getByRole('button', { name: `ปฏิเสธ #${rejected}` }).click()
+    await page.getByRole('dialog').getByLabel('เหตุผล').fill('บัญชีปลายทางไม่ตรงกับชื่อสมาชิก')
+    await page.getByRole('dialog').getByRole('button', { name: 'ปฏิเสธ' }).click()
+    await page.getByText('ปฏิเสธการถอนแล้ว คืนเงินเข้ากระเป๋าหลัก').waitFor()
+    await page.getByText('ไม่มีรายการ').waitFor()
+
+    await page.getByRole('button', { name: 'จ่ายแล้ว' }).click()
+    await page.getByRole('cell', { name: 'KBANK-PAYOUT-1' }).waitFor()
+    const items = await history(players[0]!)
+    expect(items.filter((i) => i.txtype === 'WITHDRAW').map((i) => [i.txamount, i.txstatus])).toEqual(
+      expect.arrayContaining([
+        [1200, 'SUCCESS'],
+        [800, 'FAIL'],
+      ]),
+    )
+  })
+
+  it('assigns an unmatched transfer to the member who sent it, who then sees the deposit', async () => {
+    const stranger = { ...players[1]!, bankAccount: '7729999999' }
+    const toAccount = await payInAccount(server.baseUrl, players[1]!)
+    const unmatched = await postBankTransfer(server.baseUrl, transferBody('bo-e2e-unmatched', toAccount, stranger, 321_50))
+    expect(unmatched.body.data).toMatchObject({ status: 'UNMATCHED' })
+
+    const page = await ownerPage()
+    await page.getByRole('link', { name: 'รายการฝากที่ยังไม่จับคู่' }).click()
+    const assign = page.getByRole('button', { name: `มอบให้สมาชิก #${unmatched.body.data.deposit_id}` })
+    await assign.waitFor()
+    await expectAccessible(page, 'deposits')
+    await shot(page, 'backoffice-deposits')
+    await assign.click()
+    await page.getByRole('dialog').getByLabel('เบอร์โทรศัพท์ของสมาชิก').fill(players[1]!.mobile)
+    await page.getByRole('dialog').getByRole('button', { name: 'มอบให้สมาชิก' }).click()
+    await page.getByText('ไม่มีรายการ').waitFor()
+    expect(await history(players[1]!)).toContainEqual(expect.objectContaining({ txtype: 'DEPOSIT', txamount: 321.5, txstatus: 'SUCCESS' }))
+  })
+
+  it('lets the owner add a support operator, who sees the queue but cannot move money', async () => {
+    const page = await ownerPage()
+    await page.getByRole('link', { name: 'ผู้ใช้งานหลังบ้าน' }).click()
+    await page.getByRole('button', { name: 'เพิ่มผู้ใช้งาน' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByLabel('ชื่อผู้ใช้').fill('support.nok')
+    await dialog.getByLabel('รหัสผ่านเริ่มต้น (10 ตัวอักษรขึ้นไป)').fill('support-nok-pass-1')
+    await dialog.getByLabel('บทบาท').selectOption('support')
+    await dialog.getByRole('button', { name: 'บันทึก' }).click()
+    await page.getByText('เพิ่มผู้ใช้งานหลังบ้านแล้ว').waitFor()
+    await page.getByRole('cell', { name: 'support.nok', exact: true }).waitFor()
+    await expectAccessible(page, 'operators')
+    await shot(page, 'backoffice-operators')
+
+    const supportContext = await newDesktopContext(browser, server.baseUrl)
+    try {
+      const support = await supportContext.newPage()
+      await signIn(support, { username: 'support.nok', password: 'support-nok-pass-1' })
+      await support.getByText('support.nok · ฝ่ายบริการ').waitFor()
+      await support.getByRole('heading', { name: 'คิวอนุมัติการถอน' }).waitFor()
+      expect(await support.getByRole('button', { name: /^อนุมัติ/ }).count()).toBe(0)
+      expect(await support.getByRole('link', { name: 'ผู้ใช้งานหลังบ้าน' }).count()).toBe(0)
+      // The server refuses it too, whatever the page shows.
+      const token = await support.evaluate(() => sessionStorage.getItem('sanam.backoffice.token'))
+      const refused = await call(server.baseUrl, 'POST', '/api/backoffice/deposits/manual', {
+        token: token!,
+        body: { mobile: players[1]!.mobile, amount: 100, bank_ref: 'support-try', note: 'ลองเติมเงิน' },
+      })
+      expect(refused.status).toBe(403)
+      expect(refused.body).toMatchObject({ success: false, code: 'FORBIDDEN' })
+    } finally {
+      await supportContext.close()
+    }
+  })
+
+  it('walks a new finance operator through TOTP enrolment from the QR page', async () => {
+    const page = await ownerPage()
+    await page.getByRole('link', { name: 'ผู้ใช้งานหลังบ้าน' }).click()
+    await page.getByRole('button', { name: 'เพิ่มผู้ใช้งาน' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByLabel('ชื่อผู้ใช้').fill('finance.ploy')
+    await dialog.getByLabel('รหัสผ่านเริ่มต้น (10 ตัวอักษรขึ้นไป)').fill('finance-ploy-pass-1')
+    await dialog.getByLabel('บทบาท').selectOption('finance')
+    await dialog.getByRole('button', { name: 'บันทึก' }).click()
+    await page.getByRole('cell', { name: 'finance.ploy', exact: true }).waitFor()
+
+    const financeContext = await newDesktopContext(browser, server.baseUrl)
+    try {
+      const finance = await financeContext.newPage()
+      await signIn(finance, { username: 'finance.ploy', password: 'finance-ploy-pass-1' })
+      await finance.getByRole('heading', { name: 'ตั้งค่าการยืนยันตัวตนสองขั้นตอน' }).waitFor()
+      await finance.getByRole('img', { name: 'คิวอาร์โค้ดสำหรับตั้งค่าแอปยืนยันตัวตน' }).waitFor()
+      await expectAccessible(finance, 'enrol')
+      await shot(finance, 'backoffice-enrol')
+      // What an authenticator app would do with the secret shown for manual entry.
+      const secret = (await finance.locator('.enrol__secret').textContent())!
+      const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate()
+      await finance.getByLabel('2. กรอกรหัส 6 หลักที่แอปแสดงเพื่อยืนยัน').fill(code)
+      await finance.getByRole('button', { name: 'ยืนยันการตั้งค่า' }).click()
+      await finance.getByRole('heading', { name: 'คิวอนุมัติการถอน' }).waitFor()
+      await finance.getByText('finance.ploy · การเงิน').waitFor()
+    } finally {
+      await financeContext.close()
+    }
+  })
+
+  it('shows every action in the audit log, filtered by action', async () => {
+    const page = await ownerPage()
+    await page.getByRole('link', { name: 'บันทึกการทำงาน' }).click()
+    await page.getByRole('heading', { name: 'บันทึกการทำงาน' }).waitFor()
+    await page.getByLabel('การกระทำ').selectOption('withdrawal.approve')
+    await page.getByRole('button', { name: 'ค้นหา' }).click()
+    await page.getByRole('cell', { name: `withdrawal #${withdrawals[0]}` }).waitFor()
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1)
+    await page.getByText('"payout_ref":"KBANK-PAYOUT-1"', { exact: false }).waitFor()
+    await expectAccessible(page, 'audit')
+    await shot(page, 'backoffice-audit')
+  })
+})
