@@ -42,6 +42,11 @@ const ROLES: Record<string, { roles: Role[] | 'public'; enrolling?: true }> = {
   'POST /api/backoffice/deposits/:id/assign': { roles: MONEY },
   'POST /api/backoffice/deposits/manual': { roles: MONEY },
   'GET /api/backoffice/members/:id/links': { roles: EVERYONE },
+  'GET /api/backoffice/members': { roles: EVERYONE },
+  'GET /api/backoffice/members/:id': { roles: EVERYONE },
+  'POST /api/backoffice/members/:id/lock': { roles: EVERYONE },
+  'POST /api/backoffice/members/:id/unlock': { roles: EVERYONE },
+  'POST /api/backoffice/members/:id/end-sessions': { roles: EVERYONE },
   'GET /api/backoffice/ledger/verify': { roles: MONEY },
   'POST /api/backoffice/jobs/accrue': { roles: OWNER },
 }

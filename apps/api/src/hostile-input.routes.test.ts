@@ -47,6 +47,7 @@ const BODYLESS_POSTS = new Set([
   'POST /api/backoffice/operators/:id/disable',
   'POST /api/backoffice/operators/:id/enable',
   'POST /api/backoffice/operators/:id/reset-totp',
+  'POST /api/backoffice/members/:id/end-sessions',
   // Anything else under /play/: refused as not found whatever it carries.
   'POST /play/*',
 ])

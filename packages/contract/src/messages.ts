@@ -68,6 +68,9 @@ export const messageCatalogue = {
   OPERATOR_UPDATED: 'บันทึกการเปลี่ยนแปลงผู้ใช้งานแล้ว เซสชันเดิมของผู้ใช้งานนี้สิ้นสุดแล้ว',
   OPERATOR_ENABLED: 'เปิดใช้งานผู้ใช้งานแล้ว',
   OPERATOR_PASSWORD_CHANGED: 'เปลี่ยนรหัสผ่านสำเร็จ เซสชันอื่นของคุณสิ้นสุดแล้ว',
+  MEMBER_LOCKED: 'ระงับบัญชีสมาชิกแล้ว ทุกเซสชันของสมาชิกสิ้นสุดทันที',
+  MEMBER_UNLOCKED: 'ยกเลิกการระงับบัญชีสมาชิกแล้ว',
+  MEMBER_SESSIONS_ENDED: 'ออกจากระบบสมาชิกทุกอุปกรณ์แล้ว',
 
   // Promotions
   PROMOTION_NOT_FOUND: 'ไม่พบโปรโมชั่นที่เลือก',

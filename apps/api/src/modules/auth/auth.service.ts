@@ -271,9 +271,12 @@ export function createAuthService(deps: {
       await endSessions({ playerId: actor.playerId, sessionId: actor.sessionId })
     },
 
-    /** Ends every web and game session of the player: for a lock or a self-exclusion. */
-    async endAllSessions(playerId: number): Promise<void> {
-      await endSessions({ playerId })
+    /**
+     * Ends every web and game session of the player: for a lock or a self-exclusion. `alsoInTx` runs in the same
+     * transaction (the lock itself and its audit entry), so the sessions end exactly when the change commits.
+     */
+    async endAllSessions(playerId: number, alsoInTx?: (tx: Db) => Promise<void>): Promise<void> {
+      await endSessions({ playerId }, alsoInTx)
     },
 
     /**

@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto'
+import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp } from '../../../test/app.ts'
+import { makePlayer } from '../../../test/factories.ts'
+import { balanceOf, bearer, expectLedgerOk, fund, loginOperator, loginPlayer } from '../../../test/money.ts'
+import { signInOperator } from '../../../test/referral.ts'
+import { callSeamless, launch } from '../../../test/seamless.ts'
+import { auditLog } from '../../db/schema.ts'
+
+// Issue 12 §5: members in the back-office: search, profile, lock and unlock, signing a member out everywhere.
+
+let t: TestApp
+let owner: string
+beforeAll(async () => {
+  t = await buildTestApp()
+  owner = await loginOperator(t)
+})
+afterAll(async () => {
+  await t.close()
+})
+
+const get = (url: string, token = owner) => t.app.inject({ method: 'GET', url, headers: bearer(token) })
+const post = (url: string, payload?: Record<string, unknown>, token = owner) =>
+  t.app.inject({ method: 'POST', url, headers: bearer(token), ...(payload ? { payload } : {}) })
+const ids = async (q: string) => ((await get(`/api/backoffice/members?q=${encodeURIComponent(q)}`)).json().data.list as Array<{ id: number }>).map((m) => m.id)
+
+describe('search', () => {
+  it('finds a member by phone prefix, name, bank account or invite code, and treats % and _ literally', async () => {
+    const player = await makePlayer(t.db, { firstname: 'ค้นหาได้', surname: 'ด้วยชื่อ' })
+    expect(await ids(player.mobile.slice(0, 7))).toContain(player.id)
+    expect(await ids('ค้นหาได้ ด้วย')).toContain(player.id)
+    expect(await ids(player.bankAccount.slice(-6))).toContain(player.id)
+    expect(await ids(player.inviteCode.toLowerCase())).toContain(player.id)
+    expect(await ids('%')).toEqual([])
+    expect(await ids('_')).toEqual([])
+    expect((await get('/api/backoffice/members?q=')).statusCode).toBe(400)
+  })
+})
+
+describe('profile', () => {
+  it('shows the member, their balances, last sign-in and live sessions', async () => {
+    const player = await makePlayer(t.db)
+    await loginPlayer(t, player, { address: '203.0.113.44' })
+    await fund(t, player, 750)
+    const res = await get(`/api/backoffice/members/${player.id}`)
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().data).toMatchObject({
+      id: player.id,
+      mobile: player.mobile,
+      status: 'ACTIVE',
+      live_sessions: 1,
+      last_ip: '203.0.113.44',
+      balances: { cash: 750, withdraw_hold: 0, referral: 0, rebate: 0 },
+    })
+    expect(res.json().data.last_login_at).not.toBeNull()
+    expect((await get('/api/backoffice/members/99999999')).statusCode).toBe(404)
+  })
+})
+
+describe('lock', () => {
+  it('refuses the member’s next call, sign-in and bet at once, lets an open round settle, and unlock restores sign-in', async () => {
+    const player = await makePlayer(t.db)
+    const token = await loginPlayer(t, player)
+    await fund(t, player, 1_000)
+    const game = await launch(t, token)
+    const round = `lock-${randomUUID()}`
+    const bet = await callSeamless(t, 'pgsoft', 'bet', {
+      session_token: game,
+      round_id: round,
+      game_code: 'fortune_ox',
+      tx_id: `${round}-bet`,
+      amount: '100.00',
+    })
+    expect(bet.json().status).toBe('OK')
+
+    // A support operator may lock (it moves no money).
+    const support = await signInOperator(t, 'support')
+    const locked = await post(`/api/backoffice/members/${player.id}/lock`, { reason: 'แจ้งว่าโทรศัพท์หาย' }, support.token)
+    expect(locked.statusCode, locked.body).toBe(200)
+    expect(locked.json().data).toMatchObject({ status: 'LOCKED', live_sessions: 0 })
+
+    expect((await t.app.inject({ method: 'GET', url: '/api/wallet/v2/balance', headers: bearer(token) })).statusCode).toBe(401)
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { mobile: player.mobile, password: player.password } })
+    expect(login.statusCode).toBe(403)
+    expect(login.json().code).toBe('ACCOUNT_LOCKED')
+    const another = await callSeamless(t, 'pgsoft', 'bet', {
+      session_token: game,
+      round_id: `${round}-2`,
+      game_code: 'fortune_ox',
+      tx_id: `${round}-bet-2`,
+      amount: '100.00',
+    })
+    expect(another.json().status).not.toBe('OK')
+    // The round open before the lock still settles: the win is paid.
+    const win = await callSeamless(t, 'pgsoft', 'win', {
+      session_token: game,
+      round_id: round,
+      game_code: 'fortune_ox',
+      tx_id: `${round}-win`,
+      amount: '250.00',
+    })
+    expect(win.json().status, win.body).toBe('OK')
+
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'member.lock'), eq(auditLog.targetId, String(player.id))))
+    expect(audit).toHaveLength(1)
+    expect(audit[0]).toMatchObject({ operatorId: support.id, before: { status: 'ACTIVE' }, after: { status: 'LOCKED', reason: 'แจ้งว่าโทรศัพท์หาย' } })
+
+    expect((await post(`/api/backoffice/members/${player.id}/unlock`, { reason: 'ยืนยันตัวตนแล้ว' })).json().data.status).toBe('ACTIVE')
+    const back = await loginPlayer(t, player)
+    expect(await balanceOf(t, back)).toBe(1_150)
+    await expectLedgerOk(t)
+  })
+
+  it('needs a reason, and a player token cannot call it', async () => {
+    const player = await makePlayer(t.db)
+    expect((await post(`/api/backoffice/members/${player.id}/lock`, { reason: '  ' })).statusCode).toBe(400)
+    const token = await loginPlayer(t, player)
+    expect((await post(`/api/backoffice/members/${player.id}/lock`, { reason: 'x' }, token)).statusCode).toBe(401)
+    expect((await get(`/api/backoffice/members/${player.id}`)).json().data.status).toBe('ACTIVE')
+  })
+})
+
+describe('end sessions', () => {
+  it('signs the member out of every device and game without locking them', async () => {
+    const player = await makePlayer(t.db)
+    const phone = await loginPlayer(t, player)
+    const laptop = await loginPlayer(t, player)
+    const game = await launch(t, phone)
+    const res = await post(`/api/backoffice/members/${player.id}/end-sessions`)
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().data).toMatchObject({ status: 'ACTIVE', live_sessions: 0 })
+    for (const token of [phone, laptop])
+      expect((await t.app.inject({ method: 'GET', url: '/api/wallet/v2/balance', headers: bearer(token) })).statusCode).toBe(401)
+    const bet = await callSeamless(t, 'pgsoft', 'bet', {
+      session_token: game,
+      round_id: `end-${randomUUID()}`,
+      game_code: 'fortune_ox',
+      tx_id: randomUUID(),
+      amount: '1.00',
+    })
+    expect(bet.json().status).toBe('INVALID_SESSION')
+    expect((await loginPlayer(t, player)).length).toBeGreaterThan(10)
+  })
+})
