@@ -265,7 +265,11 @@ export async function buildApp(deps: AppDeps) {
     ledger,
     clock,
     promotions,
-    settings: { minAmount: config.WITHDRAW_MIN_AMOUNT, onePending: config.WITHDRAW_ONE_PENDING },
+    settings: {
+      minAmount: config.WITHDRAW_MIN_AMOUNT,
+      onePending: config.WITHDRAW_ONE_PENDING,
+      fourEyesAbove: BigInt(config.BACKOFFICE_FOUR_EYES_BAHT) * 100n,
+    },
     withdrawalsRepository,
     playersRepository,
   })

@@ -59,6 +59,7 @@ export const messageCatalogue = {
   WITHDRAWAL_PROMOTION_AMOUNT: ({ value }: { value: bigint }) => `โปรโมชั่นของคุณกำหนดยอดถอน ${satangToBaht(value)} บาท ส่วนที่เหลือจะถูกตัดตามเงื่อนไข`,
   WITHDRAWAL_PENDING: 'มีรายการถอนที่รอดำเนินการอยู่แล้ว กรุณารอให้เสร็จก่อน',
   WITHDRAWAL_APPROVED: 'อนุมัติการถอนแล้ว',
+  WITHDRAWAL_FIRST_APPROVAL: 'บันทึกการอนุมัติครั้งแรกแล้ว ยอดนี้ต้องให้ผู้ใช้งานอีกคนอนุมัติก่อนจ่ายเงิน',
   WITHDRAWAL_REJECTED: 'ปฏิเสธการถอนแล้ว คืนเงินเข้ากระเป๋าหลัก',
   IDEMPOTENCY_KEY_INVALID: 'Idempotency-Key ไม่ถูกต้อง',
 

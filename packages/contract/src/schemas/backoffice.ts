@@ -39,6 +39,9 @@ export const BackofficeWithdrawal = z.object({
   reason: z.string().nullable(),
   created_at: Iso,
   decided_at: Iso.nullable(),
+  /** Four-eyes (ADR 031): who approved so far; above the configured amount a second, different operator must approve. */
+  approvals: z.array(z.object({ operator_id: z.number().int(), username: z.string(), at: Iso })),
+  needs_second_approval: z.boolean(),
 })
 export type BackofficeWithdrawal = z.infer<typeof BackofficeWithdrawal>
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { createdAt } from './columns.ts'
+import { operators } from './backoffice.ts'
 import { players } from './players.ts'
 
 // Money (DESIGN §3). All amounts are integer satang (bigint).
@@ -161,6 +162,25 @@ export const withdrawals = pgTable(
     index('withdrawals_status_idx').on(t.status, t.createdAt),
     check('withdrawals_amount_positive', sql`amount > 0`),
   ],
+)
+
+/**
+ * Approvals of a withdrawal above the four-eyes amount (BACKOFFICE_FOUR_EYES_BAHT, ADR 031): the first operator's
+ * approval waits here; a second, different operator's approval pays. One row per operator and withdrawal.
+ */
+export const withdrawalApprovals = pgTable(
+  'withdrawal_approvals',
+  {
+    withdrawalId: bigint('withdrawal_id', { mode: 'number' })
+      .notNull()
+      .references(() => withdrawals.id),
+    operatorId: bigint('operator_id', { mode: 'number' })
+      .notNull()
+      .references(() => operators.id),
+    payoutRef: text('payout_ref').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.withdrawalId, t.operatorId] })],
 )
 
 /** Idempotency-Key records (Stripe's rules): the first answer is kept and replayed for the same key and body. */

@@ -43,9 +43,11 @@ export function backofficeRoutes(
   app.get('/backoffice/withdrawals', { schema: backofficeContract.withdrawals, preHandler: anyone }, async (req) =>
     ok(await backoffice.listWithdrawals(req.query.status, req.query.page)),
   )
-  app.post('/backoffice/withdrawals/:id/approve', { schema: backofficeContract.approveWithdrawal, preHandler: money }, async (req) =>
-    ok(await backoffice.approveWithdrawal(req.operator, Number(req.params.id), req.body.payout_ref), msg('WITHDRAWAL_APPROVED')),
-  )
+  app.post('/backoffice/withdrawals/:id/approve', { schema: backofficeContract.approveWithdrawal, preHandler: money }, async (req) => {
+    const approved = await backoffice.approveWithdrawal(req.operator, Number(req.params.id), req.body.payout_ref)
+    // Above the four-eyes amount a first approval leaves the withdrawal pending for a second operator (ADR 031).
+    return ok(approved, msg(approved.status === 'PENDING' ? 'WITHDRAWAL_FIRST_APPROVAL' : 'WITHDRAWAL_APPROVED'))
+  })
   app.post('/backoffice/withdrawals/:id/reject', { schema: backofficeContract.rejectWithdrawal, preHandler: money }, async (req) =>
     ok(await backoffice.rejectWithdrawal(req.operator, Number(req.params.id), req.body.reason), msg('WITHDRAWAL_REJECTED')),
   )

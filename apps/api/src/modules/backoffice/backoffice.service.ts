@@ -6,7 +6,7 @@ import type { AuditRepository } from '../audit/audit.repository.ts'
 import type { DepositService } from '../deposits/deposits.service.ts'
 import type { DepositsRepository } from '../deposits/deposits.repository.ts'
 import type { Ledger } from '../ledger/ledger.service.ts'
-import { toBackofficeWithdrawal, type WithdrawalService } from '../withdrawals/withdrawals.service.ts'
+import type { WithdrawalService } from '../withdrawals/withdrawals.service.ts'
 import type { OperatorActor } from './backoffice-auth.service.ts'
 import { verifyMoneyAndAudit } from './verify.ts'
 
@@ -30,17 +30,19 @@ export function createBackofficeService(deps: {
       if (!decided.replayed) {
         await auditRepository.record(tx, {
           actor: operator,
-          action: outcome.approve ? 'withdrawal.approve' : 'withdrawal.reject',
+          action: decided.awaitingSecondApproval ? 'withdrawal.first_approval' : outcome.approve ? 'withdrawal.approve' : 'withdrawal.reject',
           targetType: 'withdrawal',
           targetId: String(id),
           before: { status: decided.before.status },
-          after: { status: decided.row.status, payout_ref: decided.row.payoutRef, reason: decided.row.reason },
+          after: decided.awaitingSecondApproval
+            ? { status: decided.row.status, payout_ref: outcome.approve ? outcome.payoutRef : null, awaiting: 'second_approval' }
+            : { status: decided.row.status, payout_ref: decided.row.payoutRef, reason: decided.row.reason },
           at: clock.now(),
         })
       }
       return decided.row
     })
-    return toBackofficeWithdrawal(result, await deps.withdrawals.mobileOf(result.playerId))
+    return deps.withdrawals.view(result)
   }
 
   return {

@@ -13,6 +13,16 @@ import type { WithdrawalRow, WithdrawalsRepository } from './withdrawals.reposit
 export interface WithdrawalSettings {
   minAmount: number
   onePending: boolean
+  /** Satang: an approval of more than this needs two different operators (four-eyes, ADR 031); unset, one suffices. */
+  fourEyesAbove?: bigint
+}
+
+/** One operator's approval of a withdrawal, as the back-office shows it. */
+export interface WithdrawalApproval {
+  withdrawalId: number
+  operatorId: number
+  username: string
+  at: Date
 }
 
 const IDEMPOTENCY_SCOPE = 'withdraw'
@@ -21,7 +31,7 @@ export function toWithdrawal(row: WithdrawalRow): Withdrawal {
   return { id: row.id, amount: satangToBaht(row.amount), status: row.status, created_at: row.createdAt.toISOString() }
 }
 
-export function toBackofficeWithdrawal(row: WithdrawalRow, mobile: string): BackofficeWithdrawal {
+function toBackofficeWithdrawal(row: WithdrawalRow, mobile: string): Omit<BackofficeWithdrawal, 'approvals' | 'needs_second_approval'> {
   return {
     id: row.id,
     player_id: row.playerId,
@@ -46,7 +56,7 @@ export interface WithdrawalServiceDeps {
   promotions?: Pick<PromotionService, 'withdrawTerms' | 'onWithdrawn'>
   withdrawalsRepository: Pick<
     WithdrawalsRepository,
-    'hasPending' | 'insert' | 'findForUpdate' | 'decide' | 'list' | 'mobileOf' | 'findIdempotent' | 'saveIdempotent'
+    'hasPending' | 'insert' | 'findForUpdate' | 'decide' | 'list' | 'mobileOf' | 'findIdempotent' | 'saveIdempotent' | 'addApproval' | 'approvalsOf'
   >
   playersRepository: Pick<PlayersRepository, 'findById'>
 }
@@ -66,9 +76,16 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps) {
       const wanted = outcome.approve ? 'SUCCESS' : 'FAIL'
       if (current.status === wanted) {
         // The same decision again (a retried click): answer it, move nothing.
-        return { row: current, before: current, replayed: true }
+        return { row: current, before: current, replayed: true, awaitingSecondApproval: false }
       }
       if (current.status !== 'PENDING') throw new AppError('CONFLICT', msg('WITHDRAWAL_ALREADY_DECIDED'))
+      if (outcome.approve && needsTwoApprovals(current)) {
+        // Four-eyes (ADR 031), decided on the locked row: the first approval waits, a second operator's pays.
+        const approvals = await withdrawalsRepository.approvalsOf(tx, [id])
+        if (approvals.some((a) => a.operatorId === operatorId)) throw new AppError('FOUR_EYES_SAME_OPERATOR')
+        await withdrawalsRepository.addApproval(tx, { withdrawalId: id, operatorId, payoutRef: outcome.payoutRef, createdAt: clock.now() })
+        if (approvals.length === 0) return { row: current, before: current, replayed: false, awaitingSecondApproval: true }
+      }
       const row = await withdrawalsRepository.decide(tx, id, {
         status: wanted,
         decidedBy: operatorId,
@@ -97,9 +114,20 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps) {
               reference: `withdrawal:${id}`,
             },
       ])
-      return { row, before: current, replayed: false }
+      return { row, before: current, replayed: false, awaitingSecondApproval: false }
     }
   }
+
+  function backofficeView(row: WithdrawalRow, mobile: string, approvals: WithdrawalApproval[]): BackofficeWithdrawal {
+    const mine = approvals.filter((a) => a.withdrawalId === row.id)
+    return {
+      ...toBackofficeWithdrawal(row, mobile),
+      approvals: mine.map((a) => ({ operator_id: a.operatorId, username: a.username, at: a.at.toISOString() })),
+      needs_second_approval: row.status === 'PENDING' && needsTwoApprovals(row),
+    }
+  }
+
+  const needsTwoApprovals = (row: WithdrawalRow) => settings.fourEyesAbove !== undefined && row.amount > settings.fourEyesAbove
 
   return {
     /** The minimum and, under a MAX_WITHDRAW promotion, the one amount allowed. */
@@ -180,9 +208,16 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps) {
 
     async list(status: WithdrawalRow['status'], page: number, size = 20) {
       const { rows, total } = await withdrawalsRepository.list(db, status, page, size)
-      return { list: rows.map((r) => toBackofficeWithdrawal(r.withdrawal, r.mobile)), page, size, total }
+      const approvals = await withdrawalsRepository.approvalsOf(
+        db,
+        rows.map((r) => r.withdrawal.id),
+      )
+      return { list: rows.map((r) => backofficeView(r.withdrawal, r.mobile, approvals)), page, size, total }
     },
-    mobileOf: (playerId: number) => withdrawalsRepository.mobileOf(db, playerId),
+    /** One withdrawal as the back-office shows it, with its approvals. */
+    async view(row: WithdrawalRow) {
+      return backofficeView(row, await withdrawalsRepository.mobileOf(db, row.playerId), await withdrawalsRepository.approvalsOf(db, [row.id]))
+    },
   }
 }
 export type WithdrawalService = ReturnType<typeof createWithdrawalService>
