@@ -20,17 +20,20 @@ let browser: Browser
 let context: BrowserContext | undefined
 let dataDir: string
 let players: Player[]
+/** The secret the enrolment test's finance operator enrolled, for the four-eyes test after it. */
+let financeSecret = ''
 let ownerToken: string
 const withdrawals: number[] = []
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'sanam-e2e-backoffice-'))
-  server = await startServer({ dataDir, env: { ...faultEnv(), WITHDRAW_ONE_PENDING: 'false' } })
+  server = await startServer({ dataDir, env: { ...faultEnv(), WITHDRAW_ONE_PENDING: 'false', BACKOFFICE_FOUR_EYES_BAHT: '1000' } })
   players = await registerPlayers(server.baseUrl, 2, '72')
   const toAccount = await payInAccount(server.baseUrl, players[0]!)
   const credited = await postBankTransfer(server.baseUrl, transferBody('bo-e2e-funding', toAccount, players[0]!, 5_000_00))
   expect(credited.body.data).toMatchObject({ status: 'MATCHED' })
-  for (const amount of [1_200, 800]) {
+  // Above 1,000 baht two operators must approve (four-eyes); the others take one.
+  for (const amount of [1_200, 800, 700]) {
     const answer = await call<{ id: number }>(server.baseUrl, 'POST', '/api/wallet/withdraw', {
       token: players[0]!.token,
       body: { amount },
@@ -113,7 +116,7 @@ describe('the operator app', () => {
 
   it('approves one pending withdrawal with its payout reference and rejects the other; the member sees both outcomes', async () => {
     const page = await ownerPage()
-    const [approved, rejected] = withdrawals as [number, number]
+    const [, approved, rejected] = withdrawals as [number, number, number]
     await page.getByRole('button', { name: `อนุมัติ #${approved}` }).waitFor()
     await expectAccessible(page, 'withdrawals')
     await shot(page, 'backoffice-withdrawals')
@@ -130,15 +133,15 @@ describe('the operator app', () => {
     await page.getByRole('dialog').getByLabel('เหตุผล').fill('บัญชีปลายทางไม่ตรงกับชื่อสมาชิก')
     await page.getByRole('dialog').getByRole('button', { name: 'ปฏิเสธ' }).click()
     await page.getByText('ปฏิเสธการถอนแล้ว คืนเงินเข้ากระเป๋าหลัก').waitFor()
-    await page.getByText('ไม่มีรายการ').waitFor()
+    await expect.poll(() => page.getByRole('button', { name: /^อนุมัติ #/ }).count()).toBe(1)
 
     await page.getByRole('button', { name: 'จ่ายแล้ว' }).click()
     await page.getByRole('cell', { name: 'KBANK-PAYOUT-1' }).waitFor()
     const items = await history(players[0]!)
     expect(items.filter((i) => i.txtype === 'WITHDRAW').map((i) => [i.txamount, i.txstatus])).toEqual(
       expect.arrayContaining([
-        [1200, 'SUCCESS'],
-        [800, 'FAIL'],
+        [800, 'SUCCESS'],
+        [700, 'FAIL'],
       ]),
     )
   })
@@ -218,6 +221,7 @@ describe('the operator app', () => {
       await shot(finance, 'backoffice-enrol')
       // What an authenticator app would do with the secret shown for manual entry.
       const secret = (await finance.locator('.enrol__secret').textContent())!
+      financeSecret = secret
       const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate()
       await finance.getByLabel('2. กรอกรหัส 6 หลักที่แอปแสดงเพื่อยืนยัน').fill(code)
       await finance.getByRole('button', { name: 'ยืนยันการตั้งค่า' }).click()
@@ -228,14 +232,82 @@ describe('the operator app', () => {
     }
   })
 
-  it('shows every action in the audit log, filtered by action', async () => {
+  it('pays a withdrawal above the four-eyes amount only when a second operator approves it', async () => {
+    const [large] = withdrawals as [number]
+    const page = await ownerPage()
+    await page.getByRole('button', { name: `อนุมัติ #${large}` }).click()
+    await page.getByRole('dialog').getByLabel('เลขอ้างอิงการโอน').fill('SCB-FOUR-EYES-1')
+    await page.getByRole('dialog').getByRole('button', { name: 'อนุมัติ' }).click()
+    await page.getByText('บันทึกการอนุมัติครั้งแรกแล้ว ยอดนี้ต้องให้ผู้ใช้งานอีกคนอนุมัติก่อนจ่ายเงิน').waitFor()
+    await page.getByText(`${OPERATOR.username} · รอผู้อนุมัติคนที่สอง`).waitFor()
+    await shot(page, 'backoffice-four-eyes')
+    // The same operator again: refused, the money stays held.
+    await page.getByRole('button', { name: `อนุมัติ #${large}` }).click()
+    await page.getByRole('dialog').getByLabel('เลขอ้างอิงการโอน').fill('SCB-FOUR-EYES-1')
+    await page.getByRole('dialog').getByRole('button', { name: 'อนุมัติ' }).click()
+    await page.getByText('คุณอนุมัติรายการนี้ไปแล้ว ยอดนี้ต้องให้ผู้ใช้งานอีกคนเป็นผู้อนุมัติครั้งที่สอง').waitFor()
+
+    expect(financeSecret, 'the enrolment test runs first').not.toBe('')
+    const financeContext = await newDesktopContext(browser, server.baseUrl)
+    try {
+      const second = await financeContext.newPage()
+      await signIn(second, { username: 'finance.ploy', password: 'finance-ploy-pass-1' })
+      // The enrolment took the current code; the authenticator's next one is accepted (one step of drift).
+      await second
+        .getByLabel('รหัสยืนยัน 6 หลักจากแอปยืนยันตัวตน')
+        .fill(new TOTP({ secret: Secret.fromBase32(financeSecret) }).generate({ timestamp: Date.now() + 30_000 }))
+      await second.getByRole('button', { name: 'เข้าสู่ระบบ' }).click()
+      await second.getByText(`${OPERATOR.username} · รอผู้อนุมัติคนที่สอง`).waitFor()
+      await second.getByRole('button', { name: `อนุมัติ #${large}` }).click()
+      await second.getByRole('dialog').getByLabel('เลขอ้างอิงการโอน').fill('SCB-FOUR-EYES-1')
+      await second.getByRole('dialog').getByRole('button', { name: 'อนุมัติ' }).click()
+      await second.getByText('อนุมัติการถอนแล้ว').waitFor()
+    } finally {
+      await financeContext.close()
+    }
+    expect(await history(players[0]!)).toContainEqual(expect.objectContaining({ txtype: 'WITHDRAW', txamount: 1200, txstatus: 'SUCCESS' }))
+  })
+
+  it('finds a member, shows their money, and locks them: the member’s next call is refused', async () => {
+    const member = players[1]!
+    const before = await call(server.baseUrl, 'GET', '/api/wallet/v2/balance', { token: member.token })
+    expect(before.status).toBe(200)
+
+    const page = await ownerPage()
+    await page.getByRole('link', { name: 'สมาชิก' }).click()
+    await page.getByLabel('ค้นหาด้วยเบอร์โทรศัพท์ ชื่อ เลขบัญชี หรือรหัสแนะนำ').fill(member.mobile)
+    await page.getByRole('button', { name: 'ค้นหา' }).click()
+    await page.getByRole('button', { name: `ดูข้อมูล ${member.mobile}` }).click()
+    await page.getByRole('heading', { name: new RegExp(member.mobile) }).waitFor()
+    await page.getByText('฿321.50').waitFor()
+    await expectAccessible(page, 'member')
+    await shot(page, 'backoffice-member')
+
+    await page.getByRole('button', { name: 'ระงับบัญชี' }).click()
+    await page.getByRole('dialog').getByLabel('เหตุผล').fill('สมาชิกแจ้งว่าโทรศัพท์หาย')
+    await shot(page, 'backoffice-member-lock')
+    await page.getByRole('dialog').getByRole('button', { name: 'ระงับบัญชี' }).click()
+    await page.getByText('ระงับบัญชีสมาชิกแล้ว ทุกเซสชันของสมาชิกสิ้นสุดทันที').waitFor()
+    await page.getByRole('button', { name: 'ยกเลิกการระงับ' }).waitFor()
+
+    const after = await call(server.baseUrl, 'GET', '/api/wallet/v2/balance', { token: member.token })
+    expect(after.status).toBe(401)
+    const login = await call(server.baseUrl, 'POST', '/api/auth/login', { body: { mobile: member.mobile, password: member.password } })
+    expect(login.body).toMatchObject({ success: false, code: 'ACCOUNT_LOCKED' })
+  })
+
+  it('shows every action in the audit log, filtered by action and target', async () => {
     const page = await ownerPage()
     await page.getByRole('link', { name: 'บันทึกการทำงาน' }).click()
     await page.getByRole('heading', { name: 'บันทึกการทำงาน' }).waitFor()
     await page.getByLabel('การกระทำ').selectOption('withdrawal.approve')
     await page.getByRole('button', { name: 'ค้นหา' }).click()
-    await page.getByRole('cell', { name: `withdrawal #${withdrawals[0]}` }).waitFor()
+    // The 800 baht one approved by the owner, and the 1,200 baht one by the second operator.
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(2)
+    await page.getByLabel('รหัสเป้าหมาย').fill(String(withdrawals[1]))
+    await page.getByRole('button', { name: 'ค้นหา' }).click()
     await expect.poll(() => page.locator('tbody tr').count()).toBe(1)
+    await page.getByRole('cell', { name: `withdrawal #${withdrawals[1]}` }).waitFor()
     await page.getByText('"payout_ref":"KBANK-PAYOUT-1"', { exact: false }).waitFor()
     await expectAccessible(page, 'audit')
     await shot(page, 'backoffice-audit')

@@ -7,6 +7,7 @@ import { AuditPage } from '../features/audit/audit-page.tsx'
 import { EnrolPage } from '../features/auth/enrol-page.tsx'
 import { LoginPage } from '../features/auth/login-page.tsx'
 import { DepositsPage } from '../features/deposits/deposits-page.tsx'
+import { MembersPage } from '../features/members/members-page.tsx'
 import { OperatorsPage } from '../features/operators/operators-page.tsx'
 import { WithdrawalsPage } from '../features/withdrawals/withdrawals-page.tsx'
 import { Layout } from './layout.tsx'
@@ -28,6 +29,7 @@ const router = createBrowserRouter(
         { index: true, element: <Navigate to="/withdrawals" replace /> },
         { path: '/withdrawals', element: <WithdrawalsPage /> },
         { path: '/deposits', element: <DepositsPage /> },
+        { path: '/members', element: <MembersPage /> },
         { path: '/audit', element: <AuditPage /> },
         { path: '/operators', element: <OperatorsPage /> },
         { path: '/account', element: <AccountPage /> },
@@ -38,7 +40,7 @@ const router = createBrowserRouter(
   { basename: '/backoffice' },
 )
 
-/** The operator console (issue 12): sign-in with TOTP, the withdrawal queue, deposits, the audit log, operators. */
+/** The operator console (issue 12): sign-in with TOTP, the withdrawal queue, deposits, members, the audit log, operators. */
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>

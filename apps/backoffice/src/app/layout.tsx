@@ -8,6 +8,7 @@ import { useOperator, useToken, type Role } from '../lib/operator.ts'
 const AREAS: Array<{ to: string; label: MessageKey; roles: Role[] }> = [
   { to: '/withdrawals', label: 'nav.withdrawals', roles: ['owner', 'finance', 'support'] },
   { to: '/deposits', label: 'nav.deposits', roles: ['owner', 'finance', 'support'] },
+  { to: '/members', label: 'nav.members', roles: ['owner', 'finance', 'support'] },
   { to: '/audit', label: 'nav.audit', roles: ['owner', 'finance', 'support'] },
   { to: '/operators', label: 'nav.operators', roles: ['owner'] },
   { to: '/account', label: 'nav.account', roles: ['owner', 'finance', 'support'] },

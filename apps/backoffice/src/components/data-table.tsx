@@ -1,9 +1,15 @@
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table'
 import { t } from '../lib/i18n/th.ts'
 
+/**
+ * The rows while none have loaded: one array for every render. TanStack Table recomputes (and resets its paging
+ * state) whenever `data` is a new array, so a fresh `[]` per render re-renders without end while a query loads.
+ */
+const NO_ROWS: never[] = []
+
 /** A table of `rows` through TanStack Table: column definitions in, an accessible <table> out. */
 export function DataTable<T>(props: { columns: ColumnDef<T, unknown>[]; rows: T[] | undefined; loading: boolean; caption: string }) {
-  const table = useReactTable({ data: props.rows ?? [], columns: props.columns, getCoreRowModel: getCoreRowModel() })
+  const table = useReactTable({ data: props.rows ?? NO_ROWS, columns: props.columns, getCoreRowModel: getCoreRowModel() })
   return (
     <div className="table-wrap">
       <table className="table">

@@ -50,6 +50,19 @@ export function WithdrawalsPage() {
       { header: t('withdrawals.amount'), cell: ({ row }) => <span className="amount">{formatBaht(row.original.amount)}</span> },
       { header: t('withdrawals.bank'), cell: ({ row }) => `${row.original.bank_code} · ${row.original.bank_account}` },
       { header: t('withdrawals.created'), cell: ({ row }) => formatDateTime(row.original.created_at) },
+      {
+        header: t('withdrawals.approvals'),
+        cell: ({ row }) => {
+          const { approvals, needs_second_approval: fourEyes, status: state } = row.original
+          if (approvals.length === 0) return fourEyes ? <span className="state state--warn">{t('withdrawals.fourEyes')}</span> : '–'
+          return (
+            <span>
+              {approvals.map((a) => a.username).join(', ')}
+              {fourEyes && state === 'PENDING' && approvals.length < 2 && <span className="state state--warn"> · {t('withdrawals.awaitingSecond')}</span>}
+            </span>
+          )
+        },
+      },
       ...(status === 'PENDING'
         ? canDecide
           ? [

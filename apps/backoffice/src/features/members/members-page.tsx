@@ -1,0 +1,169 @@
+import type { MemberLinks, MemberProfile, MemberSummary, Page } from '@sanam/contract'
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { ColumnDef } from '@tanstack/react-table'
+import { useMemo, useState, type FormEvent } from 'react'
+import { DataTable } from '../../components/data-table.tsx'
+import { Field, FormDialog } from '../../components/dialog.tsx'
+import { Pager } from '../../components/pager.tsx'
+import { useToast } from '../../components/toasts.tsx'
+import { api, get, queryString } from '../../lib/api.ts'
+import { formatBaht, formatDateTime } from '../../lib/format.ts'
+import { t } from '../../lib/i18n/th.ts'
+
+/** Members: search by phone, name, bank account or invite code; a profile with balances, links, lock and sign-out. */
+export function MembersPage() {
+  const [q, setQ] = useState('')
+  const [page, setPage] = useState(0)
+  const [selected, setSelected] = useState<number>()
+  const results = useQuery({
+    queryKey: ['members', q, page],
+    queryFn: () => get<Page<MemberSummary>>(`/backoffice/members${queryString({ q, page })}`),
+    enabled: q !== '',
+    placeholderData: keepPreviousData,
+  })
+  const columns = useMemo<ColumnDef<MemberSummary, unknown>[]>(
+    () => [
+      { header: t('members.mobile'), accessorKey: 'mobile' },
+      { header: t('members.name'), cell: ({ row }) => `${row.original.firstname} ${row.original.surname}` },
+      { header: t('members.bank'), cell: ({ row }) => `${row.original.bank_code} · ${row.original.bank_account}` },
+      { header: t('members.status'), cell: ({ row }) => <StatusBadge status={row.original.status} /> },
+      { header: t('members.created'), cell: ({ row }) => formatDateTime(row.original.created_at) },
+      {
+        id: 'open',
+        header: t('common.actions'),
+        cell: ({ row }) => (
+          <button type="button" className="button button--ghost" onClick={() => setSelected(row.original.id)}>
+            {t('members.open')} {row.original.mobile}
+          </button>
+        ),
+      },
+    ],
+    [],
+  )
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    setQ(String(new FormData(event.currentTarget).get('q') ?? '').trim())
+    setPage(0)
+    setSelected(undefined)
+  }
+  return (
+    <section className="panel">
+      <h1 className="panel__title">{t('members.title')}</h1>
+      <form className="filters" role="search" onSubmit={submit}>
+        <label className="field filters__wide">
+          <span className="field__label">{t('members.search')}</span>
+          <input className="field__input" name="q" maxLength={64} required />
+        </label>
+        <button type="submit" className="button">
+          {t('common.search')}
+        </button>
+      </form>
+      {q !== '' && <DataTable caption={t('members.title')} columns={columns} rows={results.data?.list} loading={results.isPending} />}
+      {results.data && <Pager page={page} size={results.data.size} total={results.data.total} onPage={setPage} />}
+      {selected !== undefined && <MemberDetail id={selected} />}
+    </section>
+  )
+}
+
+function StatusBadge({ status }: { status: MemberSummary['status'] }) {
+  return <span className={status === 'LOCKED' ? 'state state--off' : 'state'}>{t(status === 'LOCKED' ? 'members.locked' : 'members.active')}</span>
+}
+
+/** One member: who they are, their money, their linked accounts, and the actions on their account. */
+function MemberDetail({ id }: { id: number }) {
+  const toast = useToast()
+  const queryClient = useQueryClient()
+  const [confirming, setConfirming] = useState<'lock' | 'unlock'>()
+  const profile = useQuery({ queryKey: ['member', id], queryFn: () => get<MemberProfile>(`/backoffice/members/${id}`) })
+  const links = useQuery({ queryKey: ['member-links', id], queryFn: () => get<MemberLinks>(`/backoffice/members/${id}/links`) })
+  const act = useMutation({
+    mutationFn: ({ path, body }: { path: string; body?: Record<string, string> }) =>
+      api<MemberProfile>(`/backoffice/members/${id}/${path}`, { method: 'POST', ...(body ? { body } : {}) }),
+    onSuccess: async ({ data, message }) => {
+      if (message) toast(message)
+      setConfirming(undefined)
+      queryClient.setQueryData(['member', id], data)
+      await queryClient.invalidateQueries({ queryKey: ['members'] })
+    },
+  })
+  const member = profile.data
+  if (!member) return <p>{t('common.loading')}</p>
+  return (
+    <article className="detail" aria-labelledby="member-title">
+      <div className="panel__head">
+        <h2 id="member-title" className="detail__title">
+          {member.firstname} {member.surname} · {member.mobile} <StatusBadge status={member.status} />
+        </h2>
+        <span className="row-actions">
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => act.mutate({ path: 'end-sessions' }, { onError: (e) => toast(e.message, 'error') })}
+          >
+            {t('members.endSessions')}
+          </button>
+          {member.status === 'LOCKED' ? (
+            <button type="button" className="button" onClick={() => setConfirming('unlock')}>
+              {t('members.unlock')}
+            </button>
+          ) : (
+            <button type="button" className="button button--danger" onClick={() => setConfirming('lock')}>
+              {t('members.lock')}
+            </button>
+          )}
+        </span>
+      </div>
+      <dl className="facts">
+        <dt>{t('members.cash')}</dt>
+        <dd className="amount">{formatBaht(member.balances.cash)}</dd>
+        <dt>{t('members.hold')}</dt>
+        <dd className="amount">{formatBaht(member.balances.withdraw_hold)}</dd>
+        <dt>{t('members.referral')}</dt>
+        <dd className="amount">{formatBaht(member.balances.referral)}</dd>
+        <dt>{t('members.rebate')}</dt>
+        <dd className="amount">{formatBaht(member.balances.rebate)}</dd>
+        <dt>{t('members.bank')}</dt>
+        <dd>
+          {member.bank_code} · {member.bank_account}
+        </dd>
+        <dt>{t('members.inviteCode')}</dt>
+        <dd>{member.invite_code}</dd>
+        <dt>{t('members.lastLogin')}</dt>
+        <dd>
+          {formatDateTime(member.last_login_at)} {member.last_ip ? `(${member.last_ip})` : ''}
+        </dd>
+        <dt>{t('members.liveSessions')}</dt>
+        <dd>{member.live_sessions}</dd>
+      </dl>
+      <h3 className="detail__subtitle">{t('members.links')}</h3>
+      {links.data && links.data.list.length > 0 ? (
+        <ul className="links">
+          {links.data.list.map((link) => (
+            <li key={link.player_id}>
+              {link.mobile} · {link.firstname} {link.surname} · {link.reasons.map((r) => t(`members.linkReason.${r}`)).join(', ')}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">{t('members.noLinks')}</p>
+      )}
+      {confirming && (
+        <FormDialog
+          title={`${t(confirming === 'lock' ? 'members.lock' : 'members.unlock')} · ${member.mobile}`}
+          lead={t(confirming === 'lock' ? 'members.lockLead' : 'members.unlockLead')}
+          submitLabel={t(confirming === 'lock' ? 'members.lock' : 'members.unlock')}
+          danger={confirming === 'lock'}
+          busy={act.isPending}
+          error={act.error?.message}
+          onSubmit={(fields) => act.mutate({ path: confirming, body: { reason: fields.reason ?? '' } })}
+          onClose={() => {
+            setConfirming(undefined)
+            act.reset()
+          }}
+        >
+          <Field label={t('members.reason')} name="reason" maxLength={500} />
+        </FormDialog>
+      )}
+    </article>
+  )
+}
