@@ -18,6 +18,13 @@ const projects: TestProjectConfiguration[] = [
   },
   {
     test: {
+      name: 'backoffice',
+      include: ['apps/backoffice/src/**/*.test.{ts,tsx}'],
+      environment: 'jsdom',
+    },
+  },
+  {
+    test: {
       name: 'api',
       include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
       environment: 'node',

@@ -38,7 +38,7 @@ export function newPhoneContext(browser: Browser, baseURL: string): Promise<Brow
 
 /** A desktop context, for the back-office. */
 export function newDesktopContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, locale: 'th-TH', timezoneId: 'Asia/Bangkok' })
+  return browser.newContext({ baseURL, viewport: { width: 1366, height: 900 }, locale: 'th-TH', timezoneId: 'Asia/Bangkok' })
 }
 
 /** Waits for the page's finite animations (a sheet sliding in, a fade) so a screenshot shows the settled screen. */

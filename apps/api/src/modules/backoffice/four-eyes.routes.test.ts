@@ -114,10 +114,11 @@ describe('four-eyes withdrawals', () => {
     for (let round = 0; round < 6; round++) {
       const { id, token } = await pendingWithdrawal(THRESHOLD + 10 + round)
       await approve(id, owner)
+      // Sent in both orders: approve first on even rounds, reject first on odd ones.
       const [a, r] =
         round % 2 === 0
           ? await Promise.all([approve(id, finance), reject(id, owner)])
-          : await Promise.all([reject(id, owner), approve(id, finance)]).then(([x, y]) => [y, x])
+          : await Promise.all([reject(id, owner), approve(id, finance)]).then(([x, y]) => [y, x] as const)
       const winners = [a, r].filter((res) => res.statusCode === 200)
       expect(winners, `round ${round}: ${a.body} / ${r.body}`).toHaveLength(1)
       expect([a, r].find((res) => res.statusCode !== 200)?.statusCode).toBe(409)

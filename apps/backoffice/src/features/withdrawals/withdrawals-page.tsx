@@ -71,7 +71,13 @@ export function WithdrawalsPage() {
                 header: t('common.actions'),
                 cell: ({ row }) => (
                   <span className="row-actions">
-                    <button type="button" className="button" onClick={() => setDecision({ kind: 'approve', item: row.original })}>
+                    <button
+                      type="button"
+                      className="button"
+                      // Four-eyes: whoever approved first cannot also give the second approval (the server refuses it too).
+                      disabled={row.original.approvals.some((a) => a.operator_id === me.data?.operator_id)}
+                      onClick={() => setDecision({ kind: 'approve', item: row.original })}
+                    >
                       {t('withdrawals.approve')} #{row.original.id}
                     </button>
                     <button type="button" className="button button--danger" onClick={() => setDecision({ kind: 'reject', item: row.original })}>
@@ -87,7 +93,7 @@ export function WithdrawalsPage() {
             { header: t('withdrawals.result'), cell: ({ row }) => row.original.payout_ref ?? row.original.reason ?? '–' },
           ] satisfies ColumnDef<BackofficeWithdrawal, unknown>[])),
     ],
-    [status, canDecide],
+    [status, canDecide, me.data?.operator_id],
   )
 
   return (
