@@ -28,6 +28,9 @@ import { operatorsRoutes } from './modules/backoffice/operators.routes.ts'
 import { createOperatorsService } from './modules/backoffice/operators.service.ts'
 import { auditRoutes } from './modules/audit/audit.routes.ts'
 import { createAuditService } from './modules/audit/audit.service.ts'
+import { dashboardRepository } from './modules/dashboard/dashboard.repository.ts'
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts'
+import { createDashboardService } from './modules/dashboard/dashboard.service.ts'
 import { membersRepository } from './modules/members/members.repository.ts'
 import { membersRoutes } from './modules/members/members.routes.ts'
 import { createMembersService } from './modules/members/members.service.ts'
@@ -286,6 +289,7 @@ export async function buildApp(deps: AppDeps) {
   const operator = requireOperator(backofficeAuth)
   const operators = createOperatorsService({ db, clock, hasher, operatorsRepository, auditRepository })
   const audit = createAuditService({ db, auditRepository })
+  const dashboard = createDashboardService({ db, clock, dashboardRepository })
   const members = createMembersService({ db, clock, ledger, auth, membersRepository, auditRepository })
   const backoffice = createBackofficeService({ db, clock, ledger, deposits, withdrawals, auditRepository, depositsRepository })
   const games = createGamesService({ db, gamesRepository })
@@ -327,6 +331,7 @@ export async function buildApp(deps: AppDeps) {
       operatorsRoutes(api, { operators, owner: operator(['owner']) })
       auditRoutes(api, { audit, anyOperator: operator(['owner', 'finance', 'support']) })
       membersRoutes(api, { members, anyOperator: operator(['owner', 'finance', 'support']) })
+      dashboardRoutes(api, { dashboard, anyOperator: operator(['owner', 'finance', 'support']) })
       if (consoleSms) devSmsRoutes(api, { outbox: consoleSms })
       if (config.demoBankFeed) devBankRoutes(api, { deposits })
     },

@@ -43,6 +43,7 @@ const ROLES: Record<string, { roles: Role[] | 'public'; enrolling?: true }> = {
   'POST /api/backoffice/deposits/manual': { roles: MONEY },
   'GET /api/backoffice/members/:id/links': { roles: EVERYONE },
   'GET /api/backoffice/members': { roles: EVERYONE },
+  'GET /api/backoffice/dashboard': { roles: EVERYONE },
   'GET /api/backoffice/members/:id': { roles: EVERYONE },
   'POST /api/backoffice/members/:id/lock': { roles: EVERYONE },
   'POST /api/backoffice/members/:id/unlock': { roles: EVERYONE },

@@ -57,6 +57,8 @@ export const transfers = pgTable(
     index('transfers_debit_idx').on(t.debitAccountId, t.id),
     index('transfers_credit_idx').on(t.creditAccountId, t.id),
     index('transfers_reference_idx').on(t.reference),
+    // The back-office dashboard sums a few kinds over two weeks (issue 12 §2).
+    index('transfers_kind_created_idx').on(t.kind, t.createdAt),
     check('transfers_amount_positive', sql`amount > 0`),
     check('transfers_two_accounts', sql`debit_account_id <> credit_account_id`),
   ],

@@ -1,0 +1,1 @@
+CREATE INDEX "transfers_kind_created_idx" ON "transfers" USING btree ("kind","created_at");
