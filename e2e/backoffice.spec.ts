@@ -70,13 +70,20 @@ async function signIn(page: Page, login: { username: string; password: string })
   await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click()
 }
 
+/** From the dashboard (where a signed-in operator lands), taps through to the withdrawal queue. */
+async function openQueue(page: Page) {
+  await page.getByRole('heading', { name: 'ภาพรวม' }).waitFor()
+  await page.getByRole('link', { name: 'คิวอนุมัติการถอน' }).click()
+  await page.getByRole('heading', { name: 'คิวอนุมัติการถอน' }).waitFor()
+}
+
 /** A page of the owner's session (the app keeps its token in sessionStorage), on the withdrawal queue. */
 async function ownerPage(): Promise<Page> {
   context = await newDesktopContext(browser, server.baseUrl)
   await context.addInitScript((token) => sessionStorage.setItem('sanam.backoffice.token', token), ownerToken)
   const page = await context.newPage()
   await page.goto('/backoffice/')
-  await page.getByRole('heading', { name: 'คิวอนุมัติการถอน' }).waitFor()
+  await openQueue(page)
   return page
 }
 
@@ -105,7 +112,7 @@ describe('the operator app', () => {
     await shot(page, 'backoffice-login-code')
     await page.getByLabel('รหัสยืนยัน 6 หลักจากแอปยืนยันตัวตน').fill(await nextOperatorCode())
     await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click()
-    await page.getByRole('heading', { name: 'คิวอนุมัติการถอน' }).waitFor()
+    await openQueue(page)
     await page.getByText(`${OPERATOR.username} · เจ้าของระบบ`).waitFor()
     // The token is the only thing the browser keeps, and only for this tab.
     const stored = await page.evaluate(() => ({ local: JSON.stringify(localStorage), session: JSON.stringify(sessionStorage) }))
@@ -184,7 +191,7 @@ describe('the operator app', () => {
       const support = await supportContext.newPage()
       await signIn(support, { username: 'support.nok', password: 'support-nok-pass-1' })
       await support.getByText('support.nok · ฝ่ายบริการ').waitFor()
-      await support.getByRole('heading', { name: 'คิวอนุมัติการถอน' }).waitFor()
+      await openQueue(support)
       expect(await support.getByRole('button', { name: /^อนุมัติ/ }).count()).toBe(0)
       expect(await support.getByRole('link', { name: 'ผู้ใช้งานหลังบ้าน' }).count()).toBe(0)
       // The server refuses it too, whatever the page shows.
@@ -225,7 +232,7 @@ describe('the operator app', () => {
       const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate()
       await finance.getByLabel('2. กรอกรหัส 6 หลักที่แอปแสดงเพื่อยืนยัน').fill(code)
       await finance.getByRole('button', { name: 'ยืนยันการตั้งค่า' }).click()
-      await finance.getByRole('heading', { name: 'คิวอนุมัติการถอน' }).waitFor()
+      await openQueue(finance)
       await finance.getByText('finance.ploy · การเงิน').waitFor()
     } finally {
       await financeContext.close()
@@ -254,6 +261,7 @@ describe('the operator app', () => {
         .getByLabel('รหัสยืนยัน 6 หลักจากแอปยืนยันตัวตน')
         .fill(new TOTP({ secret: Secret.fromBase32(financeSecret) }).generate({ timestamp: Date.now() + 30_000 }))
       await second.getByRole('button', { name: 'เข้าสู่ระบบ' }).click()
+      await openQueue(second)
       await second.getByText(`${OPERATOR.username} · รอผู้อนุมัติคนที่สอง`).waitFor()
       await second.getByRole('button', { name: `อนุมัติ #${large}` }).click()
       await second.getByRole('dialog').getByLabel('เลขอ้างอิงการโอน').fill('SCB-FOUR-EYES-1')
@@ -291,6 +299,24 @@ describe('the operator app', () => {
     expect(after.status).toBe(401)
     const login = await call(server.baseUrl, 'POST', '/api/auth/login', { body: { mobile: member.mobile, password: member.password } })
     expect(login.body).toMatchObject({ success: false, code: 'ACCOUNT_LOCKED' })
+  })
+
+  it('shows today’s money and queues on the dashboard, with the 14-day chart', async () => {
+    context = await newDesktopContext(browser, server.baseUrl)
+    await context.addInitScript((token) => sessionStorage.setItem('sanam.backoffice.token', token), ownerToken)
+    const page = await context.newPage()
+    await page.goto('/backoffice/')
+    await page.getByRole('heading', { name: 'ภาพรวม', level: 1 }).waitFor()
+    const card = (label: string) => page.locator('.card', { hasText: label }).locator('.card__value')
+    // The demo player's opening 1,000 (demo mode seeds it), 5,000 funded and 321.50 assigned today; 800 and 1,200 paid.
+    expect(await card('ยอดฝาก').textContent()).toBe('฿6,321.50')
+    expect(await card('ยอดถอน (จ่ายแล้ว)').textContent()).toBe('฿2,000.00')
+    expect(await card('รายการถอนรออนุมัติ').textContent()).toBe('0')
+    // The demo player and the two this file registered.
+    expect(await card('สมาชิกใหม่').textContent()).toBe('3')
+    await page.locator('.recharts-surface').first().waitFor()
+    await expectAccessible(page, 'dashboard')
+    await shot(page, 'backoffice-dashboard')
   })
 
   it('shows every action in the audit log, filtered by action and target', async () => {

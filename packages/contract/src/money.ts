@@ -16,7 +16,9 @@ export const MAX_BAHT = 10_000_000
 export function isBahtAmount(value: unknown): value is number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > MAX_BAHT) return false
   const scaled = value * 100
-  return Math.abs(scaled - Math.round(scaled)) < 1e-6
+  const satang = Math.round(scaled)
+  // A tiny positive number (8e-47) is within the tolerance of 0 satang: it is not an amount, not zero either.
+  return Math.abs(scaled - satang) < 1e-6 && (satang !== 0 || value === 0)
 }
 
 /** Baht (validated with isBahtAmount) → satang. */

@@ -1,4 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { lazy } from 'react'
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router'
 import { ToastProvider } from '../components/toasts.tsx'
 import { ApiError } from '../lib/api.ts'
@@ -11,6 +12,9 @@ import { MembersPage } from '../features/members/members-page.tsx'
 import { OperatorsPage } from '../features/operators/operators-page.tsx'
 import { WithdrawalsPage } from '../features/withdrawals/withdrawals-page.tsx'
 import { Layout } from './layout.tsx'
+
+// The dashboard brings the chart library (recharts, most of the app's weight): its own chunk, loaded when opened.
+const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })))
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -26,21 +30,22 @@ const router = createBrowserRouter(
     {
       element: <Layout />,
       children: [
-        { index: true, element: <Navigate to="/withdrawals" replace /> },
+        { index: true, element: <Navigate to="/dashboard" replace /> },
+        { path: '/dashboard', element: <DashboardPage /> },
         { path: '/withdrawals', element: <WithdrawalsPage /> },
         { path: '/deposits', element: <DepositsPage /> },
         { path: '/members', element: <MembersPage /> },
         { path: '/audit', element: <AuditPage /> },
         { path: '/operators', element: <OperatorsPage /> },
         { path: '/account', element: <AccountPage /> },
-        { path: '*', element: <Navigate to="/withdrawals" replace /> },
+        { path: '*', element: <Navigate to="/dashboard" replace /> },
       ],
     },
   ],
   { basename: '/backoffice' },
 )
 
-/** The operator console (issue 12): sign-in with TOTP, the withdrawal queue, deposits, members, the audit log, operators. */
+/** The operator console (issue 12): sign-in with TOTP, the dashboard, the withdrawal queue, deposits, members, the audit log, operators. */
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { Suspense } from 'react'
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router'
 import { api } from '../lib/api.ts'
 import { t, type MessageKey } from '../lib/i18n/th.ts'
@@ -6,6 +7,7 @@ import { clearToken } from '../lib/session.ts'
 import { useOperator, useToken, type Role } from '../lib/operator.ts'
 
 const AREAS: Array<{ to: string; label: MessageKey; roles: Role[] }> = [
+  { to: '/dashboard', label: 'nav.dashboard', roles: ['owner', 'finance', 'support'] },
   { to: '/withdrawals', label: 'nav.withdrawals', roles: ['owner', 'finance', 'support'] },
   { to: '/deposits', label: 'nav.deposits', roles: ['owner', 'finance', 'support'] },
   { to: '/members', label: 'nav.members', roles: ['owner', 'finance', 'support'] },
@@ -62,7 +64,15 @@ export function Layout() {
           </ul>
           <p className="sidebar__note">{t('nav.upcoming')}</p>
         </nav>
-        <main className="content">{me.data ? <Outlet /> : <p>{t('common.loading')}</p>}</main>
+        <main className="content">
+          {me.data ? (
+            <Suspense fallback={<p>{t('common.loading')}</p>}>
+              <Outlet />
+            </Suspense>
+          ) : (
+            <p>{t('common.loading')}</p>
+          )}
+        </main>
       </div>
     </div>
   )

@@ -12,3 +12,7 @@ const dateTime = new Intl.DateTimeFormat('th-TH-u-ca-buddhist', {
 
 export const formatBaht = (amount: number) => `฿${baht.format(amount)}`
 export const formatDateTime = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : '–')
+
+const day = new Intl.DateTimeFormat('th-TH-u-ca-buddhist', { timeZone: 'UTC', day: 'numeric', month: 'short' })
+/** A Bangkok calendar day (YYYY-MM-DD) as "22 พ.ย.". The date is already Bangkok's, so it is read as is (UTC). */
+export const formatDay = (date: string) => day.format(new Date(`${date}T00:00:00Z`))
