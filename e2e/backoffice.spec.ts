@@ -319,6 +319,32 @@ describe('the operator app', () => {
     await shot(page, 'backoffice-dashboard')
   })
 
+  it('shows a member’s stored text as text: SQL and template payloads, no script run (issue 10 §7)', async () => {
+    const hostile = { first: `'; drop table players; --`, last: `{{7*7}} $& $1 $$ $' " onmouseover="window.__pwned=1` }
+    const mobile = `09${String(Date.now()).slice(-8)}`
+    const registered = await call(server.baseUrl, 'POST', '/api/auth/register', {
+      body: {
+        mobile,
+        password: 'hostile-pass-1',
+        firstname: hostile.first,
+        surname: hostile.last,
+        bank_account: `73${String(Date.now()).slice(-8)}`,
+        bank_code: '014',
+      },
+    })
+    expect(registered.status, JSON.stringify(registered.body)).toBe(200)
+    const page = await ownerPage()
+    await page.getByRole('link', { name: 'สมาชิก' }).click()
+    await page.getByLabel('ค้นหาด้วยเบอร์โทรศัพท์ ชื่อ เลขบัญชี หรือรหัสแนะนำ').fill(mobile)
+    await page.getByRole('button', { name: 'ค้นหา' }).click()
+    await page.getByRole('cell', { name: `${hostile.first} ${hostile.last}`, exact: true }).waitFor()
+    await page.getByRole('button', { name: `ดูข้อมูล ${mobile}` }).click()
+    const heading = page.getByRole('heading', { name: new RegExp(mobile) })
+    await heading.hover()
+    expect(await heading.textContent()).toContain(`${hostile.first} ${hostile.last} · ${mobile}`)
+    expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined()
+  })
+
   it('shows every action in the audit log, filtered by action and target', async () => {
     const page = await ownerPage()
     await page.getByRole('link', { name: 'บันทึกการทำงาน' }).click()
