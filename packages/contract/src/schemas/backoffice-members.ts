@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { okEnvelope } from './envelope.ts'
 import { strictBody } from './fields.ts'
-import { pageOf } from './wallet.ts'
+import { PageParam, pageOf } from './wallet.ts'
 
 const MemberIdParams = z.strictObject({ id: z.string().regex(/^\d{1,15}$/, { error: 'รหัสสมาชิกไม่ถูกต้อง' }) })
 const Reason = z.string({ error: 'กรุณาระบุเหตุผล' }).trim().min(1, { error: 'กรุณาระบุเหตุผล' }).max(500, { error: 'เหตุผลยาวเกินไป' })
@@ -34,12 +34,7 @@ export const backofficeMembersContract = {
   search: {
     querystring: z.strictObject({
       q: z.string({ error: 'กรุณากรอกคำค้นหา' }).trim().min(1, { error: 'กรุณากรอกคำค้นหา' }).max(64, { error: 'คำค้นหายาวเกินไป' }),
-      page: z
-        .string()
-        .regex(/^\d{1,6}$/, { error: 'หน้าไม่ถูกต้อง' })
-        .transform(Number)
-        .optional()
-        .default(0),
+      page: PageParam,
     }),
     response: { 200: okEnvelope(pageOf(MemberSummary)) },
   },

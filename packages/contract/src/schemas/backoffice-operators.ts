@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { MessageOnly, okEnvelope } from './envelope.ts'
 import { MAX_PASSWORD_LENGTH, strictBody } from './fields.ts'
 import { OperatorRole } from './backoffice.ts'
-import { pageOf } from './wallet.ts'
+import { PageParam, pageOf } from './wallet.ts'
 
 /** Operators' passwords are longer than players' (issue 12): 10 to 72 characters. */
 export const MIN_OPERATOR_PASSWORD_LENGTH = 10
@@ -69,12 +69,7 @@ export const AuditQuery = z.strictObject({
   /** A day (Asia/Bangkok) or an instant; `from` inclusive, `to` inclusive of the whole day when a day is given. */
   from: dayOrInstant.optional(),
   to: dayOrInstant.optional(),
-  page: z
-    .string()
-    .regex(/^\d{1,6}$/, { error: 'หน้าไม่ถูกต้อง' })
-    .transform(Number)
-    .optional()
-    .default(0),
+  page: PageParam,
 })
 export type AuditQuery = z.input<typeof AuditQuery>
 

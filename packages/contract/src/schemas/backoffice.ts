@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { okEnvelope } from './envelope.ts'
 import { Mobile, strictBody } from './fields.ts'
-import { BahtAmount, pageOf } from './wallet.ts'
+import { BahtAmount, PageParam, pageOf } from './wallet.ts'
 
 const Iso = z.string()
 const IdParams = z.strictObject({ id: z.string().regex(/^\d{1,15}$/, { error: 'รหัสรายการไม่ถูกต้อง' }) })
@@ -86,12 +86,7 @@ export const backofficeContract = {
   withdrawals: {
     querystring: z.strictObject({
       status: WithdrawalStatus.optional().default('PENDING'),
-      page: z
-        .string()
-        .regex(/^\d{1,6}$/)
-        .transform(Number)
-        .optional()
-        .default(0),
+      page: PageParam,
     }),
     response: { 200: okEnvelope(pageOf(BackofficeWithdrawal)) },
   },
@@ -103,12 +98,7 @@ export const backofficeContract = {
   rejectWithdrawal: { params: IdParams, body: strictBody({ reason: Reason }), response: { 200: okEnvelope(BackofficeWithdrawal) } },
   unmatchedDeposits: {
     querystring: z.strictObject({
-      page: z
-        .string()
-        .regex(/^\d{1,6}$/)
-        .transform(Number)
-        .optional()
-        .default(0),
+      page: PageParam,
     }),
     response: { 200: okEnvelope(pageOf(UnmatchedDeposit)) },
   },

@@ -73,14 +73,14 @@ export const CreateWithdrawalBody = strictBody({ amount: BahtAmount })
 export const Withdrawal = z.object({ id: z.number().int(), amount: Baht, status: z.enum(['PENDING', 'SUCCESS', 'FAIL', 'CANCEL']), created_at: Iso })
 export type Withdrawal = z.infer<typeof Withdrawal>
 
-export const PageQuery = z.strictObject({
-  page: z
-    .string()
-    .regex(/^\d{1,6}$/, { error: 'หน้าไม่ถูกต้อง' })
-    .transform(Number)
-    .optional()
-    .default(0),
-})
+/** A zero-based page number in a query string (`?page=2`); absent means the first page. */
+export const PageParam = z
+  .string()
+  .regex(/^\d{1,6}$/, { error: 'หน้าไม่ถูกต้อง' })
+  .transform(Number)
+  .optional()
+  .default(0)
+export const PageQuery = z.strictObject({ page: PageParam })
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ list: z.array(item), page: z.number().int(), size: z.number().int(), total: z.number().int() })
 }
