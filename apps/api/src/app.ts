@@ -263,6 +263,8 @@ export async function buildApp(deps: AppDeps) {
       statusWindowMinutes: config.DEPOSIT_STATUS_WINDOW_MINUTES,
     },
   })
+  /** Four-eyes (ADR 031): withdrawals and manual adjustments above this (satang) take two different operators. */
+  const fourEyesAbove = BigInt(config.BACKOFFICE_FOUR_EYES_BAHT) * 100n
   const withdrawals = createWithdrawalService({
     db,
     ledger,
@@ -271,7 +273,7 @@ export async function buildApp(deps: AppDeps) {
     settings: {
       minAmount: config.WITHDRAW_MIN_AMOUNT,
       onePending: config.WITHDRAW_ONE_PENDING,
-      fourEyesAbove: BigInt(config.BACKOFFICE_FOUR_EYES_BAHT) * 100n,
+      fourEyesAbove,
     },
     withdrawalsRepository,
     playersRepository,
@@ -290,8 +292,19 @@ export async function buildApp(deps: AppDeps) {
   const operators = createOperatorsService({ db, clock, hasher, operatorsRepository, auditRepository })
   const audit = createAuditService({ db, auditRepository })
   const dashboard = createDashboardService({ db, clock, dashboardRepository })
-  const members = createMembersService({ db, clock, ledger, auth, membersRepository, auditRepository })
-  const backoffice = createBackofficeService({ db, clock, ledger, deposits, withdrawals, auditRepository, depositsRepository })
+  const members = createMembersService({
+    db,
+    clock,
+    ledger,
+    auth,
+    links,
+    wallet,
+    promotions,
+    membersRepository,
+    auditRepository,
+    settings: { fourEyesAbove },
+  })
+  const backoffice = createBackofficeService({ db, clock, ledger, deposits, withdrawals, members, auditRepository, depositsRepository })
   const games = createGamesService({ db, gamesRepository })
   const portal = createPortalService({
     db,
@@ -330,7 +343,7 @@ export async function buildApp(deps: AppDeps) {
       backofficeRoutes(api, { auth: backofficeAuth, backoffice, links, operator, limitLogin })
       operatorsRoutes(api, { operators, owner: operator(['owner']) })
       auditRoutes(api, { audit, anyOperator: operator(['owner', 'finance', 'support']) })
-      membersRoutes(api, { members, anyOperator: operator(['owner', 'finance', 'support']) })
+      membersRoutes(api, { members, anyOperator: operator(['owner', 'finance', 'support']), moneyOperator: operator(['owner', 'finance']) })
       dashboardRoutes(api, { dashboard, anyOperator: operator(['owner', 'finance', 'support']) })
       if (consoleSms) devSmsRoutes(api, { outbox: consoleSms })
       if (config.demoBankFeed) devBankRoutes(api, { deposits })

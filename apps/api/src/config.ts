@@ -120,7 +120,7 @@ const ConfigSchema = z.object({
   BACKOFFICE_SESSION_HOURS: int(1, 72).default(12),
   /** An operator session unused this long ends (issue 12). */
   BACKOFFICE_IDLE_MINUTES: int(1, 24 * 60).default(30),
-  /** Four-eyes (ADR 031): approving a withdrawal of more baht than this takes two different operators; 0: every one. */
+  /** Four-eyes (ADR 031): a withdrawal or a manual adjustment of more baht than this takes two different operators; 0: every one. */
   BACKOFFICE_FOUR_EYES_BAHT: int(0, 100_000_000).default(20_000),
   /** For automation: the first owner is created enrolled in TOTP with this base32 secret (ADR 029). */
   BACKOFFICE_TOTP_SECRET: z

@@ -12,6 +12,8 @@ export const errorCatalogue = {
   TOTP_ENROLL_REQUIRED: { status: 403, message: 'กรุณาตั้งค่าการยืนยันตัวตนสองขั้นตอนก่อนใช้งานระบบหลังบ้าน' },
   FORBIDDEN: { status: 403, message: 'ไม่มีสิทธิ์ทำรายการนี้' },
   ACCOUNT_LOCKED: { status: 403, message: 'บัญชีนี้ถูกระงับการใช้งาน กรุณาติดต่อเจ้าหน้าที่' },
+  PASSWORD_CHANGE_REQUIRED: { status: 403, message: 'รหัสผ่านนี้เป็นรหัสผ่านชั่วคราว กรุณาตั้งรหัสผ่านใหม่ก่อนเข้าสู่ระบบ' },
+  TEMPORARY_PASSWORD_EXPIRED: { status: 403, message: 'รหัสผ่านชั่วคราวหมดอายุแล้ว กรุณาติดต่อเจ้าหน้าที่' },
   NOT_FOUND: { status: 404, message: 'ไม่พบข้อมูลที่ต้องการ' },
   MOBILE_TAKEN: { status: 409, message: 'เบอร์โทรศัพท์นี้ถูกใช้งานแล้ว' },
   TOTP_ALREADY_ENROLLED: { status: 409, message: 'บัญชีนี้ตั้งค่าการยืนยันตัวตนสองขั้นตอนแล้ว' },

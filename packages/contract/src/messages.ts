@@ -18,6 +18,7 @@ export const messageCatalogue = {
   LOGGED_IN: 'เข้าสู่ระบบสำเร็จ',
   LOGGED_OUT: 'ออกจากระบบแล้ว',
   PASSWORD_CHANGED: 'เปลี่ยนรหัสผ่านสำเร็จ',
+  PASSWORD_RENEWED: 'ตั้งรหัสผ่านใหม่สำเร็จ เข้าสู่ระบบแล้ว',
   OTP_RESEND_WAIT: ({ seconds }: { seconds: number }) => `กรุณารอ ${seconds} วินาทีก่อนขอรหัส OTP ใหม่`,
   OTP_SMS: ({ site, code, ref, minutes }: { site: string; code: string; ref: string; minutes: number }) =>
     `${site}: รหัส OTP ของคุณคือ ${code} (Ref: ${ref}) ใช้ได้ภายใน ${minutes} นาที ห้ามบอกรหัสนี้กับผู้อื่น`,
@@ -72,6 +73,10 @@ export const messageCatalogue = {
   MEMBER_LOCKED: 'ระงับบัญชีสมาชิกแล้ว ทุกเซสชันของสมาชิกสิ้นสุดทันที',
   MEMBER_UNLOCKED: 'ยกเลิกการระงับบัญชีสมาชิกแล้ว',
   MEMBER_SESSIONS_ENDED: 'ออกจากระบบสมาชิกทุกอุปกรณ์แล้ว',
+  MEMBER_PASSWORD_RESET: 'รีเซ็ตรหัสผ่านแล้ว แจ้งรหัสผ่านชั่วคราวให้สมาชิก สมาชิกต้องตั้งรหัสผ่านใหม่เมื่อเข้าสู่ระบบ',
+  ADJUSTMENT_APPLIED: 'ปรับยอดเงินสมาชิกแล้ว',
+  ADJUSTMENT_PENDING: 'บันทึกคำขอปรับยอดแล้ว ยอดนี้ต้องให้ผู้ใช้งานอีกคนอนุมัติก่อนปรับยอดจริง',
+  ADJUSTMENT_REJECTED: 'ปฏิเสธคำขอปรับยอดแล้ว',
 
   // Promotions
   PROMOTION_NOT_FOUND: 'ไม่พบโปรโมชั่นที่เลือก',

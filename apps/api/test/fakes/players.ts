@@ -23,6 +23,7 @@ export function fakePlayers() {
         inviteCode: `CODE${id}`,
         uplineId: null,
         status: 'ACTIVE',
+        passwordResetAt: null,
         createdAt: new Date('2026-01-01T00:00:00Z'),
         updatedAt: new Date('2026-01-01T00:00:00Z'),
         nameKey: 'สมชาย ใจดี',

@@ -34,6 +34,20 @@ export type LoginBody = z.infer<typeof LoginBody>
 export const LoginResult = UserMe.extend({ token: z.string() })
 export type LoginResult = z.infer<typeof LoginResult>
 
+/**
+ * After an operator reset the password (issue 12 §5): the temporary password and the player's new one, which must be
+ * at least 6 characters like any (spec §5).
+ */
+export const RenewPasswordBody = strictBody({
+  mobile: LoginBody.shape.mobile,
+  password: LoginPassword,
+  new_password: z
+    .string({ error: 'รหัสผ่านใหม่ต้องมีอย่างน้อย 6 ตัวอักษร' })
+    .min(6, { error: 'รหัสผ่านใหม่ต้องมีอย่างน้อย 6 ตัวอักษร' })
+    .max(72, { error: fieldMessages.passwordLong }),
+})
+export type RenewPasswordBody = z.infer<typeof RenewPasswordBody>
+
 export const DevSmsQuery = strictBody({ mobile: Mobile })
 export const DevSmsMessage = z.object({
   text: z.string(),
@@ -48,6 +62,7 @@ export const authContract = {
   register: { body: RegisterBody, response: { 200: okEnvelope(RegisterResult) } },
   confirm: { body: ConfirmBody, response: { 200: MessageOnly } },
   login: { body: LoginBody, response: { 200: okEnvelope(LoginResult) } },
+  renewPassword: { body: RenewPasswordBody, response: { 200: okEnvelope(LoginResult) } },
   logout: { response: { 200: MessageOnly } },
   devSms: { querystring: DevSmsQuery, response: { 200: okEnvelope(z.object({ messages: z.array(DevSmsMessage) })) } },
 }

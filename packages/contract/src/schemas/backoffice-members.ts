@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { okEnvelope } from './envelope.ts'
 import { strictBody } from './fields.ts'
-import { PageParam, pageOf } from './wallet.ts'
+import { PromotionHistoryItem } from './promotions.ts'
+import { BahtAmount, PageParam, PageQuery, pageOf, WalletHistoryItem } from './wallet.ts'
 
 const MemberIdParams = z.strictObject({ id: z.string().regex(/^\d{1,15}$/, { error: 'รหัสสมาชิกไม่ถูกต้อง' }) })
 const Reason = z.string({ error: 'กรุณาระบุเหตุผล' }).trim().min(1, { error: 'กรุณาระบุเหตุผล' }).max(500, { error: 'เหตุผลยาวเกินไป' })
@@ -30,6 +31,65 @@ export const MemberProfile = MemberSummary.extend({
 })
 export type MemberProfile = z.infer<typeof MemberProfile>
 
+/**
+ * One transfer of the member's ledger. `from` and `to` are account kinds: the member's own (cash, withdraw_hold,
+ * referral, rebate) or a house account (bank_in, game:<provider>, promotion, adjustment, ...). `change` is what it
+ * did to the member's money in baht: positive in, negative out, zero for a move between two of their own accounts.
+ */
+export const MemberLedgerEntry = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  reference: z.string(),
+  amount: z.number(),
+  change: z.number(),
+  from: z.string(),
+  to: z.string(),
+  at: z.string(),
+})
+export type MemberLedgerEntry = z.infer<typeof MemberLedgerEntry>
+
+export const MemberSession = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  last_seen_at: z.string(),
+  expires_at: z.string(),
+  revoked_at: z.string().nullable(),
+  /** Not revoked and not past its absolute end (an idle one ends on its next use). */
+  live: z.boolean(),
+})
+export type MemberSession = z.infer<typeof MemberSession>
+
+export const MemberDownline = MemberSummary.pick({ id: true, mobile: true, firstname: true, surname: true, status: true, created_at: true })
+export type MemberDownline = z.infer<typeof MemberDownline>
+
+export const AdjustmentStatus = z.enum(['PENDING', 'APPLIED', 'REJECTED'])
+/** A manual adjustment of a member's cash (issue 12 §5); `amount` in baht, negative for a debit. */
+export const Adjustment = z.object({
+  id: z.number().int(),
+  player_id: z.number().int(),
+  mobile: z.string(),
+  amount: z.number(),
+  reason: z.string(),
+  status: AdjustmentStatus,
+  requested_by: z.string(),
+  decided_by: z.string().nullable(),
+  reject_reason: z.string().nullable(),
+  created_at: z.string(),
+  decided_at: z.string().nullable(),
+})
+export type Adjustment = z.infer<typeof Adjustment>
+
+export const AdjustmentBody = strictBody({
+  direction: z.enum(['CREDIT', 'DEBIT'], { error: 'กรุณาเลือกเพิ่มหรือลดยอด' }),
+  amount: BahtAmount,
+  reason: Reason,
+  /** A fresh id per request from the operator's screen: the same id again answers the first adjustment. */
+  request_id: z.uuid({ error: 'รหัสคำขอไม่ถูกต้อง' }),
+})
+export type AdjustmentBody = z.infer<typeof AdjustmentBody>
+
+const AdjustmentIdParams = z.strictObject({ id: z.string().regex(/^\d{1,15}$/, { error: 'รหัสรายการไม่ถูกต้อง' }) })
+
 export const backofficeMembersContract = {
   search: {
     querystring: z.strictObject({
@@ -42,4 +102,26 @@ export const backofficeMembersContract = {
   lock: { params: MemberIdParams, body: strictBody({ reason: Reason }), response: { 200: okEnvelope(MemberProfile) } },
   unlock: { params: MemberIdParams, body: strictBody({ reason: Reason }), response: { 200: okEnvelope(MemberProfile) } },
   endSessions: { params: MemberIdParams, response: { 200: okEnvelope(MemberProfile) } },
+  ledger: { params: MemberIdParams, querystring: PageQuery, response: { 200: okEnvelope(pageOf(MemberLedgerEntry)) } },
+  /** Deposits and withdrawals as the member's own history shows them. */
+  money: { params: MemberIdParams, querystring: PageQuery, response: { 200: okEnvelope(pageOf(WalletHistoryItem)) } },
+  promotions: { params: MemberIdParams, querystring: PageQuery, response: { 200: okEnvelope(pageOf(PromotionHistoryItem)) } },
+  downline: { params: MemberIdParams, querystring: PageQuery, response: { 200: okEnvelope(pageOf(MemberDownline)) } },
+  sessions: { params: MemberIdParams, querystring: PageQuery, response: { 200: okEnvelope(pageOf(MemberSession)) } },
+  resetPassword: { params: MemberIdParams, response: { 200: okEnvelope(z.object({ temporary_password: z.string() })) } },
+  requestAdjustment: { params: MemberIdParams, body: AdjustmentBody, response: { 200: okEnvelope(Adjustment) } },
+  adjustments: {
+    querystring: z.strictObject({
+      status: AdjustmentStatus.optional(),
+      player_id: z
+        .string()
+        .regex(/^\d{1,15}$/, { error: 'รหัสสมาชิกไม่ถูกต้อง' })
+        .transform(Number)
+        .optional(),
+      page: PageParam,
+    }),
+    response: { 200: okEnvelope(pageOf(Adjustment)) },
+  },
+  approveAdjustment: { params: AdjustmentIdParams, response: { 200: okEnvelope(Adjustment) } },
+  rejectAdjustment: { params: AdjustmentIdParams, body: strictBody({ reason: Reason }), response: { 200: okEnvelope(Adjustment) } },
 }

@@ -27,6 +27,23 @@ export const OperatorLoginResult = z.object({
 })
 
 export const WithdrawalStatus = z.enum(['PENDING', 'SUCCESS', 'FAIL', 'CANCEL'])
+/**
+ * What the operator deciding a withdrawal sees of its player (issue 12 §3), in baht: cash balance now, credited
+ * deposits and paid withdrawals (count and sum), today's (Bangkok) bets net of rollbacks, the active promotion's title,
+ * how many other players are linked (shared account holder name, device or address) and the latest sign-in address.
+ */
+export const WithdrawalContext = z.object({
+  cash: z.number(),
+  deposits: z.number().int(),
+  deposited: z.number(),
+  withdrawals: z.number().int(),
+  withdrawn: z.number(),
+  turnover_today: z.number(),
+  promotion: z.string().nullable(),
+  linked_players: z.number().int(),
+  last_ip: z.string().nullable(),
+})
+export type WithdrawalContext = z.infer<typeof WithdrawalContext>
 export const BackofficeWithdrawal = z.object({
   id: z.number().int(),
   player_id: z.number().int(),
@@ -42,6 +59,7 @@ export const BackofficeWithdrawal = z.object({
   /** Four-eyes (ADR 031): who approved so far; above the configured amount a second, different operator must approve. */
   approvals: z.array(z.object({ operator_id: z.number().int(), username: z.string(), at: Iso })),
   needs_second_approval: z.boolean(),
+  context: WithdrawalContext,
 })
 export type BackofficeWithdrawal = z.infer<typeof BackofficeWithdrawal>
 

@@ -185,6 +185,41 @@ export const withdrawalApprovals = pgTable(
   (t) => [primaryKey({ columns: [t.withdrawalId, t.operatorId] })],
 )
 
+/**
+ * Manual balance adjustments of a member's cash wallet by operators (issue 12 §5), against the ledger's `adjustment`
+ * house account. Up to the four-eyes amount an adjustment is APPLIED at once; above it, it waits PENDING until a
+ * second, different operator approves (then APPLIED) or an operator rejects it (REJECTED). The transfer's key is
+ * `adjustment:<id>`, so an adjustment moves money once whatever happens to the request.
+ */
+export const adjustments = pgTable(
+  'adjustments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    playerId: bigint('player_id', { mode: 'number' })
+      .notNull()
+      .references(() => players.id),
+    /** Satang; positive credits the member, negative debits them. */
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    reason: text('reason').notNull(),
+    /** The id the operator's screen gave the request: sending it again answers the same adjustment, moves nothing. */
+    requestId: text('request_id').notNull(),
+    status: text('status', { enum: ['PENDING', 'APPLIED', 'REJECTED'] }).notNull(),
+    requestedBy: bigint('requested_by', { mode: 'number' })
+      .notNull()
+      .references(() => operators.id),
+    decidedBy: bigint('decided_by', { mode: 'number' }).references(() => operators.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    rejectReason: text('reject_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('adjustments_request_id_key').on(t.requestId),
+    index('adjustments_player_idx').on(t.playerId, t.createdAt),
+    index('adjustments_status_idx').on(t.status, t.createdAt),
+    check('adjustments_amount_nonzero', sql`amount <> 0`),
+  ],
+)
+
 /** Idempotency-Key records (Stripe's rules): the first answer is kept and replayed for the same key and body. */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',

@@ -21,6 +21,11 @@ export const players = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /**
+     * Set when an operator reset the password (issue 12 §5): the password is then a temporary one, good for signing in
+     * only to choose a new one, within a day of this time. Cleared by the player's new password.
+     */
+    passwordResetAt: timestamp('password_reset_at', { withTimezone: true, mode: 'date' }),
+    /**
      * The bank account holder's name (the registered names: the account must be the player's own), normalised the
      * way linked accounts compare it: NFKC, lower case, white space collapsed. Players sharing it are linked.
      */

@@ -39,6 +39,12 @@ export function authRoutes(
     return ok(result, msg('LOGGED_IN'))
   })
 
+  app.post('/auth/password/renew', { schema: authContract.renewPassword, preHandler: deps.limitLogin }, async (req) => {
+    const result = await auth.renewPassword(req.body.mobile, req.body.password, req.body.new_password)
+    await links.signedIn(result.uid, seen(req))
+    return ok(result, msg('PASSWORD_RENEWED'))
+  })
+
   app.post('/auth/logout', { schema: authContract.logout, preHandler: deps.requirePlayer }, async (req) => {
     await auth.logout(req.player)
     return done(msg('LOGGED_OUT'))

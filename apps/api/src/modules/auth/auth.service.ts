@@ -45,6 +45,10 @@ function playerConflict(error: unknown): AppError | null {
 }
 
 /** Refuses a password from the bundled list of the most common ones; `field` is the body field to mark. */
+/** How long an operator's temporary password stays good for choosing a new one, and its length (issue 12 §5). */
+const TEMPORARY_PASSWORD_HOURS = 24
+const TEMPORARY_PASSWORD_LENGTH = 10
+
 function refuseCommonPassword(password: string, field: string) {
   if (isCommonPassword(password)) throw new AppError('PASSWORD_TOO_COMMON', undefined, [{ path: field, message: errorCatalogue.PASSWORD_TOO_COMMON.message }])
 }
@@ -123,6 +127,21 @@ export function createAuthService(deps: {
    * providers' bets on them are refused (wins and rollbacks still land, ADR 007). One transaction, announced to the
    * other processes; `alsoInTx` adds what must commit with it (a new password hash).
    */
+  /**
+   * The player whose phone and password these are, counted against the login limit before the password is checked
+   * (a parallel burst cannot exceed it). A locked player with a wrong password gets BAD_CREDENTIALS like anyone: the
+   * lock is told only to the password's owner.
+   */
+  async function checkCredentials(mobile: string, password: string) {
+    await countAttempt(mobile)
+    const player = await playersRepository.findByMobile(db, mobile)
+    const valid = player ? await hasher.verify(player.passwordHash, password) : await hasher.verify(await dummyHash, password).then(() => false)
+    if (!player || !valid) throw new AppError('BAD_CREDENTIALS')
+    if (player.status === 'LOCKED') throw new AppError('ACCOUNT_LOCKED')
+    await deps.limiter.reset(failKey(mobile))
+    return player
+  }
+
   async function endSessions(revocation: SessionRevocation, alsoInTx?: (tx: Db) => Promise<void>) {
     const now = clock.now()
     await revokeAndEvict(revocation, async (tx) => {
@@ -251,16 +270,46 @@ export function createAuthService(deps: {
       })
     },
 
+    /**
+     * Signs in. A password an operator reset (issue 12 §5) opens no session: the answer is PASSWORD_CHANGE_REQUIRED and
+     * the player chooses a new one with `renewPassword`.
+     */
     async login(mobile: string, password: string): Promise<LoginResult> {
-      await countAttempt(mobile)
-      const player = await playersRepository.findByMobile(db, mobile)
-      const valid = player ? await hasher.verify(player.passwordHash, password) : await hasher.verify(await dummyHash, password).then(() => false)
-      // A locked player with a wrong password gets exactly this answer too: the lock is told only to the password's owner.
-      if (!player || !valid) throw new AppError('BAD_CREDENTIALS')
-      if (player.status === 'LOCKED') throw new AppError('ACCOUNT_LOCKED')
-      await deps.limiter.reset(failKey(mobile))
+      const player = await checkCredentials(mobile, password)
+      if (player.passwordResetAt) throw new AppError('PASSWORD_CHANGE_REQUIRED')
       const token = await startSession(player.id)
       return { token, ...toUserMe(player) }
+    },
+
+    /**
+     * After an operator's reset: the temporary password, good for one day, buys exactly one thing, the player's own
+     * new password; then the player is signed in. Refused for a password the player chose (nothing to renew).
+     */
+    async renewPassword(mobile: string, temporaryPassword: string, newPassword: string): Promise<LoginResult> {
+      refuseCommonPassword(newPassword, 'new_password')
+      const player = await checkCredentials(mobile, temporaryPassword)
+      if (!player.passwordResetAt) throw new AppError('BAD_CREDENTIALS')
+      if (clock.now().getTime() - player.passwordResetAt.getTime() > TEMPORARY_PASSWORD_HOURS * 3_600_000) throw new AppError('TEMPORARY_PASSWORD_EXPIRED')
+      const passwordHash = await hasher.hash(newPassword)
+      await playersRepository.updatePasswordHash(db, player.id, passwordHash, clock.now())
+      const token = await startSession(player.id)
+      return { token, ...toUserMe(player) }
+    },
+
+    /**
+     * An operator's password reset: a new random temporary password replaces the player's, every web and game session
+     * ends, and the next sign-in must choose a new password. `alsoInTx` (the audit entry) commits with it. Answers the
+     * temporary password, for the operator to hand to the player; it is stored only as a hash.
+     */
+    async resetPassword(playerId: number, alsoInTx?: (tx: Db) => Promise<void>): Promise<string> {
+      const temporary = randomString(UNAMBIGUOUS, TEMPORARY_PASSWORD_LENGTH)
+      const passwordHash = await hasher.hash(temporary)
+      const now = clock.now()
+      await endSessions({ playerId }, async (tx) => {
+        await playersRepository.updatePasswordHash(tx, playerId, passwordHash, now, now)
+        await alsoInTx?.(tx)
+      })
+      return temporary
     },
 
     /**

@@ -1,4 +1,4 @@
-import { satangToBaht } from '@sanam/contract'
+import { satangToBaht, type BackofficeWithdrawal } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import type { Clock } from '../../lib/clock.ts'
@@ -6,6 +6,7 @@ import type { AuditRepository } from '../audit/audit.repository.ts'
 import type { DepositService } from '../deposits/deposits.service.ts'
 import type { DepositsRepository } from '../deposits/deposits.repository.ts'
 import type { Ledger } from '../ledger/ledger.service.ts'
+import type { MembersService } from '../members/members.service.ts'
 import type { WithdrawalService } from '../withdrawals/withdrawals.service.ts'
 import type { OperatorActor } from './backoffice-auth.service.ts'
 import { verifyMoneyAndAudit } from './verify.ts'
@@ -17,10 +18,17 @@ export function createBackofficeService(deps: {
   ledger: Ledger
   deposits: DepositService
   withdrawals: WithdrawalService
+  members: Pick<MembersService, 'withdrawalContexts'>
   auditRepository: Pick<AuditRepository, 'record' | 'verifyChain'>
   depositsRepository: Pick<DepositsRepository, 'listUnmatched'>
 }) {
   const { db, clock, auditRepository, depositsRepository } = deps
+
+  /** Each withdrawal with its player's context (issue 12 §3), read for all of them at once. */
+  async function withContext(list: Array<Omit<BackofficeWithdrawal, 'context'>>): Promise<BackofficeWithdrawal[]> {
+    const contexts = await deps.members.withdrawalContexts([...new Set(list.map((w) => w.player_id))])
+    return list.map((w) => ({ ...w, context: contexts.get(w.player_id)! }))
+  }
 
   async function decideWithdrawal(operator: OperatorActor, id: number, outcome: { approve: true; payoutRef: string } | { approve: false; reason: string }) {
     const result = await inTransaction(db, async (tx) => {
@@ -42,13 +50,17 @@ export function createBackofficeService(deps: {
       }
       return decided.row
     })
-    return deps.withdrawals.view(result)
+    const [decided] = await withContext([await deps.withdrawals.view(result)])
+    return decided!
   }
 
   return {
     approveWithdrawal: (operator: OperatorActor, id: number, payoutRef: string) => decideWithdrawal(operator, id, { approve: true, payoutRef }),
     rejectWithdrawal: (operator: OperatorActor, id: number, reason: string) => decideWithdrawal(operator, id, { approve: false, reason }),
-    listWithdrawals: deps.withdrawals.list,
+    async listWithdrawals(status: BackofficeWithdrawal['status'], page: number) {
+      const found = await deps.withdrawals.list(status, page)
+      return { ...found, list: await withContext(found.list) }
+    },
 
     async unmatchedDeposits(page: number, size = 20) {
       const { rows, total } = await depositsRepository.listUnmatched(db, page, size)

@@ -58,6 +58,30 @@ export const linksRepository = {
     return { byName, bySignal: bySignal.map((r) => ({ ...r, id: Number(r.id) })) }
   },
 
+  /** How many other players each of `playerIds` is linked to (by name, device or address). One statement. */
+  async linkedCounts(db: Db, playerIds: readonly number[]): Promise<Map<number, number>> {
+    const counts = new Map<number, number>()
+    if (playerIds.length === 0) return counts
+    const values = sql.join(
+      playerIds.map((id) => sql`(${id}::bigint)`),
+      sql`, `,
+    )
+    const rows = rowsOf<{ id: Num; n: Num }>(
+      await db.execute(sql`
+        select v.id, count(distinct o.id) as n
+        from (values ${values}) v(id)
+        left join lateral (
+          select pb.id from players pa join players pb on pb.name_key = pa.name_key and pb.id <> pa.id where pa.id = v.id
+          union
+          select b.player_id from player_signals a join player_signals b on b.value = a.value and ${SAME_SORT} and b.player_id <> a.player_id
+          where a.player_id = v.id
+        ) o(id) on true
+        group by v.id`),
+    )
+    for (const r of rows) counts.set(Number(r.id), Number(r.n))
+    return counts
+  },
+
   /** Which of these (a, b) pairs are linked (by name, device or address), as `a|b` keys. One statement. */
   async linkedPairs(db: Db, pairs: ReadonlyArray<{ a: number; b: number }>): Promise<Set<string>> {
     const linked = new Set<string>()

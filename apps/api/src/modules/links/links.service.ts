@@ -57,7 +57,7 @@ export interface Sighting {
 export function createLinkService(deps: {
   db: Db
   clock: Clock
-  linksRepository: Pick<LinksRepository, 'record' | 'playerIdByMobile' | 'linksOf' | 'exists' | 'linkedPairs'>
+  linksRepository: Pick<LinksRepository, 'record' | 'playerIdByMobile' | 'linksOf' | 'exists' | 'linkedPairs' | 'linkedCounts'>
 }) {
   const { db, clock, linksRepository } = deps
 
@@ -83,6 +83,9 @@ export function createLinkService(deps: {
 
     /** Which of these (a, b) pairs are linked, as `a|b` keys (the accrual job asks for upline and downline). */
     linkedPairs: (tx: Db, pairs: ReadonlyArray<{ a: number; b: number }>) => linksRepository.linkedPairs(tx, pairs),
+
+    /** How many other players each one is linked to (the withdrawal queue shows it beside each request). */
+    linkedCounts: (playerIds: readonly number[]) => linksRepository.linkedCounts(db, playerIds),
 
     /** GET /backoffice/members/:id/links: every linked player and what links them (device hashes are not shown). */
     async forMember(playerId: number): Promise<MemberLinks> {

@@ -1,6 +1,12 @@
-import { and, count, desc, eq, ilike, isNull, like, max, or, sql } from 'drizzle-orm'
+import { and, count, desc, eq, ilike, inArray, isNull, like, max, or, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
-import { players, playerSignals, sessions } from '../../db/schema.ts'
+import { rowsOf, type DbNumber as Num } from '../../db/rows.ts'
+import { adjustments, operators, players, playerSignals, sessions } from '../../db/schema.ts'
+
+export type AdjustmentRow = typeof adjustments.$inferSelect
+const requester = alias(operators, 'requester')
+const decider = alias(operators, 'decider')
 
 /** `text` as a LIKE pattern that matches it literally (`%`, `_` and `\` escaped). */
 const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
@@ -62,6 +68,191 @@ export const membersRepository = {
         .where(and(eq(sessions.playerId, id), isNull(sessions.revokedAt), sql`${sessions.expiresAt} > ${now}`)),
     ])
     return { player: row, lastLoginAt: lastLogin?.at ?? null, lastAddress: lastAddress?.value ?? null, liveSessions: live?.n ?? 0 }
+  },
+
+  /**
+   * What an operator deciding a withdrawal needs to know of each player, in one statement: cash balance, credited
+   * deposits and paid withdrawals (count and sum), today's bets net of rollbacks, the active promotion, and the
+   * latest sign-in address.
+   */
+  async contextMany(db: Db, playerIds: readonly number[], dayStart: Date, dayEnd: Date) {
+    if (playerIds.length === 0) return []
+    const ids = sql.join(
+      playerIds.map((id) => sql`${id}::bigint`),
+      sql`, `,
+    )
+    const rows = rowsOf<{
+      id: Num
+      cash: Num | null
+      deposits: Num
+      deposited: Num | null
+      withdrawals: Num
+      withdrawn: Num | null
+      turnover_today: Num | null
+      promotion: string | null
+      last_ip: string | null
+    }>(
+      await db.execute(sql`
+        select p.id,
+          (select balance from accounts where player_id = p.id and kind = 'cash') as cash,
+          (select count(*) from deposits where player_id = p.id and credited_at is not null) as deposits,
+          (select sum(amount) from deposits where player_id = p.id and credited_at is not null) as deposited,
+          (select count(*) from withdrawals where player_id = p.id and status = 'SUCCESS') as withdrawals,
+          (select sum(amount) from withdrawals where player_id = p.id and status = 'SUCCESS') as withdrawn,
+          (select sum(amount) from seamless_transactions
+            where player_id = p.id and op = 'bet' and status = 'OK' and created_at >= ${dayStart.toISOString()}::timestamptz and created_at < ${dayEnd.toISOString()}::timestamptz) as turnover_today,
+          (select pr.title from player_promotions pp join promotions pr on pr.id = pp.promotion_id
+            where pp.player_id = p.id and pp.status = 'ACTIVE') as promotion,
+          (select value from player_signals where player_id = p.id and kind = 'LOGIN_ADDRESS' order by seen_at desc limit 1) as last_ip
+        from players p where p.id in (${ids})`),
+    )
+    const big = (v: Num | null) => BigInt(v ?? 0)
+    return rows.map((r) => ({
+      playerId: Number(r.id),
+      cash: big(r.cash),
+      deposits: Number(r.deposits),
+      deposited: big(r.deposited),
+      withdrawals: Number(r.withdrawals),
+      withdrawn: big(r.withdrawn),
+      turnoverToday: big(r.turnover_today),
+      promotion: r.promotion,
+      lastIp: r.last_ip,
+    }))
+  },
+
+  /**
+   * One page of the member's ledger: every transfer into or out of one of their accounts, newest first, with the
+   * kind of account on each side (a player's own kind, or the house account's name).
+   */
+  async ledgerPage(db: Db, playerId: number, page: number, size: number) {
+    const mine = sql`(select id from accounts where player_id = ${playerId})`
+    const rows = rowsOf<{
+      id: Num
+      kind: string
+      reference: string
+      amount: Num
+      created_at: Date | string
+      from_kind: string
+      from_mine: boolean
+      to_kind: string
+      to_mine: boolean
+    }>(
+      await db.execute(sql`
+        select t.id, t.kind, t.reference, t.amount, t.created_at,
+          da.kind as from_kind, da.player_id is not distinct from ${playerId}::bigint as from_mine,
+          ca.kind as to_kind, ca.player_id is not distinct from ${playerId}::bigint as to_mine
+        from transfers t
+        join accounts da on da.id = t.debit_account_id
+        join accounts ca on ca.id = t.credit_account_id
+        where t.debit_account_id in ${mine} or t.credit_account_id in ${mine}
+        order by t.id desc
+        limit ${size} offset ${page * size}`),
+    )
+    const [total] = rowsOf<{ n: Num }>(
+      await db.execute(sql`select count(*) as n from transfers t where t.debit_account_id in ${mine} or t.credit_account_id in ${mine}`),
+    )
+    return {
+      rows: rows.map((r) => ({
+        id: Number(r.id),
+        kind: r.kind,
+        reference: r.reference,
+        amount: BigInt(r.amount),
+        at: new Date(r.created_at),
+        from: { kind: r.from_kind, mine: r.from_mine },
+        to: { kind: r.to_kind, mine: r.to_mine },
+      })),
+      total: Number(total?.n ?? 0),
+    }
+  },
+
+  /** One page of the member's web sessions, newest first. */
+  async sessionsPage(db: Db, playerId: number, page: number, size: number) {
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({
+          id: sessions.id,
+          createdAt: sessions.createdAt,
+          lastSeenAt: sessions.lastSeenAt,
+          expiresAt: sessions.expiresAt,
+          revokedAt: sessions.revokedAt,
+        })
+        .from(sessions)
+        .where(eq(sessions.playerId, playerId))
+        .orderBy(desc(sessions.id))
+        .limit(size)
+        .offset(page * size),
+      db.select({ n: count() }).from(sessions).where(eq(sessions.playerId, playerId)),
+    ])
+    return { rows, total: total?.n ?? 0 }
+  },
+
+  /** One page of the members this member invited (level 1), newest first. */
+  async downlinePage(db: Db, playerId: number, page: number, size: number) {
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({
+          id: players.id,
+          mobile: players.mobile,
+          firstname: players.firstname,
+          surname: players.surname,
+          status: players.status,
+          createdAt: players.createdAt,
+        })
+        .from(players)
+        .where(eq(players.uplineId, playerId))
+        .orderBy(desc(players.id))
+        .limit(size)
+        .offset(page * size),
+      db.select({ n: count() }).from(players).where(eq(players.uplineId, playerId)),
+    ])
+    return { rows, total: total?.n ?? 0 }
+  },
+
+  async insertAdjustment(db: Db, row: typeof adjustments.$inferInsert): Promise<AdjustmentRow | undefined> {
+    const [inserted] = await db.insert(adjustments).values(row).onConflictDoNothing({ target: adjustments.requestId }).returning()
+    return inserted
+  },
+
+  async adjustmentByRequestId(db: Db, requestId: string): Promise<AdjustmentRow | undefined> {
+    const [row] = await db.select().from(adjustments).where(eq(adjustments.requestId, requestId)).limit(1)
+    return row
+  },
+
+  async adjustmentForUpdate(db: Db, id: number): Promise<AdjustmentRow | undefined> {
+    const [row] = await db.select().from(adjustments).where(eq(adjustments.id, id)).for('update')
+    return row
+  },
+
+  async decideAdjustment(db: Db, id: number, change: { status: 'APPLIED' | 'REJECTED'; decidedBy: number; decidedAt: Date; rejectReason?: string }) {
+    const [row] = await db
+      .update(adjustments)
+      .set({ status: change.status, decidedBy: change.decidedBy, decidedAt: change.decidedAt, rejectReason: change.rejectReason ?? null })
+      .where(and(eq(adjustments.id, id), eq(adjustments.status, 'PENDING')))
+      .returning()
+    return row
+  },
+
+  /** Adjustments with the member's phone and the operators' names, newest first; by status, by member, or both. */
+  async adjustmentsPage(db: Db, filter: { status?: AdjustmentRow['status']; playerId?: number; ids?: number[] }, page: number, size: number) {
+    const where = and(
+      filter.status ? eq(adjustments.status, filter.status) : undefined,
+      filter.playerId !== undefined ? eq(adjustments.playerId, filter.playerId) : undefined,
+      filter.ids ? inArray(adjustments.id, filter.ids) : undefined,
+    )
+    const [rows, [total]] = await Promise.all([
+      db
+        .select({ adjustment: adjustments, mobile: players.mobile, requestedBy: requester.username, decidedBy: decider.username })
+        .from(adjustments)
+        .innerJoin(players, eq(players.id, adjustments.playerId))
+        .innerJoin(requester, eq(requester.id, adjustments.requestedBy))
+        .leftJoin(decider, eq(decider.id, adjustments.decidedBy))
+        .where(where)
+        .orderBy(desc(adjustments.id))
+        .limit(size)
+        .offset(page * size),
+      db.select({ n: count() }).from(adjustments).where(where),
+    ])
+    return { rows, total: total?.n ?? 0 }
   },
 
   /** Sets the member's status when it differs, locking the row; answers the status before, or undefined (no member). */

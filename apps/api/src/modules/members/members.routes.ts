@@ -4,9 +4,15 @@ import { ok } from '../../lib/http.ts'
 import type { TypedApp } from '../../lib/typed-app.ts'
 import type { MembersService } from './members.service.ts'
 
-/** Members in the back-office: every operator role may look, lock, unlock and sign a member out (none moves money). */
-export function membersRoutes(app: TypedApp, deps: { members: MembersService; anyOperator: preHandlerAsyncHookHandler }) {
-  const { members, anyOperator } = deps
+/**
+ * Members in the back-office: every operator role may look, lock, unlock, sign a member out and reset the password;
+ * only owner and finance adjust money.
+ */
+export function membersRoutes(
+  app: TypedApp,
+  deps: { members: MembersService; anyOperator: preHandlerAsyncHookHandler; moneyOperator: preHandlerAsyncHookHandler },
+) {
+  const { members, anyOperator, moneyOperator } = deps
   const c = backofficeMembersContract
   app.get('/backoffice/members', { schema: c.search, preHandler: anyOperator }, async (req) => ok(await members.search(req.query.q, req.query.page)))
   app.get('/backoffice/members/:id', { schema: c.profile, preHandler: anyOperator }, async (req) => ok(await members.profile(Number(req.params.id))))
@@ -18,5 +24,37 @@ export function membersRoutes(app: TypedApp, deps: { members: MembersService; an
   )
   app.post('/backoffice/members/:id/end-sessions', { schema: c.endSessions, preHandler: anyOperator }, async (req) =>
     ok(await members.endSessions(req.operator, Number(req.params.id)), msg('MEMBER_SESSIONS_ENDED')),
+  )
+
+  const id = (params: { id: string }) => Number(params.id)
+  app.get('/backoffice/members/:id/ledger', { schema: c.ledger, preHandler: anyOperator }, async (req) =>
+    ok(await members.ledger(id(req.params), req.query.page)),
+  )
+  app.get('/backoffice/members/:id/money', { schema: c.money, preHandler: anyOperator }, async (req) => ok(await members.money(id(req.params), req.query.page)))
+  app.get('/backoffice/members/:id/promotions', { schema: c.promotions, preHandler: anyOperator }, async (req) =>
+    ok(await members.promotions(id(req.params), req.query.page)),
+  )
+  app.get('/backoffice/members/:id/downline', { schema: c.downline, preHandler: anyOperator }, async (req) =>
+    ok(await members.downline(id(req.params), req.query.page)),
+  )
+  app.get('/backoffice/members/:id/sessions', { schema: c.sessions, preHandler: anyOperator }, async (req) =>
+    ok(await members.sessions(id(req.params), req.query.page)),
+  )
+  app.post('/backoffice/members/:id/reset-password', { schema: c.resetPassword, preHandler: anyOperator }, async (req) =>
+    ok(await members.resetPassword(req.operator, id(req.params)), msg('MEMBER_PASSWORD_RESET')),
+  )
+
+  app.post('/backoffice/members/:id/adjustments', { schema: c.requestAdjustment, preHandler: moneyOperator }, async (req) => {
+    const adjustment = await members.requestAdjustment(req.operator, id(req.params), req.body)
+    return ok(adjustment, msg(adjustment.status === 'PENDING' ? 'ADJUSTMENT_PENDING' : 'ADJUSTMENT_APPLIED'))
+  })
+  app.get('/backoffice/adjustments', { schema: c.adjustments, preHandler: anyOperator }, async (req) =>
+    ok(await members.adjustments({ status: req.query.status, playerId: req.query.player_id }, req.query.page)),
+  )
+  app.post('/backoffice/adjustments/:id/approve', { schema: c.approveAdjustment, preHandler: moneyOperator }, async (req) =>
+    ok(await members.approveAdjustment(req.operator, id(req.params)), msg('ADJUSTMENT_APPLIED')),
+  )
+  app.post('/backoffice/adjustments/:id/reject', { schema: c.rejectAdjustment, preHandler: moneyOperator }, async (req) =>
+    ok(await members.rejectAdjustment(req.operator, id(req.params), req.body.reason), msg('ADJUSTMENT_REJECTED')),
   )
 }

@@ -32,8 +32,12 @@ export const playersRepository = {
     if (!row) throw new Error('insert returned no row')
     return row
   },
-  async updatePasswordHash(db: Db, id: number, passwordHash: string, now: Date): Promise<void> {
-    await db.update(players).set({ passwordHash, updatedAt: now }).where(eq(players.id, id))
+  /**
+   * Sets the player's password hash. `resetAt` marks it as an operator's temporary password (issue 12 §5); a password
+   * the player chose clears the mark.
+   */
+  async updatePasswordHash(db: Db, id: number, passwordHash: string, now: Date, resetAt: Date | null = null): Promise<void> {
+    await db.update(players).set({ passwordHash, passwordResetAt: resetAt, updatedAt: now }).where(eq(players.id, id))
   },
 }
 export type PlayersRepository = typeof playersRepository

@@ -31,7 +31,7 @@ export function toWithdrawal(row: WithdrawalRow): Withdrawal {
   return { id: row.id, amount: satangToBaht(row.amount), status: row.status, created_at: row.createdAt.toISOString() }
 }
 
-function toBackofficeWithdrawal(row: WithdrawalRow, mobile: string): Omit<BackofficeWithdrawal, 'approvals' | 'needs_second_approval'> {
+function toBackofficeWithdrawal(row: WithdrawalRow, mobile: string): Omit<BackofficeWithdrawal, 'approvals' | 'needs_second_approval' | 'context'> {
   return {
     id: row.id,
     player_id: row.playerId,
@@ -118,7 +118,8 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps) {
     }
   }
 
-  function backofficeView(row: WithdrawalRow, mobile: string, approvals: WithdrawalApproval[]): BackofficeWithdrawal {
+  /** The back-office's view of a withdrawal without its player's context, which the back-office service adds. */
+  function backofficeView(row: WithdrawalRow, mobile: string, approvals: WithdrawalApproval[]): Omit<BackofficeWithdrawal, 'context'> {
     const mine = approvals.filter((a) => a.withdrawalId === row.id)
     return {
       ...toBackofficeWithdrawal(row, mobile),
