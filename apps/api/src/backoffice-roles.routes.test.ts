@@ -39,6 +39,7 @@ const ROLES: Record<string, { roles: Role[] | 'public'; enrolling?: true }> = {
   'POST /api/backoffice/withdrawals/:id/approve': { roles: MONEY },
   'POST /api/backoffice/withdrawals/:id/reject': { roles: MONEY },
   'GET /api/backoffice/deposits/unmatched': { roles: EVERYONE },
+  'GET /api/backoffice/deposits': { roles: EVERYONE },
   'POST /api/backoffice/deposits/:id/assign': { roles: MONEY },
   'POST /api/backoffice/deposits/manual': { roles: MONEY },
   'GET /api/backoffice/members/:id/links': { roles: EVERYONE },

@@ -25,3 +25,16 @@ export function addDays(day: string, n: number): string {
 export function weekdayOf(day: string): number {
   return new Date(`${day}T00:00:00Z`).getUTCDay()
 }
+
+const isDay = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text)
+
+/**
+ * A back-office filter's bounds (DayOrInstant) as instants: a day is a Bangkok day, included whole at either end; an
+ * instant is itself (`to` exclusive).
+ */
+export function filterRange(from: string | undefined, to: string | undefined): { from?: Date; to?: Date } {
+  return {
+    from: from === undefined ? undefined : isDay(from) ? bangkokDayRange(from).start : new Date(from),
+    to: to === undefined ? undefined : isDay(to) ? bangkokDayRange(to).end : new Date(to),
+  }
+}

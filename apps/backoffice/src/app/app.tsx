@@ -8,6 +8,7 @@ import { AuditPage } from '../features/audit/audit-page.tsx'
 import { EnrolPage } from '../features/auth/enrol-page.tsx'
 import { LoginPage } from '../features/auth/login-page.tsx'
 import { DepositsPage } from '../features/deposits/deposits-page.tsx'
+import { AdjustmentsPage } from '../features/members/adjustments-page.tsx'
 import { MembersPage } from '../features/members/members-page.tsx'
 import { OperatorsPage } from '../features/operators/operators-page.tsx'
 import { WithdrawalsPage } from '../features/withdrawals/withdrawals-page.tsx'
@@ -35,6 +36,7 @@ const router = createBrowserRouter(
         { path: '/withdrawals', element: <WithdrawalsPage /> },
         { path: '/deposits', element: <DepositsPage /> },
         { path: '/members', element: <MembersPage /> },
+        { path: '/adjustments', element: <AdjustmentsPage /> },
         { path: '/audit', element: <AuditPage /> },
         { path: '/operators', element: <OperatorsPage /> },
         { path: '/account', element: <AccountPage /> },

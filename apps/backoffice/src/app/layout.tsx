@@ -11,6 +11,7 @@ const AREAS: Array<{ to: string; label: MessageKey; roles: Role[] }> = [
   { to: '/withdrawals', label: 'nav.withdrawals', roles: ['owner', 'finance', 'support'] },
   { to: '/deposits', label: 'nav.deposits', roles: ['owner', 'finance', 'support'] },
   { to: '/members', label: 'nav.members', roles: ['owner', 'finance', 'support'] },
+  { to: '/adjustments', label: 'nav.adjustments', roles: ['owner', 'finance', 'support'] },
   { to: '/audit', label: 'nav.audit', roles: ['owner', 'finance', 'support'] },
   { to: '/operators', label: 'nav.operators', roles: ['owner'] },
   { to: '/account', label: 'nav.account', roles: ['owner', 'finance', 'support'] },

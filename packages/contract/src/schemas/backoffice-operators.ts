@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { MessageOnly, okEnvelope } from './envelope.ts'
-import { MAX_PASSWORD_LENGTH, strictBody } from './fields.ts'
+import { DayOrInstant, MAX_PASSWORD_LENGTH, strictBody } from './fields.ts'
 import { OperatorRole } from './backoffice.ts'
 import { PageParam, pageOf } from './wallet.ts'
 
@@ -52,11 +52,6 @@ export const AuditEntryView = z.object({
 })
 export type AuditEntryView = z.infer<typeof AuditEntryView>
 
-const dayOrInstant = z
-  .string({ error: 'วันที่ไม่ถูกต้อง' })
-  .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2}))?$/, { error: 'วันที่ไม่ถูกต้อง' })
-  .refine((text) => !Number.isNaN(Date.parse(text)), { error: 'วันที่ไม่ถูกต้อง' })
-
 export const AuditQuery = z.strictObject({
   operator_id: z
     .string()
@@ -66,9 +61,8 @@ export const AuditQuery = z.strictObject({
   action: z.string().trim().min(1).max(64).optional(),
   target_type: z.string().trim().min(1).max(64).optional(),
   target_id: z.string().trim().min(1).max(64).optional(),
-  /** A day (Asia/Bangkok) or an instant; `from` inclusive, `to` inclusive of the whole day when a day is given. */
-  from: dayOrInstant.optional(),
-  to: dayOrInstant.optional(),
+  from: DayOrInstant.optional(),
+  to: DayOrInstant.optional(),
   page: PageParam,
 })
 export type AuditQuery = z.input<typeof AuditQuery>

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { okEnvelope } from './envelope.ts'
-import { Mobile, strictBody } from './fields.ts'
+import { DayOrInstant, Mobile, strictBody } from './fields.ts'
 import { BahtAmount, PageParam, pageOf } from './wallet.ts'
 
 const Iso = z.string()
@@ -63,8 +63,15 @@ export const BackofficeWithdrawal = z.object({
 })
 export type BackofficeWithdrawal = z.infer<typeof BackofficeWithdrawal>
 
-export const UnmatchedDeposit = z.object({
+const BackofficeDepositStatus = z.enum(['MATCHED', 'UNMATCHED', 'ASSIGNED'])
+/**
+ * A transfer that reached an operator account, as the back-office lists it: UNMATCHED waits for an operator; MATCHED
+ * (by the bank feed) and ASSIGNED (by an operator, or entered by hand) are credited to `player_id`.
+ */
+export const BackofficeDeposit = z.object({
   id: z.number().int(),
+  source: z.enum(['BANK_FEED', 'MANUAL']),
+  status: BackofficeDepositStatus,
   external_id: z.string(),
   to_account: z.string(),
   from_bank_code: z.string(),
@@ -74,8 +81,28 @@ export const UnmatchedDeposit = z.object({
   occurred_at: Iso,
   received_at: Iso,
   note: z.string().nullable(),
+  player_id: z.number().int().nullable(),
+  mobile: z.string().nullable(),
+  credited_at: Iso.nullable(),
 })
-export type UnmatchedDeposit = z.infer<typeof UnmatchedDeposit>
+export type BackofficeDeposit = z.infer<typeof BackofficeDeposit>
+
+/** Credited deposits, searchable (issue 12 §4); every filter is optional and they combine. */
+export const DepositHistoryQuery = z.strictObject({
+  /** The player: phone prefix, part of the name or of the bank account. */
+  q: z.string().trim().min(1, { error: 'กรุณากรอกคำค้นหา' }).max(64, { error: 'คำค้นหายาวเกินไป' }).optional(),
+  amount: z
+    .string()
+    .regex(/^\d{1,9}(\.\d{1,2})?$/, { error: 'จำนวนเงินไม่ถูกต้อง' })
+    .transform(Number)
+    .optional(),
+  /** The bank's reference, exactly. */
+  ref: z.string().trim().min(1).max(128, { error: 'เลขอ้างอิงยาวเกินไป' }).optional(),
+  from: DayOrInstant.optional(),
+  to: DayOrInstant.optional(),
+  page: PageParam,
+})
+export type DepositHistoryQuery = z.input<typeof DepositHistoryQuery>
 
 /**
  * A member's linked accounts (issue 10): players sharing the bank account holder's name, a device or an address
@@ -118,8 +145,9 @@ export const backofficeContract = {
     querystring: z.strictObject({
       page: PageParam,
     }),
-    response: { 200: okEnvelope(pageOf(UnmatchedDeposit)) },
+    response: { 200: okEnvelope(pageOf(BackofficeDeposit)) },
   },
+  depositHistory: { querystring: DepositHistoryQuery, response: { 200: okEnvelope(pageOf(BackofficeDeposit)) } },
   assignDeposit: {
     params: IdParams,
     body: strictBody({ mobile: Mobile }),

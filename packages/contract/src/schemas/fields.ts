@@ -70,3 +70,12 @@ export function strictBody<T extends z.ZodRawShape>(shape: T) {
 
 /** ISO 8601 UTC date-time as sent in JSON. */
 export const IsoDateTime = z.iso.datetime()
+
+/**
+ * A filter bound in the back-office: a day (YYYY-MM-DD, Asia/Bangkok, the whole day) or an instant with its offset.
+ * `from` includes it; `to` includes the whole day when a day is given.
+ */
+export const DayOrInstant = z
+  .string({ error: 'วันที่ไม่ถูกต้อง' })
+  .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2}))?$/, { error: 'วันที่ไม่ถูกต้อง' })
+  .refine((text) => !Number.isNaN(Date.parse(text)), { error: 'วันที่ไม่ถูกต้อง' })

@@ -1,10 +1,9 @@
 import type { AuditQuery } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
-import { bangkokDayRange } from '../../lib/bangkok-time.ts'
+import { filterRange } from '../../lib/bangkok-time.ts'
 import type { AuditRepository } from './audit.repository.ts'
 
 const PAGE_SIZE = 50
-const isDay = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text)
 
 /** Reading the audit log (issue 12 §6): filtered pages for the screen and the action names for its filter. */
 export function createAuditService(deps: { db: Db; auditRepository: Pick<AuditRepository, 'list' | 'actions'> }) {
@@ -12,8 +11,7 @@ export function createAuditService(deps: { db: Db; auditRepository: Pick<AuditRe
   return {
     /** `from` and `to` given as days are Bangkok days, both included; as instants, `to` is exclusive. */
     async list(query: Omit<AuditQuery, 'page' | 'operator_id'> & { page: number; operator_id?: number | undefined }) {
-      const from = query.from === undefined ? undefined : isDay(query.from) ? bangkokDayRange(query.from).start : new Date(query.from)
-      const to = query.to === undefined ? undefined : isDay(query.to) ? bangkokDayRange(query.to).end : new Date(query.to)
+      const { from, to } = filterRange(query.from, query.to)
       const { rows, total } = await auditRepository.list(
         db,
         { operatorId: query.operator_id, action: query.action, targetType: query.target_type, targetId: query.target_id, from, to },

@@ -142,6 +142,49 @@ describe('manual deposits', () => {
   })
 })
 
+describe('matched deposit history', () => {
+  it('finds credited deposits by player, amount, bank reference and Bangkok dates; unmatched ones are not in it', async () => {
+    const player = await makePlayer(t.db, { firstname: 'ประวัติ', surname: 'ฝากเงิน' })
+    const other = await makePlayer(t.db)
+    const matched = transferBody(player, { amount: 333.25 })
+    expect((await postTransfer(t, matched)).json().data.status).toBe('MATCHED')
+    expect((await postTransfer(t, transferBody(other, { amount: 333.25 }))).json().data.status).toBe('MATCHED')
+    const manualRef = `SCB-${randomUUID()}`
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/deposits/manual',
+      headers: bearer(operator),
+      payload: { mobile: player.mobile, amount: 50, bank_ref: manualRef, note: 'สลิปจากไลน์' },
+    })
+    const unmatched = (await postTransfer(t, transferBody({ bankCode: '030', bankAccount: '0009998887' }, { amount: 333.25 }))).json().data.deposit_id
+
+    const search = async (query: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/backoffice/deposits?${query}`, headers: bearer(operator) })
+      expect(res.statusCode, res.body).toBe(200)
+      return res.json().data as {
+        list: Array<{ id: number; amount: number; player_id: number; mobile: string; status: string; external_id: string }>
+        total: number
+      }
+    }
+    const byName = await search(`q=${encodeURIComponent('ประวัติ ฝาก')}`)
+    expect(byName.list.map((d) => [d.amount, d.status, d.mobile])).toEqual([
+      [50, 'ASSIGNED', player.mobile],
+      [333.25, 'MATCHED', player.mobile],
+    ])
+    expect((await search(`q=${player.mobile.slice(0, 8)}&amount=333.25`)).list.map((d) => d.player_id)).toEqual([player.id])
+    expect((await search('amount=333.25')).list.map((d) => d.id)).not.toContain(unmatched)
+    expect((await search(`ref=${encodeURIComponent(manualRef)}`)).list).toEqual([expect.objectContaining({ amount: 50, player_id: player.id })])
+    // The test clock's day (Bangkok) holds them; the day before holds none of them.
+    const today = new Date(t.clock.now().getTime() + 7 * 3_600_000).toISOString().slice(0, 10)
+    expect((await search(`q=${player.mobile}&from=${today}&to=${today}`)).total).toBe(2)
+    expect((await search(`q=${player.mobile}&to=2026-01-01`)).total).toBe(0)
+    for (const bad of ['amount=abc', 'from=2026-13-45', 'q=', 'ref=' + 'x'.repeat(200), 'status=MATCHED']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/backoffice/deposits?${bad}`, headers: bearer(operator) })
+      expect(res.statusCode, bad).toBe(400)
+    }
+  })
+})
+
 describe('GET /api/backoffice/ledger/verify', () => {
   it('answers ok on a healthy ledger and names the account when a balance is tampered with', async () => {
     const player = await makePlayer(t.db)

@@ -53,8 +53,12 @@ export function backofficeRoutes(
   )
 
   app.get('/backoffice/deposits/unmatched', { schema: backofficeContract.unmatchedDeposits, preHandler: anyone }, async (req) =>
-    ok(await backoffice.unmatchedDeposits(req.query.page)),
+    ok(await backoffice.deposits({ unmatched: true }, req.query.page)),
   )
+  app.get('/backoffice/deposits', { schema: backofficeContract.depositHistory, preHandler: anyone }, async (req) => {
+    const { page, ...filters } = req.query
+    return ok(await backoffice.deposits(filters, page))
+  })
   app.post('/backoffice/deposits/:id/assign', { schema: backofficeContract.assignDeposit, preHandler: money }, async (req) =>
     ok(await backoffice.assignDeposit(req.operator, Number(req.params.id), req.body.mobile), msg('DEPOSIT_CREDITED')),
   )

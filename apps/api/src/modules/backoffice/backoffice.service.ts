@@ -1,6 +1,7 @@
-import { satangToBaht, type BackofficeWithdrawal } from '@sanam/contract'
+import { bahtToSatang, satangToBaht, type BackofficeWithdrawal, type DepositHistoryQuery } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
 import { inTransaction } from '../../db/transaction.ts'
+import { filterRange } from '../../lib/bangkok-time.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { AuditRepository } from '../audit/audit.repository.ts'
 import type { DepositService } from '../deposits/deposits.service.ts'
@@ -20,7 +21,7 @@ export function createBackofficeService(deps: {
   withdrawals: WithdrawalService
   members: Pick<MembersService, 'withdrawalContexts'>
   auditRepository: Pick<AuditRepository, 'record' | 'verifyChain'>
-  depositsRepository: Pick<DepositsRepository, 'listUnmatched'>
+  depositsRepository: Pick<DepositsRepository, 'list'>
 }) {
   const { db, clock, auditRepository, depositsRepository } = deps
 
@@ -62,11 +63,22 @@ export function createBackofficeService(deps: {
       return { ...found, list: await withContext(found.list) }
     },
 
-    async unmatchedDeposits(page: number, size = 20) {
-      const { rows, total } = await depositsRepository.listUnmatched(db, page, size)
+    /** The unmatched queue, or the credited history with its filters (issue 12 §4); 20 a page. */
+    async deposits(query: { unmatched: true } | (Omit<DepositHistoryQuery, 'page' | 'amount'> & { amount?: number }), page: number, size = 20) {
+      const { from, to } = 'unmatched' in query ? {} : filterRange(query.from, query.to)
+      const { rows, total } = await depositsRepository.list(
+        db,
+        'unmatched' in query
+          ? { status: 'UNMATCHED' }
+          : { credited: true, player: query.q, amount: query.amount === undefined ? undefined : bahtToSatang(query.amount), ref: query.ref, from, to },
+        page,
+        size,
+      )
       return {
-        list: rows.map((d) => ({
+        list: rows.map(({ deposit: d, mobile }) => ({
           id: d.id,
+          source: d.source,
+          status: d.status,
           external_id: d.externalId,
           to_account: d.toAccount,
           from_bank_code: d.fromBankCode,
@@ -76,6 +88,9 @@ export function createBackofficeService(deps: {
           occurred_at: d.occurredAt.toISOString(),
           received_at: d.receivedAt.toISOString(),
           note: d.note,
+          player_id: d.playerId,
+          mobile,
+          credited_at: d.creditedAt?.toISOString() ?? null,
         })),
         page,
         size,

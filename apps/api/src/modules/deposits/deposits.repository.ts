@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gt, gte, isNotNull, like, lte, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, isNotNull, like, lt, lte, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
+import { playerMatches } from '../../db/player-search.ts'
 import { deposits, draftBills, operatorBankAccounts, players } from '../../db/schema.ts'
 
 export type OperatorAccountRow = typeof operatorBankAccounts.$inferSelect
@@ -120,18 +121,44 @@ export const depositsRepository = {
       .limit(1)
     return row
   },
-  async listUnmatched(db: Db, page: number, size: number): Promise<{ rows: DepositRow[]; total: number }> {
-    const rows = await db
-      .select()
-      .from(deposits)
-      .where(eq(deposits.status, 'UNMATCHED'))
-      .orderBy(desc(deposits.receivedAt), desc(deposits.id))
-      .limit(size)
-      .offset(page * size)
-    const [count] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(deposits)
-      .where(eq(deposits.status, 'UNMATCHED'))
+  /**
+   * One page of deposits with the credited player's phone, newest first: the unmatched queue, or the credited history
+   * filtered by player (playerMatches), exact amount, bank reference and time.
+   */
+  async list(
+    db: Db,
+    filter: { status: 'UNMATCHED' } | { credited: true; player?: string; amount?: bigint; ref?: string; from?: Date; to?: Date },
+    page: number,
+    size: number,
+  ) {
+    let where: SQL | undefined
+    if ('status' in filter) where = eq(deposits.status, filter.status)
+    else {
+      where = and(
+        isNotNull(deposits.creditedAt),
+        filter.player === undefined ? undefined : playerMatches(filter.player),
+        filter.amount === undefined ? undefined : eq(deposits.amount, filter.amount),
+        filter.ref === undefined ? undefined : eq(deposits.externalId, filter.ref),
+        filter.from === undefined ? undefined : gte(deposits.creditedAt, filter.from),
+        filter.to === undefined ? undefined : lt(deposits.creditedAt, filter.to),
+      )
+    }
+    const order = 'status' in filter ? [desc(deposits.receivedAt), desc(deposits.id)] : [desc(deposits.creditedAt), desc(deposits.id)]
+    const [rows, [count]] = await Promise.all([
+      db
+        .select({ deposit: deposits, mobile: players.mobile })
+        .from(deposits)
+        .leftJoin(players, eq(players.id, deposits.playerId))
+        .where(where)
+        .orderBy(...order)
+        .limit(size)
+        .offset(page * size),
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(deposits)
+        .leftJoin(players, eq(players.id, deposits.playerId))
+        .where(where),
+    ])
     return { rows, total: count?.n ?? 0 }
   },
 

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, isNull, like, max, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
+import { playerMatches } from '../../db/player-search.ts'
 import { rowsOf, type DbNumber as Num } from '../../db/rows.ts'
 import { adjustments, operators, players, playerSignals, sessions } from '../../db/schema.ts'
 
@@ -8,23 +9,11 @@ export type AdjustmentRow = typeof adjustments.$inferSelect
 const requester = alias(operators, 'requester')
 const decider = alias(operators, 'decider')
 
-/** `text` as a LIKE pattern that matches it literally (`%`, `_` and `\` escaped). */
-const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
-
 /** The back-office's reads and status changes of members (issue 12 §5). */
 export const membersRepository = {
-  /**
-   * Members whose phone starts with `q`, whose bank account contains it, whose name contains it (any case), or whose
-   * invite code is it; newest first.
-   */
+  /** Members `q` finds (playerMatches), newest first. */
   async search(db: Db, q: string, page: number, size: number) {
-    const text = literal(q.trim())
-    const where = or(
-      like(players.mobile, `${text}%`),
-      like(players.bankAccount, `%${text}%`),
-      ilike(sql`${players.firstname} || ' ' || ${players.surname}`, `%${text}%`),
-      eq(players.inviteCode, q.trim().toUpperCase()),
-    )
+    const where = playerMatches(q)
     const [rows, [total]] = await Promise.all([
       db
         .select({

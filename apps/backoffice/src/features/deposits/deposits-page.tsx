@@ -1,30 +1,50 @@
-import type { Page, UnmatchedDeposit } from '@sanam/contract'
+import type { BackofficeDeposit, MemberSummary, Page } from '@sanam/contract'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
-import { useMemo, useState } from 'react'
+import { useMemo, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { DataTable } from '../../components/data-table.tsx'
 import { Field, FormDialog } from '../../components/dialog.tsx'
 import { Pager } from '../../components/pager.tsx'
 import { useToast } from '../../components/toasts.tsx'
-import { api, get } from '../../lib/api.ts'
+import { api, get, queryString } from '../../lib/api.ts'
 import { formatBaht, formatDateTime } from '../../lib/format.ts'
 import { t } from '../../lib/i18n/th.ts'
 import { movesMoney, useOperator } from '../../lib/operator.ts'
 
-/**
- * Transfers the bank feed could not match to a member: assign one to a member (once), or credit a transfer that never
- * came through the feed by hand, with its bank reference and a mandatory note.
- */
+const VIEWS = ['unmatched', 'history'] as const
+
+/** Deposits (issue 12 §4): the unmatched queue, and the history of credited deposits with its search. */
 export function DepositsPage() {
+  const [view, setView] = useState<(typeof VIEWS)[number]>('unmatched')
+  return (
+    <section className="panel">
+      <h1 className="panel__title">{t('deposits.page')}</h1>
+      <div className="tabs" role="group" aria-label={t('deposits.page')}>
+        {VIEWS.map((v) => (
+          <button key={v} type="button" className={`tab ${v === view ? 'tab--active' : ''}`} aria-pressed={v === view} onClick={() => setView(v)}>
+            {t(v === 'unmatched' ? 'deposits.title' : 'deposits.history')}
+          </button>
+        ))}
+      </div>
+      {view === 'unmatched' ? <UnmatchedDeposits /> : <DepositHistory />}
+    </section>
+  )
+}
+
+/**
+ * Transfers the bank feed could not match to a member: assign one to a member found by phone, name or account
+ * (once), or credit a transfer that never came through the feed by hand, with its bank reference and a mandatory note.
+ */
+function UnmatchedDeposits() {
   const me = useOperator()
   const toast = useToast()
   const queryClient = useQueryClient()
   const [page, setPage] = useState(0)
-  const [assigning, setAssigning] = useState<UnmatchedDeposit>()
+  const [assigning, setAssigning] = useState<BackofficeDeposit>()
   const [manual, setManual] = useState(false)
   const list = useQuery({
     queryKey: ['unmatched', page],
-    queryFn: () => get<Page<UnmatchedDeposit>>(`/backoffice/deposits/unmatched?page=${page}`),
+    queryFn: () => get<Page<BackofficeDeposit>>(`/backoffice/deposits/unmatched?page=${page}`),
     placeholderData: keepPreviousData,
     refetchInterval: 15_000,
   })
@@ -33,6 +53,7 @@ export function DepositsPage() {
     setAssigning(undefined)
     setManual(false)
     await queryClient.invalidateQueries({ queryKey: ['unmatched'] })
+    await queryClient.invalidateQueries({ queryKey: ['deposit-history'] })
   }
   const assign = useMutation({
     mutationFn: ({ id, mobile }: { id: number; mobile: string }) => api(`/backoffice/deposits/${id}/assign`, { method: 'POST', body: { mobile } }),
@@ -48,7 +69,7 @@ export function DepositsPage() {
   })
   const canCredit = movesMoney(me.data?.role)
 
-  const columns = useMemo<ColumnDef<UnmatchedDeposit, unknown>[]>(
+  const columns = useMemo<ColumnDef<BackofficeDeposit, unknown>[]>(
     () => [
       { header: t('deposits.occurred'), cell: ({ row }) => formatDateTime(row.original.occurred_at) },
       { header: t('deposits.amount'), cell: ({ row }) => <span className="amount">{formatBaht(row.original.amount)}</span> },
@@ -68,7 +89,7 @@ export function DepositsPage() {
                   {t('deposits.assign')} #{row.original.id}
                 </button>
               ),
-            } satisfies ColumnDef<UnmatchedDeposit, unknown>,
+            } satisfies ColumnDef<BackofficeDeposit, unknown>,
           ]
         : []),
     ],
@@ -76,9 +97,9 @@ export function DepositsPage() {
   )
 
   return (
-    <section className="panel">
+    <>
       <div className="panel__head">
-        <h1 className="panel__title">{t('deposits.title')}</h1>
+        <h2 className="detail__title">{t('deposits.title')}</h2>
         {canCredit && (
           <button type="button" className="button" onClick={() => setManual(true)}>
             {t('deposits.manualTitle')}
@@ -100,7 +121,7 @@ export function DepositsPage() {
             assign.reset()
           }}
         >
-          <Field label={t('deposits.mobile')} name="mobile" inputMode="numeric" maxLength={10} pattern="0[689]\d{8}" />
+          <MemberPicker />
         </FormDialog>
       )}
       {manual && (
@@ -122,6 +143,129 @@ export function DepositsPage() {
           <Field label={t('deposits.manualNote')} name="note" maxLength={500} />
         </FormDialog>
       )}
-    </section>
+    </>
+  )
+}
+
+/**
+ * Finds the member to give a deposit to, by phone, name or bank account, inside the assign dialog: the chosen member's
+ * phone is the dialog's `mobile` field. Enter in the search box searches instead of submitting the dialog.
+ */
+function MemberPicker() {
+  const [q, setQ] = useState('')
+  const [typed, setTyped] = useState('')
+  const found = useQuery({
+    queryKey: ['members', q, 0],
+    queryFn: () => get<Page<MemberSummary>>(`/backoffice/members${queryString({ q })}`),
+    enabled: q !== '',
+  })
+  const search = () => setQ(typed.trim())
+  const onKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return
+    event.preventDefault()
+    search()
+  }
+  return (
+    <div className="form">
+      <label className="field">
+        <span className="field__label">{t('deposits.findMember')}</span>
+        <span className="row-actions">
+          <input className="field__input" value={typed} maxLength={64} onChange={(e) => setTyped(e.target.value)} onKeyDown={onKey} />
+          <button type="button" className="button button--ghost" onClick={search}>
+            {t('common.search')}
+          </button>
+        </span>
+      </label>
+      {found.data &&
+        (found.data.list.length === 0 ? (
+          <p className="muted">{t('deposits.noMembers')}</p>
+        ) : (
+          <fieldset className="field">
+            <legend className="field__label">{t('deposits.findResults')}</legend>
+            <ul className="picker">
+              {found.data.list.map((m) => (
+                <li key={m.id}>
+                  <label>
+                    <input type="radio" name="mobile" value={m.mobile} required />
+                    <span>
+                      {m.mobile} · {m.firstname} {m.surname} · {m.bank_code} {m.bank_account}
+                    </span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+        ))}
+    </div>
+  )
+}
+
+type HistoryFilters = { q?: string; amount?: string; ref?: string; from?: string; to?: string }
+
+/** Credited deposits (matched by the feed, assigned or entered by an operator), searchable; newest first. */
+function DepositHistory() {
+  const [filters, setFilters] = useState<HistoryFilters>({})
+  const [page, setPage] = useState(0)
+  const list = useQuery({
+    queryKey: ['deposit-history', filters, page],
+    queryFn: () => get<Page<BackofficeDeposit>>(`/backoffice/deposits${queryString({ ...filters, page })}`),
+    placeholderData: keepPreviousData,
+  })
+  const columns = useMemo<ColumnDef<BackofficeDeposit, unknown>[]>(
+    () => [
+      { header: t('deposits.credited'), cell: ({ row }) => formatDateTime(row.original.credited_at) },
+      { header: t('deposits.player'), cell: ({ row }) => row.original.mobile ?? '–' },
+      { header: t('deposits.amount'), cell: ({ row }) => <span className="amount">{formatBaht(row.original.amount)}</span> },
+      { header: t('deposits.bankRef'), cell: ({ row }) => <code>{row.original.external_id}</code> },
+      {
+        header: t('deposits.source'),
+        cell: ({ row }) => `${t(`deposits.source.${row.original.source}`)} · ${t(`deposits.status.${row.original.status}`)}`,
+      },
+      {
+        header: t('deposits.from'),
+        cell: ({ row }) => `${row.original.from_bank_code} · ${row.original.from_account}${row.original.from_name ? ` · ${row.original.from_name}` : ''}`,
+      },
+      { header: t('deposits.note'), cell: ({ row }) => row.original.note ?? '–' },
+    ],
+    [],
+  )
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const form = new FormData(event.currentTarget)
+    const value = (name: string) => String(form.get(name) ?? '').trim() || undefined
+    setFilters({ q: value('q'), amount: value('amount'), ref: value('ref'), from: value('from'), to: value('to') })
+    setPage(0)
+  }
+  return (
+    <>
+      <p className="muted">{t('deposits.historyLead')}</p>
+      <form className="filters" role="search" onSubmit={submit}>
+        <label className="field filters__wide">
+          <span className="field__label">{t('deposits.player')}</span>
+          <input className="field__input" name="q" maxLength={64} />
+        </label>
+        <label className="field">
+          <span className="field__label">{t('deposits.amount')}</span>
+          <input className="field__input" name="amount" inputMode="decimal" pattern="\d+(\.\d{1,2})?" maxLength={12} />
+        </label>
+        <label className="field">
+          <span className="field__label">{t('deposits.bankRef')}</span>
+          <input className="field__input" name="ref" maxLength={128} />
+        </label>
+        <label className="field">
+          <span className="field__label">{t('audit.from')}</span>
+          <input className="field__input" name="from" type="date" />
+        </label>
+        <label className="field">
+          <span className="field__label">{t('audit.to')}</span>
+          <input className="field__input" name="to" type="date" />
+        </label>
+        <button type="submit" className="button">
+          {t('common.search')}
+        </button>
+      </form>
+      <DataTable caption={t('deposits.history')} columns={columns} rows={list.data?.list} loading={list.isPending} />
+      {list.data && <Pager page={page} size={list.data.size} total={list.data.total} onPage={setPage} />}
+    </>
   )
 }

@@ -1,4 +1,4 @@
-import type { MemberLinks, MemberProfile, MemberSummary, Page } from '@sanam/contract'
+import type { Adjustment, MemberLinks, MemberProfile, MemberSummary, Page } from '@sanam/contract'
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState, type FormEvent } from 'react'
@@ -9,6 +9,9 @@ import { useToast } from '../../components/toasts.tsx'
 import { api, get, queryString } from '../../lib/api.ts'
 import { formatBaht, formatDateTime } from '../../lib/format.ts'
 import { t } from '../../lib/i18n/th.ts'
+import { movesMoney, useOperator } from '../../lib/operator.ts'
+import { newRequestId } from '../../lib/request-id.ts'
+import { MemberHistory } from './member-history.tsx'
 
 /** Members: search by phone, name, bank account or invite code; a profile with balances, links, lock and sign-out. */
 export function MembersPage() {
@@ -69,11 +72,41 @@ function StatusBadge({ status }: { status: MemberSummary['status'] }) {
   return <span className={status === 'LOCKED' ? 'state state--off' : 'state'}>{t(status === 'LOCKED' ? 'members.locked' : 'members.active')}</span>
 }
 
-/** One member: who they are, their money, their linked accounts, and the actions on their account. */
+/** One member: who they are, their money, their linked accounts, their history, and the actions on their account. */
 function MemberDetail({ id }: { id: number }) {
   const toast = useToast()
   const queryClient = useQueryClient()
+  const me = useOperator()
   const [confirming, setConfirming] = useState<'lock' | 'unlock'>()
+  const [resetting, setResetting] = useState(false)
+  const [temporary, setTemporary] = useState<string>()
+  /** The open adjustment dialog's request id: one per dialog, so a double submit is one adjustment. */
+  const [adjusting, setAdjusting] = useState<string>()
+  const reset = useMutation({
+    mutationFn: () => api<{ temporary_password: string }>(`/backoffice/members/${id}/reset-password`, { method: 'POST' }),
+    onSuccess: async ({ data, message }) => {
+      if (message) toast(message)
+      setResetting(false)
+      setTemporary(data.temporary_password)
+      await queryClient.invalidateQueries({ queryKey: ['member', id] })
+    },
+  })
+  const adjust = useMutation({
+    mutationFn: (fields: Record<string, string>) =>
+      api<Adjustment>(`/backoffice/members/${id}/adjustments`, {
+        method: 'POST',
+        body: { direction: fields.direction, amount: Number(fields.amount), reason: fields.reason, request_id: adjusting },
+      }),
+    onSuccess: async ({ message }) => {
+      if (message) toast(message)
+      setAdjusting(undefined)
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['member', id] }),
+        queryClient.invalidateQueries({ queryKey: ['member-history', id] }),
+        queryClient.invalidateQueries({ queryKey: ['adjustments'] }),
+      ])
+    },
+  })
   const profile = useQuery({ queryKey: ['member', id], queryFn: () => get<MemberProfile>(`/backoffice/members/${id}`) })
   const links = useQuery({ queryKey: ['member-links', id], queryFn: () => get<MemberLinks>(`/backoffice/members/${id}/links`) })
   const act = useMutation({
@@ -95,6 +128,14 @@ function MemberDetail({ id }: { id: number }) {
           {member.firstname} {member.surname} · {member.mobile} <StatusBadge status={member.status} />
         </h2>
         <span className="row-actions">
+          {movesMoney(me.data?.role) && (
+            <button type="button" className="button" onClick={() => setAdjusting(newRequestId())}>
+              {t('members.adjust')}
+            </button>
+          )}
+          <button type="button" className="button button--ghost" onClick={() => setResetting(true)}>
+            {t('members.resetPassword')}
+          </button>
           <button
             type="button"
             className="button button--ghost"
@@ -146,6 +187,63 @@ function MemberDetail({ id }: { id: number }) {
         </ul>
       ) : (
         <p className="muted">{t('members.noLinks')}</p>
+      )}
+      <h3 className="detail__subtitle">{t('members.tabs')}</h3>
+      <MemberHistory id={id} />
+      {resetting && (
+        <FormDialog
+          title={`${t('members.resetPassword')} · ${member.mobile}`}
+          lead={t('members.resetLead')}
+          submitLabel={t('members.resetPassword')}
+          danger
+          busy={reset.isPending}
+          error={reset.error?.message}
+          onSubmit={() => reset.mutate()}
+          onClose={() => {
+            setResetting(false)
+            reset.reset()
+          }}
+        >
+          {null}
+        </FormDialog>
+      )}
+      {temporary && (
+        <FormDialog
+          title={`${t('members.temporaryTitle')} · ${member.mobile}`}
+          lead={t('members.temporaryLead')}
+          submitLabel={t('members.close')}
+          busy={false}
+          onSubmit={() => setTemporary(undefined)}
+          onClose={() => setTemporary(undefined)}
+        >
+          <output className="secret" aria-label={t('members.temporaryTitle')}>
+            {temporary}
+          </output>
+        </FormDialog>
+      )}
+      {adjusting && (
+        <FormDialog
+          title={`${t('members.adjust')} · ${member.mobile}`}
+          lead={t('members.adjustLead')}
+          submitLabel={t('members.adjust')}
+          busy={adjust.isPending}
+          error={adjust.error?.message}
+          onSubmit={(fields) => adjust.mutate(fields)}
+          onClose={() => {
+            setAdjusting(undefined)
+            adjust.reset()
+          }}
+        >
+          <label className="field">
+            <span className="field__label">{t('members.direction')}</span>
+            <select className="field__input" name="direction" defaultValue="CREDIT">
+              <option value="CREDIT">{t('members.credit')}</option>
+              <option value="DEBIT">{t('members.debit')}</option>
+            </select>
+          </label>
+          <Field label={t('members.amount')} name="amount" inputMode="numeric" pattern="\d+(\.\d{1,2})?" maxLength={12} />
+          <Field label={t('members.adjustReason')} name="reason" maxLength={500} />
+        </FormDialog>
       )}
       {confirming && (
         <FormDialog

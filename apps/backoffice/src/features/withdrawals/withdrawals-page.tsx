@@ -10,6 +10,7 @@ import { api, get } from '../../lib/api.ts'
 import { formatBaht, formatDateTime } from '../../lib/format.ts'
 import { t } from '../../lib/i18n/th.ts'
 import { movesMoney, useOperator } from '../../lib/operator.ts'
+import { WithdrawalContextFacts } from './withdrawal-context.tsx'
 
 const STATUSES = ['PENDING', 'SUCCESS', 'FAIL', 'CANCEL'] as const
 type Decision = { kind: 'approve' | 'reject'; item: BackofficeWithdrawal }
@@ -50,6 +51,12 @@ export function WithdrawalsPage() {
       { header: t('withdrawals.amount'), cell: ({ row }) => <span className="amount">{formatBaht(row.original.amount)}</span> },
       { header: t('withdrawals.bank'), cell: ({ row }) => `${row.original.bank_code} · ${row.original.bank_account}` },
       { header: t('withdrawals.created'), cell: ({ row }) => formatDateTime(row.original.created_at) },
+      ...(status === 'PENDING'
+        ? ([{ header: t('withdrawals.context'), cell: ({ row }) => <WithdrawalContextFacts context={row.original.context} compact /> }] satisfies ColumnDef<
+            BackofficeWithdrawal,
+            unknown
+          >[])
+        : []),
       {
         header: t('withdrawals.approvals'),
         cell: ({ row }) => {
@@ -127,6 +134,7 @@ export function WithdrawalsPage() {
           onSubmit={(fields) => decide.mutate({ ...decision, fields })}
           onClose={() => setDecision(undefined)}
         >
+          <WithdrawalContextFacts context={decision.item.context} />
           {decision.kind === 'approve' ? (
             <Field label={t('withdrawals.payoutRef')} name="payout_ref" maxLength={128} />
           ) : (

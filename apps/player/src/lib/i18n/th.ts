@@ -255,6 +255,9 @@ export const th = {
   'field.oldPassword': 'รหัสผ่านเดิม',
   'field.newPassword': 'รหัสผ่านใหม่',
   'field.confirmPassword': 'ยืนยันรหัสผ่านใหม่',
+  // After an operator reset the password (issue 12 §5)
+  'renew.title': 'ตั้งรหัสผ่านใหม่',
+  'renew.submit': 'ตั้งรหัสผ่านใหม่และเข้าสู่ระบบ',
   'password.logoutSoon': 'ระบบจะออกจากระบบใน 5 วินาที กรุณาเข้าสู่ระบบด้วยรหัสผ่านใหม่',
   'history.col.description': 'รายการ',
   'history.col.bonus': 'โบนัส',

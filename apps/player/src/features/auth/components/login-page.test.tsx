@@ -52,6 +52,39 @@ describe('LoginPage (spec §2 Login)', () => {
     expect(getSession().token).toBeNull()
   })
 
+  it('after an operator reset: the temporary password opens the new-password form, which signs in with the new one', async () => {
+    const renewals: unknown[] = []
+    stubApi({
+      'POST /auth/login': fail(403, 'PASSWORD_CHANGE_REQUIRED', 'รหัสผ่านนี้เป็นรหัสผ่านชั่วคราว กรุณาตั้งรหัสผ่านใหม่ก่อนเข้าสู่ระบบ'),
+      'POST /auth/password/renew': (body) => {
+        renewals.push(body)
+        return ok({ ...demoUser, token: 'renewed-token' }, 'ตั้งรหัสผ่านใหม่สำเร็จ เข้าสู่ระบบแล้ว')
+      },
+    })
+    renderLogin()
+    fill('0812345678', 'TEMP7K2M9Q')
+    fireEvent.click(screen.getByRole('button', { name: 'เข้าสู่ระบบ' }))
+    await screen.findByRole('heading', { name: 'ตั้งรหัสผ่านใหม่' })
+    expect(screen.getByText(/รหัสผ่านชั่วคราว/).getAttribute('role')).toBe('status')
+
+    const submit = screen.getByRole('button', { name: 'ตั้งรหัสผ่านใหม่และเข้าสู่ระบบ' })
+    fireEvent.change(screen.getByLabelText('รหัสผ่านใหม่'), { target: { value: 'abc' } })
+    fireEvent.change(screen.getByLabelText('ยืนยันรหัสผ่านใหม่'), { target: { value: 'abc' } })
+    fireEvent.click(submit)
+    expect(screen.getByRole('alert').textContent).toBe('รหัสผ่านใหม่ต้องมีอย่างน้อย 6 ตัวอักษร')
+    fireEvent.change(screen.getByLabelText('รหัสผ่านใหม่'), { target: { value: 'ของใหม่ 2026' } })
+    fireEvent.change(screen.getByLabelText('ยืนยันรหัสผ่านใหม่'), { target: { value: 'ของใหม่ 2027' } })
+    fireEvent.click(submit)
+    expect(screen.getByRole('alert').textContent).toBe('รหัสผ่านใหม่และการยืนยันรหัสผ่านไม่ตรงกัน')
+    expect(renewals).toEqual([])
+
+    fireEvent.change(screen.getByLabelText('ยืนยันรหัสผ่านใหม่'), { target: { value: 'ของใหม่ 2026' } })
+    fireEvent.click(submit)
+    await screen.findByTestId('landed')
+    expect(renewals).toEqual([{ mobile: '0812345678', password: 'TEMP7K2M9Q', new_password: 'ของใหม่ 2026' }])
+    expect(getSession().token).toBe('renewed-token')
+  })
+
   it('logs in, remembers the phone when asked, and goes home', async () => {
     stubApi({ 'POST /auth/login': ok({ ...demoUser, token: 'new-token' }, 'เข้าสู่ระบบสำเร็จ') })
     renderLogin()

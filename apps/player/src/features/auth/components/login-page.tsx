@@ -4,11 +4,13 @@ import { FormError, SubmitButton } from '../../../components/form/form-actions.t
 import { PasswordField, TextField } from '../../../components/form/text-field.tsx'
 import { ChatIcon, LockIcon, PhoneIcon } from '../../../components/icons.tsx'
 import { useToast } from '../../../components/toast/use-toast.ts'
-import { errorText } from '../../../lib/api-client.ts'
+import type { LoginResult } from '@sanam/contract'
+import { ApiError, errorText } from '../../../lib/api-client.ts'
 import { t } from '../../../lib/i18n/index.ts'
 import { startSession } from '../../../lib/session.ts'
 import { useLoginMutation } from '../api/login.ts'
 import { forgetLogin, rememberedPhone, rememberLogin, storedPassword } from '../remember-login.ts'
+import { RenewPasswordForm } from './renew-password-form.tsx'
 import { digitsOnly, validateLogin } from '../validation.ts'
 import '../auth.css'
 
@@ -32,6 +34,8 @@ export function LoginPage({ supportUrl }: { supportUrl: string | undefined }) {
   const [remember, setRemember] = useState(remembered !== null)
   const [formError, setFormError] = useState<string | null>(null)
   const [submitting, setSubmitting] = useState(false)
+  /** Set when the password was an operator's temporary one: the server's notice, shown above the new-password form. */
+  const [renewNotice, setRenewNotice] = useState<string | null>(null)
 
   // A remembered phone: ask the browser's password store for its password (the player may decline).
   useEffect(() => {
@@ -56,16 +60,20 @@ export function LoginPage({ supportUrl }: { supportUrl: string | undefined }) {
     setFormError(null)
     setSubmitting(true)
     try {
-      const { token, ...user } = await login({ mobile: mobile.trim(), password })
-      // Not awaited: the browser may keep its save-password prompt open for as long as the player leaves it.
-      void (remember ? rememberLogin(user.mobile, password) : forgetLogin())
-      startSession(token, user)
-      showToast({ kind: 'success', text: t('toast.loginOk') })
-      await navigate('/', { replace: true })
+      await signedIn(await login({ mobile: mobile.trim(), password }), password)
     } catch (error) {
-      showToast({ kind: 'error', text: errorText(error, 'error.generic') })
+      if (error instanceof ApiError && error.code === 'PASSWORD_CHANGE_REQUIRED') setRenewNotice(errorText(error, 'error.generic'))
+      else showToast({ kind: 'error', text: errorText(error, 'error.generic') })
       setSubmitting(false)
     }
+  }
+
+  async function signedIn({ token, ...user }: LoginResult, usedPassword: string) {
+    // Not awaited: the browser may keep its save-password prompt open for as long as the player leaves it.
+    void (remember ? rememberLogin(user.mobile, usedPassword) : forgetLogin())
+    startSession(token, user)
+    showToast({ kind: 'success', text: t('toast.loginOk') })
+    await navigate('/', { replace: true })
   }
 
   return (
@@ -78,46 +86,55 @@ export function LoginPage({ supportUrl }: { supportUrl: string | undefined }) {
           <p className="auth__subtitle">{t('login.subtitle')}</p>
         </header>
 
-        <form className="auth__form" method="post" action="/login" noValidate onSubmit={(event) => void handleSubmit(event)}>
-          <TextField
-            label={t('field.mobile')}
-            icon={<PhoneIcon />}
-            name="username"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="username"
-            placeholder={t('field.mobilePlaceholder')}
-            maxLength={10}
-            value={mobile}
-            onChange={(event) => {
-              setMobile(digitsOnly(event.target.value, 10))
-              setFormError(null)
-            }}
+        {renewNotice !== null ? (
+          <RenewPasswordForm
+            mobile={mobile.trim()}
+            temporaryPassword={password}
+            notice={renewNotice}
+            onRenewed={(result, newPassword) => void signedIn(result, newPassword)}
           />
-          <PasswordField
-            label={t('field.password')}
-            icon={<LockIcon />}
-            name="password"
-            autoComplete="current-password"
-            placeholder={t('field.passwordPlaceholder')}
-            maxLength={72}
-            value={password}
-            onChange={(event) => {
-              setPassword(event.target.value)
-              setFormError(null)
-            }}
-          />
+        ) : (
+          <form className="auth__form" method="post" action="/login" noValidate onSubmit={(event) => void handleSubmit(event)}>
+            <TextField
+              label={t('field.mobile')}
+              icon={<PhoneIcon />}
+              name="username"
+              type="tel"
+              inputMode="numeric"
+              autoComplete="username"
+              placeholder={t('field.mobilePlaceholder')}
+              maxLength={10}
+              value={mobile}
+              onChange={(event) => {
+                setMobile(digitsOnly(event.target.value, 10))
+                setFormError(null)
+              }}
+            />
+            <PasswordField
+              label={t('field.password')}
+              icon={<LockIcon />}
+              name="password"
+              autoComplete="current-password"
+              placeholder={t('field.passwordPlaceholder')}
+              maxLength={72}
+              value={password}
+              onChange={(event) => {
+                setPassword(event.target.value)
+                setFormError(null)
+              }}
+            />
 
-          <label className="checkbox">
-            <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
-            <span className="checkbox__box" aria-hidden="true" />
-            <span>{t('login.remember')}</span>
-          </label>
+            <label className="checkbox">
+              <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
+              <span className="checkbox__box" aria-hidden="true" />
+              <span>{t('login.remember')}</span>
+            </label>
 
-          <FormError message={formError} />
+            <FormError message={formError} />
 
-          <SubmitButton busy={submitting}>{t('action.login')}</SubmitButton>
-        </form>
+            <SubmitButton busy={submitting}>{t('action.login')}</SubmitButton>
+          </form>
+        )}
 
         <div className="auth__divider" aria-hidden="true" />
 

@@ -6,7 +6,7 @@ import { useToast } from '../../../components/toast/use-toast.ts'
 import { ApiError, errorText } from '../../../lib/api-client.ts'
 import { t } from '../../../lib/i18n/index.ts'
 import { useChangePassword } from '../api/change-password.ts'
-import { canSubmitPassword, passwordProblem, type PasswordFields } from '../validation.ts'
+import { canSubmitPassword, passwordProblem, type PasswordFields } from '../../../lib/password-rules.ts'
 
 const EMPTY: PasswordFields = { old: '', new: '', confirm: '' }
 

@@ -1,4 +1,4 @@
-import { t } from '../../lib/i18n/index.ts'
+import { t } from './i18n/index.ts'
 
 export const MIN_PASSWORD_LENGTH = 6
 
@@ -8,7 +8,7 @@ export interface PasswordFields {
   confirm: string
 }
 
-/** Spec §5 Change password, in order: all three filled, the new one long enough, the confirmation equal. */
+/** Spec §5 Change password (and choosing a new one after an operator's reset), in order: all three filled, the new one long enough, the confirmation equal. */
 export function passwordProblem(fields: PasswordFields): string | null {
   if (fields.old === '' || fields.new === '' || fields.confirm === '') return t('password.required')
   if (fields.new.length < MIN_PASSWORD_LENGTH) return t('password.short')

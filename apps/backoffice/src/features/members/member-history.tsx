@@ -1,0 +1,107 @@
+import type { Adjustment, MemberDownline, MemberLedgerEntry, MemberSession, Page, PromotionHistoryItem, WalletHistoryItem } from '@sanam/contract'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import type { ColumnDef } from '@tanstack/react-table'
+import { useState } from 'react'
+import { DataTable } from '../../components/data-table.tsx'
+import { Pager } from '../../components/pager.tsx'
+import { get, queryString } from '../../lib/api.ts'
+import { formatBaht, formatDateTime } from '../../lib/format.ts'
+import { t, type MessageKey } from '../../lib/i18n/th.ts'
+
+const TABS = ['ledger', 'money', 'promotions', 'downline', 'sessions', 'adjustments'] as const
+type Tab = (typeof TABS)[number]
+
+/** A signed amount: green in, red out, plain for a move between the member's own accounts. */
+function Change({ baht }: { baht: number }) {
+  if (baht === 0) return <span className="amount">{formatBaht(0)}</span>
+  return <span className={`amount ${baht > 0 ? 'state' : 'state state--off'}`}>{`${baht > 0 ? '+' : '−'}${formatBaht(Math.abs(baht))}`}</span>
+}
+
+const ledgerColumns: ColumnDef<MemberLedgerEntry, unknown>[] = [
+  { header: t('members.at'), cell: ({ row }) => formatDateTime(row.original.at) },
+  { header: t('members.kind'), accessorKey: 'kind' },
+  { header: t('members.fromTo'), cell: ({ row }) => `${row.original.from} → ${row.original.to}` },
+  { header: t('members.change'), cell: ({ row }) => (row.original.change === 0 ? formatBaht(row.original.amount) : <Change baht={row.original.change} />) },
+  { header: t('members.reference'), cell: ({ row }) => <code>{row.original.reference}</code> },
+]
+const moneyColumns: ColumnDef<WalletHistoryItem, unknown>[] = [
+  { header: t('members.at'), cell: ({ row }) => formatDateTime(row.original.created_at) },
+  { header: t('members.type'), cell: ({ row }) => t(`members.type.${row.original.txtype}`) },
+  { header: t('adjustments.amount'), cell: ({ row }) => <span className="amount">{formatBaht(row.original.txamount)}</span> },
+  { header: t('members.sessionState'), cell: ({ row }) => t(`members.txStatus.${row.original.txstatus}`) },
+]
+const promotionColumns: ColumnDef<PromotionHistoryItem, unknown>[] = [
+  { header: t('members.description'), accessorKey: 'description' },
+  { header: t('members.bonus'), cell: ({ row }) => <span className="amount">{formatBaht(row.original.bonus)}</span> },
+  { header: t('members.sessionState'), cell: ({ row }) => t(`members.txStatus.${row.original.status}`) },
+]
+const downlineColumns: ColumnDef<MemberDownline, unknown>[] = [
+  { header: t('members.mobile'), accessorKey: 'mobile' },
+  { header: t('members.name'), cell: ({ row }) => `${row.original.firstname} ${row.original.surname}` },
+  { header: t('members.status'), cell: ({ row }) => t(row.original.status === 'LOCKED' ? 'members.locked' : 'members.active') },
+  { header: t('members.created'), cell: ({ row }) => formatDateTime(row.original.created_at) },
+]
+const sessionColumns: ColumnDef<MemberSession, unknown>[] = [
+  { header: t('members.sessionStarted'), cell: ({ row }) => formatDateTime(row.original.created_at) },
+  { header: t('members.sessionLastSeen'), cell: ({ row }) => formatDateTime(row.original.last_seen_at) },
+  { header: t('members.sessionEnds'), cell: ({ row }) => formatDateTime(row.original.revoked_at ?? row.original.expires_at) },
+  {
+    header: t('members.sessionState'),
+    cell: ({ row }) => (
+      <span className={row.original.live ? 'state' : 'state state--off'}>{t(row.original.live ? 'members.sessionLive' : 'members.sessionEnded')}</span>
+    ),
+  },
+]
+export const adjustmentColumns: ColumnDef<Adjustment, unknown>[] = [
+  { header: t('adjustments.created'), cell: ({ row }) => formatDateTime(row.original.created_at) },
+  { header: t('adjustments.amount'), cell: ({ row }) => <Change baht={row.original.amount} /> },
+  { header: t('adjustments.reason'), accessorKey: 'reason' },
+  { header: t('adjustments.status'), cell: ({ row }) => t(`adjustments.status.${row.original.status}`) },
+  { header: t('adjustments.requestedBy'), accessorKey: 'requested_by' },
+  { header: t('adjustments.decidedBy'), cell: ({ row }) => row.original.decided_by ?? '–' },
+]
+
+/** One paged list of the member's, from `path` (page appended). */
+function PagedTable<T>({ path, columns, caption, memberId }: { path: string; columns: ColumnDef<T, unknown>[]; caption: string; memberId: number }) {
+  const [page, setPage] = useState(0)
+  const list = useQuery({
+    queryKey: ['member-history', memberId, path, page],
+    queryFn: () => get<Page<T>>(`${path}${path.includes('?') ? '&' : '?'}page=${page}`),
+    placeholderData: keepPreviousData,
+  })
+  return (
+    <>
+      <DataTable caption={caption} columns={columns} rows={list.data?.list} loading={list.isPending} />
+      {list.data && <Pager page={page} size={list.data.size} total={list.data.total} onPage={setPage} />}
+    </>
+  )
+}
+
+/**
+ * The member's history in tabs (issue 12 §5): every ledger transfer, deposits and withdrawals as the member sees them,
+ * promotions, the friends they invited, their sessions and the manual adjustments of their money.
+ */
+export function MemberHistory({ id }: { id: number }) {
+  const [tab, setTab] = useState<Tab>('ledger')
+  const base = `/backoffice/members/${id}`
+  const caption = t(`members.tab.${tab}` as MessageKey)
+  return (
+    <>
+      <div className="tabs" role="group" aria-label={t('members.tabs')}>
+        {TABS.map((name) => (
+          <button key={name} type="button" className={`tab ${name === tab ? 'tab--active' : ''}`} aria-pressed={name === tab} onClick={() => setTab(name)}>
+            {t(`members.tab.${name}`)}
+          </button>
+        ))}
+      </div>
+      {tab === 'ledger' && <PagedTable key={tab} memberId={id} caption={caption} path={`${base}/ledger`} columns={ledgerColumns} />}
+      {tab === 'money' && <PagedTable key={tab} memberId={id} caption={caption} path={`${base}/money`} columns={moneyColumns} />}
+      {tab === 'promotions' && <PagedTable key={tab} memberId={id} caption={caption} path={`${base}/promotions`} columns={promotionColumns} />}
+      {tab === 'downline' && <PagedTable key={tab} memberId={id} caption={caption} path={`${base}/downline`} columns={downlineColumns} />}
+      {tab === 'sessions' && <PagedTable key={tab} memberId={id} caption={caption} path={`${base}/sessions`} columns={sessionColumns} />}
+      {tab === 'adjustments' && (
+        <PagedTable key={tab} memberId={id} caption={caption} path={`/backoffice/adjustments${queryString({ player_id: id })}`} columns={adjustmentColumns} />
+      )}
+    </>
+  )
+}

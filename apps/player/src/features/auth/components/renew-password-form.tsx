@@ -1,0 +1,77 @@
+import type { LoginResult } from '@sanam/contract'
+import { useState, type FormEvent } from 'react'
+import { FormError, SubmitButton } from '../../../components/form/form-actions.tsx'
+import { PasswordField } from '../../../components/form/text-field.tsx'
+import { LockIcon } from '../../../components/icons.tsx'
+import { errorText } from '../../../lib/api-client.ts'
+import { t } from '../../../lib/i18n/index.ts'
+import { passwordProblem } from '../../../lib/password-rules.ts'
+import { useRenewPasswordMutation } from '../api/renew-password.ts'
+
+/**
+ * After an operator reset the player's password, signing in with the temporary one lands here (the server answered
+ * PASSWORD_CHANGE_REQUIRED): the player chooses a new password by spec §5's rules and is signed in with it.
+ */
+export function RenewPasswordForm(props: {
+  mobile: string
+  temporaryPassword: string
+  notice: string
+  onRenewed: (result: LoginResult, newPassword: string) => void
+}) {
+  const { mutateAsync: renew, isPending } = useRenewPasswordMutation()
+  const [fresh, setFresh] = useState('')
+  const [confirm, setConfirm] = useState('')
+  const [problem, setProblem] = useState<string | null>(null)
+  const fields = { old: props.temporaryPassword, new: fresh, confirm }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const found = passwordProblem(fields)
+    if (found) {
+      setProblem(found)
+      return
+    }
+    try {
+      props.onRenewed(await renew({ mobile: props.mobile, password: props.temporaryPassword, new_password: fresh }), fresh)
+    } catch (error) {
+      setProblem(errorText(error, 'error.generic'))
+    }
+  }
+
+  return (
+    <form className="auth__form" noValidate onSubmit={(event) => void handleSubmit(event)} aria-labelledby="renew-title">
+      <h2 id="renew-title" className="auth__title">
+        {t('renew.title')}
+      </h2>
+      <p className="auth__subtitle" role="status">
+        {props.notice}
+      </p>
+      <PasswordField
+        label={t('field.newPassword')}
+        icon={<LockIcon />}
+        name="new-password"
+        autoComplete="new-password"
+        maxLength={72}
+        value={fresh}
+        onChange={(event) => {
+          setFresh(event.target.value)
+          setProblem(null)
+        }}
+      />
+      <PasswordField
+        label={t('field.confirmPassword')}
+        icon={<LockIcon />}
+        name="confirm-password"
+        autoComplete="new-password"
+        maxLength={72}
+        value={confirm}
+        onChange={(event) => {
+          setConfirm(event.target.value)
+          setProblem(null)
+        }}
+      />
+      <FormError message={problem} />
+      <SubmitButton busy={isPending}>{t('renew.submit')}</SubmitButton>
+    </form>
+  )
+}
