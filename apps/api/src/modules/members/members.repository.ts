@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, isNull, like, max, or, sql } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
 import { playerMatches } from '../../db/player-search.ts'
