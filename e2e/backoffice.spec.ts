@@ -8,11 +8,11 @@ import path from 'node:path'
 import { Secret, TOTP } from 'otpauth'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, newDesktopContext, shot } from './support/browser.ts'
+import { launchBrowser, newDesktopContext, newPhoneContext, shot, viewShot } from './support/browser.ts'
 import { call, postBankTransfer } from './support/http.ts'
 import { faultEnv, payInAccount, registerPlayers, transferBody, type Player } from './support/money.ts'
 import { nextOperatorCode, OPERATOR, operatorToken } from './support/operator.ts'
-import { seriousAxeViolations } from './support/player.ts'
+import { phonePage, seriousAxeViolations } from './support/player.ts'
 import { startServer, type RunningServer } from './support/server.ts'
 
 let server: RunningServer
@@ -32,20 +32,29 @@ beforeAll(async () => {
   const toAccount = await payInAccount(server.baseUrl, players[0]!)
   const credited = await postBankTransfer(server.baseUrl, transferBody('bo-e2e-funding', toAccount, players[0]!, 5_000_00))
   expect(credited.body.data).toMatchObject({ status: 'MATCHED' })
-  // Above 1,000 baht two operators must approve (four-eyes); the others take one.
-  for (const amount of [1_200, 800, 700]) {
-    const answer = await call<{ id: number }>(server.baseUrl, 'POST', '/api/wallet/withdraw', {
-      token: players[0]!.token,
-      body: { amount },
-      headers: { 'idempotency-key': `bo-e2e-${amount}-${Date.now()}` },
-    })
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200)
-    withdrawals.push(answer.body.data.id)
+  browser = await launchBrowser()
+  // The member asks for three withdrawals in the player app, on a phone, by tapping (issue 12 §7). Above 1,000 baht two
+  // operators must approve (four-eyes); the others take one.
+  const phone = await phonePage(browser, server.baseUrl, players[0]!.token)
+  try {
+    await phone.page.goto('/')
+    await phone.page.getByRole('link', { name: 'ถอนเงิน' }).tap()
+    await phone.page.getByRole('heading', { level: 1, name: 'ถอนเงิน' }).waitFor()
+    for (const amount of [1_200, 800, 700]) {
+      await phone.page.getByLabel('จำนวนเงินที่ต้องการถอน (บาท)').fill(String(amount))
+      const answered = phone.page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/wallet/withdraw'))
+      await phone.page.getByRole('button', { name: 'ยืนยัน' }).tap()
+      const answer = (await (await answered).json()) as { data: { id: number } }
+      withdrawals.push(answer.data.id)
+      await phone.page.locator('.toast--success', { hasText: 'ได้รับคำขอถอนเงินแล้ว' }).last().waitFor()
+    }
+    expect(phone.problems).toEqual([])
+  } finally {
+    await phone.context.close()
   }
   // One owner session for the tests that start signed in: each sign-in takes a fresh TOTP code, and there are three a
   // half-minute (the first test signs in by typing).
   ownerToken = await operatorToken(server.baseUrl)
-  browser = await launchBrowser()
 }, 120_000)
 afterEach(async () => {
   await context?.close()
@@ -160,16 +169,33 @@ describe('the operator app', () => {
     expect(unmatched.body.data).toMatchObject({ status: 'UNMATCHED' })
 
     const page = await ownerPage()
-    await page.getByRole('link', { name: 'รายการฝากที่ยังไม่จับคู่' }).click()
+    await page.getByRole('link', { name: 'รายการฝาก' }).click()
     const assign = page.getByRole('button', { name: `มอบให้สมาชิก #${unmatched.body.data.deposit_id}` })
     await assign.waitFor()
     await expectAccessible(page, 'deposits')
     await shot(page, 'backoffice-deposits')
     await assign.click()
-    await page.getByRole('dialog').getByLabel('เบอร์โทรศัพท์ของสมาชิก').fill(players[1]!.mobile)
-    await page.getByRole('dialog').getByRole('button', { name: 'มอบให้สมาชิก' }).click()
+    // The operator finds the member by name (the transfer came from an account the member never registered).
+    const dialog = page.getByRole('dialog')
+    await dialog.getByLabel('ค้นหาสมาชิก (เบอร์โทร ชื่อ หรือเลขบัญชี)').fill('ล่ม1')
+    await dialog.getByLabel('ค้นหาสมาชิก (เบอร์โทร ชื่อ หรือเลขบัญชี)').press('Enter')
+    await dialog.getByRole('radio', { name: new RegExp(players[1]!.mobile) }).check()
+    await expectAccessible(page, 'assign dialog')
+    await shot(page, 'backoffice-deposit-assign')
+    await dialog.getByRole('button', { name: 'มอบให้สมาชิก' }).click()
     await page.getByText('ไม่มีรายการ').waitFor()
     expect(await history(players[1]!)).toContainEqual(expect.objectContaining({ txtype: 'DEPOSIT', txamount: 321.5, txstatus: 'SUCCESS' }))
+
+    // The matched history finds it by the member and the amount.
+    await page.getByRole('button', { name: 'ประวัติรายการฝากที่เข้าบัญชีสมาชิกแล้ว' }).click()
+    await page.getByLabel('สมาชิก (เบอร์โทร ชื่อ หรือเลขบัญชี)').fill(players[1]!.mobile)
+    await page.getByLabel('จำนวนเงิน').fill('321.50')
+    await page.getByRole('button', { name: 'ค้นหา' }).click()
+    await page.getByRole('cell', { name: 'bo-e2e-unmatched' }).waitFor()
+    expect(await page.locator('tbody tr').count()).toBe(1)
+    await page.getByRole('cell', { name: 'ระบบธนาคาร · เจ้าหน้าที่มอบให้' }).waitFor()
+    await expectAccessible(page, 'deposit history')
+    await shot(page, 'backoffice-deposit-history')
   })
 
   it('lets the owner add a support operator, who sees the queue but cannot move money', async () => {
@@ -279,7 +305,7 @@ describe('the operator app', () => {
     expect(before.status).toBe(200)
 
     const page = await ownerPage()
-    await page.getByRole('link', { name: 'สมาชิก' }).click()
+    await page.getByRole('link', { name: 'สมาชิก', exact: true }).click()
     await page.getByLabel('ค้นหาด้วยเบอร์โทรศัพท์ ชื่อ เลขบัญชี หรือรหัสแนะนำ').fill(member.mobile)
     await page.getByRole('button', { name: 'ค้นหา' }).click()
     await page.getByRole('button', { name: `ดูข้อมูล ${member.mobile}` }).click()
@@ -334,7 +360,7 @@ describe('the operator app', () => {
     })
     expect(registered.status, JSON.stringify(registered.body)).toBe(200)
     const page = await ownerPage()
-    await page.getByRole('link', { name: 'สมาชิก' }).click()
+    await page.getByRole('link', { name: 'สมาชิก', exact: true }).click()
     await page.getByLabel('ค้นหาด้วยเบอร์โทรศัพท์ ชื่อ เลขบัญชี หรือรหัสแนะนำ').fill(mobile)
     await page.getByRole('button', { name: 'ค้นหา' }).click()
     await page.getByRole('cell', { name: `${hostile.first} ${hostile.last}`, exact: true }).waitFor()
@@ -361,4 +387,107 @@ describe('the operator app', () => {
     await expectAccessible(page, 'audit')
     await shot(page, 'backoffice-audit')
   })
+
+  it('a member’s history and a manual adjustment; a larger one waits for a second operator (issue 12 §5)', async () => {
+    const member = players[0]!
+    const balance = async () => (await call<{ balance: number }>(server.baseUrl, 'GET', '/api/wallet/v2/balance', { token: member.token })).body.data.balance
+    const before = await balance()
+    const page = await ownerPage()
+    await page.getByRole('link', { name: 'สมาชิก', exact: true }).click()
+    await page.getByLabel('ค้นหาด้วยเบอร์โทรศัพท์ ชื่อ เลขบัญชี หรือรหัสแนะนำ').fill(member.mobile)
+    await page.getByRole('button', { name: 'ค้นหา' }).click()
+    await page.getByRole('button', { name: `ดูข้อมูล ${member.mobile}` }).click()
+    // The ledger tab first: the funding transfer came in from the bank.
+    await page.getByRole('cell', { name: 'bank_in → cash' }).first().waitFor()
+    await page.getByRole('button', { name: 'ฝาก-ถอน' }).click()
+    await page.getByRole('cell', { name: 'ถอน' }).first().waitFor()
+    await expectAccessible(page, 'member history')
+    await shot(page, 'backoffice-member-history')
+
+    await page.getByRole('button', { name: 'ปรับยอดเงิน' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByLabel('ประเภทการปรับ').selectOption('CREDIT')
+    await dialog.getByLabel('จำนวนเงิน (บาท)').fill('50')
+    await dialog.getByLabel('เหตุผล (บังคับ)').fill('ชดเชยเกมค้าง')
+    await expectAccessible(page, 'adjust dialog')
+    await shot(page, 'backoffice-member-adjust')
+    await dialog.getByRole('button', { name: 'ปรับยอดเงิน' }).click()
+    await page.getByText('ปรับยอดเงินสมาชิกแล้ว').waitFor()
+    await expect.poll(balance).toBe(before + 50)
+
+    // Above 1,000 baht: a finance operator asks (through the API), the owner approves on the adjustments page.
+    const finance = await enrolledFinanceToken('finance.mali')
+    const found = await call<{ list: Array<{ id: number }> }>(server.baseUrl, 'GET', `/api/backoffice/members?q=${member.mobile}`, { token: finance })
+    const memberId = found.body.data.list[0]!.id
+    const requested = await call<{ id: number; status: string }>(server.baseUrl, 'POST', `/api/backoffice/members/${memberId}/adjustments`, {
+      token: finance,
+      body: { direction: 'CREDIT', amount: 1_500, reason: 'คืนยอดจากรอบเกมที่ค้าง', request_id: '0b6f9b52-4a55-4c8e-9a0a-6f1f3e5b2c11' },
+    })
+    expect(requested.body.data.status).toBe('PENDING')
+    await page.getByRole('link', { name: 'ปรับยอดเงินสมาชิก' }).click()
+    await page.getByRole('heading', { name: 'ปรับยอดเงินสมาชิก' }).waitFor()
+    await page.getByRole('button', { name: `อนุมัติ #${requested.body.data.id}` }).waitFor()
+    await expectAccessible(page, 'adjustments')
+    await shot(page, 'backoffice-adjustments')
+    expect(await balance()).toBe(before + 50)
+    await page.getByRole('button', { name: `อนุมัติ #${requested.body.data.id}` }).click()
+    await page.getByText('ปรับยอดเงินสมาชิกแล้ว').waitFor()
+    await expect.poll(balance).toBe(before + 1_550)
+  })
+
+  // Last: it ends the member's sessions.
+  it('resets a member’s password; the member chooses a new one in the player app and is signed in', async () => {
+    const member = players[0]!
+    const page = await ownerPage()
+    await page.getByRole('link', { name: 'สมาชิก', exact: true }).click()
+    await page.getByLabel('ค้นหาด้วยเบอร์โทรศัพท์ ชื่อ เลขบัญชี หรือรหัสแนะนำ').fill(member.mobile)
+    await page.getByRole('button', { name: 'ค้นหา' }).click()
+    await page.getByRole('button', { name: `ดูข้อมูล ${member.mobile}` }).click()
+    await page.getByRole('button', { name: 'รีเซ็ตรหัสผ่าน' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'รีเซ็ตรหัสผ่าน' }).click()
+    const secret = page.getByRole('status', { name: 'รหัสผ่านชั่วคราว' })
+    await secret.waitFor()
+    const temporary = (await secret.textContent())!.trim()
+    expect(temporary).toMatch(/^\S{10}$/)
+    await expectAccessible(page, 'temporary password')
+    await shot(page, 'backoffice-member-reset')
+    expect((await call(server.baseUrl, 'GET', '/api/wallet/v2/balance', { token: member.token })).status).toBe(401)
+
+    const phone = await newPhoneContext(browser, server.baseUrl)
+    try {
+      const app = await phone.newPage()
+      await app.goto('/login')
+      await app.getByLabel('เบอร์โทรศัพท์').fill(member.mobile)
+      await app.getByLabel('รหัสผ่าน', { exact: true }).fill(temporary)
+      await app.getByRole('button', { name: 'เข้าสู่ระบบ' }).tap()
+      await app.getByRole('heading', { name: 'ตั้งรหัสผ่านใหม่' }).waitFor()
+      await app.getByLabel('รหัสผ่านใหม่', { exact: true }).fill('ใหม่ของฉัน 2026')
+      await app.getByLabel('ยืนยันรหัสผ่านใหม่').fill('ใหม่ของฉัน 2026')
+      expect(await seriousAxeViolations(app)).toEqual([])
+      await viewShot(app, 'player-renew-password')
+      await app.getByRole('button', { name: 'ตั้งรหัสผ่านใหม่และเข้าสู่ระบบ' }).tap()
+      await expect.poll(() => new URL(app.url()).pathname).toBe('/')
+    } finally {
+      await phone.close()
+    }
+    const login = await call(server.baseUrl, 'POST', '/api/auth/login', { body: { mobile: member.mobile, password: 'ใหม่ของฉัน 2026' } })
+    expect(login.status).toBe(200)
+  })
 })
+
+/**
+ * A finance operator created by the owner and enrolled in TOTP through the API, as its authenticator app would: the
+ * enrolling session becomes a full one, so no second sign-in (and no second code) is needed.
+ */
+async function enrolledFinanceToken(username: string): Promise<string> {
+  const password = `${username}-pass-1`
+  const created = await call(server.baseUrl, 'POST', '/api/backoffice/operators', { token: ownerToken, body: { username, password, role: 'finance' } })
+  expect(created.status, JSON.stringify(created.body)).toBe(200)
+  const login = await call<{ token: string }>(server.baseUrl, 'POST', '/api/backoffice/auth/login', { body: { username, password } })
+  const token = login.body.data.token
+  const started = await call<{ secret: string }>(server.baseUrl, 'POST', '/api/backoffice/auth/totp/start', { token })
+  const otp = new TOTP({ secret: Secret.fromBase32(started.body.data.secret) }).generate()
+  const confirmed = await call(server.baseUrl, 'POST', '/api/backoffice/auth/totp/confirm', { token, body: { otp } })
+  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200)
+  return token
+}
