@@ -185,6 +185,17 @@ describe('the operator app', () => {
     await dialog.getByRole('button', { name: 'มอบให้สมาชิก' }).click()
     await page.getByText('ไม่มีรายการ').waitFor()
     expect(await history(players[1]!)).toContainEqual(expect.objectContaining({ txtype: 'DEPOSIT', txamount: 321.5, txstatus: 'SUCCESS' }))
+    // The member sees it in the player app's history, reached by tapping.
+    const phone = await phonePage(browser, server.baseUrl, players[1]!.token)
+    try {
+      await phone.page.goto('/')
+      await phone.page.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'ประวัติ' }).tap()
+      await phone.page.getByRole('tab', { name: 'ฝาก-ถอน' }).tap()
+      const row = phone.page.getByRole('table', { name: 'ประวัติการฝาก-ถอน' }).locator('tbody tr').first()
+      await row.filter({ hasText: '฿321.50' }).filter({ hasText: 'สำเร็จ' }).waitFor()
+    } finally {
+      await phone.context.close()
+    }
 
     // The matched history finds it by the member and the amount.
     await page.getByRole('button', { name: 'ประวัติรายการฝากที่เข้าบัญชีสมาชิกแล้ว' }).click()

@@ -44,11 +44,11 @@ function playerConflict(error: unknown): AppError | null {
   return null
 }
 
-/** Refuses a password from the bundled list of the most common ones; `field` is the body field to mark. */
 /** How long an operator's temporary password stays good for choosing a new one, and its length (issue 12 §5). */
 const TEMPORARY_PASSWORD_HOURS = 24
 const TEMPORARY_PASSWORD_LENGTH = 10
 
+/** Refuses a password from the bundled list of the most common ones; `field` is the body field to mark. */
 function refuseCommonPassword(password: string, field: string) {
   if (isCommonPassword(password)) throw new AppError('PASSWORD_TOO_COMMON', undefined, [{ path: field, message: errorCatalogue.PASSWORD_TOO_COMMON.message }])
 }
@@ -123,11 +123,6 @@ export function createAuthService(deps: {
   }
 
   /**
-   * Ends web sessions, one (`sessionId`) or every one of the player, and every game session of the player, so
-   * providers' bets on them are refused (wins and rollbacks still land, ADR 007). One transaction, announced to the
-   * other processes; `alsoInTx` adds what must commit with it (a new password hash).
-   */
-  /**
    * The player whose phone and password these are, counted against the login limit before the password is checked
    * (a parallel burst cannot exceed it). A locked player with a wrong password gets BAD_CREDENTIALS like anyone: the
    * lock is told only to the password's owner.
@@ -142,6 +137,11 @@ export function createAuthService(deps: {
     return player
   }
 
+  /**
+   * Ends web sessions, one (`sessionId`) or every one of the player, and every game session of the player, so
+   * providers' bets on them are refused (wins and rollbacks still land, ADR 007). One transaction, announced to the
+   * other processes; `alsoInTx` adds what must commit with it (a new password hash).
+   */
   async function endSessions(revocation: SessionRevocation, alsoInTx?: (tx: Db) => Promise<void>) {
     const now = clock.now()
     await revokeAndEvict(revocation, async (tx) => {

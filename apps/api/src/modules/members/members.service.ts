@@ -50,7 +50,7 @@ export function createMembersService(deps: {
 }) {
   const { db, clock, membersRepository, auditRepository, settings } = deps
 
-  /** NOT_FOUND unless the member exists (for the reads by member id). */
+  /** The member's profile row and sign-in facts; NOT_FOUND when there is no such member. */
   async function existing(id: number, tx: Db = db) {
     const found = await membersRepository.profile(tx, id, clock.now())
     if (!found) throw new AppError('NOT_FOUND')
@@ -114,8 +114,7 @@ export function createMembersService(deps: {
   }
 
   async function profile(id: number) {
-    const found = await membersRepository.profile(db, id, clock.now())
-    if (!found) throw new AppError('NOT_FOUND')
+    const found = await existing(id)
     const { player } = found
     const balances = await deps.ledger.balances(db, id)
     return {
