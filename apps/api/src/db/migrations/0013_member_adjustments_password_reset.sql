@@ -19,4 +19,5 @@ ALTER TABLE "adjustments" ADD CONSTRAINT "adjustments_requested_by_operators_id_
 ALTER TABLE "adjustments" ADD CONSTRAINT "adjustments_decided_by_operators_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."operators"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "adjustments_request_id_key" ON "adjustments" USING btree ("request_id");--> statement-breakpoint
 CREATE INDEX "adjustments_player_idx" ON "adjustments" USING btree ("player_id","created_at");--> statement-breakpoint
-CREATE INDEX "adjustments_status_idx" ON "adjustments" USING btree ("status","created_at");
+CREATE INDEX "adjustments_status_idx" ON "adjustments" USING btree ("status","created_at");--> statement-breakpoint
+CREATE INDEX "deposits_credited_idx" ON "deposits" USING btree ("credited_at") WHERE credited_at is not null;

@@ -132,6 +132,10 @@ export const deposits = pgTable(
   (t) => [
     uniqueIndex('deposits_external_id_key').on(t.externalId),
     index('deposits_player_idx').on(t.playerId, t.creditedAt),
+    // The back-office's deposit history, newest credited first (issue 12 §4).
+    index('deposits_credited_idx')
+      .on(t.creditedAt)
+      .where(sql`credited_at is not null`),
     index('deposits_unmatched_idx')
       .on(t.receivedAt)
       .where(sql`status = 'UNMATCHED'`),
