@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isBahtAmount } from '../money.ts'
 import { okEnvelope } from './envelope.ts'
 import { DayOrInstant, Mobile, strictBody } from './fields.ts'
 import { BahtAmount, PageParam, pageOf } from './wallet.ts'
@@ -95,6 +96,8 @@ export const DepositHistoryQuery = z.strictObject({
     .string()
     .regex(/^\d{1,9}(\.\d{1,2})?$/, { error: 'จำนวนเงินไม่ถูกต้อง' })
     .transform(Number)
+    // Within what a deposit can be (MAX_BAHT): the money codec refuses more, and no deposit is larger.
+    .refine((baht) => baht > 0 && isBahtAmount(baht), { error: 'จำนวนเงินไม่ถูกต้อง' })
     .optional(),
   /** The bank's reference, exactly. */
   ref: z.string().trim().min(1).max(128, { error: 'เลขอ้างอิงยาวเกินไป' }).optional(),

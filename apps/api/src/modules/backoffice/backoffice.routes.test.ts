@@ -178,7 +178,7 @@ describe('matched deposit history', () => {
     const today = new Date(t.clock.now().getTime() + 7 * 3_600_000).toISOString().slice(0, 10)
     expect((await search(`q=${player.mobile}&from=${today}&to=${today}`)).total).toBe(2)
     expect((await search(`q=${player.mobile}&to=2026-01-01`)).total).toBe(0)
-    for (const bad of ['amount=abc', 'from=2026-13-45', 'q=', 'ref=' + 'x'.repeat(200), 'status=MATCHED']) {
+    for (const bad of ['amount=abc', 'amount=20000000', 'amount=0', 'from=2026-13-45', 'q=', 'ref=' + 'x'.repeat(200), 'status=MATCHED']) {
       const res = await t.app.inject({ method: 'GET', url: `/api/backoffice/deposits?${bad}`, headers: bearer(operator) })
       expect(res.statusCode, bad).toBe(400)
     }

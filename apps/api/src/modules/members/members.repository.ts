@@ -228,19 +228,18 @@ export const membersRepository = {
       filter.playerId !== undefined ? eq(adjustments.playerId, filter.playerId) : undefined,
       filter.ids ? inArray(adjustments.id, filter.ids) : undefined,
     )
-    const [rows, [total]] = await Promise.all([
-      db
-        .select({ adjustment: adjustments, mobile: players.mobile, requestedBy: requester.username, decidedBy: decider.username })
-        .from(adjustments)
-        .innerJoin(players, eq(players.id, adjustments.playerId))
-        .innerJoin(requester, eq(requester.id, adjustments.requestedBy))
-        .leftJoin(decider, eq(decider.id, adjustments.decidedBy))
-        .where(where)
-        .orderBy(desc(adjustments.id))
-        .limit(size)
-        .offset(page * size),
-      db.select({ n: count() }).from(adjustments).where(where),
-    ])
+    // One after the other: this also runs inside a transaction, whose one connection takes one query at a time.
+    const rows = await db
+      .select({ adjustment: adjustments, mobile: players.mobile, requestedBy: requester.username, decidedBy: decider.username })
+      .from(adjustments)
+      .innerJoin(players, eq(players.id, adjustments.playerId))
+      .innerJoin(requester, eq(requester.id, adjustments.requestedBy))
+      .leftJoin(decider, eq(decider.id, adjustments.decidedBy))
+      .where(where)
+      .orderBy(desc(adjustments.id))
+      .limit(size)
+      .offset(page * size)
+    const [total] = await db.select({ n: count() }).from(adjustments).where(where)
     return { rows, total: total?.n ?? 0 }
   },
 

@@ -51,8 +51,8 @@ export function createMembersService(deps: {
   const { db, clock, membersRepository, auditRepository, settings } = deps
 
   /** The member's profile row and sign-in facts; NOT_FOUND when there is no such member. */
-  async function existing(id: number, tx: Db = db) {
-    const found = await membersRepository.profile(tx, id, clock.now())
+  async function existing(id: number) {
+    const found = await membersRepository.profile(db, id, clock.now())
     if (!found) throw new AppError('NOT_FOUND')
     return found
   }
@@ -255,13 +255,14 @@ export function createMembersService(deps: {
      */
     async requestAdjustment(actor: AuditActor, id: number, body: AdjustmentBody): Promise<Adjustment> {
       const amount = bahtToSatang(body.amount) * (body.direction === 'DEBIT' ? -1n : 1n)
+      // Players are never deleted: a member that exists now still does inside the transaction.
+      await existing(id)
       return inTransaction(db, async (tx) => {
         const earlier = await membersRepository.adjustmentByRequestId(tx, body.request_id)
         if (earlier) {
           if (earlier.playerId !== id || earlier.amount !== amount || earlier.reason !== body.reason) throw new AppError('IDEMPOTENCY_MISMATCH')
           return adjustmentView(earlier.id, tx)
         }
-        await existing(id, tx)
         // Serialises with the member's other money movements (bets, withdrawals) before the balance is checked.
         await deps.ledger.lockPlayers(tx, [id])
         const pending = needsTwoOperators(amount)
