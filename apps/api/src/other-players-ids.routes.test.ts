@@ -48,6 +48,7 @@ const ID_ROUTES: Record<string, { tried: true } | { reason: string }> = {
   'GET /api/backoffice/members/:id/sessions': { reason: 'member ids, operators only (the role walk); a player token gets 401' },
   'POST /api/backoffice/members/:id/reset-password': { reason: 'member ids, operators only (the role walk); a player token gets 401' },
   'POST /api/backoffice/members/:id/adjustments': { reason: 'member ids, operators only (the role walk); a player token gets 401' },
+  'GET /api/backoffice/deposits': { reason: 'q and ref find any member’s deposits, which every operator role may read; a player token gets 401' },
   'GET /api/backoffice/adjustments': { reason: 'player_id filters the adjustments, which every operator role may read; a player token gets 401' },
   'POST /api/backoffice/adjustments/:id/approve': { reason: 'adjustment ids, owner and finance only (the role walk); a player token gets 401' },
   'POST /api/backoffice/adjustments/:id/reject': { reason: 'adjustment ids, owner and finance only (the role walk); a player token gets 401' },
