@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState, type FormEvent } from 'react'
 import { DataTable } from '../../components/data-table.tsx'
+import { DateRangeFields } from '../../components/date-range-fields.tsx'
 import { Pager } from '../../components/pager.tsx'
 import { get, queryString } from '../../lib/api.ts'
 import { formatDateTime } from '../../lib/format.ts'
@@ -94,14 +95,7 @@ export function AuditPage() {
           <span className="field__label">{t('audit.targetId')}</span>
           <input className="field__input" name="target_id" maxLength={64} />
         </label>
-        <label className="field">
-          <span className="field__label">{t('audit.from')}</span>
-          <input className="field__input" name="from" type="date" />
-        </label>
-        <label className="field">
-          <span className="field__label">{t('audit.to')}</span>
-          <input className="field__input" name="to" type="date" />
-        </label>
+        <DateRangeFields />
         <button type="submit" className="button">
           {t('common.search')}
         </button>

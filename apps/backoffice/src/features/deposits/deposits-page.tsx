@@ -3,8 +3,10 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { DataTable } from '../../components/data-table.tsx'
+import { DateRangeFields } from '../../components/date-range-fields.tsx'
 import { Field, FormDialog } from '../../components/dialog.tsx'
 import { Pager } from '../../components/pager.tsx'
+import { ToggleTabs } from '../../components/toggle-tabs.tsx'
 import { useToast } from '../../components/toasts.tsx'
 import { api, get, queryString } from '../../lib/api.ts'
 import { formatBaht, formatDateTime } from '../../lib/format.ts'
@@ -19,13 +21,13 @@ export function DepositsPage() {
   return (
     <section className="panel">
       <h1 className="panel__title">{t('deposits.page')}</h1>
-      <div className="tabs" role="group" aria-label={t('deposits.page')}>
-        {VIEWS.map((v) => (
-          <button key={v} type="button" className={`tab ${v === view ? 'tab--active' : ''}`} aria-pressed={v === view} onClick={() => setView(v)}>
-            {t(v === 'unmatched' ? 'deposits.title' : 'deposits.history')}
-          </button>
-        ))}
-      </div>
+      <ToggleTabs
+        label={t('deposits.page')}
+        options={VIEWS}
+        value={view}
+        text={(v) => t(v === 'unmatched' ? 'deposits.title' : 'deposits.history')}
+        onChange={setView}
+      />
       {view === 'unmatched' ? <UnmatchedDeposits /> : <DepositHistory />}
     </section>
   )
@@ -252,14 +254,7 @@ function DepositHistory() {
           <span className="field__label">{t('deposits.bankRef')}</span>
           <input className="field__input" name="ref" maxLength={128} />
         </label>
-        <label className="field">
-          <span className="field__label">{t('audit.from')}</span>
-          <input className="field__input" name="from" type="date" />
-        </label>
-        <label className="field">
-          <span className="field__label">{t('audit.to')}</span>
-          <input className="field__input" name="to" type="date" />
-        </label>
+        <DateRangeFields />
         <button type="submit" className="button">
           {t('common.search')}
         </button>

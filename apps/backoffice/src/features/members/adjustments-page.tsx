@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react'
 import { DataTable } from '../../components/data-table.tsx'
 import { Field, FormDialog } from '../../components/dialog.tsx'
 import { Pager } from '../../components/pager.tsx'
+import { ToggleTabs } from '../../components/toggle-tabs.tsx'
 import { useToast } from '../../components/toasts.tsx'
 import { api, get } from '../../lib/api.ts'
 import { t } from '../../lib/i18n/th.ts'
@@ -79,22 +80,16 @@ export function AdjustmentsPage() {
     <section className="panel">
       <h1 className="panel__title">{t('adjustments.title')}</h1>
       <p className="muted">{t('adjustments.lead')}</p>
-      <div className="tabs" role="group" aria-label={t('adjustments.status')}>
-        {STATUSES.map((s) => (
-          <button
-            key={s}
-            type="button"
-            className={`tab ${s === status ? 'tab--active' : ''}`}
-            aria-pressed={s === status}
-            onClick={() => {
-              setStatus(s)
-              setPage(0)
-            }}
-          >
-            {t(`adjustments.status.${s}`)}
-          </button>
-        ))}
-      </div>
+      <ToggleTabs
+        label={t('adjustments.status')}
+        options={STATUSES}
+        value={status}
+        text={(s) => t(`adjustments.status.${s}`)}
+        onChange={(s) => {
+          setStatus(s)
+          setPage(0)
+        }}
+      />
       <DataTable caption={t('adjustments.title')} columns={columns} rows={list.data?.list} loading={list.isPending} />
       {list.data && <Pager page={page} size={list.data.size} total={list.data.total} onPage={setPage} />}
       {rejecting && (

@@ -4,6 +4,7 @@ import type { ColumnDef } from '@tanstack/react-table'
 import { useState } from 'react'
 import { DataTable } from '../../components/data-table.tsx'
 import { Pager } from '../../components/pager.tsx'
+import { ToggleTabs } from '../../components/toggle-tabs.tsx'
 import { get, queryString } from '../../lib/api.ts'
 import { formatBaht, formatDateTime } from '../../lib/format.ts'
 import { t, type MessageKey } from '../../lib/i18n/th.ts'
@@ -87,13 +88,7 @@ export function MemberHistory({ id }: { id: number }) {
   const caption = t(`members.tab.${tab}` as MessageKey)
   return (
     <>
-      <div className="tabs" role="group" aria-label={t('members.tabs')}>
-        {TABS.map((name) => (
-          <button key={name} type="button" className={`tab ${name === tab ? 'tab--active' : ''}`} aria-pressed={name === tab} onClick={() => setTab(name)}>
-            {t(`members.tab.${name}`)}
-          </button>
-        ))}
-      </div>
+      <ToggleTabs label={t('members.tabs')} options={TABS} value={tab} text={(name) => t(`members.tab.${name}`)} onChange={setTab} />
       {tab === 'ledger' && <PagedTable key={tab} memberId={id} caption={caption} path={`${base}/ledger`} columns={ledgerColumns} />}
       {tab === 'money' && <PagedTable key={tab} memberId={id} caption={caption} path={`${base}/money`} columns={moneyColumns} />}
       {tab === 'promotions' && <PagedTable key={tab} memberId={id} caption={caption} path={`${base}/promotions`} columns={promotionColumns} />}

@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react'
 import { DataTable } from '../../components/data-table.tsx'
 import { Field, FormDialog } from '../../components/dialog.tsx'
 import { Pager } from '../../components/pager.tsx'
+import { ToggleTabs } from '../../components/toggle-tabs.tsx'
 import { useToast } from '../../components/toasts.tsx'
 import { api, get } from '../../lib/api.ts'
 import { formatBaht, formatDateTime } from '../../lib/format.ts'
@@ -106,22 +107,16 @@ export function WithdrawalsPage() {
   return (
     <section className="panel">
       <h1 className="panel__title">{t('withdrawals.title')}</h1>
-      <div className="tabs" role="group" aria-label={t('withdrawals.status')}>
-        {STATUSES.map((s) => (
-          <button
-            key={s}
-            type="button"
-            className={`tab ${s === status ? 'tab--active' : ''}`}
-            aria-pressed={s === status}
-            onClick={() => {
-              setStatus(s)
-              setPage(0)
-            }}
-          >
-            {t(`withdrawals.status.${s}`)}
-          </button>
-        ))}
-      </div>
+      <ToggleTabs
+        label={t('withdrawals.status')}
+        options={STATUSES}
+        value={status}
+        text={(s) => t(`withdrawals.status.${s}`)}
+        onChange={(s) => {
+          setStatus(s)
+          setPage(0)
+        }}
+      />
       <DataTable caption={t('withdrawals.title')} columns={columns} rows={list.data?.list} loading={list.isPending} />
       {list.data && <Pager page={page} size={list.data.size} total={list.data.total} onPage={setPage} />}
       {decision && (
