@@ -409,7 +409,7 @@ describe('the operator app', () => {
     await page.getByRole('button', { name: 'ค้นหา' }).click()
     await page.getByRole('button', { name: `ดูข้อมูล ${member.mobile}` }).click()
     // The ledger tab first: the funding transfer came in from the bank.
-    await page.getByRole('cell', { name: 'bank_in → cash' }).first().waitFor()
+    await page.getByRole('cell', { name: 'บัญชีรับเงินของเว็บ → กระเป๋าหลัก' }).first().waitFor()
     await page.getByRole('button', { name: 'ฝาก-ถอน' }).click()
     await page.getByRole('cell', { name: 'ถอน' }).first().waitFor()
     await expectAccessible(page, 'member history')

@@ -18,10 +18,30 @@ function Change({ baht }: { baht: number }) {
   return <span className={`amount ${baht > 0 ? 'state' : 'state state--off'}`}>{`${baht > 0 ? '+' : '−'}${formatBaht(Math.abs(baht))}`}</span>
 }
 
+const ACCOUNTS = [
+  'cash',
+  'withdraw_hold',
+  'referral',
+  'rebate',
+  'bank_in',
+  'bank_out',
+  'promotion',
+  'referral_expense',
+  'rebate_expense',
+  'forfeit',
+  'adjustment',
+]
+
+/** A ledger account in Thai: the member's own wallets, the house accounts, and `game:<provider>` as the provider. */
+function accountName(kind: string): string {
+  if (kind.startsWith('game:')) return `${t('account.game')} ${kind.slice('game:'.length)}`
+  return ACCOUNTS.includes(kind) ? t(`account.${kind}` as MessageKey) : kind
+}
+
 const ledgerColumns: ColumnDef<MemberLedgerEntry, unknown>[] = [
   { header: t('members.at'), cell: ({ row }) => formatDateTime(row.original.at) },
   { header: t('members.kind'), accessorKey: 'kind' },
-  { header: t('members.fromTo'), cell: ({ row }) => `${row.original.from} → ${row.original.to}` },
+  { header: t('members.fromTo'), cell: ({ row }) => `${accountName(row.original.from)} → ${accountName(row.original.to)}` },
   { header: t('members.change'), cell: ({ row }) => (row.original.change === 0 ? formatBaht(row.original.amount) : <Change baht={row.original.change} />) },
   { header: t('members.reference'), cell: ({ row }) => <code>{row.original.reference}</code> },
 ]
