@@ -20,4 +20,5 @@ ALTER TABLE "adjustments" ADD CONSTRAINT "adjustments_decided_by_operators_id_fk
 CREATE UNIQUE INDEX "adjustments_request_id_key" ON "adjustments" USING btree ("request_id");--> statement-breakpoint
 CREATE INDEX "adjustments_player_idx" ON "adjustments" USING btree ("player_id","created_at");--> statement-breakpoint
 CREATE INDEX "adjustments_status_idx" ON "adjustments" USING btree ("status","created_at");--> statement-breakpoint
+CREATE INDEX "sessions_last_seen_idx" ON "sessions" USING btree ("last_seen_at");--> statement-breakpoint
 CREATE INDEX "deposits_credited_idx" ON "deposits" USING btree ("credited_at") WHERE credited_at is not null;

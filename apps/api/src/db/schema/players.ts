@@ -94,5 +94,7 @@ export const sessions = pgTable(
     index('sessions_player_live_idx')
       .on(t.playerId)
       .where(sql`revoked_at is null`),
+    // The dashboard counts today's active players by last use (issue 12 §2).
+    index('sessions_last_seen_idx').on(t.lastSeenAt),
   ],
 )

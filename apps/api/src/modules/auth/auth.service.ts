@@ -291,7 +291,9 @@ export function createAuthService(deps: {
       if (!player.passwordResetAt) throw new AppError('BAD_CREDENTIALS')
       if (clock.now().getTime() - player.passwordResetAt.getTime() > TEMPORARY_PASSWORD_HOURS * 3_600_000) throw new AppError('TEMPORARY_PASSWORD_EXPIRED')
       const passwordHash = await hasher.hash(newPassword)
-      await playersRepository.updatePasswordHash(db, player.id, passwordHash, clock.now())
+      // Spent once: of two renewals racing with the same temporary password, the second finds it spent.
+      if (!(await playersRepository.updatePasswordHash(db, player.id, passwordHash, clock.now(), null, player.passwordResetAt)))
+        throw new AppError('BAD_CREDENTIALS')
       const token = await startSession(player.id)
       return { token, ...toUserMe(player) }
     },
@@ -368,7 +370,9 @@ export function createAuthService(deps: {
       if (!(await hasher.verify(player.passwordHash, oldPassword))) throw new AppError('OLD_PASSWORD_WRONG')
       await deps.limiter.reset(failKey(player.mobile))
       const passwordHash = await hasher.hash(newPassword)
-      await endSessions({ playerId: player.id }, (tx) => playersRepository.updatePasswordHash(tx, player.id, passwordHash, clock.now()))
+      await endSessions({ playerId: player.id }, async (tx) => {
+        await playersRepository.updatePasswordHash(tx, player.id, passwordHash, clock.now())
+      })
     },
   }
 }

@@ -268,6 +268,17 @@ describe('password reset by an operator', () => {
     expect(JSON.stringify(entry)).not.toContain(temporary)
   })
 
+  it('two renewals racing with one temporary password: one new password is set, the other is refused', async () => {
+    const player = await makePlayer(t.db)
+    const temporary = (await post(`/api/backoffice/members/${player.id}/reset-password`, undefined)).json().data.temporary_password
+    const renew = (fresh: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/password/renew', payload: { mobile: player.mobile, password: temporary, new_password: fresh } })
+    const [a, b] = await Promise.all([renew('ของใหม่ ก 2026'), renew('ของใหม่ ข 2026')])
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 401])
+    const winner = a.statusCode === 200 ? 'ของใหม่ ก 2026' : 'ของใหม่ ข 2026'
+    await loginPlayer(t, { mobile: player.mobile, password: winner })
+  })
+
   // Last in this file: it moves the clock a day on, which ends every operator session above.
   it('a temporary password older than a day is refused with a message to contact support', async () => {
     const player = await makePlayer(t.db)

@@ -34,10 +34,16 @@ export const playersRepository = {
   },
   /**
    * Sets the player's password hash. `resetAt` marks it as an operator's temporary password (issue 12 §5); a password
-   * the player chose clears the mark.
+   * the player chose clears the mark. With `ifResetAt`, only while the mark is still that one (a temporary password is
+   * spent once, even by two requests at the same time); answers whether the row changed.
    */
-  async updatePasswordHash(db: Db, id: number, passwordHash: string, now: Date, resetAt: Date | null = null): Promise<void> {
-    await db.update(players).set({ passwordHash, passwordResetAt: resetAt, updatedAt: now }).where(eq(players.id, id))
+  async updatePasswordHash(db: Db, id: number, passwordHash: string, now: Date, resetAt: Date | null = null, ifResetAt?: Date): Promise<boolean> {
+    const changed = await db
+      .update(players)
+      .set({ passwordHash, passwordResetAt: resetAt, updatedAt: now })
+      .where(and(eq(players.id, id), ifResetAt === undefined ? undefined : eq(players.passwordResetAt, ifResetAt)))
+      .returning({ id: players.id })
+    return changed.length > 0
   },
 }
 export type PlayersRepository = typeof playersRepository
