@@ -1,11 +1,10 @@
 import { z } from 'zod'
 import { okEnvelope } from './envelope.ts'
-import { strictBody } from './fields.ts'
+import { idParams, OperatorReason, recordId, strictBody } from './fields.ts'
 import { PromotionHistoryItem } from './promotions.ts'
 import { BahtAmount, PageParam, PageQuery, pageOf, WalletHistoryItem } from './wallet.ts'
 
-const MemberIdParams = z.strictObject({ id: z.string().regex(/^\d{1,15}$/, { error: 'รหัสสมาชิกไม่ถูกต้อง' }) })
-const Reason = z.string({ error: 'กรุณาระบุเหตุผล' }).trim().min(1, { error: 'กรุณาระบุเหตุผล' }).max(500, { error: 'เหตุผลยาวเกินไป' })
+const MemberIdParams = idParams('รหัสสมาชิกไม่ถูกต้อง')
 const MemberStatus = z.enum(['ACTIVE', 'LOCKED'])
 
 export const MemberSummary = z.object({
@@ -82,13 +81,13 @@ export type Adjustment = z.infer<typeof Adjustment>
 export const AdjustmentBody = strictBody({
   direction: z.enum(['CREDIT', 'DEBIT'], { error: 'กรุณาเลือกเพิ่มหรือลดยอด' }),
   amount: BahtAmount,
-  reason: Reason,
+  reason: OperatorReason,
   /** A fresh id per request from the operator's screen: the same id again answers the first adjustment. */
   request_id: z.uuid({ error: 'รหัสคำขอไม่ถูกต้อง' }),
 })
 export type AdjustmentBody = z.infer<typeof AdjustmentBody>
 
-const AdjustmentIdParams = z.strictObject({ id: z.string().regex(/^\d{1,15}$/, { error: 'รหัสรายการไม่ถูกต้อง' }) })
+const AdjustmentIdParams = idParams('รหัสรายการไม่ถูกต้อง')
 
 export const backofficeMembersContract = {
   search: {
@@ -99,8 +98,8 @@ export const backofficeMembersContract = {
     response: { 200: okEnvelope(pageOf(MemberSummary)) },
   },
   profile: { params: MemberIdParams, response: { 200: okEnvelope(MemberProfile) } },
-  lock: { params: MemberIdParams, body: strictBody({ reason: Reason }), response: { 200: okEnvelope(MemberProfile) } },
-  unlock: { params: MemberIdParams, body: strictBody({ reason: Reason }), response: { 200: okEnvelope(MemberProfile) } },
+  lock: { params: MemberIdParams, body: strictBody({ reason: OperatorReason }), response: { 200: okEnvelope(MemberProfile) } },
+  unlock: { params: MemberIdParams, body: strictBody({ reason: OperatorReason }), response: { 200: okEnvelope(MemberProfile) } },
   endSessions: { params: MemberIdParams, response: { 200: okEnvelope(MemberProfile) } },
   ledger: { params: MemberIdParams, querystring: PageQuery, response: { 200: okEnvelope(pageOf(MemberLedgerEntry)) } },
   /** Deposits and withdrawals as the member's own history shows them. */
@@ -113,15 +112,11 @@ export const backofficeMembersContract = {
   adjustments: {
     querystring: z.strictObject({
       status: AdjustmentStatus.optional(),
-      player_id: z
-        .string()
-        .regex(/^\d{1,15}$/, { error: 'รหัสสมาชิกไม่ถูกต้อง' })
-        .transform(Number)
-        .optional(),
+      player_id: recordId('รหัสสมาชิกไม่ถูกต้อง').transform(Number).optional(),
       page: PageParam,
     }),
     response: { 200: okEnvelope(pageOf(Adjustment)) },
   },
   approveAdjustment: { params: AdjustmentIdParams, response: { 200: okEnvelope(Adjustment) } },
-  rejectAdjustment: { params: AdjustmentIdParams, body: strictBody({ reason: Reason }), response: { 200: okEnvelope(Adjustment) } },
+  rejectAdjustment: { params: AdjustmentIdParams, body: strictBody({ reason: OperatorReason }), response: { 200: okEnvelope(Adjustment) } },
 }

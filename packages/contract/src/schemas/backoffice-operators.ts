@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { MessageOnly, okEnvelope } from './envelope.ts'
-import { DayOrInstant, MAX_PASSWORD_LENGTH, strictBody } from './fields.ts'
+import { DayOrInstant, idParams, MAX_PASSWORD_LENGTH, recordId, strictBody } from './fields.ts'
 import { OperatorRole } from './backoffice.ts'
 import { PageParam, pageOf } from './wallet.ts'
 
@@ -15,7 +15,7 @@ export const OperatorUsername = z
   .string({ error: 'ชื่อผู้ใช้ต้องเป็น a-z 0-9 _ . - ยาว 3-32 ตัวอักษร' })
   .regex(/^[a-z0-9_.-]{3,32}$/, { error: 'ชื่อผู้ใช้ต้องเป็น a-z 0-9 _ . - ยาว 3-32 ตัวอักษร' })
 const Otp = z.string({ error: 'รหัสยืนยันต้องเป็นตัวเลข 6 หลัก' }).regex(/^\d{6}$/, { error: 'รหัสยืนยันต้องเป็นตัวเลข 6 หลัก' })
-const OperatorIdParams = z.strictObject({ id: z.string().regex(/^\d{1,15}$/, { error: 'รหัสผู้ใช้งานไม่ถูกต้อง' }) })
+const OperatorIdParams = idParams('รหัสผู้ใช้งานไม่ถูกต้อง')
 
 export const OperatorMe = z.object({
   operator_id: z.number().int(),
@@ -53,11 +53,7 @@ export const AuditEntryView = z.object({
 export type AuditEntryView = z.infer<typeof AuditEntryView>
 
 export const AuditQuery = z.strictObject({
-  operator_id: z
-    .string()
-    .regex(/^\d{1,15}$/, { error: 'รหัสผู้ใช้งานไม่ถูกต้อง' })
-    .transform(Number)
-    .optional(),
+  operator_id: recordId('รหัสผู้ใช้งานไม่ถูกต้อง').transform(Number).optional(),
   action: z.string().trim().min(1).max(64).optional(),
   target_type: z.string().trim().min(1).max(64).optional(),
   target_id: z.string().trim().min(1).max(64).optional(),

@@ -1,11 +1,11 @@
 import { z } from 'zod'
 import { isBahtAmount } from '../money.ts'
 import { okEnvelope } from './envelope.ts'
-import { DayOrInstant, Mobile, strictBody } from './fields.ts'
+import { DayOrInstant, idParams, Mobile, OperatorReason, strictBody } from './fields.ts'
 import { BahtAmount, PageParam, pageOf } from './wallet.ts'
 
 const Iso = z.string()
-const IdParams = z.strictObject({ id: z.string().regex(/^\d{1,15}$/, { error: 'รหัสรายการไม่ถูกต้อง' }) })
+const IdParams = idParams('รหัสรายการไม่ถูกต้อง')
 
 export const OperatorLoginBody = strictBody({
   username: z.string({ error: 'กรุณากรอกชื่อผู้ใช้และรหัสผ่าน' }).min(1, { error: 'กรุณากรอกชื่อผู้ใช้และรหัสผ่าน' }).max(64),
@@ -127,8 +127,6 @@ export const MemberLinks = z.object({
 })
 export type MemberLinks = z.infer<typeof MemberLinks>
 
-const Reason = z.string({ error: 'กรุณาระบุเหตุผล' }).trim().min(1, { error: 'กรุณาระบุเหตุผล' }).max(500, { error: 'เหตุผลยาวเกินไป' })
-
 export const backofficeContract = {
   login: { body: OperatorLoginBody, response: { 200: okEnvelope(OperatorLoginResult) } },
   withdrawals: {
@@ -143,7 +141,7 @@ export const backofficeContract = {
     body: strictBody({ payout_ref: z.string({ error: 'กรุณาระบุเลขอ้างอิงการโอน' }).trim().min(1, { error: 'กรุณาระบุเลขอ้างอิงการโอน' }).max(128) }),
     response: { 200: okEnvelope(BackofficeWithdrawal) },
   },
-  rejectWithdrawal: { params: IdParams, body: strictBody({ reason: Reason }), response: { 200: okEnvelope(BackofficeWithdrawal) } },
+  rejectWithdrawal: { params: IdParams, body: strictBody({ reason: OperatorReason }), response: { 200: okEnvelope(BackofficeWithdrawal) } },
   unmatchedDeposits: {
     querystring: z.strictObject({
       page: PageParam,
@@ -163,11 +161,11 @@ export const backofficeContract = {
       mobile: Mobile,
       amount: BahtAmount,
       bank_ref: z.string({ error: 'กรุณาระบุเลขอ้างอิงธนาคาร' }).trim().min(1, { error: 'กรุณาระบุเลขอ้างอิงธนาคาร' }).max(128, { error: 'เลขอ้างอิงธนาคารยาวเกินไป' }),
-      note: Reason,
+      note: OperatorReason,
     }),
     response: { 200: okEnvelope(z.object({ deposit_id: z.number().int(), player_id: z.number().int(), amount: z.number() })) },
   },
-  memberLinks: { params: z.strictObject({ id: z.string().regex(/^\d{1,15}$/, { error: 'รหัสสมาชิกไม่ถูกต้อง' }) }), response: { 200: okEnvelope(MemberLinks) } },
+  memberLinks: { params: idParams('รหัสสมาชิกไม่ถูกต้อง'), response: { 200: okEnvelope(MemberLinks) } },
   ledgerVerify: {
     response: {
       200: okEnvelope(

@@ -79,3 +79,16 @@ export const DayOrInstant = z
   .string({ error: 'วันที่ไม่ถูกต้อง' })
   .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2}))?$/, { error: 'วันที่ไม่ถูกต้อง' })
   .refine((text) => !Number.isNaN(Date.parse(text)), { error: 'วันที่ไม่ถูกต้อง' })
+
+/** A record's id in a path or a query string: digits, at most 15 (inside a bigint and a JS number). */
+export function recordId(message: string) {
+  return z.string().regex(/^\d{1,15}$/, { error: message })
+}
+
+/** Path parameters naming one record by id. */
+export function idParams(message: string) {
+  return z.strictObject({ id: recordId(message) })
+}
+
+/** Why an operator acts (lock, reject, adjust, credit by hand): required, trimmed, up to 500 characters. */
+export const OperatorReason = z.string({ error: 'กรุณาระบุเหตุผล' }).trim().min(1, { error: 'กรุณาระบุเหตุผล' }).max(500, { error: 'เหตุผลยาวเกินไป' })

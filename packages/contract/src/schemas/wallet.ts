@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { isBahtAmount } from '../money.ts'
 import { okEnvelope, MessageOnly } from './envelope.ts'
-import { BankCode, Mobile, strictBody } from './fields.ts'
+import { BankCode, Mobile, recordId, strictBody } from './fields.ts'
 
 export const amountMessages = {
   invalid: 'จำนวนเงินไม่ถูกต้อง (ตัวเลขไม่เกิน 2 ตำแหน่งทศนิยม)',
@@ -40,7 +40,7 @@ export const DraftBill = z.object({
 })
 export type DraftBill = z.infer<typeof DraftBill>
 
-export const DepositStatusParams = z.strictObject({ userId: z.string().regex(/^\d{1,15}$/, { error: 'รหัสผู้ใช้ไม่ถูกต้อง' }) })
+export const DepositStatusParams = z.strictObject({ userId: recordId('รหัสผู้ใช้ไม่ถูกต้อง') })
 /**
  * What the slip check sends: `since`, when it began, so a deposit credited before it (an earlier deposit, an old
  * bill's) is not taken for this one. The server bounds it to its status window (15 minutes) and to now.
