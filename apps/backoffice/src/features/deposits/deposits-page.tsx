@@ -15,6 +15,17 @@ import { movesMoney, useOperator } from '../../lib/operator.ts'
 
 const VIEWS = ['unmatched', 'history'] as const
 
+/** The columns both lists show: how much, from which account, and the note the matcher or the operator left. */
+const AMOUNT: ColumnDef<BackofficeDeposit, unknown> = {
+  header: t('deposits.amount'),
+  cell: ({ row }) => <span className="amount">{formatBaht(row.original.amount)}</span>,
+}
+const FROM: ColumnDef<BackofficeDeposit, unknown> = {
+  header: t('deposits.from'),
+  cell: ({ row }) => `${row.original.from_bank_code} · ${row.original.from_account}${row.original.from_name ? ` · ${row.original.from_name}` : ''}`,
+}
+const NOTE: ColumnDef<BackofficeDeposit, unknown> = { header: t('deposits.note'), cell: ({ row }) => row.original.note ?? '–' }
+
 /** Deposits (issue 12 §4): the unmatched queue, and the history of credited deposits with its search. */
 export function DepositsPage() {
   const [view, setView] = useState<(typeof VIEWS)[number]>('unmatched')
@@ -74,13 +85,10 @@ function UnmatchedDeposits() {
   const columns = useMemo<ColumnDef<BackofficeDeposit, unknown>[]>(
     () => [
       { header: t('deposits.occurred'), cell: ({ row }) => formatDateTime(row.original.occurred_at) },
-      { header: t('deposits.amount'), cell: ({ row }) => <span className="amount">{formatBaht(row.original.amount)}</span> },
-      {
-        header: t('deposits.from'),
-        cell: ({ row }) => `${row.original.from_bank_code} · ${row.original.from_account}${row.original.from_name ? ` · ${row.original.from_name}` : ''}`,
-      },
+      AMOUNT,
+      FROM,
       { header: t('deposits.to'), accessorKey: 'to_account' },
-      { header: t('deposits.note'), cell: ({ row }) => row.original.note ?? '–' },
+      NOTE,
       ...(canCredit
         ? [
             {
@@ -217,17 +225,14 @@ function DepositHistory() {
     () => [
       { header: t('deposits.credited'), cell: ({ row }) => formatDateTime(row.original.credited_at) },
       { header: t('deposits.player'), cell: ({ row }) => row.original.mobile ?? '–' },
-      { header: t('deposits.amount'), cell: ({ row }) => <span className="amount">{formatBaht(row.original.amount)}</span> },
+      AMOUNT,
       { header: t('deposits.bankRef'), cell: ({ row }) => <code>{row.original.external_id}</code> },
       {
         header: t('deposits.source'),
         cell: ({ row }) => `${t(`deposits.source.${row.original.source}`)} · ${t(`deposits.status.${row.original.status}`)}`,
       },
-      {
-        header: t('deposits.from'),
-        cell: ({ row }) => `${row.original.from_bank_code} · ${row.original.from_account}${row.original.from_name ? ` · ${row.original.from_name}` : ''}`,
-      },
-      { header: t('deposits.note'), cell: ({ row }) => row.original.note ?? '–' },
+      FROM,
+      NOTE,
     ],
     [],
   )
