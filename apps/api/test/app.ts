@@ -1,4 +1,5 @@
-import type { LightMyRequestResponse } from 'fastify'
+import type { InjectOptions, LightMyRequestResponse } from 'fastify'
+import { afterAll, afterEach, beforeAll } from 'vitest'
 import { buildApp, type AppDeps } from '../src/app.ts'
 import { testConfig } from '../src/config.ts'
 import { manualClock } from '../src/lib/clock.ts'
@@ -6,11 +7,25 @@ import { memoryRateLimiter } from '../src/plugins/rate-limiter.ts'
 import type { ConsoleSmsSender } from '../src/modules/sms/console-sms.ts'
 import { openTestDatabase } from './database.ts'
 
+export interface TestAppOptions {
+  /** Environment variables to override (strings, as they would come from the environment). */
+  config?: Record<string, string>
+  deps?: Partial<AppDeps>
+}
+
+/** What a test sends besides method and URL: a bearer token, a JSON body, headers, the client's address. */
+export interface RequestOptions {
+  token?: string
+  payload?: InjectOptions['payload']
+  headers?: Record<string, string>
+  address?: string
+}
+
 /**
  * The real app on a database of its own, with a hand-moved clock and an SMS outbox to read codes from.
- * `config` overrides environment variables (strings, as they would come from the environment).
+ * Most test files want `useTestApp()` below, which builds it before the file's tests and closes it after them.
  */
-export async function buildTestApp(options: { config?: Record<string, string>; deps?: Partial<AppDeps> } = {}) {
+export async function buildTestApp(options: TestAppOptions = {}) {
   const config = testConfig(options.config)
   const database = await openTestDatabase()
   const clock = manualClock()
@@ -23,6 +38,14 @@ export async function buildTestApp(options: { config?: Record<string, string>; d
     ...options.deps,
   })
   await built.app.ready()
+  const request = (method: InjectOptions['method'], url: string, options: RequestOptions = {}) =>
+    built.app.inject({
+      method,
+      url,
+      headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers },
+      ...(options.payload === undefined ? {} : { payload: options.payload }),
+      ...(options.address ? { remoteAddress: options.address } : {}),
+    })
   return {
     ...built,
     clock,
@@ -32,6 +55,10 @@ export async function buildTestApp(options: { config?: Record<string, string>; d
     outbox: built.sms as ConsoleSmsSender,
     /** The JSON body of a response. */
     json: <T = Record<string, unknown>>(res: LightMyRequestResponse) => res.json<T>(),
+    /** One request through the app (no network), signed in as `token` when given. */
+    request,
+    get: (url: string, token?: string) => request('GET', url, { token }),
+    post: (url: string, payload?: InjectOptions['payload'], token?: string) => request('POST', url, { token, payload }),
     async close() {
       await built.app.close()
       await database.close()
@@ -39,3 +66,41 @@ export async function buildTestApp(options: { config?: Record<string, string>; d
   }
 }
 export type TestApp = Awaited<ReturnType<typeof buildTestApp>>
+
+/**
+ * The one set-up of a route test file: the real app built before the file's (or the describe block's) tests and
+ * closed after them. The answer stands for the app from the first test on; touching it earlier throws.
+ * `verifyLedger: 'each'` checks every ledger invariant after every test, `'end'` once after all of them, so no test
+ * can leave money behind that the ledger cannot explain.
+ *
+ * ```ts
+ * const t = useTestApp()
+ * it('…', async () => expect((await t.get('/api/health')).statusCode).toBe(200))
+ * ```
+ */
+export function useTestApp(options: TestAppOptions & { verifyLedger?: 'each' | 'end' | 'never' } = {}): TestApp {
+  let built: TestApp | undefined
+  const verify = async () => {
+    if (!built) return
+    const result = await built.services.ledger.verify(built.db)
+    if (!result.ok) throw new Error(`ledger invariants broken: ${JSON.stringify(result.failures)}`)
+  }
+  beforeAll(async () => {
+    built = await buildTestApp(options)
+  })
+  if (options.verifyLedger === 'each') afterEach(verify)
+  afterAll(async () => {
+    if (options.verifyLedger === 'end') await verify()
+    await built?.close()
+    built = undefined
+  })
+  return new Proxy({} as TestApp, {
+    get(_target, property) {
+      if (!built) throw new Error(`the test app is used outside a test (reading ${String(property)})`)
+      return built[property as keyof TestApp]
+    },
+    has(_target, property) {
+      return built !== undefined && property in built
+    },
+  })
+}

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../../../test/app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
 import { balanceOf, bearer, expectLedgerOk, fund, loginOperator, loginPlayer } from '../../../test/money.ts'
 import { signInOperator } from '../../../test/referral.ts'
@@ -10,19 +10,14 @@ import { auditLog } from '../../db/schema.ts'
 
 // Issue 12 §5: members in the back-office: search, profile, lock and unlock, signing a member out everywhere.
 
-let t: TestApp
+const t = useTestApp()
 let owner: string
 beforeAll(async () => {
-  t = await buildTestApp()
   owner = await loginOperator(t)
 })
-afterAll(async () => {
-  await t.close()
-})
 
-const get = (url: string, token = owner) => t.app.inject({ method: 'GET', url, headers: bearer(token) })
-const post = (url: string, payload?: Record<string, unknown>, token = owner) =>
-  t.app.inject({ method: 'POST', url, headers: bearer(token), ...(payload ? { payload } : {}) })
+const get = (url: string, token = owner) => t.get(url, token)
+const post = (url: string, payload?: Record<string, unknown>, token = owner) => t.post(url, payload, token)
 const ids = async (q: string) => ((await get(`/api/backoffice/members?q=${encodeURIComponent(q)}`)).json().data.list as Array<{ id: number }>).map((m) => m.id)
 
 describe('search', () => {
