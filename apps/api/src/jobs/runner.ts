@@ -5,15 +5,22 @@ import type { Job } from './job.ts'
 import { inTransaction } from '../db/transaction.ts'
 import type { Clock } from '../lib/clock.ts'
 import { rowsOf } from '../db/rows.ts'
-import { depositsRepository } from '../modules/deposits/deposits.repository.ts'
+import type { DepositService } from '../modules/deposits/deposits.service.ts'
 import type { SeamlessService } from '../modules/seamless/seamless.service.ts'
 import { accrualJob } from '../modules/referral/accrual.job.ts'
 import type { ReferralService } from '../modules/referral/referral.service.ts'
 
-export function standardJobs(deps: { clock: Clock; seamless: SeamlessService; referral: ReferralService; roundStaleMinutes: number }): Job[] {
+/** The scheduled jobs: each calls a service, which owns what the job changes. */
+export function standardJobs(deps: {
+  clock: Clock
+  deposits: Pick<DepositService, 'expireDraftBills'>
+  seamless: SeamlessService
+  referral: ReferralService
+  roundStaleMinutes: number
+}): Job[] {
   return [
     accrualJob({ referral: deps.referral, clock: deps.clock, settleMinutes: deps.roundStaleMinutes }),
-    { name: 'expire-draft-bills', lockKey: 7_262_001, run: (tx) => depositsRepository.expireAllBills(tx, deps.clock.now()) },
+    { name: 'expire-draft-bills', lockKey: 7_262_001, run: (tx) => deps.deposits.expireDraftBills(tx) },
     { name: 'close-stale-rounds', lockKey: 7_262_002, run: (tx) => deps.seamless.closeStaleRounds(deps.roundStaleMinutes, tx) },
   ]
 }
