@@ -50,6 +50,7 @@ import { demoGameProvider, type GameProvider } from './modules/portal/game-provi
 import { portalRoutes } from './modules/portal/portal.routes.ts'
 import { seamlessRoutes } from './modules/seamless/seamless.routes.ts'
 import { createSeamlessService } from './modules/seamless/seamless.service.ts'
+import { seamlessRepository } from './modules/seamless/seamless.repository.ts'
 import { createPortalService } from './modules/portal/portal.service.ts'
 import { portalRepository } from './modules/portal/portal.repository.ts'
 import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts'
@@ -315,7 +316,7 @@ export async function buildApp(deps: AppDeps) {
     gamesRepository,
     portalRepository,
   })
-  const seamless = createSeamlessService({ db, ledger, clock, promotions, gamesRepository, portalRepository })
+  const seamless = createSeamlessService({ db, ledger, clock, promotions, gamesRepository, portalRepository, seamlessRepository })
   const limitLogin = limitRequests(limiter, { name: 'login-ip', limit: config.RATE_LOGIN_PER_IP_PER_MINUTE, windowMs: 60_000 })
 
   await app.register(

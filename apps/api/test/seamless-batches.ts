@@ -6,6 +6,7 @@ import { portalRepository } from '../src/modules/portal/portal.repository.ts'
 import { moneyBody } from '@sanam/contract/seamless-calls'
 import { createLedger } from '../src/modules/ledger/ledger.service.ts'
 import { createSeamlessService, type SeamlessResult } from '../src/modules/seamless/seamless.service.ts'
+import { seamlessRepository } from '../src/modules/seamless/seamless.repository.ts'
 import type { TestApp } from './app.ts'
 
 export const uid = () => randomUUID()
@@ -48,6 +49,7 @@ export function heldBatchService(t: TestApp, deps: Partial<ServiceDeps> = {}) {
     clock: t.clock,
     gamesRepository,
     portalRepository,
+    seamlessRepository,
     promotions: t.services.promotions,
     ...deps,
     faults: {
