@@ -38,6 +38,7 @@ import { bankFeedRoutes, depositRoutes, devBankRoutes } from './modules/deposits
 import { createDepositService } from './modules/deposits/deposits.service.ts'
 import { depositsRepository } from './modules/deposits/deposits.repository.ts'
 import { createLedger, type LedgerFaults } from './modules/ledger/ledger.service.ts'
+import { ledgerRepository } from './modules/ledger/ledger.repository.ts'
 import { walletRepository } from './modules/wallet/wallet.repository.ts'
 import { walletRoutes } from './modules/wallet/wallet.routes.ts'
 import { createWalletService } from './modules/wallet/wallet.service.ts'
@@ -244,7 +245,7 @@ export async function buildApp(deps: AppDeps) {
   const player = requirePlayer(auth)
   const hasher = deps.hasher ?? argon2Hasher
 
-  const ledger = createLedger({ clock, ...(deps.ledgerFaults ? { faults: deps.ledgerFaults } : {}) })
+  const ledger = createLedger({ clock, ledgerRepository, ...(deps.ledgerFaults ? { faults: deps.ledgerFaults } : {}) })
   const links = createLinkService({ db, clock, linksRepository })
   const referral = createReferralService({ db, ledger, clock, links, settings: referralSettings(config), referralRepository, auditRepository })
   const wallet = createWalletService({ db, walletRepository, referral })

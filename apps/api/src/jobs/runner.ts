@@ -1,10 +1,8 @@
-import { sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../db/client.ts'
 import type { Job } from './job.ts'
-import { inTransaction } from '../db/transaction.ts'
+import { inTransaction, tryAdvisoryLock } from '../db/transaction.ts'
 import type { Clock } from '../lib/clock.ts'
-import { rowsOf } from '../db/rows.ts'
 import type { DepositService } from '../modules/deposits/deposits.service.ts'
 import type { SeamlessService } from '../modules/seamless/seamless.service.ts'
 import { accrualJob } from '../modules/referral/accrual.job.ts'
@@ -30,10 +28,7 @@ export async function runJobsOnce(db: Db, jobs: Job[], log?: FastifyBaseLogger):
   const done: Record<string, number | null> = {}
   for (const job of jobs) {
     try {
-      done[job.name] = await inTransaction(db, async (tx) => {
-        const [lock] = rowsOf<{ taken: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${job.lockKey}) as taken`))
-        return lock?.taken ? job.run(tx) : null
-      })
+      done[job.name] = await inTransaction(db, async (tx) => ((await tryAdvisoryLock(tx, job.lockKey)) ? job.run(tx) : null))
       if (done[job.name]) log?.info({ job: job.name, changed: done[job.name] }, 'job ran')
     } catch (error) {
       done[job.name] = null

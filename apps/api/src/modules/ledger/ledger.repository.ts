@@ -220,3 +220,4 @@ export const ledgerRepository = {
     return { mismatched, negative, unbalanced, badDeposits, badWithdrawals, badBonuses, badAccruals, badPayouts, orphans, checked: Number(counts?.n ?? 0) }
   },
 }
+export type LedgerRepository = typeof ledgerRepository

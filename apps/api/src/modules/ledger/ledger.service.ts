@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.ts'
 import type { PlayerAccountKind } from '../../db/schema.ts'
 import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
-import { accountKey, ledgerRepository } from './ledger.repository.ts'
+import { accountKey, type LedgerRepository } from './ledger.repository.ts'
 
 /** House accounts: no running balance; their balance is the sum of their transfers. */
 export type HouseAccount = 'bank_in' | 'bank_out' | 'promotion' | 'referral_expense' | 'rebate_expense' | 'forfeit' | 'adjustment' | `game:${string}`
@@ -41,7 +41,8 @@ export interface LedgerFailure {
  * The only code that writes money. Every movement is one immutable transfer row plus conditional balance
  * updates, in the caller's transaction: either all of it happens or none of it does.
  */
-export function createLedger(deps: { clock: Clock; faults?: LedgerFaults }) {
+export function createLedger(deps: { clock: Clock; ledgerRepository: LedgerRepository; faults?: LedgerFaults }) {
+  const { ledgerRepository } = deps
   /**
    * Moves money: one transfer row per request and the running balances of the player accounts it touches, in a
    * constant number of statements however many requests (ADR 011, set-based bets; ADR 017, one write path): one read
