@@ -12,6 +12,7 @@ import { AppError } from '../src/errors.ts'
 import { systemClock } from '../src/lib/clock.ts'
 import { auditRepository } from '../src/modules/audit/audit.repository.ts'
 import { createLedger } from '../src/modules/ledger/ledger.service.ts'
+import { ledgerRepository } from '../src/modules/ledger/ledger.repository.ts'
 import { addDays, bangkokDay } from '../src/lib/bangkok-time.ts'
 import { createLinkService } from '../src/modules/links/links.service.ts'
 import { linksRepository } from '../src/modules/links/links.repository.ts'
@@ -56,7 +57,7 @@ async function main(): Promise<number> {
   try {
     const referral = createReferralService({
       db: database.db,
-      ledger: createLedger({ clock: systemClock }),
+      ledger: createLedger({ clock: systemClock, ledgerRepository }),
       clock: systemClock,
       links: createLinkService({ db: database.db, clock: systemClock, linksRepository }),
       settings: referralSettings(config),

@@ -9,6 +9,7 @@
 import { auditRepository } from '../src/modules/audit/audit.repository.ts'
 import { verifyMoneyAndAudit } from '../src/modules/backoffice/verify.ts'
 import { createLedger } from '../src/modules/ledger/ledger.service.ts'
+import { ledgerRepository } from '../src/modules/ledger/ledger.repository.ts'
 import type { Db } from '../src/db/client.ts'
 import { systemClock } from '../src/lib/clock.ts'
 import { loadScriptConfig, openConfiguredDatabase, runScript } from './script-support.ts'
@@ -20,7 +21,7 @@ async function main(): Promise<number> {
   const config = loadScriptConfig()
   const { database, where } = await openConfiguredDatabase(config, { tables: LEDGER_TABLES, online: ONLINE_CHECK })
   try {
-    const ledger = createLedger({ clock: systemClock })
+    const ledger = createLedger({ clock: systemClock, ledgerRepository })
     // One snapshot, read only: a running PostgreSQL server may keep writing while this reads.
     const result = await database.db.transaction((tx) => verifyMoneyAndAudit(tx as Db, { ledger, auditRepository }), {
       isolationLevel: 'repeatable read',

@@ -38,6 +38,7 @@ import { bankFeedRoutes, depositRoutes, devBankRoutes } from './modules/deposits
 import { createDepositService } from './modules/deposits/deposits.service.ts'
 import { depositsRepository } from './modules/deposits/deposits.repository.ts'
 import { createLedger, type LedgerFaults } from './modules/ledger/ledger.service.ts'
+import { ledgerRepository } from './modules/ledger/ledger.repository.ts'
 import { walletRepository } from './modules/wallet/wallet.repository.ts'
 import { walletRoutes } from './modules/wallet/wallet.routes.ts'
 import { createWalletService } from './modules/wallet/wallet.service.ts'
@@ -50,6 +51,7 @@ import { demoGameProvider, type GameProvider } from './modules/portal/game-provi
 import { portalRoutes } from './modules/portal/portal.routes.ts'
 import { seamlessRoutes } from './modules/seamless/seamless.routes.ts'
 import { createSeamlessService } from './modules/seamless/seamless.service.ts'
+import { seamlessRepository } from './modules/seamless/seamless.repository.ts'
 import { createPortalService } from './modules/portal/portal.service.ts'
 import { portalRepository } from './modules/portal/portal.repository.ts'
 import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts'
@@ -243,7 +245,7 @@ export async function buildApp(deps: AppDeps) {
   const player = requirePlayer(auth)
   const hasher = deps.hasher ?? argon2Hasher
 
-  const ledger = createLedger({ clock, ...(deps.ledgerFaults ? { faults: deps.ledgerFaults } : {}) })
+  const ledger = createLedger({ clock, ledgerRepository, ...(deps.ledgerFaults ? { faults: deps.ledgerFaults } : {}) })
   const links = createLinkService({ db, clock, linksRepository })
   const referral = createReferralService({ db, ledger, clock, links, settings: referralSettings(config), referralRepository, auditRepository })
   const wallet = createWalletService({ db, walletRepository, referral })
@@ -315,7 +317,7 @@ export async function buildApp(deps: AppDeps) {
     gamesRepository,
     portalRepository,
   })
-  const seamless = createSeamlessService({ db, ledger, clock, promotions, gamesRepository, portalRepository })
+  const seamless = createSeamlessService({ db, ledger, clock, promotions, gamesRepository, portalRepository, seamlessRepository })
   const limitLogin = limitRequests(limiter, { name: 'login-ip', limit: config.RATE_LOGIN_PER_IP_PER_MINUTE, windowMs: 60_000 })
 
   await app.register(

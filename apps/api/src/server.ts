@@ -58,7 +58,13 @@ async function main() {
 
   const stopJobs = startJobs(
     database.db,
-    standardJobs({ clock: systemClock, seamless: services.seamless, referral: services.referral, roundStaleMinutes: config.ROUND_STALE_MINUTES }),
+    standardJobs({
+      clock: systemClock,
+      deposits: services.deposits,
+      seamless: services.seamless,
+      referral: services.referral,
+      roundStaleMinutes: config.ROUND_STALE_MINUTES,
+    }),
     {
       everyMs: 60_000,
       log: app.log,

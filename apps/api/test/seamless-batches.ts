@@ -5,7 +5,9 @@ import { gamesRepository } from '../src/modules/games/games.repository.ts'
 import { portalRepository } from '../src/modules/portal/portal.repository.ts'
 import { moneyBody } from '@sanam/contract/seamless-calls'
 import { createLedger } from '../src/modules/ledger/ledger.service.ts'
+import { ledgerRepository } from '../src/modules/ledger/ledger.repository.ts'
 import { createSeamlessService, type SeamlessResult } from '../src/modules/seamless/seamless.service.ts'
+import { seamlessRepository } from '../src/modules/seamless/seamless.repository.ts'
 import type { TestApp } from './app.ts'
 
 export const uid = () => randomUUID()
@@ -44,10 +46,11 @@ export function heldBatchService(t: TestApp, deps: Partial<ServiceDeps> = {}) {
   let hold: Promise<void> | null = null
   const service = createSeamlessService({
     db: t.db,
-    ledger: createLedger({ clock: t.clock }),
+    ledger: createLedger({ clock: t.clock, ledgerRepository }),
     clock: t.clock,
     gamesRepository,
     portalRepository,
+    seamlessRepository,
     promotions: t.services.promotions,
     ...deps,
     faults: {

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLedger } from '../modules/ledger/ledger.service.ts'
+import { ledgerRepository } from '../modules/ledger/ledger.repository.ts'
 import { openPglite, type Database } from './client.ts'
 import { accounts, deposits, players } from './schema.ts'
 import { DEMO_OPENING_DEPOSIT_BAHT, DEMO_PLAYER, depositDemoMoney, seedDemo } from './seed.ts'
@@ -42,7 +43,7 @@ describe('demo seed: the demo player starts with play money', () => {
       fromAccount: player!.bankAccount,
       amount: BigInt(DEMO_OPENING_DEPOSIT_BAHT * 100),
     })
-    const verified = await createLedger({ clock: { now: () => new Date() } }).verify(db)
+    const verified = await createLedger({ clock: { now: () => new Date() }, ledgerRepository }).verify(db)
     expect(verified.failures).toEqual([])
     expect(verified.ok).toBe(true)
   })

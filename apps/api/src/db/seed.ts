@@ -2,6 +2,7 @@ import { bahtToSatang } from '@sanam/contract'
 import type { Db } from './client.ts'
 import { inTransaction } from './transaction.ts'
 import { createLedger } from '../modules/ledger/ledger.service.ts'
+import { ledgerRepository } from '../modules/ledger/ledger.repository.ts'
 import { seedCatalogue } from '../modules/games/catalogue-seed.ts'
 import { seedPromotions } from '../modules/promotions/promotions-seed.ts'
 import { depositsRepository } from '../modules/deposits/deposits.repository.ts'
@@ -102,7 +103,7 @@ export async function depositDemoMoney(db: Db, player: { id: number; bankCode: s
   const operator = await depositsRepository.activeOperatorAccount(db)
   if (!operator) throw new Error('the demo deposit needs the operator account: seed it first')
   const externalId = `demo-seed:opening:${player.id}`
-  const ledger = createLedger({ clock: { now: () => now } })
+  const ledger = createLedger({ clock: { now: () => now }, ledgerRepository })
   await inTransaction(db, async (tx) => {
     const deposit = await depositsRepository.insert(tx, {
       source: 'BANK_FEED',

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm'
 import type { Db } from './client.ts'
+import { rowsOf } from './rows.ts'
 
 /** SQLSTATEs after which the whole transaction may simply run again: deadlock, serialization failure. */
 const RETRYABLE = new Set(['40P01', '40001'])
@@ -32,4 +34,13 @@ export async function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>, att
       if (attempt >= attempts || !isRetryable(error)) throw error
     }
   }
+}
+
+/**
+ * Takes the transaction-scoped advisory lock `key` if no other transaction holds it (scheduled jobs: one process runs
+ * a job at a time); answers whether it was taken. The lock ends with the transaction.
+ */
+export async function tryAdvisoryLock(tx: Db, key: number): Promise<boolean> {
+  const [lock] = rowsOf<{ taken: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${key}) as taken`))
+  return lock?.taken === true
 }

@@ -24,7 +24,13 @@ describe('scheduled jobs', () => {
     const session = await launch(t, token)
     await callSeamless(t, 'pgsoft', 'bet', { session_token: session, round_id: 'job-round', tx_id: 'job-bet', amount: '5' })
 
-    const jobs = standardJobs({ clock: t.clock, seamless: t.services.seamless, referral: t.services.referral, roundStaleMinutes: 60 })
+    const jobs = standardJobs({
+      clock: t.clock,
+      deposits: t.services.deposits,
+      seamless: t.services.seamless,
+      referral: t.services.referral,
+      roundStaleMinutes: 60,
+    })
     expect(await runJobsOnce(t.db, jobs)).toMatchObject({ 'expire-draft-bills': 0, 'close-stale-rounds': 0 })
     t.clock.advance(61 * 60_000)
     expect(await runJobsOnce(t.db, jobs)).toMatchObject({ 'expire-draft-bills': 1, 'close-stale-rounds': 1 })

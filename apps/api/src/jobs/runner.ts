@@ -1,19 +1,24 @@
-import { sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../db/client.ts'
 import type { Job } from './job.ts'
-import { inTransaction } from '../db/transaction.ts'
+import { inTransaction, tryAdvisoryLock } from '../db/transaction.ts'
 import type { Clock } from '../lib/clock.ts'
-import { rowsOf } from '../db/rows.ts'
-import { depositsRepository } from '../modules/deposits/deposits.repository.ts'
+import type { DepositService } from '../modules/deposits/deposits.service.ts'
 import type { SeamlessService } from '../modules/seamless/seamless.service.ts'
 import { accrualJob } from '../modules/referral/accrual.job.ts'
 import type { ReferralService } from '../modules/referral/referral.service.ts'
 
-export function standardJobs(deps: { clock: Clock; seamless: SeamlessService; referral: ReferralService; roundStaleMinutes: number }): Job[] {
+/** The scheduled jobs: each calls a service, which owns what the job changes. */
+export function standardJobs(deps: {
+  clock: Clock
+  deposits: Pick<DepositService, 'expireDraftBills'>
+  seamless: SeamlessService
+  referral: ReferralService
+  roundStaleMinutes: number
+}): Job[] {
   return [
     accrualJob({ referral: deps.referral, clock: deps.clock, settleMinutes: deps.roundStaleMinutes }),
-    { name: 'expire-draft-bills', lockKey: 7_262_001, run: (tx) => depositsRepository.expireAllBills(tx, deps.clock.now()) },
+    { name: 'expire-draft-bills', lockKey: 7_262_001, run: (tx) => deps.deposits.expireDraftBills(tx) },
     { name: 'close-stale-rounds', lockKey: 7_262_002, run: (tx) => deps.seamless.closeStaleRounds(deps.roundStaleMinutes, tx) },
   ]
 }
@@ -23,10 +28,7 @@ export async function runJobsOnce(db: Db, jobs: Job[], log?: FastifyBaseLogger):
   const done: Record<string, number | null> = {}
   for (const job of jobs) {
     try {
-      done[job.name] = await inTransaction(db, async (tx) => {
-        const [lock] = rowsOf<{ taken: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${job.lockKey}) as taken`))
-        return lock?.taken ? job.run(tx) : null
-      })
+      done[job.name] = await inTransaction(db, async (tx) => ((await tryAdvisoryLock(tx, job.lockKey)) ? job.run(tx) : null))
       if (done[job.name]) log?.info({ job: job.name, changed: done[job.name] }, 'job ran')
     } catch (error) {
       done[job.name] = null

@@ -35,6 +35,11 @@ export function fakeDepositsRepository(players: readonly PlayerRow[]) {
     async expireBills(_db, playerId, now) {
       for (const b of bills) if (b.playerId === playerId && b.status === 'LIVE' && b.expiresAt <= now) b.status = 'EXPIRED'
     },
+    async expireAllBills(_db, now) {
+      const expiring = bills.filter((b) => b.status === 'LIVE' && b.expiresAt <= now)
+      for (const b of expiring) b.status = 'EXPIRED'
+      return expiring.length
+    },
     async insertBill(_db, bill) {
       if (bills.some((b) => b.playerId === bill.playerId && b.status === 'LIVE')) throw uniqueViolation('draft_bills_one_live_key')
       const row: DraftBillRow = { status: 'LIVE', promotionId: null, depositId: null, createdAt: new Date(), ...bill }

@@ -69,6 +69,17 @@ describe('draft bills', () => {
     await sut.createDraftBill(actorOf(somchai), 700, null)
   })
 
+  it('expire, by the scheduled job, every live bill past its time and only those', async () => {
+    const { sut, clock, somchai, somsri, actorOf, store } = setup()
+    await sut.createDraftBill(actorOf(somchai), 500, null)
+    clock.advance(100_000)
+    await sut.createDraftBill(actorOf(somsri), 500, null)
+    clock.advance(81_000)
+    expect(await sut.expireDraftBills(fakeDb())).toBe(1)
+    expect(store.bills.map((b) => b.status)).toEqual(['EXPIRED', 'LIVE'])
+    expect(await sut.expireDraftBills(fakeDb())).toBe(0)
+  })
+
   it('check the chosen promotion before the bill is made', async () => {
     const { sut, somchai, actorOf, refusedPromotions, store } = setup()
     refusedPromotions.add(3)

@@ -59,6 +59,7 @@ export interface DepositServiceDeps {
     | 'completeBill'
     | 'markCredited'
     | 'expireBills'
+    | 'expireAllBills'
     | 'insertBill'
     | 'cancelLiveBill'
     | 'findByExternalId'
@@ -172,6 +173,9 @@ export function createDepositService(deps: DepositServiceDeps) {
         throw error
       }
     },
+
+    /** Marks every live bill past its time as expired (the scheduled job); answers how many. */
+    expireDraftBills: (tx: Db) => depositsRepository.expireAllBills(tx, clock.now()),
 
     async cancelDraftBill(actor: Actor): Promise<void> {
       if (!(await depositsRepository.cancelLiveBill(db, actor.playerId))) throw new AppError('NOT_FOUND', msg('DRAFT_BILL_NONE'))

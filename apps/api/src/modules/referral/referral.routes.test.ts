@@ -257,7 +257,13 @@ describe('the daily accrual job', () => {
   it('accrues yesterday once its rounds are over, then costs nothing; catches up missed days', async () => {
     const t = app()
     // The jobs exactly as the server starts them, on the app's clock and services.
-    const jobs = standardJobs({ clock: t.clock, seamless: t.services.seamless, referral: t.services.referral, roundStaleMinutes: STALE_MINUTES })
+    const jobs = standardJobs({
+      clock: t.clock,
+      deposits: t.services.deposits,
+      seamless: t.services.seamless,
+      referral: t.services.referral,
+      roundStaleMinutes: STALE_MINUTES,
+    })
     const p = await member(t)
     const up = await member(t)
     const q = await member(t, { uplineId: up.id })

@@ -20,7 +20,7 @@ import {
   type RollbackCall,
   type WinCall,
 } from './seamless-decisions.ts'
-import { seamlessRepository } from './seamless.repository.ts'
+import type { SeamlessRepository } from './seamless.repository.ts'
 
 export type SeamlessPromotions = Pick<PromotionService, 'onBets' | 'onSettled' | 'onRollbacks'>
 
@@ -28,8 +28,9 @@ export function createSeamlessCallbacks(deps: {
   ledger: Pick<Ledger, 'transferMany' | 'balances' | 'lockPlayers'>
   clock: Clock
   promotions?: SeamlessPromotions
+  seamlessRepository: Pick<SeamlessRepository, 'find' | 'claim' | 'openGameSessions' | 'roundOwners' | 'addToRounds' | 'settle' | 'removeBetFromRound'>
 }) {
-  const { ledger, clock } = deps
+  const { ledger, clock, seamlessRepository } = deps
 
   async function cash(tx: Db, playerId: number): Promise<bigint> {
     return (await ledger.balances(tx, playerId)).cash

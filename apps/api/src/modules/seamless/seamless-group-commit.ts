@@ -9,7 +9,7 @@ import type { Ledger } from '../ledger/ledger.service.ts'
 import { createBatcher, type BatcherStats, type Settled } from './seamless-batcher.ts'
 import type { SeamlessCallbacks } from './seamless-callbacks.ts'
 import type { BetCall, RollbackCall, WinCall } from './seamless-decisions.ts'
-import { seamlessRepository } from './seamless.repository.ts'
+import type { SeamlessRepository } from './seamless.repository.ts'
 
 /** Points where tests hold a batch or inject a failure (ADR 011). */
 export interface SeamlessFaults {
@@ -43,8 +43,9 @@ export function createGroupCommit(deps: {
   faults?: SeamlessFaults
   /** False runs every batch one callback at a time (each bet a batch of one in its savepoint); tests use it. */
   wholeBatches: boolean
+  seamlessRepository: Pick<SeamlessRepository, 'log' | 'savepoint' | 'rollbackToSavepoint' | 'releaseSavepoint'>
 }) {
-  const { db, ledger, clock, callbacks } = deps
+  const { db, ledger, clock, callbacks, seamlessRepository } = deps
   const counters = { setBased: 0, fallbacks: 0 }
 
   /** One callback on its own (inside its savepoint): a bet is a batch of one, decided on its player's locked balance. */

@@ -11,6 +11,7 @@ import { betBody, heldBatchService, uid, type SeamlessBody } from '../../../test
 import { openPostgres, type Database } from '../../db/client.ts'
 import { seamlessLog, seamlessTransactions, transfers } from '../../db/schema.ts'
 import { createLedger, type LedgerFaults } from '../ledger/ledger.service.ts'
+import { ledgerRepository } from '../ledger/ledger.repository.ts'
 import { rowsOf } from '../../db/rows.ts'
 import type { SeamlessFaults, SeamlessResult } from './seamless.service.ts'
 
@@ -36,7 +37,7 @@ const bet = (session: string, tx: string, amount: string, round = uid()): Seamle
 function serviceWith(options: { ledgerFaults?: LedgerFaults; faults?: SeamlessFaults; lanes?: number; db?: Database['db'] } = {}) {
   return heldBatchService(t, {
     ...(options.db ? { db: options.db } : {}),
-    ledger: createLedger({ clock: t.clock, ...(options.ledgerFaults ? { faults: options.ledgerFaults } : {}) }),
+    ledger: createLedger({ clock: t.clock, ledgerRepository, ...(options.ledgerFaults ? { faults: options.ledgerFaults } : {}) }),
     ...(options.lanes ? { lanes: options.lanes } : {}),
     ...(options.faults ? { faults: options.faults } : {}),
   })

@@ -144,3 +144,4 @@ export const seamlessRepository = {
     await tx.execute(sql.raw(`release savepoint seamless_${name}`))
   },
 }
+export type SeamlessRepository = typeof seamlessRepository

@@ -11,7 +11,7 @@ import type { PortalRepository } from '../portal/portal.repository.ts'
 import { createSeamlessCallbacks, type SeamlessPromotions } from './seamless-callbacks.ts'
 import { answer } from './seamless-decisions.ts'
 import { createGroupCommit, type MoneyCallback, type SeamlessFaults, type SeamlessResult } from './seamless-group-commit.ts'
-import { seamlessRepository } from './seamless.repository.ts'
+import type { SeamlessRepository } from './seamless.repository.ts'
 
 export type { SeamlessFaults, SeamlessResult } from './seamless-group-commit.ts'
 
@@ -52,12 +52,14 @@ const PROVIDER_CACHE_MS = 30_000
  */
 export function createSeamlessService(deps: {
   db: Db
-  ledger: Ledger
+  ledger: Pick<Ledger, 'transferMany' | 'balances' | 'lockPlayers'>
   clock: Clock
   promotions?: SeamlessPromotions
   /** The catalogue (is a provider there) and the launches (whose game session a token is), read before a batch. */
   gamesRepository: Pick<GamesRepository, 'provider'>
   portalRepository: Pick<PortalRepository, 'findSession'>
+  /** Its own statements: the transactions and rounds of callbacks, the verbatim log, savepoints. */
+  seamlessRepository: SeamlessRepository
   /** Most callbacks in one transaction (default 64, PostgreSQL's per-transaction subtransaction cache). */
   maxBatch?: number
   /** Independent batch queues, chosen by player id (default: 1 on PGlite, 8 on PostgreSQL). */
@@ -69,10 +71,11 @@ export function createSeamlessService(deps: {
    */
   setBasedBets?: boolean
 }) {
-  const { db, ledger, clock, gamesRepository, portalRepository } = deps
-  const callbacks = createSeamlessCallbacks({ ledger, clock, ...(deps.promotions ? { promotions: deps.promotions } : {}) })
+  const { db, ledger, clock, gamesRepository, portalRepository, seamlessRepository } = deps
+  const callbacks = createSeamlessCallbacks({ ledger, clock, seamlessRepository, ...(deps.promotions ? { promotions: deps.promotions } : {}) })
   const groupCommit = createGroupCommit({
     db,
+    seamlessRepository,
     ledger,
     clock,
     callbacks,

@@ -1,0 +1,72 @@
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { glob } from 'tinyglobby'
+import { describe, expect, it } from 'vitest'
+
+// The layer rules of docs/ARCHITECTURE.md ("Layer rules, checked"), read from the document itself, so the rules a
+// reader finds there are the rules the code is held to; what eslint cannot see (SQL, which tables a file writes).
+
+const root = fileURLToPath(new URL('../../..', import.meta.url))
+
+interface LayerRule {
+  files: string[]
+  mustNotMatch: RegExp
+  except: string[]
+  why: string
+}
+
+/** The cells of a Markdown table row; `\|` inside a cell is a literal bar. */
+function cells(row: string): string[] {
+  return row
+    .trim()
+    .replace(/^\||\|$/g, '')
+    .split(/(?<!\\)\|/)
+    .map((cell) => cell.trim().replace(/\\\|/g, '|'))
+}
+
+const codeSpans = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]!)
+
+export function parseLayerRules(markdown: string): LayerRule[] {
+  const section = markdown.split('### Layer rules, checked')[1]?.split(/\n#{2,3} /)[0]
+  if (!section) throw new Error('docs/ARCHITECTURE.md has no "Layer rules, checked" section')
+  return section
+    .split('\n')
+    .filter((line) => line.startsWith('| `'))
+    .map((line) => {
+      const [files, pattern, except, why] = cells(line)
+      const [source] = codeSpans(pattern ?? '')
+      if (!files || !source || except === undefined || !why) throw new Error(`a layer rule row is incomplete: ${line}`)
+      return { files: codeSpans(files), mustNotMatch: new RegExp(source, 'm'), except: except === 'none' ? [] : codeSpans(except), why }
+    })
+}
+
+const markdown = await readFile(path.join(root, 'docs/ARCHITECTURE.md'), 'utf8')
+const rules = parseLayerRules(markdown)
+
+describe('the layer rules of docs/ARCHITECTURE.md', () => {
+  it('are there to check', () => {
+    expect(rules.length).toBeGreaterThanOrEqual(8)
+  })
+
+  it.each(rules.map((rule) => [`${rule.files.join(', ')}: ${rule.why}`, rule] as const))('hold: %s', async (_name, rule) => {
+    const files = await glob(rule.files, { cwd: root, ignore: ['**/node_modules/**', ...rule.except] })
+    expect(files.length, `no file matches ${rule.files.join(', ')}`).toBeGreaterThan(0)
+    const breaking: string[] = []
+    for (const file of files) {
+      const text = await readFile(path.join(root, file), 'utf8')
+      const found = rule.mustNotMatch.exec(text)
+      if (found) breaking.push(`${file}: ${found[0]}`)
+    }
+    expect(breaking, rule.why).toEqual([])
+  })
+
+  it('catch a file that breaks one (a route reading a repository, a service writing transfers)', () => {
+    const [routes] = rules
+    expect(routes!.mustNotMatch.test(`import { depositsRepository } from '../deposits/deposits.repository.ts'`)).toBe(true)
+    const money = rules.find((rule) => rule.why.includes('only code that writes money'))!
+    expect(money.mustNotMatch.test('await tx.insert(transfers).values(row)')).toBe(true)
+    expect(money.mustNotMatch.test('update accounts set balance = 0')).toBe(true)
+    expect(money.mustNotMatch.test('select * from transfers')).toBe(false)
+  })
+})

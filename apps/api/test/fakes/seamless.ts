@@ -1,0 +1,96 @@
+import type { SeamlessRepository, SeamlessTxRow } from '../../src/modules/seamless/seamless.repository.ts'
+import { txKey } from '../../src/modules/seamless/seamless-decisions.ts'
+
+/**
+ * The seamless repository in memory, for the service test tier: claims keyed by provider and tx_id (the first claim of
+ * a key wins, as the primary key makes it), rounds with their owner and totals, the verbatim log, and game sessions a
+ * test can revoke. Savepoints do nothing here: what a failed callback leaves behind belongs to the route tier.
+ */
+export function fakeSeamlessRepository() {
+  const claims = new Map<string, SeamlessTxRow>()
+  const rounds = new Map<string, { playerId: number; totalBet: bigint; totalWin: bigint; status: string; updatedAt: Date }>()
+  const log: Array<{ txId?: string | null; op: string; response: string; httpStatus: number }> = []
+  const revokedSessions = new Set<number>()
+  const inactivePlayers = new Set<number>()
+  /** The player of each game session the test launched (session id → player id). */
+  const sessionPlayers = new Map<number, number>()
+
+  const repository: SeamlessRepository = {
+    async openGameSessions(_db, sessionIds) {
+      const out = new Map<number, { playerActive: boolean }>()
+      for (const id of sessionIds) {
+        const playerId = sessionPlayers.get(id)
+        if (playerId !== undefined && !revokedSessions.has(id)) out.set(id, { playerActive: !inactivePlayers.has(playerId) })
+      }
+      return out
+    },
+    async removeBetFromRound(_db, providerCode, roundId, amount, now) {
+      const round = rounds.get(txKey(providerCode, roundId))
+      if (!round) return
+      round.totalBet -= amount
+      if (round.totalBet === 0n && round.totalWin === 0n) round.status = 'ROLLED_BACK'
+      round.updatedAt = now
+    },
+    async closeStaleRounds(_db, before, now) {
+      let closed = 0
+      for (const round of rounds.values()) {
+        if (round.status === 'OPEN' && round.updatedAt < before) {
+          round.status = 'CLOSED'
+          round.updatedAt = now
+          closed += 1
+        }
+      }
+      return closed
+    },
+    async claim(_db, rows) {
+      const claimed = new Set<string>()
+      for (const row of rows) {
+        const key = txKey(row.providerCode, row.txId)
+        if (claims.has(key)) continue
+        claims.set(key, { playerId: null, gameCode: null, refTxId: null, createdAt: new Date(), ...row } as SeamlessTxRow)
+        claimed.add(key)
+      }
+      return claimed
+    },
+    async find(_db, keys) {
+      const out = new Map<string, SeamlessTxRow>()
+      for (const k of keys) {
+        const found = claims.get(txKey(k.providerCode, k.txId))
+        if (found) out.set(txKey(k.providerCode, k.txId), found)
+      }
+      return out
+    },
+    async settle(_db, rows) {
+      for (const r of rows) {
+        const found = claims.get(txKey(r.providerCode, r.txId))
+        if (found) Object.assign(found, { status: r.status, response: r.response })
+      }
+    },
+    async roundOwners(_db, keys) {
+      const out = new Map<string, number>()
+      for (const k of keys) {
+        const round = rounds.get(txKey(k.providerCode, k.roundId))
+        if (round) out.set(txKey(k.providerCode, k.roundId), round.playerId)
+      }
+      return out
+    },
+    async addToRounds(_db, changes, now) {
+      for (const change of changes) {
+        const key = txKey(change.providerCode, change.roundId)
+        const round = rounds.get(key) ?? { playerId: change.playerId, totalBet: 0n, totalWin: 0n, status: 'OPEN', updatedAt: now }
+        round.totalBet += change.bet
+        round.totalWin += change.win
+        if (change.settle) round.status = 'SETTLED'
+        round.updatedAt = now
+        rounds.set(key, round)
+      }
+    },
+    async log(_db, entries) {
+      for (const e of entries) log.push({ txId: e.txId ?? null, op: e.op, response: e.response, httpStatus: e.httpStatus })
+    },
+    async savepoint() {},
+    async rollbackToSavepoint() {},
+    async releaseSavepoint() {},
+  }
+  return { repository, claims, rounds, log, revokedSessions, inactivePlayers, sessionPlayers }
+}
