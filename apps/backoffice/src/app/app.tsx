@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { lazy } from 'react'
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router'
 import { ToastProvider } from '../components/toasts.tsx'
-import { ApiError } from '../lib/api.ts'
+import { isRefusal } from '../lib/api-client.ts'
 import { AccountPage } from '../features/account/account-page.tsx'
 import { AuditPage } from '../features/audit/audit-page.tsx'
 import { EnrolPage } from '../features/auth/enrol-page.tsx'
@@ -20,7 +20,7 @@ const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page.ts
 const queryClient = new QueryClient({
   defaultOptions: {
     // A refusal (4xx) will not change by asking again; a lost connection may.
-    queries: { retry: (count, error) => count < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500), refetchOnWindowFocus: true },
+    queries: { retry: (count, error) => count < 2 && !isRefusal(error), refetchOnWindowFocus: true },
   },
 })
 

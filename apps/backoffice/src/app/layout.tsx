@@ -1,9 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Suspense } from 'react'
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router'
-import { api } from '../lib/api.ts'
+import { useLogout } from '../features/auth/api/logout.ts'
 import { t, type MessageKey } from '../lib/i18n/th.ts'
-import { clearToken } from '../lib/session.ts'
 import { useOperator, useToken, type Role } from '../lib/operator.ts'
 
 const AREAS: Array<{ to: string; label: MessageKey; roles: Role[] }> = [
@@ -22,14 +20,7 @@ export function Layout() {
   const token = useToken()
   const me = useOperator()
   const location = useLocation()
-  const queryClient = useQueryClient()
-  const logout = useMutation({
-    mutationFn: () => api('/backoffice/auth/logout', { method: 'POST' }),
-    onSettled: () => {
-      clearToken()
-      queryClient.clear()
-    },
-  })
+  const logout = useLogout()
   if (!token) return <Navigate to="/login" replace state={{ from: location.pathname }} />
   if (me.data?.must_enroll) return <Navigate to="/enrol" replace />
   const role = me.data?.role

@@ -1,7 +1,7 @@
-import type { OperatorMe } from '@sanam/contract'
+import type { OperatorRole } from '@sanam/contract'
 import { useQuery } from '@tanstack/react-query'
 import { useSyncExternalStore } from 'react'
-import { get } from './api.ts'
+import { currentOperatorQueryOptions } from './api/get-current-operator.ts'
 import { getToken, onTokenChange } from './session.ts'
 
 /** The session token, re-read whenever it is set or cleared. */
@@ -9,10 +9,9 @@ export const useToken = () => useSyncExternalStore(onTokenChange, getToken)
 
 /** The signed-in operator (GET /backoffice/me), or undefined while there is none or it loads. */
 export function useOperator() {
-  const token = useToken()
-  return useQuery({ queryKey: ['me', token], queryFn: () => get<OperatorMe>('/backoffice/me'), enabled: token !== null, staleTime: 60_000 })
+  return useQuery(currentOperatorQueryOptions(useToken()))
 }
 
-export type Role = OperatorMe['role']
+export type Role = OperatorRole
 /** Who may move money (the server checks too). */
 export const movesMoney = (role: Role | undefined) => role === 'owner' || role === 'finance'

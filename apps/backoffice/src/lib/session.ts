@@ -14,8 +14,10 @@ export function setToken(token: string) {
   for (const listener of listeners) listener()
 }
 
-export function clearToken() {
-  if (sessionStorage.getItem(KEY) === null) return
+/** Ends the session; given a token, only if it is still that one (a late 401 from a session that already ended). */
+export function clearToken(token?: string) {
+  const current = sessionStorage.getItem(KEY)
+  if (current === null || (token !== undefined && token !== current)) return
   sessionStorage.removeItem(KEY)
   for (const listener of listeners) listener()
 }

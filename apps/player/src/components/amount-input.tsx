@@ -1,5 +1,5 @@
 import type { FocusEvent, ReactNode, Ref } from 'react'
-import { amountDigits, formatAmountInput } from '../lib/format.ts'
+import { amountDigits, formatAmountInput } from '@sanam/web-shared/format'
 import { TextField } from './form/text-field.tsx'
 
 export interface AmountInputProps {

@@ -1,7 +1,7 @@
 import { findBank } from '@sanam/contract/banks'
 import type { UserMe } from '@sanam/contract'
 import type { ReactNode } from 'react'
-import { formatAccountNumber } from '../lib/format.ts'
+import { formatAccountNumber } from '@sanam/web-shared/format'
 import { t } from '../lib/i18n/index.ts'
 import { BankBadge } from './bank-badge.tsx'
 import './money-page.css'

@@ -1,11 +1,10 @@
 import { QueryClient } from '@tanstack/react-query'
-import { ApiError } from './api-client.ts'
+import { isRefusal } from '@sanam/web-shared/api-client'
 import { getSession, subscribeSession } from './session.ts'
 
 /** Retries a failed read once at most, and never a refusal (4xx): asking again gets the same answer. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false
-  return failureCount < 1
+  return !isRefusal(error) && failureCount < 1
 }
 
 /**

@@ -1,26 +1,29 @@
-import { useMutation } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { useToast } from '../../components/toasts.tsx'
-import { api } from '../../lib/api.ts'
+import { errorText } from '../../lib/api-client.ts'
 import { t } from '../../lib/i18n/th.ts'
+import { useChangePassword } from './api/change-password.ts'
 
 /** The operator's own password; the server ends every other session of theirs. */
 export function AccountPage() {
   const toast = useToast()
   const [error, setError] = useState<string>()
-  const change = useMutation({
-    mutationFn: (body: { current_password: string; new_password: string }) => api('/backoffice/auth/password', { method: 'POST', body }),
-    onSuccess: ({ message }) => {
-      if (message) toast(message)
-    },
-    onError: (failure) => setError(failure.message),
-  })
+  const change = useChangePassword()
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const form = event.currentTarget
     const data = new FormData(form)
     setError(undefined)
-    change.mutate({ current_password: String(data.get('current_password')), new_password: String(data.get('new_password')) }, { onSuccess: () => form.reset() })
+    change.mutate(
+      { current_password: String(data.get('current_password')), new_password: String(data.get('new_password')) },
+      {
+        onSuccess: ({ message }) => {
+          if (message) toast(message)
+          form.reset()
+        },
+        onError: (failure) => setError(errorText(failure)),
+      },
+    )
   }
   return (
     <section className="panel narrow">

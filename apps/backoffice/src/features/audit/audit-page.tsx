@@ -1,14 +1,15 @@
-import type { AuditEntryView, OperatorView, Page } from '@sanam/contract'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import type { AuditEntryView } from '@sanam/contract'
+import { formatDateTimeSeconds } from '@sanam/web-shared/format'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState, type FormEvent } from 'react'
 import { DataTable } from '../../components/data-table.tsx'
 import { DateRangeFields } from '../../components/date-range-fields.tsx'
 import { Pager } from '../../components/pager.tsx'
-import { get, queryString } from '../../lib/api.ts'
-import { formatDateTime } from '../../lib/format.ts'
+import { useOperators } from '../../lib/api/get-operators.ts'
 import { t } from '../../lib/i18n/th.ts'
 import { useOperator } from '../../lib/operator.ts'
+import { useAuditActions } from './api/get-audit-actions.ts'
+import { useAuditEntries } from './api/get-audit-entries.ts'
 
 type Filter = Record<'operator_id' | 'action' | 'target_type' | 'target_id' | 'from' | 'to', string>
 const NO_FILTER: Filter = { operator_id: '', action: '', target_type: '', target_id: '', from: '', to: '' }
@@ -20,21 +21,13 @@ export function AuditPage() {
   const me = useOperator()
   const [filter, setFilter] = useState<Filter>(NO_FILTER)
   const [page, setPage] = useState(0)
-  const actions = useQuery({ queryKey: ['audit-actions'], queryFn: () => get<{ list: string[] }>('/backoffice/audit/actions') })
+  const actions = useAuditActions()
   // Only owners may list operators; others filter by id through the entries they see.
-  const operators = useQuery({
-    queryKey: ['operators'],
-    queryFn: () => get<{ list: OperatorView[] }>('/backoffice/operators'),
-    enabled: me.data?.role === 'owner',
-  })
-  const entries = useQuery({
-    queryKey: ['audit', filter, page],
-    queryFn: () => get<Page<AuditEntryView>>(`/backoffice/audit${queryString({ ...filter, page })}`),
-    placeholderData: keepPreviousData,
-  })
+  const operators = useOperators({ enabled: me.data?.role === 'owner' })
+  const entries = useAuditEntries({ ...filter, page: String(page) })
   const columns = useMemo<ColumnDef<AuditEntryView, unknown>[]>(
     () => [
-      { header: t('audit.at'), cell: ({ row }) => formatDateTime(row.original.at) },
+      { header: t('audit.at'), cell: ({ row }) => formatDateTimeSeconds(row.original.at) },
       { header: t('audit.operator'), cell: ({ row }) => row.original.operator_username ?? t('audit.system') },
       { header: t('audit.action'), cell: ({ row }) => <code>{row.original.action}</code> },
       { header: t('audit.target'), cell: ({ row }) => `${row.original.target_type} #${row.original.target_id}` },

@@ -1,10 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import QRCode from 'qrcode'
 import { useEffect, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { useToast } from '../../components/toasts.tsx'
-import { api } from '../../lib/api.ts'
+import { errorText } from '../../lib/api-client.ts'
 import { t } from '../../lib/i18n/th.ts'
+import { useConfirmTotp } from './api/confirm-totp.ts'
+import { useStartTotpEnrolment } from './api/start-totp-enrolment.ts'
 
 /**
  * TOTP enrolment: the server makes a pending secret, the QR of its otpauth:// link is drawn here (no image service),
@@ -13,34 +13,25 @@ import { t } from '../../lib/i18n/th.ts'
 export function EnrolPage() {
   const navigate = useNavigate()
   const toast = useToast()
-  const queryClient = useQueryClient()
   const [setup, setSetup] = useState<{ secret: string; qr: string }>()
   const [error, setError] = useState<string>()
-  const start = useMutation({
-    mutationFn: async () => {
-      const { data } = await api<{ secret: string; otpauth_url: string }>('/backoffice/auth/totp/start', { method: 'POST' })
-      return { secret: data.secret, qr: await QRCode.toDataURL(data.otpauth_url, { margin: 1, width: 220 }) }
-    },
-    onSuccess: setSetup,
-    onError: (failure) => setError(failure.message),
-  })
-  const confirm = useMutation({
-    mutationFn: (otp: string) => api('/backoffice/auth/totp/confirm', { method: 'POST', body: { otp } }),
-    onSuccess: ({ message }) => {
-      if (message) toast(message)
-      // The operator as the server now sees it (enrolled), not a copy from before.
-      queryClient.removeQueries({ queryKey: ['me'] })
-      void navigate('/', { replace: true })
-    },
-    onError: (failure) => setError(failure.message),
-  })
-  const { mutate: begin } = start
-  useEffect(() => begin(), [begin])
+  const { mutate: begin } = useStartTotpEnrolment()
+  const confirm = useConfirmTotp()
+  useEffect(() => begin(undefined, { onSuccess: setSetup, onError: (failure) => setError(errorText(failure)) }), [begin])
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     setError(undefined)
-    confirm.mutate(String(new FormData(event.currentTarget).get('otp')))
+    confirm.mutate(
+      { otp: String(new FormData(event.currentTarget).get('otp')) },
+      {
+        onSuccess: ({ message }) => {
+          if (message) toast(message)
+          void navigate('/', { replace: true })
+        },
+        onError: (failure) => setError(errorText(failure)),
+      },
+    )
   }
   return (
     <main className="login">

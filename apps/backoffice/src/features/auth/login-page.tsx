@@ -1,16 +1,10 @@
-import { useMutation } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { Navigate, useNavigate } from 'react-router'
-import { api, ApiError } from '../../lib/api.ts'
+import { ApiError, errorText } from '../../lib/api-client.ts'
 import { t } from '../../lib/i18n/th.ts'
 import { setToken } from '../../lib/session.ts'
 import { useToken } from '../../lib/operator.ts'
-
-/** The part of the sign-in answer the page uses. */
-interface LoginResult {
-  token: string
-  must_enroll: boolean
-}
+import { useLogin, type LoginBody } from './api/login.ts'
 
 /** Username and password; then, for an enrolled operator (the server answers OTP_REQUIRED), the 6-digit code. */
 export function LoginPage() {
@@ -18,17 +12,7 @@ export function LoginPage() {
   const token = useToken()
   const [askOtp, setAskOtp] = useState(false)
   const [error, setError] = useState<string>()
-  const login = useMutation({
-    mutationFn: (body: { username: string; password: string; otp?: string }) => api<LoginResult>('/backoffice/auth/login', { method: 'POST', body }),
-    onSuccess: ({ data }) => {
-      setToken(data.token)
-      void navigate(data.must_enroll ? '/enrol' : '/', { replace: true })
-    },
-    onError: (failure) => {
-      if (failure instanceof ApiError && failure.code === 'OTP_REQUIRED') setAskOtp(true)
-      setError(failure.message)
-    },
-  })
+  const login = useLogin()
   if (token && !login.isPending) return <Navigate to="/" replace />
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -36,7 +20,17 @@ export function LoginPage() {
     const form = new FormData(event.currentTarget)
     const otp = String(form.get('otp') ?? '')
     setError(undefined)
-    login.mutate({ username: String(form.get('username')), password: String(form.get('password')), ...(otp ? { otp } : {}) })
+    const body: LoginBody = { username: String(form.get('username')), password: String(form.get('password')), ...(otp ? { otp } : {}) }
+    login.mutate(body, {
+      onSuccess: (answer) => {
+        setToken(answer.token)
+        void navigate(answer.must_enroll ? '/enrol' : '/', { replace: true })
+      },
+      onError: (failure) => {
+        if (failure instanceof ApiError && failure.code === 'OTP_REQUIRED') setAskOtp(true)
+        setError(errorText(failure))
+      },
+    })
   }
   return (
     <main className="login">

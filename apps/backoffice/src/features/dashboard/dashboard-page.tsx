@@ -1,9 +1,7 @@
-import type { DashboardSummary } from '@sanam/contract'
-import { useQuery } from '@tanstack/react-query'
+import { formatBaht, formatDay, formatWhole } from '@sanam/web-shared/format'
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
-import { get } from '../../lib/api.ts'
-import { formatBaht, formatDay } from '../../lib/format.ts'
 import { t, type MessageKey } from '../../lib/i18n/th.ts'
+import { useDashboard } from './api/get-dashboard.ts'
 
 const MONEY_CARDS: Array<{ key: 'deposits' | 'withdrawals' | 'bets' | 'wins' | 'ggr'; label: MessageKey }> = [
   { key: 'deposits', label: 'dashboard.deposits' },
@@ -21,7 +19,7 @@ const COUNT_CARDS: Array<{ key: 'pending_withdrawals' | 'unmatched_deposits' | '
 
 /** Today in Bangkok at a glance, and the last 14 days as a chart (recharts, drawn at once: no animation). Refreshed every minute. */
 export function DashboardPage() {
-  const summary = useQuery({ queryKey: ['dashboard'], queryFn: () => get<DashboardSummary>('/backoffice/dashboard'), refetchInterval: 60_000 })
+  const summary = useDashboard()
   const data = summary.data
   return (
     <section className="panel">
@@ -53,7 +51,7 @@ export function DashboardPage() {
             {COUNT_CARDS.map((card) => (
               <li key={card.key} className="card">
                 <span className="card__label">{t(card.label)}</span>
-                <span className="card__value">{data.today[card.key].toLocaleString('th-TH')}</span>
+                <span className="card__value">{formatWhole(data.today[card.key])}</span>
               </li>
             ))}
           </ul>
@@ -63,7 +61,7 @@ export function DashboardPage() {
               <ComposedChart data={data.days.map((d) => ({ ...d, label: formatDay(d.date) }))} margin={{ top: 8, right: 16, bottom: 8, left: 16 }}>
                 <CartesianGrid stroke="rgb(255 255 255 / 0.08)" vertical={false} />
                 <XAxis dataKey="label" stroke="#a9a6b8" tick={{ fontSize: 12 }} />
-                <YAxis stroke="#a9a6b8" tick={{ fontSize: 12 }} tickFormatter={(v: number) => v.toLocaleString('th-TH')} />
+                <YAxis stroke="#a9a6b8" tick={{ fontSize: 12 }} tickFormatter={(v: number) => formatWhole(v)} />
                 <Tooltip
                   formatter={(value) => formatBaht(Number(value))}
                   contentStyle={{ background: '#151523', border: '1px solid rgb(255 255 255 / 0.15)', borderRadius: 8 }}

@@ -1,5 +1,5 @@
-import type { BackofficeDeposit, MemberSummary, Page } from '@sanam/contract'
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { BackofficeDeposit } from '@sanam/contract'
+import { formatBaht, formatDateTimeSeconds } from '@sanam/web-shared/format'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { DataTable } from '../../components/data-table.tsx'
@@ -8,10 +8,14 @@ import { Field, FormDialog } from '../../components/dialog.tsx'
 import { Pager } from '../../components/pager.tsx'
 import { ToggleTabs } from '../../components/toggle-tabs.tsx'
 import { useToast } from '../../components/toasts.tsx'
-import { api, get, queryString } from '../../lib/api.ts'
-import { formatBaht, formatDateTime } from '../../lib/format.ts'
+import { errorText } from '../../lib/api-client.ts'
+import { useMemberSearch } from '../../lib/api/search-members.ts'
 import { t } from '../../lib/i18n/th.ts'
 import { movesMoney, useOperator } from '../../lib/operator.ts'
+import { useAssignDeposit } from './api/assign-deposit.ts'
+import { useCreateManualDeposit } from './api/create-manual-deposit.ts'
+import { useDepositHistory, type DepositHistoryQuery } from './api/get-deposit-history.ts'
+import { useUnmatchedDeposits } from './api/get-unmatched-deposits.ts'
 
 const VIEWS = ['unmatched', 'history'] as const
 
@@ -51,40 +55,24 @@ export function DepositsPage() {
 function UnmatchedDeposits() {
   const me = useOperator()
   const toast = useToast()
-  const queryClient = useQueryClient()
   const [page, setPage] = useState(0)
   const [assigning, setAssigning] = useState<BackofficeDeposit>()
   const [manual, setManual] = useState(false)
-  const list = useQuery({
-    queryKey: ['unmatched', page],
-    queryFn: () => get<Page<BackofficeDeposit>>(`/backoffice/deposits/unmatched?page=${page}`),
-    placeholderData: keepPreviousData,
-    refetchInterval: 15_000,
-  })
-  const done = async ({ message }: { message: string | undefined }) => {
-    if (message) toast(message)
-    setAssigning(undefined)
-    setManual(false)
-    await queryClient.invalidateQueries({ queryKey: ['unmatched'] })
-    await queryClient.invalidateQueries({ queryKey: ['deposit-history'] })
+  const list = useUnmatchedDeposits(page)
+  const done = {
+    onSuccess: ({ message }: { message: string | undefined }) => {
+      if (message) toast(message)
+      setAssigning(undefined)
+      setManual(false)
+    },
   }
-  const assign = useMutation({
-    mutationFn: ({ id, mobile }: { id: number; mobile: string }) => api(`/backoffice/deposits/${id}/assign`, { method: 'POST', body: { mobile } }),
-    onSuccess: done,
-  })
-  const credit = useMutation({
-    mutationFn: (fields: Record<string, string>) =>
-      api('/backoffice/deposits/manual', {
-        method: 'POST',
-        body: { mobile: fields.mobile, amount: Number(fields.amount), bank_ref: fields.bank_ref, note: fields.note },
-      }),
-    onSuccess: done,
-  })
+  const assign = useAssignDeposit()
+  const credit = useCreateManualDeposit()
   const canCredit = movesMoney(me.data?.role)
 
   const columns = useMemo<ColumnDef<BackofficeDeposit, unknown>[]>(
     () => [
-      { header: t('deposits.occurred'), cell: ({ row }) => formatDateTime(row.original.occurred_at) },
+      { header: t('deposits.occurred'), cell: ({ row }) => formatDateTimeSeconds(row.original.occurred_at) },
       AMOUNT,
       FROM,
       { header: t('deposits.to'), accessorKey: 'to_account' },
@@ -124,8 +112,8 @@ function UnmatchedDeposits() {
           title={`${t('deposits.assignTitle')} · ${formatBaht(assigning.amount)}`}
           submitLabel={t('deposits.assign')}
           busy={assign.isPending}
-          error={assign.error?.message}
-          onSubmit={(fields) => assign.mutate({ id: assigning.id, mobile: fields.mobile ?? '' })}
+          error={assign.error ? errorText(assign.error) : undefined}
+          onSubmit={(fields) => assign.mutate({ id: assigning.id, mobile: fields.mobile ?? '' }, done)}
           onClose={() => {
             setAssigning(undefined)
             assign.reset()
@@ -140,8 +128,10 @@ function UnmatchedDeposits() {
           lead={t('deposits.manualLead')}
           submitLabel={t('deposits.manualSubmit')}
           busy={credit.isPending}
-          error={credit.error?.message}
-          onSubmit={(fields) => credit.mutate(fields)}
+          error={credit.error ? errorText(credit.error) : undefined}
+          onSubmit={(fields) =>
+            credit.mutate({ mobile: fields.mobile ?? '', amount: Number(fields.amount), bank_ref: fields.bank_ref ?? '', note: fields.note ?? '' }, done)
+          }
           onClose={() => {
             setManual(false)
             credit.reset()
@@ -164,11 +154,7 @@ function UnmatchedDeposits() {
 function MemberPicker() {
   const [q, setQ] = useState('')
   const [typed, setTyped] = useState('')
-  const found = useQuery({
-    queryKey: ['members', q, 0],
-    queryFn: () => get<Page<MemberSummary>>(`/backoffice/members${queryString({ q })}`),
-    enabled: q !== '',
-  })
+  const found = useMemberSearch(q)
   const search = () => setQ(typed.trim())
   const onKey = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter') return
@@ -210,20 +196,16 @@ function MemberPicker() {
   )
 }
 
-type HistoryFilters = { q?: string; amount?: string; ref?: string; from?: string; to?: string }
+type HistoryFilters = Omit<DepositHistoryQuery, 'page'>
 
 /** Credited deposits (matched by the feed, assigned or entered by an operator), searchable; newest first. */
 function DepositHistory() {
   const [filters, setFilters] = useState<HistoryFilters>({})
   const [page, setPage] = useState(0)
-  const list = useQuery({
-    queryKey: ['deposit-history', filters, page],
-    queryFn: () => get<Page<BackofficeDeposit>>(`/backoffice/deposits${queryString({ ...filters, page })}`),
-    placeholderData: keepPreviousData,
-  })
+  const list = useDepositHistory({ ...filters, page: String(page) })
   const columns = useMemo<ColumnDef<BackofficeDeposit, unknown>[]>(
     () => [
-      { header: t('deposits.credited'), cell: ({ row }) => formatDateTime(row.original.credited_at) },
+      { header: t('deposits.credited'), cell: ({ row }) => formatDateTimeSeconds(row.original.credited_at) },
       { header: t('deposits.player'), cell: ({ row }) => row.original.mobile ?? '–' },
       AMOUNT,
       { header: t('deposits.bankRef'), cell: ({ row }) => <code>{row.original.external_id}</code> },

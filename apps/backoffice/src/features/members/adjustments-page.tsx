@@ -1,5 +1,5 @@
-import type { Adjustment, Page } from '@sanam/contract'
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { Adjustment } from '@sanam/contract'
+import { useQuery } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
 import { DataTable } from '../../components/data-table.tsx'
@@ -7,12 +7,15 @@ import { Field, FormDialog } from '../../components/dialog.tsx'
 import { Pager } from '../../components/pager.tsx'
 import { ToggleTabs } from '../../components/toggle-tabs.tsx'
 import { useToast } from '../../components/toasts.tsx'
-import { api, get } from '../../lib/api.ts'
+import { errorText } from '../../lib/api-client.ts'
 import { t } from '../../lib/i18n/th.ts'
 import { movesMoney, useOperator } from '../../lib/operator.ts'
+import { useApproveAdjustment } from './api/approve-adjustment.ts'
+import { adjustmentsQueryOptions, type AdjustmentsQuery } from './api/get-adjustments.ts'
+import { useRejectAdjustment } from './api/reject-adjustment.ts'
 import { adjustmentColumns } from './member-history.tsx'
 
-const STATUSES = ['PENDING', 'APPLIED', 'REJECTED'] as const
+const STATUSES: readonly NonNullable<AdjustmentsQuery['status']>[] = ['PENDING', 'APPLIED', 'REJECTED']
 
 /**
  * Manual adjustments of members' money (issue 12 §5): those above the four-eyes amount wait here for a second
@@ -21,30 +24,20 @@ const STATUSES = ['PENDING', 'APPLIED', 'REJECTED'] as const
 export function AdjustmentsPage() {
   const me = useOperator()
   const toast = useToast()
-  const queryClient = useQueryClient()
   const [status, setStatus] = useState<(typeof STATUSES)[number]>('PENDING')
   const [page, setPage] = useState(0)
   const [rejecting, setRejecting] = useState<Adjustment>()
-  const list = useQuery({
-    queryKey: ['adjustments', status, page],
-    queryFn: () => get<Page<Adjustment>>(`/backoffice/adjustments?status=${status}&page=${page}`),
-    placeholderData: keepPreviousData,
-    refetchInterval: 15_000,
-  })
-  const decide = useMutation({
-    mutationFn: ({ id, reject }: { id: number; reject?: string }) =>
-      api<Adjustment>(`/backoffice/adjustments/${id}/${reject === undefined ? 'approve' : 'reject'}`, {
-        method: 'POST',
-        ...(reject === undefined ? {} : { body: { reason: reject } }),
-      }),
-    onSuccess: async ({ message }) => {
+  // Asked again every 15 s: adjustments above the four-eyes amount arrive from other operators.
+  const list = useQuery({ ...adjustmentsQueryOptions({ status, page: String(page) }), refetchInterval: 15_000 })
+  const approve = useApproveAdjustment()
+  const reject = useRejectAdjustment()
+  const decided = {
+    onSuccess: ({ message }: { message: string | undefined }) => {
       if (message) toast(message)
       setRejecting(undefined)
-      await queryClient.invalidateQueries({ queryKey: ['adjustments'] })
-      await queryClient.invalidateQueries({ queryKey: ['member-history'] })
     },
-    onError: (failure) => toast(failure.message, 'error'),
-  })
+  }
+  const { mutate: approveOne, isPending: approving } = approve
   const canDecide = movesMoney(me.data?.role) && status === 'PENDING'
   const columns = useMemo<ColumnDef<Adjustment, unknown>[]>(
     () => [
@@ -60,8 +53,13 @@ export function AdjustmentsPage() {
                   <button
                     type="button"
                     className="button"
-                    disabled={row.original.requested_by === me.data?.username || decide.isPending}
-                    onClick={() => decide.mutate({ id: row.original.id })}
+                    disabled={row.original.requested_by === me.data?.username || approving}
+                    onClick={() =>
+                      approveOne(
+                        { id: row.original.id },
+                        { onSuccess: ({ message }) => message && toast(message), onError: (failure) => toast(errorText(failure), 'error') },
+                      )
+                    }
                   >
                     {t('adjustments.approve')} #{row.original.id}
                   </button>
@@ -74,7 +72,7 @@ export function AdjustmentsPage() {
           ]
         : []),
     ],
-    [canDecide, me.data?.username, decide],
+    [canDecide, me.data?.username, approving, approveOne, toast],
   )
   return (
     <section className="panel">
@@ -97,9 +95,9 @@ export function AdjustmentsPage() {
           title={`${t('adjustments.rejectTitle')} #${rejecting.id} · ${rejecting.mobile}`}
           submitLabel={t('adjustments.reject')}
           danger
-          busy={decide.isPending}
-          error={decide.error?.message}
-          onSubmit={(fields) => decide.mutate({ id: rejecting.id, reject: fields.reason ?? '' })}
+          busy={reject.isPending}
+          error={reject.error ? errorText(reject.error) : undefined}
+          onSubmit={(fields) => reject.mutate({ id: rejecting.id, reason: fields.reason ?? '' }, decided)}
           onClose={() => setRejecting(undefined)}
         >
           <Field label={t('adjustments.rejectReason')} name="reason" maxLength={500} />

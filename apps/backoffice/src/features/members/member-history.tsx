@@ -1,13 +1,14 @@
 import type { Adjustment, MemberDownline, MemberLedgerEntry, MemberSession, Page, PromotionHistoryItem, WalletHistoryItem } from '@sanam/contract'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { formatBaht, formatDateTimeSeconds } from '@sanam/web-shared/format'
+import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useState } from 'react'
 import { DataTable } from '../../components/data-table.tsx'
 import { Pager } from '../../components/pager.tsx'
 import { ToggleTabs } from '../../components/toggle-tabs.tsx'
-import { get, queryString } from '../../lib/api.ts'
-import { formatBaht, formatDateTime } from '../../lib/format.ts'
 import { t, type MessageKey } from '../../lib/i18n/th.ts'
+import { adjustmentsQueryOptions } from './api/get-adjustments.ts'
+import { memberHistoryQueryOptions } from './api/get-member-history.ts'
 
 const TABS = ['ledger', 'money', 'promotions', 'downline', 'sessions', 'adjustments'] as const
 type Tab = (typeof TABS)[number]
@@ -39,14 +40,14 @@ function accountName(kind: string): string {
 }
 
 const ledgerColumns: ColumnDef<MemberLedgerEntry, unknown>[] = [
-  { header: t('members.at'), cell: ({ row }) => formatDateTime(row.original.at) },
+  { header: t('members.at'), cell: ({ row }) => formatDateTimeSeconds(row.original.at) },
   { header: t('members.kind'), accessorKey: 'kind' },
   { header: t('members.fromTo'), cell: ({ row }) => `${accountName(row.original.from)} → ${accountName(row.original.to)}` },
   { header: t('members.change'), cell: ({ row }) => (row.original.change === 0 ? formatBaht(row.original.amount) : <Change baht={row.original.change} />) },
   { header: t('members.reference'), cell: ({ row }) => <code>{row.original.reference}</code> },
 ]
 const moneyColumns: ColumnDef<WalletHistoryItem, unknown>[] = [
-  { header: t('members.at'), cell: ({ row }) => formatDateTime(row.original.created_at) },
+  { header: t('members.at'), cell: ({ row }) => formatDateTimeSeconds(row.original.created_at) },
   { header: t('members.type'), cell: ({ row }) => t(`members.type.${row.original.txtype}`) },
   { header: t('adjustments.amount'), cell: ({ row }) => <span className="amount">{formatBaht(row.original.txamount)}</span> },
   { header: t('members.sessionState'), cell: ({ row }) => t(`members.txStatus.${row.original.txstatus}`) },
@@ -60,12 +61,12 @@ const downlineColumns: ColumnDef<MemberDownline, unknown>[] = [
   { header: t('members.mobile'), accessorKey: 'mobile' },
   { header: t('members.name'), cell: ({ row }) => `${row.original.firstname} ${row.original.surname}` },
   { header: t('members.status'), cell: ({ row }) => t(row.original.status === 'LOCKED' ? 'members.locked' : 'members.active') },
-  { header: t('members.created'), cell: ({ row }) => formatDateTime(row.original.created_at) },
+  { header: t('members.created'), cell: ({ row }) => formatDateTimeSeconds(row.original.created_at) },
 ]
 const sessionColumns: ColumnDef<MemberSession, unknown>[] = [
-  { header: t('members.sessionStarted'), cell: ({ row }) => formatDateTime(row.original.created_at) },
-  { header: t('members.sessionLastSeen'), cell: ({ row }) => formatDateTime(row.original.last_seen_at) },
-  { header: t('members.sessionEnds'), cell: ({ row }) => formatDateTime(row.original.revoked_at ?? row.original.expires_at) },
+  { header: t('members.sessionStarted'), cell: ({ row }) => formatDateTimeSeconds(row.original.created_at) },
+  { header: t('members.sessionLastSeen'), cell: ({ row }) => formatDateTimeSeconds(row.original.last_seen_at) },
+  { header: t('members.sessionEnds'), cell: ({ row }) => formatDateTimeSeconds(row.original.revoked_at ?? row.original.expires_at) },
   {
     header: t('members.sessionState'),
     cell: ({ row }) => (
@@ -74,7 +75,7 @@ const sessionColumns: ColumnDef<MemberSession, unknown>[] = [
   },
 ]
 export const adjustmentColumns: ColumnDef<Adjustment, unknown>[] = [
-  { header: t('adjustments.created'), cell: ({ row }) => formatDateTime(row.original.created_at) },
+  { header: t('adjustments.created'), cell: ({ row }) => formatDateTimeSeconds(row.original.created_at) },
   { header: t('adjustments.amount'), cell: ({ row }) => <Change baht={row.original.amount} /> },
   { header: t('adjustments.reason'), accessorKey: 'reason' },
   { header: t('adjustments.status'), cell: ({ row }) => t(`adjustments.status.${row.original.status}`) },
@@ -82,14 +83,18 @@ export const adjustmentColumns: ColumnDef<Adjustment, unknown>[] = [
   { header: t('adjustments.decidedBy'), cell: ({ row }) => row.original.decided_by ?? '–' },
 ]
 
-/** One paged list of the member's, from `path` (page appended). */
-function PagedTable<T>({ path, columns, caption, memberId }: { path: string; columns: ColumnDef<T, unknown>[]; caption: string; memberId: number }) {
+/** One paged list of the member's: `query` gives the query of each page. */
+function PagedTable<T, Key extends QueryKey>({
+  query,
+  columns,
+  caption,
+}: {
+  query: (page: number) => UseQueryOptions<Page<T>, Error, Page<T>, Key>
+  columns: ColumnDef<T, unknown>[]
+  caption: string
+}) {
   const [page, setPage] = useState(0)
-  const list = useQuery({
-    queryKey: ['member-history', memberId, path, page],
-    queryFn: () => get<Page<T>>(`${path}${path.includes('?') ? '&' : '?'}page=${page}`),
-    placeholderData: keepPreviousData,
-  })
+  const list = useQuery(query(page))
   return (
     <>
       <DataTable caption={caption} columns={columns} rows={list.data?.list} loading={list.isPending} />
@@ -104,18 +109,28 @@ function PagedTable<T>({ path, columns, caption, memberId }: { path: string; col
  */
 export function MemberHistory({ id }: { id: number }) {
   const [tab, setTab] = useState<Tab>('ledger')
-  const base = `/backoffice/members/${id}`
   const caption = t(`members.tab.${tab}` as MessageKey)
   return (
     <>
       <ToggleTabs label={t('members.tabs')} options={TABS} value={tab} text={(name) => t(`members.tab.${name}`)} onChange={setTab} />
-      {tab === 'ledger' && <PagedTable key={tab} memberId={id} caption={caption} path={`${base}/ledger`} columns={ledgerColumns} />}
-      {tab === 'money' && <PagedTable key={tab} memberId={id} caption={caption} path={`${base}/money`} columns={moneyColumns} />}
-      {tab === 'promotions' && <PagedTable key={tab} memberId={id} caption={caption} path={`${base}/promotions`} columns={promotionColumns} />}
-      {tab === 'downline' && <PagedTable key={tab} memberId={id} caption={caption} path={`${base}/downline`} columns={downlineColumns} />}
-      {tab === 'sessions' && <PagedTable key={tab} memberId={id} caption={caption} path={`${base}/sessions`} columns={sessionColumns} />}
+      {tab === 'ledger' && <PagedTable key={tab} caption={caption} query={(page) => memberHistoryQueryOptions(id, 'ledger', page)} columns={ledgerColumns} />}
+      {tab === 'money' && <PagedTable key={tab} caption={caption} query={(page) => memberHistoryQueryOptions(id, 'money', page)} columns={moneyColumns} />}
+      {tab === 'promotions' && (
+        <PagedTable key={tab} caption={caption} query={(page) => memberHistoryQueryOptions(id, 'promotions', page)} columns={promotionColumns} />
+      )}
+      {tab === 'downline' && (
+        <PagedTable key={tab} caption={caption} query={(page) => memberHistoryQueryOptions(id, 'downline', page)} columns={downlineColumns} />
+      )}
+      {tab === 'sessions' && (
+        <PagedTable key={tab} caption={caption} query={(page) => memberHistoryQueryOptions(id, 'sessions', page)} columns={sessionColumns} />
+      )}
       {tab === 'adjustments' && (
-        <PagedTable key={tab} memberId={id} caption={caption} path={`/backoffice/adjustments${queryString({ player_id: id })}`} columns={adjustmentColumns} />
+        <PagedTable
+          key={tab}
+          caption={caption}
+          query={(page) => adjustmentsQueryOptions({ player_id: String(id), page: String(page) })}
+          columns={adjustmentColumns}
+        />
       )}
     </>
   )

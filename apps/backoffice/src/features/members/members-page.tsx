@@ -1,16 +1,22 @@
-import type { Adjustment, MemberLinks, MemberProfile, MemberSummary, Page } from '@sanam/contract'
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { MemberSummary } from '@sanam/contract'
+import { formatBaht, formatDateTimeSeconds } from '@sanam/web-shared/format'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState, type FormEvent } from 'react'
 import { DataTable } from '../../components/data-table.tsx'
 import { Field, FormDialog } from '../../components/dialog.tsx'
 import { Pager } from '../../components/pager.tsx'
 import { useToast } from '../../components/toasts.tsx'
-import { api, get, queryString } from '../../lib/api.ts'
-import { formatBaht, formatDateTime } from '../../lib/format.ts'
+import { errorText } from '../../lib/api-client.ts'
+import { useMemberSearch } from '../../lib/api/search-members.ts'
 import { t } from '../../lib/i18n/th.ts'
 import { movesMoney, useOperator } from '../../lib/operator.ts'
 import { newRequestId } from '../../lib/request-id.ts'
+import { useEndMemberSessions } from './api/end-member-sessions.ts'
+import { useMember } from './api/get-member.ts'
+import { useMemberLinks } from './api/get-member-links.ts'
+import { useLockMember } from './api/lock-member.ts'
+import { useRequestAdjustment } from './api/request-adjustment.ts'
+import { useResetMemberPassword } from './api/reset-member-password.ts'
 import { MemberHistory } from './member-history.tsx'
 
 /** Members: search by phone, name, bank account or invite code; a profile with balances, links, lock and sign-out. */
@@ -18,19 +24,14 @@ export function MembersPage() {
   const [q, setQ] = useState('')
   const [page, setPage] = useState(0)
   const [selected, setSelected] = useState<number>()
-  const results = useQuery({
-    queryKey: ['members', q, page],
-    queryFn: () => get<Page<MemberSummary>>(`/backoffice/members${queryString({ q, page })}`),
-    enabled: q !== '',
-    placeholderData: keepPreviousData,
-  })
+  const results = useMemberSearch(q, page)
   const columns = useMemo<ColumnDef<MemberSummary, unknown>[]>(
     () => [
       { header: t('members.mobile'), accessorKey: 'mobile' },
       { header: t('members.name'), cell: ({ row }) => `${row.original.firstname} ${row.original.surname}` },
       { header: t('members.bank'), cell: ({ row }) => `${row.original.bank_code} · ${row.original.bank_account}` },
       { header: t('members.status'), cell: ({ row }) => <StatusBadge status={row.original.status} /> },
-      { header: t('members.created'), cell: ({ row }) => formatDateTime(row.original.created_at) },
+      { header: t('members.created'), cell: ({ row }) => formatDateTimeSeconds(row.original.created_at) },
       {
         id: 'open',
         header: t('common.actions'),
@@ -75,50 +76,21 @@ function StatusBadge({ status }: { status: MemberSummary['status'] }) {
 /** One member: who they are, their money, their linked accounts, their history, and the actions on their account. */
 function MemberDetail({ id }: { id: number }) {
   const toast = useToast()
-  const queryClient = useQueryClient()
   const me = useOperator()
   const [confirming, setConfirming] = useState<'lock' | 'unlock'>()
   const [resetting, setResetting] = useState(false)
   const [temporary, setTemporary] = useState<string>()
   /** The open adjustment dialog's request id: one per dialog, so a double submit is one adjustment. */
   const [adjusting, setAdjusting] = useState<string>()
-  const reset = useMutation({
-    mutationFn: () => api<{ temporary_password: string }>(`/backoffice/members/${id}/reset-password`, { method: 'POST' }),
-    onSuccess: async ({ data, message }) => {
-      if (message) toast(message)
-      setResetting(false)
-      setTemporary(data.temporary_password)
-      await queryClient.invalidateQueries({ queryKey: ['member', id] })
-    },
-  })
-  const adjust = useMutation({
-    mutationFn: (fields: Record<string, string>) =>
-      api<Adjustment>(`/backoffice/members/${id}/adjustments`, {
-        method: 'POST',
-        body: { direction: fields.direction, amount: Number(fields.amount), reason: fields.reason, request_id: adjusting },
-      }),
-    onSuccess: async ({ message }) => {
-      if (message) toast(message)
-      setAdjusting(undefined)
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['member', id] }),
-        queryClient.invalidateQueries({ queryKey: ['member-history', id] }),
-        queryClient.invalidateQueries({ queryKey: ['adjustments'] }),
-      ])
-    },
-  })
-  const profile = useQuery({ queryKey: ['member', id], queryFn: () => get<MemberProfile>(`/backoffice/members/${id}`) })
-  const links = useQuery({ queryKey: ['member-links', id], queryFn: () => get<MemberLinks>(`/backoffice/members/${id}/links`) })
-  const act = useMutation({
-    mutationFn: ({ path, body }: { path: string; body?: Record<string, string> }) =>
-      api<MemberProfile>(`/backoffice/members/${id}/${path}`, { method: 'POST', ...(body ? { body } : {}) }),
-    onSuccess: async ({ data, message }) => {
-      if (message) toast(message)
-      setConfirming(undefined)
-      queryClient.setQueryData(['member', id], data)
-      await queryClient.invalidateQueries({ queryKey: ['members'] })
-    },
-  })
+  const reset = useResetMemberPassword()
+  const adjust = useRequestAdjustment()
+  const lock = useLockMember()
+  const endSessions = useEndMemberSessions()
+  const profile = useMember(id)
+  const links = useMemberLinks(id)
+  const said = ({ message }: { message: string | undefined }) => {
+    if (message) toast(message)
+  }
   const member = profile.data
   if (!member) return <p>{t('common.loading')}</p>
   return (
@@ -139,7 +111,7 @@ function MemberDetail({ id }: { id: number }) {
           <button
             type="button"
             className="button button--ghost"
-            onClick={() => act.mutate({ path: 'end-sessions' }, { onError: (e) => toast(e.message, 'error') })}
+            onClick={() => endSessions.mutate({ id }, { onSuccess: said, onError: (failure) => toast(errorText(failure), 'error') })}
           >
             {t('members.endSessions')}
           </button>
@@ -171,7 +143,7 @@ function MemberDetail({ id }: { id: number }) {
         <dd>{member.invite_code}</dd>
         <dt>{t('members.lastLogin')}</dt>
         <dd>
-          {formatDateTime(member.last_login_at)} {member.last_ip ? `(${member.last_ip})` : ''}
+          {formatDateTimeSeconds(member.last_login_at)} {member.last_ip ? `(${member.last_ip})` : ''}
         </dd>
         <dt>{t('members.liveSessions')}</dt>
         <dd>{member.live_sessions}</dd>
@@ -197,8 +169,19 @@ function MemberDetail({ id }: { id: number }) {
           submitLabel={t('members.resetPassword')}
           danger
           busy={reset.isPending}
-          error={reset.error?.message}
-          onSubmit={() => reset.mutate()}
+          error={reset.error ? errorText(reset.error) : undefined}
+          onSubmit={() =>
+            reset.mutate(
+              { id },
+              {
+                onSuccess: (answer) => {
+                  said(answer)
+                  setResetting(false)
+                  setTemporary(answer.data.temporary_password)
+                },
+              },
+            )
+          }
           onClose={() => {
             setResetting(false)
             reset.reset()
@@ -227,8 +210,24 @@ function MemberDetail({ id }: { id: number }) {
           lead={t('members.adjustLead')}
           submitLabel={t('members.adjust')}
           busy={adjust.isPending}
-          error={adjust.error?.message}
-          onSubmit={(fields) => adjust.mutate(fields)}
+          error={adjust.error ? errorText(adjust.error) : undefined}
+          onSubmit={(fields) =>
+            adjust.mutate(
+              {
+                id,
+                direction: fields.direction === 'DEBIT' ? 'DEBIT' : 'CREDIT',
+                amount: Number(fields.amount),
+                reason: fields.reason ?? '',
+                request_id: adjusting,
+              },
+              {
+                onSuccess: (answer) => {
+                  said(answer)
+                  setAdjusting(undefined)
+                },
+              },
+            )
+          }
           onClose={() => {
             setAdjusting(undefined)
             adjust.reset()
@@ -251,12 +250,22 @@ function MemberDetail({ id }: { id: number }) {
           lead={t(confirming === 'lock' ? 'members.lockLead' : 'members.unlockLead')}
           submitLabel={t(confirming === 'lock' ? 'members.lock' : 'members.unlock')}
           danger={confirming === 'lock'}
-          busy={act.isPending}
-          error={act.error?.message}
-          onSubmit={(fields) => act.mutate({ path: confirming, body: { reason: fields.reason ?? '' } })}
+          busy={lock.isPending}
+          error={lock.error ? errorText(lock.error) : undefined}
+          onSubmit={(fields) =>
+            lock.mutate(
+              { id, lock: confirming === 'lock', reason: fields.reason ?? '' },
+              {
+                onSuccess: (answer) => {
+                  said(answer)
+                  setConfirming(undefined)
+                },
+              },
+            )
+          }
           onClose={() => {
             setConfirming(undefined)
-            act.reset()
+            lock.reset()
           }}
         >
           <Field label={t('members.reason')} name="reason" maxLength={500} />

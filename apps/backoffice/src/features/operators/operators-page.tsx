@@ -1,17 +1,23 @@
 import type { OperatorView } from '@sanam/contract'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { formatDateTimeSeconds } from '@sanam/web-shared/format'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
 import { DataTable } from '../../components/data-table.tsx'
 import { Field, FormDialog } from '../../components/dialog.tsx'
 import { useToast } from '../../components/toasts.tsx'
-import { api, get } from '../../lib/api.ts'
-import { formatDateTime } from '../../lib/format.ts'
+import { errorText } from '../../lib/api-client.ts'
+import { useOperators } from '../../lib/api/get-operators.ts'
 import { t } from '../../lib/i18n/th.ts'
 import { useOperator, type Role } from '../../lib/operator.ts'
+import { useChangeOperatorRole } from './api/change-operator-role.ts'
+import { useCreateOperator } from './api/create-operator.ts'
+import { useResetOperatorPassword } from './api/reset-operator-password.ts'
+import { useUpdateOperatorAccess, type OperatorAccessChange } from './api/update-operator-access.ts'
 
 const ROLES: Role[] = ['owner', 'finance', 'support']
 type Editing = { kind: 'create' } | { kind: 'role' | 'reset-password'; operator: OperatorView }
+/** The role chosen in the form (its select offers only these). */
+const roleOf = (value: string | undefined): Role => ROLES.find((role) => role === value) ?? 'support'
 
 function RoleSelect({ defaultValue }: { defaultValue?: Role }) {
   return (
@@ -32,22 +38,23 @@ function RoleSelect({ defaultValue }: { defaultValue?: Role }) {
 export function OperatorsPage() {
   const me = useOperator()
   const toast = useToast()
-  const queryClient = useQueryClient()
   const [editing, setEditing] = useState<Editing>()
-  const operators = useQuery({ queryKey: ['operators'], queryFn: () => get<{ list: OperatorView[] }>('/backoffice/operators') })
-  const act = useMutation({
-    mutationFn: ({ path, body }: { path: string; body?: Record<string, string> }) =>
-      api<OperatorView>(`/backoffice/operators${path}`, { method: 'POST', ...(body ? { body } : {}) }),
-    onSuccess: async ({ message }) => {
+  const operators = useOperators()
+  const create = useCreateOperator()
+  const changeRole = useChangeOperatorRole()
+  const resetPassword = useResetOperatorPassword()
+  const { mutate: updateAccess } = useUpdateOperatorAccess()
+  const done = {
+    onSuccess: ({ message }: { message: string | undefined }) => {
       if (message) toast(message)
       setEditing(undefined)
-      await queryClient.invalidateQueries({ queryKey: ['operators'] })
     },
-  })
-  const { mutate } = act
+  }
+  const edit = editing?.kind === 'role' ? changeRole : resetPassword
 
   const columns = useMemo<ColumnDef<OperatorView, unknown>[]>(() => {
-    const run = (path: string) => mutate({ path }, { onError: (e) => toast(e.message, 'error') })
+    const run = (id: number, change: OperatorAccessChange) =>
+      updateAccess({ id, change }, { onSuccess: ({ message }) => message && toast(message), onError: (failure) => toast(errorText(failure), 'error') })
     return [
       {
         header: t('operators.username'),
@@ -61,7 +68,7 @@ export function OperatorsPage() {
           <span className={row.original.disabled ? 'state state--off' : 'state'}>{t(row.original.disabled ? 'operators.disabled' : 'operators.enabled')}</span>
         ),
       },
-      { header: t('operators.lastLogin'), cell: ({ row }) => formatDateTime(row.original.last_login_at) },
+      { header: t('operators.lastLogin'), cell: ({ row }) => formatDateTimeSeconds(row.original.last_login_at) },
       {
         id: 'actions',
         header: t('common.actions'),
@@ -77,16 +84,16 @@ export function OperatorsPage() {
                 {t('operators.resetPassword')}
               </button>
               {operator.totp_enrolled && (
-                <button type="button" className="button button--ghost" onClick={() => run(`/${operator.id}/reset-totp`)}>
+                <button type="button" className="button button--ghost" onClick={() => run(operator.id, 'reset-totp')}>
                   {t('operators.resetTotp')}
                 </button>
               )}
               {operator.disabled ? (
-                <button type="button" className="button button--ghost" onClick={() => run(`/${operator.id}/enable`)}>
+                <button type="button" className="button button--ghost" onClick={() => run(operator.id, 'enable')}>
                   {t('operators.enable')}
                 </button>
               ) : (
-                <button type="button" className="button button--danger" onClick={() => run(`/${operator.id}/disable`)}>
+                <button type="button" className="button button--danger" onClick={() => run(operator.id, 'disable')}>
                   {t('operators.disable')} {operator.username}
                 </button>
               )}
@@ -95,7 +102,7 @@ export function OperatorsPage() {
         },
       },
     ]
-  }, [me.data?.operator_id, mutate, toast])
+  }, [me.data?.operator_id, updateAccess, toast])
 
   return (
     <section className="panel">
@@ -111,12 +118,12 @@ export function OperatorsPage() {
         <FormDialog
           title={t('operators.create')}
           submitLabel={t('common.save')}
-          busy={act.isPending}
-          error={act.error?.message}
-          onSubmit={(fields) => act.mutate({ path: '', body: fields })}
+          busy={create.isPending}
+          error={create.error ? errorText(create.error) : undefined}
+          onSubmit={(fields) => create.mutate({ username: fields.username ?? '', password: fields.password ?? '', role: roleOf(fields.role) }, done)}
           onClose={() => {
             setEditing(undefined)
-            act.reset()
+            create.reset()
           }}
         >
           <Field label={t('operators.username')} name="username" maxLength={32} pattern="[a-z0-9_.\-]{3,32}" />
@@ -128,12 +135,16 @@ export function OperatorsPage() {
         <FormDialog
           title={`${t(editing.kind === 'role' ? 'operators.changeRole' : 'operators.resetPassword')} · ${editing.operator.username}`}
           submitLabel={t('common.save')}
-          busy={act.isPending}
-          error={act.error?.message}
-          onSubmit={(fields) => act.mutate({ path: `/${editing.operator.id}/${editing.kind}`, body: fields })}
+          busy={edit.isPending}
+          error={edit.error ? errorText(edit.error) : undefined}
+          onSubmit={(fields) =>
+            editing.kind === 'role'
+              ? changeRole.mutate({ id: editing.operator.id, role: roleOf(fields.role) }, done)
+              : resetPassword.mutate({ id: editing.operator.id, password: fields.password ?? '' }, done)
+          }
           onClose={() => {
             setEditing(undefined)
-            act.reset()
+            edit.reset()
           }}
         >
           {editing.kind === 'role' ? (

@@ -1,5 +1,5 @@
 import type { WithdrawalContext } from '@sanam/contract'
-import { formatBaht } from '../../lib/format.ts'
+import { formatBaht } from '@sanam/web-shared/format'
 import { t } from '../../lib/i18n/th.ts'
 
 /**

@@ -1,5 +1,5 @@
-import type { BackofficeWithdrawal, Page } from '@sanam/contract'
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { BackofficeWithdrawal } from '@sanam/contract'
+import { formatBaht, formatDateTimeSeconds } from '@sanam/web-shared/format'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
 import { DataTable } from '../../components/data-table.tsx'
@@ -7,42 +7,38 @@ import { Field, FormDialog } from '../../components/dialog.tsx'
 import { Pager } from '../../components/pager.tsx'
 import { ToggleTabs } from '../../components/toggle-tabs.tsx'
 import { useToast } from '../../components/toasts.tsx'
-import { api, get } from '../../lib/api.ts'
-import { formatBaht, formatDateTime } from '../../lib/format.ts'
+import { errorText } from '../../lib/api-client.ts'
 import { t } from '../../lib/i18n/th.ts'
 import { movesMoney, useOperator } from '../../lib/operator.ts'
+import { useApproveWithdrawal } from './api/approve-withdrawal.ts'
+import { useWithdrawals, type WithdrawalStatus } from './api/get-withdrawals.ts'
+import { useRejectWithdrawal } from './api/reject-withdrawal.ts'
 import { WithdrawalContextFacts } from './withdrawal-context.tsx'
 
-const STATUSES = ['PENDING', 'SUCCESS', 'FAIL', 'CANCEL'] as const
+const STATUSES: readonly WithdrawalStatus[] = ['PENDING', 'SUCCESS', 'FAIL', 'CANCEL']
 type Decision = { kind: 'approve' | 'reject'; item: BackofficeWithdrawal }
 
 /** The withdrawal queue: pending first; approve with the payout reference, or reject with a reason (money roles only). */
 export function WithdrawalsPage() {
   const me = useOperator()
   const toast = useToast()
-  const queryClient = useQueryClient()
-  const [status, setStatus] = useState<(typeof STATUSES)[number]>('PENDING')
+  const [status, setStatus] = useState<WithdrawalStatus>('PENDING')
   const [page, setPage] = useState(0)
   const [decision, setDecision] = useState<Decision>()
-  const list = useQuery({
-    queryKey: ['withdrawals', status, page],
-    queryFn: () => get<Page<BackofficeWithdrawal>>(`/backoffice/withdrawals?status=${status}&page=${page}`),
-    placeholderData: keepPreviousData,
-    refetchInterval: 15_000,
-  })
-  const decide = useMutation({
-    mutationFn: ({ kind, item, fields }: Decision & { fields: Record<string, string> }) =>
-      api(`/backoffice/withdrawals/${item.id}/${kind}`, {
-        method: 'POST',
-        body: kind === 'approve' ? { payout_ref: fields.payout_ref } : { reason: fields.reason },
-      }),
-    onSuccess: async ({ message }) => {
+  const list = useWithdrawals(status, page)
+  const approve = useApproveWithdrawal()
+  const reject = useRejectWithdrawal()
+  const decided = {
+    onSuccess: ({ message }: { message: string | undefined }) => {
       if (message) toast(message)
       setDecision(undefined)
-      await queryClient.invalidateQueries({ queryKey: ['withdrawals'] })
     },
-    onError: (failure) => toast(failure.message, 'error'),
-  })
+    onError: (failure: unknown) => toast(errorText(failure), 'error'),
+  }
+  const decide = ({ kind, item }: Decision, fields: Record<string, string>) =>
+    kind === 'approve'
+      ? approve.mutate({ id: item.id, payout_ref: fields.payout_ref ?? '' }, decided)
+      : reject.mutate({ id: item.id, reason: fields.reason ?? '' }, decided)
   const canDecide = movesMoney(me.data?.role)
 
   const columns = useMemo<ColumnDef<BackofficeWithdrawal, unknown>[]>(
@@ -51,7 +47,7 @@ export function WithdrawalsPage() {
       { header: t('withdrawals.member'), accessorKey: 'mobile' },
       { header: t('withdrawals.amount'), cell: ({ row }) => <span className="amount">{formatBaht(row.original.amount)}</span> },
       { header: t('withdrawals.bank'), cell: ({ row }) => `${row.original.bank_code} · ${row.original.bank_account}` },
-      { header: t('withdrawals.created'), cell: ({ row }) => formatDateTime(row.original.created_at) },
+      { header: t('withdrawals.created'), cell: ({ row }) => formatDateTimeSeconds(row.original.created_at) },
       ...(status === 'PENDING'
         ? ([{ header: t('withdrawals.context'), cell: ({ row }) => <WithdrawalContextFacts context={row.original.context} compact /> }] satisfies ColumnDef<
             BackofficeWithdrawal,
@@ -97,7 +93,7 @@ export function WithdrawalsPage() {
             ]
           : []
         : ([
-            { header: t('withdrawals.decided'), cell: ({ row }) => formatDateTime(row.original.decided_at) },
+            { header: t('withdrawals.decided'), cell: ({ row }) => formatDateTimeSeconds(row.original.decided_at) },
             { header: t('withdrawals.result'), cell: ({ row }) => row.original.payout_ref ?? row.original.reason ?? '–' },
           ] satisfies ColumnDef<BackofficeWithdrawal, unknown>[])),
     ],
@@ -125,8 +121,8 @@ export function WithdrawalsPage() {
           lead={t(decision.kind === 'approve' ? 'withdrawals.approveLead' : 'withdrawals.rejectLead')}
           submitLabel={t(decision.kind === 'approve' ? 'withdrawals.approve' : 'withdrawals.reject')}
           danger={decision.kind === 'reject'}
-          busy={decide.isPending}
-          onSubmit={(fields) => decide.mutate({ ...decision, fields })}
+          busy={approve.isPending || reject.isPending}
+          onSubmit={(fields) => decide(decision, fields)}
           onClose={() => setDecision(undefined)}
         >
           <WithdrawalContextFacts context={decision.item.context} />

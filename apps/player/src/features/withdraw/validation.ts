@@ -1,4 +1,4 @@
-import { formatWhole } from '../../lib/format.ts'
+import { formatWhole } from '@sanam/web-shared/format'
 import { t } from '../../lib/i18n/index.ts'
 
 /** Spec §5 Withdraw on submit: an amount is required and must reach the minimum. Null when it may be sent. */

@@ -1,5 +1,6 @@
 import type { DraftBill, Promotion, UserMe } from '@sanam/contract'
 import { ruleNumber } from '@sanam/contract/promotions/rules'
+import { formatAmount } from '@sanam/web-shared/format'
 import { useCallback, useEffect, useId, useState } from 'react'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { ActivityIndicator } from '../../../components/full-screen-overlay.tsx'
@@ -35,8 +36,6 @@ export interface DepositLocationState {
   image?: string
   title?: string
 }
-
-const amountFormat = new Intl.NumberFormat('th-TH', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 
 /** Spec §4: the promotion's MIN_DEPOSIT, else the config's min_amount, else 100. */
 export function depositAmount(promotion: Promotion | null, configMin: number | undefined): number {
@@ -225,7 +224,7 @@ export function DepositPage({ user, readBalance, contactUrl }: { user: UserMe | 
             <input
               id={amountId}
               className="field__input"
-              value={amountFormat.format(amount)}
+              value={formatAmount(amount)}
               readOnly
               aria-describedby={draftError ? amountErrorId : undefined}
               data-testid="deposit-amount"

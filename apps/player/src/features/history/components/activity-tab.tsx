@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { PagedTable } from '../../../components/paged-table.tsx'
 import { PromotionStatusBadge } from '../../../components/status-badge.tsx'
-import { formatBahtWord } from '../../../lib/format.ts'
+import { formatBahtWord } from '@sanam/web-shared/format'
 import { t } from '../../../lib/i18n/index.ts'
 import { usePromotionHistoriesQuery } from '../api/get-promotion-histories.ts'
 

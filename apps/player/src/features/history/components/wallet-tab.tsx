@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { PagedTable } from '../../../components/paged-table.tsx'
 import { StatusBadge } from '../../../components/status-badge.tsx'
-import { formatBaht, formatDateTime } from '../../../lib/format.ts'
+import { formatBaht, formatDateTime } from '@sanam/web-shared/format'
 import { t } from '../../../lib/i18n/index.ts'
 import { useWalletHistoriesQuery } from '../api/get-wallet-histories.ts'
 

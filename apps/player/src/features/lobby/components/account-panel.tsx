@@ -2,7 +2,7 @@ import type { Balance, UserMe } from '@sanam/contract'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { ChevronRightIcon, CoinsIcon, DepositIcon, GiftIcon, LogoutIcon, RefreshIcon, WithdrawIcon } from '../../../components/icons.tsx'
-import { formatBaht, formatBahtWord } from '../../../lib/format.ts'
+import { formatBaht, formatBahtWord } from '@sanam/web-shared/format'
 import { t } from '../../../lib/i18n/index.ts'
 
 /** `0812345678` → `081-xxx-5678`: enough to recognise one's own number on a shared screen. */

@@ -1,7 +1,7 @@
 import useEmblaCarousel from 'embla-carousel-react'
 import { useEffect, useId, useState } from 'react'
 import { ChevronDownIcon, GiftIcon } from '../../../components/icons.tsx'
-import { formatBaht, formatBahtWord, formatDateTime, formatProgressPercent } from '../../../lib/format.ts'
+import { formatBaht, formatBahtWord, formatDateTime, formatProgressPercent } from '@sanam/web-shared/format'
 import { t } from '../../../lib/i18n/index.ts'
 import { promotionProgress, type PromotionView } from '../promotion.ts'
 

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { PagedTable } from '../../../components/paged-table.tsx'
-import { formatDate } from '../../../lib/format.ts'
+import { formatDate } from '@sanam/web-shared/format'
 import { t } from '../../../lib/i18n/index.ts'
 import { useInvitesQuery } from '../api/get-invites.ts'
 

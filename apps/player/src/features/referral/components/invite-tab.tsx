@@ -1,6 +1,6 @@
 import { ErrorState, LoadingState } from '../../../components/list-state.tsx'
 import { useToast } from '../../../components/toast/use-toast.ts'
-import { formatPercent } from '../../../lib/format.ts'
+import { formatPercent } from '@sanam/web-shared/format'
 import { t } from '../../../lib/i18n/index.ts'
 import { useInvitesQuery } from '../api/get-invites.ts'
 import { CopyIcon, ShareIcon } from './share-icons.tsx'

@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/spinner.tsx'
 import { useToast } from '../../../components/toast/use-toast.ts'
 import { errorText } from '../../../lib/api-client.ts'
 import { useBalanceQuery } from '../../../lib/balance-query.ts'
-import { formatBahtWord } from '../../../lib/format.ts'
+import { formatBahtWord } from '@sanam/web-shared/format'
 import { t, type MessageKey } from '../../../lib/i18n/index.ts'
 import { useTransferToMain } from '../api/transfer-to-main.ts'
 

@@ -1,9 +1,8 @@
 /**
- * Thai number and date formats (spec §9), the one place the app turns money, percentages and dates into text:
- * balances with the baht sign and two decimals, bonus and refund with two decimals and 'บาท', dates in the
- * Buddhist era (the th-TH locale's default calendar), Bangkok time.
+ * Thai number and date formats (spec §9), the one place both web apps turn money, percentages and dates into text
+ * (ADR 038): amounts with the baht sign and two decimals, bonus and refund with two decimals and the word baht, dates
+ * in the Buddhist era (the th-TH locale's default calendar), Bangkok time. Pure: Intl only, no app catalogue.
  */
-import { t } from './i18n/index.ts'
 
 const baht = new Intl.NumberFormat('th-TH', { style: 'currency', currency: 'THB', minimumFractionDigits: 2, maximumFractionDigits: 2 })
 const twoDecimals = new Intl.NumberFormat('th-TH', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
@@ -11,7 +10,21 @@ const wholeNumber = new Intl.NumberFormat('th-TH', { maximumFractionDigits: 0 })
 const wholePercent = new Intl.NumberFormat('th-TH', { style: 'percent', maximumFractionDigits: 0 })
 const progressPercent = new Intl.NumberFormat('th-TH', { style: 'percent', maximumFractionDigits: 2 })
 const dateTime = new Intl.DateTimeFormat('th-TH', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Bangkok' })
+const dateTimeSeconds = new Intl.DateTimeFormat('th-TH', {
+  timeZone: 'Asia/Bangkok',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+})
 const dateOnly = new Intl.DateTimeFormat('th-TH', { dateStyle: 'medium', timeZone: 'Asia/Bangkok' })
+// A calendar day given as YYYY-MM-DD is already Bangkok's: read at midnight UTC and shown in UTC, so it never shifts.
+const dayMonth = new Intl.DateTimeFormat('th-TH', { timeZone: 'UTC', day: 'numeric', month: 'short' })
+
+/** What an absent time (not yet decided, never signed in) reads as. */
+const NONE = '–'
 
 const finite = (value: number) => (Number.isFinite(value) ? value : 0)
 
@@ -20,9 +33,14 @@ export function formatBaht(amount: number): string {
   return baht.format(finite(amount))
 }
 
-/** `1,234.50 บาท`. */
+/** `1,234.50`: two decimals and no unit (a read-only amount field). */
+export function formatAmount(amount: number): string {
+  return twoDecimals.format(finite(amount))
+}
+
+/** `1,234.50 บาท`: the unit is part of the format, like the baht sign. */
 export function formatBahtWord(amount: number): string {
-  return t('money.baht', { n: twoDecimals.format(finite(amount)) })
+  return `${formatAmount(amount)} บาท`
 }
 
 /** `1,500`: a whole number with Thai grouping (the withdrawal minimum in its message, the amount being typed). */
@@ -50,16 +68,31 @@ export function formatProgressPercent(percent: number): string {
   return progressPercent.format(finite(percent) / 100)
 }
 
-/** `22 พ.ย. 2569 10:30`: Buddhist era, Bangkok time. An unreadable date is returned as given. */
-export function formatDateTime(iso: string): string {
+function formatInstant(format: Intl.DateTimeFormat, iso: string | null | undefined): string {
+  if (iso === null || iso === undefined) return NONE
   const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date)
+  return Number.isNaN(date.getTime()) ? iso : format.format(date)
+}
+
+/** `22 พ.ย. 2569 10:30`: Buddhist era, Bangkok time; none reads `–`. An unreadable date is returned as given. */
+export function formatDateTime(iso: string | null | undefined): string {
+  return formatInstant(dateTime, iso)
+}
+
+/** `22 พ.ย. 2569 10:30:05`: {@link formatDateTime} to the second, for the operators' records and logs. */
+export function formatDateTimeSeconds(iso: string | null | undefined): string {
+  return formatInstant(dateTimeSeconds, iso)
 }
 
 /** `22 พ.ย. 2569`: the day only (when a friend joined), Buddhist era, Bangkok day. */
 export function formatDate(iso: string): string {
   const date = new Date(iso)
   return Number.isNaN(date.getTime()) ? iso : dateOnly.format(date)
+}
+
+/** `22 พ.ย.` from `2026-11-22`: a Bangkok calendar day (the dashboard's days), no year. */
+export function formatDay(day: string): string {
+  return formatInstant(dayMonth, `${day}T00:00:00Z`)
 }
 
 /** `1234567890` → `123-4-56789-0`, the way Thai banks print a 10-digit account; other lengths as they are. */

@@ -2,11 +2,14 @@ import { describe, expect, it } from 'vitest'
 import {
   amountDigits,
   formatAccountNumber,
+  formatAmount,
   formatAmountInput,
   formatBaht,
   formatBahtWord,
   formatDate,
   formatDateTime,
+  formatDateTimeSeconds,
+  formatDay,
   formatPercent,
   formatProgressPercent,
   formatWhole,
@@ -17,16 +20,26 @@ describe('Thai formats (spec §9)', () => {
     expect(formatBaht(1234.5)).toBe('฿1,234.50')
     expect(formatBaht(0)).toBe('฿0.00')
     expect(formatBaht(Number.NaN)).toBe('฿0.00')
+    expect(formatBaht(1234567.5)).toBe('฿1,234,567.50')
+    expect(formatBaht(-20)).toBe('-฿20.00')
   })
 
   it('shows bonus and refund with two decimals and บาท', () => {
     expect(formatBahtWord(300)).toBe('300.00 บาท')
     expect(formatBahtWord(1000.5)).toBe('1,000.50 บาท')
+    expect(formatAmount(1000)).toBe('1,000.00')
   })
 
   it('dates in the Buddhist era, Bangkok time', () => {
     expect(formatDateTime('2026-11-21T17:30:00.000Z')).toMatch(/22 พ\.ย\. 2569.*00:30/)
     expect(formatDateTime('nonsense')).toBe('nonsense')
+    expect(formatDateTime(null)).toBe('–')
+  })
+
+  it('operators read times to the second, and the dashboard its Bangkok days without shifting them', () => {
+    expect(formatDateTimeSeconds('2026-11-23T17:30:05.000Z')).toMatch(/24 พ\.ย\. 2569.*00:30:05/)
+    expect(formatDateTimeSeconds(undefined)).toBe('–')
+    expect(formatDay('2026-11-22')).toBe('22 พ.ย.')
   })
 
   it('date only: the Bangkok day, Buddhist era, no time', () => {

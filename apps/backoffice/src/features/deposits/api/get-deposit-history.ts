@@ -1,0 +1,21 @@
+import type { backofficeContract } from '@sanam/contract'
+import type { RequestQuery, ResponseData } from '@sanam/web-shared/contract-types'
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { apiRequest, queryString } from '../../../lib/api-client.ts'
+import { queryKeys } from '../../../lib/query-keys.ts'
+
+/** The search: member, amount, bank reference, Bangkok dates (each optional), and the page. */
+export type DepositHistoryQuery = RequestQuery<typeof backofficeContract.depositHistory>
+export type DepositHistoryPage = ResponseData<typeof backofficeContract.depositHistory>
+
+/** `GET /backoffice/deposits?q=&amount=&ref=&from=&to=&page=`: credited deposits, newest first. */
+export function getDepositHistory(query: DepositHistoryQuery): Promise<DepositHistoryPage> {
+  return apiRequest(`/backoffice/deposits${queryString(query)}`)
+}
+
+export const depositHistoryQueryOptions = (query: DepositHistoryQuery) =>
+  queryOptions({ queryKey: queryKeys.deposits.history(query), queryFn: () => getDepositHistory(query), placeholderData: keepPreviousData })
+
+export function useDepositHistory(query: DepositHistoryQuery) {
+  return useQuery(depositHistoryQueryOptions(query))
+}

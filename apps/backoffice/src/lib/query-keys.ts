@@ -1,0 +1,26 @@
+/**
+ * Every query key of the back-office, defined once (ADR 038). A feature's `api/` files build their keys here, and a
+ * change invalidates by these prefixes, another feature's too: a credited deposit or a paid withdrawal changes a
+ * member's balance, an operator's action adds to the audit log. Each group's `all` is the prefix of all its keys.
+ */
+export const queryKeys = {
+  /** The signed-in operator, per session token (another sign-in in this tab is another operator). */
+  me: { all: ['me'] as const, of: (token: string | null) => ['me', token] as const },
+  operators: { all: ['operators'] as const },
+  dashboard: { all: ['dashboard'] as const },
+  withdrawals: { all: ['withdrawals'] as const, list: (status: string, page: number) => ['withdrawals', status, page] as const },
+  deposits: {
+    all: ['deposits'] as const,
+    unmatched: (page: number) => ['deposits', 'unmatched', page] as const,
+    history: (query: object) => ['deposits', 'history', query] as const,
+  },
+  members: {
+    all: ['members'] as const,
+    search: (q: string, page: number) => ['members', 'search', q, page] as const,
+    profile: (id: number) => ['members', id, 'profile'] as const,
+    links: (id: number) => ['members', id, 'links'] as const,
+    history: (id: number, list: string, page: number) => ['members', id, 'history', list, page] as const,
+  },
+  adjustments: { all: ['adjustments'] as const, list: (query: object) => ['adjustments', query] as const },
+  audit: { all: ['audit'] as const, actions: ['audit', 'actions'] as const, entries: (query: object) => ['audit', 'entries', query] as const },
+}
