@@ -65,13 +65,45 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/player/src/**', 'apps/backoffice/src/**'],
+    files: ['apps/player/src/**', 'apps/backoffice/src/**', 'apps/demo-provider/src/browser/**'],
     languageOptions: { globals: { ...globals.browser } },
   },
   webAppBoundaries,
   {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    // The demo provider is a provider like any other (ADR 034): it calls the public seamless API and shares only the
+    // contract with the wallet, never the API's source.
+    files: ['apps/demo-provider/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/api/**', '@sanam/api', '@sanam/api/**'],
+              message: 'The demo provider imports nothing of the wallet: use @sanam/contract (ADR 034).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The API loads the demo provider's bundle in demo mode only, by a dynamic import (src/demo-provider.ts): a static
+    // import would put its code into the real-money bundle. Its types may be imported.
+    files: ['apps/api/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: '@sanam/demo-provider', allowTypeImports: true, message: 'Load the demo provider with loadDemoProvider() (ADR 034).' }],
+          patterns: [{ group: ['**/apps/demo-provider/**', '@sanam/demo-provider/**'], message: 'Load the demo provider with loadDemoProvider() (ADR 034).' }],
+        },
+      ],
+    },
   },
   {
     // End-to-end tests and benchmarks drive the built server from outside, as a client would (ADR 023): what they

@@ -25,6 +25,15 @@ const projects: TestProjectConfiguration[] = [
   },
   {
     test: {
+      name: 'demo-provider',
+      include: ['apps/demo-provider/src/**/*.test.ts'],
+      environment: 'node',
+      // The engine's RTP simulations run a million rounds each on a shared 2-core machine.
+      testTimeout: 20_000,
+    },
+  },
+  {
+    test: {
       name: 'api',
       include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
       environment: 'node',

@@ -34,7 +34,19 @@ const targets = [
     output: 'apps/backoffice/dist/index.html',
     sources: ['apps/backoffice/src', 'apps/backoffice/index.html', 'apps/backoffice/vite.config.ts', 'packages/contract/src', 'packages/web-fonts'],
   },
-  { name: 'api', output: 'apps/api/dist/server.js', sources: ['apps/api/src', 'apps/api/build.mjs', 'packages/contract/src'] },
+  { name: 'api', output: 'apps/api/dist/server.js', sources: ['apps/api/src', 'apps/api/build.mjs', 'scripts/bundle-node.mjs', 'packages/contract/src'] },
+  // Loaded by the API in demo mode only (ADR 034).
+  {
+    name: 'demo-provider',
+    output: 'apps/demo-provider/dist/index.js',
+    sources: [
+      'apps/demo-provider/src',
+      'apps/demo-provider/build.mjs',
+      'apps/demo-provider/script-build.mjs',
+      'scripts/bundle-node.mjs',
+      'packages/contract/src',
+    ],
+  },
 ]
 
 const stale = targets.filter((t) => !existsSync(t.output) || statSync(t.output).mtimeMs < newest(t.sources))

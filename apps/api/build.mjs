@@ -1,21 +1,13 @@
-// Bundles the API server into dist/server.js with esbuild. npm packages stay external (PGlite and
-// argon2 load files beside themselves); our workspace packages, which are TypeScript source, are bundled.
-import { cpSync, readFileSync, rmSync } from 'node:fs'
-import { build } from 'esbuild'
+// Bundles the API server into dist/server.js (ADR 005; scripts/bundle-node.mjs). The demo provider stays out (ADR 034):
+// a workspace of its own that server.js imports from its own bundle, in demo mode only.
+import { cpSync } from 'node:fs'
+import path from 'node:path'
+import { bundleForNode } from '../../scripts/bundle-node.mjs'
 
-const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'))
-const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@sanam/'))
-
-rmSync('dist', { recursive: true, force: true })
-await build({
-  entryPoints: { server: 'src/server.ts' },
-  outdir: 'dist',
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'esm',
-  sourcemap: true,
-  external: [...external, ...external.map((name) => `${name}/*`)],
-  logLevel: 'warning',
-})
+const result = await bundleForNode({ entryPoints: { server: 'src/server.ts' }, external: ['@sanam/demo-provider'] })
+// The real-money bundle carries none of the demo provider's code: fail the build if any of its files got in.
+// (The metafile's paths are relative to this folder.)
+const demoDir = path.resolve('../demo-provider') + path.sep
+const demoFiles = Object.keys(result.metafile.inputs).filter((file) => path.resolve(file).startsWith(demoDir))
+if (demoFiles.length > 0) throw new Error(`dist/server.js must not bundle the demo provider (ADR 034): ${demoFiles.join(', ')}`)
 cpSync('src/db/migrations', 'dist/migrations', { recursive: true })

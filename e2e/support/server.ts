@@ -47,7 +47,8 @@ const STOP_GRACE_MS = 10_000
  * and resolves once `GET /api/health` answers 200.
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const built = ['apps/api/dist/server.js', 'apps/player/dist/index.html', 'apps/backoffice/dist/index.html']
+  // The demo provider's bundle too: the server loads it in demo mode (ADR 034).
+  const built = ['apps/api/dist/server.js', 'apps/demo-provider/dist/index.js', 'apps/player/dist/index.html', 'apps/backoffice/dist/index.html']
   const missing = built.filter((file) => !existsSync(path.join(repoRoot, file)))
   if (missing.length > 0) throw new Error(`${missing.join(', ')} missing: run npm run build first`)
 

@@ -45,9 +45,8 @@ import { createWalletService } from './modules/wallet/wallet.service.ts'
 import { gamesRoutes } from './modules/games/games.routes.ts'
 import { createGamesService } from './modules/games/games.service.ts'
 import { gamesRepository } from './modules/games/games.repository.ts'
-import { demoProviderRoutes, httpSeamlessClient } from './modules/demo-provider/demo-provider.routes.ts'
-import { createDemoProviderService } from './modules/demo-provider/demo-provider.service.ts'
-import { demoGameProvider, type GameProvider } from './modules/portal/game-provider.ts'
+import { demoProviderHost, loadDemoProvider } from './demo-provider.ts'
+import type { GameProvider } from './modules/portal/game-provider.ts'
 import { portalRoutes } from './modules/portal/portal.routes.ts'
 import { seamlessRoutes } from './modules/seamless/seamless.routes.ts'
 import { createSeamlessService } from './modules/seamless/seamless.service.ts'
@@ -88,7 +87,7 @@ export interface AppDeps {
   webApps?: WebApps
   /** Failures injected between ledger steps (tests only). */
   ledgerFaults?: LedgerFaults
-  /** Game provider adapters; the built-in demo provider by default. */
+  /** Game provider adapters; by default the built-in demo provider's in demo mode, none outside it. */
   gameProviders?: GameProvider[]
   logger?: FastifyServerOptions['logger']
   /** Told of every route as it is added: tests walk the real route table with its schemas (bad-input, hostile-input). */
@@ -308,10 +307,12 @@ export async function buildApp(deps: AppDeps) {
   })
   const backoffice = createBackofficeService({ db, clock, ledger, deposits, withdrawals, members, auditRepository, depositsRepository })
   const games = createGamesService({ db, gamesRepository })
+  // The demo provider is a workspace of its own (ADR 034): loaded in demo mode only, never outside it.
+  const demoProvider = config.SANAM_MODE === 'demo' ? await loadDemoProvider() : undefined
   const portal = createPortalService({
     db,
     clock,
-    adapters: deps.gameProviders ?? [demoGameProvider],
+    adapters: deps.gameProviders ?? (demoProvider ? [demoProvider.demoGameProvider] : []),
     sessionTtlMinutes: config.GAME_SESSION_TTL_MINUTES,
     guards: [promotions.launchGuard],
     gamesRepository,
@@ -353,25 +354,11 @@ export async function buildApp(deps: AppDeps) {
     { prefix: '/api' },
   )
   await app.register(async (files: TypedApp) => mediaRoutes(files, { site }))
-  // The built-in demo provider plays at /play/<token> and calls the seamless API over HTTP like any studio.
-  await app.register(async (play: TypedApp) =>
-    demoProviderRoutes(play, {
-      demo: createDemoProviderService({
-        db,
-        clock,
-        log: play.log,
-        seamless: httpSeamlessClient({
-          baseUrl: config.DEMO_PROVIDER_CALLBACK_URL ?? `http://127.0.0.1:${config.PORT}/api/seamless`,
-          secretFor: config.seamlessSecret,
-          signatureFor: config.seamlessSignature,
-          clock,
-        }),
-        gamesRepository,
-        portalRepository,
-      }),
-      limiter,
-    }),
-  )
+  // The demo provider plays at /play/<token> and calls the seamless API over HTTP like any studio.
+  if (demoProvider) {
+    const host = demoProviderHost({ db, clock, limiter, config, gamesRepository, portalRepository })
+    await app.register(async (play: TypedApp) => demoProvider.demoProviderPlugin(play, host))
+  }
   await registerWebApps(app, deps.webApps ?? {}, { siteMetadata: () => site.metadata() })
 
   app.addHook('onClose', async () => {

@@ -9,17 +9,11 @@ const THAI = /[\u0E01-\u0E3A\u0E40-\u0E5B]/
 const SRC = import.meta.dirname
 
 /**
- * Files whose Thai is content, not a message: demo data a fresh install is seeded with, the titles a bank statement
- * puts before a name (matched, never shown), and the demo provider's own texts (a game provider's page, in Thai and
- * English, keyed by id).
+ * Files whose Thai is content, not a message: demo data a fresh install is seeded with and the titles a bank statement
+ * puts before a name (matched, never shown). The demo provider's own texts (a game provider's page, in Thai and
+ * English, keyed by id) live in its workspace, apps/demo-provider (ADR 034).
  */
-const CONTENT_FILES = new Set([
-  'db/seed.ts',
-  'modules/promotions/promotions-seed.ts',
-  'modules/deposits/account-match.ts',
-  'modules/demo-provider/demo-texts.ts',
-  'modules/demo-provider/demo-page.ts',
-])
+const CONTENT_FILES = new Set(['db/seed.ts', 'modules/promotions/promotions-seed.ts', 'modules/deposits/account-match.ts'])
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../test/app.ts'
 import { makePlayer } from '../test/factories.ts'
-import { bankSignature, expectLedgerOk, postTransfer, transferBody } from '../test/money.ts'
+import { bankSignature, bearer, expectLedgerOk, loginPlayer, postTransfer, transferBody } from '../test/money.ts'
+import { msg } from '@sanam/contract'
 import { DEMO_PLAYER, demoDataLeft } from './db/seed.ts'
 
 const BANK_SECRET = 'bank-feed-secret-of-this-operator'
@@ -29,6 +30,23 @@ describe('production mode', () => {
       const res = await t.app.inject({ method: 'GET', url })
       expect(res.statusCode, url).toBe(404)
     }
+  })
+
+  it('never loads the demo provider (ADR 034): no game page or script, and a demo catalogue game has no adapter to launch it', async () => {
+    for (const url of ['/play/assets/demo-game.js', '/play/AAAAAAAAAAAAAAAAAAAAAA?lang=th']) {
+      const res = await t.app.inject({ method: 'GET', url })
+      expect(res.statusCode, url).toBe(404)
+      expect(res.body, url).not.toContain('<html')
+    }
+    const player = await makePlayer(t.db)
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/portal/launch',
+      headers: bearer(await loginPlayer(t, player)),
+      payload: { provider_id: 'pgsoft', lang: 'th', game_code: 'fortune_ox' },
+    })
+    expect(res.statusCode).toBe(503)
+    expect(res.json().message).toBe(msg('PROVIDER_NOT_READY'))
   })
 
   it('refuses a bank transfer signed with the demo secret and takes one signed with its own', async () => {

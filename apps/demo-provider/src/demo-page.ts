@@ -4,9 +4,9 @@
  * launches, and a friendly error page. No external assets: Thai system fonts, SVG drawn by the script.
  * Thai by default, English for a launch with lang=en (the words are in demo-texts.ts).
  */
-import type { GameRow, ProviderRow } from '../games/games.repository.ts'
+import type { CatalogueGame, CatalogueProvider } from './host.ts'
 import type { GameStyle } from './demo-engine.ts'
-import { DEMO_GAME_SCRIPT_PATH } from './demo-game-script.ts'
+import { GAME_SCRIPT_PATH } from './game-script.ts'
 import { PAGE_TEXTS, type DemoLang, type PageTexts } from './demo-texts.ts'
 
 export function escapeHtml(text: string): string {
@@ -237,8 +237,8 @@ function stageHtml(style: GameStyle, t: PageTexts): { stage: string; extra: stri
 
 /** The game page. `lobby` is set for a lobby session, where the game is chosen in the URL. */
 export function renderGamePage(model: {
-  provider: ProviderRow
-  game: GameRow
+  provider: CatalogueProvider
+  game: CatalogueGame
   style: GameStyle
   bets: readonly number[]
   lobby: boolean
@@ -265,12 +265,12 @@ ${extra}
 </main>
 <div class="toast" id="toast" role="alert" hidden></div>
 <div class="overlay" id="overlay" hidden><div class="sheet">${ICONS.clock}<h2 id="overlay-title">${t.expired}</h2><p id="overlay-text"></p><a class="btn" href="/" id="overlay-back">${t.backToLobby}</a></div></div>
-<script src="${DEMO_GAME_SCRIPT_PATH}" defer></script>`
+<script src="${GAME_SCRIPT_PATH}" defer></script>`
   return document(lang, `${game.title} · ${provider.title}`, body, attributes)
 }
 
 /** A lobby launch: the provider's games to choose from (links keep the token path and add ?game=). */
-export function renderLobbyPage(model: { provider: ProviderRow; games: GameRow[]; lang: DemoLang }): string {
+export function renderLobbyPage(model: { provider: CatalogueProvider; games: CatalogueGame[]; lang: DemoLang }): string {
   const t = PAGE_TEXTS[model.lang]
   const tiles = model.games
     // The tile picture already shows the title, so it is the image's text rather than a second caption.

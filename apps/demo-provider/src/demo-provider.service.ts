@@ -1,25 +1,26 @@
 import { randomUUID } from 'node:crypto'
 import { bahtToSatang, demoBetsBaht, satangToBaht, type ErrorCode } from '@sanam/contract'
 import type { FastifyBaseLogger } from 'fastify'
-import type { Db } from '../../db/client.ts'
-import { AppError } from '../../errors.ts'
-import { systemScheduler, type Clock, type Scheduler } from '../../lib/clock.ts'
-import { sha256 } from '../../lib/crypto.ts'
-import type { GameRow, GamesRepository, ProviderRow } from '../games/games.repository.ts'
-import type { PortalRepository } from '../portal/portal.repository.ts'
+import { DemoError } from './errors.ts'
+import type { CatalogueGame, CatalogueProvider, DemoProviderHost, Scheduler } from './host.ts'
 import { newSeed, PICK_OPTIONS, playRound, sfc32, styleOf, type GameStyle, type Outcome, type RoundInput } from './demo-engine.ts'
 import { demoText, type DemoLang, type DemoMessageId } from './demo-texts.ts'
 import { SeamlessRejectedError, SeamlessUnavailableError, type SeamlessClient, type SeamlessReply, type SeamlessTx } from './seamless-client.ts'
 
-export interface DemoProviderDeps {
-  db: Db
-  clock: Clock
+export interface DemoProviderDeps extends Pick<DemoProviderHost, 'clock' | 'findLaunch' | 'catalogue'> {
   seamless: SeamlessClient
   log: FastifyBaseLogger
   /** When unsettled wins are sent again (real timers unless a test moves time by hand). */
   scheduler?: Scheduler
-  gamesRepository: Pick<GamesRepository, 'provider' | 'gamesOf' | 'game'>
-  portalRepository: Pick<PortalRepository, 'findSession'>
+}
+
+/** Real timers, unref'd: a pending retry never keeps the process alive. */
+const systemScheduler: Scheduler = {
+  schedule(ms, task) {
+    const timer = setTimeout(task, ms)
+    timer.unref()
+    return () => clearTimeout(timer)
+  },
 }
 
 /** Bet sizes a player may choose, in baht (the contract's list, which the round body is checked against). */
@@ -29,15 +30,15 @@ export const BETS_BAHT = demoBetsBaht
 export interface PlayContext {
   token: string
   playerId: number
-  provider: ProviderRow
-  game: GameRow
+  provider: CatalogueProvider
+  game: CatalogueGame
   style: GameStyle
 }
 
 /** A lobby launch (no game yet): the provider and the games the player may pick from. */
 export interface LobbyContext {
-  provider: ProviderRow
-  games: GameRow[]
+  provider: CatalogueProvider
+  games: CatalogueGame[]
 }
 
 export interface RoundRequest {
@@ -71,33 +72,33 @@ const SETTLE_RETRY_DELAYS_MS = [2_000, 5_000, 15_000, 30_000, 60_000, 120_000, 3
  * bet → draw → win through the seamless API (never touching the ledger itself). Session tokens are never logged.
  */
 export function createDemoProviderService(deps: DemoProviderDeps) {
-  const { db, clock, seamless, log, gamesRepository, portalRepository } = deps
+  const { clock, seamless, log, findLaunch, catalogue } = deps
   const scheduler = deps.scheduler ?? systemScheduler
   /** Cancels the pending late settlements. */
   const pending = new Set<() => void>()
 
   /** A refusal in the provider's own words, in the launch's language. */
-  const refuse = (code: ErrorCode, id: DemoMessageId, lang: DemoLang) => new AppError(code, demoText(id, lang))
+  const refuse = (code: ErrorCode, id: DemoMessageId, lang: DemoLang) => new DemoError(code, demoText(id, lang))
 
   /** The session behind a token: NOT_FOUND for an unknown token or a provider not played here, 401 once expired. */
   async function session(token: string, lang: DemoLang) {
     if (!TOKEN.test(token)) throw refuse('NOT_FOUND', 'notFound', lang)
-    const found = await portalRepository.findSession(db, sha256(token))
-    if (!found) throw refuse('NOT_FOUND', 'notFound', lang)
-    const provider = await gamesRepository.provider(db, found.session.providerCode)
+    const launch = await findLaunch(token)
+    if (!launch) throw refuse('NOT_FOUND', 'notFound', lang)
+    const provider = await catalogue.provider(launch.providerCode)
     if (!provider || provider.adapter !== 'demo') throw refuse('NOT_FOUND', 'notFound', lang)
-    if (found.session.expiresAt.getTime() <= clock.now().getTime()) throw refuse('UNAUTHORIZED', 'expired', lang)
-    return { found, provider }
+    if (launch.expiresAt.getTime() <= clock.now().getTime()) throw refuse('UNAUTHORIZED', 'expired', lang)
+    return { launch, provider }
   }
 
   /** The game a session plays: its own, or for a lobby session the one chosen (`gameCode`) from the provider's list. */
   async function context(token: string, gameCode?: string, lang: DemoLang = 'th'): Promise<PlayContext | LobbyContext> {
-    const { found, provider } = await session(token, lang)
-    const code = found.session.gameCode ?? gameCode
-    if (!code) return { provider, games: (await gamesRepository.gamesOf(db, provider.code)).filter((g) => !g.maintenance) }
-    const game = await gamesRepository.game(db, provider.code, code)
+    const { launch, provider } = await session(token, lang)
+    const code = launch.gameCode ?? gameCode
+    if (!code) return { provider, games: (await catalogue.gamesOf(provider.code)).filter((g) => !g.maintenance) }
+    const game = await catalogue.game(provider.code, code)
     if (!game) throw refuse('NOT_FOUND', 'notFound', lang)
-    return { token, playerId: found.session.playerId, provider, game, style: styleOf(game.type) }
+    return { token, playerId: launch.playerId, provider, game, style: styleOf(game.type) }
   }
 
   async function play(token: string, gameCode: string | undefined, lang: DemoLang): Promise<PlayContext> {
@@ -107,7 +108,7 @@ export function createDemoProviderService(deps: DemoProviderDeps) {
   }
 
   /** A wallet status other than OK, as the error the player sees. */
-  function refusal(reply: SeamlessReply, lang: DemoLang): AppError {
+  function refusal(reply: SeamlessReply, lang: DemoLang): DemoError {
     switch (reply.status) {
       case 'INSUFFICIENT_FUNDS':
         return refuse('INSUFFICIENT_FUNDS', 'insufficient', lang)
@@ -120,7 +121,7 @@ export function createDemoProviderService(deps: DemoProviderDeps) {
     }
   }
 
-  function walletError(error: unknown, what: Record<string, unknown>, lang: DemoLang): AppError {
+  function walletError(error: unknown, what: Record<string, unknown>, lang: DemoLang): DemoError {
     if (error instanceof SeamlessUnavailableError) {
       log.warn({ ...what, op: error.op, attempts: error.attempts, rolledBack: error.rolledBack, err: error.cause }, 'demo provider: wallet did not answer')
       if (error.rolledBack === true) return refuse('DEPENDENCY_DOWN', 'walletDownRolledBack', lang)
@@ -131,7 +132,7 @@ export function createDemoProviderService(deps: DemoProviderDeps) {
       log.error({ ...what, op: error.op, httpStatus: error.httpStatus }, 'demo provider: wallet refused the call (secret or URL misconfigured?)')
       return refuse('DEPENDENCY_DOWN', 'walletDown', lang)
     }
-    return error instanceof AppError ? error : (error as AppError)
+    return error instanceof DemoError ? error : (error as DemoError)
   }
 
   async function balanceOf(ctx: PlayContext, lang: DemoLang): Promise<bigint> {

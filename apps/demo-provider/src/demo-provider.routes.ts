@@ -1,19 +1,25 @@
+import { createHash } from 'node:crypto'
 import etag from '@fastify/etag'
 import { demoPlayContract, DemoPlayQuery, satangToBaht } from '@sanam/contract'
-import type { FastifyReply, FastifyRequest } from 'fastify'
-import { AppError } from '../../errors.ts'
-import { sha256 } from '../../lib/crypto.ts'
-import { ok } from '../../lib/http.ts'
-import type { TypedApp } from '../../lib/typed-app.ts'
-import { limitRequests } from '../../plugins/rate-limit-hook.ts'
-import { DEMO_GAME_SCRIPT, DEMO_GAME_SCRIPT_ETAG, DEMO_GAME_SCRIPT_PATH } from './demo-game-script.ts'
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { renderErrorPage, renderGamePage, renderLobbyPage } from './demo-page.ts'
-import type { RateLimiter } from '../../plugins/rate-limiter.ts'
 import { BETS_BAHT, outcomeJson, type DemoProviderService, type PlayContext } from './demo-provider.service.ts'
 import { demoLang, demoText } from './demo-texts.ts'
+import { DemoError, handleDemoError } from './errors.ts'
+import { GAME_SCRIPT_PATH, type GameScript } from './game-script.ts'
+import type { DemoProviderHost } from './host.ts'
 
-export type { DemoProviderDeps } from './demo-provider.service.ts'
-export { httpSeamlessClient, type SeamlessClient } from './seamless-client.ts'
+/** The Fastify instance the routes are added to (the host's, with the zod compilers), typed by the contract's schemas. */
+export type PlayApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>
 
 /** /play/<token>/... with the token hidden: it is a bearer credential and must never reach a log line. */
 export function hideToken(url: string): string {
@@ -66,43 +72,59 @@ function html(reply: FastifyReply, status: number, page: string) {
     .send(page)
 }
 
+/** The success envelope. */
+function ok<T>(data: T, message?: string): { success: true; data: T; message?: string } {
+  return message === undefined ? { success: true, data } : { success: true, data, message }
+}
+
+/** A preHandler that counts each request under `name` + key (the client IP by default) and refuses past `limit`. */
+function limitRequests(hit: DemoProviderHost['hit'], options: { name: string; limit: number; windowMs: number; key?: (request: FastifyRequest) => string }) {
+  return async function rateLimitHook(request: FastifyRequest) {
+    const decision = await hit(`${options.name}:${options.key ? options.key(request) : request.ip}`, options.limit, options.windowMs)
+    if (!decision.allowed) throw new DemoError('RATE_LIMITED', undefined, Math.ceil(decision.retryAfterMs / 1000))
+  }
+}
+
 /**
  * The built-in demo game provider: GET /play/<token> (the page), its script, and the page's JSON calls. Register
- * at the root (not under /api): the launch URL is /play/<token>. Money moves only through `deps.seamless`.
+ * at the root (not under /api): the launch URL is /play/<token>. Money moves only through the seamless client.
  */
 export function demoProviderRoutes(
-  app: TypedApp,
+  app: PlayApp,
   deps: {
     demo: DemoProviderService
-    /** The app's rate-limit counters (shared through Redis when there are several API processes). */
-    limiter: RateLimiter
+    /** The host's rate-limit counters (shared through Redis when there are several API processes). */
+    hit: DemoProviderHost['hit']
+    /** The browser script, built from src/browser (game-script.ts). */
+    script: GameScript
   },
 ): void {
-  const { demo, limiter } = deps
+  const { demo, hit, script } = deps
+  app.setErrorHandler(handleDemoError)
   app.addHook('onClose', async () => {
     demo.close()
   })
   // Per address first, so a flood of made-up tokens is stopped before each gets a counter of its own.
   const limitRounds = [
-    limitRequests(limiter, { name: 'demo-round-ip', ...ROUND_LIMIT_PER_IP }),
+    limitRequests(hit, { name: 'demo-round-ip', ...ROUND_LIMIT_PER_IP }),
     // Counted under the token's hash: the token is a bearer credential and stays out of the counter store.
-    limitRequests(limiter, {
+    limitRequests(hit, {
       name: 'demo-round-session',
       ...ROUND_LIMIT_PER_SESSION,
-      key: (req) => sha256((req.params as { token: string }).token).toString('base64url'),
+      key: (req) =>
+        createHash('sha256')
+          .update((req.params as { token: string }).token, 'utf8')
+          .digest('base64url'),
     }),
   ]
 
-  // The script in a scope of its own with @fastify/etag (its tag is fixed at build), so the pages stay untagged.
+  // The script in a scope of its own with @fastify/etag (its tag is its content's hash), so the pages stay untagged.
   void app.register(async (assets) => {
     await assets.register(etag)
-    assets.get(DEMO_GAME_SCRIPT_PATH, async (_req, reply) =>
-      reply
-        .header('etag', DEMO_GAME_SCRIPT_ETAG)
-        .header('cache-control', 'public, max-age=300')
-        .header('content-type', 'application/javascript; charset=utf-8')
-        .send(DEMO_GAME_SCRIPT),
-    )
+    assets.get(GAME_SCRIPT_PATH, async (_req, reply) => {
+      const { body, etag: tag } = await script()
+      return reply.header('etag', tag).header('cache-control', 'public, max-age=300').header('content-type', 'application/javascript; charset=utf-8').send(body)
+    })
   })
 
   app.get('/play/:token', { logSerializers }, async (req, reply) => {
@@ -126,8 +148,8 @@ export function demoProviderRoutes(
         }),
       )
     } catch (error) {
-      if (error instanceof AppError && error.code === 'UNAUTHORIZED') return html(reply, 401, renderErrorPage('expired', error.message, lang))
-      if (error instanceof AppError && error.code === 'NOT_FOUND') return html(reply, 404, renderErrorPage('not-found', error.message, lang))
+      if (error instanceof DemoError && error.code === 'UNAUTHORIZED') return html(reply, 401, renderErrorPage('expired', error.message, lang))
+      if (error instanceof DemoError && error.code === 'NOT_FOUND') return html(reply, 404, renderErrorPage('not-found', error.message, lang))
       throw error
     }
   })
@@ -165,7 +187,7 @@ export function demoProviderRoutes(
     logSerializers,
     handler: async (req, reply) => {
       const lang = demoLang(req.query)
-      if (req.method === 'POST') throw new AppError('NOT_FOUND', demoText('notFound', lang))
+      if (req.method === 'POST') throw new DemoError('NOT_FOUND', demoText('notFound', lang))
       return html(reply, 404, renderErrorPage('not-found', demoText('notFound', lang), lang))
     },
   })

@@ -29,6 +29,9 @@
  * Wins are rounded down to whole satang; with the demo's whole-baht bets no rounding ever happens.
  */
 import { randomBytes } from 'node:crypto'
+import { LINE_PAYS, PAYLINES } from './paytable.ts'
+
+export { LINE_PAYS, PAYLINES }
 
 /** A source of uniform 32-bit integers. */
 export interface Rng {
@@ -94,16 +97,6 @@ export function seedFromNumber(n: number): Uint8Array {
 /** Symbol weights (of SLOT_WEIGHT_TOTAL), from the commonest (0) to the rarest (5). */
 export const SLOT_WEIGHTS = [30, 25, 18, 15, 8, 4] as const
 const SLOT_WEIGHT_TOTAL = SLOT_WEIGHTS.reduce((sum, w) => sum + w, 0)
-/** What three of a symbol on one line pay, in line bets. */
-export const LINE_PAYS = [8, 12, 30, 45, 250, 1600] as const
-/** Paylines as [row of reel 0, row of reel 1, row of reel 2]. */
-export const PAYLINES = [
-  [0, 0, 0],
-  [1, 1, 1],
-  [2, 2, 2],
-  [0, 1, 2],
-  [2, 1, 0],
-] as const
 
 export interface SlotOutcome {
   kind: 'slot'

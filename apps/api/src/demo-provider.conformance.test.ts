@@ -1,8 +1,12 @@
 import type { SeamlessAnswer } from '@sanam/contract'
-import { describeSeamlessConformance } from '../../../test/seamless-conformance.ts'
 import { DEMO_SEAMLESS_SECRET } from '@sanam/contract/demo-secrets'
-import { injectFetch } from '../../../test/inject-fetch.ts'
-import { httpSeamlessClient, toDecimal, type SeamlessReply } from './seamless-client.ts'
+import { describeSeamlessConformance } from '../test/seamless-conformance.ts'
+import { injectFetch } from '../test/inject-fetch.ts'
+import { loadDemoProvider, type DemoProviderModule } from './demo-provider.ts'
+
+/** The demo provider's package, loaded as the app loads it (its source under vitest). */
+const { httpSeamlessClient, toDecimal } = await loadDemoProvider()
+type SeamlessReply = Awaited<ReturnType<ReturnType<DemoProviderModule['httpSeamlessClient']>['balance']>>
 
 const PROVIDER = 'pgsoft'
 const GAME = 'fortune_ox'

@@ -4,21 +4,22 @@ import { and, eq } from 'drizzle-orm'
 import Fastify from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../../../test/app.ts'
-import { makePlayer } from '../../../test/factories.ts'
-import { balanceOf, bearer, expectLedgerOk, fund, loginPlayer } from '../../../test/money.ts'
-import { launch } from '../../../test/seamless.ts'
-import { DEMO_SEAMLESS_SECRET } from '@sanam/contract/demo-secrets'
-import { gameRounds, players, seamlessTransactions } from '../../db/schema.ts'
-import { handleError } from '../../errors.ts'
-import { manualScheduler } from '../../lib/clock.ts'
-import type { TypedApp } from '../../lib/typed-app.ts'
-import { gamesRepository } from '../games/games.repository.ts'
-import { portalRepository } from '../portal/portal.repository.ts'
-import { demoProviderRoutes, hideToken, ROUND_LIMIT_PER_IP, ROUND_LIMIT_PER_SESSION } from './demo-provider.routes.ts'
-import { createDemoProviderService } from './demo-provider.service.ts'
-import { injectFetch, type InjectFetchOptions } from '../../../test/inject-fetch.ts'
-import { httpSeamlessClient } from './seamless-client.ts'
+import { buildTestApp, type TestApp } from '../test/app.ts'
+import { makePlayer } from '../test/factories.ts'
+import { balanceOf, bearer, expectLedgerOk, fund, loginPlayer } from '../test/money.ts'
+import { launch } from '../test/seamless.ts'
+import { gameRounds, players, seamlessTransactions } from './db/schema.ts'
+import { testConfig } from './config.ts'
+import { handleError } from './errors.ts'
+import { manualScheduler } from './lib/clock.ts'
+import type { TypedApp } from './lib/typed-app.ts'
+import { gamesRepository } from './modules/games/games.repository.ts'
+import { portalRepository } from './modules/portal/portal.repository.ts'
+import { injectFetch, type InjectFetchOptions } from '../test/inject-fetch.ts'
+import { demoProviderHost, loadDemoProvider } from './demo-provider.ts'
+
+/** The demo provider's package, loaded as the app loads it (its source under vitest). */
+const { demoProviderPlugin, hideToken, ROUND_LIMIT_PER_IP, ROUND_LIMIT_PER_SESSION } = await loadDemoProvider()
 
 let t: TestApp
 let play: TypedApp
@@ -54,20 +55,18 @@ async function buildPlayApp(core: TestApp): Promise<TypedApp> {
       },
     },
   })
-  const seamless = httpSeamlessClient({
-    baseUrl: 'http://sanam.test/api/seamless',
-    secretFor: () => DEMO_SEAMLESS_SECRET,
+  // The host app.ts gives it, with the seamless API reached through inject and late wins moved by hand.
+  const host = demoProviderHost({
+    db: core.db,
     clock: core.clock,
-    timeoutMs: 10_000,
-    retries: 2,
+    limiter: core.limiter,
+    config: testConfig(),
+    gamesRepository,
+    portalRepository,
+    scheduler,
     fetch: injectFetch(core.app, { fault: (request) => fault?.(request) }),
   })
-  await app.register(async (scope: TypedApp) =>
-    demoProviderRoutes(scope, {
-      demo: createDemoProviderService({ db: core.db, clock: core.clock, seamless, log: scope.log, scheduler, gamesRepository, portalRepository }),
-      limiter: core.limiter,
-    }),
-  )
+  await app.register(async (scope: TypedApp) => demoProviderPlugin(scope, host))
   await app.ready()
   return app
 }
@@ -125,7 +124,8 @@ describe('GET /play/<token>', () => {
     const res = await play.inject({ method: 'GET', url: '/play/assets/demo-game.js' })
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toBe('application/javascript; charset=utf-8')
-    expect(res.body).toMatch(/^\(function \(\) \{/)
+    // The bundle of src/browser: one function run at once, that keeps its names to itself.
+    expect(res.body).toMatch(/^"use strict";\(\(\)=>\{[\s\S]*\}\)\(\);\s*$/)
     expect(() => new Function(res.body)).not.toThrow() // it parses
     const again = await play.inject({ method: 'GET', url: '/play/assets/demo-game.js', headers: { 'if-none-match': String(res.headers.etag) } })
     expect(again.statusCode).toBe(304)

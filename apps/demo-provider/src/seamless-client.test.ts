@@ -1,10 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { systemClock } from '../../lib/clock.ts'
 import { checkSignature } from '@sanam/contract/signing'
 import { fromDecimal, httpSeamlessClient, SeamlessRejectedError, SeamlessUnavailableError, toDecimal, type SeamlessTx } from './seamless-client.ts'
 
+/** The real time: the fake wallet checks signatures against its own clock. */
+const clock = { now: () => new Date() }
 const SECRET = 'test-seamless-secret-0123456789'
 
 interface Seen {
@@ -68,7 +69,7 @@ describe('httpSeamlessClient', () => {
     httpSeamlessClient({
       baseUrl: wallet.baseUrl,
       secretFor: () => SECRET,
-      clock: systemClock,
+      clock,
       timeoutMs: options.timeoutMs ?? 200,
       retries: options.retries ?? 2,
     })
@@ -163,7 +164,7 @@ describe('httpSeamlessClient', () => {
     const url = wallet.baseUrl
     await wallet.close()
     const started = Date.now()
-    const error = await httpSeamlessClient({ baseUrl: url, secretFor: () => SECRET, clock: systemClock, timeoutMs: 200, retries: 2 })
+    const error = await httpSeamlessClient({ baseUrl: url, secretFor: () => SECRET, clock, timeoutMs: 200, retries: 2 })
       .balance('joker', 'x'.repeat(20))
       .catch((e: unknown) => e)
     expect(error).toMatchObject({ name: 'SeamlessUnavailableError', attempts: 3 })

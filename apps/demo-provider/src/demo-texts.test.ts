@@ -1,6 +1,6 @@
 import { DemoRoundBody } from '@sanam/contract'
 import { describe, expect, it } from 'vitest'
-import { DEMO_GAME_SCRIPT } from './demo-game-script.ts'
+import { gameScript } from './game-script.ts'
 import { DEMO_MESSAGES, demoLang, demoText, SCRIPT_TEXTS } from './demo-texts.ts'
 
 /** Thai letters; the baht sign ฿ (U+0E3F) is used in both languages. */
@@ -44,10 +44,11 @@ describe('demo page words', () => {
     expect(SCRIPT_TEXTS.enCodes.RATE_LIMITED).toBe('Too many rounds too quickly.')
   })
 
-  it('serves one script with both languages in it, Thai texts unchanged', () => {
-    expect(DEMO_GAME_SCRIPT).not.toContain('__TEXTS__')
-    expect(() => new Function(DEMO_GAME_SCRIPT)).not.toThrow()
-    expect(DEMO_GAME_SCRIPT).toContain('"ยินดีด้วย! ได้รับ "')
-    expect(DEMO_GAME_SCRIPT).toContain('"Congratulations! You won "')
+  it('builds one script with both languages in it, Thai texts unchanged', async () => {
+    const { body, etag } = await gameScript()()
+    expect(() => new Function(body)).not.toThrow()
+    expect(body).toContain('ยินดีด้วย! ได้รับ ')
+    expect(body).toContain('Congratulations! You won ')
+    expect(etag).toMatch(/^"[\w-]{22}"$/)
   })
 })

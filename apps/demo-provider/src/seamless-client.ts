@@ -13,7 +13,7 @@
  *   never played. The wallet accepts a rollback even before its bet, and then refuses the bet if it ever arrives.
  */
 import { formatSatang, parseSatang, SeamlessAnswer as SeamlessAnswerSchema, type SeamlessOp, type SeamlessStatus } from '@sanam/contract'
-import type { Clock } from '../../lib/clock.ts'
+import type { Clock } from './host.ts'
 import { seamlessRaw } from '@sanam/contract/seamless-calls'
 import { signatureHeaders, type SignatureScheme } from '@sanam/contract/signing'
 
