@@ -1,6 +1,14 @@
 import { defineConfig, type TestProjectConfiguration } from 'vitest/config'
+import { exportServices, resolveServices } from './scripts/test-env.mjs'
 
-// Route tests run on PGlite always, and again on a real PostgreSQL when TEST_DATABASE_URL is set.
+// Route tests run on PGlite always, and again on PostgreSQL when one is used: TEST_DATABASE_URL, else the local
+// server when it answers (TEST_DATABASE_URL=none leaves it out); the same for Redis and TEST_REDIS_URL (ADR 033).
+const services = await resolveServices()
+exportServices(services)
+for (const service of Object.values(services)) {
+  if (!service.url) console.info(`${service.name} left out: ${service.reason}`)
+}
+
 const projects: TestProjectConfiguration[] = [
   {
     test: {
@@ -36,7 +44,7 @@ const projects: TestProjectConfiguration[] = [
   },
 ]
 
-if (process.env.TEST_DATABASE_URL) {
+if (services.postgres.url) {
   projects.push({
     test: {
       name: 'api-postgres',
