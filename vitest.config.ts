@@ -12,6 +12,13 @@ for (const service of Object.values(services)) {
 const projects: TestProjectConfiguration[] = [
   {
     test: {
+      name: 'scripts',
+      include: ['scripts/**/*.test.mjs'],
+      environment: 'node',
+    },
+  },
+  {
+    test: {
       name: 'contract',
       include: ['packages/*/src/**/*.test.ts'],
       environment: 'node',
