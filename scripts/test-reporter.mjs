@@ -28,7 +28,7 @@ export default class FileTimesReporter {
       }
       return {
         file: path.relative(this.root, module.moduleId),
-        project: module.project.name,
+        project: module.project.name || 'e2e',
         // From the file's import to its last hook: what the file costs a worker.
         ms: Math.round(
           diagnostic.environmentSetupDuration + diagnostic.prepareDuration + diagnostic.collectDuration + diagnostic.setupDuration + diagnostic.duration,

@@ -47,16 +47,33 @@ const env = {
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`
 const log = (line = '') => console.info(line)
 
+const running = new Set()
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    for (const child of running) {
+      try {
+        process.kill(-child.pid, signal)
+      } catch {
+        // Already gone.
+      }
+    }
+    process.exit(130)
+  })
+}
+
 /** Runs a shell command; `quiet` keeps its output and prints it only if it fails. Resolves to its exit code and time. */
 function run(name, command, { quiet = false, extraEnv = {} } = {}) {
   const started = Date.now()
   if (!quiet) log(`\n▶ ${name}: ${command}`)
   return new Promise((resolve) => {
-    const child = spawn(command, { shell: true, env: { ...env, ...extraEnv }, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' })
+    // Its own process group, so that stopping the runner stops the step's whole tree (vitest's workers, servers).
+    const child = spawn(command, { shell: true, detached: true, env: { ...env, ...extraEnv }, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' })
+    running.add(child)
     const output = []
     child.stdout?.on('data', (chunk) => output.push(chunk))
     child.stderr?.on('data', (chunk) => output.push(chunk))
     child.on('close', (code, signal) => {
+      running.delete(child)
       const result = { name, ok: code === 0, code: code ?? signal, ms: Date.now() - started }
       if (quiet && !result.ok) process.stdout.write(Buffer.concat(output))
       log(`${result.ok ? '✓' : '✗'} ${name} (${seconds(result.ms)})${result.ok ? '' : `: exit ${result.code}`}`)
@@ -188,7 +205,10 @@ if (files.length > 0) {
 const inProject = (project) => halvesRun.unit.files.filter((file) => file.project === project)
 const counted = (mine) => {
   const sum = (key) => mine.reduce((total, file) => total + file[key], 0)
-  return mine.length === 0 ? 'no files run' : `${sum('passed')} passed, ${sum('failed')} failed, ${sum('skipped')} skipped in ${mine.length} files`
+  const broken = mine.filter((file) => file.state === 'failed').length
+  return mine.length === 0
+    ? 'no files run'
+    : `${sum('passed')} passed, ${sum('failed')} failed, ${sum('skipped')} skipped in ${mine.length} files${broken > 0 ? ` (${broken} failed)` : ''}`
 }
 if (halvesRun.unit) {
   const projects = [...new Set(halvesRun.unit.files.map((file) => file.project))].sort()
@@ -214,7 +234,13 @@ if (halvesRun.e2e) {
   log(`  the built server on PGlite, in ${browser.chromium.path}: ${counted(halvesRun.e2e.files)}`)
   log(`  PostgreSQL (fault and backup tests): ${services.postgres.url ? redact(services.postgres.url) : `SKIPPED (${services.postgres.reason})`}`)
 }
-const skipped = files.flatMap((file) => file.skippedTests.map((test) => `${file.file} (${file.project}): ${test}`))
+const failedFiles = files.filter((file) => file.state === 'failed' || file.failed > 0)
+if (failedFiles.length > 0) {
+  log('\nFailed test files (details above):')
+  for (const file of failedFiles) log(`  ✗ ${file.file} (${file.project})`)
+}
+// Tests a failed file never reached are reported by vitest with the failure; these are the ones left out on purpose.
+const skipped = files.filter((file) => file.state !== 'failed').flatMap((file) => file.skippedTests.map((test) => `${file.file} (${file.project}): ${test}`))
 if (skipped.length > 0) {
   log(`\nTests that did not run (${skipped.length}):`)
   for (const line of skipped.slice(0, 20)) log(`  - ${line}`)
