@@ -1,10 +1,10 @@
 // `npm test`: every check CI runs, on whatever this machine offers, saying at the end what ran against what (ADR 033).
 //
-//   npm test                               typecheck, lint, format check and build side by side, then the unit and
-//                                          API tests, then the end-to-end tests
-//   npm test -- <filters...>               only the test files matching the filters (vitest's), both halves, no checks
-//   npm test -- --unit | --e2e             one half only
-//   npm test -- --no-install               never install Chromium, only say how
+//   npm test                          typecheck, lint, format check and build side by side, then the unit and API
+//                                     tests, then the end-to-end tests
+//   npm test -- <filters...>          only the test files matching the filters (vitest's), both halves, no checks
+//   npm test -- --checks|--unit|--e2e only those parts (combine them; with filters, the halves run filtered)
+//   npm test -- --no-install          never install Chromium, only say how
 //
 // PostgreSQL and Redis: TEST_DATABASE_URL / TEST_REDIS_URL, else the local servers when they answer; `=none` leaves
 // one out. Chromium: CHROME_PATH, else /usr/bin/chromium, else Playwright's cache, else Debian's package installed
@@ -19,7 +19,8 @@ import { exportServices, findChromium, hasThaiFonts, installCommand, redact, res
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 process.chdir(root)
 
-const FLAGS = new Set(['--unit', '--e2e', '--no-install'])
+const PARTS = ['--checks', '--unit', '--e2e']
+const FLAGS = new Set([...PARTS, '--no-install'])
 const args = process.argv.slice(2)
 const unknown = args.filter((arg) => arg.startsWith('-') && !FLAGS.has(arg))
 if (unknown.length > 0) {
@@ -27,10 +28,10 @@ if (unknown.length > 0) {
   process.exit(2)
 }
 const filters = args.filter((arg) => !arg.startsWith('-'))
-const onlyUnit = args.includes('--unit')
-const onlyE2e = args.includes('--e2e')
-const halves = { unit: !onlyE2e || onlyUnit, e2e: !onlyUnit || onlyE2e }
-const checks = filters.length === 0 && halves.unit && halves.e2e
+const chosen = PARTS.filter((part) => args.includes(part))
+const wants = (part) => (chosen.length > 0 ? chosen.includes(part) : part !== '--checks' || filters.length === 0)
+const halves = { unit: wants('--unit'), e2e: wants('--e2e') }
+const checks = wants('--checks')
 const mayInstall = !args.includes('--no-install')
 
 const scripts = JSON.parse(readFileSync('package.json', 'utf8')).scripts
@@ -193,7 +194,7 @@ for (const [half, script] of [
 // 4. The summary.
 log('\n──────── npm test summary ────────')
 for (const step of steps) log(`${step.ok ? '✓' : '✗'} ${seconds(step.ms).padStart(8)}  ${step.name}`)
-if (!checks) log(`  (typecheck, lint and format check not run: ${filters.length > 0 ? 'test files filtered' : 'one half only'})`)
+if (!checks) log(`  (typecheck, lint and format check not run: ${chosen.length > 0 ? `only ${chosen.join(' ')} asked for` : 'test files filtered'})`)
 for (const half of ['unit', 'e2e']) if (halves[half] && !halvesRun[half]) log(`  ${half} tests not run: an earlier step failed`)
 
 const files = Object.values(halvesRun).flatMap((half) => half.files)
