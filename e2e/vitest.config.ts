@@ -1,5 +1,12 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
+import { exportServices, resolveServices } from '../scripts/test-env.mjs'
+
+// The fault and backup tests run on PostgreSQL too when one is used: TEST_DATABASE_URL, else the local server when it
+// answers; TEST_DATABASE_URL=none leaves it out (ADR 033).
+const services = await resolveServices()
+exportServices(services)
+if (!services.postgres.url) console.info(`PostgreSQL left out: ${services.postgres.reason}`)
 
 /**
  * End-to-end tests: the built server and apps driven by Chromium. Files run one after another because each

@@ -2,14 +2,18 @@ import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core'
 import { expect } from 'vitest'
+import { chromiumPath } from '../../scripts/test-env.mjs'
 import { repoRoot } from './server.ts'
 
 const artifactsDir = path.join(repoRoot, 'e2e', 'artifacts')
 
-/** The system Chromium (DESIGN §6): nothing is downloaded. */
+/**
+ * The Chromium `npm test` found or installed (CHROME_PATH, else the system's, else Playwright's cache: see
+ * scripts/test-env.mjs); nothing is downloaded here.
+ */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     args: [
       '--headless=new',
       '--no-sandbox',

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
+import { resolveService } from '../../scripts/test-env.mjs'
 
 export interface TestDatabase {
   /** The new database's URL: same server and credentials as the base URL. */
@@ -44,20 +45,12 @@ export async function createTestDatabase(baseUrl: string, prefix: string): Promi
 }
 
 /**
- * The PostgreSQL server the fault tests use: TEST_DATABASE_URL, else the local default. Undefined (with the reason
- * printed) when none answers, so the tests that need it are skipped, never silently passed.
+ * The PostgreSQL server the fault tests use, decided as for the API tests (scripts/test-env.mjs): TEST_DATABASE_URL
+ * (which must answer), else the local server when it answers. Undefined (with the reason printed) when none is used
+ * or TEST_DATABASE_URL=none, so the tests that need it are skipped, never silently passed.
  */
 export async function reachablePostgres(label: string): Promise<string | undefined> {
-  const url = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres'
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 })
-  try {
-    await client.connect()
-    await client.query('select 1')
-    return url
-  } catch (error) {
-    console.warn(`[${label}] SKIPPED on PostgreSQL: no server answers at ${new URL(url).host} (${(error as Error).message}); set TEST_DATABASE_URL`)
-    return undefined
-  } finally {
-    await client.end().catch(() => undefined)
-  }
+  const postgres = await resolveService('postgres')
+  if (!postgres.url) console.warn(`[${label}] SKIPPED on PostgreSQL: ${postgres.reason}`)
+  return postgres.url
 }
