@@ -76,7 +76,6 @@ export const messageCatalogue = {
   MEMBER_PASSWORD_RESET: 'รีเซ็ตรหัสผ่านแล้ว แจ้งรหัสผ่านชั่วคราวให้สมาชิก สมาชิกต้องตั้งรหัสผ่านใหม่เมื่อเข้าสู่ระบบ',
   ADJUSTMENT_APPLIED: 'ปรับยอดเงินสมาชิกแล้ว',
   ADJUSTMENT_PENDING: 'บันทึกคำขอปรับยอดแล้ว ยอดนี้ต้องให้ผู้ใช้งานอีกคนอนุมัติก่อนปรับยอดจริง',
-  ADJUSTMENT_REJECTED: 'ปฏิเสธคำขอปรับยอดแล้ว',
 
   // The money policy (ADR 035): why an operator's money action waits for a second operator, and its outcomes.
   HOLD_UNCONFIRMED_DEPOSIT: 'ยังไม่มีรายการจากธนาคารยืนยันการโอนนี้',
