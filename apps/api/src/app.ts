@@ -360,7 +360,12 @@ export async function buildApp(deps: AppDeps) {
       operatorsRoutes(api, { operators, owner: operator(['owner']) })
       auditRoutes(api, { audit, anyOperator: operator(['owner', 'finance', 'support']) })
       membersRoutes(api, { members, anyOperator: operator(['owner', 'finance', 'support']) })
-      moneyDeskRoutes(api, { desk: moneyDesk, backoffice, anyOperator: operator(['owner', 'finance', 'support']), moneyOperator: operator(['owner', 'finance']) })
+      moneyDeskRoutes(api, {
+        desk: moneyDesk,
+        backoffice,
+        anyOperator: operator(['owner', 'finance', 'support']),
+        moneyOperator: operator(['owner', 'finance']),
+      })
       dashboardRoutes(api, { dashboard, anyOperator: operator(['owner', 'finance', 'support']) })
       if (consoleSms) devSmsRoutes(api, { outbox: consoleSms })
       if (config.demoBankFeed) devBankRoutes(api, { deposits })

@@ -62,7 +62,16 @@ export function fakeDepositsRepository(players: readonly PlayerRow[]) {
     findById: async (_db, id) => deposits.find((d) => d.id === id),
     async insert(_db, row) {
       if (deposits.some((d) => d.externalId === row.externalId)) return undefined
-      const inserted: DepositRow = { note: null, fromName: null, playerId: null, draftBillId: null, creditedAt: null, feedAt: null, ...row, id: deposits.length + 1 }
+      const inserted: DepositRow = {
+        note: null,
+        fromName: null,
+        playerId: null,
+        draftBillId: null,
+        creditedAt: null,
+        feedAt: null,
+        ...row,
+        id: deposits.length + 1,
+      }
       deposits.push(inserted)
       return inserted
     },
@@ -73,7 +82,10 @@ export function fakeDepositsRepository(players: readonly PlayerRow[]) {
       )
     },
     async attachFeed(_db, id, feed) {
-      Object.assign(deposits.find((d) => d.id === id)!, feed)
+      Object.assign(
+        deposits.find((d) => d.id === id)!,
+        feed,
+      )
     },
     async releaseClaim(_db, id, externalId) {
       const claim = deposits.find((d) => d.id === id && d.status === 'CLAIMED')

@@ -89,10 +89,7 @@ export type DepositException = z.infer<typeof DepositException>
 
 export const ResolveExceptionBody = z.discriminatedUnion(
   'action',
-  [
-    strictBody({ action: z.literal('CREDIT'), mobile: Mobile, reason: OperatorReason }),
-    strictBody({ action: z.literal('DISMISS'), reason: OperatorReason }),
-  ],
+  [strictBody({ action: z.literal('CREDIT'), mobile: Mobile, reason: OperatorReason }), strictBody({ action: z.literal('DISMISS'), reason: OperatorReason })],
   { error: 'กรุณาเลือกวิธีแก้ไขรายการ' },
 )
 export type ResolveExceptionBody = z.infer<typeof ResolveExceptionBody>
@@ -174,7 +171,12 @@ export const backofficeMoneyContract = {
     response: { 200: okEnvelope(z.object({ exception: DepositException, approval: Approval.nullable() })) },
   },
   reconciliation: {
-    querystring: z.strictObject({ day: z.string({ error: 'วันที่ไม่ถูกต้อง' }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'วันที่ไม่ถูกต้อง' }).refine((d) => !Number.isNaN(Date.parse(d)), { error: 'วันที่ไม่ถูกต้อง' }) }),
+    querystring: z.strictObject({
+      day: z
+        .string({ error: 'วันที่ไม่ถูกต้อง' })
+        .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'วันที่ไม่ถูกต้อง' })
+        .refine((d) => !Number.isNaN(Date.parse(d)), { error: 'วันที่ไม่ถูกต้อง' }),
+    }),
     response: { 200: okEnvelope(Reconciliation) },
   },
 }

@@ -1,5 +1,15 @@
 import { createHash, randomUUID } from 'node:crypto'
-import { bahtToSatang, findBank, msg, satangToBaht, type BackofficeDeposit, type BankTransferBody, type BankTransferResult, type DepositBank, type DraftBill } from '@sanam/contract'
+import {
+  bahtToSatang,
+  findBank,
+  msg,
+  satangToBaht,
+  type BackofficeDeposit,
+  type BankTransferBody,
+  type BankTransferResult,
+  type DepositBank,
+  type DraftBill,
+} from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { uniqueViolation } from '../../db/errors.ts'
@@ -109,7 +119,9 @@ export function senderIsMember(
   const parsed = parseSenderAccount(sender.fromAccount)
   if (!parsed || sender.fromBankCode !== member.bankCode || !accountMatches(parsed, member.bankAccount)) return false
   // A masked account shows a few digits many players share: only the name says it is this member.
-  return parsed.kind === 'full' ? nameMatches(sender.fromName, member.firstname, member.surname) : nameConfirms(sender.fromName, member.firstname, member.surname)
+  return parsed.kind === 'full'
+    ? nameMatches(sender.fromName, member.firstname, member.surname)
+    : nameConfirms(sender.fromName, member.firstname, member.surname)
 }
 
 /** Deposits by bank transfer: the operator account to pay, draft bills, the bank feed and its matcher, slip status. */

@@ -203,10 +203,7 @@ describe('manual adjustments', () => {
     expect(self.json().code).toBe('FOUR_EYES_SAME_OPERATOR')
     expect((await post(`/api/backoffice/approvals/${id}/approve`, undefined, support)).statusCode).toBe(403)
 
-    const [a, b] = await Promise.all([
-      post(`/api/backoffice/approvals/${id}/approve`, undefined),
-      post(`/api/backoffice/approvals/${id}/approve`, undefined),
-    ])
+    const [a, b] = await Promise.all([post(`/api/backoffice/approvals/${id}/approve`, undefined), post(`/api/backoffice/approvals/${id}/approve`, undefined)])
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409])
     expect(await balanceOf(t, token)).toBe(THRESHOLD + 1)
     expect(await adjustmentTransfers(id)).toHaveLength(1)

@@ -1,12 +1,8 @@
-import { and, count, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
+import { and, count, desc, eq, isNull, max, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { playerMatches } from '../../db/player-search.ts'
 import { rowsOf, type DbNumber as Num } from '../../db/rows.ts'
-import { operators, players, playerSignals, sessions } from '../../db/schema.ts'
-
-const requester = alias(operators, 'requester')
-const decider = alias(operators, 'decider')
+import { players, playerSignals, sessions } from '../../db/schema.ts'
 
 /** The back-office's reads and status changes of members (issue 12 §5). */
 export const membersRepository = {

@@ -40,5 +40,4 @@ export function membersRoutes(app: TypedApp, deps: { members: MembersService; an
   app.post('/backoffice/members/:id/reset-password', { schema: c.resetPassword, preHandler: anyOperator }, async (req) =>
     ok(await members.resetPassword(req.operator, id(req.params)), msg('MEMBER_PASSWORD_RESET')),
   )
-
 }

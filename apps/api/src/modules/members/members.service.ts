@@ -28,10 +28,7 @@ export function createMembersService(deps: {
   links: Pick<LinkService, 'linkedCounts'>
   wallet: Pick<WalletService, 'history'>
   promotions: Pick<PromotionService, 'histories'>
-  membersRepository: Pick<
-    MembersRepository,
-    'search' | 'profile' | 'setStatus' | 'contextMany' | 'ledgerPage' | 'sessionsPage' | 'downlinePage'
-  >
+  membersRepository: Pick<MembersRepository, 'search' | 'profile' | 'setStatus' | 'contextMany' | 'ledgerPage' | 'sessionsPage' | 'downlinePage'>
   auditRepository: Pick<AuditRepository, 'record'>
 }) {
   const { db, clock, membersRepository, auditRepository } = deps
@@ -229,4 +226,3 @@ export function createMembersService(deps: {
   }
 }
 export type MembersService = ReturnType<typeof createMembersService>
-

@@ -94,12 +94,7 @@ export const moneyDeskRepository = {
   },
 
   /** Actions with the member's phone, the bank reference and the operators' names, newest first. */
-  async page(
-    db: Db,
-    filter: { status?: ApprovalRow['status']; kind?: ApprovalKindName; playerId?: number; ids?: number[] },
-    page: number,
-    size: number,
-  ) {
+  async page(db: Db, filter: { status?: ApprovalRow['status']; kind?: ApprovalKindName; playerId?: number; ids?: number[] }, page: number, size: number) {
     const where = and(
       filter.status ? eq(approvals.status, filter.status) : undefined,
       filter.kind ? eq(approvals.kind, filter.kind) : undefined,

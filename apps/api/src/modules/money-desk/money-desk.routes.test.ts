@@ -70,7 +70,12 @@ describe('a manual deposit is a claim', () => {
     expect(await balanceOf(t, player.token)).toBe(10_000)
     expect((await approve(second, approval.id)).statusCode).toBe(409)
     expect(await depositCredits(deposit_id)).toBe(1)
-    const actions = (await t.db.select().from(auditLog).where(eq(auditLog.targetId, String(deposit_id)))).filter((a) => a.targetType === 'deposit')
+    const actions = (
+      await t.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.targetId, String(deposit_id)))
+    ).filter((a) => a.targetType === 'deposit')
     expect(actions.map((a) => [a.action, a.operatorId])).toEqual([
       ['deposit.manual', first.id],
       ['deposit.manual_confirm', second.id],
@@ -142,7 +147,10 @@ describe('assigning an unmatched transfer', () => {
     const stranger = { bankCode: '030', bankAccount: `09${Date.now().toString().slice(-8)}` }
     const { deposit_id } = (await postTransfer(t, transferBody(stranger, { amount: 1_500 }))).json().data
     const res = await t.post(`/api/backoffice/deposits/${deposit_id}/assign`, { mobile: player.mobile }, first.token)
-    expect(res.json()).toMatchObject({ message: expect.stringMatching(/อีกคน/), data: { status: 'PENDING', approval: { reasons: [{ code: 'SENDER_NOT_MEMBER' }] } } })
+    expect(res.json()).toMatchObject({
+      message: expect.stringMatching(/อีกคน/),
+      data: { status: 'PENDING', approval: { reasons: [{ code: 'SENDER_NOT_MEMBER' }] } },
+    })
     expect(await balanceOf(t, player.token)).toBe(0)
     // While it waits nobody else can give the transfer away.
     const other = await member()
@@ -195,7 +203,11 @@ describe('deposit exceptions', () => {
     // The claim the bank contradicts cannot be confirmed while the exception is open.
     expect((await approve(second, claim.approval.id)).statusCode).toBe(409)
 
-    const resolved = await t.post(`/api/backoffice/deposit-exceptions/${exceptionId}/resolve`, { action: 'CREDIT', mobile: sender.mobile, reason: 'ยอดของผู้โอนจริง' }, first.token)
+    const resolved = await t.post(
+      `/api/backoffice/deposit-exceptions/${exceptionId}/resolve`,
+      { action: 'CREDIT', mobile: sender.mobile, reason: 'ยอดของผู้โอนจริง' },
+      first.token,
+    )
     expect(resolved.statusCode, resolved.body).toBe(200)
     expect(resolved.json().data).toMatchObject({ exception: { status: 'CREDITED' }, approval: { status: 'PENDING', reasons: [{ code: 'ABOVE_THRESHOLD' }] } })
     expect((await t.post(`/api/backoffice/deposit-exceptions/${exceptionId}/resolve`, { action: 'DISMISS', reason: 'ซ้ำ' }, second.token)).statusCode).toBe(409)
@@ -220,7 +232,11 @@ describe('deposit exceptions', () => {
     expect((await postTransfer(t, { ...body, from_name: 'สมชาย' })).json().data.status).toBe('DUPLICATE')
     const contradicting = (await postTransfer(t, { ...body, to_account: '9991234567' })).json().data
     expect(contradicting.status).toBe('EXCEPTION')
-    const dismissed = await t.post(`/api/backoffice/deposit-exceptions/${contradicting.exception_id}/resolve`, { action: 'DISMISS', reason: 'รายการทดสอบของธนาคาร' }, first.token)
+    const dismissed = await t.post(
+      `/api/backoffice/deposit-exceptions/${contradicting.exception_id}/resolve`,
+      { action: 'DISMISS', reason: 'รายการทดสอบของธนาคาร' },
+      first.token,
+    )
     expect(dismissed.json().data).toMatchObject({ exception: { status: 'DISMISSED', resolution_note: 'รายการทดสอบของธนาคาร' }, approval: null })
     expect(await balanceOf(t, player.token)).toBe(400)
   })
@@ -232,7 +248,8 @@ describe('daily reconciliation', () => {
     const player = await member()
     const day = today()
     const at = new Date(t.clock.now().getTime()).toISOString()
-    const unmatched = (await postTransfer(t, transferBody({ bankCode: '030', bankAccount: '0001113335' }, { amount: 12.25, occurred_at: at }))).json().data.deposit_id
+    const unmatched = (await postTransfer(t, transferBody({ bankCode: '030', bankAccount: '0001113335' }, { amount: 12.25, occurred_at: at }))).json().data
+      .deposit_id
     const claim = (await manual(first, player.mobile, 7)).json().data
     const confirmed = (await manual(first, player.mobile, 3)).json().data
     await approve(second, confirmed.approval.id)
@@ -255,6 +272,11 @@ describe('daily reconciliation', () => {
     const empty = (await t.get('/api/backoffice/reconciliation?day=2020-01-01', first.token)).json().data.accounts
     expect(empty.every((a: { differences: unknown[] }) => a.differences.length === 0)).toBe(true)
     // Records without feed facts are the operators' word only.
-    expect(await t.db.select().from(transfers).where(like(transfers.reference, `deposit:${claim.deposit_id}`))).toHaveLength(0)
+    expect(
+      await t.db
+        .select()
+        .from(transfers)
+        .where(like(transfers.reference, `deposit:${claim.deposit_id}`)),
+    ).toHaveLength(0)
   })
 })

@@ -39,9 +39,21 @@ export interface SeparateDuties {
 /** How each kind of action is audited: its target, and the action names of its steps. */
 const AUDIT: Record<ApprovalKind, { target: string; apply: string; request: string; approve: string; reject: string }> = {
   MANUAL_DEPOSIT: { target: 'deposit', apply: 'deposit.manual', request: 'deposit.manual', approve: 'deposit.manual_confirm', reject: 'deposit.manual_reject' },
-  ASSIGN_DEPOSIT: { target: 'deposit', apply: 'deposit.assign', request: 'deposit.assign_request', approve: 'deposit.assign_approve', reject: 'deposit.assign_reject' },
+  ASSIGN_DEPOSIT: {
+    target: 'deposit',
+    apply: 'deposit.assign',
+    request: 'deposit.assign_request',
+    approve: 'deposit.assign_approve',
+    reject: 'deposit.assign_reject',
+  },
   ADJUSTMENT: { target: 'member', apply: 'adjustment.apply', request: 'adjustment.request', approve: 'adjustment.approve', reject: 'adjustment.reject' },
-  WITHDRAWAL: { target: 'withdrawal', apply: 'withdrawal.approve', request: 'withdrawal.first_approval', approve: 'withdrawal.approve', reject: 'withdrawal.reject' },
+  WITHDRAWAL: {
+    target: 'withdrawal',
+    apply: 'withdrawal.approve',
+    request: 'withdrawal.first_approval',
+    approve: 'withdrawal.approve',
+    reject: 'withdrawal.reject',
+  },
 }
 const targetOf = (row: ApprovalRow) => String(row.kind === 'ADJUSTMENT' ? row.playerId : (row.depositId ?? row.withdrawalId))
 
@@ -130,7 +142,13 @@ export function createMoneyDeskService(deps: {
     }
   }
 
-  async function audit(tx: Db, actor: AuditActor, row: ApprovalRow, step: 'apply' | 'request' | 'approve' | 'reject', extra: { before?: object; after?: object }) {
+  async function audit(
+    tx: Db,
+    actor: AuditActor,
+    row: ApprovalRow,
+    step: 'apply' | 'request' | 'approve' | 'reject',
+    extra: { before?: object; after?: object },
+  ) {
     await auditRepository.record(tx, {
       actor,
       action: AUDIT[row.kind][step],
@@ -185,7 +203,12 @@ export function createMoneyDeskService(deps: {
   }
 
   /** The second operator's approval or any money operator's rejection of a PENDING action whose target is locked. */
-  async function decidePending(tx: Db, actor: AuditActor, row: ApprovalRow, outcome: { approve: true; payoutRef?: string } | { approve: false; reason: string }) {
+  async function decidePending(
+    tx: Db,
+    actor: AuditActor,
+    row: ApprovalRow,
+    outcome: { approve: true; payoutRef?: string } | { approve: false; reason: string },
+  ) {
     const at = clock.now()
     if (outcome.approve) {
       if (row.requestedBy === actor.operatorId) throw new AppError('FOUR_EYES_SAME_OPERATOR')
@@ -208,7 +231,9 @@ export function createMoneyDeskService(deps: {
     else if (row.kind === 'WITHDRAWAL') await deps.withdrawals.settle(tx, actor.operatorId, row.withdrawalId!, { approve: false, reason: outcome.reason })
     await audit(tx, actor, decided, outcome.approve ? 'approve' : 'reject', {
       before: { status: 'PENDING', requested_by: row.requestedBy },
-      after: outcome.approve ? { status: 'APPLIED', ...(outcome.payoutRef ? { payout_ref: outcome.payoutRef } : {}) } : { status: 'REJECTED', reason: outcome.reason },
+      after: outcome.approve
+        ? { status: 'APPLIED', ...(outcome.payoutRef ? { payout_ref: outcome.payoutRef } : {}) }
+        : { status: 'REJECTED', reason: outcome.reason },
     })
     return decided
   }
@@ -285,7 +310,13 @@ export function createMoneyDeskService(deps: {
 
   /** The answer of a deposit action: the transfer, and the action applied or waiting. */
   async function depositAnswer(tx: Db, row: ApprovalRow) {
-    return { deposit_id: row.depositId!, player_id: row.playerId, amount: satangToBaht(row.amount), status: row.status, approval: await approvalView(row.id, tx) }
+    return {
+      deposit_id: row.depositId!,
+      player_id: row.playerId,
+      amount: satangToBaht(row.amount),
+      status: row.status,
+      approval: await approvalView(row.id, tx),
+    }
   }
 
   return {
@@ -297,7 +328,13 @@ export function createMoneyDeskService(deps: {
       return inTransaction(db, async (tx) => {
         await repo.lockOperator(tx, actor.operatorId)
         const player = await memberByMobile(tx, input.mobile)
-        const deposit = await deps.deposits.claim(tx, { player, amount: bahtToSatang(input.amount), bankRef: input.bank_ref, note: input.note, operatorId: actor.operatorId })
+        const deposit = await deps.deposits.claim(tx, {
+          player,
+          amount: bahtToSatang(input.amount),
+          bankRef: input.bank_ref,
+          note: input.note,
+          operatorId: actor.operatorId,
+        })
         const row = await request(tx, actor, {
           kind: 'MANUAL_DEPOSIT',
           playerId: player.id,
@@ -480,7 +517,13 @@ export function createMoneyDeskService(deps: {
             depositId: deposit.id,
             audit: () => ({ after: { exception_id: found.id, bank_ref: found.externalId } }),
           })
-          await depositsRepository.resolveException(tx, id, { status: 'CREDITED', resolvedBy: actor.operatorId, resolvedAt: at, resolutionNote: body.reason, creditedDepositId: deposit.id })
+          await depositsRepository.resolveException(tx, id, {
+            status: 'CREDITED',
+            resolvedBy: actor.operatorId,
+            resolvedAt: at,
+            resolutionNote: body.reason,
+            creditedDepositId: deposit.id,
+          })
         } else {
           await depositsRepository.resolveException(tx, id, { status: 'DISMISSED', resolvedBy: actor.operatorId, resolvedAt: at, resolutionNote: body.reason })
         }
@@ -539,7 +582,14 @@ export function createMoneyDeskService(deps: {
         WITHOUT_FEED: msg('RECON_WITHOUT_FEED'),
         CLAIM_PENDING: msg('RECON_CLAIM_PENDING'),
       }
-      const differ = (l: ReconciliationAccount, kind: keyof typeof texts, amount: bigint, ids: { deposit?: number; exception?: number }, externalId: string, playerId: number | null) =>
+      const differ = (
+        l: ReconciliationAccount,
+        kind: keyof typeof texts,
+        amount: bigint,
+        ids: { deposit?: number; exception?: number },
+        externalId: string,
+        playerId: number | null,
+      ) =>
         l.differences.push({
           kind,
           text: texts[kind],

@@ -45,7 +45,10 @@ export interface WithdrawalServiceDeps {
   clock: Clock
   settings: WithdrawalSettings
   promotions?: Pick<PromotionService, 'withdrawTerms' | 'onWithdrawn'>
-  withdrawalsRepository: Pick<WithdrawalsRepository, 'hasPending' | 'insert' | 'findForUpdate' | 'decide' | 'list' | 'mobileOf' | 'findIdempotent' | 'saveIdempotent'>
+  withdrawalsRepository: Pick<
+    WithdrawalsRepository,
+    'hasPending' | 'insert' | 'findForUpdate' | 'decide' | 'list' | 'mobileOf' | 'findIdempotent' | 'saveIdempotent'
+  >
   playersRepository: Pick<PlayersRepository, 'findById'>
   /** Who approved each withdrawal: the money desk's records (ADR 035). */
   approvalsRepository?: Pick<MoneyDeskRepository, 'withdrawalApprovals'>
@@ -104,7 +107,9 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps) {
           waiting: a.status === 'PENDING',
           approvals: [
             { operator_id: a.requestedBy, username: a.requesterName, at: a.requestedAt.toISOString() },
-            ...(a.decidedBy !== null && a.deciderName !== null && a.decidedAt ? [{ operator_id: a.decidedBy, username: a.deciderName, at: a.decidedAt.toISOString() }] : []),
+            ...(a.decidedBy !== null && a.deciderName !== null && a.decidedAt
+              ? [{ operator_id: a.decidedBy, username: a.deciderName, at: a.decidedAt.toISOString() }]
+              : []),
           ],
         },
       ]),
