@@ -67,6 +67,21 @@ export function toBackofficeDeposit(d: DepositRow, mobile: string | null): Backo
   }
 }
 
+/** What a feed report says of a transfer, as the deposit and exception rows keep it. */
+function transferFacts(body: BankTransferBody, requestHash: string, receivedAt: Date) {
+  return {
+    externalId: body.external_id,
+    requestHash,
+    toAccount: body.to_account,
+    fromBankCode: body.from_bank_code,
+    fromAccount: body.from_account,
+    fromName: body.from_name ?? null,
+    amount: bahtToSatang(body.amount),
+    occurredAt: new Date(body.occurred_at),
+    receivedAt,
+  }
+}
+
 const creditTransfer = (deposit: DepositRow, playerId: number) => ({
   key: `deposit:${deposit.externalId}`,
   from: { house: 'bank_in' as const },
@@ -204,15 +219,8 @@ export function createDepositService(deps: DepositServiceDeps) {
     if (reasons.length === 0) {
       if (known.feedAt) return { status: 'DUPLICATE', deposit_id: known.id }
       // The bank confirms an operator's record: the feed's facts are written onto it, and a waiting claim credits once.
-      await depositsRepository.attachFeed(tx, known.id, {
-        requestHash,
-        toAccount: body.to_account,
-        fromBankCode: body.from_bank_code,
-        fromAccount: body.from_account,
-        fromName: body.from_name ?? null,
-        occurredAt: new Date(body.occurred_at),
-        feedAt: now,
-      })
+      const { requestHash: hash, toAccount, fromBankCode, fromAccount, fromName, occurredAt } = transferFacts(body, requestHash, now)
+      await depositsRepository.attachFeed(tx, known.id, { requestHash: hash, toAccount, fromBankCode, fromAccount, fromName, occurredAt, feedAt: now })
       if (known.status !== 'CLAIMED') return { status: 'DUPLICATE', deposit_id: known.id }
       await credit(tx, known, known.playerId!, 'MATCHED')
       await deps.approvalsRepository?.completeClaim(tx, known.id, now)
@@ -220,15 +228,7 @@ export function createDepositService(deps: DepositServiceDeps) {
     }
     const stored =
       (await depositsRepository.insertException(tx, {
-        externalId: body.external_id,
-        requestHash,
-        toAccount: body.to_account,
-        fromBankCode: body.from_bank_code,
-        fromAccount: body.from_account,
-        fromName: body.from_name ?? null,
-        amount: bahtToSatang(body.amount),
-        occurredAt: new Date(body.occurred_at),
-        receivedAt: now,
+        ...transferFacts(body, requestHash, now),
         depositId: known.id,
         reasons,
         status: 'OPEN',
@@ -306,15 +306,7 @@ export function createDepositService(deps: DepositServiceDeps) {
       return inTransaction(db, async (tx) => {
         const deposit = await depositsRepository.insert(tx, {
           source: 'BANK_FEED',
-          externalId: body.external_id,
-          requestHash,
-          toAccount: body.to_account,
-          fromBankCode: body.from_bank_code,
-          fromAccount: body.from_account,
-          fromName: body.from_name ?? null,
-          amount: bahtToSatang(body.amount),
-          occurredAt: new Date(body.occurred_at),
-          receivedAt: now,
+          ...transferFacts(body, requestHash, now),
           feedAt: now,
           status: 'UNMATCHED',
           note: 'reason' in found ? found.reason : null,
