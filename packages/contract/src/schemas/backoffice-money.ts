@@ -171,11 +171,12 @@ export const backofficeMoneyContract = {
     response: { 200: okEnvelope(z.object({ exception: DepositException, approval: Approval.nullable() })) },
   },
   reconciliation: {
+    // A Bangkok day of this century or the last (a year 0000 has no instant the database takes).
     querystring: z.strictObject({
       day: z
         .string({ error: 'วันที่ไม่ถูกต้อง' })
-        .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'วันที่ไม่ถูกต้อง' })
-        .refine((d) => !Number.isNaN(Date.parse(d)), { error: 'วันที่ไม่ถูกต้อง' }),
+        .regex(/^(19|20)\d{2}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { error: 'วันที่ไม่ถูกต้อง' })
+        .refine((d) => new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), { error: 'วันที่ไม่ถูกต้อง' }),
     }),
     response: { 200: okEnvelope(Reconciliation) },
   },
