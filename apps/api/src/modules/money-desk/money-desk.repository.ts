@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
 import { rowsOf, type DbNumber } from '../../db/rows.ts'
@@ -141,19 +141,6 @@ export const moneyDeskRepository = {
       .innerJoin(requester, eq(requester.id, approvals.requestedBy))
       .leftJoin(decider, eq(decider.id, approvals.decidedBy))
       .where(and(inArray(approvals.withdrawalId, withdrawalIds), ne(approvals.status, 'REJECTED')))
-  },
-
-  async pendingCount(db: Db): Promise<number> {
-    const [row] = await db.select({ n: count() }).from(approvals).where(eq(approvals.status, 'PENDING'))
-    return row?.n ?? 0
-  },
-
-  /** Manual deposits still waiting whose claimed time falls in [start, end) (the reconciliation lists them). */
-  async claimsBetween(db: Db, start: Date, end: Date) {
-    return db
-      .select({ approval: approvals })
-      .from(approvals)
-      .where(and(eq(approvals.kind, 'MANUAL_DEPOSIT'), eq(approvals.status, 'PENDING'), gte(approvals.createdAt, start), lt(approvals.createdAt, end)))
   },
 }
 export type MoneyDeskRepository = typeof moneyDeskRepository
