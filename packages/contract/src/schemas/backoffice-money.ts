@@ -176,7 +176,14 @@ export const backofficeMoneyContract = {
       day: z
         .string({ error: 'วันที่ไม่ถูกต้อง' })
         .regex(/^(19|20)\d{2}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { error: 'วันที่ไม่ถูกต้อง' })
-        .refine((d) => new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), { error: 'วันที่ไม่ถูกต้อง' }),
+        .refine(
+          (d) => {
+            // Refinements run on a string the pattern refused too: nothing here may throw.
+            const at = Date.parse(`${d}T00:00:00Z`)
+            return !Number.isNaN(at) && new Date(at).toISOString().startsWith(d)
+          },
+          { error: 'วันที่ไม่ถูกต้อง' },
+        ),
     }),
     response: { 200: okEnvelope(Reconciliation) },
   },
