@@ -343,7 +343,12 @@ export async function buildApp(deps: AppDeps) {
       backofficeRoutes(api, { auth: backofficeAuth, backoffice, links, operator, limitLogin })
       operatorsRoutes(api, { operators, owner: operator(['owner']) })
       auditRoutes(api, { audit, anyOperator: operator(['owner', 'finance', 'support']) })
-      membersRoutes(api, { members, anyOperator: operator(['owner', 'finance', 'support']), moneyOperator: operator(['owner', 'finance']) })
+      membersRoutes(api, {
+        members,
+        anyOperator: operator(['owner', 'finance', 'support']),
+        moneyOperator: operator(['owner', 'finance']),
+        enrolledOperator: operator(['owner', 'finance', 'support'], { totp: true }),
+      })
       dashboardRoutes(api, { dashboard, anyOperator: operator(['owner', 'finance', 'support']) })
       if (consoleSms) devSmsRoutes(api, { outbox: consoleSms })
       if (config.demoBankFeed) devBankRoutes(api, { deposits })

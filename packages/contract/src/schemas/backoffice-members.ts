@@ -107,7 +107,8 @@ export const backofficeMembersContract = {
   promotions: { params: MemberIdParams, querystring: PageQuery, response: { 200: okEnvelope(pageOf(PromotionHistoryItem)) } },
   downline: { params: MemberIdParams, querystring: PageQuery, response: { 200: okEnvelope(pageOf(MemberDownline)) } },
   sessions: { params: MemberIdParams, querystring: PageQuery, response: { 200: okEnvelope(pageOf(MemberSession)) } },
-  resetPassword: { params: MemberIdParams, response: { 200: okEnvelope(z.object({ temporary_password: z.string() })) } },
+  /** The temporary password goes to the member's registered phone by SMS; the operator sees only where it went. */
+  resetPassword: { params: MemberIdParams, response: { 200: okEnvelope(z.object({ sent_to: z.string() })) } },
   requestAdjustment: { params: MemberIdParams, body: AdjustmentBody, response: { 200: okEnvelope(Adjustment) } },
   adjustments: {
     querystring: z.strictObject({

@@ -299,11 +299,15 @@ export function createAuthService(deps: {
     },
 
     /**
-     * An operator's password reset: a new random temporary password replaces the player's, every web and game session
-     * ends, and the next sign-in must choose a new password. `alsoInTx` (the audit entry) commits with it. Answers the
-     * temporary password, for the operator to hand to the player; it is stored only as a hash.
+     * An operator's password reset (issue 18 §4): a new random temporary password replaces the player's, every web and
+     * game session ends, and the next sign-in must choose a new password. `alsoInTx` (the audit entry) commits with it.
+     * After the commit the temporary password goes by SMS to the player's registered phone, and nowhere else: it is
+     * stored only as a hash and never answered, logged or audited. Answers the number it was sent to. When the gateway
+     * refuses, the reset stands (the sessions are over) and the answer is SMS_FAILED: another reset sends a new one.
      */
-    async resetPassword(playerId: number, alsoInTx?: (tx: Db) => Promise<void>): Promise<string> {
+    async resetPassword(playerId: number, alsoInTx?: (tx: Db) => Promise<void>): Promise<{ sentTo: string }> {
+      const player = await playersRepository.findById(db, playerId)
+      if (!player) throw new AppError('NOT_FOUND')
       const temporary = randomString(UNAMBIGUOUS, TEMPORARY_PASSWORD_LENGTH)
       const passwordHash = await hasher.hash(temporary)
       const now = clock.now()
@@ -311,7 +315,13 @@ export function createAuthService(deps: {
         await playersRepository.updatePasswordHash(tx, playerId, passwordHash, now, now)
         await alsoInTx?.(tx)
       })
-      return temporary
+      const site = await deps.siteName()
+      try {
+        await deps.sms.send({ to: player.mobile, text: msg('PASSWORD_RESET_SMS', { site, password: temporary, hours: TEMPORARY_PASSWORD_HOURS }) })
+      } catch {
+        throw new AppError('SMS_FAILED')
+      }
+      return { sentTo: player.mobile }
     },
 
     /**

@@ -79,15 +79,14 @@ function MemberDetail({ id }: { id: number }) {
   const me = useOperator()
   const [confirming, setConfirming] = useState<'lock' | 'unlock'>()
   const [resetting, setResetting] = useState(false)
-  const [temporary, setTemporary] = useState<string>()
   /** The open adjustment dialog's request id: one per dialog, so a double submit is one adjustment. */
   const [adjusting, setAdjusting] = useState<string>()
   const reset = useMutation({
-    mutationFn: () => api<{ temporary_password: string }>(`/backoffice/members/${id}/reset-password`, { method: 'POST' }),
-    onSuccess: async ({ data, message }) => {
+    // The temporary password goes to the member by SMS; the answer says only where (issue 18 §4).
+    mutationFn: () => api<{ sent_to: string }>(`/backoffice/members/${id}/reset-password`, { method: 'POST' }),
+    onSuccess: async ({ message }) => {
       if (message) toast(message)
       setResetting(false)
-      setTemporary(data.temporary_password)
       await queryClient.invalidateQueries({ queryKey: ['member', id] })
     },
   })
@@ -205,20 +204,6 @@ function MemberDetail({ id }: { id: number }) {
           }}
         >
           {null}
-        </FormDialog>
-      )}
-      {temporary && (
-        <FormDialog
-          title={`${t('members.temporaryTitle')} · ${member.mobile}`}
-          lead={t('members.temporaryLead')}
-          submitLabel={t('members.close')}
-          busy={false}
-          onSubmit={() => setTemporary(undefined)}
-          onClose={() => setTemporary(undefined)}
-        >
-          <output className="secret" aria-label={t('members.temporaryTitle')}>
-            {temporary}
-          </output>
         </FormDialog>
       )}
       {adjusting && (
