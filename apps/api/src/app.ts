@@ -12,7 +12,7 @@ import type { TypedApp } from './lib/typed-app.ts'
 import { authRoutes, devSmsRoutes } from './modules/auth/auth.routes.ts'
 import { createAuthService } from './modules/auth/auth.service.ts'
 import { authRepository } from './modules/auth/auth.repository.ts'
-import { auditRepository } from './modules/audit/audit.repository.ts'
+import { createAuditRepository } from './modules/audit/audit.repository.ts'
 import { argon2Hasher, type PasswordHasher } from './modules/auth/password.ts'
 import { mediaRoutes, siteRoutes } from './modules/site/site.routes.ts'
 import { createSiteService } from './modules/site/site.service.ts'
@@ -202,6 +202,8 @@ export async function buildApp(deps: AppDeps) {
     })
 
   const db = database.db
+  /** The audit log, its chain keyed with AUDIT_HMAC_KEY (ADR 037). */
+  const auditRepository = createAuditRepository({ key: config.auditHmacKey })
   const site = createSiteService({ db, now: () => clock.now().getTime(), siteRepository })
   // Sessions answered from memory (ADR 010). On PostgreSQL other processes may revoke, so the cache serves only while
   // its LISTEN connection is up; on the embedded database this process is the only one.
