@@ -7,6 +7,7 @@ import type { Database } from './db/client.ts'
 import { errorBody, handleError } from './errors.ts'
 import { systemClock, type Clock } from './lib/clock.ts'
 import { createSessionCache } from './lib/session-cache.ts'
+import { deviceTokens } from './modules/auth/device-token.ts'
 import { listenForRevocations, postgresListenClient } from './modules/auth/revocation-listener.ts'
 import type { TypedApp } from './lib/typed-app.ts'
 import { authRoutes, devSmsRoutes } from './modules/auth/auth.routes.ts'
@@ -228,6 +229,7 @@ export async function buildApp(deps: AppDeps) {
     hasher: deps.hasher ?? argon2Hasher,
     sms,
     limiter,
+    devices: deviceTokens({ secret: config.deviceTokenSecret, clock }),
     siteName: () => site.siteName().catch(() => 'Sanam'),
     authRepository,
     playersRepository,
@@ -240,6 +242,7 @@ export async function buildApp(deps: AppDeps) {
       sessionIdleMinutes: config.SESSION_IDLE_MINUTES,
       loginFailLimit: config.RATE_LOGIN_FAILS_PER_MOBILE,
       loginFailWindowSeconds: config.RATE_LOGIN_FAILS_WINDOW_SECONDS,
+      deviceFailLimit: config.RATE_LOGIN_FAILS_PER_DEVICE,
     },
   })
   const player = requirePlayer(auth)
