@@ -100,7 +100,8 @@ describe('backup and restore as docs/operations.md says (issue 10 §8)', () => {
     const { DATABASE_URL: _unused, ...inherited } = process.env
     const verify = await run('npx', ['tsx', 'apps/api/scripts/ledger-verify.ts'], {
       cwd: repoRoot,
-      env: { ...inherited, DATABASE_URL: restored.url },
+      // The source ran in demo mode, so its audit chain is keyed with the demo key (ADR 037).
+      env: { ...inherited, DATABASE_URL: restored.url, SANAM_MODE: 'demo' },
       timeout: 60_000,
     })
     expect(verify.stdout).toMatch(/^ok, \d+ checked/m)

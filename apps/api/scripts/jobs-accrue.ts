@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util'
 import { CalendarDay, formatSatang } from '@sanam/contract'
 import { AppError } from '../src/errors.ts'
 import { systemClock } from '../src/lib/clock.ts'
-import { auditRepository } from '../src/modules/audit/audit.repository.ts'
+import { createAuditRepository } from '../src/modules/audit/audit.repository.ts'
 import { createLedger } from '../src/modules/ledger/ledger.service.ts'
 import { ledgerRepository } from '../src/modules/ledger/ledger.repository.ts'
 import { addDays, bangkokDay } from '../src/lib/bangkok-time.ts'
@@ -54,6 +54,7 @@ async function main(): Promise<number> {
   }
   const config = loadScriptConfig()
   const { database, where } = await openConfiguredDatabase(config, { tables: TABLES, online: ONLINE })
+  const auditRepository = createAuditRepository({ key: config.auditHmacKey })
   try {
     const referral = createReferralService({
       db: database.db,

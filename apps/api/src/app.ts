@@ -7,12 +7,13 @@ import type { Database } from './db/client.ts'
 import { errorBody, handleError } from './errors.ts'
 import { systemClock, type Clock } from './lib/clock.ts'
 import { createSessionCache } from './lib/session-cache.ts'
+import { deviceTokens } from './modules/auth/device-token.ts'
 import { listenForRevocations, postgresListenClient } from './modules/auth/revocation-listener.ts'
 import type { TypedApp } from './lib/typed-app.ts'
 import { authRoutes, devSmsRoutes } from './modules/auth/auth.routes.ts'
 import { createAuthService } from './modules/auth/auth.service.ts'
 import { authRepository } from './modules/auth/auth.repository.ts'
-import { auditRepository } from './modules/audit/audit.repository.ts'
+import { createAuditRepository } from './modules/audit/audit.repository.ts'
 import { argon2Hasher, type PasswordHasher } from './modules/auth/password.ts'
 import { mediaRoutes, siteRoutes } from './modules/site/site.routes.ts'
 import { createSiteService } from './modules/site/site.service.ts'
@@ -206,6 +207,8 @@ export async function buildApp(deps: AppDeps) {
     })
 
   const db = database.db
+  /** The audit log, its chain keyed with AUDIT_HMAC_KEY (ADR 037). */
+  const auditRepository = createAuditRepository({ key: config.auditHmacKey })
   const site = createSiteService({ db, now: () => clock.now().getTime(), siteRepository })
   // Sessions answered from memory (ADR 010). On PostgreSQL other processes may revoke, so the cache serves only while
   // its LISTEN connection is up; on the embedded database this process is the only one.
@@ -230,6 +233,7 @@ export async function buildApp(deps: AppDeps) {
     hasher: deps.hasher ?? argon2Hasher,
     sms,
     limiter,
+    devices: deviceTokens({ secret: config.deviceTokenSecret, clock }),
     siteName: () => site.siteName().catch(() => 'Sanam'),
     authRepository,
     playersRepository,
@@ -242,6 +246,7 @@ export async function buildApp(deps: AppDeps) {
       sessionIdleMinutes: config.SESSION_IDLE_MINUTES,
       loginFailLimit: config.RATE_LOGIN_FAILS_PER_MOBILE,
       loginFailWindowSeconds: config.RATE_LOGIN_FAILS_WINDOW_SECONDS,
+      deviceFailLimit: config.RATE_LOGIN_FAILS_PER_DEVICE,
     },
   })
   const player = requirePlayer(auth)
@@ -362,7 +367,11 @@ export async function buildApp(deps: AppDeps) {
       backofficeRoutes(api, { auth: backofficeAuth, backoffice, links, operator, limitLogin })
       operatorsRoutes(api, { operators, owner: operator(['owner']) })
       auditRoutes(api, { audit, anyOperator: operator(['owner', 'finance', 'support']) })
-      membersRoutes(api, { members, anyOperator: operator(['owner', 'finance', 'support']) })
+      membersRoutes(api, {
+        members,
+        anyOperator: operator(['owner', 'finance', 'support']),
+        enrolledOperator: operator(['owner', 'finance', 'support'], { totp: true }),
+      })
       moneyDeskRoutes(api, {
         desk: moneyDesk,
         backoffice,

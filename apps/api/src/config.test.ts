@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DEMO_BANK_WEBHOOK_SECRET, DEMO_SEAMLESS_SECRET } from '@sanam/contract/demo-secrets'
-import { ConfigError, loadConfig } from './config.ts'
+import { ConfigError, DEMO_AUDIT_HMAC_KEY, DEMO_DEVICE_TOKEN_SECRET, loadConfig } from './config.ts'
 
 describe('loadConfig', () => {
   it('gives working defaults on an empty environment', () => {
@@ -62,6 +62,8 @@ const PRODUCTION = {
   SMS_PROVIDER: 'http',
   SMS_HTTP_URL: 'https://sms.example.co.th/send',
   SMS_HTTP_KEY: 'gateway-key',
+  AUDIT_HMAC_KEY: 'audit-key-of-this-operator-0123456789abcdef',
+  DEVICE_TOKEN_SECRET: 'device-token-key-of-this-operator-0123456789',
 }
 
 describe('demo mode (issue 10 §1)', () => {
@@ -87,7 +89,7 @@ describe('demo mode (issue 10 §1)', () => {
     (nodeEnv) => {
       const problems = problemsOf({ DATABASE_URL: PG, ...(nodeEnv ? { NODE_ENV: nodeEnv } : {}) })
       const names = problems.map((p) => p.split(':')[0])
-      expect(names.sort()).toEqual(['BANK_WEBHOOK_SECRET', 'SEAMLESS_SECRET', 'SMS_HTTP_KEY', 'SMS_HTTP_URL'])
+      expect(names.sort()).toEqual(['AUDIT_HMAC_KEY', 'BANK_WEBHOOK_SECRET', 'DEVICE_TOKEN_SECRET', 'SEAMLESS_SECRET', 'SMS_HTTP_KEY', 'SMS_HTTP_URL'])
       // The way out for someone who wanted the demo is named.
       for (const problem of problems) expect(problem).toContain('SANAM_MODE=demo')
     },
@@ -98,7 +100,7 @@ describe('demo mode (issue 10 §1)', () => {
       problemsOf({ SANAM_MODE: 'production', NODE_ENV: 'development' })
         .map((p) => p.split(':')[0])
         .sort(),
-    ).toEqual(['BANK_WEBHOOK_SECRET', 'SEAMLESS_SECRET', 'SMS_HTTP_KEY', 'SMS_HTTP_URL'])
+    ).toEqual(['AUDIT_HMAC_KEY', 'BANK_WEBHOOK_SECRET', 'DEVICE_TOKEN_SECRET', 'SEAMLESS_SECRET', 'SMS_HTTP_KEY', 'SMS_HTTP_URL'])
   })
 
   it('starts outside demo mode with real secrets and a gateway, and turns every demo convenience off', () => {
@@ -122,6 +124,9 @@ describe('demo mode (issue 10 §1)', () => {
     ['SEAMLESS_SECRET', { SEAMLESS_SECRET: DEMO_BANK_WEBHOOK_SECRET }, /demo secret/],
     ['SEAMLESS_SECRET_PGSOFT', { SEAMLESS_SECRET_PGSOFT: DEMO_SEAMLESS_SECRET }, /demo secret/],
     ['SMS_PROVIDER', { SMS_PROVIDER: 'console' }, /console/],
+    ['AUDIT_HMAC_KEY', { AUDIT_HMAC_KEY: DEMO_AUDIT_HMAC_KEY }, /demo key/],
+    ['AUDIT_HMAC_KEY', { AUDIT_HMAC_KEY: 'short' }, /at least 32/],
+    ['DEVICE_TOKEN_SECRET', { DEVICE_TOKEN_SECRET: DEMO_DEVICE_TOKEN_SECRET }, /demo secret/],
     ['SEED_DEMO', { SEED_DEMO: 'true' }, /demo data/],
     ['DEMO_BANK_FEED', { DEMO_BANK_FEED: 'true' }, /not allowed/],
   ])('outside demo mode refuses %s %j', (name, override, why) => {
@@ -140,12 +145,22 @@ describe('demo mode (issue 10 §1)', () => {
       SMS_PROVIDER: 'console',
       SEAMLESS_SECRET: DEMO_SEAMLESS_SECRET,
     })
-    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['BANK_WEBHOOK_SECRET', 'DEMO_BANK_FEED', 'SEAMLESS_SECRET', 'SEED_DEMO', 'SMS_PROVIDER'])
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual([
+      'AUDIT_HMAC_KEY',
+      'BANK_WEBHOOK_SECRET',
+      'DEMO_BANK_FEED',
+      'DEVICE_TOKEN_SECRET',
+      'SEAMLESS_SECRET',
+      'SEED_DEMO',
+      'SMS_PROVIDER',
+    ])
   })
 
-  it('lets tools that serve nothing (ledger:verify) read the database settings without the secrets', () => {
-    const config = loadConfig({ DATABASE_URL: PG }, { serving: false })
+  it('lets tools that serve nothing (ledger:verify) read the database settings without the secrets, except the audit key', () => {
+    const config = loadConfig({ DATABASE_URL: PG, AUDIT_HMAC_KEY: PRODUCTION.AUDIT_HMAC_KEY }, { serving: false })
     expect(config).toMatchObject({ SANAM_MODE: 'production', DATABASE_URL: PG, demoBankFeed: false, SEED_DEMO: false })
+    // The audit log is keyed (ADR 037): verifying it, or writing to it (jobs:accrue), needs the key.
+    expect(() => loadConfig({ DATABASE_URL: PG }, { serving: false })).toThrow(/AUDIT_HMAC_KEY: required/)
   })
 
   it('refuses an unknown mode', () => {

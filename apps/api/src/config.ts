@@ -54,6 +54,12 @@ const trustProxy = z.string().transform((raw, ctx): false | string[] => {
   return refuse(`not an address or CIDR range: ${bad.map((b) => JSON.stringify(b)).join(', ')}`)
 })
 
+/** The audit chain's key in demo mode (play money): public, so refused outside it (ADR 037). */
+export const DEMO_AUDIT_HMAC_KEY = 'sanam-demo-audit-key-not-a-secret-0000'
+
+/** The device-token key in demo mode (play money): public, so refused outside it (ADR 039). */
+export const DEMO_DEVICE_TOKEN_SECRET = 'sanam-demo-device-token-key-not-a-secret'
+
 /** Payout intervals (spec §9): daily, Fridays ('WEEKEN' is the spec's spelling), the 1st of the month. */
 const interval = z.enum(['DAY', 'WEEKEN', 'MONTH'])
 
@@ -68,6 +74,18 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres://' })
     .optional(),
+  /**
+   * The database owner's connection, for migrations only (ADR 037): DATABASE_URL is then the runtime role, which owns
+   * nothing and may not change the audit log. Unset: migrations run over DATABASE_URL (demo mode only on PostgreSQL).
+   */
+  MIGRATION_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres://' })
+    .optional(),
+  /** The audit chain's HMAC key (ADR 037): from the secret store, never in the database. Required outside demo mode. */
+  AUDIT_HMAC_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  /** An append-only file the audit chain's head is written to as it advances (ADR 037); the log line `audit.head` always. */
+  AUDIT_HEAD_FILE: z.string().min(1).optional(),
   /** node-postgres pool: connections per process, how long a request waits for one before a 503, statement timeout. */
   DB_POOL_MAX: int(1, 1000).default(20),
   DB_POOL_WAIT_MS: int(50, 60_000).default(3000),
@@ -99,6 +117,10 @@ const ConfigSchema = z.object({
     .regex(/^rediss?:\/\//, { error: 'must start with redis://' })
     .optional(),
   RATE_LOGIN_FAILS_PER_MOBILE: int(1, 10_000).default(10),
+  /** Wrong passwords from one known device (a valid device token) per window, counted apart from the phone's (ADR 039). */
+  RATE_LOGIN_FAILS_PER_DEVICE: int(1, 10_000).default(5),
+  /** Signs the player app's device tokens (ADR 039): from the secret store; required outside demo mode. */
+  DEVICE_TOKEN_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   RATE_LOGIN_FAILS_WINDOW_SECONDS: int(1, 86_400).default(900),
   RATE_LOGIN_PER_IP_PER_MINUTE: int(1, 1_000_000).default(120),
   RATE_REGISTER_PER_IP_PER_HOUR: int(1, 1_000_000).default(60),
@@ -160,6 +182,10 @@ export type Config = Omit<z.infer<typeof ConfigSchema>, 'SANAM_MODE' | 'SEED_DEM
   SEED_DEMO: boolean
   /** console only in demo mode. */
   SMS_PROVIDER: 'console' | 'http'
+  /** DEVICE_TOKEN_SECRET, or (demo mode only) the public demo secret. */
+  deviceTokenSecret: string
+  /** AUDIT_HMAC_KEY, or (demo mode only) the public demo key. */
+  auditHmacKey: string
   /** BANK_WEBHOOK_SECRET, or the demo secret in demo mode. */
   bankWebhookSecret: string
   /** The demo bank feed helper route (/api/dev/bank-account): demo mode only, on unless DEMO_BANK_FEED=false. */
@@ -218,7 +244,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (scheme.success) providerSchemes.set(match[1].toLowerCase(), scheme.data)
     else problems.push(`${name}: must be timestamped or body`)
   }
+  // The audit key is needed by whatever writes or verifies the audit log, the command-line tools included.
+  if (!demo) {
+    if (!cleaned.AUDIT_HMAC_KEY) problems.push(`AUDIT_HMAC_KEY: required ${outside} (ADR 037; e.g. openssl rand -hex 32, from the secret store)`)
+    else if (cleaned.AUDIT_HMAC_KEY === DEMO_AUDIT_HMAC_KEY) problems.push(`AUDIT_HMAC_KEY: is the public demo key, not allowed ${outside}`)
+  }
   if (serving && !demo) {
+    if (!cleaned.DEVICE_TOKEN_SECRET) problems.push(`DEVICE_TOKEN_SECRET: required ${outside} (ADR 039; e.g. openssl rand -hex 32)`)
+    else if (cleaned.DEVICE_TOKEN_SECRET === DEMO_DEVICE_TOKEN_SECRET) problems.push(`DEVICE_TOKEN_SECRET: is the public demo secret, not allowed ${outside}`)
     const secrets = [
       ['BANK_WEBHOOK_SECRET', DEMO_BANK_WEBHOOK_SECRET],
       ['SEAMLESS_SECRET', DEMO_SEAMLESS_SECRET],
@@ -241,6 +274,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     SANAM_MODE: mode,
     SEED_DEMO: demo && (data.SEED_DEMO ?? true),
     SMS_PROVIDER: smsProvider === 'console' ? 'console' : 'http',
+    auditHmacKey: data.AUDIT_HMAC_KEY ?? DEMO_AUDIT_HMAC_KEY,
+    deviceTokenSecret: data.DEVICE_TOKEN_SECRET ?? DEMO_DEVICE_TOKEN_SECRET,
     bankWebhookSecret: data.BANK_WEBHOOK_SECRET ?? DEMO_BANK_WEBHOOK_SECRET,
     demoBankFeed: demo && (data.DEMO_BANK_FEED ?? true),
     seamlessSecret: (code: string) => providerSecrets.get(code.toLowerCase()) ?? data.SEAMLESS_SECRET ?? DEMO_SEAMLESS_SECRET,

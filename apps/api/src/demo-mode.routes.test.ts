@@ -19,6 +19,8 @@ describe('production mode', () => {
         SMS_PROVIDER: 'http',
         SMS_HTTP_URL: 'http://127.0.0.1:9/send',
         SMS_HTTP_KEY: 'gateway-key',
+        AUDIT_HMAC_KEY: 'audit-key-of-this-operator-0123456789abcdef',
+        DEVICE_TOKEN_SECRET: 'device-token-key-of-this-operator-0123456789',
       },
     })
   })

@@ -4,6 +4,8 @@ import { buildApp } from './app.ts'
 import { ConfigError, loadConfig, type Config } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { DEMO_PLAYER, demoDataLeft, seedDemo, seedSite } from './db/seed.ts'
+import { auditHeadExport } from './modules/audit/audit-head-export.ts'
+import { createAuditRepository } from './modules/audit/audit.repository.ts'
 import { argon2Hasher } from './modules/auth/password.ts'
 import { findWebApps } from './web.ts'
 import { standardJobs, startJobs } from './jobs/runner.ts'
@@ -27,9 +29,27 @@ async function main() {
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: path.resolve(root, config.DATA_DIR),
-    pool: { max: config.DB_POOL_MAX, waitMs: config.DB_POOL_WAIT_MS, statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS },
+    pool: {
+      max: config.DB_POOL_MAX,
+      waitMs: config.DB_POOL_WAIT_MS,
+      statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+      migrationUrl: config.MIGRATION_DATABASE_URL,
+    },
   })
   await database.migrate()
+  const auditRepository = createAuditRepository({ key: config.auditHmacKey })
+  if (config.SANAM_MODE !== 'demo') {
+    // The audit log must be out of the application's reach (ADR 037): DATABASE_URL connects as a role that owns
+    // nothing and may only insert and read it. The embedded database has one all-powerful user: see docs/operations.md.
+    const problems = database.kind === 'postgres' ? await auditRepository.rewriteRights(database.db) : []
+    if (problems.length > 0) {
+      console.error(
+        `DATABASE_URL connects as a role that could rewrite the audit log:\n${problems.map((p) => `  - ${p}`).join('\n')}\nConnect as a member of sanam_runtime that owns nothing, and run migrations as the owner with MIGRATION_DATABASE_URL (docs/operations.md, "Database roles").`,
+      )
+      await database.close()
+      process.exit(78)
+    }
+  }
   if (config.SEED_DEMO) {
     const { seeded } = await seedDemo(database.db, argon2Hasher)
     if (seeded) console.info(`Demo data seeded. Demo player: ${DEMO_PLAYER.mobile} / ${DEMO_PLAYER.password}`)
@@ -55,6 +75,8 @@ async function main() {
   }
   if (config.SANAM_MODE === 'demo')
     app.log.warn('demo mode (play money): public demo secrets, SMS codes in the log and at /api/dev/sms; set SANAM_MODE=production for real money')
+
+  const stopHeadExport = auditHeadExport({ db: database.db, auditRepository, log: app.log, file: config.AUDIT_HEAD_FILE }).start()
 
   const stopJobs = startJobs(
     database.db,
@@ -87,6 +109,7 @@ async function main() {
     try {
       await app.close()
       await stopJobs()
+      await stopHeadExport()
       await database.close()
       process.exit(0)
     } catch (error) {

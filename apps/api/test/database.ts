@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
+import { sql } from 'drizzle-orm'
 import { inject } from 'vitest'
 import { openPglite, openPostgres, type Database } from '../src/db/client.ts'
+import { rowsOf } from '../src/db/rows.ts'
 import { adminUrl, databaseUrl } from './postgres.ts'
 
 /** A migrated, seeded database of its own for one test file: a PGlite copy, or a PostgreSQL clone of the run's template. */
@@ -33,4 +35,28 @@ export async function openTestDatabase(): Promise<Database> {
   }
   const dump = await readFile(inject('pgliteDump'))
   return openPglite({ loadDataDir: new Blob([dump]) })
+}
+
+/**
+ * PostgreSQL only: `database` as the runtime role sees it (ADR 037): a login role of its own for this call, with a
+ * unique name, a member of sanam_runtime and owner of nothing. `close` ends its connections and drops the role.
+ */
+export async function openAsRuntimeRole(database: Database): Promise<Database & { role: string }> {
+  const base = process.env.TEST_DATABASE_URL
+  if (database.kind !== 'postgres' || !base) throw new Error('the runtime role exists on PostgreSQL only')
+  const [row] = rowsOf<{ name: string }>(await database.db.execute(sql`select current_database() as name`))
+  const role = `sanam_rt_${process.pid}_${randomBytes(4).toString('hex')}`
+  await database.db.execute(sql.raw(`create role "${role}" login in role sanam_runtime`))
+  const url = new URL(databaseUrl(base, row!.name))
+  url.username = role
+  url.password = ''
+  const runtime = await openPostgres(url.toString(), { max: 4 })
+  return {
+    ...runtime,
+    role,
+    async close() {
+      await runtime.close()
+      await database.db.execute(sql.raw(`drop role if exists "${role}"`))
+    },
+  }
 }

@@ -66,6 +66,14 @@ export async function loginPlayer(
   return res.json().data.token
 }
 
+/** The temporary password of the newest reset SMS (issue 18 §4) in the console outbox for `mobile`. */
+export function temporaryPasswordSent(t: TestApp, mobile: string): string {
+  const text = t.outbox.outbox(mobile)[0]?.text ?? ''
+  const match = /รหัสผ่านชั่วคราวของคุณคือ (\S{10}) /.exec(text)
+  if (!match?.[1]) throw new Error(`no reset SMS to ${mobile}: ${JSON.stringify(text)}`)
+  return match[1]
+}
+
 /** Creates the first operator (an owner enrolled in TOTP, as BACKOFFICE_TOTP_SECRET does) and signs in with a code. */
 export async function loginOperator(t: TestApp): Promise<string> {
   await t.services.backofficeAuth.ensureFirstOperator('admin', OPERATOR_PASSWORD, OPERATOR_TOTP_SECRET)

@@ -22,6 +22,8 @@ export const messageCatalogue = {
   OTP_RESEND_WAIT: ({ seconds }: { seconds: number }) => `กรุณารอ ${seconds} วินาทีก่อนขอรหัส OTP ใหม่`,
   OTP_SMS: ({ site, code, ref, minutes }: { site: string; code: string; ref: string; minutes: number }) =>
     `${site}: รหัส OTP ของคุณคือ ${code} (Ref: ${ref}) ใช้ได้ภายใน ${minutes} นาที ห้ามบอกรหัสนี้กับผู้อื่น`,
+  PASSWORD_RESET_SMS: ({ site, password, hours }: { site: string; password: string; hours: number }) =>
+    `${site}: รหัสผ่านชั่วคราวของคุณคือ ${password} ใช้เข้าสู่ระบบเพื่อตั้งรหัสผ่านใหม่ภายใน ${hours} ชั่วโมง ห้ามบอกรหัสนี้กับผู้อื่น หากคุณไม่ได้ขอ กรุณาติดต่อเจ้าหน้าที่`,
   PLAYER_NOT_FOUND: 'ไม่พบสมาชิก',
   SITE_NOT_CONFIGURED: 'ยังไม่ได้ตั้งค่าเว็บไซต์',
 
@@ -73,7 +75,7 @@ export const messageCatalogue = {
   MEMBER_LOCKED: 'ระงับบัญชีสมาชิกแล้ว ทุกเซสชันของสมาชิกสิ้นสุดทันที',
   MEMBER_UNLOCKED: 'ยกเลิกการระงับบัญชีสมาชิกแล้ว',
   MEMBER_SESSIONS_ENDED: 'ออกจากระบบสมาชิกทุกอุปกรณ์แล้ว',
-  MEMBER_PASSWORD_RESET: 'รีเซ็ตรหัสผ่านแล้ว แจ้งรหัสผ่านชั่วคราวให้สมาชิก สมาชิกต้องตั้งรหัสผ่านใหม่เมื่อเข้าสู่ระบบ',
+  MEMBER_PASSWORD_RESET: 'รีเซ็ตรหัสผ่านแล้ว ส่งรหัสผ่านชั่วคราวทาง SMS ไปยังเบอร์ที่สมาชิกลงทะเบียนไว้ สมาชิกออกจากระบบทุกอุปกรณ์แล้ว และต้องตั้งรหัสผ่านใหม่เมื่อเข้าสู่ระบบ',
   ADJUSTMENT_APPLIED: 'ปรับยอดเงินสมาชิกแล้ว',
   ADJUSTMENT_PENDING: 'บันทึกคำขอปรับยอดแล้ว ยอดนี้ต้องให้ผู้ใช้งานอีกคนอนุมัติก่อนปรับยอดจริง',
 

@@ -39,6 +39,11 @@ export interface PoolOptions {
    * unset (command-line tools such as ledger:verify, which may read a whole large ledger in one statement) is none.
    */
   statementTimeoutMs?: number
+  /**
+   * Where migrations run (ADR 037): the owner's connection (MIGRATION_DATABASE_URL), while the pool connects as the
+   * runtime role, which owns nothing. Unset: the pool's own URL.
+   */
+  migrationUrl?: string | undefined
 }
 
 export async function openPostgres(url: string, options: PoolOptions = {}): Promise<Database> {
@@ -65,8 +70,9 @@ export async function openPostgres(url: string, options: PoolOptions = {}): Prom
     db,
     kind: 'postgres',
     async migrate() {
-      // One connection holds an advisory lock for the whole run, so two processes never migrate at once.
-      const client = new pg.Client({ connectionString: url })
+      // One connection, as the owner when one is given, holds an advisory lock for the whole run, so two processes
+      // never migrate at once.
+      const client = new pg.Client({ connectionString: options.migrationUrl ?? url })
       await client.connect()
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])

@@ -13,10 +13,11 @@ declare module 'fastify' {
 /**
  * Bearer token of a live operator session with one of `roles`; 401 without one, 403 for another role. A session that
  * must still enrol TOTP (owner or finance without it) gets 403 TOTP_ENROLL_REQUIRED except on routes marked
- * `whileEnrolling` (enrolment itself, reading oneself, signing out).
+ * `whileEnrolling` (enrolment itself, reading oneself, signing out). A route marked `totp` (a member's password reset)
+ * refuses any session without TOTP the same way, whatever the role.
  */
 export function requireOperator(auth: Pick<BackofficeAuthService, 'authenticate'>) {
-  return (roles: readonly OperatorRole[], options: { whileEnrolling?: boolean } = {}) =>
+  return (roles: readonly OperatorRole[], options: { whileEnrolling?: boolean; totp?: boolean } = {}) =>
     documentSecurity(
       async function requireOperatorHook(request: FastifyRequest, _reply: FastifyReply) {
         const header = request.headers.authorization
@@ -25,6 +26,7 @@ export function requireOperator(auth: Pick<BackofficeAuthService, 'authenticate'
         if (!operator) throw new AppError('UNAUTHORIZED')
         if (!roles.includes(operator.role)) throw new AppError('FORBIDDEN')
         if (operator.mustEnroll && !options.whileEnrolling) throw new AppError('TOTP_ENROLL_REQUIRED')
+        if (options.totp && !operator.totpEnrolled) throw new AppError('TOTP_ENROLL_REQUIRED')
         request.operator = operator
       },
       [{ operator: [] }],

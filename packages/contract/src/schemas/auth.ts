@@ -31,7 +31,12 @@ export const LoginBody = strictBody({
 })
 export type LoginBody = z.infer<typeof LoginBody>
 
-export const LoginResult = UserMe.extend({ token: z.string() })
+/**
+ * `device_token`: the signed token of this device (ADR 039). The player app keeps it and sends it back as
+ * `X-Device-Token` with the next sign-in, so a wrong-password streak against the phone from elsewhere does not lock
+ * this device out. It opens nothing by itself.
+ */
+export const LoginResult = UserMe.extend({ token: z.string(), device_token: z.string() })
 export type LoginResult = z.infer<typeof LoginResult>
 
 /**

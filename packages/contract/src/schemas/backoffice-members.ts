@@ -79,5 +79,6 @@ export const backofficeMembersContract = {
   promotions: { params: MemberIdParams, querystring: PageQuery, response: { 200: okEnvelope(pageOf(PromotionHistoryItem)) } },
   downline: { params: MemberIdParams, querystring: PageQuery, response: { 200: okEnvelope(pageOf(MemberDownline)) } },
   sessions: { params: MemberIdParams, querystring: PageQuery, response: { 200: okEnvelope(pageOf(MemberSession)) } },
-  resetPassword: { params: MemberIdParams, response: { 200: okEnvelope(z.object({ temporary_password: z.string() })) } },
+  /** The temporary password goes to the member's registered phone by SMS; the operator sees only where it went. */
+  resetPassword: { params: MemberIdParams, response: { 200: okEnvelope(z.object({ sent_to: z.string() })) } },
 }

@@ -152,12 +152,24 @@ export const backofficeContract = {
   depositHistory: { querystring: DepositHistoryQuery, response: { 200: okEnvelope(pageOf(BackofficeDeposit)) } },
   memberLinks: { params: idParams('รหัสสมาชิกไม่ถูกต้อง'), response: { 200: okEnvelope(MemberLinks) } },
   ledgerVerify: {
+    /**
+     * `head`: an audit chain head exported earlier (`<position>:<hash>`, the `audit.head` log line or AUDIT_HEAD_FILE,
+     * ADR 037); the chain must still hold it unchanged, so entries removed from the end are found.
+     */
+    querystring: z.strictObject({
+      head: z
+        .string({ error: 'หัวของห่วงโซ่ต้องอยู่ในรูปแบบ ลำดับ:แฮช' })
+        .regex(/^\d{1,18}:[0-9a-fA-F]{64}$/, { error: 'หัวของห่วงโซ่ต้องอยู่ในรูปแบบ ลำดับ:แฮช' })
+        .optional(),
+    }),
     response: {
       200: okEnvelope(
         z.object({
           ok: z.boolean(),
           checked: z.number().int(),
           failures: z.array(z.object({ check: z.string(), account: z.string().optional(), detail: z.string() })),
+          /** The audit chain's newest entry: its id, chain position and hash (hex); null for an empty log. */
+          audit_head: z.object({ id: z.number().int(), seq: z.number().int(), hash: z.string() }).nullable(),
         }),
       ),
     },

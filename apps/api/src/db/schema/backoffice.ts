@@ -1,4 +1,5 @@
-import { bigint, bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { bigint, bigserial, boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
 import { bytea, createdAt } from './columns.ts'
 
 /** Back-office operators. */
@@ -68,4 +69,19 @@ export const auditLog = pgTable(
     index('audit_log_operator_idx').on(t.operatorId, t.id),
     index('audit_log_created_idx').on(t.createdAt),
   ],
+)
+
+/**
+ * Where the keyed chain begins (ADR 037): entries at chain positions up to `legacy_through` were hashed with plain
+ * sha256 before the key existed (migration 0016); every later one is HMAC-SHA256 with AUDIT_HMAC_KEY. One row, written
+ * by the migration; the runtime role may only read it.
+ */
+export const auditChainMark = pgTable(
+  'audit_chain_mark',
+  {
+    one: boolean('one').primaryKey().default(true),
+    legacyThrough: bigint('legacy_through', { mode: 'number' }).notNull(),
+    markedAt: timestamp('marked_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [check('audit_chain_mark_one_row', sql`${t.one}`)],
 )

@@ -19,6 +19,11 @@ export function authRoutes(
 ) {
   const { auth, links } = deps
   const seen = (req: FastifyRequest) => ({ deviceId: req.headers['x-device-id'], address: req.ip })
+  /** The signed device token of an earlier sign-in on this device (ADR 039), if the player app sent one. */
+  const deviceToken = (req: FastifyRequest) => {
+    const value = req.headers['x-device-token']
+    return typeof value === 'string' ? value : undefined
+  }
 
   app.post('/auth/register', { schema: authContract.register, preHandler: deps.limitRegister }, async (req) => {
     const result = await auth.register(req.body)
@@ -34,13 +39,13 @@ export function authRoutes(
   })
 
   app.post('/auth/login', { schema: authContract.login, preHandler: deps.limitLogin }, async (req) => {
-    const result = await auth.login(req.body.mobile, req.body.password)
+    const result = await auth.login(req.body.mobile, req.body.password, deviceToken(req))
     await links.signedIn(result.uid, seen(req))
     return ok(result, msg('LOGGED_IN'))
   })
 
   app.post('/auth/password/renew', { schema: authContract.renewPassword, preHandler: deps.limitLogin }, async (req) => {
-    const result = await auth.renewPassword(req.body.mobile, req.body.password, req.body.new_password)
+    const result = await auth.renewPassword(req.body.mobile, req.body.password, req.body.new_password, deviceToken(req))
     await links.signedIn(result.uid, seen(req))
     return ok(result, msg('PASSWORD_RENEWED'))
   })

@@ -10,6 +10,7 @@ import type { SmsMessage } from '../sms/sms.ts'
 import { RegisterBody } from '@sanam/contract'
 import { playersRepository } from '../users/users.repository.ts'
 import { authRepository } from './auth.repository.ts'
+import { deviceTokens } from './device-token.ts'
 import { createAuthService, type AuthSettings } from './auth.service.ts'
 import type { PasswordHasher } from './password.ts'
 
@@ -35,6 +36,7 @@ const settings: AuthSettings = {
   sessionIdleMinutes: 60,
   loginFailLimit: 3,
   loginFailWindowSeconds: 60,
+  deviceFailLimit: 2,
 }
 
 let database: Database
@@ -57,6 +59,7 @@ function makeService(overrides: Partial<AuthSettings> = {}) {
     hasher,
     sms: { name: 'fake', send: async (m) => void sent.push(m) },
     limiter: memoryRateLimiter(clock),
+    devices: deviceTokens({ secret: 'device-token-secret-for-the-service-tests', clock }),
     settings: { ...settings, ...overrides },
     siteName: async () => 'Sanam',
     authRepository,

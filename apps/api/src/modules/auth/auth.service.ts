@@ -13,6 +13,7 @@ import type { SmsSender } from '../sms/sms.ts'
 import type { NewPlayer, PlayersRepository } from '../users/users.repository.ts'
 import { toUserMe } from '../users/users.service.ts'
 import type { AuthRepository } from './auth.repository.ts'
+import type { DeviceTokens, KnownDevice } from './device-token.ts'
 import { isCommonPassword } from './common-passwords.ts'
 import type { PasswordHasher } from './password.ts'
 
@@ -26,6 +27,8 @@ export interface AuthSettings {
   sessionIdleMinutes: number
   loginFailLimit: number
   loginFailWindowSeconds: number
+  /** Wrong passwords per window from a device that signed in as the player before (ADR 039), counted apart. */
+  deviceFailLimit: number
 }
 
 type RegisterInput = z.output<typeof RegisterBody>
@@ -68,6 +71,8 @@ export function createAuthService(deps: {
   hasher: PasswordHasher
   sms: SmsSender
   limiter: RateLimiter
+  /** Signs and checks the player app's device tokens (ADR 039). */
+  devices: DeviceTokens
   settings: AuthSettings
   siteName: () => Promise<string>
   authRepository: AuthRepository
@@ -77,6 +82,7 @@ export function createAuthService(deps: {
   // A real hash to check against when the phone is unknown, so both answers take the same time.
   const dummyHash = hasher.hash(newToken())
   const failKey = (mobile: string) => `login-fail:${mobile}`
+  const deviceFailKey = (device: KnownDevice) => `login-fail-device:${device.playerId}:${device.key}`
 
   async function resolveUpline(input: RegisterInput): Promise<number | null> {
     if (input.invite_code) {
@@ -126,14 +132,22 @@ export function createAuthService(deps: {
    * The player whose phone and password these are, counted against the login limit before the password is checked
    * (a parallel burst cannot exceed it). A locked player with a wrong password gets BAD_CREDENTIALS like anyone: the
    * lock is told only to the password's owner.
+   *
+   * Which limit (ADR 039): a request carrying a valid device token of this very player counts against that device's
+   * own, smaller counter, so the phone's counter, which anyone may fill from elsewhere, never locks its owner's known
+   * device out. Every other request (no token, a forged one, another player's) counts against the phone's.
    */
-  async function checkCredentials(mobile: string, password: string) {
-    await countAttempt(mobile)
-    const player = await playersRepository.findByMobile(db, mobile)
+  async function checkCredentials(mobile: string, password: string, deviceToken?: string) {
+    const device = deps.devices.verify(deviceToken)
+    const owner = device ? await playersRepository.findByMobile(db, mobile) : undefined
+    const known = device && owner?.id === device.playerId ? device : null
+    const counter = known ? deviceFailKey(known) : failKey(mobile)
+    await countAttempt(counter, known ? settings.deviceFailLimit : settings.loginFailLimit)
+    const player = known ? owner : await playersRepository.findByMobile(db, mobile)
     const valid = player ? await hasher.verify(player.passwordHash, password) : await hasher.verify(await dummyHash, password).then(() => false)
     if (!player || !valid) throw new AppError('BAD_CREDENTIALS')
     if (player.status === 'LOCKED') throw new AppError('ACCOUNT_LOCKED')
-    await deps.limiter.reset(failKey(mobile))
+    await deps.limiter.reset(counter)
     return player
   }
 
@@ -173,8 +187,8 @@ export function createAuthService(deps: {
    * `loginFailLimit` checks in; refused (429) past the limit without checking. The caller forgets the count when the
    * password was right.
    */
-  async function countAttempt(mobile: string) {
-    const attempt = await deps.limiter.hit(failKey(mobile), settings.loginFailLimit, settings.loginFailWindowSeconds * 1000)
+  async function countAttempt(counter: string, limit: number) {
+    const attempt = await deps.limiter.hit(counter, limit, settings.loginFailWindowSeconds * 1000)
     if (!attempt.allowed) throw new AppError('RATE_LIMITED', undefined, undefined, Math.ceil(attempt.retryAfterMs / 1000))
   }
 
@@ -272,22 +286,23 @@ export function createAuthService(deps: {
 
     /**
      * Signs in. A password an operator reset (issue 12 §5) opens no session: the answer is PASSWORD_CHANGE_REQUIRED and
-     * the player chooses a new one with `renewPassword`.
+     * the player chooses a new one with `renewPassword`. `deviceToken`, from an earlier sign-in on this device, keeps the
+     * owner's device clear of the phone's failure counter (ADR 039); every sign-in answers a new one.
      */
-    async login(mobile: string, password: string): Promise<LoginResult> {
-      const player = await checkCredentials(mobile, password)
+    async login(mobile: string, password: string, deviceToken?: string): Promise<LoginResult> {
+      const player = await checkCredentials(mobile, password, deviceToken)
       if (player.passwordResetAt) throw new AppError('PASSWORD_CHANGE_REQUIRED')
       const token = await startSession(player.id)
-      return { token, ...toUserMe(player) }
+      return { token, device_token: deps.devices.issue(player.id), ...toUserMe(player) }
     },
 
     /**
      * After an operator's reset: the temporary password, good for one day, buys exactly one thing, the player's own
      * new password; then the player is signed in. Refused for a password the player chose (nothing to renew).
      */
-    async renewPassword(mobile: string, temporaryPassword: string, newPassword: string): Promise<LoginResult> {
+    async renewPassword(mobile: string, temporaryPassword: string, newPassword: string, deviceToken?: string): Promise<LoginResult> {
       refuseCommonPassword(newPassword, 'new_password')
-      const player = await checkCredentials(mobile, temporaryPassword)
+      const player = await checkCredentials(mobile, temporaryPassword, deviceToken)
       if (!player.passwordResetAt) throw new AppError('BAD_CREDENTIALS')
       if (clock.now().getTime() - player.passwordResetAt.getTime() > TEMPORARY_PASSWORD_HOURS * 3_600_000) throw new AppError('TEMPORARY_PASSWORD_EXPIRED')
       const passwordHash = await hasher.hash(newPassword)
@@ -295,15 +310,19 @@ export function createAuthService(deps: {
       if (!(await playersRepository.updatePasswordHash(db, player.id, passwordHash, clock.now(), null, player.passwordResetAt)))
         throw new AppError('BAD_CREDENTIALS')
       const token = await startSession(player.id)
-      return { token, ...toUserMe(player) }
+      return { token, device_token: deps.devices.issue(player.id), ...toUserMe(player) }
     },
 
     /**
-     * An operator's password reset: a new random temporary password replaces the player's, every web and game session
-     * ends, and the next sign-in must choose a new password. `alsoInTx` (the audit entry) commits with it. Answers the
-     * temporary password, for the operator to hand to the player; it is stored only as a hash.
+     * An operator's password reset (issue 18 §4): a new random temporary password replaces the player's, every web and
+     * game session ends, and the next sign-in must choose a new password. `alsoInTx` (the audit entry) commits with it.
+     * After the commit the temporary password goes by SMS to the player's registered phone, and nowhere else: it is
+     * stored only as a hash and never answered, logged or audited. Answers the number it was sent to. When the gateway
+     * refuses, the reset stands (the sessions are over) and the answer is SMS_FAILED: another reset sends a new one.
      */
-    async resetPassword(playerId: number, alsoInTx?: (tx: Db) => Promise<void>): Promise<string> {
+    async resetPassword(playerId: number, alsoInTx?: (tx: Db) => Promise<void>): Promise<{ sentTo: string }> {
+      const player = await playersRepository.findById(db, playerId)
+      if (!player) throw new AppError('NOT_FOUND')
       const temporary = randomString(UNAMBIGUOUS, TEMPORARY_PASSWORD_LENGTH)
       const passwordHash = await hasher.hash(temporary)
       const now = clock.now()
@@ -311,7 +330,13 @@ export function createAuthService(deps: {
         await playersRepository.updatePasswordHash(tx, playerId, passwordHash, now, now)
         await alsoInTx?.(tx)
       })
-      return temporary
+      const site = await deps.siteName()
+      try {
+        await deps.sms.send({ to: player.mobile, text: msg('PASSWORD_RESET_SMS', { site, password: temporary, hours: TEMPORARY_PASSWORD_HOURS }) })
+      } catch {
+        throw new AppError('SMS_FAILED')
+      }
+      return { sentTo: player.mobile }
     },
 
     /**
@@ -366,7 +391,7 @@ export function createAuthService(deps: {
       const player = await playersRepository.findById(db, actor.playerId)
       if (!player) throw new AppError('UNAUTHORIZED')
       refuseCommonPassword(newPassword, 'new')
-      await countAttempt(player.mobile)
+      await countAttempt(failKey(player.mobile), settings.loginFailLimit)
       if (!(await hasher.verify(player.passwordHash, oldPassword))) throw new AppError('OLD_PASSWORD_WRONG')
       await deps.limiter.reset(failKey(player.mobile))
       const passwordHash = await hasher.hash(newPassword)

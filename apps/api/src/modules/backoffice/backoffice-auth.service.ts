@@ -20,6 +20,8 @@ export interface OperatorActor extends AuditActor {
   tokenHash: Buffer
   /** Owner or finance without TOTP yet: the session may only enrol (and read itself, and sign out). */
   mustEnroll: boolean
+  /** Signs in with a TOTP code: the only operators who may ask for a member's password reset (issue 18 §4). */
+  totpEnrolled: boolean
 }
 
 /** Roles that move money or manage operators must sign in with a second factor (issue 12). */
@@ -163,6 +165,7 @@ export function createBackofficeAuthService(deps: {
         sessionId: row.sessionId,
         tokenHash,
         mustEnroll: mustEnroll(row),
+        totpEnrolled: row.totpSecret !== null,
       }
     },
 

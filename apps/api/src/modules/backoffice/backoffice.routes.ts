@@ -56,5 +56,7 @@ export function backofficeRoutes(
     ok(await deps.links.forMember(Number(req.params.id))),
   )
 
-  app.get('/backoffice/ledger/verify', { schema: backofficeContract.ledgerVerify, preHandler: money }, async () => ok(await backoffice.verify()))
+  app.get('/backoffice/ledger/verify', { schema: backofficeContract.ledgerVerify, preHandler: money }, async (req) =>
+    ok(await backoffice.verify(req.query.head)),
+  )
 }

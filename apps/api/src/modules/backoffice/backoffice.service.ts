@@ -7,7 +7,7 @@ import type { DepositsRepository } from '../deposits/deposits.repository.ts'
 import type { Ledger } from '../ledger/ledger.service.ts'
 import type { MembersService } from '../members/members.service.ts'
 import type { WithdrawalService } from '../withdrawals/withdrawals.service.ts'
-import { verifyMoneyAndAudit } from './verify.ts'
+import { parseHead, verifyMoneyAndAudit } from './verify.ts'
 
 /**
  * The back-office's reads of the money queues and the ledger check. Operator actions that move money are the money
@@ -59,13 +59,16 @@ export function createBackofficeService(deps: {
       }
     },
 
-    /** Every money invariant (DESIGN §3) and the audit log's hash chain (ADR 030), on one read-only snapshot. */
-    async verify() {
-      const { ok, checked, failures } = await db.transaction((tx) => verifyMoneyAndAudit(tx, { ledger: deps.ledger, auditRepository }), {
-        isolationLevel: 'repeatable read',
-        accessMode: 'read only',
-      })
-      return { ok, checked, failures }
+    /**
+     * Every money invariant (DESIGN §3) and the audit log's keyed hash chain (ADR 030, ADR 037), on one read-only
+     * snapshot; `head` (`<position>:<hash>`, exported earlier) must still be in the chain. Answers the chain's head.
+     */
+    async verify(head?: string) {
+      const { ok, checked, failures, auditHead } = await db.transaction(
+        (tx) => verifyMoneyAndAudit(tx, { ledger: deps.ledger, auditRepository }, parseHead(head)),
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      )
+      return { ok, checked, failures, audit_head: auditHead }
     },
   }
 }

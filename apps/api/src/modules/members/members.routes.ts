@@ -5,11 +5,20 @@ import type { TypedApp } from '../../lib/typed-app.ts'
 import type { MembersService } from './members.service.ts'
 
 /**
- * Members in the back-office: every operator role may look, lock, unlock, sign a member out and reset the password.
- * Adjusting a member's money is the money desk's route (ADR 035).
+ * Members in the back-office: every operator role may look, lock, unlock and sign a member out; any role signed in
+ * with TOTP may reset the password (the temporary one goes to the member by SMS). Adjusting a member's money is the
+ * money desk's route (ADR 035).
  */
-export function membersRoutes(app: TypedApp, deps: { members: MembersService; anyOperator: preHandlerAsyncHookHandler }) {
-  const { members, anyOperator } = deps
+export function membersRoutes(
+  app: TypedApp,
+  deps: {
+    members: MembersService
+    anyOperator: preHandlerAsyncHookHandler
+    /** Any role, signed in with TOTP: a password reset hands the account to whoever holds the member's phone. */
+    enrolledOperator: preHandlerAsyncHookHandler
+  },
+) {
+  const { members, anyOperator, enrolledOperator } = deps
   const c = backofficeMembersContract
   app.get('/backoffice/members', { schema: c.search, preHandler: anyOperator }, async (req) => ok(await members.search(req.query.q, req.query.page)))
   app.get('/backoffice/members/:id', { schema: c.profile, preHandler: anyOperator }, async (req) => ok(await members.profile(Number(req.params.id))))
@@ -37,7 +46,7 @@ export function membersRoutes(app: TypedApp, deps: { members: MembersService; an
   app.get('/backoffice/members/:id/sessions', { schema: c.sessions, preHandler: anyOperator }, async (req) =>
     ok(await members.sessions(id(req.params), req.query.page)),
   )
-  app.post('/backoffice/members/:id/reset-password', { schema: c.resetPassword, preHandler: anyOperator }, async (req) =>
+  app.post('/backoffice/members/:id/reset-password', { schema: c.resetPassword, preHandler: enrolledOperator }, async (req) =>
     ok(await members.resetPassword(req.operator, id(req.params)), msg('MEMBER_PASSWORD_RESET')),
   )
 }

@@ -165,16 +165,16 @@ export function createMembersService(deps: {
     },
 
     /**
-     * Replaces the member's password with a temporary one and ends their sessions (issue 12 §5): the member must choose
-     * a new password at the next sign-in. The temporary password is answered once, for the operator to pass on; the
-     * audit entry records the reset, never the password.
+     * Replaces the member's password with a temporary one and ends their sessions in the same transaction (issue 18
+     * §4); the temporary password goes to the member's registered phone by SMS. The operator is told only the number
+     * it went to, and the audit entry records the reset, never the password.
      */
     async resetPassword(actor: AuditActor, id: number) {
       await existing(id)
-      const temporary = await deps.auth.resetPassword(id, (tx) =>
+      const { sentTo } = await deps.auth.resetPassword(id, (tx) =>
         auditRepository.record(tx, { actor, action: 'member.reset_password', targetType: 'member', targetId: String(id), at: clock.now() }),
       )
-      return { temporary_password: temporary }
+      return { sent_to: sentTo }
     },
 
     async search(q: string, page: number) {

@@ -16,7 +16,7 @@ import type { Db } from '../../db/client.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
-import type { AuditActor, auditRepository as AuditRepositoryValue } from '../audit/audit.repository.ts'
+import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
 import type { Ledger } from '../ledger/ledger.service.ts'
 import { bangkokDay, bangkokDayRange } from '../../lib/bangkok-time.ts'
 import { payoutWindow } from './payout-window.ts'
@@ -129,7 +129,7 @@ export interface ReferralServiceDeps {
     | 'findPayout'
     | 'claimPayout'
   >
-  auditRepository: Pick<typeof AuditRepositoryValue, 'record'>
+  auditRepository: Pick<AuditRepository, 'record'>
 }
 
 /**

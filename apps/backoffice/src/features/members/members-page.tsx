@@ -79,7 +79,6 @@ function MemberDetail({ id }: { id: number }) {
   const me = useOperator()
   const [confirming, setConfirming] = useState<'lock' | 'unlock'>()
   const [resetting, setResetting] = useState(false)
-  const [temporary, setTemporary] = useState<string>()
   /** The open adjustment dialog's request id: one per dialog, so a double submit is one adjustment. */
   const [adjusting, setAdjusting] = useState<string>()
   const reset = useResetMemberPassword()
@@ -177,7 +176,6 @@ function MemberDetail({ id }: { id: number }) {
                 onSuccess: (answer) => {
                   said(answer)
                   setResetting(false)
-                  setTemporary(answer.data.temporary_password)
                 },
               },
             )
@@ -188,20 +186,6 @@ function MemberDetail({ id }: { id: number }) {
           }}
         >
           {null}
-        </FormDialog>
-      )}
-      {temporary && (
-        <FormDialog
-          title={`${t('members.temporaryTitle')} · ${member.mobile}`}
-          lead={t('members.temporaryLead')}
-          submitLabel={t('members.close')}
-          busy={false}
-          onSubmit={() => setTemporary(undefined)}
-          onClose={() => setTemporary(undefined)}
-        >
-          <output className="secret" aria-label={t('members.temporaryTitle')}>
-            {temporary}
-          </output>
         </FormDialog>
       )}
       {adjusting && (

@@ -1,14 +1,16 @@
 import type { LoginBody, LoginResult } from '@sanam/contract'
 import { useMutation } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client.ts'
-import { deviceHeaders } from '../../../lib/device.ts'
+import { keepDeviceToken, signInHeaders } from '../../../lib/device.ts'
 
 /**
  * `POST /auth/login`. Its 401 means a wrong phone or password (spec §8), so it never ends a session or
- * redirects.
+ * redirects. It sends this browser's device token and keeps the new one it answers (ADR 039).
  */
-export function login(body: LoginBody): Promise<LoginResult> {
-  return apiRequest<LoginResult>('/auth/login', { method: 'POST', body, redirectOn401: false, headers: deviceHeaders() })
+export async function login(body: LoginBody): Promise<LoginResult> {
+  const result = await apiRequest<LoginResult>('/auth/login', { method: 'POST', body, redirectOn401: false, headers: signInHeaders() })
+  keepDeviceToken(result.device_token)
+  return result
 }
 
 /** The login call as a mutation (pending state, one result per submit). */
