@@ -73,7 +73,7 @@ export const auditLog = pgTable(
 
 /**
  * Where the keyed chain begins (ADR 037): entries at chain positions up to `legacy_through` were hashed with plain
- * sha256 before the key existed (migration 0016); every later one is HMAC-SHA256 with AUDIT_HMAC_KEY. One row, written
+ * sha256 before the key existed (migration 0015); every later one is HMAC-SHA256 with AUDIT_HMAC_KEY. One row, written
  * by the migration; the runtime role may only read it.
  */
 export const auditChainMark = pgTable(

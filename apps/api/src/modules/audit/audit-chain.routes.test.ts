@@ -79,7 +79,7 @@ describe('entries from before the key (ADR 037: the legacy mark)', () => {
   it('verify with plain sha256 up to the mark and keyed after it; an edit of a legacy entry is still found', async () => {
     await record('legacy-1')
     await record('legacy-2')
-    // What migration 0016 finds on an existing database: a chain hashed without a key, and the mark at its end.
+    // What migration 0015 finds on an existing database: a chain hashed without a key, and the mark at its end.
     await behindTheTriggers(async () => {
       await rechainWithoutTheKey(1)
       await t.db.execute(sql`update audit_chain_mark set legacy_through = (select max(chain_seq) from audit_log)`)
