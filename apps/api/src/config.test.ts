@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEMO_BANK_WEBHOOK_SECRET, DEMO_SEAMLESS_SECRET } from '@sanam/contract/demo-secrets'
+import { DEMO_BANK_WEBHOOK_SECRET, DEMO_SEAMLESS_SECRET, DEMO_TOTP_ENCRYPTION_KEY } from '@sanam/contract/demo-secrets'
 import { ConfigError, loadConfig } from './config.ts'
 
 describe('loadConfig', () => {
@@ -62,6 +62,7 @@ const PRODUCTION = {
   SMS_PROVIDER: 'http',
   SMS_HTTP_URL: 'https://sms.example.co.th/send',
   SMS_HTTP_KEY: 'gateway-key',
+  TOTP_ENCRYPTION_KEY: 'c0ffee00'.repeat(8),
 }
 
 describe('demo mode (issue 10 §1)', () => {
@@ -87,7 +88,7 @@ describe('demo mode (issue 10 §1)', () => {
     (nodeEnv) => {
       const problems = problemsOf({ DATABASE_URL: PG, ...(nodeEnv ? { NODE_ENV: nodeEnv } : {}) })
       const names = problems.map((p) => p.split(':')[0])
-      expect(names.sort()).toEqual(['BANK_WEBHOOK_SECRET', 'SEAMLESS_SECRET', 'SMS_HTTP_KEY', 'SMS_HTTP_URL'])
+      expect(names.sort()).toEqual(['BANK_WEBHOOK_SECRET', 'SEAMLESS_SECRET', 'SMS_HTTP_KEY', 'SMS_HTTP_URL', 'TOTP_ENCRYPTION_KEY'])
       // The way out for someone who wanted the demo is named.
       for (const problem of problems) expect(problem).toContain('SANAM_MODE=demo')
     },
@@ -98,7 +99,7 @@ describe('demo mode (issue 10 §1)', () => {
       problemsOf({ SANAM_MODE: 'production', NODE_ENV: 'development' })
         .map((p) => p.split(':')[0])
         .sort(),
-    ).toEqual(['BANK_WEBHOOK_SECRET', 'SEAMLESS_SECRET', 'SMS_HTTP_KEY', 'SMS_HTTP_URL'])
+    ).toEqual(['BANK_WEBHOOK_SECRET', 'SEAMLESS_SECRET', 'SMS_HTTP_KEY', 'SMS_HTTP_URL', 'TOTP_ENCRYPTION_KEY'])
   })
 
   it('starts outside demo mode with real secrets and a gateway, and turns every demo convenience off', () => {
@@ -124,6 +125,9 @@ describe('demo mode (issue 10 §1)', () => {
     ['SMS_PROVIDER', { SMS_PROVIDER: 'console' }, /console/],
     ['SEED_DEMO', { SEED_DEMO: 'true' }, /demo data/],
     ['DEMO_BANK_FEED', { DEMO_BANK_FEED: 'true' }, /not allowed/],
+    ['TOTP_ENCRYPTION_KEY', { TOTP_ENCRYPTION_KEY: DEMO_TOTP_ENCRYPTION_KEY }, /demo key/],
+    ['TOTP_ENCRYPTION_KEY', { TOTP_ENCRYPTION_KEY: '' }, /required/],
+    ['TOTP_ENCRYPTION_KEY', { TOTP_ENCRYPTION_KEY: 'too-short' }, /32 bytes/],
   ])('outside demo mode refuses %s %j', (name, override, why) => {
     const problems = problemsOf({ ...PRODUCTION, ...override })
     expect(problems).toHaveLength(1)
@@ -140,7 +144,14 @@ describe('demo mode (issue 10 §1)', () => {
       SMS_PROVIDER: 'console',
       SEAMLESS_SECRET: DEMO_SEAMLESS_SECRET,
     })
-    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['BANK_WEBHOOK_SECRET', 'DEMO_BANK_FEED', 'SEAMLESS_SECRET', 'SEED_DEMO', 'SMS_PROVIDER'])
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual([
+      'BANK_WEBHOOK_SECRET',
+      'DEMO_BANK_FEED',
+      'SEAMLESS_SECRET',
+      'SEED_DEMO',
+      'SMS_PROVIDER',
+      'TOTP_ENCRYPTION_KEY',
+    ])
   })
 
   it('lets tools that serve nothing (ledger:verify) read the database settings without the secrets', () => {

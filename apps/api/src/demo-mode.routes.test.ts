@@ -18,6 +18,7 @@ describe('production mode', () => {
         SMS_PROVIDER: 'http',
         SMS_HTTP_URL: 'http://127.0.0.1:9/send',
         SMS_HTTP_KEY: 'gateway-key',
+        TOTP_ENCRYPTION_KEY: 'c0ffee00'.repeat(8),
       },
     })
   })

@@ -1,8 +1,12 @@
+import { DEMO_TOTP_ENCRYPTION_KEY } from '@sanam/contract/demo-secrets'
 import { Secret, TOTP } from 'otpauth'
+import { totpSecretBox } from '../src/lib/totp.ts'
 import type { TestApp } from './app.ts'
 
 /** The TOTP secret test operators are enrolled with (base32, as BACKOFFICE_TOTP_SECRET takes it). */
 export const OPERATOR_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP'
+/** A secret as the database keeps it (sealed with the demo key, ADR 036), for operators a test inserts directly. */
+export const sealTotpSecret = (secret = OPERATOR_TOTP_SECRET) => totpSecretBox(DEMO_TOTP_ENCRYPTION_KEY).seal(secret)
 
 const STEP_MS = 30_000
 /** Per app and operator, the last TOTP step a helper handed out: the server takes each code once per operator. */

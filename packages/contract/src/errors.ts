@@ -6,6 +6,7 @@ export const errorCatalogue = {
   VALIDATION_FAILED: { status: 400, message: 'ข้อมูลไม่ถูกต้อง กรุณาตรวจสอบอีกครั้ง' },
   MALFORMED_JSON: { status: 400, message: 'รูปแบบข้อมูลไม่ถูกต้อง' },
   PASSWORD_TOO_COMMON: { status: 400, message: 'รหัสผ่านนี้ถูกใช้บ่อยและเดาได้ง่าย กรุณาตั้งรหัสผ่านอื่น' },
+  PASSWORD_NOT_CHANGED: { status: 400, message: 'รหัสผ่านใหม่ต้องไม่ซ้ำกับรหัสผ่านชั่วคราว กรุณาตั้งรหัสผ่านใหม่ที่มีเพียงคุณที่รู้' },
   UNAUTHORIZED: { status: 401, message: 'กรุณาเข้าสู่ระบบใหม่อีกครั้ง' },
   BAD_CREDENTIALS: { status: 401, message: 'ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง' },
   OTP_REQUIRED: { status: 401, message: 'กรุณากรอกรหัสยืนยัน 6 หลักจากแอปยืนยันตัวตน (รหัสแต่ละชุดใช้ได้ครั้งเดียว)' },

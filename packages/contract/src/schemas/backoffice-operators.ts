@@ -33,6 +33,8 @@ export const OperatorView = z.object({
   disabled: z.boolean(),
   totp_enrolled: z.boolean(),
   must_enroll: z.boolean(),
+  /** Holds a one-time password an owner gave it: it must choose its own before anything else (ADR 036). */
+  password_change_required: z.boolean(),
   created_at: z.string(),
   last_login_at: z.string().nullable(),
 })
