@@ -30,7 +30,7 @@ export const OPERATOR_FAIL_LIMIT_PER_ADDRESS = 30
 /** Failed sign-ins per account per window from every address together (passwords and codes alike, ADR 036). */
 export const OPERATOR_FAIL_LIMIT_PER_ACCOUNT = 20
 /** The back-off's second step: failed sign-ins per account per day; past it the account waits out the day. */
-export const OPERATOR_FAIL_LIMIT_PER_ACCOUNT_DAY = 60
+export const OPERATOR_FAIL_LIMIT_PER_ACCOUNT_DAY = 100
 const FAIL_WINDOW_MS = 15 * 60_000
 const FAIL_DAY_MS = 24 * 3_600_000
 /** A one-time password (an owner created the operator or reset it) opens the new-password step for this long. */

@@ -3,14 +3,16 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
-import { balanceOf, bearer, expectLedgerOk, loginOperator, loginPlayer, postTransfer, transferBody } from '../../../test/money.ts'
+import { balanceOf, bearer, expectLedgerOk, loginPlayer, postTransfer, transferBody } from '../../../test/money.ts'
 import { accounts, auditLog, deposits } from '../../db/schema.ts'
+import { signInOperator } from '../../../test/referral.ts'
 
 let t: TestApp
 let operator: string
 beforeAll(async () => {
   t = await buildTestApp()
-  operator = await loginOperator(t)
+  // Only finance decides money (ADR 036).
+  operator = (await signInOperator(t, 'finance')).token
 })
 afterAll(async () => {
   await t.close()
