@@ -1,4 +1,4 @@
-import type { OperatorMe } from '@sanam/contract'
+import { mayOperator, type OperatorMe } from '@sanam/contract'
 import { useQuery } from '@tanstack/react-query'
 import { useSyncExternalStore } from 'react'
 import { get } from './api.ts'
@@ -14,5 +14,5 @@ export function useOperator() {
 }
 
 export type Role = OperatorMe['role']
-/** Who may move money (the server checks too). */
-export const movesMoney = (role: Role | undefined) => role === 'owner' || role === 'finance'
+/** Who may decide money: the contract's permission table (ADR 036; the server checks too). */
+export const movesMoney = (role: Role | undefined) => mayOperator(role, 'money.decide')

@@ -1,3 +1,4 @@
+import { MIN_OPERATOR_PASSWORD_LENGTH } from '@sanam/contract'
 import { useMutation } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { Navigate, useNavigate } from 'react-router'
@@ -12,20 +13,30 @@ interface LoginResult {
   must_enroll: boolean
 }
 
-/** Username and password; then, for an enrolled operator (the server answers OTP_REQUIRED), the 6-digit code. */
+type Credentials = { username: string; password: string; otp?: string; new_password?: string }
+
+/**
+ * Username, password and the 6-digit code together (the server answers one generic failure for any wrong part, ADR
+ * 036). A one-time password from the owner (PASSWORD_CHANGE_REQUIRED) opens the new-password step on the same form.
+ */
 export function LoginPage() {
   const navigate = useNavigate()
   const token = useToken()
-  const [askOtp, setAskOtp] = useState(false)
+  const [renewing, setRenewing] = useState(false)
   const [error, setError] = useState<string>()
   const login = useMutation({
-    mutationFn: (body: { username: string; password: string; otp?: string }) => api<LoginResult>('/backoffice/auth/login', { method: 'POST', body }),
+    mutationFn: (body: Credentials) =>
+      api<LoginResult>(body.new_password ? '/backoffice/auth/password/renew' : '/backoffice/auth/login', { method: 'POST', body }),
     onSuccess: ({ data }) => {
       setToken(data.token)
       void navigate(data.must_enroll ? '/enrol' : '/', { replace: true })
     },
     onError: (failure) => {
-      if (failure instanceof ApiError && failure.code === 'OTP_REQUIRED') setAskOtp(true)
+      if (failure instanceof ApiError && failure.code === 'PASSWORD_CHANGE_REQUIRED') {
+        setRenewing(true)
+        setError(undefined)
+        return
+      }
       setError(failure.message)
     },
   })
@@ -35,8 +46,14 @@ export function LoginPage() {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
     const otp = String(form.get('otp') ?? '')
+    const newPassword = String(form.get('new_password') ?? '')
     setError(undefined)
-    login.mutate({ username: String(form.get('username')), password: String(form.get('password')), ...(otp ? { otp } : {}) })
+    login.mutate({
+      username: String(form.get('username')),
+      password: String(form.get('password')),
+      ...(otp ? { otp } : {}),
+      ...(renewing && newPassword ? { new_password: newPassword } : {}),
+    })
   }
   return (
     <main className="login">
@@ -50,17 +67,44 @@ export function LoginPage() {
         <h1 className="panel__title">{t('login.title')}</h1>
         <label className="field">
           <span className="field__label">{t('login.username')}</span>
-          <input className="field__input" name="username" autoComplete="username" required maxLength={64} />
+          <input className="field__input" name="username" autoComplete="username" required maxLength={64} readOnly={renewing} />
         </label>
         <label className="field">
           <span className="field__label">{t('login.password')}</span>
-          <input className="field__input" name="password" type="password" autoComplete="current-password" required maxLength={72} />
+          <input className="field__input" name="password" type="password" autoComplete="current-password" required maxLength={72} readOnly={renewing} />
         </label>
-        {askOtp && (
-          <label className="field">
-            <span className="field__label">{t('login.otp')}</span>
-            <input className="field__input" name="otp" inputMode="numeric" autoComplete="one-time-code" pattern="\d{6}" maxLength={6} required autoFocus />
-          </label>
+        <label className="field">
+          <span className="field__label">{t('login.otp')}</span>
+          <input
+            className="field__input"
+            name="otp"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="\d{6}"
+            maxLength={6}
+            aria-describedby="otp-hint"
+          />
+          <span className="muted" id="otp-hint">
+            {t('login.otpHint')}
+          </span>
+        </label>
+        {renewing && (
+          <>
+            <p className="muted">{t('login.renewLead')}</p>
+            <label className="field">
+              <span className="field__label">{t('login.newPassword')}</span>
+              <input
+                className="field__input"
+                name="new_password"
+                type="password"
+                autoComplete="new-password"
+                required
+                minLength={MIN_OPERATOR_PASSWORD_LENGTH}
+                maxLength={72}
+                autoFocus
+              />
+            </label>
+          </>
         )}
         {error && (
           <p className="form__error" role="alert">
@@ -68,7 +112,7 @@ export function LoginPage() {
           </p>
         )}
         <button className="button" type="submit" disabled={login.isPending}>
-          {login.isPending ? t('login.busy') : t('login.submit')}
+          {login.isPending ? t('login.busy') : renewing ? t('login.renew') : t('login.submit')}
         </button>
       </form>
     </main>
