@@ -62,6 +62,7 @@ import { createWithdrawalService } from './modules/withdrawals/withdrawals.servi
 import { withdrawalsRepository } from './modules/withdrawals/withdrawals.repository.ts'
 import { userRoutes } from './modules/users/users.routes.ts'
 import { requireOperator } from './plugins/operator-auth.ts'
+import { totpSecretBox } from './lib/totp.ts'
 import { createUserService } from './modules/users/users.service.ts'
 import { playersRepository } from './modules/users/users.repository.ts'
 import { promotionRoutes } from './modules/promotions/promotions.routes.ts'
@@ -99,6 +100,8 @@ export interface AppDeps {
 }
 
 const REQUEST_ID = /^[\w.-]{1,64}$/
+/** Answers no cache or browser may keep (issue 18): sign-in, sessions and every back-office screen's data. */
+const NO_STORE = /^\/api\/(auth|backoffice)(\/|\?|$)/
 
 /** Credentials by the name they travel under: a header, or a field of a logged object (one or two levels down). */
 const SECRET_FIELDS = ['password', 'old', 'new', 'otp', 'otp_code', 'token', 'session_token', 'secret', 'signature', 'authorization', 'cookie']
@@ -162,6 +165,7 @@ export async function buildApp(deps: AppDeps) {
   refuseNul(app)
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id)
+    if (NO_STORE.test(request.url)) void reply.header('cache-control', 'no-store')
     // HSTS only on answers that went out over HTTPS: directly, or through a proxy TRUST_PROXY trusts saying so in
     // X-Forwarded-Proto (Fastify's request.protocol reads it only then). Over plain HTTP browsers ignore it, and a
     // forged X-Forwarded-Proto from an untrusted client must not pin the name. helmet sets its headers on every
@@ -293,6 +297,7 @@ export async function buildApp(deps: AppDeps) {
     limiter,
     sessionHours: config.BACKOFFICE_SESSION_HOURS,
     idleMinutes: config.BACKOFFICE_IDLE_MINUTES,
+    totpSecrets: totpSecretBox(config.totpEncryptionKey),
     operatorsRepository,
     auditRepository,
   })
@@ -319,8 +324,9 @@ export async function buildApp(deps: AppDeps) {
     ledger,
     deposits,
     withdrawals,
-    // wired to operators.assertMayDecideMoney when m-operators lands
-    separateDuties: { assertMayDecideMoney: async () => {} },
+    // No money for an operator within 24 h of its creation or reset, and no four-eyes between operators one of which
+    // created, reset or re-roled the other in the last 30 days (ADR 036).
+    separateDuties: operators,
     moneyDeskRepository,
     depositsRepository,
     playersRepository,
@@ -365,20 +371,11 @@ export async function buildApp(deps: AppDeps) {
         seamlessRoutes(callbacks, { seamless, clock, secretFor: config.seamlessSecret, signatureFor: config.seamlessSignature }),
       )
       backofficeRoutes(api, { auth: backofficeAuth, backoffice, links, operator, limitLogin })
-      operatorsRoutes(api, { operators, owner: operator(['owner']) })
-      auditRoutes(api, { audit, anyOperator: operator(['owner', 'finance', 'support']) })
-      membersRoutes(api, {
-        members,
-        anyOperator: operator(['owner', 'finance', 'support']),
-        enrolledOperator: operator(['owner', 'finance', 'support'], { totp: true }),
-      })
-      moneyDeskRoutes(api, {
-        desk: moneyDesk,
-        backoffice,
-        anyOperator: operator(['owner', 'finance', 'support']),
-        moneyOperator: operator(['owner', 'finance']),
-      })
-      dashboardRoutes(api, { dashboard, anyOperator: operator(['owner', 'finance', 'support']) })
+      operatorsRoutes(api, { operators, operator })
+      auditRoutes(api, { audit, anyOperator: operator('backoffice.read') })
+      membersRoutes(api, { members, operator })
+      moneyDeskRoutes(api, { desk: moneyDesk, backoffice, operator })
+      dashboardRoutes(api, { dashboard, anyOperator: operator('backoffice.read') })
       if (consoleSms) devSmsRoutes(api, { outbox: consoleSms })
       if (config.demoBankFeed) devBankRoutes(api, { deposits })
     },

@@ -9,62 +9,66 @@ import { routeTable, type TableRoute } from '../test/route-table.ts'
 import { validArbitrary } from '../test/zod-arbitrary.ts'
 import { argon2Hasher } from './modules/auth/password.ts'
 import { operatorsRepository } from './modules/backoffice/operators.repository.ts'
+import { OPERATOR_PERMISSIONS, type OperatorPermission, type OperatorRole } from '@sanam/contract'
 
-// Issue 12 §1 and §7: every back-office route checks the role on the server. The table below says who may call each
-// route; the test walks the routes the app really registered (onRoute), so a route added without an entry fails here.
+// Issue 12 §1 and §7, issue 18 §2: every back-office route checks the role on the server. The table below says which
+// permission each route needs; who holds it comes from the contract's one table (OPERATOR_PERMISSIONS, ADR 036). The
+// test walks the routes the app really registered (onRoute), so a route added without an entry fails here.
 
-type Role = 'owner' | 'finance' | 'support'
+type Role = OperatorRole
 const EVERYONE: Role[] = ['owner', 'finance', 'support']
-const MONEY: Role[] = ['owner', 'finance']
-const OWNER: Role[] = ['owner']
 
-/** Who may call each back-office route; `enrolling` routes also admit an owner or finance session not yet enrolled. */
-const ROLES: Record<string, { roles: Role[] | 'public'; enrolling?: true }> = {
-  'POST /api/backoffice/auth/login': { roles: 'public' },
-  'POST /api/backoffice/auth/logout': { roles: EVERYONE, enrolling: true },
-  'GET /api/backoffice/me': { roles: EVERYONE, enrolling: true },
-  'POST /api/backoffice/auth/totp/start': { roles: EVERYONE, enrolling: true },
-  'POST /api/backoffice/auth/totp/confirm': { roles: EVERYONE, enrolling: true },
-  'POST /api/backoffice/auth/password': { roles: EVERYONE },
-  'GET /api/backoffice/operators': { roles: OWNER },
-  'POST /api/backoffice/operators': { roles: OWNER },
-  'POST /api/backoffice/operators/:id/role': { roles: OWNER },
-  'POST /api/backoffice/operators/:id/disable': { roles: OWNER },
-  'POST /api/backoffice/operators/:id/enable': { roles: OWNER },
-  'POST /api/backoffice/operators/:id/reset-password': { roles: OWNER },
-  'POST /api/backoffice/operators/:id/reset-totp': { roles: OWNER },
-  'GET /api/backoffice/audit': { roles: EVERYONE },
-  'GET /api/backoffice/audit/actions': { roles: EVERYONE },
-  'GET /api/backoffice/withdrawals': { roles: EVERYONE },
-  'POST /api/backoffice/withdrawals/:id/approve': { roles: MONEY },
-  'POST /api/backoffice/withdrawals/:id/reject': { roles: MONEY },
-  'GET /api/backoffice/deposits/unmatched': { roles: EVERYONE },
-  'GET /api/backoffice/deposits': { roles: EVERYONE },
-  'POST /api/backoffice/deposits/:id/assign': { roles: MONEY },
-  'POST /api/backoffice/deposits/manual': { roles: MONEY },
-  'GET /api/backoffice/members/:id/links': { roles: EVERYONE },
-  'GET /api/backoffice/members': { roles: EVERYONE },
-  'GET /api/backoffice/dashboard': { roles: EVERYONE },
-  'GET /api/backoffice/members/:id': { roles: EVERYONE },
-  'POST /api/backoffice/members/:id/lock': { roles: EVERYONE },
-  'POST /api/backoffice/members/:id/unlock': { roles: EVERYONE },
-  'POST /api/backoffice/members/:id/end-sessions': { roles: EVERYONE },
-  'GET /api/backoffice/members/:id/ledger': { roles: EVERYONE },
-  'GET /api/backoffice/members/:id/money': { roles: EVERYONE },
-  'GET /api/backoffice/members/:id/promotions': { roles: EVERYONE },
-  'GET /api/backoffice/members/:id/downline': { roles: EVERYONE },
-  'GET /api/backoffice/members/:id/sessions': { roles: EVERYONE },
-  'POST /api/backoffice/members/:id/reset-password': { roles: EVERYONE },
-  'POST /api/backoffice/members/:id/adjustments': { roles: MONEY },
-  'GET /api/backoffice/approvals': { roles: EVERYONE },
-  'POST /api/backoffice/approvals/:id/approve': { roles: MONEY },
-  'POST /api/backoffice/approvals/:id/reject': { roles: MONEY },
-  'GET /api/backoffice/deposit-exceptions': { roles: EVERYONE },
-  'POST /api/backoffice/deposit-exceptions/:id/resolve': { roles: MONEY },
-  'GET /api/backoffice/reconciliation': { roles: MONEY },
-  'GET /api/backoffice/ledger/verify': { roles: MONEY },
-  'POST /api/backoffice/jobs/accrue': { roles: OWNER },
+/** The permission each back-office route needs; `enrolling` routes also admit a session not yet enrolled in TOTP. */
+const PERMISSION: Record<string, { permission: OperatorPermission | 'public'; enrolling?: true }> = {
+  'POST /api/backoffice/auth/login': { permission: 'public' },
+  'POST /api/backoffice/auth/password/renew': { permission: 'public' },
+  'POST /api/backoffice/auth/logout': { permission: 'self.session', enrolling: true },
+  'GET /api/backoffice/me': { permission: 'self.session', enrolling: true },
+  'POST /api/backoffice/auth/totp/start': { permission: 'self.session', enrolling: true },
+  'POST /api/backoffice/auth/totp/confirm': { permission: 'self.session', enrolling: true },
+  'POST /api/backoffice/auth/password': { permission: 'self.session' },
+  'GET /api/backoffice/operators': { permission: 'operators.manage' },
+  'POST /api/backoffice/operators': { permission: 'operators.manage' },
+  'POST /api/backoffice/operators/:id/role': { permission: 'operators.manage' },
+  'POST /api/backoffice/operators/:id/disable': { permission: 'operators.manage' },
+  'POST /api/backoffice/operators/:id/enable': { permission: 'operators.manage' },
+  'POST /api/backoffice/operators/:id/reset-password': { permission: 'operators.manage' },
+  'POST /api/backoffice/operators/:id/reset-totp': { permission: 'operators.manage' },
+  'GET /api/backoffice/audit': { permission: 'backoffice.read' },
+  'GET /api/backoffice/audit/actions': { permission: 'backoffice.read' },
+  'GET /api/backoffice/withdrawals': { permission: 'backoffice.read' },
+  'POST /api/backoffice/withdrawals/:id/approve': { permission: 'money.decide' },
+  'POST /api/backoffice/withdrawals/:id/reject': { permission: 'money.decide' },
+  'GET /api/backoffice/deposits/unmatched': { permission: 'backoffice.read' },
+  'GET /api/backoffice/deposits': { permission: 'backoffice.read' },
+  'POST /api/backoffice/deposits/:id/assign': { permission: 'money.decide' },
+  'POST /api/backoffice/deposits/manual': { permission: 'money.decide' },
+  'GET /api/backoffice/members/:id/links': { permission: 'backoffice.read' },
+  'GET /api/backoffice/members': { permission: 'backoffice.read' },
+  'GET /api/backoffice/dashboard': { permission: 'backoffice.read' },
+  'GET /api/backoffice/members/:id': { permission: 'backoffice.read' },
+  'POST /api/backoffice/members/:id/lock': { permission: 'members.handle' },
+  'POST /api/backoffice/members/:id/unlock': { permission: 'members.handle' },
+  'POST /api/backoffice/members/:id/end-sessions': { permission: 'members.handle' },
+  'GET /api/backoffice/members/:id/ledger': { permission: 'backoffice.read' },
+  'GET /api/backoffice/members/:id/money': { permission: 'backoffice.read' },
+  'GET /api/backoffice/members/:id/promotions': { permission: 'backoffice.read' },
+  'GET /api/backoffice/members/:id/downline': { permission: 'backoffice.read' },
+  'GET /api/backoffice/members/:id/sessions': { permission: 'backoffice.read' },
+  'POST /api/backoffice/members/:id/reset-password': { permission: 'members.handle' },
+  'POST /api/backoffice/members/:id/adjustments': { permission: 'money.decide' },
+  'GET /api/backoffice/approvals': { permission: 'backoffice.read' },
+  'POST /api/backoffice/approvals/:id/approve': { permission: 'money.decide' },
+  'POST /api/backoffice/approvals/:id/reject': { permission: 'money.decide' },
+  'GET /api/backoffice/deposit-exceptions': { permission: 'backoffice.read' },
+  'POST /api/backoffice/deposit-exceptions/:id/resolve': { permission: 'money.decide' },
+  'GET /api/backoffice/reconciliation': { permission: 'ledger.verify' },
+  'GET /api/backoffice/ledger/verify': { permission: 'ledger.verify' },
+  'POST /api/backoffice/jobs/accrue': { permission: 'jobs.run' },
 }
+/** The roles that may call a route, read from the contract's table. */
+const rolesOf = (permission: OperatorPermission | 'public'): readonly Role[] | 'public' =>
+  permission === 'public' ? 'public' : OPERATOR_PERMISSIONS[permission]
 
 const table = routeTable()
 let t: TestApp
@@ -81,6 +85,10 @@ afterAll(async () => {
 })
 
 const keyOf = (r: TableRoute) => `${r.method} ${r.path}`
+const ruleOf = (r: TableRoute) => {
+  const entry = PERMISSION[keyOf(r)]!
+  return { roles: rolesOf(entry.permission), enrolling: entry.enrolling }
+}
 
 /** A request the route's schemas accept (so validation never answers before the role check does). */
 function validRequest(route: TableRoute) {
@@ -105,15 +113,15 @@ describe('roles on every back-office route', () => {
   it('has an entry for every route the app registered, and none for a route it does not have', () => {
     const keys = routes.map(keyOf)
     expect(
-      keys.filter((k) => !(k in ROLES)),
-      'back-office routes without an entry in ROLES: say who may call them',
+      keys.filter((k) => !(k in PERMISSION)),
+      'back-office routes without an entry in PERMISSION: say which permission they need',
     ).toEqual([])
-    expect(Object.keys(ROLES).filter((k) => !keys.includes(k))).toEqual([])
+    expect(Object.keys(PERMISSION).filter((k) => !keys.includes(k))).toEqual([])
   })
 
   it('refuses no token and a player token with 401, a role not listed with 403, and lets the listed roles through', { timeout: 120_000 }, async () => {
     for (const route of routes) {
-      const rule = ROLES[keyOf(route)]!
+      const rule = ruleOf(route)
       if (rule.roles === 'public') continue
       const request = validRequest(route)
       const label = `${keyOf(route)} (${request.url})`
@@ -133,17 +141,17 @@ describe('roles on every back-office route', () => {
     }
   })
 
-  it('lets an owner or finance session without TOTP reach only enrolment, itself and sign-out', { timeout: 60_000 }, async () => {
-    for (const role of ['owner', 'finance'] as const) {
+  it('lets a session without TOTP, of any role, reach only enrolment, itself and sign-out', { timeout: 90_000 }, async () => {
+    for (const role of EVERYONE) {
       const username = `unenrolled-${role}`
-      await operatorsRepository.insert(t.db, { username, passwordHash: await argon2Hasher.hash('unenrolled-pass-1'), role, createdAt: t.clock.now() })
+      await operatorsRepository.insert(t.db, { username, passwordHash: await argon2Hasher.hash('unenrolled-password-1'), role, createdAt: t.clock.now() })
       for (const route of routes) {
-        const rule = ROLES[keyOf(route)]!
+        const rule = ruleOf(route)
         if (rule.roles === 'public' || !rule.roles.includes(role)) continue
         const login = await t.app.inject({
           method: 'POST',
           url: '/api/backoffice/auth/login',
-          payload: { username, password: 'unenrolled-pass-1' },
+          payload: { username, password: 'unenrolled-password-1' },
           remoteAddress: uniqueAddress(),
         })
         expect(login.json().data.must_enroll).toBe(true)

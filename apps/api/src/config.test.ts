@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEMO_BANK_WEBHOOK_SECRET, DEMO_SEAMLESS_SECRET } from '@sanam/contract/demo-secrets'
+import { DEMO_BANK_WEBHOOK_SECRET, DEMO_SEAMLESS_SECRET, DEMO_TOTP_ENCRYPTION_KEY } from '@sanam/contract/demo-secrets'
 import { ConfigError, DEMO_AUDIT_HMAC_KEY, DEMO_DEVICE_TOKEN_SECRET, loadConfig } from './config.ts'
 
 describe('loadConfig', () => {
@@ -64,6 +64,7 @@ const PRODUCTION = {
   SMS_HTTP_KEY: 'gateway-key',
   AUDIT_HMAC_KEY: 'audit-key-of-this-operator-0123456789abcdef',
   DEVICE_TOKEN_SECRET: 'device-token-key-of-this-operator-0123456789',
+  TOTP_ENCRYPTION_KEY: 'c0ffee00'.repeat(8),
 }
 
 describe('demo mode (issue 10 §1)', () => {
@@ -89,7 +90,15 @@ describe('demo mode (issue 10 §1)', () => {
     (nodeEnv) => {
       const problems = problemsOf({ DATABASE_URL: PG, ...(nodeEnv ? { NODE_ENV: nodeEnv } : {}) })
       const names = problems.map((p) => p.split(':')[0])
-      expect(names.sort()).toEqual(['AUDIT_HMAC_KEY', 'BANK_WEBHOOK_SECRET', 'DEVICE_TOKEN_SECRET', 'SEAMLESS_SECRET', 'SMS_HTTP_KEY', 'SMS_HTTP_URL'])
+      expect(names.sort()).toEqual([
+        'AUDIT_HMAC_KEY',
+        'BANK_WEBHOOK_SECRET',
+        'DEVICE_TOKEN_SECRET',
+        'SEAMLESS_SECRET',
+        'SMS_HTTP_KEY',
+        'SMS_HTTP_URL',
+        'TOTP_ENCRYPTION_KEY',
+      ])
       // The way out for someone who wanted the demo is named.
       for (const problem of problems) expect(problem).toContain('SANAM_MODE=demo')
     },
@@ -100,7 +109,7 @@ describe('demo mode (issue 10 §1)', () => {
       problemsOf({ SANAM_MODE: 'production', NODE_ENV: 'development' })
         .map((p) => p.split(':')[0])
         .sort(),
-    ).toEqual(['AUDIT_HMAC_KEY', 'BANK_WEBHOOK_SECRET', 'DEVICE_TOKEN_SECRET', 'SEAMLESS_SECRET', 'SMS_HTTP_KEY', 'SMS_HTTP_URL'])
+    ).toEqual(['AUDIT_HMAC_KEY', 'BANK_WEBHOOK_SECRET', 'DEVICE_TOKEN_SECRET', 'SEAMLESS_SECRET', 'SMS_HTTP_KEY', 'SMS_HTTP_URL', 'TOTP_ENCRYPTION_KEY'])
   })
 
   it('starts outside demo mode with real secrets and a gateway, and turns every demo convenience off', () => {
@@ -129,6 +138,9 @@ describe('demo mode (issue 10 §1)', () => {
     ['DEVICE_TOKEN_SECRET', { DEVICE_TOKEN_SECRET: DEMO_DEVICE_TOKEN_SECRET }, /demo secret/],
     ['SEED_DEMO', { SEED_DEMO: 'true' }, /demo data/],
     ['DEMO_BANK_FEED', { DEMO_BANK_FEED: 'true' }, /not allowed/],
+    ['TOTP_ENCRYPTION_KEY', { TOTP_ENCRYPTION_KEY: DEMO_TOTP_ENCRYPTION_KEY }, /demo key/],
+    ['TOTP_ENCRYPTION_KEY', { TOTP_ENCRYPTION_KEY: '' }, /required/],
+    ['TOTP_ENCRYPTION_KEY', { TOTP_ENCRYPTION_KEY: 'too-short' }, /32 bytes/],
   ])('outside demo mode refuses %s %j', (name, override, why) => {
     const problems = problemsOf({ ...PRODUCTION, ...override })
     expect(problems).toHaveLength(1)
@@ -153,6 +165,7 @@ describe('demo mode (issue 10 §1)', () => {
       'SEAMLESS_SECRET',
       'SEED_DEMO',
       'SMS_PROVIDER',
+      'TOTP_ENCRYPTION_KEY',
     ])
   })
 

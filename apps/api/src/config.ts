@@ -1,6 +1,8 @@
 import { isIP } from 'node:net'
-import { DEMO_BANK_WEBHOOK_SECRET, DEMO_SEAMLESS_SECRET } from '@sanam/contract/demo-secrets'
+import { DEMO_BANK_WEBHOOK_SECRET, DEMO_SEAMLESS_SECRET, DEMO_TOTP_ENCRYPTION_KEY } from '@sanam/contract/demo-secrets'
+import { MIN_OPERATOR_PASSWORD_LENGTH } from '@sanam/contract'
 import { z } from 'zod'
+import { totpKeyBytes } from './lib/totp.ts'
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }).transform((v) => v === 'true' || v === '1' || v === 'yes')
 
@@ -138,7 +140,11 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^[a-z0-9_.-]{3,32}$/, { error: 'must be 3-32 of a-z 0-9 _ . -' })
     .default('admin'),
-  BACKOFFICE_PASSWORD: z.string().min(10, { error: 'must be at least 10 characters' }).max(72).optional(),
+  BACKOFFICE_PASSWORD: z
+    .string()
+    .min(MIN_OPERATOR_PASSWORD_LENGTH, { error: `must be at least ${MIN_OPERATOR_PASSWORD_LENGTH} characters` })
+    .max(72)
+    .optional(),
   BACKOFFICE_SESSION_HOURS: int(1, 72).default(12),
   /** An operator session unused this long ends (issue 12). */
   BACKOFFICE_IDLE_MINUTES: int(1, 24 * 60).default(30),
@@ -148,6 +154,11 @@ const ConfigSchema = z.object({
   BACKOFFICE_TOTP_SECRET: z
     .string()
     .regex(/^[A-Z2-7]{16,128}=*$/, { error: 'must be base32 (A-Z, 2-7), at least 16 characters' })
+    .optional(),
+  /** The key that seals operators' TOTP secrets in the database (ADR 036): 32 bytes, as 64 hex digits or base64. */
+  TOTP_ENCRYPTION_KEY: z
+    .string()
+    .refine((v) => totpKeyBytes(v) !== null, { error: 'must be 32 bytes: 64 hex digits or base64 (e.g. openssl rand -hex 32)' })
     .optional(),
 
   SEAMLESS_SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
@@ -188,6 +199,8 @@ export type Config = Omit<z.infer<typeof ConfigSchema>, 'SANAM_MODE' | 'SEED_DEM
   auditHmacKey: string
   /** BANK_WEBHOOK_SECRET, or the demo secret in demo mode. */
   bankWebhookSecret: string
+  /** TOTP_ENCRYPTION_KEY, or the demo key in demo mode. */
+  totpEncryptionKey: string
   /** The demo bank feed helper route (/api/dev/bank-account): demo mode only, on unless DEMO_BANK_FEED=false. */
   demoBankFeed: boolean
   /** The seamless secret of one provider: SEAMLESS_SECRET_<CODE>, else SEAMLESS_SECRET, else (demo mode) the demo secret. */
@@ -262,6 +275,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       else if (value === demoValue || value === DEMO_BANK_WEBHOOK_SECRET || value === DEMO_SEAMLESS_SECRET)
         problems.push(`${name}: is a public demo secret, not allowed ${outside}`)
     }
+    if (!cleaned.TOTP_ENCRYPTION_KEY) problems.push(`TOTP_ENCRYPTION_KEY: required ${outside} (it seals operators' TOTP secrets; openssl rand -hex 32)`)
+    else if (cleaned.TOTP_ENCRYPTION_KEY.toLowerCase() === DEMO_TOTP_ENCRYPTION_KEY)
+      problems.push(`TOTP_ENCRYPTION_KEY: is the public demo key, not allowed ${outside}`)
     if (smsProvider === 'console') problems.push(`SMS_PROVIDER: console (codes in the log and at /api/dev/sms) is not allowed ${outside}; use http`)
     if (cleaned.SEED_DEMO && TRUE.includes(cleaned.SEED_DEMO))
       problems.push(`SEED_DEMO: demo data (a player with a published password) is not allowed ${outside}`)
@@ -277,6 +293,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     auditHmacKey: data.AUDIT_HMAC_KEY ?? DEMO_AUDIT_HMAC_KEY,
     deviceTokenSecret: data.DEVICE_TOKEN_SECRET ?? DEMO_DEVICE_TOKEN_SECRET,
     bankWebhookSecret: data.BANK_WEBHOOK_SECRET ?? DEMO_BANK_WEBHOOK_SECRET,
+    totpEncryptionKey: data.TOTP_ENCRYPTION_KEY ?? DEMO_TOTP_ENCRYPTION_KEY,
     demoBankFeed: demo && (data.DEMO_BANK_FEED ?? true),
     seamlessSecret: (code: string) => providerSecrets.get(code.toLowerCase()) ?? data.SEAMLESS_SECRET ?? DEMO_SEAMLESS_SECRET,
     seamlessSignature: (code: string) => providerSchemes.get(code.toLowerCase()) ?? data.SEAMLESS_SIGNATURE,

@@ -21,6 +21,7 @@ describe('production mode', () => {
         SMS_HTTP_KEY: 'gateway-key',
         AUDIT_HMAC_KEY: 'audit-key-of-this-operator-0123456789abcdef',
         DEVICE_TOKEN_SECRET: 'device-token-key-of-this-operator-0123456789',
+        TOTP_ENCRYPTION_KEY: 'c0ffee00'.repeat(8),
       },
     })
   })

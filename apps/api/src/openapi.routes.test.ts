@@ -88,7 +88,7 @@ describe('GET /api/openapi.json', () => {
     expect(operation('POST', '/api/backoffice/auth/login')?.security).toEqual([])
     expect(operation('POST', '/api/backoffice/withdrawals/:id/approve')).toMatchObject({
       security: [{ operator: [] }],
-      description: 'Operator roles: owner, finance.',
+      description: 'Operator roles: finance.',
     })
     expect(operation('GET', '/api/backoffice/withdrawals')?.description).toBe('Operator roles: owner, finance, support.')
   })

@@ -69,6 +69,9 @@ async function main() {
 
   const { app, services } = await buildApp({ config, database, webApps: findWebApps(root) })
   const first = await services.backofficeAuth.ensureFirstOperator(config.BACKOFFICE_USERNAME, config.BACKOFFICE_PASSWORD, config.BACKOFFICE_TOTP_SECRET)
+  // TOTP secrets written in clear before they were sealed (ADR 036) are sealed once, before the first request.
+  const sealed = await services.backofficeAuth.sealPlainTotpSecrets()
+  if (sealed > 0) app.log.info({ operators: sealed }, 'sealed TOTP secrets stored in clear with TOTP_ENCRYPTION_KEY')
   if (first.generatedPassword) {
     // Printed once, to the console only (not the structured log): set BACKOFFICE_PASSWORD to choose it instead.
     console.info(`Back-office operator created: ${config.BACKOFFICE_USERNAME} / ${first.generatedPassword} (shown once; change it after signing in)`)

@@ -1,8 +1,13 @@
+import { DEMO_TOTP_ENCRYPTION_KEY } from '@sanam/contract/demo-secrets'
 import { Secret, TOTP } from 'otpauth'
+import { totpSecretBox } from '../src/lib/totp.ts'
 import type { TestApp } from './app.ts'
+import { uniqueAddress } from './factories.ts'
 
 /** The TOTP secret test operators are enrolled with (base32, as BACKOFFICE_TOTP_SECRET takes it). */
 export const OPERATOR_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP'
+/** A secret as the database keeps it (sealed with the demo key, ADR 036), for operators a test inserts directly. */
+export const sealTotpSecret = (secret = OPERATOR_TOTP_SECRET) => totpSecretBox(DEMO_TOTP_ENCRYPTION_KEY).seal(secret)
 
 const STEP_MS = 30_000
 /** Per app and operator, the last TOTP step a helper handed out: the server takes each code once per operator. */
@@ -24,4 +29,60 @@ export function nextOperatorCode(t: TestApp, operator = 'admin', secret = OPERAT
   }
   used.set(operator, step)
   return new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: step * STEP_MS })
+}
+
+/** An operator a test made through the owner's routes: its password, and once enrolled its secret. */
+export interface TestOperator {
+  id: number
+  username: string
+  password: string
+  secret?: string
+}
+
+let serial = 0
+/** The owner (`ownerToken`) creates an operator with a one-time password it chose (ADR 036). */
+export async function createOperator(t: TestApp, ownerToken: string, role: 'owner' | 'finance' | 'support', password = 'owner-chosen-pass-1'): Promise<TestOperator> {
+  const username = `${role}-${++serial}-${Date.now() % 100000}`
+  const res = await t.post('/api/backoffice/operators', { username, password, role }, ownerToken)
+  if (res.statusCode !== 200) throw new Error(`operator create failed: ${res.body}`)
+  return { id: res.json().data.id, username, password }
+}
+
+/** POST /api/backoffice/auth/password/renew: the one-time password (and a code, when given) for a new one. */
+export function renewOperatorPassword(t: TestApp, op: TestOperator, newPassword: string, otp?: string) {
+  return t.request('POST', '/api/backoffice/auth/password/renew', {
+    payload: { username: op.username, password: op.password, new_password: newPassword, ...(otp ? { otp } : {}) },
+    address: uniqueAddress(),
+  })
+}
+
+/** POST /api/backoffice/auth/login with the operator's password and, when given, a code; from an address of its own. */
+export function operatorLogin(t: TestApp, op: Pick<TestOperator, 'username' | 'password'>, otp?: string, address = uniqueAddress()) {
+  return t.request('POST', '/api/backoffice/auth/login', { payload: { username: op.username, password: op.password, ...(otp ? { otp } : {}) }, address })
+}
+
+/** Enrols the session's operator in TOTP through its own routes and answers the secret (kept on `op`). */
+export async function enrolOperator(t: TestApp, op: TestOperator, token: string): Promise<string> {
+  const started = await t.post('/api/backoffice/auth/totp/start', undefined, token)
+  if (started.statusCode !== 200) throw new Error(`totp start failed: ${started.body}`)
+  const secret: string = started.json().data.secret
+  const confirmed = await t.post('/api/backoffice/auth/totp/confirm', { otp: nextOperatorCode(t, op.username, secret) }, token)
+  if (confirmed.statusCode !== 200) throw new Error(`totp confirm failed: ${confirmed.body}`)
+  op.secret = secret
+  return secret
+}
+
+/**
+ * A new operator's first sign-in: the owner creates it, it renews the one-time password to its own and enrols TOTP.
+ * Answers the operator (its own password and secret) and its session token.
+ */
+export async function onboardOperator(t: TestApp, ownerToken: string, role: 'owner' | 'finance' | 'support') {
+  const op = await createOperator(t, ownerToken, role)
+  const own = `${op.password}-own`
+  const renewed = await renewOperatorPassword(t, op, own)
+  if (renewed.statusCode !== 200) throw new Error(`renew failed: ${renewed.body}`)
+  op.password = own
+  const token: string = renewed.json().data.token
+  await enrolOperator(t, op, token)
+  return { op, token }
 }

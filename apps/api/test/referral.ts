@@ -13,7 +13,7 @@ import type { NewPlayer } from '../src/modules/users/users.repository.ts'
 import { buildTestApp, type TestApp } from './app.ts'
 import { makePlayer, uniqueAddress, uniqueName } from './factories.ts'
 import { bearer, expectLedgerOk, fund, loginPlayer } from './money.ts'
-import { nextOperatorCode, OPERATOR_TOTP_SECRET } from './operators.ts'
+import { nextOperatorCode, sealTotpSecret } from './operators.ts'
 import { callSeamless, launch } from './seamless.ts'
 
 // Set-up for the referral route tests, all through the real app: players and operators sign in for real, bets arrive
@@ -117,7 +117,7 @@ export async function signInOperator(t: TestApp, role: OperatorRole = 'owner'): 
     username,
     passwordHash: await argon2Hasher.hash(password),
     role,
-    totpSecret: OPERATOR_TOTP_SECRET,
+    totpSecret: sealTotpSecret(),
     createdAt: t.clock.now(),
   })
   // From an address of its own: every sign-in attempt counts against its address (OPERATOR_FAIL_LIMIT_PER_ADDRESS).

@@ -1,4 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import { OPERATOR_PERMISSIONS, type OperatorPermission } from '@sanam/contract'
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import { AppError } from '../errors.ts'
 import type { BackofficeAuthService, OperatorActor, OperatorRole } from '../modules/backoffice/backoffice-auth.service.ts'
 import { documentSecurity } from './api-docs.ts'
@@ -10,15 +11,18 @@ declare module 'fastify' {
   }
 }
 
+/** The guard of a back-office route: an operator whose role holds `permission` (the contract's table, ADR 036). */
+export type OperatorGuard = (permission: OperatorPermission, options?: { whileEnrolling?: boolean }) => preHandlerAsyncHookHandler
+
 /**
- * Bearer token of a live operator session with one of `roles`; 401 without one, 403 for another role. A session that
- * must still enrol TOTP (owner or finance without it) gets 403 TOTP_ENROLL_REQUIRED except on routes marked
- * `whileEnrolling` (enrolment itself, reading oneself, signing out). A route marked `totp` (a member's password reset)
- * refuses any session without TOTP the same way, whatever the role.
+ * Bearer token of a live operator session whose role holds `permission` in OPERATOR_PERMISSIONS; 401 without one, 403
+ * for a role without it. A session that must still enrol TOTP (any role without it) gets 403 TOTP_ENROLL_REQUIRED
+ * except on routes marked `whileEnrolling` (enrolment itself, reading oneself, signing out).
  */
-export function requireOperator(auth: Pick<BackofficeAuthService, 'authenticate'>) {
-  return (roles: readonly OperatorRole[], options: { whileEnrolling?: boolean; totp?: boolean } = {}) =>
-    documentSecurity(
+export function requireOperator(auth: Pick<BackofficeAuthService, 'authenticate'>): OperatorGuard {
+  return (permission, options = {}) => {
+    const roles: readonly OperatorRole[] = OPERATOR_PERMISSIONS[permission]
+    return documentSecurity(
       async function requireOperatorHook(request: FastifyRequest, _reply: FastifyReply) {
         const header = request.headers.authorization
         const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null
@@ -26,10 +30,10 @@ export function requireOperator(auth: Pick<BackofficeAuthService, 'authenticate'
         if (!operator) throw new AppError('UNAUTHORIZED')
         if (!roles.includes(operator.role)) throw new AppError('FORBIDDEN')
         if (operator.mustEnroll && !options.whileEnrolling) throw new AppError('TOTP_ENROLL_REQUIRED')
-        if (options.totp && !operator.totpEnrolled) throw new AppError('TOTP_ENROLL_REQUIRED')
         request.operator = operator
       },
       [{ operator: [] }],
       roles,
     )
+  }
 }

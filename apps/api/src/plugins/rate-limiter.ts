@@ -11,12 +11,14 @@ export interface RateDecision {
 
 /**
  * Fixed-window counters. `hit` counts one event and says whether it is within `limit`;
- * `peek` reads without counting (to refuse before doing expensive work); `reset` forgets a key.
+ * `peek` reads without counting (to refuse before doing expensive work); `reset` forgets a key;
+ * `reward` takes one count back (an attempt counted before it was checked that turned out to be no failure).
  */
 export interface RateLimiter {
   hit(key: string, limit: number, windowMs: number): Promise<RateDecision>
   peek(key: string, limit: number): Promise<RateDecision>
   reset(key: string): Promise<void>
+  reward(key: string): Promise<void>
   close(): Promise<void>
 }
 
@@ -45,6 +47,10 @@ export function memoryRateLimiter(clock: Clock): RateLimiter {
     },
     async reset(key) {
       windows.delete(key)
+    },
+    async reward(key) {
+      const w = live(key)
+      if (w && w.count > 0) w.count -= 1
     },
     async close() {
       windows.clear()
@@ -90,6 +96,10 @@ export async function redisRateLimiter(url: string, prefix = 'sanam:rl'): Promis
     },
     async reset(key) {
       await anyLimiter.delete(key)
+    },
+    async reward(key) {
+      // Only a live window: taking a count back from a window that ended would open a new one below zero.
+      if ((await anyLimiter.get(key))?.consumedPoints) await anyLimiter.reward(key, 1)
     },
     async close() {
       await redis.quit()

@@ -23,6 +23,8 @@ export function fakePlayers() {
         inviteCode: `CODE${id}`,
         uplineId: null,
         status: 'ACTIVE',
+        lockedBy: null,
+        lockedByRole: null,
         passwordResetAt: null,
         createdAt: new Date('2026-01-01T00:00:00Z'),
         updatedAt: new Date('2026-01-01T00:00:00Z'),

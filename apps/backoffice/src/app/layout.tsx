@@ -1,18 +1,19 @@
+import { mayOperator, type OperatorPermission } from '@sanam/contract'
 import { Suspense } from 'react'
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router'
 import { useLogout } from '../features/auth/api/logout.ts'
 import { t, type MessageKey } from '../lib/i18n/th.ts'
-import { useOperator, useToken, type Role } from '../lib/operator.ts'
+import { useOperator, useToken } from '../lib/operator.ts'
 
-const AREAS: Array<{ to: string; label: MessageKey; roles: Role[] }> = [
-  { to: '/dashboard', label: 'nav.dashboard', roles: ['owner', 'finance', 'support'] },
-  { to: '/withdrawals', label: 'nav.withdrawals', roles: ['owner', 'finance', 'support'] },
-  { to: '/deposits', label: 'nav.deposits', roles: ['owner', 'finance', 'support'] },
-  { to: '/members', label: 'nav.members', roles: ['owner', 'finance', 'support'] },
-  { to: '/adjustments', label: 'nav.adjustments', roles: ['owner', 'finance', 'support'] },
-  { to: '/audit', label: 'nav.audit', roles: ['owner', 'finance', 'support'] },
-  { to: '/operators', label: 'nav.operators', roles: ['owner'] },
-  { to: '/account', label: 'nav.account', roles: ['owner', 'finance', 'support'] },
+const AREAS: Array<{ to: string; label: MessageKey; permission: OperatorPermission }> = [
+  { to: '/dashboard', label: 'nav.dashboard', permission: 'backoffice.read' },
+  { to: '/withdrawals', label: 'nav.withdrawals', permission: 'backoffice.read' },
+  { to: '/deposits', label: 'nav.deposits', permission: 'backoffice.read' },
+  { to: '/members', label: 'nav.members', permission: 'backoffice.read' },
+  { to: '/adjustments', label: 'nav.adjustments', permission: 'backoffice.read' },
+  { to: '/audit', label: 'nav.audit', permission: 'backoffice.read' },
+  { to: '/operators', label: 'nav.operators', permission: 'operators.manage' },
+  { to: '/account', label: 'nav.account', permission: 'self.session' },
 ]
 
 /** The signed-in frame: the areas the operator's role may open, who is signed in, and sign-out. */
@@ -46,7 +47,7 @@ export function Layout() {
       <div className="frame">
         <nav className="sidebar" aria-label={t('nav.label')}>
           <ul>
-            {AREAS.filter((area) => role && area.roles.includes(role)).map((area) => (
+            {AREAS.filter((area) => mayOperator(role, area.permission)).map((area) => (
               <li key={area.to}>
                 <NavLink to={area.to} className="sidebar__link">
                   {t(area.label)}

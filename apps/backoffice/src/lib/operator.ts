@@ -1,4 +1,4 @@
-import type { OperatorRole } from '@sanam/contract'
+import { mayOperator, type OperatorRole } from '@sanam/contract'
 import { useQuery } from '@tanstack/react-query'
 import { useSyncExternalStore } from 'react'
 import { currentOperatorQueryOptions } from './api/get-current-operator.ts'
@@ -13,5 +13,5 @@ export function useOperator() {
 }
 
 export type Role = OperatorRole
-/** Who may move money (the server checks too). */
-export const movesMoney = (role: Role | undefined) => role === 'owner' || role === 'finance'
+/** Who may decide money: the contract's permission table (ADR 036; the server checks too). */
+export const movesMoney = (role: Role | undefined) => mayOperator(role, 'money.decide')

@@ -23,7 +23,7 @@ export const OperatorLoginResult = z.object({
   username: z.string(),
   role: OperatorRole,
   totp_enrolled: z.boolean(),
-  /** Owner or finance without TOTP: the session may only enrol, read itself and sign out until a code confirms it. */
+  /** Without TOTP (any role): the session may only enrol, read itself and sign out until a code confirms it. */
   must_enroll: z.boolean(),
 })
 

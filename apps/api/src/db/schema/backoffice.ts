@@ -13,15 +13,40 @@ export const operators = pgTable(
     createdAt: createdAt(),
     /** Set when an owner disables the operator: no sign-in, every session ended. */
     disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
-    /** The enrolled TOTP secret (base32), null until enrolment is confirmed. */
+    /**
+     * Set when an owner created the operator or reset its password or authenticator (ADR 036): the password is then a
+     * one-time password, good within a day only for choosing a new one. Cleared by the operator's own new password.
+     */
+    passwordResetAt: timestamp('password_reset_at', { withTimezone: true, mode: 'date' }),
+    /** The enrolled TOTP secret, sealed with TOTP_ENCRYPTION_KEY (lib/totp.ts); null until enrolment is confirmed. */
     totpSecret: text('totp_secret'),
-    /** The secret shown during enrolment, until a code from it is confirmed. */
+    /** The secret shown during enrolment, sealed the same way, until a code from it is confirmed. */
     totpPendingSecret: text('totp_pending_secret'),
     /** The highest TOTP time step accepted: a code is taken once (no replay inside its window). */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [uniqueIndex('operators_username_key').on(t.username)],
+)
+
+/**
+ * Who did what to which operator (ADR 036): creation, password and authenticator resets and role changes, by whom and
+ * when. Read by the money rules: an operator is too new to decide money for a day after its creation or a reset, and
+ * two operators related by such a change within 30 days never complete one four-eyes decision together.
+ */
+export const operatorChanges = pgTable(
+  'operator_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    operatorId: bigint('operator_id', { mode: 'number' })
+      .notNull()
+      .references(() => operators.id),
+    /** The operator who made the change; null for start-up (the first owner). */
+    byOperatorId: bigint('by_operator_id', { mode: 'number' }).references(() => operators.id),
+    kind: text('kind', { enum: ['create', 'password_reset', 'totp_reset', 'role_change'] }).notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('operator_changes_operator_idx').on(t.operatorId, t.at), index('operator_changes_by_idx').on(t.byOperatorId, t.at)],
 )
 
 export const operatorSessions = pgTable(

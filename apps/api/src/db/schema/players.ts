@@ -21,6 +21,12 @@ export const players = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /**
+     * Who locked the member and in which role, while LOCKED (ADR 036): an operator of a lower rank cannot unlock it.
+     * Null for an active member.
+     */
+    lockedBy: bigint('locked_by', { mode: 'number' }),
+    lockedByRole: text('locked_by_role', { enum: ['owner', 'finance', 'support'] }),
+    /**
      * Set when an operator reset the password (issue 12 §5): the password is then a temporary one, good for signing in
      * only to choose a new one, within a day of this time. Cleared by the player's new password.
      */

@@ -1,16 +1,17 @@
+import type { OperatorRole } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { newToken, sha256 } from '../../lib/crypto.ts'
-import { newTotpSecret, totpLink, totpStepOf } from '../../lib/totp.ts'
+import { newTotpSecret, totpLink, totpStepOf, type TotpSecretBox } from '../../lib/totp.ts'
 import type { RateLimiter } from '../../plugins/rate-limiter.ts'
 import { isCommonPassword } from '../auth/common-passwords.ts'
 import type { PasswordHasher } from '../auth/password.ts'
 import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
 import type { OperatorRow, OperatorsRepository } from './operators.repository.ts'
 
-export type OperatorRole = 'owner' | 'finance' | 'support'
+export type { OperatorRole }
 
 /** The operator a back-office request acts for, set by the requireOperator hook from a live session. */
 export interface OperatorActor extends AuditActor {
@@ -18,32 +19,43 @@ export interface OperatorActor extends AuditActor {
   role: OperatorRole
   sessionId: number
   tokenHash: Buffer
-  /** Owner or finance without TOTP yet: the session may only enrol (and read itself, and sign out). */
+  /** Without TOTP yet (any role): the session may only enrol (and read itself, and sign out). */
   mustEnroll: boolean
   /** Signs in with a TOTP code: the only operators who may ask for a member's password reset (issue 18 §4). */
   totpEnrolled: boolean
 }
 
-/** Roles that move money or manage operators must sign in with a second factor (issue 12). */
-export const ROLES_REQUIRING_TOTP: readonly OperatorRole[] = ['owner', 'finance']
-
-/** Wrong passwords per (address, username) per window: the owner signing in from elsewhere is never locked out. */
+/** Failed sign-ins per (address, username) per window: a typo streak at one desk does not spend the account's count. */
 export const OPERATOR_FAIL_LIMIT = 10
-/** Wrong passwords per address per window, whatever the username: one address cannot try many usernames. */
+/** Failed sign-ins per address per window, whatever the username: one address cannot try many usernames. */
 export const OPERATOR_FAIL_LIMIT_PER_ADDRESS = 30
+/** Failed sign-ins per account per window from every address together (passwords and codes alike, ADR 036). */
+export const OPERATOR_FAIL_LIMIT_PER_ACCOUNT = 20
+/** The back-off's second step: failed sign-ins per account per day; past it the account waits out the day. */
+export const OPERATOR_FAIL_LIMIT_PER_ACCOUNT_DAY = 100
 const FAIL_WINDOW_MS = 15 * 60_000
+const FAIL_DAY_MS = 24 * 3_600_000
+/** A one-time password (an owner created the operator or reset it) opens the new-password step for this long. */
+export const ONE_TIME_PASSWORD_HOURS = 24
 /** How often a session's last use is written: enough for an idle limit counted in minutes, not a write per request. */
 const TOUCH_EVERY_MS = 60_000
 const TOTP_ISSUER = 'Sanam back-office'
 
-export const mustEnroll = (operator: Pick<OperatorRow, 'role' | 'totpSecret'>) => operator.totpSecret === null && ROLES_REQUIRING_TOTP.includes(operator.role)
+/** Every role signs in with a second factor (issue 18): until it has one, a session may only enrol. */
+export const mustEnroll = (operator: Pick<OperatorRow, 'totpSecret'>) => operator.totpSecret === null
 
 /** Refuses an operator password that is on the bundled list of the most common ones (length is the schema's). */
 export function assertOperatorPassword(password: string) {
   if (isCommonPassword(password)) throw new AppError('PASSWORD_TOO_COMMON')
 }
 
-/** Operator sign-in, sessions, TOTP enrolment and an operator's own password (ADR 029). */
+interface Credentials {
+  username: string
+  password: string
+  otp?: string | undefined
+}
+
+/** Operator sign-in, sessions, TOTP enrolment and an operator's own password (ADR 029, ADR 036). */
 export function createBackofficeAuthService(deps: {
   db: Db
   clock: Clock
@@ -51,13 +63,18 @@ export function createBackofficeAuthService(deps: {
   limiter: RateLimiter
   sessionHours: number
   idleMinutes: number
+  /** Seals TOTP secrets before they are stored and opens them to check a code. */
+  totpSecrets: TotpSecretBox
   operatorsRepository: Pick<
     OperatorsRepository,
     | 'count'
+    | 'list'
     | 'insert'
     | 'findByUsername'
     | 'findById'
     | 'update'
+    | 'renewPassword'
+    | 'recordChange'
     | 'takeTotpStep'
     | 'insertSession'
     | 'findLiveSession'
@@ -67,13 +84,97 @@ export function createBackofficeAuthService(deps: {
   >
   auditRepository: Pick<AuditRepository, 'record'>
 }) {
-  const { db, clock, hasher, operatorsRepository, auditRepository } = deps
+  const { db, clock, hasher, limiter, totpSecrets, operatorsRepository, auditRepository } = deps
   const dummyHash = hasher.hash(newToken())
 
-  /** Whether `code` is a current TOTP code of `secret` not used before by this operator; takes its step if so. */
-  async function takeCode(tx: Db, operatorId: number, secret: string, code: string | undefined): Promise<boolean> {
-    const step = code ? totpStepOf(secret, code, clock.now()) : null
+  /** Whether `code` is a current TOTP code of the sealed `secret` not used before by this operator; takes its step if so. */
+  async function takeCode(tx: Db, operatorId: number, sealedSecret: string, code: string | undefined): Promise<boolean> {
+    const step = code ? totpStepOf(totpSecrets.open(sealedSecret), code, clock.now()) : null
     return step !== null && (await operatorsRepository.takeTotpStep(tx, operatorId, step))
+  }
+
+  /** The counters one sign-in attempt spends: per address and username, per address, per account (window and day). */
+  const attemptCounters = (username: string, address: string) => ({
+    pair: { key: `bo-login-fail:${address}:${username}`, limit: OPERATOR_FAIL_LIMIT, windowMs: FAIL_WINDOW_MS },
+    others: [
+      { key: `bo-login-fail-ip:${address}`, limit: OPERATOR_FAIL_LIMIT_PER_ADDRESS, windowMs: FAIL_WINDOW_MS },
+      { key: `bo-login-fail-account:${username}`, limit: OPERATOR_FAIL_LIMIT_PER_ACCOUNT, windowMs: FAIL_WINDOW_MS },
+      { key: `bo-login-fail-account-day:${username}`, limit: OPERATOR_FAIL_LIMIT_PER_ACCOUNT_DAY, windowMs: FAIL_DAY_MS },
+    ],
+  })
+
+  /** Every failed sign-in is audited with the username and address it came with (never the password or the code). */
+  async function auditFailure(username: string, address: string, reason: 'bad_credentials' | 'rate_limited') {
+    await auditRepository.record(db, {
+      actor: null,
+      action: 'operator.login_failed',
+      targetType: 'operator_username',
+      targetId: username,
+      after: { username, address, reason },
+      at: clock.now(),
+    })
+  }
+
+  /**
+   * The operator whose username, password and (once enrolled) current code these are. Each attempt is counted before
+   * anything is checked, so a parallel burst gets no more checks than the limits; the count per account runs across
+   * every address, so guesses spread over many addresses back off too. A wrong password, a missing or wrong code, an
+   * unknown or disabled username all get the one BAD_CREDENTIALS after the same work: nothing tells whether the password
+   * was right unless the code is right too. A success takes its own count back (an office behind one address is never
+   * locked out by its own sign-ins) and forgets the pair's failures.
+   */
+  async function checkCredentials(input: Credentials, address: string): Promise<OperatorRow> {
+    const counters = attemptCounters(input.username, address)
+    const all = [counters.pair, ...counters.others]
+    const decisions = await Promise.all(all.map((c) => limiter.hit(c.key, c.limit, c.windowMs)))
+    const refused = decisions.filter((d) => !d.allowed)
+    if (refused.length > 0) {
+      await auditFailure(input.username, address, 'rate_limited')
+      throw new AppError('RATE_LIMITED', undefined, undefined, Math.ceil(Math.max(...refused.map((d) => d.retryAfterMs)) / 1000))
+    }
+    const operator = await operatorsRepository.findByUsername(db, input.username)
+    const valid = operator ? await hasher.verify(operator.passwordHash, input.password) : await hasher.verify(await dummyHash, input.password).then(() => false)
+    const right =
+      operator !== undefined &&
+      valid &&
+      operator.disabledAt === null &&
+      (operator.totpSecret === null || (await takeCode(db, operator.id, operator.totpSecret, input.otp)))
+    if (!right) {
+      await auditFailure(input.username, address, 'bad_credentials')
+      throw new AppError('BAD_CREDENTIALS')
+    }
+    await Promise.all([limiter.reset(counters.pair.key), ...counters.others.map((c) => limiter.reward(c.key))])
+    return operator
+  }
+
+  /** A one-time password opens only the new-password step, and only within its day. */
+  function assertOneTimeLive(resetAt: Date) {
+    if (clock.now().getTime() - resetAt.getTime() > ONE_TIME_PASSWORD_HOURS * 3_600_000) throw new AppError('TEMPORARY_PASSWORD_EXPIRED')
+  }
+
+  /** Opens a session for `operator` with `alsoInTx` (the sign-in's own writes) and its audit entry. */
+  async function openSession(operator: OperatorRow, address: string, action: string, alsoInTx?: (tx: Db) => Promise<void>) {
+    const token = newToken()
+    const now = clock.now()
+    await inTransaction(db, async (tx) => {
+      await alsoInTx?.(tx)
+      await operatorsRepository.insertSession(tx, {
+        tokenHash: sha256(token),
+        operatorId: operator.id,
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt: new Date(now.getTime() + deps.sessionHours * 3_600_000),
+      })
+      await operatorsRepository.update(tx, operator.id, { lastLoginAt: now })
+      await auditRepository.record(tx, {
+        actor: { operatorId: operator.id, ip: address },
+        action,
+        targetType: 'operator',
+        targetId: String(operator.id),
+        at: now,
+      })
+    })
+    return { token, username: operator.username, role: operator.role, totp_enrolled: operator.totpSecret !== null, must_enroll: mustEnroll(operator) }
   }
 
   return {
@@ -85,68 +186,74 @@ export function createBackofficeAuthService(deps: {
       if ((await operatorsRepository.count(db)) > 0) return { created: false }
       const chosen = password ?? newToken().slice(0, 20)
       await inTransaction(db, async (tx) => {
+        const now = clock.now()
         const row = await operatorsRepository.insert(tx, {
           username,
           passwordHash: await hasher.hash(chosen),
           role: 'owner',
-          totpSecret: totpSecret ?? null,
-          createdAt: clock.now(),
+          totpSecret: totpSecret === undefined ? null : totpSecrets.seal(totpSecret),
+          createdAt: now,
         })
+        await operatorsRepository.recordChange(tx, { operatorId: row.id, byOperatorId: null, kind: 'create', at: now })
         await auditRepository.record(tx, {
           actor: null,
           action: 'operator.create',
           targetType: 'operator',
           targetId: String(row.id),
           after: { username, role: 'owner', totp_enrolled: totpSecret !== undefined },
-          at: clock.now(),
+          at: now,
         })
       })
       return password ? { created: true } : { created: true, generatedPassword: chosen }
     },
 
     /**
-     * Signs in from `address` (the client address TRUST_PROXY yields). Each attempt is counted before the password is
-     * checked, per address and username and per address: a parallel burst gets no more checks than the limits, and
-     * guesses from one address never lock the operator out at another. An unknown or disabled username and a wrong
-     * password get the same answer after the same work; only the right password reveals that a code is needed.
+     * Seals every TOTP secret still stored in clear (written before secrets were encrypted): start-up runs this once
+     * after the migrations. Answers how many operators it sealed.
      */
-    async login(input: { username: string; password: string; otp?: string | undefined }, address: string) {
-      const pairKey = `bo-login-fail:${address}:${input.username}`
-      const [pair, fromAddress] = await Promise.all([
-        deps.limiter.hit(pairKey, OPERATOR_FAIL_LIMIT, FAIL_WINDOW_MS),
-        deps.limiter.hit(`bo-login-fail-ip:${address}`, OPERATOR_FAIL_LIMIT_PER_ADDRESS, FAIL_WINDOW_MS),
-      ])
-      const refused = [pair, fromAddress].find((decision) => !decision.allowed)
-      if (refused) throw new AppError('RATE_LIMITED', undefined, undefined, Math.ceil(refused.retryAfterMs / 1000))
-      const operator = await operatorsRepository.findByUsername(db, input.username)
-      const valid = operator
-        ? await hasher.verify(operator.passwordHash, input.password)
-        : await hasher.verify(await dummyHash, input.password).then(() => false)
-      if (!operator || !valid || operator.disabledAt !== null) throw new AppError('BAD_CREDENTIALS')
+    async sealPlainTotpSecrets(): Promise<number> {
+      const plain = (await operatorsRepository.list(db)).filter(
+        (row) =>
+          (row.totpSecret !== null && !totpSecrets.isSealed(row.totpSecret)) ||
+          (row.totpPendingSecret !== null && !totpSecrets.isSealed(row.totpPendingSecret)),
+      )
+      for (const row of plain) {
+        const seal = (value: string | null) => (value === null || totpSecrets.isSealed(value) ? value : totpSecrets.seal(value))
+        await operatorsRepository.update(db, row.id, { totpSecret: seal(row.totpSecret), totpPendingSecret: seal(row.totpPendingSecret) })
+      }
+      return plain.length
+    },
 
-      const token = newToken()
-      const now = clock.now()
-      await inTransaction(db, async (tx) => {
-        if (operator.totpSecret !== null && !(await takeCode(tx, operator.id, operator.totpSecret, input.otp))) throw new AppError('OTP_REQUIRED')
-        await operatorsRepository.insertSession(tx, {
-          tokenHash: sha256(token),
-          operatorId: operator.id,
-          createdAt: now,
-          lastSeenAt: now,
-          expiresAt: new Date(now.getTime() + deps.sessionHours * 3_600_000),
-        })
-        await operatorsRepository.update(tx, operator.id, { lastLoginAt: now })
-        await auditRepository.record(tx, {
-          actor: { operatorId: operator.id, ip: address },
-          action: 'operator.login',
-          targetType: 'operator',
-          targetId: String(operator.id),
-          at: now,
-        })
+    /**
+     * Signs in from `address` (the client address TRUST_PROXY yields) with username, password and, once enrolled, the
+     * current code, all at once (checkCredentials). A one-time password (an owner created or reset the operator) opens
+     * no session: PASSWORD_CHANGE_REQUIRED, and the operator chooses its own with `renewPassword`.
+     */
+    async login(input: Credentials, address: string) {
+      const operator = await checkCredentials(input, address)
+      if (operator.passwordResetAt) {
+        assertOneTimeLive(operator.passwordResetAt)
+        throw new AppError('PASSWORD_CHANGE_REQUIRED')
+      }
+      return openSession(operator, address, 'operator.login')
+    },
+
+    /**
+     * The new-password step: the one-time password (and the current code, when the operator still has TOTP) buys the
+     * operator's own new password, once, within a day; then the operator is signed in, to enrol TOTP if it has none.
+     * Refused (BAD_CREDENTIALS) for a password the operator chose: without a reset there is nothing to renew.
+     */
+    async renewPassword(input: Credentials & { new_password: string }, address: string) {
+      assertOperatorPassword(input.new_password)
+      const operator = await checkCredentials(input, address)
+      const resetAt = operator.passwordResetAt
+      if (!resetAt) throw new AppError('BAD_CREDENTIALS')
+      assertOneTimeLive(resetAt)
+      if (input.new_password === input.password) throw new AppError('PASSWORD_NOT_CHANGED')
+      const passwordHash = await hasher.hash(input.new_password)
+      return openSession(operator, address, 'operator.password_renew', async (tx) => {
+        if (!(await operatorsRepository.renewPassword(tx, operator.id, passwordHash, resetAt))) throw new AppError('BAD_CREDENTIALS')
       })
-      // The per-address count stays: a right password for one account must not buy more guesses at others.
-      await deps.limiter.reset(pairKey)
-      return { token, username: operator.username, role: operator.role, totp_enrolled: operator.totpSecret !== null, must_enroll: mustEnroll(operator) }
     },
 
     /** The operator of a live session, or null: revoked, expired, idle too long or disabled all end it. */
@@ -185,7 +292,7 @@ export function createBackofficeAuthService(deps: {
       if (!row) throw new AppError('UNAUTHORIZED')
       if (row.totpSecret !== null) throw new AppError('TOTP_ALREADY_ENROLLED')
       const secret = newTotpSecret()
-      await operatorsRepository.update(db, row.id, { totpPendingSecret: secret })
+      await operatorsRepository.update(db, row.id, { totpPendingSecret: totpSecrets.seal(secret) })
       return { secret, otpauth_url: totpLink(secret, row.username, TOTP_ISSUER) }
     },
 

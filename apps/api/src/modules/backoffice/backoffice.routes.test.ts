@@ -11,7 +11,8 @@ let t: TestApp
 let operator: string
 beforeAll(async () => {
   t = await buildTestApp()
-  operator = await loginOperator(t)
+  // Only finance decides money (ADR 036).
+  operator = (await signInOperator(t, 'finance')).token
 })
 afterAll(async () => {
   await t.close()

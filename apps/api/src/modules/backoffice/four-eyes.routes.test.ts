@@ -11,11 +11,12 @@ import { auditLog, transfers } from '../../db/schema.ts'
 
 const THRESHOLD = 1_000
 let t: TestApp
-let owner: { id: number; token: string; username: string }
+/** Two finance operators: only finance decides money (ADR 036), and four-eyes takes two different ones. */
+let colleague: { id: number; token: string; username: string }
 let finance: { id: number; token: string; username: string }
 beforeAll(async () => {
   t = await buildTestApp({ config: { BACKOFFICE_FOUR_EYES_BAHT: String(THRESHOLD), WITHDRAW_ONE_PENDING: 'false' } })
-  owner = await signInOperator(t, 'owner')
+  colleague = await signInOperator(t, 'finance')
   finance = await signInOperator(t, 'finance')
 })
 afterAll(async () => {
@@ -59,25 +60,25 @@ describe('four-eyes withdrawals', () => {
 
   it('holds a larger one after the first approval, shows it to both operators, refuses the same operator twice, and pays on the second', async () => {
     const { id, token } = await pendingWithdrawal(THRESHOLD + 1)
-    const first = await approve(id, owner, 'KBANK-777')
+    const first = await approve(id, colleague, 'KBANK-777')
     expect(first.statusCode, first.body).toBe(200)
     expect(first.json().message).toBe('บันทึกการอนุมัติครั้งแรกแล้ว ยอดนี้ต้องให้ผู้ใช้งานอีกคนอนุมัติก่อนจ่ายเงิน')
     expect(first.json().data).toMatchObject({
       status: 'PENDING',
       needs_second_approval: true,
-      approvals: [{ operator_id: owner.id, username: owner.username }],
+      approvals: [{ operator_id: colleague.id, username: colleague.username }],
     })
     expect(await payouts(id)).toBe(0)
-    for (const viewer of [owner, finance]) expect(await pendingItem(id, viewer)).toMatchObject({ approvals: [{ username: owner.username }] })
+    for (const viewer of [colleague, finance]) expect(await pendingItem(id, viewer)).toMatchObject({ approvals: [{ username: colleague.username }] })
 
-    const again = await approve(id, owner)
+    const again = await approve(id, colleague)
     expect(again.statusCode).toBe(409)
     expect(again.json().code).toBe('FOUR_EYES_SAME_OPERATOR')
     expect(await payouts(id)).toBe(0)
 
     const second = await approve(id, finance, 'KBANK-777')
     expect(second.json()).toMatchObject({ message: 'อนุมัติการถอนแล้ว', data: { status: 'SUCCESS', payout_ref: 'KBANK-777' } })
-    expect(second.json().data.approvals.map((a: { operator_id: number }) => a.operator_id)).toEqual([owner.id, finance.id])
+    expect(second.json().data.approvals.map((a: { operator_id: number }) => a.operator_id)).toEqual([colleague.id, finance.id])
     expect(await payouts(id)).toBe(1)
     // A retried click on a paid withdrawal answers it again and moves nothing.
     expect((await approve(id, finance)).json().data.status).toBe('SUCCESS')
@@ -90,7 +91,7 @@ describe('four-eyes withdrawals', () => {
         .where(and(eq(auditLog.targetType, 'withdrawal'), eq(auditLog.targetId, String(id))))
     ).map((a) => [a.action, a.operatorId])
     expect(actions).toEqual([
-      ['withdrawal.first_approval', owner.id],
+      ['withdrawal.first_approval', colleague.id],
       ['withdrawal.approve', finance.id],
     ])
     const history = (await t.app.inject({ method: 'GET', url: '/api/wallet/histories', headers: bearer(token) })).json().data.list
@@ -100,7 +101,7 @@ describe('four-eyes withdrawals', () => {
 
   it('lets either operator reject after a first approval, refunding the player', async () => {
     const { id, token } = await pendingWithdrawal(THRESHOLD + 250)
-    await approve(id, owner)
+    await approve(id, colleague)
     const res = await reject(id, finance)
     expect(res.json().data).toMatchObject({ status: 'FAIL' })
     expect((await approve(id, finance)).statusCode).toBe(409)
@@ -113,12 +114,12 @@ describe('four-eyes withdrawals', () => {
   it('resolves a second approval racing a rejection to exactly one outcome, in both orders', async () => {
     for (let round = 0; round < 6; round++) {
       const { id, token } = await pendingWithdrawal(THRESHOLD + 10 + round)
-      await approve(id, owner)
+      await approve(id, colleague)
       // Sent in both orders: approve first on even rounds, reject first on odd ones.
       const [a, r] =
         round % 2 === 0
-          ? await Promise.all([approve(id, finance), reject(id, owner)])
-          : await Promise.all([reject(id, owner), approve(id, finance)]).then(([x, y]) => [y, x] as const)
+          ? await Promise.all([approve(id, finance), reject(id, colleague)])
+          : await Promise.all([reject(id, colleague), approve(id, finance)]).then(([x, y]) => [y, x] as const)
       const winners = [a, r].filter((res) => res.statusCode === 200)
       expect(winners, `round ${round}: ${a.body} / ${r.body}`).toHaveLength(1)
       expect([a, r].find((res) => res.statusCode !== 200)?.statusCode).toBe(409)

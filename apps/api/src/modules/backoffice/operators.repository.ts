@@ -1,11 +1,13 @@
-import { and, asc, eq, gt, isNull, lt, ne, or } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, isNull, lt, ne, or } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { operators, operatorSessions } from '../../db/schema.ts'
+import { operatorChanges, operators, operatorSessions } from '../../db/schema.ts'
 
 export type OperatorRow = typeof operators.$inferSelect
 export type OperatorPatch = Partial<
-  Pick<OperatorRow, 'role' | 'passwordHash' | 'disabledAt' | 'totpSecret' | 'totpPendingSecret' | 'totpLastStep' | 'lastLoginAt'>
+  Pick<OperatorRow, 'role' | 'passwordHash' | 'passwordResetAt' | 'disabledAt' | 'totpSecret' | 'totpPendingSecret' | 'totpLastStep' | 'lastLoginAt'>
 >
+export type OperatorChange = typeof operatorChanges.$inferInsert
+export type OperatorChangeKind = OperatorChange['kind']
 
 export const operatorsRepository = {
   async findByUsername(db: Db, username: string): Promise<OperatorRow | undefined> {
@@ -41,6 +43,48 @@ export const operatorsRepository = {
   async update(db: Db, id: number, patch: OperatorPatch): Promise<OperatorRow | undefined> {
     const [row] = await db.update(operators).set(patch).where(eq(operators.id, id)).returning()
     return row
+  },
+  /**
+   * Sets the operator's own password in place of a one-time one, only while the one-time password is still the one
+   * read (`resetAt`): of two renewals racing with it, one sets the password and the other finds it spent.
+   */
+  async renewPassword(db: Db, id: number, passwordHash: string, resetAt: Date): Promise<boolean> {
+    const rows = await db
+      .update(operators)
+      .set({ passwordHash, passwordResetAt: null })
+      .where(and(eq(operators.id, id), eq(operators.passwordResetAt, resetAt)))
+      .returning({ id: operators.id })
+    return rows.length === 1
+  },
+  /** Records who created, reset or changed the role of an operator (append-only, ADR 036). */
+  async recordChange(db: Db, change: OperatorChange): Promise<void> {
+    await db.insert(operatorChanges).values(change)
+  },
+  /** Whether a change of one of `kinds` was made to `operatorId` after `since`. */
+  async changedSince(db: Db, operatorId: number, kinds: readonly OperatorChangeKind[], since: Date): Promise<boolean> {
+    const rows = await db
+      .select({ id: operatorChanges.id })
+      .from(operatorChanges)
+      .where(and(eq(operatorChanges.operatorId, operatorId), inArray(operatorChanges.kind, [...kinds]), gt(operatorChanges.at, since)))
+      .limit(1)
+    return rows.length === 1
+  },
+  /** Whether either of `a` and `b` made a change to the other after `since`. */
+  async relatedSince(db: Db, a: number, b: number, since: Date): Promise<boolean> {
+    const rows = await db
+      .select({ id: operatorChanges.id })
+      .from(operatorChanges)
+      .where(
+        and(
+          or(
+            and(eq(operatorChanges.operatorId, a), eq(operatorChanges.byOperatorId, b)),
+            and(eq(operatorChanges.operatorId, b), eq(operatorChanges.byOperatorId, a)),
+          ),
+          gt(operatorChanges.at, since),
+        ),
+      )
+      .limit(1)
+    return rows.length === 1
   },
   /**
    * Takes TOTP time step `step` for the operator, only if it is later than every step taken before: a code is

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
 import { bearer, loginOperator, loginPlayer, OPERATOR_PASSWORD } from '../../../test/money.ts'
-import { nextOperatorCode, OPERATOR_TOTP_SECRET } from '../../../test/operators.ts'
+import { createOperator as createAs, nextOperatorCode, OPERATOR_TOTP_SECRET, renewOperatorPassword, type TestOperator } from '../../../test/operators.ts'
 
 // Issue 12 §1: operators with roles, TOTP, sessions and owner management, through the real app.
 
@@ -26,18 +26,17 @@ const post = (url: string, token: string, payload?: Record<string, unknown>) =>
 /** The code of `secret` at `at` (default: the test clock's now). */
 const codeOf = (secret: string, at = t.clock.now()) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: at.getTime() })
 
-let serial = 0
-/** Creates an operator through the owner's route; answers its id and sign-in. */
-async function createOperator(role: 'owner' | 'finance' | 'support', password = 'a-long-operator-pass-7') {
-  const username = `${role}-${++serial}-${Date.now() % 100000}`
-  const res = await post('/api/backoffice/operators', owner, { username, password, role })
+/** Creates an operator through the owner's route with a one-time password the owner chose. */
+const createOperator = (role: 'owner' | 'finance' | 'support', password = 'a-long-operator-pass-7') => createAs(t, owner, role, password)
+/**
+ * The operator's first sign-in: the one-time password renewed to its own (kept on `op`); answers the session, which
+ * must enrol TOTP before anything else.
+ */
+async function firstLogin(op: TestOperator) {
+  const own = `${op.password}-own`
+  const res = await renewOperatorPassword(t, op, own)
   expect(res.statusCode, res.body).toBe(200)
-  return { id: res.json().data.id as number, username, password }
-}
-/** Signs in an operator without TOTP yet; answers the token and whether it must enrol. */
-async function firstLogin(op: { username: string; password: string }) {
-  const res = await login(op.username, op.password)
-  expect(res.statusCode, res.body).toBe(200)
+  op.password = own
   return res.json().data as { token: string; must_enroll: boolean; totp_enrolled: boolean; role: string }
 }
 /** Enrols the session's operator in TOTP and answers the secret. */
@@ -49,13 +48,20 @@ async function enrol(token: string): Promise<string> {
   expect((await post('/api/backoffice/auth/totp/confirm', token, { otp: codeOf(secret) })).statusCode).toBe(200)
   return secret
 }
+/** A created operator signed in and enrolled: its session token and secret. */
+async function readyOperator(role: 'owner' | 'finance' | 'support') {
+  const op = await createOperator(role)
+  const { token } = await firstLogin(op)
+  const secret = await enrol(token)
+  return { op, token, secret }
+}
 
 describe('sign-in with TOTP', () => {
-  it('asks an enrolled operator for a code, accepts a right one once, and never reveals whether a username exists', async () => {
+  it('takes an enrolled operator’s code with the password, accepts a right one once, and never reveals whether a username exists', async () => {
     const missing = await login('admin', OPERATOR_PASSWORD)
     expect(missing.statusCode).toBe(401)
-    expect(missing.json()).toMatchObject({ success: false, code: 'OTP_REQUIRED' })
-    expect((await login('admin', OPERATOR_PASSWORD, '000000')).json().code).toBe('OTP_REQUIRED')
+    expect(missing.json()).toMatchObject({ success: false, code: 'BAD_CREDENTIALS' })
+    expect((await login('admin', OPERATOR_PASSWORD, '000000')).json().code).toBe('BAD_CREDENTIALS')
 
     const code = nextOperatorCode(t)
     const ok = await login('admin', OPERATOR_PASSWORD, code)
@@ -64,7 +70,7 @@ describe('sign-in with TOTP', () => {
     // The same code again, inside its window: refused (no replay).
     const replay = await login('admin', OPERATOR_PASSWORD, code)
     expect(replay.statusCode).toBe(401)
-    expect(replay.json().code).toBe('OTP_REQUIRED')
+    expect(replay.json().code).toBe('BAD_CREDENTIALS')
 
     // A wrong password says nothing about the code, and an unknown user answers exactly like a wrong password.
     const wrong = await login('admin', 'not-the-password-1', nextOperatorCode(t))
@@ -77,13 +83,13 @@ describe('sign-in with TOTP', () => {
 
   it('accepts a code from the step before or after (clock drift), not two steps away', async () => {
     const now = t.clock.now().getTime()
-    expect((await login('admin', OPERATOR_PASSWORD, codeOf(OPERATOR_TOTP_SECRET, new Date(now + 60_000)))).json().code).toBe('OTP_REQUIRED')
+    expect((await login('admin', OPERATOR_PASSWORD, codeOf(OPERATOR_TOTP_SECRET, new Date(now + 60_000)))).json().code).toBe('BAD_CREDENTIALS')
     t.clock.advance(90_000)
     const drifted = await login('admin', OPERATOR_PASSWORD, codeOf(OPERATOR_TOTP_SECRET, new Date(t.clock.now().getTime() + 30_000)))
     expect(drifted.statusCode, drifted.body).toBe(200)
   })
 
-  it('makes owner and finance enrol before anything else; support may work without TOTP but moves no money', async () => {
+  it('makes every role enrol before anything else; support, enrolled, reads but moves no money', async () => {
     const finance = await createOperator('finance')
     const session = await firstLogin(finance)
     expect(session).toMatchObject({ must_enroll: true, totp_enrolled: false, role: 'finance' })
@@ -101,12 +107,14 @@ describe('sign-in with TOTP', () => {
     expect((await post('/api/backoffice/auth/totp/start', session.token)).json().code).toBe('TOTP_ALREADY_ENROLLED')
     // From now on a sign-in needs a code.
     t.clock.advance(30_000)
-    expect((await login(finance.username, finance.password)).json().code).toBe('OTP_REQUIRED')
+    expect((await login(finance.username, finance.password)).json().code).toBe('BAD_CREDENTIALS')
     expect((await login(finance.username, finance.password, codeOf(started.secret))).statusCode).toBe(200)
 
     const support = await createOperator('support')
     const supportSession = await firstLogin(support)
-    expect(supportSession.must_enroll).toBe(false)
+    expect(supportSession.must_enroll).toBe(true)
+    expect((await get('/api/backoffice/withdrawals', supportSession.token)).json().code).toBe('TOTP_ENROLL_REQUIRED')
+    await enrol(supportSession.token)
     expect((await get('/api/backoffice/withdrawals', supportSession.token)).statusCode).toBe(200)
     const pay = await post('/api/backoffice/withdrawals/1/approve', supportSession.token, { payout_ref: 'x' })
     expect(pay.statusCode).toBe(403)
@@ -138,18 +146,19 @@ describe('sessions', () => {
   })
 
   it('a password change ends the operator’s other sessions, and refuses a wrong current, short or common password', async () => {
-    const support = await createOperator('support')
-    const here = (await firstLogin(support)).token
-    const there = (await firstLogin(support)).token
+    const { op: support, token: here, secret } = await readyOperator('support')
+    t.clock.advance(30_000)
+    const there = (await login(support.username, support.password, codeOf(secret))).json().data.token
     const change = (current: string, next: string) => post('/api/backoffice/auth/password', here, { current_password: current, new_password: next })
     expect((await change('wrong-current-pass', 'another-long-pass-1')).json().code).toBe('OLD_PASSWORD_WRONG')
     expect((await change(support.password, 'short-1')).statusCode).toBe(400)
-    expect((await change(support.password, 'password123')).json().code).toBe('PASSWORD_TOO_COMMON')
+    expect((await change(support.password, '1q2w3e4r5t6y')).json().code).toBe('PASSWORD_TOO_COMMON')
     expect((await change(support.password, 'another-long-pass-1')).statusCode).toBe(200)
     expect((await get('/api/backoffice/me', here)).statusCode).toBe(200)
     expect((await get('/api/backoffice/me', there)).statusCode).toBe(401)
-    expect((await login(support.username, support.password)).statusCode).toBe(401)
-    expect((await login(support.username, 'another-long-pass-1')).statusCode).toBe(200)
+    t.clock.advance(30_000)
+    expect((await login(support.username, support.password, codeOf(secret))).statusCode).toBe(401)
+    expect((await login(support.username, 'another-long-pass-1', codeOf(secret))).statusCode).toBe(200)
   })
 
   it('a player token is refused under /api/backoffice/', async () => {
@@ -161,10 +170,10 @@ describe('sessions', () => {
 })
 
 describe('owners manage operators', () => {
-  it('creates operators with 10+ character, uncommon passwords and unique usernames; only owners may', async () => {
-    const short = await post('/api/backoffice/operators', owner, { username: 'short-pass', password: 'nine-char', role: 'support' })
+  it('creates operators with 12+ character, uncommon passwords and unique usernames; only owners may', async () => {
+    const short = await post('/api/backoffice/operators', owner, { username: 'short-pass', password: 'eleven-char', role: 'support' })
     expect(short.statusCode).toBe(400)
-    const common = await post('/api/backoffice/operators', owner, { username: 'common-pass', password: 'password123', role: 'support' })
+    const common = await post('/api/backoffice/operators', owner, { username: 'common-pass', password: '1q2w3e4r5t6y', role: 'support' })
     expect(common.json().code).toBe('PASSWORD_TOO_COMMON')
     const made = await createOperator('support')
     const twice = await post('/api/backoffice/operators', owner, { username: made.username, password: 'a-long-operator-pass-8', role: 'finance' })
@@ -176,14 +185,14 @@ describe('owners manage operators', () => {
     expect(JSON.stringify(list)).not.toMatch(/password_hash|totp_secret|\$argon2/)
 
     const support = (await firstLogin(made)).token
+    await enrol(support)
     expect((await get('/api/backoffice/operators', support)).statusCode).toBe(403)
     expect((await post('/api/backoffice/operators', support, { username: 'sneaky', password: 'a-long-operator-pass-9', role: 'owner' })).statusCode).toBe(403)
   })
 
   it('a role change takes effect at once: the operator’s sessions end', async () => {
-    const finance = await createOperator('finance')
-    const session = await firstLogin(finance)
-    await enrol(session.token)
+    const { op: finance, token } = await readyOperator('finance')
+    const session = { token }
     expect((await get('/api/backoffice/withdrawals', session.token)).statusCode).toBe(200)
     const changed = await post(`/api/backoffice/operators/${finance.id}/role`, owner, { role: 'support' })
     expect(changed.statusCode, changed.body).toBe(200)
@@ -192,30 +201,34 @@ describe('owners manage operators', () => {
   })
 
   it('disable ends sessions and sign-in; enable restores sign-in', async () => {
-    const support = await createOperator('support')
-    const { token } = await firstLogin(support)
+    const { op: support, token, secret } = await readyOperator('support')
     expect((await post(`/api/backoffice/operators/${support.id}/disable`, owner)).json().data.disabled).toBe(true)
     expect((await get('/api/backoffice/me', token)).statusCode).toBe(401)
-    const refused = await login(support.username, support.password)
+    t.clock.advance(30_000)
+    const refused = await login(support.username, support.password, codeOf(secret))
     expect(refused.json().code).toBe('BAD_CREDENTIALS')
     expect((await post(`/api/backoffice/operators/${support.id}/enable`, owner)).json().data.disabled).toBe(false)
-    expect((await login(support.username, support.password)).statusCode).toBe(200)
+    t.clock.advance(30_000)
+    expect((await login(support.username, support.password, codeOf(secret))).statusCode).toBe(200)
   })
 
-  it('a password reset ends sessions; a TOTP reset (lost phone) makes the operator enrol again', async () => {
-    const finance = await createOperator('finance')
-    const session = await firstLogin(finance)
-    const secret = await enrol(session.token)
+  it('a password reset ends sessions; a TOTP reset (lost phone) makes the operator renew its password and enrol again', async () => {
+    const { op: finance, token, secret } = await readyOperator('finance')
     expect((await post(`/api/backoffice/operators/${finance.id}/reset-password`, owner, { password: 'reset-by-owner-77' })).statusCode).toBe(200)
-    expect((await get('/api/backoffice/me', session.token)).statusCode).toBe(401)
+    expect((await get('/api/backoffice/me', token)).statusCode).toBe(401)
     t.clock.advance(30_000)
-    const again = await login(finance.username, 'reset-by-owner-77', codeOf(secret))
+    finance.password = 'reset-by-owner-77'
+    expect((await login(finance.username, finance.password, codeOf(secret))).json().code).toBe('PASSWORD_CHANGE_REQUIRED')
+    t.clock.advance(30_000)
+    const again = await renewOperatorPassword(t, finance, 'finance-chosen-again-1', codeOf(secret))
     expect(again.statusCode, again.body).toBe(200)
+    finance.password = 'finance-chosen-again-1'
 
     expect((await post(`/api/backoffice/operators/${finance.id}/reset-totp`, owner)).json().data).toMatchObject({ totp_enrolled: false, must_enroll: true })
     expect((await get('/api/backoffice/me', again.json().data.token)).statusCode).toBe(401)
-    const fresh = await login(finance.username, 'reset-by-owner-77')
-    expect(fresh.json().data).toMatchObject({ must_enroll: true, totp_enrolled: false })
+    expect((await login(finance.username, finance.password)).json().code).toBe('PASSWORD_CHANGE_REQUIRED')
+    const fresh = await firstLogin(finance)
+    expect(fresh).toMatchObject({ must_enroll: true, totp_enrolled: false })
   })
 
   it('an owner cannot demote, disable or reset themselves', async () => {
@@ -223,7 +236,7 @@ describe('owners manage operators', () => {
     for (const [path, body] of [
       ['role', { role: 'support' }],
       ['disable', undefined],
-      ['reset-password', { password: 'self-reset-pass-1' }],
+      ['reset-password', { password: 'self-reset-password-1' }],
       ['reset-totp', undefined],
     ] as const) {
       const res = await post(`/api/backoffice/operators/${me}/${path}`, owner, body)
@@ -235,7 +248,7 @@ describe('owners manage operators', () => {
 
   it('every change is in the audit log with who, what, before, after and the address', async () => {
     const support = await createOperator('support')
-    await post(`/api/backoffice/operators/${support.id}/role`, owner, { role: 'finance' })
+    expect((await post(`/api/backoffice/operators/${support.id}/role`, owner, { role: 'finance' })).statusCode).toBe(200)
     const page = (await get(`/api/backoffice/audit?action=operator.role&target_id=${support.id}`, owner)).json().data
     expect(page.list).toHaveLength(1)
     expect(page.list[0]).toMatchObject({

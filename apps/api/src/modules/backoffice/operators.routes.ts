@@ -1,12 +1,13 @@
 import { backofficeOperatorsContract, msg } from '@sanam/contract'
-import type { preHandlerAsyncHookHandler } from 'fastify'
+import type { OperatorGuard } from '../../plugins/operator-auth.ts'
 import { ok } from '../../lib/http.ts'
 import type { TypedApp } from '../../lib/typed-app.ts'
 import type { OperatorsService } from './operators.service.ts'
 
 /** Owners manage operators (issue 12 §1). */
-export function operatorsRoutes(app: TypedApp, deps: { operators: OperatorsService; owner: preHandlerAsyncHookHandler }) {
-  const { operators, owner } = deps
+export function operatorsRoutes(app: TypedApp, deps: { operators: OperatorsService; operator: OperatorGuard }) {
+  const { operators } = deps
+  const owner = deps.operator('operators.manage')
   const c = backofficeOperatorsContract
   app.get('/backoffice/operators', { schema: c.list, preHandler: owner }, async () => ok({ list: await operators.list() }))
   app.post('/backoffice/operators', { schema: c.create, preHandler: owner }, async (req) =>

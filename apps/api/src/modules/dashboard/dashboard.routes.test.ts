@@ -2,24 +2,26 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
-import { bearer, fund, loginOperator, loginPlayer } from '../../../test/money.ts'
+import { bearer, fund, loginPlayer } from '../../../test/money.ts'
 import { callSeamless, launch } from '../../../test/seamless.ts'
 import { addDays, bangkokDay } from '../../lib/bangkok-time.ts'
+import { signInOperator } from '../../../test/referral.ts'
 
 // Issue 12 §2: today's figures in Bangkok time and the last 14 days, from the ledger's transfers.
 
 let t: TestApp
-let owner: string
+let finance: string
 beforeAll(async () => {
   t = await buildTestApp()
-  owner = await loginOperator(t)
+  // Only finance decides money (ADR 036).
+  finance = (await signInOperator(t, 'finance')).token
 })
 afterAll(async () => {
   await t.close()
 })
 
 const summary = async () => {
-  const res = await t.app.inject({ method: 'GET', url: '/api/backoffice/dashboard', headers: bearer(owner) })
+  const res = await t.app.inject({ method: 'GET', url: '/api/backoffice/dashboard', headers: bearer(finance) })
   expect(res.statusCode, res.body).toBe(200)
   return res.json().data
 }
@@ -52,7 +54,7 @@ describe('GET /api/backoffice/dashboard', () => {
     await t.app.inject({
       method: 'POST',
       url: `/api/backoffice/withdrawals/${withdrawal.json().data.id}/approve`,
-      headers: bearer(owner),
+      headers: bearer(finance),
       payload: { payout_ref: 'DASH-1' },
     })
 

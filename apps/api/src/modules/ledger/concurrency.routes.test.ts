@@ -2,15 +2,17 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
-import { balanceOf, bearer, expectLedgerOk, fund, loginOperator, loginPlayer, postTransfer, transferBody } from '../../../test/money.ts'
+import { balanceOf, bearer, expectLedgerOk, fund, loginPlayer, postTransfer, transferBody } from '../../../test/money.ts'
 import { deposits, withdrawals } from '../../db/schema.ts'
+import { signInOperator } from '../../../test/referral.ts'
 
 // Money under concurrency, on PGlite and (in the api-postgres project) on a real PostgreSQL with a connection pool.
 let t: TestApp
 let operator: string
 beforeAll(async () => {
   t = await buildTestApp({ config: { WITHDRAW_ONE_PENDING: 'false' } })
-  operator = await loginOperator(t)
+  // Only finance decides money (ADR 036).
+  operator = (await signInOperator(t, 'finance')).token
 })
 afterAll(async () => {
   await t.close()

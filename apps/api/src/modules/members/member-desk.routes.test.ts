@@ -15,11 +15,14 @@ const THRESHOLD = 1_000
 let t: TestApp
 let owner: { id: number; token: string }
 let finance: { id: number; token: string }
+/** A second finance operator: only finance decides money (ADR 036), and four-eyes takes two. */
+let colleague: { id: number; token: string }
 let support: { id: number; token: string }
 beforeAll(async () => {
   t = await buildTestApp({ config: { BACKOFFICE_FOUR_EYES_BAHT: String(THRESHOLD) } })
   owner = await signInOperator(t, 'owner')
   finance = await signInOperator(t, 'finance')
+  colleague = await signInOperator(t, 'finance')
   support = await signInOperator(t, 'support')
 })
 afterAll(async () => {
@@ -29,7 +32,7 @@ afterAll(async () => {
 const get = (url: string, as: { token: string } = owner) => t.app.inject({ method: 'GET', url, headers: bearer(as.token) })
 const post = (url: string, payload: Record<string, unknown> | undefined, as: { token: string } = owner) =>
   t.app.inject({ method: 'POST', url, headers: bearer(as.token), ...(payload ? { payload } : {}) })
-const adjust = (playerId: number, body: Record<string, unknown>, as: { token: string } = owner) =>
+const adjust = (playerId: number, body: Record<string, unknown>, as: { token: string } = colleague) =>
   post(`/api/backoffice/members/${playerId}/adjustments`, { request_id: randomUUID(), reason: 'ชดเชยระบบขัดข้อง', ...body }, as)
 const adjustmentTransfers = async (id: number) =>
   t.db
@@ -171,17 +174,17 @@ describe('manual adjustments', () => {
     const token = await loginPlayer(t, player)
     const body = { request_id: randomUUID(), direction: 'CREDIT', amount: 75, reason: 'โบนัสตกหล่น' }
     const [first, second] = await Promise.all([
-      post(`/api/backoffice/members/${player.id}/adjustments`, body),
-      post(`/api/backoffice/members/${player.id}/adjustments`, body),
+      post(`/api/backoffice/members/${player.id}/adjustments`, body, colleague),
+      post(`/api/backoffice/members/${player.id}/adjustments`, body, colleague),
     ])
     expect([first.statusCode, second.statusCode]).toEqual([200, 200])
     expect(second.json().data.id).toBe(first.json().data.id)
-    const replay = await post(`/api/backoffice/members/${player.id}/adjustments`, body)
+    const replay = await post(`/api/backoffice/members/${player.id}/adjustments`, body, colleague)
     expect(replay.json().data.id).toBe(first.json().data.id)
     expect(await balanceOf(t, token)).toBe(75)
     expect(await adjustmentTransfers(replay.json().data.id)).toHaveLength(1)
 
-    const other = await post(`/api/backoffice/members/${player.id}/adjustments`, { ...body, amount: 76 })
+    const other = await post(`/api/backoffice/members/${player.id}/adjustments`, { ...body, amount: 76 }, colleague)
     expect(other.statusCode).toBe(409)
     expect(await balanceOf(t, token)).toBe(75)
   })
@@ -203,7 +206,10 @@ describe('manual adjustments', () => {
     expect(self.json().code).toBe('FOUR_EYES_SAME_OPERATOR')
     expect((await post(`/api/backoffice/approvals/${id}/approve`, undefined, support)).statusCode).toBe(403)
 
-    const [a, b] = await Promise.all([post(`/api/backoffice/approvals/${id}/approve`, undefined), post(`/api/backoffice/approvals/${id}/approve`, undefined)])
+    const [a, b] = await Promise.all([
+      post(`/api/backoffice/approvals/${id}/approve`, undefined, colleague),
+      post(`/api/backoffice/approvals/${id}/approve`, undefined, colleague),
+    ])
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409])
     expect(await balanceOf(t, token)).toBe(THRESHOLD + 1)
     expect(await adjustmentTransfers(id)).toHaveLength(1)
@@ -217,9 +223,9 @@ describe('manual adjustments', () => {
     const player = await makePlayer(t.db)
     const token = await loginPlayer(t, player)
     const id = (await adjust(player.id, { direction: 'CREDIT', amount: THRESHOLD * 3 }, finance)).json().data.id as number
-    const rejected = await post(`/api/backoffice/approvals/${id}/reject`, { reason: 'ยอดไม่ถูกต้อง' })
+    const rejected = await post(`/api/backoffice/approvals/${id}/reject`, { reason: 'ยอดไม่ถูกต้อง' }, colleague)
     expect(rejected.json().data).toMatchObject({ status: 'REJECTED', reject_reason: 'ยอดไม่ถูกต้อง' })
-    expect((await post(`/api/backoffice/approvals/${id}/approve`, undefined)).statusCode).toBe(409)
+    expect((await post(`/api/backoffice/approvals/${id}/approve`, undefined, colleague)).statusCode).toBe(409)
     expect(await balanceOf(t, token)).toBe(0)
     expect(await adjustmentTransfers(id)).toHaveLength(0)
   })

@@ -192,12 +192,22 @@ export const membersRepository = {
     return { rows, total: total?.n ?? 0 }
   },
 
-  /** Sets the member's status when it differs, locking the row; answers the status before, or undefined (no member). */
-  async setStatus(db: Db, id: number, status: 'ACTIVE' | 'LOCKED', now: Date): Promise<'ACTIVE' | 'LOCKED' | undefined> {
-    const [row] = await db.select({ status: players.status }).from(players).where(eq(players.id, id)).for('update')
-    if (!row) return undefined
-    if (row.status !== status) await db.update(players).set({ status, updatedAt: now }).where(eq(players.id, id))
-    return row.status
+  /** The member's status and who locked it, the row locked until the transaction ends; undefined for no member. */
+  async statusForUpdate(db: Db, id: number) {
+    const [row] = await db
+      .select({ status: players.status, lockedBy: players.lockedBy, lockedByRole: players.lockedByRole })
+      .from(players)
+      .where(eq(players.id, id))
+      .for('update')
+    return row
+  },
+  /** Sets the member's status and who locked it (null when active). */
+  async setStatus(db: Db, id: number, status: MemberStatus, now: Date): Promise<void> {
+    await db
+      .update(players)
+      .set({ status: status.status, lockedBy: status.lockedBy, lockedByRole: status.lockedByRole, updatedAt: now })
+      .where(eq(players.id, id))
   },
 }
 export type MembersRepository = typeof membersRepository
+export type MemberStatus = Pick<typeof players.$inferSelect, 'status' | 'lockedBy' | 'lockedByRole'>

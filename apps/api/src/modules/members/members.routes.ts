@@ -1,34 +1,28 @@
 import { backofficeMembersContract, msg } from '@sanam/contract'
-import type { preHandlerAsyncHookHandler } from 'fastify'
+import type { OperatorGuard } from '../../plugins/operator-auth.ts'
 import { ok } from '../../lib/http.ts'
 import type { TypedApp } from '../../lib/typed-app.ts'
 import type { MembersService } from './members.service.ts'
 
 /**
- * Members in the back-office: every operator role may look, lock, unlock and sign a member out; any role signed in
- * with TOTP may reset the password (the temporary one goes to the member by SMS). Adjusting a member's money is the
- * money desk's route (ADR 035).
+ * Members in the back-office: every operator role may look, lock, unlock, sign a member out and reset the password
+ * (an unlock only of what its rank may undo; every role signs in with TOTP, and the temporary password goes to the
+ * member by SMS). Adjusting a member's money is the money desk's route (ADR 035, ADR 036).
  */
-export function membersRoutes(
-  app: TypedApp,
-  deps: {
-    members: MembersService
-    anyOperator: preHandlerAsyncHookHandler
-    /** Any role, signed in with TOTP: a password reset hands the account to whoever holds the member's phone. */
-    enrolledOperator: preHandlerAsyncHookHandler
-  },
-) {
-  const { members, anyOperator, enrolledOperator } = deps
+export function membersRoutes(app: TypedApp, deps: { members: MembersService; operator: OperatorGuard }) {
+  const { members } = deps
+  const anyOperator = deps.operator('backoffice.read')
+  const handler = deps.operator('members.handle')
   const c = backofficeMembersContract
   app.get('/backoffice/members', { schema: c.search, preHandler: anyOperator }, async (req) => ok(await members.search(req.query.q, req.query.page)))
   app.get('/backoffice/members/:id', { schema: c.profile, preHandler: anyOperator }, async (req) => ok(await members.profile(Number(req.params.id))))
-  app.post('/backoffice/members/:id/lock', { schema: c.lock, preHandler: anyOperator }, async (req) =>
+  app.post('/backoffice/members/:id/lock', { schema: c.lock, preHandler: handler }, async (req) =>
     ok(await members.lock(req.operator, Number(req.params.id), req.body.reason), msg('MEMBER_LOCKED')),
   )
-  app.post('/backoffice/members/:id/unlock', { schema: c.unlock, preHandler: anyOperator }, async (req) =>
+  app.post('/backoffice/members/:id/unlock', { schema: c.unlock, preHandler: handler }, async (req) =>
     ok(await members.unlock(req.operator, Number(req.params.id), req.body.reason), msg('MEMBER_UNLOCKED')),
   )
-  app.post('/backoffice/members/:id/end-sessions', { schema: c.endSessions, preHandler: anyOperator }, async (req) =>
+  app.post('/backoffice/members/:id/end-sessions', { schema: c.endSessions, preHandler: handler }, async (req) =>
     ok(await members.endSessions(req.operator, Number(req.params.id)), msg('MEMBER_SESSIONS_ENDED')),
   )
 
@@ -46,7 +40,7 @@ export function membersRoutes(
   app.get('/backoffice/members/:id/sessions', { schema: c.sessions, preHandler: anyOperator }, async (req) =>
     ok(await members.sessions(id(req.params), req.query.page)),
   )
-  app.post('/backoffice/members/:id/reset-password', { schema: c.resetPassword, preHandler: enrolledOperator }, async (req) =>
+  app.post('/backoffice/members/:id/reset-password', { schema: c.resetPassword, preHandler: handler }, async (req) =>
     ok(await members.resetPassword(req.operator, id(req.params)), msg('MEMBER_PASSWORD_RESET')),
   )
 }

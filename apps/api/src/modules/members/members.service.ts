@@ -1,4 +1,4 @@
-import { satangToBaht, type WithdrawalContext } from '@sanam/contract'
+import { OPERATOR_RANK, satangToBaht, type OperatorRole, type WithdrawalContext } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../errors.ts'
@@ -14,6 +14,9 @@ import type { MembersRepository } from './members.repository.ts'
 
 const PAGE_SIZE = 20
 
+/** An operator acting on a member: who, from where, and in which role (a lock remembers it). */
+type MemberActor = AuditActor & { role: OperatorRole }
+
 /**
  * Members as operators see and act on them (issue 12 §5): search, profile, lock and unlock, ending sessions; money
  * actions on a member (adjustments) belong to the money desk (ADR 035). A lock
@@ -28,7 +31,10 @@ export function createMembersService(deps: {
   links: Pick<LinkService, 'linkedCounts'>
   wallet: Pick<WalletService, 'history'>
   promotions: Pick<PromotionService, 'histories'>
-  membersRepository: Pick<MembersRepository, 'search' | 'profile' | 'setStatus' | 'contextMany' | 'ledgerPage' | 'sessionsPage' | 'downlinePage'>
+  membersRepository: Pick<
+    MembersRepository,
+    'search' | 'profile' | 'statusForUpdate' | 'setStatus' | 'contextMany' | 'ledgerPage' | 'sessionsPage' | 'downlinePage'
+  >
   auditRepository: Pick<AuditRepository, 'record'>
 }) {
   const { db, clock, membersRepository, auditRepository } = deps
@@ -69,17 +75,30 @@ export function createMembersService(deps: {
     }
   }
 
-  /** Sets the status inside `tx` with its audit entry; NOT_FOUND for no such member. */
-  async function changeStatus(tx: Db, actor: AuditActor, id: number, status: 'ACTIVE' | 'LOCKED', reason: string) {
-    const before = await membersRepository.setStatus(tx, id, status, clock.now())
-    if (before === undefined) throw new AppError('NOT_FOUND')
+  /**
+   * Sets the status inside `tx` with its audit entry; NOT_FOUND for no such member. A lock remembers the locker's role
+   * (a stronger role locking again takes it over); an unlock by a weaker role than the lock's is refused with
+   * UNDO_NEEDS_HIGHER_ROLE (ADR 036): support cannot undo what finance or an owner decided.
+   */
+  async function changeStatus(tx: Db, actor: MemberActor, id: number, status: 'ACTIVE' | 'LOCKED', reason: string) {
+    const before = await membersRepository.statusForUpdate(tx, id)
+    if (!before) throw new AppError('NOT_FOUND')
+    const lockRank = before.status === 'LOCKED' && before.lockedByRole ? OPERATOR_RANK[before.lockedByRole] : 0
+    if (status === 'ACTIVE' && lockRank > OPERATOR_RANK[actor.role]) throw new AppError('UNDO_NEEDS_HIGHER_ROLE')
+    const after =
+      status === 'ACTIVE'
+        ? { status, lockedBy: null, lockedByRole: null }
+        : lockRank >= OPERATOR_RANK[actor.role]
+          ? before
+          : { status, lockedBy: actor.operatorId, lockedByRole: actor.role }
+    if (after !== before) await membersRepository.setStatus(tx, id, after, clock.now())
     await auditRepository.record(tx, {
       actor,
       action: status === 'LOCKED' ? 'member.lock' : 'member.unlock',
       targetType: 'member',
       targetId: String(id),
-      before: { status: before },
-      after: { status, reason },
+      before: { status: before.status, locked_by_role: before.lockedByRole },
+      after: { status, reason, locked_by_role: after.lockedByRole },
       at: clock.now(),
     })
   }
@@ -198,12 +217,12 @@ export function createMembersService(deps: {
 
     profile,
 
-    async lock(actor: AuditActor, id: number, reason: string) {
+    async lock(actor: MemberActor, id: number, reason: string) {
       await deps.auth.endAllSessions(id, (tx) => changeStatus(tx, actor, id, 'LOCKED', reason))
       return profile(id)
     },
 
-    async unlock(actor: AuditActor, id: number, reason: string) {
+    async unlock(actor: MemberActor, id: number, reason: string) {
       await inTransaction(db, (tx) => changeStatus(tx, actor, id, 'ACTIVE', reason))
       return profile(id)
     },

@@ -1,24 +1,27 @@
 import { backofficeContract, backofficeMoneyContract, msg } from '@sanam/contract'
-import type { preHandlerAsyncHookHandler } from 'fastify'
 import { ok } from '../../lib/http.ts'
 import type { TypedApp } from '../../lib/typed-app.ts'
+import type { OperatorGuard } from '../../plugins/operator-auth.ts'
 import type { BackofficeService } from '../backoffice/backoffice.service.ts'
 import type { MoneyDeskService } from './money-desk.service.ts'
 
 /**
  * The money desk's operator routes (ADR 035): every action that moves money, the approvals queue, the deposit
- * exceptions and the daily reconciliation. Owner and finance act; every operator role may look at the queues.
+ * exceptions and the daily reconciliation. Only roles that decide money act (finance, ADR 036); every operator role may
+ * look at the queues; the reconciliation is a check, for the roles that verify the ledger.
  */
 export function moneyDeskRoutes(
   app: TypedApp,
   deps: {
     desk: MoneyDeskService
     backoffice: Pick<BackofficeService, 'withdrawal'>
-    anyOperator: preHandlerAsyncHookHandler
-    moneyOperator: preHandlerAsyncHookHandler
+    operator: OperatorGuard
   },
 ) {
-  const { desk, anyOperator, moneyOperator } = deps
+  const { desk } = deps
+  const anyOperator = deps.operator('backoffice.read')
+  const moneyOperator = deps.operator('money.decide')
+  const checker = deps.operator('ledger.verify')
   const c = backofficeMoneyContract
   const id = (params: { id: string }) => Number(params.id)
 
@@ -61,5 +64,5 @@ export function moneyDeskRoutes(
   app.post('/backoffice/deposit-exceptions/:id/resolve', { schema: c.resolveException, preHandler: moneyOperator }, async (req) =>
     ok(await desk.resolveException(req.operator, id(req.params), req.body), msg(req.body.action === 'CREDIT' ? 'EXCEPTION_CREDITED' : 'EXCEPTION_DISMISSED')),
   )
-  app.get('/backoffice/reconciliation', { schema: c.reconciliation, preHandler: moneyOperator }, async (req) => ok(await desk.reconciliation(req.query.day)))
+  app.get('/backoffice/reconciliation', { schema: c.reconciliation, preHandler: checker }, async (req) => ok(await desk.reconciliation(req.query.day)))
 }

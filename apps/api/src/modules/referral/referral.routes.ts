@@ -2,14 +2,11 @@ import { msg, referralContract } from '@sanam/contract'
 import type { preHandlerAsyncHookHandler } from 'fastify'
 import { ok } from '../../lib/http.ts'
 import type { TypedApp } from '../../lib/typed-app.ts'
-import type { OperatorRole } from '../backoffice/backoffice-auth.service.ts'
+import type { OperatorGuard } from '../../plugins/operator-auth.ts'
 import type { ReferralService } from './referral.service.ts'
 
 /** Invite info, moves of the referral wallets to cash, and the owner's on-demand accrual of one day. */
-export function referralRoutes(
-  app: TypedApp,
-  deps: { referral: ReferralService; requirePlayer: preHandlerAsyncHookHandler; operator: (roles: OperatorRole[]) => preHandlerAsyncHookHandler },
-) {
+export function referralRoutes(app: TypedApp, deps: { referral: ReferralService; requirePlayer: preHandlerAsyncHookHandler; operator: OperatorGuard }) {
   const { referral } = deps
 
   app.get('/invites', { schema: referralContract.invites, preHandler: deps.requirePlayer }, async (req, reply) => {
@@ -24,7 +21,7 @@ export function referralRoutes(
     ok(await referral.transfer(req.player.playerId, 'refund'), msg('REFERRAL_TRANSFERRED')),
   )
 
-  app.post('/backoffice/jobs/accrue', { schema: referralContract.accrue, preHandler: deps.operator(['owner']) }, async (req) =>
+  app.post('/backoffice/jobs/accrue', { schema: referralContract.accrue, preHandler: deps.operator('jobs.run') }, async (req) =>
     ok(await referral.accrueForOperator(req.operator, req.body.day), msg('REFERRAL_ACCRUED')),
   )
 }

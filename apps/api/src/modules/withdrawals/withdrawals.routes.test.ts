@@ -2,14 +2,16 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
-import { balanceOf, bearer, expectLedgerOk, fund, loginOperator, loginPlayer } from '../../../test/money.ts'
+import { balanceOf, bearer, expectLedgerOk, fund, loginPlayer } from '../../../test/money.ts'
 import { auditLog, withdrawals } from '../../db/schema.ts'
+import { signInOperator } from '../../../test/referral.ts'
 
 let t: TestApp
 let operator: string
 beforeAll(async () => {
   t = await buildTestApp()
-  operator = await loginOperator(t)
+  // Only finance decides money (ADR 036).
+  operator = (await signInOperator(t, 'finance')).token
 })
 afterAll(async () => {
   await expectLedgerOk(t)

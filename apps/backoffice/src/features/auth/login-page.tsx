@@ -1,3 +1,4 @@
+import { MIN_OPERATOR_PASSWORD_LENGTH } from '@sanam/contract'
 import { useState, type FormEvent } from 'react'
 import { Navigate, useNavigate } from 'react-router'
 import { ApiError, errorText } from '../../lib/api-client.ts'
@@ -5,32 +6,46 @@ import { t } from '../../lib/i18n/th.ts'
 import { setToken } from '../../lib/session.ts'
 import { useToken } from '../../lib/operator.ts'
 import { useLogin, type LoginBody } from './api/login.ts'
+import { useRenewPassword } from './api/renew-password.ts'
 
-/** Username and password; then, for an enrolled operator (the server answers OTP_REQUIRED), the 6-digit code. */
+type Credentials = { username: string; password: string; otp?: string; new_password?: string }
+
+/**
+ * Username, password and the 6-digit code together (the server answers one generic failure for any wrong part, ADR
+ * 036). A one-time password from the owner (PASSWORD_CHANGE_REQUIRED) opens the new-password step on the same form.
+ */
 export function LoginPage() {
   const navigate = useNavigate()
   const token = useToken()
-  const [askOtp, setAskOtp] = useState(false)
+  const [renewing, setRenewing] = useState(false)
   const [error, setError] = useState<string>()
   const login = useLogin()
-  if (token && !login.isPending) return <Navigate to="/" replace />
+  const renew = useRenewPassword()
+  const busy = login.isPending || renew.isPending
+  if (token && !busy) return <Navigate to="/" replace />
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
     const otp = String(form.get('otp') ?? '')
+    const newPassword = String(form.get('new_password') ?? '')
     setError(undefined)
-    const body: LoginBody = { username: String(form.get('username')), password: String(form.get('password')), ...(otp ? { otp } : {}) }
-    login.mutate(body, {
-      onSuccess: (answer) => {
+    const credentials: LoginBody = { username: String(form.get('username')), password: String(form.get('password')), ...(otp ? { otp } : {}) }
+    const handlers = {
+      onSuccess: (answer: { token: string; must_enroll: boolean }) => {
         setToken(answer.token)
         void navigate(answer.must_enroll ? '/enrol' : '/', { replace: true })
       },
-      onError: (failure) => {
-        if (failure instanceof ApiError && failure.code === 'OTP_REQUIRED') setAskOtp(true)
+      onError: (failure: Error) => {
+        if (failure instanceof ApiError && failure.code === 'PASSWORD_CHANGE_REQUIRED') {
+          setRenewing(true)
+          return
+        }
         setError(errorText(failure))
       },
-    })
+    }
+    if (renewing) renew.mutate({ ...credentials, new_password: newPassword }, handlers)
+    else login.mutate(credentials, handlers)
   }
   return (
     <main className="login">
@@ -44,25 +59,52 @@ export function LoginPage() {
         <h1 className="panel__title">{t('login.title')}</h1>
         <label className="field">
           <span className="field__label">{t('login.username')}</span>
-          <input className="field__input" name="username" autoComplete="username" required maxLength={64} />
+          <input className="field__input" name="username" autoComplete="username" required maxLength={64} readOnly={renewing} />
         </label>
         <label className="field">
           <span className="field__label">{t('login.password')}</span>
-          <input className="field__input" name="password" type="password" autoComplete="current-password" required maxLength={72} />
+          <input className="field__input" name="password" type="password" autoComplete="current-password" required maxLength={72} readOnly={renewing} />
         </label>
-        {askOtp && (
-          <label className="field">
-            <span className="field__label">{t('login.otp')}</span>
-            <input className="field__input" name="otp" inputMode="numeric" autoComplete="one-time-code" pattern="\d{6}" maxLength={6} required autoFocus />
-          </label>
+        <label className="field">
+          <span className="field__label">{t('login.otp')}</span>
+          <input
+            className="field__input"
+            name="otp"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="\d{6}"
+            maxLength={6}
+            aria-describedby="otp-hint"
+          />
+          <span className="muted" id="otp-hint">
+            {t('login.otpHint')}
+          </span>
+        </label>
+        {renewing && (
+          <>
+            <p className="muted">{t('login.renewLead')}</p>
+            <label className="field">
+              <span className="field__label">{t('login.newPassword')}</span>
+              <input
+                className="field__input"
+                name="new_password"
+                type="password"
+                autoComplete="new-password"
+                required
+                minLength={MIN_OPERATOR_PASSWORD_LENGTH}
+                maxLength={72}
+                autoFocus
+              />
+            </label>
+          </>
         )}
         {error && (
           <p className="form__error" role="alert">
             {error}
           </p>
         )}
-        <button className="button" type="submit" disabled={login.isPending}>
-          {login.isPending ? t('login.busy') : t('login.submit')}
+        <button className="button" type="submit" disabled={busy}>
+          {busy ? t('login.busy') : renewing ? t('login.renew') : t('login.submit')}
         </button>
       </form>
     </main>

@@ -1,0 +1,291 @@
+import { and, eq, sql } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../test/app.ts'
+import { makePlayer, uniqueAddress } from '../../../test/factories.ts'
+import { loginOperator, OPERATOR_PASSWORD } from '../../../test/money.ts'
+import {
+  createOperator,
+  enrolOperator,
+  nextOperatorCode,
+  onboardOperator,
+  operatorLogin,
+  OPERATOR_TOTP_SECRET,
+  renewOperatorPassword,
+} from '../../../test/operators.ts'
+import { signInOperator } from '../../../test/referral.ts'
+import { auditLog, operators } from '../../db/schema.ts'
+import { AppError } from '../../errors.ts'
+import { OPERATOR_FAIL_LIMIT_PER_ACCOUNT, OPERATOR_FAIL_LIMIT_PER_ADDRESS } from './backoffice-auth.service.ts'
+
+// Issue 18 §2 and §5 (ADR 036): separate duties, one-time passwords, TOTP for every role, sealed secrets, and a
+// sign-in that backs off per account and tells a wrong code from a wrong password to nobody.
+
+const t = useTestApp()
+const HOUR = 3_600_000
+
+/** The AppError code `promise` rejects with, or 'ok'. */
+const outcome = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'ok',
+    (error: unknown) => (error instanceof AppError ? error.code : Promise.reject(error)),
+  )
+
+describe('a new operator', () => {
+  it('holds only a one-time password the owner chose: it opens the new-password step, and the operator enrols TOTP itself', async () => {
+    const owner = await loginOperator(t)
+    const finance = await createOperator(t, owner, 'finance', 'owner-chosen-pass-1')
+
+    const signIn = await operatorLogin(t, finance)
+    expect(signIn.statusCode).toBe(403)
+    expect(signIn.json()).toMatchObject({ success: false, code: 'PASSWORD_CHANGE_REQUIRED' })
+    expect(signIn.json().data).toBeUndefined()
+    const listed = (await t.get('/api/backoffice/operators', owner)).json().data.list.find((o: { id: number }) => o.id === finance.id)
+    expect(listed).toMatchObject({ password_change_required: true, totp_enrolled: false, must_enroll: true })
+    expect(JSON.stringify(listed)).not.toMatch(/secret/)
+
+    expect((await renewOperatorPassword(t, finance, 'owner-chosen-pass-1')).json().code).toBe('PASSWORD_NOT_CHANGED')
+    expect((await renewOperatorPassword(t, finance, '1q2w3e4r5t6y')).json().code).toBe('PASSWORD_TOO_COMMON')
+    const renewed = await renewOperatorPassword(t, finance, 'the-operators-own-1')
+    expect(renewed.statusCode, renewed.body).toBe(200)
+    expect(renewed.json().data).toMatchObject({ role: 'finance', must_enroll: true, totp_enrolled: false })
+    const session: string = renewed.json().data.token
+    // Spent once: the owner's password neither signs in nor renews again.
+    expect((await operatorLogin(t, finance)).json().code).toBe('BAD_CREDENTIALS')
+    expect((await renewOperatorPassword(t, finance, 'another-of-mine-2')).json().code).toBe('BAD_CREDENTIALS')
+
+    // Until it enrols its own authenticator, the session reaches nothing else.
+    const blocked = await t.get('/api/backoffice/withdrawals', session)
+    expect(blocked.json().code).toBe('TOTP_ENROLL_REQUIRED')
+    finance.password = 'the-operators-own-1'
+    await enrolOperator(t, finance, session)
+    expect((await t.get('/api/backoffice/withdrawals', session)).statusCode).toBe(200)
+    const stored = await t.db.select({ secret: operators.totpSecret }).from(operators).where(eq(operators.id, finance.id))
+    expect(stored[0]?.secret).not.toContain(finance.secret)
+    const signedIn = await operatorLogin(t, finance, nextOperatorCode(t, finance.username, finance.secret))
+    expect(signedIn.statusCode, signedIn.body).toBe(200)
+  })
+
+  it('after a password or TOTP reset holds a one-time password again, good for one day', async () => {
+    const owner = await loginOperator(t)
+    const { op } = await onboardOperator(t, owner, 'finance')
+    expect((await t.post(`/api/backoffice/operators/${op.id}/reset-password`, { password: 'owner-chosen-again-1' }, owner)).statusCode).toBe(200)
+    const reset = { ...op, password: 'owner-chosen-again-1' }
+    // It still has its authenticator: without the code the answer is the generic one.
+    expect((await operatorLogin(t, reset)).json().code).toBe('BAD_CREDENTIALS')
+    expect((await operatorLogin(t, reset, nextOperatorCode(t, op.username, op.secret))).json().code).toBe('PASSWORD_CHANGE_REQUIRED')
+    t.clock.advance(24 * HOUR + 60_000)
+    expect((await operatorLogin(t, reset, nextOperatorCode(t, op.username, op.secret))).json().code).toBe('TEMPORARY_PASSWORD_EXPIRED')
+
+    // A TOTP reset makes the current password a one-time one: the operator renews it, then enrols a new authenticator.
+    const ownerNow = await loginOperator(t)
+    const other = (await onboardOperator(t, ownerNow, 'support')).op
+    expect((await t.post(`/api/backoffice/operators/${other.id}/reset-totp`, undefined, ownerNow)).json().data).toMatchObject({
+      totp_enrolled: false,
+      password_change_required: true,
+    })
+    expect((await operatorLogin(t, other)).json().code).toBe('PASSWORD_CHANGE_REQUIRED')
+    const renewed = await renewOperatorPassword(t, other, 'support-fresh-pass-3')
+    expect(renewed.json().data).toMatchObject({ must_enroll: true })
+  })
+})
+
+describe('separate duties', () => {
+  it('an owner administers and decides no money: no payout, no adjustment, no manual deposit', async () => {
+    const owner = await loginOperator(t)
+    for (const [url, payload] of [
+      ['/api/backoffice/withdrawals/1/approve', { payout_ref: 'PAY-1' }],
+      ['/api/backoffice/withdrawals/1/reject', { reason: 'ทดสอบ' }],
+      ['/api/backoffice/adjustments/1/approve', undefined],
+      ['/api/backoffice/deposits/1/assign', { mobile: '0812345678' }],
+    ] as const) {
+      const res = await t.post(url, payload, owner)
+      expect(res.statusCode, url).toBe(403)
+      expect(res.json().code, url).toBe('FORBIDDEN')
+    }
+  })
+
+  it('an operator decides no money within 24 hours of its creation or a reset', async () => {
+    const owner = await loginOperator(t)
+    const { op } = await onboardOperator(t, owner, 'finance')
+    const decide = () => t.db.transaction((tx) => t.services.operators.assertMayDecideMoney(tx, { operatorId: op.id, at: t.clock.now() }))
+    expect(await outcome(decide())).toBe('OPERATOR_TOO_NEW')
+    t.clock.advance(24 * HOUR + 1000)
+    expect(await outcome(decide())).toBe('ok')
+    expect((await t.post(`/api/backoffice/operators/${op.id}/reset-totp`, undefined, await loginOperator(t))).statusCode).toBe(200)
+    expect(await outcome(decide())).toBe('OPERATOR_TOO_NEW')
+  })
+
+  it('two operators related by a creation, reset or role change within 30 days never complete four-eyes together', async () => {
+    const owner = await loginOperator(t)
+    const ownerId: number = (await t.get('/api/backoffice/me', owner)).json().data.operator_id
+    const created = (await onboardOperator(t, owner, 'finance')).op
+    const promoted = (await onboardOperator(t, owner, 'support')).op
+    t.clock.advance(25 * HOUR)
+    const unrelated = await signInOperator(t, 'finance')
+    await t.post(`/api/backoffice/operators/${promoted.id}/role`, { role: 'finance' }, owner)
+    const pair = (operatorId: number, counterpartId: number) =>
+      outcome(t.db.transaction((tx) => t.services.operators.assertMayDecideMoney(tx, { operatorId, counterpartId, at: t.clock.now() })))
+
+    expect(await pair(created.id, ownerId)).toBe('FOUR_EYES_RELATED_OPERATOR')
+    expect(await pair(unrelated.id, created.id)).toBe('ok')
+    expect(await pair(unrelated.id, promoted.id)).toBe('ok')
+    // Either direction, and a role change counts like a creation.
+    const promoter = await signInOperator(t, 'finance')
+    expect(await pair(promoter.id, promoted.id)).toBe('ok')
+    t.clock.advance(30 * 24 * HOUR)
+    expect(await pair(created.id, ownerId)).toBe('ok')
+    expect(await pair(ownerId, created.id)).toBe('ok')
+  })
+
+  it('support cannot unlock a member that finance locked; finance can, and support may undo its own lock', async () => {
+    const finance = await signInOperator(t, 'finance')
+    const support = await signInOperator(t, 'support')
+    const member = await makePlayer(t.db)
+    const act = (verb: 'lock' | 'unlock', as: { token: string }) => t.post(`/api/backoffice/members/${member.id}/${verb}`, { reason: 'ตรวจสอบบัญชี' }, as.token)
+
+    expect((await act('lock', finance)).statusCode).toBe(200)
+    const refused = await act('unlock', support)
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json().code).toBe('UNDO_NEEDS_HIGHER_ROLE')
+    expect((await t.get(`/api/backoffice/members/${member.id}`, finance.token)).json().data.status).toBe('LOCKED')
+    expect((await act('unlock', finance)).statusCode).toBe(200)
+
+    expect((await act('lock', support)).statusCode).toBe(200)
+    expect((await act('unlock', support)).statusCode).toBe(200)
+    // A stronger role locking again takes the lock over.
+    await act('lock', support)
+    await act('lock', finance)
+    expect((await act('unlock', support)).json().code).toBe('UNDO_NEEDS_HIGHER_ROLE')
+  })
+})
+
+describe('operator sign-in', () => {
+  it('answers a right password with a wrong or missing code exactly as a wrong password', async () => {
+    await loginOperator(t)
+    const admin = { username: 'admin', password: OPERATOR_PASSWORD }
+    const wrongPassword = await operatorLogin(t, { ...admin, password: 'not-the-password-1' }, nextOperatorCode(t))
+    const wrongCode = await operatorLogin(t, admin, '000000')
+    const noCode = await operatorLogin(t, admin)
+    const comparable = (res: typeof wrongCode) => ({
+      status: res.statusCode,
+      body: res.json(),
+      headers: Object.keys(res.headers)
+        .filter((k) => !['date', 'x-request-id', 'content-length'].includes(k))
+        .sort(),
+    })
+    expect(comparable(wrongPassword)).toMatchObject({ status: 401, body: { code: 'BAD_CREDENTIALS' } })
+    expect(comparable(wrongCode)).toEqual(comparable(wrongPassword))
+    expect(comparable(noCode)).toEqual(comparable(wrongPassword))
+  })
+
+  it(`backs off per account: 60 wrong codes from 6 addresses stop after ${OPERATOR_FAIL_LIMIT_PER_ACCOUNT}, the right code waits too, every failure is audited`, async () => {
+    const owner = await loginOperator(t)
+    const { op } = await onboardOperator(t, owner, 'finance')
+    const tally: Record<number, number> = {}
+    const addresses = Array.from({ length: 6 }, () => uniqueAddress())
+    for (const address of addresses) {
+      for (let i = 0; i < 10; i++) {
+        const res = await operatorLogin(t, op, '000000', address)
+        tally[res.statusCode] = (tally[res.statusCode] ?? 0) + 1
+      }
+    }
+    expect(tally).toEqual({ 401: OPERATOR_FAIL_LIMIT_PER_ACCOUNT, 429: 60 - OPERATOR_FAIL_LIMIT_PER_ACCOUNT })
+    const right = await operatorLogin(t, op, nextOperatorCode(t, op.username, op.secret))
+    expect(right.statusCode).toBe(429)
+    expect(Number(right.headers['retry-after'])).toBeGreaterThan(0)
+
+    const failures = await t.db
+      .select({ after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'operator.login_failed'), eq(auditLog.targetId, op.username)))
+    expect(failures).toHaveLength(61)
+    const seen = new Set(failures.map((f) => (f.after as { address: string }).address))
+    for (const address of addresses) expect(seen.has(address)).toBe(true)
+    expect(JSON.stringify(failures)).not.toContain('000000')
+
+    // The back-off ends with its window.
+    t.clock.advance(15 * 60_000)
+    expect((await operatorLogin(t, op, nextOperatorCode(t, op.username, op.secret))).statusCode).toBe(200)
+  })
+
+  it('does not count successes against the address: one office behind one address signs in all day', { timeout: 60_000 }, async () => {
+    const office = uniqueAddress()
+    const op = await signInOperator(t, 'support')
+    for (let i = 0; i < OPERATOR_FAIL_LIMIT_PER_ADDRESS + 5; i++) {
+      const res = await operatorLogin(t, { username: op.username, password: 'operator-password-1' }, nextOperatorCode(t, op.username), office)
+      expect(res.statusCode, `sign-in ${i + 1}: ${res.body}`).toBe(200)
+    }
+  })
+
+  it('refuses 11-character and common operator passwords', async () => {
+    const owner = await loginOperator(t)
+    const short = await t.post('/api/backoffice/operators', { username: 'eleven-chars', password: 'abcdefghijk', role: 'support' }, owner)
+    expect(short.statusCode).toBe(400)
+    const common = await t.post('/api/backoffice/operators', { username: 'common-pass', password: '1q2w3e4r5t6y', role: 'support' }, owner)
+    expect(common.json().code).toBe('PASSWORD_TOO_COMMON')
+    const { op } = await onboardOperator(t, owner, 'support')
+    expect((await t.post(`/api/backoffice/operators/${op.id}/reset-password`, { password: 'abcdefghijk' }, owner)).statusCode).toBe(400)
+  })
+
+  it('keeps TOTP secrets sealed in the database, never the base32 secret', async () => {
+    const owner = await loginOperator(t)
+    const rows = await t.db.select({ username: operators.username, secret: operators.totpSecret }).from(operators).where(eq(operators.username, 'admin'))
+    expect(rows[0]?.secret).toMatch(/^v1:/)
+    expect(rows[0]?.secret).not.toContain(OPERATOR_TOTP_SECRET)
+
+    const op = await createOperator(t, owner, 'support')
+    const session = (await renewOperatorPassword(t, op, 'support-own-pass-4')).json().data.token
+    const pending: string = (await t.post('/api/backoffice/auth/totp/start', undefined, session)).json().data.secret
+    const [row] = await t.db.select({ pending: operators.totpPendingSecret }).from(operators).where(eq(operators.id, op.id))
+    expect(row?.pending).toMatch(/^v1:/)
+    expect(row?.pending).not.toContain(pending)
+    const [plain] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(operators)
+      .where(eq(operators.totpSecret, OPERATOR_TOTP_SECRET))
+    expect(plain?.n).toBe(0)
+  })
+
+  it('answers every auth and back-office request with Cache-Control: no-store', async () => {
+    const owner = await loginOperator(t)
+    const player = await makePlayer(t.db)
+    const answers = [
+      await t.get('/api/backoffice/me', owner),
+      await t.get('/api/backoffice/withdrawals', owner),
+      await t.get('/api/backoffice/me'),
+      await operatorLogin(t, { username: 'admin', password: 'wrong-password-1' }),
+      await t.post('/api/auth/login', { mobile: player.mobile, password: 'wrong-password' }),
+      await t.request('POST', '/api/auth/login', { payload: { mobile: player.mobile, password: player.password }, address: uniqueAddress() }),
+    ]
+    for (const res of answers) expect(res.headers['cache-control'], res.body.slice(0, 80)).toBe('no-store')
+  })
+})
+
+describe('outside demo mode', () => {
+  const prod = useTestApp({
+    config: {
+      SANAM_MODE: 'production',
+      BANK_WEBHOOK_SECRET: 'bank-feed-secret-of-this-operator',
+      SEAMLESS_SECRET: 'seamless-secret-of-this-operator',
+      SMS_PROVIDER: 'http',
+      SMS_HTTP_URL: 'http://127.0.0.1:9/send',
+      SMS_HTTP_KEY: 'gateway-key',
+      TOTP_ENCRYPTION_KEY: 'c0ffee00'.repeat(8),
+    },
+  })
+
+  it('a support operator without TOTP gets no working session: only enrolment', async () => {
+    const owner = await loginOperator(prod)
+    const op = await createOperator(prod, owner, 'support')
+    const renewed = await renewOperatorPassword(prod, op, 'support-own-pass-5')
+    expect(renewed.json().data).toMatchObject({ role: 'support', must_enroll: true })
+    op.password = 'support-own-pass-5'
+    const signedIn = await operatorLogin(prod, op)
+    expect(signedIn.json().data).toMatchObject({ must_enroll: true })
+    for (const url of ['/api/backoffice/audit', '/api/backoffice/withdrawals', '/api/backoffice/dashboard']) {
+      const res = await prod.get(url, signedIn.json().data.token)
+      expect(res.statusCode, url).toBe(403)
+      expect(res.json().code, url).toBe('TOTP_ENROLL_REQUIRED')
+    }
+  })
+})

@@ -1,0 +1,36 @@
+import type { OperatorRole } from './backoffice.ts'
+
+/**
+ * The one table of who may do what in the back-office (ADR 036). Every back-office route's guard names one of these
+ * permissions, the operator app's menu shows an area to the roles of its permission, and the role-walk test reads the
+ * roles from here. Administering operators and moving money are separate duties: an owner administers and moves no
+ * money (no payout, no second approval); finance moves money; support reads and handles members without money.
+ */
+export const OPERATOR_PERMISSIONS = {
+  /** Its own session: who it is, signing out, enrolling TOTP, its own password. */
+  'self.session': ['owner', 'finance', 'support'],
+  /** Reading the queues, members, dashboard and audit log. */
+  'backoffice.read': ['owner', 'finance', 'support'],
+  /** Acting on a member without money: lock, unlock, end sessions, password reset. */
+  'members.handle': ['owner', 'finance', 'support'],
+  /** Deciding money: payouts and rejections, deposits credited by hand, adjustments, and every first or second approval. */
+  'money.decide': ['finance'],
+  /** Checking the ledger's invariants and the audit chain. */
+  'ledger.verify': ['owner', 'finance'],
+  /** Creating operators, changing their roles, disabling them, resetting their password or authenticator. */
+  'operators.manage': ['owner'],
+  /** Running scheduled jobs by hand (the referral accrual). */
+  'jobs.run': ['owner'],
+} as const satisfies Record<string, readonly OperatorRole[]>
+
+export type OperatorPermission = keyof typeof OPERATOR_PERMISSIONS
+
+/** Whether `role` holds `permission`. */
+export const mayOperator = (role: OperatorRole | undefined, permission: OperatorPermission): boolean =>
+  role !== undefined && (OPERATOR_PERMISSIONS[permission] as readonly OperatorRole[]).includes(role)
+
+/**
+ * Ranks for undoing: an operator may undo (unlock) only what an operator of the same or a lower rank did, so support
+ * cannot unlock a member that finance or an owner locked, and finance cannot undo an owner's lock.
+ */
+export const OPERATOR_RANK: Record<OperatorRole, number> = { owner: 3, finance: 2, support: 1 }
