@@ -95,8 +95,10 @@ describe('separate duties', () => {
     for (const [url, payload] of [
       ['/api/backoffice/withdrawals/1/approve', { payout_ref: 'PAY-1' }],
       ['/api/backoffice/withdrawals/1/reject', { reason: 'ทดสอบ' }],
-      ['/api/backoffice/adjustments/1/approve', undefined],
+      ['/api/backoffice/approvals/1/approve', undefined],
       ['/api/backoffice/deposits/1/assign', { mobile: '0812345678' }],
+      ['/api/backoffice/deposits/manual', { mobile: '0812345678', amount: 100, bank_ref: 'KBANK-1', note: 'สลิป' }],
+      ['/api/backoffice/members/1/adjustments', { direction: 'CREDIT', amount: 100, reason: 'ทดสอบ', request_id: '7d444840-9dc0-40c2-a8f6-6c6f3e6b9a01' }],
     ] as const) {
       const res = await t.post(url, payload, owner)
       expect(res.statusCode, url).toBe(403)
@@ -271,6 +273,8 @@ describe('outside demo mode', () => {
       SMS_HTTP_URL: 'http://127.0.0.1:9/send',
       SMS_HTTP_KEY: 'gateway-key',
       TOTP_ENCRYPTION_KEY: 'c0ffee00'.repeat(8),
+      AUDIT_HMAC_KEY: 'audit-key-of-this-operator-0123456789abcdef',
+      DEVICE_TOKEN_SECRET: 'device-token-key-of-this-operator-0123456789',
     },
   })
 
