@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest'
 import { buildApp, type AppDeps } from '../src/app.ts'
 import { testConfig } from '../src/config.ts'
 import { manualClock } from '../src/lib/clock.ts'
+import { argon2Hasher } from '../src/modules/auth/password.ts'
 import { memoryRateLimiter } from '../src/plugins/rate-limiter.ts'
 import type { ConsoleSmsSender } from '../src/modules/sms/console-sms.ts'
 import { openTestDatabase } from './database.ts'
@@ -52,6 +53,8 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     clock,
     database,
     db: database.db,
+    /** The password hasher the app checks with (argon2 unless `deps.hasher`): what test data must be hashed with. */
+    hasher: options.deps?.hasher ?? argon2Hasher,
     /** The console sender's outbox (SMS_PROVIDER=console, the default). */
     outbox: built.sms as ConsoleSmsSender,
     /** The JSON body of a response. */

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import { Secret, TOTP } from 'otpauth'
-import { argon2Hasher } from '../src/modules/auth/password.ts'
 import type { OperatorRole } from '../src/modules/backoffice/backoffice-auth.service.ts'
 import { operatorsRepository } from '../src/modules/backoffice/operators.repository.ts'
 import type { TestApp } from './app.ts'
@@ -59,7 +58,7 @@ export async function signInOperator(
     (await operatorsRepository.findByUsername(t.db, username)) ??
     (await operatorsRepository.insert(t.db, {
       username,
-      passwordHash: await argon2Hasher.hash(OPERATOR_PASSWORD),
+      passwordHash: await t.hasher.hash(OPERATOR_PASSWORD),
       role,
       totpSecret: OPERATOR_TOTP_SECRET,
       createdAt: t.clock.now(),

@@ -1,32 +1,27 @@
 import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../../../test/app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
-import { balanceOf, bearer, expectLedgerOk, loginOperator, loginPlayer, postTransfer, transferBody } from '../../../test/money.ts'
+import { balanceOf, expectLedgerOk, loginPlayer, postTransfer, signedInPlayer, transferBody } from '../../../test/money.ts'
 import { accounts, auditLog, deposits } from '../../db/schema.ts'
+import { signInOperator } from '../../../test/operators.ts'
 
-let t: TestApp
+const t = useTestApp()
 let operator: string
 beforeAll(async () => {
-  t = await buildTestApp()
-  operator = await loginOperator(t)
-})
-afterAll(async () => {
-  await t.close()
+  operator = (await signInOperator(t)).token
 })
 
 describe('unmatched deposits', () => {
   it('lists an unmatched transfer, assigns it to a player once, and audits it', async () => {
-    const player = await makePlayer(t.db)
-    const token = await loginPlayer(t, player)
+    const { token, ...player } = await signedInPlayer(t)
     const { deposit_id } = (await postTransfer(t, transferBody({ bankCode: '030', bankAccount: '0001112223' }, { amount: 250.75 }))).json().data
 
-    const list = (await t.app.inject({ method: 'GET', url: '/api/backoffice/deposits/unmatched', headers: bearer(operator) })).json().data
+    const list = (await t.get('/api/backoffice/deposits/unmatched', operator)).json().data
     expect(list.list.find((d: { id: number }) => d.id === deposit_id)).toMatchObject({ amount: 250.75, from_bank_code: '030', note: 'ไม่พบสมาชิกที่ตรงกับบัญชีผู้โอน' })
 
-    const assign = () =>
-      t.app.inject({ method: 'POST', url: `/api/backoffice/deposits/${deposit_id}/assign`, headers: bearer(operator), payload: { mobile: player.mobile } })
+    const assign = () => t.post(`/api/backoffice/deposits/${deposit_id}/assign`, { mobile: player.mobile }, operator)
     const res = await assign()
     expect(res.statusCode).toBe(200)
     expect(res.json().data).toEqual({ deposit_id, player_id: player.id, amount: 250.75 })
@@ -39,42 +34,30 @@ describe('unmatched deposits', () => {
       before: { status: 'UNMATCHED' },
       after: { status: 'ASSIGNED', player_id: player.id },
     })
-    const after = (await t.app.inject({ method: 'GET', url: '/api/backoffice/deposits/unmatched', headers: bearer(operator) })).json().data
+    const after = (await t.get('/api/backoffice/deposits/unmatched', operator)).json().data
     expect(after.list.some((d: { id: number }) => d.id === deposit_id)).toBe(false)
   })
 
   it('refuses an unknown phone or deposit and changes nothing', async () => {
     const { deposit_id } = (await postTransfer(t, transferBody({ bankCode: '030', bankAccount: '0001119999' }))).json().data
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/backoffice/deposits/${deposit_id}/assign`,
-      headers: bearer(operator),
-      payload: { mobile: '0899990000' },
-    })
+    const res = await t.post(`/api/backoffice/deposits/${deposit_id}/assign`, { mobile: '0899990000' }, operator)
     expect(res.statusCode).toBe(404)
-    const missing = await t.app.inject({
-      method: 'POST',
-      url: '/api/backoffice/deposits/99999999/assign',
-      headers: bearer(operator),
-      payload: { mobile: '0899990000' },
-    })
+    const missing = await t.post('/api/backoffice/deposits/99999999/assign', { mobile: '0899990000' }, operator)
     expect(missing.statusCode).toBe(404)
   })
 })
 
 describe('manual deposits', () => {
   it('credits the player and shows in their history', async () => {
-    const player = await makePlayer(t.db)
-    const token = await loginPlayer(t, player)
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/backoffice/deposits/manual',
-      headers: bearer(operator),
-      payload: { mobile: player.mobile, amount: 1000, bank_ref: `ref-${randomUUID()}`, note: 'สลิปยืนยันทางไลน์' },
-    })
+    const { token, ...player } = await signedInPlayer(t)
+    const res = await t.post(
+      '/api/backoffice/deposits/manual',
+      { mobile: player.mobile, amount: 1000, bank_ref: `ref-${randomUUID()}`, note: 'สลิปยืนยันทางไลน์' },
+      operator,
+    )
     expect(res.statusCode).toBe(200)
     expect(await balanceOf(t, token)).toBe(1000)
-    const history = (await t.app.inject({ method: 'GET', url: '/api/wallet/histories', headers: bearer(token) })).json().data
+    const history = (await t.get('/api/wallet/histories', token)).json().data
     expect(history.list[0]).toMatchObject({ txtype: 'DEPOSIT', txamount: 1000, txstatus: 'SUCCESS' })
   })
 
@@ -86,27 +69,16 @@ describe('manual deposits', () => {
     ['a blank bank reference', { amount: 1000, bank_ref: '  ', note: 'x' }],
   ])('refuses %s', async (_name, change) => {
     const player = await makePlayer(t.db)
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/backoffice/deposits/manual',
-      headers: bearer(operator),
-      payload: { mobile: player.mobile, ...change },
-    })
+    const res = await t.post('/api/backoffice/deposits/manual', { mobile: player.mobile, ...change }, operator)
     expect(res.statusCode).toBe(400)
     expect(await balanceOf(t, await loginPlayer(t, player))).toBe(0)
   })
 
   const manual = (mobile: string, bankRef: string, amount = 700) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/backoffice/deposits/manual',
-      headers: bearer(operator),
-      payload: { mobile, amount, bank_ref: bankRef, note: 'สลิปจากไลน์' },
-    })
+    t.post('/api/backoffice/deposits/manual', { mobile, amount, bank_ref: bankRef, note: 'สลิปจากไลน์' }, operator)
 
   it('uses the bank reference as the transfer id: the same transfer arriving later through the feed credits nothing', async () => {
-    const player = await makePlayer(t.db)
-    const token = await loginPlayer(t, player)
+    const { token, ...player } = await signedInPlayer(t)
     const ref = `KBANK-${randomUUID()}`
     const res = await manual(player.mobile, `  ${ref} `)
     expect(res.statusCode).toBe(200)
@@ -125,8 +97,7 @@ describe('manual deposits', () => {
   })
 
   it('refuses a bank reference the feed already reported, with a clear 409, and credits nothing', async () => {
-    const player = await makePlayer(t.db)
-    const token = await loginPlayer(t, player)
+    const { token, ...player } = await signedInPlayer(t)
     const body = transferBody(player, { amount: 300 })
     expect((await postTransfer(t, body)).json().data.status).toBe('MATCHED')
 
@@ -150,16 +121,11 @@ describe('matched deposit history', () => {
     expect((await postTransfer(t, matched)).json().data.status).toBe('MATCHED')
     expect((await postTransfer(t, transferBody(other, { amount: 333.25 }))).json().data.status).toBe('MATCHED')
     const manualRef = `SCB-${randomUUID()}`
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/backoffice/deposits/manual',
-      headers: bearer(operator),
-      payload: { mobile: player.mobile, amount: 50, bank_ref: manualRef, note: 'สลิปจากไลน์' },
-    })
+    await t.post('/api/backoffice/deposits/manual', { mobile: player.mobile, amount: 50, bank_ref: manualRef, note: 'สลิปจากไลน์' }, operator)
     const unmatched = (await postTransfer(t, transferBody({ bankCode: '030', bankAccount: '0009998887' }, { amount: 333.25 }))).json().data.deposit_id
 
     const search = async (query: string) => {
-      const res = await t.app.inject({ method: 'GET', url: `/api/backoffice/deposits?${query}`, headers: bearer(operator) })
+      const res = await t.get(`/api/backoffice/deposits?${query}`, operator)
       expect(res.statusCode, res.body).toBe(200)
       return res.json().data as {
         list: Array<{ id: number; amount: number; player_id: number; mobile: string; status: string; external_id: string }>
@@ -179,7 +145,7 @@ describe('matched deposit history', () => {
     expect((await search(`q=${player.mobile}&from=${today}&to=${today}`)).total).toBe(2)
     expect((await search(`q=${player.mobile}&to=2026-01-01`)).total).toBe(0)
     for (const bad of ['amount=abc', 'amount=20000000', 'amount=0', 'from=2026-13-45', 'q=', 'ref=' + 'x'.repeat(200), 'status=MATCHED']) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/backoffice/deposits?${bad}`, headers: bearer(operator) })
+      const res = await t.get(`/api/backoffice/deposits?${bad}`, operator)
       expect(res.statusCode, bad).toBe(400)
     }
   })
@@ -188,13 +154,8 @@ describe('matched deposit history', () => {
 describe('GET /api/backoffice/ledger/verify', () => {
   it('answers ok on a healthy ledger and names the account when a balance is tampered with', async () => {
     const player = await makePlayer(t.db)
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/backoffice/deposits/manual',
-      headers: bearer(operator),
-      payload: { mobile: player.mobile, amount: 10, bank_ref: `ref-${randomUUID()}`, note: 'test' },
-    })
-    const healthy = (await t.app.inject({ method: 'GET', url: '/api/backoffice/ledger/verify', headers: bearer(operator) })).json().data
+    await t.post('/api/backoffice/deposits/manual', { mobile: player.mobile, amount: 10, bank_ref: `ref-${randomUUID()}`, note: 'test' }, operator)
+    const healthy = (await t.get('/api/backoffice/ledger/verify', operator)).json().data
     expect(healthy.ok).toBe(true)
     expect(healthy.checked).toBeGreaterThan(0)
     expect(healthy.failures).toEqual([])
@@ -204,7 +165,7 @@ describe('GET /api/backoffice/ledger/verify', () => {
       .update(accounts)
       .set({ balance: sql`balance + 100` })
       .where(eq(accounts.playerId, player.id))
-    const broken = (await t.app.inject({ method: 'GET', url: '/api/backoffice/ledger/verify', headers: bearer(operator) })).json().data
+    const broken = (await t.get('/api/backoffice/ledger/verify', operator)).json().data
     expect(broken.ok).toBe(false)
     expect(broken.failures).toContainEqual(expect.objectContaining({ check: 'balance_equals_transfers', account: `player:${player.id}:cash` }))
     await t.db
@@ -215,6 +176,6 @@ describe('GET /api/backoffice/ledger/verify', () => {
   })
 
   it('is for operators only', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/backoffice/ledger/verify' })).statusCode).toBe(401)
+    expect((await t.get('/api/backoffice/ledger/verify')).statusCode).toBe(401)
   })
 })

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
-import { balanceOf, bearer, expectLedgerOk, fund, loginOperator, loginPlayer } from '../../../test/money.ts'
+import { balanceOf, expectLedgerOk, fund, loginPlayer, signedInPlayer } from '../../../test/money.ts'
 import { signInOperator } from '../../../test/referral.ts'
 import { callSeamless, launch } from '../../../test/seamless.ts'
 import { auditLog } from '../../db/schema.ts'
@@ -13,7 +13,7 @@ import { auditLog } from '../../db/schema.ts'
 const t = useTestApp()
 let owner: string
 beforeAll(async () => {
-  owner = await loginOperator(t)
+  owner = (await signInOperator(t)).token
 })
 
 const get = (url: string, token = owner) => t.get(url, token)
@@ -55,8 +55,7 @@ describe('profile', () => {
 
 describe('lock', () => {
   it('refuses the member’s next call, sign-in and bet at once, lets an open round settle, and unlock restores sign-in', async () => {
-    const player = await makePlayer(t.db)
-    const token = await loginPlayer(t, player)
+    const { token, ...player } = await signedInPlayer(t)
     await fund(t, player, 1_000)
     const game = await launch(t, token)
     const round = `lock-${randomUUID()}`
@@ -75,8 +74,8 @@ describe('lock', () => {
     expect(locked.statusCode, locked.body).toBe(200)
     expect(locked.json().data).toMatchObject({ status: 'LOCKED', live_sessions: 0 })
 
-    expect((await t.app.inject({ method: 'GET', url: '/api/wallet/v2/balance', headers: bearer(token) })).statusCode).toBe(401)
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { mobile: player.mobile, password: player.password } })
+    expect((await t.get('/api/wallet/v2/balance', token)).statusCode).toBe(401)
+    const login = await t.post('/api/auth/login', { mobile: player.mobile, password: player.password })
     expect(login.statusCode).toBe(403)
     expect(login.json().code).toBe('ACCOUNT_LOCKED')
     const another = await callSeamless(t, 'pgsoft', 'bet', {
@@ -121,15 +120,13 @@ describe('lock', () => {
 
 describe('end sessions', () => {
   it('signs the member out of every device and game without locking them', async () => {
-    const player = await makePlayer(t.db)
-    const phone = await loginPlayer(t, player)
+    const { token: phone, ...player } = await signedInPlayer(t)
     const laptop = await loginPlayer(t, player)
     const game = await launch(t, phone)
     const res = await post(`/api/backoffice/members/${player.id}/end-sessions`)
     expect(res.statusCode, res.body).toBe(200)
     expect(res.json().data).toMatchObject({ status: 'ACTIVE', live_sessions: 0 })
-    for (const token of [phone, laptop])
-      expect((await t.app.inject({ method: 'GET', url: '/api/wallet/v2/balance', headers: bearer(token) })).statusCode).toBe(401)
+    for (const token of [phone, laptop]) expect((await t.get('/api/wallet/v2/balance', token)).statusCode).toBe(401)
     const bet = await callSeamless(t, 'pgsoft', 'bet', {
       session_token: game,
       round_id: `end-${randomUUID()}`,

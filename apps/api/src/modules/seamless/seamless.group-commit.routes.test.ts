@@ -1,34 +1,19 @@
 // Group commit of seamless callbacks (ADR 011). Named *.routes.test.ts so that it also runs on PostgreSQL.
 import type { SeamlessAnswer } from '@sanam/contract'
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../../../test/app.ts'
-import { makePlayer } from '../../../test/factories.ts'
-import { balanceOf, expectLedgerOk, fund, loginPlayer } from '../../../test/money.ts'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../test/app.ts'
+import { balanceOf, expectLedgerOk } from '../../../test/money.ts'
 import { databaseUrl } from '../../../test/postgres.ts'
-import { callSeamless, launch } from '../../../test/seamless.ts'
-import { betBody, heldBatchService, uid, type SeamlessBody } from '../../../test/seamless-batches.ts'
+import { callSeamless, playing } from '../../../test/seamless.ts'
+import { betBody, heldBatchService, type SeamlessBody, uid } from '../../../test/seamless-batches.ts'
 import { openPostgres, type Database } from '../../db/client.ts'
 import { seamlessLog, seamlessTransactions, transfers } from '../../db/schema.ts'
 import { createLedger, type LedgerFaults } from '../ledger/ledger.service.ts'
 import { rowsOf } from '../../db/rows.ts'
 import type { SeamlessFaults, SeamlessResult } from './seamless.service.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await buildTestApp()
-})
-afterAll(async () => {
-  await expectLedgerOk(t)
-  await t.close()
-})
-
-async function playing(amount: number) {
-  const player = await makePlayer(t.db)
-  if (amount) await fund(t, player, amount)
-  const token = await loginPlayer(t, player)
-  return { player, token, session: await launch(t, token, 'pgsoft', 'fortune_ox') }
-}
+const t = useTestApp({ verifyLedger: 'end' })
 
 const bet = (session: string, tx: string, amount: string, round = uid()): SeamlessBody => betBody(session, tx, amount, round)
 
@@ -73,7 +58,7 @@ async function transfersOf(txIds: string[]) {
 
 describe('seamless group commit', () => {
   it('answers 20 concurrent bets on one wallet through the API, each with the balance after it', async () => {
-    const { token, session } = await playing(100)
+    const { token, session } = await playing(t, 100)
     const results = await Promise.all(Array.from({ length: 20 }, () => callSeamless(t, 'pgsoft', 'bet', bet(session, uid(), '3.00'))))
     const answers = results.map((r) => r.json() as SeamlessAnswer)
     expect(answers.every((a) => a.status === 'OK')).toBe(true)
@@ -88,8 +73,8 @@ describe('seamless group commit', () => {
 
   it('puts 16 bets that arrive during an in-flight commit into one transaction, all answered correctly', async () => {
     const { oneBatch, service } = serviceWith({ lanes: 1 })
-    const trigger = await playing(10)
-    const { token, session } = await playing(100)
+    const trigger = await playing(t, 10)
+    const { token, session } = await playing(t, 100)
     const txs = Array.from({ length: 16 }, () => uid())
     const results = await oneBatch(
       trigger,
@@ -129,8 +114,8 @@ describe('seamless group commit', () => {
         },
       },
     })
-    const trigger = await playing(10)
-    const { token, session } = await playing(100)
+    const trigger = await playing(t, 10)
+    const { token, session } = await playing(t, 100)
     const a = uid()
     const b = uid()
     const w = uid()
@@ -201,8 +186,8 @@ describe('seamless group commit', () => {
         },
       },
     })
-    const trigger = await playing(10)
-    const { token, session } = await playing(100)
+    const trigger = await playing(t, 10)
+    const { token, session } = await playing(t, 100)
     const txs = Array.from({ length: 5 }, () => uid())
     const results = await oneBatch(
       trigger,
@@ -236,8 +221,8 @@ describe('seamless group commit', () => {
         },
       },
     })
-    const trigger = await playing(10)
-    const { token, session } = await playing(100)
+    const trigger = await playing(t, 10)
+    const { token, session } = await playing(t, 100)
     const round = uid()
     const txs = Array.from({ length: 4 }, () => uid())
     const win = uid()
@@ -270,8 +255,8 @@ describe('seamless group commit', () => {
         },
       },
     })
-    const trigger = await playing(10)
-    const { token, session } = await playing(100)
+    const trigger = await playing(t, 10)
+    const { token, session } = await playing(t, 100)
     const txs = Array.from({ length: 3 }, () => uid())
     const results = await oneBatch(
       trigger,
@@ -295,7 +280,7 @@ describe('seamless group commit', () => {
     try {
       const one = serviceWith()
       const two = serviceWith({ db: otherDb })
-      const players = await Promise.all([playing(100), playing(100), playing(100)])
+      const players = await Promise.all([playing(t, 100), playing(t, 100), playing(t, 100)])
       const calls = players.flatMap((p) => Array.from({ length: 8 }, () => ({ p, body: bet(p.session, uid(), '2.50') })))
       // Every call goes to both instances at once, in opposite orders, so batches on both sides overlap.
       const [fromOne, fromTwo] = await Promise.all([
