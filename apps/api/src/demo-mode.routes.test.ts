@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../test/app.ts'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../test/app.ts'
 import { makePlayer } from '../test/factories.ts'
 import { bankSignature, expectLedgerOk, postTransfer, transferBody } from '../test/money.ts'
 import { DEMO_PLAYER, demoDataLeft } from './db/seed.ts'
@@ -8,20 +8,16 @@ const BANK_SECRET = 'bank-feed-secret-of-this-operator'
 
 /** Issue 10 §1: outside demo mode no demo convenience answers, and a database seeded for the demo cannot take real money. */
 describe('production mode', () => {
-  let t: TestApp
-  beforeAll(async () => {
-    t = await buildTestApp({
-      config: {
-        SANAM_MODE: 'production',
-        BANK_WEBHOOK_SECRET: BANK_SECRET,
-        SEAMLESS_SECRET: 'seamless-secret-of-this-operator',
-        SMS_PROVIDER: 'http',
-        SMS_HTTP_URL: 'http://127.0.0.1:9/send',
-        SMS_HTTP_KEY: 'gateway-key',
-      },
-    })
+  const t = useTestApp({
+    config: {
+      SANAM_MODE: 'production',
+      BANK_WEBHOOK_SECRET: BANK_SECRET,
+      SEAMLESS_SECRET: 'seamless-secret-of-this-operator',
+      SMS_PROVIDER: 'http',
+      SMS_HTTP_URL: 'http://127.0.0.1:9/send',
+      SMS_HTTP_KEY: 'gateway-key',
+    },
   })
-  afterAll(() => t.close())
 
   it('has no SMS outbox and no demo bank feed helper', async () => {
     const mobile = (await makePlayer(t.db)).mobile

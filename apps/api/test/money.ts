@@ -85,7 +85,10 @@ export async function signedInPlayer(
   return { ...player, token: await loginPlayer(t, player, from) }
 }
 
-/** The token of the owner the tests call the first operator ('admin'): signInOperator(t, 'owner', { username: 'admin' }). */
+/**
+ * The token of the first operator, 'admin' (an owner).
+ * @deprecated Use `signInOperator(t, 'owner', { username: 'admin' })` from operators.ts; kept while older tests call it.
+ */
 export async function loginOperator(t: TestApp): Promise<string> {
   return (await signInOperator(t, 'owner', { username: 'admin' })).token
 }

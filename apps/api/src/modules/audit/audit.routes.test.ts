@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../../../test/app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { buildTestApp, useTestApp } from '../../../test/app.ts'
 import { bearer, loginOperator } from '../../../test/money.ts'
 import { signInOperator } from '../../../test/referral.ts'
 import { rowsOf } from '../../db/rows.ts'
@@ -10,14 +10,10 @@ import { auditRepository } from './audit.repository.ts'
 // Issue 12 §6: the audit log is append-only (a trigger refuses UPDATE, DELETE and TRUNCATE), hash-chained so an edit
 // or a removal is found by the ledger check, and readable by filter. Runs on PGlite and on PostgreSQL.
 
-let t: TestApp
+const t = useTestApp()
 let owner: string
 beforeAll(async () => {
-  t = await buildTestApp()
-  owner = await loginOperator(t)
-})
-afterAll(async () => {
-  await t.close()
+  owner = (await signInOperator(t)).token
 })
 
 const verify = async () => (await t.app.inject({ method: 'GET', url: '/api/backoffice/ledger/verify', headers: bearer(owner) })).json().data

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
 import { balanceOf, expectLedgerOk, fund, loginPlayer, signedInPlayer } from '../../../test/money.ts'
-import { signInOperator } from '../../../test/referral.ts'
+import { signInOperator } from '../../../test/operators.ts'
 import { callSeamless, launch } from '../../../test/seamless.ts'
 import { auditLog } from '../../db/schema.ts'
 

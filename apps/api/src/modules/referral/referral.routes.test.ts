@@ -3,20 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { type TestApp, useTestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
 import { bearer, loginPlayer } from '../../../test/money.ts'
-import {
-  accrualsOf,
-  accrue,
-  chain,
-  earner,
-  member,
-  play,
-  referralOptions,
-  signInOperator,
-  STALE_MINUTES,
-  summaryOf,
-  transfer,
-  walletsOf,
-} from '../../../test/referral.ts'
+import { accrualsOf, accrue, chain, earner, member, play, referralOptions, STALE_MINUTES, summaryOf, transfer, walletsOf } from '../../../test/referral.ts'
+import { signInOperator } from '../../../test/operators.ts'
 import { auditLog, walletPayouts } from '../../db/schema.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { runJobsOnce, standardJobs } from '../../jobs/runner.ts'
