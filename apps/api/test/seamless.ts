@@ -1,6 +1,6 @@
 import type { SeamlessOp } from '@sanam/contract'
 import { DEMO_SEAMLESS_SECRET } from '@sanam/contract/demo-secrets'
-import { seamlessCall } from '@sanam/contract/seamless-calls'
+import { moneyBody, seamlessCall } from '@sanam/contract/seamless-calls'
 import type { SignatureScheme } from '@sanam/contract/signing'
 import type { TestApp } from './app.ts'
 import { signedInPlayer } from './money.ts'
@@ -40,4 +40,14 @@ export function callSeamless(
   if (options.signature === null) headers = { 'content-type': 'application/json' }
   else if (typeof options.signature === 'string') headers = { ...signed, 'x-signature': options.signature }
   return t.request('POST', path, { headers, payload: raw })
+}
+
+/** A bet or a win of `amount` in `round` as `tx`, on fortune_ox unless `game` says otherwise, sent as `provider` (pgsoft). */
+export function sendMoney(
+  t: TestApp,
+  op: 'bet' | 'win',
+  call: { session: string; round: string; tx: string; amount: string; game?: string | null },
+  provider = 'pgsoft',
+) {
+  return callSeamless(t, provider, op, moneyBody(call))
 }

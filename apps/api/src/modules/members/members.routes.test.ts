@@ -5,7 +5,7 @@ import { useTestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
 import { balanceOf, expectLedgerOk, fund, loginPlayer, signedInPlayer } from '../../../test/money.ts'
 import { signInOperator } from '../../../test/operators.ts'
-import { callSeamless, launch } from '../../../test/seamless.ts'
+import { launch, sendMoney } from '../../../test/seamless.ts'
 import { auditLog } from '../../db/schema.ts'
 
 // Issue 12 §5: members in the back-office: search, profile, lock and unlock, signing a member out everywhere.
@@ -59,13 +59,7 @@ describe('lock', () => {
     await fund(t, player, 1_000)
     const game = await launch(t, token)
     const round = `lock-${randomUUID()}`
-    const bet = await callSeamless(t, 'pgsoft', 'bet', {
-      session_token: game,
-      round_id: round,
-      game_code: 'fortune_ox',
-      tx_id: `${round}-bet`,
-      amount: '100.00',
-    })
+    const bet = await sendMoney(t, 'bet', { session: game, round, tx: `${round}-bet`, amount: '100.00' })
     expect(bet.json().status).toBe('OK')
 
     // A support operator may lock (it moves no money).
@@ -78,22 +72,10 @@ describe('lock', () => {
     const login = await t.post('/api/auth/login', { mobile: player.mobile, password: player.password })
     expect(login.statusCode).toBe(403)
     expect(login.json().code).toBe('ACCOUNT_LOCKED')
-    const another = await callSeamless(t, 'pgsoft', 'bet', {
-      session_token: game,
-      round_id: `${round}-2`,
-      game_code: 'fortune_ox',
-      tx_id: `${round}-bet-2`,
-      amount: '100.00',
-    })
+    const another = await sendMoney(t, 'bet', { session: game, round: `${round}-2`, tx: `${round}-bet-2`, amount: '100.00' })
     expect(another.json().status).not.toBe('OK')
     // The round open before the lock still settles: the win is paid.
-    const win = await callSeamless(t, 'pgsoft', 'win', {
-      session_token: game,
-      round_id: round,
-      game_code: 'fortune_ox',
-      tx_id: `${round}-win`,
-      amount: '250.00',
-    })
+    const win = await sendMoney(t, 'win', { session: game, round, tx: `${round}-win`, amount: '250.00' })
     expect(win.json().status, win.body).toBe('OK')
 
     const audit = await t.db
@@ -127,13 +109,7 @@ describe('end sessions', () => {
     expect(res.statusCode, res.body).toBe(200)
     expect(res.json().data).toMatchObject({ status: 'ACTIVE', live_sessions: 0 })
     for (const token of [phone, laptop]) expect((await t.get('/api/wallet/v2/balance', token)).statusCode).toBe(401)
-    const bet = await callSeamless(t, 'pgsoft', 'bet', {
-      session_token: game,
-      round_id: `end-${randomUUID()}`,
-      game_code: 'fortune_ox',
-      tx_id: randomUUID(),
-      amount: '1.00',
-    })
+    const bet = await sendMoney(t, 'bet', { session: game, round: `end-${randomUUID()}`, tx: randomUUID(), amount: '1.00' })
     expect(bet.json().status).toBe('INVALID_SESSION')
     expect((await loginPlayer(t, player)).length).toBeGreaterThan(10)
   })
