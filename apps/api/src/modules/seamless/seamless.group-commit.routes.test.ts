@@ -27,6 +27,22 @@ function serviceWith(options: { ledgerFaults?: LedgerFaults; faults?: SeamlessFa
   })
 }
 
+/** A one-lane service whose batches call `beforeCommit` before committing, except a batch of one callback. */
+function failingCommits(beforeCommit: (attempt: number) => void) {
+  let size = 0
+  return serviceWith({
+    lanes: 1,
+    faults: {
+      beforeBatch: (n) => {
+        size = n
+      },
+      beforeCommit(attempt) {
+        if (size !== 1) beforeCommit(attempt)
+      },
+    },
+  })
+}
+
 const answerOf = (r: PromiseSettledResult<SeamlessResult>): SeamlessAnswer => {
   if (r.status !== 'fulfilled') throw new Error(`expected an answer, got ${String(r.reason)}`)
   return r.value.answer
@@ -206,20 +222,10 @@ describe('seamless group commit', () => {
   })
 
   it('runs the whole batch again after a serialization failure, and every callback takes effect exactly once', async () => {
-    let size = 0
     const attempts: number[] = []
-    const { oneBatch } = serviceWith({
-      lanes: 1,
-      faults: {
-        beforeBatch: (n) => {
-          size = n
-        },
-        beforeCommit(attempt) {
-          if (size === 1) return
-          attempts.push(attempt)
-          if (attempt === 1) throw Object.assign(new Error('could not serialize access'), { code: '40001' })
-        },
-      },
+    const { oneBatch } = failingCommits((attempt) => {
+      attempts.push(attempt)
+      if (attempt === 1) throw Object.assign(new Error('could not serialize access'), { code: '40001' })
     })
     const trigger = await playing(t, 10)
     const { token, session } = await playing(t, 100)
@@ -240,20 +246,10 @@ describe('seamless group commit', () => {
   })
 
   it('fails every callback of a batch that keeps failing to commit, moving nothing', async () => {
-    let size = 0
     const attempts: number[] = []
-    const { oneBatch } = serviceWith({
-      lanes: 1,
-      faults: {
-        beforeBatch: (n) => {
-          size = n
-        },
-        beforeCommit(attempt) {
-          if (size === 1) return
-          attempts.push(attempt)
-          throw Object.assign(new Error('deadlock detected'), { code: '40P01' })
-        },
-      },
+    const { oneBatch } = failingCommits((attempt) => {
+      attempts.push(attempt)
+      throw Object.assign(new Error('deadlock detected'), { code: '40P01' })
     })
     const trigger = await playing(t, 10)
     const { token, session } = await playing(t, 100)

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { buildTestApp, useTestApp } from '../../../test/app.ts'
 import { balanceOf, expectLedgerOk } from '../../../test/money.ts'
-import { callSeamless, playing } from '../../../test/seamless.ts'
+import { callSeamless, playing, sendMoney } from '../../../test/seamless.ts'
 import { gameRounds, players, seamlessLog } from '../../db/schema.ts'
 
 const t = useTestApp({ verifyLedger: 'end' })
@@ -13,22 +13,10 @@ describe('seamless wallet', () => {
   it('bet then win moves the money, keeps one round record and answers the balance as a decimal string', async () => {
     const { token, session } = await playing(t, 1000)
     const round = uid()
-    const bet = await callSeamless(t, 'pgsoft', 'bet', {
-      session_token: session,
-      round_id: round,
-      tx_id: `${round}-b`,
-      amount: '100.50',
-      game_code: 'fortune_ox',
-    })
+    const bet = await sendMoney(t, 'bet', { session, round, tx: `${round}-b`, amount: '100.50' })
     expect(bet.statusCode).toBe(200)
     expect(bet.json()).toEqual({ status: 'OK', balance: '899.50', tx_id: `${round}-b` })
-    const win = await callSeamless(t, 'pgsoft', 'win', {
-      session_token: session,
-      round_id: round,
-      tx_id: `${round}-w`,
-      amount: '250.00',
-      game_code: 'fortune_ox',
-    })
+    const win = await sendMoney(t, 'win', { session, round, tx: `${round}-w`, amount: '250.00' })
     expect(win.json()).toEqual({ status: 'OK', balance: '1149.50', tx_id: `${round}-w` })
     expect(await balanceOf(t, token)).toBe(1149.5)
     const [record] = await t.db
@@ -55,7 +43,7 @@ describe('seamless wallet', () => {
   it('a replayed win pays once', async () => {
     const { token, session } = await playing(t, 100)
     const round = uid()
-    await callSeamless(t, 'pgsoft', 'bet', { session_token: session, round_id: round, tx_id: `${round}-b`, amount: '10' })
+    await sendMoney(t, 'bet', { session, round, tx: `${round}-b`, amount: '10', game: null })
     const body = { session_token: session, round_id: round, tx_id: `${round}-w`, amount: '30' }
     await callSeamless(t, 'pgsoft', 'win', body)
     await callSeamless(t, 'pgsoft', 'win', body)
@@ -74,7 +62,7 @@ describe('seamless wallet', () => {
   it('rollback refunds a bet once; a second rollback changes nothing', async () => {
     const { token, session } = await playing(t, 200)
     const round = uid()
-    await callSeamless(t, 'pgsoft', 'bet', { session_token: session, round_id: round, tx_id: `${round}-b`, amount: '80' })
+    await sendMoney(t, 'bet', { session, round, tx: `${round}-b`, amount: '80', game: null })
     const rb = await callSeamless(t, 'pgsoft', 'rollback', { session_token: session, round_id: round, tx_id: `${round}-r1`, ref_tx_id: `${round}-b` })
     expect(rb.json()).toMatchObject({ status: 'OK', balance: '200.00' })
     const rb2 = await callSeamless(t, 'pgsoft', 'rollback', { session_token: session, round_id: round, tx_id: `${round}-r2`, ref_tx_id: `${round}-b` })
@@ -92,7 +80,7 @@ describe('seamless wallet', () => {
     const round = uid()
     const rb = await callSeamless(t, 'pgsoft', 'rollback', { session_token: session, round_id: round, tx_id: `${round}-r`, ref_tx_id: `${round}-b` })
     expect(rb.json()).toMatchObject({ status: 'OK', balance: '100.00' })
-    const late = await callSeamless(t, 'pgsoft', 'bet', { session_token: session, round_id: round, tx_id: `${round}-b`, amount: '40' })
+    const late = await sendMoney(t, 'bet', { session, round, tx: `${round}-b`, amount: '40', game: null })
     expect(late.json()).toMatchObject({ status: 'DUPLICATE', balance: '100.00' })
     expect(await balanceOf(t, token)).toBe(100)
   })
@@ -100,8 +88,8 @@ describe('seamless wallet', () => {
   it('rollback of a settled round refunds the bet and keeps the win (the documented rule)', async () => {
     const { token, session } = await playing(t, 100)
     const round = uid()
-    await callSeamless(t, 'pgsoft', 'bet', { session_token: session, round_id: round, tx_id: `${round}-b`, amount: '10' })
-    await callSeamless(t, 'pgsoft', 'win', { session_token: session, round_id: round, tx_id: `${round}-w`, amount: '5' })
+    await sendMoney(t, 'bet', { session, round, tx: `${round}-b`, amount: '10', game: null })
+    await sendMoney(t, 'win', { session, round, tx: `${round}-w`, amount: '5', game: null })
     await callSeamless(t, 'pgsoft', 'rollback', { session_token: session, round_id: round, tx_id: `${round}-r`, ref_tx_id: `${round}-b` })
     expect(await balanceOf(t, token)).toBe(105)
     const [record] = await t.db.select().from(gameRounds).where(eq(gameRounds.roundId, round))
@@ -111,12 +99,10 @@ describe('seamless wallet', () => {
   it('gates only bets: after the session ends a bet is INVALID_SESSION, but a win and a rollback still go through', async () => {
     const { token, session } = await playing(t, 100)
     const round = uid()
-    await callSeamless(t, 'pgsoft', 'bet', { session_token: session, round_id: round, tx_id: `${round}-b`, amount: '10' })
+    await sendMoney(t, 'bet', { session, round, tx: `${round}-b`, amount: '10', game: null })
     t.clock.advance(121 * 60_000)
-    expect((await callSeamless(t, 'pgsoft', 'bet', { session_token: session, round_id: round, tx_id: `${round}-b2`, amount: '10' })).json().status).toBe(
-      'INVALID_SESSION',
-    )
-    expect((await callSeamless(t, 'pgsoft', 'win', { session_token: session, round_id: round, tx_id: `${round}-w`, amount: '20' })).json().status).toBe('OK')
+    expect((await sendMoney(t, 'bet', { session, round, tx: `${round}-b2`, amount: '10', game: null })).json().status).toBe('INVALID_SESSION')
+    expect((await sendMoney(t, 'win', { session, round, tx: `${round}-w`, amount: '20', game: null })).json().status).toBe('OK')
     expect(await balanceOf(t, token)).toBe(110)
   })
 
@@ -124,24 +110,22 @@ describe('seamless wallet', () => {
     const { player, session } = await playing(t, 100)
     await t.db.update(players).set({ status: 'LOCKED' }).where(eq(players.id, player.id))
     const round = uid()
-    expect((await callSeamless(t, 'pgsoft', 'bet', { session_token: session, round_id: round, tx_id: `${round}-b`, amount: '10' })).json().status).toBe(
-      'PLAYER_BLOCKED',
-    )
-    expect((await callSeamless(t, 'pgsoft', 'win', { session_token: session, round_id: round, tx_id: `${round}-w`, amount: '10' })).json().status).toBe('OK')
+    expect((await sendMoney(t, 'bet', { session, round, tx: `${round}-b`, amount: '10', game: null })).json().status).toBe('PLAYER_BLOCKED')
+    expect((await sendMoney(t, 'win', { session, round, tx: `${round}-w`, amount: '10', game: null })).json().status).toBe('OK')
     await t.db.update(players).set({ status: 'ACTIVE' }).where(eq(players.id, player.id))
   })
 
   it('refuses the very next bet once a player is locked, though the game session was already in use, and takes bets again after unlocking', async () => {
     const { player, token, session } = await playing(t, 100)
     const round = uid()
-    expect((await callSeamless(t, 'pgsoft', 'bet', { session_token: session, round_id: round, tx_id: `${round}-b1`, amount: '10' })).json().status).toBe('OK')
+    expect((await sendMoney(t, 'bet', { session, round, tx: `${round}-b1`, amount: '10', game: null })).json().status).toBe('OK')
     await t.db.update(players).set({ status: 'LOCKED' }).where(eq(players.id, player.id))
-    expect((await callSeamless(t, 'pgsoft', 'bet', { session_token: session, round_id: round, tx_id: `${round}-b2`, amount: '10' })).json()).toMatchObject({
+    expect((await sendMoney(t, 'bet', { session, round, tx: `${round}-b2`, amount: '10', game: null })).json()).toMatchObject({
       status: 'PLAYER_BLOCKED',
       balance: '90.00',
     })
     await t.db.update(players).set({ status: 'ACTIVE' }).where(eq(players.id, player.id))
-    expect((await callSeamless(t, 'pgsoft', 'bet', { session_token: session, round_id: round, tx_id: `${round}-b3`, amount: '10' })).json()).toMatchObject({
+    expect((await sendMoney(t, 'bet', { session, round, tx: `${round}-b3`, amount: '10', game: null })).json()).toMatchObject({
       status: 'OK',
       balance: '80.00',
     })
@@ -230,7 +214,7 @@ describe('seamless wallet', () => {
   it('closes rounds left open too long', async () => {
     const { session } = await playing(t, 100)
     const round = uid()
-    await callSeamless(t, 'pgsoft', 'bet', { session_token: session, round_id: round, tx_id: uid(), amount: '1' })
+    await sendMoney(t, 'bet', { session, round, tx: uid(), amount: '1', game: null })
     t.clock.advance(61 * 60_000)
     expect(await t.services.seamless.closeStaleRounds(60)).toBeGreaterThanOrEqual(1)
     const [record] = await t.db.select().from(gameRounds).where(eq(gameRounds.roundId, round))
