@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import type { z } from 'zod'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../test/app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp } from '../test/app.ts'
 import { makePlayer, uniqueAddress } from '../test/factories.ts'
 import { bearer, loginPlayer } from '../test/money.ts'
 import { signInOperator } from '../test/referral.ts'
@@ -71,17 +71,13 @@ const rolesOf = (permission: OperatorPermission | 'public'): readonly Role[] | '
   permission === 'public' ? 'public' : OPERATOR_PERMISSIONS[permission]
 
 const table = routeTable()
-let t: TestApp
+const t = useTestApp({ deps: table.deps })
 let playerToken: string
 let routes: TableRoute[]
 
 beforeAll(async () => {
-  t = await buildTestApp({ deps: table.deps })
   playerToken = await loginPlayer(t, await makePlayer(t.db))
   routes = table.routes.filter((r) => r.path.startsWith('/api/backoffice/'))
-})
-afterAll(async () => {
-  await t?.close()
 })
 
 const keyOf = (r: TableRoute) => `${r.method} ${r.path}`

@@ -1,12 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../test/app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp } from '../test/app.ts'
 import { makePlayer } from '../test/factories.ts'
-import { balanceOf, bankSignature, bearer, expectLedgerOk, fund, loginOperator, loginPlayer, transferBody } from '../test/money.ts'
+import { balanceOf, bankSignature, bearer, expectLedgerOk, fund, loginPlayer, transferBody } from '../test/money.ts'
 import { routeTable, type TableRoute } from '../test/route-table.ts'
 import { launch } from '../test/seamless.ts'
 import { DEMO_BANK_WEBHOOK_SECRET, DEMO_SEAMLESS_SECRET } from '@sanam/contract/demo-secrets'
 import { transfers } from './db/schema.ts'
 import { signatureHeaders } from '@sanam/contract/signing'
+import { signInOperator } from '../test/operators.ts'
 
 // Every route of the real app, read from the app itself through Fastify's onRoute hook (so a new route is covered
 // the day it is added), is sent junk of every kind with a valid sign-in: each answer must be a 4xx in the envelope with a Thai message, never a
@@ -45,27 +46,23 @@ const JUNK_PARAMS = ['abc', '-1', '0', '1.5', '99999999999999999999999', '%00', 
 // Routes that rightly answer 2xx to a body they do not read (logging out is done last, on its own token).
 const IGNORES_BODY = new Set(['POST /api/auth/logout', 'POST /api/backoffice/auth/logout', 'POST /api/wallet/deposit/draft_bill/cancel'])
 
-let t: TestApp
 let playerToken: string
 let operatorToken: string
 let gameToken: string
 let otherPlayerId: number
 const table = routeTable()
+const t = useTestApp({ deps: table.deps })
 let routes: TableRoute[]
 
 beforeAll(async () => {
-  t = await buildTestApp({ deps: table.deps })
   const player = await makePlayer(t.db)
   const other = await makePlayer(t.db)
   otherPlayerId = other.id
   playerToken = await loginPlayer(t, player)
-  operatorToken = await loginOperator(t)
+  operatorToken = (await signInOperator(t)).token
   await fund(t, player, 500)
   gameToken = await launch(t, playerToken)
   routes = table.routes.filter((r) => r.method === 'GET' || r.method === 'POST')
-})
-afterAll(async () => {
-  await t?.close()
 })
 
 /**
@@ -204,7 +201,7 @@ describe('junk on every route', () => {
       expect(res.statusCode, `${url}: ${res.body}`).toBe(400)
       expect(res.json(), url).toMatchObject({ success: false, code: 'VALIDATION_FAILED' })
     }
-    const query = await t.app.inject({ method: 'GET', url: '/api/wallet/histories?page=%00', headers: bearer(playerToken) })
+    const query = await t.get('/api/wallet/histories?page=%00', playerToken)
     expect(query.statusCode).toBe(400)
     expect((await t.db.select().from(transfers)).length).toBe(transfersBefore)
   })

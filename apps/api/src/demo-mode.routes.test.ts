@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../test/app.ts'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../test/app.ts'
 import { makePlayer } from '../test/factories.ts'
 import { bankSignature, bearer, expectLedgerOk, loginPlayer, postTransfer, transferBody } from '../test/money.ts'
 import { msg } from '@sanam/contract'
@@ -9,23 +9,19 @@ const BANK_SECRET = 'bank-feed-secret-of-this-operator'
 
 /** Issue 10 §1: outside demo mode no demo convenience answers, and a database seeded for the demo cannot take real money. */
 describe('production mode', () => {
-  let t: TestApp
-  beforeAll(async () => {
-    t = await buildTestApp({
-      config: {
-        SANAM_MODE: 'production',
-        BANK_WEBHOOK_SECRET: BANK_SECRET,
-        SEAMLESS_SECRET: 'seamless-secret-of-this-operator',
-        SMS_PROVIDER: 'http',
-        SMS_HTTP_URL: 'http://127.0.0.1:9/send',
-        SMS_HTTP_KEY: 'gateway-key',
-        AUDIT_HMAC_KEY: 'audit-key-of-this-operator-0123456789abcdef',
-        DEVICE_TOKEN_SECRET: 'device-token-key-of-this-operator-0123456789',
-        TOTP_ENCRYPTION_KEY: 'c0ffee00'.repeat(8),
-      },
-    })
+  const t = useTestApp({
+    config: {
+      SANAM_MODE: 'production',
+      BANK_WEBHOOK_SECRET: BANK_SECRET,
+      SEAMLESS_SECRET: 'seamless-secret-of-this-operator',
+      SMS_PROVIDER: 'http',
+      SMS_HTTP_URL: 'http://127.0.0.1:9/send',
+      SMS_HTTP_KEY: 'gateway-key',
+      AUDIT_HMAC_KEY: 'audit-key-of-this-operator-0123456789abcdef',
+      DEVICE_TOKEN_SECRET: 'device-token-key-of-this-operator-0123456789',
+      TOTP_ENCRYPTION_KEY: 'c0ffee00'.repeat(8),
+    },
   })
-  afterAll(() => t.close())
 
   it('has no SMS outbox and no demo bank feed helper', async () => {
     const mobile = (await makePlayer(t.db)).mobile

@@ -3,11 +3,11 @@ import { seamlessBodies, seamlessStatuses } from '@sanam/contract'
 import { sql } from 'drizzle-orm'
 import fc from 'fast-check'
 import { z } from 'zod'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../test/app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp } from '../test/app.ts'
 import { makePlayer } from '../test/factories.ts'
-import { bearer, expectLedgerOk, fund, loginOperator, loginPlayer, OPERATOR_PASSWORD } from '../test/money.ts'
-import { nextOperatorCode } from '../test/operators.ts'
+import { bearer, expectLedgerOk, fund, loginPlayer, OPERATOR_PASSWORD } from '../test/money.ts'
+import { nextOperatorCode, signInOperator } from '../test/operators.ts'
 import { pathParams, routeTable, type TableRoute } from '../test/route-table.ts'
 import { launch } from '../test/seamless.ts'
 import { fieldsOf, junkValue, MASS_ASSIGNMENT_FIELDS, nearValidArbitrary, validArbitrary } from '../test/zod-arbitrary.ts'
@@ -68,31 +68,27 @@ interface FuzzRequest {
 }
 
 const table = routeTable()
-let t: TestApp
 const tokens: Record<Auth, string> = { player: '', other: '', operator: '', none: '' }
 let player: Awaited<ReturnType<typeof makePlayer>>
 let other: Awaited<ReturnType<typeof makePlayer>>
 let gameToken: string
 let ids: string[]
 
+// The per-phone attempt limit is tested elsewhere (login-limits.routes.test.ts); here wrong old passwords sent to
+// the password change would otherwise use up the fuzzing player's attempts and refuse its re-login after a logout.
+const t = useTestApp({ config: { RATE_LOGIN_FAILS_PER_MOBILE: '10000' }, deps: { ...table.deps, hasher: fastHasher } })
 beforeAll(async () => {
-  // The per-phone attempt limit is tested elsewhere (login-limits.routes.test.ts); here wrong old passwords sent to
-  // the password change would otherwise use up the fuzzing player's attempts and refuse its re-login after a logout.
-  t = await buildTestApp({ config: { RATE_LOGIN_FAILS_PER_MOBILE: '10000' }, deps: { ...table.deps, hasher: fastHasher } })
   player = await makePlayer(t.db, { passwordHash: await fastHasher.hash('secret123') })
   other = await makePlayer(t.db, { passwordHash: await fastHasher.hash('secret123') })
   tokens.player = await loginPlayer(t, player)
   tokens.other = await loginPlayer(t, other)
-  tokens.operator = await loginOperator(t)
+  tokens.operator = (await signInOperator(t, 'owner', { username: 'admin' })).token
   await fund(t, player, 5_000)
   await fund(t, other, 5_000)
   gameToken = await launch(t, tokens.player)
   // Real ids of both players' records, so the fuzzer's ids sometimes name something.
-  const withdrawal = await t.app.inject({ method: 'POST', url: '/api/wallet/withdraw', headers: bearer(tokens.other), payload: { amount: 100 } })
+  const withdrawal = await t.post('/api/wallet/withdraw', { amount: 100 }, tokens.other)
   ids = [String(player.id), String(other.id), String(withdrawal.json().data.id), '1', '2']
-})
-afterAll(async () => {
-  await t?.close()
 })
 
 /**

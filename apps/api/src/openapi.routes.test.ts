@@ -1,6 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../test/app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp } from '../test/app.ts'
 import { pathParams, routeTable } from '../test/route-table.ts'
 import { API_DOCS_PREFIX, OPENAPI_PATH } from './plugins/api-docs.ts'
 
@@ -23,17 +23,13 @@ type Document = {
 }
 
 const table = routeTable()
-let t: TestApp
+const t = useTestApp({ deps: table.deps })
 let doc: Document
 
 beforeAll(async () => {
-  t = await buildTestApp({ deps: table.deps })
-  const res = await t.app.inject({ method: 'GET', url: OPENAPI_PATH })
+  const res = await t.get(OPENAPI_PATH)
   expect(res.statusCode).toBe(200)
   doc = res.json<Document>()
-})
-afterAll(async () => {
-  await t?.close()
 })
 
 /** `/api/games/:provider` as the document writes it: `/api/games/{provider}`. */
@@ -121,7 +117,7 @@ describe('GET /api/openapi.json', () => {
 
 describe('GET /api/docs', () => {
   it('is an HTML reference page whose scripts and styles come from this server, not a CDN', async () => {
-    const res = await t.app.inject({ method: 'GET', url: API_DOCS_PREFIX })
+    const res = await t.get(API_DOCS_PREFIX)
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toMatch(/^text\/html/)
     expect(res.body).not.toMatch(/(https?:)?\/\/[a-z0-9.-]+\.[a-z]{2,}/i)
@@ -132,16 +128,16 @@ describe('GET /api/docs', () => {
     for (const asset of assets) {
       const url = new URL(asset, `http://sanam.test${API_DOCS_PREFIX}`)
       expect(url.host, asset).toBe('sanam.test')
-      const file = await t.app.inject({ method: 'GET', url: url.pathname })
+      const file = await t.get(url.pathname)
       expect(file.statusCode, asset).toBe(200)
     }
   })
 
   it('loads the document the page shows from this server', async () => {
-    const initializer = await t.app.inject({ method: 'GET', url: `${API_DOCS_PREFIX}/static/swagger-initializer.js` })
+    const initializer = await t.get(`${API_DOCS_PREFIX}/static/swagger-initializer.js`)
     expect(initializer.statusCode).toBe(200)
     expect(initializer.body).toContain("resolveUrl('./json')")
-    const json = await t.app.inject({ method: 'GET', url: `${API_DOCS_PREFIX}/json` })
+    const json = await t.get(`${API_DOCS_PREFIX}/json`)
     expect(json.json()).toEqual(doc)
   })
 })

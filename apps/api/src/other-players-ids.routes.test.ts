@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { InjectOptions } from 'fastify'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../test/app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp } from '../test/app.ts'
 import { makePlayer } from '../test/factories.ts'
-import { balanceOf, bearer, expectLedgerOk, fund, loginPlayer, postTransfer, transferBody } from '../test/money.ts'
+import { balanceOf, bearer, expectLedgerOk, fund, loginPlayer, postTransfer, signedInPlayer, transferBody } from '../test/money.ts'
 import { pathParams, routeTable, type TableRoute } from '../test/route-table.ts'
 import { callSeamless, launch } from '../test/seamless.ts'
-import { fieldsOf } from '../test/zod-arbitrary.ts'
 import { draftBills, transfers, withdrawals } from './db/schema.ts'
+import { fieldsOf } from '../test/zod-arbitrary.ts'
 
 // Every route that takes an id (a path parameter, or a body or query field named like one) is tried with another
 // player's ids, signed in as a player: it must answer 401/403/404 (or the protocol's refusal) and change nothing.
@@ -65,23 +65,17 @@ const ID_ROUTES: Record<string, { tried: true } | { reason: string }> = {
 }
 
 const table = routeTable()
-let t: TestApp
+const t = useTestApp({ deps: table.deps })
 let me: { token: string; id: number; mobile: string }
 let victim: Awaited<ReturnType<typeof makePlayer>> & { token: string; game: string; withdrawal: number }
 
 beforeAll(async () => {
-  t = await buildTestApp({ deps: table.deps })
   const mine = await makePlayer(t.db)
   me = { token: await loginPlayer(t, mine), id: mine.id, mobile: mine.mobile }
   await fund(t, mine, 1_000)
-  const other = await makePlayer(t.db)
-  await fund(t, other, 1_000)
-  const token = await loginPlayer(t, other)
-  const withdrawal = await t.app.inject({ method: 'POST', url: '/api/wallet/withdraw', headers: bearer(token), payload: { amount: 100 } })
+  const { token, ...other } = await signedInPlayer(t, {}, { cash: 1_000 })
+  const withdrawal = await t.post('/api/wallet/withdraw', { amount: 100 }, token)
   victim = { ...other, token, game: await launch(t, token), withdrawal: withdrawal.json().data.id }
-})
-afterAll(async () => {
-  await t?.close()
 })
 
 function idTaking(route: TableRoute): boolean {
@@ -139,7 +133,7 @@ describe("another player's ids", () => {
     await refusedWith([401, 403], { method: 'GET', url: `/api/backoffice/members/${victim.id}/links`, headers: asMe })
 
     // The victim's live draft bill: my own bill and my cancel never touch it.
-    const bill = await t.app.inject({ method: 'POST', url: '/api/wallet/deposit/draft_bill', headers: bearer(victim.token), payload: { amount: 200 } })
+    const bill = await t.post('/api/wallet/deposit/draft_bill', { amount: 200 }, victim.token)
     expect(bill.statusCode).toBe(200)
     await t.app.inject({ method: 'POST', url: '/api/wallet/deposit/draft_bill', headers: asMe, payload: { amount: 200 } })
     await t.app.inject({ method: 'POST', url: '/api/wallet/deposit/draft_bill/cancel', headers: asMe })
@@ -163,7 +157,7 @@ describe("another player's ids", () => {
         bank_account: `30${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
         bank_code: '014',
       }
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: body })
+      const res = await t.post('/api/auth/register', body)
       expect(res.statusCode, res.body).toBe(200)
       return { mobile: body.mobile, token: res.json().data.token as string, otp: t.outbox.outbox(body.mobile)[0]?.otp ?? '' }
     }

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { Writable } from 'node:stream'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../test/app.ts'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../test/app.ts'
 import { registerBody } from '../test/factories.ts'
-import { bankSignature, bearer, expectLedgerOk, OPERATOR_PASSWORD, postTransfer, transferBody } from '../test/money.ts'
+import { bankSignature, expectLedgerOk, OPERATOR_PASSWORD, postTransfer, transferBody } from '../test/money.ts'
 import { nextOperatorCode, OPERATOR_TOTP_SECRET } from '../test/operators.ts'
 import { callSeamless, launch } from '../test/seamless.ts'
 import { loggerOptions } from './app.ts'
@@ -28,18 +28,11 @@ const capture = new Writable({
   },
 })
 const sent: SmsMessage[] = []
-let t: TestApp
-
-beforeAll(async () => {
-  t = await buildTestApp({
-    deps: {
-      logger: { ...loggerOptions(testConfig()), level: 'trace', stream: capture },
-      sms: { name: 'stub', send: async (message: SmsMessage) => void sent.push(message) },
-    },
-  })
-})
-afterAll(async () => {
-  await t?.close()
+const t = useTestApp({
+  deps: {
+    logger: { ...loggerOptions(testConfig()), level: 'trace', stream: capture },
+    sms: { name: 'stub', send: async (message: SmsMessage) => void sent.push(message) },
+  },
 })
 
 describe('secrets in the log', () => {
@@ -53,26 +46,22 @@ describe('secrets in the log', () => {
     // Register with OTP, confirm (a wrong code first), log in (a wrong password first).
     const body = registerBody({ password: 'Reg1stration-Pw' })
     keep('registration password', body.password)
-    const register = await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: body })
+    const register = await t.post('/api/auth/register', body)
     expect(register.statusCode, register.body).toBe(200)
     keep('registration token', register.json().data.token)
     keep('OTP', sent.at(-1)?.otp?.code)
     const wrongOtp = secrets.OTP === '000000' ? '111111' : '000000'
-    await t.app.inject({ method: 'POST', url: '/api/auth/confirm', payload: { mobile: body.mobile, token: secrets['registration token'], otp_code: wrongOtp } })
-    const confirm = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/confirm',
-      payload: { mobile: body.mobile, token: secrets['registration token'], otp_code: secrets.OTP },
-    })
+    await t.post('/api/auth/confirm', { mobile: body.mobile, token: secrets['registration token'], otp_code: wrongOtp })
+    const confirm = await t.post('/api/auth/confirm', { mobile: body.mobile, token: secrets['registration token'], otp_code: secrets.OTP })
     expect(confirm.statusCode, confirm.body).toBe(200)
-    await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { mobile: body.mobile, password: 'Wrong-Guess-77' } })
+    await t.post('/api/auth/login', { mobile: body.mobile, password: 'Wrong-Guess-77' })
     keep('wrong password', 'Wrong-Guess-77')
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { mobile: body.mobile, password: body.password } })
+    const login = await t.post('/api/auth/login', { mobile: body.mobile, password: body.password })
     expect(login.statusCode, login.body).toBe(200)
     keep('player token', login.json().data.token)
 
     // Money in through the signed bank feed (and a badly signed attempt), a game launch, seamless calls, the demo page.
-    const me = await t.app.inject({ method: 'GET', url: '/api/user/@me', headers: bearer(secrets['player token']!) })
+    const me = await t.get('/api/user/@me', secrets['player token']!)
     const transfer = JSON.stringify(transferBody({ bankCode: me.json().data.bank.code, bankAccount: me.json().data.bank.account }, { amount: 300 }))
     keep('bank signature', bankSignature(t, transfer)['x-signature']!)
     keep('bank secret', DEMO_BANK_WEBHOOK_SECRET)
@@ -97,41 +86,27 @@ describe('secrets in the log', () => {
     })
     expect((await callSeamless(t, 'pgsoft', 'balance', { session_token: secrets['game session token'] })).json().status).toBe('OK')
     await callSeamless(t, 'pgsoft', 'balance', { session_token: secrets['game session token'] }, { signature: 'sha256=' + '0'.repeat(64) })
-    await t.app.inject({ method: 'GET', url: `/play/${encodeURIComponent(secrets['game session token']!)}` })
-    await t.app.inject({ method: 'GET', url: `/play/${encodeURIComponent(secrets['game session token']!)}/nothing` })
+    await t.get(`/play/${encodeURIComponent(secrets['game session token']!)}`)
+    await t.get(`/play/${encodeURIComponent(secrets['game session token']!)}/nothing`)
 
     // Password change (a wrong old password first), then logout.
     keep('new password', 'Changed-Pw-2026')
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/user/@me/password',
-      headers: bearer(secrets['player token']!),
-      payload: { old: 'Not-The-Old-1', new: secrets['new password'] },
-    })
+    await t.post('/api/user/@me/password', { old: 'Not-The-Old-1', new: secrets['new password'] }, secrets['player token']!)
     keep('wrong old password', 'Not-The-Old-1')
-    const change = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/@me/password',
-      headers: bearer(secrets['player token']!),
-      payload: { old: body.password, new: secrets['new password'] },
-    })
+    const change = await t.post('/api/user/@me/password', { old: body.password, new: secrets['new password'] }, secrets['player token']!)
     expect(change.statusCode, change.body).toBe(200)
 
     // Operator: a wrong password, the right one, a call with the token.
     await t.services.backofficeAuth.ensureFirstOperator('admin', OPERATOR_PASSWORD, OPERATOR_TOTP_SECRET)
     keep('operator password', OPERATOR_PASSWORD)
     keep('operator TOTP secret', OPERATOR_TOTP_SECRET)
-    await t.app.inject({ method: 'POST', url: '/api/backoffice/auth/login', payload: { username: 'admin', password: 'operator-guess-1' } })
+    await t.post('/api/backoffice/auth/login', { username: 'admin', password: 'operator-guess-1' })
     const code = nextOperatorCode(t)
     keep('operator TOTP code', code)
-    const operator = await t.app.inject({
-      method: 'POST',
-      url: '/api/backoffice/auth/login',
-      payload: { username: 'admin', password: OPERATOR_PASSWORD, otp: code },
-    })
+    const operator = await t.post('/api/backoffice/auth/login', { username: 'admin', password: OPERATOR_PASSWORD, otp: code })
     expect(operator.statusCode, operator.body).toBe(200)
     keep('operator token', operator.json().data.token)
-    await t.app.inject({ method: 'GET', url: '/api/backoffice/withdrawals', headers: bearer(secrets['operator token']!) })
+    await t.get('/api/backoffice/withdrawals', secrets['operator token']!)
     // A malformed body with a secret in it, and a request with cookies and an API key, still log nothing of them.
     await t.app.inject({
       method: 'POST',

@@ -2,9 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../test/app.ts'
-import { makePlayer } from '../test/factories.ts'
-import { loginPlayer } from '../test/money.ts'
+import { useTestApp } from '../test/app.ts'
+import { signedInPlayer } from '../test/money.ts'
 import { launch } from '../test/seamless.ts'
 
 // The security headers on every kind of answer the server gives: the API's JSON, the player page (with the site
@@ -15,8 +14,6 @@ const PAGE = (title: string) => `<!doctype html><html lang="th"><head><meta char
 <script type="module" crossorigin src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>`
 
 let dir: string
-let t: TestApp
-let proxied: TestApp
 let gameToken: string
 
 beforeAll(async () => {
@@ -25,15 +22,15 @@ beforeAll(async () => {
     await mkdir(path.join(dir, app, 'assets'), { recursive: true })
     await writeFile(path.join(dir, app, 'index.html'), PAGE(app))
   }
-  const webApps = { player: path.join(dir, 'player'), backoffice: path.join(dir, 'backoffice') }
-  t = await buildTestApp({ deps: { webApps } })
-  // The same server behind one trusted proxy hop (inject's address is 127.0.0.1).
-  proxied = await buildTestApp({ config: { TRUST_PROXY: '127.0.0.1' }, deps: { webApps } })
-  gameToken = await launch(t, await loginPlayer(t, await makePlayer(t.db)))
+})
+const webApps = () => ({ player: path.join(dir, 'player'), backoffice: path.join(dir, 'backoffice') })
+const t = useTestApp(() => ({ deps: { webApps: webApps() } }))
+// The same server behind one trusted proxy hop (inject's address is 127.0.0.1).
+const proxied = useTestApp(() => ({ config: { TRUST_PROXY: '127.0.0.1' }, deps: { webApps: webApps() } }))
+beforeAll(async () => {
+  gameToken = await launch(t, (await signedInPlayer(t)).token)
 })
 afterAll(async () => {
-  await t?.close()
-  await proxied?.close()
   await rm(dir, { recursive: true, force: true })
 })
 
@@ -60,7 +57,7 @@ const ANSWERS: Array<{ name: string; url: () => string; type: RegExp }> = [
 
 describe('security headers', () => {
   it.each(ANSWERS)('$name: CSP without inline scripts, no framing, nosniff, no referrer, no HSTS over plain HTTP', async ({ url, type }) => {
-    const res = await t.app.inject({ method: 'GET', url: url() })
+    const res = await t.get(url())
     expect(res.statusCode).toBeLessThan(500)
     expect(res.headers['content-type']).toMatch(type)
     const policy = csp(res.headers['content-security-policy'])
@@ -81,7 +78,7 @@ describe('security headers', () => {
   })
 
   it('the player page with the metadata inlined has no inline script a browser would run', async () => {
-    const html = (await t.app.inject({ method: 'GET', url: '/' })).body
+    const html = (await t.get('/')).body
     const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attrs, body]) => !/\bsrc=/.test(attrs!) && body!.trim() !== '')
     expect(inline.length).toBeGreaterThan(0)
     for (const [, attrs] of inline) expect(attrs).toContain('type="application/json"')

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { SiteMetadata } from '@sanam/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../test/app.ts'
+import { useTestApp } from '../test/app.ts'
 import { siteSettings } from './db/schema.ts'
 import { SITE_METADATA_ELEMENT_ID } from './web-index.ts'
 
@@ -23,7 +23,6 @@ const TEMPLATE = `<!doctype html>
 `
 
 let dir: string
-let t: TestApp
 let metadata: SiteMetadata
 
 function inlineMetadata(html: string): unknown {
@@ -36,11 +35,12 @@ beforeAll(async () => {
   await mkdir(path.join(dir, 'player', 'assets'), { recursive: true })
   await writeFile(path.join(dir, 'player', 'index.html'), TEMPLATE)
   await writeFile(path.join(dir, 'player', 'assets', 'index-abc123.js'), 'console.log(1)')
-  t = await buildTestApp({ deps: { webApps: { player: path.join(dir, 'player') } } })
-  metadata = t.json<{ data: SiteMetadata }>(await t.app.inject({ method: 'GET', url: '/api/site/metadata' })).data
+})
+const t = useTestApp(() => ({ deps: { webApps: { player: path.join(dir, 'player') } } }))
+beforeAll(async () => {
+  metadata = t.json<{ data: SiteMetadata }>(await t.get('/api/site/metadata')).data
 })
 afterAll(async () => {
-  await t.close()
   await rm(dir, { recursive: true, force: true })
 })
 
@@ -65,7 +65,7 @@ describe('the player app page', () => {
     const hostile = `</script><script>alert(1)</script> "Sanam" & <b>`
     await t.db.update(siteSettings).set({ title: hostile, description: `a" onload="x` })
     t.clock.advance(10_000) // past the site service's metadata cache
-    const html = (await t.app.inject({ method: 'GET', url: '/login' })).body
+    const html = (await t.get('/login')).body
     expect(html).not.toContain('<script>alert(1)</script>')
     expect(html).toContain('<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;Sanam&quot; &amp; &lt;b&gt;</title>')
     expect(html).toContain('content="a&quot; onload=&quot;x"')
@@ -77,7 +77,7 @@ describe('the player app page', () => {
     const description = "โปร $& ฟรี $$ 100% $' end"
     await t.db.update(siteSettings).set({ title, description })
     t.clock.advance(10_000) // past the site service's metadata cache
-    const html = (await t.app.inject({ method: 'GET', url: '/' })).body
+    const html = (await t.get('/')).body
     expect(html).toContain(`<title>Win $&amp; and $1, pay $$5 $&#39; $\` $&lt;name&gt;</title>`)
     expect(html).toContain(`<meta name="description" content="โปร $&amp; ฟรี $$ 100% $&#39; end" />`)
     expect(inlineMetadata(html)).toMatchObject({ title, description })
@@ -88,10 +88,10 @@ describe('the player app page', () => {
   })
 
   it('assets are still served as files, and /api paths still answer the JSON 404', async () => {
-    const asset = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' })
+    const asset = await t.get('/assets/index-abc123.js')
     expect(asset.statusCode).toBe(200)
     expect(asset.headers['cache-control']).toContain('immutable')
-    const api = await t.app.inject({ method: 'GET', url: '/api/no-such-call' })
+    const api = await t.get('/api/no-such-call')
     expect(api.statusCode).toBe(404)
     expect(api.json()).toMatchObject({ success: false, code: 'NOT_FOUND' })
   })

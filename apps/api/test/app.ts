@@ -3,9 +3,11 @@ import { afterAll, afterEach, beforeAll } from 'vitest'
 import { buildApp, type AppDeps } from '../src/app.ts'
 import { testConfig } from '../src/config.ts'
 import { manualClock } from '../src/lib/clock.ts'
+import { argon2Hasher } from '../src/modules/auth/password.ts'
 import { memoryRateLimiter } from '../src/plugins/rate-limiter.ts'
 import type { ConsoleSmsSender } from '../src/modules/sms/console-sms.ts'
 import { openTestDatabase } from './database.ts'
+import { expectLedgerOk } from './money.ts'
 
 export interface TestAppOptions {
   /** Environment variables to override (strings, as they would come from the environment). */
@@ -51,6 +53,8 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     clock,
     database,
     db: database.db,
+    /** The password hasher the app checks with (argon2 unless `deps.hasher`): what test data must be hashed with. */
+    hasher: options.deps?.hasher ?? argon2Hasher,
     /** The console sender's outbox (SMS_PROVIDER=console, the default). */
     outbox: built.sms as ConsoleSmsSender,
     /** The JSON body of a response. */
@@ -67,32 +71,44 @@ export async function buildTestApp(options: TestAppOptions = {}) {
 }
 export type TestApp = Awaited<ReturnType<typeof buildTestApp>>
 
+export interface UseTestAppOptions extends TestAppOptions {
+  /** `'each'`: every ledger invariant is checked after every test; `'end'`: once after all of them. */
+  verifyLedger?: 'each' | 'end' | 'never'
+}
+
 /**
  * The one set-up of a route test file: the real app built before the file's (or the describe block's) tests and
  * closed after them. The answer stands for the app from the first test on; touching it earlier throws.
  * `verifyLedger: 'each'` checks every ledger invariant after every test, `'end'` once after all of them, so no test
- * can leave money behind that the ledger cannot explain.
+ * can leave money behind that the ledger cannot explain. Options that need something made first (a folder, a fake)
+ * can be given as a function, called in the same beforeAll, after the file's earlier beforeAll hooks.
  *
  * ```ts
  * const t = useTestApp()
  * it('…', async () => expect((await t.get('/api/health')).statusCode).toBe(200))
  * ```
  */
-export function useTestApp(options: TestAppOptions & { verifyLedger?: 'each' | 'end' | 'never' } = {}): TestApp {
+export function useTestApp(options: UseTestAppOptions | (() => UseTestAppOptions | Promise<UseTestAppOptions>) = {}): TestApp {
   let built: TestApp | undefined
+  let verifyLedger: UseTestAppOptions['verifyLedger']
   const verify = async () => {
-    if (!built) return
-    const result = await built.services.ledger.verify(built.db)
-    if (!result.ok) throw new Error(`ledger invariants broken: ${JSON.stringify(result.failures)}`)
+    if (built) await expectLedgerOk(built)
   }
   beforeAll(async () => {
-    built = await buildTestApp(options)
+    const resolved = typeof options === 'function' ? await options() : options
+    verifyLedger = resolved.verifyLedger
+    built = await buildTestApp(resolved)
   })
-  if (options.verifyLedger === 'each') afterEach(verify)
+  afterEach(async () => {
+    if (verifyLedger === 'each') await verify()
+  })
   afterAll(async () => {
-    if (options.verifyLedger === 'end') await verify()
-    await built?.close()
-    built = undefined
+    try {
+      if (verifyLedger === 'end') await verify()
+    } finally {
+      await built?.close()
+      built = undefined
+    }
   })
   return new Proxy({} as TestApp, {
     get(_target, property) {

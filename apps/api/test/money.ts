@@ -2,12 +2,17 @@ import { randomUUID } from 'node:crypto'
 import type { BankTransferBody } from '@sanam/contract'
 import { DEMO_BANK_WEBHOOK_SECRET } from '@sanam/contract/demo-secrets'
 import { signatureHeaders } from '@sanam/contract/signing'
+import type { PlayerRow } from '../src/modules/users/users.repository.ts'
 import type { TestApp } from './app.ts'
-import { nextOperatorCode, OPERATOR_TOTP_SECRET } from './operators.ts'
+import { makePlayer } from './factories.ts'
+import { signInOperator } from './operators.ts'
+
+// Players and their money through the real app: sign-in, the signed bank feed, balances and the ledger check.
+
+export { OPERATOR_PASSWORD } from './operators.ts'
 
 /** The operator account seeded for tests (apps/api/src/db/seed.ts). */
 export const OPERATOR_ACCOUNT = '4071234567'
-export const OPERATOR_PASSWORD = 'operator-password-1'
 
 /** Headers of a bank-feed request signed as the feed documents it (ADR 015), at the test clock's time unless `at`. */
 export function bankSignature(t: TestApp, raw: string, options: { secret?: string; at?: Date; path?: string } = {}): Record<string, string> {
@@ -42,8 +47,7 @@ export function postTransfer(t: TestApp, body: unknown, signature?: string | nul
   if (typeof signature === 'string') signed = { ...bankSignature(t, raw), 'x-signature': signature }
   else if (signature === undefined) signed = bankSignature(t, raw)
   else if (signature !== null) signed = signature
-  const headers: Record<string, string> = { 'content-type': 'application/json', ...signed }
-  return t.app.inject({ method: 'POST', url: '/api/bank/transfers', headers, payload: raw })
+  return t.request('POST', '/api/bank/transfers', { headers: { 'content-type': 'application/json', ...signed }, payload: raw })
 }
 
 /**
@@ -55,11 +59,9 @@ export async function loginPlayer(
   player: { mobile: string; password: string },
   from: { address?: string; deviceId?: string } = {},
 ): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/login',
+  const res = await t.request('POST', '/api/auth/login', {
     payload: { mobile: player.mobile, password: player.password },
-    ...(from.address ? { remoteAddress: from.address } : {}),
+    ...(from.address ? { address: from.address } : {}),
     ...(from.deviceId ? { headers: { 'x-device-id': from.deviceId } } : {}),
   })
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`)
@@ -74,24 +76,36 @@ export function temporaryPasswordSent(t: TestApp, mobile: string): string {
   return match[1]
 }
 
-/** Creates the first operator (an owner enrolled in TOTP, as BACKOFFICE_TOTP_SECRET does) and signs in with a code. */
+export type SignedInPlayer = PlayerRow & { password: string; token: string }
+
+/**
+ * A player made with `overrides` (factories.ts's makePlayer), given `cash` baht through the bank feed when asked, and
+ * signed in through the API (from `from`, as loginPlayer takes it). The one way a test gets a player with a session.
+ */
+export async function signedInPlayer(
+  t: TestApp,
+  overrides: Parameters<typeof makePlayer>[1] = {},
+  options: { cash?: number; address?: string; deviceId?: string } = {},
+): Promise<SignedInPlayer> {
+  const { cash = 0, ...from } = options
+  const player = await makePlayer(t.db, overrides)
+  if (cash > 0) await fund(t, player, cash)
+  return { ...player, token: await loginPlayer(t, player, from) }
+}
+
+/**
+ * The token of the first operator, 'admin' (an owner).
+ * @deprecated Use `signInOperator(t, 'owner', { username: 'admin' })` from operators.ts; kept while older tests call it.
+ */
 export async function loginOperator(t: TestApp): Promise<string> {
-  await t.services.backofficeAuth.ensureFirstOperator('admin', OPERATOR_PASSWORD, OPERATOR_TOTP_SECRET)
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/backoffice/auth/login',
-    payload: { username: 'admin', password: OPERATOR_PASSWORD, otp: nextOperatorCode(t) },
-  })
-  if (res.statusCode !== 200) throw new Error(`operator login failed: ${res.body}`)
-  return res.json().data.token
+  return (await signInOperator(t, 'owner', { username: 'admin' })).token
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
 
 /** The player's cash balance in baht, through the API. */
 export async function balanceOf(t: TestApp, token: string): Promise<number> {
-  const res = await t.app.inject({ method: 'GET', url: '/api/wallet/v2/balance', headers: bearer(token) })
-  return res.json().data.balance
+  return (await t.get('/api/wallet/v2/balance', token)).json().data.balance
 }
 
 /** Credits `amount` baht through the bank feed. */

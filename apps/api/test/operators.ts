@@ -1,13 +1,21 @@
+import { randomUUID } from 'node:crypto'
 import { DEMO_TOTP_ENCRYPTION_KEY } from '@sanam/contract/demo-secrets'
 import { Secret, TOTP } from 'otpauth'
 import { totpSecretBox } from '../src/lib/totp.ts'
+import type { OperatorRole } from '../src/modules/backoffice/backoffice-auth.service.ts'
+import { operatorsRepository } from '../src/modules/backoffice/operators.repository.ts'
 import type { TestApp } from './app.ts'
 import { uniqueAddress } from './factories.ts'
+
+// Back-office operators for tests: the one way to get a signed-in operator, the owner's onboarding of a new one
+// (one-time password, renewal, TOTP enrolment), and TOTP codes the server takes.
 
 /** The TOTP secret test operators are enrolled with (base32, as BACKOFFICE_TOTP_SECRET takes it). */
 export const OPERATOR_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP'
 /** A secret as the database keeps it (sealed with the demo key, ADR 036), for operators a test inserts directly. */
 export const sealTotpSecret = (secret = OPERATOR_TOTP_SECRET) => totpSecretBox(DEMO_TOTP_ENCRYPTION_KEY).seal(secret)
+/** The password of every operator `signInOperator` creates. */
+export const OPERATOR_PASSWORD = 'operator-password-1'
 
 const STEP_MS = 30_000
 /** Per app and operator, the last TOTP step a helper handed out: the server takes each code once per operator. */
@@ -41,7 +49,12 @@ export interface TestOperator {
 
 let serial = 0
 /** The owner (`ownerToken`) creates an operator with a one-time password it chose (ADR 036). */
-export async function createOperator(t: TestApp, ownerToken: string, role: 'owner' | 'finance' | 'support', password = 'owner-chosen-pass-1'): Promise<TestOperator> {
+export async function createOperator(
+  t: TestApp,
+  ownerToken: string,
+  role: 'owner' | 'finance' | 'support',
+  password = 'owner-chosen-pass-1',
+): Promise<TestOperator> {
   const username = `${role}-${++serial}-${Date.now() % 100000}`
   const res = await t.post('/api/backoffice/operators', { username, password, role }, ownerToken)
   if (res.statusCode !== 200) throw new Error(`operator create failed: ${res.body}`)
@@ -85,4 +98,41 @@ export async function onboardOperator(t: TestApp, ownerToken: string, role: 'own
   const token: string = renewed.json().data.token
   await enrolOperator(t, op, token)
   return { op, token }
+}
+
+export interface SignedInOperator {
+  id: number
+  username: string
+  /** The back-office session's bearer token. */
+  token: string
+}
+
+/**
+ * An operator of `role` signed in for real through /api/backoffice/auth/login with a TOTP code. A new operator
+ * (`<role>-<random>`, enrolled in TOTP with OPERATOR_TOTP_SECRET, password OPERATOR_PASSWORD) unless `username` names
+ * one that exists; `username: 'admin'` is the owner the tests call the first operator, created on first use. Signs in
+ * from an address of its own unless `address` is given: every attempt counts against its address
+ * (OPERATOR_FAIL_LIMIT_PER_ADDRESS).
+ */
+export async function signInOperator(
+  t: TestApp,
+  role: OperatorRole = 'owner',
+  options: { username?: string; address?: string } = {},
+): Promise<SignedInOperator> {
+  const username = options.username ?? `${role}-${randomUUID().slice(0, 8)}`
+  const row =
+    (await operatorsRepository.findByUsername(t.db, username)) ??
+    (await operatorsRepository.insert(t.db, {
+      username,
+      passwordHash: await t.hasher.hash(OPERATOR_PASSWORD),
+      role,
+      totpSecret: sealTotpSecret(),
+      createdAt: t.clock.now(),
+    }))
+  const res = await t.request('POST', '/api/backoffice/auth/login', {
+    payload: { username, password: OPERATOR_PASSWORD, otp: nextOperatorCode(t, username) },
+    address: options.address ?? uniqueAddress(),
+  })
+  if (res.statusCode !== 200) throw new Error(`operator login failed: ${res.body}`)
+  return { id: row.id, username, token: res.json().data.token }
 }

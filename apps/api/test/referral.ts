@@ -1,20 +1,19 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
-import { afterAll, afterEach, beforeAll } from 'vitest'
 import type { WalletSummary } from '@sanam/contract'
 import { testConfig } from '../src/config.ts'
 import { accruals } from '../src/db/schema.ts'
-import { argon2Hasher } from '../src/modules/auth/password.ts'
-import type { OperatorRole } from '../src/modules/backoffice/backoffice-auth.service.ts'
-import { operatorsRepository } from '../src/modules/backoffice/operators.repository.ts'
 import { bangkokDayRange } from '../src/lib/bangkok-time.ts'
 import type { NewPlayer } from '../src/modules/users/users.repository.ts'
-import { buildTestApp, type TestApp } from './app.ts'
-import { makePlayer, uniqueAddress, uniqueName } from './factories.ts'
-import { bearer, expectLedgerOk, fund, loginPlayer } from './money.ts'
-import { nextOperatorCode, sealTotpSecret } from './operators.ts'
+import type { TestApp, UseTestAppOptions } from './app.ts'
+import { uniqueAddress, uniqueName } from './factories.ts'
+import { bearer, fund, signedInPlayer, type SignedInPlayer } from './money.ts'
+import { signInOperator } from './operators.ts'
 import { callSeamless, launch } from './seamless.ts'
+
+/** @deprecated Import signInOperator from operators.ts; re-exported while older tests import it from here. */
+export { signInOperator } from './operators.ts'
 
 // Set-up for the referral route tests, all through the real app: players and operators sign in for real, bets arrive
 // as signed seamless callbacks, and days are accrued by the owner's back-office endpoint.
@@ -22,9 +21,13 @@ import { callSeamless, launch } from './seamless.ts'
 /** ROUND_STALE_MINUTES for these apps: open rounds are closed this long after their last move. */
 export const STALE_MINUTES = 60
 
-/** The real app with the default referral terms, unless `config` (environment variables) says otherwise. */
-export function referralApp(config: Record<string, string> = {}): Promise<TestApp> {
-  return buildTestApp({
+/**
+ * The options of a referral route test's app: `useTestApp(referralOptions())`, or `referralOptions({ BONUS_INTERVAL: 'MONTH' })`
+ * for other terms. After every test the ledger must still verify (balances equal their transfers, every transfer
+ * balances), so no test can leave money behind that the ledger cannot explain.
+ */
+export function referralOptions(config: Record<string, string> = {}): UseTestAppOptions {
+  return {
     config: {
       // A player signs in once, then the clock jumps weeks ahead to a payout day: the session must outlive that.
       SESSION_TTL_HOURS: String(24 * 90),
@@ -33,39 +36,18 @@ export function referralApp(config: Record<string, string> = {}): Promise<TestAp
       ROUND_STALE_MINUTES: String(STALE_MINUTES),
       ...config,
     },
-  })
-}
-
-/**
- * A real app for one describe block, closed after it. After every test the ledger must still verify (balances equal
- * their transfers, every transfer balances), so no test can leave money behind that the ledger cannot explain.
- */
-export function useReferralApp(config: Record<string, string> = {}): () => TestApp {
-  let t: TestApp | undefined
-  beforeAll(async () => {
-    t = await referralApp(config)
-  })
-  afterEach(async () => {
-    if (t) await expectLedgerOk(t)
-  })
-  afterAll(async () => {
-    await t?.close()
-  })
-  return () => {
-    if (!t) throw new Error('the app is not built yet')
-    return t
+    verifyLedger: 'each',
   }
 }
 
-export type Member = Awaited<ReturnType<typeof makePlayer>> & { token: string }
+export type Member = SignedInPlayer
 
 /**
  * A player signed in through /api/auth/login, with a name and an address of their own: players sharing either are
  * linked accounts, whose commission and rebate are not paid (issue 10).
  */
-export async function member(t: TestApp, overrides: Partial<NewPlayer> = {}): Promise<Member> {
-  const player = await makePlayer(t.db, { firstname: uniqueName(), ...overrides })
-  return { ...player, token: await loginPlayer(t, player, { address: uniqueAddress() }) }
+export function member(t: TestApp, overrides: Partial<NewPlayer> = {}): Promise<Member> {
+  return signedInPlayer(t, { firstname: uniqueName(), ...overrides }, { address: uniqueAddress() })
 }
 
 /** A chain A ← B ← C ← D of signed-in players (A is D's level-3 upline). */
@@ -106,39 +88,14 @@ export async function play(t: TestApp, player: Member, baht: number, at: string,
   if (outcome === 'rolled-back' || outcome === 'rolled-back-after-win') await send('rollback', { tx_id: `${round}-rb`, ref_tx_id: `${round}-bet` })
 }
 
-/**
- * An operator of `role`, created directly (enrolled in TOTP, as owner and finance must be; support too, to sign in the
- * same way), signed in for real with a code.
- */
-export async function signInOperator(t: TestApp, role: OperatorRole = 'owner'): Promise<{ id: number; token: string; username: string }> {
-  const username = `${role}-${randomUUID().slice(0, 8)}`
-  const password = 'operator-password-1'
-  const row = await operatorsRepository.insert(t.db, {
-    username,
-    passwordHash: await argon2Hasher.hash(password),
-    role,
-    totpSecret: sealTotpSecret(),
-    createdAt: t.clock.now(),
-  })
-  // From an address of its own: every sign-in attempt counts against its address (OPERATOR_FAIL_LIMIT_PER_ADDRESS).
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/backoffice/auth/login',
-    payload: { username, password, otp: nextOperatorCode(t, username) },
-    remoteAddress: uniqueAddress(),
-  })
-  if (res.statusCode !== 200) throw new Error(`operator login failed: ${res.body}`)
-  return { id: row.id, token: res.json().data.token, username }
-}
-
 /** POST /api/backoffice/jobs/accrue for `day` with the given headers. */
 export function accrue(t: TestApp, day: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
-  return t.app.inject({ method: 'POST', url: '/api/backoffice/jobs/accrue', headers, payload: { day } })
+  return t.request('POST', '/api/backoffice/jobs/accrue', { headers, payload: { day } })
 }
 
 /** The balance call of a signed-in player: GET /api/wallet/v2/balance. */
 export async function summaryOf(t: TestApp, player: { token: string }): Promise<WalletSummary> {
-  const res = await t.app.inject({ method: 'GET', url: '/api/wallet/v2/balance', headers: bearer(player.token) })
+  const res = await t.get('/api/wallet/v2/balance', player.token)
   if (res.statusCode !== 200) throw new Error(`balance failed: ${res.body}`)
   return res.json().data
 }
@@ -150,7 +107,7 @@ export async function walletsOf(t: TestApp, player: { token: string }) {
 }
 
 export function transfer(t: TestApp, player: { token: string }, wallet: 'bonus' | 'refund' = 'bonus') {
-  return t.app.inject({ method: 'POST', url: `/api/wallet/transfer/${wallet}`, headers: bearer(player.token) })
+  return t.post(`/api/wallet/transfer/${wallet}`, undefined, player.token)
 }
 
 /** The accrual rows written for one source player's turnover of `day`, level 0 (its own rebate) first. */

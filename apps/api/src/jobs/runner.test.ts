@@ -1,26 +1,17 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../../test/app.ts'
-import { makePlayer } from '../../test/factories.ts'
-import { bearer, fund, loginPlayer } from '../../test/money.ts'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../test/app.ts'
+import { signedInPlayer } from '../../test/money.ts'
 import { callSeamless, launch } from '../../test/seamless.ts'
 import { draftBills, gameRounds } from '../db/schema.ts'
 import { runJobsOnce, standardJobs } from './runner.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await buildTestApp()
-})
-afterAll(async () => {
-  await t.close()
-})
+const t = useTestApp()
 
 describe('scheduled jobs', () => {
   it('expire old draft bills and close rounds a provider left open', async () => {
-    const player = await makePlayer(t.db)
-    await fund(t, player, 100)
-    const token = await loginPlayer(t, player)
-    await t.app.inject({ method: 'POST', url: '/api/wallet/deposit/draft_bill', headers: bearer(token), payload: { amount: 100, promotion: null } })
+    const { token, ...player } = await signedInPlayer(t, {}, { cash: 100 })
+    await t.post('/api/wallet/deposit/draft_bill', { amount: 100, promotion: null }, token)
     const session = await launch(t, token)
     await callSeamless(t, 'pgsoft', 'bet', { session_token: session, round_id: 'job-round', tx_id: 'job-bet', amount: '5' })
 

@@ -14,7 +14,7 @@ import { createAuditRepository } from './audit.repository.ts'
 const t = useTestApp()
 let owner: string
 beforeAll(async () => {
-  owner = await loginOperator(t)
+  owner = (await signInOperator(t)).token
 })
 /** The app's own: the same key (the demo key, in tests). */
 const auditRepository = createAuditRepository({ key: testConfig().auditHmacKey })

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../../../test/app.ts'
+import { describe, expect, it } from 'vitest'
+import { buildTestApp, useTestApp } from '../../../test/app.ts'
 import { makePlayer, registerBody, uniqueMobile } from '../../../test/factories.ts'
 import { eq } from 'drizzle-orm'
 import { sessions } from '../../db/schema.ts'
 import { sha256 } from '../../lib/crypto.ts'
 import { playersRepository } from '../users/users.repository.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await buildTestApp()
-})
-afterAll(async () => {
-  await t.close()
-})
+const t = useTestApp()
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url, payload: payload as object, headers })
 

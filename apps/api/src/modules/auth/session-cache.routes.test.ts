@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../../../test/app.ts'
+import { describe, expect, it } from 'vitest'
+import { buildTestApp, type TestApp, useTestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
 import { buildApp, type BuiltApp } from '../../app.ts'
 import { testConfig } from '../../config.ts'
@@ -12,13 +12,7 @@ import { memoryRateLimiter } from '../../plugins/rate-limiter.ts'
 // The session cache seen from outside (ADR 010): what a player notices after logout, a password change, expiry,
 // and on PostgreSQL what a second API process on the same database notices.
 
-let t: TestApp
-beforeAll(async () => {
-  t = await buildTestApp()
-})
-afterAll(async () => {
-  await t.close()
-})
+const t = useTestApp()
 
 type Inject = Pick<BuiltApp['app'], 'inject'>
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` })

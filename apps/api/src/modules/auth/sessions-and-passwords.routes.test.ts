@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { errorCatalogue } from '@sanam/contract'
-import { buildTestApp, type TestApp } from '../../../test/app.ts'
+import { useTestApp } from '../../../test/app.ts'
 import { makePlayer, registerBody } from '../../../test/factories.ts'
 import { bearer, expectLedgerOk, fund, loginPlayer } from '../../../test/money.ts'
 import { callSeamless, launch } from '../../../test/seamless.ts'
@@ -10,15 +10,11 @@ import { rowsOf } from '../../db/rows.ts'
 import { sha256 } from '../../lib/crypto.ts'
 import { COMMON_PASSWORDS_REFUSED, isCommonPassword } from './common-passwords.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  // OTP off: a registration that passes the password rule answers at once.
-  // Idle time and cache time both 5 minutes: an active player's requests are mostly answered from the cache.
-  t = await buildTestApp({ config: { OTP_REQUIRED: 'false', SESSION_IDLE_MINUTES: '5', SESSION_CACHE_SECONDS: '300' } })
-})
-afterAll(() => t.close())
+// OTP off: a registration that passes the password rule answers at once.
+// Idle time and cache time both 5 minutes: an active player's requests are mostly answered from the cache.
+const t = useTestApp({ config: { OTP_REQUIRED: 'false', SESSION_IDLE_MINUTES: '5', SESSION_CACHE_SECONDS: '300' } })
 
-const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/user/@me', headers: bearer(token) })
+const me = (token: string) => t.get('/api/user/@me', token)
 
 describe('common passwords (issue 10 §3)', () => {
   it('knows the most common ones, whatever their case, and not ordinary ones', () => {

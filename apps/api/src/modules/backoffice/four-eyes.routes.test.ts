@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../../../test/app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
 import { bearer, expectLedgerOk, fund, loginPlayer } from '../../../test/money.ts'
 import { signInOperator } from '../../../test/referral.ts'
@@ -10,17 +10,13 @@ import { auditLog, transfers } from '../../db/schema.ts'
 // approves; the first approval is visible to everyone; an approval racing a rejection resolves to exactly one outcome.
 
 const THRESHOLD = 1_000
-let t: TestApp
+const t = useTestApp({ config: { BACKOFFICE_FOUR_EYES_BAHT: String(THRESHOLD), WITHDRAW_ONE_PENDING: 'false' } })
 /** Two finance operators: only finance decides money (ADR 036), and four-eyes takes two different ones. */
 let colleague: { id: number; token: string; username: string }
 let finance: { id: number; token: string; username: string }
 beforeAll(async () => {
-  t = await buildTestApp({ config: { BACKOFFICE_FOUR_EYES_BAHT: String(THRESHOLD), WITHDRAW_ONE_PENDING: 'false' } })
   colleague = await signInOperator(t, 'finance')
   finance = await signInOperator(t, 'finance')
-})
-afterAll(async () => {
-  await t.close()
 })
 
 /** A funded player with a pending withdrawal of `amount` baht. */

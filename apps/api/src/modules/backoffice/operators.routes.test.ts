@@ -1,28 +1,23 @@
 import { Secret, TOTP } from 'otpauth'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../../../test/app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
 import { bearer, loginOperator, loginPlayer, OPERATOR_PASSWORD } from '../../../test/money.ts'
 import { createOperator as createAs, nextOperatorCode, OPERATOR_TOTP_SECRET, renewOperatorPassword, type TestOperator } from '../../../test/operators.ts'
 
 // Issue 12 §1: operators with roles, TOTP, sessions and owner management, through the real app.
 
-let t: TestApp
-let owner: string
 const IDLE_MINUTES = 30
+const t = useTestApp({ config: { BACKOFFICE_IDLE_MINUTES: String(IDLE_MINUTES) } })
+let owner: string
 beforeAll(async () => {
-  t = await buildTestApp({ config: { BACKOFFICE_IDLE_MINUTES: String(IDLE_MINUTES) } })
   owner = await loginOperator(t)
-})
-afterAll(async () => {
-  await t.close()
 })
 
 const login = (username: string, password: string, otp?: string) =>
-  t.app.inject({ method: 'POST', url: '/api/backoffice/auth/login', payload: otp === undefined ? { username, password } : { username, password, otp } })
-const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) })
-const post = (url: string, token: string, payload?: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url, headers: bearer(token), ...(payload ? { payload } : {}) })
+  t.post('/api/backoffice/auth/login', otp === undefined ? { username, password } : { username, password, otp })
+const get = (url: string, token: string) => t.get(url, token)
+const post = (url: string, token: string, payload?: Record<string, unknown>) => t.post(url, payload, token)
 /** The code of `secret` at `at` (default: the test clock's now). */
 const codeOf = (secret: string, at = t.clock.now()) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: at.getTime() })
 

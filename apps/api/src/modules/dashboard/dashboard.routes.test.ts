@@ -1,27 +1,23 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../../../test/app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
-import { bearer, fund, loginPlayer } from '../../../test/money.ts'
+import { fund, loginPlayer, signedInPlayer } from '../../../test/money.ts'
 import { callSeamless, launch } from '../../../test/seamless.ts'
 import { addDays, bangkokDay } from '../../lib/bangkok-time.ts'
-import { signInOperator } from '../../../test/referral.ts'
+import { signInOperator } from '../../../test/operators.ts'
 
 // Issue 12 §2: today's figures in Bangkok time and the last 14 days, from the ledger's transfers.
 
-let t: TestApp
+const t = useTestApp()
 let finance: string
 beforeAll(async () => {
-  t = await buildTestApp()
   // Only finance decides money (ADR 036).
   finance = (await signInOperator(t, 'finance')).token
 })
-afterAll(async () => {
-  await t.close()
-})
 
 const summary = async () => {
-  const res = await t.app.inject({ method: 'GET', url: '/api/backoffice/dashboard', headers: bearer(finance) })
+  const res = await t.get('/api/backoffice/dashboard', finance)
   expect(res.statusCode, res.body).toBe(200)
   return res.json().data
 }
@@ -49,14 +45,9 @@ describe('GET /api/backoffice/dashboard', () => {
     expect((await send('win', { round_id: r1, tx_id: `${r1}-w`, amount: '50.00' })).json().status).toBe('OK')
     expect((await send('bet', { round_id: r2, tx_id: `${r2}-b`, amount: '100.00' })).json().status).toBe('OK')
     expect((await send('rollback', { round_id: r2, tx_id: `${r2}-r`, ref_tx_id: `${r2}-b` })).json().status).toBe('OK')
-    const withdrawal = await t.app.inject({ method: 'POST', url: '/api/wallet/withdraw', headers: bearer(token), payload: { amount: 400 } })
+    const withdrawal = await t.post('/api/wallet/withdraw', { amount: 400 }, token)
     expect(withdrawal.statusCode, withdrawal.body).toBe(200)
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/backoffice/withdrawals/${withdrawal.json().data.id}/approve`,
-      headers: bearer(finance),
-      payload: { payout_ref: 'DASH-1' },
-    })
+    await t.post(`/api/backoffice/withdrawals/${withdrawal.json().data.id}/approve`, { payout_ref: 'DASH-1' }, finance)
 
     const data = await summary()
     const today = bangkokDay(t.clock.now())
@@ -79,15 +70,13 @@ describe('GET /api/backoffice/dashboard', () => {
 
   it('counts the pending withdrawal and unmatched deposit queues', async () => {
     const before = (await summary()).today
-    const player = await makePlayer(t.db)
-    await fund(t, player, 500)
-    const token = await loginPlayer(t, player)
-    await t.app.inject({ method: 'POST', url: '/api/wallet/withdraw', headers: bearer(token), payload: { amount: 200 } })
+    const { token } = await signedInPlayer(t, {}, { cash: 500 })
+    await t.post('/api/wallet/withdraw', { amount: 200 }, token)
     const after = (await summary()).today
     expect(after.pending_withdrawals - before.pending_withdrawals).toBe(1)
   })
 
   it('is for operators only', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/backoffice/dashboard' })).statusCode).toBe(401)
+    expect((await t.get('/api/backoffice/dashboard')).statusCode).toBe(401)
   })
 })

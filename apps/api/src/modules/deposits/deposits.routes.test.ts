@@ -1,47 +1,34 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../../../test/app.ts'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
-import { balanceOf, bankSignature, bearer, expectLedgerOk, fund, loginPlayer, postTransfer, transferBody } from '../../../test/money.ts'
+import { balanceOf, bankSignature, bearer, fund, postTransfer, signedInPlayer, transferBody } from '../../../test/money.ts'
 import { deposits, draftBills } from '../../db/schema.ts'
 import { DEMO_BANK_WEBHOOK_SECRET } from '@sanam/contract/demo-secrets'
 import { signBody } from '@sanam/contract/signing'
 import { parsePromptPay, verifyPayloadCrc } from './promptpay.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await buildTestApp()
-})
-afterAll(async () => {
-  await expectLedgerOk(t)
-  await t.close()
-})
-
-async function playerWithToken(overrides: Parameters<typeof makePlayer>[1] = {}) {
-  const player = await makePlayer(t.db, overrides)
-  return { player, token: await loginPlayer(t, player) }
-}
+const t = useTestApp({ verifyLedger: 'end' })
 
 describe('deposit config and operator account', () => {
   it('answers the minimum and the account to pay, with a Thai QR payload that passes its CRC', async () => {
-    const { token } = await playerWithToken()
-    expect((await t.app.inject({ method: 'GET', url: '/api/wallet/deposit/config', headers: bearer(token) })).json().data).toEqual({ min_amount: 100 })
-    const bank = (await t.app.inject({ method: 'GET', url: '/api/wallet/deposit/bank', headers: bearer(token) })).json().data
+    const { token } = await signedInPlayer(t)
+    expect((await t.get('/api/wallet/deposit/config', token)).json().data).toEqual({ min_amount: 100 })
+    const bank = (await t.get('/api/wallet/deposit/bank', token)).json().data
     expect(bank).toMatchObject({ code: '014', name: 'บจก. สนาม เดโม', address: '4071234567' })
     expect(verifyPayloadCrc(bank.qrcode)).toBe(true)
     expect(parsePromptPay(bank.qrcode)?.target).toEqual({ type: 'MSISDN', id: '0899999999' })
   })
 
   it('needs a session', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/wallet/deposit/bank' })).statusCode).toBe(401)
+    expect((await t.get('/api/wallet/deposit/bank')).statusCode).toBe(401)
   })
 })
 
 describe('POST /api/wallet/deposit/draft_bill', () => {
   it('creates one live bill with a QR for its amount, refuses a second, and allows a new one after 180 s', async () => {
-    const { token } = await playerWithToken()
-    const create = (amount: unknown, promotion: unknown = null) =>
-      t.app.inject({ method: 'POST', url: '/api/wallet/deposit/draft_bill', headers: bearer(token), payload: { amount, promotion } })
+    const { token } = await signedInPlayer(t)
+    const create = (amount: unknown, promotion: unknown = null) => t.post('/api/wallet/deposit/draft_bill', { amount, promotion }, token)
     const first = await create(300)
     expect(first.statusCode).toBe(200)
     const bill = first.json().data
@@ -62,11 +49,10 @@ describe('POST /api/wallet/deposit/draft_bill', () => {
   })
 
   it('can be cancelled, freeing the player to make another', async () => {
-    const { token } = await playerWithToken()
-    const create = () =>
-      t.app.inject({ method: 'POST', url: '/api/wallet/deposit/draft_bill', headers: bearer(token), payload: { amount: 100, promotion: null } })
+    const { token } = await signedInPlayer(t)
+    const create = () => t.post('/api/wallet/deposit/draft_bill', { amount: 100, promotion: null }, token)
     expect((await create()).statusCode).toBe(200)
-    const cancel = await t.app.inject({ method: 'POST', url: '/api/wallet/deposit/draft_bill/cancel', headers: bearer(token) })
+    const cancel = await t.post('/api/wallet/deposit/draft_bill/cancel', undefined, token)
     expect(cancel.json()).toMatchObject({ success: true, message: 'ยกเลิกโปรโมชั่นแล้ว' })
     expect((await create()).statusCode).toBe(200)
   })
@@ -82,7 +68,7 @@ describe('POST /api/wallet/deposit/draft_bill', () => {
     ['no amount', { promotion: null }, 400],
     ['an extra field', { amount: 100, promotion: null, player_id: 1 }, 400],
   ])('refuses %s and stores nothing', async (_name, payload, status) => {
-    const { player, token } = await playerWithToken()
+    const { token, ...player } = await signedInPlayer(t)
     const res = await t.app.inject({ method: 'POST', url: '/api/wallet/deposit/draft_bill', headers: bearer(token), payload })
     expect(res.statusCode).toBe(status)
     expect(res.json().message).toMatch(/[\u0E00-\u0E7F]/)
@@ -90,7 +76,7 @@ describe('POST /api/wallet/deposit/draft_bill', () => {
   })
 
   it('refuses 1e309 written in the raw JSON', async () => {
-    const { token } = await playerWithToken()
+    const { token } = await signedInPlayer(t)
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/wallet/deposit/draft_bill',
@@ -103,8 +89,8 @@ describe('POST /api/wallet/deposit/draft_bill', () => {
 
 describe('POST /api/bank/transfers', () => {
   it('credits the one player whose bank and full account match, once, and completes the live bill', async () => {
-    const { player, token } = await playerWithToken()
-    await t.app.inject({ method: 'POST', url: '/api/wallet/deposit/draft_bill', headers: bearer(token), payload: { amount: 500, promotion: null } })
+    const { token, ...player } = await signedInPlayer(t)
+    await t.post('/api/wallet/deposit/draft_bill', { amount: 500, promotion: null }, token)
     const body = transferBody(player, { amount: 500 })
     const res = await postTransfer(t, body)
     expect(res.statusCode).toBe(200)
@@ -127,8 +113,8 @@ describe('POST /api/bank/transfers', () => {
   })
 
   it('matches a masked account by its tail and the name, and leaves ambiguous ones for the back-office', async () => {
-    const a = await playerWithToken({ bankCode: '004', bankAccount: '1112223334', firstname: 'สมปอง', surname: 'ดีใจ' })
-    const b = await playerWithToken({ bankCode: '004', bankAccount: '9992223334', firstname: 'สมศักดิ์', surname: 'ใจดี' })
+    const a = await signedInPlayer(t, { bankCode: '004', bankAccount: '1112223334', firstname: 'สมปอง', surname: 'ดีใจ' })
+    const b = await signedInPlayer(t, { bankCode: '004', bankAccount: '9992223334', firstname: 'สมศักดิ์', surname: 'ใจดี' })
     const masked = (name?: string) => transferBody({ bankCode: '004', bankAccount: 'xxx-x-x2333-x' }, { amount: 120, ...(name ? { from_name: name } : {}) })
 
     const byName = await postTransfer(t, masked('นาย สมปอง ด'))
@@ -142,7 +128,7 @@ describe('POST /api/bank/transfers', () => {
   })
 
   it('leaves a masked account without a sender name unmatched, even when only one player has that tail', async () => {
-    const { token } = await playerWithToken({ bankCode: '006', bankAccount: '5556667771', firstname: 'สมใจ', surname: 'ทดลอง' })
+    const { token } = await signedInPlayer(t, { bankCode: '006', bankAccount: '5556667771', firstname: 'สมใจ', surname: 'ทดลอง' })
     const masked = (name?: string) =>
       transferBody({ bankCode: '006', bankAccount: 'xxx-x-x6777-x' }, { amount: 150, ...(name !== undefined ? { from_name: name } : {}) })
 
@@ -166,7 +152,7 @@ describe('POST /api/bank/transfers', () => {
   })
 
   it('leaves a transfer to an account that is not ours unmatched', async () => {
-    const { player, token } = await playerWithToken()
+    const { token, ...player } = await signedInPlayer(t)
     const res = await postTransfer(t, transferBody(player, { to_account: '9999999999' }))
     expect(res.json().data.status).toBe('UNMATCHED')
     expect(await balanceOf(t, token)).toBe(0)
@@ -178,7 +164,7 @@ describe('POST /api/bank/transfers', () => {
     ['a signature with another secret', 'other'],
     ['a malformed header', 'md5=abc'],
   ])('answers 401 to %s and stores nothing', async (_name, signature) => {
-    const { player, token } = await playerWithToken()
+    const { token, ...player } = await signedInPlayer(t)
     const body = transferBody(player)
     const raw = JSON.stringify(body)
     const header = signature === 'other' ? bankSignature(t, raw, { secret: 'another-secret-that-is-long' }) : signature
@@ -190,7 +176,7 @@ describe('POST /api/bank/transfers', () => {
   })
 
   it('refuses a transfer signed more than 5 minutes off, for another path, or over the body only (ADR 015), and stores nothing', async () => {
-    const { player, token } = await playerWithToken()
+    const { token, ...player } = await signedInPlayer(t)
     const body = transferBody(player)
     const raw = JSON.stringify(body)
     const now = t.clock.now().getTime()
@@ -209,7 +195,7 @@ describe('POST /api/bank/transfers', () => {
   })
 
   it('checks the signature against the exact bytes: a re-serialised body does not pass', async () => {
-    const { player } = await playerWithToken()
+    const player = await signedInPlayer(t)
     const body = transferBody(player)
     const res = await t.app.inject({
       method: 'POST',
@@ -228,7 +214,7 @@ describe('POST /api/bank/transfers', () => {
     ['bad date', { occurred_at: 'yesterday' }],
     ['missing external id', { external_id: undefined }],
   ])('refuses a signed body with %s (400, nothing stored)', async (_name, change) => {
-    const { player, token } = await playerWithToken()
+    const { token, ...player } = await signedInPlayer(t)
     const body = transferBody(player, change)
     const res = await postTransfer(t, body)
     expect(res.statusCode).toBe(400)
@@ -238,9 +224,9 @@ describe('POST /api/bank/transfers', () => {
 
 describe('POST /api/wallet/deposit/status/:userId', () => {
   it('is 404 until a deposit is credited after the latest bill, then answers it', async () => {
-    const { player, token } = await playerWithToken()
-    const poll = () => t.app.inject({ method: 'POST', url: `/api/wallet/deposit/status/${player.id}`, headers: bearer(token) })
-    await t.app.inject({ method: 'POST', url: '/api/wallet/deposit/draft_bill', headers: bearer(token), payload: { amount: 300, promotion: null } })
+    const { token, ...player } = await signedInPlayer(t)
+    const poll = () => t.post(`/api/wallet/deposit/status/${player.id}`, undefined, token)
+    await t.post('/api/wallet/deposit/draft_bill', { amount: 300, promotion: null }, token)
     expect((await poll()).statusCode).toBe(404)
     t.clock.advance(30_000)
     const id = await fund(t, player, 300)
@@ -250,21 +236,21 @@ describe('POST /api/wallet/deposit/status/:userId', () => {
 
     // A new bill resets it: the old deposit does not count for the new one.
     t.clock.advance(60_000)
-    await t.app.inject({ method: 'POST', url: '/api/wallet/deposit/draft_bill', headers: bearer(token), payload: { amount: 300, promotion: null } })
+    await t.post('/api/wallet/deposit/draft_bill', { amount: 300, promotion: null }, token)
     expect((await poll()).statusCode).toBe(404)
   })
 
   it('without any bill, looks back 15 minutes', async () => {
-    const { player, token } = await playerWithToken()
+    const { token, ...player } = await signedInPlayer(t)
     await fund(t, player, 150)
-    const poll = () => t.app.inject({ method: 'POST', url: `/api/wallet/deposit/status/${player.id}`, headers: bearer(token) })
+    const poll = () => t.post(`/api/wallet/deposit/status/${player.id}`, undefined, token)
     expect((await poll()).statusCode).toBe(200)
     t.clock.advance(15 * 60_000 + 1000)
     expect((await poll()).statusCode).toBe(404)
   })
 
   it('a check that says when it began never succeeds on a deposit credited before, even with an old bill', async () => {
-    const { player, token } = await playerWithToken()
+    const { token, ...player } = await signedInPlayer(t)
     const poll = (since?: unknown) =>
       t.app.inject({
         method: 'POST',
@@ -273,7 +259,7 @@ describe('POST /api/wallet/deposit/status/:userId', () => {
         ...(since === undefined ? {} : { payload: { since } }),
       })
     // Yesterday's bill, paid then.
-    await t.app.inject({ method: 'POST', url: '/api/wallet/deposit/draft_bill', headers: bearer(token), payload: { amount: 300, promotion: null } })
+    await t.post('/api/wallet/deposit/draft_bill', { amount: 300, promotion: null }, token)
     t.clock.advance(60_000)
     await fund(t, player, 300)
     t.clock.advance(24 * 60 * 60_000)
@@ -290,8 +276,8 @@ describe('POST /api/wallet/deposit/status/:userId', () => {
   })
 
   it('bounds the start a check claims to the last 15 minutes and to now', async () => {
-    const { player, token } = await playerWithToken()
-    const poll = (since: string) => t.app.inject({ method: 'POST', url: `/api/wallet/deposit/status/${player.id}`, headers: bearer(token), payload: { since } })
+    const { token, ...player } = await signedInPlayer(t)
+    const poll = (since: string) => t.post(`/api/wallet/deposit/status/${player.id}`, { since }, token)
     await fund(t, player, 150)
     t.clock.advance(20 * 60_000)
     // Claiming to have begun an hour ago looks back 15 minutes only: the deposit 20 minutes ago is not found.
@@ -308,7 +294,7 @@ describe('POST /api/wallet/deposit/status/:userId', () => {
     ['a number', 1_700_000_000],
     ['an extra field', { extra: true }],
   ])('refuses a check start that is %s (400)', async (_name, value) => {
-    const { player, token } = await playerWithToken()
+    const { token, ...player } = await signedInPlayer(t)
     const payload = typeof value === 'object' ? { since: new Date().toISOString(), ...value } : { since: value }
     const res = await t.app.inject({ method: 'POST', url: `/api/wallet/deposit/status/${player.id}`, headers: bearer(token), payload })
     expect(res.statusCode).toBe(400)
@@ -316,17 +302,17 @@ describe('POST /api/wallet/deposit/status/:userId', () => {
   })
 
   it("refuses another player's id with 403 and a bad id with 400", async () => {
-    const { token } = await playerWithToken()
+    const { token } = await signedInPlayer(t)
     const other = await makePlayer(t.db)
-    expect((await t.app.inject({ method: 'POST', url: `/api/wallet/deposit/status/${other.id}`, headers: bearer(token) })).statusCode).toBe(403)
-    expect((await t.app.inject({ method: 'POST', url: '/api/wallet/deposit/status/abc', headers: bearer(token) })).statusCode).toBe(400)
+    expect((await t.post(`/api/wallet/deposit/status/${other.id}`, undefined, token)).statusCode).toBe(403)
+    expect((await t.post('/api/wallet/deposit/status/abc', undefined, token)).statusCode).toBe(400)
   })
 })
 
 describe('GET /api/dev/bank-account (demo feed helper)', () => {
   it('tells the registered account to a caller on this machine only', async () => {
-    const { player } = await playerWithToken()
-    const local = await t.app.inject({ method: 'GET', url: `/api/dev/bank-account?mobile=${player.mobile}` })
+    const player = await signedInPlayer(t)
+    const local = await t.get(`/api/dev/bank-account?mobile=${player.mobile}`)
     expect(local.json().data).toEqual({ bank_code: player.bankCode, bank_account: player.bankAccount, to_account: '4071234567' })
     const remote = await t.app.inject({ method: 'GET', url: `/api/dev/bank-account?mobile=${player.mobile}`, remoteAddress: '203.0.113.7' })
     expect(remote.statusCode).toBe(404)

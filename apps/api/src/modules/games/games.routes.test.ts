@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { Game, Provider } from '@sanam/contract'
-import { buildTestApp, type TestApp } from '../../../test/app.ts'
+import { useTestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
-import { bearer, loginPlayer } from '../../../test/money.ts'
+import { loginPlayer } from '../../../test/money.ts'
 import { CATALOGUE } from './catalogue-seed.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await buildTestApp()
-})
-afterAll(async () => {
-  await t.close()
-})
+const t = useTestApp()
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers })
 
@@ -92,8 +86,7 @@ describe('POST /api/portal/launch and /lobby', () => {
     const p = await makePlayer(t.db)
     return loginPlayer(t, p)
   }
-  const launch = (token: string, payload: unknown) =>
-    t.app.inject({ method: 'POST', url: '/api/portal/launch', headers: bearer(token), payload: payload as object })
+  const launch = (token: string, payload: unknown) => t.post('/api/portal/launch', payload as object, token)
 
   it('answers a demo play URL bound to a new session', async () => {
     const token = await player()
@@ -120,14 +113,14 @@ describe('POST /api/portal/launch and /lobby', () => {
 
   it('opens a provider lobby only where the provider has one', async () => {
     const token = await player()
-    const ok = await t.app.inject({ method: 'POST', url: '/api/portal/lobby', headers: bearer(token), payload: { provider_id: 'sbo', lang: 'th' } })
+    const ok = await t.post('/api/portal/lobby', { provider_id: 'sbo', lang: 'th' }, token)
     expect(ok.statusCode).toBe(200)
-    const none = await t.app.inject({ method: 'POST', url: '/api/portal/lobby', headers: bearer(token), payload: { provider_id: 'pgsoft', lang: 'th' } })
+    const none = await t.post('/api/portal/lobby', { provider_id: 'pgsoft', lang: 'th' }, token)
     expect(none.statusCode).toBe(422)
   })
 
   it('needs a session', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/portal/launch', payload: { provider_id: 'pgsoft', lang: 'th', game_code: 'fortune_ox' } })
+    const res = await t.post('/api/portal/launch', { provider_id: 'pgsoft', lang: 'th', game_code: 'fortune_ox' })
     expect(res.statusCode).toBe(401)
   })
 })

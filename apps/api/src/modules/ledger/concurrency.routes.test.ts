@@ -1,31 +1,22 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../../../test/app.ts'
-import { makePlayer } from '../../../test/factories.ts'
-import { balanceOf, bearer, expectLedgerOk, fund, loginPlayer, postTransfer, transferBody } from '../../../test/money.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../test/app.ts'
+import { balanceOf, bearer, expectLedgerOk, postTransfer, signedInPlayer, transferBody } from '../../../test/money.ts'
 import { deposits, withdrawals } from '../../db/schema.ts'
-import { signInOperator } from '../../../test/referral.ts'
+import { signInOperator } from '../../../test/operators.ts'
 
 // Money under concurrency, on PGlite and (in the api-postgres project) on a real PostgreSQL with a connection pool.
-let t: TestApp
+const t = useTestApp({ config: { WITHDRAW_ONE_PENDING: 'false' } })
 let operator: string
 beforeAll(async () => {
-  t = await buildTestApp({ config: { WITHDRAW_ONE_PENDING: 'false' } })
   // Only finance decides money (ADR 036).
   operator = (await signInOperator(t, 'finance')).token
-})
-afterAll(async () => {
-  await t.close()
 })
 
 describe('money under concurrency', () => {
   it('50 parallel withdrawals of 100 on a balance of 1,000: exactly 10 accepted, never below zero', async () => {
-    const player = await makePlayer(t.db)
-    await fund(t, player, 1000)
-    const token = await loginPlayer(t, player)
-    const results = await Promise.all(
-      Array.from({ length: 50 }, () => t.app.inject({ method: 'POST', url: '/api/wallet/withdraw', headers: bearer(token), payload: { amount: 100 } })),
-    )
+    const { token, ...player } = await signedInPlayer(t, {}, { cash: 1000 })
+    const results = await Promise.all(Array.from({ length: 50 }, () => t.post('/api/wallet/withdraw', { amount: 100 }, token)))
     const statuses = results.map((r) => r.statusCode)
     expect(statuses.filter((s) => s === 200)).toHaveLength(10)
     expect(statuses.filter((s) => s === 422)).toHaveLength(40)
@@ -37,8 +28,7 @@ describe('money under concurrency', () => {
   })
 
   it('20 parallel replays of one bank transfer credit once', async () => {
-    const player = await makePlayer(t.db)
-    const token = await loginPlayer(t, player)
+    const { token, ...player } = await signedInPlayer(t)
     const body = transferBody(player, { amount: 777 })
     const results = await Promise.all(Array.from({ length: 20 }, () => postTransfer(t, body)))
     expect(results.every((r) => r.statusCode === 200)).toBe(true)
@@ -51,9 +41,7 @@ describe('money under concurrency', () => {
   })
 
   it('20 parallel requests with one Idempotency-Key make one withdrawal', async () => {
-    const player = await makePlayer(t.db)
-    await fund(t, player, 1000)
-    const token = await loginPlayer(t, player)
+    const { token } = await signedInPlayer(t, {}, { cash: 1000 })
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
         t.app.inject({ method: 'POST', url: '/api/wallet/withdraw', headers: { ...bearer(token), 'idempotency-key': 'same-click' }, payload: { amount: 300 } }),
@@ -67,13 +55,11 @@ describe('money under concurrency', () => {
 
   it('approve and reject racing on one withdrawal: exactly one wins', async () => {
     for (let round = 0; round < 5; round++) {
-      const player = await makePlayer(t.db)
-      await fund(t, player, 500)
-      const token = await loginPlayer(t, player)
-      const { id } = (await t.app.inject({ method: 'POST', url: '/api/wallet/withdraw', headers: bearer(token), payload: { amount: 500 } })).json().data
+      const { token, ...player } = await signedInPlayer(t, {}, { cash: 500 })
+      const { id } = (await t.post('/api/wallet/withdraw', { amount: 500 }, token)).json().data
       const [approve, reject] = await Promise.all([
-        t.app.inject({ method: 'POST', url: `/api/backoffice/withdrawals/${id}/approve`, headers: bearer(operator), payload: { payout_ref: `R${round}` } }),
-        t.app.inject({ method: 'POST', url: `/api/backoffice/withdrawals/${id}/reject`, headers: bearer(operator), payload: { reason: 'race' } }),
+        t.post(`/api/backoffice/withdrawals/${id}/approve`, { payout_ref: `R${round}` }, operator),
+        t.post(`/api/backoffice/withdrawals/${id}/reject`, { reason: 'race' }, operator),
       ])
       const codes = [approve.statusCode, reject.statusCode].sort()
       expect(codes).toEqual([200, 409])
@@ -91,25 +77,16 @@ describe('money under concurrency', () => {
   })
 
   it('deposits, withdrawals and decisions for one player at once: no deadlock, no 5xx, invariants hold', async () => {
-    const player = await makePlayer(t.db)
-    await fund(t, player, 2000)
-    const token = await loginPlayer(t, player)
+    const { token, ...player } = await signedInPlayer(t, {}, { cash: 2000 })
     const earlier = []
     for (let i = 0; i < 6; i++) {
-      earlier.push(
-        (await t.app.inject({ method: 'POST', url: '/api/wallet/withdraw', headers: bearer(token), payload: { amount: 100 } })).json().data.id as number,
-      )
+      earlier.push((await t.post('/api/wallet/withdraw', { amount: 100 }, token)).json().data.id as number)
     }
     const results = await Promise.all([
       ...Array.from({ length: 10 }, () => postTransfer(t, transferBody(player, { amount: 50 }))),
-      ...Array.from({ length: 10 }, () => t.app.inject({ method: 'POST', url: '/api/wallet/withdraw', headers: bearer(token), payload: { amount: 100 } })),
+      ...Array.from({ length: 10 }, () => t.post('/api/wallet/withdraw', { amount: 100 }, token)),
       ...earlier.map((id, i) =>
-        t.app.inject({
-          method: 'POST',
-          url: `/api/backoffice/withdrawals/${id}/${i % 2 ? 'approve' : 'reject'}`,
-          headers: bearer(operator),
-          payload: i % 2 ? { payout_ref: `P${id}` } : { reason: 'mixed' },
-        }),
+        t.post(`/api/backoffice/withdrawals/${id}/${i % 2 ? 'approve' : 'reject'}`, i % 2 ? { payout_ref: `P${id}` } : { reason: 'mixed' }, operator),
       ),
     ])
     for (const r of results) expect(r.statusCode, r.body).toBeLessThan(500)

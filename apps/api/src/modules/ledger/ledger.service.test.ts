@@ -1,27 +1,20 @@
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../../../test/app.ts'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
-import { expectLedgerOk } from '../../../test/money.ts'
 import { transfers, withdrawals } from '../../db/schema.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await buildTestApp({
-    deps: {
-      ledgerFaults: {
-        afterDebit: (request) => {
-          if (request.key.startsWith('fault:') || failWithdrawHold) throw new Error('injected fault between ledger steps')
-        },
+let failWithdrawHold = false
+const t = useTestApp({
+  deps: {
+    ledgerFaults: {
+      afterDebit: (request) => {
+        if (request.key.startsWith('fault:') || failWithdrawHold) throw new Error('injected fault between ledger steps')
       },
     },
-  })
+  },
+  verifyLedger: 'end',
 })
-afterAll(async () => {
-  await expectLedgerOk(t)
-  await t.close()
-})
-let failWithdrawHold = false
 
 async function credit(playerId: number, amount: bigint, key = `test:${crypto.randomUUID()}`) {
   const [result] = await t.db.transaction((tx) =>

@@ -4,22 +4,22 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../test/app.ts'
 import { makePlayer, registerBody, uniqueAddress, uniqueName } from '../../../test/factories.ts'
 import { bearer, loginPlayer } from '../../../test/money.ts'
-import { accrue, member, play, signInOperator, useReferralApp, walletsOf } from '../../../test/referral.ts'
+import { accrue, member, play, referralOptions, walletsOf } from '../../../test/referral.ts'
+import { signInOperator } from '../../../test/operators.ts'
 import { accruals, playerSignals } from '../../db/schema.ts'
 import { sha256 } from '../../lib/crypto.ts'
 import { bangkokDayRange } from '../../lib/bangkok-time.ts'
 import { linkableAddress } from './links.service.ts'
 
-const app = useReferralApp({ OTP_REQUIRED: 'false' })
+const t = useTestApp(referralOptions({ OTP_REQUIRED: 'false' }))
 
-const links = (token: string | null, id: number | string) =>
-  app().app.inject({ method: 'GET', url: `/api/backoffice/members/${id}/links`, ...(token ? { headers: bearer(token) } : {}) })
+const links = (token: string | null, id: number | string) => t.get(`/api/backoffice/members/${id}/links`, token ?? undefined)
 
 describe('GET /api/backoffice/members/:id/links', () => {
   it('lists who shares a device, an address (registration or latest sign-in) or the account holder name, and why', async () => {
-    const t = app()
     const device = randomUUID()
     const home = uniqueAddress()
     const a = await member(t)
@@ -63,7 +63,6 @@ describe('GET /api/backoffice/members/:id/links', () => {
   })
 
   it('is for operators only, and refuses a player token, an unknown member and a malformed id', async () => {
-    const t = app()
     const player = await member(t)
     expect((await links(null, player.id)).statusCode).toBe(401)
     const asPlayer = await links(player.token, player.id)
@@ -99,7 +98,6 @@ describe('linkable addresses', () => {
       expect(linkableAddress(none)).toBeNull()
     }
     // Two players signing in from this machine (no proxy address) are not linked by it.
-    const t = app()
     const a = await member(t)
     const b = await member(t)
     await loginPlayer(t, a)
@@ -112,7 +110,6 @@ describe('linkable addresses', () => {
 
 describe('referral accrual between linked accounts', () => {
   it('pays no commission to a linked upline and no rebate to a linked downline, and records each at 0 with the reason', async () => {
-    const t = app()
     const day = '2026-11-05'
     const upline = await member(t)
     const linkedDown = await member(t, { uplineId: upline.id })

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../../../test/app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
 import { balanceOf, bearer, expectLedgerOk, fund, loginPlayer, temporaryPasswordSent } from '../../../test/money.ts'
 import { signInOperator } from '../../../test/referral.ts'
@@ -12,21 +12,17 @@ import { approvals, auditLog, transfers } from '../../db/schema.ts'
 // and sessions; a password reset that makes the member choose a new one; manual adjustments with four-eyes.
 
 const THRESHOLD = 1_000
-let t: TestApp
+const t = useTestApp({ config: { BACKOFFICE_FOUR_EYES_BAHT: String(THRESHOLD) } })
 let owner: { id: number; token: string }
 let finance: { id: number; token: string }
 /** A second finance operator: only finance decides money (ADR 036), and four-eyes takes two. */
 let colleague: { id: number; token: string }
 let support: { id: number; token: string }
 beforeAll(async () => {
-  t = await buildTestApp({ config: { BACKOFFICE_FOUR_EYES_BAHT: String(THRESHOLD) } })
   owner = await signInOperator(t, 'owner')
   finance = await signInOperator(t, 'finance')
   colleague = await signInOperator(t, 'finance')
   support = await signInOperator(t, 'support')
-})
-afterAll(async () => {
-  await t.close()
 })
 
 const get = (url: string, as: { token: string } = owner) => t.app.inject({ method: 'GET', url, headers: bearer(as.token) })

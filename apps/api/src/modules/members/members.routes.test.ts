@@ -3,9 +3,9 @@ import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
-import { balanceOf, bearer, expectLedgerOk, fund, loginOperator, loginPlayer } from '../../../test/money.ts'
-import { signInOperator } from '../../../test/referral.ts'
-import { callSeamless, launch } from '../../../test/seamless.ts'
+import { balanceOf, expectLedgerOk, fund, loginPlayer, signedInPlayer } from '../../../test/money.ts'
+import { signInOperator } from '../../../test/operators.ts'
+import { launch, sendMoney } from '../../../test/seamless.ts'
 import { auditLog } from '../../db/schema.ts'
 
 // Issue 12 §5: members in the back-office: search, profile, lock and unlock, signing a member out everywhere.
@@ -13,7 +13,7 @@ import { auditLog } from '../../db/schema.ts'
 const t = useTestApp()
 let owner: string
 beforeAll(async () => {
-  owner = await loginOperator(t)
+  owner = (await signInOperator(t)).token
 })
 
 const get = (url: string, token = owner) => t.get(url, token)
@@ -55,18 +55,11 @@ describe('profile', () => {
 
 describe('lock', () => {
   it('refuses the member’s next call, sign-in and bet at once, lets an open round settle, and unlock restores sign-in', async () => {
-    const player = await makePlayer(t.db)
-    const token = await loginPlayer(t, player)
+    const { token, ...player } = await signedInPlayer(t)
     await fund(t, player, 1_000)
     const game = await launch(t, token)
     const round = `lock-${randomUUID()}`
-    const bet = await callSeamless(t, 'pgsoft', 'bet', {
-      session_token: game,
-      round_id: round,
-      game_code: 'fortune_ox',
-      tx_id: `${round}-bet`,
-      amount: '100.00',
-    })
+    const bet = await sendMoney(t, 'bet', { session: game, round, tx: `${round}-bet`, amount: '100.00' })
     expect(bet.json().status).toBe('OK')
 
     // A support operator may lock (it moves no money).
@@ -75,26 +68,14 @@ describe('lock', () => {
     expect(locked.statusCode, locked.body).toBe(200)
     expect(locked.json().data).toMatchObject({ status: 'LOCKED', live_sessions: 0 })
 
-    expect((await t.app.inject({ method: 'GET', url: '/api/wallet/v2/balance', headers: bearer(token) })).statusCode).toBe(401)
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { mobile: player.mobile, password: player.password } })
+    expect((await t.get('/api/wallet/v2/balance', token)).statusCode).toBe(401)
+    const login = await t.post('/api/auth/login', { mobile: player.mobile, password: player.password })
     expect(login.statusCode).toBe(403)
     expect(login.json().code).toBe('ACCOUNT_LOCKED')
-    const another = await callSeamless(t, 'pgsoft', 'bet', {
-      session_token: game,
-      round_id: `${round}-2`,
-      game_code: 'fortune_ox',
-      tx_id: `${round}-bet-2`,
-      amount: '100.00',
-    })
+    const another = await sendMoney(t, 'bet', { session: game, round: `${round}-2`, tx: `${round}-bet-2`, amount: '100.00' })
     expect(another.json().status).not.toBe('OK')
     // The round open before the lock still settles: the win is paid.
-    const win = await callSeamless(t, 'pgsoft', 'win', {
-      session_token: game,
-      round_id: round,
-      game_code: 'fortune_ox',
-      tx_id: `${round}-win`,
-      amount: '250.00',
-    })
+    const win = await sendMoney(t, 'win', { session: game, round, tx: `${round}-win`, amount: '250.00' })
     expect(win.json().status, win.body).toBe('OK')
 
     const audit = await t.db
@@ -121,22 +102,14 @@ describe('lock', () => {
 
 describe('end sessions', () => {
   it('signs the member out of every device and game without locking them', async () => {
-    const player = await makePlayer(t.db)
-    const phone = await loginPlayer(t, player)
+    const { token: phone, ...player } = await signedInPlayer(t)
     const laptop = await loginPlayer(t, player)
     const game = await launch(t, phone)
     const res = await post(`/api/backoffice/members/${player.id}/end-sessions`)
     expect(res.statusCode, res.body).toBe(200)
     expect(res.json().data).toMatchObject({ status: 'ACTIVE', live_sessions: 0 })
-    for (const token of [phone, laptop])
-      expect((await t.app.inject({ method: 'GET', url: '/api/wallet/v2/balance', headers: bearer(token) })).statusCode).toBe(401)
-    const bet = await callSeamless(t, 'pgsoft', 'bet', {
-      session_token: game,
-      round_id: `end-${randomUUID()}`,
-      game_code: 'fortune_ox',
-      tx_id: randomUUID(),
-      amount: '1.00',
-    })
+    for (const token of [phone, laptop]) expect((await t.get('/api/wallet/v2/balance', token)).statusCode).toBe(401)
+    const bet = await sendMoney(t, 'bet', { session: game, round: `end-${randomUUID()}`, tx: randomUUID(), amount: '1.00' })
     expect(bet.json().status).toBe('INVALID_SESSION')
     expect((await loginPlayer(t, player)).length).toBeGreaterThan(10)
   })

@@ -1,22 +1,10 @@
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import type { TestApp } from '../../../test/app.ts'
+import { type TestApp, useTestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
 import { bearer, loginPlayer } from '../../../test/money.ts'
-import {
-  accrualsOf,
-  accrue,
-  chain,
-  earner,
-  member,
-  play,
-  signInOperator,
-  STALE_MINUTES,
-  summaryOf,
-  transfer,
-  useReferralApp,
-  walletsOf,
-} from '../../../test/referral.ts'
+import { accrualsOf, accrue, chain, earner, member, play, referralOptions, STALE_MINUTES, summaryOf, transfer, walletsOf } from '../../../test/referral.ts'
+import { signInOperator } from '../../../test/operators.ts'
 import { auditLog, walletPayouts } from '../../db/schema.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { runJobsOnce, standardJobs } from '../../jobs/runner.ts'
@@ -45,10 +33,9 @@ const payoutPeriods = (t: TestApp, playerId: number) =>
     .orderBy(walletPayouts.id)
 
 describe('accrual of commission and rebate', () => {
-  const app = useReferralApp()
+  const t = useTestApp(referralOptions())
 
   it('pays each upline level and the player its rebate, rounded down to the satang', async () => {
-    const t = app()
     const day = '2026-11-17'
     const { a, b, c, d } = await chain(t)
     await play(t, d, 600, `${day}T10:00:00+07:00`)
@@ -86,18 +73,16 @@ describe('accrual of commission and rebate', () => {
 
   // satangToBaht once computed whole + cents / 100, and 166 satang went out as 1.6600000000000001.
   it('answers a 1.66 baht rebate as exactly 1.66', async () => {
-    const t = app()
     const day = '2026-11-08'
     const p = await member(t)
     await play(t, p, 332, `${day}T12:00:00+07:00`) // 0.5 % of 332 baht = 166 satang
     t.clock.set(new Date(MORNING_AFTER))
     await accrue(t, day, await asOwner(t))
-    const res = await t.app.inject({ method: 'GET', url: '/api/wallet/v2/balance', headers: bearer(p.token) })
+    const res = await t.get('/api/wallet/v2/balance', p.token)
     expect(res.json().data.refund).toMatchObject({ total: 1.66, remaining: 1.66 })
   })
 
   it('counts only valid bets of that Bangkok day', async () => {
-    const t = app()
     const day = '2026-11-21'
     const { c, d } = await chain(t)
     await play(t, d, 5_000, '2026-11-20T23:59:59+07:00') // the day before
@@ -125,7 +110,6 @@ describe('accrual of commission and rebate', () => {
   })
 
   it('records zero amounts without moving money, so a day stays done', async () => {
-    const t = app()
     const day = '2026-11-19'
     const solo = await member(t)
     await play(t, solo, 1.99, `${day}T08:00:00+07:00`) // 0.5 % of 199 satang is 0.995 satang
@@ -141,7 +125,6 @@ describe('accrual of commission and rebate', () => {
   })
 
   it('pays once when run twice, in batches, or by several runs at once', async () => {
-    const t = app()
     const day = '2026-11-15'
     const { a, b, c, d } = await chain(t)
     for (const p of [a, b, c, d]) await play(t, p, 100, `${day}T09:00:00+07:00`)
@@ -172,7 +155,6 @@ describe('accrual of commission and rebate', () => {
   })
 
   it('pays once even when runs skip the lock: the accrual row is claimed before any money moves', async () => {
-    const t = app()
     const day = '2026-11-14'
     const { a, d } = await chain(t)
     await play(t, d, 100, `${day}T09:00:00+07:00`)
@@ -184,7 +166,6 @@ describe('accrual of commission and rebate', () => {
   })
 
   it('refuses a day that has not ended in Bangkok, and bad input', async () => {
-    const t = app()
     const day = '2026-11-12'
     t.clock.set(new Date('2026-11-12T16:59:59Z')) // 23:59:59 on the 12th in Bangkok
     const owner = await asOwner(t)
@@ -219,7 +200,6 @@ describe('accrual of commission and rebate', () => {
   })
 
   it('is for owners only, and leaves an audit entry', async () => {
-    const t = app()
     const day = '2026-11-10'
     t.clock.set(new Date(MORNING_AFTER))
     const player = await member(t)
@@ -252,10 +232,9 @@ describe('accrual of commission and rebate', () => {
 })
 
 describe('the daily accrual job', () => {
-  const app = useReferralApp()
+  const t = useTestApp(referralOptions())
 
   it('accrues yesterday once its rounds are over, then costs nothing; catches up missed days', async () => {
-    const t = app()
     // The jobs exactly as the server starts them, on the app's clock and services.
     const jobs = standardJobs({
       clock: t.clock,
@@ -292,10 +271,9 @@ describe('the daily accrual job', () => {
 
 describe('GET /api/wallet/v2/balance', () => {
   // Refund terms other than the defaults, through config, to see that the response carries the configured ones.
-  const app = useReferralApp({ REFUND_MAX: '500', REFUND_INTERVAL: 'WEEKEN' })
+  const t = useTestApp(referralOptions({ REFUND_MAX: '500', REFUND_INTERVAL: 'WEEKEN' }))
 
   it('shows both wallets with their terms, ever earned, and today’s valid turnover in Bangkok', async () => {
-    const t = app()
     const { b, c, d } = await chain(t)
     await play(t, d, 20_000, '2026-11-21T20:00:00+07:00')
     // Sunday 22 November, 10:00 Bangkok: one bet yesterday, two valid today, one open, one rolled back.
@@ -307,7 +285,7 @@ describe('GET /api/wallet/v2/balance', () => {
     t.clock.set(new Date(MORNING_AFTER))
     expect((await accrue(t, '2026-11-21', await asOwner(t))).statusCode).toBe(200)
 
-    const res = await t.app.inject({ method: 'GET', url: '/api/wallet/v2/balance', headers: bearer(c.token) })
+    const res = await t.get('/api/wallet/v2/balance', c.token)
     expect(res.statusCode).toBe(200)
     expect(res.headers['cache-control']).toBe('no-store')
     // C: 3 % of D's 20 000 baht; 0.5 % of its own 50 baht yesterday; the rolled-back 80 baht came back to cash.
@@ -331,7 +309,7 @@ describe('GET /api/wallet/v2/balance', () => {
     expect(move.json().data).toEqual({ amount: 401.5, remaining: 0 })
     expect(await summaryOf(t, b)).toMatchObject({ balance: 401.5, bonus: { total: 401.5, remaining: 0 } })
 
-    const anonymous = await t.app.inject({ method: 'GET', url: '/api/wallet/v2/balance' })
+    const anonymous = await t.get('/api/wallet/v2/balance')
     expect(anonymous.statusCode).toBe(401)
     expect(anonymous.json()).toEqual(UNAUTHORIZED)
   })
@@ -339,10 +317,9 @@ describe('GET /api/wallet/v2/balance', () => {
 
 describe('POST /api/wallet/transfer/bonus and /refund', () => {
   describe('with the default terms', () => {
-    const app = useReferralApp()
+    const t = useTestApp(referralOptions())
 
     it('moves the remaining amount to cash, at most max, once per Bangkok day (DAY)', async () => {
-      const t = app()
       const p = await earner(t, 1_500)
       t.clock.set(new Date('2026-11-21T23:59:58+07:00'))
       const res = await transfer(t, p)
@@ -368,7 +345,6 @@ describe('POST /api/wallet/transfer/bonus and /refund', () => {
     })
 
     it('refuses below the minimum and with nothing to move, changing nothing', async () => {
-      const t = app()
       t.clock.set(new Date('2026-11-21T12:00:00+07:00'))
       const low = await earner(t, 299.99)
       const below = await transfer(t, low)
@@ -391,7 +367,6 @@ describe('POST /api/wallet/transfer/bonus and /refund', () => {
     })
 
     it('moves the refund wallet on its own terms (min 0, max 1000)', async () => {
-      const t = app()
       t.clock.set(new Date('2026-11-21T12:00:00+07:00'))
       const p = await earner(t, 0, 0.01)
       const res = await transfer(t, p, 'refund')
@@ -403,7 +378,6 @@ describe('POST /api/wallet/transfer/bonus and /refund', () => {
     })
 
     it('moves money once when ten requests arrive together; the others get 409', async () => {
-      const t = app()
       t.clock.set(new Date('2026-11-21T12:00:00+07:00'))
       const p = await earner(t, 800, 12)
       const results = await Promise.all(Array.from({ length: 10 }, (_, i) => transfer(t, p, i % 2 === 0 ? 'bonus' : 'refund')))
@@ -425,9 +399,8 @@ describe('POST /api/wallet/transfer/bonus and /refund', () => {
     })
 
     it('needs a signed-in player', async () => {
-      const t = app()
       for (const wallet of ['bonus', 'refund']) {
-        const res = await t.app.inject({ method: 'POST', url: `/api/wallet/transfer/${wallet}` })
+        const res = await t.post(`/api/wallet/transfer/${wallet}`)
         expect(res.statusCode).toBe(401)
         expect(res.json()).toEqual(UNAUTHORIZED)
       }
@@ -435,10 +408,9 @@ describe('POST /api/wallet/transfer/bonus and /refund', () => {
   })
 
   describe('WEEKEN', () => {
-    const app = useReferralApp({ BONUS_INTERVAL: 'WEEKEN' })
+    const t = useTestApp(referralOptions({ BONUS_INTERVAL: 'WEEKEN' }))
 
     it('Fridays only, from 00:00 Bangkok time, once', async () => {
-      const t = app()
       const p = await earner(t, 900)
       t.clock.set(new Date('2026-11-19T23:59:59+07:00')) // Thursday
       const thursday = await transfer(t, p)
@@ -458,10 +430,9 @@ describe('POST /api/wallet/transfer/bonus and /refund', () => {
   })
 
   describe('MONTH', () => {
-    const app = useReferralApp({ BONUS_INTERVAL: 'MONTH' })
+    const t = useTestApp(referralOptions({ BONUS_INTERVAL: 'MONTH' }))
 
     it('the 1st only, from 00:00 Bangkok time, once', async () => {
-      const t = app()
       const p = await earner(t, 2_400)
       t.clock.set(new Date('2026-11-30T23:59:59+07:00'))
       const last = await transfer(t, p)
@@ -482,10 +453,9 @@ describe('POST /api/wallet/transfer/bonus and /refund', () => {
 })
 
 describe('GET /api/invites', () => {
-  const app = useReferralApp()
+  const t = useTestApp(referralOptions())
 
   it('answers the invite code, the level rates and level-1 downlines, masked, newest first, ten a page', async () => {
-    const t = app()
     const me = await member(t)
     const downlines = []
     for (let i = 0; i < 12; i++) {
@@ -495,7 +465,7 @@ describe('GET /api/invites', () => {
     }
     await makePlayer(t.db, { uplineId: downlines[0]!.id }) // level 2: not listed
 
-    const first = await t.app.inject({ method: 'GET', url: '/api/invites', headers: bearer(me.token) })
+    const first = await t.get('/api/invites', me.token)
     expect(first.statusCode).toBe(200)
     expect(first.headers['cache-control']).toBe('no-store')
     const data = first.json().data
@@ -504,28 +474,27 @@ describe('GET /api/invites', () => {
     expect(data.downlines[0]).toEqual({ username: '089-xxx-4011', created_at: '2026-11-01T00:11:00.000Z' })
     expect(JSON.stringify(data)).not.toContain('0891234')
 
-    const second = (await t.app.inject({ method: 'GET', url: '/api/invites?page=1', headers: bearer(me.token) })).json().data
+    const second = (await t.get('/api/invites?page=1', me.token)).json().data
     expect(second.downlines.map((d: { username: string }) => d.username)).toEqual(['089-xxx-4001', '089-xxx-4000'])
-    const beyond = (await t.app.inject({ method: 'GET', url: '/api/invites?page=9', headers: bearer(me.token) })).json().data
+    const beyond = (await t.get('/api/invites?page=9', me.token)).json().data
     expect(beyond).toMatchObject({ downlines: [], total: 12 })
   })
 
   it('refuses a bad page and a missing sign-in', async () => {
-    const t = app()
     const me = await member(t)
     for (const q of ['page=-1', 'page=abc', 'page=1.5', 'other=1']) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/invites?${q}`, headers: bearer(me.token) })
+      const res = await t.get(`/api/invites?${q}`, me.token)
       expect(res.statusCode, q).toBe(400)
       expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED', message: expect.stringMatching(THAI) })
     }
-    const anonymous = await t.app.inject({ method: 'GET', url: '/api/invites' })
+    const anonymous = await t.get('/api/invites')
     expect(anonymous.statusCode).toBe(401)
     expect(anonymous.json()).toEqual(UNAUTHORIZED)
   })
 })
 
 describe('sign-in on the referral routes', () => {
-  const app = useReferralApp()
+  const t = useTestApp(referralOptions())
   const playerRoutes = [
     { method: 'GET', url: '/api/invites' },
     { method: 'GET', url: '/api/wallet/v2/balance' },
@@ -534,10 +503,9 @@ describe('sign-in on the referral routes', () => {
   ] as const
 
   it('answers 401 in Thai without a token, with a made-up one, and with a logged-out one; the money stays put', async () => {
-    const t = app()
     t.clock.set(new Date('2026-11-21T12:00:00+07:00'))
     const p = await earner(t, 400, 4)
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(p.token) })).statusCode).toBe(200)
+    expect((await t.post('/api/auth/logout', undefined, p.token)).statusCode).toBe(200)
 
     const attempts: Array<[string, Record<string, string>]> = [
       ['no token', {}],
@@ -565,7 +533,6 @@ describe('sign-in on the referral routes', () => {
   })
 
   it('runs an accrual only for a live owner session; a refused request accrues nothing', async () => {
-    const t = app()
     const day = '2026-11-05'
     const { c, d } = await chain(t)
     await play(t, d, 100, `${day}T12:00:00+07:00`)
@@ -597,10 +564,9 @@ describe('sign-in on the referral routes', () => {
 })
 
 describe("one player cannot reach another's referral money", () => {
-  const app = useReferralApp()
+  const t = useTestApp(referralOptions())
 
   it('ids of another player in the body or query change nothing: each player sees and moves only their own', async () => {
-    const t = app()
     t.clock.set(new Date('2026-11-21T12:00:00+07:00'))
     const victim = await earner(t, 500, 5)
     await makePlayer(t.db, { uplineId: victim.id }) // a downline the intruder must not see
@@ -619,15 +585,15 @@ describe("one player cannot reach another's referral money", () => {
 
     // The balance shows the intruder's own wallets whatever the query says.
     const own = await summaryOf(t, intruder)
-    const asked = await t.app.inject({ method: 'GET', url: `/api/wallet/v2/balance?${query}`, headers: bearer(intruder.token) })
+    const asked = await t.get(`/api/wallet/v2/balance?${query}`, intruder.token)
     expect(asked.statusCode).toBe(200)
     expect(asked.json().data).toEqual(own)
     expect(own).toMatchObject({ balance: 0, bonus: { total: 0 }, refund: { total: 0 } })
 
     // The invite list takes no player id at all, and shows the intruder's own code and (no) downlines.
-    const invitesAsked = await t.app.inject({ method: 'GET', url: `/api/invites?${query}`, headers: bearer(intruder.token) })
+    const invitesAsked = await t.get(`/api/invites?${query}`, intruder.token)
     expect(invitesAsked.statusCode).toBe(400)
-    const invites = (await t.app.inject({ method: 'GET', url: '/api/invites', headers: bearer(intruder.token) })).json().data
+    const invites = (await t.get('/api/invites', intruder.token)).json().data
     expect(invites).toMatchObject({ invite_code: intruder.inviteCode, downlines: [], total: 0 })
     expect(JSON.stringify(invites)).not.toContain(victim.inviteCode)
 

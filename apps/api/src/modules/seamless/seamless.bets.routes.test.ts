@@ -3,11 +3,11 @@
 // *.routes.test.ts so that it also runs on PostgreSQL.
 import type { SeamlessAnswer } from '@sanam/contract'
 import { eq, inArray, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../../../test/app.ts'
-import { makePlayer, makePromotion } from '../../../test/factories.ts'
-import { expectLedgerOk, fund, loginPlayer } from '../../../test/money.ts'
-import { launch } from '../../../test/seamless.ts'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../test/app.ts'
+import { makePromotion } from '../../../test/factories.ts'
+import { expectLedgerOk } from '../../../test/money.ts'
+import { playing } from '../../../test/seamless.ts'
 import { betBody, heldBatchService, uid } from '../../../test/seamless-batches.ts'
 import type { Db } from '../../db/client.ts'
 import { accounts, deposits, gameRounds, playerPromotions, players, seamlessLog, seamlessTransactions, transfers } from '../../db/schema.ts'
@@ -15,14 +15,7 @@ import { sha256 } from '../../lib/crypto.ts'
 import { promotionsRepository } from '../promotions/promotions.repository.ts'
 import type { SeamlessFaults } from './seamless.service.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await buildTestApp()
-})
-afterAll(async () => {
-  await expectLedgerOk(t)
-  await t.close()
-})
+const t = useTestApp({ verifyLedger: 'end' })
 
 /** A handle on the database that counts the statements run inside its transactions (BEGIN and COMMIT aside). */
 function counting(db: Db) {
@@ -63,24 +56,17 @@ function serviceWith(options: { setBasedBets: boolean; faults?: SeamlessFaults; 
   return { ...held, oneBatch }
 }
 
-async function playing(amount: number) {
-  const player = await makePlayer(t.db)
-  if (amount) await fund(t, player, amount)
-  const token = await loginPlayer(t, player)
-  return { player, token, session: await launch(t, token, 'pgsoft', 'fortune_ox') }
-}
-
 /**
  * The mixed-outcome scenario, run through one service on fresh players and ids; returns everything observable,
  * with ids replaced by labels.
  */
 async function scenario(options: { setBasedBets?: boolean } = {}) {
   const s = serviceWith({ setBasedBets: options.setBasedBets ?? true })
-  const trigger = await playing(10)
-  const main = await playing(90)
-  const other = await playing(50)
-  const expired = await playing(30)
-  const blocked = await playing(20)
+  const trigger = await playing(t, 10)
+  const main = await playing(t, 90)
+  const other = await playing(t, 50)
+  const expired = await playing(t, 30)
+  const blocked = await playing(t, 20)
   const labels = new Map<string, string>()
   const id = (label: string) => {
     const value = `${label}-${uid()}`
@@ -301,8 +287,8 @@ describe('bets, one path (ADR 017)', () => {
     const { db, counter } = counting(t.db)
     const setBased = serviceWith({ setBasedBets: true, db })
     const perCallback = serviceWith({ setBasedBets: false, db })
-    const trigger = await playing(10)
-    const wallets = await Promise.all([playing(100), playing(100), playing(100), playing(100)])
+    const trigger = await playing(t, 10)
+    const wallets = await Promise.all([playing(t, 100), playing(t, 100), playing(t, 100), playing(t, 100)])
     const measure = (s: ReturnType<typeof serviceWith>, size: number) =>
       s.oneBatch(
         trigger,
@@ -345,8 +331,8 @@ describe('bets, one path (ADR 017)', () => {
         },
       },
     })
-    const trigger = await playing(10)
-    const { player, session } = await playing(100)
+    const trigger = await playing(t, 10)
+    const { player, session } = await playing(t, 100)
     const good = [uid(), uid(), uid()]
     const results = await s.oneBatch(trigger, [
       { op: 'bet', body: bet(session, good[0]!, '10.00') },

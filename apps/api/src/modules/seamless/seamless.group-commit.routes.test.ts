@@ -1,13 +1,12 @@
 // Group commit of seamless callbacks (ADR 011). Named *.routes.test.ts so that it also runs on PostgreSQL.
 import type { SeamlessAnswer } from '@sanam/contract'
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../../../test/app.ts'
-import { makePlayer } from '../../../test/factories.ts'
-import { balanceOf, expectLedgerOk, fund, loginPlayer } from '../../../test/money.ts'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../test/app.ts'
+import { balanceOf, expectLedgerOk } from '../../../test/money.ts'
 import { databaseUrl } from '../../../test/postgres.ts'
-import { callSeamless, launch } from '../../../test/seamless.ts'
-import { betBody, heldBatchService, uid, type SeamlessBody } from '../../../test/seamless-batches.ts'
+import { callSeamless, playing } from '../../../test/seamless.ts'
+import { betBody, heldBatchService, type SeamlessBody, uid } from '../../../test/seamless-batches.ts'
 import { openPostgres, type Database } from '../../db/client.ts'
 import { seamlessLog, seamlessTransactions, transfers } from '../../db/schema.ts'
 import { createLedger, type LedgerFaults } from '../ledger/ledger.service.ts'
@@ -15,21 +14,7 @@ import { ledgerRepository } from '../ledger/ledger.repository.ts'
 import { rowsOf } from '../../db/rows.ts'
 import type { SeamlessFaults, SeamlessResult } from './seamless.service.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await buildTestApp()
-})
-afterAll(async () => {
-  await expectLedgerOk(t)
-  await t.close()
-})
-
-async function playing(amount: number) {
-  const player = await makePlayer(t.db)
-  if (amount) await fund(t, player, amount)
-  const token = await loginPlayer(t, player)
-  return { player, token, session: await launch(t, token, 'pgsoft', 'fortune_ox') }
-}
+const t = useTestApp({ verifyLedger: 'end' })
 
 const bet = (session: string, tx: string, amount: string, round = uid()): SeamlessBody => betBody(session, tx, amount, round)
 
@@ -40,6 +25,22 @@ function serviceWith(options: { ledgerFaults?: LedgerFaults; faults?: SeamlessFa
     ledger: createLedger({ clock: t.clock, ledgerRepository, ...(options.ledgerFaults ? { faults: options.ledgerFaults } : {}) }),
     ...(options.lanes ? { lanes: options.lanes } : {}),
     ...(options.faults ? { faults: options.faults } : {}),
+  })
+}
+
+/** A one-lane service whose batches call `beforeCommit` before committing, except a batch of one callback. */
+function failingCommits(beforeCommit: (attempt: number) => void) {
+  let size = 0
+  return serviceWith({
+    lanes: 1,
+    faults: {
+      beforeBatch: (n) => {
+        size = n
+      },
+      beforeCommit(attempt) {
+        if (size !== 1) beforeCommit(attempt)
+      },
+    },
   })
 }
 
@@ -74,7 +75,7 @@ async function transfersOf(txIds: string[]) {
 
 describe('seamless group commit', () => {
   it('answers 20 concurrent bets on one wallet through the API, each with the balance after it', async () => {
-    const { token, session } = await playing(100)
+    const { token, session } = await playing(t, 100)
     const results = await Promise.all(Array.from({ length: 20 }, () => callSeamless(t, 'pgsoft', 'bet', bet(session, uid(), '3.00'))))
     const answers = results.map((r) => r.json() as SeamlessAnswer)
     expect(answers.every((a) => a.status === 'OK')).toBe(true)
@@ -89,8 +90,8 @@ describe('seamless group commit', () => {
 
   it('puts 16 bets that arrive during an in-flight commit into one transaction, all answered correctly', async () => {
     const { oneBatch, service } = serviceWith({ lanes: 1 })
-    const trigger = await playing(10)
-    const { token, session } = await playing(100)
+    const trigger = await playing(t, 10)
+    const { token, session } = await playing(t, 100)
     const txs = Array.from({ length: 16 }, () => uid())
     const results = await oneBatch(
       trigger,
@@ -130,8 +131,8 @@ describe('seamless group commit', () => {
         },
       },
     })
-    const trigger = await playing(10)
-    const { token, session } = await playing(100)
+    const trigger = await playing(t, 10)
+    const { token, session } = await playing(t, 100)
     const a = uid()
     const b = uid()
     const w = uid()
@@ -202,8 +203,8 @@ describe('seamless group commit', () => {
         },
       },
     })
-    const trigger = await playing(10)
-    const { token, session } = await playing(100)
+    const trigger = await playing(t, 10)
+    const { token, session } = await playing(t, 100)
     const txs = Array.from({ length: 5 }, () => uid())
     const results = await oneBatch(
       trigger,
@@ -222,23 +223,13 @@ describe('seamless group commit', () => {
   })
 
   it('runs the whole batch again after a serialization failure, and every callback takes effect exactly once', async () => {
-    let size = 0
     const attempts: number[] = []
-    const { oneBatch } = serviceWith({
-      lanes: 1,
-      faults: {
-        beforeBatch: (n) => {
-          size = n
-        },
-        beforeCommit(attempt) {
-          if (size === 1) return
-          attempts.push(attempt)
-          if (attempt === 1) throw Object.assign(new Error('could not serialize access'), { code: '40001' })
-        },
-      },
+    const { oneBatch } = failingCommits((attempt) => {
+      attempts.push(attempt)
+      if (attempt === 1) throw Object.assign(new Error('could not serialize access'), { code: '40001' })
     })
-    const trigger = await playing(10)
-    const { token, session } = await playing(100)
+    const trigger = await playing(t, 10)
+    const { token, session } = await playing(t, 100)
     const round = uid()
     const txs = Array.from({ length: 4 }, () => uid())
     const win = uid()
@@ -256,23 +247,13 @@ describe('seamless group commit', () => {
   })
 
   it('fails every callback of a batch that keeps failing to commit, moving nothing', async () => {
-    let size = 0
     const attempts: number[] = []
-    const { oneBatch } = serviceWith({
-      lanes: 1,
-      faults: {
-        beforeBatch: (n) => {
-          size = n
-        },
-        beforeCommit(attempt) {
-          if (size === 1) return
-          attempts.push(attempt)
-          throw Object.assign(new Error('deadlock detected'), { code: '40P01' })
-        },
-      },
+    const { oneBatch } = failingCommits((attempt) => {
+      attempts.push(attempt)
+      throw Object.assign(new Error('deadlock detected'), { code: '40P01' })
     })
-    const trigger = await playing(10)
-    const { token, session } = await playing(100)
+    const trigger = await playing(t, 10)
+    const { token, session } = await playing(t, 100)
     const txs = Array.from({ length: 3 }, () => uid())
     const results = await oneBatch(
       trigger,
@@ -296,7 +277,7 @@ describe('seamless group commit', () => {
     try {
       const one = serviceWith()
       const two = serviceWith({ db: otherDb })
-      const players = await Promise.all([playing(100), playing(100), playing(100)])
+      const players = await Promise.all([playing(t, 100), playing(t, 100), playing(t, 100)])
       const calls = players.flatMap((p) => Array.from({ length: 8 }, () => ({ p, body: bet(p.session, uid(), '2.50') })))
       // Every call goes to both instances at once, in opposite orders, so batches on both sides overlap.
       const [fromOne, fromTwo] = await Promise.all([

@@ -2,24 +2,17 @@
 // so it also runs on PostgreSQL.
 import { readFile } from 'node:fs/promises'
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../../../test/app.ts'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
-import { expectLedgerOk, fund, loginPlayer } from '../../../test/money.ts'
+import { fund, loginPlayer } from '../../../test/money.ts'
 import { callSeamless, launch } from '../../../test/seamless.ts'
 import { seamlessLog } from '../../db/schema.ts'
 import { sha256 } from '../../lib/crypto.ts'
 import { rowsOf } from '../../db/rows.ts'
 import { redactSessionToken } from './seamless.service.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await buildTestApp()
-})
-afterAll(async () => {
-  await expectLedgerOk(t)
-  await t.close()
-})
+const t = useTestApp({ verifyLedger: 'end' })
 
 const uid = () => crypto.randomUUID()
 

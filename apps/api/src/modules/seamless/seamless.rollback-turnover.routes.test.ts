@@ -2,36 +2,23 @@
 // turnover the referral and rebate accrual counts. Bets go through both batch paths of ADR 011 (set-based and
 // callback by callback); rollbacks always run callback by callback. Named *.routes.test.ts so it runs on PostgreSQL too.
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../../../test/app.ts'
-import { makePlayer, makePromotion } from '../../../test/factories.ts'
-import { bearer, expectLedgerOk, loginPlayer, postTransfer, transferBody } from '../../../test/money.ts'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../test/app.ts'
+import { makePromotion } from '../../../test/factories.ts'
+import { expectLedgerOk, postTransfer, signedInPlayer, transferBody } from '../../../test/money.ts'
 import { launch } from '../../../test/seamless.ts'
 import { betBody, heldBatchService, uid } from '../../../test/seamless-batches.ts'
 import { playerPromotions } from '../../db/schema.ts'
 import { bangkokDay, bangkokDayRange } from '../../lib/bangkok-time.ts'
 import { referralRepository } from '../referral/referral.repository.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await buildTestApp()
-})
-afterAll(async () => {
-  await expectLedgerOk(t)
-  await t.close()
-})
+const t = useTestApp({ verifyLedger: 'end' })
 
 /** A player who took a promotion (turnover 10 × the deposit) with a 1000 baht deposit, and a game session. */
 async function promoted() {
-  const player = await makePlayer(t.db)
-  const token = await loginPlayer(t, player)
+  const { token, ...player } = await signedInPlayer(t)
   const promotion = await makePromotion(t.db, { rules: [{ type: 'TURNOVER_BY_MUTIPLE', value: 10 }] })
-  const bill = await t.app.inject({
-    method: 'POST',
-    url: '/api/wallet/deposit/draft_bill',
-    headers: bearer(token),
-    payload: { amount: 1000, promotion: promotion.id },
-  })
+  const bill = await t.post('/api/wallet/deposit/draft_bill', { amount: 1000, promotion: promotion.id }, token)
   expect(bill.statusCode, bill.body).toBe(200)
   expect((await postTransfer(t, transferBody(player, { amount: 1000 }))).json().data.status).toBe('MATCHED')
   return { player, session: await launch(t, token, 'pgsoft', 'fortune_ox') }
@@ -80,8 +67,7 @@ describe.each([
 })
 
 it('a rollback of a bet placed before the promotion started takes nothing from it', async () => {
-  const player = await makePlayer(t.db)
-  const token = await loginPlayer(t, player)
+  const { token, ...player } = await signedInPlayer(t)
   expect((await postTransfer(t, transferBody(player, { amount: 100 }))).json().data.status).toBe('MATCHED')
   const session = await launch(t, token, 'pgsoft', 'fortune_ox')
   const s = heldBatchService(t, { lanes: 1 })
@@ -95,10 +81,7 @@ it('a rollback of a bet placed before the promotion started takes nothing from i
       { type: 'OLD_MEMBER', value: 1 },
     ],
   })
-  expect(
-    (await t.app.inject({ method: 'POST', url: '/api/wallet/deposit/draft_bill', headers: bearer(token), payload: { amount: 500, promotion: promotion.id } }))
-      .statusCode,
-  ).toBe(200)
+  expect((await t.post('/api/wallet/deposit/draft_bill', { amount: 500, promotion: promotion.id }, token)).statusCode).toBe(200)
   expect((await postTransfer(t, transferBody(player, { amount: 500 }))).json().data.status).toBe('MATCHED')
   t.clock.advance(1000)
   expect((await s.call('bet', betBody(session, uid(), '25.00'))).answer.status).toBe('OK')

@@ -1,50 +1,22 @@
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../../../test/app.ts'
-import { makePlayer } from '../../../test/factories.ts'
-import { balanceOf, expectLedgerOk, fund, loginPlayer } from '../../../test/money.ts'
-import { callSeamless, launch } from '../../../test/seamless.ts'
+import { describe, expect, it } from 'vitest'
+import { buildTestApp, useTestApp } from '../../../test/app.ts'
+import { balanceOf, expectLedgerOk } from '../../../test/money.ts'
+import { callSeamless, playing, sendMoney } from '../../../test/seamless.ts'
 import { gameRounds, players, seamlessLog } from '../../db/schema.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await buildTestApp()
-})
-afterAll(async () => {
-  await expectLedgerOk(t)
-  await t.close()
-})
-
-async function playing(amount = 1000, provider = 'pgsoft', game = 'fortune_ox') {
-  const player = await makePlayer(t.db)
-  if (amount) await fund(t, player, amount)
-  const token = await loginPlayer(t, player)
-  const session = await launch(t, token, provider, game)
-  return { player, token, session }
-}
+const t = useTestApp({ verifyLedger: 'end' })
 
 const uid = () => crypto.randomUUID()
 
 describe('seamless wallet', () => {
   it('bet then win moves the money, keeps one round record and answers the balance as a decimal string', async () => {
-    const { token, session } = await playing(1000)
+    const { token, session } = await playing(t, 1000)
     const round = uid()
-    const bet = await callSeamless(t, 'pgsoft', 'bet', {
-      session_token: session,
-      round_id: round,
-      tx_id: `${round}-b`,
-      amount: '100.50',
-      game_code: 'fortune_ox',
-    })
+    const bet = await sendMoney(t, 'bet', { session, round, tx: `${round}-b`, amount: '100.50' })
     expect(bet.statusCode).toBe(200)
     expect(bet.json()).toEqual({ status: 'OK', balance: '899.50', tx_id: `${round}-b` })
-    const win = await callSeamless(t, 'pgsoft', 'win', {
-      session_token: session,
-      round_id: round,
-      tx_id: `${round}-w`,
-      amount: '250.00',
-      game_code: 'fortune_ox',
-    })
+    const win = await sendMoney(t, 'win', { session, round, tx: `${round}-w`, amount: '250.00' })
     expect(win.json()).toEqual({ status: 'OK', balance: '1149.50', tx_id: `${round}-w` })
     expect(await balanceOf(t, token)).toBe(1149.5)
     const [record] = await t.db
@@ -57,7 +29,7 @@ describe('seamless wallet', () => {
   })
 
   it('a replayed bet returns the first answer and moves nothing; another amount with that tx_id is DUPLICATE', async () => {
-    const { token, session } = await playing(500)
+    const { token, session } = await playing(t, 500)
     const body = { session_token: session, round_id: uid(), tx_id: uid(), amount: '50' }
     const first = await callSeamless(t, 'pgsoft', 'bet', body)
     const again = await callSeamless(t, 'pgsoft', 'bet', body)
@@ -69,9 +41,9 @@ describe('seamless wallet', () => {
   })
 
   it('a replayed win pays once', async () => {
-    const { token, session } = await playing(100)
+    const { token, session } = await playing(t, 100)
     const round = uid()
-    await callSeamless(t, 'pgsoft', 'bet', { session_token: session, round_id: round, tx_id: `${round}-b`, amount: '10' })
+    await sendMoney(t, 'bet', { session, round, tx: `${round}-b`, amount: '10', game: null })
     const body = { session_token: session, round_id: round, tx_id: `${round}-w`, amount: '30' }
     await callSeamless(t, 'pgsoft', 'win', body)
     await callSeamless(t, 'pgsoft', 'win', body)
@@ -79,7 +51,7 @@ describe('seamless wallet', () => {
   })
 
   it('refuses a bet above the balance with the real balance, and replays that answer', async () => {
-    const { token, session } = await playing(30)
+    const { token, session } = await playing(t, 30)
     const body = { session_token: session, round_id: uid(), tx_id: uid(), amount: '30.01' }
     const res = await callSeamless(t, 'pgsoft', 'bet', body)
     expect(res.json()).toMatchObject({ status: 'INSUFFICIENT_FUNDS', balance: '30.00' })
@@ -88,9 +60,9 @@ describe('seamless wallet', () => {
   })
 
   it('rollback refunds a bet once; a second rollback changes nothing', async () => {
-    const { token, session } = await playing(200)
+    const { token, session } = await playing(t, 200)
     const round = uid()
-    await callSeamless(t, 'pgsoft', 'bet', { session_token: session, round_id: round, tx_id: `${round}-b`, amount: '80' })
+    await sendMoney(t, 'bet', { session, round, tx: `${round}-b`, amount: '80', game: null })
     const rb = await callSeamless(t, 'pgsoft', 'rollback', { session_token: session, round_id: round, tx_id: `${round}-r1`, ref_tx_id: `${round}-b` })
     expect(rb.json()).toMatchObject({ status: 'OK', balance: '200.00' })
     const rb2 = await callSeamless(t, 'pgsoft', 'rollback', { session_token: session, round_id: round, tx_id: `${round}-r2`, ref_tx_id: `${round}-b` })
@@ -104,20 +76,20 @@ describe('seamless wallet', () => {
   })
 
   it('a rollback arriving before its bet leaves a tombstone: the late bet is refused and takes nothing', async () => {
-    const { token, session } = await playing(100)
+    const { token, session } = await playing(t, 100)
     const round = uid()
     const rb = await callSeamless(t, 'pgsoft', 'rollback', { session_token: session, round_id: round, tx_id: `${round}-r`, ref_tx_id: `${round}-b` })
     expect(rb.json()).toMatchObject({ status: 'OK', balance: '100.00' })
-    const late = await callSeamless(t, 'pgsoft', 'bet', { session_token: session, round_id: round, tx_id: `${round}-b`, amount: '40' })
+    const late = await sendMoney(t, 'bet', { session, round, tx: `${round}-b`, amount: '40', game: null })
     expect(late.json()).toMatchObject({ status: 'DUPLICATE', balance: '100.00' })
     expect(await balanceOf(t, token)).toBe(100)
   })
 
   it('rollback of a settled round refunds the bet and keeps the win (the documented rule)', async () => {
-    const { token, session } = await playing(100)
+    const { token, session } = await playing(t, 100)
     const round = uid()
-    await callSeamless(t, 'pgsoft', 'bet', { session_token: session, round_id: round, tx_id: `${round}-b`, amount: '10' })
-    await callSeamless(t, 'pgsoft', 'win', { session_token: session, round_id: round, tx_id: `${round}-w`, amount: '5' })
+    await sendMoney(t, 'bet', { session, round, tx: `${round}-b`, amount: '10', game: null })
+    await sendMoney(t, 'win', { session, round, tx: `${round}-w`, amount: '5', game: null })
     await callSeamless(t, 'pgsoft', 'rollback', { session_token: session, round_id: round, tx_id: `${round}-r`, ref_tx_id: `${round}-b` })
     expect(await balanceOf(t, token)).toBe(105)
     const [record] = await t.db.select().from(gameRounds).where(eq(gameRounds.roundId, round))
@@ -125,39 +97,35 @@ describe('seamless wallet', () => {
   })
 
   it('gates only bets: after the session ends a bet is INVALID_SESSION, but a win and a rollback still go through', async () => {
-    const { token, session } = await playing(100)
+    const { token, session } = await playing(t, 100)
     const round = uid()
-    await callSeamless(t, 'pgsoft', 'bet', { session_token: session, round_id: round, tx_id: `${round}-b`, amount: '10' })
+    await sendMoney(t, 'bet', { session, round, tx: `${round}-b`, amount: '10', game: null })
     t.clock.advance(121 * 60_000)
-    expect((await callSeamless(t, 'pgsoft', 'bet', { session_token: session, round_id: round, tx_id: `${round}-b2`, amount: '10' })).json().status).toBe(
-      'INVALID_SESSION',
-    )
-    expect((await callSeamless(t, 'pgsoft', 'win', { session_token: session, round_id: round, tx_id: `${round}-w`, amount: '20' })).json().status).toBe('OK')
+    expect((await sendMoney(t, 'bet', { session, round, tx: `${round}-b2`, amount: '10', game: null })).json().status).toBe('INVALID_SESSION')
+    expect((await sendMoney(t, 'win', { session, round, tx: `${round}-w`, amount: '20', game: null })).json().status).toBe('OK')
     expect(await balanceOf(t, token)).toBe(110)
   })
 
   it('refuses bets of a locked player but still pays wins', async () => {
-    const { player, session } = await playing(100)
+    const { player, session } = await playing(t, 100)
     await t.db.update(players).set({ status: 'LOCKED' }).where(eq(players.id, player.id))
     const round = uid()
-    expect((await callSeamless(t, 'pgsoft', 'bet', { session_token: session, round_id: round, tx_id: `${round}-b`, amount: '10' })).json().status).toBe(
-      'PLAYER_BLOCKED',
-    )
-    expect((await callSeamless(t, 'pgsoft', 'win', { session_token: session, round_id: round, tx_id: `${round}-w`, amount: '10' })).json().status).toBe('OK')
+    expect((await sendMoney(t, 'bet', { session, round, tx: `${round}-b`, amount: '10', game: null })).json().status).toBe('PLAYER_BLOCKED')
+    expect((await sendMoney(t, 'win', { session, round, tx: `${round}-w`, amount: '10', game: null })).json().status).toBe('OK')
     await t.db.update(players).set({ status: 'ACTIVE' }).where(eq(players.id, player.id))
   })
 
   it('refuses the very next bet once a player is locked, though the game session was already in use, and takes bets again after unlocking', async () => {
-    const { player, token, session } = await playing(100)
+    const { player, token, session } = await playing(t, 100)
     const round = uid()
-    expect((await callSeamless(t, 'pgsoft', 'bet', { session_token: session, round_id: round, tx_id: `${round}-b1`, amount: '10' })).json().status).toBe('OK')
+    expect((await sendMoney(t, 'bet', { session, round, tx: `${round}-b1`, amount: '10', game: null })).json().status).toBe('OK')
     await t.db.update(players).set({ status: 'LOCKED' }).where(eq(players.id, player.id))
-    expect((await callSeamless(t, 'pgsoft', 'bet', { session_token: session, round_id: round, tx_id: `${round}-b2`, amount: '10' })).json()).toMatchObject({
+    expect((await sendMoney(t, 'bet', { session, round, tx: `${round}-b2`, amount: '10', game: null })).json()).toMatchObject({
       status: 'PLAYER_BLOCKED',
       balance: '90.00',
     })
     await t.db.update(players).set({ status: 'ACTIVE' }).where(eq(players.id, player.id))
-    expect((await callSeamless(t, 'pgsoft', 'bet', { session_token: session, round_id: round, tx_id: `${round}-b3`, amount: '10' })).json()).toMatchObject({
+    expect((await sendMoney(t, 'bet', { session, round, tx: `${round}-b3`, amount: '10', game: null })).json()).toMatchObject({
       status: 'OK',
       balance: '80.00',
     })
@@ -165,13 +133,13 @@ describe('seamless wallet', () => {
   })
 
   it('answers INVALID_SESSION for an unknown token or a token of another provider', async () => {
-    const { session } = await playing(100)
+    const { session } = await playing(t, 100)
     expect((await callSeamless(t, 'pgsoft', 'bet', { session_token: 'nope', round_id: 'r', tx_id: uid(), amount: '1' })).json().status).toBe('INVALID_SESSION')
     expect((await callSeamless(t, 'jili', 'bet', { session_token: session, round_id: 'r', tx_id: uid(), amount: '1' })).json().status).toBe('INVALID_SESSION')
   })
 
   it('never takes a wallet below zero under 20 concurrent bets', async () => {
-    const { token, session } = await playing(100)
+    const { token, session } = await playing(t, 100)
     const results = await Promise.all(
       Array.from({ length: 20 }, () => callSeamless(t, 'pgsoft', 'bet', { session_token: session, round_id: uid(), tx_id: uid(), amount: '10' })),
     )
@@ -183,7 +151,7 @@ describe('seamless wallet', () => {
   })
 
   it('keeps every signed request and answer verbatim', async () => {
-    const { session } = await playing(100)
+    const { session } = await playing(t, 100)
     const tx = uid()
     await callSeamless(t, 'pgsoft', 'bet', { session_token: session, round_id: 'log-round', tx_id: tx, amount: '1.00' })
     const [entry] = await t.db.select().from(seamlessLog).where(eq(seamlessLog.txId, tx))
@@ -195,7 +163,7 @@ describe('seamless wallet', () => {
     ['no signature', null],
     ['a wrong signature', `sha256=${'a'.repeat(64)}`],
   ])('answers 401 to %s and stores nothing', async (_name, signature) => {
-    const { token, session } = await playing(100)
+    const { token, session } = await playing(t, 100)
     const tx = uid()
     const res = await callSeamless(t, 'pgsoft', 'bet', { session_token: session, round_id: 'r', tx_id: tx, amount: '10' }, { signature })
     expect(res.statusCode).toBe(401)
@@ -230,7 +198,7 @@ describe('seamless wallet', () => {
     ['no tx_id', { tx_id: undefined }],
     ['an unknown field', { player_id: 1 }],
   ])('answers BAD_REQUEST (400) to a bet with %s and moves nothing', async (_name, change) => {
-    const { token, session } = await playing(100)
+    const { token, session } = await playing(t, 100)
     const res = await callSeamless(t, 'pgsoft', 'bet', { session_token: session, round_id: 'r', tx_id: uid(), amount: '10', ...change })
     expect(res.statusCode).toBe(400)
     expect(res.json()).toMatchObject({ status: 'BAD_REQUEST', message: expect.stringMatching(/./) })
@@ -244,9 +212,9 @@ describe('seamless wallet', () => {
   })
 
   it('closes rounds left open too long', async () => {
-    const { session } = await playing(100)
+    const { session } = await playing(t, 100)
     const round = uid()
-    await callSeamless(t, 'pgsoft', 'bet', { session_token: session, round_id: round, tx_id: uid(), amount: '1' })
+    await sendMoney(t, 'bet', { session, round, tx: uid(), amount: '1', game: null })
     t.clock.advance(61 * 60_000)
     expect(await t.services.seamless.closeStaleRounds(60)).toBeGreaterThanOrEqual(1)
     const [record] = await t.db.select().from(gameRounds).where(eq(gameRounds.roundId, round))

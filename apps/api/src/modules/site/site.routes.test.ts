@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { SiteMetadata } from '@sanam/contract'
-import { buildTestApp, type TestApp } from '../../../test/app.ts'
+import { buildTestApp, useTestApp } from '../../../test/app.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await buildTestApp()
-})
-afterAll(async () => {
-  await t.close()
-})
+const t = useTestApp()
 
 describe('GET /api/site/metadata', () => {
   it('answers the seeded metadata in the envelope, with images served locally', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/site/metadata' })
+    const res = await t.get('/api/site/metadata')
     expect(res.statusCode).toBe(200)
     const body = res.json()
     expect(body.success).toBe(true)
@@ -32,7 +26,7 @@ describe('GET /api/site/metadata', () => {
 
 describe('GET /api/health', () => {
   it('reports the database up', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' })
+    const res = await t.get('/api/health')
     expect(res.json()).toEqual({ success: true, data: { status: 'ok', db: 'up' } })
   })
 })
@@ -51,10 +45,10 @@ describe('the HTTP contract', () => {
   })
 
   it('answers an unknown /api path with a JSON 404 in Thai', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/no/such/thing' })
+    const res = await t.get('/api/no/such/thing')
     expect(res.statusCode).toBe(404)
     expect(res.json()).toEqual({ success: false, code: 'NOT_FOUND', message: 'ไม่พบข้อมูลที่ต้องการ' })
-    expect((await t.app.inject({ method: 'GET', url: '/media/site/nope.svg' })).statusCode).toBe(404)
+    expect((await t.get('/media/site/nope.svg')).statusCode).toBe(404)
   })
 
   it('refuses a body over 64 KiB with 413', async () => {

@@ -1,26 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../../../test/app.ts'
+import { describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
+import { bearer, loginPlayer, signedInPlayer } from '../../../test/money.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await buildTestApp()
-})
-afterAll(async () => {
-  await t.close()
-})
-
-async function login(mobile: string, password: string): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { mobile, password } })
-  expect(res.statusCode).toBe(200)
-  return res.json().data.token
-}
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+const t = useTestApp()
 
 describe('GET /api/user/@me', () => {
   it('answers the logged-in player, with the Thai bank name and no promotion yet', async () => {
     const player = await makePlayer(t.db, { bankCode: '025', firstname: 'มานี', surname: 'มีนา' })
-    const res = await t.app.inject({ method: 'GET', url: '/api/user/@me', headers: bearer(await login(player.mobile, player.password)) })
+    const res = await t.get('/api/user/@me', await loginPlayer(t, player))
     expect(res.statusCode).toBe(200)
     expect(res.headers['cache-control']).toBe('no-store')
     expect(res.json()).toEqual({
@@ -56,32 +44,31 @@ describe('POST /api/user/@me/password', () => {
   it('changes the password and ends every session of the player, but not of others', async () => {
     const player = await makePlayer(t.db)
     const other = await makePlayer(t.db)
-    const a = await login(player.mobile, player.password)
-    const b = await login(player.mobile, player.password)
-    const otherToken = await login(other.mobile, other.password)
+    const a = await loginPlayer(t, player)
+    const b = await loginPlayer(t, player)
+    const otherToken = await loginPlayer(t, other)
 
-    const res = await t.app.inject({ method: 'POST', url: '/api/user/@me/password', headers: bearer(a), payload: { old: player.password, new: 'brand-new-1' } })
+    const res = await t.post('/api/user/@me/password', { old: player.password, new: 'brand-new-1' }, a)
     expect(res.statusCode).toBe(200)
     expect(res.json()).toMatchObject({ success: true, message: 'เปลี่ยนรหัสผ่านสำเร็จ' })
 
     for (const token of [a, b]) {
-      expect((await t.app.inject({ method: 'GET', url: '/api/user/@me', headers: bearer(token) })).statusCode).toBe(401)
+      expect((await t.get('/api/user/@me', token)).statusCode).toBe(401)
     }
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/@me', headers: bearer(otherToken) })).statusCode).toBe(200)
+    expect((await t.get('/api/user/@me', otherToken)).statusCode).toBe(200)
 
-    const oldLogin = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { mobile: player.mobile, password: player.password } })
+    const oldLogin = await t.post('/api/auth/login', { mobile: player.mobile, password: player.password })
     expect(oldLogin.statusCode).toBe(401)
-    await login(player.mobile, 'brand-new-1')
+    await loginPlayer(t, { mobile: player.mobile, password: 'brand-new-1' })
   })
 
   it('refuses a wrong current password and changes nothing', async () => {
-    const player = await makePlayer(t.db)
-    const token = await login(player.mobile, player.password)
-    const res = await t.app.inject({ method: 'POST', url: '/api/user/@me/password', headers: bearer(token), payload: { old: 'not-it-1', new: 'brand-new-1' } })
+    const { token, ...player } = await signedInPlayer(t)
+    const res = await t.post('/api/user/@me/password', { old: 'not-it-1', new: 'brand-new-1' }, token)
     expect(res.statusCode).toBe(422)
     expect(res.json()).toMatchObject({ code: 'OLD_PASSWORD_WRONG', message: 'รหัสผ่านเดิมไม่ถูกต้อง' })
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/@me', headers: bearer(token) })).statusCode).toBe(200)
-    await login(player.mobile, player.password)
+    expect((await t.get('/api/user/@me', token)).statusCode).toBe(200)
+    await loginPlayer(t, player)
   })
 
   it.each([
@@ -90,16 +77,15 @@ describe('POST /api/user/@me/password', () => {
     ['numbers for strings', { old: 123456, new: 1234567 }, null],
     ['an extra field', { old: 'secret123', new: 'brand-new-1', uid: 1 }, 'มีข้อมูลที่ระบบไม่รู้จัก'],
   ])('answers 400 for %s', async (_name, payload, message) => {
-    const player = await makePlayer(t.db)
-    const token = await login(player.mobile, player.password)
+    const { token, ...player } = await signedInPlayer(t)
     const res = await t.app.inject({ method: 'POST', url: '/api/user/@me/password', headers: bearer(token), payload })
     expect(res.statusCode).toBe(400)
     if (message) expect(res.json().message).toBe(message)
-    await login(player.mobile, player.password)
+    await loginPlayer(t, player)
   })
 
   it('needs a session', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/user/@me/password', payload: { old: 'secret123', new: 'brand-new-1' } })
+    const res = await t.post('/api/user/@me/password', { old: 'secret123', new: 'brand-new-1' })
     expect(res.statusCode).toBe(401)
   })
 })

@@ -1,36 +1,24 @@
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../../../test/app.ts'
-import { makePlayer } from '../../../test/factories.ts'
-import { balanceOf, bearer, expectLedgerOk, fund, loginPlayer } from '../../../test/money.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../test/app.ts'
+import { balanceOf, bearer, fund, signedInPlayer } from '../../../test/money.ts'
 import { auditLog, withdrawals } from '../../db/schema.ts'
-import { signInOperator } from '../../../test/referral.ts'
+import { signInOperator } from '../../../test/operators.ts'
 
-let t: TestApp
+const t = useTestApp({ verifyLedger: 'end' })
 let operator: string
 beforeAll(async () => {
-  t = await buildTestApp()
   // Only finance decides money (ADR 036).
   operator = (await signInOperator(t, 'finance')).token
 })
-afterAll(async () => {
-  await expectLedgerOk(t)
-  await t.close()
-})
-
-async function fundedPlayer(amount: number) {
-  const player = await makePlayer(t.db)
-  if (amount > 0) await fund(t, player, amount)
-  return { player, token: await loginPlayer(t, player) }
-}
 
 const withdraw = (token: string, payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/wallet/withdraw', headers: { ...bearer(token), ...headers }, payload: payload as object })
 
 describe('POST /api/wallet/withdraw', () => {
   it('holds the amount and creates a PENDING withdrawal to the registered account', async () => {
-    const { player, token } = await fundedPlayer(1000)
-    const config = await t.app.inject({ method: 'GET', url: '/api/wallet/withdraw', headers: bearer(token) })
+    const { token, ...player } = await signedInPlayer(t, {}, { cash: 1000 })
+    const config = await t.get('/api/wallet/withdraw', token)
     expect(config.json().data).toEqual({ min_withdraw: 100, options: { mandatory: false, value: 0 } })
 
     const res = await withdraw(token, { amount: 300 })
@@ -52,7 +40,7 @@ describe('POST /api/wallet/withdraw', () => {
     ['no amount', {}, 400, null],
     ['an extra field', { amount: 200, bank_account: '1234567890' }, 400, 'มีข้อมูลที่ระบบไม่รู้จัก'],
   ])('refuses %s and changes nothing', async (_name, payload, status, message) => {
-    const { player, token } = await fundedPlayer(500)
+    const { token, ...player } = await signedInPlayer(t, {}, { cash: 500 })
     const res = await withdraw(token, payload)
     expect(res.statusCode).toBe(status)
     if (message) expect(res.json().message).toBe(message)
@@ -61,7 +49,7 @@ describe('POST /api/wallet/withdraw', () => {
   })
 
   it('allows one pending withdrawal at a time', async () => {
-    const { token } = await fundedPlayer(1000)
+    const { token } = await signedInPlayer(t, {}, { cash: 1000 })
     expect((await withdraw(token, { amount: 100 })).statusCode).toBe(200)
     const second = await withdraw(token, { amount: 100 })
     expect(second.statusCode).toBe(409)
@@ -69,7 +57,7 @@ describe('POST /api/wallet/withdraw', () => {
   })
 
   it('honours Idempotency-Key: same key and body replays, same key with another body is 409', async () => {
-    const { player, token } = await fundedPlayer(1000)
+    const { token, ...player } = await signedInPlayer(t, {}, { cash: 1000 })
     const first = await withdraw(token, { amount: 200 }, { 'idempotency-key': 'key-1' })
     const again = await withdraw(token, { amount: 200 }, { 'idempotency-key': 'key-1' })
     expect(again.statusCode).toBe(200)
@@ -86,15 +74,15 @@ describe('POST /api/wallet/withdraw', () => {
   })
 
   it('keys are per player: the same key from another player is a new request', async () => {
-    const a = await fundedPlayer(500)
-    const b = await fundedPlayer(500)
+    const a = await signedInPlayer(t, {}, { cash: 500 })
+    const b = await signedInPlayer(t, {}, { cash: 500 })
     expect((await withdraw(a.token, { amount: 100 }, { 'idempotency-key': 'shared' })).statusCode).toBe(200)
     expect((await withdraw(b.token, { amount: 100 }, { 'idempotency-key': 'shared' })).statusCode).toBe(200)
     expect(await balanceOf(t, b.token)).toBe(400)
   })
 
   it('refuses a locked player', async () => {
-    const { player, token } = await fundedPlayer(500)
+    const { token, ...player } = await signedInPlayer(t, {}, { cash: 500 })
     const { players } = await import('../../db/schema.ts')
     await t.db.update(players).set({ status: 'LOCKED' }).where(eq(players.id, player.id))
     const res = await withdraw(token, { amount: 100 })
@@ -106,13 +94,12 @@ describe('POST /api/wallet/withdraw', () => {
 })
 
 describe('back-office decisions', () => {
-  const op = (path: string, payload: unknown, token = operator) =>
-    t.app.inject({ method: 'POST', url: `/api/backoffice/withdrawals/${path}`, headers: bearer(token), payload: payload as object })
+  const op = (path: string, payload: unknown, token = operator) => t.post(`/api/backoffice/withdrawals/${path}`, payload as object, token)
 
   it('approves: the hold is paid out, the decision is idempotent and audited', async () => {
-    const { player, token } = await fundedPlayer(1000)
+    const { token, ...player } = await signedInPlayer(t, {}, { cash: 1000 })
     const { id } = (await withdraw(token, { amount: 400 })).json().data
-    const listed = await t.app.inject({ method: 'GET', url: '/api/backoffice/withdrawals?status=PENDING', headers: bearer(operator) })
+    const listed = await t.get('/api/backoffice/withdrawals?status=PENDING', operator)
     expect(listed.json().data.list.map((w: { id: number }) => w.id)).toContain(id)
 
     const approve = await op(`${id}/approve`, { payout_ref: 'SCB-778899' })
@@ -130,12 +117,12 @@ describe('back-office decisions', () => {
     expect(audit).toHaveLength(1)
     expect(audit[0]).toMatchObject({ action: 'withdrawal.approve', before: { status: 'PENDING' } })
 
-    const history = (await t.app.inject({ method: 'GET', url: '/api/wallet/histories?page=0', headers: bearer(token) })).json().data
+    const history = (await t.get('/api/wallet/histories?page=0', token)).json().data
     expect(history.list[0]).toMatchObject({ txtype: 'WITHDRAW', txamount: 400, txstatus: 'SUCCESS' })
   })
 
   it('rejects: the money returns to cash, and approving afterwards is 409', async () => {
-    const { player, token } = await fundedPlayer(1000)
+    const { token, ...player } = await signedInPlayer(t, {}, { cash: 1000 })
     const { id } = (await withdraw(token, { amount: 250 })).json().data
     const reject = await op(`${id}/reject`, { reason: 'ชื่อบัญชีไม่ตรง' })
     expect(reject.json().data).toMatchObject({ status: 'FAIL', reason: 'ชื่อบัญชีไม่ตรง' })
@@ -146,10 +133,10 @@ describe('back-office decisions', () => {
   })
 
   it('needs an operator: players and strangers are refused, bad ids are 400, unknown 404', async () => {
-    const { token } = await fundedPlayer(500)
+    const { token } = await signedInPlayer(t, {}, { cash: 500 })
     const { id } = (await withdraw(token, { amount: 100 })).json().data
     expect((await op(`${id}/approve`, { payout_ref: 'X' }, token)).statusCode).toBe(401)
-    expect((await t.app.inject({ method: 'POST', url: `/api/backoffice/withdrawals/${id}/approve`, payload: { payout_ref: 'X' } })).statusCode).toBe(401)
+    expect((await t.post(`/api/backoffice/withdrawals/${id}/approve`, { payout_ref: 'X' })).statusCode).toBe(401)
     expect((await op('abc/approve', { payout_ref: 'X' })).statusCode).toBe(400)
     expect((await op('99999999/approve', { payout_ref: 'X' })).statusCode).toBe(404)
     expect((await op(`${id}/approve`, {})).statusCode).toBe(400)
@@ -157,8 +144,8 @@ describe('back-office decisions', () => {
   })
 
   it('refuses a wrong operator password with the same 401 as an unknown operator', async () => {
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/backoffice/auth/login', payload: { username: 'admin', password: 'nope-nope-nope' } })
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/backoffice/auth/login', payload: { username: 'ghost', password: 'nope-nope-nope' } })
+    const wrong = await t.post('/api/backoffice/auth/login', { username: 'admin', password: 'nope-nope-nope' })
+    const unknown = await t.post('/api/backoffice/auth/login', { username: 'ghost', password: 'nope-nope-nope' })
     expect(wrong.statusCode).toBe(401)
     expect(unknown.json()).toEqual(wrong.json())
   })
@@ -166,23 +153,23 @@ describe('back-office decisions', () => {
 
 describe('GET /api/wallet/histories', () => {
   it("lists only the caller's deposits and withdrawals, newest first, paged", async () => {
-    const { player, token } = await fundedPlayer(0)
-    const other = await fundedPlayer(700)
+    const { token, ...player } = await signedInPlayer(t)
+    const other = await signedInPlayer(t, {}, { cash: 700 })
     for (let i = 0; i < 21; i++) {
       await fund(t, player, 100 + i)
       t.clock.advance(1000)
     }
     await withdraw(token, { amount: 100 })
-    const page0 = (await t.app.inject({ method: 'GET', url: '/api/wallet/histories?page=0', headers: bearer(token) })).json().data
+    const page0 = (await t.get('/api/wallet/histories?page=0', token)).json().data
     expect(page0).toMatchObject({ page: 0, size: 20, total: 22 })
     expect(page0.list).toHaveLength(20)
     expect(page0.list[0]).toMatchObject({ txtype: 'WITHDRAW', txamount: 100, txstatus: 'PENDING' })
     expect(page0.list[1]).toMatchObject({ txtype: 'DEPOSIT', txamount: 120, txstatus: 'SUCCESS' })
-    const page1 = (await t.app.inject({ method: 'GET', url: '/api/wallet/histories?page=1', headers: bearer(token) })).json().data
+    const page1 = (await t.get('/api/wallet/histories?page=1', token)).json().data
     expect(page1.list).toHaveLength(2)
     expect(page1.list.at(-1)).toMatchObject({ txamount: 100 })
-    const otherHistory = (await t.app.inject({ method: 'GET', url: '/api/wallet/histories', headers: bearer(other.token) })).json().data
+    const otherHistory = (await t.get('/api/wallet/histories', other.token)).json().data
     expect(otherHistory.total).toBe(1)
-    expect((await t.app.inject({ method: 'GET', url: '/api/wallet/histories?page=-1', headers: bearer(token) })).statusCode).toBe(400)
+    expect((await t.get('/api/wallet/histories?page=-1', token)).statusCode).toBe(400)
   })
 })
