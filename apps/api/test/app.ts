@@ -51,6 +51,8 @@ export async function buildTestApp(options: TestAppOptions = {}) {
   return {
     ...built,
     clock,
+    /** The configuration the app was built with (environment defaults and the test's overrides). */
+    config,
     database,
     db: database.db,
     /** The password hasher the app checks with (argon2 unless `deps.hasher`): what test data must be hashed with. */

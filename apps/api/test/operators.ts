@@ -126,7 +126,8 @@ export async function signInOperator(
       username,
       passwordHash: await t.hasher.hash(OPERATOR_PASSWORD),
       role,
-      totpSecret: sealTotpSecret(),
+      // Sealed with the key this app runs with (the demo key unless the test set TOTP_ENCRYPTION_KEY).
+      totpSecret: totpSecretBox(t.config.totpEncryptionKey).seal(OPERATOR_TOTP_SECRET),
       createdAt: t.clock.now(),
     }))
   const res = await t.request('POST', '/api/backoffice/auth/login', {

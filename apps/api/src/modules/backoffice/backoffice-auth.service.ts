@@ -105,14 +105,18 @@ export function createBackofficeAuthService(deps: {
 
   /** Every failed sign-in is audited with the username and address it came with (never the password or the code). */
   async function auditFailure(username: string, address: string, reason: 'bad_credentials' | 'rate_limited') {
-    await auditRepository.record(db, {
-      actor: null,
-      action: 'operator.login_failed',
-      targetType: 'operator_username',
-      targetId: username,
-      after: { username, address, reason },
-      at: clock.now(),
-    })
+    // In a transaction of its own: the chain lock is held from reading the head to the insert (a burst of failures
+    // from many addresses would otherwise read the same head).
+    await inTransaction(db, (tx) =>
+      auditRepository.record(tx, {
+        actor: null,
+        action: 'operator.login_failed',
+        targetType: 'operator_username',
+        targetId: username,
+        after: { username, address, reason },
+        at: clock.now(),
+      }),
+    )
   }
 
   /**

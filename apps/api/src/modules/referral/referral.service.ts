@@ -243,14 +243,10 @@ export function createReferralService(deps: ReferralServiceDeps) {
     async accrueForOperator(operator: AuditActor, day: string): Promise<AccrueResult> {
       const stats = await accrueDay(day)
       const result = toAccrueResult(stats)
-      await auditRepository.record(db, {
-        actor: operator,
-        action: 'referral.accrue',
-        targetType: 'accrual_day',
-        targetId: day,
-        after: result,
-        at: clock.now(),
-      })
+      // In a transaction of its own: the audit chain's lock is held from reading its head to the insert.
+      await inTransaction(db, (tx) =>
+        auditRepository.record(tx, { actor: operator, action: 'referral.accrue', targetType: 'accrual_day', targetId: day, after: result, at: clock.now() }),
+      )
       return result
     },
 
