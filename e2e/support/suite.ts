@@ -4,7 +4,8 @@
  *
  *   const suite = useBrowserSuite()                                      // the run's shared server
  *   const suite = useBrowserSuite({ server: { env: { X: '1' } } })       // a server of its own, with this env
- *   const suite = useBrowserSuite({ server: async () => startServer(…) }) // its own, started its own way
+ *   const suite = useBrowserSuite({ server: (dataDir) => startServer(…) }) // its own, started its own way on a data
+ *                                                                        // directory the fixture makes and removes
  *
  *   const { page, problems } = await suite.phone()                   // a fresh phone context, closed after the test
  *   await suite.phone({ player: DEMO })                                // signed in (API login, token in sessionStorage)
@@ -21,6 +22,9 @@
  * `problems` collects page errors and console errors; the browser's own "Failed to load resource … 4xx" lines are left
  * out (tests cause those on purpose) unless `strictConsole` is set.
  */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, inject } from 'vitest'
 import { launchBrowser, newDesktopContext, newPhoneContext } from './browser.ts'
@@ -64,8 +68,11 @@ export interface BrowserSuite {
 }
 
 export interface SuiteOptions {
-  /** Omitted: the shared server. Options: a server of the file's own. A function: started (and stopped after the file) by it. */
-  server?: ServerOptions | (() => Promise<RunningServer>)
+  /**
+   * Omitted: the shared server. Options: a server of the file's own. A function: the file's own server, started by it
+   * (on `dataDir`, a fresh directory removed after the server has stopped, for a server that is restarted on its data).
+   */
+  server?: ServerOptions | ((dataDir: string) => Promise<RunningServer>)
 }
 
 declare module 'vitest' {
@@ -80,6 +87,7 @@ const OPERATOR_KEY = 'sanam.backoffice.token'
 
 export function useBrowserSuite(options: SuiteOptions = {}): BrowserSuite {
   let own: RunningServer | undefined
+  let dataDir: string | undefined
   let baseUrl: string | undefined
   let browser: Promise<Browser> | undefined
   let ownerToken: Promise<string> | undefined
@@ -91,9 +99,11 @@ export function useBrowserSuite(options: SuiteOptions = {}): BrowserSuite {
       if (!baseUrl) throw new Error('no shared e2e server: run with --config e2e/vitest.config.ts (its globalSetup starts it)')
       return
     }
-    own = typeof options.server === 'function' ? await options.server() : await startServer(options.server)
+    if (typeof options.server === 'function') own = await options.server((dataDir = await mkdtemp(path.join(tmpdir(), 'sanam-e2e-'))))
+    else own = await startServer(options.server)
     baseUrl = own.baseUrl
-  })
+    // A custom start may start and stop servers before its own (and the machine may be loaded): a hang, not slowness.
+  }, 300_000)
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((context) => context.close()))
   })
@@ -101,6 +111,7 @@ export function useBrowserSuite(options: SuiteOptions = {}): BrowserSuite {
     await Promise.all(contexts.splice(0).map((context) => context.close()))
     await (await browser?.catch(() => undefined))?.close()
     await own?.stop()
+    if (dataDir) await rm(dataDir, { recursive: true, force: true })
   })
 
   const suite: BrowserSuite = {
