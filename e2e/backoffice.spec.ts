@@ -64,6 +64,19 @@ async function ownerPage(): Promise<Page> {
   return page
 }
 
+/** As the owner, adds an operator on the operators page by filling its dialog; answers the owner's page. */
+async function addOperator(operator: { username: string; password: string; role: 'support' | 'finance' }): Promise<Page> {
+  const page = await ownerPage()
+  await page.getByRole('link', { name: 'ผู้ใช้งานหลังบ้าน' }).click()
+  await page.getByRole('button', { name: 'เพิ่มผู้ใช้งาน' }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByLabel('ชื่อผู้ใช้').fill(operator.username)
+  await dialog.getByLabel('รหัสผ่านเริ่มต้น (10 ตัวอักษรขึ้นไป)').fill(operator.password)
+  await dialog.getByLabel('บทบาท').selectOption(operator.role)
+  await dialog.getByRole('button', { name: 'บันทึก' }).click()
+  return page
+}
+
 const history = async (player: Player) =>
   (await call<{ list: Array<{ txtype: string; txamount: number; txstatus: string }> }>(suite.baseUrl, 'GET', '/api/wallet/histories', { token: player.token }))
     .body.data.list
@@ -86,7 +99,7 @@ describe('the operator app', () => {
     await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click()
     await page.getByLabel('รหัสยืนยัน 6 หลักจากแอปยืนยันตัวตน').waitFor()
     await shot(page, 'backoffice-login-code')
-    await page.getByLabel('รหัสยืนยัน 6 หลักจากแอปยืนยันตัวตน').fill(await nextOperatorCode())
+    await page.getByLabel('รหัสยืนยัน 6 หลักจากแอปยืนยันตัวตน').fill(await nextOperatorCode(suite.baseUrl))
     await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click()
     await openQueue(page)
     await page.getByText(`${OPERATOR.username} · เจ้าของระบบ`).waitFor()
@@ -174,14 +187,7 @@ describe('the operator app', () => {
   })
 
   it('lets the owner add a support operator, who sees the queue but cannot move money', async () => {
-    const page = await ownerPage()
-    await page.getByRole('link', { name: 'ผู้ใช้งานหลังบ้าน' }).click()
-    await page.getByRole('button', { name: 'เพิ่มผู้ใช้งาน' }).click()
-    const dialog = page.getByRole('dialog')
-    await dialog.getByLabel('ชื่อผู้ใช้').fill('support.nok')
-    await dialog.getByLabel('รหัสผ่านเริ่มต้น (10 ตัวอักษรขึ้นไป)').fill('support-nok-pass-1')
-    await dialog.getByLabel('บทบาท').selectOption('support')
-    await dialog.getByRole('button', { name: 'บันทึก' }).click()
+    const page = await addOperator({ username: 'support.nok', password: 'support-nok-pass-1', role: 'support' })
     await page.getByText('เพิ่มผู้ใช้งานหลังบ้านแล้ว').waitFor()
     await page.getByRole('cell', { name: 'support.nok', exact: true }).waitFor()
     await expectAccessible(page, 'operators')
@@ -204,14 +210,7 @@ describe('the operator app', () => {
   })
 
   it('walks a new finance operator through TOTP enrolment from the QR page', async () => {
-    const page = await ownerPage()
-    await page.getByRole('link', { name: 'ผู้ใช้งานหลังบ้าน' }).click()
-    await page.getByRole('button', { name: 'เพิ่มผู้ใช้งาน' }).click()
-    const dialog = page.getByRole('dialog')
-    await dialog.getByLabel('ชื่อผู้ใช้').fill('finance.ploy')
-    await dialog.getByLabel('รหัสผ่านเริ่มต้น (10 ตัวอักษรขึ้นไป)').fill('finance-ploy-pass-1')
-    await dialog.getByLabel('บทบาท').selectOption('finance')
-    await dialog.getByRole('button', { name: 'บันทึก' }).click()
+    const page = await addOperator({ username: 'finance.ploy', password: 'finance-ploy-pass-1', role: 'finance' })
     await page.getByRole('cell', { name: 'finance.ploy', exact: true }).waitFor()
 
     const { page: finance } = await suite.desktop()
