@@ -99,7 +99,7 @@ describe('the operator app', () => {
     await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click()
     await page.getByLabel('รหัสยืนยัน 6 หลักจากแอปยืนยันตัวตน').waitFor()
     await shot(page, 'backoffice-login-code')
-    await page.getByLabel('รหัสยืนยัน 6 หลักจากแอปยืนยันตัวตน').fill(await nextOperatorCode(suite.baseUrl))
+    await page.getByLabel('รหัสยืนยัน 6 หลักจากแอปยืนยันตัวตน').fill(await nextOperatorCode())
     await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click()
     await openQueue(page)
     await page.getByText(`${OPERATOR.username} · เจ้าของระบบ`).waitFor()

@@ -79,6 +79,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The shared e2e server's base URL (e2e/support/shared-server.ts). */
     sharedServerUrl: string
+    /** A directory for the whole e2e run, removed after it (e2e/support/shared-server.ts). */
+    e2eRunDir: string
   }
 }
 
