@@ -2,73 +2,44 @@
 // TOTP, the withdrawal queue (approve, reject), an unmatched deposit assigned to a member, operators (a support
 // operator refused a money action; a finance operator enrolling TOTP from the QR page), the audit log. A screenshot and
 // an axe-core scan of each screen.
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { Secret, TOTP } from 'otpauth'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, newDesktopContext, newPhoneContext, shot, viewShot } from './support/browser.ts'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { shot, viewShot } from './support/browser.ts'
 import { call, postBankTransfer } from './support/http.ts'
 import { faultEnv, payInAccount, registerPlayers, transferBody, type Player } from './support/money.ts'
-import { nextOperatorCode, OPERATOR, operatorToken } from './support/operator.ts'
-import { phonePage, seriousAxeViolations } from './support/player.ts'
-import { startServer, type RunningServer } from './support/server.ts'
+import { nextOperatorCode, OPERATOR } from './support/operator.ts'
+import { expectAccessible, seriousAxeViolations } from './support/page.ts'
+import { useBrowserSuite } from './support/suite.ts'
 
-let server: RunningServer
-let browser: Browser
-let context: BrowserContext | undefined
-let dataDir: string
+// A server of its own: a four-eyes amount, and the dashboard's totals count everything on it.
+const suite = useBrowserSuite({ server: { env: { ...faultEnv(), WITHDRAW_ONE_PENDING: 'false', BACKOFFICE_FOUR_EYES_BAHT: '1000' } } })
 let players: Player[]
 /** The secret the enrolment test's finance operator enrolled, for the four-eyes test after it. */
 let financeSecret = ''
-let ownerToken: string
 const withdrawals: number[] = []
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'sanam-e2e-backoffice-'))
-  server = await startServer({ dataDir, env: { ...faultEnv(), WITHDRAW_ONE_PENDING: 'false', BACKOFFICE_FOUR_EYES_BAHT: '1000' } })
-  players = await registerPlayers(server.baseUrl, 2, '72')
-  const toAccount = await payInAccount(server.baseUrl, players[0]!)
-  const credited = await postBankTransfer(server.baseUrl, transferBody('bo-e2e-funding', toAccount, players[0]!, 5_000_00))
+  players = await registerPlayers(suite.baseUrl, 2, '72')
+  const toAccount = await payInAccount(suite.baseUrl, players[0]!)
+  const credited = await postBankTransfer(suite.baseUrl, transferBody('bo-e2e-funding', toAccount, players[0]!, 5_000_00))
   expect(credited.body.data).toMatchObject({ status: 'MATCHED' })
-  browser = await launchBrowser()
   // The member asks for three withdrawals in the player app, on a phone, by tapping (issue 12 §7). Above 1,000 baht two
   // operators must approve (four-eyes); the others take one.
-  const phone = await phonePage(browser, server.baseUrl, players[0]!.token)
-  try {
-    await phone.page.goto('/')
-    await phone.page.getByRole('link', { name: 'ถอนเงิน' }).tap()
-    await phone.page.getByRole('heading', { level: 1, name: 'ถอนเงิน' }).waitFor()
-    for (const amount of [1_200, 800, 700]) {
-      await phone.page.getByLabel('จำนวนเงินที่ต้องการถอน (บาท)').fill(String(amount))
-      const answered = phone.page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/wallet/withdraw'))
-      await phone.page.getByRole('button', { name: 'ยืนยัน' }).tap()
-      const answer = (await (await answered).json()) as { data: { id: number } }
-      withdrawals.push(answer.data.id)
-      await phone.page.locator('.toast--success', { hasText: 'ได้รับคำขอถอนเงินแล้ว' }).last().waitFor()
-    }
-    expect(phone.problems).toEqual([])
-  } finally {
-    await phone.context.close()
+  const phone = await suite.phone({ player: players[0]!.token })
+  await phone.page.goto('/')
+  await phone.page.getByRole('link', { name: 'ถอนเงิน' }).tap()
+  await phone.page.getByRole('heading', { level: 1, name: 'ถอนเงิน' }).waitFor()
+  for (const amount of [1_200, 800, 700]) {
+    await phone.page.getByLabel('จำนวนเงินที่ต้องการถอน (บาท)').fill(String(amount))
+    const answered = phone.page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/wallet/withdraw'))
+    await phone.page.getByRole('button', { name: 'ยืนยัน' }).tap()
+    const answer = (await (await answered).json()) as { data: { id: number } }
+    withdrawals.push(answer.data.id)
+    await phone.page.locator('.toast--success', { hasText: 'ได้รับคำขอถอนเงินแล้ว' }).last().waitFor()
   }
-  // One owner session for the tests that start signed in: each sign-in takes a fresh TOTP code, and there are three a
-  // half-minute (the first test signs in by typing).
-  ownerToken = await operatorToken(server.baseUrl)
+  expect(phone.problems).toEqual([])
 }, 120_000)
-afterEach(async () => {
-  await context?.close()
-  context = undefined
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-  await rm(dataDir, { recursive: true, force: true })
-})
-
-async function expectAccessible(page: Page, screen: string) {
-  expect(await seriousAxeViolations(page), screen).toEqual([])
-}
 
 /** Opens /backoffice/ and signs in by typing, as an operator without TOTP yet. */
 async function signIn(page: Page, login: { username: string; password: string }) {
@@ -88,22 +59,31 @@ async function openQueue(page: Page) {
 
 /** A page of the owner's session (the app keeps its token in sessionStorage), on the withdrawal queue. */
 async function ownerPage(): Promise<Page> {
-  context = await newDesktopContext(browser, server.baseUrl)
-  await context.addInitScript((token) => sessionStorage.setItem('sanam.backoffice.token', token), ownerToken)
-  const page = await context.newPage()
-  await page.goto('/backoffice/')
+  const { page } = await suite.operatorPage()
   await openQueue(page)
   return page
 }
 
+/** As the owner, adds an operator on the operators page by filling its dialog; answers the owner's page. */
+async function addOperator(operator: { username: string; password: string; role: 'support' | 'finance' }): Promise<Page> {
+  const page = await ownerPage()
+  await page.getByRole('link', { name: 'ผู้ใช้งานหลังบ้าน' }).click()
+  await page.getByRole('button', { name: 'เพิ่มผู้ใช้งาน' }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByLabel('ชื่อผู้ใช้').fill(operator.username)
+  await dialog.getByLabel('รหัสผ่านเริ่มต้น (10 ตัวอักษรขึ้นไป)').fill(operator.password)
+  await dialog.getByLabel('บทบาท').selectOption(operator.role)
+  await dialog.getByRole('button', { name: 'บันทึก' }).click()
+  return page
+}
+
 const history = async (player: Player) =>
-  (await call<{ list: Array<{ txtype: string; txamount: number; txstatus: string }> }>(server.baseUrl, 'GET', '/api/wallet/histories', { token: player.token }))
+  (await call<{ list: Array<{ txtype: string; txamount: number; txstatus: string }> }>(suite.baseUrl, 'GET', '/api/wallet/histories', { token: player.token }))
     .body.data.list
 
 describe('the operator app', () => {
   it('asks for the password, then the TOTP code, and opens the withdrawal queue', async () => {
-    context = await newDesktopContext(browser, server.baseUrl)
-    const page = await context.newPage()
+    const { page } = await suite.desktop()
     await page.goto('/backoffice/')
     await page.getByRole('heading', { name: 'เข้าสู่ระบบหลังบ้าน' }).waitFor()
     expect(new URL(page.url()).pathname).toBe('/backoffice/login')
@@ -164,8 +144,8 @@ describe('the operator app', () => {
 
   it('assigns an unmatched transfer to the member who sent it, who then sees the deposit', async () => {
     const stranger = { ...players[1]!, bankAccount: '7729999999' }
-    const toAccount = await payInAccount(server.baseUrl, players[1]!)
-    const unmatched = await postBankTransfer(server.baseUrl, transferBody('bo-e2e-unmatched', toAccount, stranger, 321_50))
+    const toAccount = await payInAccount(suite.baseUrl, players[1]!)
+    const unmatched = await postBankTransfer(suite.baseUrl, transferBody('bo-e2e-unmatched', toAccount, stranger, 321_50))
     expect(unmatched.body.data).toMatchObject({ status: 'UNMATCHED' })
 
     const page = await ownerPage()
@@ -186,16 +166,12 @@ describe('the operator app', () => {
     await page.getByText('ไม่มีรายการ').waitFor()
     expect(await history(players[1]!)).toContainEqual(expect.objectContaining({ txtype: 'DEPOSIT', txamount: 321.5, txstatus: 'SUCCESS' }))
     // The member sees it in the player app's history, reached by tapping.
-    const phone = await phonePage(browser, server.baseUrl, players[1]!.token)
-    try {
-      await phone.page.goto('/')
-      await phone.page.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'ประวัติ' }).tap()
-      await phone.page.getByRole('tab', { name: 'ฝาก-ถอน' }).tap()
-      const row = phone.page.getByRole('table', { name: 'ประวัติการฝาก-ถอน' }).locator('tbody tr').first()
-      await row.filter({ hasText: '฿321.50' }).filter({ hasText: 'สำเร็จ' }).waitFor()
-    } finally {
-      await phone.context.close()
-    }
+    const phone = await suite.phone({ player: players[1]!.token })
+    await phone.page.goto('/')
+    await phone.page.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'ประวัติ' }).tap()
+    await phone.page.getByRole('tab', { name: 'ฝาก-ถอน' }).tap()
+    const row = phone.page.getByRole('table', { name: 'ประวัติการฝาก-ถอน' }).locator('tbody tr').first()
+    await row.filter({ hasText: '฿321.50' }).filter({ hasText: 'สำเร็จ' }).waitFor()
 
     // The matched history finds it by the member and the amount.
     await page.getByRole('button', { name: 'ประวัติรายการฝากที่เข้าบัญชีสมาชิกแล้ว' }).click()
@@ -211,70 +187,46 @@ describe('the operator app', () => {
   })
 
   it('lets the owner add a support operator, who sees the queue but cannot move money', async () => {
-    const page = await ownerPage()
-    await page.getByRole('link', { name: 'ผู้ใช้งานหลังบ้าน' }).click()
-    await page.getByRole('button', { name: 'เพิ่มผู้ใช้งาน' }).click()
-    const dialog = page.getByRole('dialog')
-    await dialog.getByLabel('ชื่อผู้ใช้').fill('support.nok')
-    await dialog.getByLabel('รหัสผ่านเริ่มต้น (10 ตัวอักษรขึ้นไป)').fill('support-nok-pass-1')
-    await dialog.getByLabel('บทบาท').selectOption('support')
-    await dialog.getByRole('button', { name: 'บันทึก' }).click()
+    const page = await addOperator({ username: 'support.nok', password: 'support-nok-pass-1', role: 'support' })
     await page.getByText('เพิ่มผู้ใช้งานหลังบ้านแล้ว').waitFor()
     await page.getByRole('cell', { name: 'support.nok', exact: true }).waitFor()
     await expectAccessible(page, 'operators')
     await shot(page, 'backoffice-operators')
 
-    const supportContext = await newDesktopContext(browser, server.baseUrl)
-    try {
-      const support = await supportContext.newPage()
-      await signIn(support, { username: 'support.nok', password: 'support-nok-pass-1' })
-      await support.getByText('support.nok · ฝ่ายบริการ').waitFor()
-      await openQueue(support)
-      expect(await support.getByRole('button', { name: /^อนุมัติ/ }).count()).toBe(0)
-      expect(await support.getByRole('link', { name: 'ผู้ใช้งานหลังบ้าน' }).count()).toBe(0)
-      // The server refuses it too, whatever the page shows.
-      const token = await support.evaluate(() => sessionStorage.getItem('sanam.backoffice.token'))
-      const refused = await call(server.baseUrl, 'POST', '/api/backoffice/deposits/manual', {
-        token: token!,
-        body: { mobile: players[1]!.mobile, amount: 100, bank_ref: 'support-try', note: 'ลองเติมเงิน' },
-      })
-      expect(refused.status).toBe(403)
-      expect(refused.body).toMatchObject({ success: false, code: 'FORBIDDEN' })
-    } finally {
-      await supportContext.close()
-    }
+    const { page: support } = await suite.desktop()
+    await signIn(support, { username: 'support.nok', password: 'support-nok-pass-1' })
+    await support.getByText('support.nok · ฝ่ายบริการ').waitFor()
+    await openQueue(support)
+    expect(await support.getByRole('button', { name: /^อนุมัติ/ }).count()).toBe(0)
+    expect(await support.getByRole('link', { name: 'ผู้ใช้งานหลังบ้าน' }).count()).toBe(0)
+    // The server refuses it too, whatever the page shows.
+    const token = await support.evaluate(() => sessionStorage.getItem('sanam.backoffice.token'))
+    const refused = await call(suite.baseUrl, 'POST', '/api/backoffice/deposits/manual', {
+      token: token!,
+      body: { mobile: players[1]!.mobile, amount: 100, bank_ref: 'support-try', note: 'ลองเติมเงิน' },
+    })
+    expect(refused.status).toBe(403)
+    expect(refused.body).toMatchObject({ success: false, code: 'FORBIDDEN' })
   })
 
   it('walks a new finance operator through TOTP enrolment from the QR page', async () => {
-    const page = await ownerPage()
-    await page.getByRole('link', { name: 'ผู้ใช้งานหลังบ้าน' }).click()
-    await page.getByRole('button', { name: 'เพิ่มผู้ใช้งาน' }).click()
-    const dialog = page.getByRole('dialog')
-    await dialog.getByLabel('ชื่อผู้ใช้').fill('finance.ploy')
-    await dialog.getByLabel('รหัสผ่านเริ่มต้น (10 ตัวอักษรขึ้นไป)').fill('finance-ploy-pass-1')
-    await dialog.getByLabel('บทบาท').selectOption('finance')
-    await dialog.getByRole('button', { name: 'บันทึก' }).click()
+    const page = await addOperator({ username: 'finance.ploy', password: 'finance-ploy-pass-1', role: 'finance' })
     await page.getByRole('cell', { name: 'finance.ploy', exact: true }).waitFor()
 
-    const financeContext = await newDesktopContext(browser, server.baseUrl)
-    try {
-      const finance = await financeContext.newPage()
-      await signIn(finance, { username: 'finance.ploy', password: 'finance-ploy-pass-1' })
-      await finance.getByRole('heading', { name: 'ตั้งค่าการยืนยันตัวตนสองขั้นตอน' }).waitFor()
-      await finance.getByRole('img', { name: 'คิวอาร์โค้ดสำหรับตั้งค่าแอปยืนยันตัวตน' }).waitFor()
-      await expectAccessible(finance, 'enrol')
-      await shot(finance, 'backoffice-enrol')
-      // What an authenticator app would do with the secret shown for manual entry.
-      const secret = (await finance.locator('.enrol__secret').textContent())!
-      financeSecret = secret
-      const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate()
-      await finance.getByLabel('2. กรอกรหัส 6 หลักที่แอปแสดงเพื่อยืนยัน').fill(code)
-      await finance.getByRole('button', { name: 'ยืนยันการตั้งค่า' }).click()
-      await openQueue(finance)
-      await finance.getByText('finance.ploy · การเงิน').waitFor()
-    } finally {
-      await financeContext.close()
-    }
+    const { page: finance } = await suite.desktop()
+    await signIn(finance, { username: 'finance.ploy', password: 'finance-ploy-pass-1' })
+    await finance.getByRole('heading', { name: 'ตั้งค่าการยืนยันตัวตนสองขั้นตอน' }).waitFor()
+    await finance.getByRole('img', { name: 'คิวอาร์โค้ดสำหรับตั้งค่าแอปยืนยันตัวตน' }).waitFor()
+    await expectAccessible(finance, 'enrol')
+    await shot(finance, 'backoffice-enrol')
+    // What an authenticator app would do with the secret shown for manual entry.
+    const secret = (await finance.locator('.enrol__secret').textContent())!
+    financeSecret = secret
+    const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate()
+    await finance.getByLabel('2. กรอกรหัส 6 หลักที่แอปแสดงเพื่อยืนยัน').fill(code)
+    await finance.getByRole('button', { name: 'ยืนยันการตั้งค่า' }).click()
+    await openQueue(finance)
+    await finance.getByText('finance.ploy · การเงิน').waitFor()
   })
 
   it('pays a withdrawal above the four-eyes amount only when a second operator approves it', async () => {
@@ -290,30 +242,25 @@ describe('the operator app', () => {
     expect(await page.getByRole('button', { name: `อนุมัติ #${large}` }).isDisabled()).toBe(true)
 
     expect(financeSecret, 'the enrolment test runs first').not.toBe('')
-    const financeContext = await newDesktopContext(browser, server.baseUrl)
-    try {
-      const second = await financeContext.newPage()
-      await signIn(second, { username: 'finance.ploy', password: 'finance-ploy-pass-1' })
-      // The enrolment took the current code; the authenticator's next one is accepted (one step of drift).
-      await second
-        .getByLabel('รหัสยืนยัน 6 หลักจากแอปยืนยันตัวตน')
-        .fill(new TOTP({ secret: Secret.fromBase32(financeSecret) }).generate({ timestamp: Date.now() + 30_000 }))
-      await second.getByRole('button', { name: 'เข้าสู่ระบบ' }).click()
-      await openQueue(second)
-      await second.getByText(`${OPERATOR.username} · รอผู้อนุมัติคนที่สอง`).waitFor()
-      await second.getByRole('button', { name: `อนุมัติ #${large}` }).click()
-      await second.getByRole('dialog').getByLabel('เลขอ้างอิงการโอน').fill('SCB-FOUR-EYES-1')
-      await second.getByRole('dialog').getByRole('button', { name: 'อนุมัติ' }).click()
-      await second.getByText('อนุมัติการถอนแล้ว').waitFor()
-    } finally {
-      await financeContext.close()
-    }
+    const { page: second } = await suite.desktop()
+    await signIn(second, { username: 'finance.ploy', password: 'finance-ploy-pass-1' })
+    // The enrolment took the current code; the authenticator's next one is accepted (one step of drift).
+    await second
+      .getByLabel('รหัสยืนยัน 6 หลักจากแอปยืนยันตัวตน')
+      .fill(new TOTP({ secret: Secret.fromBase32(financeSecret) }).generate({ timestamp: Date.now() + 30_000 }))
+    await second.getByRole('button', { name: 'เข้าสู่ระบบ' }).click()
+    await openQueue(second)
+    await second.getByText(`${OPERATOR.username} · รอผู้อนุมัติคนที่สอง`).waitFor()
+    await second.getByRole('button', { name: `อนุมัติ #${large}` }).click()
+    await second.getByRole('dialog').getByLabel('เลขอ้างอิงการโอน').fill('SCB-FOUR-EYES-1')
+    await second.getByRole('dialog').getByRole('button', { name: 'อนุมัติ' }).click()
+    await second.getByText('อนุมัติการถอนแล้ว').waitFor()
     expect(await history(players[0]!)).toContainEqual(expect.objectContaining({ txtype: 'WITHDRAW', txamount: 1200, txstatus: 'SUCCESS' }))
   })
 
   it('finds a member, shows their money, and locks them: the member’s next call is refused', async () => {
     const member = players[1]!
-    const before = await call(server.baseUrl, 'GET', '/api/wallet/v2/balance', { token: member.token })
+    const before = await call(suite.baseUrl, 'GET', '/api/wallet/v2/balance', { token: member.token })
     expect(before.status).toBe(200)
 
     const page = await ownerPage()
@@ -333,17 +280,14 @@ describe('the operator app', () => {
     await page.getByText('ระงับบัญชีสมาชิกแล้ว ทุกเซสชันของสมาชิกสิ้นสุดทันที').waitFor()
     await page.getByRole('button', { name: 'ยกเลิกการระงับ' }).waitFor()
 
-    const after = await call(server.baseUrl, 'GET', '/api/wallet/v2/balance', { token: member.token })
+    const after = await call(suite.baseUrl, 'GET', '/api/wallet/v2/balance', { token: member.token })
     expect(after.status).toBe(401)
-    const login = await call(server.baseUrl, 'POST', '/api/auth/login', { body: { mobile: member.mobile, password: member.password } })
+    const login = await call(suite.baseUrl, 'POST', '/api/auth/login', { body: { mobile: member.mobile, password: member.password } })
     expect(login.body).toMatchObject({ success: false, code: 'ACCOUNT_LOCKED' })
   })
 
   it('shows today’s money and queues on the dashboard, with the 14-day chart', async () => {
-    context = await newDesktopContext(browser, server.baseUrl)
-    await context.addInitScript((token) => sessionStorage.setItem('sanam.backoffice.token', token), ownerToken)
-    const page = await context.newPage()
-    await page.goto('/backoffice/')
+    const { page } = await suite.operatorPage()
     await page.getByRole('heading', { name: 'ภาพรวม', level: 1 }).waitFor()
     const card = (label: string) => page.locator('.card', { hasText: label }).locator('.card__value')
     // The demo player's opening 1,000 (demo mode seeds it), 5,000 funded and 321.50 assigned today; 800 and 1,200 paid.
@@ -360,7 +304,7 @@ describe('the operator app', () => {
   it('shows a member’s stored text as text: SQL and template payloads, no script run (issue 10 §7)', async () => {
     const hostile = { first: `'; drop table players; --`, last: `{{7*7}} $& $1 $$ $' " onmouseover="window.__pwned=1` }
     const mobile = `09${String(Date.now()).slice(-8)}`
-    const registered = await call(server.baseUrl, 'POST', '/api/auth/register', {
+    const registered = await call(suite.baseUrl, 'POST', '/api/auth/register', {
       body: {
         mobile,
         password: 'hostile-pass-1',
@@ -402,7 +346,7 @@ describe('the operator app', () => {
 
   it('a member’s history and a manual adjustment; a larger one waits for a second operator (issue 12 §5)', async () => {
     const member = players[0]!
-    const balance = async () => (await call<{ balance: number }>(server.baseUrl, 'GET', '/api/wallet/v2/balance', { token: member.token })).body.data.balance
+    const balance = async () => (await call<{ balance: number }>(suite.baseUrl, 'GET', '/api/wallet/v2/balance', { token: member.token })).body.data.balance
     const before = await balance()
     const page = await ownerPage()
     await page.getByRole('link', { name: 'สมาชิก', exact: true }).click()
@@ -429,9 +373,9 @@ describe('the operator app', () => {
 
     // Above 1,000 baht: a finance operator asks (through the API), the owner approves on the adjustments page.
     const finance = await enrolledFinanceToken('finance.mali')
-    const found = await call<{ list: Array<{ id: number }> }>(server.baseUrl, 'GET', `/api/backoffice/members?q=${member.mobile}`, { token: finance })
+    const found = await call<{ list: Array<{ id: number }> }>(suite.baseUrl, 'GET', `/api/backoffice/members?q=${member.mobile}`, { token: finance })
     const memberId = found.body.data.list[0]!.id
-    const requested = await call<{ id: number; status: string }>(server.baseUrl, 'POST', `/api/backoffice/members/${memberId}/adjustments`, {
+    const requested = await call<{ id: number; status: string }>(suite.baseUrl, 'POST', `/api/backoffice/members/${memberId}/adjustments`, {
       token: finance,
       body: { direction: 'CREDIT', amount: 1_500, reason: 'คืนยอดจากรอบเกมที่ค้าง', request_id: '0b6f9b52-4a55-4c8e-9a0a-6f1f3e5b2c11' },
     })
@@ -461,29 +405,24 @@ describe('the operator app', () => {
     await page.getByText('ส่งรหัสผ่านชั่วคราวทาง SMS').waitFor()
     await expectAccessible(page, 'member reset sent by SMS')
     await shot(page, 'backoffice-member-reset')
-    const outbox = await call<{ messages: { text: string }[] }>(server.baseUrl, 'GET', `/api/dev/sms?mobile=${member.mobile}`)
+    const outbox = await call<{ messages: { text: string }[] }>(suite.baseUrl, 'GET', `/api/dev/sms?mobile=${member.mobile}`)
     const temporary = /รหัสผ่านชั่วคราวของคุณคือ (\S{10}) /.exec(outbox.body.data.messages[0]?.text ?? '')?.[1] ?? ''
     expect(temporary).toMatch(/^\S{10}$/)
-    expect((await call(server.baseUrl, 'GET', '/api/wallet/v2/balance', { token: member.token })).status).toBe(401)
+    expect((await call(suite.baseUrl, 'GET', '/api/wallet/v2/balance', { token: member.token })).status).toBe(401)
 
-    const phone = await newPhoneContext(browser, server.baseUrl)
-    try {
-      const app = await phone.newPage()
-      await app.goto('/login')
-      await app.getByLabel('เบอร์โทรศัพท์').fill(member.mobile)
-      await app.getByLabel('รหัสผ่าน', { exact: true }).fill(temporary)
-      await app.getByRole('button', { name: 'เข้าสู่ระบบ' }).tap()
-      await app.getByRole('heading', { name: 'ตั้งรหัสผ่านใหม่' }).waitFor()
-      await app.getByLabel('รหัสผ่านใหม่', { exact: true }).fill('ใหม่ของฉัน 2026')
-      await app.getByLabel('ยืนยันรหัสผ่านใหม่').fill('ใหม่ของฉัน 2026')
-      expect(await seriousAxeViolations(app)).toEqual([])
-      await viewShot(app, 'player-renew-password')
-      await app.getByRole('button', { name: 'ตั้งรหัสผ่านใหม่และเข้าสู่ระบบ' }).tap()
-      await expect.poll(() => new URL(app.url()).pathname).toBe('/')
-    } finally {
-      await phone.close()
-    }
-    const login = await call(server.baseUrl, 'POST', '/api/auth/login', { body: { mobile: member.mobile, password: 'ใหม่ของฉัน 2026' } })
+    const { page: app } = await suite.phone()
+    await app.goto('/login')
+    await app.getByLabel('เบอร์โทรศัพท์').fill(member.mobile)
+    await app.getByLabel('รหัสผ่าน', { exact: true }).fill(temporary)
+    await app.getByRole('button', { name: 'เข้าสู่ระบบ' }).tap()
+    await app.getByRole('heading', { name: 'ตั้งรหัสผ่านใหม่' }).waitFor()
+    await app.getByLabel('รหัสผ่านใหม่', { exact: true }).fill('ใหม่ของฉัน 2026')
+    await app.getByLabel('ยืนยันรหัสผ่านใหม่').fill('ใหม่ของฉัน 2026')
+    expect(await seriousAxeViolations(app)).toEqual([])
+    await viewShot(app, 'player-renew-password')
+    await app.getByRole('button', { name: 'ตั้งรหัสผ่านใหม่และเข้าสู่ระบบ' }).tap()
+    await expect.poll(() => new URL(app.url()).pathname).toBe('/')
+    const login = await call(suite.baseUrl, 'POST', '/api/auth/login', { body: { mobile: member.mobile, password: 'ใหม่ของฉัน 2026' } })
     expect(login.status).toBe(200)
   })
 })
@@ -494,13 +433,16 @@ describe('the operator app', () => {
  */
 async function enrolledFinanceToken(username: string): Promise<string> {
   const password = `${username}-pass-1`
-  const created = await call(server.baseUrl, 'POST', '/api/backoffice/operators', { token: ownerToken, body: { username, password, role: 'finance' } })
+  const created = await call(suite.baseUrl, 'POST', '/api/backoffice/operators', {
+    token: await suite.operatorToken(),
+    body: { username, password, role: 'finance' },
+  })
   expect(created.status, JSON.stringify(created.body)).toBe(200)
-  const login = await call<{ token: string }>(server.baseUrl, 'POST', '/api/backoffice/auth/login', { body: { username, password } })
+  const login = await call<{ token: string }>(suite.baseUrl, 'POST', '/api/backoffice/auth/login', { body: { username, password } })
   const token = login.body.data.token
-  const started = await call<{ secret: string }>(server.baseUrl, 'POST', '/api/backoffice/auth/totp/start', { token })
+  const started = await call<{ secret: string }>(suite.baseUrl, 'POST', '/api/backoffice/auth/totp/start', { token })
   const otp = new TOTP({ secret: Secret.fromBase32(started.body.data.secret) }).generate()
-  const confirmed = await call(server.baseUrl, 'POST', '/api/backoffice/auth/totp/confirm', { token, body: { otp } })
+  const confirmed = await call(suite.baseUrl, 'POST', '/api/backoffice/auth/totp/confirm', { token, body: { otp } })
   expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200)
   return token
 }

@@ -1,12 +1,10 @@
-import { randomBytes } from 'node:crypto'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, newPhoneContext, shot } from './support/browser.ts'
-import { call, postBankTransfer } from './support/http.ts'
-import { startServer, type RunningServer } from './support/server.ts'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { shot } from './support/browser.ts'
+import { call } from './support/http.ts'
+import { deposit, loginToken, registerPlayer } from './support/player.ts'
+import { useBrowserSuite, type OpenedPage } from './support/suite.ts'
 
-// The demo player seeded on a fresh database (apps/api/src/db/seed.ts).
-const DEMO = { mobile: '0812345678', password: 'sanam1234' }
 const FUNDING = 1000
 
 interface RoundData {
@@ -21,54 +19,23 @@ interface RoundData {
 const baht = (n: number) => `฿${n.toLocaleString('th-TH', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
 
 describe('demo provider games in a phone browser', () => {
-  let server: RunningServer
-  let browser: Browser
-  let context: BrowserContext | undefined
+  const suite = useBrowserSuite()
   let apiToken: string
 
   beforeAll(async () => {
-    server = await startServer({ env: { OTP_REQUIRED: 'false' } })
-    browser = await launchBrowser()
-    const login = await call<{ token: string }>(server.baseUrl, 'POST', '/api/auth/login', { body: DEMO })
-    expect(login.status).toBe(200)
-    apiToken = login.body.data.token
-
-    // Fund the demo player as the bank would: a signed transfer from the registered account (scripts/bank-transfer.ts).
-    const account = await call<{ bank_code: string; bank_account: string; to_account: string }>(
-      server.baseUrl,
-      'GET',
-      `/api/dev/bank-account?mobile=${DEMO.mobile}`,
-    )
-    expect(account.status).toBe(200)
-    const raw = JSON.stringify({
-      external_id: `e2e-demo-${randomBytes(6).toString('hex')}`,
-      to_account: account.body.data.to_account,
-      from_bank_code: account.body.data.bank_code,
-      from_account: account.body.data.bank_account,
-      amount: FUNDING,
-      occurred_at: new Date().toISOString(),
-    })
-    const transfer = await postBankTransfer(server.baseUrl, raw)
-    expect(transfer.body.data.status).toBe('MATCHED')
-  })
-
-  afterEach(async () => {
-    await context?.close()
-    context = undefined
-  })
-
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
+    // A player of this file's own, funded as the bank would: a signed transfer from the registered account.
+    const player = await registerPlayer(suite.baseUrl)
+    apiToken = await loginToken(suite.baseUrl, player)
+    await deposit(suite.baseUrl, player.mobile, FUNDING)
   })
 
   async function walletBalance(): Promise<number> {
-    const res = await call<{ balance: number }>(server.baseUrl, 'GET', '/api/wallet/v2/balance', { token: apiToken })
+    const res = await call<{ balance: number }>(suite.baseUrl, 'GET', '/api/wallet/v2/balance', { token: apiToken })
     return res.body.data.balance
   }
 
   async function launch(provider: string, game: string, lang: 'th' | 'en' = 'th'): Promise<string> {
-    const res = await call<{ url: string }>(server.baseUrl, 'POST', '/api/portal/launch', {
+    const res = await call<{ url: string }>(suite.baseUrl, 'POST', '/api/portal/launch', {
       token: apiToken,
       body: { provider_id: provider, lang, game_code: game },
     })
@@ -78,17 +45,11 @@ describe('demo provider games in a phone browser', () => {
   }
 
   /** A phone page that records script errors and CSP violations (both reach the console as errors). */
-  async function openGame(url: string): Promise<{ page: Page; problems: string[] }> {
-    context = await newPhoneContext(browser, server.baseUrl)
-    const page = await context.newPage()
-    const problems: string[] = []
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(`console error: ${message.text()}`)
-    })
-    const response = await page.goto(url)
+  async function openGame(url: string): Promise<OpenedPage> {
+    const opened = await suite.phone({ strictConsole: true })
+    const response = await opened.page.goto(url)
     expect(response?.status()).toBe(200)
-    return { page, problems }
+    return opened
   }
 
   /** Plays one round by tapping the play button; answers the round's JSON once the page shows the new balance. */
@@ -142,7 +103,7 @@ describe('demo provider games in a phone browser', () => {
     expect(dealt.outcome).toMatchObject({ kind: 'card', pick: 'tiger' })
     await shot(card.page, 'demo-card-phone')
     expect(card.problems).toEqual([])
-    await context?.close()
+    await card.context.close()
 
     const fishing = await openGame(await launch('joker', 'fish_hunter_joker'))
     await fishing.page.getByRole('button', { name: 'ยิงปลา' }).waitFor()
@@ -157,7 +118,7 @@ describe('demo provider games in a phone browser', () => {
     expect((await playRound(sport.page)).outcome).toMatchObject({ kind: 'pick', variant: 'sport', pick: 1 })
     await shot(sport.page, 'demo-sport-phone')
     expect(sport.problems).toEqual([])
-    await context?.close()
+    await sport.context.close()
 
     const lottery = await openGame(await launch('saba', 'saba_thai_lotto'))
     await lottery.page.getByRole('button', { name: '7', exact: true }).tap()
@@ -168,12 +129,9 @@ describe('demo provider games in a phone browser', () => {
 
   it('tells the player politely when the balance is too low', async () => {
     // A new player who has not deposited yet.
-    const digits = () => String(Math.floor(Math.random() * 1e8)).padStart(8, '0')
-    const player = { mobile: `09${digits()}`, password: 'demo-pass-1', firstname: 'ทดลอง', surname: 'ยังไม่ฝาก', bank_account: `55${digits()}`, bank_code: '002' }
-    expect((await call(server.baseUrl, 'POST', '/api/auth/register', { body: player })).status).toBe(200)
-    const login = await call<{ token: string }>(server.baseUrl, 'POST', '/api/auth/login', { body: { mobile: player.mobile, password: player.password } })
-    const launched = await call<{ url: string }>(server.baseUrl, 'POST', '/api/portal/launch', {
-      token: login.body.data.token,
+    const player = await registerPlayer(suite.baseUrl, { firstname: 'ทดลอง' })
+    const launched = await call<{ url: string }>(suite.baseUrl, 'POST', '/api/portal/launch', {
+      token: await loginToken(suite.baseUrl, player),
       body: { provider_id: 'pgsoft', lang: 'th', game_code: 'fortune_ox' },
     })
     const { page, problems } = await openGame(launched.body.data.url)
@@ -227,8 +185,7 @@ describe('demo provider games in a phone browser', () => {
   })
 
   it('shows a friendly page for an unknown game link', async () => {
-    context = await newPhoneContext(browser, server.baseUrl)
-    const page = await context.newPage()
+    const { page } = await suite.phone()
     const response = await page.goto(`/play/${'x'.repeat(43)}?lang=th`)
     expect(response?.status()).toBe(404)
     await page.getByRole('heading', { name: 'ไม่พบเกมนี้' }).waitFor()

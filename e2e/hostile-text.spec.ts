@@ -1,12 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import type { Browser, BrowserContext } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, newPhoneContext } from './support/browser.ts'
-import { call, postBankTransfer } from './support/http.ts'
+import { describe, expect, it } from 'vitest'
+import { call } from './support/http.ts'
+import { deposit } from './support/player.ts'
 import { startServer, type RunningServer } from './support/server.ts'
+import { useBrowserSuite } from './support/suite.ts'
 
 /**
  * Script and SQL payloads in every stored string the player app shows (issue 10 §7): what a player can store (first
@@ -24,62 +22,40 @@ const SITE_DESCRIPTION = `</script><script>window.__pwned=1</script> $' $\``
 const PROMO_TITLE = `<b onmouseover="window.__pwned=1">โปร</b> ${MARKUP} $& {{7*7}}`
 const PROVIDER_TITLE = `<svg onload="window.__pwned=1"> $& '--`
 
-describe('hostile text in the player app', () => {
-  let dataDir: string
-  let server: RunningServer | undefined
-  let browser: Browser
-  let context: BrowserContext | undefined
-  const player = { mobile: `09${String(Date.now()).slice(-8)}`, password: 'hostile-pass-1', bank_account: `40${String(Date.now()).slice(-8)}` }
+const player = { mobile: `09${String(Date.now()).slice(-8)}`, password: 'hostile-pass-1', bank_account: `40${String(Date.now()).slice(-8)}` }
 
-  beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'sanam-e2e-hostile-'))
-    const env = { OTP_REQUIRED: 'false' }
-    server = await startServer({ dataDir, env })
+/** A server on whose data the player and the operator stored their texts (between two runs of the server). */
+async function startWithHostileTexts(dataDir: string): Promise<RunningServer> {
+  const env = { OTP_REQUIRED: 'false' }
+  const server = await startServer({ dataDir, env })
+  try {
     // The player stores what a player can.
-    const refused = await call(server.baseUrl, 'POST', '/api/auth/register', {
-      body: {
-        mobile: player.mobile,
-        password: player.password,
-        firstname: '<script>alert(1)</script>',
-        surname: 'x',
-        bank_account: player.bank_account,
-        bank_code: '014',
-      },
-    })
-    expect(refused.status).toBe(400)
-    const registered = await call(server.baseUrl, 'POST', '/api/auth/register', {
-      body: {
-        mobile: player.mobile,
-        password: player.password,
-        firstname: NAME_PAYLOADS.first,
-        surname: NAME_PAYLOADS.last,
-        bank_account: player.bank_account,
-        bank_code: '014',
-      },
-    })
+    const register = (firstname: string, surname: string) =>
+      call(server.baseUrl, 'POST', '/api/auth/register', {
+        body: { mobile: player.mobile, password: player.password, firstname, surname, bank_account: player.bank_account, bank_code: '014' },
+      })
+    expect((await register('<script>alert(1)</script>', 'x')).status).toBe(400)
+    const registered = await register(NAME_PAYLOADS.first, NAME_PAYLOADS.last)
     expect(registered.status, JSON.stringify(registered.body)).toBe(200)
+  } finally {
     await server.stop()
+  }
 
-    // The operator's texts, written where the back-office will write them.
-    const db = new PGlite(path.join(dataDir, 'pglite'))
-    await db.query('update site_settings set title = $1, description = $2', [SITE_TITLE, SITE_DESCRIPTION])
-    await db.query('update promotions set title = $1', [PROMO_TITLE])
-    await db.query(`update providers set title = $1 || ' ' || code`, [PROVIDER_TITLE])
-    await db.close()
+  // The operator's texts, written where the back-office will write them.
+  const db = new PGlite(path.join(dataDir, 'pglite'))
+  await db.query('update site_settings set title = $1, description = $2', [SITE_TITLE, SITE_DESCRIPTION])
+  await db.query('update promotions set title = $1', [PROMO_TITLE])
+  await db.query(`update providers set title = $1 || ' ' || code`, [PROVIDER_TITLE])
+  await db.close()
 
-    server = await startServer({ dataDir, env })
-    browser = await launchBrowser()
-  }, 60_000)
+  return startServer({ dataDir, env })
+}
 
-  afterAll(async () => {
-    await context?.close()
-    await browser?.close()
-    await server?.stop()
-    await rm(dataDir, { recursive: true, force: true })
-  })
+describe('hostile text in the player app', () => {
+  const suite = useBrowserSuite({ server: startWithHostileTexts })
 
   it('renders every stored payload as text: no dialog, no injected element, no script run', async () => {
-    const base = server!.baseUrl
+    const base = suite.baseUrl
     const login = await call<{ token: string }>(base, 'POST', '/api/auth/login', { body: { mobile: player.mobile, password: player.password } })
     expect(login.status).toBe(200)
     const token = login.body.data.token
@@ -91,25 +67,9 @@ describe('hostile text in the player app', () => {
       body: { amount: 500, promotion: promotions.body.data.list[0]!.id },
     })
     expect(bill.status, JSON.stringify(bill.body)).toBe(200)
-    const account = await call<{ bank_code: string; bank_account: string; to_account: string }>(base, 'GET', `/api/dev/bank-account?mobile=${player.mobile}`)
-    const transfer = await postBankTransfer(
-      base,
-      JSON.stringify({
-        external_id: `hostile-${Date.now()}`,
-        to_account: account.body.data.to_account,
-        from_bank_code: '014',
-        from_account: player.bank_account,
-        amount: bill.body.data.amount,
-        occurred_at: new Date().toISOString(),
-      }),
-    )
-    expect(transfer.body.data.status).toBe('MATCHED')
+    await deposit(base, player.mobile, bill.body.data.amount)
 
-    context = await newPhoneContext(browser, base)
-    await context.addInitScript((session) => {
-      if (!sessionStorage.getItem('sanam.session')) sessionStorage.setItem('sanam.session', btoa(JSON.stringify({ v: 1, t: session })))
-    }, token)
-    const page = await context.newPage()
+    const { page } = await suite.phone({ player: token })
     const dialogs: string[] = []
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message())

@@ -11,7 +11,19 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { call, postBankTransfer, type Answer } from './support/http.ts'
-import { operatorEnv, operatorToken } from './support/operator.ts'
+import {
+  balanceSatang,
+  expectLedgerVerifies,
+  faultEnv,
+  fullHistory,
+  operatorToken,
+  payInAccount,
+  registerPlayers,
+  toSatang,
+  transferBody,
+  type Player,
+} from './support/money.ts'
+import { operatorEnv } from './support/operator.ts'
 import { createTestDatabase, type TestDatabase } from './support/postgres.ts'
 import { chooseSeed, seededRandom, type SeededRandom } from './support/random.ts'
 import { repoRoot, startServer, type RunningServer } from './support/server.ts'
@@ -19,15 +31,7 @@ import { repoRoot, startServer, type RunningServer } from './support/server.ts'
 const PLAYERS = 5
 const OPERATIONS = 150
 const IN_FLIGHT = 6
-const HISTORY_PAGE_LIMIT = 50
 const SEED = chooseSeed(process.env.FAULT_SEED)
-
-interface Player {
-  mobile: string
-  password: string
-  bankAccount: string
-  token: string
-}
 
 /** One bank transfer: the body is serialised once, so every send (and the replay after restart) is the same bytes. */
 interface Deposit {
@@ -83,14 +87,7 @@ function makePlan(random: SeededRandom, players: Player[], toAccount: string, ru
       // Whole baht mostly, some with satang: the edge carries 2 decimals, the ledger integer satang.
       const satang = random.int(100, 3000) * 100 + (random.next() < 0.3 ? random.int(1, 99) : 0)
       const externalId = `fault-${runId}-${n}`
-      const raw = JSON.stringify({
-        external_id: externalId,
-        to_account: toAccount,
-        from_bank_code: '002',
-        from_account: players[player]!.bankAccount,
-        amount: satang / 100,
-        occurred_at: new Date().toISOString(),
-      })
+      const raw = transferBody(externalId, toAccount, players[player]!, satang)
       const deposit: Deposit = { externalId, player, satang, raw, sends: 0, acked: [], statuses: [] }
       deposits.push(deposit)
       ops.push({ kind: 'deposit', deposit })
@@ -113,37 +110,6 @@ function makePlan(random: SeededRandom, players: Player[], toAccount: string, ru
 }
 
 const sumSatang = (values: number[]) => values.reduce((a, b) => a + b, 0)
-const toSatang = (baht: number) => Math.round(baht * 100)
-
-interface HistoryItem {
-  id: string
-  txtype: 'DEPOSIT' | 'WITHDRAW'
-  txamount: number
-  txstatus: 'PENDING' | 'SUCCESS' | 'FAIL' | 'CANCEL'
-}
-
-async function fullHistory(baseUrl: string, token: string): Promise<HistoryItem[]> {
-  const items: HistoryItem[] = []
-  for (let page = 0; page < HISTORY_PAGE_LIMIT; page++) {
-    const answer = await call<{ list: HistoryItem[]; total: number }>(baseUrl, 'GET', `/api/wallet/histories?page=${page}`, { token })
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200)
-    items.push(...answer.body.data.list)
-    if (answer.body.data.list.length === 0 || items.length >= answer.body.data.total) return items
-  }
-  throw new Error(`history longer than ${HISTORY_PAGE_LIMIT} pages`)
-}
-
-async function balanceSatang(baseUrl: string, token: string): Promise<number> {
-  const answer = await call<{ balance: number }>(baseUrl, 'GET', '/api/wallet/v2/balance', { token })
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200)
-  return toSatang(answer.body.data.balance)
-}
-
-async function ledgerVerify(baseUrl: string, token: string) {
-  const answer = await call<{ ok: boolean; checked: number; failures: unknown[] }>(baseUrl, 'GET', '/api/backoffice/ledger/verify', { token })
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200)
-  return answer.body.data
-}
 
 /** Runs the ledger:verify script as a person would, with the given environment on top of ours (no DATABASE_URL). */
 function runLedgerVerifyScript(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
@@ -290,37 +256,16 @@ async function faultRun(label: string, dataDir: string, databaseUrl: string | un
   const started = Date.now()
   const random = seededRandom(SEED ^ (databaseUrl ? 0x5bd1e995 : 0))
   const runId = `${SEED.toString(36)}${databaseUrl ? 'p' : 'e'}`
-  const env: Record<string, string> = {
-    OTP_REQUIRED: 'false',
-    ...operatorEnv(),
-    // Several withdrawals per player may be pending at once, so holds, payouts and releases overlap.
-    WITHDRAW_ONE_PENDING: 'false',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  }
+  // Several withdrawals per player may be pending at once (faultEnv), so holds, payouts and releases overlap.
+  const env = faultEnv(databaseUrl)
   let server: RunningServer | undefined = await startServer({ dataDir, env })
   try {
-    const players: Player[] = Array.from({ length: PLAYERS }, (_, i) => ({
-      mobile: `09555000${String(i).padStart(2, '0')}`,
-      password: `fault-pass-${i}`,
-      bankAccount: `77700000${String(i).padStart(2, '0')}`,
-      token: '',
-    }))
     const base = server.baseUrl
-    await Promise.all(
-      players.map(async (p, i) => {
-        const body = { mobile: p.mobile, password: p.password, firstname: 'ทดสอบ', surname: `ล่ม${i}`, bank_account: p.bankAccount, bank_code: '002' }
-        const registered = await call(base, 'POST', '/api/auth/register', { body })
-        expect(registered.status, JSON.stringify(registered.body)).toBe(200)
-        const login = await call<{ token: string }>(base, 'POST', '/api/auth/login', { body: { mobile: p.mobile, password: p.password } })
-        expect(login.status, JSON.stringify(login.body)).toBe(200)
-        p.token = login.body.data.token
-      }),
-    )
-    const account = await call<{ to_account: string }>(base, 'GET', `/api/dev/bank-account?mobile=${players[0]!.mobile}`)
-    expect(account.status, JSON.stringify(account.body)).toBe(200)
+    const players = await registerPlayers(base, PLAYERS, '55')
+    const toAccount = await payInAccount(base, players[0]!)
     const operator = await operatorToken(base)
 
-    const plan = makePlan(random, players, account.body.data.to_account, runId)
+    const plan = makePlan(random, players, toAccount, runId)
     const loadStarted = Date.now()
     const load = await runLoad(server, plan, players, operator)
     const loadMs = Date.now() - loadStarted
@@ -393,9 +338,7 @@ async function faultRun(label: string, dataDir: string, databaseUrl: string | un
       else expect(row.txstatus).toBe('PENDING')
     }
 
-    const verify = await ledgerVerify(after, await operatorToken(after))
-    expect(verify.failures, context).toEqual([])
-    expect(verify.ok).toBe(true)
+    const checked = await expectLedgerVerifies(after, await operatorToken(after), context)
 
     for (let i = 0; i < players.length; i++) {
       const history = histories[i]!
@@ -426,7 +369,7 @@ async function faultRun(label: string, dataDir: string, databaseUrl: string | un
       `[money-faults] ${label}: ${context}; ${load.sentBeforeKill}/${plan.ops.length} ops sent in ${loadMs} ms, killed after ${load.acks} acks ` +
         `(K=${plan.killAfterAcks}, ${load.inFlightAtKill} in flight, ${load.noAnswer} unanswered); ${ackedDeposits.length} deposits, ` +
         `${ackedWithdrawals.length} withdrawals, ${load.decisions.filter((d) => d.acked).length} decisions acknowledged; refused: ${JSON.stringify(load.refusals)}; ` +
-        `${verify.checked} ledger rows verified; ${Date.now() - started} ms in all`,
+        `${checked} ledger rows verified; ${Date.now() - started} ms in all`,
     )
   } catch (error) {
     if (server) console.warn(`[money-faults] ${label} server output:\n${server.output()}`)

@@ -1,15 +1,17 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, newPhoneContext, shot, trackApiCalls, viewShot } from './support/browser.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, it, onTestFinished } from 'vitest'
+import { shot, trackApiCalls, viewShot } from './support/browser.ts'
 import { call } from './support/http.ts'
-import { startServer, type RunningServer } from './support/server.ts'
+import { atPath } from './support/page.ts'
+import { DEMO } from './support/player.ts'
+import { startServer } from './support/server.ts'
+import { useBrowserSuite } from './support/suite.ts'
 
 /**
  * The player's sign-in screens (issue 6): guard, login, remember password, logout, 401 handling, both register
  * paths (SMS OTP read from the dev outbox, and no OTP on a second server) and every validation message.
  */
 
-const DEMO = { mobile: '0812345678', password: 'sanam1234' }
 const SESSION_KEY = 'sanam.session'
 
 let phoneSeq = 0
@@ -24,52 +26,14 @@ function newAccount(): string {
   return `7${String(Date.now()).slice(-9)}${phoneSeq}`.slice(0, 12)
 }
 
-/**
- * Waits until the app's router is at `pathname`. Client-side redirects are history API changes, which
- * waitForURL does not always see when they land right after a page load; polling the location (on a timer, not
- * on animation frames, which a headless page may not be painting) does.
- */
-async function atPath(page: Page, pathname: string, timeout = 10_000) {
-  await page.waitForFunction((expected) => window.location.pathname === expected, pathname, { timeout, polling: 100 })
-}
-
 async function toast(page: Page, text: string) {
   await page.locator('.toast', { hasText: text }).waitFor()
 }
 
 describe('player app: sign-in screens', () => {
-  let server: RunningServer
-  let browser: Browser
-  let context: BrowserContext | undefined
-
-  beforeAll(async () => {
-    server = await startServer()
-    browser = await launchBrowser()
-  })
-
-  afterEach(async () => {
-    await context?.close()
-    context = undefined
-  })
-
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
-
-  /** A fresh phone page; script errors and console errors fail the test (expected 4xx answers aside). */
-  async function openPhonePage(base = server.baseUrl): Promise<{ page: Page; problems: string[] }> {
-    context = await newPhoneContext(browser, base)
-    const page = await context.newPage()
-    const problems: string[] = []
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
-    page.on('console', (message) => {
-      // The browser logs every 4xx answer; the tests cause those on purpose (wrong password, taken phone...).
-      if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text()))
-        problems.push(`console error: ${message.text()}`)
-    })
-    return { page, problems }
-  }
+  const suite = useBrowserSuite()
+  /** A fresh phone page; script errors and console errors fail the test (the 4xx answers the tests cause aside). */
+  const openPhonePage = (baseUrl?: string) => suite.phone({ baseUrl })
 
   async function fillLogin(page: Page, mobile: string, password: string) {
     await page.getByLabel('เบอร์โทรศัพท์').fill(mobile)
@@ -192,11 +156,8 @@ describe('player app: sign-in screens', () => {
   })
 
   it('a 401 on any call clears the session and goes to /login exactly once', async () => {
-    const { page, problems } = await openPhonePage()
     // A token the server never issued, as a reload would restore it.
-    await context!.addInitScript((key) => {
-      if (!sessionStorage.getItem(key)) sessionStorage.setItem(key, btoa(JSON.stringify({ v: 1, t: 'expired-or-forged-token' })))
-    }, SESSION_KEY)
+    const { page, problems } = await suite.phone({ player: 'expired-or-forged-token' })
     const loginVisits: string[] = []
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame() && new URL(frame.url()).pathname === '/login') loginVisits.push(frame.url())
@@ -217,7 +178,7 @@ describe('player app: sign-in screens', () => {
     await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click()
     await page.getByRole('heading', { level: 1, name: 'สวัสดี คุณสมชาย' }).waitFor()
     const token = await page.evaluate((key) => (JSON.parse(atob(sessionStorage.getItem(key) ?? '')) as { t: string }).t, SESSION_KEY)
-    expect((await call(server.baseUrl, 'POST', '/api/auth/logout', { token })).status).toBe(200)
+    expect((await call(suite.baseUrl, 'POST', '/api/auth/logout', { token })).status).toBe(200)
     // Toasts stack (each stays 3 s): let the earlier ones go so the one this expiry shows is the only one.
     await page.waitForFunction(() => document.querySelectorAll('.toast').length === 0, null, { polling: 100 })
     await page.getByRole('button', { name: 'รีเฟรชยอดเงิน' }).click()
@@ -297,7 +258,7 @@ describe('player app: sign-in screens', () => {
     await page.getByRole('button', { name: 'ยืนยัน' }).click()
     await page.getByText('กรุณากรอกรหัส OTP').waitFor()
 
-    const outbox = await call<{ messages: { otp: string | null; otp_ref: string | null }[] }>(server.baseUrl, 'GET', `/api/dev/sms?mobile=${mobile}`)
+    const outbox = await call<{ messages: { otp: string | null; otp_ref: string | null }[] }>(suite.baseUrl, 'GET', `/api/dev/sms?mobile=${mobile}`)
     const message = outbox.body.data.messages[0]
     expect(message?.otp_ref).toBe(ref)
     const code = message?.otp ?? ''
@@ -348,21 +309,17 @@ describe('player app: sign-in screens', () => {
 
   it('register without OTP: registration complete, then logged in automatically', async () => {
     const noOtp = await startServer({ env: { OTP_REQUIRED: 'false' } })
-    try {
-      const { page, problems } = await openPhonePage(noOtp.baseUrl)
-      await page.goto('/register')
-      await fillRegister(page, { mobile: newMobile(), firstname: 'ปิติ', surname: 'ยินดี', account: newAccount() })
-      await page.getByRole('button', { name: 'สมัครสมาชิก' }).click()
-      await toast(page, 'สมัครสมาชิกสำเร็จ')
-      await page.getByRole('status').filter({ hasText: 'กำลังเข้าสู่ระบบอัตโนมัติ' }).first().waitFor()
-      await viewShot(page, 'player-register-complete')
-      await atPath(page, '/')
-      await page.getByRole('heading', { level: 1, name: 'สวัสดี คุณปิติ' }).waitFor()
-      expect(problems).toEqual([])
-    } finally {
-      await context?.close()
-      context = undefined
-      await noOtp.stop()
-    }
+    // Stopped after the fixture has closed the page's context.
+    onTestFinished(async () => void (await noOtp.stop()))
+    const { page, problems } = await openPhonePage(noOtp.baseUrl)
+    await page.goto('/register')
+    await fillRegister(page, { mobile: newMobile(), firstname: 'ปิติ', surname: 'ยินดี', account: newAccount() })
+    await page.getByRole('button', { name: 'สมัครสมาชิก' }).click()
+    await toast(page, 'สมัครสมาชิกสำเร็จ')
+    await page.getByRole('status').filter({ hasText: 'กำลังเข้าสู่ระบบอัตโนมัติ' }).first().waitFor()
+    await viewShot(page, 'player-register-complete')
+    await atPath(page, '/')
+    await page.getByRole('heading', { level: 1, name: 'สวัสดี คุณปิติ' }).waitFor()
+    expect(problems).toEqual([])
   })
 })

@@ -1,72 +1,36 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, newPhoneContext, viewShot, shot } from './support/browser.ts'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { shot, viewShot } from './support/browser.ts'
 import { call } from './support/http.ts'
-import { atPath, DEMO, deposit, phonePage, seriousAxeViolations } from './support/player.ts'
-import { startServer, type RunningServer } from './support/server.ts'
+import { atPath, expectNoSideScroll, seriousAxeViolations, settleImages } from './support/page.ts'
+import { DEMO, deposit, loginToken } from './support/player.ts'
+import { useBrowserSuite, type OpenedPage } from './support/suite.ts'
 
 /**
  * The deposit screen and the promotion page (issue 9): through the UI of the built app on a real server, at phone
  * size. Money arrives as a signed transfer on the bank feed, as a bank would send it.
  */
 
-/**
- * Nothing sticks out sideways: measured against the phone's width itself, since a phone widens its layout viewport
- * to fit content that overflows (and then everything is zoomed out).
- */
-async function expectPhoneWidth(page: Page) {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth)
-  expect(width).toBeLessThanOrEqual(page.viewportSize()!.width)
-}
-
-/** Waits for every image, loading the lazy ones (the banner's later slides) now, so a screenshot shows them. */
-async function settleImages(page: Page, selector = 'img') {
-  await page.evaluate((query) => {
-    for (const image of document.querySelectorAll<HTMLImageElement>(query)) if (!image.complete) image.loading = 'eager'
-  }, selector)
-  await page.waitForFunction(
-    (query) => [...document.querySelectorAll<HTMLImageElement>(query)].every((image) => image.complete && image.naturalWidth > 0),
-    selector,
-    { polling: 100 },
-  )
-}
-
 describe('player app: deposit and promotions', () => {
-  let server: RunningServer
-  let browser: Browser
-  let context: BrowserContext | undefined
+  // A server of its own: the tests follow the seeded demo player's money from its first state.
+  const suite = useBrowserSuite({ server: {} })
   let token = ''
 
   beforeAll(async () => {
-    server = await startServer()
-    browser = await launchBrowser()
-    const login = await call<{ token: string }>(server.baseUrl, 'POST', '/api/auth/login', { body: DEMO })
-    expect(login.status).toBe(200)
-    token = login.body.data.token
-  })
-
-  afterEach(async () => {
-    await context?.close()
-    context = undefined
-  })
-
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
+    token = await loginToken(suite.baseUrl, DEMO)
   })
 
   /** A logged-in phone page that records script errors, opened at `url`. */
-  async function open(url: string, options: { before?: (page: Page) => Promise<void>; clipboard?: boolean } = {}): Promise<{ page: Page; problems: string[] }> {
-    const opened = await phonePage(browser, server.baseUrl, token)
-    context = opened.context
-    if (options.clipboard) await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl })
+  async function open(url: string, options: { before?: (page: Page) => Promise<void>; clipboard?: boolean } = {}): Promise<OpenedPage> {
+    const opened = await suite.phone({ player: token })
+    if (options.clipboard) await opened.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.baseUrl })
     await options.before?.(opened.page)
     await opened.page.goto(url)
-    return { page: opened.page, problems: opened.problems }
+    return opened
   }
 
   /** The bank reports a transfer from the demo player's registered account, signed as the feed requires. */
-  const bankTransfer = (amount: number) => deposit(server.baseUrl, DEMO.mobile, amount)
+  const bankTransfer = (amount: number) => deposit(suite.baseUrl, DEMO.mobile, amount)
 
   const toast = (page: Page, text: string) => page.locator('.toast', { hasText: text })
   const promotionSelect = (page: Page) => page.getByLabel('โปรโมชั่น', { exact: true })
@@ -76,7 +40,7 @@ describe('player app: deposit and promotions', () => {
     await page.getByRole('heading', { level: 1, name: 'สวัสดี คุณสมชาย' }).waitFor()
     // The demo player starts with play money, deposited through the ledger.
     await page.getByTestId('balance').filter({ hasText: '฿1,000.00' }).waitFor()
-    await expectPhoneWidth(page)
+    await expectNoSideScroll(page)
     await page
       .getByRole('link', { name: /โปรโมชั่น/ })
       .first()
@@ -86,8 +50,8 @@ describe('player app: deposit and promotions', () => {
     await buttons.first().waitFor()
     // The demo player has deposited already: the new-member offer is not theirs to take.
     expect(await buttons.allTextContents()).toEqual(['ฝากประจำ รับเพิ่ม 100 บาท', 'ฝาก 500 รับเพิ่ม 10%'])
-    await settleImages(page)
-    await expectPhoneWidth(page)
+    await settleImages(page, { loaded: true })
+    await expectNoSideScroll(page)
     await viewShot(page, 'player-promotion-page')
     expect(await seriousAxeViolations(page)).toEqual([])
 
@@ -106,7 +70,7 @@ describe('player app: deposit and promotions', () => {
       'ทำยอดเทิร์นโอเวอร์ 3 เท่าของยอดฝาก',
       'ห้ามเล่นเกมค่าย: evo',
     ])
-    await settleImages(page)
+    await settleImages(page, { loaded: true })
     await viewShot(page, 'player-deposit-promotion-modal')
     await modal.getByRole('button', { name: 'ปิด' }).tap()
 
@@ -143,8 +107,8 @@ describe('player app: deposit and promotions', () => {
     await target.getByRole('button', { name: 'คัดลอกเลขบัญชี' }).tap()
     await toast(page, 'คัดลอกเลขบัญชีแล้ว').waitFor()
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('4071234567')
-    await settleImages(page)
-    await expectPhoneWidth(page)
+    await settleImages(page, { loaded: true })
+    await expectNoSideScroll(page)
     await viewShot(page, 'player-deposit')
     await shot(page, 'player-deposit-full')
     expect(await seriousAxeViolations(page)).toEqual([])
@@ -177,7 +141,7 @@ describe('player app: deposit and promotions', () => {
     await atPath(page, '/')
     await page.getByRole('heading', { level: 1, name: 'สวัสดี คุณสมชาย' }).waitFor()
     // The server keeps its own 180 s; this test's clock is not the server's, so the bill is dropped for the next test.
-    expect((await call(server.baseUrl, 'POST', '/api/wallet/deposit/draft_bill/cancel', { token })).status).toBe(200)
+    expect((await call(suite.baseUrl, 'POST', '/api/wallet/deposit/draft_bill/cancel', { token })).status).toBe(200)
     expect(problems).toEqual([])
   })
 
@@ -216,14 +180,13 @@ describe('player app: deposit and promotions', () => {
     await atPath(page, '/', 5000)
     // 1,100 + 300 deposited + 100 bonus.
     await page.getByTestId('balance').filter({ hasText: '฿1,500.00' }).waitFor()
-    const me = await call<{ promotion: { enabled: boolean; info?: { title: string } } }>(server.baseUrl, 'GET', '/api/user/@me', { token })
+    const me = await call<{ promotion: { enabled: boolean; info?: { title: string } } }>(suite.baseUrl, 'GET', '/api/user/@me', { token })
     expect(me.body.data.promotion).toMatchObject({ enabled: true, info: { title: 'ฝากประจำ รับเพิ่ม 100 บาท' } })
     expect(problems).toEqual([])
   })
 
   it("the register bank picker shows the banks' bundled logos (drawn badges for the two the package lacks)", async () => {
-    context = await newPhoneContext(browser, server.baseUrl)
-    const page = await context.newPage()
+    const { page } = await suite.phone()
     await page.goto('/register')
     await page
       .getByRole('button', { name: /ธนาคาร/ })
@@ -234,7 +197,7 @@ describe('player app: deposit and promotions', () => {
     const logos = sheet.locator('img.bank-badge')
     expect(await logos.count()).toBe(21)
     expect(await sheet.locator('span.bank-badge').allTextContents()).toEqual(['SCBT', 'MEGA'])
-    await settleImages(page, 'img.bank-badge')
+    await settleImages(page, { selector: 'img.bank-badge', loaded: true })
     await viewShot(page, 'player-register-bank-picker')
   })
 })

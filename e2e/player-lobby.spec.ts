@@ -1,35 +1,17 @@
 import path from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, newPhoneContext, nextFrames, shot, viewShot } from './support/browser.ts'
-import { call } from './support/http.ts'
-import { repoRoot, startServer, type RunningServer } from './support/server.ts'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { nextFrames, shot, viewShot } from './support/browser.ts'
+import { atPath, expectNoSideScroll, settleImages } from './support/page.ts'
+import { DEMO } from './support/player.ts'
+import { repoRoot } from './support/server.ts'
+import { useBrowserSuite, type OpenedPage } from './support/suite.ts'
 
 /**
  * The home lobby (issue 6): account and wallet, promotion panel, tabs, providers, a provider's games with search
  * and back, maintenance items, fishing and popular grids, game and provider-lobby launch, bottom bar, carousel,
  * loading and empty states; screenshots of each at phone size.
  */
-
-const DEMO = { mobile: '0812345678', password: 'sanam1234' }
-
-async function atPath(page: Page, pathname: string, timeout = 10_000) {
-  await page.waitForFunction((expected) => window.location.pathname === expected, pathname, { timeout, polling: 100 })
-}
-
-/** Nothing may stick out sideways on a phone. */
-async function expectNoSideScroll(page: Page) {
-  const widths = await page.evaluate(() => ({ document: document.documentElement.scrollWidth, viewport: window.innerWidth }))
-  expect(widths.document).toBeLessThanOrEqual(widths.viewport)
-}
-
-/** Waits until every image on the page has loaded or failed (the lazy ones, off screen, are started now). */
-async function settleImages(page: Page) {
-  await page.evaluate(() => {
-    for (const image of document.images) if (!image.complete) image.loading = 'eager'
-  })
-  await page.waitForFunction(() => [...document.images].every((image) => image.complete), null, { timeout: 10_000, polling: 100 })
-}
 
 /** Scrolls so `selector`'s element sits at the top of the screen (for a screenshot of what follows it). */
 async function showAtTop(page: Page, selector: string) {
@@ -48,47 +30,16 @@ async function labels(page: Page, list: string) {
 }
 
 describe('player app: home lobby', () => {
-  let server: RunningServer
-  let browser: Browser
-  let context: BrowserContext | undefined
+  const suite = useBrowserSuite()
 
-  beforeAll(async () => {
-    server = await startServer()
-    browser = await launchBrowser()
-  })
-
-  afterEach(async () => {
-    await context?.close()
-    context = undefined
-  })
-
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
-
-  /** A logged-in phone page at `/` (the token stored as the app stores it, as after a reload). */
-  async function openLobby(
-    options: { width?: number; url?: string; before?: (page: Page) => Promise<void> } = {},
-  ): Promise<{ page: Page; problems: string[] }> {
-    const login = await call<{ token: string }>(server.baseUrl, 'POST', '/api/auth/login', { body: DEMO })
-    expect(login.status).toBe(200)
-    context = await newPhoneContext(browser, server.baseUrl)
-    await context.addInitScript((token) => {
-      if (!sessionStorage.getItem('sanam.session')) sessionStorage.setItem('sanam.session', btoa(JSON.stringify({ v: 1, t: token })))
-    }, login.body.data.token)
-    const page = await context.newPage()
-    if (options.width) await page.setViewportSize({ width: options.width, height: 844 })
-    const problems: string[] = []
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text()))
-        problems.push(`console error: ${message.text()}`)
-    })
-    await options.before?.(page)
-    await page.goto(options.url ?? '/')
-    await page.getByRole('heading', { level: 1, name: 'สวัสดี คุณสมชาย' }).waitFor()
-    return { page, problems }
+  /** A phone page signed in as the demo player, at `/` (or `url`), once the greeting shows. */
+  async function openLobby(options: { width?: number; url?: string; before?: (page: Page) => Promise<void> } = {}): Promise<OpenedPage> {
+    const opened = await suite.phone({ player: DEMO })
+    if (options.width) await opened.page.setViewportSize({ width: options.width, height: 844 })
+    await options.before?.(opened.page)
+    await opened.page.goto(options.url ?? '/')
+    await opened.page.getByRole('heading', { level: 1, name: 'สวัสดี คุณสมชาย' }).waitFor()
+    return opened
   }
 
   it('home: greeting, balance, wallet cards, carousel, bottom bar, all grids; looks right at 360, 390 and 430 px', async () => {
@@ -310,7 +261,7 @@ describe('player app: home lobby', () => {
   })
 
   it('a refused launch closes the window and shows the server message', async () => {
-    const { page, problems } = await openLobby({
+    const { context, page, problems } = await openLobby({
       before: async (page) => {
         await page.route('**/api/portal/launch', (route) =>
           route.fulfill({
@@ -327,7 +278,7 @@ describe('player app: home lobby', () => {
     // The window opened on the click (browsers allow it only then) is closed again.
     const popup = await popupOpened
     if (!popup.isClosed()) await popup.waitForEvent('close')
-    expect(context!.pages()).toHaveLength(1)
+    expect(context.pages()).toHaveLength(1)
     await viewShot(page, 'player-launch-error')
     expect(problems).toEqual([])
   })

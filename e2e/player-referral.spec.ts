@@ -1,14 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, viewShot } from './support/browser.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { viewShot } from './support/browser.ts'
 import { call } from './support/http.ts'
-import { operatorEnv, operatorToken } from './support/operator.ts'
-import { atPath, DEMO, deposit, loginToken, phonePage, playDemoRounds, registerPlayer, seriousAxeViolations } from './support/player.ts'
+import { operatorEnv } from './support/operator.ts'
+import { atPath, seriousAxeViolations } from './support/page.ts'
+import { DEMO, deposit, loginToken, playDemoRounds, registerPlayer } from './support/player.ts'
 import { repoRoot, startServer, type RunningServer } from './support/server.ts'
+import { useBrowserSuite, type OpenedPage } from './support/suite.ts'
 
 /**
  * Referral (issue 9): the invite link copied and shared, the bonus and refund wallets moved to the main wallet once
@@ -19,75 +18,61 @@ import { repoRoot, startServer, type RunningServer } from './support/server.ts'
 const DAY_MS = 24 * 60 * 60 * 1000
 const clockOffset = pathToFileURL(path.join(repoRoot, 'e2e/support/clock-offset.mjs')).href
 
+// The commission on a short session is a few baht: let any amount be moved.
+const env = { OTP_REQUIRED: 'false', ...operatorEnv(), BONUS_MIN: '1' }
+
+/** Yesterday's play on a server whose clock is a day behind, then the server of today on the same data. */
+async function startAfterYesterday(dataDir: string): Promise<RunningServer> {
+  const yesterday = await startServer({ dataDir, env: { ...env, NODE_OPTIONS: `--import=${clockOffset}`, E2E_CLOCK_OFFSET_MS: String(-DAY_MS) } })
+  try {
+    const then = new Date(Date.now() - DAY_MS)
+    const demoToken = await loginToken(yesterday.baseUrl, DEMO)
+    await deposit(yesterday.baseUrl, DEMO.mobile, 1000, then)
+    await playDemoRounds(yesterday.baseUrl, demoToken, 4, 100)
+    const friend = await registerPlayer(yesterday.baseUrl, { inviteCode: 'DEMO2345', firstname: 'เพื่อน' })
+    await deposit(yesterday.baseUrl, friend.mobile, 1000, then)
+    await playDemoRounds(yesterday.baseUrl, await loginToken(yesterday.baseUrl, friend), 4, 100)
+  } finally {
+    await yesterday.stop()
+  }
+  return startServer({ dataDir, env })
+}
+
 describe('player app: referral', () => {
-  let server: RunningServer
-  let browser: Browser
-  let context: BrowserContext | undefined
-  let dataDir: string
+  const suite = useBrowserSuite({ server: startAfterYesterday })
   let token: string
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'sanam-e2e-referral-'))
-    // The commission on a short session is a few baht: let any amount be moved.
-    const env = { OTP_REQUIRED: 'false', ...operatorEnv(), BONUS_MIN: '1' }
-    const yesterday = await startServer({ dataDir, env: { ...env, NODE_OPTIONS: `--import=${clockOffset}`, E2E_CLOCK_OFFSET_MS: String(-DAY_MS) } })
-    try {
-      const then = new Date(Date.now() - DAY_MS)
-      const demoToken = await loginToken(yesterday.baseUrl, DEMO)
-      await deposit(yesterday.baseUrl, DEMO.mobile, 1000, then)
-      await playDemoRounds(yesterday.baseUrl, demoToken, 4, 100)
-      const friend = await registerPlayer(yesterday.baseUrl, { inviteCode: 'DEMO2345', firstname: 'เพื่อน' })
-      await deposit(yesterday.baseUrl, friend.mobile, 1000, then)
-      await playDemoRounds(yesterday.baseUrl, await loginToken(yesterday.baseUrl, friend), 4, 100)
-    } finally {
-      await yesterday.stop()
-    }
-
-    server = await startServer({ dataDir, env })
-    const operator = await operatorToken(server.baseUrl)
     const bangkokYesterday = new Date(Date.now() - DAY_MS + 7 * 60 * 60 * 1000).toISOString().slice(0, 10)
-    const accrued = await call<{ referral: number; rebate: number }>(server.baseUrl, 'POST', '/api/backoffice/jobs/accrue', {
-      token: operator,
+    const accrued = await call<{ referral: number; rebate: number }>(suite.baseUrl, 'POST', '/api/backoffice/jobs/accrue', {
+      token: await suite.operatorToken(),
       body: { day: bangkokYesterday },
     })
     expect(accrued.status, JSON.stringify(accrued.body)).toBe(200)
     expect(accrued.body.data.referral).toBeGreaterThan(0)
     expect(accrued.body.data.rebate).toBeGreaterThan(0)
     // Eleven more friends, for a second page of the friends list.
-    for (let n = 0; n < 11; n++) await registerPlayer(server.baseUrl, { inviteCode: 'DEMO2345' })
-    token = await loginToken(server.baseUrl, DEMO)
-    browser = await launchBrowser()
+    for (let n = 0; n < 11; n++) await registerPlayer(suite.baseUrl, { inviteCode: 'DEMO2345' })
+    token = await loginToken(suite.baseUrl, DEMO)
   }, 150_000)
 
-  afterEach(async () => {
-    await context?.close()
-    context = undefined
-  })
-
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-    await rm(dataDir, { recursive: true, force: true })
-  })
-
-  async function open(pathname = '/'): Promise<{ page: Page; problems: string[] }> {
-    const opened = await phonePage(browser, server.baseUrl, token)
-    context = opened.context
+  async function open(pathname = '/'): Promise<OpenedPage> {
+    const opened = await suite.phone({ player: token })
     await opened.page.goto(pathname)
     return opened
   }
 
   it('invite tab: code, link copied to the clipboard, shared to LINE, Telegram and Facebook in a new window, level percentages', async () => {
-    const { page, problems } = await open()
-    await context!.grantPermissions(['clipboard-read', 'clipboard-write'])
+    const { context, page, problems } = await open()
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
     // The networks' share pages are outside; answer them here so the popup's address can be read.
-    await context!.route(/^https:\/\/(social-plugins\.line\.me|t\.me|www\.facebook\.com)\//, (route) =>
+    await context.route(/^https:\/\/(social-plugins\.line\.me|t\.me|www\.facebook\.com)\//, (route) =>
       route.fulfill({ contentType: 'text/html', body: '<title>share</title>' }),
     )
     await page.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'แนะนำเพื่อน' }).tap()
     await atPath(page, '/referral')
     expect(await page.getByRole('tab', { name: 'ลิงก์แนะนำ' }).getAttribute('aria-selected')).toBe('true')
-    const link = `${server.baseUrl}/register?invite_code=DEMO2345`
+    const link = `${suite.baseUrl}/register?invite_code=DEMO2345`
     await page.getByTestId('invite-code').filter({ hasText: 'DEMO2345' }).waitFor()
     expect(await page.getByTestId('invite-link').textContent()).toBe(link)
     expect(await Promise.all([1, 2, 3].map((level) => page.getByTestId(`level-${level}`).textContent()))).toEqual(['3%', '2%', '1%'])
@@ -104,7 +89,7 @@ describe('player app: referral', () => {
       Facebook: 'https://www.facebook.com/sharer/sharer.php?u=',
     }
     for (const [name, prefix] of Object.entries(expected)) {
-      const popup = context!.waitForEvent('page')
+      const popup = context.waitForEvent('page')
       await page.getByRole('button', { name: new RegExp(`แชร์ผ่าน ${name}`) }).tap()
       const opened = await popup
       await opened.waitForLoadState('domcontentloaded')
@@ -127,7 +112,7 @@ describe('player app: referral', () => {
     const bonus = page.getByRole('region', { name: 'โบนัสแนะนำเพื่อน' })
     const refund = page.getByRole('region', { name: 'ยอดเล่นคืนสะสม' })
     const before = await call<{ balance: number; bonus: { remaining: number }; refund: { remaining: number } }>(
-      server.baseUrl,
+      suite.baseUrl,
       'GET',
       '/api/wallet/v2/balance',
       { token },
@@ -151,7 +136,7 @@ describe('player app: referral', () => {
     await bonus.getByRole('button', { name: 'โอนเข้ากระเป๋าหลัก' }).tap()
     await page.locator('.toast--error', { hasText: 'วันนี้โอนเข้ากระเป๋าหลักไปแล้ว โอนได้อีกครั้งในวันพรุ่งนี้' }).waitFor()
     await viewShot(page, 'player-referral-transfer-refused')
-    const after = await call<{ balance: number }>(server.baseUrl, 'GET', '/api/wallet/v2/balance', { token })
+    const after = await call<{ balance: number }>(suite.baseUrl, 'GET', '/api/wallet/v2/balance', { token })
     // Both wallets went into cash, once.
     expect(after.body.data.balance).toBeCloseTo(before.body.data.balance + before.body.data.bonus.remaining + before.body.data.refund.remaining, 2)
     expect(problems).toEqual([])

@@ -1,9 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, shot, viewShot } from './support/browser.ts'
+import { describe, expect, it } from 'vitest'
+import { shot, viewShot } from './support/browser.ts'
 import { call } from './support/http.ts'
-import { atPath, DEMO, deposit, loginToken, phonePage, registerPlayer, seriousAxeViolations } from './support/player.ts'
-import { startServer, type RunningServer } from './support/server.ts'
+import { atPath, seriousAxeViolations } from './support/page.ts'
+import { DEMO, deposit, loginToken, registerPlayer } from './support/player.ts'
+import { useBrowserSuite, type OpenedPage } from './support/suite.ts'
 
 /**
  * Withdraw and history (issue 9): the withdraw rules, the promotion's fixed amount, one withdrawal for a double
@@ -18,36 +18,19 @@ interface HistoryItem {
 }
 
 describe('player app: withdraw and history', () => {
-  let server: RunningServer
-  let browser: Browser
-  let context: BrowserContext | undefined
+  // A server of its own: the first test follows the seeded demo player's money from its first state.
+  const suite = useBrowserSuite({ server: { env: { OTP_REQUIRED: 'false' } } })
 
-  beforeAll(async () => {
-    server = await startServer({ env: { OTP_REQUIRED: 'false' } })
-    browser = await launchBrowser()
-  })
-
-  afterEach(async () => {
-    await context?.close()
-    context = undefined
-  })
-
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
-
-  async function open(token: string, path = '/'): Promise<{ page: Page; problems: string[] }> {
-    const opened = await phonePage(browser, server.baseUrl, token)
-    context = opened.context
+  async function open(token: string, path = '/'): Promise<OpenedPage> {
+    const opened = await suite.phone({ player: token })
     await opened.page.goto(path)
     return opened
   }
 
   it('withdraw: reached from the lobby; required, minimum on submit and on blur; a double tap sends one withdrawal', async () => {
-    const token = await loginToken(server.baseUrl, DEMO)
+    const token = await loginToken(suite.baseUrl, DEMO)
     // The demo player starts with 1,000 baht of play money: 2,000 in all.
-    await deposit(server.baseUrl, DEMO.mobile, 1000)
+    await deposit(suite.baseUrl, DEMO.mobile, 1000)
     const { page, problems } = await open(token)
     await page.getByRole('link', { name: 'ถอนเงิน' }).tap()
     await atPath(page, '/withdraw')
@@ -91,7 +74,7 @@ describe('player app: withdraw and history', () => {
     await page.getByTestId('withdraw-balance').filter({ hasText: '฿500.00' }).waitFor()
     expect(await amount.inputValue()).toBe('')
     expect(posts).toEqual([{ amount: 1500, key: expect.stringMatching(/^[\x21-\x7e]{16,}$/) as unknown }])
-    const history = await call<{ list: HistoryItem[] }>(server.baseUrl, 'GET', '/api/wallet/histories?page=0', { token })
+    const history = await call<{ list: HistoryItem[] }>(suite.baseUrl, 'GET', '/api/wallet/histories?page=0', { token })
     expect(history.body.data.list.filter((item) => item.txtype === 'WITHDRAW')).toEqual([expect.objectContaining({ txamount: 1500, txstatus: 'PENDING' })])
     await viewShot(page, 'player-withdraw-success')
 
@@ -109,14 +92,14 @@ describe('player app: withdraw and history', () => {
   })
 
   it('withdraw under a MAX_WITHDRAW promotion: the field is locked with the amount; the server says why it waits', async () => {
-    const player = await registerPlayer(server.baseUrl)
-    const token = await loginToken(server.baseUrl, player)
-    const promotions = await call<{ list: { id: number; title: string; rules: { type: string }[] }[] }>(server.baseUrl, 'GET', '/api/promotion', { token })
+    const player = await registerPlayer(suite.baseUrl)
+    const token = await loginToken(suite.baseUrl, player)
+    const promotions = await call<{ list: { id: number; title: string; rules: { type: string }[] }[] }>(suite.baseUrl, 'GET', '/api/promotion', { token })
     const capped = promotions.body.data.list.find((promotion) => promotion.rules.some((rule) => rule.type === 'MAX_WITHDRAW'))!
-    const draft = await call(server.baseUrl, 'POST', '/api/wallet/deposit/draft_bill', { token, body: { amount: 200, promotion: capped.id } })
+    const draft = await call(suite.baseUrl, 'POST', '/api/wallet/deposit/draft_bill', { token, body: { amount: 200, promotion: capped.id } })
     expect(draft.status, JSON.stringify(draft.body)).toBe(200)
-    await deposit(server.baseUrl, player.mobile, 200)
-    const config = await call<{ options: { mandatory: boolean; value: number } }>(server.baseUrl, 'GET', '/api/wallet/withdraw', { token })
+    await deposit(suite.baseUrl, player.mobile, 200)
+    const config = await call<{ options: { mandatory: boolean; value: number } }>(suite.baseUrl, 'GET', '/api/wallet/withdraw', { token })
     expect(config.body.data.options.mandatory).toBe(true)
     const fixed = config.body.data.options.value
 
@@ -147,10 +130,10 @@ describe('player app: withdraw and history', () => {
   })
 
   it('history: info tab from the bottom bar, deposit-withdraw tab with coloured statuses and prev/next paging', async () => {
-    const player = await registerPlayer(server.baseUrl, { firstname: 'ประวัติ' })
-    const token = await loginToken(server.baseUrl, player)
+    const player = await registerPlayer(suite.baseUrl, { firstname: 'ประวัติ' })
+    const token = await loginToken(suite.baseUrl, player)
     // 23 deposits: two pages of 20 and 3.
-    for (let n = 1; n <= 23; n++) await deposit(server.baseUrl, player.mobile, 100 + n)
+    for (let n = 1; n <= 23; n++) await deposit(suite.baseUrl, player.mobile, 100 + n)
     const { page, problems } = await open(token)
     await page.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'ประวัติ' }).tap()
     await atPath(page, '/history')
@@ -195,11 +178,9 @@ describe('player app: withdraw and history', () => {
   })
 
   it('password change: the rules, the server’s refusal inline, success then the forced logout after 5 s', async () => {
-    const player = await registerPlayer(server.baseUrl, { firstname: 'รหัส' })
-    const token = await loginToken(server.baseUrl, player)
-    const opened = await phonePage(browser, server.baseUrl, token)
-    context = opened.context
-    const { page, problems } = opened
+    const player = await registerPlayer(suite.baseUrl, { firstname: 'รหัส' })
+    const token = await loginToken(suite.baseUrl, player)
+    const { page, problems } = await suite.phone({ player: token })
     // Playwright's clock: the 5 s wait passes in an instant.
     await page.clock.install()
     await page.goto('/history')
@@ -230,7 +211,7 @@ describe('player app: withdraw and history', () => {
     expect(new URL(page.url()).pathname).toBe('/history')
     await page.clock.runFor(1500)
     await atPath(page, '/login')
-    expect(await loginToken(server.baseUrl, { mobile: player.mobile, password: 'new-pass-9' })).toBeTruthy()
+    expect(await loginToken(suite.baseUrl, { mobile: player.mobile, password: 'new-pass-9' })).toBeTruthy()
     expect(problems).toEqual([])
   })
 })

@@ -7,17 +7,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest'
 import { postBankTransfer } from './support/http.ts'
-import {
-  balanceSatang,
-  expectLedgerVerifies,
-  faultEnv,
-  fullHistory,
-  operatorToken,
-  payInAccount,
-  registerPlayers,
-  transferBody,
-  type Player,
-} from './support/money.ts'
+import * as money from './support/money.ts'
 import { createTestDatabase, reachablePostgres } from './support/postgres.ts'
 import { chooseSeed, seededRandom } from './support/random.ts'
 import { startServer, type RunningServer } from './support/server.ts'
@@ -74,9 +64,9 @@ async function crashLoop(label: string, env: Record<string, string>): Promise<vo
   let server: RunningServer | undefined
   try {
     server = await startLive(options, mine)
-    const players: Player[] = await registerPlayers(server.baseUrl, 2, '61')
-    const toAccount = await payInAccount(server.baseUrl, players[0]!)
-    const operator = await operatorToken(server.baseUrl)
+    const players: money.Player[] = await money.registerPlayers(server.baseUrl, 2, '61')
+    const toAccount = await money.payInAccount(server.baseUrl, players[0]!)
+    const operator = await money.operatorToken(server.baseUrl)
     const deposits: Deposit[] = []
     const restartMs: number[] = []
     let unanswered = 0
@@ -91,7 +81,7 @@ async function crashLoop(label: string, env: Record<string, string>): Promise<vo
           const player = random.int(0, players.length - 1)
           const satang = random.int(100, 5000) * 100 + random.int(0, 99)
           const deposit: Deposit = { externalId: `crash-${SEED.toString(36)}-${label}-${deposits.length}`, player, satang, raw: '', acked: [] }
-          deposit.raw = transferBody(deposit.externalId, toAccount, players[player]!, satang)
+          deposit.raw = money.transferBody(deposit.externalId, toAccount, players[player]!, satang)
           deposits.push(deposit)
           try {
             const answer = await postBankTransfer(current.baseUrl, deposit.raw)
@@ -117,7 +107,7 @@ async function crashLoop(label: string, env: Record<string, string>): Promise<vo
       progress.push(`${label} round ${round + 1}: killed after ${acks} acks, restarted in ${restartMs.at(-1)} ms`)
       await current.exited
       expect(restartMs.at(-1), `${label} round ${round}: restart took ${restartMs.at(-1)} ms`).toBeLessThan(RESTART_LIMIT_MS)
-      await expectLedgerVerifies(server.baseUrl, operator, `${label} after crash ${round + 1}`)
+      await money.expectLedgerVerifies(server.baseUrl, operator, `${label} after crash ${round + 1}`)
     }
 
     // Every deposit sent, answered or not, is sent once more: an acknowledged one answers the same deposit, and after
@@ -132,12 +122,12 @@ async function crashLoop(label: string, env: Record<string, string>): Promise<vo
     }
     for (const [i, p] of players.entries()) {
       const sent = deposits.filter((d) => d.player === i)
-      const history = (await fullHistory(base, p.token)).filter((h) => h.txtype === 'DEPOSIT')
+      const history = (await money.fullHistory(base, p.token)).filter((h) => h.txtype === 'DEPOSIT')
       expect(history.length, `${label} player ${i}: one history row per transfer`).toBe(sent.length)
       for (const d of sent) expect(history.filter((h) => h.id === `D${d.acked[0]}`).length, `${label} ${d.externalId}`).toBe(1)
-      expect(await balanceSatang(base, p.token), `${label} player ${i} balance`).toBe(sent.reduce((sum, d) => sum + d.satang, 0))
+      expect(await money.balanceSatang(base, p.token), `${label} player ${i} balance`).toBe(sent.reduce((sum, d) => sum + d.satang, 0))
     }
-    const checked = await expectLedgerVerifies(base, operator, `${label} at the end`)
+    const checked = await money.expectLedgerVerifies(base, operator, `${label} at the end`)
     if (label === 'embedded') {
       // The lock still does its job: a second live server on the same folder is refused, naming the first.
       expect(server.pid).toBeDefined()
@@ -174,12 +164,12 @@ describe('a server killed with SIGKILL restarts at once and keeps every acknowle
   })
 
   it('on the embedded database, 20 times in a row', { timeout: LOOP_TIMEOUT_MS }, async () => {
-    await crashLoop('embedded', faultEnv())
+    await crashLoop('embedded', money.faultEnv())
   })
 
   it.runIf(postgresUrl)('on PostgreSQL, 20 times in a row', { timeout: LOOP_TIMEOUT_MS }, async () => {
     const database = await createTestDatabase(postgresUrl!, 'sanam_crash')
     cleanup.push(() => database.drop())
-    await crashLoop('postgres', faultEnv(database.url))
+    await crashLoop('postgres', money.faultEnv(database.url))
   })
 })

@@ -1,42 +1,20 @@
 import type { SiteMetadata } from '@sanam/contract'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { launchBrowser, newDesktopContext, newPhoneContext, shot } from './support/browser.ts'
-import { startServer, type RunningServer } from './support/server.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { shot } from './support/browser.ts'
+import { DEMO } from './support/player.ts'
+import { useBrowserSuite } from './support/suite.ts'
 
 describe('player shell and back-office placeholder', () => {
-  let server: RunningServer
-  let browser: Browser
-  let context: BrowserContext
+  const suite = useBrowserSuite()
   let metadata: SiteMetadata
 
   beforeAll(async () => {
-    server = await startServer()
-    browser = await launchBrowser()
-    const response = await fetch(`${server.baseUrl}/api/site/metadata`)
+    const response = await fetch(`${suite.baseUrl}/api/site/metadata`)
     metadata = ((await response.json()) as { data: SiteMetadata }).data
   })
 
-  afterEach(async () => {
-    await context?.close()
-  })
-
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
-
   /** A fresh phone page that fails the test on any script error or console error. */
-  async function openPhonePage(): Promise<{ page: Page; problems: string[] }> {
-    context = await newPhoneContext(browser, server.baseUrl)
-    const page = await context.newPage()
-    const problems: string[] = []
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(`console error: ${message.text()}`)
-    })
-    return { page, problems }
-  }
+  const openPhonePage = (player?: typeof DEMO) => suite.phone({ strictConsole: true, player })
 
   it('a visitor lands on the login page: site logo, title, description, favicon and theme from metadata, in Kanit', async () => {
     const { page, problems } = await openPhonePage()
@@ -110,16 +88,7 @@ describe('player shell and back-office placeholder', () => {
   })
 
   it('shows a logged-in player the under-maintenance page for an unknown path, with a way home', async () => {
-    const { page, problems } = await openPhonePage()
-    const login = await fetch(`${server.baseUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ mobile: '0812345678', password: 'sanam1234' }),
-    })
-    const token = ((await login.json()) as { data: { token: string } }).data.token
-    await context.addInitScript((value) => {
-      if (!sessionStorage.getItem('sanam.session')) sessionStorage.setItem('sanam.session', btoa(JSON.stringify({ v: 1, t: value })))
-    }, token)
+    const { page, problems } = await openPhonePage(DEMO)
     await page.goto('/no-such-page')
 
     await page.getByText('หน้านี้อยู่ระหว่างการปรับปรุง').waitFor()
@@ -157,8 +126,7 @@ describe('player shell and back-office placeholder', () => {
   })
 
   it('serves the back-office at /backoffice/, starting at its sign-in page', async () => {
-    context = await newDesktopContext(browser, server.baseUrl)
-    const page = await context.newPage()
+    const { page } = await suite.desktop()
     await page.goto('/backoffice/')
 
     await page.getByRole('heading', { level: 1, name: 'เข้าสู่ระบบหลังบ้าน' }).waitFor()

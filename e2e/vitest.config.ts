@@ -21,5 +21,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    globalSetup: ['e2e/support/shared-server.ts'],
   },
 })

@@ -1,8 +1,10 @@
 // The back-office owner every e2e server starts with, enrolled in TOTP through BACKOFFICE_TOTP_SECRET (issue 12), and
 // signing in as that owner with a fresh code.
+import { readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
 import { setTimeout as waitFor } from 'node:timers/promises'
 import { Secret, TOTP } from 'otpauth'
-import { expect } from 'vitest'
+import { expect, inject } from 'vitest'
 import { call } from './http.ts'
 
 export const OPERATOR = { username: 'admin', password: 'e2e-operator-password-9', totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' }
@@ -14,8 +16,28 @@ export function operatorEnv(operator: OperatorLogin = OPERATOR): Record<string, 
 }
 
 const STEP_MS = 30_000
-/** The last step handed out per operator: the server takes a code once, so each sign-in needs an unused one. */
+
+/**
+ * The last step handed out per operator in this e2e run: a server takes a code once (and remembers it in its database,
+ * so also after a restart on the same data), so each sign-in needs an unused one. Kept in a file in the run's directory
+ * (e2e/support/shared-server.ts), so spec files, each its own module graph, never reuse one; in memory without it.
+ */
 const lastStep = new Map<string, number>()
+/** The run's step file for `operator`, or undefined outside a run with the globalSetup (read when signing in: in a worker). */
+const stepFile = (operator: OperatorLogin) => {
+  const runDir = inject('e2eRunDir')
+  return runDir ? path.join(runDir, `totp-step-${operator.username}`) : undefined
+}
+async function readLastStep(operator: OperatorLogin): Promise<number> {
+  const file = stepFile(operator)
+  if (!file) return lastStep.get(operator.username) ?? -Infinity
+  return Number((await readFile(file, 'utf8').catch(() => '')) || -Infinity)
+}
+async function writeLastStep(operator: OperatorLogin, step: number): Promise<void> {
+  const file = stepFile(operator)
+  if (!file) lastStep.set(operator.username, step)
+  else await writeFile(file, String(step))
+}
 
 /**
  * A code no earlier sign-in of this run used, from the steps the server accepts now (one step of drift either way),
@@ -25,9 +47,9 @@ const lastStep = new Map<string, number>()
 export async function nextOperatorCode(operator: OperatorLogin = OPERATOR): Promise<string> {
   for (;;) {
     const now = Date.now()
-    const step = Math.max(Math.floor((now + 5_000) / STEP_MS) - 1, (lastStep.get(operator.username) ?? -Infinity) + 1)
+    const step = Math.max(Math.floor((now + 5_000) / STEP_MS) - 1, (await readLastStep(operator)) + 1)
     if (step <= Math.floor(now / STEP_MS) + 1) {
-      lastStep.set(operator.username, step)
+      await writeLastStep(operator, step)
       return new TOTP({ secret: Secret.fromBase32(operator.totpSecret) }).generate({ timestamp: step * STEP_MS })
     }
     await waitFor(STEP_MS - (now % STEP_MS) + 50)

@@ -1,7 +1,4 @@
 import { randomBytes } from 'node:crypto'
-import AxeBuilder from '@axe-core/playwright'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { newPhoneContext } from './browser.ts'
 import { call, postBankTransfer } from './http.ts'
 
 /** Players and money for the player-app journeys, made through the public API as a person or the bank would. */
@@ -19,7 +16,10 @@ export interface TestPlayer {
 
 const digits = (n: number) => Array.from(randomBytes(n), (byte) => String(byte % 10)).join('')
 
-/** Registers a new player (the server must run with OTP_REQUIRED=false), optionally invited by `inviteCode`. */
+/**
+ * Registers a new player, optionally invited by `inviteCode`. Where the server asks for an SMS code (OTP_REQUIRED), the
+ * code is read from the console outbox and confirmed, as the player would type it.
+ */
 export async function registerPlayer(baseUrl: string, options: { inviteCode?: string; firstname?: string } = {}): Promise<TestPlayer> {
   const player: TestPlayer = {
     mobile: `09${digits(8)}`,
@@ -29,8 +29,16 @@ export async function registerPlayer(baseUrl: string, options: { inviteCode?: st
     bank_account: `55${digits(8)}`,
     bank_code: '002',
   }
-  const answer = await call(baseUrl, 'POST', '/api/auth/register', { body: { ...player, ...(options.inviteCode ? { invite_code: options.inviteCode } : {}) } })
+  const answer = await call<{ sms: boolean; token?: string }>(baseUrl, 'POST', '/api/auth/register', {
+    body: { ...player, ...(options.inviteCode ? { invite_code: options.inviteCode } : {}) },
+  })
   if (answer.status !== 200) throw new Error(`register ${answer.status}: ${JSON.stringify(answer.body)}`)
+  if (answer.body.data.sms) {
+    const outbox = await call<{ messages: { otp: string | null }[] }>(baseUrl, 'GET', `/api/dev/sms?mobile=${player.mobile}`)
+    const otp_code = outbox.body.data.messages[0]?.otp ?? ''
+    const confirmed = await call(baseUrl, 'POST', '/api/auth/confirm', { body: { mobile: player.mobile, token: answer.body.data.token, otp_code } })
+    if (confirmed.status !== 200) throw new Error(`confirm ${confirmed.status}: ${JSON.stringify(confirmed.body)}`)
+  }
   return player
 }
 
@@ -59,22 +67,6 @@ export async function deposit(baseUrl: string, mobile: string, amount: number, o
   if (transfer.body.data?.status !== 'MATCHED') throw new Error(`bank transfer not matched: ${JSON.stringify(transfer.body)}`)
 }
 
-/** A phone page logged in as `token` (stored as the app stores it, as after a reload), collecting page errors. */
-export async function phonePage(browser: Browser, baseUrl: string, token: string): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
-  const context = await newPhoneContext(browser, baseUrl)
-  await context.addInitScript((value) => {
-    if (!sessionStorage.getItem('sanam.session')) sessionStorage.setItem('sanam.session', btoa(JSON.stringify({ v: 1, t: value })))
-  }, token)
-  const page = await context.newPage()
-  const problems: string[] = []
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`))
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(message.text()))
-      problems.push(`console error: ${message.text()}`)
-  })
-  return { context, page, problems }
-}
-
 /** Plays `rounds` settled rounds of `bet` baht of the demo provider's game as the player (their valid turnover). */
 export async function playDemoRounds(baseUrl: string, token: string, rounds: number, bet: number): Promise<void> {
   const launched = await call<{ url: string }>(baseUrl, 'POST', '/api/portal/launch', {
@@ -87,16 +79,4 @@ export async function playDemoRounds(baseUrl: string, token: string, rounds: num
     const round = await call<{ settled: boolean }>(baseUrl, 'POST', `${url.pathname}/round${url.search}`, { body: { bet, target: 1.5 } })
     if (round.status !== 200 || !round.body.data.settled) throw new Error(`round ${round.status}: ${JSON.stringify(round.body)}`)
   }
-}
-
-export async function atPath(page: Page, pathname: string, timeout = 10_000): Promise<void> {
-  await page.waitForFunction((expected) => window.location.pathname === expected, pathname, { timeout, polling: 100 })
-}
-
-/** The serious and critical axe violations on the page as it is now (ids and where), empty when there are none. */
-export async function seriousAxeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze()
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
 }

@@ -1,0 +1,50 @@
+// What specs check on a page, written once: where the router is, images settled, nothing sticking out sideways, axe.
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from 'playwright-core'
+import { expect } from 'vitest'
+
+/**
+ * Waits until the app's router is at `pathname`. Client-side redirects are history API changes, which waitForURL does
+ * not always see when they land right after a page load; polling the location (on a timer, not on animation frames,
+ * which a headless page may not be painting) does.
+ */
+export async function atPath(page: Page, pathname: string, timeout = 10_000): Promise<void> {
+  await page.waitForFunction((expected) => window.location.pathname === expected, pathname, { timeout, polling: 100 })
+}
+
+/**
+ * Waits until every image matching `selector` has loaded (with `loaded`, loaded with pixels; otherwise loaded or
+ * failed), starting the lazy ones (off screen, a banner's later slides) now, so a screenshot shows them.
+ */
+export async function settleImages(page: Page, { selector = 'img', loaded = false }: { selector?: string; loaded?: boolean } = {}): Promise<void> {
+  await page.evaluate((query) => {
+    for (const image of document.querySelectorAll<HTMLImageElement>(query)) if (!image.complete) image.loading = 'eager'
+  }, selector)
+  await page.waitForFunction(
+    ({ query, pixels }) => [...document.querySelectorAll<HTMLImageElement>(query)].every((image) => image.complete && (!pixels || image.naturalWidth > 0)),
+    { query: selector, pixels: loaded },
+    { polling: 100 },
+  )
+}
+
+/**
+ * Nothing sticks out sideways: measured against the phone's width itself, since a phone widens its layout viewport
+ * to fit content that overflows (and then everything is zoomed out).
+ */
+export async function expectNoSideScroll(page: Page): Promise<void> {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth)
+  expect(width).toBeLessThanOrEqual(page.viewportSize()!.width)
+}
+
+/** The serious and critical axe violations on the page as it is now (ids and where), empty when there are none. */
+export async function seriousAxeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze()
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+}
+
+/** Fails the test on any serious or critical axe violation, naming `screen`. */
+export async function expectAccessible(page: Page, screen?: string): Promise<void> {
+  expect(await seriousAxeViolations(page), screen).toEqual([])
+}
