@@ -77,7 +77,7 @@ import { registerApiDocs } from './plugins/api-docs.ts'
 import { requirePlayer } from './plugins/auth.ts'
 import { refuseNul } from './plugins/no-nul.ts'
 import { limitRequests } from './plugins/rate-limit-hook.ts'
-import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './plugins/rate-limiter.ts'
+import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts'
 import { registerWebApps, type WebApps } from './web.ts'
 
 export const BODY_LIMIT = 64 * 1024

@@ -11,7 +11,7 @@ import { sha256 } from './lib/crypto.ts'
 import type { Clock, Scheduler } from './lib/clock.ts'
 import type { GamesRepository } from './modules/games/games.repository.ts'
 import type { PortalRepository } from './modules/portal/portal.repository.ts'
-import type { RateLimiter } from './plugins/rate-limiter.ts'
+import type { RateLimiter } from './lib/rate-limiter.ts'
 
 export type DemoProviderModule = typeof DemoProvider
 export type DemoProviderHost = DemoProvider.DemoProviderHost

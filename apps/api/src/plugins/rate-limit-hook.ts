@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../errors.ts'
-import type { RateLimiter } from './rate-limiter.ts'
+import type { RateLimiter } from '../lib/rate-limiter.ts'
 
 /** A preHandler that counts each request under `name` + key (the client IP by default) and answers 429 past `limit`. */
 export function limitRequests(limiter: RateLimiter, options: { name: string; limit: number; windowMs: number; key?: (request: FastifyRequest) => string }) {

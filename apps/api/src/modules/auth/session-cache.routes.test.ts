@@ -7,7 +7,7 @@ import { testConfig } from '../../config.ts'
 import { players, sessions } from '../../db/schema.ts'
 import { sha256 } from '../../lib/crypto.ts'
 import type { RevocationListener } from './revocation-listener.ts'
-import { memoryRateLimiter } from '../../plugins/rate-limiter.ts'
+import { memoryRateLimiter } from '../../lib/rate-limiter.ts'
 
 // The session cache seen from outside (ADR 010): what a player notices after logout, a password change, expiry,
 // and on PostgreSQL what a second API process on the same database notices.

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { afterAll, describe, expect, it } from 'vitest'
-import { manualClock } from '../lib/clock.ts'
+import { manualClock } from './clock.ts'
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './rate-limiter.ts'
 
 describe('memoryRateLimiter', () => {

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache'
 import { RateLimiterRedis } from 'rate-limiter-flexible'
-import type { Clock } from '../lib/clock.ts'
+import type { Clock } from './clock.ts'
 
 export interface RateDecision {
   allowed: boolean
