@@ -34,6 +34,9 @@ import { createDashboardService } from './modules/dashboard/dashboard.service.ts
 import { membersRepository } from './modules/members/members.repository.ts'
 import { membersRoutes } from './modules/members/members.routes.ts'
 import { createMembersService } from './modules/members/members.service.ts'
+import { moneyDeskRepository } from './modules/money-desk/money-desk.repository.ts'
+import { moneyDeskRoutes } from './modules/money-desk/money-desk.routes.ts'
+import { createMoneyDeskService } from './modules/money-desk/money-desk.service.ts'
 import { bankFeedRoutes, depositRoutes, devBankRoutes } from './modules/deposits/deposits.routes.ts'
 import { createDepositService } from './modules/deposits/deposits.service.ts'
 import { depositsRepository } from './modules/deposits/deposits.repository.ts'
@@ -257,6 +260,7 @@ export async function buildApp(deps: AppDeps) {
     clock,
     depositsRepository,
     playersRepository,
+    approvalsRepository: moneyDeskRepository,
     settings: {
       minAmount: config.DEPOSIT_MIN_AMOUNT,
       billTtlSeconds: config.DRAFT_BILL_TTL_SECONDS,
@@ -264,8 +268,6 @@ export async function buildApp(deps: AppDeps) {
       statusWindowMinutes: config.DEPOSIT_STATUS_WINDOW_MINUTES,
     },
   })
-  /** Four-eyes (ADR 031): withdrawals and manual adjustments above this (satang) take two different operators. */
-  const fourEyesAbove = BigInt(config.BACKOFFICE_FOUR_EYES_BAHT) * 100n
   const withdrawals = createWithdrawalService({
     db,
     ledger,
@@ -274,10 +276,10 @@ export async function buildApp(deps: AppDeps) {
     settings: {
       minAmount: config.WITHDRAW_MIN_AMOUNT,
       onePending: config.WITHDRAW_ONE_PENDING,
-      fourEyesAbove,
     },
     withdrawalsRepository,
     playersRepository,
+    approvalsRepository: moneyDeskRepository,
   })
   const backofficeAuth = createBackofficeAuthService({
     db,
@@ -303,9 +305,23 @@ export async function buildApp(deps: AppDeps) {
     promotions,
     membersRepository,
     auditRepository,
-    settings: { fourEyesAbove },
   })
-  const backoffice = createBackofficeService({ db, clock, ledger, deposits, withdrawals, members, auditRepository, depositsRepository })
+  const backoffice = createBackofficeService({ db, ledger, withdrawals, members, auditRepository, depositsRepository })
+  // Every operator action that moves money, under one four-eyes rule (ADR 035).
+  const moneyDesk = createMoneyDeskService({
+    db,
+    clock,
+    ledger,
+    deposits,
+    withdrawals,
+    // wired to operators.assertMayDecideMoney when m-operators lands
+    separateDuties: { assertMayDecideMoney: async () => {} },
+    moneyDeskRepository,
+    depositsRepository,
+    playersRepository,
+    auditRepository,
+    settings: { fourEyesAbove: BigInt(config.BACKOFFICE_FOUR_EYES_BAHT) * 100n },
+  })
   const games = createGamesService({ db, gamesRepository })
   // The demo provider is a workspace of its own (ADR 034): loaded in demo mode only, never outside it.
   const demoProvider = config.SANAM_MODE === 'demo' ? await loadDemoProvider() : undefined
@@ -346,7 +362,13 @@ export async function buildApp(deps: AppDeps) {
       backofficeRoutes(api, { auth: backofficeAuth, backoffice, links, operator, limitLogin })
       operatorsRoutes(api, { operators, owner: operator(['owner']) })
       auditRoutes(api, { audit, anyOperator: operator(['owner', 'finance', 'support']) })
-      membersRoutes(api, { members, anyOperator: operator(['owner', 'finance', 'support']), moneyOperator: operator(['owner', 'finance']) })
+      membersRoutes(api, { members, anyOperator: operator(['owner', 'finance', 'support']) })
+      moneyDeskRoutes(api, {
+        desk: moneyDesk,
+        backoffice,
+        anyOperator: operator(['owner', 'finance', 'support']),
+        moneyOperator: operator(['owner', 'finance']),
+      })
       dashboardRoutes(api, { dashboard, anyOperator: operator(['owner', 'finance', 'support']) })
       if (consoleSms) devSmsRoutes(api, { outbox: consoleSms })
       if (config.demoBankFeed) devBankRoutes(api, { deposits })
@@ -378,6 +400,7 @@ export async function buildApp(deps: AppDeps) {
       withdrawals,
       backofficeAuth,
       backoffice,
+      moneyDesk,
       operators,
       audit,
       games,

@@ -49,7 +49,7 @@ const BODYLESS_POSTS = new Set([
   'POST /api/backoffice/operators/:id/reset-totp',
   'POST /api/backoffice/members/:id/end-sessions',
   'POST /api/backoffice/members/:id/reset-password',
-  'POST /api/backoffice/adjustments/:id/approve',
+  'POST /api/backoffice/approvals/:id/approve',
   // Anything else under /play/: refused as not found whatever it carries.
   'POST /play/*',
 ])

@@ -76,7 +76,32 @@ export const messageCatalogue = {
   MEMBER_PASSWORD_RESET: 'รีเซ็ตรหัสผ่านแล้ว แจ้งรหัสผ่านชั่วคราวให้สมาชิก สมาชิกต้องตั้งรหัสผ่านใหม่เมื่อเข้าสู่ระบบ',
   ADJUSTMENT_APPLIED: 'ปรับยอดเงินสมาชิกแล้ว',
   ADJUSTMENT_PENDING: 'บันทึกคำขอปรับยอดแล้ว ยอดนี้ต้องให้ผู้ใช้งานอีกคนอนุมัติก่อนปรับยอดจริง',
-  ADJUSTMENT_REJECTED: 'ปฏิเสธคำขอปรับยอดแล้ว',
+
+  // The money policy (ADR 035): why an operator's money action waits for a second operator, and its outcomes.
+  HOLD_UNCONFIRMED_DEPOSIT: 'ยังไม่มีรายการจากธนาคารยืนยันการโอนนี้',
+  HOLD_SENDER_NOT_MEMBER: 'บัญชีหรือชื่อผู้โอนไม่ตรงกับบัญชีที่สมาชิกลงทะเบียนไว้',
+  HOLD_ABOVE_THRESHOLD: ({ limit }: { limit: number }) => `ยอดรายการเกิน ${limit} บาท`,
+  HOLD_OPERATOR_DAILY_TOTAL: ({ limit }: { limit: number }) => `ยอดที่ผู้ใช้งานคนนี้ทำรายการเงินวันนี้รวมเกิน ${limit} บาท`,
+  HOLD_MEMBER_DAILY_TOTAL: ({ limit }: { limit: number }) => `ยอดที่สมาชิกได้รับจากเจ้าหน้าที่วันนี้รวมเกิน ${limit} บาท`,
+  DEPOSIT_CLAIM_PENDING: 'บันทึกรายการฝากแล้ว จะเติมเครดิตเมื่อรายการจากธนาคารยืนยัน หรือเมื่อผู้ใช้งานอีกคนอนุมัติ',
+  DEPOSIT_ASSIGN_PENDING: 'บันทึกคำขอแล้ว รายการนี้ต้องให้ผู้ใช้งานอีกคนอนุมัติก่อนเติมเครดิต',
+  DEPOSIT_APPROVAL_WAITING: 'รายการนี้รอผู้ใช้งานอีกคนอนุมัติอยู่แล้ว',
+  APPROVAL_NOT_FOUND: 'ไม่พบรายการที่รออนุมัติ',
+  APPROVAL_APPLIED: 'อนุมัติรายการแล้ว',
+  APPROVAL_REJECTED: 'ปฏิเสธรายการแล้ว',
+  CLAIM_CONTRADICTED: 'มีรายการจากธนาคารที่ขัดแย้งกับรายการฝากนี้ กรุณาตรวจสอบในคิวรายการผิดปกติก่อน',
+  // A bank transfer whose reference another record holds (ADR 035): what differs, and the operator's resolution.
+  EXCEPTION_AMOUNT: 'ยอดเงินไม่ตรงกับรายการเดิม',
+  EXCEPTION_SENDER: 'บัญชีผู้โอนไม่ตรงกับรายการเดิม',
+  EXCEPTION_PAY_IN_ACCOUNT: 'บัญชีรับเงินไม่ตรงกับรายการเดิม',
+  EXCEPTION_NOT_FOUND: 'ไม่พบรายการผิดปกติ',
+  EXCEPTION_CREDITED: 'บันทึกการแก้ไขแล้ว รายการนี้เข้าสู่ขั้นตอนเติมเครดิตให้สมาชิก',
+  EXCEPTION_DISMISSED: 'ปิดรายการผิดปกติแล้ว',
+  // The daily reconciliation of each pay-in account: what each difference is.
+  RECON_NOT_CREDITED: 'เงินเข้าบัญชีแล้วแต่ยังไม่ได้เติมเครดิต',
+  RECON_EXCEPTION: 'รายการจากธนาคารที่ขัดแย้งกับรายการเดิม',
+  RECON_WITHOUT_FEED: 'เติมเครดิตโดยไม่มีรายการจากธนาคารยืนยัน',
+  RECON_CLAIM_PENDING: 'รายการฝากที่เจ้าหน้าที่บันทึก ยังไม่มีรายการจากธนาคารยืนยัน',
 
   // Promotions
   PROMOTION_NOT_FOUND: 'ไม่พบโปรโมชั่นที่เลือก',

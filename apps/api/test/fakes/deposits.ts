@@ -1,4 +1,4 @@
-import type { DepositRow, DraftBillRow, OperatorAccountRow } from '../../src/modules/deposits/deposits.repository.ts'
+import type { DepositExceptionRow, DepositRow, DraftBillRow, OperatorAccountRow } from '../../src/modules/deposits/deposits.repository.ts'
 import type { DepositServiceDeps } from '../../src/modules/deposits/deposits.service.ts'
 import type { PlayerRow } from '../../src/modules/users/users.repository.ts'
 
@@ -25,6 +25,7 @@ export function fakeDepositsRepository(players: readonly PlayerRow[]) {
   const accounts: OperatorAccountRow[] = []
   const bills: DraftBillRow[] = []
   const deposits: DepositRow[] = []
+  const exceptions: DepositExceptionRow[] = []
   const repository: DepositServiceDeps['depositsRepository'] = {
     activeOperatorAccount: async () => accounts.filter((a) => a.active).sort((a, b) => a.sort - b.sort || a.id - b.id)[0],
     isOperatorAccountNumber: async (_db, number) => accounts.some((a) => a.accountNumber === number),
@@ -66,7 +67,16 @@ export function fakeDepositsRepository(players: readonly PlayerRow[]) {
     findById: async (_db, id) => deposits.find((d) => d.id === id),
     async insert(_db, row) {
       if (deposits.some((d) => d.externalId === row.externalId)) return undefined
-      const inserted: DepositRow = { note: null, fromName: null, playerId: null, draftBillId: null, creditedAt: null, ...row, id: deposits.length + 1 }
+      const inserted: DepositRow = {
+        note: null,
+        fromName: null,
+        playerId: null,
+        draftBillId: null,
+        creditedAt: null,
+        feedAt: null,
+        ...row,
+        id: deposits.length + 1,
+      }
       deposits.push(inserted)
       return inserted
     },
@@ -76,6 +86,31 @@ export function fakeDepositsRepository(players: readonly PlayerRow[]) {
         fields,
       )
     },
+    async attachFeed(_db, id, feed) {
+      Object.assign(
+        deposits.find((d) => d.id === id)!,
+        feed,
+      )
+    },
+    async releaseClaim(_db, id, externalId) {
+      const claim = deposits.find((d) => d.id === id && d.status === 'CLAIMED')
+      if (claim) Object.assign(claim, { status: 'REJECTED', externalId })
+    },
+    async insertException(_db, row) {
+      if (exceptions.some((e) => e.requestHash === row.requestHash)) return undefined
+      const inserted: DepositExceptionRow = {
+        fromName: null,
+        resolvedBy: null,
+        resolvedAt: null,
+        resolutionNote: null,
+        creditedDepositId: null,
+        ...row,
+        id: exceptions.length + 1,
+      }
+      exceptions.push(inserted)
+      return inserted
+    },
+    exceptionByHash: async (_db, hash) => exceptions.find((e) => e.requestHash === hash),
     creditedSince: async (_db, playerId, since) =>
       deposits
         .filter((d) => d.playerId === playerId && d.creditedAt && d.creditedAt >= since)

@@ -7,7 +7,6 @@ type IdempotencyRow = NonNullable<Awaited<ReturnType<WithdrawalsRepository['find
 export function fakeWithdrawalsRepository(mobileOf: (playerId: number) => string = () => '') {
   const rows: WithdrawalRow[] = []
   const answers: IdempotencyRow[] = []
-  const approvals: Array<{ withdrawalId: number; operatorId: number; username: string; at: Date }> = []
   const repository: WithdrawalServiceDeps['withdrawalsRepository'] = {
     hasPending: async (_db, playerId) => rows.some((w) => w.playerId === playerId && w.status === 'PENDING'),
     async insert(_db, row) {
@@ -37,16 +36,11 @@ export function fakeWithdrawalsRepository(mobileOf: (playerId: number) => string
         total: matching.length,
       }
     },
-    async addApproval(_db, row) {
-      if (approvals.some((a) => a.withdrawalId === row.withdrawalId && a.operatorId === row.operatorId)) throw new Error('duplicate approval')
-      approvals.push({ withdrawalId: row.withdrawalId, operatorId: row.operatorId, username: `operator-${row.operatorId}`, at: row.createdAt ?? new Date() })
-    },
-    approvalsOf: async (_db, ids) => approvals.filter((a) => ids.includes(a.withdrawalId)),
     mobileOf: async (_db, playerId) => mobileOf(playerId),
     findIdempotent: async (_db, playerId, scope, key) => answers.find((a) => a.playerId === playerId && a.scope === scope && a.key === key),
     async saveIdempotent(_db, row) {
       answers.push({ createdAt: new Date(), ...row })
     },
   }
-  return { repository, rows, answers, approvals }
+  return { repository, rows, answers }
 }

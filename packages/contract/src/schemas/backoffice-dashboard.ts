@@ -16,7 +16,13 @@ export const DashboardDay = z.object({
 export type DashboardDay = z.infer<typeof DashboardDay>
 
 export const DashboardSummary = z.object({
-  today: DashboardDay.extend({ pending_withdrawals: z.number().int(), unmatched_deposits: z.number().int(), active_players: z.number().int() }),
+  today: DashboardDay.extend({
+    pending_withdrawals: z.number().int(),
+    unmatched_deposits: z.number().int(),
+    deposit_exceptions: z.number().int(),
+    pending_approvals: z.number().int(),
+    active_players: z.number().int(),
+  }),
   /** The last 14 days, oldest first, today last; every day present. */
   days: z.array(DashboardDay),
 })

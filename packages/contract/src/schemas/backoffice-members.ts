@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { okEnvelope } from './envelope.ts'
-import { idParams, OperatorReason, recordId, strictBody } from './fields.ts'
+import { idParams, OperatorReason, strictBody } from './fields.ts'
 import { PromotionHistoryItem } from './promotions.ts'
-import { BahtAmount, PageParam, PageQuery, pageOf, WalletHistoryItem } from './wallet.ts'
+import { PageParam, PageQuery, pageOf, WalletHistoryItem } from './wallet.ts'
 
 const MemberIdParams = idParams('รหัสสมาชิกไม่ถูกต้อง')
 const MemberStatus = z.enum(['ACTIVE', 'LOCKED'])
@@ -61,34 +61,6 @@ export type MemberSession = z.infer<typeof MemberSession>
 export const MemberDownline = MemberSummary.pick({ id: true, mobile: true, firstname: true, surname: true, status: true, created_at: true })
 export type MemberDownline = z.infer<typeof MemberDownline>
 
-export const AdjustmentStatus = z.enum(['PENDING', 'APPLIED', 'REJECTED'])
-/** A manual adjustment of a member's cash (issue 12 §5); `amount` in baht, negative for a debit. */
-export const Adjustment = z.object({
-  id: z.number().int(),
-  player_id: z.number().int(),
-  mobile: z.string(),
-  amount: z.number(),
-  reason: z.string(),
-  status: AdjustmentStatus,
-  requested_by: z.string(),
-  decided_by: z.string().nullable(),
-  reject_reason: z.string().nullable(),
-  created_at: z.string(),
-  decided_at: z.string().nullable(),
-})
-export type Adjustment = z.infer<typeof Adjustment>
-
-export const AdjustmentBody = strictBody({
-  direction: z.enum(['CREDIT', 'DEBIT'], { error: 'กรุณาเลือกเพิ่มหรือลดยอด' }),
-  amount: BahtAmount,
-  reason: OperatorReason,
-  /** A fresh id per request from the operator's screen: the same id again answers the first adjustment. */
-  request_id: z.uuid({ error: 'รหัสคำขอไม่ถูกต้อง' }),
-})
-export type AdjustmentBody = z.infer<typeof AdjustmentBody>
-
-const AdjustmentIdParams = idParams('รหัสรายการไม่ถูกต้อง')
-
 export const backofficeMembersContract = {
   search: {
     querystring: z.strictObject({
@@ -108,15 +80,4 @@ export const backofficeMembersContract = {
   downline: { params: MemberIdParams, querystring: PageQuery, response: { 200: okEnvelope(pageOf(MemberDownline)) } },
   sessions: { params: MemberIdParams, querystring: PageQuery, response: { 200: okEnvelope(pageOf(MemberSession)) } },
   resetPassword: { params: MemberIdParams, response: { 200: okEnvelope(z.object({ temporary_password: z.string() })) } },
-  requestAdjustment: { params: MemberIdParams, body: AdjustmentBody, response: { 200: okEnvelope(Adjustment) } },
-  adjustments: {
-    querystring: z.strictObject({
-      status: AdjustmentStatus.optional(),
-      player_id: recordId('รหัสสมาชิกไม่ถูกต้อง').transform(Number).optional(),
-      page: PageParam,
-    }),
-    response: { 200: okEnvelope(pageOf(Adjustment)) },
-  },
-  approveAdjustment: { params: AdjustmentIdParams, response: { 200: okEnvelope(Adjustment) } },
-  rejectAdjustment: { params: AdjustmentIdParams, body: strictBody({ reason: OperatorReason }), response: { 200: okEnvelope(Adjustment) } },
 }

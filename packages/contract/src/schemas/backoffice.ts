@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { isBahtAmount } from '../money.ts'
 import { okEnvelope } from './envelope.ts'
-import { DayOrInstant, idParams, Mobile, OperatorReason, strictBody } from './fields.ts'
-import { BahtAmount, PageParam, pageOf } from './wallet.ts'
+import { DayOrInstant, idParams, OperatorReason, strictBody } from './fields.ts'
+import { PageParam, pageOf } from './wallet.ts'
 
 const Iso = z.string()
 const IdParams = idParams('รหัสรายการไม่ถูกต้อง')
@@ -64,10 +64,11 @@ export const BackofficeWithdrawal = z.object({
 })
 export type BackofficeWithdrawal = z.infer<typeof BackofficeWithdrawal>
 
-const BackofficeDepositStatus = z.enum(['MATCHED', 'UNMATCHED', 'ASSIGNED'])
+const BackofficeDepositStatus = z.enum(['MATCHED', 'UNMATCHED', 'ASSIGNED', 'CLAIMED', 'REJECTED'])
 /**
  * A transfer that reached an operator account, as the back-office lists it: UNMATCHED waits for an operator; MATCHED
- * (by the bank feed) and ASSIGNED (by an operator, or entered by hand) are credited to `player_id`.
+ * (by the bank feed) and ASSIGNED (by an operator) are credited to `player_id`; CLAIMED is an operator's manual
+ * deposit that waits for the feed or a second operator, REJECTED one a second operator refused (ADR 035).
  */
 export const BackofficeDeposit = z.object({
   id: z.number().int(),
@@ -149,22 +150,6 @@ export const backofficeContract = {
     response: { 200: okEnvelope(pageOf(BackofficeDeposit)) },
   },
   depositHistory: { querystring: DepositHistoryQuery, response: { 200: okEnvelope(pageOf(BackofficeDeposit)) } },
-  assignDeposit: {
-    params: IdParams,
-    body: strictBody({ mobile: Mobile }),
-    response: { 200: okEnvelope(z.object({ deposit_id: z.number().int(), player_id: z.number().int(), amount: z.number() })) },
-  },
-  manualDeposit: {
-    // The bank's reference of the transfer becomes the deposit's external id, the one the bank feed reports it by:
-    // whichever of the two records the transfer first, the other credits nothing.
-    body: strictBody({
-      mobile: Mobile,
-      amount: BahtAmount,
-      bank_ref: z.string({ error: 'กรุณาระบุเลขอ้างอิงธนาคาร' }).trim().min(1, { error: 'กรุณาระบุเลขอ้างอิงธนาคาร' }).max(128, { error: 'เลขอ้างอิงธนาคารยาวเกินไป' }),
-      note: OperatorReason,
-    }),
-    response: { 200: okEnvelope(z.object({ deposit_id: z.number().int(), player_id: z.number().int(), amount: z.number() })) },
-  },
   memberLinks: { params: idParams('รหัสสมาชิกไม่ถูกต้อง'), response: { 200: okEnvelope(MemberLinks) } },
   ledgerVerify: {
     response: {

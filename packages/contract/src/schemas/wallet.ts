@@ -64,7 +64,16 @@ export const BankTransferBody = strictBody({
   occurred_at: z.iso.datetime({ offset: true, error: 'occurred_at ต้องเป็นเวลา ISO 8601' }),
 })
 export type BankTransferBody = z.infer<typeof BankTransferBody>
-export const BankTransferResult = z.object({ status: z.enum(['MATCHED', 'UNMATCHED', 'DUPLICATE']), deposit_id: z.number().int().optional() })
+/**
+ * MATCHED: credited (or an operator's claim it completed); UNMATCHED: waits for an operator; DUPLICATE: this transfer
+ * was reported before; EXCEPTION: the reference belongs to a record with other facts, both wait in the exceptions
+ * queue (`deposit_id` is that record, `exception_id` the new entry).
+ */
+export const BankTransferResult = z.object({
+  status: z.enum(['MATCHED', 'UNMATCHED', 'DUPLICATE', 'EXCEPTION']),
+  deposit_id: z.number().int().optional(),
+  exception_id: z.number().int().optional(),
+})
 export type BankTransferResult = z.infer<typeof BankTransferResult>
 
 export const WithdrawConfig = z.object({ min_withdraw: Baht, options: z.object({ mandatory: z.boolean(), value: Baht }) })

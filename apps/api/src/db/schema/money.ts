@@ -123,14 +123,19 @@ export const deposits = pgTable(
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull(),
-    status: text('status', { enum: ['MATCHED', 'UNMATCHED', 'ASSIGNED'] }).notNull(),
+    /** CLAIMED: an operator's manual deposit, credited once the feed or a second operator confirms it; REJECTED if not. */
+    status: text('status', { enum: ['MATCHED', 'UNMATCHED', 'ASSIGNED', 'CLAIMED', 'REJECTED'] }).notNull(),
     note: text('note'),
     playerId: bigint('player_id', { mode: 'number' }).references(() => players.id),
     draftBillId: text('draft_bill_id'),
     creditedAt: timestamp('credited_at', { withTimezone: true, mode: 'date' }),
+    /** When the bank feed reported this transfer (null: only an operator's word for it, ADR 035). */
+    feedAt: timestamp('feed_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     uniqueIndex('deposits_external_id_key').on(t.externalId),
+    // The daily reconciliation reads a Bangkok day of transfers (ADR 035).
+    index('deposits_occurred_idx').on(t.occurredAt),
     index('deposits_player_idx').on(t.playerId, t.creditedAt),
     // The back-office's deposit history, newest credited first (issue 12 §4).
     index('deposits_credited_idx')
@@ -171,56 +176,95 @@ export const withdrawals = pgTable(
 )
 
 /**
- * Approvals of a withdrawal above the four-eyes amount (BACKOFFICE_FOUR_EYES_BAHT, ADR 031): the first operator's
- * approval waits here; a second, different operator's approval pays. One row per operator and withdrawal.
+ * Every operator action that moves money (ADR 035): a manual deposit (a claim that a transfer exists), the assignment
+ * of an unmatched transfer, an adjustment either way, a withdrawal's payout. The money policy writes one row per
+ * action: APPLIED when one operator may do it alone, PENDING with the reasons why it waits for a second, different
+ * operator (then APPLIED or REJECTED). `amount` is satang to the member: negative only for a debit adjustment.
+ * Adjustment rows are the adjustment itself (their transfer key is `adjustment:<id>`).
  */
-export const withdrawalApprovals = pgTable(
-  'withdrawal_approvals',
-  {
-    withdrawalId: bigint('withdrawal_id', { mode: 'number' })
-      .notNull()
-      .references(() => withdrawals.id),
-    operatorId: bigint('operator_id', { mode: 'number' })
-      .notNull()
-      .references(() => operators.id),
-    payoutRef: text('payout_ref').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.withdrawalId, t.operatorId] })],
-)
-
-/**
- * Manual balance adjustments of a member's cash wallet by operators (issue 12 §5), against the ledger's `adjustment`
- * house account. Up to the four-eyes amount an adjustment is APPLIED at once; above it, it waits PENDING until a
- * second, different operator approves (then APPLIED) or an operator rejects it (REJECTED). The transfer's key is
- * `adjustment:<id>`, so an adjustment moves money once whatever happens to the request.
- */
-export const adjustments = pgTable(
-  'adjustments',
+export const approvals = pgTable(
+  'approvals',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind', { enum: ['MANUAL_DEPOSIT', 'ASSIGN_DEPOSIT', 'ADJUSTMENT', 'WITHDRAWAL'] }).notNull(),
     playerId: bigint('player_id', { mode: 'number' })
       .notNull()
       .references(() => players.id),
-    /** Satang; positive credits the member, negative debits them. */
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
-    reason: text('reason').notNull(),
-    /** The id the operator's screen gave the request: sending it again answers the same adjustment, moves nothing. */
-    requestId: text('request_id').notNull(),
+    /** The requesting operator's reason or note. */
+    note: text('note').notNull(),
+    /** Why it waits for a second operator (policy codes); empty when one operator sufficed. */
+    reasons: jsonb('reasons').$type<string[]>().notNull(),
     status: text('status', { enum: ['PENDING', 'APPLIED', 'REJECTED'] }).notNull(),
+    /** The id the operator's screen gave an adjustment: sending it again answers the same row, moves nothing. */
+    requestId: text('request_id'),
+    depositId: bigint('deposit_id', { mode: 'number' }).references(() => deposits.id),
+    withdrawalId: bigint('withdrawal_id', { mode: 'number' }).references(() => withdrawals.id),
+    payoutRef: text('payout_ref'),
     requestedBy: bigint('requested_by', { mode: 'number' })
       .notNull()
       .references(() => operators.id),
+    /** The second operator; null when applied alone or completed by the bank feed. */
     decidedBy: bigint('decided_by', { mode: 'number' }).references(() => operators.id),
     decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
-    rejectReason: text('reject_reason'),
+    /** A rejection's reason, or how a claim was completed (`BANK_FEED`). */
+    decisionNote: text('decision_note'),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('adjustments_request_id_key').on(t.requestId),
-    index('adjustments_player_idx').on(t.playerId, t.createdAt),
-    index('adjustments_status_idx').on(t.status, t.createdAt),
-    check('adjustments_amount_nonzero', sql`amount <> 0`),
+    uniqueIndex('approvals_request_id_key')
+      .on(t.requestId)
+      .where(sql`request_id is not null`),
+    // One waiting action per transfer, one approval per withdrawal.
+    uniqueIndex('approvals_pending_deposit_key')
+      .on(t.depositId)
+      .where(sql`status = 'PENDING'`),
+    uniqueIndex('approvals_withdrawal_key')
+      .on(t.withdrawalId)
+      .where(sql`withdrawal_id is not null`),
+    index('approvals_status_idx').on(t.status, t.createdAt),
+    index('approvals_requested_by_idx').on(t.requestedBy, t.createdAt),
+    index('approvals_player_idx').on(t.playerId, t.createdAt),
+    check('approvals_amount_nonzero', sql`amount <> 0`),
+  ],
+)
+
+/**
+ * A bank-feed transfer whose reference is already taken by a record with other facts (amount, sender or pay-in
+ * account): never answered DUPLICATE silently, it waits here with both records until an operator credits the member
+ * it belongs to (through the money policy) or dismisses it, with a reason (ADR 035).
+ */
+export const depositExceptions = pgTable(
+  'deposit_exceptions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    externalId: text('external_id').notNull(),
+    requestHash: text('request_hash').notNull(),
+    toAccount: text('to_account').notNull(),
+    fromBankCode: text('from_bank_code').notNull(),
+    fromAccount: text('from_account').notNull(),
+    fromName: text('from_name'),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The record that holds the reference. */
+    depositId: bigint('deposit_id', { mode: 'number' })
+      .notNull()
+      .references(() => deposits.id),
+    /** What differs: AMOUNT, SENDER, PAY_IN_ACCOUNT. */
+    reasons: jsonb('reasons').$type<string[]>().notNull(),
+    status: text('status', { enum: ['OPEN', 'CREDITED', 'DISMISSED'] }).notNull(),
+    resolvedBy: bigint('resolved_by', { mode: 'number' }).references(() => operators.id),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+    resolutionNote: text('resolution_note'),
+    /** CREDITED: the deposit row made of this transfer, credited through the money policy. */
+    creditedDepositId: bigint('credited_deposit_id', { mode: 'number' }).references(() => deposits.id),
+  },
+  (t) => [
+    uniqueIndex('deposit_exceptions_request_hash_key').on(t.requestHash),
+    index('deposit_exceptions_status_idx').on(t.status, t.receivedAt),
+    index('deposit_exceptions_occurred_idx').on(t.occurredAt),
+    check('deposit_exceptions_amount_positive', sql`amount > 0`),
   ],
 )
 

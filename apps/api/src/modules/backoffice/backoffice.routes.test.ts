@@ -3,7 +3,8 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
-import { balanceOf, bearer, expectLedgerOk, loginOperator, loginPlayer, postTransfer, transferBody } from '../../../test/money.ts'
+import { balanceOf, bearer, expectLedgerOk, fund, loginOperator, loginPlayer, postTransfer, transferBody } from '../../../test/money.ts'
+import { signInOperator } from '../../../test/referral.ts'
 import { accounts, auditLog, deposits } from '../../db/schema.ts'
 
 let t: TestApp
@@ -17,19 +18,24 @@ afterAll(async () => {
 })
 
 describe('unmatched deposits', () => {
-  it('lists an unmatched transfer, assigns it to a player once, and audits it', async () => {
+  it('lists an unmatched transfer, assigns it to the player who sent it once, and audits it', async () => {
     const player = await makePlayer(t.db)
     const token = await loginPlayer(t, player)
-    const { deposit_id } = (await postTransfer(t, transferBody({ bankCode: '030', bankAccount: '0001112223' }, { amount: 250.75 }))).json().data
+    // From the player's own account, to an account that is not one of ours: left for an operator.
+    const { deposit_id } = (await postTransfer(t, transferBody(player, { amount: 250.75, to_account: '9990001112' }))).json().data
 
     const list = (await t.app.inject({ method: 'GET', url: '/api/backoffice/deposits/unmatched', headers: bearer(operator) })).json().data
-    expect(list.list.find((d: { id: number }) => d.id === deposit_id)).toMatchObject({ amount: 250.75, from_bank_code: '030', note: 'ไม่พบสมาชิกที่ตรงกับบัญชีผู้โอน' })
+    expect(list.list.find((d: { id: number }) => d.id === deposit_id)).toMatchObject({
+      amount: 250.75,
+      from_bank_code: player.bankCode,
+      note: 'โอนเข้าบัญชีที่ไม่ใช่บัญชีของระบบ',
+    })
 
     const assign = () =>
       t.app.inject({ method: 'POST', url: `/api/backoffice/deposits/${deposit_id}/assign`, headers: bearer(operator), payload: { mobile: player.mobile } })
     const res = await assign()
     expect(res.statusCode).toBe(200)
-    expect(res.json().data).toEqual({ deposit_id, player_id: player.id, amount: 250.75 })
+    expect(res.json().data).toMatchObject({ deposit_id, player_id: player.id, amount: 250.75, status: 'APPLIED' })
     expect(await balanceOf(t, token)).toBe(250.75)
     expect((await assign()).statusCode).toBe(409)
     expect(await balanceOf(t, token)).toBe(250.75)
@@ -63,7 +69,7 @@ describe('unmatched deposits', () => {
 })
 
 describe('manual deposits', () => {
-  it('credits the player and shows in their history', async () => {
+  it('waits for a second operator, then credits the player and shows in their history', async () => {
     const player = await makePlayer(t.db)
     const token = await loginPlayer(t, player)
     const res = await t.app.inject({
@@ -73,6 +79,11 @@ describe('manual deposits', () => {
       payload: { mobile: player.mobile, amount: 1000, bank_ref: `ref-${randomUUID()}`, note: 'สลิปยืนยันทางไลน์' },
     })
     expect(res.statusCode).toBe(200)
+    expect(res.json().data).toMatchObject({ status: 'PENDING', approval: { reasons: [{ code: 'UNCONFIRMED_DEPOSIT' }] } })
+    expect(await balanceOf(t, token)).toBe(0)
+    const second = await signInOperator(t, 'finance')
+    const confirmed = await t.post(`/api/backoffice/approvals/${res.json().data.approval.id}/approve`, undefined, second.token)
+    expect(confirmed.statusCode, confirmed.body).toBe(200)
     expect(await balanceOf(t, token)).toBe(1000)
     const history = (await t.app.inject({ method: 'GET', url: '/api/wallet/histories', headers: bearer(token) })).json().data
     expect(history.list[0]).toMatchObject({ txtype: 'DEPOSIT', txamount: 1000, txstatus: 'SUCCESS' })
@@ -104,16 +115,19 @@ describe('manual deposits', () => {
       payload: { mobile, amount, bank_ref: bankRef, note: 'สลิปจากไลน์' },
     })
 
-  it('uses the bank reference as the transfer id: the same transfer arriving later through the feed credits nothing', async () => {
+  it('uses the bank reference as the transfer id: the same transfer arriving later through the feed completes it, once', async () => {
     const player = await makePlayer(t.db)
     const token = await loginPlayer(t, player)
     const ref = `KBANK-${randomUUID()}`
     const res = await manual(player.mobile, `  ${ref} `)
     expect(res.statusCode).toBe(200)
-    expect(await balanceOf(t, token)).toBe(700)
+    expect(await balanceOf(t, token)).toBe(0)
 
-    const feed = await postTransfer(t, transferBody(player, { external_id: ref, amount: 700 }))
-    expect(feed.json().data).toEqual({ status: 'DUPLICATE', deposit_id: res.json().data.deposit_id })
+    const body = transferBody(player, { external_id: ref, amount: 700 })
+    const feed = await postTransfer(t, body)
+    expect(feed.json().data).toEqual({ status: 'MATCHED', deposit_id: res.json().data.deposit_id })
+    expect(await balanceOf(t, token)).toBe(700)
+    expect((await postTransfer(t, body)).json().data).toEqual({ status: 'MATCHED', deposit_id: res.json().data.deposit_id })
     expect(await balanceOf(t, token)).toBe(700)
     expect(await t.db.select().from(deposits).where(eq(deposits.externalId, ref))).toHaveLength(1)
     const audit = await t.db
@@ -156,6 +170,8 @@ describe('matched deposit history', () => {
       headers: bearer(operator),
       payload: { mobile: player.mobile, amount: 50, bank_ref: manualRef, note: 'สลิปจากไลน์' },
     })
+    // The bank confirms the operator's claim.
+    expect((await postTransfer(t, transferBody(player, { external_id: manualRef, amount: 50 }))).json().data.status).toBe('MATCHED')
     const unmatched = (await postTransfer(t, transferBody({ bankCode: '030', bankAccount: '0009998887' }, { amount: 333.25 }))).json().data.deposit_id
 
     const search = async (query: string) => {
@@ -168,7 +184,7 @@ describe('matched deposit history', () => {
     }
     const byName = await search(`q=${encodeURIComponent('ประวัติ ฝาก')}`)
     expect(byName.list.map((d) => [d.amount, d.status, d.mobile])).toEqual([
-      [50, 'ASSIGNED', player.mobile],
+      [50, 'MATCHED', player.mobile],
       [333.25, 'MATCHED', player.mobile],
     ])
     expect((await search(`q=${player.mobile}&amount=333.25`)).list.map((d) => d.player_id)).toEqual([player.id])
@@ -188,12 +204,7 @@ describe('matched deposit history', () => {
 describe('GET /api/backoffice/ledger/verify', () => {
   it('answers ok on a healthy ledger and names the account when a balance is tampered with', async () => {
     const player = await makePlayer(t.db)
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/backoffice/deposits/manual',
-      headers: bearer(operator),
-      payload: { mobile: player.mobile, amount: 10, bank_ref: `ref-${randomUUID()}`, note: 'test' },
-    })
+    await fund(t, player, 10)
     const healthy = (await t.app.inject({ method: 'GET', url: '/api/backoffice/ledger/verify', headers: bearer(operator) })).json().data
     expect(healthy.ok).toBe(true)
     expect(healthy.checked).toBeGreaterThan(0)

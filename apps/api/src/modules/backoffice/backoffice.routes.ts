@@ -43,15 +43,6 @@ export function backofficeRoutes(
   app.get('/backoffice/withdrawals', { schema: backofficeContract.withdrawals, preHandler: anyone }, async (req) =>
     ok(await backoffice.listWithdrawals(req.query.status, req.query.page)),
   )
-  app.post('/backoffice/withdrawals/:id/approve', { schema: backofficeContract.approveWithdrawal, preHandler: money }, async (req) => {
-    const approved = await backoffice.approveWithdrawal(req.operator, Number(req.params.id), req.body.payout_ref)
-    // Above the four-eyes amount a first approval leaves the withdrawal pending for a second operator (ADR 031).
-    return ok(approved, msg(approved.status === 'PENDING' ? 'WITHDRAWAL_FIRST_APPROVAL' : 'WITHDRAWAL_APPROVED'))
-  })
-  app.post('/backoffice/withdrawals/:id/reject', { schema: backofficeContract.rejectWithdrawal, preHandler: money }, async (req) =>
-    ok(await backoffice.rejectWithdrawal(req.operator, Number(req.params.id), req.body.reason), msg('WITHDRAWAL_REJECTED')),
-  )
-
   app.get('/backoffice/deposits/unmatched', { schema: backofficeContract.unmatchedDeposits, preHandler: anyone }, async (req) =>
     ok(await backoffice.deposits({ unmatched: true }, req.query.page)),
   )
@@ -59,12 +50,6 @@ export function backofficeRoutes(
     const { page, ...filters } = req.query
     return ok(await backoffice.deposits(filters, page))
   })
-  app.post('/backoffice/deposits/:id/assign', { schema: backofficeContract.assignDeposit, preHandler: money }, async (req) =>
-    ok(await backoffice.assignDeposit(req.operator, Number(req.params.id), req.body.mobile), msg('DEPOSIT_CREDITED')),
-  )
-  app.post('/backoffice/deposits/manual', { schema: backofficeContract.manualDeposit, preHandler: money }, async (req) =>
-    ok(await backoffice.manualDeposit(req.operator, req.body), msg('DEPOSIT_CREDITED')),
-  )
 
   // The member page (issue 12) shows these; every operator role may look.
   app.get('/backoffice/members/:id/links', { schema: backofficeContract.memberLinks, preHandler: anyone }, async (req) =>

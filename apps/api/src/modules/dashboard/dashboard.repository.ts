@@ -36,16 +36,24 @@ export const dashboardRepository = {
     return new Map(rows.map((r) => [r.day, Number(r.n)]))
   },
 
-  /** The queues and today's active players (a web session used since `since`). */
+  /** The queues (withdrawals, unmatched transfers, open deposit exceptions, money actions waiting for a second operator) and today's active players (a web session used since `since`). */
   async now(db: Db, since: Date) {
-    const [row] = rowsOf<{ pending: DbNumber; unmatched: DbNumber; active: DbNumber }>(
+    const [row] = rowsOf<{ pending: DbNumber; unmatched: DbNumber; exceptions: DbNumber; approvals: DbNumber; active: DbNumber }>(
       await db.execute(sql`
         select
           (select count(*) from withdrawals where status = 'PENDING') as pending,
           (select count(*) from deposits where status = 'UNMATCHED') as unmatched,
+          (select count(*) from deposit_exceptions where status = 'OPEN') as exceptions,
+          (select count(*) from approvals where status = 'PENDING') as approvals,
           (select count(distinct player_id) from sessions where last_seen_at >= ${since}) as active`),
     )
-    return { pendingWithdrawals: Number(row?.pending ?? 0), unmatchedDeposits: Number(row?.unmatched ?? 0), activePlayers: Number(row?.active ?? 0) }
+    return {
+      pendingWithdrawals: Number(row?.pending ?? 0),
+      unmatchedDeposits: Number(row?.unmatched ?? 0),
+      depositExceptions: Number(row?.exceptions ?? 0),
+      pendingApprovals: Number(row?.approvals ?? 0),
+      activePlayers: Number(row?.active ?? 0),
+    }
   },
 }
 export type DashboardRepository = typeof dashboardRepository

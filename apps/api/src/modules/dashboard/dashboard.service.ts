@@ -49,6 +49,8 @@ export function createDashboardService(deps: {
           ...current,
           pending_withdrawals: now.pendingWithdrawals,
           unmatched_deposits: now.unmatchedDeposits,
+          deposit_exceptions: now.depositExceptions,
+          pending_approvals: now.pendingApprovals,
           active_players: now.activePlayers,
         },
         days,

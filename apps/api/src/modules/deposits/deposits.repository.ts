@@ -1,11 +1,12 @@
-import { and, asc, desc, eq, gt, gte, isNotNull, like, lt, lte, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, like, lt, lte, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { playerMatches } from '../../db/player-search.ts'
-import { deposits, draftBills, operatorBankAccounts, players } from '../../db/schema.ts'
+import { depositExceptions, deposits, draftBills, operatorBankAccounts, operators, players } from '../../db/schema.ts'
 
 export type OperatorAccountRow = typeof operatorBankAccounts.$inferSelect
 export type DraftBillRow = typeof draftBills.$inferSelect
 export type DepositRow = typeof deposits.$inferSelect
+export type DepositExceptionRow = typeof depositExceptions.$inferSelect
 
 /** SQL for operator accounts, draft bills and incoming deposits. */
 export const depositsRepository = {
@@ -110,6 +111,97 @@ export const depositsRepository = {
     fields: { status: 'MATCHED' | 'ASSIGNED'; playerId: number; creditedAt: Date; draftBillId?: string | null; note?: string | null },
   ) {
     await db.update(deposits).set(fields).where(eq(deposits.id, id))
+  },
+  /** Writes what the bank feed reported onto a record an operator made first (a manual deposit). */
+  async attachFeed(
+    db: Db,
+    id: number,
+    feed: Pick<DepositRow, 'requestHash' | 'toAccount' | 'fromBankCode' | 'fromAccount' | 'fromName' | 'occurredAt' | 'feedAt'>,
+  ): Promise<void> {
+    await db.update(deposits).set(feed).where(eq(deposits.id, id))
+  },
+  /** A rejected manual deposit gives its reference back (a real transfer reported later is matched afresh). */
+  async releaseClaim(db: Db, id: number, externalId: string): Promise<void> {
+    await db
+      .update(deposits)
+      .set({ status: 'REJECTED', externalId })
+      .where(and(eq(deposits.id, id), eq(deposits.status, 'CLAIMED')))
+  },
+
+  /** Stores a contradicting transfer once (by its hash); undefined when it is already stored. */
+  async insertException(db: Db, row: typeof depositExceptions.$inferInsert): Promise<DepositExceptionRow | undefined> {
+    const [inserted] = await db.insert(depositExceptions).values(row).onConflictDoNothing({ target: depositExceptions.requestHash }).returning()
+    return inserted
+  },
+  async exceptionByHash(db: Db, requestHash: string): Promise<DepositExceptionRow | undefined> {
+    const [row] = await db.select().from(depositExceptions).where(eq(depositExceptions.requestHash, requestHash)).limit(1)
+    return row
+  },
+  async exceptionForUpdate(db: Db, id: number): Promise<DepositExceptionRow | undefined> {
+    const [row] = await db.select().from(depositExceptions).where(eq(depositExceptions.id, id)).limit(1).for('update')
+    return row
+  },
+  /** Whether an open exception contradicts this record. */
+  async hasOpenException(db: Db, depositId: number): Promise<boolean> {
+    const rows = await db
+      .select({ id: depositExceptions.id })
+      .from(depositExceptions)
+      .where(and(eq(depositExceptions.depositId, depositId), eq(depositExceptions.status, 'OPEN')))
+      .limit(1)
+    return rows.length > 0
+  },
+  /** Resolves an OPEN exception; undefined when another operator resolved it first. */
+  async resolveException(
+    db: Db,
+    id: number,
+    change: { status: 'CREDITED' | 'DISMISSED'; resolvedBy: number; resolvedAt: Date; resolutionNote: string; creditedDepositId?: number },
+  ): Promise<DepositExceptionRow | undefined> {
+    const [row] = await db
+      .update(depositExceptions)
+      .set(change)
+      .where(and(eq(depositExceptions.id, id), eq(depositExceptions.status, 'OPEN')))
+      .returning()
+    return row
+  },
+  /** Exceptions with the record each contradicts (and its member's phone), newest first. */
+  async exceptionsPage(db: Db, filter: { status?: DepositExceptionRow['status']; ids?: number[] }, page: number, size: number) {
+    const where = and(
+      filter.status ? eq(depositExceptions.status, filter.status) : undefined,
+      filter.ids ? inArray(depositExceptions.id, filter.ids) : undefined,
+    )
+    const rows = await db
+      .select({ exception: depositExceptions, deposit: deposits, mobile: players.mobile, resolvedBy: operators.username })
+      .from(depositExceptions)
+      .innerJoin(deposits, eq(deposits.id, depositExceptions.depositId))
+      .leftJoin(players, eq(players.id, deposits.playerId))
+      .leftJoin(operators, eq(operators.id, depositExceptions.resolvedBy))
+      .where(where)
+      .orderBy(desc(depositExceptions.id))
+      .limit(size)
+      .offset(page * size)
+    const [count] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(depositExceptions)
+      .where(where)
+    return { rows, total: count?.n ?? 0 }
+  },
+
+  /** The reconciliation's day: every deposit and exception whose transfer time is in [start, end), and the accounts. */
+  async reconciliationDay(db: Db, start: Date, end: Date) {
+    const [rows, exceptions, accounts] = [
+      await db
+        .select()
+        .from(deposits)
+        .where(and(gte(deposits.occurredAt, start), lt(deposits.occurredAt, end)))
+        .orderBy(asc(deposits.id)),
+      await db
+        .select()
+        .from(depositExceptions)
+        .where(and(gte(depositExceptions.occurredAt, start), lt(depositExceptions.occurredAt, end)))
+        .orderBy(asc(depositExceptions.id)),
+      await db.select().from(operatorBankAccounts).orderBy(asc(operatorBankAccounts.sort), asc(operatorBankAccounts.id)),
+    ]
+    return { deposits: rows, exceptions, accounts }
   },
   /** The player's newest credited deposit at or after `since`. */
   async creditedSince(db: Db, playerId: number, since: Date): Promise<DepositRow | undefined> {

@@ -119,9 +119,10 @@ describe('POST /api/bank/transfers', () => {
     expect(replay.json().data).toEqual({ status: 'MATCHED', deposit_id })
     expect(await balanceOf(t, token)).toBe(500)
 
-    // The same external id with another amount is a different transfer: DUPLICATE, nothing moves.
+    // The same external id with another amount is a different transfer: never a silent DUPLICATE, it waits as an
+    // exception beside the first record, and nothing moves (ADR 035).
     const forged = await postTransfer(t, { ...body, amount: 5000 })
-    expect(forged.json().data).toEqual({ status: 'DUPLICATE', deposit_id })
+    expect(forged.json().data).toEqual({ status: 'EXCEPTION', deposit_id, exception_id: expect.any(Number) })
     expect(await balanceOf(t, token)).toBe(500)
   })
 

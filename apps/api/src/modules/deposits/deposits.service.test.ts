@@ -103,10 +103,11 @@ describe('the bank feed', () => {
     expect(money.transfers).toHaveLength(1)
   })
 
-  it('answers DUPLICATE to another transfer under a known external id, crediting nothing', async () => {
+  it('answers DUPLICATE to the same transfer reported again with other details, and EXCEPTION to other facts, crediting nothing', async () => {
     const { sut, money, somchai, transfer } = setup()
     await sut.receiveTransfer(transfer())
-    expect(await sut.receiveTransfer(transfer({ amount: 900 }))).toMatchObject({ status: 'DUPLICATE' })
+    expect(await sut.receiveTransfer(transfer({ from_name: 'สมชาย' }))).toMatchObject({ status: 'DUPLICATE' })
+    expect(await sut.receiveTransfer(transfer({ amount: 900 }))).toMatchObject({ status: 'EXCEPTION' })
     expect(money.balance(somchai.id)).toBe(50_000n)
   })
 
@@ -153,23 +154,34 @@ describe('the slip check', () => {
 })
 
 describe('operator deposits', () => {
-  it('assigns an unmatched transfer to a player by mobile, once', async () => {
+  it('credits a held transfer once, and only from the state the decision was made on', async () => {
     const { sut, money, somchai, transfer } = setup()
     const { deposit_id } = await sut.receiveTransfer(transfer({ from_account: '0000000000' }))
-    await expect(sut.assign(fakeDb(), deposit_id!, '0899999999')).rejects.toMatchObject({ code: 'NOT_FOUND' })
-    const assigned = await sut.assign(fakeDb(), deposit_id!, somchai.mobile)
-    expect(assigned.after).toEqual({ status: 'ASSIGNED', player_id: somchai.id })
+    await expect(sut.creditHeld(fakeDb(), deposit_id!, somchai.id, 'CLAIMED')).rejects.toMatchObject({ code: 'CONFLICT' })
+    await sut.creditHeld(fakeDb(), deposit_id!, somchai.id, 'UNMATCHED')
     expect(money.balance(somchai.id)).toBe(50_000n)
-    await expect(sut.assign(fakeDb(), deposit_id!, somchai.mobile)).rejects.toMatchObject({ code: 'CONFLICT' })
+    await expect(sut.creditHeld(fakeDb(), deposit_id!, somchai.id, 'UNMATCHED')).rejects.toMatchObject({ code: 'CONFLICT' })
+    expect(money.balance(somchai.id)).toBe(50_000n)
   })
 
-  it('records a manual deposit once per bank reference; the feed reporting it later credits nothing', async () => {
+  it('a manual deposit is a claim: it credits nothing until the feed reports the transfer from the member, then once', async () => {
     const { sut, money, somchai, transfer } = setup()
-    await sut.manual(fakeDb(), { mobile: somchai.mobile, amount: 300, bankRef: 'REF-9', note: 'โทรแจ้ง', operatorId: 2 })
-    await expect(sut.manual(fakeDb(), { mobile: somchai.mobile, amount: 300, bankRef: 'REF-9', note: 'ซ้ำ', operatorId: 2 })).rejects.toMatchObject({
-      code: 'BANK_REF_TAKEN',
-    })
-    expect(await sut.receiveTransfer(transfer({ external_id: 'REF-9', amount: 300 }))).toMatchObject({ status: 'DUPLICATE' })
+    const claim = { player: somchai, amount: 30_000n, bankRef: 'REF-9', note: 'โทรแจ้ง', operatorId: 2 }
+    await sut.claim(fakeDb(), claim)
+    await expect(sut.claim(fakeDb(), { ...claim, note: 'ซ้ำ' })).rejects.toMatchObject({ code: 'BANK_REF_TAKEN' })
+    expect(money.balance(somchai.id)).toBe(0n)
+    const body = transfer({ external_id: 'REF-9', amount: 300 })
+    expect(await sut.receiveTransfer(body)).toMatchObject({ status: 'MATCHED' })
+    expect(await sut.receiveTransfer(body)).toMatchObject({ status: 'MATCHED' })
     expect(money.balance(somchai.id)).toBe(30_000n)
+  })
+
+  it('a feed transfer contradicting a stored reference is an exception, not a silent duplicate', async () => {
+    const { sut, money, somchai, transfer } = setup()
+    await sut.claim(fakeDb(), { player: somchai, amount: 10_000n, bankRef: 'KBANK-x', note: 'สลิป', operatorId: 2 })
+    const answer = await sut.receiveTransfer(transfer({ external_id: 'KBANK-x', amount: 50_000 }))
+    expect(answer).toMatchObject({ status: 'EXCEPTION', exception_id: 1 })
+    expect(await sut.receiveTransfer(transfer({ external_id: 'KBANK-x', amount: 50_000 }))).toMatchObject({ status: 'EXCEPTION', exception_id: 1 })
+    expect(money.balance(somchai.id)).toBe(0n)
   })
 })

@@ -1,5 +1,15 @@
 import { createHash, randomUUID } from 'node:crypto'
-import { bahtToSatang, findBank, msg, satangToBaht, type BankTransferBody, type BankTransferResult, type DepositBank, type DraftBill } from '@sanam/contract'
+import {
+  bahtToSatang,
+  findBank,
+  msg,
+  satangToBaht,
+  type BackofficeDeposit,
+  type BankTransferBody,
+  type BankTransferResult,
+  type DepositBank,
+  type DraftBill,
+} from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { uniqueViolation } from '../../db/errors.ts'
@@ -8,8 +18,10 @@ import type { Clock } from '../../lib/clock.ts'
 import type { Ledger } from '../ledger/ledger.service.ts'
 import type { PlayersRepository } from '../users/users.repository.ts'
 import type { Actor } from '../../lib/actor.ts'
-import { accountMatches, likePattern, nameConfirms, parseSenderAccount } from './account-match.ts'
+import { accountMatches, likePattern, nameConfirms, nameMatches, parseSenderAccount } from './account-match.ts'
 import type { DepositRow, DepositsRepository, OperatorAccountRow } from './deposits.repository.ts'
+import type { MoneyDeskRepository } from '../money-desk/money-desk.repository.ts'
+import type { PlayerRow } from '../users/users.repository.ts'
 import { promptPayPayload } from './promptpay.ts'
 import type { PromotionService } from '../promotions/promotions.service.ts'
 
@@ -32,6 +44,42 @@ export function transferHash(body: BankTransferBody): string {
     new Date(body.occurred_at).toISOString(),
   ]
   return createHash('sha256').update(canonical.join('\n')).digest('hex')
+}
+
+/** A deposit as the back-office shows it, with the credited member's phone. */
+export function toBackofficeDeposit(d: DepositRow, mobile: string | null): BackofficeDeposit {
+  return {
+    id: d.id,
+    source: d.source,
+    status: d.status,
+    external_id: d.externalId,
+    to_account: d.toAccount,
+    from_bank_code: d.fromBankCode,
+    from_account: d.fromAccount,
+    from_name: d.fromName,
+    amount: satangToBaht(d.amount),
+    occurred_at: d.occurredAt.toISOString(),
+    received_at: d.receivedAt.toISOString(),
+    note: d.note,
+    player_id: d.playerId,
+    mobile,
+    credited_at: d.creditedAt?.toISOString() ?? null,
+  }
+}
+
+/** What a feed report says of a transfer, as the deposit and exception rows keep it. */
+function transferFacts(body: BankTransferBody, requestHash: string, receivedAt: Date) {
+  return {
+    externalId: body.external_id,
+    requestHash,
+    toAccount: body.to_account,
+    fromBankCode: body.from_bank_code,
+    fromAccount: body.from_account,
+    fromName: body.from_name ?? null,
+    amount: bahtToSatang(body.amount),
+    occurredAt: new Date(body.occurred_at),
+    receivedAt,
+  }
 }
 
 const creditTransfer = (deposit: DepositRow, playerId: number) => ({
@@ -67,8 +115,29 @@ export interface DepositServiceDeps {
     | 'latestBill'
     | 'creditedSince'
     | 'findById'
+    | 'attachFeed'
+    | 'releaseClaim'
+    | 'insertException'
+    | 'exceptionByHash'
   >
-  playersRepository: Pick<PlayersRepository, 'findByMobile'>
+  playersRepository: Pick<PlayersRepository, 'findByMobile' | 'findById'>
+  /** The money desk's record of a manual deposit, completed when the feed confirms it (ADR 035). */
+  approvalsRepository?: Pick<MoneyDeskRepository, 'completeClaim'>
+}
+
+const digits = (account: string) => account.replace(/\D/g, '')
+
+/** Whether a transfer's sender can be this member: the registered bank and account, and a name that fits. */
+export function senderIsMember(
+  sender: { fromBankCode: string; fromAccount: string; fromName: string | null },
+  member: Pick<PlayerRow, 'bankCode' | 'bankAccount' | 'firstname' | 'surname'>,
+): boolean {
+  const parsed = parseSenderAccount(sender.fromAccount)
+  if (!parsed || sender.fromBankCode !== member.bankCode || !accountMatches(parsed, member.bankAccount)) return false
+  // A masked account shows a few digits many players share: only the name says it is this member.
+  return parsed.kind === 'full'
+    ? nameMatches(sender.fromName, member.firstname, member.surname)
+    : nameConfirms(sender.fromName, member.firstname, member.surname)
 }
 
 /** Deposits by bank transfer: the operator account to pay, draft bills, the bank feed and its matcher, slip status. */
@@ -122,6 +191,51 @@ export function createDepositService(deps: DepositServiceDeps) {
       draftBillId: bill?.id ?? null,
       ...(note !== undefined ? { note } : {}),
     })
+  }
+
+  /** What differs between a stored record and a feed transfer with its reference: AMOUNT, SENDER, PAY_IN_ACCOUNT. */
+  async function differences(tx: Db, known: DepositRow, body: BankTransferBody) {
+    const reasons: Array<'AMOUNT' | 'SENDER' | 'PAY_IN_ACCOUNT'> = []
+    if (bahtToSatang(body.amount) !== known.amount) reasons.push('AMOUNT')
+    if (known.feedAt) {
+      if (known.fromBankCode !== body.from_bank_code || digits(known.fromAccount) !== digits(body.from_account)) reasons.push('SENDER')
+      if (digits(known.toAccount) !== digits(body.to_account)) reasons.push('PAY_IN_ACCOUNT')
+    } else {
+      // An operator's record: the transfer must come from the member's registered account into one of ours.
+      const member = known.playerId === null ? undefined : await playersRepository.findById(tx, known.playerId)
+      const sender = { fromBankCode: body.from_bank_code, fromAccount: body.from_account, fromName: body.from_name ?? null }
+      if (!member || !senderIsMember(sender, member)) reasons.push('SENDER')
+      if (!(await depositsRepository.isOperatorAccountNumber(tx, digits(body.to_account)))) reasons.push('PAY_IN_ACCOUNT')
+    }
+    return reasons
+  }
+
+  /** A feed transfer whose reference `depositId` holds: a replay, a duplicate, a claim completed, or an exception. */
+  async function against(tx: Db, depositId: number, body: BankTransferBody, requestHash: string): Promise<BankTransferResult> {
+    const known = await depositsRepository.findById(tx, depositId, true)
+    if (!known) throw new AppError('CONFLICT')
+    if (known.requestHash === requestHash) return { status: known.status === 'UNMATCHED' ? 'UNMATCHED' : 'MATCHED', deposit_id: known.id }
+    const reasons = await differences(tx, known, body)
+    const now = clock.now()
+    if (reasons.length === 0) {
+      if (known.feedAt) return { status: 'DUPLICATE', deposit_id: known.id }
+      // The bank confirms an operator's record: the feed's facts are written onto it, and a waiting claim credits once.
+      const { requestHash: hash, toAccount, fromBankCode, fromAccount, fromName, occurredAt } = transferFacts(body, requestHash, now)
+      await depositsRepository.attachFeed(tx, known.id, { requestHash: hash, toAccount, fromBankCode, fromAccount, fromName, occurredAt, feedAt: now })
+      if (known.status !== 'CLAIMED') return { status: 'DUPLICATE', deposit_id: known.id }
+      await credit(tx, known, known.playerId!, 'MATCHED')
+      await deps.approvalsRepository?.completeClaim(tx, known.id, now)
+      return { status: 'MATCHED', deposit_id: known.id }
+    }
+    const stored =
+      (await depositsRepository.insertException(tx, {
+        ...transferFacts(body, requestHash, now),
+        depositId: known.id,
+        reasons,
+        status: 'OPEN',
+      })) ?? (await depositsRepository.exceptionByHash(tx, requestHash))
+    if (!stored) throw new AppError('CONFLICT')
+    return { status: 'EXCEPTION', deposit_id: known.id, exception_id: stored.id }
   }
 
   return {
@@ -181,38 +295,31 @@ export function createDepositService(deps: DepositServiceDeps) {
       if (!(await depositsRepository.cancelLiveBill(db, actor.playerId))) throw new AppError('NOT_FOUND', msg('DRAFT_BILL_NONE'))
     },
 
-    /** A transfer from the bank feed: stored once by external id, credited when exactly one player matches. */
+    /**
+     * A transfer from the bank feed: stored once by external id, credited when exactly one player matches. A reference
+     * already held by a record is compared with it (ADR 035): the same transfer again is DUPLICATE; an operator's
+     * manual deposit with the same amount from the member's account is completed (credited once); any other
+     * difference is an EXCEPTION kept with both records for an operator, never a silent DUPLICATE.
+     */
     async receiveTransfer(body: BankTransferBody): Promise<BankTransferResult> {
       const requestHash = transferHash(body)
-      const replay = (row: DepositRow): BankTransferResult =>
-        row.requestHash !== requestHash
-          ? { status: 'DUPLICATE', deposit_id: row.id }
-          : { status: row.status === 'UNMATCHED' ? 'UNMATCHED' : 'MATCHED', deposit_id: row.id }
-
       const known = await depositsRepository.findByExternalId(db, body.external_id)
-      if (known) return replay(known)
+      if (known) return inTransaction(db, (tx) => against(tx, known.id, body, requestHash))
       const found = await match(body)
       const now = clock.now()
       return inTransaction(db, async (tx) => {
         const deposit = await depositsRepository.insert(tx, {
           source: 'BANK_FEED',
-          externalId: body.external_id,
-          requestHash,
-          toAccount: body.to_account,
-          fromBankCode: body.from_bank_code,
-          fromAccount: body.from_account,
-          fromName: body.from_name ?? null,
-          amount: bahtToSatang(body.amount),
-          occurredAt: new Date(body.occurred_at),
-          receivedAt: now,
+          ...transferFacts(body, requestHash, now),
+          feedAt: now,
           status: 'UNMATCHED',
           note: 'reason' in found ? found.reason : null,
         })
         if (!deposit) {
-          // The same transfer arrived at the same moment and the other request stored it first.
+          // A transfer with this reference arrived at the same moment and the other request stored it first.
           const first = await depositsRepository.findByExternalId(tx, body.external_id)
           if (!first) throw new AppError('CONFLICT')
-          return replay(first)
+          return against(tx, first.id, body, requestHash)
         }
         if ('reason' in found) return { status: 'UNMATCHED', deposit_id: deposit.id }
         await credit(tx, deposit, found.playerId, 'MATCHED')
@@ -242,46 +349,50 @@ export function createDepositService(deps: DepositServiceDeps) {
       return { deposit_id: deposit.id, amount: satangToBaht(deposit.amount), credited_at: deposit.creditedAt.toISOString() }
     },
 
-    /** An operator gives an unmatched transfer to a player. Returns before/after for the audit log. */
-    async assign(tx: Db, depositId: number, mobile: string) {
-      const deposit = await depositsRepository.findById(tx, depositId, true)
-      if (!deposit) throw new AppError('NOT_FOUND', msg('DEPOSIT_NOT_FOUND'))
-      if (deposit.status !== 'UNMATCHED') throw new AppError('CONFLICT', msg('DEPOSIT_ALREADY_MATCHED'))
-      const player = await playersRepository.findByMobile(tx, mobile)
-      if (!player) throw new AppError('NOT_FOUND', msg('MOBILE_NOT_FOUND'))
-      await credit(tx, deposit, player.id, 'ASSIGNED', deposit.note)
-      return { before: { status: deposit.status, player_id: null }, after: { status: 'ASSIGNED', player_id: player.id }, deposit, player }
-    },
-
     /**
-     * An operator records a transfer the feed has not reported (yet) and credits it at once. The bank's reference is
-     * the deposit's external id, as the feed reports it: the same transfer arriving later through the feed finds it
-     * and credits nothing (DUPLICATE); one the feed already stored is refused here (BANK_REF_TAKEN), and an operator
-     * who wants it credited assigns that unmatched row instead.
+     * An operator's manual deposit: a claim that the transfer with this bank reference exists. It credits nothing
+     * (status CLAIMED) until the feed reports the transfer or a second operator confirms it (ADR 035). A reference the
+     * feed already stored is refused (BANK_REF_TAKEN): the operator assigns that row instead.
      */
-    async manual(tx: Db, input: { mobile: string; amount: number; bankRef: string; note: string; operatorId: number }) {
-      const player = await playersRepository.findByMobile(tx, input.mobile)
-      if (!player) throw new AppError('NOT_FOUND', msg('MOBILE_NOT_FOUND'))
+    async claim(tx: Db, input: { player: PlayerRow; amount: bigint; bankRef: string; note: string; operatorId: number }) {
       const now = clock.now()
-      const externalId = input.bankRef.trim()
       const deposit = await depositsRepository.insert(tx, {
         source: 'MANUAL',
-        externalId,
-        // Not a feed body's hash: a feed report of this reference is always answered DUPLICATE.
+        externalId: input.bankRef.trim(),
+        // Not a feed body's hash: the feed's report of this reference is compared field by field.
         requestHash: `manual:${randomUUID()}`,
         toAccount: '-',
-        fromBankCode: player.bankCode,
-        fromAccount: player.bankAccount,
+        fromBankCode: input.player.bankCode,
+        fromAccount: input.player.bankAccount,
         fromName: null,
-        amount: bahtToSatang(input.amount),
+        amount: input.amount,
         occurredAt: now,
         receivedAt: now,
-        status: 'UNMATCHED',
+        status: 'CLAIMED',
+        // The member it is claimed for; credited only with credited_at.
+        playerId: input.player.id,
         note: `operator ${input.operatorId}: ${input.note}`,
       })
       if (!deposit) throw new AppError('BANK_REF_TAKEN')
-      await credit(tx, deposit, player.id, 'ASSIGNED', deposit.note)
-      return { deposit, player }
+      return deposit
+    },
+
+    /**
+     * Credits a held transfer (an unmatched one given to a member, or a claim a second operator confirmed) in the
+     * caller's transaction, once: the row is locked and must still be in the state the decision was made on.
+     */
+    async creditHeld(tx: Db, depositId: number, playerId: number, expected: 'UNMATCHED' | 'CLAIMED') {
+      const deposit = await depositsRepository.findById(tx, depositId, true)
+      if (!deposit) throw new AppError('NOT_FOUND', msg('DEPOSIT_NOT_FOUND'))
+      if (deposit.status !== expected) throw new AppError('CONFLICT', msg('DEPOSIT_ALREADY_MATCHED'))
+      await credit(tx, deposit, playerId, 'ASSIGNED', deposit.note)
+      return deposit
+    },
+
+    /** A rejected claim gives its reference back, so the real transfer, if it ever comes, is matched afresh. */
+    async releaseClaim(tx: Db, depositId: number, approvalId: number) {
+      const deposit = await depositsRepository.findById(tx, depositId, true)
+      if (deposit?.status === 'CLAIMED') await depositsRepository.releaseClaim(tx, depositId, `${deposit.externalId}#rejected-${approvalId}`)
     },
 
     /**

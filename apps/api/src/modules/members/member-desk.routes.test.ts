@@ -6,7 +6,7 @@ import { makePlayer } from '../../../test/factories.ts'
 import { balanceOf, bearer, expectLedgerOk, fund, loginPlayer } from '../../../test/money.ts'
 import { signInOperator } from '../../../test/referral.ts'
 import { callSeamless, launch } from '../../../test/seamless.ts'
-import { adjustments, auditLog, transfers } from '../../db/schema.ts'
+import { approvals, auditLog, transfers } from '../../db/schema.ts'
 
 // Issue 12 §3 and §5: the player's context beside a withdrawal; the member's paged ledger, money, promotions, downline
 // and sessions; a password reset that makes the member choose a new one; manual adjustments with four-eyes.
@@ -149,7 +149,7 @@ describe('manual adjustments', () => {
     const player = await makePlayer(t.db)
     const token = await loginPlayer(t, player)
     await fund(t, player, 100)
-    const before = await t.db.select().from(adjustments).where(eq(adjustments.playerId, player.id))
+    const before = await t.db.select().from(approvals).where(eq(approvals.playerId, player.id))
 
     const tooMuch = await adjust(player.id, { direction: 'DEBIT', amount: 100.01 })
     expect(tooMuch.statusCode).toBe(422)
@@ -162,7 +162,7 @@ describe('manual adjustments', () => {
     expect((await adjust(player.id, { direction: 'CREDIT', amount: 0 })).statusCode).toBe(400)
     expect((await adjust(99_999_999, { direction: 'CREDIT', amount: 10 })).statusCode).toBe(404)
 
-    expect(await t.db.select().from(adjustments).where(eq(adjustments.playerId, player.id))).toEqual(before)
+    expect(await t.db.select().from(approvals).where(eq(approvals.playerId, player.id))).toEqual(before)
     expect(await balanceOf(t, token)).toBe(100)
   })
 
@@ -195,18 +195,15 @@ describe('manual adjustments', () => {
     expect(await balanceOf(t, token)).toBe(0)
     expect(await adjustmentTransfers(id)).toHaveLength(0)
 
-    const pending = await get('/api/backoffice/adjustments?status=PENDING', support)
+    const pending = await get('/api/backoffice/approvals?status=PENDING&kind=ADJUSTMENT', support)
     expect(pending.json().data.list.map((a: { id: number }) => a.id)).toContain(id)
 
-    const self = await post(`/api/backoffice/adjustments/${id}/approve`, undefined, finance)
+    const self = await post(`/api/backoffice/approvals/${id}/approve`, undefined, finance)
     expect(self.statusCode).toBe(409)
     expect(self.json().code).toBe('FOUR_EYES_SAME_OPERATOR')
-    expect((await post(`/api/backoffice/adjustments/${id}/approve`, undefined, support)).statusCode).toBe(403)
+    expect((await post(`/api/backoffice/approvals/${id}/approve`, undefined, support)).statusCode).toBe(403)
 
-    const [a, b] = await Promise.all([
-      post(`/api/backoffice/adjustments/${id}/approve`, undefined),
-      post(`/api/backoffice/adjustments/${id}/approve`, undefined),
-    ])
+    const [a, b] = await Promise.all([post(`/api/backoffice/approvals/${id}/approve`, undefined), post(`/api/backoffice/approvals/${id}/approve`, undefined)])
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409])
     expect(await balanceOf(t, token)).toBe(THRESHOLD + 1)
     expect(await adjustmentTransfers(id)).toHaveLength(1)
@@ -220,9 +217,9 @@ describe('manual adjustments', () => {
     const player = await makePlayer(t.db)
     const token = await loginPlayer(t, player)
     const id = (await adjust(player.id, { direction: 'CREDIT', amount: THRESHOLD * 3 }, finance)).json().data.id as number
-    const rejected = await post(`/api/backoffice/adjustments/${id}/reject`, { reason: 'ยอดไม่ถูกต้อง' })
+    const rejected = await post(`/api/backoffice/approvals/${id}/reject`, { reason: 'ยอดไม่ถูกต้อง' })
     expect(rejected.json().data).toMatchObject({ status: 'REJECTED', reject_reason: 'ยอดไม่ถูกต้อง' })
-    expect((await post(`/api/backoffice/adjustments/${id}/approve`, undefined)).statusCode).toBe(409)
+    expect((await post(`/api/backoffice/approvals/${id}/approve`, undefined)).statusCode).toBe(409)
     expect(await balanceOf(t, token)).toBe(0)
     expect(await adjustmentTransfers(id)).toHaveLength(0)
   })

@@ -1,13 +1,8 @@
-import { and, count, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
+import { and, count, desc, eq, isNull, max, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { playerMatches } from '../../db/player-search.ts'
 import { rowsOf, type DbNumber as Num } from '../../db/rows.ts'
-import { adjustments, operators, players, playerSignals, sessions } from '../../db/schema.ts'
-
-export type AdjustmentRow = typeof adjustments.$inferSelect
-const requester = alias(operators, 'requester')
-const decider = alias(operators, 'decider')
+import { players, playerSignals, sessions } from '../../db/schema.ts'
 
 /** The back-office's reads and status changes of members (issue 12 §5). */
 export const membersRepository = {
@@ -194,52 +189,6 @@ export const membersRepository = {
         .offset(page * size),
       db.select({ n: count() }).from(players).where(eq(players.uplineId, playerId)),
     ])
-    return { rows, total: total?.n ?? 0 }
-  },
-
-  async insertAdjustment(db: Db, row: typeof adjustments.$inferInsert): Promise<AdjustmentRow | undefined> {
-    const [inserted] = await db.insert(adjustments).values(row).onConflictDoNothing({ target: adjustments.requestId }).returning()
-    return inserted
-  },
-
-  async adjustmentByRequestId(db: Db, requestId: string): Promise<AdjustmentRow | undefined> {
-    const [row] = await db.select().from(adjustments).where(eq(adjustments.requestId, requestId)).limit(1)
-    return row
-  },
-
-  async adjustmentForUpdate(db: Db, id: number): Promise<AdjustmentRow | undefined> {
-    const [row] = await db.select().from(adjustments).where(eq(adjustments.id, id)).for('update')
-    return row
-  },
-
-  async decideAdjustment(db: Db, id: number, change: { status: 'APPLIED' | 'REJECTED'; decidedBy: number; decidedAt: Date; rejectReason?: string }) {
-    const [row] = await db
-      .update(adjustments)
-      .set({ status: change.status, decidedBy: change.decidedBy, decidedAt: change.decidedAt, rejectReason: change.rejectReason ?? null })
-      .where(and(eq(adjustments.id, id), eq(adjustments.status, 'PENDING')))
-      .returning()
-    return row
-  },
-
-  /** Adjustments with the member's phone and the operators' names, newest first; by status, by member, or both. */
-  async adjustmentsPage(db: Db, filter: { status?: AdjustmentRow['status']; playerId?: number; ids?: number[] }, page: number, size: number) {
-    const where = and(
-      filter.status ? eq(adjustments.status, filter.status) : undefined,
-      filter.playerId !== undefined ? eq(adjustments.playerId, filter.playerId) : undefined,
-      filter.ids ? inArray(adjustments.id, filter.ids) : undefined,
-    )
-    // One after the other: this also runs inside a transaction, whose one connection takes one query at a time.
-    const rows = await db
-      .select({ adjustment: adjustments, mobile: players.mobile, requestedBy: requester.username, decidedBy: decider.username })
-      .from(adjustments)
-      .innerJoin(players, eq(players.id, adjustments.playerId))
-      .innerJoin(requester, eq(requester.id, adjustments.requestedBy))
-      .leftJoin(decider, eq(decider.id, adjustments.decidedBy))
-      .where(where)
-      .orderBy(desc(adjustments.id))
-      .limit(size)
-      .offset(page * size)
-    const [total] = await db.select({ n: count() }).from(adjustments).where(where)
     return { rows, total: total?.n ?? 0 }
   },
 

@@ -5,14 +5,11 @@ import type { TypedApp } from '../../lib/typed-app.ts'
 import type { MembersService } from './members.service.ts'
 
 /**
- * Members in the back-office: every operator role may look, lock, unlock, sign a member out and reset the password;
- * only owner and finance adjust money.
+ * Members in the back-office: every operator role may look, lock, unlock, sign a member out and reset the password.
+ * Adjusting a member's money is the money desk's route (ADR 035).
  */
-export function membersRoutes(
-  app: TypedApp,
-  deps: { members: MembersService; anyOperator: preHandlerAsyncHookHandler; moneyOperator: preHandlerAsyncHookHandler },
-) {
-  const { members, anyOperator, moneyOperator } = deps
+export function membersRoutes(app: TypedApp, deps: { members: MembersService; anyOperator: preHandlerAsyncHookHandler }) {
+  const { members, anyOperator } = deps
   const c = backofficeMembersContract
   app.get('/backoffice/members', { schema: c.search, preHandler: anyOperator }, async (req) => ok(await members.search(req.query.q, req.query.page)))
   app.get('/backoffice/members/:id', { schema: c.profile, preHandler: anyOperator }, async (req) => ok(await members.profile(Number(req.params.id))))
@@ -42,19 +39,5 @@ export function membersRoutes(
   )
   app.post('/backoffice/members/:id/reset-password', { schema: c.resetPassword, preHandler: anyOperator }, async (req) =>
     ok(await members.resetPassword(req.operator, id(req.params)), msg('MEMBER_PASSWORD_RESET')),
-  )
-
-  app.post('/backoffice/members/:id/adjustments', { schema: c.requestAdjustment, preHandler: moneyOperator }, async (req) => {
-    const adjustment = await members.requestAdjustment(req.operator, id(req.params), req.body)
-    return ok(adjustment, msg(adjustment.status === 'PENDING' ? 'ADJUSTMENT_PENDING' : 'ADJUSTMENT_APPLIED'))
-  })
-  app.get('/backoffice/adjustments', { schema: c.adjustments, preHandler: anyOperator }, async (req) =>
-    ok(await members.adjustments({ status: req.query.status, playerId: req.query.player_id }, req.query.page)),
-  )
-  app.post('/backoffice/adjustments/:id/approve', { schema: c.approveAdjustment, preHandler: moneyOperator }, async (req) =>
-    ok(await members.approveAdjustment(req.operator, id(req.params)), msg('ADJUSTMENT_APPLIED')),
-  )
-  app.post('/backoffice/adjustments/:id/reject', { schema: c.rejectAdjustment, preHandler: moneyOperator }, async (req) =>
-    ok(await members.rejectAdjustment(req.operator, id(req.params), req.body.reason), msg('ADJUSTMENT_REJECTED')),
   )
 }

@@ -1,4 +1,4 @@
-import { bahtToSatang, satangToBaht, type Adjustment, type AdjustmentBody, type WithdrawalContext } from '@sanam/contract'
+import { satangToBaht, type WithdrawalContext } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../errors.ts'
@@ -6,49 +6,32 @@ import { bangkokDay, bangkokDayRange } from '../../lib/bangkok-time.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
 import type { AuthService } from '../auth/auth.service.ts'
-import type { Ledger, TransferRequest } from '../ledger/ledger.service.ts'
+import type { Ledger } from '../ledger/ledger.service.ts'
 import type { LinkService } from '../links/links.service.ts'
 import type { PromotionService } from '../promotions/promotions.service.ts'
 import type { WalletService } from '../wallet/wallet.service.ts'
-import type { AdjustmentRow, MembersRepository } from './members.repository.ts'
+import type { MembersRepository } from './members.repository.ts'
 
 const PAGE_SIZE = 20
 
 /**
- * Members as operators see and act on them (issue 12 §5): search, profile, lock and unlock, ending sessions. A lock
+ * Members as operators see and act on them (issue 12 §5): search, profile, lock and unlock, ending sessions; money
+ * actions on a member (adjustments) belong to the money desk (ADR 035). A lock
  * ends every web and game session in the same transaction that sets it, and the revocation reaches every process
  * (ADR 010): the player's next request, sign-in, launch or bet is refused; open rounds still settle.
  */
 export function createMembersService(deps: {
   db: Db
   clock: Clock
-  ledger: Pick<Ledger, 'balances' | 'transferMany' | 'lockPlayers'>
+  ledger: Pick<Ledger, 'balances'>
   auth: Pick<AuthService, 'endAllSessions' | 'resetPassword'>
   links: Pick<LinkService, 'linkedCounts'>
   wallet: Pick<WalletService, 'history'>
   promotions: Pick<PromotionService, 'histories'>
-  membersRepository: Pick<
-    MembersRepository,
-    | 'search'
-    | 'profile'
-    | 'setStatus'
-    | 'contextMany'
-    | 'ledgerPage'
-    | 'sessionsPage'
-    | 'downlinePage'
-    | 'insertAdjustment'
-    | 'adjustmentByRequestId'
-    | 'adjustmentForUpdate'
-    | 'decideAdjustment'
-    | 'adjustmentsPage'
-  >
+  membersRepository: Pick<MembersRepository, 'search' | 'profile' | 'setStatus' | 'contextMany' | 'ledgerPage' | 'sessionsPage' | 'downlinePage'>
   auditRepository: Pick<AuditRepository, 'record'>
-  settings: {
-    /** Satang; an adjustment larger than this (either way) waits for a second operator. Undefined: never. */
-    fourEyesAbove?: bigint
-  }
 }) {
-  const { db, clock, membersRepository, auditRepository, settings } = deps
+  const { db, clock, membersRepository, auditRepository } = deps
 
   /** The member's profile row and sign-in facts; NOT_FOUND when there is no such member. */
   async function existing(id: number) {
@@ -58,60 +41,6 @@ export function createMembersService(deps: {
   }
 
   const paged = <T>(list: T[], page: number, total: number) => ({ list, page, size: PAGE_SIZE, total })
-
-  /** The member's cash moved by the adjustment, once (its key is the adjustment's id). */
-  async function applyAdjustment(tx: Db, row: AdjustmentRow) {
-    const credit = row.amount > 0n
-    const request: TransferRequest = {
-      key: `adjustment:${row.id}`,
-      from: credit ? { house: 'adjustment' } : { player: row.playerId, kind: 'cash' },
-      to: credit ? { player: row.playerId, kind: 'cash' } : { house: 'adjustment' },
-      amount: credit ? row.amount : -row.amount,
-      kind: 'adjustment',
-      reference: `adjustment:${row.id}`,
-    }
-    await deps.ledger.transferMany(tx, [request])
-  }
-
-  const needsTwoOperators = (amount: bigint) => settings.fourEyesAbove !== undefined && (amount < 0n ? -amount : amount) > settings.fourEyesAbove
-
-  async function adjustmentView(id: number, tx: Db = db): Promise<Adjustment> {
-    const { rows } = await membersRepository.adjustmentsPage(tx, { ids: [id] }, 0, 1)
-    const found = rows[0]
-    if (!found) throw new AppError('NOT_FOUND')
-    return toAdjustment(found)
-  }
-
-  /** Approves (second operator) or rejects a pending adjustment, with its audit entry, in one transaction. */
-  async function decideAdjustment(actor: AuditActor, id: number, outcome: { approve: true } | { approve: false; reason: string }) {
-    return inTransaction(db, async (tx) => {
-      const row = await membersRepository.adjustmentForUpdate(tx, id)
-      if (!row) throw new AppError('NOT_FOUND')
-      if (row.status !== 'PENDING') throw new AppError('CONFLICT')
-      if (outcome.approve && row.requestedBy === actor.operatorId) throw new AppError('FOUR_EYES_SAME_OPERATOR')
-      const now = clock.now()
-      if (outcome.approve) {
-        await deps.ledger.lockPlayers(tx, [row.playerId])
-        await applyAdjustment(tx, row)
-      }
-      await membersRepository.decideAdjustment(tx, id, {
-        status: outcome.approve ? 'APPLIED' : 'REJECTED',
-        decidedBy: actor.operatorId,
-        decidedAt: now,
-        rejectReason: outcome.approve ? undefined : outcome.reason,
-      })
-      await auditRepository.record(tx, {
-        actor,
-        action: outcome.approve ? 'adjustment.approve' : 'adjustment.reject',
-        targetType: 'member',
-        targetId: String(row.playerId),
-        before: { adjustment_id: id, status: 'PENDING', amount: satangToBaht(row.amount) },
-        after: outcome.approve ? { status: 'APPLIED' } : { status: 'REJECTED', reason: outcome.reason },
-        at: now,
-      })
-      return adjustmentView(id, tx)
-    })
-  }
 
   async function profile(id: number) {
     const found = await existing(id)
@@ -248,61 +177,6 @@ export function createMembersService(deps: {
       return { temporary_password: temporary }
     },
 
-    /**
-     * A manual adjustment of the member's cash through the ledger's adjustment account, with a mandatory reason
-     * (issue 12 §5). Up to the four-eyes amount it applies at once; above it, it waits for a second operator. The
-     * request id makes a resent request answer the first one.
-     */
-    async requestAdjustment(actor: AuditActor, id: number, body: AdjustmentBody): Promise<Adjustment> {
-      const amount = bahtToSatang(body.amount) * (body.direction === 'DEBIT' ? -1n : 1n)
-      // Players are never deleted: a member that exists now still does inside the transaction.
-      await existing(id)
-      return inTransaction(db, async (tx) => {
-        const earlier = await membersRepository.adjustmentByRequestId(tx, body.request_id)
-        if (earlier) {
-          if (earlier.playerId !== id || earlier.amount !== amount || earlier.reason !== body.reason) throw new AppError('IDEMPOTENCY_MISMATCH')
-          return adjustmentView(earlier.id, tx)
-        }
-        // Serialises with the member's other money movements (bets, withdrawals) before the balance is checked.
-        await deps.ledger.lockPlayers(tx, [id])
-        const pending = needsTwoOperators(amount)
-        const row = await membersRepository.insertAdjustment(tx, {
-          playerId: id,
-          amount,
-          reason: body.reason,
-          requestId: body.request_id,
-          status: pending ? 'PENDING' : 'APPLIED',
-          requestedBy: actor.operatorId,
-          decidedBy: pending ? null : actor.operatorId,
-          decidedAt: pending ? null : clock.now(),
-        })
-        if (!row) {
-          // A concurrent request with the same id committed first (the insert waited for it): answer that one.
-          const first = await membersRepository.adjustmentByRequestId(tx, body.request_id)
-          if (!first) throw new AppError('CONFLICT')
-          return adjustmentView(first.id, tx)
-        }
-        if (!pending) await applyAdjustment(tx, row)
-        await auditRepository.record(tx, {
-          actor,
-          action: pending ? 'adjustment.request' : 'adjustment.apply',
-          targetType: 'member',
-          targetId: String(id),
-          after: { adjustment_id: row.id, amount: satangToBaht(amount), reason: body.reason, status: row.status },
-          at: clock.now(),
-        })
-        return adjustmentView(row.id, tx)
-      })
-    },
-
-    approveAdjustment: (actor: AuditActor, id: number) => decideAdjustment(actor, id, { approve: true }),
-    rejectAdjustment: (actor: AuditActor, id: number, reason: string) => decideAdjustment(actor, id, { approve: false, reason }),
-
-    async adjustments(filter: { status?: Adjustment['status']; playerId?: number }, page: number) {
-      const { rows, total } = await membersRepository.adjustmentsPage(db, filter, page, PAGE_SIZE)
-      return paged(rows.map(toAdjustment), page, total)
-    },
-
     async search(q: string, page: number) {
       const { rows, total } = await membersRepository.search(db, q, page, PAGE_SIZE)
       return {
@@ -352,20 +226,3 @@ export function createMembersService(deps: {
   }
 }
 export type MembersService = ReturnType<typeof createMembersService>
-
-function toAdjustment(r: { adjustment: AdjustmentRow; mobile: string; requestedBy: string; decidedBy: string | null }): Adjustment {
-  const a = r.adjustment
-  return {
-    id: a.id,
-    player_id: a.playerId,
-    mobile: r.mobile,
-    amount: satangToBaht(a.amount),
-    reason: a.reason,
-    status: a.status,
-    requested_by: r.requestedBy,
-    decided_by: r.decidedBy,
-    reject_reason: a.rejectReason,
-    created_at: a.createdAt.toISOString(),
-    decided_at: a.decidedAt?.toISOString() ?? null,
-  }
-}

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { idempotencyKeys, operators, players, withdrawalApprovals, withdrawals } from '../../db/schema.ts'
+import { idempotencyKeys, players, withdrawals } from '../../db/schema.ts'
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect
 
@@ -49,25 +49,6 @@ export const withdrawalsRepository = {
       .from(withdrawals)
       .where(eq(withdrawals.status, status))
     return { rows, total: count?.n ?? 0 }
-  },
-  /** Records an operator's approval of a four-eyes withdrawal (ADR 031). */
-  async addApproval(db: Db, row: typeof withdrawalApprovals.$inferInsert): Promise<void> {
-    await db.insert(withdrawalApprovals).values(row)
-  },
-  /** The approvals of `ids`, oldest first, with each operator's username. */
-  async approvalsOf(db: Db, ids: number[]) {
-    if (ids.length === 0) return []
-    return db
-      .select({
-        withdrawalId: withdrawalApprovals.withdrawalId,
-        operatorId: withdrawalApprovals.operatorId,
-        username: operators.username,
-        at: withdrawalApprovals.createdAt,
-      })
-      .from(withdrawalApprovals)
-      .innerJoin(operators, eq(operators.id, withdrawalApprovals.operatorId))
-      .where(inArray(withdrawalApprovals.withdrawalId, ids))
-      .orderBy(asc(withdrawalApprovals.createdAt))
   },
   async mobileOf(db: Db, playerId: number): Promise<string> {
     const [row] = await db.select({ mobile: players.mobile }).from(players).where(eq(players.id, playerId)).limit(1)

@@ -106,32 +106,32 @@ describe('withdrawals under a promotion', () => {
 })
 
 describe('withdrawal decisions', () => {
-  it('pays an approved withdrawal out of the hold; approving again changes nothing; rejecting it then is refused', async () => {
+  it('pays an approved withdrawal out of the hold; settling it again is refused and moves nothing', async () => {
     const { sut, money, player, actor } = setup({ cash: 1000 })
     const { id } = await sut.request(actor, 400)
-    const first = await sut.approve(fakeDb(), 7, id, 'BANK-REF-1')
-    expect(first).toMatchObject({ replayed: false, row: { status: 'SUCCESS', payoutRef: 'BANK-REF-1', decidedBy: 7 } })
+    const first = await sut.settle(fakeDb(), 7, id, { approve: true, payoutRef: 'BANK-REF-1' })
+    expect(first).toMatchObject({ status: 'SUCCESS', payoutRef: 'BANK-REF-1', decidedBy: 7 })
     expect(money.balance(player.id, 'withdraw_hold')).toBe(0n)
     expect(money.balance(player.id, 'cash')).toBe(60_000n)
     expect(money.transfers.at(-1)).toMatchObject({ to: { house: 'bank_out' }, amount: 40_000n })
 
-    expect(await sut.approve(fakeDb(), 7, id, 'BANK-REF-1')).toMatchObject({ replayed: true })
+    await expect(sut.settle(fakeDb(), 7, id, { approve: true, payoutRef: 'BANK-REF-1' })).rejects.toMatchObject({ code: 'CONFLICT' })
     expect(money.transfers).toHaveLength(2)
-    await expect(sut.reject(fakeDb(), 7, id, 'เปลี่ยนใจ')).rejects.toMatchObject({ code: 'CONFLICT' })
+    await expect(sut.settle(fakeDb(), 7, id, { approve: false, reason: 'เปลี่ยนใจ' })).rejects.toMatchObject({ code: 'CONFLICT' })
   })
 
   it('gives a rejected withdrawal back to cash with the reason', async () => {
     const { sut, money, player, actor } = setup({ cash: 1000 })
     const { id } = await sut.request(actor, 400)
-    const decided = await sut.reject(fakeDb(), 7, id, 'บัญชีไม่ตรง')
-    expect(decided.row).toMatchObject({ status: 'FAIL', reason: 'บัญชีไม่ตรง' })
+    const decided = await sut.settle(fakeDb(), 7, id, { approve: false, reason: 'บัญชีไม่ตรง' })
+    expect(decided).toMatchObject({ status: 'FAIL', reason: 'บัญชีไม่ตรง' })
     expect(money.balance(player.id, 'cash')).toBe(100_000n)
     expect(money.balance(player.id, 'withdraw_hold')).toBe(0n)
   })
 
   it('refuses to decide a withdrawal that does not exist', async () => {
     const { sut } = setup()
-    await expect(sut.approve(fakeDb(), 7, 999, 'X')).rejects.toMatchObject({ code: 'NOT_FOUND' })
+    await expect(sut.forDecision(fakeDb(), 999)).rejects.toMatchObject({ code: 'NOT_FOUND' })
   })
 
   it('lists the pending ones newest first with the mobile', async () => {

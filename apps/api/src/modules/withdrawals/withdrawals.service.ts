@@ -9,20 +9,11 @@ import type { Ledger } from '../ledger/ledger.service.ts'
 import type { PlayersRepository } from '../users/users.repository.ts'
 import type { PromotionService } from '../promotions/promotions.service.ts'
 import type { WithdrawalRow, WithdrawalsRepository } from './withdrawals.repository.ts'
+import type { MoneyDeskRepository } from '../money-desk/money-desk.repository.ts'
 
 export interface WithdrawalSettings {
   minAmount: number
   onePending: boolean
-  /** Satang: an approval of more than this needs two different operators (four-eyes, ADR 031); unset, one suffices. */
-  fourEyesAbove?: bigint
-}
-
-/** One operator's approval of a withdrawal, as the back-office shows it. */
-export interface WithdrawalApproval {
-  withdrawalId: number
-  operatorId: number
-  username: string
-  at: Date
 }
 
 const IDEMPOTENCY_SCOPE = 'withdraw'
@@ -56,9 +47,11 @@ export interface WithdrawalServiceDeps {
   promotions?: Pick<PromotionService, 'withdrawTerms' | 'onWithdrawn'>
   withdrawalsRepository: Pick<
     WithdrawalsRepository,
-    'hasPending' | 'insert' | 'findForUpdate' | 'decide' | 'list' | 'mobileOf' | 'findIdempotent' | 'saveIdempotent' | 'addApproval' | 'approvalsOf'
+    'hasPending' | 'insert' | 'findForUpdate' | 'decide' | 'list' | 'mobileOf' | 'findIdempotent' | 'saveIdempotent'
   >
   playersRepository: Pick<PlayersRepository, 'findById'>
+  /** Who approved each withdrawal: the money desk's records (ADR 035). */
+  approvalsRepository?: Pick<MoneyDeskRepository, 'withdrawalApprovals'>
 }
 
 /**
@@ -68,67 +61,69 @@ export interface WithdrawalServiceDeps {
 export function createWithdrawalService(deps: WithdrawalServiceDeps) {
   const { db, ledger, clock, settings, withdrawalsRepository, playersRepository } = deps
 
-  /** Approves or rejects in the caller's transaction (the back-office records its audit entry in the same one). */
-  async function decide(tx: Db, operatorId: number, id: number, outcome: { approve: true; payoutRef: string } | { approve: false; reason: string }) {
-    {
-      const current = await withdrawalsRepository.findForUpdate(tx, id)
-      if (!current) throw new AppError('NOT_FOUND', msg('WITHDRAWAL_NOT_FOUND'))
-      const wanted = outcome.approve ? 'SUCCESS' : 'FAIL'
-      if (current.status === wanted) {
-        // The same decision again (a retried click): answer it, move nothing.
-        return { row: current, before: current, replayed: true, awaitingSecondApproval: false }
-      }
-      if (current.status !== 'PENDING') throw new AppError('CONFLICT', msg('WITHDRAWAL_ALREADY_DECIDED'))
-      if (outcome.approve && needsTwoApprovals(current)) {
-        // Four-eyes (ADR 031), decided on the locked row: the first approval waits, a second operator's pays.
-        const approvals = await withdrawalsRepository.approvalsOf(tx, [id])
-        if (approvals.some((a) => a.operatorId === operatorId)) throw new AppError('FOUR_EYES_SAME_OPERATOR')
-        await withdrawalsRepository.addApproval(tx, { withdrawalId: id, operatorId, payoutRef: outcome.payoutRef, createdAt: clock.now() })
-        if (approvals.length === 0) return { row: current, before: current, replayed: false, awaitingSecondApproval: true }
-      }
-      const row = await withdrawalsRepository.decide(tx, id, {
-        status: wanted,
-        decidedBy: operatorId,
-        decidedAt: clock.now(),
-        ...(outcome.approve ? { payoutRef: outcome.payoutRef } : { reason: outcome.reason }),
-      })
-      if (!row) throw new AppError('CONFLICT', msg('WITHDRAWAL_ALREADY_DECIDED'))
-      // The player's money requests take turns on the player's lock (a release moves hold and cash together).
-      await ledger.lockPlayers(tx, [row.playerId])
-      await ledger.transferMany(tx, [
-        outcome.approve
-          ? {
-              key: `withdraw:${id}:approve`,
-              from: { player: row.playerId, kind: 'withdraw_hold' },
-              to: { house: 'bank_out' },
-              amount: row.amount,
-              kind: 'withdraw_payout',
-              reference: `withdrawal:${id}`,
-            }
-          : {
-              key: `withdraw:${id}:reject`,
-              from: { player: row.playerId, kind: 'withdraw_hold' },
-              to: { player: row.playerId, kind: 'cash' },
-              amount: row.amount,
-              kind: 'withdraw_release',
-              reference: `withdrawal:${id}`,
-            },
-      ])
-      return { row, before: current, replayed: false, awaitingSecondApproval: false }
-    }
+  /**
+   * Pays out (hold → bank_out) or refunds (hold → cash) a PENDING withdrawal once, in the caller's transaction: the
+   * conditional status update, then the ledger. Whether one operator may do it is the money desk's decision (ADR 035).
+   */
+  async function settle(tx: Db, operatorId: number, id: number, outcome: { approve: true; payoutRef: string } | { approve: false; reason: string }) {
+    const row = await withdrawalsRepository.decide(tx, id, {
+      status: outcome.approve ? 'SUCCESS' : 'FAIL',
+      decidedBy: operatorId,
+      decidedAt: clock.now(),
+      ...(outcome.approve ? { payoutRef: outcome.payoutRef } : { reason: outcome.reason }),
+    })
+    if (!row) throw new AppError('CONFLICT', msg('WITHDRAWAL_ALREADY_DECIDED'))
+    // The player's money requests take turns on the player's lock (a release moves hold and cash together).
+    await ledger.lockPlayers(tx, [row.playerId])
+    await ledger.transferMany(tx, [
+      outcome.approve
+        ? {
+            key: `withdraw:${id}:approve`,
+            from: { player: row.playerId, kind: 'withdraw_hold' },
+            to: { house: 'bank_out' },
+            amount: row.amount,
+            kind: 'withdraw_payout',
+            reference: `withdrawal:${id}`,
+          }
+        : {
+            key: `withdraw:${id}:reject`,
+            from: { player: row.playerId, kind: 'withdraw_hold' },
+            to: { player: row.playerId, kind: 'cash' },
+            amount: row.amount,
+            kind: 'withdraw_release',
+            reference: `withdrawal:${id}`,
+          },
+    ])
+    return row
   }
 
-  /** The back-office's view of a withdrawal without its player's context, which the back-office service adds. */
-  function backofficeView(row: WithdrawalRow, mobile: string, approvals: WithdrawalApproval[]): Omit<BackofficeWithdrawal, 'context'> {
-    const mine = approvals.filter((a) => a.withdrawalId === row.id)
-    return {
-      ...toBackofficeWithdrawal(row, mobile),
-      approvals: mine.map((a) => ({ operator_id: a.operatorId, username: a.username, at: a.at.toISOString() })),
-      needs_second_approval: row.status === 'PENDING' && needsTwoApprovals(row),
-    }
+  /** Who approved each of `ids` (the requester, then the second operator) and whether one still waits for a second. */
+  async function approvalsOf(ids: number[]) {
+    const found = deps.approvalsRepository ? await deps.approvalsRepository.withdrawalApprovals(db, ids) : []
+    return new Map(
+      found.map((a) => [
+        a.withdrawalId!,
+        {
+          waiting: a.status === 'PENDING',
+          approvals: [
+            { operator_id: a.requestedBy, username: a.requesterName, at: a.requestedAt.toISOString() },
+            ...(a.decidedBy !== null && a.deciderName !== null && a.decidedAt
+              ? [{ operator_id: a.decidedBy, username: a.deciderName, at: a.decidedAt.toISOString() }]
+              : []),
+          ],
+        },
+      ]),
+    )
   }
 
-  const needsTwoApprovals = (row: WithdrawalRow) => settings.fourEyesAbove !== undefined && row.amount > settings.fourEyesAbove
+  /** The back-office's view of withdrawals without their player's context, which the back-office service adds. */
+  async function backofficeViews(rows: Array<{ withdrawal: WithdrawalRow; mobile: string }>): Promise<Array<Omit<BackofficeWithdrawal, 'context'>>> {
+    const approvals = await approvalsOf(rows.map((r) => r.withdrawal.id))
+    return rows.map(({ withdrawal, mobile }) => {
+      const mine = approvals.get(withdrawal.id)
+      return { ...toBackofficeWithdrawal(withdrawal, mobile), approvals: mine?.approvals ?? [], needs_second_approval: mine?.waiting ?? false }
+    })
+  }
 
   return {
     /** The minimum and, under a MAX_WITHDRAW promotion, the one amount allowed. */
@@ -204,20 +199,24 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps) {
       })
     },
 
-    approve: (tx: Db, operatorId: number, id: number, payoutRef: string) => decide(tx, operatorId, id, { approve: true, payoutRef }),
-    reject: (tx: Db, operatorId: number, id: number, reason: string) => decide(tx, operatorId, id, { approve: false, reason }),
+    /** The withdrawal locked for a decision in the caller's transaction; NOT_FOUND when there is none. */
+    async forDecision(tx: Db, id: number) {
+      const row = await withdrawalsRepository.findForUpdate(tx, id)
+      if (!row) throw new AppError('NOT_FOUND', msg('WITHDRAWAL_NOT_FOUND'))
+      return row
+    },
+    settle,
 
     async list(status: WithdrawalRow['status'], page: number, size = 20) {
       const { rows, total } = await withdrawalsRepository.list(db, status, page, size)
-      const approvals = await withdrawalsRepository.approvalsOf(
-        db,
-        rows.map((r) => r.withdrawal.id),
-      )
-      return { list: rows.map((r) => backofficeView(r.withdrawal, r.mobile, approvals)), page, size, total }
+      return { list: await backofficeViews(rows), page, size, total }
     },
     /** One withdrawal as the back-office shows it, with its approvals. */
-    async view(row: WithdrawalRow) {
-      return backofficeView(row, await withdrawalsRepository.mobileOf(db, row.playerId), await withdrawalsRepository.approvalsOf(db, [row.id]))
+    async view(id: number) {
+      const row = await withdrawalsRepository.findForUpdate(db, id)
+      if (!row) throw new AppError('NOT_FOUND', msg('WITHDRAWAL_NOT_FOUND'))
+      const [view] = await backofficeViews([{ withdrawal: row, mobile: await withdrawalsRepository.mobileOf(db, row.playerId) }])
+      return view!
     },
   }
 }

@@ -1,0 +1,42 @@
+import type { HoldReasonCode } from '@sanam/contract'
+
+/**
+ * The one four-eyes rule (ADR 035). No other code decides whether a second operator is needed: every operator action
+ * that moves money asks this function, with the facts only its kind knows (a manual deposit is never confirmed by
+ * the bank when it is asked for; an assignment knows whether the sender is the member) and the Bangkok day's totals.
+ */
+export interface MoneyAction {
+  /** Satang to the member (negative: a debit adjustment). */
+  amount: bigint
+  /** A manual deposit no bank-feed transfer confirms. */
+  unconfirmed?: boolean
+  /** An assigned transfer whose sender account or name is not the member's. */
+  senderNotMember?: boolean
+}
+
+export interface DayTotals {
+  /** The operator's money actions this Bangkok day before this one, either direction, satang. */
+  operator: bigint
+  /** What the member received from operators' actions this Bangkok day before this one, satang. */
+  member: bigint
+}
+
+const abs = (n: bigint) => (n < 0n ? -n : n)
+
+/**
+ * Why the action waits for a second, different operator; empty when its requester may apply it alone. `threshold`
+ * is BACKOFFICE_FOUR_EYES_BAHT in satang: more than it in one action, or the day's totals passing it with this
+ * action, waits (three actions of exactly the threshold: the first applies, the second and third wait).
+ */
+export function holdReasons(action: MoneyAction, totals: DayTotals, threshold: bigint): HoldReasonCode[] {
+  const reasons: HoldReasonCode[] = []
+  if (action.unconfirmed) reasons.push('UNCONFIRMED_DEPOSIT')
+  if (action.senderNotMember) reasons.push('SENDER_NOT_MEMBER')
+  const size = abs(action.amount)
+  if (size > threshold) reasons.push('ABOVE_THRESHOLD')
+  else {
+    if (totals.operator + size > threshold) reasons.push('OPERATOR_DAILY_TOTAL')
+    if (action.amount > 0n && totals.member + action.amount > threshold) reasons.push('MEMBER_DAILY_TOTAL')
+  }
+  return reasons
+}
