@@ -427,7 +427,7 @@ describe('the operator app', () => {
     await page.getByText('ปรับยอดเงินสมาชิกแล้ว').waitFor()
     await expect.poll(balance).toBe(before + 50)
 
-    // Above 1,000 baht: a finance operator asks (through the API), the owner approves on the adjustments page.
+    // Above 1,000 baht: a finance operator asks (through the API), the owner approves in the approvals queue.
     const finance = await enrolledFinanceToken('finance.mali')
     const found = await call<{ list: Array<{ id: number }> }>(server.baseUrl, 'GET', `/api/backoffice/members?q=${member.mobile}`, { token: finance })
     const memberId = found.body.data.list[0]!.id
@@ -436,14 +436,15 @@ describe('the operator app', () => {
       body: { direction: 'CREDIT', amount: 1_500, reason: 'คืนยอดจากรอบเกมที่ค้าง', request_id: '0b6f9b52-4a55-4c8e-9a0a-6f1f3e5b2c11' },
     })
     expect(requested.body.data.status).toBe('PENDING')
-    await page.getByRole('link', { name: 'ปรับยอดเงินสมาชิก' }).click()
-    await page.getByRole('heading', { name: 'ปรับยอดเงินสมาชิก' }).waitFor()
+    await page.getByRole('link', { name: 'คิวอนุมัติรายการเงิน' }).click()
+    await page.getByRole('heading', { name: 'คิวอนุมัติรายการเงิน' }).waitFor()
     await page.getByRole('button', { name: `อนุมัติ #${requested.body.data.id}` }).waitFor()
-    await expectAccessible(page, 'adjustments')
+    await expectAccessible(page, 'approvals')
     await shot(page, 'backoffice-adjustments')
     expect(await balance()).toBe(before + 50)
     await page.getByRole('button', { name: `อนุมัติ #${requested.body.data.id}` }).click()
-    await page.getByText('ปรับยอดเงินสมาชิกแล้ว').waitFor()
+    await page.getByRole('dialog').getByRole('button', { name: 'อนุมัติ', exact: true }).click()
+    await page.getByText('อนุมัติรายการแล้ว').waitFor()
     await expect.poll(balance).toBe(before + 1_550)
   })
 
