@@ -42,7 +42,7 @@ function Decided({ item }: { item: Approval }) {
   return (
     <span>
       {item.decided_by ?? '–'}
-      {item.decided_at && <span className="muted"> · {formatDateTimeSeconds(item.decided_at)}</span>}
+      {item.decided_at && <span className="cell-note">{formatDateTimeSeconds(item.decided_at)}</span>}
       {note && <span className="cell-note">{'key' in note ? t(note.key) : note.text}</span>}
     </span>
   )
@@ -81,14 +81,14 @@ export function ApprovalsPage() {
   const columns = useMemo<ColumnDef<Approval, unknown>[]>(
     () => [
       { header: t('approvals.id'), cell: ({ row }) => `#${row.original.id}` },
-      { header: t('approvals.kind'), cell: ({ row }) => t(`approvals.kind.${row.original.kind}`) },
+      { header: t('approvals.kind'), cell: ({ row }) => <span className="nowrap">{t(`approvals.kind.${row.original.kind}`)}</span> },
       { header: t('approvals.member'), accessorKey: 'mobile' },
       { header: t('approvals.amount'), cell: ({ row }) => <Signed baht={row.original.amount} /> },
       {
         header: t('approvals.reference'),
         cell: ({ row }) => (
           <span>
-            {row.original.reference ? <code>{row.original.reference}</code> : '–'}
+            {row.original.reference ? <code className="nowrap">{row.original.reference}</code> : '–'}
             {row.original.reason && <span className="cell-note">{row.original.reason}</span>}
           </span>
         ),

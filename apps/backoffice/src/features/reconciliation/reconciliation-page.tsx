@@ -1,5 +1,5 @@
 import type { ReconciliationAccount } from '@sanam/contract'
-import { formatBaht, formatDay, formatWhole } from '@sanam/web-shared/format'
+import { formatBaht, formatDate, formatWhole } from '@sanam/web-shared/format'
 import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import { errorText } from '../../lib/api-client.ts'
@@ -34,7 +34,7 @@ export function ReconciliationPage() {
           {t('reconciliation.show')}
         </button>
       </form>
-      <h2 className="detail__title">{formatDay(day)}</h2>
+      <h2 className="detail__title">{formatDate(`${day}T00:00:00+07:00`)}</h2>
       {report.isPending ? (
         <p>{t('common.loading')}</p>
       ) : report.isError ? (
