@@ -96,16 +96,8 @@ export function ExceptionsPage() {
           }}
           onClose={close}
         >
-          {resolving.action === 'CREDIT' && (
-            <Field
-              label={t('exceptions.mobile')}
-              name="mobile"
-              inputMode="numeric"
-              maxLength={10}
-              pattern="0[689]\d{8}"
-              defaultValue={resolving.item.existing.mobile ?? undefined}
-            />
-          )}
+          {/* Never prefilled with the existing record's member: the transfer came from another account. */}
+          {resolving.action === 'CREDIT' && <Field label={t('exceptions.mobile')} name="mobile" inputMode="numeric" maxLength={10} pattern="0[689]\d{8}" />}
           <Field label={t('exceptions.reason')} name="reason" maxLength={500} />
         </FormDialog>
       )}
