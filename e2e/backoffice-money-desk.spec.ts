@@ -6,13 +6,12 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { Secret, TOTP } from 'otpauth'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, newDesktopContext, shot } from './support/browser.ts'
 import { call, postBankTransfer } from './support/http.ts'
 import { faultEnv, payInAccount, registerPlayers, transferBody, type Player } from './support/money.ts'
-import { operatorToken } from './support/operator.ts'
+import { enrolledFinanceToken, operatorToken } from './support/operator.ts'
 import { seriousAxeViolations } from './support/player.ts'
 import { startServer, type RunningServer } from './support/server.ts'
 
@@ -35,7 +34,7 @@ beforeAll(async () => {
   expect(funded.body.data).toMatchObject({ status: 'MATCHED' })
   browser = await launchBrowser()
   ownerToken = await operatorToken(server.baseUrl)
-  financeToken = await enrolledFinanceToken('finance.kanya')
+  financeToken = await enrolledFinanceToken(server.baseUrl, ownerToken, 'finance.kanya')
 }, 120_000)
 afterEach(async () => {
   await Promise.all(contexts.splice(0).map((c) => c.close()))
@@ -45,20 +44,6 @@ afterAll(async () => {
   await server?.stop()
   await rm(dataDir, { recursive: true, force: true })
 })
-
-/** A finance operator created by the owner, signed in and enrolled in TOTP through the API: the second pair of eyes. */
-async function enrolledFinanceToken(username: string): Promise<string> {
-  const password = `${username}-pass-1`
-  const created = await call(server.baseUrl, 'POST', '/api/backoffice/operators', { token: ownerToken, body: { username, password, role: 'finance' } })
-  expect(created.status, JSON.stringify(created.body)).toBe(200)
-  const login = await call<{ token: string }>(server.baseUrl, 'POST', '/api/backoffice/auth/login', { body: { username, password } })
-  const token = login.body.data.token
-  const started = await call<{ secret: string }>(server.baseUrl, 'POST', '/api/backoffice/auth/totp/start', { token })
-  const otp = new TOTP({ secret: Secret.fromBase32(started.body.data.secret) }).generate()
-  const confirmed = await call(server.baseUrl, 'POST', '/api/backoffice/auth/totp/confirm', { token, body: { otp } })
-  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200)
-  return token
-}
 
 /** A desktop page of the operator with this session token (the app keeps it in sessionStorage), on the dashboard. */
 async function operatorPage(token: string): Promise<Page> {

@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, newDesktopContext, newPhoneContext, shot, viewShot } from './support/browser.ts'
 import { call, postBankTransfer } from './support/http.ts'
 import { faultEnv, payInAccount, registerPlayers, transferBody, type Player } from './support/money.ts'
-import { nextOperatorCode, OPERATOR, operatorToken } from './support/operator.ts'
+import { enrolledFinanceToken, nextOperatorCode, OPERATOR, operatorToken } from './support/operator.ts'
 import { phonePage, seriousAxeViolations } from './support/player.ts'
 import { startServer, type RunningServer } from './support/server.ts'
 
@@ -428,7 +428,7 @@ describe('the operator app', () => {
     await expect.poll(balance).toBe(before + 50)
 
     // Above 1,000 baht: a finance operator asks (through the API), the owner approves in the approvals queue.
-    const finance = await enrolledFinanceToken('finance.mali')
+    const finance = await enrolledFinanceToken(server.baseUrl, ownerToken, 'finance.mali')
     const found = await call<{ list: Array<{ id: number }> }>(server.baseUrl, 'GET', `/api/backoffice/members?q=${member.mobile}`, { token: finance })
     const memberId = found.body.data.list[0]!.id
     const requested = await call<{ id: number; status: string }>(server.baseUrl, 'POST', `/api/backoffice/members/${memberId}/adjustments`, {
@@ -492,15 +492,3 @@ describe('the operator app', () => {
  * A finance operator created by the owner and enrolled in TOTP through the API, as its authenticator app would: the
  * enrolling session becomes a full one, so no second sign-in (and no second code) is needed.
  */
-async function enrolledFinanceToken(username: string): Promise<string> {
-  const password = `${username}-pass-1`
-  const created = await call(server.baseUrl, 'POST', '/api/backoffice/operators', { token: ownerToken, body: { username, password, role: 'finance' } })
-  expect(created.status, JSON.stringify(created.body)).toBe(200)
-  const login = await call<{ token: string }>(server.baseUrl, 'POST', '/api/backoffice/auth/login', { body: { username, password } })
-  const token = login.body.data.token
-  const started = await call<{ secret: string }>(server.baseUrl, 'POST', '/api/backoffice/auth/totp/start', { token })
-  const otp = new TOTP({ secret: Secret.fromBase32(started.body.data.secret) }).generate()
-  const confirmed = await call(server.baseUrl, 'POST', '/api/backoffice/auth/totp/confirm', { token, body: { otp } })
-  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200)
-  return token
-}
