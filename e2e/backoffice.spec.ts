@@ -169,7 +169,7 @@ describe('the operator app', () => {
     expect(unmatched.body.data).toMatchObject({ status: 'UNMATCHED' })
 
     const page = await ownerPage()
-    await page.getByRole('link', { name: 'รายการฝาก' }).click()
+    await page.getByRole('link', { name: 'รายการฝาก', exact: true }).click()
     const assign = page.getByRole('button', { name: `มอบให้สมาชิก #${unmatched.body.data.deposit_id}` })
     await assign.waitFor()
     await expectAccessible(page, 'deposits')
@@ -183,6 +183,23 @@ describe('the operator app', () => {
     await expectAccessible(page, 'assign dialog')
     await shot(page, 'backoffice-deposit-assign')
     await dialog.getByRole('button', { name: 'มอบให้สมาชิก' }).click()
+    // The sender's account is not the member's: the assignment waits for a second operator, and the screen says why
+    // (ADR 035). Another finance operator approves it (through the API; the approvals screen has its own spec).
+    const outcome = page.getByRole('status', { name: 'ผลการทำรายการล่าสุด' })
+    await outcome.getByText('บัญชีหรือชื่อผู้โอนไม่ตรงกับบัญชีที่สมาชิกลงทะเบียนไว้', { exact: false }).waitFor()
+    expect(await history(players[1]!)).not.toContainEqual(expect.objectContaining({ txtype: 'DEPOSIT', txamount: 321.5 }))
+    const second = await enrolledFinanceToken(server.baseUrl, ownerToken, 'finance.dao')
+    const waiting = await call<{ list: Array<{ id: number; deposit_id: number | null }> }>(
+      server.baseUrl,
+      'GET',
+      '/api/backoffice/approvals?status=PENDING&kind=ASSIGN_DEPOSIT',
+      { token: second },
+    )
+    const assignment = waiting.body.data.list.find((a) => a.deposit_id === unmatched.body.data.deposit_id)!
+    const approved = await call(server.baseUrl, 'POST', `/api/backoffice/approvals/${assignment.id}/approve`, { token: second })
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200)
+    // Approved elsewhere: the queue shows it gone once read again (a reload, rather than its 15 s refresh).
+    await page.reload()
     await page.getByText('ไม่มีรายการ').waitFor()
     expect(await history(players[1]!)).toContainEqual(expect.objectContaining({ txtype: 'DEPOSIT', txamount: 321.5, txstatus: 'SUCCESS' }))
     // The member sees it in the player app's history, reached by tapping.
@@ -424,10 +441,14 @@ describe('the operator app', () => {
     await expectAccessible(page, 'adjust dialog')
     await shot(page, 'backoffice-member-adjust')
     await dialog.getByRole('button', { name: 'ปรับยอดเงิน' }).click()
-    await page.getByText('ปรับยอดเงินสมาชิกแล้ว').waitFor()
-    await expect.poll(balance).toBe(before + 50)
+    // The owner paid withdrawals and assigned a transfer today: its own day's total of money actions is past 1,000
+    // baht, so even 50 waits for another operator (ADR 035: splitting gains nothing), and the toast says why.
+    await page.getByText('บันทึกคำขอปรับยอดแล้ว', { exact: false }).waitFor()
+    await page.getByText('ยอดที่ผู้ใช้งานคนนี้ทำรายการเงินวันนี้รวมเกิน', { exact: false }).waitFor()
+    expect(await balance()).toBe(before)
 
-    // Above 1,000 baht: a finance operator asks (through the API), the owner approves in the approvals queue.
+    // Above 1,000 baht: a finance operator asks (through the API), the owner approves in the approvals queue, where
+    // the owner's own request says that another operator must approve it.
     const finance = await enrolledFinanceToken(server.baseUrl, ownerToken, 'finance.mali')
     const found = await call<{ list: Array<{ id: number }> }>(server.baseUrl, 'GET', `/api/backoffice/members?q=${member.mobile}`, { token: finance })
     const memberId = found.body.data.list[0]!.id
@@ -439,12 +460,28 @@ describe('the operator app', () => {
     await page.getByRole('link', { name: 'คิวอนุมัติรายการเงิน' }).click()
     await page.getByRole('heading', { name: 'คิวอนุมัติรายการเงิน' }).waitFor()
     await page.getByRole('button', { name: `อนุมัติ #${requested.body.data.id}` }).waitFor()
+    const own = page.getByRole('row').filter({ hasText: 'ชดเชยเกมค้าง' })
+    expect(await own.getByRole('button', { name: /^อนุมัติ #/ }).isDisabled()).toBe(true)
     await expectAccessible(page, 'approvals')
     await shot(page, 'backoffice-adjustments')
-    expect(await balance()).toBe(before + 50)
+    expect(await balance()).toBe(before)
     await page.getByRole('button', { name: `อนุมัติ #${requested.body.data.id}` }).click()
     await page.getByRole('dialog').getByRole('button', { name: 'อนุมัติ', exact: true }).click()
     await page.getByText('อนุมัติรายการแล้ว').waitFor()
+    await expect.poll(balance).toBe(before + 1_500)
+
+    // The owner's 50: the finance operator is the other pair of eyes.
+    const waiting = await call<{ list: Array<{ id: number; reason: string }> }>(
+      server.baseUrl,
+      'GET',
+      `/api/backoffice/approvals?status=PENDING&kind=ADJUSTMENT`,
+      {
+        token: finance,
+      },
+    )
+    const mine = waiting.body.data.list.find((a) => a.reason === 'ชดเชยเกมค้าง')!
+    const approved = await call(server.baseUrl, 'POST', `/api/backoffice/approvals/${mine.id}/approve`, { token: finance })
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200)
     await expect.poll(balance).toBe(before + 1_550)
   })
 
