@@ -63,3 +63,20 @@ export async function operatorToken(baseUrl: string, operator: OperatorLogin = O
   expect(answer.status, JSON.stringify(answer.body)).toBe(200)
   return answer.body.data.token
 }
+
+/**
+ * A finance operator the owner creates, signed in and enrolled in TOTP through the API: a second pair of eyes for the
+ * four-eyes tests. Returns its session token.
+ */
+export async function enrolledFinanceToken(baseUrl: string, ownerToken: string, username: string): Promise<string> {
+  const password = `${username}-pass-1`
+  const created = await call(baseUrl, 'POST', '/api/backoffice/operators', { token: ownerToken, body: { username, password, role: 'finance' } })
+  expect(created.status, JSON.stringify(created.body)).toBe(200)
+  const login = await call<{ token: string }>(baseUrl, 'POST', '/api/backoffice/auth/login', { body: { username, password } })
+  const token = login.body.data.token
+  const started = await call<{ secret: string }>(baseUrl, 'POST', '/api/backoffice/auth/totp/start', { token })
+  const otp = new TOTP({ secret: Secret.fromBase32(started.body.data.secret) }).generate()
+  const confirmed = await call(baseUrl, 'POST', '/api/backoffice/auth/totp/confirm', { token, body: { otp } })
+  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200)
+  return token
+}

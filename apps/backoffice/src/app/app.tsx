@@ -4,13 +4,15 @@ import { createBrowserRouter, Navigate, RouterProvider } from 'react-router'
 import { ToastProvider } from '../components/toasts.tsx'
 import { isRefusal } from '../lib/api-client.ts'
 import { AccountPage } from '../features/account/account-page.tsx'
+import { ApprovalsPage } from '../features/approvals/approvals-page.tsx'
 import { AuditPage } from '../features/audit/audit-page.tsx'
 import { EnrolPage } from '../features/auth/enrol-page.tsx'
+import { ExceptionsPage } from '../features/exceptions/exceptions-page.tsx'
 import { LoginPage } from '../features/auth/login-page.tsx'
 import { DepositsPage } from '../features/deposits/deposits-page.tsx'
-import { AdjustmentsPage } from '../features/members/adjustments-page.tsx'
 import { MembersPage } from '../features/members/members-page.tsx'
 import { OperatorsPage } from '../features/operators/operators-page.tsx'
+import { ReconciliationPage } from '../features/reconciliation/reconciliation-page.tsx'
 import { WithdrawalsPage } from '../features/withdrawals/withdrawals-page.tsx'
 import { Layout } from './layout.tsx'
 
@@ -36,7 +38,11 @@ const router = createBrowserRouter(
         { path: '/withdrawals', element: <WithdrawalsPage /> },
         { path: '/deposits', element: <DepositsPage /> },
         { path: '/members', element: <MembersPage /> },
-        { path: '/adjustments', element: <AdjustmentsPage /> },
+        { path: '/approvals', element: <ApprovalsPage /> },
+        // The adjustments queue became the approvals queue of every money action (ADR 035).
+        { path: '/adjustments', element: <Navigate to="/approvals" replace /> },
+        { path: '/exceptions', element: <ExceptionsPage /> },
+        { path: '/reconciliation', element: <ReconciliationPage /> },
         { path: '/audit', element: <AuditPage /> },
         { path: '/operators', element: <OperatorsPage /> },
         { path: '/account', element: <AccountPage /> },
@@ -47,7 +53,10 @@ const router = createBrowserRouter(
   { basename: '/backoffice' },
 )
 
-/** The operator console (issue 12): sign-in with TOTP, the dashboard, the withdrawal queue, deposits, members, the audit log, operators. */
+/**
+ * The operator console (issue 12): sign-in with TOTP, the dashboard, the withdrawal queue, deposits, members, the money
+ * desk (approvals, deposit exceptions, reconciliation), the audit log, operators.
+ */
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>

@@ -21,6 +21,9 @@ export const queryKeys = {
     links: (id: number) => ['members', id, 'links'] as const,
     history: (id: number, list: string, page: number) => ['members', id, 'history', list, page] as const,
   },
-  adjustments: { all: ['adjustments'] as const, list: (query: object) => ['adjustments', query] as const },
+  /** The money desk (ADR 035): operator money actions (waiting, applied, rejected), exceptions, reconciliation. */
+  approvals: { all: ['approvals'] as const, list: (query: object) => ['approvals', query] as const },
+  exceptions: { all: ['exceptions'] as const, list: (status: string, page: number) => ['exceptions', status, page] as const },
+  reconciliation: { all: ['reconciliation'] as const, day: (day: string) => ['reconciliation', day] as const },
   audit: { all: ['audit'] as const, actions: ['audit', 'actions'] as const, entries: (query: object) => ['audit', 'entries', query] as const },
 }

@@ -1,4 +1,5 @@
 import { formatBaht, formatDay, formatWhole } from '@sanam/web-shared/format'
+import { Link } from 'react-router'
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { t, type MessageKey } from '../../lib/i18n/th.ts'
 import { useDashboard } from './api/get-dashboard.ts'
@@ -15,6 +16,11 @@ const COUNT_CARDS: Array<{ key: 'pending_withdrawals' | 'unmatched_deposits' | '
   { key: 'unmatched_deposits', label: 'dashboard.unmatched' },
   { key: 'new_players', label: 'dashboard.newPlayers' },
   { key: 'active_players', label: 'dashboard.activePlayers' },
+]
+/** The money desk's queues (ADR 035): each count opens its queue. */
+const QUEUE_CARDS: Array<{ key: 'pending_approvals' | 'deposit_exceptions'; label: MessageKey; to: string }> = [
+  { key: 'pending_approvals', label: 'dashboard.approvals', to: '/approvals' },
+  { key: 'deposit_exceptions', label: 'dashboard.exceptions', to: '/exceptions' },
 ]
 
 /** Today in Bangkok at a glance, and the last 14 days as a chart (recharts, drawn at once: no animation). Refreshed every minute. */
@@ -46,6 +52,14 @@ export function DashboardPage() {
                     {data.today.withdrawal_count} {t('dashboard.transactions')}
                   </span>
                 )}
+              </li>
+            ))}
+            {QUEUE_CARDS.map((card) => (
+              <li key={card.key} className="card">
+                <Link to={card.to} className="card__link">
+                  <span className="card__label">{t(card.label)}</span>
+                  <span className={`card__value ${data.today[card.key] > 0 ? 'state--warn' : ''}`}>{formatWhole(data.today[card.key])}</span>
+                </Link>
               </li>
             ))}
             {COUNT_CARDS.map((card) => (

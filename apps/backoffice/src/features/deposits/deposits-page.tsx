@@ -2,6 +2,7 @@ import type { BackofficeDeposit } from '@sanam/contract'
 import { formatBaht, formatDateTimeSeconds } from '@sanam/web-shared/format'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { Link } from 'react-router'
 import { DataTable } from '../../components/data-table.tsx'
 import { DateRangeFields } from '../../components/date-range-fields.tsx'
 import { Field, FormDialog } from '../../components/dialog.tsx'
@@ -11,6 +12,7 @@ import { useToast } from '../../components/toasts.tsx'
 import { errorText } from '../../lib/api-client.ts'
 import { useMemberSearch } from '../../lib/api/search-members.ts'
 import { t } from '../../lib/i18n/th.ts'
+import { moneyOutcomeText } from '../../lib/money-outcome.ts'
 import { movesMoney, useOperator } from '../../lib/operator.ts'
 import { useAssignDeposit } from './api/assign-deposit.ts'
 import { useCreateManualDeposit } from './api/create-manual-deposit.ts'
@@ -50,7 +52,9 @@ export function DepositsPage() {
 
 /**
  * Transfers the bank feed could not match to a member: assign one to a member found by phone, name or account
- * (once), or credit a transfer that never came through the feed by hand, with its bank reference and a mandatory note.
+ * (once), or record a transfer the feed has not reported by hand, with its bank reference and a mandatory note. Either
+ * may wait (ADR 035): a manual deposit always does, until the feed's transfer or a second operator confirms it; the
+ * answer's message and reasons stay on the screen, with the way to the approvals queue.
  */
 function UnmatchedDeposits() {
   const me = useOperator()
@@ -58,10 +62,13 @@ function UnmatchedDeposits() {
   const [page, setPage] = useState(0)
   const [assigning, setAssigning] = useState<BackofficeDeposit>()
   const [manual, setManual] = useState(false)
+  const [outcome, setOutcome] = useState<{ text: string; pending: boolean }>()
   const list = useUnmatchedDeposits(page)
   const done = {
-    onSuccess: ({ message }: { message: string | undefined }) => {
-      if (message) toast(message)
+    onSuccess: ({ data, message }: { data: { approval: Parameters<typeof moneyOutcomeText>[1] }; message: string | undefined }) => {
+      const text = moneyOutcomeText(message, data.approval)
+      toast(text)
+      setOutcome({ text, pending: data.approval.status === 'PENDING' })
       setAssigning(undefined)
       setManual(false)
     },
@@ -105,11 +112,18 @@ function UnmatchedDeposits() {
         )}
       </div>
       <p className="muted">{t('deposits.lead')}</p>
+      {outcome && (
+        <div className={`notice ${outcome.pending ? 'notice--warn' : ''}`} role="status" aria-label={t('deposits.outcome')}>
+          <p>{outcome.text}</p>
+          {outcome.pending && <Link to="/approvals">{t('deposits.outcomeLink')}</Link>}
+        </div>
+      )}
       <DataTable caption={t('deposits.title')} columns={columns} rows={list.data?.list} loading={list.isPending} />
       {list.data && <Pager page={page} size={list.data.size} total={list.data.total} onPage={setPage} />}
       {assigning && (
         <FormDialog
           title={`${t('deposits.assignTitle')} · ${formatBaht(assigning.amount)}`}
+          lead={t('deposits.assignLead')}
           submitLabel={t('deposits.assign')}
           busy={assign.isPending}
           error={assign.error ? errorText(assign.error) : undefined}

@@ -6,8 +6,8 @@ import { useState } from 'react'
 import { DataTable } from '../../components/data-table.tsx'
 import { Pager } from '../../components/pager.tsx'
 import { ToggleTabs } from '../../components/toggle-tabs.tsx'
+import { approvalsQueryOptions } from '../../lib/api/get-approvals.ts'
 import { t, type MessageKey } from '../../lib/i18n/th.ts'
-import { adjustmentsQueryOptions } from './api/get-adjustments.ts'
 import { memberHistoryQueryOptions } from './api/get-member-history.ts'
 
 const TABS = ['ledger', 'money', 'promotions', 'downline', 'sessions', 'adjustments'] as const
@@ -74,7 +74,7 @@ const sessionColumns: ColumnDef<MemberSession, unknown>[] = [
     ),
   },
 ]
-export const adjustmentColumns: ColumnDef<Adjustment, unknown>[] = [
+const adjustmentColumns: ColumnDef<Adjustment, unknown>[] = [
   { header: t('adjustments.created'), cell: ({ row }) => formatDateTimeSeconds(row.original.created_at) },
   { header: t('adjustments.amount'), cell: ({ row }) => <Change baht={row.original.amount} /> },
   { header: t('adjustments.reason'), accessorKey: 'reason' },
@@ -128,7 +128,7 @@ export function MemberHistory({ id }: { id: number }) {
         <PagedTable
           key={tab}
           caption={caption}
-          query={(page) => adjustmentsQueryOptions({ player_id: String(id), page: String(page) })}
+          query={(page) => approvalsQueryOptions({ kind: 'ADJUSTMENT', player_id: String(id), page: String(page) })}
           columns={adjustmentColumns}
         />
       )}

@@ -9,6 +9,7 @@ import { useToast } from '../../components/toasts.tsx'
 import { errorText } from '../../lib/api-client.ts'
 import { useMemberSearch } from '../../lib/api/search-members.ts'
 import { t } from '../../lib/i18n/th.ts'
+import { moneyOutcomeText } from '../../lib/money-outcome.ts'
 import { movesMoney, useOperator } from '../../lib/operator.ts'
 import { newRequestId } from '../../lib/request-id.ts'
 import { useEndMemberSessions } from './api/end-member-sessions.ts'
@@ -206,7 +207,7 @@ function MemberDetail({ id }: { id: number }) {
               },
               {
                 onSuccess: (answer) => {
-                  said(answer)
+                  toast(moneyOutcomeText(answer.message, answer.data))
                   setAdjusting(undefined)
                 },
               },

@@ -1,0 +1,164 @@
+import type { DepositException } from '@sanam/contract'
+import { formatDateTimeSeconds } from '@sanam/web-shared/format'
+import { useState } from 'react'
+import { Field, FormDialog } from '../../components/dialog.tsx'
+import { Pager } from '../../components/pager.tsx'
+import { ToggleTabs } from '../../components/toggle-tabs.tsx'
+import { useToast } from '../../components/toasts.tsx'
+import { errorText } from '../../lib/api-client.ts'
+import { t } from '../../lib/i18n/th.ts'
+import { moneyOutcomeText } from '../../lib/money-outcome.ts'
+import { movesMoney, useOperator } from '../../lib/operator.ts'
+import { useDepositExceptions, type ExceptionStatus } from './api/get-deposit-exceptions.ts'
+import { useResolveDepositException } from './api/resolve-deposit-exception.ts'
+import { compareLines } from './compare.ts'
+
+const STATUSES: readonly ExceptionStatus[] = ['OPEN', 'CREDITED', 'DISMISSED']
+type Resolving = { action: 'CREDIT' | 'DISMISS'; item: DepositException }
+
+/**
+ * Deposit exceptions (issue 18 §3, ADR 035): a bank-feed transfer whose reference a record already holds with another
+ * amount, sender or pay-in account. Nobody was credited; each shows both records side by side, and a money operator
+ * resolves it with a reason: credit the transfer to the member it belongs to, or dismiss it.
+ */
+export function ExceptionsPage() {
+  const me = useOperator()
+  const toast = useToast()
+  const [status, setStatus] = useState<ExceptionStatus>('OPEN')
+  const [page, setPage] = useState(0)
+  const [resolving, setResolving] = useState<Resolving>()
+  const list = useDepositExceptions(status, page)
+  const resolve = useResolveDepositException()
+  const canResolve = movesMoney(me.data?.role) && status === 'OPEN'
+  const close = () => {
+    setResolving(undefined)
+    resolve.reset()
+  }
+  return (
+    <section className="panel">
+      <h1 className="panel__title">{t('exceptions.title')}</h1>
+      <p className="muted">{t('exceptions.lead')}</p>
+      <ToggleTabs
+        label={t('exceptions.status')}
+        options={STATUSES}
+        value={status}
+        text={(s) => t(`exceptions.status.${s}`)}
+        onChange={(s) => {
+          setStatus(s)
+          setPage(0)
+        }}
+      />
+      {list.isPending ? (
+        <p>{t('common.loading')}</p>
+      ) : list.data?.list.length ? (
+        <ol className="exceptions">
+          {list.data.list.map((item) => (
+            <li key={item.id} className="exception">
+              <ExceptionCard item={item} />
+              {canResolve && (
+                <div className="row-actions">
+                  <button type="button" className="button" onClick={() => setResolving({ action: 'CREDIT', item })}>
+                    {t('exceptions.credit')} #{item.id}
+                  </button>
+                  <button type="button" className="button button--danger" onClick={() => setResolving({ action: 'DISMISS', item })}>
+                    {t('exceptions.dismiss')} #{item.id}
+                  </button>
+                </div>
+              )}
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="muted">{t('common.empty')}</p>
+      )}
+      {list.data && <Pager page={page} size={list.data.size} total={list.data.total} onPage={setPage} />}
+      {resolving && (
+        <FormDialog
+          title={`${t(resolving.action === 'CREDIT' ? 'exceptions.creditTitle' : 'exceptions.dismissTitle')} #${resolving.item.id}`}
+          lead={t(resolving.action === 'CREDIT' ? 'exceptions.creditLead' : 'exceptions.dismissLead')}
+          submitLabel={t(resolving.action === 'CREDIT' ? 'exceptions.credit' : 'exceptions.dismiss')}
+          danger={resolving.action === 'DISMISS'}
+          busy={resolve.isPending}
+          error={resolve.error ? errorText(resolve.error) : undefined}
+          onSubmit={(fields) => {
+            const reason = fields.reason ?? ''
+            const body =
+              resolving.action === 'CREDIT' ? { action: 'CREDIT' as const, mobile: fields.mobile ?? '', reason } : { action: 'DISMISS' as const, reason }
+            resolve.mutate(
+              { id: resolving.item.id, body },
+              {
+                onSuccess: ({ data, message }) => {
+                  toast(data.approval ? moneyOutcomeText(message, data.approval) : (message ?? t('exceptions.status.DISMISSED')))
+                  close()
+                },
+              },
+            )
+          }}
+          onClose={close}
+        >
+          {/* Never prefilled with the existing record's member: the transfer came from another account. */}
+          {resolving.action === 'CREDIT' && <Field label={t('exceptions.mobile')} name="mobile" inputMode="numeric" maxLength={10} pattern="0[689]\d{8}" />}
+          <Field label={t('exceptions.reason')} name="reason" maxLength={500} />
+        </FormDialog>
+      )}
+    </section>
+  )
+}
+
+/** One exception: why it is one, and the feed's transfer beside the record it collided with, line by line. */
+function ExceptionCard({ item }: { item: DepositException }) {
+  const title = `exception-${item.id}`
+  return (
+    <article aria-labelledby={title}>
+      <h2 id={title} className="detail__subtitle">
+        {t('exceptions.item')} #{item.id} · <span className="state--warn">{item.reasons.map((r) => r.text).join(' · ')}</span>
+      </h2>
+      <div className="table-wrap">
+        <table className="table compare">
+          <caption className="visually-hidden">
+            {t('exceptions.compare')} #{item.id}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('exceptions.field')}</th>
+              <th scope="col">{t('exceptions.transfer')}</th>
+              <th scope="col">
+                {t('exceptions.existing')} #{item.existing.id}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {compareLines(item).map((line) => (
+              <tr key={line.label} className={line.differs ? 'compare__differs' : undefined}>
+                <th scope="row">
+                  {t(line.label)}
+                  {line.differs && <span className="state--warn"> · {t('exceptions.differs')}</span>}
+                </th>
+                <td>{line.transfer}</td>
+                <td>{line.existing}</td>
+              </tr>
+            ))}
+            <tr>
+              <th scope="row">{t('exceptions.member')}</th>
+              <td>–</td>
+              <td>{item.existing.mobile ?? '–'}</td>
+            </tr>
+            <tr>
+              <th scope="row">{t('exceptions.recordStatus')}</th>
+              <td>{t(`exceptions.status.${item.status}`)}</td>
+              <td>
+                {t(`deposits.status.${item.existing.status}`)} · {t(`deposits.source.${item.existing.source}`)}
+              </td>
+            </tr>
+          </tbody>
+        </table>
+      </div>
+      {item.resolved_at && (
+        <p className="muted">
+          {t('exceptions.resolvedBy')}: {item.resolved_by ?? '–'} · {formatDateTimeSeconds(item.resolved_at)} · {t('exceptions.resolution')}:{' '}
+          {item.resolution_note ?? '–'}
+        </p>
+      )}
+    </article>
+  )
+}

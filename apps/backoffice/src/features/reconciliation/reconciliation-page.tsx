@@ -1,0 +1,118 @@
+import type { ReconciliationAccount } from '@sanam/contract'
+import { formatBaht, formatDate, formatWhole } from '@sanam/web-shared/format'
+import { useState, type FormEvent } from 'react'
+import { Link } from 'react-router'
+import { errorText } from '../../lib/api-client.ts'
+import { t } from '../../lib/i18n/th.ts'
+import { useReconciliation } from './api/get-reconciliation.ts'
+import { bangkokDay } from './bangkok-day.ts'
+
+/**
+ * The daily reconciliation (issue 18 §3, ADR 035): pick a Bangkok day (today first); per pay-in account the bank feed's
+ * total against the credited deposits, and every difference (a transfer not credited, an exception, a credit no
+ * transfer confirms, a claim still waiting).
+ */
+export function ReconciliationPage() {
+  const today = bangkokDay(new Date())
+  const [day, setDay] = useState(today)
+  const report = useReconciliation(day)
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const picked = String(new FormData(event.currentTarget).get('day') ?? '')
+    if (picked) setDay(picked)
+  }
+  return (
+    <section className="panel">
+      <h1 className="panel__title">{t('reconciliation.title')}</h1>
+      <p className="muted">{t('reconciliation.lead')}</p>
+      <form className="filters" onSubmit={submit}>
+        <label className="field">
+          <span className="field__label">{t('reconciliation.day')}</span>
+          <input className="field__input" type="date" name="day" defaultValue={day} max={today} required />
+        </label>
+        <button type="submit" className="button">
+          {t('reconciliation.show')}
+        </button>
+      </form>
+      <h2 className="detail__title">{formatDate(`${day}T00:00:00+07:00`)}</h2>
+      {report.isPending ? (
+        <p>{t('common.loading')}</p>
+      ) : report.isError ? (
+        <p className="form__error" role="alert">
+          {errorText(report.error)}
+        </p>
+      ) : report.data.accounts.length === 0 ? (
+        <p className="muted">{t('reconciliation.none')}</p>
+      ) : (
+        report.data.accounts.map((account) => <AccountDay key={account.account ?? 'none'} account={account} />)
+      )}
+    </section>
+  )
+}
+
+function AccountDay({ account }: { account: ReconciliationAccount }) {
+  const title = `recon-${account.account ?? 'none'}`
+  const name = account.account ? [account.bank_code, account.account, account.account_name].filter(Boolean).join(' · ') : t('reconciliation.noAccount')
+  return (
+    <article className="recon" aria-labelledby={title}>
+      <h3 id={title} className="detail__subtitle">
+        {name}
+      </h3>
+      <dl className="facts">
+        <dt>{t('reconciliation.feed')}</dt>
+        <dd className="amount">
+          {formatBaht(account.feed_total)} · {formatWhole(account.feed_count)} {t('reconciliation.items')}
+        </dd>
+        <dt>{t('reconciliation.credited')}</dt>
+        <dd className="amount">
+          {formatBaht(account.credited_total)} · {formatWhole(account.credited_count)} {t('reconciliation.items')}
+        </dd>
+        <dt>{t('reconciliation.difference')}</dt>
+        <dd className={`amount ${account.difference === 0 ? 'state--in' : 'state--warn'}`}>{formatBaht(account.difference)}</dd>
+      </dl>
+      {account.differences.length === 0 ? (
+        <p className="muted recon__ok">{t('reconciliation.balanced')}</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="table">
+            <caption className="visually-hidden">
+              {t('reconciliation.differences')} · {name}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('reconciliation.kind')}</th>
+                <th scope="col">{t('reconciliation.reference')}</th>
+                <th scope="col">{t('reconciliation.amount')}</th>
+                <th scope="col">{t('reconciliation.record')}</th>
+                <th scope="col">{t('reconciliation.member')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {account.differences.map((d) => (
+                <tr key={`${d.kind}-${d.deposit_id ?? ''}-${d.exception_id ?? ''}`}>
+                  <td>{d.text}</td>
+                  <td>
+                    <code>{d.external_id}</code>
+                  </td>
+                  <td className="amount">{formatBaht(d.amount)}</td>
+                  <td>
+                    {d.exception_id !== null ? (
+                      <Link to="/exceptions">
+                        {t('reconciliation.exception')} #{d.exception_id}
+                      </Link>
+                    ) : d.deposit_id !== null ? (
+                      `${t('reconciliation.deposit')} #${d.deposit_id}`
+                    ) : (
+                      '–'
+                    )}
+                  </td>
+                  <td>{d.player_id ?? '–'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </article>
+  )
+}
