@@ -68,6 +68,7 @@ describe('the server process', () => {
       timeout: 30_000,
     })
     expect(result.status).toBe(78)
-    for (const name of ['BANK_WEBHOOK_SECRET', 'SEAMLESS_SECRET', 'SMS_HTTP_URL', 'SMS_HTTP_KEY', 'SEED_DEMO', 'TOTP_ENCRYPTION_KEY']) expect(result.stderr).toContain(name)
+    for (const name of ['BANK_WEBHOOK_SECRET', 'SEAMLESS_SECRET', 'SMS_HTTP_URL', 'SMS_HTTP_KEY', 'SEED_DEMO', 'TOTP_ENCRYPTION_KEY'])
+      expect(result.stderr).toContain(name)
   })
 })

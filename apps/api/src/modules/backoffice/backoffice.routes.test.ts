@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
-import { balanceOf, bearer, expectLedgerOk, fund, loginOperator, loginPlayer, postTransfer, transferBody } from '../../../test/money.ts'
+import { balanceOf, bearer, expectLedgerOk, fund, loginPlayer, postTransfer, transferBody } from '../../../test/money.ts'
 import { signInOperator } from '../../../test/referral.ts'
 import { accounts, auditLog, deposits } from '../../db/schema.ts'
 

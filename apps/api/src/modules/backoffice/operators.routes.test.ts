@@ -2,7 +2,7 @@ import { Secret, TOTP } from 'otpauth'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
-import { bearer, loginOperator, loginPlayer, OPERATOR_PASSWORD } from '../../../test/money.ts'
+import { loginOperator, loginPlayer, OPERATOR_PASSWORD } from '../../../test/money.ts'
 import { createOperator as createAs, nextOperatorCode, OPERATOR_TOTP_SECRET, renewOperatorPassword, type TestOperator } from '../../../test/operators.ts'
 
 // Issue 12 §1: operators with roles, TOTP, sessions and owner management, through the real app.

@@ -8,8 +8,6 @@ import { useToken } from '../../lib/operator.ts'
 import { useLogin, type LoginBody } from './api/login.ts'
 import { useRenewPassword } from './api/renew-password.ts'
 
-type Credentials = { username: string; password: string; otp?: string; new_password?: string }
-
 /**
  * Username, password and the 6-digit code together (the server answers one generic failure for any wrong part, ADR
  * 036). A one-time password from the owner (PASSWORD_CHANGE_REQUIRED) opens the new-password step on the same form.
