@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import helmet from '@fastify/helmet'
+import { securityHeaders } from './security-headers.ts'
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Config } from './config.ts'
@@ -173,28 +174,7 @@ export async function buildApp(deps: AppDeps) {
     if (request.protocol === 'https') void reply.header('strict-transport-security', 'max-age=15552000; includeSubDomains')
   })
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // The game launcher opens provider pages in a popup, which must keep its opener.
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    // Older browsers' word for frame-ancestors 'none'.
-    xFrameOptions: { action: 'deny' },
-    strictTransportSecurity: false, // set per answer, only over HTTPS (the onSend hook above)
-  })
+  await app.register(helmet, securityHeaders)
   // Before any route: the OpenAPI document is collected from the routes added after it (ADR 026).
   await registerApiDocs(app)
 
