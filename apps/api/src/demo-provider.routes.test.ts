@@ -7,7 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../test/app.ts'
 import { makePlayer } from '../test/factories.ts'
-import { balanceOf, bearer, expectLedgerOk, fund, loginPlayer } from '../test/money.ts'
+import { balanceOf, expectLedgerOk, fund, loginPlayer } from '../test/money.ts'
 import { launch } from '../test/seamless.ts'
 import { gameRounds, players, seamlessTransactions } from './db/schema.ts'
 import { testConfig } from './config.ts'
@@ -161,7 +161,7 @@ describe('GET /play/<token>', () => {
     const player = await makePlayer(t.db)
     await fund(t, player, 100)
     const token = await loginPlayer(t, player)
-    const launched = await t.app.inject({ method: 'POST', url: '/api/portal/lobby', headers: bearer(token), payload: { provider_id: 'kingmaker', lang: 'th' } })
+    const launched = await t.post('/api/portal/lobby', { provider_id: 'kingmaker', lang: 'th' }, token)
     const session = launched.json().data.url.split('?')[0].split('/').pop() as string
     const lobby = await play.inject({ method: 'GET', url: `/play/${session}?lang=th` })
     expect(lobby.statusCode).toBe(200)
@@ -463,8 +463,8 @@ describe('languages', () => {
   async function open(lang: 'th' | 'en', provider: string, game?: string) {
     const token = await loginPlayer(t, await makePlayer(t.db))
     const launched = game
-      ? await t.app.inject({ method: 'POST', url: '/api/portal/launch', headers: bearer(token), payload: { provider_id: provider, game_code: game, lang } })
-      : await t.app.inject({ method: 'POST', url: '/api/portal/lobby', headers: bearer(token), payload: { provider_id: provider, lang } })
+      ? await t.post('/api/portal/launch', { provider_id: provider, game_code: game, lang }, token)
+      : await t.post('/api/portal/lobby', { provider_id: provider, lang }, token)
     const url = launched.json().data.url as string
     expect(url).toMatch(new RegExp(`\\?lang=${lang}$`))
     return { url, page: await play.inject({ method: 'GET', url }) }

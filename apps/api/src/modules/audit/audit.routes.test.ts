@@ -19,7 +19,7 @@ beforeAll(async () => {
 /** The app's own: the same key (the demo key, in tests). */
 const auditRepository = createAuditRepository({ key: testConfig().auditHmacKey })
 
-const verify = async () => (await t.app.inject({ method: 'GET', url: '/api/backoffice/ledger/verify', headers: bearer(owner) })).json().data
+const verify = async () => (await t.get('/api/backoffice/ledger/verify', owner)).json().data
 const chainFailures = async () => ((await verify()).failures as Array<{ check: string; detail: string }>).filter((f) => f.check === 'audit_chain')
 const record = (action: string, targetId: string, at = t.clock.now()) =>
   inTransaction(t.db, (tx) => auditRepository.record(tx, { actor: null, action, targetType: 'test', targetId, after: { n: targetId }, at }))

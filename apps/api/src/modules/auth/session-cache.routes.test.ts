@@ -54,7 +54,7 @@ describe('session cache', () => {
     for (const token of [a, b, theirs]) expect(await status(token)).toBe(200)
     expect(cachedIn(t, a) && cachedIn(t, b)).toBe(true)
 
-    const res = await t.app.inject({ method: 'POST', url: '/api/user/@me/password', headers: bearer(a), payload: { old: player.password, new: 'brand-new-1' } })
+    const res = await t.post('/api/user/@me/password', { old: player.password, new: 'brand-new-1' }, a)
     expect(res.statusCode).toBe(200)
     expect(await status(a)).toBe(401)
     expect(await status(b)).toBe(401)
@@ -165,12 +165,7 @@ describe.runIf(process.env.SANAM_TEST_DB === 'postgres')('session cache across p
       for (const token of [a1, a2]) expect(await status(token, b.app)).toBe(200)
 
       const applied = revocationApplied(b.sessions.listener!, player.id)
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/user/@me/password',
-        headers: bearer(a1),
-        payload: { old: player.password, new: 'brand-new-1' },
-      })
+      const res = await t.post('/api/user/@me/password', { old: player.password, new: 'brand-new-1' }, a1)
       expect(res.statusCode).toBe(200)
       await applied
       expect(await status(a1, b.app)).toBe(401)

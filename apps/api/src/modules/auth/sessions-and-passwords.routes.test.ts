@@ -40,12 +40,7 @@ describe('common passwords (issue 10 §3)', () => {
   it('refuses one as a new password, and the old one still works', async () => {
     const player = await makePlayer(t.db)
     const token = await loginPlayer(t, player)
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/@me/password',
-      headers: bearer(token),
-      payload: { old: player.password, new: 'football' },
-    })
+    const res = await t.post('/api/user/@me/password', { old: player.password, new: 'football' }, token)
     expect(res.statusCode).toBe(400)
     expect(res.json()).toMatchObject({ code: 'PASSWORD_TOO_COMMON', errors: [{ path: 'new' }] })
     expect((await me(token)).statusCode).toBe(200)
@@ -131,12 +126,7 @@ describe('ending sessions ends game sessions (issue 10 §3)', () => {
     const { player, token, session } = await playing()
     const second = await launch(t, token, 'pgsoft', 'fortune_ox')
     expect((await bet(session)).status).toBe('OK')
-    const change = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/@me/password',
-      headers: bearer(token),
-      payload: { old: player.password, new: 'a-new-secret-77' },
-    })
+    const change = await t.post('/api/user/@me/password', { old: player.password, new: 'a-new-secret-77' }, token)
     expect(change.statusCode).toBe(200)
     expect((await bet(session)).status).toBe('INVALID_SESSION')
     expect((await bet(second)).status).toBe('INVALID_SESSION')

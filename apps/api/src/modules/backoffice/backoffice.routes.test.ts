@@ -25,15 +25,14 @@ describe('unmatched deposits', () => {
     // From the player's own account, to an account that is not one of ours: left for an operator.
     const { deposit_id } = (await postTransfer(t, transferBody(player, { amount: 250.75, to_account: '9990001112' }))).json().data
 
-    const list = (await t.app.inject({ method: 'GET', url: '/api/backoffice/deposits/unmatched', headers: bearer(operator) })).json().data
+    const list = (await t.get('/api/backoffice/deposits/unmatched', operator)).json().data
     expect(list.list.find((d: { id: number }) => d.id === deposit_id)).toMatchObject({
       amount: 250.75,
       from_bank_code: player.bankCode,
       note: 'โอนเข้าบัญชีที่ไม่ใช่บัญชีของระบบ',
     })
 
-    const assign = () =>
-      t.app.inject({ method: 'POST', url: `/api/backoffice/deposits/${deposit_id}/assign`, headers: bearer(operator), payload: { mobile: player.mobile } })
+    const assign = () => t.post(`/api/backoffice/deposits/${deposit_id}/assign`, { mobile: player.mobile }, operator)
     const res = await assign()
     expect(res.statusCode).toBe(200)
     expect(res.json().data).toMatchObject({ deposit_id, player_id: player.id, amount: 250.75, status: 'APPLIED' })
@@ -46,25 +45,15 @@ describe('unmatched deposits', () => {
       before: { status: 'UNMATCHED' },
       after: { status: 'ASSIGNED', player_id: player.id },
     })
-    const after = (await t.app.inject({ method: 'GET', url: '/api/backoffice/deposits/unmatched', headers: bearer(operator) })).json().data
+    const after = (await t.get('/api/backoffice/deposits/unmatched', operator)).json().data
     expect(after.list.some((d: { id: number }) => d.id === deposit_id)).toBe(false)
   })
 
   it('refuses an unknown phone or deposit and changes nothing', async () => {
     const { deposit_id } = (await postTransfer(t, transferBody({ bankCode: '030', bankAccount: '0001119999' }))).json().data
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/backoffice/deposits/${deposit_id}/assign`,
-      headers: bearer(operator),
-      payload: { mobile: '0899990000' },
-    })
+    const res = await t.post(`/api/backoffice/deposits/${deposit_id}/assign`, { mobile: '0899990000' }, operator)
     expect(res.statusCode).toBe(404)
-    const missing = await t.app.inject({
-      method: 'POST',
-      url: '/api/backoffice/deposits/99999999/assign',
-      headers: bearer(operator),
-      payload: { mobile: '0899990000' },
-    })
+    const missing = await t.post('/api/backoffice/deposits/99999999/assign', { mobile: '0899990000' }, operator)
     expect(missing.statusCode).toBe(404)
   })
 })
@@ -86,7 +75,7 @@ describe('manual deposits', () => {
     const confirmed = await t.post(`/api/backoffice/approvals/${res.json().data.approval.id}/approve`, undefined, second.token)
     expect(confirmed.statusCode, confirmed.body).toBe(200)
     expect(await balanceOf(t, token)).toBe(1000)
-    const history = (await t.app.inject({ method: 'GET', url: '/api/wallet/histories', headers: bearer(token) })).json().data
+    const history = (await t.get('/api/wallet/histories', token)).json().data
     expect(history.list[0]).toMatchObject({ txtype: 'DEPOSIT', txamount: 1000, txstatus: 'SUCCESS' })
   })
 
@@ -98,23 +87,13 @@ describe('manual deposits', () => {
     ['a blank bank reference', { amount: 1000, bank_ref: '  ', note: 'x' }],
   ])('refuses %s', async (_name, change) => {
     const player = await makePlayer(t.db)
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/backoffice/deposits/manual',
-      headers: bearer(operator),
-      payload: { mobile: player.mobile, ...change },
-    })
+    const res = await t.post('/api/backoffice/deposits/manual', { mobile: player.mobile, ...change }, operator)
     expect(res.statusCode).toBe(400)
     expect(await balanceOf(t, await loginPlayer(t, player))).toBe(0)
   })
 
   const manual = (mobile: string, bankRef: string, amount = 700) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/backoffice/deposits/manual',
-      headers: bearer(operator),
-      payload: { mobile, amount, bank_ref: bankRef, note: 'สลิปจากไลน์' },
-    })
+    t.post('/api/backoffice/deposits/manual', { mobile, amount, bank_ref: bankRef, note: 'สลิปจากไลน์' }, operator)
 
   it('uses the bank reference as the transfer id: the same transfer arriving later through the feed completes it, once', async () => {
     const player = await makePlayer(t.db)
@@ -165,18 +144,13 @@ describe('matched deposit history', () => {
     expect((await postTransfer(t, matched)).json().data.status).toBe('MATCHED')
     expect((await postTransfer(t, transferBody(other, { amount: 333.25 }))).json().data.status).toBe('MATCHED')
     const manualRef = `SCB-${randomUUID()}`
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/backoffice/deposits/manual',
-      headers: bearer(operator),
-      payload: { mobile: player.mobile, amount: 50, bank_ref: manualRef, note: 'สลิปจากไลน์' },
-    })
+    await t.post('/api/backoffice/deposits/manual', { mobile: player.mobile, amount: 50, bank_ref: manualRef, note: 'สลิปจากไลน์' }, operator)
     // The bank confirms the operator's claim.
     expect((await postTransfer(t, transferBody(player, { external_id: manualRef, amount: 50 }))).json().data.status).toBe('MATCHED')
     const unmatched = (await postTransfer(t, transferBody({ bankCode: '030', bankAccount: '0009998887' }, { amount: 333.25 }))).json().data.deposit_id
 
     const search = async (query: string) => {
-      const res = await t.app.inject({ method: 'GET', url: `/api/backoffice/deposits?${query}`, headers: bearer(operator) })
+      const res = await t.get(`/api/backoffice/deposits?${query}`, operator)
       expect(res.statusCode, res.body).toBe(200)
       return res.json().data as {
         list: Array<{ id: number; amount: number; player_id: number; mobile: string; status: string; external_id: string }>
@@ -196,7 +170,7 @@ describe('matched deposit history', () => {
     expect((await search(`q=${player.mobile}&from=${today}&to=${today}`)).total).toBe(2)
     expect((await search(`q=${player.mobile}&to=2026-01-01`)).total).toBe(0)
     for (const bad of ['amount=abc', 'amount=20000000', 'amount=0', 'from=2026-13-45', 'q=', 'ref=' + 'x'.repeat(200), 'status=MATCHED']) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/backoffice/deposits?${bad}`, headers: bearer(operator) })
+      const res = await t.get(`/api/backoffice/deposits?${bad}`, operator)
       expect(res.statusCode, bad).toBe(400)
     }
   })
@@ -206,7 +180,7 @@ describe('GET /api/backoffice/ledger/verify', () => {
   it('answers ok on a healthy ledger and names the account when a balance is tampered with', async () => {
     const player = await makePlayer(t.db)
     await fund(t, player, 10)
-    const healthy = (await t.app.inject({ method: 'GET', url: '/api/backoffice/ledger/verify', headers: bearer(operator) })).json().data
+    const healthy = (await t.get('/api/backoffice/ledger/verify', operator)).json().data
     expect(healthy.ok).toBe(true)
     expect(healthy.checked).toBeGreaterThan(0)
     expect(healthy.failures).toEqual([])
@@ -216,7 +190,7 @@ describe('GET /api/backoffice/ledger/verify', () => {
       .update(accounts)
       .set({ balance: sql`balance + 100` })
       .where(eq(accounts.playerId, player.id))
-    const broken = (await t.app.inject({ method: 'GET', url: '/api/backoffice/ledger/verify', headers: bearer(operator) })).json().data
+    const broken = (await t.get('/api/backoffice/ledger/verify', operator)).json().data
     expect(broken.ok).toBe(false)
     expect(broken.failures).toContainEqual(expect.objectContaining({ check: 'balance_equals_transfers', account: `player:${player.id}:cash` }))
     await t.db

@@ -24,7 +24,7 @@ async function pendingWithdrawal(amount: number) {
   const player = await makePlayer(t.db)
   await fund(t, player, amount + 500)
   const token = await loginPlayer(t, player)
-  const res = await t.app.inject({ method: 'POST', url: '/api/wallet/withdraw', headers: bearer(token), payload: { amount } })
+  const res = await t.post('/api/wallet/withdraw', { amount }, token)
   expect(res.statusCode, res.body).toBe(200)
   return { id: res.json().data.id as number, player, token }
 }
@@ -90,7 +90,7 @@ describe('four-eyes withdrawals', () => {
       ['withdrawal.first_approval', colleague.id],
       ['withdrawal.approve', finance.id],
     ])
-    const history = (await t.app.inject({ method: 'GET', url: '/api/wallet/histories', headers: bearer(token) })).json().data.list
+    const history = (await t.get('/api/wallet/histories', token)).json().data.list
     expect(history).toContainEqual(expect.objectContaining({ txtype: 'WITHDRAW', txamount: THRESHOLD + 1, txstatus: 'SUCCESS' }))
     await expectLedgerOk(t)
   })
@@ -102,7 +102,7 @@ describe('four-eyes withdrawals', () => {
     expect(res.json().data).toMatchObject({ status: 'FAIL' })
     expect((await approve(id, finance)).statusCode).toBe(409)
     expect(await payouts(id)).toBe(0)
-    const balance = (await t.app.inject({ method: 'GET', url: '/api/wallet/v2/balance', headers: bearer(token) })).json().data.balance
+    const balance = (await t.get('/api/wallet/v2/balance', token)).json().data.balance
     expect(balance).toBe(THRESHOLD + 250 + 500)
     await expectLedgerOk(t)
   })
@@ -120,7 +120,7 @@ describe('four-eyes withdrawals', () => {
       expect(winners, `round ${round}: ${a.body} / ${r.body}`).toHaveLength(1)
       expect([a, r].find((res) => res.statusCode !== 200)?.statusCode).toBe(409)
       const paid = await payouts(id)
-      const balance = (await t.app.inject({ method: 'GET', url: '/api/wallet/v2/balance', headers: bearer(token) })).json().data.balance
+      const balance = (await t.get('/api/wallet/v2/balance', token)).json().data.balance
       if (a.statusCode === 200) expect([paid, balance]).toEqual([1, 500])
       else expect([paid, balance]).toEqual([0, THRESHOLD + 10 + round + 500])
     }

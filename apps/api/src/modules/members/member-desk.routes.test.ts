@@ -51,7 +51,7 @@ describe('the withdrawal queue shows each player’s context', () => {
     expect((await bet(`${round}-2`, '30.00')).json().status).toBe('OK')
     const rolledBack = await callSeamless(t, 'pgsoft', 'rollback', { session_token: game, round_id: round, tx_id: `${round}-rb`, ref_tx_id: `${round}-2` })
     expect(rolledBack.json().status, rolledBack.body).toBe('OK')
-    const withdrawal = await t.app.inject({ method: 'POST', url: '/api/wallet/withdraw', headers: bearer(token), payload: { amount: 200 } })
+    const withdrawal = await t.post('/api/wallet/withdraw', { amount: 200 }, token)
     expect(withdrawal.statusCode, withdrawal.body).toBe(200)
 
     const queue = await get('/api/backoffice/withdrawals?status=PENDING', support)
@@ -82,7 +82,7 @@ describe('the member’s history, page by page', () => {
     const downline = await makePlayer(t.db, { uplineId: upline.id })
     for (let i = 0; i < 21; i++) await fund(t, upline, 100 + i)
     const token = await loginPlayer(t, upline)
-    await t.app.inject({ method: 'POST', url: '/api/wallet/withdraw', headers: bearer(token), payload: { amount: 150 } })
+    await t.post('/api/wallet/withdraw', { amount: 150 }, token)
 
     const ledger = await get(`/api/backoffice/members/${upline.id}/ledger`, support)
     expect(ledger.statusCode, ledger.body).toBe(200)
