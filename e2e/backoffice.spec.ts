@@ -8,15 +8,23 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { shot, viewShot } from './support/browser.ts'
 import { call, postBankTransfer } from './support/http.ts'
 import { faultEnv, payInAccount, registerPlayers, transferBody, type Player } from './support/money.ts'
-import { nextOperatorCode, OPERATOR } from './support/operator.ts'
+import { nextOperatorCode, OPERATOR, operatorToken, seasonedOperators, type OperatorLogin } from './support/operator.ts'
+import { startServer } from './support/server.ts'
 import { expectAccessible, seriousAxeViolations } from './support/page.ts'
 import { useBrowserSuite } from './support/suite.ts'
 
-// A server of its own: a four-eyes amount, and the dashboard's totals count everything on it.
-const suite = useBrowserSuite({ server: { env: { ...faultEnv(), WITHDRAW_ONE_PENDING: 'false', BACKOFFICE_FOUR_EYES_BAHT: '1000' } } })
+// A server of its own: a four-eyes amount, and the dashboard's totals count everything on it. Money is decided by
+// finance (ADR 036): two finance operators onboarded on its data a day before (seasonedOperators), never related to
+// each other, so that they may decide money now and make a four-eyes decision together.
+const env = { ...faultEnv(), WITHDRAW_ONE_PENDING: 'false', BACKOFFICE_FOUR_EYES_BAHT: '1000' }
+let finance: OperatorLogin[] = []
+const suite = useBrowserSuite({
+  server: async (dataDir) => {
+    finance = await seasonedOperators({ dataDir, env }, 2)
+    return startServer({ dataDir, env })
+  },
+})
 let players: Player[]
-/** The secret the enrolment test's finance operator enrolled, for the four-eyes test after it. */
-let financeSecret = ''
 const withdrawals: number[] = []
 
 beforeAll(async () => {
@@ -46,8 +54,39 @@ async function signIn(page: Page, login: { username: string; password: string })
   await page.goto('/backoffice/')
   await page.getByRole('heading', { name: 'เข้าสู่ระบบหลังบ้าน' }).waitFor()
   await page.getByLabel('ชื่อผู้ใช้').fill(login.username)
-  await page.getByLabel('รหัสผ่าน').fill(login.password)
+  await page.getByLabel('รหัสผ่าน', { exact: true }).fill(login.password)
   await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click()
+}
+
+/**
+ * A new operator's first sign-in by typing (ADR 036): the owner's password opens only the new-password step, the
+ * operator chooses its own, then enrols TOTP on the QR page as an authenticator app would. Answers the secret.
+ */
+async function firstSignIn(page: Page, login: { username: string; password: string }, newPassword: string, shots?: string): Promise<string> {
+  await signIn(page, login)
+  await page.getByText('รหัสผ่านที่ได้รับจากเจ้าของระบบใช้ได้ครั้งเดียว กรุณาตั้งรหัสผ่านใหม่ที่มีเพียงคุณที่รู้').waitFor()
+  await page.getByLabel('ตั้งรหัสผ่านใหม่ของคุณ (อย่างน้อย 12 ตัวอักษร)').fill(newPassword)
+  if (shots) await shot(page, `${shots}-renew`)
+  await page.getByRole('button', { name: 'ตั้งรหัสผ่านและเข้าสู่ระบบ' }).click()
+  await page.getByRole('heading', { name: 'ตั้งค่าการยืนยันตัวตนสองขั้นตอน' }).waitFor()
+  await page.getByRole('img', { name: 'คิวอาร์โค้ดสำหรับตั้งค่าแอปยืนยันตัวตน' }).waitFor()
+  if (shots) {
+    await expectAccessible(page, 'enrol')
+    await shot(page, shots)
+  }
+  // What an authenticator app would do with the secret shown for manual entry.
+  const secret = (await page.locator('.enrol__secret').textContent())!
+  await page.getByLabel('2. กรอกรหัส 6 หลักที่แอปแสดงเพื่อยืนยัน').fill(new TOTP({ secret: Secret.fromBase32(secret) }).generate())
+  await page.getByRole('button', { name: 'ยืนยันการตั้งค่า' }).click()
+  return secret
+}
+
+/** A page of a finance operator's session, on the withdrawal queue. */
+async function financePage(operator: OperatorLogin = finance[0]!): Promise<Page> {
+  const { page } = await suite.desktop({ operator: await operatorToken(suite.baseUrl, operator) })
+  await page.goto('/backoffice/')
+  await openQueue(page)
+  return page
 }
 
 /** From the dashboard (where a signed-in operator lands), taps through to the withdrawal queue. */
@@ -111,7 +150,7 @@ describe('the operator app', () => {
   })
 
   it('approves one pending withdrawal with its payout reference and rejects the other; the member sees both outcomes', async () => {
-    const page = await ownerPage()
+    const page = await financePage()
     const [, approved, rejected] = withdrawals as [number, number, number]
     await page.getByRole('button', { name: `อนุมัติ #${approved}` }).waitFor()
     await expectAccessible(page, 'withdrawals')
@@ -194,9 +233,9 @@ describe('the operator app', () => {
     await shot(page, 'backoffice-operators')
 
     const { page: support } = await suite.desktop()
-    await signIn(support, { username: 'support.nok', password: 'support-nok-pass-1' })
-    await support.getByText('support.nok · ฝ่ายบริการ').waitFor()
+    await firstSignIn(support, { username: 'support.nok', password: 'support-nok-pass-1' }, 'support-nok-own-pass-2')
     await openQueue(support)
+    await support.getByText('support.nok · ฝ่ายบริการ').waitFor()
     expect(await support.getByRole('button', { name: /^อนุมัติ/ }).count()).toBe(0)
     expect(await support.getByRole('link', { name: 'ผู้ใช้งานหลังบ้าน' }).count()).toBe(0)
     // The server refuses it too, whatever the page shows.
@@ -213,48 +252,41 @@ describe('the operator app', () => {
     const page = await addOperator({ username: 'finance.ploy', password: 'finance-ploy-pass-1', role: 'finance' })
     await page.getByRole('cell', { name: 'finance.ploy', exact: true }).waitFor()
 
-    const { page: finance } = await suite.desktop()
-    await signIn(finance, { username: 'finance.ploy', password: 'finance-ploy-pass-1' })
-    await finance.getByRole('heading', { name: 'ตั้งค่าการยืนยันตัวตนสองขั้นตอน' }).waitFor()
-    await finance.getByRole('img', { name: 'คิวอาร์โค้ดสำหรับตั้งค่าแอปยืนยันตัวตน' }).waitFor()
-    await expectAccessible(finance, 'enrol')
-    await shot(finance, 'backoffice-enrol')
-    // What an authenticator app would do with the secret shown for manual entry.
-    const secret = (await finance.locator('.enrol__secret').textContent())!
-    financeSecret = secret
-    const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate()
-    await finance.getByLabel('2. กรอกรหัส 6 หลักที่แอปแสดงเพื่อยืนยัน').fill(code)
-    await finance.getByRole('button', { name: 'ยืนยันการตั้งค่า' }).click()
-    await openQueue(finance)
-    await finance.getByText('finance.ploy · การเงิน').waitFor()
+    const { page: ploy } = await suite.desktop()
+    await firstSignIn(ploy, { username: 'finance.ploy', password: 'finance-ploy-pass-1' }, 'finance-ploy-own-pass-2', 'backoffice-enrol')
+    await openQueue(ploy)
+    await ploy.getByText('finance.ploy · การเงิน').waitFor()
+    // Created a moment ago: it decides no money for 24 hours (OPERATOR_TOO_NEW), whatever the page offers.
+    const token = await ploy.evaluate(() => sessionStorage.getItem('sanam.backoffice.token'))
+    const [large] = withdrawals as [number]
+    const refused = await call(suite.baseUrl, 'POST', `/api/backoffice/withdrawals/${large}/approve`, { token: token!, body: { payout_ref: 'TOO-NEW-1' } })
+    expect(refused.body).toMatchObject({ success: false, code: 'OPERATOR_TOO_NEW' })
   })
 
   it('pays a withdrawal above the four-eyes amount only when a second operator approves it', async () => {
     const [large] = withdrawals as [number]
-    const page = await ownerPage()
+    const [first, second] = finance as [OperatorLogin, OperatorLogin]
+    const page = await financePage(first)
     await page.getByRole('button', { name: `อนุมัติ #${large}` }).click()
     await page.getByRole('dialog').getByLabel('เลขอ้างอิงการโอน').fill('SCB-FOUR-EYES-1')
     await page.getByRole('dialog').getByRole('button', { name: 'อนุมัติ' }).click()
     await page.getByText('บันทึกการอนุมัติครั้งแรกแล้ว ยอดนี้ต้องให้ผู้ใช้งานอีกคนอนุมัติก่อนจ่ายเงิน').waitFor()
-    await page.getByText(`${OPERATOR.username} · รอผู้อนุมัติคนที่สอง`).waitFor()
+    await page.getByText(`${first.username} · รอผู้อนุมัติคนที่สอง`).waitFor()
     await shot(page, 'backoffice-four-eyes')
     // The same operator cannot give the second approval (the server refuses it too: four-eyes.routes.test.ts).
     expect(await page.getByRole('button', { name: `อนุมัติ #${large}` }).isDisabled()).toBe(true)
 
-    expect(financeSecret, 'the enrolment test runs first').not.toBe('')
-    const { page: second } = await suite.desktop()
-    await signIn(second, { username: 'finance.ploy', password: 'finance-ploy-pass-1' })
-    // The enrolment took the current code; the authenticator's next one is accepted (one step of drift).
-    await second
-      .getByLabel('รหัสยืนยัน 6 หลักจากแอปยืนยันตัวตน')
-      .fill(new TOTP({ secret: Secret.fromBase32(financeSecret) }).generate({ timestamp: Date.now() + 30_000 }))
-    await second.getByRole('button', { name: 'เข้าสู่ระบบ' }).click()
-    await openQueue(second)
-    await second.getByText(`${OPERATOR.username} · รอผู้อนุมัติคนที่สอง`).waitFor()
-    await second.getByRole('button', { name: `อนุมัติ #${large}` }).click()
-    await second.getByRole('dialog').getByLabel('เลขอ้างอิงการโอน').fill('SCB-FOUR-EYES-1')
-    await second.getByRole('dialog').getByRole('button', { name: 'อนุมัติ' }).click()
-    await second.getByText('อนุมัติการถอนแล้ว').waitFor()
+    // The second finance operator signs in by typing, with a code from its authenticator.
+    const { page: other } = await suite.desktop()
+    await signIn(other, second)
+    await other.getByLabel('รหัสยืนยัน 6 หลักจากแอปยืนยันตัวตน').fill(await nextOperatorCode(second))
+    await other.getByRole('button', { name: 'เข้าสู่ระบบ' }).click()
+    await openQueue(other)
+    await other.getByText(`${first.username} · รอผู้อนุมัติคนที่สอง`).waitFor()
+    await other.getByRole('button', { name: `อนุมัติ #${large}` }).click()
+    await other.getByRole('dialog').getByLabel('เลขอ้างอิงการโอน').fill('SCB-FOUR-EYES-1')
+    await other.getByRole('dialog').getByRole('button', { name: 'อนุมัติ' }).click()
+    await other.getByText('อนุมัติการถอนแล้ว').waitFor()
     expect(await history(players[0]!)).toContainEqual(expect.objectContaining({ txtype: 'WITHDRAW', txamount: 1200, txstatus: 'SUCCESS' }))
   })
 
@@ -290,12 +322,13 @@ describe('the operator app', () => {
     const { page } = await suite.operatorPage()
     await page.getByRole('heading', { name: 'ภาพรวม', level: 1 }).waitFor()
     const card = (label: string) => page.locator('.card', { hasText: label }).locator('.card__value')
-    // The demo player's opening 1,000 (demo mode seeds it), 5,000 funded and 321.50 assigned today; 800 and 1,200 paid.
-    expect(await card('ยอดฝาก').textContent()).toBe('฿6,321.50')
+    // 5,000 funded and 321.50 assigned today; 800 and 1,200 paid. The demo player and its opening 1,000 (demo mode seeds
+    // them at the first start) are yesterday's: the first start was the seasoning one, a day back.
+    expect(await card('ยอดฝาก').textContent()).toBe('฿5,321.50')
     expect(await card('ยอดถอน (จ่ายแล้ว)').textContent()).toBe('฿2,000.00')
     expect(await card('รายการถอนรออนุมัติ').textContent()).toBe('0')
-    // The demo player and the two this file registered.
-    expect(await card('สมาชิกใหม่').textContent()).toBe('3')
+    // The two players this file registered.
+    expect(await card('สมาชิกใหม่').textContent()).toBe('2')
     await page.locator('.recharts-surface').first().waitFor()
     await expectAccessible(page, 'dashboard')
     await shot(page, 'backoffice-dashboard')
@@ -333,7 +366,7 @@ describe('the operator app', () => {
     await page.getByRole('heading', { name: 'บันทึกการทำงาน' }).waitFor()
     await page.getByLabel('การกระทำ').selectOption('withdrawal.approve')
     await page.getByRole('button', { name: 'ค้นหา' }).click()
-    // The 800 baht one approved by the owner, and the 1,200 baht one by the second operator.
+    // The 800 baht one approved by finance, and the 1,200 baht one by the second finance operator.
     await expect.poll(() => page.locator('tbody tr').count()).toBe(2)
     await page.getByLabel('รหัสเป้าหมาย').fill(String(withdrawals[1]))
     await page.getByRole('button', { name: 'ค้นหา' }).click()

@@ -11,15 +11,17 @@ import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { call, postBankTransfer } from './support/http.ts'
 import { balanceSatang, expectLedgerVerifies, faultEnv, operatorToken, payInAccount, registerPlayers, transferBody, type Player } from './support/money.ts'
+import { seasonedOperators, type OperatorLogin } from './support/operator.ts'
 import { createTestDatabase, reachablePostgres, type TestDatabase } from './support/postgres.ts'
 import { repoRoot, startServer, type RunningServer } from './support/server.ts'
 
 const run = promisify(execFile)
 
 /** Deposits, a withdrawal approved and one rejected per player: money in every kind of account. */
-async function moveMoney(base: string, players: Player[], tag: string): Promise<void> {
+async function moveMoney(base: string, players: Player[], tag: string, finance: OperatorLogin): Promise<void> {
   const toAccount = await payInAccount(base, players[0]!)
-  const operator = await operatorToken(base)
+  // Withdrawals are decided by finance (ADR 036), not by the owner.
+  const operator = await operatorToken(base, finance)
   for (const [i, p] of players.entries()) {
     for (let n = 0; n < 3; n++) {
       const answer = await postBankTransfer(base, transferBody(`${tag}-${i}-${n}`, toAccount, p, 50_000 + i * 1_001 + n * 17))
@@ -73,7 +75,7 @@ describe('backup and restore as docs/operations.md says (issue 10 §8)', () => {
     for (const step of cleanup.reverse()) await step().catch((error: unknown) => console.warn('[backup-restore] cleanup:', error))
   })
 
-  it.runIf(pgTools)('PostgreSQL: pg_dump of the live database, pg_restore into a new one, same balances, ledger verifies', { timeout: 90_000 }, async () => {
+  it.runIf(pgTools)('PostgreSQL: pg_dump of the live database, pg_restore into a new one, same balances, ledger verifies', { timeout: 180_000 }, async () => {
     const source: TestDatabase = await createTestDatabase(postgresUrl!, 'sanam_backup')
     cleanup.push(() => source.drop())
     const restored: TestDatabase = await createTestDatabase(postgresUrl!, 'sanam_restore')
@@ -82,10 +84,11 @@ describe('backup and restore as docs/operations.md says (issue 10 §8)', () => {
     cleanup.push(() => rm(dir, { recursive: true, force: true }))
     const dump = path.join(dir, 'sanam.dump')
 
+    const [finance] = await seasonedOperators({ env: faultEnv(source.url) }, 1)
     let server: RunningServer | undefined = await startServer({ env: faultEnv(source.url) })
     cleanup.push(() => server?.stop('SIGKILL') ?? Promise.resolve())
     const players = await registerPlayers(server.baseUrl, 2, '81')
-    await moveMoney(server.baseUrl, players, 'backup')
+    await moveMoney(server.baseUrl, players, 'backup', finance!)
     const balances = await Promise.all(players.map((p) => balanceSatang(server!.baseUrl, p.token)))
 
     // The dump is taken while the server runs and answers (one consistent snapshot: pg_dump reads in one transaction).
@@ -113,16 +116,17 @@ describe('backup and restore as docs/operations.md says (issue 10 §8)', () => {
     server = undefined
   })
 
-  it('the embedded database: stop the server, copy DATA_DIR, start on the copy: same balances, ledger verifies', { timeout: 90_000 }, async () => {
+  it('the embedded database: stop the server, copy DATA_DIR, start on the copy: same balances, ledger verifies', { timeout: 180_000 }, async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'sanam-backup-'))
     const copy = await mkdtemp(path.join(tmpdir(), 'sanam-backup-copy-'))
     cleanup.push(
       () => rm(dataDir, { recursive: true, force: true }),
       () => rm(copy, { recursive: true, force: true }),
     )
+    const [finance] = await seasonedOperators({ dataDir, env: faultEnv() }, 1)
     let server = await startServer({ dataDir, env: faultEnv() })
     const players = await registerPlayers(server.baseUrl, 2, '82')
-    await moveMoney(server.baseUrl, players, 'embedded')
+    await moveMoney(server.baseUrl, players, 'embedded', finance!)
     const balances = await Promise.all(players.map((p) => balanceSatang(server.baseUrl, p.token)))
     expect(await server.stop('SIGTERM')).toBe(0)
 

@@ -23,7 +23,7 @@ import {
   transferBody,
   type Player,
 } from './support/money.ts'
-import { operatorEnv } from './support/operator.ts'
+import { operatorEnv, seasonedOperators } from './support/operator.ts'
 import { createTestDatabase, type TestDatabase } from './support/postgres.ts'
 import { chooseSeed, seededRandom, type SeededRandom } from './support/random.ts'
 import { repoRoot, startServer, type RunningServer } from './support/server.ts'
@@ -258,12 +258,14 @@ async function faultRun(label: string, dataDir: string, databaseUrl: string | un
   const runId = `${SEED.toString(36)}${databaseUrl ? 'p' : 'e'}`
   // Several withdrawals per player may be pending at once (faultEnv), so holds, payouts and releases overlap.
   const env = faultEnv(databaseUrl)
+  // Withdrawals are decided by a finance operator (ADR 036), onboarded on this data a day before the run.
+  const [finance] = await seasonedOperators({ dataDir, env }, 1)
   let server: RunningServer | undefined = await startServer({ dataDir, env })
   try {
     const base = server.baseUrl
     const players = await registerPlayers(base, PLAYERS, '55')
     const toAccount = await payInAccount(base, players[0]!)
-    const operator = await operatorToken(base)
+    const operator = await operatorToken(base, finance)
 
     const plan = makePlan(random, players, toAccount, runId)
     const loadStarted = Date.now()
@@ -393,7 +395,7 @@ describe('money under faults (DESIGN §6): SIGKILL mid-load, restart, nothing ac
     for (const step of cleanup.reverse()) await step().catch((error: unknown) => console.warn('[money-faults] cleanup:', error))
   })
 
-  it('on the embedded database', { timeout: 70_000 }, async () => {
+  it('on the embedded database', { timeout: 120_000 }, async () => {
     console.info(`[money-faults] seed ${SEED}`)
     const dataDir = await newDataDir()
     await faultRun('embedded', dataDir, undefined)
@@ -417,12 +419,13 @@ describe('money under faults (DESIGN §6): SIGKILL mid-load, restart, nothing ac
     }
   })
 
-  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('on PostgreSQL (TEST_DATABASE_URL)', { timeout: 70_000 }, async () => {
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('on PostgreSQL (TEST_DATABASE_URL)', { timeout: 120_000 }, async () => {
     let database: TestDatabase | undefined
     try {
       database = await createTestDatabase(process.env.TEST_DATABASE_URL!, 'sanam_fault')
       await faultRun('postgres', await newDataDir(), database.url)
-      const result = await runLedgerVerifyScript({ DATABASE_URL: database.url })
+      // The server ran in demo mode, so its audit chain is keyed with the demo key (ADR 037).
+      const result = await runLedgerVerifyScript({ DATABASE_URL: database.url, SANAM_MODE: 'demo' })
       expect(result.code, result.output).toBe(0)
       expect(result.output).toMatch(/^ok, \d+ checked/m)
     } finally {

@@ -23,6 +23,7 @@ import {
   type Player,
 } from './support/money.ts'
 import { createTestDatabase, reachablePostgres, type TestDatabase } from './support/postgres.ts'
+import { seasonedOperators, type OperatorLogin } from './support/operator.ts'
 import { startServer, type RunningServer } from './support/server.ts'
 
 const postgresUrl = await reachablePostgres('postgres-faults')
@@ -35,12 +36,15 @@ describe.runIf(postgresUrl)('PostgreSQL faults: fail fast with a 503 envelope, r
   /** A connection of the test's own to the test database: holds row locks, watches waits. */
   let admin: pg.Client
   let server: RunningServer | undefined
+  let finance: OperatorLogin | undefined
 
   beforeAll(async () => {
     database = await createTestDatabase(postgresUrl!, 'sanam_pgfault')
     admin = new pg.Client({ connectionString: database.url })
     await admin.connect()
-  })
+    // Withdrawals are decided by finance (ADR 036): one onboarded on this database a day before the tests.
+    ;[finance] = await seasonedOperators({ env: faultEnv(database.url) }, 1)
+  }, 120_000)
   afterAll(async () => {
     await server?.stop('SIGKILL')
     await admin?.end().catch(() => undefined)
@@ -219,7 +223,7 @@ describe.runIf(postgresUrl)('PostgreSQL faults: fail fast with a 503 envelope, r
     // Recovered by itself: the same process answers health and serves the providers' retries.
     const health = await call(s.baseUrl, 'GET', '/api/health')
     expect(health.status, JSON.stringify(health.body)).toBe(200)
-    target.operator = await operatorToken(s.baseUrl)
+    target.operator = await operatorToken(s.baseUrl, finance)
     await load.settle(target)
     const checked = await expectLedgerVerifies(s.baseUrl, target.operator)
     console.info(
@@ -234,7 +238,7 @@ describe.runIf(postgresUrl)('PostgreSQL faults: fail fast with a 503 envelope, r
     const toAccount = await fund(s.baseUrl, players, 1_000_000, 'kill')
     const sessions = await Promise.all(players.map((p) => gameSession(s.baseUrl, p)))
     const load = new MixedLoad(mixedPlan({ tag: 'kill', count: 90, players, sessions, toAccount, withdrawals: true }), 1_000_000)
-    const target = { baseUrl: s.baseUrl, operator: await operatorToken(s.baseUrl) }
+    const target = { baseUrl: s.baseUrl, operator: await operatorToken(s.baseUrl, finance) }
     const acksAtKill: number[] = []
     for (let kill = 0; kill < 3; kill++) {
       const killAt = load.acks + 12 + kill * 5

@@ -2,10 +2,13 @@
 // signing in as that owner with a fresh code.
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { setTimeout as waitFor } from 'node:timers/promises'
 import { Secret, TOTP } from 'otpauth'
+import { randomBytes } from 'node:crypto'
 import { expect, inject } from 'vitest'
 import { call } from './http.ts'
+import { repoRoot, startServer, type ServerOptions } from './server.ts'
 
 export const OPERATOR = { username: 'admin', password: 'e2e-operator-password-9', totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' }
 export type OperatorLogin = typeof OPERATOR
@@ -24,18 +27,18 @@ const STEP_MS = 30_000
  */
 const lastStep = new Map<string, number>()
 /** The run's step file for `operator`, or undefined outside a run with the globalSetup (read when signing in: in a worker). */
-const stepFile = (operator: OperatorLogin) => {
+const stepFile = (key: string) => {
   const runDir = inject('e2eRunDir')
-  return runDir ? path.join(runDir, `totp-step-${operator.username}`) : undefined
+  return runDir ? path.join(runDir, `totp-step-${key}`) : undefined
 }
-async function readLastStep(operator: OperatorLogin): Promise<number> {
-  const file = stepFile(operator)
-  if (!file) return lastStep.get(operator.username) ?? -Infinity
+async function readLastStep(key: string): Promise<number> {
+  const file = stepFile(key)
+  if (!file) return lastStep.get(key) ?? -Infinity
   return Number((await readFile(file, 'utf8').catch(() => '')) || -Infinity)
 }
-async function writeLastStep(operator: OperatorLogin, step: number): Promise<void> {
-  const file = stepFile(operator)
-  if (!file) lastStep.set(operator.username, step)
+async function writeLastStep(key: string, step: number): Promise<void> {
+  const file = stepFile(key)
+  if (!file) lastStep.set(key, step)
   else await writeFile(file, String(step))
 }
 
@@ -44,12 +47,14 @@ async function writeLastStep(operator: OperatorLogin, step: number): Promise<voi
  * keeping 5 s of margin at the old end. When all are used, waits for the next step to begin: real time is the server's
  * clock here, so waiting for it is the condition itself, not a guess.
  */
-export async function nextOperatorCode(operator: OperatorLogin = OPERATOR): Promise<string> {
+export async function nextOperatorCode(operator: OperatorLogin = OPERATOR, clockOffsetMs = 0): Promise<string> {
+  // A server whose clock is shifted (clock-offset.mjs) takes codes of its own time: counted apart from real-time ones.
+  const key = clockOffsetMs === 0 ? operator.username : `${operator.username}@${clockOffsetMs}`
   for (;;) {
-    const now = Date.now()
-    const step = Math.max(Math.floor((now + 5_000) / STEP_MS) - 1, (await readLastStep(operator)) + 1)
+    const now = Date.now() + clockOffsetMs
+    const step = Math.max(Math.floor((now + 5_000) / STEP_MS) - 1, (await readLastStep(key)) + 1)
     if (step <= Math.floor(now / STEP_MS) + 1) {
-      await writeLastStep(operator, step)
+      await writeLastStep(key, step)
       return new TOTP({ secret: Secret.fromBase32(operator.totpSecret) }).generate({ timestamp: step * STEP_MS })
     }
     await waitFor(STEP_MS - (now % STEP_MS) + 50)
@@ -57,26 +62,56 @@ export async function nextOperatorCode(operator: OperatorLogin = OPERATOR): Prom
 }
 
 /** Signs in as `operator` with password and code; fails the test otherwise. */
-export async function operatorToken(baseUrl: string, operator: OperatorLogin = OPERATOR): Promise<string> {
-  const body = { username: operator.username, password: operator.password, otp: await nextOperatorCode(operator) }
+export async function operatorToken(baseUrl: string, operator: OperatorLogin = OPERATOR, clockOffsetMs = 0): Promise<string> {
+  const body = { username: operator.username, password: operator.password, otp: await nextOperatorCode(operator, clockOffsetMs) }
   const answer = await call<{ token: string }>(baseUrl, 'POST', '/api/backoffice/auth/login', { body })
   expect(answer.status, JSON.stringify(answer.body)).toBe(200)
   return answer.body.data.token
 }
 
 /**
- * A finance operator the owner creates, signed in and enrolled in TOTP through the API: a second pair of eyes for the
- * four-eyes tests. Returns its session token.
+ * Onboards a new operator of `role` as ADR 036 has it: the owner (`ownerToken`) creates it with a one-time password,
+ * the operator renews it to its own and enrols TOTP itself. `clockOffsetMs`: the server's clock shift, for the codes.
  */
-export async function enrolledFinanceToken(baseUrl: string, ownerToken: string, username: string): Promise<string> {
-  const password = `${username}-pass-1`
-  const created = await call(baseUrl, 'POST', '/api/backoffice/operators', { token: ownerToken, body: { username, password, role: 'finance' } })
+export async function onboardOperator(baseUrl: string, ownerToken: string, role: 'owner' | 'finance' | 'support', clockOffsetMs = 0): Promise<OperatorLogin> {
+  const username = `${role}-${randomBytes(4).toString('hex')}`
+  const oneTime = `one-time-${randomBytes(6).toString('hex')}`
+  const created = await call(baseUrl, 'POST', '/api/backoffice/operators', { token: ownerToken, body: { username, password: oneTime, role } })
   expect(created.status, JSON.stringify(created.body)).toBe(200)
-  const login = await call<{ token: string }>(baseUrl, 'POST', '/api/backoffice/auth/login', { body: { username, password } })
-  const token = login.body.data.token
+  const password = `own-${randomBytes(8).toString('hex')}`
+  const renewed = await call<{ token: string }>(baseUrl, 'POST', '/api/backoffice/auth/password/renew', {
+    body: { username, password: oneTime, new_password: password },
+  })
+  expect(renewed.status, JSON.stringify(renewed.body)).toBe(200)
+  const token = renewed.body.data.token
   const started = await call<{ secret: string }>(baseUrl, 'POST', '/api/backoffice/auth/totp/start', { token })
-  const otp = new TOTP({ secret: Secret.fromBase32(started.body.data.secret) }).generate()
-  const confirmed = await call(baseUrl, 'POST', '/api/backoffice/auth/totp/confirm', { token, body: { otp } })
+  expect(started.status, JSON.stringify(started.body)).toBe(200)
+  const operator = { username, password, totpSecret: started.body.data.secret }
+  const confirmed = await call(baseUrl, 'POST', '/api/backoffice/auth/totp/confirm', { token, body: { otp: await nextOperatorCode(operator, clockOffsetMs) } })
   expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200)
-  return token
+  return operator
+}
+
+/** How far back `seasonedOperators` makes its operators: past the 24 hours a new operator decides no money (ADR 036). */
+export const SEASONED_MS = 25 * 3_600_000
+const clockOffset = pathToFileURL(path.join(repoRoot, 'e2e/support/clock-offset.mjs')).href
+
+/**
+ * Finance operators who may decide money at once, as a real deployment has them a day after onboarding: a server on
+ * `options` (a kept `dataDir`, or a DATABASE_URL in its env, so the spec's own server starts on the same data next)
+ * runs with its clock SEASONED_MS in the past, the owner onboards `count` finance operators there, and it stops.
+ * The server's rules stay whole: only the time of their creation is a day ago. Each pair was created by the owner,
+ * never by each other, so any two of them make a four-eyes decision together.
+ */
+export async function seasonedOperators(options: ServerOptions, count = 2, role: 'finance' | 'support' = 'finance'): Promise<OperatorLogin[]> {
+  const env = { ...options.env, NODE_OPTIONS: `--import=${clockOffset}`, E2E_CLOCK_OFFSET_MS: String(-SEASONED_MS) }
+  const server = await startServer({ ...options, env })
+  try {
+    const owner = await operatorToken(server.baseUrl, OPERATOR, -SEASONED_MS)
+    const operators: OperatorLogin[] = []
+    for (let i = 0; i < count; i++) operators.push(await onboardOperator(server.baseUrl, owner, role, -SEASONED_MS))
+    return operators
+  } finally {
+    await server.stop()
+  }
 }
