@@ -16,7 +16,7 @@ import { useBrowserSuite } from './support/suite.ts'
 
 // A server of its own: a high four-eyes amount (what waits here waits for the policy's other reasons: an unconfirmed
 // manual deposit), the dashboard counts everything on it, and two finance operators set up a day before (ADR 036).
-const desk = staffedMoneyDesk({ ...faultEnv(), BACKOFFICE_FOUR_EYES_BAHT: '100000' }, ['finance.kanya', 'finance.somchai'])
+const desk = staffedMoneyDesk({ ...faultEnv(), BACKOFFICE_FOUR_EYES_BAHT: '100000' }, 2)
 const suite = useBrowserSuite({ server: desk.start })
 let players: Player[]
 let toAccount: string
@@ -75,7 +75,7 @@ describe('the money desk', () => {
     const own = row.getByRole('button', { name: /^อนุมัติ #/ })
     expect(await own.isDisabled()).toBe(true)
     await row.getByText('คุณเป็นผู้ขอรายการนี้ ต้องให้ผู้ใช้งานอีกคนอนุมัติ').waitFor()
-    expect(await row.textContent()).toContain('finance.kanya')
+    expect(await row.textContent()).toContain(desk.finance[0]!.username)
     expect(await row.textContent()).toContain(member.mobile)
     expect(await row.textContent()).toContain('฿500.00')
     await expectAccessible(requester, 'approvals (own request)')
@@ -98,7 +98,7 @@ describe('the money desk', () => {
     // It moved to the decided list with who decided.
     await approver.getByRole('button', { name: 'ทำรายการแล้ว' }).click()
     const applied = approver.getByRole('row').filter({ hasText: 'KBANK-md-500' })
-    await applied.getByText('finance.somchai').waitFor()
+    await applied.getByText(desk.finance[1]!.username).waitFor()
     await shot(approver, 'backoffice-money-desk-approvals-applied')
   })
 

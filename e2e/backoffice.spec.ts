@@ -187,8 +187,9 @@ describe('the operator app', () => {
     const unmatched = await postBankTransfer(suite.baseUrl, transferBody('bo-e2e-unmatched', toAccount, stranger, 321_50))
     expect(unmatched.body.data).toMatchObject({ status: 'UNMATCHED' })
 
-    const page = await ownerPage()
-    await page.getByRole('link', { name: 'รายการฝาก' }).click()
+    // Finance decides money (ADR 036): one finance operator assigns it from the deposits screen.
+    const page = await financePage(finance[0])
+    await page.getByRole('link', { name: 'รายการฝาก', exact: true }).click()
     const assign = page.getByRole('button', { name: `มอบให้สมาชิก #${unmatched.body.data.deposit_id}` })
     await assign.waitFor()
     await expectAccessible(page, 'deposits')
@@ -202,8 +203,23 @@ describe('the operator app', () => {
     await expectAccessible(page, 'assign dialog')
     await shot(page, 'backoffice-deposit-assign')
     await dialog.getByRole('button', { name: 'มอบให้สมาชิก' }).click()
+    // The sender's account is not the member's: the assignment waits for a second operator, and the screen says why
+    // (ADR 035); nothing is credited yet.
+    const outcome = page.getByRole('status', { name: 'ผลการทำรายการล่าสุด' })
+    await outcome.getByText('บัญชีหรือชื่อผู้โอนไม่ตรงกับบัญชีที่สมาชิกลงทะเบียนไว้', { exact: false }).waitFor()
+    expect(await history(players[1]!)).not.toContainEqual(expect.objectContaining({ txtype: 'DEPOSIT', txamount: 321.5 }))
+    // The other finance operator approves it in the approvals queue, by tapping.
+    const second = await financePage(finance[1])
+    await second.getByRole('link', { name: 'คิวอนุมัติรายการเงิน' }).click()
+    await second.getByRole('heading', { name: 'คิวอนุมัติรายการเงิน' }).waitFor()
+    const waiting = second.getByRole('row').filter({ hasText: '321.50' })
+    await waiting.getByRole('button', { name: /^อนุมัติ #/ }).click()
+    await second.getByRole('dialog').getByRole('button', { name: 'อนุมัติ', exact: true }).click()
+    await second.getByText('อนุมัติรายการแล้ว').waitFor()
+    await expect.poll(() => history(players[1]!)).toContainEqual(expect.objectContaining({ txtype: 'DEPOSIT', txamount: 321.5, txstatus: 'SUCCESS' }))
+    // Approved elsewhere: the first operator's unmatched queue is empty once read again.
+    await page.reload()
     await page.getByText('ไม่มีรายการ').waitFor()
-    expect(await history(players[1]!)).toContainEqual(expect.objectContaining({ txtype: 'DEPOSIT', txamount: 321.5, txstatus: 'SUCCESS' }))
     // The member sees it in the player app's history, reached by tapping.
     const phone = await suite.phone({ player: players[1]!.token })
     await phone.page.goto('/')
@@ -381,7 +397,8 @@ describe('the operator app', () => {
     const member = players[0]!
     const balance = async () => (await call<{ balance: number }>(suite.baseUrl, 'GET', '/api/wallet/v2/balance', { token: member.token })).body.data.balance
     const before = await balance()
-    const page = await ownerPage()
+    // Finance adjusts money (ADR 036).
+    const page = await financePage(finance[0])
     await page.getByRole('link', { name: 'สมาชิก', exact: true }).click()
     await page.getByLabel('ค้นหาด้วยเบอร์โทรศัพท์ ชื่อ เลขบัญชี หรือรหัสแนะนำ').fill(member.mobile)
     await page.getByRole('button', { name: 'ค้นหา' }).click()
@@ -401,26 +418,47 @@ describe('the operator app', () => {
     await expectAccessible(page, 'adjust dialog')
     await shot(page, 'backoffice-member-adjust')
     await dialog.getByRole('button', { name: 'ปรับยอดเงิน' }).click()
-    await page.getByText('ปรับยอดเงินสมาชิกแล้ว').waitFor()
-    await expect.poll(balance).toBe(before + 50)
+    // This operator paid a withdrawal and assigned a transfer today: its own day's total of money actions is past
+    // 1,000 baht, so even 50 waits for another operator (ADR 035: splitting gains nothing), and the screen says why.
+    await page.getByText('บันทึกคำขอปรับยอดแล้ว', { exact: false }).waitFor()
+    await page.getByText('ยอดที่ผู้ใช้งานคนนี้ทำรายการเงินวันนี้รวมเกิน', { exact: false }).waitFor()
+    expect(await balance()).toBe(before)
 
-    // Above 1,000 baht: a finance operator asks (through the API), the owner approves on the adjustments page.
-    const finance = await enrolledFinanceToken('finance.mali')
-    const found = await call<{ list: Array<{ id: number }> }>(suite.baseUrl, 'GET', `/api/backoffice/members?q=${member.mobile}`, { token: finance })
+    // Above 1,000 baht: the other finance operator asks (through the API); this one approves it in the approvals
+    // queue, where its own request of 50 says that another operator must approve it.
+    const other = await operatorToken(suite.baseUrl, finance[1]!)
+    const found = await call<{ list: Array<{ id: number }> }>(suite.baseUrl, 'GET', `/api/backoffice/members?q=${member.mobile}`, { token: other })
     const memberId = found.body.data.list[0]!.id
     const requested = await call<{ id: number; status: string }>(suite.baseUrl, 'POST', `/api/backoffice/members/${memberId}/adjustments`, {
-      token: finance,
+      token: other,
       body: { direction: 'CREDIT', amount: 1_500, reason: 'คืนยอดจากรอบเกมที่ค้าง', request_id: '0b6f9b52-4a55-4c8e-9a0a-6f1f3e5b2c11' },
     })
     expect(requested.body.data.status).toBe('PENDING')
-    await page.getByRole('link', { name: 'ปรับยอดเงินสมาชิก' }).click()
-    await page.getByRole('heading', { name: 'ปรับยอดเงินสมาชิก' }).waitFor()
+    await page.getByRole('link', { name: 'คิวอนุมัติรายการเงิน' }).click()
+    await page.getByRole('heading', { name: 'คิวอนุมัติรายการเงิน' }).waitFor()
     await page.getByRole('button', { name: `อนุมัติ #${requested.body.data.id}` }).waitFor()
-    await expectAccessible(page, 'adjustments')
+    const own = page.getByRole('row').filter({ hasText: 'ชดเชยเกมค้าง' })
+    expect(await own.getByRole('button', { name: /^อนุมัติ #/ }).isDisabled()).toBe(true)
+    await expectAccessible(page, 'approvals')
     await shot(page, 'backoffice-adjustments')
-    expect(await balance()).toBe(before + 50)
+    expect(await balance()).toBe(before)
     await page.getByRole('button', { name: `อนุมัติ #${requested.body.data.id}` }).click()
-    await page.getByText('ปรับยอดเงินสมาชิกแล้ว').waitFor()
+    await page.getByRole('dialog').getByRole('button', { name: 'อนุมัติ', exact: true }).click()
+    await page.getByText('อนุมัติรายการแล้ว').waitFor()
+    await expect.poll(balance).toBe(before + 1_500)
+
+    // The 50: the other finance operator is the second pair of eyes.
+    const waiting = await call<{ list: Array<{ id: number; reason: string }> }>(
+      suite.baseUrl,
+      'GET',
+      '/api/backoffice/approvals?status=PENDING&kind=ADJUSTMENT',
+      {
+        token: other,
+      },
+    )
+    const mine = waiting.body.data.list.find((item) => item.reason === 'ชดเชยเกมค้าง')!
+    const approved = await call(suite.baseUrl, 'POST', `/api/backoffice/approvals/${mine.id}/approve`, { token: other })
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200)
     await expect.poll(balance).toBe(before + 1_550)
   })
 
@@ -459,23 +497,3 @@ describe('the operator app', () => {
     expect(login.status).toBe(200)
   })
 })
-
-/**
- * A finance operator created by the owner and enrolled in TOTP through the API, as its authenticator app would: the
- * enrolling session becomes a full one, so no second sign-in (and no second code) is needed.
- */
-async function enrolledFinanceToken(username: string): Promise<string> {
-  const password = `${username}-pass-1`
-  const created = await call(suite.baseUrl, 'POST', '/api/backoffice/operators', {
-    token: await suite.operatorToken(),
-    body: { username, password, role: 'finance' },
-  })
-  expect(created.status, JSON.stringify(created.body)).toBe(200)
-  const login = await call<{ token: string }>(suite.baseUrl, 'POST', '/api/backoffice/auth/login', { body: { username, password } })
-  const token = login.body.data.token
-  const started = await call<{ secret: string }>(suite.baseUrl, 'POST', '/api/backoffice/auth/totp/start', { token })
-  const otp = new TOTP({ secret: Secret.fromBase32(started.body.data.secret) }).generate()
-  const confirmed = await call(suite.baseUrl, 'POST', '/api/backoffice/auth/totp/confirm', { token, body: { otp } })
-  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200)
-  return token
-}
