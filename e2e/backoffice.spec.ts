@@ -181,7 +181,7 @@ describe('the operator app', () => {
     )
   })
 
-  it('assigns an unmatched transfer to the member who sent it, who then sees the deposit', async () => {
+  it('assigns an unmatched transfer to a member; a second finance operator approves it, and the member sees the deposit', async () => {
     const stranger = { ...players[1]!, bankAccount: '7729999999' }
     const toAccount = await payInAccount(suite.baseUrl, players[1]!)
     const unmatched = await postBankTransfer(suite.baseUrl, transferBody('bo-e2e-unmatched', toAccount, stranger, 321_50))
