@@ -248,6 +248,27 @@ describe('operator sign-in', () => {
     expect(plain?.n).toBe(0)
   })
 
+  it('seals at start-up the secrets an older version stored in clear, and the operator still signs in with its app', async () => {
+    // As an older version left it: the base32 secret itself in the row.
+    const [row] = await t.db
+      .insert(operators)
+      .values({
+        username: `legacy-${uniqueAddress()}`,
+        passwordHash: await t.hasher.hash(OPERATOR_PASSWORD),
+        role: 'finance',
+        totpSecret: OPERATOR_TOTP_SECRET,
+        createdAt: t.clock.now(),
+      })
+      .returning()
+    expect(await t.services.backofficeAuth.sealPlainTotpSecrets()).toBe(1)
+    const [after] = await t.db.select({ secret: operators.totpSecret }).from(operators).where(eq(operators.id, row!.id))
+    expect(after?.secret).toMatch(/^v1:/)
+    expect(after?.secret).not.toContain(OPERATOR_TOTP_SECRET)
+    // The same authenticator app still works, and a second start seals nothing more.
+    expect((await operatorLogin(t, { username: row!.username, password: OPERATOR_PASSWORD }, nextOperatorCode(t, row!.username))).statusCode).toBe(200)
+    expect(await t.services.backofficeAuth.sealPlainTotpSecrets()).toBe(0)
+  })
+
   it('answers every auth and back-office request with Cache-Control: no-store', async () => {
     const owner = await loginOperator(t)
     const player = await makePlayer(t.db)
