@@ -9,8 +9,10 @@ exportServices(services)
 if (!services.postgres.url) console.info(`PostgreSQL left out: ${services.postgres.reason}`)
 
 /**
- * End-to-end tests: the built server and apps driven by Chromium. Files run one after another because each
- * starts its own server and browser, and parallel Chromiums on a small CI machine make timings flaky.
+ * End-to-end tests: the built server and apps driven by Chromium. One server is started for the run
+ * (e2e/support/shared-server.ts) for the specs that need none of their own; the others start theirs through the
+ * fixture (e2e/support/suite.ts). Files run one after another: parallel Chromiums and servers on a small CI machine
+ * make timings flaky.
  */
 export default defineConfig({
   // Paths below are from the repository root, wherever vitest is started.
