@@ -4,12 +4,12 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { useTestApp } from '../test/app.ts'
 import { makePlayer, uniqueAddress } from '../test/factories.ts'
 import { bearer, loginPlayer } from '../test/money.ts'
-import { signInOperator } from '../test/referral.ts'
 import { routeTable, type TableRoute } from '../test/route-table.ts'
 import { validArbitrary } from '../test/zod-arbitrary.ts'
 import { argon2Hasher } from './modules/auth/password.ts'
 import { operatorsRepository } from './modules/backoffice/operators.repository.ts'
 import { OPERATOR_PERMISSIONS, type OperatorPermission, type OperatorRole } from '@sanam/contract'
+import { signInOperator } from '../test/operators.ts'
 
 // Issue 12 §1 and §7, issue 18 §2: every back-office route checks the role on the server. The table below says which
 // permission each route needs; who holds it comes from the contract's one table (OPERATOR_PERMISSIONS, ADR 036). The

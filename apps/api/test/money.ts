@@ -5,11 +5,8 @@ import { signatureHeaders } from '@sanam/contract/signing'
 import type { PlayerRow } from '../src/modules/users/users.repository.ts'
 import type { TestApp } from './app.ts'
 import { makePlayer } from './factories.ts'
-import { signInOperator } from './operators.ts'
 
 // Players and their money through the real app: sign-in, the signed bank feed, balances and the ledger check.
-
-export { OPERATOR_PASSWORD } from './operators.ts'
 
 /** The operator account seeded for tests (apps/api/src/db/seed.ts). */
 export const OPERATOR_ACCOUNT = '4071234567'
@@ -91,14 +88,6 @@ export async function signedInPlayer(
   const player = await makePlayer(t.db, overrides)
   if (cash > 0) await fund(t, player, cash)
   return { ...player, token: await loginPlayer(t, player, from) }
-}
-
-/**
- * The token of the first operator, 'admin' (an owner).
- * @deprecated Use `signInOperator(t, 'owner', { username: 'admin' })` from operators.ts; kept while older tests call it.
- */
-export async function loginOperator(t: TestApp): Promise<string> {
-  return (await signInOperator(t, 'owner', { username: 'admin' })).token
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })

@@ -137,3 +137,8 @@ export async function signInOperator(
   if (res.statusCode !== 200) throw new Error(`operator login failed: ${res.body}`)
   return { id: row.id, username, token: res.json().data.token }
 }
+
+/** The token of 'admin', the owner the tests call the first operator (signInOperator with that username). */
+export async function adminToken(t: TestApp): Promise<string> {
+  return (await signInOperator(t, 'owner', { username: 'admin' })).token
+}

@@ -12,9 +12,6 @@ import { bearer, fund, signedInPlayer, type SignedInPlayer } from './money.ts'
 import { signInOperator } from './operators.ts'
 import { callSeamless, launch } from './seamless.ts'
 
-/** @deprecated Import signInOperator from operators.ts; re-exported while older tests import it from here. */
-export { signInOperator } from './operators.ts'
-
 // Set-up for the referral route tests, all through the real app: players and operators sign in for real, bets arrive
 // as signed seamless callbacks, and days are accrued by the owner's back-office endpoint.
 

@@ -5,13 +5,13 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../test/app.ts'
 import { openAsRuntimeRole } from '../../../test/database.ts'
-import { loginOperator } from '../../../test/money.ts'
 import { testConfig } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { rowsOf } from '../../db/rows.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { auditHeadExport, lastExportedHead } from './audit-head-export.ts'
 import { createAuditRepository } from './audit.repository.ts'
+import { adminToken } from '../../../test/operators.ts'
 
 // Issue 18 §6: an audit log the application cannot rewrite. Before: with the trigger disabled, the application's own
 // database account rewrote an entry and re-hashed the chain, and `ledger/verify` still said ok (the hash had no key and
@@ -29,7 +29,7 @@ function chainApp() {
   const t = useTestApp()
   let owner: string
   beforeAll(async () => {
-    owner = await loginOperator(t)
+    owner = await adminToken(t)
   })
   const verify = async (head?: string): Promise<Verified> => {
     const res = await t.get(`/api/backoffice/ledger/verify${head ? `?head=${head}` : ''}`, owner)

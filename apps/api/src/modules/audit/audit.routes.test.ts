@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, useTestApp } from '../../../test/app.ts'
-import { bearer, loginOperator } from '../../../test/money.ts'
-import { signInOperator } from '../../../test/referral.ts'
+import { bearer } from '../../../test/money.ts'
 import { testConfig } from '../../config.ts'
 import { rowsOf } from '../../db/rows.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { createAuditRepository } from './audit.repository.ts'
+import { adminToken, signInOperator } from '../../../test/operators.ts'
 
 // Issue 12 §6: the audit log is append-only (a trigger refuses UPDATE, DELETE and TRUNCATE), hash-chained so an edit
 // or a removal is found by the ledger check, and readable by filter. Runs on PGlite and on PostgreSQL.
@@ -79,7 +79,7 @@ describe('GET /api/backoffice/audit', () => {
   it('filters by operator, action, target and Bangkok days, newest first, paged', async () => {
     const fresh = await buildTestApp()
     try {
-      const admin = await loginOperator(fresh)
+      const admin = await adminToken(fresh)
       const support = await signInOperator(fresh, 'support')
       const day1 = new Date('2026-11-20T17:30:00Z') // 00:30 on 21 November in Bangkok
       const day2 = new Date('2026-11-21T18:00:00Z') // 01:00 on 22 November in Bangkok

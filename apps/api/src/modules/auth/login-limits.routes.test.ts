@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
-import { OPERATOR_PASSWORD } from '../../../test/money.ts'
 import { redisRateLimiter, type RateLimiter } from '../../lib/rate-limiter.ts'
 import { OPERATOR_FAIL_LIMIT, OPERATOR_FAIL_LIMIT_PER_ADDRESS } from '../backoffice/backoffice-auth.service.ts'
 import { argon2Hasher, type PasswordHasher } from './password.ts'
+import { OPERATOR_PASSWORD } from '../../../test/operators.ts'
 
 /** A fast hasher (argon2 for hashes it did not make), counting how many passwords it was asked to check. */
 function countingHasher() {

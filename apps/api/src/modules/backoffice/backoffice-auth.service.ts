@@ -21,8 +21,6 @@ export interface OperatorActor extends AuditActor {
   tokenHash: Buffer
   /** Without TOTP yet (any role): the session may only enrol (and read itself, and sign out). */
   mustEnroll: boolean
-  /** Signs in with a TOTP code: the only operators who may ask for a member's password reset (issue 18 §4). */
-  totpEnrolled: boolean
 }
 
 /** Failed sign-ins per (address, username) per window: a typo streak at one desk does not spend the account's count. */
@@ -276,7 +274,6 @@ export function createBackofficeAuthService(deps: {
         sessionId: row.sessionId,
         tokenHash,
         mustEnroll: mustEnroll(row),
-        totpEnrolled: row.totpSecret !== null,
       }
     },
 

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
 import { balanceOf, bearer, expectLedgerOk, fund, loginPlayer, postTransfer, transferBody } from '../../../test/money.ts'
-import { signInOperator } from '../../../test/referral.ts'
 import { accounts, auditLog, deposits } from '../../db/schema.ts'
+import { signInOperator } from '../../../test/operators.ts'
 
 let t: TestApp
 let operator: string

@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
 import { bearer, expectLedgerOk, fund, loginPlayer } from '../../../test/money.ts'
-import { signInOperator } from '../../../test/referral.ts'
 import { auditLog, transfers } from '../../db/schema.ts'
+import { signInOperator } from '../../../test/operators.ts'
 
 // Issue 12 §3, ADR 031: above BACKOFFICE_FOUR_EYES_BAHT a withdrawal is paid only when a second, different operator
 // approves; the first approval is visible to everyone; an approval racing a rejection resolves to exactly one outcome.

@@ -2,7 +2,6 @@ import { and, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../test/app.ts'
 import { makePlayer, uniqueAddress } from '../../../test/factories.ts'
-import { loginOperator, OPERATOR_PASSWORD } from '../../../test/money.ts'
 import {
   createOperator,
   enrolOperator,
@@ -11,8 +10,10 @@ import {
   operatorLogin,
   OPERATOR_TOTP_SECRET,
   renewOperatorPassword,
+  OPERATOR_PASSWORD,
+  adminToken,
+  signInOperator,
 } from '../../../test/operators.ts'
-import { signInOperator } from '../../../test/referral.ts'
 import { auditLog, operators } from '../../db/schema.ts'
 import { AppError } from '../../errors.ts'
 import { OPERATOR_FAIL_LIMIT_PER_ACCOUNT, OPERATOR_FAIL_LIMIT_PER_ADDRESS } from './backoffice-auth.service.ts'
@@ -32,7 +33,7 @@ const outcome = (promise: Promise<unknown>) =>
 
 describe('a new operator', () => {
   it('holds only a one-time password the owner chose: it opens the new-password step, and the operator enrols TOTP itself', async () => {
-    const owner = await loginOperator(t)
+    const owner = await adminToken(t)
     const finance = await createOperator(t, owner, 'finance', 'owner-chosen-pass-1')
 
     const signIn = await operatorLogin(t, finance)
@@ -66,7 +67,7 @@ describe('a new operator', () => {
   })
 
   it('after a password or TOTP reset holds a one-time password again, good for one day', async () => {
-    const owner = await loginOperator(t)
+    const owner = await adminToken(t)
     const { op } = await onboardOperator(t, owner, 'finance')
     expect((await t.post(`/api/backoffice/operators/${op.id}/reset-password`, { password: 'owner-chosen-again-1' }, owner)).statusCode).toBe(200)
     const reset = { ...op, password: 'owner-chosen-again-1' }
@@ -77,7 +78,7 @@ describe('a new operator', () => {
     expect((await operatorLogin(t, reset, nextOperatorCode(t, op.username, op.secret))).json().code).toBe('TEMPORARY_PASSWORD_EXPIRED')
 
     // A TOTP reset makes the current password a one-time one: the operator renews it, then enrols a new authenticator.
-    const ownerNow = await loginOperator(t)
+    const ownerNow = await adminToken(t)
     const other = (await onboardOperator(t, ownerNow, 'support')).op
     expect((await t.post(`/api/backoffice/operators/${other.id}/reset-totp`, undefined, ownerNow)).json().data).toMatchObject({
       totp_enrolled: false,
@@ -91,7 +92,7 @@ describe('a new operator', () => {
 
 describe('separate duties', () => {
   it('an owner administers and decides no money: no payout, no adjustment, no manual deposit', async () => {
-    const owner = await loginOperator(t)
+    const owner = await adminToken(t)
     for (const [url, payload] of [
       ['/api/backoffice/withdrawals/1/approve', { payout_ref: 'PAY-1' }],
       ['/api/backoffice/withdrawals/1/reject', { reason: 'ทดสอบ' }],
@@ -107,18 +108,18 @@ describe('separate duties', () => {
   })
 
   it('an operator decides no money within 24 hours of its creation or a reset', async () => {
-    const owner = await loginOperator(t)
+    const owner = await adminToken(t)
     const { op } = await onboardOperator(t, owner, 'finance')
     const decide = () => t.db.transaction((tx) => t.services.operators.assertMayDecideMoney(tx, { operatorId: op.id, at: t.clock.now() }))
     expect(await outcome(decide())).toBe('OPERATOR_TOO_NEW')
     t.clock.advance(24 * HOUR + 1000)
     expect(await outcome(decide())).toBe('ok')
-    expect((await t.post(`/api/backoffice/operators/${op.id}/reset-totp`, undefined, await loginOperator(t))).statusCode).toBe(200)
+    expect((await t.post(`/api/backoffice/operators/${op.id}/reset-totp`, undefined, await adminToken(t))).statusCode).toBe(200)
     expect(await outcome(decide())).toBe('OPERATOR_TOO_NEW')
   })
 
   it('two operators related by a creation, reset or role change within 30 days never complete four-eyes together', async () => {
-    const owner = await loginOperator(t)
+    const owner = await adminToken(t)
     const ownerId: number = (await t.get('/api/backoffice/me', owner)).json().data.operator_id
     const created = (await onboardOperator(t, owner, 'finance')).op
     const promoted = (await onboardOperator(t, owner, 'support')).op
@@ -163,7 +164,7 @@ describe('separate duties', () => {
 
 describe('operator sign-in', () => {
   it('answers a right password with a wrong or missing code exactly as a wrong password', async () => {
-    await loginOperator(t)
+    await adminToken(t)
     const admin = { username: 'admin', password: OPERATOR_PASSWORD }
     const wrongPassword = await operatorLogin(t, { ...admin, password: 'not-the-password-1' }, nextOperatorCode(t))
     const wrongCode = await operatorLogin(t, admin, '000000')
@@ -181,7 +182,7 @@ describe('operator sign-in', () => {
   })
 
   it(`backs off per account: 60 wrong codes from 6 addresses stop after ${OPERATOR_FAIL_LIMIT_PER_ACCOUNT}, the right code waits too, every failure is audited`, async () => {
-    const owner = await loginOperator(t)
+    const owner = await adminToken(t)
     const { op } = await onboardOperator(t, owner, 'finance')
     const tally: Record<number, number> = {}
     const addresses = Array.from({ length: 6 }, () => uniqueAddress())
@@ -220,7 +221,7 @@ describe('operator sign-in', () => {
   })
 
   it('refuses 11-character and common operator passwords', async () => {
-    const owner = await loginOperator(t)
+    const owner = await adminToken(t)
     const short = await t.post('/api/backoffice/operators', { username: 'eleven-chars', password: 'abcdefghijk', role: 'support' }, owner)
     expect(short.statusCode).toBe(400)
     const common = await t.post('/api/backoffice/operators', { username: 'common-pass', password: '1q2w3e4r5t6y', role: 'support' }, owner)
@@ -230,7 +231,7 @@ describe('operator sign-in', () => {
   })
 
   it('keeps TOTP secrets sealed in the database, never the base32 secret', async () => {
-    const owner = await loginOperator(t)
+    const owner = await adminToken(t)
     const rows = await t.db.select({ username: operators.username, secret: operators.totpSecret }).from(operators).where(eq(operators.username, 'admin'))
     expect(rows[0]?.secret).toMatch(/^v1:/)
     expect(rows[0]?.secret).not.toContain(OPERATOR_TOTP_SECRET)
@@ -270,7 +271,7 @@ describe('operator sign-in', () => {
   })
 
   it('answers every auth and back-office request with Cache-Control: no-store', async () => {
-    const owner = await loginOperator(t)
+    const owner = await adminToken(t)
     const player = await makePlayer(t.db)
     const answers = [
       await t.get('/api/backoffice/me', owner),
@@ -300,7 +301,7 @@ describe('outside demo mode', () => {
   })
 
   it('a support operator without TOTP gets no working session: only enrolment', async () => {
-    const owner = await loginOperator(prod)
+    const owner = await adminToken(prod)
     const op = await createOperator(prod, owner, 'support')
     const renewed = await renewOperatorPassword(prod, op, 'support-own-pass-5')
     expect(renewed.json().data).toMatchObject({ role: 'support', must_enroll: true })

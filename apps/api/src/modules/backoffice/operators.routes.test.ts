@@ -2,8 +2,16 @@ import { Secret, TOTP } from 'otpauth'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
-import { loginOperator, loginPlayer, OPERATOR_PASSWORD } from '../../../test/money.ts'
-import { createOperator as createAs, nextOperatorCode, OPERATOR_TOTP_SECRET, renewOperatorPassword, type TestOperator } from '../../../test/operators.ts'
+import { loginPlayer } from '../../../test/money.ts'
+import {
+  createOperator as createAs,
+  nextOperatorCode,
+  OPERATOR_TOTP_SECRET,
+  renewOperatorPassword,
+  type TestOperator,
+  OPERATOR_PASSWORD,
+  adminToken,
+} from '../../../test/operators.ts'
 
 // Issue 12 §1: operators with roles, TOTP, sessions and owner management, through the real app.
 
@@ -11,7 +19,7 @@ const IDLE_MINUTES = 30
 const t = useTestApp({ config: { BACKOFFICE_IDLE_MINUTES: String(IDLE_MINUTES) } })
 let owner: string
 beforeAll(async () => {
-  owner = await loginOperator(t)
+  owner = await adminToken(t)
 })
 
 const login = (username: string, password: string, otp?: string) =>
@@ -131,7 +139,7 @@ describe('sessions', () => {
     expect(idle.json().code).toBe('UNAUTHORIZED')
     // The owner's session of this file idled out too.
     expect((await get('/api/backoffice/me', owner)).statusCode).toBe(401)
-    owner = await loginOperator(t)
+    owner = await adminToken(t)
   })
 
   it('end on logout', async () => {

@@ -4,9 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
 import { balanceOf, bearer, expectLedgerOk, fund, loginPlayer, temporaryPasswordSent } from '../../../test/money.ts'
-import { signInOperator } from '../../../test/referral.ts'
 import { callSeamless, launch } from '../../../test/seamless.ts'
 import { approvals, auditLog, transfers } from '../../db/schema.ts'
+import { signInOperator } from '../../../test/operators.ts'
 
 // Issue 12 §3 and §5: the player's context beside a withdrawal; the member's paged ledger, money, promotions, downline
 // and sessions; a password reset that makes the member choose a new one; manual adjustments with four-eyes.

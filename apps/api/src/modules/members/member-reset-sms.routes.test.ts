@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest'
 import { buildTestApp, useTestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
 import { loginPlayer, temporaryPasswordSent } from '../../../test/money.ts'
-import { signInOperator } from '../../../test/referral.ts'
 import { callSeamless, launch } from '../../../test/seamless.ts'
 import { argon2Hasher } from '../auth/password.ts'
 import { operatorsRepository } from '../backoffice/operators.repository.ts'
 import { auditLog } from '../../db/schema.ts'
+import { signInOperator } from '../../../test/operators.ts'
 
 // Issue 18 §4: an operator's reset of a member's password. Before: a password-only support operator reset it, was
 // shown the temporary password, renewed it and held the member's account, and the member got no message.

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
 import { balanceOf, loginPlayer, OPERATOR_ACCOUNT, postTransfer, transferBody } from '../../../test/money.ts'
-import { signInOperator } from '../../../test/referral.ts'
 import { auditLog, transfers } from '../../db/schema.ts'
+import { signInOperator } from '../../../test/operators.ts'
 
 // Issue 18 §1 and §3, ADR 035: no one operator moves money alone. A manual deposit is a claim the bank feed or a
 // second operator confirms; a stranger's transfer given to a member waits; splitting into actions at the threshold
