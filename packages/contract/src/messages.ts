@@ -46,6 +46,7 @@ export const messageCatalogue = {
   DRAFT_BILL_LIVE: 'มีรายการฝากที่รอชำระอยู่แล้ว กรุณายกเลิกก่อนสร้างรายการใหม่',
   DRAFT_BILL_NONE: 'ไม่มีรายการฝากที่รอชำระ',
   DEPOSIT_NOT_YET_SEEN: 'ยังไม่พบยอดฝาก',
+  DEPOSIT_CHECK_CURSOR_INVALID: 'ข้อมูลการตรวจสอบสลิปไม่ถูกต้อง กรุณาเปิดหน้าฝากเงินใหม่',
   DEPOSIT_NOT_FOUND: 'ไม่พบรายการฝาก',
   DEPOSIT_ALREADY_MATCHED: 'รายการนี้ถูกจับคู่กับสมาชิกแล้ว',
   MOBILE_NOT_FOUND: 'ไม่พบสมาชิกเบอร์นี้',
