@@ -8,6 +8,19 @@ import { repoRoot } from './server.ts'
 const artifactsDir = path.join(repoRoot, 'e2e', 'artifacts')
 
 /**
+ * A name for this machine that is not localhost: a page opened under it is not a secure context (plain http), like a
+ * phone on the office Wi-Fi trying a test server. Chromium resolves it to loopback, so nothing leaves the machine.
+ */
+export const LAN_HOST = 'lan.sanam.test'
+
+/** `baseUrl` (a loopback server) under {@link LAN_HOST}. */
+export const lanUrl = (baseUrl: string): string => {
+  const url = new URL(baseUrl)
+  url.hostname = LAN_HOST
+  return url.origin
+}
+
+/**
  * The Chromium `npm test` found or installed (CHROME_PATH, else the system's, else Playwright's cache: see
  * scripts/test-env.mjs); nothing is downloaded here.
  */
@@ -23,6 +36,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      `--host-resolver-rules=MAP ${LAN_HOST} 127.0.0.1`,
     ],
   })
 }

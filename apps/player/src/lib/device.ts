@@ -1,3 +1,4 @@
+import { randomId } from '@sanam/web-shared/random-id'
 import { readStorage, writeStorage } from './storage.ts'
 
 const KEY = 'sanam.device'
@@ -11,7 +12,7 @@ const SHAPE = /^[A-Za-z0-9_-]{16,128}$/
 export function deviceId(): string {
   const kept = readStorage('local', KEY)
   if (kept && SHAPE.test(kept)) return kept
-  const fresh = crypto.randomUUID()
+  const fresh = randomId()
   writeStorage('local', KEY, fresh)
   return fresh
 }

@@ -11,7 +11,7 @@ import { useMemberSearch } from '../../lib/api/search-members.ts'
 import { t } from '../../lib/i18n/th.ts'
 import { moneyOutcomeText } from '../../lib/money-outcome.ts'
 import { movesMoney, useOperator } from '../../lib/operator.ts'
-import { newRequestId } from '../../lib/request-id.ts'
+import { randomId } from '@sanam/web-shared/random-id'
 import { useEndMemberSessions } from './api/end-member-sessions.ts'
 import { useMember } from './api/get-member.ts'
 import { useMemberLinks } from './api/get-member-links.ts'
@@ -101,7 +101,7 @@ function MemberDetail({ id }: { id: number }) {
         </h2>
         <span className="row-actions">
           {movesMoney(me.data?.role) && (
-            <button type="button" className="button" onClick={() => setAdjusting(newRequestId())}>
+            <button type="button" className="button" onClick={() => setAdjusting(randomId())}>
               {t('members.adjust')}
             </button>
           )}

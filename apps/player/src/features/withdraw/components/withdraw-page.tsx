@@ -11,7 +11,7 @@ import { ApiError, errorText } from '../../../lib/api-client.ts'
 import { useBalanceQuery } from '../../../lib/balance-query.ts'
 import { formatBaht, formatWhole } from '@sanam/web-shared/format'
 import { t } from '../../../lib/i18n/index.ts'
-import { newIdempotencyKey } from '../../../lib/idempotency-key.ts'
+import { randomId } from '@sanam/web-shared/random-id'
 import { useCreateWithdrawal } from '../api/create-withdrawal.ts'
 import { useWithdrawConfigQuery } from '../api/get-withdraw-config.ts'
 import { withdrawalProblem } from '../validation.ts'
@@ -69,7 +69,7 @@ export function WithdrawPage({ user }: { user: UserMe | null }) {
       return
     }
     const amount = Number(amountDigits)
-    if (intent.current?.amount !== amount) intent.current = { amount, key: newIdempotencyKey() }
+    if (intent.current?.amount !== amount) intent.current = { amount, key: randomId() }
     sending.current = true
     withdrawal.mutate(
       { amount, idempotencyKey: intent.current.key },
