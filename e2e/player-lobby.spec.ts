@@ -145,7 +145,7 @@ describe('player app: home lobby', () => {
     await page.keyboard.press('ArrowRight')
     await page.getByRole('tab', { name: 'เกม', selected: true }).waitFor()
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('เกม')
-    expect(await labels(page, 'ค่ายเกมเกม')).toEqual(['Kingmaker', 'Joker Gaming'])
+    expect(await labels(page, 'ค่ายเกม')).toEqual(['Kingmaker', 'Joker Gaming'])
     // This list merges three catalogue calls: wait until all have arrived.
     await expect.poll(async () => (await labels(page, 'ฟังกี้เกมและเกมยิงปลา'))[0], { timeout: 10_000 }).toBe('Cash Or Crash')
     await expect.poll(async () => (await labels(page, 'ฟังกี้เกมและเกมยิงปลา')).at(-1), { timeout: 10_000 }).toMatch(/ปิดปรับปรุง$/)

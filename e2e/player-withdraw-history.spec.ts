@@ -200,7 +200,12 @@ describe('player app: withdraw and history', () => {
     expect(await seriousAxeViolations(page)).toEqual([])
     await form.getByLabel('ยืนยันรหัสผ่านใหม่').fill('new-pass-9')
     await confirm.tap()
-    await form.getByRole('alert').filter({ hasText: 'รหัสผ่านเดิมไม่ถูกต้อง' }).waitFor()
+    const refusal = form.getByRole('alert').filter({ hasText: 'รหัสผ่านเดิมไม่ถูกต้อง' })
+    await refusal.waitFor()
+    // The refusal is seen: above the fixed bottom bar, not under it.
+    const bar = await page.getByRole('navigation', { name: 'เมนูหลัก' }).boundingBox()
+    const shown = await refusal.boundingBox()
+    expect(shown!.y + shown!.height).toBeLessThanOrEqual(bar!.y)
 
     await form.getByLabel('รหัสผ่านเดิม').fill(player.password)
     await confirm.tap()

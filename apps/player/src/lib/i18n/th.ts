@@ -170,7 +170,11 @@ export const th = {
   'promo.pageProgress': 'ความคืบหน้า',
   'promo.pageReceived': 'รายละเอียด',
   'lobby.categories': 'หมวดหมู่เกม',
-  'lobby.providers': 'ค่ายเกม{tab}',
+  // Each tab's heading in full: "ค่ายเกม" + the tab's label reads "ค่ายเกมเกม" on the GAME tab.
+  'lobby.providers.casino': 'ค่ายเกมคาสิโน',
+  'lobby.providers.slot': 'ค่ายเกมสล็อต',
+  'lobby.providers.game': 'ค่ายเกม',
+  'lobby.providers.sport': 'ค่ายเกมกีฬา',
   'lobby.gameTabExtra': 'ฟังกี้เกมและเกมยิงปลา',
   'lobby.fishing': 'เกมยิงปลา',
   'lobby.popularGames': 'เกมยอดนิยม',

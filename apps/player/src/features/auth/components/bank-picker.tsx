@@ -64,12 +64,7 @@ export function BankPicker({ value, onChange, error }: { value: string; onChange
                   }}
                 >
                   <BankBadge code={bank.code} size={40} />
-                  <span className="bank-list__names">
-                    <span className="bank-list__th">{bank.th}</span>
-                    <span className="bank-list__en">
-                      {bank.code} · {bank.en}
-                    </span>
-                  </span>
+                  <span className="bank-list__name">{bank.th}</span>
                   {bank.code === value && <CheckIcon />}
                 </button>
               </li>

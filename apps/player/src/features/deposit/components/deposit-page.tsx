@@ -19,6 +19,7 @@ import { useDepositConfig } from '../api/get-deposit-config.ts'
 import { usePromotions } from '../api/get-promotions.ts'
 import { useBalanceWatch } from '../hooks/use-balance-watch.ts'
 import { formatCountdown, useCountdown } from '../hooks/use-countdown.ts'
+import { KeepHyphenated } from '../../../components/keep-hyphenated.tsx'
 import { useSlipCheck } from '../hooks/use-slip-check.ts'
 import { CopyIcon } from './copy-icon.tsx'
 import { PromotionModal } from './promotion-modal.tsx'
@@ -303,7 +304,9 @@ export function DepositPage({ user, readBalance, contactUrl }: { user: UserMe | 
         </a>
         <Link className="button button--ghost" to="/history" state={{ tab: 'withdraw' }}>
           <HistoryIcon />
-          {t('deposit.history')}
+          <span>
+            <KeepHyphenated text={t('deposit.history')} />
+          </span>
         </Link>
       </nav>
 

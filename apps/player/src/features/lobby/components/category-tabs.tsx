@@ -5,6 +5,13 @@ import { TabIcon } from './tab-icons.tsx'
 
 /** Copy deck labels of the four tabs (tab.casino …), in the catalogue like every other text. */
 export const tabLabelKeys: Readonly<Record<LobbyTab, MessageKey>> = { CASINO: 'tab.casino', SLOT: 'tab.slot', GAME: 'tab.game', SPORT: 'tab.sport' }
+/** The heading over a tab's providers. */
+export const tabHeadingKeys: Readonly<Record<LobbyTab, MessageKey>> = {
+  CASINO: 'lobby.providers.casino',
+  SLOT: 'lobby.providers.slot',
+  GAME: 'lobby.providers.game',
+  SPORT: 'lobby.providers.sport',
+}
 
 export function tabId(tab: LobbyTab): string {
   return `lobby-tab-${tab.toLowerCase()}`

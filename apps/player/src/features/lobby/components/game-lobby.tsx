@@ -7,7 +7,7 @@ import { usePopularGames } from '../api/get-popular-games.ts'
 import { useProviderGames } from '../api/get-provider-games.ts'
 import { useProviders } from '../api/get-providers.ts'
 import { LOBBY_ANCHOR_ID, type LobbyPlace } from '../hooks/use-lobby-place.ts'
-import { CategoryTabs, LOBBY_PANEL_ID, tabId, tabLabelKeys } from './category-tabs.tsx'
+import { CategoryTabs, LOBBY_PANEL_ID, tabHeadingKeys, tabId } from './category-tabs.tsx'
 import { EmptyState, ErrorState, LoadingState } from '../../../components/list-state.tsx'
 import { ProviderGames } from './provider-games.tsx'
 import { GameTile, ProviderTile, TileGrid } from './tiles.tsx'
@@ -29,7 +29,7 @@ export function GameLobby({
   const providers = useProviders()
   const tabProviders = useMemo(() => providersForTab(providers.data ?? [], tab), [providers.data, tab])
   const selected = place.provider ? tabProviders.find((provider) => provider.code === place.provider && !provider.maintenance && !provider.lobby) : undefined
-  const heading = t('lobby.providers', { tab: t(tabLabelKeys[tab]) })
+  const heading = t(tabHeadingKeys[tab])
 
   return (
     <div className="game-lobby" id={LOBBY_ANCHOR_ID}>
