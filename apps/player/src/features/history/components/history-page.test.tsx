@@ -84,7 +84,7 @@ describe('HistoryPage tabs (spec §2 History)', () => {
           .getAllByRole('cell')
           .map((cell) => cell.textContent),
       )
-    expect(cells[0]).toEqual(['ฝากเงิน22 พ.ย. 2569 00:30', '฿100.00', 'รอดำเนินการ'])
+    expect(cells[0]).toEqual(['ฝากเงิน', '฿100.00', 'รอดำเนินการ', '22 พ.ย. 2569 00:30'])
     expect(cells[1]![0]).toMatch(/^ถอนเงิน/)
     const badges = within(table)
       .getAllByText(/รอดำเนินการ|สำเร็จ|ไม่สำเร็จ|ยกเลิก/)

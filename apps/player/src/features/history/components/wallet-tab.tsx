@@ -7,7 +7,7 @@ import { useWalletHistoriesQuery } from '../api/get-wallet-histories.ts'
 
 const TYPE_LABEL: Record<string, string> = { DEPOSIT: t('action.deposit'), WITHDRAW: t('action.withdraw') }
 
-/** Spec §2 History deposit-withdraw tab: type, amount, status in its colour and the Buddhist-era date, paged. */
+/** Spec §2 History deposit-withdraw tab: type, amount, status in its colour and the Buddhist-era date, each its own column, paged. */
 export function WalletTab() {
   const [page, setPage] = useState(0)
   return (
@@ -17,17 +17,10 @@ export function WalletTab() {
       rows={(data) => data.list}
       rowKey={(item) => item.id}
       columns={[
-        {
-          header: t('history.col.type'),
-          cell: (item) => (
-            <>
-              {TYPE_LABEL[item.txtype] ?? item.txtype}
-              <span className="data-table__sub">{formatDateTime(item.created_at)}</span>
-            </>
-          ),
-        },
+        { header: t('history.col.type'), cell: (item) => TYPE_LABEL[item.txtype] ?? item.txtype },
         { header: t('history.col.amount'), numeric: true, cell: (item) => formatBaht(item.txamount) },
         { header: t('history.col.status'), cell: (item) => <StatusBadge status={item.txstatus} /> },
+        { header: t('history.col.date'), cell: (item) => <span className="data-table__date">{formatDateTime(item.created_at)}</span> },
       ]}
       page={page}
       onPageChange={setPage}
