@@ -1,3 +1,4 @@
+import type { ColumnDef } from '@tanstack/react-table'
 import { useState, type ReactNode } from 'react'
 import { errorText } from '../lib/api-client.ts'
 import { t } from '../lib/i18n/th.ts'
@@ -25,13 +26,24 @@ export function useDecision<T>() {
   return { decision, open: setDecision, close: () => setDecision(undefined), decided }
 }
 
+/** Why approving an item is not allowed: with a reason shown under the buttons, or just disabled (true). */
+type Blocked = { id: string; text: string } | boolean | undefined
+
+/** A queue's actions column: each row's approve and reject buttons; `blocked` says when approving is not allowed. */
+export function decisionColumn<T extends { id: number }>(
+  queue: Queue,
+  onDecide: (decision: Decision<T>) => void,
+  blocked: (item: T) => Blocked,
+): ColumnDef<T, unknown> {
+  return {
+    id: 'actions',
+    header: t('common.actions'),
+    cell: ({ row }) => <DecisionButtons queue={queue} item={row.original} onDecide={onDecide} blocked={blocked(row.original)} />,
+  }
+}
+
 /** A queue row's approve and reject buttons, each naming the item's `#id`; approving may be blocked, with the reason. */
-export function DecisionButtons<T extends { id: number }>(props: {
-  queue: Queue
-  item: T
-  onDecide: (decision: Decision<T>) => void
-  blocked?: { id: string; text: string } | boolean
-}) {
+function DecisionButtons<T extends { id: number }>(props: { queue: Queue; item: T; onDecide: (decision: Decision<T>) => void; blocked: Blocked }) {
   const { queue, item, blocked } = props
   const hint = typeof blocked === 'object' ? blocked : undefined
   return (

@@ -2,7 +2,7 @@ import type { Approval, ApprovalKind } from '@sanam/contract'
 import { formatBaht, formatDateTimeSeconds } from '@sanam/web-shared/format'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
-import { DecisionButtons, DecisionDialog, useDecision } from '../../components/decision.tsx'
+import { decisionColumn, DecisionDialog, useDecision } from '../../components/decision.tsx'
 import { Field } from '../../components/dialog.tsx'
 import { PagedTable } from '../../components/paged-table.tsx'
 import { ToggleTabs } from '../../components/toggle-tabs.tsx'
@@ -88,21 +88,10 @@ export function ApprovalsPage() {
       ...(status === 'PENDING'
         ? canDecide
           ? [
-              {
-                id: 'actions',
-                header: t('common.actions'),
-                cell: ({ row }) => {
-                  const blocked = approveBlock(row.original, operator)
-                  return (
-                    <DecisionButtons
-                      queue="approvals"
-                      item={row.original}
-                      onDecide={open}
-                      blocked={blocked && { id: `approval-${row.original.id}-hint`, text: t(blocked) }}
-                    />
-                  )
-                },
-              } satisfies ColumnDef<Approval, unknown>,
+              decisionColumn<Approval>('approvals', open, (item) => {
+                const blocked = approveBlock(item, operator)
+                return blocked && { id: `approval-${item.id}-hint`, text: t(blocked) }
+              }),
             ]
           : []
         : [{ id: 'decided', header: t('approvals.decidedBy'), cell: ({ row }) => <Decided item={row.original} /> } satisfies ColumnDef<Approval, unknown>]),

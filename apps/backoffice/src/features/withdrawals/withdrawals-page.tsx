@@ -2,7 +2,7 @@ import type { BackofficeWithdrawal } from '@sanam/contract'
 import { formatBaht, formatDateTimeSeconds } from '@sanam/web-shared/format'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
-import { DecisionButtons, DecisionDialog, useDecision, type Decision } from '../../components/decision.tsx'
+import { decisionColumn, DecisionDialog, useDecision, type Decision } from '../../components/decision.tsx'
 import { Field } from '../../components/dialog.tsx'
 import { PagedTable } from '../../components/paged-table.tsx'
 import { ToggleTabs } from '../../components/toggle-tabs.tsx'
@@ -57,19 +57,8 @@ export function WithdrawalsPage() {
       ...(status === 'PENDING'
         ? canDecide
           ? [
-              {
-                id: 'actions',
-                header: t('common.actions'),
-                cell: ({ row }) => (
-                  <DecisionButtons
-                    queue="withdrawals"
-                    item={row.original}
-                    onDecide={open}
-                    // Four-eyes: whoever approved first cannot also give the second approval (the server refuses it too).
-                    blocked={row.original.approvals.some((a) => a.operator_id === me.data?.operator_id)}
-                  />
-                ),
-              } satisfies ColumnDef<BackofficeWithdrawal, unknown>,
+              // Four-eyes: whoever approved first cannot also give the second approval (the server refuses it too).
+              decisionColumn<BackofficeWithdrawal>('withdrawals', open, (item) => item.approvals.some((a) => a.operator_id === me.data?.operator_id)),
             ]
           : []
         : ([
