@@ -9,9 +9,9 @@ exportServices(services)
 if (!services.postgres.url) console.info(`PostgreSQL left out: ${services.postgres.reason}`)
 
 /**
- * End-to-end tests: the built server and apps driven by Chromium. One server is started for the run
- * (e2e/support/shared-server.ts) for the specs that need none of their own; the others start theirs through the
- * fixture (e2e/support/suite.ts). Files run one after another: parallel Chromiums and servers on a small CI machine
+ * End-to-end tests: the built server and apps driven by Chromium. One server serves the whole run
+ * (e2e/support/shared-server.ts) for the specs that need none of their own, started when the first of them asks (a run
+ * of only the others starts none); the others start theirs through the fixture (e2e/support/suite.ts). Files run one after another: parallel Chromiums and servers on a small CI machine
  * make timings flaky.
  */
 export default defineConfig({

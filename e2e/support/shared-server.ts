@@ -1,20 +1,41 @@
-// vitest globalSetup (e2e/vitest.config.ts): one server (and one directory) for the whole e2e run, for the specs that need none of their
-// own (`useBrowserSuite()` without a server, e2e/support/suite.ts). Its URL reaches them through `inject('sharedServerUrl')`.
+// vitest globalSetup (e2e/vitest.config.ts): one server (and one directory) for the whole e2e run, for the specs that need
+// none of their own (`useBrowserSuite()` without a server, e2e/support/suite.ts). The server starts only when a spec of
+// the run asks for it: the globalSetup serves a small local HTTP endpoint (its URL reaches the workers through
+// `inject('sharedServerControl')`); the first request starts the server in this, the main, process and every request
+// answers its base URL once it is up. A run of specs that all start their own servers never starts it.
 import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { operatorEnv } from './operator.ts'
-import { startServer } from './server.ts'
+import { startServer, type RunningServer } from './server.ts'
 
-export default async function startSharedServer(project: TestProject): Promise<() => Promise<void>> {
+export default async function offerSharedServer(project: TestProject): Promise<() => Promise<void>> {
   // What the spec files of the run share besides the server (the TOTP steps used so far, e2e/support/operator.ts).
   const runDir = await mkdtemp(path.join(tmpdir(), 'sanam-e2e-run-'))
   project.provide('e2eRunDir', runDir)
-  const server = await startServer({ env: operatorEnv() })
-  project.provide('sharedServerUrl', server.baseUrl)
+
+  let server: Promise<RunningServer> | undefined
+  const control = createServer((_request, response) => {
+    server ??= startServer({ env: operatorEnv() })
+    server.then(
+      ({ baseUrl }) => response.writeHead(200, { 'content-type': 'text/plain' }).end(baseUrl),
+      (error: Error) => response.writeHead(500, { 'content-type': 'text/plain' }).end(error.message),
+    )
+  })
+  await new Promise<void>((resolve, reject) => {
+    control.once('error', reject)
+    control.listen(0, '127.0.0.1', resolve)
+  })
+  const address = control.address()
+  if (address === null || typeof address === 'string') throw new Error('the shared server’s control endpoint has no port')
+  project.provide('sharedServerControl', `http://127.0.0.1:${address.port}`)
+
   return async () => {
-    await server.stop()
+    control.closeAllConnections()
+    await new Promise((resolve) => control.close(resolve))
+    await (await server?.catch(() => undefined))?.stop()
     await rm(runDir, { recursive: true, force: true })
   }
 }

@@ -14,7 +14,8 @@
  *   await suite.operatorPage()                                         // the back-office, signed in as the owner (TOTP)
  *   suite.baseUrl, suite.server (own server only), await suite.operatorToken()
  *
- * The shared server (e2e/support/shared-server.ts, a vitest globalSetup) runs for the whole e2e run with the default
+ * The shared server (e2e/support/shared-server.ts, a vitest globalSetup) starts when the first spec of the run asks for it
+ * (a run of specs with servers of their own never starts it) and runs until the end of the run, with the default
  * environment (demo mode, OTP_REQUIRED=true, the e2e owner enrolled in TOTP). A spec may use it when it needs no special
  * environment, kills or restarts nothing and moves no clock; it must not depend on what other specs leave there: it
  * registers its own players (registerPlayer), and uses the seeded demo player only to read. Anything else starts its own.
@@ -77,8 +78,8 @@ export interface SuiteOptions {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The shared e2e server's base URL (e2e/support/shared-server.ts). */
-    sharedServerUrl: string
+    /** Where a spec asks for the shared e2e server, which starts on the first request (e2e/support/shared-server.ts). */
+    sharedServerControl: string
     /** A directory for the whole e2e run, removed after it (e2e/support/shared-server.ts). */
     e2eRunDir: string
   }
@@ -97,8 +98,7 @@ export function useBrowserSuite(options: SuiteOptions = {}): BrowserSuite {
 
   beforeAll(async () => {
     if (options.server === undefined) {
-      baseUrl = inject('sharedServerUrl')
-      if (!baseUrl) throw new Error('no shared e2e server: run with --config e2e/vitest.config.ts (its globalSetup starts it)')
+      baseUrl = await sharedServerUrl()
       return
     }
     if (typeof options.server === 'function') own = await options.server((dataDir = await mkdtemp(path.join(tmpdir(), 'sanam-e2e-'))))
@@ -155,6 +155,16 @@ export function useBrowserSuite(options: SuiteOptions = {}): BrowserSuite {
   }
 
   return suite
+}
+
+/** The run's shared server's base URL: the globalSetup starts it for the first spec that asks, then answers at once. */
+async function sharedServerUrl(): Promise<string> {
+  const control = inject('sharedServerControl')
+  if (!control) throw new Error('no shared e2e server: run with --config e2e/vitest.config.ts (its globalSetup offers it)')
+  const answer = await fetch(control)
+  const text = await answer.text()
+  if (!answer.ok) throw new Error(`the shared e2e server did not start: ${text}`)
+  return text
 }
 
 /** Records the page's script errors and console errors (the browser's 4xx resource lines only when `strict`). */

@@ -1,18 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, apiAnswer, apiRequest, errorText, messageText, TIMEOUT_MS } from './api-client.ts'
 import { endSession, getSession, onSessionExpired, startSession } from './session.ts'
-import type { UserMe } from '@sanam/contract'
-
-const user: UserMe = {
-  uid: 1,
-  mobile: '0812345678',
-  firstname: 'สมชาย',
-  surname: 'ใจดี',
-  invite_code: 'DEMO',
-  bank: { code: '004', name: 'ธนาคารกสิกรไทย', account: '1234567890' },
-  promotion: { enabled: false },
-  created_at: '2026-01-01T00:00:00.000Z',
-}
+import { demoUser } from '../testing/render.tsx'
 
 function answer(status: number, body: unknown) {
   return Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }))
@@ -31,7 +20,7 @@ describe('apiRequest', () => {
   })
 
   it('keeps a success message for the caller and sends extra headers', async () => {
-    startSession('tok-1', user)
+    startSession('tok-1', demoUser)
     fetchMock.mockReturnValueOnce(answer(200, { success: true, data: { id: 7 }, message: 'ได้รับคำขอถอนเงินแล้ว' }))
     await expect(apiAnswer('/wallet/withdraw', { method: 'POST', body: { amount: 500 }, headers: { 'idempotency-key': 'k-1' } })).resolves.toEqual({
       data: { id: 7 },
@@ -43,7 +32,7 @@ describe('apiRequest', () => {
   })
 
   it('returns data from a success envelope and sends the bearer token', async () => {
-    startSession('tok-1', user)
+    startSession('tok-1', demoUser)
     fetchMock.mockReturnValueOnce(answer(200, { success: true, data: { balance: 5 } }))
     await expect(apiRequest('/wallet/v2/balance')).resolves.toEqual({ balance: 5 })
     const [url, init] = fetchMock.mock.calls[0]!
@@ -82,7 +71,7 @@ describe('apiRequest', () => {
   })
 
   it('on 401 clears the session and reports the expiry once, however many calls fail', async () => {
-    startSession('tok-2', user)
+    startSession('tok-2', demoUser)
     const expired = vi.fn()
     const unsubscribe = onSessionExpired(expired)
     fetchMock.mockImplementation(() => answer(401, { success: false, code: 'UNAUTHORIZED', message: 'กรุณาเข้าสู่ระบบใหม่อีกครั้ง' }))
@@ -94,14 +83,14 @@ describe('apiRequest', () => {
     expect(sessionStorage.getItem('sanam.session')).toBeNull()
 
     // Re-armed by the next successful login.
-    startSession('tok-3', user)
+    startSession('tok-3', demoUser)
     await apiRequest('/user/@me').catch(() => {})
     expect(expired).toHaveBeenCalledTimes(2)
     unsubscribe()
   })
 
   it('does not end the session on the login call’s 401 (wrong password)', async () => {
-    startSession('tok-4', user)
+    startSession('tok-4', demoUser)
     const expired = vi.fn()
     const unsubscribe = onSessionExpired(expired)
     fetchMock.mockReturnValueOnce(answer(401, { success: false, code: 'BAD_CREDENTIALS', message: 'ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง' }))

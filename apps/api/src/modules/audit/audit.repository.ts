@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto'
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { rowsOf, type DbNumber } from '../../db/rows.ts'
+import { readPage, rowsOf, type DbNumber } from '../../db/rows.ts'
 import { auditLog, operators } from '../../db/schema.ts'
 
 /** Who acted: an operator at an address. Start-up and scripts act with `null`. */
@@ -111,7 +111,7 @@ export function createAuditRepository(options: { key: string }) {
     /** A page of entries matching `filter`, newest first, with the operator's username. */
     async list(db: Db, filter: AuditFilter, page: number, size: number) {
       const where = and(...conditionsOf(filter))
-      const [rows, [total]] = await Promise.all([
+      return readPage(
         db
           .select({
             id: auditLog.id,
@@ -129,11 +129,11 @@ export function createAuditRepository(options: { key: string }) {
           .leftJoin(operators, eq(operators.id, auditLog.operatorId))
           .where(where)
           .orderBy(desc(auditLog.id))
-          .limit(size)
-          .offset(page * size),
+          .$dynamic(),
         db.select({ n: count() }).from(auditLog).where(where),
-      ])
-      return { rows, total: total?.n ?? 0 }
+        page,
+        size,
+      )
     },
 
     /** The action names written so far, for the filter. */

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull, max, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { playerMatches } from '../../db/player-search.ts'
-import { rowsOf, type DbNumber as Num } from '../../db/rows.ts'
+import { readPage, rowsOf, type DbNumber as Num } from '../../db/rows.ts'
 import { players, playerSignals, sessions } from '../../db/schema.ts'
 
 /** The back-office's reads and status changes of members (issue 12 §5). */
@@ -9,7 +9,7 @@ export const membersRepository = {
   /** Members `q` finds (playerMatches), newest first. */
   async search(db: Db, q: string, page: number, size: number) {
     const where = playerMatches(q)
-    const [rows, [total]] = await Promise.all([
+    return readPage(
       db
         .select({
           id: players.id,
@@ -24,11 +24,11 @@ export const membersRepository = {
         .from(players)
         .where(where)
         .orderBy(desc(players.id))
-        .limit(size)
-        .offset(page * size),
+        .$dynamic(),
       db.select({ n: count() }).from(players).where(where),
-    ])
-    return { rows, total: total?.n ?? 0 }
+      page,
+      size,
+    )
   },
 
   /** The member with their last sign-in, last sign-in address and how many web sessions are live. */
@@ -151,7 +151,7 @@ export const membersRepository = {
 
   /** One page of the member's web sessions, newest first. */
   async sessionsPage(db: Db, playerId: number, page: number, size: number) {
-    const [rows, [total]] = await Promise.all([
+    return readPage(
       db
         .select({
           id: sessions.id,
@@ -163,16 +163,16 @@ export const membersRepository = {
         .from(sessions)
         .where(eq(sessions.playerId, playerId))
         .orderBy(desc(sessions.id))
-        .limit(size)
-        .offset(page * size),
+        .$dynamic(),
       db.select({ n: count() }).from(sessions).where(eq(sessions.playerId, playerId)),
-    ])
-    return { rows, total: total?.n ?? 0 }
+      page,
+      size,
+    )
   },
 
   /** One page of the members this member invited (level 1), newest first. */
   async downlinePage(db: Db, playerId: number, page: number, size: number) {
-    const [rows, [total]] = await Promise.all([
+    return readPage(
       db
         .select({
           id: players.id,
@@ -185,11 +185,11 @@ export const membersRepository = {
         .from(players)
         .where(eq(players.uplineId, playerId))
         .orderBy(desc(players.id))
-        .limit(size)
-        .offset(page * size),
+        .$dynamic(),
       db.select({ n: count() }).from(players).where(eq(players.uplineId, playerId)),
-    ])
-    return { rows, total: total?.n ?? 0 }
+      page,
+      size,
+    )
   },
 
   /** The member's status and who locked it, the row locked until the transaction ends; undefined for no member. */

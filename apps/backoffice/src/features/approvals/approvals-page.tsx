@@ -1,14 +1,11 @@
 import type { Approval, ApprovalKind } from '@sanam/contract'
 import { formatBaht, formatDateTimeSeconds } from '@sanam/web-shared/format'
-import { useQuery } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
-import { DataTable } from '../../components/data-table.tsx'
-import { Field, FormDialog } from '../../components/dialog.tsx'
-import { Pager } from '../../components/pager.tsx'
+import { decisionColumn, DecisionDialog, useDecision } from '../../components/decision.tsx'
+import { Field } from '../../components/dialog.tsx'
+import { PagedTable } from '../../components/paged-table.tsx'
 import { ToggleTabs } from '../../components/toggle-tabs.tsx'
-import { useToast } from '../../components/toasts.tsx'
-import { errorText } from '../../lib/api-client.ts'
 import { approvalsQueryOptions, type ApprovalsQuery } from '../../lib/api/get-approvals.ts'
 import { t } from '../../lib/i18n/th.ts'
 import { movesMoney, useOperator } from '../../lib/operator.ts'
@@ -18,7 +15,6 @@ import { approveBlock, decisionNote } from './approval-rules.ts'
 
 const STATUSES: readonly NonNullable<ApprovalsQuery['status']>[] = ['PENDING', 'APPLIED', 'REJECTED']
 const KINDS: readonly (ApprovalKind | 'ALL')[] = ['ALL', 'MANUAL_DEPOSIT', 'ASSIGN_DEPOSIT', 'ADJUSTMENT', 'WITHDRAWAL']
-type Decision = { kind: 'approve' | 'reject'; item: Approval }
 
 /** A signed amount: green to the member, red from the member. */
 function Signed({ baht }: { baht: number }) {
@@ -56,25 +52,11 @@ function Decided({ item }: { item: Approval }) {
  */
 export function ApprovalsPage() {
   const me = useOperator()
-  const toast = useToast()
   const [status, setStatus] = useState<(typeof STATUSES)[number]>('PENDING')
   const [kind, setKind] = useState<(typeof KINDS)[number]>('ALL')
-  const [page, setPage] = useState(0)
-  const [decision, setDecision] = useState<Decision>()
-  // Asked again every 15 s: other operators' requests and the bank feed's confirmations arrive meanwhile.
-  const list = useQuery({
-    ...approvalsQueryOptions({ status, kind: kind === 'ALL' ? undefined : kind, page: String(page) }),
-    refetchInterval: 15_000,
-  })
+  const { decision, open, close, decided } = useDecision<Approval>()
   const approve = useApproveApproval()
   const reject = useRejectApproval()
-  const decided = {
-    onSuccess: ({ message }: { message: string | undefined }) => {
-      if (message) toast(message)
-      setDecision(undefined)
-    },
-    onError: (failure: unknown) => toast(errorText(failure), 'error'),
-  }
   const operator = me.data
   const canDecide = movesMoney(operator?.role) && status === 'PENDING'
 
@@ -106,35 +88,10 @@ export function ApprovalsPage() {
       ...(status === 'PENDING'
         ? canDecide
           ? [
-              {
-                id: 'actions',
-                header: t('common.actions'),
-                cell: ({ row }) => {
-                  const blocked = approveBlock(row.original, operator)
-                  const hint = `approval-${row.original.id}-hint`
-                  return (
-                    <span className="row-actions">
-                      <button
-                        type="button"
-                        className="button"
-                        disabled={blocked !== undefined}
-                        aria-describedby={blocked ? hint : undefined}
-                        onClick={() => setDecision({ kind: 'approve', item: row.original })}
-                      >
-                        {t('approvals.approve')} #{row.original.id}
-                      </button>
-                      <button type="button" className="button button--danger" onClick={() => setDecision({ kind: 'reject', item: row.original })}>
-                        {t('approvals.reject')} #{row.original.id}
-                      </button>
-                      {blocked && (
-                        <span id={hint} className="cell-note state--warn">
-                          {t(blocked)}
-                        </span>
-                      )}
-                    </span>
-                  )
-                },
-              } satisfies ColumnDef<Approval, unknown>,
+              decisionColumn<Approval>('approvals', open, (item) => {
+                const blocked = approveBlock(item, operator)
+                return blocked && { id: `approval-${item.id}-hint`, text: t(blocked) }
+              }),
             ]
           : []
         : [{ id: 'decided', header: t('approvals.decidedBy'), cell: ({ row }) => <Decided item={row.original} /> } satisfies ColumnDef<Approval, unknown>]),
@@ -147,39 +104,25 @@ export function ApprovalsPage() {
     <section className="panel">
       <h1 className="panel__title">{t('approvals.title')}</h1>
       <p className="muted">{t('approvals.lead')}</p>
-      <ToggleTabs
-        label={t('approvals.status')}
-        options={STATUSES}
-        value={status}
-        text={(s) => t(`approvals.status.${s}`)}
-        onChange={(s) => {
-          setStatus(s)
-          setPage(0)
-        }}
+      <ToggleTabs label={t('approvals.status')} options={STATUSES} value={status} text={(s) => t(`approvals.status.${s}`)} onChange={setStatus} />
+      <ToggleTabs label={t('approvals.kindFilter')} options={KINDS} value={kind} text={(k) => t(`approvals.kind.${k}`)} onChange={setKind} />
+      <PagedTable
+        caption={t('approvals.title')}
+        columns={columns}
+        filter={[status, kind]}
+        // Asked again every 15 s: other operators' requests and the bank feed's confirmations arrive meanwhile.
+        query={(page) => ({ ...approvalsQueryOptions({ status, kind: kind === 'ALL' ? undefined : kind, page: String(page) }), refetchInterval: 15_000 })}
       />
-      <ToggleTabs
-        label={t('approvals.kindFilter')}
-        options={KINDS}
-        value={kind}
-        text={(k) => t(`approvals.kind.${k}`)}
-        onChange={(k) => {
-          setKind(k)
-          setPage(0)
-        }}
-      />
-      <DataTable caption={t('approvals.title')} columns={columns} rows={list.data?.list} loading={list.isPending} />
-      {list.data && <Pager page={page} size={list.data.size} total={list.data.total} onPage={setPage} />}
       {decision && item && (
-        <FormDialog
-          title={`${t(decision.kind === 'approve' ? 'approvals.approveTitle' : 'approvals.rejectTitle')} #${item.id}`}
-          lead={t(decision.kind === 'approve' ? 'approvals.approveLead' : 'approvals.rejectLead')}
-          submitLabel={t(decision.kind === 'approve' ? 'approvals.approve' : 'approvals.reject')}
-          danger={decision.kind === 'reject'}
+        <DecisionDialog
+          queue="approvals"
+          kind={decision.kind}
+          title={`#${item.id}`}
           busy={approve.isPending || reject.isPending}
           onSubmit={(fields) =>
             decision.kind === 'approve' ? approve.mutate({ id: item.id }, decided) : reject.mutate({ id: item.id, reason: fields.reason ?? '' }, decided)
           }
-          onClose={() => setDecision(undefined)}
+          onClose={close}
         >
           <dl className="facts">
             <dt>{t('approvals.kind')}</dt>
@@ -202,7 +145,7 @@ export function ApprovalsPage() {
             </dd>
           </dl>
           {decision.kind === 'reject' && <Field label={t('approvals.rejectReason')} name="reason" maxLength={500} />}
-        </FormDialog>
+        </DecisionDialog>
       )}
     </section>
   )

@@ -1,15 +1,15 @@
 import type { AuditEntryView } from '@sanam/contract'
 import { formatDateTimeSeconds } from '@sanam/web-shared/format'
 import type { ColumnDef } from '@tanstack/react-table'
-import { useMemo, useState, type FormEvent } from 'react'
-import { DataTable } from '../../components/data-table.tsx'
+import { useMemo, useState } from 'react'
 import { DateRangeFields } from '../../components/date-range-fields.tsx'
-import { Pager } from '../../components/pager.tsx'
+import { PagedTable } from '../../components/paged-table.tsx'
+import { SearchForm } from '../../components/search-form.tsx'
 import { useOperators } from '../../lib/api/get-operators.ts'
 import { t } from '../../lib/i18n/th.ts'
 import { useOperator } from '../../lib/operator.ts'
 import { useAuditActions } from './api/get-audit-actions.ts'
-import { useAuditEntries } from './api/get-audit-entries.ts'
+import { auditEntriesQueryOptions } from './api/get-audit-entries.ts'
 
 type Filter = Record<'operator_id' | 'action' | 'target_type' | 'target_id' | 'from' | 'to', string>
 const NO_FILTER: Filter = { operator_id: '', action: '', target_type: '', target_id: '', from: '', to: '' }
@@ -20,11 +20,9 @@ const showJson = (value: unknown) => (value === null || value === undefined ? 'â
 export function AuditPage() {
   const me = useOperator()
   const [filter, setFilter] = useState<Filter>(NO_FILTER)
-  const [page, setPage] = useState(0)
   const actions = useAuditActions()
   // Only owners may list operators; others filter by id through the entries they see.
   const operators = useOperators({ enabled: me.data?.role === 'owner' })
-  const entries = useAuditEntries({ ...filter, page: String(page) })
   const columns = useMemo<ColumnDef<AuditEntryView, unknown>[]>(
     () => [
       { header: t('audit.at'), cell: ({ row }) => formatDateTimeSeconds(row.original.at) },
@@ -43,17 +41,12 @@ export function AuditPage() {
     ],
     [],
   )
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const form = new FormData(event.currentTarget)
-    setFilter(Object.fromEntries(Object.keys(NO_FILTER).map((key) => [key, String(form.get(key) ?? '').trim()])) as Filter)
-    setPage(0)
-  }
+  const search = (values: Record<string, string>) => setFilter(Object.fromEntries(Object.keys(NO_FILTER).map((key) => [key, values[key] ?? ''])) as Filter)
   return (
     <section className="panel">
       <h1 className="panel__title">{t('audit.title')}</h1>
       <p className="muted">{t('audit.lead')}</p>
-      <form className="filters" onSubmit={submit}>
+      <SearchForm onSearch={search}>
         <label className="field">
           <span className="field__label">{t('audit.operator')}</span>
           {operators.data ? (
@@ -89,12 +82,8 @@ export function AuditPage() {
           <input className="field__input" name="target_id" maxLength={64} />
         </label>
         <DateRangeFields />
-        <button type="submit" className="button">
-          {t('common.search')}
-        </button>
-      </form>
-      <DataTable caption={t('audit.title')} columns={columns} rows={entries.data?.list} loading={entries.isPending} />
-      {entries.data && <Pager page={page} size={entries.data.size} total={entries.data.total} onPage={setPage} />}
+      </SearchForm>
+      <PagedTable caption={t('audit.title')} columns={columns} filter={filter} query={(page) => auditEntriesQueryOptions({ ...filter, page: String(page) })} />
     </section>
   )
 }

@@ -1,12 +1,12 @@
 import type { BackofficeDeposit } from '@sanam/contract'
 import { formatBaht, formatDateTimeSeconds } from '@sanam/web-shared/format'
 import type { ColumnDef } from '@tanstack/react-table'
-import { useMemo, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { useMemo, useState, type KeyboardEvent } from 'react'
 import { Link } from 'react-router'
-import { DataTable } from '../../components/data-table.tsx'
 import { DateRangeFields } from '../../components/date-range-fields.tsx'
 import { Field, FormDialog } from '../../components/dialog.tsx'
-import { Pager } from '../../components/pager.tsx'
+import { PagedTable } from '../../components/paged-table.tsx'
+import { SearchForm } from '../../components/search-form.tsx'
 import { ToggleTabs } from '../../components/toggle-tabs.tsx'
 import { useToast } from '../../components/toasts.tsx'
 import { errorText } from '../../lib/api-client.ts'
@@ -16,8 +16,8 @@ import { moneyOutcomeText } from '../../lib/money-outcome.ts'
 import { movesMoney, useOperator } from '../../lib/operator.ts'
 import { useAssignDeposit } from './api/assign-deposit.ts'
 import { useCreateManualDeposit } from './api/create-manual-deposit.ts'
-import { useDepositHistory, type DepositHistoryQuery } from './api/get-deposit-history.ts'
-import { useUnmatchedDeposits } from './api/get-unmatched-deposits.ts'
+import { depositHistoryQueryOptions, type DepositHistoryQuery } from './api/get-deposit-history.ts'
+import { unmatchedDepositsQueryOptions } from './api/get-unmatched-deposits.ts'
 
 const VIEWS = ['unmatched', 'history'] as const
 
@@ -59,11 +59,9 @@ export function DepositsPage() {
 function UnmatchedDeposits() {
   const me = useOperator()
   const toast = useToast()
-  const [page, setPage] = useState(0)
   const [assigning, setAssigning] = useState<BackofficeDeposit>()
   const [manual, setManual] = useState(false)
   const [outcome, setOutcome] = useState<{ text: string; pending: boolean }>()
-  const list = useUnmatchedDeposits(page)
   const done = {
     onSuccess: ({ data, message }: { data: { approval: Parameters<typeof moneyOutcomeText>[1] }; message: string | undefined }) => {
       const text = moneyOutcomeText(message, data.approval)
@@ -118,8 +116,7 @@ function UnmatchedDeposits() {
           {outcome.pending && <Link to="/approvals">{t('deposits.outcomeLink')}</Link>}
         </div>
       )}
-      <DataTable caption={t('deposits.title')} columns={columns} rows={list.data?.list} loading={list.isPending} />
-      {list.data && <Pager page={page} size={list.data.size} total={list.data.total} onPage={setPage} />}
+      <PagedTable caption={t('deposits.title')} columns={columns} query={unmatchedDepositsQueryOptions} />
       {assigning && (
         <FormDialog
           title={`${t('deposits.assignTitle')} · ${formatBaht(assigning.amount)}`}
@@ -215,8 +212,6 @@ type HistoryFilters = Omit<DepositHistoryQuery, 'page'>
 /** Credited deposits (matched by the feed, assigned or entered by an operator), searchable; newest first. */
 function DepositHistory() {
   const [filters, setFilters] = useState<HistoryFilters>({})
-  const [page, setPage] = useState(0)
-  const list = useDepositHistory({ ...filters, page: String(page) })
   const columns = useMemo<ColumnDef<BackofficeDeposit, unknown>[]>(
     () => [
       { header: t('deposits.credited'), cell: ({ row }) => formatDateTimeSeconds(row.original.credited_at) },
@@ -232,17 +227,14 @@ function DepositHistory() {
     ],
     [],
   )
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const form = new FormData(event.currentTarget)
-    const value = (name: string) => String(form.get(name) ?? '').trim() || undefined
+  const search = (values: Record<string, string>) => {
+    const value = (name: string) => values[name] || undefined
     setFilters({ q: value('q'), amount: value('amount'), ref: value('ref'), from: value('from'), to: value('to') })
-    setPage(0)
   }
   return (
     <>
       <p className="muted">{t('deposits.historyLead')}</p>
-      <form className="filters" role="search" onSubmit={submit}>
+      <SearchForm onSearch={search}>
         <label className="field filters__wide">
           <span className="field__label">{t('deposits.player')}</span>
           <input className="field__input" name="q" maxLength={64} />
@@ -256,12 +248,13 @@ function DepositHistory() {
           <input className="field__input" name="ref" maxLength={128} />
         </label>
         <DateRangeFields />
-        <button type="submit" className="button">
-          {t('common.search')}
-        </button>
-      </form>
-      <DataTable caption={t('deposits.history')} columns={columns} rows={list.data?.list} loading={list.isPending} />
-      {list.data && <Pager page={page} size={list.data.size} total={list.data.total} onPage={setPage} />}
+      </SearchForm>
+      <PagedTable
+        caption={t('deposits.history')}
+        columns={columns}
+        filter={filters}
+        query={(page) => depositHistoryQueryOptions({ ...filters, page: String(page) })}
+      />
     </>
   )
 }

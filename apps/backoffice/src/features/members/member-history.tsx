@@ -1,10 +1,8 @@
-import type { Adjustment, MemberDownline, MemberLedgerEntry, MemberSession, Page, PromotionHistoryItem, WalletHistoryItem } from '@sanam/contract'
+import type { Adjustment, MemberDownline, MemberLedgerEntry, MemberSession, PromotionHistoryItem, WalletHistoryItem } from '@sanam/contract'
 import { formatBaht, formatDateTimeSeconds } from '@sanam/web-shared/format'
-import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useState } from 'react'
-import { DataTable } from '../../components/data-table.tsx'
-import { Pager } from '../../components/pager.tsx'
+import { PagedTable } from '../../components/paged-table.tsx'
 import { ToggleTabs } from '../../components/toggle-tabs.tsx'
 import { approvalsQueryOptions } from '../../lib/api/get-approvals.ts'
 import { t, type MessageKey } from '../../lib/i18n/th.ts'
@@ -82,26 +80,6 @@ const adjustmentColumns: ColumnDef<Adjustment, unknown>[] = [
   { header: t('adjustments.requestedBy'), accessorKey: 'requested_by' },
   { header: t('adjustments.decidedBy'), cell: ({ row }) => row.original.decided_by ?? '–' },
 ]
-
-/** One paged list of the member's: `query` gives the query of each page. */
-function PagedTable<T, Key extends QueryKey>({
-  query,
-  columns,
-  caption,
-}: {
-  query: (page: number) => UseQueryOptions<Page<T>, Error, Page<T>, Key>
-  columns: ColumnDef<T, unknown>[]
-  caption: string
-}) {
-  const [page, setPage] = useState(0)
-  const list = useQuery(query(page))
-  return (
-    <>
-      <DataTable caption={caption} columns={columns} rows={list.data?.list} loading={list.isPending} />
-      {list.data && <Pager page={page} size={list.data.size} total={list.data.total} onPage={setPage} />}
-    </>
-  )
-}
 
 /**
  * The member's history in tabs (issue 12 §5): every ledger transfer, deposits and withdrawals as the member sees them,

@@ -2,40 +2,27 @@ import type { BackofficeWithdrawal } from '@sanam/contract'
 import { formatBaht, formatDateTimeSeconds } from '@sanam/web-shared/format'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
-import { DataTable } from '../../components/data-table.tsx'
-import { Field, FormDialog } from '../../components/dialog.tsx'
-import { Pager } from '../../components/pager.tsx'
+import { decisionColumn, DecisionDialog, useDecision, type Decision } from '../../components/decision.tsx'
+import { Field } from '../../components/dialog.tsx'
+import { PagedTable } from '../../components/paged-table.tsx'
 import { ToggleTabs } from '../../components/toggle-tabs.tsx'
-import { useToast } from '../../components/toasts.tsx'
-import { errorText } from '../../lib/api-client.ts'
 import { t } from '../../lib/i18n/th.ts'
 import { movesMoney, useOperator } from '../../lib/operator.ts'
 import { useApproveWithdrawal } from './api/approve-withdrawal.ts'
-import { useWithdrawals, type WithdrawalStatus } from './api/get-withdrawals.ts'
+import { withdrawalsQueryOptions, type WithdrawalStatus } from './api/get-withdrawals.ts'
 import { useRejectWithdrawal } from './api/reject-withdrawal.ts'
 import { WithdrawalContextFacts } from './withdrawal-context.tsx'
 
 const STATUSES: readonly WithdrawalStatus[] = ['PENDING', 'SUCCESS', 'FAIL', 'CANCEL']
-type Decision = { kind: 'approve' | 'reject'; item: BackofficeWithdrawal }
 
 /** The withdrawal queue: pending first; approve with the payout reference, or reject with a reason (money roles only). */
 export function WithdrawalsPage() {
   const me = useOperator()
-  const toast = useToast()
   const [status, setStatus] = useState<WithdrawalStatus>('PENDING')
-  const [page, setPage] = useState(0)
-  const [decision, setDecision] = useState<Decision>()
-  const list = useWithdrawals(status, page)
+  const { decision, open, close, decided } = useDecision<BackofficeWithdrawal>()
   const approve = useApproveWithdrawal()
   const reject = useRejectWithdrawal()
-  const decided = {
-    onSuccess: ({ message }: { message: string | undefined }) => {
-      if (message) toast(message)
-      setDecision(undefined)
-    },
-    onError: (failure: unknown) => toast(errorText(failure), 'error'),
-  }
-  const decide = ({ kind, item }: Decision, fields: Record<string, string>) =>
+  const decide = ({ kind, item }: Decision<BackofficeWithdrawal>, fields: Record<string, string>) =>
     kind === 'approve'
       ? approve.mutate({ id: item.id, payout_ref: fields.payout_ref ?? '' }, decided)
       : reject.mutate({ id: item.id, reason: fields.reason ?? '' }, decided)
@@ -70,26 +57,8 @@ export function WithdrawalsPage() {
       ...(status === 'PENDING'
         ? canDecide
           ? [
-              {
-                id: 'actions',
-                header: t('common.actions'),
-                cell: ({ row }) => (
-                  <span className="row-actions">
-                    <button
-                      type="button"
-                      className="button"
-                      // Four-eyes: whoever approved first cannot also give the second approval (the server refuses it too).
-                      disabled={row.original.approvals.some((a) => a.operator_id === me.data?.operator_id)}
-                      onClick={() => setDecision({ kind: 'approve', item: row.original })}
-                    >
-                      {t('withdrawals.approve')} #{row.original.id}
-                    </button>
-                    <button type="button" className="button button--danger" onClick={() => setDecision({ kind: 'reject', item: row.original })}>
-                      {t('withdrawals.reject')} #{row.original.id}
-                    </button>
-                  </span>
-                ),
-              } satisfies ColumnDef<BackofficeWithdrawal, unknown>,
+              // Four-eyes: whoever approved first cannot also give the second approval (the server refuses it too).
+              decisionColumn<BackofficeWithdrawal>('withdrawals', open, (item) => item.approvals.some((a) => a.operator_id === me.data?.operator_id)),
             ]
           : []
         : ([
@@ -103,27 +72,16 @@ export function WithdrawalsPage() {
   return (
     <section className="panel">
       <h1 className="panel__title">{t('withdrawals.title')}</h1>
-      <ToggleTabs
-        label={t('withdrawals.status')}
-        options={STATUSES}
-        value={status}
-        text={(s) => t(`withdrawals.status.${s}`)}
-        onChange={(s) => {
-          setStatus(s)
-          setPage(0)
-        }}
-      />
-      <DataTable caption={t('withdrawals.title')} columns={columns} rows={list.data?.list} loading={list.isPending} />
-      {list.data && <Pager page={page} size={list.data.size} total={list.data.total} onPage={setPage} />}
+      <ToggleTabs label={t('withdrawals.status')} options={STATUSES} value={status} text={(s) => t(`withdrawals.status.${s}`)} onChange={setStatus} />
+      <PagedTable caption={t('withdrawals.title')} columns={columns} filter={status} query={(page) => withdrawalsQueryOptions(status, page)} />
       {decision && (
-        <FormDialog
-          title={`${t(decision.kind === 'approve' ? 'withdrawals.approveTitle' : 'withdrawals.rejectTitle')} #${decision.item.id} · ${formatBaht(decision.item.amount)}`}
-          lead={t(decision.kind === 'approve' ? 'withdrawals.approveLead' : 'withdrawals.rejectLead')}
-          submitLabel={t(decision.kind === 'approve' ? 'withdrawals.approve' : 'withdrawals.reject')}
-          danger={decision.kind === 'reject'}
+        <DecisionDialog
+          queue="withdrawals"
+          kind={decision.kind}
+          title={`#${decision.item.id} · ${formatBaht(decision.item.amount)}`}
           busy={approve.isPending || reject.isPending}
           onSubmit={(fields) => decide(decision, fields)}
-          onClose={() => setDecision(undefined)}
+          onClose={close}
         >
           <WithdrawalContextFacts context={decision.item.context} />
           {decision.kind === 'approve' ? (
@@ -131,7 +89,7 @@ export function WithdrawalsPage() {
           ) : (
             <Field label={t('withdrawals.reason')} name="reason" maxLength={500} />
           )}
-        </FormDialog>
+        </DecisionDialog>
       )}
     </section>
   )

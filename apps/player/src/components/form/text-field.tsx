@@ -1,6 +1,6 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react'
 import { t } from '../../lib/i18n/index.ts'
-import { EyeIcon, EyeOffIcon } from '../icons.tsx'
+import { EyeIcon, EyeOffIcon, LockIcon } from '../icons.tsx'
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> {
   label: string
@@ -47,11 +47,12 @@ export function TextField({ label, icon, error, hint, trailing, inputClassName, 
   )
 }
 
-/** A password field with a show/hide toggle. */
+/** A password field with a show/hide toggle, drawn with the lock unless it has another icon. */
 export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) {
   const [visible, setVisible] = useState(false)
   return (
     <TextField
+      icon={<LockIcon />}
       {...props}
       type={visible ? 'text' : 'password'}
       autoCapitalize="off"

@@ -1,8 +1,9 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { fireEvent, render, screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
 import { TOAST_MS, ToastProvider } from './toast-provider.tsx'
 import { useToast } from './use-toast.ts'
 import type { Toast } from './toast-context.ts'
+import { useFakeClock } from '../../testing/fake-clock.ts'
 
 function Trigger({ toast, label }: { toast: Toast; label: string }) {
   const { showToast } = useToast()
@@ -24,16 +25,7 @@ function renderToasts() {
 
 const shown = () => screen.queryAllByText(/เกิดข้อผิดพลาด|ออกจากระบบแล้ว/).map((element) => element.textContent)
 
-/** Moves the fake clock and lets React apply what the timers changed. */
-const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms))
-
-beforeEach(() => {
-  vi.useFakeTimers()
-})
-afterEach(() => {
-  cleanup()
-  vi.useRealTimers()
-})
+const advance = useFakeClock()
 
 describe('toasts (spec §9: 3 s each)', () => {
   it('stack: an error followed by "logged out" shows both, in order', async () => {

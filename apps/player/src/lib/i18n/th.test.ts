@@ -5,14 +5,17 @@ import { th } from './th.ts'
 
 describe('Thai catalogue', () => {
   it('holds the copy deck’s wording exactly', () => {
-    expect(t('overlay.enteringGame')).toBe('กำลังเข้าสู่เกม...')
-    expect(t('badge.maintenance')).toBe('ปิดปรับปรุง')
-    expect(t('state.empty')).toBe('ไม่มีข้อมูล')
-    expect(t('state.loading')).toBe('กำลังโหลด...')
-    expect(t('page.maintenance')).toBe('หน้านี้อยู่ระหว่างการปรับปรุง')
-    expect(t('error.otp')).toBe('เกิดข้อผิดพลาดในการยืนยัน OTP')
-    expect(t('toast.loginOk')).toBe('เข้าสู่ระบบสำเร็จ')
-    expect(t('login.remember')).toBe('จดจำรหัสผ่าน')
+    const deck = {
+      'overlay.enteringGame': 'กำลังเข้าสู่เกม...',
+      'badge.maintenance': 'ปิดปรับปรุง',
+      'state.empty': 'ไม่มีข้อมูล',
+      'state.loading': 'กำลังโหลด...',
+      'page.maintenance': 'หน้านี้อยู่ระหว่างการปรับปรุง',
+      'error.otp': 'เกิดข้อผิดพลาดในการยืนยัน OTP',
+      'toast.loginOk': 'เข้าสู่ระบบสำเร็จ',
+      'login.remember': 'จดจำรหัสผ่าน',
+    } as const
+    for (const [key, text] of Object.entries(deck)) expect(t(key as keyof typeof deck), key).toBe(text)
     expect(t('withdraw.minimum', { n: 300 })).toBe('ยอดถอนขั้นต่ำ 300 บาท')
   })
 

@@ -1,6 +1,6 @@
 import type { backofficeOperatorsContract } from '@sanam/contract'
 import type { RequestQuery, ResponseData } from '@sanam/web-shared/contract-types'
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { apiRequest, queryString } from '../../../lib/api-client.ts'
 import { queryKeys } from '../../../lib/query-keys.ts'
 
@@ -15,7 +15,3 @@ export function getAuditEntries(query: AuditQuery): Promise<AuditPage> {
 
 export const auditEntriesQueryOptions = (query: AuditQuery) =>
   queryOptions({ queryKey: queryKeys.audit.entries(query), queryFn: () => getAuditEntries(query), placeholderData: keepPreviousData })
-
-export function useAuditEntries(query: AuditQuery) {
-  return useQuery(auditEntriesQueryOptions(query))
-}

@@ -1,6 +1,6 @@
 import type { backofficeContract } from '@sanam/contract'
 import type { RequestQuery, ResponseData } from '@sanam/web-shared/contract-types'
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { apiRequest, queryString } from '../../../lib/api-client.ts'
 import { queryKeys } from '../../../lib/query-keys.ts'
 
@@ -15,7 +15,3 @@ export function getDepositHistory(query: DepositHistoryQuery): Promise<DepositHi
 
 export const depositHistoryQueryOptions = (query: DepositHistoryQuery) =>
   queryOptions({ queryKey: queryKeys.deposits.history(query), queryFn: () => getDepositHistory(query), placeholderData: keepPreviousData })
-
-export function useDepositHistory(query: DepositHistoryQuery) {
-  return useQuery(depositHistoryQueryOptions(query))
-}

@@ -1,6 +1,6 @@
 import type { backofficeContract } from '@sanam/contract'
 import type { ResponseData } from '@sanam/web-shared/contract-types'
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { apiRequest, queryString } from '../../../lib/api-client.ts'
 import { queryKeys } from '../../../lib/query-keys.ts'
 
@@ -19,7 +19,3 @@ export const unmatchedDepositsQueryOptions = (page: number) =>
     placeholderData: keepPreviousData,
     refetchInterval: 15_000,
   })
-
-export function useUnmatchedDeposits(page: number) {
-  return useQuery(unmatchedDepositsQueryOptions(page))
-}

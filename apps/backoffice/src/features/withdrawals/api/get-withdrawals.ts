@@ -1,6 +1,6 @@
 import type { backofficeContract } from '@sanam/contract'
 import type { RequestQuery, ResponseData } from '@sanam/web-shared/contract-types'
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { apiRequest, queryString } from '../../../lib/api-client.ts'
 import { queryKeys } from '../../../lib/query-keys.ts'
 
@@ -20,7 +20,3 @@ export const withdrawalsQueryOptions = (status: WithdrawalStatus, page: number) 
     placeholderData: keepPreviousData,
     refetchInterval: 15_000,
   })
-
-export function useWithdrawals(status: WithdrawalStatus, page: number) {
-  return useQuery(withdrawalsQueryOptions(status, page))
-}

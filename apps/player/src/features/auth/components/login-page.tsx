@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { FormError, SubmitButton } from '../../../components/form/form-actions.tsx'
-import { PasswordField, TextField } from '../../../components/form/text-field.tsx'
-import { ChatIcon, LockIcon, PhoneIcon } from '../../../components/icons.tsx'
+import { PasswordField } from '../../../components/form/text-field.tsx'
+import { ChatIcon } from '../../../components/icons.tsx'
 import { useToast } from '../../../components/toast/use-toast.ts'
 import type { LoginResult } from '@sanam/contract'
 import { ApiError, errorText } from '../../../lib/api-client.ts'
@@ -11,7 +11,8 @@ import { startSession } from '../../../lib/session.ts'
 import { useLoginMutation } from '../api/login.ts'
 import { forgetLogin, rememberedPhone, rememberLogin, storedPassword } from '../remember-login.ts'
 import { RenewPasswordForm } from './renew-password-form.tsx'
-import { digitsOnly, validateLogin } from '../validation.ts'
+import { validateLogin } from '../validation.ts'
+import { MobileField } from './mobile-field.tsx'
 import '../auth.css'
 
 /** State another screen may pass when it sends the player here (registration passes the new phone number). */
@@ -95,24 +96,15 @@ export function LoginPage({ supportUrl }: { supportUrl: string | undefined }) {
           />
         ) : (
           <form className="auth__form" method="post" action="/login" noValidate onSubmit={(event) => void handleSubmit(event)}>
-            <TextField
-              label={t('field.mobile')}
-              icon={<PhoneIcon />}
-              name="username"
-              type="tel"
-              inputMode="numeric"
-              autoComplete="username"
-              placeholder={t('field.mobilePlaceholder')}
-              maxLength={10}
+            <MobileField
               value={mobile}
-              onChange={(event) => {
-                setMobile(digitsOnly(event.target.value, 10))
+              onMobile={(typed) => {
+                setMobile(typed)
                 setFormError(null)
               }}
             />
             <PasswordField
               label={t('field.password')}
-              icon={<LockIcon />}
               name="password"
               autoComplete="current-password"
               placeholder={t('field.passwordPlaceholder')}

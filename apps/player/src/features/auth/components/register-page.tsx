@@ -3,7 +3,7 @@ import { useRef, useState, type FormEvent } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { FormError, SubmitButton } from '../../../components/form/form-actions.tsx'
 import { PasswordField, TextField } from '../../../components/form/text-field.tsx'
-import { BankIcon, CheckIcon, LockIcon, PhoneIcon, TicketIcon, UserIcon } from '../../../components/icons.tsx'
+import { BankIcon, CheckIcon, TicketIcon, UserIcon } from '../../../components/icons.tsx'
 import { Spinner } from '../../../components/spinner.tsx'
 import { useToast } from '../../../components/toast/use-toast.ts'
 import { ApiError, errorText } from '../../../lib/api-client.ts'
@@ -17,6 +17,7 @@ import { BankPicker } from './bank-picker.tsx'
 import type { LoginLocationState } from './login-page.tsx'
 import { OtpStep } from './otp-step.tsx'
 import { digitsOnly, isPasswordShort, validateRegister } from '../validation.ts'
+import { MobileField } from './mobile-field.tsx'
 import '../auth.css'
 
 /** Spec §9 delays: auto-login 1 s after a registration without SMS; each redirect step 2 s (about 4 s to /login). */
@@ -205,23 +206,10 @@ export function RegisterPage() {
 
         {step.kind === 'form' && (
           <form className="auth__form" method="post" action="/register" noValidate onSubmit={(event) => void handleSubmit(event)}>
-            <TextField
-              label={t('field.mobile')}
-              icon={<PhoneIcon />}
-              name="username"
-              type="tel"
-              inputMode="numeric"
-              autoComplete="username"
-              placeholder={t('field.mobilePlaceholder')}
-              maxLength={10}
-              value={values.mobile}
-              error={fieldErrors.mobile}
-              onChange={(event) => change('mobile', digitsOnly(event.target.value, 10), 'mobile')}
-            />
+            <MobileField value={values.mobile} error={fieldErrors.mobile} onMobile={(typed) => change('mobile', typed, 'mobile')} />
             <PasswordField
               ref={passwordInput}
               label={t('field.password')}
-              icon={<LockIcon />}
               name="new-password"
               autoComplete="new-password"
               placeholder={t('register.passwordHint')}

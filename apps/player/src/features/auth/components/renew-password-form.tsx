@@ -2,7 +2,6 @@ import type { LoginResult } from '@sanam/contract'
 import { useState, type FormEvent } from 'react'
 import { FormError, SubmitButton } from '../../../components/form/form-actions.tsx'
 import { PasswordField } from '../../../components/form/text-field.tsx'
-import { LockIcon } from '../../../components/icons.tsx'
 import { errorText } from '../../../lib/api-client.ts'
 import { t } from '../../../lib/i18n/index.ts'
 import { passwordProblem } from '../../../lib/password-rules.ts'
@@ -38,6 +37,20 @@ export function RenewPasswordForm(props: {
     }
   }
 
+  const field = (label: string, name: string, value: string, set: (value: string) => void) => (
+    <PasswordField
+      label={label}
+      name={name}
+      autoComplete="new-password"
+      maxLength={72}
+      value={value}
+      onChange={(event) => {
+        set(event.target.value)
+        setProblem(null)
+      }}
+    />
+  )
+
   return (
     <form className="auth__form" noValidate onSubmit={(event) => void handleSubmit(event)} aria-labelledby="renew-title">
       <h2 id="renew-title" className="auth__title">
@@ -46,30 +59,8 @@ export function RenewPasswordForm(props: {
       <p className="auth__subtitle" role="status">
         {props.notice}
       </p>
-      <PasswordField
-        label={t('field.newPassword')}
-        icon={<LockIcon />}
-        name="new-password"
-        autoComplete="new-password"
-        maxLength={72}
-        value={fresh}
-        onChange={(event) => {
-          setFresh(event.target.value)
-          setProblem(null)
-        }}
-      />
-      <PasswordField
-        label={t('field.confirmPassword')}
-        icon={<LockIcon />}
-        name="confirm-password"
-        autoComplete="new-password"
-        maxLength={72}
-        value={confirm}
-        onChange={(event) => {
-          setConfirm(event.target.value)
-          setProblem(null)
-        }}
-      />
+      {field(t('field.newPassword'), 'new-password', fresh, setFresh)}
+      {field(t('field.confirmPassword'), 'confirm-password', confirm, setConfirm)}
       <FormError message={problem} />
       <SubmitButton busy={isPending}>{t('renew.submit')}</SubmitButton>
     </form>

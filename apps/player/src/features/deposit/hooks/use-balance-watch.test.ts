@@ -1,14 +1,9 @@
-import { cleanup, renderHook } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { renderHook } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { useFakeClock } from '../../../testing/fake-clock.ts'
 import { useBalanceWatch } from './use-balance-watch.ts'
 
-beforeEach(() => {
-  vi.useFakeTimers()
-})
-afterEach(() => {
-  cleanup()
-  vi.useRealTimers()
-})
+useFakeClock()
 
 /** A balance that answers each read from the list (the last one again once it runs out). */
 function balances(...values: (number | Error)[]) {

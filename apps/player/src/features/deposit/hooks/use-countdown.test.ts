@@ -1,17 +1,9 @@
-import { act, cleanup, renderHook } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { renderHook } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { useFakeClock } from '../../../testing/fake-clock.ts'
 import { formatCountdown, useCountdown } from './use-countdown.ts'
 
-/** Moves the fake clock and lets React apply what the timers changed. */
-const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms))
-
-beforeEach(() => {
-  vi.useFakeTimers()
-})
-afterEach(() => {
-  cleanup()
-  vi.useRealTimers()
-})
+const advance = useFakeClock()
 
 describe('draft bill countdown (spec §4: 180 s, m:ss)', () => {
   it('counts down while running, calls once at zero, and is back at 180 when stopped', async () => {

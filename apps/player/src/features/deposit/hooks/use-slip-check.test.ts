@@ -1,19 +1,10 @@
-import { act, cleanup, renderHook } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { renderHook } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../../lib/api-client.ts'
+import { useFakeClock } from '../../../testing/fake-clock.ts'
 import { SLIP_CHECK_MAX_MS, useSlipCheck } from './use-slip-check.ts'
 
-beforeEach(() => {
-  vi.useFakeTimers()
-  vi.setSystemTime(new Date('2026-11-23T10:00:00Z'))
-})
-afterEach(() => {
-  cleanup()
-  vi.useRealTimers()
-})
-
-/** Moves the fake clock and lets React apply what the timers changed. */
-const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms))
+const advance = useFakeClock('2026-11-23T10:00:00Z')
 
 const notYet = () => Promise.reject(new ApiError('NOT_FOUND', 404, 'ยังไม่พบยอดฝาก'))
 

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { FormError } from '../../../components/form/form-actions.tsx'
 import { PasswordField } from '../../../components/form/text-field.tsx'
-import { LockIcon } from '../../../components/icons.tsx'
 import { useToast } from '../../../components/toast/use-toast.ts'
 import { ApiError, errorText } from '../../../lib/api-client.ts'
 import { t } from '../../../lib/i18n/index.ts'
@@ -52,7 +51,6 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
   const field = (name: keyof PasswordFields, label: string, autoComplete: string) => (
     <PasswordField
       label={label}
-      icon={<LockIcon />}
       name={name}
       autoComplete={autoComplete}
       value={fields[name]}

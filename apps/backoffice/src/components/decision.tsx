@@ -1,0 +1,96 @@
+import type { ColumnDef } from '@tanstack/react-table'
+import { useState, type ReactNode } from 'react'
+import { errorText } from '../lib/api-client.ts'
+import { t } from '../lib/i18n/th.ts'
+import { FormDialog } from './dialog.tsx'
+import { useToast } from './toasts.tsx'
+
+/** The queues an operator approves or rejects items of; their texts are `<queue>.approve`, `<queue>.rejectTitle`, …. */
+type Queue = 'approvals' | 'withdrawals'
+export type Decision<T> = { kind: 'approve' | 'reject'; item: T }
+
+/**
+ * A queue's decision: the one whose dialog is open, and what a sent decision does (its message as a toast and the
+ * dialog closed; a refusal as an error toast, the dialog left open).
+ */
+export function useDecision<T>() {
+  const toast = useToast()
+  const [decision, setDecision] = useState<Decision<T>>()
+  const decided = {
+    onSuccess: ({ message }: { message: string | undefined }) => {
+      if (message) toast(message)
+      setDecision(undefined)
+    },
+    onError: (failure: unknown) => toast(errorText(failure), 'error'),
+  }
+  return { decision, open: setDecision, close: () => setDecision(undefined), decided }
+}
+
+/** Why approving an item is not allowed: with a reason shown under the buttons, or just disabled (true). */
+type Blocked = { id: string; text: string } | boolean | undefined
+
+/** A queue's actions column: each row's approve and reject buttons; `blocked` says when approving is not allowed. */
+export function decisionColumn<T extends { id: number }>(
+  queue: Queue,
+  onDecide: (decision: Decision<T>) => void,
+  blocked: (item: T) => Blocked,
+): ColumnDef<T, unknown> {
+  return {
+    id: 'actions',
+    header: t('common.actions'),
+    cell: ({ row }) => <DecisionButtons queue={queue} item={row.original} onDecide={onDecide} blocked={blocked(row.original)} />,
+  }
+}
+
+/** A queue row's approve and reject buttons, each naming the item's `#id`; approving may be blocked, with the reason. */
+function DecisionButtons<T extends { id: number }>(props: { queue: Queue; item: T; onDecide: (decision: Decision<T>) => void; blocked: Blocked }) {
+  const { queue, item, blocked } = props
+  const hint = typeof blocked === 'object' ? blocked : undefined
+  return (
+    <span className="row-actions">
+      <button
+        type="button"
+        className="button"
+        disabled={blocked !== undefined && blocked !== false}
+        aria-describedby={hint?.id}
+        onClick={() => props.onDecide({ kind: 'approve', item })}
+      >
+        {t(`${queue}.approve`)} #{item.id}
+      </button>
+      <button type="button" className="button button--danger" onClick={() => props.onDecide({ kind: 'reject', item })}>
+        {t(`${queue}.reject`)} #{item.id}
+      </button>
+      {hint && (
+        <span id={hint.id} className="cell-note state--warn">
+          {hint.text}
+        </span>
+      )}
+    </span>
+  )
+}
+
+/** The dialog that sends a decision: its title (with `title` after it), lead and button from the queue's texts. */
+export function DecisionDialog(props: {
+  queue: Queue
+  kind: Decision<unknown>['kind']
+  title: string
+  busy: boolean
+  onSubmit: (fields: Record<string, string>) => void
+  onClose: () => void
+  children: ReactNode
+}) {
+  const { queue, kind } = props
+  return (
+    <FormDialog
+      title={`${t(`${queue}.${kind}Title`)} ${props.title}`}
+      lead={t(`${queue}.${kind}Lead`)}
+      submitLabel={t(`${queue}.${kind}`)}
+      danger={kind === 'reject'}
+      busy={props.busy}
+      onSubmit={props.onSubmit}
+      onClose={props.onClose}
+    >
+      {props.children}
+    </FormDialog>
+  )
+}
