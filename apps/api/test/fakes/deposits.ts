@@ -26,9 +26,16 @@ export function fakeDepositsRepository(players: readonly PlayerRow[]) {
   const bills: DraftBillRow[] = []
   const deposits: DepositRow[] = []
   const exceptions: DepositExceptionRow[] = []
+  const used = (a: OperatorAccountRow) => a.lastUsedAt?.getTime() ?? -Infinity
+  const leastRecentlyUsed = () => accounts.filter((a) => a.active).sort((a, b) => used(a) - used(b) || a.sort - b.sort || a.id - b.id)[0]
   const repository: DepositServiceDeps['depositsRepository'] = {
-    activeOperatorAccount: async () => accounts.filter((a) => a.active).sort((a, b) => a.sort - b.sort || a.id - b.id)[0],
-    isOperatorAccountNumber: async (_db, number) => accounts.some((a) => a.accountNumber === number),
+    activeOperatorAccount: async () => leastRecentlyUsed(),
+    async pickOperatorAccount(_db, now) {
+      const account = leastRecentlyUsed()
+      if (account) account.lastUsedAt = now
+      return account
+    },
+    isOperatorAccountNumber: async (_db, number) => accounts.some((a) => a.accountNumber === number && a.status === 'APPROVED'),
     candidates: async (_db, bankCode, like) =>
       players
         .filter((p) => p.bankCode === bankCode && likeToRegExp(like).test(p.bankAccount))
@@ -131,6 +138,13 @@ export function fakeDepositsRepository(players: readonly PlayerRow[]) {
         active: true,
         sort: 0,
         createdAt: new Date('2026-01-01T00:00:00Z'),
+        status: 'APPROVED',
+        proposedBy: null,
+        decidedBy: null,
+        decidedAt: null,
+        replacesId: null,
+        retiredAt: null,
+        lastUsedAt: null,
         ...overrides,
       }
       accounts.push(row)
