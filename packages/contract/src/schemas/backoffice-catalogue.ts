@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { okEnvelope } from './envelope.ts'
-import { idParams, strictBody } from './fields.ts'
+import { idParams, MediaUrl, strictBody } from './fields.ts'
 import { gameTypes, providerTypes } from './games.ts'
 
 // The back-office catalogue editor (issue 20 §2): providers and their games.
@@ -19,8 +19,6 @@ const Title = z
   .max(80, { error: TITLE_MESSAGE })
   // eslint-disable-next-line no-control-regex
   .refine((s) => !/[\u0000-\u001f\u007f<>]/.test(s), { error: TITLE_MESSAGE })
-/** An image Sanam serves itself (the back-office's upload answers such a URL); any other address is refused. */
-const CatalogueImage = z.string({ error: 'กรุณาอัปโหลดรูปภาพ' }).regex(/^\/media\/[a-z0-9/._-]{1,200}$/, { error: 'รูปภาพต้องเป็นไฟล์ที่อัปโหลดไว้กับระบบ (/media/...)' })
 const Order = z.number({ error: ORDER_MESSAGE }).int({ error: ORDER_MESSAGE }).min(0, { error: ORDER_MESSAGE }).max(1_000_000, { error: ORDER_MESSAGE })
 const Flag = z.boolean({ error: 'ค่าต้องเป็นจริงหรือเท็จ' })
 const ProviderTypes = z
@@ -32,7 +30,7 @@ const Adapter = z.string({ error: 'ตัวเชื่อมต่อค่า
 
 const providerFields = {
   title: Title,
-  image: CatalogueImage,
+  image: MediaUrl,
   types: ProviderTypes,
   maintenance: Flag,
   lobby: Flag,
@@ -42,7 +40,7 @@ const providerFields = {
 }
 const gameFields = {
   title: Title,
-  image: CatalogueImage,
+  image: MediaUrl,
   type: z.enum(gameTypes, { error: 'ประเภทเกมไม่ถูกต้อง' }),
   lobby: Flag,
   maintenance: Flag,
