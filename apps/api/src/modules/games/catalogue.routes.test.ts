@@ -68,8 +68,12 @@ describe('creating a catalogue', () => {
     const games = (await t.get(`/api/games/${provider.code}`)).json().data as Game[]
     expect(games).toMatchObject([{ code: 'golden_elephant', title: 'Golden Elephant', type: 'SLOT', provider: provider.code }])
 
-    const [created] = await auditOf('catalogue.game.create', String(game.json().data.id))
-    expect(created).toMatchObject({ operatorId: op.id, before: null, after: { code: 'golden_elephant', providerCode: provider.code, popularity: 5 } })
+    const [created] = await auditOf('catalogue.games.create', provider.code)
+    expect(created).toMatchObject({
+      operatorId: op.id,
+      before: null,
+      after: { games: [{ id: game.json().data.id, code: 'golden_elephant', providerCode: provider.code, popularity: 5 }] },
+    })
     const again = await t.post(`/api/backoffice/catalogue/providers/${provider.code}/games`, gameBody({ title: 'Another' }), op.token)
     expect(again.statusCode).toBe(409)
     expect(again.json().message).toBe('รหัสเกมนี้มีอยู่แล้วในค่ายนี้')

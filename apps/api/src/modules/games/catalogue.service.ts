@@ -118,7 +118,7 @@ export function createCatalogueService(deps: {
       return changed(toCatalogueProvider({ ...row, games }))
     },
 
-    /** New games of one provider, each audited; one game is the list of one. A code the provider has is refused. */
+    /** New games of one provider, audited together; one game is the list of one. A code the provider has is refused. */
     async createGames(actor: AuditActor | null, providerCode: string, bodies: CreateGameBody[]): Promise<CatalogueGame[]> {
       const now = clock.now()
       const rows = await inTransaction(db, async (tx) => {
@@ -128,16 +128,15 @@ export function createCatalogueService(deps: {
           bodies.map((b) => ({ ...b, providerCode, updatedAt: now })),
         )
         if (inserted.length !== bodies.length) throw new AppError('CONFLICT', msg('GAME_CODE_TAKEN'))
-        for (const game of inserted) {
-          await auditRepository.record(tx, {
-            actor,
-            action: 'catalogue.game.create',
-            targetType: 'game',
-            targetId: String(game.id),
-            after: gameFacts(game),
-            at: now,
-          })
-        }
+        // One change, one audit row: the provider's new games (a seeded catalogue writes a row per provider, not per game).
+        await auditRepository.record(tx, {
+          actor,
+          action: 'catalogue.games.create',
+          targetType: 'provider',
+          targetId: providerCode,
+          after: { games: inserted.map(gameFacts) },
+          at: now,
+        })
         return inserted
       })
       return changed(rows.map(toCatalogueGame))
