@@ -121,6 +121,7 @@ describe('pay-in accounts', () => {
       expect(await target.textContent()).toContain('บจก. สนาม สาขาใหม่')
       await target.getByRole('img', { name: /คิวอาร์โค้ดพร้อมเพย์/ }).waitFor()
       await settleImages(phone.page, { loaded: true })
+      await target.evaluate((element) => element.scrollIntoView({ block: 'start' }))
       await expectAccessible(phone.page, 'deposit page with the new account')
       await picture(phone.page, 'player-deposit-new-account', 'phone')
     },
