@@ -19,7 +19,7 @@ const suite = useBrowserSuite({ server: desk.start })
 let player: Player
 
 beforeAll(async () => {
-  ;[player] = await registerPlayers(suite.baseUrl, 1, '74')
+  player = (await registerPlayers(suite.baseUrl, 1, '74'))[0]!
 }, 120_000)
 
 /** A screenshot in e2e/artifacts, copied to /tmp/h3-catalogue-<name>.png to be looked at. */

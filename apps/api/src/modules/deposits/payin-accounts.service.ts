@@ -112,6 +112,25 @@ export function createPayinAccountsService(deps: {
     })
   }
 
+  /** A step one operator may take alone (it sends no money anywhere new): the row locked, checked, changed, audited. */
+  async function oneOperatorStep(
+    actor: AuditActor,
+    id: number,
+    action: 'payin.reject' | 'payin.retire',
+    refusal: (row: OperatorAccountRow) => 'PAYIN_NOT_PENDING' | 'PAYIN_NOT_ACTIVE' | null,
+    patch: (at: Date) => Partial<OperatorAccountRow>,
+  ): Promise<PayinAccount> {
+    const at = clock.now()
+    return inTransaction(db, async (tx) => {
+      const row = await locked(tx, id)
+      const refused = refusal(row)
+      if (refused) throw new AppError('CONFLICT', msg(refused))
+      const after = await repo.updateOperatorAccount(tx, id, patch(at))
+      await auditRepository.record(tx, { actor, action, targetType: 'payin_account', targetId: String(id), before: facts(row), after: facts(after), at })
+      return shown(tx, id)
+    })
+  }
+
   return {
     async list(): Promise<PayinAccount[]> {
       return (await repo.operatorAccounts(db)).map((r) => toPayinAccount(r.account, r))
@@ -157,44 +176,28 @@ export function createPayinAccountsService(deps: {
     },
 
     /** A pending version dropped (by its author or anyone who manages pay-in accounts): it never goes live. */
-    async reject(actor: AuditActor, id: number): Promise<PayinAccount> {
-      const at = clock.now()
-      return inTransaction(db, async (tx) => {
-        const row = await locked(tx, id)
-        if (row.status !== 'PENDING') throw new AppError('CONFLICT', msg('PAYIN_NOT_PENDING'))
-        const after = await repo.updateOperatorAccount(tx, id, { status: 'REJECTED', decidedBy: actor.operatorId, decidedAt: at })
-        await auditRepository.record(tx, {
-          actor,
-          action: 'payin.reject',
-          targetType: 'payin_account',
-          targetId: String(id),
-          before: facts(row),
-          after: facts(after),
-          at,
-        })
-        return shown(tx, id)
-      })
-    },
+    reject: (actor: AuditActor, id: number) =>
+      oneOperatorStep(
+        actor,
+        id,
+        'payin.reject',
+        (row) => (row.status === 'PENDING' ? null : 'PAYIN_NOT_PENDING'),
+        (at) => ({
+          status: 'REJECTED',
+          decidedBy: actor.operatorId,
+          decidedAt: at,
+        }),
+      ),
 
     /** Stops offering an account to new bills at once; transfers that still arrive to it match as before. */
-    async retire(actor: AuditActor, id: number): Promise<PayinAccount> {
-      const at = clock.now()
-      return inTransaction(db, async (tx) => {
-        const row = await locked(tx, id)
-        if (!row.active) throw new AppError('CONFLICT', msg('PAYIN_NOT_ACTIVE'))
-        const after = await repo.updateOperatorAccount(tx, id, { active: false, retiredAt: at })
-        await auditRepository.record(tx, {
-          actor,
-          action: 'payin.retire',
-          targetType: 'payin_account',
-          targetId: String(id),
-          before: facts(row),
-          after: facts(after),
-          at,
-        })
-        return shown(tx, id)
-      })
-    },
+    retire: (actor: AuditActor, id: number) =>
+      oneOperatorStep(
+        actor,
+        id,
+        'payin.retire',
+        (row) => (row.active ? null : 'PAYIN_NOT_ACTIVE'),
+        (at) => ({ active: false, retiredAt: at }),
+      ),
 
     /** The demo seed's entry point: an account approved by the system (no operator), audited as such. */
     async seedApproved(body: PayinAccountBody): Promise<PayinAccount> {

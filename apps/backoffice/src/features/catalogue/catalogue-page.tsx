@@ -47,6 +47,61 @@ function Checkbox(props: { name: string; label: string; defaultChecked: boolean 
   )
 }
 
+/** What a row of either table has: a provider or a game. */
+interface Item {
+  code: string
+  title: string
+  image: string
+  sort: number
+  popularity: number
+  maintenance: boolean
+  lobby: boolean
+}
+type Switched = { maintenance: boolean } | { lobby: boolean }
+
+/** A switch's answer shown as a toast: the saved note, or the refusal. */
+const reportTo = (toast: (text: string, kind?: 'error') => void) => ({
+  onSuccess: ({ message }: { message: string | undefined }) => message && toast(message),
+  onError: (failure: unknown) => toast(errorText(failure), 'error'),
+})
+
+/** The image and the title with its code. */
+function leadColumns<T extends Item>(nameHeader: MessageKey, imageWidth: number): ColumnDef<T, unknown>[] {
+  return [
+    { header: t('catalogue.image'), cell: ({ row }) => <img className="thumb" src={row.original.image} alt="" width={imageWidth} height={40} /> },
+    {
+      header: t(nameHeader),
+      cell: ({ row }) => (
+        <span className="stack">
+          <strong>{row.original.title}</strong>
+          <code>{row.original.code}</code>
+        </span>
+      ),
+    },
+  ]
+}
+
+const orderColumns = <T extends Item>(): ColumnDef<T, unknown>[] => [
+  { header: t('catalogue.sortShort'), cell: ({ row }) => row.original.sort },
+  { header: t('catalogue.popularityShort'), cell: ({ row }) => row.original.popularity },
+]
+
+/** The maintenance and lobby switches of a row, each sending only what it switches. */
+function switchColumns<T extends Item>(lobbyLabel: MessageKey, busy: boolean, toggle: (item: T, change: Switched) => void): ColumnDef<T, unknown>[] {
+  const column = (header: MessageKey, key: 'maintenance' | 'lobby'): ColumnDef<T, unknown> => ({
+    header: t(header),
+    cell: ({ row }) => (
+      <Switch
+        on={row.original[key]}
+        busy={busy}
+        label={`${t(header)} ${row.original.title}`}
+        onToggle={() => toggle(row.original, key === 'maintenance' ? { maintenance: !row.original.maintenance } : { lobby: !row.original.lobby })}
+      />
+    ),
+  })
+  return [column('catalogue.maintenance', 'maintenance'), column(lobbyLabel, 'lobby')]
+}
+
 /**
  * The game catalogue (issue 20 §2): providers and their games; maintenance and the lobby flag switched in the table,
  * the order and popularity as numbers, images uploaded, new providers and games. Each change shows in the player lobby
@@ -81,46 +136,15 @@ export function CataloguePage() {
     },
   }
 
-  const providerColumns = useMemo<ColumnDef<CatalogueProvider, unknown>[]>(() => {
-    const toggle = (code: string, change: { maintenance: boolean } | { lobby: boolean }) =>
-      mutateProvider({ code, change }, { onSuccess: ({ message }) => message && toast(message), onError: (failure) => toast(errorText(failure), 'error') })
-    return [
-      { header: t('catalogue.image'), cell: ({ row }) => <img className="thumb" src={row.original.image} alt="" width={60} height={40} /> },
-      {
-        header: t('catalogue.providers'),
-        cell: ({ row }) => (
-          <span className="stack">
-            <strong>{row.original.title}</strong>
-            <code>{row.original.code}</code>
-          </span>
-        ),
-      },
+  const providerColumns = useMemo<ColumnDef<CatalogueProvider, unknown>[]>(
+    () => [
+      ...leadColumns<CatalogueProvider>('catalogue.providers', 60),
       { header: t('catalogue.types'), cell: ({ row }) => row.original.types.map(typeLabel).join(', ') },
-      { header: t('catalogue.sortShort'), cell: ({ row }) => row.original.sort },
-      { header: t('catalogue.popularityShort'), cell: ({ row }) => row.original.popularity },
+      ...orderColumns<CatalogueProvider>(),
       { header: t('catalogue.games'), cell: ({ row }) => row.original.games },
-      {
-        header: t('catalogue.maintenance'),
-        cell: ({ row }) => (
-          <Switch
-            on={row.original.maintenance}
-            busy={providerBusy}
-            label={`${t('catalogue.maintenance')} ${row.original.title}`}
-            onToggle={() => toggle(row.original.code, { maintenance: !row.original.maintenance })}
-          />
-        ),
-      },
-      {
-        header: t('catalogue.lobby'),
-        cell: ({ row }) => (
-          <Switch
-            on={row.original.lobby}
-            busy={providerBusy}
-            label={`${t('catalogue.lobby')} ${row.original.title}`}
-            onToggle={() => toggle(row.original.code, { lobby: !row.original.lobby })}
-          />
-        ),
-      },
+      ...switchColumns<CatalogueProvider>('catalogue.lobby', providerBusy, (provider, change) =>
+        mutateProvider({ code: provider.code, change }, reportTo(toast)),
+      ),
       {
         id: 'actions',
         header: t('common.actions'),
@@ -135,48 +159,16 @@ export function CataloguePage() {
           </span>
         ),
       },
-    ]
-  }, [mutateProvider, providerBusy, selected, toast])
+    ],
+    [mutateProvider, providerBusy, selected, toast],
+  )
 
-  const gameColumns = useMemo<ColumnDef<CatalogueGame, unknown>[]>(() => {
-    const toggle = (id: number, change: { maintenance: boolean } | { lobby: boolean }) =>
-      mutateGame({ id, change }, { onSuccess: ({ message }) => message && toast(message), onError: (failure) => toast(errorText(failure), 'error') })
-    return [
-      { header: t('catalogue.image'), cell: ({ row }) => <img className="thumb" src={row.original.image} alt="" width={40} height={40} /> },
-      {
-        header: t('catalogue.name'),
-        cell: ({ row }) => (
-          <span className="stack">
-            <strong>{row.original.title}</strong>
-            <code>{row.original.code}</code>
-          </span>
-        ),
-      },
+  const gameColumns = useMemo<ColumnDef<CatalogueGame, unknown>[]>(
+    () => [
+      ...leadColumns<CatalogueGame>('catalogue.name', 40),
       { header: t('catalogue.type'), cell: ({ row }) => typeLabel(row.original.type) },
-      { header: t('catalogue.sortShort'), cell: ({ row }) => row.original.sort },
-      { header: t('catalogue.popularityShort'), cell: ({ row }) => row.original.popularity },
-      {
-        header: t('catalogue.maintenance'),
-        cell: ({ row }) => (
-          <Switch
-            on={row.original.maintenance}
-            busy={gameBusy}
-            label={`${t('catalogue.maintenance')} ${row.original.title}`}
-            onToggle={() => toggle(row.original.id, { maintenance: !row.original.maintenance })}
-          />
-        ),
-      },
-      {
-        header: t('catalogue.lobbyGame'),
-        cell: ({ row }) => (
-          <Switch
-            on={row.original.lobby}
-            busy={gameBusy}
-            label={`${t('catalogue.lobbyGame')} ${row.original.title}`}
-            onToggle={() => toggle(row.original.id, { lobby: !row.original.lobby })}
-          />
-        ),
-      },
+      ...orderColumns<CatalogueGame>(),
+      ...switchColumns<CatalogueGame>('catalogue.lobbyGame', gameBusy, (game, change) => mutateGame({ id: game.id, change }, reportTo(toast))),
       {
         id: 'actions',
         header: t('common.actions'),
@@ -190,8 +182,9 @@ export function CataloguePage() {
           </button>
         ),
       },
-    ]
-  }, [gameBusy, mutateGame, toast])
+    ],
+    [gameBusy, mutateGame, toast],
+  )
 
   function submitProvider(fields: Record<string, string>, provider: CatalogueProvider | undefined) {
     const values = {
