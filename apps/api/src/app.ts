@@ -51,6 +51,10 @@ import { createWalletService } from './modules/wallet/wallet.service.ts'
 import { gamesRoutes } from './modules/games/games.routes.ts'
 import { createGamesService } from './modules/games/games.service.ts'
 import { gamesRepository } from './modules/games/games.repository.ts'
+import { catalogueRoutes } from './modules/games/catalogue.routes.ts'
+import { createCatalogueService } from './modules/games/catalogue.service.ts'
+import { payinAccountsRoutes } from './modules/deposits/payin-accounts.routes.ts'
+import { createPayinAccountsService } from './modules/deposits/payin-accounts.service.ts'
 import { demoProviderHost, loadDemoProvider } from './demo-provider.ts'
 import type { GameProvider } from './modules/portal/game-provider.ts'
 import { portalRoutes } from './modules/portal/portal.routes.ts'
@@ -83,6 +87,12 @@ import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './lib/rat
 import { registerWebApps, type WebApps } from './web.ts'
 
 export const BODY_LIMIT = 64 * 1024
+
+/**
+ * How long a process answers the lobby's catalogue from memory. The process that takes a back-office edit forgets at
+ * once; every other process shows it within this time (issue 20 §2: maintenance in the lobby within seconds).
+ */
+export const GAMES_CACHE_MS = 5_000
 
 export interface AppDeps {
   config: Config
@@ -315,7 +325,10 @@ export async function buildApp(deps: AppDeps) {
     auditRepository,
     settings: { fourEyesAbove: BigInt(config.BACKOFFICE_FOUR_EYES_BAHT) * 100n },
   })
-  const games = createGamesService({ db, gamesRepository })
+  const games = createGamesService({ db, gamesRepository, cacheMs: GAMES_CACHE_MS, now: () => clock.now().getTime() })
+  const catalogue = createCatalogueService({ db, clock, gamesRepository, auditRepository, onChange: games.invalidate })
+  // Where players' money goes: a new account or new details go live only when a second finance operator activates them.
+  const payin = createPayinAccountsService({ db, clock, separateDuties: operators, depositsRepository, auditRepository })
   // The demo provider is a workspace of its own (ADR 034): loaded in demo mode only, never outside it.
   const demoProvider = config.SANAM_MODE === 'demo' ? await loadDemoProvider() : undefined
   const portal = createPortalService({
@@ -358,6 +371,8 @@ export async function buildApp(deps: AppDeps) {
       membersRoutes(api, { members, operator })
       moneyDeskRoutes(api, { desk: moneyDesk, backoffice, operator })
       dashboardRoutes(api, { dashboard, anyOperator: operator('backoffice.read') })
+      catalogueRoutes(api, { catalogue, operator })
+      payinAccountsRoutes(api, { payin, operator })
       await api.register(async (uploads: TypedApp) => mediaUploadRoutes(uploads, { media: mediaUpload, operator }))
       if (consoleSms) devSmsRoutes(api, { outbox: consoleSms })
       if (config.demoBankFeed) devBankRoutes(api, { deposits })
@@ -393,6 +408,8 @@ export async function buildApp(deps: AppDeps) {
       operators,
       audit,
       games,
+      catalogue,
+      payin,
       portal,
       seamless,
       promotions,

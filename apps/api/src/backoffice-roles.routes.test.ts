@@ -66,6 +66,18 @@ const PERMISSION: Record<string, { permission: OperatorPermission | 'public'; en
   'GET /api/backoffice/reconciliation': { permission: 'ledger.verify' },
   'GET /api/backoffice/ledger/verify': { permission: 'ledger.verify' },
   'POST /api/backoffice/jobs/accrue': { permission: 'jobs.run' },
+  'GET /api/backoffice/catalogue/providers': { permission: 'backoffice.read' },
+  'POST /api/backoffice/catalogue/providers': { permission: 'catalogue.manage' },
+  'POST /api/backoffice/catalogue/providers/:code': { permission: 'catalogue.manage' },
+  'GET /api/backoffice/catalogue/providers/:code/games': { permission: 'backoffice.read' },
+  'POST /api/backoffice/catalogue/providers/:code/games': { permission: 'catalogue.manage' },
+  'POST /api/backoffice/catalogue/games/:id': { permission: 'catalogue.manage' },
+  'GET /api/backoffice/payin-accounts': { permission: 'backoffice.read' },
+  'POST /api/backoffice/payin-accounts': { permission: 'payin.manage' },
+  'POST /api/backoffice/payin-accounts/:id/change': { permission: 'payin.manage' },
+  'POST /api/backoffice/payin-accounts/:id/activate': { permission: 'money.decide' },
+  'POST /api/backoffice/payin-accounts/:id/reject': { permission: 'payin.manage' },
+  'POST /api/backoffice/payin-accounts/:id/retire': { permission: 'payin.manage' },
 }
 /** The roles that may call a route, read from the contract's table. */
 const rolesOf = (permission: OperatorPermission | 'public'): readonly Role[] | 'public' =>

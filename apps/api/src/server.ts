@@ -51,7 +51,7 @@ async function main() {
     }
   }
   if (config.SEED_DEMO) {
-    const { seeded } = await seedDemo(database.db, argon2Hasher)
+    const { seeded } = await seedDemo(database.db, argon2Hasher, { auditKey: config.auditHmacKey })
     if (seeded) console.info(`Demo data seeded. Demo player: ${DEMO_PLAYER.mobile} / ${DEMO_PLAYER.password}`)
   } else {
     await seedSite(database.db)

@@ -1,6 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { buildApp, type AppDeps } from '../src/app.ts'
+import type { Database } from '../src/db/client.ts'
 import { testConfig } from '../src/config.ts'
 import { manualClock } from '../src/lib/clock.ts'
 import { argon2Hasher } from '../src/modules/auth/password.ts'
@@ -13,6 +14,21 @@ export interface TestAppOptions {
   /** Environment variables to override (strings, as they would come from the environment). */
   config?: Record<string, string>
   deps?: Partial<AppDeps>
+  /** A database of the test's own making instead of a copy of the seeded template (e.g. a fresh install's). */
+  database?: () => Promise<Database>
+}
+
+/** The secrets a production-mode app needs (SANAM_MODE=production refuses the public demo ones). */
+export const PRODUCTION_CONFIG: Record<string, string> = {
+  SANAM_MODE: 'production',
+  BANK_WEBHOOK_SECRET: 'bank-feed-secret-of-this-operator',
+  SEAMLESS_SECRET: 'seamless-secret-of-this-operator',
+  SMS_PROVIDER: 'http',
+  SMS_HTTP_URL: 'http://127.0.0.1:9/send',
+  SMS_HTTP_KEY: 'gateway-key',
+  AUDIT_HMAC_KEY: 'audit-key-of-this-operator-0123456789abcdef',
+  DEVICE_TOKEN_SECRET: 'device-token-key-of-this-operator-0123456789',
+  TOTP_ENCRYPTION_KEY: 'c0ffee00'.repeat(8),
 }
 
 /** What a test sends besides method and URL: a bearer token, a JSON body, headers, the client's address. */
@@ -29,7 +45,7 @@ export interface RequestOptions {
  */
 export async function buildTestApp(options: TestAppOptions = {}) {
   const config = testConfig(options.config)
-  const database = await openTestDatabase()
+  const database = await (options.database ?? openTestDatabase)()
   const clock = manualClock()
   const built = await buildApp({
     config,

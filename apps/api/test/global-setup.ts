@@ -4,7 +4,9 @@ import os from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { openPglite, openPostgres } from '../src/db/client.ts'
-import { seedOperatorAccount, seedSite } from '../src/db/seed.ts'
+import { testConfig } from '../src/config.ts'
+import type { Db } from '../src/db/client.ts'
+import { seedingServices, seedOperatorAccount, seedSite } from '../src/db/seed.ts'
 import { seedCatalogue } from '../src/modules/games/catalogue-seed.ts'
 import { adminUrl, databaseUrl } from './postgres.ts'
 
@@ -13,6 +15,14 @@ declare module 'vitest' {
     pgliteDump: string
     pgTemplate: string
   }
+}
+
+/** What every test database starts with: the site, the demo pay-in account and catalogue, audited with the tests' key. */
+async function seedTemplate(db: Db) {
+  const services = seedingServices(db, testConfig().auditHmacKey)
+  await seedSite(db)
+  await seedOperatorAccount(db, services)
+  await seedCatalogue(db, services.catalogue)
 }
 
 /**
@@ -31,9 +41,7 @@ export default async function setup(project: TestProject) {
     await admin.query(`create database "${template}"`)
     const db = await openPostgres(databaseUrl(base, template), { max: 2 })
     await db.migrate()
-    await seedSite(db.db)
-    await seedOperatorAccount(db.db)
-    await seedCatalogue(db.db)
+    await seedTemplate(db.db)
     await db.close()
     project.provide('pgTemplate', template)
     return async () => {
@@ -47,9 +55,7 @@ export default async function setup(project: TestProject) {
   const file = path.join(dir, 'migrated.tar')
   const db = await openPglite()
   await db.migrate()
-  await seedSite(db.db)
-  await seedOperatorAccount(db.db)
-  await seedCatalogue(db.db)
+  await seedTemplate(db.db)
   const dump = await db.dump()
   await writeFile(file, Buffer.from(await dump.arrayBuffer()))
   await db.close()

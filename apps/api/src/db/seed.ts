@@ -4,6 +4,10 @@ import { inTransaction } from './transaction.ts'
 import { createLedger } from '../modules/ledger/ledger.service.ts'
 import { ledgerRepository } from '../modules/ledger/ledger.repository.ts'
 import { seedCatalogue } from '../modules/games/catalogue-seed.ts'
+import { createCatalogueService } from '../modules/games/catalogue.service.ts'
+import { gamesRepository } from '../modules/games/games.repository.ts'
+import { createAuditRepository } from '../modules/audit/audit.repository.ts'
+import { createPayinAccountsService } from '../modules/deposits/payin-accounts.service.ts'
 import { seedPromotions } from '../modules/promotions/promotions-seed.ts'
 import { depositsRepository } from '../modules/deposits/deposits.repository.ts'
 import { siteRepository } from '../modules/site/site.repository.ts'
@@ -51,17 +55,36 @@ export async function seedSite(db: Db, now = new Date()): Promise<void> {
 /** The demo pay-in account: only ever seeded in demo mode. */
 export const DEMO_OPERATOR_ACCOUNT = { bankCode: '014', accountNumber: '4071234567' } as const
 
-/** The demo operator account players pay into, with a PromptPay id so the app can show a Thai QR. */
-export async function seedOperatorAccount(db: Db, now = new Date()): Promise<void> {
+/**
+ * The services the seed creates through, as the back-office editors do (issue 19 §5), acting as the system at `now`.
+ * `auditKey` is the key the app's audit chain runs with (config.auditHmacKey): every seeded change is audited.
+ */
+export function seedingServices(db: Db, auditKey: string, now = new Date()) {
+  const clock = { now: () => now }
+  const auditRepository = createAuditRepository({ key: auditKey })
+  return {
+    catalogue: createCatalogueService({ db, clock, gamesRepository, auditRepository }),
+    payin: createPayinAccountsService({
+      db,
+      clock,
+      depositsRepository,
+      auditRepository,
+      // The seed approves nothing an operator proposed: its account goes through seedApproved.
+      separateDuties: { assertMayDecideMoney: () => Promise.reject(new Error('the seed decides no operator proposal')) },
+    }),
+  }
+}
+export type SeedingServices = ReturnType<typeof seedingServices>
+
+/** The demo operator account players pay into, with a PromptPay id so the app can show a Thai QR (approved by the system). */
+export async function seedOperatorAccount(db: Db, services: SeedingServices): Promise<void> {
   if (await depositsRepository.activeOperatorAccount(db)) return
-  await depositsRepository.insertOperatorAccount(db, {
-    ...DEMO_OPERATOR_ACCOUNT,
-    accountName: 'บจก. สนาม เดโม',
-    promptpayType: 'MSISDN',
-    promptpayId: '0899999999',
-    active: true,
-    sort: 0,
-    createdAt: now,
+  await services.payin.seedApproved({
+    bank_code: DEMO_OPERATOR_ACCOUNT.bankCode,
+    account_number: DEMO_OPERATOR_ACCOUNT.accountNumber,
+    account_name: 'บจก. สนาม เดโม',
+    promptpay_type: 'MSISDN',
+    promptpay_id: '0899999999',
   })
 }
 
@@ -69,12 +92,14 @@ export async function seedOperatorAccount(db: Db, now = new Date()): Promise<voi
  * Demo data for a fresh database: the site, the operator account to pay into and one player to log in with, who
  * starts with DEMO_OPENING_DEPOSIT_BAHT deposited.
  */
-export async function seedDemo(db: Db, hasher: PasswordHasher, now = new Date()): Promise<{ seeded: boolean }> {
+export async function seedDemo(db: Db, hasher: PasswordHasher, options: { auditKey: string; now?: Date }): Promise<{ seeded: boolean }> {
+  const now = options.now ?? new Date()
   const fresh = !(await siteRepository.findSettings(db))
   await seedSite(db, now)
   if (!fresh) return { seeded: false }
-  await seedOperatorAccount(db, now)
-  await seedCatalogue(db, now)
+  const services = seedingServices(db, options.auditKey, now)
+  await seedOperatorAccount(db, services)
+  await seedCatalogue(db, services.catalogue, now)
   await seedPromotions(db, now)
   let player = await playersRepository.findByMobile(db, DEMO_PLAYER.mobile)
   if (!player) {

@@ -29,9 +29,16 @@ export function fakeDepositsRepository(players: readonly PlayerRow[]) {
   /** The player's credited deposits in the repository's order: latest credit first, then the highest id. */
   const creditedNewestFirst = (playerId: number) =>
     deposits.filter((d) => d.playerId === playerId && d.creditedAt).sort((a, b) => b.creditedAt!.getTime() - a.creditedAt!.getTime() || b.id - a.id)
+  const used = (a: OperatorAccountRow) => a.lastUsedAt?.getTime() ?? -Infinity
+  const leastRecentlyUsed = () => accounts.filter((a) => a.active).sort((a, b) => used(a) - used(b) || a.sort - b.sort || a.id - b.id)[0]
   const repository: DepositServiceDeps['depositsRepository'] = {
-    activeOperatorAccount: async () => accounts.filter((a) => a.active).sort((a, b) => a.sort - b.sort || a.id - b.id)[0],
-    isOperatorAccountNumber: async (_db, number) => accounts.some((a) => a.accountNumber === number),
+    activeOperatorAccount: async () => leastRecentlyUsed(),
+    async pickOperatorAccount(_db, now) {
+      const account = leastRecentlyUsed()
+      if (account) account.lastUsedAt = now
+      return account
+    },
+    isOperatorAccountNumber: async (_db, number) => accounts.some((a) => a.accountNumber === number && a.status === 'APPROVED'),
     candidates: async (_db, bankCode, like) =>
       players
         .filter((p) => p.bankCode === bankCode && likeToRegExp(like).test(p.bankAccount))
@@ -136,6 +143,13 @@ export function fakeDepositsRepository(players: readonly PlayerRow[]) {
         active: true,
         sort: 0,
         createdAt: new Date('2026-01-01T00:00:00Z'),
+        status: 'APPROVED',
+        proposedBy: null,
+        decidedBy: null,
+        decidedAt: null,
+        replacesId: null,
+        retiredAt: null,
+        lastUsedAt: null,
         ...overrides,
       }
       accounts.push(row)

@@ -6,6 +6,8 @@ import { isRefusal } from '../lib/api-client.ts'
 import { AccountPage } from '../features/account/account-page.tsx'
 import { ApprovalsPage } from '../features/approvals/approvals-page.tsx'
 import { AuditPage } from '../features/audit/audit-page.tsx'
+import { CataloguePage } from '../features/catalogue/catalogue-page.tsx'
+import { PayinAccountsPage } from '../features/pay-in-accounts/pay-in-accounts-page.tsx'
 import { EnrolPage } from '../features/auth/enrol-page.tsx'
 import { ExceptionsPage } from '../features/exceptions/exceptions-page.tsx'
 import { LoginPage } from '../features/auth/login-page.tsx'
@@ -43,6 +45,8 @@ const router = createBrowserRouter(
         { path: '/adjustments', element: <Navigate to="/approvals" replace /> },
         { path: '/exceptions', element: <ExceptionsPage /> },
         { path: '/reconciliation', element: <ReconciliationPage /> },
+        { path: '/catalogue', element: <CataloguePage /> },
+        { path: '/pay-in-accounts', element: <PayinAccountsPage /> },
         { path: '/audit', element: <AuditPage /> },
         { path: '/operators', element: <OperatorsPage /> },
         { path: '/account', element: <AccountPage /> },

@@ -12,6 +12,8 @@ const AREAS: Array<{ to: string; label: MessageKey; permission: OperatorPermissi
   { to: '/members', label: 'nav.members', permission: 'backoffice.read' },
   { to: '/approvals', label: 'nav.approvals', permission: 'backoffice.read' },
   { to: '/exceptions', label: 'nav.exceptions', permission: 'backoffice.read' },
+  { to: '/catalogue', label: 'nav.catalogue', permission: 'catalogue.manage' },
+  { to: '/pay-in-accounts', label: 'nav.payin', permission: 'payin.manage' },
   { to: '/reconciliation', label: 'nav.reconciliation', permission: 'ledger.verify' },
   { to: '/audit', label: 'nav.audit', permission: 'backoffice.read' },
   { to: '/operators', label: 'nav.operators', permission: 'operators.manage' },

@@ -25,5 +25,13 @@ export const queryKeys = {
   approvals: { all: ['approvals'] as const, list: (query: object) => ['approvals', query] as const },
   exceptions: { all: ['exceptions'] as const, list: (status: string, page: number) => ['exceptions', status, page] as const },
   reconciliation: { all: ['reconciliation'] as const, day: (day: string) => ['reconciliation', day] as const },
+  /** The game catalogue (providers and each provider's games), as the editor shows it. */
+  catalogue: {
+    all: ['catalogue'] as const,
+    providers: ['catalogue', 'providers'] as const,
+    games: (provider: string) => ['catalogue', 'games', provider] as const,
+  },
+  /** Pay-in accounts: every version, pending, live and retired. */
+  payin: { all: ['payin'] as const },
   audit: { all: ['audit'] as const, actions: ['audit', 'actions'] as const, entries: (query: object) => ['audit', 'entries', query] as const },
 }

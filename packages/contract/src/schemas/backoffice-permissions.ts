@@ -23,6 +23,10 @@ export const OPERATOR_PERMISSIONS = {
   'media.upload': ['owner', 'finance', 'support'],
   /** Running scheduled jobs by hand (the referral accrual). */
   'jobs.run': ['owner'],
+  /** Editing the game catalogue: providers and games, maintenance, the lobby flag, order, images. */
+  'catalogue.manage': ['owner', 'support'],
+  /** Proposing, changing and retiring pay-in accounts (a second finance operator activates: 'money.decide'). */
+  'payin.manage': ['owner', 'finance'],
 } as const satisfies Record<string, readonly OperatorRole[]>
 
 export type OperatorPermission = keyof typeof OPERATOR_PERMISSIONS

@@ -64,18 +64,44 @@ export const transfers = pgTable(
   ],
 )
 
-/** Operator bank accounts players pay into; the back-office edits them. */
-export const operatorBankAccounts = pgTable('operator_bank_accounts', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  bankCode: text('bank_code').notNull(),
-  accountNumber: text('account_number').notNull(),
-  accountName: text('account_name').notNull(),
-  promptpayType: text('promptpay_type', { enum: ['MSISDN', 'NATID', 'EWALLETID'] }),
-  promptpayId: text('promptpay_id'),
-  active: boolean('active').notNull().default(true),
-  sort: integer('sort').notNull().default(0),
-  createdAt: createdAt(),
-})
+/**
+ * Operator bank accounts players pay into (the back-office's pay-in accounts). A row is one version of an account's
+ * details, never edited: a new account or a change of bank, number, name or PromptPay id is a new PENDING row
+ * (`replaces_id` names the row a change replaces) that a second finance operator approves (status APPROVED, then
+ * `active`) or rejects. Retiring clears `active` at once. Every APPROVED row, active or retired, still matches
+ * transfers; a PENDING or REJECTED one never did.
+ */
+export const operatorBankAccounts = pgTable(
+  'operator_bank_accounts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    bankCode: text('bank_code').notNull(),
+    accountNumber: text('account_number').notNull(),
+    accountName: text('account_name').notNull(),
+    promptpayType: text('promptpay_type', { enum: ['MSISDN', 'NATID', 'EWALLETID'] }),
+    promptpayId: text('promptpay_id'),
+    active: boolean('active').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+    createdAt: createdAt(),
+    status: text('status', { enum: ['PENDING', 'APPROVED', 'REJECTED'] })
+      .notNull()
+      .default('APPROVED'),
+    /** Who proposed this version; null for the system (the demo seed, accounts from before the editor). */
+    proposedBy: bigint('proposed_by', { mode: 'number' }).references(() => operators.id),
+    /** Who approved or rejected it; null while pending, or the system for a seeded account. */
+    decidedBy: bigint('decided_by', { mode: 'number' }).references(() => operators.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    /** The account this version replaces when approved (a change of details), retired in the same transaction. */
+    replacesId: bigint('replaces_id', { mode: 'number' }),
+    retiredAt: timestamp('retired_at', { withTimezone: true, mode: 'date' }),
+    /** When a draft bill last named it: bills go to the active account used least recently. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    check('operator_bank_accounts_active_approved', sql`not active or status = 'APPROVED'`),
+    index('operator_bank_accounts_number_idx').on(t.accountNumber),
+  ],
+)
 
 /** A player's intent to deposit: carries the chosen promotion; lives 180 s. */
 export const draftBills = pgTable(

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, like, lt, lte, sql, type SQL } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
 import { playerMatches } from '../../db/player-search.ts'
 import { depositExceptions, deposits, draftBills, operatorBankAccounts, operators, players } from '../../db/schema.ts'
@@ -10,24 +11,44 @@ export type DepositExceptionRow = typeof depositExceptions.$inferSelect
 
 /** SQL for operator accounts, draft bills and incoming deposits. */
 export const depositsRepository = {
+  /** The active account the next draft bill would name: the one used least recently. */
   async activeOperatorAccount(db: Db): Promise<OperatorAccountRow | undefined> {
     const [row] = await db
       .select()
       .from(operatorBankAccounts)
       .where(eq(operatorBankAccounts.active, true))
-      .orderBy(asc(operatorBankAccounts.sort), asc(operatorBankAccounts.id))
+      .orderBy(sql`${operatorBankAccounts.lastUsedAt} asc nulls first`, asc(operatorBankAccounts.sort), asc(operatorBankAccounts.id))
       .limit(1)
     return row
   },
-  async operatorAccountById(db: Db, id: number): Promise<OperatorAccountRow | undefined> {
-    const [row] = await db.select().from(operatorBankAccounts).where(eq(operatorBankAccounts.id, id)).limit(1)
+  /**
+   * Takes the active account used least recently for a draft bill, marking it used at `now`, so bills take turns
+   * across every active account (the row lock makes two bills at once wait for each other, never fail).
+   */
+  async pickOperatorAccount(db: Db, now: Date): Promise<OperatorAccountRow | undefined> {
+    const [row] = await db
+      .update(operatorBankAccounts)
+      .set({ lastUsedAt: now })
+      .where(
+        eq(
+          operatorBankAccounts.id,
+          sql`(select id from ${operatorBankAccounts} where active order by last_used_at asc nulls first, sort asc, id asc limit 1 for update)`,
+        ),
+      )
+      .returning()
     return row
   },
+  async operatorAccountById(db: Db, id: number, forUpdate = false): Promise<OperatorAccountRow | undefined> {
+    const query = db.select().from(operatorBankAccounts).where(eq(operatorBankAccounts.id, id)).limit(1)
+    const [row] = forUpdate ? await query.for('update') : await query
+    return row
+  },
+  /** Whether transfers to this number are ours: any account a second operator ever approved, active or retired. */
   async isOperatorAccountNumber(db: Db, accountNumber: string): Promise<boolean> {
     const rows = await db
       .select({ id: operatorBankAccounts.id })
       .from(operatorBankAccounts)
-      .where(eq(operatorBankAccounts.accountNumber, accountNumber))
+      .where(and(eq(operatorBankAccounts.accountNumber, accountNumber), eq(operatorBankAccounts.status, 'APPROVED')))
       .limit(1)
     return rows.length > 0
   },
@@ -40,8 +61,26 @@ export const depositsRepository = {
       .limit(1)
     return rows.length > 0
   },
-  async insertOperatorAccount(db: Db, row: typeof operatorBankAccounts.$inferInsert): Promise<void> {
-    await db.insert(operatorBankAccounts).values(row)
+  async insertOperatorAccount(db: Db, row: typeof operatorBankAccounts.$inferInsert): Promise<OperatorAccountRow> {
+    const [inserted] = await db.insert(operatorBankAccounts).values(row).returning()
+    if (!inserted) throw new Error('insert returned no row')
+    return inserted
+  },
+  async updateOperatorAccount(db: Db, id: number, patch: Partial<typeof operatorBankAccounts.$inferInsert>): Promise<OperatorAccountRow> {
+    const [row] = await db.update(operatorBankAccounts).set(patch).where(eq(operatorBankAccounts.id, id)).returning()
+    if (!row) throw new Error('update returned no row')
+    return row
+  },
+  /** Every version of every pay-in account, newest first, with who proposed and who decided it. */
+  async operatorAccounts(db: Db) {
+    const proposer = alias(operators, 'proposer')
+    const decider = alias(operators, 'decider')
+    return db
+      .select({ account: operatorBankAccounts, proposedBy: proposer.username, decidedBy: decider.username })
+      .from(operatorBankAccounts)
+      .leftJoin(proposer, eq(proposer.id, operatorBankAccounts.proposedBy))
+      .leftJoin(decider, eq(decider.id, operatorBankAccounts.decidedBy))
+      .orderBy(desc(operatorBankAccounts.id))
   },
 
   /** Marks the player's LIVE bills that passed their expiry as EXPIRED. */

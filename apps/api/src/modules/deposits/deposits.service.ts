@@ -101,6 +101,7 @@ export interface DepositServiceDeps {
   depositsRepository: Pick<
     DepositsRepository,
     | 'activeOperatorAccount'
+    | 'pickOperatorAccount'
     | 'isOperatorAccountNumber'
     | 'candidates'
     | 'completableBill'
@@ -254,12 +255,14 @@ export function createDepositService(deps: DepositServiceDeps) {
         if (!deps.promotions) throw new AppError('RULE_REFUSED', msg('PROMOTION_NOT_FOUND'))
         await deps.promotions.checkDraft(actor.playerId, promotionId, amount)
       }
-      const account = await operatorAccount()
       const now = clock.now()
       try {
-        const bill = await inTransaction(db, async (tx) => {
+        const { bill, account } = await inTransaction(db, async (tx) => {
           await depositsRepository.expireBills(tx, actor.playerId, now)
-          return depositsRepository.insertBill(tx, {
+          // Several accounts may be active: the bill takes the one used least recently and remembers it.
+          const account = await depositsRepository.pickOperatorAccount(tx, now)
+          if (!account) throw new AppError('DEPENDENCY_DOWN', msg('DEPOSIT_NOT_READY'))
+          const bill = await depositsRepository.insertBill(tx, {
             id: randomUUID(),
             playerId: actor.playerId,
             amount,
@@ -268,6 +271,7 @@ export function createDepositService(deps: DepositServiceDeps) {
             createdAt: now,
             expiresAt: new Date(now.getTime() + settings.billTtlSeconds * 1000),
           })
+          return { bill, account }
         })
         const target = describeAccount(account, amount)
         return {

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto'
 import type { Db } from '../../db/client.ts'
 import { svgMedia } from '../site/site-images.ts'
 import { siteRepository } from '../site/site.repository.ts'
-import { gamesRepository } from './games.repository.ts'
+import type { CreateGameBody, CreateProviderBody } from '@sanam/contract'
+import type { CatalogueService } from './catalogue.service.ts'
 
 /**
  * The demo catalogue: the spec's providers (§9) with games of fitting types, all played through the built-in
@@ -370,36 +371,41 @@ function popularity(seed: string): number {
   return createHash('sha256').update(seed).digest().readUInt16BE(0) % 1000
 }
 
-/** Seeds the demo catalogue on a database without providers. */
-export async function seedCatalogue(db: Db, now = new Date()): Promise<void> {
-  if ((await gamesRepository.providers(db)).length > 0) return
+/**
+ * Seeds the demo catalogue on a database without providers, through the back-office editor's own service (each
+ * provider and game created and audited as the editor would, by the system): only the generated images are written
+ * straight to the media table.
+ */
+export async function seedCatalogue(
+  db: Db,
+  catalogue: Pick<CatalogueService, 'providers' | 'createProvider' | 'createGames'>,
+  now = new Date(),
+): Promise<void> {
+  if ((await catalogue.providers()).length > 0) return
   for (const [index, p] of CATALOGUE.entries()) {
     await siteRepository.putMedia(db, svgMedia(`providers/${p.code}.svg`, providerSvg(p.title, p.colors), now))
-    await gamesRepository.insertProvider(db, {
+    await catalogue.createProvider(null, {
       code: p.code,
       title: p.title,
       image: `/media/providers/${p.code}.svg`,
-      types: p.types,
+      types: p.types as CreateProviderBody['types'],
       maintenance: p.maintenance ?? false,
       lobby: p.lobby ?? false,
       sort: index,
       popularity: popularity(p.code),
       adapter: 'demo',
-      updatedAt: now,
     })
     const rows = p.games.map(([title, type, maintenance], i) => ({
-      providerCode: p.code,
       code: slug(title),
       title,
       image: `/media/games/${p.code}/${slug(title)}.svg`,
-      type,
+      type: type as CreateGameBody['type'],
       lobby: false,
       maintenance: maintenance ?? false,
       popularity: title === 'Cash Or Crash' ? 999 : popularity(`${p.code}:${title}`),
       sort: i,
-      updatedAt: now,
     }))
     for (const row of rows) await siteRepository.putMedia(db, svgMedia(row.image.replace(/^\/media\//, ''), tileSvg(row.title, row.type, p.colors), now))
-    await gamesRepository.insertGames(db, rows)
+    await catalogue.createGames(null, p.code, rows)
   }
 }

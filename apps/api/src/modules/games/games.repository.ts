@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from 'drizzle-orm'
+import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { games, providers } from '../../db/schema.ts'
 
@@ -30,11 +30,47 @@ export const gamesRepository = {
   async popularGames(db: Db, limit: number): Promise<GameRow[]> {
     return db.select().from(games).orderBy(desc(games.popularity), asc(games.id)).limit(limit)
   },
-  async insertProvider(db: Db, row: typeof providers.$inferInsert): Promise<void> {
-    await db.insert(providers).values(row).onConflictDoNothing()
+  /** Every provider with how many games it has, in lobby order (the back-office catalogue). */
+  async providersWithCounts(db: Db): Promise<Array<ProviderRow & { games: number }>> {
+    const counted = db
+      .select({ providerCode: games.providerCode, n: sql<number>`count(*)::int`.as('n') })
+      .from(games)
+      .groupBy(games.providerCode)
+      .as('counted')
+    const rows = await db
+      .select({ provider: providers, games: sql<number>`coalesce(${counted.n}, 0)::int` })
+      .from(providers)
+      .leftJoin(counted, eq(counted.providerCode, providers.code))
+      .orderBy(asc(providers.sort), asc(providers.code))
+    return rows.map((r) => ({ ...r.provider, games: Number(r.games) }))
   },
-  async insertGames(db: Db, rows: (typeof games.$inferInsert)[]): Promise<void> {
-    if (rows.length) await db.insert(games).values(rows).onConflictDoNothing()
+  async providerForUpdate(db: Db, code: string): Promise<ProviderRow | undefined> {
+    const [row] = await db.select().from(providers).where(eq(providers.code, code)).limit(1).for('update')
+    return row
+  },
+  async gameForUpdate(db: Db, id: number): Promise<GameRow | undefined> {
+    const [row] = await db.select().from(games).where(eq(games.id, id)).limit(1).for('update')
+    return row
+  },
+  /** Inserts a provider unless its code exists: undefined when it does. */
+  async insertProvider(db: Db, row: typeof providers.$inferInsert): Promise<ProviderRow | undefined> {
+    const [inserted] = await db.insert(providers).values(row).onConflictDoNothing().returning()
+    return inserted
+  },
+  /** Inserts games; a (provider, code) that exists is skipped, so fewer rows come back than went in. */
+  async insertGames(db: Db, rows: (typeof games.$inferInsert)[]): Promise<GameRow[]> {
+    if (!rows.length) return []
+    return db.insert(games).values(rows).onConflictDoNothing().returning()
+  },
+  async updateProvider(db: Db, code: string, patch: Partial<typeof providers.$inferInsert>): Promise<ProviderRow> {
+    const [row] = await db.update(providers).set(patch).where(eq(providers.code, code)).returning()
+    if (!row) throw new Error('update returned no row')
+    return row
+  },
+  async updateGame(db: Db, id: number, patch: Partial<typeof games.$inferInsert>): Promise<GameRow> {
+    const [row] = await db.update(games).set(patch).where(eq(games.id, id)).returning()
+    if (!row) throw new Error('update returned no row')
+    return row
   },
 }
 export type GamesRepository = typeof gamesRepository

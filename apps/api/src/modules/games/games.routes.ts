@@ -5,9 +5,12 @@ import { ok } from '../../lib/http.ts'
 import type { TypedApp } from '../../lib/typed-app.ts'
 import type { GamesService } from './games.service.ts'
 
-/** Browsers may reuse a catalogue answer for 30 s, then ask again with its ETag (a 304 when unchanged). */
+/**
+ * Browsers ask again each time with the answer's ETag (a 304 when unchanged): a provider put in maintenance in the
+ * back-office is never hidden behind a browser's copy; the server's own memory (games.service) keeps it cheap.
+ */
 function send<T>(reply: FastifyReply, data: T) {
-  void reply.header('cache-control', 'public, max-age=30')
+  void reply.header('cache-control', 'public, no-cache')
   return ok(data)
 }
 

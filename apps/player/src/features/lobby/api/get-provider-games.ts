@@ -1,6 +1,7 @@
 import type { Game } from '@sanam/contract'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client.ts'
+import { catalogueFreshness } from './catalogue-freshness.ts'
 
 /** `GET /games/{provider}`: one provider's games. */
 export function getProviderGames(provider: string): Promise<Game[]> {
@@ -8,7 +9,7 @@ export function getProviderGames(provider: string): Promise<Game[]> {
 }
 
 export function providerGamesQuery(provider: string) {
-  return queryOptions({ queryKey: ['games', 'provider', provider], queryFn: () => getProviderGames(provider), staleTime: 60_000 })
+  return queryOptions({ queryKey: ['games', 'provider', provider], queryFn: () => getProviderGames(provider), ...catalogueFreshness })
 }
 
 /** The games of `provider`; `null` loads nothing. */

@@ -1,0 +1,213 @@
+import { msg, type PayinAccount, type PayinAccountBody } from '@sanam/contract'
+import type { Db } from '../../db/client.ts'
+import { inTransaction } from '../../db/transaction.ts'
+import { AppError } from '../../errors.ts'
+import type { Clock } from '../../lib/clock.ts'
+import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
+import type { DepositsRepository, OperatorAccountRow } from './deposits.repository.ts'
+
+/** The check that two operators may decide money together (operators.service, ADR 036). */
+export interface SeparateDuties {
+  assertMayDecideMoney(tx: Db, input: { operatorId: number; counterpartId?: number; at: Date }): Promise<void>
+}
+
+export function toPayinAccount(row: OperatorAccountRow, names: { proposedBy: string | null; decidedBy: string | null }): PayinAccount {
+  return {
+    id: row.id,
+    bank_code: row.bankCode,
+    account_number: row.accountNumber,
+    account_name: row.accountName,
+    promptpay_type: row.promptpayType,
+    promptpay_id: row.promptpayId,
+    status: row.status,
+    active: row.active,
+    replaces_id: row.replacesId,
+    proposed_by: names.proposedBy,
+    decided_by: names.decidedBy,
+    created_at: row.createdAt.toISOString(),
+    decided_at: row.decidedAt?.toISOString() ?? null,
+    retired_at: row.retiredAt?.toISOString() ?? null,
+    last_used_at: row.lastUsedAt?.toISOString() ?? null,
+  }
+}
+
+/** What an audit row keeps of an account version: where the money goes and its state. */
+const facts = (row: OperatorAccountRow) => ({
+  bank_code: row.bankCode,
+  account_number: row.accountNumber,
+  account_name: row.accountName,
+  promptpay_type: row.promptpayType,
+  promptpay_id: row.promptpayId,
+  status: row.status,
+  active: row.active,
+  replaces_id: row.replacesId,
+})
+
+const details = (body: PayinAccountBody) => ({
+  bankCode: body.bank_code,
+  accountNumber: body.account_number,
+  accountName: body.account_name,
+  promptpayType: body.promptpay_type,
+  promptpayId: body.promptpay_id,
+})
+const sameDetails = (row: OperatorAccountRow, body: PayinAccountBody) =>
+  Object.entries(details(body)).every(([key, value]) => row[key as keyof ReturnType<typeof details>] === value)
+
+/**
+ * Pay-in accounts (issue 20 §2): where players' deposits go, so no one operator may set one. A new account and new
+ * details for one are PENDING versions until a second operator holding 'money.decide' activates them (never the one
+ * who proposed, and never two related operators: separateDuties); an activated change retires the account it replaces
+ * in the same transaction. Retiring is immediate. Each step is audited with before and after.
+ */
+export function createPayinAccountsService(deps: {
+  db: Db
+  clock: Clock
+  separateDuties: SeparateDuties
+  depositsRepository: Pick<DepositsRepository, 'operatorAccounts' | 'operatorAccountById' | 'insertOperatorAccount' | 'updateOperatorAccount'>
+  auditRepository: Pick<AuditRepository, 'record'>
+}) {
+  const { db, clock, separateDuties, depositsRepository: repo, auditRepository } = deps
+
+  /** The answer for one account as the list shows it (with the operators' names). */
+  async function shown(tx: Db, id: number): Promise<PayinAccount> {
+    const found = (await repo.operatorAccounts(tx)).find((r) => r.account.id === id)
+    if (!found) throw new AppError('NOT_FOUND', msg('PAYIN_NOT_FOUND'))
+    return toPayinAccount(found.account, found)
+  }
+
+  async function locked(tx: Db, id: number): Promise<OperatorAccountRow> {
+    const row = await repo.operatorAccountById(tx, id, true)
+    if (!row) throw new AppError('NOT_FOUND', msg('PAYIN_NOT_FOUND'))
+    return row
+  }
+
+  /** A new pending version: a new account, or (`replaces`) new details for an active one. */
+  async function propose(actor: AuditActor, body: PayinAccountBody, replaces?: number): Promise<PayinAccount> {
+    const at = clock.now()
+    return inTransaction(db, async (tx) => {
+      let before: OperatorAccountRow | undefined
+      if (replaces !== undefined) {
+        before = await locked(tx, replaces)
+        if (!before.active) throw new AppError('CONFLICT', msg('PAYIN_NOT_ACTIVE'))
+        if (sameDetails(before, body)) throw new AppError('RULE_REFUSED', msg('PAYIN_SAME_DETAILS'))
+      }
+      const row = await repo.insertOperatorAccount(tx, {
+        ...details(body),
+        status: 'PENDING',
+        active: false,
+        proposedBy: actor.operatorId,
+        replacesId: replaces ?? null,
+        createdAt: at,
+      })
+      await auditRepository.record(tx, {
+        actor,
+        action: replaces === undefined ? 'payin.propose' : 'payin.propose_change',
+        targetType: 'payin_account',
+        targetId: String(row.id),
+        before: before ? facts(before) : null,
+        after: facts(row),
+        at,
+      })
+      return shown(tx, row.id)
+    })
+  }
+
+  /** A step one operator may take alone (it sends no money anywhere new): the row locked, checked, changed, audited. */
+  async function oneOperatorStep(
+    actor: AuditActor,
+    id: number,
+    action: 'payin.reject' | 'payin.retire',
+    refusal: (row: OperatorAccountRow) => 'PAYIN_NOT_PENDING' | 'PAYIN_NOT_ACTIVE' | null,
+    patch: (at: Date) => Partial<OperatorAccountRow>,
+  ): Promise<PayinAccount> {
+    const at = clock.now()
+    return inTransaction(db, async (tx) => {
+      const row = await locked(tx, id)
+      const refused = refusal(row)
+      if (refused) throw new AppError('CONFLICT', msg(refused))
+      const after = await repo.updateOperatorAccount(tx, id, patch(at))
+      await auditRepository.record(tx, { actor, action, targetType: 'payin_account', targetId: String(id), before: facts(row), after: facts(after), at })
+      return shown(tx, id)
+    })
+  }
+
+  return {
+    async list(): Promise<PayinAccount[]> {
+      return (await repo.operatorAccounts(db)).map((r) => toPayinAccount(r.account, r))
+    },
+
+    propose: (actor: AuditActor, body: PayinAccountBody) => propose(actor, body),
+    change: (actor: AuditActor, id: number, body: PayinAccountBody) => propose(actor, body, id),
+
+    /**
+     * The second operator's activation of pending version `id` (approval by version: a version is never edited, so
+     * what was reviewed is what goes live). Refused to its author, to an operator too new or related to the author,
+     * for a version no longer pending (409), and for a change whose account was retired or replaced meanwhile (409).
+     */
+    async activate(actor: AuditActor, id: number): Promise<PayinAccount> {
+      const at = clock.now()
+      return inTransaction(db, async (tx) => {
+        const row = await locked(tx, id)
+        if (row.status !== 'PENDING') throw new AppError('CONFLICT', msg('PAYIN_NOT_PENDING'))
+        if (row.proposedBy === actor.operatorId) throw new AppError('FOUR_EYES_SAME_OPERATOR')
+        await separateDuties.assertMayDecideMoney(tx, {
+          operatorId: actor.operatorId,
+          ...(row.proposedBy === null ? {} : { counterpartId: row.proposedBy }),
+          at,
+        })
+        let replaced: OperatorAccountRow | undefined
+        if (row.replacesId !== null) {
+          const old = await locked(tx, row.replacesId)
+          if (!old.active) throw new AppError('CONFLICT', msg('PAYIN_REPLACED_GONE'))
+          replaced = await repo.updateOperatorAccount(tx, old.id, { active: false, retiredAt: at })
+        }
+        const after = await repo.updateOperatorAccount(tx, id, { status: 'APPROVED', active: true, decidedBy: actor.operatorId, decidedAt: at })
+        await auditRepository.record(tx, {
+          actor,
+          action: 'payin.activate',
+          targetType: 'payin_account',
+          targetId: String(id),
+          before: facts(row),
+          after: { ...facts(after), ...(replaced ? { retired: { id: replaced.id, ...facts(replaced) } } : {}) },
+          at,
+        })
+        return shown(tx, id)
+      })
+    },
+
+    /** A pending version dropped (by its author or anyone who manages pay-in accounts): it never goes live. */
+    reject: (actor: AuditActor, id: number) =>
+      oneOperatorStep(
+        actor,
+        id,
+        'payin.reject',
+        (row) => (row.status === 'PENDING' ? null : 'PAYIN_NOT_PENDING'),
+        (at) => ({
+          status: 'REJECTED',
+          decidedBy: actor.operatorId,
+          decidedAt: at,
+        }),
+      ),
+
+    /** Stops offering an account to new bills at once; transfers that still arrive to it match as before. */
+    retire: (actor: AuditActor, id: number) =>
+      oneOperatorStep(
+        actor,
+        id,
+        'payin.retire',
+        (row) => (row.active ? null : 'PAYIN_NOT_ACTIVE'),
+        (at) => ({ active: false, retiredAt: at }),
+      ),
+
+    /** The demo seed's entry point: an account approved by the system (no operator), audited as such. */
+    async seedApproved(body: PayinAccountBody): Promise<PayinAccount> {
+      const at = clock.now()
+      return inTransaction(db, async (tx) => {
+        const row = await repo.insertOperatorAccount(tx, { ...details(body), status: 'APPROVED', active: true, decidedAt: at, createdAt: at })
+        await auditRepository.record(tx, { actor: null, action: 'payin.seed', targetType: 'payin_account', targetId: String(row.id), after: facts(row), at })
+        return shown(tx, row.id)
+      })
+    },
+  }
+}
+export type PayinAccountsService = ReturnType<typeof createPayinAccountsService>

@@ -1,0 +1,191 @@
+import { banks, findBank, mayOperator, promptPayTypes, type PayinAccount } from '@sanam/contract'
+import { formatDateTimeSeconds } from '@sanam/web-shared/format'
+import type { ColumnDef } from '@tanstack/react-table'
+import { useMemo, useState } from 'react'
+import { DataTable } from '../../components/data-table.tsx'
+import { Field, FormDialog } from '../../components/dialog.tsx'
+import { useToast } from '../../components/toasts.tsx'
+import { errorText } from '../../lib/api-client.ts'
+import { t, type MessageKey } from '../../lib/i18n/th.ts'
+import { useOperator } from '../../lib/operator.ts'
+import { useDecidePayinAccount, type PayinStep } from './api/decide-payin-account.ts'
+import { useProposePayinAccount } from './api/propose-payin-account.ts'
+import { usePayinAccounts } from './api/get-payin-accounts.ts'
+
+type PromptPayType = (typeof promptPayTypes)[number]
+/** Where a version stands for players: waiting, live, retired or refused. */
+const stateOf = (a: PayinAccount) => (a.status === 'PENDING' ? 'PENDING' : a.status === 'REJECTED' ? 'REJECTED' : a.active ? 'ACTIVE' : 'RETIRED')
+const STATE_CLASS = { PENDING: 'state state--warn', ACTIVE: 'state state--in', RETIRED: 'state state--off', REJECTED: 'state state--off' } as const
+const promptPayOf = (value: string | undefined): PromptPayType | null => promptPayTypes.find((type) => type === value) ?? null
+
+/**
+ * Pay-in accounts (issue 20 §2): the operator bank accounts players deposit into. Owners and finance propose a new
+ * account or new details and retire one at once; a second finance operator, never the one who proposed, activates.
+ */
+export function PayinAccountsPage() {
+  const me = useOperator()
+  const toast = useToast()
+  const accounts = usePayinAccounts()
+  const propose = useProposePayinAccount()
+  const { mutate: decide, isPending: deciding } = useDecidePayinAccount()
+  const [editing, setEditing] = useState<{ replaces?: PayinAccount }>()
+  const role = me.data?.role
+  const username = me.data?.username
+  const mayManage = mayOperator(role, 'payin.manage')
+  const mayActivate = mayOperator(role, 'money.decide')
+
+  const columns = useMemo<ColumnDef<PayinAccount, unknown>[]>(() => {
+    const run = (id: number, step: PayinStep) =>
+      decide({ id, step }, { onSuccess: ({ message }) => message && toast(message), onError: (failure) => toast(errorText(failure), 'error') })
+    return [
+      { header: '#', cell: ({ row }) => row.original.id },
+      { header: t('payin.bank'), cell: ({ row }) => findBank(row.original.bank_code)?.th ?? row.original.bank_code },
+      { header: t('payin.number'), cell: ({ row }) => <code>{row.original.account_number}</code> },
+      { header: t('payin.name'), cell: ({ row }) => row.original.account_name },
+      {
+        header: t('payin.promptpay'),
+        cell: ({ row }) => (row.original.promptpay_type ? `${t(`payin.promptpay.${row.original.promptpay_type}`)} ${row.original.promptpay_id}` : '-'),
+      },
+      {
+        header: t('payin.state'),
+        cell: ({ row }) => {
+          const state = stateOf(row.original)
+          return (
+            <span className="stack">
+              <span className={STATE_CLASS[state]}>{t(`payin.state.${state}` as MessageKey)}</span>
+              {row.original.replaces_id !== null && (
+                <span className="muted">
+                  {t('payin.replaces')}
+                  {row.original.replaces_id}
+                </span>
+              )}
+            </span>
+          )
+        },
+      },
+      { header: t('payin.proposedBy'), cell: ({ row }) => row.original.proposed_by ?? t('payin.system') },
+      {
+        header: t('payin.decidedBy'),
+        cell: ({ row }) => (row.original.status === 'PENDING' ? '-' : (row.original.decided_by ?? t('payin.system'))),
+      },
+      { header: t('payin.lastUsed'), cell: ({ row }) => formatDateTimeSeconds(row.original.last_used_at) },
+      {
+        id: 'actions',
+        header: t('common.actions'),
+        cell: ({ row }) => {
+          const account = row.original
+          const label = <span className="visually-hidden">{account.account_number}</span>
+          if (account.status === 'PENDING') {
+            const own = account.proposed_by === username
+            return (
+              <span className="row-actions">
+                {mayActivate && !own && (
+                  <button type="button" className="button" disabled={deciding} onClick={() => run(account.id, 'activate')}>
+                    {t('payin.activate')} {label}
+                  </button>
+                )}
+                {own && <span className="muted">{t('payin.ownProposal')}</span>}
+                {mayManage && (
+                  <button type="button" className="button button--ghost" disabled={deciding} onClick={() => run(account.id, 'reject')}>
+                    {t('payin.reject')} {label}
+                  </button>
+                )}
+              </span>
+            )
+          }
+          if (!account.active || !mayManage) return null
+          return (
+            <span className="row-actions">
+              <button type="button" className="button button--ghost" onClick={() => setEditing({ replaces: account })}>
+                {t('payin.change')} {label}
+              </button>
+              <button type="button" className="button button--danger" disabled={deciding} onClick={() => run(account.id, 'retire')}>
+                {t('payin.retire')} {label}
+              </button>
+            </span>
+          )
+        },
+      },
+    ]
+  }, [decide, deciding, mayActivate, mayManage, toast, username])
+
+  const replaces = editing?.replaces
+  return (
+    <section className="panel">
+      <div className="panel__head">
+        <h1 className="panel__title">{t('payin.title')}</h1>
+        {mayManage && (
+          <button type="button" className="button" onClick={() => setEditing({})}>
+            {t('payin.propose')}
+          </button>
+        )}
+      </div>
+      <p className="muted">{t('payin.lead')}</p>
+      <DataTable caption={t('payin.title')} columns={columns} rows={accounts.data} loading={accounts.isPending} />
+      {editing && (
+        <FormDialog
+          title={replaces ? `${t('payin.change')} · ${replaces.account_number}` : t('payin.propose')}
+          lead={t(replaces ? 'payin.changeLead' : 'payin.proposeLead')}
+          submitLabel={t('common.save')}
+          busy={propose.isPending}
+          error={propose.error ? errorText(propose.error) : undefined}
+          onSubmit={(fields) => {
+            const promptpayType = promptPayOf(fields.promptpay_type)
+            propose.mutate(
+              {
+                ...(replaces ? { replaces: replaces.id } : {}),
+                bank_code: fields.bank_code ?? '',
+                account_number: (fields.account_number ?? '').replace(/\D/g, ''),
+                account_name: fields.account_name ?? '',
+                promptpay_type: promptpayType,
+                promptpay_id: promptpayType ? (fields.promptpay_id ?? '').replace(/\D/g, '') : null,
+              },
+              {
+                onSuccess: ({ message }) => {
+                  if (message) toast(message)
+                  setEditing(undefined)
+                },
+              },
+            )
+          }}
+          onClose={() => {
+            setEditing(undefined)
+            propose.reset()
+          }}
+        >
+          <label className="field">
+            <span className="field__label">{t('payin.bank')}</span>
+            <select className="field__input" name="bank_code" defaultValue={replaces?.bank_code ?? '014'}>
+              {banks.map((bank) => (
+                <option key={bank.code} value={bank.code}>
+                  {bank.th}
+                </option>
+              ))}
+            </select>
+          </label>
+          <Field label={t('payin.number')} name="account_number" inputMode="numeric" maxLength={15} defaultValue={replaces?.account_number} />
+          <Field label={t('payin.name')} name="account_name" maxLength={100} defaultValue={replaces?.account_name} />
+          <label className="field">
+            <span className="field__label">{t('payin.promptpayType')}</span>
+            <select className="field__input" name="promptpay_type" defaultValue={replaces?.promptpay_type ?? ''}>
+              <option value="">{t('payin.promptpay.none')}</option>
+              {promptPayTypes.map((type) => (
+                <option key={type} value={type}>
+                  {t(`payin.promptpay.${type}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <Field
+            label={t('payin.promptpayId')}
+            name="promptpay_id"
+            inputMode="numeric"
+            required={false}
+            maxLength={15}
+            defaultValue={replaces?.promptpay_id ?? ''}
+          />
+        </FormDialog>
+      )}
+    </section>
+  )
+}
