@@ -32,6 +32,9 @@ import { auditRoutes } from './modules/audit/audit.routes.ts'
 import { createAuditService } from './modules/audit/audit.service.ts'
 import { dashboardRepository } from './modules/dashboard/dashboard.repository.ts'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts'
+import { reportsRepository } from './modules/reports/reports.repository.ts'
+import { reportsRoutes } from './modules/reports/reports.routes.ts'
+import { createReportsService } from './modules/reports/reports.service.ts'
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts'
 import { membersRepository } from './modules/members/members.repository.ts'
 import { membersRoutes } from './modules/members/members.routes.ts'
@@ -285,6 +288,7 @@ export async function buildApp(deps: AppDeps) {
   const operators = createOperatorsService({ db, clock, hasher, operatorsRepository, auditRepository })
   const audit = createAuditService({ db, auditRepository })
   const dashboard = createDashboardService({ db, clock, dashboardRepository })
+  const reports = createReportsService({ db, reportsRepository })
   const members = createMembersService({
     db,
     clock,
@@ -356,6 +360,7 @@ export async function buildApp(deps: AppDeps) {
       membersRoutes(api, { members, operator })
       moneyDeskRoutes(api, { desk: moneyDesk, backoffice, operator })
       dashboardRoutes(api, { dashboard, anyOperator: operator('backoffice.read') })
+      reportsRoutes(api, { reports, operator })
       if (consoleSms) devSmsRoutes(api, { outbox: consoleSms })
       if (config.demoBankFeed) devBankRoutes(api, { deposits })
     },

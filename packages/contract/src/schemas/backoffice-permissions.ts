@@ -19,6 +19,8 @@ export const OPERATOR_PERMISSIONS = {
   'ledger.verify': ['owner', 'finance'],
   /** Creating operators, changing their roles, disabling them, resetting their password or authenticator. */
   'operators.manage': ['owner'],
+  /** Reading the reports (GGR, deposits and withdrawals, bonus cost, referral, players) and exporting them as CSV. */
+  'reports.read': ['owner', 'finance'],
   /** Running scheduled jobs by hand (the referral accrual). */
   'jobs.run': ['owner'],
 } as const satisfies Record<string, readonly OperatorRole[]>
