@@ -25,5 +25,7 @@ export const queryKeys = {
   approvals: { all: ['approvals'] as const, list: (query: object) => ['approvals', query] as const },
   exceptions: { all: ['exceptions'] as const, list: (status: string, page: number) => ['exceptions', status, page] as const },
   reconciliation: { all: ['reconciliation'] as const, day: (day: string) => ['reconciliation', day] as const },
+  /** The reports (issue 20 §5): one key per report and range of Bangkok days. */
+  reports: { all: ['reports'] as const, table: (report: string, range: object) => ['reports', report, range] as const },
   audit: { all: ['audit'] as const, actions: ['audit', 'actions'] as const, entries: (query: object) => ['audit', 'entries', query] as const },
 }
