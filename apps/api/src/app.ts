@@ -33,6 +33,9 @@ import { auditRoutes } from './modules/audit/audit.routes.ts'
 import { createAuditService } from './modules/audit/audit.service.ts'
 import { dashboardRepository } from './modules/dashboard/dashboard.repository.ts'
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts'
+import { reportsRepository } from './modules/reports/reports.repository.ts'
+import { reportsRoutes } from './modules/reports/reports.routes.ts'
+import { createReportsService } from './modules/reports/reports.service.ts'
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts'
 import { membersRepository } from './modules/members/members.repository.ts'
 import { membersRoutes } from './modules/members/members.routes.ts'
@@ -297,6 +300,7 @@ export async function buildApp(deps: AppDeps) {
   const audit = createAuditService({ db, auditRepository })
   const mediaUpload = createMediaUploadService({ db, clock, siteRepository, auditRepository })
   const dashboard = createDashboardService({ db, clock, dashboardRepository })
+  const reports = createReportsService({ db, reportsRepository })
   const members = createMembersService({
     db,
     clock,
@@ -374,6 +378,7 @@ export async function buildApp(deps: AppDeps) {
       catalogueRoutes(api, { catalogue, operator })
       payinAccountsRoutes(api, { payin, operator })
       await api.register(async (uploads: TypedApp) => mediaUploadRoutes(uploads, { media: mediaUpload, operator }))
+      reportsRoutes(api, { reports, operator })
       if (consoleSms) devSmsRoutes(api, { outbox: consoleSms })
       if (config.demoBankFeed) devBankRoutes(api, { deposits })
     },

@@ -78,6 +78,8 @@ const PERMISSION: Record<string, { permission: OperatorPermission | 'public'; en
   'POST /api/backoffice/payin-accounts/:id/activate': { permission: 'money.decide' },
   'POST /api/backoffice/payin-accounts/:id/reject': { permission: 'payin.manage' },
   'POST /api/backoffice/payin-accounts/:id/retire': { permission: 'payin.manage' },
+  'GET /api/backoffice/reports/:report': { permission: 'reports.read' },
+  'GET /api/backoffice/reports/:report/csv': { permission: 'reports.read' },
 }
 /** The roles that may call a route, read from the contract's table. */
 const rolesOf = (permission: OperatorPermission | 'public'): readonly Role[] | 'public' =>

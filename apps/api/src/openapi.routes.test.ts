@@ -57,7 +57,9 @@ describe('GET /api/openapi.json', () => {
         continue
       }
       const success = Object.entries(op.responses ?? {}).filter(([status]) => /^2\d\d$/.test(status))
-      if (success.length === 0 || success.some(([, answer]) => !answer.content?.['application/json']?.schema)) problems.push(`${key}: no response schema`)
+      // JSON, or a report's CSV file (issue 20 §5).
+      const bodyOf = (answer: (typeof success)[number][1]) => answer.content?.['application/json'] ?? answer.content?.['text/csv']
+      if (success.length === 0 || success.some(([, answer]) => !bodyOf(answer)?.schema)) problems.push(`${key}: no response schema`)
       if (!op.responses?.default?.content?.['application/json']?.schema) problems.push(`${key}: no error envelope`)
       for (const name of pathParams(route.path)) {
         if (!op.parameters?.some((p) => p.in === 'path' && p.name === name && p.schema)) problems.push(`${key}: no schema for path parameter ${name}`)

@@ -97,17 +97,18 @@ function parseJson(text: string): unknown {
 /** The app's `apiAnswer` and `apiRequest`, configured once. */
 export function createApiClient(config: ApiClientConfig) {
   /**
-   * Calls `/api<path>` and returns the success envelope's data and message, or throws {@link ApiError}. The caller's
-   * abort is passed through as the plain AbortError so it can be told apart from a failure.
+   * Calls `/api<path>` with the session's token, under the timeout (body included), and reads the answer with `read`:
+   * a success as the caller wants it, a refusal's envelope as {@link ApiError}. The caller's abort is passed through as
+   * the plain AbortError so it can be told apart from a failure.
    */
-  async function apiAnswer<T>(path: string, options: RequestOptions = {}): Promise<ApiAnswer<T>> {
+  async function call<T>(path: string, options: RequestOptions, accept: string, read: (response: Response) => Promise<T>): Promise<T> {
     const controller = new AbortController()
     const timer = setTimeout(() => controller.abort(new DOMException('API call timed out', 'TimeoutError')), config.timeoutMs)
     const forwardAbort = () => controller.abort(options.signal?.reason)
     options.signal?.addEventListener('abort', forwardAbort, { once: true })
     const token = config.token()
 
-    const headers: Record<string, string> = { ...options.headers, accept: 'application/json' }
+    const headers: Record<string, string> = { ...options.headers, accept }
     const file = options.body instanceof Blob ? options.body : undefined
     if (options.body !== undefined) headers['content-type'] = file ? file.type : 'application/json'
     if (token) headers.authorization = `Bearer ${token}`
@@ -123,15 +124,13 @@ export function createApiClient(config: ApiClientConfig) {
       // arriving (timeout, lost network, the page being left) rejects here and is a transport failure with no
       // status, like a call that got no answer: it must never pass for a bad answer from the server, which the
       // player's home page treats as a reason to log out.
+      if (response.ok && !response.headers.get('content-type')?.startsWith('application/json')) return await read(response)
       const body = await response.text()
       const envelope = parseJson(body)
       if (typeof envelope !== 'object' || envelope === null || !('success' in envelope) || typeof envelope.success !== 'boolean') {
         throw new ApiError('BAD_RESPONSE', response.status)
       }
-      if (envelope.success) {
-        const success = envelope as unknown as { data: T; message?: unknown }
-        return { data: success.data, message: messageText(success.message) }
-      }
+      if (envelope.success) return await read(new Response(body, { status: response.status, headers: response.headers }))
 
       const failure = envelope as unknown as { code?: unknown; message?: unknown; errors?: unknown }
       const error = new ApiError(
@@ -152,10 +151,34 @@ export function createApiClient(config: ApiClientConfig) {
     }
   }
 
+  /** Calls `/api<path>` and returns the success envelope's data and message, or throws {@link ApiError}. */
+  function apiAnswer<T>(path: string, options: RequestOptions = {}): Promise<ApiAnswer<T>> {
+    return call(path, options, 'application/json', async (response) => {
+      const envelope = parseJson(await response.text())
+      if (typeof envelope !== 'object' || envelope === null || !('success' in envelope) || envelope.success !== true) {
+        throw new ApiError('BAD_RESPONSE', response.status)
+      }
+      const success = envelope as unknown as { data: T; message?: unknown }
+      return { data: success.data, message: messageText(success.message) }
+    })
+  }
+
+  /**
+   * Downloads a file that `/api<path>` answers (a report's CSV) with the session's token in the header, never in the
+   * URL: its bytes and the file name the server gave. A refusal is the same {@link ApiError} as any call's.
+   */
+  function apiFile(path: string, options: RequestOptions = {}): Promise<{ blob: Blob; filename: string | undefined }> {
+    return call(path, options, '*/*', async (response) => {
+      if (response.headers.get('content-type')?.startsWith('application/json')) throw new ApiError('BAD_RESPONSE', response.status)
+      const disposition = response.headers.get('content-disposition') ?? ''
+      return { blob: await response.blob(), filename: /filename="([^"]+)"/.exec(disposition)?.[1] }
+    })
+  }
+
   /** {@link apiAnswer}'s data only: for reads and for writes whose success text is the app's own. */
   async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
     return (await apiAnswer<T>(path, options)).data
   }
 
-  return { apiAnswer, apiRequest }
+  return { apiAnswer, apiRequest, apiFile }
 }

@@ -15,6 +15,7 @@ import { DepositsPage } from '../features/deposits/deposits-page.tsx'
 import { MembersPage } from '../features/members/members-page.tsx'
 import { OperatorsPage } from '../features/operators/operators-page.tsx'
 import { ReconciliationPage } from '../features/reconciliation/reconciliation-page.tsx'
+import { ReportsPage } from '../features/reports/reports-page.tsx'
 import { WithdrawalsPage } from '../features/withdrawals/withdrawals-page.tsx'
 import { Layout } from './layout.tsx'
 
@@ -47,6 +48,7 @@ const router = createBrowserRouter(
         { path: '/reconciliation', element: <ReconciliationPage /> },
         { path: '/catalogue', element: <CataloguePage /> },
         { path: '/pay-in-accounts', element: <PayinAccountsPage /> },
+        { path: '/reports', element: <ReportsPage /> },
         { path: '/audit', element: <AuditPage /> },
         { path: '/operators', element: <OperatorsPage /> },
         { path: '/account', element: <AccountPage /> },
@@ -59,7 +61,7 @@ const router = createBrowserRouter(
 
 /**
  * The operator console (issue 12): sign-in with TOTP, the dashboard, the withdrawal queue, deposits, members, the money
- * desk (approvals, deposit exceptions, reconciliation), the audit log, operators.
+ * desk (approvals, deposit exceptions, reconciliation), the reports, the audit log, operators.
  */
 export function App() {
   return (

@@ -15,6 +15,7 @@ const AREAS: Array<{ to: string; label: MessageKey; permission: OperatorPermissi
   { to: '/catalogue', label: 'nav.catalogue', permission: 'catalogue.manage' },
   { to: '/pay-in-accounts', label: 'nav.payin', permission: 'payin.manage' },
   { to: '/reconciliation', label: 'nav.reconciliation', permission: 'ledger.verify' },
+  { to: '/reports', label: 'nav.reports', permission: 'reports.read' },
   { to: '/audit', label: 'nav.audit', permission: 'backoffice.read' },
   { to: '/operators', label: 'nav.operators', permission: 'operators.manage' },
   { to: '/account', label: 'nav.account', permission: 'self.session' },

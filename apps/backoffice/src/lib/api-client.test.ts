@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { apiAnswer, apiRequest, ApiError, errorText, queryString } from './api-client.ts'
+import { apiAnswer, apiFile, apiRequest, ApiError, errorText, queryString } from './api-client.ts'
 import { clearToken, getToken, onTokenChange, setToken } from './session.ts'
 
 const answer = (status: number, body: unknown) =>
@@ -81,6 +81,23 @@ describe('the back-office API client', () => {
     const bad = await apiRequest('/backoffice/me').catch((e: unknown) => e)
     expect(bad).toMatchObject({ code: 'BAD_RESPONSE', status: 502 })
     expect(errorText(bad)).toBe('เกิดข้อผิดพลาด กรุณาลองใหม่อีกครั้ง')
+  })
+
+  it('downloads a file with the token in the header, never in the URL, and refuses like any call', async () => {
+    setToken('tok-1')
+    const csv = '\uFEFFวันที่,ยอดฝาก\n'
+    fetchMock.mockResolvedValueOnce(
+      new Response(csv, { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': 'attachment; filename="r.csv"' } }),
+    )
+    const file = await apiFile('/backoffice/reports/payments-by-day/csv?from=2026-11-01&to=2026-11-02')
+    expect(file.filename).toBe('r.csv')
+    expect(new Uint8Array(await file.blob.arrayBuffer()).slice(0, 3)).toEqual(new Uint8Array([0xef, 0xbb, 0xbf]))
+    const [url, init] = fetchMock.mock.calls[0]!
+    expect(url).toBe('/api/backoffice/reports/payments-by-day/csv?from=2026-11-01&to=2026-11-02')
+    expect((init?.headers as Record<string, string>).authorization).toBe('Bearer tok-1')
+    fetchMock.mockReturnValueOnce(answer(400, { success: false, code: 'VALIDATION_FAILED', message: 'วันที่สิ้นสุดต้องไม่ก่อนวันที่เริ่มต้น' }))
+    const refused = await apiFile('/backoffice/reports/payments-by-day/csv?from=2026-11-02&to=2026-11-01').catch((e: unknown) => e)
+    expect(errorText(refused)).toBe('วันที่สิ้นสุดต้องไม่ก่อนวันที่เริ่มต้น')
   })
 
   it('builds a query string of the filled-in values only', () => {

@@ -11,7 +11,7 @@ export const TIMEOUT_MS = 15_000
  * any call but sign-in ends the session (it expired, idled out or was ended by an owner), which returns the app to
  * the sign-in page.
  */
-export const { apiAnswer, apiRequest } = createApiClient({ timeoutMs: TIMEOUT_MS, token: getToken, onUnauthorized: (token) => clearToken(token) })
+export const { apiAnswer, apiRequest, apiFile } = createApiClient({ timeoutMs: TIMEOUT_MS, token: getToken, onUnauthorized: (token) => clearToken(token) })
 
 /** What an operator reads for a failed call: the server's Thai message, else "no connection" or "something went wrong". */
 export function errorText(error: unknown): string {

@@ -33,5 +33,7 @@ export const queryKeys = {
   },
   /** Pay-in accounts: every version, pending, live and retired. */
   payin: { all: ['payin'] as const },
+  /** The reports (issue 20 §5): one key per report and range of Bangkok days. */
+  reports: { all: ['reports'] as const, table: (report: string, range: object) => ['reports', report, range] as const },
   audit: { all: ['audit'] as const, actions: ['audit', 'actions'] as const, entries: (query: object) => ['audit', 'entries', query] as const },
 }

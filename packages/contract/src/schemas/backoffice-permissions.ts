@@ -21,6 +21,8 @@ export const OPERATOR_PERMISSIONS = {
   'operators.manage': ['owner'],
   /** Uploading an image (stored by content, served under /media/) for a field the operator then edits. */
   'media.upload': ['owner', 'finance', 'support'],
+  /** Reading the reports (GGR, deposits and withdrawals, bonus cost, referral, players) and exporting them as CSV. */
+  'reports.read': ['owner', 'finance'],
   /** Running scheduled jobs by hand (the referral accrual). */
   'jobs.run': ['owner'],
   /** Editing the game catalogue: providers and games, maintenance, the lobby flag, order, images. */

@@ -45,6 +45,8 @@ export const players = pgTable(
     uniqueIndex('players_bank_key').on(t.bankCode, t.bankAccount),
     uniqueIndex('players_invite_code_key').on(t.inviteCode),
     index('players_upline_idx').on(t.uplineId, t.createdAt),
+    // New players per Bangkok day: the dashboard and the players report (issue 20 §5).
+    index('players_created_idx').on(t.createdAt),
   ],
 )
 
