@@ -65,6 +65,13 @@ const PERMISSION: Record<string, { permission: OperatorPermission | 'public'; en
   'GET /api/backoffice/reconciliation': { permission: 'ledger.verify' },
   'GET /api/backoffice/ledger/verify': { permission: 'ledger.verify' },
   'POST /api/backoffice/jobs/accrue': { permission: 'jobs.run' },
+  'GET /api/backoffice/promotions': { permission: 'promotions.manage' },
+  'GET /api/backoffice/promotions/choices': { permission: 'promotions.manage' },
+  'POST /api/backoffice/promotions': { permission: 'promotions.manage' },
+  'POST /api/backoffice/promotions/:id/versions': { permission: 'promotions.manage' },
+  'POST /api/backoffice/promotions/:id/disable': { permission: 'promotions.manage' },
+  'POST /api/backoffice/promotion-versions/:id/publish': { permission: 'money.decide' },
+  'POST /api/backoffice/promotion-versions/:id/reject': { permission: 'money.decide' },
 }
 /** The roles that may call a route, read from the contract's table. */
 const rolesOf = (permission: OperatorPermission | 'public'): readonly Role[] | 'public' =>

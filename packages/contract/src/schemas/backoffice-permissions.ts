@@ -21,6 +21,8 @@ export const OPERATOR_PERMISSIONS = {
   'operators.manage': ['owner'],
   /** Running scheduled jobs by hand (the referral accrual). */
   'jobs.run': ['owner'],
+  /** Drafting, editing, scheduling and disabling promotions (a new version is published by a second operator with money.decide). */
+  'promotions.manage': ['owner', 'finance'],
 } as const satisfies Record<string, readonly OperatorRole[]>
 
 export type OperatorPermission = keyof typeof OPERATOR_PERMISSIONS
