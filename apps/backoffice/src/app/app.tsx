@@ -12,6 +12,8 @@ import { LoginPage } from '../features/auth/login-page.tsx'
 import { DepositsPage } from '../features/deposits/deposits-page.tsx'
 import { MembersPage } from '../features/members/members-page.tsx'
 import { OperatorsPage } from '../features/operators/operators-page.tsx'
+import { PromotionEditorPage } from '../features/promotions/promotion-editor-page.tsx'
+import { PromotionsPage } from '../features/promotions/promotions-page.tsx'
 import { ReconciliationPage } from '../features/reconciliation/reconciliation-page.tsx'
 import { WithdrawalsPage } from '../features/withdrawals/withdrawals-page.tsx'
 import { Layout } from './layout.tsx'
@@ -43,6 +45,9 @@ const router = createBrowserRouter(
         { path: '/adjustments', element: <Navigate to="/approvals" replace /> },
         { path: '/exceptions', element: <ExceptionsPage /> },
         { path: '/reconciliation', element: <ReconciliationPage /> },
+        { path: '/promotions', element: <PromotionsPage /> },
+        { path: '/promotions/new', element: <PromotionEditorPage /> },
+        { path: '/promotions/:id', element: <PromotionEditorPage /> },
         { path: '/audit', element: <AuditPage /> },
         { path: '/operators', element: <OperatorsPage /> },
         { path: '/account', element: <AccountPage /> },
@@ -55,7 +60,7 @@ const router = createBrowserRouter(
 
 /**
  * The operator console (issue 12): sign-in with TOTP, the dashboard, the withdrawal queue, deposits, members, the money
- * desk (approvals, deposit exceptions, reconciliation), the audit log, operators.
+ * desk (approvals, deposit exceptions, reconciliation), the promotions editor, the audit log, operators.
  */
 export function App() {
   return (

@@ -25,5 +25,7 @@ export const queryKeys = {
   approvals: { all: ['approvals'] as const, list: (query: object) => ['approvals', query] as const },
   exceptions: { all: ['exceptions'] as const, list: (status: string, page: number) => ['exceptions', status, page] as const },
   reconciliation: { all: ['reconciliation'] as const, day: (day: string) => ['reconciliation', day] as const },
+  /** The promotions editor (issue 20 §1): every promotion with its pending version, and the pickers' catalogue. */
+  promotions: { all: ['promotions'] as const, list: ['promotions', 'list'] as const, choices: ['promotions', 'choices'] as const },
   audit: { all: ['audit'] as const, actions: ['audit', 'actions'] as const, entries: (query: object) => ['audit', 'entries', query] as const },
 }
