@@ -26,6 +26,10 @@ export const messageCatalogue = {
     `${site}: รหัสผ่านชั่วคราวของคุณคือ ${password} ใช้เข้าสู่ระบบเพื่อตั้งรหัสผ่านใหม่ภายใน ${hours} ชั่วโมง ห้ามบอกรหัสนี้กับผู้อื่น หากคุณไม่ได้ขอ กรุณาติดต่อเจ้าหน้าที่`,
   PLAYER_NOT_FOUND: 'ไม่พบสมาชิก',
   SITE_NOT_CONFIGURED: 'ยังไม่ได้ตั้งค่าเว็บไซต์',
+  IMAGE_UPLOADED: 'อัปโหลดรูปภาพแล้ว',
+  IMAGE_TOO_LARGE: 'ไฟล์รูปภาพต้องมีขนาดไม่เกิน 2 MB',
+  IMAGE_TYPE_REFUSED: 'รองรับเฉพาะไฟล์รูปภาพ PNG, JPEG, WebP หรือ GIF',
+  IMAGE_UNREADABLE: 'อ่านไฟล์รูปภาพไม่ได้ หรือชนิดไฟล์ไม่ตรงกับเนื้อไฟล์',
 
   // Games and launches
   PROVIDER_NOT_FOUND: 'ไม่พบค่ายเกมนี้',

@@ -431,6 +431,13 @@ export const th = {
   'promotions.previewFrame': 'ตัวอย่างโปรโมชั่นในแอปผู้เล่น',
   'promotions.notFound': 'ไม่พบโปรโมชั่นนี้',
 
+  'image.none': 'ยังไม่มีรูปภาพ',
+  'image.choose': 'เลือกรูปภาพ',
+  'image.replace': 'เปลี่ยนรูปภาพ',
+  'image.uploading': 'กำลังอัปโหลด...',
+  'image.typeRefused': 'รองรับเฉพาะไฟล์รูปภาพ PNG, JPEG, WebP หรือ GIF',
+  'image.tooLarge': 'ไฟล์รูปภาพต้องมีขนาดไม่เกิน 2 MB',
+
   'account.title': 'บัญชีของฉัน',
   'account.current': 'รหัสผ่านปัจจุบัน',
   'account.new': 'รหัสผ่านใหม่ (10 ตัวอักษรขึ้นไป)',
