@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { gameTypeNames } from '../lobby/game-types.ts'
 import { isBahtAmount } from '../money.ts'
 import { okEnvelope } from './envelope.ts'
-import { idParams, IsoDateTime, OperatorReason, strictBody } from './fields.ts'
+import { idParams, IsoDateTime, MediaUrl, OperatorReason, strictBody } from './fields.ts'
 import { PromotionRuleItem } from './promotions.ts'
 import { BahtAmount } from './wallet.ts'
 
@@ -11,7 +11,6 @@ import { BahtAmount } from './wallet.ts'
 
 export const promotionMessages = {
   title: 'กรุณากรอกชื่อโปรโมชั่น (ไม่เกิน 100 ตัวอักษร)',
-  image: 'รูปโปรโมชั่นต้องเป็นไฟล์ที่อัปโหลดไว้ในระบบ (/media/...)',
   percent: 'เปอร์เซ็นต์โบนัสต้องมากกว่า 0 และไม่เกิน 500 (ทศนิยมไม่เกิน 2 ตำแหน่ง)',
   multiple: 'จำนวนเท่าของเทิร์นโอเวอร์ต้องมากกว่า 0 และไม่เกิน 100 (ทศนิยมไม่เกิน 2 ตำแหน่ง)',
   ruleType: 'ไม่รู้จักประเภทเงื่อนไขนี้',
@@ -26,9 +25,6 @@ export const promotionMessages = {
   schedule: 'วันเวลาสิ้นสุดต้องอยู่หลังวันเวลาเริ่ม',
   date: 'วันเวลาไม่ถูกต้อง',
 } as const
-
-/** An image Sanam serves itself: a path under /media/ (the image upload's answer), never an outside URL. */
-export const PromotionImage = z.string({ error: promotionMessages.image }).regex(/^\/media\/[a-z0-9/._-]{1,200}$/, { error: promotionMessages.image })
 
 /** A number with at most 2 decimals in (0, max]. */
 const decimal = (max: number, error: string) => z.number({ error }).refine((v) => isBahtAmount(v) && v > 0 && v <= max, { error })
@@ -94,7 +90,8 @@ export const PromotionTerms = strictBody({
     .max(100, { error: promotionMessages.title })
     // eslint-disable-next-line no-control-regex
     .refine((s) => !/[\u0000-\u001f\u007f<>]/.test(s), { error: promotionMessages.title }),
-  image: PromotionImage,
+  /** An image Sanam serves itself (the upload's URL under /media/), never an outside URL. */
+  image: MediaUrl,
   credit_given_type: z.enum(['FIXED', 'PERCENT'], { error: 'กรุณาเลือกรูปแบบโบนัส' }),
   credit_given: z.number({ error: 'กรุณากรอกโบนัสเป็นตัวเลข' }),
   rules: z.array(PromotionRuleInput, { error: 'รูปแบบเงื่อนไขไม่ถูกต้อง' }).max(11, { error: promotionMessages.duplicateRule }),

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import type { PromotionTerms } from '@sanam/contract'
+import type { AdminPromotion, PromotionTerms } from '@sanam/contract'
 import { describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../test/app.ts'
 import { balanceOf, signedInPlayer, takePromotion } from '../../../test/money.ts'
@@ -39,7 +39,7 @@ const terms = (overrides: Partial<PromotionTerms> = {}): PromotionTerms => ({
 const create = (op: SignedInOperator, body: unknown) => t.post('/api/backoffice/promotions', body as object, op.token)
 const propose = (op: SignedInOperator, id: number, body: unknown) => t.post(`/api/backoffice/promotions/${id}/versions`, body as object, op.token)
 const publish = (op: SignedInOperator, versionId: number) => t.post(`/api/backoffice/promotion-versions/${versionId}/publish`, undefined, op.token)
-const list = async (op: SignedInOperator) => (await t.get('/api/backoffice/promotions', op.token)).json().data.list as Array<Record<string, any>>
+const list = async (op: SignedInOperator) => (await t.get('/api/backoffice/promotions', op.token)).json().data.list as AdminPromotion[]
 const playerList = async (token: string) => ((await t.get('/api/promotion', token)).json().data.list as Array<{ id: number }>).map((p) => p.id)
 const draft = (token: string, amount: number, promotion: number) => t.post('/api/wallet/deposit/draft_bill', { amount, promotion }, token)
 

@@ -80,7 +80,14 @@ function Input(props: { label: string; value: string; onChange: (value: string) 
 }
 
 /** One choice among options, as radio buttons. */
-function Choice<T extends string>(props: { legend: string; name: string; options: readonly T[]; value: T; text: (option: T) => string; onChange: (value: T) => void }) {
+function Choice<T extends string>(props: {
+  legend: string
+  name: string
+  options: readonly T[]
+  value: T
+  text: (option: T) => string
+  onChange: (value: T) => void
+}) {
   return (
     <Fieldset legend={props.legend}>
       <div className="promo-options">
@@ -118,7 +125,10 @@ function Editor({ id, initial, choices, pending }: { id?: number; initial: Promo
   const save = useSavePromotion()
   const toast = useToast()
   const navigate = useNavigate()
-  const set = <K extends keyof PromotionForm>(key: K) => (value: PromotionForm[K]) => setForm((f) => ({ ...f, [key]: value }))
+  const set =
+    <K extends keyof PromotionForm>(key: K) =>
+    (value: PromotionForm[K]) =>
+      setForm((f) => ({ ...f, [key]: value }))
   const submit = () => {
     setError(undefined)
     save.mutate(
@@ -187,9 +197,21 @@ function Editor({ id, initial, choices, pending }: { id?: number; initial: Promo
           onChange={set('turnover')}
         />
         {form.turnover !== 'NONE' && (
-          <Input label={t(`promotions.turnover.${form.turnover}`)} type="number" step="0.01" value={form.turnoverValue} onChange={set('turnoverValue')} required />
+          <Input
+            label={t(`promotions.turnover.${form.turnover}`)}
+            type="number"
+            step="0.01"
+            value={form.turnoverValue}
+            onChange={set('turnoverValue')}
+            required
+          />
         )}
-        <Picks legend={t('promotions.gameTypes')} options={choices.game_types.map((g) => ({ value: g.number, text: g.name }))} value={form.gameTypes} onChange={set('gameTypes')} />
+        <Picks
+          legend={t('promotions.gameTypes')}
+          options={choices.game_types.map((g) => ({ value: g.number, text: g.name }))}
+          value={form.gameTypes}
+          onChange={set('gameTypes')}
+        />
         <Picks
           legend={t('promotions.providers')}
           options={choices.providers.map((p) => ({ value: p.code, text: `${p.title} (${p.code})` }))}

@@ -8,7 +8,13 @@ import { useApiMutation } from '../../../lib/use-api-mutation.ts'
  * `POST /backoffice/promotions` (a new promotion) or `POST /backoffice/promotions/:id/versions` (new terms for one):
  * either way a PENDING version that a second money operator publishes.
  */
-export function savePromotion({ id, terms }: { id?: number; terms: PromotionTerms }): Promise<ApiAnswer<ResponseData<typeof backofficePromotionsContract.create>>> {
+export function savePromotion({
+  id,
+  terms,
+}: {
+  id?: number
+  terms: PromotionTerms
+}): Promise<ApiAnswer<ResponseData<typeof backofficePromotionsContract.create>>> {
   return apiAnswer(id === undefined ? '/backoffice/promotions' : `/backoffice/promotions/${id}/versions`, { method: 'POST', body: terms })
 }
 
