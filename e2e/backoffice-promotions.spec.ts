@@ -32,7 +32,7 @@ async function promotionsPage(login: (typeof desk.finance)[number]): Promise<Pag
 }
 
 describe('the promotions editor', () => {
-  it('one operator creates a promotion with rules and previews it as the player sees it; a second one publishes it', async () => {
+  it('one operator creates a promotion with rules and previews it as the player sees it; a second one publishes it', { timeout: 240_000 }, async () => {
     const author = await promotionsPage(desk.finance[0]!)
     await author.getByRole('cell', { name: 'ฝากประจำ รับเพิ่ม 100 บาท', exact: true }).waitFor()
     await expectAccessible(author, 'promotions list')
@@ -90,7 +90,7 @@ describe('the promotions editor', () => {
     expect(await seriousAxeViolations(checker)).toEqual([])
   })
 
-  it('the new player finds it on the promotion page and claims it through a deposit', async () => {
+  it('the new player finds it on the promotion page and claims it through a deposit', { timeout: 120_000 }, async () => {
     const { page, problems } = await suite.phone({ player: player.token })
     await page.goto('/promotion')
     const link = page.getByRole('link', { name: TITLE })
