@@ -75,6 +75,8 @@ import { totpSecretBox } from './lib/totp.ts'
 import { createUserService } from './modules/users/users.service.ts'
 import { playersRepository } from './modules/users/users.repository.ts'
 import { promotionRoutes } from './modules/promotions/promotions.routes.ts'
+import { promotionsAdminRoutes } from './modules/promotions/promotions-admin.routes.ts'
+import { createPromotionsAdminService } from './modules/promotions/promotions-admin.service.ts'
 import { referralRoutes } from './modules/referral/referral.routes.ts'
 import { createReferralService, referralSettings } from './modules/referral/referral.service.ts'
 import { referralRepository } from './modules/referral/referral.repository.ts'
@@ -333,6 +335,8 @@ export async function buildApp(deps: AppDeps) {
   const catalogue = createCatalogueService({ db, clock, gamesRepository, auditRepository, onChange: games.invalidate })
   // Where players' money goes: a new account or new details go live only when a second finance operator activates them.
   const payin = createPayinAccountsService({ db, clock, separateDuties: operators, depositsRepository, auditRepository })
+  // New promotion terms wait for a second money operator (issue 20 §1), under the same separation of duties.
+  const promotionsAdmin = createPromotionsAdminService({ db, clock, promotionsRepository, gamesRepository, auditRepository, separateDuties: operators })
   // The demo provider is a workspace of its own (ADR 034): loaded in demo mode only, never outside it.
   const demoProvider = config.SANAM_MODE === 'demo' ? await loadDemoProvider() : undefined
   const portal = createPortalService({
@@ -374,6 +378,7 @@ export async function buildApp(deps: AppDeps) {
       auditRoutes(api, { audit, anyOperator: operator('backoffice.read') })
       membersRoutes(api, { members, operator })
       moneyDeskRoutes(api, { desk: moneyDesk, backoffice, operator })
+      promotionsAdminRoutes(api, { admin: promotionsAdmin, operator })
       dashboardRoutes(api, { dashboard, anyOperator: operator('backoffice.read') })
       catalogueRoutes(api, { catalogue, operator })
       payinAccountsRoutes(api, { payin, operator })
@@ -418,6 +423,7 @@ export async function buildApp(deps: AppDeps) {
       portal,
       seamless,
       promotions,
+      promotionsAdmin,
       referral,
     },
     sms,

@@ -80,6 +80,13 @@ const PERMISSION: Record<string, { permission: OperatorPermission | 'public'; en
   'POST /api/backoffice/payin-accounts/:id/retire': { permission: 'payin.manage' },
   'GET /api/backoffice/reports/:report': { permission: 'reports.read' },
   'GET /api/backoffice/reports/:report/csv': { permission: 'reports.read' },
+  'GET /api/backoffice/promotions': { permission: 'promotions.manage' },
+  'GET /api/backoffice/promotions/choices': { permission: 'promotions.manage' },
+  'POST /api/backoffice/promotions': { permission: 'promotions.manage' },
+  'POST /api/backoffice/promotions/:id/versions': { permission: 'promotions.manage' },
+  'POST /api/backoffice/promotions/:id/disable': { permission: 'promotions.manage' },
+  'POST /api/backoffice/promotion-versions/:id/publish': { permission: 'money.decide' },
+  'POST /api/backoffice/promotion-versions/:id/reject': { permission: 'money.decide' },
 }
 /** The roles that may call a route, read from the contract's table. */
 const rolesOf = (permission: OperatorPermission | 'public'): readonly Role[] | 'public' =>

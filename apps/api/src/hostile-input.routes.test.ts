@@ -50,6 +50,7 @@ const BODYLESS_POSTS = new Set([
   'POST /api/backoffice/members/:id/end-sessions',
   'POST /api/backoffice/members/:id/reset-password',
   'POST /api/backoffice/approvals/:id/approve',
+  'POST /api/backoffice/promotion-versions/:id/publish',
   // Anything else under /play/: refused as not found whatever it carries.
   'POST /play/*',
 ])

@@ -95,4 +95,16 @@ describe('the player app page', () => {
     expect(api.statusCode).toBe(404)
     expect(api.json()).toMatchObject({ success: false, code: 'NOT_FOUND' })
   })
+
+  it('only the promotion preview may be framed, and only by Sanam itself; every other page by nobody', async () => {
+    const preview = await t.get('/preview/promotion')
+    expect(preview.statusCode).toBe(200)
+    expect(preview.headers['content-security-policy']).toContain("frame-ancestors 'self'")
+    expect(preview.headers['x-frame-options']).toBe('SAMEORIGIN')
+    for (const url of ['/', '/promotion', '/preview/promotion/x']) {
+      const page = await t.get(url)
+      expect(page.headers['content-security-policy'], url).toContain("frame-ancestors 'none'")
+      expect(page.headers['x-frame-options'], url).toBe('DENY')
+    }
+  })
 })

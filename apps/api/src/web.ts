@@ -14,6 +14,16 @@ export interface WebApps {
   backoffice?: string | undefined
 }
 
+/** The player app's promotion preview, the one page Sanam's own pages may frame (ADR 041). */
+const PREVIEW_PATH = '/preview/promotion'
+
+/** Lets only this origin frame the answer (the back-office editor's preview); every other page is framed by nobody. */
+function framedBySanam(reply: FastifyReply): FastifyReply {
+  const policy = String(reply.getHeader('content-security-policy') ?? '')
+  void reply.header('content-security-policy', policy.replace("frame-ancestors 'none'", "frame-ancestors 'self'"))
+  return reply.header('x-frame-options', 'SAMEORIGIN')
+}
+
 /** Finds the built apps beside the repository root, when they have been built. */
 export function findWebApps(root: string): WebApps {
   const dist = (app: string) => {
@@ -68,6 +78,7 @@ export async function registerWebApps(app: FastifyInstance, apps: WebApps, optio
     if ((url === '/backoffice' || url.startsWith('/backoffice/')) && apps.backoffice) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html', apps.backoffice)
     }
+    if (url === PREVIEW_PATH && playerTemplate !== undefined) return playerIndex(framedBySanam(reply))
     if (playerTemplate !== undefined) return playerIndex(reply)
     return reply.status(404).send(errorBody('NOT_FOUND'))
   })

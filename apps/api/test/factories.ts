@@ -69,13 +69,21 @@ export async function makePromotion(
   promotion: { creditGivenType?: 'FIXED' | 'PERCENT'; creditGiven?: bigint; rules: Array<{ type: string; value: unknown }>; title?: string },
 ) {
   const { promotionsRepository } = await import('../src/modules/promotions/promotions.repository.ts')
-  return promotionsRepository.insert(db, {
+  const terms = {
     title: promotion.title ?? 'โปรทดสอบ',
     image: '/media/site/logo.svg',
     creditGivenType: promotion.creditGivenType ?? 'FIXED',
     creditGiven: promotion.creditGiven ?? 10_000n,
     rules: promotion.rules,
-    active: true,
-    sort: 0,
+  }
+  // Published as version 1 by the system, as the demo seed publishes.
+  const row = await promotionsRepository.insert(db, { ...terms, active: true, sort: 0 })
+  const version = await promotionsRepository.insertVersion(db, {
+    ...terms,
+    promotionId: row.id,
+    status: 'PUBLISHED',
+    proposedAt: row.createdAt,
+    decidedAt: row.createdAt,
   })
+  return promotionsRepository.update(db, row.id, { versionId: version.id })
 }

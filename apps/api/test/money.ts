@@ -104,6 +104,14 @@ export async function fund(t: TestApp, player: { bankCode: string; bankAccount: 
   return res.json().data.deposit_id as number
 }
 
+/** Takes a promotion as a player does: a draft bill with it, then the matching bank transfer arrives (MATCHED). */
+export async function takePromotion(t: TestApp, who: { bankCode: string; bankAccount: string; token: string }, promotionId: number, amount: number) {
+  const bill = await t.post('/api/wallet/deposit/draft_bill', { amount, promotion: promotionId }, who.token)
+  if (bill.statusCode !== 200) throw new Error(`draft bill refused: ${bill.body}`)
+  const res = await postTransfer(t, transferBody(who, { amount }))
+  if (res.json().data?.status !== 'MATCHED') throw new Error(`transfer not matched: ${res.body}`)
+}
+
 /** Asserts every ledger invariant (DESIGN §3) holds. */
 export async function expectLedgerOk(t: TestApp) {
   const result = await t.services.ledger.verify(t.db)

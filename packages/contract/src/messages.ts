@@ -138,6 +138,16 @@ export const messageCatalogue = {
   // Why a promotion ended (stored with it).
   PROMOTION_ENDED_DUST: 'ยอดเงินต่ำกว่า 1 บาท',
   PROMOTION_ENDED_WITHDRAWN: 'ถอนเงินตามเงื่อนไขแล้ว',
+  // The back-office promotions editor.
+  PROMOTION_PROPOSED: 'บันทึกฉบับแก้ไขแล้ว รอผู้ใช้งานอีกคนที่มีสิทธิ์อนุมัติเงินตรวจและเผยแพร่',
+  PROMOTION_PUBLISHED: 'เผยแพร่โปรโมชั่นแล้ว ผู้เล่นเห็นเงื่อนไขใหม่ทันที ผู้ที่รับโปรโมชั่นไปแล้วยังใช้เงื่อนไขเดิม',
+  PROMOTION_REJECTED: 'ปฏิเสธฉบับแก้ไขแล้ว',
+  PROMOTION_DISABLED: 'ปิดโปรโมชั่นแล้ว ผู้เล่นจะไม่เห็นและรับโปรโมชั่นนี้ไม่ได้อีก',
+  PROMOTION_VERSION_NOT_FOUND: 'ไม่พบฉบับแก้ไขของโปรโมชั่นนี้',
+  PROMOTION_VERSION_DECIDED: 'ฉบับแก้ไขนี้ถูกเผยแพร่ ปฏิเสธ หรือมีฉบับใหม่กว่ามาแทนแล้ว กรุณาโหลดรายการใหม่',
+  PROMOTION_SAME_OPERATOR: 'ผู้เสนอฉบับแก้ไขเผยแพร่เองไม่ได้ ต้องให้ผู้ใช้งานอีกคนที่มีสิทธิ์อนุมัติเงินเป็นผู้เผยแพร่',
+  PROMOTION_ALREADY_DISABLED: 'โปรโมชั่นนี้ปิดอยู่แล้ว',
+  PROMOTION_UNKNOWN_PROVIDER: ({ codes }: { codes: string }) => `ไม่พบค่ายเกมในระบบ: ${codes} กรุณาเลือกจากรายการ`,
 
   // Referral
   REFERRAL_TRANSFERRED: 'โอนเข้ากระเป๋าหลักสำเร็จ',

@@ -17,6 +17,23 @@ export function fakePromotionsRepository() {
   const repository: PromotionServiceDeps['promotionsRepository'] = {
     listActive: async () => offers.filter((o) => o.active).sort((a, b) => a.sort - b.sort || a.id - b.id),
     find: async (_db, id) => offers.find((o) => o.id === id),
+    // Each offer is its own published version here (id for id): enough for the title a running promotion shows.
+    findVersion: async (_db, id) => {
+      const offer = offers.find((o) => o.versionId === id)
+      return (
+        offer && {
+          ...offer,
+          promotionId: offer.id,
+          number: 1,
+          status: 'PUBLISHED',
+          proposedBy: null,
+          proposedAt: offer.createdAt,
+          decidedBy: null,
+          decidedAt: offer.createdAt,
+          decisionNote: null,
+        }
+      )
+    },
     async activeMany(_db, playerIds) {
       const out = new Map<number, PlayerPromotionRow>()
       for (const id of playerIds) {
@@ -28,7 +45,15 @@ export function fakePromotionsRepository() {
     creditedDepositsBefore: async (_db, playerId, exceptDepositId) =>
       creditedDeposits.filter((d) => d.playerId === playerId && d.id !== exceptDepositId).length,
     async start(_db, row) {
-      const started: PlayerPromotionRow = { turnoverCurrent: 0n, status: 'ACTIVE', endReason: null, endedAt: null, ...row, id: taken.length + 1 }
+      const started: PlayerPromotionRow = {
+        turnoverCurrent: 0n,
+        status: 'ACTIVE',
+        endReason: null,
+        endedAt: null,
+        versionId: null,
+        ...row,
+        id: taken.length + 1,
+      }
       taken.push(started)
       return started
     },
@@ -69,6 +94,9 @@ export function fakePromotionsRepository() {
     addOffer(overrides: Partial<PromotionRow> = {}): PromotionRow {
       const row: PromotionRow = {
         id: offers.length + 1,
+        versionId: offers.length + 1,
+        startsAt: null,
+        endsAt: null,
         title: `โปรโมชั่น ${offers.length + 1}`,
         image: '',
         creditGivenType: 'PERCENT',

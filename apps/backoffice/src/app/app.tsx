@@ -14,6 +14,8 @@ import { LoginPage } from '../features/auth/login-page.tsx'
 import { DepositsPage } from '../features/deposits/deposits-page.tsx'
 import { MembersPage } from '../features/members/members-page.tsx'
 import { OperatorsPage } from '../features/operators/operators-page.tsx'
+import { PromotionEditorPage } from '../features/promotions/promotion-editor-page.tsx'
+import { PromotionsPage } from '../features/promotions/promotions-page.tsx'
 import { ReconciliationPage } from '../features/reconciliation/reconciliation-page.tsx'
 import { ReportsPage } from '../features/reports/reports-page.tsx'
 import { WithdrawalsPage } from '../features/withdrawals/withdrawals-page.tsx'
@@ -49,6 +51,9 @@ const router = createBrowserRouter(
         { path: '/catalogue', element: <CataloguePage /> },
         { path: '/pay-in-accounts', element: <PayinAccountsPage /> },
         { path: '/reports', element: <ReportsPage /> },
+        { path: '/promotions', element: <PromotionsPage /> },
+        { path: '/promotions/new', element: <PromotionEditorPage /> },
+        { path: '/promotions/:id', element: <PromotionEditorPage /> },
         { path: '/audit', element: <AuditPage /> },
         { path: '/operators', element: <OperatorsPage /> },
         { path: '/account', element: <AccountPage /> },
@@ -62,6 +67,7 @@ const router = createBrowserRouter(
 /**
  * The operator console (issue 12): sign-in with TOTP, the dashboard, the withdrawal queue, deposits, members, the money
  * desk (approvals, deposit exceptions, reconciliation), the reports, the audit log, operators.
+ * desk (approvals, deposit exceptions, reconciliation), the promotions editor, the audit log, operators.
  */
 export function App() {
   return (

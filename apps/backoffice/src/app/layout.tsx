@@ -11,6 +11,7 @@ const AREAS: Array<{ to: string; label: MessageKey; permission: OperatorPermissi
   { to: '/deposits', label: 'nav.deposits', permission: 'backoffice.read' },
   { to: '/members', label: 'nav.members', permission: 'backoffice.read' },
   { to: '/approvals', label: 'nav.approvals', permission: 'backoffice.read' },
+  { to: '/promotions', label: 'nav.promotions', permission: 'promotions.manage' },
   { to: '/exceptions', label: 'nav.exceptions', permission: 'backoffice.read' },
   { to: '/catalogue', label: 'nav.catalogue', permission: 'catalogue.manage' },
   { to: '/pay-in-accounts', label: 'nav.payin', permission: 'payin.manage' },

@@ -35,5 +35,7 @@ export const queryKeys = {
   payin: { all: ['payin'] as const },
   /** The reports (issue 20 §5): one key per report and range of Bangkok days. */
   reports: { all: ['reports'] as const, table: (report: string, range: object) => ['reports', report, range] as const },
+  /** The promotions editor (issue 20 §1): every promotion with its pending version, and the pickers' catalogue. */
+  promotions: { all: ['promotions'] as const, list: ['promotions', 'list'] as const, choices: ['promotions', 'choices'] as const },
   audit: { all: ['audit'] as const, actions: ['audit', 'actions'] as const, entries: (query: object) => ['audit', 'entries', query] as const },
 }

@@ -1,4 +1,4 @@
-import { lazy } from 'react'
+import { lazy, Suspense } from 'react'
 import { createBrowserRouter } from 'react-router'
 import { GuestOnly, RequireAuth } from './guards.tsx'
 import { AppLayout } from './layout/app-layout.tsx'
@@ -14,9 +14,19 @@ const WithdrawRoute = lazy(() => import('./routes/withdraw-route.tsx'))
 const HistoryRoute = lazy(() => import('./routes/history-route.tsx'))
 const ReferralRoute = lazy(() => import('./routes/referral-route.tsx'))
 const MaintenancePage = lazy(() => import('./routes/maintenance-page.tsx'))
+const PromotionPreviewRoute = lazy(() => import('./routes/promotion-preview-route.tsx'))
 
 /** The player routes (spec §2). */
 export const router = createBrowserRouter([
+  // The back-office editor's preview (ADR 041): the player's own promotion page and modal with a posted draft, no session.
+  {
+    path: 'preview/promotion',
+    element: (
+      <Suspense fallback={null}>
+        <PromotionPreviewRoute />
+      </Suspense>
+    ),
+  },
   {
     element: <AppLayout />,
     children: [

@@ -29,6 +29,8 @@ export const OPERATOR_PERMISSIONS = {
   'catalogue.manage': ['owner', 'support'],
   /** Proposing, changing and retiring pay-in accounts (a second finance operator activates: 'money.decide'). */
   'payin.manage': ['owner', 'finance'],
+  /** Drafting, editing, scheduling and disabling promotions (a new version is published by a second operator with money.decide). */
+  'promotions.manage': ['owner', 'finance'],
 } as const satisfies Record<string, readonly OperatorRole[]>
 
 export type OperatorPermission = keyof typeof OPERATOR_PERMISSIONS

@@ -1,11 +1,17 @@
 import { sql } from 'drizzle-orm'
 import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { operators } from './backoffice.ts'
 import { createdAt } from './columns.ts'
 import { players } from './players.ts'
 
 // Promotions, referral and rebate (spec §3, §9; DESIGN §4).
 
-/** An offer a player can take with a deposit. FIXED credit is satang; PERCENT credit is hundredths of a percent. */
+/**
+ * An offer a player can take with a deposit. FIXED credit is satang; PERCENT credit is hundredths of a percent. The
+ * terms here are the published version's (`version_id`); before its first publication a promotion carries its first
+ * proposal's terms with `version_id` null and `active` false, and players never see it. Players see a promotion that
+ * is active, published and inside its schedule (starts_at, ends_at; null is open).
+ */
 export const promotions = pgTable('promotions', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   title: text('title').notNull(),
@@ -15,8 +21,48 @@ export const promotions = pgTable('promotions', {
   rules: jsonb('rules').$type<Array<{ type: string; value: unknown }>>().notNull(),
   active: boolean('active').notNull().default(true),
   sort: integer('sort').notNull().default(0),
+  startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }),
+  endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }),
+  /** The published version these terms are (null: never published). No FK: the version row references this one. */
+  versionId: bigint('version_id', { mode: 'number' }),
   createdAt: createdAt(),
 })
+
+/**
+ * Every set of terms an operator proposed for a promotion (issue 20 §1). A proposal is PENDING until a second operator
+ * holding money.decide publishes it (its terms are copied onto the promotion) or rejects it; a newer proposal REPLACES
+ * the pending one. Rows are never changed otherwise: a publication names the version it approves. proposed_by and
+ * decided_by null mean the system (the demo seed, promotions that existed before versions).
+ */
+export const promotionVersions = pgTable(
+  'promotion_versions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    promotionId: bigint('promotion_id', { mode: 'number' })
+      .notNull()
+      .references(() => promotions.id),
+    number: integer('number').notNull(),
+    title: text('title').notNull(),
+    image: text('image').notNull(),
+    creditGivenType: text('credit_given_type', { enum: ['FIXED', 'PERCENT'] }).notNull(),
+    creditGiven: bigint('credit_given', { mode: 'bigint' }).notNull(),
+    rules: jsonb('rules').$type<Array<{ type: string; value: unknown }>>().notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }),
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }),
+    status: text('status', { enum: ['PENDING', 'PUBLISHED', 'REJECTED', 'REPLACED'] }).notNull(),
+    proposedBy: bigint('proposed_by', { mode: 'number' }).references(() => operators.id),
+    proposedAt: timestamp('proposed_at', { withTimezone: true, mode: 'date' }).notNull(),
+    decidedBy: bigint('decided_by', { mode: 'number' }).references(() => operators.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    decisionNote: text('decision_note'),
+  },
+  (t) => [
+    uniqueIndex('promotion_versions_number_key').on(t.promotionId, t.number),
+    uniqueIndex('promotion_versions_one_pending_key')
+      .on(t.promotionId)
+      .where(sql`status = 'PENDING'`),
+  ],
+)
 
 /** A promotion a player took: its bonus, turnover target and progress, and how it ended. One ACTIVE per player. */
 export const playerPromotions = pgTable(
@@ -37,6 +83,8 @@ export const playerPromotions = pgTable(
     turnoverCurrent: bigint('turnover_current', { mode: 'bigint' })
       .notNull()
       .default(sql`0`),
+    /** The published version it was granted under: later versions do not change a running promotion. */
+    versionId: bigint('version_id', { mode: 'number' }).references(() => promotionVersions.id),
     /** The promotion's rules as they were when taken: later edits do not change a running promotion. */
     rules: jsonb('rules').$type<Array<{ type: string; value: unknown }>>().notNull(),
     status: text('status', { enum: ['ACTIVE', 'COMPLETED', 'FORFEITED'] })

@@ -1,16 +1,21 @@
+import type { PromotionTerms } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
+import { gamesRepository } from '../games/games.repository.ts'
 import { svgMedia } from '../site/site-images.ts'
 import { siteRepository } from '../site/site.repository.ts'
+import { seedPublishedPromotion } from './promotions-admin.service.ts'
 import { promotionsRepository } from './promotions.repository.ts'
 
-/** Demo promotions covering every rule type of spec §3. */
-export const DEMO_PROMOTIONS = [
+/** Demo promotions covering every rule type of spec §3 (credit: baht for FIXED, percent for PERCENT). */
+export const DEMO_PROMOTIONS: Array<
+  Omit<PromotionTerms, 'title' | 'image' | 'starts_at' | 'ends_at'> & { title: string; subtitle: string; colors: [string, string] }
+> = [
   {
     title: 'สมาชิกใหม่ รับโบนัส 50%',
     subtitle: 'ฝากครั้งแรก รับสูงสุด 500 บาท',
-    colors: ['#7c3aed', '#1e1b4b'] as [string, string],
-    creditGivenType: 'PERCENT' as const,
-    creditGiven: 5_000n,
+    colors: ['#7c3aed', '#1e1b4b'],
+    credit_given_type: 'PERCENT',
+    credit_given: 50,
     rules: [
       { type: 'NEW_MEMBER', value: 1 },
       { type: 'MIN_DEPOSIT', value: 100 },
@@ -24,9 +29,9 @@ export const DEMO_PROMOTIONS = [
   {
     title: 'ฝากประจำ รับเพิ่ม 100 บาท',
     subtitle: 'สำหรับสมาชิกเก่า ฝาก 300 บาทขึ้นไป',
-    colors: ['#0f766e', '#042f2e'] as [string, string],
-    creditGivenType: 'FIXED' as const,
-    creditGiven: 10_000n,
+    colors: ['#0f766e', '#042f2e'],
+    credit_given_type: 'FIXED',
+    credit_given: 100,
     rules: [
       { type: 'OLD_MEMBER', value: 1 },
       { type: 'MIN_DEPOSIT', value: 300 },
@@ -38,14 +43,14 @@ export const DEMO_PROMOTIONS = [
   {
     title: 'ฝาก 500 รับเพิ่ม 10%',
     subtitle: 'รับโบนัสสูงสุด 1,000 บาท ทุกการฝาก',
-    colors: ['#b45309', '#451a03'] as [string, string],
-    creditGivenType: 'PERCENT' as const,
-    creditGiven: 1_000n,
+    colors: ['#b45309', '#451a03'],
+    credit_given_type: 'PERCENT',
+    credit_given: 10,
     rules: [
       { type: 'MIN_DEPOSIT', value: 500 },
       { type: 'MAX_BONUS', value: 1000 },
       { type: 'TURNOVER_BY_MUTIPLE', value: 3 },
-      { type: 'PROHIBITED_GAMES_PROVIDER', value: 'evo' },
+      { type: 'PROHIBITED_GAMES_PROVIDER', value: ['evo'] },
     ],
   },
 ]
@@ -62,21 +67,16 @@ function bannerSvg(title: string, subtitle: string, colors: [string, string]): s
 `
 }
 
-/** Seeds the demo promotions on a database without any. */
+/**
+ * Seeds the demo promotions on a database without any, through the editor's own seed entry point (published at once,
+ * approved by the system): the same checks as an operator's, so the prohibited providers must be in the catalogue.
+ */
 export async function seedPromotions(db: Db, now = new Date()): Promise<void> {
   if ((await promotionsRepository.count(db)) > 0) return
-  for (const [index, p] of DEMO_PROMOTIONS.entries()) {
+  for (const [index, { subtitle, colors, ...p }] of DEMO_PROMOTIONS.entries()) {
     const path = `promotions/demo-${index + 1}.svg`
-    await siteRepository.putMedia(db, svgMedia(path, bannerSvg(p.title, p.subtitle, p.colors), now))
-    await promotionsRepository.insert(db, {
-      title: p.title,
-      image: `/media/${path}`,
-      creditGivenType: p.creditGivenType,
-      creditGiven: p.creditGiven,
-      rules: p.rules,
-      active: true,
-      sort: index,
-      createdAt: now,
-    })
+    await siteRepository.putMedia(db, svgMedia(path, bannerSvg(p.title, subtitle, colors), now))
+    const terms = { ...p, image: `/media/${path}`, starts_at: null, ends_at: null }
+    await seedPublishedPromotion(db, { promotionsRepository, gamesRepository }, terms, { sort: index, now })
   }
 }

@@ -1,16 +1,83 @@
-import { and, asc, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNotNull, max, or, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
-import { deposits, games, playerPromotions, promotions } from '../../db/schema.ts'
+import { deposits, games, operators, playerPromotions, promotions, promotionVersions } from '../../db/schema.ts'
 
 export type PromotionRow = typeof promotions.$inferSelect
 export type PlayerPromotionRow = typeof playerPromotions.$inferSelect
+export type PromotionVersionRow = typeof promotionVersions.$inferSelect
+/** A version with the usernames of who proposed and who decided it (null: the system, or not decided yet). */
+export type NamedVersion = { version: PromotionVersionRow; proposedBy: string | null; decidedBy: string | null }
+
+const proposer = alias(operators, 'proposer')
+const decider = alias(operators, 'decider')
 
 export const promotionsRepository = {
+  /** Active, published promotions (the caller checks their schedule against its clock). */
   async listActive(db: Db): Promise<PromotionRow[]> {
-    return db.select().from(promotions).where(eq(promotions.active, true)).orderBy(asc(promotions.sort), asc(promotions.id))
+    return db
+      .select()
+      .from(promotions)
+      .where(and(eq(promotions.active, true), isNotNull(promotions.versionId)))
+      .orderBy(asc(promotions.sort), asc(promotions.id))
   },
-  async find(db: Db, id: number): Promise<PromotionRow | undefined> {
-    const [row] = await db.select().from(promotions).where(eq(promotions.id, id)).limit(1)
+  /** Every promotion, for the back-office list. */
+  async listAll(db: Db): Promise<PromotionRow[]> {
+    return db.select().from(promotions).orderBy(asc(promotions.sort), asc(promotions.id))
+  },
+  async find(db: Db, id: number, lock = false): Promise<PromotionRow | undefined> {
+    const query = db.select().from(promotions).where(eq(promotions.id, id)).limit(1)
+    const [row] = lock ? await query.for('update') : await query
+    return row
+  },
+  async update(db: Db, id: number, patch: Partial<typeof promotions.$inferInsert>): Promise<PromotionRow> {
+    const [row] = await db.update(promotions).set(patch).where(eq(promotions.id, id)).returning()
+    if (!row) throw new Error('update found no promotion')
+    return row
+  },
+  async findVersion(db: Db, id: number, lock = false): Promise<PromotionVersionRow | undefined> {
+    const query = db.select().from(promotionVersions).where(eq(promotionVersions.id, id)).limit(1)
+    const [row] = lock ? await query.for('update') : await query
+    return row
+  },
+  /** The versions with these ids, and every PENDING one of these promotions, with their operators' usernames. */
+  async namedVersions(db: Db, filter: { ids: readonly number[]; pendingOf: readonly number[] }): Promise<NamedVersion[]> {
+    const where = [
+      ...(filter.ids.length ? [inArray(promotionVersions.id, [...filter.ids])] : []),
+      ...(filter.pendingOf.length ? [and(inArray(promotionVersions.promotionId, [...filter.pendingOf]), eq(promotionVersions.status, 'PENDING'))] : []),
+    ]
+    if (where.length === 0) return []
+    return db
+      .select({ version: promotionVersions, proposedBy: proposer.username, decidedBy: decider.username })
+      .from(promotionVersions)
+      .leftJoin(proposer, eq(proposer.id, promotionVersions.proposedBy))
+      .leftJoin(decider, eq(decider.id, promotionVersions.decidedBy))
+      .where(or(...where))
+  },
+  /** A new version numbered after the promotion's last one (the caller holds the promotion's row). */
+  async insertVersion(db: Db, row: Omit<typeof promotionVersions.$inferInsert, 'number'>): Promise<PromotionVersionRow> {
+    const [last] = await db
+      .select({ n: max(promotionVersions.number) })
+      .from(promotionVersions)
+      .where(eq(promotionVersions.promotionId, row.promotionId))
+    const [inserted] = await db
+      .insert(promotionVersions)
+      .values({ ...row, number: (last?.n ?? 0) + 1 })
+      .returning()
+    if (!inserted) throw new Error('insert returned no row')
+    return inserted
+  },
+  /** Decides a PENDING version; undefined when it was no longer pending. */
+  async decideVersion(
+    db: Db,
+    id: number,
+    decision: { status: 'PUBLISHED' | 'REJECTED' | 'REPLACED'; decidedBy: number | null; decidedAt: Date; decisionNote: string | null },
+  ): Promise<PromotionVersionRow | undefined> {
+    const [row] = await db
+      .update(promotionVersions)
+      .set(decision)
+      .where(and(eq(promotionVersions.id, id), eq(promotionVersions.status, 'PENDING')))
+      .returning()
     return row
   },
   async insert(db: Db, row: typeof promotions.$inferInsert): Promise<PromotionRow> {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../test/app.ts'
 import { makePromotion } from '../../../test/factories.ts'
-import { balanceOf, expectLedgerOk, fund, postTransfer, signedInPlayer, transferBody } from '../../../test/money.ts'
+import { balanceOf, expectLedgerOk, fund, signedInPlayer, takePromotion, type SignedInPlayer } from '../../../test/money.ts'
 import { callSeamless, launch } from '../../../test/seamless.ts'
 import { playerPromotions } from '../../db/schema.ts'
 
@@ -12,12 +12,7 @@ const r = (type: string, value: unknown) => ({ type, value })
 
 const draft = (token: string, amount: number, promotion: number | null) => t.post('/api/wallet/deposit/draft_bill', { amount, promotion }, token)
 
-/** Takes a promotion: draft bill with it, then the matching bank transfer arrives. */
-async function take(who: { bankCode: string; bankAccount: string; token: string }, promotionId: number, amount: number) {
-  const bill = await draft(who.token, amount, promotionId)
-  expect(bill.statusCode, bill.body).toBe(200)
-  expect((await postTransfer(t, transferBody(who, { amount }))).json().data.status).toBe('MATCHED')
-}
+const take = (who: SignedInPlayer, promotionId: number, amount: number) => takePromotion(t, who, promotionId, amount)
 
 /** Plays one round: bet then win (0 = lost). */
 async function play(session: string, provider: string, game: string, bet: string, win: string) {

@@ -39,15 +39,24 @@ export interface CountedBet {
 /** Below this cash balance an active promotion ends (spec: "balance falls below 1 baht"). */
 const DUST = 100n
 
+/** The credit as the API carries it: baht for FIXED (kept in satang), a percentage for PERCENT (kept in hundredths). */
+export const creditGivenBaht = (type: 'FIXED' | 'PERCENT', value: bigint) => (type === 'FIXED' ? satangToBaht(value) : Number(value) / 100)
+
 export function toPromotion(row: PromotionRow): Promotion {
   return {
     id: row.id,
     title: row.title,
     image: row.image,
-    credit_given: row.creditGivenType === 'FIXED' ? satangToBaht(row.creditGiven) : Number(row.creditGiven) / 100,
+    credit_given: creditGivenBaht(row.creditGivenType, row.creditGiven),
     credit_given_type: row.creditGivenType,
     rules: row.rules,
   }
+}
+
+/** Whether players see and may claim the promotion at `now`: active, published, and inside its schedule. */
+export function isLive(row: Pick<PromotionRow, 'active' | 'versionId' | 'startsAt' | 'endsAt'>, now: Date): boolean {
+  const at = now.getTime()
+  return row.active && row.versionId !== null && (row.startsAt === null || row.startsAt.getTime() <= at) && (row.endsAt === null || row.endsAt.getTime() > at)
 }
 
 /** What the promotion service is given (app.ts wires the real ones; promotions.service.test.ts fakes them). */
@@ -59,7 +68,7 @@ export interface PromotionServiceDeps {
   siteWithdrawMin: number
   promotionsRepository: Pick<
     PromotionsRepository,
-    'activeMany' | 'creditedDepositsBefore' | 'end' | 'listActive' | 'history' | 'find' | 'start' | 'gameTypes' | 'changeTurnover'
+    'activeMany' | 'creditedDepositsBefore' | 'end' | 'listActive' | 'history' | 'find' | 'findVersion' | 'start' | 'gameTypes' | 'changeTurnover'
   >
   gamesRepository: Pick<GamesRepository, 'gamesOf'>
 }
@@ -159,9 +168,10 @@ export function createPromotionService(deps: PromotionServiceDeps) {
   return {
     launchGuard,
 
-    /** Active promotions the player may take now (none while one is running). */
+    /** Published promotions inside their schedule the player may take now (none while one is running). */
     async list(playerId: number): Promise<Promotion[]> {
-      const rows = await promotionsRepository.listActive(db)
+      const now = clock.now()
+      const rows = (await promotionsRepository.listActive(db)).filter((row) => isLive(row, now))
       const out: Promotion[] = []
       for (const row of rows) {
         const verdict = await eligibility(db, playerId, row, 0n)
@@ -191,7 +201,9 @@ export function createPromotionService(deps: PromotionServiceDeps) {
     async info(playerId: number) {
       const active = await activeOf(db, playerId)
       if (!active) return { enabled: false }
-      const promotion = await promotionsRepository.find(db, active.promotionId)
+      // The title and image of the version the player was granted, not of a later edit.
+      const promotion =
+        active.versionId === null ? await promotionsRepository.find(db, active.promotionId) : await promotionsRepository.findVersion(db, active.versionId)
       const balance = await cash(db, playerId)
       const terms = withdrawalTerms(active.rules, balance, siteMin)
       const credit = active.turnoverType === 'CREDIT'
@@ -212,21 +224,23 @@ export function createPromotionService(deps: PromotionServiceDeps) {
       }
     },
 
-    /** Draft bill: the promotion must exist, be active, and the player may take it with this amount. */
+    /** Draft bill: the promotion must exist, be published and in its schedule, and the player may take it with this amount. */
     async checkDraft(playerId: number, promotionId: number, amount: bigint): Promise<void> {
       const promotion = await promotionsRepository.find(db, promotionId)
-      if (!promotion || !promotion.active) throw new AppError('RULE_REFUSED', msg('PROMOTION_NOT_FOUND'))
+      if (!promotion || !isLive(promotion, clock.now())) throw new AppError('RULE_REFUSED', msg('PROMOTION_NOT_FOUND'))
       const verdict = await eligibility(db, playerId, promotion, amount)
       if (!verdict.ok) throw new AppError('RULE_REFUSED', refusals[verdict.reason](verdict.limit))
     },
 
     /**
      * The matched deposit of a bill that carried a promotion: bonus and promotion start in the deposit's
-     * transaction. If the player is no longer eligible the deposit is credited without a bonus.
+     * transaction, under the version published now, which the player keeps (its version, rules, bonus and turnover
+     * target are stored with it). If the player is no longer eligible, or the promotion was disabled or its schedule
+     * ended meanwhile, the deposit is credited without a bonus.
      */
     async onDepositCredited(tx: Db, input: { playerId: number; depositId: number; amount: bigint; promotionId: number }): Promise<void> {
       const promotion = await promotionsRepository.find(tx, input.promotionId)
-      if (!promotion || !promotion.active) return
+      if (!promotion || !isLive(promotion, clock.now())) return
       const verdict = await eligibility(tx, input.playerId, promotion, input.amount, input.depositId)
       if (!verdict.ok) return
       const bonus = computeBonus(promotion, input.amount)
@@ -246,6 +260,7 @@ export function createPromotionService(deps: PromotionServiceDeps) {
       await promotionsRepository.start(tx, {
         playerId: input.playerId,
         promotionId: promotion.id,
+        versionId: promotion.versionId,
         depositId: input.depositId,
         deposit: input.amount,
         bonus,
