@@ -16,7 +16,7 @@ import { createAuthService } from './modules/auth/auth.service.ts'
 import { authRepository } from './modules/auth/auth.repository.ts'
 import { createAuditRepository } from './modules/audit/audit.repository.ts'
 import { argon2Hasher, type PasswordHasher } from './modules/auth/password.ts'
-import { mediaRoutes, siteRoutes } from './modules/site/site.routes.ts'
+import { backofficeSiteRoutes, mediaRoutes, siteRoutes } from './modules/site/site.routes.ts'
 import { createSiteService } from './modules/site/site.service.ts'
 import { siteRepository } from './modules/site/site.repository.ts'
 import { consoleSmsSender } from './modules/sms/console-sms.ts'
@@ -193,7 +193,7 @@ export async function buildApp(deps: AppDeps) {
   const db = database.db
   /** The audit log, its chain keyed with AUDIT_HMAC_KEY (ADR 037). */
   const auditRepository = createAuditRepository({ key: config.auditHmacKey })
-  const site = createSiteService({ db, now: () => clock.now().getTime(), siteRepository })
+  const site = createSiteService({ db, now: () => clock.now().getTime(), siteRepository, auditRepository })
   // Sessions answered from memory (ADR 010). On PostgreSQL other processes may revoke, so the cache serves only while
   // its LISTEN connection is up; on the embedded database this process is the only one.
   const sessionCache = createSessionCache({
@@ -356,6 +356,7 @@ export async function buildApp(deps: AppDeps) {
       membersRoutes(api, { members, operator })
       moneyDeskRoutes(api, { desk: moneyDesk, backoffice, operator })
       dashboardRoutes(api, { dashboard, anyOperator: operator('backoffice.read') })
+      backofficeSiteRoutes(api, { site, operator })
       if (consoleSms) devSmsRoutes(api, { outbox: consoleSms })
       if (config.demoBankFeed) devBankRoutes(api, { deposits })
     },

@@ -65,6 +65,8 @@ const PERMISSION: Record<string, { permission: OperatorPermission | 'public'; en
   'GET /api/backoffice/reconciliation': { permission: 'ledger.verify' },
   'GET /api/backoffice/ledger/verify': { permission: 'ledger.verify' },
   'POST /api/backoffice/jobs/accrue': { permission: 'jobs.run' },
+  'GET /api/backoffice/site': { permission: 'site.manage' },
+  'POST /api/backoffice/site': { permission: 'site.manage' },
 }
 /** The roles that may call a route, read from the contract's table. */
 const rolesOf = (permission: OperatorPermission | 'public'): readonly Role[] | 'public' =>

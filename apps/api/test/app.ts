@@ -6,6 +6,7 @@ import { manualClock } from '../src/lib/clock.ts'
 import { argon2Hasher } from '../src/modules/auth/password.ts'
 import { memoryRateLimiter } from '../src/lib/rate-limiter.ts'
 import type { ConsoleSmsSender } from '../src/modules/sms/console-sms.ts'
+import type { Database } from '../src/db/client.ts'
 import { openTestDatabase } from './database.ts'
 import { expectLedgerOk } from './money.ts'
 
@@ -13,6 +14,11 @@ export interface TestAppOptions {
   /** Environment variables to override (strings, as they would come from the environment). */
   config?: Record<string, string>
   deps?: Partial<AppDeps>
+  /**
+   * Another process on the same database: the app is built on `database` (with a clock of its own) instead of a new
+   * copy, and closing it leaves that database open for its owner.
+   */
+  database?: Database
 }
 
 /** What a test sends besides method and URL: a bearer token, a JSON body, headers, the client's address. */
@@ -29,7 +35,8 @@ export interface RequestOptions {
  */
 export async function buildTestApp(options: TestAppOptions = {}) {
   const config = testConfig(options.config)
-  const database = await openTestDatabase()
+  const shared = options.database
+  const database = shared ?? (await openTestDatabase())
   const clock = manualClock()
   const built = await buildApp({
     config,
@@ -67,7 +74,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     post: (url: string, payload?: InjectOptions['payload'], token?: string) => request('POST', url, { token, payload }),
     async close() {
       await built.app.close()
-      await database.close()
+      if (!shared) await database.close()
     },
   }
 }

@@ -3,6 +3,7 @@ import { writeFile, rm, mkdtemp } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
+import { testConfig } from '../src/config.ts'
 import { openPglite, openPostgres } from '../src/db/client.ts'
 import { seedOperatorAccount, seedSite } from '../src/db/seed.ts'
 import { seedCatalogue } from '../src/modules/games/catalogue-seed.ts'
@@ -31,7 +32,7 @@ export default async function setup(project: TestProject) {
     await admin.query(`create database "${template}"`)
     const db = await openPostgres(databaseUrl(base, template), { max: 2 })
     await db.migrate()
-    await seedSite(db.db)
+    await seedSite(db.db, { auditKey: testConfig().auditHmacKey })
     await seedOperatorAccount(db.db)
     await seedCatalogue(db.db)
     await db.close()
@@ -47,7 +48,7 @@ export default async function setup(project: TestProject) {
   const file = path.join(dir, 'migrated.tar')
   const db = await openPglite()
   await db.migrate()
-  await seedSite(db.db)
+  await seedSite(db.db, { auditKey: testConfig().auditHmacKey })
   await seedOperatorAccount(db.db)
   await seedCatalogue(db.db)
   const dump = await db.dump()

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLedger } from '../modules/ledger/ledger.service.ts'
 import { ledgerRepository } from '../modules/ledger/ledger.repository.ts'
+import { DEMO_AUDIT_HMAC_KEY } from '../config.ts'
 import { openPglite, type Database } from './client.ts'
 import { accounts, deposits, players } from './schema.ts'
 import { DEMO_OPENING_DEPOSIT_BAHT, DEMO_PLAYER, depositDemoMoney, seedDemo } from './seed.ts'
@@ -25,10 +26,10 @@ afterAll(async () => {
 describe('demo seed: the demo player starts with play money', () => {
   it('credits the opening deposit through the ledger once, however often it runs, and the ledger verifies', async () => {
     const { db } = database
-    expect(await seedDemo(db, hasher)).toEqual({ seeded: true })
+    expect(await seedDemo(db, hasher, { auditKey: DEMO_AUDIT_HMAC_KEY })).toEqual({ seeded: true })
     const [player] = await db.select().from(players).where(eq(players.mobile, DEMO_PLAYER.mobile))
     await depositDemoMoney(db, player!)
-    expect(await seedDemo(db, hasher)).toEqual({ seeded: false })
+    expect(await seedDemo(db, hasher, { auditKey: DEMO_AUDIT_HMAC_KEY })).toEqual({ seeded: false })
 
     const [cash] = await db
       .select()

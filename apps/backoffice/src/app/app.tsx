@@ -13,6 +13,7 @@ import { DepositsPage } from '../features/deposits/deposits-page.tsx'
 import { MembersPage } from '../features/members/members-page.tsx'
 import { OperatorsPage } from '../features/operators/operators-page.tsx'
 import { ReconciliationPage } from '../features/reconciliation/reconciliation-page.tsx'
+import { SiteSettingsPage } from '../features/site-settings/site-settings-page.tsx'
 import { WithdrawalsPage } from '../features/withdrawals/withdrawals-page.tsx'
 import { Layout } from './layout.tsx'
 
@@ -45,6 +46,7 @@ const router = createBrowserRouter(
         { path: '/reconciliation', element: <ReconciliationPage /> },
         { path: '/audit', element: <AuditPage /> },
         { path: '/operators', element: <OperatorsPage /> },
+        { path: '/site', element: <SiteSettingsPage /> },
         { path: '/account', element: <AccountPage /> },
         { path: '*', element: <Navigate to="/dashboard" replace /> },
       ],
@@ -55,7 +57,7 @@ const router = createBrowserRouter(
 
 /**
  * The operator console (issue 12): sign-in with TOTP, the dashboard, the withdrawal queue, deposits, members, the money
- * desk (approvals, deposit exceptions, reconciliation), the audit log, operators.
+ * desk (approvals, deposit exceptions, reconciliation), the audit log, operators, the site settings.
  */
 export function App() {
   return (

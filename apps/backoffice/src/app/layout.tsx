@@ -15,6 +15,7 @@ const AREAS: Array<{ to: string; label: MessageKey; permission: OperatorPermissi
   { to: '/reconciliation', label: 'nav.reconciliation', permission: 'ledger.verify' },
   { to: '/audit', label: 'nav.audit', permission: 'backoffice.read' },
   { to: '/operators', label: 'nav.operators', permission: 'operators.manage' },
+  { to: '/site', label: 'nav.site', permission: 'site.manage' },
   { to: '/account', label: 'nav.account', permission: 'self.session' },
 ]
 

@@ -17,6 +17,7 @@ export const demoMetadata: SiteMetadata = {
   theme: { primary: '#d4af37', background: '#0b0b14' },
   image: { favicon: '/media/site/favicon.svg', logo: '/media/site/logo.svg' },
   contact: { line: 'https://line.me/R/ti/p/@sanam-demo' },
+  responsible_play: { help_url: 'https://www.example.org/help' },
   slides: ['/media/site/slide-1.svg', '/media/site/slide-2.svg'],
 }
 

@@ -21,6 +21,8 @@ export const OPERATOR_PERMISSIONS = {
   'operators.manage': ['owner'],
   /** Running scheduled jobs by hand (the referral accrual). */
   'jobs.run': ['owner'],
+  /** Site settings: title, description, theme colours, logo, favicon, slides and the contact and help links. */
+  'site.manage': ['owner', 'support'],
 } as const satisfies Record<string, readonly OperatorRole[]>
 
 export type OperatorPermission = keyof typeof OPERATOR_PERMISSIONS

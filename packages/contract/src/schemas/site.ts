@@ -10,6 +10,8 @@ export const SiteMetadata = z.object({
   theme: z.object({ primary: HexColour, background: HexColour }),
   image: z.object({ favicon: z.string(), logo: z.string() }),
   contact: z.object({ line: z.string() }),
+  /** Where a player finds help with gambling (shown wherever the app speaks of responsible play); null: none set. */
+  responsible_play: z.object({ help_url: z.string().nullable() }),
   slides: z.array(z.string()),
 })
 export type SiteMetadata = z.infer<typeof SiteMetadata>

@@ -1,8 +1,9 @@
 import etag from '@fastify/etag'
-import { siteContract } from '@sanam/contract'
+import { backofficeSiteContract, msg, siteContract } from '@sanam/contract'
 import type { Database } from '../../db/client.ts'
 import { ok } from '../../lib/http.ts'
 import type { TypedApp } from '../../lib/typed-app.ts'
+import type { OperatorGuard } from '../../plugins/operator-auth.ts'
 import type { SiteService } from './site.service.ts'
 
 export function siteRoutes(app: TypedApp, deps: { site: SiteService; database: Pick<Database, 'ping'> }) {
@@ -36,4 +37,12 @@ export async function mediaRoutes(app: TypedApp, deps: { site: SiteService }) {
         .send(file.body)
     )
   })
+}
+
+/** The back-office's site settings editor (issue 20 §3): whoever holds 'site.manage' reads and saves them. */
+export function backofficeSiteRoutes(app: TypedApp, deps: { site: SiteService; operator: OperatorGuard }) {
+  const manager = deps.operator('site.manage')
+  const c = backofficeSiteContract
+  app.get('/backoffice/site', { schema: c.get, preHandler: manager }, async () => ok(await deps.site.settings()))
+  app.post('/backoffice/site', { schema: c.save, preHandler: manager }, async (req) => ok(await deps.site.save(req.operator, req.body), msg('SITE_SAVED')))
 }

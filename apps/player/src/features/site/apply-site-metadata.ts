@@ -1,11 +1,9 @@
 import type { SiteMetadata } from '@sanam/contract'
+import { ON_PRIMARY_DARK, onPrimaryText } from '@sanam/contract/site-theme'
 
 // A colour that is not plain hex would make the gradients invalid and leave the page without a background,
 // so a bad value from the back-office keeps the default instead.
 const HEX_COLOUR = /^#[0-9a-f]{6}$/i
-
-/** Below this luminance white text contrasts better than black (where the two WCAG ratios meet). */
-const DARK_TEXT_LIMIT = 0.179
 
 /** Puts the site's theme colours, title, description and favicon on the document. */
 export function applySiteMetadata(metadata: SiteMetadata): void {
@@ -13,9 +11,11 @@ export function applySiteMetadata(metadata: SiteMetadata): void {
   const { primary, background } = metadata.theme
   if (HEX_COLOUR.test(primary)) {
     root.style.setProperty('--primary', primary)
-    // The stylesheet's dark text suits a light primary (the usual gold); a dark one needs white to stay readable.
-    if (relativeLuminance(primary) < DARK_TEXT_LIMIT) root.style.setProperty('--on-primary', '#ffffff')
-    else root.style.removeProperty('--on-primary')
+    // The stylesheet's dark text suits a light primary (the usual gold); a dark one needs white to stay readable. The
+    // same rule the back-office checks contrast with (@sanam/contract/site-theme).
+    const onPrimary = onPrimaryText(primary)
+    if (onPrimary === ON_PRIMARY_DARK) root.style.removeProperty('--on-primary')
+    else root.style.setProperty('--on-primary', onPrimary)
   }
   if (HEX_COLOUR.test(background)) {
     root.style.setProperty('--background', background)
@@ -24,15 +24,6 @@ export function applySiteMetadata(metadata: SiteMetadata): void {
   document.title = metadata.title
   headElement('meta', 'name', 'description').content = metadata.description
   if (metadata.image.favicon) headElement('link', 'rel', 'icon').href = metadata.image.favicon
-}
-
-/** WCAG relative luminance of a `#rrggbb` colour. */
-function relativeLuminance(hex: string): number {
-  const channel = (offset: number) => {
-    const value = Number.parseInt(hex.slice(offset, offset + 2), 16) / 255
-    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4
-  }
-  return 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5)
 }
 
 function headElement<K extends 'meta' | 'link'>(tag: K, attribute: string, value: string): HTMLElementTagNameMap[K] {

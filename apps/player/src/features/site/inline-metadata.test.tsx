@@ -12,6 +12,7 @@ const metadata: SiteMetadata = {
   theme: { primary: '#f5c542', background: '#101020' },
   image: { favicon: '/media/site/favicon.svg', logo: '/media/site/logo.svg' },
   contact: { line: 'https://line.me/R/ti/p/@x' },
+  responsible_play: { help_url: null },
   slides: ['/media/site/slide-1.svg'],
 }
 
