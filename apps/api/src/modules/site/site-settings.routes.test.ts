@@ -28,8 +28,8 @@ async function currentSettings(token: string) {
 
 /** The editor's body from the settings it loaded, with `change` applied. */
 async function bodyWith(token: string, change: Partial<SiteSettingsInput> = {}): Promise<SiteSettingsInput> {
-  const { updated_at: _updatedAt, ...settings } = await currentSettings(token)
-  return { ...settings, ...change }
+  const { updated_at: _updatedAt, theme, ...settings } = await currentSettings(token)
+  return { ...settings, theme: { primary: theme.primary, background: theme.background }, ...change }
 }
 
 const save = (token: string, body: unknown) => t.request('POST', '/api/backoffice/site', { token, payload: body as object })
@@ -56,7 +56,7 @@ describe('saving the site settings', () => {
     const body = await bodyWith(owner.token, {
       title: 'สนามใหม่',
       description: 'คำอธิบายใหม่ของเว็บไซต์',
-      theme: { primary: '#2E7DFF', background: '#05070F' },
+      theme: { primary: '#1D4ED8', background: '#05070F' },
       image: { logo, favicon: before.image.favicon },
       contact: { line: 'https://line.me/R/ti/p/@sanam-new' },
       responsible_play: { help_url: 'https://www.gamblingtherapy.org/th/' },
@@ -65,7 +65,8 @@ describe('saving the site settings', () => {
     const res = await save(owner.token, body)
     expect(res.statusCode, res.body).toBe(200)
     expect(res.json().message).toBe('บันทึกการตั้งค่าเว็บไซต์แล้ว ผู้เล่นจะเห็นการเปลี่ยนแปลงเมื่อเปิดหน้าเว็บครั้งถัดไป')
-    const expected = { ...body, theme: { primary: '#2e7dff', background: '#05070f' } }
+    // The text on the (dark) blue buttons is white: the derived colour the player app draws with.
+    const expected = { ...body, theme: { primary: '#1d4ed8', background: '#05070f', on_primary: '#ffffff' } }
     expect(res.json().data).toMatchObject(expected)
 
     // This process's cache was cleared by the save: the player app's next load has the new look.

@@ -1,4 +1,5 @@
 import { msg, SiteSettingsBody, type SiteMetadata, type SiteSettings, type SiteSettingsInput } from '@sanam/contract'
+import { onPrimaryText } from '@sanam/contract/site-theme'
 import { LRUCache } from 'lru-cache'
 import type { Db } from '../../db/client.ts'
 import { inTransaction } from '../../db/transaction.ts'
@@ -13,7 +14,7 @@ function metadataOf(row: SiteSettingsRow): SiteMetadata {
   return {
     title: row.title,
     description: row.description,
-    theme: { primary: row.themePrimary, background: row.themeBackground },
+    theme: { primary: row.themePrimary, background: row.themeBackground, on_primary: onPrimaryText(row.themePrimary) },
     image: { favicon: row.faviconUrl, logo: row.logoUrl },
     contact: { line: row.contactLine },
     responsible_play: { help_url: row.responsiblePlayUrl },

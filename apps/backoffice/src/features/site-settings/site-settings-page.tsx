@@ -13,9 +13,9 @@ import './site-settings.css'
 
 const HEX = /^#[0-9a-f]{6}$/i
 
-/** The editor's body from the loaded settings (the same shape, less when it was saved). */
-function bodyOf({ updated_at: _updatedAt, ...settings }: SiteSettings): SiteSettingsBody {
-  return settings
+/** The editor's body from the loaded settings (the same shape, less what the server derives and when it was saved). */
+function bodyOf({ updated_at: _updatedAt, theme, ...settings }: SiteSettings): SiteSettingsBody {
+  return { ...settings, theme: { primary: theme.primary, background: theme.background } }
 }
 
 /** Site settings (issue 20 §3, 'site.manage'): texts, theme colours with a live preview, images, slides and links. */

@@ -1,5 +1,4 @@
 import type { SiteMetadata } from '@sanam/contract'
-import { ON_PRIMARY_DARK, onPrimaryText } from '@sanam/contract/site-theme'
 
 // A colour that is not plain hex would make the gradients invalid and leave the page without a background,
 // so a bad value from the back-office keeps the default instead.
@@ -8,15 +7,12 @@ const HEX_COLOUR = /^#[0-9a-f]{6}$/i
 /** Puts the site's theme colours, title, description and favicon on the document. */
 export function applySiteMetadata(metadata: SiteMetadata): void {
   const root = document.documentElement
-  const { primary, background } = metadata.theme
-  if (HEX_COLOUR.test(primary)) {
-    root.style.setProperty('--primary', primary)
-    // The stylesheet's dark text suits a light primary (the usual gold); a dark one needs white to stay readable. The
-    // same rule the back-office checks contrast with (@sanam/contract/site-theme).
-    const onPrimary = onPrimaryText(primary)
-    if (onPrimary === ON_PRIMARY_DARK) root.style.removeProperty('--on-primary')
-    else root.style.setProperty('--on-primary', onPrimary)
-  }
+  const { primary, background, on_primary: onPrimary } = metadata.theme
+  if (HEX_COLOUR.test(primary)) root.style.setProperty('--primary', primary)
+  // The text on a primary fill comes with the metadata: dark on a light primary (the usual gold), white on a dark one,
+  // the colour the server's contrast check passed (@sanam/contract/site-theme). Without it, the stylesheet's dark text.
+  if (typeof onPrimary === 'string' && HEX_COLOUR.test(onPrimary)) root.style.setProperty('--on-primary', onPrimary)
+  else root.style.removeProperty('--on-primary')
   if (HEX_COLOUR.test(background)) {
     root.style.setProperty('--background', background)
     headElement('meta', 'name', 'theme-color').content = background
