@@ -42,10 +42,9 @@ describe('back-office: site settings', () => {
     // A slide uploaded as an operator would pick a file: a PNG (here a picture of the player's login page).
     const png = await phone.page.screenshot({ type: 'png', clip: { x: 0, y: 0, width: 390, height: 160 } })
     const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/backoffice/media') && r.request().method() === 'POST')
-    await page.getByLabel(/^เพิ่มสไลด์: /).setInputFiles({ name: 'slide.png', mimeType: 'image/png', buffer: png })
+    await page.getByLabel('เพิ่มสไลด์ (อัปโหลดรูป): เลือกรูปภาพ').setInputFiles({ name: 'slide.png', mimeType: 'image/png', buffer: png })
     const slideUrl = ((await (await uploaded).json()) as { data: { url: string } }).data.url
     expect(slideUrl).toMatch(/^\/media\/uploads\/[0-9a-f]+\.png$/)
-    await page.getByRole('button', { name: 'เพิ่มสไลด์', exact: true }).click()
     // First in the carousel: moved up past the four demo slides.
     for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'เลื่อนขึ้น สไลด์ที่ ' + (5 - i) }).click()
     expect(await page.getByRole('img', { name: 'สไลด์ที่ 1' }).getAttribute('src')).toBe(slideUrl)

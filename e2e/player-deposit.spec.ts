@@ -200,4 +200,27 @@ describe('player app: deposit and promotions', () => {
     await settleImages(page, { selector: 'img.bank-badge', loaded: true })
     await viewShot(page, 'player-register-bank-picker')
   })
+
+  it('the slip check waits for this deposit on a phone whose clock is 5 minutes slow: an earlier one is not taken for it', async () => {
+    // A deposit credited a moment ago: inside the 5 minutes a slow phone clock would have counted as "after the check began".
+    await bankTransfer(50)
+    const { page, problems } = await open('/deposit', { before: (p) => p.clock.install({ time: new Date(Date.now() - 5 * 60_000) }) })
+    const checking = page.getByText('กำลังตรวจสอบสลิป...')
+    await checking.waitFor()
+    const nextPoll = () => page.waitForResponse((r) => r.url().includes('/api/wallet/deposit/status/') && r.request().method() === 'POST')
+
+    let poll = nextPoll()
+    await page.clock.runFor(5000)
+    expect((await poll).status()).toBe(404)
+    expect(await checking.isVisible()).toBe(true)
+
+    await bankTransfer(70)
+    poll = nextPoll()
+    await page.clock.runFor(5000)
+    const found = await poll
+    expect(found.status()).toBe(200)
+    expect(((await found.json()) as { data: { amount: number } }).data.amount).toBe(70)
+    await checking.waitFor({ state: 'hidden' })
+    expect(problems).toEqual([])
+  })
 })

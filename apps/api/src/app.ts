@@ -16,7 +16,8 @@ import { createAuthService } from './modules/auth/auth.service.ts'
 import { authRepository } from './modules/auth/auth.repository.ts'
 import { createAuditRepository } from './modules/audit/audit.repository.ts'
 import { argon2Hasher, type PasswordHasher } from './modules/auth/password.ts'
-import { backofficeSiteRoutes, mediaRoutes, siteRoutes } from './modules/site/site.routes.ts'
+import { backofficeSiteRoutes, mediaRoutes, mediaUploadRoutes, siteRoutes } from './modules/site/site.routes.ts'
+import { createMediaUploadService } from './modules/site/media-upload.service.ts'
 import { createSiteService } from './modules/site/site.service.ts'
 import { siteRepository } from './modules/site/site.repository.ts'
 import { consoleSmsSender } from './modules/sms/console-sms.ts'
@@ -284,6 +285,7 @@ export async function buildApp(deps: AppDeps) {
   const operator = requireOperator(backofficeAuth)
   const operators = createOperatorsService({ db, clock, hasher, operatorsRepository, auditRepository })
   const audit = createAuditService({ db, auditRepository })
+  const mediaUpload = createMediaUploadService({ db, clock, siteRepository, auditRepository })
   const dashboard = createDashboardService({ db, clock, dashboardRepository })
   const members = createMembersService({
     db,
@@ -357,6 +359,7 @@ export async function buildApp(deps: AppDeps) {
       moneyDeskRoutes(api, { desk: moneyDesk, backoffice, operator })
       dashboardRoutes(api, { dashboard, anyOperator: operator('backoffice.read') })
       backofficeSiteRoutes(api, { site, operator })
+      await api.register(async (uploads: TypedApp) => mediaUploadRoutes(uploads, { media: mediaUpload, operator }))
       if (consoleSms) devSmsRoutes(api, { outbox: consoleSms })
       if (config.demoBankFeed) devBankRoutes(api, { deposits })
     },

@@ -46,6 +46,7 @@ const PERMISSION: Record<string, { permission: OperatorPermission | 'public'; en
   'GET /api/backoffice/members/:id/links': { permission: 'backoffice.read' },
   'GET /api/backoffice/members': { permission: 'backoffice.read' },
   'GET /api/backoffice/dashboard': { permission: 'backoffice.read' },
+  'POST /api/backoffice/media': { permission: 'media.upload' },
   'GET /api/backoffice/members/:id': { permission: 'backoffice.read' },
   'POST /api/backoffice/members/:id/lock': { permission: 'members.handle' },
   'POST /api/backoffice/members/:id/unlock': { permission: 'members.handle' },

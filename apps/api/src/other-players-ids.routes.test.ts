@@ -21,6 +21,7 @@ const ID_NAMED = /(^|_)(id|uid|upid|token|ref|promotion)$|Id$/
 /** How each id-taking route is kept to its owner. `tried` routes are exercised below; the rest say why not. */
 const ID_ROUTES: Record<string, { tried: true } | { reason: string }> = {
   'POST /api/wallet/deposit/status/:userId': { tried: true },
+  'GET /api/wallet/deposit/status/:userId/cursor': { tried: true },
   'POST /api/backoffice/withdrawals/:id/approve': { tried: true },
   'POST /api/backoffice/withdrawals/:id/reject': { tried: true },
   'POST /api/backoffice/deposits/:id/assign': { tried: true },
@@ -112,7 +113,8 @@ describe("another player's ids", () => {
     const asMe = bearer(me.token)
 
     // The deposit status of another player's uid.
-    await refusedWith([403, 404], { method: 'POST', url: `/api/wallet/deposit/status/${victim.id}`, headers: asMe })
+    await refusedWith([403, 404], { method: 'POST', url: `/api/wallet/deposit/status/${victim.id}`, headers: asMe, payload: { after: null } })
+    await refusedWith([403, 404], { method: 'GET', url: `/api/wallet/deposit/status/${victim.id}/cursor`, headers: asMe })
     // The back-office's id routes with a player's sign-in: the victim's withdrawal and an unmatched deposit.
     const unmatched = await postTransfer(t, transferBody({ bankCode: '004', bankAccount: '9999999999' }, { amount: 300 }))
     const depositId = unmatched.json().data.deposit_id ?? 1

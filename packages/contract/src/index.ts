@@ -1,6 +1,7 @@
 export * from './errors.ts'
 export * from './banks.ts'
 export * from './money.ts'
+export * from './media.ts'
 export * from './messages.ts'
 export * from './schemas/envelope.ts'
 export * from './schemas/fields.ts'

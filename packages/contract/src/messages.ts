@@ -28,6 +28,10 @@ export const messageCatalogue = {
   SITE_NOT_CONFIGURED: 'ยังไม่ได้ตั้งค่าเว็บไซต์',
   SITE_SAVED: 'บันทึกการตั้งค่าเว็บไซต์แล้ว ผู้เล่นจะเห็นการเปลี่ยนแปลงเมื่อเปิดหน้าเว็บครั้งถัดไป',
   SITE_IMAGE_MISSING: 'ไม่พบรูปภาพที่เลือกในระบบ กรุณาอัปโหลดรูปใหม่',
+  IMAGE_UPLOADED: 'อัปโหลดรูปภาพแล้ว',
+  IMAGE_TOO_LARGE: 'ไฟล์รูปภาพต้องมีขนาดไม่เกิน 2 MB',
+  IMAGE_TYPE_REFUSED: 'รองรับเฉพาะไฟล์รูปภาพ PNG, JPEG, WebP หรือ GIF',
+  IMAGE_UNREADABLE: 'อ่านไฟล์รูปภาพไม่ได้ หรือชนิดไฟล์ไม่ตรงกับเนื้อไฟล์',
 
   // Games and launches
   PROVIDER_NOT_FOUND: 'ไม่พบค่ายเกมนี้',
@@ -44,6 +48,7 @@ export const messageCatalogue = {
   DRAFT_BILL_LIVE: 'มีรายการฝากที่รอชำระอยู่แล้ว กรุณายกเลิกก่อนสร้างรายการใหม่',
   DRAFT_BILL_NONE: 'ไม่มีรายการฝากที่รอชำระ',
   DEPOSIT_NOT_YET_SEEN: 'ยังไม่พบยอดฝาก',
+  DEPOSIT_CHECK_CURSOR_INVALID: 'ข้อมูลการตรวจสอบสลิปไม่ถูกต้อง กรุณาเปิดหน้าฝากเงินใหม่',
   DEPOSIT_NOT_FOUND: 'ไม่พบรายการฝาก',
   DEPOSIT_ALREADY_MATCHED: 'รายการนี้ถูกจับคู่กับสมาชิกแล้ว',
   MOBILE_NOT_FOUND: 'ไม่พบสมาชิกเบอร์นี้',

@@ -49,7 +49,7 @@ export function messageText(message: unknown): string | undefined {
 
 export interface RequestOptions {
   method?: 'GET' | 'POST'
-  /** Sent as JSON. */
+  /** Sent as JSON; a file (a Blob) is sent as it is, with its own type (an image upload). */
   body?: unknown
   /** Lets a component drop a call it no longer needs (unmount). */
   signal?: AbortSignal
@@ -108,14 +108,15 @@ export function createApiClient(config: ApiClientConfig) {
     const token = config.token()
 
     const headers: Record<string, string> = { ...options.headers, accept: 'application/json' }
-    if (options.body !== undefined) headers['content-type'] = 'application/json'
+    const file = options.body instanceof Blob ? options.body : undefined
+    if (options.body !== undefined) headers['content-type'] = file ? file.type : 'application/json'
     if (token) headers.authorization = `Bearer ${token}`
 
     try {
       const response = await fetch(`/api${path}`, {
         method: options.method ?? 'GET',
         headers,
-        body: options.body === undefined ? null : JSON.stringify(options.body),
+        body: file ?? (options.body === undefined ? null : JSON.stringify(options.body)),
         signal: controller.signal,
       })
       // The timer keeps running while the body downloads: a stalled body is a timeout too. A body that stops

@@ -26,6 +26,9 @@ export function fakeDepositsRepository(players: readonly PlayerRow[]) {
   const bills: DraftBillRow[] = []
   const deposits: DepositRow[] = []
   const exceptions: DepositExceptionRow[] = []
+  /** The player's credited deposits in the repository's order: latest credit first, then the highest id. */
+  const creditedNewestFirst = (playerId: number) =>
+    deposits.filter((d) => d.playerId === playerId && d.creditedAt).sort((a, b) => b.creditedAt!.getTime() - a.creditedAt!.getTime() || b.id - a.id)
   const repository: DepositServiceDeps['depositsRepository'] = {
     activeOperatorAccount: async () => accounts.filter((a) => a.active).sort((a, b) => a.sort - b.sort || a.id - b.id)[0],
     isOperatorAccountNumber: async (_db, number) => accounts.some((a) => a.accountNumber === number),
@@ -52,7 +55,6 @@ export function fakeDepositsRepository(players: readonly PlayerRow[]) {
       for (const b of live) b.status = 'CANCELLED'
       return live.length > 0
     },
-    latestBill: async (_db, playerId) => bills.filter((b) => b.playerId === playerId).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0],
     completableBill: async (_db, playerId, expiredAfter) =>
       bills
         .filter((b) => b.playerId === playerId && (b.status === 'LIVE' || b.status === 'EXPIRED') && b.expiresAt > expiredAfter)
@@ -111,10 +113,13 @@ export function fakeDepositsRepository(players: readonly PlayerRow[]) {
       return inserted
     },
     exceptionByHash: async (_db, hash) => exceptions.find((e) => e.requestHash === hash),
-    creditedSince: async (_db, playerId, since) =>
-      deposits
-        .filter((d) => d.playerId === playerId && d.creditedAt && d.creditedAt >= since)
-        .sort((a, b) => b.creditedAt!.getTime() - a.creditedAt!.getTime())[0],
+    lastCredited: async (_db, playerId) => creditedNewestFirst(playerId)[0],
+    creditedAfter: async (_db, playerId, after, notBefore) =>
+      creditedNewestFirst(playerId).find(
+        (d) =>
+          d.creditedAt! >= notBefore &&
+          (!after || d.creditedAt!.getTime() > after.creditedAt.getTime() || (d.creditedAt!.getTime() === after.creditedAt.getTime() && d.id > after.id)),
+      ),
   }
   return {
     repository,

@@ -26,6 +26,16 @@ describe('the back-office API client', () => {
     expect((init?.headers as Record<string, string>).authorization).toBe('Bearer tok-1')
   })
 
+  it('sends a file as it is, with its own type (an image upload)', async () => {
+    setToken('tok-1')
+    fetchMock.mockReturnValueOnce(answer(200, { success: true, data: { url: '/media/uploads/a.png' } }))
+    const file = new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' })
+    await apiRequest('/backoffice/media', { method: 'POST', body: file })
+    const [, init] = fetchMock.mock.calls[0]!
+    expect(init?.body).toBe(file)
+    expect((init?.headers as Record<string, string>)['content-type']).toBe('image/png')
+  })
+
   it("throws the server's code, and the operator reads its Thai message", async () => {
     setToken('tok-1')
     fetchMock.mockReturnValueOnce(answer(403, { success: false, code: 'FORBIDDEN', message: 'ไม่มีสิทธิ์' }))

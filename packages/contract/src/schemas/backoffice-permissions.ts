@@ -19,6 +19,8 @@ export const OPERATOR_PERMISSIONS = {
   'ledger.verify': ['owner', 'finance'],
   /** Creating operators, changing their roles, disabling them, resetting their password or authenticator. */
   'operators.manage': ['owner'],
+  /** Uploading an image (stored by content, served under /media/) for a field the operator then edits. */
+  'media.upload': ['owner', 'finance', 'support'],
   /** Running scheduled jobs by hand (the referral accrual). */
   'jobs.run': ['owner'],
   /** Site settings: title, description, theme colours, logo, favicon, slides and the contact and help links. */

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { failingContrasts, contrastRefusal } from '../site-theme.ts'
 import { okEnvelope } from './envelope.ts'
-import { strictBody } from './fields.ts'
+import { MediaUrl, strictBody } from './fields.ts'
 import { SiteMetadata } from './site.ts'
 
 // The back-office's site settings editor (issue 20 §3): the same shape as the metadata the apps load.
@@ -24,13 +24,6 @@ const colour = (message: string) =>
     .regex(/^#[0-9a-fA-F]{6}$/, { error: message })
     .transform((c) => c.toLowerCase())
 
-/** An image Sanam serves itself (uploaded through the back-office): never a link to another site. */
-const SiteImageUrl = (message: string) =>
-  z
-    .string({ error: message })
-    .regex(/^\/media\/[a-z0-9/._-]{1,200}$/, { error: message })
-    .refine((url) => !url.includes('..'), { error: message })
-
 /** A link players open in a new window: https only, to a named host (never javascript:, data: or an address). */
 const httpsLink = (message: string) =>
   z
@@ -47,13 +40,13 @@ export const SiteSettingsBody = strictBody({
     background: colour('สีพื้นหลังต้องเป็นรหัสสีแบบ #RRGGBB'),
   }),
   image: z.strictObject({
-    logo: SiteImageUrl('กรุณาอัปโหลดโลโก้'),
-    favicon: SiteImageUrl('กรุณาอัปโหลดไอคอนเว็บไซต์ (favicon)'),
+    logo: MediaUrl,
+    favicon: MediaUrl,
   }),
   contact: z.strictObject({ line: httpsLink('ลิงก์ติดต่อต้องเป็นลิงก์ https:// ที่ถูกต้อง') }),
   responsible_play: z.strictObject({ help_url: httpsLink('ลิงก์ช่วยเหลือการเล่นอย่างรับผิดชอบต้องเป็นลิงก์ https:// ที่ถูกต้อง').nullable() }),
   slides: z
-    .array(SiteImageUrl('รูปสไลด์ต้องเป็นรูปที่อัปโหลดไว้'), { error: 'รูปสไลด์ไม่ถูกต้อง' })
+    .array(MediaUrl, { error: 'รูปสไลด์ไม่ถูกต้อง' })
     .max(MAX_SLIDES, { error: `ใส่รูปสไลด์ได้ไม่เกิน ${MAX_SLIDES} รูป` })
     .refine((slides) => new Set(slides).size === slides.length, { error: 'มีรูปสไลด์ซ้ำกัน' }),
 }).superRefine((body, ctx) => {

@@ -1,5 +1,7 @@
 import { z } from 'zod'
+import { UPLOAD_IMAGE_TYPES } from '../media.ts'
 import { okEnvelope } from './envelope.ts'
+import { MediaUrl } from './fields.ts'
 
 const HexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/)
 
@@ -23,7 +25,18 @@ export type SiteMetadata = z.infer<typeof SiteMetadata>
 export const Health = z.object({ status: z.enum(['ok', 'degraded']), db: z.enum(['up', 'down']) })
 export type Health = z.infer<typeof Health>
 
+/** An uploaded image: where it is served, and what it is. */
+export const UploadedImage = z.object({
+  url: MediaUrl,
+  content_type: z.enum(UPLOAD_IMAGE_TYPES),
+  bytes: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+})
+export type UploadedImage = z.infer<typeof UploadedImage>
+
 export const siteContract = {
   metadata: { response: { 200: okEnvelope(SiteMetadata) } },
+  uploadMedia: { response: { 200: okEnvelope(UploadedImage) } },
   health: { response: { 200: okEnvelope(Health), 503: z.object({ success: z.literal(false), data: Health }) } },
 }

@@ -42,12 +42,22 @@ export type DraftBill = z.infer<typeof DraftBill>
 
 export const DepositStatusParams = z.strictObject({ userId: recordId('รหัสผู้ใช้ไม่ถูกต้อง') })
 /**
- * What the slip check sends: `since`, when it began, so a deposit credited before it (an earlier deposit, an old
- * bill's) is not taken for this one. The server bounds it to its status window (15 minutes) and to now.
+ * Where a slip check begins: the player's last credited deposit when the check began (null: none yet), as the server
+ * read it (`GET /wallet/deposit/status/{userId}/cursor`). The check's polls send it back, so only a deposit credited
+ * after it answers them: the phone's clock is never asked when the check began.
  */
+export const DepositCheckCursor = z.object({ after: z.number().int().nullable() })
+export type DepositCheckCursor = z.infer<typeof DepositCheckCursor>
+const CURSOR_MESSAGE = 'ข้อมูลการตรวจสอบสลิปไม่ถูกต้อง กรุณาเปิดหน้าฝากเงินใหม่'
+/** What each poll of the slip check sends: the cursor the check began with. */
 export const DepositStatusBody = strictBody({
-  since: z.iso.datetime({ offset: true, error: 'since ต้องเป็นเวลา ISO 8601' }).optional(),
-}).nullish()
+  after: z
+    .number({ error: CURSOR_MESSAGE })
+    .int({ error: CURSOR_MESSAGE })
+    .positive({ error: CURSOR_MESSAGE })
+    .max(Number.MAX_SAFE_INTEGER, { error: CURSOR_MESSAGE })
+    .nullable(),
+})
 export type DepositStatusBody = z.infer<typeof DepositStatusBody>
 export const DepositStatus = z.object({ deposit_id: z.number().int(), amount: Baht, credited_at: Iso })
 
@@ -116,6 +126,7 @@ export const walletContract = {
   depositBank: { response: { 200: okEnvelope(DepositBank) } },
   createDraftBill: { body: CreateDraftBillBody, response: { 200: okEnvelope(DraftBill) } },
   cancelDraftBill: { response: { 200: MessageOnly } },
+  depositCheckCursor: { params: DepositStatusParams, response: { 200: okEnvelope(DepositCheckCursor) } },
   depositStatus: { params: DepositStatusParams, body: DepositStatusBody, response: { 200: okEnvelope(DepositStatus) } },
   bankTransfer: { body: BankTransferBody, response: { 200: okEnvelope(BankTransferResult) } },
   withdrawConfig: { response: { 200: okEnvelope(WithdrawConfig) } },

@@ -73,10 +73,6 @@ export const depositsRepository = {
       .returning({ id: draftBills.id })
     return rows.length > 0
   },
-  async latestBill(db: Db, playerId: number): Promise<DraftBillRow | undefined> {
-    const [row] = await db.select().from(draftBills).where(eq(draftBills.playerId, playerId)).orderBy(desc(draftBills.createdAt)).limit(1)
-    return row
-  },
   /** The bill a deposit completes: LIVE, or expired no longer ago than the grace (still marked LIVE or EXPIRED). */
   async completableBill(db: Db, playerId: number, expiredAfter: Date): Promise<DraftBillRow | undefined> {
     const [row] = await db
@@ -204,12 +200,29 @@ export const depositsRepository = {
     return { deposits: rows, exceptions, accounts }
   },
   /** The player's newest credited deposit at or after `since`. */
-  async creditedSince(db: Db, playerId: number, since: Date): Promise<DepositRow | undefined> {
+  /** The player's last credited deposit: latest credit time first, then the highest id (two in one instant). */
+  async lastCredited(db: Db, playerId: number): Promise<Pick<DepositRow, 'id' | 'creditedAt'> | undefined> {
+    const [row] = await db
+      .select({ id: deposits.id, creditedAt: deposits.creditedAt })
+      .from(deposits)
+      .where(and(eq(deposits.playerId, playerId), isNotNull(deposits.creditedAt)))
+      .orderBy(desc(deposits.creditedAt), desc(deposits.id))
+      .limit(1)
+    return row
+  },
+  /** The player's newest deposit credited after `after` (in lastCredited's order; null: any) and not before `notBefore`. */
+  async creditedAfter(db: Db, playerId: number, after: { creditedAt: Date; id: number } | null, notBefore: Date): Promise<DepositRow | undefined> {
     const [row] = await db
       .select()
       .from(deposits)
-      .where(and(eq(deposits.playerId, playerId), isNotNull(deposits.creditedAt), gte(deposits.creditedAt, since)))
-      .orderBy(desc(deposits.creditedAt))
+      .where(
+        and(
+          eq(deposits.playerId, playerId),
+          gte(deposits.creditedAt, notBefore),
+          after ? sql`(${deposits.creditedAt}, ${deposits.id}) > (${after.creditedAt.toISOString()}::timestamptz, ${after.id})` : undefined,
+        ),
+      )
+      .orderBy(desc(deposits.creditedAt), desc(deposits.id))
       .limit(1)
     return row
   },

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../test/app.ts'
-import { makePlayer } from '../../../test/factories.ts'
 import { balanceOf, bankSignature, bearer, fund, postTransfer, signedInPlayer, transferBody } from '../../../test/money.ts'
 import { deposits, draftBills } from '../../db/schema.ts'
+import { msg } from '@sanam/contract'
 import { DEMO_BANK_WEBHOOK_SECRET } from '@sanam/contract/demo-secrets'
 import { signBody } from '@sanam/contract/signing'
 import { parsePromptPay, verifyPayloadCrc } from './promptpay.ts'
@@ -222,90 +222,77 @@ describe('POST /api/bank/transfers', () => {
   })
 })
 
-describe('POST /api/wallet/deposit/status/:userId', () => {
-  it('is 404 until a deposit is credited after the latest bill, then answers it', async () => {
+describe('the slip check: GET …/status/:userId/cursor, then POST /api/wallet/deposit/status/:userId', () => {
+  const slipCheck = async (player: { id: number }, token: string) => {
+    const begun = await t.get(`/api/wallet/deposit/status/${player.id}/cursor`, token)
+    expect(begun.statusCode).toBe(200)
+    const { after } = begun.json<{ data: { after: number | null } }>().data
+    return { after, poll: () => t.post(`/api/wallet/deposit/status/${player.id}`, { after }, token) }
+  }
+
+  it('is 404 until a deposit is credited after the check began, then answers it', async () => {
     const { token, ...player } = await signedInPlayer(t)
-    const poll = () => t.post(`/api/wallet/deposit/status/${player.id}`, undefined, token)
     await t.post('/api/wallet/deposit/draft_bill', { amount: 300, promotion: null }, token)
-    expect((await poll()).statusCode).toBe(404)
+    const check = await slipCheck(player, token)
+    expect(check.after).toBeNull()
+    expect((await check.poll()).statusCode).toBe(404)
     t.clock.advance(30_000)
     const id = await fund(t, player, 300)
-    const res = await poll()
+    const res = await check.poll()
     expect(res.statusCode).toBe(200)
     expect(res.json().data).toMatchObject({ deposit_id: id, amount: 300 })
 
-    // A new bill resets it: the old deposit does not count for the new one.
-    t.clock.advance(60_000)
-    await t.post('/api/wallet/deposit/draft_bill', { amount: 300, promotion: null }, token)
-    expect((await poll()).statusCode).toBe(404)
+    // The next check begins after that deposit: it does not count again.
+    const next = await slipCheck(player, token)
+    expect(next.after).toBe(id)
+    expect((await next.poll()).statusCode).toBe(404)
   })
 
-  it('without any bill, looks back 15 minutes', async () => {
+  it('never takes a deposit credited before the check began for this one, whatever the clocks say', async () => {
     const { token, ...player } = await signedInPlayer(t)
-    await fund(t, player, 150)
-    const poll = () => t.post(`/api/wallet/deposit/status/${player.id}`, undefined, token)
-    expect((await poll()).statusCode).toBe(200)
-    t.clock.advance(15 * 60_000 + 1000)
-    expect((await poll()).statusCode).toBe(404)
-  })
-
-  it('a check that says when it began never succeeds on a deposit credited before, even with an old bill', async () => {
-    const { token, ...player } = await signedInPlayer(t)
-    const poll = (since?: unknown) =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/wallet/deposit/status/${player.id}`,
-        headers: bearer(token),
-        ...(since === undefined ? {} : { payload: { since } }),
-      })
-    // Yesterday's bill, paid then.
-    await t.post('/api/wallet/deposit/draft_bill', { amount: 300, promotion: null }, token)
-    t.clock.advance(60_000)
-    await fund(t, player, 300)
-    t.clock.advance(24 * 60 * 60_000)
-
-    // Today a new check begins: the old deposit is not this one's, whether it says when it began or not.
-    const began = t.clock.now().toISOString()
-    expect((await poll(began)).statusCode).toBe(404)
-    expect((await poll()).statusCode).toBe(404)
+    // Credited a moment ago, 5 minutes' worth of a slow phone clock: the old check trusted the phone and reported it.
+    const earlier = await fund(t, player, 300)
+    t.clock.advance(1000)
+    const check = await slipCheck(player, token)
+    expect(check.after).toBe(earlier)
+    expect((await check.poll()).statusCode).toBe(404)
     t.clock.advance(10_000)
     const id = await fund(t, player, 500)
-    const found = await poll(began)
-    expect(found.statusCode).toBe(200)
-    expect(found.json().data).toMatchObject({ deposit_id: id, amount: 500 })
+    expect((await check.poll()).json().data).toMatchObject({ deposit_id: id, amount: 500 })
   })
 
-  it('bounds the start a check claims to the last 15 minutes and to now', async () => {
+  it('looks at most 15 minutes back', async () => {
     const { token, ...player } = await signedInPlayer(t)
-    const poll = (since: string) => t.post(`/api/wallet/deposit/status/${player.id}`, { since }, token)
+    const check = await slipCheck(player, token)
     await fund(t, player, 150)
-    t.clock.advance(20 * 60_000)
-    // Claiming to have begun an hour ago looks back 15 minutes only: the deposit 20 minutes ago is not found.
-    expect((await poll(new Date(t.clock.now().getTime() - 60 * 60_000).toISOString())).statusCode).toBe(404)
-    // A phone clock running ahead: the check counts from now, and a deposit credited later is found.
-    const ahead = new Date(t.clock.now().getTime() + 5 * 60_000).toISOString()
-    t.clock.advance(1000)
-    await fund(t, player, 200)
-    expect((await poll(ahead)).statusCode).toBe(200)
+    t.clock.advance(15 * 60_000 + 1000)
+    expect((await check.poll()).statusCode).toBe(404)
   })
 
   it.each([
-    ['not a date', 'yesterday'],
-    ['a number', 1_700_000_000],
-    ['an extra field', { extra: true }],
-  ])('refuses a check start that is %s (400)', async (_name, value) => {
+    ['missing', {}],
+    ['not a number', { after: '12' }],
+    ['a fraction', { after: 1.5 }],
+    ['negative', { after: -1 }],
+    ['huge', { after: 1e300 }],
+    ['with an extra field', { after: null, since: new Date().toISOString() }],
+  ])('refuses a cursor that is %s (400, in Thai)', async (_name, payload) => {
     const { token, ...player } = await signedInPlayer(t)
-    const payload = typeof value === 'object' ? { since: new Date().toISOString(), ...value } : { since: value }
-    const res = await t.app.inject({ method: 'POST', url: `/api/wallet/deposit/status/${player.id}`, headers: bearer(token), payload })
+    const res = await t.post(`/api/wallet/deposit/status/${player.id}`, payload, token)
     expect(res.statusCode).toBe(400)
     expect(res.json().message).toMatch(/[\u0E00-\u0E7F]/)
   })
 
-  it("refuses another player's id with 403 and a bad id with 400", async () => {
-    const { token } = await signedInPlayer(t)
-    const other = await makePlayer(t.db)
-    expect((await t.post(`/api/wallet/deposit/status/${other.id}`, undefined, token)).statusCode).toBe(403)
-    expect((await t.post('/api/wallet/deposit/status/abc', undefined, token)).statusCode).toBe(400)
+  it("refuses another player's deposit as the cursor, another player's id with 403 and a bad id with 400", async () => {
+    const { token, ...player } = await signedInPlayer(t)
+    const other = await signedInPlayer(t)
+    const theirs = await fund(t, other, 100)
+    const pointed = await t.post(`/api/wallet/deposit/status/${player.id}`, { after: theirs }, token)
+    expect(pointed.statusCode).toBe(400)
+    expect(pointed.json().message).toBe(msg('DEPOSIT_CHECK_CURSOR_INVALID'))
+    expect((await t.post(`/api/wallet/deposit/status/${other.id}`, { after: null }, token)).statusCode).toBe(403)
+    expect((await t.get(`/api/wallet/deposit/status/${other.id}/cursor`, token)).statusCode).toBe(403)
+    expect((await t.post('/api/wallet/deposit/status/abc', { after: null }, token)).statusCode).toBe(400)
   })
 })
 

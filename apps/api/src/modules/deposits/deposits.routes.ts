@@ -23,10 +23,14 @@ export function depositRoutes(app: TypedApp, deps: { deposits: DepositService; r
     return done(msg('PROMOTION_CANCELLED'))
   })
 
+  // The slip check: where it begins (the server's cursor), then polls that send it back (404: not yet).
+  app.get('/wallet/deposit/status/:userId/cursor', { schema: walletContract.depositCheckCursor, preHandler: deps.requirePlayer }, async (req, reply) => {
+    void reply.header('cache-control', 'no-store')
+    return ok(await deposits.checkCursor(req.player, Number(req.params.userId)))
+  })
   app.post('/wallet/deposit/status/:userId', { schema: walletContract.depositStatus, preHandler: deps.requirePlayer }, async (req, reply) => {
     void reply.header('cache-control', 'no-store')
-    const since = req.body?.since
-    return ok(await deposits.status(req.player, Number(req.params.userId), since === undefined ? undefined : new Date(since)))
+    return ok(await deposits.status(req.player, Number(req.params.userId), req.body.after))
   })
 }
 

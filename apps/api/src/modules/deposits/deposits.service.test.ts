@@ -143,13 +143,21 @@ describe('the bank feed', () => {
 })
 
 describe('the slip check', () => {
-  it("answers only about the caller's own deposits, credited since the check began", async () => {
+  it("answers only about the caller's own deposits, credited after the deposit the check began after", async () => {
     const { sut, clock, somchai, somsri, actorOf, transfer } = setup()
-    await expect(sut.status(actorOf(somchai), somsri.id)).rejects.toMatchObject({ code: 'FORBIDDEN' })
-    await sut.receiveTransfer(transfer())
+    await expect(sut.checkCursor(actorOf(somchai), somsri.id)).rejects.toMatchObject({ code: 'FORBIDDEN' })
+    await expect(sut.status(actorOf(somchai), somsri.id, null)).rejects.toMatchObject({ code: 'FORBIDDEN' })
+    const before = await sut.checkCursor(actorOf(somchai), somchai.id)
+    expect(before).toEqual({ after: null })
+    const { deposit_id } = await sut.receiveTransfer(transfer())
     clock.advance(60_000)
-    await expect(sut.status(actorOf(somchai), somchai.id, clock.now())).rejects.toMatchObject({ code: 'NOT_FOUND' })
-    expect(await sut.status(actorOf(somchai), somchai.id, new Date(clock.now().getTime() - 120_000))).toMatchObject({ amount: 500 })
+    // A check that began before that deposit finds it; one that began after it waits for the next.
+    expect(await sut.status(actorOf(somchai), somchai.id, before.after)).toMatchObject({ deposit_id, amount: 500 })
+    const after = await sut.checkCursor(actorOf(somchai), somchai.id)
+    expect(after).toEqual({ after: deposit_id })
+    await expect(sut.status(actorOf(somchai), somchai.id, after.after)).rejects.toMatchObject({ code: 'NOT_FOUND' })
+    // Somsri cannot point her check at Somchai's deposit.
+    await expect(sut.status(actorOf(somsri), somsri.id, deposit_id!)).rejects.toMatchObject({ code: 'VALIDATION_FAILED' })
   })
 })
 

@@ -112,8 +112,8 @@ export interface DepositServiceDeps {
     | 'cancelLiveBill'
     | 'findByExternalId'
     | 'insert'
-    | 'latestBill'
-    | 'creditedSince'
+    | 'lastCredited'
+    | 'creditedAfter'
     | 'findById'
     | 'attachFeed'
     | 'releaseClaim'
@@ -333,18 +333,30 @@ export function createDepositService(deps: DepositServiceDeps) {
      * phone clock running ahead). A caller that does not say when it began gets the later of the latest bill's
      * creation and the window's start, so an old bill never makes a new check succeed at once.
      */
-    async status(actor: Actor, userId: number, checkStartedAt?: Date) {
+    /** Where a slip check begins: the player's last credited deposit now (spec §4; issue 21: never the phone's clock). */
+    async checkCursor(actor: Actor, userId: number): Promise<{ after: number | null }> {
       if (userId !== actor.playerId) throw new AppError('FORBIDDEN')
-      const now = clock.now()
-      const windowStart = new Date(now.getTime() - settings.statusWindowMinutes * 60_000)
-      let since: Date
-      if (checkStartedAt) {
-        since = new Date(Math.min(Math.max(checkStartedAt.getTime(), windowStart.getTime()), now.getTime()))
-      } else {
-        const bill = await depositsRepository.latestBill(db, actor.playerId)
-        since = bill && bill.createdAt > windowStart ? bill.createdAt : windowStart
+      const last = await depositsRepository.lastCredited(db, actor.playerId)
+      return { after: last?.id ?? null }
+    },
+
+    /**
+     * A poll of the slip check: the newest deposit credited after the check's cursor (the player's own credited
+     * deposit it began after, or none), within the status window; NOT_FOUND while there is none.
+     */
+    async status(actor: Actor, userId: number, after: number | null) {
+      if (userId !== actor.playerId) throw new AppError('FORBIDDEN')
+      const windowStart = new Date(clock.now().getTime() - settings.statusWindowMinutes * 60_000)
+      const cursor = after === null ? null : await depositsRepository.findById(db, after)
+      if (after !== null && (cursor?.playerId !== actor.playerId || !cursor.creditedAt)) {
+        throw new AppError('VALIDATION_FAILED', msg('DEPOSIT_CHECK_CURSOR_INVALID'))
       }
-      const deposit = await depositsRepository.creditedSince(db, actor.playerId, since)
+      const deposit = await depositsRepository.creditedAfter(
+        db,
+        actor.playerId,
+        cursor?.creditedAt ? { creditedAt: cursor.creditedAt, id: cursor.id } : null,
+        windowStart,
+      )
       if (!deposit?.creditedAt) throw new AppError('NOT_FOUND', msg('DEPOSIT_NOT_YET_SEEN'))
       return { deposit_id: deposit.id, amount: satangToBaht(deposit.amount), credited_at: deposit.creditedAt.toISOString() }
     },

@@ -1,9 +1,12 @@
 import etag from '@fastify/etag'
-import { backofficeSiteContract, msg, siteContract } from '@sanam/contract'
+import type { FastifyError } from 'fastify'
+import { backofficeSiteContract, MAX_UPLOAD_IMAGE_BYTES, msg, siteContract } from '@sanam/contract'
 import type { Database } from '../../db/client.ts'
+import { AppError, handleError } from '../../errors.ts'
 import { ok } from '../../lib/http.ts'
 import type { TypedApp } from '../../lib/typed-app.ts'
 import type { OperatorGuard } from '../../plugins/operator-auth.ts'
+import type { MediaUploadService } from './media-upload.service.ts'
 import type { SiteService } from './site.service.ts'
 
 export function siteRoutes(app: TypedApp, deps: { site: SiteService; database: Pick<Database, 'ping'> }) {
@@ -45,4 +48,25 @@ export function backofficeSiteRoutes(app: TypedApp, deps: { site: SiteService; o
   const c = backofficeSiteContract
   app.get('/backoffice/site', { schema: c.get, preHandler: manager }, async () => ok(await deps.site.settings()))
   app.post('/backoffice/site', { schema: c.save, preHandler: manager }, async (req) => ok(await deps.site.save(req.operator, req.body), msg('SITE_SAVED')))
+}
+
+/**
+ * `POST /api/backoffice/media`: an operator uploads an image as the request body itself (`Content-Type: image/png`,
+ * ...), not a multipart form: one file, no form parser. Registered in a scope of its own, so the image body parser and
+ * its 2 MiB limit apply to this route alone.
+ */
+export async function mediaUploadRoutes(app: TypedApp, deps: { media: MediaUploadService; operator: OperatorGuard }) {
+  app.addContentTypeParser(/^image\//, { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_IMAGE_BYTES }, (_req, body, done) => done(null, body))
+  // The framework's "too large" answer is generic; an operator picking a file wants to know the limit.
+  app.setErrorHandler((error: FastifyError, request, reply) =>
+    handleError(error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? new AppError('PAYLOAD_TOO_LARGE', msg('IMAGE_TOO_LARGE')) : error, request, reply),
+  )
+  app.post(
+    '/backoffice/media',
+    { schema: siteContract.uploadMedia, bodyLimit: MAX_UPLOAD_IMAGE_BYTES, preHandler: deps.operator('media.upload') },
+    async (req) => {
+      if (!Buffer.isBuffer(req.body)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', msg('IMAGE_TYPE_REFUSED'))
+      return ok(await deps.media.uploadImage(req.operator, req.headers['content-type']?.split(';')[0]?.trim().toLowerCase(), req.body), msg('IMAGE_UPLOADED'))
+    },
+  )
 }

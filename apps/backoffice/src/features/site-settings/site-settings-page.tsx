@@ -2,12 +2,12 @@ import { MAX_SLIDES } from '@sanam/contract'
 import { contrastRefusal, formatContrast, MIN_TEXT_CONTRAST, THEME_PAIR_LABEL, themeContrasts } from '@sanam/contract/site-theme'
 import { formatDateTimeSeconds } from '@sanam/web-shared/format'
 import { useState, type FormEvent } from 'react'
+import { ImageField } from '../../components/image-field.tsx'
 import { useToast } from '../../components/toasts.tsx'
 import { errorText } from '../../lib/api-client.ts'
 import { t } from '../../lib/i18n/th.ts'
 import { useSiteSettings, type SiteSettings } from './api/get-site-settings.ts'
 import { useSaveSiteSettings, type SiteSettingsBody } from './api/save-site-settings.ts'
-import { ImageUrlField } from './image-url-field.tsx'
 import { ThemePreview } from './theme-preview.tsx'
 import './site-settings.css'
 
@@ -73,7 +73,6 @@ function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
   const toast = useToast()
   const save = useSaveSiteSettings()
   const [form, setForm] = useState<SiteSettingsBody>(() => bodyOf(initial))
-  const [newSlide, setNewSlide] = useState('')
   const set = (change: Partial<SiteSettingsBody>) => setForm((current) => ({ ...current, ...change }))
   const setTheme = (change: Partial<SiteSettingsBody['theme']>) => set({ theme: { ...form.theme, ...change } })
 
@@ -88,11 +87,6 @@ function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
     if (moved === undefined) return
     next.splice(to, 0, moved)
     set({ slides: next })
-  }
-  const addSlide = () => {
-    if (!newSlide) return
-    set({ slides: [...slides, newSlide] })
-    setNewSlide('')
   }
 
   const submit = (event: FormEvent) => {
@@ -151,8 +145,13 @@ function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
         <fieldset className="site-section">
           <legend className="site-section__title">{t('site.images')}</legend>
           <div className="site-images">
-            <ImageUrlField label={t('site.logo')} value={form.image.logo} onChange={(logo) => set({ image: { ...form.image, logo } })} />
-            <ImageUrlField label={t('site.favicon')} value={form.image.favicon} onChange={(favicon) => set({ image: { ...form.image, favicon } })} />
+            <ImageField label={t('site.logo')} value={form.image.logo} previewHeight={64} onChange={(logo) => set({ image: { ...form.image, logo } })} />
+            <ImageField
+              label={t('site.favicon')}
+              value={form.image.favicon}
+              previewHeight={64}
+              onChange={(favicon) => set({ image: { ...form.image, favicon } })}
+            />
           </div>
         </fieldset>
 
@@ -186,12 +185,8 @@ function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
             })}
           </ol>
           {slides.length < MAX_SLIDES && (
-            <div className="site-slide-add">
-              <ImageUrlField label={t('site.slideAdd')} value={newSlide} onChange={setNewSlide} />
-              <button type="button" className="button button--ghost" disabled={!newSlide} onClick={addSlide}>
-                {t('site.slideAdd')}
-              </button>
-            </div>
+            // An uploaded image joins the end of the list at once; the order buttons move it.
+            <ImageField label={t('site.slideAdd')} value="" previewHeight={48} onChange={(url) => set({ slides: [...slides, url] })} />
           )}
         </fieldset>
 

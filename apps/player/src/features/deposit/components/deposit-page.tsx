@@ -12,7 +12,7 @@ import { t } from '../../../lib/i18n/index.ts'
 import { getSession } from '../../../lib/session.ts'
 import { useTimeouts } from '../../../lib/use-timeouts.ts'
 import { useCancelDraftBill } from '../api/cancel-draft-bill.ts'
-import { checkDepositStatus } from '../api/check-deposit-status.ts'
+import { beginDepositCheck, checkDepositStatus } from '../api/check-deposit-status.ts'
 import { useCreateDraftBill } from '../api/create-draft-bill.ts'
 import { useDepositBank } from '../api/get-deposit-bank.ts'
 import { useDepositConfig } from '../api/get-deposit-config.ts'
@@ -104,7 +104,12 @@ export function DepositPage({ user, readBalance, contactUrl }: { user: UserMe | 
     schedule(() => void navigate('/', { replace: true }), HOME_AFTER_DEPOSIT_MS)
   })
 
-  const checkingSlip = useSlipCheck({ userId: user?.uid ?? null, check: checkDepositStatus, hasToken: () => getSession().token !== null })
+  const checkingSlip = useSlipCheck({
+    userId: user?.uid ?? null,
+    begin: beginDepositCheck,
+    check: checkDepositStatus,
+    hasToken: () => getSession().token !== null,
+  })
 
   function handleChoose(value: string) {
     if (draft) return

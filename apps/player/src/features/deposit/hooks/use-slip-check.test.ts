@@ -17,22 +17,31 @@ const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms))
 
 const notYet = () => Promise.reject(new ApiError('NOT_FOUND', 404, 'ยังไม่พบยอดฝาก'))
 
-function start(check: (userId: number, since: Date) => Promise<unknown>, options: { hasToken?: () => boolean; onFound?: () => void } = {}) {
+function start(
+  check: (userId: number, after: number | null) => Promise<unknown>,
+  options: { hasToken?: () => boolean; onFound?: () => void; begin?: (userId: number) => Promise<{ after: number | null }> } = {},
+) {
+  const begin = options.begin ?? (() => Promise.resolve({ after: 41 }))
   return renderHook(() =>
-    useSlipCheck({ userId: 7, check, hasToken: options.hasToken ?? (() => true), ...(options.onFound ? { onFound: options.onFound } : {}) }),
+    useSlipCheck({ userId: 7, begin, check, hasToken: options.hasToken ?? (() => true), ...(options.onFound ? { onFound: options.onFound } : {}) }),
   )
 }
 
 describe('slip check (spec §4, §9: every 5 s, at most 15 minutes)', () => {
-  it('asks every 5 s with the moment it began, while the answer is 404, and stops on success', async () => {
+  it("asks where it begins once, then every 5 s with the server's cursor while the answer is 404, and stops on success", async () => {
     let answer: () => Promise<unknown> = notYet
-    const check = vi.fn((_userId: number, _since: Date) => answer())
+    const check = vi.fn((_userId: number, _after: number | null) => answer())
+    const begin = vi.fn(() => Promise.resolve({ after: 41 }))
     const onFound = vi.fn()
-    const view = start(check, { onFound })
+    const view = start(check, { onFound, begin })
     expect(view.result.current).toBe(true)
+    expect(begin).toHaveBeenCalledWith(7)
+    // The phone's clock jumps (set right, or wrong): the check's start is the server's cursor, so nothing changes.
+    vi.setSystemTime(new Date('2026-11-23T09:55:00Z'))
     await advance(10_000)
     expect(check).toHaveBeenCalledTimes(2)
-    expect(check.mock.calls[1]).toEqual([7, new Date('2026-11-23T10:00:00Z')])
+    expect(check.mock.calls[1]).toEqual([7, 41])
+    expect(begin).toHaveBeenCalledTimes(1)
     answer = () => Promise.resolve({ deposit_id: 1 })
     await advance(5000)
     expect(onFound).toHaveBeenCalledTimes(1)
@@ -50,6 +59,14 @@ describe('slip check (spec §4, §9: every 5 s, at most 15 minutes)', () => {
     const view = start(check)
     await advance(30_000)
     expect(check).toHaveBeenCalledTimes(1)
+    expect(view.result.current).toBe(false)
+  })
+
+  it('stops when the server cannot say where the check begins', async () => {
+    const check = vi.fn(notYet)
+    const view = start(check, { begin: () => Promise.reject(new ApiError('NETWORK', 0)) })
+    await advance(30_000)
+    expect(check).not.toHaveBeenCalled()
     expect(view.result.current).toBe(false)
   })
 
