@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { shot, viewShot } from './support/browser.ts'
 import { expectAccessible, settleImages } from './support/page.ts'
+import { operatorEnv } from './support/operator.ts'
 import { DEMO } from './support/player.ts'
 import { useBrowserSuite } from './support/suite.ts'
 
@@ -15,7 +16,7 @@ async function playerLook(page: Page) {
 
 describe('back-office: site settings', () => {
   // A server of its own: the site's look is what every other spec's player sees.
-  const suite = useBrowserSuite({ server: {} })
+  const suite = useBrowserSuite({ server: { env: operatorEnv() } })
 
   it('the owner changes title, theme colour and slides; the player app shows them on its next load', { timeout: 180_000 }, async () => {
     const phone = await suite.phone()
