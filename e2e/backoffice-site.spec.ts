@@ -40,6 +40,7 @@ describe('back-office: site settings', () => {
 
     await primaryHex.fill('#22c55e')
     await page.getByLabel('ชื่อเว็บไซต์').fill('สนามเขียว')
+    await page.getByLabel('ลิงก์ช่วยเหลือการเล่นอย่างรับผิดชอบ (เว้นว่างได้)').fill('https://www.example.org/responsible-play')
     // A slide uploaded as an operator would pick a file: a PNG (here a picture of the player's login page).
     const png = await phone.page.screenshot({ type: 'png', clip: { x: 0, y: 0, width: 390, height: 160 } })
     const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/backoffice/media') && r.request().method() === 'POST')
@@ -61,6 +62,8 @@ describe('back-office: site settings', () => {
     await phone.page.reload()
     await phone.page.getByRole('button', { name: 'เข้าสู่ระบบ' }).waitFor()
     expect(await playerLook(phone.page)).toEqual({ title: 'สนามเขียว', primary: '#22c55e' })
+    // Where the footer speaks of responsible play, it now links to the help the site set.
+    expect(await phone.page.getByRole('link', { name: /เล่นอย่างรับผิดชอบ/ }).getAttribute('href')).toBe('https://www.example.org/responsible-play')
     await viewShot(phone.page, 'h4-site-player-login')
 
     const lobby = await suite.phone({ player: DEMO })
