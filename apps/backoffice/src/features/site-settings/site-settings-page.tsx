@@ -39,6 +39,21 @@ export function SiteSettingsPage() {
   )
 }
 
+function TextField(props: { label: string; value: string; maxLength: number; type?: 'url'; onChange: (value: string) => void }) {
+  return (
+    <label className="field">
+      <span className="field__label">{props.label}</span>
+      <input
+        className="field__input"
+        type={props.type ?? 'text'}
+        value={props.value}
+        maxLength={props.maxLength}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </label>
+  )
+}
+
 function ColourField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
   const valid = HEX.test(value)
   return (
@@ -99,10 +114,7 @@ function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
       <div className="site-form__main">
         <fieldset className="site-section">
           <legend className="site-section__title">{t('site.texts')}</legend>
-          <label className="field">
-            <span className="field__label">{t('site.name')}</span>
-            <input className="field__input" name="title" value={form.title} maxLength={60} onChange={(e) => set({ title: e.target.value })} />
-          </label>
+          <TextField label={t('site.name')} value={form.title} maxLength={60} onChange={(title) => set({ title })} />
           <label className="field">
             <span className="field__label">{t('site.description')}</span>
             <textarea
@@ -192,28 +204,20 @@ function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
 
         <fieldset className="site-section">
           <legend className="site-section__title">{t('site.links')}</legend>
-          <label className="field">
-            <span className="field__label">{t('site.contact')}</span>
-            <input
-              className="field__input"
-              type="url"
-              name="contact"
-              value={form.contact.line}
-              maxLength={300}
-              onChange={(e) => set({ contact: { line: e.target.value.trim() } })}
-            />
-          </label>
-          <label className="field">
-            <span className="field__label">{t('site.responsiblePlay')}</span>
-            <input
-              className="field__input"
-              type="url"
-              name="responsible-play"
-              value={form.responsible_play.help_url ?? ''}
-              maxLength={300}
-              onChange={(e) => set({ responsible_play: { help_url: e.target.value.trim() || null } })}
-            />
-          </label>
+          <TextField
+            label={t('site.contact')}
+            type="url"
+            value={form.contact.line}
+            maxLength={300}
+            onChange={(line) => set({ contact: { line: line.trim() } })}
+          />
+          <TextField
+            label={t('site.responsiblePlay')}
+            type="url"
+            value={form.responsible_play.help_url ?? ''}
+            maxLength={300}
+            onChange={(url) => set({ responsible_play: { help_url: url.trim() || null } })}
+          />
         </fieldset>
 
         {save.error && (
