@@ -29,7 +29,7 @@ const httpsLink = (message: string) =>
   z
     .string({ error: message })
     .max(300, { error: message })
-    .regex(/^https:\/\/[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}(\/[\w./?=&%#@:~+-]*)?$/i, { error: message })
+    .regex(/^https:\/\/[a-zA-Z0-9-]+(\.[a-zA-Z0-9-]+)*\.[a-zA-Z]{2,}(\/[\w./?=&%#@:~+-]*)?$/, { error: message })
     .refine((url) => URL.canParse(url), { error: message })
 
 export const SiteSettingsBody = strictBody({
