@@ -16,7 +16,7 @@ import { createAuthService } from './modules/auth/auth.service.ts'
 import { authRepository } from './modules/auth/auth.repository.ts'
 import { createAuditRepository } from './modules/audit/audit.repository.ts'
 import { argon2Hasher, type PasswordHasher } from './modules/auth/password.ts'
-import { mediaRoutes, mediaUploadRoutes, siteRoutes } from './modules/site/site.routes.ts'
+import { backofficeSiteRoutes, mediaRoutes, mediaUploadRoutes, siteRoutes } from './modules/site/site.routes.ts'
 import { createMediaUploadService } from './modules/site/media-upload.service.ts'
 import { createSiteService } from './modules/site/site.service.ts'
 import { siteRepository } from './modules/site/site.repository.ts'
@@ -209,7 +209,7 @@ export async function buildApp(deps: AppDeps) {
   const db = database.db
   /** The audit log, its chain keyed with AUDIT_HMAC_KEY (ADR 037). */
   const auditRepository = createAuditRepository({ key: config.auditHmacKey })
-  const site = createSiteService({ db, now: () => clock.now().getTime(), siteRepository })
+  const site = createSiteService({ db, now: () => clock.now().getTime(), siteRepository, auditRepository })
   // Sessions answered from memory (ADR 010). On PostgreSQL other processes may revoke, so the cache serves only while
   // its LISTEN connection is up; on the embedded database this process is the only one.
   const sessionCache = createSessionCache({
@@ -382,6 +382,7 @@ export async function buildApp(deps: AppDeps) {
       dashboardRoutes(api, { dashboard, anyOperator: operator('backoffice.read') })
       catalogueRoutes(api, { catalogue, operator })
       payinAccountsRoutes(api, { payin, operator })
+      backofficeSiteRoutes(api, { site, operator })
       await api.register(async (uploads: TypedApp) => mediaUploadRoutes(uploads, { media: mediaUpload, operator }))
       reportsRoutes(api, { reports, operator })
       if (consoleSms) devSmsRoutes(api, { outbox: consoleSms })

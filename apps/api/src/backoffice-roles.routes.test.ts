@@ -87,6 +87,8 @@ const PERMISSION: Record<string, { permission: OperatorPermission | 'public'; en
   'POST /api/backoffice/promotions/:id/disable': { permission: 'promotions.manage' },
   'POST /api/backoffice/promotion-versions/:id/publish': { permission: 'money.decide' },
   'POST /api/backoffice/promotion-versions/:id/reject': { permission: 'money.decide' },
+  'GET /api/backoffice/site': { permission: 'site.manage' },
+  'POST /api/backoffice/site': { permission: 'site.manage' },
 }
 /** The roles that may call a route, read from the contract's table. */
 const rolesOf = (permission: OperatorPermission | 'public'): readonly Role[] | 'public' =>

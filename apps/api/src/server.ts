@@ -54,7 +54,7 @@ async function main() {
     const { seeded } = await seedDemo(database.db, argon2Hasher, { auditKey: config.auditHmacKey })
     if (seeded) console.info(`Demo data seeded. Demo player: ${DEMO_PLAYER.mobile} / ${DEMO_PLAYER.password}`)
   } else {
-    await seedSite(database.db)
+    await seedSite(database.db, { auditKey: config.auditHmacKey })
   }
   if (config.SANAM_MODE !== 'demo') {
     const left = await demoDataLeft(database.db)

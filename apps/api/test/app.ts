@@ -16,6 +16,11 @@ export interface TestAppOptions {
   deps?: Partial<AppDeps>
   /** A database of the test's own making instead of a copy of the seeded template (e.g. a fresh install's). */
   database?: () => Promise<Database>
+  /**
+   * Another process on the same database: the app is built on `sharing` (with a clock of its own) instead of a new
+   * copy, and closing it leaves that database open for its owner.
+   */
+  sharing?: Database
 }
 
 /** The secrets a production-mode app needs (SANAM_MODE=production refuses the public demo ones). */
@@ -45,7 +50,8 @@ export interface RequestOptions {
  */
 export async function buildTestApp(options: TestAppOptions = {}) {
   const config = testConfig(options.config)
-  const database = await (options.database ?? openTestDatabase)()
+  const shared = options.sharing
+  const database = shared ?? (await (options.database ?? openTestDatabase)())
   const clock = manualClock()
   const built = await buildApp({
     config,
@@ -83,7 +89,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     post: (url: string, payload?: InjectOptions['payload'], token?: string) => request('POST', url, { token, payload }),
     async close() {
       await built.app.close()
-      await database.close()
+      if (!shared) await database.close()
     },
   }
 }

@@ -3,8 +3,8 @@ import { writeFile, rm, mkdtemp } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
-import { openPglite, openPostgres } from '../src/db/client.ts'
 import { testConfig } from '../src/config.ts'
+import { openPglite, openPostgres } from '../src/db/client.ts'
 import type { Db } from '../src/db/client.ts'
 import { seedingServices, seedOperatorAccount, seedSite } from '../src/db/seed.ts'
 import { seedCatalogue } from '../src/modules/games/catalogue-seed.ts'
@@ -19,8 +19,9 @@ declare module 'vitest' {
 
 /** What every test database starts with: the site, the demo pay-in account and catalogue, audited with the tests' key. */
 async function seedTemplate(db: Db) {
-  const services = seedingServices(db, testConfig().auditHmacKey)
-  await seedSite(db)
+  const auditKey = testConfig().auditHmacKey
+  const services = seedingServices(db, auditKey)
+  await seedSite(db, { auditKey })
   await seedOperatorAccount(db, services)
   await seedCatalogue(db, services.catalogue)
 }

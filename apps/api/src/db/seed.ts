@@ -11,6 +11,7 @@ import { createPayinAccountsService } from '../modules/deposits/payin-accounts.s
 import { seedPromotions } from '../modules/promotions/promotions-seed.ts'
 import { depositsRepository } from '../modules/deposits/deposits.repository.ts'
 import { siteRepository } from '../modules/site/site.repository.ts'
+import { createSiteService } from '../modules/site/site.service.ts'
 import { faviconSvg, logoSvg, slideSvg, svgMedia } from '../modules/site/site-images.ts'
 import { playersRepository } from '../modules/users/users.repository.ts'
 import type { PasswordHasher } from '../modules/auth/password.ts'
@@ -30,25 +31,30 @@ const SLIDES = [
   { name: 'responsible', title: 'เล่นอย่างรับผิดชอบ', subtitle: 'ตั้งวงเงินและเวลาเล่นได้ด้วยตัวคุณเอง', from: '#1e3a8a', to: '#0b0b14', accent: '#60a5fa' },
 ]
 
-/** The site metadata and its generated images. Needed by every deployment, demo or not. */
-export async function seedSite(db: Db, now = new Date()): Promise<void> {
+/**
+ * The site metadata and its generated images. Needed by every deployment, demo or not. The settings are saved through
+ * the site service's save, as the back-office editor saves them (checked, audited as the system); the generated SVG
+ * images are the defaults an operator replaces with uploads. `auditKey` is AUDIT_HMAC_KEY: the save's audit row joins
+ * the chain the app verifies.
+ */
+export async function seedSite(db: Db, options: { auditKey: string; now?: Date }): Promise<void> {
   if (await siteRepository.findSettings(db)) return
+  const now = options.now ?? new Date()
   const images = [
     svgMedia('site/logo.svg', logoSvg({ name: 'SANAM', tagline: 'สนามเกมออนไลน์', primary: THEME.primary }), now),
     svgMedia('site/favicon.svg', faviconSvg({ letter: 'S', ...THEME }), now),
     ...SLIDES.map((s) => svgMedia(`site/slide-${s.name}.svg`, slideSvg(s), now)),
   ]
   for (const image of images) await siteRepository.putMedia(db, image)
-  await siteRepository.insertSettings(db, {
+  const site = createSiteService({ db, now: () => now.getTime(), siteRepository, auditRepository: createAuditRepository({ key: options.auditKey }) })
+  await site.save(null, {
     title: 'Sanam',
     description: 'Sanam สนามเกมออนไลน์ ฝาก-ถอนอัตโนมัติ ปลอดภัย เล่นอย่างรับผิดชอบ',
-    themePrimary: THEME.primary,
-    themeBackground: THEME.background,
-    faviconUrl: '/media/site/favicon.svg',
-    logoUrl: '/media/site/logo.svg',
-    contactLine: 'https://line.me/R/ti/p/@sanam-demo',
+    theme: THEME,
+    image: { logo: '/media/site/logo.svg', favicon: '/media/site/favicon.svg' },
+    contact: { line: 'https://line.me/R/ti/p/@sanam-demo' },
+    responsible_play: { help_url: null },
     slides: SLIDES.map((s) => `/media/site/slide-${s.name}.svg`),
-    updatedAt: now,
   })
 }
 
@@ -95,7 +101,7 @@ export async function seedOperatorAccount(db: Db, services: SeedingServices): Pr
 export async function seedDemo(db: Db, hasher: PasswordHasher, options: { auditKey: string; now?: Date }): Promise<{ seeded: boolean }> {
   const now = options.now ?? new Date()
   const fresh = !(await siteRepository.findSettings(db))
-  await seedSite(db, now)
+  await seedSite(db, { auditKey: options.auditKey, now })
   if (!fresh) return { seeded: false }
   const services = seedingServices(db, options.auditKey, now)
   await seedOperatorAccount(db, services)

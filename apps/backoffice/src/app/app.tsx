@@ -18,6 +18,7 @@ import { PromotionEditorPage } from '../features/promotions/promotion-editor-pag
 import { PromotionsPage } from '../features/promotions/promotions-page.tsx'
 import { ReconciliationPage } from '../features/reconciliation/reconciliation-page.tsx'
 import { ReportsPage } from '../features/reports/reports-page.tsx'
+import { SiteSettingsPage } from '../features/site-settings/site-settings-page.tsx'
 import { WithdrawalsPage } from '../features/withdrawals/withdrawals-page.tsx'
 import { Layout } from './layout.tsx'
 
@@ -56,6 +57,7 @@ const router = createBrowserRouter(
         { path: '/promotions/:id', element: <PromotionEditorPage /> },
         { path: '/audit', element: <AuditPage /> },
         { path: '/operators', element: <OperatorsPage /> },
+        { path: '/site', element: <SiteSettingsPage /> },
         { path: '/account', element: <AccountPage /> },
         { path: '*', element: <Navigate to="/dashboard" replace /> },
       ],
@@ -68,6 +70,7 @@ const router = createBrowserRouter(
  * The operator console (issue 12): sign-in with TOTP, the dashboard, the withdrawal queue, deposits, members, the money
  * desk (approvals, deposit exceptions, reconciliation), the reports, the audit log, operators.
  * desk (approvals, deposit exceptions, reconciliation), the promotions editor, the audit log, operators.
+ * desk (approvals, deposit exceptions, reconciliation), the audit log, operators, the site settings.
  */
 export function App() {
   return (

@@ -19,6 +19,7 @@ const AREAS: Array<{ to: string; label: MessageKey; permission: OperatorPermissi
   { to: '/reports', label: 'nav.reports', permission: 'reports.read' },
   { to: '/audit', label: 'nav.audit', permission: 'backoffice.read' },
   { to: '/operators', label: 'nav.operators', permission: 'operators.manage' },
+  { to: '/site', label: 'nav.site', permission: 'site.manage' },
   { to: '/account', label: 'nav.account', permission: 'self.session' },
 ]
 
@@ -61,7 +62,6 @@ export function Layout() {
               </li>
             ))}
           </ul>
-          <p className="sidebar__note">{t('nav.upcoming')}</p>
         </nav>
         <main className="content">
           {me.data ? (

@@ -37,5 +37,7 @@ export const queryKeys = {
   reports: { all: ['reports'] as const, table: (report: string, range: object) => ['reports', report, range] as const },
   /** The promotions editor (issue 20 §1): every promotion with its pending version, and the pickers' catalogue. */
   promotions: { all: ['promotions'] as const, list: ['promotions', 'list'] as const, choices: ['promotions', 'choices'] as const },
+  /** The site settings the player app loads (issue 20 §3). */
+  site: { all: ['site'] as const, settings: ['site', 'settings'] as const },
   audit: { all: ['audit'] as const, actions: ['audit', 'actions'] as const, entries: (query: object) => ['audit', 'entries', query] as const },
 }

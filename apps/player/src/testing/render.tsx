@@ -14,9 +14,10 @@ import { SiteContext, type SiteState } from '../features/site/site-context.ts'
 export const demoMetadata: SiteMetadata = {
   title: 'Sanam',
   description: 'สนามเกมออนไลน์',
-  theme: { primary: '#d4af37', background: '#0b0b14' },
+  theme: { primary: '#d4af37', background: '#0b0b14', on_primary: '#17130a' },
   image: { favicon: '/media/site/favicon.svg', logo: '/media/site/logo.svg' },
   contact: { line: 'https://line.me/R/ti/p/@sanam-demo' },
+  responsible_play: { help_url: 'https://www.example.org/help' },
   slides: ['/media/site/slide-1.svg', '/media/site/slide-2.svg'],
 }
 

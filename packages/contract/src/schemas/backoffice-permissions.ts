@@ -31,6 +31,8 @@ export const OPERATOR_PERMISSIONS = {
   'payin.manage': ['owner', 'finance'],
   /** Drafting, editing, scheduling and disabling promotions (a new version is published by a second operator with money.decide). */
   'promotions.manage': ['owner', 'finance'],
+  /** Site settings: title, description, theme colours, logo, favicon, slides and the contact and help links. */
+  'site.manage': ['owner', 'support'],
 } as const satisfies Record<string, readonly OperatorRole[]>
 
 export type OperatorPermission = keyof typeof OPERATOR_PERMISSIONS

@@ -9,9 +9,15 @@ const HexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/)
 export const SiteMetadata = z.object({
   title: z.string(),
   description: z.string(),
-  theme: z.object({ primary: HexColour, background: HexColour }),
+  /**
+   * `on_primary` is derived, not set: the text colour the player app writes on a primary fill (dark or white, whichever
+   * reads better; @sanam/contract/site-theme), so the app draws exactly what the back-office's contrast check passed.
+   */
+  theme: z.object({ primary: HexColour, background: HexColour, on_primary: HexColour }),
   image: z.object({ favicon: z.string(), logo: z.string() }),
   contact: z.object({ line: z.string() }),
+  /** Where a player finds help with gambling (shown wherever the app speaks of responsible play); null: none set. */
+  responsible_play: z.object({ help_url: z.string().nullable() }),
   slides: z.array(z.string()),
 })
 export type SiteMetadata = z.infer<typeof SiteMetadata>

@@ -11,6 +11,8 @@ export const siteSettings = pgTable('site_settings', {
   faviconUrl: text('favicon_url').notNull(),
   logoUrl: text('logo_url').notNull(),
   contactLine: text('contact_line').notNull(),
+  /** The responsible-play help link players are shown; null when none is set. */
+  responsiblePlayUrl: text('responsible_play_url'),
   slides: jsonb('slides').$type<string[]>().notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 })

@@ -185,7 +185,7 @@ describe('a fresh production install (SEED_DEMO false, no demo data)', () => {
     database: async () => {
       const database = await openPglite()
       await database.migrate()
-      await seedSite(database.db)
+      await seedSite(database.db, { auditKey: PRODUCTION_CONFIG.AUDIT_HMAC_KEY! })
       return database
     },
     verifyLedger: 'end',

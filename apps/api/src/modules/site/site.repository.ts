@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { media, siteSettings } from '../../db/schema.ts'
 
@@ -10,11 +10,28 @@ export const siteRepository = {
     const [row] = await db.select().from(siteSettings).where(eq(siteSettings.id, 1)).limit(1)
     return row
   },
-  async insertSettings(db: Db, settings: typeof siteSettings.$inferInsert): Promise<void> {
-    await db
+  /** The settings row locked for a change (the one row, id 1). */
+  async findSettingsForUpdate(db: Db): Promise<SiteSettingsRow | undefined> {
+    const [row] = await db.select().from(siteSettings).where(eq(siteSettings.id, 1)).for('update').limit(1)
+    return row
+  },
+  /** Writes the one settings row, inserting it on a fresh database. */
+  async saveSettings(db: Db, settings: Omit<typeof siteSettings.$inferInsert, 'id'>): Promise<SiteSettingsRow> {
+    const [row] = await db
       .insert(siteSettings)
       .values({ ...settings, id: 1 })
-      .onConflictDoNothing()
+      .onConflictDoUpdate({ target: siteSettings.id, set: settings })
+      .returning()
+    return row!
+  },
+  /** Which of `paths` (without the /media/ prefix) are stored. */
+  async existingMedia(db: Db, paths: readonly string[]): Promise<Set<string>> {
+    if (paths.length === 0) return new Set()
+    const rows = await db
+      .select({ path: media.path })
+      .from(media)
+      .where(inArray(media.path, [...paths]))
+    return new Set(rows.map((r) => r.path))
   },
   async findMedia(db: Db, path: string): Promise<MediaRow | undefined> {
     const [row] = await db.select().from(media).where(eq(media.path, path)).limit(1)

@@ -1,6 +1,6 @@
 import etag from '@fastify/etag'
 import type { FastifyError } from 'fastify'
-import { MAX_UPLOAD_IMAGE_BYTES, msg, siteContract } from '@sanam/contract'
+import { backofficeSiteContract, MAX_UPLOAD_IMAGE_BYTES, msg, siteContract } from '@sanam/contract'
 import type { Database } from '../../db/client.ts'
 import { AppError, handleError } from '../../errors.ts'
 import { ok } from '../../lib/http.ts'
@@ -40,6 +40,14 @@ export async function mediaRoutes(app: TypedApp, deps: { site: SiteService }) {
         .send(file.body)
     )
   })
+}
+
+/** The back-office's site settings editor (issue 20 §3): whoever holds 'site.manage' reads and saves them. */
+export function backofficeSiteRoutes(app: TypedApp, deps: { site: SiteService; operator: OperatorGuard }) {
+  const manager = deps.operator('site.manage')
+  const c = backofficeSiteContract
+  app.get('/backoffice/site', { schema: c.get, preHandler: manager }, async () => ok(await deps.site.settings()))
+  app.post('/backoffice/site', { schema: c.save, preHandler: manager }, async (req) => ok(await deps.site.save(req.operator, req.body), msg('SITE_SAVED')))
 }
 
 /**

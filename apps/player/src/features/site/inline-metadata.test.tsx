@@ -9,9 +9,10 @@ import { readInlineSiteMetadata } from './inline-metadata.ts'
 const metadata: SiteMetadata = {
   title: 'สนามทดสอบ',
   description: 'คำอธิบาย',
-  theme: { primary: '#f5c542', background: '#101020' },
+  theme: { primary: '#f5c542', background: '#101020', on_primary: '#17130a' },
   image: { favicon: '/media/site/favicon.svg', logo: '/media/site/logo.svg' },
   contact: { line: 'https://line.me/R/ti/p/@x' },
+  responsible_play: { help_url: null },
   slides: ['/media/site/slide-1.svg'],
 }
 

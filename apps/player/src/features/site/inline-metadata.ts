@@ -14,6 +14,7 @@ function isSiteMetadata(value: unknown): value is SiteMetadata {
   const theme = record.theme as Record<string, unknown> | null | undefined
   const image = record.image as Record<string, unknown> | null | undefined
   const contact = record.contact as Record<string, unknown> | null | undefined
+  const responsiblePlay = record.responsible_play as Record<string, unknown> | null | undefined
   return (
     isText(record.title) &&
     isText(record.description) &&
@@ -28,6 +29,9 @@ function isSiteMetadata(value: unknown): value is SiteMetadata {
     typeof contact === 'object' &&
     contact !== null &&
     isText(contact.line) &&
+    typeof responsiblePlay === 'object' &&
+    responsiblePlay !== null &&
+    (responsiblePlay.help_url === null || isText(responsiblePlay.help_url)) &&
     Array.isArray(record.slides) &&
     record.slides.every(isText)
   )

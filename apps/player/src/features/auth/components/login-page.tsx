@@ -24,7 +24,7 @@ export interface LoginLocationState {
  * Spec §2 Login: phone, password with show/hide, remember-password, submit, a link to /register and the
  * customer-service link. The logo sits above, in the layout's banner.
  */
-export function LoginPage({ supportUrl }: { supportUrl: string | undefined }) {
+export function LoginPage({ supportUrl, responsiblePlayUrl }: { supportUrl: string | undefined; responsiblePlayUrl?: string | undefined }) {
   const navigate = useNavigate()
   const { mutateAsync: login } = useLoginMutation()
   const location = useLocation()
@@ -144,7 +144,14 @@ export function LoginPage({ supportUrl }: { supportUrl: string | undefined }) {
       </section>
       <p className="auth__footer">
         <span className="age-badge">{t('footer.ageLimit')}</span>
-        {t('footer.responsible')}
+        {responsiblePlayUrl ? (
+          <a className="auth__footer-link" href={responsiblePlayUrl} target="_blank" rel="noopener noreferrer">
+            {t('footer.responsible')}
+            <span className="visually-hidden">{t('state.opensNewWindow')}</span>
+          </a>
+        ) : (
+          t('footer.responsible')
+        )}
       </p>
     </div>
   )

@@ -1,0 +1,78 @@
+// The site settings editor (issue 20 §3) on a real server, in Chromium: the owner changes the title and the theme
+// colour at desktop size (a colour pair below WCAG AA is refused in the form, with its ratio), uploads a slide, and the
+// player app at phone size shows all of it on its next load. Screenshots and axe of the editor.
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { shot, viewShot } from './support/browser.ts'
+import { expectAccessible, settleImages } from './support/page.ts'
+import { operatorEnv } from './support/operator.ts'
+import { DEMO } from './support/player.ts'
+import { useBrowserSuite } from './support/suite.ts'
+
+/** What the player app's page has applied: its title and theme colour (the CSS variable the styles derive from). */
+async function playerLook(page: Page) {
+  return page.evaluate(() => ({ title: document.title, primary: document.documentElement.style.getPropertyValue('--primary') }))
+}
+
+describe('back-office: site settings', () => {
+  // A server of its own: the site's look is what every other spec's player sees.
+  const suite = useBrowserSuite({ server: { env: operatorEnv() } })
+
+  it('the owner changes title, theme colour and slides; the player app shows them on its next load', { timeout: 180_000 }, async () => {
+    const phone = await suite.phone()
+    await phone.page.goto('/login')
+    await phone.page.getByRole('button', { name: 'เข้าสู่ระบบ' }).waitFor()
+    expect(await playerLook(phone.page)).toEqual({ title: 'Sanam', primary: '#d4af37' })
+
+    const { page, problems } = await suite.operatorPage('/backoffice/site')
+    await page.getByRole('heading', { level: 1, name: 'ตั้งค่าเว็บไซต์' }).waitFor()
+    await page.getByTestId('theme-preview').waitFor()
+    await settleImages(page)
+    await expectAccessible(page, 'site settings')
+    await shot(page, 'h4-site-settings')
+
+    // A grey primary: neither dark nor white text on its buttons reaches 4.5:1, and the form says so before saving.
+    const primaryHex = page.getByLabel('สีหลัก รหัสสี')
+    await primaryHex.fill('#777777')
+    await page.getByRole('alert').filter({ hasText: 'ตัวอักษรบนปุ่มสีหลัก: อัตราส่วนคอนทราสต์ 4.4:1 ต่ำกว่า 4.5:1' }).waitFor()
+    expect(await page.getByRole('button', { name: 'บันทึกการตั้งค่า' }).isDisabled()).toBe(true)
+    await shot(page, 'h4-site-settings-refused')
+
+    await primaryHex.fill('#22c55e')
+    await page.getByLabel('ชื่อเว็บไซต์').fill('สนามเขียว')
+    await page.getByLabel('ลิงก์ช่วยเหลือการเล่นอย่างรับผิดชอบ (เว้นว่างได้)').fill('https://www.example.org/responsible-play')
+    // A slide uploaded as an operator would pick a file: a PNG (here a picture of the player's login page).
+    const png = await phone.page.screenshot({ type: 'png', clip: { x: 0, y: 0, width: 390, height: 160 } })
+    const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/backoffice/media') && r.request().method() === 'POST')
+    await page.getByLabel('เพิ่มสไลด์ (อัปโหลดรูป): เลือกรูปภาพ').setInputFiles({ name: 'slide.png', mimeType: 'image/png', buffer: png })
+    const slideUrl = ((await (await uploaded).json()) as { data: { url: string } }).data.url
+    expect(slideUrl).toMatch(/^\/media\/uploads\/[0-9a-f]+\.png$/)
+    // First in the carousel: moved up past the four demo slides.
+    for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'เลื่อนขึ้น สไลด์ที่ ' + (5 - i) }).click()
+    expect(await page.getByRole('img', { name: 'สไลด์ที่ 1' }).getAttribute('src')).toBe(slideUrl)
+    await settleImages(page)
+    await expectAccessible(page, 'site settings, edited')
+    await shot(page, 'h4-site-settings-edited')
+
+    await page.getByRole('button', { name: 'บันทึกการตั้งค่า' }).click()
+    await page.locator('.toast--success', { hasText: 'บันทึกการตั้งค่าเว็บไซต์แล้ว' }).waitFor()
+    expect(problems).toEqual([])
+
+    // The player's next load: the server puts the new metadata in the page.
+    await phone.page.reload()
+    await phone.page.getByRole('button', { name: 'เข้าสู่ระบบ' }).waitFor()
+    expect(await playerLook(phone.page)).toEqual({ title: 'สนามเขียว', primary: '#22c55e' })
+    // Where the footer speaks of responsible play, it now links to the help the site set.
+    expect(await phone.page.getByRole('link', { name: /เล่นอย่างรับผิดชอบ/ }).getAttribute('href')).toBe('https://www.example.org/responsible-play')
+    await viewShot(phone.page, 'h4-site-player-login')
+
+    const lobby = await suite.phone({ player: DEMO })
+    await lobby.page.goto('/')
+    await lobby.page.getByRole('heading', { level: 1, name: 'สวัสดี คุณสมชาย' }).waitFor()
+    const slide = lobby.page.locator(`.banner img[src="${slideUrl}"]`)
+    expect(await slide.count()).toBe(1)
+    await settleImages(lobby.page, { selector: '.banner img', loaded: true })
+    await viewShot(lobby.page, 'h4-site-player-lobby')
+    expect(lobby.problems).toEqual([])
+  })
+})
