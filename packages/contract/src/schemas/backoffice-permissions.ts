@@ -21,6 +21,8 @@ export const OPERATOR_PERMISSIONS = {
   'operators.manage': ['owner'],
   /** Uploading an image (stored by content, served under /media/) for a field the operator then edits. */
   'media.upload': ['owner', 'finance', 'support'],
+  /** Proposing a change to the referral plan and limits, or turning a proposal down (a second finance operator applies it). */
+  'plan.manage': ['owner', 'finance'],
   /** Running scheduled jobs by hand (the referral accrual). */
   'jobs.run': ['owner'],
 } as const satisfies Record<string, readonly OperatorRole[]>
