@@ -12,6 +12,7 @@ import { LoginPage } from '../features/auth/login-page.tsx'
 import { DepositsPage } from '../features/deposits/deposits-page.tsx'
 import { MembersPage } from '../features/members/members-page.tsx'
 import { OperatorsPage } from '../features/operators/operators-page.tsx'
+import { PlanPage } from '../features/plan/plan-page.tsx'
 import { ReconciliationPage } from '../features/reconciliation/reconciliation-page.tsx'
 import { WithdrawalsPage } from '../features/withdrawals/withdrawals-page.tsx'
 import { Layout } from './layout.tsx'
@@ -39,6 +40,7 @@ const router = createBrowserRouter(
         { path: '/deposits', element: <DepositsPage /> },
         { path: '/members', element: <MembersPage /> },
         { path: '/approvals', element: <ApprovalsPage /> },
+        { path: '/plan', element: <PlanPage /> },
         // The adjustments queue became the approvals queue of every money action (ADR 035).
         { path: '/adjustments', element: <Navigate to="/approvals" replace /> },
         { path: '/exceptions', element: <ExceptionsPage /> },

@@ -13,6 +13,7 @@ const AREAS: Array<{ to: string; label: MessageKey; permission: OperatorPermissi
   { to: '/approvals', label: 'nav.approvals', permission: 'backoffice.read' },
   { to: '/exceptions', label: 'nav.exceptions', permission: 'backoffice.read' },
   { to: '/reconciliation', label: 'nav.reconciliation', permission: 'ledger.verify' },
+  { to: '/plan', label: 'nav.plan', permission: 'backoffice.read' },
   { to: '/audit', label: 'nav.audit', permission: 'backoffice.read' },
   { to: '/operators', label: 'nav.operators', permission: 'operators.manage' },
   { to: '/account', label: 'nav.account', permission: 'self.session' },

@@ -25,5 +25,7 @@ export const queryKeys = {
   approvals: { all: ['approvals'] as const, list: (query: object) => ['approvals', query] as const },
   exceptions: { all: ['exceptions'] as const, list: (status: string, page: number) => ['exceptions', status, page] as const },
   reconciliation: { all: ['reconciliation'] as const, day: (day: string) => ['reconciliation', day] as const },
+  /** The referral plan and limits (ADR 041): in force, waiting, decided. */
+  plan: { all: ['plan'] as const },
   audit: { all: ['audit'] as const, actions: ['audit', 'actions'] as const, entries: (query: object) => ['audit', 'entries', query] as const },
 }
