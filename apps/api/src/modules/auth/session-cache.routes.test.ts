@@ -102,7 +102,8 @@ describe('session cache', () => {
   it('with SESSION_CACHE_SECONDS=0 reads the database on every request', async () => {
     const off = await buildTestApp({ config: { SESSION_CACHE_SECONDS: '0' } })
     try {
-      expect(off.sessions.listener).toBeUndefined()
+      // The cache is off: it keeps nothing and needs no revocations (the listener, on PostgreSQL, carries the plan only).
+      expect(off.sessions.cache.enabled).toBe(false)
       const player = await makePlayer(off.db)
       const token = await login(player, off.app)
       expect(await status(token, off.app)).toBe(200)

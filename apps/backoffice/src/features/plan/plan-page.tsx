@@ -61,7 +61,7 @@ function shown(kind: Kind, value: PlanValues[Key]): string {
 function ValuesTable({ caption, current, proposed }: { caption: string; current: PlanVersion; proposed?: PlanVersion }) {
   return (
     <table className="table plan-values">
-      <caption className="sr-only">{caption}</caption>
+      <caption className="visually-hidden">{caption}</caption>
       <thead>
         <tr>
           <th scope="col">{t('plan.value')}</th>
@@ -101,7 +101,7 @@ function ProposeForm({ current, onDone }: { current: PlanVersion; onDone: () => 
     const text = (key: string) => String(data.get(key) ?? '')
     const values = Object.fromEntries(FIELDS.map(({ key, kind }) => [key, kind === 'interval' ? text(key) : Number(text(key))]))
     setError(undefined)
-    propose.mutate({ ...(values as PlanValues), reason: text('reason') } as never, {
+    propose.mutate({ ...(values as PlanValues), reason: text('reason') }, {
       onSuccess: ({ message }) => {
         if (message) toast(message)
         onDone()
@@ -111,7 +111,7 @@ function ProposeForm({ current, onDone }: { current: PlanVersion; onDone: () => 
   }
   return (
     <form className="form plan-form" onSubmit={submit} aria-labelledby="plan-propose-title">
-      <h2 id="plan-propose-title" className="panel__subtitle">
+      <h2 id="plan-propose-title" className="detail__subtitle">
         {t('plan.proposeTitle')}
       </h2>
       <p className="muted">{t('plan.proposeLead')}</p>
@@ -239,7 +239,7 @@ export function PlanPage() {
           {t('plan.title')}
         </h1>
         <p className="muted">{t('plan.lead')}</p>
-        <h2 className="panel__subtitle">
+        <h2 className="detail__subtitle">
           {t('plan.current')} #{current.id}
         </h2>
         <p className="muted" data-testid="plan-since">
