@@ -222,8 +222,7 @@ export async function buildApp(deps: AppDeps) {
   // On PostgreSQL one connection per process LISTENs for what other processes change: ended sessions (when the cache
   // is on) and applied plan versions. Until it is connected, and whenever it is lost, neither copy is trusted.
   const channels: NotificationChannel[] = [...(sessionCache.enabled ? [revocationChannel(sessionCache)] : []), plan.channel]
-  const listener =
-    database.kind === 'postgres' ? listenForNotifications({ channels, createClient: await postgresListenClient(db), log: app.log }) : undefined
+  const listener = database.kind === 'postgres' ? listenForNotifications({ channels, createClient: await postgresListenClient(db), log: app.log }) : undefined
   if (listener) {
     app.addHook('onClose', () => listener.close())
     await listener.started

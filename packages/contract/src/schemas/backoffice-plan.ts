@@ -53,7 +53,8 @@ export type PlanValues = z.infer<typeof PlanValues>
 
 /** `POST /backoffice/plan/proposals`: every value of the new version, and why. */
 export const PlanProposalBody = strictBody({ ...planShape, reason: OperatorReason }).superRefine((v, ctx) => {
-  if (v.level1_percent + v.level2_percent + v.level3_percent > 100) ctx.addIssue({ code: 'custom', path: ['level3_percent'], message: planMessages.levelsTotal })
+  if (v.level1_percent + v.level2_percent + v.level3_percent > 100)
+    ctx.addIssue({ code: 'custom', path: ['level3_percent'], message: planMessages.levelsTotal })
   for (const wallet of ['bonus', 'refund'] as const) {
     const max = v[`${wallet}_max`]
     if (max > 0 && v[`${wallet}_min`] > max) ctx.addIssue({ code: 'custom', path: [`${wallet}_min`], message: planMessages.minAboveMax })

@@ -186,9 +186,7 @@ describe.runIf(process.env.SANAM_TEST_DB === 'postgres')('session cache across p
 
     const offline = listener.next('offline')
     const online = listener.next('online')
-    await t.db.execute(
-      sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'sanam-listener' and datname = current_database()`,
-    )
+    await t.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'sanam-listener' and datname = current_database()`)
     await offline
     expect(t.sessions.cache.size).toBe(0)
 

@@ -91,7 +91,11 @@ export const planRepository = {
     return rows.map(flat)
   },
 
-  async decide(db: Db, id: number, patch: Pick<NewPlanVersion, 'status' | 'decidedBy' | 'decidedAt' | 'rejectReason' | 'effectiveFrom'>): Promise<PlanVersionRow> {
+  async decide(
+    db: Db,
+    id: number,
+    patch: Pick<NewPlanVersion, 'status' | 'decidedBy' | 'decidedAt' | 'rejectReason' | 'effectiveFrom'>,
+  ): Promise<PlanVersionRow> {
     const [row] = await db.update(planVersions).set(patch).where(eq(planVersions.id, id)).returning()
     return row!
   },

@@ -46,7 +46,15 @@ describe('the plan editor', () => {
   it('starts from the environment: the first version, proposed by no one, in force since ever', async () => {
     const support = await signInOperator(t, 'support')
     const { current, pending, history } = await overview(t, support)
-    expect(current).toMatchObject({ status: 'APPLIED', proposed_by: null, level1_percent: 3.5, level2_percent: 2, rebate_percent: 0.5, deposit_min: 150, four_eyes_above: 20_000 })
+    expect(current).toMatchObject({
+      status: 'APPLIED',
+      proposed_by: null,
+      level1_percent: 3.5,
+      level2_percent: 2,
+      rebate_percent: 0.5,
+      deposit_min: 150,
+      four_eyes_above: 20_000,
+    })
     expect(current.effective_from).toBe(new Date(0).toISOString())
     expect(pending).toBeNull()
     expect(history).toHaveLength(1)
@@ -92,7 +100,10 @@ describe('the plan editor', () => {
 
     const proposed = await propose(t, author, body)
     expect(proposed.statusCode).toBe(200)
-    expect(proposed.json()).toMatchObject({ message: expect.stringMatching(THAI), data: { status: 'PENDING', proposed_by: author.username, level1_percent: 4 } })
+    expect(proposed.json()).toMatchObject({
+      message: expect.stringMatching(THAI),
+      data: { status: 'PENDING', proposed_by: author.username, level1_percent: 4 },
+    })
     const id = proposed.json().data.id
     // One proposal waits at a time.
     expect((await propose(t, second, await proposalFrom(t, second, { level2_percent: 1 }))).statusCode).toBe(409)

@@ -1,4 +1,14 @@
-import { bahtToSatang, msg, nearestSatang, satangToBaht, type PayoutInterval, type PlanOverview, type PlanProposalBody, type PlanValues, type PlanVersion } from '@sanam/contract'
+import {
+  bahtToSatang,
+  msg,
+  nearestSatang,
+  satangToBaht,
+  type PayoutInterval,
+  type PlanOverview,
+  type PlanProposalBody,
+  type PlanValues,
+  type PlanVersion,
+} from '@sanam/contract'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { inTransaction } from '../../db/transaction.ts'
@@ -196,9 +206,23 @@ export function createPlanService(deps: PlanServiceDeps) {
     async ensureFirst(): Promise<void> {
       const at = clock.now()
       await inTransaction(db, async (tx) => {
-        const row = { ...deps.defaults, status: 'APPLIED' as const, reason: 'first start: the environment variables', createdAt: at, decidedAt: at, effectiveFrom: new Date(0) }
+        const row = {
+          ...deps.defaults,
+          status: 'APPLIED' as const,
+          reason: 'first start: the environment variables',
+          createdAt: at,
+          decidedAt: at,
+          effectiveFrom: new Date(0),
+        }
         if (!(await planRepository.insertFirst(tx, row))) return
-        await auditRepository.record(tx, { actor: null, action: 'plan.first', targetType: 'plan_version', targetId: 'first', after: valuesOf(row as PlanVersionRow), at })
+        await auditRepository.record(tx, {
+          actor: null,
+          action: 'plan.first',
+          targetType: 'plan_version',
+          targetId: 'first',
+          after: valuesOf(row as PlanVersionRow),
+          at,
+        })
       })
     },
 
@@ -274,7 +298,11 @@ export function createPlanService(deps: PlanServiceDeps) {
       const applied = await inTransaction(db, async (tx) => {
         const row = await lockedPending(tx, id)
         if (row.proposedBy === actor.operatorId) throw new AppError('FOUR_EYES_SAME_OPERATOR')
-        await deps.separateDuties.assertMayDecideMoney(tx, { operatorId: actor.operatorId, ...(row.proposedBy === null ? {} : { counterpartId: row.proposedBy }), at })
+        await deps.separateDuties.assertMayDecideMoney(tx, {
+          operatorId: actor.operatorId,
+          ...(row.proposedBy === null ? {} : { counterpartId: row.proposedBy }),
+          at,
+        })
         const previous = await named(tx, (await inForce(tx, at)).id)
         const decided = await planRepository.decide(tx, id, { status: 'APPLIED', decidedBy: actor.operatorId, decidedAt: at, effectiveFrom: at })
         await auditRepository.record(tx, {

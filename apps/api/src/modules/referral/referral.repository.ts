@@ -35,10 +35,12 @@ export const referralRepository = {
     q: { day: string; start: Date; end: Date; cuts?: Date[]; limit: number },
   ): Promise<Array<{ playerId: number; turnover: bigint; parts: bigint[] }>> {
     const edges = [q.start, ...(q.cuts ?? []), q.end]
-    const stretches = edges.slice(0, -1).map(
-      (from, i) =>
-        sql`coalesce(sum(st.amount) filter (where st.created_at >= ${from.toISOString()} and st.created_at < ${edges[i + 1]!.toISOString()}), 0) as ${sql.raw(`part${i}`)}`,
-    )
+    const stretches = edges
+      .slice(0, -1)
+      .map(
+        (from, i) =>
+          sql`coalesce(sum(st.amount) filter (where st.created_at >= ${from.toISOString()} and st.created_at < ${edges[i + 1]!.toISOString()}), 0) as ${sql.raw(`part${i}`)}`,
+      )
     const rows = rowsOf<Record<string, Num> & { player_id: Num; turnover: Num }>(
       await db.execute(sql`
         select t.* from (

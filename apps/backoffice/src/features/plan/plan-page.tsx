@@ -101,13 +101,16 @@ function ProposeForm({ current, onDone }: { current: PlanVersion; onDone: () => 
     const text = (key: string) => String(data.get(key) ?? '')
     const values = Object.fromEntries(FIELDS.map(({ key, kind }) => [key, kind === 'interval' ? text(key) : Number(text(key))]))
     setError(undefined)
-    propose.mutate({ ...(values as PlanValues), reason: text('reason') }, {
-      onSuccess: ({ message }) => {
-        if (message) toast(message)
-        onDone()
+    propose.mutate(
+      { ...(values as PlanValues), reason: text('reason') },
+      {
+        onSuccess: ({ message }) => {
+          if (message) toast(message)
+          onDone()
+        },
+        onError: (failure) => setError(errorText(failure)),
       },
-      onError: (failure) => setError(errorText(failure)),
-    })
+    )
   }
   return (
     <form className="form plan-form" onSubmit={submit} aria-labelledby="plan-propose-title">
@@ -187,7 +190,11 @@ export function PlanPage() {
       {
         header: t('plan.since'),
         cell: ({ row }) =>
-          row.original.status !== 'APPLIED' ? '–' : row.original.proposed_by_id === null ? t('plan.sinceStart') : formatDateTimeSeconds(row.original.effective_from),
+          row.original.status !== 'APPLIED'
+            ? '–'
+            : row.original.proposed_by_id === null
+              ? t('plan.sinceStart')
+              : formatDateTimeSeconds(row.original.effective_from),
       },
       {
         header: t('plan.proposedBy'),
@@ -261,7 +268,13 @@ export function PlanPage() {
             <ValuesTable caption={t('plan.pending')} current={current} proposed={pending} />
             <div className="row-actions">
               {movesMoney(role) && (
-                <button type="button" className="button" disabled={own} aria-describedby={own ? 'plan-own-hint' : undefined} onClick={() => setDeciding('approve')}>
+                <button
+                  type="button"
+                  className="button"
+                  disabled={own}
+                  aria-describedby={own ? 'plan-own-hint' : undefined}
+                  onClick={() => setDeciding('approve')}
+                >
                   {t('plan.approve')} #{pending.id}
                 </button>
               )}
@@ -297,7 +310,9 @@ export function PlanPage() {
           submitLabel={t(deciding === 'approve' ? 'plan.approve' : 'plan.reject')}
           danger={deciding === 'reject'}
           busy={approve.isPending || reject.isPending}
-          onSubmit={(fields) => (deciding === 'approve' ? approve.mutate({ id: pending.id }, decided) : reject.mutate({ id: pending.id, reason: fields.reason ?? '' }, decided))}
+          onSubmit={(fields) =>
+            deciding === 'approve' ? approve.mutate({ id: pending.id }, decided) : reject.mutate({ id: pending.id, reason: fields.reason ?? '' }, decided)
+          }
           onClose={() => setDeciding(undefined)}
         >
           {deciding === 'reject' && <Field label={t('plan.rejectReason')} name="reason" maxLength={500} />}
