@@ -16,6 +16,7 @@ import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { NotificationChannel } from '../../lib/notification-listener.ts'
 import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
+import type { SeparateDuties } from '../money-desk/money-desk.service.ts'
 import type { NamedPlanVersion, NewPlanVersion, PlanRepository, PlanVersionRow } from './plan.repository.ts'
 
 /** The PostgreSQL channel on which a process tells every other one that a plan version was applied (its id). */
@@ -139,11 +140,6 @@ function toVersion(row: NamedPlanVersion): PlanVersion {
   }
 }
 
-/** The check that two operators may decide money together (operators.service.ts, ADR 036). */
-export interface SeparateDuties {
-  assertMayDecideMoney(tx: Db, input: { operatorId: number; counterpartId?: number; at: Date }): Promise<void>
-}
-
 /** What the plan service is given (app.ts wires the real ones). */
 export interface PlanServiceDeps {
   db: Db
@@ -152,6 +148,7 @@ export interface PlanServiceDeps {
   defaults: Omit<NewPlanVersion, 'status' | 'reason' | 'createdAt'>
   /** True on PostgreSQL: other processes keep a copy of the plan too, and hear of every change through the listener. */
   broadcast: boolean
+  /** The money desk's separate duties (ADR 036): who may decide money, and with whom. */
   separateDuties: SeparateDuties
   planRepository: Pick<
     PlanRepository,
