@@ -201,7 +201,8 @@ export function PlanPage() {
         cell: ({ row }) => (
           <span>
             {row.original.proposed_by ?? '–'}
-            <span className="cell-note">{row.original.reason}</span>
+            {/* The first version's reason is the server's own note; its "since" cell says where it came from. */}
+            {row.original.proposed_by_id !== null && <span className="cell-note">{row.original.reason}</span>}
           </span>
         ),
       },
