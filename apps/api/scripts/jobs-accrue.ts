@@ -17,7 +17,9 @@ import { addDays, bangkokDay } from '../src/lib/bangkok-time.ts'
 import { createLinkService } from '../src/modules/links/links.service.ts'
 import { linksRepository } from '../src/modules/links/links.repository.ts'
 import { referralRepository } from '../src/modules/referral/referral.repository.ts'
-import { createReferralService, referralSettings, toAccrueResult } from '../src/modules/referral/referral.service.ts'
+import { createReferralService, toAccrueResult } from '../src/modules/referral/referral.service.ts'
+import { planRepository } from '../src/modules/plan/plan.repository.ts'
+import { createPlanService, planDefaults } from '../src/modules/plan/plan.service.ts'
 import { loadScriptConfig, openConfiguredDatabase, Problem, runScript } from './script-support.ts'
 
 const USAGE = `Usage: npm run jobs:accrue -- --day 2026-11-21
@@ -28,9 +30,11 @@ Asia/Bangkok day that has ended. Running it again for the same day pays nothing 
   --day <YYYY-MM-DD>   the Bangkok day (default: yesterday in Bangkok)
   -h, --help           this text
 
-Environment: DATABASE_URL (PostgreSQL) or DATA_DIR (the embedded database, default ./data), REFERRAL_LEVEL1-3, REBATE_RATE.`
+Environment: DATABASE_URL (PostgreSQL) or DATA_DIR (the embedded database, default ./data). The rates are the
+referral plan's in the database (each stretch of the day at the version in force when it was played); REFERRAL_LEVEL1-3
+and REBATE_RATE are only the first version's, on a database that has none yet.`
 
-const TABLES = ['accounts', 'transfers', 'players', 'seamless_transactions', 'game_rounds', 'accruals'] as const
+const TABLES = ['accounts', 'transfers', 'players', 'seamless_transactions', 'game_rounds', 'accruals', 'plan_versions'] as const
 const ONLINE = 'POST /api/backoffice/jobs/accrue {"day": "..."} with an owner token from POST /api/backoffice/auth/login'
 
 function readDay(argv: string[]): string | null {
@@ -56,12 +60,23 @@ async function main(): Promise<number> {
   const { database, where } = await openConfiguredDatabase(config, { tables: TABLES, online: ONLINE })
   const auditRepository = createAuditRepository({ key: config.auditHmacKey })
   try {
+    // The command line reads the plan and decides nothing: no operator approves here.
+    const plan = createPlanService({
+      db: database.db,
+      clock: systemClock,
+      defaults: planDefaults(config),
+      broadcast: false,
+      separateDuties: { assertMayDecideMoney: () => Promise.reject(new Error('the command line decides nothing')) },
+      planRepository,
+      auditRepository,
+    })
+    await plan.ensureFirst()
     const referral = createReferralService({
       db: database.db,
       ledger: createLedger({ clock: systemClock, ledgerRepository }),
       clock: systemClock,
       links: createLinkService({ db: database.db, clock: systemClock, linksRepository }),
-      settings: referralSettings(config),
+      plan,
       referralRepository,
       auditRepository,
     })

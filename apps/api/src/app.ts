@@ -7,9 +7,9 @@ import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { errorBody, handleError } from './errors.ts'
 import { systemClock, type Clock } from './lib/clock.ts'
-import { createSessionCache } from './lib/session-cache.ts'
+import { createSessionCache, revocationChannel } from './lib/session-cache.ts'
 import { deviceTokens } from './modules/auth/device-token.ts'
-import { listenForRevocations, postgresListenClient } from './modules/auth/revocation-listener.ts'
+import { listenForNotifications, postgresListenClient, type NotificationChannel } from './lib/notification-listener.ts'
 import type { TypedApp } from './lib/typed-app.ts'
 import { authRoutes, devSmsRoutes } from './modules/auth/auth.routes.ts'
 import { createAuthService } from './modules/auth/auth.service.ts'
@@ -78,9 +78,12 @@ import { promotionRoutes } from './modules/promotions/promotions.routes.ts'
 import { promotionsAdminRoutes } from './modules/promotions/promotions-admin.routes.ts'
 import { createPromotionsAdminService } from './modules/promotions/promotions-admin.service.ts'
 import { referralRoutes } from './modules/referral/referral.routes.ts'
-import { createReferralService, referralSettings } from './modules/referral/referral.service.ts'
+import { createReferralService } from './modules/referral/referral.service.ts'
 import { referralRepository } from './modules/referral/referral.repository.ts'
 import { createPromotionService } from './modules/promotions/promotions.service.ts'
+import { planRoutes } from './modules/plan/plan.routes.ts'
+import { createPlanService, planDefaults } from './modules/plan/plan.service.ts'
+import { planRepository } from './modules/plan/plan.repository.ts'
 import { promotionsRepository } from './modules/promotions/promotions.repository.ts'
 import { createLinkService } from './modules/links/links.service.ts'
 import { linksRepository } from './modules/links/links.repository.ts'
@@ -218,13 +221,26 @@ export async function buildApp(deps: AppDeps) {
     idleSeconds: config.SESSION_IDLE_MINUTES * 60,
     broadcast: database.kind === 'postgres',
   })
-  const sessionListener =
-    database.kind === 'postgres' && sessionCache.enabled
-      ? listenForRevocations({ cache: sessionCache, createClient: await postgresListenClient(db), log: app.log })
-      : undefined
-  if (sessionListener) {
-    app.addHook('onClose', () => sessionListener.close())
-    await sessionListener.started
+  const operators = createOperatorsService({ db, clock, hasher: deps.hasher ?? argon2Hasher, operatorsRepository, auditRepository })
+  // The referral plan and limits (ADR 041): versions in the database, the environment's values the first one; a second
+  // finance operator applies a change, which every process then reads (one of them on the embedded database).
+  const plan = createPlanService({
+    db,
+    clock,
+    defaults: planDefaults(config),
+    broadcast: database.kind === 'postgres',
+    separateDuties: operators,
+    planRepository,
+    auditRepository,
+  })
+  await plan.ensureFirst()
+  // On PostgreSQL one connection per process LISTENs for what other processes change: ended sessions (when the cache
+  // is on) and applied plan versions. Until it is connected, and whenever it is lost, neither copy is trusted.
+  const channels: NotificationChannel[] = [...(sessionCache.enabled ? [revocationChannel(sessionCache)] : []), plan.channel]
+  const listener = database.kind === 'postgres' ? listenForNotifications({ channels, createClient: await postgresListenClient(db), log: app.log }) : undefined
+  if (listener) {
+    app.addHook('onClose', () => listener.close())
+    await listener.started
   }
   const auth = createAuthService({
     db,
@@ -254,9 +270,9 @@ export async function buildApp(deps: AppDeps) {
 
   const ledger = createLedger({ clock, ledgerRepository, ...(deps.ledgerFaults ? { faults: deps.ledgerFaults } : {}) })
   const links = createLinkService({ db, clock, linksRepository })
-  const referral = createReferralService({ db, ledger, clock, links, settings: referralSettings(config), referralRepository, auditRepository })
+  const referral = createReferralService({ db, ledger, clock, links, plan, referralRepository, auditRepository })
   const wallet = createWalletService({ db, walletRepository, referral })
-  const promotions = createPromotionService({ db, ledger, clock, siteWithdrawMin: config.WITHDRAW_MIN_AMOUNT, promotionsRepository, gamesRepository })
+  const promotions = createPromotionService({ db, ledger, clock, plan, promotionsRepository, gamesRepository })
   const users = createUserService({ db, promotions, playersRepository })
   const deposits = createDepositService({
     promotions,
@@ -266,8 +282,8 @@ export async function buildApp(deps: AppDeps) {
     depositsRepository,
     playersRepository,
     approvalsRepository: moneyDeskRepository,
+    plan,
     settings: {
-      minAmount: config.DEPOSIT_MIN_AMOUNT,
       billTtlSeconds: config.DRAFT_BILL_TTL_SECONDS,
       billGraceSeconds: config.DRAFT_BILL_GRACE_SECONDS,
       statusWindowMinutes: config.DEPOSIT_STATUS_WINDOW_MINUTES,
@@ -278,8 +294,8 @@ export async function buildApp(deps: AppDeps) {
     ledger,
     clock,
     promotions,
+    plan,
     settings: {
-      minAmount: config.WITHDRAW_MIN_AMOUNT,
       onePending: config.WITHDRAW_ONE_PENDING,
     },
     withdrawalsRepository,
@@ -298,7 +314,6 @@ export async function buildApp(deps: AppDeps) {
     auditRepository,
   })
   const operator = requireOperator(backofficeAuth)
-  const operators = createOperatorsService({ db, clock, hasher, operatorsRepository, auditRepository })
   const audit = createAuditService({ db, auditRepository })
   const mediaUpload = createMediaUploadService({ db, clock, siteRepository, auditRepository })
   const dashboard = createDashboardService({ db, clock, dashboardRepository })
@@ -329,7 +344,7 @@ export async function buildApp(deps: AppDeps) {
     depositsRepository,
     playersRepository,
     auditRepository,
-    settings: { fourEyesAbove: BigInt(config.BACKOFFICE_FOUR_EYES_BAHT) * 100n },
+    plan,
   })
   const games = createGamesService({ db, gamesRepository, cacheMs: GAMES_CACHE_MS, now: () => clock.now().getTime() })
   const catalogue = createCatalogueService({ db, clock, gamesRepository, auditRepository, onChange: games.invalidate })
@@ -379,6 +394,7 @@ export async function buildApp(deps: AppDeps) {
       membersRoutes(api, { members, operator })
       moneyDeskRoutes(api, { desk: moneyDesk, backoffice, operator })
       promotionsAdminRoutes(api, { admin: promotionsAdmin, operator })
+      planRoutes(api, { plan, operator })
       dashboardRoutes(api, { dashboard, anyOperator: operator('backoffice.read') })
       catalogueRoutes(api, { catalogue, operator })
       payinAccountsRoutes(api, { payin, operator })
@@ -426,10 +442,12 @@ export async function buildApp(deps: AppDeps) {
       promotions,
       promotionsAdmin,
       referral,
+      plan,
     },
     sms,
     limiter,
-    sessions: { cache: sessionCache, listener: sessionListener },
+    /** The notification listener (PostgreSQL only) carries the session revocations and the plan's changes. */
+    sessions: { cache: sessionCache, listener },
   }
 }
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>

@@ -113,6 +113,13 @@ export const messageCatalogue = {
   APPROVAL_APPLIED: 'อนุมัติรายการแล้ว',
   APPROVAL_REJECTED: 'ปฏิเสธรายการแล้ว',
   CLAIM_CONTRADICTED: 'มีรายการจากธนาคารที่ขัดแย้งกับรายการฝากนี้ กรุณาตรวจสอบในคิวรายการผิดปกติก่อน',
+  // The referral plan and limits (ADR 041): proposed by one operator, applied by a second.
+  PLAN_PROPOSED: 'บันทึกข้อเสนอแล้ว แผนใหม่จะมีผลเมื่อผู้ใช้งานฝ่ายการเงินอีกคนอนุมัติ',
+  PLAN_APPLIED: 'อนุมัติแล้ว แผนใหม่มีผลตั้งแต่ตอนนี้ ยอดเล่นก่อนหน้านี้คิดตามแผนเดิม',
+  PLAN_REJECTED: 'ปฏิเสธข้อเสนอแล้ว',
+  PLAN_NOT_FOUND: 'ไม่พบข้อเสนอแผนที่รออนุมัติ',
+  PLAN_PENDING_EXISTS: 'มีข้อเสนอที่รออนุมัติอยู่แล้ว กรุณาอนุมัติหรือปฏิเสธข้อเสนอนั้นก่อน',
+  PLAN_UNCHANGED: 'ค่าที่เสนอเหมือนแผนปัจจุบันทุกค่า',
   // A bank transfer whose reference another record holds (ADR 035): what differs, and the operator's resolution.
   EXCEPTION_AMOUNT: 'ยอดเงินไม่ตรงกับรายการเดิม',
   EXCEPTION_SENDER: 'บัญชีผู้โอนไม่ตรงกับรายการเดิม',

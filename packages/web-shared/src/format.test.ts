@@ -58,9 +58,10 @@ describe('Thai formats (spec §9)', () => {
     expect(formatWhole(300)).toBe('300')
   })
 
-  it('referral levels as whole-number percentages', () => {
+  it('referral levels as percentages, up to hundredths of a percent', () => {
     expect(formatPercent(0.03)).toBe('3%')
-    expect(formatPercent(0.125)).toBe('13%')
+    expect(formatPercent(0.125)).toBe('12.5%')
+    expect(formatPercent(0.0325)).toBe('3.25%')
     expect(formatPercent(0)).toBe('0%')
     expect(formatProgressPercent(37.51)).toBe('37.51%')
     expect(formatProgressPercent(100)).toBe('100%')

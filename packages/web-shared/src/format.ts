@@ -7,8 +7,8 @@
 const baht = new Intl.NumberFormat('th-TH', { style: 'currency', currency: 'THB', minimumFractionDigits: 2, maximumFractionDigits: 2 })
 const twoDecimals = new Intl.NumberFormat('th-TH', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 const wholeNumber = new Intl.NumberFormat('th-TH', { maximumFractionDigits: 0 })
-const wholePercent = new Intl.NumberFormat('th-TH', { style: 'percent', maximumFractionDigits: 0 })
-const progressPercent = new Intl.NumberFormat('th-TH', { style: 'percent', maximumFractionDigits: 2 })
+/** Percentages up to two decimals: the referral plan's rates are hundredths of a percent (ADR 041), progress too. */
+const percent = new Intl.NumberFormat('th-TH', { style: 'percent', maximumFractionDigits: 2 })
 const dateTime = new Intl.DateTimeFormat('th-TH', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Bangkok' })
 const dateTimeSeconds = new Intl.DateTimeFormat('th-TH', {
   timeZone: 'Asia/Bangkok',
@@ -58,14 +58,14 @@ export function formatAmountInput(digits: string): string {
   return digits === '' ? '' : formatWhole(Number(digits))
 }
 
-/** `0.03` → `3%`: the referral levels' fractions as whole-number percentages (spec §9). */
+/** `0.03` → `3%`, `0.035` → `3.5%`: the referral levels' fractions as percentages (up to two decimals, ADR 041). */
 export function formatPercent(fraction: number): string {
-  return wholePercent.format(finite(fraction))
+  return percent.format(finite(fraction))
 }
 
 /** `37.51%` from `37.51`: a progress already in percent (promotion turnover), up to two decimals. */
-export function formatProgressPercent(percent: number): string {
-  return progressPercent.format(finite(percent) / 100)
+export function formatProgressPercent(value: number): string {
+  return percent.format(finite(value) / 100)
 }
 
 function formatInstant(format: Intl.DateTimeFormat, iso: string | null | undefined): string {

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm'
 import { LRUCache } from 'lru-cache'
 import type { Db } from '../db/client.ts'
 import type { Clock } from './clock.ts'
+import type { NotificationChannel } from './notification-listener.ts'
 
 /** The PostgreSQL channel on which a process tells every other one that sessions ended. */
 export const SESSION_REVOKED_CHANNEL = 'sanam_session_revoked'
@@ -206,3 +207,16 @@ export function createSessionCache(options: { clock: Clock; ttlSeconds: number; 
   return cache
 }
 export type SessionCache = ReturnType<typeof createSessionCache>
+
+/** The session cache as a channel of the notification listener: what other processes revoke is evicted here. */
+export function revocationChannel(cache: Pick<SessionCache, 'evict' | 'setOnline'>): NotificationChannel<SessionRevocation> {
+  return {
+    channel: SESSION_REVOKED_CHANNEL,
+    apply(payload) {
+      const revocation = parseRevocation(payload)
+      if (revocation) cache.evict(revocation)
+      return revocation ?? undefined
+    },
+    setOnline: (online) => cache.setOnline(online),
+  }
+}

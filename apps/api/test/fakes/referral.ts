@@ -26,7 +26,7 @@ export function fakeReferralRepository(players: readonly PlayerRow[], money: Fak
         .filter((t) => t.day === q.day && !accruals.some((a) => a.day === q.day && a.sourceId === t.playerId && a.level === 0))
         .sort((a, b) => a.playerId - b.playerId)
         .slice(0, q.limit)
-        .map((t) => ({ playerId: t.playerId, turnover: t.turnover })),
+        .map((t) => ({ playerId: t.playerId, turnover: t.turnover, parts: [t.turnover] })),
     async uplineChains(_db, playerIds) {
       const chains = new Map<number, number[]>()
       for (const id of playerIds) {

@@ -16,6 +16,7 @@ import { MembersPage } from '../features/members/members-page.tsx'
 import { OperatorsPage } from '../features/operators/operators-page.tsx'
 import { PromotionEditorPage } from '../features/promotions/promotion-editor-page.tsx'
 import { PromotionsPage } from '../features/promotions/promotions-page.tsx'
+import { PlanPage } from '../features/plan/plan-page.tsx'
 import { ReconciliationPage } from '../features/reconciliation/reconciliation-page.tsx'
 import { ReportsPage } from '../features/reports/reports-page.tsx'
 import { SiteSettingsPage } from '../features/site-settings/site-settings-page.tsx'
@@ -45,6 +46,7 @@ const router = createBrowserRouter(
         { path: '/deposits', element: <DepositsPage /> },
         { path: '/members', element: <MembersPage /> },
         { path: '/approvals', element: <ApprovalsPage /> },
+        { path: '/plan', element: <PlanPage /> },
         // The adjustments queue became the approvals queue of every money action (ADR 035).
         { path: '/adjustments', element: <Navigate to="/approvals" replace /> },
         { path: '/exceptions', element: <ExceptionsPage /> },

@@ -17,6 +17,7 @@ const AREAS: Array<{ to: string; label: MessageKey; permission: OperatorPermissi
   { to: '/pay-in-accounts', label: 'nav.payin', permission: 'payin.manage' },
   { to: '/reconciliation', label: 'nav.reconciliation', permission: 'ledger.verify' },
   { to: '/reports', label: 'nav.reports', permission: 'reports.read' },
+  { to: '/plan', label: 'nav.plan', permission: 'backoffice.read' },
   { to: '/audit', label: 'nav.audit', permission: 'backoffice.read' },
   { to: '/operators', label: 'nav.operators', permission: 'operators.manage' },
   { to: '/site', label: 'nav.site', permission: 'site.manage' },

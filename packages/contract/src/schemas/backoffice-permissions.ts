@@ -23,6 +23,8 @@ export const OPERATOR_PERMISSIONS = {
   'media.upload': ['owner', 'finance', 'support'],
   /** Reading the reports (GGR, deposits and withdrawals, bonus cost, referral, players) and exporting them as CSV. */
   'reports.read': ['owner', 'finance'],
+  /** Proposing a change to the referral plan and limits, or turning a proposal down (a second finance operator applies it). */
+  'plan.manage': ['owner', 'finance'],
   /** Running scheduled jobs by hand (the referral accrual). */
   'jobs.run': ['owner'],
   /** Editing the game catalogue: providers and games, maintenance, the lobby flag, order, images. */

@@ -6,7 +6,8 @@ import { buildApp, type BuiltApp } from '../../app.ts'
 import { testConfig } from '../../config.ts'
 import { players, sessions } from '../../db/schema.ts'
 import { sha256 } from '../../lib/crypto.ts'
-import type { RevocationListener } from './revocation-listener.ts'
+import { SESSION_REVOKED_CHANNEL, type SessionRevocation } from '../../lib/session-cache.ts'
+import type { NotificationListener } from '../../lib/notification-listener.ts'
 import { memoryRateLimiter } from '../../lib/rate-limiter.ts'
 
 // The session cache seen from outside (ADR 010): what a player notices after logout, a password change, expiry,
@@ -101,7 +102,8 @@ describe('session cache', () => {
   it('with SESSION_CACHE_SECONDS=0 reads the database on every request', async () => {
     const off = await buildTestApp({ config: { SESSION_CACHE_SECONDS: '0' } })
     try {
-      expect(off.sessions.listener).toBeUndefined()
+      // The cache is off: it keeps nothing and needs no revocations (the listener, on PostgreSQL, carries the plan only).
+      expect(off.sessions.cache.enabled).toBe(false)
       const player = await makePlayer(off.db)
       const token = await login(player, off.app)
       expect(await status(token, off.app)).toBe(200)
@@ -115,14 +117,14 @@ describe('session cache', () => {
 })
 
 /** Resolves when `listener` applied a revocation of `playerId`; fails after `timeoutMs` (no fixed sleep). */
-function revocationApplied(listener: RevocationListener, playerId: number, timeoutMs = 10_000): Promise<void> {
+function revocationApplied(listener: NotificationListener, playerId: number, timeoutMs = 10_000): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       stop()
       reject(new Error(`player ${playerId}'s revocation did not arrive within ${timeoutMs} ms`))
     }, timeoutMs)
     const stop = listener.subscribe((event) => {
-      if (event.type !== 'revoked' || event.revocation.playerId !== playerId) return
+      if (event.type !== 'notified' || event.channel !== SESSION_REVOKED_CHANNEL || (event.detail as SessionRevocation).playerId !== playerId) return
       clearTimeout(timer)
       stop()
       resolve()
@@ -184,9 +186,7 @@ describe.runIf(process.env.SANAM_TEST_DB === 'postgres')('session cache across p
 
     const offline = listener.next('offline')
     const online = listener.next('online')
-    await t.db.execute(
-      sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'sanam-session-listener' and datname = current_database()`,
-    )
+    await t.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'sanam-listener' and datname = current_database()`)
     await offline
     expect(t.sessions.cache.size).toBe(0)
 

@@ -10,7 +10,7 @@ import type { DepositService } from './deposits.service.ts'
 
 export function depositRoutes(app: TypedApp, deps: { deposits: DepositService; requirePlayer: preHandlerAsyncHookHandler }) {
   const { deposits } = deps
-  app.get('/wallet/deposit/config', { schema: walletContract.depositConfig, preHandler: deps.requirePlayer }, async () => ok(deposits.config()))
+  app.get('/wallet/deposit/config', { schema: walletContract.depositConfig, preHandler: deps.requirePlayer }, async () => ok(await deposits.config()))
 
   app.get('/wallet/deposit/bank', { schema: walletContract.depositBank, preHandler: deps.requirePlayer }, async () => ok(await deposits.bank()))
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { AppError } from '../../errors.ts'
 import { manualClock } from '../../lib/clock.ts'
 import { fakeDb } from '../../../test/fakes/db.ts'
+import { fakePlan } from '../../../test/fakes/plan.ts'
 import { fakeDepositsRepository } from '../../../test/fakes/deposits.ts'
 import { fakeLedger } from '../../../test/fakes/ledger.ts'
 import { fakePlayers } from '../../../test/fakes/players.ts'
@@ -26,7 +27,8 @@ function setup() {
     db: fakeDb(),
     ledger: money.ledger,
     clock,
-    settings: { minAmount: 100, billTtlSeconds: 180, billGraceSeconds: 60, statusWindowMinutes: 15 },
+    plan: fakePlan(),
+    settings: { billTtlSeconds: 180, billGraceSeconds: 60, statusWindowMinutes: 15 },
     depositsRepository: store.repository,
     playersRepository: players.repository,
     promotions: {

@@ -24,9 +24,9 @@ import type { MoneyDeskRepository } from '../money-desk/money-desk.repository.ts
 import type { PlayerRow } from '../users/users.repository.ts'
 import { promptPayPayload } from './promptpay.ts'
 import type { PromotionService } from '../promotions/promotions.service.ts'
+import type { PlanReader } from '../plan/plan.service.ts'
 
 export interface DepositSettings {
-  minAmount: number
   billTtlSeconds: number
   billGraceSeconds: number
   statusWindowMinutes: number
@@ -97,6 +97,8 @@ export interface DepositServiceDeps {
   ledger: Pick<Ledger, 'transferMany'>
   clock: Clock
   settings: DepositSettings
+  /** The referral plan and limits: the deposit minimum (ADR 041). */
+  plan: PlanReader
   promotions?: Pick<PromotionService, 'checkDraft' | 'onDepositCredited'>
   depositsRepository: Pick<
     DepositsRepository,
@@ -240,7 +242,7 @@ export function createDepositService(deps: DepositServiceDeps) {
   }
 
   return {
-    config: () => ({ min_amount: settings.minAmount }),
+    config: async () => ({ min_amount: satangToBaht((await deps.plan.current()).depositMin) }),
 
     async bank(): Promise<DepositBank> {
       const a = describeAccount(await operatorAccount())
@@ -248,8 +250,9 @@ export function createDepositService(deps: DepositServiceDeps) {
     },
 
     async createDraftBill(actor: Actor, amountBaht: number, promotion: number | string | null | undefined): Promise<DraftBill> {
-      if (amountBaht < settings.minAmount) throw new AppError('RULE_REFUSED', msg('DEPOSIT_BELOW_MIN', { min: settings.minAmount }))
       const amount = bahtToSatang(amountBaht)
+      const { depositMin } = await deps.plan.current()
+      if (amount < depositMin) throw new AppError('RULE_REFUSED', msg('DEPOSIT_BELOW_MIN', { min: satangToBaht(depositMin) }))
       const promotionId = promotion === null || promotion === undefined ? null : Number(promotion)
       if (promotionId !== null) {
         if (!deps.promotions) throw new AppError('RULE_REFUSED', msg('PROMOTION_NOT_FOUND'))

@@ -20,6 +20,7 @@ import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
 import type { DepositsRepository } from '../deposits/deposits.repository.ts'
 import { senderIsMember, toBackofficeDeposit, type DepositService } from '../deposits/deposits.service.ts'
 import type { Ledger } from '../ledger/ledger.service.ts'
+import type { PlanReader } from '../plan/plan.service.ts'
 import type { PlayersRepository } from '../users/users.repository.ts'
 import type { WithdrawalService } from '../withdrawals/withdrawals.service.ts'
 import type { ApprovalRow, MoneyDeskRepository } from './money-desk.repository.ts'
@@ -92,19 +93,20 @@ export function createMoneyDeskService(deps: {
   >
   playersRepository: Pick<PlayersRepository, 'findByMobile' | 'findById'>
   auditRepository: Pick<AuditRepository, 'record'>
-  settings: {
-    /** BACKOFFICE_FOUR_EYES_BAHT in satang (ADR 035). */
-    fourEyesAbove: bigint
-  }
+  /** The referral plan and limits: the four-eyes threshold in satang (ADR 035, ADR 041). */
+  plan: PlanReader
 }) {
-  const { db, clock, ledger, moneyDeskRepository: repo, depositsRepository, playersRepository, auditRepository, separateDuties, settings } = deps
-  const limit = satangToBaht(settings.fourEyesAbove)
-  const holdTexts: Record<HoldReasonCode, string> = {
-    UNCONFIRMED_DEPOSIT: msg('HOLD_UNCONFIRMED_DEPOSIT'),
-    SENDER_NOT_MEMBER: msg('HOLD_SENDER_NOT_MEMBER'),
-    ABOVE_THRESHOLD: msg('HOLD_ABOVE_THRESHOLD', { limit }),
-    OPERATOR_DAILY_TOTAL: msg('HOLD_OPERATOR_DAILY_TOTAL', { limit }),
-    MEMBER_DAILY_TOTAL: msg('HOLD_MEMBER_DAILY_TOTAL', { limit }),
+  const { db, clock, ledger, moneyDeskRepository: repo, depositsRepository, playersRepository, auditRepository, separateDuties } = deps
+  /** Why each action waits, in Thai, with the threshold in force now. */
+  async function holdTexts(): Promise<Record<HoldReasonCode, string>> {
+    const limit = satangToBaht((await deps.plan.current()).fourEyesAbove)
+    return {
+      UNCONFIRMED_DEPOSIT: msg('HOLD_UNCONFIRMED_DEPOSIT'),
+      SENDER_NOT_MEMBER: msg('HOLD_SENDER_NOT_MEMBER'),
+      ABOVE_THRESHOLD: msg('HOLD_ABOVE_THRESHOLD', { limit }),
+      OPERATOR_DAILY_TOTAL: msg('HOLD_OPERATOR_DAILY_TOTAL', { limit }),
+      MEMBER_DAILY_TOTAL: msg('HOLD_MEMBER_DAILY_TOTAL', { limit }),
+    }
   }
   const exceptionTexts = { AMOUNT: msg('EXCEPTION_AMOUNT'), SENDER: msg('EXCEPTION_SENDER'), PAY_IN_ACCOUNT: msg('EXCEPTION_PAY_IN_ACCOUNT') }
 
@@ -181,7 +183,7 @@ export function createMoneyDeskService(deps: {
     await ledger.lockPlayers(tx, [action.playerId])
     const { start, end } = bangkokDayRange(bangkokDay(at))
     const totals = await repo.dayTotals(tx, { operatorId: actor.operatorId, playerId: action.playerId, start, end })
-    const reasons = holdReasons(action, totals, settings.fourEyesAbove)
+    const reasons = holdReasons(action, totals, (await deps.plan.current()).fourEyesAbove)
     const row = await repo.insert(tx, {
       kind: action.kind,
       playerId: action.playerId,
@@ -249,7 +251,7 @@ export function createMoneyDeskService(deps: {
     return row
   }
 
-  function toApproval(r: Awaited<ReturnType<MoneyDeskRepository['page']>>['rows'][number]): Approval {
+  function toApproval(r: Awaited<ReturnType<MoneyDeskRepository['page']>>['rows'][number], texts: Record<HoldReasonCode, string>): Approval {
     const a = r.approval
     return {
       id: a.id,
@@ -259,7 +261,7 @@ export function createMoneyDeskService(deps: {
       mobile: r.mobile,
       amount: satangToBaht(a.amount),
       reason: a.note,
-      reasons: (a.reasons as HoldReasonCode[]).map((code) => ({ code, text: holdTexts[code] })),
+      reasons: (a.reasons as HoldReasonCode[]).map((code) => ({ code, text: texts[code] })),
       deposit_id: a.depositId,
       withdrawal_id: a.withdrawalId,
       reference: a.kind === 'WITHDRAWAL' ? a.payoutRef : r.bankRef,
@@ -275,7 +277,7 @@ export function createMoneyDeskService(deps: {
   async function approvalView(id: number, tx: Db = db): Promise<Approval> {
     const { rows } = await repo.page(tx, { ids: [id] }, 0, 1)
     if (!rows[0]) throw new AppError('NOT_FOUND', msg('APPROVAL_NOT_FOUND'))
-    return toApproval(rows[0])
+    return toApproval(rows[0], await holdTexts())
   }
 
   async function exceptionView(id: number, tx: Db = db): Promise<DepositException> {
@@ -470,7 +472,8 @@ export function createMoneyDeskService(deps: {
 
     async approvals(filter: { status?: Approval['status']; kind?: ApprovalKind; playerId?: number }, page: number) {
       const { rows, total } = await repo.page(db, filter, page, PAGE_SIZE)
-      return { list: rows.map(toApproval), page, size: PAGE_SIZE, total }
+      const texts = await holdTexts()
+      return { list: rows.map((r) => toApproval(r, texts)), page, size: PAGE_SIZE, total }
     },
 
     async exceptions(status: DepositException['status'], page: number) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { manualClock } from '../../lib/clock.ts'
 import { fakeDb } from '../../../test/fakes/db.ts'
+import { fakePlan } from '../../../test/fakes/plan.ts'
 import { fakeLedger } from '../../../test/fakes/ledger.ts'
 import { fakePromotionsRepository } from '../../../test/fakes/promotions.ts'
 import type { GameRow, ProviderRow } from '../games/games.repository.ts'
@@ -17,7 +18,7 @@ function setup() {
     db: tx,
     ledger: money.ledger,
     clock: manualClock(),
-    siteWithdrawMin: 100,
+    plan: fakePlan(),
     promotionsRepository: store.repository,
     gamesRepository: store.gamesRepository,
   })

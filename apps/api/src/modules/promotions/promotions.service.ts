@@ -3,7 +3,6 @@ import {
   computeBonus,
   isProhibited,
   msg,
-  nearestSatang,
   satangToBaht,
   targetMet,
   turnoverTarget,
@@ -15,6 +14,7 @@ import {
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
+import type { PlanReader } from '../plan/plan.service.ts'
 import type { GamesRepository } from '../games/games.repository.ts'
 import type { Ledger } from '../ledger/ledger.service.ts'
 import type { LaunchGuard } from '../portal/portal.service.ts'
@@ -64,8 +64,8 @@ export interface PromotionServiceDeps {
   db: Db
   ledger: Pick<Ledger, 'transferMany' | 'balances'>
   clock: Clock
-  /** WITHDRAW_MIN_AMOUNT in baht: the minimum withdrawal when a promotion's rules set none. */
-  siteWithdrawMin: number
+  /** The referral plan and limits: the minimum withdrawal when a promotion's rules set none (ADR 041). */
+  plan: PlanReader
   promotionsRepository: Pick<
     PromotionsRepository,
     'activeMany' | 'creditedDepositsBefore' | 'end' | 'listActive' | 'history' | 'find' | 'findVersion' | 'start' | 'gameTypes' | 'changeTurnover'
@@ -82,7 +82,8 @@ export function createPromotionService(deps: PromotionServiceDeps) {
   const { db, ledger, clock, promotionsRepository, gamesRepository } = deps
   /** A player's active promotion: the many-player read with one player. */
   const activeOf = async (tx: Db, playerId: number, lock = false) => (await promotionsRepository.activeMany(tx, [playerId], lock)).get(playerId)
-  const siteMin = nearestSatang(deps.siteWithdrawMin)
+  /** The site's minimum withdrawal, satang. */
+  const siteMin = async () => (await deps.plan.current()).withdrawMin
 
   async function cash(tx: Db, playerId: number) {
     return (await ledger.balances(tx, playerId)).cash
@@ -205,7 +206,7 @@ export function createPromotionService(deps: PromotionServiceDeps) {
       const promotion =
         active.versionId === null ? await promotionsRepository.find(db, active.promotionId) : await promotionsRepository.findVersion(db, active.versionId)
       const balance = await cash(db, playerId)
-      const terms = withdrawalTerms(active.rules, balance, siteMin)
+      const terms = withdrawalTerms(active.rules, balance, await siteMin())
       const credit = active.turnoverType === 'CREDIT'
       return {
         enabled: true,
@@ -309,9 +310,9 @@ export function createPromotionService(deps: PromotionServiceDeps) {
     /** GET /wallet/withdraw terms and the check before a withdrawal: blocked until the target is met. */
     async withdrawTerms(tx: Db, playerId: number): Promise<{ blocked?: string; min: bigint; mandatory: boolean; value: bigint }> {
       const active = await activeOf(tx, playerId)
-      if (!active) return { min: siteMin, mandatory: false, value: 0n }
+      if (!active) return { min: await siteMin(), mandatory: false, value: 0n }
       const balance = await cash(tx, playerId)
-      const terms = withdrawalTerms(active.rules, balance, siteMin)
+      const terms = withdrawalTerms(active.rules, balance, await siteMin())
       const { target, met } = progress(active, balance)
       if (!met) {
         const left =
@@ -330,7 +331,7 @@ export function createPromotionService(deps: PromotionServiceDeps) {
     async onWithdrawn(tx: Db, playerId: number): Promise<void> {
       const active = await activeOf(tx, playerId, true)
       if (!active) return
-      const capped = withdrawalTerms(active.rules, 0n, siteMin).mandatory
+      const capped = withdrawalTerms(active.rules, 0n, await siteMin()).mandatory
       if (capped) await forfeit(tx, active, 'COMPLETED', msg('PROMOTION_ENDED_WITHDRAWN'))
       else await promotionsRepository.end(tx, active.id, 'COMPLETED', msg('PROMOTION_ENDED_WITHDRAWN'), clock.now())
     },

@@ -57,18 +57,18 @@ describe('payout windows', () => {
 })
 
 describe('shares and masks', () => {
-  it('rounds rate × turnover down to the satang', () => {
-    expect(shareOf(100_000n, 0.03)).toBe(3_000n)
-    expect(shareOf(33_333n, 0.03)).toBe(999n) // 999.99 satang
-    expect(shareOf(199n, 0.005)).toBe(0n) // 0.995 satang
+  it('rounds rate (basis points) × turnover down to the satang', () => {
+    expect(shareOf(100_000n, 300)).toBe(3_000n)
+    expect(shareOf(33_333n, 300)).toBe(999n) // 999.99 satang
+    expect(shareOf(199n, 50)).toBe(0n) // 0.995 satang
     expect(shareOf(123_456_789n, 0)).toBe(0n)
-    expect(shareOf(123_456_789n, 1)).toBe(123_456_789n)
+    expect(shareOf(123_456_789n, 10_000)).toBe(123_456_789n)
   })
 
   it('never pays more than the exact share nor a satang less', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: 0n, max: 10n ** 12n }), fc.integer({ min: 0, max: 10_000 }), (turnover, basisPoints) => {
-        const share = shareOf(turnover, basisPoints / 10_000)
+        const share = shareOf(turnover, basisPoints)
         const exact = turnover * BigInt(basisPoints) // × 10_000
         return share * 10_000n <= exact && exact < (share + 1n) * 10_000n
       }),

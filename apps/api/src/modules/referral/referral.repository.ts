@@ -27,12 +27,24 @@ export const referralRepository = {
   /**
    * Players with valid turnover on a Bangkok day whose accrual has not been written yet (every accrued source has its
    * level-0 row, even a zero one), lowest id first, at most `limit`. Reads the day's bets once, grouped per player.
+   * `cuts` split the day where a plan version took over (ADR 041): `parts` is the turnover of each stretch, in order
+   * (one part without cuts), and `turnover` their sum.
    */
-  async unaccruedTurnover(db: Db, q: { day: string; start: Date; end: Date; limit: number }): Promise<Array<{ playerId: number; turnover: bigint }>> {
-    const rows = rowsOf<{ player_id: Num; turnover: Num }>(
+  async unaccruedTurnover(
+    db: Db,
+    q: { day: string; start: Date; end: Date; cuts?: Date[]; limit: number },
+  ): Promise<Array<{ playerId: number; turnover: bigint; parts: bigint[] }>> {
+    const edges = [q.start, ...(q.cuts ?? []), q.end]
+    const stretches = edges
+      .slice(0, -1)
+      .map(
+        (from, i) =>
+          sql`coalesce(sum(st.amount) filter (where st.created_at >= ${from.toISOString()} and st.created_at < ${edges[i + 1]!.toISOString()}), 0) as ${sql.raw(`part${i}`)}`,
+      )
+    const rows = rowsOf<Record<string, Num> & { player_id: Num; turnover: Num }>(
       await db.execute(sql`
-        select t.player_id, t.turnover from (
-          select st.player_id, sum(st.amount) as turnover
+        select t.* from (
+          select st.player_id, sum(st.amount) as turnover, ${sql.join(stretches, sql`, `)}
           from seamless_transactions st
           join game_rounds r on r.provider_code = st.provider_code and r.round_id = st.round_id
           where ${VALID_BET} and st.created_at >= ${q.start.toISOString()} and st.created_at < ${q.end.toISOString()} and st.player_id is not null
@@ -42,7 +54,7 @@ export const referralRepository = {
         order by t.player_id
         limit ${q.limit}`),
     )
-    return rows.map((r) => ({ playerId: Number(r.player_id), turnover: big(r.turnover) }))
+    return rows.map((r) => ({ playerId: Number(r.player_id), turnover: big(r.turnover), parts: stretches.map((_, i) => big(r[`part${i}`])) }))
   },
 
   /** Up to three uplines of each player, nearest first: [level1, level2, level3] (shorter when the chain ends). */

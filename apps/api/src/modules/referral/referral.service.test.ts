@@ -4,14 +4,15 @@ import { fakeDb } from '../../../test/fakes/db.ts'
 import { fakeLedger } from '../../../test/fakes/ledger.ts'
 import { fakePlayers } from '../../../test/fakes/players.ts'
 import { fakeReferralRepository } from '../../../test/fakes/referral.ts'
-import { createReferralService, type ReferralSettings } from './referral.service.ts'
+import { fakePlan } from '../../../test/fakes/plan.ts'
+import { createReferralService } from './referral.service.ts'
 
-const SETTINGS: ReferralSettings = {
-  levels: [0.03, 0.02, 0.01],
-  rebateRate: 0.005,
-  bonus: { min: 100, max: 0, interval: 'DAY' },
-  refund: { min: 1, max: 500, interval: 'WEEKEN' },
-}
+const PLAN = fakePlan({
+  levels: [300, 200, 100],
+  rebate: 50,
+  bonus: { min: 10_000n, max: 0n, interval: 'DAY' },
+  refund: { min: 100n, max: 50_000n, interval: 'WEEKEN' },
+})
 /** Sunday 22 November 2026, 10:00 in Bangkok: the day before is over. */
 const SUNDAY = new Date('2026-11-22T03:00:00Z')
 const FRIDAY = new Date('2026-11-20T03:00:00Z')
@@ -40,7 +41,7 @@ function setup(options: { linked?: Array<[Name, Name]> } = {}) {
     db: fakeDb(),
     ledger: money.ledger,
     clock,
-    settings: SETTINGS,
+    plan: PLAN,
     links: { linkedPairs: async (_tx, pairs) => new Set(pairs.map((p) => `${p.a}|${p.b}`).filter((key) => linked.has(key))) },
     referralRepository: store.repository,
     auditRepository: { record: async (_db, entry) => void audit.push(entry) },

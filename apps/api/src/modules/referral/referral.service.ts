@@ -1,7 +1,6 @@
 import {
   DOWNLINE_PAGE_SIZE,
   msg,
-  nearestSatang,
   satangToBaht,
   type AccrueResult,
   type InviteInfo,
@@ -11,7 +10,6 @@ import {
   type PayoutWalletName,
   type WalletSummary,
 } from '@sanam/contract'
-import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../errors.ts'
@@ -21,40 +19,25 @@ import type { Ledger } from '../ledger/ledger.service.ts'
 import { bangkokDay, bangkokDayRange } from '../../lib/bangkok-time.ts'
 import { payoutWindow } from './payout-window.ts'
 import type { LinkService } from '../links/links.service.ts'
+import type { PayoutTerms, Plan, PlanService } from '../plan/plan.service.ts'
 import type { NewAccrual, ReferralRepository } from './referral.repository.ts'
 
-/** Payout terms of one wallet, in whole baht as configured. A max of 0 means no cap. */
-export interface PayoutTerms {
-  min: number
-  max: number
-  interval: PayoutInterval
-}
-
-export interface ReferralSettings {
-  /** Commission rates of upline levels 1-3, as fractions (0.03 is 3 %). */
-  levels: readonly [number, number, number]
-  /** Rebate rate on a player's own turnover, as a fraction. */
-  rebateRate: number
-  bonus: PayoutTerms
-  refund: PayoutTerms
-}
-
-/** The referral settings from the parsed config. */
-export function referralSettings(config: Config): ReferralSettings {
-  return {
-    levels: [config.REFERRAL_LEVEL1, config.REFERRAL_LEVEL2, config.REFERRAL_LEVEL3],
-    rebateRate: config.REBATE_RATE,
-    bonus: { min: config.BONUS_MIN, max: config.BONUS_MAX, interval: config.BONUS_INTERVAL },
-    refund: { min: config.REFUND_MIN, max: config.REFUND_MAX, interval: config.REFUND_INTERVAL },
-  }
-}
-
-/** Rates are applied in billionths, so `turnover × rate` is exact integer arithmetic rounded down to the satang. */
-const RATE_SCALE = 1_000_000_000n
-const toParts = (rate: number) => BigInt(Math.round(rate * Number(RATE_SCALE)))
-/** `rate` × `turnover` satang, rounded down to the satang. */
+/** `rate` basis points (300 is 3 %) of `turnover` satang, rounded down to the satang. */
 export function shareOf(turnover: bigint, rate: number): bigint {
-  return (turnover * toParts(rate)) / RATE_SCALE
+  return (turnover * BigInt(rate)) / 10_000n
+}
+
+/**
+ * What a stretch of turnover pays at one level (0: the player's own rebate, 1-3: the uplines' commission): each
+ * stretch at the rate of the plan version in force when it was played (ADR 041), each rounded down to the satang.
+ */
+function amountFor(parts: bigint[], plans: Plan[], level: number): bigint {
+  let amount = 0n
+  for (const [i, turnover] of parts.entries()) {
+    const plan = plans[i]!
+    amount += shareOf(turnover, level === 0 ? plan.rebate : (plan.levels[level - 1] ?? 0))
+  }
+  return amount
 }
 
 /** Masks a mobile for a downline list: 0812345678 → 081-xxx-5678 (the middle three digits hidden). */
@@ -115,7 +98,8 @@ export interface ReferralServiceDeps {
   ledger: Pick<Ledger, 'transferMany' | 'lockPlayers' | 'balances'>
   clock: Clock
   links: Pick<LinkService, 'linkedPairs'>
-  settings: ReferralSettings
+  /** The referral plan: rates and wallet terms in force now, and the versions in force over a day (ADR 041). */
+  plan: Pick<PlanService, 'current' | 'during'>
   referralRepository: Pick<
     ReferralRepository,
     | 'unaccruedTurnover'
@@ -139,7 +123,7 @@ export interface ReferralServiceDeps {
  * accrual, referral / rebate → cash on a payout.
  */
 export function createReferralService(deps: ReferralServiceDeps) {
-  const { db, ledger, clock, settings, referralRepository, auditRepository } = deps
+  const { db, ledger, clock, plan, referralRepository, auditRepository } = deps
 
   /**
    * Accrues up to `limit` players' turnover of `day` in the caller's transaction (which should hold the accrual lock
@@ -148,7 +132,11 @@ export function createReferralService(deps: ReferralServiceDeps) {
    */
   async function accrueBatch(tx: Db, day: string, limit = ACCRUAL_BATCH): Promise<AccrualStats & { more: boolean }> {
     const { start, end } = bangkokDayRange(day)
-    const sources = await referralRepository.unaccruedTurnover(tx, { day, start, end, limit })
+    // The plan versions in force over the day: turnover is split where one took over, each part paid at its own rates.
+    const versions = await plan.during(tx, start, end)
+    const plans = versions.map((v) => v.plan)
+    const cuts = versions.slice(1).map((v) => v.from)
+    const sources = await referralRepository.unaccruedTurnover(tx, { day, start, end, cuts, limit })
     const stats = emptyStats(day)
     if (sources.length === 0) return { ...stats, more: false }
     const chains = await referralRepository.uplineChains(
@@ -158,15 +146,14 @@ export function createReferralService(deps: ReferralServiceDeps) {
     const now = clock.now()
 
     const rows: NewAccrual[] = []
-    for (const { playerId, turnover } of sources) {
-      rows.push({ day, beneficiaryId: playerId, sourceId: playerId, level: 0, turnover, amount: shareOf(turnover, settings.rebateRate), createdAt: now })
+    for (const { playerId, turnover, parts } of sources) {
+      rows.push({ day, beneficiaryId: playerId, sourceId: playerId, level: 0, turnover, amount: amountFor(parts, plans, 0), createdAt: now })
       const seen = new Set([playerId])
       for (const [index, upline] of (chains.get(playerId) ?? []).entries()) {
         // A chain never loops (an upline exists before its downline), but a damaged one must not pay twice.
         if (seen.has(upline)) break
         seen.add(upline)
-        const rate = settings.levels[index] ?? 0
-        rows.push({ day, beneficiaryId: upline, sourceId: playerId, level: index + 1, turnover, amount: shareOf(turnover, rate), createdAt: now })
+        rows.push({ day, beneficiaryId: upline, sourceId: playerId, level: index + 1, turnover, amount: amountFor(parts, plans, index + 1), createdAt: now })
       }
     }
     // Linked accounts (issue 10): commission from a downline linked to the upline it would pay (same account holder
@@ -232,7 +219,11 @@ export function createReferralService(deps: ReferralServiceDeps) {
 
   /** Ever earned = paid out + remaining: accruals are the only credits and payouts the only debits of these wallets. */
   function walletOf(paid: bigint, remaining: bigint, terms: PayoutTerms) {
-    return { total: satangToBaht(paid + remaining), remaining: satangToBaht(remaining), options: { min: terms.min, max: terms.max, interval: terms.interval } }
+    return {
+      total: satangToBaht(paid + remaining),
+      remaining: satangToBaht(remaining),
+      options: { min: satangToBaht(terms.min), max: satangToBaht(terms.max), interval: terms.interval },
+    }
   }
 
   return {
@@ -253,13 +244,15 @@ export function createReferralService(deps: ReferralServiceDeps) {
     /** Invite code, level rates and a page of level-1 downlines (masked), newest first. */
     async inviteInfo(playerId: number, page: number): Promise<InviteInfo> {
       const size = DOWNLINE_PAGE_SIZE
-      const [code, rows, total] = await Promise.all([
+      const [code, rows, total, { levels }] = await Promise.all([
         referralRepository.inviteCode(db, playerId),
         referralRepository.downlines(db, playerId, page, size),
         referralRepository.countDownlines(db, playerId),
+        plan.current(),
       ])
       if (code === undefined) throw new AppError('UNAUTHORIZED')
-      const [level1, level2, level3] = settings.levels
+      // The contract's fractions (0.03 is 3 %) from basis points.
+      const [level1, level2, level3] = levels.map((rate) => rate / 10_000) as [number, number, number]
       return {
         invite_code: code,
         percentage: { level1, level2, level3 },
@@ -273,11 +266,11 @@ export function createReferralService(deps: ReferralServiceDeps) {
     /** The balance call's data: cash, both referral wallets with their terms, and today's (Bangkok) valid turnover. */
     async walletSummary(playerId: number): Promise<WalletSummary> {
       const { start, end } = bangkokDayRange(bangkokDay(clock.now()))
-      const s = await referralRepository.walletSummary(db, playerId, start, end)
+      const [s, terms] = await Promise.all([referralRepository.walletSummary(db, playerId, start, end), plan.current()])
       return {
         balance: satangToBaht(s.cash),
-        bonus: walletOf(s.bonusPaid, s.referral, settings.bonus),
-        refund: walletOf(s.refundPaid, s.rebate, settings.refund),
+        bonus: walletOf(s.bonusPaid, s.referral, terms.bonus),
+        refund: walletOf(s.refundPaid, s.rebate, terms.refund),
         turnover: satangToBaht(s.turnover),
       }
     },
@@ -288,7 +281,7 @@ export function createReferralService(deps: ReferralServiceDeps) {
      * concurrent requests exactly one moves money and the other is told it was already done (409).
      */
     async transfer(playerId: number, wallet: PayoutWalletName): Promise<PayoutResult> {
-      const terms = settings[wallet]
+      const terms = (await plan.current())[wallet]
       const { account, payoutKind } = WALLETS[wallet]
       const window = payoutWindow(terms.interval, clock.now())
       if (!window.open) throw new AppError('RULE_REFUSED', window.reason === 'NOT_FRIDAY' ? msg('REFERRAL_FRIDAYS_ONLY') : msg('REFERRAL_FIRSTS_ONLY'))
@@ -301,9 +294,8 @@ export function createReferralService(deps: ReferralServiceDeps) {
         if (await referralRepository.findPayout(tx, playerId, wallet, window.period)) throw alreadyDone()
         const remaining = (await ledger.balances(tx, playerId))[account]
         if (remaining <= 0n) throw new AppError('RULE_REFUSED', msg('REFERRAL_NOTHING'))
-        if (remaining < nearestSatang(terms.min)) throw new AppError('RULE_REFUSED', msg('REFERRAL_BELOW_MIN', { min: terms.min }))
-        const cap = nearestSatang(terms.max)
-        const amount = terms.max > 0 && remaining > cap ? cap : remaining
+        if (remaining < terms.min) throw new AppError('RULE_REFUSED', msg('REFERRAL_BELOW_MIN', { min: satangToBaht(terms.min) }))
+        const amount = terms.max > 0n && remaining > terms.max ? terms.max : remaining
 
         const payout = await referralRepository.claimPayout(tx, { playerId, wallet, period: window.period, amount, createdAt: clock.now() })
         if (!payout) throw alreadyDone()

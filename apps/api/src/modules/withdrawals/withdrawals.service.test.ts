@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { manualClock } from '../../lib/clock.ts'
 import { fakeDb } from '../../../test/fakes/db.ts'
+import { fakePlan } from '../../../test/fakes/plan.ts'
 import { fakeLedger } from '../../../test/fakes/ledger.ts'
 import { fakePlayers } from '../../../test/fakes/players.ts'
 import { fakeWithdrawalsRepository } from '../../../test/fakes/withdrawals.ts'
@@ -10,7 +11,7 @@ import { createWithdrawalService, type WithdrawalSettings } from './withdrawals.
 type Terms = Awaited<ReturnType<PromotionService['withdrawTerms']>>
 
 /** A withdrawal service on fakes: one player with `cash` baht, the site minimum 100 baht, one pending at a time. */
-function setup(options: { cash?: number; settings?: Partial<WithdrawalSettings>; terms?: Terms } = {}) {
+function setup(options: { cash?: number; minBaht?: number; settings?: Partial<WithdrawalSettings>; terms?: Terms } = {}) {
   const money = fakeLedger()
   const players = fakePlayers()
   const player = players.add({ bankCode: 'SCB', bankAccount: '1234567890' })
@@ -21,7 +22,8 @@ function setup(options: { cash?: number; settings?: Partial<WithdrawalSettings>;
     db: fakeDb(),
     ledger: money.ledger,
     clock: manualClock(),
-    settings: { minAmount: 100, onePending: true, ...options.settings },
+    plan: fakePlan({ withdrawMin: BigInt(options.minBaht ?? 100) * 100n }),
+    settings: { onePending: true, ...options.settings },
     withdrawalsRepository: withdrawals.repository,
     playersRepository: players.repository,
     ...(options.terms
@@ -100,7 +102,7 @@ describe('withdrawals under a promotion', () => {
   })
 
   it('without a promotion the minimum is the site setting', async () => {
-    const { sut, player } = setup({ settings: { minAmount: 300 } })
+    const { sut, player } = setup({ minBaht: 300 })
     expect(await sut.config(player.id)).toEqual({ min_withdraw: 300, options: { mandatory: false, value: 0 } })
   })
 })

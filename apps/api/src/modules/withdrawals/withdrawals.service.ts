@@ -10,9 +10,9 @@ import type { PlayersRepository } from '../users/users.repository.ts'
 import type { PromotionService } from '../promotions/promotions.service.ts'
 import type { WithdrawalRow, WithdrawalsRepository } from './withdrawals.repository.ts'
 import type { MoneyDeskRepository } from '../money-desk/money-desk.repository.ts'
+import type { PlanReader } from '../plan/plan.service.ts'
 
 export interface WithdrawalSettings {
-  minAmount: number
   onePending: boolean
 }
 
@@ -44,6 +44,8 @@ export interface WithdrawalServiceDeps {
   ledger: Pick<Ledger, 'transferMany' | 'lockPlayers'>
   clock: Clock
   settings: WithdrawalSettings
+  /** The referral plan and limits: the withdrawal minimum when no promotion sets one (ADR 041). */
+  plan: PlanReader
   promotions?: Pick<PromotionService, 'withdrawTerms' | 'onWithdrawn'>
   withdrawalsRepository: Pick<
     WithdrawalsRepository,
@@ -129,7 +131,7 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps) {
     /** The minimum and, under a MAX_WITHDRAW promotion, the one amount allowed. */
     async config(playerId: number) {
       const terms = deps.promotions ? await deps.promotions.withdrawTerms(db, playerId) : undefined
-      if (!terms) return { min_withdraw: settings.minAmount, options: { mandatory: false, value: 0 } }
+      if (!terms) return { min_withdraw: satangToBaht((await deps.plan.current()).withdrawMin), options: { mandatory: false, value: 0 } }
       return { min_withdraw: satangToBaht(terms.min), options: { mandatory: terms.mandatory, value: satangToBaht(terms.value) } }
     },
 
@@ -154,7 +156,7 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps) {
         if (!Number.isInteger(amountBaht)) throw new AppError('RULE_REFUSED', msg('WITHDRAWAL_WHOLE_BAHT'))
         const terms = deps.promotions ? await deps.promotions.withdrawTerms(tx, actor.playerId) : undefined
         if (terms?.blocked) throw new AppError('RULE_REFUSED', terms.blocked)
-        const min = terms ? satangToBaht(terms.min) : settings.minAmount
+        const min = satangToBaht(terms ? terms.min : (await deps.plan.current()).withdrawMin)
         if (amountBaht < min) throw new AppError('RULE_REFUSED', msg('WITHDRAWAL_BELOW_MIN', { min }))
         if (terms?.mandatory && bahtToSatang(amountBaht) !== terms.value) {
           throw new AppError('RULE_REFUSED', msg('WITHDRAWAL_PROMOTION_AMOUNT', { value: terms.value }))

@@ -50,12 +50,12 @@ describe('ReferralPage tabs (spec §2 Referral)', () => {
 })
 
 describe('invite tab', () => {
-  it('shows the code, this origin’s register link and the levels as whole percentages', async () => {
+  it('shows the code, this origin’s register link and the levels as percentages', async () => {
     stubApi({ 'GET /invites': invites(0, 0) })
     renderReferral()
     expect((await screen.findByTestId('invite-code')).textContent).toBe('DEMO2345')
     expect(screen.getByTestId('invite-link').textContent).toBe(`${window.location.origin}/register?invite_code=DEMO2345`)
-    expect([1, 2, 3].map((level) => screen.getByTestId(`level-${level}`).textContent)).toEqual(['3%', '2%', '1%'])
+    expect([1, 2, 3].map((level) => screen.getByTestId(`level-${level}`).textContent)).toEqual(['3%', '2%', '0.5%'])
   })
 
   it('copies the link and says so; a refused clipboard says to copy by hand', async () => {

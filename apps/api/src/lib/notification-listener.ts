@@ -1,7 +1,7 @@
-// The revocation listener: how sessions other processes ended reach this process's session cache (ADR 010, ADR 020).
+// The notification listener: how what other processes changed reaches this process's in-memory copies (ADR 010,
+// ADR 020, ADR 041): sessions they ended (the session cache), the referral plan they applied (the plan service).
 import type { ClientConfig } from 'pg'
-import type { Db } from '../../db/client.ts'
-import { parseRevocation, SESSION_REVOKED_CHANNEL, type SessionCache, type SessionRevocation } from '../../lib/session-cache.ts'
+import type { Db } from '../db/client.ts'
 
 /** The part of a node-postgres Client the listener uses. */
 export interface ListenClient {
@@ -13,7 +13,19 @@ export interface ListenClient {
   on(event: 'end', listener: () => void): unknown
 }
 
-export type ListenerEvent = { type: 'online' } | { type: 'offline'; error: unknown } | { type: 'revoked'; revocation: SessionRevocation }
+/**
+ * One PostgreSQL channel the listener carries, and the in-memory copy it keeps true. `apply` takes a payload another
+ * process sent and answers what it did (undefined: not one of ours, ignored with a warning). `setOnline(false)` is
+ * called whenever notifications may be missed (not yet connected, connection lost): the copy must then stop trusting
+ * itself; `setOnline(true)` once every later notification will arrive (what was sent meanwhile is gone).
+ */
+export interface NotificationChannel<T = unknown> {
+  channel: string
+  apply(payload: string | undefined): T | undefined
+  setOnline(online: boolean): void
+}
+
+export type ListenerEvent = { type: 'online' } | { type: 'offline'; error: unknown } | { type: 'notified'; channel: string; detail: unknown }
 
 interface ListenerLog {
   info(message: string): void
@@ -46,13 +58,13 @@ const delay = (ms: number) =>
   })
 
 /**
- * Keeps a dedicated connection LISTENing on SESSION_REVOKED_CHANNEL and evicts what other processes revoke.
- * The cache serves only while the listener is connected: when the connection is lost (or a health check fails)
- * the cache is cleared and bypassed, and the listener reconnects with exponential backoff; back online it starts
- * from an empty cache, since notifications sent meanwhile are gone.
+ * Keeps one dedicated connection LISTENing on every channel given and applies what other processes announce.
+ * Each channel's copy serves only while the listener is connected: when the connection is lost (or a health check
+ * fails) every channel is set offline (its copy cleared and bypassed), and the listener reconnects with exponential
+ * backoff; back online each starts afresh, since notifications sent meanwhile are gone.
  */
-export function listenForRevocations(deps: {
-  cache: Pick<SessionCache, 'evict' | 'setOnline'>
+export function listenForNotifications(deps: {
+  channels: NotificationChannel[]
   /** A new, unconnected client; the listener connects and ends it. */
   createClient: () => ListenClient
   log: ListenerLog
@@ -81,14 +93,18 @@ export function listenForRevocations(deps: {
     for (const subscriber of [...subscribers]) subscriber(event)
   }
 
-  function apply(payload: string | undefined) {
-    const revocation = parseRevocation(payload)
-    if (!revocation) {
-      deps.log.warn({ payload }, 'ignored a malformed session revocation')
+  const byName = new Map(deps.channels.map((c) => [c.channel, c]))
+  const setOnline = (value: boolean) => {
+    for (const c of deps.channels) c.setOnline(value)
+  }
+
+  function apply(channel: NotificationChannel, payload: string | undefined) {
+    const detail = channel.apply(payload)
+    if (detail === undefined) {
+      deps.log.warn({ channel: channel.channel, payload }, 'ignored a malformed notification')
       return
     }
-    deps.cache.evict(revocation)
-    emit({ type: 'revoked', revocation })
+    emit({ type: 'notified', channel: channel.channel, detail })
   }
 
   /** Resolves with the reason when a periodic trivial query fails or takes too long. */
@@ -97,7 +113,7 @@ export function listenForRevocations(deps: {
       const timer = setInterval(() => {
         let timeout: NodeJS.Timeout | undefined
         const late = new Promise((_, reject) => {
-          timeout = setTimeout(() => reject(new Error('session listener health check timed out')), health.timeoutMs)
+          timeout = setTimeout(() => reject(new Error('notification listener health check timed out')), health.timeoutMs)
           timeout.unref()
         })
         Promise.race([client.query('select 1'), late])
@@ -115,14 +131,15 @@ export function listenForRevocations(deps: {
       // Handlers first: an 'error' event with no handler would crash the process.
       const lost = new Promise<unknown>((resolve) => {
         client.on('error', resolve)
-        client.on('end', () => resolve(new Error('session listener connection ended')))
+        client.on('end', () => resolve(new Error('notification listener connection ended')))
       })
       client.on('notification', (message) => {
-        if (message.channel === SESSION_REVOKED_CHANNEL) apply(message.payload)
+        const channel = byName.get(message.channel)
+        if (channel) apply(channel, message.payload)
       })
       const connected = (async () => {
         await client.connect()
-        await client.query(`LISTEN ${SESSION_REVOKED_CHANNEL}`)
+        for (const c of deps.channels) await client.query(`LISTEN ${c.channel}`)
       })()
       // Settled as values, never rejections: whichever loses the race must not become an unhandled rejection.
       const outcome = await Promise.race([
@@ -135,22 +152,22 @@ export function listenForRevocations(deps: {
       ])
       let reason = outcome.listening ? undefined : outcome.error
       if (outcome.listening) {
-        // Whatever was cached before this moment may have missed a revocation: start empty.
-        deps.cache.setOnline(true)
+        // Whatever was kept before this moment may have missed a notification: start afresh.
+        setOnline(true)
         online = true
-        if (failures > 0) deps.log.info('session revocation listener reconnected; the session cache serves again')
+        if (failures > 0) deps.log.info('notification listener reconnected; the in-memory copies serve again')
         failures = 0
         emit({ type: 'online' })
         signalStarted()
         const done = Promise.race([lost, closing])
         reason = await Promise.race([done, watch(client, done)])
       }
-      if (online) deps.cache.setOnline(false)
+      if (online) setOnline(false)
       online = false
       await atMost(client.end(), END_WAIT_MS)
       if (closed) break
       failures++
-      deps.log.warn({ err: reason }, 'session revocation listener lost; the session cache is bypassed until it reconnects')
+      deps.log.warn({ err: reason }, 'notification listener lost; the session cache and the plan are bypassed until it reconnects')
       emit({ type: 'offline', error: reason })
       signalStarted()
       await Promise.race([sleep(Math.min(retry.max, retry.first * 2 ** Math.min(failures - 1, 16))), closing])
@@ -194,7 +211,7 @@ export function listenForRevocations(deps: {
     },
   }
 }
-export type RevocationListener = ReturnType<typeof listenForRevocations>
+export type NotificationListener = ReturnType<typeof listenForNotifications>
 
 /**
  * The LISTEN client factory for the app's PostgreSQL pool: a connection of its own with the pool's settings (not one
@@ -203,7 +220,7 @@ export type RevocationListener = ReturnType<typeof listenForRevocations>
 export async function postgresListenClient(db: Db): Promise<() => ListenClient> {
   const { default: pg } = await import('pg')
   const pool = (db as unknown as { $client?: { options?: object } }).$client
-  if (!pool?.options) throw new Error('the session listener needs the node-postgres pool behind the database')
+  if (!pool?.options) throw new Error('the notification listener needs the node-postgres pool behind the database')
   const settings = pool.options as ClientConfig
-  return () => new pg.Client({ ...settings, application_name: 'sanam-session-listener', keepAlive: true })
+  return () => new pg.Client({ ...settings, application_name: 'sanam-listener', keepAlive: true })
 }

@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events'
 import { describe, expect, it } from 'vitest'
-import { SESSION_REVOKED_CHANNEL } from '../../lib/session-cache.ts'
-import { makeCache } from '../../../test/session-cache.ts'
-import { listenForRevocations, type ListenClient } from './revocation-listener.ts'
+import { revocationChannel, SESSION_REVOKED_CHANNEL } from './session-cache.ts'
+import { makeCache } from '../../test/session-cache.ts'
+import { listenForNotifications, type ListenClient } from './notification-listener.ts'
 
 /** A node-postgres client stand-in: tests make it fail to connect, deliver notifications and drop the connection. */
 class FakeClient extends EventEmitter implements ListenClient {
@@ -35,8 +35,8 @@ function makeListener(plan: boolean[], options: { waitForever?: boolean } = {}) 
   const clients: FakeClient[] = []
   const waits: number[] = []
   const warnings: string[] = []
-  const listener = listenForRevocations({
-    cache,
+  const listener = listenForNotifications({
+    channels: [revocationChannel(cache)],
     // Each new connection fails or succeeds as planned; past the plan, they succeed.
     createClient: () => {
       const client = new FakeClient(plan[clients.length] === false)
@@ -53,7 +53,7 @@ function makeListener(plan: boolean[], options: { waitForever?: boolean } = {}) 
   return { listener, cache, fill, clients, waits, warnings }
 }
 
-describe('revocation listener', () => {
+describe('notification listener (the session revocation channel)', () => {
   it('listens, and evicts what another process revoked', async () => {
     const { listener, cache, fill, clients } = makeListener([true])
     try {
@@ -62,9 +62,9 @@ describe('revocation listener', () => {
       expect(clients[0]!.queries).toEqual([`LISTEN ${SESSION_REVOKED_CHANNEL}`])
       const mine = fill(1)
       const other = fill(2)
-      const applied = listener.next('revoked')
+      const applied = listener.next('notified')
       clients[0]!.notify(JSON.stringify({ playerId: 1 }))
-      expect((await applied).revocation).toEqual({ playerId: 1 })
+      expect(await applied).toEqual({ type: 'notified', channel: SESSION_REVOKED_CHANNEL, detail: { playerId: 1 } })
       expect(cache.get(mine.hash)).toBeUndefined()
       expect(cache.get(other.hash)).toBeDefined()
       // Other channels and malformed payloads change nothing.

@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm'
+import { bigint, bigserial, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { createdAt } from './columns.ts'
+import { operators } from './backoffice.ts'
+
+// The referral plan and limits (issue 20 §4, ADR 041). Amounts are integer satang, rates basis points (hundredths of
+// a percent: 300 is 3 %).
+
+const PAYOUT_INTERVALS = ['DAY', 'WEEKEN', 'MONTH'] as const
+
+/**
+ * Every version of the referral plan and the limits: the commission rates of levels 1-3 and the rebate rate, each
+ * wallet's payout terms, the deposit and withdrawal minimums and the four-eyes threshold. A version is proposed by one
+ * operator (PENDING), then APPLIED by a second, different finance operator (from `effective_from`, the approval's
+ * moment) or REJECTED. Versions are never changed once decided: the applied ones are the plan's history, and the
+ * accrual pays each stretch of turnover at the rates of the version in force when it was played. The first version
+ * comes from the environment at first start (no proposer: `proposed_by` null).
+ */
+export const planVersions = pgTable(
+  'plan_versions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    status: text('status', { enum: ['PENDING', 'APPLIED', 'REJECTED'] }).notNull(),
+    level1Bp: integer('level1_bp').notNull(),
+    level2Bp: integer('level2_bp').notNull(),
+    level3Bp: integer('level3_bp').notNull(),
+    rebateBp: integer('rebate_bp').notNull(),
+    bonusMin: bigint('bonus_min', { mode: 'bigint' }).notNull(),
+    /** 0: no cap. */
+    bonusMax: bigint('bonus_max', { mode: 'bigint' }).notNull(),
+    bonusInterval: text('bonus_interval', { enum: PAYOUT_INTERVALS }).notNull(),
+    refundMin: bigint('refund_min', { mode: 'bigint' }).notNull(),
+    /** 0: no cap. */
+    refundMax: bigint('refund_max', { mode: 'bigint' }).notNull(),
+    refundInterval: text('refund_interval', { enum: PAYOUT_INTERVALS }).notNull(),
+    depositMin: bigint('deposit_min', { mode: 'bigint' }).notNull(),
+    withdrawMin: bigint('withdraw_min', { mode: 'bigint' }).notNull(),
+    /** A money action of more than this (or a day's totals passing it) waits for a second operator; 0: every one. */
+    fourEyesAbove: bigint('four_eyes_above', { mode: 'bigint' }).notNull(),
+    /** Why the change is asked for. */
+    reason: text('reason').notNull(),
+    /** Null for the first version, written at first start from the environment. */
+    proposedBy: bigint('proposed_by', { mode: 'number' }).references(() => operators.id),
+    createdAt: createdAt(),
+    decidedBy: bigint('decided_by', { mode: 'number' }).references(() => operators.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    rejectReason: text('reject_reason'),
+    /** When an APPLIED version took over (its approval; the epoch for the first one). */
+    effectiveFrom: timestamp('effective_from', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    // One proposal waits at a time, and one first version exists, however many processes start at once.
+    uniqueIndex('plan_versions_one_pending_key')
+      .on(t.status)
+      .where(sql`status = 'PENDING'`),
+    uniqueIndex('plan_versions_one_first_key')
+      .on(t.status)
+      .where(sql`proposed_by is null`),
+    index('plan_versions_effective_idx')
+      .on(t.effectiveFrom)
+      .where(sql`status = 'APPLIED'`),
+    check('plan_versions_applied_effective', sql`(status = 'APPLIED') = (effective_from is not null)`),
+    check(
+      'plan_versions_ranges',
+      sql`level1_bp between 0 and 10000 and level2_bp between 0 and 10000 and level3_bp between 0 and 10000 and rebate_bp between 0 and 10000
+        and bonus_min >= 0 and bonus_max >= 0 and refund_min >= 0 and refund_max >= 0 and deposit_min > 0 and withdraw_min > 0 and four_eyes_above >= 0`,
+    ),
+  ],
+)

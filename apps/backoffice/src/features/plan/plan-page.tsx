@@ -1,0 +1,324 @@
+import { mayOperator, type PlanValues, type PlanVersion } from '@sanam/contract'
+import { formatBaht, formatDateTimeSeconds } from '@sanam/web-shared/format'
+import { useQuery } from '@tanstack/react-query'
+import type { ColumnDef } from '@tanstack/react-table'
+import { useMemo, useState, type FormEvent } from 'react'
+import { DataTable } from '../../components/data-table.tsx'
+import { Field, FormDialog } from '../../components/dialog.tsx'
+import { useToast } from '../../components/toasts.tsx'
+import { errorText } from '../../lib/api-client.ts'
+import { t, type MessageKey } from '../../lib/i18n/th.ts'
+import { movesMoney, useOperator } from '../../lib/operator.ts'
+import { useApprovePlan, useRejectPlan } from './api/decide-plan.ts'
+import { planQueryOptions } from './api/get-plan.ts'
+import { useProposePlan } from './api/propose-plan.ts'
+
+type Key = keyof PlanValues
+type Kind = 'percent' | 'baht' | 'interval'
+const INTERVALS = ['DAY', 'WEEKEN', 'MONTH'] as const
+
+/** Every value of the plan, grouped as the form shows them. */
+const GROUPS: Array<{ title: MessageKey; fields: Array<{ key: Key; kind: Kind }> }> = [
+  {
+    title: 'plan.group.referral',
+    fields: [
+      { key: 'level1_percent', kind: 'percent' },
+      { key: 'level2_percent', kind: 'percent' },
+      { key: 'level3_percent', kind: 'percent' },
+      { key: 'rebate_percent', kind: 'percent' },
+    ],
+  },
+  {
+    title: 'plan.group.wallets',
+    fields: [
+      { key: 'bonus_min', kind: 'baht' },
+      { key: 'bonus_max', kind: 'baht' },
+      { key: 'bonus_interval', kind: 'interval' },
+      { key: 'refund_min', kind: 'baht' },
+      { key: 'refund_max', kind: 'baht' },
+      { key: 'refund_interval', kind: 'interval' },
+    ],
+  },
+  {
+    title: 'plan.group.limits',
+    fields: [
+      { key: 'deposit_min', kind: 'baht' },
+      { key: 'withdraw_min', kind: 'baht' },
+      { key: 'four_eyes_above', kind: 'baht' },
+    ],
+  },
+]
+const FIELDS = GROUPS.flatMap((g) => g.fields)
+
+/** A value as an operator reads it: `3.5%`, `฿1,000.00`, `ทุกวันศุกร์`. */
+function shown(kind: Kind, value: PlanValues[Key]): string {
+  if (kind === 'interval') return t(`plan.interval.${value as (typeof INTERVALS)[number]}`)
+  if (kind === 'percent') return `${value}%`
+  return formatBaht(value as number)
+}
+
+/** The plan's values, with a second column of proposed values (changed ones marked) when `proposed` is given. */
+function ValuesTable({ caption, current, proposed }: { caption: string; current: PlanVersion; proposed?: PlanVersion }) {
+  return (
+    <table className="table plan-values">
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('plan.value')}</th>
+          <th scope="col">{t('plan.now')}</th>
+          {proposed && <th scope="col">{t('plan.proposed')}</th>}
+        </tr>
+      </thead>
+      <tbody>
+        {FIELDS.map(({ key, kind }) => {
+          const changed = proposed !== undefined && proposed[key] !== current[key]
+          return (
+            <tr key={key} data-testid={`plan-${key}`}>
+              <th scope="row">{t(`plan.field.${key}`)}</th>
+              <td className="amount">{shown(kind, current[key])}</td>
+              {proposed && (
+                <td className={`amount ${changed ? 'state--warn' : ''}`}>
+                  {shown(kind, proposed[key])}
+                  {changed && <span className="cell-note">{t('plan.changed')}</span>}
+                </td>
+              )}
+            </tr>
+          )
+        })}
+      </tbody>
+    </table>
+  )
+}
+
+/** The form of a new version: every field starts at the value in force. Percentages as plain numbers (3.5 is 3.5 %). */
+function ProposeForm({ current, onDone }: { current: PlanVersion; onDone: () => void }) {
+  const toast = useToast()
+  const propose = useProposePlan()
+  const [error, setError] = useState<string>()
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const data = new FormData(event.currentTarget)
+    const text = (key: string) => String(data.get(key) ?? '')
+    const values = Object.fromEntries(FIELDS.map(({ key, kind }) => [key, kind === 'interval' ? text(key) : Number(text(key))]))
+    setError(undefined)
+    propose.mutate(
+      { ...(values as PlanValues), reason: text('reason') },
+      {
+        onSuccess: ({ message }) => {
+          if (message) toast(message)
+          onDone()
+        },
+        onError: (failure) => setError(errorText(failure)),
+      },
+    )
+  }
+  return (
+    <form className="form plan-form" onSubmit={submit} aria-labelledby="plan-propose-title">
+      <h2 id="plan-propose-title" className="detail__subtitle">
+        {t('plan.proposeTitle')}
+      </h2>
+      <p className="muted">{t('plan.proposeLead')}</p>
+      {GROUPS.map((group) => (
+        <fieldset key={group.title} className="plan-form__group">
+          <legend>{t(group.title)}</legend>
+          {group.fields.map(({ key, kind }) =>
+            kind === 'interval' ? (
+              <label key={key} className="field">
+                <span className="field__label">{t(`plan.field.${key}`)}</span>
+                <select className="field__input" name={key} defaultValue={String(current[key])}>
+                  {INTERVALS.map((i) => (
+                    <option key={i} value={i}>
+                      {t(`plan.interval.${i}`)}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : (
+              <label key={key} className="field">
+                <span className="field__label">{t(`plan.field.${key}`)}</span>
+                <input
+                  className="field__input"
+                  name={key}
+                  type="number"
+                  inputMode="decimal"
+                  min={0}
+                  max={kind === 'percent' ? 100 : undefined}
+                  step={0.01}
+                  required
+                  defaultValue={String(current[key])}
+                />
+              </label>
+            ),
+          )}
+        </fieldset>
+      ))}
+      <Field label={t('plan.reason')} name="reason" maxLength={500} />
+      {error && (
+        <p className="form__error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="dialog__actions">
+        <button type="submit" className="button" disabled={propose.isPending}>
+          {t('plan.propose')}
+        </button>
+      </div>
+    </form>
+  )
+}
+
+/**
+ * The referral plan and limits (issue 20 §4, ADR 041): what is in force since when, the proposal waiting with what it
+ * changes, approve (a second finance operator, never the author) or reject, a form for a new proposal, and every
+ * decided version. The server decides who may do what; the screen shows only what the operator's role may do.
+ */
+export function PlanPage() {
+  const me = useOperator()
+  const toast = useToast()
+  const plan = useQuery({ ...planQueryOptions(), refetchInterval: 15_000 })
+  const approve = useApprovePlan()
+  const reject = useRejectPlan()
+  const [deciding, setDeciding] = useState<'approve' | 'reject'>()
+  const [formKey, setFormKey] = useState(0)
+  const role = me.data?.role
+  const mayPropose = mayOperator(role, 'plan.manage')
+
+  const columns = useMemo<ColumnDef<PlanVersion, unknown>[]>(
+    () => [
+      { header: '#', cell: ({ row }) => `#${row.original.id}` },
+      { header: t('plan.status'), cell: ({ row }) => t(`plan.status.${row.original.status}`) },
+      {
+        header: t('plan.since'),
+        cell: ({ row }) =>
+          row.original.status !== 'APPLIED'
+            ? '–'
+            : row.original.proposed_by_id === null
+              ? t('plan.sinceStart')
+              : formatDateTimeSeconds(row.original.effective_from),
+      },
+      {
+        header: t('plan.proposedBy'),
+        cell: ({ row }) => (
+          <span>
+            {row.original.proposed_by ?? '–'}
+            {/* The first version's reason is the server's own note; its "since" cell says where it came from. */}
+            {row.original.proposed_by_id !== null && <span className="cell-note">{row.original.reason}</span>}
+          </span>
+        ),
+      },
+      {
+        header: t('plan.decidedBy'),
+        cell: ({ row }) => (
+          <span>
+            {row.original.decided_by ?? '–'}
+            {row.original.reject_reason && <span className="cell-note">{row.original.reject_reason}</span>}
+          </span>
+        ),
+      },
+      {
+        header: t('plan.group.referral'),
+        cell: ({ row }) =>
+          `${row.original.level1_percent}% / ${row.original.level2_percent}% / ${row.original.level3_percent}% · ${row.original.rebate_percent}%`,
+      },
+      {
+        header: t('plan.group.limits'),
+        cell: ({ row }) => `${formatBaht(row.original.deposit_min)} / ${formatBaht(row.original.withdraw_min)} / ${formatBaht(row.original.four_eyes_above)}`,
+      },
+    ],
+    [],
+  )
+
+  if (!plan.data) return <section className="panel">{plan.isError ? <p role="alert">{errorText(plan.error)}</p> : <p>{t('common.loading')}</p>}</section>
+  const { current, pending, history } = plan.data
+  const own = pending !== null && pending.proposed_by_id === me.data?.operator_id
+  const decided = {
+    onSuccess: ({ message }: { message: string | undefined }) => {
+      if (message) toast(message)
+      setDeciding(undefined)
+      setFormKey((k) => k + 1)
+    },
+    onError: (failure: unknown) => toast(errorText(failure), 'error'),
+  }
+
+  return (
+    <>
+      <section className="panel" aria-labelledby="plan-title">
+        <h1 id="plan-title" className="panel__title">
+          {t('plan.title')}
+        </h1>
+        <p className="muted">{t('plan.lead')}</p>
+        <h2 className="detail__subtitle">
+          {t('plan.current')} #{current.id}
+        </h2>
+        <p className="muted" data-testid="plan-since">
+          {t('plan.since')} {current.proposed_by_id === null ? t('plan.sinceStart') : formatDateTimeSeconds(current.effective_from)}
+          {current.decided_by && ` · ${t('plan.proposedBy')} ${current.proposed_by} · ${t('plan.decidedBy')} ${current.decided_by}`}
+        </p>
+        {!pending && <ValuesTable caption={t('plan.current')} current={current} />}
+      </section>
+
+      <section className="panel" aria-labelledby="plan-pending-title">
+        <h2 id="plan-pending-title" className="panel__title">
+          {t('plan.pending')}
+        </h2>
+        {pending ? (
+          <>
+            <p className="muted" data-testid="plan-pending">
+              #{pending.id} · {t('plan.proposedBy')} {pending.proposed_by} · {formatDateTimeSeconds(pending.created_at)} · {t('plan.reason')}: {pending.reason}
+            </p>
+            <ValuesTable caption={t('plan.pending')} current={current} proposed={pending} />
+            <div className="row-actions">
+              {movesMoney(role) && (
+                <button
+                  type="button"
+                  className="button"
+                  disabled={own}
+                  aria-describedby={own ? 'plan-own-hint' : undefined}
+                  onClick={() => setDeciding('approve')}
+                >
+                  {t('plan.approve')} #{pending.id}
+                </button>
+              )}
+              {mayPropose && (
+                <button type="button" className="button button--danger" onClick={() => setDeciding('reject')}>
+                  {t('plan.reject')} #{pending.id}
+                </button>
+              )}
+              {own && movesMoney(role) && (
+                <span id="plan-own-hint" className="cell-note state--warn">
+                  {t('plan.ownProposal')}
+                </span>
+              )}
+            </div>
+          </>
+        ) : (
+          <p className="muted">{t('plan.noPending')}</p>
+        )}
+        {!pending && mayPropose && <ProposeForm key={`${current.id}-${formKey}`} current={current} onDone={() => setFormKey((k) => k + 1)} />}
+      </section>
+
+      <section className="panel" aria-labelledby="plan-history-title">
+        <h2 id="plan-history-title" className="panel__title">
+          {t('plan.history')}
+        </h2>
+        <DataTable caption={t('plan.history')} columns={columns} rows={history} loading={false} />
+      </section>
+
+      {deciding && pending && (
+        <FormDialog
+          title={`${t(deciding === 'approve' ? 'plan.approveTitle' : 'plan.rejectTitle')} #${pending.id}`}
+          lead={deciding === 'approve' ? t('plan.approveLead') : undefined}
+          submitLabel={t(deciding === 'approve' ? 'plan.approve' : 'plan.reject')}
+          danger={deciding === 'reject'}
+          busy={approve.isPending || reject.isPending}
+          onSubmit={(fields) =>
+            deciding === 'approve' ? approve.mutate({ id: pending.id }, decided) : reject.mutate({ id: pending.id, reason: fields.reason ?? '' }, decided)
+          }
+          onClose={() => setDeciding(undefined)}
+        >
+          {deciding === 'reject' && <Field label={t('plan.rejectReason')} name="reason" maxLength={500} />}
+        </FormDialog>
+      )}
+    </>
+  )
+}

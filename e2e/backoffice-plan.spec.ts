@@ -1,0 +1,84 @@
+// The referral plan and limits in the operator app (issue 20 §4, ADR 041) on a real server, in Chromium at 1366×900:
+// one finance operator proposes new rates and a new deposit minimum, the author cannot apply them, a second finance
+// operator applies them, and the player app's referral page (390×844) shows the new level-1 rate at once. A
+// screenshot and an axe-core scan of each screen.
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { shot, viewShot } from './support/browser.ts'
+import { call } from './support/http.ts'
+import { staffedMoneyDesk } from './support/money-desk.ts'
+import { operatorEnv, operatorToken } from './support/operator.ts'
+import { atPath, expectAccessible } from './support/page.ts'
+import { DEMO, loginToken } from './support/player.ts'
+import { useBrowserSuite } from './support/suite.ts'
+
+// A server of its own (the plan is the whole site's), with two finance operators set up a day before (ADR 036).
+const desk = staffedMoneyDesk({ SANAM_MODE: 'demo', OTP_REQUIRED: 'false', ...operatorEnv() }, 2)
+const suite = useBrowserSuite({ server: desk.start })
+let author: string
+let second: string
+
+beforeAll(async () => {
+  author = await operatorToken(suite.baseUrl, desk.finance[0]!)
+  second = await operatorToken(suite.baseUrl, desk.finance[1]!)
+}, 120_000)
+
+/** The plan screen of the operator with this session token, reached from the menu. */
+async function planPage(token: string): Promise<Page> {
+  const { page } = await suite.desktop({ operator: token })
+  await page.goto('/backoffice/')
+  await page.getByRole('link', { name: 'แผนค่าแนะนำและวงเงิน' }).click()
+  await page.getByRole('heading', { name: 'แผนค่าแนะนำและวงเงิน', level: 1 }).waitFor()
+  return page
+}
+
+describe('the referral plan and limits', () => {
+  it('one finance operator proposes, the author cannot apply, a second applies; the player app shows the new rate', async () => {
+    const proposer = await planPage(author)
+    expect(await proposer.getByTestId('plan-level1_percent').textContent()).toContain('3%')
+    const form = proposer.getByRole('form', { name: 'เสนอการเปลี่ยนแผน' })
+    await form.getByLabel('ค่าแนะนำชั้นที่ 1 (%)').fill('3.5')
+    await form.getByLabel('ฝากขั้นต่ำ (บาท)').fill('200')
+    await form.getByLabel('เหตุผล').fill('โปรโมชั่นเดือนธันวาคม')
+    await shot(proposer, 'backoffice-plan-form')
+    await expectAccessible(proposer, 'plan with the proposal form')
+    await form.getByRole('button', { name: 'ส่งข้อเสนอ' }).click()
+    await proposer.getByText('บันทึกข้อเสนอแล้ว', { exact: false }).waitFor()
+
+    // The author sees what changes and may not apply it.
+    const changed = proposer.getByTestId('plan-level1_percent')
+    await changed.getByText('3.5%').waitFor()
+    expect(await changed.textContent()).toContain('เปลี่ยน')
+    expect(await proposer.getByRole('button', { name: /^อนุมัติแผนนี้ #/ }).isDisabled()).toBe(true)
+    await proposer.getByText('คุณเป็นผู้เสนอ ต้องให้ผู้ใช้งานฝ่ายการเงินอีกคนอนุมัติ').waitFor()
+    await shot(proposer, 'backoffice-plan-pending')
+    await expectAccessible(proposer, 'plan with a pending proposal')
+
+    // A second finance operator applies it.
+    const approver = await planPage(second)
+    await approver.getByRole('button', { name: /^อนุมัติแผนนี้ #/ }).click()
+    const dialog = approver.getByRole('dialog')
+    await dialog.getByText('ยอดเล่นก่อนหน้านี้ยังคิดตามแผนเดิม', { exact: false }).waitFor()
+    await dialog.getByRole('button', { name: 'อนุมัติแผนนี้' }).click()
+    await approver.getByText('แผนใหม่มีผลตั้งแต่ตอนนี้', { exact: false }).waitFor()
+    await approver.getByText('ไม่มีข้อเสนอที่รออนุมัติ').waitFor()
+    expect(await approver.getByTestId('plan-level1_percent').textContent()).toContain('3.5%')
+    expect(await approver.getByTestId('plan-deposit_min').textContent()).toContain('฿200.00')
+    const history = approver.getByRole('table', { name: 'ประวัติการเปลี่ยนแผน' })
+    expect(await history.getByRole('row').count()).toBe(3)
+    await shot(approver, 'backoffice-plan-applied')
+    await expectAccessible(approver, 'plan after the change')
+
+    // The player app reads the plan: the referral page's level-1 rate and the deposit minimum.
+    const token = await loginToken(suite.baseUrl, DEMO)
+    const config = await call<{ min_amount: number }>(suite.baseUrl, 'GET', '/api/wallet/deposit/config', { token })
+    expect(config.body.data.min_amount).toBe(200)
+    const { page } = await suite.phone({ player: token })
+    await page.goto('/referral')
+    await atPath(page, '/referral')
+    await page.getByTestId('level-1').filter({ hasText: '3.5%' }).waitFor()
+    expect(await page.getByTestId('level-2').textContent()).toBe('2%')
+    await viewShot(page, 'player-referral-plan-changed')
+    await expectAccessible(page, 'player referral page')
+  })
+})
