@@ -1,4 +1,4 @@
-// The referral plan and limits in the operator app (issue 20 §4, ADR 041) on a real server, in Chromium at 1366×900:
+// The referral plan and limits in the operator app (issue 20 §4, ADR 044) on a real server, in Chromium at 1366×900:
 // one finance operator proposes new rates and a new deposit minimum, the author cannot apply them, a second finance
 // operator applies them, and the player app's referral page (390×844) shows the new level-1 rate at once. A
 // screenshot and an axe-core scan of each screen.

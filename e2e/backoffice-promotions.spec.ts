@@ -1,4 +1,4 @@
-// The promotions editor (issue 20 §1, ADR 041) on a real server, in Chromium: a finance operator creates a promotion
+// The promotions editor (issue 20 §1, ADR 043) on a real server, in Chromium: a finance operator creates a promotion
 // with rules at 1366×900 (image uploaded, game types and a provider ticked from the catalogue) and checks it in the
 // preview the player app draws; it cannot publish its own version; a second finance operator publishes it; then a new
 // player at 390×844 finds it on the promotion page and claims it through a deposit whose bank transfer arrives on the

@@ -222,7 +222,7 @@ export async function buildApp(deps: AppDeps) {
     broadcast: database.kind === 'postgres',
   })
   const operators = createOperatorsService({ db, clock, hasher: deps.hasher ?? argon2Hasher, operatorsRepository, auditRepository })
-  // The referral plan and limits (ADR 041): versions in the database, the environment's values the first one; a second
+  // The referral plan and limits (ADR 044): versions in the database, the environment's values the first one; a second
   // finance operator applies a change, which every process then reads (one of them on the embedded database).
   const plan = createPlanService({
     db,

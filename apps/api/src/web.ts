@@ -14,7 +14,7 @@ export interface WebApps {
   backoffice?: string | undefined
 }
 
-/** The player app's promotion preview, the one page Sanam's own pages may frame (ADR 041). */
+/** The player app's promotion preview, the one page Sanam's own pages may frame (ADR 043). */
 const PREVIEW_PATH = '/preview/promotion'
 
 /** Lets only this origin frame the answer (the back-office editor's preview); every other page is framed by nobody. */

@@ -113,7 +113,7 @@ export const messageCatalogue = {
   APPROVAL_APPLIED: 'อนุมัติรายการแล้ว',
   APPROVAL_REJECTED: 'ปฏิเสธรายการแล้ว',
   CLAIM_CONTRADICTED: 'มีรายการจากธนาคารที่ขัดแย้งกับรายการฝากนี้ กรุณาตรวจสอบในคิวรายการผิดปกติก่อน',
-  // The referral plan and limits (ADR 041): proposed by one operator, applied by a second.
+  // The referral plan and limits (ADR 044): proposed by one operator, applied by a second.
   PLAN_PROPOSED: 'บันทึกข้อเสนอแล้ว แผนใหม่จะมีผลเมื่อผู้ใช้งานฝ่ายการเงินอีกคนอนุมัติ',
   PLAN_APPLIED: 'อนุมัติแล้ว แผนใหม่มีผลตั้งแต่ตอนนี้ ยอดเล่นก่อนหน้านี้คิดตามแผนเดิม',
   PLAN_REJECTED: 'ปฏิเสธข้อเสนอแล้ว',

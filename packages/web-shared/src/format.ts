@@ -7,7 +7,7 @@
 const baht = new Intl.NumberFormat('th-TH', { style: 'currency', currency: 'THB', minimumFractionDigits: 2, maximumFractionDigits: 2 })
 const twoDecimals = new Intl.NumberFormat('th-TH', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 const wholeNumber = new Intl.NumberFormat('th-TH', { maximumFractionDigits: 0 })
-/** Percentages up to two decimals: the referral plan's rates are hundredths of a percent (ADR 041), progress too. */
+/** Percentages up to two decimals: the referral plan's rates are hundredths of a percent (ADR 044), progress too. */
 const percent = new Intl.NumberFormat('th-TH', { style: 'percent', maximumFractionDigits: 2 })
 const dateTime = new Intl.DateTimeFormat('th-TH', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Bangkok' })
 const dateTimeSeconds = new Intl.DateTimeFormat('th-TH', {
@@ -58,7 +58,7 @@ export function formatAmountInput(digits: string): string {
   return digits === '' ? '' : formatWhole(Number(digits))
 }
 
-/** `0.03` → `3%`, `0.035` → `3.5%`: the referral levels' fractions as percentages (up to two decimals, ADR 041). */
+/** `0.03` → `3%`, `0.035` → `3.5%`: the referral levels' fractions as percentages (up to two decimals, ADR 044). */
 export function formatPercent(fraction: number): string {
   return percent.format(finite(fraction))
 }

@@ -1,5 +1,5 @@
 // The notification listener: how what other processes changed reaches this process's in-memory copies (ADR 010,
-// ADR 020, ADR 041): sessions they ended (the session cache), the referral plan they applied (the plan service).
+// ADR 020, ADR 044): sessions they ended (the session cache), the referral plan they applied (the plan service).
 import type { ClientConfig } from 'pg'
 import type { Db } from '../db/client.ts'
 

@@ -39,7 +39,7 @@ export const queryKeys = {
   promotions: { all: ['promotions'] as const, list: ['promotions', 'list'] as const, choices: ['promotions', 'choices'] as const },
   /** The site settings the player app loads (issue 20 §3). */
   site: { all: ['site'] as const, settings: ['site', 'settings'] as const },
-  /** The referral plan and limits (ADR 041): in force, waiting, decided. */
+  /** The referral plan and limits (ADR 044): in force, waiting, decided. */
   plan: { all: ['plan'] as const },
   audit: { all: ['audit'] as const, actions: ['audit', 'actions'] as const, entries: (query: object) => ['audit', 'entries', query] as const },
 }

@@ -18,7 +18,7 @@ const PromotionPreviewRoute = lazy(() => import('./routes/promotion-preview-rout
 
 /** The player routes (spec §2). */
 export const router = createBrowserRouter([
-  // The back-office editor's preview (ADR 041): the player's own promotion page and modal with a posted draft, no session.
+  // The back-office editor's preview (ADR 043): the player's own promotion page and modal with a posted draft, no session.
   {
     path: 'preview/promotion',
     element: (

@@ -5,7 +5,7 @@ import { idParams, OperatorReason, strictBody } from './fields.ts'
 import { PayoutInterval } from './referral.ts'
 import { amountMessages } from './wallet.ts'
 
-// The referral plan and limits (issue 20 §4, ADR 041): one operator proposes a version, a second, different finance
+// The referral plan and limits (issue 20 §4, ADR 044): one operator proposes a version, a second, different finance
 // operator applies it. Percentages travel as percent numbers with at most 2 decimals (3.5 is 3.5 %), stored as basis
 // points; amounts as baht numbers with at most 2 decimals, stored as satang.
 

@@ -3,7 +3,7 @@ import { bigint, bigserial, check, index, integer, pgTable, text, timestamp, uni
 import { createdAt } from './columns.ts'
 import { operators } from './backoffice.ts'
 
-// The referral plan and limits (issue 20 §4, ADR 041). Amounts are integer satang, rates basis points (hundredths of
+// The referral plan and limits (issue 20 §4, ADR 044). Amounts are integer satang, rates basis points (hundredths of
 // a percent: 300 is 3 %).
 
 const PAYOUT_INTERVALS = ['DAY', 'WEEKEN', 'MONTH'] as const

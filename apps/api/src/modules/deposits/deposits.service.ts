@@ -97,7 +97,7 @@ export interface DepositServiceDeps {
   ledger: Pick<Ledger, 'transferMany'>
   clock: Clock
   settings: DepositSettings
-  /** The referral plan and limits: the deposit minimum (ADR 041). */
+  /** The referral plan and limits: the deposit minimum (ADR 044). */
   plan: PlanReader
   promotions?: Pick<PromotionService, 'checkDraft' | 'onDepositCredited'>
   depositsRepository: Pick<

@@ -93,7 +93,7 @@ export function createMoneyDeskService(deps: {
   >
   playersRepository: Pick<PlayersRepository, 'findByMobile' | 'findById'>
   auditRepository: Pick<AuditRepository, 'record'>
-  /** The referral plan and limits: the four-eyes threshold in satang (ADR 035, ADR 041). */
+  /** The referral plan and limits: the four-eyes threshold in satang (ADR 035, ADR 044). */
   plan: PlanReader
 }) {
   const { db, clock, ledger, moneyDeskRepository: repo, depositsRepository, playersRepository, auditRepository, separateDuties } = deps

@@ -24,7 +24,7 @@ const flat = (r: { version: PlanVersionRow; proposedByName: string | null; decid
   decidedByName: r.decidedByName,
 })
 
-/** SQL for the referral plan and limits (ADR 041). */
+/** SQL for the referral plan and limits (ADR 044). */
 export const planRepository = {
   /** Inserts the first version unless one exists (any number of processes may start at once); answers whether it did. */
   async insertFirst(db: Db, row: NewPlanVersion): Promise<boolean> {

@@ -13,7 +13,7 @@ import { auditLog, planVersions } from '../../db/schema.ts'
 import { memoryRateLimiter } from '../../lib/rate-limiter.ts'
 import { PLAN_CHANGED_CHANNEL } from './plan.service.ts'
 
-// Issue 20 §4, ADR 041: the referral plan and limits live in the database. One operator proposes, a second finance
+// Issue 20 §4, ADR 044: the referral plan and limits live in the database. One operator proposes, a second finance
 // operator applies; every change is audited with before and after; readers see it at once, in every process; turnover
 // played before a change keeps the rates it was played under.
 

@@ -5,7 +5,7 @@ import type { OperatorGuard } from '../../plugins/operator-auth.ts'
 import type { PlanService } from './plan.service.ts'
 
 /**
- * The referral plan and limits in the back-office (ADR 041): every operator role reads them; 'plan.manage' proposes a
+ * The referral plan and limits in the back-office (ADR 044): every operator role reads them; 'plan.manage' proposes a
  * version and turns one down; only a second operator who decides money ('money.decide') applies one.
  */
 export function planRoutes(app: TypedApp, deps: { plan: PlanService; operator: OperatorGuard }) {

@@ -32,7 +32,7 @@ export interface PayoutTerms {
   interval: PayoutInterval
 }
 
-/** The referral plan and limits in force (ADR 041). Rates in basis points (300 is 3 %), amounts in satang. */
+/** The referral plan and limits in force (ADR 044). Rates in basis points (300 is 3 %), amounts in satang. */
 export interface Plan {
   id: number
   effectiveFrom: Date
@@ -158,7 +158,7 @@ export interface PlanServiceDeps {
 }
 
 /**
- * The referral plan and limits (issue 20 §4, ADR 041): the one place every reader asks for them (referral rates and
+ * The referral plan and limits (issue 20 §4, ADR 044): the one place every reader asks for them (referral rates and
  * wallet terms, the deposit and withdrawal minimums, the money desk's four-eyes threshold). Versions live in the
  * database; one operator proposes, a second, different finance operator applies, and the new version takes effect from
  * that moment in every process: this process forgets its copy at commit, the others when the notification listener

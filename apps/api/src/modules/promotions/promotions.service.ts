@@ -64,7 +64,7 @@ export interface PromotionServiceDeps {
   db: Db
   ledger: Pick<Ledger, 'transferMany' | 'balances'>
   clock: Clock
-  /** The referral plan and limits: the minimum withdrawal when a promotion's rules set none (ADR 041). */
+  /** The referral plan and limits: the minimum withdrawal when a promotion's rules set none (ADR 044). */
   plan: PlanReader
   promotionsRepository: Pick<
     PromotionsRepository,

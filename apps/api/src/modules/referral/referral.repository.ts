@@ -27,7 +27,7 @@ export const referralRepository = {
   /**
    * Players with valid turnover on a Bangkok day whose accrual has not been written yet (every accrued source has its
    * level-0 row, even a zero one), lowest id first, at most `limit`. Reads the day's bets once, grouped per player.
-   * `cuts` split the day where a plan version took over (ADR 041): `parts` is the turnover of each stretch, in order
+   * `cuts` split the day where a plan version took over (ADR 044): `parts` is the turnover of each stretch, in order
    * (one part without cuts), and `turnover` their sum.
    */
   async unaccruedTurnover(

@@ -29,7 +29,7 @@ export function shareOf(turnover: bigint, rate: number): bigint {
 
 /**
  * What a stretch of turnover pays at one level (0: the player's own rebate, 1-3: the uplines' commission): each
- * stretch at the rate of the plan version in force when it was played (ADR 041), each rounded down to the satang.
+ * stretch at the rate of the plan version in force when it was played (ADR 044), each rounded down to the satang.
  */
 function amountFor(parts: bigint[], plans: Plan[], level: number): bigint {
   let amount = 0n
@@ -98,7 +98,7 @@ export interface ReferralServiceDeps {
   ledger: Pick<Ledger, 'transferMany' | 'lockPlayers' | 'balances'>
   clock: Clock
   links: Pick<LinkService, 'linkedPairs'>
-  /** The referral plan: rates and wallet terms in force now, and the versions in force over a day (ADR 041). */
+  /** The referral plan: rates and wallet terms in force now, and the versions in force over a day (ADR 044). */
   plan: Pick<PlanService, 'current' | 'during'>
   referralRepository: Pick<
     ReferralRepository,

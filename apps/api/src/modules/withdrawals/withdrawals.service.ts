@@ -44,7 +44,7 @@ export interface WithdrawalServiceDeps {
   ledger: Pick<Ledger, 'transferMany' | 'lockPlayers'>
   clock: Clock
   settings: WithdrawalSettings
-  /** The referral plan and limits: the withdrawal minimum when no promotion sets one (ADR 041). */
+  /** The referral plan and limits: the withdrawal minimum when no promotion sets one (ADR 044). */
   plan: PlanReader
   promotions?: Pick<PromotionService, 'withdrawTerms' | 'onWithdrawn'>
   withdrawalsRepository: Pick<

@@ -168,7 +168,7 @@ function ProposeForm({ current, onDone }: { current: PlanVersion; onDone: () => 
 }
 
 /**
- * The referral plan and limits (issue 20 §4, ADR 041): what is in force since when, the proposal waiting with what it
+ * The referral plan and limits (issue 20 §4, ADR 044): what is in force since when, the proposal waiting with what it
  * changes, approve (a second finance operator, never the author) or reject, a form for a new proposal, and every
  * decided version. The server decides who may do what; the screen shows only what the operator's role may do.
  */

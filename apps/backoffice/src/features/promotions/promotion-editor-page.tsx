@@ -12,7 +12,7 @@ import { promotionsQueryOptions } from './api/get-promotions.ts'
 import { useSavePromotion } from './api/save-promotion.ts'
 import { AMOUNT_RULES, emptyForm, formOf, previewOf, termsOf, type PromotionForm } from './promotion-form.ts'
 
-/** The player app's preview page (ADR 041), framed from the same origin and fed the draft by postMessage. */
+/** The player app's preview page (ADR 043), framed from the same origin and fed the draft by postMessage. */
 const PREVIEW_URL = '/preview/promotion'
 const VIEWS = ['page', 'modal'] as const
 

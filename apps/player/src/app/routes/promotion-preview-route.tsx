@@ -28,7 +28,7 @@ function isPreviewMessage(data: unknown): data is PromotionPreviewMessage {
 }
 
 /**
- * /preview/promotion (ADR 041): the promotion page and the deposit screen's promotion modal, drawn by the player app's
+ * /preview/promotion (ADR 043): the promotion page and the deposit screen's promotion modal, drawn by the player app's
  * own components with a draft the back-office editor posts from the same origin, never fetched (no API call, no
  * session). Only this path may be framed, and only by Sanam's own pages (web.ts). Links do not navigate.
  */
