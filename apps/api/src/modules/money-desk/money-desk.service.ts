@@ -98,8 +98,8 @@ export function createMoneyDeskService(deps: {
 }) {
   const { db, clock, ledger, moneyDeskRepository: repo, depositsRepository, playersRepository, auditRepository, separateDuties } = deps
   /** Why each action waits, in Thai, with the threshold in force now. */
-  async function holdTexts(): Promise<Record<HoldReasonCode, string>> {
-    const limit = satangToBaht((await deps.plan.current()).fourEyesAbove)
+  async function holdTexts(tx: Db = db): Promise<Record<HoldReasonCode, string>> {
+    const limit = satangToBaht((await deps.plan.current(tx)).fourEyesAbove)
     return {
       UNCONFIRMED_DEPOSIT: msg('HOLD_UNCONFIRMED_DEPOSIT'),
       SENDER_NOT_MEMBER: msg('HOLD_SENDER_NOT_MEMBER'),
@@ -183,7 +183,7 @@ export function createMoneyDeskService(deps: {
     await ledger.lockPlayers(tx, [action.playerId])
     const { start, end } = bangkokDayRange(bangkokDay(at))
     const totals = await repo.dayTotals(tx, { operatorId: actor.operatorId, playerId: action.playerId, start, end })
-    const reasons = holdReasons(action, totals, (await deps.plan.current()).fourEyesAbove)
+    const reasons = holdReasons(action, totals, (await deps.plan.current(tx)).fourEyesAbove)
     const row = await repo.insert(tx, {
       kind: action.kind,
       playerId: action.playerId,
@@ -277,7 +277,7 @@ export function createMoneyDeskService(deps: {
   async function approvalView(id: number, tx: Db = db): Promise<Approval> {
     const { rows } = await repo.page(tx, { ids: [id] }, 0, 1)
     if (!rows[0]) throw new AppError('NOT_FOUND', msg('APPROVAL_NOT_FOUND'))
-    return toApproval(rows[0], await holdTexts())
+    return toApproval(rows[0], await holdTexts(tx))
   }
 
   async function exceptionView(id: number, tx: Db = db): Promise<DepositException> {

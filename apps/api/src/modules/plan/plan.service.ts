@@ -223,11 +223,15 @@ export function createPlanService(deps: PlanServiceDeps) {
       })
     },
 
-    /** The plan in force now: this process's copy while it is sure to hear of changes, else the database's. */
-    async current(): Promise<Plan> {
+    /**
+     * The plan in force now: this process's copy while it is sure to hear of changes, else the database's, read on
+     * `tx` when the caller is inside a transaction (the embedded database has one connection: a read beside the
+     * caller's open transaction would wait for it forever).
+     */
+    async current(tx: Db = db): Promise<Plan> {
       if (cached && online) return cached
       const ticket = generation
-      const plan = await inForce(db, clock.now())
+      const plan = await inForce(tx, clock.now())
       if (online && ticket === generation) cached = plan
       return plan
     },

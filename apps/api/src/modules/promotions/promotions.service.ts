@@ -83,7 +83,7 @@ export function createPromotionService(deps: PromotionServiceDeps) {
   /** A player's active promotion: the many-player read with one player. */
   const activeOf = async (tx: Db, playerId: number, lock = false) => (await promotionsRepository.activeMany(tx, [playerId], lock)).get(playerId)
   /** The site's minimum withdrawal, satang. */
-  const siteMin = async () => (await deps.plan.current()).withdrawMin
+  const siteMin = async (tx: Db) => (await deps.plan.current(tx)).withdrawMin
 
   async function cash(tx: Db, playerId: number) {
     return (await ledger.balances(tx, playerId)).cash
@@ -206,7 +206,7 @@ export function createPromotionService(deps: PromotionServiceDeps) {
       const promotion =
         active.versionId === null ? await promotionsRepository.find(db, active.promotionId) : await promotionsRepository.findVersion(db, active.versionId)
       const balance = await cash(db, playerId)
-      const terms = withdrawalTerms(active.rules, balance, await siteMin())
+      const terms = withdrawalTerms(active.rules, balance, await siteMin(db))
       const credit = active.turnoverType === 'CREDIT'
       return {
         enabled: true,
@@ -310,9 +310,9 @@ export function createPromotionService(deps: PromotionServiceDeps) {
     /** GET /wallet/withdraw terms and the check before a withdrawal: blocked until the target is met. */
     async withdrawTerms(tx: Db, playerId: number): Promise<{ blocked?: string; min: bigint; mandatory: boolean; value: bigint }> {
       const active = await activeOf(tx, playerId)
-      if (!active) return { min: await siteMin(), mandatory: false, value: 0n }
+      if (!active) return { min: await siteMin(tx), mandatory: false, value: 0n }
       const balance = await cash(tx, playerId)
-      const terms = withdrawalTerms(active.rules, balance, await siteMin())
+      const terms = withdrawalTerms(active.rules, balance, await siteMin(tx))
       const { target, met } = progress(active, balance)
       if (!met) {
         const left =
@@ -331,7 +331,7 @@ export function createPromotionService(deps: PromotionServiceDeps) {
     async onWithdrawn(tx: Db, playerId: number): Promise<void> {
       const active = await activeOf(tx, playerId, true)
       if (!active) return
-      const capped = withdrawalTerms(active.rules, 0n, await siteMin()).mandatory
+      const capped = withdrawalTerms(active.rules, 0n, await siteMin(tx)).mandatory
       if (capped) await forfeit(tx, active, 'COMPLETED', msg('PROMOTION_ENDED_WITHDRAWN'))
       else await promotionsRepository.end(tx, active.id, 'COMPLETED', msg('PROMOTION_ENDED_WITHDRAWN'), clock.now())
     },

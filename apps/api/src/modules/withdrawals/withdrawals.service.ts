@@ -156,7 +156,7 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps) {
         if (!Number.isInteger(amountBaht)) throw new AppError('RULE_REFUSED', msg('WITHDRAWAL_WHOLE_BAHT'))
         const terms = deps.promotions ? await deps.promotions.withdrawTerms(tx, actor.playerId) : undefined
         if (terms?.blocked) throw new AppError('RULE_REFUSED', terms.blocked)
-        const min = satangToBaht(terms ? terms.min : (await deps.plan.current()).withdrawMin)
+        const min = satangToBaht(terms ? terms.min : (await deps.plan.current(tx)).withdrawMin)
         if (amountBaht < min) throw new AppError('RULE_REFUSED', msg('WITHDRAWAL_BELOW_MIN', { min }))
         if (terms?.mandatory && bahtToSatang(amountBaht) !== terms.value) {
           throw new AppError('RULE_REFUSED', msg('WITHDRAWAL_PROMOTION_AMOUNT', { value: terms.value }))
