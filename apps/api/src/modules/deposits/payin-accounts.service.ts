@@ -6,31 +6,6 @@ import type { Clock } from '../../lib/clock.ts'
 import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
 import type { DepositsRepository, OperatorAccountRow } from './deposits.repository.ts'
 
-/** The check that two operators may decide money together (operators.service, ADR 036). */
-export interface SeparateDuties {
-  assertMayDecideMoney(tx: Db, input: { operatorId: number; counterpartId?: number; at: Date }): Promise<void>
-}
-
-export function toPayinAccount(row: OperatorAccountRow, names: { proposedBy: string | null; decidedBy: string | null }): PayinAccount {
-  return {
-    id: row.id,
-    bank_code: row.bankCode,
-    account_number: row.accountNumber,
-    account_name: row.accountName,
-    promptpay_type: row.promptpayType,
-    promptpay_id: row.promptpayId,
-    status: row.status,
-    active: row.active,
-    replaces_id: row.replacesId,
-    proposed_by: names.proposedBy,
-    decided_by: names.decidedBy,
-    created_at: row.createdAt.toISOString(),
-    decided_at: row.decidedAt?.toISOString() ?? null,
-    retired_at: row.retiredAt?.toISOString() ?? null,
-    last_used_at: row.lastUsedAt?.toISOString() ?? null,
-  }
-}
-
 /** What an audit row keeps of an account version: where the money goes and its state. */
 const facts = (row: OperatorAccountRow) => ({
   bank_code: row.bankCode,
@@ -42,6 +17,24 @@ const facts = (row: OperatorAccountRow) => ({
   active: row.active,
   replaces_id: row.replacesId,
 })
+
+/** The check that two operators may decide money together (operators.service, ADR 036). */
+export interface SeparateDuties {
+  assertMayDecideMoney(tx: Db, input: { operatorId: number; counterpartId?: number; at: Date }): Promise<void>
+}
+
+export function toPayinAccount(row: OperatorAccountRow, names: { proposedBy: string | null; decidedBy: string | null }): PayinAccount {
+  return {
+    id: row.id,
+    ...facts(row),
+    proposed_by: names.proposedBy,
+    decided_by: names.decidedBy,
+    created_at: row.createdAt.toISOString(),
+    decided_at: row.decidedAt?.toISOString() ?? null,
+    retired_at: row.retiredAt?.toISOString() ?? null,
+    last_used_at: row.lastUsedAt?.toISOString() ?? null,
+  }
+}
 
 const details = (body: PayinAccountBody) => ({
   bankCode: body.bank_code,
