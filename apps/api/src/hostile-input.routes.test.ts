@@ -51,6 +51,12 @@ const BODYLESS_POSTS = new Set([
   'POST /api/backoffice/members/:id/reset-password',
   'POST /api/backoffice/approvals/:id/approve',
   'POST /api/backoffice/promotion-versions/:id/publish',
+  'POST /api/backoffice/plan/proposals/:id/approve',
+  'POST /api/backoffice/payin-accounts/:id/activate',
+  'POST /api/backoffice/payin-accounts/:id/reject',
+  'POST /api/backoffice/payin-accounts/:id/retire',
+  // An image upload's body is the image's own bytes, checked by the handler (ADR 040); a JSON body is refused (415).
+  'POST /api/backoffice/media',
   // Anything else under /play/: refused as not found whatever it carries.
   'POST /play/*',
 ])

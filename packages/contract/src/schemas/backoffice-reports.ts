@@ -81,14 +81,14 @@ export const REPORTS = {
 
 export type ReportId = keyof typeof REPORTS
 export const REPORT_IDS = Object.keys(REPORTS) as [ReportId, ...ReportId[]]
+/** The first cell of a report's totals row in its CSV file. */
+export const REPORT_TOTALS_LABEL = 'รวม'
 /** The longest range a report covers: a year, leap day included. */
 export const MAX_REPORT_DAYS = 366
 
 const REPORT_DAY = 'วันที่ไม่ถูกต้อง (รูปแบบ ปปปป-ดด-วว)'
-const BangkokDay = z
-  .string({ error: REPORT_DAY })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: REPORT_DAY })
-  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), { error: REPORT_DAY })
+/** A calendar day (zod's ISO date: a real day of a real month, leap years included). */
+const BangkokDay = z.iso.date({ error: REPORT_DAY })
 const dayNumber = (d: string) => Date.parse(`${d}T00:00:00Z`) / 86_400_000
 
 export const ReportParams = z.strictObject({ report: z.enum(REPORT_IDS, { error: 'ไม่พบรายงานนี้' }) })

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream'
 import { stringify } from 'csv-stringify'
-import { formatSatang, REPORTS, satangToBaht, type ReportId, type ReportQuery, type ReportTable } from '@sanam/contract'
+import { formatSatang, REPORT_TOTALS_LABEL, REPORTS, satangToBaht, type ReportId, type ReportQuery, type ReportTable } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
 import { addDays, bangkokDayRange } from '../../lib/bangkok-time.ts'
 import { GGR_KINDS, PAYMENT_KINDS, REFERRAL_KINDS, type GgrSums, type ReportsRepository } from './reports.repository.ts'
@@ -175,7 +175,7 @@ export function createReportsService(deps: {
 
     /**
      * The report as CSV through csv-stringify: a BOM and the Thai headings, each row as it is read (amounts as exact
-     * 2-decimal baht), then the totals row ('รวม' in the first column). A stream: the caller pipes it to the answer.
+     * 2-decimal baht), then the totals row (REPORT_TOTALS_LABEL in the first column). A stream: the caller pipes it to the answer.
      */
     csv(report: ReportId, range: ReportQuery): Readable {
       const columns = REPORTS[report].columns
@@ -184,7 +184,7 @@ export function createReportsService(deps: {
           for await (const { row, total } of withTotals(report, range)) {
             yield columns.map((c, i) => {
               const v = row[c.key]
-              if (total && i === 0) return 'รวม'
+              if (total && i === 0) return REPORT_TOTALS_LABEL
               return typeof v === 'bigint' ? formatSatang(v) : (v ?? '')
             })
           }
