@@ -2,7 +2,8 @@
 // with rules at 1366×900 (image uploaded, game types and a provider ticked from the catalogue) and checks it in the
 // preview the player app draws; it cannot publish its own version; a second finance operator publishes it; then a new
 // player at 390×844 finds it on the promotion page and claims it through a deposit whose bank transfer arrives on the
-// signed feed. Screenshots of the list, the editor and the preview; an axe-core scan of each screen.
+// signed feed; the promotion's cost is then in the bonus report. Screenshots of the list, the editor and the preview;
+// an axe-core scan of each screen.
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { shot, viewShot } from './support/browser.ts'
@@ -11,6 +12,7 @@ import { faultEnv, payInAccount, registerPlayers, transferBody, type Player } fr
 import { staffedMoneyDesk } from './support/money-desk.ts'
 import { operatorToken } from './support/operator.ts'
 import { atPath, expectAccessible, seriousAxeViolations, settleImages } from './support/page.ts'
+import { openReportForToday } from './support/reports.ts'
 import { useBrowserSuite } from './support/suite.ts'
 
 const desk = staffedMoneyDesk(faultEnv(), 2)
@@ -116,5 +118,15 @@ describe('the promotions editor', () => {
     })
     expect(me.body.data.promotion).toMatchObject({ enabled: true, info: { title: TITLE, turnover: { total: 600 } } })
     expect(problems).toEqual([])
+  })
+
+  it('the bonus report shows what the claim cost', { timeout: 120_000 }, async () => {
+    const page = await promotionsPage(desk.finance[0]!)
+    await page.getByRole('link', { name: 'รายงาน', exact: true }).click()
+    await page.getByRole('heading', { level: 1, name: 'รายงาน' }).waitFor()
+    await openReportForToday(page, 'ต้นทุนโบนัสตามโปรโมชั่น')
+    // Promotion, claims, bonus given, forfeited, net cost: the 150 baht bonus of the one claim above.
+    const row = page.getByRole('row').filter({ hasText: TITLE })
+    expect((await row.getByRole('cell').allTextContents()).slice(1)).toEqual([TITLE, '1', '฿150.00', '฿0.00', '฿150.00'])
   })
 })

@@ -4,11 +4,11 @@
 // and downloads the CSV (fetched with the bearer token in the header, never in the URL), read back from disk: a BOM,
 // Thai headings, the same figures. A screenshot and an axe-core scan of the screen.
 import { readFile } from 'node:fs/promises'
-import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { shot, viewShot } from './support/browser.ts'
 import { operatorEnv } from './support/operator.ts'
 import { expectAccessible } from './support/page.ts'
+import { bangkokToday, openReportForToday } from './support/reports.ts'
 import { deposit, loginToken, playDemoRounds, registerPlayer, type TestPlayer } from './support/player.ts'
 import { useBrowserSuite } from './support/suite.ts'
 
@@ -19,23 +19,10 @@ const REPORTS = ['GGR รายวัน', 'GGR ตามค่ายเกม',
 let player: TestPlayer
 let token: string
 
-/** Today in Bangkok, as the report's day fields take it. */
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' }).format(new Date())
-
 beforeAll(async () => {
   player = await registerPlayer(suite.baseUrl)
   token = await loginToken(suite.baseUrl, player)
 }, 60_000)
-
-/** Shows `title` for today through the form, and waits for its table. */
-async function openReport(page: Page, title: string) {
-  await page.getByRole('combobox', { name: /^รายงาน/ }).selectOption({ label: title })
-  await page.getByLabel('ตั้งแต่วันที่').fill(today())
-  await page.getByLabel('ถึงวันที่').fill(today())
-  await page.getByRole('button', { name: 'แสดงรายงาน' }).click()
-  await page.getByRole('heading', { level: 2, name: new RegExp(`^${title} ·`) }).waitFor()
-  await page.getByRole('table', { name: title }).waitFor()
-}
 
 describe('the reports', () => {
   it('a new player takes the demo promotion with a deposit in the player app, and plays', async () => {
@@ -66,7 +53,7 @@ describe('the reports', () => {
     await page.getByRole('heading', { level: 1, name: 'รายงาน' }).waitFor()
 
     for (const title of REPORTS) {
-      await openReport(page, title)
+      await openReportForToday(page, title)
       await page
         .getByRole('figure', { name: `แผนภูมิ ${title}` })
         .locator('.recharts-surface')
@@ -75,17 +62,17 @@ describe('the reports', () => {
     }
     // The chart came in its own chunk, after the page.
     expect(requests.some((r) => /\/backoffice\/assets\/report-chart-[\w-]+\.js$/.test(r.url))).toBe(true)
-    await openReport(page, 'GGR ตามค่ายเกม')
+    await openReportForToday(page, 'GGR ตามค่ายเกม')
     expect(await page.getByRole('row').filter({ hasText: 'PG Soft' }).count()).toBe(1)
 
-    await openReport(page, 'ต้นทุนโบนัสตามโปรโมชั่น')
+    await openReportForToday(page, 'ต้นทุนโบนัสตามโปรโมชั่น')
     const row = page.getByRole('row').filter({ hasText: PROMOTION })
     expect((await row.getByRole('cell').allTextContents()).slice(1)).toEqual([PROMOTION, '1', '฿50.00', '฿0.00', '฿50.00'])
     await expectAccessible(page, 'reports: bonus cost by promotion')
     await shot(page, 'h6-reports-bonus-by-promotion')
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'ดาวน์โหลด CSV' }).click()])
-    expect(download.suggestedFilename()).toBe(`sanam-bonus-by-promotion-${today()}-${today()}.csv`)
+    expect(download.suggestedFilename()).toBe(`sanam-bonus-by-promotion-${bangkokToday()}-${bangkokToday()}.csv`)
     const bytes = await readFile((await download.path())!)
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\n')
@@ -98,7 +85,7 @@ describe('the reports', () => {
     expect(csvCall?.url).not.toMatch(/token|bearer/i)
     await page.locator('.toast', { hasText: 'ดาวน์โหลดแล้ว' }).waitFor()
 
-    await openReport(page, 'GGR รายวัน')
+    await openReportForToday(page, 'GGR รายวัน')
     await expectAccessible(page, 'reports: GGR by day')
     await shot(page, 'h6-reports-ggr-by-day')
     expect(problems).toEqual([])

@@ -5,6 +5,7 @@ import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
 import type { DepositsRepository, OperatorAccountRow } from './deposits.repository.ts'
+import type { SeparateDuties } from '../backoffice/operators.service.ts'
 
 /** What an audit row keeps of an account version: where the money goes and its state. */
 const facts = (row: OperatorAccountRow) => ({
@@ -17,11 +18,6 @@ const facts = (row: OperatorAccountRow) => ({
   active: row.active,
   replaces_id: row.replacesId,
 })
-
-/** The check that two operators may decide money together (operators.service, ADR 036). */
-export interface SeparateDuties {
-  assertMayDecideMoney(tx: Db, input: { operatorId: number; counterpartId?: number; at: Date }): Promise<void>
-}
 
 export function toPayinAccount(row: OperatorAccountRow, names: { proposedBy: string | null; decidedBy: string | null }): PayinAccount {
   return {

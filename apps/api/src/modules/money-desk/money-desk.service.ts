@@ -24,18 +24,10 @@ import type { PlanReader } from '../plan/plan.service.ts'
 import type { PlayersRepository } from '../users/users.repository.ts'
 import type { WithdrawalService } from '../withdrawals/withdrawals.service.ts'
 import type { ApprovalRow, MoneyDeskRepository } from './money-desk.repository.ts'
+import type { SeparateDuties } from '../backoffice/operators.service.ts'
 import { holdReasons, type MoneyAction } from './money-policy.ts'
 
 const PAGE_SIZE = 20
-
-/**
- * Separate duties (issue 18 §2): throws when the operator may not decide money now (new or reset in the last day),
- * or may not complete four-eyes with `counterpartId` (it created, reset or changed the role of the other lately).
- * The operators module provides it.
- */
-export interface SeparateDuties {
-  assertMayDecideMoney(tx: Db, input: { operatorId: number; counterpartId?: number; at: Date }): Promise<void>
-}
 
 /** How each kind of action is audited: its target, and the action names of its steps. */
 const AUDIT: Record<ApprovalKind, { target: string; apply: string; request: string; approve: string; reject: string }> = {

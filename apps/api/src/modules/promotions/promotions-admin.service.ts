@@ -13,7 +13,7 @@ import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
-import type { OperatorsService } from '../backoffice/operators.service.ts'
+import type { SeparateDuties } from '../backoffice/operators.service.ts'
 import type { GamesRepository } from '../games/games.repository.ts'
 import type { NamedVersion, PromotionRow, PromotionsRepository, PromotionVersionRow } from './promotions.repository.ts'
 import { creditGivenBaht, isLive } from './promotions.service.ts'
@@ -141,7 +141,7 @@ export async function seedPublishedPromotion(
 export function createPromotionsAdminService(
   deps: PromotionsAdminDeps & {
     auditRepository: Pick<AuditRepository, 'record'>
-    separateDuties: Pick<OperatorsService, 'assertMayDecideMoney'>
+    separateDuties: SeparateDuties
   },
 ) {
   const { db, clock, promotionsRepository: repo, auditRepository, separateDuties } = deps

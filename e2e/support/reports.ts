@@ -1,0 +1,14 @@
+import type { Page } from 'playwright-core'
+
+/** Today in Bangkok, as the report's day fields take it. */
+export const bangkokToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' }).format(new Date())
+
+/** On the reports page: shows `title` for today through the form, and waits for its table. */
+export async function openReportForToday(page: Page, title: string) {
+  await page.getByRole('combobox', { name: /^รายงาน/ }).selectOption({ label: title })
+  await page.getByLabel('ตั้งแต่วันที่').fill(bangkokToday())
+  await page.getByLabel('ถึงวันที่').fill(bangkokToday())
+  await page.getByRole('button', { name: 'แสดงรายงาน' }).click()
+  await page.getByRole('heading', { level: 2, name: new RegExp(`^${title} ·`) }).waitFor()
+  await page.getByRole('table', { name: title }).waitFor()
+}
