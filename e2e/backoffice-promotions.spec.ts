@@ -63,12 +63,13 @@ describe('the promotions editor', () => {
     await author.getByRole('button', { name: 'หน้าต่างรายละเอียดตอนฝาก' }).click()
     const modal = preview.getByRole('dialog', { name: TITLE })
     expect(await modal.getByTestId('credit-given').textContent()).toBe('150 บาท')
+    await modal.getByText('ห้ามเล่นเกมค่าย: SBO Sports').waitFor()
     expect(await modal.getByRole('listitem').allTextContents()).toEqual([
       'สำหรับสมาชิกใหม่เท่านั้น',
       'ฝากขั้นต่ำ 200 บาท',
       'ทำยอดเทิร์นโอเวอร์ 3 เท่าของยอดฝาก',
       'ห้ามเล่นเกมประเภท: ยิงปลา',
-      'ห้ามเล่นเกมค่าย: sbo',
+      'ห้ามเล่นเกมค่าย: SBO Sports',
     ])
     await expectAccessible(author, 'promotion editor')
     await shot(author, 'h2-promotions-editor-preview')

@@ -64,11 +64,13 @@ describe('player app: deposit and promotions', () => {
     const modal = page.getByRole('dialog', { name: 'ฝาก 500 รับเพิ่ม 10%' })
     await modal.waitFor()
     expect(await modal.getByTestId('credit-given').textContent()).toBe('10% ของยอดฝาก')
+    // The prohibited provider by its catalogue title, not its code (issue 21 §7).
+    await modal.getByText('ห้ามเล่นเกมค่าย: Evolution Live').waitFor()
     expect(await modal.getByRole('listitem').allTextContents()).toEqual([
       'ฝากขั้นต่ำ 500 บาท',
       'โบนัสสูงสุด 1,000 บาท',
       'ทำยอดเทิร์นโอเวอร์ 3 เท่าของยอดฝาก',
-      'ห้ามเล่นเกมค่าย: evo',
+      'ห้ามเล่นเกมค่าย: Evolution Live',
     ])
     await settleImages(page, { loaded: true })
     await viewShot(page, 'player-deposit-promotion-modal')

@@ -20,6 +20,12 @@ describe('promotion rules in Thai (spec §3)', () => {
     expect(describeRule(rule)).toBe(text)
   })
 
+  it('names prohibited providers by their catalogue title, and a code it does not know as it is', () => {
+    const titles: Record<string, string> = { evo: 'Evolution Gaming', sbo: 'SBOBET' }
+    const title = (code: string) => titles[code] ?? code
+    expect(describeRule({ type: 'PROHIBITED_GAMES_PROVIDER', value: ['evo', 'sbo', 'gone'] }, title)).toBe('ห้ามเล่นเกมค่าย: Evolution Gaming, SBOBET, gone')
+  })
+
   it('shows an unknown type, or a value it cannot read, as type and value', () => {
     expect(describeRule({ type: 'LUCKY_DAY', value: ['fri', 'sat'] })).toBe('LUCKY_DAY: fri, sat')
     expect(describeRule({ type: 'MIN_DEPOSIT', value: 'abc' })).toBe('MIN_DEPOSIT: abc')

@@ -32,8 +32,11 @@ function raw(value: unknown): string {
 
 const amountRules = ['TURNOVER_BY_CREDIT', 'MIN_DEPOSIT', 'MAX_DEPOSIT', 'MIN_WITHDRAW', 'MAX_WITHDRAW', 'MAX_BONUS'] as const
 
-/** One rule as a Thai sentence. */
-export function describeRule(rule: PromotionRule): string {
+/**
+ * One rule as a Thai sentence. `providerTitle` names a provider by its code (the catalogue's title); a code it does
+ * not know is shown as it is.
+ */
+export function describeRule(rule: PromotionRule, providerTitle: (code: string) => string = (code) => code): string {
   const other = () => t('rule.other', { type: rule.type, value: raw(rule.value) })
   const type = rule.type
   if (type === 'TURNOVER_BY_MUTIPLE' || (amountRules as readonly string[]).includes(type)) {
@@ -42,6 +45,11 @@ export function describeRule(rule: PromotionRule): string {
   }
   if (type === 'OLD_MEMBER' || type === 'NEW_MEMBER') return numeric(rule.value) === 1 ? t(`rule.${type}`) : other()
   if (type === 'PROHIBITED_GAMES_TYPE') return t('rule.PROHIBITED_GAMES_TYPE', { list: items(rule.value).map(gameTypeLabel).join(', ') })
-  if (type === 'PROHIBITED_GAMES_PROVIDER') return t('rule.PROHIBITED_GAMES_PROVIDER', { list: items(rule.value).map(raw).join(', ') })
+  if (type === 'PROHIBITED_GAMES_PROVIDER')
+    return t('rule.PROHIBITED_GAMES_PROVIDER', {
+      list: items(rule.value)
+        .map((code) => (typeof code === 'string' ? providerTitle(code) : raw(code)))
+        .join(', '),
+    })
   return other()
 }

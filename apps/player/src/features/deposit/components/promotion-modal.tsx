@@ -1,6 +1,7 @@
 import type { Promotion } from '@sanam/contract'
 import { Modal } from '../../../components/modal.tsx'
 import { t } from '../../../lib/i18n/index.ts'
+import { useProviders } from '../../../lib/providers-query.ts'
 import { describeRule } from '../promotion-rules.ts'
 
 const number = new Intl.NumberFormat('th-TH', { maximumFractionDigits: 2 })
@@ -14,6 +15,9 @@ export function creditGivenText(promotion: Pick<Promotion, 'credit_given' | 'cre
 
 /** Spec §2 Deposit: the chosen promotion's image, title, credit given and a scrollable list of its rules. */
 export function PromotionModal({ promotion, onClose }: { promotion: Promotion; onClose: () => void }) {
+  // A prohibited provider is named by its catalogue title ('Evolution Gaming', not 'evo'); its code until the list comes.
+  const providers = useProviders()
+  const providerTitle = (code: string) => providers.data?.find((p) => p.code === code)?.title ?? code
   return (
     <Modal title={promotion.title} onClose={onClose}>
       <div className="promotion-detail">
@@ -25,7 +29,7 @@ export function PromotionModal({ promotion, onClose }: { promotion: Promotion; o
         <h3 className="promotion-detail__rules-title">{t('promotion.rules')}</h3>
         <ul className="promotion-detail__rules" tabIndex={0} aria-label={t('promotion.rules')}>
           {promotion.rules.map((rule, index) => (
-            <li key={`${rule.type}-${index}`}>{describeRule(rule)}</li>
+            <li key={`${rule.type}-${index}`}>{describeRule(rule, providerTitle)}</li>
           ))}
         </ul>
       </div>

@@ -1,7 +1,7 @@
 import type { Provider } from '@sanam/contract'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client.ts'
-import { catalogueFreshness } from './catalogue-freshness.ts'
+import { catalogueFreshness } from '../../../lib/catalogue-freshness.ts'
 
 /** `GET /games/providers/recommends`: the providers the operator recommends, in its order. */
 export function getPopularProviders(): Promise<Provider[]> {

@@ -1,7 +1,7 @@
 import type { Game } from '@sanam/contract'
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { apiRequest } from '../../../lib/api-client.ts'
-import { catalogueFreshness } from './catalogue-freshness.ts'
+import { catalogueFreshness } from '../../../lib/catalogue-freshness.ts'
 
 /** `GET /games/{provider}`: one provider's games. */
 export function getProviderGames(provider: string): Promise<Game[]> {

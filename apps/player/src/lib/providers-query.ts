@@ -1,6 +1,6 @@
 import type { Provider } from '@sanam/contract'
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import { apiRequest } from '../../../lib/api-client.ts'
+import { apiRequest } from './api-client.ts'
 import { catalogueFreshness } from './catalogue-freshness.ts'
 
 /** `GET /games/providers`: every provider; the tabs filter and order them (packages/contract lobby rules). */
