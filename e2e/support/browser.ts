@@ -1,4 +1,5 @@
-import { mkdir } from 'node:fs/promises'
+import { mkdir, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core'
 import { expect } from 'vitest'
@@ -21,12 +22,32 @@ export const lanUrl = (baseUrl: string): string => {
 }
 
 /**
- * The Chromium `npm test` found or installed (CHROME_PATH, else the system's, else Playwright's cache: see
- * scripts/test-env.mjs); nothing is downloaded here.
+ * A fontconfig set-up that is the machine's own minus every font that covers Thai: a phone or PC without a Thai
+ * system font, where only what a page or an image brings itself can draw Thai.
  */
-export function launchBrowser(): Promise<Browser> {
+async function withoutThaiSystemFonts(): Promise<Record<string, string>> {
+  const file = path.join(tmpdir(), 'sanam-e2e-fonts-without-thai.conf')
+  await writeFile(
+    file,
+    `<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+<fontconfig>
+  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>
+  <selectfont><rejectfont><pattern><patelt name="lang"><string>th</string></patelt></pattern></rejectfont></selectfont>
+</fontconfig>
+`,
+  )
+  return { ...(process.env as Record<string, string>), FONTCONFIG_FILE: file }
+}
+
+/**
+ * The Chromium `npm test` found or installed (CHROME_PATH, else the system's, else Playwright's cache: see
+ * scripts/test-env.mjs); nothing is downloaded here. `thaiSystemFonts: false` hides the machine's Thai fonts from it.
+ */
+export async function launchBrowser({ thaiSystemFonts = true }: { thaiSystemFonts?: boolean } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
+    ...(thaiSystemFonts ? {} : { env: await withoutThaiSystemFonts() }),
     args: [
       '--headless=new',
       '--no-sandbox',

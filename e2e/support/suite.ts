@@ -74,6 +74,8 @@ export interface SuiteOptions {
    * (on `dataDir`, a fresh directory removed after the server has stopped, for a server that is restarted on its data).
    */
   server?: ServerOptions | ((dataDir: string) => Promise<RunningServer>)
+  /** false: the suite's Chromium sees none of the machine's Thai fonts (a phone or PC without one). */
+  thaiSystemFonts?: boolean
 }
 
 declare module 'vitest' {
@@ -125,7 +127,7 @@ export function useBrowserSuite(options: SuiteOptions = {}): BrowserSuite {
       if (!own) throw new Error(options.server === undefined ? 'the shared server is not the suite’s own' : 'the suite’s server has not started')
       return own
     },
-    browser: () => (browser ??= launchBrowser()),
+    browser: () => (browser ??= launchBrowser({ thaiSystemFonts: options.thaiSystemFonts ?? true })),
     phone: (pageOptions) => open(newPhoneContext, pageOptions),
     desktop: (pageOptions) => open(newDesktopContext, pageOptions),
     operatorToken: () => (ownerToken ??= operatorToken(suite.baseUrl)),

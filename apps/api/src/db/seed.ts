@@ -40,11 +40,11 @@ const SLIDES = [
 export async function seedSite(db: Db, options: { auditKey: string; now?: Date }): Promise<void> {
   if (await siteRepository.findSettings(db)) return
   const now = options.now ?? new Date()
-  const images = [
+  const images = await Promise.all([
     svgMedia('site/logo.svg', logoSvg({ name: 'SANAM', tagline: 'สนามเกมออนไลน์', primary: THEME.primary }), now),
     svgMedia('site/favicon.svg', faviconSvg({ letter: 'S', ...THEME }), now),
     ...SLIDES.map((s) => svgMedia(`site/slide-${s.name}.svg`, slideSvg(s), now)),
-  ]
+  ])
   for (const image of images) await siteRepository.putMedia(db, image)
   const site = createSiteService({ db, now: () => now.getTime(), siteRepository, auditRepository: createAuditRepository({ key: options.auditKey }) })
   await site.save(null, {

@@ -383,7 +383,7 @@ export async function seedCatalogue(
 ): Promise<void> {
   if ((await catalogue.providers()).length > 0) return
   for (const [index, p] of CATALOGUE.entries()) {
-    await siteRepository.putMedia(db, svgMedia(`providers/${p.code}.svg`, providerSvg(p.title, p.colors), now))
+    await siteRepository.putMedia(db, await svgMedia(`providers/${p.code}.svg`, providerSvg(p.title, p.colors), now))
     await catalogue.createProvider(null, {
       code: p.code,
       title: p.title,
@@ -405,7 +405,7 @@ export async function seedCatalogue(
       popularity: title === 'Cash Or Crash' ? 999 : popularity(`${p.code}:${title}`),
       sort: i,
     }))
-    for (const row of rows) await siteRepository.putMedia(db, svgMedia(row.image.replace(/^\/media\//, ''), tileSvg(row.title, row.type, p.colors), now))
+    for (const row of rows) await siteRepository.putMedia(db, await svgMedia(row.image.replace(/^\/media\//, ''), tileSvg(row.title, row.type, p.colors), now))
     await catalogue.createGames(null, p.code, rows)
   }
 }

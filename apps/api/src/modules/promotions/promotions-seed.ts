@@ -75,7 +75,7 @@ export async function seedPromotions(db: Db, now = new Date()): Promise<void> {
   if ((await promotionsRepository.count(db)) > 0) return
   for (const [index, { subtitle, colors, ...p }] of DEMO_PROMOTIONS.entries()) {
     const path = `promotions/demo-${index + 1}.svg`
-    await siteRepository.putMedia(db, svgMedia(path, bannerSvg(p.title, subtitle, colors), now))
+    await siteRepository.putMedia(db, await svgMedia(path, bannerSvg(p.title, subtitle, colors), now))
     const terms = { ...p, image: `/media/${path}`, starts_at: null, ends_at: null }
     await seedPublishedPromotion(db, { promotionsRepository, gamesRepository }, terms, { sort: index, now })
   }

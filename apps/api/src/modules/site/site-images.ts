@@ -1,14 +1,62 @@
 /**
- * The demo site's images, drawn as SVG here so nothing is fetched from the internet.
- * Text uses the system's Thai font inside <img>; shapes carry the look.
+ * The demo site's images, drawn as SVG here so nothing is fetched from the internet. Shapes carry the look; text is
+ * drawn in Kanit, embedded in the image itself when the image has Thai text (an image cannot use the page's fonts, and a
+ * phone or PC without a Thai system font would draw boxes): only the characters the image uses, a few KB.
  */
 
 import { createHash } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import subsetFont from 'subset-font'
 
-/** A generated SVG as a `media` row: served at /media/<path> with a content ETag. */
-export function svgMedia(path: string, svg: string, now: Date) {
-  const body = Buffer.from(svg, 'utf8')
+/** A generated SVG as a `media` row, Kanit embedded for its Thai text: served at /media/<path> with a content ETag. */
+export async function svgMedia(path: string, svg: string, now: Date) {
+  const body = Buffer.from(await withEmbeddedKanit(svg), 'utf8')
   return { path, contentType: 'image/svg+xml', body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`, updatedAt: now }
+}
+
+const THAI = /[\u0E00-\u0E7F]/
+/** The family the embedded faces go by, first in every text's font list. */
+export const EMBEDDED_FAMILY = 'Sanam Kanit'
+/** Kanit as @fontsource ships it: per weight, a file for Thai and one for Latin, each for its own characters. */
+const KANIT_SUBSETS = [
+  { name: 'thai', unicodeRange: 'U+0E00-0E7F', covers: (char: string) => THAI.test(char) },
+  { name: 'latin', unicodeRange: 'U+0000-0DFF, U+0E80-FFFF', covers: (char: string) => !THAI.test(char) },
+] as const
+const requireFont = createRequire(import.meta.url)
+const kanitFile = (subset: string, weight: string) => readFile(requireFont.resolve(`@fontsource/kanit/files/kanit-${subset}-${weight}-normal.woff2`))
+
+const unescapeXml = (text: string) =>
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+
+/**
+ * `svg` with @font-face rules for the characters its <text> elements draw, per weight, and the embedded family first
+ * in their font lists. An image without Thai text is left as it is: its Latin letters have a system font everywhere.
+ */
+export async function withEmbeddedKanit(svg: string): Promise<string> {
+  const texts = [...svg.matchAll(/<text\b([^>]*)>([^<]*)<\/text>/g)].map(([, attributes, content]) => ({
+    weight: /font-weight="(\d+)"/.exec(attributes!)?.[1] ?? '400',
+    text: unescapeXml(content!),
+  }))
+  if (!texts.some((t) => THAI.test(t.text))) return svg
+  const charsByWeight = new Map<string, Set<string>>()
+  for (const { weight, text } of texts) charsByWeight.set(weight, new Set([...(charsByWeight.get(weight) ?? []), ...text]))
+  const faces: string[] = []
+  for (const [weight, chars] of charsByWeight) {
+    for (const subset of KANIT_SUBSETS) {
+      const used = [...chars].filter(subset.covers).join('')
+      if (!used) continue
+      const font = await subsetFont(await kanitFile(subset.name, weight), used, { targetFormat: 'woff2' })
+      faces.push(
+        `@font-face{font-family:'${EMBEDDED_FAMILY}';font-weight:${weight};unicode-range:${subset.unicodeRange};src:url(data:font/woff2;base64,${font.toString('base64')}) format('woff2')}`,
+      )
+    }
+  }
+  return svg.replace(/<svg\b[^>]*>/, (open) => `${open}\n<style>${faces.join('')}</style>`).replace(/font-family="/g, `font-family="'${EMBEDDED_FAMILY}', `)
 }
 
 const FONT = "Kanit, 'Noto Sans Thai', 'Sarabun', sans-serif"

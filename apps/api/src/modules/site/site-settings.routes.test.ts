@@ -16,7 +16,10 @@ const CACHE_MS = 5000
 
 /** An image as an upload leaves it: a stored media row (the upload route is the media module's). */
 async function storedImage(name: string): Promise<string> {
-  await siteRepository.putMedia(t.db, svgMedia(`uploads/${name}.svg`, `<svg xmlns="http://www.w3.org/2000/svg"><text>${name}</text></svg>`, t.clock.now()))
+  await siteRepository.putMedia(
+    t.db,
+    await svgMedia(`uploads/${name}.svg`, `<svg xmlns="http://www.w3.org/2000/svg"><text>${name}</text></svg>`, t.clock.now()),
+  )
   return `/media/uploads/${name}.svg`
 }
 
