@@ -35,8 +35,8 @@ export async function mediaRoutes(app: TypedApp, deps: { site: SiteService }) {
         .header('content-type', file.contentType)
         .header('etag', file.etag)
         .header('cache-control', 'public, max-age=3600')
-        // An SVG opened directly must not run script, whoever uploaded it.
-        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+        // An SVG opened directly must not run script, whoever uploaded it; it may use the fonts it carries inside itself.
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; font-src data:; sandbox")
         .send(file.body)
     )
   })
