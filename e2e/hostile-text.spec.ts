@@ -9,9 +9,9 @@ import { useBrowserSuite } from './support/suite.ts'
 /**
  * Script and SQL payloads in every stored string the player app shows (issue 10 §7): what a player can store (first
  * name and surname at registration) and what an operator can (site title and description, promotion titles, a
- * provider's title; the back-office has no screens to edit them yet, issue 12, so they are written into the
- * database between two runs of the server). The page must show each as text: no dialog, no injected element, no
- * script run, the text there literally.
+ * provider's title, written straight into the database between two runs of the server, so the player app is tried on
+ * texts the back-office's own checks might refuse). The page must show each as text: no dialog, no injected element,
+ * no script run, the text there literally.
  */
 
 /** Allowed in a name (the contract refuses < and > in names: they are tried too, and refused). */
@@ -44,7 +44,9 @@ async function startWithHostileTexts(dataDir: string): Promise<RunningServer> {
   // The operator's texts, written where the back-office will write them.
   const db = new PGlite(path.join(dataDir, 'pglite'))
   await db.query('update site_settings set title = $1, description = $2', [SITE_TITLE, SITE_DESCRIPTION])
+  // A promotion's title is in its list row and in each of its versions (a claim shows the version it was granted under).
   await db.query('update promotions set title = $1', [PROMO_TITLE])
+  await db.query('update promotion_versions set title = $1', [PROMO_TITLE])
   await db.query(`update providers set title = $1 || ' ' || code`, [PROVIDER_TITLE])
   await db.close()
 

@@ -148,9 +148,9 @@ describe('player app: withdraw and history', () => {
     await table.waitFor()
     expect(await table.locator('tbody tr').count()).toBe(20)
     const first = await table.locator('tbody tr').first().locator('td').allTextContents()
-    expect(first[0]).toMatch(/^ฝากเงิน\d{1,2} [ก-๙.]+ 25\d\d \d{2}:\d{2}$/)
-    expect(first[1]).toBe('฿123.00')
-    expect(first[2]).toBe('สำเร็จ')
+    // Type, amount, status, and the date in a column of its own (spec §2).
+    expect(first.slice(0, 3)).toEqual(['ฝากเงิน', '฿123.00', 'สำเร็จ'])
+    expect(first[3]).toMatch(/^\d{1,2} [ก-๙.]+ 25\d\d \d{2}:\d{2}$/)
     expect(
       await table
         .locator('.status-badge')

@@ -1,8 +1,21 @@
 import type { SiteMetadata } from '@sanam/contract'
+import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { shot } from './support/browser.ts'
 import { DEMO } from './support/player.ts'
 import { useBrowserSuite } from './support/suite.ts'
+
+/** The theme the page is drawn with: the custom properties the site's metadata sets (ADR 045). */
+function themeOf(page: Page) {
+  return page.evaluate(() => {
+    const style = getComputedStyle(document.documentElement)
+    return {
+      primary: style.getPropertyValue('--primary').trim(),
+      background: style.getPropertyValue('--background').trim(),
+      on_primary: style.getPropertyValue('--on-primary').trim(),
+    }
+  })
+}
 
 describe('player shell and back-office placeholder', () => {
   const suite = useBrowserSuite()
@@ -39,10 +52,7 @@ describe('player shell and back-office placeholder', () => {
     expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe(metadata.description)
     expect(await page.locator('link[rel="icon"]').getAttribute('href')).toBe(metadata.image.favicon)
 
-    const theme = await page.evaluate(() => {
-      const style = getComputedStyle(document.documentElement)
-      return { primary: style.getPropertyValue('--primary').trim(), background: style.getPropertyValue('--background').trim() }
-    })
+    const theme = await themeOf(page)
     expect(theme).toEqual(metadata.theme)
 
     const fonts = await page.evaluate(async () => {
@@ -116,11 +126,8 @@ describe('player shell and back-office placeholder', () => {
     await page.goto('/')
 
     await page.getByText('เกิดข้อผิดพลาดในการดึงข้อมูล').waitFor()
-    const theme = await page.evaluate(() => {
-      const style = getComputedStyle(document.documentElement)
-      return { primary: style.getPropertyValue('--primary').trim(), background: style.getPropertyValue('--background').trim() }
-    })
-    expect(theme).toEqual({ primary: '#d4af37', background: '#0b0b14' })
+    const theme = await themeOf(page)
+    expect(theme).toEqual({ primary: '#d4af37', background: '#0b0b14', on_primary: '#17130a' })
     await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).waitFor()
     await shot(page, 'metadata-error-phone')
   })
