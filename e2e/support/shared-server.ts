@@ -17,8 +17,19 @@ export default async function offerSharedServer(project: TestProject): Promise<(
   project.provide('e2eRunDir', runDir)
 
   let server: Promise<RunningServer> | undefined
+  let stopping = false
+  /** Why the server is gone, when it exited before the run ended: said once on the console and to every later asker. */
+  let died: string | undefined
   const control = createServer((_request, response) => {
-    server ??= startServer({ env: operatorEnv() })
+    if (died) return response.writeHead(500, { 'content-type': 'text/plain' }).end(died)
+    server ??= startServer({ env: operatorEnv() }).then((running) => {
+      void running.exited.then((code) => {
+        if (stopping) return
+        died = `the shared e2e server exited (code ${code}) while the run still needed it; its last output:\n${running.output()}`
+        console.error(died)
+      })
+      return running
+    })
     server.then(
       ({ baseUrl }) => response.writeHead(200, { 'content-type': 'text/plain' }).end(baseUrl),
       (error: Error) => response.writeHead(500, { 'content-type': 'text/plain' }).end(error.message),
@@ -33,6 +44,7 @@ export default async function offerSharedServer(project: TestProject): Promise<(
   project.provide('sharedServerControl', `http://127.0.0.1:${address.port}`)
 
   return async () => {
+    stopping = true
     control.closeAllConnections()
     await new Promise((resolve) => control.close(resolve))
     await (await server?.catch(() => undefined))?.stop()
