@@ -41,6 +41,7 @@ describe('back-office: site settings', () => {
     await primaryHex.fill('#22c55e')
     await page.getByLabel('ชื่อเว็บไซต์').fill('สนามเขียว')
     await page.getByLabel('ลิงก์ช่วยเหลือการเล่นอย่างรับผิดชอบ (เว้นว่างได้)').fill('https://www.example.org/responsible-play')
+    await page.getByLabel('ลิงก์ข้อกำหนดและเงื่อนไข (ผู้เล่นยอมรับตอนสมัคร เว้นว่างได้)').fill('https://www.example.org/terms')
     // A slide uploaded as an operator would pick a file: a PNG (here a picture of the player's login page).
     const png = await phone.page.screenshot({ type: 'png', clip: { x: 0, y: 0, width: 390, height: 160 } })
     const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/backoffice/media') && r.request().method() === 'POST')
@@ -65,6 +66,10 @@ describe('back-office: site settings', () => {
     // Where the footer speaks of responsible play, it now links to the help the site set.
     expect(await phone.page.getByRole('link', { name: /เล่นอย่างรับผิดชอบ/ }).getAttribute('href')).toBe('https://www.example.org/responsible-play')
     await viewShot(phone.page, 'h4-site-player-login')
+    // Registration links the terms the player accepts there (issue 21 §3).
+    await phone.page.getByRole('link', { name: 'สมัครสมาชิก' }).click()
+    const terms = phone.page.getByRole('link', { name: /ข้อกำหนดและเงื่อนไขการใช้งาน/ })
+    expect(await terms.getAttribute('href')).toBe('https://www.example.org/terms')
 
     const lobby = await suite.phone({ player: DEMO })
     await lobby.page.goto('/')
@@ -73,6 +78,9 @@ describe('back-office: site settings', () => {
     expect(await slide.count()).toBe(1)
     await settleImages(lobby.page, { selector: '.banner img', loaded: true })
     await viewShot(lobby.page, 'h4-site-player-lobby')
+    // Under the lobby, the responsible-play line links to the same help.
+    const help = lobby.page.locator('.responsible-note').getByRole('link', { name: /เล่นอย่างรับผิดชอบ/ })
+    expect(await help.getAttribute('href')).toBe('https://www.example.org/responsible-play')
     expect(lobby.problems).toEqual([])
   })
 })

@@ -12,6 +12,7 @@ import { nextOperatorCode, OPERATOR, operatorToken, seasonedOperators, type Oper
 import { startServer } from './support/server.ts'
 import { expectAccessible, seriousAxeViolations } from './support/page.ts'
 import { useBrowserSuite } from './support/suite.ts'
+import { CONSENTS } from './support/player.ts'
 
 // A server of its own: a four-eyes amount, and the dashboard's totals count everything on it. Money is decided by
 // finance (ADR 036): two finance operators onboarded on its data a day before (seasonedOperators), never related to
@@ -361,6 +362,7 @@ describe('the operator app', () => {
         surname: hostile.last,
         bank_account: `73${String(Date.now()).slice(-8)}`,
         bank_code: '014',
+        ...CONSENTS,
       },
     })
     expect(registered.status, JSON.stringify(registered.body)).toBe(200)

@@ -2,7 +2,7 @@ import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { describe, expect, it } from 'vitest'
 import { call } from './support/http.ts'
-import { deposit } from './support/player.ts'
+import { CONSENTS, deposit } from './support/player.ts'
 import { startServer, type RunningServer } from './support/server.ts'
 import { useBrowserSuite } from './support/suite.ts'
 
@@ -32,7 +32,7 @@ async function startWithHostileTexts(dataDir: string): Promise<RunningServer> {
     // The player stores what a player can.
     const register = (firstname: string, surname: string) =>
       call(server.baseUrl, 'POST', '/api/auth/register', {
-        body: { mobile: player.mobile, password: player.password, firstname, surname, bank_account: player.bank_account, bank_code: '014' },
+        body: { mobile: player.mobile, password: player.password, firstname, surname, bank_account: player.bank_account, bank_code: '014', ...CONSENTS },
       })
     expect((await register('<script>alert(1)</script>', 'x')).status).toBe(400)
     const registered = await register(NAME_PAYLOADS.first, NAME_PAYLOADS.last)

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { repoRoot, startServer } from './support/server.ts'
+import { CONSENTS } from './support/player.ts'
 
 const dirs: string[] = []
 afterAll(async () => {
@@ -28,6 +29,7 @@ describe('the server process', () => {
       surname: 'ปิดระบบ',
       bank_account: `555000000${i}`,
       bank_code: '002',
+      ...CONSENTS,
     }))
     for (const p of players) expect((await postJson(`${first.baseUrl}/api/auth/register`, p)).status).toBe(200)
     const login = await postJson(`${first.baseUrl}/api/auth/login`, { mobile: players[0]!.mobile, password: players[0]!.password })

@@ -51,6 +51,8 @@ describe('player app: sign-in screens', () => {
       .getByRole('button', { name: values.bank ?? /ธนาคารกสิกรไทย/ })
       .click()
     await page.getByLabel('เลขบัญชี').fill(values.account)
+    await page.getByRole('checkbox', { name: 'ฉันมีอายุ 20 ปีขึ้นไป' }).check()
+    await page.getByRole('checkbox', { name: /ฉันได้อ่านและยอมรับ/ }).check()
   }
 
   it('signs in on a plain-http address other than localhost (a phone on the office Wi-Fi), where crypto.randomUUID does not exist', async () => {
@@ -230,8 +232,19 @@ describe('player app: sign-in screens', () => {
     await page.mouse.click(200, 40)
     await picker.waitFor({ state: 'detached' })
 
-    // 409: the demo player's phone.
+    // Issue 21 §3: 20 or older and the terms, each asked for before anything is sent.
     await fillRegister(page, { mobile: DEMO.mobile, password: 'secret12', account: newAccount() })
+    await page.getByRole('checkbox', { name: 'ฉันมีอายุ 20 ปีขึ้นไป' }).uncheck()
+    await page.getByRole('button', { name: 'สมัครสมาชิก' }).click()
+    await page.getByRole('alert').filter({ hasText: 'กรุณายืนยันว่าคุณมีอายุ 20 ปีขึ้นไป' }).waitFor()
+    await page.getByRole('checkbox', { name: 'ฉันมีอายุ 20 ปีขึ้นไป' }).check()
+    await page.getByRole('checkbox', { name: /ฉันได้อ่านและยอมรับ/ }).uncheck()
+    await page.getByRole('button', { name: 'สมัครสมาชิก' }).click()
+    await page.getByRole('alert').filter({ hasText: 'กรุณายอมรับข้อกำหนดและเงื่อนไขการใช้งาน' }).waitFor()
+    await viewShot(page, 'player-register-consents')
+    await page.getByRole('checkbox', { name: /ฉันได้อ่านและยอมรับ/ }).check()
+
+    // 409: the demo player's phone.
     await page.getByRole('button', { name: 'สมัครสมาชิก' }).click()
     await toast(page, 'เบอร์โทรศัพท์นี้ถูกใช้งานแล้ว')
 

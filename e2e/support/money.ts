@@ -3,6 +3,7 @@
 import { expect } from 'vitest'
 import { call } from './http.ts'
 import { operatorEnv } from './operator.ts'
+import { CONSENTS } from './player.ts'
 
 /** The environment every fault test's server runs with (demo mode asked for explicitly: the tests use the demo feed helper). */
 export function faultEnv(databaseUrl?: string): Record<string, string> {
@@ -31,7 +32,7 @@ export async function registerPlayers(baseUrl: string, count: number, prefix: st
     token: '',
   }))
   for (const [i, p] of players.entries()) {
-    const body = { mobile: p.mobile, password: p.password, firstname: 'ทดสอบ', surname: `ล่ม${i}`, bank_account: p.bankAccount, bank_code: '002' }
+    const body = { mobile: p.mobile, password: p.password, firstname: 'ทดสอบ', surname: `ล่ม${i}`, bank_account: p.bankAccount, bank_code: '002', ...CONSENTS }
     const registered = await call(baseUrl, 'POST', '/api/auth/register', { body })
     expect(registered.status, JSON.stringify(registered.body)).toBe(200)
     const login = await call<{ token: string }>(baseUrl, 'POST', '/api/auth/login', { body: { mobile: p.mobile, password: p.password } })

@@ -5,6 +5,9 @@ import { call, postBankTransfer } from './http.ts'
 
 export const DEMO = { mobile: '0812345678', password: 'sanam1234' }
 
+/** What a registration must confirm besides the player's details (issue 21 §3): 20 or older, the terms accepted. */
+export const CONSENTS = { adult: true, accept_terms: true } as const
+
 export interface TestPlayer {
   mobile: string
   password: string
@@ -30,7 +33,7 @@ export async function registerPlayer(baseUrl: string, options: { inviteCode?: st
     bank_code: '002',
   }
   const answer = await call<{ sms: boolean; token?: string }>(baseUrl, 'POST', '/api/auth/register', {
-    body: { ...player, ...(options.inviteCode ? { invite_code: options.inviteCode } : {}) },
+    body: { ...player, ...CONSENTS, ...(options.inviteCode ? { invite_code: options.inviteCode } : {}) },
   })
   if (answer.status !== 200) throw new Error(`register ${answer.status}: ${JSON.stringify(answer.body)}`)
   if (answer.body.data.sms) {

@@ -43,6 +43,8 @@ export function registerBody(overrides: Record<string, unknown> = {}) {
     bank_code: '014',
     invite_code: '',
     upid: '',
+    adult: true,
+    accept_terms: true,
     ...overrides,
   }
 }

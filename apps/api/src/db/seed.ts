@@ -54,6 +54,7 @@ export async function seedSite(db: Db, options: { auditKey: string; now?: Date }
     image: { logo: '/media/site/logo.svg', favicon: '/media/site/favicon.svg' },
     contact: { line: 'https://line.me/R/ti/p/@sanam-demo' },
     responsible_play: { help_url: null },
+    terms_url: null,
     slides: SLIDES.map((s) => `/media/site/slide-${s.name}.svg`),
   })
 }

@@ -26,6 +26,7 @@ export function fakePlayers() {
         lockedBy: null,
         lockedByRole: null,
         passwordResetAt: null,
+        termsAcceptedAt: new Date('2026-01-01T00:00:00Z'),
         createdAt: new Date('2026-01-01T00:00:00Z'),
         updatedAt: new Date('2026-01-01T00:00:00Z'),
         nameKey: 'สมชาย ใจดี',

@@ -18,6 +18,7 @@ export const demoMetadata: SiteMetadata = {
   image: { favicon: '/media/site/favicon.svg', logo: '/media/site/logo.svg' },
   contact: { line: 'https://line.me/R/ti/p/@sanam-demo' },
   responsible_play: { help_url: 'https://www.example.org/help' },
+  terms_url: 'https://www.example.org/terms',
   slides: ['/media/site/slide-1.svg', '/media/site/slide-2.svg'],
 }
 

@@ -12,6 +12,10 @@ export const RegisterBody = strictBody({
   bank_code: BankCode,
   invite_code: OptionalCode,
   upid: OptionalCode,
+  /** The player says they are 20 or older (issue 21 §3, ADR 046): a registration without it is refused. */
+  adult: z.literal(true, { error: 'กรุณายืนยันว่าคุณมีอายุ 20 ปีขึ้นไป' }),
+  /** The player accepts the site's terms and conditions: a registration without it is refused. */
+  accept_terms: z.literal(true, { error: 'กรุณายอมรับข้อกำหนดและเงื่อนไขการใช้งาน' }),
 })
 export type RegisterBody = z.input<typeof RegisterBody>
 

@@ -45,6 +45,7 @@ export const SiteSettingsBody = strictBody({
   }),
   contact: z.strictObject({ line: httpsLink('ลิงก์ติดต่อต้องเป็นลิงก์ https:// ที่ถูกต้อง') }),
   responsible_play: z.strictObject({ help_url: httpsLink('ลิงก์ช่วยเหลือการเล่นอย่างรับผิดชอบต้องเป็นลิงก์ https:// ที่ถูกต้อง').nullable() }),
+  terms_url: httpsLink('ลิงก์ข้อกำหนดและเงื่อนไขต้องเป็นลิงก์ https:// ที่ถูกต้อง').nullable(),
   slides: z
     .array(MediaUrl, { error: 'รูปสไลด์ไม่ถูกต้อง' })
     .max(MAX_SLIDES, { error: `ใส่รูปสไลด์ได้ไม่เกิน ${MAX_SLIDES} รูป` })

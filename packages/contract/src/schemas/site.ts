@@ -18,6 +18,8 @@ export const SiteMetadata = z.object({
   contact: z.object({ line: z.string() }),
   /** Where a player finds help with gambling (shown wherever the app speaks of responsible play); null: none set. */
   responsible_play: z.object({ help_url: z.string().nullable() }),
+  /** The site's terms and conditions, linked where a player registers and accepts them (ADR 046); null: none set. */
+  terms_url: z.string().nullable(),
   slides: z.array(z.string()),
 })
 export type SiteMetadata = z.infer<typeof SiteMetadata>

@@ -32,6 +32,11 @@ export const players = pgTable(
      */
     passwordResetAt: timestamp('password_reset_at', { withTimezone: true, mode: 'date' }),
     /**
+     * When the player said they are 20 or older and accepted the site's terms, at registration (issue 21 §3, ADR 046).
+     * Null for a player registered before the app asked.
+     */
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true, mode: 'date' }),
+    /**
      * The bank account holder's name (the registered names: the account must be the player's own), normalised the
      * way linked accounts compare it: NFKC, lower case, white space collapsed. Players sharing it are linked.
      */
@@ -80,6 +85,8 @@ export interface PendingPayload {
   bankCode: string
   bankAccount: string
   uplineId: number | null
+  /** When the player confirmed age and terms, as ISO 8601 (the payload is JSON); absent in a payload from before. */
+  termsAcceptedAt?: string
 }
 
 /** Server-side sessions: only the token's hash is stored, so a session can be revoked. */

@@ -13,6 +13,8 @@ export const siteSettings = pgTable('site_settings', {
   contactLine: text('contact_line').notNull(),
   /** The responsible-play help link players are shown; null when none is set. */
   responsiblePlayUrl: text('responsible_play_url'),
+  /** The site's terms and conditions, linked where a player registers and accepts them; null when none is set. */
+  termsUrl: text('terms_url'),
   slides: jsonb('slides').$type<string[]>().notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 })

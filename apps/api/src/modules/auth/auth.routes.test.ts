@@ -197,6 +197,30 @@ describe('POST /api/auth/register checks', () => {
   })
 })
 
+describe('age and terms at registration (issue 21 §3, ADR 046)', () => {
+  it.each([
+    ['without the age confirmation', { adult: undefined }, 'adult', 'กรุณายืนยันว่าคุณมีอายุ 20 ปีขึ้นไป'],
+    ['with the age confirmation false', { adult: false }, 'adult', 'กรุณายืนยันว่าคุณมีอายุ 20 ปีขึ้นไป'],
+    ['without accepting the terms', { accept_terms: undefined }, 'accept_terms', 'กรุณายอมรับข้อกำหนดและเงื่อนไขการใช้งาน'],
+    ['with the terms as the string "true"', { accept_terms: 'true' }, 'accept_terms', 'กรุณายอมรับข้อกำหนดและเงื่อนไขการใช้งาน'],
+  ])('refuses a registration %s, sending no code', async (_name, change, path, message) => {
+    const body = registerBody(change)
+    const res = await post('/api/auth/register', body)
+    expect(res.statusCode).toBe(400)
+    expect(res.json().errors).toContainEqual({ path, message })
+    expect(t.outbox.outbox(body.mobile)).toHaveLength(0)
+  })
+
+  it('keeps when the player confirmed: the time of the registration, not of the code', async () => {
+    const body = registerBody()
+    const registeredAt = t.clock.now()
+    const { token } = (await post('/api/auth/register', body)).json().data
+    t.clock.advance(60_000)
+    expect((await post('/api/auth/confirm', { mobile: body.mobile, token, otp_code: lastCode(body.mobile).otp })).statusCode).toBe(200)
+    expect((await playersRepository.findByMobile(t.db, body.mobile))?.termsAcceptedAt).toEqual(registeredAt)
+  })
+})
+
 describe('POST /api/auth/register without OTP', () => {
   it('activates the account at once', async () => {
     const noOtp = await buildTestApp({ config: { OTP_REQUIRED: 'false' } })
@@ -207,6 +231,7 @@ describe('POST /api/auth/register without OTP', () => {
       expect(noOtp.outbox.outbox(body.mobile)).toHaveLength(0)
       const login = await noOtp.app.inject({ method: 'POST', url: '/api/auth/login', payload: { mobile: body.mobile, password: body.password } })
       expect(login.statusCode).toBe(200)
+      expect((await playersRepository.findByMobile(noOtp.db, body.mobile))?.termsAcceptedAt).toEqual(noOtp.clock.now())
       const dup = await noOtp.app.inject({ method: 'POST', url: '/api/auth/register', payload: { ...body, bank_account: '9999999999' } })
       expect(dup.statusCode).toBe(409)
     } finally {

@@ -198,6 +198,8 @@ export function createAuthService(deps: {
       await checkNotTaken(input.mobile, input.bank_code, input.bank_account)
       const uplineId = await resolveUpline(input)
       const passwordHash = await hasher.hash(input.password)
+      // The body cannot pass without both confirmations (RegisterBody): this is when the player gave them.
+      const termsAcceptedAt = clock.now()
       const profile = {
         passwordHash,
         firstname: input.firstname,
@@ -208,7 +210,7 @@ export function createAuthService(deps: {
       }
 
       if (!settings.otpRequired) {
-        await db.transaction((tx) => insertPlayer(tx, { mobile: input.mobile, ...profile }))
+        await db.transaction((tx) => insertPlayer(tx, { mobile: input.mobile, ...profile, termsAcceptedAt }))
         return { sms: false }
       }
 
@@ -234,7 +236,7 @@ export function createAuthService(deps: {
             otpHash: otpHash(token, code),
             otpRef: ref,
             attempts: 0,
-            payload: profile,
+            payload: { ...profile, termsAcceptedAt: termsAcceptedAt.toISOString() },
             sentAt: now,
             expiresAt: new Date(now.getTime() + settings.otpTtlSeconds * 1000),
           }),
@@ -279,6 +281,7 @@ export function createAuthService(deps: {
           bankCode: p.bankCode,
           bankAccount: p.bankAccount,
           uplineId: p.uplineId,
+          termsAcceptedAt: p.termsAcceptedAt === undefined ? null : new Date(p.termsAcceptedAt),
           createdAt: clock.now(),
         })
       })

@@ -63,6 +63,7 @@ describe('saving the site settings', () => {
       image: { logo, favicon: before.image.favicon },
       contact: { line: 'https://line.me/R/ti/p/@sanam-new' },
       responsible_play: { help_url: 'https://www.gamblingtherapy.org/th/' },
+      terms_url: 'https://sanam.example/terms',
       slides: [slide, ...before.slides.slice(0, 1)],
     })
     const res = await save(owner.token, body)
@@ -107,6 +108,7 @@ describe('refused settings change nothing', () => {
     ['a short hex colour', { theme: { primary: '#d4af37', background: '#000' } }, /สีพื้นหลังต้องเป็นรหัสสีแบบ #RRGGBB/],
     ['a contact link over http', { contact: { line: 'http://line.me/R/ti/p/@x' } }, /ลิงก์ติดต่อ/],
     ['a javascript: help link', { responsible_play: { help_url: 'javascript:alert(1)' } }, /เล่นอย่างรับผิดชอบ/],
+    ['a plain-http terms link', { terms_url: 'http://sanam.example/terms' }, /ข้อกำหนดและเงื่อนไข/],
     ['an empty title', { title: '   ' }, /ชื่อเว็บไซต์/],
     ['markup in the title', { title: '<script>x</script>' }, /ชื่อเว็บไซต์/],
     ['a field the editor does not have', { theme_css: 'body{}' }, /ระบบไม่รู้จัก/],

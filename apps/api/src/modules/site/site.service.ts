@@ -18,6 +18,7 @@ function metadataOf(row: SiteSettingsRow): SiteMetadata {
     image: { favicon: row.faviconUrl, logo: row.logoUrl },
     contact: { line: row.contactLine },
     responsible_play: { help_url: row.responsiblePlayUrl },
+    terms_url: row.termsUrl,
     slides: row.slides,
   }
 }
@@ -102,6 +103,7 @@ export function createSiteService(deps: {
           faviconUrl: body.image.favicon,
           contactLine: body.contact.line,
           responsiblePlayUrl: body.responsible_play.help_url,
+          termsUrl: body.terms_url,
           slides: body.slides,
           updatedAt: at,
         })

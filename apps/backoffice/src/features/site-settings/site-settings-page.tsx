@@ -218,6 +218,13 @@ function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
             maxLength={300}
             onChange={(url) => set({ responsible_play: { help_url: url.trim() || null } })}
           />
+          <TextField
+            label={t('site.terms')}
+            type="url"
+            value={form.terms_url ?? ''}
+            maxLength={300}
+            onChange={(url) => set({ terms_url: url.trim() || null })}
+          />
         </fieldset>
 
         {save.error && (

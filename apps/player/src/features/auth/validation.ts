@@ -24,13 +24,17 @@ export interface RegisterInput {
   surname: string
   bankAccount: string
   bankCode: string
+  adult: boolean
+  acceptTerms: boolean
 }
 
-/** Every field required first ('please fill in all information'), then the password length. */
+/** Every field required first ('please fill in all information'), then the password length, then both confirmations. */
 export function validateRegister(input: RegisterInput): MessageKey | null {
   const required = [input.mobile, input.password, input.firstname, input.surname, input.bankAccount, input.bankCode]
   if (required.some((value) => value.trim() === '')) return 'register.required'
   if (isPasswordShort(input.password)) return 'register.passwordShort'
+  if (!input.adult) return 'register.adultRequired'
+  if (!input.acceptTerms) return 'register.termsRequired'
   return null
 }
 

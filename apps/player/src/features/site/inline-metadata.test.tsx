@@ -13,6 +13,7 @@ const metadata: SiteMetadata = {
   image: { favicon: '/media/site/favicon.svg', logo: '/media/site/logo.svg' },
   contact: { line: 'https://line.me/R/ti/p/@x' },
   responsible_play: { help_url: null },
+  terms_url: null,
   slides: ['/media/site/slide-1.svg'],
 }
 

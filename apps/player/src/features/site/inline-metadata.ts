@@ -32,6 +32,7 @@ function isSiteMetadata(value: unknown): value is SiteMetadata {
     typeof responsiblePlay === 'object' &&
     responsiblePlay !== null &&
     (responsiblePlay.help_url === null || isText(responsiblePlay.help_url)) &&
+    (record.terms_url === null || isText(record.terms_url)) &&
     Array.isArray(record.slides) &&
     record.slides.every(isText)
   )

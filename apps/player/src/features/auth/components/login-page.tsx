@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router'
 import { FormError, SubmitButton } from '../../../components/form/form-actions.tsx'
 import { PasswordField } from '../../../components/form/text-field.tsx'
 import { ChatIcon } from '../../../components/icons.tsx'
+import { ResponsiblePlayNote } from '../../../components/responsible-play-note.tsx'
 import { useToast } from '../../../components/toast/use-toast.ts'
 import type { LoginResult } from '@sanam/contract'
 import { ApiError, errorText } from '../../../lib/api-client.ts'
@@ -142,17 +143,7 @@ export function LoginPage({ supportUrl, responsiblePlayUrl }: { supportUrl: stri
           </a>
         )}
       </section>
-      <p className="auth__footer">
-        <span className="age-badge">{t('footer.ageLimit')}</span>
-        {responsiblePlayUrl ? (
-          <a className="auth__footer-link" href={responsiblePlayUrl} target="_blank" rel="noopener noreferrer">
-            {t('footer.responsible')}
-            <span className="visually-hidden">{t('state.opensNewWindow')}</span>
-          </a>
-        ) : (
-          t('footer.responsible')
-        )}
-      </p>
+      <ResponsiblePlayNote helpUrl={responsiblePlayUrl} />
     </div>
   )
 }

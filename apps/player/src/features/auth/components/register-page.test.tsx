@@ -23,6 +23,8 @@ function fillAll(overrides: Partial<Record<'mobile' | 'password' | 'firstname' |
   fireEvent.click(screen.getByRole('button', { name: /ธนาคาร/ }))
   fireEvent.click(within(screen.getByRole('dialog', { name: 'เลือกธนาคาร' })).getByRole('button', { name: /ธนาคารไทยพาณิชย์/ }))
   fireEvent.change(screen.getByLabelText('เลขบัญชี'), { target: { value: values.account } })
+  fireEvent.click(screen.getByLabelText('ฉันมีอายุ 20 ปีขึ้นไป'))
+  fireEvent.click(screen.getByLabelText(/ฉันได้อ่านและยอมรับ/))
 }
 
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'สมัครสมาชิก' }))
@@ -45,6 +47,21 @@ describe('RegisterPage (spec §2 Register, §5, §8)', () => {
     expect(api).not.toHaveBeenCalled()
     fireEvent.change(screen.getByLabelText('รหัสผ่าน'), { target: { value: '123456' } })
     expect(screen.queryByText('รหัสผ่านควรมีอย่างน้อย 6 ตัวอักษร')).toBeNull()
+  })
+
+  it('asks the player to confirm being 20 or older, then to accept the terms, and links the site’s terms', () => {
+    const api = stubApi({})
+    renderRoutes({ url: '/register', routes: [page('/register', <RegisterPage termsUrl="https://sanam.example/terms" />), landing('/')] })
+    fillAll()
+    fireEvent.click(screen.getByLabelText('ฉันมีอายุ 20 ปีขึ้นไป'))
+    submit()
+    expect(screen.getByRole('alert').textContent).toBe('กรุณายืนยันว่าคุณมีอายุ 20 ปีขึ้นไป')
+    fireEvent.click(screen.getByLabelText('ฉันมีอายุ 20 ปีขึ้นไป'))
+    fireEvent.click(screen.getByLabelText(/ฉันได้อ่านและยอมรับ/))
+    submit()
+    expect(screen.getByRole('alert').textContent).toBe('กรุณายอมรับข้อกำหนดและเงื่อนไขการใช้งาน')
+    expect(api).not.toHaveBeenCalled()
+    expect(screen.getByRole('link', { name: /ข้อกำหนดและเงื่อนไขการใช้งาน/ }).getAttribute('href')).toBe('https://sanam.example/terms')
   })
 
   it('lists the banks with badges and shows the chosen one', () => {
@@ -83,6 +100,8 @@ describe('RegisterPage (spec §2 Register, §5, §8)', () => {
       bank_code: '014',
       invite_code: 'FRIEND1',
       upid: '42',
+      adult: true,
+      accept_terms: true,
     })
   })
 

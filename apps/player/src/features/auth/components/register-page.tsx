@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router'
 import { FormError, SubmitButton } from '../../../components/form/form-actions.tsx'
 import { PasswordField, TextField } from '../../../components/form/text-field.tsx'
 import { BankIcon, CheckIcon, TicketIcon, UserIcon } from '../../../components/icons.tsx'
+import { ResponsiblePlayNote } from '../../../components/responsible-play-note.tsx'
 import { Spinner } from '../../../components/spinner.tsx'
 import { useToast } from '../../../components/toast/use-toast.ts'
 import { ApiError, errorText } from '../../../lib/api-client.ts'
@@ -36,16 +37,21 @@ interface Values {
   bankCode: string
   bankAccount: string
   inviteCode: string
+  /** The player says they are 20 or older (issue 21 §3). */
+  adult: boolean
+  /** The player accepts the site's terms and conditions. */
+  acceptTerms: boolean
 }
 
-type FieldName = 'mobile' | 'password' | 'firstname' | 'surname' | 'bank_code' | 'bank_account' | 'invite_code' | 'upid'
+type FieldName = 'mobile' | 'password' | 'firstname' | 'surname' | 'bank_code' | 'bank_account' | 'invite_code' | 'upid' | 'adult' | 'accept_terms'
 
 /**
  * Spec §2 Register, two steps. `invite_code` and `u` (upline id) from the query pre-fill and lock their inputs;
  * with `u` the upline field replaces the referral field. Step 2 confirms the SMS OTP; without SMS the player is
- * logged in automatically (spec §4).
+ * logged in automatically (spec §4). The player confirms being 20 or older and accepts the site's terms (`termsUrl`,
+ * linked when the operator set one) before the form is sent (issue 21 §3).
  */
-export function RegisterPage() {
+export function RegisterPage({ termsUrl, responsiblePlayUrl }: { termsUrl?: string | undefined; responsiblePlayUrl?: string | undefined } = {}) {
   const navigate = useNavigate()
   const { mutateAsync: register } = useRegisterMutation()
   const { mutateAsync: confirmOtp } = useConfirmOtpMutation()
@@ -64,6 +70,8 @@ export function RegisterPage() {
     bankCode: '',
     bankAccount: '',
     inviteCode: linkedInvite ?? '',
+    adult: false,
+    acceptTerms: false,
   })
   const [step, setStep] = useState<Step>({ kind: 'form' })
   const [busy, setBusy] = useState(false)
@@ -78,6 +86,8 @@ export function RegisterPage() {
   }
 
   function body(): RegisterBody {
+    // validateRegister refuses the form until both boxes are ticked; the contract takes nothing but `true` for them.
+    if (!values.adult || !values.acceptTerms) throw new Error('the registration was sent without both confirmations')
     return {
       mobile: values.mobile,
       password: values.password,
@@ -87,6 +97,8 @@ export function RegisterPage() {
       bank_code: values.bankCode,
       invite_code: values.inviteCode.trim() || undefined,
       upid: upline ?? undefined,
+      adult: true,
+      accept_terms: true,
     }
   }
 
@@ -284,7 +296,36 @@ export function RegisterPage() {
               />
             )}
 
-            <FormError message={formError} />
+            <fieldset className="form-section consents">
+              <legend className="visually-hidden">{t('register.consents')}</legend>
+              <label className="checkbox">
+                <input type="checkbox" name="adult" checked={values.adult} onChange={(event) => change('adult', event.target.checked, 'adult')} />
+                <span className="checkbox__box" aria-hidden="true" />
+                <span>{t('register.adult')}</span>
+              </label>
+              <label className="checkbox">
+                <input
+                  type="checkbox"
+                  name="accept-terms"
+                  checked={values.acceptTerms}
+                  onChange={(event) => change('acceptTerms', event.target.checked, 'accept_terms')}
+                />
+                <span className="checkbox__box" aria-hidden="true" />
+                <span>
+                  {t('register.acceptTerms')}{' '}
+                  {termsUrl ? (
+                    <a className="responsible-note__link" href={termsUrl} target="_blank" rel="noopener noreferrer">
+                      {t('register.terms')}
+                      <span className="visually-hidden">{t('state.opensNewWindow')}</span>
+                    </a>
+                  ) : (
+                    t('register.terms')
+                  )}
+                </span>
+              </label>
+            </fieldset>
+
+            <FormError message={formError ?? fieldErrors.adult ?? fieldErrors.accept_terms ?? null} />
 
             <SubmitButton busy={busy}>{t('action.register')}</SubmitButton>
           </form>
@@ -327,6 +368,7 @@ export function RegisterPage() {
           </>
         )}
       </section>
+      <ResponsiblePlayNote helpUrl={responsiblePlayUrl} />
     </div>
   )
 }
