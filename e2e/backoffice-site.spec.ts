@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { shot, viewShot } from './support/browser.ts'
-import { expectAccessible, settleImages } from './support/page.ts'
+import { expectAccessible, seriousAxeViolations, settleImages } from './support/page.ts'
 import { operatorEnv } from './support/operator.ts'
 import { DEMO } from './support/player.ts'
 import { useBrowserSuite } from './support/suite.ts'
@@ -81,6 +81,9 @@ describe('back-office: site settings', () => {
     // Under the lobby, the responsible-play line links to the same help.
     const help = lobby.page.locator('.responsible-note').getByRole('link', { name: /เล่นอย่างรับผิดชอบ/ })
     expect(await help.getAttribute('href')).toBe('https://www.example.org/responsible-play')
+    await help.scrollIntoViewIfNeeded()
+    await viewShot(lobby.page, 'player-lobby-responsible-note')
+    expect(await seriousAxeViolations(lobby.page)).toEqual([])
     expect(lobby.problems).toEqual([])
   })
 })
