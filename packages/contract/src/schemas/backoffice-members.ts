@@ -25,6 +25,8 @@ export const MemberProfile = MemberSummary.extend({
   last_login_at: z.string().nullable(),
   last_ip: z.string().nullable(),
   live_sessions: z.number().int(),
+  /** When the member confirmed being 20 or older and accepted the terms at registration (ADR 046); null before it was asked. */
+  terms_accepted_at: z.string().nullable(),
   /** Baht: cash, the amount held by pending withdrawals, the referral (bonus) and rebate (play-refund) wallets. */
   balances: z.object({ cash: z.number(), withdraw_hold: z.number(), referral: z.number(), rebate: z.number() }),
 })

@@ -51,6 +51,14 @@ describe('profile', () => {
     expect(res.json().data.last_login_at).not.toBeNull()
     expect((await get('/api/backoffice/members/99999999')).statusCode).toBe(404)
   })
+
+  it('shows when the member confirmed age and terms at registration, and null for one never asked', async () => {
+    const acceptedAt = new Date('2026-11-20T03:04:05.000Z')
+    const asked = await makePlayer(t.db, { termsAcceptedAt: acceptedAt })
+    const before = await makePlayer(t.db, { termsAcceptedAt: null })
+    expect((await get(`/api/backoffice/members/${asked.id}`)).json().data.terms_accepted_at).toBe(acceptedAt.toISOString())
+    expect((await get(`/api/backoffice/members/${before.id}`)).json().data.terms_accepted_at).toBeNull()
+  })
 })
 
 describe('lock', () => {

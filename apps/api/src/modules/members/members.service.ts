@@ -66,6 +66,7 @@ export function createMembersService(deps: {
       last_login_at: found.lastLoginAt?.toISOString() ?? null,
       last_ip: found.lastAddress,
       live_sessions: found.liveSessions,
+      terms_accepted_at: player.termsAcceptedAt?.toISOString() ?? null,
       balances: {
         cash: satangToBaht(balances.cash),
         withdraw_hold: satangToBaht(balances.withdraw_hold),

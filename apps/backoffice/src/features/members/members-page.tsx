@@ -147,6 +147,8 @@ function MemberDetail({ id }: { id: number }) {
         </dd>
         <dt>{t('members.liveSessions')}</dt>
         <dd>{member.live_sessions}</dd>
+        <dt>{t('members.termsAccepted')}</dt>
+        <dd>{member.terms_accepted_at ? formatDateTimeSeconds(member.terms_accepted_at) : t('members.termsNotAsked')}</dd>
       </dl>
       <h3 className="detail__subtitle">{t('members.links')}</h3>
       {links.data && links.data.list.length > 0 ? (

@@ -204,6 +204,8 @@ export const th = {
   'members.inviteCode': 'รหัสแนะนำ',
   'members.lastLogin': 'เข้าสู่ระบบล่าสุด',
   'members.liveSessions': 'เซสชันที่ใช้งานอยู่',
+  'members.termsAccepted': 'ยืนยันอายุ 20+ และยอมรับข้อกำหนด',
+  'members.termsNotAsked': 'ไม่มีบันทึก (สมัครก่อนระบบถาม)',
   'members.links': 'บัญชีที่เชื่อมโยงกัน',
   'members.noLinks': 'ไม่พบบัญชีที่เชื่อมโยง',
   'members.linkReason.NAME': 'ชื่อเจ้าของบัญชีเดียวกัน',
