@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import type { InjectOptions } from 'fastify'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { useTestApp } from '../test/app.ts'
-import { makePlayer } from '../test/factories.ts'
+import { makePlayer, registerBody } from '../test/factories.ts'
 import { balanceOf, bearer, expectLedgerOk, fund, loginPlayer, postTransfer, signedInPlayer, transferBody } from '../test/money.ts'
 import { pathParams, routeTable, type TableRoute } from '../test/route-table.ts'
 import { callSeamless, launch } from '../test/seamless.ts'
@@ -176,14 +176,7 @@ describe("another player's ids", () => {
 
     // A pending registration's token only confirms its own mobile.
     const register = async () => {
-      const body = {
-        mobile: `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
-        password: 'secret-pass-9',
-        firstname: 'ก',
-        surname: 'ข',
-        bank_account: `30${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
-        bank_code: '014',
-      }
+      const body = registerBody()
       const res = await t.post('/api/auth/register', body)
       expect(res.statusCode, res.body).toBe(200)
       return { mobile: body.mobile, token: res.json().data.token as string, otp: t.outbox.outbox(body.mobile)[0]?.otp ?? '' }

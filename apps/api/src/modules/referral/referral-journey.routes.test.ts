@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../test/app.ts'
-import { makePlayer } from '../../../test/factories.ts'
+import { makePlayer, registerBody } from '../../../test/factories.ts'
 import { balanceOf, fund, loginPlayer } from '../../../test/money.ts'
 import { callSeamless, launch } from '../../../test/seamless.ts'
 import { signInOperator } from '../../../test/operators.ts'
@@ -18,15 +18,7 @@ describe('referral journey', () => {
     const invite = (await t.get('/api/invites', uplineToken)).json().data
     expect(invite).toMatchObject({ invite_code: upline.inviteCode, percentage: { level1: 0.03, level2: 0.02, level3: 0.01 }, downlines: [] })
 
-    const body = {
-      mobile: '0911112222',
-      password: 'secret123',
-      firstname: 'ลูกทีม',
-      surname: 'ทดสอบ',
-      bank_account: '7770001112',
-      bank_code: '004',
-      invite_code: upline.inviteCode,
-    }
+    const body = registerBody({ mobile: '0911112222', firstname: 'ลูกทีม', bank_account: '7770001112', bank_code: '004', invite_code: upline.inviteCode })
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/register', payload: body, remoteAddress: '11.2.2.2' })).statusCode).toBe(200)
     const downToken = await loginPlayer(t, body, { address: '11.2.2.2' })
     await fund(t, { bankCode: '004', bankAccount: '7770001112' }, 1000)
