@@ -1,27 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { useTestApp } from '../test/app.ts'
+import { PRODUCTION_CONFIG, useTestApp } from '../test/app.ts'
 import { makePlayer } from '../test/factories.ts'
 import { bankSignature, bearer, expectLedgerOk, loginPlayer, postTransfer, transferBody } from '../test/money.ts'
 import { msg } from '@sanam/contract'
 import { DEMO_PLAYER, demoDataLeft } from './db/seed.ts'
 
-const BANK_SECRET = 'bank-feed-secret-of-this-operator'
+const BANK_SECRET = PRODUCTION_CONFIG.BANK_WEBHOOK_SECRET!
 
 /** Issue 10 §1: outside demo mode no demo convenience answers, and a database seeded for the demo cannot take real money. */
 describe('production mode', () => {
-  const t = useTestApp({
-    config: {
-      SANAM_MODE: 'production',
-      BANK_WEBHOOK_SECRET: BANK_SECRET,
-      SEAMLESS_SECRET: 'seamless-secret-of-this-operator',
-      SMS_PROVIDER: 'http',
-      SMS_HTTP_URL: 'http://127.0.0.1:9/send',
-      SMS_HTTP_KEY: 'gateway-key',
-      AUDIT_HMAC_KEY: 'audit-key-of-this-operator-0123456789abcdef',
-      DEVICE_TOKEN_SECRET: 'device-token-key-of-this-operator-0123456789',
-      TOTP_ENCRYPTION_KEY: 'c0ffee00'.repeat(8),
-    },
-  })
+  const t = useTestApp({ config: PRODUCTION_CONFIG })
 
   it('has no SMS outbox and no demo bank feed helper', async () => {
     const mobile = (await makePlayer(t.db)).mobile

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { useTestApp } from '../../../test/app.ts'
+import { PRODUCTION_CONFIG, useTestApp } from '../../../test/app.ts'
 import { makePlayer, uniqueAddress } from '../../../test/factories.ts'
 import {
   createOperator,
@@ -287,17 +287,7 @@ describe('operator sign-in', () => {
 
 describe('outside demo mode', () => {
   const prod = useTestApp({
-    config: {
-      SANAM_MODE: 'production',
-      BANK_WEBHOOK_SECRET: 'bank-feed-secret-of-this-operator',
-      SEAMLESS_SECRET: 'seamless-secret-of-this-operator',
-      SMS_PROVIDER: 'http',
-      SMS_HTTP_URL: 'http://127.0.0.1:9/send',
-      SMS_HTTP_KEY: 'gateway-key',
-      TOTP_ENCRYPTION_KEY: 'c0ffee00'.repeat(8),
-      AUDIT_HMAC_KEY: 'audit-key-of-this-operator-0123456789abcdef',
-      DEVICE_TOKEN_SECRET: 'device-token-key-of-this-operator-0123456789',
-    },
+    config: PRODUCTION_CONFIG,
   })
 
   it('a support operator without TOTP gets no working session: only enrolment', async () => {

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { ImageField } from '../../components/image-field.tsx'
+import { TextInput } from '../../components/text-input.tsx'
 import { ToggleTabs } from '../../components/toggle-tabs.tsx'
 import { useToast } from '../../components/toasts.tsx'
 import { errorText } from '../../lib/api-client.ts'
@@ -56,26 +57,6 @@ function Fieldset({ legend, children }: { legend: string; children: ReactNode })
       <legend className="field__label">{legend}</legend>
       {children}
     </fieldset>
-  )
-}
-
-/** A labelled input bound to one text of the form. */
-function Input(props: { label: string; value: string; onChange: (value: string) => void; type?: string; hint?: string; step?: string; required?: boolean }) {
-  return (
-    <label className="field">
-      <span className="field__label">{props.label}</span>
-      <input
-        className="field__input"
-        type={props.type ?? 'text'}
-        inputMode={props.type === 'number' ? 'decimal' : undefined}
-        step={props.step}
-        min={props.type === 'number' ? 0 : undefined}
-        value={props.value}
-        required={props.required}
-        onChange={(event) => props.onChange(event.target.value)}
-      />
-      {props.hint && <span className="cell-note">{props.hint}</span>}
-    </label>
   )
 }
 
@@ -153,7 +134,7 @@ function Editor({ id, initial, choices, pending }: { id?: number; initial: Promo
       >
         {pending && <p className="notice notice--warn">{t('promotions.editorPending')}</p>}
         <Fieldset legend={t('promotions.basics')}>
-          <Input label={t('promotions.name')} value={form.title} onChange={set('title')} required />
+          <TextInput label={t('promotions.name')} value={form.title} onChange={set('title')} required />
           <ImageField label={t('promotions.image')} value={form.image} onChange={set('image')} previewHeight={90} />
           <Choice
             legend={t('promotions.creditType')}
@@ -163,7 +144,7 @@ function Editor({ id, initial, choices, pending }: { id?: number; initial: Promo
             text={(v) => t(`promotions.creditType.${v}`)}
             onChange={set('creditType')}
           />
-          <Input label={t('promotions.creditValue')} type="number" step="0.01" value={form.credit} onChange={set('credit')} required />
+          <TextInput label={t('promotions.creditValue')} type="number" step="0.01" value={form.credit} onChange={set('credit')} required />
         </Fieldset>
         <Choice
           legend={t('promotions.member')}
@@ -176,7 +157,7 @@ function Editor({ id, initial, choices, pending }: { id?: number; initial: Promo
         <Fieldset legend={t('promotions.rules')}>
           <div className="promo-amounts">
             {AMOUNT_RULES.map((type) => (
-              <Input
+              <TextInput
                 key={type}
                 label={t(`promotions.rule.${type}`)}
                 type="number"
@@ -197,7 +178,7 @@ function Editor({ id, initial, choices, pending }: { id?: number; initial: Promo
           onChange={set('turnover')}
         />
         {form.turnover !== 'NONE' && (
-          <Input
+          <TextInput
             label={t(`promotions.turnover.${form.turnover}`)}
             type="number"
             step="0.01"
@@ -220,8 +201,8 @@ function Editor({ id, initial, choices, pending }: { id?: number; initial: Promo
         />
         <Fieldset legend={t('promotions.scheduleTitle')}>
           <div className="promo-amounts">
-            <Input label={t('promotions.startsAt')} type="datetime-local" value={form.startsAt} onChange={set('startsAt')} />
-            <Input label={t('promotions.endsAt')} type="datetime-local" value={form.endsAt} onChange={set('endsAt')} />
+            <TextInput label={t('promotions.startsAt')} type="datetime-local" value={form.startsAt} onChange={set('startsAt')} />
+            <TextInput label={t('promotions.endsAt')} type="datetime-local" value={form.endsAt} onChange={set('endsAt')} />
           </div>
         </Fieldset>
         {error && (

@@ -3,6 +3,7 @@ import { contrastRefusal, formatContrast, MIN_TEXT_CONTRAST, THEME_PAIR_LABEL, t
 import { formatDateTimeSeconds } from '@sanam/web-shared/format'
 import { useState, type FormEvent } from 'react'
 import { ImageField } from '../../components/image-field.tsx'
+import { TextInput } from '../../components/text-input.tsx'
 import { useToast } from '../../components/toasts.tsx'
 import { errorText } from '../../lib/api-client.ts'
 import { t } from '../../lib/i18n/th.ts'
@@ -36,21 +37,6 @@ export function SiteSettingsPage() {
         <p>{t('common.loading')}</p>
       )}
     </section>
-  )
-}
-
-function TextField(props: { label: string; value: string; maxLength: number; type?: 'url'; onChange: (value: string) => void }) {
-  return (
-    <label className="field">
-      <span className="field__label">{props.label}</span>
-      <input
-        className="field__input"
-        type={props.type ?? 'text'}
-        value={props.value}
-        maxLength={props.maxLength}
-        onChange={(e) => props.onChange(e.target.value)}
-      />
-    </label>
   )
 }
 
@@ -114,7 +100,7 @@ function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
       <div className="site-form__main">
         <fieldset className="site-section">
           <legend className="site-section__title">{t('site.texts')}</legend>
-          <TextField label={t('site.name')} value={form.title} maxLength={60} onChange={(title) => set({ title })} />
+          <TextInput label={t('site.name')} value={form.title} maxLength={60} onChange={(title) => set({ title })} />
           <label className="field">
             <span className="field__label">{t('site.description')}</span>
             <textarea
@@ -204,21 +190,21 @@ function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
 
         <fieldset className="site-section">
           <legend className="site-section__title">{t('site.links')}</legend>
-          <TextField
+          <TextInput
             label={t('site.contact')}
             type="url"
             value={form.contact.line}
             maxLength={300}
             onChange={(line) => set({ contact: { line: line.trim() } })}
           />
-          <TextField
+          <TextInput
             label={t('site.responsiblePlay')}
             type="url"
             value={form.responsible_play.help_url ?? ''}
             maxLength={300}
             onChange={(url) => set({ responsible_play: { help_url: url.trim() || null } })}
           />
-          <TextField
+          <TextInput
             label={t('site.terms')}
             type="url"
             value={form.terms_url ?? ''}
