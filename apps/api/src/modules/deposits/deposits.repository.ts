@@ -38,6 +38,16 @@ export const depositsRepository = {
       .returning()
     return row
   },
+  /** The ids of the active accounts, each row locked until the transaction ends, in id order (so lockers never cross). */
+  async lockActiveOperatorAccountIds(db: Db): Promise<number[]> {
+    const rows = await db
+      .select({ id: operatorBankAccounts.id })
+      .from(operatorBankAccounts)
+      .where(eq(operatorBankAccounts.active, true))
+      .orderBy(asc(operatorBankAccounts.id))
+      .for('update')
+    return rows.map((r) => r.id)
+  },
   async operatorAccountById(db: Db, id: number, forUpdate = false): Promise<OperatorAccountRow | undefined> {
     const query = db.select().from(operatorBankAccounts).where(eq(operatorBankAccounts.id, id)).limit(1)
     const [row] = forUpdate ? await query.for('update') : await query

@@ -209,4 +209,18 @@ describe('a fresh production install (SEED_DEMO false, no demo data)', () => {
     expect(res.json(), res.body).toMatchObject({ data: { status: 'MATCHED' } })
     expect(await balanceOf(fresh, player.token)).toBe(500)
   })
+
+  it('never retires the last active account (players could not deposit at all); once another is active, it may go', async () => {
+    const owner = await signInOperator(fresh, 'owner')
+    const [only] = (await fresh.get('/api/backoffice/payin-accounts', owner.token)).json().data.filter((a: PayinAccount) => a.active) as PayinAccount[]
+    const refused = await act(fresh, owner, only!.id, 'retire')
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json().message).toBe('บัญชีนี้เป็นบัญชีรับเงินเดียวที่เปิดใช้อยู่ ปิดแล้วผู้เล่นจะฝากเงินไม่ได้ กรุณาเปิดใช้บัญชีใหม่ก่อน')
+    const player = await signedInPlayer(fresh)
+    expect(await billAccount(fresh, player.token)).toBe(only!.account_number)
+
+    const next = await liveAccount(fresh)
+    expect((await act(fresh, owner, only!.id, 'retire')).json().data).toMatchObject({ active: false })
+    expect((await act(fresh, owner, next.id, 'retire')).statusCode).toBe(409)
+  })
 })

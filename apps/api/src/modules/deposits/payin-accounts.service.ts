@@ -46,13 +46,17 @@ const sameDetails = (row: OperatorAccountRow, body: PayinAccountBody) =>
  * Pay-in accounts (issue 20 §2): where players' deposits go, so no one operator may set one. A new account and new
  * details for one are PENDING versions until a second operator holding 'money.decide' activates them (never the one
  * who proposed, and never two related operators: separateDuties); an activated change retires the account it replaces
- * in the same transaction. Retiring is immediate. Each step is audited with before and after.
+ * in the same transaction. Retiring is immediate, but never of the last active account (players could not deposit at
+ * all): another is activated first. Each step is audited with before and after.
  */
 export function createPayinAccountsService(deps: {
   db: Db
   clock: Clock
   separateDuties: SeparateDuties
-  depositsRepository: Pick<DepositsRepository, 'operatorAccounts' | 'operatorAccountById' | 'insertOperatorAccount' | 'updateOperatorAccount'>
+  depositsRepository: Pick<
+    DepositsRepository,
+    'operatorAccounts' | 'operatorAccountById' | 'insertOperatorAccount' | 'updateOperatorAccount' | 'lockActiveOperatorAccountIds'
+  >
   auditRepository: Pick<AuditRepository, 'record'>
 }) {
   const { db, clock, separateDuties, depositsRepository: repo, auditRepository } = deps
@@ -106,13 +110,15 @@ export function createPayinAccountsService(deps: {
     actor: AuditActor,
     id: number,
     action: 'payin.reject' | 'payin.retire',
-    refusal: (row: OperatorAccountRow) => 'PAYIN_NOT_PENDING' | 'PAYIN_NOT_ACTIVE' | null,
+    refusal: (row: OperatorAccountRow, activeIds: readonly number[]) => 'PAYIN_NOT_PENDING' | 'PAYIN_NOT_ACTIVE' | 'PAYIN_LAST_ACTIVE' | null,
     patch: (at: Date) => Partial<OperatorAccountRow>,
   ): Promise<PayinAccount> {
     const at = clock.now()
     return inTransaction(db, async (tx) => {
+      // Every active account is locked first, in id order: two retirements at once cannot both see another one active.
+      const activeIds = await repo.lockActiveOperatorAccountIds(tx)
       const row = await locked(tx, id)
-      const refused = refusal(row)
+      const refused = refusal(row, activeIds)
       if (refused) throw new AppError('CONFLICT', msg(refused))
       const after = await repo.updateOperatorAccount(tx, id, patch(at))
       await auditRepository.record(tx, { actor, action, targetType: 'payin_account', targetId: String(id), before: facts(row), after: facts(after), at })
@@ -184,7 +190,7 @@ export function createPayinAccountsService(deps: {
         actor,
         id,
         'payin.retire',
-        (row) => (row.active ? null : 'PAYIN_NOT_ACTIVE'),
+        (row, activeIds) => (!row.active ? 'PAYIN_NOT_ACTIVE' : activeIds.length <= 1 ? 'PAYIN_LAST_ACTIVE' : null),
         (at) => ({ active: false, retiredAt: at }),
       ),
 
