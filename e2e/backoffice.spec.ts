@@ -41,9 +41,17 @@ beforeAll(async () => {
   await phone.page.getByRole('heading', { level: 1, name: 'ถอนเงิน' }).waitFor()
   for (const amount of [1_200, 800, 700]) {
     await phone.page.getByLabel('จำนวนเงินที่ต้องการถอน (บาท)').fill(String(amount))
-    const answered = phone.page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/wallet/withdraw'))
-    await phone.page.getByRole('button', { name: 'ยืนยัน' }).tap()
-    const answer = (await (await answered).json()) as { data: { id: number } }
+    // The first spec of a run meets a machine still busy with the unit half (its databases being dropped): a slow
+    // answer is waited for, and one that never comes says what the page showed.
+    const answered = phone.page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/wallet/withdraw'), { timeout: 90_000 })
+    await phone.page.getByRole('button', { name: 'ยืนยัน' }).tap({ timeout: 90_000 })
+    const response = await answered.catch(async (error: Error) => {
+      const alerts = await phone.page.getByRole('alert').allTextContents()
+      throw new Error(
+        `no answer to the withdrawal of ${amount} baht (${error.message}); on ${phone.page.url()}, alerts: ${JSON.stringify(alerts)}, problems: ${JSON.stringify(phone.problems)}`,
+      )
+    })
+    const answer = (await response.json()) as { data: { id: number } }
     withdrawals.push(answer.data.id)
     await phone.page.locator('.toast--success', { hasText: 'ได้รับคำขอถอนเงินแล้ว' }).last().waitFor()
   }
