@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { lanUrl, shot, trackApiCalls, viewShot } from './support/browser.ts'
 import { call } from './support/http.ts'
-import { atPath } from './support/page.ts'
+import { atPath, seriousAxeViolations } from './support/page.ts'
 import { DEMO } from './support/player.ts'
 import { startServer } from './support/server.ts'
 import { useBrowserSuite } from './support/suite.ts'
@@ -92,6 +92,7 @@ describe('player app: sign-in screens', () => {
     await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click()
     await page.getByRole('alert').filter({ hasText: 'กรุณากรอกเบอร์โทรศัพท์และรหัสผ่าน' }).waitFor()
     await viewShot(page, 'player-login-required')
+    expect(await seriousAxeViolations(page)).toEqual([])
 
     // Show/hide.
     const password = page.getByLabel('รหัสผ่าน', { exact: true })
@@ -242,6 +243,7 @@ describe('player app: sign-in screens', () => {
     await page.getByRole('button', { name: 'สมัครสมาชิก' }).click()
     await page.getByRole('alert').filter({ hasText: 'กรุณายอมรับข้อกำหนดและเงื่อนไขการใช้งาน' }).waitFor()
     await viewShot(page, 'player-register-consents')
+    expect(await seriousAxeViolations(page)).toEqual([])
     await page.getByRole('checkbox', { name: /ฉันได้อ่านและยอมรับ/ }).check()
 
     // 409: the demo player's phone.

@@ -296,7 +296,7 @@ export function RegisterPage({ termsUrl, responsiblePlayUrl }: { termsUrl?: stri
               />
             )}
 
-            <fieldset className="form-section consents">
+            <fieldset className="form-section">
               <legend className="visually-hidden">{t('register.consents')}</legend>
               <label className="checkbox">
                 <input type="checkbox" name="adult" checked={values.adult} onChange={(event) => change('adult', event.target.checked, 'adult')} />
