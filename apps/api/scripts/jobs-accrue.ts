@@ -21,6 +21,7 @@ import { createReferralService, toAccrueResult } from '../src/modules/referral/r
 import { planRepository } from '../src/modules/plan/plan.repository.ts'
 import { createPlanService, planDefaults } from '../src/modules/plan/plan.service.ts'
 import { loadScriptConfig, openConfiguredDatabase, Problem, runScript } from './script-support.ts'
+import { exclusionsRepository } from '../src/modules/exclusions/exclusions.repository.ts'
 
 const USAGE = `Usage: npm run jobs:accrue -- --day 2026-11-21
 
@@ -79,6 +80,7 @@ async function main(): Promise<number> {
       plan,
       referralRepository,
       auditRepository,
+      exclusionsRepository,
     })
     let stats
     try {

@@ -86,6 +86,9 @@ import { createPlanService, planDefaults } from './modules/plan/plan.service.ts'
 import { planRepository } from './modules/plan/plan.repository.ts'
 import { promotionsRepository } from './modules/promotions/promotions.repository.ts'
 import { createLinkService } from './modules/links/links.service.ts'
+import { exclusionRoutes } from './modules/exclusions/exclusions.routes.ts'
+import { createExclusionService } from './modules/exclusions/exclusions.service.ts'
+import { exclusionsRepository } from './modules/exclusions/exclusions.repository.ts'
 import { linksRepository } from './modules/links/links.repository.ts'
 import { registerApiDocs } from './plugins/api-docs.ts'
 import { requirePlayer } from './plugins/auth.ts'
@@ -253,6 +256,7 @@ export async function buildApp(deps: AppDeps) {
     siteName: () => site.siteName().catch(() => 'Sanam'),
     authRepository,
     playersRepository,
+    exclusionsRepository,
     settings: {
       otpRequired: config.OTP_REQUIRED,
       otpTtlSeconds: config.OTP_TTL_SECONDS,
@@ -270,10 +274,12 @@ export async function buildApp(deps: AppDeps) {
 
   const ledger = createLedger({ clock, ledgerRepository, ...(deps.ledgerFaults ? { faults: deps.ledgerFaults } : {}) })
   const links = createLinkService({ db, clock, linksRepository })
-  const referral = createReferralService({ db, ledger, clock, links, plan, referralRepository, auditRepository })
+  const referral = createReferralService({ db, ledger, clock, links, plan, referralRepository, auditRepository, exclusionsRepository })
   const wallet = createWalletService({ db, walletRepository, referral })
-  const promotions = createPromotionService({ db, ledger, clock, plan, promotionsRepository, gamesRepository })
-  const users = createUserService({ db, promotions, playersRepository })
+  const promotions = createPromotionService({ db, ledger, clock, plan, promotionsRepository, gamesRepository, exclusionsRepository })
+  const users = createUserService({ db, clock, promotions, playersRepository, exclusionsRepository })
+  // Time-outs and self-exclusions (ADR 047): chosen by the player, ended by nobody before their time.
+  const exclusions = createExclusionService({ db, clock, auth, ledger, promotions, exclusionsRepository })
   const deposits = createDepositService({
     promotions,
     db,
@@ -282,6 +288,7 @@ export async function buildApp(deps: AppDeps) {
     depositsRepository,
     playersRepository,
     approvalsRepository: moneyDeskRepository,
+    exclusionsRepository,
     plan,
     settings: {
       billTtlSeconds: config.DRAFT_BILL_TTL_SECONDS,
@@ -328,6 +335,7 @@ export async function buildApp(deps: AppDeps) {
     promotions,
     membersRepository,
     auditRepository,
+    exclusionsRepository,
   })
   const backoffice = createBackofficeService({ db, ledger, withdrawals, members, auditRepository, depositsRepository })
   // Every operator action that moves money, under one four-eyes rule (ADR 035).
@@ -359,7 +367,7 @@ export async function buildApp(deps: AppDeps) {
     clock,
     adapters: deps.gameProviders ?? (demoProvider ? [demoProvider.demoGameProvider] : []),
     sessionTtlMinutes: config.GAME_SESSION_TTL_MINUTES,
-    guards: [promotions.launchGuard],
+    guards: [exclusions.launchGuard, promotions.launchGuard],
     gamesRepository,
     portalRepository,
   })
@@ -377,6 +385,7 @@ export async function buildApp(deps: AppDeps) {
         limitRegister: limitRequests(limiter, { name: 'register-ip', limit: config.RATE_REGISTER_PER_IP_PER_HOUR, windowMs: 3_600_000 }),
       })
       userRoutes(api, { users, auth, requirePlayer: player })
+      exclusionRoutes(api, { exclusions, requirePlayer: player })
       walletRoutes(api, { wallet, requirePlayer: player })
       referralRoutes(api, { referral, requirePlayer: player, operator })
       depositRoutes(api, { deposits, requirePlayer: player })
@@ -443,6 +452,7 @@ export async function buildApp(deps: AppDeps) {
       promotionsAdmin,
       referral,
       plan,
+      exclusions,
     },
     sms,
     limiter,

@@ -10,6 +10,9 @@
  */
 import { satangToBaht } from './money.ts'
 
+/** An instant as the Thai texts below say it: Bangkok time, Buddhist era, as the apps' own format shows it. */
+const bangkokDateTime = new Intl.DateTimeFormat('th-TH', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Bangkok' })
+
 export const messageCatalogue = {
   // Auth and account
   OTP_SENT: 'ส่งรหัส OTP ไปยังเบอร์โทรศัพท์ของคุณแล้ว',
@@ -148,6 +151,7 @@ export const messageCatalogue = {
   // Why a promotion ended (stored with it).
   PROMOTION_ENDED_DUST: 'ยอดเงินต่ำกว่า 1 บาท',
   PROMOTION_ENDED_WITHDRAWN: 'ถอนเงินตามเงื่อนไขแล้ว',
+  PROMOTION_ENDED_EXCLUSION: 'ผู้เล่นเลือกพักการเล่น โบนัสที่ได้รับถูกยกเลิก',
   // The back-office promotions editor.
   PROMOTION_PROPOSED: 'บันทึกฉบับแก้ไขแล้ว รอผู้ใช้งานอีกคนที่มีสิทธิ์อนุมัติเงินตรวจและเผยแพร่',
   PROMOTION_PUBLISHED: 'เผยแพร่โปรโมชั่นแล้ว ผู้เล่นเห็นเงื่อนไขใหม่ทันที ผู้ที่รับโปรโมชั่นไปแล้วยังใช้เงื่อนไขเดิม',
@@ -158,6 +162,13 @@ export const messageCatalogue = {
   PROMOTION_SAME_OPERATOR: 'ผู้เสนอฉบับแก้ไขเผยแพร่เองไม่ได้ ต้องให้ผู้ใช้งานอีกคนที่มีสิทธิ์อนุมัติเงินเป็นผู้เผยแพร่',
   PROMOTION_ALREADY_DISABLED: 'โปรโมชั่นนี้ปิดอยู่แล้ว',
   PROMOTION_UNKNOWN_PROVIDER: ({ codes }: { codes: string }) => `ไม่พบค่ายเกมในระบบ: ${codes} กรุณาเลือกจากรายการ`,
+
+  // Time-out and self-exclusion (ADR 047)
+  EXCLUSION_STARTED: 'เริ่มพักการเล่นแล้ว ระบบได้ออกจากระบบในทุกอุปกรณ์ของคุณ',
+  EXCLUDED_UNTIL: ({ until }: { until: Date }) =>
+    `บัญชีของคุณอยู่ในช่วงพักการเล่นจนถึง ${bangkokDateTime.format(until)} ระหว่างนี้ถอนเงินและดูประวัติได้เท่านั้น`,
+  DEPOSIT_DURING_EXCLUSION: '[รับระหว่างสมาชิกพักการเล่น: เข้ากระเป๋าเงินของสมาชิกตามปกติ ไม่รับโปรโมชั่น]',
+  EXCLUDED_FOR_GOOD: 'บัญชีของคุณพักการเล่นแบบถาวร ถอนเงินและดูประวัติได้เท่านั้น',
 
   // Referral
   REFERRAL_TRANSFERRED: 'โอนเข้ากระเป๋าหลักสำเร็จ',

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { Restriction } from './exclusion.ts'
 import { PromotionInfo } from './promotions.ts'
 import { okEnvelope, MessageOnly } from './envelope.ts'
 import { fieldMessages, LoginPassword, strictBody } from './fields.ts'
@@ -15,6 +16,11 @@ export const UserMe = z.object({
   bank: z.object({ code: z.string(), name: z.string(), account: z.string() }),
   promotion: UserPromotion,
   created_at: z.string(),
+  /**
+   * A time-out or self-exclusion in force (issue 21 §2, ADR 047), null when none: the app opens in restricted mode
+   * (withdraw and history only) and the server refuses everything else.
+   */
+  restriction: Restriction.nullable(),
 })
 export type UserMe = z.infer<typeof UserMe>
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigint, bigserial, index, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { bigint, bigserial, check, index, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { bytea, createdAt } from './columns.ts'
 
 /** Players (spec §3 User). A row exists only once the phone is confirmed (or OTP is off). */
@@ -111,5 +111,31 @@ export const sessions = pgTable(
       .where(sql`revoked_at is null`),
     // The dashboard counts today's active players by last use (issue 12 §2).
     index('sessions_last_seen_idx').on(t.lastSeenAt),
+  ],
+)
+
+/**
+ * Time-outs and self-exclusions a player chose (issue 21 §2, ADR 047): in force from `starts_at` until `ends_at`
+ * (null: permanent). Append-only by trigger, like the ledger: nothing in the application, no player and no operator,
+ * can end one early; a later choice that ends later is a new row, and the player's restriction is the latest end of
+ * the rows in force.
+ */
+export const playerExclusions = pgTable(
+  'player_exclusions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    playerId: bigint('player_id', { mode: 'number' })
+      .notNull()
+      .references(() => players.id),
+    kind: text('kind', { enum: ['TIME_OUT', 'SELF_EXCLUSION'] }).notNull(),
+    period: text('period', { enum: ['24H', '7D', '30D', '6M', '1Y', '5Y', 'PERMANENT'] }).notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('player_exclusions_player_idx').on(t.playerId, t.startsAt),
+    check('player_exclusions_end_after_start', sql`ends_at is null or ends_at > starts_at`),
+    check('player_exclusions_permanent', sql`(period = 'PERMANENT') = (ends_at is null)`),
   ],
 )

@@ -119,8 +119,11 @@ export const accruals = pgTable(
     level: smallint('level').notNull(),
     turnover: bigint('turnover', { mode: 'bigint' }).notNull(),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
-    /** Why an accrual that would have paid was recorded at 0 instead: LINKED_ACCOUNT (source and beneficiary linked). */
-    skipReason: text('skip_reason', { enum: ['LINKED_ACCOUNT'] }),
+    /**
+     * Why an accrual that would have paid was recorded at 0 instead: LINKED_ACCOUNT (source and beneficiary linked),
+     * EXCLUDED (the beneficiary had a time-out or self-exclusion in force on the day, ADR 047).
+     */
+    skipReason: text('skip_reason', { enum: ['LINKED_ACCOUNT', 'EXCLUDED'] }),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.day, t.beneficiaryId, t.sourceId, t.level] }), index('accruals_beneficiary_idx').on(t.beneficiaryId, t.level)],

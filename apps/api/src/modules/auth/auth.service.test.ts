@@ -13,6 +13,7 @@ import { authRepository } from './auth.repository.ts'
 import { deviceTokens } from './device-token.ts'
 import { createAuthService, type AuthSettings } from './auth.service.ts'
 import type { PasswordHasher } from './password.ts'
+import { fakeExclusionsRepository } from '../../../test/fakes/exclusions.ts'
 
 /** A hasher that records what it was asked, so the tests see the work done for unknown phones. */
 function recordingHasher() {
@@ -64,6 +65,7 @@ function makeService(overrides: Partial<AuthSettings> = {}) {
     siteName: async () => 'Sanam',
     authRepository,
     playersRepository,
+    exclusionsRepository: fakeExclusionsRepository().repository,
   })
   return { sut, clock, sent, verified, sessions }
 }

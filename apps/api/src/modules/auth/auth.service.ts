@@ -10,7 +10,8 @@ import type { SessionCache, SessionRevocation } from '../../lib/session-cache.ts
 import { newToken, randomDigits, randomString, sameBytes, sha256, UNAMBIGUOUS } from '../../lib/crypto.ts'
 import type { RateLimiter } from '../../lib/rate-limiter.ts'
 import type { SmsSender } from '../sms/sms.ts'
-import type { NewPlayer, PlayersRepository } from '../users/users.repository.ts'
+import type { NewPlayer, PlayerRow, PlayersRepository } from '../users/users.repository.ts'
+import { restrictionOf, type ExclusionReader } from '../exclusions/restriction.ts'
 import { toUserMe } from '../users/users.service.ts'
 import type { AuthRepository } from './auth.repository.ts'
 import type { DeviceTokens, KnownDevice } from './device-token.ts'
@@ -77,6 +78,8 @@ export function createAuthService(deps: {
   siteName: () => Promise<string>
   authRepository: AuthRepository
   playersRepository: Pick<PlayersRepository, 'findById' | 'findByMobile' | 'findIdByInviteCode' | 'insert' | 'isBankAccountTaken' | 'updatePasswordHash'>
+  /** A sign-in during a time-out or self-exclusion opens the restricted mode: the answer says so (ADR 047). */
+  exclusionsRepository: ExclusionReader
 }) {
   const { db, clock, hasher, settings, sessions, authRepository, playersRepository } = deps
   // A real hash to check against when the phone is unknown, so both answers take the same time.
@@ -149,6 +152,11 @@ export function createAuthService(deps: {
     if (player.status === 'LOCKED') throw new AppError('ACCOUNT_LOCKED')
     await deps.limiter.reset(counter)
     return player
+  }
+
+  /** The player as a sign-in answers it, with the restriction in force (ADR 047). */
+  async function signedIn(player: PlayerRow) {
+    return { ...toUserMe(player), restriction: await restrictionOf(deps.exclusionsRepository, db, player.id, clock.now()) }
   }
 
   /**
@@ -296,7 +304,7 @@ export function createAuthService(deps: {
       const player = await checkCredentials(mobile, password, deviceToken)
       if (player.passwordResetAt) throw new AppError('PASSWORD_CHANGE_REQUIRED')
       const token = await startSession(player.id)
-      return { token, device_token: deps.devices.issue(player.id), ...toUserMe(player) }
+      return { token, device_token: deps.devices.issue(player.id), ...(await signedIn(player)) }
     },
 
     /**
@@ -313,7 +321,7 @@ export function createAuthService(deps: {
       if (!(await playersRepository.updatePasswordHash(db, player.id, passwordHash, clock.now(), null, player.passwordResetAt)))
         throw new AppError('BAD_CREDENTIALS')
       const token = await startSession(player.id)
-      return { token, device_token: deps.devices.issue(player.id), ...toUserMe(player) }
+      return { token, device_token: deps.devices.issue(player.id), ...(await signedIn(player)) }
     },
 
     /**

@@ -9,6 +9,7 @@ import { fakeLedger } from '../../../test/fakes/ledger.ts'
 import { fakePlayers } from '../../../test/fakes/players.ts'
 import type { PromotionService } from '../promotions/promotions.service.ts'
 import { createDepositService } from './deposits.service.ts'
+import { fakeExclusionsRepository } from '../../../test/fakes/exclusions.ts'
 
 type Credited = Parameters<PromotionService['onDepositCredited']>[1]
 
@@ -23,6 +24,7 @@ function setup() {
   const operator = store.addOperatorAccount({ accountNumber: '9990001111' })
   const credited: Credited[] = []
   const refusedPromotions = new Set<number>()
+  const exclusions = fakeExclusionsRepository()
   const sut = createDepositService({
     db: fakeDb(),
     ledger: money.ledger,
@@ -30,6 +32,7 @@ function setup() {
     plan: fakePlan(),
     settings: { billTtlSeconds: 180, billGraceSeconds: 60, statusWindowMinutes: 15 },
     depositsRepository: store.repository,
+    exclusionsRepository: exclusions.repository,
     playersRepository: players.repository,
     promotions: {
       async checkDraft(_playerId, promotionId) {
@@ -49,7 +52,7 @@ function setup() {
     ...overrides,
   })
   const actorOf = (player: { id: number }) => ({ playerId: player.id, sessionId: 1 })
-  return { sut, clock, money, store, somchai, somsri, transfer, actorOf, credited, refusedPromotions }
+  return { sut, clock, money, store, somchai, somsri, transfer, actorOf, credited, refusedPromotions, exclusions }
 }
 
 describe('draft bills', () => {

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { uniqueViolation } from '../../db/errors.ts'
 import { AppError } from '../../errors.ts'
+import { refuseWhileExcluded, type ExclusionReader } from '../exclusions/restriction.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { Ledger } from '../ledger/ledger.service.ts'
 import type { PlayersRepository } from '../users/users.repository.ts'
@@ -126,6 +127,8 @@ export interface DepositServiceDeps {
   playersRepository: Pick<PlayersRepository, 'findByMobile' | 'findById'>
   /** The money desk's record of a manual deposit, completed when the feed confirms it (ADR 035). */
   approvalsRepository?: Pick<MoneyDeskRepository, 'completeClaim'>
+  /** Time-outs and self-exclusions (ADR 047): no draft bill while one is in force; a transfer still credits, noted. */
+  exclusionsRepository: ExclusionReader
 }
 
 const digits = (account: string) => account.replace(/\D/g, '')
@@ -181,6 +184,11 @@ export function createDepositService(deps: DepositServiceDeps) {
   /** Credits a stored deposit to a player in the caller's transaction, completing the draft bill it answers. */
   async function credit(tx: Db, deposit: DepositRow, playerId: number, status: 'MATCHED' | 'ASSIGNED', note?: string | null) {
     const now = clock.now()
+    // A transfer from a restricted player is theirs: it is credited like any (never kept from them, ADR 047), starts no
+    // promotion, and carries a note the back-office sees with the deposit.
+    if ((await deps.exclusionsRepository.activeMany(tx, [playerId], now)).has(playerId)) {
+      note = note ? `${msg('DEPOSIT_DURING_EXCLUSION')} ${note}` : msg('DEPOSIT_DURING_EXCLUSION')
+    }
     await ledger.transferMany(tx, [creditTransfer(deposit, playerId)])
     const bill = await depositsRepository.completableBill(tx, playerId, new Date(now.getTime() - settings.billGraceSeconds * 1000))
     if (bill) await depositsRepository.completeBill(tx, bill.id, deposit.id)
@@ -250,6 +258,7 @@ export function createDepositService(deps: DepositServiceDeps) {
     },
 
     async createDraftBill(actor: Actor, amountBaht: number, promotion: number | string | null | undefined): Promise<DraftBill> {
+      await refuseWhileExcluded(deps.exclusionsRepository, db, actor.playerId, clock.now())
       const amount = bahtToSatang(amountBaht)
       const { depositMin } = await deps.plan.current()
       if (amount < depositMin) throw new AppError('RULE_REFUSED', msg('DEPOSIT_BELOW_MIN', { min: satangToBaht(depositMin) }))

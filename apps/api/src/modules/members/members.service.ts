@@ -2,6 +2,7 @@ import { OPERATOR_RANK, satangToBaht, type OperatorRole, type WithdrawalContext 
 import type { Db } from '../../db/client.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../errors.ts'
+import { restrictionOf, type ExclusionReader } from '../exclusions/restriction.ts'
 import { bangkokDay, bangkokDayRange } from '../../lib/bangkok-time.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
@@ -36,6 +37,8 @@ export function createMembersService(deps: {
     'search' | 'profile' | 'statusForUpdate' | 'setStatus' | 'contextMany' | 'ledgerPage' | 'sessionsPage' | 'downlinePage'
   >
   auditRepository: Pick<AuditRepository, 'record'>
+  /** The member's time-out or self-exclusion, shown on the profile (ADR 047); nothing here can end one. */
+  exclusionsRepository: ExclusionReader
 }) {
   const { db, clock, membersRepository, auditRepository } = deps
 
@@ -52,6 +55,7 @@ export function createMembersService(deps: {
     const found = await existing(id)
     const { player } = found
     const balances = await deps.ledger.balances(db, id)
+    const exclusion = await restrictionOf(deps.exclusionsRepository, db, id, clock.now())
     return {
       id: player.id,
       mobile: player.mobile,
@@ -67,6 +71,7 @@ export function createMembersService(deps: {
       last_ip: found.lastAddress,
       live_sessions: found.liveSessions,
       terms_accepted_at: player.termsAcceptedAt?.toISOString() ?? null,
+      exclusion,
       balances: {
         cash: satangToBaht(balances.cash),
         withdraw_hold: satangToBaht(balances.withdraw_hold),

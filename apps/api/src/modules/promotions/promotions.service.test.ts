@@ -6,6 +6,7 @@ import { fakeLedger } from '../../../test/fakes/ledger.ts'
 import { fakePromotionsRepository } from '../../../test/fakes/promotions.ts'
 import type { GameRow, ProviderRow } from '../games/games.repository.ts'
 import { createPromotionService } from './promotions.service.ts'
+import { fakeExclusionsRepository } from '../../../test/fakes/exclusions.ts'
 
 const PLAYER = 1
 const tx = fakeDb()
@@ -14,6 +15,7 @@ const tx = fakeDb()
 function setup() {
   const money = fakeLedger()
   const store = fakePromotionsRepository()
+  const exclusions = fakeExclusionsRepository()
   const sut = createPromotionService({
     db: tx,
     ledger: money.ledger,
@@ -21,6 +23,7 @@ function setup() {
     plan: fakePlan(),
     promotionsRepository: store.repository,
     gamesRepository: store.gamesRepository,
+    exclusionsRepository: exclusions.repository,
   })
   /** The player's matched deposit of `baht` under `promotionId`: the cash credited, then the promotion's hook. */
   async function deposit(promotionId: number, baht: number, depositId = store.creditedDeposits.length + 1) {
@@ -28,7 +31,7 @@ function setup() {
     store.creditedDeposits.push({ id: depositId, playerId: PLAYER })
     await sut.onDepositCredited(tx, { playerId: PLAYER, depositId, amount: BigInt(baht) * 100n, promotionId })
   }
-  return { sut, money, store, deposit }
+  return { sut, money, store, deposit, exclusions }
 }
 
 const provider = (code: string): ProviderRow => ({

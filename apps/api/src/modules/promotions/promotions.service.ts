@@ -15,6 +15,7 @@ import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { PlanReader } from '../plan/plan.service.ts'
+import type { ExclusionReader } from '../exclusions/restriction.ts'
 import type { GamesRepository } from '../games/games.repository.ts'
 import type { Ledger } from '../ledger/ledger.service.ts'
 import type { LaunchGuard } from '../portal/portal.service.ts'
@@ -71,6 +72,8 @@ export interface PromotionServiceDeps {
     'activeMany' | 'creditedDepositsBefore' | 'end' | 'listActive' | 'history' | 'find' | 'findVersion' | 'start' | 'gameTypes' | 'changeTurnover'
   >
   gamesRepository: Pick<GamesRepository, 'gamesOf'>
+  /** Time-outs and self-exclusions (ADR 047): a restricted player is offered no promotion and starts none. */
+  exclusionsRepository: ExclusionReader
 }
 
 /**
@@ -100,8 +103,13 @@ export function createPromotionService(deps: PromotionServiceDeps) {
     return { target, met: targetMet(target, { turnover: active.turnoverCurrent, balance }) }
   }
 
-  async function forfeit(tx: Db, active: PlayerPromotionRow, status: 'COMPLETED' | 'FORFEITED', reason: string) {
-    const rest = await cash(tx, active.playerId)
+  /**
+   * Ends the promotion with its reason, moving the player's cash to the house's forfeit account: all of it, or at most
+   * `cap` (a time-out or self-exclusion takes back only the bonus, ADR 047).
+   */
+  async function forfeit(tx: Db, active: PlayerPromotionRow, status: 'COMPLETED' | 'FORFEITED', reason: string, cap?: bigint) {
+    const balance = await cash(tx, active.playerId)
+    const rest = cap !== undefined && cap < balance ? cap : balance
     if (rest > 0n) {
       await ledger.transferMany(tx, [
         {
@@ -166,12 +174,16 @@ export function createPromotionService(deps: PromotionServiceDeps) {
     }
   }
 
+  /** Whether the player has a time-out or self-exclusion in force now (read with `tx`). */
+  const excluded = async (tx: Db, playerId: number) => (await deps.exclusionsRepository.activeMany(tx, [playerId], clock.now())).has(playerId)
+
   return {
     launchGuard,
 
-    /** Published promotions inside their schedule the player may take now (none while one is running). */
+    /** Published promotions inside their schedule the player may take now (none while one is running or while restricted). */
     async list(playerId: number): Promise<Promotion[]> {
       const now = clock.now()
+      if (await excluded(db, playerId)) return []
       const rows = (await promotionsRepository.listActive(db)).filter((row) => isLive(row, now))
       const out: Promotion[] = []
       for (const row of rows) {
@@ -237,9 +249,11 @@ export function createPromotionService(deps: PromotionServiceDeps) {
      * The matched deposit of a bill that carried a promotion: bonus and promotion start in the deposit's
      * transaction, under the version published now, which the player keeps (its version, rules, bonus and turnover
      * target are stored with it). If the player is no longer eligible, or the promotion was disabled or its schedule
-     * ended meanwhile, the deposit is credited without a bonus.
+     * ended meanwhile, or the player started a time-out or self-exclusion (ADR 047), the deposit is credited without a
+     * bonus.
      */
     async onDepositCredited(tx: Db, input: { playerId: number; depositId: number; amount: bigint; promotionId: number }): Promise<void> {
+      if (await excluded(tx, input.playerId)) return
       const promotion = await promotionsRepository.find(tx, input.promotionId)
       if (!promotion || !isLive(promotion, clock.now())) return
       const verdict = await eligibility(tx, input.playerId, promotion, input.amount, input.depositId)
@@ -299,6 +313,16 @@ export function createPromotionService(deps: PromotionServiceDeps) {
         tx,
         counted.map(({ id, amount }) => ({ id, delta: -amount })),
       )
+    },
+
+    /**
+     * A time-out or self-exclusion started (ADR 047), inside its transaction: the running promotion ends FORFEITED with
+     * the reason, and its bonus goes back to the house, at most what is left in cash. The player's own money (the
+     * deposit, and winnings beyond the bonus) stays theirs to withdraw, free of the promotion's withdrawal terms.
+     */
+    async onExcluded(tx: Db, playerId: number): Promise<void> {
+      const active = await activeOf(tx, playerId, true)
+      if (active) await forfeit(tx, active, 'FORFEITED', msg('PROMOTION_ENDED_EXCLUSION'), active.bonus)
     },
 
     /** After a round settles: a promotion whose balance ran below 1 baht ends, forfeiting the dust. */

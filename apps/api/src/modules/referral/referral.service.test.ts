@@ -6,6 +6,7 @@ import { fakePlayers } from '../../../test/fakes/players.ts'
 import { fakeReferralRepository } from '../../../test/fakes/referral.ts'
 import { fakePlan } from '../../../test/fakes/plan.ts'
 import { createReferralService } from './referral.service.ts'
+import { fakeExclusionsRepository } from '../../../test/fakes/exclusions.ts'
 
 const PLAN = fakePlan({
   levels: [300, 200, 100],
@@ -37,6 +38,7 @@ function setup(options: { linked?: Array<[Name, Name]> } = {}) {
   const chain = { a, b, c, d, e }
   const linked = new Set((options.linked ?? []).flatMap(([x, y]) => [`${chain[x].id}|${chain[y].id}`, `${chain[y].id}|${chain[x].id}`]))
   const audit: Array<{ action: string; targetId: string }> = []
+  const exclusions = fakeExclusionsRepository()
   const sut = createReferralService({
     db: fakeDb(),
     ledger: money.ledger,
@@ -44,9 +46,10 @@ function setup(options: { linked?: Array<[Name, Name]> } = {}) {
     plan: PLAN,
     links: { linkedPairs: async (_tx, pairs) => new Set(pairs.map((p) => `${p.a}|${p.b}`).filter((key) => linked.has(key))) },
     referralRepository: store.repository,
+    exclusionsRepository: exclusions.repository,
     auditRepository: { record: async (_db, entry) => void audit.push(entry) },
   })
-  return { sut, clock, money, store, audit, players: chain }
+  return { sut, clock, money, store, audit, players: chain, exclusions }
 }
 
 describe('the daily accrual', () => {

@@ -13,6 +13,8 @@ import {
 import type { Db } from '../../db/client.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../errors.ts'
+import type { ExclusionsRepository } from '../exclusions/exclusions.repository.ts'
+import { refuseWhileExcluded } from '../exclusions/restriction.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
 import type { Ledger } from '../ledger/ledger.service.ts'
@@ -114,6 +116,8 @@ export interface ReferralServiceDeps {
     | 'claimPayout'
   >
   auditRepository: Pick<AuditRepository, 'record'>
+  /** Time-outs and self-exclusions (ADR 047): no accrual for a day a beneficiary was restricted, no move to cash during one. */
+  exclusionsRepository: Pick<ExclusionsRepository, 'activeMany' | 'inForceDuring'>
 }
 
 /**
@@ -167,6 +171,20 @@ export function createReferralService(deps: ReferralServiceDeps) {
       if (r.level > 0 ? linked.has(`${r.beneficiaryId}|${r.sourceId}`) : linkedSources.has(r.sourceId)) {
         r.amount = 0n
         r.skipReason = 'LINKED_ACCOUNT'
+      }
+    }
+    // A beneficiary with a time-out or self-exclusion in force at any moment of the day earns nothing for it (ADR 047):
+    // written at 0 with the reason, like a linked account's.
+    const restricted = await deps.exclusionsRepository.inForceDuring(
+      tx,
+      rows.map((r) => r.beneficiaryId),
+      start,
+      end,
+    )
+    for (const r of rows) {
+      if (restricted.has(r.beneficiaryId) && !r.skipReason) {
+        r.amount = 0n
+        r.skipReason = 'EXCLUDED'
       }
     }
     const inserted = await referralRepository.insertAccruals(tx, rows)
@@ -281,6 +299,7 @@ export function createReferralService(deps: ReferralServiceDeps) {
      * concurrent requests exactly one moves money and the other is told it was already done (409).
      */
     async transfer(playerId: number, wallet: PayoutWalletName): Promise<PayoutResult> {
+      await refuseWhileExcluded(deps.exclusionsRepository, db, playerId, clock.now())
       const terms = (await plan.current())[wallet]
       const { account, payoutKind } = WALLETS[wallet]
       const window = payoutWindow(terms.interval, clock.now())

@@ -67,6 +67,7 @@ export function createSeamlessCallbacks(deps: {
       const openSessions = await seamlessRepository.openGameSessions(
         tx,
         bets.filter((b, at) => claimed[at] && b.live).map((b) => b.sessionId),
+        now,
       )
       const roundKeys = new Map(
         bets.filter((_, at) => claimed[at]).map((b) => [txKey(b.provider, b.roundId), { providerCode: b.provider, roundId: b.roundId }]),

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { gameRounds, gameSessions, players, seamlessLog, seamlessTransactions } from '../../db/schema.ts'
+import { gameRounds, gameSessions, playerExclusions, players, seamlessLog, seamlessTransactions } from '../../db/schema.ts'
 import { txKey, type RoundChange } from './seamless-decisions.ts'
 
 export type SeamlessTxRow = typeof seamlessTransactions.$inferSelect
@@ -10,16 +10,19 @@ type SavepointName = 'batch' | 'callback'
 export const seamlessRepository = {
   /**
    * The bet gate read inside a batch's transaction: for each game session still open (not revoked by a logout, a
-   * password change, a lock), whether its player is active. A session missing from the answer was revoked.
+   * password change, a lock, a time-out or self-exclusion), whether its player may bet: active, and with no time-out
+   * or self-exclusion in force at `now` (ADR 047). One statement. A session missing from the answer was revoked.
    */
-  async openGameSessions(db: Db, sessionIds: readonly number[]): Promise<Map<number, { playerActive: boolean }>> {
+  async openGameSessions(db: Db, sessionIds: readonly number[], now: Date): Promise<Map<number, { playerActive: boolean }>> {
     if (sessionIds.length === 0) return new Map()
+    const at = sql`${now.toISOString()}::timestamptz`
+    const excluded = sql<boolean>`exists (select 1 from ${playerExclusions} e where e.player_id = ${players.id} and e.starts_at <= ${at} and (e.ends_at is null or e.ends_at > ${at}))`
     const rows = await db
-      .select({ id: gameSessions.id, status: players.status })
+      .select({ id: gameSessions.id, status: players.status, excluded })
       .from(gameSessions)
       .innerJoin(players, eq(players.id, gameSessions.playerId))
       .where(and(inArray(gameSessions.id, [...new Set(sessionIds)]), isNull(gameSessions.revokedAt)))
-    return new Map(rows.map((row) => [row.id, { playerActive: row.status === 'ACTIVE' }]))
+    return new Map(rows.map((row) => [row.id, { playerActive: row.status === 'ACTIVE' && !row.excluded }]))
   },
   /** Takes a rolled-back bet out of its round; a round left with nothing in it is ROLLED_BACK. */
   async removeBetFromRound(db: Db, providerCode: string, roundId: string, amount: bigint, now: Date): Promise<void> {

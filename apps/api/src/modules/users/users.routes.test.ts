@@ -22,6 +22,7 @@ describe('GET /api/user/@me', () => {
         bank: { code: '025', name: 'ธนาคารกรุงศรีอยุธยา', account: player.bankAccount },
         promotion: { enabled: false },
         created_at: player.createdAt.toISOString(),
+        restriction: null,
       },
     })
     expect(JSON.stringify(res.json())).not.toContain('password')

@@ -1,6 +1,8 @@
 import { findBank, type UserMe } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
+import type { Clock } from '../../lib/clock.ts'
+import { restrictionOf, type ExclusionReader } from '../exclusions/restriction.ts'
 import type { PromotionService } from '../promotions/promotions.service.ts'
 import type { PlayerRow, PlayersRepository } from './users.repository.ts'
 
@@ -16,15 +18,23 @@ export function toUserMe(player: PlayerRow): UserMe {
     // Promotions plug in here once they exist.
     promotion: { enabled: false },
     created_at: player.createdAt.toISOString(),
+    restriction: null,
   }
 }
 
-export function createUserService(deps: { db: Db; promotions?: Pick<PromotionService, 'info'>; playersRepository: Pick<PlayersRepository, 'findById'> }) {
+export function createUserService(deps: {
+  db: Db
+  clock: Clock
+  promotions?: Pick<PromotionService, 'info'>
+  playersRepository: Pick<PlayersRepository, 'findById'>
+  /** The time-out or self-exclusion in force: the app's restricted mode (ADR 047). */
+  exclusionsRepository: ExclusionReader
+}) {
   return {
     async me(playerId: number): Promise<UserMe> {
       const player = await deps.playersRepository.findById(deps.db, playerId)
       if (!player) throw new AppError('UNAUTHORIZED')
-      const me = toUserMe(player)
+      const me = { ...toUserMe(player), restriction: await restrictionOf(deps.exclusionsRepository, deps.db, playerId, deps.clock.now()) }
       return deps.promotions ? { ...me, promotion: await deps.promotions.info(playerId) } : me
     },
   }
