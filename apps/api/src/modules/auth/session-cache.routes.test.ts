@@ -177,6 +177,28 @@ describe.runIf(process.env.SANAM_TEST_DB === 'postgres')('session cache across p
     }
   })
 
+  it('a time-out chosen through A ends every session of the player on B (ADR 047)', async () => {
+    const b = await secondInstance()
+    try {
+      const player = await makePlayer(t.db)
+      const [a1, a2] = [await login(player), await login(player, b.app)]
+      for (const token of [a1, a2]) expect(await status(token, b.app)).toBe(200)
+      expect(cachedIn(b, a2)).toBe(true)
+
+      const applied = revocationApplied(b.sessions.listener!, player.id)
+      const res = await t.post('/api/user/@me/exclusion', { period: '24H', confirm: true }, a1)
+      expect(res.statusCode).toBe(200)
+      await applied
+      expect(await status(a1, b.app)).toBe(401)
+      expect(await status(a2, b.app)).toBe(401)
+      // Signing in on B again opens the restricted mode there too.
+      const again = await login(player, b.app)
+      expect((await me(again, b.app)).json().data.restriction).toMatchObject({ kind: 'TIME_OUT', period: '24H' })
+    } finally {
+      await b.app.close()
+    }
+  })
+
   it('a lost listener connection clears the cache and sends every request to the database until it is back', async () => {
     const listener = t.sessions.listener!
     const player = await makePlayer(t.db)

@@ -1,4 +1,4 @@
-import type { BankTransferBody } from '@sanam/contract'
+import { msg, type BankTransferBody } from '@sanam/contract'
 import { describe, expect, it } from 'vitest'
 import { AppError } from '../../errors.ts'
 import { manualClock } from '../../lib/clock.ts'
@@ -196,5 +196,27 @@ describe('operator deposits', () => {
     expect(answer).toMatchObject({ status: 'EXCEPTION', exception_id: 1 })
     expect(await sut.receiveTransfer(transfer({ external_id: 'KBANK-x', amount: 50_000 }))).toMatchObject({ status: 'EXCEPTION', exception_id: 1 })
     expect(money.balance(somchai.id)).toBe(0n)
+  })
+})
+
+describe('a time-out or self-exclusion (ADR 047)', () => {
+  const restrict = (exclusions: ReturnType<typeof setup>['exclusions'], playerId: number, start: Date) =>
+    exclusions.repository.insert(fakeDb(), { playerId, kind: 'SELF_EXCLUSION', period: 'PERMANENT', startsAt: start, endsAt: null })
+
+  it('refuses a draft bill, with or without a promotion, and makes none', async () => {
+    const { sut, somchai, actorOf, store, exclusions, clock } = setup()
+    await restrict(exclusions, somchai.id, clock.now())
+    await expect(sut.createDraftBill(actorOf(somchai), 500, null)).rejects.toMatchObject({ code: 'PLAYER_EXCLUDED' })
+    await expect(sut.createDraftBill(actorOf(somchai), 500, 3)).rejects.toMatchObject({ code: 'PLAYER_EXCLUDED' })
+    expect(store.bills).toHaveLength(0)
+  })
+
+  it('credits a transfer that arrives anyway, in full, with a note for the back-office', async () => {
+    const { sut, money, somchai, transfer, exclusions, clock, store } = setup()
+    await restrict(exclusions, somchai.id, clock.now())
+    const result = await sut.receiveTransfer(transfer())
+    expect(result.status).toBe('MATCHED')
+    expect(money.balance(somchai.id)).toBe(50_000n)
+    expect(store.deposits[0]!.note).toBe(msg('DEPOSIT_DURING_EXCLUSION'))
   })
 })

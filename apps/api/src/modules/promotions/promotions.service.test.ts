@@ -1,3 +1,4 @@
+import { msg } from '@sanam/contract'
 import { describe, expect, it } from 'vitest'
 import { manualClock } from '../../lib/clock.ts'
 import { fakeDb } from '../../../test/fakes/db.ts'
@@ -214,5 +215,54 @@ describe('launching games under a promotion', () => {
     await expect(sut.launchGuard({ playerId: PLAYER, provider: provider('newcomer'), game: null })).rejects.toMatchObject({
       code: 'PROMOTION_PROHIBITED_LOBBY',
     })
+  })
+})
+
+describe('a time-out or self-exclusion (ADR 047)', () => {
+  const exclude = (exclusions: ReturnType<typeof fakeExclusionsRepository>) =>
+    exclusions.repository.insert(tx, { playerId: PLAYER, kind: 'TIME_OUT', period: '24H', startsAt: new Date(0), endsAt: new Date('2100-01-01T00:00:00Z') })
+
+  it('forfeits the running promotion with the reason: only the bonus goes back, the rest stays the player’s', async () => {
+    const { sut, money, store, deposit } = setup()
+    const offer = store.addOffer({ creditGivenType: 'FIXED', creditGiven: 10_000n, rules: [{ type: 'TURNOVER_BY_MUTIPLE', value: 10 }] })
+    await deposit(offer.id, 500)
+    expect(money.balance(PLAYER)).toBe(60_000n)
+    await sut.onExcluded(tx, PLAYER)
+    expect(money.balance(PLAYER)).toBe(50_000n)
+    expect(money.transfers.at(-1)).toMatchObject({ to: { house: 'forfeit' }, amount: 10_000n, kind: 'promotion_forfeit' })
+    expect(store.taken[0]).toMatchObject({ status: 'FORFEITED', endReason: msg('PROMOTION_ENDED_EXCLUSION') })
+    // Nothing holds the withdrawal back any more.
+    expect((await sut.withdrawTerms(tx, PLAYER)).blocked).toBeUndefined()
+  })
+
+  it('takes back at most what is left in cash when play has spent part of the bonus', async () => {
+    const { sut, money, store, deposit } = setup()
+    const offer = store.addOffer({ creditGivenType: 'FIXED', creditGiven: 10_000n, rules: [] })
+    await deposit(offer.id, 100)
+    await money.ledger.transferMany(tx, [
+      { key: 'played', from: { player: PLAYER, kind: 'cash' }, to: { house: 'game:pgsoft' }, amount: 15_000n, kind: 'bet', reference: 'round:1' },
+    ])
+    expect(money.balance(PLAYER)).toBe(5_000n)
+    await sut.onExcluded(tx, PLAYER)
+    expect(money.balance(PLAYER)).toBe(0n)
+    expect(store.taken[0]!.status).toBe('FORFEITED')
+  })
+
+  it('is a no-op without a running promotion', async () => {
+    const { sut, money } = setup()
+    money.fund(PLAYER, 20_000n)
+    await sut.onExcluded(tx, PLAYER)
+    expect(money.balance(PLAYER)).toBe(20_000n)
+  })
+
+  it('while in force: no promotion is offered and a matched deposit starts none', async () => {
+    const { sut, money, store, deposit, exclusions } = setup()
+    const offer = store.addOffer({ creditGivenType: 'FIXED', creditGiven: 10_000n, rules: [] })
+    expect(await sut.list(PLAYER)).toHaveLength(1)
+    await exclude(exclusions)
+    expect(await sut.list(PLAYER)).toEqual([])
+    await deposit(offer.id, 300)
+    expect(money.balance(PLAYER)).toBe(30_000n)
+    expect(store.taken).toEqual([])
   })
 })

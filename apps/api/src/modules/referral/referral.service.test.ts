@@ -144,3 +144,48 @@ describe('invite info', () => {
     await expect(sut.inviteInfo(999, 0)).rejects.toMatchObject({ code: 'UNAUTHORIZED' })
   })
 })
+
+describe('a time-out or self-exclusion (ADR 047)', () => {
+  it('a beneficiary restricted at any moment of the day earns nothing for it, recorded EXCLUDED; the others are paid', async () => {
+    const { sut, money, store, players, exclusions } = setup()
+    // C's time-out began at 23:00 on the Saturday (Bangkok) and ran on past midnight: it covers the end of the day.
+    await exclusions.repository.insert(fakeDb(), {
+      playerId: players.c.id,
+      kind: 'TIME_OUT',
+      period: '24H',
+      startsAt: new Date('2026-11-21T16:00:00Z'),
+      endsAt: new Date('2026-11-22T16:00:00Z'),
+    })
+    // A's ended before the day began: A is paid.
+    await exclusions.repository.insert(fakeDb(), {
+      playerId: players.a.id,
+      kind: 'TIME_OUT',
+      period: '24H',
+      startsAt: new Date('2026-11-19T16:00:00Z'),
+      endsAt: new Date('2026-11-20T17:00:00Z'),
+    })
+    store.turnover.push({ day: SATURDAY_DAY, playerId: players.d.id, turnover: 1_000_000n })
+    await sut.accrueDay(SATURDAY_DAY)
+    expect(money.balance(players.c.id, 'referral')).toBe(0n)
+    expect(money.balance(players.b.id, 'referral')).toBe(20_000n)
+    expect(money.balance(players.a.id, 'referral')).toBe(10_000n)
+    expect(money.balance(players.d.id, 'rebate')).toBe(5_000n)
+    expect(store.accruals.filter((r) => r.skipReason === 'EXCLUDED').map((r) => r.beneficiaryId)).toEqual([players.c.id])
+  })
+
+  it('refuses the move of either wallet to cash while one is in force, and allows it after', async () => {
+    const { sut, money, players, exclusions, clock } = setup()
+    money.fund(players.a.id, 30_000n, 'referral')
+    await exclusions.repository.insert(fakeDb(), {
+      playerId: players.a.id,
+      kind: 'TIME_OUT',
+      period: '24H',
+      startsAt: clock.now(),
+      endsAt: new Date(clock.now().getTime() + 86_400_000),
+    })
+    await expect(sut.transfer(players.a.id, 'bonus')).rejects.toMatchObject({ code: 'PLAYER_EXCLUDED' })
+    expect(money.balance(players.a.id, 'referral')).toBe(30_000n)
+    clock.advance(86_400_000)
+    expect(await sut.transfer(players.a.id, 'bonus')).toEqual({ amount: 300, remaining: 0 })
+  })
+})
