@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react'
 import { createBrowserRouter } from 'react-router'
-import { GuestOnly, RequireAuth } from './guards.tsx'
+import { GuestOnly, RequireAuth, Unrestricted } from './guards.tsx'
 import { AppLayout } from './layout/app-layout.tsx'
 import { RouteErrorPage } from './routes/route-error-page.tsx'
 
@@ -15,6 +15,7 @@ const HistoryRoute = lazy(() => import('./routes/history-route.tsx'))
 const ReferralRoute = lazy(() => import('./routes/referral-route.tsx'))
 const MaintenancePage = lazy(() => import('./routes/maintenance-page.tsx'))
 const PromotionPreviewRoute = lazy(() => import('./routes/promotion-preview-route.tsx'))
+const ResponsiblePlayRoute = lazy(() => import('./routes/responsible-play-route.tsx'))
 
 /** The player routes (spec §2). */
 export const router = createBrowserRouter([
@@ -44,14 +45,21 @@ export const router = createBrowserRouter([
           {
             element: <RequireAuth />,
             children: [
-              { index: true, element: <HomeRoute /> },
-              { path: 'deposit', element: <DepositRoute /> },
-              { path: 'promotion', element: <PromotionRoute /> },
+              // Restricted mode (ADR 047) keeps withdraw, history and responsible play; the rest waits for its end.
+              {
+                element: <Unrestricted />,
+                children: [
+                  { index: true, element: <HomeRoute /> },
+                  { path: 'deposit', element: <DepositRoute /> },
+                  { path: 'promotion', element: <PromotionRoute /> },
+                  { path: 'referral', element: <ReferralRoute /> },
+                  // Spec §2: any other path shows the under-maintenance page (to a logged-in player; a visitor goes to /login first).
+                  { path: '*', element: <MaintenancePage /> },
+                ],
+              },
               { path: 'withdraw', element: <WithdrawRoute /> },
               { path: 'history', element: <HistoryRoute /> },
-              { path: 'referral', element: <ReferralRoute /> },
-              // Spec §2: any other path shows the under-maintenance page (to a logged-in player; a visitor goes to /login first).
-              { path: '*', element: <MaintenancePage /> },
+              { path: 'responsible-play', element: <ResponsiblePlayRoute /> },
             ],
           },
         ],

@@ -31,6 +31,7 @@ export const demoUser: UserMe = {
   bank: { code: '004', name: 'ธนาคารกสิกรไทย', account: '1234567890' },
   promotion: { enabled: false },
   created_at: '2026-11-22T03:00:00.000Z',
+  restriction: null,
 }
 
 /** A query client for one test: nothing retried, nothing shared with the next test. */

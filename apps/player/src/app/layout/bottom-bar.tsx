@@ -4,6 +4,7 @@ import { ChatIcon, CoinsIcon, HistoryIcon, HomeIcon, UsersIcon } from '../../com
 import { useSite } from '../../features/site/hooks/use-site.ts'
 import { t } from '../../lib/i18n/index.ts'
 import { useSession } from '../../lib/session.ts'
+import { isRestricted } from '../guards.tsx'
 
 interface Item {
   label: string
@@ -18,7 +19,8 @@ interface Item {
  * friends, home, rebate, report problem. Logged out: home and report problem.
  */
 export function BottomBar() {
-  const { token } = useSession()
+  const { token, user } = useSession()
+  const restricted = isRestricted(user)
   const site = useSite()
   const location = useLocation()
   const contact = site.status === 'ready' ? site.metadata.contact.line : undefined
@@ -26,7 +28,10 @@ export function BottomBar() {
   // Home is the raised centre button of the full bar; with two items it is an ordinary one.
   const home: Item = { label: t('nav.home'), icon: <HomeIcon />, to: { pathname: '/' }, primary: token !== null }
   const report: Item = { label: t('nav.report'), icon: <ChatIcon />, to: { href: contact } }
-  const items: Item[] = token
+  // Restricted mode (ADR 047): nothing to refer or rebate; history and home (the restricted notice) stay.
+  const items: Item[] = restricted
+    ? [{ label: t('nav.history'), icon: <HistoryIcon />, to: { pathname: '/history' } }, home, report]
+    : token
     ? [
         { label: t('nav.history'), icon: <HistoryIcon />, to: { pathname: '/history' } },
         { label: t('nav.referral'), icon: <UsersIcon />, to: { pathname: '/referral' } },

@@ -310,6 +310,12 @@ export function DepositPage({ user, readBalance, contactUrl }: { user: UserMe | 
         </Link>
       </nav>
 
+      <p className="deposit__responsible">
+        <Link className="text-link" to="/responsible-play">
+          {t('responsible.open')}
+        </Link>
+      </p>
+
       {showRules && selected && <PromotionModal promotion={selected} onClose={() => setShowRules(false)} />}
     </div>
   )

@@ -1,0 +1,13 @@
+import { ResponsiblePlayPage } from '../../features/responsible-play/responsible-play-page.tsx'
+import { endSession } from '../../lib/session.ts'
+import { useCurrentPlayer } from './use-current-player.ts'
+
+/**
+ * /responsible-play: time-out and self-exclusion. Once the server has started one, every session of the player is
+ * over (this one too), so the app forgets its token at once (no logout call, which would only be refused) and the
+ * guard goes to /login.
+ */
+export default function ResponsiblePlayRoute() {
+  const { user } = useCurrentPlayer()
+  return <ResponsiblePlayPage user={user} onExcluded={endSession} />
+}
