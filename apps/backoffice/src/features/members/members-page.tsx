@@ -149,6 +149,12 @@ function MemberDetail({ id }: { id: number }) {
         <dd>{member.live_sessions}</dd>
         <dt>{t('members.termsAccepted')}</dt>
         <dd>{member.terms_accepted_at ? formatDateTimeSeconds(member.terms_accepted_at) : t('members.termsNotAsked')}</dd>
+        <dt>{t('members.exclusion')}</dt>
+        <dd data-testid="member-exclusion">
+          {member.exclusion
+            ? `${t(member.exclusion.kind === 'TIME_OUT' ? 'members.exclusion.timeOut' : 'members.exclusion.selfExclusion')} ${t(`members.exclusion.period.${member.exclusion.period}`)} · ${t('members.exclusion.since')} ${formatDateTimeSeconds(member.exclusion.starts_at)} · ${member.exclusion.ends_at ? `${t('members.exclusion.until')} ${formatDateTimeSeconds(member.exclusion.ends_at)}` : t('members.exclusion.forever')} · ${t('members.exclusion.noEarlyEnd')}`
+            : t('members.exclusion.none')}
+        </dd>
       </dl>
       <h3 className="detail__subtitle">{t('members.links')}</h3>
       {links.data && links.data.list.length > 0 ? (
