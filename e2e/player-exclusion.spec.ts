@@ -81,12 +81,9 @@ describe('player app: time-out and self-exclusion', () => {
 
     // The history reads as ever.
     const newToken = await loginToken(suite.baseUrl, player)
-    const history = await call<{ list: Array<{ txtype: string; txamount: number; txstatus: string }> }>(
-      suite.baseUrl,
-      'GET',
-      '/api/wallet/histories?page=0',
-      { token: newToken },
-    )
+    const history = await call<{ list: Array<{ txtype: string; txamount: number; txstatus: string }> }>(suite.baseUrl, 'GET', '/api/wallet/histories?page=0', {
+      token: newToken,
+    })
     expect(history.body.data.list.filter((item) => item.txtype === 'WITHDRAW')).toEqual([expect.objectContaining({ txamount: 500, txstatus: 'PENDING' })])
     const launch = await call<unknown>(suite.baseUrl, 'POST', '/api/portal/launch', {
       token: newToken,

@@ -165,8 +165,7 @@ export const messageCatalogue = {
 
   // Time-out and self-exclusion (ADR 047)
   EXCLUSION_STARTED: 'เริ่มพักการเล่นแล้ว ระบบได้ออกจากระบบในทุกอุปกรณ์ของคุณ',
-  EXCLUDED_UNTIL: ({ until }: { until: Date }) =>
-    `บัญชีของคุณอยู่ในช่วงพักการเล่นจนถึง ${bangkokDateTime.format(Number(until))} ระหว่างนี้ถอนเงินและดูประวัติได้เท่านั้น`,
+  EXCLUDED_UNTIL: ({ until }: { until: Date }) => `บัญชีของคุณอยู่ในช่วงพักการเล่นจนถึง ${bangkokDateTime.format(Number(until))} ระหว่างนี้ถอนเงินและดูประวัติได้เท่านั้น`,
   DEPOSIT_DURING_EXCLUSION: '[รับระหว่างสมาชิกพักการเล่น: เข้ากระเป๋าเงินของสมาชิกตามปกติ ไม่รับโปรโมชั่น]',
   EXCLUDED_FOR_GOOD: 'บัญชีของคุณพักการเล่นแบบถาวร ถอนเงินและดูประวัติได้เท่านั้น',
 

@@ -148,7 +148,11 @@ describe('restricted mode', () => {
     await takePromotion(t, player, promotion.id, 500)
     expect(await balanceOf(t, player.token)).toBe(600)
     // While it runs, the turnover target blocks a withdrawal.
-    const blocked = await t.request('POST', '/api/wallet/withdraw', { token: player.token, payload: { amount: 500 }, headers: { 'idempotency-key': randomUUID() } })
+    const blocked = await t.request('POST', '/api/wallet/withdraw', {
+      token: player.token,
+      payload: { amount: 500 },
+      headers: { 'idempotency-key': randomUUID() },
+    })
     expect(blocked.statusCode).toBe(422)
 
     expect((await exclude(t, player.token, '30D')).statusCode).toBe(200)
@@ -184,7 +188,12 @@ describe('seamless bets', () => {
     expect(bet.json().status).toBe('INVALID_SESSION')
     const win = await sendMoney(t, 'win', { session, round: won, tx: `${won}-win`, amount: '300.00' })
     expect(win.json().status, win.body).toBe('OK')
-    const rollback = await callSeamless(t, 'pgsoft', 'rollback', { session_token: session, round_id: cancelled, tx_id: `${cancelled}-rb`, ref_tx_id: `${cancelled}-bet` })
+    const rollback = await callSeamless(t, 'pgsoft', 'rollback', {
+      session_token: session,
+      round_id: cancelled,
+      tx_id: `${cancelled}-rb`,
+      ref_tx_id: `${cancelled}-bet`,
+    })
     expect(rollback.json().status, rollback.body).toBe('OK')
     expect(await balanceOf(t, await signInAgain(t, player))).toBe(1_000 - 100 + 300)
   })

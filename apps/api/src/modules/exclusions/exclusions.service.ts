@@ -53,7 +53,14 @@ export function createExclusionService(deps: {
         await deps.ledger.lockPlayers(tx, [actor.playerId])
         const current = (await exclusionsRepository.activeMany(tx, [actor.playerId], now)).get(actor.playerId)
         if (current && !endsLater(endsAt, current.endsAt)) throw new AppError('EXCLUSION_ALREADY_LONGER')
-        started = await exclusionsRepository.insert(tx, { playerId: actor.playerId, kind: exclusionKind(period), period, startsAt: now, endsAt, createdAt: now })
+        started = await exclusionsRepository.insert(tx, {
+          playerId: actor.playerId,
+          kind: exclusionKind(period),
+          period,
+          startsAt: now,
+          endsAt,
+          createdAt: now,
+        })
         await deps.promotions.onExcluded(tx, actor.playerId)
       })
       return toRestriction(started!)

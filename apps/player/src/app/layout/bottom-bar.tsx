@@ -32,14 +32,14 @@ export function BottomBar() {
   const items: Item[] = restricted
     ? [{ label: t('nav.history'), icon: <HistoryIcon />, to: { pathname: '/history' } }, home, report]
     : token
-    ? [
-        { label: t('nav.history'), icon: <HistoryIcon />, to: { pathname: '/history' } },
-        { label: t('nav.referral'), icon: <UsersIcon />, to: { pathname: '/referral' } },
-        home,
-        { label: t('nav.rebate'), icon: <CoinsIcon />, to: { pathname: '/referral', hash: '#amount' } },
-        report,
-      ]
-    : [home, report]
+      ? [
+          { label: t('nav.history'), icon: <HistoryIcon />, to: { pathname: '/history' } },
+          { label: t('nav.referral'), icon: <UsersIcon />, to: { pathname: '/referral' } },
+          home,
+          { label: t('nav.rebate'), icon: <CoinsIcon />, to: { pathname: '/referral', hash: '#amount' } },
+          report,
+        ]
+      : [home, report]
 
   // Referral and rebate share a path: the hash tells them apart.
   const isCurrent = (to: { pathname: string; hash?: string }) =>

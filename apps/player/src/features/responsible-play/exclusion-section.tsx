@@ -148,7 +148,12 @@ function ConfirmExclusion({ period, onClose, onExcluded }: { period: ExclusionPe
           <button type="button" className="button button--secondary button--large" onClick={onClose} disabled={choose.isPending}>
             {t('action.cancel')}
           </button>
-          <button type="button" className="button button--primary button--large exclusion-confirm__go" onClick={confirm} disabled={!understood || choose.isPending}>
+          <button
+            type="button"
+            className="button button--primary button--large exclusion-confirm__go"
+            onClick={confirm}
+            disabled={!understood || choose.isPending}
+          >
             {t('exclusion.confirmAction')}
           </button>
         </div>
