@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../errors.ts'
 import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
+import { svgMedia } from './site-images.ts'
 import type { MediaRow, SiteRepository, SiteSettingsRow } from './site.repository.ts'
 
 const MEDIA_PREFIX = '/media/'
@@ -32,7 +33,7 @@ export function createSiteService(deps: {
   db: Db
   cacheMs?: number
   now?: () => number
-  siteRepository: Pick<SiteRepository, 'findSettings' | 'findSettingsForUpdate' | 'saveSettings' | 'existingMedia' | 'findMedia'>
+  siteRepository: Pick<SiteRepository, 'findSettings' | 'findSettingsForUpdate' | 'saveSettings' | 'existingMedia' | 'findMedia' | 'putMedia'>
   auditRepository: Pick<AuditRepository, 'record'>
 }) {
   const { siteRepository, auditRepository } = deps
@@ -64,6 +65,24 @@ export function createSiteService(deps: {
       const row = await siteRepository.findMedia(deps.db, path)
       if (!row) throw new AppError('NOT_FOUND')
       return row
+    },
+
+    /** Whether the site has its settings yet: a new database has none until the seed saves the defaults. */
+    async configured(): Promise<boolean> {
+      return (await siteRepository.findSettings(deps.db)) !== undefined
+    },
+
+    /**
+     * Stores images Sanam draws itself (the default logo, slides, banners and tiles the seed makes), each with Kanit
+     * embedded for its Thai text, under `/media/<path>`; an operator replaces them with uploads. Answers their URLs.
+     */
+    async storeDrawnImages(images: ReadonlyArray<{ path: string; svg: string }>): Promise<string[]> {
+      const at = new Date(now())
+      const rows = await Promise.all(images.map((image) => svgMedia(image.path, image.svg, at)))
+      await inTransaction(deps.db, async (tx) => {
+        for (const row of rows) await siteRepository.putMedia(tx, row)
+      })
+      return rows.map((row) => `${MEDIA_PREFIX}${row.path}`)
     },
 
     /** The settings as the back-office editor loads them. */

@@ -19,8 +19,17 @@ export function toUserMe(player: PlayerRow): UserMe {
   }
 }
 
-export function createUserService(deps: { db: Db; promotions?: Pick<PromotionService, 'info'>; playersRepository: Pick<PlayersRepository, 'findById'> }) {
+export function createUserService(deps: {
+  db: Db
+  promotions?: Pick<PromotionService, 'info'>
+  playersRepository: Pick<PlayersRepository, 'findById' | 'findByMobile'>
+}) {
   return {
+    /** Whether a player holds this phone number (the demo-data check at start-up asks it of the demo player's). */
+    async isRegistered(mobile: string): Promise<boolean> {
+      return (await deps.playersRepository.findByMobile(deps.db, mobile)) !== undefined
+    },
+
     async me(playerId: number): Promise<UserMe> {
       const player = await deps.playersRepository.findById(deps.db, playerId)
       if (!player) throw new AppError('UNAUTHORIZED')
