@@ -1,4 +1,5 @@
-import { msg, SiteSettingsBody, type SiteMetadata, type SiteSettings, type SiteSettingsInput } from '@sanam/contract'
+import { msg, SiteSettingsBody, type SiteMetadata, type SiteSettings, type SiteSettingsInput, type WebAppManifest } from '@sanam/contract'
+import { imageSize } from 'image-size'
 import { onPrimaryText } from '@sanam/contract/site-theme'
 import { LRUCache } from 'lru-cache'
 import type { Db } from '../../db/client.ts'
@@ -83,6 +84,38 @@ export function createSiteService(deps: {
         for (const row of rows) await siteRepository.putMedia(tx, row)
       })
       return rows.map((row) => `${MEDIA_PREFIX}${row.path}`)
+    },
+
+    /**
+     * The player app's web app manifest, from the settings: name, colours and icons (the favicon and the logo) as the
+     * operator set them. A drawn SVG fits any size; an uploaded picture declares the size read from its bytes.
+     */
+    async manifest(): Promise<WebAppManifest> {
+      const site = await this.metadata()
+      const icons = await Promise.all(
+        [site.image.favicon, site.image.logo].map(async (src) => {
+          const file = await siteRepository.findMedia(deps.db, src.slice(MEDIA_PREFIX.length))
+          if (!file) return null
+          if (file.contentType === 'image/svg+xml') return { src, sizes: 'any', type: file.contentType, purpose: 'any' as const }
+          const { width, height } = imageSize(file.body)
+          return { src, sizes: `${width}x${height}`, type: file.contentType, purpose: 'any' as const }
+        }),
+      )
+      return {
+        id: '/',
+        name: site.title,
+        short_name: site.title,
+        description: site.description,
+        lang: 'th',
+        dir: 'ltr',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        background_color: site.theme.background,
+        theme_color: site.theme.background,
+        icons: icons.filter((icon) => icon !== null),
+      }
     },
 
     /** The settings as the back-office editor loads them. */
