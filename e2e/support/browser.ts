@@ -45,7 +45,11 @@ async function withoutThaiSystemFonts(): Promise<Record<string, string>> {
  * scripts/test-env.mjs); nothing is downloaded here. `thaiSystemFonts: false` hides the machine's Thai fonts from it.
  */
 export async function launchBrowser({ thaiSystemFonts = true }: { thaiSystemFonts?: boolean } = {}): Promise<Browser> {
-  return chromium.launch({
+  return chromium.launch(await launchOptions(thaiSystemFonts))
+}
+
+async function launchOptions(thaiSystemFonts: boolean) {
+  return {
     executablePath: chromiumPath(),
     ...(thaiSystemFonts ? {} : { env: await withoutThaiSystemFonts() }),
     args: [
@@ -59,12 +63,11 @@ export async function launchBrowser({ thaiSystemFonts = true }: { thaiSystemFont
       '--disable-sync',
       `--host-resolver-rules=MAP ${LAN_HOST} 127.0.0.1`,
     ],
-  })
+  }
 }
 
-/** A phone-sized context in Thai and Bangkok time: the player app is mobile-first and its players are in Thailand. */
-export function newPhoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
-  return browser.newContext({
+const phone = (baseURL: string) =>
+  ({
     baseURL,
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
@@ -72,7 +75,25 @@ export function newPhoneContext(browser: Browser, baseURL: string): Promise<Brow
     hasTouch: true,
     locale: 'th-TH',
     timezoneId: 'Asia/Bangkok',
-  })
+  }) as const
+
+/**
+ * A phone-sized context in Thai and Bangkok time: the player app is mobile-first and its players are in Thailand.
+ * Its pages register no service worker: a worker would fetch the whole app shell in the background of every new
+ * context on a small CI machine, and serve later navigations where `page.route` cannot see them. The installed-app
+ * spec opens `newInstalledPhone` instead.
+ */
+export function newPhoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  return browser.newContext({ ...phone(baseURL), serviceWorkers: 'block' })
+}
+
+/**
+ * A phone that keeps what the app stores, as one with the app installed: a profile of its own on disk (Chromium does
+ * not offer installation in an incognito context, which `browser.newContext` is) with service workers. Closing the
+ * context closes its browser; `profile` is the folder to remove afterwards.
+ */
+export async function newInstalledPhone(baseURL: string, profile: string): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(profile, { ...(await launchOptions(true)), ...phone(baseURL), serviceWorkers: 'allow' })
 }
 
 /** A desktop context, for the back-office. */

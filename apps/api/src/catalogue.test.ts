@@ -13,7 +13,7 @@ const SRC = import.meta.dirname
  * puts before a name (matched, never shown). The demo provider's own texts (a game provider's page, in Thai and
  * English, keyed by id) live in its workspace, apps/demo-provider (ADR 034).
  */
-const CONTENT_FILES = new Set(['db/seed.ts', 'modules/promotions/promotions-seed.ts', 'modules/deposits/account-match.ts'])
+const CONTENT_FILES = new Set(['seed.ts', 'modules/promotions/promotions-seed.ts', 'modules/deposits/account-match.ts'])
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

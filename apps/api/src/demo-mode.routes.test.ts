@@ -3,7 +3,7 @@ import { PRODUCTION_CONFIG, useTestApp } from '../test/app.ts'
 import { makePlayer } from '../test/factories.ts'
 import { bankSignature, bearer, expectLedgerOk, loginPlayer, postTransfer, transferBody } from '../test/money.ts'
 import { msg } from '@sanam/contract'
-import { DEMO_PLAYER, demoDataLeft } from './db/seed.ts'
+import { DEMO_PLAYER, demoDataLeft } from './seed.ts'
 
 const BANK_SECRET = PRODUCTION_CONFIG.BANK_WEBHOOK_SECRET!
 
@@ -48,8 +48,8 @@ describe('production mode', () => {
 
   it('finds what demo seeding left: the demo pay-in account and the demo player', async () => {
     // The test database carries the demo pay-in account (tests pay into it).
-    expect(await demoDataLeft(t.db)).toEqual([expect.stringContaining('demo pay-in account')])
+    expect(await demoDataLeft(t.services)).toEqual([expect.stringContaining('demo pay-in account')])
     await makePlayer(t.db, { mobile: DEMO_PLAYER.mobile })
-    expect(await demoDataLeft(t.db)).toEqual([expect.stringContaining('demo pay-in account'), expect.stringContaining('demo player')])
+    expect(await demoDataLeft(t.services)).toEqual([expect.stringContaining('demo pay-in account'), expect.stringContaining('demo player')])
   })
 })

@@ -3,10 +3,9 @@ import { fileURLToPath } from 'node:url'
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig, type Config } from './config.ts'
 import { openDatabase } from './db/client.ts'
-import { DEMO_PLAYER, demoDataLeft, seedDemo, seedSite } from './db/seed.ts'
+import { DEMO_PLAYER, demoDataLeft, seedDemo, seedSite } from './seed.ts'
 import { auditHeadExport } from './modules/audit/audit-head-export.ts'
 import { createAuditRepository } from './modules/audit/audit.repository.ts'
-import { argon2Hasher } from './modules/auth/password.ts'
 import { findWebApps } from './web.ts'
 import { standardJobs, startJobs } from './jobs/runner.ts'
 import { systemClock } from './lib/clock.ts'
@@ -50,24 +49,25 @@ async function main() {
       process.exit(78)
     }
   }
+  const { app, services } = await buildApp({ config, database, webApps: findWebApps(root) })
+  // A new database is seeded through the app's own services, before the first request (issue 19 §5).
   if (config.SEED_DEMO) {
-    const { seeded } = await seedDemo(database.db, argon2Hasher, { auditKey: config.auditHmacKey })
+    const { seeded } = await seedDemo(services)
     if (seeded) console.info(`Demo data seeded. Demo player: ${DEMO_PLAYER.mobile} / ${DEMO_PLAYER.password}`)
   } else {
-    await seedSite(database.db, { auditKey: config.auditHmacKey })
+    await seedSite(services)
   }
   if (config.SANAM_MODE !== 'demo') {
-    const left = await demoDataLeft(database.db)
+    const left = await demoDataLeft(services)
     if (left.length > 0) {
       console.error(
         `This database was seeded in demo mode and cannot take real money:\n${left.map((l) => `  - ${l}`).join('\n')}\nStart from a new database (or run it with SANAM_MODE=demo).`,
       )
+      await app.close()
       await database.close()
       process.exit(78)
     }
   }
-
-  const { app, services } = await buildApp({ config, database, webApps: findWebApps(root) })
   const first = await services.backofficeAuth.ensureFirstOperator(config.BACKOFFICE_USERNAME, config.BACKOFFICE_PASSWORD, config.BACKOFFICE_TOTP_SECRET)
   // TOTP secrets written in clear before they were sealed (ADR 036) are sealed once, before the first request.
   const sealed = await services.backofficeAuth.sealPlainTotpSecrets()

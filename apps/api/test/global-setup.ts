@@ -4,9 +4,9 @@ import os from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { testConfig } from '../src/config.ts'
-import { openPglite, openPostgres } from '../src/db/client.ts'
-import type { Db } from '../src/db/client.ts'
-import { seedingServices, seedOperatorAccount, seedSite } from '../src/db/seed.ts'
+import { buildApp } from '../src/app.ts'
+import { openPglite, openPostgres, type Database } from '../src/db/client.ts'
+import { seedOperatorAccount, seedSite } from '../src/seed.ts'
 import { seedCatalogue } from '../src/modules/games/catalogue-seed.ts'
 import { adminUrl, databaseUrl } from './postgres.ts'
 
@@ -17,13 +17,19 @@ declare module 'vitest' {
   }
 }
 
-/** What every test database starts with: the site, the demo pay-in account and catalogue, audited with the tests' key. */
-async function seedTemplate(db: Db) {
-  const auditKey = testConfig().auditHmacKey
-  const services = seedingServices(db, auditKey)
-  await seedSite(db, { auditKey })
-  await seedOperatorAccount(db, services)
-  await seedCatalogue(db, services.catalogue)
+/**
+ * What every test database starts with: the site, the demo pay-in account and catalogue, seeded through the app's
+ * services as `npm start` seeds them (audited with the tests' key).
+ */
+async function seedTemplate(database: Database) {
+  const { app, services } = await buildApp({ config: testConfig(), database })
+  try {
+    await seedSite(services)
+    await seedOperatorAccount(services)
+    await seedCatalogue(services)
+  } finally {
+    await app.close()
+  }
 }
 
 /**
@@ -42,7 +48,7 @@ export default async function setup(project: TestProject) {
     await admin.query(`create database "${template}"`)
     const db = await openPostgres(databaseUrl(base, template), { max: 2 })
     await db.migrate()
-    await seedTemplate(db.db)
+    await seedTemplate(db)
     await db.close()
     project.provide('pgTemplate', template)
     return async () => {
@@ -56,7 +62,7 @@ export default async function setup(project: TestProject) {
   const file = path.join(dir, 'migrated.tar')
   const db = await openPglite()
   await db.migrate()
-  await seedTemplate(db.db)
+  await seedTemplate(db)
   const dump = await db.dump()
   await writeFile(file, Buffer.from(await dump.arrayBuffer()))
   await db.close()

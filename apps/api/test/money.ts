@@ -8,7 +8,7 @@ import { makePlayer } from './factories.ts'
 
 // Players and their money through the real app: sign-in, the signed bank feed, balances and the ledger check.
 
-/** The operator account seeded for tests (apps/api/src/db/seed.ts). */
+/** The operator account seeded for tests (apps/api/src/seed.ts). */
 export const OPERATOR_ACCOUNT = '4071234567'
 
 /** Headers of a bank-feed request signed as the feed documents it (ADR 015), at the test clock's time unless `at`. */

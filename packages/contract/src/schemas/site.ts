@@ -37,8 +37,30 @@ export const UploadedImage = z.object({
 })
 export type UploadedImage = z.infer<typeof UploadedImage>
 
+/**
+ * The web app manifest (issue 21 §5): what a phone needs to install the player app, made from the site settings, so an
+ * operator's new name, colours or icon reach the home screen without a deploy. Served as a file, not in the envelope.
+ */
+export const WebAppManifest = z.object({
+  id: z.string(),
+  name: z.string(),
+  short_name: z.string(),
+  description: z.string(),
+  lang: z.string(),
+  dir: z.literal('ltr'),
+  start_url: z.string(),
+  scope: z.string(),
+  display: z.literal('standalone'),
+  orientation: z.literal('portrait'),
+  background_color: HexColour,
+  theme_color: HexColour,
+  icons: z.array(z.object({ src: z.string(), sizes: z.string(), type: z.string(), purpose: z.literal('any') })),
+})
+export type WebAppManifest = z.infer<typeof WebAppManifest>
+
 export const siteContract = {
   metadata: { response: { 200: okEnvelope(SiteMetadata) } },
+  manifest: { response: { 200: WebAppManifest } },
   uploadMedia: { response: { 200: okEnvelope(UploadedImage) } },
   health: { response: { 200: okEnvelope(Health), 503: z.object({ success: z.literal(false), data: Health }) } },
 }

@@ -99,17 +99,36 @@ export function createAuthService(deps: {
     return null
   }
 
-  /** Inserts the player with a fresh invite code, retrying the rare invite-code collision. */
-  async function insertPlayer(tx: Db, player: Omit<NewPlayer, 'inviteCode'>) {
+  /**
+   * Inserts the player with a fresh invite code, retrying the rare invite-code collision; `inviteCode` is the demo
+   * player's published one (the seed's), never retried.
+   */
+  async function insertPlayer(tx: Db, player: Omit<NewPlayer, 'inviteCode'>, inviteCode?: string) {
     for (let attempt = 0; ; attempt++) {
       try {
-        return await tx.transaction(async (sp) => playersRepository.insert(sp, { ...player, inviteCode: randomString(UNAMBIGUOUS, INVITE_CODE_LENGTH) }))
+        return await tx.transaction(async (sp) =>
+          playersRepository.insert(sp, { ...player, inviteCode: inviteCode ?? randomString(UNAMBIGUOUS, INVITE_CODE_LENGTH) }),
+        )
       } catch (error) {
         const conflict = playerConflict(error)
         if (conflict) throw conflict
-        if (uniqueViolation(error) === 'players_invite_code_key' && attempt < 5) continue
+        if (uniqueViolation(error) === 'players_invite_code_key' && inviteCode === undefined && attempt < 5) continue
         throw error
       }
+    }
+  }
+
+  /** What a registration stores, once it passed the checks every registration passes. */
+  async function checkedProfile(input: RegisterInput) {
+    refuseCommonPassword(input.password, 'password')
+    await checkNotTaken(input.mobile, input.bank_code, input.bank_account)
+    return {
+      passwordHash: await hasher.hash(input.password),
+      firstname: input.firstname,
+      surname: input.surname,
+      bankCode: input.bank_code,
+      bankAccount: input.bank_account,
+      uplineId: await resolveUpline(input),
     }
   }
 
@@ -202,20 +221,9 @@ export function createAuthService(deps: {
 
   return {
     async register(input: RegisterInput): Promise<RegisterResult> {
-      refuseCommonPassword(input.password, 'password')
-      await checkNotTaken(input.mobile, input.bank_code, input.bank_account)
-      const uplineId = await resolveUpline(input)
-      const passwordHash = await hasher.hash(input.password)
+      const profile = await checkedProfile(input)
       // The body cannot pass without both confirmations (RegisterBody): this is when the player gave them.
       const termsAcceptedAt = clock.now()
-      const profile = {
-        passwordHash,
-        firstname: input.firstname,
-        surname: input.surname,
-        bankCode: input.bank_code,
-        bankAccount: input.bank_account,
-        uplineId,
-      }
 
       if (!settings.otpRequired) {
         await db.transaction((tx) => insertPlayer(tx, { mobile: input.mobile, ...profile, termsAcceptedAt }))
@@ -269,6 +277,16 @@ export function createAuthService(deps: {
         throw new AppError('SMS_FAILED')
       }
       return { sms: true, token, otp_ref: ref }
+    },
+
+    /**
+     * The demo seed's entry point (issue 19 §5): the demo player, registered with the checks of `register` but no SMS
+     * (the phone is the seed's own), under the invite code the demo publishes.
+     */
+    async seedPlayer(input: RegisterInput, inviteCode: string): Promise<void> {
+      const profile = await checkedProfile(input)
+      const at = clock.now()
+      await db.transaction((tx) => insertPlayer(tx, { mobile: input.mobile, ...profile, termsAcceptedAt: at, createdAt: at }, inviteCode))
     },
 
     async confirm(input: ConfirmBody): Promise<void> {

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { mayOperator, type OperatorRole, type PayinAccount } from '@sanam/contract'
 import { PRODUCTION_CONFIG, useTestApp, type TestApp } from '../../../test/app.ts'
 import { bankSignature, balanceOf, OPERATOR_ACCOUNT, postTransfer, signedInPlayer, transferBody } from '../../../test/money.ts'
 import { signInOperator } from '../../../test/operators.ts'
 import { openPglite } from '../../db/client.ts'
-import { seedSite } from '../../db/seed.ts'
+import { seedSite } from '../../seed.ts'
 import { auditLog, draftBills } from '../../db/schema.ts'
 
 // Issue 20 §2 and §6: the pay-in accounts players deposit into. No one operator sets where players' money goes: a new
@@ -181,15 +181,15 @@ describe('bills and transfers', () => {
 describe('a fresh production install (SEED_DEMO false, no demo data)', () => {
   const fresh = useTestApp({
     config: { ...PRODUCTION_CONFIG, SEED_DEMO: 'false' },
-    // What server.ts does on a new database without demo data: migrations and the site, nothing else.
+    // What server.ts does on a new database without demo data: migrations, then the site (below), nothing else.
     database: async () => {
       const database = await openPglite()
       await database.migrate()
-      await seedSite(database.db, { auditKey: PRODUCTION_CONFIG.AUDIT_HMAC_KEY! })
       return database
     },
     verifyLedger: 'end',
   })
+  beforeAll(() => seedSite(fresh.services))
 
   it('takes no deposit until an owner proposes a pay-in account and a finance operator activates it; then a transfer credits', async () => {
     const player = await signedInPlayer(fresh)

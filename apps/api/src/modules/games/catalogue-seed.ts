@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto'
-import type { Db } from '../../db/client.ts'
-import { svgMedia } from '../site/site-images.ts'
-import { siteRepository } from '../site/site.repository.ts'
 import type { CreateGameBody, CreateProviderBody } from '@sanam/contract'
+import type { SiteService } from '../site/site.service.ts'
 import type { CatalogueService } from './catalogue.service.ts'
 
 /**
@@ -373,21 +371,20 @@ function popularity(seed: string): number {
 
 /**
  * Seeds the demo catalogue on a database without providers, through the back-office editor's own service (each
- * provider and game created and audited as the editor would, by the system): only the generated images are written
- * straight to the media table.
+ * provider and game created and audited as the editor would, by the system), its drawn images stored by the site's.
  */
-export async function seedCatalogue(
-  db: Db,
-  catalogue: Pick<CatalogueService, 'providers' | 'createProvider' | 'createGames'>,
-  now = new Date(),
-): Promise<void> {
+export async function seedCatalogue(deps: {
+  catalogue: Pick<CatalogueService, 'providers' | 'createProvider' | 'createGames'>
+  site: Pick<SiteService, 'storeDrawnImages'>
+}): Promise<void> {
+  const { catalogue, site } = deps
   if ((await catalogue.providers()).length > 0) return
   for (const [index, p] of CATALOGUE.entries()) {
-    await siteRepository.putMedia(db, await svgMedia(`providers/${p.code}.svg`, providerSvg(p.title, p.colors), now))
+    const [image] = await site.storeDrawnImages([{ path: `providers/${p.code}.svg`, svg: providerSvg(p.title, p.colors) }])
     await catalogue.createProvider(null, {
       code: p.code,
       title: p.title,
-      image: `/media/providers/${p.code}.svg`,
+      image: image!,
       types: p.types as CreateProviderBody['types'],
       maintenance: p.maintenance ?? false,
       lobby: p.lobby ?? false,
@@ -395,17 +392,21 @@ export async function seedCatalogue(
       popularity: popularity(p.code),
       adapter: 'demo',
     })
-    const rows = p.games.map(([title, type, maintenance], i) => ({
-      code: slug(title),
-      title,
-      image: `/media/games/${p.code}/${slug(title)}.svg`,
-      type: type as CreateGameBody['type'],
-      lobby: false,
-      maintenance: maintenance ?? false,
-      popularity: title === 'Cash Or Crash' ? 999 : popularity(`${p.code}:${title}`),
-      sort: i,
-    }))
-    for (const row of rows) await siteRepository.putMedia(db, await svgMedia(row.image.replace(/^\/media\//, ''), tileSvg(row.title, row.type, p.colors), now))
-    await catalogue.createGames(null, p.code, rows)
+    const games = p.games.map(([title, type, maintenance], i) => ({ title, type: type as CreateGameBody['type'], maintenance: maintenance ?? false, sort: i }))
+    const images = await site.storeDrawnImages(games.map((g) => ({ path: `games/${p.code}/${slug(g.title)}.svg`, svg: tileSvg(g.title, g.type, p.colors) })))
+    await catalogue.createGames(
+      null,
+      p.code,
+      games.map((g, i) => ({
+        code: slug(g.title),
+        title: g.title,
+        image: images[i]!,
+        type: g.type,
+        lobby: false,
+        maintenance: g.maintenance,
+        popularity: g.title === 'Cash Or Crash' ? 999 : popularity(`${p.code}:${g.title}`),
+        sort: g.sort,
+      })),
+    )
   }
 }

@@ -111,28 +111,6 @@ const publishedPatch = (v: PromotionVersionRow) => ({
 })
 
 /**
- * The demo seed's entry point (issue 19 §5): a promotion published at once, proposed and approved by the system
- * (null operators), through the same checks and the same tables as the editor.
- */
-export async function seedPublishedPromotion(
-  tx: Db,
-  deps: Pick<PromotionsAdminDeps, 'promotionsRepository' | 'gamesRepository'>,
-  terms: PromotionTerms,
-  input: { sort: number; now: Date },
-) {
-  await checkCatalogue(tx, deps, terms.rules)
-  const promotion = await deps.promotionsRepository.insert(tx, { ...stored(terms), active: false, sort: input.sort, createdAt: input.now })
-  const version = await deps.promotionsRepository.insertVersion(tx, { promotionId: promotion.id, ...stored(terms), status: 'PENDING', proposedAt: input.now })
-  const published = await deps.promotionsRepository.decideVersion(tx, version.id, {
-    status: 'PUBLISHED',
-    decidedBy: null,
-    decidedAt: input.now,
-    decisionNote: null,
-  })
-  return deps.promotionsRepository.update(tx, promotion.id, publishedPatch(published!))
-}
-
-/**
  * The back-office promotions editor (issue 20 §1). Any change of terms (title, image, credit, rules, schedule) is a
  * PENDING version until a second operator holding money.decide publishes it (four eyes: nobody alone makes Sanam pay
  * more); disabling pays less and takes effect at once. A player's running promotion keeps the version it was granted
@@ -222,6 +200,30 @@ export function createPromotionsAdminService(
         providers: providers.map((p) => ({ code: p.code, title: p.title })),
         game_types: Object.entries(gameTypeNames).map(([number, name]) => ({ number: Number(number), name })),
       }
+    },
+
+    /**
+     * The demo seed's entry point (issue 19 §5): a promotion published at once, proposed and approved by the system
+     * (no operator), through the same checks and tables as the editor, in one transaction, audited as the system's.
+     */
+    async seedPublished(terms: PromotionTerms, sort: number): Promise<PromotionVersion> {
+      return inTransaction(db, async (tx) => {
+        await checkCatalogue(tx, deps, terms.rules)
+        const at = clock.now()
+        const promotion = await repo.insert(tx, { ...stored(terms), active: false, sort, createdAt: at })
+        const version = await repo.insertVersion(tx, { promotionId: promotion.id, ...stored(terms), status: 'PENDING', proposedAt: at })
+        const published = (await repo.decideVersion(tx, version.id, { status: 'PUBLISHED', decidedBy: null, decidedAt: at, decisionNote: null }))!
+        await repo.update(tx, promotion.id, publishedPatch(published))
+        await auditRepository.record(tx, {
+          actor: null,
+          action: 'promotion.seed',
+          targetType: 'promotion',
+          targetId: String(promotion.id),
+          after: { version_id: published.id, number: published.number, active: true, ...auditTerms(published) },
+          at,
+        })
+        return named(tx, published.id)
+      })
     },
 
     /** A new promotion: unseen by players (inactive, unpublished) with its first version PENDING. */

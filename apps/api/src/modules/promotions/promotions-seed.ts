@@ -1,10 +1,6 @@
 import type { PromotionTerms } from '@sanam/contract'
-import type { Db } from '../../db/client.ts'
-import { gamesRepository } from '../games/games.repository.ts'
-import { svgMedia } from '../site/site-images.ts'
-import { siteRepository } from '../site/site.repository.ts'
-import { seedPublishedPromotion } from './promotions-admin.service.ts'
-import { promotionsRepository } from './promotions.repository.ts'
+import type { SiteService } from '../site/site.service.ts'
+import type { PromotionsAdminService } from './promotions-admin.service.ts'
 
 /** Demo promotions covering every rule type of spec §3 (credit: baht for FIXED, percent for PERCENT). */
 export const DEMO_PROMOTIONS: Array<
@@ -71,12 +67,13 @@ function bannerSvg(title: string, subtitle: string, colors: [string, string]): s
  * Seeds the demo promotions on a database without any, through the editor's own seed entry point (published at once,
  * approved by the system): the same checks as an operator's, so the prohibited providers must be in the catalogue.
  */
-export async function seedPromotions(db: Db, now = new Date()): Promise<void> {
-  if ((await promotionsRepository.count(db)) > 0) return
+export async function seedPromotions(deps: {
+  promotionsAdmin: Pick<PromotionsAdminService, 'list' | 'seedPublished'>
+  site: Pick<SiteService, 'storeDrawnImages'>
+}): Promise<void> {
+  if ((await deps.promotionsAdmin.list()).length > 0) return
   for (const [index, { subtitle, colors, ...p }] of DEMO_PROMOTIONS.entries()) {
-    const path = `promotions/demo-${index + 1}.svg`
-    await siteRepository.putMedia(db, await svgMedia(path, bannerSvg(p.title, subtitle, colors), now))
-    const terms = { ...p, image: `/media/${path}`, starts_at: null, ends_at: null }
-    await seedPublishedPromotion(db, { promotionsRepository, gamesRepository }, terms, { sort: index, now })
+    const [image] = await deps.site.storeDrawnImages([{ path: `promotions/demo-${index + 1}.svg`, svg: bannerSvg(p.title, subtitle, colors) }])
+    await deps.promotionsAdmin.seedPublished({ ...p, image: image!, starts_at: null, ends_at: null }, index)
   }
 }

@@ -4,8 +4,6 @@ import { OPERATOR_PERMISSIONS, type OperatorRole, type SiteSettingsInput } from 
 import { buildTestApp, useTestApp } from '../../../test/app.ts'
 import { signInOperator } from '../../../test/operators.ts'
 import { auditLog } from '../../db/schema.ts'
-import { siteRepository } from './site.repository.ts'
-import { svgMedia } from './site-images.ts'
 
 // Issue 20 §3: the site settings editor. Whoever holds 'site.manage' saves every setting at once; a theme whose text
 // the player app could not show at WCAG AA is refused with the ratio; images are only Sanam's own /media files; each
@@ -14,13 +12,12 @@ import { svgMedia } from './site-images.ts'
 const t = useTestApp()
 const CACHE_MS = 5000
 
-/** An image as an upload leaves it: a stored media row (the upload route is the media module's). */
+/** An image Sanam stores: the address the editor picks it by. */
 async function storedImage(name: string): Promise<string> {
-  await siteRepository.putMedia(
-    t.db,
-    await svgMedia(`uploads/${name}.svg`, `<svg xmlns="http://www.w3.org/2000/svg"><text>${name}</text></svg>`, t.clock.now()),
-  )
-  return `/media/uploads/${name}.svg`
+  const [url] = await t.services.site.storeDrawnImages([
+    { path: `uploads/${name}.svg`, svg: `<svg xmlns="http://www.w3.org/2000/svg"><text>${name}</text></svg>` },
+  ])
+  return url!
 }
 
 async function currentSettings(token: string) {
@@ -159,5 +156,41 @@ describe('a change in another process', () => {
     } finally {
       await other.close()
     }
+  })
+})
+
+describe('the web app manifest (issue 21 §5)', () => {
+  it('names, colours and gives the icon of the installed app as the settings say, from the moment they are saved', async () => {
+    const owner = await signInOperator(t, 'owner')
+    // A PNG icon whose header says 192×192: an uploaded picture declares the size read from its bytes.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
+    png.writeUInt32BE(192, 16)
+    png.writeUInt32BE(192, 20)
+    const upload = await t.request('POST', '/api/backoffice/media', { token: owner.token, payload: png, headers: { 'content-type': 'image/png' } })
+    expect(upload.statusCode, upload.body).toBe(200)
+    const favicon: string = upload.json().data.url
+    const before = await currentSettings(owner.token)
+    const saved = await save(
+      owner.token,
+      await bodyWith(owner.token, { title: 'สนามแอป', theme: { primary: '#1D4ED8', background: '#05070F' }, image: { logo: before.image.logo, favicon } }),
+    )
+    expect(saved.statusCode, saved.body).toBe(200)
+
+    const res = await t.get('/manifest.webmanifest')
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toContain('application/manifest+json')
+    expect(res.json()).toMatchObject({
+      name: 'สนามแอป',
+      short_name: 'สนามแอป',
+      theme_color: '#05070f',
+      background_color: '#05070f',
+      start_url: '/',
+      display: 'standalone',
+      lang: 'th',
+    })
+    expect(res.json().icons).toEqual([
+      { src: favicon, sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: before.image.logo, sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+    ])
   })
 })

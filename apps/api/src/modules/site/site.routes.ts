@@ -23,10 +23,15 @@ export function siteRoutes(app: TypedApp, deps: { site: SiteService; database: P
   })
 }
 
-/** Serves /media/<path> (outside /api: these are files, not JSON). */
+/** Serves /media/<path> and the web app manifest (outside /api: these are files, not JSON envelopes). */
 export async function mediaRoutes(app: TypedApp, deps: { site: SiteService }) {
   // The stored content tag is the ETag; @fastify/etag answers 304 to a client that has it.
   await app.register(etag)
+  // Browsers look for a new manifest now and then; a saved setting reaches them on their next look.
+  app.get('/manifest.webmanifest', { schema: siteContract.manifest }, async (_req, reply) => {
+    void reply.type('application/manifest+json').header('cache-control', 'no-cache')
+    return deps.site.manifest()
+  })
   app.get('/media/*', async (req, reply) => {
     const path = (req.params as { '*': string })['*']
     const file = await deps.site.media(path)

@@ -1,10 +1,12 @@
-import { msg, SiteSettingsBody, type SiteMetadata, type SiteSettings, type SiteSettingsInput } from '@sanam/contract'
+import { msg, SiteSettingsBody, type SiteMetadata, type SiteSettings, type SiteSettingsInput, type WebAppManifest } from '@sanam/contract'
+import { imageSize } from 'image-size'
 import { onPrimaryText } from '@sanam/contract/site-theme'
 import { LRUCache } from 'lru-cache'
 import type { Db } from '../../db/client.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../errors.ts'
 import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
+import { svgMedia } from './site-images.ts'
 import type { MediaRow, SiteRepository, SiteSettingsRow } from './site.repository.ts'
 
 const MEDIA_PREFIX = '/media/'
@@ -32,7 +34,7 @@ export function createSiteService(deps: {
   db: Db
   cacheMs?: number
   now?: () => number
-  siteRepository: Pick<SiteRepository, 'findSettings' | 'findSettingsForUpdate' | 'saveSettings' | 'existingMedia' | 'findMedia'>
+  siteRepository: Pick<SiteRepository, 'findSettings' | 'findSettingsForUpdate' | 'saveSettings' | 'existingMedia' | 'findMedia' | 'putMedia'>
   auditRepository: Pick<AuditRepository, 'record'>
 }) {
   const { siteRepository, auditRepository } = deps
@@ -64,6 +66,56 @@ export function createSiteService(deps: {
       const row = await siteRepository.findMedia(deps.db, path)
       if (!row) throw new AppError('NOT_FOUND')
       return row
+    },
+
+    /** Whether the site has its settings yet: a new database has none until the seed saves the defaults. */
+    async configured(): Promise<boolean> {
+      return (await siteRepository.findSettings(deps.db)) !== undefined
+    },
+
+    /**
+     * Stores images Sanam draws itself (the default logo, slides, banners and tiles the seed makes), each with Kanit
+     * embedded for its Thai text, under `/media/<path>`; an operator replaces them with uploads. Answers their URLs.
+     */
+    async storeDrawnImages(images: ReadonlyArray<{ path: string; svg: string }>): Promise<string[]> {
+      const at = new Date(now())
+      const rows = await Promise.all(images.map((image) => svgMedia(image.path, image.svg, at)))
+      await inTransaction(deps.db, async (tx) => {
+        for (const row of rows) await siteRepository.putMedia(tx, row)
+      })
+      return rows.map((row) => `${MEDIA_PREFIX}${row.path}`)
+    },
+
+    /**
+     * The player app's web app manifest, from the settings: name, colours and icons (the favicon and the logo) as the
+     * operator set them. A drawn SVG fits any size; an uploaded picture declares the size read from its bytes.
+     */
+    async manifest(): Promise<WebAppManifest> {
+      const site = await this.metadata()
+      const icons = await Promise.all(
+        [site.image.favicon, site.image.logo].map(async (src) => {
+          const file = await siteRepository.findMedia(deps.db, src.slice(MEDIA_PREFIX.length))
+          if (!file) return null
+          if (file.contentType === 'image/svg+xml') return { src, sizes: 'any', type: file.contentType, purpose: 'any' as const }
+          const { width, height } = imageSize(file.body)
+          return { src, sizes: `${width}x${height}`, type: file.contentType, purpose: 'any' as const }
+        }),
+      )
+      return {
+        id: '/',
+        name: site.title,
+        short_name: site.title,
+        description: site.description,
+        lang: 'th',
+        dir: 'ltr',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        background_color: site.theme.background,
+        theme_color: site.theme.background,
+        icons: icons.filter((icon) => icon !== null),
+      }
     },
 
     /** The settings as the back-office editor loads them. */

@@ -26,11 +26,16 @@ export function createUserService(deps: {
   db: Db
   clock: Clock
   promotions?: Pick<PromotionService, 'info'>
-  playersRepository: Pick<PlayersRepository, 'findById'>
+  playersRepository: Pick<PlayersRepository, 'findById' | 'findByMobile'>
   /** The time-out or self-exclusion in force: the app's restricted mode (ADR 047). */
   exclusionsRepository: ExclusionReader
 }) {
   return {
+    /** Whether a player holds this phone number (the demo-data check at start-up asks it of the demo player's). */
+    async isRegistered(mobile: string): Promise<boolean> {
+      return (await deps.playersRepository.findByMobile(deps.db, mobile)) !== undefined
+    },
+
     async me(playerId: number): Promise<UserMe> {
       const player = await deps.playersRepository.findById(deps.db, playerId)
       if (!player) throw new AppError('UNAUTHORIZED')
