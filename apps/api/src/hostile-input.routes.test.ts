@@ -274,6 +274,11 @@ describe('hostile input on every route, from the contract schemas', () => {
           tokens.player = (await t.services.auth.login(player.mobile, 'secret123')).token
         if (req.route === 'POST /api/auth/logout' && res.statusCode === 200 && req.auth === 'other')
           tokens.other = (await t.services.auth.login(other.mobile, 'secret123')).token
+        // So does a time-out or self-exclusion, of every session (ADR 047): sign in again, restricted from then on.
+        if (req.route === 'POST /api/user/@me/exclusion' && res.statusCode === 200 && req.auth === 'player')
+          tokens.player = (await t.services.auth.login(player.mobile, 'secret123')).token
+        if (req.route === 'POST /api/user/@me/exclusion' && res.statusCode === 200 && req.auth === 'other')
+          tokens.other = (await t.services.auth.login(other.mobile, 'secret123')).token
         // The operator's likewise, through the service from a new address each time: every attempt counts against its
         // address, and the fuzzer's own sign-ins have used up 127.0.0.1's.
         if (req.route === 'POST /api/backoffice/auth/logout' && res.statusCode === 200 && req.auth === 'operator') {
