@@ -86,6 +86,9 @@ import { createPlanService, planDefaults } from './modules/plan/plan.service.ts'
 import { planRepository } from './modules/plan/plan.repository.ts'
 import { promotionsRepository } from './modules/promotions/promotions.repository.ts'
 import { createLinkService } from './modules/links/links.service.ts'
+import { limitsRoutes } from './modules/limits/limits.routes.ts'
+import { createLimitsService } from './modules/limits/limits.service.ts'
+import { limitsRepository } from './modules/limits/limits.repository.ts'
 import { linksRepository } from './modules/links/links.repository.ts'
 import { registerApiDocs } from './plugins/api-docs.ts'
 import { requirePlayer } from './plugins/auth.ts'
@@ -274,8 +277,11 @@ export async function buildApp(deps: AppDeps) {
   const wallet = createWalletService({ db, walletRepository, referral })
   const promotions = createPromotionService({ db, ledger, clock, plan, promotionsRepository, gamesRepository })
   const users = createUserService({ db, promotions, playersRepository })
+  // The player's own limits and session reminder (ADR 048), asked by deposits, the seamless wallet and the portal.
+  const limits = createLimitsService({ db, clock, limitsRepository })
   const deposits = createDepositService({
     promotions,
+    limits,
     db,
     ledger,
     clock,
@@ -359,11 +365,11 @@ export async function buildApp(deps: AppDeps) {
     clock,
     adapters: deps.gameProviders ?? (demoProvider ? [demoProvider.demoGameProvider] : []),
     sessionTtlMinutes: config.GAME_SESSION_TTL_MINUTES,
-    guards: [promotions.launchGuard],
+    guards: [promotions.launchGuard, limits.launchGuard],
     gamesRepository,
     portalRepository,
   })
-  const seamless = createSeamlessService({ db, ledger, clock, promotions, gamesRepository, portalRepository, seamlessRepository })
+  const seamless = createSeamlessService({ db, ledger, clock, promotions, limits, gamesRepository, portalRepository, seamlessRepository })
   const limitLogin = limitRequests(limiter, { name: 'login-ip', limit: config.RATE_LOGIN_PER_IP_PER_MINUTE, windowMs: 60_000 })
 
   await app.register(
@@ -381,6 +387,7 @@ export async function buildApp(deps: AppDeps) {
       referralRoutes(api, { referral, requirePlayer: player, operator })
       depositRoutes(api, { deposits, requirePlayer: player })
       withdrawalRoutes(api, { withdrawals, requirePlayer: player })
+      limitsRoutes(api, { limits, requirePlayer: player })
       await api.register(async (feed: TypedApp) => bankFeedRoutes(feed, { deposits, secret: config.bankWebhookSecret, clock }))
       await api.register(async (catalogue: TypedApp) => gamesRoutes(catalogue, { games }))
       portalRoutes(api, { portal, requirePlayer: player })
@@ -443,6 +450,7 @@ export async function buildApp(deps: AppDeps) {
       promotionsAdmin,
       referral,
       plan,
+      limits,
     },
     sms,
     limiter,
