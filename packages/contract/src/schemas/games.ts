@@ -48,7 +48,16 @@ export const LaunchResult = z.object({ url: z.string() })
  * LIMIT_EXCEEDED: a bet refused because it would take the player's net loss for the Bangkok day past the loss limit
  * they set (ADR 048); nothing moved. Wins and rollbacks are never refused for it.
  */
-export const seamlessStatuses = ['OK', 'INSUFFICIENT_FUNDS', 'LIMIT_EXCEEDED', 'INVALID_SESSION', 'PLAYER_BLOCKED', 'DUPLICATE', 'TX_NOT_FOUND', 'BAD_REQUEST'] as const
+export const seamlessStatuses = [
+  'OK',
+  'INSUFFICIENT_FUNDS',
+  'LIMIT_EXCEEDED',
+  'INVALID_SESSION',
+  'PLAYER_BLOCKED',
+  'DUPLICATE',
+  'TX_NOT_FOUND',
+  'BAD_REQUEST',
+] as const
 export type SeamlessStatus = (typeof seamlessStatuses)[number]
 export const seamlessOps = ['balance', 'bet', 'win', 'rollback'] as const
 export type SeamlessOp = (typeof seamlessOps)[number]

@@ -24,9 +24,7 @@ export const limitMessages = {
 
 const Kind = z.enum(limitKinds, { error: limitMessages.kind })
 const MoneyKind = z.enum(moneyLimitKinds, { error: limitMessages.kind })
-const LimitBaht = z
-  .number({ error: limitMessages.amount })
-  .refine((v) => isBahtAmount(v) && v > 0, { error: limitMessages.amount })
+const LimitBaht = z.number({ error: limitMessages.amount }).refine((v) => isBahtAmount(v) && v > 0, { error: limitMessages.amount })
 const ReminderMinutes = z
   .number({ error: limitMessages.minutes })
   .int({ error: limitMessages.minutes })

@@ -37,7 +37,7 @@ const periodText: Record<BangkokPeriod, () => string> = {
   MONTH: () => msg('LIMIT_PERIOD_MONTH'),
 }
 
-/** The Thai name of a money limit's period ('รายวัน'...), for the texts that name the limit that binds. */
+/** The Thai name of a money limit's period (LIMIT_PERIOD_DAY...), for the texts that name the limit that binds. */
 export function depositPeriodText(kind: MoneyLimitKind): string {
   return periodText[periodOf[kind]]()
 }
