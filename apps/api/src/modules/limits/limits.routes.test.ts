@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { SeamlessAnswer } from '@sanam/contract'
+import type { PlayerLimit, PlayerLimits, SeamlessAnswer } from '@sanam/contract'
 import { rollbackBody } from '@sanam/contract/seamless-calls'
 import { describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../test/app.ts'
@@ -14,15 +14,10 @@ const id = () => randomUUID()
 async function setLimit(token: string, kind: string, value: number | null) {
   return t.post('/api/responsible-play/limits', { kind, value }, token)
 }
-async function limitOf(token: string, kind: string) {
+async function limitOf(token: string, kind: string): Promise<PlayerLimit> {
   const res = await t.get('/api/responsible-play/limits', token)
   expect(res.statusCode).toBe(200)
-  return (res.json().data.limits as Array<{ kind: string }>).find((l) => l.kind === kind) as {
-    value: number | null
-    pending: { value: number | null; confirmable: boolean } | null
-    used: number | null
-    remaining: number | null
-  }
+  return (res.json().data as PlayerLimits).limits.find((l) => l.kind === kind)!
 }
 /** Moves the clock and signs the player in again (web sessions end after an idle hour). */
 async function later(player: SignedInPlayer, ms: number) {
