@@ -13,6 +13,7 @@ const PromotionRoute = lazy(() => import('./routes/promotion-route.tsx'))
 const WithdrawRoute = lazy(() => import('./routes/withdraw-route.tsx'))
 const HistoryRoute = lazy(() => import('./routes/history-route.tsx'))
 const ReferralRoute = lazy(() => import('./routes/referral-route.tsx'))
+const ResponsiblePlayRoute = lazy(() => import('./routes/responsible-play-route.tsx'))
 const MaintenancePage = lazy(() => import('./routes/maintenance-page.tsx'))
 const PromotionPreviewRoute = lazy(() => import('./routes/promotion-preview-route.tsx'))
 
@@ -50,6 +51,7 @@ export const router = createBrowserRouter([
               { path: 'withdraw', element: <WithdrawRoute /> },
               { path: 'history', element: <HistoryRoute /> },
               { path: 'referral', element: <ReferralRoute /> },
+              { path: 'responsible-play', element: <ResponsiblePlayRoute /> },
               // Spec §2: any other path shows the under-maintenance page (to a logged-in player; a visitor goes to /login first).
               { path: '*', element: <MaintenancePage /> },
             ],

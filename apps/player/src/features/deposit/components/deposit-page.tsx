@@ -308,6 +308,9 @@ export function DepositPage({ user, readBalance, contactUrl }: { user: UserMe | 
             <KeepHyphenated text={t('deposit.history')} />
           </span>
         </Link>
+        <Link className="button button--ghost deposit__links-wide" to="/responsible-play" data-testid="responsible-play-link">
+          {t('limits.title')}
+        </Link>
       </nav>
 
       {showRules && selected && <PromotionModal promotion={selected} onClose={() => setShowRules(false)} />}

@@ -1,5 +1,6 @@
 import type { UserMe } from '@sanam/contract'
 import { useState } from 'react'
+import { Link } from 'react-router'
 import { BankAccountCard, registeredAccount } from '../../../components/bank-account-card.tsx'
 import { ChevronDownIcon, LogoutIcon, PhoneIcon } from '../../../components/icons.tsx'
 import { t } from '../../../lib/i18n/index.ts'
@@ -46,6 +47,10 @@ export function InfoTab({
       </section>
 
       <BankAccountCard heading={t('history.bankAccount')} account={user ? registeredAccount(user) : null} />
+
+      <Link className="button button--secondary button--large" to="/responsible-play" data-testid="responsible-play-link">
+        {t('limits.link')}
+      </Link>
 
       <button type="button" className="button button--secondary button--large" onClick={onLogout}>
         <LogoutIcon />
