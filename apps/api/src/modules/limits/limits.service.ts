@@ -202,9 +202,16 @@ export function createLimitsService(deps: {
       return reminder(actor)
     },
 
-    /** The portal asks before a launch: no game opens while a session reminder is owed and not acknowledged. */
+    /**
+     * The portal asks before a launch: no game opens while a session reminder is owed and not acknowledged. One
+     * primary-key read for a player without a reminder.
+     */
     async launchGuard(context: { playerId: number; sessionId: number }): Promise<void> {
-      if ((await reminder({ playerId: context.playerId, sessionId: context.sessionId })).due) throw new AppError('SESSION_REMINDER_DUE')
+      const [limit] = await repo.forPlayers(db, [context.playerId], ['SESSION_REMINDER'])
+      if (!limit) return
+      const session = await repo.session(db, context.sessionId)
+      if (!session) throw new AppError('UNAUTHORIZED')
+      if (clock.now() >= reminderDueAt(session.startedAt, session.acknowledgedAt, Number(limit.value))) throw new AppError('SESSION_REMINDER_DUE')
     },
   }
 }
