@@ -21,7 +21,7 @@ describe('player app: time-out and self-exclusion', () => {
     await page.goto('/history')
 
     // From the history info tab to the responsible-play page.
-    await page.getByRole('link', { name: 'เล่นอย่างรับผิดชอบ: พักการเล่น' }).tap()
+    await page.getByRole('link', { name: 'เล่นอย่างรับผิดชอบ: วงเงิน การแจ้งเตือน และการพักเล่น' }).tap()
     await atPath(page, '/responsible-play')
     await page.getByRole('heading', { level: 1, name: 'เล่นอย่างรับผิดชอบ' }).waitFor()
     // Nothing chosen: the page says so and sends nothing.

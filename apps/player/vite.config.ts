@@ -40,6 +40,7 @@ export default defineConfig({
         '/withdraw': { module: 'src/app/routes/withdraw-route.tsx', budgetKb: 220 },
         '/history': { module: 'src/app/routes/history-route.tsx', budgetKb: 220 },
         '/referral': { module: 'src/app/routes/referral-route.tsx', budgetKb: 220 },
+        '/responsible-play': { module: 'src/app/routes/responsible-play-route.tsx', budgetKb: 220 },
       },
     }),
   ],

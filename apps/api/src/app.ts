@@ -89,6 +89,9 @@ import { createLinkService } from './modules/links/links.service.ts'
 import { exclusionRoutes } from './modules/exclusions/exclusions.routes.ts'
 import { createExclusionService } from './modules/exclusions/exclusions.service.ts'
 import { exclusionsRepository } from './modules/exclusions/exclusions.repository.ts'
+import { limitsRoutes } from './modules/limits/limits.routes.ts'
+import { createLimitsService } from './modules/limits/limits.service.ts'
+import { limitsRepository } from './modules/limits/limits.repository.ts'
 import { linksRepository } from './modules/links/links.repository.ts'
 import { registerApiDocs } from './plugins/api-docs.ts'
 import { requirePlayer } from './plugins/auth.ts'
@@ -280,8 +283,11 @@ export async function buildApp(deps: AppDeps) {
   const users = createUserService({ db, clock, promotions, playersRepository, exclusionsRepository })
   // Time-outs and self-exclusions (ADR 047): chosen by the player, ended by nobody before their time.
   const exclusions = createExclusionService({ db, clock, auth, ledger, promotions, exclusionsRepository })
+  // The player's own limits and session reminder (ADR 048), asked by deposits, the seamless wallet and the portal.
+  const limits = createLimitsService({ db, clock, limitsRepository })
   const deposits = createDepositService({
     promotions,
+    limits,
     db,
     ledger,
     clock,
@@ -367,11 +373,11 @@ export async function buildApp(deps: AppDeps) {
     clock,
     adapters: deps.gameProviders ?? (demoProvider ? [demoProvider.demoGameProvider] : []),
     sessionTtlMinutes: config.GAME_SESSION_TTL_MINUTES,
-    guards: [exclusions.launchGuard, promotions.launchGuard],
+    guards: [exclusions.launchGuard, promotions.launchGuard, limits.launchGuard],
     gamesRepository,
     portalRepository,
   })
-  const seamless = createSeamlessService({ db, ledger, clock, promotions, gamesRepository, portalRepository, seamlessRepository })
+  const seamless = createSeamlessService({ db, ledger, clock, promotions, limits, gamesRepository, portalRepository, seamlessRepository })
   const limitLogin = limitRequests(limiter, { name: 'login-ip', limit: config.RATE_LOGIN_PER_IP_PER_MINUTE, windowMs: 60_000 })
 
   await app.register(
@@ -390,6 +396,7 @@ export async function buildApp(deps: AppDeps) {
       referralRoutes(api, { referral, requirePlayer: player, operator })
       depositRoutes(api, { deposits, requirePlayer: player })
       withdrawalRoutes(api, { withdrawals, requirePlayer: player })
+      limitsRoutes(api, { limits, requirePlayer: player })
       await api.register(async (feed: TypedApp) => bankFeedRoutes(feed, { deposits, secret: config.bankWebhookSecret, clock }))
       await api.register(async (catalogue: TypedApp) => gamesRoutes(catalogue, { games }))
       portalRoutes(api, { portal, requirePlayer: player })
@@ -453,6 +460,7 @@ export async function buildApp(deps: AppDeps) {
       referral,
       plan,
       exclusions,
+      limits,
     },
     sms,
     limiter,

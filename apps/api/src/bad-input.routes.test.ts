@@ -44,7 +44,13 @@ const JUNK_RAW: Array<{ payload: string; contentType: string }> = [
 const JUNK_PARAMS = ['abc', '-1', '0', '1.5', '99999999999999999999999', '%00', 'x'.repeat(300)]
 
 // Routes that rightly answer 2xx to a body they do not read (logging out is done last, on its own token).
-const IGNORES_BODY = new Set(['POST /api/auth/logout', 'POST /api/backoffice/auth/logout', 'POST /api/wallet/deposit/draft_bill/cancel'])
+// Acknowledging the session reminder (ADR 048) is the session's own, whatever is sent.
+const IGNORES_BODY = new Set([
+  'POST /api/auth/logout',
+  'POST /api/backoffice/auth/logout',
+  'POST /api/wallet/deposit/draft_bill/cancel',
+  'POST /api/responsible-play/session/acknowledge',
+])
 
 let playerToken: string
 let operatorToken: string

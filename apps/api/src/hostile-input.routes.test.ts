@@ -41,6 +41,8 @@ const BODYLESS_POSTS = new Set([
   'POST /api/wallet/deposit/status/:userId',
   'POST /api/wallet/transfer/bonus',
   'POST /api/wallet/transfer/refund',
+  // The player saw the session reminder (ADR 048): the session is the bearer token's.
+  'POST /api/responsible-play/session/acknowledge',
   // The operator's own session and enrolment, and owner actions named by the path alone.
   'POST /api/backoffice/auth/logout',
   'POST /api/backoffice/auth/totp/start',

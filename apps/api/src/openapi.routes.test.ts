@@ -115,6 +115,22 @@ describe('GET /api/openapi.json', () => {
     const op = operation('POST', '/api/seamless/:provider/:op')?.parameters?.find((p) => p.name === 'op')
     expect(op?.schema).toMatchObject({ enum: ['balance', 'bet', 'win', 'rollback'] })
   })
+
+  it('names LIMIT_EXCEEDED among the seamless answers, and the player limit routes (ADR 048)', () => {
+    const answer = JSON.stringify(operation('POST', '/api/seamless/:provider/:op')?.responses?.['200'])
+    expect(answer).toContain('"LIMIT_EXCEEDED"')
+    expect(JSON.stringify(doc)).toContain('past the daily loss limit the player set')
+    for (const [method, path] of [
+      ['GET', '/api/responsible-play/limits'],
+      ['POST', '/api/responsible-play/limits'],
+      ['POST', '/api/responsible-play/limits/confirm'],
+      ['POST', '/api/responsible-play/limits/cancel'],
+      ['GET', '/api/responsible-play/session'],
+      ['POST', '/api/responsible-play/session/acknowledge'],
+    ] as const) {
+      expect(operation(method, path)?.tags, `${method} ${path}`).toEqual(['Player API'])
+    }
+  })
 })
 
 describe('GET /api/docs', () => {

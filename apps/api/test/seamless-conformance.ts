@@ -52,6 +52,23 @@ export function describeSeamlessConformance(name: string, makeDriver: (t: TestAp
       await expectLedgerOk(t)
     })
 
+    it('a bet past the player’s daily loss limit: LIMIT_EXCEEDED, nothing moved; wins and rollbacks still settle (ADR 048)', async () => {
+      const { token, session } = await playing(100)
+      expect((await t.post('/api/responsible-play/limits', { kind: 'LOSS_DAY', value: 30 }, token)).statusCode).toBe(200)
+      const round = id()
+      const betTx = id()
+      expect((await driver.bet(session, { round, tx: betTx, amount: '30.00' })).status).toBe('OK')
+      const call = { round: id(), tx: id(), amount: '10.00' }
+      const refused = await driver.bet(session, call)
+      expect(refused).toMatchObject({ status: 'LIMIT_EXCEEDED', balance: '70.00' })
+      // Sent again (a provider's retry), the same refusal; still nothing moved.
+      expect(await driver.bet(session, call)).toEqual(refused)
+      expect((await driver.win(session, { round, tx: id(), amount: '5.00' })).status).toBe('OK')
+      expect((await driver.rollback(session, { round, tx: id(), ref: betTx })).status).toBe('OK')
+      expect(await balanceOf(t, token)).toBe(105)
+      await expectLedgerOk(t)
+    })
+
     it('duplicate win: paid once', async () => {
       const { token, session } = await playing(100)
       const round = id()

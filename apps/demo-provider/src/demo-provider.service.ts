@@ -112,6 +112,8 @@ export function createDemoProviderService(deps: DemoProviderDeps) {
     switch (reply.status) {
       case 'INSUFFICIENT_FUNDS':
         return refuse('INSUFFICIENT_FUNDS', 'insufficient', lang)
+      case 'LIMIT_EXCEEDED':
+        return refuse('LIMIT_EXCEEDED', 'lossLimit', lang)
       case 'INVALID_SESSION':
         return refuse('UNAUTHORIZED', 'expired', lang)
       case 'PLAYER_BLOCKED':
@@ -214,7 +216,7 @@ export function createDemoProviderService(deps: DemoProviderDeps) {
         throw walletError(error, { provider, roundId }, lang)
       }
       if (betReply.status !== 'OK') {
-        if (!['INSUFFICIENT_FUNDS', 'INVALID_SESSION', 'PLAYER_BLOCKED'].includes(betReply.status)) {
+        if (!['INSUFFICIENT_FUNDS', 'LIMIT_EXCEEDED', 'INVALID_SESSION', 'PLAYER_BLOCKED'].includes(betReply.status)) {
           log.error({ provider, roundId, status: betReply.status }, 'demo provider: bet refused unexpectedly')
         }
         throw refusal(betReply, lang)

@@ -173,6 +173,10 @@ export const DEMO_MESSAGES = {
   blocked: { th: 'บัญชีนี้ถูกระงับการใช้งาน กรุณาติดต่อเจ้าหน้าที่', en: 'This account is suspended. Please contact support.' },
   // The copy deck's wallet.insufficient, exactly; the page adds what to do about it.
   insufficient: { th: 'ยอดเงินไม่เพียงพอ', en: 'Insufficient balance' },
+  lossLimit: {
+    th: 'เดิมพันนี้เกินวงเงินเสียรายวันที่คุณตั้งไว้ เล่นต่อได้ในวันถัดไป หรือเลือกเดิมพันที่น้อยลง',
+    en: 'This bet is past the daily loss limit you set. Play again tomorrow, or choose a smaller bet.',
+  },
   maintenance: { th: 'เกมนี้ปิดปรับปรุงชั่วคราว', en: 'This game is under maintenance for a while.' },
   chooseGame: { th: 'กรุณาเลือกเกม', en: 'Please choose a game.' },
   walletDown: { th: 'ระบบกระเป๋าเงินไม่ตอบสนอง กรุณาลองใหม่อีกครั้ง', en: 'The wallet is not responding. Please try again.' },
@@ -215,6 +219,7 @@ const enCodes: Partial<Record<ErrorCode, string>> = {
   ACCOUNT_LOCKED: DEMO_MESSAGES.blocked.en,
   NOT_FOUND: DEMO_MESSAGES.notFound.en,
   INSUFFICIENT_FUNDS: DEMO_MESSAGES.insufficient.en,
+  LIMIT_EXCEEDED: DEMO_MESSAGES.lossLimit.en,
   RULE_REFUSED: 'This round cannot be played right now.',
   RATE_LIMITED: 'Too many rounds too quickly.',
   DEPENDENCY_DOWN: 'The service is temporarily unavailable. Please try again later.',

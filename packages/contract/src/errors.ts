@@ -45,6 +45,8 @@ export const errorCatalogue = {
   PROMOTION_PROHIBITED: { status: 422, message: 'โปรโมชั่นที่คุณรับอยู่ไม่อนุญาตให้เล่นเกมนี้' },
   PROMOTION_PROHIBITED_LOBBY: { status: 422, message: 'โปรโมชั่นที่คุณรับอยู่ไม่อนุญาตให้เล่นเกมบางประเภทของค่ายนี้ กรุณาเลือกเล่นทีละเกมจากหน้าล็อบบี้' },
   INSUFFICIENT_FUNDS: { status: 422, message: 'ยอดเงินไม่เพียงพอ' },
+  LIMIT_EXCEEDED: { status: 422, message: 'รายการนี้เกินวงเงินที่คุณตั้งไว้ในเมนูเล่นอย่างรับผิดชอบ' },
+  SESSION_REMINDER_DUE: { status: 422, message: 'กรุณารับทราบการแจ้งเตือนเวลาเล่นก่อนเล่นต่อ' },
   IDEMPOTENCY_MISMATCH: { status: 409, message: 'รหัสอ้างอิงคำขอนี้ถูกใช้กับข้อมูลอื่นแล้ว' },
   BAD_SIGNATURE: { status: 401, message: 'ลายเซ็นไม่ถูกต้อง' },
   SIGNATURE_EXPIRED: { status: 401, message: 'เวลาในคำขอคลาดเคลื่อนเกิน 5 นาที กรุณาตรวจสอบนาฬิกาของระบบแล้วลงลายเซ็นใหม่' },

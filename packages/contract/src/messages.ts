@@ -12,6 +12,8 @@ import { satangToBaht } from './money.ts'
 
 /** An instant as the Thai texts below say it: Bangkok time, Buddhist era, as the apps' own format shows it. */
 const bangkokDateTime = new Intl.DateTimeFormat('th-TH', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Bangkok' })
+/** Satang as the texts show baht: thousands separated, at most 2 decimals ("1,500", "99.5"). */
+const bahtText = (satang: bigint) => satangToBaht(satang).toLocaleString('en-US', { maximumFractionDigits: 2 })
 
 export const messageCatalogue = {
   // Auth and account
@@ -128,6 +130,9 @@ export const messageCatalogue = {
   EXCEPTION_AMOUNT: 'ยอดเงินไม่ตรงกับรายการเดิม',
   EXCEPTION_SENDER: 'บัญชีผู้โอนไม่ตรงกับรายการเดิม',
   EXCEPTION_PAY_IN_ACCOUNT: 'บัญชีรับเงินไม่ตรงกับรายการเดิม',
+  EXCEPTION_DEPOSIT_LIMIT: ({ period, limit, remaining }: { period: string; limit: bigint; remaining: bigint }) =>
+    `เครดิตให้สมาชิกแล้ว แต่ยอดนี้เกินวงเงินฝาก${period}ที่สมาชิกตั้งไว้ ${bahtText(limit)} บาท (ก่อนรายการนี้ฝากได้อีก ${bahtText(remaining)} บาท)`,
+  EXCEPTION_DEPOSIT_LIMIT_NO_CREDIT: 'รายการนี้เครดิตให้สมาชิกแล้ว เลือกได้เฉพาะรับทราบ (ปิดรายการ)',
   EXCEPTION_NOT_FOUND: 'ไม่พบรายการผิดปกติ',
   EXCEPTION_CREDITED: 'บันทึกการแก้ไขแล้ว รายการนี้เข้าสู่ขั้นตอนเติมเครดิตให้สมาชิก',
   EXCEPTION_DISMISSED: 'ปิดรายการผิดปกติแล้ว',
@@ -181,8 +186,25 @@ export const messageCatalogue = {
   REFERRAL_DAY_NOT_OVER: 'ยังไม่สิ้นสุดวันดังกล่าว (ตามเวลาประเทศไทย) คำนวณได้ตั้งแต่วันถัดไป',
   REFERRAL_ACCRUED: 'คำนวณค่าแนะนำและยอดคืนเรียบร้อย',
 
+  // Responsible play: the player's own limits and the session reminder (ADR 048)
+  LIMIT_PERIOD_DAY: 'รายวัน',
+  LIMIT_PERIOD_WEEK: 'รายสัปดาห์',
+  LIMIT_PERIOD_MONTH: 'รายเดือน',
+  DEPOSIT_LIMIT_REMAINING: ({ period, remaining }: { period: string; remaining: bigint }) =>
+    `ยอดฝากนี้เกินวงเงินฝาก${period}ที่คุณตั้งไว้ ฝากได้อีก ${bahtText(remaining)} บาท`,
+  LIMIT_SAVED: 'บันทึกวงเงินแล้ว มีผลทันที',
+  LIMIT_PENDING: 'บันทึกคำขอแล้ว การเพิ่มหรือยกเลิกวงเงินมีผลเมื่อครบ 24 ชั่วโมงและคุณยืนยันอีกครั้ง',
+  LIMIT_UNCHANGED: 'วงเงินนี้ตรงกับที่ตั้งไว้แล้ว',
+  LIMIT_CONFIRMED: 'ยืนยันการเปลี่ยนวงเงินแล้ว มีผลทันที',
+  LIMIT_CANCELLED: 'ยกเลิกคำขอเปลี่ยนวงเงินแล้ว',
+  LIMIT_NOTHING_PENDING: 'ไม่มีคำขอเปลี่ยนวงเงินที่รอยืนยัน',
+  LIMIT_NOT_YET: ({ at }: { at: string }) => `ยืนยันได้เมื่อครบ 24 ชั่วโมงหลังคำขอ (ตั้งแต่ ${at})`,
+  LIMIT_NONE_TO_REMOVE: 'ยังไม่ได้ตั้งวงเงินนี้',
+  REMINDER_ACKNOWLEDGED: 'รับทราบแล้ว',
+
   // Seamless wallet answers (the `message` beside a status)
   SEAMLESS_INSUFFICIENT_FUNDS: 'ยอดเงินไม่เพียงพอ',
+  SEAMLESS_LIMIT_EXCEEDED: 'เดิมพันนี้เกินวงเงินเสียรายวันที่ผู้เล่นตั้งไว้',
   SEAMLESS_INVALID_SESSION: 'เซสชันเกมไม่ถูกต้องหรือหมดอายุ',
   SEAMLESS_PLAYER_BLOCKED: 'บัญชีนี้ถูกระงับการใช้งาน',
   SEAMLESS_DUPLICATE: 'รหัสรายการนี้ถูกใช้กับข้อมูลอื่นแล้ว',

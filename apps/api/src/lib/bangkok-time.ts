@@ -38,3 +38,24 @@ export function filterRange(from: string | undefined, to: string | undefined): {
     to: to === undefined ? undefined : isDay(to) ? bangkokDayRange(to).end : new Date(to),
   }
 }
+
+/** A calendar period of the player's limits (ADR 048). */
+export type BangkokPeriod = 'DAY' | 'WEEK' | 'MONTH'
+
+/**
+ * The Bangkok calendar period that holds `at`, as instants [start, end): the day from 00:00 Bangkok time, the week
+ * from Monday 00:00 (ISO 8601 weeks), the month from the 1st at 00:00.
+ */
+export function bangkokPeriodRange(period: BangkokPeriod, at: Date): { start: Date; end: Date } {
+  const day = bangkokDay(at)
+  if (period === 'DAY') return bangkokDayRange(day)
+  if (period === 'WEEK') {
+    // getUTCDay: 0 = Sunday; Monday starts the week, so Sunday is the 7th day.
+    const monday = addDays(day, -((weekdayOf(day) + 6) % 7))
+    return { start: bangkokDayRange(monday).start, end: bangkokDayRange(addDays(monday, 7)).start }
+  }
+  const [year, month] = day.split('-').map(Number) as [number, number]
+  const first = `${year}-${String(month).padStart(2, '0')}-01`
+  const next = month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`
+  return { start: bangkokDayRange(first).start, end: bangkokDayRange(next).start }
+}

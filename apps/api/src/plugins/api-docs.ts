@@ -101,6 +101,12 @@ The caller sends two headers computed with the shared secret:
 - Retries: send the same body with a fresh timestamp and signature. Each bank transfer (\`external_id\`) and each
   provider transaction (\`tx_id\`) is applied exactly once; a repeat gets the first answer.
 
+## Seamless answers
+HTTP 200 with \`{status, balance, tx_id, message?}\`. A bet may be refused with \`INSUFFICIENT_FUNDS\`, \`LIMIT_EXCEEDED\`
+(it would take the player's net loss for the Bangkok day, bets minus wins, past the daily loss limit the player set:
+show the player the message, do not retry), \`INVALID_SESSION\` or \`PLAYER_BLOCKED\`; nothing moves on a refusal. Wins
+and rollbacks are never refused for a limit.
+
 Example (Node.js):
 
     const timestamp = String(Math.floor(Date.now() / 1000))

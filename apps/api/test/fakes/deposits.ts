@@ -113,6 +113,7 @@ export function fakeDepositsRepository(players: readonly PlayerRow[]) {
         resolvedAt: null,
         resolutionNote: null,
         creditedDepositId: null,
+        limitDetail: null,
         ...row,
         id: exceptions.length + 1,
       }

@@ -62,7 +62,12 @@ export const AdjustmentBody = strictBody({
 })
 export type AdjustmentBody = z.infer<typeof AdjustmentBody>
 
-export const ExceptionReasonCode = z.enum(['AMOUNT', 'SENDER', 'PAY_IN_ACCOUNT'])
+/**
+ * AMOUNT, SENDER, PAY_IN_ACCOUNT: a transfer whose reference another record holds with other facts (not credited).
+ * DEPOSIT_LIMIT: a transfer credited although it went past the member's own deposit limit (ADR 048): money is never
+ * kept from the member; the flag waits only to be acknowledged (DISMISS), never credited again.
+ */
+export const ExceptionReasonCode = z.enum(['AMOUNT', 'SENDER', 'PAY_IN_ACCOUNT', 'DEPOSIT_LIMIT'])
 /** A bank transfer whose reference is held by another record with other facts, shown beside that record. */
 export const DepositException = z.object({
   id: z.number().int(),

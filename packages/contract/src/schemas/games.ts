@@ -44,7 +44,20 @@ export const LobbyBody = strictBody({ provider_id: ProviderCode, lang: Lang })
 export const LaunchResult = z.object({ url: z.string() })
 
 /** The seamless-wallet callbacks every provider makes (signed; amounts are decimal strings of baht). */
-export const seamlessStatuses = ['OK', 'INSUFFICIENT_FUNDS', 'INVALID_SESSION', 'PLAYER_BLOCKED', 'DUPLICATE', 'TX_NOT_FOUND', 'BAD_REQUEST'] as const
+/**
+ * LIMIT_EXCEEDED: a bet refused because it would take the player's net loss for the Bangkok day past the loss limit
+ * they set (ADR 048); nothing moved. Wins and rollbacks are never refused for it.
+ */
+export const seamlessStatuses = [
+  'OK',
+  'INSUFFICIENT_FUNDS',
+  'LIMIT_EXCEEDED',
+  'INVALID_SESSION',
+  'PLAYER_BLOCKED',
+  'DUPLICATE',
+  'TX_NOT_FOUND',
+  'BAD_REQUEST',
+] as const
 export type SeamlessStatus = (typeof seamlessStatuses)[number]
 export const seamlessOps = ['balance', 'bet', 'win', 'rollback'] as const
 export type SeamlessOp = (typeof seamlessOps)[number]

@@ -283,6 +283,11 @@ export const depositExceptions = pgTable(
     resolvedBy: bigint('resolved_by', { mode: 'number' }).references(() => operators.id),
     resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
     resolutionNote: text('resolution_note'),
+    /**
+     * DEPOSIT_LIMIT only (ADR 048): the member's limit the credited transfer went past, satang, and what was left of it
+     * before the transfer: `{ kind, limit, remaining }` (amounts as decimal strings of satang).
+     */
+    limitDetail: jsonb('limit_detail').$type<{ kind: string; limit: string; remaining: string }>(),
     /** CREDITED: the deposit row made of this transfer, credited through the money policy. */
     creditedDepositId: bigint('credited_deposit_id', { mode: 'number' }).references(() => deposits.id),
   },

@@ -26,6 +26,8 @@ import type { PlayerRow } from '../users/users.repository.ts'
 import { promptPayPayload } from './promptpay.ts'
 import type { PromotionService } from '../promotions/promotions.service.ts'
 import type { PlanReader } from '../plan/plan.service.ts'
+import type { LimitsService } from '../limits/limits.service.ts'
+import { depositPeriodText } from '../limits/limit-rules.ts'
 
 export interface DepositSettings {
   billTtlSeconds: number
@@ -95,9 +97,11 @@ const creditTransfer = (deposit: DepositRow, playerId: number) => ({
 /** What the deposit service is given (app.ts wires the real ones; deposits.service.test.ts fakes them). */
 export interface DepositServiceDeps {
   db: Db
-  ledger: Pick<Ledger, 'transferMany'>
+  ledger: Pick<Ledger, 'transferMany' | 'lockPlayers'>
   clock: Clock
   settings: DepositSettings
+  /** The player's own deposit limits (ADR 048): a bill over them is refused, a transfer over them credited and flagged. */
+  limits?: Pick<LimitsService, 'depositAllowance'>
   /** The referral plan and limits: the deposit minimum (ADR 044). */
   plan: PlanReader
   promotions?: Pick<PromotionService, 'checkDraft' | 'onDepositCredited'>
@@ -189,7 +193,29 @@ export function createDepositService(deps: DepositServiceDeps) {
     if ((await deps.exclusionsRepository.activeMany(tx, [playerId], now)).has(playerId)) {
       note = note ? `${msg('DEPOSIT_DURING_EXCLUSION')} ${note}` : msg('DEPOSIT_DURING_EXCLUSION')
     }
+    // The player's credits take turns (the cash row's lock), so each is judged against the deposits credited before it.
+    if (deps.limits) await ledger.lockPlayers(tx, [playerId])
+    const allowance = deps.limits ? await deps.limits.depositAllowance(tx, playerId) : null
     await ledger.transferMany(tx, [creditTransfer(deposit, playerId)])
+    if (allowance && deposit.amount > allowance.remaining) {
+      // Money is never kept from the player: the transfer is credited, and the back-office's exceptions queue is told
+      // it went past the player's own limit (ADR 048), to be acknowledged by an operator.
+      await depositsRepository.insertException(tx, {
+        externalId: deposit.externalId,
+        requestHash: `limit:${deposit.id}`,
+        toAccount: deposit.toAccount,
+        fromBankCode: deposit.fromBankCode,
+        fromAccount: deposit.fromAccount,
+        fromName: deposit.fromName,
+        amount: deposit.amount,
+        occurredAt: deposit.occurredAt,
+        receivedAt: now,
+        depositId: deposit.id,
+        reasons: ['DEPOSIT_LIMIT'],
+        status: 'OPEN',
+        limitDetail: { kind: allowance.kind, limit: allowance.limit.toString(), remaining: allowance.remaining.toString() },
+      })
+    }
     const bill = await depositsRepository.completableBill(tx, playerId, new Date(now.getTime() - settings.billGraceSeconds * 1000))
     if (bill) await depositsRepository.completeBill(tx, bill.id, deposit.id)
     if (bill?.promotionId && deps.promotions) {
@@ -266,6 +292,10 @@ export function createDepositService(deps: DepositServiceDeps) {
       if (promotionId !== null) {
         if (!deps.promotions) throw new AppError('RULE_REFUSED', msg('PROMOTION_NOT_FOUND'))
         await deps.promotions.checkDraft(actor.playerId, promotionId, amount)
+      }
+      const allowance = deps.limits ? await deps.limits.depositAllowance(db, actor.playerId) : null
+      if (allowance && amount > allowance.remaining) {
+        throw new AppError('LIMIT_EXCEEDED', msg('DEPOSIT_LIMIT_REMAINING', { period: depositPeriodText(allowance.kind), remaining: allowance.remaining }))
       }
       const now = clock.now()
       try {

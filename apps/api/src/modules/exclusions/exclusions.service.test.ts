@@ -35,7 +35,7 @@ function setup() {
     promotions: { onExcluded: async (_tx, playerId) => void forfeited.push(playerId) },
     exclusionsRepository: exclusions.repository,
   })
-  const launch = () => sut.launchGuard({ playerId: PLAYER, provider: {} as ProviderRow, game: null as GameRow | null })
+  const launch = () => sut.launchGuard({ playerId: PLAYER, sessionId: 1, provider: {} as ProviderRow, game: null as GameRow | null })
   return { sut, clock, exclusions, ended, forfeited, launch }
 }
 

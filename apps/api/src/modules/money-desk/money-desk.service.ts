@@ -1,4 +1,5 @@
 import {
+  type MoneyLimitKind,
   bahtToSatang,
   msg,
   satangToBaht,
@@ -17,7 +18,8 @@ import { AppError } from '../../errors.ts'
 import { bangkokDay, bangkokDayRange } from '../../lib/bangkok-time.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
-import type { DepositsRepository } from '../deposits/deposits.repository.ts'
+import type { DepositExceptionRow, DepositsRepository } from '../deposits/deposits.repository.ts'
+import { depositPeriodText } from '../limits/limit-rules.ts'
 import { senderIsMember, toBackofficeDeposit, type DepositService } from '../deposits/deposits.service.ts'
 import type { Ledger } from '../ledger/ledger.service.ts'
 import type { PlanReader } from '../plan/plan.service.ts'
@@ -64,6 +66,7 @@ interface ActionRequest extends MoneyAction {
 }
 
 const digits = (account: string) => account.replace(/\D/g, '')
+type ExceptionReason = DepositException['reasons'][number]['code']
 
 /**
  * The money desk (ADR 035): every operator action that moves money (a manual deposit, the assignment of an unmatched
@@ -101,6 +104,19 @@ export function createMoneyDeskService(deps: {
     }
   }
   const exceptionTexts = { AMOUNT: msg('EXCEPTION_AMOUNT'), SENDER: msg('EXCEPTION_SENDER'), PAY_IN_ACCOUNT: msg('EXCEPTION_PAY_IN_ACCOUNT') }
+  /** A reason's text; DEPOSIT_LIMIT names the member's limit and what was left of it (ADR 048). */
+  function exceptionText(code: ExceptionReason, e: DepositExceptionRow): string {
+    if (code !== 'DEPOSIT_LIMIT') return exceptionTexts[code]
+    const detail = e.limitDetail
+    if (!detail) return msg('EXCEPTION_DEPOSIT_LIMIT', { period: '', limit: 0n, remaining: 0n })
+    return msg('EXCEPTION_DEPOSIT_LIMIT', {
+      period: depositPeriodText(detail.kind as MoneyLimitKind),
+      limit: BigInt(detail.limit),
+      remaining: BigInt(detail.remaining),
+    })
+  }
+  /** A flag on a transfer already credited (DEPOSIT_LIMIT): it is acknowledged, never credited again. */
+  const creditedAlready = (e: DepositExceptionRow) => e.reasons.includes('DEPOSIT_LIMIT')
 
   async function memberByMobile(tx: Db, mobile: string) {
     const player = await playersRepository.findByMobile(tx, mobile)
@@ -283,7 +299,7 @@ export function createMoneyDeskService(deps: {
     return {
       id: e.id,
       status: e.status,
-      reasons: (e.reasons as Array<keyof typeof exceptionTexts>).map((code) => ({ code, text: exceptionTexts[code] })),
+      reasons: (e.reasons as ExceptionReason[]).map((code) => ({ code, text: exceptionText(code, e) })),
       transfer: {
         external_id: e.externalId,
         to_account: e.toAccount,
@@ -483,6 +499,7 @@ export function createMoneyDeskService(deps: {
         const found = await depositsRepository.exceptionForUpdate(tx, id)
         if (!found) throw new AppError('NOT_FOUND', msg('EXCEPTION_NOT_FOUND'))
         if (found.status !== 'OPEN') throw new AppError('CONFLICT')
+        if (body.action === 'CREDIT' && creditedAlready(found)) throw new AppError('CONFLICT', msg('EXCEPTION_DEPOSIT_LIMIT_NO_CREDIT'))
         const at = clock.now()
         let approval: ApprovalRow | undefined
         if (body.action === 'CREDIT') {
@@ -604,8 +621,9 @@ export function createMoneyDeskService(deps: {
         if (d.status === 'CLAIMED') differ(l, 'CLAIM_PENDING', d.amount, { deposit: d.id }, d.externalId, d.playerId)
       }
       // A credited exception is counted as the deposit made of it.
+      // A deposit-limit flag is on a credited transfer, counted above as its deposit.
       for (const e of found.exceptions) {
-        if (e.status === 'CREDITED') continue
+        if (e.status === 'CREDITED' || creditedAlready(e)) continue
         const l = line(digits(e.toAccount))
         add(l, 'feed', e.amount)
         differ(l, 'EXCEPTION', e.amount, { exception: e.id, deposit: e.depositId }, e.externalId, null)

@@ -9,7 +9,7 @@ import type { GameProvider } from './game-provider.ts'
 import type { PortalRepository } from './portal.repository.ts'
 
 /** A rule that may refuse a launch (the promotions issue adds "prohibited by your promotion"). Throws AppError. */
-export type LaunchGuard = (context: { playerId: number; provider: ProviderRow; game: GameRow | null }) => Promise<void>
+export type LaunchGuard = (context: { playerId: number; sessionId: number; provider: ProviderRow; game: GameRow | null }) => Promise<void>
 
 /** Launching games and provider lobbies: eligibility checks, then a short-lived game session and the adapter's URL. */
 export function createPortalService(deps: {
@@ -36,7 +36,7 @@ export function createPortalService(deps: {
     } else if (!provider.lobby) {
       throw new AppError('RULE_REFUSED', msg('PROVIDER_HAS_NO_LOBBY'))
     }
-    for (const guard of deps.guards ?? []) await guard({ playerId: actor.playerId, provider, game })
+    for (const guard of deps.guards ?? []) await guard({ playerId: actor.playerId, sessionId: actor.sessionId, provider, game })
     const adapter = adapters.get(provider.adapter)
     if (!adapter) throw new AppError('DEPENDENCY_DOWN', msg('PROVIDER_NOT_READY'))
 

@@ -205,14 +205,20 @@ describe('launching games under a promotion', () => {
         { type: 'PROHIBITED_GAMES_PROVIDER', value: ['evo'] },
       ],
     })
-    await sut.launchGuard({ playerId: PLAYER, provider: provider('jili'), game: fish })
+    await sut.launchGuard({ playerId: PLAYER, sessionId: 1, provider: provider('jili'), game: fish })
     await deposit(offer.id, 100)
-    await expect(sut.launchGuard({ playerId: PLAYER, provider: provider('evo'), game: null })).rejects.toMatchObject({ code: 'PROMOTION_PROHIBITED' })
-    await expect(sut.launchGuard({ playerId: PLAYER, provider: provider('jili'), game: fish })).rejects.toMatchObject({ code: 'PROMOTION_PROHIBITED' })
-    await sut.launchGuard({ playerId: PLAYER, provider: provider('jili'), game: slot })
-    await expect(sut.launchGuard({ playerId: PLAYER, provider: provider('jili'), game: null })).rejects.toMatchObject({ code: 'PROMOTION_PROHIBITED_LOBBY' })
+    await expect(sut.launchGuard({ playerId: PLAYER, sessionId: 1, provider: provider('evo'), game: null })).rejects.toMatchObject({
+      code: 'PROMOTION_PROHIBITED',
+    })
+    await expect(sut.launchGuard({ playerId: PLAYER, sessionId: 1, provider: provider('jili'), game: fish })).rejects.toMatchObject({
+      code: 'PROMOTION_PROHIBITED',
+    })
+    await sut.launchGuard({ playerId: PLAYER, sessionId: 1, provider: provider('jili'), game: slot })
+    await expect(sut.launchGuard({ playerId: PLAYER, sessionId: 1, provider: provider('jili'), game: null })).rejects.toMatchObject({
+      code: 'PROMOTION_PROHIBITED_LOBBY',
+    })
     // A provider with no game in the catalogue tells nothing about its types: its lobby is refused while a type is.
-    await expect(sut.launchGuard({ playerId: PLAYER, provider: provider('newcomer'), game: null })).rejects.toMatchObject({
+    await expect(sut.launchGuard({ playerId: PLAYER, sessionId: 1, provider: provider('newcomer'), game: null })).rejects.toMatchObject({
       code: 'PROMOTION_PROHIBITED_LOBBY',
     })
   })

@@ -7,6 +7,7 @@ import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { Ledger } from '../ledger/ledger.service.ts'
 import type { PromotionService } from '../promotions/promotions.service.ts'
+import type { LimitsService } from '../limits/limits.service.ts'
 import {
   answer,
   claimOf,
@@ -28,6 +29,8 @@ export function createSeamlessCallbacks(deps: {
   ledger: Pick<Ledger, 'transferMany' | 'balances' | 'lockPlayers'>
   clock: Clock
   promotions?: SeamlessPromotions
+  /** The players' daily loss limits (ADR 048): a bet past one is LIMIT_EXCEEDED; wins and rollbacks never ask. */
+  limits?: Pick<LimitsService, 'lossAllowances'>
   seamlessRepository: Pick<SeamlessRepository, 'find' | 'claim' | 'openGameSessions' | 'roundOwners' | 'addToRounds' | 'settle' | 'removeBetFromRound'>
 }) {
   const { ledger, clock, seamlessRepository } = deps
@@ -73,8 +76,15 @@ export function createSeamlessCallbacks(deps: {
         bets.filter((_, at) => claimed[at]).map((b) => [txKey(b.provider, b.roundId), { providerCode: b.provider, roundId: b.roundId }]),
       )
       const roundOwners = await seamlessRepository.roundOwners(tx, [...roundKeys.values()])
+      // Read under the players' locks, after the claims: today's bets and wins already answered, not this batch's.
+      const lossAllowances = deps.limits
+        ? await deps.limits.lossAllowances(
+            tx,
+            bets.filter((_, at) => claimed[at]).map((b) => b.playerId),
+          )
+        : undefined
 
-      const decided = decideBets(bets, { claimed, balances, openSessions, roundOwners })
+      const decided = decideBets(bets, { claimed, balances, openSessions, roundOwners, ...(lossAllowances ? { lossAllowances } : {}) })
 
       const moved = await ledger.transferMany(tx, decided.transfers, { ensure: decided.ensure })
       // Every claim is new, so is every key derived from it: a replayed transfer means something else wrote it.

@@ -48,6 +48,38 @@ describe('decideBets', () => {
     expect(decided.settlements.map((s) => s.status)).toEqual(['OK', 'OK', 'INSUFFICIENT_FUNDS', 'DUPLICATE'])
   })
 
+  it('refuses a bet past the player’s loss allowance (LIMIT_EXCEEDED), counting the earlier OK bets of the batch', () => {
+    const bets = [bet({ amount: 600n }), bet({ txId: 't2', amount: 500n }), bet({ txId: 't3', amount: 400n }), bet({ txId: 't4', playerId: 2, sessionId: 8 })]
+    const decided = decideBets(bets, {
+      claimed: [true, true, true, true],
+      balances: new Map([
+        [1, 5000n],
+        [2, 5000n],
+      ]),
+      openSessions: new Map([...open, [8, { playerActive: true }]]),
+      roundOwners: new Map(),
+      // Player 1 may stake 10.00 more today; player 2 has no loss limit.
+      lossAllowances: new Map([[1, 1000n]]),
+    })
+    expect(decided.answers.map((a) => [a?.status, a?.balance])).toEqual([
+      ['OK', '44.00'],
+      ['LIMIT_EXCEEDED', '44.00'],
+      ['OK', '40.00'], // exactly up to the allowance
+      ['DUPLICATE', '50.00'], // r1 is player 1's
+    ])
+    expect(decided.transfers.map((t) => t.amount)).toEqual([600n, 400n])
+    expect(decided.ensure).toEqual([{ player: 1, kind: 'cash' }, { house: 'game:pgsoft' }])
+    // A day already past the limit (allowance below 0) refuses every bet.
+    const over = decideBets([bet({ amount: 1n })], {
+      claimed: [true],
+      balances: new Map([[1, 5000n]]),
+      openSessions: open,
+      roundOwners: new Map(),
+      lossAllowances: new Map([[1, -5n]]),
+    })
+    expect(over.answers[0]?.status).toBe('LIMIT_EXCEEDED')
+  })
+
   it('gates only claimed bets, and leaves the unclaimed ones to be replayed at their balance', () => {
     const decided = decideBets([bet({ live: false }), bet({ txId: 't2', sessionId: 9 }), bet({ txId: 't3' }), bet({ txId: 't4' })], {
       claimed: [true, true, false, true],

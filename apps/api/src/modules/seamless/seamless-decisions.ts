@@ -8,6 +8,7 @@ import type { CountedBet } from '../promotions/promotions.service.ts'
 
 const messages: Partial<Record<SeamlessStatus, string>> = {
   INSUFFICIENT_FUNDS: msg('SEAMLESS_INSUFFICIENT_FUNDS'),
+  LIMIT_EXCEEDED: msg('SEAMLESS_LIMIT_EXCEEDED'),
   INVALID_SESSION: msg('SEAMLESS_INVALID_SESSION'),
   PLAYER_BLOCKED: msg('SEAMLESS_PLAYER_BLOCKED'),
   DUPLICATE: msg('SEAMLESS_DUPLICATE'),
@@ -150,6 +151,11 @@ export interface BetSnapshot {
   openSessions: ReadonlyMap<number, { playerActive: boolean }>
   /** The owner of each existing round the claimed bets name, keyed by `txKey(provider, round)`. */
   roundOwners: ReadonlyMap<string, number>
+  /**
+   * Players with a daily loss limit and how much more each may stake today (ADR 048: the limit minus today's net
+   * loss); absent: no limit. Optional for callers that have no limits.
+   */
+  lossAllowances?: ReadonlyMap<number, bigint>
 }
 
 export interface BetDecisions {
@@ -170,12 +176,14 @@ export interface BetDecisions {
 /**
  * Decides bets, in processing order (player, then arrival), exactly as one after the other would be: a bet whose
  * tx_id was taken replays; a bet on a session that ended is INVALID_SESSION, of a blocked player PLAYER_BLOCKED; a
- * bet in another player's round (counting rounds opened by the earlier bets) is DUPLICATE; a bet above the player's
+ * bet in another player's round (counting rounds opened by the earlier bets) is DUPLICATE; a bet above what the
+ * player's daily loss limit still allows (less the earlier OK bets) is LIMIT_EXCEEDED; a bet above the player's
  * running balance (the locked balance minus the earlier OK bets) is INSUFFICIENT_FUNDS; anything else is OK and
  * moves its amount `cash → game:<provider>`. Each answer carries the running balance right after it.
  */
 export function decideBets(bets: readonly BetCall[], snapshot: BetSnapshot): BetDecisions {
   const running = new Map<number, bigint>(bets.map((b) => [b.playerId, snapshot.balances.get(b.playerId) ?? 0n]))
+  const allowances = new Map(snapshot.lossAllowances ?? [])
   const owners = new Map(snapshot.roundOwners)
   const out: BetDecisions = { answers: new Array(bets.length), replays: [], transfers: [], ensure: [], rounds: [], turnover: [], settlements: [] }
   const rounds = new Map<string, RoundChange>()
@@ -187,16 +195,22 @@ export function decideBets(bets: readonly BetCall[], snapshot: BetSnapshot): Bet
     }
     const session = b.live ? snapshot.openSessions.get(b.sessionId) : undefined
     const roundKey = txKey(b.provider, b.roundId)
+    const allowance = allowances.get(b.playerId)
     let decided: SeamlessAnswer
     if (!session) decided = answer('INVALID_SESSION', balance, b.txId)
     else if (!session.playerActive) decided = answer('PLAYER_BLOCKED', balance, b.txId)
     else if (roundOfAnotherPlayer(owners.get(roundKey), b.playerId)) decided = answer('DUPLICATE', balance, b.txId, ROUND_OF_ANOTHER_PLAYER)
-    else if (balance < b.amount) {
+    else if (allowance !== undefined && b.amount > allowance) {
+      // A refusal leaves what a debit leaves (the accounts), so its replay answers the same balance.
+      out.ensure.push({ player: b.playerId, kind: 'cash' }, { house: `game:${b.provider}` })
+      decided = answer('LIMIT_EXCEEDED', balance, b.txId)
+    } else if (balance < b.amount) {
       out.ensure.push({ player: b.playerId, kind: 'cash' }, { house: `game:${b.provider}` })
       decided = answer('INSUFFICIENT_FUNDS', balance, b.txId)
     } else {
       const after = balance - b.amount
       running.set(b.playerId, after)
+      if (allowance !== undefined) allowances.set(b.playerId, allowance - b.amount)
       out.transfers.push({
         key: `seamless:${b.provider}:${b.txId}`,
         from: { player: b.playerId, kind: 'cash' },

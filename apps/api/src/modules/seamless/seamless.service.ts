@@ -9,6 +9,7 @@ import type { GamesRepository } from '../games/games.repository.ts'
 import type { Ledger } from '../ledger/ledger.service.ts'
 import type { PortalRepository } from '../portal/portal.repository.ts'
 import { createSeamlessCallbacks, type SeamlessPromotions } from './seamless-callbacks.ts'
+import type { LimitsService } from '../limits/limits.service.ts'
 import { answer } from './seamless-decisions.ts'
 import { createGroupCommit, type MoneyCallback, type SeamlessFaults, type SeamlessResult } from './seamless-group-commit.ts'
 import type { SeamlessRepository } from './seamless.repository.ts'
@@ -55,6 +56,8 @@ export function createSeamlessService(deps: {
   ledger: Pick<Ledger, 'transferMany' | 'balances' | 'lockPlayers'>
   clock: Clock
   promotions?: SeamlessPromotions
+  /** The players' daily loss limits, asked for bets only (ADR 048). */
+  limits?: Pick<LimitsService, 'lossAllowances'>
   /** The catalogue (is a provider there) and the launches (whose game session a token is), read before a batch. */
   gamesRepository: Pick<GamesRepository, 'provider'>
   portalRepository: Pick<PortalRepository, 'findSession'>
@@ -72,7 +75,13 @@ export function createSeamlessService(deps: {
   setBasedBets?: boolean
 }) {
   const { db, ledger, clock, gamesRepository, portalRepository, seamlessRepository } = deps
-  const callbacks = createSeamlessCallbacks({ ledger, clock, seamlessRepository, ...(deps.promotions ? { promotions: deps.promotions } : {}) })
+  const callbacks = createSeamlessCallbacks({
+    ledger,
+    clock,
+    seamlessRepository,
+    ...(deps.promotions ? { promotions: deps.promotions } : {}),
+    ...(deps.limits ? { limits: deps.limits } : {}),
+  })
   const groupCommit = createGroupCommit({
     db,
     seamlessRepository,

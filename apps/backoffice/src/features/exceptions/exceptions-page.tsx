@@ -15,11 +15,14 @@ import { compareLines } from './compare.ts'
 
 const STATUSES: readonly ExceptionStatus[] = ['OPEN', 'CREDITED', 'DISMISSED']
 type Resolving = { action: 'CREDIT' | 'DISMISS'; item: DepositException }
+/** A flag on a transfer already credited past the member's own deposit limit (ADR 048): acknowledged, never credited. */
+const creditedAlready = (item: DepositException) => item.reasons.some((r) => r.code === 'DEPOSIT_LIMIT')
 
 /**
  * Deposit exceptions (issue 18 §3, ADR 035): a bank-feed transfer whose reference a record already holds with another
  * amount, sender or pay-in account. Nobody was credited; each shows both records side by side, and a money operator
- * resolves it with a reason: credit the transfer to the member it belongs to, or dismiss it.
+ * resolves it with a reason: credit the transfer to the member it belongs to, or dismiss it. Also a transfer credited
+ * past the member's own deposit limit (ADR 048): credited already, it is only acknowledged (DISMISS) with a note.
  */
 export function ExceptionsPage() {
   const me = useOperator()
@@ -38,6 +41,7 @@ export function ExceptionsPage() {
     <section className="panel">
       <h1 className="panel__title">{t('exceptions.title')}</h1>
       <p className="muted">{t('exceptions.lead')}</p>
+      <p className="muted">{t('exceptions.limitLead')}</p>
       <ToggleTabs
         label={t('exceptions.status')}
         options={STATUSES}
@@ -57,12 +61,20 @@ export function ExceptionsPage() {
               <ExceptionCard item={item} />
               {canResolve && (
                 <div className="row-actions">
-                  <button type="button" className="button" onClick={() => setResolving({ action: 'CREDIT', item })}>
-                    {t('exceptions.credit')} #{item.id}
-                  </button>
-                  <button type="button" className="button button--danger" onClick={() => setResolving({ action: 'DISMISS', item })}>
-                    {t('exceptions.dismiss')} #{item.id}
-                  </button>
+                  {creditedAlready(item) ? (
+                    <button type="button" className="button" onClick={() => setResolving({ action: 'DISMISS', item })}>
+                      {t('exceptions.acknowledge')} #{item.id}
+                    </button>
+                  ) : (
+                    <>
+                      <button type="button" className="button" onClick={() => setResolving({ action: 'CREDIT', item })}>
+                        {t('exceptions.credit')} #{item.id}
+                      </button>
+                      <button type="button" className="button button--danger" onClick={() => setResolving({ action: 'DISMISS', item })}>
+                        {t('exceptions.dismiss')} #{item.id}
+                      </button>
+                    </>
+                  )}
                 </div>
               )}
             </li>
@@ -74,10 +86,14 @@ export function ExceptionsPage() {
       {list.data && <Pager page={page} size={list.data.size} total={list.data.total} onPage={setPage} />}
       {resolving && (
         <FormDialog
-          title={`${t(resolving.action === 'CREDIT' ? 'exceptions.creditTitle' : 'exceptions.dismissTitle')} #${resolving.item.id}`}
-          lead={t(resolving.action === 'CREDIT' ? 'exceptions.creditLead' : 'exceptions.dismissLead')}
-          submitLabel={t(resolving.action === 'CREDIT' ? 'exceptions.credit' : 'exceptions.dismiss')}
-          danger={resolving.action === 'DISMISS'}
+          title={`${t(resolving.action === 'CREDIT' ? 'exceptions.creditTitle' : creditedAlready(resolving.item) ? 'exceptions.acknowledgeTitle' : 'exceptions.dismissTitle')} #${resolving.item.id}`}
+          lead={t(
+            resolving.action === 'CREDIT' ? 'exceptions.creditLead' : creditedAlready(resolving.item) ? 'exceptions.acknowledgeLead' : 'exceptions.dismissLead',
+          )}
+          submitLabel={t(
+            resolving.action === 'CREDIT' ? 'exceptions.credit' : creditedAlready(resolving.item) ? 'exceptions.acknowledge' : 'exceptions.dismiss',
+          )}
+          danger={resolving.action === 'DISMISS' && !creditedAlready(resolving.item)}
           busy={resolve.isPending}
           error={resolve.error ? errorText(resolve.error) : undefined}
           onSubmit={(fields) => {

@@ -1,11 +1,14 @@
-import { Suspense, useEffect } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { Outlet } from 'react-router'
 import { Spinner } from '../../components/spinner.tsx'
 import { useToast } from '../../components/toast/use-toast.ts'
 import { SiteBanner } from '../../features/site/components/site-banner.tsx'
 import { t } from '../../lib/i18n/index.ts'
-import { onSessionExpired } from '../../lib/session.ts'
+import { onSessionExpired, useSession } from '../../lib/session.ts'
 import { BottomBar } from './bottom-bar.tsx'
+
+// Loaded only once a player is signed in: the sign-in screens' bundle stays as it was.
+const SessionReminder = lazy(() => import('../../features/responsible-play/components/session-reminder.tsx').then((m) => ({ default: m.SessionReminder })))
 
 /**
  * Every page's frame (spec §1): one column, full width on phones and at most 480 px above, the banner on top,
@@ -13,6 +16,7 @@ import { BottomBar } from './bottom-bar.tsx'
  */
 export function AppLayout() {
   useSessionExpiry()
+  const { token } = useSession()
   return (
     <div className="app-column">
       <header className="app-header">
@@ -24,6 +28,12 @@ export function AppLayout() {
         </Suspense>
       </main>
       <BottomBar />
+      {/* The session reminder (ADR 048) stands over whatever page is open, the lobby included. */}
+      {token !== null && (
+        <Suspense fallback={null}>
+          <SessionReminder signedIn />
+        </Suspense>
+      )}
     </div>
   )
 }

@@ -308,13 +308,10 @@ export function DepositPage({ user, readBalance, contactUrl }: { user: UserMe | 
             <KeepHyphenated text={t('deposit.history')} />
           </span>
         </Link>
-      </nav>
-
-      <p className="deposit__responsible">
-        <Link className="text-link" to="/responsible-play">
-          {t('responsible.open')}
+        <Link className="button button--ghost deposit__links-wide" to="/responsible-play" data-testid="responsible-play-link">
+          {t('limits.title')}
         </Link>
-      </p>
+      </nav>
 
       {showRules && selected && <PromotionModal promotion={selected} onClose={() => setShowRules(false)} />}
     </div>

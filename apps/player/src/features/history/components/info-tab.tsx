@@ -48,8 +48,8 @@ export function InfoTab({
 
       <BankAccountCard heading={t('history.bankAccount')} account={user ? registeredAccount(user) : null} />
 
-      <Link className="button button--secondary button--large" to="/responsible-play">
-        {t('responsible.open')}
+      <Link className="button button--secondary button--large" to="/responsible-play" data-testid="responsible-play-link">
+        {t('limits.link')}
       </Link>
 
       <button type="button" className="button button--secondary button--large" onClick={onLogout}>

@@ -1,6 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useToast } from '../../../components/toast/use-toast.ts'
 import { ApiError, errorText } from '../../../lib/api-client.ts'
+import { sessionReminderKey } from '../../../lib/session-reminder-query.ts'
 import { useLaunchGameMutation } from '../api/launch-game.ts'
 import { useOpenProviderLobbyMutation } from '../api/open-provider-lobby.ts'
 import { closePopup, openBlankPopup, showGame } from '../launch-window.ts'
@@ -15,6 +17,7 @@ export type LaunchTarget = { kind: 'game'; provider: string; code: string } | { 
  */
 export function useGameLauncher(): { launching: boolean; launch: (target: LaunchTarget) => void } {
   const { showToast } = useToast()
+  const queryClient = useQueryClient()
   const [launching, setLaunching] = useState(false)
   const inFlight = useRef(false)
   const { mutateAsync: launchGame } = useLaunchGameMutation()
@@ -43,15 +46,18 @@ export function useGameLauncher(): { launching: boolean; launch: (target: Launch
         })
         .catch((error: unknown) => {
           closePopup(popup)
+          // A session reminder is owed (ADR 048): show it (the reminder over every page reads this key); the player
+          // acknowledges it and taps the game again.
+          if (error instanceof ApiError && error.code === 'SESSION_REMINDER_DUE') void queryClient.invalidateQueries({ queryKey: sessionReminderKey })
           // A 401 has already ended the session and said so; anything else is this launch's own failure.
-          if (!(error instanceof ApiError && error.status === 401)) showToast({ kind: 'error', text: errorText(error, 'error.generic') })
+          else if (!(error instanceof ApiError && error.status === 401)) showToast({ kind: 'error', text: errorText(error, 'error.generic') })
         })
         .finally(() => {
           inFlight.current = false
           setLaunching(false)
         })
     },
-    [launchGame, openProviderLobby, showToast],
+    [launchGame, openProviderLobby, showToast, queryClient],
   )
 
   return { launching, launch }
