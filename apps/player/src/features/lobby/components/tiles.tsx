@@ -50,3 +50,25 @@ export function GameTile({ game, onLaunch }: { game: Game; onLaunch: (game: Game
 export function ProviderTile({ provider, onOpen }: { provider: Provider; onOpen: (provider: Provider) => void }) {
   return <Tile item={provider} variant="provider" onClick={() => onOpen(provider)} />
 }
+
+/** Games as a grid of tiles. */
+export function GameGrid({ label, games, onLaunch }: { label: string; games: readonly Game[]; onLaunch: (game: Game) => void }) {
+  return (
+    <TileGrid label={label}>
+      {games.map((game) => (
+        <GameTile key={`${game.provider}/${game.code}`} game={game} onLaunch={onLaunch} />
+      ))}
+    </TileGrid>
+  )
+}
+
+/** Providers as a grid of tiles. */
+export function ProviderGrid({ label, providers, onOpen }: { label: string; providers: readonly Provider[]; onOpen: (provider: Provider) => void }) {
+  return (
+    <TileGrid label={label}>
+      {providers.map((provider) => (
+        <ProviderTile key={provider.code} provider={provider} onOpen={onOpen} />
+      ))}
+    </TileGrid>
+  )
+}
