@@ -15,7 +15,7 @@ export function maskMobile(mobile: string): string {
 function WalletCard({ icon, label, testId, value }: { icon: ReactNode; label: string; testId: string; value: number | undefined }) {
   return (
     <Link className="wallet-card" to="/referral#amount">
-      <span className="wallet-card__icon">{icon}</span>
+      <span className="wallet-card__icon icon-badge">{icon}</span>
       <span className="wallet-card__text">
         <span className="wallet-card__label">{label}</span>
         <span className="wallet-card__value" data-testid={testId}>
@@ -90,7 +90,7 @@ export function AccountPanel({ user, balance, onLogout }: { user: UserMe | null;
       </div>
 
       <Link className="promotions-entry" to="/promotion">
-        <span className="wallet-card__icon">
+        <span className="wallet-card__icon icon-badge">
           <GiftIcon />
         </span>
         <span className="wallet-card__text">
