@@ -14,3 +14,13 @@ export function fakeDb(): Db {
   }
   return db as unknown as Db
 }
+
+/**
+ * A fake table's insert: what the caller gave over the table's `defaults` (the columns an insert may leave out), with
+ * the next id (1, 2, …), kept in `rows`.
+ */
+export function insertInto<Row extends { id: number }>(rows: Row[], defaults: Partial<Row>, given: object): Row {
+  const row = { ...defaults, ...given, id: rows.length + 1 } as Row
+  rows.push(row)
+  return row
+}

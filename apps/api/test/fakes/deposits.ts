@@ -1,6 +1,7 @@
 import type { DepositExceptionRow, DepositRow, DraftBillRow, OperatorAccountRow } from '../../src/modules/deposits/deposits.repository.ts'
 import type { DepositServiceDeps } from '../../src/modules/deposits/deposits.service.ts'
 import type { PlayerRow } from '../../src/modules/users/users.repository.ts'
+import { insertInto } from './db.ts'
 
 /** The error PostgreSQL raises for a broken unique index, as `uniqueViolation` reads it. */
 function uniqueViolation(constraint: string) {
@@ -76,18 +77,7 @@ export function fakeDepositsRepository(players: readonly PlayerRow[]) {
     findById: async (_db, id) => deposits.find((d) => d.id === id),
     async insert(_db, row) {
       if (deposits.some((d) => d.externalId === row.externalId)) return undefined
-      const inserted: DepositRow = {
-        note: null,
-        fromName: null,
-        playerId: null,
-        draftBillId: null,
-        creditedAt: null,
-        feedAt: null,
-        ...row,
-        id: deposits.length + 1,
-      }
-      deposits.push(inserted)
-      return inserted
+      return insertInto<DepositRow>(deposits, { note: null, fromName: null, playerId: null, draftBillId: null, creditedAt: null, feedAt: null }, row)
     },
     async markCredited(_db, id, fields) {
       Object.assign(
@@ -107,18 +97,11 @@ export function fakeDepositsRepository(players: readonly PlayerRow[]) {
     },
     async insertException(_db, row) {
       if (exceptions.some((e) => e.requestHash === row.requestHash)) return undefined
-      const inserted: DepositExceptionRow = {
-        fromName: null,
-        resolvedBy: null,
-        resolvedAt: null,
-        resolutionNote: null,
-        creditedDepositId: null,
-        limitDetail: null,
-        ...row,
-        id: exceptions.length + 1,
-      }
-      exceptions.push(inserted)
-      return inserted
+      return insertInto<DepositExceptionRow>(
+        exceptions,
+        { fromName: null, resolvedBy: null, resolvedAt: null, resolutionNote: null, creditedDepositId: null, limitDetail: null },
+        row,
+      )
     },
     exceptionByHash: async (_db, hash) => exceptions.find((e) => e.requestHash === hash),
     lastCredited: async (_db, playerId) => creditedNewestFirst(playerId)[0],

@@ -1,6 +1,7 @@
 import type { GameRow } from '../../src/modules/games/games.repository.ts'
 import type { PlayerPromotionRow, PromotionRow } from '../../src/modules/promotions/promotions.repository.ts'
 import type { PromotionServiceDeps } from '../../src/modules/promotions/promotions.service.ts'
+import { insertInto } from './db.ts'
 
 /**
  * Promotions, the promotions players took, their credited deposits and the game catalogue, in memory, with the
@@ -45,17 +46,7 @@ export function fakePromotionsRepository() {
     creditedDepositsBefore: async (_db, playerId, exceptDepositId) =>
       creditedDeposits.filter((d) => d.playerId === playerId && d.id !== exceptDepositId).length,
     async start(_db, row) {
-      const started: PlayerPromotionRow = {
-        turnoverCurrent: 0n,
-        status: 'ACTIVE',
-        endReason: null,
-        endedAt: null,
-        versionId: null,
-        ...row,
-        id: taken.length + 1,
-      }
-      taken.push(started)
-      return started
+      return insertInto<PlayerPromotionRow>(taken, { turnoverCurrent: 0n, status: 'ACTIVE', endReason: null, endedAt: null, versionId: null }, row)
     },
     async changeTurnover(_db, changes) {
       for (const change of changes) {

@@ -1,5 +1,6 @@
 import type { WithdrawalRow, WithdrawalsRepository } from '../../src/modules/withdrawals/withdrawals.repository.ts'
 import type { WithdrawalServiceDeps } from '../../src/modules/withdrawals/withdrawals.service.ts'
+import { insertInto } from './db.ts'
 
 type IdempotencyRow = NonNullable<Awaited<ReturnType<WithdrawalsRepository['findIdempotent']>>>
 
@@ -10,18 +11,7 @@ export function fakeWithdrawalsRepository(mobileOf: (playerId: number) => string
   const repository: WithdrawalServiceDeps['withdrawalsRepository'] = {
     hasPending: async (_db, playerId) => rows.some((w) => w.playerId === playerId && w.status === 'PENDING'),
     async insert(_db, row) {
-      const inserted: WithdrawalRow = {
-        status: 'PENDING',
-        payoutRef: null,
-        reason: null,
-        decidedBy: null,
-        decidedAt: null,
-        createdAt: new Date(),
-        ...row,
-        id: rows.length + 1,
-      }
-      rows.push(inserted)
-      return inserted
+      return insertInto<WithdrawalRow>(rows, { status: 'PENDING', payoutRef: null, reason: null, decidedBy: null, decidedAt: null, createdAt: new Date() }, row)
     },
     findForUpdate: async (_db, id) => rows.find((w) => w.id === id),
     async decide(_db, id, outcome) {

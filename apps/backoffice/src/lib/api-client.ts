@@ -1,4 +1,5 @@
 import { ApiError, createApiClient, errorText as serverMessageOr } from '@sanam/web-shared/api-client'
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { t } from './i18n/th.ts'
 import { clearToken, getToken } from './session.ts'
 
@@ -26,3 +27,14 @@ export function queryString(values: Record<string, string | number | undefined>)
   const text = search.toString()
   return text ? `?${text}` : ''
 }
+
+/**
+ * The query of a filtered or paged list, `GET <path><queryString(query)>`: the last answer stays on screen while another
+ * page or filter loads. `more`: when to ask again, or not to ask yet.
+ */
+export const listQueryOptions = <Data>(
+  queryKey: readonly unknown[],
+  path: string,
+  query: Record<string, string | number | undefined>,
+  more: { refetchInterval?: number; enabled?: boolean } = {},
+) => queryOptions({ queryKey, queryFn: () => apiRequest<Data>(`${path}${queryString(query)}`), placeholderData: keepPreviousData, ...more })

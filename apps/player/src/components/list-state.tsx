@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Spinner } from './spinner.tsx'
 import { t } from '../lib/i18n/index.ts'
 import './list-state.css'
@@ -27,4 +28,11 @@ export function ErrorState({ onRetry }: { onRetry: () => void }) {
       </button>
     </div>
   )
+}
+
+/** A fetched list as the lobby shows it: loading, a failed load with a retry, 'no data' when `empty`, or `children`. */
+export function ListStates({ query, empty, children }: { query: { status: string; refetch: () => unknown }; empty: boolean; children: ReactNode }) {
+  if (query.status === 'pending') return <LoadingState />
+  if (query.status === 'error') return <ErrorState onRetry={() => void query.refetch()} />
+  return empty ? <EmptyState /> : children
 }

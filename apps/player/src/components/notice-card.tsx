@@ -11,7 +11,7 @@ export function NoticeCard(props: {
   const { action } = props
   return (
     <section className="card notice">
-      <div className="notice__icon">{props.icon}</div>
+      <div className="notice__icon icon-badge">{props.icon}</div>
       <h1 className="notice__title">{props.title}</h1>
       {props.children}
       {'to' in action ? (

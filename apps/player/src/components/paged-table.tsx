@@ -1,5 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query'
-import { useEffect, type ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { EmptyState, ErrorState, LoadingState } from './list-state.tsx'
 import { Pager } from './pager.tsx'
 
@@ -12,21 +12,21 @@ export interface PagedTableColumn<Row> {
 
 /**
  * A server-paged list as a table (history's two tabs, the referral friends): the loading text, 'no data', a failed
- * load with a retry, the rows, and the prev/next pager (spec §2). The caller owns the page number, because its query
- * is keyed by it. A failed load is logged (spec §8), never a logout.
+ * load with a retry, the rows, and the prev/next pager (spec §2). `usePage` is the list's query hook, asked for the
+ * page shown. A failed load is logged (spec §8), never a logout.
  */
 export function PagedTable<Data extends { size: number; total: number }, Row>(props: {
   label: string
-  query: UseQueryResult<Data>
+  usePage: (page: number) => UseQueryResult<Data>
   rows: (data: Data) => readonly Row[]
   rowKey: (row: Row, index: number) => string | number
   columns: ReadonlyArray<PagedTableColumn<Row>>
-  page: number
-  onPageChange: (page: number) => void
   /** Shown above the table once there are rows (e.g. how many friends in all). */
   header?: (data: Data) => ReactNode
 }) {
-  const { query, label } = props
+  const { label } = props
+  const [page, setPage] = useState(0)
+  const query = props.usePage(page)
   useEffect(() => {
     if (query.error) console.warn(`${label} could not be loaded`, query.error)
   }, [query.error, label])
@@ -36,7 +36,7 @@ export function PagedTable<Data extends { size: number; total: number }, Row>(pr
   const data = query.data
   if (data === undefined) return <ErrorState onRetry={() => void query.refetch()} />
   const rows = props.rows(data)
-  if (rows.length === 0 && props.page === 0) return <EmptyState />
+  if (rows.length === 0 && page === 0) return <EmptyState />
   const numeric = (column: PagedTableColumn<Row>) => (column.numeric ? 'data-table__number' : undefined)
   return (
     <>
@@ -65,7 +65,7 @@ export function PagedTable<Data extends { size: number; total: number }, Row>(pr
           </tbody>
         </table>
       </div>
-      <Pager page={props.page} size={data.size} total={data.total} busy={query.isPlaceholderData} onChange={props.onPageChange} />
+      <Pager page={page} size={data.size} total={data.total} busy={query.isPlaceholderData} onChange={setPage} />
     </>
   )
 }

@@ -1,4 +1,5 @@
 import { createApiClient, errorText as serverMessageOr } from '@sanam/web-shared/api-client'
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { t, type MessageKey } from './i18n/index.ts'
 import { expireSession, getSession } from './session.ts'
 
@@ -21,3 +22,10 @@ export const { apiAnswer, apiRequest } = createApiClient({
 export function errorText(error: unknown, fallback: MessageKey): string {
   return serverMessageOr(error, t(fallback))
 }
+
+/**
+ * The query of one zero-based page of a paged list, `GET <path>?page=`: the previous page stays on screen while the
+ * next one loads, so the table does not jump to a spinner.
+ */
+export const pageQueryOptions = <Data>(queryKey: readonly unknown[], path: string, page: number) =>
+  queryOptions({ queryKey, queryFn: () => apiRequest<Data>(`${path}?page=${page}`), placeholderData: keepPreviousData })

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { okEnvelope } from './envelope.ts'
 import { idParams, MediaUrl, strictBody } from './fields.ts'
-import { gameTypes, providerTypes } from './games.ts'
+import { Game, gameTypes, Provider, providerTypes } from './games.ts'
 
 // The back-office catalogue editor (issue 20 §2): providers and their games.
 
@@ -60,34 +60,14 @@ export type CreateGameBody = z.infer<typeof CreateGameBody>
 export const UpdateGameBody = strictBody(gameFields).partial().refine(somethingToChange, { error: NOTHING_TO_CHANGE })
 export type UpdateGameBody = z.infer<typeof UpdateGameBody>
 
-export const CatalogueProvider = z.object({
-  code: z.string(),
-  title: z.string(),
-  image: z.string(),
-  types: z.array(z.string()),
-  maintenance: z.boolean(),
-  lobby: z.boolean(),
-  sort: z.number().int(),
-  popularity: z.number().int(),
-  adapter: z.string(),
-  games: z.number().int(),
-  updated_at: z.string(),
-})
+const edited = { sort: z.number().int(), popularity: z.number().int(), updated_at: z.string() }
+
+/** The lobby's provider with all its types, its order, adapter and how many games it has. */
+export const CatalogueProvider = Provider.omit({ type: true }).extend({ types: z.array(z.string()), ...edited, adapter: z.string(), games: z.number().int() })
 export type CatalogueProvider = z.infer<typeof CatalogueProvider>
 
-export const CatalogueGame = z.object({
-  id: z.number().int(),
-  provider: z.string(),
-  code: z.string(),
-  title: z.string(),
-  image: z.string(),
-  type: z.string(),
-  lobby: z.boolean(),
-  maintenance: z.boolean(),
-  popularity: z.number().int(),
-  sort: z.number().int(),
-  updated_at: z.string(),
-})
+/** The lobby's game with its id and its order. */
+export const CatalogueGame = Game.extend({ id: z.number().int(), ...edited })
 export type CatalogueGame = z.infer<typeof CatalogueGame>
 
 const ProviderParams = z.strictObject({ code: CatalogueProviderCode })

@@ -3,6 +3,7 @@ import { okEnvelope } from './envelope.ts'
 import { Restriction } from './exclusion.ts'
 import { idParams, OperatorReason, strictBody } from './fields.ts'
 import { PromotionHistoryItem } from './promotions.ts'
+import { playerNames } from './user.ts'
 import { PageParam, PageQuery, pageOf, WalletHistoryItem } from './wallet.ts'
 
 const MemberIdParams = idParams('รหัสสมาชิกไม่ถูกต้อง')
@@ -10,9 +11,7 @@ const MemberStatus = z.enum(['ACTIVE', 'LOCKED'])
 
 export const MemberSummary = z.object({
   id: z.number().int(),
-  mobile: z.string(),
-  firstname: z.string(),
-  surname: z.string(),
+  ...playerNames,
   bank_code: z.string(),
   bank_account: z.string(),
   status: MemberStatus,

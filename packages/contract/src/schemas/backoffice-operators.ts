@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { MessageOnly, okEnvelope } from './envelope.ts'
 import { DayOrInstant, idParams, MAX_PASSWORD_LENGTH, recordId, strictBody } from './fields.ts'
-import { OperatorLoginBody, OperatorLoginResult, OperatorRole } from './backoffice.ts'
+import { OperatorLoginBody, OperatorLoginResult, OperatorRole, operatorAccess } from './backoffice.ts'
 import { PageParam, pageOf } from './wallet.ts'
 
 /** Operators' passwords are longer than players' (issue 18, ASVS 2.1.1): 12 to 72 characters. */
@@ -17,22 +17,13 @@ export const OperatorUsername = z
 const Otp = z.string({ error: 'รหัสยืนยันต้องเป็นตัวเลข 6 หลัก' }).regex(/^\d{6}$/, { error: 'รหัสยืนยันต้องเป็นตัวเลข 6 หลัก' })
 const OperatorIdParams = idParams('รหัสผู้ใช้งานไม่ถูกต้อง')
 
-export const OperatorMe = z.object({
-  operator_id: z.number().int(),
-  username: z.string(),
-  role: OperatorRole,
-  totp_enrolled: z.boolean(),
-  must_enroll: z.boolean(),
-})
+export const OperatorMe = z.object({ operator_id: z.number().int(), ...operatorAccess })
 export type OperatorMe = z.infer<typeof OperatorMe>
 
 export const OperatorView = z.object({
   id: z.number().int(),
-  username: z.string(),
-  role: OperatorRole,
+  ...operatorAccess,
   disabled: z.boolean(),
-  totp_enrolled: z.boolean(),
-  must_enroll: z.boolean(),
   /** Holds a one-time password an owner gave it: it must choose its own before anything else (ADR 036). */
   password_change_required: z.boolean(),
   created_at: z.string(),

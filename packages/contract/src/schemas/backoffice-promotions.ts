@@ -3,7 +3,7 @@ import { gameTypeNames } from '../lobby/game-types.ts'
 import { isBahtAmount } from '../money.ts'
 import { okEnvelope } from './envelope.ts'
 import { idParams, IsoDateTime, MediaUrl, OperatorReason, strictBody } from './fields.ts'
-import { PromotionRuleItem } from './promotions.ts'
+import { promotionTermsView } from './promotions.ts'
 import { BahtAmount } from './wallet.ts'
 
 // The back-office promotions editor (issue 20 §1): every rule type of spec §3 as one case of a discriminated union,
@@ -120,11 +120,7 @@ export const PromotionStatus = z.enum(['draft', 'pending', 'published', 'schedul
 export type PromotionStatus = z.infer<typeof PromotionStatus>
 
 const TermsView = z.object({
-  title: z.string(),
-  image: z.string(),
-  credit_given: z.number(),
-  credit_given_type: z.enum(['FIXED', 'PERCENT']),
-  rules: z.array(PromotionRuleItem),
+  ...promotionTermsView,
   starts_at: z.string().nullable(),
   ends_at: z.string().nullable(),
 })

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { isBahtAmount } from '../money.ts'
 import { okEnvelope } from './envelope.ts'
 import { DayOrInstant, idParams, OperatorReason, strictBody } from './fields.ts'
+import { playerNames } from './user.ts'
 import { PageParam, pageOf } from './wallet.ts'
 
 const Iso = z.string()
@@ -18,14 +19,15 @@ export const OperatorLoginBody = strictBody({
 })
 export const OperatorRole = z.enum(['owner', 'finance', 'support'], { error: 'กรุณาเลือกบทบาทของผู้ใช้งาน' })
 export type OperatorRole = z.infer<typeof OperatorRole>
-export const OperatorLoginResult = z.object({
-  token: z.string(),
+/** An operator's name, role and authenticator state, as every view of an operator gives them. */
+export const operatorAccess = {
   username: z.string(),
   role: OperatorRole,
   totp_enrolled: z.boolean(),
   /** Without TOTP (any role): the session may only enrol, read itself and sign out until a code confirms it. */
   must_enroll: z.boolean(),
-})
+}
+export const OperatorLoginResult = z.object({ token: z.string(), ...operatorAccess })
 
 export const WithdrawalStatus = z.enum(['PENDING', 'SUCCESS', 'FAIL', 'CANCEL'])
 /**
@@ -117,9 +119,7 @@ export const MemberLinks = z.object({
   list: z.array(
     z.object({
       player_id: z.number().int(),
-      mobile: z.string(),
-      firstname: z.string(),
-      surname: z.string(),
+      ...playerNames,
       reasons: z.array(z.enum(['NAME', 'DEVICE', 'ADDRESS'])),
       /** The shared addresses (device ids are kept only as hashes and not shown). */
       addresses: z.array(z.string()),

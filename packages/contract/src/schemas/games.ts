@@ -9,27 +9,13 @@ export const providerTypes = ['CASINO', 'CASINO_LIVE', 'SLOT', 'GAME', 'FISHING'
 export const gameTypes = ['SLOT', 'FUNKY', 'FISHING', 'CASINO', 'CASINO_LIVE', 'SPORT', 'LOTTERY', 'CARD', 'CRASH'] as const
 export type GameType = (typeof gameTypes)[number]
 
-export const Provider = z.object({
-  code: z.string(),
-  title: z.string(),
-  image: z.string(),
-  type: z.array(z.string()),
-  maintenance: z.boolean(),
-  lobby: z.boolean(),
-  sort: z.number().int(),
-})
+/** What every view of a provider or a game shows: its code, title and art, whether it is in maintenance and in the lobby. */
+const catalogueItem = { code: z.string(), title: z.string(), image: z.string(), maintenance: z.boolean(), lobby: z.boolean() }
+
+export const Provider = z.object({ ...catalogueItem, type: z.array(z.string()), sort: z.number().int() })
 export type Provider = z.infer<typeof Provider>
 
-export const Game = z.object({
-  code: z.string(),
-  title: z.string(),
-  image: z.string(),
-  type: z.string(),
-  provider: z.string(),
-  lobby: z.boolean(),
-  maintenance: z.boolean(),
-  popularity: z.number().int(),
-})
+export const Game = z.object({ ...catalogueItem, type: z.string(), provider: z.string(), popularity: z.number().int() })
 export type Game = z.infer<typeof Game>
 
 const ProviderCode = z.string({ error: 'ค่ายเกมไม่ถูกต้อง' }).regex(/^[a-z0-9_]{1,40}$/, { error: 'ค่ายเกมไม่ถูกต้อง' })

@@ -4,15 +4,17 @@ import { PageQuery, pageOf } from './wallet.ts'
 
 export const PromotionRuleItem = z.object({ type: z.string(), value: z.unknown() })
 
-/** An offer (spec §3). credit_given is baht for FIXED, a percentage (50 = 50 %) for PERCENT. */
-export const Promotion = z.object({
-  id: z.number().int(),
+/** An offer's terms as players and operators see them: credit_given is baht for FIXED, a percentage (50 = 50 %) for PERCENT. */
+export const promotionTermsView = {
   title: z.string(),
   image: z.string(),
   credit_given: z.number(),
   credit_given_type: z.enum(['FIXED', 'PERCENT']),
   rules: z.array(PromotionRuleItem),
-})
+}
+
+/** An offer (spec §3). */
+export const Promotion = z.object({ id: z.number().int(), ...promotionTermsView })
 export type Promotion = z.infer<typeof Promotion>
 
 /** The active promotion of the current player (GET /user/@me → promotion.info). */

@@ -6,12 +6,13 @@ import { fieldMessages, LoginPassword, strictBody } from './fields.ts'
 
 export const UserPromotion = z.object({ enabled: z.boolean(), info: PromotionInfo.optional() })
 
+/** A player's phone and registered names, as every view of a player gives them. */
+export const playerNames = { mobile: z.string(), firstname: z.string(), surname: z.string() }
+
 /** The current player (spec §3 User). */
 export const UserMe = z.object({
   uid: z.number().int(),
-  mobile: z.string(),
-  firstname: z.string(),
-  surname: z.string(),
+  ...playerNames,
   invite_code: z.string(),
   bank: z.object({ code: z.string(), name: z.string(), account: z.string() }),
   promotion: UserPromotion,

@@ -1,33 +1,36 @@
-import { bigint, bigserial, boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, check, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
-import { bytea, createdAt } from './columns.ts'
+import { bytea, createdAt, instant, int64, serialId } from './columns.ts'
 
 /** Back-office operators. */
 export const operators = pgTable(
   'operators',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
     role: text('role', { enum: ['owner', 'finance', 'support'] }).notNull(),
     createdAt: createdAt(),
     /** Set when an owner disables the operator: no sign-in, every session ended. */
-    disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
+    disabledAt: instant('disabled_at'),
     /**
      * Set when an owner created the operator or reset its password or authenticator (ADR 036): the password is then a
      * one-time password, good within a day only for choosing a new one. Cleared by the operator's own new password.
      */
-    passwordResetAt: timestamp('password_reset_at', { withTimezone: true, mode: 'date' }),
+    passwordResetAt: instant('password_reset_at'),
     /** The enrolled TOTP secret, sealed with TOTP_ENCRYPTION_KEY (lib/totp.ts); null until enrolment is confirmed. */
     totpSecret: text('totp_secret'),
     /** The secret shown during enrolment, sealed the same way, until a code from it is confirmed. */
     totpPendingSecret: text('totp_pending_secret'),
     /** The highest TOTP time step accepted: a code is taken once (no replay inside its window). */
-    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
-    lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
+    totpLastStep: int64('totp_last_step'),
+    lastLoginAt: instant('last_login_at'),
   },
   (t) => [uniqueIndex('operators_username_key').on(t.username)],
 )
+
+/** An operator's id in another row (null where the system acted, unless the column says `.notNull()`). */
+export const operatorRef = (name: string) => int64(name).references(() => operators.id)
 
 /**
  * Who did what to which operator (ADR 036): creation, password and authenticator resets and role changes, by whom and
@@ -37,14 +40,12 @@ export const operators = pgTable(
 export const operatorChanges = pgTable(
   'operator_changes',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    operatorId: bigint('operator_id', { mode: 'number' })
-      .notNull()
-      .references(() => operators.id),
+    id: serialId(),
+    operatorId: operatorRef('operator_id').notNull(),
     /** The operator who made the change; null for start-up (the first owner). */
-    byOperatorId: bigint('by_operator_id', { mode: 'number' }).references(() => operators.id),
+    byOperatorId: operatorRef('by_operator_id'),
     kind: text('kind', { enum: ['create', 'password_reset', 'totp_reset', 'role_change'] }).notNull(),
-    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    at: instant('at').notNull(),
   },
   (t) => [index('operator_changes_operator_idx').on(t.operatorId, t.at), index('operator_changes_by_idx').on(t.byOperatorId, t.at)],
 )
@@ -52,16 +53,14 @@ export const operatorChanges = pgTable(
 export const operatorSessions = pgTable(
   'operator_sessions',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     tokenHash: bytea('token_hash').notNull(),
-    operatorId: bigint('operator_id', { mode: 'number' })
-      .notNull()
-      .references(() => operators.id),
+    operatorId: operatorRef('operator_id').notNull(),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    expiresAt: instant('expires_at').notNull(),
+    revokedAt: instant('revoked_at'),
     /** Last use, for the idle end (BACKOFFICE_IDLE_MINUTES); written at most once a minute. */
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastSeenAt: instant('last_seen_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('operator_sessions_token_hash_key').on(t.tokenHash), index('operator_sessions_operator_idx').on(t.operatorId)],
 )
@@ -74,8 +73,8 @@ export const operatorSessions = pgTable(
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    operatorId: bigint('operator_id', { mode: 'number' }).references(() => operators.id),
+    id: serialId(),
+    operatorId: operatorRef('operator_id'),
     action: text('action').notNull(),
     targetType: text('target_type').notNull(),
     targetId: text('target_id').notNull(),
@@ -84,7 +83,7 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
     /** The operator's address (TRUST_PROXY applied); null for start-up and scripts. */
     ip: text('ip'),
-    chainSeq: bigint('chain_seq', { mode: 'number' }),
+    chainSeq: int64('chain_seq'),
     prevHash: bytea('prev_hash'),
     hash: bytea('hash'),
   },
@@ -105,8 +104,8 @@ export const auditChainMark = pgTable(
   'audit_chain_mark',
   {
     one: boolean('one').primaryKey().default(true),
-    legacyThrough: bigint('legacy_through', { mode: 'number' }).notNull(),
-    markedAt: timestamp('marked_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    legacyThrough: int64('legacy_through').notNull(),
+    markedAt: instant('marked_at').notNull().defaultNow(),
   },
   (t) => [check('audit_chain_mark_one_row', sql`${t.one}`)],
 )

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import { bytea, createdAt } from './columns.ts'
-import { players } from './players.ts'
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { bytea, createdAt, instant, int64, serialId, updatedAt } from './columns.ts'
+import { playerRef } from './players.ts'
 
 // Games (DESIGN §4 Games).
 
@@ -16,13 +16,13 @@ export const providers = pgTable('providers', {
   sort: integer('sort').notNull().default(0),
   popularity: integer('popularity').notNull().default(0),
   adapter: text('adapter').notNull().default('demo'),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 })
 
 export const games = pgTable(
   'games',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     providerCode: text('provider_code')
       .notNull()
       .references(() => providers.code),
@@ -34,7 +34,7 @@ export const games = pgTable(
     maintenance: boolean('maintenance').notNull().default(false),
     popularity: integer('popularity').notNull().default(0),
     sort: integer('sort').notNull().default(0),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('games_provider_code_key').on(t.providerCode, t.code),
@@ -47,17 +47,15 @@ export const games = pgTable(
 export const gameSessions = pgTable(
   'game_sessions',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     tokenHash: bytea('token_hash').notNull(),
-    playerId: bigint('player_id', { mode: 'number' })
-      .notNull()
-      .references(() => players.id),
+    playerId: playerRef(),
     providerCode: text('provider_code').notNull(),
     gameCode: text('game_code'),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: instant('expires_at').notNull(),
     /** Set when the player's sessions end (logout, password change, lock): bets are refused, wins and rollbacks not. */
-    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    revokedAt: instant('revoked_at'),
   },
   (t) => [
     uniqueIndex('game_sessions_token_hash_key').on(t.tokenHash),
@@ -78,7 +76,7 @@ export const seamlessTransactions = pgTable(
     providerCode: text('provider_code').notNull(),
     txId: text('tx_id').notNull(),
     op: text('op', { enum: ['bet', 'win', 'rollback', 'tombstone'] }).notNull(),
-    playerId: bigint('player_id', { mode: 'number' }),
+    playerId: int64('player_id'),
     roundId: text('round_id').notNull(),
     gameCode: text('game_code'),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
@@ -105,7 +103,7 @@ export const gameRounds = pgTable(
   {
     providerCode: text('provider_code').notNull(),
     roundId: text('round_id').notNull(),
-    playerId: bigint('player_id', { mode: 'number' }).notNull(),
+    playerId: int64('player_id').notNull(),
     gameCode: text('game_code'),
     totalBet: bigint('total_bet', { mode: 'bigint' })
       .notNull()
@@ -116,8 +114,8 @@ export const gameRounds = pgTable(
     status: text('status', { enum: ['OPEN', 'SETTLED', 'ROLLED_BACK', 'CLOSED'] })
       .notNull()
       .default('OPEN'),
-    openedAt: timestamp('opened_at', { withTimezone: true, mode: 'date' }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+    openedAt: instant('opened_at').notNull(),
+    updatedAt: instant('updated_at').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.providerCode, t.roundId] }),
@@ -131,7 +129,7 @@ export const gameRounds = pgTable(
 export const seamlessLog = pgTable(
   'seamless_log',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     providerCode: text('provider_code').notNull(),
     op: text('op').notNull(),
     requestId: text('request_id'),

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
-import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import { createdAt } from './columns.ts'
-import { operators } from './backoffice.ts'
-import { players } from './players.ts'
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { createdAt, instant, int64, serialId } from './columns.ts'
+import { operatorRef } from './backoffice.ts'
+import { playerRef, players } from './players.ts'
 
 // Money (DESIGN §3). All amounts are integer satang (bigint).
 
@@ -18,8 +18,8 @@ export type PlayerAccountKind = (typeof PLAYER_ACCOUNT_KINDS)[number]
 export const accounts = pgTable(
   'accounts',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    playerId: bigint('player_id', { mode: 'number' }).references(() => players.id),
+    id: serialId(),
+    playerId: int64('player_id').references(() => players.id),
     kind: text('kind').notNull(),
     balance: bigint('balance', { mode: 'bigint' }),
     createdAt: createdAt(),
@@ -39,12 +39,12 @@ export const accounts = pgTable(
 export const transfers = pgTable(
   'transfers',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     idempotencyKey: text('idempotency_key').notNull(),
-    debitAccountId: bigint('debit_account_id', { mode: 'number' })
+    debitAccountId: int64('debit_account_id')
       .notNull()
       .references(() => accounts.id),
-    creditAccountId: bigint('credit_account_id', { mode: 'number' })
+    creditAccountId: int64('credit_account_id')
       .notNull()
       .references(() => accounts.id),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
@@ -74,7 +74,7 @@ export const transfers = pgTable(
 export const operatorBankAccounts = pgTable(
   'operator_bank_accounts',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     bankCode: text('bank_code').notNull(),
     accountNumber: text('account_number').notNull(),
     accountName: text('account_name').notNull(),
@@ -87,15 +87,15 @@ export const operatorBankAccounts = pgTable(
       .notNull()
       .default('APPROVED'),
     /** Who proposed this version; null for the system (the demo seed, accounts from before the editor). */
-    proposedBy: bigint('proposed_by', { mode: 'number' }).references(() => operators.id),
+    proposedBy: operatorRef('proposed_by'),
     /** Who approved or rejected it; null while pending, or the system for a seeded account. */
-    decidedBy: bigint('decided_by', { mode: 'number' }).references(() => operators.id),
-    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    decidedBy: operatorRef('decided_by'),
+    decidedAt: instant('decided_at'),
     /** The account this version replaces when approved (a change of details), retired in the same transaction. */
-    replacesId: bigint('replaces_id', { mode: 'number' }),
-    retiredAt: timestamp('retired_at', { withTimezone: true, mode: 'date' }),
+    replacesId: int64('replaces_id'),
+    retiredAt: instant('retired_at'),
     /** When a draft bill last named it: bills go to the active account used least recently. */
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+    lastUsedAt: instant('last_used_at'),
   },
   (t) => [
     check('operator_bank_accounts_active_approved', sql`not active or status = 'APPROVED'`),
@@ -108,20 +108,18 @@ export const draftBills = pgTable(
   'draft_bills',
   {
     id: text('id').primaryKey(),
-    playerId: bigint('player_id', { mode: 'number' })
-      .notNull()
-      .references(() => players.id),
+    playerId: playerRef(),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
-    promotionId: bigint('promotion_id', { mode: 'number' }),
-    operatorAccountId: bigint('operator_account_id', { mode: 'number' })
+    promotionId: int64('promotion_id'),
+    operatorAccountId: int64('operator_account_id')
       .notNull()
       .references(() => operatorBankAccounts.id),
     status: text('status', { enum: ['LIVE', 'COMPLETED', 'CANCELLED', 'EXPIRED'] })
       .notNull()
       .default('LIVE'),
-    depositId: bigint('deposit_id', { mode: 'number' }),
+    depositId: int64('deposit_id'),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: instant('expires_at').notNull(),
   },
   (t) => [
     uniqueIndex('draft_bills_one_live_key')
@@ -131,6 +129,19 @@ export const draftBills = pgTable(
   ],
 )
 
+/** A transfer as a bank feed (or an operator) reports it: the facts a deposit and a deposit exception both keep. */
+const bankTransferColumns = () => ({
+  externalId: text('external_id').notNull(),
+  requestHash: text('request_hash').notNull(),
+  toAccount: text('to_account').notNull(),
+  fromBankCode: text('from_bank_code').notNull(),
+  fromAccount: text('from_account').notNull(),
+  fromName: text('from_name'),
+  amount: bigint('amount', { mode: 'bigint' }).notNull(),
+  occurredAt: instant('occurred_at').notNull(),
+  receivedAt: instant('received_at').notNull(),
+})
+
 /**
  * Money that arrived at an operator account (bank feed, operator entry). MATCHED rows are credited to a player;
  * UNMATCHED rows wait in the back-office queue until an operator assigns them (then ASSIGNED).
@@ -138,25 +149,17 @@ export const draftBills = pgTable(
 export const deposits = pgTable(
   'deposits',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     source: text('source', { enum: ['BANK_FEED', 'MANUAL'] }).notNull(),
-    externalId: text('external_id').notNull(),
-    requestHash: text('request_hash').notNull(),
-    toAccount: text('to_account').notNull(),
-    fromBankCode: text('from_bank_code').notNull(),
-    fromAccount: text('from_account').notNull(),
-    fromName: text('from_name'),
-    amount: bigint('amount', { mode: 'bigint' }).notNull(),
-    occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull(),
-    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull(),
+    ...bankTransferColumns(),
     /** CLAIMED: an operator's manual deposit, credited once the feed or a second operator confirms it; REJECTED if not. */
     status: text('status', { enum: ['MATCHED', 'UNMATCHED', 'ASSIGNED', 'CLAIMED', 'REJECTED'] }).notNull(),
     note: text('note'),
-    playerId: bigint('player_id', { mode: 'number' }).references(() => players.id),
+    playerId: int64('player_id').references(() => players.id),
     draftBillId: text('draft_bill_id'),
-    creditedAt: timestamp('credited_at', { withTimezone: true, mode: 'date' }),
+    creditedAt: instant('credited_at'),
     /** When the bank feed reported this transfer (null: only an operator's word for it, ADR 035). */
-    feedAt: timestamp('feed_at', { withTimezone: true, mode: 'date' }),
+    feedAt: instant('feed_at'),
   },
   (t) => [
     uniqueIndex('deposits_external_id_key').on(t.externalId),
@@ -178,10 +181,8 @@ export const deposits = pgTable(
 export const withdrawals = pgTable(
   'withdrawals',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    playerId: bigint('player_id', { mode: 'number' })
-      .notNull()
-      .references(() => players.id),
+    id: serialId(),
+    playerId: playerRef(),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     bankCode: text('bank_code').notNull(),
     bankAccount: text('bank_account').notNull(),
@@ -190,8 +191,8 @@ export const withdrawals = pgTable(
       .default('PENDING'),
     payoutRef: text('payout_ref'),
     reason: text('reason'),
-    decidedBy: bigint('decided_by', { mode: 'number' }),
-    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    decidedBy: int64('decided_by'),
+    decidedAt: instant('decided_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -211,11 +212,9 @@ export const withdrawals = pgTable(
 export const approvals = pgTable(
   'approvals',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     kind: text('kind', { enum: ['MANUAL_DEPOSIT', 'ASSIGN_DEPOSIT', 'ADJUSTMENT', 'WITHDRAWAL'] }).notNull(),
-    playerId: bigint('player_id', { mode: 'number' })
-      .notNull()
-      .references(() => players.id),
+    playerId: playerRef(),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     /** The requesting operator's reason or note. */
     note: text('note').notNull(),
@@ -224,15 +223,13 @@ export const approvals = pgTable(
     status: text('status', { enum: ['PENDING', 'APPLIED', 'REJECTED'] }).notNull(),
     /** The id the operator's screen gave an adjustment: sending it again answers the same row, moves nothing. */
     requestId: text('request_id'),
-    depositId: bigint('deposit_id', { mode: 'number' }).references(() => deposits.id),
-    withdrawalId: bigint('withdrawal_id', { mode: 'number' }).references(() => withdrawals.id),
+    depositId: int64('deposit_id').references(() => deposits.id),
+    withdrawalId: int64('withdrawal_id').references(() => withdrawals.id),
     payoutRef: text('payout_ref'),
-    requestedBy: bigint('requested_by', { mode: 'number' })
-      .notNull()
-      .references(() => operators.id),
+    requestedBy: operatorRef('requested_by').notNull(),
     /** The second operator; null when applied alone or completed by the bank feed. */
-    decidedBy: bigint('decided_by', { mode: 'number' }).references(() => operators.id),
-    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    decidedBy: operatorRef('decided_by'),
+    decidedAt: instant('decided_at'),
     /** A rejection's reason, or how a claim was completed (`BANK_FEED`). */
     decisionNote: text('decision_note'),
     createdAt: createdAt(),
@@ -263,25 +260,17 @@ export const approvals = pgTable(
 export const depositExceptions = pgTable(
   'deposit_exceptions',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    externalId: text('external_id').notNull(),
-    requestHash: text('request_hash').notNull(),
-    toAccount: text('to_account').notNull(),
-    fromBankCode: text('from_bank_code').notNull(),
-    fromAccount: text('from_account').notNull(),
-    fromName: text('from_name'),
-    amount: bigint('amount', { mode: 'bigint' }).notNull(),
-    occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull(),
-    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull(),
+    id: serialId(),
+    ...bankTransferColumns(),
     /** The record that holds the reference. */
-    depositId: bigint('deposit_id', { mode: 'number' })
+    depositId: int64('deposit_id')
       .notNull()
       .references(() => deposits.id),
     /** What differs: AMOUNT, SENDER, PAY_IN_ACCOUNT. */
     reasons: jsonb('reasons').$type<string[]>().notNull(),
     status: text('status', { enum: ['OPEN', 'CREDITED', 'DISMISSED'] }).notNull(),
-    resolvedBy: bigint('resolved_by', { mode: 'number' }).references(() => operators.id),
-    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+    resolvedBy: operatorRef('resolved_by'),
+    resolvedAt: instant('resolved_at'),
     resolutionNote: text('resolution_note'),
     /**
      * DEPOSIT_LIMIT only (ADR 048): the member's limit the credited transfer went past, satang, and what was left of it
@@ -289,7 +278,7 @@ export const depositExceptions = pgTable(
      */
     limitDetail: jsonb('limit_detail').$type<{ kind: string; limit: string; remaining: string }>(),
     /** CREDITED: the deposit row made of this transfer, credited through the money policy. */
-    creditedDepositId: bigint('credited_deposit_id', { mode: 'number' }).references(() => deposits.id),
+    creditedDepositId: int64('credited_deposit_id').references(() => deposits.id),
   },
   (t) => [
     uniqueIndex('deposit_exceptions_request_hash_key').on(t.requestHash),
@@ -303,7 +292,7 @@ export const depositExceptions = pgTable(
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    playerId: bigint('player_id', { mode: 'number' }).notNull(),
+    playerId: int64('player_id').notNull(),
     scope: text('scope').notNull(),
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
-import { bigint, bigserial, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import { createdAt } from './columns.ts'
-import { operators } from './backoffice.ts'
+import { bigint, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { createdAt, instant, serialId } from './columns.ts'
+import { operatorRef } from './backoffice.ts'
 
 // The referral plan and limits (issue 20 §4, ADR 044). Amounts are integer satang, rates basis points (hundredths of
 // a percent: 300 is 3 %).
@@ -19,7 +19,7 @@ const PAYOUT_INTERVALS = ['DAY', 'WEEKEN', 'MONTH'] as const
 export const planVersions = pgTable(
   'plan_versions',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     status: text('status', { enum: ['PENDING', 'APPLIED', 'REJECTED'] }).notNull(),
     level1Bp: integer('level1_bp').notNull(),
     level2Bp: integer('level2_bp').notNull(),
@@ -40,13 +40,13 @@ export const planVersions = pgTable(
     /** Why the change is asked for. */
     reason: text('reason').notNull(),
     /** Null for the first version, written at first start from the environment. */
-    proposedBy: bigint('proposed_by', { mode: 'number' }).references(() => operators.id),
+    proposedBy: operatorRef('proposed_by'),
     createdAt: createdAt(),
-    decidedBy: bigint('decided_by', { mode: 'number' }).references(() => operators.id),
-    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    decidedBy: operatorRef('decided_by'),
+    decidedAt: instant('decided_at'),
     rejectReason: text('reject_reason'),
     /** When an APPLIED version took over (its approval; the epoch for the first one). */
-    effectiveFrom: timestamp('effective_from', { withTimezone: true, mode: 'date' }),
+    effectiveFrom: instant('effective_from'),
   },
   (t) => [
     // One proposal waits at a time, and one first version exists, however many processes start at once.

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm'
-import { bigint, bigserial, check, index, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import { bytea, createdAt } from './columns.ts'
+import { check, index, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { bytea, createdAt, instant, int64, serialId, updatedAt } from './columns.ts'
 
 /** Players (spec §3 User). A row exists only once the phone is confirmed (or OTP is off). */
 export const players = pgTable(
   'players',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     mobile: text('mobile').notNull(),
     passwordHash: text('password_hash').notNull(),
     firstname: text('firstname').notNull(),
@@ -14,28 +14,28 @@ export const players = pgTable(
     bankCode: text('bank_code').notNull(),
     bankAccount: text('bank_account').notNull(),
     inviteCode: text('invite_code').notNull(),
-    uplineId: bigint('upline_id', { mode: 'number' }),
+    uplineId: int64('upline_id'),
     status: text('status', { enum: ['ACTIVE', 'LOCKED'] })
       .notNull()
       .default('ACTIVE'),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
     /**
      * Who locked the member and in which role, while LOCKED (ADR 036): an operator of a lower rank cannot unlock it.
      * Null for an active member.
      */
-    lockedBy: bigint('locked_by', { mode: 'number' }),
+    lockedBy: int64('locked_by'),
     lockedByRole: text('locked_by_role', { enum: ['owner', 'finance', 'support'] }),
     /**
      * Set when an operator reset the password (issue 12 §5): the password is then a temporary one, good for signing in
      * only to choose a new one, within a day of this time. Cleared by the player's new password.
      */
-    passwordResetAt: timestamp('password_reset_at', { withTimezone: true, mode: 'date' }),
+    passwordResetAt: instant('password_reset_at'),
     /**
      * When the player said they are 20 or older and accepted the site's terms, at registration (issue 21 §3, ADR 046).
      * Null for a player registered before the app asked.
      */
-    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true, mode: 'date' }),
+    termsAcceptedAt: instant('terms_accepted_at'),
     /**
      * The bank account holder's name (the registered names: the account must be the player's own), normalised the
      * way linked accounts compare it: NFKC, lower case, white space collapsed. Players sharing it are linked.
@@ -55,6 +55,12 @@ export const players = pgTable(
   ],
 )
 
+/** The player a row belongs to. */
+export const playerRef = () =>
+  int64('player_id')
+    .notNull()
+    .references(() => players.id)
+
 /**
  * Registrations waiting for their OTP. Kept apart from players so an abandoned sign-up never
  * holds a phone number or a bank account: registering the same phone again replaces the row.
@@ -62,7 +68,7 @@ export const players = pgTable(
 export const pendingRegistrations = pgTable(
   'pending_registrations',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     mobile: text('mobile').notNull(),
     /** sha256 of the challenge token handed to the app. */
     tokenHash: bytea('token_hash').notNull(),
@@ -71,8 +77,8 @@ export const pendingRegistrations = pgTable(
     otpRef: text('otp_ref').notNull(),
     attempts: smallint('attempts').notNull().default(0),
     payload: jsonb('payload').$type<PendingPayload>().notNull(),
-    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    sentAt: instant('sent_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('pending_registrations_mobile_key').on(t.mobile)],
@@ -93,16 +99,14 @@ export interface PendingPayload {
 export const sessions = pgTable(
   'sessions',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     tokenHash: bytea('token_hash').notNull(),
-    playerId: bigint('player_id', { mode: 'number' })
-      .notNull()
-      .references(() => players.id),
+    playerId: playerRef(),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    expiresAt: instant('expires_at').notNull(),
+    revokedAt: instant('revoked_at'),
     /** When the session was last used, kept to the minute (one write a minute at most): idle sessions end. */
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastSeenAt: instant('last_seen_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
@@ -123,14 +127,12 @@ export const sessions = pgTable(
 export const playerExclusions = pgTable(
   'player_exclusions',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    playerId: bigint('player_id', { mode: 'number' })
-      .notNull()
-      .references(() => players.id),
+    id: serialId(),
+    playerId: playerRef(),
     kind: text('kind', { enum: ['TIME_OUT', 'SELF_EXCLUSION'] }).notNull(),
     period: text('period', { enum: ['24H', '7D', '30D', '6M', '1Y', '5Y', 'PERMANENT'] }).notNull(),
-    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }).notNull(),
-    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }),
+    startsAt: instant('starts_at').notNull(),
+    endsAt: instant('ends_at'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
-import { operators } from './backoffice.ts'
-import { createdAt } from './columns.ts'
-import { players } from './players.ts'
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { operatorRef } from './backoffice.ts'
+import { createdAt, instant, int64, serialId } from './columns.ts'
+import { playerRef, players } from './players.ts'
 
 // Promotions, referral and rebate (spec §3, §9; DESIGN §4).
 
@@ -13,7 +13,7 @@ import { players } from './players.ts'
  * is active, published and inside its schedule (starts_at, ends_at; null is open).
  */
 export const promotions = pgTable('promotions', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  id: serialId(),
   title: text('title').notNull(),
   image: text('image').notNull(),
   creditGivenType: text('credit_given_type', { enum: ['FIXED', 'PERCENT'] }).notNull(),
@@ -21,10 +21,10 @@ export const promotions = pgTable('promotions', {
   rules: jsonb('rules').$type<Array<{ type: string; value: unknown }>>().notNull(),
   active: boolean('active').notNull().default(true),
   sort: integer('sort').notNull().default(0),
-  startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }),
-  endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }),
+  startsAt: instant('starts_at'),
+  endsAt: instant('ends_at'),
   /** The published version these terms are (null: never published). No FK: the version row references this one. */
-  versionId: bigint('version_id', { mode: 'number' }),
+  versionId: int64('version_id'),
   createdAt: createdAt(),
 })
 
@@ -37,8 +37,8 @@ export const promotions = pgTable('promotions', {
 export const promotionVersions = pgTable(
   'promotion_versions',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    promotionId: bigint('promotion_id', { mode: 'number' })
+    id: serialId(),
+    promotionId: int64('promotion_id')
       .notNull()
       .references(() => promotions.id),
     number: integer('number').notNull(),
@@ -47,13 +47,13 @@ export const promotionVersions = pgTable(
     creditGivenType: text('credit_given_type', { enum: ['FIXED', 'PERCENT'] }).notNull(),
     creditGiven: bigint('credit_given', { mode: 'bigint' }).notNull(),
     rules: jsonb('rules').$type<Array<{ type: string; value: unknown }>>().notNull(),
-    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }),
-    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }),
+    startsAt: instant('starts_at'),
+    endsAt: instant('ends_at'),
     status: text('status', { enum: ['PENDING', 'PUBLISHED', 'REJECTED', 'REPLACED'] }).notNull(),
-    proposedBy: bigint('proposed_by', { mode: 'number' }).references(() => operators.id),
-    proposedAt: timestamp('proposed_at', { withTimezone: true, mode: 'date' }).notNull(),
-    decidedBy: bigint('decided_by', { mode: 'number' }).references(() => operators.id),
-    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+    proposedBy: operatorRef('proposed_by'),
+    proposedAt: instant('proposed_at').notNull(),
+    decidedBy: operatorRef('decided_by'),
+    decidedAt: instant('decided_at'),
     decisionNote: text('decision_note'),
   },
   (t) => [
@@ -68,14 +68,12 @@ export const promotionVersions = pgTable(
 export const playerPromotions = pgTable(
   'player_promotions',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    playerId: bigint('player_id', { mode: 'number' })
-      .notNull()
-      .references(() => players.id),
-    promotionId: bigint('promotion_id', { mode: 'number' })
+    id: serialId(),
+    playerId: playerRef(),
+    promotionId: int64('promotion_id')
       .notNull()
       .references(() => promotions.id),
-    depositId: bigint('deposit_id', { mode: 'number' }).notNull(),
+    depositId: int64('deposit_id').notNull(),
     deposit: bigint('deposit', { mode: 'bigint' }).notNull(),
     bonus: bigint('bonus', { mode: 'bigint' }).notNull(),
     turnoverType: text('turnover_type', { enum: ['TURNOVER', 'CREDIT', 'NONE'] }).notNull(),
@@ -84,15 +82,15 @@ export const playerPromotions = pgTable(
       .notNull()
       .default(sql`0`),
     /** The published version it was granted under: later versions do not change a running promotion. */
-    versionId: bigint('version_id', { mode: 'number' }).references(() => promotionVersions.id),
+    versionId: int64('version_id').references(() => promotionVersions.id),
     /** The promotion's rules as they were when taken: later edits do not change a running promotion. */
     rules: jsonb('rules').$type<Array<{ type: string; value: unknown }>>().notNull(),
     status: text('status', { enum: ['ACTIVE', 'COMPLETED', 'FORFEITED'] })
       .notNull()
       .default('ACTIVE'),
     endReason: text('end_reason'),
-    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull(),
-    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+    receivedAt: instant('received_at').notNull(),
+    endedAt: instant('ended_at'),
   },
   (t) => [
     uniqueIndex('player_promotions_one_active_key')
@@ -110,10 +108,10 @@ export const accruals = pgTable(
   'accruals',
   {
     day: text('day').notNull(),
-    beneficiaryId: bigint('beneficiary_id', { mode: 'number' })
+    beneficiaryId: int64('beneficiary_id')
       .notNull()
       .references(() => players.id),
-    sourceId: bigint('source_id', { mode: 'number' })
+    sourceId: int64('source_id')
       .notNull()
       .references(() => players.id),
     level: smallint('level').notNull(),
@@ -137,12 +135,10 @@ export const accruals = pgTable(
 export const playerSignals = pgTable(
   'player_signals',
   {
-    playerId: bigint('player_id', { mode: 'number' })
-      .notNull()
-      .references(() => players.id),
+    playerId: playerRef(),
     kind: text('kind', { enum: ['DEVICE', 'REGISTER_ADDRESS', 'LOGIN_ADDRESS'] }).notNull(),
     value: text('value').notNull(),
-    seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }).notNull(),
+    seenAt: instant('seen_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.playerId, t.kind, t.value] }), index('player_signals_value_idx').on(t.value, t.kind)],
 )
@@ -151,10 +147,8 @@ export const playerSignals = pgTable(
 export const walletPayouts = pgTable(
   'wallet_payouts',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    playerId: bigint('player_id', { mode: 'number' })
-      .notNull()
-      .references(() => players.id),
+    id: serialId(),
+    playerId: playerRef(),
     wallet: text('wallet', { enum: ['bonus', 'refund'] }).notNull(),
     /** The Bangkok payout period: a day (DAY), a Friday (WEEKEN) or a month's 1st (MONTH), e.g. '2026-11-21'. */
     period: text('period').notNull(),

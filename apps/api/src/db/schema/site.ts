@@ -1,5 +1,5 @@
-import { integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
-import { bytea } from './columns.ts'
+import { integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
+import { bytea, updatedAt } from './columns.ts'
 
 /** Site settings: one row (id = 1), edited by the back-office later. */
 export const siteSettings = pgTable('site_settings', {
@@ -16,7 +16,7 @@ export const siteSettings = pgTable('site_settings', {
   /** The site's terms and conditions, linked where a player registers and accepts them; null when none is set. */
   termsUrl: text('terms_url'),
   slides: jsonb('slides').$type<string[]>().notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 })
 
 /** Images and other small files served under /media (generated SVGs now, uploads later). */
@@ -25,5 +25,5 @@ export const media = pgTable('media', {
   contentType: text('content_type').notNull(),
   body: bytea('body').notNull(),
   etag: text('etag').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 })

@@ -1,31 +1,37 @@
-import { and, count, desc, eq, isNull, max, sql } from 'drizzle-orm'
+import { and, count, desc, eq, isNull, max, sql, type SQL } from 'drizzle-orm'
+import type { PgSelect } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
 import { playerMatches } from '../../db/player-search.ts'
 import { readPage, rowsOf, type DbNumber as Num } from '../../db/rows.ts'
 import { players, playerSignals, sessions } from '../../db/schema.ts'
 
+/** One page of `list` (a select from `table`) where `where` holds, newest (highest id) first, and how many rows hold. */
+function newestFirstPage<List extends PgSelect>(db: Db, list: List, table: typeof players | typeof sessions, where: SQL, page: number, size: number) {
+  return readPage(list.where(where).orderBy(desc(table.id)), db.select({ n: count() }).from(table).where(where), page, size)
+}
+
+/** A member as every list of members shows one. */
+const memberColumns = {
+  id: players.id,
+  mobile: players.mobile,
+  firstname: players.firstname,
+  surname: players.surname,
+  status: players.status,
+  createdAt: players.createdAt,
+}
+
 /** The back-office's reads and status changes of members (issue 12 §5). */
 export const membersRepository = {
   /** Members `q` finds (playerMatches), newest first. */
   async search(db: Db, q: string, page: number, size: number) {
-    const where = playerMatches(q)
-    return readPage(
+    return newestFirstPage(
+      db,
       db
-        .select({
-          id: players.id,
-          mobile: players.mobile,
-          firstname: players.firstname,
-          surname: players.surname,
-          bankCode: players.bankCode,
-          bankAccount: players.bankAccount,
-          status: players.status,
-          createdAt: players.createdAt,
-        })
+        .select({ ...memberColumns, bankCode: players.bankCode, bankAccount: players.bankAccount })
         .from(players)
-        .where(where)
-        .orderBy(desc(players.id))
         .$dynamic(),
-      db.select({ n: count() }).from(players).where(where),
+      players,
+      playerMatches(q),
       page,
       size,
     )
@@ -151,7 +157,8 @@ export const membersRepository = {
 
   /** One page of the member's web sessions, newest first. */
   async sessionsPage(db: Db, playerId: number, page: number, size: number) {
-    return readPage(
+    return newestFirstPage(
+      db,
       db
         .select({
           id: sessions.id,
@@ -161,10 +168,9 @@ export const membersRepository = {
           revokedAt: sessions.revokedAt,
         })
         .from(sessions)
-        .where(eq(sessions.playerId, playerId))
-        .orderBy(desc(sessions.id))
         .$dynamic(),
-      db.select({ n: count() }).from(sessions).where(eq(sessions.playerId, playerId)),
+      sessions,
+      eq(sessions.playerId, playerId),
       page,
       size,
     )
@@ -172,24 +178,7 @@ export const membersRepository = {
 
   /** One page of the members this member invited (level 1), newest first. */
   async downlinePage(db: Db, playerId: number, page: number, size: number) {
-    return readPage(
-      db
-        .select({
-          id: players.id,
-          mobile: players.mobile,
-          firstname: players.firstname,
-          surname: players.surname,
-          status: players.status,
-          createdAt: players.createdAt,
-        })
-        .from(players)
-        .where(eq(players.uplineId, playerId))
-        .orderBy(desc(players.id))
-        .$dynamic(),
-      db.select({ n: count() }).from(players).where(eq(players.uplineId, playerId)),
-      page,
-      size,
-    )
+    return newestFirstPage(db, db.select(memberColumns).from(players).$dynamic(), players, eq(players.uplineId, playerId), page, size)
   },
 
   /** The member's status and who locked it, the row locked until the transaction ends; undefined for no member. */

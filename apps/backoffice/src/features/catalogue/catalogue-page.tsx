@@ -1,6 +1,6 @@
 import { gameTypes, providerTypes, type CatalogueGame, type CatalogueProvider } from '@sanam/contract'
 import type { ColumnDef } from '@tanstack/react-table'
-import { useMemo, useState } from 'react'
+import { useMemo, useState, type ReactNode } from 'react'
 import { DataTable } from '../../components/data-table.tsx'
 import { Field, FormDialog } from '../../components/dialog.tsx'
 import { ImageField } from '../../components/image-field.tsx'
@@ -58,6 +58,65 @@ interface Item {
   lobby: boolean
 }
 type Switched = { maintenance: boolean } | { lobby: boolean }
+
+/** What the editor of a provider or a game sends for the fields both have. */
+const itemValues = (fields: Record<string, string>, image: string) => ({
+  title: fields.title ?? '',
+  image,
+  maintenance: fields.maintenance === 'on',
+  lobby: fields.lobby === 'on',
+  sort: whole(fields.sort),
+  popularity: whole(fields.popularity),
+})
+
+/** The order and popularity numbers of a provider or a game. */
+function OrderFields({ item }: { item: Item | undefined }) {
+  const number = (key: 'sort' | 'popularity') => (
+    <Field label={t(`catalogue.${key}`)} name={key} inputMode="numeric" maxLength={7} pattern="\d{1,7}" defaultValue={String(item?.[key] ?? 0)} />
+  )
+  return (
+    <>
+      {number('sort')}
+      {number('popularity')}
+    </>
+  )
+}
+
+/**
+ * The editor of a provider or a game: the code (new ones only), name and image, what is the kind's own (`children`),
+ * then the lobby and maintenance flags.
+ */
+function ItemDialog(props: {
+  title: string
+  item: Item | undefined
+  code: { maxLength: number; pattern: string }
+  lobbyLabel: MessageKey
+  image: string
+  onImage: (url: string) => void
+  save: { isPending: boolean; error: unknown }
+  onSubmit: (fields: Record<string, string>) => void
+  onClose: () => void
+  children: ReactNode
+}) {
+  const { item } = props
+  return (
+    <FormDialog
+      title={props.title}
+      submitLabel={t('common.save')}
+      busy={props.save.isPending}
+      error={props.save.error ? errorText(props.save.error) : undefined}
+      onSubmit={props.onSubmit}
+      onClose={props.onClose}
+    >
+      {!item && <Field label={t('catalogue.code')} name="code" maxLength={props.code.maxLength} pattern={props.code.pattern} />}
+      <Field label={t('catalogue.name')} name="title" maxLength={80} defaultValue={item?.title} />
+      <ImageField label={t('catalogue.image')} value={props.image} onChange={props.onImage} previewHeight={64} />
+      {props.children}
+      <Checkbox name="lobby" label={t(props.lobbyLabel)} defaultChecked={item?.lobby ?? false} />
+      <Checkbox name="maintenance" label={t('catalogue.maintenance')} defaultChecked={item?.maintenance ?? false} />
+    </FormDialog>
+  )
+}
 
 /** A switch's answer shown as a toast: the saved note, or the refusal. */
 const reportTo = (toast: (text: string, kind?: 'error') => void) => ({
@@ -188,13 +247,8 @@ export function CataloguePage() {
 
   function submitProvider(fields: Record<string, string>, provider: CatalogueProvider | undefined) {
     const values = {
-      title: fields.title ?? '',
-      image,
+      ...itemValues(fields, image),
       types: providerTypes.filter((type: ProviderType) => fields[`type:${type}`] === 'on'),
-      maintenance: fields.maintenance === 'on',
-      lobby: fields.lobby === 'on',
-      sort: whole(fields.sort),
-      popularity: whole(fields.popularity),
       adapter: fields.adapter ?? '',
     }
     if (provider) mutateProvider({ code: provider.code, change: values }, saved)
@@ -202,15 +256,7 @@ export function CataloguePage() {
   }
 
   function submitGame(fields: Record<string, string>, provider: string, game: CatalogueGame | undefined) {
-    const values = {
-      title: fields.title ?? '',
-      image,
-      type: gameTypeOf(fields.type),
-      maintenance: fields.maintenance === 'on',
-      lobby: fields.lobby === 'on',
-      sort: whole(fields.sort),
-      popularity: whole(fields.popularity),
-    }
+    const values = { ...itemValues(fields, image), type: gameTypeOf(fields.type) }
     if (game) mutateGame({ id: game.id, change: values }, saved)
     else mutateGame({ provider, create: { code: fields.code ?? '', ...values } }, saved)
   }
@@ -247,57 +293,40 @@ export function CataloguePage() {
       </section>
 
       {editing?.kind === 'provider' && (
-        <FormDialog
+        <ItemDialog
           title={editing.provider ? `${t('catalogue.editProvider')} · ${editing.provider.title}` : t('catalogue.addProvider')}
-          submitLabel={t('common.save')}
-          busy={saveProvider.isPending}
-          error={saveProvider.error ? errorText(saveProvider.error) : undefined}
+          item={editing.provider}
+          code={{ maxLength: 40, pattern: '[a-z0-9_]{1,40}' }}
+          lobbyLabel="catalogue.lobby"
+          image={image}
+          onImage={setImage}
+          save={saveProvider}
           onSubmit={(fields) => submitProvider(fields, editing.provider)}
           onClose={close}
         >
-          {!editing.provider && <Field label={t('catalogue.code')} name="code" maxLength={40} pattern="[a-z0-9_]{1,40}" />}
-          <Field label={t('catalogue.name')} name="title" maxLength={80} defaultValue={editing.provider?.title} />
-          <ImageField label={t('catalogue.image')} value={image} onChange={setImage} previewHeight={64} />
           <fieldset className="fieldset">
             <legend className="field__label">{t('catalogue.types')}</legend>
             {providerTypes.map((type) => (
               <Checkbox key={type} name={`type:${type}`} label={typeLabel(type)} defaultChecked={editing.provider?.types.includes(type) ?? false} />
             ))}
           </fieldset>
-          <Field
-            label={t('catalogue.sort')}
-            name="sort"
-            inputMode="numeric"
-            maxLength={7}
-            pattern="\d{1,7}"
-            defaultValue={String(editing.provider?.sort ?? 0)}
-          />
-          <Field
-            label={t('catalogue.popularity')}
-            name="popularity"
-            inputMode="numeric"
-            maxLength={7}
-            pattern="\d{1,7}"
-            defaultValue={String(editing.provider?.popularity ?? 0)}
-          />
+          <OrderFields item={editing.provider} />
           <Field label={t('catalogue.adapter')} name="adapter" maxLength={40} pattern="[a-z0-9_\-]{1,40}" defaultValue={editing.provider?.adapter ?? 'demo'} />
-          <Checkbox name="lobby" label={t('catalogue.lobby')} defaultChecked={editing.provider?.lobby ?? false} />
-          <Checkbox name="maintenance" label={t('catalogue.maintenance')} defaultChecked={editing.provider?.maintenance ?? false} />
-        </FormDialog>
+        </ItemDialog>
       )}
 
       {editing?.kind === 'game' && (
-        <FormDialog
+        <ItemDialog
           title={editing.game ? `${t('catalogue.editGame')} · ${editing.game.title}` : t('catalogue.addGame')}
-          submitLabel={t('common.save')}
-          busy={saveGame.isPending}
-          error={saveGame.error ? errorText(saveGame.error) : undefined}
+          item={editing.game}
+          code={{ maxLength: 80, pattern: '[a-z0-9_][a-z0-9_.\\-]{0,79}' }}
+          lobbyLabel="catalogue.lobbyGame"
+          image={image}
+          onImage={setImage}
+          save={saveGame}
           onSubmit={(fields) => submitGame(fields, editing.provider, editing.game)}
           onClose={close}
         >
-          {!editing.game && <Field label={t('catalogue.code')} name="code" maxLength={80} pattern="[a-z0-9_][a-z0-9_.\-]{0,79}" />}
-          <Field label={t('catalogue.name')} name="title" maxLength={80} defaultValue={editing.game?.title} />
-          <ImageField label={t('catalogue.image')} value={image} onChange={setImage} previewHeight={64} />
           <label className="field">
             <span className="field__label">{t('catalogue.type')}</span>
             <select className="field__input" name="type" defaultValue={editing.game?.type ?? 'SLOT'}>
@@ -308,18 +337,8 @@ export function CataloguePage() {
               ))}
             </select>
           </label>
-          <Field label={t('catalogue.sort')} name="sort" inputMode="numeric" maxLength={7} pattern="\d{1,7}" defaultValue={String(editing.game?.sort ?? 0)} />
-          <Field
-            label={t('catalogue.popularity')}
-            name="popularity"
-            inputMode="numeric"
-            maxLength={7}
-            pattern="\d{1,7}"
-            defaultValue={String(editing.game?.popularity ?? 0)}
-          />
-          <Checkbox name="lobby" label={t('catalogue.lobbyGame')} defaultChecked={editing.game?.lobby ?? false} />
-          <Checkbox name="maintenance" label={t('catalogue.maintenance')} defaultChecked={editing.game?.maintenance ?? false} />
-        </FormDialog>
+          <OrderFields item={editing.game} />
+        </ItemDialog>
       )}
     </>
   )

@@ -17,36 +17,15 @@ type Key = keyof PlanValues
 type Kind = 'percent' | 'baht' | 'interval'
 const INTERVALS = ['DAY', 'WEEKEN', 'MONTH'] as const
 
+/** A value's kind, which its name says: `…_percent`, `…_interval`, or baht. */
+const kindOf = (key: Key): Kind => (key.endsWith('_percent') ? 'percent' : key.endsWith('_interval') ? 'interval' : 'baht')
+const group = (title: MessageKey, keys: Key[]) => ({ title, fields: keys.map((key) => ({ key, kind: kindOf(key) })) })
+
 /** Every value of the plan, grouped as the form shows them. */
 const GROUPS: Array<{ title: MessageKey; fields: Array<{ key: Key; kind: Kind }> }> = [
-  {
-    title: 'plan.group.referral',
-    fields: [
-      { key: 'level1_percent', kind: 'percent' },
-      { key: 'level2_percent', kind: 'percent' },
-      { key: 'level3_percent', kind: 'percent' },
-      { key: 'rebate_percent', kind: 'percent' },
-    ],
-  },
-  {
-    title: 'plan.group.wallets',
-    fields: [
-      { key: 'bonus_min', kind: 'baht' },
-      { key: 'bonus_max', kind: 'baht' },
-      { key: 'bonus_interval', kind: 'interval' },
-      { key: 'refund_min', kind: 'baht' },
-      { key: 'refund_max', kind: 'baht' },
-      { key: 'refund_interval', kind: 'interval' },
-    ],
-  },
-  {
-    title: 'plan.group.limits',
-    fields: [
-      { key: 'deposit_min', kind: 'baht' },
-      { key: 'withdraw_min', kind: 'baht' },
-      { key: 'four_eyes_above', kind: 'baht' },
-    ],
-  },
+  group('plan.group.referral', ['level1_percent', 'level2_percent', 'level3_percent', 'rebate_percent']),
+  group('plan.group.wallets', ['bonus_min', 'bonus_max', 'bonus_interval', 'refund_min', 'refund_max', 'refund_interval']),
+  group('plan.group.limits', ['deposit_min', 'withdraw_min', 'four_eyes_above']),
 ]
 const FIELDS = GROUPS.flatMap((g) => g.fields)
 

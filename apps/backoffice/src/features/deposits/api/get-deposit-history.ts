@@ -1,7 +1,6 @@
 import type { backofficeContract } from '@sanam/contract'
 import type { RequestQuery, ResponseData } from '@sanam/web-shared/contract-types'
-import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { apiRequest, queryString } from '../../../lib/api-client.ts'
+import { listQueryOptions } from '../../../lib/api-client.ts'
 import { queryKeys } from '../../../lib/query-keys.ts'
 
 /** The search: member, amount, bank reference, Bangkok dates (each optional), and the page. */
@@ -9,9 +8,5 @@ export type DepositHistoryQuery = RequestQuery<typeof backofficeContract.deposit
 export type DepositHistoryPage = ResponseData<typeof backofficeContract.depositHistory>
 
 /** `GET /backoffice/deposits?q=&amount=&ref=&from=&to=&page=`: credited deposits, newest first. */
-export function getDepositHistory(query: DepositHistoryQuery): Promise<DepositHistoryPage> {
-  return apiRequest(`/backoffice/deposits${queryString(query)}`)
-}
-
 export const depositHistoryQueryOptions = (query: DepositHistoryQuery) =>
-  queryOptions({ queryKey: queryKeys.deposits.history(query), queryFn: () => getDepositHistory(query), placeholderData: keepPreviousData })
+  listQueryOptions<DepositHistoryPage>(queryKeys.deposits.history(query), '/backoffice/deposits', query)

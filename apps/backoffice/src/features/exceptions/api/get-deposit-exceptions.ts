@@ -1,25 +1,15 @@
 import type { backofficeMoneyContract } from '@sanam/contract'
 import type { RequestQuery, ResponseData } from '@sanam/web-shared/contract-types'
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
-import { apiRequest, queryString } from '../../../lib/api-client.ts'
+import { useQuery } from '@tanstack/react-query'
+import { listQueryOptions } from '../../../lib/api-client.ts'
 import { queryKeys } from '../../../lib/query-keys.ts'
 
 export type ExceptionStatus = NonNullable<RequestQuery<typeof backofficeMoneyContract.exceptions>['status']>
 export type ExceptionPage = ResponseData<typeof backofficeMoneyContract.exceptions>
 
-/** `GET /backoffice/deposit-exceptions?status=&page=`: feed transfers that contradict a record, with that record. */
-export function getDepositExceptions(status: ExceptionStatus, page: number): Promise<ExceptionPage> {
-  return apiRequest(`/backoffice/deposit-exceptions${queryString({ status, page })}`)
-}
-
-/** Asked again every 15 s: the feed keeps delivering. */
+/** `GET /backoffice/deposit-exceptions?status=&page=`: feed transfers that contradict a record, with that record. Asked again every 15 s: the feed keeps delivering. */
 export const depositExceptionsQueryOptions = (status: ExceptionStatus, page: number) =>
-  queryOptions({
-    queryKey: queryKeys.exceptions.list(status, page),
-    queryFn: () => getDepositExceptions(status, page),
-    placeholderData: keepPreviousData,
-    refetchInterval: 15_000,
-  })
+  listQueryOptions<ExceptionPage>(queryKeys.exceptions.list(status, page), '/backoffice/deposit-exceptions', { status, page }, { refetchInterval: 15_000 })
 
 export function useDepositExceptions(status: ExceptionStatus, page: number) {
   return useQuery(depositExceptionsQueryOptions(status, page))

@@ -1,7 +1,6 @@
 import type { backofficeMembersContract } from '@sanam/contract'
 import type { ResponseData } from '@sanam/web-shared/contract-types'
-import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { apiRequest, queryString } from '../../../lib/api-client.ts'
+import { listQueryOptions } from '../../../lib/api-client.ts'
 import { queryKeys } from '../../../lib/query-keys.ts'
 
 /** The member's paged lists, each `GET /backoffice/members/:id/<list>?page=`, with the page each answers. */
@@ -18,9 +17,5 @@ export type MemberHistoryList = keyof MemberHistoryPages
  * One page of one of the member's lists: every ledger transfer, deposits and withdrawals as the member sees them,
  * promotions, the friends they invited, their sessions. Newest first.
  */
-export function getMemberHistory<List extends MemberHistoryList>(id: number, list: List, page: number): Promise<MemberHistoryPages[List]> {
-  return apiRequest(`/backoffice/members/${id}/${list}${queryString({ page })}`)
-}
-
 export const memberHistoryQueryOptions = <List extends MemberHistoryList>(id: number, list: List, page: number) =>
-  queryOptions({ queryKey: queryKeys.members.history(id, list, page), queryFn: () => getMemberHistory(id, list, page), placeholderData: keepPreviousData })
+  listQueryOptions<MemberHistoryPages[List]>(queryKeys.members.history(id, list, page), `/backoffice/members/${id}/${list}`, { page })

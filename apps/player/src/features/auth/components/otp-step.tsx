@@ -36,7 +36,7 @@ export function OtpStep(props: {
   return (
     <form className="auth__form" noValidate onSubmit={handleSubmit}>
       <div className="otp-intro">
-        <span className="otp-intro__icon">
+        <span className="otp-intro__icon icon-badge">
           <ShieldIcon />
         </span>
         <p>{t('otp.sentTo', { mobile: props.mobile })}</p>

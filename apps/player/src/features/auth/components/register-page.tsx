@@ -346,7 +346,7 @@ export function RegisterPage({ termsUrl, responsiblePlayUrl }: { termsUrl?: stri
 
         {step.kind === 'done' && (
           <div className="auth__done" role="status">
-            <span className="auth__done-icon">
+            <span className="auth__done-icon icon-badge">
               <CheckIcon />
             </span>
             {step.lines.map((line) => (

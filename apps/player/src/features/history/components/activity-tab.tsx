@@ -1,4 +1,3 @@
-import { useState } from 'react'
 import { PagedTable } from '../../../components/paged-table.tsx'
 import { PromotionStatusBadge } from '../../../components/status-badge.tsx'
 import { formatBahtWord } from '@sanam/web-shared/format'
@@ -7,11 +6,10 @@ import { usePromotionHistoriesQuery } from '../api/get-promotion-histories.ts'
 
 /** Spec §2 History activity tab: the promotions taken part in (description, bonus, status), paged. */
 export function ActivityTab() {
-  const [page, setPage] = useState(0)
   return (
     <PagedTable
       label={t('history.activityTable')}
-      query={usePromotionHistoriesQuery(page)}
+      usePage={usePromotionHistoriesQuery}
       rows={(data) => data.list}
       rowKey={(item) => item.id}
       columns={[
@@ -19,8 +17,6 @@ export function ActivityTab() {
         { header: t('history.col.bonus'), numeric: true, cell: (item) => formatBahtWord(item.bonus) },
         { header: t('history.col.status'), cell: (item) => <PromotionStatusBadge status={item.status} /> },
       ]}
-      page={page}
-      onPageChange={setPage}
     />
   )
 }

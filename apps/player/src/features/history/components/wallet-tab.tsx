@@ -1,4 +1,3 @@
-import { useState } from 'react'
 import { PagedTable } from '../../../components/paged-table.tsx'
 import { StatusBadge } from '../../../components/status-badge.tsx'
 import { formatBaht, formatDateTime } from '@sanam/web-shared/format'
@@ -9,11 +8,10 @@ const TYPE_LABEL: Record<string, string> = { DEPOSIT: t('action.deposit'), WITHD
 
 /** Spec §2 History deposit-withdraw tab: type, amount, status in its colour and the Buddhist-era date, each its own column, paged. */
 export function WalletTab() {
-  const [page, setPage] = useState(0)
   return (
     <PagedTable
       label={t('history.walletTable')}
-      query={useWalletHistoriesQuery(page)}
+      usePage={useWalletHistoriesQuery}
       rows={(data) => data.list}
       rowKey={(item) => item.id}
       columns={[
@@ -22,8 +20,6 @@ export function WalletTab() {
         { header: t('history.col.status'), cell: (item) => <StatusBadge status={item.txstatus} /> },
         { header: t('history.col.date'), cell: (item) => <span className="data-table__date">{formatDateTime(item.created_at)}</span> },
       ]}
-      page={page}
-      onPageChange={setPage}
     />
   )
 }

@@ -1,5 +1,6 @@
 import type { Balance, UserMe } from '@sanam/contract'
 import type { UseQueryResult } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { ChevronRightIcon, CoinsIcon, DepositIcon, GiftIcon, LogoutIcon, RefreshIcon, WithdrawIcon } from '../../../components/icons.tsx'
 import { formatBaht, formatBahtWord } from '@sanam/web-shared/format'
@@ -8,6 +9,21 @@ import { t } from '../../../lib/i18n/index.ts'
 /** `0812345678` → `081-xxx-5678`: enough to recognise one's own number on a shared screen. */
 export function maskMobile(mobile: string): string {
   return /^\d{10}$/.test(mobile) ? `${mobile.slice(0, 3)}-xxx-${mobile.slice(6)}` : mobile
+}
+
+/** A referral wallet's card (the bonus or the play refund): what remains in it, leading to /referral's amount tab. */
+function WalletCard({ icon, label, testId, value }: { icon: ReactNode; label: string; testId: string; value: number | undefined }) {
+  return (
+    <Link className="wallet-card" to="/referral#amount">
+      <span className="wallet-card__icon icon-badge">{icon}</span>
+      <span className="wallet-card__text">
+        <span className="wallet-card__label">{label}</span>
+        <span className="wallet-card__value" data-testid={testId}>
+          {value !== undefined ? formatBahtWord(value) : '—'}
+        </span>
+      </span>
+    </Link>
+  )
 }
 
 /**
@@ -69,32 +85,12 @@ export function AccountPanel({ user, balance, onLogout }: { user: UserMe | null;
       </section>
 
       <div className="wallet-cards">
-        <Link className="wallet-card" to="/referral#amount">
-          <span className="wallet-card__icon">
-            <GiftIcon />
-          </span>
-          <span className="wallet-card__text">
-            <span className="wallet-card__label">{t('home.bonus')}</span>
-            <span className="wallet-card__value" data-testid="bonus">
-              {amount ? formatBahtWord(amount.bonus.remaining) : '—'}
-            </span>
-          </span>
-        </Link>
-        <Link className="wallet-card" to="/referral#amount">
-          <span className="wallet-card__icon">
-            <CoinsIcon />
-          </span>
-          <span className="wallet-card__text">
-            <span className="wallet-card__label">{t('home.refund')}</span>
-            <span className="wallet-card__value" data-testid="refund">
-              {amount ? formatBahtWord(amount.refund.remaining) : '—'}
-            </span>
-          </span>
-        </Link>
+        <WalletCard icon={<GiftIcon />} label={t('home.bonus')} testId="bonus" value={amount?.bonus.remaining} />
+        <WalletCard icon={<CoinsIcon />} label={t('home.refund')} testId="refund" value={amount?.refund.remaining} />
       </div>
 
       <Link className="promotions-entry" to="/promotion">
-        <span className="wallet-card__icon">
+        <span className="wallet-card__icon icon-badge">
           <GiftIcon />
         </span>
         <span className="wallet-card__text">

@@ -8,9 +8,9 @@ import { useProviderGames } from '../api/get-provider-games.ts'
 import { useProviders } from '../../../lib/providers-query.ts'
 import { LOBBY_ANCHOR_ID, type LobbyPlace } from '../hooks/use-lobby-place.ts'
 import { CategoryTabs, LOBBY_PANEL_ID, tabHeadingKeys, tabId } from './category-tabs.tsx'
-import { EmptyState, ErrorState, LoadingState } from '../../../components/list-state.tsx'
+import { EmptyState, ListStates, LoadingState } from '../../../components/list-state.tsx'
 import { ProviderGames } from './provider-games.tsx'
-import { GameTile, ProviderTile, TileGrid } from './tiles.tsx'
+import { GameGrid, ProviderGrid } from './tiles.tsx'
 
 /**
  * The category lobby (spec §2, §4 Home): tab bar, the tab's providers in the contract's order, or one provider's
@@ -40,19 +40,9 @@ export function GameLobby({
         ) : (
           <>
             <h2 className="game-lobby__heading">{heading}</h2>
-            {providers.status === 'pending' ? (
-              <LoadingState />
-            ) : providers.status === 'error' ? (
-              <ErrorState onRetry={() => void providers.refetch()} />
-            ) : tabProviders.length === 0 ? (
-              <EmptyState />
-            ) : (
-              <TileGrid label={heading}>
-                {tabProviders.map((provider) => (
-                  <ProviderTile key={provider.code} provider={provider} onOpen={onOpenProvider} />
-                ))}
-              </TileGrid>
-            )}
+            <ListStates query={providers} empty={tabProviders.length === 0}>
+              <ProviderGrid label={heading} providers={tabProviders} onOpen={onOpenProvider} />
+            </ListStates>
             {tab === 'GAME' && <GameTabExtras onLaunch={onLaunchGame} />}
           </>
         )}
@@ -73,17 +63,7 @@ function GameTabExtras({ onLaunch }: { onLaunch: (game: Game) => void }) {
   return (
     <>
       <h2 className="game-lobby__heading">{t('lobby.gameTabExtra')}</h2>
-      {loading ? (
-        <LoadingState />
-      ) : games.length === 0 ? (
-        <EmptyState />
-      ) : (
-        <TileGrid label={t('lobby.gameTabExtra')}>
-          {games.map((game) => (
-            <GameTile key={`${game.provider}/${game.code}`} game={game} onLaunch={onLaunch} />
-          ))}
-        </TileGrid>
-      )}
+      {loading ? <LoadingState /> : games.length === 0 ? <EmptyState /> : <GameGrid label={t('lobby.gameTabExtra')} games={games} onLaunch={onLaunch} />}
     </>
   )
 }

@@ -13,10 +13,10 @@ import { tabOf, useLobbyPlace } from '../hooks/use-lobby-place.ts'
 import { shouldShowPromotion } from '../promotion.ts'
 import { AccountPanel } from './account-panel.tsx'
 import { GameLobby } from './game-lobby.tsx'
-import { EmptyState, ErrorState, LoadingState } from '../../../components/list-state.tsx'
+import { ListStates } from '../../../components/list-state.tsx'
 import { LobbySection } from './lobby-section.tsx'
 import { PromotionPanel } from './promotion-panel.tsx'
-import { GameTile, ProviderTile, TileGrid } from './tiles.tsx'
+import { GameGrid, ProviderGrid } from './tiles.tsx'
 import '../lobby.css'
 
 /** Popular games shown before "show more": four rows of three. */
@@ -64,21 +64,11 @@ function FishingSection({ onLaunch }: { onLaunch: (game: Game) => void }) {
   const games = useMemo(() => popularGames(fishing.data ?? []), [fishing.data])
   return (
     <LobbySection title={t('lobby.fishing')} icon={<FishIcon />}>
-      {fishing.status === 'pending' ? (
-        <LoadingState />
-      ) : fishing.status === 'error' ? (
-        <ErrorState onRetry={() => void fishing.refetch()} />
-      ) : games.length === 0 ? (
-        <EmptyState />
-      ) : (
+      <ListStates query={fishing} empty={games.length === 0}>
         <div className="tile-row">
-          <TileGrid label={t('lobby.fishing')}>
-            {games.map((game) => (
-              <GameTile key={`${game.provider}/${game.code}`} game={game} onLaunch={onLaunch} />
-            ))}
-          </TileGrid>
+          <GameGrid label={t('lobby.fishing')} games={games} onLaunch={onLaunch} />
         </div>
-      )}
+      </ListStates>
     </LobbySection>
   )
 }
@@ -90,26 +80,14 @@ function PopularGamesSection({ onLaunch }: { onLaunch: (game: Game) => void }) {
   const shown = expanded ? games : games.slice(0, POPULAR_PREVIEW)
   return (
     <LobbySection title={t('lobby.popularGames')} icon={<FireIcon />}>
-      {popular.status === 'pending' ? (
-        <LoadingState />
-      ) : popular.status === 'error' ? (
-        <ErrorState onRetry={() => void popular.refetch()} />
-      ) : games.length === 0 ? (
-        <EmptyState />
-      ) : (
-        <>
-          <TileGrid label={t('lobby.popularGames')}>
-            {shown.map((game) => (
-              <GameTile key={`${game.provider}/${game.code}`} game={game} onLaunch={onLaunch} />
-            ))}
-          </TileGrid>
-          {games.length > POPULAR_PREVIEW && (
-            <button type="button" className="button button--ghost show-more" aria-expanded={expanded} onClick={() => setExpanded((open) => !open)}>
-              {expanded ? t('action.showLess') : t('action.showMore')}
-            </button>
-          )}
-        </>
-      )}
+      <ListStates query={popular} empty={games.length === 0}>
+        <GameGrid label={t('lobby.popularGames')} games={shown} onLaunch={onLaunch} />
+        {games.length > POPULAR_PREVIEW && (
+          <button type="button" className="button button--ghost show-more" aria-expanded={expanded} onClick={() => setExpanded((open) => !open)}>
+            {expanded ? t('action.showLess') : t('action.showMore')}
+          </button>
+        )}
+      </ListStates>
     </LobbySection>
   )
 }
@@ -119,19 +97,9 @@ function PopularProvidersSection({ onOpen }: { onOpen: (provider: Provider) => v
   const providers = useMemo(() => popularProviders(popular.data ?? []), [popular.data])
   return (
     <LobbySection title={t('lobby.popularProviders')} icon={<GamepadIcon />}>
-      {popular.status === 'pending' ? (
-        <LoadingState />
-      ) : popular.status === 'error' ? (
-        <ErrorState onRetry={() => void popular.refetch()} />
-      ) : providers.length === 0 ? (
-        <EmptyState />
-      ) : (
-        <TileGrid label={t('lobby.popularProviders')}>
-          {providers.map((provider) => (
-            <ProviderTile key={provider.code} provider={provider} onOpen={onOpen} />
-          ))}
-        </TileGrid>
-      )}
+      <ListStates query={popular} empty={providers.length === 0}>
+        <ProviderGrid label={t('lobby.popularProviders')} providers={providers} onOpen={onOpen} />
+      </ListStates>
     </LobbySection>
   )
 }

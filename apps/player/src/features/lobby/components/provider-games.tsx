@@ -4,8 +4,8 @@ import { useId, useMemo, useState } from 'react'
 import { ChevronLeftIcon, SearchIcon } from '../../../components/icons.tsx'
 import { t } from '../../../lib/i18n/index.ts'
 import { useProviderGames } from '../api/get-provider-games.ts'
-import { EmptyState, ErrorState, LoadingState } from '../../../components/list-state.tsx'
-import { GameTile, TileGrid } from './tiles.tsx'
+import { ListStates } from '../../../components/list-state.tsx'
+import { GameGrid } from './tiles.tsx'
 
 /** Spec §2: one provider's games under the current tab, with a title search (spec §5) and a way back. */
 export function ProviderGames({ provider, tab, onBack, onLaunch }: { provider: Provider; tab: LobbyTab; onBack: () => void; onLaunch: (game: Game) => void }) {
@@ -46,19 +46,9 @@ export function ProviderGames({ provider, tab, onBack, onLaunch }: { provider: P
           onChange={(event) => setQuery(event.target.value)}
         />
       </div>
-      {games.status === 'pending' ? (
-        <LoadingState />
-      ) : games.status === 'error' ? (
-        <ErrorState onRetry={() => void games.refetch()} />
-      ) : found.length === 0 ? (
-        <EmptyState />
-      ) : (
-        <TileGrid label={provider.title}>
-          {found.map((game) => (
-            <GameTile key={game.code} game={game} onLaunch={onLaunch} />
-          ))}
-        </TileGrid>
-      )}
+      <ListStates query={games} empty={found.length === 0}>
+        <GameGrid label={provider.title} games={found} onLaunch={onLaunch} />
+      </ListStates>
     </div>
   )
 }

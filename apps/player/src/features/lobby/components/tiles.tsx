@@ -12,57 +12,63 @@ export function TileGrid({ children, label }: { children: ReactNode; label?: str
   )
 }
 
-function TileButton(props: { title: string; maintenance: boolean; onClick: () => void; media: ReactNode; caption: string; variant: 'game' | 'provider' }) {
+/** The art's box of each kind of tile: square for a game, 3:2 for a provider. */
+const ART = { game: { width: 200, height: 200 }, provider: { width: 240, height: 160 } } as const
+
+/** A game or a provider: its art and its title cut at 20 characters (spec §5). */
+function Tile({ item, variant, onClick }: { item: Game | Provider; variant: keyof typeof ART; onClick: () => void }) {
   // Spec §2: in maintenance the tile is dimmed, badged and cannot be clicked.
   return (
     <li className="tile-grid__cell">
       <button
         type="button"
-        className={`tile tile--${props.variant}${props.maintenance ? ' tile--maintenance' : ''}`}
-        disabled={props.maintenance}
-        aria-label={props.maintenance ? t('lobby.maintenanceItem', { title: props.title }) : props.title}
-        onClick={props.onClick}
+        className={`tile tile--${variant}${item.maintenance ? ' tile--maintenance' : ''}`}
+        disabled={item.maintenance}
+        aria-label={item.maintenance ? t('lobby.maintenanceItem', { title: item.title }) : item.title}
+        onClick={onClick}
       >
         <span className="tile__media">
-          {props.media}
-          {props.maintenance && (
+          <img src={item.image} alt="" {...ART[variant]} loading="lazy" decoding="async" />
+          {item.maintenance && (
             <span className="tile__badge" aria-hidden="true">
               {t('badge.maintenance')}
             </span>
           )}
         </span>
         <span className="tile__title" aria-hidden="true">
-          {props.caption}
+          {truncateTitle(item.title)}
         </span>
       </button>
     </li>
   )
 }
 
-/** A game: square art, title cut at 20 characters (spec §5). */
 export function GameTile({ game, onLaunch }: { game: Game; onLaunch: (game: Game) => void }) {
+  return <Tile item={game} variant="game" onClick={() => onLaunch(game)} />
+}
+
+export function ProviderTile({ provider, onOpen }: { provider: Provider; onOpen: (provider: Provider) => void }) {
+  return <Tile item={provider} variant="provider" onClick={() => onOpen(provider)} />
+}
+
+/** Games as a grid of tiles. */
+export function GameGrid({ label, games, onLaunch }: { label: string; games: readonly Game[]; onLaunch: (game: Game) => void }) {
   return (
-    <TileButton
-      variant="game"
-      title={game.title}
-      caption={truncateTitle(game.title)}
-      maintenance={game.maintenance}
-      onClick={() => onLaunch(game)}
-      media={<img src={game.image} alt="" width={200} height={200} loading="lazy" decoding="async" />}
-    />
+    <TileGrid label={label}>
+      {games.map((game) => (
+        <GameTile key={`${game.provider}/${game.code}`} game={game} onLaunch={onLaunch} />
+      ))}
+    </TileGrid>
   )
 }
 
-/** A provider: 3:2 art and its name. */
-export function ProviderTile({ provider, onOpen }: { provider: Provider; onOpen: (provider: Provider) => void }) {
+/** Providers as a grid of tiles. */
+export function ProviderGrid({ label, providers, onOpen }: { label: string; providers: readonly Provider[]; onOpen: (provider: Provider) => void }) {
   return (
-    <TileButton
-      variant="provider"
-      title={provider.title}
-      caption={truncateTitle(provider.title)}
-      maintenance={provider.maintenance}
-      onClick={() => onOpen(provider)}
-      media={<img src={provider.image} alt="" width={240} height={160} loading="lazy" decoding="async" />}
-    />
+    <TileGrid label={label}>
+      {providers.map((provider) => (
+        <ProviderTile key={provider.code} provider={provider} onOpen={onOpen} />
+      ))}
+    </TileGrid>
   )
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react'
 import { PagedTable } from '../../../components/paged-table.tsx'
 import { formatDate } from '@sanam/web-shared/format'
 import { t } from '../../../lib/i18n/index.ts'
@@ -6,19 +5,16 @@ import { useInvitesQuery } from '../api/get-invites.ts'
 
 /** Spec §2 Referral friends tab: the level-1 downlines, 10 a page (spec §9), username and the day they joined. */
 export function FriendsTab() {
-  const [page, setPage] = useState(0)
   return (
     <PagedTable
       label={t('referral.tab.friends')}
-      query={useInvitesQuery(page)}
+      usePage={useInvitesQuery}
       rows={(data) => data.downlines}
       rowKey={(friend, index) => `${friend.username}-${friend.created_at}-${index}`}
       columns={[
         { header: t('referral.col.username'), cell: (friend) => friend.username },
         { header: t('referral.col.joined'), cell: (friend) => formatDate(friend.created_at) },
       ]}
-      page={page}
-      onPageChange={setPage}
       header={(data) => <p className="friends-count">{t('referral.friendsCount', { n: data.total })}</p>}
     />
   )
