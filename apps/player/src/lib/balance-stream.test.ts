@@ -80,6 +80,20 @@ describe('the live balance client (fetch + eventsource-parser)', () => {
     expect(waits).toEqual([])
   })
 
+  it('a stream the server ends because the session is over is not reopened, and does not end the session itself', async () => {
+    const answer = streamAnswer()
+    const { statuses, waits, fetch, unauthorized, balances } = run([() => answer.response])
+    answer.write(`event: balance\ndata: ${JSON.stringify(balance(5))}\n\n`)
+    await until(() => balances.length === 1)
+    answer.write('event: end\ndata: {"reason":"session"}\n\n')
+    await until(() => statuses.length === 2)
+    expect(statuses).toEqual(['live', 'down'])
+    await new Promise((r) => setTimeout(r, 20))
+    expect(fetch).toHaveBeenCalledTimes(1)
+    expect(waits).toEqual([])
+    expect(unauthorized).not.toHaveBeenCalled()
+  })
+
   it('reconnects after failures with growing, capped waits, and is down (the app polls) until a balance comes', async () => {
     const answer = streamAnswer()
     const failing = () => refused(503)

@@ -6,7 +6,8 @@ import { createParser } from 'eventsource-parser'
  * The live balance's client (issue 21 §4, ADR 049): `GET /api/wallet/stream` read with fetch, so the bearer token
  * travels in the Authorization header (EventSource cannot send one), and parsed by eventsource-parser. This file owns
  * the connection: it reconnects with capped, jittered exponential backoff for as long as it is running, says whether
- * the stream is live (the callers poll while it is not) and hands a 401 to the session like any call.
+ * the stream is live (the callers poll while it is not) and hands a 401 to the session like any call. A stream the
+ * server ends because the session is over (`event: end`) is not reopened.
  */
 
 export const BALANCE_STREAM_PATH = '/api/wallet/stream'
@@ -99,8 +100,12 @@ export function connectBalanceStream(options: BalanceStreamOptions): { stop(): v
       }
       if (!res.ok || !res.body || !res.headers.get('content-type')?.startsWith('text/event-stream')) return 'retry'
       let broken = false
+      let over = false
       const parser = createParser({
         onEvent(event) {
+          // The server closes it because the session is over: reconnecting would only be refused (the app's next
+          // call meets the 401 and ends the session as any call does).
+          if (event.event === 'end') over = true
           if (event.event !== 'balance') return
           const balance = parseBalance(event.data)
           if (!balance) {
@@ -119,9 +124,10 @@ export function connectBalanceStream(options: BalanceStreamOptions): { stop(): v
         if (done) break
         heard()
         parser.feed(decoder.decode(value, { stream: true }))
-        if (broken) break
+        if (broken || over) break
       }
-      if (broken) await reader.cancel().catch(() => undefined)
+      if (broken || over) await reader.cancel().catch(() => undefined)
+      if (over) return 'stop'
       return live ? 'ended' : 'retry'
     } catch {
       return live ? 'ended' : 'retry'

@@ -102,8 +102,9 @@ export const BalanceStreamText = z
       '(a browser client sends it with fetch; EventSource cannot). Events:',
       '`event: balance` with `data: <WalletSummary as JSON>` (the same fields and baht amounts as `GET /api/wallet/v2/balance`),',
       "once on connect and again after every committed change to the player's money, in this process or any other;",
-      'comment lines (`:`) every 15 s as heartbeats. The server ends the stream when the session ends (sign-out, revocation,',
-      'expiry or idle time), when it cannot read the balance, or while it could miss changes (then 503 until it can):',
+      'comment lines (`:`) every 15 s as heartbeats; `event: end` with `data: {"reason":"session"}` just before the server',
+      'closes a stream whose session is over (sign-out, revocation, expiry or idle time): do not reconnect then. Otherwise',
+      'the server also ends a stream when it cannot read the balance, or while it could miss changes (503 until it can):',
       'reconnect with backoff; a 401 means the session is over.',
     ].join(' '),
   )

@@ -109,7 +109,11 @@ export function createBalanceStreams(deps: {
 
   async function check(stream: Stream): Promise<void> {
     try {
-      if (!(await deps.stillLive(stream.token))) stream.sink.end()
+      if (!(await deps.stillLive(stream.token))) {
+        // Said before closing, so the app does not reconnect only to be refused: its next call meets the 401.
+        stream.sink.event('end', JSON.stringify({ reason: 'session' }))
+        stream.sink.end()
+      }
     } catch (error) {
       deps.log.warn({ err: error }, 'live balance: checking a session failed; its stream ends')
       stream.sink.end()

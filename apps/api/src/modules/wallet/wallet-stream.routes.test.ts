@@ -87,6 +87,8 @@ describe('GET /api/wallet/stream', () => {
     await s.nextBalance()
     expect((await t.post('/api/auth/logout', undefined, player.token)).statusCode).toBe(200)
     await s.ended()
+    // Said before the close, so the app does not reconnect.
+    expect(s.items.at(-2)).toMatchObject({ kind: 'event', event: { event: 'end', data: '{"reason":"session"}' } })
     expect((await stream(t, player.token)).status).toBe(401)
   })
 
