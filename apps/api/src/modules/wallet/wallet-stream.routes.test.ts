@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, useTestApp, type TestApp } from '../../../test/app.ts'
 import { openStream, type OpenStream } from '../../../test/event-stream.ts'
@@ -112,6 +113,29 @@ describe('GET /api/wallet/stream', () => {
     t.clock.advance(169 * 3_600_000)
     await s.ended()
     expect((await stream(t, player.token)).status).toBe(401)
+  })
+})
+
+describe.runIf(process.env.SANAM_TEST_DB === 'postgres')('the notification listener lost (PostgreSQL)', () => {
+  it('ends every stream and answers 503 until it is back, then streams again', async () => {
+    const listener = t.sessions.listener!
+    const player = await signedInPlayer(t, {}, { cash: 30 })
+    const s = await stream(t, player.token)
+    expect((await s.nextBalance()).balance).toBe(30)
+    const offline = listener.next('offline')
+    const online = listener.next('online')
+    await t.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'sanam-listener' and datname = current_database()`)
+    await offline
+    // Another process's deposit now would go unheard: the stream ends (the app polls meanwhile) and none opens.
+    await s.ended()
+    const refused = await stream(t, player.token)
+    expect(refused.status).toBe(503)
+    expect(refused.body).toMatchObject({ success: false, code: 'DEPENDENCY_DOWN' })
+    await online
+    const again = await stream(t, player.token)
+    expect((await again.nextBalance()).balance).toBe(30)
+    await fund(t, player, 1)
+    expect((await again.nextBalance()).balance).toBe(31)
   })
 })
 
