@@ -33,6 +33,8 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply): E
     // nginx and others buffer a response unless told not to; a buffered event arrives late.
     'x-accel-buffering': 'no',
     'x-request-id': request.id,
+    // The connection ends with the stream: nothing is sent on it after, and a kept-alive socket would only linger.
+    connection: 'close',
   })
   request.raw.socket?.setNoDelay(true)
   let open = true
@@ -44,6 +46,8 @@ export function openEventStream(request: FastifyRequest, reply: FastifyReply): E
   }
   res.on('close', close)
   res.on('error', close)
+  // A client that half-closes (sends FIN) has left: the server would otherwise keep writing heartbeats to it.
+  request.raw.socket?.once('end', () => sink.end())
   const write = (text: string) => {
     if (!open) return
     res.write(text)

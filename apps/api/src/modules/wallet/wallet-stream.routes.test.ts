@@ -117,7 +117,10 @@ describe('GET /api/wallet/stream', () => {
 })
 
 describe.runIf(process.env.SANAM_TEST_DB === 'postgres')('the notification listener lost (PostgreSQL)', () => {
+  const lost = useTestApp({ deps: { streamHeartbeatMs: HEARTBEAT_MS } })
+
   it('ends every stream and answers 503 until it is back, then streams again', async () => {
+    const t = lost
     const listener = t.sessions.listener!
     const player = await signedInPlayer(t, {}, { cash: 30 })
     const s = await stream(t, player.token)
