@@ -4,7 +4,8 @@
 // Each target is measured as a ratio to a bare Fastify route served by this process in the same run, on the same
 // machine, so the numbers compare across machines. Runs on the embedded database; with BENCH_DATABASE_URL
 // (postgres://...) also on PostgreSQL, in a database it creates and drops.
-//   BENCH_SECONDS (default 10) per measurement, BENCH_CONNECTIONS (default 16).
+//   BENCH_SECONDS (default 10) per measurement, BENCH_CONNECTIONS (default 16), BENCH_STREAMS (default 2000): the live
+//   balance streams (GET /api/wallet/stream, ADR 049) held open while the balance read is measured a second time.
 // On PostgreSQL the seamless bets are also compared with the database's own baselines of DESIGN §7, measured by
 // pgbench in the same run on a scratch database: `pgbench -N -c 16` and a single-row guarded UPDATE at 16 clients
 // (PGBENCH, default: the pgbench found on PATH or under /usr/lib/postgresql).
@@ -22,6 +23,7 @@ import { freePort, requireBuilt, root, startSanam } from './server.mjs'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16)
+const STREAMS = Number(process.env.BENCH_STREAMS ?? 2000)
 
 requireBuilt('apps/api/dist/server.js')
 
@@ -42,33 +44,98 @@ function measure(options) {
   })
 }
 
+/**
+ * Opens `count` live balance streams (ADR 049) on one server, 200 at a time, each read as it arrives; resolves once
+ * every one has delivered its first balance. `waitFor(balance)` resolves when every stream has delivered that balance.
+ */
+async function openStreams(base, token, count) {
+  const streams = []
+  const opening = async () => {
+    const abort = new AbortController()
+    const res = await fetch(`${base}/api/wallet/stream`, { headers: { authorization: `Bearer ${token}` }, signal: abort.signal })
+    if (res.status !== 200 || !res.body) throw new Error(`a live balance stream was refused: ${res.status}`)
+    const stream = { abort, last: undefined, waiters: new Set() }
+    streams.push(stream)
+    const reader = res.body.getReader()
+    const decoder = new TextDecoder()
+    let text = ''
+    let first
+    const opened = new Promise((resolve) => (first = resolve))
+    void (async () => {
+      try {
+        for (;;) {
+          const { done, value } = await reader.read()
+          if (done) break
+          text += decoder.decode(value, { stream: true })
+          let end
+          while ((end = text.indexOf('\n\n')) >= 0) {
+            const block = text.slice(0, end)
+            text = text.slice(end + 2)
+            const data = /^data: (.*)$/m.exec(block)?.[1]
+            if (!block.startsWith('event: balance') || !data) continue
+            stream.last = JSON.parse(data).balance
+            first()
+            for (const waiter of [...stream.waiters]) waiter()
+          }
+        }
+      } catch {
+        // aborted at the end of the run
+      }
+    })()
+    await opened
+  }
+  for (let i = 0; i < count; i += 200) await Promise.all(Array.from({ length: Math.min(200, count - i) }, opening))
+  return {
+    waitFor: (balance) =>
+      Promise.all(
+        streams.map(
+          (stream) =>
+            new Promise((resolve) => {
+              const check = () => {
+                if (stream.last !== balance) return
+                stream.waiters.delete(check)
+                resolve()
+              }
+              stream.waiters.add(check)
+              check()
+            }),
+        ),
+      ),
+    close: () => streams.forEach((stream) => stream.abort.abort()),
+  }
+}
+
+/** A transfer from the demo player's registered account, signed as the bank feed requires. */
+async function bankTransfer(base, account, amount) {
+  const raw = JSON.stringify({
+    external_id: `bench-${randomUUID()}`,
+    to_account: account.to_account,
+    from_bank_code: account.bank_code,
+    from_account: account.bank_account,
+    amount,
+    occurred_at: new Date().toISOString(),
+  })
+  const res = await fetch(`${base}/api/bank/transfers`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...signatureHeaders(DEMO_BANK_WEBHOOK_SECRET, { method: 'POST', path: '/api/bank/transfers', body: raw, now: new Date() }),
+    },
+    body: raw,
+  })
+  if (!res.ok) throw new Error(`bank transfer: ${res.status} ${await res.text()}`)
+}
+
 const summary = (r) => ({ rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx })
 
-async function benchDatabase(label, env, baseline) {
+async function benchDatabase(label, env, baseline, notes) {
   const sanam = await startLoadTarget(env)
   try {
     // A funded player with a game session, set up through the public API.
     const login = await call(sanam.base, 'POST', '/api/auth/login', { mobile: '0812345678', password: 'sanam1234' })
     const account = await call(sanam.base, 'GET', '/api/dev/bank-account?mobile=0812345678')
-    const transfer = {
-      external_id: `bench-${randomUUID()}`,
-      to_account: account.to_account,
-      from_bank_code: account.bank_code,
-      from_account: account.bank_account,
-      amount: 1_000_000,
-      occurred_at: new Date().toISOString(),
-    }
-    const raw = JSON.stringify(transfer)
-    const funded = await fetch(`${sanam.base}/api/bank/transfers`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...signatureHeaders(DEMO_BANK_WEBHOOK_SECRET, { method: 'POST', path: '/api/bank/transfers', body: raw, now: new Date() }),
-      },
-      body: raw,
-    })
     // Unfunded, every bet would be answered INSUFFICIENT_FUNDS: a fast 200 that measures nothing.
-    if (!funded.ok) throw new Error(`funding the bench player: ${funded.status} ${await funded.text()}`)
+    await bankTransfer(sanam.base, account, 1_000_000)
     const { url } = await call(
       sanam.base,
       'POST',
@@ -78,7 +145,36 @@ async function benchDatabase(label, env, baseline) {
     )
     const session = decodeURIComponent(url.split('?')[0].split('/').pop())
 
-    const balance = summary(await measure({ url: `${sanam.base}/api/wallet/v2/balance`, headers: { authorization: `Bearer ${login.token}` } }))
+    const readBalance = () => measure({ url: `${sanam.base}/api/wallet/v2/balance`, headers: { authorization: `Bearer ${login.token}` } })
+    const balance = summary(await readBalance())
+
+    // The same read with STREAMS live balance streams held open on this one process (issue 21 §4: p99 < 2×). They are
+    // the one player's (one login; the server keeps one session per stream all the same), so a change reaches all.
+    const opening = Date.now()
+    const streams = await openStreams(sanam.base, login.token, STREAMS)
+    const openedMs = Date.now() - opening
+    let withStreams
+    let reached
+    try {
+      withStreams = summary(await readBalance())
+      // Then one deposit, and how long until every stream has the new balance.
+      const before = (await call(sanam.base, 'GET', '/api/wallet/v2/balance', undefined, { authorization: `Bearer ${login.token}` })).balance
+      const sent = Date.now()
+      await bankTransfer(sanam.base, account, 1)
+      await streams.waitFor(Math.round((before + 1) * 100) / 100)
+      reached = Date.now() - sent
+    } finally {
+      streams.close()
+    }
+    // And once more without them, so a first, colder measurement does not flatter the comparison.
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    const after = summary(await readBalance())
+    const worse = Math.max(balance.p99, after.p99, 1)
+    notes.push(
+      `${label}: ${STREAMS} live balance streams opened in ${openedMs} ms; balance read p99 ${withStreams.p99} ms with them open, ` +
+        `${balance.p99} ms before and ${after.p99} ms after without them (${(withStreams.p99 / Math.min(Math.max(balance.p99, 1), Math.max(after.p99, 1))).toFixed(2)}× the better of the two, ` +
+        `${(withStreams.p99 / worse).toFixed(2)}× the worse; target < 2×); a deposit reached all ${STREAMS} in ${reached} ms.`,
+    )
     const bets = summary(
       await measure({
         url: `${sanam.base}/api/seamless/pgsoft/bet`,
@@ -97,6 +193,8 @@ async function benchDatabase(label, env, baseline) {
     )
     return [
       { what: `${label}: balance read (real token)`, ...balance, ratio: balance.rps / baseline.rps },
+      { what: `${label}: balance read, ${STREAMS} live balance streams open`, ...withStreams, ratio: withStreams.rps / baseline.rps },
+      { what: `${label}: balance read (real token), again after the streams closed`, ...after, ratio: after.rps / baseline.rps },
       { what: `${label}: seamless bet (signed, durable, idempotent)`, ...bets, ratio: bets.rps / baseline.rps },
     ]
   } finally {
@@ -159,7 +257,7 @@ async function main() {
   const notes = []
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sanam-bench-'))
   try {
-    rows.push(...(await benchDatabase('PGlite', { DATA_DIR: dataDir }, baseline)))
+    rows.push(...(await benchDatabase('PGlite', { DATA_DIR: dataDir }, baseline, notes)))
   } finally {
     rmSync(dataDir, { recursive: true, force: true })
   }
@@ -174,7 +272,7 @@ async function main() {
     try {
       const url = new URL(pgUrl)
       url.pathname = `/${name}`
-      const measured = await benchDatabase('PostgreSQL', { DATABASE_URL: url.toString() }, baseline)
+      const measured = await benchDatabase('PostgreSQL', { DATABASE_URL: url.toString() }, baseline, notes)
       rows.push(...measured)
       const bin = findPgbench()
       if (bin) {

@@ -147,13 +147,33 @@ describe('player app: deposit and promotions', () => {
     expect(problems).toEqual([])
   })
 
-  it('deposit without a promotion: the transfer is credited, the success toast shows and the player goes home', async () => {
-    const { page, problems } = await open('/deposit')
+  it('deposit without a promotion: the transfer is credited, the success toast shows within a second (the live balance) and the player goes home', async () => {
+    // The live balance stream (ADR 049) opened, and every balance read the page makes, as the browser saw them.
+    let streamOpened: () => void = () => undefined
+    const streaming = new Promise<void>((resolve) => (streamOpened = resolve))
+    const balanceReads: number[] = []
+    const { page, problems } = await open('/deposit', {
+      before: async (page) => {
+        page.on('response', (res) => {
+          if (res.url().endsWith('/api/wallet/stream') && res.status() === 200) streamOpened()
+        })
+        page.on('request', (req) => {
+          if (req.url().includes('/api/wallet/v2/balance')) balanceReads.push(Date.now())
+        })
+      },
+    })
+    await streaming
     await page.getByRole('button', { name: 'ยืนยันรายการฝาก' }).tap()
     await toast(page, 'สร้างรายการฝากเงินสำเร็จ').waitFor()
     await page.getByRole('timer').waitFor()
+    const sent = Date.now()
     await bankTransfer(100)
     await toast(page, 'ฝากเงินสำเร็จ ได้รับเครดิตแล้ว').waitFor({ timeout: 12_000 })
+    const shown = Date.now()
+    // Within a second of the bank's call, and not by a poll: no balance read went out in between (the 5 s polling
+    // is the fallback while the stream is down).
+    expect(shown - sent).toBeLessThan(1_000)
+    expect(balanceReads.filter((at) => at >= sent && at <= shown)).toEqual([])
     await atPath(page, '/', 5000)
     await page.getByTestId('balance').filter({ hasText: '฿1,100.00' }).waitFor()
     await viewShot(page, 'player-deposit-credited-home')
@@ -206,7 +226,15 @@ describe('player app: deposit and promotions', () => {
   it('the slip check waits for this deposit on a phone whose clock is 5 minutes slow: an earlier one is not taken for it', async () => {
     // A deposit credited a moment ago: inside the 5 minutes a slow phone clock would have counted as "after the check began".
     await bankTransfer(50)
-    const { page, problems } = await open('/deposit', { before: (p) => p.clock.install({ time: new Date(Date.now() - 5 * 60_000) }) })
+    const { page, problems } = await open('/deposit', {
+      before: async (p) => {
+        await p.clock.install({ time: new Date(Date.now() - 5 * 60_000) })
+        // The live balance is cut off (a proxy that drops the stream; the app falls back to reading the balance every
+        // 5 s, on this page's clock): otherwise the success flow would leave the page within a second of the
+        // transfer, before the slip check's next poll that this test reads.
+        await p.route('**/api/wallet/stream', (route) => route.fulfill({ status: 204 }))
+      },
+    })
     const checking = page.getByText('กำลังตรวจสอบสลิป...')
     await checking.waitFor()
     const nextPoll = () => page.waitForResponse((r) => r.url().includes('/api/wallet/deposit/status/') && r.request().method() === 'POST')

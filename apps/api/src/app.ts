@@ -51,6 +51,7 @@ import { ledgerRepository } from './modules/ledger/ledger.repository.ts'
 import { walletRepository } from './modules/wallet/wallet.repository.ts'
 import { walletRoutes } from './modules/wallet/wallet.routes.ts'
 import { createWalletService } from './modules/wallet/wallet.service.ts'
+import { announceBalances, BALANCE_CHANGED_CHANNEL, createBalanceStreams, parsePlayerId } from './modules/wallet/balance-stream.ts'
 import { gamesRoutes } from './modules/games/games.routes.ts'
 import { createGamesService } from './modules/games/games.service.ts'
 import { gamesRepository } from './modules/games/games.repository.ts'
@@ -123,6 +124,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger']
   /** Told of every route as it is added: tests walk the real route table with its schemas (bad-input, hostile-input). */
   onRoute?: (route: RouteOptions) => void
+  /** How often an open live-balance stream gets a heartbeat and its session is checked (default 15 s; tests). */
+  streamHeartbeatMs?: number
 }
 
 const REQUEST_ID = /^[\w.-]{1,64}$/
@@ -240,14 +243,6 @@ export async function buildApp(deps: AppDeps) {
     auditRepository,
   })
   await plan.ensureFirst()
-  // On PostgreSQL one connection per process LISTENs for what other processes change: ended sessions (when the cache
-  // is on) and applied plan versions. Until it is connected, and whenever it is lost, neither copy is trusted.
-  const channels: NotificationChannel[] = [...(sessionCache.enabled ? [revocationChannel(sessionCache)] : []), plan.channel]
-  const listener = database.kind === 'postgres' ? listenForNotifications({ channels, createClient: await postgresListenClient(db), log: app.log }) : undefined
-  if (listener) {
-    app.addHook('onClose', () => listener.close())
-    await listener.started
-  }
   const auth = createAuthService({
     db,
     clock,
@@ -275,10 +270,46 @@ export async function buildApp(deps: AppDeps) {
   const player = requirePlayer(auth)
   const hasher = deps.hasher ?? argon2Hasher
 
-  const ledger = createLedger({ clock, ledgerRepository, ...(deps.ledgerFaults ? { faults: deps.ledgerFaults } : {}) })
+  const ledger = createLedger({
+    clock,
+    ledgerRepository,
+    // Every committed money movement names its players on the live balance's channel (ADR 049).
+    onBalancesChanged: announceBalances,
+    ...(deps.ledgerFaults ? { faults: deps.ledgerFaults } : {}),
+  })
   const links = createLinkService({ db, clock, linksRepository })
   const referral = createReferralService({ db, ledger, clock, links, plan, referralRepository, auditRepository, exclusionsRepository })
   const wallet = createWalletService({ db, walletRepository, referral })
+  // The live balance (ADR 049): on PostgreSQL it serves only while the listener hears every process's changes.
+  const balanceStreams = createBalanceStreams({
+    summary: (playerId) => wallet.summary(playerId),
+    stillLive: (token) => auth.stillLive(token),
+    online: database.kind !== 'postgres',
+    ...(deps.streamHeartbeatMs ? { heartbeatMs: deps.streamHeartbeatMs } : {}),
+    log: app.log,
+  })
+  sessionCache.onEvict((revocation) => balanceStreams.revoked(revocation))
+  app.addHook('preClose', async () => balanceStreams.close())
+  // On PostgreSQL one connection per process LISTENs for what other processes change: ended sessions, applied plan
+  // versions and money movements. Until it is connected, and whenever it is lost, none of the copies is trusted (the
+  // session cache and the plan read the database, the live balance refuses streams). The revocation channel is there
+  // even with the cache off: the live balance ends a stream whose session another process ended.
+  const channels: NotificationChannel[] = [revocationChannel(sessionCache), plan.channel, balanceStreams.channel]
+  const listener = database.kind === 'postgres' ? listenForNotifications({ channels, createClient: await postgresListenClient(db), log: app.log }) : undefined
+  if (listener) {
+    app.addHook('onClose', () => listener.close())
+    await listener.started
+  }
+  // The embedded database is one process: its own NOTIFYs, heard at commit, are every change there is.
+  if (database.kind === 'pglite' && database.listen) {
+    const unlisten = await database.listen(BALANCE_CHANGED_CHANNEL, (payload) => {
+      const playerId = parsePlayerId(payload)
+      if (playerId !== null) balanceStreams.changed(playerId)
+    })
+    app.addHook('onClose', async () => {
+      await unlisten().catch(() => undefined)
+    })
+  }
   const promotions = createPromotionService({ db, ledger, clock, plan, promotionsRepository, gamesRepository, exclusionsRepository })
   const users = createUserService({ db, clock, promotions, playersRepository, exclusionsRepository })
   // Time-outs and self-exclusions (ADR 047): chosen by the player, ended by nobody before their time.
@@ -392,7 +423,7 @@ export async function buildApp(deps: AppDeps) {
       })
       userRoutes(api, { users, auth, requirePlayer: player })
       exclusionRoutes(api, { exclusions, requirePlayer: player })
-      walletRoutes(api, { wallet, requirePlayer: player })
+      walletRoutes(api, { wallet, balanceStreams, requirePlayer: player })
       referralRoutes(api, { referral, requirePlayer: player, operator })
       depositRoutes(api, { deposits, requirePlayer: player })
       withdrawalRoutes(api, { withdrawals, requirePlayer: player })
@@ -464,8 +495,10 @@ export async function buildApp(deps: AppDeps) {
     },
     sms,
     limiter,
-    /** The notification listener (PostgreSQL only) carries the session revocations and the plan's changes. */
+    /** The notification listener (PostgreSQL only) carries the session revocations, the plan's changes and the money movements. */
     sessions: { cache: sessionCache, listener },
+    /** The open live-balance streams of this process (ADR 049). */
+    balanceStreams,
   }
 }
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>

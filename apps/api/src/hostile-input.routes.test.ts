@@ -242,7 +242,7 @@ describe('hostile input on every route, from the contract schemas', () => {
     console.info(`hostile-input fuzzer: seed ${SEED}, ${RUNS} requests (replay with FUZZ_SEED=${SEED})`)
     // The demo game's pages with a real token call the wallet over HTTP, which no server answers here (their own
     // tests run them against the app); here they get made-up and junk tokens only.
-    const routes = table.routes.filter((r) => r.path !== '*')
+    const routes = table.routes.filter((r) => r.path !== '*' && !r.streams)
     // Routes with a body, query or parameters to get wrong are picked four times as often as those without.
     const request = fc.oneof(
       ...routes.map((route) => ({

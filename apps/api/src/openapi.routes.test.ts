@@ -57,8 +57,9 @@ describe('GET /api/openapi.json', () => {
         continue
       }
       const success = Object.entries(op.responses ?? {}).filter(([status]) => /^2\d\d$/.test(status))
-      // JSON, or a report's CSV file (issue 20 §5).
-      const bodyOf = (answer: (typeof success)[number][1]) => answer.content?.['application/json'] ?? answer.content?.['text/csv']
+      // JSON, a report's CSV file (issue 20 §5), or the live balance's event stream (ADR 049).
+      const bodyOf = (answer: (typeof success)[number][1]) =>
+        answer.content?.['application/json'] ?? answer.content?.['text/csv'] ?? answer.content?.['text/event-stream']
       if (success.length === 0 || success.some(([, answer]) => !bodyOf(answer)?.schema)) problems.push(`${key}: no response schema`)
       if (!op.responses?.default?.content?.['application/json']?.schema) problems.push(`${key}: no error envelope`)
       for (const name of pathParams(route.path)) {
@@ -89,6 +90,15 @@ describe('GET /api/openapi.json', () => {
       description: 'Operator roles: finance.',
     })
     expect(operation('GET', '/api/backoffice/withdrawals')?.description).toBe('Operator roles: owner, finance, support.')
+  })
+
+  it('documents the live balance stream: text/event-stream, the player token, its events and their end', () => {
+    const op = operation('GET', '/api/wallet/stream')
+    expect(op?.security).toEqual([{ player: [] }])
+    const stream = op?.responses?.['200']?.content?.['text/event-stream']?.schema as { type?: string; description?: string } | undefined
+    expect(stream?.type).toBe('string')
+    for (const words of ['event: balance', 'GET /api/wallet/v2/balance', 'heartbeats', 'reconnect with backoff', '401'])
+      expect(stream?.description).toContain(words)
   })
 
   it('documents the signing rules of the bank feed and the seamless wallet', () => {

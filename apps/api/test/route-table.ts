@@ -9,6 +9,17 @@ export interface TableRoute {
   /** The full path with its prefix, e.g. `/api/backoffice/withdrawals/:id/approve`. */
   path: string
   schema: { body?: z.ZodType; querystring?: z.ZodType; params?: z.ZodType }
+  /**
+   * Answers a stream that stays open (Server-Sent Events, ADR 049): `inject` would wait for its end forever, so the
+   * tests that call every route leave it to its own tests (wallet-stream.routes.test.ts, over a socket).
+   */
+  streams: boolean
+}
+
+/** Whether a route's success answer is an event stream. */
+function streams(route: RouteOptions): boolean {
+  const ok = (route.schema?.response as Record<string, { content?: Record<string, unknown> }> | undefined)?.[200]
+  return ok?.content?.['text/event-stream'] !== undefined
 }
 
 /**
@@ -27,7 +38,7 @@ export function routeTable(): { deps: Pick<AppDeps, 'onRoute'>; routes: TableRou
         const methods = Array.isArray(route.method) ? route.method : [route.method]
         for (const method of methods) {
           if (method === 'HEAD') continue
-          routes.push({ method, path: route.url, schema: (route.schema ?? {}) as TableRoute['schema'] })
+          routes.push({ method, path: route.url, schema: (route.schema ?? {}) as TableRoute['schema'], streams: streams(route) })
         }
       },
     },

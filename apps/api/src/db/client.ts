@@ -20,6 +20,12 @@ export interface Database {
   /** True when a trivial query answers. */
   ping(): Promise<boolean>
   close(): Promise<void>
+  /**
+   * The embedded database only: calls `fn` with the payload of every NOTIFY on `channel`, in this process, when the
+   * transaction that sent it commits (PostgreSQL's processes hear theirs through the notification listener instead).
+   * Answers the function that stops listening.
+   */
+  listen?(channel: string, fn: (payload: string) => void): Promise<() => Promise<void>>
 }
 
 /** Where the SQL migrations live: beside this file in the source tree, copied beside the bundle in dist/. */
@@ -109,6 +115,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     },
     ping: () => ping(db),
     close: () => client.close(),
+    listen: (channel, fn) => client.listen(channel, fn),
     dump: async () => (await client.dumpDataDir('none')) as Blob,
   }
 }

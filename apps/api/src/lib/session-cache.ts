@@ -84,6 +84,8 @@ export function createSessionCache(options: { clock: Clock; ttlSeconds: number; 
   /** Bumped by every eviction: a fill that read the database before it might carry what was just revoked. */
   let generation = 0
   let online = !broadcast
+  /** Told of every revocation, whether this process made it or heard it from another (the live balance streams). */
+  const evictionListeners = new Set<(revocation: SessionRevocation) => void>()
 
   const keyOf = (tokenHash: Buffer) => tokenHash.toString('base64')
 
@@ -166,11 +168,20 @@ export function createSessionCache(options: { clock: Clock; ttlSeconds: number; 
     evict(revocation: SessionRevocation): void {
       generation++
       const keys = byPlayer.get(revocation.playerId)
-      if (!keys) return
-      for (const key of [...keys]) {
+      for (const key of keys ? [...keys] : []) {
         const entry = entries.peek(key, { allowStale: true })
         if (entry && (revocation.sessionId === undefined || entry.sessionId === revocation.sessionId)) entries.delete(key)
       }
+      for (const listener of [...evictionListeners]) listener(revocation)
+    },
+
+    /**
+     * Calls `fn` after every `evict` (a revocation made here, or heard from another process), cached or not, even
+     * when the cache is off; answers the function that stops it.
+     */
+    onEvict(fn: (revocation: SessionRevocation) => void): () => void {
+      evictionListeners.add(fn)
+      return () => evictionListeners.delete(fn)
     },
 
     clear(): void {

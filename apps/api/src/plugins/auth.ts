@@ -11,6 +11,12 @@ declare module 'fastify' {
   }
 }
 
+/** The token of `Authorization: Bearer <token>`, or undefined. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization
+  return (typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null)?.[1]
+}
+
 /**
  * Reads `Authorization: Bearer <token>`; answers 401 unless it names a live session. The session usually comes from
  * the in-process session cache (ADR 010), which revocations clear in every process.
@@ -18,9 +24,8 @@ declare module 'fastify' {
 export function requirePlayer(auth: Pick<AuthService, 'authenticate'>) {
   return documentSecurity(
     async function requirePlayerHook(request: FastifyRequest, _reply: FastifyReply) {
-      const header = request.headers.authorization
-      const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null
-      const actor = match?.[1] ? await auth.authenticate(match[1]) : null
+      const token = bearerToken(request)
+      const actor = token ? await auth.authenticate(token) : null
       if (!actor) throw new AppError('UNAUTHORIZED')
       if (actor.locked) throw new AppError('ACCOUNT_LOCKED')
       request.player = { playerId: actor.playerId, sessionId: actor.sessionId }

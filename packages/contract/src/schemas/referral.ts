@@ -90,8 +90,28 @@ export const AccrueResult = z.object({
 })
 export type AccrueResult = z.infer<typeof AccrueResult>
 
+/**
+ * `GET /wallet/stream` (issue 21 §4, ADR 049): the live balance as Server-Sent Events. Each `balance` event's data is
+ * one WalletSummary as JSON (the balance read's `data`), sent on connect and after every change to the player's money.
+ */
+export const BalanceStreamText = z
+  .string()
+  .describe(
+    [
+      'Server-Sent Events (text/event-stream), UTF-8, authenticated by the player bearer token like any player route',
+      '(a browser client sends it with fetch; EventSource cannot). Events:',
+      '`event: balance` with `data: <WalletSummary as JSON>` (the same fields and baht amounts as `GET /api/wallet/v2/balance`),',
+      "once on connect and again after every committed change to the player's money, in this process or any other;",
+      'comment lines (`:`) every 15 s as heartbeats; `event: end` with `data: {"reason":"session"}` just before the server',
+      'closes a stream whose session is over (sign-out, revocation, expiry or idle time): do not reconnect then. Otherwise',
+      'the server also ends a stream when it cannot read the balance, or while it could miss changes (503 until it can):',
+      'reconnect with backoff; a 401 means the session is over.',
+    ].join(' '),
+  )
+
 export const referralContract = {
   balance: { response: { 200: okEnvelope(WalletSummary) } },
+  balanceStream: { response: { 200: { content: { 'text/event-stream': { schema: BalanceStreamText } } } } },
   invites: { querystring: PageQuery, response: { 200: okEnvelope(InviteInfo) } },
   transfer: { response: { 200: okEnvelope(PayoutResult) } },
   accrue: { body: AccrueBody, response: { 200: okEnvelope(AccrueResult) } },

@@ -415,6 +415,19 @@ export function createAuthService(deps: {
       return { playerId: session.playerId, sessionId: session.sessionId, locked }
     },
 
+    /**
+     * Whether a bearer token still names a live session of an unlocked player, without marking the session used: an
+     * open live-balance stream asks this on every heartbeat, and must not keep an idle session alive by itself.
+     */
+    async stillLive(token: string): Promise<boolean> {
+      if (!token || token.length > 256) return false
+      const tokenHash = sha256(token)
+      if (sessions.get(tokenHash)) return true
+      const now = clock.now()
+      const session = await authRepository.findLiveSession(db, tokenHash, now, new Date(now.getTime() - settings.sessionIdleMinutes * 60_000))
+      return session !== undefined && session.status !== 'LOCKED'
+    },
+
     /** Changes the password and ends every session of the player, this one and their game sessions included. */
     async changePassword(actor: Actor, oldPassword: string, newPassword: string): Promise<void> {
       const player = await playersRepository.findById(db, actor.playerId)

@@ -41,15 +41,25 @@ export interface LedgerFailure {
  * The only code that writes money. Every movement is one immutable transfer row plus conditional balance
  * updates, in the caller's transaction: either all of it happens or none of it does.
  */
-export function createLedger(deps: { clock: Clock; ledgerRepository: LedgerRepository; faults?: LedgerFaults }) {
+export function createLedger(deps: {
+  clock: Clock
+  ledgerRepository: LedgerRepository
+  faults?: LedgerFaults
+  /**
+   * Told, inside the caller's transaction and after the balances moved, which players' accounts changed (each once,
+   * in id order): the wallet's live balance announces them there, so they are heard when (and only if) it commits.
+   */
+  onBalancesChanged?: (tx: Db, playerIds: readonly number[]) => Promise<void>
+}) {
   const { ledgerRepository } = deps
   /**
    * Moves money: one transfer row per request and the running balances of the player accounts it touches, in a
    * constant number of statements however many requests (ADR 011, set-based bets; ADR 017, one write path): one read
    * of the accounts (creating missing ones), one check of the keys, ONE balance update for all player accounts
    * touched (`UPDATE ... FROM (VALUES ...)`, conditional on the result staying >= 0, backed by the CHECK) and ONE
-   * multi-row transfer insert (unique keys; transfers are immutable). House accounts keep no running balance. Must run
-   * inside a transaction the caller owns, so the business rows and their money commit together.
+   * multi-row transfer insert (unique keys; transfers are immutable), and with `onBalancesChanged` ONE statement that
+   * names the players whose money moved (the live balance's NOTIFY, ADR 049). House accounts keep no running balance.
+   * Must run inside a transaction the caller owns, so the business rows and their money commit together.
    *
    * All or nothing: each player account's NET change must keep it at or above zero, otherwise INSUFFICIENT_FUNDS is
    * thrown and the caller's transaction (or savepoint) must be rolled back. A key already used by the same transfer
@@ -113,6 +123,14 @@ export function createLedger(deps: { clock: Clock; ledgerRepository: LedgerRepos
       throw new Error(`account ${change.accountId} has no running balance`)
     }
     for (const request of fresh) if ('player' in request.from) deps.faults?.afterDebit?.(request)
+    if (changes.length > 0 && deps.onBalancesChanged) {
+      const players = new Set<number>()
+      for (const request of fresh) for (const ref of [request.from, request.to]) if ('player' in ref && deltas.get(idOf(ref))) players.add(ref.player)
+      await deps.onBalancesChanged(
+        tx,
+        [...players].sort((a, b) => a - b),
+      )
+    }
 
     const now = deps.clock.now()
     const inserted = await ledgerRepository.insertTransfers(

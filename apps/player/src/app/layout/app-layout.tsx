@@ -4,6 +4,7 @@ import { Spinner } from '../../components/spinner.tsx'
 import { useToast } from '../../components/toast/use-toast.ts'
 import { SiteBanner } from '../../features/site/components/site-banner.tsx'
 import { t } from '../../lib/i18n/index.ts'
+import { useLiveBalance } from '../../lib/live-balance.ts'
 import { onSessionExpired, useSession } from '../../lib/session.ts'
 import { BottomBar } from './bottom-bar.tsx'
 
@@ -12,10 +13,12 @@ const SessionReminder = lazy(() => import('../../features/responsible-play/compo
 
 /**
  * Every page's frame (spec §1): one column, full width on phones and at most 480 px above, the banner on top,
- * the fixed bottom bar below (the column keeps room for it), pages loaded on demand in between.
+ * the fixed bottom bar below (the column keeps room for it), pages loaded on demand in between. While a player is
+ * signed in, the live balance stream stays open here (ADR 049).
  */
 export function AppLayout() {
   useSessionExpiry()
+  useLiveBalance()
   const { token } = useSession()
   return (
     <div className="app-column">

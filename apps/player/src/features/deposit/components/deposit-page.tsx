@@ -17,7 +17,7 @@ import { useCreateDraftBill } from '../api/create-draft-bill.ts'
 import { useDepositBank } from '../api/get-deposit-bank.ts'
 import { useDepositConfig } from '../api/get-deposit-config.ts'
 import { usePromotions } from '../api/get-promotions.ts'
-import { useBalanceWatch } from '../hooks/use-balance-watch.ts'
+import { useBalanceWatch, type PushedBalances } from '../hooks/use-balance-watch.ts'
 import { formatCountdown, useCountdown } from '../hooks/use-countdown.ts'
 import { KeepHyphenated } from '../../../components/keep-hyphenated.tsx'
 import { useSlipCheck } from '../hooks/use-slip-check.ts'
@@ -47,10 +47,21 @@ export function depositAmount(promotion: Promotion | null, configMin: number | u
 /**
  * The deposit screen (spec §2 Deposit, §4 draft bill, balance watch and slip check, §5, §8, §9): the notice, the
  * player's own account, the promotion choice with its rules, the read-only amount, the draft bill with its 180 s
- * countdown, the account to pay with a copy button and the PromptPay QR, links and notes. Watches the balance and
- * the slip status while open and goes home once the money is in.
+ * countdown, the account to pay with a copy button and the PromptPay QR, links and notes. Watches the balance (the
+ * live stream's pushes where it is connected, else a read every 5 s) and the slip status while open and goes home
+ * once the money is in.
  */
-export function DepositPage({ user, readBalance, contactUrl }: { user: UserMe | null; readBalance: () => Promise<number>; contactUrl: string | undefined }) {
+export function DepositPage({
+  user,
+  readBalance,
+  pushed,
+  contactUrl,
+}: {
+  user: UserMe | null
+  readBalance: () => Promise<number>
+  pushed?: PushedBalances
+  contactUrl: string | undefined
+}) {
   const navigate = useNavigate()
   const location = useLocation()
   const [params] = useSearchParams()
@@ -99,11 +110,15 @@ export function DepositPage({ user, readBalance, contactUrl }: { user: UserMe | 
     void navigate('/', { replace: true })
   })
 
-  useBalanceWatch(readBalance, () => {
-    setLeaving(true)
-    showToast({ kind: 'success', text: t('toast.depositOk') })
-    schedule(() => void navigate('/', { replace: true }), HOME_AFTER_DEPOSIT_MS)
-  })
+  useBalanceWatch(
+    readBalance,
+    () => {
+      setLeaving(true)
+      showToast({ kind: 'success', text: t('toast.depositOk') })
+      schedule(() => void navigate('/', { replace: true }), HOME_AFTER_DEPOSIT_MS)
+    },
+    pushed ? { pushed } : {},
+  )
 
   const checkingSlip = useSlipCheck({
     userId: user?.uid ?? null,
