@@ -373,12 +373,6 @@ export function createDepositService(deps: DepositServiceDeps) {
       })
     },
 
-    /**
-     * What the slip check polls: the player's deposit credited since the check began (`checkStartedAt`), never one
-     * from before it. The start is bounded to the status window (15 minutes, how long a check runs) and to now (a
-     * phone clock running ahead). A caller that does not say when it began gets the later of the latest bill's
-     * creation and the window's start, so an old bill never makes a new check succeed at once.
-     */
     /** Where a slip check begins: the player's last credited deposit now (spec §4; issue 21: never the phone's clock). */
     async checkCursor(actor: Actor, userId: number): Promise<{ after: number | null }> {
       if (userId !== actor.playerId) throw new AppError('FORBIDDEN')
