@@ -1,4 +1,4 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { SiteMetadata } from '@sanam/contract'
@@ -7,20 +7,12 @@ import { useTestApp } from '../test/app.ts'
 import { siteSettings } from './db/schema.ts'
 import { SITE_METADATA_ELEMENT_ID } from './web-index.ts'
 
-// The built apps as the server finds them (a template like Vite's output), served by the real app on a real database.
-const TEMPLATE = `<!doctype html>
-<html lang="th">
-  <head>
-    <meta charset="UTF-8" />
-    <meta name="theme-color" content="#0b0b14" />
-    <meta name="description" content="" />
-    <link rel="icon" href="data:," />
-    <title>Sanam</title>
-    <script type="module" crossorigin src="/assets/index-abc123.js"></script>
-  </head>
-  <body><div id="root"></div></body>
-</html>
-`
+// The built player app as the server finds it: the real page template, with the script tag Vite's build puts in its
+// place, served by the real app on a real database.
+const TEMPLATE = (await readFile(new URL('../../player/index.html', import.meta.url), 'utf8')).replace(
+  '<script type="module" src="/src/main.tsx"></script>',
+  '<script type="module" crossorigin src="/assets/index-abc123.js"></script>',
+)
 
 let dir: string
 let metadata: SiteMetadata

@@ -117,27 +117,27 @@ export function fakeDepositsRepository(players: readonly PlayerRow[]) {
     bills,
     deposits,
     addOperatorAccount(overrides: Partial<OperatorAccountRow> = {}): OperatorAccountRow {
-      const row: OperatorAccountRow = {
-        id: accounts.length + 1,
-        bankCode: 'KBANK',
-        accountNumber: '9990001111',
-        accountName: 'บริษัท สนาม จำกัด',
-        promptpayType: null,
-        promptpayId: null,
-        active: true,
-        sort: 0,
-        createdAt: new Date('2026-01-01T00:00:00Z'),
-        status: 'APPROVED',
-        proposedBy: null,
-        decidedBy: null,
-        decidedAt: null,
-        replacesId: null,
-        retiredAt: null,
-        lastUsedAt: null,
-        ...overrides,
-      }
-      accounts.push(row)
-      return row
+      return insertInto<OperatorAccountRow>(
+        accounts,
+        {
+          bankCode: 'KBANK',
+          accountNumber: '9990001111',
+          accountName: 'บริษัท สนาม จำกัด',
+          promptpayType: null,
+          promptpayId: null,
+          active: true,
+          sort: 0,
+          createdAt: new Date('2026-01-01T00:00:00Z'),
+          status: 'APPROVED',
+          proposedBy: null,
+          decidedBy: null,
+          decidedAt: null,
+          replacesId: null,
+          retiredAt: null,
+          lastUsedAt: null,
+        },
+        overrides,
+      )
     },
   }
 }

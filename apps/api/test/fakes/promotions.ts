@@ -83,23 +83,24 @@ export function fakePromotionsRepository() {
     taken,
     creditedDeposits,
     addOffer(overrides: Partial<PromotionRow> = {}): PromotionRow {
-      const row: PromotionRow = {
-        id: offers.length + 1,
-        versionId: offers.length + 1,
-        startsAt: null,
-        endsAt: null,
-        title: `โปรโมชั่น ${offers.length + 1}`,
-        image: '',
-        creditGivenType: 'PERCENT',
-        creditGiven: 1000n,
-        rules: [],
-        active: true,
-        sort: 0,
-        createdAt: new Date('2026-01-01T00:00:00Z'),
-        ...overrides,
-      }
-      offers.push(row)
-      return row
+      const n = offers.length + 1
+      return insertInto<PromotionRow>(
+        offers,
+        {
+          versionId: n,
+          startsAt: null,
+          endsAt: null,
+          title: `โปรโมชั่น ${n}`,
+          image: '',
+          creditGivenType: 'PERCENT',
+          creditGiven: 1000n,
+          rules: [],
+          active: true,
+          sort: 0,
+          createdAt: new Date('2026-01-01T00:00:00Z'),
+        },
+        overrides,
+      )
     },
     addGame(providerCode: string, code: string, type: string): GameRow {
       const row: GameRow = {

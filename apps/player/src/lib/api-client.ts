@@ -24,6 +24,13 @@ export function errorText(error: unknown, fallback: MessageKey): string {
 }
 
 /**
+ * The query of a read asked again on every visit (`staleTime: 0`): `GET <path>`, for what changes under the player
+ * (a balance, a limit's allowance, a promotion's mandatory withdrawal).
+ */
+export const freshQueryOptions = <Data>(queryKey: readonly unknown[], path: string) =>
+  queryOptions({ queryKey, queryFn: () => apiRequest<Data>(path), staleTime: 0 })
+
+/**
  * The query of one zero-based page of a paged list, `GET <path>?page=`: the previous page stays on screen while the
  * next one loads, so the table does not jump to a spinner.
  */

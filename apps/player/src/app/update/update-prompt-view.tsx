@@ -4,7 +4,7 @@
  */
 export function UpdatePromptView({ onUpdate }: { onUpdate: () => void }) {
   return (
-    <div className="update-prompt" role="status">
+    <div className="toast update-prompt" role="status">
       <p className="update-prompt__text">มี Sanam เวอร์ชันใหม่พร้อมใช้งาน</p>
       <button type="button" className="button button--primary button--small" onClick={onUpdate}>
         อัปเดตเลย
