@@ -6,8 +6,8 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, newPhoneContext, viewShot } from './support/browser.ts'
-import { settleImages } from './support/page.ts'
-import { DEMO } from './support/player.ts'
+import { atPath, expectAccessible, settleImages } from './support/page.ts'
+import { DEMO, registerPlayer } from './support/player.ts'
 import { useBrowserSuite } from './support/suite.ts'
 
 const suite = useBrowserSuite({ thaiSystemFonts: false })
@@ -61,6 +61,25 @@ describe('Thai in the generated images, on a machine without Thai fonts', () => 
     // The carousel's logo and slides are the generated images with Thai in them: each drawn before the screenshot.
     await settleImages(page, { selector: '.banner img', loaded: true })
     await viewShot(page, 'player-lobby-without-thai-system-fonts')
+    expect(problems).toEqual([])
+  })
+
+  it('shows the responsible-play page (limits, reminder, time-out) in the app’s own Kanit, reached by tapping', { timeout: 120_000 }, async () => {
+    const { page, problems } = await suite.phone({ player: await registerPlayer(suite.baseUrl) })
+    await page.goto('/history')
+    await page.getByTestId('responsible-play-link').tap()
+    await atPath(page, '/responsible-play')
+    await page.getByRole('heading', { level: 1, name: 'เล่นอย่างรับผิดชอบ' }).waitFor()
+    await page.evaluate(() => document.fonts.ready)
+    // The page's Thai is drawn with the Kanit the app bundles, not a system font this machine does not have.
+    const drawnWith = await page.evaluate(() => ({
+      family: getComputedStyle(document.querySelector('h1')!).fontFamily,
+      loaded: [...document.fonts].some((face) => face.family.replace(/"/g, '') === 'Kanit' && face.status === 'loaded' && /U\+0?E01/i.test(face.unicodeRange)),
+    }))
+    expect(drawnWith.family).toMatch(/^"?Kanit/)
+    expect(drawnWith.loaded).toBe(true)
+    await expectAccessible(page, 'responsible play, no Thai system fonts')
+    await viewShot(page, 'player-responsible-play-without-thai-system-fonts')
     expect(problems).toEqual([])
   })
 })

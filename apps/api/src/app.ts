@@ -231,8 +231,9 @@ export async function buildApp(deps: AppDeps) {
     broadcast: database.kind === 'postgres',
   })
   const operators = createOperatorsService({ db, clock, hasher: deps.hasher ?? argon2Hasher, operatorsRepository, auditRepository })
-  // The referral plan and limits (ADR 044): versions in the database, the environment's values the first one; a second
-  // finance operator applies a change, which every process then reads (one of them on the embedded database).
+  // The referral plan and limits (ADR 044): versions in the database, the environment's values the first one (written
+  // by the start-up, server.ts, with plan.ensureFirst: building the app writes nothing); a second finance operator
+  // applies a change, which every process then reads (one of them on the embedded database).
   const plan = createPlanService({
     db,
     clock,
@@ -242,7 +243,6 @@ export async function buildApp(deps: AppDeps) {
     planRepository,
     auditRepository,
   })
-  await plan.ensureFirst()
   const auth = createAuthService({
     db,
     clock,

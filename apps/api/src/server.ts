@@ -50,7 +50,9 @@ async function main() {
     }
   }
   const { app, services } = await buildApp({ config, database, webApps: findWebApps(root) })
-  // A new database is seeded through the app's own services, before the first request (issue 19 §5).
+  // Before the first request: the referral plan's first version from the environment (ADR 044), then what a new
+  // database is seeded with, through the app's own services (issue 19 §5).
+  await services.plan.ensureFirst()
   if (config.SEED_DEMO) {
     const { seeded } = await seedDemo(services)
     if (seeded) console.info(`Demo data seeded. Demo player: ${DEMO_PLAYER.mobile} / ${DEMO_PLAYER.password}`)

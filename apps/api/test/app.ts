@@ -61,6 +61,8 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     logger: false,
     ...options.deps,
   })
+  // What server.ts does before serving: the plan's first version, from this app's environment.
+  await built.services.plan.ensureFirst()
   await built.app.ready()
   const request = (method: InjectOptions['method'], url: string, options: RequestOptions = {}) =>
     built.app.inject({
