@@ -506,4 +506,45 @@ describe('the operator app', () => {
     const login = await call(suite.baseUrl, 'POST', '/api/auth/login', { body: { mobile: member.mobile, password: 'ใหม่ของฉัน 2026' } })
     expect(login.status).toBe(200)
   })
+
+  it('shows a member’s time-out with its end, and nothing on the page can end it early (ADR 047)', async () => {
+    const [member] = await registerPlayers(suite.baseUrl, 1, '73')
+    const chosen = await call(suite.baseUrl, 'POST', '/api/user/@me/exclusion', { token: member!.token, body: { period: '7D', confirm: true } })
+    expect(chosen.status).toBe(200)
+
+    const page = await ownerPage()
+    await page.getByRole('link', { name: 'สมาชิก', exact: true }).click()
+    await page.getByLabel('ค้นหาด้วยเบอร์โทรศัพท์ ชื่อ เลขบัญชี หรือรหัสแนะนำ').fill(member!.mobile)
+    await page.getByRole('button', { name: 'ค้นหา' }).click()
+    await page.getByRole('button', { name: `ดูข้อมูล ${member!.mobile}` }).click()
+    const exclusion = page.getByTestId('member-exclusion')
+    await exclusion.getByText('พักการเล่นชั่วคราว', { exact: false }).waitFor()
+    expect(await exclusion.textContent()).toMatch(/ถึง .*\d{2}:\d{2}/)
+    // Not even the owner is offered a way to end it: no control on the page speaks of the time-out.
+    expect(await page.getByRole('button', { name: /พักการเล่น/ }).count()).toBe(0)
+    await expectAccessible(page, 'member in a time-out')
+    await shot(page, 'backoffice-member-time-out')
+  })
+
+  it('a transfer past a member’s own deposit limit is credited, and waits in the exceptions queue to be acknowledged only (ADR 048)', async () => {
+    const [member] = await registerPlayers(suite.baseUrl, 1, '74')
+    const limit = await call(suite.baseUrl, 'POST', '/api/responsible-play/limits', { token: member!.token, body: { kind: 'DEPOSIT_DAY', value: 100 } })
+    expect(limit.status).toBe(200)
+    const toAccount = await payInAccount(suite.baseUrl, member!)
+    const fed = await postBankTransfer(suite.baseUrl, transferBody('bo-e2e-over-limit', toAccount, member!, 300_00))
+    expect(fed.body.data).toMatchObject({ status: 'MATCHED' })
+    const balance = await call<{ balance: number }>(suite.baseUrl, 'GET', '/api/wallet/v2/balance', { token: member!.token })
+    expect(balance.body.data.balance).toBe(300)
+
+    const page = await financePage()
+    await page.getByRole('link', { name: 'รายการฝากผิดปกติ', exact: true }).click()
+    await page.getByRole('heading', { name: 'รายการฝากผิดปกติ', level: 1 }).waitFor()
+    const item = page.locator('li.exception').filter({ hasText: 'เกินวงเงินฝาก' }).filter({ hasText: member!.bankAccount })
+    await item.waitFor()
+    await item.getByRole('button', { name: /^รับทราบ #/ }).waitFor()
+    // Credited already: nothing offers to credit it again.
+    expect(await item.getByRole('button', { name: /เติมเครดิต/ }).count()).toBe(0)
+    await expectAccessible(page, 'exceptions with a deposit over the member’s limit')
+    await shot(page, 'backoffice-exceptions-deposit-limit')
+  })
 })
