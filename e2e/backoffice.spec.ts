@@ -4,7 +4,7 @@
 // an axe-core scan of each screen.
 import { Secret, TOTP } from 'otpauth'
 import type { Page } from 'playwright-core'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { shot, viewShot } from './support/browser.ts'
 import { call, postBankTransfer } from './support/http.ts'
 import { faultEnv, payInAccount, registerPlayers, transferBody, type Player } from './support/money.ts'
@@ -39,8 +39,9 @@ beforeAll(async () => {
   await phone.page.goto('/')
   await phone.page.getByRole('link', { name: 'ถอนเงิน' }).tap()
   await phone.page.getByRole('heading', { level: 1, name: 'ถอนเงิน' }).waitFor()
+  const amountField = phone.page.getByLabel('จำนวนเงินที่ต้องการถอน (บาท)')
   for (const amount of [1_200, 800, 700]) {
-    await phone.page.getByLabel('จำนวนเงินที่ต้องการถอน (บาท)').fill(String(amount))
+    await amountField.fill(String(amount))
     // The first spec of a run meets a machine still busy with the unit half (its databases being dropped): a slow
     // answer is waited for, and one that never comes says what the page showed.
     const answered = phone.page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/wallet/withdraw'), { timeout: 90_000 })
@@ -53,6 +54,9 @@ beforeAll(async () => {
     })
     const answer = (await response.json()) as { data: { id: number } }
     withdrawals.push(answer.data.id)
+    // The form is ready for the next amount once it has taken this answer and emptied the field. The previous
+    // request's toast may still be on screen, so it cannot say so (CI caught the next amount typed, then cleared).
+    await vi.waitFor(async () => expect(await amountField.inputValue()).toBe(''), { timeout: 10_000, interval: 100 })
     await phone.page.locator('.toast--success', { hasText: 'ได้รับคำขอถอนเงินแล้ว' }).last().waitFor()
   }
   expect(phone.problems).toEqual([])
