@@ -151,7 +151,7 @@ describe('the operator app', () => {
     await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click()
     await page.getByLabel('รหัสยืนยัน 6 หลักจากแอปยืนยันตัวตน').waitFor()
     await shot(page, 'backoffice-login-code')
-    await page.getByLabel('รหัสยืนยัน 6 หลักจากแอปยืนยันตัวตน').fill(await nextOperatorCode())
+    await page.getByLabel('รหัสยืนยัน 6 หลักจากแอปยืนยันตัวตน').fill(await nextOperatorCode(suite.baseUrl))
     await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click()
     await openQueue(page)
     await page.getByText(`${OPERATOR.username} · เจ้าของระบบ`).waitFor()
@@ -308,7 +308,7 @@ describe('the operator app', () => {
     // The second finance operator signs in by typing, with a code from its authenticator.
     const { page: other } = await suite.desktop()
     await signIn(other, second)
-    await other.getByLabel('รหัสยืนยัน 6 หลักจากแอปยืนยันตัวตน').fill(await nextOperatorCode(second))
+    await other.getByLabel('รหัสยืนยัน 6 หลักจากแอปยืนยันตัวตน').fill(await nextOperatorCode(suite.baseUrl, second))
     await other.getByRole('button', { name: 'เข้าสู่ระบบ' }).click()
     await openQueue(other)
     await other.getByText(`${first.username} · รอผู้อนุมัติคนที่สอง`).waitFor()

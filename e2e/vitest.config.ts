@@ -9,20 +9,47 @@ exportServices(services)
 if (!services.postgres.url) console.info(`PostgreSQL left out: ${services.postgres.reason}`)
 
 /**
- * End-to-end tests: the built server and apps driven by Chromium. One server serves the whole run
- * (e2e/support/shared-server.ts) for the specs that need none of their own, started when the first of them asks (a run
- * of only the others starts none); the others start theirs through the fixture (e2e/support/suite.ts). Files run one after another: parallel Chromiums and servers on a small CI machine
- * make timings flaky.
+ * The specs that kill, restart or overload servers and time their recovery: they run one after another, after the
+ * others, so that their load and their clocks are theirs alone.
+ */
+const FAULTS = [
+  'e2e/restart-after-crash.spec.ts',
+  'e2e/money-faults.spec.ts',
+  'e2e/postgres-faults.spec.ts',
+  'e2e/backup-restore.spec.ts',
+  'e2e/lifecycle.spec.ts',
+]
+
+/**
+ * End-to-end tests: the built server and apps driven by Chromium (ADR 053). The journeys run two files at a time: a
+ * file mostly waits on its server and its Chromium, so a second one uses what the first leaves of two cores. One server
+ * serves the whole run (e2e/support/shared-server.ts) for the specs that need none of their own, started when the
+ * first of them asks (a run of only the others starts none); the others start theirs through the fixture
+ * (e2e/support/suite.ts). The fault specs run alone afterwards.
  */
 export default defineConfig({
   // Paths below are from the repository root, wherever vitest is started.
   root: fileURLToPath(new URL('..', import.meta.url)),
   test: {
     environment: 'node',
-    include: ['e2e/**/*.spec.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
-    globalSetup: ['e2e/support/shared-server.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.spec.ts'],
+          exclude: FAULTS,
+          maxWorkers: 2,
+          globalSetup: ['e2e/support/shared-server.ts'],
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'e2e-faults', include: FAULTS, maxWorkers: 1, fileParallelism: false, sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 })

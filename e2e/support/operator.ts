@@ -1,14 +1,13 @@
 // The back-office owner every e2e server starts with, enrolled in TOTP through BACKOFFICE_TOTP_SECRET (issue 12), and
 // signing in as that owner with a fresh code.
-import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { setTimeout as waitFor } from 'node:timers/promises'
 import { Secret, TOTP } from 'otpauth'
 import { randomBytes } from 'node:crypto'
-import { expect, inject } from 'vitest'
+import { expect } from 'vitest'
 import { call } from './http.ts'
-import { repoRoot, startServer, type ServerOptions } from './server.ts'
+import { databaseOf, repoRoot, startServer, type ServerOptions } from './server.ts'
 
 export const OPERATOR = { username: 'admin', password: 'e2e-operator-password-9', totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' }
 export type OperatorLogin = typeof OPERATOR
@@ -21,40 +20,30 @@ export function operatorEnv(operator: OperatorLogin = OPERATOR): Record<string, 
 const STEP_MS = 30_000
 
 /**
- * The last step handed out per operator in this e2e run: a server takes a code once (and remembers it in its database,
- * so also after a restart on the same data), so each sign-in needs an unused one. Kept in a file in the run's directory
- * (e2e/support/shared-server.ts), so spec files, each its own module graph, never reuse one; in memory without it.
+ * The last TOTP step handed out, per database, operator and clock: a server takes each step of an operator once and
+ * only a later one after it (its database remembers the last, also across a restart on the same data), so every
+ * sign-in needs a step after the last one used there. Servers on other databases remember nothing of each other, so
+ * spec files signing in at the same time never wait for each other's steps.
  */
 const lastStep = new Map<string, number>()
-/** The run's step file for `operator`, or undefined outside a run with the globalSetup (read when signing in: in a worker). */
-const stepFile = (key: string) => {
-  const runDir = inject('e2eRunDir')
-  return runDir ? path.join(runDir, `totp-step-${key}`) : undefined
-}
-async function readLastStep(key: string): Promise<number> {
-  const file = stepFile(key)
-  if (!file) return lastStep.get(key) ?? -Infinity
-  return Number((await readFile(file, 'utf8').catch(() => '')) || -Infinity)
-}
-async function writeLastStep(key: string, step: number): Promise<void> {
-  const file = stepFile(key)
-  if (!file) lastStep.set(key, step)
-  else await writeFile(file, String(step))
-}
 
 /**
- * A code no earlier sign-in of this run used, from the steps the server accepts now (one step of drift either way),
- * keeping 5 s of margin at the old end. When all are used, waits for the next step to begin: real time is the server's
- * clock here, so waiting for it is the condition itself, not a guess.
+ * A code later than any step this process has used for `operator` on the database behind `baseUrl`, from the steps the
+ * server accepts now (one step of drift either way), keeping 5 s of margin at the old end. When all are used, waits
+ * for the next step to begin: real time is the server's clock here, so waiting for it is the condition itself, not a
+ * guess. Only on a server this process started (the spec's own): on the run's shared server, spec files running side
+ * by side could not know each other's steps, so no spec signs an operator in there.
  */
-export async function nextOperatorCode(operator: OperatorLogin = OPERATOR, clockOffsetMs = 0): Promise<string> {
+export async function nextOperatorCode(baseUrl: string, operator: OperatorLogin = OPERATOR, clockOffsetMs = 0): Promise<string> {
+  const database = databaseOf(baseUrl)
+  if (database === undefined) throw new Error(`no server of this spec answers at ${baseUrl}: sign operators in only on a spec's own server`)
   // A server whose clock is shifted (clock-offset.mjs) takes codes of its own time: counted apart from real-time ones.
-  const key = clockOffsetMs === 0 ? operator.username : `${operator.username}@${clockOffsetMs}`
+  const key = `${database}|${operator.username}|${clockOffsetMs}`
   for (;;) {
     const now = Date.now() + clockOffsetMs
-    const step = Math.max(Math.floor((now + 5_000) / STEP_MS) - 1, (await readLastStep(key)) + 1)
+    const step = Math.max(Math.floor((now + 5_000) / STEP_MS) - 1, (lastStep.get(key) ?? -Infinity) + 1)
     if (step <= Math.floor(now / STEP_MS) + 1) {
-      await writeLastStep(key, step)
+      lastStep.set(key, step)
       return new TOTP({ secret: Secret.fromBase32(operator.totpSecret) }).generate({ timestamp: step * STEP_MS })
     }
     await waitFor(STEP_MS - (now % STEP_MS) + 50)
@@ -63,7 +52,7 @@ export async function nextOperatorCode(operator: OperatorLogin = OPERATOR, clock
 
 /** Signs in as `operator` with password and code; fails the test otherwise. */
 export async function operatorToken(baseUrl: string, operator: OperatorLogin = OPERATOR, clockOffsetMs = 0): Promise<string> {
-  const body = { username: operator.username, password: operator.password, otp: await nextOperatorCode(operator, clockOffsetMs) }
+  const body = { username: operator.username, password: operator.password, otp: await nextOperatorCode(baseUrl, operator, clockOffsetMs) }
   const answer = await call<{ token: string }>(baseUrl, 'POST', '/api/backoffice/auth/login', { body })
   expect(answer.status, JSON.stringify(answer.body)).toBe(200)
   return answer.body.data.token
@@ -87,7 +76,10 @@ export async function onboardOperator(baseUrl: string, ownerToken: string, role:
   const started = await call<{ secret: string }>(baseUrl, 'POST', '/api/backoffice/auth/totp/start', { token })
   expect(started.status, JSON.stringify(started.body)).toBe(200)
   const operator = { username, password, totpSecret: started.body.data.secret }
-  const confirmed = await call(baseUrl, 'POST', '/api/backoffice/auth/totp/confirm', { token, body: { otp: await nextOperatorCode(operator, clockOffsetMs) } })
+  const confirmed = await call(baseUrl, 'POST', '/api/backoffice/auth/totp/confirm', {
+    token,
+    body: { otp: await nextOperatorCode(baseUrl, operator, clockOffsetMs) },
+  })
   expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200)
   return operator
 }

@@ -101,6 +101,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   }
 
   const baseUrl = `http://127.0.0.1:${port}`
+  databases.set(baseUrl, options.env?.DATABASE_URL ?? dataDir)
   try {
     await waitForHealth(baseUrl, exited)
   } catch (error) {
@@ -108,6 +109,17 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     throw new Error(`${(error as Error).message}\n--- server output ---\n${output()}`)
   }
   return { baseUrl, stop, dataDir, output, kill, exited, pid: child.pid }
+}
+
+/** The database each server this process started runs on (its DATABASE_URL, else its data directory), by base URL. */
+const databases = new Map<string, string>()
+
+/**
+ * The database behind `baseUrl`, when this process started that server: a server restarted on the same data has
+ * another address and the same database (what an operator's used TOTP steps are remembered in).
+ */
+export function databaseOf(baseUrl: string): string | undefined {
+  return databases.get(baseUrl)
 }
 
 async function waitForHealth(baseUrl: string, exited: Promise<number | null>): Promise<void> {

@@ -1,21 +1,14 @@
-// vitest globalSetup (e2e/vitest.config.ts): one server (and one directory) for the whole e2e run, for the specs that need
+// vitest globalSetup (e2e/vitest.config.ts): one server for the whole e2e run, for the specs that need
 // none of their own (`useBrowserSuite()` without a server, e2e/support/suite.ts). The server starts only when a spec of
 // the run asks for it: the globalSetup serves a small local HTTP endpoint (its URL reaches the workers through
 // `inject('sharedServerControl')`); the first request starts the server in this, the main, process and every request
 // answers its base URL once it is up. A run of specs that all start their own servers never starts it.
-import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:http'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { operatorEnv } from './operator.ts'
 import { startServer, type RunningServer } from './server.ts'
 
 export default async function offerSharedServer(project: TestProject): Promise<() => Promise<void>> {
-  // What the spec files of the run share besides the server (the TOTP steps used so far, e2e/support/operator.ts).
-  const runDir = await mkdtemp(path.join(tmpdir(), 'sanam-e2e-run-'))
-  project.provide('e2eRunDir', runDir)
-
   let server: Promise<RunningServer> | undefined
   let stopping = false
   /** Why the server is gone, when it exited before the run ended: said once on the console and to every later asker. */
@@ -48,6 +41,5 @@ export default async function offerSharedServer(project: TestProject): Promise<(
     control.closeAllConnections()
     await new Promise((resolve) => control.close(resolve))
     await (await server?.catch(() => undefined))?.stop()
-    await rm(runDir, { recursive: true, force: true })
   }
 }

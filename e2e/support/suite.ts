@@ -12,7 +12,7 @@
  *   await suite.phone({ player: token, baseUrl: other.baseUrl })       // a token; another server
  *   await suite.desktop()                                              // desktop size, for the back-office
  *   await suite.operatorPage()                                         // the back-office, signed in as the owner (TOTP)
- *   suite.baseUrl, suite.server (own server only), await suite.operatorToken()
+ *   suite.baseUrl, suite.server and await suite.operatorToken() (own server only, ADR 053)
  *
  * The shared server (e2e/support/shared-server.ts, a vitest globalSetup) starts when the first spec of the run asks for it
  * (a run of specs with servers of their own never starts it) and runs until the end of the run, with the default
@@ -82,8 +82,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Where a spec asks for the shared e2e server, which starts on the first request (e2e/support/shared-server.ts). */
     sharedServerControl: string
-    /** A directory for the whole e2e run, removed after it (e2e/support/shared-server.ts). */
-    e2eRunDir: string
   }
 }
 

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import { argon2Hasher } from '../src/modules/auth/password.ts'
+import { argon2Hasher, type PasswordHasher } from '../src/modules/auth/password.ts'
 import { playersRepository, type NewPlayer, type PlayerRow } from '../src/modules/users/users.repository.ts'
 import { randomString, UNAMBIGUOUS } from '../src/lib/crypto.ts'
 import type { Db } from '../src/db/client.ts'
@@ -49,12 +49,25 @@ export function registerBody(overrides: Record<string, unknown> = {}) {
   }
 }
 
+/**
+ * The hash of each password a test hasher has made, made once per process: an argon2 hash costs tens of milliseconds
+ * of CPU, test files make players and operators by the hundred, and their own salts are not what any of them tests.
+ */
+const madeHashes = new WeakMap<PasswordHasher, Map<string, Promise<string>>>()
+export function passwordHashOf(password: string, hasher: PasswordHasher = argon2Hasher): Promise<string> {
+  let hashes = madeHashes.get(hasher)
+  if (!hashes) madeHashes.set(hasher, (hashes = new Map()))
+  let hash = hashes.get(password)
+  if (!hash) hashes.set(password, (hash = hasher.hash(password)))
+  return hash
+}
+
 /** An active player with a known password, inserted directly. */
 export async function makePlayer(db: Db, overrides: Partial<NewPlayer> & { password?: string } = {}): Promise<PlayerRow & { password: string }> {
   const { password = 'secret123', ...fields } = overrides
   const row = await playersRepository.insert(db, {
     mobile: uniqueMobile(),
-    passwordHash: await argon2Hasher.hash(password),
+    passwordHash: await passwordHashOf(password),
     firstname: 'สมชาย',
     surname: 'ทดสอบ',
     bankCode: '004',

@@ -5,7 +5,7 @@ import { totpSecretBox } from '../src/lib/totp.ts'
 import type { OperatorRole } from '../src/modules/backoffice/backoffice-auth.service.ts'
 import { operatorsRepository } from '../src/modules/backoffice/operators.repository.ts'
 import type { TestApp } from './app.ts'
-import { uniqueAddress } from './factories.ts'
+import { passwordHashOf, uniqueAddress } from './factories.ts'
 
 // Back-office operators for tests: the one way to get a signed-in operator, the owner's onboarding of a new one
 // (one-time password, renewal, TOTP enrolment), and TOTP codes the server takes.
@@ -124,7 +124,7 @@ export async function signInOperator(
     (await operatorsRepository.findByUsername(t.db, username)) ??
     (await operatorsRepository.insert(t.db, {
       username,
-      passwordHash: await t.hasher.hash(OPERATOR_PASSWORD),
+      passwordHash: await passwordHashOf(OPERATOR_PASSWORD, t.hasher),
       role,
       // Sealed with the key this app runs with (the demo key unless the test set TOTP_ENCRYPTION_KEY).
       totpSecret: totpSecretBox(t.config.totpEncryptionKey).seal(OPERATOR_TOTP_SECRET),
