@@ -145,8 +145,7 @@ async function main() {
       { api_processes: config.API_PROCESSES, why: config.apiProcessesReason },
       `Sanam on http://localhost:${config.PORT} (${config.SANAM_MODE} mode, ${database.kind}${database.kind === 'pglite' ? `, ${config.DATA_DIR}` : ''})`,
     )
-  // A worker tells the primary it serves: after the lead's, the followers may start.
-  if (cluster.isWorker) process.send?.(SERVING_MESSAGE)
+  tellParentServing()
 }
 
 /**
@@ -164,6 +163,7 @@ function supervise(config: Config) {
     processes: config.API_PROCESSES,
     log,
     exit: (code) => process.exit(code),
+    onServing: tellParentServing,
     fork(role) {
       const worker = cluster.fork({ [WORKER_ROLE_VARIABLE]: role })
       return {
@@ -176,6 +176,15 @@ function supervise(config: Config) {
   })
   process.on('SIGINT', () => supervisor.stop('SIGINT'))
   process.on('SIGTERM', () => supervisor.stop('SIGTERM'))
+}
+
+/**
+ * Tells the process that started this one, over an IPC channel when there is one, that it serves: a worker tells the
+ * primary (after the lead's message the followers start), the primary tells its own parent once every worker serves,
+ * and so may a single process (the bench waits for it). Without a channel, nothing.
+ */
+function tellParentServing() {
+  if (process.send && process.connected) process.send(SERVING_MESSAGE)
 }
 
 main().catch((error: unknown) => {

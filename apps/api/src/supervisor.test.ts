@@ -41,6 +41,7 @@ function primary(processes = 3) {
   const workers: FakeWorker[] = []
   const lines: { level: string; message: string; details: object }[] = []
   const exits: number[] = []
+  let served = 0
   const timers: { fn: () => void; ms: number; cleared: boolean }[] = []
   let now = 1_000_000
   const logAt = (level: string) => (details: object, message: string) => lines.push({ level, message, details })
@@ -53,6 +54,7 @@ function primary(processes = 3) {
     },
     log: { info: logAt('info'), warn: logAt('warn'), error: logAt('error') },
     exit: (code) => exits.push(code),
+    onServing: () => served++,
     now: () => now,
     setTimer: (fn, ms) => {
       const timer = { fn, ms, cleared: false }
@@ -84,6 +86,7 @@ function primary(processes = 3) {
     exit,
     startAll,
     advance: (ms: number) => (now += ms),
+    served: () => served,
     errors: () => lines.filter((l) => l.level === 'error').map((l) => l.message),
   }
 }
@@ -98,8 +101,14 @@ describe('starting several API processes', () => {
     p.workers[0]!.serves()
     expect(p.workers).toHaveLength(3)
     p.workers[1]!.serves()
+    expect(p.served()).toBe(0)
     p.workers[2]!.serves()
     expect(p.lines.at(-1)?.message).toBe('all 3 API processes listening')
+    // The primary's own parent (a supervisor, the bench) is told once, when all serve; a replacement tells it nothing.
+    expect(p.served()).toBe(1)
+    p.exit(p.workers[2]!, 1)
+    p.workers[3]!.serves()
+    expect(p.served()).toBe(1)
   })
 
   it('stops at once with the exit code of a lead that cannot start (78: a refused configuration or database)', () => {

@@ -43,6 +43,8 @@ export interface SupervisorOptions {
   log: SupervisorLog
   /** Ends the primary with this code (process.exit in server.ts). */
   exit(code: number): void
+  /** Called once, when every worker of the first start serves. */
+  onServing?: () => void
   /** Milliseconds, for the restart window (Date.now by default). */
   now?: () => number
   /** Timers for the stop deadline (the global ones by default). */
@@ -111,6 +113,7 @@ export function superviseWorkers(options: SupervisorOptions): { stop(signal: str
     if ([...live].filter((t) => t.listening).length === options.processes) {
       started = true
       log.info({ processes: options.processes }, `all ${options.processes} API processes listening`)
+      options.onServing?.()
     }
   }
 
