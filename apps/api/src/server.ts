@@ -91,8 +91,8 @@ async function main() {
       app.log.warn('demo mode (play money): public demo secrets, SMS codes in the log and at /api/dev/sms; set SANAM_MODE=production for real money')
   }
 
-  // One process exports the audit head, and one runs the jobs: each job takes an advisory lock, so more would be safe,
-  // but would only wait on one another.
+  // One process runs the jobs and exports the audit head. Every job takes an advisory lock, so more would be safe but
+  // would only find it taken; every process exporting would write each head once per process.
   const stopHeadExport = follower ? async () => {} : auditHeadExport({ db: database.db, auditRepository, log: app.log, file: config.AUDIT_HEAD_FILE }).start()
 
   const stopJobs = follower
