@@ -9,6 +9,8 @@
 // On PostgreSQL the seamless bets are also compared with the database's own baselines of DESIGN §7, measured by
 // pgbench in the same run on a scratch database: `pgbench -N -c 16` and a single-row guarded UPDATE at 16 clients
 // (PGBENCH, default: the pgbench found on PATH or under /usr/lib/postgresql).
+// With BENCH_REDIS_URL (redis://...) too, the balance read and the bets are measured once more against one process and
+// against two (API_PROCESSES=2, ADR 052), both on Redis: what a second process adds (issue 22 §4).
 import { execFileSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
@@ -126,39 +128,61 @@ async function bankTransfer(base, account, amount) {
   if (!res.ok) throw new Error(`bank transfer: ${res.status} ${await res.text()}`)
 }
 
+/** The demo player, signed in, funded (unfunded, every bet would be a fast INSUFFICIENT_FUNDS 200) and in a game. */
+async function fundedSession(base) {
+  const login = await call(base, 'POST', '/api/auth/login', { mobile: '0812345678', password: 'sanam1234' })
+  const account = await call(base, 'GET', '/api/dev/bank-account?mobile=0812345678')
+  await bankTransfer(base, account, 1_000_000)
+  const { url } = await call(
+    base,
+    'POST',
+    '/api/portal/launch',
+    { provider_id: 'pgsoft', lang: 'th', game_code: 'fortune_ox' },
+    { authorization: `Bearer ${login.token}` },
+  )
+  return { token: login.token, account, session: decodeURIComponent(url.split('?')[0].split('/').pop()) }
+}
+
+/** Signed seamless bets of 0.01 on `session`, each its own round. */
+function measureBets(base, session) {
+  return measure({
+    url: `${base}/api/seamless/pgsoft/bet`,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest(req) {
+          const id = randomUUID()
+          const bet = moneyBody({ session, round: `bench-${id}`, tx: `bench-${id}`, amount: '0.01' })
+          const signed = seamlessCall('pgsoft', 'bet', bet, { secret: DEMO_SEAMLESS_SECRET, now: new Date() })
+          return { ...req, headers: signed.headers, body: signed.raw }
+        },
+      },
+    ],
+  })
+}
+
 const summary = (r) => ({ rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx })
 
 async function benchDatabase(label, env, baseline, notes) {
   const sanam = await startLoadTarget(env)
   try {
     // A funded player with a game session, set up through the public API.
-    const login = await call(sanam.base, 'POST', '/api/auth/login', { mobile: '0812345678', password: 'sanam1234' })
-    const account = await call(sanam.base, 'GET', '/api/dev/bank-account?mobile=0812345678')
-    // Unfunded, every bet would be answered INSUFFICIENT_FUNDS: a fast 200 that measures nothing.
-    await bankTransfer(sanam.base, account, 1_000_000)
-    const { url } = await call(
-      sanam.base,
-      'POST',
-      '/api/portal/launch',
-      { provider_id: 'pgsoft', lang: 'th', game_code: 'fortune_ox' },
-      { authorization: `Bearer ${login.token}` },
-    )
-    const session = decodeURIComponent(url.split('?')[0].split('/').pop())
+    const { token, account, session } = await fundedSession(sanam.base)
 
-    const readBalance = () => measure({ url: `${sanam.base}/api/wallet/v2/balance`, headers: { authorization: `Bearer ${login.token}` } })
+    const readBalance = () => measure({ url: `${sanam.base}/api/wallet/v2/balance`, headers: { authorization: `Bearer ${token}` } })
     const balance = summary(await readBalance())
 
     // The same read with STREAMS live balance streams held open on this one process (issue 21 §4: p99 < 2×). They are
     // the one player's (one login; the server keeps one session per stream all the same), so a change reaches all.
     const opening = Date.now()
-    const streams = await openStreams(sanam.base, login.token, STREAMS)
+    const streams = await openStreams(sanam.base, token, STREAMS)
     const openedMs = Date.now() - opening
     let withStreams
     let reached
     try {
       withStreams = summary(await readBalance())
       // Then one deposit, and how long until every stream has the new balance.
-      const before = (await call(sanam.base, 'GET', '/api/wallet/v2/balance', undefined, { authorization: `Bearer ${login.token}` })).balance
+      const before = (await call(sanam.base, 'GET', '/api/wallet/v2/balance', undefined, { authorization: `Bearer ${token}` })).balance
       const sent = Date.now()
       await bankTransfer(sanam.base, account, 1)
       await streams.waitFor(Math.round((before + 1) * 100) / 100)
@@ -175,22 +199,7 @@ async function benchDatabase(label, env, baseline, notes) {
         `${balance.p99} ms before and ${after.p99} ms after without them (${(withStreams.p99 / Math.min(Math.max(balance.p99, 1), Math.max(after.p99, 1))).toFixed(2)}× the better of the two, ` +
         `${(withStreams.p99 / worse).toFixed(2)}× the worse; target < 2×); a deposit reached all ${STREAMS} in ${reached} ms.`,
     )
-    const bets = summary(
-      await measure({
-        url: `${sanam.base}/api/seamless/pgsoft/bet`,
-        requests: [
-          {
-            method: 'POST',
-            setupRequest(req) {
-              const id = randomUUID()
-              const bet = moneyBody({ session, round: `bench-${id}`, tx: `bench-${id}`, amount: '0.01' })
-              const signed = seamlessCall('pgsoft', 'bet', bet, { secret: DEMO_SEAMLESS_SECRET, now: new Date() })
-              return { ...req, headers: signed.headers, body: signed.raw }
-            },
-          },
-        ],
-      }),
-    )
+    const bets = summary(await measureBets(sanam.base, session))
     return [
       { what: `${label}: balance read (real token)`, ...balance, ratio: balance.rps / baseline.rps },
       { what: `${label}: balance read, ${STREAMS} live balance streams open`, ...withStreams, ratio: withStreams.rps / baseline.rps },
@@ -200,6 +209,42 @@ async function benchDatabase(label, env, baseline, notes) {
   } finally {
     await sanam.stop()
   }
+}
+
+/**
+ * What a second API process adds (issue 22 §4, ADR 052): the balance read and the bets against one process and then
+ * two (API_PROCESSES=2), each on a fresh database, both with REDIS_URL so that the process count is the one difference.
+ */
+async function benchProcesses(admin, pgUrl, redisUrl, baseline, notes) {
+  const rows = []
+  const by = {}
+  for (const processes of [1, 2]) {
+    const name = `sanam_bench_${process.pid}_p${processes}`
+    await admin.query(`create database "${name}"`)
+    try {
+      const url = new URL(pgUrl)
+      url.pathname = `/${name}`
+      const sanam = await startLoadTarget({ DATABASE_URL: url.toString(), REDIS_URL: redisUrl, API_PROCESSES: String(processes) })
+      try {
+        const { token, session } = await fundedSession(sanam.base)
+        const balance = summary(await measure({ url: `${sanam.base}/api/wallet/v2/balance`, headers: { authorization: `Bearer ${token}` } }))
+        const bets = summary(await measureBets(sanam.base, session))
+        by[processes] = { balance, bets }
+        const label = `PostgreSQL, ${processes} API process${processes === 1 ? '' : 'es'} (Redis)`
+        rows.push({ what: `${label}: balance read (real token)`, ...balance, ratio: balance.rps / baseline.rps })
+        rows.push({ what: `${label}: seamless bet`, ...bets, ratio: bets.rps / baseline.rps })
+      } finally {
+        await sanam.stop()
+      }
+    } finally {
+      await admin.query(`drop database if exists "${name}" with (force)`)
+    }
+  }
+  const gain = (kind) => (by[2][kind].rps / Math.max(by[1][kind].rps, 1)).toFixed(2)
+  notes.push(
+    `A second API process (${os.availableParallelism()} cores, the load generator on the same machine): balance read ${gain('balance')}× one process, seamless bets ${gain('bets')}×.`,
+  )
+  return rows
 }
 
 /** pgbench, when this machine has it. */
@@ -274,6 +319,8 @@ async function main() {
       url.pathname = `/${name}`
       const measured = await benchDatabase('PostgreSQL', { DATABASE_URL: url.toString() }, baseline, notes)
       rows.push(...measured)
+      if (process.env.BENCH_REDIS_URL) rows.push(...(await benchProcesses(admin, pgUrl, process.env.BENCH_REDIS_URL, baseline, notes)))
+      else notes.push('BENCH_REDIS_URL unset: what a second API process adds (ADR 052) was not measured.')
       const bin = findPgbench()
       if (bin) {
         const scratch = `${name}_pgbench`

@@ -27,19 +27,30 @@ export function freePort() {
   })
 }
 
-/** Starts apps/api/dist/server.js with `env` on top of the defaults and waits until /api/health answers. */
+/**
+ * Starts apps/api/dist/server.js with `env` on top of the defaults and waits until /api/health answers and the server
+ * says it serves (over the IPC channel: with API_PROCESSES > 1, once every worker listens, not only the first; ADR 052).
+ */
 export async function startSanam(env) {
   const port = await freePort()
   const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
     cwd: root,
     // Demo mode also on PostgreSQL (BENCH_DATABASE_URL): the load plays through the demo provider and its demo secret.
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SANAM_MODE: 'demo', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  })
+  // Resolves true when the server says it serves, false when it exits first.
+  const serving = new Promise((resolve) => {
+    child.on('message', (message) => message?.sanam === 'serving' && resolve(true))
+    child.once('exit', () => resolve(false))
   })
   const base = `http://127.0.0.1:${port}`
   for (let i = 0; i < 240; i++) {
     try {
-      if ((await fetch(`${base}/api/health`)).ok) return { base, stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))) }
+      if ((await fetch(`${base}/api/health`)).ok) {
+        if (!(await serving)) break
+        return { base, stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))) }
+      }
     } catch {
       // not listening yet
     }

@@ -215,3 +215,53 @@ describe('seamless signature schemes (ADR 015)', () => {
     expect(() => loadConfig({ SEAMLESS_SIGNATURE: 'off' })).toThrow(/SEAMLESS_SIGNATURE/)
   })
 })
+
+describe('API_PROCESSES (ADR 052)', () => {
+  const REDIS = 'redis://127.0.0.1:6379'
+  const processes = (env: Record<string, string>) => loadConfig(env, { cores: 8 }).API_PROCESSES
+
+  it('is one process in demo mode, on the embedded database or PostgreSQL, unless asked for more', () => {
+    expect(processes({})).toBe(1)
+    expect(processes({ DATABASE_URL: PG, SANAM_MODE: 'demo', REDIS_URL: REDIS })).toBe(1)
+    expect(processes({ DATABASE_URL: PG, SANAM_MODE: 'demo', REDIS_URL: REDIS, API_PROCESSES: '2' })).toBe(2)
+    expect(processes({ DATABASE_URL: PG, SANAM_MODE: 'demo', REDIS_URL: REDIS, API_PROCESSES: 'auto' })).toBe(8)
+  })
+
+  it('is one per core outside demo mode on PostgreSQL with Redis, and one without Redis, saying why', () => {
+    expect(loadConfig({ ...PRODUCTION, REDIS_URL: REDIS }, { cores: 8 })).toMatchObject({
+      API_PROCESSES: 8,
+      apiProcessesReason: 'the default outside demo mode (auto): one per core (8)',
+    })
+    expect(loadConfig(PRODUCTION, { cores: 8 })).toMatchObject({ API_PROCESSES: 1, apiProcessesReason: expect.stringMatching(/without REDIS_URL/) })
+    expect(loadConfig({ ...PRODUCTION, API_PROCESSES: 'auto' }, { cores: 8 }).apiProcessesReason).toMatch(/^API_PROCESSES=auto: one process/)
+    expect(processes({ ...PRODUCTION, REDIS_URL: REDIS, API_PROCESSES: '3' })).toBe(3)
+    expect(processes({ ...PRODUCTION, API_PROCESSES: '1' })).toBe(1)
+  })
+
+  it('is one process on the embedded database however it is asked for with auto', () => {
+    expect(loadConfig({ API_PROCESSES: 'auto', REDIS_URL: REDIS }, { cores: 8 })).toMatchObject({
+      API_PROCESSES: 1,
+      apiProcessesReason: expect.stringMatching(/embedded database/),
+    })
+  })
+
+  it.each([
+    ['on the embedded database', { API_PROCESSES: '2', REDIS_URL: REDIS }, ['PostgreSQL']],
+    ['without REDIS_URL', { ...PRODUCTION, API_PROCESSES: '4' }, ['REDIS_URL']],
+    ['on the embedded database without REDIS_URL', { API_PROCESSES: '2' }, ['PostgreSQL', 'REDIS_URL']],
+  ])('refuses several processes %s, naming what they need', (_case, env, needs) => {
+    const problems = problemsOf(env)
+    expect(problems).toHaveLength(1)
+    expect(problems[0]).toMatch(/^API_PROCESSES: \d processes need /)
+    for (const need of needs) expect(problems[0]).toContain(need)
+    expect(problems[0]).toContain('API_PROCESSES=1')
+  })
+
+  it.each(['0', '-1', '1.5', 'many', '257', 'cores'])('refuses %j', (value) => {
+    expect(problemsOf({ API_PROCESSES: value })).toEqual(['API_PROCESSES: must be a whole number from 1 to 256, or auto'])
+  })
+
+  it('is one process for tools that serve nothing, whatever is set', () => {
+    expect(loadConfig({ ...PRODUCTION, API_PROCESSES: '4' }, { serving: false }).API_PROCESSES).toBe(1)
+  })
+})

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net'
+import { availableParallelism } from 'node:os'
 import { DEMO_BANK_WEBHOOK_SECRET, DEMO_SEAMLESS_SECRET, DEMO_TOTP_ENCRYPTION_KEY } from '@sanam/contract/demo-secrets'
 import { MIN_OPERATOR_PASSWORD_LENGTH } from '@sanam/contract'
 import { z } from 'zod'
@@ -56,6 +57,19 @@ const trustProxy = z.string().transform((raw, ctx): false | string[] => {
   return refuse(`not an address or CIDR range: ${bad.map((b) => JSON.stringify(b)).join(', ')}`)
 })
 
+/** The most API processes one machine is given (ADR 052): far above any core count this runs on. */
+export const MAX_API_PROCESSES = 256
+
+/** API_PROCESSES: a whole number of processes, or `auto` (one per core, when that is safe: see loadConfig). */
+const processCount = z.string().transform((raw, ctx): number | 'auto' => {
+  const value = raw.trim().toLowerCase()
+  if (value === 'auto') return 'auto'
+  const count = /^\d{1,4}$/.test(value) ? Number(value) : NaN
+  if (count >= 1 && count <= MAX_API_PROCESSES) return count
+  ctx.issues.push({ code: 'custom', input: raw, message: `must be a whole number from 1 to ${MAX_API_PROCESSES}, or auto` })
+  return z.NEVER
+})
+
 /** The audit chain's key in demo mode (play money): public, so refused outside it (ADR 037). */
 export const DEMO_AUDIT_HMAC_KEY = 'sanam-demo-audit-key-not-a-secret-0000'
 
@@ -88,6 +102,8 @@ const ConfigSchema = z.object({
   AUDIT_HMAC_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   /** An append-only file the audit chain's head is written to as it advances (ADR 037); the log line `audit.head` always. */
   AUDIT_HEAD_FILE: z.string().min(1).optional(),
+  /** How many API processes serve the port (ADR 052): a number or `auto`; the default and its limits are in loadConfig. */
+  API_PROCESSES: processCount.optional(),
   /** node-postgres pool: connections per process, how long a request waits for one before a 503, statement timeout. */
   DB_POOL_MAX: int(1, 1000).default(20),
   DB_POOL_WAIT_MS: int(50, 60_000).default(3000),
@@ -183,7 +199,14 @@ const ConfigSchema = z.object({
 
 export type SanamMode = 'demo' | 'production'
 
-export type Config = Omit<z.infer<typeof ConfigSchema>, 'SANAM_MODE' | 'SEED_DEMO' | 'SMS_PROVIDER'> & {
+export type Config = Omit<z.infer<typeof ConfigSchema>, 'SANAM_MODE' | 'SEED_DEMO' | 'SMS_PROVIDER' | 'API_PROCESSES'> & {
+  /**
+   * How many API processes serve the port (ADR 052): 1 is this process alone; more is a primary that forks that many
+   * workers sharing the port (node:cluster). Several need PostgreSQL and REDIS_URL (see loadConfig).
+   */
+  API_PROCESSES: number
+  /** Why API_PROCESSES is what it is, for the start-up log (a default that gave fewer than the cores says why). */
+  apiProcessesReason: string
   /**
    * demo: play money; the demo secrets, console SMS with its outbox (/api/dev/sms), demo seeding and the demo bank
    * feed are available. The default only on the embedded database; on PostgreSQL it must be asked for.
@@ -225,7 +248,10 @@ const TRUE = ['true', '1', 'yes']
  * secret must be a real one, and all of it is listed at once. Command-line tools that serve nothing (ledger:verify,
  * jobs:accrue) pass `serving: false`: they need the database, not the secrets, so those rules are not theirs.
  */
-export function loadConfig(env: Record<string, string | undefined> = process.env, options: { serving?: boolean } = {}): Config {
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  options: { serving?: boolean; /** The machine's cores (tests); os.availableParallelism() by default. */ cores?: number } = {},
+): Config {
   const serving = options.serving ?? true
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''))
   const parsed = ConfigSchema.safeParse(cleaned)
@@ -283,10 +309,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       problems.push(`SEED_DEMO: demo data (a player with a published password) is not allowed ${outside}`)
     if (cleaned.DEMO_BANK_FEED && TRUE.includes(cleaned.DEMO_BANK_FEED)) problems.push(`DEMO_BANK_FEED: not allowed ${outside}`)
   }
+  const processes = apiProcesses(cleaned, demo, serving, options.cores ?? availableParallelism())
+  if (processes.problem) problems.push(processes.problem)
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems)
   const { data } = parsed
   return {
     ...data,
+    API_PROCESSES: processes.count,
+    apiProcessesReason: processes.reason,
     SANAM_MODE: mode,
     SEED_DEMO: demo && (data.SEED_DEMO ?? true),
     SMS_PROVIDER: smsProvider === 'console' ? 'console' : 'http',
@@ -298,6 +328,43 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seamlessSecret: (code: string) => providerSecrets.get(code.toLowerCase()) ?? data.SEAMLESS_SECRET ?? DEMO_SEAMLESS_SECRET,
     seamlessSignature: (code: string) => providerSchemes.get(code.toLowerCase()) ?? data.SEAMLESS_SIGNATURE,
   }
+}
+
+/**
+ * API_PROCESSES resolved (ADR 052). Several processes must hold every rule one process holds, so they need:
+ * - PostgreSQL: the embedded database is one folder that one process may open (ADR 013);
+ * - REDIS_URL: without it each process counts the rate limits (login attempts, registrations, operator sign-ins) in
+ *   its own memory, and N processes would let N times every limit through.
+ * Asked for explicitly, several processes without either are refused. The default is one process in demo mode (the
+ * demo's console SMS outbox is per process) and `auto` outside it; `auto` is one per core where both hold, else one,
+ * with the reason in the start-up log. Tools that serve nothing (`serving: false`) are always one process.
+ */
+function apiProcesses(
+  env: Record<string, string | undefined>,
+  demo: boolean,
+  serving: boolean,
+  cores: number,
+): { count: number; reason: string; problem?: string } {
+  const asked = processCount.safeParse(env.API_PROCESSES ?? (demo ? '1' : 'auto'))
+  // A bad value is already listed by the schema.
+  if (!serving || !asked.success) return { count: 1, reason: 'one process' }
+  const embedded = !env.DATABASE_URL
+  const shared = Boolean(env.REDIS_URL)
+  if (asked.data === 'auto') {
+    const by = env.API_PROCESSES ? 'API_PROCESSES=auto' : 'the default outside demo mode (auto)'
+    if (embedded) return { count: 1, reason: `${by}: one process, the embedded database is opened by one process only` }
+    if (!shared) return { count: 1, reason: `${by}: one process, since without REDIS_URL each process would count the rate limits on its own` }
+    return { count: cores, reason: `${by}: one per core (${cores})` }
+  }
+  const count = asked.data
+  const reason = env.API_PROCESSES ? `API_PROCESSES=${count}` : 'the default in demo mode'
+  if (count === 1) return { count, reason }
+  const needs = [
+    ...(embedded ? ['PostgreSQL (DATABASE_URL): the embedded database is one folder that one process may open'] : []),
+    ...(shared ? [] : [`REDIS_URL: without it each process counts the rate limits on its own, and ${count} would allow ${count} times every limit`]),
+  ]
+  if (needs.length === 0) return { count, reason }
+  return { count: 1, reason, problem: `API_PROCESSES: ${count} processes need ${needs.join('; and ')}. Set them, or API_PROCESSES=1 (ADR 052)` }
 }
 
 /**

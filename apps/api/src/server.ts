@@ -1,6 +1,8 @@
+import cluster from 'node:cluster'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { buildApp } from './app.ts'
+import Fastify from 'fastify'
+import { buildApp, loggerOptions } from './app.ts'
 import { ConfigError, loadConfig, type Config } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { DEMO_PLAYER, demoDataLeft, seedDemo, seedSite } from './seed.ts'
@@ -9,6 +11,7 @@ import { createAuditRepository } from './modules/audit/audit.repository.ts'
 import { findWebApps } from './web.ts'
 import { standardJobs, startJobs } from './jobs/runner.ts'
 import { systemClock } from './lib/clock.ts'
+import { isServingMessage, SERVING_MESSAGE, superviseWorkers, WORKER_ROLE_VARIABLE } from './supervisor.ts'
 
 /** The repository root: two levels up from apps/api/src (tsx) or apps/api/dist (the bundle). */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..')
@@ -24,6 +27,11 @@ async function main() {
     }
     throw error
   }
+  // Several processes (ADR 052): this one only supervises the workers, which run the rest of main().
+  if (config.API_PROCESSES > 1 && cluster.isPrimary) return supervise(config)
+  // What must happen once (migrations, start-up checks, seeding, jobs, the audit head export) is done by the only
+  // process, or of several by the lead worker; the followers start once it serves, and only serve.
+  const follower = cluster.isWorker && process.env[WORKER_ROLE_VARIABLE] !== 'lead'
 
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
@@ -35,9 +43,9 @@ async function main() {
       migrationUrl: config.MIGRATION_DATABASE_URL,
     },
   })
-  await database.migrate()
+  if (!follower) await database.migrate()
   const auditRepository = createAuditRepository({ key: config.auditHmacKey })
-  if (config.SANAM_MODE !== 'demo') {
+  if (!follower && config.SANAM_MODE !== 'demo') {
     // The audit log must be out of the application's reach (ADR 037): DATABASE_URL connects as a role that owns
     // nothing and may only insert and read it. The embedded database has one all-powerful user: see docs/operations.md.
     const problems = database.kind === 'postgres' ? await auditRepository.rewriteRights(database.db) : []
@@ -50,53 +58,59 @@ async function main() {
     }
   }
   const { app, services } = await buildApp({ config, database, webApps: findWebApps(root) })
-  // Before the first request: the referral plan's first version from the environment (ADR 044), then what a new
-  // database is seeded with, through the app's own services (issue 19 §5).
-  await services.plan.ensureFirst()
-  if (config.SEED_DEMO) {
-    const { seeded } = await seedDemo(services)
-    if (seeded) console.info(`Demo data seeded. Demo player: ${DEMO_PLAYER.mobile} / ${DEMO_PLAYER.password}`)
-  } else {
-    await seedSite(services)
-  }
-  if (config.SANAM_MODE !== 'demo') {
-    const left = await demoDataLeft(services)
-    if (left.length > 0) {
-      console.error(
-        `This database was seeded in demo mode and cannot take real money:\n${left.map((l) => `  - ${l}`).join('\n')}\nStart from a new database (or run it with SANAM_MODE=demo).`,
-      )
-      await app.close()
-      await database.close()
-      process.exit(78)
+  if (!follower) {
+    // Before the first request: the referral plan's first version from the environment (ADR 044), then what a new
+    // database is seeded with, through the app's own services (issue 19 §5).
+    await services.plan.ensureFirst()
+    if (config.SEED_DEMO) {
+      const { seeded } = await seedDemo(services)
+      if (seeded) console.info(`Demo data seeded. Demo player: ${DEMO_PLAYER.mobile} / ${DEMO_PLAYER.password}`)
+    } else {
+      await seedSite(services)
     }
+    if (config.SANAM_MODE !== 'demo') {
+      const left = await demoDataLeft(services)
+      if (left.length > 0) {
+        console.error(
+          `This database was seeded in demo mode and cannot take real money:\n${left.map((l) => `  - ${l}`).join('\n')}\nStart from a new database (or run it with SANAM_MODE=demo).`,
+        )
+        await app.close()
+        await database.close()
+        process.exit(78)
+      }
+    }
+    const first = await services.backofficeAuth.ensureFirstOperator(config.BACKOFFICE_USERNAME, config.BACKOFFICE_PASSWORD, config.BACKOFFICE_TOTP_SECRET)
+    // TOTP secrets written in clear before they were sealed (ADR 036) are sealed once, before the first request.
+    const sealed = await services.backofficeAuth.sealPlainTotpSecrets()
+    if (sealed > 0) app.log.info({ operators: sealed }, 'sealed TOTP secrets stored in clear with TOTP_ENCRYPTION_KEY')
+    if (first.generatedPassword) {
+      // Printed once, to the console only (not the structured log): set BACKOFFICE_PASSWORD to choose it instead.
+      console.info(`Back-office operator created: ${config.BACKOFFICE_USERNAME} / ${first.generatedPassword} (shown once; change it after signing in)`)
+    }
+    if (config.SANAM_MODE === 'demo')
+      app.log.warn('demo mode (play money): public demo secrets, SMS codes in the log and at /api/dev/sms; set SANAM_MODE=production for real money')
   }
-  const first = await services.backofficeAuth.ensureFirstOperator(config.BACKOFFICE_USERNAME, config.BACKOFFICE_PASSWORD, config.BACKOFFICE_TOTP_SECRET)
-  // TOTP secrets written in clear before they were sealed (ADR 036) are sealed once, before the first request.
-  const sealed = await services.backofficeAuth.sealPlainTotpSecrets()
-  if (sealed > 0) app.log.info({ operators: sealed }, 'sealed TOTP secrets stored in clear with TOTP_ENCRYPTION_KEY')
-  if (first.generatedPassword) {
-    // Printed once, to the console only (not the structured log): set BACKOFFICE_PASSWORD to choose it instead.
-    console.info(`Back-office operator created: ${config.BACKOFFICE_USERNAME} / ${first.generatedPassword} (shown once; change it after signing in)`)
-  }
-  if (config.SANAM_MODE === 'demo')
-    app.log.warn('demo mode (play money): public demo secrets, SMS codes in the log and at /api/dev/sms; set SANAM_MODE=production for real money')
 
-  const stopHeadExport = auditHeadExport({ db: database.db, auditRepository, log: app.log, file: config.AUDIT_HEAD_FILE }).start()
+  // One process runs the jobs and exports the audit head. Every job takes an advisory lock, so more would be safe but
+  // would only find it taken; every process exporting would write each head once per process.
+  const stopHeadExport = follower ? async () => {} : auditHeadExport({ db: database.db, auditRepository, log: app.log, file: config.AUDIT_HEAD_FILE }).start()
 
-  const stopJobs = startJobs(
-    database.db,
-    standardJobs({
-      clock: systemClock,
-      deposits: services.deposits,
-      seamless: services.seamless,
-      referral: services.referral,
-      roundStaleMinutes: config.ROUND_STALE_MINUTES,
-    }),
-    {
-      everyMs: 60_000,
-      log: app.log,
-    },
-  )
+  const stopJobs = follower
+    ? async () => {}
+    : startJobs(
+        database.db,
+        standardJobs({
+          clock: systemClock,
+          deposits: services.deposits,
+          seamless: services.seamless,
+          referral: services.referral,
+          roundStaleMinutes: config.ROUND_STALE_MINUTES,
+        }),
+        {
+          everyMs: 60_000,
+          log: app.log,
+        },
+      )
 
   let closing = false
   // A keep-alive connection busy when the signal came would stay open after its answer until the client drops it,
@@ -126,9 +140,51 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
 
   await app.listen({ port: config.PORT, host: config.HOST })
-  app.log.info(
-    `Sanam on http://localhost:${config.PORT} (${config.SANAM_MODE} mode, ${database.kind}${database.kind === 'pglite' ? `, ${config.DATA_DIR}` : ''})`,
-  )
+  if (!follower)
+    app.log.info(
+      { api_processes: config.API_PROCESSES, why: config.apiProcessesReason },
+      `Sanam on http://localhost:${config.PORT} (${config.SANAM_MODE} mode, ${database.kind}${database.kind === 'pglite' ? `, ${config.DATA_DIR}` : ''})`,
+    )
+  tellParentServing()
+}
+
+/**
+ * The primary of several API processes (ADR 052): forks the workers, which run this same file (the bundle, or the
+ * source under tsx) and share the port, and stops them on SIGTERM or SIGINT (supervisor.ts has the rules). Its log
+ * is the workers' logger (the same options; a Fastify instance that never listens, so no second logging library).
+ */
+function supervise(config: Config) {
+  const log = Fastify({ logger: loggerOptions(config) }).log
+  log.info({ processes: config.API_PROCESSES, why: config.apiProcessesReason }, `starting ${config.API_PROCESSES} API processes`)
+  if (config.SMS_PROVIDER === 'console')
+    log.warn('each API process keeps its own demo SMS outbox: /api/dev/sms shows only the codes sent by the process that answers it')
+  cluster.setupPrimary({ exec: fileURLToPath(import.meta.url) })
+  const supervisor = superviseWorkers({
+    processes: config.API_PROCESSES,
+    log,
+    exit: (code) => process.exit(code),
+    onServing: tellParentServing,
+    fork(role) {
+      const worker = cluster.fork({ [WORKER_ROLE_VARIABLE]: role })
+      return {
+        pid: worker.process.pid,
+        onServing: (fn) => worker.on('message', (message: unknown) => isServingMessage(message) && fn()),
+        onExit: (fn) => worker.once('exit', fn),
+        kill: (signal) => worker.process.kill(signal),
+      }
+    },
+  })
+  process.on('SIGINT', () => supervisor.stop('SIGINT'))
+  process.on('SIGTERM', () => supervisor.stop('SIGTERM'))
+}
+
+/**
+ * Tells the process that started this one, over an IPC channel when there is one, that it serves: a worker tells the
+ * primary (after the lead's message the followers start), the primary tells its own parent once every worker serves,
+ * and so may a single process (the bench waits for it). Without a channel, nothing.
+ */
+function tellParentServing() {
+  if (process.send && process.connected) process.send(SERVING_MESSAGE)
 }
 
 main().catch((error: unknown) => {

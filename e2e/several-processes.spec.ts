@@ -1,0 +1,326 @@
+// Issue 22 §4, ADR 052: the built server with API_PROCESSES=2 on PostgreSQL and Redis, one primary and two workers on
+// one port. Every request goes over a fresh connection, which the primary hands to the workers in turn, and the worker
+// that answered is read from its own request log line (pino's pid beside the request id this test sends): no header
+// is added to the API for this. Shown with the two processes: both answer; a logout is refused by both at once; a site
+// settings change saved through one is served by the other; the login limit counts across both; a killed worker is
+// replaced; SIGTERM stops them all with exit code 0. And the refusals: a lead that cannot start stops the service at
+// once (no restart loop), and several processes on the embedded database are refused before anything starts.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import http from 'node:http'
+import { createServer } from 'node:net'
+import path from 'node:path'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest'
+import { resolveService } from '../scripts/test-env.mjs'
+import { operatorEnv, operatorToken } from './support/operator.ts'
+import { DEMO } from './support/player.ts'
+import { createTestDatabase, reachablePostgres, type TestDatabase } from './support/postgres.ts'
+import { repoRoot } from './support/server.ts'
+
+const postgresUrl = await reachablePostgres('several-processes')
+const redis = await resolveService('redis')
+if (!redis.url) console.warn(`[several-processes] SKIPPED without Redis: ${redis.reason}`)
+
+const SERVER = path.join(repoRoot, 'apps/api/dist/server.js')
+/** Wrong passwords per phone before a 429: three, so four attempts would all be checked by two per-process counters. */
+const FAILS_PER_MOBILE = 3
+/** The site metadata's cache in each process (ADR 045): another process serves a save within it. */
+const METADATA_CACHE_MS = 5_000
+
+interface LogLine {
+  pid?: number
+  msg?: string
+  reqId?: string
+  worker_pid?: number
+  role?: string
+  code?: number
+  [key: string]: unknown
+}
+
+interface Cluster {
+  baseUrl: string
+  primary: ChildProcess
+  exited: Promise<number | null>
+  /** Every JSON log line so far, from the primary and both workers (one stdout). */
+  lines: LogLine[]
+  /** The output as text, for failure messages. */
+  text: () => string
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  await new Promise((resolve) => server.close(resolve))
+  if (address === null || typeof address === 'string') throw new Error('no free port')
+  return address.port
+}
+
+/** The environment of a server on `databaseUrl`, with the test's own variables on top. */
+function clusterEnv(port: number, databaseUrl: string, env: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _database, REDIS_URL: _redis, API_PROCESSES: _processes, ...inherited } = process.env
+  return {
+    ...inherited,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    NODE_ENV: 'test',
+    // The request log names the process that answered each request.
+    LOG_LEVEL: 'info',
+    SANAM_MODE: 'demo',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redis.url!,
+    API_PROCESSES: '2',
+    OTP_REQUIRED: 'false',
+    RATE_LOGIN_FAILS_PER_MOBILE: String(FAILS_PER_MOBILE),
+    // Every attempt of this file comes from 127.0.0.1: the per-address limit is not the one under test.
+    RATE_LOGIN_PER_IP_PER_MINUTE: '100000',
+    ...operatorEnv(),
+    ...env,
+  }
+}
+
+/** Starts the primary and waits until it logs that both workers listen. */
+async function startCluster(databaseUrl: string): Promise<Cluster> {
+  const port = await freePort()
+  const primary = spawn(process.execPath, [SERVER], { cwd: repoRoot, env: clusterEnv(port, databaseUrl), stdio: ['ignore', 'pipe', 'pipe'] })
+  const lines: LogLine[] = []
+  const raw: string[] = []
+  let pending = ''
+  primary.stdout!.on('data', (chunk: Buffer) => {
+    pending += chunk.toString('utf8')
+    const complete = pending.split('\n')
+    pending = complete.pop() ?? ''
+    for (const line of complete) {
+      raw.push(line)
+      try {
+        lines.push(JSON.parse(line) as LogLine)
+      } catch {
+        // A console line (the seeded demo player, the operator): not a log record.
+      }
+    }
+  })
+  primary.stderr!.on('data', (chunk: Buffer) => raw.push(chunk.toString('utf8')))
+  const exited = new Promise<number | null>((resolve) => primary.once('exit', (code) => resolve(code)))
+  const cluster = { baseUrl: `http://127.0.0.1:${port}`, primary, exited, lines, text: () => raw.slice(-80).join('\n') }
+  await until(
+    () => lines.some((l) => l.msg === 'all 2 API processes listening'),
+    60_000,
+    () => `the two API processes did not start:\n${cluster.text()}`,
+    exited,
+  )
+  return cluster
+}
+
+/** Waits for `condition`, checking every 20 ms: for something the processes do in their own time (a log line). */
+async function until(condition: () => boolean, timeoutMs: number, why: () => string, exited?: Promise<unknown>): Promise<void> {
+  let gone = false
+  void exited?.then(() => (gone = true))
+  const deadline = Date.now() + timeoutMs
+  while (!condition()) {
+    if (gone || Date.now() > deadline) throw new Error(why())
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+interface Answer {
+  status: number
+  body: { success: boolean; code?: string; data: Record<string, unknown> }
+  /** The worker that answered, from its request log line. */
+  pid: number
+}
+
+/**
+ * One request over a new connection (no agent: nothing is kept alive), with a request id of its own, answered with
+ * the pid of the worker whose log line carries that id.
+ */
+async function send(cluster: Cluster, method: 'GET' | 'POST', url: string, options: { token?: string; body?: unknown } = {}): Promise<Answer> {
+  const id = `procs-${randomBytes(8).toString('hex')}`
+  const payload = options.body === undefined ? undefined : JSON.stringify(options.body)
+  const headers: Record<string, string> = { 'x-request-id': id }
+  if (options.token) headers.authorization = `Bearer ${options.token}`
+  if (payload !== undefined) headers['content-type'] = 'application/json'
+  const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const request = http.request(`${cluster.baseUrl}${url}`, { method, headers, agent: false, timeout: 15_000 }, (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }))
+      response.on('error', reject)
+    })
+    request.on('error', reject)
+    request.on('timeout', () => request.destroy(new Error(`${method} ${url} timed out`)))
+    request.end(payload)
+  })
+  const logged = () => cluster.lines.find((l) => l.reqId === id && l.msg === 'request completed')
+  await until(
+    () => logged() !== undefined,
+    5_000,
+    () => `no request log line for ${id} (${method} ${url})`,
+  )
+  return { status, body: JSON.parse(text) as Answer['body'], pid: logged()!.pid! }
+}
+
+/** `count` requests one after another, each on its own connection. */
+async function sendMany(cluster: Cluster, count: number, method: 'GET' | 'POST', url: string, options: { token?: string; body?: unknown } = {}) {
+  const answers: Answer[] = []
+  for (let i = 0; i < count; i++) answers.push(await send(cluster, method, url, options))
+  return answers
+}
+
+const pids = (answers: Answer[]) => new Set(answers.map((a) => a.pid))
+
+/** The workers the primary says are listening now: started, and not since reported gone. */
+function listeningWorkers(cluster: Cluster): LogLine[] {
+  const gone = new Set(cluster.lines.filter((l) => l.msg === 'API process exited: replacing it').map((l) => l.worker_pid))
+  return cluster.lines.filter((l) => l.msg === 'API process listening' && !gone.has(l.worker_pid))
+}
+
+describe.runIf(postgresUrl && redis.url)('two API processes on one port, PostgreSQL and Redis (issue 22 §4, ADR 052)', () => {
+  let database: TestDatabase
+  let cluster: Cluster
+  /** The two workers' pids, from the primary's log. */
+  let workers: Set<number>
+
+  beforeAll(async () => {
+    database = await createTestDatabase(postgresUrl!, 'sanam_procs')
+    cluster = await startCluster(database.url)
+    workers = new Set(listeningWorkers(cluster).map((l) => l.worker_pid!))
+  }, 120_000)
+
+  afterAll(async () => {
+    if (cluster && cluster.primary.exitCode === null && cluster.primary.signalCode === null) {
+      cluster.primary.kill('SIGTERM')
+      const timer = setTimeout(() => cluster.primary.kill('SIGKILL'), 25_000)
+      await cluster.exited
+      clearTimeout(timer)
+    }
+    await database?.drop()
+  }, 60_000)
+
+  beforeEach(() => onTestFailed(() => console.warn(`[several-processes] output:\n${cluster?.text()}`)))
+
+  it('starts a lead, then a follower once the lead has migrated and seeded, and both answer on the one port', async () => {
+    const started = cluster.lines.filter((l) => l.msg === 'API process listening')
+    expect(started.map((l) => l.role)).toEqual(['lead', 'follower'])
+    expect(workers.size).toBe(2)
+    expect(workers.has(cluster.primary.pid!)).toBe(false)
+    const answers = await sendMany(cluster, 6, 'GET', '/api/health')
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200])
+    expect(pids(answers)).toEqual(workers)
+  })
+
+  it('refuses a logged-out token in both processes from the next request on, though both had it cached', async () => {
+    const login = await send(cluster, 'POST', '/api/auth/login', { body: DEMO })
+    expect(login.status, JSON.stringify(login.body)).toBe(200)
+    const token = login.body.data.token as string
+    const before = await sendMany(cluster, 6, 'GET', '/api/user/@me', { token })
+    expect(before.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200])
+    expect(pids(before)).toEqual(workers)
+
+    const logout = await send(cluster, 'POST', '/api/auth/logout', { token })
+    expect(logout.status).toBe(200)
+    const after = await sendMany(cluster, 10, 'GET', '/api/user/@me', { token })
+    expect(after.map((a) => a.status)).toEqual(Array(10).fill(401))
+    expect(pids(after)).toEqual(workers)
+  })
+
+  it('serves a site settings change saved through one process from the other within its metadata cache', async () => {
+    const metadataTitles = async (count: number) =>
+      (await sendMany(cluster, count, 'GET', '/api/site/metadata')).map((a) => ({ pid: a.pid, title: (a.body.data as { title: string }).title }))
+    const owner = await operatorToken(cluster.baseUrl)
+    const current = await send(cluster, 'GET', '/api/backoffice/site', { token: owner })
+    expect(current.status).toBe(200)
+    const { updated_at: _updatedAt, theme, ...settings } = current.body.data as { updated_at: string; theme: { primary: string; background: string } }
+    const title = `สนาม ${randomBytes(3).toString('hex')}`
+    // Both processes hold the old metadata in their caches.
+    const warm = await metadataTitles(4)
+    expect(new Set(warm.map((w) => w.pid))).toEqual(workers)
+    expect(warm.every((w) => w.title !== title)).toBe(true)
+
+    const saved = await send(cluster, 'POST', '/api/backoffice/site', {
+      token: owner,
+      body: { ...settings, theme: { primary: theme.primary, background: theme.background }, title },
+    })
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200)
+    const other = [...workers].find((pid) => pid !== saved.pid)!
+    const seen: { pid: number; title: string }[] = []
+    const deadline = Date.now() + METADATA_CACHE_MS + 3_000
+    while (!seen.some((s) => s.pid === other && s.title === title) && Date.now() < deadline) seen.push(...(await metadataTitles(2)))
+    // The saving process answers the new title at once; the other one within its cache's lifetime.
+    expect(seen.filter((s) => s.pid === saved.pid).every((s) => s.title === title)).toBe(true)
+    expect(
+      seen.some((s) => s.pid === other && s.title === title),
+      JSON.stringify(seen),
+    ).toBe(true)
+  })
+
+  it('counts wrong passwords for one phone across both processes (Redis), refusing the attempt past the limit', async () => {
+    // A phone of this test's own: the counters live in a Redis other runs may share.
+    const mobile = `09${Array.from(randomBytes(8), (byte) => byte % 10).join('')}`
+    const body = { mobile, password: 'not-the-password-1' }
+    const attempts = await sendMany(cluster, FAILS_PER_MOBILE + 1, 'POST', '/api/auth/login', { body })
+    // Both processes checked some: counted apart, each would still have checks left for the last attempt.
+    expect(pids(attempts.slice(0, FAILS_PER_MOBILE))).toEqual(workers)
+    expect(attempts.map((a) => a.body.code)).toEqual([...Array<string>(FAILS_PER_MOBILE).fill('BAD_CREDENTIALS'), 'RATE_LIMITED'])
+    expect(attempts.at(-1)!.status).toBe(429)
+  })
+
+  it('replaces a worker that is killed, and the new one answers', async () => {
+    const follower = listeningWorkers(cluster).find((l) => l.role === 'follower')!.worker_pid!
+    process.kill(follower, 'SIGKILL')
+    await until(
+      () => listeningWorkers(cluster).length === 2 && !listeningWorkers(cluster).some((l) => l.worker_pid === follower),
+      30_000,
+      () => `no replacement for the killed worker ${follower}:\n${cluster.text()}`,
+    )
+    expect(cluster.lines.find((l) => l.msg === 'API process exited: replacing it')).toMatchObject({ worker_pid: follower, role: 'follower', signal: 'SIGKILL' })
+    const now = new Set(listeningWorkers(cluster).map((l) => l.worker_pid!))
+    const answers = await sendMany(cluster, 6, 'GET', '/api/health')
+    expect(answers.every((a) => a.status === 200)).toBe(true)
+    expect(pids(answers)).toEqual(now)
+  })
+
+  it('stops both workers on SIGTERM to the primary, and exits 0', async () => {
+    const running = listeningWorkers(cluster).map((l) => l.worker_pid!)
+    cluster.primary.kill('SIGTERM')
+    expect(await cluster.exited).toBe(0)
+    expect(cluster.lines.at(-1)).toMatchObject({ msg: 'every API process stopped', code: 0 })
+    for (const pid of running) expect(() => process.kill(pid, 0), `worker ${pid} still runs`).toThrow(/ESRCH/)
+  })
+})
+
+describe.runIf(postgresUrl && redis.url)('several processes that cannot start (ADR 052)', () => {
+  it('stops at once, with no restart loop, when the lead cannot start (a database that does not exist)', async () => {
+    const missing = new URL(postgresUrl!)
+    missing.pathname = `/sanam_procs_missing_${randomBytes(4).toString('hex')}`
+    const result = spawnSync(process.execPath, [SERVER], {
+      cwd: repoRoot,
+      env: clusterEnv(await freePort(), missing.toString()),
+      encoding: 'utf8',
+      timeout: 30_000,
+    })
+    expect(result.status, result.stderr).toBe(1)
+    const lines = result.stdout
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as LogLine)
+    expect(lines.filter((l) => l.msg === 'an API process stopped before it listened: the service does not start')).toHaveLength(1)
+    expect(lines.some((l) => l.msg === 'API process exited: replacing it')).toBe(false)
+    expect(result.stderr).toContain('does not exist')
+  })
+})
+
+describe('several processes on the embedded database', () => {
+  it('are refused before anything starts, with what they need', () => {
+    expect(existsSync(SERVER), 'run npm run build first').toBe(true)
+    const result = spawnSync(process.execPath, [SERVER], {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH ?? '', API_PROCESSES: '2', REDIS_URL: 'redis://127.0.0.1:6379' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    })
+    expect(result.status).toBe(78)
+    expect(result.stderr).toContain('API_PROCESSES: 2 processes need PostgreSQL (DATABASE_URL)')
+    expect(result.stdout).toBe('')
+  })
+})
