@@ -5,18 +5,17 @@
 // settings change saved through one is served by the other; the login limit counts across both; a killed worker is
 // replaced; SIGTERM stops them all with exit code 0. And the refusals: a lead that cannot start stops the service at
 // once (no restart loop), and several processes on the embedded database are refused before anything starts.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import http from 'node:http'
-import { createServer } from 'node:net'
 import path from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest'
 import { resolveService } from '../scripts/test-env.mjs'
 import { operatorEnv, operatorToken } from './support/operator.ts'
 import { DEMO } from './support/player.ts'
 import { createTestDatabase, reachablePostgres, type TestDatabase } from './support/postgres.ts'
-import { repoRoot } from './support/server.ts'
+import { freePort, repoRoot, startServer, type RunningServer } from './support/server.ts'
 
 const postgresUrl = await reachablePostgres('several-processes')
 const redis = await resolveService('redis')
@@ -39,35 +38,20 @@ interface LogLine {
 }
 
 interface Cluster {
+  /** The primary, started as every e2e server is (e2e/support/server.ts). */
+  server: RunningServer
   baseUrl: string
-  primary: ChildProcess
-  exited: Promise<number | null>
   /** Every JSON log line so far, from the primary and both workers (one stdout). */
   lines: LogLine[]
   /** The output as text, for failure messages. */
   text: () => string
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  await new Promise((resolve) => server.close(resolve))
-  if (address === null || typeof address === 'string') throw new Error('no free port')
-  return address.port
-}
-
 /** The environment of a server on `databaseUrl`, with the test's own variables on top. */
-function clusterEnv(port: number, databaseUrl: string, env: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const { DATABASE_URL: _database, REDIS_URL: _redis, API_PROCESSES: _processes, ...inherited } = process.env
+function clusterEnv(databaseUrl: string, env: Record<string, string> = {}): Record<string, string> {
   return {
-    ...inherited,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    NODE_ENV: 'test',
     // The request log names the process that answered each request.
     LOG_LEVEL: 'info',
-    SANAM_MODE: 'demo',
     DATABASE_URL: databaseUrl,
     REDIS_URL: redis.url!,
     API_PROCESSES: '2',
@@ -82,32 +66,25 @@ function clusterEnv(port: number, databaseUrl: string, env: Record<string, strin
 
 /** Starts the primary and waits until it logs that both workers listen. */
 async function startCluster(databaseUrl: string): Promise<Cluster> {
-  const port = await freePort()
-  const primary = spawn(process.execPath, [SERVER], { cwd: repoRoot, env: clusterEnv(port, databaseUrl), stdio: ['ignore', 'pipe', 'pipe'] })
   const lines: LogLine[] = []
   const raw: string[] = []
-  let pending = ''
-  primary.stdout!.on('data', (chunk: Buffer) => {
-    pending += chunk.toString('utf8')
-    const complete = pending.split('\n')
-    pending = complete.pop() ?? ''
-    for (const line of complete) {
+  const server = await startServer({
+    env: clusterEnv(databaseUrl),
+    onOutput: (line) => {
       raw.push(line)
       try {
         lines.push(JSON.parse(line) as LogLine)
       } catch {
         // A console line (the seeded demo player, the operator): not a log record.
       }
-    }
+    },
   })
-  primary.stderr!.on('data', (chunk: Buffer) => raw.push(chunk.toString('utf8')))
-  const exited = new Promise<number | null>((resolve) => primary.once('exit', (code) => resolve(code)))
-  const cluster = { baseUrl: `http://127.0.0.1:${port}`, primary, exited, lines, text: () => raw.slice(-80).join('\n') }
+  const cluster = { server, baseUrl: server.baseUrl, lines, text: () => raw.slice(-80).join('\n') }
   await until(
     () => lines.some((l) => l.msg === 'all 2 API processes listening'),
     60_000,
     () => `the two API processes did not start:\n${cluster.text()}`,
-    exited,
+    server.exited,
   )
   return cluster
 }
@@ -188,12 +165,7 @@ describe.runIf(postgresUrl && redis.url)('two API processes on one port, Postgre
   }, 120_000)
 
   afterAll(async () => {
-    if (cluster && cluster.primary.exitCode === null && cluster.primary.signalCode === null) {
-      cluster.primary.kill('SIGTERM')
-      const timer = setTimeout(() => cluster.primary.kill('SIGKILL'), 25_000)
-      await cluster.exited
-      clearTimeout(timer)
-    }
+    await cluster?.server.stop()
     await database?.drop()
   }, 60_000)
 
@@ -203,7 +175,7 @@ describe.runIf(postgresUrl && redis.url)('two API processes on one port, Postgre
     const started = cluster.lines.filter((l) => l.msg === 'API process listening')
     expect(started.map((l) => l.role)).toEqual(['lead', 'follower'])
     expect(workers.size).toBe(2)
-    expect(workers.has(cluster.primary.pid!)).toBe(false)
+    expect(workers.has(cluster.server.pid!)).toBe(false)
     const answers = await sendMany(cluster, 6, 'GET', '/api/health')
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200])
     expect(pids(answers)).toEqual(workers)
@@ -282,8 +254,8 @@ describe.runIf(postgresUrl && redis.url)('two API processes on one port, Postgre
 
   it('stops both workers on SIGTERM to the primary, and exits 0', async () => {
     const running = listeningWorkers(cluster).map((l) => l.worker_pid!)
-    cluster.primary.kill('SIGTERM')
-    expect(await cluster.exited).toBe(0)
+    cluster.server.kill('SIGTERM')
+    expect(await cluster.server.exited).toBe(0)
     expect(cluster.lines.at(-1)).toMatchObject({ msg: 'every API process stopped', code: 0 })
     for (const pid of running) expect(() => process.kill(pid, 0), `worker ${pid} still runs`).toThrow(/ESRCH/)
   })
@@ -295,7 +267,7 @@ describe.runIf(postgresUrl && redis.url)('several processes that cannot start (A
     missing.pathname = `/sanam_procs_missing_${randomBytes(4).toString('hex')}`
     const result = spawnSync(process.execPath, [SERVER], {
       cwd: repoRoot,
-      env: clusterEnv(await freePort(), missing.toString()),
+      env: { ...process.env, PORT: String(await freePort()), HOST: '127.0.0.1', NODE_ENV: 'test', SANAM_MODE: 'demo', ...clusterEnv(missing.toString()) },
       encoding: 'utf8',
       timeout: 30_000,
     })

@@ -18,6 +18,7 @@ const FAULTS = [
   'e2e/postgres-faults.spec.ts',
   'e2e/backup-restore.spec.ts',
   'e2e/lifecycle.spec.ts',
+  'e2e/several-processes.spec.ts',
 ]
 
 /**

@@ -35,6 +35,8 @@ export interface ServerOptions {
    * process group: `stop` then signals the whole group, as a supervisor killing a service does.
    */
   asNpmStart?: boolean
+  /** Called with every line the server prints (stdout and stderr), as it prints it. */
+  onOutput?: (line: string) => void
 }
 
 // Startup runs migrations and seeds a fresh embedded database, which takes a few seconds on a slow machine.
@@ -76,7 +78,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
-  const output = captureOutput(child)
+  const output = captureOutput(child, options.onOutput)
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
 
   const kill = (signal: NodeJS.Signals) => {
@@ -139,7 +141,7 @@ async function waitForHealth(baseUrl: string, exited: Promise<number | null>): P
 }
 
 /** A port the OS says is free now; the server binds it right after, so a clash is unlikely. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer()
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
@@ -151,14 +153,22 @@ async function freePort(): Promise<number> {
   return address.port
 }
 
-/** Keeps the last lines of the server's output, to explain a failed start. */
-function captureOutput(child: ChildProcess): () => string {
+/** Keeps the last lines of the server's output, to explain a failed start, and hands each whole line to `onLine`. */
+function captureOutput(child: ChildProcess, onLine?: (line: string) => void): () => string {
   const lines: string[] = []
-  const keep = (chunk: Buffer) => {
-    lines.push(...chunk.toString('utf8').split('\n').filter(Boolean))
-    lines.splice(0, Math.max(0, lines.length - 50))
+  const keep = (stream: NodeJS.ReadableStream | null) => {
+    let pending = ''
+    stream?.on('data', (chunk: Buffer) => {
+      const complete = (pending + chunk.toString('utf8')).split('\n')
+      pending = complete.pop() ?? ''
+      for (const line of complete.filter(Boolean)) {
+        lines.push(line)
+        onLine?.(line)
+      }
+      lines.splice(0, Math.max(0, lines.length - 50))
+    })
   }
-  child.stdout?.on('data', keep)
-  child.stderr?.on('data', keep)
+  keep(child.stdout)
+  keep(child.stderr)
   return () => lines.join('\n')
 }
