@@ -21,7 +21,8 @@ describe('the server process', () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'sanam-life-'))
     dirs.push(dataDir)
     const env = { OTP_REQUIRED: 'false' }
-    const first = await startServer({ dataDir, env })
+    // On nothing at all, as npm start on a new machine: the server creates and migrates its database itself.
+    const first = await startServer({ dataDir, env, emptyDatabase: true })
     const players = Array.from({ length: 5 }, (_, i) => ({
       mobile: `090000000${i}`,
       password: `pass-${i}-word`,
