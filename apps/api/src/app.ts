@@ -95,6 +95,8 @@ import { createLimitsService } from './modules/limits/limits.service.ts'
 import { limitsRepository } from './modules/limits/limits.repository.ts'
 import { linksRepository } from './modules/links/links.repository.ts'
 import { registerApiDocs } from './plugins/api-docs.ts'
+import { createMetrics } from './lib/metrics.ts'
+import { countRequests, metricsListener, metricsRoute } from './plugins/metrics.ts'
 import { requirePlayer } from './plugins/auth.ts'
 import { refuseNul } from './plugins/no-nul.ts'
 import { limitRequests } from './plugins/rate-limit-hook.ts'
@@ -202,6 +204,14 @@ export async function buildApp(deps: AppDeps) {
     if (request.protocol === 'https') void reply.header('strict-transport-security', 'max-age=15552000; includeSubDomains')
   })
 
+  // The metrics (ADR 051), kept only when they are served somewhere: a process without them pays nothing per request.
+  // Before any route, so every route's answers are counted.
+  const metrics = config.metricsOn === 'none' ? undefined : createMetrics({ pool: database.pool, openStreams: () => balanceStreams.count })
+  if (metrics) {
+    countRequests(app, metrics)
+    app.addHook('onClose', async () => metrics.close())
+  }
+
   await app.register(helmet, securityHeaders)
   // Before any route: the OpenAPI document is collected from the routes added after it (ADR 026).
   await registerApiDocs(app)
@@ -275,6 +285,8 @@ export async function buildApp(deps: AppDeps) {
     ledgerRepository,
     // Every committed money movement names its players on the live balance's channel (ADR 049).
     onBalancesChanged: announceBalances,
+    // Committed transfers by kind, for the metrics.
+    ...(metrics ? { onTransfersCommitted: metrics.transfersCommitted } : {}),
     ...(deps.ledgerFaults ? { faults: deps.ledgerFaults } : {}),
   })
   const links = createLinkService({ db, clock, linksRepository })
@@ -408,7 +420,18 @@ export async function buildApp(deps: AppDeps) {
     gamesRepository,
     portalRepository,
   })
-  const seamless = createSeamlessService({ db, ledger, clock, promotions, limits, gamesRepository, portalRepository, seamlessRepository })
+  const seamless = createSeamlessService({
+    db,
+    ledger,
+    clock,
+    promotions,
+    limits,
+    gamesRepository,
+    portalRepository,
+    seamlessRepository,
+    log: app.log,
+    ...(metrics ? { onBatch: metrics.seamlessBatch } : {}),
+  })
   const limitLogin = limitRequests(limiter, { name: 'login-ip', limit: config.RATE_LOGIN_PER_IP_PER_MINUTE, windowMs: 60_000 })
 
   await app.register(
@@ -454,6 +477,13 @@ export async function buildApp(deps: AppDeps) {
     { prefix: '/api' },
   )
   await app.register(async (files: TypedApp) => mediaRoutes(files, { site }))
+  metricsRoute(app, { metrics, token: config.METRICS_TOKEN, served: config.metricsOn === 'public' })
+  // METRICS_PORT: a listener of its own, started by the server once the public port listens (listenForMetrics).
+  const metricsPort =
+    metrics && config.metricsOn === 'port'
+      ? metricsListener({ metrics, token: config.METRICS_TOKEN, logger: app.log.child({ listener: 'metrics' }) })
+      : undefined
+  if (metricsPort) app.addHook('onClose', () => metricsPort.close())
   // The demo provider plays at /play/<token> and calls the seamless API over HTTP like any studio.
   if (demoProvider) {
     const host = demoProviderHost({ db, clock, limiter, config, gamesRepository, portalRepository })
@@ -499,6 +529,16 @@ export async function buildApp(deps: AppDeps) {
     sessions: { cache: sessionCache, listener },
     /** The open live-balance streams of this process (ADR 049). */
     balanceStreams,
+    /**
+     * Starts the metrics listener on METRICS_PORT and METRICS_HOST when they are set (ADR 051); answers its address,
+     * or null when there is none. Closed with the app.
+     */
+    async listenForMetrics() {
+      if (!metricsPort) return null
+      const address = await metricsPort.listen(config.METRICS_PORT ?? 0, config.METRICS_HOST)
+      app.log.info({ host: address.address, port: address.port }, 'metrics listener started (GET /metrics)')
+      return address
+    },
   }
 }
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>
