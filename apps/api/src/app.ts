@@ -96,7 +96,7 @@ import { limitsRepository } from './modules/limits/limits.repository.ts'
 import { linksRepository } from './modules/links/links.repository.ts'
 import { registerApiDocs } from './plugins/api-docs.ts'
 import { createMetrics } from './lib/metrics.ts'
-import { countRequests, metricsListener, metricsRoute } from './plugins/metrics.ts'
+import { countRequests, countUnrouted, metricsListener, metricsRoute } from './plugins/metrics.ts'
 import { requirePlayer } from './plugins/auth.ts'
 import { refuseNul } from './plugins/no-nul.ts'
 import { limitRequests } from './plugins/rate-limit-hook.ts'
@@ -159,7 +159,7 @@ export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>) {
   }
 }
 
-function refuseBeforeRouting(_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+function refuseBeforeRouting(reply: FastifyReply) {
   void reply.status(404).send(errorBody('NOT_FOUND'))
 }
 
@@ -171,6 +171,8 @@ function refuseBeforeRouting(_error: FastifyError, _request: FastifyRequest, rep
 export async function buildApp(deps: AppDeps) {
   const { config, database } = deps
   const clock = deps.clock ?? systemClock
+  // The metrics (ADR 051), kept only when they are served somewhere: a process without them pays nothing per request.
+  const metrics = config.metricsOn === 'none' ? undefined : createMetrics({ pool: database.pool, openStreams: () => balanceStreams.count })
 
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(config),
@@ -184,7 +186,10 @@ export async function buildApp(deps: AppDeps) {
     routerOptions: { maxParamLength: 200 },
     // Fastify's own refusals before any route runs (a malformed URL, a path segment longer than maxParamLength)
     // would otherwise answer in its own English shape: a URL like that names nothing here.
-    frameworkErrors: refuseBeforeRouting,
+    frameworkErrors: (_error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      if (metrics) countUnrouted(metrics, request, reply)
+      refuseBeforeRouting(reply)
+    },
   }).withTypeProvider<ZodTypeProvider>()
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute)
 
@@ -204,9 +209,7 @@ export async function buildApp(deps: AppDeps) {
     if (request.protocol === 'https') void reply.header('strict-transport-security', 'max-age=15552000; includeSubDomains')
   })
 
-  // The metrics (ADR 051), kept only when they are served somewhere: a process without them pays nothing per request.
   // Before any route, so every route's answers are counted.
-  const metrics = config.metricsOn === 'none' ? undefined : createMetrics({ pool: database.pool, openStreams: () => balanceStreams.count })
   if (metrics) {
     countRequests(app, metrics)
     app.addHook('onClose', async () => metrics.close())

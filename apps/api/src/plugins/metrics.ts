@@ -34,6 +34,15 @@ export function countRequests(app: FastifyInstance, metrics: Metrics): void {
   })
 }
 
+/**
+ * Counts an answer Fastify gives before routing (its frameworkErrors: a malformed URL, an over-long path parameter),
+ * which no hook sees, as `unmatched`.
+ */
+export function countUnrouted(metrics: Metrics, request: FastifyRequest, reply: FastifyReply): void {
+  const started = performance.now()
+  reply.raw.once('finish', () => metrics.request(request.method, 'unmatched', reply.statusCode, (performance.now() - started) / 1000))
+}
+
 /** The bearer token, compared in constant time whatever its length (both sides hashed first). */
 function hasToken(request: FastifyRequest, token: string): boolean {
   const given = /^Bearer (\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? ''
