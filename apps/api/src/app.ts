@@ -95,6 +95,8 @@ import { createLimitsService } from './modules/limits/limits.service.ts'
 import { limitsRepository } from './modules/limits/limits.repository.ts'
 import { linksRepository } from './modules/links/links.repository.ts'
 import { registerApiDocs } from './plugins/api-docs.ts'
+import { createMetrics } from './lib/metrics.ts'
+import { countRequests, countUnrouted, metricsListener, metricsRoute } from './plugins/metrics.ts'
 import { requirePlayer } from './plugins/auth.ts'
 import { refuseNul } from './plugins/no-nul.ts'
 import { limitRequests } from './plugins/rate-limit-hook.ts'
@@ -157,7 +159,7 @@ export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>) {
   }
 }
 
-function refuseBeforeRouting(_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+function refuseBeforeRouting(reply: FastifyReply) {
   void reply.status(404).send(errorBody('NOT_FOUND'))
 }
 
@@ -169,6 +171,8 @@ function refuseBeforeRouting(_error: FastifyError, _request: FastifyRequest, rep
 export async function buildApp(deps: AppDeps) {
   const { config, database } = deps
   const clock = deps.clock ?? systemClock
+  // The metrics (ADR 051), kept only when they are served somewhere: a process without them pays nothing per request.
+  const metrics = config.metricsOn === 'none' ? undefined : createMetrics({ pool: database.pool, openStreams: () => balanceStreams.count })
 
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(config),
@@ -182,7 +186,10 @@ export async function buildApp(deps: AppDeps) {
     routerOptions: { maxParamLength: 200 },
     // Fastify's own refusals before any route runs (a malformed URL, a path segment longer than maxParamLength)
     // would otherwise answer in its own English shape: a URL like that names nothing here.
-    frameworkErrors: refuseBeforeRouting,
+    frameworkErrors: (_error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      if (metrics) countUnrouted(metrics, request, reply)
+      refuseBeforeRouting(reply)
+    },
   }).withTypeProvider<ZodTypeProvider>()
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute)
 
@@ -201,6 +208,12 @@ export async function buildApp(deps: AppDeps) {
     // answer alike, so this one is set here.
     if (request.protocol === 'https') void reply.header('strict-transport-security', 'max-age=15552000; includeSubDomains')
   })
+
+  // Before any route, so every route's answers are counted.
+  if (metrics) {
+    countRequests(app, metrics)
+    app.addHook('onClose', async () => metrics.close())
+  }
 
   await app.register(helmet, securityHeaders)
   // Before any route: the OpenAPI document is collected from the routes added after it (ADR 026).
@@ -275,6 +288,8 @@ export async function buildApp(deps: AppDeps) {
     ledgerRepository,
     // Every committed money movement names its players on the live balance's channel (ADR 049).
     onBalancesChanged: announceBalances,
+    // Committed transfers by kind, for the metrics.
+    ...(metrics ? { onTransfersCommitted: metrics.transfersCommitted } : {}),
     ...(deps.ledgerFaults ? { faults: deps.ledgerFaults } : {}),
   })
   const links = createLinkService({ db, clock, linksRepository })
@@ -408,7 +423,18 @@ export async function buildApp(deps: AppDeps) {
     gamesRepository,
     portalRepository,
   })
-  const seamless = createSeamlessService({ db, ledger, clock, promotions, limits, gamesRepository, portalRepository, seamlessRepository })
+  const seamless = createSeamlessService({
+    db,
+    ledger,
+    clock,
+    promotions,
+    limits,
+    gamesRepository,
+    portalRepository,
+    seamlessRepository,
+    log: app.log,
+    ...(metrics ? { onBatch: metrics.seamlessBatch } : {}),
+  })
   const limitLogin = limitRequests(limiter, { name: 'login-ip', limit: config.RATE_LOGIN_PER_IP_PER_MINUTE, windowMs: 60_000 })
 
   await app.register(
@@ -454,6 +480,13 @@ export async function buildApp(deps: AppDeps) {
     { prefix: '/api' },
   )
   await app.register(async (files: TypedApp) => mediaRoutes(files, { site }))
+  metricsRoute(app, { metrics, token: config.METRICS_TOKEN, served: config.metricsOn === 'public' })
+  // METRICS_PORT: a listener of its own, started by the server once the public port listens (listenForMetrics).
+  const metricsPort =
+    metrics && config.metricsOn === 'port'
+      ? metricsListener({ metrics, token: config.METRICS_TOKEN, logger: app.log.child({ listener: 'metrics' }) })
+      : undefined
+  if (metricsPort) app.addHook('onClose', () => metricsPort.close())
   // The demo provider plays at /play/<token> and calls the seamless API over HTTP like any studio.
   if (demoProvider) {
     const host = demoProviderHost({ db, clock, limiter, config, gamesRepository, portalRepository })
@@ -499,6 +532,16 @@ export async function buildApp(deps: AppDeps) {
     sessions: { cache: sessionCache, listener },
     /** The open live-balance streams of this process (ADR 049). */
     balanceStreams,
+    /**
+     * Starts the metrics listener on METRICS_PORT and METRICS_HOST when they are set (ADR 051); answers its address,
+     * or null when there is none. Closed with the app.
+     */
+    async listenForMetrics() {
+      if (!metricsPort) return null
+      const address = await metricsPort.listen(config.METRICS_PORT ?? 0, config.METRICS_HOST)
+      app.log.info({ host: address.address, port: address.port }, 'metrics listener started (GET /metrics)')
+      return address
+    },
   }
 }
 export type BuiltApp = Awaited<ReturnType<typeof buildApp>>

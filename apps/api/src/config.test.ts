@@ -265,3 +265,47 @@ describe('API_PROCESSES (ADR 052)', () => {
     expect(loadConfig({ ...PRODUCTION, API_PROCESSES: '4' }, { serving: false }).API_PROCESSES).toBe(1)
   })
 })
+
+describe('metrics (ADR 051)', () => {
+  const token = 'a'.repeat(32)
+  const problemsOf = (env: Record<string, string>) => {
+    try {
+      loadConfig(env)
+      return []
+    } catch (error) {
+      return (error as ConfigError).problems
+    }
+  }
+
+  it('are nowhere by default, on the public port with a token, on a loopback listener of their own with a port', () => {
+    expect(loadConfig({}).metricsOn).toBe('none')
+    expect(loadConfig({ METRICS_TOKEN: token }).metricsOn).toBe('public')
+    expect(loadConfig({ METRICS_PORT: '9464' })).toMatchObject({ metricsOn: 'port', METRICS_PORT: 9464, METRICS_HOST: '127.0.0.1' })
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_TOKEN: token, METRICS_HOST: '0.0.0.0' })).toMatchObject({ metricsOn: 'port', METRICS_HOST: '0.0.0.0' })
+  })
+
+  it('refuses a short or spaced token, a host without a port, the public port twice, and a listener others reach without the token', () => {
+    expect(problemsOf({ METRICS_TOKEN: 'a'.repeat(31) })).toEqual([expect.stringMatching(/^METRICS_TOKEN: must be 32 to 256 printable characters/)])
+    expect(problemsOf({ METRICS_TOKEN: `${'a'.repeat(20)} ${'b'.repeat(20)}` })).toEqual([expect.stringMatching(/^METRICS_TOKEN:/)])
+    expect(problemsOf({ METRICS_HOST: '127.0.0.1' })).toEqual([expect.stringMatching(/^METRICS_HOST: only means something with METRICS_PORT/)])
+    expect(problemsOf({ METRICS_PORT: '8080' })).toEqual([expect.stringMatching(/^METRICS_PORT: must differ from PORT/)])
+    expect(problemsOf({ PORT: '9000', METRICS_PORT: '9000' })).toEqual([expect.stringMatching(/^METRICS_PORT: must differ from PORT/)])
+    expect(problemsOf({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' })).toEqual([
+      expect.stringMatching(/^METRICS_HOST: 0\.0\.0\.0 is reachable from other machines/),
+    ])
+    for (const host of ['127.0.0.1', '::1', 'localhost']) expect(problemsOf({ METRICS_PORT: '9464', METRICS_HOST: host })).toEqual([])
+  })
+
+  it('are refused with several processes, whose scrapes would each read one process at random', () => {
+    const several = { DATABASE_URL: PG, SANAM_MODE: 'demo', REDIS_URL: 'redis://127.0.0.1:6379', API_PROCESSES: '2' }
+    expect(problemsOf({ ...several, METRICS_PORT: '9464' })).toEqual([expect.stringMatching(/^METRICS_PORT, METRICS_TOKEN: metrics are per process/)])
+    expect(problemsOf({ ...several, METRICS_TOKEN: token })).toHaveLength(1)
+    expect(problemsOf({ ...several, API_PROCESSES: '1', METRICS_TOKEN: token })).toEqual([])
+  })
+
+  it('follow the same rules in demo mode and outside it', () => {
+    const production = { SANAM_MODE: 'production', METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }
+    expect(problemsOf(production).filter((p) => p.startsWith('METRICS'))).toEqual(problemsOf({ ...production, SANAM_MODE: 'demo' }))
+    expect(problemsOf({ SANAM_MODE: 'demo', METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' })).toHaveLength(1)
+  })
+})

@@ -109,6 +109,16 @@ const ConfigSchema = z.object({
   DB_POOL_WAIT_MS: int(50, 60_000).default(3000),
   DB_STATEMENT_TIMEOUT_MS: int(50, 600_000).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * The metrics (ADR 051): GET /metrics on a listener of its own on METRICS_PORT (bound to METRICS_HOST), or on the
+   * public port behind `Authorization: Bearer <METRICS_TOKEN>`; with neither, there are none.
+   */
+  METRICS_PORT: int(0, 65535).optional(),
+  METRICS_HOST: z.string().min(1).optional(),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{32,256}$/, { error: 'must be 32 to 256 printable characters without spaces (e.g. openssl rand -hex 32)' })
+    .optional(),
   TRUST_PROXY: trustProxy.default(false),
   /** Default: true in demo mode; refused outside it. */
   SEED_DEMO: bool.optional(),
@@ -199,7 +209,7 @@ const ConfigSchema = z.object({
 
 export type SanamMode = 'demo' | 'production'
 
-export type Config = Omit<z.infer<typeof ConfigSchema>, 'SANAM_MODE' | 'SEED_DEMO' | 'SMS_PROVIDER' | 'API_PROCESSES'> & {
+export type Config = Omit<z.infer<typeof ConfigSchema>, 'SANAM_MODE' | 'SEED_DEMO' | 'SMS_PROVIDER' | 'API_PROCESSES' | 'METRICS_HOST'> & {
   /**
    * How many API processes serve the port (ADR 052): 1 is this process alone; more is a primary that forks that many
    * workers sharing the port (node:cluster). Several need PostgreSQL and REDIS_URL (see loadConfig).
@@ -207,6 +217,10 @@ export type Config = Omit<z.infer<typeof ConfigSchema>, 'SANAM_MODE' | 'SEED_DEM
   API_PROCESSES: number
   /** Why API_PROCESSES is what it is, for the start-up log (a default that gave fewer than the cores says why). */
   apiProcessesReason: string
+  /** Where the metrics listener binds (with METRICS_PORT): loopback unless set. */
+  METRICS_HOST: string
+  /** Where GET /metrics is: a listener of its own (METRICS_PORT), the public port behind METRICS_TOKEN, or nowhere. */
+  metricsOn: 'port' | 'public' | 'none'
   /**
    * demo: play money; the demo secrets, console SMS with its outbox (/api/dev/sms), demo seeding and the demo bank
    * feed are available. The default only on the embedded database; on PostgreSQL it must be asked for.
@@ -311,6 +325,12 @@ export function loadConfig(
   }
   const processes = apiProcesses(cleaned, demo, serving, options.cores ?? availableParallelism())
   if (processes.problem) problems.push(processes.problem)
+  problems.push(...metricsProblems(cleaned))
+  // Each process counts its own requests: a scrape of the shared port would read one process at random.
+  if (processes.count > 1 && (cleaned.METRICS_PORT !== undefined || cleaned.METRICS_TOKEN))
+    problems.push(
+      `METRICS_PORT, METRICS_TOKEN: metrics are per process, and ${processes.count} processes share one port: run one process (API_PROCESSES=1) to scrape them`,
+    )
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems)
   const { data } = parsed
   return {
@@ -327,7 +347,29 @@ export function loadConfig(
     demoBankFeed: demo && (data.DEMO_BANK_FEED ?? true),
     seamlessSecret: (code: string) => providerSecrets.get(code.toLowerCase()) ?? data.SEAMLESS_SECRET ?? DEMO_SEAMLESS_SECRET,
     seamlessSignature: (code: string) => providerSchemes.get(code.toLowerCase()) ?? data.SEAMLESS_SIGNATURE,
+    METRICS_HOST: data.METRICS_HOST ?? '127.0.0.1',
+    metricsOn: data.METRICS_PORT !== undefined ? 'port' : data.METRICS_TOKEN ? 'public' : 'none',
   }
+}
+
+/** Names for this machine only: a metrics listener bound to one of these is out of other machines' reach. */
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
+}
+
+/**
+ * The metrics' rules across variables, the same in every mode (ADR 051): never reachable from elsewhere without the
+ * token, and no setting that would silently do nothing.
+ */
+function metricsProblems(env: Record<string, string | undefined>): string[] {
+  const problems: string[] = []
+  const { METRICS_PORT: port, METRICS_HOST: host, METRICS_TOKEN: token } = env
+  if (host !== undefined && port === undefined) problems.push('METRICS_HOST: only means something with METRICS_PORT (the metrics listener it binds)')
+  if (port !== undefined && Number(port) !== 0 && Number(port) === Number(env.PORT ?? 8080))
+    problems.push('METRICS_PORT: must differ from PORT (the metrics listener is a port of its own; for /metrics on the public port set METRICS_TOKEN only)')
+  if (port !== undefined && host !== undefined && !isLoopback(host) && !token)
+    problems.push(`METRICS_HOST: ${host} is reachable from other machines; set METRICS_TOKEN too, or bind the metrics listener to 127.0.0.1`)
+  return problems
 }
 
 /**

@@ -10,6 +10,7 @@ import { bearer, expectLedgerOk, fund, loginPlayer } from '../test/money.ts'
 import { nextOperatorCode, signInOperator, OPERATOR_PASSWORD } from '../test/operators.ts'
 import { pathParams, routeTable, type TableRoute } from '../test/route-table.ts'
 import { launch } from '../test/seamless.ts'
+import { METRICS_TOKEN, scrape } from '../test/metrics.ts'
 import { fieldsOf, junkValue, MASS_ASSIGNMENT_FIELDS, nearValidArbitrary, validArbitrary } from '../test/zod-arbitrary.ts'
 import { DEMO_BANK_WEBHOOK_SECRET, DEMO_SEAMLESS_SECRET } from '@sanam/contract/demo-secrets'
 import type { PasswordHasher } from './modules/auth/password.ts'
@@ -85,7 +86,9 @@ let ids: string[]
 
 // The per-phone attempt limit is tested elsewhere (login-limits.routes.test.ts); here wrong old passwords sent to
 // the password change would otherwise use up the fuzzing player's attempts and refuse its re-login after a logout.
-const t = useTestApp({ config: { RATE_LOGIN_FAILS_PER_MOBILE: '10000' }, deps: { ...table.deps, hasher: fastHasher } })
+// With METRICS_TOKEN, GET /metrics is a route like the others (the fuzzer has no token: 401 in the envelope), and every
+// fuzzed request is counted: afterwards no label may hold anything the fuzzer sent (ADR 051).
+const t = useTestApp({ config: { RATE_LOGIN_FAILS_PER_MOBILE: '10000', METRICS_TOKEN }, deps: { ...table.deps, hasher: fastHasher } })
 beforeAll(async () => {
   player = await makePlayer(t.db, { passwordHash: await fastHasher.hash('secret123') })
   other = await makePlayer(t.db, { passwordHash: await fastHasher.hash('secret123') })
@@ -297,6 +300,14 @@ describe('hostile input on every route, from the contract schemas', () => {
     expect([...statuses.keys()].some((s) => s < 300)).toBe(true)
     expect([...statuses.keys()].some((s) => s >= 400)).toBe(true)
     await expectLedgerOk(t)
+
+    // Every request was counted under its route's pattern: no metrics label holds a path, id or token the fuzzer sent,
+    // and their number stays bounded however many different URLs there were (ADR 051).
+    const patterns = new Set([...table.routes.map((r) => r.path), 'unmatched'])
+    const counted = (await scrape(t)).filter((s) => s.name === 'sanam_http_request_duration_seconds_count')
+    expect(counted.reduce((sum, s) => sum + s.value, 0)).toBeGreaterThanOrEqual(RUNS)
+    expect(counted.map((s) => s.labels.route).filter((route) => !patterns.has(route!))).toEqual([])
+    expect(counted.length).toBeLessThan(patterns.size * 8)
   })
 
   it('refuses privileged and unknown fields in every body with a 400 (mass assignment)', async () => {

@@ -57,7 +57,7 @@ async function main() {
       process.exit(78)
     }
   }
-  const { app, services } = await buildApp({ config, database, webApps: findWebApps(root) })
+  const { app, services, listenForMetrics } = await buildApp({ config, database, webApps: findWebApps(root) })
   if (!follower) {
     // Before the first request: the referral plan's first version from the environment (ADR 044), then what a new
     // database is seeded with, through the app's own services (issue 19 §5).
@@ -140,6 +140,8 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
 
   await app.listen({ port: config.PORT, host: config.HOST })
+  // METRICS_PORT: the metrics' own listener (ADR 051); a port that cannot be bound stops the start like PORT would.
+  await listenForMetrics()
   if (!follower)
     app.log.info(
       { api_processes: config.API_PROCESSES, why: config.apiProcessesReason },

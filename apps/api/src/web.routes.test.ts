@@ -88,6 +88,12 @@ describe('the player app page', () => {
     expect(api.json()).toMatchObject({ success: false, code: 'NOT_FOUND' })
   })
 
+  it('never answers /metrics with the app page: without metrics configured it is the JSON 404 (ADR 051)', async () => {
+    const metrics = await t.get('/metrics')
+    expect(metrics.statusCode).toBe(404)
+    expect(metrics.json()).toMatchObject({ success: false, code: 'NOT_FOUND' })
+  })
+
   it('only the promotion preview may be framed, and only by Sanam itself; every other page by nobody', async () => {
     const preview = await t.get('/preview/promotion')
     expect(preview.statusCode).toBe(200)

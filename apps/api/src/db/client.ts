@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import type { Pool } from 'pg'
 import { sql } from 'drizzle-orm'
+import { keepAfterCommit } from './after-commit.ts'
 import * as schema from './schema.ts'
 
 export type Schema = typeof schema
@@ -26,6 +28,99 @@ export interface Database {
    * Answers the function that stops listening.
    */
   listen?(channel: string, fn: (payload: string) => void): Promise<() => Promise<void>>
+  /** The connections this process holds, as the metrics show them (issue 22 §6, ADR 051). */
+  pool: DbPool
+}
+
+/**
+ * A database's connections as an operator watches them. PostgreSQL: node-postgres's pool. The embedded database has
+ * one connection and queues the rest inside PGlite: `inUse` is 1 while a statement or transaction runs on it, `waiting`
+ * the calls queued behind that one; how long each waited PGlite does not say, so `onWait` hears nothing there.
+ */
+export interface DbPool {
+  /** The most connections the pool opens. */
+  readonly max: number
+  /** Right now: connections running work, open connections free for it, and calls waiting for a connection. */
+  use(): { inUse: number; idle: number; waiting: number }
+  /**
+   * Calls `fn` with every wait for a connection (seconds from asking to having one, a new connection's opening included;
+   * `acquired` false when the wait ended in an error, such as DB_POOL_WAIT_MS passing). Answers what stops it.
+   */
+  onWait(fn: (seconds: number, acquired: boolean) => void): () => void
+}
+
+type ConnectCallback = (error: Error | undefined, ...rest: unknown[]) => void
+
+/** node-postgres's pool, with every wait for a connection timed for `onWait` (issue 22 §6). */
+function watchPool(pool: Pool, max: number): DbPool {
+  const listeners = new Set<(seconds: number, acquired: boolean) => void>()
+  const connect = pool.connect.bind(pool) as (callback?: ConnectCallback) => Promise<unknown> | undefined
+  const tell = (started: bigint, acquired: boolean) => {
+    if (listeners.size === 0) return
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9
+    for (const fn of listeners) fn(seconds, acquired)
+  }
+  // pg-pool's own query() asks through this.connect with a callback; transactions ask for a promise: both are timed.
+  Object.defineProperty(pool, 'connect', {
+    configurable: true,
+    writable: true,
+    value: (callback?: ConnectCallback) => {
+      const started = process.hrtime.bigint()
+      if (typeof callback === 'function') {
+        return connect((error, ...rest) => {
+          tell(started, !error)
+          callback(error, ...rest)
+        })
+      }
+      return connect()!.then(
+        (client) => {
+          tell(started, true)
+          return client
+        },
+        (error: unknown) => {
+          tell(started, false)
+          throw error
+        },
+      )
+    },
+  })
+  return {
+    max,
+    use: () => ({ inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    onWait(fn) {
+      listeners.add(fn)
+      return () => void listeners.delete(fn)
+    },
+  }
+}
+
+/**
+ * PGlite's one connection: its public entry points (a statement, a script, a transaction) counted while they run or
+ * wait, so the pool gauges show the queue in front of it. Its internals call private methods, never these, so each
+ * call counts once.
+ */
+function watchPglite(client: { query: unknown; exec: unknown; transaction: unknown }): DbPool {
+  let calls = 0
+  for (const name of ['query', 'exec', 'transaction'] as const) {
+    const original = (client[name] as (...args: unknown[]) => Promise<unknown>).bind(client)
+    Object.defineProperty(client, name, {
+      configurable: true,
+      writable: true,
+      value: async (...args: unknown[]) => {
+        calls += 1
+        try {
+          return await original(...args)
+        } finally {
+          calls -= 1
+        }
+      },
+    })
+  }
+  return {
+    max: 1,
+    use: () => ({ inUse: Math.min(calls, 1), idle: calls === 0 ? 1 : 0, waiting: Math.max(calls - 1, 0) }),
+    onWait: () => () => undefined,
+  }
 }
 
 /** Where the SQL migrations live: beside this file in the source tree, copied beside the bundle in dist/. */
@@ -56,9 +151,10 @@ export async function openPostgres(url: string, options: PoolOptions = {}): Prom
   const { default: pg } = await import('pg')
   const { drizzle } = await import('drizzle-orm/node-postgres')
   const { migrate } = await import('drizzle-orm/node-postgres/migrator')
+  const max = options.max ?? 20
   const pool = new pg.Pool({
     connectionString: url,
-    max: options.max ?? 20,
+    max,
     // A full pool or an unreachable server fails the request fast (503) instead of queueing it forever.
     connectionTimeoutMillis: options.waitMs ?? 3000,
     // No statement (a slow plan, a wait on a locked row) holds a request and its connection for long; PostgreSQL
@@ -71,10 +167,12 @@ export async function openPostgres(url: string, options: PoolOptions = {}): Prom
   // that the server terminates emits 'error' with nobody listening, which would kill the process: every connection
   // gets a listener of its own. The transaction's next statement then fails (a 503), and the pool drops the connection.
   pool.on('connect', (client) => client.on('error', () => undefined))
-  const db = drizzle({ client: pool, schema }) as unknown as Db
+  const watched = watchPool(pool, max)
+  const db = keepAfterCommit(drizzle({ client: pool, schema }) as unknown as Db)
   return {
     db,
     kind: 'postgres',
+    pool: watched,
     async migrate() {
       // One connection, as the owner when one is given, holds an advisory lock for the whole run, so two processes
       // never migrate at once.
@@ -106,10 +204,12 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   })
   await client.waitReady
-  const db = drizzle({ client, schema }) as unknown as Db
+  const pool = watchPglite(client)
+  const db = keepAfterCommit(drizzle({ client, schema }) as unknown as Db)
   return {
     db,
     kind: 'pglite',
+    pool,
     migrate: async () => {
       await migrate(drizzle({ client, schema }), { migrationsFolder: migrationsFolder() })
     },

@@ -29,6 +29,11 @@ import type { PlanReader } from '../plan/plan.service.ts'
 import type { LimitsService } from '../limits/limits.service.ts'
 import { depositPeriodText } from '../limits/limit-rules.ts'
 
+/** The bank feed request's logger (Fastify's request.log, which carries the reqId). */
+export interface FeedLog {
+  info(details: object, message: string): void
+}
+
 export interface DepositSettings {
   billTtlSeconds: number
   billGraceSeconds: number
@@ -275,6 +280,33 @@ export function createDepositService(deps: DepositServiceDeps) {
     return { status: 'EXCEPTION', deposit_id: known.id, exception_id: stored.id }
   }
 
+  /** receiveTransfer's work: store the feed's transfer once, credit it when one player matches. */
+  async function receive(body: BankTransferBody): Promise<BankTransferResult> {
+    const requestHash = transferHash(body)
+    const known = await depositsRepository.findByExternalId(db, body.external_id)
+    if (known) return inTransaction(db, (tx) => against(tx, known.id, body, requestHash))
+    const found = await match(body)
+    const now = clock.now()
+    return inTransaction(db, async (tx) => {
+      const deposit = await depositsRepository.insert(tx, {
+        source: 'BANK_FEED',
+        ...transferFacts(body, requestHash, now),
+        feedAt: now,
+        status: 'UNMATCHED',
+        note: 'reason' in found ? found.reason : null,
+      })
+      if (!deposit) {
+        // A transfer with this reference arrived at the same moment and the other request stored it first.
+        const first = await depositsRepository.findByExternalId(tx, body.external_id)
+        if (!first) throw new AppError('CONFLICT')
+        return against(tx, first.id, body, requestHash)
+      }
+      if ('reason' in found) return { status: 'UNMATCHED', deposit_id: deposit.id }
+      await credit(tx, deposit, found.playerId, 'MATCHED')
+      return { status: 'MATCHED', deposit_id: deposit.id }
+    })
+  }
+
   return {
     config: async () => ({ min_amount: satangToBaht((await deps.plan.current()).depositMin) }),
 
@@ -347,30 +379,11 @@ export function createDepositService(deps: DepositServiceDeps) {
      * manual deposit with the same amount from the member's account is completed (credited once); any other
      * difference is an EXCEPTION kept with both records for an operator, never a silent DUPLICATE.
      */
-    async receiveTransfer(body: BankTransferBody): Promise<BankTransferResult> {
-      const requestHash = transferHash(body)
-      const known = await depositsRepository.findByExternalId(db, body.external_id)
-      if (known) return inTransaction(db, (tx) => against(tx, known.id, body, requestHash))
-      const found = await match(body)
-      const now = clock.now()
-      return inTransaction(db, async (tx) => {
-        const deposit = await depositsRepository.insert(tx, {
-          source: 'BANK_FEED',
-          ...transferFacts(body, requestHash, now),
-          feedAt: now,
-          status: 'UNMATCHED',
-          note: 'reason' in found ? found.reason : null,
-        })
-        if (!deposit) {
-          // A transfer with this reference arrived at the same moment and the other request stored it first.
-          const first = await depositsRepository.findByExternalId(tx, body.external_id)
-          if (!first) throw new AppError('CONFLICT')
-          return against(tx, first.id, body, requestHash)
-        }
-        if ('reason' in found) return { status: 'UNMATCHED', deposit_id: deposit.id }
-        await credit(tx, deposit, found.playerId, 'MATCHED')
-        return { status: 'MATCHED', deposit_id: deposit.id }
-      })
+    async receiveTransfer(body: BankTransferBody, log?: FeedLog): Promise<BankTransferResult> {
+      const result = await receive(body)
+      // The request's logger (its reqId) beside the bank's reference and what became of it: no account or name.
+      log?.info({ bank_ref: body.external_id, ...result }, 'bank feed transfer received')
+      return result
     },
 
     /** Where a slip check begins: the player's last credited deposit now (spec §4; issue 21: never the phone's clock). */

@@ -1,3 +1,4 @@
+import { afterCommit } from '../../db/after-commit.ts'
 import type { Db } from '../../db/client.ts'
 import type { PlayerAccountKind } from '../../db/schema.ts'
 import { AppError } from '../../errors.ts'
@@ -50,6 +51,11 @@ export function createLedger(deps: {
    * in id order): the wallet's live balance announces them there, so they are heard when (and only if) it commits.
    */
   onBalancesChanged?: (tx: Db, playerIds: readonly number[]) => Promise<void>
+  /**
+   * Told the kind of every transfer written, once the caller's transaction has committed (db/after-commit.ts): never
+   * for a transaction or savepoint that rolled back, nor for a replay, which wrote nothing (the metrics, ADR 051).
+   */
+  onTransfersCommitted?: (kinds: readonly string[]) => void
 }) {
   const { ledgerRepository } = deps
   /**
@@ -147,6 +153,11 @@ export function createLedger(deps: {
     )
     // A concurrent transaction inserted one of the keys after our check: ours must not commit.
     if (inserted.size !== fresh.length) throw new AppError('CONFLICT')
+    const told = deps.onTransfersCommitted
+    if (told && fresh.length > 0) {
+      const kinds = fresh.map((r) => r.kind)
+      afterCommit(tx, () => told(kinds))
+    }
     return requests.map((r) => {
       const found = existing.get(r.key)
       return found ? { id: found.id, replayed: true } : { id: inserted.get(r.key)!, replayed: false }

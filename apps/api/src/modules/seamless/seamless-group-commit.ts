@@ -24,6 +24,13 @@ export interface SeamlessFaults {
 /** One money callback waiting for its batch, with what its verbatim log row needs. */
 export type MoneyCallback = ({ op: 'bet'; call: BetCall } | { op: 'win'; call: WinCall } | { op: 'rollback'; call: RollbackCall }) & {
   log: { providerCode: string; op: string; requestId: string | null; request: string }
+  /** The HTTP request's id (Fastify's reqId), so a line about its batch names it. */
+  reqId?: string | undefined
+}
+
+/** Where the group commit writes what no single request owns: a batch that failed whole. */
+export interface BatchLog {
+  warn(details: object, message: string): void
 }
 
 export interface SeamlessResult {
@@ -44,6 +51,9 @@ export function createGroupCommit(deps: {
   /** False runs every batch one callback at a time (each bet a batch of one in its savepoint); tests use it. */
   wholeBatches: boolean
   seamlessRepository: Pick<SeamlessRepository, 'log' | 'savepoint' | 'rollbackToSavepoint' | 'releaseSavepoint'>
+  /** Told the size of every batch as it begins (the metrics' batch-size histogram, ADR 051). */
+  onBatch?: (size: number) => void
+  log?: BatchLog
 }) {
   const { db, ledger, clock, callbacks, seamlessRepository } = deps
   const counters = { setBased: 0, fallbacks: 0 }
@@ -75,6 +85,7 @@ export function createGroupCommit(deps: {
   async function runBatch(calls: readonly MoneyCallback[]): Promise<Array<Settled<SeamlessResult>>> {
     const order = calls.map((_, index) => index).sort((a, b) => calls[a]!.call.playerId - calls[b]!.call.playerId || a - b)
     const players = [...new Set(order.map((index) => calls[index]!.call.playerId))]
+    deps.onBatch?.(calls.length)
     await deps.faults?.beforeBatch?.(calls.length)
     const whole = deps.wholeBatches && calls.every((c) => c.op === 'bet')
     let attempt = 0
@@ -93,7 +104,12 @@ export function createGroupCommit(deps: {
         } catch (error) {
           if (isRetryable(error)) throw error
           // Anything unexpected: undo the attempt and run the batch callback by callback below, where a failing bet
-          // fails only itself. Should the rollback fail (a lost connection), the whole batch fails.
+          // fails only itself. Should the rollback fail (a lost connection), the whole batch fails. The line names the
+          // requests of the batch: each one's own lines carry its reqId.
+          deps.log?.warn(
+            { err: error, size: calls.length, reqIds: calls.flatMap((c) => (c.reqId ? [c.reqId] : [])) },
+            'seamless batch failed whole: its callbacks run one at a time',
+          )
           await seamlessRepository.rollbackToSavepoint(tx, 'batch')
           await seamlessRepository.releaseSavepoint(tx, 'batch')
           counters.fallbacks += 1

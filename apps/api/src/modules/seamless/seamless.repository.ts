@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
+import { releaseSavepoint, rollbackToSavepoint, savepoint } from '../../db/after-commit.ts'
 import type { Db } from '../../db/client.ts'
 import { gameRounds, gameSessions, playerExclusions, players, seamlessLog, seamlessTransactions } from '../../db/schema.ts'
 import { txKey, type RoundChange } from './seamless-decisions.ts'
@@ -135,16 +136,17 @@ export const seamlessRepository = {
   /**
    * Savepoints inside a batch's transaction (ADR 011): `batch` is taken around the attempt of the whole batch so a
    * failure can fall back to one callback at a time; `callback` around each callback then (one at a time, so one name
-   * serves). The names are fixed, never input.
+   * serves). The names are fixed, never input. Through db/after-commit.ts, so what a rolled-back attempt registered to
+   * run after COMMIT (the ledger's transfer count) goes with it.
    */
   async savepoint(tx: Db, name: SavepointName): Promise<void> {
-    await tx.execute(sql.raw(`savepoint seamless_${name}`))
+    await savepoint(tx, `seamless_${name}`)
   },
   async rollbackToSavepoint(tx: Db, name: SavepointName): Promise<void> {
-    await tx.execute(sql.raw(`rollback to savepoint seamless_${name}`))
+    await rollbackToSavepoint(tx, `seamless_${name}`)
   },
   async releaseSavepoint(tx: Db, name: SavepointName): Promise<void> {
-    await tx.execute(sql.raw(`release savepoint seamless_${name}`))
+    await releaseSavepoint(tx, `seamless_${name}`)
   },
 }
 export type SeamlessRepository = typeof seamlessRepository

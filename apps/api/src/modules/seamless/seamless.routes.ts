@@ -36,7 +36,8 @@ export function seamlessRoutes(
       config: { documentedBody: z.union([seamlessBodies.balance, seamlessBodies.bet, seamlessBodies.win, seamlessBodies.rollback]) },
     },
     async (req, reply) => {
-      const { httpStatus, answer } = await deps.seamless.handle(req.params.provider, req.params.op as SeamlessOp, req.body, req.rawBody ?? '')
+      // The request's logger carries its reqId into the service's lines (ADR 051).
+      const { httpStatus, answer } = await deps.seamless.handle(req.params.provider, req.params.op as SeamlessOp, req.body, req.rawBody ?? '', req)
       return reply.status(httpStatus).send(answer)
     },
   )

@@ -11,7 +11,7 @@ import type { PortalRepository } from '../portal/portal.repository.ts'
 import { createSeamlessCallbacks, type SeamlessPromotions } from './seamless-callbacks.ts'
 import type { LimitsService } from '../limits/limits.service.ts'
 import { answer } from './seamless-decisions.ts'
-import { createGroupCommit, type MoneyCallback, type SeamlessFaults, type SeamlessResult } from './seamless-group-commit.ts'
+import { createGroupCommit, type BatchLog, type MoneyCallback, type SeamlessFaults, type SeamlessResult } from './seamless-group-commit.ts'
 import type { SeamlessRepository } from './seamless.repository.ts'
 
 export type { SeamlessFaults, SeamlessResult } from './seamless-group-commit.ts'
@@ -34,6 +34,12 @@ export function redactSessionToken(raw: string, body: unknown): string {
     // Not readable after the replacement: store the parsed body below.
   }
   return JSON.stringify(body, (_key, value: unknown) => (value === token ? hashed : value))
+}
+
+/** The request a callback came in, for its log lines: Fastify's request id and the request's logger (which carries it). */
+export interface CallContext {
+  id: string
+  log: { info(details: object, message: string): void }
 }
 
 /** Game sessions kept in memory at most (each a few dozen bytes). */
@@ -73,6 +79,10 @@ export function createSeamlessService(deps: {
    * callback on its own in its savepoint, each bet a batch of one through the same decisions (tests use it).
    */
   setBasedBets?: boolean
+  /** Told the size of every batch as it begins (ADR 051). */
+  onBatch?: (size: number) => void
+  /** The process's logger, for what concerns a batch rather than one request. */
+  log?: BatchLog
 }) {
   const { db, ledger, clock, gamesRepository, portalRepository, seamlessRepository } = deps
   const callbacks = createSeamlessCallbacks({
@@ -92,6 +102,8 @@ export function createSeamlessService(deps: {
     lanes: deps.lanes ?? defaultLanes(db),
     wholeBatches: deps.setBasedBets ?? true,
     ...(deps.faults ? { faults: deps.faults } : {}),
+    ...(deps.onBatch ? { onBatch: deps.onBatch } : {}),
+    ...(deps.log ? { log: deps.log } : {}),
   })
 
   // The two reads every callback makes before its batch, kept in memory (each was a database round trip per bet).
@@ -188,15 +200,23 @@ export function createSeamlessService(deps: {
   return {
     /**
      * Handles one signed callback. `raw` is logged verbatim with the answer (in the decision's own transaction for bet,
-     * win and rollback), the game session token replaced by its hash.
+     * win and rollback), the game session token replaced by its hash. A bet, win or rollback, once answered, gets a line
+     * in the request's log (`context`): its reqId beside the provider's tx_id, which is the verbatim log's key.
      */
-    async handle(code: string, op: SeamlessOp, body: unknown, raw: string): Promise<SeamlessResult> {
+    async handle(code: string, op: SeamlessOp, body: unknown, raw: string, context?: CallContext): Promise<SeamlessResult> {
       const request = redactSessionToken(raw, body)
       const requestId =
         typeof (body as { request_id?: unknown })?.request_id === 'string' ? String((body as { request_id: string }).request_id).slice(0, 128) : null
       const log = { providerCode: code, op, requestId, request }
       const decided = await decide(code, op, body)
-      if ('callback' in decided) return groupCommit.submit({ ...decided.callback, log } as MoneyCallback)
+      if ('callback' in decided) {
+        const result = await groupCommit.submit({ ...decided.callback, log, reqId: context?.id } as MoneyCallback)
+        context?.log.info(
+          { provider: code, op, tx_id: result.answer.tx_id, round_id: decided.callback.call.roundId, status: result.answer.status },
+          'seamless callback answered',
+        )
+        return result
+      }
       const result = decided.result
       await seamlessRepository.log(db, [
         { ...log, txId: result.answer.tx_id, response: JSON.stringify(result.answer), httpStatus: result.httpStatus, createdAt: clock.now() },
