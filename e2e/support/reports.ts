@@ -10,5 +10,6 @@ export async function openReportForToday(page: Page, title: string) {
   await page.getByLabel('ถึงวันที่').fill(bangkokToday())
   await page.getByRole('button', { name: 'แสดงรายงาน' }).click()
   await page.getByRole('heading', { level: 2, name: new RegExp(`^${title} ·`) }).waitFor()
-  await page.getByRole('table', { name: title }).waitFor()
+  // The table is there while its rows load (the previous ones, or a loading line): done when it is no longer busy.
+  await page.getByRole('table', { name: title }).and(page.locator('[aria-busy="false"]')).waitFor()
 }

@@ -12,7 +12,8 @@ export function DataTable<T>(props: { columns: ColumnDef<T, unknown>[]; rows: T[
   const table = useReactTable({ data: props.rows ?? NO_ROWS, columns: props.columns, getCoreRowModel: getCoreRowModel() })
   return (
     <div className="table-wrap">
-      <table className="table">
+      {/* aria-busy: assistive technology (and a test) can tell the rows still loading from the rows there are. */}
+      <table className="table" aria-busy={props.loading}>
         <caption className="visually-hidden">{props.caption}</caption>
         <thead>
           {table.getHeaderGroups().map((group) => (
