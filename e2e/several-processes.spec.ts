@@ -3,7 +3,8 @@
 // that answered is read from its own request log line (pino's pid beside the request id this test sends): no header
 // is added to the API for this. Shown with the two processes: both answer; a logout is refused by both at once; a site
 // settings change saved through one is served by the other; the login limit counts across both; a killed worker is
-// replaced; SIGTERM stops them all with exit code 0. And the refusals: a lead that cannot start stops the service at
+// replaced; SIGTERM stops them all with exit code 0; the primary serves both workers' metrics summed on METRICS_PORT
+// (ADR 051). And the refusals: a lead that cannot start stops the service at
 // once (no restart loop), and several processes on the embedded database are refused before anything starts.
 import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -26,6 +27,8 @@ const SERVER = path.join(repoRoot, 'apps/api/dist/server.js')
 const FAILS_PER_MOBILE = 3
 /** The site metadata's cache in each process (ADR 045): another process serves a save within it. */
 const METADATA_CACHE_MS = 5_000
+/** The metrics' bearer token (32+ characters); the port is a free one, found when the cluster starts. */
+const METRICS_TOKEN = `metrics-${randomBytes(16).toString('hex')}`
 
 interface LogLine {
   pid?: number
@@ -65,11 +68,11 @@ function clusterEnv(databaseUrl: string, env: Record<string, string> = {}): Reco
 }
 
 /** Starts the primary and waits until it logs that both workers listen. */
-async function startCluster(databaseUrl: string): Promise<Cluster> {
+async function startCluster(databaseUrl: string, env: Record<string, string> = {}): Promise<Cluster> {
   const lines: LogLine[] = []
   const raw: string[] = []
   const server = await startServer({
-    env: clusterEnv(databaseUrl),
+    env: clusterEnv(databaseUrl, env),
     onOutput: (line) => {
       raw.push(line)
       try {
@@ -146,6 +149,26 @@ async function sendMany(cluster: Cluster, count: number, method: 'GET' | 'POST',
 
 const pids = (answers: Answer[]) => new Set(answers.map((a) => a.pid))
 
+/** GET /metrics on the primary's metrics port, over a new connection: its status and text. */
+async function scrape(port: number, token?: string): Promise<{ status: number; text: string }> {
+  const res = await fetch(`http://127.0.0.1:${port}/metrics`, {
+    headers: { connection: 'close', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  })
+  return { status: res.status, text: await res.text() }
+}
+
+/** The value of the sample `name` with exactly these labels (in any order) in Prometheus's text; undefined if none. */
+function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
+  const wanted = JSON.stringify(Object.entries(labels).sort())
+  for (const line of text.split('\n')) {
+    const match = /^([\w:]+)(?:\{(.*)\})? (\S+)$/.exec(line)
+    if (match?.[1] !== name) continue
+    const pairs = [...(match[2] ?? '').matchAll(/(\w+)="([^"]*)"/g)].map(([, key, value]) => [key, value])
+    if (JSON.stringify(pairs.sort()) === wanted) return Number(match[3])
+  }
+  return undefined
+}
+
 /** The workers the primary says are listening now: started, and not since reported gone. */
 function listeningWorkers(cluster: Cluster): LogLine[] {
   const gone = new Set(cluster.lines.filter((l) => l.msg === 'API process exited: replacing it').map((l) => l.worker_pid))
@@ -157,10 +180,13 @@ describe.runIf(postgresUrl && redis.url)('two API processes on one port, Postgre
   let cluster: Cluster
   /** The two workers' pids, from the primary's log. */
   let workers: Set<number>
+  /** The primary's metrics listener (METRICS_PORT). */
+  let metricsPort: number
 
   beforeAll(async () => {
     database = await createTestDatabase(postgresUrl!, 'sanam_procs')
-    cluster = await startCluster(database.url)
+    metricsPort = await freePort()
+    cluster = await startCluster(database.url, { METRICS_PORT: String(metricsPort), METRICS_TOKEN })
     workers = new Set(listeningWorkers(cluster).map((l) => l.worker_pid!))
   }, 120_000)
 
@@ -179,6 +205,39 @@ describe.runIf(postgresUrl && redis.url)('two API processes on one port, Postgre
     const answers = await sendMany(cluster, 6, 'GET', '/api/health')
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200])
     expect(pids(answers)).toEqual(workers)
+  })
+
+  it("serves both workers' metrics summed on METRICS_PORT from the primary, behind the token", async () => {
+    // The primary binds the metrics port; the workers do not (they would have failed to start on it).
+    expect(cluster.lines.find((l) => l.msg === 'metrics listener started (GET /metrics)')).toMatchObject({ pid: cluster.server.pid, port: metricsPort })
+    // A route no other test here asks for: its count is this test's requests alone.
+    const count = 9
+    const answers = await sendMany(cluster, count, 'GET', '/api/games/providers')
+    expect(answers.map((a) => a.status)).toEqual(Array(count).fill(200))
+    expect(pids(answers)).toEqual(workers)
+    // Each worker counted its own share (its request log lines say which); the scrape shows their sum.
+    const shares = [...workers].map((pid) => answers.filter((a) => a.pid === pid).length)
+    expect(shares.every((share) => share > 0 && share < count)).toBe(true)
+
+    const scraped = await scrape(metricsPort, METRICS_TOKEN)
+    expect(scraped.status, scraped.text).toBe(200)
+    const labels = { method: 'GET', route: '/api/games/providers', status_class: '2xx' }
+    expect(sample(scraped.text, 'sanam_http_request_duration_seconds_count', labels)).toBe(count)
+    expect(sample(scraped.text, 'sanam_http_request_duration_seconds_bucket', { ...labels, le: '+Inf' })).toBe(count)
+    // Both workers' pools, summed: the default pool of 20 connections each.
+    expect(sample(scraped.text, 'sanam_db_pool_max', {})).toBe(40)
+    // Once per label set: prom-client's sum, not the workers' lines one after the other.
+    expect(scraped.text.split('\n').filter((l) => l.startsWith('sanam_db_pool_max '))).toHaveLength(1)
+
+    for (const token of [undefined, 'not-the-metrics-token-0123456789abcdef']) {
+      const refused = await scrape(metricsPort, token)
+      expect(refused.status).toBe(401)
+      expect(JSON.parse(refused.text)).toMatchObject({ success: false, code: 'UNAUTHORIZED' })
+      expect(refused.text).not.toContain('sanam_')
+    }
+    // Not on the public port: the workers answer /metrics there with a 404, token or not.
+    const onPublic = await send(cluster, 'GET', '/metrics', { token: METRICS_TOKEN })
+    expect(onPublic.status).toBe(404)
   })
 
   it('refuses a logged-out token in both processes from the next request on, though both had it cached', async () => {
@@ -250,6 +309,10 @@ describe.runIf(postgresUrl && redis.url)('two API processes on one port, Postgre
     const answers = await sendMany(cluster, 6, 'GET', '/api/health')
     expect(answers.every((a) => a.status === 200)).toBe(true)
     expect(pids(answers)).toEqual(now)
+    // The new worker answers the primary's metrics collection too: a scrape waits for every worker, and would fail.
+    const scraped = await scrape(metricsPort, METRICS_TOKEN)
+    expect(scraped.status, scraped.text).toBe(200)
+    expect(sample(scraped.text, 'sanam_db_pool_max', {})).toBe(40)
   })
 
   it('stops both workers on SIGTERM to the primary, and exits 0', async () => {

@@ -532,15 +532,15 @@ export async function buildApp(deps: AppDeps) {
     sessions: { cache: sessionCache, listener },
     /** The open live-balance streams of this process (ADR 049). */
     balanceStreams,
+    /** This app's metrics when they are served (ADR 051): a cluster worker hands them to the primary (server.ts). */
+    metrics,
     /**
      * Starts the metrics listener on METRICS_PORT and METRICS_HOST when they are set (ADR 051); answers its address,
      * or null when there is none. Closed with the app.
      */
     async listenForMetrics() {
       if (!metricsPort) return null
-      const address = await metricsPort.listen(config.METRICS_PORT ?? 0, config.METRICS_HOST)
-      app.log.info({ host: address.address, port: address.port }, 'metrics listener started (GET /metrics)')
-      return address
+      return metricsPort.listen(config.METRICS_PORT ?? 0, config.METRICS_HOST)
     },
   }
 }

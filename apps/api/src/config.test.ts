@@ -296,11 +296,20 @@ describe('metrics (ADR 051)', () => {
     for (const host of ['127.0.0.1', '::1', 'localhost']) expect(problemsOf({ METRICS_PORT: '9464', METRICS_HOST: host })).toEqual([])
   })
 
-  it('are refused with several processes, whose scrapes would each read one process at random', () => {
+  it('are served by the primary of several processes on METRICS_PORT; on the public port alone they are refused', () => {
     const several = { DATABASE_URL: PG, SANAM_MODE: 'demo', REDIS_URL: 'redis://127.0.0.1:6379', API_PROCESSES: '2' }
-    expect(problemsOf({ ...several, METRICS_PORT: '9464' })).toEqual([expect.stringMatching(/^METRICS_PORT, METRICS_TOKEN: metrics are per process/)])
-    expect(problemsOf({ ...several, METRICS_TOKEN: token })).toHaveLength(1)
+    expect(loadConfig({ ...several, METRICS_PORT: '9464' })).toMatchObject({ API_PROCESSES: 2, metricsOn: 'port' })
+    expect(loadConfig({ ...several, METRICS_PORT: '9464', METRICS_TOKEN: token })).toMatchObject({ API_PROCESSES: 2, metricsOn: 'port' })
+    // Whichever worker a scrape of the shared public port reached would answer with its own figures only.
+    const onePublic = [
+      expect.stringMatching(/^METRICS_TOKEN: \/metrics on the public port would answer one of the 2 API processes at random; set METRICS_PORT too/),
+    ]
+    expect(problemsOf({ ...several, METRICS_TOKEN: token })).toEqual(onePublic)
     expect(problemsOf({ ...several, API_PROCESSES: '1', METRICS_TOKEN: token })).toEqual([])
+    // Outside demo mode the default is a process per core: the token alone is refused there too, naming the count.
+    expect(() => loadConfig({ ...PRODUCTION, REDIS_URL: 'redis://127.0.0.1:6379', METRICS_TOKEN: token }, { cores: 8 })).toThrow(
+      /METRICS_TOKEN: .* one of the 8 API processes/,
+    )
   })
 
   it('follow the same rules in demo mode and outside it', () => {

@@ -326,10 +326,11 @@ export function loadConfig(
   const processes = apiProcesses(cleaned, demo, serving, options.cores ?? availableParallelism())
   if (processes.problem) problems.push(processes.problem)
   problems.push(...metricsProblems(cleaned))
-  // Each process counts its own requests: a scrape of the shared port would read one process at random.
-  if (processes.count > 1 && (cleaned.METRICS_PORT !== undefined || cleaned.METRICS_TOKEN))
+  // Of several processes the primary sums the workers' metrics on METRICS_PORT (ADR 051). /metrics on the shared
+  // public port would be answered by whichever worker a scrape reached, with its own figures only.
+  if (processes.count > 1 && cleaned.METRICS_TOKEN && cleaned.METRICS_PORT === undefined)
     problems.push(
-      `METRICS_PORT, METRICS_TOKEN: metrics are per process, and ${processes.count} processes share one port: run one process (API_PROCESSES=1) to scrape them`,
+      `METRICS_TOKEN: /metrics on the public port would answer one of the ${processes.count} API processes at random; set METRICS_PORT too (the primary serves every process's metrics, summed, there), or API_PROCESSES=1`,
     )
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems)
   const { data } = parsed

@@ -11,6 +11,8 @@ import { createAuditRepository } from './modules/audit/audit.repository.ts'
 import { findWebApps } from './web.ts'
 import { standardJobs, startJobs } from './jobs/runner.ts'
 import { systemClock } from './lib/clock.ts'
+import { answerClusterPrimary, clusterMetrics } from './lib/metrics.ts'
+import { metricsListener } from './plugins/metrics.ts'
 import { isServingMessage, SERVING_MESSAGE, superviseWorkers, WORKER_ROLE_VARIABLE } from './supervisor.ts'
 
 /** The repository root: two levels up from apps/api/src (tsx) or apps/api/dist (the bundle). */
@@ -32,6 +34,8 @@ async function main() {
   // What must happen once (migrations, start-up checks, seeding, jobs, the audit head export) is done by the only
   // process, or of several by the lead worker; the followers start once it serves, and only serve.
   const follower = cluster.isWorker && process.env[WORKER_ROLE_VARIABLE] !== 'lead'
+  // The primary serves every worker's metrics on METRICS_PORT (ADR 051): a worker answers its requests from now on.
+  const metricsToPrimary = cluster.isWorker && config.metricsOn === 'port' ? answerClusterPrimary() : undefined
 
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
@@ -57,7 +61,8 @@ async function main() {
       process.exit(78)
     }
   }
-  const { app, services, listenForMetrics } = await buildApp({ config, database, webApps: findWebApps(root) })
+  const { app, services, metrics, listenForMetrics } = await buildApp({ config, database, webApps: findWebApps(root) })
+  if (metrics) metricsToPrimary?.share(metrics)
   if (!follower) {
     // Before the first request: the referral plan's first version from the environment (ADR 044), then what a new
     // database is seeded with, through the app's own services (issue 19 §5).
@@ -140,8 +145,9 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
 
   await app.listen({ port: config.PORT, host: config.HOST })
-  // METRICS_PORT: the metrics' own listener (ADR 051); a port that cannot be bound stops the start like PORT would.
-  await listenForMetrics()
+  // METRICS_PORT: the metrics' own listener (ADR 051); a port that cannot be bound stops the start like PORT would. Of
+  // several processes the primary has it.
+  if (!cluster.isWorker) await listenForMetrics()
   if (!follower)
     app.log.info(
       { api_processes: config.API_PROCESSES, why: config.apiProcessesReason },
@@ -155,11 +161,18 @@ async function main() {
  * source under tsx) and share the port, and stops them on SIGTERM or SIGINT (supervisor.ts has the rules). Its log
  * is the workers' logger (the same options; a Fastify instance that never listens, so no second logging library).
  */
-function supervise(config: Config) {
+async function supervise(config: Config) {
   const log = Fastify({ logger: loggerOptions(config) }).log
   log.info({ processes: config.API_PROCESSES, why: config.apiProcessesReason }, `starting ${config.API_PROCESSES} API processes`)
   if (config.SMS_PROVIDER === 'console')
     log.warn('each API process keeps its own demo SMS outbox: /api/dev/sms shows only the codes sent by the process that answers it')
+  // METRICS_PORT (ADR 051): the primary serves every worker's metrics summed, under the same rules as one process's
+  // listener. Bound before any worker starts: a port that cannot be bound stops the start with nothing to undo.
+  // (Metrics on the public port alone are refused with several processes: config.ts.)
+  if (config.metricsOn === 'port') {
+    const listener = metricsListener({ metrics: clusterMetrics(), token: config.METRICS_TOKEN, logger: log.child({ listener: 'metrics' }) })
+    await listener.listen(config.METRICS_PORT ?? 0, config.METRICS_HOST)
+  }
   cluster.setupPrimary({ exec: fileURLToPath(import.meta.url) })
   const supervisor = superviseWorkers({
     processes: config.API_PROCESSES,

@@ -1,7 +1,8 @@
 /**
  * Several API processes on one port (ADR 052): the primary forks the workers (node:cluster shares the listening port
  * among them), replaces one that dies, gives up on workers that cannot start, and stops them all on a signal. This
- * file is the primary's rules; server.ts wires them to node:cluster. It opens no database and serves nothing.
+ * file is the primary's rules; server.ts wires them to node:cluster. It opens no database and serves nothing (but the
+ * workers' metrics summed, on METRICS_PORT: ADR 051).
  */
 
 /**

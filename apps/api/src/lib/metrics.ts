@@ -1,7 +1,8 @@
 // What an operator sees (issue 22 §6, ADR 051): the process's metrics in Prometheus's text format, kept by prom-client
 // in a registry of this app's own (tests build many apps in one process: prom-client's global registry would refuse
-// the second app's metrics as duplicates). Served by plugins/metrics.ts.
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
+// the second app's metrics as duplicates). Served by plugins/metrics.ts. With several API processes (ADR 052) the
+// primary serves every worker's metrics summed, through prom-client's cluster mode (the end of this file).
+import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, Registry, type PrometheusContentType } from 'prom-client'
 import type { DbPool } from '../db/client.ts'
 
 /** Request latency buckets, seconds: a balance read is a few milliseconds, a report may take seconds. */
@@ -24,7 +25,9 @@ export function createMetrics(deps: {
   const registry = new Registry()
   const registers = [registry]
   // Process metrics: CPU, memory, heap, garbage collection, handles, and the event loop's delay
-  // (nodejs_eventloop_lag_seconds and its percentiles, from perf_hooks' monitorEventLoopDelay).
+  // (nodejs_eventloop_lag_seconds and its percentiles, from perf_hooks' monitorEventLoopDelay). Of several processes
+  // prom-client sums most of them, keeps the greatest delay (_max) and the smallest (_min), averages the mean and
+  // percentiles, and leaves out the start time: each carries its own `aggregator`.
   collectDefaultMetrics({ register: registry })
 
   const requests = new Histogram({
@@ -35,10 +38,12 @@ export function createMetrics(deps: {
     registers,
   })
 
+  // The gauges below are summed over the API processes (prom-client's default aggregator for a gauge): connections,
+  // waits and streams of several processes add up, and PostgreSQL sees the sum.
   const use = () => deps.pool.use()
   new Gauge({
     name: 'sanam_db_pool_max',
-    help: 'The most database connections this process opens (DB_POOL_MAX; 1 on the embedded database).',
+    help: 'The most database connections the API opens (DB_POOL_MAX for each API process; 1 on the embedded database).',
     registers,
     collect() {
       this.set(deps.pool.max)
@@ -91,7 +96,7 @@ export function createMetrics(deps: {
   })
   new Gauge({
     name: 'sanam_wallet_streams_open',
-    help: 'Live-balance streams (GET /api/wallet/stream, Server-Sent Events) open in this process now.',
+    help: 'Live-balance streams (GET /api/wallet/stream, Server-Sent Events) open now.',
     registers,
     collect() {
       this.set(deps.openStreams())
@@ -99,6 +104,9 @@ export function createMetrics(deps: {
   })
 
   return {
+    /** The prom-client registry, for a cluster worker to hand to the primary's collection (answerClusterPrimary). */
+    registry,
+
     /** The text/plain content type of the exposition format this registry writes. */
     contentType: registry.contentType,
 
@@ -130,3 +138,28 @@ export function createMetrics(deps: {
   }
 }
 export type Metrics = ReturnType<typeof createMetrics>
+
+/** What GET /metrics serves: an app's own metrics, or the primary's sum of its workers'. */
+export type MetricsSource = Pick<Metrics, 'contentType' | 'text'>
+
+/**
+ * The primary of several API processes (ADR 052): every worker's metrics, collected over the cluster's IPC channel
+ * and summed by prom-client (AggregatorRegistry.clusterMetrics: counters and histograms added, each gauge by its
+ * `aggregator`). It fails (after prom-client's 5 s) when a worker does not answer, rather than serve a partial sum.
+ */
+export function clusterMetrics(): MetricsSource {
+  const aggregator = new AggregatorRegistry<PrometheusContentType>()
+  return { contentType: aggregator.contentType, text: () => aggregator.clusterMetrics() }
+}
+
+/**
+ * A worker of several API processes (ADR 052): answers the primary's requests for its metrics (prom-client's cluster
+ * mode). Called first thing in the worker, because node's IPC keeps no message for a listener that is not there
+ * yet: a request that came before would be lost and the primary's scrape would fail. Until `share` names the app's
+ * registry the worker answers that it has nothing (never prom-client's global registry, which the app does not use).
+ */
+export function answerClusterPrimary(): { share(metrics: Metrics): void } {
+  AggregatorRegistry.setRegistries([])
+  new AggregatorRegistry()
+  return { share: (metrics) => AggregatorRegistry.setRegistries([metrics.registry]) }
+}

@@ -1,11 +1,12 @@
 // The metrics' HTTP side (issue 22 §6, ADR 051): every answer counted by route pattern, and GET /metrics in
 // Prometheus's text format, served on a listener of its own (METRICS_PORT) or on the public port behind a bearer token
-// (METRICS_TOKEN), and nowhere when neither is set. The metrics themselves are lib/metrics.ts.
+// (METRICS_TOKEN), and nowhere when neither is set. The metrics themselves are lib/metrics.ts. The listener serves the
+// primary of several API processes too, with every worker's metrics summed (server.ts).
 import type { AddressInfo } from 'node:net'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify'
 import { AppError, errorBody, handleError } from '../errors.ts'
 import { sameBytes, sha256 } from '../lib/crypto.ts'
-import type { Metrics } from '../lib/metrics.ts'
+import type { Metrics, MetricsSource } from '../lib/metrics.ts'
 
 export const METRICS_PATH = '/metrics'
 
@@ -49,7 +50,7 @@ function hasToken(request: FastifyRequest, token: string): boolean {
   return sameBytes(sha256(given), sha256(token))
 }
 
-async function answer(request: FastifyRequest, reply: FastifyReply, metrics: Metrics, token: string | undefined) {
+async function answer(request: FastifyRequest, reply: FastifyReply, metrics: MetricsSource, token: string | undefined) {
   if (token !== undefined && !hasToken(request, token)) {
     void reply.header('www-authenticate', 'Bearer realm="metrics"')
     throw new AppError('UNAUTHORIZED')
@@ -77,18 +78,21 @@ export function metricsRoute(app: FastifyInstance, options: { metrics: Metrics |
 /**
  * The listener of its own on METRICS_PORT (bound to METRICS_HOST, loopback by default): GET /metrics and nothing else,
  * behind the token too when one is set. Scrapes are not written to the request log (one every few seconds, forever).
+ * `metrics` is the app's own, or of several API processes the primary's sum of its workers' (lib/metrics.ts).
  */
-export function metricsListener(options: { metrics: Metrics; token: string | undefined; logger: FastifyBaseLogger }) {
+export function metricsListener(options: { metrics: MetricsSource; token: string | undefined; logger: FastifyBaseLogger }) {
   const server = Fastify({ loggerInstance: options.logger, disableRequestLogging: true })
   server.setErrorHandler(handleError)
   server.setNotFoundHandler((_request, reply) => reply.status(404).send(errorBody('NOT_FOUND')))
   server.get(METRICS_PATH, (request, reply) => answer(request, reply, options.metrics, options.token))
   return {
     server,
-    /** Starts listening; answers where (the port is the one asked for, or the one given for port 0). */
+    /** Starts listening and says so in the log; answers where (the port asked for, or the one given for port 0). */
     async listen(port: number, host: string): Promise<AddressInfo> {
       await server.listen({ port, host })
-      return server.server.address() as AddressInfo
+      const address = server.server.address() as AddressInfo
+      options.logger.info({ host: address.address, port: address.port }, 'metrics listener started (GET /metrics)')
+      return address
     },
     close: () => server.close(),
   }
