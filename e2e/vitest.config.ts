@@ -9,8 +9,8 @@ exportServices(services)
 if (!services.postgres.url) console.info(`PostgreSQL left out: ${services.postgres.reason}`)
 
 /**
- * The specs that kill, restart or overload servers and time their recovery: they run one after another, after the
- * others, so that their load and their clocks are theirs alone.
+ * The specs that kill, restart or overload servers and time their recovery: one after another, after the journeys,
+ * so that their load and their limits are theirs alone.
  */
 const FAULTS = [
   'e2e/restart-after-crash.spec.ts',
@@ -23,10 +23,11 @@ const FAULTS = [
 
 /**
  * End-to-end tests: the built server and apps driven by Chromium (ADR 053). The journeys run two files at a time: a
- * file mostly waits on its server and its Chromium, so a second one uses what the first leaves of two cores. One server
+ * file mostly waits on its server and its Chromium, so a second one uses what the first leaves of two cores; the fault
+ * specs run alone after them. One server
  * serves the whole run (e2e/support/shared-server.ts) for the specs that need none of their own, started when the
  * first of them asks (a run of only the others starts none); the others start theirs through the fixture
- * (e2e/support/suite.ts). The fault specs run alone afterwards.
+ * (e2e/support/suite.ts).
  */
 export default defineConfig({
   // Paths below are from the repository root, wherever vitest is started.
@@ -39,7 +40,7 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'e2e',
+          name: 'e2e-journeys',
           include: ['e2e/**/*.spec.ts'],
           exclude: FAULTS,
           maxWorkers: 2,
