@@ -295,7 +295,7 @@ export async function buildApp(deps: AppDeps) {
   // session cache and the plan read the database, the live balance refuses streams). The revocation channel is there
   // even with the cache off: the live balance ends a stream whose session another process ended.
   const channels: NotificationChannel[] = [revocationChannel(sessionCache), plan.channel, balanceStreams.channel]
-  const listener = database.kind === 'postgres' ? listenForNotifications({ channels, createClient: await postgresListenClient(db), log: app.log }) : undefined
+  const listener = database.kind === 'postgres' ? listenForNotifications({ channels, createClient: postgresListenClient(db), log: app.log }) : undefined
   if (listener) {
     app.addHook('onClose', () => listener.close())
     await listener.started
