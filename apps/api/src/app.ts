@@ -360,8 +360,10 @@ export async function buildApp(deps: AppDeps) {
   const operator = requireOperator(backofficeAuth)
   const audit = createAuditService({ db, auditRepository })
   const mediaUpload = createMediaUploadService({ db, clock, siteRepository, auditRepository })
-  const dashboard = createDashboardService({ db, clock, dashboardRepository })
-  const reports = createReportsService({ db, reportsRepository })
+  // The dashboard and the reports may read a standby (READ_REPLICA_URL, ADR 054): figures a moment old, never a
+  // balance or anything that decides money.
+  const dashboard = createDashboardService({ db: database.reads, clock, dashboardRepository })
+  const reports = createReportsService({ db: database.reads, reportsRepository })
   const members = createMembersService({
     db,
     clock,

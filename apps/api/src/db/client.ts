@@ -26,6 +26,11 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>
 
 export interface Database {
   db: Db
+  /**
+   * Where reads that may lag the primary go (back-office reports and the dashboard, never money, ADR 054): the read
+   * replica's pool when READ_REPLICA_URL is set, else `db` itself.
+   */
+  reads: Db
   kind: 'pglite' | 'postgres'
   /** Runs pending migrations (safe with several processes starting at once on PostgreSQL). */
   migrate(): Promise<void>
@@ -62,6 +67,8 @@ export interface PoolOptions {
    * runtime role, which owns nothing. Unset: the pool's own URL.
    */
   migrationUrl?: string | undefined
+  /** How the pool's connections are named in pg_stat_activity (`sanam`; the read replica's `sanam-reads`). */
+  applicationName?: string
 }
 
 /** How long probing one server for a new connection may take: a machine that is gone must not hold the others up. */
@@ -85,6 +92,7 @@ export async function openPostgres(url: string, options: PoolOptions & { target?
     }),
     connectionString: parseDatabaseUrl(url, 'any').url,
     max: options.max ?? 20,
+    application_name: options.applicationName ?? 'sanam',
     // A full pool or an unreachable server fails the request fast (503) instead of queueing it forever.
     connectionTimeoutMillis: waitMs,
     // No statement (a slow plan, a wait on a locked row) holds a request and its connection for long; PostgreSQL
@@ -105,6 +113,7 @@ export async function openPostgres(url: string, options: PoolOptions & { target?
   const db = drizzle({ client: pool, schema }) as unknown as Db
   return {
     db,
+    reads: db,
     kind: 'postgres',
     async migrate() {
       // One connection, as the owner when one is given, holds an advisory lock for the whole run, so two processes
@@ -171,6 +180,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   const db = drizzle({ client, schema }) as unknown as Db
   return {
     db,
+    reads: db,
     kind: 'pglite',
     migrate: async () => {
       await migrate(drizzle({ client, schema }), { migrationsFolder: migrationsFolder() })
@@ -266,8 +276,36 @@ function answers(file: string): Promise<boolean> {
   })
 }
 
-export async function openDatabase(config: { databaseUrl?: string | undefined; dataDir: string; pool?: PoolOptions }): Promise<Database> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl, config.pool)
+/** The read replica's pool is small: reports and the dashboard are few, and they read in batches (ADR 042). */
+const READ_REPLICA_POOL_MAX = 5
+
+export async function openDatabase(config: {
+  databaseUrl?: string | undefined
+  /** READ_REPLICA_URL: a pool of its own for `reads` (ADR 054); PostgreSQL only. */
+  readReplicaUrl?: string | undefined
+  dataDir: string
+  pool?: PoolOptions
+}): Promise<Database> {
+  if (config.databaseUrl) {
+    const primary = await openPostgres(config.databaseUrl, config.pool)
+    if (!config.readReplicaUrl) return primary
+    const { migrationUrl: _migrationUrl, ...pool } = config.pool ?? {}
+    // A standby if one answers, else whichever server does (reports still work with every standby down), unless the
+    // URL names another target_session_attrs.
+    const replica = await openPostgres(config.readReplicaUrl, {
+      ...pool,
+      max: Math.min(pool.max ?? READ_REPLICA_POOL_MAX, READ_REPLICA_POOL_MAX),
+      target: 'prefer-standby',
+      applicationName: 'sanam-reads',
+    })
+    return {
+      ...primary,
+      reads: replica.db,
+      async close() {
+        await Promise.all([primary.close(), replica.close()])
+      },
+    }
+  }
   mkdirSync(config.dataDir, { recursive: true })
   const unlock = await lockDataDir(config.dataDir)
   try {
