@@ -224,6 +224,10 @@ export function routedClientClass(pgModule: typeof pg, route: Route, options: Ro
 
     constructor(config?: pg.ClientConfig) {
       super(config)
+      // The check after the connection opens is a statement of its own: a server that terminates the connection then
+      // emits 'error' before anyone (the pool, the listener) listens, which would kill the process. The failure
+      // reaches the caller through the statement instead.
+      this.on('error', () => undefined)
       this.on('notice', (notice: { message?: string }) => {
         if (notice.message?.startsWith(SYNC_WAIT_CANCELLED)) this.#unconfirmed = true
       })
