@@ -99,6 +99,16 @@ export async function waitUntil<T>(check: () => Promise<T | undefined>, timeoutM
   }
 }
 
+/** Whether `pid` runs (a zombie waiting for its parent counts as gone). */
+function isRunning(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z'
+  } catch {
+    return false
+  }
+}
+
 /** Every process under `pid` (its children, theirs, …), from /proc. */
 function descendants(pid: number): number[] {
   const parents = new Map<number, number[]>()
@@ -146,8 +156,9 @@ export async function createFormation(options: {
     XDG_CONFIG_HOME: path.join(dir, 'config'),
     XDG_DATA_HOME: path.join(dir, 'data'),
     XDG_RUNTIME_DIR: path.join(dir, 'run'),
-    LANG: 'C',
-    LC_ALL: 'C',
+    // initdb takes the database encoding from the locale: UTF-8, as Sanam's text (Thai) needs.
+    LANG: 'C.UTF-8',
+    LC_ALL: 'C.UTF-8',
   }
   const superuser = tooling.user.name
   const processes = new Set<ChildProcess>()
@@ -284,23 +295,28 @@ export async function createFormation(options: {
     /** Stops every node and the monitor (SIGTERM, then SIGKILL after 10 s) and removes the folder. */
     async destroy(): Promise<void> {
       const running = [...processes]
-      const exited = running.map(
-        (child) => new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve(undefined) : child.once('exit', resolve))),
-      )
       const everything = running.flatMap((child) => (child.pid === undefined ? [] : [child.pid, ...descendants(child.pid)]))
       for (const child of running) child.kill('SIGTERM')
-      const late = setTimeout(() => {
-        for (const pid of everything) {
-          try {
-            process.kill(pid, 'SIGKILL')
-          } catch {
-            // Gone.
-          }
+      // pg_autoctl stops its PostgreSQL on SIGTERM; whatever still runs after 10 s (or outlived its parent) is killed.
+      const alive = () => everything.filter(isRunning)
+      await waitUntil(
+        async () => (alive().length === 0 ? true : undefined),
+        10_000,
+        () => 'still running',
+      ).catch(() => undefined)
+      for (const pid of alive()) {
+        try {
+          process.kill(pid, 'SIGKILL')
+        } catch {
+          // Gone.
         }
-      }, 10_000)
-      await Promise.all(exited)
-      clearTimeout(late)
-      rmSync(dir, { recursive: true, force: true })
+      }
+      await waitUntil(
+        async () => (alive().length === 0 ? true : undefined),
+        5_000,
+        () => `processes ${alive().join(', ')} outlived SIGKILL`,
+      )
+      rmSync(dir, { recursive: true, force: true, maxRetries: 3 })
     },
   }
 

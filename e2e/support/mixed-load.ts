@@ -160,6 +160,11 @@ export class MixedLoad {
     await Promise.all(Array.from({ length: inFlight }, () => worker()))
   }
 
+  /** Forgets the operations no worker took (a run stopped before the plan ended): settle() then sends none of them. */
+  dropUnstarted(): void {
+    this.ops.splice(this.next)
+  }
+
   /** The first call of `kind` answered 200 that was sent at or after `since` (ms since the epoch), if any. */
   firstAnswered(kind: Call['kind'], since: number): Call | undefined {
     return this.ops

@@ -74,9 +74,9 @@ export function listenForNotifications(deps: {
   healthCheck?: { everyMs: number; timeoutMs: number }
   sleep?: (ms: number) => Promise<void>
 }) {
-  // At most 5 s: after a failover (ADR 054) the caches stay bypassed until the listener is back, so it must find the
-  // new primary within seconds of it serving; one connection attempt every 5 s per process costs the database nothing.
-  const retry = deps.retryMs ?? { first: 500, max: 5_000 }
+  // At most 2 s: after a failover (ADR 054) the caches stay bypassed until the listener is back, so it must find the
+  // new primary within seconds of it serving; one connection attempt every 2 s per process costs the database nothing.
+  const retry = deps.retryMs ?? { first: 500, max: 2_000 }
   const health = deps.healthCheck ?? { everyMs: 10_000, timeoutMs: 5_000 }
   const sleep = deps.sleep ?? delay
   const subscribers = new Set<(event: ListenerEvent) => void>()
