@@ -143,8 +143,8 @@ export async function createFormation(options: {
   nodes: number
   database: string
   monitorSettings?: Record<string, number>
-  /** Called with each line pg_autoctl prints, prefixed with the node's name (for a bench's progress). */
-  onLog?: (line: string) => void
+  /** The formation's number_sync_standbys (pg_auto_failover's default 0: one standby is waited for while it is healthy). */
+  numberSyncStandbys?: number
 }) {
   const { tooling } = options
   const dir = mkdtempSync(path.join(tmpdir(), 'sanam-ha-'))
@@ -239,6 +239,28 @@ export async function createFormation(options: {
         () => `the formation did not reach ${JSON.stringify(expected)} in ${timeoutMs} ms\n${logs()}`,
       )
     },
+    /** The data node the monitor says is the primary now (wait_primary: one whose standbys are gone; single: alone). */
+    async primary(): Promise<FormationNode> {
+      const states = await formation.states()
+      const serving = ['primary', 'wait_primary', 'single']
+      const name = states.find((s) => serving.includes(s.reported) && s.reported === s.assigned)?.name
+      const node = nodes.find((n) => n.name === name)
+      if (!node) throw new Error(`no primary: ${await formation.describe()}`)
+      return node
+    },
+    /** The data nodes the monitor says are standbys now. */
+    async standbys(): Promise<FormationNode[]> {
+      const states = await formation.states()
+      return nodes.filter((n) => states.some((s) => s.name === n.name && s.reported === 'secondary'))
+    },
+    /** Connections to `database` on `node` whose application_name is `name` (pg_stat_activity). */
+    async connections(node: FormationNode, name: string, database = options.database): Promise<number> {
+      const [row] = await formation.sql<{ n: number }>(
+        node,
+        `select count(*)::int as n from pg_stat_activity where datname = '${database}' and application_name = '${name}'`,
+      )
+      return row!.n
+    },
     /** `pg_autoctl show uri --formation default`: the multi-host URL the tool gives applications. */
     showUri(): string {
       return execFileSync(tooling.autoctl, ['show', 'uri', '--pgdata', path.join(dir, 'monitor'), '--formation', 'default'], {
@@ -248,6 +270,20 @@ export async function createFormation(options: {
         gid: tooling.user.gid,
         encoding: 'utf8',
       }).trim()
+    },
+    /**
+     * `pg_autoctl show uri` as an application uses it: as `user` (the superuser unless given), without TLS (the
+     * clusters run --no-ssl; node-postgres reads the tool's sslmode=prefer as verify-full), and with another
+     * target_session_attrs when asked (prefer-standby for READ_REPLICA_URL).
+     */
+    applicationUrl(as: { user?: string; database?: string; target?: string } = {}): string {
+      let url = formation
+        .showUri()
+        .replace('postgres://', `postgres://${as.user ?? superuser}@`)
+        .replace('sslmode=prefer', 'sslmode=disable')
+      if (as.database) url = url.replace(`/${options.database}?`, `/${as.database}?`)
+      if (as.target) url = url.replace('target_session_attrs=read-write', `target_session_attrs=${as.target}`)
+      return url
     },
     /** Adds a data node: the first becomes the primary, later ones standbys cloned from it. */
     async addNode(): Promise<FormationNode> {
@@ -346,6 +382,9 @@ export async function createFormation(options: {
       )
       await formation.tune(standby)
     }
+    // Set once the standbys are there: pg_auto_failover refuses more synchronous standbys than it has.
+    if (options.numberSyncStandbys !== undefined)
+      await onMonitor(`select pgautofailover.set_formation_number_sync_standbys('default', ${Number(options.numberSyncStandbys)})`)
     return formation
   } catch (error) {
     await formation.destroy()
