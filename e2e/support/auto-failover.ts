@@ -26,6 +26,20 @@ export const QUICK_MONITOR: Record<string, number> = {
 }
 
 /**
+ * The monitor's settings docs/operations.md recommends for production (ADR 054), which the bench measures: a node whose
+ * health checks fail (every 2 s, 2 s each, twice more 1 s apart) and whose keeper has not reported for 10 s is failed
+ * over, and the old primary is given 10 s to demote itself. The defaults (20 s and 30 s) take close to a minute.
+ */
+export const RECOMMENDED_MONITOR: Record<string, number> = {
+  health_check_period: 2000,
+  health_check_timeout: 2000,
+  health_check_max_retries: 2,
+  health_check_retry_delay: 1000,
+  node_considered_unhealthy_timeout: 10_000,
+  primary_demote_timeout: 10_000,
+}
+
+/**
  * PostgreSQL settings of every data node: a standby being promoted looks for new WAL every 0.5 s instead of 5 s, which
  * is what its promotion waits for once the primary is gone.
  */
@@ -383,8 +397,11 @@ export async function createFormation(options: {
       await formation.tune(standby)
     }
     // Set once the standbys are there: pg_auto_failover refuses more synchronous standbys than it has.
-    if (options.numberSyncStandbys !== undefined)
+    if (options.numberSyncStandbys !== undefined) {
       await onMonitor(`select pgautofailover.set_formation_number_sync_standbys('default', ${Number(options.numberSyncStandbys)})`)
+      // The primary applies it (apply_settings) and is primary again.
+      await formation.waitForStates({ [primary.name]: 'primary' }, 60_000)
+    }
     return formation
   } catch (error) {
     await formation.destroy()
