@@ -257,7 +257,8 @@ export async function createFormation(options: {
     async primary(): Promise<FormationNode> {
       const states = await formation.states()
       const serving = ['primary', 'wait_primary', 'single']
-      const name = states.find((s) => serving.includes(s.reported) && s.reported === s.assigned)?.name
+      // Both: a dead primary still reports `primary` while it is assigned `demoted`; a new one moves wait_primary → primary.
+      const name = states.find((s) => serving.includes(s.reported) && serving.includes(s.assigned))?.name
       const node = nodes.find((n) => n.name === name)
       if (!node) throw new Error(`no primary: ${await formation.describe()}`)
       return node
