@@ -11,8 +11,10 @@
 //   - each process's LISTEN connection reconnects to each new primary;
 //   - reports and the dashboard are served from the standby while the primary takes the load;
 //   - start-up in production mode says nothing with a synchronous standby, and warns on the survivor without one.
-// The monitor's health checks are shortened (QUICK_MONITOR) so a failover takes seconds here; docs/operations.md says
-// what production uses. Skipped, saying why, without pg_autoctl (.ci/run installs it) or Redis.
+// The monitor's timings are shortened so a failover takes about 9 s here (QUICK_MONITOR: a health check every second,
+// a node failed over once its keeper has not reported for 5 s, 3 s for the old primary to demote itself; the defaults
+// take about a minute); docs/operations.md says what production uses, and `npm run bench:failover` measures it.
+// Skipped, saying why, without pg_autoctl (.ci/run installs it), without root or the postgres user, or without Redis.
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
