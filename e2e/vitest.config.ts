@@ -19,6 +19,7 @@ const FAULTS = [
   'e2e/backup-restore.spec.ts',
   'e2e/lifecycle.spec.ts',
   'e2e/several-processes.spec.ts',
+  'e2e/postgres-failover.spec.ts',
 ]
 
 /**

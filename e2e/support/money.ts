@@ -1,7 +1,7 @@
 // What the money fault tests share: players with a registered bank account, signed bank-feed deposits, the operator,
 // and the ledger check.
 import { expect } from 'vitest'
-import { call } from './http.ts'
+import { call, postBankTransfer } from './http.ts'
 import { operatorEnv } from './operator.ts'
 import { CONSENTS } from './player.ts'
 
@@ -59,6 +59,16 @@ export function transferBody(externalId: string, toAccount: string, player: Play
     amount: satang / 100,
     occurred_at: new Date().toISOString(),
   })
+}
+
+/** Pays `satang` to each player through the signed bank feed (one transfer each, `fund-<tag>-<i>`); answers the pay-in account. */
+export async function fundPlayers(baseUrl: string, players: Player[], satang: number, tag: string): Promise<string> {
+  const toAccount = await payInAccount(baseUrl, players[0]!)
+  for (const [i, p] of players.entries()) {
+    const answer = await postBankTransfer(baseUrl, transferBody(`fund-${tag}-${i}`, toAccount, p, satang))
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200)
+  }
+  return toAccount
 }
 
 export { operatorToken } from './operator.ts'

@@ -310,7 +310,7 @@ export async function buildApp(deps: AppDeps) {
   // session cache and the plan read the database, the live balance refuses streams). The revocation channel is there
   // even with the cache off: the live balance ends a stream whose session another process ended.
   const channels: NotificationChannel[] = [revocationChannel(sessionCache), plan.channel, balanceStreams.channel]
-  const listener = database.kind === 'postgres' ? listenForNotifications({ channels, createClient: await postgresListenClient(db), log: app.log }) : undefined
+  const listener = database.kind === 'postgres' ? listenForNotifications({ channels, createClient: postgresListenClient(db), log: app.log }) : undefined
   if (listener) {
     app.addHook('onClose', () => listener.close())
     await listener.started
@@ -375,8 +375,10 @@ export async function buildApp(deps: AppDeps) {
   const operator = requireOperator(backofficeAuth)
   const audit = createAuditService({ db, auditRepository })
   const mediaUpload = createMediaUploadService({ db, clock, siteRepository, auditRepository })
-  const dashboard = createDashboardService({ db, clock, dashboardRepository })
-  const reports = createReportsService({ db, reportsRepository })
+  // The dashboard and the reports may read a standby (READ_REPLICA_URL, ADR 054): figures a moment old, never a
+  // balance or anything that decides money.
+  const dashboard = createDashboardService({ db: database.reads, clock, dashboardRepository })
+  const reports = createReportsService({ db: database.reads, reportsRepository })
   const members = createMembersService({
     db,
     clock,

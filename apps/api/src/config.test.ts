@@ -42,6 +42,31 @@ describe('loadConfig', () => {
   })
 })
 
+describe('several PostgreSQL servers (ADR 054)', () => {
+  const HA = 'postgres://sanam@db1:5432,db2:5432/sanam?target_session_attrs=read-write'
+
+  it('takes a multi-host DATABASE_URL as pg_autoctl show uri prints it, and a read replica beside it', () => {
+    const config = loadConfig({ SANAM_MODE: 'demo', DATABASE_URL: HA, READ_REPLICA_URL: 'postgres://reports@db1:5432,db2:5432/sanam' })
+    expect(config.DATABASE_URL).toBe(HA)
+    expect(config.READ_REPLICA_URL).toBe('postgres://reports@db1:5432,db2:5432/sanam')
+  })
+
+  it('refuses a money URL that would take a standby, a malformed host list, and a replica without a primary', () => {
+    expect(problemsOf({ SANAM_MODE: 'demo', DATABASE_URL: 'postgres://sanam@db1,db2/sanam?target_session_attrs=any' })).toEqual([
+      'DATABASE_URL: target_session_attrs must be read-write (or left out): money is written through it, so only the primary will do',
+    ])
+    expect(problemsOf({ SANAM_MODE: 'demo', DATABASE_URL: PG, MIGRATION_DATABASE_URL: 'postgres://owner@db1:5432,:6/sanam' })).toEqual([
+      'MIGRATION_DATABASE_URL: not a host or host:port: ":6"',
+    ])
+    expect(problemsOf({ SANAM_MODE: 'demo', READ_REPLICA_URL: 'postgres://reports@db2/sanam' })).toEqual([
+      'READ_REPLICA_URL: needs DATABASE_URL (a standby of the embedded database does not exist)',
+    ])
+    expect(problemsOf({ SANAM_MODE: 'demo', DATABASE_URL: PG, READ_REPLICA_URL: 'postgres://reports@db2/sanam?target_session_attrs=slave' })).toEqual([
+      'READ_REPLICA_URL: target_session_attrs must be one of any, read-write, read-only, primary, standby, prefer-standby',
+    ])
+  })
+})
+
 /** Every problem loadConfig lists for `env`, or [] when it starts. */
 function problemsOf(env: Record<string, string>): string[] {
   try {

@@ -4,6 +4,7 @@ import { DEMO_BANK_WEBHOOK_SECRET, DEMO_SEAMLESS_SECRET, DEMO_TOTP_ENCRYPTION_KE
 import { MIN_OPERATOR_PASSWORD_LENGTH } from '@sanam/contract'
 import { z } from 'zod'
 import { totpKeyBytes } from './lib/totp.ts'
+import { parseDatabaseUrl, type TargetSessionAttrs } from './db/hosts.ts'
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }).transform((v) => v === 'true' || v === '1' || v === 'yes')
 
@@ -57,6 +58,24 @@ const trustProxy = z.string().transform((raw, ctx): false | string[] => {
   return refuse(`not an address or CIDR range: ${bad.map((b) => JSON.stringify(b)).join(', ')}`)
 })
 
+/**
+ * A PostgreSQL URL of one or more servers (db/hosts.ts), checked as the pool will read it. `writable`: money is written
+ * through it, so the only target it may name is read-write (the primary).
+ */
+const postgresUrl = (fallback: TargetSessionAttrs, writable = false) =>
+  z.string().superRefine((value, ctx) => {
+    try {
+      const { target } = parseDatabaseUrl(value, fallback)
+      if (writable && target !== 'read-write')
+        ctx.addIssue({
+          code: 'custom',
+          message: 'target_session_attrs must be read-write (or left out): money is written through it, so only the primary will do',
+        })
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: (error as Error).message })
+    }
+  })
+
 /** The most API processes one machine is given (ADR 052): far above any core count this runs on. */
 export const MAX_API_PROCESSES = 256
 
@@ -86,18 +105,22 @@ const ConfigSchema = z.object({
   PORT: int(0, 65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres://' })
-    .optional(),
+  /**
+   * Where money is written: one PostgreSQL server, or several in libpq's syntax (`host1:5432,host2:5432`, what
+   * `pg_autoctl show uri` prints), of which each connection takes the writable one (ADR 054).
+   */
+  DATABASE_URL: postgresUrl('read-write', true).optional(),
   /**
    * The database owner's connection, for migrations only (ADR 037): DATABASE_URL is then the runtime role, which owns
    * nothing and may not change the audit log. Unset: migrations run over DATABASE_URL (demo mode only on PostgreSQL).
    */
-  MIGRATION_DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, { error: 'must start with postgres://' })
-    .optional(),
+  MIGRATION_DATABASE_URL: postgresUrl('read-write', true).optional(),
+  /**
+   * Where back-office reports and the dashboard read, which may lag the primary by a moment (ADR 054): a standby, or
+   * several servers of which a standby is preferred (target_session_attrs=prefer-standby unless the URL says
+   * otherwise). Never balances or anything that decides money. Unset: they read DATABASE_URL.
+   */
+  READ_REPLICA_URL: postgresUrl('prefer-standby').optional(),
   /** The audit chain's HMAC key (ADR 037): from the secret store, never in the database. Required outside demo mode. */
   AUDIT_HMAC_KEY: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   /** An append-only file the audit chain's head is written to as it advances (ADR 037); the log line `audit.head` always. */
@@ -323,6 +346,8 @@ export function loadConfig(
       problems.push(`SEED_DEMO: demo data (a player with a published password) is not allowed ${outside}`)
     if (cleaned.DEMO_BANK_FEED && TRUE.includes(cleaned.DEMO_BANK_FEED)) problems.push(`DEMO_BANK_FEED: not allowed ${outside}`)
   }
+  if (cleaned.READ_REPLICA_URL && !cleaned.DATABASE_URL)
+    problems.push('READ_REPLICA_URL: needs DATABASE_URL (a standby of the embedded database does not exist)')
   const processes = apiProcesses(cleaned, demo, serving, options.cores ?? availableParallelism())
   if (processes.problem) problems.push(processes.problem)
   problems.push(...metricsProblems(cleaned))

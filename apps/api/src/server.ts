@@ -5,6 +5,7 @@ import Fastify from 'fastify'
 import { buildApp, loggerOptions } from './app.ts'
 import { ConfigError, loadConfig, type Config } from './config.ts'
 import { openDatabase } from './db/client.ts'
+import { replicationState, synchronousStandbyProblems } from './db/replication.ts'
 import { DEMO_PLAYER, demoDataLeft, seedDemo, seedSite } from './seed.ts'
 import { auditHeadExport } from './modules/audit/audit-head-export.ts'
 import { createAuditRepository } from './modules/audit/audit.repository.ts'
@@ -39,6 +40,7 @@ async function main() {
 
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
+    readReplicaUrl: config.READ_REPLICA_URL,
     dataDir: path.resolve(root, config.DATA_DIR),
     pool: {
       max: config.DB_POOL_MAX,
@@ -94,6 +96,17 @@ async function main() {
     }
     if (config.SANAM_MODE === 'demo')
       app.log.warn('demo mode (play money): public demo secrets, SMS codes in the log and at /api/dev/sms; set SANAM_MODE=production for real money')
+    else if (database.kind === 'postgres') {
+      // Real money on a server whose commits no standby confirms: one machine's loss can lose acknowledged money
+      // (ADR 054). A warning, not a refusal: a standby lost for a while (pg_auto_failover's wait_primary) must not
+      // stop a restart.
+      const problems = synchronousStandbyProblems(await replicationState(database.db))
+      if (problems.length > 0)
+        app.log.warn(
+          { problems },
+          'PostgreSQL has no synchronous standby: an acknowledged commit can be lost with the database machine (docs/operations.md, "High availability")',
+        )
+    }
   }
 
   // One process runs the jobs and exports the audit head. Every job takes an advisory lock, so more would be safe but

@@ -9,6 +9,18 @@ import type { Pool } from 'pg'
 import { sql } from 'drizzle-orm'
 import { keepAfterCommit } from './after-commit.ts'
 import * as schema from './schema.ts'
+import type PgModule from 'pg'
+import type { ClientConfig, PoolConfig } from 'pg'
+import {
+  createRoute,
+  parseDatabaseUrl,
+  routedClientClass,
+  serverState,
+  type HostPort,
+  type RoutedClient,
+  type RoutedClientOptions,
+  type TargetSessionAttrs,
+} from './hosts.ts'
 
 export type Schema = typeof schema
 /** The database handle every repository takes; a transaction is one too. */
@@ -16,6 +28,11 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>
 
 export interface Database {
   db: Db
+  /**
+   * Where reads that may lag the primary go (back-office reports and the dashboard, never money, ADR 054): the read
+   * replica's pool when READ_REPLICA_URL is set, else `db` itself.
+   */
+  reads: Db
   kind: 'pglite' | 'postgres'
   /** Runs pending migrations (safe with several processes starting at once on PostgreSQL). */
   migrate(): Promise<void>
@@ -145,38 +162,63 @@ export interface PoolOptions {
    * runtime role, which owns nothing. Unset: the pool's own URL.
    */
   migrationUrl?: string | undefined
+  /** How the pool's connections are named in pg_stat_activity (`sanam`; the read replica's `sanam-reads`). */
+  applicationName?: string
 }
 
-export async function openPostgres(url: string, options: PoolOptions = {}): Promise<Database> {
+/** How long probing one server for a new connection may take: a machine that is gone must not hold the others up. */
+const PROBE_TIMEOUT_MS = 2000
+/** How far past the statement timeout a statement may go unanswered before its connection is taken for dead. */
+const DEADLINE_MARGIN_MS = 5000
+
+/**
+ * A pool on PostgreSQL. `url` may list several servers (`host1:port,host2:port`, ADR 054): each new connection goes
+ * to one that matches `target_session_attrs` (from the URL, else `target`: read-write, the primary, for what writes).
+ */
+export async function openPostgres(url: string, options: PoolOptions & { target?: TargetSessionAttrs } = {}): Promise<Database> {
   const { default: pg } = await import('pg')
   const { drizzle } = await import('drizzle-orm/node-postgres')
   const { migrate } = await import('drizzle-orm/node-postgres/migrator')
+  const waitMs = options.waitMs ?? 3000
   const max = options.max ?? 20
   const pool = new pg.Pool({
-    connectionString: url,
+    Client: routedClass(pg, url, options.target ?? 'read-write', {
+      probeTimeoutMs: Math.min(waitMs, PROBE_TIMEOUT_MS),
+      ...(options.statementTimeoutMs ? { queryDeadlineMs: options.statementTimeoutMs + DEADLINE_MARGIN_MS } : {}),
+    }),
+    connectionString: parseDatabaseUrl(url, 'any').url,
     max,
+    application_name: options.applicationName ?? 'sanam',
     // A full pool or an unreachable server fails the request fast (503) instead of queueing it forever.
-    connectionTimeoutMillis: options.waitMs ?? 3000,
+    connectionTimeoutMillis: waitMs,
     // No statement (a slow plan, a wait on a locked row) holds a request and its connection for long; PostgreSQL
     // cancels it and rolls the transaction back. Migrations use their own connection without it.
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
-  })
+  } as PoolConfig)
   // An idle connection that the server drops (restart, failover) must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`))
   // pg-pool listens for errors only on idle connections. One checked out by a transaction, between two statements,
   // that the server terminates emits 'error' with nobody listening, which would kill the process: every connection
   // gets a listener of its own. The transaction's next statement then fails (a 503), and the pool drops the connection.
   pool.on('connect', (client) => client.on('error', () => undefined))
+  // A connection whose server refused a write as read-only (a demoted primary, a standby) is not given out again: ending
+  // it here, before pg-pool decides, makes the pool drop it (ADR 054).
+  pool.on('release', (_error, client) => {
+    if ((client as unknown as RoutedClient).retiring) void client.end().catch(() => undefined)
+  })
   const watched = watchPool(pool, max)
   const db = keepAfterCommit(drizzle({ client: pool, schema }) as unknown as Db)
   return {
     db,
+    reads: db,
     kind: 'postgres',
     pool: watched,
     async migrate() {
       // One connection, as the owner when one is given, holds an advisory lock for the whole run, so two processes
-      // never migrate at once.
-      const client = new pg.Client({ connectionString: options.migrationUrl ?? url })
+      // never migrate at once. Migrations write: the primary of the servers listed.
+      const migrationUrl = options.migrationUrl ?? url
+      const Client = routedClass(pg, migrationUrl, 'read-write', { probeTimeoutMs: PROBE_TIMEOUT_MS })
+      const client = new Client({ connectionString: parseDatabaseUrl(migrationUrl, 'any').url })
       await client.connect()
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK])
@@ -189,6 +231,35 @@ export async function openPostgres(url: string, options: PoolOptions = {}): Prom
     ping: () => ping(db),
     close: () => pool.end(),
   }
+}
+
+/** The routed connection class for `url` (db/hosts.ts): probes reuse the URL's credentials and settings. */
+function routedClass(
+  pg: typeof PgModule,
+  url: string,
+  target: TargetSessionAttrs,
+  options: { probeTimeoutMs: number } & RoutedClientOptions,
+): new (config?: ClientConfig) => RoutedClient {
+  const address = parseDatabaseUrl(url, target)
+  const probe = async (server: HostPort) => {
+    const client = new pg.Client({
+      connectionString: address.url,
+      connectionTimeoutMillis: options.probeTimeoutMs,
+      query_timeout: options.probeTimeoutMs,
+      application_name: 'sanam-probe',
+    })
+    // The URL's own host is the first one; the server probed is set as a routed connection sets it.
+    client.host = server.host
+    client.port = server.port
+    client.on('error', () => undefined)
+    try {
+      await client.connect()
+      return await serverState(client)
+    } finally {
+      await client.end().catch(() => undefined)
+    }
+  }
+  return routedClientClass(pg, createRoute({ hosts: address.hosts, target: address.target, probe }), options)
 }
 
 /**
@@ -208,6 +279,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   const db = keepAfterCommit(drizzle({ client, schema }) as unknown as Db)
   return {
     db,
+    reads: db,
     kind: 'pglite',
     pool,
     migrate: async () => {
@@ -304,8 +376,36 @@ function answers(file: string): Promise<boolean> {
   })
 }
 
-export async function openDatabase(config: { databaseUrl?: string | undefined; dataDir: string; pool?: PoolOptions }): Promise<Database> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl, config.pool)
+/** The read replica's pool is small: reports and the dashboard are few, and they read in batches (ADR 042). */
+const READ_REPLICA_POOL_MAX = 5
+
+export async function openDatabase(config: {
+  databaseUrl?: string | undefined
+  /** READ_REPLICA_URL: a pool of its own for `reads` (ADR 054); PostgreSQL only. */
+  readReplicaUrl?: string | undefined
+  dataDir: string
+  pool?: PoolOptions
+}): Promise<Database> {
+  if (config.databaseUrl) {
+    const primary = await openPostgres(config.databaseUrl, config.pool)
+    if (!config.readReplicaUrl) return primary
+    const { migrationUrl: _migrationUrl, ...pool } = config.pool ?? {}
+    // A standby if one answers, else whichever server does (reports still work with every standby down), unless the
+    // URL names another target_session_attrs.
+    const replica = await openPostgres(config.readReplicaUrl, {
+      ...pool,
+      max: Math.min(pool.max ?? READ_REPLICA_POOL_MAX, READ_REPLICA_POOL_MAX),
+      target: 'prefer-standby',
+      applicationName: 'sanam-reads',
+    })
+    return {
+      ...primary,
+      reads: replica.db,
+      async close() {
+        await Promise.all([primary.close(), replica.close()])
+      },
+    }
+  }
   mkdirSync(config.dataDir, { recursive: true })
   const unlock = await lockDataDir(config.dataDir)
   try {

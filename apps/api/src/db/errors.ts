@@ -11,10 +11,12 @@ export function uniqueViolation(error: unknown): string | null {
 
 /**
  * SQLSTATEs that mean "the database cannot serve this now", not "this request is wrong": connection exceptions (class
- * 08), the server shutting down or terminating the connection (57P01-57P03), too many connections (53300), a statement
- * cancelled by statement_timeout (57014), a lock not granted in time (55P03).
+ * 08, which also covers no server matching the connection's target and a commit the synchronous standby never confirmed,
+ * db/hosts.ts), the server shutting down or terminating the connection (57P01-57P03), too many connections (53300), a
+ * statement cancelled by statement_timeout (57014), a lock not granted in time (55P03), a write refused by a server
+ * that became read-only (25006: a primary demoted or held read-only during a failover, ADR 054).
  */
-const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300', '57014', '55P03'])
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300', '57014', '55P03', '25006'])
 /** node-postgres and pg-pool say these without a SQLSTATE (the connection died, or no connection came in time). */
 const UNAVAILABLE_MESSAGES = [
   'Connection terminated',

@@ -74,7 +74,9 @@ export function listenForNotifications(deps: {
   healthCheck?: { everyMs: number; timeoutMs: number }
   sleep?: (ms: number) => Promise<void>
 }) {
-  const retry = deps.retryMs ?? { first: 500, max: 15_000 }
+  // At most 2 s: after a failover (ADR 054) the caches stay bypassed until the listener is back, so it must find the
+  // new primary within seconds of it serving; one connection attempt every 2 s per process costs the database nothing.
+  const retry = deps.retryMs ?? { first: 500, max: 2_000 }
   const health = deps.healthCheck ?? { everyMs: 10_000, timeoutMs: 5_000 }
   const sleep = deps.sleep ?? delay
   const subscribers = new Set<(event: ListenerEvent) => void>()
@@ -215,12 +217,14 @@ export type NotificationListener = ReturnType<typeof listenForNotifications>
 
 /**
  * The LISTEN client factory for the app's PostgreSQL pool: a connection of its own with the pool's settings (not one
- * of the pool's, so a busy pool never delays a reconnection, and the pool keeps its full size).
+ * of the pool's, so a busy pool never delays a reconnection, and the pool keeps its full size), of the pool's own
+ * connection class, so it goes where the pool's connections go: the primary of the servers listed (ADR 054), which is
+ * the only one a NOTIFY reaches.
  */
-export async function postgresListenClient(db: Db): Promise<() => ListenClient> {
-  const { default: pg } = await import('pg')
-  const pool = (db as unknown as { $client?: { options?: object } }).$client
-  if (!pool?.options) throw new Error('the notification listener needs the node-postgres pool behind the database')
+export function postgresListenClient(db: Db): () => ListenClient {
+  const pool = (db as unknown as { $client?: { options?: object; Client?: new (config: ClientConfig) => ListenClient } }).$client
+  const Client = pool?.Client
+  if (!pool?.options || !Client) throw new Error('the notification listener needs the node-postgres pool behind the database')
   const settings = pool.options as ClientConfig
-  return () => new pg.Client({ ...settings, application_name: 'sanam-listener', keepAlive: true })
+  return () => new Client({ ...settings, application_name: 'sanam-listener', keepAlive: true })
 }

@@ -1,0 +1,212 @@
+// Routing connections to the right one of several PostgreSQL servers (ADR 054): the URL, the rules of
+// target_session_attrs, the choice among servers, and, on a real PostgreSQL, the connection class the pool uses.
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { adminUrl, databaseUrl } from '../../test/postgres.ts'
+import { openPostgres } from './client.ts'
+import { isDatabaseUnavailable } from './errors.ts'
+import { accepts, createRoute, parseDatabaseUrl, routedClientClass, type HostPort, type ServerState } from './hosts.ts'
+
+const PRIMARY: ServerState = { inRecovery: false, readOnly: false }
+const STANDBY: ServerState = { inRecovery: true, readOnly: true }
+/** pg_auto_failover's promoted standby until the old primary is demoted: out of recovery, held read-only. */
+const HELD: ServerState = { inRecovery: false, readOnly: true }
+
+describe('parseDatabaseUrl', () => {
+  it('reads libpq multi-host URLs as pg_autoctl show uri prints them, handing node-postgres the first host alone', () => {
+    const address = parseDatabaseUrl('postgres://app:s3cret@db1:5501,db2,[::1]:5503/sanam?target_session_attrs=read-write&sslmode=require', 'any')
+    expect(address.hosts).toEqual([
+      { host: 'db1', port: 5501 },
+      { host: 'db2', port: 5432 },
+      { host: '::1', port: 5503 },
+    ])
+    expect(address.target).toBe('read-write')
+    expect(address.url).toBe('postgres://app:s3cret@db1:5501/sanam?sslmode=require')
+  })
+
+  it('takes the fallback target when the URL names none, and a one-host URL as it is', () => {
+    expect(parseDatabaseUrl('postgresql://postgres@127.0.0.1:5432/postgres', 'read-write')).toEqual({
+      hosts: [{ host: '127.0.0.1', port: 5432 }],
+      target: 'read-write',
+      url: 'postgresql://postgres@127.0.0.1:5432/postgres',
+    })
+    // A Unix socket given as a parameter: no host in the authority, node-postgres reads it.
+    expect(parseDatabaseUrl('postgres:///sanam?host=/var/run/postgresql', 'read-write').hosts).toEqual([])
+  })
+
+  it.each([
+    ['postgres://db1:5432,/sanam', /empty/],
+    ['postgres://db1:99999/sanam', /host:port/],
+    ['postgres://db1:5432,db2:x/sanam', /host:port/],
+    ['postgres://db1/sanam?target_session_attrs=master', /must be one of/],
+    ['mysql://db1/sanam', /postgres:\/\//],
+  ])('refuses %s', (url, message) => {
+    expect(() => parseDatabaseUrl(url, 'any')).toThrow(message)
+  })
+})
+
+describe('accepts (libpq target_session_attrs)', () => {
+  it.each([
+    ['read-write', [true, false, false]],
+    ['primary', [true, false, true]],
+    ['read-only', [false, true, true]],
+    ['standby', [false, true, false]],
+    ['any', [true, true, true]],
+  ] as const)('%s: primary, standby, promoted but held read-only', (target, expected) => {
+    expect([PRIMARY, STANDBY, HELD].map((state) => accepts(target, state))).toEqual(expected)
+  })
+})
+
+/** A route over fake servers whose states (or failures) the test sets, counting probes. */
+function fakeServers(states: Record<string, ServerState | Error>, target: Parameters<typeof createRoute>[0]['target']) {
+  const hosts: HostPort[] = Object.keys(states).map((host) => ({ host, port: 5432 }))
+  let probes = 0
+  const route = createRoute({
+    hosts,
+    target,
+    probe: async (server) => {
+      probes++
+      const state = states[server.host]!
+      if (state instanceof Error) throw state
+      return state
+    },
+  })
+  return { route, hosts, states, probes: () => probes }
+}
+
+describe('createRoute', () => {
+  it('finds the writable server, remembers it without probing again, and looks again once told it is gone', async () => {
+    const f = fakeServers({ a: new Error('connect ECONNREFUSED'), b: STANDBY, c: PRIMARY }, 'read-write')
+    const [first, second] = await Promise.all([f.route.pick(), f.route.pick()])
+    expect(first).toBe(f.hosts[2])
+    expect(second).toBe(f.hosts[2])
+    // One probe of the three servers, shared by both callers.
+    expect(f.probes()).toBe(3)
+    await f.route.pick()
+    expect(f.probes()).toBe(3)
+
+    // The failover: c is gone, b is promoted.
+    f.states.c = new Error('connect ECONNREFUSED')
+    f.states.b = PRIMARY
+    f.route.forget(f.hosts[2]!)
+    expect(await f.route.pick()).toBe(f.hosts[1])
+  })
+
+  it('refuses with a connection-exception SQLSTATE (a 503) and says why of each server when none matches', async () => {
+    const f = fakeServers({ a: new Error('connect ECONNREFUSED'), b: HELD }, 'read-write')
+    const refusal = await f.route.pick().catch((error: unknown) => error)
+    expect(refusal).toMatchObject({ code: '08001' })
+    expect((refusal as Error).message).toBe('no server matches target_session_attrs=read-write (a:5432: connect ECONNREFUSED; b:5432: a primary, read-only)')
+    expect(isDatabaseUnavailable(refusal)).toBe(true)
+  })
+
+  it('prefer-standby takes a standby when one answers, else the first server that answered', async () => {
+    expect((await fakeServers({ a: PRIMARY, b: STANDBY }, 'prefer-standby').route.pick()).host).toBe('b')
+    expect((await fakeServers({ a: new Error('down'), b: PRIMARY }, 'prefer-standby').route.pick()).host).toBe('b')
+  })
+})
+
+const base = process.env.TEST_DATABASE_URL
+/** The driver's error inside Drizzle's "Failed query" wrapper. */
+const causeOf = (error: unknown) => (error as { cause?: unknown }).cause ?? error
+
+describe.runIf(base)('the pool on PostgreSQL, routed (ADR 054)', () => {
+  const name = `sanam_hosts_${randomBytes(4).toString('hex')}`
+  const url = databaseUrl(base!, name)
+  const admin = () => new pg.Client({ connectionString: adminUrl(base!) })
+
+  beforeAll(async () => {
+    const client = admin()
+    await client.connect()
+    await client.query(`create database "${name}"`)
+    await client.end()
+  })
+  afterAll(async () => {
+    const client = admin()
+    await client.connect()
+    await client.query(`drop database if exists "${name}" with (force)`)
+    await client.end()
+  })
+
+  /** The same server listed twice more behind a port nothing listens on: `postgres://…@127.0.0.1:1,host:port/db`. */
+  function behindADeadHost(target: string): string {
+    const u = new URL(url)
+    return url.replace(`@${u.host}`, `@127.0.0.1:1,${u.host}`).replace(/\?.*$/, '') + `?target_session_attrs=${target}`
+  }
+
+  it('connects through a list whose first server is down, to the one that is writable', async () => {
+    const database = await openPostgres(behindADeadHost('read-write'), { max: 2 })
+    try {
+      expect(await database.ping()).toBe(true)
+    } finally {
+      await database.close()
+    }
+  })
+
+  it('refuses a server that answers read-only (503), for the pool and for migrations alike', async () => {
+    const client = new pg.Client({ connectionString: url })
+    await client.connect()
+    await client.query(`alter database "${name}" set default_transaction_read_only = on`)
+    await client.end()
+    const database = await openPostgres(url, { max: 2 })
+    try {
+      const refusal = await database.db.execute('select 1').catch((error: unknown) => error)
+      expect(isDatabaseUnavailable(refusal)).toBe(true)
+      expect(causeOf(refusal)).toMatchObject({ code: '08001', message: expect.stringMatching(/read-only: not target_session_attrs=read-write/) as unknown })
+      await expect(database.migrate()).rejects.toMatchObject({ code: '08001' })
+    } finally {
+      await database.close()
+      const undo = new pg.Client({ connectionString: url })
+      await undo.connect()
+      await undo.query('begin read write')
+      await undo.query(`alter database "${name}" reset default_transaction_read_only`)
+      await undo.query('commit')
+      await undo.end()
+    }
+  })
+
+  it('drops a connection whose server refused a write as read-only, instead of giving it out again', async () => {
+    const database = await openPostgres(url, { max: 1 })
+    const pool = (database.db as unknown as { $client: pg.Pool }).$client
+    try {
+      const backend = async () => (await pool.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid
+      const before = await backend()
+      await expect(database.db.transaction(async (tx) => tx.execute('set transaction read only; create table t (x int)'))).rejects.toSatisfy(
+        isDatabaseUnavailable,
+      )
+      expect(await backend()).not.toBe(before)
+    } finally {
+      await database.close()
+    }
+  })
+
+  it("closes a connection whose statement goes unanswered past the deadline, which the server's timeout did not cut", async () => {
+    const route = createRoute({ hosts: parseDatabaseUrl(url, 'any').hosts, target: 'any', probe: () => Promise.reject(new Error('unused')) })
+    const Client = routedClientClass(pg, route, { queryDeadlineMs: 300 })
+    const client = new Client({ connectionString: url })
+    client.on('error', () => undefined)
+    await client.connect()
+    const began = Date.now()
+    const error = await client.query('select pg_sleep(20)').catch((e: unknown) => e)
+    expect(Date.now() - began).toBeLessThan(5_000)
+    expect(isDatabaseUnavailable(error)).toBe(true)
+    await client.end().catch(() => undefined)
+  })
+
+  it('fails a statement whose commit the synchronous standby never confirmed (the warning PostgreSQL sends then): 503', async () => {
+    const database = await openPostgres(url, { max: 1 })
+    try {
+      // The server's own words when a commit's wait for the standby is cancelled, raised here by hand.
+      const warned = await database.db
+        .execute(`do $$ begin raise warning 'canceling wait for synchronous replication due to user request'; end $$`)
+        .catch((error: unknown) => error)
+      expect(causeOf(warned)).toMatchObject({ code: '08007' })
+      expect(isDatabaseUnavailable(warned)).toBe(true)
+      // The next statement on the same connection is not blamed for it.
+      expect(await database.ping()).toBe(true)
+    } finally {
+      await database.close()
+    }
+  })
+})
