@@ -196,8 +196,9 @@ export async function createFormation(options: {
 
   const monitorPort = await freePort()
   const monitorUrl = `postgres://${superuser}@127.0.0.1:${monitorPort}/pg_auto_failover`
-  async function onMonitor<R extends pg.QueryResultRow>(text: string): Promise<R[]> {
-    const client = new pg.Client({ connectionString: monitorUrl, connectionTimeoutMillis: 3000 })
+  /** Runs `text` on its own connection to `connectionString`, closed after. */
+  async function queryOnce<R extends pg.QueryResultRow>(connectionString: string, text: string): Promise<R[]> {
+    const client = new pg.Client({ connectionString, connectionTimeoutMillis: 3000 })
     client.on('error', () => undefined)
     await client.connect()
     try {
@@ -206,6 +207,7 @@ export async function createFormation(options: {
       await client.end().catch(() => undefined)
     }
   }
+  const onMonitor = <R extends pg.QueryResultRow>(text: string) => queryOnce<R>(monitorUrl, text)
 
   const nodes: FormationNode[] = []
 
@@ -217,16 +219,8 @@ export async function createFormation(options: {
     /** A data node's own URL, as the superuser. */
     nodeUrl: (node: FormationNode, database = options.database) => `postgres://${superuser}@127.0.0.1:${node.port}/${database}`,
     /** Runs `text` on one node as the superuser. */
-    async sql<R extends pg.QueryResultRow>(node: FormationNode, text: string, database = options.database): Promise<R[]> {
-      const client = new pg.Client({ connectionString: formation.nodeUrl(node, database), connectionTimeoutMillis: 3000 })
-      client.on('error', () => undefined)
-      await client.connect()
-      try {
-        return (await client.query<R>(text)).rows
-      } finally {
-        await client.end().catch(() => undefined)
-      }
-    },
+    sql: <R extends pg.QueryResultRow>(node: FormationNode, text: string, database = options.database): Promise<R[]> =>
+      queryOnce<R>(formation.nodeUrl(node, database), text),
     /** What the monitor knows of each data node: the state its keeper reported, and the one assigned to it. */
     async states(): Promise<NodeState[]> {
       const rows = await onMonitor<{ name: string; port: number; reported: string; assigned: string }>(
