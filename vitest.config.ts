@@ -29,6 +29,9 @@ const projects: TestProjectConfiguration[] = [
       name: 'player',
       include: ['apps/player/src/**/*.test.{ts,tsx}'],
       environment: 'jsdom',
+      // One jsdom and one import of React per worker, not per file; each file starts from a fresh page (ADR 053).
+      isolate: false,
+      setupFiles: ['apps/player/src/testing/fresh-page.ts'],
     },
   },
   {
@@ -36,6 +39,8 @@ const projects: TestProjectConfiguration[] = [
       name: 'backoffice',
       include: ['apps/backoffice/src/**/*.test.{ts,tsx}'],
       environment: 'jsdom',
+      // Pure functions and the API client on a stubbed fetch: one jsdom per worker serves them all.
+      isolate: false,
     },
   },
   {

@@ -21,6 +21,8 @@ export interface ChromiumChoice {
   path: string | undefined
   /** 'CHROME_PATH', 'system' or "Playwright's cache". */
   source?: string
+  /** Whether it is a headless shell (chromium-headless-shell), the cheaper build the tests prefer. */
+  headlessShell?: boolean
   /** Set when none was found: CHROME_PATH named a missing file. */
   explicit?: boolean
   reason?: string
@@ -28,7 +30,9 @@ export interface ChromiumChoice {
 
 export const LOCAL_POSTGRES: string
 export const LOCAL_REDIS: string
+export const SYSTEM_HEADLESS_SHELL: string
 export const SYSTEM_CHROMIUM: string
+export function isHeadlessShell(file: string): boolean
 export const BROWSER_PACKAGES: string[]
 
 export function resolveService(kind: 'postgres' | 'redis', env?: NodeJS.ProcessEnv): Promise<ServiceChoice>

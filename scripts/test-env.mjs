@@ -131,7 +131,8 @@ function isExecutable(file) {
   }
 }
 
-/** Playwright's browsers (`npx playwright-core install chromium`), newest revision first. */
+/** Playwright's browsers (`npx playwright-core install chromium`), newest revision first, its headless shell before
+ * its full browser of the same revision. */
 function playwrightChromiums(env, exists) {
   const cache = env.PLAYWRIGHT_BROWSERS_PATH || path.join(os.homedir(), '.cache', 'ms-playwright')
   let entries
@@ -141,9 +142,11 @@ function playwrightChromiums(env, exists) {
     return []
   }
   const revision = (name) => Number(name.split('-').pop()) || 0
+  const isShell = (name) => name.startsWith('chromium_headless_shell')
   const found = []
-  for (const dir of entries.filter((name) => /^chromium(_headless_shell)?-\d+$/.test(name)).sort((a, b) => revision(b) - revision(a))) {
-    const binary = dir.startsWith('chromium_headless_shell') ? 'headless_shell' : 'chrome'
+  const dirs = entries.filter((name) => /^chromium(_headless_shell)?-\d+$/.test(name))
+  for (const dir of dirs.sort((a, b) => revision(b) - revision(a) || Number(isShell(b)) - Number(isShell(a)))) {
+    const binary = isShell(dir) ? 'headless_shell' : 'chrome'
     for (const platform of ['chrome-linux64', 'chrome-linux', 'chrome-headless-shell-linux64']) {
       const file = path.join(cache, dir, platform, binary)
       if (exists(file)) found.push(file)
@@ -152,24 +155,38 @@ function playwrightChromiums(env, exists) {
   return found
 }
 
+/**
+ * Debian's Chromium builds: the headless shell first. It is the browser without its windowing layers, which the tests
+ * never show; it drives every spec the same and costs a sixth less CPU on a 2-core machine, where the end-to-end half
+ * is bound by CPU (ADR 053).
+ */
+export const SYSTEM_HEADLESS_SHELL = '/usr/bin/chromium-headless-shell'
+/** Whether a Chromium binary is a headless shell (Debian's or Playwright's), by its name. */
+export const isHeadlessShell = (file) => /headless[-_]shell/.test(path.basename(file))
 export const SYSTEM_CHROMIUM = '/usr/bin/chromium'
 
 /**
  * The Chromium the end-to-end tests drive: `CHROME_PATH` when set (a wrong one is reported, not replaced by
- * another), else the system's `/usr/bin/chromium`, else one Playwright downloaded into its cache.
+ * another), else the system's headless shell or full Chromium, else one Playwright downloaded into its cache.
+ * `headlessShell` says whether the one found is a headless shell.
  * @param {NodeJS.ProcessEnv} [env]
  * @param {{ exists?: (file: string) => boolean }} [options] `exists` is replaced by the finder's own tests.
  * @returns {import('./test-env.d.mts').ChromiumChoice}
  */
 export function findChromium(env = process.env, { exists = isExecutable } = {}) {
+  const choice = (file, source) => ({ path: file, source, headlessShell: isHeadlessShell(file) })
   if (env.CHROME_PATH) {
-    if (exists(env.CHROME_PATH)) return { path: env.CHROME_PATH, source: 'CHROME_PATH' }
+    if (exists(env.CHROME_PATH)) return choice(env.CHROME_PATH, 'CHROME_PATH')
     return { path: undefined, explicit: true, reason: `CHROME_PATH=${env.CHROME_PATH} is not an executable file` }
   }
-  if (exists(SYSTEM_CHROMIUM)) return { path: SYSTEM_CHROMIUM, source: 'system' }
+  for (const file of [SYSTEM_HEADLESS_SHELL, SYSTEM_CHROMIUM]) if (exists(file)) return choice(file, 'system')
   const [cached] = playwrightChromiums(env, exists)
-  if (cached) return { path: cached, source: "Playwright's cache" }
-  return { path: undefined, explicit: false, reason: `no Chromium at CHROME_PATH (unset), ${SYSTEM_CHROMIUM} or in Playwright's cache` }
+  if (cached) return choice(cached, "Playwright's cache")
+  return {
+    path: undefined,
+    explicit: false,
+    reason: `no Chromium at CHROME_PATH (unset), ${SYSTEM_HEADLESS_SHELL}, ${SYSTEM_CHROMIUM} or in Playwright's cache`,
+  }
 }
 
 /** The Chromium to launch, or an error that says how to get one. */
@@ -188,7 +205,7 @@ export function hasThaiFonts() {
   }
 }
 
-export const BROWSER_PACKAGES = ['chromium', 'fonts-thai-tlwg']
+export const BROWSER_PACKAGES = ['chromium-headless-shell', 'fonts-thai-tlwg']
 
 /** The one command that installs Debian's Chromium and Thai fonts (`sudo` unless already root). */
 export function installCommand(packages = BROWSER_PACKAGES) {

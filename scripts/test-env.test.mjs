@@ -14,9 +14,14 @@ describe('findChromium', () => {
     })
   })
 
-  it("prefers the system's Chromium, then Playwright's newest", () => {
+  it("prefers the system's headless shell, then its full Chromium, then Playwright's newest", () => {
     const env = { PLAYWRIGHT_BROWSERS_PATH: '/nonexistent' }
-    expect(findChromium(env, only('/usr/bin/chromium'))).toMatchObject({ path: '/usr/bin/chromium', source: 'system' })
+    expect(findChromium(env, only('/usr/bin/chromium', '/usr/bin/chromium-headless-shell'))).toMatchObject({
+      path: '/usr/bin/chromium-headless-shell',
+      source: 'system',
+      headlessShell: true,
+    })
+    expect(findChromium(env, only('/usr/bin/chromium'))).toMatchObject({ path: '/usr/bin/chromium', source: 'system', headlessShell: false })
     expect(findChromium(env, only())).toMatchObject({ path: undefined, explicit: false })
   })
 
@@ -29,9 +34,18 @@ describe('findChromium', () => {
         await mkdir(`${dir}/chromium-${rev}/chrome-linux64`, { recursive: true })
         await writeFile(`${dir}/chromium-${rev}/chrome-linux64/chrome`, '', { mode: 0o755 })
       }
-      expect(findChromium({ PLAYWRIGHT_BROWSERS_PATH: dir }, { exists: (file) => file.startsWith(dir) && existsSync(file) })).toMatchObject({
+      const exists = (file) => file.startsWith(dir) && existsSync(file)
+      expect(findChromium({ PLAYWRIGHT_BROWSERS_PATH: dir }, { exists })).toMatchObject({
         path: `${dir}/chromium-1200/chrome-linux64/chrome`,
         source: "Playwright's cache",
+        headlessShell: false,
+      })
+      // The newest revision's headless shell, when Playwright downloaded it too.
+      await mkdir(`${dir}/chromium_headless_shell-1200/chrome-headless-shell-linux64`, { recursive: true })
+      await writeFile(`${dir}/chromium_headless_shell-1200/chrome-headless-shell-linux64/headless_shell`, '', { mode: 0o755 })
+      expect(findChromium({ PLAYWRIGHT_BROWSERS_PATH: dir }, { exists })).toMatchObject({
+        path: `${dir}/chromium_headless_shell-1200/chrome-headless-shell-linux64/headless_shell`,
+        headlessShell: true,
       })
     } finally {
       await rm(dir, { recursive: true, force: true })

@@ -100,7 +100,10 @@ function ensureBrowser() {
   let chromium = findChromium(env)
   let fonts = hasThaiFonts()
   if (chromium.explicit) return { problem: `${chromium.reason}: point it at Chromium, or unset it` }
-  const missing = () => [!chromium.path && 'chromium', !fonts && 'fonts-thai-tlwg'].filter(Boolean)
+  // Debian's headless shell is wanted beside a full Chromium too: it costs the CPU-bound end-to-end half less (ADR 053).
+  // A Chromium named by CHROME_PATH is used as it is.
+  const wantsShell = () => chromium.source !== 'CHROME_PATH' && !chromium.headlessShell
+  const missing = () => [wantsShell() && 'chromium-headless-shell', !fonts && 'fonts-thai-tlwg'].filter(Boolean)
   const apt = commandExists('apt-get')
   if (missing().length > 0 && mayInstall && apt && process.getuid?.() === 0) {
     log(`Installing ${missing().join(' and ')} with apt-get for the end-to-end tests`)
@@ -114,7 +117,7 @@ function ensureBrowser() {
     chromium = findChromium(env)
     fonts = hasThaiFonts()
   }
-  if (missing().length === 0) return { chromium }
+  if (chromium.path && fonts) return { chromium }
   const what = [!chromium.path && chromium.reason, !fonts && 'no font covers Thai (fc-list :lang=th lists none)'].filter(Boolean).join('; ')
   const command = apt ? installCommand(missing()) : 'npx playwright-core install chromium, and a font covering Thai from your system (Debian: fonts-thai-tlwg)'
   return { problem: `${what}. Install ${missing().join(' and ')} with:\n\n    ${command}\n` }

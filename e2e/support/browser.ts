@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core'
 import { expect } from 'vitest'
-import { chromiumPath } from '../../scripts/test-env.mjs'
+import { chromiumPath, isHeadlessShell } from '../../scripts/test-env.mjs'
 import { repoRoot } from './server.ts'
 
 const artifactsDir = path.join(repoRoot, 'e2e', 'artifacts')
@@ -49,11 +49,13 @@ export async function launchBrowser({ thaiSystemFonts = true }: { thaiSystemFont
 }
 
 async function launchOptions(thaiSystemFonts: boolean) {
+  const executablePath = chromiumPath()
   return {
-    executablePath: chromiumPath(),
+    executablePath,
     ...(thaiSystemFonts ? {} : { env: await withoutThaiSystemFonts() }),
     args: [
-      '--headless=new',
+      // A full Chromium runs its new headless mode; a headless shell has only the one.
+      ...(isHeadlessShell(executablePath) ? [] : ['--headless=new']),
       '--no-sandbox',
       '--disable-gpu',
       '--disable-quic',
