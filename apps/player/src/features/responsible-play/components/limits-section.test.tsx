@@ -10,6 +10,7 @@ const none = (kind: PlayerLimit['kind']): PlayerLimit => ({
   pending: null,
   used: kind === 'SESSION_REMINDER' ? null : 0,
   remaining: null,
+  period_ends_at: null,
 })
 const limits = (...set: PlayerLimit[]): PlayerLimits => ({
   limits: (['DEPOSIT_DAY', 'DEPOSIT_WEEK', 'DEPOSIT_MONTH', 'LOSS_DAY', 'SESSION_REMINDER'] as const).map(
