@@ -56,7 +56,7 @@ describe('player app: deposit limit', () => {
 
     // The deposit page links here too; its bill (the site's minimum, 100 baht) is over what is left.
     await page.goto('/deposit')
-    await page.getByTestId('responsible-play-link').waitFor()
+    expect(await page.getByTestId('responsible-play-link').getAttribute('href')).toBe('/responsible-play')
     await page.getByRole('button', { name: 'ยืนยันรายการฝาก' }).tap()
     await page.getByRole('alert').filter({ hasText: 'ยอดฝากนี้เกินวงเงินฝากรายวันที่คุณตั้งไว้ ฝากได้อีก 50 บาท' }).waitFor()
     await viewShot(page, 'player-deposit-over-limit')
