@@ -16,6 +16,8 @@ const PAGES = ['/login', '/register']
 requireBuilt('apps/api/dist/server.js', 'apps/player/dist/index.html')
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+/** A measured value for the table: '-' where Lighthouse could not measure it (its reason is printed with the run). */
+const shown = (value, format) => (typeof value === 'number' && Number.isFinite(value) ? format(value) : '-')
 
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sanam-bench-web-'))
@@ -34,6 +36,9 @@ async function main() {
           onlyCategories: ['performance', 'accessibility', 'best-practices'],
         })
         const { categories, audits } = result.lhr
+        for (const id of ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift']) {
+          if (audits[id].numericValue === undefined) console.warn(`${page}: ${id} not measured: ${audits[id].errorMessage ?? 'no reason given'}`)
+        }
         runs.push({
           performance: Math.round(categories.performance.score * 100),
           accessibility: Math.round(categories.accessibility.score * 100),
@@ -68,7 +73,7 @@ async function main() {
     '|---|---:|---:|---:|---:|---:|---:|---:|---|',
     ...rows.map(
       (r) =>
-        `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${(r.fcp / 1000).toFixed(1)} | ${(r.lcp / 1000).toFixed(1)} | ${Math.round(r.tbt)} | ${r.cls.toFixed(3)} | ${r.all} |`,
+        `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${shown(r.fcp, (v) => (v / 1000).toFixed(1))} | ${shown(r.lcp, (v) => (v / 1000).toFixed(1))} | ${shown(r.tbt, Math.round)} | ${shown(r.cls, (v) => v.toFixed(3))} | ${r.all} |`,
     ),
   ].join('\n')
   const report = `# Lighthouse ${new Date().toISOString()}\n\nMobile (Lighthouse's simulated throttling), ${os.cpus().length} cores, median of ${RUNS} runs. Target (DESIGN §7): performance and accessibility ≥ 95.\n\n${table}\n`

@@ -520,10 +520,16 @@ describe('the operator app', () => {
     await page.getByRole('link', { name: 'สมาชิก', exact: true }).click()
     await page.getByLabel('ค้นหาด้วยเบอร์โทรศัพท์ ชื่อ เลขบัญชี หรือรหัสแนะนำ').fill(member!.mobile)
     await page.getByRole('button', { name: 'ค้นหา' }).click()
+    // The list's status says the member is resting, in the profile's words; never 'ใช้งานได้' (active).
+    const row = page.getByRole('row').filter({ hasText: member!.mobile })
+    await row.getByText('พักการเล่นชั่วคราว 7 วัน', { exact: true }).waitFor()
+    expect(await row.getByText('ใช้งานได้').count()).toBe(0)
+    await shot(page, 'backoffice-members-list-time-out')
     await page.getByRole('button', { name: `ดูข้อมูล ${member!.mobile}` }).click()
     const exclusion = page.getByTestId('member-exclusion')
     await exclusion.getByText('พักการเล่นชั่วคราว', { exact: false }).waitFor()
     expect(await exclusion.textContent()).toMatch(/ถึง .*\d{2}:\d{2}/)
+    expect(await page.getByRole('heading', { level: 2, name: new RegExp(member!.mobile) }).textContent()).toContain('พักการเล่นชั่วคราว 7 วัน')
     // Not even the owner is offered a way to end it: no control on the page speaks of the time-out.
     expect(await page.getByRole('button', { name: /พักการเล่น/ }).count()).toBe(0)
     await expectAccessible(page, 'member in a time-out')

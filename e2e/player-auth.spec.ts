@@ -68,6 +68,18 @@ describe('player app: sign-in screens', () => {
     expect(problems.filter((p) => !p.includes('Cross-Origin-Opener-Policy header has been ignored'))).toEqual([])
   })
 
+  it('registers on that plain-http LAN address too: the registration call goes out with a device id and the OTP step opens', async () => {
+    const { page, problems } = await openPhonePage(lanUrl(suite.baseUrl))
+    await page.goto('/register')
+    expect(await page.evaluate(() => window.isSecureContext)).toBe(false)
+    const registered = page.waitForRequest((req) => req.url().endsWith('/api/auth/register') && req.method() === 'POST')
+    await fillRegister(page, { mobile: newMobile(), account: newAccount() })
+    await page.getByRole('button', { name: 'สมัครสมาชิก' }).tap()
+    expect((await registered).headers()['x-device-id']).toMatch(/^[0-9a-f-]{36}$/)
+    await page.getByRole('heading', { level: 1, name: 'ยืนยันรหัส OTP' }).waitFor()
+    expect(problems.filter((p) => !p.includes('Cross-Origin-Opener-Policy header has been ignored'))).toEqual([])
+  })
+
   it('sends a visitor to /login from every page but /register', async () => {
     const { page, problems } = await openPhonePage()
     for (const target of ['/', '/deposit', '/history', '/no-such-page']) {

@@ -13,7 +13,7 @@ import { useBrowserSuite } from './support/suite.ts'
 describe('player app: time-out and self-exclusion', () => {
   const suite = useBrowserSuite({ server: { env: { OTP_REQUIRED: 'false' } } })
 
-  it('a new player takes a 7-day time-out, is signed out, signs in to restricted mode and withdraws the rest', async () => {
+  it('a new player excludes themselves for 6 months, is signed out, signs in to restricted mode and withdraws the rest', async () => {
     const player = await registerPlayer(suite.baseUrl)
     await deposit(suite.baseUrl, player.mobile, 500)
     const token = await loginToken(suite.baseUrl, player)
@@ -27,7 +27,7 @@ describe('player app: time-out and self-exclusion', () => {
     // Nothing chosen: the page says so and sends nothing.
     await page.getByRole('button', { name: 'พักการเล่น', exact: true }).tap()
     await page.getByRole('alert').filter({ hasText: 'กรุณาเลือกระยะเวลาพักการเล่น' }).waitFor()
-    await page.getByLabel('7 วัน').check()
+    await page.getByLabel('6 เดือน').check()
     await viewShot(page, 'player-exclusion-choose')
     expect(await seriousAxeViolations(page)).toEqual([])
 
@@ -55,7 +55,7 @@ describe('player app: time-out and self-exclusion', () => {
     await atPath(page, '/responsible-play')
     const notice = page.getByTestId('restricted-notice')
     await notice.getByRole('heading', { name: 'บัญชีของคุณอยู่ในช่วงพักการเล่น' }).waitFor()
-    await notice.getByText('พักการเล่นชั่วคราว (7 วัน)').waitFor()
+    await notice.getByText('ระงับการเล่นด้วยตนเอง (6 เดือน)').waitFor()
     expect(await page.getByTestId('restricted-until').textContent()).toMatch(/^จนถึง /)
     await notice.getByText('เล่นเกม', { exact: true }).waitFor()
     const nav = page.getByRole('navigation', { name: 'เมนูหลัก' })

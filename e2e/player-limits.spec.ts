@@ -33,7 +33,7 @@ describe('player app: deposit limit', () => {
     expect(await seriousAxeViolations(page)).toEqual([])
     await viewShot(page, 'player-responsible-play')
 
-    await card.getByLabel('วงเงินใหม่ (บาท) วงเงินฝากรายวัน').tap()
+    await card.getByRole('textbox', { name: 'วงเงินฝากรายวันใหม่ (บาท)', exact: true }).tap()
     await page.keyboard.type('500')
     await card.getByRole('button', { name: 'บันทึกวงเงิน' }).tap()
     await toast(page, 'บันทึกวงเงินแล้ว มีผลทันที').waitFor()
@@ -44,7 +44,7 @@ describe('player app: deposit limit', () => {
     await page.reload()
     await card.getByTestId('limit-DEPOSIT_DAY-usage').filter({ hasText: '฿50.00' }).waitFor()
     // Raising it waits 24 hours and a second confirmation.
-    await card.getByLabel('วงเงินใหม่ (บาท) วงเงินฝากรายวัน').tap()
+    await card.getByRole('textbox', { name: 'วงเงินฝากรายวันใหม่ (บาท)', exact: true }).tap()
     await page.keyboard.type('2000')
     await card.getByRole('button', { name: 'บันทึกวงเงิน' }).tap()
     const pending = card.getByTestId('limit-DEPOSIT_DAY-pending')
@@ -56,7 +56,7 @@ describe('player app: deposit limit', () => {
 
     // The deposit page links here too; its bill (the site's minimum, 100 baht) is over what is left.
     await page.goto('/deposit')
-    await page.getByTestId('responsible-play-link').waitFor()
+    expect(await page.getByTestId('responsible-play-link').getAttribute('href')).toBe('/responsible-play')
     await page.getByRole('button', { name: 'ยืนยันรายการฝาก' }).tap()
     await page.getByRole('alert').filter({ hasText: 'ยอดฝากนี้เกินวงเงินฝากรายวันที่คุณตั้งไว้ ฝากได้อีก 50 บาท' }).waitFor()
     await viewShot(page, 'player-deposit-over-limit')

@@ -4,8 +4,9 @@
 // is added to the API for this. Shown with the two processes: both answer; a logout is refused by both at once; a site
 // settings change saved through one is served by the other; the login limit counts across both; a killed worker is
 // replaced; SIGTERM stops them all with exit code 0; the primary serves both workers' metrics summed on METRICS_PORT
-// (ADR 051). And the refusals: a lead that cannot start stops the service at
-// once (no restart loop), and several processes on the embedded database are refused before anything starts.
+// (ADR 051); a deposit reaches live balance streams held on both (ADR 049, issue 21 §4). And the refusals: a lead that
+// cannot start stops the service at once (no restart loop), and several processes on the embedded database are refused
+// before anything starts.
 import { spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
@@ -14,7 +15,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest'
 import { resolveService } from '../scripts/test-env.mjs'
 import { operatorEnv, operatorToken } from './support/operator.ts'
-import { DEMO } from './support/player.ts'
+import { DEMO, deposit } from './support/player.ts'
 import { createTestDatabase, reachablePostgres, type TestDatabase } from './support/postgres.ts'
 import { freePort, repoRoot, startServer, type RunningServer } from './support/server.ts'
 
@@ -149,6 +150,77 @@ async function sendMany(cluster: Cluster, count: number, method: 'GET' | 'POST',
 
 const pids = (answers: Answer[]) => new Set(answers.map((a) => a.pid))
 
+/** A live balance stream (ADR 049) held open on one worker: the balances it delivered, and the worker's pid. */
+interface BalanceStream {
+  pid: number
+  balances: number[]
+  /** Resolves with the first balance delivered (or already delivered) that `match` accepts. */
+  balance(match: (balance: number) => boolean, timeoutMs?: number): Promise<number>
+  close(): void
+}
+
+/**
+ * GET /api/wallet/stream over a new connection, with a request id of its own: the worker that holds it is read from
+ * its "incoming request" log line (the stream's "request completed" comes only when it ends). Resolves once the
+ * stream's first balance has come. Only `balance` events are read: a block's `event:` and `data:` lines.
+ */
+async function openBalanceStream(cluster: Cluster, token: string): Promise<BalanceStream> {
+  const id = `stream-${randomBytes(8).toString('hex')}`
+  const balances: number[] = []
+  const waiters = new Set<() => void>()
+  let text = ''
+  const request = http.request(`${cluster.baseUrl}/api/wallet/stream`, {
+    headers: { authorization: `Bearer ${token}`, 'x-request-id': id, accept: 'text/event-stream' },
+    agent: false,
+  })
+  const opened = new Promise<void>((resolve, reject) => {
+    request.on('error', reject)
+    request.on('response', (response) => {
+      if (response.statusCode !== 200) return reject(new Error(`the stream answered ${response.statusCode}`))
+      response.setEncoding('utf8')
+      response.on('data', (chunk: string) => {
+        text += chunk
+        const blocks = text.split('\n\n')
+        text = blocks.pop()!
+        for (const block of blocks) {
+          const lines = block.split('\n')
+          if (!lines.includes('event: balance')) continue
+          const data = lines.find((line) => line.startsWith('data: '))
+          if (data) balances.push((JSON.parse(data.slice('data: '.length)) as { balance: number }).balance)
+        }
+        for (const wake of [...waiters]) wake()
+      })
+      resolve()
+    })
+  })
+  request.end()
+  await opened
+  const balance = (match: (value: number) => boolean, timeoutMs = 5_000) =>
+    new Promise<number>((resolve, reject) => {
+      const look = () => {
+        const found = balances.find(match)
+        if (found === undefined) return
+        waiters.delete(look)
+        clearTimeout(timer)
+        resolve(found)
+      }
+      const timer = setTimeout(() => {
+        waiters.delete(look)
+        reject(new Error(`no matching balance within ${timeoutMs} ms on ${id}: ${JSON.stringify(balances)}`))
+      }, timeoutMs)
+      waiters.add(look)
+      look()
+    })
+  await balance(() => true)
+  const logged = () => cluster.lines.find((l) => l.reqId === id && l.msg === 'incoming request')
+  await until(
+    () => logged() !== undefined,
+    5_000,
+    () => `no request log line for ${id} (the stream)`,
+  )
+  return { pid: logged()!.pid!, balances, balance, close: () => request.destroy() }
+}
+
 /** GET /metrics on the primary's metrics port, over a new connection: its status and text. */
 async function scrape(port: number, token?: string): Promise<{ status: number; text: string }> {
   const res = await fetch(`http://127.0.0.1:${port}/metrics`, {
@@ -253,6 +325,26 @@ describe.runIf(postgresUrl && redis.url)('two API processes on one port, Postgre
     const after = await sendMany(cluster, 10, 'GET', '/api/user/@me', { token })
     expect(after.map((a) => a.status)).toEqual(Array(10).fill(401))
     expect(pids(after)).toEqual(workers)
+  })
+
+  it('pushes a deposit to live balance streams held on both processes, whichever credited it (NOTIFY, ADR 049)', async () => {
+    const login = await send(cluster, 'POST', '/api/auth/login', { body: DEMO })
+    expect(login.status, JSON.stringify(login.body)).toBe(200)
+    const token = login.body.data.token as string
+    // Each new connection goes to the next worker: open streams until both workers hold one.
+    const streams: BalanceStream[] = []
+    try {
+      while (new Set(streams.map((s) => s.pid)).size < workers.size && streams.length < 6) streams.push(await openBalanceStream(cluster, token))
+      expect(new Set(streams.map((s) => s.pid))).toEqual(workers)
+      const before = streams[0]!.balances[0]!
+      expect(streams.every((s) => s.balances[0] === before)).toBe(true)
+
+      await deposit(cluster.baseUrl, DEMO.mobile, 25)
+      // Whichever worker took the bank's call, the other heard it through PostgreSQL: every stream gets the new balance.
+      for (const stream of streams) expect(await stream.balance((b) => b === before + 25)).toBe(before + 25)
+    } finally {
+      for (const stream of streams) stream.close()
+    }
   })
 
   it('serves a site settings change saved through one process from the other within its metadata cache', async () => {

@@ -421,7 +421,9 @@ export async function buildApp(deps: AppDeps) {
     clock,
     adapters: deps.gameProviders ?? (demoProvider ? [demoProvider.demoGameProvider] : []),
     sessionTtlMinutes: config.GAME_SESSION_TTL_MINUTES,
-    guards: [exclusions.launchGuard, promotions.launchGuard, limits.launchGuard],
+    // The player's refusals come before anything about the game (ADR 047, 048); then the promotion's rules.
+    playerGuards: [exclusions.launchGuard, limits.launchGuard],
+    guards: [promotions.launchGuard],
     gamesRepository,
     portalRepository,
   })

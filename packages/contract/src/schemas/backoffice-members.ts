@@ -16,6 +16,8 @@ export const MemberSummary = z.object({
   bank_account: z.string(),
   status: MemberStatus,
   created_at: z.string(),
+  /** The member's time-out or self-exclusion in force, null when none (ADR 047): shown, never lifted early. */
+  exclusion: Restriction.nullable(),
 })
 export type MemberSummary = z.infer<typeof MemberSummary>
 
@@ -27,8 +29,6 @@ export const MemberProfile = MemberSummary.extend({
   live_sessions: z.number().int(),
   /** When the member confirmed being 20 or older and accepted the terms at registration (ADR 046); null before it was asked. */
   terms_accepted_at: z.string().nullable(),
-  /** The member's time-out or self-exclusion in force, null when none (ADR 047): shown, never lifted early. */
-  exclusion: Restriction.nullable(),
   /** Baht: cash, the amount held by pending withdrawals, the referral (bonus) and rebate (play-refund) wallets. */
   balances: z.object({ cash: z.number(), withdraw_hold: z.number(), referral: z.number(), rebate: z.number() }),
 })

@@ -100,6 +100,30 @@ describe('restricted mode', () => {
     expect(await t.db.select({ n: sql<number>`count(*)::int` }).from(gameSessions)).toEqual(count)
   })
 
+  it('answers the exclusion to any well-formed launch, before what it would say of the game; bad input stays a 400', async () => {
+    const { token } = await excluded(t, 500)
+    for (const [url, body] of [
+      ['/api/portal/launch', { provider_id: 'jdb', lang: 'th', game_code: 'kong' }], // a provider in maintenance (422 otherwise)
+      ['/api/portal/launch', { provider_id: 'evo', lang: 'th', game_code: 'monopoly_board_live' }], // a game in maintenance
+      ['/api/portal/launch', { provider_id: 'pgsoft', lang: 'th', game_code: 'nosuch' }], // no such game (404 otherwise)
+      ['/api/portal/launch', { provider_id: 'nosuch', lang: 'th', game_code: 'x' }], // no such provider
+      ['/api/portal/lobby', { provider_id: 'pgsoft', lang: 'th' }], // a provider without a lobby (422 otherwise)
+    ] as const) {
+      const res = await t.post(url, body, token)
+      expect(res.statusCode, `${url} ${JSON.stringify(body)}: ${res.body}`).toBe(403)
+      expectExcluded(res)
+    }
+    for (const body of [
+      { provider_id: 'pgsoft', lang: 'fr', game_code: 'fortune_ox' },
+      { provider_id: 'pgsoft', lang: 'th' },
+      { provider_id: 'PG SOFT', lang: 'th', game_code: 'x' },
+    ]) {
+      const res = await t.post('/api/portal/launch', body, token)
+      expect(res.statusCode, JSON.stringify(body)).toBe(400)
+      expect(res.json().code).toBe('VALIDATION_FAILED')
+    }
+  })
+
   it('refuses a draft bill, with or without a promotion, and offers no promotion', async () => {
     const promotion = await makePromotion(t.db, { rules: [] })
     const { token } = await excluded(t, 500)

@@ -5,7 +5,6 @@ import { manualClock } from '../../lib/clock.ts'
 import { fakeDb } from '../../../test/fakes/db.ts'
 import { fakeExclusionsRepository } from '../../../test/fakes/exclusions.ts'
 import { fakeLedger } from '../../../test/fakes/ledger.ts'
-import type { GameRow, ProviderRow } from '../games/games.repository.ts'
 import { createExclusionService } from './exclusions.service.ts'
 import { refuseWhileExcluded } from './restriction.ts'
 
@@ -35,7 +34,7 @@ function setup() {
     promotions: { onExcluded: async (_tx, playerId) => void forfeited.push(playerId) },
     exclusionsRepository: exclusions.repository,
   })
-  const launch = () => sut.launchGuard({ playerId: PLAYER, sessionId: 1, provider: {} as ProviderRow, game: null as GameRow | null })
+  const launch = () => sut.launchGuard({ playerId: PLAYER, sessionId: 1 })
   return { sut, clock, exclusions, ended, forfeited, launch }
 }
 

@@ -5,7 +5,7 @@ import type { Actor } from '../../lib/actor.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { AuthService } from '../auth/auth.service.ts'
 import type { Ledger } from '../ledger/ledger.service.ts'
-import type { LaunchGuard } from '../portal/portal.service.ts'
+import type { PlayerLaunchGuard } from '../portal/portal.service.ts'
 import type { ExclusionRow, ExclusionsRepository } from './exclusions.repository.ts'
 import { excludedError, toRestriction } from './restriction.ts'
 
@@ -31,8 +31,8 @@ export function createExclusionService(deps: {
 }) {
   const { db, clock, exclusionsRepository } = deps
 
-  /** Refuses a launch (game or provider lobby) while the player is restricted. */
-  const launchGuard: LaunchGuard = async ({ playerId }) => {
+  /** Refuses a launch (game or provider lobby) while the player is restricted: asked before anything about the game. */
+  const launchGuard: PlayerLaunchGuard = async ({ playerId }) => {
     const row = (await exclusionsRepository.activeMany(db, [playerId], clock.now())).get(playerId)
     if (row) throw excludedError(row)
   }

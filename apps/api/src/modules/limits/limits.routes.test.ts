@@ -292,6 +292,9 @@ describe('the session reminder', () => {
     const refused = await launchGame(player.token)
     expect(refused.statusCode).toBe(422)
     expect(refused.json()).toMatchObject({ code: 'SESSION_REMINDER_DUE' })
+    // The reminder is about the player: it is the answer before anything about the game (here one in maintenance).
+    const closed = await t.post('/api/portal/launch', { provider_id: 'evo', lang: 'th', game_code: 'monopoly_board_live' }, player.token)
+    expect(closed.json()).toMatchObject({ code: 'SESSION_REMINDER_DUE' })
 
     const acknowledged = await t.post('/api/responsible-play/session/acknowledge', {}, player.token)
     expect(acknowledged.statusCode).toBe(200)

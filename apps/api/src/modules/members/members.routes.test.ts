@@ -31,6 +31,22 @@ describe('search', () => {
     expect(await ids('_')).toEqual([])
     expect((await get('/api/backoffice/members?q=')).statusCode).toBe(400)
   })
+
+  it('lists a member’s time-out or self-exclusion in force beside the status, as the profile shows it (ADR 047)', async () => {
+    const resting = await signedInPlayer(t, { firstname: 'พักอยู่', surname: 'รายชื่อ' })
+    const chosen = await post('/api/user/@me/exclusion', { period: '7D', confirm: true }, resting.token)
+    expect(chosen.statusCode, chosen.body).toBe(200)
+    const playing = await makePlayer(t.db, { firstname: 'พักอยู่', surname: 'ไม่ได้พัก' })
+    const list = (await get(`/api/backoffice/members?q=${encodeURIComponent('พักอยู่')}`)).json().data.list as Array<{
+      id: number
+      status: string
+      exclusion: unknown
+    }>
+    const byId = new Map(list.map((m) => [m.id, m]))
+    expect(byId.get(resting.id)).toMatchObject({ status: 'ACTIVE', exclusion: chosen.json().data })
+    expect(byId.get(playing.id)).toMatchObject({ status: 'ACTIVE', exclusion: null })
+    expect((await get(`/api/backoffice/members/${resting.id}`)).json().data.exclusion).toEqual(chosen.json().data)
+  })
 })
 
 describe('profile', () => {

@@ -2,7 +2,7 @@ import { OPERATOR_RANK, satangToBaht, type OperatorRole, type WithdrawalContext 
 import type { Db } from '../../db/client.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../errors.ts'
-import { restrictionOf, type ExclusionReader } from '../exclusions/restriction.ts'
+import { restrictionOf, toRestriction, type ExclusionReader } from '../exclusions/restriction.ts'
 import { bangkokDay, bangkokDayRange } from '../../lib/bangkok-time.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
@@ -37,7 +37,7 @@ export function createMembersService(deps: {
     'search' | 'profile' | 'statusForUpdate' | 'setStatus' | 'contextMany' | 'ledgerPage' | 'sessionsPage' | 'downlinePage'
   >
   auditRepository: Pick<AuditRepository, 'record'>
-  /** The member's time-out or self-exclusion, shown on the profile (ADR 047); nothing here can end one. */
+  /** The member's time-out or self-exclusion, shown in the list and on the profile (ADR 047); nothing here can end one. */
   exclusionsRepository: ExclusionReader
 }) {
   const { db, clock, membersRepository, auditRepository } = deps
@@ -204,6 +204,12 @@ export function createMembersService(deps: {
 
     async search(q: string, page: number) {
       const { rows, total } = await membersRepository.search(db, q, page, PAGE_SIZE)
+      // Beside the status, a time-out or self-exclusion in force (ADR 047): one statement for the page.
+      const exclusions = await deps.exclusionsRepository.activeMany(
+        db,
+        rows.map((r) => r.id),
+        clock.now(),
+      )
       return {
         list: rows.map((r) => ({
           id: r.id,
@@ -214,6 +220,7 @@ export function createMembersService(deps: {
           bank_account: r.bankAccount,
           status: r.status,
           created_at: r.createdAt.toISOString(),
+          exclusion: exclusions.has(r.id) ? toRestriction(exclusions.get(r.id)!) : null,
         })),
         page,
         size: PAGE_SIZE,

@@ -8,15 +8,26 @@ import type { GameRow, GamesRepository, ProviderRow } from '../games/games.repos
 import type { GameProvider } from './game-provider.ts'
 import type { PortalRepository } from './portal.repository.ts'
 
-/** A rule that may refuse a launch (the promotions issue adds "prohibited by your promotion"). Throws AppError. */
+/**
+ * A rule about the player that refuses every launch, whatever the game (a time-out or self-exclusion, a session
+ * reminder owed). Asked first, before the catalogue is read: its refusal is the answer to any well-formed launch, never
+ * hidden behind a game in maintenance or an unknown code. Throws AppError.
+ */
+export type PlayerLaunchGuard = (context: { playerId: number; sessionId: number }) => Promise<void>
+
+/** A rule about this game for this player (the promotions issue adds "prohibited by your promotion"). Throws AppError. */
 export type LaunchGuard = (context: { playerId: number; sessionId: number; provider: ProviderRow; game: GameRow | null }) => Promise<void>
 
-/** Launching games and provider lobbies: eligibility checks, then a short-lived game session and the adapter's URL. */
+/**
+ * Launching games and provider lobbies: the player's own refusals first, then the game's (catalogue, maintenance, the
+ * game guards), then a short-lived game session and the adapter's URL.
+ */
 export function createPortalService(deps: {
   db: Db
   clock: Clock
   adapters: GameProvider[]
   sessionTtlMinutes: number
+  playerGuards?: PlayerLaunchGuard[]
   guards?: LaunchGuard[]
   gamesRepository: Pick<GamesRepository, 'provider' | 'game'>
   portalRepository: Pick<PortalRepository, 'insertSession'>
@@ -25,6 +36,7 @@ export function createPortalService(deps: {
   const adapters = new Map(deps.adapters.map((a) => [a.name, a]))
 
   async function open(actor: Actor, providerCode: string, gameCode: string | null, lang: 'th' | 'en') {
+    for (const guard of deps.playerGuards ?? []) await guard({ playerId: actor.playerId, sessionId: actor.sessionId })
     const provider = await gamesRepository.provider(db, providerCode)
     if (!provider) throw new AppError('NOT_FOUND', msg('PROVIDER_NOT_FOUND'))
     if (provider.maintenance) throw new AppError('RULE_REFUSED', msg('PROVIDER_MAINTENANCE'))

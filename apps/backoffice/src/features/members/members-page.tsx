@@ -1,7 +1,7 @@
 import type { MemberSummary } from '@sanam/contract'
 import { formatBaht, formatDateTimeSeconds } from '@sanam/web-shared/format'
 import type { ColumnDef } from '@tanstack/react-table'
-import { useMemo, useState, type FormEvent } from 'react'
+import { Fragment, useMemo, useState, type FormEvent } from 'react'
 import { DataTable } from '../../components/data-table.tsx'
 import { Field, FormDialog } from '../../components/dialog.tsx'
 import { Pager } from '../../components/pager.tsx'
@@ -19,6 +19,7 @@ import { useLockMember } from './api/lock-member.ts'
 import { useRequestAdjustment } from './api/request-adjustment.ts'
 import { useResetMemberPassword } from './api/reset-member-password.ts'
 import { MemberHistory } from './member-history.tsx'
+import { exclusionText, memberStatus } from './member-status.ts'
 
 /** Members: search by phone, name, bank account or invite code; a profile with balances, links, lock and sign-out. */
 export function MembersPage() {
@@ -31,7 +32,7 @@ export function MembersPage() {
       { header: t('members.mobile'), accessorKey: 'mobile' },
       { header: t('members.name'), cell: ({ row }) => `${row.original.firstname} ${row.original.surname}` },
       { header: t('members.bank'), cell: ({ row }) => `${row.original.bank_code} · ${row.original.bank_account}` },
-      { header: t('members.status'), cell: ({ row }) => <StatusBadge status={row.original.status} /> },
+      { header: t('members.status'), cell: ({ row }) => <StatusBadges member={row.original} /> },
       { header: t('members.created'), cell: ({ row }) => formatDateTimeSeconds(row.original.created_at) },
       {
         id: 'open',
@@ -70,8 +71,18 @@ export function MembersPage() {
   )
 }
 
-function StatusBadge({ status }: { status: MemberSummary['status'] }) {
-  return <span className={status === 'LOCKED' ? 'state state--off' : 'state'}>{t(status === 'LOCKED' ? 'members.locked' : 'members.active')}</span>
+/** A lock, a time-out or self-exclusion in force, both, or active (ADR 047): as the list and the profile's heading show it. */
+function StatusBadges({ member }: { member: Pick<MemberSummary, 'status' | 'exclusion'> }) {
+  return (
+    <>
+      {memberStatus(member).map((badge, index) => (
+        <Fragment key={badge.text}>
+          {index > 0 && ' '}
+          <span className={badge.off ? 'state state--off' : 'state'}>{badge.text}</span>
+        </Fragment>
+      ))}
+    </>
+  )
 }
 
 /** One member: who they are, their money, their linked accounts, their history, and the actions on their account. */
@@ -97,7 +108,7 @@ function MemberDetail({ id }: { id: number }) {
     <article className="detail" aria-labelledby="member-title">
       <div className="panel__head">
         <h2 id="member-title" className="detail__title">
-          {member.firstname} {member.surname} · {member.mobile} <StatusBadge status={member.status} />
+          {member.firstname} {member.surname} · {member.mobile} <StatusBadges member={member} />
         </h2>
         <span className="row-actions">
           {movesMoney(me.data?.role) && (
@@ -152,7 +163,7 @@ function MemberDetail({ id }: { id: number }) {
         <dt>{t('members.exclusion')}</dt>
         <dd data-testid="member-exclusion">
           {member.exclusion
-            ? `${t(member.exclusion.kind === 'TIME_OUT' ? 'members.exclusion.timeOut' : 'members.exclusion.selfExclusion')} ${t(`members.exclusion.period.${member.exclusion.period}`)} · ${t('members.exclusion.since')} ${formatDateTimeSeconds(member.exclusion.starts_at)} · ${member.exclusion.ends_at ? `${t('members.exclusion.until')} ${formatDateTimeSeconds(member.exclusion.ends_at)}` : t('members.exclusion.forever')} · ${t('members.exclusion.noEarlyEnd')}`
+            ? `${exclusionText(member.exclusion)} · ${t('members.exclusion.since')} ${formatDateTimeSeconds(member.exclusion.starts_at)} · ${member.exclusion.ends_at ? `${t('members.exclusion.until')} ${formatDateTimeSeconds(member.exclusion.ends_at)}` : t('members.exclusion.forever')} · ${t('members.exclusion.noEarlyEnd')}`
             : t('members.exclusion.none')}
         </dd>
       </dl>

@@ -5,7 +5,7 @@ import { Spinner } from '../spinner.tsx'
 export function FormError({ message }: { message: string | null | undefined }) {
   if (!message) return null
   return (
-    <p className="form-error" role="alert">
+    <p className="danger-note" role="alert">
       {message}
     </p>
   )

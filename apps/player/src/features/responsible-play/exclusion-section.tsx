@@ -105,7 +105,7 @@ function ExclusionChoice({ onExcluded }: { onExcluded: () => void }) {
         {group(t('exclusion.timeOut'), TIME_OUT_PERIODS)}
         {group(t('exclusion.selfExclusion'), SELF_EXCLUSION_PERIODS)}
         {error && (
-          <p className="form-error exclusion-card__error" id={errorId} role="alert">
+          <p className="danger-note exclusion-card__error" id={errorId} role="alert">
             {error}
           </p>
         )}
@@ -139,7 +139,7 @@ function ConfirmExclusion({ period, onClose, onExcluded }: { period: ExclusionPe
       <div className="exclusion-confirm">
         <p className="exclusion-confirm__period">{t('exclusion.confirmPeriod', { n: periodLabel(period) })}</p>
         <p>{end ? t('exclusion.confirmUntil', { n: formatDateTime(end.toISOString()) }) : t('exclusion.confirmForever')}</p>
-        <p className="exclusion-confirm__rules">{t('exclusion.confirmRules')}</p>
+        <p className="danger-note">{t('exclusion.confirmRules')}</p>
         <label className="exclusion-confirm__check">
           <input type="checkbox" checked={understood} onChange={(event) => setUnderstood(event.target.checked)} />
           <span>{t('exclusion.confirmCheck')}</span>

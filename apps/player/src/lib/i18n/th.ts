@@ -141,7 +141,8 @@ export const th = {
   'limits.minutes': 'ทุก {n} นาที',
   'limits.used': 'ใช้ไปแล้ว {used} · เหลือ {remaining}',
   'limits.usedOnly': 'ช่วงนี้ใช้ไปแล้ว {used}',
-  'limits.newAmount': 'วงเงินใหม่ (บาท)',
+  // The amount field's one name: the limit's own name, said once ('วงเงินฝากรายวันใหม่ (บาท)').
+  'limits.newAmount': '{limit}ใหม่ (บาท)',
   'limits.save': 'บันทึกวงเงิน',
   'limits.saveReminder': 'บันทึกการแจ้งเตือน',
   'limits.remove': 'ยกเลิกวงเงินนี้',

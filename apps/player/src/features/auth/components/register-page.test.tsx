@@ -1,3 +1,4 @@
+import { banks } from '@sanam/contract/banks'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { endSession, getSession } from '../../../lib/session.ts'
@@ -68,7 +69,11 @@ describe('RegisterPage (spec §2 Register, §5, §8)', () => {
     renderRegister()
     fireEvent.click(screen.getByRole('button', { name: /ธนาคาร/ }))
     const dialog = screen.getByRole('dialog', { name: 'เลือกธนาคาร' })
-    expect(within(dialog).getAllByRole('button', { pressed: false })).toHaveLength(23)
+    const items = within(dialog).getAllByRole('button', { pressed: false })
+    expect(items).toHaveLength(23)
+    // Each bank by its Thai name alone (issue 21 §7: the English names under them are gone).
+    expect(items.map((item) => item.querySelector('.bank-list__name')?.textContent)).toEqual(banks.map((bank) => bank.th))
+    for (const [index, item] of items.entries()) expect(item.textContent, banks[index]!.en).not.toContain(banks[index]!.en)
     fireEvent.click(within(dialog).getByRole('button', { name: /ทรูมันนี่ วอลเล็ท/ }))
     expect(screen.queryByRole('dialog')).toBeNull()
     expect(screen.getByRole('button', { name: 'ธนาคาร ทรูมันนี่ วอลเล็ท' })).toBeTruthy()

@@ -106,7 +106,10 @@ describe('DepositPage (spec §2 Deposit, §4, §5, §8)', () => {
     expect(screen.getByText('เครดิตจะเข้าอัตโนมัติภายใน 3-5 นาที')).toBeTruthy()
     expect(screen.getByText('ระบบรับเฉพาะยอดโอนจากบัญชีที่ลงทะเบียนไว้เท่านั้น')).toBeTruthy()
     expect(screen.getByRole('link', { name: /ติดต่อฝ่ายบริการลูกค้า/ }).getAttribute('href')).toBe('https://line.me/R/ti/p/@sanam-demo')
-    expect(screen.getByRole('link', { name: 'ดูประวัติการฝาก-ถอน' }).getAttribute('href')).toBe('/history')
+    const history = screen.getByRole('link', { name: 'ดูประวัติการฝาก-ถอน' })
+    expect(history.getAttribute('href')).toBe('/history')
+    // 'ฝาก-ถอน' never breaks at its hyphen (issue 21 §7).
+    expect(Array.from(history.querySelectorAll('.nowrap'), (part) => part.textContent)).toEqual(['ฝาก-ถอน'])
     expect([...select().options].map((option) => option.text)).toEqual(['ไม่รับโปรโมชั่น', 'ฝากประจำ รับเพิ่ม 100 บาท', 'ฝาก 500 รับเพิ่ม 10%'])
   })
 

@@ -202,7 +202,7 @@ export function DepositPage({
         {checkingSlip && !leaving && <ActivityIndicator text={t('overlay.checkingSlip')} />}
       </header>
 
-      <p className="deposit__notice" role="note">
+      <p className="danger-note" role="note">
         {t('deposit.notice')}
       </p>
 

@@ -91,7 +91,7 @@ function MoneyLimitCard({ kind, limit }: { kind: (typeof MONEY_KINDS)[number]; l
       {limit?.pending && <PendingChange kind={kind} limit={limit} format={(v) => t('limits.amount', { n: formatWhole(v) })} />}
       <form className="limit-card__form" noValidate onSubmit={handleSubmit}>
         <AmountInput
-          label={`${t('limits.newAmount')} ${t(`limits.kind.${kind}`)}`}
+          label={t('limits.newAmount', { limit: t(`limits.kind.${kind}`) })}
           digits={digits}
           onDigitsChange={(next) => {
             setDigits(next)
