@@ -114,6 +114,7 @@ const p99UnderBalanceAlone = (times: number): Goal => ({
     return { pass: ratio < times, ratio: `p99 ${ratio.toFixed(2)}× alone` }
   },
 })
+const answered: Goal = { text: 'requests answered', judge: (m) => ({ pass: m.requests > 0 }) }
 const noErrors: Goal = { text: 'no errors', judge: (m) => ({ pass: m.errors === 0 }) }
 const rssAtMost: Goal = {
   text: `RSS ≤ ${RSS_MAX_MB} MB`,
@@ -405,9 +406,8 @@ const cells = (what: string, f: Figures, ratio = '', goal = '', verdict = '') =>
 
 /** A scenario's rows: its own, judged, and one per step. Answers the rows and whether its goals passed. */
 function scenarioRows(label: string, scenario: Scenario, m: Measured, goals: Goal[], context: Context) {
-  const judged = goals.map((goal) => ({ goal, ...goal.judge(m, context) }))
   // A measurement in which nothing was answered meets no goal, whatever its (empty) percentiles say.
-  if (m.requests === 0) judged.push({ goal: { text: 'requests answered', judge: () => ({ pass: false }) }, pass: false })
+  const judged = (goals.length > 0 && m.requests === 0 ? [...goals, answered] : goals).map((goal) => ({ goal, ...goal.judge(m, context) }))
   const passed = judged.length === 0 ? undefined : judged.some((j) => j.pass === false) ? false : judged.every((j) => j.pass) ? true : undefined
   const verdict = judged.length === 0 ? '' : passed === true ? 'PASS' : passed === false ? 'FAIL' : 'not judged'
   const rows = [
