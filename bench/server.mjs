@@ -30,6 +30,7 @@ export function freePort() {
 /**
  * Starts apps/api/dist/server.js with `env` on top of the defaults and waits until /api/health answers and the server
  * says it serves (over the IPC channel: with API_PROCESSES > 1, once every worker listens, not only the first; ADR 052).
+ * Answers its base URL, its process id (the primary's with several processes) and `stop`.
  */
 export async function startSanam(env) {
   const port = await freePort()
@@ -49,7 +50,7 @@ export async function startSanam(env) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) {
         if (!(await serving)) break
-        return { base, stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))) }
+        return { base, pid: child.pid, stop: () => new Promise((r) => (child.once('exit', r), child.kill('SIGTERM'))) }
       }
     } catch {
       // not listening yet

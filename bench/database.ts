@@ -1,0 +1,81 @@
+// The databases npm run bench measures on: scratch PostgreSQL databases it creates and drops, the database's own
+// baselines of DESIGN §7 measured by pgbench, and `npm run ledger:verify` on what a run left behind.
+import { execFileSync, spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import type { Figures } from './load.ts'
+import { root } from './server.mjs'
+
+/** Runs `use` with the URL of a new database `name` on the server of `adminUrl`, and drops it afterwards. */
+export async function withScratchDatabase<T>(adminUrl: string, name: string, use: (url: string) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  try {
+    await admin.query(`create database "${name}"`)
+    try {
+      const url = new URL(adminUrl)
+      url.pathname = `/${name}`
+      return await use(url.toString())
+    } finally {
+      await admin.query(`drop database if exists "${name}" with (force)`)
+    }
+  } finally {
+    await admin.end()
+  }
+}
+
+/** pgbench, when this machine has it: PGBENCH, else the one on PATH, else the newest under /usr/lib/postgresql. */
+export function findPgbench(): string | undefined {
+  if (process.env.PGBENCH) return process.env.PGBENCH
+  if (spawnSync('pgbench', ['--version'], { stdio: 'ignore' }).status === 0) return 'pgbench'
+  const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql').sort().reverse() : []
+  return versions.map((v) => `/usr/lib/postgresql/${v}/bin/pgbench`).find((file) => existsSync(file))
+}
+
+/** Runs pgbench for `seconds` at `clients` clients and reads its transactions per second and average latency. */
+function pgbench(bin: string, url: string, args: string[], clients: number, seconds: number): Figures {
+  const jobs = String(Math.min(clients, os.availableParallelism()))
+  const out = execFileSync(bin, [...args, '-c', String(clients), '-j', jobs, '-T', String(seconds), '-n', '-r', url], { encoding: 'utf8' })
+  const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? NaN)
+  const latency = Number(/latency average = ([\d.]+) ms/.exec(out)?.[1] ?? NaN)
+  // pgbench gives an average, not percentiles: shown as the p50 column; its p99 is not measured.
+  return { requests: Math.round(tps * seconds), rps: Math.round(tps), p50: Math.round(latency), p99: NaN, errors: 0 }
+}
+
+/**
+ * The database's own baselines of DESIGN §7 on the scratch database `url`: `pgbench -N -c 16`, and one guarded
+ * single-row UPDATE (the shape of a debit) at 16 clients and at 1.
+ */
+export function postgresBaselines(bin: string, url: string, seconds: number) {
+  execFileSync(bin, ['-i', '-q', '-s', '1', url], { stdio: 'ignore' })
+  execFileSync(
+    'psql',
+    [url, '-q', '-c', 'create table bench_wallet (id int primary key, balance bigint not null); insert into bench_wallet values (1, 9000000000000)'],
+    { stdio: 'ignore' },
+  )
+  const scriptDir = mkdtempSync(path.join(os.tmpdir(), 'sanam-pgbench-'))
+  const script = path.join(scriptDir, 'guarded-update.sql')
+  writeFileSync(script, 'update bench_wallet set balance = balance - 1 where id = 1 and balance >= 1;\n')
+  try {
+    return {
+      'pgbench -N -c 16': pgbench(bin, url, ['-N'], 16, seconds),
+      'guarded UPDATE, 16 clients': pgbench(bin, url, ['-f', script], 16, seconds),
+      'guarded UPDATE, 1 client': pgbench(bin, url, ['-f', script], 1, seconds),
+    }
+  } finally {
+    rmSync(scriptDir, { recursive: true, force: true })
+  }
+}
+
+/**
+ * `npm run ledger:verify` on a database (DATABASE_URL, or the embedded one under DATA_DIR, whose server has stopped):
+ * whether every invariant holds, and its last line.
+ */
+export function ledgerVerify(database: { DATABASE_URL: string } | { DATA_DIR: string }): { ok: boolean; said: string } {
+  const { DATABASE_URL: _url, DATA_DIR: _dir, ...inherited } = process.env
+  const run = spawnSync('npm', ['run', '--silent', 'ledger:verify'], { cwd: root, env: { ...inherited, SANAM_MODE: 'demo', ...database }, encoding: 'utf8' })
+  const said = `${run.stdout}${run.stderr}`.trim().split('\n').at(-1) ?? ''
+  return { ok: run.status === 0, said }
+}

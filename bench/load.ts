@@ -1,0 +1,206 @@
+// The load generators of npm run bench and the figures they answer: autocannon for one request sent over and over,
+// a loop of workers for sequences of requests (a player's session, an operator's screens), and the server's memory.
+import { readFileSync } from 'node:fs'
+import autocannon from 'autocannon'
+
+/** What every measurement answers: requests answered, per second, latency percentiles in ms, and the ones that failed. */
+export interface Figures {
+  requests: number
+  rps: number
+  p50: number
+  p99: number
+  errors: number
+}
+
+/** Runs autocannon with `options` and answers its figures; errors are failed connections and answers other than 2xx. */
+export async function hammer(options: autocannon.Options): Promise<Figures> {
+  const result = await autocannon(options)
+  return {
+    requests: result.requests.total,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  }
+}
+
+/** The figures of a list of latencies (ms) taken over `seconds`. */
+function figuresOf(latencies: number[], errors: number, seconds: number): Figures {
+  const sorted = [...latencies].sort((a, b) => a - b)
+  const at = (q: number) => (sorted.length === 0 ? 0 : Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!))
+  return { requests: latencies.length, rps: Math.round((latencies.length / seconds) * 10) / 10, p50: at(0.5), p99: at(0.99), errors }
+}
+
+/** A request of a sequence was not answered 200 (or not at all): the rest of that sequence is skipped, the loop goes on. */
+class Refused extends Error {}
+
+/** Times the requests of a loop, by step name. */
+export class Recorder {
+  private readonly steps = new Map<string, { latencies: number[]; errors: number }>()
+  /** The first failure, for the notes. */
+  firstError: string | undefined
+  private readonly started = Date.now()
+  private ended: number | undefined
+
+  /**
+   * Sends one request of `step` and answers its body; throws Refused (ending the sequence) unless it is answered 200
+   * with a body `accepted` takes (a seamless refusal is a 200 too).
+   */
+  async send<B>(step: string, request: () => Promise<{ status: number; body: B }>, accepted: (body: B) => boolean = () => true): Promise<B> {
+    const figures = this.steps.get(step) ?? { latencies: [], errors: 0 }
+    this.steps.set(step, figures)
+    const began = performance.now()
+    const answer = await request().catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))))
+    figures.latencies.push(performance.now() - began)
+    if (answer instanceof Error || answer.status !== 200 || !accepted(answer.body)) {
+      figures.errors++
+      const refusal = new Refused(`${step}: ${answer instanceof Error ? answer.message : `${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`}`)
+      this.firstError ??= refusal.message
+      throw refusal
+    }
+    return answer.body
+  }
+
+  end(): void {
+    this.ended ??= Date.now()
+  }
+
+  private seconds(): number {
+    return ((this.ended ?? Date.now()) - this.started) / 1000
+  }
+
+  /** Every request's figures together. */
+  overall(): Figures {
+    const all = [...this.steps.values()]
+    return figuresOf(
+      all.flatMap((s) => s.latencies),
+      all.reduce((sum, s) => sum + s.errors, 0),
+      this.seconds(),
+    )
+  }
+
+  /** Each step's figures, in the order the steps were first sent. */
+  byStep(): { step: string; figures: Figures }[] {
+    return [...this.steps].map(([step, s]) => ({ step, figures: figuresOf(s.latencies, s.errors, this.seconds()) }))
+  }
+}
+
+/**
+ * Runs `workers` workers for `seconds`, each running `sequence` again and again (with its worker number and the
+ * round); a sequence cut short by a refused request is counted in its step and the worker starts the next round.
+ * Answers the recorder once every worker has finished its round.
+ */
+export async function loop(workers: number, seconds: number, sequence: (worker: number, round: number, send: Recorder['send']) => Promise<void>) {
+  const recorder = new Recorder()
+  const until = Date.now() + seconds * 1000
+  const send: Recorder['send'] = (step, request) => recorder.send(step, request)
+  await Promise.all(
+    Array.from({ length: workers }, async (_, worker) => {
+      for (let round = 0; Date.now() < until; round++) {
+        try {
+          await sequence(worker, round, send)
+        } catch (error) {
+          if (!(error instanceof Refused)) throw error
+        }
+      }
+    }),
+  )
+  recorder.end()
+  return recorder
+}
+
+/** The resident memory of process `pid` in MB (Linux: /proc/<pid>/status), or undefined where it cannot be read. */
+export function rssMb(pid: number): number | undefined {
+  try {
+    const kb = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]
+    return kb === undefined ? undefined : Math.round(Number(kb) / 1024)
+  } catch {
+    return undefined
+  }
+}
+
+/** Reads process `pid`'s RSS every `everySeconds` until stopped; `stop` answers the samples (seconds since start, MB). */
+export function sampleRss(pid: number, everySeconds: number) {
+  const started = Date.now()
+  const samples: { at: number; mb: number }[] = []
+  const take = () => {
+    const mb = rssMb(pid)
+    if (mb !== undefined) samples.push({ at: (Date.now() - started) / 1000, mb })
+  }
+  take()
+  const timer = setInterval(take, everySeconds * 1000)
+  return {
+    stop: () => {
+      clearInterval(timer)
+      take()
+      return samples
+    },
+  }
+}
+
+/**
+ * Opens `count` live balance streams (GET /api/wallet/stream, ADR 049) with `token`, 200 at a time, each read as it
+ * arrives; resolves once every one has delivered its first balance. `waitFor(balance)` resolves when every stream has
+ * delivered that balance; `close` ends them all.
+ */
+export async function openStreams(base: string, token: string, count: number) {
+  interface Stream {
+    abort: AbortController
+    last: number | undefined
+    waiters: Set<() => void>
+  }
+  const streams: Stream[] = []
+  const opening = async () => {
+    const abort = new AbortController()
+    const res = await fetch(`${base}/api/wallet/stream`, { headers: { authorization: `Bearer ${token}` }, signal: abort.signal })
+    if (res.status !== 200 || !res.body) throw new Error(`a live balance stream was refused: ${res.status}`)
+    const stream: Stream = { abort, last: undefined, waiters: new Set() }
+    streams.push(stream)
+    const reader = res.body.getReader()
+    const decoder = new TextDecoder()
+    let text = ''
+    let first = () => {}
+    const opened = new Promise<void>((resolve) => (first = resolve))
+    void (async () => {
+      try {
+        for (;;) {
+          const { done, value } = await reader.read()
+          if (done) break
+          text += decoder.decode(value, { stream: true })
+          let end
+          while ((end = text.indexOf('\n\n')) >= 0) {
+            const block = text.slice(0, end)
+            text = text.slice(end + 2)
+            const data = /^data: (.*)$/m.exec(block)?.[1]
+            if (!block.startsWith('event: balance') || !data) continue
+            stream.last = (JSON.parse(data) as { balance: number }).balance
+            first()
+            for (const waiter of [...stream.waiters]) waiter()
+          }
+        }
+      } catch {
+        // aborted at the end of the run
+      }
+    })()
+    await opened
+  }
+  for (let i = 0; i < count; i += 200) await Promise.all(Array.from({ length: Math.min(200, count - i) }, opening))
+  return {
+    waitFor: (balance: number) =>
+      Promise.all(
+        streams.map(
+          (stream) =>
+            new Promise<void>((resolve) => {
+              const check = () => {
+                if (stream.last !== balance) return
+                stream.waiters.delete(check)
+                resolve()
+              }
+              stream.waiters.add(check)
+              check()
+            }),
+        ),
+      ),
+    close: () => streams.forEach((stream) => stream.abort.abort()),
+  }
+}

@@ -1,0 +1,505 @@
+// npm run bench: every load scenario of issue 22 against the built server, with the baselines it is judged by measured
+// in the same run on the same machine, printed as one table (bench/README.md says what each row is). Not a test: it
+// records numbers, and exits 0 whether the goals are met or not. Run through tsx: it signs with the contract's signer.
+//
+// The SCENARIOS table drives the run: each scenario runs on the embedded database and, with BENCH_DATABASE_URL
+// (postgres://..., a server where it creates and drops its databases), on PostgreSQL, one server per database, in the
+// table's order; the goals of each are those of issue 22 for that database. The settings (environment variables):
+//   BENCH_SECONDS 10                 each measurement           BENCH_PLAYERS 32            players set up per server
+//   BENCH_BALANCE_CONNECTIONS 100    balance reads (and the bare route)   BENCH_BET_CONNECTIONS 64   seamless bets
+//   BENCH_LOGIN_CONNECTIONS 4        logins beside the balance reads      BENCH_SESSIONS 32   mixed sessions at once
+//   BENCH_STREAMS 2000               live balance streams held open       BENCH_SOAK_SECONDS 600 (0 skips the soak)
+//   BENCH_REDIS_URL                  with BENCH_DATABASE_URL: what a second API process adds (ADR 052)
+//   PGBENCH                          pgbench for the PostgreSQL baselines (else found on PATH or /usr/lib/postgresql)
+import { randomUUID } from 'node:crypto'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { REPORT_IDS } from '@sanam/contract/schemas/backoffice-reports'
+import Fastify from 'fastify'
+import { call } from '../e2e/support/http.ts'
+import { findPgbench, ledgerVerify, postgresBaselines, withScratchDatabase } from './database.ts'
+import { hammer, loop, openStreams, sampleRss, type Figures, type Recorder } from './load.ts'
+import { deposit, launch, LOAD_ENV, login, operatorToken, postSigned, preparePlayers, seamless, sessionOf, type Player } from './players.ts'
+import { requireBuilt, root, startSanam } from './server.mjs'
+
+function setting(name: string, fallback: number): number {
+  const value = Number(process.env[name] ?? fallback)
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, not ${process.env[name]}`)
+  return value
+}
+const SECONDS = setting('BENCH_SECONDS', 10)
+const BALANCE_CONNECTIONS = setting('BENCH_BALANCE_CONNECTIONS', 100)
+const BET_CONNECTIONS = setting('BENCH_BET_CONNECTIONS', 64)
+const LOGIN_CONNECTIONS = setting('BENCH_LOGIN_CONNECTIONS', 4)
+const PLAYERS = setting('BENCH_PLAYERS', 32)
+const SESSIONS = setting('BENCH_SESSIONS', 32)
+const STREAMS = setting('BENCH_STREAMS', 2000)
+const SOAK_SECONDS = setting('BENCH_SOAK_SECONDS', 600)
+const PG_URL = process.env.BENCH_DATABASE_URL
+const REDIS_URL = process.env.BENCH_REDIS_URL
+/** The soak runs once, on PostgreSQL when the run has it (production's database), else on the embedded one. */
+const SOAK_DATABASE: Database = PG_URL ? 'PostgreSQL' : 'PGlite'
+const RSS_EVERY_SECONDS = 5
+const RSS_MAX_MB = 300
+/** RSS is flat when the soak's last sample is within this of the first sample of its second half. */
+const RSS_FLAT = 1.1
+/** Back-office operators reading their screens at once while the balance and bet load runs. */
+const OPERATORS = 2
+
+type Database = 'PGlite' | 'PostgreSQL'
+
+/** A server under measurement and what the set-up made on it. */
+interface Target {
+  base: string
+  pid: number
+  players: Player[]
+  /** The pay-in account the players' deposits go to. */
+  toAccount: string
+}
+
+/** A scenario's figures, with its steps' figures, the facts its goals read and a sentence for the notes. */
+interface Measured extends Figures {
+  steps?: { step: string; figures: Figures }[]
+  facts?: Record<string, number | undefined>
+  note?: string
+}
+
+/** What a goal is judged against: the run's baselines, the other scenarios on the same database and ledger:verify. */
+interface Context {
+  baseline: (name: Baseline) => Figures | undefined
+  result: (id: string) => Measured | undefined
+  verified: { ok: boolean; said: string } | undefined
+}
+
+/** A goal: `pass` undefined when it could not be judged (its baseline or fact was not measured). */
+interface Goal {
+  text: string
+  judge: (m: Measured, context: Context) => { pass: boolean | undefined; ratio?: string }
+}
+
+interface Scenario {
+  id: string
+  title: string
+  run: (t: Target) => Promise<Measured>
+  goals: Partial<Record<Database, Goal[]>>
+  /** Where it runs; everywhere when absent. */
+  on?: (db: Database) => boolean
+}
+
+const BARE = 'bare route'
+const PGBENCH_N = 'pgbench -N -c 16'
+const UPDATE_16 = 'guarded UPDATE, 16 clients'
+const UPDATE_1 = 'guarded UPDATE, 1 client'
+type Baseline = typeof BARE | typeof PGBENCH_N | typeof UPDATE_16 | typeof UPDATE_1
+
+// Goals, as issue 22 states them.
+const atLeast = (times: number, baseline: Baseline): Goal => ({
+  text: `≥ ${times}× ${baseline}`,
+  judge: (m, context) => {
+    const base = context.baseline(baseline)
+    if (!base) return { pass: undefined, ratio: `${baseline} not measured` }
+    const ratio = m.rps / Math.max(base.rps, 1)
+    return { pass: ratio >= times, ratio: `${ratio.toFixed(3)}× ${baseline}` }
+  },
+})
+const p99AtMost = (ms: number): Goal => ({ text: `p99 ≤ ${ms} ms`, judge: (m) => ({ pass: m.p99 <= ms }) })
+/** The p99 below `times` the better of the balance read's p99s measured alone (the first is the coldest). */
+const p99UnderBalanceAlone = (times: number): Goal => ({
+  text: `p99 < ${times}× the balance read alone`,
+  judge: (m, context) => {
+    const alone = Math.min(...['balance', 'balance-after'].map((id) => context.result(id)?.p99 ?? Infinity))
+    if (!Number.isFinite(alone)) return { pass: undefined, ratio: 'balance read alone not measured' }
+    const ratio = m.p99 / Math.max(alone, 1)
+    return { pass: ratio < times, ratio: `p99 ${ratio.toFixed(2)}× alone` }
+  },
+})
+const answered: Goal = { text: 'requests answered', judge: (m) => ({ pass: m.requests > 0 }) }
+const noErrors: Goal = { text: 'no errors', judge: (m) => ({ pass: m.errors === 0 }) }
+const rssAtMost: Goal = {
+  text: `RSS ≤ ${RSS_MAX_MB} MB`,
+  judge: ({ facts }) => (facts?.maxRssMb === undefined ? { pass: undefined } : { pass: facts.maxRssMb <= RSS_MAX_MB, ratio: `max RSS ${facts.maxRssMb} MB` }),
+}
+const rssFlat: Goal = {
+  text: `RSS flat (2nd half ≤ +${Math.round((RSS_FLAT - 1) * 100)} %)`,
+  judge: ({ facts }) =>
+    facts?.halfStartMb === undefined || facts.endMb === undefined
+      ? { pass: undefined }
+      : { pass: facts.endMb <= facts.halfStartMb * RSS_FLAT, ratio: `RSS ${facts.halfStartMb} → ${facts.endMb} MB` },
+}
+const verifies: Goal = { text: 'ledger:verify passes', judge: (_m, context) => ({ pass: context.verified?.ok }) }
+
+const both = (goals: Goal[]) => ({ PGlite: goals, PostgreSQL: goals })
+
+const SCENARIOS: Scenario[] = [
+  {
+    id: 'balance',
+    title: 'balance read (real token)',
+    run: (t) => readBalance(t),
+    goals: { PostgreSQL: [atLeast(0.25, BARE), p99AtMost(50)], PGlite: [atLeast(0.07, BARE)] },
+  },
+  { id: 'streams', title: `balance read, ${STREAMS} live balance streams open`, run: balanceBesideStreams, goals: both([p99UnderBalanceAlone(2)]) },
+  { id: 'balance-after', title: 'balance read, again after the streams closed', run: balanceAfterPause, goals: {} },
+  {
+    id: 'bets-spread',
+    title: `seamless bets, ${PLAYERS} players at once`,
+    run: (t) => bets(t, t.players),
+    goals: { PostgreSQL: [atLeast(1.5, PGBENCH_N), atLeast(0.6, UPDATE_16)], PGlite: [atLeast(0.05, BARE)] },
+  },
+  {
+    id: 'bets-one',
+    title: 'seamless bets, all on one wallet',
+    run: (t) => bets(t, t.players.slice(0, 1)),
+    goals: { PostgreSQL: [atLeast(1.0, UPDATE_1)], PGlite: [atLeast(0.05, BARE)] },
+  },
+  { id: 'logins', title: `balance read beside ${LOGIN_CONNECTIONS} connections of logins`, run: balanceBesideLogins, goals: both([p99UnderBalanceAlone(2)]) },
+  { id: 'session', title: `mixed player sessions, ${SESSIONS} at once`, run: (t) => playerSessions(t, SECONDS), goals: both([noErrors]) },
+  { id: 'backoffice', title: `back-office screens, ${OPERATORS} operators, beside balance and bet load`, run: backofficeUnderLoad, goals: both([noErrors]) },
+  {
+    id: 'soak',
+    title: `soak: mixed player sessions for ${SOAK_SECONDS} s`,
+    run: soak,
+    goals: both([rssAtMost, rssFlat, noErrors, verifies]),
+    on: (db) => SOAK_SECONDS > 0 && db === SOAK_DATABASE,
+  },
+]
+
+const say = (line: string) => console.info(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`)
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const bearer = (player: Player) => ({ authorization: `Bearer ${player.token}` })
+
+function readBalance(t: Target): Promise<Figures> {
+  return hammer({ url: `${t.base}/api/wallet/v2/balance`, headers: bearer(t.players[0]!), connections: BALANCE_CONNECTIONS, duration: SECONDS })
+}
+
+/** The balance read with STREAMS live balance streams of the same player open (ADR 049), and one deposit reaching them. */
+async function balanceBesideStreams(t: Target): Promise<Measured> {
+  const player = t.players[0]!
+  const opening = Date.now()
+  const streams = await openStreams(t.base, player.token, STREAMS)
+  const openedMs = Date.now() - opening
+  try {
+    const figures = await readBalance(t)
+    const before = (await call<{ balance: number }>(t.base, 'GET', '/api/wallet/v2/balance', { token: player.token })).body.data.balance
+    const sent = Date.now()
+    await deposit(t.base, player, t.toAccount, 1)
+    await streams.waitFor(Math.round((before + 1) * 100) / 100)
+    return { ...figures, note: `${STREAMS} live balance streams opened in ${openedMs} ms; a deposit reached all of them in ${Date.now() - sent} ms.` }
+  } finally {
+    streams.close()
+  }
+}
+
+/** The balance read once more, a second after the streams closed, so a first, colder measurement does not flatter. */
+async function balanceAfterPause(t: Target): Promise<Figures> {
+  await pause(1_000)
+  return readBalance(t)
+}
+
+/** Signed seamless bets of 0.01, each its own round, spread over `players` in turn; a bet not answered OK is an error. */
+async function bets(t: Target, players: Player[]): Promise<Figures> {
+  let next = 0
+  let refused = 0
+  const figures = await hammer({
+    url: t.base,
+    connections: BET_CONNECTIONS,
+    duration: SECONDS,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          const signed = seamless('bet', players[next++ % players.length]!.session, '0.01')
+          return { ...request, path: signed.path, headers: signed.headers, body: signed.raw }
+        },
+        onResponse: (status, body) => {
+          if (status === 200 && (JSON.parse(body) as { status?: string }).status !== 'OK') refused++
+        },
+      },
+    ],
+  })
+  return { ...figures, errors: figures.errors + refused }
+}
+
+/** The balance read while the players sign in over LOGIN_CONNECTIONS more connections (argon2 must not block reads). */
+async function balanceBesideLogins(t: Target): Promise<Measured> {
+  let next = 0
+  const [balance, logins] = await Promise.all([
+    readBalance(t),
+    hammer({
+      url: `${t.base}/api/auth/login`,
+      connections: LOGIN_CONNECTIONS,
+      duration: SECONDS,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (request) => {
+            const { mobile, password } = t.players[next++ % t.players.length]!
+            return { ...request, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mobile, password }) }
+          },
+        },
+      ],
+    }),
+  ])
+  return { ...balance, note: `logins beside the balance read: ${logins.rps}/s, p50 ${logins.p50} ms, p99 ${logins.p99} ms, ${logins.errors} errors.` }
+}
+
+/**
+ * One round of a player's session as the app plays it: sign in, the home lobby, a few balance polls, a game launched,
+ * five bets each followed by its win, and the balance once more.
+ */
+async function sessionRound(base: string, player: Player, send: Recorder['send']): Promise<void> {
+  const { token } = (await send('login', () => login(base, player))).data
+  for (const lobby of ['/api/site/metadata', '/api/games/providers', '/api/games/recommends']) await send('lobby', () => call(base, 'GET', lobby))
+  const balance = () => send('balance poll', () => call(base, 'GET', '/api/wallet/v2/balance', { token }))
+  for (let i = 0; i < 3; i++) await balance()
+  const session = sessionOf((await send('launch', () => launch(base, token))).data.url)
+  for (let i = 0; i < 5; i++) {
+    const round = `bench-${randomUUID()}`
+    for (const [op, amount] of [
+      ['bet', '1.00'],
+      ['win', '0.50'],
+    ] as const) {
+      await send(
+        op,
+        () => postSigned(base, seamless(op, session, amount, round)),
+        (body) => body.status === 'OK',
+      )
+    }
+  }
+  await balance()
+}
+
+async function playerSessions(t: Target, seconds: number): Promise<Measured> {
+  const recorder = await loop(SESSIONS, seconds, (worker, _round, send) => sessionRound(t.base, t.players[worker % t.players.length]!, send))
+  return { ...recorder.overall(), steps: recorder.byStep(), ...(recorder.firstError ? { note: `the first failure: ${recorder.firstError}.` } : {}) }
+}
+
+/** The bench's day in Bangkok (the reports' days), `daysBack` days ago. */
+const bangkokDay = (daysBack: number) => new Date(Date.now() + 7 * 3_600_000 - daysBack * 86_400_000).toISOString().slice(0, 10)
+
+/** The back-office's busiest screens, read by OPERATORS operators while balance reads and spread bets run beside them. */
+async function backofficeUnderLoad(t: Target): Promise<Measured> {
+  const token = await operatorToken(t.base)
+  const get = (url: string) => () => call(t.base, 'GET', url, { token })
+  const [screens, balance, load] = await Promise.all([
+    loop(OPERATORS, SECONDS, async (worker, round, send) => {
+      await send('dashboard', get('/api/backoffice/dashboard'))
+      await send('members search', get(`/api/backoffice/members?q=${encodeURIComponent('ทดสอบ')}`))
+      await send('withdrawals queue', get('/api/backoffice/withdrawals'))
+      await send('approvals queue', get('/api/backoffice/approvals'))
+      const report = REPORT_IDS[(round * OPERATORS + worker) % REPORT_IDS.length]
+      await send('reports (30 days)', get(`/api/backoffice/reports/${report}?from=${bangkokDay(29)}&to=${bangkokDay(0)}`))
+    }),
+    readBalance(t),
+    bets(t, t.players),
+  ])
+  const failure = screens.firstError ? ` The first failure: ${screens.firstError}.` : ''
+  return {
+    ...screens.overall(),
+    steps: screens.byStep(),
+    note: `the load beside them: balance reads ${balance.rps}/s (p99 ${balance.p99} ms), bets ${load.rps}/s (p99 ${load.p99} ms), ${balance.errors + load.errors} errors.${failure}`,
+  }
+}
+
+/** Mixed player sessions for SOAK_SECONDS with the server's RSS read every RSS_EVERY_SECONDS. */
+async function soak(t: Target): Promise<Measured> {
+  const rss = sampleRss(t.pid, RSS_EVERY_SECONDS)
+  const sessions = await playerSessions(t, SOAK_SECONDS)
+  const samples = rss.stop()
+  const secondHalf = samples.filter((s) => s.at >= SOAK_SECONDS / 2)
+  const facts = {
+    maxRssMb: samples.length > 0 ? Math.max(...samples.map((s) => s.mb)) : undefined,
+    halfStartMb: secondHalf[0]?.mb,
+    endMb: secondHalf.at(-1)?.mb,
+  }
+  const rssNote =
+    samples.length > 0
+      ? `RSS every ${RSS_EVERY_SECONDS} s: ${samples[0]!.mb} MB at the start, max ${facts.maxRssMb} MB, ${facts.halfStartMb} MB at half time, ${facts.endMb} MB at the end (${samples.length} samples).`
+      : `RSS not read (no /proc/${t.pid}/status).`
+  return { ...sessions, facts, note: [rssNote, sessions.note].filter(Boolean).join(' ') }
+}
+
+/** Resolves once the server answers its health check: after the requests the last scenario left queued. */
+async function drained(base: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if ((await call(base, 'GET', '/api/health')).status === 200) return
+    } catch (error) {
+      if (attempt >= 8) throw error
+    }
+  }
+}
+
+/** Starts the server on `env`, sets up its players, runs `scenarios` on it in order and stops it. */
+async function onServer(env: Record<string, string>, scenarios: Scenario[]): Promise<Map<string, Measured>> {
+  const results = new Map<string, Measured>()
+  const sanam = await startSanam({ ...LOAD_ENV, ...env })
+  try {
+    say(`setting up ${PLAYERS} players`)
+    const { players, toAccount } = await preparePlayers(sanam.base, PLAYERS, 100_000)
+    const target: Target = { base: sanam.base, pid: sanam.pid!, players, toAccount }
+    for (const scenario of scenarios) {
+      await drained(sanam.base)
+      say(scenario.title)
+      results.set(scenario.id, await scenario.run(target))
+    }
+  } finally {
+    await sanam.stop()
+  }
+  return results
+}
+
+interface DatabaseRun {
+  db: Database
+  results: Map<string, Measured>
+  verified: { ok: boolean; said: string }
+}
+
+/** Every scenario meant for `db`, on one server on a fresh database, then ledger:verify on what they left. */
+async function runOn(db: Database): Promise<DatabaseRun> {
+  say(`${db}: starting the server`)
+  const scenarios = SCENARIOS.filter((s) => s.on?.(db) ?? true)
+  if (db === 'PostgreSQL')
+    return withScratchDatabase(PG_URL!, `sanam_bench_${process.pid}`, async (url) => {
+      const results = await onServer({ DATABASE_URL: url }, scenarios)
+      return { db, results, verified: ledgerVerify({ DATABASE_URL: url }) }
+    })
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sanam-bench-'))
+  try {
+    const results = await onServer({ DATA_DIR: dataDir }, scenarios)
+    return { db, results, verified: ledgerVerify({ DATA_DIR: dataDir }) }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+/**
+ * What a second API process adds (issue 22 §4, ADR 052): the balance read and the spread bets against one process and
+ * then two (API_PROCESSES=2), each on a fresh database, both on Redis so that the process count is the one difference.
+ */
+async function runProcesses(): Promise<Map<number, Map<string, Measured>>> {
+  const byCount = new Map<number, Map<string, Measured>>()
+  const scenarios = SCENARIOS.filter((s) => s.id === 'balance' || s.id === 'bets-spread')
+  for (const processes of [1, 2]) {
+    say(`PostgreSQL, ${processes} API processes on Redis`)
+    await withScratchDatabase(PG_URL!, `sanam_bench_${process.pid}_p${processes}`, async (url) => {
+      byCount.set(processes, await onServer({ DATABASE_URL: url, REDIS_URL: REDIS_URL!, API_PROCESSES: String(processes) }, scenarios))
+    })
+  }
+  return byCount
+}
+
+async function bareRoute(): Promise<Figures> {
+  const bare = Fastify({ logger: false })
+  bare.get('/bare', async () => ({ success: true, data: { ok: true } }))
+  const url = await bare.listen({ port: 0, host: '127.0.0.1' })
+  try {
+    return await hammer({ url: `${url}/bare`, connections: BALANCE_CONNECTIONS, duration: SECONDS })
+  } finally {
+    await bare.close()
+  }
+}
+
+const ms = (n: number) => (Number.isFinite(n) ? String(Math.round(n * 10) / 10) : '-')
+const cells = (what: string, f: Figures, ratio = '', goal = '', verdict = '') =>
+  `| ${what} | ${f.rps} | ${ms(f.p50)} | ${ms(f.p99)} | ${f.errors} | ${ratio} | ${goal} | ${verdict} |`
+
+/** A scenario's rows: its own, judged, and one per step. Answers the rows and whether its goals passed. */
+function scenarioRows(label: string, scenario: Scenario, m: Measured, goals: Goal[], context: Context) {
+  // A measurement in which nothing was answered meets no goal, whatever its (empty) percentiles say.
+  const judged = (goals.length > 0 && m.requests === 0 ? [...goals, answered] : goals).map((goal) => ({ goal, ...goal.judge(m, context) }))
+  const passed = judged.length === 0 ? undefined : judged.some((j) => j.pass === false) ? false : judged.every((j) => j.pass) ? true : undefined
+  const verdict = judged.length === 0 ? '' : passed === true ? 'PASS' : passed === false ? 'FAIL' : 'not judged'
+  const rows = [
+    cells(
+      `${label}: ${scenario.title}`,
+      m,
+      judged
+        .map((j) => j.ratio)
+        .filter(Boolean)
+        .join('; '),
+      judged.map((j) => `${j.goal.text}${j.pass === false ? ' ✗' : ''}`).join('; '),
+      verdict,
+    ),
+    ...(m.steps ?? []).map((s) => cells(`${label}: ↳ ${s.step}`, s.figures)),
+  ]
+  return { rows, passed }
+}
+
+async function main() {
+  requireBuilt('apps/api/dist/server.js')
+  const loadAtStart = os.loadavg()[0]!.toFixed(1)
+  say(`bare Fastify route`)
+  const baselines = new Map<Baseline, Figures>([[BARE, await bareRoute()]])
+  const runs = [await runOn('PGlite')]
+  const notes: string[] = []
+  let processes: Map<number, Map<string, Measured>> | undefined
+  if (PG_URL) {
+    runs.push(await runOn('PostgreSQL'))
+    if (REDIS_URL) processes = await runProcesses()
+    else notes.push('BENCH_REDIS_URL unset: what a second API process adds (ADR 052) was not measured.')
+    const bin = findPgbench()
+    if (bin) {
+      say('PostgreSQL baselines (pgbench)')
+      const measured = await withScratchDatabase(PG_URL, `sanam_bench_${process.pid}_pgbench`, async (url) => postgresBaselines(bin, url, SECONDS))
+      for (const [name, figures] of Object.entries(measured)) baselines.set(name as Baseline, figures)
+    } else notes.push('pgbench not found: the PostgreSQL baselines of DESIGN §7 were not measured (set PGBENCH).')
+  }
+
+  const rows = [...baselines].map(([name, figures]) => cells(`baseline: ${name}`, figures))
+  let met = 0
+  let judged = 0
+  for (const run of runs) {
+    const context: Context = { baseline: (name) => baselines.get(name), result: (id) => run.results.get(id), verified: run.verified }
+    for (const scenario of SCENARIOS) {
+      const m = run.results.get(scenario.id)
+      if (!m) continue
+      const { rows: own, passed } = scenarioRows(run.db, scenario, m, scenario.goals[run.db] ?? [], context)
+      rows.push(...own)
+      if (passed !== undefined) judged++
+      if (passed) met++
+      if (m.note) notes.push(`${run.db}, ${scenario.title}: ${m.note}`)
+    }
+    notes.push(`${run.db}: ledger:verify after the run ${run.verified.ok ? 'passed' : 'FAILED'}: ${run.verified.said}`)
+  }
+  if (processes) {
+    for (const [count, results] of processes) {
+      for (const scenario of SCENARIOS) {
+        const m = results.get(scenario.id)
+        const one = processes.get(1)?.get(scenario.id)
+        if (!m || !one) continue
+        const gain = count === 1 ? '' : `${(m.rps / Math.max(one.rps, 1)).toFixed(2)}× one process`
+        rows.push(cells(`PostgreSQL, ${count} API process${count === 1 ? '' : 'es'} (Redis): ${scenario.title}`, m, gain))
+      }
+    }
+    notes.push(`The second API process shares ${os.availableParallelism()} cores with the load generator.`)
+  }
+
+  const report = [
+    `# Benchmark ${new Date().toISOString()}`,
+    '',
+    `${os.availableParallelism()} cores, Node ${process.version}, load average ${loadAtStart} at the start and ${os.loadavg()[0]!.toFixed(1)} at the end. ` +
+      `${SECONDS} s a measurement; ${BALANCE_CONNECTIONS} connections for balance reads and the bare route, ${BET_CONNECTIONS} for bets, ` +
+      `${LOGIN_CONNECTIONS} for logins; ${PLAYERS} players; ${SESSIONS} mixed sessions at once; ${STREAMS} live balance streams; ` +
+      (SOAK_SECONDS > 0 ? `a ${SOAK_SECONDS} s soak on ${SOAK_DATABASE}.` : 'no soak.'),
+    '',
+    '| scenario | req/s | p50 ms | p99 ms | errors | ratio | goal | verdict |',
+    '|---|---:|---:|---:|---:|---|---|---|',
+    ...rows,
+    '',
+    `${met} of ${judged} judged scenarios meet their goals.`,
+    '',
+    ...notes.map((note) => `- ${note}`),
+    '',
+  ].join('\n')
+  console.info(`\n${report}`)
+  writeFileSync(path.join(root, 'bench', 'results', 'latest.md'), report)
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error)
+    process.exit(1)
+  },
+)
