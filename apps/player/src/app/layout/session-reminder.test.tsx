@@ -1,36 +1,14 @@
 import type { SessionReminder } from '@sanam/contract'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { endSession, startSession } from '../../lib/session.ts'
+import { stubLayoutApis } from '../../testing/layout-apis.ts'
 import { demoUser, fail, ok, page, renderRoutes, stubApi } from '../../testing/render.tsx'
 import HomeRoute from '../routes/home-route.tsx'
 import { AppLayout } from './app-layout.tsx'
 
 // Issue 21 §6, ADR 048: the session reminder stands over the lobby, and a launch refused because one is owed brings
 // it up (the launch overlay gives way to it), through the app's own frame and lobby route.
-
-/** What the lobby's carousel (Embla) measures with: jsdom has none of it. */
-function stubLayoutApis() {
-  class Observer {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  }
-  vi.stubGlobal('ResizeObserver', Observer)
-  vi.stubGlobal('IntersectionObserver', Observer)
-}
-
-beforeAll(() => {
-  Element.prototype.scrollIntoView ??= () => {}
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-  })) as unknown as typeof window.matchMedia
-})
 
 afterEach(() => {
   cleanup()

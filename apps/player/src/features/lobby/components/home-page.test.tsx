@@ -1,6 +1,7 @@
 import type { Game, Provider } from '@sanam/contract'
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { stubLayoutApis } from '../../../testing/layout-apis.ts'
 import { demoUser, ok, page, renderRoutes, stubApi } from '../../../testing/render.tsx'
 import { HomePage } from './home-page.tsx'
 
@@ -45,45 +46,12 @@ const popular = [
   game('jili', 'ox2', 'fortune ox', { popularity: 3 }),
 ]
 
-beforeAll(() => {
-  Element.prototype.scrollIntoView ??= () => {}
-  // Embla measures with these; jsdom has none.
-  class Observer {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  }
-  vi.stubGlobal('ResizeObserver', Observer)
-  vi.stubGlobal('IntersectionObserver', Observer)
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-  })) as unknown as typeof window.matchMedia
-})
+beforeAll(() => stubLayoutApis())
 
 afterEach(() => {
   cleanup()
   vi.unstubAllGlobals()
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  )
-  vi.stubGlobal(
-    'IntersectionObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  )
+  stubLayoutApis()
 })
 
 function stubLobby(balance = 1234.5) {
