@@ -36,6 +36,8 @@ const PLAYERS = setting('BENCH_PLAYERS', 32)
 const SESSIONS = setting('BENCH_SESSIONS', 32)
 const STREAMS = setting('BENCH_STREAMS', 2000)
 const SOAK_SECONDS = setting('BENCH_SOAK_SECONDS', 600)
+/** BENCH_ONLY=balance,bets-spread: only these scenarios (by id), e.g. to profile one path with BENCH_CPU_PROF. */
+const ONLY = process.env.BENCH_ONLY?.split(',').map((id) => id.trim())
 const PG_URL = process.env.BENCH_DATABASE_URL
 const REDIS_URL = process.env.BENCH_REDIS_URL
 /** The soak runs once, on PostgreSQL when the run has it (production's database), else on the embedded one. */
@@ -358,7 +360,7 @@ interface DatabaseRun {
 /** Every scenario meant for `db`, on one server on a fresh database, then ledger:verify on what they left. */
 async function runOn(db: Database): Promise<DatabaseRun> {
   say(`${db}: starting the server`)
-  const scenarios = SCENARIOS.filter((s) => s.on?.(db) ?? true)
+  const scenarios = SCENARIOS.filter((s) => (ONLY?.includes(s.id) ?? true) && (s.on?.(db) ?? true))
   if (db === 'PostgreSQL')
     return withScratchDatabase(PG_URL!, `sanam_bench_${process.pid}`, async (url) => {
       const results = await onServer({ DATABASE_URL: url }, scenarios)
@@ -428,6 +430,8 @@ function scenarioRows(label: string, scenario: Scenario, m: Measured, goals: Goa
 
 async function main() {
   requireBuilt('apps/api/dist/server.js')
+  const unknown = ONLY?.filter((id) => !SCENARIOS.some((s) => s.id === id)) ?? []
+  if (unknown.length > 0) throw new Error(`BENCH_ONLY: no scenario ${unknown.join(', ')}; the ids are ${SCENARIOS.map((s) => s.id).join(', ')}`)
   const loadAtStart = os.loadavg()[0]!.toFixed(1)
   say(`bare Fastify route`)
   const baselines = new Map<Baseline, Figures>([[BARE, await bareRoute()]])

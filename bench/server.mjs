@@ -34,7 +34,9 @@ export function freePort() {
  */
 export async function startSanam(env) {
   const port = await freePort()
-  const child = spawn(process.execPath, [path.join(root, 'apps/api/dist/server.js')], {
+  // BENCH_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops (issue 22 §1).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : []
+  const child = spawn(process.execPath, [...profile, path.join(root, 'apps/api/dist/server.js')], {
     cwd: root,
     // Demo mode also on PostgreSQL (BENCH_DATABASE_URL): the load plays through the demo provider and its demo secret.
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SANAM_MODE: 'demo', ...env },

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import helmet from '@fastify/helmet'
-import { securityHeaders } from './security-headers.ts'
+import { addSecurityHeaders } from './security-headers.ts'
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Config } from './config.ts'
@@ -215,7 +214,7 @@ export async function buildApp(deps: AppDeps) {
     app.addHook('onClose', async () => metrics.close())
   }
 
-  await app.register(helmet, securityHeaders)
+  addSecurityHeaders(app)
   // Before any route: the OpenAPI document is collected from the routes added after it (ADR 026).
   await registerApiDocs(app)
 

@@ -1,6 +1,5 @@
 import { Writable } from 'node:stream'
-import helmet from '@fastify/helmet'
-import { securityHeaders } from './security-headers.ts'
+import { addSecurityHeaders } from './security-headers.ts'
 import { and, eq } from 'drizzle-orm'
 import Fastify from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -45,7 +44,7 @@ async function buildPlayApp(core: TestApp): Promise<TypedApp> {
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   app.setErrorHandler(handleError)
-  await app.register(helmet, securityHeaders)
+  addSecurityHeaders(app)
   // The host app.ts gives it, with the seamless API reached through inject and late wins moved by hand.
   const host = demoProviderHost({
     db: core.db,
