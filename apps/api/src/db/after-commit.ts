@@ -22,22 +22,25 @@ function replaceTransaction(target: Db, begin: Begin) {
   Object.defineProperty(target, 'transaction', { value: begin, configurable: true, writable: true })
 }
 
-/** Gives a transaction (or a savepoint's transaction) its scope, and its savepoints the same treatment. */
-function open(tx: Db): Scope {
-  const scope: Scope = { callbacks: [], savepoints: [] }
-  scopes.set(tx, scope)
-  const nested = tx.transaction.bind(tx) as Begin
-  replaceTransaction(tx, async (work, config) => {
-    let inner: Scope | undefined
-    const result = await nested((sp) => {
-      inner = open(sp)
-      return work(sp)
+/**
+ * Makes `target.transaction` give every transaction it begins a scope, and hand the scope to `settle` once the work has
+ * succeeded: for the database handle, once the transaction has committed; for a transaction's own `transaction` (a
+ * savepoint), once the savepoint is released, when what it registered joins the transaction around it.
+ */
+function scopeTransactions(target: Db, settle: (scope: Scope) => void) {
+  const begin = target.transaction.bind(target) as Begin
+  replaceTransaction(target, async (work, config) => {
+    let scope: Scope | undefined
+    const result = await begin((tx) => {
+      const own: Scope = { callbacks: [], savepoints: [] }
+      scope = own
+      scopes.set(tx, own)
+      scopeTransactions(tx, (released) => own.callbacks.push(...released.callbacks))
+      return work(tx)
     }, config)
-    // A savepoint released: what it registered now commits, or not, with the transaction around it.
-    if (inner) scope.callbacks.push(...inner.callbacks)
+    if (scope) settle(scope)
     return result
   })
-  return scope
 }
 
 /**
@@ -47,21 +50,14 @@ function open(tx: Db): Scope {
  * has committed and its caller must hear so.
  */
 export function keepAfterCommit<T extends Db>(db: T): T {
-  const begin = db.transaction.bind(db) as Begin
-  replaceTransaction(db, async (work, config) => {
-    let scope: Scope | undefined
-    const result = await begin((tx) => {
-      scope = open(tx)
-      return work(tx)
-    }, config)
-    for (const fn of scope?.callbacks ?? []) {
+  scopeTransactions(db, (committed) => {
+    for (const fn of committed.callbacks) {
       try {
         fn()
       } catch (error) {
         console.error('an after-commit callback failed', error)
       }
     }
-    return result
   })
   return db
 }
