@@ -5,6 +5,7 @@ import Fastify from 'fastify'
 import { buildApp, loggerOptions } from './app.ts'
 import { ConfigError, loadConfig, type Config } from './config.ts'
 import { openDatabase } from './db/client.ts'
+import { connectionBudgetProblem, connectionsAccepted } from './db/connection-budget.ts'
 import { replicationState, synchronousStandbyProblems } from './db/replication.ts'
 import { DEMO_PLAYER, demoDataLeft, seedDemo, seedSite } from './seed.ts'
 import { auditHeadExport } from './modules/audit/audit-head-export.ts'
@@ -106,6 +107,10 @@ async function main() {
           { problems },
           'PostgreSQL has no synchronous standby: an acknowledged commit can be lost with the database machine (docs/operations.md, "High availability")',
         )
+    }
+    if (database.kind === 'postgres') {
+      const problem = connectionBudgetProblem({ processes: config.API_PROCESSES, poolMax: config.DB_POOL_MAX }, await connectionsAccepted(database.db))
+      if (problem) app.log.warn(problem)
     }
   }
 
