@@ -335,7 +335,8 @@ async function drained(base: string): Promise<void> {
 /** Starts the server on `env`, sets up its players, runs `scenarios` on it in order and stops it. */
 async function onServer(env: Record<string, string>, scenarios: Scenario[]): Promise<Map<string, Measured>> {
   const results = new Map<string, Measured>()
-  const sanam = await startSanam({ ...LOAD_ENV, ...env })
+  // The streams scenario holds STREAMS streams of one player: the server's cap per player (8 by default) is lifted.
+  const sanam = await startSanam({ ...LOAD_ENV, STREAMS_PER_PLAYER: String(Math.max(STREAMS, 1)), ...env })
   try {
     say(`setting up ${PLAYERS} players`)
     const { players, toAccount } = await preparePlayers(sanam.base, PLAYERS, 100_000)

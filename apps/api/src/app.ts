@@ -299,6 +299,7 @@ export async function buildApp(deps: AppDeps) {
     summary: (playerId) => wallet.summary(playerId),
     stillLive: (token) => auth.stillLive(token),
     online: database.kind !== 'postgres',
+    perPlayer: config.STREAMS_PER_PLAYER,
     ...(deps.streamHeartbeatMs ? { heartbeatMs: deps.streamHeartbeatMs } : {}),
     log: app.log,
   })

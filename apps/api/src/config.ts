@@ -131,6 +131,11 @@ const ConfigSchema = z.object({
   DB_POOL_MAX: int(1, 1000).default(20),
   DB_POOL_WAIT_MS: int(50, 60_000).default(3000),
   DB_STATEMENT_TIMEOUT_MS: int(50, 600_000).default(10_000),
+  /**
+   * Live balance streams (ADR 049) one player may hold open on one process: a few tabs and devices, never enough for a
+   * client that opens them without end to hold the process's sockets and memory. One more is refused (429).
+   */
+  STREAMS_PER_PLAYER: int(1, 100_000).default(8),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * The metrics (ADR 051): GET /metrics on a listener of its own on METRICS_PORT (bound to METRICS_HOST), or on the

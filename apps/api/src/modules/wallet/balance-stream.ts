@@ -59,6 +59,8 @@ export function createBalanceStreams(deps: {
   stillLive: (token: string) => Promise<boolean>
   /** False on PostgreSQL until the notification listener is connected. */
   online: boolean
+  /** The most streams one player may hold open here (STREAMS_PER_PLAYER); one more is refused. */
+  perPlayer: number
   heartbeatMs?: number
   log: StreamLog
 }) {
@@ -128,13 +130,15 @@ export function createBalanceStreams(deps: {
     },
 
     /**
-     * Refuses (503 DEPENDENCY_DOWN) while changes could go unheard or the process is closing; otherwise opens the
+     * Refuses (503 DEPENDENCY_DOWN) while changes could go unheard or the process is closing, and (429 RATE_LIMITED)
+     * a stream past the player's `perPlayer` (the app polls meanwhile and tries again later); otherwise opens the
      * stream (`open()` is called only then: after it, the answer is the stream) and sends the balance at once.
      */
     open(actor: Actor, token: string, open: () => EventSink): void {
       if (!online || closed) throw new AppError('DEPENDENCY_DOWN')
-      const stream: Stream = { actor, token, sink: open(), fresh: true }
       let set = byPlayer.get(actor.playerId)
+      if ((set?.size ?? 0) >= deps.perPlayer) throw new AppError('RATE_LIMITED')
+      const stream: Stream = { actor, token, sink: open(), fresh: true }
       if (!set) byPlayer.set(actor.playerId, (set = new Set()))
       set.add(stream)
       const heartbeat = setInterval(() => {

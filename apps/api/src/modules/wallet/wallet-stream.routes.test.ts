@@ -64,6 +64,22 @@ describe('GET /api/wallet/stream', () => {
     for (const s of [one, two]) expect((await s.nextBalance()).balance).toBe(300)
   })
 
+  it('holds at most STREAMS_PER_PLAYER (8) of one player’s streams: one more is 429 in Thai until one closes', async () => {
+    const player = await signedInPlayer(t, {}, { cash: 40 })
+    const held = []
+    for (let i = 0; i < 8; i++) held.push(await stream(t, player.token))
+    for (const s of held) expect((await s.nextBalance()).balance).toBe(40)
+    const refused = await stream(t, player.token)
+    expect(refused.status).toBe(429)
+    expect(refused.body).toMatchObject({ success: false, code: 'RATE_LIMITED', message: expect.stringMatching(/[\u0E00-\u0E7F]/) })
+    // A tab closed makes room for the next (once the server has seen it go).
+    held[0]!.close()
+    await expect.poll(async () => (await stream(t, player.token)).status).toBe(200)
+    // Those held still get the player's money.
+    await fund(t, player, 2)
+    expect((await held[7]!.nextBalance()).balance).toBe(42)
+  })
+
   it('sends nothing for a refused movement: a withdrawal over the balance changes no money', async () => {
     const player = await signedInPlayer(t, {}, { cash: 50 })
     const s = await stream(t, player.token)
