@@ -8,6 +8,16 @@ export function accountKey(playerId: number | null, kind: string): string {
   return playerId === null ? `house:${kind}` : `player:${playerId}:${kind}`
 }
 
+/**
+ * The accounts that exist among `wanted` (a relation of player_id, kind), each side through its own unique index:
+ * player accounts by (player_id, kind), house accounts by kind. One join on `player_id is not distinct from` would read
+ * every account on every money movement (issue 22 §5: a sequential scan of a million accounts).
+ */
+const existingAccounts = (wanted: SQL) => sql`
+  select a.id, a.player_id, a.kind from accounts a join ${wanted} w on a.player_id = w.player_id and a.kind = w.kind where a.player_id is not null
+  union all
+  select a.id, a.player_id, a.kind from accounts a join ${wanted} w on a.kind = w.kind where a.player_id is null and w.player_id is null`
+
 /** Every SQL statement that touches money. Only the ledger service calls these. */
 export const ledgerRepository = {
   /**
@@ -57,7 +67,7 @@ export const ledgerRepository = {
             on conflict (player_id, kind) where player_id is not null do nothing returning id, player_id, kind)
           select id, player_id, kind from new_house
           union all select id, player_id, kind from new_player
-          union all select a.id, a.player_id, a.kind from accounts a join want w on a.kind = w.kind and a.player_id is not distinct from w.player_id`),
+          union all ${existingAccounts(sql`want`)}`),
       ),
     )
     const missing = unique.filter((w) => !out.has(accountKey(w.playerId, w.kind)))
@@ -66,13 +76,7 @@ export const ledgerRepository = {
         missing.map((w) => sql`(${w.playerId}::bigint, ${w.kind}::text)`),
         sql`, `,
       )
-      take(
-        rowsOf<Row>(
-          await db.execute(
-            sql`select a.id, a.player_id, a.kind from accounts a join (values ${again}) w(player_id, kind) on a.kind = w.kind and a.player_id is not distinct from w.player_id`,
-          ),
-        ),
-      )
+      take(rowsOf<Row>(await db.execute(sql`with again(player_id, kind) as (values ${again}) ${existingAccounts(sql`again`)}`)))
       for (const w of missing) if (!out.has(accountKey(w.playerId, w.kind))) throw new Error(`account ${accountKey(w.playerId, w.kind)} missing`)
     }
     return out
