@@ -47,6 +47,8 @@ const HISTORY_WITHDRAWALS = 200
 const HISTORY_PAGE = 20
 const DEEP_PAGE = Math.floor((HISTORY_DEPOSITS + HISTORY_WITHDRAWALS) / HISTORY_PAGE) - 1
 const GOAL = 1.5
+/** Each path is measured this many times on each database, alternately (BENCH_ROUNDS). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2)
 
 const PASSWORD = 'growth1234'
 const OPERATOR = { username: 'growth-owner', password: 'growth-operator-password-9', totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' }
@@ -334,82 +336,103 @@ async function operatorToken(base: string) {
   return (await call<{ token: string }>(base, 'POST', '/api/backoffice/auth/login', { username: OPERATOR.username, password: OPERATOR.password, otp })).token
 }
 
-/** Step 4: each path through HTTP, a second of warm-up first. */
-async function measurePaths(url: string): Promise<Record<string, Measured>> {
-  const sanam = await startSanam(serverEnv(url))
-  try {
-    const base = sanam.base
-    const login = (mobile: string) => call<{ token: string }>(base, 'POST', '/api/auth/login', { mobile, password: PASSWORD })
-    const player = (await login(HISTORY_PLAYER.mobile)).token
-    const inviter = (await login(INVITER.mobile)).token
-    const operator = await operatorToken(base)
-    const memberId = await withClient(url, (c) => playerId(c, HISTORY_PLAYER.mobile))
-    const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
-    const { to_account } = await call<{ to_account: string }>(base, 'GET', `/api/dev/bank-account?mobile=${HISTORY_PLAYER.mobile}`)
-    const deep = await call<{ list: unknown[] }>(base, 'GET', `/api/wallet/histories?page=${DEEP_PAGE}`, undefined, bearer(player))
-    if (deep.list.length !== HISTORY_PAGE) throw new Error(`the deep page ${DEEP_PAGE} has ${deep.list.length} items, not ${HISTORY_PAGE}`)
-    const invites = await call<{ total: number }>(base, 'GET', '/api/invites', undefined, bearer(inviter))
-    if (invites.total !== DOWNLINES) throw new Error(`the inviter has ${invites.total} downlines, not ${DOWNLINES}`)
-    const found = await call<{ total: number }>(base, 'GET', `/api/backoffice/members?q=${encodeURIComponent(SEARCH_TEXT)}`, undefined, bearer(operator))
-    if (found.total !== 1) throw new Error(`the member search found ${found.total}, not 1`)
+/** Step 4: the paths to measure on a running server, each checked once first (the data is what the run expects). */
+async function pathsOf(base: string, url: string): Promise<Array<[string, autocannon.Options]>> {
+  const login = (mobile: string) => call<{ token: string }>(base, 'POST', '/api/auth/login', { mobile, password: PASSWORD })
+  const player = (await login(HISTORY_PLAYER.mobile)).token
+  const inviter = (await login(INVITER.mobile)).token
+  const operator = await operatorToken(base)
+  const memberId = await withClient(url, (c) => playerId(c, HISTORY_PLAYER.mobile))
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+  const { to_account } = await call<{ to_account: string }>(base, 'GET', `/api/dev/bank-account?mobile=${HISTORY_PLAYER.mobile}`)
+  const deep = await call<{ list: unknown[] }>(base, 'GET', `/api/wallet/histories?page=${DEEP_PAGE}`, undefined, bearer(player))
+  if (deep.list.length !== HISTORY_PAGE) throw new Error(`the deep page ${DEEP_PAGE} has ${deep.list.length} items, not ${HISTORY_PAGE}`)
+  const invites = await call<{ total: number }>(base, 'GET', '/api/invites', undefined, bearer(inviter))
+  if (invites.total !== DOWNLINES) throw new Error(`the inviter has ${invites.total} downlines, not ${DOWNLINES}`)
+  const found = await call<{ total: number }>(base, 'GET', `/api/backoffice/members?q=${encodeURIComponent(SEARCH_TEXT)}`, undefined, bearer(operator))
+  if (found.total !== 1) throw new Error(`the member search found ${found.total}, not 1`)
+  const ledger = await call<{ total: number }>(base, 'GET', `/api/backoffice/members/${memberId}/ledger?page=0`, undefined, bearer(operator))
+  if (ledger.total !== HISTORY_DEPOSITS + 2 * HISTORY_WITHDRAWALS) throw new Error(`the member's ledger has ${ledger.total} transfers`)
 
-    const get = (path: string, token: string) => ({ url: `${base}${path}`, headers: bearer(token) })
-    const transfer = () => {
-      const raw = JSON.stringify({
-        external_id: `growth-${randomUUID()}`,
-        to_account,
-        from_bank_code: HISTORY_PLAYER.bank_code,
-        from_account: MASKED_ACCOUNT,
-        from_name: `${HISTORY_PLAYER.firstname} ${HISTORY_PLAYER.surname.slice(0, 3)}`,
-        amount: 1,
-        occurred_at: new Date().toISOString(),
-      })
-      const headers = signatureHeaders(DEMO_BANK_WEBHOOK_SECRET, { method: 'POST', path: '/api/bank/transfers', body: raw, now: new Date() })
-      return { raw, headers: { 'content-type': 'application/json', ...headers } }
-    }
-    const probe = transfer()
-    const matched = await call<{ status: string }>(base, 'POST', '/api/bank/transfers', JSON.parse(probe.raw), probe.headers)
-    if (matched.status !== 'MATCHED') throw new Error(`the masked transfer was ${matched.status}, not MATCHED`)
+  const get = (path: string, token: string) => ({ url: `${base}${path}`, headers: bearer(token) })
+  const transfer = () => {
+    const raw = JSON.stringify({
+      external_id: `growth-${randomUUID()}`,
+      to_account,
+      from_bank_code: HISTORY_PLAYER.bank_code,
+      from_account: MASKED_ACCOUNT,
+      from_name: `${HISTORY_PLAYER.firstname} ${HISTORY_PLAYER.surname.slice(0, 3)}`,
+      amount: 1,
+      occurred_at: new Date().toISOString(),
+    })
+    const headers = signatureHeaders(DEMO_BANK_WEBHOOK_SECRET, { method: 'POST', path: '/api/bank/transfers', body: raw, now: new Date() })
+    return { raw, headers: { 'content-type': 'application/json', ...headers } }
+  }
+  const probe = transfer()
+  const matched = await call<{ status: string }>(base, 'POST', '/api/bank/transfers', JSON.parse(probe.raw), probe.headers)
+  if (matched.status !== 'MATCHED') throw new Error(`the masked transfer was ${matched.status}, not MATCHED`)
 
-    const paths: Array<[string, autocannon.Options]> = [
-      ['balance read', get('/api/wallet/v2/balance', player)],
-      ['wallet history, page 0', get('/api/wallet/histories?page=0', player)],
-      [`wallet history, page ${DEEP_PAGE}`, get(`/api/wallet/histories?page=${DEEP_PAGE}`, player)],
-      [`invites, ${DOWNLINES} downlines`, get('/api/invites', inviter)],
-      ['back-office member search', get(`/api/backoffice/members?q=${encodeURIComponent(SEARCH_TEXT)}`, operator)],
-      ["member's ledger tab, page 0", get(`/api/backoffice/members/${memberId}/ledger?page=0`, operator)],
-      // Last: every matched transfer adds a deposit to the history player.
-      [
-        'masked-account deposit (bank feed)',
-        {
-          url: `${base}/api/bank/transfers`,
-          requests: [
-            {
-              method: 'POST',
-              setupRequest(req) {
-                const { raw, headers } = transfer()
-                return { ...req, headers, body: raw }
-              },
+  return [
+    ['balance read', get('/api/wallet/v2/balance', player)],
+    ['wallet history, page 0', get('/api/wallet/histories?page=0', player)],
+    [`wallet history, page ${DEEP_PAGE}`, get(`/api/wallet/histories?page=${DEEP_PAGE}`, player)],
+    [`invites, ${DOWNLINES} downlines`, get('/api/invites', inviter)],
+    ['back-office member search', get(`/api/backoffice/members?q=${encodeURIComponent(SEARCH_TEXT)}`, operator)],
+    ["member's ledger tab, page 0", get(`/api/backoffice/members/${memberId}/ledger?page=0`, operator)],
+    // Last: every matched transfer adds a deposit to the history player.
+    [
+      'masked-account deposit (bank feed)',
+      {
+        url: `${base}/api/bank/transfers`,
+        requests: [
+          {
+            method: 'POST',
+            setupRequest(req) {
+              const { raw, headers } = transfer()
+              return { ...req, headers, body: raw }
             },
-          ],
-        },
-      ],
-    ]
-    const out: Record<string, Measured> = {}
-    for (const [name, options] of paths) {
-      await measure({ ...options, duration: 1 })
-      out[name] = summary(await measure(options))
-      say(`  ${name}: ${JSON.stringify(out[name])}`)
+          },
+        ],
+      },
+    ],
+  ]
+}
+
+/**
+ * Both databases served at once, each path measured on one and then the other, ROUNDS times (a second of warm-up before
+ * each): the machine is shared, so what others run weighs on both sides alike. Each side keeps its best round.
+ */
+async function measureBoth(empty: Run, grown: Run) {
+  const servers = [await startSanam(serverEnv(empty.url)), await startSanam(serverEnv(grown.url))]
+  try {
+    const [emptyPaths, grownPaths] = [await pathsOf(servers[0]!.base, empty.url), await pathsOf(servers[1]!.base, grown.url)]
+    empty.paths = {}
+    grown.paths = {}
+    for (let i = 0; i < emptyPaths.length; i++) {
+      const [name] = emptyPaths[i]!
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const [run, paths] of [
+          [empty, emptyPaths],
+          [grown, grownPaths],
+        ] as const) {
+          const options = paths[i]![1]
+          await measure({ ...options, duration: 1 })
+          const now = summary(await measure(options))
+          const best = run.paths![name]
+          run.paths![name] = best
+            ? { rps: Math.max(best.rps, now.rps), p50: Math.min(best.p50, now.p50), p99: Math.min(best.p99, now.p99), errors: best.errors + now.errors }
+            : now
+          say(`  scale ${run.scale}, ${name}: ${JSON.stringify(now)}`)
+        }
+      }
     }
-    return out
   } finally {
-    await sanam.stop()
+    await Promise.all(servers.map((server) => server.stop()))
   }
 }
 
 /** The statements behind each path, as the repositories write them, for EXPLAIN (ANALYZE, BUFFERS). */
 function statements(ids: { player: number; inviter: number }) {
-  const mine = `(select id from accounts where player_id = ${ids.player})`
   const history = (page: number) => `
     select * from (
       select 'D' || id as id, 'DEPOSIT' as txtype, amount::text as amount, 'SUCCESS' as status, credited_at as created_at
@@ -430,10 +453,27 @@ function statements(ids: { player: number; inviter: number }) {
     'member search: page': `select id, mobile, firstname, surname, status, created_at, bank_code, bank_account from players where ${search} order by id desc limit 20 offset 0`,
     'member search: total': `select count(*) from players where ${search}`,
     "member's ledger tab: page 0": `
-      select t.id, t.kind, t.reference, t.amount, t.created_at, da.kind, ca.kind from transfers t
-      join accounts da on da.id = t.debit_account_id join accounts ca on ca.id = t.credit_account_id
-      where t.debit_account_id in ${mine} or t.credit_account_id in ${mine} order by t.id desc limit 20 offset 0`,
-    "member's ledger tab: total": `select count(*) as n from transfers t where t.debit_account_id in ${mine} or t.credit_account_id in ${mine}`,
+      with mine as (select id from accounts where player_id = ${ids.player}),
+      newest as (
+        select id from (
+          select x.id from mine cross join lateral (select id from transfers where debit_account_id = mine.id order by id desc limit 20) x
+          union
+          select x.id from mine cross join lateral (select id from transfers where credit_account_id = mine.id order by id desc limit 20) x
+        ) u order by id desc limit 20 offset 0)
+      select t.id, t.kind, t.reference, t.amount, t.created_at, da.kind, ca.kind from newest n
+      join transfers t on t.id = n.id join accounts da on da.id = t.debit_account_id join accounts ca on ca.id = t.credit_account_id
+      order by t.id desc`,
+    "member's ledger tab: total": `
+      select count(*) as n from (
+        select t.id from accounts a join transfers t on t.debit_account_id = a.id where a.player_id = ${ids.player}
+        union
+        select t.id from accounts a join transfers t on t.credit_account_id = a.id where a.player_id = ${ids.player}) u`,
+    // Every money movement (the deposit matcher's credit, a bet) finds its accounts with this (ledger.accountIds).
+    'ledger: account ids': `
+      with want(player_id, kind) as (values (null::bigint, 'bank_in'::text), (${ids.player}::bigint, 'cash'::text))
+      select a.id, a.player_id, a.kind from accounts a join want w on a.player_id = w.player_id and a.kind = w.kind where a.player_id is not null
+      union all
+      select a.id, a.player_id, a.kind from accounts a join want w on a.kind = w.kind where a.player_id is null and w.player_id is null`,
   }
 }
 
@@ -465,6 +505,8 @@ function timeVerify(url: string) {
 
 interface Run {
   scale: number
+  name: string
+  url: string
   players: number
   seedMs: number
   vacuumMs: number
@@ -474,38 +516,36 @@ interface Run {
   plans?: Record<string, string[]>
 }
 
-async function runAt(admin: pg.Client, scale: number, options: { measure: boolean }): Promise<Run> {
+/** Steps 1 to 3 on a new database, then VACUUM ANALYZE and a checkpoint, so the measurement starts from a settled one. */
+async function prepare(admin: pg.Client, scale: number): Promise<Run> {
   const name = `sanam_growth_${String(scale).replace('.', '_')}_${process.pid}`
   const url = dbUrl(name)
   const players = Math.round(PLAYERS_AT_SCALE_1 * scale)
   say(`scale ${scale}: database ${name}, ${players} grown players`)
   await admin.query(`create database "${name}"`)
-  try {
-    await prepareThroughTheApp(url)
-    const started = Date.now()
-    await withClient(url, async (client) => {
-      await loadFixtures(client)
-      await grow(client, players)
-    })
-    const seedMs = Date.now() - started
-    say(`scale ${scale}: seeded in ${seconds(seedMs)} s`)
-    const vacuumStarted = Date.now()
-    await withClient(url, (client) => client.query('vacuum analyze players, accounts, deposits, withdrawals, transfers'))
-    const vacuumMs = Date.now() - vacuumStarted
-    const sizes = await withClient(url, tableSizes)
-    const run: Run = { scale, players, seedMs, vacuumMs, sizes, verify: { ms: 0, checked: 0 } }
-    if (options.measure) {
-      run.paths = await measurePaths(url)
-      run.plans = await explainAll(url)
-    }
-    run.verify = timeVerify(url)
-    say(`scale ${scale}: ledger:verify ok in ${seconds(run.verify.ms)} s (${run.verify.checked} rows)`)
-    return run
-  } finally {
-    if (KEEP) say(`kept database ${name}`)
-    else await admin.query(`drop database if exists "${name}" with (force)`)
-  }
+  created.push(name)
+  await prepareThroughTheApp(url)
+  const started = Date.now()
+  await withClient(url, async (client) => {
+    await loadFixtures(client)
+    await grow(client, players)
+  })
+  const seedMs = Date.now() - started
+  say(`scale ${scale}: seeded in ${seconds(seedMs)} s`)
+  const vacuumStarted = Date.now()
+  await withClient(url, (client) => client.query('vacuum analyze players, accounts, deposits, withdrawals, transfers'))
+  const vacuumMs = Date.now() - vacuumStarted
+  await admin.query('checkpoint')
+  return { scale, name, url, players, seedMs, vacuumMs, sizes: await withClient(url, tableSizes), verify: { ms: 0, checked: 0 } }
 }
+
+function verify(run: Run) {
+  run.verify = timeVerify(run.url)
+  say(`scale ${run.scale}: ledger:verify ok in ${seconds(run.verify.ms)} s (${run.verify.checked} rows)`)
+}
+
+/** Every database this run created, dropped at the end unless GROWTH_KEEP=1. */
+const created: string[] = []
 
 /** The lines of a plan that say how it reads: scans, sorts, the execution time. */
 const keyLines = (plan: string[]) =>
@@ -546,7 +586,13 @@ function report(empty: Run, grown: Run, verifyRuns: Run[]) {
       `| ${name} | ${e.rps} | ${e.p50} | ${e.p99} | ${g.rps} | ${g.p50} | ${g.p99} | ${r50.toFixed(2)} | ${r99.toFixed(2)} | ${e.errors + g.errors} | ${pass ? 'within 1.5×' : 'MISSED'} |`,
     )
   }
-  lines.push('', 'Latencies in ms (autocannon rounds to whole ms; a ratio against a value under 1 ms uses 1).', '', '## ledger:verify', '')
+  lines.push(
+    '',
+    `Latencies in ms (autocannon rounds to whole ms; a ratio against a value under 1 ms uses 1). Both databases were served at once and each path measured on one and then the other, ${ROUNDS} rounds; each side's best round is shown (the machine is shared).`,
+    '',
+    '## ledger:verify',
+    '',
+  )
   lines.push('| scale | rows checked | time |', '|---:|---:|---:|')
   for (const run of [...new Set([empty, ...verifyRuns, grown])].sort((a, b) => a.scale - b.scale))
     lines.push(`| ${run.scale} | ${run.verify.checked.toLocaleString('en')} | ${seconds(run.verify.ms)} s |`)
@@ -559,17 +605,32 @@ async function main() {
   const admin = new pg.Client({ connectionString: ADMIN_URL })
   await admin.connect()
   try {
-    const empty = await runAt(admin, 0, { measure: true })
-    const verifyRuns = VERIFY_SCALE !== undefined && VERIFY_SCALE !== SCALE && VERIFY_SCALE !== 0 ? [await runAt(admin, VERIFY_SCALE, { measure: false })] : []
-    const grown = await runAt(admin, SCALE, { measure: true })
+    const empty = await prepare(admin, 0)
+    const verifyRuns: Run[] = []
+    if (VERIFY_SCALE !== undefined && VERIFY_SCALE !== SCALE && VERIFY_SCALE !== 0) {
+      const run = await prepare(admin, VERIFY_SCALE)
+      verify(run)
+      if (!KEEP) await admin.query(`drop database if exists "${run.name}" with (force)`)
+      verifyRuns.push(run)
+    }
+    const grown = await prepare(admin, SCALE)
+    await measureBoth(empty, grown)
+    empty.plans = await explainAll(empty.url)
+    grown.plans = await explainAll(grown.url)
+    verify(empty)
+    verify(grown)
     const text = report(empty, grown, verifyRuns)
-    const plans = Object.entries(grown.plans ?? {})
-      .map(([name, plan]) => `## ${name}\n\n\`\`\`\n${plan.join('\n')}\n\`\`\`\n`)
+    const plans = [empty, grown]
+      .flatMap((run) => Object.entries(run.plans ?? {}).map(([name, plan]) => `## Scale ${run.scale}: ${name}\n\n\`\`\`\n${plan.join('\n')}\n\`\`\`\n`))
       .join('\n')
     writeFileSync(path.join(root, 'bench', 'results', 'latest-growth.md'), text)
-    writeFileSync(path.join(root, 'bench', 'results', 'latest-growth-plans.md'), `# Full plans on the grown data\n\n${plans}`)
+    writeFileSync(path.join(root, 'bench', 'results', 'latest-growth-plans.md'), `# Full plans\n\n${plans}`)
     console.info(text)
   } finally {
+    for (const name of created) {
+      if (KEEP) say(`kept database ${name}`)
+      else await admin.query(`drop database if exists "${name}" with (force)`)
+    }
     await admin.end()
   }
 }
