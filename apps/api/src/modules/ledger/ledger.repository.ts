@@ -214,11 +214,14 @@ export const ledgerRepository = {
       select p.id, count(t.id) as n from wallet_payouts p
       left join transfers t on t.reference = 'payout:' || p.id and t.amount = p.amount
       group by p.id having count(t.id) <> 1`)
-    // Every transfer that names a deposit or withdrawal points at one that exists.
+    // Every transfer that names a deposit or withdrawal points at one that exists. Two anti-joins: under one OR the
+    // planner kept each NOT EXISTS a subplan, run per transfer once its hash outgrew work_mem (quadratic: issue 22 §5).
     const orphans = await q<{ id: string; reference: string }>(sql`
       select t.id, t.reference from transfers t
-      where (t.reference like 'deposit:%' and not exists (select 1 from deposits d where 'deposit:' || d.id = t.reference))
-         or (t.reference like 'withdrawal:%' and not exists (select 1 from withdrawals w where 'withdrawal:' || w.id = t.reference))`)
+      where t.reference like 'deposit:%' and not exists (select 1 from deposits d where 'deposit:' || d.id = t.reference)
+      union all
+      select t.id, t.reference from transfers t
+      where t.reference like 'withdrawal:%' and not exists (select 1 from withdrawals w where 'withdrawal:' || w.id = t.reference)`)
     const [counts] = await q<{ n: string }>(sql`
       select (select count(*) from accounts) + (select count(*) from transfers) + (select count(*) from deposits) + (select count(*) from withdrawals) as n`)
     return { mismatched, negative, unbalanced, badDeposits, badWithdrawals, badBonuses, badAccruals, badPayouts, orphans, checked: Number(counts?.n ?? 0) }
