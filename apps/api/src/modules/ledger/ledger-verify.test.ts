@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../test/app.ts'
 import { fund, signedInPlayer } from '../../../test/money.ts'
+import type { TransferRequest } from './ledger.service.ts'
 
 // ledger:verify's check that every transfer naming a deposit or a withdrawal names one that exists (ADR 006). Written as
 // two anti-joins since issue 22 §5 (ADR 056): under one OR it was quadratic on a grown ledger. Runs on PGlite and on
@@ -13,10 +14,10 @@ describe('ledger:verify names transfers whose deposit or withdrawal does not exi
     await fund(t, player, 500)
     expect((await t.services.ledger.verify(t.db)).ok).toBe(true)
 
-    const credit = (key: string, reference: string) => ({
+    const credit = (key: string, reference: string): TransferRequest => ({
       key,
       from: { house: 'adjustment' },
-      to: { player: player.id, kind: 'cash' as const },
+      to: { player: player.id, kind: 'cash' },
       amount: 100n,
       kind: 'adjustment',
       reference,
