@@ -368,6 +368,18 @@ async function pathsOf(base: string, url: string): Promise<Array<[string, autoca
     const headers = signatureHeaders(DEMO_BANK_WEBHOOK_SECRET, { method: 'POST', path: '/api/bank/transfers', body: raw, now: new Date() })
     return { raw, headers: { 'content-type': 'application/json', ...headers } }
   }
+  const maskedTransfers = (): autocannon.Options => ({
+    url: `${base}/api/bank/transfers`,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest(req) {
+          const { raw, headers } = transfer()
+          return { ...req, headers, body: raw }
+        },
+      },
+    ],
+  })
   const probe = transfer()
   const matched = await call<{ status: string }>(base, 'POST', '/api/bank/transfers', JSON.parse(probe.raw), probe.headers)
   if (matched.status !== 'MATCHED') throw new Error(`the masked transfer was ${matched.status}, not MATCHED`)
@@ -379,22 +391,10 @@ async function pathsOf(base: string, url: string): Promise<Array<[string, autoca
     [`invites, ${DOWNLINES} downlines`, get('/api/invites', inviter)],
     ['back-office member search', get(`/api/backoffice/members?q=${encodeURIComponent(SEARCH_TEXT)}`, operator)],
     ["member's ledger tab, page 0", get(`/api/backoffice/members/${memberId}/ledger?page=0`, operator)],
-    // Last: every matched transfer adds a deposit to the history player.
-    [
-      'masked-account deposit (bank feed)',
-      {
-        url: `${base}/api/bank/transfers`,
-        requests: [
-          {
-            method: 'POST',
-            setupRequest(req) {
-              const { raw, headers } = transfer()
-              return { ...req, headers, body: raw }
-            },
-          },
-        ],
-      },
-    ],
+    // Last: every matched transfer adds a deposit to the history player. At BENCH_CONNECTIONS they queue for that
+    // player's cash row (ADR 018), so the same transfers one at a time as well: the matcher's own latency.
+    ['masked-account deposit (bank feed), one at a time', { ...maskedTransfers(), connections: 1 }],
+    ['masked-account deposit (bank feed)', maskedTransfers()],
   ]
 }
 
