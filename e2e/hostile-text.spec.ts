@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { describe, expect, it } from 'vitest'
 import { call } from './support/http.ts'
 import { CONSENTS, deposit } from './support/player.ts'
@@ -42,7 +43,7 @@ async function startWithHostileTexts(dataDir: string): Promise<RunningServer> {
   }
 
   // The operator's texts, written where the back-office will write them.
-  const db = new PGlite(path.join(dataDir, 'pglite'))
+  const db = new PGlite(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } })
   await db.query('update site_settings set title = $1, description = $2', [SITE_TITLE, SITE_DESCRIPTION])
   // A promotion's title is in its list row and in each of its versions (a claim shows the version it was granted under).
   await db.query('update promotions set title = $1', [PROMO_TITLE])

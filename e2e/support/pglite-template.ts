@@ -9,6 +9,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle } from 'drizzle-orm/pglite'
 import { migrate } from 'drizzle-orm/pglite/migrator'
 import { PGLITE_TEMPLATE_VARIABLE, repoRoot } from './server.ts'
@@ -19,7 +20,7 @@ export default async function createMigratedTemplate(): Promise<(() => Promise<v
   const migrations = path.join(repoRoot, 'apps/api/dist/migrations')
   if (!existsSync(migrations)) throw new Error(`${migrations} missing: run npm run build first`)
   const dir = await mkdtemp(path.join(tmpdir(), 'sanam-e2e-template-'))
-  const client = new PGlite({ dataDir: path.join(dir, 'pglite') })
+  const client = new PGlite({ dataDir: path.join(dir, 'pglite'), extensions: { pg_trgm } })
   try {
     await migrate(drizzle({ client }), { migrationsFolder: migrations })
   } finally {

@@ -270,7 +270,10 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   const { PGlite } = await import('@electric-sql/pglite')
   const { drizzle } = await import('drizzle-orm/pglite')
   const { migrate } = await import('drizzle-orm/pglite/migrator')
+  // pg_trgm: the trigram indexes of the member search and the deposit matcher (migration 0025, ADR 056).
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
   const client = new PGlite({
+    extensions: { pg_trgm },
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   })

@@ -7,7 +7,8 @@ const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 /**
  * How an operator finds a player by one search text (issue 12 §4, §5), shared by every back-office search that names a
  * player: the phone starts with it, the bank account contains it, the name contains it (any case), or it is the
- * invite code.
+ * invite code. The trigram indexes on the phone, the account and this same name expression (ADR 056) serve the
+ * contains-searches: no search reads every player.
  */
 export function playerMatches(q: string): SQL {
   const text = literal(q.trim())

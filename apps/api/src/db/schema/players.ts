@@ -52,6 +52,12 @@ export const players = pgTable(
     index('players_upline_idx').on(t.uplineId, t.createdAt),
     // New players per Bangkok day: the dashboard and the players report (issue 20 §5).
     index('players_created_idx').on(t.createdAt),
+    // Contains-searches without reading every player (issue 22 §5, ADR 056): trigram indexes (pg_trgm) serve the
+    // back-office's member search (the phone's start, the bank account or the name anywhere in it, any case) and the
+    // deposit matcher's masked account ('%' and a mask). `playerMatches` writes the name as this same expression.
+    index('players_mobile_trgm_idx').using('gin', t.mobile.op('gin_trgm_ops')),
+    index('players_bank_account_trgm_idx').using('gin', t.bankAccount.op('gin_trgm_ops')),
+    index('players_name_trgm_idx').using('gin', sql`(${t.firstname} || ' ' || ${t.surname}) gin_trgm_ops`),
   ],
 )
 

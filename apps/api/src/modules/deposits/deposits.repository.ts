@@ -316,7 +316,10 @@ export const depositsRepository = {
     return { rows, total: count?.n ?? 0 }
   },
 
-  /** Players whose registered account at `bankCode` matches a SQL LIKE pattern (prefilter for the matcher). */
+  /**
+   * Players whose registered account at `bankCode` matches a SQL LIKE pattern (prefilter for the matcher). A mask's
+   * pattern starts with '%': the trigram index on the account (ADR 056) finds the rows by its visible digits.
+   */
   async candidates(db: Db, bankCode: string, accountLike: string) {
     return db
       .select({ id: players.id, bankAccount: players.bankAccount, firstname: players.firstname, surname: players.surname, status: players.status })

@@ -8,6 +8,16 @@ export function accountKey(playerId: number | null, kind: string): string {
   return playerId === null ? `house:${kind}` : `player:${playerId}:${kind}`
 }
 
+/**
+ * The accounts that exist among `wanted` (a relation of player_id, kind), each side through its own unique index:
+ * player accounts by (player_id, kind), house accounts by kind. One join on `player_id is not distinct from` would read
+ * every account on every money movement (issue 22 §5: a sequential scan of a million accounts).
+ */
+const existingAccounts = (wanted: SQL) => sql`
+  select a.id, a.player_id, a.kind from accounts a join ${wanted} w on a.player_id = w.player_id and a.kind = w.kind where a.player_id is not null
+  union all
+  select a.id, a.player_id, a.kind from accounts a join ${wanted} w on a.kind = w.kind where a.player_id is null and w.player_id is null`
+
 /** Every SQL statement that touches money. Only the ledger service calls these. */
 export const ledgerRepository = {
   /**
@@ -57,7 +67,7 @@ export const ledgerRepository = {
             on conflict (player_id, kind) where player_id is not null do nothing returning id, player_id, kind)
           select id, player_id, kind from new_house
           union all select id, player_id, kind from new_player
-          union all select a.id, a.player_id, a.kind from accounts a join want w on a.kind = w.kind and a.player_id is not distinct from w.player_id`),
+          union all ${existingAccounts(sql`want`)}`),
       ),
     )
     const missing = unique.filter((w) => !out.has(accountKey(w.playerId, w.kind)))
@@ -66,13 +76,7 @@ export const ledgerRepository = {
         missing.map((w) => sql`(${w.playerId}::bigint, ${w.kind}::text)`),
         sql`, `,
       )
-      take(
-        rowsOf<Row>(
-          await db.execute(
-            sql`select a.id, a.player_id, a.kind from accounts a join (values ${again}) w(player_id, kind) on a.kind = w.kind and a.player_id is not distinct from w.player_id`,
-          ),
-        ),
-      )
+      take(rowsOf<Row>(await db.execute(sql`with again(player_id, kind) as (values ${again}) ${existingAccounts(sql`again`)}`)))
       for (const w of missing) if (!out.has(accountKey(w.playerId, w.kind))) throw new Error(`account ${accountKey(w.playerId, w.kind)} missing`)
     }
     return out
@@ -210,11 +214,14 @@ export const ledgerRepository = {
       select p.id, count(t.id) as n from wallet_payouts p
       left join transfers t on t.reference = 'payout:' || p.id and t.amount = p.amount
       group by p.id having count(t.id) <> 1`)
-    // Every transfer that names a deposit or withdrawal points at one that exists.
+    // Every transfer that names a deposit or withdrawal points at one that exists. Two anti-joins: under one OR the
+    // planner kept each NOT EXISTS a subplan, run per transfer once its hash outgrew work_mem (quadratic: issue 22 §5).
     const orphans = await q<{ id: string; reference: string }>(sql`
       select t.id, t.reference from transfers t
-      where (t.reference like 'deposit:%' and not exists (select 1 from deposits d where 'deposit:' || d.id = t.reference))
-         or (t.reference like 'withdrawal:%' and not exists (select 1 from withdrawals w where 'withdrawal:' || w.id = t.reference))`)
+      where t.reference like 'deposit:%' and not exists (select 1 from deposits d where 'deposit:' || d.id = t.reference)
+      union all
+      select t.id, t.reference from transfers t
+      where t.reference like 'withdrawal:%' and not exists (select 1 from withdrawals w where 'withdrawal:' || w.id = t.reference)`)
     const [counts] = await q<{ n: string }>(sql`
       select (select count(*) from accounts) + (select count(*) from transfers) + (select count(*) from deposits) + (select count(*) from withdrawals) as n`)
     return { mismatched, negative, unbalanced, badDeposits, badWithdrawals, badBonuses, badAccruals, badPayouts, orphans, checked: Number(counts?.n ?? 0) }

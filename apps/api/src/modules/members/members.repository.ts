@@ -112,10 +112,13 @@ export const membersRepository = {
 
   /**
    * One page of the member's ledger: every transfer into or out of one of their accounts, newest first, with the
-   * kind of account on each side (a player's own kind, or the house account's name).
+   * kind of account on each side (a player's own kind, or the house account's name). Read per account from the
+   * transfers' (debit_account_id, id) and (credit_account_id, id) indexes, newest first and no deeper than the page
+   * (issue 22 §5): the cost grows with the member's page, never with the whole ledger. A transfer between two of the
+   * member's own accounts is on both sides once.
    */
   async ledgerPage(db: Db, playerId: number, page: number, size: number) {
-    const mine = sql`(select id from accounts where player_id = ${playerId})`
+    const depth = (page + 1) * size
     const rows = rowsOf<{
       id: Num
       kind: string
@@ -128,18 +131,33 @@ export const membersRepository = {
       to_mine: boolean
     }>(
       await db.execute(sql`
+        with mine as (select id from accounts where player_id = ${playerId}),
+        newest as (
+          select id from (
+            select x.id from mine cross join lateral (
+              select id from transfers where debit_account_id = mine.id order by id desc limit ${depth}) x
+            union
+            select x.id from mine cross join lateral (
+              select id from transfers where credit_account_id = mine.id order by id desc limit ${depth}) x
+          ) u
+          order by id desc
+          limit ${size} offset ${page * size})
         select t.id, t.kind, t.reference, t.amount, t.created_at,
           da.kind as from_kind, da.player_id is not distinct from ${playerId}::bigint as from_mine,
           ca.kind as to_kind, ca.player_id is not distinct from ${playerId}::bigint as to_mine
-        from transfers t
+        from newest n
+        join transfers t on t.id = n.id
         join accounts da on da.id = t.debit_account_id
         join accounts ca on ca.id = t.credit_account_id
-        where t.debit_account_id in ${mine} or t.credit_account_id in ${mine}
-        order by t.id desc
-        limit ${size} offset ${page * size}`),
+        order by t.id desc`),
     )
+    // How many: the member's transfers counted from the same two indexes, per account.
     const [total] = rowsOf<{ n: Num }>(
-      await db.execute(sql`select count(*) as n from transfers t where t.debit_account_id in ${mine} or t.credit_account_id in ${mine}`),
+      await db.execute(sql`
+        select count(*) as n from (
+          select t.id from accounts a join transfers t on t.debit_account_id = a.id where a.player_id = ${playerId}
+          union
+          select t.id from accounts a join transfers t on t.credit_account_id = a.id where a.player_id = ${playerId}) u`),
     )
     return {
       rows: rows.map((r) => ({
