@@ -27,8 +27,8 @@ import path from 'node:path'
 import { DEMO_BANK_WEBHOOK_SECRET } from '@sanam/contract/demo-secrets'
 import { signatureHeaders } from '@sanam/contract/signing'
 import autocannon from 'autocannon'
-import { Secret, TOTP } from 'otpauth'
 import pg from 'pg'
+import { LOAD_ENV, operatorToken } from './players.ts'
 import { requireBuilt, root, startSanam } from './server.mjs'
 
 const ADMIN_URL = process.env.GROWTH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
@@ -51,7 +51,6 @@ const GOAL = 1.5
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2)
 
 const PASSWORD = 'growth1234'
-const OPERATOR = { username: 'growth-owner', password: 'growth-operator-password-9', totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' }
 /** The measured players, registered through the API at every scale. 12-digit accounts: the grown players have 10. */
 const HISTORY_PLAYER = { mobile: '0820000002', firstname: 'ทดสอบ', surname: 'เติบโตมั่นคง', bank_code: '014', bank_account: '555000123456' }
 const INVITER = { mobile: '0820000001', firstname: 'ผู้ชวน', surname: 'เติบโตสิบพัน', bank_code: '014', bank_account: '555000123457' }
@@ -80,15 +79,8 @@ async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>
   }
 }
 
-const serverEnv = (url: string) => ({
-  DATABASE_URL: url,
-  OTP_REQUIRED: 'false',
-  RATE_LOGIN_PER_IP_PER_MINUTE: '1000000',
-  RATE_REGISTER_PER_IP_PER_HOUR: '1000000',
-  BACKOFFICE_USERNAME: OPERATOR.username,
-  BACKOFFICE_PASSWORD: OPERATOR.password,
-  BACKOFFICE_TOTP_SECRET: OPERATOR.totpSecret,
-})
+/** The bench's load settings (its owner, no sign-in limits) on the database at `url`. */
+const serverEnv = (url: string) => ({ ...LOAD_ENV, DATABASE_URL: url })
 
 async function call<T = unknown>(base: string, method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
   const raw = body === undefined ? undefined : JSON.stringify(body)
@@ -330,11 +322,6 @@ const summary = (r: autocannon.Result): Measured => ({
   p99: r.latency.p99,
   errors: r.errors + r.non2xx,
 })
-
-async function operatorToken(base: string) {
-  const otp = new TOTP({ secret: Secret.fromBase32(OPERATOR.totpSecret) }).generate()
-  return (await call<{ token: string }>(base, 'POST', '/api/backoffice/auth/login', { username: OPERATOR.username, password: OPERATOR.password, otp })).token
-}
 
 /** Step 4: the paths to measure on a running server, each checked once first (the data is what the run expects). */
 async function pathsOf(base: string, url: string): Promise<Array<[string, autocannon.Options]>> {
