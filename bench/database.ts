@@ -8,6 +8,13 @@ import pg from 'pg'
 import type { Figures } from './load.ts'
 import { root } from './server.mjs'
 
+/** The URL of database `name` on the server of `adminUrl`. */
+export function databaseUrl(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
 /** Runs `use` with the URL of a new database `name` on the server of `adminUrl`, and drops it afterwards. */
 export async function withScratchDatabase<T>(adminUrl: string, name: string, use: (url: string) => Promise<T>): Promise<T> {
   const admin = new pg.Client({ connectionString: adminUrl })
@@ -15,9 +22,7 @@ export async function withScratchDatabase<T>(adminUrl: string, name: string, use
   try {
     await admin.query(`create database "${name}"`)
     try {
-      const url = new URL(adminUrl)
-      url.pathname = `/${name}`
-      return await use(url.toString())
+      return await use(databaseUrl(adminUrl, name))
     } finally {
       await admin.query(`drop database if exists "${name}" with (force)`)
     }

@@ -19,15 +19,16 @@
 //   GROWTH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres): the server where the databases are made
 //   BENCH_SECONDS (default 10) per path, BENCH_CONNECTIONS (default 16)
 // Writes bench/results/latest-growth.md (not tracked); copy it to a dated file to record it.
-import { execFileSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { DEMO_BANK_WEBHOOK_SECRET } from '@sanam/contract/demo-secrets'
 import { signatureHeaders } from '@sanam/contract/signing'
-import autocannon from 'autocannon'
+import type autocannon from 'autocannon'
 import pg from 'pg'
+import { databaseUrl, ledgerVerify } from './database.ts'
+import { hammer, type Figures } from './load.ts'
 import { LOAD_ENV, operatorToken } from './players.ts'
 import { requireBuilt, root, startSanam } from './server.mjs'
 
@@ -62,12 +63,6 @@ requireBuilt('apps/api/dist/server.js')
 
 const say = (line: string) => console.info(`[bench:growth ${new Date().toISOString().slice(11, 19)}] ${line}`)
 const seconds = (ms: number) => (ms / 1000).toFixed(1)
-
-function dbUrl(name: string) {
-  const url = new URL(ADMIN_URL)
-  url.pathname = `/${name}`
-  return url.toString()
-}
 
 async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url })
@@ -309,19 +304,7 @@ async function tableSizes(client: pg.Client) {
   return rows as Array<{ table: string; rows: string; data: string; indexes: string }>
 }
 
-function measure(options: autocannon.Options): Promise<autocannon.Result> {
-  return new Promise((resolve, reject) => {
-    autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options }, (error, result) => (error ? reject(error) : resolve(result)))
-  })
-}
-
-type Measured = { rps: number; p50: number; p99: number; errors: number }
-const summary = (r: autocannon.Result): Measured => ({
-  rps: Math.round(r.requests.average),
-  p50: r.latency.p50,
-  p99: r.latency.p99,
-  errors: r.errors + r.non2xx,
-})
+type Measured = Figures
 
 /** Step 4: the paths to measure on a running server, each checked once first (the data is what the run expects). */
 async function pathsOf(base: string, url: string): Promise<Array<[string, autocannon.Options]>> {
@@ -403,11 +386,17 @@ async function measureBoth(empty: Run, grown: Run) {
           [grown, grownPaths],
         ] as const) {
           const options = paths[i]![1]
-          await measure({ ...options, duration: 1 })
-          const now = summary(await measure(options))
+          await hammer({ connections: CONNECTIONS, ...options, duration: 1 })
+          const now = await hammer({ connections: CONNECTIONS, duration: SECONDS, ...options })
           const best = run.paths![name]
           run.paths![name] = best
-            ? { rps: Math.max(best.rps, now.rps), p50: Math.min(best.p50, now.p50), p99: Math.min(best.p99, now.p99), errors: best.errors + now.errors }
+            ? {
+                requests: best.requests + now.requests,
+                rps: Math.max(best.rps, now.rps),
+                p50: Math.min(best.p50, now.p50),
+                p99: Math.min(best.p99, now.p99),
+                errors: best.errors + now.errors,
+              }
             : now
           say(`  scale ${run.scale}, ${name}: ${JSON.stringify(now)}`)
         }
@@ -476,18 +465,14 @@ async function explainAll(url: string) {
   })
 }
 
-/** Step 5: ledger:verify as an operator runs it, timed (the server stopped). */
+/** Step 5: ledger:verify as an operator runs it (`npm run ledger:verify`, the server stopped), timed. */
 function timeVerify(url: string) {
   const started = Date.now()
-  const output = execFileSync('npx', ['tsx', 'apps/api/scripts/ledger-verify.ts'], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: url, SANAM_MODE: 'demo' },
-    encoding: 'utf8',
-  })
+  const { ok, said } = ledgerVerify({ DATABASE_URL: url })
   const ms = Date.now() - started
-  const ok = /^ok, (\d+) checked/m.exec(output)
-  if (!ok) throw new Error(`ledger:verify did not say ok:\n${output}`)
-  return { ms, checked: Number(ok[1]) }
+  const checked = /^ok, (\d+) checked/.exec(said)
+  if (!ok || !checked) throw new Error(`ledger:verify did not say ok: ${said}`)
+  return { ms, checked: Number(checked[1]) }
 }
 
 interface Run {
@@ -506,7 +491,7 @@ interface Run {
 /** Steps 1 to 3 on a new database, then VACUUM ANALYZE and a checkpoint, so the measurement starts from a settled one. */
 async function prepare(admin: pg.Client, scale: number): Promise<Run> {
   const name = `sanam_growth_${String(scale).replace('.', '_')}_${process.pid}`
-  const url = dbUrl(name)
+  const url = databaseUrl(ADMIN_URL, name)
   const players = Math.round(PLAYERS_AT_SCALE_1 * scale)
   say(`scale ${scale}: database ${name}, ${players} grown players`)
   await admin.query(`create database "${name}"`)
