@@ -1,6 +1,5 @@
 import type { AccrualRow } from '../../src/modules/referral/referral.repository.ts'
 import type { ReferralServiceDeps } from '../../src/modules/referral/referral.service.ts'
-import { bangkokDay } from '../../src/lib/bangkok-time.ts'
 import type { PlayerRow } from '../../src/modules/users/users.repository.ts'
 import type { FakeLedger } from './ledger.ts'
 
@@ -58,13 +57,13 @@ export function fakeReferralRepository(players: readonly PlayerRow[], money: Fak
         .slice(page * size, page * size + size)
         .map((p) => ({ mobile: p.mobile, createdAt: p.createdAt })),
     countDownlines: async (_db, uplineId) => players.filter((p) => p.uplineId === uplineId).length,
-    walletSummary: async (_db, playerId, start) => ({
+    walletSummary: async (_db, playerId, day) => ({
       cash: money.balance(playerId, 'cash'),
       referral: money.balance(playerId, 'referral'),
       rebate: money.balance(playerId, 'rebate'),
       bonusPaid: paid(playerId, 'bonus'),
       refundPaid: paid(playerId, 'refund'),
-      turnover: turnover.filter((t) => t.playerId === playerId && t.day === bangkokDay(start)).reduce((sum, t) => sum + t.turnover, 0n),
+      turnover: turnover.filter((t) => t.playerId === playerId && t.day === day).reduce((sum, t) => sum + t.turnover, 0n),
     }),
     findPayout: async (_db, playerId, wallet, period) => payouts.find((p) => p.playerId === playerId && p.wallet === wallet && p.period === period),
     async claimPayout(_db, row) {

@@ -1,14 +1,28 @@
 import type { SeamlessRepository, SeamlessTxRow } from '../../src/modules/seamless/seamless.repository.ts'
-import { txKey } from '../../src/modules/seamless/seamless-decisions.ts'
+import { bangkokDay } from '../../src/lib/bangkok-time.ts'
+import { txKey, type RoundStatus } from '../../src/modules/seamless/seamless-decisions.ts'
 
 /**
  * The seamless repository in memory, for the service test tier: claims keyed by provider and tx_id (the first claim of
- * a key wins, as the primary key makes it), rounds with their owner and totals, the verbatim log, and game sessions a
- * test can revoke. Savepoints do nothing here: what a failed callback leaves behind belongs to the route tier.
+ * a key wins, as the primary key makes it), rounds with their owner and totals, the players' valid turnover per day
+ * (`player|day` → satang), the verbatim log, and game sessions a test can revoke. Savepoints do nothing here: what a failed callback leaves behind belongs to the route tier.
  */
 export function fakeSeamlessRepository() {
   const claims = new Map<string, SeamlessTxRow>()
-  const rounds = new Map<string, { playerId: number; totalBet: bigint; totalWin: bigint; status: string; updatedAt: Date }>()
+  const rounds = new Map<string, { playerId: number; totalBet: bigint; totalWin: bigint; status: RoundStatus; updatedAt: Date }>()
+  const turnover = new Map<string, bigint>()
+  const addTurnover = (playerId: number, day: string, amount: bigint) => {
+    const key = `${playerId}|${day}`
+    turnover.set(key, (turnover.get(key) ?? 0n) + amount)
+  }
+  /** The bets standing in a round that just became over, counted on the day each was taken. */
+  const countRound = (providerCode: string, roundId: string) => {
+    for (const claim of claims.values()) {
+      if (claim.op === 'bet' && claim.status === 'OK' && claim.providerCode === providerCode && claim.roundId === roundId) {
+        addTurnover(claim.playerId!, bangkokDay(claim.createdAt), claim.amount)
+      }
+    }
+  }
   const log: Array<{ txId?: string | null; op: string; response: string; httpStatus: number }> = []
   const revokedSessions = new Set<number>()
   const inactivePlayers = new Set<number>()
@@ -33,9 +47,11 @@ export function fakeSeamlessRepository() {
     },
     async closeStaleRounds(_db, before, now) {
       let closed = 0
-      for (const round of rounds.values()) {
+      for (const [key, round] of rounds) {
         if (round.status === 'OPEN' && round.updatedAt < before) {
           round.status = 'CLOSED'
+          const [providerCode, roundId] = key.split('\u0000') as [string, string]
+          countRound(providerCode, roundId)
           round.updatedAt = now
           closed += 1
         }
@@ -66,15 +82,16 @@ export function fakeSeamlessRepository() {
         if (found) Object.assign(found, { status: r.status, response: r.response })
       }
     },
-    async roundOwners(_db, keys) {
-      const out = new Map<string, number>()
+    async rounds(_db, keys) {
+      const out = new Map<string, { playerId: number; status: RoundStatus }>()
       for (const k of keys) {
         const round = rounds.get(txKey(k.providerCode, k.roundId))
-        if (round) out.set(txKey(k.providerCode, k.roundId), round.playerId)
+        if (round) out.set(txKey(k.providerCode, k.roundId), { playerId: round.playerId, status: round.status })
       }
       return out
     },
     async addToRounds(_db, changes, now) {
+      const statuses = new Map<string, RoundStatus>()
       for (const change of changes) {
         const key = txKey(change.providerCode, change.roundId)
         const round = rounds.get(key) ?? { playerId: change.playerId, totalBet: 0n, totalWin: 0n, status: 'OPEN', updatedAt: now }
@@ -83,7 +100,15 @@ export function fakeSeamlessRepository() {
         if (change.settle) round.status = 'SETTLED'
         round.updatedAt = now
         rounds.set(key, round)
+        statuses.set(key, round.status)
       }
+      return statuses
+    },
+    async addTurnover(_db, changes) {
+      for (const change of changes) addTurnover(change.playerId, change.day, change.amount)
+    },
+    async addTurnoverOfRounds(_db, keys) {
+      for (const k of keys) countRound(k.providerCode, k.roundId)
     },
     async log(_db, entries) {
       for (const e of entries) log.push({ txId: e.txId ?? null, op: e.op, response: e.response, httpStatus: e.httpStatus })
@@ -92,5 +117,5 @@ export function fakeSeamlessRepository() {
     async rollbackToSavepoint() {},
     async releaseSavepoint() {},
   }
-  return { repository, claims, rounds, log, revokedSessions, inactivePlayers, sessionPlayers }
+  return { repository, claims, rounds, turnover, log, revokedSessions, inactivePlayers, sessionPlayers }
 }

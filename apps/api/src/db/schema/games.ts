@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { bytea, createdAt, instant, int64, serialId, updatedAt } from './columns.ts'
 import { playerRef } from './players.ts'
 
@@ -94,6 +94,10 @@ export const seamlessTransactions = pgTable(
     index('seamless_tx_bets_by_time_idx')
       .on(t.createdAt)
       .where(sql`op = 'bet'`),
+    // A round's bets, read when the round becomes valid turnover (settled by a win or closed by the stale-round job).
+    index('seamless_tx_bets_by_round_idx')
+      .on(t.providerCode, t.roundId)
+      .where(sql`op = 'bet'`),
   ],
 )
 
@@ -123,6 +127,22 @@ export const gameRounds = pgTable(
       .on(t.updatedAt)
       .where(sql`status = 'OPEN'`),
   ],
+)
+
+/**
+ * Each player's valid turnover per Bangkok day (ADR 057), in satang: the bets answered OK (not rolled back) whose
+ * round is over (SETTLED or CLOSED), by the day each bet was taken: what the referral accrual pays on, kept as bets'
+ * rounds settle so that the balance read (every 5 seconds per player) reads one row instead of the day's bets.
+ * Derived: `ledger:verify` checks it against seamless_transactions and game_rounds.
+ */
+export const playerDayTurnover = pgTable(
+  'player_day_turnover',
+  {
+    playerId: playerRef(),
+    day: date('day', { mode: 'string' }).notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.playerId, t.day] })],
 )
 
 /** Every seamless request and answer, verbatim, for reconciliation with providers (append-only). */

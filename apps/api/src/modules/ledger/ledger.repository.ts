@@ -2,6 +2,7 @@ import { eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { rowsOf } from '../../db/rows.ts'
 import { accounts, transfers, type PlayerAccountKind } from '../../db/schema.ts'
+import { bangkokDateOf } from '../../db/bangkok-day.ts'
 
 /** The key of an account in `accountIds`' answer. */
 export function accountKey(playerId: number | null, kind: string): string {
@@ -222,9 +223,35 @@ export const ledgerRepository = {
       union all
       select t.id, t.reference from transfers t
       where t.reference like 'withdrawal:%' and not exists (select 1 from withdrawals w where 'withdrawal:' || w.id = t.reference)`)
+    // Each player's valid turnover per Bangkok day (ADR 057, kept as rounds settle) is the sum of the bets standing in
+    // rounds that are over, by the day each was taken: what the referral accrual pays on.
+    const badTurnover = await q<{ player_id: string; day: string; kept: string | null; derived: string | null }>(sql`
+      with derived as (
+        select st.player_id, ${bangkokDateOf(sql`st.created_at`)} as day, sum(st.amount) as amount
+        from seamless_transactions st
+        join game_rounds r on r.provider_code = st.provider_code and r.round_id = st.round_id
+        where st.op = 'bet' and st.status = 'OK' and r.status in ('SETTLED', 'CLOSED')
+        group by 1, 2
+      )
+      select coalesce(k.player_id, d.player_id) as player_id, to_char(coalesce(k.day, d.day), 'YYYY-MM-DD') as day, k.amount as kept, d.amount as derived
+      from player_day_turnover k
+      full join derived d on d.player_id = k.player_id and d.day = k.day
+      where k.amount is distinct from d.amount and not (k.amount = 0 and d.amount is null)`)
     const [counts] = await q<{ n: string }>(sql`
       select (select count(*) from accounts) + (select count(*) from transfers) + (select count(*) from deposits) + (select count(*) from withdrawals) as n`)
-    return { mismatched, negative, unbalanced, badDeposits, badWithdrawals, badBonuses, badAccruals, badPayouts, orphans, checked: Number(counts?.n ?? 0) }
+    return {
+      mismatched,
+      negative,
+      unbalanced,
+      badDeposits,
+      badWithdrawals,
+      badBonuses,
+      badAccruals,
+      badPayouts,
+      orphans,
+      badTurnover,
+      checked: Number(counts?.n ?? 0),
+    }
   },
 }
 export type LedgerRepository = typeof ledgerRepository

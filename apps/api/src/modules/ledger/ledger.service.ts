@@ -213,6 +213,13 @@ export function createLedger(deps: {
       for (const r of found.badPayouts) failures.push({ check: 'payout_transfers', detail: `payout ${r.id} has ${r.n} matching transfers` })
 
       for (const r of found.orphans) failures.push({ check: 'transfer_reference', detail: `transfer ${r.id} refers to missing ${r.reference}` })
+      for (const r of found.badTurnover) {
+        failures.push({
+          check: 'turnover_counter',
+          account: `player:${r.player_id}`,
+          detail: `valid turnover of ${r.day}: ${r.kept ?? 'no row'} kept, ${r.derived ?? 0} from the bets of settled rounds`,
+        })
+      }
 
       return { ok: failures.length === 0, checked: found.checked, failures }
     },

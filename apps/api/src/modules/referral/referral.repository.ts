@@ -109,18 +109,15 @@ export const referralRepository = {
   },
 
   /**
-   * Everything the balance call shows, in one round trip of indexed reads: the three balances (accounts by player),
-   * what each referral wallet has paid out (wallet_payouts by player and wallet, at most one row a day), and the
-   * valid turnover of the player's bets in [start, end) (seamless_transactions by player and time, each round by its
-   * key). "Ever earned" is then paid out + remaining: nothing else moves money in or out of those two wallets.
+   * Everything `GET /wallet/v2/balance` shows, in one round trip of primary-key and index reads: the three balances
+   * (accounts by player), what each referral wallet has paid out (wallet_payouts by player and wallet, at most one row
+   * a day; "ever earned" is then paid out + remaining, as nothing else moves money in or out of those two wallets), and
+   * the Bangkok day's valid turnover (one row of player_day_turnover, kept as rounds settle: ADR 057). It is the
+   * hottest read of the app, so it runs as a named prepared statement: PostgreSQL plans it once per connection instead
+   * of on every call (planning took five times its execution).
    */
-  /**
-   * Everything `GET /wallet/v2/balance` shows, in one indexed read: the three balances, what each wallet has paid out,
-   * and the day's valid turnover. It is the hottest read of the app, so it runs as a named prepared statement:
-   * PostgreSQL plans it once per connection instead of on every call (planning took five times its execution).
-   */
-  async walletSummary(db: Db, playerId: number, start: Date, end: Date) {
-    const [row] = await walletSummaryStatement(db).execute({ playerId, start: start.toISOString(), end: end.toISOString() })
+  async walletSummary(db: Db, playerId: number, day: string) {
+    const [row] = await walletSummaryStatement(db).execute({ playerId, day })
     return {
       cash: big(row?.cash),
       referral: big(row?.referral),
@@ -161,10 +158,7 @@ function prepareWalletSummary(db: Db) {
         rebate: sql<Num | null>`(select balance from accounts where player_id = ${playerParam} and kind = 'rebate')`,
         bonusPaid: sql<Num | null>`(select sum(amount) from wallet_payouts where player_id = ${playerParam} and wallet = 'bonus')`,
         refundPaid: sql<Num | null>`(select sum(amount) from wallet_payouts where player_id = ${playerParam} and wallet = 'refund')`,
-        turnover: sql<Num | null>`(select sum(st.amount)
-         from seamless_transactions st
-         join game_rounds r on r.provider_code = st.provider_code and r.round_id = st.round_id
-        where st.player_id = ${playerParam} and st.created_at >= ${sql.placeholder('start')}::timestamptz and st.created_at < ${sql.placeholder('end')}::timestamptz and ${VALID_BET})`,
+        turnover: sql<Num | null>`(select amount from player_day_turnover where player_id = ${playerParam} and day = ${sql.placeholder('day')}::date)`,
       })
       // One row whatever the player has: a wallet with no account yet reads as zero.
       .from(sql`(values (1)) as one(n)`)

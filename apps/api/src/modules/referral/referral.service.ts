@@ -283,8 +283,7 @@ export function createReferralService(deps: ReferralServiceDeps) {
 
     /** The balance call's data: cash, both referral wallets with their terms, and today's (Bangkok) valid turnover. */
     async walletSummary(playerId: number): Promise<WalletSummary> {
-      const { start, end } = bangkokDayRange(bangkokDay(clock.now()))
-      const [s, terms] = await Promise.all([referralRepository.walletSummary(db, playerId, start, end), plan.current()])
+      const [s, terms] = await Promise.all([referralRepository.walletSummary(db, playerId, bangkokDay(clock.now())), plan.current()])
       return {
         balance: satangToBaht(s.cash),
         bonus: walletOf(s.bonusPaid, s.referral, terms.bonus),

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { rowsOf, type DbNumber } from '../../db/rows.ts'
+import { bangkokDateOf } from '../../db/bangkok-day.ts'
 
 // The reports' reads (issue 20 §5). Every figure is a sum over the ledger's immutable transfers in a range of instants
 // [from, to), found through `transfers_kind_created_idx` (kind, created_at); what a transfer was for (its provider,
@@ -17,7 +18,8 @@ const kindIn = (kinds: readonly string[]) =>
     sql`, `,
   )})`
 const within = (from: Date, to: Date) => sql`t.created_at >= ${from} and t.created_at < ${to}`
-const bangkokDayOf = (column: SQL) => sql`to_char(${column} + interval '7 hours', 'YYYY-MM-DD')`
+/** A Bangkok day as the report's key (YYYY-MM-DD), whatever the database session's TimeZone. */
+const bangkokDayOf = (column: SQL) => sql`to_char(${bangkokDateOf(column)}, 'YYYY-MM-DD')`
 /** The house account of a game transfer: a bet credits `game:<provider>`, a win or a rollback debits it. */
 const gameAccount = sql`a.id = case when t.kind = 'game_bet' then t.credit_account_id else t.debit_account_id end`
 const ggrSums = sql`

@@ -4,6 +4,7 @@
 import type { SeamlessAnswer } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
+import { bangkokDay } from '../../lib/bangkok-time.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { Ledger } from '../ledger/ledger.service.ts'
 import type { PromotionService } from '../promotions/promotions.service.ts'
@@ -14,6 +15,7 @@ import {
   decideBets,
   decideRollback,
   decideWin,
+  isRoundOver,
   replayAnswer,
   tombstoneOf,
   txKey,
@@ -31,7 +33,10 @@ export function createSeamlessCallbacks(deps: {
   promotions?: SeamlessPromotions
   /** The players' daily loss limits (ADR 048): a bet past one is LIMIT_EXCEEDED; wins and rollbacks never ask. */
   limits?: Pick<LimitsService, 'lossAllowances'>
-  seamlessRepository: Pick<SeamlessRepository, 'find' | 'claim' | 'openGameSessions' | 'roundOwners' | 'addToRounds' | 'settle' | 'removeBetFromRound'>
+  seamlessRepository: Pick<
+    SeamlessRepository,
+    'find' | 'claim' | 'openGameSessions' | 'rounds' | 'addToRounds' | 'addTurnover' | 'addTurnoverOfRounds' | 'settle' | 'removeBetFromRound'
+  >
 }) {
   const { ledger, clock, seamlessRepository } = deps
 
@@ -75,7 +80,8 @@ export function createSeamlessCallbacks(deps: {
       const roundKeys = new Map(
         bets.filter((_, at) => claimed[at]).map((b) => [txKey(b.provider, b.roundId), { providerCode: b.provider, roundId: b.roundId }]),
       )
-      const roundOwners = await seamlessRepository.roundOwners(tx, [...roundKeys.values()])
+      const rounds = await seamlessRepository.rounds(tx, [...roundKeys.values()])
+      const roundOwners = new Map([...rounds].map(([key, round]) => [key, round.playerId]))
       // Read under the players' locks, after the claims: today's bets and wins already answered, not this batch's.
       const lossAllowances = deps.limits
         ? await deps.limits.lossAllowances(
@@ -89,7 +95,17 @@ export function createSeamlessCallbacks(deps: {
       const moved = await ledger.transferMany(tx, decided.transfers, { ensure: decided.ensure })
       // Every claim is new, so is every key derived from it: a replayed transfer means something else wrote it.
       if (moved.some((m) => m.replayed)) throw new AppError('CONFLICT')
-      await seamlessRepository.addToRounds(tx, decided.rounds, now)
+      const roundStatus = await seamlessRepository.addToRounds(tx, decided.rounds, now)
+      // A bet in a round already over (a late bet after its win, or in a closed round) is valid turnover at once.
+      const day = bangkokDay(now)
+      await seamlessRepository.addTurnover(
+        tx,
+        bets.flatMap((b, at) =>
+          decided.answers[at]?.status === 'OK' && isRoundOver(roundStatus.get(txKey(b.provider, b.roundId)))
+            ? [{ playerId: b.playerId, day, amount: b.amount }]
+            : [],
+        ),
+      )
       if (deps.promotions) await deps.promotions.onBets(tx, decided.turnover)
       await seamlessRepository.settle(tx, decided.settlements)
 
@@ -113,13 +129,16 @@ export function createSeamlessCallbacks(deps: {
       const now = clock.now()
       const claim = claimOf(win, 'win', now)
       if ((await seamlessRepository.claim(tx, [claim])).size === 0) return replay(tx, win.provider, win.txId, claim.fingerprint, win.playerId)
-      const owners = await seamlessRepository.roundOwners(tx, [{ providerCode: win.provider, roundId: win.roundId }])
-      const decided = decideWin(win, owners.get(txKey(win.provider, win.roundId)))
+      const roundKey = { providerCode: win.provider, roundId: win.roundId }
+      const round = (await seamlessRepository.rounds(tx, [roundKey], { lock: true })).get(txKey(win.provider, win.roundId))
+      const decided = decideWin(win, round?.playerId)
       let result: SeamlessAnswer
       if ('refused' in decided) result = answer(decided.refused.status, await cash(tx, win.playerId), win.txId, decided.refused.message)
       else {
         await ledger.transferMany(tx, decided.transfers)
         await seamlessRepository.addToRounds(tx, [decided.round], now)
+        // The round is over now: its bets become valid turnover, unless it was over already (a second win).
+        if (round && !isRoundOver(round.status)) await seamlessRepository.addTurnoverOfRounds(tx, [roundKey])
         await deps.promotions?.onSettled(tx, win.playerId)
         result = answer('OK', await cash(tx, win.playerId), win.txId)
       }
@@ -150,6 +169,11 @@ export function createSeamlessCallbacks(deps: {
         const { target: bet, playerId } = decided
         await ledger.transferMany(tx, [decided.transfer])
         settlements.push(decided.settlement)
+        // Locked: its status says whether the bet counted as valid turnover, which it stops being now.
+        const round = (await seamlessRepository.rounds(tx, [{ providerCode: rollback.provider, roundId: bet.roundId }], { lock: true })).get(
+          txKey(rollback.provider, bet.roundId),
+        )
+        if (isRoundOver(round?.status)) await seamlessRepository.addTurnover(tx, [{ playerId, day: bangkokDay(bet.createdAt), amount: -bet.amount }])
         await seamlessRepository.removeBetFromRound(tx, rollback.provider, bet.roundId, bet.amount, now)
         // The refunded bet is no longer turnover: the promotion's progress loses it here, and the referral and rebate
         // accrual counts only bets still OK (this one is ROLLED_BACK now).

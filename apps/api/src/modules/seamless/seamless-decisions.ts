@@ -122,6 +122,23 @@ export function tombstoneOf(rollback: RollbackCall, now: Date) {
   }
 }
 
+export type RoundStatus = 'OPEN' | 'SETTLED' | 'ROLLED_BACK' | 'CLOSED'
+
+/**
+ * Valid turnover (DESIGN §4, ADR 057): a bet answered OK (not rolled back) counts once its round is over, SETTLED by a
+ * win or CLOSED by the stale-round job; an open round, or one whose bets were all rolled back, counts nothing yet.
+ */
+export function isRoundOver(status: RoundStatus | undefined): boolean {
+  return status === 'SETTLED' || status === 'CLOSED'
+}
+
+/** A change to one player's valid turnover of a Bangkok day (YYYY-MM-DD), in satang. */
+export interface TurnoverChange {
+  playerId: number
+  day: string
+  amount: bigint
+}
+
 /** A change to one round: created by its first bet or win, totals added, SETTLED by a win. */
 export interface RoundChange {
   providerCode: string

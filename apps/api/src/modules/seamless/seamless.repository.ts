@@ -1,8 +1,10 @@
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
 import { releaseSavepoint, rollbackToSavepoint, savepoint } from '../../db/after-commit.ts'
+import { bangkokDateOf } from '../../db/bangkok-day.ts'
 import type { Db } from '../../db/client.ts'
-import { gameRounds, gameSessions, playerExclusions, players, seamlessLog, seamlessTransactions } from '../../db/schema.ts'
-import { txKey, type RoundChange } from './seamless-decisions.ts'
+import { rowsOf } from '../../db/rows.ts'
+import { gameRounds, gameSessions, playerDayTurnover, playerExclusions, players, seamlessLog, seamlessTransactions } from '../../db/schema.ts'
+import { txKey, type RoundChange, type RoundStatus, type TurnoverChange } from './seamless-decisions.ts'
 
 export type SeamlessTxRow = typeof seamlessTransactions.$inferSelect
 
@@ -36,14 +38,22 @@ export const seamlessRepository = {
       })
       .where(and(eq(gameRounds.providerCode, providerCode), eq(gameRounds.roundId, roundId)))
   },
-  /** Closes rounds that stayed OPEN since before `before`; returns how many. */
+  /**
+   * Closes rounds that stayed OPEN since before `before`, their bets counted as valid turnover in the same statement;
+   * returns how many. A callback touching a round refreshes its updated_at under the round's row lock, so a round a
+   * callback is settling or betting in is never closed under it (the UPDATE re-reads it after waiting).
+   */
   async closeStaleRounds(db: Db, before: Date, now: Date): Promise<number> {
-    const rows = await db
-      .update(gameRounds)
-      .set({ status: 'CLOSED', updatedAt: now })
-      .where(and(eq(gameRounds.status, 'OPEN'), lt(gameRounds.updatedAt, before)))
-      .returning({ id: gameRounds.roundId })
-    return rows.length
+    const [row] = rowsOf<{ n: number }>(
+      await db.execute(sql`
+        with closed as (
+          update game_rounds set status = 'CLOSED', updated_at = ${now.toISOString()}::timestamptz
+          where status = 'OPEN' and updated_at < ${before.toISOString()}::timestamptz
+          returning provider_code, round_id
+        ), counted as (${turnoverOfRounds(sql`closed as over`)})
+        select count(*)::int as n from closed`),
+    )
+    return Number(row?.n ?? 0)
   },
 
   // Each statement below serves any number of callbacks (a batch, or one callback in its savepoint: ADR 017).
@@ -85,25 +95,36 @@ export const seamlessRepository = {
       from (values ${values}) v(provider_code, tx_id, status, response)
       where s.provider_code = v.provider_code and s.tx_id = v.tx_id`)
   },
-  /** The owner of each existing round asked for, keyed `provider|round_id`. */
-  async roundOwners(db: Db, keys: ReadonlyArray<{ providerCode: string; roundId: string }>): Promise<Map<string, number>> {
-    const out = new Map<string, number>()
+  /**
+   * The owner and status of each existing round asked for, keyed `provider|round_id`. `lock` takes them for the rest
+   * of the transaction: a win or a rollback reads the status it changes, which the stale-round job must not change in
+   * between (the valid turnover would be counted twice or not at all).
+   */
+  async rounds(
+    db: Db,
+    keys: ReadonlyArray<{ providerCode: string; roundId: string }>,
+    options: { lock?: boolean } = {},
+  ): Promise<Map<string, { playerId: number; status: RoundStatus }>> {
+    const out = new Map<string, { playerId: number; status: RoundStatus }>()
     if (keys.length === 0) return out
-    const rows = await db
-      .select({ providerCode: gameRounds.providerCode, roundId: gameRounds.roundId, playerId: gameRounds.playerId })
+    const query = db
+      .select({ providerCode: gameRounds.providerCode, roundId: gameRounds.roundId, playerId: gameRounds.playerId, status: gameRounds.status })
       .from(gameRounds)
       .where(or(...keys.map((k) => and(eq(gameRounds.providerCode, k.providerCode), eq(gameRounds.roundId, k.roundId)))))
-    for (const row of rows) out.set(txKey(row.providerCode, row.roundId), row.playerId)
+    for (const row of options.lock ? await query.for('update') : await query) {
+      out.set(txKey(row.providerCode, row.roundId), { playerId: row.playerId, status: row.status })
+    }
     return out
   },
   /**
-   * Adds to rounds, creating each on its first bet or win (a win creates it SETTLED, and settles an existing one).
-   * Each round must appear once (ON CONFLICT cannot touch a row twice): the caller sums a round's bets and gives the
-   * values its first bet would have created the round with.
+   * Adds to rounds, creating each on its first bet or win (a win creates it SETTLED, and settles an existing one), and
+   * answers each round's status after the change, keyed `provider|round_id`. Each round must appear once (ON CONFLICT
+   * cannot touch a row twice): the caller sums a round's bets and gives the values its first bet would have created
+   * the round with.
    */
-  async addToRounds(db: Db, rounds: readonly RoundChange[], now: Date): Promise<void> {
-    if (rounds.length === 0) return
-    await db
+  async addToRounds(db: Db, rounds: readonly RoundChange[], now: Date): Promise<Map<string, RoundStatus>> {
+    if (rounds.length === 0) return new Map()
+    const rows = await db
       .insert(gameRounds)
       .values(
         rounds.map((r) => ({
@@ -127,6 +148,38 @@ export const seamlessRepository = {
           updatedAt: now,
         },
       })
+      .returning({ providerCode: gameRounds.providerCode, roundId: gameRounds.roundId, status: gameRounds.status })
+    return new Map(rows.map((row) => [txKey(row.providerCode, row.roundId), row.status]))
+  },
+  /**
+   * Adds to players' valid turnover of a day (ADR 057): bets that became valid (positive) or stopped being valid (a
+   * rollback, negative). Changes to one (player, day) are summed first: one upsert cannot touch a row twice.
+   */
+  async addTurnover(db: Db, changes: readonly TurnoverChange[]): Promise<void> {
+    const sums = new Map<string, TurnoverChange>()
+    for (const change of changes) {
+      const key = `${change.playerId}|${change.day}`
+      const sum = sums.get(key)
+      if (sum) sum.amount += change.amount
+      else sums.set(key, { ...change })
+    }
+    if (sums.size === 0) return
+    await db
+      .insert(playerDayTurnover)
+      .values([...sums.values()])
+      .onConflictDoUpdate({
+        target: [playerDayTurnover.playerId, playerDayTurnover.day],
+        set: { amount: sql`${playerDayTurnover.amount} + excluded.amount` },
+      })
+  },
+  /** Counts every bet standing (OK) in these rounds as valid turnover: the rounds just became over (a win settled them). */
+  async addTurnoverOfRounds(db: Db, keys: ReadonlyArray<{ providerCode: string; roundId: string }>): Promise<void> {
+    if (keys.length === 0) return
+    const values = sql.join(
+      keys.map((k) => sql`(${k.providerCode}::text, ${k.roundId}::text)`),
+      sql`, `,
+    )
+    await db.execute(turnoverOfRounds(sql`(values ${values}) as over(provider_code, round_id)`))
   },
   /** The verbatim log rows of signed calls and their answers (append-only). */
   async log(db: Db, entries: ReadonlyArray<typeof seamlessLog.$inferInsert>): Promise<void> {
@@ -150,3 +203,18 @@ export const seamlessRepository = {
   },
 }
 export type SeamlessRepository = typeof seamlessRepository
+
+/**
+ * The statement adding the bets standing (OK) in `rounds` (a relation named `over` of provider_code and round_id) to their players'
+ * valid turnover, each on the Bangkok day it was taken. The rounds' bets are read by seamless_tx_bets_by_round_idx.
+ */
+function turnoverOfRounds(rounds: SQL): SQL {
+  return sql`
+    insert into player_day_turnover (player_id, day, amount)
+    select st.player_id, ${bangkokDateOf(sql`st.created_at`)}, sum(st.amount)
+    from seamless_transactions st
+    join ${rounds} on over.provider_code = st.provider_code and over.round_id = st.round_id
+    where st.op = 'bet' and st.status = 'OK'
+    group by 1, 2
+    on conflict (player_id, day) do update set amount = player_day_turnover.amount + excluded.amount`
+}
