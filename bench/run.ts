@@ -39,6 +39,8 @@ const SOAK_SECONDS = setting('BENCH_SOAK_SECONDS', 600)
 /** BENCH_ONLY=balance,bets-spread: only these scenarios (by id), e.g. to profile one path with BENCH_CPU_PROF. */
 const ONLY = process.env.BENCH_ONLY?.split(',').map((id) => id.trim())
 const PG_URL = process.env.BENCH_DATABASE_URL
+/** BENCH_PGLITE=0 leaves the embedded database out (a PostgreSQL-only run, e.g. to profile or compare one change). */
+const PGLITE = process.env.BENCH_PGLITE !== '0'
 const REDIS_URL = process.env.BENCH_REDIS_URL
 /** The soak runs once, on PostgreSQL when the run has it (production's database), else on the embedded one. */
 const SOAK_DATABASE: Database = PG_URL ? 'PostgreSQL' : 'PGlite'
@@ -436,7 +438,8 @@ async function main() {
   const loadAtStart = os.loadavg()[0]!.toFixed(1)
   say(`bare Fastify route`)
   const baselines = new Map<Baseline, Figures>([[BARE, await bareRoute()]])
-  const runs = [await runOn('PGlite')]
+  if (!PGLITE && !PG_URL) throw new Error('BENCH_PGLITE=0 needs BENCH_DATABASE_URL: there would be no database to measure')
+  const runs = PGLITE ? [await runOn('PGlite')] : []
   const notes: string[] = []
   let processes: Map<number, Map<string, Measured>> | undefined
   if (PG_URL) {

@@ -41,6 +41,29 @@ describe('ledger', () => {
     await expect(credit(player.id, 900n, 'replay-key-1')).rejects.toThrow(/different transfer/)
   })
 
+  it('refuses a key said to be fresh that exists after all, moving nothing, rather than answer it as a replay', async () => {
+    const player = await makePlayer(t.db)
+    await credit(player.id, 500n, `fresh-key-${player.id}`)
+    const again = t.db.transaction((tx) =>
+      t.services.ledger.transferMany(
+        tx,
+        [
+          {
+            key: `fresh-key-${player.id}`,
+            from: { house: 'adjustment' },
+            to: { player: player.id, kind: 'cash' },
+            amount: 500n,
+            kind: 'adjustment',
+            reference: `test:${player.id}`,
+          },
+        ],
+        { fresh: true },
+      ),
+    )
+    await expect(again).rejects.toMatchObject({ code: 'CONFLICT' })
+    expect((await t.services.ledger.balances(t.db, player.id)).cash).toBe(500n)
+  })
+
   it('refuses to take a player account below zero, leaving nothing behind', async () => {
     const player = await makePlayer(t.db)
     await credit(player.id, 100n)

@@ -72,10 +72,16 @@ export function createLedger(deps: {
    * is a replay (moves nothing, answered `replayed`); by another transfer, an error. Balance rows are locked in
    * account-id order, so two calls between the same accounts in opposite directions can never wait on each other.
    * `ensure` names accounts to create when missing even though no transfer here touches them (a caller that refused
-   * a transfer at the point where its accounts would already have been created). Answers one result per request, in
-   * order.
+   * a transfer at the point where its accounts would already have been created). `fresh` says every key is new (each
+   * derived from a claim this transaction has just inserted, as the seamless wallet's are): the read of existing keys
+   * is skipped, and a key that exists after all fails the call with CONFLICT at the insert, as a concurrent insert
+   * does. Answers one result per request, in order.
    */
-  async function transferMany(tx: Db, requests: readonly TransferRequest[], options: { ensure?: readonly AccountRef[] } = {}): Promise<TransferResult[]> {
+  async function transferMany(
+    tx: Db,
+    requests: readonly TransferRequest[],
+    options: { ensure?: readonly AccountRef[]; fresh?: boolean } = {},
+  ): Promise<TransferResult[]> {
     const refOf = (ref: AccountRef) => ('house' in ref ? { playerId: null, kind: ref.house as string } : { playerId: ref.player, kind: ref.kind as string })
     const keyOfRef = (ref: AccountRef) => {
       const r = refOf(ref)
@@ -94,12 +100,14 @@ export function createLedger(deps: {
     if (requests.length === 0) return []
 
     const existing = new Map(
-      (
-        await ledgerRepository.findTransfersByKeys(
-          tx,
-          requests.map((r) => r.key),
-        )
-      ).map((row) => [row.idempotencyKey, row]),
+      options.fresh
+        ? []
+        : (
+            await ledgerRepository.findTransfersByKeys(
+              tx,
+              requests.map((r) => r.key),
+            )
+          ).map((row) => [row.idempotencyKey, row]),
     )
     const fresh: TransferRequest[] = []
     for (const request of requests) {
@@ -151,7 +159,7 @@ export function createLedger(deps: {
         createdAt: now,
       })),
     )
-    // A concurrent transaction inserted one of the keys after our check: ours must not commit.
+    // A concurrent transaction inserted one of the keys after our check (or, `fresh`, a key was not new): ours must not commit.
     if (inserted.size !== fresh.length) throw new AppError('CONFLICT')
     const told = deps.onTransfersCommitted
     if (told && fresh.length > 0) {

@@ -92,9 +92,9 @@ export function createSeamlessCallbacks(deps: {
 
       const decided = decideBets(bets, { claimed, balances, openSessions, roundOwners, ...(lossAllowances ? { lossAllowances } : {}) })
 
-      const moved = await ledger.transferMany(tx, decided.transfers, { ensure: decided.ensure })
-      // Every claim is new, so is every key derived from it: a replayed transfer means something else wrote it.
-      if (moved.some((m) => m.replayed)) throw new AppError('CONFLICT')
+      // Every claim is new, so is every key derived from it: a key that exists means something else wrote it, and the
+      // ledger refuses the call (CONFLICT) rather than answer it as a replay.
+      await ledger.transferMany(tx, decided.transfers, { ensure: decided.ensure, fresh: true })
       const roundStatus = await seamlessRepository.addToRounds(tx, decided.rounds, now)
       // A bet in a round already over (a late bet after its win, or in a closed round) is valid turnover at once.
       const day = bangkokDay(now)
@@ -135,7 +135,7 @@ export function createSeamlessCallbacks(deps: {
       let result: SeamlessAnswer
       if ('refused' in decided) result = answer(decided.refused.status, await cash(tx, win.playerId), win.txId, decided.refused.message)
       else {
-        await ledger.transferMany(tx, decided.transfers)
+        await ledger.transferMany(tx, decided.transfers, { fresh: true })
         await seamlessRepository.addToRounds(tx, [decided.round], now)
         // The round is over now: its bets become valid turnover, unless it was over already (a second win).
         if (round && !isRoundOver(round.status)) await seamlessRepository.addTurnoverOfRounds(tx, [roundKey])

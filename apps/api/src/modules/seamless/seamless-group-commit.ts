@@ -79,46 +79,49 @@ export function createGroupCommit(deps: {
    * player's callbacks keep their arrival order), after locking every player's cash row in that order: a batch always
    * takes its locks player by player, ascending, before any claim row, so two batches (two lanes or two processes)
    * cannot wait on each other in a cycle through them. A batch of bets only runs whole (a constant number of
-   * statements); any other batch, and a whole batch that failed, runs callback by callback, each in its own savepoint,
-   * so a failing callback fails only itself.
+   * statements); any other batch runs callback by callback, each in its own savepoint, so a failing callback fails
+   * only itself. A whole batch that fails is rolled back and runs again callback by callback, in a transaction of its
+   * own: no savepoint around the whole attempt, whose two statements every batch would pay for a rare failure.
    */
   async function runBatch(calls: readonly MoneyCallback[]): Promise<Array<Settled<SeamlessResult>>> {
     const order = calls.map((_, index) => index).sort((a, b) => calls[a]!.call.playerId - calls[b]!.call.playerId || a - b)
     const players = [...new Set(order.map((index) => calls[index]!.call.playerId))]
     deps.onBatch?.(calls.length)
     await deps.faults?.beforeBatch?.(calls.length)
-    const whole = deps.wholeBatches && calls.every((c) => c.op === 'bet')
     let attempt = 0
+    if (deps.wholeBatches && calls.every((c) => c.op === 'bet')) {
+      try {
+        const decided = await inTransaction(db, async (tx) => {
+          attempt += 1
+          // Every player's cash row, ascending, before any claim row, in one statement: the balances bets are decided on.
+          const locked = await ledger.lockPlayers(tx, players)
+          let outcomes: Array<Settled<SeamlessResult>>
+          try {
+            outcomes = await runBets(tx, calls, order, balancesOf(locked))
+          } catch (error) {
+            // A deadlock or serialization failure runs the whole batch again; anything else falls back, below.
+            throw isRetryable(error) ? error : new WholeBatchFailed(error)
+          }
+          await deps.faults?.beforeCommit?.(attempt)
+          return outcomes
+        })
+        counters.setBased += 1
+        return decided
+      } catch (error) {
+        if (!(error instanceof WholeBatchFailed)) throw error
+        // Anything unexpected: the attempt is rolled back and the batch runs callback by callback below, where a
+        // failing bet fails only itself. The line names the requests of the batch: each one's own lines carry its reqId.
+        deps.log?.warn(
+          { err: error.cause, size: calls.length, reqIds: calls.flatMap((c) => (c.reqId ? [c.reqId] : [])) },
+          'seamless batch failed whole: its callbacks run one at a time',
+        )
+        counters.fallbacks += 1
+      }
+    }
     return inTransaction(db, async (tx) => {
       attempt += 1
-      // Every player's cash row, ascending, before any claim row, in one statement. Row locks outlive a rollback to a
-      // later savepoint, so a whole attempt that falls back keeps them. The balances are what bets are decided on.
-      const locked = await ledger.lockPlayers(tx, players)
-      if (whole) {
-        await seamlessRepository.savepoint(tx, 'batch')
-        let decided: Array<Settled<SeamlessResult>> | undefined
-        try {
-          decided = await runBets(tx, calls, order, balancesOf(locked))
-          await seamlessRepository.releaseSavepoint(tx, 'batch')
-          counters.setBased += 1
-        } catch (error) {
-          if (isRetryable(error)) throw error
-          // Anything unexpected: undo the attempt and run the batch callback by callback below, where a failing bet
-          // fails only itself. Should the rollback fail (a lost connection), the whole batch fails. The line names the
-          // requests of the batch: each one's own lines carry its reqId.
-          deps.log?.warn(
-            { err: error, size: calls.length, reqIds: calls.flatMap((c) => (c.reqId ? [c.reqId] : [])) },
-            'seamless batch failed whole: its callbacks run one at a time',
-          )
-          await seamlessRepository.rollbackToSavepoint(tx, 'batch')
-          await seamlessRepository.releaseSavepoint(tx, 'batch')
-          counters.fallbacks += 1
-        }
-        if (decided) {
-          await deps.faults?.beforeCommit?.(attempt)
-          return decided
-        }
-      }
+      // The same locks, in the same order; row locks outlive a rollback to a later savepoint, so they hold throughout.
+      await ledger.lockPlayers(tx, players)
       const outcomes: Array<Settled<SeamlessResult>> = new Array(calls.length)
       for (const index of order) {
         const callback = calls[index]!
@@ -193,6 +196,13 @@ export function createGroupCommit(deps: {
         fallbacks: counters.fallbacks,
       }
     },
+  }
+}
+
+/** A whole batch of bets failed for a reason other than a deadlock: its transaction is rolled back, then it runs callback by callback. */
+class WholeBatchFailed extends Error {
+  constructor(cause: unknown) {
+    super('seamless batch failed whole', { cause })
   }
 }
 

@@ -8,7 +8,7 @@ import { txKey, type RoundChange, type RoundStatus, type TurnoverChange } from '
 
 export type SeamlessTxRow = typeof seamlessTransactions.$inferSelect
 
-type SavepointName = 'batch' | 'callback'
+type SavepointName = 'callback'
 
 export const seamlessRepository = {
   /**
@@ -187,10 +187,9 @@ export const seamlessRepository = {
     await db.insert(seamlessLog).values([...entries])
   },
   /**
-   * Savepoints inside a batch's transaction (ADR 011): `batch` is taken around the attempt of the whole batch so a
-   * failure can fall back to one callback at a time; `callback` around each callback then (one at a time, so one name
-   * serves). The names are fixed, never input. Through db/after-commit.ts, so what a rolled-back attempt registered to
-   * run after COMMIT (the ledger's transfer count) goes with it.
+   * The savepoint around each callback of a batch run callback by callback (ADR 011, ADR 017): a failing callback
+   * rolls back to it and fails alone. The name is fixed, never input. Through db/after-commit.ts, so what a rolled-back
+   * callback registered to run after COMMIT (the ledger's transfer count) goes with it.
    */
   async savepoint(tx: Db, name: SavepointName): Promise<void> {
     await savepoint(tx, `seamless_${name}`)

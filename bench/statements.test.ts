@@ -1,0 +1,270 @@
+// npm run bench:statements (issue 22 §1): every statement of the hot paths as the app sends it, counted and explained.
+// The real app (the route tests' harness, on a PostgreSQL clone of the migrated, seeded template) serves a balance
+// read, a batch of bets spread over players, a batch of bets on one wallet and a win that settles a round, all through
+// their HTTP routes, signed as a provider signs. node-postgres' Client.query is wrapped for the length of each path:
+// it records each statement with its parameters and the time to its answer as the app saw it, and turns the
+// transaction's COMMIT into a ROLLBACK, so the database is as it was before. Then each recorded transaction is replayed
+// on a connection of its own, every statement under EXPLAIN (ANALYZE, BUFFERS) with its own parameters, in order, and
+// rolled back. Writes bench/results/latest-statements.md (a table per path) and latest-statements-plans.md (the plans).
+// Not part of npm test: it measures, it asserts only that it could.
+import { writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { sql } from 'drizzle-orm'
+import pg from 'pg'
+import { expect, it } from 'vitest'
+import { rollbackBody } from '@sanam/contract/seamless-calls'
+import { useTestApp } from '../apps/api/test/app.ts'
+import type {} from '../apps/api/test/global-setup.ts' // what the global set-up provides (the template's name)
+import { databaseUrl } from '../apps/api/test/postgres.ts'
+import { uniqueAddress } from '../apps/api/test/factories.ts'
+import { signedInPlayer } from '../apps/api/test/money.ts'
+import { callSeamless, launch, sendMoney } from '../apps/api/test/seamless.ts'
+import { uid } from '../apps/api/test/seamless-batches.ts'
+
+/** Bets in the measured batches (the bench's load forms batches of about this size: 64 connections over 8 lanes). */
+const BATCH = Number(process.env.BENCH_BATCH ?? 16)
+/** The seamless lanes on PostgreSQL (seamless.service.ts): a player's callbacks go to lane `id % LANES`. */
+const LANES = 8
+
+interface Statement {
+  client: number
+  text: string
+  values: unknown[] | undefined
+  name: string | undefined
+  /** From the call to the answer, as the app saw it (queueing on the connection included). */
+  ms: number
+}
+
+// ---- recording ---------------------------------------------------------------------------------------------------
+const clientIds = new WeakMap<object, number>()
+let nextClient = 0
+let recording: Statement[] | null = null
+const baseQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown
+pg.Client.prototype.query = function query(this: pg.Client, ...args: unknown[]) {
+  const config = args[0] as string | { text?: string; values?: unknown[]; name?: string; submit?: unknown }
+  if (!recording || (typeof config === 'object' && typeof config?.submit === 'function')) return baseQuery.apply(this, args)
+  const text = typeof config === 'string' ? config : (config.text ?? '')
+  if (!clientIds.has(this)) clientIds.set(this, nextClient++)
+  const entry: Statement = {
+    client: clientIds.get(this)!,
+    text,
+    // Drizzle passes its parameters beside the config object, node-postgres also takes them inside it.
+    values: (typeof config === 'object' ? config.values : undefined) ?? (Array.isArray(args[1]) ? (args[1] as unknown[]) : undefined),
+    name: typeof config === 'string' ? undefined : config.name,
+    ms: 0,
+  }
+  recording.push(entry)
+  // The path's own transaction must leave nothing behind: its COMMIT becomes a ROLLBACK.
+  if (/^\s*commit\s*;?\s*$/i.test(text)) args[0] = typeof config === 'string' ? 'rollback' : { ...config, text: 'rollback' }
+  const started = performance.now()
+  const result = baseQuery.apply(this, args)
+  if (result instanceof Promise) void result.then(() => (entry.ms = performance.now() - started)).catch(() => (entry.ms = performance.now() - started))
+  return result
+} as typeof pg.Client.prototype.query
+
+async function record(work: () => Promise<unknown>): Promise<Statement[]> {
+  const statements: Statement[] = []
+  recording = statements
+  try {
+    await work()
+  } finally {
+    recording = null
+  }
+  return statements
+}
+
+/**
+ * The statements of one client from BEGIN to its end: of the recording's transactions, the one with the most
+ * parameters (a batch runs the same statements whatever its size; a larger batch binds more values).
+ */
+function largestTransaction(statements: Statement[]): Statement[] {
+  const open = new Map<number, Statement[]>()
+  let largest: Statement[] = []
+  for (const s of statements) {
+    if (/^\s*begin/i.test(s.text)) open.set(s.client, [s])
+    else if (open.has(s.client)) {
+      const tx = open.get(s.client)!
+      tx.push(s)
+      if (/^\s*(commit|rollback)\s*;?\s*$/i.test(s.text)) {
+        open.delete(s.client)
+        if (parameters(tx) > parameters(largest)) largest = tx
+      }
+    }
+  }
+  return largest
+}
+
+const parameters = (transaction: Statement[]) => transaction.reduce((n, s) => n + (s.values?.length ?? 0), 0)
+
+// ---- replay under EXPLAIN -----------------------------------------------------------------------------------------
+interface Explained {
+  statement: Statement
+  plan: string[]
+  planningMs: number | null
+  executionMs: number | null
+  rows: string
+  buffers: string
+}
+
+/** node-postgres' own conversion of a parameter to the text it sends (exported at runtime, not in its types). */
+const { prepareValue } = (pg as unknown as { utils: { prepareValue(value: unknown): unknown } }).utils
+
+const CONTROL = /^\s*(begin|commit|rollback|savepoint|release|rollback to)\b/i
+
+async function explain(url: string, transaction: Statement[]): Promise<Explained[]> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    await baseQuery.call(client, 'begin')
+    const out: Explained[] = []
+    for (const statement of transaction) {
+      if (/^\s*(begin|commit|rollback)\s*;?\s*$/i.test(statement.text)) continue
+      if (CONTROL.test(statement.text)) {
+        await baseQuery.call(client, statement.text)
+        out.push({ statement, plan: [], planningMs: null, executionMs: null, rows: '', buffers: '' })
+        continue
+      }
+      // EXPLAIN takes no bound parameters: each $n becomes its value as a literal, converted as node-postgres sends it.
+      const text = statement.text.replace(/\$(\d+)/g, (_, n: string) => {
+        const value = prepareValue(statement.values?.[Number(n) - 1]) as string | null
+        return value === null ? 'NULL' : client.escapeLiteral(String(value))
+      })
+      const result = (await baseQuery.call(client, `explain (analyze, buffers) ${text}`)) as {
+        rows: Array<Record<string, string>>
+      }
+      const plan = result.rows.map((r) => r['QUERY PLAN']!)
+      const number = (label: string) => {
+        const line = plan.find((l) => l.trim().startsWith(label))
+        return line ? Number(/([\d.]+) ms/.exec(line)?.[1]) : null
+      }
+      out.push({
+        statement,
+        plan,
+        planningMs: number('Planning Time:'),
+        executionMs: number('Execution Time:'),
+        rows: /actual time=[\d.]+\.\.[\d.]+ rows=(\d+)/.exec(plan[0] ?? '')?.[1] ?? '',
+        buffers: (plan.find((l) => l.trim().startsWith('Buffers:')) ?? '').trim().replace(/^Buffers: /, ''),
+      })
+    }
+    await baseQuery.call(client, 'rollback')
+    return out
+  } finally {
+    await client.end()
+  }
+}
+
+/** One line of SQL, shortened, for the table. */
+function head(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim()
+  return (line.length > 96 ? `${line.slice(0, 93)}...` : line).replace(/\|/g, '\\|')
+}
+
+const t = useTestApp()
+
+it('records and explains every statement of the hot paths', { timeout: 600_000 }, async () => {
+  expect(t.database.kind, 'bench:statements runs on PostgreSQL (BENCH_DATABASE_URL)').toBe('postgres')
+  /** One row of a read on the app's own database (node-postgres answers rows). */
+  const readOne = async <T>(query: ReturnType<typeof sql>) => ((await t.db.execute(query)) as unknown as { rows: T[] }).rows[0]!
+  const { name } = await readOne<{ name: string }>(sql`select current_database() as name`)
+  const url = databaseUrl(process.env.TEST_DATABASE_URL!, name)
+
+  // Players in one seamless lane, so that concurrent bets of all of them form one batch, as under load.
+  // Each signs in from an address of its own (sign-ins are rate limited per address).
+  const spread: Array<{ id: number; token: string; session: string }> = []
+  let lane: number | undefined
+  while (spread.length < BATCH) {
+    const player = await signedInPlayer(t, {}, { cash: 1000, address: uniqueAddress() })
+    lane ??= player.id % LANES
+    if (player.id % LANES === lane) spread.push({ id: player.id, token: player.token, session: await launch(t, player.token) })
+  }
+  const one = spread[0]!
+  // Warm: a round each (accounts exist, plans cached on the connections), as in a running server.
+  for (const p of spread) {
+    const round = uid()
+    await sendMoney(t, 'bet', { session: p.session, round, tx: uid(), amount: '1.00' })
+    await sendMoney(t, 'win', { session: p.session, round, tx: uid(), amount: '0.00' })
+  }
+  const bets = async (players: typeof spread) => {
+    const answers = await Promise.all(players.map((p) => sendMoney(t, 'bet', { session: p.session, round: uid(), tx: uid(), amount: '1.00' })))
+    expect(answers.map((a) => a.json().status)).toEqual(players.map(() => 'OK'))
+  }
+
+  const paths: Array<{ title: string; bets: number; statements: Statement[] }> = []
+  await t.get('/api/wallet/v2/balance', one.token) // warm, as every read after a player's first
+  const balance = await record(() => t.get('/api/wallet/v2/balance', one.token))
+  paths.push({ title: 'balance read (GET /api/wallet/v2/balance)', bets: 0, statements: balance })
+  // The first bet of a burst runs alone (the batcher starts at once); the rest queue behind it and form one batch.
+  const spreadBatch = largestTransaction(await record(() => bets(spread)))
+  paths.push({ title: `a batch of bets, ${BATCH} players`, bets: BATCH - 1, statements: spreadBatch })
+  const oneBatch = largestTransaction(await record(() => bets(Array.from({ length: BATCH }, () => one))))
+  paths.push({ title: `a batch of bets, one wallet`, bets: BATCH - 1, statements: oneBatch })
+  // A win settling an open round (committed bet first), then a rollback of a bet in a settled round.
+  const round = uid()
+  const stake = uid()
+  await sendMoney(t, 'bet', { session: one.session, round, tx: stake, amount: '2.00' })
+  const win = largestTransaction(await record(() => sendMoney(t, 'win', { session: one.session, round, tx: uid(), amount: '3.00' })))
+  paths.push({ title: 'a win that settles its round', bets: 0, statements: win })
+  await sendMoney(t, 'win', { session: one.session, round, tx: uid(), amount: '0.00' })
+  const rollback = largestTransaction(
+    await record(() => callSeamless(t, 'pgsoft', 'rollback', rollbackBody({ session: one.session, round, tx: uid(), ref: stake }))),
+  )
+  paths.push({ title: 'a rollback of a bet in a settled round', bets: 0, statements: rollback })
+
+  // What one round trip costs on this machine: the floor under every statement.
+  const probe = new pg.Client({ connectionString: url })
+  await probe.connect()
+  const trips: number[] = []
+  for (let n = 0; n < 500; n++) {
+    const started = performance.now()
+    await baseQuery.call(probe, 'select 1')
+    trips.push(performance.now() - started)
+  }
+  await probe.end()
+  trips.sort((a, b) => a - b)
+  const trip = trips[Math.floor(trips.length / 2)]!
+
+  const lines = [
+    `# Statements of the hot paths ${new Date().toISOString()}`,
+    '',
+    `PostgreSQL ${(await readOne<{ v: string }>(sql`select current_setting('server_version') as v`)).v}, batches of ${BATCH} bets ` +
+      `(the first of a burst runs alone; the table is the batch of the other ${BATCH - 1}). A round trip of \`select 1\` on ` +
+      `one connection: median ${trip.toFixed(3)} ms. "app ms": from the call to the answer as the app saw it (in the ` +
+      'recorded run, one path at a time, so no queueing for a connection); "plan" and "exec": PostgreSQL\'s planning and ' +
+      'execution time under EXPLAIN (ANALYZE, BUFFERS), replayed in order in a transaction of its own and rolled back.',
+    '',
+  ]
+  const plans = [`# Plans of the hot paths' statements ${new Date().toISOString()}`, '']
+  for (const p of paths) {
+    expect(p.statements.length, p.title).toBeGreaterThan(0)
+    const explained = await explain(
+      url,
+      p.statements.filter((s) => !/^\s*(begin|commit|rollback)\s*;?\s*$/i.test(s.text) || true),
+    )
+    const sum = (pick: (e: Explained) => number | null) => explained.reduce((total, e) => total + (pick(e) ?? 0), 0)
+    const appMs = p.statements.reduce((total, s) => total + s.ms, 0)
+    lines.push(
+      `## ${p.title}`,
+      '',
+      `${p.statements.length} statements${p.bets ? ` for ${p.bets} bets (${(p.statements.length / p.bets).toFixed(2)} a bet)` : ''}; ` +
+        `app ${appMs.toFixed(2)} ms in all, PostgreSQL planning ${sum((e) => e.planningMs).toFixed(2)} ms and execution ` +
+        `${sum((e) => e.executionMs).toFixed(2)} ms; ${p.statements.length} round trips at the median \`select 1\` are ${(p.statements.length * trip).toFixed(2)} ms.`,
+      '',
+      '| # | statement | app ms | plan ms | exec ms | rows | buffers |',
+      '|---:|---|---:|---:|---:|---:|---|',
+    )
+    const byText = new Map(explained.map((e) => [e.statement, e]))
+    p.statements.forEach((s, n) => {
+      const e = byText.get(s)
+      lines.push(
+        `| ${n + 1} | \`${head(s.name ? `[${s.name}] ${s.text}` : s.text)}\` | ${s.ms.toFixed(3)} | ${e?.planningMs?.toFixed(3) ?? ''} | ${e?.executionMs?.toFixed(3) ?? ''} | ${e?.rows ?? ''} | ${e?.buffers ?? ''} |`,
+      )
+      if (e && e.plan.length > 0) plans.push(`## ${p.title}, statement ${n + 1}`, '', '```sql', s.text.trim(), '```', '', '```', ...e.plan, '```', '')
+    })
+    lines.push('')
+  }
+  const results = path.join(import.meta.dirname, 'results')
+  writeFileSync(path.join(results, 'latest-statements.md'), lines.join('\n'))
+  writeFileSync(path.join(results, 'latest-statements-plans.md'), plans.join('\n'))
+  console.info(lines.join('\n'))
+})
