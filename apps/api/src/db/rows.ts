@@ -1,4 +1,6 @@
+import { sql, type SQL } from 'drizzle-orm'
 import type { PgSelect } from 'drizzle-orm/pg-core'
+import type { Db } from './client.ts'
 /**
  * Helpers every repository shares for SQL written with `db.execute`, whose answer is shaped by the driver rather than
  * by Drizzle's query builder.
@@ -20,3 +22,21 @@ export async function readPage<List extends PgSelect>(list: List, total: Promise
   const [rows, [counted]] = await Promise.all([list.limit(size).offset(page * size), total])
   return { rows: rows as Awaited<List>, total: counted?.n ?? 0 }
 }
+
+/**
+ * `db.execute(query)` as a named prepared statement (node-postgres): PostgreSQL parses it once per connection and
+ * keeps its plan (planning took as long as executing for the hot paths' statements: bench/README.md), so the text must
+ * not change between calls under one name: lists go in as one array parameter (`arrayParam`), never as a list of
+ * parameters whose length varies. PGlite runs it as `db.execute` would. Drizzle's own `execute`, given the name it
+ * has no parameter for.
+ */
+export function executeNamed(db: Db, name: string, query: SQL): Promise<unknown> {
+  const { session, dialect } = db as unknown as {
+    session: { prepareQuery(query: unknown, fields: undefined, name: string, arrayMode: boolean): { execute(): Promise<unknown> } }
+    dialect: { sqlToQuery(query: SQL): unknown }
+  }
+  return session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute()
+}
+
+/** A list as ONE parameter (a PostgreSQL array, cast where it is used), where `${list}` would be one parameter per item. */
+export const arrayParam = (values: readonly unknown[]): SQL => sql`${sql.param([...values])}`

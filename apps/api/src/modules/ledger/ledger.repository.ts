@@ -1,6 +1,6 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { rowsOf } from '../../db/rows.ts'
+import { arrayParam, executeNamed, rowsOf } from '../../db/rows.ts'
 import { accounts, transfers, type PlayerAccountKind } from '../../db/schema.ts'
 import { bangkokDateOf } from '../../db/bangkok-day.ts'
 
@@ -8,6 +8,10 @@ import { bangkokDateOf } from '../../db/bangkok-day.ts'
 export function accountKey(playerId: number | null, kind: string): string {
   return playerId === null ? `house:${kind}` : `player:${playerId}:${kind}`
 }
+
+/** Wanted accounts as a relation of (player_id, kind): two array parameters, so the statement's text never changes. */
+const wantedAccounts = (wanted: ReadonlyArray<{ playerId: number | null; kind: string }>): SQL =>
+  sql`select * from unnest(${arrayParam(wanted.map((w) => w.playerId))}::bigint[], ${arrayParam(wanted.map((w) => w.kind))}::text[])`
 
 /**
  * The accounts that exist among `wanted` (a relation of player_id, kind), each side through its own unique index:
@@ -32,7 +36,11 @@ export const ledgerRepository = {
     const out = new Map<number, { id: number; balance: bigint }>()
     if (playerIds.length === 0) return out
     const ids = [...new Set(playerIds)].sort((a, b) => a - b)
-    const result = await db.execute(sql`select id, player_id, balance from accounts where player_id in ${ids} and kind = 'cash' order by player_id for update`)
+    const result = await executeNamed(
+      db,
+      'ledger_lock_players',
+      sql`select id, player_id, balance from accounts where player_id = any(${arrayParam(ids)}::bigint[]) and kind = 'cash' order by player_id for update`,
+    )
     for (const row of rowsOf<{ id: string | number | bigint; player_id: string | number | bigint; balance: string | number | bigint }>(result)) {
       out.set(Number(row.player_id), { id: Number(row.id), balance: BigInt(row.balance) })
     }
@@ -48,18 +56,17 @@ export const ledgerRepository = {
     const out = new Map<string, number>()
     const unique = [...new Map(wanted.map((w) => [accountKey(w.playerId, w.kind), w])).values()]
     if (unique.length === 0) return out
-    const values = sql.join(
-      unique.map((w) => sql`(${w.playerId}::bigint, ${w.kind}::text)`),
-      sql`, `,
-    )
     type Row = { id: string | number | bigint; player_id: string | number | bigint | null; kind: string }
     const take = (rows: Row[]) => {
       for (const r of rows) out.set(accountKey(r.player_id === null ? null : Number(r.player_id), r.kind), Number(r.id))
     }
     take(
       rowsOf<Row>(
-        await db.execute(sql`
-          with want(player_id, kind) as (values ${values}),
+        await executeNamed(
+          db,
+          'ledger_account_ids',
+          sql`
+          with want(player_id, kind) as (${wantedAccounts(unique)}),
           new_house as (
             insert into accounts (kind) select kind from want where player_id is null
             on conflict (kind) where player_id is null do nothing returning id, player_id, kind),
@@ -68,16 +75,17 @@ export const ledgerRepository = {
             on conflict (player_id, kind) where player_id is not null do nothing returning id, player_id, kind)
           select id, player_id, kind from new_house
           union all select id, player_id, kind from new_player
-          union all ${existingAccounts(sql`want`)}`),
+          union all ${existingAccounts(sql`want`)}`,
+        ),
       ),
     )
     const missing = unique.filter((w) => !out.has(accountKey(w.playerId, w.kind)))
     if (missing.length > 0) {
-      const again = sql.join(
-        missing.map((w) => sql`(${w.playerId}::bigint, ${w.kind}::text)`),
-        sql`, `,
+      take(
+        rowsOf<Row>(
+          await executeNamed(db, 'ledger_account_ids_again', sql`with again(player_id, kind) as (${wantedAccounts(missing)}) ${existingAccounts(sql`again`)}`),
+        ),
       )
-      take(rowsOf<Row>(await db.execute(sql`with again(player_id, kind) as (values ${again}) ${existingAccounts(sql`again`)}`)))
       for (const w of missing) if (!out.has(accountKey(w.playerId, w.kind))) throw new Error(`account ${accountKey(w.playerId, w.kind)} missing`)
     }
     return out
@@ -98,19 +106,21 @@ export const ledgerRepository = {
   async applyDeltas(db: Db, deltas: ReadonlyArray<{ accountId: number; delta: bigint }>): Promise<Map<number, bigint>> {
     const out = new Map<number, bigint>()
     if (deltas.length === 0) return out
-    const values = sql.join(
-      deltas.map((d) => sql`(${d.accountId}::bigint, ${d.delta}::bigint)`),
-      sql`, `,
-    )
     // The rows are locked first, in account-id order (the sorted scan locks them in the order it returns them), so
     // two calls touching the same accounts never wait on each other in a cycle; then the one conditional update.
-    const result = await db.execute(sql`
-      with v(id, delta) as (values ${values}),
+    const ids = arrayParam(deltas.map((d) => d.accountId))
+    const amounts = arrayParam(deltas.map((d) => d.delta.toString()))
+    const result = await executeNamed(
+      db,
+      'ledger_apply_deltas',
+      sql`
+      with v(id, delta) as (select * from unnest(${ids}::bigint[], ${amounts}::bigint[])),
       locked as materialized (select a.id from accounts a where a.id in (select id from v) order by a.id for update)
       update accounts a set balance = a.balance + v.delta
       from v join locked l on l.id = v.id
       where a.id = v.id and a.balance is not null and a.balance + v.delta >= 0
-      returning a.id, a.balance`)
+      returning a.id, a.balance`,
+    )
     for (const row of rowsOf<{ id: string | number | bigint; balance: string | number | bigint }>(result)) out.set(Number(row.id), BigInt(row.balance))
     return out
   },

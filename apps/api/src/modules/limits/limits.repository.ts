@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { rowsOf, type DbNumber } from '../../db/rows.ts'
+import { arrayParam, rowsOf, type DbNumber } from '../../db/rows.ts'
 import { playerLimits, sessionReminders, sessions } from '../../db/schema.ts'
 
 export type PlayerLimitRow = typeof playerLimits.$inferSelect
@@ -18,10 +18,13 @@ export const limitsRepository = {
   /** These players' limits of these kinds (one statement for a batch of bets). */
   async forPlayers(db: Db, playerIds: readonly number[], kinds: readonly LimitKind[]): Promise<PlayerLimitRow[]> {
     if (playerIds.length === 0) return []
+    // Named (db/rows.ts): every bet batch reads this.
     return db
       .select()
       .from(playerLimits)
-      .where(and(inArray(playerLimits.playerId, [...new Set(playerIds)]), inArray(playerLimits.kind, [...kinds])))
+      .where(sql`${playerLimits.playerId} = any(${arrayParam([...new Set(playerIds)])}::bigint[]) and ${playerLimits.kind} = any(${arrayParam(kinds)}::text[])`)
+      .prepare('limits_for_players')
+      .execute()
   },
   /** Sets a limit's value in force, dropping any pending change. */
   async apply(db: Db, playerId: number, kind: LimitKind, value: bigint, now: Date): Promise<void> {

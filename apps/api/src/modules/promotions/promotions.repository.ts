@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, max, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
+import { arrayParam } from '../../db/rows.ts'
 import { deposits, games, operators, playerPromotions, promotions, promotionVersions } from '../../db/schema.ts'
 
 export type PromotionRow = typeof promotions.$inferSelect
@@ -98,9 +99,10 @@ export const promotionsRepository = {
     const query = db
       .select()
       .from(playerPromotions)
-      .where(and(inArray(playerPromotions.playerId, [...new Set(playerIds)]), eq(playerPromotions.status, 'ACTIVE')))
+      .where(and(sql`${playerPromotions.playerId} = any(${arrayParam([...new Set(playerIds)])}::bigint[])`, eq(playerPromotions.status, 'ACTIVE')))
       .orderBy(playerPromotions.playerId)
-    const rows = lock ? await query.for('update') : await query
+    // Named (db/rows.ts): every bet batch reads this.
+    const rows = lock ? await query.for('update').prepare('promotions_active_locked').execute() : await query.prepare('promotions_active').execute()
     for (const row of rows) if (!out.has(row.playerId)) out.set(row.playerId, row)
     return out
   },

@@ -1,8 +1,8 @@
-import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm'
 import { releaseSavepoint, rollbackToSavepoint, savepoint } from '../../db/after-commit.ts'
 import { bangkokDateOf } from '../../db/bangkok-day.ts'
 import type { Db } from '../../db/client.ts'
-import { rowsOf } from '../../db/rows.ts'
+import { arrayParam, executeNamed, rowsOf } from '../../db/rows.ts'
 import { gameRounds, gameSessions, playerDayTurnover, playerExclusions, players, seamlessLog, seamlessTransactions } from '../../db/schema.ts'
 import { txKey, type RoundChange, type RoundStatus, type TurnoverChange } from './seamless-decisions.ts'
 
@@ -24,7 +24,9 @@ export const seamlessRepository = {
       .select({ id: gameSessions.id, status: players.status, excluded })
       .from(gameSessions)
       .innerJoin(players, eq(players.id, gameSessions.playerId))
-      .where(and(inArray(gameSessions.id, [...new Set(sessionIds)]), isNull(gameSessions.revokedAt)))
+      .where(and(sql`${gameSessions.id} = any(${arrayParam([...new Set(sessionIds)])}::bigint[])`, isNull(gameSessions.revokedAt)))
+      .prepare('seamless_open_game_sessions')
+      .execute()
     return new Map(rows.map((row) => [row.id, { playerActive: row.status === 'ACTIVE' && !row.excluded }]))
   },
   /** Takes a rolled-back bet out of its round; a round left with nothing in it is ROLLED_BACK. */
@@ -78,22 +80,25 @@ export const seamlessRepository = {
     const query = db
       .select()
       .from(seamlessTransactions)
-      .where(or(...keys.map((k) => and(eq(seamlessTransactions.providerCode, k.providerCode), eq(seamlessTransactions.txId, k.txId)))))
-    const rows = options.lock ? await query.for('update') : await query
+      .where(sql`(${seamlessTransactions.providerCode}, ${seamlessTransactions.txId}) in (${keyRelation(keys.map((k) => [k.providerCode, k.txId]))})`)
+    const rows = options.lock ? await query.for('update').prepare('seamless_find_locked').execute() : await query.prepare('seamless_find').execute()
     for (const row of rows) out.set(txKey(row.providerCode, row.txId), row)
     return out
   },
   /** Settles claims: each its status and answer. */
   async settle(db: Db, rows: ReadonlyArray<{ providerCode: string; txId: string; status: string; response: unknown }>): Promise<void> {
     if (rows.length === 0) return
-    const values = sql.join(
-      rows.map((r) => sql`(${r.providerCode}::text, ${r.txId}::text, ${r.status}::text, ${JSON.stringify(r.response)}::jsonb)`),
-      sql`, `,
+    const column = (pick: (row: (typeof rows)[number]) => string) => arrayParam(rows.map(pick))
+    await executeNamed(
+      db,
+      'seamless_settle',
+      sql`
+      update seamless_transactions s set status = v.status, response = v.response::jsonb
+      from unnest(${column((r) => r.providerCode)}::text[], ${column((r) => r.txId)}::text[], ${column((r) => r.status)}::text[], ${column((r) =>
+        JSON.stringify(r.response),
+      )}::text[]) v(provider_code, tx_id, status, response)
+      where s.provider_code = v.provider_code and s.tx_id = v.tx_id`,
     )
-    await db.execute(sql`
-      update seamless_transactions s set status = v.status, response = v.response
-      from (values ${values}) v(provider_code, tx_id, status, response)
-      where s.provider_code = v.provider_code and s.tx_id = v.tx_id`)
   },
   /**
    * The owner and status of each existing round asked for, keyed `provider|round_id`. `lock` takes them for the rest
@@ -110,8 +115,9 @@ export const seamlessRepository = {
     const query = db
       .select({ providerCode: gameRounds.providerCode, roundId: gameRounds.roundId, playerId: gameRounds.playerId, status: gameRounds.status })
       .from(gameRounds)
-      .where(or(...keys.map((k) => and(eq(gameRounds.providerCode, k.providerCode), eq(gameRounds.roundId, k.roundId)))))
-    for (const row of options.lock ? await query.for('update') : await query) {
+      .where(sql`(${gameRounds.providerCode}, ${gameRounds.roundId}) in (${keyRelation(keys.map((k) => [k.providerCode, k.roundId]))})`)
+    const rows = options.lock ? await query.for('update').prepare('seamless_rounds_locked').execute() : await query.prepare('seamless_rounds').execute()
+    for (const row of rows) {
       out.set(txKey(row.providerCode, row.roundId), { playerId: row.playerId, status: row.status })
     }
     return out
@@ -216,4 +222,9 @@ function turnoverOfRounds(rounds: SQL): SQL {
     where st.op = 'bet' and st.status = 'OK'
     group by 1, 2
     on conflict (player_id, day) do update set amount = player_day_turnover.amount + excluded.amount`
+}
+
+/** (provider, id) pairs as a relation of two text columns: two array parameters, so the statement's text never changes. */
+function keyRelation(pairs: ReadonlyArray<readonly [string, string]>): SQL {
+  return sql`select * from unnest(${arrayParam(pairs.map((p) => p[0]))}::text[], ${arrayParam(pairs.map((p) => p[1]))}::text[])`
 }
