@@ -231,7 +231,10 @@ it('records and explains every statement of the hot paths', { timeout: 600_000 }
       `(the first of a burst runs alone; the table is the batch of the other ${BATCH - 1}). A round trip of \`select 1\` on ` +
       `one connection: median ${trip.toFixed(3)} ms. "app ms": from the call to the answer as the app saw it (in the ` +
       'recorded run, one path at a time, so no queueing for a connection); "plan" and "exec": PostgreSQL\'s planning and ' +
-      'execution time under EXPLAIN (ANALYZE, BUFFERS), replayed in order in a transaction of its own and rolled back.',
+      'execution time under EXPLAIN (ANALYZE, BUFFERS), replayed in order in a transaction of its own and rolled back. ' +
+      'A statement shown with its [name] is a named prepared statement: PostgreSQL parses and plans it once per ' +
+      'connection (then from its plan cache), so its "plan" figure, measured here on a copy with the values written in, ' +
+      'is not paid on every call; the others are planned on every call.',
     '',
   ]
   const plans = [`# Plans of the hot paths' statements ${new Date().toISOString()}`, '']
