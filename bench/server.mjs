@@ -39,7 +39,8 @@ export async function startSanam(env) {
   const child = spawn(process.execPath, [...profile, path.join(root, 'apps/api/dist/server.js')], {
     cwd: root,
     // Demo mode also on PostgreSQL (BENCH_DATABASE_URL): the load plays through the demo provider and its demo secret.
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SANAM_MODE: 'demo', ...env },
+    // BENCH_LOG_LEVEL (default warn): what the server logs, to /dev/null; `info` is the server's own default.
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', SANAM_MODE: 'demo', ...env },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   })
   // Resolves true when the server says it serves, false when it exits first.
