@@ -3,7 +3,7 @@
 import { WalletSummary } from '@sanam/contract'
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { executeNamed } from '../../db/rows.ts'
+import { arrayParam, executeNamed } from '../../db/rows.ts'
 import { AppError } from '../../errors.ts'
 import type { Actor } from '../../lib/actor.ts'
 import type { NotificationChannel } from '../../lib/notification-listener.ts'
@@ -23,7 +23,7 @@ export const STREAM_HEARTBEAT_MS = 15_000
  */
 export async function announceBalances(tx: Db, playerIds: readonly number[]): Promise<void> {
   if (playerIds.length === 0) return
-  const ids = `{${playerIds.map((id) => Math.trunc(id)).join(',')}}`
+  const ids = arrayParam(playerIds.map((id) => Math.trunc(id)))
   await executeNamed(tx, 'balance_changed_notify', sql`select count(pg_notify(${BALANCE_CHANGED_CHANNEL}, p::text)) from unnest(${ids}::bigint[]) p`)
 }
 
