@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts'
 import { arrayParam, executeNamed, rowsOf } from '../../db/rows.ts'
 import { accounts, transfers, type PlayerAccountKind } from '../../db/schema.ts'
 import { bangkokDateOf } from '../../db/bangkok-day.ts'
+import { VALID_BET } from '../../db/valid-turnover.ts'
 
 /** The key of an account in `accountIds`' answer. */
 export function accountKey(playerId: number | null, kind: string): string {
@@ -240,7 +241,7 @@ export const ledgerRepository = {
         select st.player_id, ${bangkokDateOf(sql`st.created_at`)} as day, sum(st.amount) as amount
         from seamless_transactions st
         join game_rounds r on r.provider_code = st.provider_code and r.round_id = st.round_id
-        where st.op = 'bet' and st.status = 'OK' and r.status in ('SETTLED', 'CLOSED')
+        where ${VALID_BET}
         group by 1, 2
       )
       select coalesce(k.player_id, d.player_id) as player_id, to_char(coalesce(k.day, d.day), 'YYYY-MM-DD') as day, k.amount as kept, d.amount as derived

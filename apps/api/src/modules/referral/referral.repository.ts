@@ -2,6 +2,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { accruals, players, walletPayouts } from '../../db/schema.ts'
 import { rowsOf, type DbNumber as Num } from '../../db/rows.ts'
+import { VALID_BET } from '../../db/valid-turnover.ts'
 
 export type AccrualRow = typeof accruals.$inferSelect
 export type NewAccrual = typeof accruals.$inferInsert
@@ -9,12 +10,6 @@ export type PayoutWalletKind = (typeof walletPayouts.$inferSelect)['wallet']
 
 /** Advisory lock serialising accrual runs (the daily job, the back-office endpoint, the command line). */
 export const ACCRUAL_LOCK = 7_262_010
-
-/**
- * Valid turnover (DESIGN §4): bets answered OK (a rollback turns them ROLLED_BACK) whose round is over (SETTLED by a
- * win, or CLOSED by the stale-round job). Open rounds and rolled-back rounds count nothing.
- */
-const VALID_BET = sql`st.op = 'bet' and st.status = 'OK' and r.status in ('SETTLED', 'CLOSED')`
 
 const big = (v: Num | null | undefined) => BigInt(v ?? 0)
 

@@ -127,6 +127,7 @@ export type RoundStatus = 'OPEN' | 'SETTLED' | 'ROLLED_BACK' | 'CLOSED'
 /**
  * Valid turnover (DESIGN §4, ADR 057): a bet answered OK (not rolled back) counts once its round is over, SETTLED by a
  * win or CLOSED by the stale-round job; an open round, or one whose bets were all rolled back, counts nothing yet.
+ * The same rule in SQL is db/valid-turnover.ts.
  */
 export function isRoundOver(status: RoundStatus | undefined): boolean {
   return status === 'SETTLED' || status === 'CLOSED'
