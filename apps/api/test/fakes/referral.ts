@@ -57,14 +57,15 @@ export function fakeReferralRepository(players: readonly PlayerRow[], money: Fak
         .slice(page * size, page * size + size)
         .map((p) => ({ mobile: p.mobile, createdAt: p.createdAt })),
     countDownlines: async (_db, uplineId) => players.filter((p) => p.uplineId === uplineId).length,
-    walletSummary: async (_db, playerId, day) => ({
-      cash: money.balance(playerId, 'cash'),
-      referral: money.balance(playerId, 'referral'),
-      rebate: money.balance(playerId, 'rebate'),
-      bonusPaid: paid(playerId, 'bonus'),
-      refundPaid: paid(playerId, 'refund'),
-      turnover: turnover.filter((t) => t.playerId === playerId && t.day === day).reduce((sum, t) => sum + t.turnover, 0n),
-    }),
+    walletSummaries: async (_db, playerIds, day) =>
+      playerIds.map((playerId) => ({
+        cash: money.balance(playerId, 'cash'),
+        referral: money.balance(playerId, 'referral'),
+        rebate: money.balance(playerId, 'rebate'),
+        bonusPaid: paid(playerId, 'bonus'),
+        refundPaid: paid(playerId, 'refund'),
+        turnover: turnover.filter((t) => t.playerId === playerId && t.day === day).reduce((sum, t) => sum + t.turnover, 0n),
+      })),
     findPayout: async (_db, playerId, wallet, period) => payouts.find((p) => p.playerId === playerId && p.wallet === wallet && p.period === period),
     async claimPayout(_db, row) {
       if (payouts.some((p) => p.playerId === row.playerId && p.wallet === row.wallet && p.period === row.period)) return undefined

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { accruals, players, walletPayouts } from '../../db/schema.ts'
-import { rowsOf, type DbNumber as Num } from '../../db/rows.ts'
+import { arrayParam, executeNamed, rowsOf, type DbNumber as Num } from '../../db/rows.ts'
 import { VALID_BET } from '../../db/valid-turnover.ts'
 
 export type AccrualRow = typeof accruals.$inferSelect
@@ -104,23 +104,40 @@ export const referralRepository = {
   },
 
   /**
-   * Everything `GET /wallet/v2/balance` shows, in one round trip of primary-key and index reads: the three balances
-   * (accounts by player), what each referral wallet has paid out (wallet_payouts by player and wallet, at most one row
-   * a day; "ever earned" is then paid out + remaining, as nothing else moves money in or out of those two wallets), and
-   * the Bangkok day's valid turnover (one row of player_day_turnover, kept as rounds settle: ADR 057). It is the
-   * hottest read of the app, so it runs as a named prepared statement: PostgreSQL plans it once per connection instead
-   * of on every call (planning took five times its execution).
+   * Everything `GET /wallet/v2/balance` shows, for each player asked, in the order asked (a player asked twice is
+   * answered twice): the three balances (accounts by player), what each referral wallet has paid out (wallet_payouts by
+   * player and wallet, at most one row a day; "ever earned" is then paid out + remaining, as nothing else moves money in
+   * or out of those two wallets), and the Bangkok day's valid turnover (one row of player_day_turnover, kept as rounds
+   * settle: ADR 057). Primary-key and index reads only, one round trip for the whole list: it is the hottest read of
+   * the app, so the service gathers the reads that arrive together into one call (ADR 059), and it runs as a named
+   * prepared statement with the list as one array parameter, planned once per connection (planning took five times
+   * its execution).
    */
-  async walletSummary(db: Db, playerId: number, day: string) {
-    const [row] = await walletSummaryStatement(db).execute({ playerId, day })
-    return {
-      cash: big(row?.cash),
-      referral: big(row?.referral),
-      rebate: big(row?.rebate),
-      bonusPaid: big(row?.bonusPaid),
-      refundPaid: big(row?.refundPaid),
-      turnover: big(row?.turnover),
-    }
+  async walletSummaries(db: Db, playerIds: readonly number[], day: string) {
+    const rows = rowsOf<Record<'cash' | 'referral' | 'rebate' | 'bonus_paid' | 'refund_paid' | 'turnover', Num | null>>(
+      await executeNamed(
+        db,
+        'wallet_summaries',
+        sql`select
+              (select balance from accounts where player_id = p.id and kind = 'cash') as cash,
+              (select balance from accounts where player_id = p.id and kind = 'referral') as referral,
+              (select balance from accounts where player_id = p.id and kind = 'rebate') as rebate,
+              (select sum(amount) from wallet_payouts where player_id = p.id and wallet = 'bonus') as bonus_paid,
+              (select sum(amount) from wallet_payouts where player_id = p.id and wallet = 'refund') as refund_paid,
+              (select amount from player_day_turnover where player_id = p.id and day = ${day}::date) as turnover
+            from unnest(${arrayParam(playerIds)}::bigint[]) with ordinality as p(id, n)
+            order by p.n`,
+      ),
+    )
+    // A player with no account yet reads as zero.
+    return rows.map((row) => ({
+      cash: big(row.cash),
+      referral: big(row.referral),
+      rebate: big(row.rebate),
+      bonusPaid: big(row.bonus_paid),
+      refundPaid: big(row.refund_paid),
+      turnover: big(row.turnover),
+    }))
   },
 
   async findPayout(db: Db, playerId: number, wallet: PayoutWalletKind, period: string) {
@@ -142,30 +159,4 @@ export const referralRepository = {
   },
 }
 
-const playerParam = sql.placeholder('playerId')
-
-function prepareWalletSummary(db: Db) {
-  return (
-    db
-      .select({
-        cash: sql<Num | null>`(select balance from accounts where player_id = ${playerParam} and kind = 'cash')`,
-        referral: sql<Num | null>`(select balance from accounts where player_id = ${playerParam} and kind = 'referral')`,
-        rebate: sql<Num | null>`(select balance from accounts where player_id = ${playerParam} and kind = 'rebate')`,
-        bonusPaid: sql<Num | null>`(select sum(amount) from wallet_payouts where player_id = ${playerParam} and wallet = 'bonus')`,
-        refundPaid: sql<Num | null>`(select sum(amount) from wallet_payouts where player_id = ${playerParam} and wallet = 'refund')`,
-        turnover: sql<Num | null>`(select amount from player_day_turnover where player_id = ${playerParam} and day = ${sql.placeholder('day')}::date)`,
-      })
-      // One row whatever the player has: a wallet with no account yet reads as zero.
-      .from(sql`(values (1)) as one(n)`)
-      .prepare('wallet_summary')
-  )
-}
-
-/** One prepared statement per database handle (a pool, or the embedded database). */
-const walletSummaryStatements = new WeakMap<Db, ReturnType<typeof prepareWalletSummary>>()
-function walletSummaryStatement(db: Db) {
-  let statement = walletSummaryStatements.get(db)
-  if (!statement) walletSummaryStatements.set(db, (statement = prepareWalletSummary(db)))
-  return statement
-}
 export type ReferralRepository = typeof referralRepository

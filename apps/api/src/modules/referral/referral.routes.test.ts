@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { type TestApp, useTestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
-import { bearer, loginPlayer } from '../../../test/money.ts'
+import { bearer, fund, loginPlayer, signedInPlayer } from '../../../test/money.ts'
 import { accrualsOf, accrue, chain, earner, member, play, referralOptions, STALE_MINUTES, summaryOf, transfer, walletsOf } from '../../../test/referral.ts'
 import { signInOperator } from '../../../test/operators.ts'
 import { auditLog, walletPayouts } from '../../db/schema.ts'
@@ -312,6 +312,18 @@ describe('GET /api/wallet/v2/balance', () => {
     const anonymous = await t.get('/api/wallet/v2/balance')
     expect(anonymous.statusCode).toBe(401)
     expect(anonymous.json()).toEqual(UNAUTHORIZED)
+  })
+
+  it('answers reads that arrive together each with its own wallets, and a read after a deposit with the deposit', async () => {
+    const [rich, poor, fresh] = [await signedInPlayer(t, {}, { cash: 1_234.5 }), await signedInPlayer(t, {}, { cash: 1 }), await signedInPlayer(t)]
+    const readers = [rich, poor, rich, fresh, poor, fresh, rich]
+    const answers = await Promise.all(readers.map((p) => summaryOf(t, p)))
+    expect(answers.map((a) => a.balance)).toEqual([1_234.5, 1, 1_234.5, 0, 1, 0, 1_234.5])
+    expect(answers.every((a) => a.turnover === 0 && a.bonus.total === 0)).toBe(true)
+
+    await fund(t, fresh, 50)
+    const after = await Promise.all([fresh, rich].map((p) => summaryOf(t, p)))
+    expect(after.map((a) => a.balance)).toEqual([50, 1_234.5])
   })
 })
 

@@ -133,6 +133,24 @@ describe('moving a wallet to cash', () => {
     const summary = await sut.walletSummary(players.a.id)
     expect(summary).toMatchObject({ balance: 450, bonus: { total: 500, remaining: 50, options: { min: 100, max: 0, interval: 'DAY' } } })
   })
+
+  it('answers balance reads that arrive together with one read of the repository, each with its own player (ADR 059)', async () => {
+    const { sut, money, store, players } = setup()
+    money.fund(players.a.id, 1_000n)
+    money.fund(players.b.id, 2_550n)
+    const asked: number[][] = []
+    const read = store.repository.walletSummaries
+    store.repository.walletSummaries = (db, ids, day) => (asked.push([...ids]), read(db, ids, day))
+
+    const answers = await Promise.all([players.a, players.b, players.a, players.c].map((p) => sut.walletSummary(p.id)))
+    expect(answers.map((a) => a.balance)).toEqual([10, 25.5, 10, 0])
+    expect(asked).toEqual([[players.a.id, players.b.id, players.a.id, players.c.id]])
+
+    // A read that comes after a change is asked of the repository after it: it never answers from before.
+    money.fund(players.a.id, 500n)
+    expect((await sut.walletSummary(players.a.id)).balance).toBe(15)
+    expect(asked).toHaveLength(2)
+  })
 })
 
 describe('invite info', () => {

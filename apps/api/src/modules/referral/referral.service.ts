@@ -12,6 +12,7 @@ import {
 } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
 import { inTransaction } from '../../db/transaction.ts'
+import { createBatcher } from '../../lib/batcher.ts'
 import { AppError } from '../../errors.ts'
 import type { ExclusionsRepository } from '../exclusions/exclusions.repository.ts'
 import { refuseWhileExcluded } from '../exclusions/restriction.ts'
@@ -64,6 +65,9 @@ const alreadyTransferred = {
 /** Sources accrued per transaction: bounds a transaction's size and how long it holds the accrual lock. */
 export const ACCRUAL_BATCH = 500
 
+/** Balance reads answered by one statement at most (ADR 059): bounds the statement's array and the rows it answers. */
+const SUMMARY_BATCH = 256
+
 export interface AccrualStats {
   day: string
   /** Players whose turnover of the day was accrued by this run. */
@@ -111,7 +115,7 @@ export interface ReferralServiceDeps {
     | 'inviteCode'
     | 'downlines'
     | 'countDownlines'
-    | 'walletSummary'
+    | 'walletSummaries'
     | 'findPayout'
     | 'claimPayout'
   >
@@ -128,6 +132,12 @@ export interface ReferralServiceDeps {
  */
 export function createReferralService(deps: ReferralServiceDeps) {
   const { db, ledger, clock, plan, referralRepository, auditRepository } = deps
+  // Every player polls the balance, so the reads that arrive while one is being answered are answered together by the
+  // next one statement (ADR 059). Each read is asked of the database after it arrived: nothing is answered from before it.
+  const summaries = createBatcher<number, Awaited<ReturnType<ReferralRepository['walletSummaries']>>[number]>({
+    maxBatch: SUMMARY_BATCH,
+    run: async (playerIds) => (await referralRepository.walletSummaries(db, playerIds, bangkokDay(clock.now()))).map((value) => ({ ok: true as const, value })),
+  })
 
   /**
    * Accrues up to `limit` players' turnover of `day` in the caller's transaction (which should hold the accrual lock
@@ -283,7 +293,7 @@ export function createReferralService(deps: ReferralServiceDeps) {
 
     /** The balance call's data: cash, both referral wallets with their terms, and today's (Bangkok) valid turnover. */
     async walletSummary(playerId: number): Promise<WalletSummary> {
-      const [s, terms] = await Promise.all([referralRepository.walletSummary(db, playerId, bangkokDay(clock.now())), plan.current()])
+      const [s, terms] = await Promise.all([summaries.submit(playerId), plan.current()])
       return {
         balance: satangToBaht(s.cash),
         bonus: walletOf(s.bonusPaid, s.referral, terms.bonus),

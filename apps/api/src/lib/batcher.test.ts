@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createBatcher, type Settled } from './seamless-batcher.ts'
+import { createBatcher, type Settled } from './batcher.ts'
 
 function deferred() {
   let resolve!: () => void
@@ -36,8 +36,8 @@ afterEach(() => {
 })
 
 describe('group-commit batcher', () => {
-  it('runs a lone item at once, waiting on no timer', async () => {
-    vi.useFakeTimers()
+  it('runs a lone item in the same turn of the event loop, waiting on no timer', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'Date'] })
     const run = vi.fn(async (items: readonly number[]) => allOk(items))
     const batcher = createBatcher<number, number>({ run })
     // With fake timers, a batcher that waited on setTimeout would never answer here.
@@ -62,6 +62,18 @@ describe('group-commit batcher', () => {
     gates[1]!.resolve()
     await expect(Promise.all(rest)).resolves.toEqual([1, 2, 3, 4, 5])
     expect(batcher.stats()).toMatchObject({ batches: 2, items: 6, largest: 5, queued: 0, running: 0 })
+  })
+
+  it('puts items that arrive in separate callbacks of one turn of the event loop into one batch', async () => {
+    // Two requests read in one turn are two I/O callbacks; two setImmediate callbacks are the same, and the run answers
+    // at once (as the embedded database does): started in a microtask, each would be a batch of its own.
+    const run = vi.fn(async (items: readonly number[]) => allOk(items))
+    const batcher = createBatcher<number, number>({ run })
+    const answers = await Promise.all(
+      [1, 2, 3].map((n) => new Promise<number>((resolve, reject) => setImmediate(() => void batcher.submit(n).then(resolve, reject)))),
+    )
+    expect(answers).toEqual([1, 2, 3])
+    expect(run.mock.calls).toEqual([[[1, 2, 3]]])
   })
 
   it('puts items submitted in the same tick into one batch', async () => {

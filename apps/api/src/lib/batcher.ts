@@ -21,10 +21,12 @@ export interface Batcher<I, O> {
 }
 
 /**
- * Group commit, generic: items submitted while a batch runs queue up, and the next batch takes all of them (up to
- * `maxBatch`) in one call of `run`. An item submitted to an idle batcher starts a batch at once (in a microtask, so
- * items submitted in the same tick go together): batching comes only from arrivals during an in-flight batch, never
- * from waiting on a timer.
+ * Batching, generic (the seamless wallet's group commit, the balance reads): items submitted while a batch runs queue
+ * up, and the next batch takes all of them (up to `maxBatch`) in one call of `run`. An item submitted to an idle
+ * batcher starts a batch as soon as the event loop has taken in what has already arrived (`setImmediate`: after the
+ * I/O callbacks of the loop's current turn, so requests read together go together; ADR 059), never after a timer.
+ * Without that turn, a database that answers within the same turn (the embedded one runs on this thread) would never
+ * see two items together.
  *
  * `run` answers one outcome per item, in the items' order, and must resolve only once those outcomes are final (a
  * database batch: committed). When `run` throws, every item of the batch is rejected with that error: no item of a
@@ -77,7 +79,7 @@ export function createBatcher<I, O>(options: { run: (items: readonly I[]) => Pro
         queue.push({ item, resolve, reject })
         if (!active) {
           active = true
-          queueMicrotask(() => void drain())
+          setImmediate(() => void drain())
         }
       })
     },
