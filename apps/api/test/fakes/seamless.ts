@@ -63,7 +63,7 @@ export function fakeSeamlessRepository() {
       for (const row of rows) {
         const key = txKey(row.providerCode, row.txId)
         if (claims.has(key)) continue
-        claims.set(key, { playerId: null, gameCode: null, refTxId: null, createdAt: new Date(), ...row } as SeamlessTxRow)
+        claims.set(key, { ...row } as SeamlessTxRow)
         claimed.add(key)
       }
       return claimed

@@ -83,8 +83,8 @@ describe('seamless group commit', () => {
     expect(answers.map((a) => Number(a.balance)).sort((a, b) => b - a)).toEqual(Array.from({ length: 20 }, (_, i) => 100 - 3 * (i + 1)))
     expect(await balanceOf(t, token)).toBe(40)
     expect(await logsOf(answers.map((a) => a.tx_id!))).toHaveLength(20)
-    // The app's own service: one lane on the embedded database (one connection), several on PostgreSQL.
-    expect(t.services.seamless.stats()).toMatchObject({ lanes: t.database.kind === 'pglite' ? 1 : 8, items: 20 })
+    // The app's own service: one lane on the embedded database (one connection), two on PostgreSQL (ADR 059).
+    expect(t.services.seamless.stats()).toMatchObject({ lanes: t.database.kind === 'pglite' ? 1 : 2, items: 20 })
     await expectLedgerOk(t)
   })
 

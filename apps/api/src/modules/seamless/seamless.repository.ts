@@ -3,10 +3,25 @@ import { releaseSavepoint, rollbackToSavepoint, savepoint } from '../../db/after
 import { bangkokDateOf } from '../../db/bangkok-day.ts'
 import type { Db } from '../../db/client.ts'
 import { arrayParam, executeNamed, rowsOf } from '../../db/rows.ts'
-import { gameRounds, gameSessions, playerDayTurnover, playerExclusions, players, seamlessLog, seamlessTransactions } from '../../db/schema.ts'
+import type { seamlessLog } from '../../db/schema.ts'
+import { gameRounds, gameSessions, playerDayTurnover, playerExclusions, players, seamlessTransactions } from '../../db/schema.ts'
 import { txKey, type RoundChange, type RoundStatus, type TurnoverChange } from './seamless-decisions.ts'
 
 export type SeamlessTxRow = typeof seamlessTransactions.$inferSelect
+/** A claim as `claim` inserts it: every column given (the batch's clock, not the database's, stamps it). */
+export type ClaimRow = Omit<SeamlessTxRow, 'response'> & { response: unknown }
+/** A verbatim log row. */
+export type LogRow = Omit<typeof seamlessLog.$inferSelect, 'id' | 'requestId' | 'txId'> & { requestId?: string | null; txId?: string | null }
+
+/**
+ * The writes every bet batch makes are named statements over one array per column (ADR 058, 059): their text is the
+ * same for one row and for sixty-four, so PostgreSQL parses and plans them once per connection, and no query builder
+ * runs per batch. `columnsOf(rows)(pick)` is one column as an array parameter.
+ */
+const columnsOf =
+  <Row>(rows: readonly Row[]) =>
+  (pick: (row: Row) => unknown): SQL =>
+    arrayParam(rows.map(pick))
 
 type SavepointName = 'callback'
 
@@ -64,14 +79,29 @@ export const seamlessRepository = {
    * Claims (provider, tx_id) for these requests at once, in the given order: of two rows with one key, the first is inserted and
    * the second skipped, as two claims in that order would be. Returns the keys claimed (`provider|tx_id`).
    */
-  async claim(db: Db, rows: ReadonlyArray<typeof seamlessTransactions.$inferInsert>): Promise<Set<string>> {
+  async claim(db: Db, rows: readonly ClaimRow[]): Promise<Set<string>> {
     if (rows.length === 0) return new Set()
-    const inserted = await db
-      .insert(seamlessTransactions)
-      .values([...rows])
-      .onConflictDoNothing()
-      .returning({ providerCode: seamlessTransactions.providerCode, txId: seamlessTransactions.txId })
-    return new Set(inserted.map((r) => txKey(r.providerCode, r.txId)))
+    const column = columnsOf(rows)
+    const inserted = rowsOf<{ provider_code: string; tx_id: string }>(
+      await executeNamed(
+        db,
+        'seamless_claim',
+        sql`insert into seamless_transactions
+              (provider_code, tx_id, op, player_id, round_id, game_code, amount, ref_tx_id, status, fingerprint, response, created_at)
+            select c.provider_code, c.tx_id, c.op, c.player_id, c.round_id, c.game_code, c.amount, c.ref_tx_id, c.status, c.fingerprint,
+                   c.response::jsonb, c.created_at
+            from unnest(${column((r) => r.providerCode)}::text[], ${column((r) => r.txId)}::text[], ${column((r) => r.op)}::text[],
+                        ${column((r) => r.playerId)}::bigint[], ${column((r) => r.roundId)}::text[], ${column((r) => r.gameCode)}::text[],
+                        ${column((r) => String(r.amount))}::bigint[], ${column((r) => r.refTxId)}::text[], ${column((r) => r.status)}::text[],
+                        ${column((r) => r.fingerprint)}::text[], ${column((r) => JSON.stringify(r.response))}::text[],
+                        ${column((r) => r.createdAt.toISOString())}::timestamptz[]) with ordinality
+                 as c(provider_code, tx_id, op, player_id, round_id, game_code, amount, ref_tx_id, status, fingerprint, response, created_at, n)
+            order by c.n
+            on conflict do nothing
+            returning provider_code, tx_id`,
+      ),
+    )
+    return new Set(inserted.map((r) => txKey(r.provider_code, r.tx_id)))
   },
   /** The claim rows of these tx_ids, keyed by `txKey`; `lock` takes them for the rest of the transaction. */
   async find(db: Db, keys: ReadonlyArray<{ providerCode: string; txId: string }>, options: { lock?: boolean } = {}): Promise<Map<string, SeamlessTxRow>> {
@@ -112,14 +142,16 @@ export const seamlessRepository = {
   ): Promise<Map<string, { playerId: number; status: RoundStatus }>> {
     const out = new Map<string, { playerId: number; status: RoundStatus }>()
     if (keys.length === 0) return out
-    const query = db
-      .select({ providerCode: gameRounds.providerCode, roundId: gameRounds.roundId, playerId: gameRounds.playerId, status: gameRounds.status })
-      .from(gameRounds)
-      .where(sql`(${gameRounds.providerCode}, ${gameRounds.roundId}) in (${keyRelation(keys.map((k) => [k.providerCode, k.roundId]))})`)
-    const rows = options.lock ? await query.for('update').prepare('seamless_rounds_locked').execute() : await query.prepare('seamless_rounds').execute()
-    for (const row of rows) {
-      out.set(txKey(row.providerCode, row.roundId), { playerId: row.playerId, status: row.status })
-    }
+    const rows = rowsOf<{ provider_code: string; round_id: string; player_id: string | number; status: RoundStatus }>(
+      await executeNamed(
+        db,
+        options.lock ? 'seamless_rounds_locked' : 'seamless_rounds',
+        sql`select provider_code, round_id, player_id, status from game_rounds
+            where (provider_code, round_id) in (${keyRelation(keys.map((k) => [k.providerCode, k.roundId]))})
+            ${options.lock ? sql`for update` : sql``}`,
+      ),
+    )
+    for (const row of rows) out.set(txKey(row.provider_code, row.round_id), { playerId: Number(row.player_id), status: row.status })
     return out
   },
   /**
@@ -130,32 +162,26 @@ export const seamlessRepository = {
    */
   async addToRounds(db: Db, rounds: readonly RoundChange[], now: Date): Promise<Map<string, RoundStatus>> {
     if (rounds.length === 0) return new Map()
-    const rows = await db
-      .insert(gameRounds)
-      .values(
-        rounds.map((r) => ({
-          providerCode: r.providerCode,
-          roundId: r.roundId,
-          playerId: r.playerId,
-          gameCode: r.gameCode,
-          totalBet: r.bet,
-          totalWin: r.win,
-          status: r.settle ? ('SETTLED' as const) : ('OPEN' as const),
-          openedAt: now,
-          updatedAt: now,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [gameRounds.providerCode, gameRounds.roundId],
-        set: {
-          totalBet: sql`${gameRounds.totalBet} + excluded.total_bet`,
-          totalWin: sql`${gameRounds.totalWin} + excluded.total_win`,
-          status: sql`case when excluded.status = 'SETTLED' then 'SETTLED' else ${gameRounds.status} end`,
-          updatedAt: now,
-        },
-      })
-      .returning({ providerCode: gameRounds.providerCode, roundId: gameRounds.roundId, status: gameRounds.status })
-    return new Map(rows.map((row) => [txKey(row.providerCode, row.roundId), row.status]))
+    const column = columnsOf(rounds)
+    const rows = rowsOf<{ provider_code: string; round_id: string; status: RoundStatus }>(
+      await executeNamed(
+        db,
+        'seamless_add_to_rounds',
+        sql`insert into game_rounds as g (provider_code, round_id, player_id, game_code, total_bet, total_win, status, opened_at, updated_at)
+            select r.provider_code, r.round_id, r.player_id, r.game_code, r.bet, r.win, case when r.settle then 'SETTLED' else 'OPEN' end,
+                   ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+            from unnest(${column((r) => r.providerCode)}::text[], ${column((r) => r.roundId)}::text[], ${column((r) => r.playerId)}::bigint[],
+                        ${column((r) => r.gameCode)}::text[], ${column((r) => String(r.bet))}::bigint[], ${column((r) => String(r.win))}::bigint[],
+                        ${column((r) => r.settle)}::boolean[]) as r(provider_code, round_id, player_id, game_code, bet, win, settle)
+            on conflict (provider_code, round_id) do update set
+              total_bet = g.total_bet + excluded.total_bet,
+              total_win = g.total_win + excluded.total_win,
+              status = case when excluded.status = 'SETTLED' then 'SETTLED' else g.status end,
+              updated_at = excluded.updated_at
+            returning g.provider_code, g.round_id, g.status`,
+      ),
+    )
+    return new Map(rows.map((row) => [txKey(row.provider_code, row.round_id), row.status]))
   },
   /**
    * Adds to players' valid turnover of a day (ADR 057): bets that became valid (positive) or stopped being valid (a
@@ -188,9 +214,17 @@ export const seamlessRepository = {
     await db.execute(turnoverOfRounds(sql`(values ${values}) as over(provider_code, round_id)`))
   },
   /** The verbatim log rows of signed calls and their answers (append-only). */
-  async log(db: Db, entries: ReadonlyArray<typeof seamlessLog.$inferInsert>): Promise<void> {
+  async log(db: Db, entries: readonly LogRow[]): Promise<void> {
     if (entries.length === 0) return
-    await db.insert(seamlessLog).values([...entries])
+    const column = columnsOf(entries)
+    await executeNamed(
+      db,
+      'seamless_log_insert',
+      sql`insert into seamless_log (provider_code, op, request_id, tx_id, request, response, http_status, created_at)
+          select * from unnest(${column((e) => e.providerCode)}::text[], ${column((e) => e.op)}::text[], ${column((e) => e.requestId)}::text[],
+                               ${column((e) => e.txId)}::text[], ${column((e) => e.request)}::text[], ${column((e) => e.response)}::text[],
+                               ${column((e) => e.httpStatus)}::int[], ${column((e) => e.createdAt.toISOString())}::timestamptz[])`,
+    )
   },
   /**
    * The savepoint around each callback of a batch run callback by callback (ADR 011, ADR 017): a failing callback
