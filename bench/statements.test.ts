@@ -22,10 +22,8 @@ import { signedInPlayer } from '../apps/api/test/money.ts'
 import { callSeamless, launch, sendMoney } from '../apps/api/test/seamless.ts'
 import { uid } from '../apps/api/test/seamless-batches.ts'
 
-/** Bets in the measured batches (the bench's load forms batches of about this size: 64 connections over 8 lanes). */
+/** Bets in the measured batches (the bench's load forms batches of 20 to 30: 64 connections over 2 lanes, ADR 059). */
 const BATCH = Number(process.env.BENCH_BATCH ?? 16)
-/** The seamless lanes on PostgreSQL (seamless.service.ts): a player's callbacks go to lane `id % LANES`. */
-const LANES = 8
 
 interface Statement {
   client: number
@@ -172,12 +170,14 @@ it('records and explains every statement of the hot paths', { timeout: 600_000 }
 
   // Players in one seamless lane, so that concurrent bets of all of them form one batch, as under load.
   // Each signs in from an address of its own (sign-ins are rate limited per address).
+  // The app's lanes (seamless.service.ts): a player's callbacks go to lane `id % lanes`.
+  const lanes = t.services.seamless.stats().lanes
   const spread: Array<{ id: number; token: string; session: string }> = []
   let lane: number | undefined
   while (spread.length < BATCH) {
     const player = await signedInPlayer(t, {}, { cash: 1000, address: uniqueAddress() })
-    lane ??= player.id % LANES
-    if (player.id % LANES === lane) spread.push({ id: player.id, token: player.token, session: await launch(t, player.token) })
+    lane ??= player.id % lanes
+    if (player.id % lanes === lane) spread.push({ id: player.id, token: player.token, session: await launch(t, player.token) })
   }
   const one = spread[0]!
   // Warm: a round each (accounts exist, plans cached on the connections), as in a running server.
