@@ -1,6 +1,6 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { arrayParam, executeNamed, rowsOf } from '../../db/rows.ts'
+import { arrayParam, columnsOf, executeNamed, rowsOf } from '../../db/rows.ts'
 import { accounts, transfers, type PlayerAccountKind } from '../../db/schema.ts'
 import { bangkokDateOf } from '../../db/bangkok-day.ts'
 import { VALID_BET } from '../../db/valid-turnover.ts'
@@ -11,8 +11,10 @@ export function accountKey(playerId: number | null, kind: string): string {
 }
 
 /** Wanted accounts as a relation of (player_id, kind): two array parameters, so the statement's text never changes. */
-const wantedAccounts = (wanted: ReadonlyArray<{ playerId: number | null; kind: string }>): SQL =>
-  sql`select * from unnest(${arrayParam(wanted.map((w) => w.playerId))}::bigint[], ${arrayParam(wanted.map((w) => w.kind))}::text[])`
+const wantedAccounts = (wanted: ReadonlyArray<{ playerId: number | null; kind: string }>): SQL => {
+  const column = columnsOf(wanted)
+  return sql`select * from unnest(${column((w) => w.playerId)}::bigint[], ${column((w) => w.kind)}::text[])`
+}
 
 /**
  * The accounts that exist among `wanted` (a relation of player_id, kind), each side through its own unique index:
@@ -109,13 +111,12 @@ export const ledgerRepository = {
     if (deltas.length === 0) return out
     // The rows are locked first, in account-id order (the sorted scan locks them in the order it returns them), so
     // two calls touching the same accounts never wait on each other in a cycle; then the one conditional update.
-    const ids = arrayParam(deltas.map((d) => d.accountId))
-    const amounts = arrayParam(deltas.map((d) => d.delta.toString()))
+    const column = columnsOf(deltas)
     const result = await executeNamed(
       db,
       'ledger_apply_deltas',
       sql`
-      with v(id, delta) as (select * from unnest(${ids}::bigint[], ${amounts}::bigint[])),
+      with v(id, delta) as (select * from unnest(${column((d) => d.accountId)}::bigint[], ${column((d) => d.delta.toString())}::bigint[])),
       locked as materialized (select a.id from accounts a where a.id in (select id from v) order by a.id for update)
       update accounts a set balance = a.balance + v.delta
       from v join locked l on l.id = v.id
@@ -144,7 +145,7 @@ export const ledgerRepository = {
   ): Promise<Map<string, number>> {
     const out = new Map<string, number>()
     if (rows.length === 0) return out
-    const column = (pick: (row: (typeof rows)[number]) => unknown) => arrayParam(rows.map(pick))
+    const column = columnsOf(rows)
     const inserted = rowsOf<{ id: string | number; idempotency_key: string }>(
       await executeNamed(
         db,

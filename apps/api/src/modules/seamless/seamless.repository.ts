@@ -2,7 +2,7 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm'
 import { releaseSavepoint, rollbackToSavepoint, savepoint } from '../../db/after-commit.ts'
 import { bangkokDateOf } from '../../db/bangkok-day.ts'
 import type { Db } from '../../db/client.ts'
-import { arrayParam, executeNamed, rowsOf } from '../../db/rows.ts'
+import { arrayParam, columnsOf, executeNamed, rowsOf } from '../../db/rows.ts'
 import type { seamlessLog } from '../../db/schema.ts'
 import { gameRounds, gameSessions, playerDayTurnover, playerExclusions, players, seamlessTransactions } from '../../db/schema.ts'
 import { txKey, type RoundChange, type RoundStatus, type TurnoverChange } from './seamless-decisions.ts'
@@ -12,16 +12,6 @@ export type SeamlessTxRow = typeof seamlessTransactions.$inferSelect
 export type ClaimRow = Omit<SeamlessTxRow, 'response'> & { response: unknown }
 /** A verbatim log row. */
 export type LogRow = Omit<typeof seamlessLog.$inferSelect, 'id' | 'requestId' | 'txId'> & { requestId?: string | null; txId?: string | null }
-
-/**
- * The writes every bet batch makes are named statements over one array per column (ADR 058, 059): their text is the
- * same for one row and for sixty-four, so PostgreSQL parses and plans them once per connection, and no query builder
- * runs per batch. `columnsOf(rows)(pick)` is one column as an array parameter.
- */
-const columnsOf =
-  <Row>(rows: readonly Row[]) =>
-  (pick: (row: Row) => unknown): SQL =>
-    arrayParam(rows.map(pick))
 
 type SavepointName = 'callback'
 
@@ -118,7 +108,7 @@ export const seamlessRepository = {
   /** Settles claims: each its status and answer. */
   async settle(db: Db, rows: ReadonlyArray<{ providerCode: string; txId: string; status: string; response: unknown }>): Promise<void> {
     if (rows.length === 0) return
-    const column = (pick: (row: (typeof rows)[number]) => string) => arrayParam(rows.map(pick))
+    const column = columnsOf(rows)
     await executeNamed(
       db,
       'seamless_settle',
@@ -260,5 +250,6 @@ function turnoverOfRounds(rounds: SQL): SQL {
 
 /** (provider, id) pairs as a relation of two text columns: two array parameters, so the statement's text never changes. */
 function keyRelation(pairs: ReadonlyArray<readonly [string, string]>): SQL {
-  return sql`select * from unnest(${arrayParam(pairs.map((p) => p[0]))}::text[], ${arrayParam(pairs.map((p) => p[1]))}::text[])`
+  const column = columnsOf(pairs)
+  return sql`select * from unnest(${column((p) => p[0])}::text[], ${column((p) => p[1])}::text[])`
 }
