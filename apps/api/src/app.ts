@@ -292,7 +292,17 @@ export async function buildApp(deps: AppDeps) {
     ...(deps.ledgerFaults ? { faults: deps.ledgerFaults } : {}),
   })
   const links = createLinkService({ db, clock, linksRepository })
-  const referral = createReferralService({ db, ledger, clock, links, plan, referralRepository, auditRepository, exclusionsRepository })
+  const referral = createReferralService({
+    db,
+    ledger,
+    clock,
+    links,
+    plan,
+    referralRepository,
+    auditRepository,
+    exclusionsRepository,
+    ...(metrics ? { onSummaryBatch: metrics.balanceReadBatch } : {}),
+  })
   const wallet = createWalletService({ db, walletRepository, referral })
   // The live balance (ADR 049): on PostgreSQL it serves only while the listener hears every process's changes.
   const balanceStreams = createBalanceStreams({

@@ -153,6 +153,19 @@ describe('GET /metrics on the public port, behind METRICS_TOKEN', () => {
     expect(valueOf(after, 'sanam_seamless_batch_size_bucket', { le: '64' })).toBe(valueOf(after, 'sanam_seamless_batch_size_count'))
   })
 
+  it('shows the balance reads answered together in the batch-size histogram: as many reads as were asked', async () => {
+    const players = [await signedInPlayer(t, {}, { cash: 10 }), await signedInPlayer(t, {}, { cash: 20 })]
+    const before = await scrape(t)
+    const reads = await Promise.all(Array.from({ length: 12 }, (_, i) => t.get('/api/wallet/v2/balance', players[i % 2]!.token)))
+    expect(reads.map((r) => r.json().data.balance)).toEqual(Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? 10 : 20)))
+    const after = await scrape(t)
+    const grew = (name: string) => valueOf(after, name) - valueOf(before, name)
+    expect(grew('sanam_balance_read_batch_size_sum')).toBe(12)
+    // Twelve reads sent at once take fewer statements than reads.
+    expect(grew('sanam_balance_read_batch_size_count')).toBeGreaterThan(0)
+    expect(grew('sanam_balance_read_batch_size_count')).toBeLessThan(12)
+  })
+
   it('shows an open live-balance stream in the gauge and drops it when closed; the stream is not a request of its lifetime', async () => {
     const player = await signedInPlayer(t, {}, { cash: 100 })
     const route = { method: 'GET', route: '/api/wallet/stream' }

@@ -51,6 +51,8 @@ describe('the metrics of several API processes, summed in the primary', () => {
     b.transfersCommitted(['game_bet'])
     a.seamlessBatch(3)
     b.seamlessBatch(40)
+    a.balanceReadBatch(5)
+    b.balanceReadBatch(200)
 
     const { samples } = await aggregated(a, b)
     const ok = { method: 'GET', route: '/api/games/providers', status_class: '2xx' }
@@ -64,6 +66,9 @@ describe('the metrics of several API processes, summed in the primary', () => {
     expect(valueOf(samples, 'sanam_ledger_transfers_total', { kind: 'deposit' })).toBe(1)
     expect(valueOf(samples, 'sanam_seamless_batch_size_count')).toBe(2)
     expect(valueOf(samples, 'sanam_seamless_batch_size_sum')).toBe(43)
+    expect(valueOf(samples, 'sanam_balance_read_batch_size_count')).toBe(2)
+    expect(valueOf(samples, 'sanam_balance_read_batch_size_bucket', { le: '8' })).toBe(1)
+    expect(valueOf(samples, 'sanam_balance_read_batch_size_bucket', { le: '256' })).toBe(2)
     // One sample a label set: never a line per worker that Prometheus would refuse as a duplicate.
     const lines = samples.map((s) => `${s.name}${JSON.stringify(s.labels)}`)
     expect(lines.length).toBe(new Set(lines).size)

@@ -11,6 +11,8 @@ const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
 const POOL_WAIT_BUCKETS = [0.0001, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5]
 /** Callbacks per seamless batch: at most 64 (the group commit's maxBatch). */
 const BATCH_BUCKETS = [1, 2, 4, 8, 16, 32, 64]
+/** Balance reads per statement: at most 256 (the referral service's SUMMARY_BATCH). */
+const BALANCE_BATCH_BUCKETS = [1, 2, 4, 8, 16, 32, 64, 128, 256]
 
 /**
  * The app's metrics. Labels hold only what the code names (a route pattern, a method, a transfer kind), never a value
@@ -94,6 +96,12 @@ export function createMetrics(deps: {
     buckets: BATCH_BUCKETS,
     registers,
   })
+  const balanceBatches = new Histogram({
+    name: 'sanam_balance_read_batch_size',
+    help: 'Balance reads answered by one statement (ADR 059): its _count is the statements, its _sum the reads.',
+    buckets: BALANCE_BATCH_BUCKETS,
+    registers,
+  })
   new Gauge({
     name: 'sanam_wallet_streams_open',
     help: 'Live-balance streams (GET /api/wallet/stream, Server-Sent Events) open now.',
@@ -125,6 +133,11 @@ export function createMetrics(deps: {
     /** A seamless batch begins with `size` callbacks. */
     seamlessBatch(size: number): void {
       batches.observe(size)
+    },
+
+    /** One statement answers `size` balance reads. */
+    balanceReadBatch(size: number): void {
+      balanceBatches.observe(size)
     },
 
     /** Everything, in Prometheus's text format. */

@@ -122,6 +122,8 @@ export interface ReferralServiceDeps {
   auditRepository: Pick<AuditRepository, 'record'>
   /** Time-outs and self-exclusions (ADR 047): no accrual for a day a beneficiary was restricted, no move to cash during one. */
   exclusionsRepository: Pick<ExclusionsRepository, 'activeMany' | 'inForceDuring'>
+  /** Told the size of each batch of balance reads (ADR 059), for the metrics. */
+  onSummaryBatch?: (size: number) => void
 }
 
 /**
@@ -136,7 +138,10 @@ export function createReferralService(deps: ReferralServiceDeps) {
   // next one statement (ADR 059). Each read is asked of the database after it arrived: nothing is answered from before it.
   const summaries = createBatcher<number, Awaited<ReturnType<ReferralRepository['walletSummaries']>>[number]>({
     maxBatch: SUMMARY_BATCH,
-    run: async (playerIds) => (await referralRepository.walletSummaries(db, playerIds, bangkokDay(clock.now()))).map((value) => ({ ok: true as const, value })),
+    run: async (playerIds) => {
+      deps.onSummaryBatch?.(playerIds.length)
+      return (await referralRepository.walletSummaries(db, playerIds, bangkokDay(clock.now()))).map((value) => ({ ok: true as const, value }))
+    },
   })
 
   /**
