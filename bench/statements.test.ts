@@ -22,7 +22,7 @@ import { signedInPlayer } from '../apps/api/test/money.ts'
 import { callSeamless, launch, sendMoney } from '../apps/api/test/seamless.ts'
 import { uid } from '../apps/api/test/seamless-batches.ts'
 
-/** Bets in the measured batches (the bench's load forms batches of 20 to 30: 64 connections over 2 lanes, ADR 059). */
+/** Bets in the measured batches (the bench's load forms batches of about 17 over 32 players: 64 connections over 2 lanes, ADR 059). */
 const BATCH = Number(process.env.BENCH_BATCH ?? 16)
 
 interface Statement {

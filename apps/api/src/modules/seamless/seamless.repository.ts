@@ -10,8 +10,8 @@ import { txKey, type RoundChange, type RoundStatus, type TurnoverChange } from '
 export type SeamlessTxRow = typeof seamlessTransactions.$inferSelect
 /** A claim as `claim` inserts it: every column given (the batch's clock, not the database's, stamps it). */
 export type ClaimRow = Omit<SeamlessTxRow, 'response'> & { response: unknown }
-/** A verbatim log row. */
-export type LogRow = Omit<typeof seamlessLog.$inferSelect, 'id' | 'requestId' | 'txId'> & { requestId?: string | null; txId?: string | null }
+/** A verbatim log row: every column given, none left to a default. */
+export type LogRow = Omit<typeof seamlessLog.$inferSelect, 'id'>
 
 type SavepointName = 'callback'
 
