@@ -50,7 +50,7 @@ import { ledgerRepository } from './modules/ledger/ledger.repository.ts'
 import { walletRepository } from './modules/wallet/wallet.repository.ts'
 import { walletRoutes } from './modules/wallet/wallet.routes.ts'
 import { createWalletService } from './modules/wallet/wallet.service.ts'
-import { announceBalances, BALANCE_CHANGED_CHANNEL, createBalanceStreams, parsePlayerId } from './modules/wallet/balance-stream.ts'
+import { BALANCE_CHANGED_CHANNEL, createBalanceStreams, parsePlayerId } from './modules/wallet/balance-stream.ts'
 import { gamesRoutes } from './modules/games/games.routes.ts'
 import { createGamesService } from './modules/games/games.service.ts'
 import { gamesRepository } from './modules/games/games.repository.ts'
@@ -285,8 +285,8 @@ export async function buildApp(deps: AppDeps) {
   const ledger = createLedger({
     clock,
     ledgerRepository,
-    // Every committed money movement names its players on the live balance's channel (ADR 049).
-    onBalancesChanged: announceBalances,
+    // Every committed money movement names its players on the live balance's channel (ADR 049, 061).
+    balanceChannel: BALANCE_CHANGED_CHANNEL,
     // Committed transfers by kind, for the metrics.
     ...(metrics ? { onTransfersCommitted: metrics.transfersCommitted } : {}),
     ...(deps.ledgerFaults ? { faults: deps.ledgerFaults } : {}),

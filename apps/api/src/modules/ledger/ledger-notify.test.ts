@@ -1,20 +1,48 @@
-import { describe, expect, it } from 'vitest'
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
+import { transfers } from '../../db/schema.ts'
+import { postgresListenClient } from '../../lib/notification-listener.ts'
+import { BALANCE_CHANGED_CHANNEL } from '../wallet/balance-stream.ts'
 import { ledgerRepository } from './ledger.repository.ts'
-import { createLedger, type TransferRequest } from './ledger.service.ts'
+import type { TransferRequest } from './ledger.service.ts'
 
-// The ledger's hook for the live balance (ADR 049): told, in the transaction, which players' money moved.
+// The ledger names the players whose money moved on the live balance's channel (ADR 049), in the statement that moves
+// it (ADR 061): heard when the transaction commits, never for a replay or a refusal. Listened to here as the app's
+// listener does, on PostgreSQL through a connection of its own, on the embedded database through its own LISTEN.
 const t = useTestApp({ verifyLedger: 'end' })
 
-function ledgerTelling(told: number[][]) {
-  return createLedger({
-    clock: t.clock,
-    ledgerRepository,
-    onBalancesChanged: async (_tx, playerIds) => {
-      told.push([...playerIds])
-    },
+const MARKER = 'marker'
+let heard: string[] = []
+let stopListening: () => Promise<void> = async () => undefined
+
+beforeAll(async () => {
+  const onPayload = (payload: string | undefined) => heard.push(payload ?? '')
+  if (t.database.listen) {
+    stopListening = await t.database.listen(BALANCE_CHANGED_CHANNEL, onPayload)
+    return
+  }
+  const client = postgresListenClient(t.db)()
+  await client.connect()
+  client.on('notification', (message) => {
+    if (message.channel === BALANCE_CHANGED_CHANNEL) onPayload(message.payload)
   })
+  await client.query(`listen ${BALANCE_CHANGED_CHANNEL}`)
+  stopListening = async () => void (await client.end())
+})
+afterAll(() => stopListening())
+
+/**
+ * What the channel carried since the last call: a marker is sent in a transaction of its own after the work, and
+ * notifications arrive in commit order, so everything the work sent has arrived once the marker has.
+ */
+async function heardSinceLastTime(): Promise<string[]> {
+  await t.db.execute(sql`select pg_notify(${BALANCE_CHANGED_CHANNEL}, ${MARKER})`)
+  await expect.poll(() => heard.includes(MARKER), { interval: 5 }).toBe(true)
+  const before = heard.slice(0, heard.indexOf(MARKER))
+  heard = heard.slice(heard.indexOf(MARKER) + 1)
+  return before
 }
 
 const credit = (player: number, amount: bigint, key = `notify:${crypto.randomUUID()}`): TransferRequest => ({
@@ -29,10 +57,9 @@ const credit = (player: number, amount: bigint, key = `notify:${crypto.randomUUI
 describe('the ledger tells which players’ money moved', () => {
   it('each affected player once, in id order, however many transfers touch them', async () => {
     const [a, b] = [await makePlayer(t.db), await makePlayer(t.db)]
-    const told: number[][] = []
-    const ledger = ledgerTelling(told)
+    await heardSinceLastTime()
     await t.db.transaction((tx) =>
-      ledger.transferMany(tx, [
+      t.services.ledger.transferMany(tx, [
         credit(b.id, 300n),
         credit(a.id, 100n),
         {
@@ -45,25 +72,24 @@ describe('the ledger tells which players’ money moved', () => {
         },
       ]),
     )
-    expect(told).toEqual([[Math.min(a.id, b.id), Math.max(a.id, b.id)]])
+    expect(await heardSinceLastTime()).toEqual([String(Math.min(a.id, b.id)), String(Math.max(a.id, b.id))])
   })
 
   it('nobody for a replay, which moves nothing', async () => {
     const player = await makePlayer(t.db)
-    const told: number[][] = []
-    const ledger = ledgerTelling(told)
     const request = credit(player.id, 100n)
-    await t.db.transaction((tx) => ledger.transferMany(tx, [request]))
-    await t.db.transaction((tx) => ledger.transferMany(tx, [request]))
-    expect(told).toEqual([[player.id]])
+    await heardSinceLastTime()
+    await t.db.transaction((tx) => t.services.ledger.transferMany(tx, [request]))
+    expect(await heardSinceLastTime()).toEqual([String(player.id)])
+    await t.db.transaction((tx) => t.services.ledger.transferMany(tx, [request]))
+    expect(await heardSinceLastTime()).toEqual([])
   })
 
   it('nobody when the movement is refused (insufficient funds)', async () => {
     const player = await makePlayer(t.db)
-    const told: number[][] = []
-    const ledger = ledgerTelling(told)
+    await heardSinceLastTime()
     const overdraw = t.db.transaction((tx) =>
-      ledger.transferMany(tx, [
+      t.services.ledger.transferMany(tx, [
         {
           key: `notify:${crypto.randomUUID()}`,
           from: { player: player.id, kind: 'cash' },
@@ -75,6 +101,33 @@ describe('the ledger tells which players’ money moved', () => {
       ]),
     )
     await expect(overdraw).rejects.toMatchObject({ code: 'INSUFFICIENT_FUNDS' })
-    expect(told).toEqual([])
+    expect(await heardSinceLastTime()).toEqual([])
+  })
+
+  it('a refused debit writes no transfer and names nobody, even in a transaction that then commits', async () => {
+    // The statement itself, as a careless caller might use it (the ledger service throws INSUFFICIENT_FUNDS first):
+    // the refusal must not leave a transfer without its balance change behind.
+    const player = await makePlayer(t.db)
+    await heardSinceLastTime()
+    const ids = await ledgerRepository.accountIds(t.db, [
+      { playerId: player.id, kind: 'cash' },
+      { playerId: null, kind: 'bank_out' },
+    ])
+    const [cash, bankOut] = [ids.get(`player:${player.id}:cash`)!, ids.get('house:bank_out')!]
+    const reference = `refused:${crypto.randomUUID()}`
+    const moved = await t.db.transaction((tx) =>
+      ledgerRepository.move(tx, {
+        deltas: [{ accountId: cash, delta: -100n }],
+        transfers: [
+          { idempotencyKey: reference, debitAccountId: cash, creditAccountId: bankOut, amount: 100n, kind: 'test', reference, createdAt: t.clock.now() },
+        ],
+        notify: { channel: BALANCE_CHANGED_CHANNEL, playerIds: [player.id] },
+      }),
+    )
+    expect(moved.balances.size).toBe(0)
+    expect(moved.inserted.size).toBe(0)
+    expect(await t.db.select().from(transfers).where(eq(transfers.reference, reference))).toEqual([])
+    expect(await heardSinceLastTime()).toEqual([])
+    expect((await t.services.ledger.balances(t.db, player.id)).cash).toBe(0n)
   })
 })

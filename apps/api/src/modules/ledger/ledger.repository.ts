@@ -103,66 +103,72 @@ export const ledgerRepository = {
   },
 
   /**
-   * Adds each signed delta to a player account's running balance in ONE statement, only where the result stays >= 0
-   * (and the CHECK backs it), locking the rows in account-id order. Returns the new balances of the rows updated; a row missing from the answer was refused.
+   * Moves money in ONE statement (ADR 061): adds each signed delta to a player account's running balance, only where
+   * the result stays >= 0 (the CHECK backs it), locking the rows in account-id order first (the sorted scan locks them
+   * in the order it returns them, so two movements over the same accounts never wait on each other in a cycle); inserts
+   * the transfer rows (a key that already exists is skipped); and sends one NOTIFY per player named in `notify`, which
+   * PostgreSQL delivers at commit. The rows and the notifications are written only when every delta applied: a
+   * refused delta leaves no transfer behind, whatever the caller does next. A named statement over one array per
+   * column (ADR 058, 059): the same text for one transfer and for a batch of sixty-four. Answers the new balances of
+   * the rows updated (one missing was refused) and the ids of the transfers inserted, by key.
    */
-  async applyDeltas(db: Db, deltas: ReadonlyArray<{ accountId: number; delta: bigint }>): Promise<Map<number, bigint>> {
-    const out = new Map<number, bigint>()
-    if (deltas.length === 0) return out
-    // The rows are locked first, in account-id order (the sorted scan locks them in the order it returns them), so
-    // two calls touching the same accounts never wait on each other in a cycle; then the one conditional update.
-    const column = columnsOf(deltas)
+  async move(
+    db: Db,
+    movement: {
+      deltas: ReadonlyArray<{ accountId: number; delta: bigint }>
+      transfers: ReadonlyArray<{
+        idempotencyKey: string
+        debitAccountId: number
+        creditAccountId: number
+        amount: bigint
+        kind: string
+        reference: string
+        createdAt: Date
+      }>
+      /** The channel and the players to name on it (each once); none: nothing is sent. */
+      notify?: { channel: string; playerIds: readonly number[] }
+    },
+  ): Promise<{ balances: Map<number, bigint>; inserted: Map<string, number> }> {
+    const balances = new Map<number, bigint>()
+    const inserted = new Map<string, number>()
+    const { deltas, transfers: rows } = movement
+    if (deltas.length === 0 && rows.length === 0) return { balances, inserted }
+    const delta = columnsOf(deltas)
+    const row = columnsOf(rows)
+    const notify = movement.notify ?? { channel: '', playerIds: [] }
     const result = await executeNamed(
       db,
-      'ledger_apply_deltas',
+      'ledger_move',
       sql`
-      with v(id, delta) as (select * from unnest(${column((d) => d.accountId)}::bigint[], ${column((d) => d.delta.toString())}::bigint[])),
-      locked as materialized (select a.id from accounts a where a.id in (select id from v) order by a.id for update)
-      update accounts a set balance = a.balance + v.delta
-      from v join locked l on l.id = v.id
-      where a.id = v.id and a.balance is not null and a.balance + v.delta >= 0
-      returning a.id, a.balance`,
+      with v(id, delta) as (select * from unnest(${delta((d) => d.accountId)}::bigint[], ${delta((d) => d.delta.toString())}::bigint[])),
+      locked as materialized (select a.id from accounts a where a.id in (select id from v) order by a.id for update),
+      moved as (
+        update accounts a set balance = a.balance + v.delta
+        from v join locked l on l.id = v.id
+        where a.id = v.id and a.balance is not null and a.balance + v.delta >= 0
+        returning a.id, a.balance),
+      every_delta as (select (select count(*) from moved) = (select count(*) from v) as applied),
+      written as (
+        insert into transfers (idempotency_key, debit_account_id, credit_account_id, amount, kind, reference, created_at)
+        select t.idempotency_key, t.debit_account_id, t.credit_account_id, t.amount, t.kind, t.reference, t.created_at
+        from unnest(${row((r) => r.idempotencyKey)}::text[], ${row((r) => r.debitAccountId)}::bigint[],
+                    ${row((r) => r.creditAccountId)}::bigint[], ${row((r) => String(r.amount))}::bigint[], ${row((r) => r.kind)}::text[],
+                    ${row((r) => r.reference)}::text[], ${row((r) => r.createdAt.toISOString())}::timestamptz[]) with ordinality
+             as t(idempotency_key, debit_account_id, credit_account_id, amount, kind, reference, created_at, n)
+        where (select applied from every_delta)
+        order by t.n
+        on conflict (idempotency_key) do nothing
+        returning id, idempotency_key)
+      select 'balance' as what, id, balance::text as value from moved
+      union all select 'transfer', id, idempotency_key from written
+      union all select 'notified', count(pg_notify(${notify.channel}, p::text)), null
+        from unnest(${arrayParam(notify.playerIds.map((id) => Math.trunc(id)))}::bigint[]) p where (select applied from every_delta)`,
     )
-    for (const row of rowsOf<{ id: string | number | bigint; balance: string | number | bigint }>(result)) out.set(Number(row.id), BigInt(row.balance))
-    return out
-  },
-
-  /**
-   * Inserts many transfers in one statement; returns the keys inserted (a key that already existed is skipped). A named
-   * statement over one array per column (ADR 058, 059): the same text for one transfer and for a batch of sixty-four.
-   */
-  async insertTransfers(
-    db: Db,
-    rows: ReadonlyArray<{
-      idempotencyKey: string
-      debitAccountId: number
-      creditAccountId: number
-      amount: bigint
-      kind: string
-      reference: string
-      createdAt: Date
-    }>,
-  ): Promise<Map<string, number>> {
-    const out = new Map<string, number>()
-    if (rows.length === 0) return out
-    const column = columnsOf(rows)
-    const inserted = rowsOf<{ id: string | number; idempotency_key: string }>(
-      await executeNamed(
-        db,
-        'ledger_insert_transfers',
-        sql`insert into transfers (idempotency_key, debit_account_id, credit_account_id, amount, kind, reference, created_at)
-            select t.idempotency_key, t.debit_account_id, t.credit_account_id, t.amount, t.kind, t.reference, t.created_at
-            from unnest(${column((r) => r.idempotencyKey)}::text[], ${column((r) => r.debitAccountId)}::bigint[],
-                        ${column((r) => r.creditAccountId)}::bigint[], ${column((r) => String(r.amount))}::bigint[], ${column((r) => r.kind)}::text[],
-                        ${column((r) => r.reference)}::text[], ${column((r) => r.createdAt.toISOString())}::timestamptz[]) with ordinality
-                 as t(idempotency_key, debit_account_id, credit_account_id, amount, kind, reference, created_at, n)
-            order by t.n
-            on conflict (idempotency_key) do nothing
-            returning id, idempotency_key`,
-      ),
-    )
-    for (const row of inserted) out.set(row.idempotency_key, Number(row.id))
-    return out
+    for (const r of rowsOf<{ what: string; id: string | number; value: string | null }>(result)) {
+      if (r.what === 'balance') balances.set(Number(r.id), BigInt(r.value!))
+      else if (r.what === 'transfer') inserted.set(r.value!, Number(r.id))
+    }
+    return { balances, inserted }
   },
 
   /** All four balances of a player in one indexed read. */

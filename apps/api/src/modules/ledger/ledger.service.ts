@@ -27,8 +27,9 @@ export interface TransferResult {
   replayed: boolean
 }
 
-/** Points where tests inject a failure between the steps of one transfer. */
+/** Points where tests inject a failure into a movement of money. */
 export interface LedgerFaults {
+  /** After the statement that debited `request`'s account (and wrote its transfer), before the call answers. */
   afterDebit?: (request: TransferRequest) => void
 }
 
@@ -47,10 +48,11 @@ export function createLedger(deps: {
   ledgerRepository: LedgerRepository
   faults?: LedgerFaults
   /**
-   * Told, inside the caller's transaction and after the balances moved, which players' accounts changed (each once,
-   * in id order): the wallet's live balance announces them there, so they are heard when (and only if) it commits.
+   * The NOTIFY channel on which every movement names the players whose accounts changed (each once, in id order, the
+   * id the payload), in the statement that moves the money: delivered when (and only if) the transaction commits. The
+   * wallet's live balance listens there (ADR 049, 061).
    */
-  onBalancesChanged?: (tx: Db, playerIds: readonly number[]) => Promise<void>
+  balanceChannel?: string
   /**
    * Told the kind of every transfer written, once the caller's transaction has committed (db/after-commit.ts): never
    * for a transaction or savepoint that rolled back, nor for a replay, which wrote nothing (the metrics, ADR 051).
@@ -61,10 +63,10 @@ export function createLedger(deps: {
   /**
    * Moves money: one transfer row per request and the running balances of the player accounts it touches, in a
    * constant number of statements however many requests (ADR 011, set-based bets; ADR 017, one write path): one read
-   * of the accounts (creating missing ones), one check of the keys, ONE balance update for all player accounts
-   * touched (`UPDATE ... FROM (VALUES ...)`, conditional on the result staying >= 0, backed by the CHECK) and ONE
-   * multi-row transfer insert (unique keys; transfers are immutable), and with `onBalancesChanged` ONE statement that
-   * names the players whose money moved (the live balance's NOTIFY, ADR 049). House accounts keep no running balance.
+   * of the accounts (creating missing ones), one check of the keys, and ONE statement that moves the money (ADR 061):
+   * the balance update of every player account touched (conditional on the result staying >= 0, backed by the CHECK),
+   * the multi-row transfer insert (unique keys; transfers are immutable) and, with `balanceChannel`, the NOTIFY naming
+   * the players whose money moved (the live balance, ADR 049). House accounts keep no running balance.
    * Must run inside a transaction the caller owns, so the business rows and their money commit together.
    *
    * All or nothing: each player account's NET change must keep it at or above zero, otherwise INSUFFICIENT_FUNDS is
@@ -130,26 +132,12 @@ export function createLedger(deps: {
       .filter(([, delta]) => delta !== 0n)
       .sort(([a], [b]) => a - b)
       .map(([accountId, delta]) => ({ accountId, delta }))
-    const updated = await ledgerRepository.applyDeltas(tx, changes)
-    for (const change of changes) {
-      if (updated.has(change.accountId)) continue
-      if (change.delta < 0n) throw new AppError('INSUFFICIENT_FUNDS')
-      throw new Error(`account ${change.accountId} has no running balance`)
-    }
-    for (const request of fresh) if ('player' in request.from) deps.faults?.afterDebit?.(request)
-    if (changes.length > 0 && deps.onBalancesChanged) {
-      const players = new Set<number>()
-      for (const request of fresh) for (const ref of [request.from, request.to]) if ('player' in ref && deltas.get(idOf(ref))) players.add(ref.player)
-      await deps.onBalancesChanged(
-        tx,
-        [...players].sort((a, b) => a - b),
-      )
-    }
-
+    const players = new Set<number>()
+    for (const request of fresh) for (const ref of [request.from, request.to]) if ('player' in ref && deltas.get(idOf(ref))) players.add(ref.player)
     const now = deps.clock.now()
-    const inserted = await ledgerRepository.insertTransfers(
-      tx,
-      fresh.map((r) => ({
+    const { balances: updated, inserted } = await ledgerRepository.move(tx, {
+      deltas: changes,
+      transfers: fresh.map((r) => ({
         idempotencyKey: r.key,
         debitAccountId: idOf(r.from),
         creditAccountId: idOf(r.to),
@@ -158,7 +146,14 @@ export function createLedger(deps: {
         reference: r.reference,
         createdAt: now,
       })),
-    )
+      ...(deps.balanceChannel && players.size > 0 ? { notify: { channel: deps.balanceChannel, playerIds: [...players].sort((a, b) => a - b) } } : {}),
+    })
+    for (const change of changes) {
+      if (updated.has(change.accountId)) continue
+      if (change.delta < 0n) throw new AppError('INSUFFICIENT_FUNDS')
+      throw new Error(`account ${change.accountId} has no running balance`)
+    }
+    for (const request of fresh) if ('player' in request.from) deps.faults?.afterDebit?.(request)
     // A concurrent transaction inserted one of the keys after our check (or, `fresh`, a key was not new): ours must not commit.
     if (inserted.size !== fresh.length) throw new AppError('CONFLICT')
     const told = deps.onTransfersCommitted

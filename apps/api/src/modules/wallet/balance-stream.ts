@@ -1,31 +1,22 @@
 // The live balance (issue 21 §4, ADR 049): every open `GET /api/wallet/stream` of this process, the balance pushed on
 // connect and whenever the ledger changes the player's accounts, in this process or any other.
 import { WalletSummary } from '@sanam/contract'
-import { sql } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { arrayParam, executeNamed } from '../../db/rows.ts'
 import { AppError } from '../../errors.ts'
 import type { Actor } from '../../lib/actor.ts'
 import type { NotificationChannel } from '../../lib/notification-listener.ts'
 import type { SessionRevocation } from '../../lib/session-cache.ts'
 import type { EventSink } from '../../lib/sse.ts'
 
-/** The PostgreSQL channel (and the embedded database's) on which a committed money movement names its players. */
+/**
+ * The PostgreSQL channel (and the embedded database's) on which a committed money movement names its players: the
+ * ledger sends one NOTIFY per player whose accounts changed, in the statement that moves the money (ADR 049, 061), the
+ * player's id its only payload. PostgreSQL (and PGlite) deliver them when the transaction commits, never when it rolls
+ * back, and fold a repeat of the same player within one transaction into one.
+ */
 export const BALANCE_CHANGED_CHANNEL = 'sanam_balance_changed'
 
 /** How often an open stream gets a comment line and its session is checked: under the 30-60 s proxies allow idle. */
 export const STREAM_HEARTBEAT_MS = 15_000
-
-/**
- * The ledger's hook (ADR 049): inside the transaction that moved money, one NOTIFY per player whose accounts changed,
- * the player's id its only payload. PostgreSQL (and PGlite) deliver them when the transaction commits, never when it
- * rolls back, and fold a repeat of the same player within one transaction into one.
- */
-export async function announceBalances(tx: Db, playerIds: readonly number[]): Promise<void> {
-  if (playerIds.length === 0) return
-  const ids = arrayParam(playerIds.map((id) => Math.trunc(id)))
-  await executeNamed(tx, 'balance_changed_notify', sql`select count(pg_notify(${BALANCE_CHANGED_CHANNEL}, p::text)) from unnest(${ids}::bigint[]) p`)
-}
 
 /** A notification's payload as a player id; null when it is not one of ours. */
 export function parsePlayerId(payload: string | undefined): number | null {
