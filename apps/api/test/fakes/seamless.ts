@@ -1,4 +1,4 @@
-import type { SeamlessRepository, SeamlessTxRow } from '../../src/modules/seamless/seamless.repository.ts'
+import type { Claimed, SeamlessRepository, SeamlessTxRow } from '../../src/modules/seamless/seamless.repository.ts'
 import { bangkokDay } from '../../src/lib/bangkok-time.ts'
 import { txKey, type RoundStatus } from '../../src/modules/seamless/seamless-decisions.ts'
 
@@ -30,14 +30,6 @@ export function fakeSeamlessRepository() {
   const sessionPlayers = new Map<number, number>()
 
   const repository: SeamlessRepository = {
-    async openGameSessions(_db, sessionIds) {
-      const out = new Map<number, { playerActive: boolean }>()
-      for (const id of sessionIds) {
-        const playerId = sessionPlayers.get(id)
-        if (playerId !== undefined && !revokedSessions.has(id)) out.set(id, { playerActive: !inactivePlayers.has(playerId) })
-      }
-      return out
-    },
     async removeBetFromRound(_db, providerCode, roundId, amount, now) {
       const round = rounds.get(txKey(providerCode, roundId))
       if (!round) return
@@ -58,15 +50,24 @@ export function fakeSeamlessRepository() {
       }
       return closed
     },
-    async claim(_db, rows) {
-      const claimed = new Set<string>()
+    async claim(_db, rows, reads) {
+      const out: Claimed = { keys: new Set(), openSessions: new Map(), rounds: new Map() }
+      // Read as the statement begins: before its own claims.
+      for (const id of reads?.sessionIds ?? []) {
+        const playerId = sessionPlayers.get(id)
+        if (playerId !== undefined && !revokedSessions.has(id)) out.openSessions.set(id, { playerActive: !inactivePlayers.has(playerId) })
+      }
+      for (const k of reads?.rounds ?? []) {
+        const round = rounds.get(txKey(k.providerCode, k.roundId))
+        if (round) out.rounds.set(txKey(k.providerCode, k.roundId), { playerId: round.playerId, status: round.status })
+      }
       for (const row of rows) {
         const key = txKey(row.providerCode, row.txId)
         if (claims.has(key)) continue
         claims.set(key, { ...row } as SeamlessTxRow)
-        claimed.add(key)
+        out.keys.add(key)
       }
-      return claimed
+      return out
     },
     async find(_db, keys) {
       const out = new Map<string, SeamlessTxRow>()
@@ -82,7 +83,7 @@ export function fakeSeamlessRepository() {
         if (found) Object.assign(found, { status: r.status, response: r.response })
       }
     },
-    async rounds(_db, keys) {
+    async lockRounds(_db, keys) {
       const out = new Map<string, { playerId: number; status: RoundStatus }>()
       for (const k of keys) {
         const round = rounds.get(txKey(k.providerCode, k.roundId))

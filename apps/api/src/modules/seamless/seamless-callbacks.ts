@@ -35,7 +35,7 @@ export function createSeamlessCallbacks(deps: {
   limits?: Pick<LimitsService, 'lossAllowances'>
   seamlessRepository: Pick<
     SeamlessRepository,
-    'find' | 'claim' | 'openGameSessions' | 'rounds' | 'addToRounds' | 'addTurnover' | 'addTurnoverOfRounds' | 'settle' | 'removeBetFromRound'
+    'find' | 'claim' | 'lockRounds' | 'addToRounds' | 'addTurnover' | 'addTurnoverOfRounds' | 'settle' | 'removeBetFromRound'
   >
 }) {
   const { ledger, clock, seamlessRepository } = deps
@@ -61,27 +61,25 @@ export function createSeamlessCallbacks(deps: {
      */
     async bets(tx: Db, bets: readonly BetCall[], balances: ReadonlyMap<number, bigint>): Promise<SeamlessAnswer[]> {
       const now = clock.now()
-      const claimedKeys = await seamlessRepository.claim(
+      // One statement: the claims, and what deciding the claimed bets needs (the open sessions, the rounds' owners).
+      const claims = await seamlessRepository.claim(
         tx,
         bets.map((b) => claimOf(b, 'bet', now)),
+        {
+          sessionIds: bets.filter((b) => b.live).map((b) => b.sessionId),
+          rounds: [...new Map(bets.map((b) => [txKey(b.provider, b.roundId), { providerCode: b.provider, roundId: b.roundId }])).values()],
+          now,
+        },
       )
       const taken = new Set<string>()
       const claimed = bets.map((b) => {
         const key = txKey(b.provider, b.txId)
-        if (!claimedKeys.has(key) || taken.has(key)) return false
+        if (!claims.keys.has(key) || taken.has(key)) return false
         taken.add(key)
         return true
       })
-      const openSessions = await seamlessRepository.openGameSessions(
-        tx,
-        bets.filter((b, at) => claimed[at] && b.live).map((b) => b.sessionId),
-        now,
-      )
-      const roundKeys = new Map(
-        bets.filter((_, at) => claimed[at]).map((b) => [txKey(b.provider, b.roundId), { providerCode: b.provider, roundId: b.roundId }]),
-      )
-      const rounds = await seamlessRepository.rounds(tx, [...roundKeys.values()])
-      const roundOwners = new Map([...rounds].map(([key, round]) => [key, round.playerId]))
+      const openSessions = claims.openSessions
+      const roundOwners = new Map([...claims.rounds].map(([key, round]) => [key, round.playerId]))
       // Read under the players' locks, after the claims: today's bets and wins already answered, not this batch's.
       const lossAllowances = deps.limits
         ? await deps.limits.lossAllowances(
@@ -128,9 +126,9 @@ export function createSeamlessCallbacks(deps: {
     async win(tx: Db, win: WinCall): Promise<SeamlessAnswer> {
       const now = clock.now()
       const claim = claimOf(win, 'win', now)
-      if ((await seamlessRepository.claim(tx, [claim])).size === 0) return replay(tx, win.provider, win.txId, claim.fingerprint, win.playerId)
+      if ((await seamlessRepository.claim(tx, [claim])).keys.size === 0) return replay(tx, win.provider, win.txId, claim.fingerprint, win.playerId)
       const roundKey = { providerCode: win.provider, roundId: win.roundId }
-      const round = (await seamlessRepository.rounds(tx, [roundKey], { lock: true })).get(txKey(win.provider, win.roundId))
+      const round = (await seamlessRepository.lockRounds(tx, [roundKey])).get(txKey(win.provider, win.roundId))
       const decided = decideWin(win, round?.playerId)
       let result: SeamlessAnswer
       if ('refused' in decided) result = answer(decided.refused.status, await cash(tx, win.playerId), win.txId, decided.refused.message)
@@ -150,8 +148,9 @@ export function createSeamlessCallbacks(deps: {
     async rollback(tx: Db, rollback: RollbackCall): Promise<SeamlessAnswer> {
       const now = clock.now()
       const claim = claimOf(rollback, 'rollback', now)
-      if ((await seamlessRepository.claim(tx, [claim])).size === 0) return replay(tx, rollback.provider, rollback.txId, claim.fingerprint, rollback.playerId)
-      const tombstoned = (await seamlessRepository.claim(tx, [tombstoneOf(rollback, now)])).size > 0
+      if ((await seamlessRepository.claim(tx, [claim])).keys.size === 0)
+        return replay(tx, rollback.provider, rollback.txId, claim.fingerprint, rollback.playerId)
+      const tombstoned = (await seamlessRepository.claim(tx, [tombstoneOf(rollback, now)])).keys.size > 0
       let target: Parameters<typeof decideRollback>[1] = 'tombstoned'
       if (!tombstoned) {
         const found = (await seamlessRepository.find(tx, [{ providerCode: rollback.provider, txId: rollback.refTxId }], { lock: true })).get(
@@ -170,7 +169,7 @@ export function createSeamlessCallbacks(deps: {
         await ledger.transferMany(tx, [decided.transfer])
         settlements.push(decided.settlement)
         // Locked: its status says whether the bet counted as valid turnover, which it stops being now.
-        const round = (await seamlessRepository.rounds(tx, [{ providerCode: rollback.provider, roundId: bet.roundId }], { lock: true })).get(
+        const round = (await seamlessRepository.lockRounds(tx, [{ providerCode: rollback.provider, roundId: bet.roundId }])).get(
           txKey(rollback.provider, bet.roundId),
         )
         if (isRoundOver(round?.status)) await seamlessRepository.addTurnover(tx, [{ playerId, day: bangkokDay(bet.createdAt), amount: -bet.amount }])

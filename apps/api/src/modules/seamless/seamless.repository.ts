@@ -1,10 +1,10 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, eq, sql, type SQL } from 'drizzle-orm'
 import { releaseSavepoint, rollbackToSavepoint, savepoint } from '../../db/after-commit.ts'
 import { bangkokDateOf } from '../../db/bangkok-day.ts'
 import type { Db } from '../../db/client.ts'
 import { arrayParam, columnsOf, executeNamed, rowsOf } from '../../db/rows.ts'
 import type { seamlessLog } from '../../db/schema.ts'
-import { gameRounds, gameSessions, playerDayTurnover, playerExclusions, players, seamlessTransactions } from '../../db/schema.ts'
+import { gameRounds, playerDayTurnover, seamlessTransactions } from '../../db/schema.ts'
 import { txKey, type RoundChange, type RoundStatus, type TurnoverChange } from './seamless-decisions.ts'
 
 export type SeamlessTxRow = typeof seamlessTransactions.$inferSelect
@@ -15,25 +15,22 @@ export type LogRow = Omit<typeof seamlessLog.$inferSelect, 'id'>
 
 type SavepointName = 'callback'
 
+/** What a batch of bets reads with its claims (ADR 061). */
+export interface BetReads {
+  sessionIds: readonly number[]
+  rounds: ReadonlyArray<{ providerCode: string; roundId: string }>
+  /** When the bets arrived: a time-out or self-exclusion in force then closes the gate. */
+  now: Date
+}
+
+/** The answer of `claim`: the keys claimed and, when asked, the open game sessions and the rounds, keyed `txKey`. */
+export interface Claimed {
+  keys: Set<string>
+  openSessions: Map<number, { playerActive: boolean }>
+  rounds: Map<string, { playerId: number; status: RoundStatus }>
+}
+
 export const seamlessRepository = {
-  /**
-   * The bet gate read inside a batch's transaction: for each game session still open (not revoked by a logout, a
-   * password change, a lock, a time-out or self-exclusion), whether its player may bet: active, and with no time-out
-   * or self-exclusion in force at `now` (ADR 047). One statement. A session missing from the answer was revoked.
-   */
-  async openGameSessions(db: Db, sessionIds: readonly number[], now: Date): Promise<Map<number, { playerActive: boolean }>> {
-    if (sessionIds.length === 0) return new Map()
-    const at = sql`${now.toISOString()}::timestamptz`
-    const excluded = sql<boolean>`exists (select 1 from ${playerExclusions} e where e.player_id = ${players.id} and e.starts_at <= ${at} and (e.ends_at is null or e.ends_at > ${at}))`
-    const rows = await db
-      .select({ id: gameSessions.id, status: players.status, excluded })
-      .from(gameSessions)
-      .innerJoin(players, eq(players.id, gameSessions.playerId))
-      .where(and(sql`${gameSessions.id} = any(${arrayParam([...new Set(sessionIds)])}::bigint[])`, isNull(gameSessions.revokedAt)))
-      .prepare('seamless_open_game_sessions')
-      .execute()
-    return new Map(rows.map((row) => [row.id, { playerActive: row.status === 'ACTIVE' && !row.excluded }]))
-  },
   /** Takes a rolled-back bet out of its round; a round left with nothing in it is ROLLED_BACK. */
   async removeBetFromRound(db: Db, providerCode: string, roundId: string, amount: bigint, now: Date): Promise<void> {
     await db
@@ -66,32 +63,58 @@ export const seamlessRepository = {
   // Each statement below serves any number of callbacks (a batch, or one callback in its savepoint: ADR 017).
 
   /**
-   * Claims (provider, tx_id) for these requests at once, in the given order: of two rows with one key, the first is inserted and
-   * the second skipped, as two claims in that order would be. Returns the keys claimed (`provider|tx_id`).
+   * Claims (provider, tx_id) for these requests at once, in the given order: of two rows with one key, the first is
+   * inserted and the second skipped, as two claims in that order would be. Answers the keys claimed (`txKey`).
+   *
+   * With `reads` (bets, ADR 061), the same statement also reads what deciding them needs besides the balances: the bet
+   * gate, for each game session still open among `sessionIds` (not revoked by a logout, a password change, a lock, a
+   * time-out or self-exclusion) whether its player may bet (active, with no time-out or self-exclusion in force at
+   * `now`, ADR 047; a session missing from the answer was revoked); and the owner and status of each existing round
+   * among `rounds`. They are read as the statement began, for every call given (the caller uses the claimed ones), so
+   * one round trip serves what were three.
    */
-  async claim(db: Db, rows: readonly ClaimRow[]): Promise<Set<string>> {
-    if (rows.length === 0) return new Set()
+  async claim(db: Db, rows: readonly ClaimRow[], reads?: BetReads): Promise<Claimed> {
+    const out: Claimed = { keys: new Set(), openSessions: new Map(), rounds: new Map() }
+    if (rows.length === 0) return out
     const column = columnsOf(rows)
-    const inserted = rowsOf<{ provider_code: string; tx_id: string }>(
+    // Without reads, the same statement (one name, one plan) with nothing to read: the arrays are empty.
+    const at = sql`${(reads?.now ?? rows[0]!.createdAt).toISOString()}::timestamptz`
+    const result = rowsOf<{ what: 'claim' | 'session' | 'round'; a: string | null; b: string | null; id: string | number | null; c: string | null }>(
       await executeNamed(
         db,
         'seamless_claim',
-        sql`insert into seamless_transactions
-              (provider_code, tx_id, op, player_id, round_id, game_code, amount, ref_tx_id, status, fingerprint, response, created_at)
-            select c.provider_code, c.tx_id, c.op, c.player_id, c.round_id, c.game_code, c.amount, c.ref_tx_id, c.status, c.fingerprint,
-                   c.response::jsonb, c.created_at
-            from unnest(${column((r) => r.providerCode)}::text[], ${column((r) => r.txId)}::text[], ${column((r) => r.op)}::text[],
-                        ${column((r) => r.playerId)}::bigint[], ${column((r) => r.roundId)}::text[], ${column((r) => r.gameCode)}::text[],
-                        ${column((r) => String(r.amount))}::bigint[], ${column((r) => r.refTxId)}::text[], ${column((r) => r.status)}::text[],
-                        ${column((r) => r.fingerprint)}::text[], ${column((r) => JSON.stringify(r.response))}::text[],
-                        ${column((r) => r.createdAt.toISOString())}::timestamptz[]) with ordinality
-                 as c(provider_code, tx_id, op, player_id, round_id, game_code, amount, ref_tx_id, status, fingerprint, response, created_at, n)
-            order by c.n
-            on conflict do nothing
-            returning provider_code, tx_id`,
+        sql`with claimed as (
+              insert into seamless_transactions
+                (provider_code, tx_id, op, player_id, round_id, game_code, amount, ref_tx_id, status, fingerprint, response, created_at)
+              select c.provider_code, c.tx_id, c.op, c.player_id, c.round_id, c.game_code, c.amount, c.ref_tx_id, c.status, c.fingerprint,
+                     c.response::jsonb, c.created_at
+              from unnest(${column((r) => r.providerCode)}::text[], ${column((r) => r.txId)}::text[], ${column((r) => r.op)}::text[],
+                          ${column((r) => r.playerId)}::bigint[], ${column((r) => r.roundId)}::text[], ${column((r) => r.gameCode)}::text[],
+                          ${column((r) => String(r.amount))}::bigint[], ${column((r) => r.refTxId)}::text[], ${column((r) => r.status)}::text[],
+                          ${column((r) => r.fingerprint)}::text[], ${column((r) => JSON.stringify(r.response))}::text[],
+                          ${column((r) => r.createdAt.toISOString())}::timestamptz[]) with ordinality
+                   as c(provider_code, tx_id, op, player_id, round_id, game_code, amount, ref_tx_id, status, fingerprint, response, created_at, n)
+              order by c.n
+              on conflict do nothing
+              returning provider_code, tx_id)
+            select 'claim' as what, provider_code as a, tx_id as b, null::bigint as id, null::text as c from claimed
+            union all
+            select 'session', null, null, gs.id,
+                   (p.status = 'ACTIVE' and not exists (
+                     select 1 from player_exclusions e where e.player_id = p.id and e.starts_at <= ${at} and (e.ends_at is null or e.ends_at > ${at})))::text
+            from game_sessions gs join players p on p.id = gs.player_id
+            where gs.id = any(${arrayParam([...new Set(reads?.sessionIds ?? [])])}::bigint[]) and gs.revoked_at is null
+            union all
+            select 'round', provider_code, round_id, player_id, status from game_rounds
+            where (provider_code, round_id) in (${keyRelation((reads?.rounds ?? []).map((k) => [k.providerCode, k.roundId]))})`,
       ),
     )
-    return new Set(inserted.map((r) => txKey(r.provider_code, r.tx_id)))
+    for (const row of result) {
+      if (row.what === 'claim') out.keys.add(txKey(row.a!, row.b!))
+      else if (row.what === 'session') out.openSessions.set(Number(row.id), { playerActive: row.c === 'true' })
+      else out.rounds.set(txKey(row.a!, row.b!), { playerId: Number(row.id), status: row.c as RoundStatus })
+    }
+    return out
   },
   /** The claim rows of these tx_ids, keyed by `txKey`; `lock` takes them for the rest of the transaction. */
   async find(db: Db, keys: ReadonlyArray<{ providerCode: string; txId: string }>, options: { lock?: boolean } = {}): Promise<Map<string, SeamlessTxRow>> {
@@ -121,24 +144,20 @@ export const seamlessRepository = {
     )
   },
   /**
-   * The owner and status of each existing round asked for, keyed `provider|round_id`. `lock` takes them for the rest
-   * of the transaction: a win or a rollback reads the status it changes, which the stale-round job must not change in
-   * between (the valid turnover would be counted twice or not at all).
+   * Locks the existing rounds asked for, for the rest of the transaction, and answers the owner and status of each,
+   * keyed `provider|round_id`: a win or a rollback reads the status it changes, which the stale-round job must not
+   * change in between (the valid turnover would be counted twice or not at all). Bets read rounds with their claims.
    */
-  async rounds(
-    db: Db,
-    keys: ReadonlyArray<{ providerCode: string; roundId: string }>,
-    options: { lock?: boolean } = {},
-  ): Promise<Map<string, { playerId: number; status: RoundStatus }>> {
+  async lockRounds(db: Db, keys: ReadonlyArray<{ providerCode: string; roundId: string }>): Promise<Map<string, { playerId: number; status: RoundStatus }>> {
     const out = new Map<string, { playerId: number; status: RoundStatus }>()
     if (keys.length === 0) return out
     const rows = rowsOf<{ provider_code: string; round_id: string; player_id: string | number; status: RoundStatus }>(
       await executeNamed(
         db,
-        options.lock ? 'seamless_rounds_locked' : 'seamless_rounds',
+        'seamless_rounds_locked',
         sql`select provider_code, round_id, player_id, status from game_rounds
             where (provider_code, round_id) in (${keyRelation(keys.map((k) => [k.providerCode, k.roundId]))})
-            ${options.lock ? sql`for update` : sql``}`,
+            for update`,
       ),
     )
     for (const row of rows) out.set(txKey(row.provider_code, row.round_id), { playerId: Number(row.player_id), status: row.status })
