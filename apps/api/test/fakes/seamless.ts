@@ -77,12 +77,6 @@ export function fakeSeamlessRepository() {
       }
       return out
     },
-    async settle(_db, rows) {
-      for (const r of rows) {
-        const found = claims.get(txKey(r.providerCode, r.txId))
-        if (found) Object.assign(found, { status: r.status, response: r.response })
-      }
-    },
     async lockRounds(_db, keys) {
       const out = new Map<string, { playerId: number; status: RoundStatus }>()
       for (const k of keys) {
@@ -111,7 +105,11 @@ export function fakeSeamlessRepository() {
     async addTurnoverOfRounds(_db, keys) {
       for (const k of keys) countRound(k.providerCode, k.roundId)
     },
-    async log(_db, entries) {
+    async record(_db, settlements, entries) {
+      for (const r of settlements) {
+        const found = claims.get(txKey(r.providerCode, r.txId))
+        if (found) Object.assign(found, { status: r.status, response: r.response })
+      }
       for (const e of entries) log.push({ txId: e.txId ?? null, op: e.op, response: e.response, httpStatus: e.httpStatus })
     },
     async savepoint() {},

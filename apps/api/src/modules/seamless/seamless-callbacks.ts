@@ -1,6 +1,7 @@
 // Runs money callbacks inside the caller's transaction (ADR 017): reads the snapshot the decisions need, asks
-// seamless-decisions.ts, and applies the writes through the ledger and the repository. Bets run as a list (a batch of
-// many, or one in its savepoint: the same statements either way); wins and rollbacks one at a time.
+// seamless-decisions.ts, and applies the writes through the ledger and the repository; the claims' settlement is
+// answered to the caller, which writes it with the verbatim log (ADR 061). Bets run as a list (a batch of many, or one
+// in its savepoint: the same statements either way); wins and rollbacks one at a time.
 import type { SeamlessAnswer } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
@@ -11,6 +12,7 @@ import type { PromotionService } from '../promotions/promotions.service.ts'
 import type { LimitsService } from '../limits/limits.service.ts'
 import {
   answer,
+  answeredClaimOf,
   claimOf,
   decideBets,
   decideRollback,
@@ -21,11 +23,21 @@ import {
   txKey,
   type BetCall,
   type RollbackCall,
+  type Settlement,
   type WinCall,
 } from './seamless-decisions.ts'
 import type { SeamlessRepository } from './seamless.repository.ts'
 
 export type SeamlessPromotions = Pick<PromotionService, 'onBets' | 'onSettled' | 'onRollbacks'>
+
+/**
+ * What a win or a rollback answered, and the claims to settle with it (its own; a rollback's refunded bet too). The
+ * caller settles them with the call's verbatim log row, in one statement (ADR 061).
+ */
+export interface Decided {
+  answer: SeamlessAnswer
+  settlements: Settlement[]
+}
 
 export function createSeamlessCallbacks(deps: {
   ledger: Pick<Ledger, 'transferMany' | 'balances' | 'lockPlayers'>
@@ -33,10 +45,7 @@ export function createSeamlessCallbacks(deps: {
   promotions?: SeamlessPromotions
   /** The players' daily loss limits (ADR 048): a bet past one is LIMIT_EXCEEDED; wins and rollbacks never ask. */
   limits?: Pick<LimitsService, 'lossAllowances'>
-  seamlessRepository: Pick<
-    SeamlessRepository,
-    'find' | 'claim' | 'lockRounds' | 'addToRounds' | 'addTurnover' | 'addTurnoverOfRounds' | 'settle' | 'removeBetFromRound'
-  >
+  seamlessRepository: Pick<SeamlessRepository, 'find' | 'claim' | 'lockRounds' | 'addToRounds' | 'addTurnover' | 'addTurnoverOfRounds' | 'removeBetFromRound'>
 }) {
   const { ledger, clock, seamlessRepository } = deps
 
@@ -56,10 +65,11 @@ export function createSeamlessCallbacks(deps: {
      * Bets in processing order (player, then arrival), their players' cash rows locked by the caller (`balances`: the
      * balances the locks returned), in a constant number of statements whatever their number (ADR 011, "Set-based
      * bets"). Claims go in in processing order (of two claims of one tx_id the first wins, as one after the other
-     * would); the bets not claimed are answered after the writes (so a replay of a bet decided here replays its final
-     * answer). Throws on anything unexpected: the caller rolls back to its savepoint.
+     * would); the bets not claimed are answered after the decisions (so a replay of a bet decided here replays its
+     * final answer). Answers each bet's answer and the claims to settle, which the caller settles with the verbatim
+     * log in one statement (ADR 061). Throws on anything unexpected: the caller rolls back to its savepoint.
      */
-    async bets(tx: Db, bets: readonly BetCall[], balances: ReadonlyMap<number, bigint>): Promise<SeamlessAnswer[]> {
+    async bets(tx: Db, bets: readonly BetCall[], balances: ReadonlyMap<number, bigint>): Promise<{ answers: SeamlessAnswer[]; settlements: Settlement[] }> {
       const now = clock.now()
       // One statement: the claims, and what deciding the claimed bets needs (the open sessions, the rounds' owners).
       const claims = await seamlessRepository.claim(
@@ -105,28 +115,39 @@ export function createSeamlessCallbacks(deps: {
         ),
       )
       if (deps.promotions) await deps.promotions.onBets(tx, decided.turnover)
-      await seamlessRepository.settle(tx, decided.settlements)
 
-      const firsts = await seamlessRepository.find(tx, [
+      // A bet whose tx_id was taken replays its first answer: one of this batch's, from what was just decided; one
+      // taken before this batch (committed, or an earlier callback's in this transaction, settled already), read.
+      const firstInBatch = new Map<string, number>()
+      bets.forEach((b, at) => {
+        if (claimed[at]) firstInBatch.set(txKey(b.provider, b.txId), at)
+      })
+      const earlier = await seamlessRepository.find(tx, [
         ...new Map(
-          decided.replays.map(({ at }) => [txKey(bets[at]!.provider, bets[at]!.txId), { providerCode: bets[at]!.provider, txId: bets[at]!.txId }]),
+          decided.replays
+            .map(({ at }) => bets[at]!)
+            .filter((b) => !firstInBatch.has(txKey(b.provider, b.txId)))
+            .map((b) => [txKey(b.provider, b.txId), { providerCode: b.provider, txId: b.txId }]),
         ).values(),
       ])
       const answers = decided.answers
       for (const { at, balance } of decided.replays) {
         const b = bets[at]!
-        const first = firsts.get(txKey(b.provider, b.txId))
+        const key = txKey(b.provider, b.txId)
+        const sameBatch = firstInBatch.get(key)
+        const first = sameBatch === undefined ? earlier.get(key) : answeredClaimOf(bets[sameBatch]!, answers[sameBatch]!, now)
         if (!first) throw new AppError('CONFLICT')
         answers[at] = replayAnswer(first, claimOf(b, 'bet', now).fingerprint, b.txId, balance)
       }
-      return answers as SeamlessAnswer[]
+      return { answers: answers as SeamlessAnswer[], settlements: decided.settlements }
     },
 
     /** One win: claimed, checked against its round, paid, its round settled, the promotion told. */
-    async win(tx: Db, win: WinCall): Promise<SeamlessAnswer> {
+    async win(tx: Db, win: WinCall): Promise<Decided> {
       const now = clock.now()
       const claim = claimOf(win, 'win', now)
-      if ((await seamlessRepository.claim(tx, [claim])).keys.size === 0) return replay(tx, win.provider, win.txId, claim.fingerprint, win.playerId)
+      if ((await seamlessRepository.claim(tx, [claim])).keys.size === 0)
+        return { answer: await replay(tx, win.provider, win.txId, claim.fingerprint, win.playerId), settlements: [] }
       const roundKey = { providerCode: win.provider, roundId: win.roundId }
       const round = (await seamlessRepository.lockRounds(tx, [roundKey])).get(txKey(win.provider, win.roundId))
       const decided = decideWin(win, round?.playerId)
@@ -140,16 +161,15 @@ export function createSeamlessCallbacks(deps: {
         await deps.promotions?.onSettled(tx, win.playerId)
         result = answer('OK', await cash(tx, win.playerId), win.txId)
       }
-      await seamlessRepository.settle(tx, [{ providerCode: win.provider, txId: win.txId, status: result.status, response: result }])
-      return result
+      return { answer: result, settlements: [{ providerCode: win.provider, txId: win.txId, status: result.status, response: result }] }
     },
 
     /** One rollback: claimed, then a tombstone on its ref (the bet may not have arrived yet) or the refund of the bet. */
-    async rollback(tx: Db, rollback: RollbackCall): Promise<SeamlessAnswer> {
+    async rollback(tx: Db, rollback: RollbackCall): Promise<Decided> {
       const now = clock.now()
       const claim = claimOf(rollback, 'rollback', now)
       if ((await seamlessRepository.claim(tx, [claim])).keys.size === 0)
-        return replay(tx, rollback.provider, rollback.txId, claim.fingerprint, rollback.playerId)
+        return { answer: await replay(tx, rollback.provider, rollback.txId, claim.fingerprint, rollback.playerId), settlements: [] }
       const tombstoned = (await seamlessRepository.claim(tx, [tombstoneOf(rollback, now)])).keys.size > 0
       let target: Parameters<typeof decideRollback>[1] = 'tombstoned'
       if (!tombstoned) {
@@ -182,8 +202,7 @@ export function createSeamlessCallbacks(deps: {
         result = answer('OK', await cash(tx, playerId), rollback.txId)
       }
       settlements.push({ providerCode: rollback.provider, txId: rollback.txId, status: result.status, response: result })
-      await seamlessRepository.settle(tx, settlements)
-      return result
+      return { answer: result, settlements }
     },
   }
 }

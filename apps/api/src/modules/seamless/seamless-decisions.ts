@@ -104,6 +104,11 @@ export function claimOf(call: BetCall | WinCall | RollbackCall, op: 'bet' | 'win
   }
 }
 
+/** A claimed call's row once answered, as settling it leaves it: what a replay in the same batch reads. */
+export function answeredClaimOf(call: BetCall, answered: SeamlessAnswer, now: Date): ClaimRow {
+  return { ...claimOf(call, 'bet', now), status: answered.status, response: answered }
+}
+
 /** The tombstone a rollback leaves on its ref's tx_id, so that a bet arriving later is refused. */
 export function tombstoneOf(rollback: RollbackCall, now: Date) {
   return {

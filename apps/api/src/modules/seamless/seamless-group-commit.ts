@@ -7,9 +7,9 @@ import { inTransaction, isRetryable } from '../../db/transaction.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { Ledger } from '../ledger/ledger.service.ts'
 import { createBatcher, type BatcherStats, type Settled } from '../../lib/batcher.ts'
-import type { SeamlessCallbacks } from './seamless-callbacks.ts'
+import type { Decided, SeamlessCallbacks } from './seamless-callbacks.ts'
 import type { BetCall, RollbackCall, WinCall } from './seamless-decisions.ts'
-import type { SeamlessRepository } from './seamless.repository.ts'
+import type { LogRow, SeamlessRepository } from './seamless.repository.ts'
 
 /** Points where tests hold a batch or inject a failure (ADR 011). */
 export interface SeamlessFaults {
@@ -50,7 +50,7 @@ export function createGroupCommit(deps: {
   faults?: SeamlessFaults
   /** False runs every batch one callback at a time (each bet a batch of one in its savepoint); tests use it. */
   wholeBatches: boolean
-  seamlessRepository: Pick<SeamlessRepository, 'log' | 'savepoint' | 'rollbackToSavepoint' | 'releaseSavepoint'>
+  seamlessRepository: Pick<SeamlessRepository, 'record' | 'savepoint' | 'rollbackToSavepoint' | 'releaseSavepoint'>
   /** Told the size of every batch as it begins (the metrics' batch-size histogram, ADR 051). */
   onBatch?: (size: number) => void
   log?: BatchLog
@@ -58,14 +58,17 @@ export function createGroupCommit(deps: {
   const { db, ledger, clock, callbacks, seamlessRepository } = deps
   const counters = { setBased: 0, fallbacks: 0 }
 
-  /** One callback on its own (inside its savepoint): a bet is a batch of one, decided on its player's locked balance. */
-  async function runOne(tx: Db, callback: MoneyCallback): Promise<SeamlessAnswer> {
+  /**
+   * One callback on its own (inside its savepoint): a bet is a batch of one, decided on its player's locked balance.
+   * Answers its answer and the claims to settle.
+   */
+  async function runOne(tx: Db, callback: MoneyCallback): Promise<Decided> {
     switch (callback.op) {
       case 'bet': {
         // The row is locked already (the batch locked it); this reads the balance after the batch's earlier callbacks.
         const locked = await ledger.lockPlayers(tx, [callback.call.playerId])
-        const [decided] = await callbacks.bets(tx, [callback.call], balancesOf(locked))
-        return decided!
+        const { answers, settlements } = await callbacks.bets(tx, [callback.call], balancesOf(locked))
+        return { answer: answers[0]!, settlements }
       }
       case 'win':
         return callbacks.win(tx, callback.call)
@@ -127,12 +130,10 @@ export function createGroupCommit(deps: {
         const callback = calls[index]!
         await seamlessRepository.savepoint(tx, 'callback')
         try {
-          const decided = await runOne(tx, callback)
-          await seamlessRepository.log(tx, [
-            { ...callback.log, txId: decided.tx_id, response: JSON.stringify(decided), httpStatus: 200, createdAt: clock.now() },
-          ])
+          const { answer, settlements } = await runOne(tx, callback)
+          await seamlessRepository.record(tx, settlements, [logRow(callback, answer, clock.now())])
           await deps.faults?.afterCallback?.({ op: callback.op, txId: callback.call.txId, playerId: callback.call.playerId })
-          outcomes[index] = { ok: true, value: { httpStatus: 200, answer: decided } }
+          outcomes[index] = { ok: true, value: { httpStatus: 200, answer } }
         } catch (error) {
           // A deadlock or serialization failure aborts the whole batch, which then runs again as a whole.
           if (isRetryable(error)) throw error
@@ -150,7 +151,7 @@ export function createGroupCommit(deps: {
     })
   }
 
-  /** A batch of bets only, whole: decided together, one log insert, then the test hook for each. */
+  /** A batch of bets only, whole: decided together, settled and logged in one statement, then the test hook for each. */
   async function runBets(
     tx: Db,
     calls: readonly MoneyCallback[],
@@ -158,11 +159,12 @@ export function createGroupCommit(deps: {
     balances: ReadonlyMap<number, bigint>,
   ): Promise<Array<Settled<SeamlessResult>>> {
     const bets = order.map((index) => calls[index]!.call as BetCall)
-    const answers = await callbacks.bets(tx, bets, balances)
+    const { answers, settlements } = await callbacks.bets(tx, bets, balances)
     const now = clock.now()
-    await seamlessRepository.log(
+    await seamlessRepository.record(
       tx,
-      order.map((index, at) => ({ ...calls[index]!.log, txId: answers[at]!.tx_id, response: JSON.stringify(answers[at]), httpStatus: 200, createdAt: now })),
+      settlements,
+      order.map((index, at) => logRow(calls[index]!, answers[at]!, now)),
     )
     for (const bet of bets) await deps.faults?.afterCallback?.({ op: 'bet', txId: bet.txId, playerId: bet.playerId })
     const outcomes: Array<Settled<SeamlessResult>> = new Array(calls.length)
@@ -204,6 +206,11 @@ class WholeBatchFailed extends Error {
   constructor(cause: unknown) {
     super('seamless batch failed whole', { cause })
   }
+}
+
+/** A money callback's verbatim log row with its answer. */
+function logRow(callback: MoneyCallback, answer: SeamlessAnswer, now: Date): LogRow {
+  return { ...callback.log, txId: answer.tx_id, response: JSON.stringify(answer), httpStatus: 200, createdAt: now }
 }
 
 function balancesOf(locked: ReadonlyMap<number, { balance: bigint }>): Map<number, bigint> {

@@ -128,21 +128,6 @@ export const seamlessRepository = {
     for (const row of rows) out.set(txKey(row.providerCode, row.txId), row)
     return out
   },
-  /** Settles claims: each its status and answer. */
-  async settle(db: Db, rows: ReadonlyArray<{ providerCode: string; txId: string; status: string; response: unknown }>): Promise<void> {
-    if (rows.length === 0) return
-    const column = columnsOf(rows)
-    await executeNamed(
-      db,
-      'seamless_settle',
-      sql`
-      update seamless_transactions s set status = v.status, response = v.response::jsonb
-      from unnest(${column((r) => r.providerCode)}::text[], ${column((r) => r.txId)}::text[], ${column((r) => r.status)}::text[], ${column((r) =>
-        JSON.stringify(r.response),
-      )}::text[]) v(provider_code, tx_id, status, response)
-      where s.provider_code = v.provider_code and s.tx_id = v.tx_id`,
-    )
-  },
   /**
    * Locks the existing rounds asked for, for the rest of the transaction, and answers the owner and status of each,
    * keyed `provider|round_id`: a win or a rollback reads the status it changes, which the stale-round job must not
@@ -222,17 +207,34 @@ export const seamlessRepository = {
     )
     await db.execute(turnoverOfRounds(sql`(values ${values}) as over(provider_code, round_id)`))
   },
-  /** The verbatim log rows of signed calls and their answers (append-only). */
-  async log(db: Db, entries: readonly LogRow[]): Promise<void> {
-    if (entries.length === 0) return
-    const column = columnsOf(entries)
+  /**
+   * Records what calls were answered, in one statement (ADR 061): each claim settled (its final status and answer) and
+   * the verbatim log row of each call with its answer (append-only). A call answered without a claim of its own (a
+   * replay, a refusal before any money) has a log row and nothing to settle.
+   */
+  async record(
+    db: Db,
+    settlements: ReadonlyArray<{ providerCode: string; txId: string; status: string; response: unknown }>,
+    log: readonly LogRow[],
+  ): Promise<void> {
+    if (settlements.length === 0 && log.length === 0) return
+    const settle = columnsOf(settlements)
+    const entry = columnsOf(log)
     await executeNamed(
       db,
-      'seamless_log_insert',
-      sql`insert into seamless_log (provider_code, op, request_id, tx_id, request, response, http_status, created_at)
-          select * from unnest(${column((e) => e.providerCode)}::text[], ${column((e) => e.op)}::text[], ${column((e) => e.requestId)}::text[],
-                               ${column((e) => e.txId)}::text[], ${column((e) => e.request)}::text[], ${column((e) => e.response)}::text[],
-                               ${column((e) => e.httpStatus)}::int[], ${column((e) => e.createdAt.toISOString())}::timestamptz[])`,
+      'seamless_record',
+      sql`
+      with settled as (
+        update seamless_transactions s set status = v.status, response = v.response::jsonb
+        from unnest(${settle((r) => r.providerCode)}::text[], ${settle((r) => r.txId)}::text[], ${settle((r) => r.status)}::text[], ${settle((r) =>
+          JSON.stringify(r.response),
+        )}::text[]) v(provider_code, tx_id, status, response)
+        where s.provider_code = v.provider_code and s.tx_id = v.tx_id
+        returning 1)
+      insert into seamless_log (provider_code, op, request_id, tx_id, request, response, http_status, created_at)
+      select * from unnest(${entry((e) => e.providerCode)}::text[], ${entry((e) => e.op)}::text[], ${entry((e) => e.requestId)}::text[],
+                           ${entry((e) => e.txId)}::text[], ${entry((e) => e.request)}::text[], ${entry((e) => e.response)}::text[],
+                           ${entry((e) => e.httpStatus)}::int[], ${entry((e) => e.createdAt.toISOString())}::timestamptz[])`,
     )
   },
   /**

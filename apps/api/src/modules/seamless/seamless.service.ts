@@ -218,9 +218,11 @@ export function createSeamlessService(deps: {
         return result
       }
       const result = decided.result
-      await seamlessRepository.log(db, [
-        { ...log, txId: result.answer.tx_id, response: JSON.stringify(result.answer), httpStatus: result.httpStatus, createdAt: clock.now() },
-      ])
+      await seamlessRepository.record(
+        db,
+        [],
+        [{ ...log, txId: result.answer.tx_id, response: JSON.stringify(result.answer), httpStatus: result.httpStatus, createdAt: clock.now() }],
+      )
       return result
     },
 
