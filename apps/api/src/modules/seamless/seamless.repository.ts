@@ -4,7 +4,7 @@ import { bangkokDateOf } from '../../db/bangkok-day.ts'
 import type { Db } from '../../db/client.ts'
 import { arrayParam, columnsOf, executeNamed, rowsOf } from '../../db/rows.ts'
 import type { seamlessLog } from '../../db/schema.ts'
-import { gameRounds, playerDayTurnover, seamlessTransactions } from '../../db/schema.ts'
+import { gameRounds, seamlessTransactions } from '../../db/schema.ts'
 import { txKey, type RoundChange, type RoundStatus, type TurnoverChange } from './seamless-decisions.ts'
 
 export type SeamlessTxRow = typeof seamlessTransactions.$inferSelect
@@ -190,22 +190,23 @@ export const seamlessRepository = {
       else sums.set(key, { ...change })
     }
     if (sums.size === 0) return
-    await db
-      .insert(playerDayTurnover)
-      .values([...sums.values()])
-      .onConflictDoUpdate({
-        target: [playerDayTurnover.playerId, playerDayTurnover.day],
-        set: { amount: sql`${playerDayTurnover.amount} + excluded.amount` },
-      })
+    const column = columnsOf([...sums.values()])
+    await executeNamed(
+      db,
+      'seamless_add_turnover',
+      sql`insert into player_day_turnover (player_id, day, amount)
+          select * from unnest(${column((c) => c.playerId)}::bigint[], ${column((c) => c.day)}::date[], ${column((c) => String(c.amount))}::bigint[])
+          on conflict (player_id, day) do update set amount = player_day_turnover.amount + excluded.amount`,
+    )
   },
   /** Counts every bet standing (OK) in these rounds as valid turnover: the rounds just became over (a win settled them). */
   async addTurnoverOfRounds(db: Db, keys: ReadonlyArray<{ providerCode: string; roundId: string }>): Promise<void> {
     if (keys.length === 0) return
-    const values = sql.join(
-      keys.map((k) => sql`(${k.providerCode}::text, ${k.roundId}::text)`),
-      sql`, `,
+    await executeNamed(
+      db,
+      'seamless_add_turnover_of_rounds',
+      turnoverOfRounds(sql`(${keyRelation(keys.map((k) => [k.providerCode, k.roundId]))}) as over(provider_code, round_id)`),
     )
-    await db.execute(turnoverOfRounds(sql`(values ${values}) as over(provider_code, round_id)`))
   },
   /**
    * Records what calls were answered, in one statement (ADR 061): each claim settled (its final status and answer) and
