@@ -105,8 +105,7 @@ export const seamlessRepository = {
             from game_sessions gs join players p on p.id = gs.player_id
             where gs.id = any(${arrayParam([...new Set(reads?.sessionIds ?? [])])}::bigint[]) and gs.revoked_at is null
             union all
-            select 'round', provider_code, round_id, player_id, status from game_rounds
-            where (provider_code, round_id) in (${keyRelation((reads?.rounds ?? []).map((k) => [k.providerCode, k.roundId]))})`,
+            select 'round', r.* from (${roundsIn(reads?.rounds ?? [])}) r`,
       ),
     )
     for (const row of result) {
@@ -137,13 +136,7 @@ export const seamlessRepository = {
     const out = new Map<string, { playerId: number; status: RoundStatus }>()
     if (keys.length === 0) return out
     const rows = rowsOf<{ provider_code: string; round_id: string; player_id: string | number; status: RoundStatus }>(
-      await executeNamed(
-        db,
-        'seamless_rounds_locked',
-        sql`select provider_code, round_id, player_id, status from game_rounds
-            where (provider_code, round_id) in (${keyRelation(keys.map((k) => [k.providerCode, k.roundId]))})
-            for update`,
-      ),
+      await executeNamed(db, 'seamless_rounds_locked', sql`${roundsIn(keys)} for update`),
     )
     for (const row of rows) out.set(txKey(row.provider_code, row.round_id), { playerId: Number(row.player_id), status: row.status })
     return out
@@ -268,6 +261,12 @@ function turnoverOfRounds(rounds: SQL): SQL {
     where st.op = 'bet' and st.status = 'OK'
     group by 1, 2
     on conflict (player_id, day) do update set amount = player_day_turnover.amount + excluded.amount`
+}
+
+/** The owner and status of the existing rounds among `keys`: the read of a batch's claim and of `lockRounds`. */
+function roundsIn(keys: ReadonlyArray<{ providerCode: string; roundId: string }>): SQL {
+  return sql`select provider_code, round_id, player_id, status from game_rounds
+             where (provider_code, round_id) in (${keyRelation(keys.map((k) => [k.providerCode, k.roundId]))})`
 }
 
 /** (provider, id) pairs as a relation of two text columns: two array parameters, so the statement's text never changes. */
