@@ -119,20 +119,66 @@ export function rssMb(pid: number): number | undefined {
   }
 }
 
-/** Reads process `pid`'s RSS every `everySeconds` until stopped; `stop` answers the samples (seconds since start, MB). */
-export function sampleRss(pid: number, everySeconds: number) {
+/** One reading of the server's memory, in MB: its RSS and, where its /metrics answered, V8's heap and external memory. */
+export interface MemorySample {
+  /** Seconds since sampling started. */
+  at: number
+  rss: number
+  heapUsed?: number
+  heapTotal?: number
+  external?: number
+}
+
+/** Where the sampler reads the server's own figures: its /metrics and the token it asks for (ADR 051). */
+export interface MetricsEndpoint {
+  url: string
+  token: string
+}
+
+const mb = (bytes: number) => Math.round(bytes / 1024 / 1024)
+
+/** prom-client's default process metrics for V8's heap, read off the exposition text; absent ones stay undefined. */
+async function heapFigures(metrics: MetricsEndpoint): Promise<Pick<MemorySample, 'heapUsed' | 'heapTotal' | 'external'>> {
+  try {
+    const answer = await fetch(metrics.url, { headers: { authorization: `Bearer ${metrics.token}` } })
+    if (!answer.ok) return {}
+    const text = await answer.text()
+    const gauge = (name: string) => {
+      const value = new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1]
+      return value === undefined ? undefined : mb(Number(value))
+    }
+    return { heapUsed: gauge('nodejs_heap_size_used_bytes'), heapTotal: gauge('nodejs_heap_size_total_bytes'), external: gauge('nodejs_external_memory_bytes') }
+  } catch {
+    return {}
+  }
+}
+
+/**
+ * Reads process `pid`'s RSS every `everySeconds` until stopped, with V8's heap and external memory from `metrics`
+ * when given (which of them holds a peak); `stop` answers the samples.
+ */
+export function sampleMemory(pid: number, everySeconds: number, metrics?: MetricsEndpoint) {
   const started = Date.now()
-  const samples: { at: number; mb: number }[] = []
+  const samples: MemorySample[] = []
+  const pending = new Set<Promise<void>>()
   const take = () => {
-    const mb = rssMb(pid)
-    if (mb !== undefined) samples.push({ at: (Date.now() - started) / 1000, mb })
+    const at = (Date.now() - started) / 1000
+    const rss = rssMb(pid)
+    if (rss === undefined) return
+    const sample: MemorySample = { at, rss }
+    samples.push(sample)
+    if (!metrics) return
+    const reading = heapFigures(metrics).then((heap) => void Object.assign(sample, heap))
+    pending.add(reading)
+    void reading.finally(() => pending.delete(reading))
   }
   take()
   const timer = setInterval(take, everySeconds * 1000)
   return {
-    stop: () => {
+    stop: async () => {
       clearInterval(timer)
       take()
+      await Promise.all(pending)
       return samples
     },
   }

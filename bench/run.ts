@@ -11,7 +11,7 @@
 //   BENCH_STREAMS 2000               live balance streams held open       BENCH_SOAK_SECONDS 600 (0 skips the soak)
 //   BENCH_REDIS_URL                  with BENCH_DATABASE_URL: what a second API process adds (ADR 052)
 //   PGBENCH                          pgbench for the PostgreSQL baselines (else found on PATH or /usr/lib/postgresql)
-import { randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -19,7 +19,7 @@ import { REPORT_IDS } from '@sanam/contract/schemas/backoffice-reports'
 import Fastify from 'fastify'
 import { call } from '../e2e/support/http.ts'
 import { findPgbench, ledgerVerify, postgresBaselines, withScratchDatabase } from './database.ts'
-import { hammer, loop, openStreams, sampleRss, type Figures, type Recorder } from './load.ts'
+import { hammer, loop, openStreams, sampleMemory, type Figures, type MemorySample, type MetricsEndpoint, type Recorder } from './load.ts'
 import { deposit, launch, LOAD_ENV, login, operatorToken, postSigned, preparePlayers, seamless, sessionOf, type Player } from './players.ts'
 import { requireBuilt, root, startSanam } from './server.mjs'
 
@@ -60,6 +60,8 @@ interface Target {
   players: Player[]
   /** The pay-in account the players' deposits go to. */
   toAccount: string
+  /** The server's /metrics, for the soak's heap figures. */
+  metrics: MetricsEndpoint
 }
 
 /** A scenario's figures, with its steps' figures, the facts its goals read and a sentence for the notes. */
@@ -305,21 +307,25 @@ async function backofficeUnderLoad(t: Target): Promise<Measured> {
   }
 }
 
-/** Mixed player sessions for SOAK_SECONDS with the server's RSS read every RSS_EVERY_SECONDS. */
+/** A memory sample as the notes say it: RSS, and V8's heap used of its total and external memory where read. */
+const memoryText = (s: MemorySample) =>
+  `${Math.round(s.at)} s ${s.rss} MB` + (s.heapTotal === undefined ? '' : ` (heap ${s.heapUsed} of ${s.heapTotal}, external ${s.external})`)
+
+/**
+ * Mixed player sessions for SOAK_SECONDS with the server's RSS read every RSS_EVERY_SECONDS, and V8's heap beside it
+ * (from its /metrics), so that a peak says whether the JavaScript heap or memory outside it held it.
+ */
 async function soak(t: Target): Promise<Measured> {
-  const rss = sampleRss(t.pid, RSS_EVERY_SECONDS)
+  const memory = sampleMemory(t.pid, RSS_EVERY_SECONDS, t.metrics)
   const sessions = await playerSessions(t, SOAK_SECONDS)
-  const samples = rss.stop()
+  const samples = await memory.stop()
   const secondHalf = samples.filter((s) => s.at >= SOAK_SECONDS / 2)
-  const facts = {
-    maxRssMb: samples.length > 0 ? Math.max(...samples.map((s) => s.mb)) : undefined,
-    halfStartMb: secondHalf[0]?.mb,
-    endMb: secondHalf.at(-1)?.mb,
-  }
-  const rssNote =
-    samples.length > 0
-      ? `RSS every ${RSS_EVERY_SECONDS} s: ${samples[0]!.mb} MB at the start, max ${facts.maxRssMb} MB, ${facts.halfStartMb} MB at half time, ${facts.endMb} MB at the end (${samples.length} samples).`
-      : `RSS not read (no /proc/${t.pid}/status).`
+  const peak = samples.reduce<MemorySample | undefined>((top, s) => (top && top.rss >= s.rss ? top : s), undefined)
+  const facts = { maxRssMb: peak?.rss, halfStartMb: secondHalf[0]?.rss, endMb: secondHalf.at(-1)?.rss }
+  const everyMinute = samples.filter((s, at) => at % Math.max(1, Math.round(60 / RSS_EVERY_SECONDS)) === 0 || s === samples.at(-1))
+  const rssNote = peak
+    ? `RSS every ${RSS_EVERY_SECONDS} s (${samples.length} samples), MB: the peak at ${memoryText(peak)}; each minute: ${everyMinute.map(memoryText).join('; ')}.`
+    : `RSS not read (no /proc/${t.pid}/status).`
   return { ...sessions, facts, note: [rssNote, sessions.note].filter(Boolean).join(' ') }
 }
 
@@ -338,11 +344,14 @@ async function drained(base: string): Promise<void> {
 async function onServer(env: Record<string, string>, scenarios: Scenario[]): Promise<Map<string, Measured>> {
   const results = new Map<string, Measured>()
   // The streams scenario holds STREAMS streams of one player: the server's cap per player (8 by default) is lifted.
-  const sanam = await startSanam({ ...LOAD_ENV, STREAMS_PER_PLAYER: String(Math.max(STREAMS, 1)), ...env })
+  // The metrics on the public port behind a token of this run's own (ADR 051): the soak reads V8's heap there.
+  const metricsToken = randomBytes(32).toString('hex')
+  const sanam = await startSanam({ ...LOAD_ENV, STREAMS_PER_PLAYER: String(Math.max(STREAMS, 1)), METRICS_TOKEN: metricsToken, ...env })
   try {
     say(`setting up ${PLAYERS} players`)
     const { players, toAccount } = await preparePlayers(sanam.base, PLAYERS, 100_000)
-    const target: Target = { base: sanam.base, pid: sanam.pid!, players, toAccount }
+    const metrics = { url: `${sanam.base}/metrics`, token: metricsToken }
+    const target: Target = { base: sanam.base, pid: sanam.pid!, players, toAccount, metrics }
     for (const scenario of scenarios) {
       await drained(sanam.base)
       say(scenario.title)
