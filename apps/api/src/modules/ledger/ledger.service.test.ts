@@ -101,6 +101,31 @@ describe('ledger', () => {
     expect(await t.services.ledger.balances(t.db, player.id)).toMatchObject({ cash: 1000n, withdraw_hold: 0n })
   })
 
+  it('forgets an account created in a transaction that rolled back: the next movement creates it again and lands there', async () => {
+    const player = await makePlayer(t.db)
+    const toRebate = (key: string) => ({
+      key,
+      from: { house: 'adjustment' as const },
+      to: { player: player.id, kind: 'rebate' as const },
+      amount: 700n,
+      kind: 'adjustment',
+      reference: `test:${player.id}`,
+    })
+    // The first movement creates the player's rebate account, then its transaction rolls back: the row is gone.
+    const undone = t.db.transaction(async (tx) => {
+      await t.services.ledger.transferMany(tx, [toRebate(`undone:${player.id}`)])
+      throw new Error('the caller rolls back')
+    })
+    await expect(undone).rejects.toThrow(/rolls back/)
+    expect(await t.db.execute(sql`select 1 from accounts where player_id = ${player.id} and kind = 'rebate'`)).toMatchObject({ rows: [] })
+
+    await t.db.transaction((tx) => t.services.ledger.transferMany(tx, [toRebate(`done:${player.id}`)]))
+    expect((await t.services.ledger.balances(t.db, player.id)).rebate).toBe(700n)
+    // And a movement after it, to the account now committed, lands on the same row.
+    await t.db.transaction((tx) => t.services.ledger.transferMany(tx, [toRebate(`again:${player.id}`)]))
+    expect((await t.services.ledger.balances(t.db, player.id)).rebate).toBe(1_400n)
+  })
+
   it('a withdrawal whose hold fails mid-way leaves neither the withdrawal nor any money moved', async () => {
     const player = await makePlayer(t.db)
     await credit(player.id, 100_000n)

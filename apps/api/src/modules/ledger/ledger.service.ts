@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache'
 import { afterCommit } from '../../db/after-commit.ts'
 import type { Db } from '../../db/client.ts'
 import type { PlayerAccountKind } from '../../db/schema.ts'
@@ -33,6 +34,12 @@ export interface LedgerFaults {
   afterDebit?: (request: TransferRequest) => void
 }
 
+/**
+ * How many account ids one process remembers (ADR 062): about 3 MB at most, more than the players betting at one time
+ * on one process; a forgotten one is read again.
+ */
+export const KNOWN_ACCOUNTS_MAX = 20_000
+
 export interface LedgerFailure {
   check: string
   account?: string
@@ -61,9 +68,36 @@ export function createLedger(deps: {
 }) {
   const { ledgerRepository } = deps
   /**
+   * Account ids this process has seen committed, by `accountKey` (ADR 062). An account is never deleted and never
+   * changes its owner or kind, so a committed id stays right; one created in a transaction is remembered only once
+   * that transaction has committed (a rollback takes the row, and its id is never used again).
+   */
+  const knownAccounts = new LRUCache<string, number>({ max: KNOWN_ACCOUNTS_MAX })
+
+  /** The ids of `refs`' accounts: the remembered ones as they are, the others read (created when missing) in one statement. */
+  async function accountIdsOf(tx: Db, refs: ReadonlyArray<{ playerId: number | null; kind: string }>): Promise<Map<string, number>> {
+    const ids = new Map<string, number>()
+    const unknown: Array<{ playerId: number | null; kind: string }> = []
+    for (const ref of refs) {
+      const key = accountKey(ref.playerId, ref.kind)
+      const id = knownAccounts.get(key)
+      if (id === undefined) unknown.push(ref)
+      else ids.set(key, id)
+    }
+    if (unknown.length === 0) return ids
+    const read = await ledgerRepository.accountIds(tx, unknown)
+    for (const [key, id] of read) ids.set(key, id)
+    afterCommit(tx, () => {
+      for (const [key, id] of read) knownAccounts.set(key, id)
+    })
+    return ids
+  }
+
+  /**
    * Moves money: one transfer row per request and the running balances of the player accounts it touches, in a
    * constant number of statements however many requests (ADR 011, set-based bets; ADR 017, one write path): one read
-   * of the accounts (creating missing ones), one check of the keys, and ONE statement that moves the money (ADR 061):
+   * of the accounts (creating missing ones; none when this process has seen them all committed, ADR 062), one check
+   * of the keys, and ONE statement that moves the money (ADR 061):
    * the balance update of every player account touched (conditional on the result staying >= 0, backed by the CHECK),
    * the multi-row transfer insert (unique keys; transfers are immutable) and, with `balanceChannel`, the NOTIFY naming
    * the players whose money moved (the live balance, ADR 049). House accounts keep no running balance.
@@ -97,7 +131,7 @@ export function createLedger(deps: {
     }
     const refs = [...requests.flatMap((r) => [r.from, r.to]), ...(options.ensure ?? [])]
     if (refs.length === 0) return []
-    const ids = await ledgerRepository.accountIds(tx, refs.map(refOf))
+    const ids = await accountIdsOf(tx, refs.map(refOf))
     const idOf = (ref: AccountRef) => ids.get(keyOfRef(ref))!
     if (requests.length === 0) return []
 
