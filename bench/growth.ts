@@ -425,7 +425,9 @@ function statements(ids: { player: number; inviter: number }) {
     'wallet history: total': `select (select count(*) from deposits where player_id = ${ids.player} and credited_at is not null) + (select count(*) from withdrawals where player_id = ${ids.player}) as n`,
     'invites: downlines page 0': `select mobile, created_at from players where upline_id = ${ids.inviter} order by created_at desc, id desc limit 10 offset 0`,
     'invites: total': `select count(*) from players where upline_id = ${ids.inviter}`,
-    'deposit matcher: candidates': `select id, bank_account, firstname, surname from players where bank_code = '${HISTORY_PLAYER.bank_code}' and bank_account like '%_____2345_'`,
+    // As depositsRepository.candidates writes it for MASKED_ACCOUNT: the pattern and its window key (ADR 063).
+    'deposit matcher: candidates': `select id, bank_account, firstname, surname from players where bank_code = '${HISTORY_PLAYER.bank_code}' and bank_account like '%_____2345_'
+      and bank_account_windows(bank_code, bank_account) @> array['${HISTORY_PLAYER.bank_code}:1:2345']::text[] limit 201`,
     'member search: page': `select id, mobile, firstname, surname, status, created_at, bank_code, bank_account from players where ${search} order by id desc limit 20 offset 0`,
     'member search: total': `select count(*) from players where ${search}`,
     "member's ledger tab: page 0": `

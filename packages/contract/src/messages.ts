@@ -79,6 +79,7 @@ export const messageCatalogue = {
   UNMATCHED_MASKED_NO_NAME: 'เลขบัญชีผู้โอนถูกปิดบังและไม่มีชื่อผู้โอน',
   UNMATCHED_NO_PLAYER: 'ไม่พบสมาชิกที่ตรงกับบัญชีผู้โอน',
   UNMATCHED_SEVERAL_PLAYERS: ({ count }: { count: number }) => `พบสมาชิกที่ตรงกัน ${count} คน`,
+  UNMATCHED_TOO_MANY_PLAYERS: ({ count }: { count: number }) => `พบสมาชิกที่ตรงกันเกิน ${count} คน`,
 
   // Withdrawals
   WITHDRAWAL_REQUESTED: 'ได้รับคำขอถอนเงินแล้ว',

@@ -40,9 +40,11 @@ export function fakeDepositsRepository(players: readonly PlayerRow[]) {
       return account
     },
     isOperatorAccountNumber: async (_db, number) => accounts.some((a) => a.accountNumber === number && a.status === 'APPROVED'),
-    candidates: async (_db, bankCode, like) =>
+    // The window key only narrows what the pattern already says (ADR 063): the pattern is enough here.
+    candidates: async (_db, { bankCode, accountLike }, limit) =>
       players
-        .filter((p) => p.bankCode === bankCode && likeToRegExp(like).test(p.bankAccount))
+        .filter((p) => p.bankCode === bankCode && likeToRegExp(accountLike).test(p.bankAccount))
+        .slice(0, limit)
         .map((p) => ({ id: p.id, bankAccount: p.bankAccount, firstname: p.firstname, surname: p.surname, status: p.status })),
     async expireBills(_db, playerId, now) {
       for (const b of bills) if (b.playerId === playerId && b.status === 'LIVE' && b.expiresAt <= now) b.status = 'EXPIRED'

@@ -58,6 +58,10 @@ export const players = pgTable(
     index('players_mobile_trgm_idx').using('gin', t.mobile.op('gin_trgm_ops')),
     index('players_bank_account_trgm_idx').using('gin', t.bankAccount.op('gin_trgm_ops')),
     index('players_name_trgm_idx').using('gin', sql`(${t.firstname} || ' ' || ${t.surname}) gin_trgm_ops`),
+    // The masked-account matcher's exact key (ADR 063): every run of four digits of the account with its bank and its
+    // place from the right end, so a statement's mask finds its few candidates by one key. The function is migration
+    // 0027's; `windowKey` (deposits/account-match.ts) writes the key a mask is filed under.
+    index('players_bank_account_windows_idx').using('gin', sql`bank_account_windows(${t.bankCode}, ${t.bankAccount})`),
   ],
 )
 

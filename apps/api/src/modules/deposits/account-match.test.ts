@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { accountMatches, likePattern, nameConfirms, nameMatches, parseSenderAccount } from './account-match.ts'
+import { maskedAccount } from '../../../test/masked-account.ts'
+import { accountMatches, likePattern, nameConfirms, nameMatches, parseSenderAccount, windowKey } from './account-match.ts'
 
 /** SQL LIKE as PostgreSQL reads it without an ESCAPE clause in use: '%' any run, '_' one character, anchored. */
 function sqlLike(value: string, pattern: string): boolean {
@@ -109,34 +110,28 @@ describe('likePattern', () => {
   })
 })
 
-/** A registered account and a statement's mask of it: at least one digit hidden, at least 4 visible. */
-const maskedAccount = fc
-  .stringMatching(/^[0-9]{10,15}$/)
-  .chain((account) =>
-    // The mask may also leave off leading positions, as "***1234" does.
-    fc.integer({ min: 0, max: account.length - 5 }).chain((start) => {
-      const positions = Array.from({ length: account.length - start }, (_, i) => start + i)
-      const n = account.length
-      return fc.record({
-        account: fc.constant(account),
-        start: fc.constant(start),
-        visible: fc.shuffledSubarray(positions, { minLength: 4, maxLength: positions.length - 1 }),
-        wildcards: fc.array(fc.constantFrom('x', 'X', '*', '•'), { minLength: n, maxLength: n }),
-        separators: fc.array(fc.constantFrom('', '', '', '-', ' ', '.'), { minLength: n + 1, maxLength: n + 1 }),
-      })
-    }),
-  )
-  .map(({ account, start, visible, wildcards, separators }) => {
-    const shown = new Set(visible)
-    const chars = [...account].map((digit, i) => (shown.has(i) ? digit : (wildcards[i] ?? 'x')))
-    const render = (cs: string[]) =>
-      (separators[start] ?? '') +
-      cs
-        .slice(start)
-        .map((c, i) => c + (separators[start + i + 1] ?? ''))
-        .join('')
-    return { account, chars, visible: [...shown], render }
+describe('windowKey', () => {
+  it.each([
+    ['xxx-x-x2345-x', '014:1:2345'],
+    ['***1234', '014:0:1234'],
+    ['x1234', '014:0:1234'],
+    // The rightmost four visible in a row, wherever the mask shows more.
+    ['xx-123456-x', '014:1:3456'],
+    ['12345x7x', '014:3:2345'],
+  ])('files %s under %s', (raw, key) => {
+    const parsed = parseSenderAccount(raw)
+    expect(parsed).not.toBeNull()
+    if (parsed) expect(windowKey('014', parsed)).toBe(key)
   })
+
+  it('has no key for a full number or a mask without four visible digits in a row', () => {
+    for (const raw of ['123-4-56789-0', 'x1x2x3x4x5', '123x456x78x']) {
+      const parsed = parseSenderAccount(raw)
+      expect(parsed).not.toBeNull()
+      if (parsed) expect(windowKey('014', parsed)).toBeNull()
+    }
+  })
+})
 
 describe('account matching properties', () => {
   it('matches every masked rendering of the account, in code and through LIKE', () => {

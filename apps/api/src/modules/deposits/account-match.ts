@@ -57,6 +57,25 @@ export function likePattern(parsed: SenderAccount): string {
   return parsed.kind === 'full' ? parsed.digits : `%${parsed.pattern}`
 }
 
+/** How many digits in a row a window of `bank_account_windows` holds (migration 0027). */
+const WINDOW = 4
+
+/**
+ * The key under which the masked-account index (ADR 063, the SQL function `bank_account_windows` of migration 0027)
+ * files every account whose digits the mask shows: `<bank>:<offset>:<four digits>`, the mask's rightmost run of four
+ * visible digits and how far from the account's right end that run ends (a mask is aligned on the right). Null for a
+ * full number (found by its own key) and for a mask with no four visible digits in a row (the trigram index serves it).
+ */
+export function windowKey(bankCode: string, parsed: SenderAccount): string | null {
+  if (parsed.kind === 'full') return null
+  const { pattern } = parsed
+  for (let end = pattern.length - 1; end >= WINDOW - 1; end--) {
+    const digits = pattern.slice(end - WINDOW + 1, end + 1)
+    if (!digits.includes('_')) return `${bankCode}:${pattern.length - 1 - end}:${digits}`
+  }
+  return null
+}
+
 // Titles a statement may put before the name. Thai ones are often written straight onto the name ("นายสมชาย").
 const THAI_TITLES = ['นางสาว', 'นาง', 'นาย', 'น.ส.', 'ด.ช.', 'ด.ญ.']
 const ENGLISH_TITLE = /^(?:mrs|mr|ms|miss)(?:\.\s*|\s+)/

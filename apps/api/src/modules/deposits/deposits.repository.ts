@@ -317,15 +317,23 @@ export const depositsRepository = {
   },
 
   /**
-   * Players whose registered account at `bankCode` matches a SQL LIKE pattern (prefilter for the matcher). A mask's
-   * pattern starts with '%': the trigram index on the account (ADR 056) finds the rows by its visible digits.
+   * Players whose registered account at `bankCode` matches a SQL LIKE pattern (prefilter for the matcher), at most
+   * `limit`. A mask's pattern starts with '%': with its `window` key (account-match.ts `windowKey`) the exact index of
+   * migration 0027 (ADR 063) finds its few rows; without one, the trigram index on the account (ADR 056) by its
+   * visible digits. A full number is its own key.
    */
-  async candidates(db: Db, bankCode: string, accountLike: string) {
+  async candidates(db: Db, match: { bankCode: string; accountLike: string; window: string | null }, limit: number) {
     return db
       .select({ id: players.id, bankAccount: players.bankAccount, firstname: players.firstname, surname: players.surname, status: players.status })
       .from(players)
-      .where(and(eq(players.bankCode, bankCode), like(players.bankAccount, accountLike)))
-      .limit(50)
+      .where(
+        and(
+          eq(players.bankCode, match.bankCode),
+          like(players.bankAccount, match.accountLike),
+          match.window === null ? undefined : sql`bank_account_windows(${players.bankCode}, ${players.bankAccount}) @> array[${match.window}]::text[]`,
+        ),
+      )
+      .limit(limit)
   },
 }
 export type DepositsRepository = typeof depositsRepository

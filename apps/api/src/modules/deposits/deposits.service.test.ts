@@ -52,7 +52,7 @@ function setup() {
     ...overrides,
   })
   const actorOf = (player: { id: number }) => ({ playerId: player.id, sessionId: 1 })
-  return { sut, clock, money, store, somchai, somsri, transfer, actorOf, credited, refusedPromotions, exclusions }
+  return { sut, clock, money, store, players, somchai, somsri, transfer, actorOf, credited, refusedPromotions, exclusions }
 }
 
 describe('draft bills', () => {
@@ -129,6 +129,23 @@ describe('the bank feed', () => {
     for (const c of cases) expect(await sut.receiveTransfer(transfer(c))).toMatchObject({ status: 'UNMATCHED' })
     expect(store.deposits.map((d) => d.status)).toEqual(['UNMATCHED', 'UNMATCHED', 'UNMATCHED', 'UNMATCHED', 'UNMATCHED'])
     expect(store.deposits.at(-1)?.note).toContain('2')
+    expect(money.transfers).toHaveLength(0)
+  })
+
+  it('credits no one when a mask matches more players than are read: one of the same name could be among the rest', async () => {
+    const { sut, money, store, players, transfer } = setup()
+    // Two hundred more players whose accounts end in 6789 and a hidden digit, none of them named like somsri.
+    for (let n = 0; n < 200; n++) {
+      players.add({
+        mobile: `08300${String(n).padStart(5, '0')}`,
+        bankCode: 'SCB',
+        bankAccount: `7${String(n).padStart(4, '0')}067890`,
+        firstname: 'ปกรณ์',
+        surname: 'ไม่ใช่',
+      })
+    }
+    expect(await sut.receiveTransfer(transfer({ from_account: 'xxx-x-x6789-x', from_name: 'นางสาว สมศรี มีสุข' }))).toMatchObject({ status: 'UNMATCHED' })
+    expect(store.deposits.at(-1)?.note).toBe(msg('UNMATCHED_TOO_MANY_PLAYERS', { count: 200 }))
     expect(money.transfers).toHaveLength(0)
   })
 

@@ -19,7 +19,7 @@ import type { Clock } from '../../lib/clock.ts'
 import type { Ledger } from '../ledger/ledger.service.ts'
 import type { PlayersRepository } from '../users/users.repository.ts'
 import type { Actor } from '../../lib/actor.ts'
-import { accountMatches, likePattern, nameConfirms, nameMatches, parseSenderAccount } from './account-match.ts'
+import { accountMatches, likePattern, nameConfirms, nameMatches, parseSenderAccount, windowKey } from './account-match.ts'
 import type { DepositRow, DepositsRepository, OperatorAccountRow } from './deposits.repository.ts'
 import type { MoneyDeskRepository } from '../money-desk/money-desk.repository.ts'
 import type { PlayerRow } from '../users/users.repository.ts'
@@ -89,6 +89,12 @@ function transferFacts(body: BankTransferBody, requestHash: string, receivedAt: 
     receivedAt,
   }
 }
+
+/**
+ * The most players a sender's account may match before the name is checked: past it the transfer credits no one (a
+ * mask that common cannot say who sent it, and a second player of the same name could be among the rows not read).
+ */
+const CANDIDATES_MAX = 200
 
 const creditTransfer = (deposit: DepositRow, playerId: number) => ({
   key: `deposit:${deposit.externalId}`,
@@ -183,7 +189,15 @@ export function createDepositService(deps: DepositServiceDeps) {
     if (!sender) return { reason: msg('UNMATCHED_SENDER_UNREADABLE') }
     // A few visible digits are shared by many players: a masked account needs the sender's name to say who it is.
     if (sender.kind === 'masked' && !body.from_name?.trim()) return { reason: msg('UNMATCHED_MASKED_NO_NAME') }
-    const candidates = (await depositsRepository.candidates(db, body.from_bank_code, likePattern(sender))).filter(
+    const found = await depositsRepository.candidates(
+      db,
+      { bankCode: body.from_bank_code, accountLike: likePattern(sender), window: windowKey(body.from_bank_code, sender) },
+      CANDIDATES_MAX + 1,
+    )
+    // The name is checked here, on the rows found: a mask shared by more players than were read could hide a second
+    // player of the same name, so it credits no one (an operator assigns it).
+    if (found.length > CANDIDATES_MAX) return { reason: msg('UNMATCHED_TOO_MANY_PLAYERS', { count: CANDIDATES_MAX }) }
+    const candidates = found.filter(
       (p) => accountMatches(sender, p.bankAccount) && (sender.kind === 'full' || nameConfirms(body.from_name, p.firstname, p.surname)),
     )
     if (candidates.length === 1) return { playerId: candidates[0]!.id }
