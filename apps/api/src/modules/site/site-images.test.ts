@@ -41,7 +41,7 @@ async function missingGlyphs(faces: Array<{ woff2: Buffer }>, text: string): Pro
 describe('generated images with Thai text', () => {
   it('carry Kanit for every character they draw, per weight, first in their font lists', async () => {
     const slide = { title: 'ฝากง่าย เครดิตเข้าไว', subtitle: 'โอนจากบัญชีที่ลงทะเบียน 3-5 นาที', from: '#000000', to: '#111111', accent: '#ffffff' }
-    const svg = await withEmbeddedKanit(slideSvg(slide))
+    const [svg = ''] = await withEmbeddedKanit([slideSvg(slide)])
     const faces = facesOf(svg)
     expect(new Set(faces.map((f) => f.weight))).toEqual(new Set(['700', '400']))
     const ofWeight = (weight: string) => faces.filter((f) => f.weight === weight)
@@ -54,13 +54,25 @@ describe('generated images with Thai text', () => {
   })
 
   it('keeps escaped markup in the text as the characters it stands for', async () => {
-    const svg = await withEmbeddedKanit(logoSvg({ name: 'A&B', tagline: 'สนาม <ใหม่>', primary: '#d4af37' }))
+    const [svg = ''] = await withEmbeddedKanit([logoSvg({ name: 'A&B', tagline: 'สนาม <ใหม่>', primary: '#d4af37' })])
     expect(await missingGlyphs(facesOf(svg), 'สนาม <ใหม่>A&B')).toEqual([])
   })
 
   it('leaves an image without Thai text as it is', async () => {
     const svg = logoSvg({ name: 'SANAM', tagline: 'online', primary: '#d4af37' })
-    expect(await withEmbeddedKanit(svg)).toBe(svg)
-    expect((await svgMedia('site/logo.svg', svg, new Date())).body.toString('utf8')).toBe(svg)
+    expect(await withEmbeddedKanit([svg])).toEqual([svg])
+    const [row] = await svgMedia([{ path: 'site/logo.svg', svg }], new Date())
+    expect(row?.body.toString('utf8')).toBe(svg)
+  })
+
+  it('cuts the fonts of many images in one go, each image keeping its own', async () => {
+    const logo = logoSvg({ name: 'สนาม', tagline: 'เกมออนไลน์', primary: '#d4af37' })
+    const plain = logoSvg({ name: 'SANAM', tagline: 'online', primary: '#d4af37' })
+    const slide = { title: 'ฮอตฮิต', subtitle: 'ฝากถอนไว', from: '#000000', to: '#111111', accent: '#ffffff' }
+    const [withLogo = '', asIs, withSlide = ''] = await withEmbeddedKanit([logo, plain, slideSvg(slide)])
+    expect(asIs).toBe(plain)
+    expect(await missingGlyphs(facesOf(withLogo), 'สนามเกมออนไลน์')).toEqual([])
+    expect(await missingGlyphs(facesOf(withLogo), 'ฮ')).toEqual(['ฮ'])
+    expect(await missingGlyphs(facesOf(withSlide), 'ฮอตฮิตฝากถอนไว')).toEqual([])
   })
 })

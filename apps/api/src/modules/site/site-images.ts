@@ -5,14 +5,16 @@
  */
 
 import { createHash } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
-import subsetFont from 'subset-font'
+import { Worker } from 'node:worker_threads'
 
-/** A generated SVG as a `media` row, Kanit embedded for its Thai text: served at /media/<path> with a content ETag. */
-export async function svgMedia(path: string, svg: string, now: Date) {
-  const body = Buffer.from(await withEmbeddedKanit(svg), 'utf8')
-  return { path, contentType: 'image/svg+xml', body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`, updatedAt: now }
+/** Generated SVGs as `media` rows, Kanit embedded for their Thai text: served at /media/<path> with a content ETag. */
+export async function svgMedia(images: ReadonlyArray<{ path: string; svg: string }>, now: Date) {
+  const svgs = await withEmbeddedKanit(images.map((image) => image.svg))
+  return images.map(({ path }, at) => {
+    const body = Buffer.from(svgs[at]!, 'utf8')
+    return { path, contentType: 'image/svg+xml', body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`, updatedAt: now }
+  })
 }
 
 const THAI = /[\u0E00-\u0E7F]/
@@ -24,7 +26,43 @@ const KANIT_SUBSETS = [
   { name: 'latin', unicodeRange: 'U+0000-0DFF, U+0E80-FFFF', covers: (char: string) => !THAI.test(char) },
 ] as const
 const requireFont = createRequire(import.meta.url)
-const kanitFile = (subset: string, weight: string) => readFile(requireFont.resolve(`@fontsource/kanit/files/kanit-${subset}-${weight}-normal.woff2`))
+const kanitFile = (subset: string, weight: string) => requireFont.resolve(`@fontsource/kanit/files/kanit-${subset}-${weight}-normal.woff2`)
+
+/**
+ * What the subsetting thread runs (CommonJS, `subset-font` by the absolute path the server resolved, so it loads
+ * whatever the working directory): each job's font file cut down to the job's characters, as WOFF2, in order.
+ */
+const SUBSET_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads')
+const { readFileSync } = require('node:fs')
+const subsetFont = require(workerData.subsetFont)
+;(async () => {
+  const fonts = []
+  for (const job of workerData.jobs) fonts.push(await subsetFont(readFileSync(job.file), job.text, { targetFormat: 'woff2' }))
+  parentPort.postMessage(fonts)
+})()
+`
+
+/**
+ * Subsets fonts in a worker thread that ends when they are done. subset-font runs harfbuzz and woff2 as WebAssembly,
+ * whose memory never shrinks: in the server's own thread the seed's images left about 100 MB resident for good (the
+ * soak's RSS, issue 22 §3); a thread's memory goes with the thread.
+ */
+function subsetFonts(jobs: ReadonlyArray<{ file: string; text: string }>): Promise<Buffer[]> {
+  if (jobs.length === 0) return Promise.resolve([])
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(SUBSET_WORKER, { eval: true, workerData: { subsetFont: requireFont.resolve('subset-font'), jobs } })
+    let answered = false
+    worker.once('message', (fonts: Uint8Array[]) => {
+      answered = true
+      resolve(fonts.map((font) => Buffer.from(font.buffer, font.byteOffset, font.byteLength)))
+    })
+    worker.once('error', reject)
+    worker.once('exit', (code) => {
+      if (!answered) reject(new Error(`the font subsetting thread stopped (exit code ${code}) before it answered`))
+    })
+  })
+}
 
 const unescapeXml = (text: string) =>
   text
@@ -34,29 +72,40 @@ const unescapeXml = (text: string) =>
     .replace(/&amp;/g, '&')
 
 /**
- * `svg` with @font-face rules for the characters its <text> elements draw, per weight, and the embedded family first
- * in their font lists. An image without Thai text is left as it is: its Latin letters have a system font everywhere.
+ * Each of `svgs` with @font-face rules for the characters its <text> elements draw, per weight, and the embedded family
+ * first in their font lists; every subset of them all cut in one thread. An image without Thai text is left as it is:
+ * its Latin letters have a system font everywhere.
  */
-export async function withEmbeddedKanit(svg: string): Promise<string> {
-  const texts = [...svg.matchAll(/<text\b([^>]*)>([^<]*)<\/text>/g)].map(([, attributes, content]) => ({
-    weight: /font-weight="(\d+)"/.exec(attributes!)?.[1] ?? '400',
-    text: unescapeXml(content!),
-  }))
-  if (!texts.some((t) => THAI.test(t.text))) return svg
-  const charsByWeight = new Map<string, Set<string>>()
-  for (const { weight, text } of texts) charsByWeight.set(weight, new Set([...(charsByWeight.get(weight) ?? []), ...text]))
-  const faces: string[] = []
-  for (const [weight, chars] of charsByWeight) {
-    for (const subset of KANIT_SUBSETS) {
-      const used = [...chars].filter(subset.covers).join('')
-      if (!used) continue
-      const font = await subsetFont(await kanitFile(subset.name, weight), used, { targetFormat: 'woff2' })
-      faces.push(
-        `@font-face{font-family:'${EMBEDDED_FAMILY}';font-weight:${weight};unicode-range:${subset.unicodeRange};src:url(data:font/woff2;base64,${font.toString('base64')}) format('woff2')}`,
-      )
+export async function withEmbeddedKanit(svgs: readonly string[]): Promise<string[]> {
+  const jobs: Array<{ file: string; text: string }> = []
+  const plans = svgs.map((svg) => {
+    const texts = [...svg.matchAll(/<text\b([^>]*)>([^<]*)<\/text>/g)].map(([, attributes, content]) => ({
+      weight: /font-weight="(\d+)"/.exec(attributes!)?.[1] ?? '400',
+      text: unescapeXml(content!),
+    }))
+    if (!texts.some((t) => THAI.test(t.text))) return undefined
+    const charsByWeight = new Map<string, Set<string>>()
+    for (const { weight, text } of texts) charsByWeight.set(weight, new Set([...(charsByWeight.get(weight) ?? []), ...text]))
+    const faces: Array<{ weight: string; unicodeRange: string; job: number }> = []
+    for (const [weight, chars] of charsByWeight) {
+      for (const subset of KANIT_SUBSETS) {
+        const used = [...chars].filter(subset.covers).join('')
+        if (!used) continue
+        faces.push({ weight, unicodeRange: subset.unicodeRange, job: jobs.push({ file: kanitFile(subset.name, weight), text: used }) - 1 })
+      }
     }
-  }
-  return svg.replace(/<svg\b[^>]*>/, (open) => `${open}\n<style>${faces.join('')}</style>`).replace(/font-family="/g, `font-family="'${EMBEDDED_FAMILY}', `)
+    return faces
+  })
+  const fonts = await subsetFonts(jobs)
+  return svgs.map((svg, at) => {
+    const faces = plans[at]
+    if (!faces) return svg
+    const rules = faces.map(
+      ({ weight, unicodeRange, job }) =>
+        `@font-face{font-family:'${EMBEDDED_FAMILY}';font-weight:${weight};unicode-range:${unicodeRange};src:url(data:font/woff2;base64,${fonts[job]!.toString('base64')}) format('woff2')}`,
+    )
+    return svg.replace(/<svg\b[^>]*>/, (open) => `${open}\n<style>${rules.join('')}</style>`).replace(/font-family="/g, `font-family="'${EMBEDDED_FAMILY}', `)
+  })
 }
 
 const FONT = "Kanit, 'Noto Sans Thai', 'Sarabun', sans-serif"

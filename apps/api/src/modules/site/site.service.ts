@@ -79,7 +79,7 @@ export function createSiteService(deps: {
      */
     async storeDrawnImages(images: ReadonlyArray<{ path: string; svg: string }>): Promise<string[]> {
       const at = new Date(now())
-      const rows = await Promise.all(images.map((image) => svgMedia(image.path, image.svg, at)))
+      const rows = await svgMedia(images, at)
       await inTransaction(deps.db, async (tx) => {
         for (const row of rows) await siteRepository.putMedia(tx, row)
       })
