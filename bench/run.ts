@@ -21,7 +21,7 @@ import { call } from '../e2e/support/http.ts'
 import { findPgbench, ledgerVerify, postgresBaselines, withScratchDatabase } from './database.ts'
 import { hammer, loop, openStreams, sampleMemory, type Figures, type MemorySample, type MetricsEndpoint, type Recorder } from './load.ts'
 import { deposit, launch, LOAD_ENV, login, operatorToken, postSigned, preparePlayers, seamless, sessionOf, type Player } from './players.ts'
-import { requireBuilt, root, startSanam } from './server.mjs'
+import { freePort, requireBuilt, root, startSanam } from './server.mjs'
 
 function setting(name: string, fallback: number): number {
   const value = Number(process.env[name] ?? fallback)
@@ -344,13 +344,21 @@ async function drained(base: string): Promise<void> {
 async function onServer(env: Record<string, string>, scenarios: Scenario[]): Promise<Map<string, Measured>> {
   const results = new Map<string, Measured>()
   // The streams scenario holds STREAMS streams of one player: the server's cap per player (8 by default) is lifted.
-  // The metrics on the public port behind a token of this run's own (ADR 051): the soak reads V8's heap there.
+  // The metrics on a loopback listener of their own behind a token of this run's own (ADR 051; with several
+  // processes the primary's, summed): the soak reads V8's heap there.
   const metricsToken = randomBytes(32).toString('hex')
-  const sanam = await startSanam({ ...LOAD_ENV, STREAMS_PER_PLAYER: String(Math.max(STREAMS, 1)), METRICS_TOKEN: metricsToken, ...env })
+  const metricsPort = (await freePort()) as number
+  const sanam = await startSanam({
+    ...LOAD_ENV,
+    STREAMS_PER_PLAYER: String(Math.max(STREAMS, 1)),
+    METRICS_PORT: String(metricsPort),
+    METRICS_TOKEN: metricsToken,
+    ...env,
+  })
   try {
     say(`setting up ${PLAYERS} players`)
     const { players, toAccount } = await preparePlayers(sanam.base, PLAYERS, 100_000)
-    const metrics = { url: `${sanam.base}/metrics`, token: metricsToken }
+    const metrics = { url: `http://127.0.0.1:${metricsPort}/metrics`, token: metricsToken }
     const target: Target = { base: sanam.base, pid: sanam.pid!, players, toAccount, metrics }
     for (const scenario of scenarios) {
       await drained(sanam.base)
