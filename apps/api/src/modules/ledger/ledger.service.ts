@@ -38,7 +38,7 @@ export interface LedgerFaults {
  * How many account ids one process remembers (ADR 062): about 3 MB at most, more than the players betting at one time
  * on one process; a forgotten one is read again.
  */
-export const KNOWN_ACCOUNTS_MAX = 20_000
+const KNOWN_ACCOUNTS_MAX = 20_000
 
 export interface LedgerFailure {
   check: string
