@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs'
 import { createServer } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { START_FLAGS } from '../scripts/start-flags.mjs'
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -28,15 +29,16 @@ export function freePort() {
 }
 
 /**
- * Starts apps/api/dist/server.js with `env` on top of the defaults and waits until /api/health answers and the server
- * says it serves (over the IPC channel: with API_PROCESSES > 1, once every worker listens, not only the first; ADR 052).
+ * Starts apps/api/dist/server.js with Node's flags of `npm start` (the heap budget, ADR 064) and `env` on top of the
+ * defaults, and waits until /api/health answers and the server says it serves (over the IPC channel: with
+ * API_PROCESSES > 1, once every worker listens, not only the first; ADR 052).
  * Answers its base URL, its process id (the primary's with several processes) and `stop`.
  */
 export async function startSanam(env) {
   const port = await freePort()
   // BENCH_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops (issue 22 §1).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : []
-  const child = spawn(process.execPath, [...profile, path.join(root, 'apps/api/dist/server.js')], {
+  const child = spawn(process.execPath, [...START_FLAGS, ...profile, path.join(root, 'apps/api/dist/server.js')], {
     cwd: root,
     // Demo mode also on PostgreSQL (BENCH_DATABASE_URL): the load plays through the demo provider and its demo secret.
     // BENCH_LOG_LEVEL (default warn): what the server logs, to /dev/null; `info` is the server's own default.

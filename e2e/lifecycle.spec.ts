@@ -53,6 +53,27 @@ describe('the server process', () => {
     }
   })
 
+  it('runs with the heap budget npm start gives it, so that V8 collects its garbage before the heap grows far (ADR 064)', async () => {
+    const started: Array<{ msg?: string; heap_limit_mb?: number }> = []
+    const server = await startServer({
+      asNpmStart: true,
+      env: { LOG_LEVEL: 'info' },
+      onOutput: (line) => {
+        if (line.includes('"Sanam on ')) started.push(JSON.parse(line) as (typeof started)[number])
+      },
+    })
+    try {
+      // The line follows the listen that health answered from: wait for it, never longer than the start itself takes.
+      const deadline = Date.now() + 10_000
+      while (started.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20))
+      // V8's limit is the old space's 512 MB and the young space's few MB; without the budget it is several GB.
+      expect(started[0]?.heap_limit_mb).toBeGreaterThanOrEqual(512)
+      expect(started[0]?.heap_limit_mb).toBeLessThan(600)
+    } finally {
+      expect(await server.stop()).toBe(0)
+    }
+  })
+
   it('refuses to start with bad configuration and lists every bad variable', () => {
     const result = spawnSync(process.execPath, [path.join(repoRoot, 'apps/api/dist/server.js')], {
       env: { PATH: process.env.PATH ?? '', PORT: 'eighty', OTP_REQUIRED: 'maybe', DATABASE_URL: 'mysql://db' },

@@ -274,6 +274,10 @@ describe.runIf(postgresUrl && redis.url)('two API processes on one port, Postgre
     expect(started.map((l) => l.role)).toEqual(['lead', 'follower'])
     expect(workers.size).toBe(2)
     expect(workers.has(cluster.server.pid!)).toBe(false)
+    // The workers run with the primary's Node flags: the heap budget it was started with (ADR 064), not V8's default.
+    const lead = cluster.lines.find((l) => l.msg?.startsWith('Sanam on'))
+    expect(workers.has(lead?.pid ?? 0)).toBe(true)
+    expect(lead?.heap_limit_mb).toBeLessThan(600)
     const answers = await sendMany(cluster, 6, 'GET', '/api/health')
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200])
     expect(pids(answers)).toEqual(workers)

@@ -5,6 +5,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { START_FLAGS } from '../../scripts/start-flags.mjs'
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -73,7 +74,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // Without DATABASE_URL the server uses PGlite in DATA_DIR: every run starts from a fresh, seeded database.
   const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env
   const entry = options.asNpmStart ? 'scripts/start.mjs' : 'apps/api/dist/server.js'
-  const child = spawn(process.execPath, [path.join(repoRoot, entry)], {
+  // With Node's flags of `npm start` (the heap budget, ADR 064), as operations.md runs the server too.
+  const child = spawn(process.execPath, [...START_FLAGS, path.join(repoRoot, entry)], {
     detached: options.asNpmStart ?? false,
     cwd: repoRoot,
     env: {

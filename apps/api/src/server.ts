@@ -1,5 +1,6 @@
 import cluster from 'node:cluster'
 import path from 'node:path'
+import { getHeapStatistics } from 'node:v8'
 import { fileURLToPath } from 'node:url'
 import Fastify from 'fastify'
 import { buildApp, loggerOptions } from './app.ts'
@@ -168,7 +169,10 @@ async function main() {
   if (!cluster.isWorker) await listenForMetrics()
   if (!follower)
     app.log.info(
-      { api_processes: config.API_PROCESSES, why: config.apiProcessesReason },
+      // heap_limit_mb: V8's heap limit, which sets how far its heap grows before a full collection (ADR 064): about 560
+      // when started with --max-old-space-size=512 as npm start and operations.md do; without, V8 sets it from the
+      // machine's memory (4,144 on a 24 GB machine).
+      { api_processes: config.API_PROCESSES, why: config.apiProcessesReason, heap_limit_mb: Math.round(getHeapStatistics().heap_size_limit / 2 ** 20) },
       `Sanam on http://localhost:${config.PORT} (${config.SANAM_MODE} mode, ${database.kind}${database.kind === 'pglite' ? `, ${config.DATA_DIR}` : ''})`,
     )
   tellParentServing()
