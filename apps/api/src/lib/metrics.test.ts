@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { AggregatorRegistry } from 'prom-client'
-import Fastify from 'fastify'
+import Fastify, { type FastifyBaseLogger } from 'fastify'
 import { METRICS_TOKEN, parseMetrics, valueOf, type Sample } from '../../test/metrics.ts'
 import type { DbPool } from '../db/client.ts'
 import { metricsListener } from '../plugins/metrics.ts'
@@ -109,12 +109,8 @@ describe("the primary's metrics listener", () => {
     for (const close of closers.splice(0)) await close()
   })
 
-  async function listen(text: () => Promise<string>) {
-    const listener = metricsListener({
-      metrics: { contentType: AggregatorRegistry.PROMETHEUS_CONTENT_TYPE, text },
-      token: METRICS_TOKEN,
-      logger: Fastify({ logger: false }).log,
-    })
+  async function listen(text: () => Promise<string>, logger: FastifyBaseLogger = Fastify({ logger: false }).log) {
+    const listener = metricsListener({ metrics: { contentType: AggregatorRegistry.PROMETHEUS_CONTENT_TYPE, text }, token: METRICS_TOKEN, logger })
     closers.push(listener.close)
     const address = await listener.listen(0, '127.0.0.1')
     return `http://127.0.0.1:${address.port}`
@@ -137,6 +133,27 @@ describe("the primary's metrics listener", () => {
     const elsewhere = await fetch(`${base}/api/health`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })
     expect(elsewhere.status).toBe(404)
     expect(await elsewhere.json()).toMatchObject({ success: false, code: 'NOT_FOUND' })
+  })
+
+  it('keeps its scrapes out of the request log and starts without a deprecation warning', async () => {
+    const lines: string[] = []
+    const logger = Fastify({ logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } } }).log
+    const warnings: Error[] = []
+    const onWarning = (warning: Error) => warnings.push(warning)
+    process.on('warning', onWarning)
+    try {
+      const base = await listen(async () => '', logger)
+      for (let i = 0; i < 3; i++) expect((await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).status).toBe(200)
+      // A warning is emitted on the next tick: one more turn before counting.
+      await new Promise((resolve) => setImmediate(resolve))
+    } finally {
+      process.off('warning', onWarning)
+    }
+    const messages = lines.map((line) => (JSON.parse(line) as { msg: string }).msg)
+    expect(messages).toContain('metrics listener started (GET /metrics)')
+    expect(messages).not.toContain('incoming request')
+    expect(messages).not.toContain('request completed')
+    expect(warnings.map((w) => w.name)).not.toContain('FastifyDeprecation')
   })
 
   it('fails a scrape when a worker does not answer, rather than serve part of the sum', async () => {

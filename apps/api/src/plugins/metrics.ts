@@ -3,7 +3,7 @@
 // (METRICS_TOKEN), and nowhere when neither is set. The metrics themselves are lib/metrics.ts. The listener serves the
 // primary of several API processes too, with every worker's metrics summed (server.ts).
 import type { AddressInfo } from 'node:net'
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify'
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify'
 import { AppError, errorBody, handleError } from '../errors.ts'
 import { sameBytes, sha256 } from '../lib/crypto.ts'
 import type { Metrics, MetricsSource } from '../lib/metrics.ts'
@@ -81,7 +81,7 @@ export function metricsRoute(app: FastifyInstance, options: { metrics: Metrics |
  * `metrics` is the app's own, or of several API processes the primary's sum of its workers' (lib/metrics.ts).
  */
 export function metricsListener(options: { metrics: MetricsSource; token: string | undefined; logger: FastifyBaseLogger }) {
-  const server = Fastify({ loggerInstance: options.logger, disableRequestLogging: true })
+  const server = Fastify({ loggerInstance: options.logger, logController: new LogController({ disableRequestLogging: true }) })
   server.setErrorHandler(handleError)
   server.setNotFoundHandler((_request, reply) => reply.status(404).send(errorBody('NOT_FOUND')))
   server.get(METRICS_PATH, (request, reply) => answer(request, reply, options.metrics, options.token))
