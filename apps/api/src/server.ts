@@ -129,6 +129,7 @@ async function main() {
           seamless: services.seamless,
           referral: services.referral,
           roundStaleMinutes: config.ROUND_STALE_MINUTES,
+          database: database.kind,
         }),
         {
           everyMs: 60_000,

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../db/client.ts'
 import type { Job } from './job.ts'
+import { analyzeStaleTables } from '../db/planner-statistics.ts'
 import { inTransaction, tryAdvisoryLock } from '../db/transaction.ts'
 import type { Clock } from '../lib/clock.ts'
 import type { DepositService } from '../modules/deposits/deposits.service.ts'
@@ -15,11 +16,14 @@ export function standardJobs(deps: {
   seamless: SeamlessService
   referral: ReferralService
   roundStaleMinutes: number
+  /** Which database: the embedded one has no autovacuum, so a job gathers its planner statistics (ADR 065). */
+  database: 'pglite' | 'postgres'
 }): Job[] {
   return [
     accrualJob({ referral: deps.referral, clock: deps.clock, settleMinutes: deps.roundStaleMinutes }),
     { name: 'expire-draft-bills', lockKey: 7_262_001, run: (tx) => deps.deposits.expireDraftBills(tx) },
     { name: 'close-stale-rounds', lockKey: 7_262_002, run: (tx) => deps.seamless.closeStaleRounds(deps.roundStaleMinutes, tx) },
+    ...(deps.database === 'pglite' ? [{ name: 'planner-statistics', lockKey: 7_262_004, run: async (tx: Db) => (await analyzeStaleTables(tx)).length }] : []),
   ]
 }
 

@@ -242,6 +242,7 @@ describe('the daily accrual job', () => {
       seamless: t.services.seamless,
       referral: t.services.referral,
       roundStaleMinutes: STALE_MINUTES,
+      database: t.database.kind,
     })
     const p = await member(t)
     const up = await member(t)
