@@ -7,6 +7,7 @@ import { buildApp, loggerOptions } from './app.ts'
 import { ConfigError, loadConfig, type Config } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { connectionBudgetProblem, connectionsAccepted } from './db/connection-budget.ts'
+import { autovacuumProblem, autovacuumSettings } from './db/planner-statistics.ts'
 import { replicationState, synchronousStandbyProblems } from './db/replication.ts'
 import { DEMO_PLAYER, demoDataLeft, seedDemo, seedSite } from './seed.ts'
 import { auditHeadExport } from './modules/audit/audit-head-export.ts'
@@ -112,6 +113,8 @@ async function main() {
     if (database.kind === 'postgres') {
       const problem = connectionBudgetProblem({ processes: config.API_PROCESSES, poolMax: config.DB_POOL_MAX }, await connectionsAccepted(database.db))
       if (problem) app.log.warn(problem)
+      const upkeep = autovacuumProblem(await autovacuumSettings(database.db))
+      if (upkeep) app.log.warn(upkeep)
     }
   }
 

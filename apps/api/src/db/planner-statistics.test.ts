@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openTestDatabase } from '../../test/database.ts'
 import { reportQueries } from '../modules/reports/reports.repository.ts'
-import type { Database } from './client.ts'
-import { ANALYZE_SCALE_FACTOR, ANALYZE_THRESHOLD, analyzeStaleTables } from './planner-statistics.ts'
+import { openPostgres, type Database } from './client.ts'
+import { ANALYZE_SCALE_FACTOR, ANALYZE_THRESHOLD, analyzeStaleTables, autovacuumProblem, autovacuumSettings } from './planner-statistics.ts'
 import { rowsOf } from './rows.ts'
 
 // The embedded database (this file runs on PGlite only: vitest.config.ts) has no autovacuum (ADR 065).
@@ -77,5 +77,27 @@ describe('the planner statistics of the embedded database', () => {
     expect(await analyzeStaleTables(database.db)).toEqual(['game_rounds'])
     expect(await reltuples('game_rounds')).toBe(before + Math.floor(limit) + 1)
     expect(await analyzeStaleTables(database.db)).toEqual([])
+  })
+})
+
+describe('PostgreSQL without autovacuum', () => {
+  it('is named at start-up with what to turn on', () => {
+    expect(autovacuumProblem({ autovacuum: true, trackCounts: true })).toBeUndefined()
+    expect(autovacuumProblem({ autovacuum: false, trackCounts: true })).toMatch(
+      /^PostgreSQL's autovacuum is off: no table is analyzed or vacuumed.* Turn autovacuum on /,
+    )
+    expect(autovacuumProblem({ autovacuum: false, trackCounts: false })).toMatch(
+      /^PostgreSQL's autovacuum and track_counts are off: .* Turn autovacuum and track_counts on /,
+    )
+  })
+
+  it.runIf(process.env.TEST_DATABASE_URL)('reads the server’s settings', async () => {
+    const postgres = await openPostgres(process.env.TEST_DATABASE_URL!, { max: 1 })
+    try {
+      const [shown] = rowsOf<{ autovacuum: string }>(await postgres.db.execute(sql`show autovacuum`))
+      expect(await autovacuumSettings(postgres.db)).toMatchObject({ autovacuum: shown!.autovacuum === 'on' })
+    } finally {
+      await postgres.close()
+    }
   })
 })

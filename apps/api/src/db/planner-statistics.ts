@@ -29,3 +29,25 @@ export async function analyzeStaleTables(db: Db): Promise<string[]> {
   for (const name of stale) await db.execute(sql`analyze ${sql.identifier(name)}`)
   return stale
 }
+
+/** PostgreSQL's own upkeep: autovacuum, and the change counts it acts on (`track_counts`). */
+export async function autovacuumSettings(db: Db): Promise<{ autovacuum: boolean; trackCounts: boolean }> {
+  const [row] = rowsOf<{ autovacuum: string; track_counts: string }>(
+    await db.execute(sql`select current_setting('autovacuum') as autovacuum, current_setting('track_counts') as track_counts`),
+  )
+  return { autovacuum: row!.autovacuum === 'on', trackCounts: row!.track_counts === 'on' }
+}
+
+/**
+ * Why PostgreSQL will not keep its tables analyzed and vacuumed; undefined when it will. Start-up warns with it: the
+ * job above is the embedded database's, and on PostgreSQL the runtime role, which owns no table, could not analyze.
+ */
+export function autovacuumProblem(settings: { autovacuum: boolean; trackCounts: boolean }): string | undefined {
+  const off = [!settings.autovacuum && 'autovacuum', !settings.trackCounts && 'track_counts'].filter(Boolean)
+  if (off.length === 0) return undefined
+  return (
+    `PostgreSQL's ${off.join(' and ')} ${off.length > 1 ? 'are' : 'is'} off: no table is analyzed or vacuumed, so queries are ` +
+    `planned as if the tables were empty (reports and searches slow down as the data grows) and transaction ids run out. ` +
+    `Turn ${off.join(' and ')} on (docs/operations.md, "PostgreSQL settings the guarantees rely on")`
+  )
+}
