@@ -133,7 +133,7 @@ describe('replays, wins and rollbacks', () => {
     expect(decideRollback(rollback, row())).toMatchObject({
       kind: 'refund',
       playerId: 1,
-      transfer: { key: 'seamless:pgsoft:rollback:t1', from: { house: 'game:pgsoft' }, to: { player: 1, kind: 'cash' }, amount: 1000n },
+      transfer: { key: 'seamless-rollback:pgsoft:t1', from: { house: 'game:pgsoft' }, to: { player: 1, kind: 'cash' }, amount: 1000n },
       settlement: { txId: 't1', status: 'ROLLED_BACK' },
     })
   })

@@ -296,7 +296,7 @@ export function decideWin(
  * A claimed rollback. When it took its ref's tx_id as a tombstone (the bet has not arrived), it answers OK and the bet
  * will be refused. Otherwise by the referenced row: nothing to refund when it was already rolled back, is a tombstone,
  * or a bet that took no money (answered OK with that bet's player's balance); TX_NOT_FOUND when it is no bet; else the
- * bet is refunded once (`game:<provider> → cash`, key `seamless:<provider>:rollback:<ref>`), marked ROLLED_BACK, taken
+ * bet is refunded once (`game:<provider> → cash`, key `seamless-rollback:<provider>:<ref>`), marked ROLLED_BACK, taken
  * out of its round and out of the promotion's turnover, whatever its round's state (a win already paid stands).
  */
 export function decideRollback(
@@ -315,7 +315,9 @@ export function decideRollback(
     kind: 'refund',
     playerId: target.playerId,
     transfer: {
-      key: `seamless:${rollback.provider}:rollback:${rollback.refTxId}`,
+      // Not under `seamless:<provider>:`, where every bet's and win's key is its tx_id, any text: a bet named
+      // `rollback:<ref>` would otherwise hold this refund's key (and the refund the bet's).
+      key: `seamless-rollback:${rollback.provider}:${rollback.refTxId}`,
       from: { house: `game:${rollback.provider}` },
       to: { player: target.playerId, kind: 'cash' },
       amount: target.amount,

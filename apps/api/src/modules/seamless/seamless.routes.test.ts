@@ -75,6 +75,31 @@ describe('seamless wallet', () => {
     expect(record).toMatchObject({ totalBet: 0n, status: 'ROLLED_BACK' })
   })
 
+  it("takes a bet whose tx_id reads like another bet's refund, and refunds that other bet, in either order", async () => {
+    // A provider's tx_ids are any text: `rollback:<a bet's tx_id>` is one. The refund of that bet and the bet with
+    // that tx_id are two movements of money and each must happen once.
+    const { token, session } = await playing(t, 300)
+    const round = uid()
+    const bet = `${round}-b`
+    await sendMoney(t, 'bet', { session, round, tx: bet, amount: '50', game: null })
+    const refund = await callSeamless(t, 'pgsoft', 'rollback', { session_token: session, round_id: round, tx_id: `${round}-r`, ref_tx_id: bet })
+    expect(refund.json()).toMatchObject({ status: 'OK', balance: '300.00' })
+    const lookalike = await sendMoney(t, 'bet', { session, round: uid(), tx: `rollback:${bet}`, amount: '20', game: null })
+    expect(lookalike.json()).toEqual({ status: 'OK', balance: '280.00', tx_id: `rollback:${bet}` })
+
+    // The other order: the look-alike bet first, then the bet it names, then that bet's rollback.
+    const later = `${round}-b2`
+    expect((await sendMoney(t, 'bet', { session, round: uid(), tx: `rollback:${later}`, amount: '30', game: null })).json()).toMatchObject({
+      status: 'OK',
+      balance: '250.00',
+    })
+    expect((await sendMoney(t, 'bet', { session, round, tx: later, amount: '40', game: null })).json()).toMatchObject({ status: 'OK', balance: '210.00' })
+    const second = await callSeamless(t, 'pgsoft', 'rollback', { session_token: session, round_id: round, tx_id: `${round}-r2`, ref_tx_id: later })
+    expect(second.json()).toMatchObject({ status: 'OK', balance: '250.00' })
+    expect(await balanceOf(t, token)).toBe(250)
+    await expectLedgerOk(t)
+  })
+
   it('a rollback arriving before its bet leaves a tombstone: the late bet is refused and takes nothing', async () => {
     const { token, session } = await playing(t, 100)
     const round = uid()
