@@ -63,7 +63,7 @@ describe('the server process', () => {
       },
     })
     try {
-      // The line follows the listen that health answered from: wait for it, never longer than the start itself takes.
+      // The server logs the line just after it starts listening, so the health check can answer first: wait for it.
       const deadline = Date.now() + 10_000
       while (started.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20))
       // V8's limit is the old space's 512 MB and the young space's few MB; without the budget it is several GB.
