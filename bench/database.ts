@@ -31,6 +31,26 @@ export async function withScratchDatabase<T>(adminUrl: string, name: string, use
   }
 }
 
+/**
+ * What the report says of the PostgreSQL server: its version, and whether its autovacuum runs. Without it nothing
+ * analyzes the bench's database, as nothing would a production server's (ADR 065): plans costed on the empty tables stay.
+ */
+export async function serverDescription(adminUrl: string): Promise<string> {
+  const client = new pg.Client({ connectionString: adminUrl })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ version: string; autovacuum: string }>(
+      `select current_setting('server_version') as version, current_setting('autovacuum') as autovacuum`,
+    )
+    const { version, autovacuum } = rows[0]!
+    return autovacuum === 'on'
+      ? `PostgreSQL ${version}, autovacuum on.`
+      : `PostgreSQL ${version} with autovacuum off: nothing analyzes the bench's database during the run, unlike a production server's (ADR 065; start-up warns); its plans stay costed on the tables as they were when first planned, near empty (bench/README.md, "PostgreSQL's own CPU in the spread bets").`
+  } finally {
+    await client.end()
+  }
+}
+
 /** pgbench, when this machine has it: PGBENCH, else the one on PATH, else the newest under /usr/lib/postgresql. */
 export function findPgbench(): string | undefined {
   if (process.env.PGBENCH) return process.env.PGBENCH

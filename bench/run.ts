@@ -18,7 +18,7 @@ import path from 'node:path'
 import { REPORT_IDS } from '@sanam/contract/schemas/backoffice-reports'
 import Fastify from 'fastify'
 import { call } from '../e2e/support/http.ts'
-import { findPgbench, ledgerVerify, postgresBaselines, withScratchDatabase } from './database.ts'
+import { findPgbench, ledgerVerify, postgresBaselines, serverDescription, withScratchDatabase } from './database.ts'
 import { hammer, loop, openStreams, sampleMemory, type Figures, type MemorySample, type MetricsEndpoint, type Recorder } from './load.ts'
 import { deposit, launch, LOAD_ENV, login, operatorToken, postSigned, preparePlayers, seamless, sessionOf, type Player } from './players.ts'
 import { freePort, requireBuilt, root, startSanam } from './server.mjs'
@@ -460,6 +460,7 @@ async function main() {
   const notes: string[] = []
   let processes: Map<number, Map<string, Measured>> | undefined
   if (PG_URL) {
+    notes.push(await serverDescription(PG_URL))
     runs.push(await runOn('PostgreSQL'))
     if (REDIS_URL) processes = await runProcesses()
     else notes.push('BENCH_REDIS_URL unset: what a second API process adds (ADR 052) was not measured.')
