@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
-import type { Db } from '../db/client.ts'
+import type { Database, Db } from '../db/client.ts'
 import type { Job } from './job.ts'
 import { analyzeStaleTables } from '../db/planner-statistics.ts'
 import { inTransaction, tryAdvisoryLock } from '../db/transaction.ts'
@@ -17,7 +17,7 @@ export function standardJobs(deps: {
   referral: ReferralService
   roundStaleMinutes: number
   /** Which database: the embedded one has no autovacuum, so a job gathers its planner statistics (ADR 065). */
-  database: 'pglite' | 'postgres'
+  database: Database['kind']
 }): Job[] {
   return [
     accrualJob({ referral: deps.referral, clock: deps.clock, settleMinutes: deps.roundStaleMinutes }),
