@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
+import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest'
 import { resolveService } from '../scripts/test-env.mjs'
 import { operatorEnv, operatorToken } from './support/operator.ts'
@@ -278,6 +279,12 @@ describe.runIf(postgresUrl && redis.url)('two API processes on one port, Postgre
     const lead = cluster.lines.find((l) => l.msg?.startsWith('Sanam on'))
     expect(workers.has(lead?.pid ?? 0)).toBe(true)
     expect(lead?.heap_limit_mb).toBeLessThan(600)
+    // The lead names a PostgreSQL whose autovacuum is off (ADR 065), exactly when this server's is.
+    const client = new pg.Client({ connectionString: database.url })
+    await client.connect()
+    const autovacuum = (await client.query<{ autovacuum: string }>('show autovacuum').finally(() => client.end())).rows[0]!.autovacuum
+    const warned = cluster.lines.some((l) => l.pid === lead?.pid && l.msg?.startsWith("PostgreSQL's autovacuum is off"))
+    expect(warned).toBe(autovacuum === 'off')
     const answers = await sendMany(cluster, 6, 'GET', '/api/health')
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200])
     expect(pids(answers)).toEqual(workers)
