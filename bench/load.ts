@@ -137,19 +137,32 @@ export interface MetricsEndpoint {
 
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024)
 
-/** prom-client's default process metrics for V8's heap, read off the exposition text; absent ones stay undefined. */
-async function heapFigures(metrics: MetricsEndpoint): Promise<Pick<MemorySample, 'heapUsed' | 'heapTotal' | 'external'>> {
+/** The server's /metrics read once: the value of the first sample of a name (whatever its labels), undefined when absent or unanswered. */
+export async function scrapeMetrics(metrics: MetricsEndpoint): Promise<(name: string) => number | undefined> {
   try {
     const answer = await fetch(metrics.url, { headers: { authorization: `Bearer ${metrics.token}` } })
-    if (!answer.ok) return {}
+    if (!answer.ok) return () => undefined
     const text = await answer.text()
-    const gauge = (name: string) => {
+    return (name) => {
       const value = new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1]
-      return value === undefined ? undefined : mb(Number(value))
+      return value === undefined ? undefined : Number(value)
     }
-    return { heapUsed: gauge('nodejs_heap_size_used_bytes'), heapTotal: gauge('nodejs_heap_size_total_bytes'), external: gauge('nodejs_external_memory_bytes') }
   } catch {
-    return {}
+    return () => undefined
+  }
+}
+
+/** prom-client's default process metrics for V8's heap, read off the exposition text; absent ones stay undefined. */
+async function heapFigures(metrics: MetricsEndpoint): Promise<Pick<MemorySample, 'heapUsed' | 'heapTotal' | 'external'>> {
+  const sample = await scrapeMetrics(metrics)
+  const megabytes = (name: string) => {
+    const bytes = sample(name)
+    return bytes === undefined ? undefined : mb(bytes)
+  }
+  return {
+    heapUsed: megabytes('nodejs_heap_size_used_bytes'),
+    heapTotal: megabytes('nodejs_heap_size_total_bytes'),
+    external: megabytes('nodejs_external_memory_bytes'),
   }
 }
 

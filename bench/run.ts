@@ -19,7 +19,7 @@ import { REPORT_IDS } from '@sanam/contract/schemas/backoffice-reports'
 import Fastify from 'fastify'
 import { call } from '../e2e/support/http.ts'
 import { findPgbench, ledgerVerify, postgresBaselines, serverDescription, withScratchDatabase } from './database.ts'
-import { hammer, loop, openStreams, sampleMemory, type Figures, type MemorySample, type MetricsEndpoint, type Recorder } from './load.ts'
+import { hammer, loop, openStreams, sampleMemory, scrapeMetrics, type Figures, type MemorySample, type MetricsEndpoint, type Recorder } from './load.ts'
 import { deposit, launch, LOAD_ENV, login, operatorToken, postSigned, preparePlayers, seamless, sessionOf, type Player } from './players.ts'
 import { freePort, requireBuilt, root, startSanam } from './server.mjs'
 
@@ -203,9 +203,10 @@ async function balanceAfterPause(t: Target): Promise<Figures> {
 }
 
 /** Signed seamless bets of 0.01, each its own round, spread over `players` in turn; a bet not answered OK is an error. */
-async function bets(t: Target, players: Player[]): Promise<Figures> {
+async function bets(t: Target, players: Player[]): Promise<Measured> {
   let next = 0
   let refused = 0
+  const before = await batchTotals(t.metrics)
   const figures = await hammer({
     url: t.base,
     connections: BET_CONNECTIONS,
@@ -223,7 +224,23 @@ async function bets(t: Target, players: Player[]): Promise<Figures> {
       },
     ],
   })
-  return { ...figures, errors: figures.errors + refused }
+  const after = await batchTotals(t.metrics)
+  const batches = after.batches - before.batches
+  const note =
+    batches > 0
+      ? `${batches} batches, ${((after.callbacks - before.callbacks) / batches).toFixed(1)} bets and ${((1000 * (after.seconds - before.seconds)) / batches).toFixed(1)} ms each on average (the server's sanam_seamless_batch_* metrics).`
+      : undefined
+  return { ...figures, errors: figures.errors + refused, ...(note ? { note } : {}) }
+}
+
+/** The server's seamless batches so far: how many, their callbacks and their seconds (the histograms' _count and _sum). */
+async function batchTotals(metrics: MetricsEndpoint) {
+  const sample = await scrapeMetrics(metrics)
+  return {
+    batches: sample('sanam_seamless_batch_size_count') ?? 0,
+    callbacks: sample('sanam_seamless_batch_size_sum') ?? 0,
+    seconds: sample('sanam_seamless_batch_duration_seconds_sum') ?? 0,
+  }
 }
 
 /** The balance read while the players sign in over LOGIN_CONNECTIONS more connections (argon2 must not block reads). */

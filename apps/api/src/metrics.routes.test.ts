@@ -138,7 +138,7 @@ describe('GET /metrics on the public port, behind METRICS_TOKEN', () => {
     expect(transfers(after, 'game_win') - transfers(before, 'game_win')).toBe(1)
   })
 
-  it('shows every seamless batch in the batch-size histogram: as many batches as the group commit ran, as many callbacks as sent', async () => {
+  it('shows every seamless batch in the batch-size and duration histograms: as many batches as the group commit ran, as many callbacks as sent', async () => {
     const { session } = await playing(t, 200)
     const before = await scrape(t)
     const stats = t.services.seamless.stats()
@@ -149,6 +149,8 @@ describe('GET /metrics on the public port, behind METRICS_TOKEN', () => {
     const grew = (name: string) => valueOf(after, name) - valueOf(before, name)
     expect(grew('sanam_seamless_batch_size_sum')).toBe(20)
     expect(grew('sanam_seamless_batch_size_count')).toBe(ran.batches - stats.batches)
+    // And each batch's duration, once it ended.
+    expect(grew('sanam_seamless_batch_duration_seconds_count')).toBe(ran.batches - stats.batches)
     // Buckets are cumulative: every batch is at most 64 callbacks.
     expect(valueOf(after, 'sanam_seamless_batch_size_bucket', { le: '64' })).toBe(valueOf(after, 'sanam_seamless_batch_size_count'))
   })

@@ -96,6 +96,12 @@ export function createMetrics(deps: {
     buckets: BATCH_BUCKETS,
     registers,
   })
+  const batchDurations = new Histogram({
+    name: 'sanam_seamless_batch_duration_seconds',
+    help: 'How long each seamless batch took, from its first statement to its COMMIT (or its failure): its _count is the batches.',
+    buckets: LATENCY_BUCKETS,
+    registers,
+  })
   const balanceBatches = new Histogram({
     name: 'sanam_balance_read_batch_size',
     help: 'Balance reads answered by one statement (ADR 059): its _count is the statements, its _sum the reads.',
@@ -130,9 +136,10 @@ export function createMetrics(deps: {
       for (const [kind, count] of counts) transfers.inc({ kind }, count)
     },
 
-    /** A seamless batch begins with `size` callbacks. */
-    seamlessBatch(size: number): void {
-      batches.observe(size)
+    /** A seamless batch of `size` callbacks ended (committed or failed) after `seconds`. */
+    seamlessBatch(batch: { size: number; seconds: number }): void {
+      batches.observe(batch.size)
+      batchDurations.observe(batch.seconds)
     },
 
     /** One statement answers `size` balance reads. */

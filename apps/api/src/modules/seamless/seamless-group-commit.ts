@@ -51,8 +51,8 @@ export function createGroupCommit(deps: {
   /** False runs every batch one callback at a time (each bet a batch of one in its savepoint); tests use it. */
   wholeBatches: boolean
   seamlessRepository: Pick<SeamlessRepository, 'record' | 'savepoint' | 'rollbackToSavepoint' | 'releaseSavepoint'>
-  /** Told the size of every batch as it begins (the metrics' batch-size histogram, ADR 051). */
-  onBatch?: (size: number) => void
+  /** Told every batch's size and how long it took, by `clock`, once it ended, committed or failed (the metrics, ADR 051). */
+  onBatch?: (batch: { size: number; seconds: number }) => void
   log?: BatchLog
 }) {
   const { db, ledger, clock, callbacks, seamlessRepository } = deps
@@ -86,10 +86,9 @@ export function createGroupCommit(deps: {
    * only itself. A whole batch that fails is rolled back and runs again callback by callback, in a transaction of its
    * own: no savepoint around the whole attempt, whose two statements every batch would pay for a rare failure.
    */
-  async function runBatch(calls: readonly MoneyCallback[]): Promise<Array<Settled<SeamlessResult>>> {
+  async function commitBatch(calls: readonly MoneyCallback[]): Promise<Array<Settled<SeamlessResult>>> {
     const order = calls.map((_, index) => index).sort((a, b) => calls[a]!.call.playerId - calls[b]!.call.playerId || a - b)
     const players = [...new Set(order.map((index) => calls[index]!.call.playerId))]
-    deps.onBatch?.(calls.length)
     await deps.faults?.beforeBatch?.(calls.length)
     let attempt = 0
     if (deps.wholeBatches && calls.every((c) => c.op === 'bet')) {
@@ -149,6 +148,16 @@ export function createGroupCommit(deps: {
       await deps.faults?.beforeCommit?.(attempt)
       return outcomes
     })
+  }
+
+  /** What the lanes run: a batch (commitBatch), then its size and duration told, however it ended. */
+  async function runBatch(calls: readonly MoneyCallback[]): Promise<Array<Settled<SeamlessResult>>> {
+    const started = clock.now().getTime()
+    try {
+      return await commitBatch(calls)
+    } finally {
+      deps.onBatch?.({ size: calls.length, seconds: Math.max(0, clock.now().getTime() - started) / 1000 })
+    }
   }
 
   /** A batch of bets only, whole: decided together, settled and logged in one statement, then the test hook for each. */

@@ -107,6 +107,43 @@ describe('seamless group commit', () => {
     await expectLedgerOk(t)
   })
 
+  it('tells every batch, once it ended, its size and how long it took by the clock: a failed batch too', async () => {
+    const told: Array<{ size: number; seconds: number }> = []
+    let failNextCommit = false
+    const { oneBatch, call } = heldBatchService(t, {
+      lanes: 1,
+      onBatch: (batch) => told.push(batch),
+      faults: {
+        // A batch of several takes 1.5 s by the test's clock; a batch of one takes no time.
+        beforeBatch: (size) => {
+          if (size > 1) t.clock.advance(1500)
+        },
+        beforeCommit: () => {
+          if (!failNextCommit) return
+          failNextCommit = false
+          throw new Error('injected: commit failed')
+        },
+      },
+    })
+    const trigger = await playing(t, 10)
+    const { session } = await playing(t, 100)
+    const results = await oneBatch(
+      trigger,
+      [uid(), uid(), uid()].map((tx) => ({ op: 'bet' as const, body: bet(session, tx, '1.00') })),
+    )
+    expect(results.map(answerOf).map((a) => a.status)).toEqual(['OK', 'OK', 'OK'])
+    // The trigger's batch ends first, then the batch of the three bets queued behind it.
+    expect(told).toEqual([
+      { size: 1, seconds: 0 },
+      { size: 3, seconds: 1.5 },
+    ])
+
+    failNextCommit = true
+    await expect(call('bet', bet(session, uid(), '1.00'))).rejects.toThrow('injected: commit failed')
+    expect(told).toHaveLength(3)
+    expect(told[2]).toEqual({ size: 1, seconds: 0 })
+  })
+
   it('in one batch, a failing callback gets its own error and the others their normal answers', async () => {
     const faultyDebit = uid()
     const faultyAfterLog = uid()

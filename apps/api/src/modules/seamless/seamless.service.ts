@@ -71,7 +71,7 @@ export function createSeamlessService(deps: {
   seamlessRepository: SeamlessRepository
   /** Most callbacks in one transaction (default 64, PostgreSQL's per-transaction subtransaction cache). */
   maxBatch?: number
-  /** Independent batch queues, chosen by player id (default: 1 on PGlite, 8 on PostgreSQL). */
+  /** Independent batch queues, chosen by player id (default: 1 on PGlite, 2 on PostgreSQL). */
   lanes?: number
   faults?: SeamlessFaults
   /**
@@ -79,8 +79,8 @@ export function createSeamlessService(deps: {
    * callback on its own in its savepoint, each bet a batch of one through the same decisions (tests use it).
    */
   setBasedBets?: boolean
-  /** Told the size of every batch as it begins (ADR 051). */
-  onBatch?: (size: number) => void
+  /** Told every batch's size and how long it took once it ended (ADR 051). */
+  onBatch?: (batch: { size: number; seconds: number }) => void
   /** The process's logger, for what concerns a batch rather than one request. */
   log?: BatchLog
 }) {
