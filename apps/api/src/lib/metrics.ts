@@ -98,7 +98,7 @@ export function createMetrics(deps: {
   })
   const batchDurations = new Histogram({
     name: 'sanam_seamless_batch_duration_seconds',
-    help: 'How long each seamless batch took, from its first statement to its COMMIT (or its failure): its _count is the batches.',
+    help: 'How long each seamless batch took, from its start (its connection, BEGIN) to its COMMIT or failure: its _count is the batches.',
     buckets: LATENCY_BUCKETS,
     registers,
   })
