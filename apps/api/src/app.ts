@@ -98,6 +98,7 @@ import { createMetrics } from './lib/metrics.ts'
 import { countRequests, countUnrouted, metricsListener, metricsRoute } from './plugins/metrics.ts'
 import { requirePlayer } from './plugins/auth.ts'
 import { refuseNul } from './plugins/no-nul.ts'
+import { closeSilentConnections } from './plugins/silent-connections.ts'
 import { limitRequests } from './plugins/rate-limit-hook.ts'
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts'
 import { registerWebApps, type WebApps } from './web.ts'
@@ -191,6 +192,7 @@ export async function buildApp(deps: AppDeps) {
     },
   }).withTypeProvider<ZodTypeProvider>()
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute)
+  closeSilentConnections(app)
 
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)

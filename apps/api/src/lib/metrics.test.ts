@@ -1,3 +1,5 @@
+import { once } from 'node:events'
+import { connect } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AggregatorRegistry } from 'prom-client'
 import Fastify, { type FastifyBaseLogger } from 'fastify'
@@ -119,6 +121,22 @@ describe("the primary's metrics listener", () => {
     const address = await listener.listen(0, '127.0.0.1')
     return `http://127.0.0.1:${address.port}`
   }
+
+  it('closes though a client holds a connection it never sent a request on (plugins/silent-connections.ts)', async () => {
+    const listener = metricsListener({
+      metrics: { contentType: AggregatorRegistry.PROMETHEUS_CONTENT_TYPE, text: async () => '' },
+      token: METRICS_TOKEN,
+      logger: Fastify({ logger: false }).log,
+    })
+    const { port } = await listener.listen(0, '127.0.0.1')
+    const silent = connect(port, '127.0.0.1')
+    silent.on('error', () => {})
+    await once(silent, 'connect')
+    await expect.poll(() => new Promise<number>((resolve) => listener.server.server.getConnections((_error, n) => resolve(n)))).toBe(1)
+    // Node 20 alone would wait for this client to hang up, which it never does (the test would time out).
+    await listener.close()
+    await once(silent, 'close')
+  })
 
   it('serves the sum with the token, and refuses the rest as one process does', async () => {
     const a = worker(fakePool(20, { inUse: 1, idle: 1, waiting: 0 }), 0)

@@ -7,6 +7,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, t
 import { AppError, errorBody, handleError } from '../errors.ts'
 import { sameBytes, sha256 } from '../lib/crypto.ts'
 import type { Metrics, MetricsSource } from '../lib/metrics.ts'
+import { closeSilentConnections } from './silent-connections.ts'
 
 export const METRICS_PATH = '/metrics'
 
@@ -82,6 +83,7 @@ export function metricsRoute(app: FastifyInstance, options: { metrics: Metrics |
  */
 export function metricsListener(options: { metrics: MetricsSource; token: string | undefined; logger: FastifyBaseLogger }) {
   const server = Fastify({ loggerInstance: options.logger, logController: new LogController({ disableRequestLogging: true }) })
+  closeSilentConnections(server)
   server.setErrorHandler(handleError)
   server.setNotFoundHandler((_request, reply) => reply.status(404).send(errorBody('NOT_FOUND')))
   server.get(METRICS_PATH, (request, reply) => answer(request, reply, options.metrics, options.token))
