@@ -1,8 +1,8 @@
 import { once } from 'node:events'
-import { connect } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AggregatorRegistry } from 'prom-client'
 import Fastify, { type FastifyBaseLogger } from 'fastify'
+import { connectionsOf, silentConnection } from '../../test/connections.ts'
 import { METRICS_TOKEN, parseMetrics, valueOf, type Sample } from '../../test/metrics.ts'
 import type { DbPool } from '../db/client.ts'
 import { metricsListener } from '../plugins/metrics.ts'
@@ -115,24 +115,21 @@ describe("the primary's metrics listener", () => {
     for (const close of closers.splice(0)) await close()
   })
 
-  async function listen(text: () => Promise<string>, logger: FastifyBaseLogger = Fastify({ logger: false }).log) {
+  /** A listener on a free port of 127.0.0.1, closed after the test: answers it and its port. */
+  async function listening(text: () => Promise<string>, logger: FastifyBaseLogger = Fastify({ logger: false }).log) {
     const listener = metricsListener({ metrics: { contentType: AggregatorRegistry.PROMETHEUS_CONTENT_TYPE, text }, token: METRICS_TOKEN, logger })
     closers.push(listener.close)
-    const address = await listener.listen(0, '127.0.0.1')
-    return `http://127.0.0.1:${address.port}`
+    const { port } = await listener.listen(0, '127.0.0.1')
+    return { listener, port }
+  }
+  async function listen(text: () => Promise<string>, logger?: FastifyBaseLogger) {
+    return `http://127.0.0.1:${(await listening(text, logger)).port}`
   }
 
   it('closes though a client holds a connection it never sent a request on (plugins/silent-connections.ts)', async () => {
-    const listener = metricsListener({
-      metrics: { contentType: AggregatorRegistry.PROMETHEUS_CONTENT_TYPE, text: async () => '' },
-      token: METRICS_TOKEN,
-      logger: Fastify({ logger: false }).log,
-    })
-    const { port } = await listener.listen(0, '127.0.0.1')
-    const silent = connect(port, '127.0.0.1')
-    silent.on('error', () => {})
-    await once(silent, 'connect')
-    await expect.poll(() => new Promise<number>((resolve) => listener.server.server.getConnections((_error, n) => resolve(n)))).toBe(1)
+    const { listener, port } = await listening(async () => '')
+    const silent = await silentConnection(port)
+    await expect.poll(() => connectionsOf(listener.server.server)).toBe(1)
     // Node 20 alone would wait for this client to hang up, which it never does (the test would time out).
     await listener.close()
     await once(silent, 'close')

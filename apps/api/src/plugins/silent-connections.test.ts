@@ -1,18 +1,9 @@
 import { once } from 'node:events'
-import { connect, type Socket } from 'node:net'
 import { describe, expect, it } from 'vitest'
 import { buildTestApp } from '../../test/app.ts'
+import { connectionsOf, silentConnection } from '../../test/connections.ts'
 import { listening, openStream } from '../../test/event-stream.ts'
 import { signedInPlayer } from '../../test/money.ts'
-
-/** A TCP connection to the app that sends nothing, as a browser's speculative connection does. */
-async function silentConnection(base: string): Promise<Socket> {
-  const { port } = new URL(base)
-  const socket = connect(Number(port), '127.0.0.1')
-  socket.on('error', () => {})
-  await once(socket, 'connect')
-  return socket
-}
 
 describe('closing the app while clients hold connections', () => {
   it('closes a connection that never began a request, and lets a live stream end as it should', async () => {
@@ -21,10 +12,11 @@ describe('closing the app while clients hold connections', () => {
     const player = await signedInPlayer(t, {}, { cash: 30 })
     const stream = await openStream(t, player.token)
     expect((await stream.nextBalance()).balance).toBe(30)
-    const silent = [await silentConnection(base), await silentConnection(base)]
+    const port = Number(new URL(base).port)
+    const silent = [await silentConnection(port), await silentConnection(port)]
     const dropped = silent.map((socket) => once(socket, 'close'))
     // The server has taken both in (a connection still in the accept queue would not count).
-    await expect.poll(() => new Promise<number>((resolve) => t.app.server.getConnections((_error, n) => resolve(n)))).toBe(3)
+    await expect.poll(() => connectionsOf(t.app.server)).toBe(3)
 
     // Without the close of silent connections Node 20 waits for these clients to hang up, which they never do: the
     // close would not finish (the test times out).
