@@ -244,7 +244,15 @@ export async function buildApp(deps: AppDeps) {
     idleSeconds: config.SESSION_IDLE_MINUTES * 60,
     broadcast: database.kind === 'postgres',
   })
-  const operators = createOperatorsService({ db, clock, hasher: deps.hasher ?? argon2Hasher, operatorsRepository, auditRepository })
+  const operators = createOperatorsService({
+    db,
+    clock,
+    hasher: deps.hasher ?? argon2Hasher,
+    sms,
+    siteName: () => site.siteName().catch(() => 'Sanam'),
+    operatorsRepository,
+    auditRepository,
+  })
   // The referral plan and limits (ADR 044): versions in the database, the environment's values the first one (written
   // by the start-up, server.ts, with plan.ensureFirst: building the app writes nothing); a second finance operator
   // applies a change, which every process then reads (one of them on the embedded database).

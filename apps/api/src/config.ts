@@ -194,6 +194,8 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^[a-z0-9_.-]{3,32}$/, { error: 'must be 3-32 of a-z 0-9 _ . -' })
     .default('admin'),
+  /** The owners named at set-up (ADR 070): `username:phone` pairs, comma-separated. Required, two or more, outside demo mode. */
+  BACKOFFICE_OWNERS: z.string().optional(),
   BACKOFFICE_PASSWORD: z
     .string()
     .min(MIN_OPERATOR_PASSWORD_LENGTH, { error: `must be at least ${MIN_OPERATOR_PASSWORD_LENGTH} characters` })
@@ -258,6 +260,8 @@ export type Config = Omit<z.infer<typeof ConfigSchema>, 'SANAM_MODE' | 'SEED_DEM
   SEED_DEMO: boolean
   /** console only in demo mode. */
   SMS_PROVIDER: 'console' | 'http'
+  /** BACKOFFICE_OWNERS read: the owners set-up makes, each with a one-time password by SMS to its own phone (ADR 070). */
+  backofficeOwners: SetUpOwner[]
   /** DEVICE_TOKEN_SECRET, or (demo mode only) the public demo secret. */
   deviceTokenSecret: string
   /** AUDIT_HMAC_KEY, or (demo mode only) the public demo key. */
@@ -272,6 +276,39 @@ export type Config = Omit<z.infer<typeof ConfigSchema>, 'SANAM_MODE' | 'SEED_DEM
   seamlessSecret(providerCode: string): string
   /** How one provider signs: SEAMLESS_SIGNATURE_<CODE>, else SEAMLESS_SIGNATURE (default `timestamped`). */
   seamlessSignature(providerCode: string): 'timestamped' | 'body'
+}
+
+export interface SetUpOwner {
+  username: string
+  phone: string
+}
+
+/**
+ * BACKOFFICE_OWNERS (`somchai:0812345678,malee:0898765432`) read, with its problems: each a username as operators take
+ * them and a Thai mobile, no username or phone twice; outside demo mode at least two, and none called `admin` (the
+ * name every guess starts with). Two owners named at set-up, each receiving its first secret on its own phone, are
+ * what lets no single person create the operators that decide money (ADR 070).
+ */
+export function setUpOwners(value: string | undefined, demo: boolean): { owners: SetUpOwner[]; problems: string[] } {
+  const problems: string[] = []
+  const owners: SetUpOwner[] = []
+  for (const entry of (value ?? '').split(',').map((e) => e.trim()).filter((e) => e !== '')) {
+    const [username = '', phone = '', ...rest] = entry.split(':').map((part) => part.trim())
+    if (rest.length > 0 || !/^[a-z0-9_.-]{3,32}$/.test(username) || !/^0[689]\d{8}$/.test(phone))
+      problems.push(`BACKOFFICE_OWNERS: "${entry}" must be username:phone (username 3-32 of a-z 0-9 _ . -, phone a Thai mobile 0[689]xxxxxxxx)`)
+    else owners.push({ username, phone })
+  }
+  const twice = (values: string[]) => values.filter((v, i) => values.indexOf(v) !== i)
+  for (const name of new Set(twice(owners.map((o) => o.username)))) problems.push(`BACKOFFICE_OWNERS: ${name} is named twice`)
+  for (const phone of new Set(twice(owners.map((o) => o.phone)))) problems.push(`BACKOFFICE_OWNERS: two owners share the phone ${phone}; each owner needs its own`)
+  if (!demo) {
+    if (owners.length < 2)
+      problems.push(
+        'BACKOFFICE_OWNERS: name at least two owners outside demo mode (username:phone,username:phone; ADR 070): one owner alone could create the two operators a four-eyes decision needs',
+      )
+    if (owners.some((o) => o.username === 'admin')) problems.push('BACKOFFICE_OWNERS: choose owner names other than admin outside demo mode')
+  }
+  return { owners, problems }
 }
 
 export class ConfigError extends Error {
@@ -351,6 +388,8 @@ export function loadConfig(
       problems.push(`SEED_DEMO: demo data (a player with a published password) is not allowed ${outside}`)
     if (cleaned.DEMO_BANK_FEED && TRUE.includes(cleaned.DEMO_BANK_FEED)) problems.push(`DEMO_BANK_FEED: not allowed ${outside}`)
   }
+  const owners = setUpOwners(cleaned.BACKOFFICE_OWNERS, demo || !serving)
+  problems.push(...owners.problems)
   if (cleaned.READ_REPLICA_URL && !cleaned.DATABASE_URL)
     problems.push('READ_REPLICA_URL: needs DATABASE_URL (a standby of the embedded database does not exist)')
   const processes = apiProcesses(cleaned, demo, serving, options.cores ?? availableParallelism())
@@ -370,6 +409,7 @@ export function loadConfig(
     apiProcessesReason: processes.reason,
     SANAM_MODE: mode,
     SEED_DEMO: demo && (data.SEED_DEMO ?? true),
+    backofficeOwners: owners.owners,
     SMS_PROVIDER: smsProvider === 'console' ? 'console' : 'http',
     auditHmacKey: data.AUDIT_HMAC_KEY ?? DEMO_AUDIT_HMAC_KEY,
     deviceTokenSecret: data.DEVICE_TOKEN_SECRET ?? DEMO_DEVICE_TOKEN_SECRET,

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import Fastify from 'fastify'
 import { buildApp, loggerOptions } from './app.ts'
 import { ConfigError, loadConfig, type Config } from './config.ts'
+import { totpSecretBox } from './lib/totp.ts'
 import { openDatabase } from './db/client.ts'
 import { connectionBudgetProblem, connectionsAccepted } from './db/connection-budget.ts'
 import { autovacuumProblem, autovacuumSettings } from './db/planner-statistics.ts'
@@ -89,7 +90,30 @@ async function main() {
         process.exit(78)
       }
     }
-    const first = await services.backofficeAuth.ensureFirstOperator(config.BACKOFFICE_USERNAME, config.BACKOFFICE_PASSWORD, config.BACKOFFICE_TOTP_SECRET)
+    // Demo mode starts with one owner (BACKOFFICE_USERNAME, `admin`); a real-money install with the owners it names,
+    // two or more, each told its first secret on its own phone (ADR 070). BACKOFFICE_PASSWORD and
+    // BACKOFFICE_TOTP_SECRET give the first of them a usable password and authenticator instead (automation).
+    const first =
+      config.SANAM_MODE === 'demo'
+        ? await services.backofficeAuth.ensureFirstOperator(config.BACKOFFICE_USERNAME, config.BACKOFFICE_PASSWORD, config.BACKOFFICE_TOTP_SECRET)
+        : { created: false as const }
+    const setUpOwners = await services.operators.setUp(
+      config.backofficeOwners.map((owner, index) => ({
+        ...owner,
+        role: 'owner' as const,
+        ...(index === 0 && config.SANAM_MODE !== 'demo' && config.BACKOFFICE_PASSWORD
+          ? {
+              password: config.BACKOFFICE_PASSWORD,
+              sealedTotpSecret: config.BACKOFFICE_TOTP_SECRET ? totpSecretBox(config.totpEncryptionKey).seal(config.BACKOFFICE_TOTP_SECRET) : undefined,
+            }
+          : {}),
+      })),
+    )
+    if (setUpOwners.made.length > 0) app.log.info({ owners: setUpOwners.made }, 'back-office owners set up: each one-time password went by SMS to the owner’s own phone')
+    // An owner whose SMS failed holds a password no one knows: another owner resets it, or this start-up is run again
+    // after the owner is removed from the database by the installer. Never the password itself in the log.
+    if (setUpOwners.smsFailed.length > 0)
+      app.log.error({ owners: setUpOwners.smsFailed }, 'back-office owners set up, but the SMS with their one-time password failed: have another owner reset their password')
     // TOTP secrets written in clear before they were sealed (ADR 036) are sealed once, before the first request.
     const sealed = await services.backofficeAuth.sealPlainTotpSecrets()
     if (sealed > 0) app.log.info({ operators: sealed }, 'sealed TOTP secrets stored in clear with TOTP_ENCRYPTION_KEY')
