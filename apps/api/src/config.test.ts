@@ -90,6 +90,7 @@ const PRODUCTION = {
   AUDIT_HMAC_KEY: 'audit-key-of-this-operator-0123456789abcdef',
   DEVICE_TOKEN_SECRET: 'device-token-key-of-this-operator-0123456789',
   TOTP_ENCRYPTION_KEY: 'c0ffee00'.repeat(8),
+  BACKOFFICE_OWNERS: 'somchai:0812345678,malee:0898765432',
 }
 
 describe('demo mode (issue 10 §1)', () => {
@@ -117,6 +118,7 @@ describe('demo mode (issue 10 §1)', () => {
       const names = problems.map((p) => p.split(':')[0])
       expect(names.sort()).toEqual([
         'AUDIT_HMAC_KEY',
+        'BACKOFFICE_OWNERS',
         'BANK_WEBHOOK_SECRET',
         'DEVICE_TOKEN_SECRET',
         'SEAMLESS_SECRET',
@@ -134,7 +136,16 @@ describe('demo mode (issue 10 §1)', () => {
       problemsOf({ SANAM_MODE: 'production', NODE_ENV: 'development' })
         .map((p) => p.split(':')[0])
         .sort(),
-    ).toEqual(['AUDIT_HMAC_KEY', 'BANK_WEBHOOK_SECRET', 'DEVICE_TOKEN_SECRET', 'SEAMLESS_SECRET', 'SMS_HTTP_KEY', 'SMS_HTTP_URL', 'TOTP_ENCRYPTION_KEY'])
+    ).toEqual([
+      'AUDIT_HMAC_KEY',
+      'BACKOFFICE_OWNERS',
+      'BANK_WEBHOOK_SECRET',
+      'DEVICE_TOKEN_SECRET',
+      'SEAMLESS_SECRET',
+      'SMS_HTTP_KEY',
+      'SMS_HTTP_URL',
+      'TOTP_ENCRYPTION_KEY',
+    ])
   })
 
   it('starts outside demo mode with real secrets and a gateway, and turns every demo convenience off', () => {
@@ -184,6 +195,7 @@ describe('demo mode (issue 10 §1)', () => {
     })
     expect(problems.map((p) => p.split(':')[0]).sort()).toEqual([
       'AUDIT_HMAC_KEY',
+      'BACKOFFICE_OWNERS',
       'BANK_WEBHOOK_SECRET',
       'DEMO_BANK_FEED',
       'DEVICE_TOKEN_SECRET',
@@ -341,5 +353,34 @@ describe('metrics (ADR 051)', () => {
     const production = { SANAM_MODE: 'production', METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }
     expect(problemsOf(production).filter((p) => p.startsWith('METRICS'))).toEqual(problemsOf({ ...production, SANAM_MODE: 'demo' }))
     expect(problemsOf({ SANAM_MODE: 'demo', METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' })).toHaveLength(1)
+  })
+})
+
+describe('the owners named at set-up (ADR 070)', () => {
+  it('are read as username:phone pairs, the first owner of a real-money install among them', () => {
+    const config = loadConfig({ ...PRODUCTION, BACKOFFICE_OWNERS: ' somchai:0812345678 , malee:0898765432,anan:0612345678' })
+    expect(config.backofficeOwners).toEqual([
+      { username: 'somchai', phone: '0812345678' },
+      { username: 'malee', phone: '0898765432' },
+      { username: 'anan', phone: '0612345678' },
+    ])
+  })
+
+  it.each([
+    ['one owner alone', 'somchai:0812345678', 'at least two owners'],
+    ['none', '', 'at least two owners'],
+    ['the name every guess starts with', 'admin:0812345678,malee:0898765432', 'other than admin'],
+    ['a shared phone', 'somchai:0812345678,malee:0812345678', 'share the phone'],
+    ['a name twice', 'somchai:0812345678,somchai:0898765432', 'named twice'],
+    ['no phone', 'somchai,malee:0898765432', 'username:phone'],
+    ['a landline', 'somchai:0212345678,malee:0898765432', 'username:phone'],
+  ])('are refused outside demo mode: %s', (_why, value, says) => {
+    const problems = problemsOf({ ...PRODUCTION, BACKOFFICE_OWNERS: value })
+    expect(problems.filter((p) => p.startsWith('BACKOFFICE_OWNERS')).join('\n')).toContain(says)
+  })
+
+  it('are optional in demo mode, where the demo owner (admin) signs in at once', () => {
+    expect(loadConfig({}).backofficeOwners).toEqual([])
+    expect(loadConfig({ BACKOFFICE_OWNERS: 'admin2:0812345678' }).backofficeOwners).toHaveLength(1)
   })
 })

@@ -289,10 +289,13 @@ export interface SetUpOwner {
  * name every guess starts with). Two owners named at set-up, each receiving its first secret on its own phone, are
  * what lets no single person create the operators that decide money (ADR 070).
  */
-export function setUpOwners(value: string | undefined, demo: boolean): { owners: SetUpOwner[]; problems: string[] } {
+export function setUpOwners(value: string | undefined, strict: boolean, outside = 'outside demo mode'): { owners: SetUpOwner[]; problems: string[] } {
   const problems: string[] = []
   const owners: SetUpOwner[] = []
-  for (const entry of (value ?? '').split(',').map((e) => e.trim()).filter((e) => e !== '')) {
+  for (const entry of (value ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter((e) => e !== '')) {
     const [username = '', phone = '', ...rest] = entry.split(':').map((part) => part.trim())
     if (rest.length > 0 || !/^[a-z0-9_.-]{3,32}$/.test(username) || !/^0[689]\d{8}$/.test(phone))
       problems.push(`BACKOFFICE_OWNERS: "${entry}" must be username:phone (username 3-32 of a-z 0-9 _ . -, phone a Thai mobile 0[689]xxxxxxxx)`)
@@ -300,13 +303,14 @@ export function setUpOwners(value: string | undefined, demo: boolean): { owners:
   }
   const twice = (values: string[]) => values.filter((v, i) => values.indexOf(v) !== i)
   for (const name of new Set(twice(owners.map((o) => o.username)))) problems.push(`BACKOFFICE_OWNERS: ${name} is named twice`)
-  for (const phone of new Set(twice(owners.map((o) => o.phone)))) problems.push(`BACKOFFICE_OWNERS: two owners share the phone ${phone}; each owner needs its own`)
-  if (!demo) {
+  for (const phone of new Set(twice(owners.map((o) => o.phone))))
+    problems.push(`BACKOFFICE_OWNERS: two owners share the phone ${phone}; each owner needs its own`)
+  if (strict) {
     if (owners.length < 2)
       problems.push(
-        'BACKOFFICE_OWNERS: name at least two owners outside demo mode (username:phone,username:phone; ADR 070): one owner alone could create the two operators a four-eyes decision needs',
+        `BACKOFFICE_OWNERS: at least two owners required ${outside} (username:phone,username:phone; ADR 070): one owner alone could create the two operators a four-eyes decision needs`,
       )
-    if (owners.some((o) => o.username === 'admin')) problems.push('BACKOFFICE_OWNERS: choose owner names other than admin outside demo mode')
+    if (owners.some((o) => o.username === 'admin')) problems.push(`BACKOFFICE_OWNERS: choose owner names other than admin ${outside}`)
   }
   return { owners, problems }
 }
@@ -388,7 +392,7 @@ export function loadConfig(
       problems.push(`SEED_DEMO: demo data (a player with a published password) is not allowed ${outside}`)
     if (cleaned.DEMO_BANK_FEED && TRUE.includes(cleaned.DEMO_BANK_FEED)) problems.push(`DEMO_BANK_FEED: not allowed ${outside}`)
   }
-  const owners = setUpOwners(cleaned.BACKOFFICE_OWNERS, demo || !serving)
+  const owners = setUpOwners(cleaned.BACKOFFICE_OWNERS, serving && !demo, outside)
   problems.push(...owners.problems)
   if (cleaned.READ_REPLICA_URL && !cleaned.DATABASE_URL)
     problems.push('READ_REPLICA_URL: needs DATABASE_URL (a standby of the embedded database does not exist)')

@@ -109,11 +109,15 @@ async function main() {
           : {}),
       })),
     )
-    if (setUpOwners.made.length > 0) app.log.info({ owners: setUpOwners.made }, 'back-office owners set up: each one-time password went by SMS to the owner’s own phone')
+    if (setUpOwners.made.length > 0)
+      app.log.info({ owners: setUpOwners.made }, 'back-office owners set up: each one-time password went by SMS to the owner’s own phone')
     // An owner whose SMS failed holds a password no one knows: another owner resets it, or this start-up is run again
     // after the owner is removed from the database by the installer. Never the password itself in the log.
     if (setUpOwners.smsFailed.length > 0)
-      app.log.error({ owners: setUpOwners.smsFailed }, 'back-office owners set up, but the SMS with their one-time password failed: have another owner reset their password')
+      app.log.error(
+        { owners: setUpOwners.smsFailed },
+        'back-office owners set up, but the SMS with their one-time password failed: have another owner reset their password',
+      )
     // TOTP secrets written in clear before they were sealed (ADR 036) are sealed once, before the first request.
     const sealed = await services.backofficeAuth.sealPlainTotpSecrets()
     if (sealed > 0) app.log.info({ operators: sealed }, 'sealed TOTP secrets stored in clear with TOTP_ENCRYPTION_KEY')

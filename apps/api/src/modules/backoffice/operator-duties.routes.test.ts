@@ -173,7 +173,11 @@ describe('separate duties', () => {
       outcome(t.db.transaction((tx) => t.services.operators.assertMayDecideMoney(tx, { operatorId, counterpartId, at: t.clock.now() })))
     t.clock.advance(25 * HOUR)
     expect(await pair(ofB.id, ofC.id)).toBe('ok')
-    const reset = await t.post(`/api/backoffice/operators/${ofC.id}/reset-password`, undefined, (await signInOperator(t, 'owner', { username: ownerB.username })).token)
+    const reset = await t.post(
+      `/api/backoffice/operators/${ofC.id}/reset-password`,
+      undefined,
+      (await signInOperator(t, 'owner', { username: ownerB.username })).token,
+    )
     await approveOperatorRequest(t, await adminToken(t), reset.json().data.request.id)
     expect(await pair(ofB.id, ofC.id)).toBe('FOUR_EYES_RELATED_OPERATOR')
     t.clock.advance(30 * 24 * HOUR + 1000)
@@ -262,7 +266,11 @@ describe('operator sign-in', () => {
 
   it('refuses 11-character and common operator passwords, and an owner never sets one for another', async () => {
     const owner = await adminToken(t)
-    const chosen = await t.post('/api/backoffice/operators', { username: 'chosen-by-owner', password: 'abcdefghijkl', role: 'support', phone: '0812349999' }, owner)
+    const chosen = await t.post(
+      '/api/backoffice/operators',
+      { username: 'chosen-by-owner', password: 'abcdefghijkl', role: 'support', phone: '0812349999' },
+      owner,
+    )
     expect(chosen.statusCode).toBe(400)
     const op = await createOperator(t, owner, 'support')
     expect((await t.post(`/api/backoffice/operators/${op.id}/reset-password`, { password: 'abcdefghijkl' }, owner)).statusCode).toBe(400)

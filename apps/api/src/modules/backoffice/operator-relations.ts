@@ -33,7 +33,7 @@ export function sameGroup(edges: readonly OperatorEdge[], a: number, b: number):
     let root = x
     while (parent.get(root) !== undefined && parent.get(root) !== root) root = parent.get(root)!
     // Path compression: every node on the way points at the root.
-    for (let node = x; node !== root; ) {
+    for (let node = x; node !== root;) {
       const next = parent.get(node)!
       parent.set(node, root)
       node = next

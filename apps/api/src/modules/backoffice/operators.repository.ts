@@ -97,7 +97,11 @@ export const operatorsRepository = {
     return db.select().from(operatorRequests).where(eq(operatorRequests.status, 'pending')).orderBy(asc(operatorRequests.id))
   },
   /** Decides a pending request, only while it is pending: of two owners deciding at once, one decides. */
-  async decideRequest(db: Db, id: number, decision: { status: 'applied' | 'rejected'; decidedBy: number; decidedAt: Date; operatorId?: number }): Promise<boolean> {
+  async decideRequest(
+    db: Db,
+    id: number,
+    decision: { status: 'applied' | 'rejected'; decidedBy: number; decidedAt: Date; operatorId?: number },
+  ): Promise<boolean> {
     const rows = await db
       .update(operatorRequests)
       .set(decision)

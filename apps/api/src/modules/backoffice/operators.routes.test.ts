@@ -179,7 +179,12 @@ describe('owners manage operators', () => {
   it('creates operators with their own phone and a unique username; only owners may; the owner never sees a password', async () => {
     const noPhone = await post('/api/backoffice/operators', owner, { username: 'no-phone', role: 'support' })
     expect(noPhone.statusCode).toBe(400)
-    const chosen = await post('/api/backoffice/operators', owner, { username: 'chosen-pass', password: 'a-long-operator-pass-8', role: 'support', phone: '0812340001' })
+    const chosen = await post('/api/backoffice/operators', owner, {
+      username: 'chosen-pass',
+      password: 'a-long-operator-pass-8',
+      role: 'support',
+      phone: '0812340001',
+    })
     expect(chosen.statusCode, 'an owner no longer chooses a password').toBe(400)
     const made = await createOperator('support')
     const twice = await post('/api/backoffice/operators', owner, { username: made.username, role: 'finance', phone: '0812340002' })

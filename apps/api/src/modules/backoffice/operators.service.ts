@@ -359,7 +359,13 @@ export function createOperatorsService(deps: {
               const lapsed = existing.passwordResetAt !== null && now.getTime() - existing.passwordResetAt.getTime() > ONE_TIME_PASSWORD_HOURS * 3_600_000
               if (account.password !== undefined || existing.lastLoginAt !== null || !lapsed || existing.phone !== account.phone) return
               await operatorsRepository.update(tx, existing.id, await oneTimePassword(outbox, existing))
-              await auditRepository.record(tx, { actor: null, action: 'operator.setup_password', targetType: 'operator', targetId: String(existing.id), at: now })
+              await auditRepository.record(tx, {
+                actor: null,
+                action: 'operator.setup_password',
+                targetType: 'operator',
+                targetId: String(existing.id),
+                at: now,
+              })
               made.push(existing.username)
               return
             }
