@@ -164,7 +164,6 @@ describe('separate duties', () => {
   })
 
   it('a reset ties the resetting owner to the operator for 30 days only: its one-time password went to the operator’s own phone', async () => {
-    const owner = await adminToken(t)
     const ownerB = await signInOperator(t, 'owner')
     const ownerC = await signInOperator(t, 'owner')
     const ofB = (await onboardOperator(t, ownerB.token, 'finance', { approverToken: ownerC.token })).op
