@@ -13,7 +13,8 @@
 //   - reports and the dashboard are served from the standby while the primary takes the load;
 //   - start-up in production mode, as the documented runtime role over TLS, says nothing with a synchronous standby,
 //     and warns on the survivor without one;
-//   - with two standbys the documented number-sync-standbys line makes every commit wait for one of the two.
+//   - with two standbys the documented number-sync-standbys line makes every commit wait for one of the two, and the
+//     documented operator steps (watch, switch over, maintenance, drop a lost node) run as written.
 // The monitor's timings are shortened so a failover takes about 9 s here (QUICK_MONITOR: a health check every second,
 // a node failed over once its keeper has not reported for 5 s, 3 s for the old primary to demote itself; the defaults
 // take about a minute); docs/operations.md says what production uses, and `npm run bench:failover` measures it.
@@ -23,7 +24,7 @@ import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { resolveService } from '../scripts/test-env.mjs'
-import { autoFailoverTooling, createFormation, QUICK_MONITOR, type Formation } from './support/auto-failover.ts'
+import { autoFailoverTooling, createFormation, documentedOperations, QUICK_MONITOR, waitUntil, type Formation } from './support/auto-failover.ts'
 import { failoverUnderLoad } from './support/failover.ts'
 import { faultEnv, operatorToken } from './support/money.ts'
 import { OPERATOR, seasonedOperators, type OperatorLogin } from './support/operator.ts'
@@ -197,6 +198,39 @@ describe.runIf(!missing)('the documented set-up with two standbys: number-sync-s
     } finally {
       await client.end()
     }
+  })
+
+  it('the operator steps run as written: watch, switch over, maintenance, a lost node dropped', { timeout: 300_000 }, async () => {
+    const steps = documentedOperations()
+    const f = formation!
+    const before = await f.primary()
+    for (const line of steps.watch) expect(await f.run(line, before)).toContain(before.name)
+    for (const line of steps.switchover) await f.run(line, before)
+    const promoted = await waitUntil(
+      async () => {
+        const now = await f.primary().catch(() => undefined)
+        return now && now !== before ? now : undefined
+      },
+      90_000,
+      () => `no other primary after the switchover`,
+    )
+    await f.waitForStates({ [promoted.name]: 'primary', [before.name]: 'secondary' }, 120_000)
+    // The old primary, a standby now, is the node worked on.
+    const [enable, disable] = steps.maintenance
+    await f.run(enable!, before)
+    await f.waitForStates({ [before.name]: 'maintenance' }, 60_000)
+    await f.run(disable!, before)
+    await f.waitForStates({ [before.name]: 'secondary', [promoted.name]: 'primary' }, 120_000)
+    // The other standby's machine is lost with its disk; the documented line names it (db3 there).
+    const lost = f.nodes.find((node) => node !== before && node !== promoted)!
+    f.kill(lost)
+    for (const line of steps.drop) await f.run(line, lost)
+    await waitUntil(
+      async () => ((await f.states()).some((state) => state.name === lost.name) ? undefined : true),
+      60_000,
+      () => `${lost.name} is still in the formation`,
+    )
+    expect((await f.states()).map((state) => state.name).sort()).toEqual([before.name, promoted.name].sort())
   })
 })
 

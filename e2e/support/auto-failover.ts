@@ -64,14 +64,14 @@ export interface DocumentedSetup {
 export const SETUP_PASSWORDS = ['MONITOR_PASSWORD', 'REPLICATION_PASSWORD', 'OWNER_PASSWORD', 'APP_PASSWORD'] as const
 
 /**
- * Reads the set-up block of docs/operations.md: the ```sh block after the ha-setup marker, split at its `# on …`
- * comments into the five parts DocumentedSetup names. Throws, saying what it found, when the block changed shape.
+ * The ```sh block after `marker` in docs/operations.md, split at its `# on …` comments, which must start as `expected`
+ * says, in that order. Throws, saying what it found, when the block changed shape.
  */
-export function documentedSetup(markdown = readFileSync(OPERATIONS_MD, 'utf8')): DocumentedSetup {
-  const at = markdown.indexOf(SETUP_MARKER)
-  if (at < 0) throw new Error(`docs/operations.md has no ${SETUP_MARKER} block`)
+function documentedBlock(markdown: string, marker: string, expected: string[]): string[][] {
+  const at = markdown.indexOf(marker)
+  if (at < 0) throw new Error(`docs/operations.md has no ${marker} block`)
   const block = /```sh\n([\s\S]*?)\n```/.exec(markdown.slice(at))?.[1]
-  if (block === undefined) throw new Error('docs/operations.md: no ```sh block after the ha-setup marker')
+  if (block === undefined) throw new Error(`docs/operations.md: no \`\`\`sh block after ${marker}`)
   const parts: { heading: string; lines: string[] }[] = []
   for (const line of block.split('\n')) {
     if (line.startsWith('# on ')) parts.push({ heading: line, lines: [] })
@@ -80,12 +80,35 @@ export function documentedSetup(markdown = readFileSync(OPERATIONS_MD, 'utf8')):
       parts.at(-1)!.lines.push(line)
     }
   }
-  const expected = ['# on mon.internal', '# on db1.internal:', '# on db1.internal, once', '# on db2.internal', '# on any data node']
   const headings = parts.map((p) => p.heading)
   if (parts.length !== expected.length || expected.some((start, i) => !headings[i]!.startsWith(start)))
-    throw new Error(`docs/operations.md: the ha-setup block's parts are ${JSON.stringify(headings)}; expected ones starting ${JSON.stringify(expected)}`)
-  const [monitor, primary, roles, standby, formation] = parts.map((p) => p.lines) as [string[], string[], string[], string[], string[]]
+    throw new Error(`docs/operations.md: the ${marker} block's parts are ${JSON.stringify(headings)}; expected ones starting ${JSON.stringify(expected)}`)
+  return parts.map((p) => p.lines)
+}
+
+/** The set-up block of docs/operations.md ("High availability"), in the five parts DocumentedSetup names. */
+export function documentedSetup(markdown = readFileSync(OPERATIONS_MD, 'utf8')): DocumentedSetup {
+  const expected = ['# on mon.internal', '# on db1.internal:', '# on db1.internal, once', '# on db2.internal', '# on any data node']
+  const [monitor, primary, roles, standby, formation] = documentedBlock(markdown, SETUP_MARKER, expected) as [string[], string[], string[], string[], string[]]
   return { monitor, primary, roles, standby, formation }
+}
+
+/** The operator steps' block of docs/operations.md ("Operator steps"), in the order they run. */
+export interface DocumentedOperations {
+  /** `# on any data node: watch`: show state, show events. */
+  watch: string[]
+  /** `# on any data node: switch over`. */
+  switchover: string[]
+  /** `# on the node to work on`: enable, then disable maintenance. */
+  maintenance: string[]
+  /** `# on any other data node`: drop a node whose disk is lost (db3). */
+  drop: string[]
+}
+
+export function documentedOperations(markdown = readFileSync(OPERATIONS_MD, 'utf8')): DocumentedOperations {
+  const expected = ['# on any data node: watch', '# on any data node: switch over', '# on the node to work on', '# on any other data node']
+  const [watch, switchover, maintenance, drop] = documentedBlock(markdown, '<!-- ha-operations:', expected) as [string[], string[], string[], string[]]
+  return { watch, switchover, maintenance, drop }
 }
 
 /** A documented line that installs and starts the keeper under systemd: the test plays systemd for it. */
@@ -405,6 +428,8 @@ export async function createFormation(options: { tooling: Tooling; nodes: number
     },
     /** The passwords the documented commands were given (MONITOR_PASSWORD, …). */
     passwords,
+    /** Runs one documented line on `node`, as the set-up does (its folder and port for the documented ones). */
+    run: (line: string, node: FormationNode): Promise<string> => runDocumented(line, node),
     /** The multi-host URI the documented `pg_autoctl show uri` line prints, as it printed it (once the set-up ran). */
     uri: '',
     /**
