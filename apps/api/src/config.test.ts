@@ -138,7 +138,16 @@ describe('demo mode (issue 10 §1)', () => {
       problemsOf({ SANAM_MODE: 'production', NODE_ENV: 'development' })
         .map((p) => p.split(':')[0])
         .sort(),
-    ).toEqual(['AUDIT_HMAC_KEY', 'BACKOFFICE_USERNAME', 'BANK_WEBHOOK_SECRET', 'DEVICE_TOKEN_SECRET', 'SEAMLESS_SECRET', 'SMS_HTTP_KEY', 'SMS_HTTP_URL', 'TOTP_ENCRYPTION_KEY'])
+    ).toEqual([
+      'AUDIT_HMAC_KEY',
+      'BACKOFFICE_USERNAME',
+      'BANK_WEBHOOK_SECRET',
+      'DEVICE_TOKEN_SECRET',
+      'SEAMLESS_SECRET',
+      'SMS_HTTP_KEY',
+      'SMS_HTTP_URL',
+      'TOTP_ENCRYPTION_KEY',
+    ])
   })
 
   it('starts outside demo mode with real secrets and a gateway, and turns every demo convenience off', () => {

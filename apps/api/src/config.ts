@@ -246,7 +246,10 @@ const ConfigSchema = z.object({
 
 export type SanamMode = 'demo' | 'production'
 
-export type Config = Omit<z.infer<typeof ConfigSchema>, 'SANAM_MODE' | 'SEED_DEMO' | 'SMS_PROVIDER' | 'API_PROCESSES' | 'METRICS_HOST' | 'BACKOFFICE_USERNAME'> & {
+export type Config = Omit<
+  z.infer<typeof ConfigSchema>,
+  'SANAM_MODE' | 'SEED_DEMO' | 'SMS_PROVIDER' | 'API_PROCESSES' | 'METRICS_HOST' | 'BACKOFFICE_USERNAME'
+> & {
   /** The first owner's name: BACKOFFICE_USERNAME, or `admin` in demo mode (required and never a guessed name outside it). */
   BACKOFFICE_USERNAME: string
   /**
@@ -343,7 +346,9 @@ export function loadConfig(
   }
   if (serving && !demo) {
     if (!cleaned.BACKOFFICE_USERNAME)
-      problems.push(`BACKOFFICE_USERNAME: required ${outside}: the first owner's name, chosen at set-up (ADR 069; not admin or another name an attacker tries first)`)
+      problems.push(
+        `BACKOFFICE_USERNAME: required ${outside}: the first owner's name, chosen at set-up (ADR 069; not admin or another name an attacker tries first)`,
+      )
     else if (GUESSED_OPERATOR_NAMES.includes(cleaned.BACKOFFICE_USERNAME.toLowerCase()))
       problems.push(`BACKOFFICE_USERNAME: ${cleaned.BACKOFFICE_USERNAME} is a name an attacker tries first, not allowed ${outside} (ADR 069)`)
     if (!cleaned.DEVICE_TOKEN_SECRET) problems.push(`DEVICE_TOKEN_SECRET: required ${outside} (ADR 039; e.g. openssl rand -hex 32)`)
