@@ -126,14 +126,14 @@ export function createBackofficeAuthService(deps: {
     windowMs: FAIL_WINDOW_MS,
   })
 
-  /** Refusals are counted per username, or per address when the address's own limit refused them (ADR 069). */
+  /** The refusals of a burst (`user:<username>` or `address:<address>`) that no audit entry has reported yet (ADR 069). */
   const tallyKey = (burst: string) => `bo-login-refusals-tally:${burst}`
 
   /**
    * Audits a refused sign-in as part of its burst (ADR 069), with the username and address it came with (never the
    * password or the code). `burst` is what was refused: the username, or the address when only the address's own
-   * limit refused it or the name is no operator's, so one address cycling through usernames is one burst. The burst's first refusal
-   * writes an entry that reports how many refusals came before it unreported; the others only count.
+   * limit refused it or the name is no operator's, so one address cycling through usernames is one burst. The burst's
+   * first refusal writes an entry that reports how many refusals came before it unreported; the others only count.
    */
   async function auditRefusal(username: string, address: string, reason: 'bad_credentials' | 'rate_limited', burst: string) {
     const opened = await limiter.hit(`bo-login-refusals:${burst}`, 1, REFUSAL_BURST_MS)
