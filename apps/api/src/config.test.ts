@@ -90,6 +90,7 @@ const PRODUCTION = {
   AUDIT_HMAC_KEY: 'audit-key-of-this-operator-0123456789abcdef',
   DEVICE_TOKEN_SECRET: 'device-token-key-of-this-operator-0123456789',
   TOTP_ENCRYPTION_KEY: 'c0ffee00'.repeat(8),
+  BACKOFFICE_USERNAME: 'somchai.owner',
 }
 
 describe('demo mode (issue 10 §1)', () => {
@@ -103,6 +104,8 @@ describe('demo mode (issue 10 §1)', () => {
       bankWebhookSecret: DEMO_BANK_WEBHOOK_SECRET,
     })
     expect(config.seamlessSecret('pgsoft')).toBe(DEMO_SEAMLESS_SECRET)
+    // Demo mode keeps the owner a visitor can sign in as at once.
+    expect(config.BACKOFFICE_USERNAME).toBe('admin')
   })
 
   it('must be asked for on PostgreSQL: SANAM_MODE=demo', () => {
@@ -117,6 +120,7 @@ describe('demo mode (issue 10 §1)', () => {
       const names = problems.map((p) => p.split(':')[0])
       expect(names.sort()).toEqual([
         'AUDIT_HMAC_KEY',
+        'BACKOFFICE_USERNAME',
         'BANK_WEBHOOK_SECRET',
         'DEVICE_TOKEN_SECRET',
         'SEAMLESS_SECRET',
@@ -134,7 +138,16 @@ describe('demo mode (issue 10 §1)', () => {
       problemsOf({ SANAM_MODE: 'production', NODE_ENV: 'development' })
         .map((p) => p.split(':')[0])
         .sort(),
-    ).toEqual(['AUDIT_HMAC_KEY', 'BANK_WEBHOOK_SECRET', 'DEVICE_TOKEN_SECRET', 'SEAMLESS_SECRET', 'SMS_HTTP_KEY', 'SMS_HTTP_URL', 'TOTP_ENCRYPTION_KEY'])
+    ).toEqual([
+      'AUDIT_HMAC_KEY',
+      'BACKOFFICE_USERNAME',
+      'BANK_WEBHOOK_SECRET',
+      'DEVICE_TOKEN_SECRET',
+      'SEAMLESS_SECRET',
+      'SMS_HTTP_KEY',
+      'SMS_HTTP_URL',
+      'TOTP_ENCRYPTION_KEY',
+    ])
   })
 
   it('starts outside demo mode with real secrets and a gateway, and turns every demo convenience off', () => {
@@ -148,6 +161,7 @@ describe('demo mode (issue 10 §1)', () => {
     })
     expect(config.seamlessSecret('pgsoft')).toBe('pgsoft-own-secret-123')
     expect(config.seamlessSecret('jili')).toBe(PRODUCTION.SEAMLESS_SECRET)
+    expect(config.BACKOFFICE_USERNAME).toBe('somchai.owner')
     // Turning a demo feature off explicitly is always fine.
     expect(loadConfig({ ...PRODUCTION, SEED_DEMO: 'false', DEMO_BANK_FEED: 'false' }).SANAM_MODE).toBe('production')
   })
@@ -166,6 +180,10 @@ describe('demo mode (issue 10 §1)', () => {
     ['TOTP_ENCRYPTION_KEY', { TOTP_ENCRYPTION_KEY: DEMO_TOTP_ENCRYPTION_KEY }, /demo key/],
     ['TOTP_ENCRYPTION_KEY', { TOTP_ENCRYPTION_KEY: '' }, /required/],
     ['TOTP_ENCRYPTION_KEY', { TOTP_ENCRYPTION_KEY: 'too-short' }, /32 bytes/],
+    // The first owner's name is chosen at set-up (ADR 069): never the default, never a name an attacker tries first.
+    ['BACKOFFICE_USERNAME', { BACKOFFICE_USERNAME: '' }, /required/],
+    ['BACKOFFICE_USERNAME', { BACKOFFICE_USERNAME: 'admin' }, /attacker tries first/],
+    ['BACKOFFICE_USERNAME', { BACKOFFICE_USERNAME: 'root' }, /attacker tries first/],
   ])('outside demo mode refuses %s %j', (name, override, why) => {
     const problems = problemsOf({ ...PRODUCTION, ...override })
     expect(problems).toHaveLength(1)
@@ -184,6 +202,7 @@ describe('demo mode (issue 10 §1)', () => {
     })
     expect(problems.map((p) => p.split(':')[0]).sort()).toEqual([
       'AUDIT_HMAC_KEY',
+      'BACKOFFICE_USERNAME',
       'BANK_WEBHOOK_SECRET',
       'DEMO_BANK_FEED',
       'DEVICE_TOKEN_SECRET',

@@ -92,6 +92,11 @@ const processCount = z.string().transform((raw, ctx): number | 'auto' => {
 /** The audit chain's key in demo mode (play money): public, so refused outside it (ADR 037). */
 export const DEMO_AUDIT_HMAC_KEY = 'sanam-demo-audit-key-not-a-secret-0000'
 
+/** The first owner's name in demo mode; outside it, a name chosen at set-up (ADR 069). */
+export const DEMO_BACKOFFICE_USERNAME = 'admin'
+/** Operator names an attacker tries first: refused for the first owner outside demo mode (ADR 069). */
+export const GUESSED_OPERATOR_NAMES: readonly string[] = ['admin', 'administrator', 'root', 'owner', 'superuser', 'sysadmin', 'backoffice', 'sanam']
+
 /** The device-token key in demo mode (play money): public, so refused outside it (ADR 039). */
 export const DEMO_DEVICE_TOKEN_SECRET = 'sanam-demo-device-token-key-not-a-secret'
 
@@ -190,10 +195,14 @@ const ConfigSchema = z.object({
   BANK_WEBHOOK_SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   DEMO_BANK_FEED: bool.optional(),
 
+  /**
+   * The first owner's name, created on an empty database. Outside demo mode it is chosen at set-up (ADR 069): required,
+   * and never a name an attacker tries first (GUESSED_OPERATOR_NAMES). Demo mode's owner is `admin`.
+   */
   BACKOFFICE_USERNAME: z
     .string()
     .regex(/^[a-z0-9_.-]{3,32}$/, { error: 'must be 3-32 of a-z 0-9 _ . -' })
-    .default('admin'),
+    .optional(),
   BACKOFFICE_PASSWORD: z
     .string()
     .min(MIN_OPERATOR_PASSWORD_LENGTH, { error: `must be at least ${MIN_OPERATOR_PASSWORD_LENGTH} characters` })
@@ -237,7 +246,12 @@ const ConfigSchema = z.object({
 
 export type SanamMode = 'demo' | 'production'
 
-export type Config = Omit<z.infer<typeof ConfigSchema>, 'SANAM_MODE' | 'SEED_DEMO' | 'SMS_PROVIDER' | 'API_PROCESSES' | 'METRICS_HOST'> & {
+export type Config = Omit<
+  z.infer<typeof ConfigSchema>,
+  'SANAM_MODE' | 'SEED_DEMO' | 'SMS_PROVIDER' | 'API_PROCESSES' | 'METRICS_HOST' | 'BACKOFFICE_USERNAME'
+> & {
+  /** The first owner's name: BACKOFFICE_USERNAME, or `admin` in demo mode (required and never a guessed name outside it). */
+  BACKOFFICE_USERNAME: string
   /**
    * How many API processes serve the port (ADR 052): 1 is this process alone; more is a primary that forks that many
    * workers sharing the port (node:cluster). Several need PostgreSQL and REDIS_URL (see loadConfig).
@@ -331,6 +345,12 @@ export function loadConfig(
     else if (cleaned.AUDIT_HMAC_KEY === DEMO_AUDIT_HMAC_KEY) problems.push(`AUDIT_HMAC_KEY: is the public demo key, not allowed ${outside}`)
   }
   if (serving && !demo) {
+    if (!cleaned.BACKOFFICE_USERNAME)
+      problems.push(
+        `BACKOFFICE_USERNAME: required ${outside}: the first owner's name, chosen at set-up (ADR 069; not admin or another name an attacker tries first)`,
+      )
+    else if (GUESSED_OPERATOR_NAMES.includes(cleaned.BACKOFFICE_USERNAME.toLowerCase()))
+      problems.push(`BACKOFFICE_USERNAME: ${cleaned.BACKOFFICE_USERNAME} is a name an attacker tries first, not allowed ${outside} (ADR 069)`)
     if (!cleaned.DEVICE_TOKEN_SECRET) problems.push(`DEVICE_TOKEN_SECRET: required ${outside} (ADR 039; e.g. openssl rand -hex 32)`)
     else if (cleaned.DEVICE_TOKEN_SECRET === DEMO_DEVICE_TOKEN_SECRET) problems.push(`DEVICE_TOKEN_SECRET: is the public demo secret, not allowed ${outside}`)
     const secrets = [
@@ -372,6 +392,7 @@ export function loadConfig(
     SEED_DEMO: demo && (data.SEED_DEMO ?? true),
     SMS_PROVIDER: smsProvider === 'console' ? 'console' : 'http',
     auditHmacKey: data.AUDIT_HMAC_KEY ?? DEMO_AUDIT_HMAC_KEY,
+    BACKOFFICE_USERNAME: data.BACKOFFICE_USERNAME ?? DEMO_BACKOFFICE_USERNAME,
     deviceTokenSecret: data.DEVICE_TOKEN_SECRET ?? DEMO_DEVICE_TOKEN_SECRET,
     bankWebhookSecret: data.BANK_WEBHOOK_SECRET ?? DEMO_BANK_WEBHOOK_SECRET,
     totpEncryptionKey: data.TOTP_ENCRYPTION_KEY ?? DEMO_TOTP_ENCRYPTION_KEY,
