@@ -55,7 +55,7 @@ const projects: TestProjectConfiguration[] = [
   {
     test: {
       name: 'api',
-      include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
+      include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts', 'apps/api/scripts/**/*.test.ts'],
       environment: 'node',
       globalSetup: ['apps/api/test/global-setup.ts'],
       env: { SANAM_TEST_DB: 'pglite' },

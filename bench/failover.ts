@@ -40,13 +40,8 @@ async function main() {
 
   say(`formation: monitor, primary and ${STANDBYS} standbys (${PROFILE} monitor settings)`)
   const started = Date.now()
-  const formation = await createFormation({
-    tooling,
-    nodes: STANDBYS + 1,
-    database: 'sanam',
-    monitorSettings,
-    ...(STANDBYS >= 2 ? { numberSyncStandbys: 1 } : {}),
-  })
+  // docs/operations.md's set-up: with two standbys or more, number-sync-standbys 1.
+  const formation = await createFormation({ tooling, nodes: STANDBYS + 1, database: 'sanam', monitorSettings })
   let server: Awaited<ReturnType<typeof startServer>> | undefined
   try {
     const [names] = await formation.sql<{ names: string }>(await formation.primary(), "select current_setting('synchronous_standby_names') as names")

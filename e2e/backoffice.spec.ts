@@ -160,6 +160,21 @@ describe('the operator app', () => {
     expect(stored.local).not.toContain(OPERATOR.password)
     expect(stored.session).not.toContain(OPERATOR.password)
     expect(stored.session).not.toContain(OPERATOR.totpSecret)
+
+    // This browser is now a known device (ADR 069): its signed token is an HttpOnly cookie no script of the page
+    // reads, kept in no storage, and sent back only with sign-ins, so strangers' wrong sign-ins never lock it out.
+    const device = (await page.context().cookies()).find((c) => c.name === 'sanam_operator_device')
+    expect(device).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/backoffice/auth' })
+    expect(await page.evaluate(() => document.cookie)).not.toContain(device!.value)
+    expect(stored.local + stored.session).not.toContain(device!.value)
+    const tab = await page.context().newPage()
+    await tab.goto('/backoffice/')
+    await tab.getByLabel('ชื่อผู้ใช้').fill(OPERATOR.username)
+    await tab.getByLabel('รหัสผ่าน').fill(OPERATOR.password)
+    const sent = tab.waitForRequest((r) => r.url().endsWith('/api/backoffice/auth/login'))
+    await tab.getByRole('button', { name: 'เข้าสู่ระบบ' }).click()
+    expect(await (await sent).headerValue('cookie')).toContain(`sanam_operator_device=${device!.value}`)
+    await tab.close()
   })
 
   it('approves one pending withdrawal with its payout reference and rejects the other; the member sees both outcomes', async () => {

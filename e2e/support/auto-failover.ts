@@ -1,12 +1,15 @@
 // A pg_auto_failover formation on this machine for the failover spec and the bench (ADR 054): a monitor and data
 // nodes, each a PostgreSQL cluster of its own in a temporary folder on a free port, run by `pg_autoctl` as the
 // `postgres` user (pg_autoctl and initdb refuse root). Nothing here touches the machine's own PostgreSQL.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
-import { chownSync, closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+// It is made by running the set-up block of docs/operations.md ("High availability") as written: only the folders,
+// host names, ports and the application's network are replaced (issue 35: the documented commands are the tested ones).
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { chownSync, closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir, userInfo } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { freePort } from './server.ts'
+import { freePort, repoRoot } from './server.ts'
 
 /** The Debian packages that bring pg_autoctl and the monitor's extension (`.ci/run` installs them). */
 export const AUTO_FAILOVER_PACKAGES = ['postgresql-15-auto-failover', 'pg-auto-failover-cli']
@@ -39,11 +42,97 @@ export const RECOMMENDED_MONITOR: Record<string, number> = {
   primary_demote_timeout: 10_000,
 }
 
+/** Where the documented set-up is, and the marker of its block. */
+export const OPERATIONS_MD = path.join(repoRoot, 'docs', 'operations.md')
+const SETUP_MARKER = '<!-- ha-setup:'
+
+/** The documented set-up's parts, in the order they run, each named by the comment that opens it. */
+export interface DocumentedSetup {
+  /** `# on mon.internal`: the monitor. */
+  monitor: string[]
+  /** `# on db1.internal`: the first data node, the primary. */
+  primary: string[]
+  /** `# on db1.internal, once`: the roles and the database's owner. */
+  roles: string[]
+  /** `# on db2.internal, then db3.internal`: each standby. */
+  standby: string[]
+  /** `# on any data node`: number-sync-standbys, then the application's URI. */
+  formation: string[]
+}
+
+/** The passwords the documented commands read from the environment. */
+export const SETUP_PASSWORDS = ['MONITOR_PASSWORD', 'REPLICATION_PASSWORD', 'OWNER_PASSWORD', 'APP_PASSWORD'] as const
+
 /**
- * PostgreSQL settings of every data node: a standby being promoted looks for new WAL every 0.5 s instead of 5 s, which
- * is what its promotion waits for once the primary is gone.
+ * The ```sh block after `marker` in docs/operations.md, split at its `# on …` comments, which must start as `expected`
+ * says, in that order. Throws, saying what it found, when the block changed shape.
  */
-export const DATA_NODE_SETTINGS: Record<string, string> = { wal_retrieve_retry_interval: '500ms' }
+function documentedBlock(markdown: string, marker: string, expected: string[]): string[][] {
+  const at = markdown.indexOf(marker)
+  if (at < 0) throw new Error(`docs/operations.md has no ${marker} block`)
+  const block = /```sh\n([\s\S]*?)\n```/.exec(markdown.slice(at))?.[1]
+  if (block === undefined) throw new Error(`docs/operations.md: no \`\`\`sh block after ${marker}`)
+  const parts: { heading: string; lines: string[] }[] = []
+  for (const line of block.split('\n')) {
+    if (line.startsWith('# on ')) parts.push({ heading: line, lines: [] })
+    else if (line.trim() !== '' && !line.startsWith('#')) {
+      if (parts.length === 0) throw new Error(`docs/operations.md: a command before the first "# on …" comment: ${line}`)
+      parts.at(-1)!.lines.push(line)
+    }
+  }
+  const headings = parts.map((p) => p.heading)
+  if (parts.length !== expected.length || expected.some((start, i) => !headings[i]!.startsWith(start)))
+    throw new Error(`docs/operations.md: the ${marker} block's parts are ${JSON.stringify(headings)}; expected ones starting ${JSON.stringify(expected)}`)
+  return parts.map((p) => p.lines)
+}
+
+/** The set-up block of docs/operations.md ("High availability"), in the five parts DocumentedSetup names. */
+export function documentedSetup(markdown = readFileSync(OPERATIONS_MD, 'utf8')): DocumentedSetup {
+  const expected = ['# on mon.internal', '# on db1.internal:', '# on db1.internal, once', '# on db2.internal', '# on any data node']
+  const [monitor, primary, roles, standby, formation] = documentedBlock(markdown, SETUP_MARKER, expected) as [string[], string[], string[], string[], string[]]
+  return { monitor, primary, roles, standby, formation }
+}
+
+/** The operator steps' block of docs/operations.md ("Operator steps"), in the order they run. */
+export interface DocumentedOperations {
+  /** `# on any data node: watch`: show state, show events. */
+  watch: string[]
+  /** `# on any data node: switch over`. */
+  switchover: string[]
+  /** `# on the node to work on`: enable, then disable maintenance. */
+  maintenance: string[]
+  /** `# on any other data node`: drop a node whose disk is lost (db3). */
+  drop: string[]
+}
+
+export function documentedOperations(markdown = readFileSync(OPERATIONS_MD, 'utf8')): DocumentedOperations {
+  const expected = ['# on any data node: watch', '# on any data node: switch over', '# on the node to work on', '# on any other data node']
+  const [watch, switchover, maintenance, drop] = documentedBlock(markdown, '<!-- ha-operations:', expected) as [string[], string[], string[], string[]]
+  return { watch, switchover, maintenance, drop }
+}
+
+/** A documented line that installs and starts the keeper under systemd: the test plays systemd for it. */
+const SYSTEMD_LINE = /^pg_autoctl show systemd --pgdata (\S+) \| sudo tee \S+ && sudo systemctl daemon-reload && sudo systemctl enable --now \S+$/
+
+/** What a unit `pg_autoctl show systemd` wrote asks systemd to run: ExecStart's words, its Environment, its User. */
+export function unitCommand(unit: string): { command: string[]; env: Record<string, string>; user: string | undefined } {
+  const values = (key: string) =>
+    unit
+      .split('\n')
+      .map((line) => new RegExp(`^\\s*${key}\\s*=\\s*(.*)$`).exec(line)?.[1]?.trim())
+      .filter((v): v is string => v !== undefined)
+  const start = values('ExecStart')[0]
+  if (!start) throw new Error(`the unit has no ExecStart:\n${unit}`)
+  const env: Record<string, string> = {}
+  for (const value of values('Environment')) {
+    const [name, ...rest] = value
+      .replace(/^'(.*)'$/, '$1')
+      .replace(/^"(.*)"$/, '$1')
+      .split('=')
+    if (name) env[name] = rest.join('=')
+  }
+  return { command: start.split(/\s+/), env, user: values('User')[0] }
+}
 
 interface Tooling {
   autoctl: string
@@ -150,16 +239,13 @@ function descendants(pid: number): number[] {
 
 /**
  * A monitor and `nodes` data nodes (the first created is the primary, the others its standbys), formation `default`,
- * one database `database`. The monitor takes `monitorSettings` before the first data node registers.
+ * made by docs/operations.md's set-up block (documentedSetup): passwords (scram-sha-256), TLS (self-signed), the
+ * database `sanam` owned by `sanam_owner` with the runtime role `sanam_app`, and, with two standbys or more,
+ * number-sync-standbys 1. The monitor takes `monitorSettings` after the documented ones, before the first data node
+ * registers. `database` is the one the helpers below default to: `sanam`, or another the test makes for itself.
  */
-export async function createFormation(options: {
-  tooling: Tooling
-  nodes: number
-  database: string
-  monitorSettings?: Record<string, number>
-  /** The formation's number_sync_standbys (pg_auto_failover's default 0: one standby is waited for while it is healthy). */
-  numberSyncStandbys?: number
-}) {
+export async function createFormation(options: { tooling: Tooling; nodes: number; database: string; monitorSettings?: Record<string, number> }) {
+  const setup = documentedSetup()
   const { tooling } = options
   const dir = mkdtempSync(path.join(tmpdir(), 'sanam-ha-'))
   chownSync(dir, tooling.user.uid, tooling.user.gid)
@@ -176,10 +262,17 @@ export async function createFormation(options: {
   }
   const superuser = tooling.user.name
   const processes = new Set<ChildProcess>()
+  /** The passwords the documented commands take from the environment (a secret store's, in production). */
+  const passwords = Object.fromEntries(SETUP_PASSWORDS.map((name) => [name, randomBytes(16).toString('hex')])) as Record<
+    (typeof SETUP_PASSWORDS)[number],
+    string
+  >
+  /** Each node's keeper as its systemd unit runs it (`pg_autoctl show systemd`), kept to start it again. */
+  const units = new Map<string, ReturnType<typeof unitCommand>>()
 
-  function autoctl(name: string, args: string[]): ChildProcess {
+  function autoctlProcess(name: string, command: string, args: string[], extra: Record<string, string> = {}): ChildProcess {
     const log = openSync(path.join(dir, `${name}.log`), 'a')
-    const child = spawn(tooling.autoctl, args, { cwd: dir, env, uid: tooling.user.uid, gid: tooling.user.gid, stdio: ['ignore', log, log] })
+    const child = spawn(command, args, { cwd: dir, env: { ...env, ...extra }, uid: tooling.user.uid, gid: tooling.user.gid, stdio: ['ignore', log, log] })
     closeSync(log)
     processes.add(child)
     child.once('exit', () => processes.delete(child))
@@ -192,6 +285,69 @@ export async function createFormation(options: {
       .filter((f) => f.endsWith('.log'))
       .map((f) => `--- ${f} ---\n${readFileSync(path.join(dir, f), 'utf8').trim().split('\n').slice(-lines).join('\n')}`)
       .join('\n')
+  }
+
+  /**
+   * Runs one documented line as the formation's user, with the passwords in its environment; the machine it was
+   * written for is `machine` (its folder and port replace the documented ones). Answers its output.
+   */
+  async function runDocumented(line: string, machine: { name: string; port: number; pgdata: string }): Promise<string> {
+    const text = line
+      .replaceAll('mon.internal:5432', `127.0.0.1:${monitorPort}`)
+      .replace(/\b(?:mon|db\d)\.internal\b/g, '127.0.0.1')
+      .replace(/--name db\d\b/g, `--name ${machine.name}`)
+      .replace(/\b5432\b/g, String(machine.port))
+      .replaceAll('/var/lib/postgresql/monitor', path.join(dir, 'monitor'))
+      .replaceAll('/var/lib/postgresql/sanam', machine.pgdata)
+      .replaceAll('10.0.0.0/8', '127.0.0.1/32')
+    const systemd = SYSTEMD_LINE.exec(text)
+    if (systemd) {
+      // As systemd would: the unit pg_autoctl writes, its ExecStart started as its user, and PostgreSQL answering.
+      const unit = await runAs(`${tooling.autoctl} show systemd --pgdata ${systemd[1]}`)
+      writeFileSync(path.join(dir, `${machine.name}.service`), unit)
+      const command = unitCommand(unit)
+      if (command.user !== undefined && command.user !== superuser) throw new Error(`the unit runs as ${command.user}, not ${superuser}`)
+      units.set(machine.name, command)
+      startUnit(machine.name)
+      await waitUntil(
+        () => queryOnce(`postgres://${superuser}@127.0.0.1:${machine.port}/postgres`, 'select 1'),
+        60_000,
+        () => `PostgreSQL of ${machine.name} did not answer after its keeper started\n${logs()}`,
+      )
+      return unit
+    }
+    return runAs(text)
+  }
+
+  /** `sh -c text` as the formation's user, in its folder; throws with the output when it fails. */
+  function runAs(text: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      execFile(
+        'sh',
+        ['-c', text],
+        { cwd: dir, env: { ...env, ...passwords }, uid: tooling.user.uid, gid: tooling.user.gid, encoding: 'utf8', timeout: 180_000, maxBuffer: 16 << 20 },
+        (error, stdout, stderr) => {
+          appendLog('setup', `$ ${text}\n${stdout}${stderr}`)
+          if (error) reject(new Error(`${text}\nfailed: ${error.message}\n${stderr.trim().split('\n').slice(-15).join('\n')}`))
+          else resolve(stdout)
+        },
+      )
+    })
+  }
+
+  function appendLog(name: string, text: string) {
+    writeFileSync(path.join(dir, `${name}.log`), text, { flag: 'a' })
+  }
+
+  /** Starts a node's keeper as its unit says (`pg_autoctl run` with PGDATA). */
+  function startUnit(name: string): ChildProcess {
+    const unit = units.get(name)
+    if (!unit) throw new Error(`${name} has no unit`)
+    const [command = '', ...args] = unit.command
+    const child = autoctlProcess(name, command, args, unit.env)
+    const node = nodes.find((n) => n.name === name)
+    if (node) node.process = child
+    return child
   }
 
   const monitorPort = await freePort()
@@ -270,47 +426,55 @@ export async function createFormation(options: {
       )
       return row!.n
     },
-    /** `pg_autoctl show uri --formation default`: the multi-host URL the tool gives applications. */
-    showUri(): string {
-      return execFileSync(tooling.autoctl, ['show', 'uri', '--pgdata', path.join(dir, 'monitor'), '--formation', 'default'], {
-        cwd: dir,
-        env,
-        uid: tooling.user.uid,
-        gid: tooling.user.gid,
-        encoding: 'utf8',
-      }).trim()
-    },
+    /** The passwords the documented commands were given (MONITOR_PASSWORD, …). */
+    passwords,
+    /** Runs one documented line on `node`, as the set-up does (its folder and port for the documented ones). */
+    run: (line: string, node: FormationNode): Promise<string> => runDocumented(line, node),
+    /** The multi-host URI the documented `pg_autoctl show uri` line prints, as it printed it (once the set-up ran). */
+    uri: '',
     /**
-     * `pg_autoctl show uri` as an application uses it: as `user` (the superuser unless given), without TLS (the
-     * clusters run --no-ssl; node-postgres reads the tool's sslmode=prefer as verify-full), and with another
-     * target_session_attrs when asked (prefer-standby for READ_REPLICA_URL).
+     * That URI as docs/operations.md says an application uses it: `user` (the superuser unless given) with its password
+     * (sanam_owner: OWNER_PASSWORD, sanam_app: APP_PASSWORD), `uselibpqcompat=true` for the self-signed certificates,
+     * `database` (options.database unless given), and another target_session_attrs when asked (prefer-standby for
+     * READ_REPLICA_URL).
      */
     applicationUrl(as: { user?: string; database?: string; target?: string } = {}): string {
-      let url = formation
-        .showUri()
-        .replace('postgres://', `postgres://${as.user ?? superuser}@`)
-        .replace('sslmode=prefer', 'sslmode=disable')
-      if (as.database) url = url.replace(`/${options.database}?`, `/${as.database}?`)
+      const user = as.user ?? superuser
+      const password = { sanam_owner: passwords.OWNER_PASSWORD, sanam_app: passwords.APP_PASSWORD }[user]
+      let url = `${formation.uri.replace('postgres://', `postgres://${user}${password ? `:${password}` : ''}@`)}&uselibpqcompat=true`
+      const database = as.database ?? options.database
+      url = url.replace('/sanam?', `/${database}?`)
       if (as.target) url = url.replace('target_session_attrs=read-write', `target_session_attrs=${as.target}`)
       return url
     },
-    /** Adds a data node: the first becomes the primary, later ones standbys cloned from it. */
+    /**
+     * Adds a data node by the documented lines: the first (db1) by the primary's and the roles', later ones (db2, db3,
+     * …) by the standby's, while the primary is asked for a checkpoint (its first copy waits for one, as the docs say).
+     */
     async addNode(): Promise<FormationNode> {
-      const name = `node_${String.fromCharCode(97 + nodes.length)}`
+      const name = `db${nodes.length + 1}`
       const node: FormationNode = { name, port: await freePort(), pgdata: path.join(dir, name), process: undefined }
+      const first = nodes.length === 0
       nodes.push(node)
-      // prettier-ignore
-      node.process = autoctl(name, [
-        'create', 'postgres', '--pgdata', node.pgdata, '--pgport', String(node.port), '--pgctl', path.join(tooling.bindir, 'pg_ctl'),
-        '--hostname', '127.0.0.1', '--listen', '127.0.0.1', '--name', name, '--dbname', options.database,
-        '--monitor', `postgres://autoctl_node@127.0.0.1:${monitorPort}/pg_auto_failover?sslmode=disable`, '--auth', 'trust', '--no-ssl', '--run',
-      ])
+      if (first) {
+        for (const line of [...setup.primary, ...setup.roles]) await runDocumented(line, node)
+        return node
+      }
+      const primary = nodes[0]!
+      let copying = true
+      const checkpoints = (async () => {
+        while (copying) {
+          await formation.sql(primary, 'checkpoint', 'postgres').catch(() => undefined)
+          await new Promise((resolve) => setTimeout(resolve, 1000))
+        }
+      })()
+      try {
+        for (const line of setup.standby) await runDocumented(line, node)
+      } finally {
+        copying = false
+        await checkpoints
+      }
       return node
-    },
-    /** Applies DATA_NODE_SETTINGS to a running node (ALTER SYSTEM, which a standby takes too). */
-    async tune(node: FormationNode): Promise<void> {
-      for (const [name, value] of Object.entries(DATA_NODE_SETTINGS)) await formation.sql(node, `alter system set ${name} = '${value}'`, 'postgres')
-      await formation.sql(node, 'select pg_reload_conf()', 'postgres')
     },
     /**
      * The machine of `node` dies: its keeper (pg_autoctl and its services), its postmaster and every backend, all
@@ -333,9 +497,9 @@ export async function createFormation(options: {
       node.process = undefined
       return at
     },
-    /** The machine comes back: `pg_autoctl run` on the node's data, which rejoins as a standby (pg_rewind). */
+    /** The machine comes back: its unit starts the keeper, which rejoins as a standby (pg_rewind). */
     restart(node: FormationNode): void {
-      node.process = autoctl(node.name, ['run', '--pgdata', node.pgdata])
+      startUnit(node.name)
     },
     /** Stops every node and the monitor (SIGTERM, then SIGKILL after 10 s) and removes the folder. */
     async destroy(): Promise<void> {
@@ -366,37 +530,31 @@ export async function createFormation(options: {
   }
 
   try {
-    // prettier-ignore
-    autoctl('monitor', [
-      'create', 'monitor', '--pgdata', path.join(dir, 'monitor'), '--pgport', String(monitorPort), '--pgctl', path.join(tooling.bindir, 'pg_ctl'),
-      '--hostname', '127.0.0.1', '--auth', 'trust', '--no-ssl', '--run',
-    ])
-    await waitUntil(
-      async () => (await onMonitor('select 1 from pgautofailover.formation')) && true,
-      60_000,
-      () => `the monitor did not start\n${logs()}`,
-    )
+    const monitor = { name: 'monitor', port: monitorPort, pgdata: path.join(dir, 'monitor') }
+    for (const line of setup.monitor) await runDocumented(line, monitor)
+    // The test's own timings on top of the documented ones (QUICK_MONITOR: a failover in seconds on a loaded machine).
     const settings = options.monitorSettings ?? {}
     for (const [name, value] of Object.entries(settings)) await onMonitor(`alter system set pgautofailover.${name} = ${Number(value)}`)
     if (Object.keys(settings).length > 0) await onMonitor('select pg_reload_conf()')
 
     const primary = await formation.addNode()
     await formation.waitForStates({ [primary.name]: 'single' }, 60_000)
-    await formation.tune(primary)
     for (let i = 1; i < options.nodes; i++) {
       const standby = await formation.addNode()
-      // The standby's pg_basebackup waits for a checkpoint, spread over minutes by default: ask for it at once.
-      await formation.waitForStates({ [primary.name]: 'primary', [standby.name]: 'secondary' }, 90_000, () =>
-        formation.sql(primary, 'checkpoint', 'postgres').catch(() => undefined),
-      )
-      await formation.tune(standby)
+      await formation.waitForStates({ [primary.name]: 'primary', [standby.name]: 'secondary' }, 90_000)
     }
-    // Set once the standbys are there: pg_auto_failover refuses more synchronous standbys than it has.
-    if (options.numberSyncStandbys !== undefined) {
-      await onMonitor(`select pgautofailover.set_formation_number_sync_standbys('default', ${Number(options.numberSyncStandbys)})`)
+    // number-sync-standbys needs two standbys (pg_auto_failover refuses more synchronous standbys than it can spare);
+    // the URI is printed either way. Both from the first node's folder, "any data node".
+    const [syncLine, ...rest] = setup.formation
+    if (!syncLine?.includes('number-sync-standbys')) throw new Error(`the formation part of the set-up starts with ${syncLine}`)
+    if (options.nodes >= 3) {
+      await runDocumented(syncLine, primary)
       // The primary applies it (apply_settings) and is primary again.
       await formation.waitForStates({ [primary.name]: 'primary' }, 60_000)
     }
+    for (const line of rest) formation.uri = (await runDocumented(line, primary)).trim()
+    if (!formation.uri.startsWith('postgres://')) throw new Error(`pg_autoctl show uri printed ${formation.uri}`)
+    if (options.database !== 'sanam') await formation.sql(primary, `create database ${options.database}`, 'postgres')
     return formation
   } catch (error) {
     await formation.destroy()

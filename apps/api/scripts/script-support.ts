@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
 import { ConfigError, loadConfig, type Config } from '../src/config.ts'
 import { openDatabase, type Database } from '../src/db/client.ts'
+import { label, parseDatabaseUrl } from '../src/db/hosts.ts'
 import { rowsOf } from '../src/db/rows.ts'
 
 /** The repository root: apps/api/scripts is three levels down. DATA_DIR is relative to it, as for the server. */
@@ -25,6 +26,17 @@ export function loadScriptConfig(): Config {
 }
 
 /**
+ * Where a tool works, for its messages: the servers and the database, never the credentials. DATABASE_URL may list
+ * several servers (ADR 054: `db1:5432,db2:5432`, what `pg_autoctl show uri` prints), which `new URL` refuses, so the
+ * URL is read the way the pool reads it.
+ */
+export function postgresLabel(databaseUrl: string): string {
+  const { hosts, url } = parseDatabaseUrl(databaseUrl, 'read-write')
+  const servers = hosts.map(label).join(',')
+  return `PostgreSQL ${servers}${new URL(url).pathname}`
+}
+
+/**
  * Opens PostgreSQL (DATABASE_URL) or the embedded database (DATA_DIR) without creating or migrating anything, and
  * checks `tables` exist. The embedded database allows one process at a time: while a server holds it, the person is
  * pointed to `online`, the server's own route for the same work.
@@ -36,8 +48,7 @@ export async function openConfiguredDatabase(
   let database: Database
   let where: string
   if (config.DATABASE_URL) {
-    const url = new URL(config.DATABASE_URL)
-    where = `PostgreSQL ${url.hostname}${url.port ? `:${url.port}` : ''}${url.pathname}`
+    where = postgresLabel(config.DATABASE_URL)
     database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: path.resolve(root, config.DATA_DIR) })
     if (!(await database.ping())) {
       await database.close().catch(() => undefined)

@@ -25,6 +25,7 @@ import type { SmsSender } from './modules/sms/sms.ts'
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes.ts'
 import { operatorsRepository } from './modules/backoffice/operators.repository.ts'
 import { createBackofficeAuthService } from './modules/backoffice/backoffice-auth.service.ts'
+import { operatorDeviceTokens } from './modules/backoffice/operator-device-token.ts'
 import { createBackofficeService } from './modules/backoffice/backoffice.service.ts'
 import { operatorsRoutes } from './modules/backoffice/operators.routes.ts'
 import { createOperatorsService } from './modules/backoffice/operators.service.ts'
@@ -389,6 +390,7 @@ export async function buildApp(deps: AppDeps) {
     sessionHours: config.BACKOFFICE_SESSION_HOURS,
     idleMinutes: config.BACKOFFICE_IDLE_MINUTES,
     totpSecrets: totpSecretBox(config.totpEncryptionKey),
+    devices: operatorDeviceTokens({ secret: config.deviceTokenSecret, clock }),
     operatorsRepository,
     auditRepository,
   })
@@ -485,7 +487,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(async (callbacks: TypedApp) =>
         seamlessRoutes(callbacks, { seamless, clock, secretFor: config.seamlessSecret, signatureFor: config.seamlessSignature }),
       )
-      backofficeRoutes(api, { auth: backofficeAuth, backoffice, links, operator, limitLogin })
+      backofficeRoutes(api, { auth: backofficeAuth, backoffice, links, operator, limitLogin, secureCookies: config.SANAM_MODE !== 'demo' })
       operatorsRoutes(api, { operators, operator })
       auditRoutes(api, { audit, anyOperator: operator('backoffice.read') })
       membersRoutes(api, { members, operator })

@@ -104,6 +104,8 @@ describe('demo mode (issue 10 §1)', () => {
       bankWebhookSecret: DEMO_BANK_WEBHOOK_SECRET,
     })
     expect(config.seamlessSecret('pgsoft')).toBe(DEMO_SEAMLESS_SECRET)
+    // Demo mode keeps the owner a visitor can sign in as at once.
+    expect(config.BACKOFFICE_USERNAME).toBe('admin')
   })
 
   it('must be asked for on PostgreSQL: SANAM_MODE=demo', () => {
@@ -159,6 +161,7 @@ describe('demo mode (issue 10 §1)', () => {
     })
     expect(config.seamlessSecret('pgsoft')).toBe('pgsoft-own-secret-123')
     expect(config.seamlessSecret('jili')).toBe(PRODUCTION.SEAMLESS_SECRET)
+    expect(config.backofficeOwners.map((o) => o.username)).toEqual(['somchai', 'malee'])
     // Turning a demo feature off explicitly is always fine.
     expect(loadConfig({ ...PRODUCTION, SEED_DEMO: 'false', DEMO_BANK_FEED: 'false' }).SANAM_MODE).toBe('production')
   })
@@ -177,6 +180,10 @@ describe('demo mode (issue 10 §1)', () => {
     ['TOTP_ENCRYPTION_KEY', { TOTP_ENCRYPTION_KEY: DEMO_TOTP_ENCRYPTION_KEY }, /demo key/],
     ['TOTP_ENCRYPTION_KEY', { TOTP_ENCRYPTION_KEY: '' }, /required/],
     ['TOTP_ENCRYPTION_KEY', { TOTP_ENCRYPTION_KEY: 'too-short' }, /32 bytes/],
+    // The first owner's name is chosen at set-up (ADR 069): never the default, never a name an attacker tries first.
+    ['BACKOFFICE_USERNAME', { BACKOFFICE_USERNAME: 'somchai.owner' }, /BACKOFFICE_OWNERS instead/],
+    ['BACKOFFICE_OWNERS', { BACKOFFICE_OWNERS: 'admin:0812345678,malee:0898765432' }, /attacker tries first/],
+    ['BACKOFFICE_OWNERS', { BACKOFFICE_OWNERS: 'root:0812345678,malee:0898765432' }, /attacker tries first/],
   ])('outside demo mode refuses %s %j', (name, override, why) => {
     const problems = problemsOf({ ...PRODUCTION, ...override })
     expect(problems).toHaveLength(1)
@@ -369,7 +376,7 @@ describe('the owners named at set-up (ADR 070)', () => {
   it.each([
     ['one owner alone', 'somchai:0812345678', 'at least two owners'],
     ['none', '', 'at least two owners'],
-    ['the name every guess starts with', 'admin:0812345678,malee:0898765432', 'other than admin'],
+    ['the name every guess starts with', 'admin:0812345678,malee:0898765432', 'attacker tries first'],
     ['a shared phone', 'somchai:0812345678,malee:0812345678', 'share the phone'],
     ['a name twice', 'somchai:0812345678,somchai:0898765432', 'named twice'],
     ['no phone', 'somchai,malee:0898765432', 'username:phone'],

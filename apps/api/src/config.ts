@@ -92,6 +92,11 @@ const processCount = z.string().transform((raw, ctx): number | 'auto' => {
 /** The audit chain's key in demo mode (play money): public, so refused outside it (ADR 037). */
 export const DEMO_AUDIT_HMAC_KEY = 'sanam-demo-audit-key-not-a-secret-0000'
 
+/** The first owner's name in demo mode; outside it, the owners are named at set-up (BACKOFFICE_OWNERS, ADR 069, ADR 070). */
+export const DEMO_BACKOFFICE_USERNAME = 'admin'
+/** Operator names an attacker tries first: refused for the first owner outside demo mode (ADR 069). */
+export const GUESSED_OPERATOR_NAMES: readonly string[] = ['admin', 'administrator', 'root', 'owner', 'superuser', 'sysadmin', 'backoffice', 'sanam']
+
 /** The device-token key in demo mode (play money): public, so refused outside it (ADR 039). */
 export const DEMO_DEVICE_TOKEN_SECRET = 'sanam-demo-device-token-key-not-a-secret'
 
@@ -190,10 +195,14 @@ const ConfigSchema = z.object({
   BANK_WEBHOOK_SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   DEMO_BANK_FEED: bool.optional(),
 
+  /**
+   * Demo mode's first owner, created on an empty database (`admin`). Refused outside demo mode, where the owners are
+   * named in BACKOFFICE_OWNERS, two or more, none of them a name an attacker tries first (ADR 069, ADR 070).
+   */
   BACKOFFICE_USERNAME: z
     .string()
     .regex(/^[a-z0-9_.-]{3,32}$/, { error: 'must be 3-32 of a-z 0-9 _ . -' })
-    .default('admin'),
+    .optional(),
   /** The owners named at set-up (ADR 070): `username:phone` pairs, comma-separated. Required, two or more, outside demo mode. */
   BACKOFFICE_OWNERS: z.string().optional(),
   BACKOFFICE_PASSWORD: z
@@ -239,7 +248,12 @@ const ConfigSchema = z.object({
 
 export type SanamMode = 'demo' | 'production'
 
-export type Config = Omit<z.infer<typeof ConfigSchema>, 'SANAM_MODE' | 'SEED_DEMO' | 'SMS_PROVIDER' | 'API_PROCESSES' | 'METRICS_HOST'> & {
+export type Config = Omit<
+  z.infer<typeof ConfigSchema>,
+  'SANAM_MODE' | 'SEED_DEMO' | 'SMS_PROVIDER' | 'API_PROCESSES' | 'METRICS_HOST' | 'BACKOFFICE_USERNAME'
+> & {
+  /** The first owner's name: BACKOFFICE_USERNAME, or `admin` in demo mode (required and never a guessed name outside it). */
+  BACKOFFICE_USERNAME: string
   /**
    * How many API processes serve the port (ADR 052): 1 is this process alone; more is a primary that forks that many
    * workers sharing the port (node:cluster). Several need PostgreSQL and REDIS_URL (see loadConfig).
@@ -310,7 +324,8 @@ export function setUpOwners(value: string | undefined, strict: boolean, outside 
       problems.push(
         `BACKOFFICE_OWNERS: at least two owners required ${outside} (username:phone,username:phone; ADR 070): one owner alone could create the two operators a four-eyes decision needs`,
       )
-    if (owners.some((o) => o.username === 'admin')) problems.push(`BACKOFFICE_OWNERS: choose owner names other than admin ${outside}`)
+    for (const owner of owners.filter((o) => GUESSED_OPERATOR_NAMES.includes(o.username)))
+      problems.push(`BACKOFFICE_OWNERS: ${owner.username} is a name an attacker tries first, not allowed ${outside} (ADR 069)`)
   }
   return { owners, problems }
 }
@@ -372,6 +387,9 @@ export function loadConfig(
     else if (cleaned.AUDIT_HMAC_KEY === DEMO_AUDIT_HMAC_KEY) problems.push(`AUDIT_HMAC_KEY: is the public demo key, not allowed ${outside}`)
   }
   if (serving && !demo) {
+    // A real-money install names its owners in BACKOFFICE_OWNERS, two or more (ADR 070); one first owner is demo mode's.
+    if (cleaned.BACKOFFICE_USERNAME)
+      problems.push(`BACKOFFICE_USERNAME: demo mode's one first owner; ${outside} name two or more owners in BACKOFFICE_OWNERS instead (ADR 070)`)
     if (!cleaned.DEVICE_TOKEN_SECRET) problems.push(`DEVICE_TOKEN_SECRET: required ${outside} (ADR 039; e.g. openssl rand -hex 32)`)
     else if (cleaned.DEVICE_TOKEN_SECRET === DEMO_DEVICE_TOKEN_SECRET) problems.push(`DEVICE_TOKEN_SECRET: is the public demo secret, not allowed ${outside}`)
     const secrets = [
@@ -416,6 +434,7 @@ export function loadConfig(
     backofficeOwners: owners.owners,
     SMS_PROVIDER: smsProvider === 'console' ? 'console' : 'http',
     auditHmacKey: data.AUDIT_HMAC_KEY ?? DEMO_AUDIT_HMAC_KEY,
+    BACKOFFICE_USERNAME: data.BACKOFFICE_USERNAME ?? DEMO_BACKOFFICE_USERNAME,
     deviceTokenSecret: data.DEVICE_TOKEN_SECRET ?? DEMO_DEVICE_TOKEN_SECRET,
     bankWebhookSecret: data.BANK_WEBHOOK_SECRET ?? DEMO_BANK_WEBHOOK_SECRET,
     totpEncryptionKey: data.TOTP_ENCRYPTION_KEY ?? DEMO_TOTP_ENCRYPTION_KEY,

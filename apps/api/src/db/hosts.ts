@@ -96,7 +96,8 @@ export class NoServerError extends Error {
   }
 }
 
-const label = (h: HostPort) => (h.host.includes(':') ? `[${h.host}]:${h.port}` : `${h.host}:${h.port}`)
+/** `host:port`, `[v6]:port`: a server as messages name it. */
+export const label = (h: HostPort) => (h.host.includes(':') ? `[${h.host}]:${h.port}` : `${h.host}:${h.port}`)
 
 /**
  * The server new connections go to: the one that matched last, else whichever first answers a probe of all of them at

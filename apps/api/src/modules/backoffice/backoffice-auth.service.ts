@@ -9,6 +9,7 @@ import type { RateLimiter } from '../../lib/rate-limiter.ts'
 import { isCommonPassword } from '../auth/common-passwords.ts'
 import type { PasswordHasher } from '../auth/password.ts'
 import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
+import type { OperatorDeviceTokens } from './operator-device-token.ts'
 import type { OperatorRow, OperatorsRepository } from './operators.repository.ts'
 
 export type { OperatorRole }
@@ -23,16 +24,31 @@ export interface OperatorActor extends AuditActor {
   mustEnroll: boolean
 }
 
+/*
+ * Sign-in limits (ADR 029, 036, 069). A browser that signed in as the operator before, with password and code, sends its
+ * device token (an HttpOnly cookie): its attempts count only against that device's own counter, so strangers' wrong
+ * sign-ins never lock it out. Every other attempt (no token, a forged one, another operator's) counts against the
+ * address, the pair and the account, which stops a guesser spread over many addresses.
+ */
 /** Failed sign-ins per (address, username) per window: a typo streak at one desk does not spend the account's count. */
 export const OPERATOR_FAIL_LIMIT = 10
 /** Failed sign-ins per address per window, whatever the username: one address cannot try many usernames. */
 export const OPERATOR_FAIL_LIMIT_PER_ADDRESS = 30
-/** Failed sign-ins per account per window from every address together (passwords and codes alike, ADR 036). */
+/** Failed sign-ins per account per window from every unknown device together (passwords and codes alike, ADR 036). */
 export const OPERATOR_FAIL_LIMIT_PER_ACCOUNT = 20
 /** The back-off's second step: failed sign-ins per account per day; past it the account waits out the day. */
 export const OPERATOR_FAIL_LIMIT_PER_ACCOUNT_DAY = 100
+/** Failed sign-ins per window from one known device (a valid device token of this operator), counted apart (ADR 069). */
+export const OPERATOR_FAIL_LIMIT_PER_DEVICE = 10
 const FAIL_WINDOW_MS = 15 * 60_000
 const FAIL_DAY_MS = 24 * 3_600_000
+/**
+ * Refused sign-ins are audited one entry per burst (ADR 069): the first refusal of a burst writes an entry, the others
+ * within this window only count, and the next entry for the same username or address reports how many there were.
+ */
+export const REFUSAL_BURST_MS = FAIL_WINDOW_MS
+/** How long a count of refusals waits for the entry that reports it (a quiet month forgets it). */
+const REFUSAL_TALLY_MS = 30 * FAIL_DAY_MS
 /** A one-time password (an owner created the operator or reset it) opens the new-password step for this long. */
 export const ONE_TIME_PASSWORD_HOURS = 24
 /** How often a session's last use is written: enough for an idle limit counted in minutes, not a write per request. */
@@ -63,6 +79,8 @@ export function createBackofficeAuthService(deps: {
   idleMinutes: number
   /** Seals TOTP secrets before they are stored and opens them to check a code. */
   totpSecrets: TotpSecretBox
+  /** Signs and checks the back-office's device tokens (ADR 069). */
+  devices: OperatorDeviceTokens
   operatorsRepository: Pick<
     OperatorsRepository,
     | 'count'
@@ -82,7 +100,7 @@ export function createBackofficeAuthService(deps: {
   >
   auditRepository: Pick<AuditRepository, 'record'>
 }) {
-  const { db, clock, hasher, limiter, totpSecrets, operatorsRepository, auditRepository } = deps
+  const { db, clock, hasher, limiter, totpSecrets, devices, operatorsRepository, auditRepository } = deps
   const dummyHash = hasher.hash(newToken())
 
   /** Whether `code` is a current TOTP code of the sealed `secret` not used before by this operator; takes its step if so. */
@@ -95,46 +113,83 @@ export function createBackofficeAuthService(deps: {
   const attemptCounters = (username: string, address: string) => ({
     pair: { key: `bo-login-fail:${address}:${username}`, limit: OPERATOR_FAIL_LIMIT, windowMs: FAIL_WINDOW_MS },
     others: [
-      { key: `bo-login-fail-ip:${address}`, limit: OPERATOR_FAIL_LIMIT_PER_ADDRESS, windowMs: FAIL_WINDOW_MS },
+      { key: addressCounterKey(address), limit: OPERATOR_FAIL_LIMIT_PER_ADDRESS, windowMs: FAIL_WINDOW_MS },
       { key: `bo-login-fail-account:${username}`, limit: OPERATOR_FAIL_LIMIT_PER_ACCOUNT, windowMs: FAIL_WINDOW_MS },
       { key: `bo-login-fail-account-day:${username}`, limit: OPERATOR_FAIL_LIMIT_PER_ACCOUNT_DAY, windowMs: FAIL_DAY_MS },
     ],
   })
+  const addressCounterKey = (address: string) => `bo-login-fail-ip:${address}`
+  /** The one counter a known device's attempt spends (ADR 069). */
+  const deviceCounter = (operatorId: number, key: string) => ({
+    key: `bo-login-fail-device:${operatorId}:${key}`,
+    limit: OPERATOR_FAIL_LIMIT_PER_DEVICE,
+    windowMs: FAIL_WINDOW_MS,
+  })
 
-  /** Every failed sign-in is audited with the username and address it came with (never the password or the code). */
-  async function auditFailure(username: string, address: string, reason: 'bad_credentials' | 'rate_limited') {
-    // In a transaction of its own: the chain lock is held from reading the head to the insert (a burst of failures
-    // from many addresses would otherwise read the same head).
+  /** The refusals of a burst (`user:<username>` or `address:<address>`) that no audit entry has reported yet (ADR 069). */
+  const tallyKey = (burst: string) => `bo-login-refusals-tally:${burst}`
+
+  /**
+   * Audits a refused sign-in as part of its burst (ADR 069), with the username and address it came with (never the
+   * password or the code). `burst` is what was refused: the username, or the address when only the address's own
+   * limit refused it or the name is no operator's, so one address cycling through usernames is one burst. The burst's
+   * first refusal writes an entry that reports how many refusals came before it unreported; the others only count.
+   */
+  async function auditRefusal(username: string, address: string, reason: 'bad_credentials' | 'rate_limited', burst: string) {
+    const opened = await limiter.hit(`bo-login-refusals:${burst}`, 1, REFUSAL_BURST_MS)
+    const tally = await limiter.hit(tallyKey(burst), Number.MAX_SAFE_INTEGER, REFUSAL_TALLY_MS)
+    if (!opened.allowed) return
+    // This refusal opens a burst: it reports the ones before it and is the first of its own.
+    const earlier = tally.count - 1
+    await limiter.reset(tallyKey(burst))
+    await limiter.hit(tallyKey(burst), Number.MAX_SAFE_INTEGER, REFUSAL_TALLY_MS)
+    // In a transaction of its own: the chain lock is held from reading the head to the insert (bursts for many
+    // usernames at once would otherwise read the same head).
     await inTransaction(db, (tx) =>
       auditRepository.record(tx, {
         actor: null,
         action: 'operator.login_failed',
         targetType: 'operator_username',
         targetId: username,
-        after: { username, address, reason },
+        after: { username, address, reason, ...(earlier > 0 ? { refused_since_last_report: earlier } : {}) },
         at: clock.now(),
       }),
     )
   }
 
+  /** Refusals for `username` not yet reported by an entry, now reported by its sign-in's entry (and counted anew). */
+  async function takeRefusalTally(username: string): Promise<number> {
+    const { count } = await limiter.peek(tallyKey(`user:${username}`), Number.MAX_SAFE_INTEGER)
+    if (count > 0) await limiter.reset(tallyKey(`user:${username}`))
+    return count
+  }
+
   /**
    * The operator whose username, password and (once enrolled) current code these are. Each attempt is counted before
-   * anything is checked, so a parallel burst gets no more checks than the limits; the count per account runs across
-   * every address, so guesses spread over many addresses back off too. A wrong password, a missing or wrong code, an
-   * unknown or disabled username all get the one BAD_CREDENTIALS after the same work: nothing tells whether the password
-   * was right unless the code is right too. A success takes its own count back (an office behind one address is never
-   * locked out by its own sign-ins) and forgets the pair's failures.
+   * anything is checked, so a parallel burst gets no more checks than the limits. Which counters (ADR 069): a request
+   * with a valid device token of this very operator spends only that device's own; every other spends the pair's, the
+   * address's and the account's, whose count runs across every address, so guesses spread over many addresses back
+   * off too. A wrong password, a missing or wrong code, an unknown or disabled username all get the one
+   * BAD_CREDENTIALS after the same work: nothing tells whether the password was right unless the code is right too.
+   * A success takes its own count back (an office behind one address is never locked out by its own sign-ins) and
+   * forgets the pair's (or the device's) failures.
    */
-  async function checkCredentials(input: Credentials, address: string): Promise<OperatorRow> {
+  async function checkCredentials(input: Credentials, address: string, deviceToken: string | undefined): Promise<OperatorRow> {
+    const device = devices.verify(deviceToken)
+    const named = device ? await operatorsRepository.findByUsername(db, input.username) : undefined
+    const known = device && named?.id === device.operatorId ? deviceCounter(device.operatorId, device.key) : null
     const counters = attemptCounters(input.username, address)
-    const all = [counters.pair, ...counters.others]
+    const all = known ? [known] : [counters.pair, ...counters.others]
     const decisions = await Promise.all(all.map((c) => limiter.hit(c.key, c.limit, c.windowMs)))
-    const refused = decisions.filter((d) => !d.allowed)
-    if (refused.length > 0) {
-      await auditFailure(input.username, address, 'rate_limited')
-      throw new AppError('RATE_LIMITED', undefined, undefined, Math.ceil(Math.max(...refused.map((d) => d.retryAfterMs)) / 1000))
+    const refusedBy = all.filter((_, i) => !decisions[i]?.allowed)
+    if (refusedBy.length > 0) {
+      // Refused by the address's limit alone: an address going through usernames, whose burst is the address's.
+      const byAddress = refusedBy.every((c) => c.key === addressCounterKey(address))
+      await auditRefusal(input.username, address, 'rate_limited', byAddress ? `address:${address}` : `user:${input.username}`)
+      const waitMs = Math.max(...decisions.filter((d) => !d.allowed).map((d) => d.retryAfterMs))
+      throw new AppError('RATE_LIMITED', undefined, undefined, Math.ceil(waitMs / 1000))
     }
-    const operator = await operatorsRepository.findByUsername(db, input.username)
+    const operator = named ?? (await operatorsRepository.findByUsername(db, input.username))
     const valid = operator ? await hasher.verify(operator.passwordHash, input.password) : await hasher.verify(await dummyHash, input.password).then(() => false)
     const right =
       operator !== undefined &&
@@ -142,10 +197,12 @@ export function createBackofficeAuthService(deps: {
       operator.disabledAt === null &&
       (operator.totpSecret === null || (await takeCode(db, operator.id, operator.totpSecret, input.otp)))
     if (!right) {
-      await auditFailure(input.username, address, 'bad_credentials')
+      // A name no operator has is no account under attack but an address scanning: its burst is the address's.
+      await auditRefusal(input.username, address, 'bad_credentials', operator ? `user:${input.username}` : `address:${address}`)
       throw new AppError('BAD_CREDENTIALS')
     }
-    await Promise.all([limiter.reset(counters.pair.key), ...counters.others.map((c) => limiter.reward(c.key))])
+    if (known) await limiter.reset(known.key)
+    else await Promise.all([limiter.reset(counters.pair.key), ...counters.others.map((c) => limiter.reward(c.key))])
     return operator
   }
 
@@ -154,10 +211,15 @@ export function createBackofficeAuthService(deps: {
     if (clock.now().getTime() - resetAt.getTime() > ONE_TIME_PASSWORD_HOURS * 3_600_000) throw new AppError('TEMPORARY_PASSWORD_EXPIRED')
   }
 
-  /** Opens a session for `operator` with `alsoInTx` (the sign-in's own writes) and its audit entry. */
+  /**
+   * Opens a session for `operator` with `alsoInTx` (the sign-in's own writes) and its audit entry, which reports the
+   * refused sign-ins for this username since the last report (ADR 069). Answers a new device token when the operator
+   * signed in with its code: the back-office keeps it as a cookie, and this browser is a known device from then on.
+   */
   async function openSession(operator: OperatorRow, address: string, action: string, alsoInTx?: (tx: Db) => Promise<void>) {
     const token = newToken()
     const now = clock.now()
+    const refused = await takeRefusalTally(operator.username)
     await inTransaction(db, async (tx) => {
       await alsoInTx?.(tx)
       await operatorsRepository.insertSession(tx, {
@@ -173,10 +235,19 @@ export function createBackofficeAuthService(deps: {
         action,
         targetType: 'operator',
         targetId: String(operator.id),
+        ...(refused > 0 ? { after: { refused_since_last_report: refused } } : {}),
         at: now,
       })
     })
-    return { token, username: operator.username, role: operator.role, totp_enrolled: operator.totpSecret !== null, must_enroll: mustEnroll(operator) }
+    return {
+      token,
+      username: operator.username,
+      role: operator.role,
+      totp_enrolled: operator.totpSecret !== null,
+      must_enroll: mustEnroll(operator),
+      // Only a sign-in with password and code makes a known device: one without a second factor proves too little.
+      ...(operator.totpSecret !== null ? { device_token: devices.issue(operator.id) } : {}),
+    }
   }
 
   return {
@@ -229,10 +300,11 @@ export function createBackofficeAuthService(deps: {
     /**
      * Signs in from `address` (the client address TRUST_PROXY yields) with username, password and, once enrolled, the
      * current code, all at once (checkCredentials). A one-time password (an owner created or reset the operator) opens
-     * no session: PASSWORD_CHANGE_REQUIRED, and the operator chooses its own with `renewPassword`.
+     * no session: PASSWORD_CHANGE_REQUIRED, and the operator chooses its own with `renewPassword`. `deviceToken`, from
+     * an earlier sign-in in this browser, keeps it clear of strangers' failures (ADR 069); a success answers a new one.
      */
-    async login(input: Credentials, address: string) {
-      const operator = await checkCredentials(input, address)
+    async login(input: Credentials, address: string, deviceToken?: string) {
+      const operator = await checkCredentials(input, address, deviceToken)
       if (operator.passwordResetAt) {
         assertOneTimeLive(operator.passwordResetAt)
         throw new AppError('PASSWORD_CHANGE_REQUIRED')
@@ -245,9 +317,9 @@ export function createBackofficeAuthService(deps: {
      * operator's own new password, once, within a day; then the operator is signed in, to enrol TOTP if it has none.
      * Refused (BAD_CREDENTIALS) for a password the operator chose: without a reset there is nothing to renew.
      */
-    async renewPassword(input: Credentials & { new_password: string }, address: string) {
+    async renewPassword(input: Credentials & { new_password: string }, address: string, deviceToken?: string) {
       assertOperatorPassword(input.new_password)
-      const operator = await checkCredentials(input, address)
+      const operator = await checkCredentials(input, address, deviceToken)
       const resetAt = operator.passwordResetAt
       if (!resetAt) throw new AppError('BAD_CREDENTIALS')
       assertOneTimeLive(resetAt)

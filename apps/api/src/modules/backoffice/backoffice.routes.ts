@@ -1,9 +1,10 @@
 import { backofficeContract, backofficeOperatorsContract, msg } from '@sanam/contract'
-import type { preHandlerAsyncHookHandler } from 'fastify'
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import { done, ok } from '../../lib/http.ts'
 import type { TypedApp } from '../../lib/typed-app.ts'
 import type { OperatorGuard } from '../../plugins/operator-auth.ts'
 import type { BackofficeAuthService } from './backoffice-auth.service.ts'
+import { operatorDeviceCookie, operatorDeviceTokenOf } from './operator-device-token.ts'
 import type { LinkService } from '../links/links.service.ts'
 import type { BackofficeService } from './backoffice.service.ts'
 
@@ -15,6 +16,8 @@ export function backofficeRoutes(
     links: Pick<LinkService, 'forMember'>
     operator: OperatorGuard
     limitLogin: preHandlerAsyncHookHandler
+    /** Device cookies only over HTTPS: always outside demo mode (ADR 069), else when the request came over HTTPS. */
+    secureCookies: boolean
   },
 ) {
   const { backoffice } = deps
@@ -23,11 +26,17 @@ export function backofficeRoutes(
   const enrolling = deps.operator('self.session', { whileEnrolling: true })
   const self = backofficeOperatorsContract
 
-  app.post('/backoffice/auth/login', { schema: backofficeContract.login, preHandler: deps.limitLogin }, async (req) =>
-    ok(await deps.auth.login(req.body, req.ip), msg('LOGGED_IN')),
+  /** A sign-in's device token goes into its HttpOnly cookie (ADR 069), never into the answer's body. */
+  const keepDevice = <T extends { device_token?: string }>(req: FastifyRequest, reply: FastifyReply, { device_token, ...session }: T) => {
+    if (device_token) reply.header('set-cookie', operatorDeviceCookie(device_token, deps.secureCookies || req.protocol === 'https'))
+    return session
+  }
+  const deviceToken = (req: FastifyRequest) => operatorDeviceTokenOf(req.headers.cookie)
+  app.post('/backoffice/auth/login', { schema: backofficeContract.login, preHandler: deps.limitLogin }, async (req, reply) =>
+    ok(keepDevice(req, reply, await deps.auth.login(req.body, req.ip, deviceToken(req))), msg('LOGGED_IN')),
   )
-  app.post('/backoffice/auth/password/renew', { schema: self.renewPassword, preHandler: deps.limitLogin }, async (req) =>
-    ok(await deps.auth.renewPassword(req.body, req.ip), msg('LOGGED_IN')),
+  app.post('/backoffice/auth/password/renew', { schema: self.renewPassword, preHandler: deps.limitLogin }, async (req, reply) =>
+    ok(keepDevice(req, reply, await deps.auth.renewPassword(req.body, req.ip, deviceToken(req))), msg('LOGGED_IN')),
   )
   app.post('/backoffice/auth/logout', { schema: self.logout, preHandler: enrolling }, async (req) => {
     await deps.auth.logout(req.operator)

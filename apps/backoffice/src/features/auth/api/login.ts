@@ -8,7 +8,9 @@ export type LoginBody = RequestBody<Route>
 
 /**
  * `POST /backoffice/auth/login`: username and password, and the TOTP code once enrolled. Its 401 means a wrong
- * password or that the code is needed (`OTP_REQUIRED`), so it never ends a session.
+ * password or that the code is needed (`OTP_REQUIRED`), so it never ends a session. A success also sets this
+ * browser's device token (ADR 069) as an HttpOnly cookie the browser sends back with the next sign-in by itself: the
+ * app neither reads nor keeps it.
  */
 export function login(body: LoginBody): Promise<ResponseData<Route>> {
   return apiRequest('/backoffice/auth/login', { method: 'POST', body, redirectOn401: false })
