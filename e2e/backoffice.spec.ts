@@ -8,15 +8,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { shot, viewShot } from './support/browser.ts'
 import { call, postBankTransfer } from './support/http.ts'
 import { faultEnv, payInAccount, registerPlayers, transferBody, type Player } from './support/money.ts'
-import {
-  nextOperatorCode,
-  oneTimePasswordSentTo,
-  OPERATOR,
-  operatorPhone,
-  operatorToken,
-  seasonedOperators,
-  type OperatorLogin,
-} from './support/operator.ts'
+import { nextOperatorCode, oneTimePasswordSentTo, OPERATOR, operatorPhone, operatorToken, seasonedOperators, type OperatorLogin } from './support/operator.ts'
 import { startServer } from './support/server.ts'
 import { expectAccessible, seriousAxeViolations } from './support/page.ts'
 import { useBrowserSuite } from './support/suite.ts'
@@ -321,7 +313,11 @@ describe('the operator app', () => {
 
     // The second owner, named at set-up, takes its own first password from its phone and approves.
     const { page: mali } = await suite.desktop()
-    await firstSignIn(mali, { username: SECOND_OWNER.username, password: await oneTimePasswordSentTo(suite.baseUrl, SECOND_OWNER.phone) }, 'owner-mali-own-pass-2')
+    await firstSignIn(
+      mali,
+      { username: SECOND_OWNER.username, password: await oneTimePasswordSentTo(suite.baseUrl, SECOND_OWNER.phone) },
+      'owner-mali-own-pass-2',
+    )
     await mali.getByRole('heading', { name: 'ภาพรวม' }).waitFor()
     await mali.getByRole('link', { name: 'ผู้ใช้งานหลังบ้าน' }).click()
     const waiting = mali.getByRole('table', { name: 'คำขอที่รอเจ้าของระบบอีกคนอนุมัติ' }).getByRole('row').filter({ hasText: 'finance.ploy' })
@@ -331,7 +327,12 @@ describe('the operator app', () => {
     await mali.getByRole('table', { name: 'ผู้ใช้งานหลังบ้าน' }).getByRole('cell', { name: 'finance.ploy', exact: true }).waitFor()
 
     const { page: ploy } = await suite.desktop()
-    await firstSignIn(ploy, { username: 'finance.ploy', password: await oneTimePasswordSentTo(suite.baseUrl, phone) }, 'finance-ploy-own-pass-2', 'backoffice-enrol')
+    await firstSignIn(
+      ploy,
+      { username: 'finance.ploy', password: await oneTimePasswordSentTo(suite.baseUrl, phone) },
+      'finance-ploy-own-pass-2',
+      'backoffice-enrol',
+    )
     await openQueue(ploy)
     await ploy.getByText('finance.ploy · การเงิน').waitFor()
     // Created a moment ago: it decides no money for 24 hours (OPERATOR_TOO_NEW), whatever the page offers.

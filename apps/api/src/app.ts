@@ -27,7 +27,7 @@ import { operatorsRepository } from './modules/backoffice/operators.repository.t
 import { createBackofficeAuthService } from './modules/backoffice/backoffice-auth.service.ts'
 import { operatorDeviceTokens } from './modules/backoffice/operator-device-token.ts'
 import { createBackofficeService } from './modules/backoffice/backoffice.service.ts'
-import { operatorsRoutes } from './modules/backoffice/operators.routes.ts'
+import { devTotpRoutes, operatorsRoutes } from './modules/backoffice/operators.routes.ts'
 import { createOperatorsService } from './modules/backoffice/operators.service.ts'
 import { auditRoutes } from './modules/audit/audit.routes.ts'
 import { createAuditService } from './modules/audit/audit.service.ts'
@@ -251,6 +251,7 @@ export async function buildApp(deps: AppDeps) {
     hasher: deps.hasher ?? argon2Hasher,
     sms,
     siteName: () => site.siteName().catch(() => 'Sanam'),
+    totpSecrets: totpSecretBox(config.totpEncryptionKey),
     operatorsRepository,
     auditRepository,
   })
@@ -501,6 +502,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(async (uploads: TypedApp) => mediaUploadRoutes(uploads, { media: mediaUpload, operator }))
       reportsRoutes(api, { reports, operator })
       if (consoleSms) devSmsRoutes(api, { outbox: consoleSms })
+      if (config.SANAM_MODE === 'demo') devTotpRoutes(api, { clock })
       if (config.demoBankFeed) devBankRoutes(api, { deposits })
     },
     { prefix: '/api' },

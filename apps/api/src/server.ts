@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url'
 import Fastify from 'fastify'
 import { buildApp, loggerOptions } from './app.ts'
 import { ConfigError, loadConfig, type Config } from './config.ts'
-import { totpSecretBox } from './lib/totp.ts'
 import { openDatabase } from './db/client.ts'
 import { connectionBudgetProblem, connectionsAccepted } from './db/connection-budget.ts'
 import { autovacuumProblem, autovacuumSettings } from './db/planner-statistics.ts'
@@ -104,7 +103,7 @@ async function main() {
         ...(index === 0 && config.SANAM_MODE !== 'demo' && config.BACKOFFICE_PASSWORD
           ? {
               password: config.BACKOFFICE_PASSWORD,
-              sealedTotpSecret: config.BACKOFFICE_TOTP_SECRET ? totpSecretBox(config.totpEncryptionKey).seal(config.BACKOFFICE_TOTP_SECRET) : undefined,
+              totpSecret: config.BACKOFFICE_TOTP_SECRET,
             }
           : {}),
       })),

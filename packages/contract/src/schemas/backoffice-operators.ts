@@ -118,6 +118,11 @@ export const backofficeOperatorsContract = {
   resetPassword: { params: OperatorIdParams, body: strictBody({}).nullish(), response: { 200: okEnvelope(OperatorChangeResult) } },
   resetTotp: { params: OperatorIdParams, response: { 200: okEnvelope(OperatorChangeResult) } },
   requests: { response: { 200: okEnvelope(z.object({ list: z.array(OperatorRequestView) })) } },
+  /** Demo mode only: a demo desk operator's current TOTP code, for a visitor without an authenticator app (issue 35 §6). */
+  devTotp: {
+    querystring: z.strictObject({ username: OperatorUsername }),
+    response: { 200: okEnvelope(z.object({ username: z.string(), code: z.string(), valid_for_seconds: z.number().int() })) },
+  },
   approveRequest: { params: OperatorRequestIdParams, response: { 200: okEnvelope(OperatorChangeResult) } },
   rejectRequest: { params: OperatorRequestIdParams, response: { 200: okEnvelope(OperatorRequestView) } },
   audit: { querystring: AuditQuery, response: { 200: okEnvelope(pageOf(AuditEntryView)) } },

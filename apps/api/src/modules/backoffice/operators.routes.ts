@@ -1,4 +1,8 @@
 import { backofficeOperatorsContract, msg, type OperatorChangeResult } from '@sanam/contract'
+import { DEMO_DESK } from '@sanam/contract/demo-secrets'
+import { Secret, TOTP } from 'otpauth'
+import { AppError } from '../../errors.ts'
+import type { Clock } from '../../lib/clock.ts'
 import type { OperatorGuard } from '../../plugins/operator-auth.ts'
 import { ok } from '../../lib/http.ts'
 import type { TypedApp } from '../../lib/typed-app.ts'
@@ -42,4 +46,18 @@ export function operatorsRoutes(app: TypedApp, deps: { operators: OperatorsServi
   app.post('/backoffice/operators/requests/:id/reject', { schema: c.rejectRequest, preHandler: owner }, async (req) =>
     ok(await operators.reject(req.operator, Number(req.params.id)), msg('OPERATOR_REQUEST_REJECTED')),
   )
+}
+
+/**
+ * GET /dev/totp?username=: the current code of a demo desk operator (issue 35 §6), whose secret is published anyway.
+ * Registered only in demo mode; any other username is not found.
+ */
+export function devTotpRoutes(app: TypedApp, deps: { clock: Clock }) {
+  app.get('/dev/totp', { schema: backofficeOperatorsContract.devTotp }, async (req) => {
+    const account = DEMO_DESK.find((d) => d.username === req.query.username)
+    if (!account) throw new AppError('NOT_FOUND')
+    const now = deps.clock.now().getTime()
+    const code = new TOTP({ secret: Secret.fromBase32(account.totpSecret) }).generate({ timestamp: now })
+    return ok({ username: account.username, code, valid_for_seconds: 30 - (Math.floor(now / 1000) % 30) })
+  })
 }

@@ -5,6 +5,7 @@ import { msg, type OperatorChangeResult, type OperatorRequestView } from '@sanam
 import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { randomString, UNAMBIGUOUS } from '../../lib/crypto.ts'
+import type { TotpSecretBox } from '../../lib/totp.ts'
 import type { PasswordHasher } from '../auth/password.ts'
 import type { AuditRepository } from '../audit/audit.repository.ts'
 import type { SmsSender } from '../sms/sms.ts'
@@ -69,6 +70,8 @@ export function createOperatorsService(deps: {
   hasher: PasswordHasher
   sms: SmsSender
   siteName: () => Promise<string>
+  /** Seals the TOTP secret a set-up account is enrolled with (BACKOFFICE_TOTP_SECRET, the demo desk). */
+  totpSecrets: Pick<TotpSecretBox, 'seal'>
   operatorsRepository: Pick<
     OperatorsRepository,
     | 'list'
@@ -339,12 +342,12 @@ export function createOperatorsService(deps: {
     /**
      * The accounts named at set-up (ADR 070): the owners of BACKOFFICE_OWNERS, and in demo mode the demo desk. Each
      * that does not exist yet is made by no operator (`setup`, no one's group), with a one-time password sent to its own
-     * phone, or with `password` (and a sealed authenticator) given (automation, the demo desk). A set-up account that
+     * phone, or with `password` (and an authenticator's `totpSecret`) given (automation, the demo desk). A set-up account that
      * never signed in and whose one-time password lapsed gets a new one. Answers whom it made or re-sent, and whose SMS
      * failed.
      */
     async setUp(
-      accounts: { username: string; phone: string; role: OperatorRole; password?: string; sealedTotpSecret?: string | undefined }[],
+      accounts: { username: string; phone: string; role: OperatorRole; password?: string; totpSecret?: string | undefined }[],
     ): Promise<{ made: string[]; smsFailed: string[] }> {
       const made: string[] = []
       const smsFailed: string[] = []
@@ -379,7 +382,7 @@ export function createOperatorsService(deps: {
               passwordResetAt: secret.passwordResetAt ?? null,
               role: account.role,
               phone: account.phone,
-              totpSecret: account.sealedTotpSecret ?? null,
+              totpSecret: account.totpSecret === undefined ? null : deps.totpSecrets.seal(account.totpSecret),
               createdAt: now,
             })
             await operatorsRepository.recordChange(tx, { operatorId: row.id, byOperatorId: null, kind: 'setup', at: now })
