@@ -27,7 +27,8 @@ const fromWhere = (from: From) => ({
 
 /** A player signed in on `from`'s device and address, then restricted for `period`; their balance is `cash`. */
 async function restricted(period: string, from: From, cash = 0): Promise<SignedInPlayer> {
-  const player = await signedInPlayer(t, { firstname: uniqueName(), surname: 'ใจดี' }, { cash, ...from })
+  // A name of its own, with a Latin letter so that its letter case can differ.
+  const player = await signedInPlayer(t, { firstname: `${uniqueName()}Q`, surname: 'ใจดี' }, { cash, ...from })
   const res = await t.post('/api/user/@me/exclusion', { period, confirm: true }, player.token)
   if (res.statusCode !== 200) throw new Error(`exclusion refused: ${res.body}`)
   return { ...player, token: await loginPlayer(t, player, from) }
@@ -63,8 +64,10 @@ describe('a registration that is a restricted person is refused, with a neutral 
     const onDevice = { deviceId: device(), address: uniqueAddress() }
     const excluded = await restricted('PERMANENT', onDevice, 300)
 
-    // Same name (spelt with other spacing), same device; a new phone, a new bank account, another network.
-    const again = registerBody({ firstname: ` ${excluded.firstname} `, surname: excluded.surname, bank_code: '004' })
+    // Same name (in other letter case: the name key compares lower case), same device; a new phone, a new bank
+    // account, another network.
+    expect(excluded.firstname.toLowerCase()).not.toBe(excluded.firstname)
+    const again = registerBody({ firstname: excluded.firstname.toLowerCase(), surname: excluded.surname, bank_code: '004' })
     const res = await register(again, { deviceId: onDevice.deviceId, address: uniqueAddress() })
     expectNeutralRefusal(res)
     expect(t.outbox.outbox(again.mobile)).toEqual([])
