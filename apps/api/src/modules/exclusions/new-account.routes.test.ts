@@ -3,9 +3,9 @@ import { msg } from '@sanam/contract'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { deposits, players } from '../../db/schema.ts'
-import { useTestApp } from '../../../test/app.ts'
+import { PRODUCTION_CONFIG, useTestApp } from '../../../test/app.ts'
 import { makePlayer, registerBody, uniqueAddress, uniqueBankAccount, uniqueName } from '../../../test/factories.ts'
-import { balanceOf, expectLedgerOk, loginPlayer, postTransfer, signedInPlayer, transferBody, type SignedInPlayer } from '../../../test/money.ts'
+import { balanceOf, bankSignature, expectLedgerOk, loginPlayer, postTransfer, signedInPlayer, transferBody, type SignedInPlayer } from '../../../test/money.ts'
 import { signInOperator } from '../../../test/operators.ts'
 
 // Issue 34 §3, ADR 047 (amended 2026-11-29): a time-out or self-exclusion holds against a new account. A registration
@@ -197,5 +197,31 @@ describe('a restricted person’s transfer is never credited to another account 
     // Their own account is credited as before (ADR 047: a restricted player's money is theirs).
     expect((await postTransfer(t, transferBody(player, { amount: 50 }))).json().data.status).toBe('MATCHED')
     await expectLedgerOk(t)
+  })
+})
+
+describe('in production mode (an HTTP SMS gateway, the operator’s own bank-feed secret)', () => {
+  const prod = useTestApp({ config: PRODUCTION_CONFIG, verifyLedger: 'each' })
+  const signedTransfer = (body: ReturnType<typeof transferBody>) =>
+    postTransfer(prod, body, bankSignature(prod, JSON.stringify(body), { secret: PRODUCTION_CONFIG.BANK_WEBHOOK_SECRET }))
+
+  it('the issue’s attack: refused before any code is sent; the 1,000 is credited to no new account, and another account on the device is held', async () => {
+    const onDevice = { deviceId: device(), address: uniqueAddress() }
+    const excluded = await signedInPlayer(prod, { firstname: `${uniqueName()}Q`, surname: 'ใจดี' }, onDevice)
+    expect((await prod.post('/api/user/@me/exclusion', { period: 'PERMANENT', confirm: true }, excluded.token)).statusCode).toBe(200)
+    const excludedToken = await loginPlayer(prod, excluded, onDevice)
+
+    const again = registerBody({ firstname: excluded.firstname, surname: excluded.surname })
+    const res = await prod.request('POST', '/api/auth/register', { payload: again, ...fromWhere({ deviceId: onDevice.deviceId, address: uniqueAddress() }) })
+    expectNeutralRefusal(res)
+    const lost = await signedTransfer(transferBody({ bankCode: again.bank_code, bankAccount: again.bank_account }, { amount: 1_000 }))
+    expect(lost.json().data.status).toBe('UNMATCHED')
+
+    // An account of the same person that exists anyway (opened before the rule) on the same device.
+    const other = await signedInPlayer(prod, { firstname: excluded.firstname, surname: excluded.surname }, onDevice)
+    expect((await signedTransfer(transferBody(other, { amount: 1_000 }))).json().data.status).toBe('UNMATCHED')
+    expect(await balanceOf(prod, other.token)).toBe(0)
+    expect(await balanceOf(prod, excludedToken)).toBe(0)
+    await expectLedgerOk(prod)
   })
 })
