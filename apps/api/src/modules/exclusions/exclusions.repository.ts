@@ -5,6 +5,7 @@ import { playerExclusions } from '../../db/schema.ts'
 import { nameKeyOf } from '../links/links.repository.ts'
 
 export type ExclusionRow = typeof playerExclusions.$inferSelect
+export type NewExclusion = typeof playerExclusions.$inferInsert
 
 /**
  * A registration as the same-person rule sees it (ADR 047, amended 2026-11-29): the bank account holder's name (the
@@ -25,12 +26,16 @@ const inForce = (now: Date) => sql`exists (
   select 1 from player_exclusions e
   where e.player_id = x.id and e.starts_at <= ${now} and (e.ends_at is null or e.ends_at > ${now}))`
 
-/** A transfer credited to `x` came from this bank account, read in full (a masked sender shows too few digits). */
+/**
+ * A transfer credited to `x` came from this bank account, read in full (a masked sender shows too few digits). Reads
+ * the deposits module's table: which accounts a person has paid from is only known there.
+ */
 const sentFrom = (bankCode: SQL, bankAccount: SQL) => sql`exists (
   select 1 from deposits d
   where d.player_id = x.id and d.credited_at is not null and d.from_bank_code = ${bankCode}
     and regexp_replace(d.from_account, '[^0-9]', '', 'g') = ${bankAccount})`
 
+/** `column in (values)`, or false for none (SQL has no empty list). */
 const inList = (column: SQL, values: readonly string[]) =>
   values.length === 0
     ? sql`false`
@@ -38,7 +43,6 @@ const inList = (column: SQL, values: readonly string[]) =>
         values.map((v) => sql`${v}`),
         sql`, `,
       )})`
-export type NewExclusion = typeof playerExclusions.$inferInsert
 
 /** Time-outs and self-exclusions (ADR 047): rows are only ever added; the table refuses changes and removals. */
 export const exclusionsRepository = {
