@@ -19,6 +19,9 @@ export const messageCatalogue = {
   // Auth and account
   OTP_SENT: 'ส่งรหัส OTP ไปยังเบอร์โทรศัพท์ของคุณแล้ว',
   REGISTERED: 'สมัครสมาชิกสำเร็จ',
+  // Said to a registration that matches a person under a time-out or self-exclusion (ADR 047, amended 2026-11-29).
+  // Deliberately neutral: it must not tell anyone that someone is excluded, nor who.
+  REGISTRATION_REFUSED: 'ขออภัย ไม่สามารถเปิดบัญชีด้วยข้อมูลนี้ได้ กรุณาติดต่อเจ้าหน้าที่',
   OTP_VERIFIED: 'ยืนยัน OTP สำเร็จ',
   LOGGED_IN: 'เข้าสู่ระบบสำเร็จ',
   LOGGED_OUT: 'ออกจากระบบแล้ว',
@@ -80,6 +83,8 @@ export const messageCatalogue = {
   UNMATCHED_NO_PLAYER: 'ไม่พบสมาชิกที่ตรงกับบัญชีผู้โอน',
   UNMATCHED_SEVERAL_PLAYERS: ({ count }: { count: number }) => `พบสมาชิกที่ตรงกัน ${count} คน`,
   UNMATCHED_TOO_MANY_PLAYERS: ({ count }: { count: number }) => `พบสมาชิกที่ตรงกันเกิน ${count} คน`,
+  UNMATCHED_EXCLUDED_PERSON: ({ member, excluded }: { member: number; excluded: number }) =>
+    `บัญชีผู้โอนเป็นของสมาชิก #${member} ซึ่งชื่อตรงกับสมาชิก #${excluded} ที่อยู่ในช่วงพักการเล่น จึงไม่เข้าบัญชีโดยอัตโนมัติ: ตรวจสอบตัวตนก่อนมอบรายการ หรือมอบให้สมาชิก #${excluded} (ถอนได้อย่างเดียว) หรือคืนผู้โอน`,
 
   // Withdrawals
   WITHDRAWAL_REQUESTED: 'ได้รับคำขอถอนเงินแล้ว',
