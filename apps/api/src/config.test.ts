@@ -150,6 +150,9 @@ describe('demo mode (issue 10 §1)', () => {
     expect(config.seamlessSecret('jili')).toBe(PRODUCTION.SEAMLESS_SECRET)
     // Turning a demo feature off explicitly is always fine.
     expect(loadConfig({ ...PRODUCTION, SEED_DEMO: 'false', DEMO_BANK_FEED: 'false' }).SANAM_MODE).toBe('production')
+    // The SMS code at registration may be asked for in so many words; only the demo may go without it.
+    expect(loadConfig({ ...PRODUCTION, OTP_REQUIRED: 'true' }).OTP_REQUIRED).toBe(true)
+    expect(loadConfig({ OTP_REQUIRED: 'false' }).OTP_REQUIRED).toBe(false)
   })
 
   it.each([
@@ -163,6 +166,8 @@ describe('demo mode (issue 10 §1)', () => {
     ['DEVICE_TOKEN_SECRET', { DEVICE_TOKEN_SECRET: DEMO_DEVICE_TOKEN_SECRET }, /demo secret/],
     ['SEED_DEMO', { SEED_DEMO: 'true' }, /demo data/],
     ['DEMO_BANK_FEED', { DEMO_BANK_FEED: 'true' }, /not allowed/],
+    ['OTP_REQUIRED', { OTP_REQUIRED: 'false' }, /not allowed/],
+    ['OTP_REQUIRED', { OTP_REQUIRED: '0' }, /SMS code/],
     ['TOTP_ENCRYPTION_KEY', { TOTP_ENCRYPTION_KEY: DEMO_TOTP_ENCRYPTION_KEY }, /demo key/],
     ['TOTP_ENCRYPTION_KEY', { TOTP_ENCRYPTION_KEY: '' }, /required/],
     ['TOTP_ENCRYPTION_KEY', { TOTP_ENCRYPTION_KEY: 'too-short' }, /32 bytes/],
@@ -181,12 +186,14 @@ describe('demo mode (issue 10 §1)', () => {
       DEMO_BANK_FEED: '1',
       SMS_PROVIDER: 'console',
       SEAMLESS_SECRET: DEMO_SEAMLESS_SECRET,
+      OTP_REQUIRED: 'no',
     })
     expect(problems.map((p) => p.split(':')[0]).sort()).toEqual([
       'AUDIT_HMAC_KEY',
       'BANK_WEBHOOK_SECRET',
       'DEMO_BANK_FEED',
       'DEVICE_TOKEN_SECRET',
+      'OTP_REQUIRED',
       'SEAMLESS_SECRET',
       'SEED_DEMO',
       'SMS_PROVIDER',

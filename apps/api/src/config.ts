@@ -156,6 +156,7 @@ const ConfigSchema = z.object({
   SESSION_IDLE_MINUTES: int(5, 24 * 60 * 90).default(60),
   /** How long a process may answer a session from memory; 0 reads the database every time (ADR 010). */
   SESSION_CACHE_SECONDS: int(0, 300).default(30),
+  /** Registration confirms the phone by an SMS code. Turning it off is for demo mode only (refused outside it). */
   OTP_REQUIRED: bool.default(true),
   OTP_TTL_SECONDS: int(30, 3600).default(300),
   OTP_MAX_ATTEMPTS: int(1, 20).default(5),
@@ -350,6 +351,9 @@ export function loadConfig(
     if (cleaned.SEED_DEMO && TRUE.includes(cleaned.SEED_DEMO))
       problems.push(`SEED_DEMO: demo data (a player with a published password) is not allowed ${outside}`)
     if (cleaned.DEMO_BANK_FEED && TRUE.includes(cleaned.DEMO_BANK_FEED)) problems.push(`DEMO_BANK_FEED: not allowed ${outside}`)
+    // Without the SMS code anyone registers any phone number: a stranger's, or many for one person (issue 34 §7).
+    if (cleaned.OTP_REQUIRED && ['false', '0', 'no'].includes(cleaned.OTP_REQUIRED))
+      problems.push(`OTP_REQUIRED: false (registration without the SMS code that proves the phone) is not allowed ${outside}`)
   }
   if (cleaned.READ_REPLICA_URL && !cleaned.DATABASE_URL)
     problems.push('READ_REPLICA_URL: needs DATABASE_URL (a standby of the embedded database does not exist)')
