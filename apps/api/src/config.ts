@@ -241,7 +241,7 @@ export type SanamMode = 'demo' | 'production'
 export type Config = Omit<z.infer<typeof ConfigSchema>, 'SANAM_MODE' | 'SEED_DEMO' | 'SMS_PROVIDER' | 'API_PROCESSES' | 'METRICS_HOST'> & {
   /**
    * How many API processes serve the port (ADR 052): 1 is this process alone; more is a primary that forks that many
-   * workers sharing the port (node:cluster). Several need PostgreSQL and REDIS_URL (see loadConfig).
+   * workers sharing the port (node:cluster). Several need PostgreSQL (see loadConfig).
    */
   API_PROCESSES: number
   /** Why API_PROCESSES is what it is, for the start-up log (a default that gave fewer than the cores says why). */
@@ -410,11 +410,11 @@ function metricsProblems(env: Record<string, string | undefined>): string[] {
 /**
  * API_PROCESSES resolved (ADR 052). Several processes must hold every rule one process holds, so they need:
  * - PostgreSQL: the embedded database is one folder that one process may open (ADR 013);
- * - REDIS_URL: without it each process counts the rate limits (login attempts, registrations, operator sign-ins) in
- *   its own memory, and N processes would let N times every limit through.
- * Asked for explicitly, several processes without either are refused. The default is one process in demo mode (the
- * demo's console SMS outbox is per process) and `auto` outside it; `auto` is one per core where both hold, else one,
- * with the reason in the start-up log. Tools that serve nothing (`serving: false`) are always one process.
+ * - shared rate limits: on PostgreSQL they are counted in its `rate_limits` table, or in Redis with REDIS_URL (ADR 067),
+ *   never in each process's memory, where N processes would let N times every limit through.
+ * Asked for explicitly, several processes on the embedded database are refused. The default is one process in demo
+ * mode (the demo's console SMS outbox is per process) and `auto` outside it; `auto` is one per core on PostgreSQL,
+ * else one, with the reason in the start-up log. Tools that serve nothing (`serving: false`) are always one process.
  */
 function apiProcesses(
   env: Record<string, string | undefined>,
@@ -425,23 +425,22 @@ function apiProcesses(
   const asked = processCount.safeParse(env.API_PROCESSES ?? (demo ? '1' : 'auto'))
   // A bad value is already listed by the schema.
   if (!serving || !asked.success) return { count: 1, reason: 'one process' }
+  // On PostgreSQL the rate limits are shared (its table, or Redis): only the embedded database keeps them per process.
   const embedded = !env.DATABASE_URL
-  const shared = Boolean(env.REDIS_URL)
   if (asked.data === 'auto') {
     const by = env.API_PROCESSES ? 'API_PROCESSES=auto' : 'the default outside demo mode (auto)'
     if (embedded) return { count: 1, reason: `${by}: one process, the embedded database is opened by one process only` }
-    if (!shared) return { count: 1, reason: `${by}: one process, since without REDIS_URL each process would count the rate limits on its own` }
     return { count: cores, reason: `${by}: one per core (${cores})` }
   }
   const count = asked.data
   const reason = env.API_PROCESSES ? `API_PROCESSES=${count}` : 'the default in demo mode'
   if (count === 1) return { count, reason }
-  const needs = [
-    ...(embedded ? ['PostgreSQL (DATABASE_URL): the embedded database is one folder that one process may open'] : []),
-    ...(shared ? [] : [`REDIS_URL: without it each process counts the rate limits on its own, and ${count} would allow ${count} times every limit`]),
-  ]
-  if (needs.length === 0) return { count, reason }
-  return { count: 1, reason, problem: `API_PROCESSES: ${count} processes need ${needs.join('; and ')}. Set them, or API_PROCESSES=1 (ADR 052)` }
+  if (!embedded) return { count, reason }
+  return {
+    count: 1,
+    reason,
+    problem: `API_PROCESSES: ${count} processes need PostgreSQL (DATABASE_URL): the embedded database is one folder that one process may open. Set it, or API_PROCESSES=1 (ADR 052)`,
+  }
 }
 
 /**
