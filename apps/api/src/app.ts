@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { addSecurityHeaders } from './security-headers.ts'
+import { serveBackofficeOnItsOrigin } from './backoffice-origin.ts'
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Config } from './config.ts'
@@ -217,6 +218,8 @@ export async function buildApp(deps: AppDeps) {
   }
 
   addSecurityHeaders(app)
+  // The back-office on an origin of its own (BACKOFFICE_ORIGIN, ADR 067): after the headers, so its pages' CSP wins.
+  if (config.backofficeOrigin) serveBackofficeOnItsOrigin(app, config.backofficeOrigin)
   // Before any route: the OpenAPI document is collected from the routes added after it (ADR 026).
   await registerApiDocs(app)
 

@@ -90,6 +90,7 @@ const PRODUCTION = {
   AUDIT_HMAC_KEY: 'audit-key-of-this-operator-0123456789abcdef',
   DEVICE_TOKEN_SECRET: 'device-token-key-of-this-operator-0123456789',
   TOTP_ENCRYPTION_KEY: 'c0ffee00'.repeat(8),
+  BACKOFFICE_ORIGIN: 'https://desk.example.com',
 }
 
 describe('demo mode (issue 10 §1)', () => {
@@ -117,6 +118,7 @@ describe('demo mode (issue 10 §1)', () => {
       const names = problems.map((p) => p.split(':')[0])
       expect(names.sort()).toEqual([
         'AUDIT_HMAC_KEY',
+        'BACKOFFICE_ORIGIN',
         'BANK_WEBHOOK_SECRET',
         'DEVICE_TOKEN_SECRET',
         'SEAMLESS_SECRET',
@@ -134,7 +136,16 @@ describe('demo mode (issue 10 §1)', () => {
       problemsOf({ SANAM_MODE: 'production', NODE_ENV: 'development' })
         .map((p) => p.split(':')[0])
         .sort(),
-    ).toEqual(['AUDIT_HMAC_KEY', 'BANK_WEBHOOK_SECRET', 'DEVICE_TOKEN_SECRET', 'SEAMLESS_SECRET', 'SMS_HTTP_KEY', 'SMS_HTTP_URL', 'TOTP_ENCRYPTION_KEY'])
+    ).toEqual([
+      'AUDIT_HMAC_KEY',
+      'BACKOFFICE_ORIGIN',
+      'BANK_WEBHOOK_SECRET',
+      'DEVICE_TOKEN_SECRET',
+      'SEAMLESS_SECRET',
+      'SMS_HTTP_KEY',
+      'SMS_HTTP_URL',
+      'TOTP_ENCRYPTION_KEY',
+    ])
   })
 
   it('starts outside demo mode with real secrets and a gateway, and turns every demo convenience off', () => {
@@ -190,6 +201,7 @@ describe('demo mode (issue 10 §1)', () => {
     })
     expect(problems.map((p) => p.split(':')[0]).sort()).toEqual([
       'AUDIT_HMAC_KEY',
+      'BACKOFFICE_ORIGIN',
       'BANK_WEBHOOK_SECRET',
       'DEMO_BANK_FEED',
       'DEVICE_TOKEN_SECRET',
@@ -344,5 +356,35 @@ describe('metrics (ADR 051)', () => {
     const production = { SANAM_MODE: 'production', METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }
     expect(problemsOf(production).filter((p) => p.startsWith('METRICS'))).toEqual(problemsOf({ ...production, SANAM_MODE: 'demo' }))
     expect(problemsOf({ SANAM_MODE: 'demo', METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' })).toHaveLength(1)
+  })
+})
+
+describe('BACKOFFICE_ORIGIN (issue 34 §7, ADR 067)', () => {
+  it('is unset in demo mode (one origin), an origin of its own, or shared by choice', () => {
+    expect(loadConfig({}).backofficeOrigin).toBeUndefined()
+    expect(loadConfig(PRODUCTION).backofficeOrigin).toEqual({ origin: 'https://desk.example.com', host: 'desk.example.com' })
+    expect(loadConfig({ ...PRODUCTION, BACKOFFICE_ORIGIN: 'https://desk.example.com:8443/' }).backofficeOrigin).toEqual({
+      origin: 'https://desk.example.com:8443',
+      host: 'desk.example.com:8443',
+    })
+    expect(loadConfig({ ...PRODUCTION, BACKOFFICE_ORIGIN: 'shared' }).backofficeOrigin).toBeUndefined()
+  })
+
+  it('is required outside demo mode: forgetting it does not leave the back-office on the player app’s origin', () => {
+    const problems = problemsOf({ ...PRODUCTION, BACKOFFICE_ORIGIN: '' })
+    expect(problems).toHaveLength(1)
+    expect(problems[0]).toMatch(/^BACKOFFICE_ORIGIN: required outside demo mode.*https:\/\/desk.example.com.*or shared/)
+  })
+
+  it.each([
+    'desk.example.com',
+    'https://desk.example.com/backoffice',
+    'ftp://desk.example.com',
+    'https://u:p@desk.example.com',
+    'https://desk.example.com/?a=1',
+  ])('refuses %j', (value) => {
+    expect(problemsOf({ ...PRODUCTION, BACKOFFICE_ORIGIN: value })).toEqual([
+      'BACKOFFICE_ORIGIN: must be an origin such as https://desk.example.com (no path), or shared',
+    ])
   })
 })

@@ -95,6 +95,18 @@ export const DEMO_AUDIT_HMAC_KEY = 'sanam-demo-audit-key-not-a-secret-0000'
 /** The device-token key in demo mode (play money): public, so refused outside it (ADR 039). */
 export const DEMO_DEVICE_TOKEN_SECRET = 'sanam-demo-device-token-key-not-a-secret'
 
+/** `value` as an origin (http or https, a host, no path, query or credentials), or undefined. */
+function originOf(value: string): { origin: string; host: string } | undefined {
+  try {
+    const url = new URL(value)
+    if (!['http:', 'https:'].includes(url.protocol) || url.username || url.password || url.search || url.hash) return undefined
+    if (url.pathname !== '/' || value.replace(/\/$/, '') !== url.origin) return undefined
+    return { origin: url.origin, host: url.host }
+  } catch {
+    return undefined
+  }
+}
+
 /** Payout intervals (spec §9): daily, Fridays ('WEEKEN' is the spec's spelling), the 1st of the month. */
 const interval = z.enum(['DAY', 'WEEKEN', 'MONTH'])
 
@@ -200,6 +212,16 @@ const ConfigSchema = z.object({
     .min(MIN_OPERATOR_PASSWORD_LENGTH, { error: `must be at least ${MIN_OPERATOR_PASSWORD_LENGTH} characters` })
     .max(72)
     .optional(),
+  /**
+   * The back-office's own origin (ADR 067), e.g. `https://desk.example.com`: the back-office and the operator API then
+   * answer only there. `shared`: on the player app's origin, chosen in so many words. Required outside demo mode.
+   */
+  BACKOFFICE_ORIGIN: z
+    .string()
+    .refine((v) => v === 'shared' || originOf(v) !== undefined, {
+      error: 'must be an origin such as https://desk.example.com (no path), or shared',
+    })
+    .optional(),
   BACKOFFICE_SESSION_HOURS: int(1, 72).default(12),
   /** An operator session unused this long ends (issue 12). */
   BACKOFFICE_IDLE_MINUTES: int(1, 24 * 60).default(30),
@@ -239,6 +261,8 @@ const ConfigSchema = z.object({
 export type SanamMode = 'demo' | 'production'
 
 export type Config = Omit<z.infer<typeof ConfigSchema>, 'SANAM_MODE' | 'SEED_DEMO' | 'SMS_PROVIDER' | 'API_PROCESSES' | 'METRICS_HOST'> & {
+  /** The back-office's own origin (BACKOFFICE_ORIGIN); undefined: it shares the player app's (ADR 067). */
+  backofficeOrigin: { origin: string; host: string } | undefined
   /**
    * How many API processes serve the port (ADR 052): 1 is this process alone; more is a primary that forks that many
    * workers sharing the port (node:cluster). Several need PostgreSQL (see loadConfig).
@@ -351,6 +375,11 @@ export function loadConfig(
     if (cleaned.SEED_DEMO && TRUE.includes(cleaned.SEED_DEMO))
       problems.push(`SEED_DEMO: demo data (a player with a published password) is not allowed ${outside}`)
     if (cleaned.DEMO_BANK_FEED && TRUE.includes(cleaned.DEMO_BANK_FEED)) problems.push(`DEMO_BANK_FEED: not allowed ${outside}`)
+    // A forgotten setting must not leave the back-office beside the player app: the choice is made in so many words.
+    if (!cleaned.BACKOFFICE_ORIGIN)
+      problems.push(
+        `BACKOFFICE_ORIGIN: required ${outside}: the back-office's own origin (https://desk.example.com, ADR 067), or shared to serve it on the player app's origin`,
+      )
     // Without the SMS code anyone registers any phone number: a stranger's, or many for one person (issue 34 §7).
     if (cleaned.OTP_REQUIRED && ['false', '0', 'no'].includes(cleaned.OTP_REQUIRED))
       problems.push(`OTP_REQUIRED: false (registration without the SMS code that proves the phone) is not allowed ${outside}`)
@@ -383,6 +412,7 @@ export function loadConfig(
     seamlessSecret: (code: string) => providerSecrets.get(code.toLowerCase()) ?? data.SEAMLESS_SECRET ?? DEMO_SEAMLESS_SECRET,
     seamlessSignature: (code: string) => providerSchemes.get(code.toLowerCase()) ?? data.SEAMLESS_SIGNATURE,
     METRICS_HOST: data.METRICS_HOST ?? '127.0.0.1',
+    backofficeOrigin: data.BACKOFFICE_ORIGIN && data.BACKOFFICE_ORIGIN !== 'shared' ? originOf(data.BACKOFFICE_ORIGIN) : undefined,
     metricsOn: data.METRICS_PORT !== undefined ? 'port' : data.METRICS_TOKEN ? 'public' : 'none',
   }
 }
