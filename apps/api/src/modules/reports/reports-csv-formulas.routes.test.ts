@@ -8,7 +8,7 @@ import { makePromotion } from '../../../test/factories.ts'
 import { signedInPlayer, takePromotion } from '../../../test/money.ts'
 import { signInOperator } from '../../../test/operators.ts'
 import { callSeamless, launch } from '../../../test/seamless.ts'
-import { games } from '../../db/schema.ts'
+import { games, operatorBankAccounts } from '../../db/schema.ts'
 import { bangkokDay } from '../../lib/bangkok-time.ts'
 
 // Issue 34 §5: a title an operator edits (a game's, a provider's, a promotion's) reaches the CSV files finance opens
@@ -62,6 +62,9 @@ beforeAll(async () => {
     await send('win', { tx_id: `${round}-w`, amount: i === 0 ? '250.00' : '10.00' })
   }
 
+  // The pay-in account's name as the deposits-by-account report prints it.
+  await t.db.update(operatorBankAccounts).set({ accountName: '@SUM(A1) บัญชีรับเงิน' })
+
   // A promotion titled like a formula, taken once.
   const promotion = await makePromotion(t.db, { title: HYPERLINK, creditGiven: 5_000n, rules: [] })
   await takePromotion(t, await signedInPlayer(t), promotion.id, 500)
@@ -77,6 +80,9 @@ describe('the reports’ CSV files (issue 34 §5)', () => {
 
     const byPromotion = await cellsOf('bonus-by-promotion')
     expect(byPromotion.some((row) => row[1] === `'${HYPERLINK}`)).toBe(true)
+
+    const byAccount = await cellsOf('deposits-by-account')
+    expect(byAccount.some((row) => row[2] === "'@SUM(A1) บัญชีรับเงิน")).toBe(true)
   })
 
   it('leaves no cell of any report beginning with =, +, -, @, a tab or a CR, except numbers, which stay numbers', async () => {
