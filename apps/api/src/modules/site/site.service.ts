@@ -241,7 +241,7 @@ export function createSiteService(deps: {
      * stores. The look (theme colours, favicon) applies at once, audited `site.update` with before and after; a change
      * to the content becomes a PENDING version (`site.propose`) that players do not see until a second operator
      * applies it (ADR 068). One transaction: a refused proposal (another one waiting) changes nothing. `actor` null is
-     * the system (the seed, on a database without settings): it writes everything at once.
+     * the system (the seed, on a database without settings, and only there): it writes everything at once.
      */
     async save(actor: AuditActor | null, input: SiteSettingsInput): Promise<SiteSaveOutcome> {
       const parsed = SiteSettingsBody.safeParse(input)
@@ -272,7 +272,9 @@ export function createSiteService(deps: {
       const outcome = await inTransaction(deps.db, async (tx) => {
         const before = await siteRepository.findSettingsForUpdate(tx)
         if (actor === null) {
-          // The system (the seed on a new database): everything at once, as no operator is involved.
+          // The system (the seed on a new database): everything at once, as no operator is involved. Never over settings
+          // players are already served: those change only by an operator, under two keys.
+          if (before) throw new Error('the system saves the site settings on a new database only')
           const row = await siteRepository.saveSettings(tx, { ...look, ...content, updatedAt: at })
           await auditRepository.record(tx, {
             actor,
