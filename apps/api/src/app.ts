@@ -247,7 +247,6 @@ export async function buildApp(deps: AppDeps) {
   const db = database.db
   /** The audit log, its chain keyed with AUDIT_HMAC_KEY (ADR 037). */
   const auditRepository = createAuditRepository({ key: config.auditHmacKey })
-  const site = createSiteService({ db, now: () => clock.now().getTime(), siteRepository, auditRepository })
   // Sessions answered from memory (ADR 010). On PostgreSQL other processes may revoke, so the cache serves only while
   // its LISTEN connection is up; on the embedded database this process is the only one.
   const sessionCache = createSessionCache({
@@ -257,6 +256,7 @@ export async function buildApp(deps: AppDeps) {
     broadcast: database.kind === 'postgres',
   })
   const operators = createOperatorsService({ db, clock, hasher: deps.hasher ?? argon2Hasher, operatorsRepository, auditRepository })
+  const site = createSiteService({ db, now: () => clock.now().getTime(), separateDuties: operators, siteRepository, auditRepository })
   // The referral plan and limits (ADR 044): versions in the database, the environment's values the first one (written
   // by the start-up, server.ts, with plan.ensureFirst: building the app writes nothing); a second finance operator
   // applies a change, which every process then reads (one of them on the embedded database).

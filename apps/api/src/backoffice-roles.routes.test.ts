@@ -88,8 +88,11 @@ const PERMISSION: Record<string, { permission: OperatorPermission | 'public'; en
   'POST /api/backoffice/promotions/:id/disable': { permission: 'promotions.manage' },
   'POST /api/backoffice/promotion-versions/:id/publish': { permission: 'money.decide' },
   'POST /api/backoffice/promotion-versions/:id/reject': { permission: 'money.decide' },
-  'GET /api/backoffice/site': { permission: 'site.manage' },
+  'GET /api/backoffice/site': { permission: 'backoffice.read' },
   'POST /api/backoffice/site': { permission: 'site.manage' },
+  'POST /api/backoffice/site/versions/:id/approve': { permission: 'money.decide' },
+  // Those who may propose ('site.manage') or apply ('money.decide'): every role today (the route checks both).
+  'POST /api/backoffice/site/versions/:id/reject': { permission: 'backoffice.read' },
 }
 /** The roles that may call a route, read from the contract's table. */
 const rolesOf = (permission: OperatorPermission | 'public'): readonly Role[] | 'public' =>

@@ -36,6 +36,13 @@ export const messageCatalogue = {
   SITE_NOT_CONFIGURED: 'ยังไม่ได้ตั้งค่าเว็บไซต์',
   SITE_SAVED: 'บันทึกการตั้งค่าเว็บไซต์แล้ว ผู้เล่นจะเห็นการเปลี่ยนแปลงเมื่อเปิดหน้าเว็บครั้งถัดไป',
   SITE_IMAGE_MISSING: 'ไม่พบรูปภาพที่เลือกในระบบ กรุณาอัปโหลดรูปใหม่',
+  // What players read on the site, which can tell them where to send money (ADR 068): proposed by one operator, applied by a second.
+  SITE_PROPOSED: 'บันทึกแล้ว ข้อความ รูป และลิงก์ที่เปลี่ยนจะแสดงต่อผู้เล่นเมื่อผู้ใช้งานฝ่ายการเงินอีกคนอนุมัติ',
+  SITE_UNCHANGED: 'ไม่มีการเปลี่ยนแปลง',
+  SITE_APPLIED: 'อนุมัติแล้ว ผู้เล่นจะเห็นเนื้อหาใหม่เมื่อเปิดหน้าเว็บครั้งถัดไป',
+  SITE_REJECTED: 'ปฏิเสธการเปลี่ยนแปลงแล้ว',
+  SITE_VERSION_NOT_FOUND: 'ไม่พบการเปลี่ยนแปลงที่รออนุมัติ',
+  SITE_PENDING_EXISTS: 'มีการเปลี่ยนแปลงข้อความ รูป หรือลิงก์ที่รออนุมัติอยู่แล้ว กรุณาอนุมัติหรือปฏิเสธก่อน',
   IMAGE_UPLOADED: 'อัปโหลดรูปภาพแล้ว',
   IMAGE_TOO_LARGE: 'ไฟล์รูปภาพต้องมีขนาดไม่เกิน 2 MB',
   IMAGE_TYPE_REFUSED: 'รองรับเฉพาะไฟล์รูปภาพ PNG, JPEG, WebP หรือ GIF',
