@@ -108,7 +108,16 @@ describe('the server process', () => {
       timeout: 30_000,
     })
     expect(result.status).toBe(78)
-    for (const name of ['BANK_WEBHOOK_SECRET', 'SEAMLESS_SECRET', 'SMS_HTTP_URL', 'SMS_HTTP_KEY', 'SEED_DEMO', 'TOTP_ENCRYPTION_KEY', 'BACKOFFICE_OWNERS'])
+    for (const name of [
+      'BANK_WEBHOOK_SECRET',
+      'SEAMLESS_SECRET',
+      'SMS_HTTP_URL',
+      'SMS_HTTP_KEY',
+      'SEED_DEMO',
+      'TOTP_ENCRYPTION_KEY',
+      'BACKOFFICE_OWNERS',
+      'BACKOFFICE_ORIGIN',
+    ])
       expect(result.stderr).toContain(name)
   })
 })

@@ -14,7 +14,8 @@ describe('player app: time-out and self-exclusion', () => {
   const suite = useBrowserSuite({ server: { env: { OTP_REQUIRED: 'false' } } })
 
   it('a new player excludes themselves for 6 months, is signed out, signs in to restricted mode and withdraws the rest', async () => {
-    const player = await registerPlayer(suite.baseUrl)
+    // A name of its own: the same name on this device is what a second registration is refused by.
+    const player = await registerPlayer(suite.baseUrl, { firstname: 'ทดสอบพักเล่น' })
     await deposit(suite.baseUrl, player.mobile, 500)
     const token = await loginToken(suite.baseUrl, player)
     const { page, problems } = await suite.phone({ player: token })
@@ -90,6 +91,35 @@ describe('player app: time-out and self-exclusion', () => {
       body: { provider_id: 'pgsoft', game_code: 'fortune_ox', lang: 'th' },
     })
     expect(launch.status).toBe(403)
+
+    // Issue 34 §3: signed out, the same person registers again on this phone with a new number and a new bank account.
+    // The form says only that no account can be opened and to contact support, never why.
+    // Signed out, device kept: the suite's init script puts its token back into an empty slot, so the slot gets a value
+    // that is no session (the app reads it as signed out); the device id in localStorage stays.
+    await page.evaluate(() => sessionStorage.setItem('sanam.session', 'signed-out'))
+    await page.goto('/register')
+    await page.getByRole('heading', { level: 1, name: 'สมัครสมาชิก' }).waitFor()
+    const mobile = `09${String(Date.now()).slice(-8)}`
+    await page.getByLabel('เบอร์โทรศัพท์').fill(mobile)
+    await page.getByLabel('รหัสผ่าน', { exact: true }).fill('secret12')
+    await page.getByLabel('ชื่อ', { exact: true }).fill(player.firstname)
+    await page.getByLabel('นามสกุล').fill(player.surname)
+    await page.getByRole('button', { name: /^ธนาคาร/ }).click()
+    await page
+      .getByRole('dialog', { name: 'เลือกธนาคาร' })
+      .getByRole('button', { name: /ธนาคารกสิกรไทย/ })
+      .click()
+    await page.getByLabel('เลขบัญชี').fill(`66${String(Date.now()).slice(-8)}`)
+    await page.getByRole('checkbox', { name: 'ฉันมีอายุ 20 ปีขึ้นไป' }).check()
+    await page.getByRole('checkbox', { name: /ฉันได้อ่านและยอมรับ/ }).check()
+    await page.getByRole('button', { name: 'สมัครสมาชิก' }).tap()
+    const refusal = page.locator('.toast', { hasText: 'ไม่สามารถเปิดบัญชีด้วยข้อมูลนี้ได้ กรุณาติดต่อเจ้าหน้าที่' })
+    await refusal.waitFor()
+    expect(await refusal.textContent()).not.toMatch(/พัก/)
+    await atPath(page, '/register')
+    await viewShot(page, 'player-exclusion-register-again')
+    expect(await seriousAxeViolations(page)).toEqual([])
+    expect((await call(suite.baseUrl, 'POST', '/api/auth/login', { body: { mobile, password: 'secret12' } })).status).toBe(401)
     expect(problems).toEqual([])
   })
 })

@@ -97,6 +97,7 @@ describe.runIf(!missing && redis.url)('PostgreSQL high availability: pg_auto_fai
         AUDIT_HMAC_KEY: secret(),
         DEVICE_TOKEN_SECRET: secret(),
         TOTP_ENCRYPTION_KEY: secret(),
+        BACKOFFICE_ORIGIN: 'shared',
         SMS_PROVIDER: 'http',
         SMS_HTTP_URL: 'http://127.0.0.1:9/sms',
         SMS_HTTP_KEY: secret(),

@@ -358,34 +358,52 @@ describe.runIf(postgresUrl && redis.url)('two API processes on one port, Postgre
     }
   })
 
-  it('serves a site settings change saved through one process from the other within its metadata cache', async () => {
-    const metadataTitles = async (count: number) =>
-      (await sendMany(cluster, count, 'GET', '/api/site/metadata')).map((a) => ({ pid: a.pid, title: (a.body.data as { title: string }).title }))
+  it('serves a site settings change saved through one process from the other within its metadata cache; a pending one from neither', async () => {
+    const metadataSeen = async (count: number) =>
+      (await sendMany(cluster, count, 'GET', '/api/site/metadata')).map((a) => {
+        const data = a.body.data as { title: string; theme: { primary: string } }
+        return { pid: a.pid, title: data.title, primary: data.theme.primary }
+      })
     const owner = await operatorToken(cluster.baseUrl)
     const current = await send(cluster, 'GET', '/api/backoffice/site', { token: owner })
     expect(current.status).toBe(200)
-    const { updated_at: _updatedAt, theme, ...settings } = current.body.data as { updated_at: string; theme: { primary: string; background: string } }
+    const {
+      updated_at: _updatedAt,
+      pending: _pending,
+      history: _history,
+      theme,
+      ...settings
+    } = current.body.data as { updated_at: string; pending: unknown; history: unknown; theme: { primary: string; background: string } }
     const title = `สนาม ${randomBytes(3).toString('hex')}`
+    // A colour neither process shows yet, readable on the demo background (ADR 045).
+    const primary = theme.primary === '#22c55e' ? '#e0b84a' : '#22c55e'
     // Both processes hold the old metadata in their caches.
-    const warm = await metadataTitles(4)
+    const warm = await metadataSeen(4)
     expect(new Set(warm.map((w) => w.pid))).toEqual(workers)
-    expect(warm.every((w) => w.title !== title)).toBe(true)
+    expect(warm.every((w) => w.title !== title && w.primary !== primary)).toBe(true)
 
+    // The colour applies at once; the title is content players read, which waits for a second operator (ADR 068).
     const saved = await send(cluster, 'POST', '/api/backoffice/site', {
       token: owner,
-      body: { ...settings, theme: { primary: theme.primary, background: theme.background }, title },
+      body: { ...settings, theme: { primary, background: theme.background }, title },
     })
     expect(saved.status, JSON.stringify(saved.body)).toBe(200)
+    const pendingId = (saved.body.data as { pending: { id: number } }).pending.id
     const other = [...workers].find((pid) => pid !== saved.pid)!
-    const seen: { pid: number; title: string }[] = []
+    const seen: { pid: number; title: string; primary: string }[] = []
     const deadline = Date.now() + METADATA_CACHE_MS + 3_000
-    while (!seen.some((s) => s.pid === other && s.title === title) && Date.now() < deadline) seen.push(...(await metadataTitles(2)))
-    // The saving process answers the new title at once; the other one within its cache's lifetime.
-    expect(seen.filter((s) => s.pid === saved.pid).every((s) => s.title === title)).toBe(true)
+    while (!seen.some((s) => s.pid === other && s.primary === primary) && Date.now() < deadline) seen.push(...(await metadataSeen(2)))
+    // The saving process answers the new colour at once; the other one within its cache's lifetime.
+    expect(seen.filter((s) => s.pid === saved.pid).every((s) => s.primary === primary)).toBe(true)
     expect(
-      seen.some((s) => s.pid === other && s.title === title),
+      seen.some((s) => s.pid === other && s.primary === primary),
       JSON.stringify(seen),
     ).toBe(true)
+    // Past the cache on both: no process ever told a player the pending title.
+    seen.push(...(await metadataSeen(4)))
+    expect(seen.every((s) => s.title !== title)).toBe(true)
+    const rejected = await send(cluster, 'POST', `/api/backoffice/site/versions/${pendingId}/reject`, { token: owner, body: { reason: 'ทดสอบ' } })
+    expect(rejected.status, JSON.stringify(rejected.body)).toBe(200)
   })
 
   it('counts wrong passwords for one phone across both processes (Redis), refusing the attempt past the limit', async () => {

@@ -14,6 +14,9 @@ const artifactsDir = path.join(repoRoot, 'e2e', 'artifacts')
  */
 export const LAN_HOST = 'lan.sanam.test'
 
+/** A name for the back-office's own origin (BACKOFFICE_ORIGIN, ADR 067), resolved to loopback like {@link LAN_HOST}. */
+export const DESK_HOST = 'desk.sanam.test'
+
 /** `baseUrl` (a loopback server) under {@link LAN_HOST}. */
 export const lanUrl = (baseUrl: string): string => {
   const url = new URL(baseUrl)
@@ -63,7 +66,7 @@ async function launchOptions(thaiSystemFonts: boolean) {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      `--host-resolver-rules=MAP ${LAN_HOST} 127.0.0.1`,
+      `--host-resolver-rules=MAP ${LAN_HOST} 127.0.0.1,MAP ${DESK_HOST} 127.0.0.1`,
     ],
   }
 }

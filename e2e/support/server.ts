@@ -47,6 +47,8 @@ export interface ServerOptions {
   emptyDatabase?: boolean
   /** Called with every line the server prints (stdout and stderr), as it prints it. */
   onOutput?: (line: string) => void
+  /** The port to listen on (from freePort), when the environment must name it first (an origin with its port). */
+  port?: number
 }
 
 // Startup seeds a new embedded database, which takes a few seconds on a slow machine; checked often, so that a
@@ -65,7 +67,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const missing = built.filter((file) => !existsSync(path.join(repoRoot, file)))
   if (missing.length > 0) throw new Error(`${missing.join(', ')} missing: run npm run build first`)
 
-  const port = await freePort()
+  const port = options.port ?? (await freePort())
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'sanam-e2e-')))
   const template = process.env[PGLITE_TEMPLATE_VARIABLE]
   const embedded = path.join(dataDir, 'pglite')

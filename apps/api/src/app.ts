@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { addSecurityHeaders } from './security-headers.ts'
+import { serveBackofficeOnItsOrigin } from './backoffice-origin.ts'
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Config } from './config.ts'
@@ -101,7 +102,7 @@ import { requirePlayer } from './plugins/auth.ts'
 import { refuseNul } from './plugins/no-nul.ts'
 import { closeSilentConnections } from './plugins/silent-connections.ts'
 import { limitRequests } from './plugins/rate-limit-hook.ts'
-import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts'
+import { memoryRateLimiter, postgresRateLimiter, redisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts'
 import { registerWebApps, type WebApps } from './web.ts'
 
 export const BODY_LIMIT = 64 * 1024
@@ -218,10 +219,20 @@ export async function buildApp(deps: AppDeps) {
   }
 
   addSecurityHeaders(app)
+  // The back-office on an origin of its own (BACKOFFICE_ORIGIN, ADR 067): after the headers, so its pages' CSP wins.
+  if (config.backofficeOrigin) serveBackofficeOnItsOrigin(app, config.backofficeOrigin)
   // Before any route: the OpenAPI document is collected from the routes added after it (ADR 026).
   await registerApiDocs(app)
 
-  const limiter = deps.limiter ?? (config.REDIS_URL ? await redisRateLimiter(config.REDIS_URL) : memoryRateLimiter(clock))
+  // Rate limits: Redis when given, else PostgreSQL's shared table (several machines, one count, ADR 067), else memory
+  // (the embedded database is one process).
+  const limiter =
+    deps.limiter ??
+    (config.REDIS_URL
+      ? await redisRateLimiter(config.REDIS_URL)
+      : database.postgresPool
+        ? postgresRateLimiter(database.postgresPool)
+        : memoryRateLimiter(clock))
   const consoleSms = config.SMS_PROVIDER === 'console' ? consoleSmsSender({ clock, log: (line) => app.log.info(line) }) : undefined
   const sms =
     deps.sms ??
@@ -236,7 +247,6 @@ export async function buildApp(deps: AppDeps) {
   const db = database.db
   /** The audit log, its chain keyed with AUDIT_HMAC_KEY (ADR 037). */
   const auditRepository = createAuditRepository({ key: config.auditHmacKey })
-  const site = createSiteService({ db, now: () => clock.now().getTime(), siteRepository, auditRepository })
   // Sessions answered from memory (ADR 010). On PostgreSQL other processes may revoke, so the cache serves only while
   // its LISTEN connection is up; on the embedded database this process is the only one.
   const sessionCache = createSessionCache({
@@ -255,6 +265,7 @@ export async function buildApp(deps: AppDeps) {
     operatorsRepository,
     auditRepository,
   })
+  const site = createSiteService({ db, now: () => clock.now().getTime(), separateDuties: operators, siteRepository, auditRepository })
   // The referral plan and limits (ADR 044): versions in the database, the environment's values the first one (written
   // by the start-up, server.ts, with plan.ensureFirst: building the app writes nothing); a second finance operator
   // applies a change, which every process then reads (one of them on the embedded database).

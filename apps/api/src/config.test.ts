@@ -90,6 +90,7 @@ const PRODUCTION = {
   AUDIT_HMAC_KEY: 'audit-key-of-this-operator-0123456789abcdef',
   DEVICE_TOKEN_SECRET: 'device-token-key-of-this-operator-0123456789',
   TOTP_ENCRYPTION_KEY: 'c0ffee00'.repeat(8),
+  BACKOFFICE_ORIGIN: 'https://desk.example.com',
   BACKOFFICE_OWNERS: 'somchai:0812345678,malee:0898765432',
 }
 
@@ -120,6 +121,7 @@ describe('demo mode (issue 10 §1)', () => {
       const names = problems.map((p) => p.split(':')[0])
       expect(names.sort()).toEqual([
         'AUDIT_HMAC_KEY',
+        'BACKOFFICE_ORIGIN',
         'BACKOFFICE_OWNERS',
         'BANK_WEBHOOK_SECRET',
         'DEVICE_TOKEN_SECRET',
@@ -140,6 +142,7 @@ describe('demo mode (issue 10 §1)', () => {
         .sort(),
     ).toEqual([
       'AUDIT_HMAC_KEY',
+      'BACKOFFICE_ORIGIN',
       'BACKOFFICE_OWNERS',
       'BANK_WEBHOOK_SECRET',
       'DEVICE_TOKEN_SECRET',
@@ -164,6 +167,9 @@ describe('demo mode (issue 10 §1)', () => {
     expect(config.backofficeOwners.map((o) => o.username)).toEqual(['somchai', 'malee'])
     // Turning a demo feature off explicitly is always fine.
     expect(loadConfig({ ...PRODUCTION, SEED_DEMO: 'false', DEMO_BANK_FEED: 'false' }).SANAM_MODE).toBe('production')
+    // The SMS code at registration may be asked for in so many words; only the demo may go without it.
+    expect(loadConfig({ ...PRODUCTION, OTP_REQUIRED: 'true' }).OTP_REQUIRED).toBe(true)
+    expect(loadConfig({ OTP_REQUIRED: 'false' }).OTP_REQUIRED).toBe(false)
   })
 
   it.each([
@@ -177,6 +183,8 @@ describe('demo mode (issue 10 §1)', () => {
     ['DEVICE_TOKEN_SECRET', { DEVICE_TOKEN_SECRET: DEMO_DEVICE_TOKEN_SECRET }, /demo secret/],
     ['SEED_DEMO', { SEED_DEMO: 'true' }, /demo data/],
     ['DEMO_BANK_FEED', { DEMO_BANK_FEED: 'true' }, /not allowed/],
+    ['OTP_REQUIRED', { OTP_REQUIRED: 'false' }, /not allowed/],
+    ['OTP_REQUIRED', { OTP_REQUIRED: '0' }, /SMS code/],
     ['TOTP_ENCRYPTION_KEY', { TOTP_ENCRYPTION_KEY: DEMO_TOTP_ENCRYPTION_KEY }, /demo key/],
     ['TOTP_ENCRYPTION_KEY', { TOTP_ENCRYPTION_KEY: '' }, /required/],
     ['TOTP_ENCRYPTION_KEY', { TOTP_ENCRYPTION_KEY: 'too-short' }, /32 bytes/],
@@ -199,13 +207,16 @@ describe('demo mode (issue 10 §1)', () => {
       DEMO_BANK_FEED: '1',
       SMS_PROVIDER: 'console',
       SEAMLESS_SECRET: DEMO_SEAMLESS_SECRET,
+      OTP_REQUIRED: 'no',
     })
     expect(problems.map((p) => p.split(':')[0]).sort()).toEqual([
       'AUDIT_HMAC_KEY',
+      'BACKOFFICE_ORIGIN',
       'BACKOFFICE_OWNERS',
       'BANK_WEBHOOK_SECRET',
       'DEMO_BANK_FEED',
       'DEVICE_TOKEN_SECRET',
+      'OTP_REQUIRED',
       'SEAMLESS_SECRET',
       'SEED_DEMO',
       'SMS_PROVIDER',
@@ -271,14 +282,12 @@ describe('API_PROCESSES (ADR 052)', () => {
     expect(processes({ DATABASE_URL: PG, SANAM_MODE: 'demo', REDIS_URL: REDIS, API_PROCESSES: 'auto' })).toBe(8)
   })
 
-  it('is one per core outside demo mode on PostgreSQL with Redis, and one without Redis, saying why', () => {
-    expect(loadConfig({ ...PRODUCTION, REDIS_URL: REDIS }, { cores: 8 })).toMatchObject({
-      API_PROCESSES: 8,
-      apiProcessesReason: 'the default outside demo mode (auto): one per core (8)',
-    })
-    expect(loadConfig(PRODUCTION, { cores: 8 })).toMatchObject({ API_PROCESSES: 1, apiProcessesReason: expect.stringMatching(/without REDIS_URL/) })
-    expect(loadConfig({ ...PRODUCTION, API_PROCESSES: 'auto' }, { cores: 8 }).apiProcessesReason).toMatch(/^API_PROCESSES=auto: one process/)
-    expect(processes({ ...PRODUCTION, REDIS_URL: REDIS, API_PROCESSES: '3' })).toBe(3)
+  // The rate limits are shared on PostgreSQL with or without Redis (its rate_limits table, ADR 067).
+  it('is one per core outside demo mode on PostgreSQL, with Redis or without, saying why', () => {
+    for (const env of [{ ...PRODUCTION, REDIS_URL: REDIS }, PRODUCTION])
+      expect(loadConfig(env, { cores: 8 })).toMatchObject({ API_PROCESSES: 8, apiProcessesReason: 'the default outside demo mode (auto): one per core (8)' })
+    expect(loadConfig({ ...PRODUCTION, API_PROCESSES: 'auto' }, { cores: 8 }).apiProcessesReason).toBe('API_PROCESSES=auto: one per core (8)')
+    expect(processes({ ...PRODUCTION, API_PROCESSES: '3' })).toBe(3)
     expect(processes({ ...PRODUCTION, API_PROCESSES: '1' })).toBe(1)
   })
 
@@ -290,14 +299,12 @@ describe('API_PROCESSES (ADR 052)', () => {
   })
 
   it.each([
-    ['on the embedded database', { API_PROCESSES: '2', REDIS_URL: REDIS }, ['PostgreSQL']],
-    ['without REDIS_URL', { ...PRODUCTION, API_PROCESSES: '4' }, ['REDIS_URL']],
-    ['on the embedded database without REDIS_URL', { API_PROCESSES: '2' }, ['PostgreSQL', 'REDIS_URL']],
-  ])('refuses several processes %s, naming what they need', (_case, env, needs) => {
+    ['with REDIS_URL', { API_PROCESSES: '2', REDIS_URL: REDIS }],
+    ['without REDIS_URL', { API_PROCESSES: '2' }],
+  ])('refuses several processes on the embedded database %s, naming what they need', (_case, env) => {
     const problems = problemsOf(env)
     expect(problems).toHaveLength(1)
-    expect(problems[0]).toMatch(/^API_PROCESSES: \d processes need /)
-    for (const need of needs) expect(problems[0]).toContain(need)
+    expect(problems[0]).toMatch(/^API_PROCESSES: \d processes need PostgreSQL/)
     expect(problems[0]).toContain('API_PROCESSES=1')
   })
 
@@ -389,5 +396,35 @@ describe('the owners named at set-up (ADR 070)', () => {
   it('are optional in demo mode, where the demo owner (admin) signs in at once', () => {
     expect(loadConfig({}).backofficeOwners).toEqual([])
     expect(loadConfig({ BACKOFFICE_OWNERS: 'admin2:0812345678' }).backofficeOwners).toHaveLength(1)
+  })
+})
+
+describe('BACKOFFICE_ORIGIN (issue 34 §7, ADR 067)', () => {
+  it('is unset in demo mode (one origin), an origin of its own, or shared by choice', () => {
+    expect(loadConfig({}).backofficeOrigin).toBeUndefined()
+    expect(loadConfig(PRODUCTION).backofficeOrigin).toEqual({ origin: 'https://desk.example.com', host: 'desk.example.com' })
+    expect(loadConfig({ ...PRODUCTION, BACKOFFICE_ORIGIN: 'https://desk.example.com:8443/' }).backofficeOrigin).toEqual({
+      origin: 'https://desk.example.com:8443',
+      host: 'desk.example.com:8443',
+    })
+    expect(loadConfig({ ...PRODUCTION, BACKOFFICE_ORIGIN: 'shared' }).backofficeOrigin).toBeUndefined()
+  })
+
+  it('is required outside demo mode: forgetting it does not leave the back-office on the player app’s origin', () => {
+    const problems = problemsOf({ ...PRODUCTION, BACKOFFICE_ORIGIN: '' })
+    expect(problems).toHaveLength(1)
+    expect(problems[0]).toMatch(/^BACKOFFICE_ORIGIN: required outside demo mode.*https:\/\/desk.example.com.*or shared/)
+  })
+
+  it.each([
+    'desk.example.com',
+    'https://desk.example.com/backoffice',
+    'ftp://desk.example.com',
+    'https://u:p@desk.example.com',
+    'https://desk.example.com/?a=1',
+  ])('refuses %j', (value) => {
+    expect(problemsOf({ ...PRODUCTION, BACKOFFICE_ORIGIN: value })).toEqual([
+      'BACKOFFICE_ORIGIN: must be an origin such as https://desk.example.com (no path), or shared',
+    ])
   })
 })

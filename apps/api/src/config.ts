@@ -100,6 +100,18 @@ export const GUESSED_OPERATOR_NAMES: readonly string[] = ['admin', 'administrato
 /** The device-token key in demo mode (play money): public, so refused outside it (ADR 039). */
 export const DEMO_DEVICE_TOKEN_SECRET = 'sanam-demo-device-token-key-not-a-secret'
 
+/** `value` as an origin (http or https, a host, no path, query or credentials), or undefined. */
+function originOf(value: string): { origin: string; host: string } | undefined {
+  try {
+    const url = new URL(value)
+    if (!['http:', 'https:'].includes(url.protocol) || url.username || url.password || url.search || url.hash) return undefined
+    if (url.pathname !== '/' || value.replace(/\/$/, '') !== url.origin) return undefined
+    return { origin: url.origin, host: url.host }
+  } catch {
+    return undefined
+  }
+}
+
 /** Payout intervals (spec §9): daily, Fridays ('WEEKEN' is the spec's spelling), the 1st of the month. */
 const interval = z.enum(['DAY', 'WEEKEN', 'MONTH'])
 
@@ -161,6 +173,7 @@ const ConfigSchema = z.object({
   SESSION_IDLE_MINUTES: int(5, 24 * 60 * 90).default(60),
   /** How long a process may answer a session from memory; 0 reads the database every time (ADR 010). */
   SESSION_CACHE_SECONDS: int(0, 300).default(30),
+  /** Registration confirms the phone by an SMS code. Turning it off is for demo mode only (refused outside it). */
   OTP_REQUIRED: bool.default(true),
   OTP_TTL_SECONDS: int(30, 3600).default(300),
   OTP_MAX_ATTEMPTS: int(1, 20).default(5),
@@ -210,6 +223,16 @@ const ConfigSchema = z.object({
     .min(MIN_OPERATOR_PASSWORD_LENGTH, { error: `must be at least ${MIN_OPERATOR_PASSWORD_LENGTH} characters` })
     .max(72)
     .optional(),
+  /**
+   * The back-office's own origin (ADR 067), e.g. `https://desk.example.com`: the back-office and the operator API then
+   * answer only there. `shared`: on the player app's origin, chosen in so many words. Required outside demo mode.
+   */
+  BACKOFFICE_ORIGIN: z
+    .string()
+    .refine((v) => v === 'shared' || originOf(v) !== undefined, {
+      error: 'must be an origin such as https://desk.example.com (no path), or shared',
+    })
+    .optional(),
   BACKOFFICE_SESSION_HOURS: int(1, 72).default(12),
   /** An operator session unused this long ends (issue 12). */
   BACKOFFICE_IDLE_MINUTES: int(1, 24 * 60).default(30),
@@ -254,9 +277,11 @@ export type Config = Omit<
 > & {
   /** The first owner's name: BACKOFFICE_USERNAME, or `admin` in demo mode (required and never a guessed name outside it). */
   BACKOFFICE_USERNAME: string
+  /** The back-office's own origin (BACKOFFICE_ORIGIN); undefined: it shares the player app's (ADR 067). */
+  backofficeOrigin: { origin: string; host: string } | undefined
   /**
    * How many API processes serve the port (ADR 052): 1 is this process alone; more is a primary that forks that many
-   * workers sharing the port (node:cluster). Several need PostgreSQL and REDIS_URL (see loadConfig).
+   * workers sharing the port (node:cluster). Several need PostgreSQL (see loadConfig).
    */
   API_PROCESSES: number
   /** Why API_PROCESSES is what it is, for the start-up log (a default that gave fewer than the cores says why). */
@@ -409,6 +434,14 @@ export function loadConfig(
     if (cleaned.SEED_DEMO && TRUE.includes(cleaned.SEED_DEMO))
       problems.push(`SEED_DEMO: demo data (a player with a published password) is not allowed ${outside}`)
     if (cleaned.DEMO_BANK_FEED && TRUE.includes(cleaned.DEMO_BANK_FEED)) problems.push(`DEMO_BANK_FEED: not allowed ${outside}`)
+    // A forgotten setting must not leave the back-office beside the player app: the choice is made in so many words.
+    if (!cleaned.BACKOFFICE_ORIGIN)
+      problems.push(
+        `BACKOFFICE_ORIGIN: required ${outside}: the back-office's own origin (https://desk.example.com, ADR 067), or shared to serve it on the player app's origin`,
+      )
+    // Without the SMS code anyone registers any phone number: a stranger's, or many for one person (issue 34 §7).
+    if (cleaned.OTP_REQUIRED && ['false', '0', 'no'].includes(cleaned.OTP_REQUIRED))
+      problems.push(`OTP_REQUIRED: false (registration without the SMS code that proves the phone) is not allowed ${outside}`)
   }
   const owners = setUpOwners(cleaned.BACKOFFICE_OWNERS, serving && !demo, outside)
   problems.push(...owners.problems)
@@ -442,6 +475,7 @@ export function loadConfig(
     seamlessSecret: (code: string) => providerSecrets.get(code.toLowerCase()) ?? data.SEAMLESS_SECRET ?? DEMO_SEAMLESS_SECRET,
     seamlessSignature: (code: string) => providerSchemes.get(code.toLowerCase()) ?? data.SEAMLESS_SIGNATURE,
     METRICS_HOST: data.METRICS_HOST ?? '127.0.0.1',
+    backofficeOrigin: data.BACKOFFICE_ORIGIN && data.BACKOFFICE_ORIGIN !== 'shared' ? originOf(data.BACKOFFICE_ORIGIN) : undefined,
     metricsOn: data.METRICS_PORT !== undefined ? 'port' : data.METRICS_TOKEN ? 'public' : 'none',
   }
 }
@@ -469,11 +503,11 @@ function metricsProblems(env: Record<string, string | undefined>): string[] {
 /**
  * API_PROCESSES resolved (ADR 052). Several processes must hold every rule one process holds, so they need:
  * - PostgreSQL: the embedded database is one folder that one process may open (ADR 013);
- * - REDIS_URL: without it each process counts the rate limits (login attempts, registrations, operator sign-ins) in
- *   its own memory, and N processes would let N times every limit through.
- * Asked for explicitly, several processes without either are refused. The default is one process in demo mode (the
- * demo's console SMS outbox is per process) and `auto` outside it; `auto` is one per core where both hold, else one,
- * with the reason in the start-up log. Tools that serve nothing (`serving: false`) are always one process.
+ * - shared rate limits: on PostgreSQL they are counted in its `rate_limits` table, or in Redis with REDIS_URL (ADR 067),
+ *   never in each process's memory, where N processes would let N times every limit through.
+ * Asked for explicitly, several processes on the embedded database are refused. The default is one process in demo
+ * mode (the demo's console SMS outbox is per process) and `auto` outside it; `auto` is one per core on PostgreSQL,
+ * else one, with the reason in the start-up log. Tools that serve nothing (`serving: false`) are always one process.
  */
 function apiProcesses(
   env: Record<string, string | undefined>,
@@ -484,23 +518,22 @@ function apiProcesses(
   const asked = processCount.safeParse(env.API_PROCESSES ?? (demo ? '1' : 'auto'))
   // A bad value is already listed by the schema.
   if (!serving || !asked.success) return { count: 1, reason: 'one process' }
+  // On PostgreSQL the rate limits are shared (its table, or Redis): only the embedded database keeps them per process.
   const embedded = !env.DATABASE_URL
-  const shared = Boolean(env.REDIS_URL)
   if (asked.data === 'auto') {
     const by = env.API_PROCESSES ? 'API_PROCESSES=auto' : 'the default outside demo mode (auto)'
     if (embedded) return { count: 1, reason: `${by}: one process, the embedded database is opened by one process only` }
-    if (!shared) return { count: 1, reason: `${by}: one process, since without REDIS_URL each process would count the rate limits on its own` }
     return { count: cores, reason: `${by}: one per core (${cores})` }
   }
   const count = asked.data
   const reason = env.API_PROCESSES ? `API_PROCESSES=${count}` : 'the default in demo mode'
   if (count === 1) return { count, reason }
-  const needs = [
-    ...(embedded ? ['PostgreSQL (DATABASE_URL): the embedded database is one folder that one process may open'] : []),
-    ...(shared ? [] : [`REDIS_URL: without it each process counts the rate limits on its own, and ${count} would allow ${count} times every limit`]),
-  ]
-  if (needs.length === 0) return { count, reason }
-  return { count: 1, reason, problem: `API_PROCESSES: ${count} processes need ${needs.join('; and ')}. Set them, or API_PROCESSES=1 (ADR 052)` }
+  if (!embedded) return { count, reason }
+  return {
+    count: 1,
+    reason,
+    problem: `API_PROCESSES: ${count} processes need PostgreSQL (DATABASE_URL): the embedded database is one folder that one process may open. Set it, or API_PROCESSES=1 (ADR 052)`,
+  }
 }
 
 /**

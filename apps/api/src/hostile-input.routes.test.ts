@@ -55,6 +55,7 @@ const BODYLESS_POSTS = new Set([
   'POST /api/backoffice/approvals/:id/approve',
   'POST /api/backoffice/promotion-versions/:id/publish',
   'POST /api/backoffice/plan/proposals/:id/approve',
+  'POST /api/backoffice/site/versions/:id/approve',
   'POST /api/backoffice/payin-accounts/:id/activate',
   'POST /api/backoffice/payin-accounts/:id/reject',
   'POST /api/backoffice/payin-accounts/:id/retire',

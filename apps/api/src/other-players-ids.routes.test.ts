@@ -64,6 +64,8 @@ const ID_ROUTES: Record<string, { tried: true } | { reason: string }> = {
   'POST /api/backoffice/promotion-versions/:id/reject': { reason: 'promotion version ids, promotions.manage only (the role walk); a player token gets 401' },
   'POST /api/backoffice/plan/proposals/:id/approve': { reason: 'plan proposal ids, plan.manage only (the role walk); a player token gets 401' },
   'POST /api/backoffice/plan/proposals/:id/reject': { reason: 'plan proposal ids, plan.manage only (the role walk); a player token gets 401' },
+  'POST /api/backoffice/site/versions/:id/approve': { reason: 'site content version ids, money.decide only (the role walk); a player token gets 401' },
+  'POST /api/backoffice/site/versions/:id/reject': { reason: 'site content version ids, operators only (the role walk); a player token gets 401' },
   'POST /api/backoffice/catalogue/providers/:code': {
     reason: 'provider codes of the public catalogue, catalogue.manage only (the role walk); a player token gets 401',
   },

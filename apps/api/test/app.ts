@@ -35,6 +35,8 @@ export const PRODUCTION_CONFIG: Record<string, string> = {
   DEVICE_TOKEN_SECRET: 'device-token-key-of-this-operator-0123456789',
   TOTP_ENCRYPTION_KEY: 'c0ffee00'.repeat(8),
   BACKOFFICE_OWNERS: 'owner-somchai:0810000001,owner-malee:0810000002',
+  // Requests through inject name host localhost: the back-office on the same origin (ADR 067).
+  BACKOFFICE_ORIGIN: 'shared',
 }
 
 /** What a test sends besides method and URL: a bearer token, a JSON body, headers, the client's address. */

@@ -149,7 +149,7 @@ export interface SignedInOperator {
 export async function signInOperator(
   t: TestApp,
   role: OperatorRole = 'owner',
-  options: { username?: string; address?: string } = {},
+  options: { username?: string; address?: string; /** The Host it signs in on (a back-office of its own origin, ADR 067). */ host?: string } = {},
 ): Promise<SignedInOperator> {
   const username = options.username ?? `${role}-${randomUUID().slice(0, 8)}`
   const row =
@@ -165,6 +165,7 @@ export async function signInOperator(
   const res = await t.request('POST', '/api/backoffice/auth/login', {
     payload: { username, password: OPERATOR_PASSWORD, otp: nextOperatorCode(t, username) },
     address: options.address ?? uniqueAddress(),
+    ...(options.host ? { headers: { host: options.host } } : {}),
   })
   if (res.statusCode !== 200) throw new Error(`operator login failed: ${res.body}`)
   return { id: row.id, username, token: res.json().data.token }

@@ -19,6 +19,9 @@ export const messageCatalogue = {
   // Auth and account
   OTP_SENT: 'ส่งรหัส OTP ไปยังเบอร์โทรศัพท์ของคุณแล้ว',
   REGISTERED: 'สมัครสมาชิกสำเร็จ',
+  // Said to a registration that matches a person under a time-out or self-exclusion (ADR 047, amended 2026-11-29).
+  // Deliberately neutral: it must not tell anyone that someone is excluded, nor who.
+  REGISTRATION_REFUSED: 'ขออภัย ไม่สามารถเปิดบัญชีด้วยข้อมูลนี้ได้ กรุณาติดต่อเจ้าหน้าที่',
   OTP_VERIFIED: 'ยืนยัน OTP สำเร็จ',
   LOGGED_IN: 'เข้าสู่ระบบสำเร็จ',
   LOGGED_OUT: 'ออกจากระบบแล้ว',
@@ -33,6 +36,13 @@ export const messageCatalogue = {
   SITE_NOT_CONFIGURED: 'ยังไม่ได้ตั้งค่าเว็บไซต์',
   SITE_SAVED: 'บันทึกการตั้งค่าเว็บไซต์แล้ว ผู้เล่นจะเห็นการเปลี่ยนแปลงเมื่อเปิดหน้าเว็บครั้งถัดไป',
   SITE_IMAGE_MISSING: 'ไม่พบรูปภาพที่เลือกในระบบ กรุณาอัปโหลดรูปใหม่',
+  // What players read on the site, which can tell them where to send money (ADR 068): proposed by one operator, applied by a second.
+  SITE_PROPOSED: 'บันทึกแล้ว ข้อความ รูป และลิงก์ที่เปลี่ยนจะแสดงต่อผู้เล่นเมื่อผู้ใช้งานฝ่ายการเงินอีกคนอนุมัติ',
+  SITE_UNCHANGED: 'ไม่มีการเปลี่ยนแปลง',
+  SITE_APPLIED: 'อนุมัติแล้ว ผู้เล่นจะเห็นเนื้อหาใหม่เมื่อเปิดหน้าเว็บครั้งถัดไป',
+  SITE_REJECTED: 'ปฏิเสธการเปลี่ยนแปลงแล้ว',
+  SITE_VERSION_NOT_FOUND: 'ไม่พบการเปลี่ยนแปลงที่รออนุมัติ',
+  SITE_PENDING_EXISTS: 'มีการเปลี่ยนแปลงข้อความ รูป หรือลิงก์ที่รออนุมัติอยู่แล้ว กรุณาอนุมัติหรือปฏิเสธก่อน',
   IMAGE_UPLOADED: 'อัปโหลดรูปภาพแล้ว',
   IMAGE_TOO_LARGE: 'ไฟล์รูปภาพต้องมีขนาดไม่เกิน 2 MB',
   IMAGE_TYPE_REFUSED: 'รองรับเฉพาะไฟล์รูปภาพ PNG, JPEG, WebP หรือ GIF',
@@ -80,6 +90,8 @@ export const messageCatalogue = {
   UNMATCHED_NO_PLAYER: 'ไม่พบสมาชิกที่ตรงกับบัญชีผู้โอน',
   UNMATCHED_SEVERAL_PLAYERS: ({ count }: { count: number }) => `พบสมาชิกที่ตรงกัน ${count} คน`,
   UNMATCHED_TOO_MANY_PLAYERS: ({ count }: { count: number }) => `พบสมาชิกที่ตรงกันเกิน ${count} คน`,
+  UNMATCHED_EXCLUDED_PERSON: ({ member, excluded }: { member: number; excluded: number }) =>
+    `บัญชีผู้โอนเป็นของสมาชิก #${member} ซึ่งชื่อตรงกับสมาชิก #${excluded} ที่อยู่ในช่วงพักการเล่น จึงไม่เข้าบัญชีโดยอัตโนมัติ: ตรวจสอบตัวตนก่อนมอบรายการ หรือมอบให้สมาชิก #${excluded} (ถอนได้อย่างเดียว) หรือคืนผู้โอน`,
 
   // Withdrawals
   WITHDRAWAL_REQUESTED: 'ได้รับคำขอถอนเงินแล้ว',

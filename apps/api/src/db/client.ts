@@ -47,6 +47,8 @@ export interface Database {
   listen?(channel: string, fn: (payload: string) => void): Promise<() => Promise<void>>
   /** The connections this process holds, as the metrics show them (issue 22 §6, ADR 051). */
   pool: DbPool
+  /** PostgreSQL only: node-postgres's pool itself, for a library that speaks to it directly (the shared rate limits, ADR 067). */
+  postgresPool?: Pool
 }
 
 /**
@@ -213,6 +215,7 @@ export async function openPostgres(url: string, options: PoolOptions & { target?
     reads: db,
     kind: 'postgres',
     pool: watched,
+    postgresPool: pool,
     async migrate() {
       // One connection, as the owner when one is given, holds an advisory lock for the whole run, so two processes
       // never migrate at once. Migrations write: the primary of the servers listed.

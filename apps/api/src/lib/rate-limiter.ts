@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache'
-import { RateLimiterRedis } from 'rate-limiter-flexible'
+import type { Pool } from 'pg'
+import { RateLimiterPostgres, RateLimiterRedis, type RateLimiterStoreAbstract } from 'rate-limiter-flexible'
 import type { Clock } from './clock.ts'
 
 export interface RateDecision {
@@ -68,21 +69,29 @@ export async function redisRateLimiter(url: string, prefix = 'sanam:rl'): Promis
   // No offline queue: a refused call fails at once rather than waiting for a reconnection (rate-limiter-flexible's advice).
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: false })
   await redis.connect()
-  const byWindow = new Map<number, RateLimiterRedis>()
+  return storeRateLimiter(
+    (duration) => new RateLimiterRedis({ storeClient: redis, keyPrefix: prefix, points: Number.MAX_SAFE_INTEGER, duration }),
+    async () => {
+      await redis.quit()
+    },
+  )
+}
+
+/**
+ * The port over rate-limiter-flexible limiters of one store: one limiter per window length (callers pass the window per
+ * call), all over the same keys, counting without refusing by itself (the caller compares with its limit).
+ */
+function storeRateLimiter(make: (durationSeconds: number) => RateLimiterStoreAbstract, close: () => Promise<void>): RateLimiter {
+  const byWindow = new Map<number, RateLimiterStoreAbstract>()
   const limiterFor = (windowMs: number) => {
     let limiter = byWindow.get(windowMs)
     if (!limiter) {
-      limiter = new RateLimiterRedis({
-        storeClient: redis,
-        keyPrefix: prefix,
-        points: Number.MAX_SAFE_INTEGER,
-        duration: Math.max(1, Math.ceil(windowMs / 1000)),
-      })
+      limiter = make(Math.max(1, Math.ceil(windowMs / 1000)))
       byWindow.set(windowMs, limiter)
     }
     return limiter
   }
-  // Reads and deletes do not depend on the window length: any limiter over the prefix will do.
+  // Reads and deletes do not depend on the window length: any limiter over the keys will do.
   const anyLimiter = limiterFor(60_000)
   return {
     async hit(key, limit, windowMs) {
@@ -101,8 +110,37 @@ export async function redisRateLimiter(url: string, prefix = 'sanam:rl'): Promis
       // Only a live window: taking a count back from a window that ended would open a new one below zero.
       if ((await anyLimiter.get(key))?.consumedPoints) await anyLimiter.reward(key, 1)
     },
-    async close() {
-      await redis.quit()
-    },
+    close,
   }
+}
+
+/**
+ * Counters shared by every API process through PostgreSQL when there is no Redis (ADR 067), on rate-limiter-flexible's
+ * RateLimiterPostgres over the app's own pool: one atomic `INSERT … ON CONFLICT DO UPDATE … RETURNING` per hit, so a
+ * parallel burst from several machines cannot exceed a limit. The table is migration 0028's (`rate_limits`): the
+ * library is told it exists and never creates it (the runtime role may not, ADR 037). A database that does not answer
+ * makes `hit` fail, and the request with it (fail closed: no sign-in is let through uncounted). Windows end on the
+ * app's wall clock (the library reads Date.now()), which is why tests move time on the memory adapter instead.
+ */
+export function postgresRateLimiter(pool: Pool, tableName = 'rate_limits', prefix = 'sanam:rl'): RateLimiter {
+  let first = true
+  return storeRateLimiter(
+    (duration) => {
+      // One limiter sweeps the rows an hour past their window (every 5 minutes, unref'd); the others need not.
+      const clearExpiredByTimeout = first
+      first = false
+      return new RateLimiterPostgres({
+        storeClient: pool,
+        storeType: 'pool',
+        tableName,
+        tableCreated: true,
+        clearExpiredByTimeout,
+        keyPrefix: prefix,
+        points: Number.MAX_SAFE_INTEGER,
+        duration,
+      })
+    },
+    // The pool is the app's: the database closes it.
+    async () => undefined,
+  )
 }

@@ -149,7 +149,8 @@ export function documentSecurity<H extends object>(hook: H, security: SecurityRe
   return hook
 }
 
-function securityOf(route: RouteOptions): { security: SecurityRequirement[]; roles?: readonly string[] } | undefined {
+/** Who may call a route: the security its bearer-checking hook or signed schema enforces (none: anyone). */
+export function securityOf(route: RouteOptions): { security: SecurityRequirement[]; roles?: readonly string[] } | undefined {
   for (const hook of [route.preHandler ?? []].flat()) {
     const found = hookSecurity.get(hook)
     if (found) return found

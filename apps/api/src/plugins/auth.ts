@@ -19,11 +19,14 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 /**
  * Reads `Authorization: Bearer <token>`; answers 401 unless it names a live session. The session usually comes from
- * the in-process session cache (ADR 010), which revocations clear in every process.
+ * the in-process session cache (ADR 010), which revocations clear in every process. Every answer of a route behind it
+ * is `Cache-Control: no-store` (issue 34 §7): a player's balance, history or details are never kept by a browser's or
+ * a proxy's cache, whatever the route sets.
  */
 export function requirePlayer(auth: Pick<AuthService, 'authenticate'>) {
   return documentSecurity(
-    async function requirePlayerHook(request: FastifyRequest, _reply: FastifyReply) {
+    async function requirePlayerHook(request: FastifyRequest, reply: FastifyReply) {
+      void reply.header('cache-control', 'no-store')
       const token = bearerToken(request)
       const actor = token ? await auth.authenticate(token) : null
       if (!actor) throw new AppError('UNAUTHORIZED')

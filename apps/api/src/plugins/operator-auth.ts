@@ -17,13 +17,15 @@ export type OperatorGuard = (permission: OperatorPermission, options?: { whileEn
 /**
  * Bearer token of a live operator session whose role holds `permission` in OPERATOR_PERMISSIONS; 401 without one, 403
  * for a role without it. A session that must still enrol TOTP (any role without it) gets 403 TOTP_ENROLL_REQUIRED
- * except on routes marked `whileEnrolling` (enrolment itself, reading oneself, signing out).
+ * except on routes marked `whileEnrolling` (enrolment itself, reading oneself, signing out). Every answer of a route
+ * behind it is `Cache-Control: no-store` (issue 34 §7), as every player route's is (plugins/auth.ts).
  */
 export function requireOperator(auth: Pick<BackofficeAuthService, 'authenticate'>): OperatorGuard {
   return (permission, options = {}) => {
     const roles: readonly OperatorRole[] = OPERATOR_PERMISSIONS[permission]
     return documentSecurity(
-      async function requireOperatorHook(request: FastifyRequest, _reply: FastifyReply) {
+      async function requireOperatorHook(request: FastifyRequest, reply: FastifyReply) {
+        void reply.header('cache-control', 'no-store')
         const header = request.headers.authorization
         const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null
         const operator = match?.[1] ? await auth.authenticate(match[1], request.ip) : null

@@ -1,4 +1,4 @@
-import type { ExclusionRow, ExclusionsRepository } from '../../src/modules/exclusions/exclusions.repository.ts'
+import type { ExclusionRow, ExclusionsRepository, NewAccountProbe } from '../../src/modules/exclusions/exclusions.repository.ts'
 
 /**
  * Time-outs and self-exclusions in memory, for the service test tier: rows are only ever added (the table's trigger
@@ -6,6 +6,14 @@ import type { ExclusionRow, ExclusionsRepository } from '../../src/modules/exclu
  */
 export function fakeExclusionsRepository() {
   const rows: ExclusionRow[] = []
+  /**
+   * The same-person rule needs players, signals and deposits this fake does not hold: a test that is about it says
+   * whom a new account or a member matches; by default nobody.
+   */
+  const samePerson: {
+    newAccount: (probe: NewAccountProbe) => number | undefined
+    member: (playerId: number) => number | undefined
+  } = { newAccount: () => undefined, member: () => undefined }
   const inForce = (row: ExclusionRow, at: Date) => row.startsAt.getTime() <= at.getTime() && (row.endsAt === null || row.endsAt.getTime() > at.getTime())
   const repository: ExclusionsRepository = {
     async insert(_db, row) {
@@ -23,6 +31,12 @@ export function fakeExclusionsRepository() {
       }
       return out
     },
+    async excludedMatchingNewAccount(_db, probe) {
+      return samePerson.newAccount(probe)
+    },
+    async excludedMatchingMember(_db, playerId) {
+      return samePerson.member(playerId)
+    },
     async inForceDuring(_db, playerIds, start, end) {
       return new Set(
         rows
@@ -31,5 +45,5 @@ export function fakeExclusionsRepository() {
       )
     },
   }
-  return { repository, rows }
+  return { repository, rows, samePerson }
 }

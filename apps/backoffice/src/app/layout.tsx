@@ -20,7 +20,8 @@ const AREAS: Array<{ to: string; label: MessageKey; permission: OperatorPermissi
   { to: '/plan', label: 'nav.plan', permission: 'backoffice.read' },
   { to: '/audit', label: 'nav.audit', permission: 'backoffice.read' },
   { to: '/operators', label: 'nav.operators', permission: 'operators.manage' },
-  { to: '/site', label: 'nav.site', permission: 'site.manage' },
+  // Every role: finance applies a change of what players read (ADR 068) on the same screen owner and support edit it.
+  { to: '/site', label: 'nav.site', permission: 'backoffice.read' },
   { to: '/account', label: 'nav.account', permission: 'self.session' },
 ]
 

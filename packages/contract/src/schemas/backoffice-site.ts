@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { failingContrasts, contrastRefusal } from '../site-theme.ts'
 import { okEnvelope } from './envelope.ts'
-import { MediaUrl, strictBody } from './fields.ts'
+import { idParams, MediaUrl, OperatorReason, strictBody } from './fields.ts'
 import { SiteMetadata } from './site.ts'
 
 // The back-office's site settings editor (issue 20 §3): the same shape as the metadata the apps load.
@@ -63,11 +63,61 @@ export const SiteSettingsBody = strictBody({
 export type SiteSettingsBody = z.infer<typeof SiteSettingsBody>
 export type SiteSettingsInput = z.input<typeof SiteSettingsBody>
 
-/** The settings as the editor loads them: the metadata and when it was last saved. */
-export const SiteSettings = SiteMetadata.extend({ updated_at: z.string() })
+/**
+ * What players read that can tell them where to send money (ADR 068): the texts, the logo (the lobby's first slide),
+ * the slides and the contact, help and terms links. A change to any of these waits for a second operator; the rest of
+ * the settings (the two theme colours and the favicon) apply at once.
+ */
+export const SiteContent = z.object({
+  title: z.string(),
+  description: z.string(),
+  image: z.object({ logo: z.string() }),
+  contact: z.object({ line: z.string() }),
+  responsible_play: z.object({ help_url: z.string().nullable() }),
+  terms_url: z.string().nullable(),
+  slides: z.array(z.string()),
+})
+export type SiteContent = z.infer<typeof SiteContent>
+
+export const SiteContentVersionStatus = z.enum(['PENDING', 'APPLIED', 'REJECTED'])
+
+/** One proposed change of the site's content: all of it as proposed, who proposed it and who decided it. */
+export const SiteContentVersion = z.object({
+  id: z.number().int(),
+  status: SiteContentVersionStatus,
+  content: SiteContent,
+  proposed_by: z.string(),
+  proposed_by_id: z.number().int(),
+  created_at: z.string(),
+  decided_by: z.string().nullable(),
+  decided_at: z.string().nullable(),
+  reject_reason: z.string().nullable(),
+})
+export type SiteContentVersion = z.infer<typeof SiteContentVersion>
+
+/**
+ * The settings as the editor loads them: the metadata players are served now and when it was last saved, the change
+ * waiting for a second operator (players do not see it) and the latest decided ones, newest first.
+ */
+export const SiteSettings = SiteMetadata.extend({
+  updated_at: z.string(),
+  pending: SiteContentVersion.nullable(),
+  history: z.array(SiteContentVersion),
+})
 export type SiteSettings = z.infer<typeof SiteSettings>
 
+export const SiteVersionParams = idParams('ไม่พบการเปลี่ยนแปลงที่รออนุมัติ')
+/** `POST /backoffice/site/versions/:id/reject`. */
+export const SiteRejectBody = strictBody({ reason: OperatorReason })
+export type SiteRejectBody = z.infer<typeof SiteRejectBody>
+
+/**
+ * Every operator role reads; 'site.manage' saves (the look at once, the content as a proposal); 'money.decide' applies
+ * a proposal (never its author); whoever may save or apply turns one down.
+ */
 export const backofficeSiteContract = {
   get: { response: { 200: okEnvelope(SiteSettings) } },
   save: { body: SiteSettingsBody, response: { 200: okEnvelope(SiteSettings) } },
+  approve: { params: SiteVersionParams, response: { 200: okEnvelope(SiteSettings) } },
+  reject: { params: SiteVersionParams, body: SiteRejectBody, response: { 200: okEnvelope(SiteSettings) } },
 }

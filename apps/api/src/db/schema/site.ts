@@ -1,5 +1,7 @@
-import { integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
-import { bytea, updatedAt } from './columns.ts'
+import { sql } from 'drizzle-orm'
+import { check, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { operatorRef } from './backoffice.ts'
+import { bytea, createdAt, instant, serialId, updatedAt } from './columns.ts'
 
 /** Site settings: one row (id = 1), edited by the back-office later. */
 export const siteSettings = pgTable('site_settings', {
@@ -27,3 +29,42 @@ export const media = pgTable('media', {
   etag: text('etag').notNull(),
   updatedAt: updatedAt(),
 })
+
+/** The part of the site settings that can tell players where to send money (ADR 068), as a version stores it. */
+export interface SiteContentColumns {
+  title: string
+  description: string
+  logoUrl: string
+  contactLine: string
+  responsiblePlayUrl: string | null
+  termsUrl: string | null
+  slides: string[]
+}
+
+/**
+ * Every proposed change to what players read on the site (ADR 068): the title, description, logo, slides and the
+ * contact, help and terms links, which can carry payment instructions. One operator proposes (PENDING); a second,
+ * different finance operator applies it (APPLIED: its content is copied into `site_settings`, which players read) or
+ * anyone who may propose or apply turns it down (REJECTED). A version is never edited: what was reviewed is what goes
+ * live. Players never read this table.
+ */
+export const siteContentVersions = pgTable(
+  'site_content_versions',
+  {
+    id: serialId(),
+    status: text('status', { enum: ['PENDING', 'APPLIED', 'REJECTED'] }).notNull(),
+    content: jsonb('content').$type<SiteContentColumns>().notNull(),
+    proposedBy: operatorRef('proposed_by').notNull(),
+    createdAt: createdAt(),
+    decidedBy: operatorRef('decided_by'),
+    decidedAt: instant('decided_at'),
+    rejectReason: text('reject_reason'),
+  },
+  (t) => [
+    // One proposal waits at a time: a second one would be drafted against content the first may replace.
+    uniqueIndex('site_content_versions_one_pending_key')
+      .on(t.status)
+      .where(sql`status = 'PENDING'`),
+    check('site_content_versions_decided', sql`(status = 'PENDING') = (decided_at is null)`),
+  ],
+)

@@ -26,14 +26,14 @@ export function authRoutes(
   }
 
   app.post('/auth/register', { schema: authContract.register, preHandler: deps.limitRegister }, async (req) => {
-    const result = await auth.register(req.body)
+    const result = await auth.register(req.body, seen(req))
     // Without OTP the player exists now; with it, the confirming request records the registration.
     if (!result.sms) await links.registered(req.body.mobile, seen(req))
     return ok(result, result.sms ? msg('OTP_SENT') : msg('REGISTERED'))
   })
 
   app.post('/auth/confirm', { schema: authContract.confirm }, async (req) => {
-    await auth.confirm(req.body)
+    await auth.confirm(req.body, seen(req))
     await links.registered(req.body.mobile, seen(req))
     return done(msg('OTP_VERIFIED'))
   })

@@ -76,7 +76,7 @@ describe('auth service', () => {
   it('texts the code, its reference and how long it lasts, in Thai', async () => {
     const { sut, sent } = makeService({ otpTtlSeconds: 600 })
     const input = parse()
-    const result = await sut.register(input)
+    const result = await sut.register(input, { deviceId: undefined, address: undefined })
     expect(result.sms).toBe(true)
     expect(sent).toHaveLength(1)
     const message = sent[0]!
@@ -96,7 +96,7 @@ describe('auth service', () => {
   it('counts failed password changes against the same per-phone limit as logins', async () => {
     const { sut } = makeService({ otpRequired: false })
     const input = parse()
-    await sut.register(input)
+    await sut.register(input, { deviceId: undefined, address: undefined })
     const login = await sut.login(input.mobile, input.password)
     const actor = (await sut.authenticate(login.token))!
     for (let i = 0; i < 3; i++) await expect(sut.changePassword(actor, 'wrong!', 'new-pass-1')).rejects.toMatchObject({ code: 'OLD_PASSWORD_WRONG' })
@@ -107,7 +107,7 @@ describe('auth service', () => {
   it('stores the names trimmed', async () => {
     const { sut } = makeService({ otpRequired: false })
     const input = parse({ firstname: '  สมศรี  ', surname: ' ใจงาม ' })
-    await sut.register(input)
+    await sut.register(input, { deviceId: undefined, address: undefined })
     const login = await sut.login(input.mobile, input.password)
     expect(login).toMatchObject({ firstname: 'สมศรี', surname: 'ใจงาม' })
   })
@@ -117,7 +117,7 @@ describe('auth service', () => {
     const codes = new Set<string>()
     for (let i = 0; i < 5; i++) {
       const input = parse()
-      await sut.register(input)
+      await sut.register(input, { deviceId: undefined, address: undefined })
       codes.add((await sut.login(input.mobile, input.password)).invite_code)
     }
     expect(codes.size).toBe(5)
@@ -127,7 +127,7 @@ describe('auth service', () => {
   it('does not let a read that raced a revocation put the revoked session back in the cache', async () => {
     const { sut, sessions } = makeService({ otpRequired: false })
     const input = parse()
-    await sut.register(input)
+    await sut.register(input, { deviceId: undefined, address: undefined })
     const { token } = await sut.login(input.mobile, input.password)
     const player = (await playersRepository.findByMobile(database.db, input.mobile))!
     // The read starts (a cache miss), then a revocation of the player lands before its answer arrives.
@@ -143,7 +143,7 @@ describe('auth service', () => {
   it('answers a cached session without the database, and not once it is logged out', async () => {
     const { sut, sessions } = makeService({ otpRequired: false })
     const input = parse()
-    await sut.register(input)
+    await sut.register(input, { deviceId: undefined, address: undefined })
     const { token } = await sut.login(input.mobile, input.password)
     const actor = (await sut.authenticate(token))!
     expect(sessions.peek(sha256(token))).toMatchObject({ playerId: actor.playerId, sessionId: actor.sessionId })

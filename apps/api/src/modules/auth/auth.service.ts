@@ -11,7 +11,9 @@ import { newToken, randomDigits, randomString, sameBytes, sha256, UNAMBIGUOUS } 
 import type { RateLimiter } from '../../lib/rate-limiter.ts'
 import type { SmsSender } from '../sms/sms.ts'
 import type { NewPlayer, PlayerRow, PlayersRepository } from '../users/users.repository.ts'
-import { restrictionOf, type ExclusionReader } from '../exclusions/restriction.ts'
+import { refuseExcludedPerson, restrictionOf } from '../exclusions/restriction.ts'
+import type { ExclusionsRepository } from '../exclusions/exclusions.repository.ts'
+import { signalsOf, type Sighting } from '../links/links.service.ts'
 import { toUserMe } from '../users/users.service.ts'
 import type { AuthRepository } from './auth.repository.ts'
 import type { DeviceTokens, KnownDevice } from './device-token.ts'
@@ -78,8 +80,11 @@ export function createAuthService(deps: {
   siteName: () => Promise<string>
   authRepository: AuthRepository
   playersRepository: Pick<PlayersRepository, 'findById' | 'findByMobile' | 'findIdByInviteCode' | 'insert' | 'isBankAccountTaken' | 'updatePasswordHash'>
-  /** A sign-in during a time-out or self-exclusion opens the restricted mode: the answer says so (ADR 047). */
-  exclusionsRepository: ExclusionReader
+  /**
+   * A sign-in during a time-out or self-exclusion opens the restricted mode: the answer says so; a registration of a
+   * person with one in force is refused (ADR 047 and its amendment of 2026-11-29).
+   */
+  exclusionsRepository: Pick<ExclusionsRepository, 'activeMany' | 'excludedMatchingNewAccount'>
 }) {
   const { db, clock, hasher, settings, sessions, authRepository, playersRepository } = deps
   // A real hash to check against when the phone is unknown, so both answers take the same time.
@@ -135,6 +140,29 @@ export function createAuthService(deps: {
   async function checkNotTaken(mobile: string, bankCode: string, bankAccount: string) {
     if (await playersRepository.findByMobile(db, mobile)) throw new AppError('MOBILE_TAKEN')
     if (await playersRepository.isBankAccountTaken(db, bankCode, bankAccount)) throw new AppError('BANK_ACCOUNT_TAKEN')
+  }
+
+  /**
+   * Refuses, with a neutral text, a registration that is a person with a time-out or self-exclusion in force: their
+   * name and the device, address or bank account it comes with (ADR 047, amended 2026-11-29). Asked after the phone
+   * and the account were found free, so a taken one is answered as taken whoever holds it: the refusal then says
+   * nothing a stranger who knows an excluded player's phone or account could not learn anyway.
+   */
+  async function refuseIfExcluded(who: { firstname: string; surname: string; bankCode: string; bankAccount: string }, seen: Sighting) {
+    const signals = signalsOf(seen, 'REGISTER_ADDRESS')
+    await refuseExcludedPerson(
+      deps.exclusionsRepository,
+      db,
+      {
+        firstname: who.firstname,
+        surname: who.surname,
+        bankCode: who.bankCode,
+        bankAccount: who.bankAccount,
+        devices: signals.filter((s) => s.kind === 'DEVICE').map((s) => s.value),
+        addresses: signals.filter((s) => s.kind !== 'DEVICE').map((s) => s.value),
+      },
+      clock.now(),
+    )
   }
 
   async function startSession(playerId: number): Promise<string> {
@@ -220,8 +248,10 @@ export function createAuthService(deps: {
   }
 
   return {
-    async register(input: RegisterInput): Promise<RegisterResult> {
+    /** Registers, or with OTP sends the code; `seen` is the device and address the request came with. */
+    async register(input: RegisterInput, seen: Sighting): Promise<RegisterResult> {
       const profile = await checkedProfile(input)
+      await refuseIfExcluded(profile, seen)
       // The body cannot pass without both confirmations (RegisterBody): this is when the player gave them.
       const termsAcceptedAt = clock.now()
 
@@ -289,7 +319,11 @@ export function createAuthService(deps: {
       await db.transaction((tx) => insertPlayer(tx, { mobile: input.mobile, ...profile, termsAcceptedAt: at, createdAt: at }, inviteCode))
     },
 
-    async confirm(input: ConfirmBody): Promise<void> {
+    /**
+     * Confirms a pending registration with its OTP and creates the player. The person is compared with the exclusions
+     * in force again, with the device and address of this request (`seen`): one may have begun since the code was sent.
+     */
+    async confirm(input: ConfirmBody, seen: Sighting): Promise<void> {
       const pending = await authRepository.findPendingByMobile(db, input.mobile)
       if (!pending || !sameBytes(pending.tokenHash, sha256(input.token))) throw new AppError('OTP_INVALID')
       if (pending.expiresAt.getTime() <= clock.now().getTime()) throw new AppError('OTP_INVALID')
@@ -297,6 +331,7 @@ export function createAuthService(deps: {
       if (!sameBytes(pending.otpHash, otpHash(input.token, input.otp_code))) throw new AppError('OTP_INVALID')
 
       const p = pending.payload
+      await refuseIfExcluded(p, seen)
       await db.transaction(async (tx) => {
         if (!(await authRepository.takePending(tx, pending.id))) throw new AppError('OTP_INVALID')
         await insertPlayer(tx, {

@@ -24,12 +24,10 @@ export function depositRoutes(app: TypedApp, deps: { deposits: DepositService; r
   })
 
   // The slip check: where it begins (the server's cursor), then polls that send it back (404: not yet).
-  app.get('/wallet/deposit/status/:userId/cursor', { schema: walletContract.depositCheckCursor, preHandler: deps.requirePlayer }, async (req, reply) => {
-    void reply.header('cache-control', 'no-store')
+  app.get('/wallet/deposit/status/:userId/cursor', { schema: walletContract.depositCheckCursor, preHandler: deps.requirePlayer }, async (req) => {
     return ok(await deposits.checkCursor(req.player, Number(req.params.userId)))
   })
-  app.post('/wallet/deposit/status/:userId', { schema: walletContract.depositStatus, preHandler: deps.requirePlayer }, async (req, reply) => {
-    void reply.header('cache-control', 'no-store')
+  app.post('/wallet/deposit/status/:userId', { schema: walletContract.depositStatus, preHandler: deps.requirePlayer }, async (req) => {
     return ok(await deposits.status(req.player, Number(req.params.userId), req.body.after))
   })
 }

@@ -15,6 +15,7 @@ import { inTransaction } from '../../db/transaction.ts'
 import { uniqueViolation } from '../../db/errors.ts'
 import { AppError } from '../../errors.ts'
 import { refuseWhileExcluded, type ExclusionReader } from '../exclusions/restriction.ts'
+import type { ExclusionsRepository } from '../exclusions/exclusions.repository.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { Ledger } from '../ledger/ledger.service.ts'
 import type { PlayersRepository } from '../users/users.repository.ts'
@@ -142,8 +143,11 @@ export interface DepositServiceDeps {
   playersRepository: Pick<PlayersRepository, 'findByMobile' | 'findById'>
   /** The money desk's record of a manual deposit, completed when the feed confirms it (ADR 035). */
   approvalsRepository?: Pick<MoneyDeskRepository, 'completeClaim'>
-  /** Time-outs and self-exclusions (ADR 047): no draft bill while one is in force; a transfer still credits, noted. */
-  exclusionsRepository: ExclusionReader
+  /**
+   * Time-outs and self-exclusions (ADR 047): no draft bill while one is in force; a transfer still credits, noted; a
+   * transfer the matcher finds for another account of a restricted person waits for an operator (amended 2026-11-29).
+   */
+  exclusionsRepository: ExclusionReader & Pick<ExclusionsRepository, 'excludedMatchingMember'>
 }
 
 const digits = (account: string) => account.replace(/\D/g, '')
@@ -200,7 +204,15 @@ export function createDepositService(deps: DepositServiceDeps) {
     const candidates = found.filter(
       (p) => accountMatches(sender, p.bankAccount) && (sender.kind === 'full' || nameConfirms(body.from_name, p.firstname, p.surname)),
     )
-    if (candidates.length === 1) return { playerId: candidates[0]!.id }
+    if (candidates.length === 1) {
+      const playerId = candidates[0]!.id
+      // A person with a time-out or self-exclusion in force is never credited through another account of theirs (ADR
+      // 047, amended 2026-11-29): the transfer waits for an operator, who can give it to the restricted account (which
+      // can only withdraw) or return it. Their own account is credited as before.
+      const excluded = await deps.exclusionsRepository.excludedMatchingMember(db, playerId, clock.now())
+      if (excluded !== undefined) return { reason: msg('UNMATCHED_EXCLUDED_PERSON', { member: playerId, excluded }) }
+      return { playerId }
+    }
     return { reason: candidates.length === 0 ? msg('UNMATCHED_NO_PLAYER') : msg('UNMATCHED_SEVERAL_PLAYERS', { count: candidates.length }) }
   }
 

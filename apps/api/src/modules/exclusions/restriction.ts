@@ -1,7 +1,7 @@
 import { msg, type Restriction } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
-import type { ExclusionRow, ExclusionsRepository } from './exclusions.repository.ts'
+import type { ExclusionRow, ExclusionsRepository, NewAccountProbe } from './exclusions.repository.ts'
 
 /**
  * How every enforcement point asks (ADR 047): the player's time-out or self-exclusion in force now, read with the
@@ -29,4 +29,18 @@ export async function restrictionOf(reader: ExclusionReader, db: Db, playerId: n
 export async function refuseWhileExcluded(reader: ExclusionReader, db: Db, playerId: number, now: Date): Promise<void> {
   const row = (await reader.activeMany(db, [playerId], now)).get(playerId)
   if (row) throw excludedError(row)
+}
+
+/**
+ * Refuses a registration of a person with a time-out or self-exclusion in force at `now` (their name and one more
+ * thing they share: ADR 047, amended 2026-11-29). The answer is the neutral REGISTRATION_REFUSED under RULE_REFUSED:
+ * neither the code nor the text says that anyone is excluded, or who.
+ */
+export async function refuseExcludedPerson(
+  reader: Pick<ExclusionsRepository, 'excludedMatchingNewAccount'>,
+  db: Db,
+  probe: NewAccountProbe,
+  now: Date,
+): Promise<void> {
+  if ((await reader.excludedMatchingNewAccount(db, probe, now)) !== undefined) throw new AppError('RULE_REFUSED', msg('REGISTRATION_REFUSED'))
 }

@@ -8,8 +8,7 @@ import type { LimitsService } from './limits.service.ts'
 export function limitsRoutes(app: TypedApp, deps: { limits: LimitsService; requirePlayer: preHandlerAsyncHookHandler }) {
   const { limits } = deps
   const player = { preHandler: deps.requirePlayer }
-  app.get('/responsible-play/limits', { schema: limitsContract.limits, ...player }, async (req, reply) => {
-    void reply.header('cache-control', 'no-store')
+  app.get('/responsible-play/limits', { schema: limitsContract.limits, ...player }, async (req) => {
     return ok(await limits.limits(req.player))
   })
   app.post('/responsible-play/limits', { schema: limitsContract.setLimit, ...player }, async (req) => {
@@ -24,8 +23,7 @@ export function limitsRoutes(app: TypedApp, deps: { limits: LimitsService; requi
     const { data, message } = await limits.cancel(req.player, req.body.kind)
     return ok(data, message)
   })
-  app.get('/responsible-play/session', { schema: limitsContract.session, ...player }, async (req, reply) => {
-    void reply.header('cache-control', 'no-store')
+  app.get('/responsible-play/session', { schema: limitsContract.session, ...player }, async (req) => {
     return ok(await limits.session(req.player))
   })
   app.post('/responsible-play/session/acknowledge', { schema: limitsContract.acknowledge, ...player }, async (req) =>

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm'
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { players, playerSignals } from '../../db/schema.ts'
 import { rowsOf, type DbNumber as Num } from '../../db/rows.ts'
@@ -11,6 +11,15 @@ export type LinkReason = 'NAME' | 'DEVICE' | 'ADDRESS'
  * address (registration or latest sign-in) with an address of either kind.
  */
 const SAME_SORT = sql`(a.kind = b.kind or (a.kind <> 'DEVICE' and b.kind <> 'DEVICE'))`
+
+/**
+ * The bank account holder's name key of a first name and surname, written exactly as the generated column
+ * `players.name_key` is (NFKC, lower case, white space trimmed and collapsed): for a name not yet in `players`, a
+ * registration compared with the players already there. links.routes.test.ts checks the two agree.
+ */
+export function nameKeyOf(firstname: string, surname: string): SQL {
+  return sql`regexp_replace(lower(normalize(btrim(${firstname}::text) || ' ' || btrim(${surname}::text), NFKC)), '[[:space:]]+', ' ', 'g')`
+}
 
 /** SQL for linked accounts: the signals players leave, and who shares them. */
 export const linksRepository = {

@@ -13,6 +13,8 @@ import { accruals, playerSignals } from '../../db/schema.ts'
 import { sha256 } from '../../lib/crypto.ts'
 import { bangkokDayRange } from '../../lib/bangkok-time.ts'
 import { linkableAddress } from './links.service.ts'
+import { nameKeyOf } from './links.repository.ts'
+import { rowsOf } from '../../db/rows.ts'
 
 const t = useTestApp(referralOptions({ OTP_REQUIRED: 'false' }))
 
@@ -149,5 +151,22 @@ describe('referral accrual between linked accounts', () => {
     // A second run pays nothing more.
     expect((await accrue(t, day, bearer(owner.token))).statusCode).toBe(200)
     expect((await walletsOf(t, upline)).bonus).toBe(30)
+  })
+})
+
+describe('nameKeyOf', () => {
+  it('writes a name not yet registered exactly as players.name_key keeps a registered one', async () => {
+    for (const [firstname, surname] of [
+      [' Somchai ', 'JAIDEE'],
+      ['สม  ชาย', ' ใจดี  '],
+      ['ｓｏｍｃｈａｉ', 'Ｊａｉｄｅｅ'],
+      ['น้ำ', 'ใจดี'],
+    ] as const) {
+      const player = await makePlayer(t.db, { firstname, surname })
+      const [row] = rowsOf<{ same: boolean }>(
+        await t.db.execute(sql`select ${nameKeyOf(firstname, surname)} = name_key as same from players where id = ${player.id}`),
+      )
+      expect(row?.same, `${firstname} ${surname}`).toBe(true)
+    }
   })
 })

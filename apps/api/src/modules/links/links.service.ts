@@ -54,6 +54,19 @@ export interface Sighting {
  * address (where they registered, where they last signed in). Referral commission and rebate between a downline and
  * an upline it is linked to are not paid (referral.service.ts); the back-office lists a member's links.
  */
+/**
+ * The signals a sighting leaves, as `player_signals` stores them: the device id's sha256 (a well-formed id only) and
+ * the address (a linkable one only), filed as `addressKind`. Also what a registration is compared with before it is
+ * taken (ADR 047, amended 2026-11-29).
+ */
+export function signalsOf(seen: Sighting, addressKind: SignalKind): Array<{ kind: SignalKind; value: string }> {
+  const out: Array<{ kind: SignalKind; value: string }> = []
+  if (typeof seen.deviceId === 'string' && DEVICE_ID.test(seen.deviceId)) out.push({ kind: 'DEVICE', value: sha256(seen.deviceId).toString('hex') })
+  const address = linkableAddress(seen.address)
+  if (address) out.push({ kind: addressKind, value: address })
+  return out
+}
+
 export function createLinkService(deps: {
   db: Db
   clock: Clock
@@ -61,24 +74,16 @@ export function createLinkService(deps: {
 }) {
   const { db, clock, linksRepository } = deps
 
-  function signals(seen: Sighting, addressKind: SignalKind): Array<{ kind: SignalKind; value: string }> {
-    const out: Array<{ kind: SignalKind; value: string }> = []
-    if (typeof seen.deviceId === 'string' && DEVICE_ID.test(seen.deviceId)) out.push({ kind: 'DEVICE', value: sha256(seen.deviceId).toString('hex') })
-    const address = linkableAddress(seen.address)
-    if (address) out.push({ kind: addressKind, value: address })
-    return out
-  }
-
   return {
     /** After a sign-in: the device, and the address as the player's latest. */
     async signedIn(playerId: number, seen: Sighting): Promise<void> {
-      await linksRepository.record(db, playerId, signals(seen, 'LOGIN_ADDRESS'), clock.now())
+      await linksRepository.record(db, playerId, signalsOf(seen, 'LOGIN_ADDRESS'), clock.now())
     },
 
     /** After a registration created the player (found by phone): the device and the registration address. */
     async registered(mobile: string, seen: Sighting): Promise<void> {
       const playerId = await linksRepository.playerIdByMobile(db, mobile)
-      if (playerId !== undefined) await linksRepository.record(db, playerId, signals(seen, 'REGISTER_ADDRESS'), clock.now())
+      if (playerId !== undefined) await linksRepository.record(db, playerId, signalsOf(seen, 'REGISTER_ADDRESS'), clock.now())
     },
 
     /** Which of these (a, b) pairs are linked, as `a|b` keys (the accrual job asks for upline and downline). */

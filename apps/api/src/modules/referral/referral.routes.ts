@@ -9,8 +9,7 @@ import type { ReferralService } from './referral.service.ts'
 export function referralRoutes(app: TypedApp, deps: { referral: ReferralService; requirePlayer: preHandlerAsyncHookHandler; operator: OperatorGuard }) {
   const { referral } = deps
 
-  app.get('/invites', { schema: referralContract.invites, preHandler: deps.requirePlayer }, async (req, reply) => {
-    void reply.header('cache-control', 'no-store')
+  app.get('/invites', { schema: referralContract.invites, preHandler: deps.requirePlayer }, async (req) => {
     return ok(await referral.inviteInfo(req.player.playerId, req.query.page))
   })
 

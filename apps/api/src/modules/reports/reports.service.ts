@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream'
-import { stringify } from 'csv-stringify'
 import { formatSatang, REPORT_TOTALS_LABEL, REPORTS, satangToBaht, type ReportId, type ReportQuery, type ReportTable } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
 import { addDays, bangkokDayRange } from '../../lib/bangkok-time.ts'
+import { csvStringifier } from '../../lib/csv.ts'
 import { GGR_KINDS, PAYMENT_KINDS, REFERRAL_KINDS, type GgrSums, type ReportsRepository } from './reports.repository.ts'
 
 /** A report row inside the server: amounts stay satang (bigint) until they are written as JSON or CSV. */
@@ -176,6 +176,7 @@ export function createReportsService(deps: {
     /**
      * The report as CSV through csv-stringify: a BOM and the Thai headings, each row as it is read (amounts as exact
      * 2-decimal baht), then the totals row (REPORT_TOTALS_LABEL in the first column). A stream: the caller pipes it to the answer.
+     * Titles operators edit (games, providers, promotions, account names) go out as data, never formulas (lib/csv.ts).
      */
     csv(report: ReportId, range: ReportQuery): Readable {
       const columns = REPORTS[report].columns
@@ -190,7 +191,7 @@ export function createReportsService(deps: {
           }
         })(),
       )
-      const out = stringify({ bom: true, header: true, columns: columns.map((c) => c.label) })
+      const out = csvStringifier({ bom: true, header: true, columns: columns.map((c) => c.label) })
       records.on('error', (error) => out.destroy(error))
       return records.pipe(out)
     },

@@ -1,9 +1,30 @@
-import { eq, inArray } from 'drizzle-orm'
+import { desc, eq, inArray, ne, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
-import { media, siteSettings } from '../../db/schema.ts'
+import { media, operators, siteContentVersions, siteSettings } from '../../db/schema.ts'
 
 export type SiteSettingsRow = typeof siteSettings.$inferSelect
 export type MediaRow = typeof media.$inferSelect
+export type SiteContentVersionRow = typeof siteContentVersions.$inferSelect
+export type NewSiteContentVersion = typeof siteContentVersions.$inferInsert
+/** A version with the names of who proposed and who decided it. */
+export type NamedSiteContentVersion = SiteContentVersionRow & { proposedByName: string; decidedByName: string | null }
+
+const proposer = alias(operators, 'proposer')
+const decider = alias(operators, 'decider')
+
+function named(db: Db) {
+  return db
+    .select({ version: siteContentVersions, proposedByName: proposer.username, decidedByName: decider.username })
+    .from(siteContentVersions)
+    .innerJoin(proposer, eq(proposer.id, siteContentVersions.proposedBy))
+    .leftJoin(decider, eq(decider.id, siteContentVersions.decidedBy))
+}
+const flat = (r: { version: SiteContentVersionRow; proposedByName: string; decidedByName: string | null }): NamedSiteContentVersion => ({
+  ...r.version,
+  proposedByName: r.proposedByName,
+  decidedByName: r.decidedByName,
+})
 
 export const siteRepository = {
   async findSettings(db: Db): Promise<SiteSettingsRow | undefined> {
@@ -32,6 +53,40 @@ export const siteRepository = {
       .from(media)
       .where(inArray(media.path, [...paths]))
     return new Set(rows.map((r) => r.path))
+  },
+  /** Inserts a PENDING content version; undefined when another one is waiting (one at a time, ADR 068). */
+  async insertPendingContent(db: Db, row: NewSiteContentVersion): Promise<SiteContentVersionRow | undefined> {
+    const [inserted] = await db
+      .insert(siteContentVersions)
+      .values(row)
+      .onConflictDoNothing({ target: siteContentVersions.status, where: sql`status = 'PENDING'` })
+      .returning()
+    return inserted
+  },
+  async findContentVersion(db: Db, id: number, forUpdate = false): Promise<SiteContentVersionRow | undefined> {
+    const query = db.select().from(siteContentVersions).where(eq(siteContentVersions.id, id)).limit(1)
+    const [row] = forUpdate ? await query.for('update') : await query
+    return row
+  },
+  async pendingContent(db: Db): Promise<NamedSiteContentVersion | undefined> {
+    const [row] = await named(db).where(eq(siteContentVersions.status, 'PENDING')).limit(1)
+    return row && flat(row)
+  },
+  /** Decided versions, newest first (at most `limit`). */
+  async contentHistory(db: Db, limit: number): Promise<NamedSiteContentVersion[]> {
+    const rows = await named(db)
+      .where(ne(siteContentVersions.status, 'PENDING'))
+      .orderBy(desc(siteContentVersions.decidedAt), desc(siteContentVersions.id))
+      .limit(limit)
+    return rows.map(flat)
+  },
+  async decideContent(
+    db: Db,
+    id: number,
+    patch: Pick<NewSiteContentVersion, 'status' | 'decidedBy' | 'decidedAt' | 'rejectReason'>,
+  ): Promise<SiteContentVersionRow> {
+    const [row] = await db.update(siteContentVersions).set(patch).where(eq(siteContentVersions.id, id)).returning()
+    return row!
   },
   async findMedia(db: Db, path: string): Promise<MediaRow | undefined> {
     const [row] = await db.select().from(media).where(eq(media.path, path)).limit(1)

@@ -1,6 +1,6 @@
 import etag from '@fastify/etag'
 import type { FastifyError } from 'fastify'
-import { backofficeSiteContract, MAX_UPLOAD_IMAGE_BYTES, msg, siteContract } from '@sanam/contract'
+import { backofficeSiteContract, MAX_UPLOAD_IMAGE_BYTES, mayOperator, msg, siteContract } from '@sanam/contract'
 import type { Database } from '../../db/client.ts'
 import { AppError, handleError } from '../../errors.ts'
 import { ok } from '../../lib/http.ts'
@@ -47,12 +47,27 @@ export async function mediaRoutes(app: TypedApp, deps: { site: SiteService }) {
   })
 }
 
-/** The back-office's site settings editor (issue 20 §3): whoever holds 'site.manage' reads and saves them. */
+/**
+ * The back-office's site settings editor (issue 20 §3, ADR 068): every operator role reads the settings and the change
+ * waiting; 'site.manage' saves (the look applies at once, the content waits); a second operator holding
+ * 'money.decide' applies a waiting change; whoever may save or apply turns one down.
+ */
 export function backofficeSiteRoutes(app: TypedApp, deps: { site: SiteService; operator: OperatorGuard }) {
-  const manager = deps.operator('site.manage')
   const c = backofficeSiteContract
-  app.get('/backoffice/site', { schema: c.get, preHandler: manager }, async () => ok(await deps.site.settings()))
-  app.post('/backoffice/site', { schema: c.save, preHandler: manager }, async (req) => ok(await deps.site.save(req.operator, req.body), msg('SITE_SAVED')))
+  const id = (params: { id: string }) => Number(params.id)
+  app.get('/backoffice/site', { schema: c.get, preHandler: deps.operator('backoffice.read') }, async () => ok(await deps.site.settings()))
+  app.post('/backoffice/site', { schema: c.save, preHandler: deps.operator('site.manage') }, async (req) => {
+    const saved = await deps.site.save(req.operator, req.body)
+    return ok(saved.settings, msg(saved.proposed ? 'SITE_PROPOSED' : saved.lookChanged ? 'SITE_SAVED' : 'SITE_UNCHANGED'))
+  })
+  app.post('/backoffice/site/versions/:id/approve', { schema: c.approve, preHandler: deps.operator('money.decide') }, async (req) =>
+    ok(await deps.site.approve(req.operator, id(req.params)), msg('SITE_APPLIED')),
+  )
+  app.post('/backoffice/site/versions/:id/reject', { schema: c.reject, preHandler: deps.operator('backoffice.read') }, async (req) => {
+    // Turning a change down shows players nothing new: its proposers' roles and its approvers' may.
+    if (!mayOperator(req.operator.role, 'site.manage') && !mayOperator(req.operator.role, 'money.decide')) throw new AppError('FORBIDDEN')
+    return ok(await deps.site.reject(req.operator, id(req.params), req.body.reason), msg('SITE_REJECTED'))
+  })
 }
 
 /**

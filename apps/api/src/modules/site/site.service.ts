@@ -1,4 +1,13 @@
-import { msg, SiteSettingsBody, type SiteMetadata, type SiteSettings, type SiteSettingsInput, type WebAppManifest } from '@sanam/contract'
+import {
+  msg,
+  SiteSettingsBody,
+  type SiteContent,
+  type SiteContentVersion,
+  type SiteMetadata,
+  type SiteSettings,
+  type SiteSettingsInput,
+  type WebAppManifest,
+} from '@sanam/contract'
 import { imageSize } from 'image-size'
 import { onPrimaryText } from '@sanam/contract/site-theme'
 import { LRUCache } from 'lru-cache'
@@ -6,10 +15,64 @@ import type { Db } from '../../db/client.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../errors.ts'
 import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
+import type { SeparateDuties } from '../backoffice/operators.service.ts'
+import type { SiteContentColumns } from '../../db/schema.ts'
 import { svgMedia } from './site-images.ts'
-import type { MediaRow, SiteRepository, SiteSettingsRow } from './site.repository.ts'
+import type { MediaRow, NamedSiteContentVersion, SiteContentVersionRow, SiteRepository, SiteSettingsRow } from './site.repository.ts'
 
 const MEDIA_PREFIX = '/media/'
+/** Decided content versions the editor shows. */
+const HISTORY_SIZE = 20
+
+/**
+ * The columns players read that can carry payment instructions (ADR 068): a change to any waits for a second
+ * operator. Built in one key order, so two are compared by their JSON.
+ */
+function contentColumnsOf(row: SiteContentColumns): SiteContentColumns {
+  return {
+    title: row.title,
+    description: row.description,
+    logoUrl: row.logoUrl,
+    contactLine: row.contactLine,
+    responsiblePlayUrl: row.responsiblePlayUrl,
+    termsUrl: row.termsUrl,
+    slides: row.slides,
+  }
+}
+
+/** Content columns as the contract carries them (the metadata's shape). */
+function contentOf(columns: SiteContentColumns): SiteContent {
+  return {
+    title: columns.title,
+    description: columns.description,
+    image: { logo: columns.logoUrl },
+    contact: { line: columns.contactLine },
+    responsible_play: { help_url: columns.responsiblePlayUrl },
+    terms_url: columns.termsUrl,
+    slides: columns.slides,
+  }
+}
+
+function versionOf(row: NamedSiteContentVersion): SiteContentVersion {
+  return {
+    id: row.id,
+    status: row.status,
+    content: contentOf(row.content),
+    proposed_by: row.proposedByName,
+    proposed_by_id: row.proposedBy,
+    created_at: row.createdAt.toISOString(),
+    decided_by: row.decidedByName,
+    decided_at: row.decidedAt ? row.decidedAt.toISOString() : null,
+    reject_reason: row.rejectReason,
+  }
+}
+
+/** What a save did: applied the look, proposed a content version, both or neither. */
+export interface SiteSaveOutcome {
+  settings: SiteSettings
+  lookChanged: boolean
+  proposed: boolean
+}
 
 /** The metadata the apps load, from the settings row. */
 function metadataOf(row: SiteSettingsRow): SiteMetadata {
@@ -29,12 +92,31 @@ function metadataOf(row: SiteSettingsRow): SiteMetadata {
  * Site metadata, media and the back-office's site settings (issue 20 §3). Metadata changes rarely, so each process
  * caches it for `cacheMs` (5 s): a save clears this process's copy at once, and every other process reads the new
  * row when its copy expires, so a change reaches every player's next page load within that time.
+ *
+ * Players read only `site_settings`. An operator's save writes the look (theme colours, favicon) there at once, but a
+ * change to the content (texts, logo, slides, links: ADR 068) becomes a PENDING version in `site_content_versions`,
+ * copied into `site_settings` only when a second operator who may decide money applies it.
  */
 export function createSiteService(deps: {
   db: Db
   cacheMs?: number
   now?: () => number
-  siteRepository: Pick<SiteRepository, 'findSettings' | 'findSettingsForUpdate' | 'saveSettings' | 'existingMedia' | 'findMedia' | 'putMedia'>
+  /** The money desk's separate duties (ADR 036): who may complete a four-eyes decision, and with whom. */
+  separateDuties: SeparateDuties
+  siteRepository: Pick<
+    SiteRepository,
+    | 'findSettings'
+    | 'findSettingsForUpdate'
+    | 'saveSettings'
+    | 'existingMedia'
+    | 'findMedia'
+    | 'putMedia'
+    | 'insertPendingContent'
+    | 'findContentVersion'
+    | 'pendingContent'
+    | 'contentHistory'
+    | 'decideContent'
+  >
   auditRepository: Pick<AuditRepository, 'record'>
 }) {
   const { siteRepository, auditRepository } = deps
@@ -48,7 +130,37 @@ export function createSiteService(deps: {
     return row
   }
 
-  const settingsOf = (row: SiteSettingsRow): SiteSettings => ({ ...metadataOf(row), updated_at: row.updatedAt.toISOString() })
+  /** The settings players are served now, the content version waiting, and the latest decided ones. */
+  async function settingsOf(db: Db, row: SiteSettingsRow): Promise<SiteSettings> {
+    const pending = await siteRepository.pendingContent(db)
+    const history = await siteRepository.contentHistory(db, HISTORY_SIZE)
+    return { ...metadataOf(row), updated_at: row.updatedAt.toISOString(), pending: pending ? versionOf(pending) : null, history: history.map(versionOf) }
+  }
+
+  /**
+   * The second key (ADR 068): the operator applying a content version is not its author, nor too new or related to
+   * it (ADR 036). One call, so the central four-eyes rule can take its place.
+   */
+  async function assertSecondKey(tx: Db, approver: AuditActor, authorId: number, at: Date): Promise<void> {
+    if (approver.operatorId === authorId) throw new AppError('FOUR_EYES_SAME_OPERATOR')
+    await deps.separateDuties.assertMayDecideMoney(tx, { operatorId: approver.operatorId, counterpartId: authorId, at })
+  }
+
+  /** Locks a PENDING content version for a decision; a decided one answers 409, an unknown one 404. */
+  async function lockedPending(tx: Db, id: number): Promise<SiteContentVersionRow> {
+    const row = await siteRepository.findContentVersion(tx, id, true)
+    if (!row) throw new AppError('NOT_FOUND', msg('SITE_VERSION_NOT_FOUND'))
+    if (row.status !== 'PENDING') throw new AppError('CONFLICT', msg('SITE_VERSION_NOT_FOUND'))
+    return row
+  }
+
+  async function lockedSettings(tx: Db): Promise<SiteSettingsRow> {
+    const row = await siteRepository.findSettingsForUpdate(tx)
+    if (!row) throw new AppError('NOT_FOUND', msg('SITE_NOT_CONFIGURED'))
+    return row
+  }
+
+  const withoutId = ({ id: _id, ...row }: SiteSettingsRow) => row
 
   return {
     async metadata(): Promise<SiteMetadata> {
@@ -118,17 +230,20 @@ export function createSiteService(deps: {
       }
     },
 
-    /** The settings as the back-office editor loads them. */
+    /** The settings as the back-office editor loads them, with the content version waiting for a second operator. */
     async settings(): Promise<SiteSettings> {
-      return settingsOf(await settingsRow())
+      return settingsOf(deps.db, await settingsRow())
     },
 
     /**
-     * Saves every setting at once, checked by the contract's schema here too (the seed calls this without a route):
-     * a theme whose text the player app could not show at WCAG AA is refused with its ratio, and every image must be
-     * one Sanam stores. Audited with before and after in the same transaction; `actor` null is the system (the seed).
+     * Saves the editor's form, checked by the contract's schema here too (the seed calls this without a route): a theme
+     * whose text the player app could not show at WCAG AA is refused with its ratio, and every image must be one Sanam
+     * stores. The look (theme colours, favicon) applies at once, audited `site.update` with before and after; a change
+     * to the content becomes a PENDING version (`site.propose`) that players do not see until a second operator
+     * applies it (ADR 068). One transaction: a refused proposal (another one waiting) changes nothing. `actor` null is
+     * the system (the seed, on a database without settings, and only there): it writes everything at once.
      */
-    async save(actor: AuditActor | null, input: SiteSettingsInput): Promise<SiteSettings> {
+    async save(actor: AuditActor | null, input: SiteSettingsInput): Promise<SiteSaveOutcome> {
       const parsed = SiteSettingsBody.safeParse(input)
       if (!parsed.success) {
         const errors = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }))
@@ -143,35 +258,118 @@ export function createSiteService(deps: {
       const missing = images.find((url) => !stored.has(url.slice(MEDIA_PREFIX.length)))
       if (missing) throw new AppError('VALIDATION_FAILED', msg('SITE_IMAGE_MISSING'), [{ path: 'image', message: msg('SITE_IMAGE_MISSING') }])
 
+      const look = { themePrimary: body.theme.primary, themeBackground: body.theme.background, faviconUrl: body.image.favicon }
+      const content = contentColumnsOf({
+        title: body.title,
+        description: body.description,
+        logoUrl: body.image.logo,
+        contactLine: body.contact.line,
+        responsiblePlayUrl: body.responsible_play.help_url,
+        termsUrl: body.terms_url,
+        slides: body.slides,
+      })
       const at = new Date(now())
-      const saved = await inTransaction(deps.db, async (tx) => {
+      const outcome = await inTransaction(deps.db, async (tx) => {
         const before = await siteRepository.findSettingsForUpdate(tx)
-        const row = await siteRepository.saveSettings(tx, {
-          title: body.title,
-          description: body.description,
-          themePrimary: body.theme.primary,
-          themeBackground: body.theme.background,
-          logoUrl: body.image.logo,
-          faviconUrl: body.image.favicon,
-          contactLine: body.contact.line,
-          responsiblePlayUrl: body.responsible_play.help_url,
-          termsUrl: body.terms_url,
-          slides: body.slides,
-          updatedAt: at,
-        })
+        if (actor === null) {
+          // The system (the seed on a new database): everything at once, as no operator is involved. Never over settings
+          // players are already served: those change only by an operator, under two keys.
+          if (before) throw new Error('the system saves the site settings on a new database only')
+          const row = await siteRepository.saveSettings(tx, { ...look, ...content, updatedAt: at })
+          await auditRepository.record(tx, {
+            actor,
+            action: 'site.update',
+            targetType: 'site',
+            targetId: '1',
+            before: before ? metadataOf(before) : null,
+            after: metadataOf(row),
+            at,
+          })
+          return { row, lookChanged: true, proposed: false }
+        }
+        if (!before) throw new AppError('NOT_FOUND', msg('SITE_NOT_CONFIGURED'))
+        const lookChanged =
+          before.themePrimary !== look.themePrimary || before.themeBackground !== look.themeBackground || before.faviconUrl !== look.faviconUrl
+        let row = before
+        if (lookChanged) {
+          row = await siteRepository.saveSettings(tx, { ...withoutId(before), ...look, updatedAt: at })
+          await auditRepository.record(tx, {
+            actor,
+            action: 'site.update',
+            targetType: 'site',
+            targetId: '1',
+            before: metadataOf(before),
+            after: metadataOf(row),
+            at,
+          })
+        }
+        let proposed = false
+        if (JSON.stringify(contentColumnsOf(before)) !== JSON.stringify(content)) {
+          const version = await siteRepository.insertPendingContent(tx, { status: 'PENDING', content, proposedBy: actor.operatorId, createdAt: at })
+          if (!version) throw new AppError('CONFLICT', msg('SITE_PENDING_EXISTS'))
+          await auditRepository.record(tx, {
+            actor,
+            action: 'site.propose',
+            targetType: 'site_content_version',
+            targetId: String(version.id),
+            before: contentOf(before),
+            after: { version: version.id, status: 'PENDING', ...contentOf(content) },
+            at,
+          })
+          proposed = true
+        }
+        return { row, lookChanged, proposed }
+      })
+      if (outcome.lookChanged) cached.delete('metadata')
+      return { settings: await settingsOf(deps.db, outcome.row), lookChanged: outcome.lookChanged, proposed: outcome.proposed }
+    },
+
+    /**
+     * A second operator applies a PENDING content version by its id: never its author, never one too new or related
+     * to it (assertSecondKey). What was reviewed is what goes live: a version is never edited. This process's players
+     * see it at their next load, every other process's within the metadata cache's few seconds.
+     */
+    async approve(actor: AuditActor, id: number): Promise<SiteSettings> {
+      const at = new Date(now())
+      const row = await inTransaction(deps.db, async (tx) => {
+        // The settings row first, as a save locks it: the two never wait on each other in opposite orders.
+        const before = await lockedSettings(tx)
+        const version = await lockedPending(tx, id)
+        await assertSecondKey(tx, actor, version.proposedBy, at)
+        const after = await siteRepository.saveSettings(tx, { ...withoutId(before), ...contentColumnsOf(version.content), updatedAt: at })
+        await siteRepository.decideContent(tx, id, { status: 'APPLIED', decidedBy: actor.operatorId, decidedAt: at })
         await auditRepository.record(tx, {
           actor,
-          action: 'site.update',
-          targetType: 'site',
-          targetId: '1',
-          before: before ? metadataOf(before) : null,
-          after: metadataOf(row),
+          action: 'site.apply',
+          targetType: 'site_content_version',
+          targetId: String(id),
+          before: metadataOf(before),
+          after: { version: id, ...metadataOf(after) },
           at,
         })
-        return row
+        return after
       })
       cached.delete('metadata')
-      return settingsOf(saved)
+      return settingsOf(deps.db, row)
+    },
+
+    /** Turns a PENDING content version down, with a reason (its author withdrawing it included): players see nothing new. */
+    async reject(actor: AuditActor, id: number, reason: string): Promise<SiteSettings> {
+      const at = new Date(now())
+      await inTransaction(deps.db, async (tx) => {
+        const version = await lockedPending(tx, id)
+        await siteRepository.decideContent(tx, id, { status: 'REJECTED', decidedBy: actor.operatorId, decidedAt: at, rejectReason: reason })
+        await auditRepository.record(tx, {
+          actor,
+          action: 'site.reject',
+          targetType: 'site_content_version',
+          targetId: String(id),
+          before: { status: 'PENDING', ...contentOf(version.content) },
+          after: { status: 'REJECTED', reason },
+          at,
+        })
+      })
+      return this.settings()
     },
   }
 }

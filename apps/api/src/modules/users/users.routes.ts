@@ -6,8 +6,7 @@ import type { AuthService } from '../auth/auth.service.ts'
 import type { UserService } from './users.service.ts'
 
 export function userRoutes(app: TypedApp, deps: { users: UserService; auth: AuthService; requirePlayer: preHandlerAsyncHookHandler }) {
-  app.get('/user/@me', { schema: userContract.me, preHandler: deps.requirePlayer }, async (req, reply) => {
-    void reply.header('cache-control', 'no-store')
+  app.get('/user/@me', { schema: userContract.me, preHandler: deps.requirePlayer }, async (req) => {
     return ok(await deps.users.me(req.player.playerId))
   })
 

@@ -11,8 +11,7 @@ export function walletRoutes(
   app: TypedApp,
   deps: { wallet: WalletService; balanceStreams: Pick<BalanceStreams, 'open'>; requirePlayer: preHandlerAsyncHookHandler },
 ) {
-  app.get('/wallet/v2/balance', { schema: referralContract.balance, preHandler: deps.requirePlayer }, async (req, reply) => {
-    void reply.header('cache-control', 'no-store')
+  app.get('/wallet/v2/balance', { schema: referralContract.balance, preHandler: deps.requirePlayer }, async (req) => {
     return ok(await deps.wallet.summary(req.player.playerId))
   })
 
@@ -21,8 +20,7 @@ export function walletRoutes(
     deps.balanceStreams.open(req.player, bearerToken(req) ?? '', () => openEventStream(req, reply))
   })
 
-  app.get('/wallet/histories', { schema: walletContract.histories, preHandler: deps.requirePlayer }, async (req, reply) => {
-    void reply.header('cache-control', 'no-store')
+  app.get('/wallet/histories', { schema: walletContract.histories, preHandler: deps.requirePlayer }, async (req) => {
     return ok(await deps.wallet.history(req.player.playerId, req.query.page))
   })
 }

@@ -1,4 +1,4 @@
-import { MAX_SLIDES } from '@sanam/contract'
+import { MAX_SLIDES, mayOperator } from '@sanam/contract'
 import { contrastRefusal, formatContrast, MIN_TEXT_CONTRAST, THEME_PAIR_LABEL, themeContrasts } from '@sanam/contract/site-theme'
 import { formatDateTimeSeconds } from '@sanam/web-shared/format'
 import { useState, type FormEvent } from 'react'
@@ -7,28 +7,51 @@ import { TextInput } from '../../components/text-input.tsx'
 import { useToast } from '../../components/toasts.tsx'
 import { errorText } from '../../lib/api-client.ts'
 import { t } from '../../lib/i18n/th.ts'
+import { movesMoney, useOperator } from '../../lib/operator.ts'
 import { useSiteSettings, type SiteSettings } from './api/get-site-settings.ts'
 import { useSaveSiteSettings, type SiteSettingsBody } from './api/save-site-settings.ts'
+import { ContentHistory, PendingContent } from './site-content-review.tsx'
 import { ThemePreview } from './theme-preview.tsx'
 import './site-settings.css'
 
 const HEX = /^#[0-9a-f]{6}$/i
 
-/** The editor's body from the loaded settings (the same shape, less what the server derives and when it was saved). */
-function bodyOf({ updated_at: _updatedAt, theme, ...settings }: SiteSettings): SiteSettingsBody {
+/** The editor's body from the loaded settings (the same shape, less what the server derives, when and what waits). */
+function bodyOf({ updated_at: _updatedAt, pending: _pending, history: _history, theme, ...settings }: SiteSettings): SiteSettingsBody {
   return { ...settings, theme: { primary: theme.primary, background: theme.background } }
 }
 
-/** Site settings (issue 20 §3, 'site.manage'): texts, theme colours with a live preview, images, slides and links. */
+/**
+ * Site settings (issue 20 §3): texts, theme colours with a live preview, images, slides and links, edited by
+ * 'site.manage'. A change of what players read waits for a second operator who decides money (ADR 068): the change
+ * waiting, what it changes, approve or reject, and the latest decided ones are on this screen for every role.
+ */
 export function SiteSettingsPage() {
   const settings = useSiteSettings()
+  const me = useOperator()
+  const role = me.data?.role
+  const mayEdit = mayOperator(role, 'site.manage')
   return (
     <section className="panel">
       <h1 className="panel__title">{t('site.title')}</h1>
       <p className="muted">{t('site.lead')}</p>
       {settings.data ? (
-        // A save reloads the settings: the form starts again from what was stored.
-        <SiteSettingsForm key={settings.data.updated_at} initial={settings.data} />
+        <>
+          <PendingContent
+            settings={settings.data}
+            operatorId={me.data?.operator_id}
+            mayApprove={movesMoney(role)}
+            mayReject={mayEdit || movesMoney(role)}
+            mayEdit={mayEdit}
+          />
+          {mayEdit ? (
+            // A save reloads the settings: the form starts again from what players are served (a proposal waits above).
+            <SiteSettingsForm key={`${settings.data.updated_at}-${settings.data.pending?.id ?? ''}`} initial={settings.data} />
+          ) : (
+            <p className="muted site-read-only">{t('site.readOnly')}</p>
+          )}
+          <ContentHistory history={settings.data.history} />
+        </>
       ) : settings.error ? (
         <p className="form__error" role="alert">
           {errorText(settings.error)}

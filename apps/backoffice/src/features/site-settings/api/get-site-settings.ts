@@ -5,8 +5,12 @@ import { apiRequest } from '../../../lib/api-client.ts'
 import { queryKeys } from '../../../lib/query-keys.ts'
 
 export type SiteSettings = ResponseData<typeof backofficeSiteContract.get>
+export type SiteContentVersion = NonNullable<SiteSettings['pending']>
 
-/** `GET /backoffice/site`: the site's title, texts, theme, images and links as the player app loads them. */
+/**
+ * `GET /backoffice/site`: the site's title, texts, theme, images and links as players are served them now, the change
+ * waiting for a second operator and the latest decided ones.
+ */
 export function getSiteSettings(): Promise<SiteSettings> {
   return apiRequest('/backoffice/site')
 }

@@ -7,7 +7,10 @@ import { useApiMutation } from '../../../lib/use-api-mutation.ts'
 type Route = typeof backofficeSiteContract.save
 export type SiteSettingsBody = RequestBody<Route>
 
-/** `POST /backoffice/site` ('site.manage'): saves every setting at once; players see it on their next page load. */
+/**
+ * `POST /backoffice/site` ('site.manage'): saves the form. The theme colours and favicon reach players on their next page
+ * load; a change of texts, logo, slides or links waits for a second operator (answered as `pending`, ADR 068).
+ */
 export function saveSiteSettings(body: SiteSettingsBody): Promise<ApiAnswer<ResponseData<Route>>> {
   return apiAnswer('/backoffice/site', { method: 'POST', body })
 }
