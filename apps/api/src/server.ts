@@ -69,15 +69,9 @@ async function main() {
   const { app, services, metrics, listenForMetrics } = await buildApp({ config, database, webApps: findWebApps(root) })
   if (metrics) metricsToPrimary?.share(metrics)
   if (!follower) {
-    // Before the first request: the referral plan's first version from the environment (ADR 044), then what a new
-    // database is seeded with, through the app's own services (issue 19 §5).
+    // Before the first request: the referral plan's first version from the environment (ADR 044), the operators set-up
+    // names, then what a new database is seeded with, through the app's own services (issue 19 §5).
     await services.plan.ensureFirst()
-    if (config.SEED_DEMO) {
-      const { seeded } = await seedDemo(services)
-      if (seeded) console.info(`Demo data seeded. Demo player: ${DEMO_PLAYER.mobile} / ${DEMO_PLAYER.password}`)
-    } else {
-      await seedSite(services)
-    }
     if (config.SANAM_MODE !== 'demo') {
       const left = await demoDataLeft(services)
       if (left.length > 0) {
@@ -110,13 +104,21 @@ async function main() {
     )
     if (setUpOwners.made.length > 0)
       app.log.info({ owners: setUpOwners.made }, 'back-office owners set up: each one-time password went by SMS to the owner’s own phone')
-    // An owner whose SMS failed holds a password no one knows: another owner resets it, or this start-up is run again
-    // after the owner is removed from the database by the installer. Never the password itself in the log.
+    // An owner whose SMS failed holds a password no one knows: another owner resets it, or a start-up a day later sends
+    // a new one (operators.setUp). Never the password itself in the log.
     if (setUpOwners.smsFailed.length > 0)
       app.log.error(
         { owners: setUpOwners.smsFailed },
-        'back-office owners set up, but the SMS with their one-time password failed: have another owner reset their password',
+        'back-office owners set up, but the SMS with their one-time password failed: another owner resets it, or a start-up after 24 hours sends a new one',
       )
+    // Then what a new database is seeded with (after the first owner: the demo desk's set-up accounts would otherwise
+    // make the database look as if it had its operators).
+    if (config.SEED_DEMO) {
+      const { seeded } = await seedDemo(services)
+      if (seeded) console.info(`Demo data seeded. Demo player: ${DEMO_PLAYER.mobile} / ${DEMO_PLAYER.password}`)
+    } else {
+      await seedSite(services)
+    }
     // TOTP secrets written in clear before they were sealed (ADR 036) are sealed once, before the first request.
     const sealed = await services.backofficeAuth.sealPlainTotpSecrets()
     if (sealed > 0) app.log.info({ operators: sealed }, 'sealed TOTP secrets stored in clear with TOTP_ENCRYPTION_KEY')
