@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { shot, viewShot } from './support/browser.ts'
 import { call, postBankTransfer } from './support/http.ts'
 import { faultEnv, payInAccount, registerPlayers, transferBody, type Player } from './support/money.ts'
-import { nextOperatorCode, OPERATOR, operatorToken, seasonedOperators, type OperatorLogin } from './support/operator.ts'
+import { nextOperatorCode, oneTimePasswordSentTo, OPERATOR, operatorPhone, operatorToken, seasonedOperators, type OperatorLogin } from './support/operator.ts'
 import { startServer } from './support/server.ts'
 import { expectAccessible, seriousAxeViolations } from './support/page.ts'
 import { useBrowserSuite } from './support/suite.ts'
@@ -18,11 +18,13 @@ import { CONSENTS } from './support/player.ts'
 // finance (ADR 036): two finance operators onboarded on its data a day before (seasonedOperators), never related to
 // each other, so that they may decide money now and make a four-eyes decision together.
 const env = { ...faultEnv(), WITHDRAW_ONE_PENDING: 'false', BACKOFFICE_FOUR_EYES_BAHT: '1000' }
+/** A second owner named at set-up (ADR 070): it approves the finance operator the first owner proposes. */
+const SECOND_OWNER = { username: 'owner.mali', phone: operatorPhone() }
 let finance: OperatorLogin[] = []
 const suite = useBrowserSuite({
   server: async (dataDir) => {
     finance = await seasonedOperators({ dataDir, env }, 2)
-    return startServer({ dataDir, env })
+    return startServer({ dataDir, env: { ...env, BACKOFFICE_OWNERS: `${SECOND_OWNER.username}:${SECOND_OWNER.phone}` } })
   },
 })
 let players: Player[]
@@ -72,12 +74,13 @@ async function signIn(page: Page, login: { username: string; password: string })
 }
 
 /**
- * A new operator's first sign-in by typing (ADR 036): the owner's password opens only the new-password step, the
- * operator chooses its own, then enrols TOTP on the QR page as an authenticator app would. Answers the secret.
+ * A new operator's first sign-in by typing (ADR 036, ADR 070): the one-time password its phone received opens only the
+ * new-password step, the operator chooses its own, then enrols TOTP on the QR page as an authenticator app would.
+ * Answers the secret.
  */
 async function firstSignIn(page: Page, login: { username: string; password: string }, newPassword: string, shots?: string): Promise<string> {
   await signIn(page, login)
-  await page.getByText('รหัสผ่านที่ได้รับจากเจ้าของระบบใช้ได้ครั้งเดียว กรุณาตั้งรหัสผ่านใหม่ที่มีเพียงคุณที่รู้').waitFor()
+  await page.getByText('รหัสผ่านชั่วคราวที่ได้รับทาง SMS ใช้ได้ครั้งเดียว กรุณาตั้งรหัสผ่านใหม่ที่มีเพียงคุณที่รู้').waitFor()
   await page.getByLabel('ตั้งรหัสผ่านใหม่ของคุณ (อย่างน้อย 12 ตัวอักษร)').fill(newPassword)
   if (shots) await shot(page, `${shots}-renew`)
   await page.getByRole('button', { name: 'ตั้งรหัสผ่านและเข้าสู่ระบบ' }).click()
@@ -116,14 +119,14 @@ async function ownerPage(): Promise<Page> {
   return page
 }
 
-/** As the owner, adds an operator on the operators page by filling its dialog; answers the owner's page. */
-async function addOperator(operator: { username: string; password: string; role: 'support' | 'finance' }): Promise<Page> {
-  const page = await ownerPage()
+/** As the owner, adds an operator with its own phone on the operators page by filling its dialog; answers the page. */
+async function addOperator(operator: { username: string; phone: string; role: 'support' | 'finance' }, page?: Page): Promise<Page> {
+  page ??= await ownerPage()
   await page.getByRole('link', { name: 'ผู้ใช้งานหลังบ้าน' }).click()
   await page.getByRole('button', { name: 'เพิ่มผู้ใช้งาน' }).click()
   const dialog = page.getByRole('dialog')
   await dialog.getByLabel('ชื่อผู้ใช้').fill(operator.username)
-  await dialog.getByLabel('รหัสผ่านเริ่มต้น (10 ตัวอักษรขึ้นไป)').fill(operator.password)
+  await dialog.getByLabel('เบอร์โทรศัพท์ของผู้ใช้งาน (รับรหัสผ่านชั่วคราวทาง SMS)').fill(operator.phone)
   await dialog.getByLabel('บทบาท').selectOption(operator.role)
   await dialog.getByRole('button', { name: 'บันทึก' }).click()
   return page
@@ -270,14 +273,18 @@ describe('the operator app', () => {
   })
 
   it('lets the owner add a support operator, who sees the queue but cannot move money', async () => {
-    const page = await addOperator({ username: 'support.nok', password: 'support-nok-pass-1', role: 'support' })
+    const phone = operatorPhone()
+    const page = await addOperator({ username: 'support.nok', phone, role: 'support' })
     await page.getByText('เพิ่มผู้ใช้งานหลังบ้านแล้ว').waitFor()
     await page.getByRole('cell', { name: 'support.nok', exact: true }).waitFor()
     await expectAccessible(page, 'operators')
     await shot(page, 'backoffice-operators')
 
+    // Its one-time password reached its own phone, never the owner's screen.
+    const oneTime = await oneTimePasswordSentTo(suite.baseUrl, phone)
+    expect(await page.content()).not.toContain(oneTime)
     const { page: support } = await suite.desktop()
-    await firstSignIn(support, { username: 'support.nok', password: 'support-nok-pass-1' }, 'support-nok-own-pass-2')
+    await firstSignIn(support, { username: 'support.nok', password: oneTime }, 'support-nok-own-pass-2')
     await openQueue(support)
     await support.getByText('support.nok · ฝ่ายบริการ').waitFor()
     expect(await support.getByRole('button', { name: /^อนุมัติ/ }).count()).toBe(0)
@@ -292,12 +299,40 @@ describe('the operator app', () => {
     expect(refused.body).toMatchObject({ success: false, code: 'FORBIDDEN' })
   })
 
-  it('walks a new finance operator through TOTP enrolment from the QR page', async () => {
-    const page = await addOperator({ username: 'finance.ploy', password: 'finance-ploy-pass-1', role: 'finance' })
-    await page.getByRole('cell', { name: 'finance.ploy', exact: true }).waitFor()
+  it('adds a finance operator only when a second owner approves, then walks it through TOTP enrolment from the QR page', async () => {
+    // The owner proposes: nothing exists yet, and no SMS has gone out.
+    const phone = operatorPhone()
+    const page = await addOperator({ username: 'finance.ploy', phone, role: 'finance' })
+    await page.getByText('บันทึกคำขอแล้ว การเปลี่ยนแปลงจะมีผลเมื่อเจ้าของระบบอีกคนอนุมัติ').waitFor()
+    const request = page.getByRole('table', { name: 'คำขอที่รอเจ้าของระบบอีกคนอนุมัติ' }).getByRole('row').filter({ hasText: 'finance.ploy' })
+    await request.getByRole('button', { name: 'ถอนคำขอ' }).waitFor()
+    expect(await request.getByRole('button', { name: /^อนุมัติ/ }).count(), 'the proposer cannot approve its own').toBe(0)
+    expect(await page.getByRole('cell', { name: 'finance.ploy', exact: true }).count()).toBe(1)
+    await expectAccessible(page, 'operators with a request')
+    await shot(page, 'backoffice-operator-request')
+
+    // The second owner, named at set-up, takes its own first password from its phone and approves.
+    const { page: mali } = await suite.desktop()
+    await firstSignIn(
+      mali,
+      { username: SECOND_OWNER.username, password: await oneTimePasswordSentTo(suite.baseUrl, SECOND_OWNER.phone) },
+      'owner-mali-own-pass-2',
+    )
+    await mali.getByRole('heading', { name: 'ภาพรวม' }).waitFor()
+    await mali.getByRole('link', { name: 'ผู้ใช้งานหลังบ้าน' }).click()
+    const waiting = mali.getByRole('table', { name: 'คำขอที่รอเจ้าของระบบอีกคนอนุมัติ' }).getByRole('row').filter({ hasText: 'finance.ploy' })
+    await waiting.getByRole('cell', { name: `การเงิน · ${phone}` }).waitFor()
+    await waiting.getByRole('button', { name: 'อนุมัติ finance.ploy' }).click()
+    await mali.getByText('อนุมัติคำขอแล้ว การเปลี่ยนแปลงมีผลแล้ว').waitFor()
+    await mali.getByRole('table', { name: 'ผู้ใช้งานหลังบ้าน' }).getByRole('cell', { name: 'finance.ploy', exact: true }).waitFor()
 
     const { page: ploy } = await suite.desktop()
-    await firstSignIn(ploy, { username: 'finance.ploy', password: 'finance-ploy-pass-1' }, 'finance-ploy-own-pass-2', 'backoffice-enrol')
+    await firstSignIn(
+      ploy,
+      { username: 'finance.ploy', password: await oneTimePasswordSentTo(suite.baseUrl, phone) },
+      'finance-ploy-own-pass-2',
+      'backoffice-enrol',
+    )
     await openQueue(ploy)
     await ploy.getByText('finance.ploy · การเงิน').waitFor()
     // Created a moment ago: it decides no money for 24 hours (OPERATOR_TOO_NEW), whatever the page offers.

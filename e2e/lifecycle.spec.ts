@@ -115,7 +115,7 @@ describe('the server process', () => {
       'SMS_HTTP_KEY',
       'SEED_DEMO',
       'TOTP_ENCRYPTION_KEY',
-      'BACKOFFICE_USERNAME',
+      'BACKOFFICE_OWNERS',
       'BACKOFFICE_ORIGIN',
     ])
       expect(result.stderr).toContain(name)

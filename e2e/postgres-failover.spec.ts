@@ -101,7 +101,7 @@ describe.runIf(!missing && redis.url)('PostgreSQL high availability: pg_auto_fai
         SMS_PROVIDER: 'http',
         SMS_HTTP_URL: 'http://127.0.0.1:9/sms',
         SMS_HTTP_KEY: secret(),
-        BACKOFFICE_USERNAME: 'first-owner',
+        BACKOFFICE_OWNERS: 'owner.somchai:0810000001,owner.malee:0810000002',
         BACKOFFICE_PASSWORD: OPERATOR.password,
       },
       onOutput: (line) => output.push(line),

@@ -58,15 +58,23 @@ export async function operatorToken(baseUrl: string, operator: OperatorLogin = O
   return answer.body.data.token
 }
 
+/** A Thai mobile no other operator of this run has: where an operator's one-time passwords go (ADR 070). */
+export const operatorPhone = () => `08${String(randomBytes(4).readUInt32BE() % 100_000_000).padStart(8, '0')}`
+
+/** The one-time password the last SMS to `phone` carried, from the demo server's outbox (GET /api/dev/sms). */
+export async function oneTimePasswordSentTo(baseUrl: string, phone: string): Promise<string> {
+  const outbox = await call<{ messages: { text: string }[] }>(baseUrl, 'GET', `/api/dev/sms?mobile=${phone}`)
+  const password = outbox.body.data.messages[0]?.text.match(/คือ ([2-9A-Z]{16}) /)?.[1]
+  if (!password) throw new Error(`no one-time password was sent to ${phone}: ${JSON.stringify(outbox.body)}`)
+  return password
+}
+
 /**
- * Onboards a new operator of `role` as ADR 036 has it: the owner (`ownerToken`) creates it with a one-time password,
- * the operator renews it to its own and enrols TOTP itself. `clockOffsetMs`: the server's clock shift, for the codes.
+ * An operator's first sign-in through the API: the one-time password its phone received buys its own password, then it
+ * enrols TOTP itself. Answers its login and session token.
  */
-export async function onboardOperator(baseUrl: string, ownerToken: string, role: 'owner' | 'finance' | 'support', clockOffsetMs = 0): Promise<OperatorLogin> {
-  const username = `${role}-${randomBytes(4).toString('hex')}`
-  const oneTime = `one-time-${randomBytes(6).toString('hex')}`
-  const created = await call(baseUrl, 'POST', '/api/backoffice/operators', { token: ownerToken, body: { username, password: oneTime, role } })
-  expect(created.status, JSON.stringify(created.body)).toBe(200)
+async function takeOver(baseUrl: string, username: string, phone: string, clockOffsetMs: number) {
+  const oneTime = await oneTimePasswordSentTo(baseUrl, phone)
   const password = `own-${randomBytes(8).toString('hex')}`
   const renewed = await call<{ token: string }>(baseUrl, 'POST', '/api/backoffice/auth/password/renew', {
     body: { username, password: oneTime, new_password: password },
@@ -81,7 +89,34 @@ export async function onboardOperator(baseUrl: string, ownerToken: string, role:
     body: { otp: await nextOperatorCode(baseUrl, operator, clockOffsetMs) },
   })
   expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200)
-  return operator
+  return { operator, token }
+}
+
+/**
+ * Onboards a new operator of `role` as ADR 070 has it: one owner (`ownerToken`) proposes it with its own phone, a
+ * second owner (`approverToken`) approves an owner or finance operator, and the operator takes the one-time password
+ * its phone received, renews it to its own and enrols TOTP itself. `clockOffsetMs`: the server's clock shift, for codes.
+ */
+export async function onboardOperator(
+  baseUrl: string,
+  ownerToken: string,
+  role: 'owner' | 'finance' | 'support',
+  options: { approverToken?: string; clockOffsetMs?: number } = {},
+): Promise<OperatorLogin> {
+  const username = `${role}-${randomBytes(4).toString('hex')}`
+  const phone = operatorPhone()
+  const created = await call<{ request: { id: number } | null }>(baseUrl, 'POST', '/api/backoffice/operators', {
+    token: ownerToken,
+    body: { username, role, phone },
+  })
+  expect(created.status, JSON.stringify(created.body)).toBe(200)
+  const request = created.body.data.request
+  if (request) {
+    if (!options.approverToken) throw new Error(`a new ${role} waits for a second owner: pass approverToken`)
+    const approved = await call(baseUrl, 'POST', `/api/backoffice/operators/requests/${request.id}/approve`, { token: options.approverToken })
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200)
+  }
+  return (await takeOver(baseUrl, username, phone, options.clockOffsetMs ?? 0)).operator
 }
 
 /** How far back `seasonedOperators` makes its operators: past the 24 hours a new operator decides no money (ADR 036). */
@@ -89,19 +124,30 @@ export const SEASONED_MS = 25 * 3_600_000
 const clockOffset = pathToFileURL(path.join(repoRoot, 'e2e/support/clock-offset.mjs')).href
 
 /**
- * Finance operators who may decide money at once, as a real deployment has them a day after onboarding: a server on
- * `options` (a kept `dataDir`, or a DATABASE_URL in its env, so the spec's own server starts on the same data next)
- * runs with its clock SEASONED_MS in the past, the owner onboards `count` finance operators there, and it stops.
- * The server's rules stay whole: only the time of their creation is a day ago. Each pair was created by the owner,
- * never by each other, so any two of them make a four-eyes decision together.
+ * Operators who may decide money at once, as a real deployment has them a day after onboarding: a server on `options`
+ * (a kept `dataDir`, or a DATABASE_URL in its env, so the spec's own server starts on the same data next) runs with
+ * its clock SEASONED_MS in the past, and `count` operators are onboarded there; then it stops. The server's rules stay
+ * whole: only the time of their creation is a day ago. Each operator is proposed by an owner of its own, named at that
+ * server's set-up (BACKOFFICE_OWNERS), and approved by the first owner: no two of them may be one person (ADR 070), so
+ * any two make a four-eyes decision together.
  */
 export async function seasonedOperators(options: ServerOptions, count = 2, role: 'finance' | 'support' = 'finance'): Promise<OperatorLogin[]> {
-  const env = { ...options.env, NODE_OPTIONS: `--import=${clockOffset}`, E2E_CLOCK_OFFSET_MS: String(-SEASONED_MS) }
+  const tag = randomBytes(3).toString('hex')
+  const owners = Array.from({ length: count }, (_, i) => ({ username: `season-${tag}-${i}`, phone: operatorPhone() }))
+  const env = {
+    ...options.env,
+    BACKOFFICE_OWNERS: owners.map((owner) => `${owner.username}:${owner.phone}`).join(','),
+    NODE_OPTIONS: `--import=${clockOffset}`,
+    E2E_CLOCK_OFFSET_MS: String(-SEASONED_MS),
+  }
   const server = await startServer({ ...options, env })
   try {
-    const owner = await operatorToken(server.baseUrl, OPERATOR, -SEASONED_MS)
+    const first = await operatorToken(server.baseUrl, OPERATOR, -SEASONED_MS)
     const operators: OperatorLogin[] = []
-    for (let i = 0; i < count; i++) operators.push(await onboardOperator(server.baseUrl, owner, role, -SEASONED_MS))
+    for (const owner of owners) {
+      const { token } = await takeOver(server.baseUrl, owner.username, owner.phone, -SEASONED_MS)
+      operators.push(await onboardOperator(server.baseUrl, token, role, { approverToken: first, clockOffsetMs: -SEASONED_MS }))
+    }
     return operators
   } finally {
     await server.stop()

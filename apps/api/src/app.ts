@@ -28,7 +28,7 @@ import { operatorsRepository } from './modules/backoffice/operators.repository.t
 import { createBackofficeAuthService } from './modules/backoffice/backoffice-auth.service.ts'
 import { operatorDeviceTokens } from './modules/backoffice/operator-device-token.ts'
 import { createBackofficeService } from './modules/backoffice/backoffice.service.ts'
-import { operatorsRoutes } from './modules/backoffice/operators.routes.ts'
+import { devTotpRoutes, operatorsRoutes } from './modules/backoffice/operators.routes.ts'
 import { createOperatorsService } from './modules/backoffice/operators.service.ts'
 import { auditRoutes } from './modules/audit/audit.routes.ts'
 import { createAuditService } from './modules/audit/audit.service.ts'
@@ -255,7 +255,16 @@ export async function buildApp(deps: AppDeps) {
     idleSeconds: config.SESSION_IDLE_MINUTES * 60,
     broadcast: database.kind === 'postgres',
   })
-  const operators = createOperatorsService({ db, clock, hasher: deps.hasher ?? argon2Hasher, operatorsRepository, auditRepository })
+  const operators = createOperatorsService({
+    db,
+    clock,
+    hasher: deps.hasher ?? argon2Hasher,
+    sms,
+    siteName: () => site.siteName().catch(() => 'Sanam'),
+    totpSecrets: totpSecretBox(config.totpEncryptionKey),
+    operatorsRepository,
+    auditRepository,
+  })
   const site = createSiteService({ db, now: () => clock.now().getTime(), separateDuties: operators, siteRepository, auditRepository })
   // The referral plan and limits (ADR 044): versions in the database, the environment's values the first one (written
   // by the start-up, server.ts, with plan.ensureFirst: building the app writes nothing); a second finance operator
@@ -504,6 +513,7 @@ export async function buildApp(deps: AppDeps) {
       await api.register(async (uploads: TypedApp) => mediaUploadRoutes(uploads, { media: mediaUpload, operator }))
       reportsRoutes(api, { reports, operator })
       if (consoleSms) devSmsRoutes(api, { outbox: consoleSms })
+      if (config.SANAM_MODE === 'demo') devTotpRoutes(api, { clock })
       if (config.demoBankFeed) devBankRoutes(api, { deposits })
     },
     { prefix: '/api' },

@@ -91,7 +91,7 @@ const PRODUCTION = {
   DEVICE_TOKEN_SECRET: 'device-token-key-of-this-operator-0123456789',
   TOTP_ENCRYPTION_KEY: 'c0ffee00'.repeat(8),
   BACKOFFICE_ORIGIN: 'https://desk.example.com',
-  BACKOFFICE_USERNAME: 'somchai.owner',
+  BACKOFFICE_OWNERS: 'somchai:0812345678,malee:0898765432',
 }
 
 describe('demo mode (issue 10 §1)', () => {
@@ -122,7 +122,7 @@ describe('demo mode (issue 10 §1)', () => {
       expect(names.sort()).toEqual([
         'AUDIT_HMAC_KEY',
         'BACKOFFICE_ORIGIN',
-        'BACKOFFICE_USERNAME',
+        'BACKOFFICE_OWNERS',
         'BANK_WEBHOOK_SECRET',
         'DEVICE_TOKEN_SECRET',
         'SEAMLESS_SECRET',
@@ -143,7 +143,7 @@ describe('demo mode (issue 10 §1)', () => {
     ).toEqual([
       'AUDIT_HMAC_KEY',
       'BACKOFFICE_ORIGIN',
-      'BACKOFFICE_USERNAME',
+      'BACKOFFICE_OWNERS',
       'BANK_WEBHOOK_SECRET',
       'DEVICE_TOKEN_SECRET',
       'SEAMLESS_SECRET',
@@ -164,7 +164,7 @@ describe('demo mode (issue 10 §1)', () => {
     })
     expect(config.seamlessSecret('pgsoft')).toBe('pgsoft-own-secret-123')
     expect(config.seamlessSecret('jili')).toBe(PRODUCTION.SEAMLESS_SECRET)
-    expect(config.BACKOFFICE_USERNAME).toBe('somchai.owner')
+    expect(config.backofficeOwners.map((o) => o.username)).toEqual(['somchai', 'malee'])
     // Turning a demo feature off explicitly is always fine.
     expect(loadConfig({ ...PRODUCTION, SEED_DEMO: 'false', DEMO_BANK_FEED: 'false' }).SANAM_MODE).toBe('production')
     // The SMS code at registration may be asked for in so many words; only the demo may go without it.
@@ -189,9 +189,9 @@ describe('demo mode (issue 10 §1)', () => {
     ['TOTP_ENCRYPTION_KEY', { TOTP_ENCRYPTION_KEY: '' }, /required/],
     ['TOTP_ENCRYPTION_KEY', { TOTP_ENCRYPTION_KEY: 'too-short' }, /32 bytes/],
     // The first owner's name is chosen at set-up (ADR 069): never the default, never a name an attacker tries first.
-    ['BACKOFFICE_USERNAME', { BACKOFFICE_USERNAME: '' }, /required/],
-    ['BACKOFFICE_USERNAME', { BACKOFFICE_USERNAME: 'admin' }, /attacker tries first/],
-    ['BACKOFFICE_USERNAME', { BACKOFFICE_USERNAME: 'root' }, /attacker tries first/],
+    ['BACKOFFICE_USERNAME', { BACKOFFICE_USERNAME: 'somchai.owner' }, /BACKOFFICE_OWNERS instead/],
+    ['BACKOFFICE_OWNERS', { BACKOFFICE_OWNERS: 'admin:0812345678,malee:0898765432' }, /attacker tries first/],
+    ['BACKOFFICE_OWNERS', { BACKOFFICE_OWNERS: 'root:0812345678,malee:0898765432' }, /attacker tries first/],
   ])('outside demo mode refuses %s %j', (name, override, why) => {
     const problems = problemsOf({ ...PRODUCTION, ...override })
     expect(problems).toHaveLength(1)
@@ -212,7 +212,7 @@ describe('demo mode (issue 10 §1)', () => {
     expect(problems.map((p) => p.split(':')[0]).sort()).toEqual([
       'AUDIT_HMAC_KEY',
       'BACKOFFICE_ORIGIN',
-      'BACKOFFICE_USERNAME',
+      'BACKOFFICE_OWNERS',
       'BANK_WEBHOOK_SECRET',
       'DEMO_BANK_FEED',
       'DEVICE_TOKEN_SECRET',
@@ -367,6 +367,35 @@ describe('metrics (ADR 051)', () => {
     const production = { SANAM_MODE: 'production', METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }
     expect(problemsOf(production).filter((p) => p.startsWith('METRICS'))).toEqual(problemsOf({ ...production, SANAM_MODE: 'demo' }))
     expect(problemsOf({ SANAM_MODE: 'demo', METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' })).toHaveLength(1)
+  })
+})
+
+describe('the owners named at set-up (ADR 070)', () => {
+  it('are read as username:phone pairs, the first owner of a real-money install among them', () => {
+    const config = loadConfig({ ...PRODUCTION, BACKOFFICE_OWNERS: ' somchai:0812345678 , malee:0898765432,anan:0612345678' })
+    expect(config.backofficeOwners).toEqual([
+      { username: 'somchai', phone: '0812345678' },
+      { username: 'malee', phone: '0898765432' },
+      { username: 'anan', phone: '0612345678' },
+    ])
+  })
+
+  it.each([
+    ['one owner alone', 'somchai:0812345678', 'at least two owners'],
+    ['none', '', 'at least two owners'],
+    ['the name every guess starts with', 'admin:0812345678,malee:0898765432', 'attacker tries first'],
+    ['a shared phone', 'somchai:0812345678,malee:0812345678', 'share the phone'],
+    ['a name twice', 'somchai:0812345678,somchai:0898765432', 'named twice'],
+    ['no phone', 'somchai,malee:0898765432', 'username:phone'],
+    ['a landline', 'somchai:0212345678,malee:0898765432', 'username:phone'],
+  ])('are refused outside demo mode: %s', (_why, value, says) => {
+    const problems = problemsOf({ ...PRODUCTION, BACKOFFICE_OWNERS: value })
+    expect(problems.filter((p) => p.startsWith('BACKOFFICE_OWNERS')).join('\n')).toContain(says)
+  })
+
+  it('are optional in demo mode, where the demo owner (admin) signs in at once', () => {
+    expect(loadConfig({}).backofficeOwners).toEqual([])
+    expect(loadConfig({ BACKOFFICE_OWNERS: 'admin2:0812345678' }).backofficeOwners).toHaveLength(1)
   })
 })
 

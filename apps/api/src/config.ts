@@ -92,7 +92,7 @@ const processCount = z.string().transform((raw, ctx): number | 'auto' => {
 /** The audit chain's key in demo mode (play money): public, so refused outside it (ADR 037). */
 export const DEMO_AUDIT_HMAC_KEY = 'sanam-demo-audit-key-not-a-secret-0000'
 
-/** The first owner's name in demo mode; outside it, a name chosen at set-up (ADR 069). */
+/** The first owner's name in demo mode; outside it, the owners are named at set-up (BACKOFFICE_OWNERS, ADR 069, ADR 070). */
 export const DEMO_BACKOFFICE_USERNAME = 'admin'
 /** Operator names an attacker tries first: refused for the first owner outside demo mode (ADR 069). */
 export const GUESSED_OPERATOR_NAMES: readonly string[] = ['admin', 'administrator', 'root', 'owner', 'superuser', 'sysadmin', 'backoffice', 'sanam']
@@ -209,13 +209,15 @@ const ConfigSchema = z.object({
   DEMO_BANK_FEED: bool.optional(),
 
   /**
-   * The first owner's name, created on an empty database. Outside demo mode it is chosen at set-up (ADR 069): required,
-   * and never a name an attacker tries first (GUESSED_OPERATOR_NAMES). Demo mode's owner is `admin`.
+   * Demo mode's first owner, created on an empty database (`admin`). Refused outside demo mode, where the owners are
+   * named in BACKOFFICE_OWNERS, two or more, none of them a name an attacker tries first (ADR 069, ADR 070).
    */
   BACKOFFICE_USERNAME: z
     .string()
     .regex(/^[a-z0-9_.-]{3,32}$/, { error: 'must be 3-32 of a-z 0-9 _ . -' })
     .optional(),
+  /** The owners named at set-up (ADR 070): `username:phone` pairs, comma-separated. Required, two or more, outside demo mode. */
+  BACKOFFICE_OWNERS: z.string().optional(),
   BACKOFFICE_PASSWORD: z
     .string()
     .min(MIN_OPERATOR_PASSWORD_LENGTH, { error: `must be at least ${MIN_OPERATOR_PASSWORD_LENGTH} characters` })
@@ -297,6 +299,8 @@ export type Config = Omit<
   SEED_DEMO: boolean
   /** console only in demo mode. */
   SMS_PROVIDER: 'console' | 'http'
+  /** BACKOFFICE_OWNERS read: the owners set-up makes, each with a one-time password by SMS to its own phone (ADR 070). */
+  backofficeOwners: SetUpOwner[]
   /** DEVICE_TOKEN_SECRET, or (demo mode only) the public demo secret. */
   deviceTokenSecret: string
   /** AUDIT_HMAC_KEY, or (demo mode only) the public demo key. */
@@ -311,6 +315,44 @@ export type Config = Omit<
   seamlessSecret(providerCode: string): string
   /** How one provider signs: SEAMLESS_SIGNATURE_<CODE>, else SEAMLESS_SIGNATURE (default `timestamped`). */
   seamlessSignature(providerCode: string): 'timestamped' | 'body'
+}
+
+export interface SetUpOwner {
+  username: string
+  phone: string
+}
+
+/**
+ * BACKOFFICE_OWNERS (`somchai:0812345678,malee:0898765432`) read, with its problems: each a username as operators take
+ * them and a Thai mobile, no username or phone twice; outside demo mode at least two, and none called `admin` (the
+ * name every guess starts with). Two owners named at set-up, each receiving its first secret on its own phone, are
+ * what lets no single person create the operators that decide money (ADR 070).
+ */
+export function setUpOwners(value: string | undefined, strict: boolean, outside = 'outside demo mode'): { owners: SetUpOwner[]; problems: string[] } {
+  const problems: string[] = []
+  const owners: SetUpOwner[] = []
+  for (const entry of (value ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter((e) => e !== '')) {
+    const [username = '', phone = '', ...rest] = entry.split(':').map((part) => part.trim())
+    if (rest.length > 0 || !/^[a-z0-9_.-]{3,32}$/.test(username) || !/^0[689]\d{8}$/.test(phone))
+      problems.push(`BACKOFFICE_OWNERS: "${entry}" must be username:phone (username 3-32 of a-z 0-9 _ . -, phone a Thai mobile 0[689]xxxxxxxx)`)
+    else owners.push({ username, phone })
+  }
+  const twice = (values: string[]) => values.filter((v, i) => values.indexOf(v) !== i)
+  for (const name of new Set(twice(owners.map((o) => o.username)))) problems.push(`BACKOFFICE_OWNERS: ${name} is named twice`)
+  for (const phone of new Set(twice(owners.map((o) => o.phone))))
+    problems.push(`BACKOFFICE_OWNERS: two owners share the phone ${phone}; each owner needs its own`)
+  if (strict) {
+    if (owners.length < 2)
+      problems.push(
+        `BACKOFFICE_OWNERS: at least two owners required ${outside} (username:phone,username:phone; ADR 070): one owner alone could create the two operators a four-eyes decision needs`,
+      )
+    for (const owner of owners.filter((o) => GUESSED_OPERATOR_NAMES.includes(o.username)))
+      problems.push(`BACKOFFICE_OWNERS: ${owner.username} is a name an attacker tries first, not allowed ${outside} (ADR 069)`)
+  }
+  return { owners, problems }
 }
 
 export class ConfigError extends Error {
@@ -370,12 +412,9 @@ export function loadConfig(
     else if (cleaned.AUDIT_HMAC_KEY === DEMO_AUDIT_HMAC_KEY) problems.push(`AUDIT_HMAC_KEY: is the public demo key, not allowed ${outside}`)
   }
   if (serving && !demo) {
-    if (!cleaned.BACKOFFICE_USERNAME)
-      problems.push(
-        `BACKOFFICE_USERNAME: required ${outside}: the first owner's name, chosen at set-up (ADR 069; not admin or another name an attacker tries first)`,
-      )
-    else if (GUESSED_OPERATOR_NAMES.includes(cleaned.BACKOFFICE_USERNAME.toLowerCase()))
-      problems.push(`BACKOFFICE_USERNAME: ${cleaned.BACKOFFICE_USERNAME} is a name an attacker tries first, not allowed ${outside} (ADR 069)`)
+    // A real-money install names its owners in BACKOFFICE_OWNERS, two or more (ADR 070); one first owner is demo mode's.
+    if (cleaned.BACKOFFICE_USERNAME)
+      problems.push(`BACKOFFICE_USERNAME: demo mode's one first owner; ${outside} name two or more owners in BACKOFFICE_OWNERS instead (ADR 070)`)
     if (!cleaned.DEVICE_TOKEN_SECRET) problems.push(`DEVICE_TOKEN_SECRET: required ${outside} (ADR 039; e.g. openssl rand -hex 32)`)
     else if (cleaned.DEVICE_TOKEN_SECRET === DEMO_DEVICE_TOKEN_SECRET) problems.push(`DEVICE_TOKEN_SECRET: is the public demo secret, not allowed ${outside}`)
     const secrets = [
@@ -404,6 +443,8 @@ export function loadConfig(
     if (cleaned.OTP_REQUIRED && ['false', '0', 'no'].includes(cleaned.OTP_REQUIRED))
       problems.push(`OTP_REQUIRED: false (registration without the SMS code that proves the phone) is not allowed ${outside}`)
   }
+  const owners = setUpOwners(cleaned.BACKOFFICE_OWNERS, serving && !demo, outside)
+  problems.push(...owners.problems)
   if (cleaned.READ_REPLICA_URL && !cleaned.DATABASE_URL)
     problems.push('READ_REPLICA_URL: needs DATABASE_URL (a standby of the embedded database does not exist)')
   const processes = apiProcesses(cleaned, demo, serving, options.cores ?? availableParallelism())
@@ -423,6 +464,7 @@ export function loadConfig(
     apiProcessesReason: processes.reason,
     SANAM_MODE: mode,
     SEED_DEMO: demo && (data.SEED_DEMO ?? true),
+    backofficeOwners: owners.owners,
     SMS_PROVIDER: smsProvider === 'console' ? 'console' : 'http',
     auditHmacKey: data.AUDIT_HMAC_KEY ?? DEMO_AUDIT_HMAC_KEY,
     BACKOFFICE_USERNAME: data.BACKOFFICE_USERNAME ?? DEMO_BACKOFFICE_USERNAME,

@@ -11,9 +11,9 @@ const BANK_SECRET = PRODUCTION_CONFIG.BANK_WEBHOOK_SECRET!
 describe('production mode', () => {
   const t = useTestApp({ config: PRODUCTION_CONFIG })
 
-  it('has no SMS outbox and no demo bank feed helper', async () => {
+  it('has no SMS outbox, no demo bank feed helper and no demo desk codes', async () => {
     const mobile = (await makePlayer(t.db)).mobile
-    for (const url of [`/api/dev/sms?mobile=${mobile}`, `/api/dev/bank-account?mobile=${mobile}`]) {
+    for (const url of [`/api/dev/sms?mobile=${mobile}`, `/api/dev/bank-account?mobile=${mobile}`, '/api/dev/totp?username=finance.a']) {
       const res = await t.app.inject({ method: 'GET', url })
       expect(res.statusCode, url).toBe(404)
     }

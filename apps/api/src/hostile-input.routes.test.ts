@@ -50,6 +50,8 @@ const BODYLESS_POSTS = new Set([
   'POST /api/backoffice/operators/:id/disable',
   'POST /api/backoffice/operators/:id/enable',
   'POST /api/backoffice/operators/:id/reset-totp',
+  'POST /api/backoffice/operators/requests/:id/approve',
+  'POST /api/backoffice/operators/requests/:id/reject',
   'POST /api/backoffice/members/:id/end-sessions',
   'POST /api/backoffice/members/:id/reset-password',
   'POST /api/backoffice/approvals/:id/approve',

@@ -1,4 +1,5 @@
 import { RegisterBody } from '@sanam/contract'
+import { DEMO_DESK, DEMO_DESK_PASSWORD } from '@sanam/contract/demo-secrets'
 import type { BuiltApp } from './app.ts'
 import { seedCatalogue } from './modules/games/catalogue-seed.ts'
 import { seedPromotions } from './modules/promotions/promotions-seed.ts'
@@ -71,12 +72,21 @@ export async function seedOperatorAccount(services: Pick<Services, 'payin'>): Pr
 }
 
 /**
- * Demo data for a fresh database: the site, the pay-in account, the catalogue and promotions, and one player to log in
- * with, who registers as a player does and starts with DEMO_OPENING_DEPOSIT_BAHT paid in through the bank feed.
- * A database that already has its site is left alone (`seeded: false`).
+ * The demo desk (issue 35 §6): two finance operators, a support operator and a second owner, made as set-up makes
+ * owners (ADR 070), with the published password and authenticators of DEMO_DESK, so a visitor approves a withdrawal
+ * and confirms a manual deposit with two operators at once. Demo mode only (demoDataLeft refuses them outside it).
+ */
+export async function seedDemoDesk(services: Pick<Services, 'operators'>): Promise<void> {
+  await services.operators.setUp(DEMO_DESK.map((account) => ({ ...account, password: DEMO_DESK_PASSWORD })))
+}
+
+/**
+ * Demo data for a fresh database: the site, the pay-in account, the catalogue and promotions, the demo desk, and one
+ * player to log in with, who registers as a player does and starts with DEMO_OPENING_DEPOSIT_BAHT paid in through the
+ * bank feed. A database that already has its site is left alone (`seeded: false`).
  */
 export async function seedDemo(
-  services: Pick<Services, 'site' | 'payin' | 'catalogue' | 'promotionsAdmin' | 'auth' | 'deposits'>,
+  services: Pick<Services, 'site' | 'payin' | 'catalogue' | 'promotionsAdmin' | 'auth' | 'deposits' | 'operators'>,
   now = new Date(),
 ): Promise<{ seeded: boolean }> {
   if (await services.site.configured()) return { seeded: false }
@@ -84,6 +94,7 @@ export async function seedDemo(
   await seedOperatorAccount(services)
   await seedCatalogue(services)
   await seedPromotions(services)
+  await seedDemoDesk(services)
   // The registration form's own schema: the demo player's details pass what a player's would.
   const registration = RegisterBody.parse({ ...DEMO_PLAYER, firstname: 'สมชาย', surname: 'ใจดี', ...DEMO_PLAYER_BANK, adult: true, accept_terms: true })
   await services.auth.seedPlayer(registration, DEMO_INVITE_CODE)
@@ -110,15 +121,17 @@ export async function depositDemoMoney(services: Pick<Services, 'deposits'>, now
 
 /**
  * What demo seeding left in this database: a reason each for the demo pay-in account (players would pay into an
- * account nobody owns) and the demo player (a published password). Empty on a database never seeded in demo mode.
- * Outside demo mode the server refuses to start on such a database.
+ * account nobody owns), the demo player and the demo desk's operators (published passwords). Empty on a database
+ * never seeded in demo mode. Outside demo mode the server refuses to start on such a database.
  */
-export async function demoDataLeft(services: Pick<Services, 'payin' | 'users'>): Promise<string[]> {
+export async function demoDataLeft(services: Pick<Services, 'payin' | 'users' | 'operators'>): Promise<string[]> {
   const found: string[] = []
   const accounts = await services.payin.list()
   if (accounts.some((a) => a.active && a.bank_code === DEMO_OPERATOR_ACCOUNT.bankCode && a.account_number === DEMO_OPERATOR_ACCOUNT.accountNumber)) {
     found.push(`the demo pay-in account ${DEMO_OPERATOR_ACCOUNT.bankCode}-${DEMO_OPERATOR_ACCOUNT.accountNumber} is active`)
   }
   if (await services.users.isRegistered(DEMO_PLAYER.mobile)) found.push(`the demo player ${DEMO_PLAYER.mobile} (published password) exists`)
+  const desk = (await services.operators.list()).filter((o) => !o.disabled && DEMO_DESK.some((d) => d.username === o.username && d.phone === o.phone))
+  if (desk.length > 0) found.push(`the demo desk's operators ${desk.map((o) => o.username).join(', ')} (published passwords) are enabled`)
   return found
 }

@@ -69,15 +69,9 @@ async function main() {
   const { app, services, metrics, listenForMetrics } = await buildApp({ config, database, webApps: findWebApps(root) })
   if (metrics) metricsToPrimary?.share(metrics)
   if (!follower) {
-    // Before the first request: the referral plan's first version from the environment (ADR 044), then what a new
-    // database is seeded with, through the app's own services (issue 19 §5).
+    // Before the first request: the referral plan's first version from the environment (ADR 044), the operators set-up
+    // names, then what a new database is seeded with, through the app's own services (issue 19 §5).
     await services.plan.ensureFirst()
-    if (config.SEED_DEMO) {
-      const { seeded } = await seedDemo(services)
-      if (seeded) console.info(`Demo data seeded. Demo player: ${DEMO_PLAYER.mobile} / ${DEMO_PLAYER.password}`)
-    } else {
-      await seedSite(services)
-    }
     if (config.SANAM_MODE !== 'demo') {
       const left = await demoDataLeft(services)
       if (left.length > 0) {
@@ -89,7 +83,42 @@ async function main() {
         process.exit(78)
       }
     }
-    const first = await services.backofficeAuth.ensureFirstOperator(config.BACKOFFICE_USERNAME, config.BACKOFFICE_PASSWORD, config.BACKOFFICE_TOTP_SECRET)
+    // Demo mode starts with one owner (BACKOFFICE_USERNAME, `admin`); a real-money install with the owners it names,
+    // two or more, each told its first secret on its own phone (ADR 070). BACKOFFICE_PASSWORD and
+    // BACKOFFICE_TOTP_SECRET give the first of them a usable password and authenticator instead (automation).
+    const first =
+      config.SANAM_MODE === 'demo'
+        ? await services.backofficeAuth.ensureFirstOperator(config.BACKOFFICE_USERNAME, config.BACKOFFICE_PASSWORD, config.BACKOFFICE_TOTP_SECRET)
+        : { created: false as const }
+    const setUpOwners = await services.operators.setUp(
+      config.backofficeOwners.map((owner, index) => ({
+        ...owner,
+        role: 'owner' as const,
+        ...(index === 0 && config.SANAM_MODE !== 'demo' && config.BACKOFFICE_PASSWORD
+          ? {
+              password: config.BACKOFFICE_PASSWORD,
+              totpSecret: config.BACKOFFICE_TOTP_SECRET,
+            }
+          : {}),
+      })),
+    )
+    if (setUpOwners.made.length > 0)
+      app.log.info({ owners: setUpOwners.made }, 'back-office owners set up: each one-time password went by SMS to the owner’s own phone')
+    // An owner whose SMS failed holds a password no one knows: another owner resets it, or a start-up a day later sends
+    // a new one (operators.setUp). Never the password itself in the log.
+    if (setUpOwners.smsFailed.length > 0)
+      app.log.error(
+        { owners: setUpOwners.smsFailed },
+        'back-office owners set up, but the SMS with their one-time password failed: another owner resets it, or a start-up after 24 hours sends a new one',
+      )
+    // Then what a new database is seeded with (after the first owner: the demo desk's set-up accounts would otherwise
+    // make the database look as if it had its operators).
+    if (config.SEED_DEMO) {
+      const { seeded } = await seedDemo(services)
+      if (seeded) console.info(`Demo data seeded. Demo player: ${DEMO_PLAYER.mobile} / ${DEMO_PLAYER.password}`)
+    } else {
+      await seedSite(services)
+    }
     // TOTP secrets written in clear before they were sealed (ADR 036) are sealed once, before the first request.
     const sealed = await services.backofficeAuth.sealPlainTotpSecrets()
     if (sealed > 0) app.log.info({ operators: sealed }, 'sealed TOTP secrets stored in clear with TOTP_ENCRYPTION_KEY')

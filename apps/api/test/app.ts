@@ -34,7 +34,7 @@ export const PRODUCTION_CONFIG: Record<string, string> = {
   AUDIT_HMAC_KEY: 'audit-key-of-this-operator-0123456789abcdef',
   DEVICE_TOKEN_SECRET: 'device-token-key-of-this-operator-0123456789',
   TOTP_ENCRYPTION_KEY: 'c0ffee00'.repeat(8),
-  BACKOFFICE_USERNAME: 'first-owner',
+  BACKOFFICE_OWNERS: 'owner-somchai:0810000001,owner-malee:0810000002',
   // Requests through inject name host localhost: the back-office on the same origin (ADR 067).
   BACKOFFICE_ORIGIN: 'shared',
 }

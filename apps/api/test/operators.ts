@@ -5,7 +5,7 @@ import { totpSecretBox } from '../src/lib/totp.ts'
 import type { OperatorRole } from '../src/modules/backoffice/backoffice-auth.service.ts'
 import { operatorsRepository } from '../src/modules/backoffice/operators.repository.ts'
 import type { TestApp } from './app.ts'
-import { passwordHashOf, uniqueAddress } from './factories.ts'
+import { passwordHashOf, uniqueAddress, uniqueMobile } from './factories.ts'
 
 // Back-office operators for tests: the one way to get a signed-in operator, the owner's onboarding of a new one
 // (one-time password, renewal, TOTP enrolment), and TOTP codes the server takes.
@@ -48,17 +48,49 @@ export interface TestOperator {
 }
 
 let serial = 0
-/** The owner (`ownerToken`) creates an operator with a one-time password it chose (ADR 036). */
+
+/** The one-time password the last SMS to `phone` carried (ADR 070: it reaches the operator's own phone only). */
+export function oneTimePasswordSentTo(t: TestApp, phone: string): string {
+  const [last] = t.outbox.outbox(phone)
+  const password = last?.text.match(/คือ ([2-9A-Z]{16}) /)?.[1]
+  if (!password) throw new Error(`no one-time password was sent to ${phone}`)
+  return password
+}
+
+/**
+ * A second owner, unrelated to every other operator (made as set-up makes owners), signed in: for the changes to
+ * owners and finance operators that wait for one (ADR 070).
+ */
+export const secondOwner = (t: TestApp) => signInOperator(t, 'owner')
+
+/** Approves a waiting operator change as `approverToken`'s owner; fails the test otherwise. */
+export async function approveOperatorRequest(t: TestApp, approverToken: string, requestId: number) {
+  const res = await t.post(`/api/backoffice/operators/requests/${requestId}/approve`, undefined, approverToken)
+  if (res.statusCode !== 200) throw new Error(`operator request approval failed: ${res.body}`)
+  return res.json().data
+}
+
+/**
+ * The owner (`ownerToken`) creates an operator with its own phone; a finance operator or owner waits for a second
+ * owner, who approves it (`approverToken`, else a new unrelated owner). The one-time password is read from the SMS
+ * the operator's phone received (ADR 070).
+ */
 export async function createOperator(
   t: TestApp,
   ownerToken: string,
   role: 'owner' | 'finance' | 'support',
-  password = 'owner-chosen-pass-1',
-): Promise<TestOperator> {
+  options: { approverToken?: string; phone?: string } = {},
+): Promise<TestOperator & { phone: string }> {
   const username = `${role}-${++serial}-${Date.now() % 100000}`
-  const res = await t.post('/api/backoffice/operators', { username, password, role }, ownerToken)
+  const phone = options.phone ?? uniqueMobile()
+  const res = await t.post('/api/backoffice/operators', { username, role, phone }, ownerToken)
   if (res.statusCode !== 200) throw new Error(`operator create failed: ${res.body}`)
-  return { id: res.json().data.id, username, password }
+  let operator = res.json().data.operator
+  if (!operator) {
+    const approver = options.approverToken ?? (await secondOwner(t)).token
+    operator = (await approveOperatorRequest(t, approver, res.json().data.request.id)).operator
+  }
+  return { id: operator.id, username, password: oneTimePasswordSentTo(t, phone), phone }
 }
 
 /** POST /api/backoffice/auth/password/renew: the one-time password (and a code, when given) for a new one. */
@@ -89,8 +121,8 @@ export async function enrolOperator(t: TestApp, op: TestOperator, token: string)
  * A new operator's first sign-in: the owner creates it, it renews the one-time password to its own and enrols TOTP.
  * Answers the operator (its own password and secret) and its session token.
  */
-export async function onboardOperator(t: TestApp, ownerToken: string, role: 'owner' | 'finance' | 'support') {
-  const op = await createOperator(t, ownerToken, role)
+export async function onboardOperator(t: TestApp, ownerToken: string, role: 'owner' | 'finance' | 'support', options: { approverToken?: string } = {}) {
+  const op = await createOperator(t, ownerToken, role, options)
   const own = `${op.password}-own`
   const renewed = await renewOperatorPassword(t, op, own)
   if (renewed.statusCode !== 200) throw new Error(`renew failed: ${renewed.body}`)

@@ -111,6 +111,12 @@ export const messageCatalogue = {
   OPERATOR_CREATED: 'เพิ่มผู้ใช้งานหลังบ้านแล้ว',
   OPERATOR_UPDATED: 'บันทึกการเปลี่ยนแปลงผู้ใช้งานแล้ว เซสชันเดิมของผู้ใช้งานนี้สิ้นสุดแล้ว',
   OPERATOR_ENABLED: 'เปิดใช้งานผู้ใช้งานแล้ว',
+  OPERATOR_CHANGE_PENDING: 'บันทึกคำขอแล้ว การเปลี่ยนแปลงจะมีผลเมื่อเจ้าของระบบอีกคนอนุมัติ',
+  OPERATOR_PASSWORD_SENT: 'ส่งรหัสผ่านชั่วคราวทาง SMS ไปยังเบอร์ของผู้ใช้งานแล้ว',
+  OPERATOR_REQUEST_APPROVED: 'อนุมัติคำขอแล้ว การเปลี่ยนแปลงมีผลแล้ว',
+  OPERATOR_REQUEST_REJECTED: 'ปฏิเสธคำขอแล้ว',
+  OPERATOR_PASSWORD_SMS: ({ site, username, password, hours }: { site: string; username: string; password: string; hours: number }) =>
+    `${site} หลังบ้าน: รหัสผ่านชั่วคราวของ ${username} คือ ${password} ใช้ตั้งรหัสผ่านใหม่ภายใน ${hours} ชั่วโมง ห้ามบอกรหัสนี้กับผู้อื่น หากคุณไม่ได้ขอ กรุณาแจ้งเจ้าของระบบ`,
   OPERATOR_PASSWORD_CHANGED: 'เปลี่ยนรหัสผ่านสำเร็จ เซสชันอื่นของคุณสิ้นสุดแล้ว',
   MEMBER_LOCKED: 'ระงับบัญชีสมาชิกแล้ว ทุกเซสชันของสมาชิกสิ้นสุดทันที',
   MEMBER_UNLOCKED: 'ยกเลิกการระงับบัญชีสมาชิกแล้ว',

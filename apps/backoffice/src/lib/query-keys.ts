@@ -6,7 +6,8 @@
 export const queryKeys = {
   /** The signed-in operator, per session token (another sign-in in this tab is another operator). */
   me: { all: ['me'] as const, of: (token: string | null) => ['me', token] as const },
-  operators: { all: ['operators'] as const },
+  // Under `all`: a write that invalidates the operators also refreshes the changes waiting for a second owner.
+  operators: { all: ['operators'] as const, requests: ['operators', 'requests'] as const },
   dashboard: { all: ['dashboard'] as const },
   withdrawals: { all: ['withdrawals'] as const, list: (status: string, page: number) => ['withdrawals', status, page] as const },
   deposits: {

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { MessageOnly, okEnvelope } from './envelope.ts'
-import { DayOrInstant, idParams, MAX_PASSWORD_LENGTH, recordId, strictBody } from './fields.ts'
+import { DayOrInstant, idParams, MAX_PASSWORD_LENGTH, Mobile, recordId, strictBody } from './fields.ts'
 import { OperatorLoginBody, OperatorLoginResult, OperatorRole, operatorAccess } from './backoffice.ts'
 import { PageParam, pageOf } from './wallet.ts'
 
@@ -26,10 +26,41 @@ export const OperatorView = z.object({
   disabled: z.boolean(),
   /** Holds a one-time password an owner gave it: it must choose its own before anything else (ADR 036). */
   password_change_required: z.boolean(),
+  /** The operator's own mobile, where its one-time passwords go (ADR 070); null for one made before phones were kept. */
+  phone: z.string().nullable(),
   created_at: z.string(),
   last_login_at: z.string().nullable(),
 })
 export type OperatorView = z.infer<typeof OperatorView>
+
+export const OperatorRequestKind = z.enum(['create', 'role_change', 'password_reset', 'totp_reset', 'phone_change'])
+export type OperatorRequestKind = z.infer<typeof OperatorRequestKind>
+/**
+ * A change to an operator who may move money or change money settings, waiting for a second owner (ADR 070): what it
+ * would do, to whom, and who proposed it. The phone is shown whole, so the approving owner can check it is the
+ * operator's own and not the proposer's.
+ */
+export const OperatorRequestView = z.object({
+  id: z.number().int(),
+  kind: OperatorRequestKind,
+  operator_id: z.number().int().nullable(),
+  /** The operator changed, or the username a creation will take. */
+  username: z.string(),
+  /** Its role now (null for a creation). */
+  current_role: OperatorRole.nullable(),
+  /** The role a creation or role change gives. */
+  role: OperatorRole.nullable(),
+  /** The phone a creation or phone change gives. */
+  phone: z.string().nullable(),
+  requested_by: z.number().int(),
+  requested_by_username: z.string(),
+  requested_at: z.string(),
+})
+export type OperatorRequestView = z.infer<typeof OperatorRequestView>
+/** A change to an operator: made at once (`operator`), or waiting for a second owner (`request`). */
+export const OperatorChangeResult = z.object({ operator: OperatorView.nullable(), request: OperatorRequestView.nullable() })
+export type OperatorChangeResult = z.infer<typeof OperatorChangeResult>
+const OperatorRequestIdParams = idParams('รหัสคำขอไม่ถูกต้อง')
 
 export const AuditEntryView = z.object({
   id: z.number().int(),
@@ -78,12 +109,22 @@ export const backofficeOperatorsContract = {
     response: { 200: MessageOnly },
   },
   list: { response: { 200: okEnvelope(z.object({ list: z.array(OperatorView) })) } },
-  create: { body: strictBody({ username: OperatorUsername, password: OperatorPassword, role: OperatorRole }), response: { 200: okEnvelope(OperatorView) } },
-  setRole: { params: OperatorIdParams, body: strictBody({ role: OperatorRole }), response: { 200: okEnvelope(OperatorView) } },
+  create: { body: strictBody({ username: OperatorUsername, role: OperatorRole, phone: Mobile }), response: { 200: okEnvelope(OperatorChangeResult) } },
+  setRole: { params: OperatorIdParams, body: strictBody({ role: OperatorRole }), response: { 200: okEnvelope(OperatorChangeResult) } },
+  setPhone: { params: OperatorIdParams, body: strictBody({ phone: Mobile }), response: { 200: okEnvelope(OperatorChangeResult) } },
   disable: { params: OperatorIdParams, response: { 200: okEnvelope(OperatorView) } },
   enable: { params: OperatorIdParams, response: { 200: okEnvelope(OperatorView) } },
-  resetPassword: { params: OperatorIdParams, body: strictBody({ password: OperatorPassword }), response: { 200: okEnvelope(OperatorView) } },
-  resetTotp: { params: OperatorIdParams, response: { 200: okEnvelope(OperatorView) } },
+  /** No body: the one-time password is made by the server and goes to the operator's phone (a password sent is refused). */
+  resetPassword: { params: OperatorIdParams, body: strictBody({}).nullish(), response: { 200: okEnvelope(OperatorChangeResult) } },
+  resetTotp: { params: OperatorIdParams, response: { 200: okEnvelope(OperatorChangeResult) } },
+  requests: { response: { 200: okEnvelope(z.object({ list: z.array(OperatorRequestView) })) } },
+  /** Demo mode only: a demo desk operator's current TOTP code, for a visitor without an authenticator app (issue 35 §6). */
+  devTotp: {
+    querystring: z.strictObject({ username: OperatorUsername }),
+    response: { 200: okEnvelope(z.object({ username: z.string(), code: z.string(), valid_for_seconds: z.number().int() })) },
+  },
+  approveRequest: { params: OperatorRequestIdParams, response: { 200: okEnvelope(OperatorChangeResult) } },
+  rejectRequest: { params: OperatorRequestIdParams, response: { 200: okEnvelope(OperatorRequestView) } },
   audit: { querystring: AuditQuery, response: { 200: okEnvelope(pageOf(AuditEntryView)) } },
   auditActions: { response: { 200: okEnvelope(z.object({ list: z.array(z.string()) })) } },
 }

@@ -25,6 +25,11 @@ export const operators = pgTable(
     /** The highest TOTP time step accepted: a code is taken once (no replay inside its window). */
     totpLastStep: int64('totp_last_step'),
     lastLoginAt: instant('last_login_at'),
+    /**
+     * The operator's own mobile phone (ADR 070): where its one-time passwords go by SMS, so no other operator ever
+     * holds one. Null only for operators made before phones were kept; they get one through a change (two owners).
+     */
+    phone: text('phone'),
   },
   (t) => [uniqueIndex('operators_username_key').on(t.username)],
 )
@@ -42,12 +47,45 @@ export const operatorChanges = pgTable(
   {
     id: serialId(),
     operatorId: operatorRef('operator_id').notNull(),
-    /** The operator who made the change; null for start-up (the first owner). */
+    /** The operator who made the change (who proposed it, when a second owner approved it); null for set-up. */
     byOperatorId: operatorRef('by_operator_id'),
-    kind: text('kind', { enum: ['create', 'password_reset', 'totp_reset', 'role_change'] }).notNull(),
+    /** `setup`: an owner named at set-up (BACKOFFICE_OWNERS) or a demo desk operator, made by no operator (ADR 070). */
+    kind: text('kind', { enum: ['create', 'password_reset', 'totp_reset', 'role_change', 'phone_change', 'setup'] }).notNull(),
     at: instant('at').notNull(),
   },
   (t) => [index('operator_changes_operator_idx').on(t.operatorId, t.at), index('operator_changes_by_idx').on(t.byOperatorId, t.at)],
+)
+
+/**
+ * A change to an operator who may move money or change money settings, proposed by one owner and waiting for a second
+ * owner unrelated to the first (ADR 070): creation, role change, password or authenticator reset, a new phone. The
+ * change is made, as the proposer's, only when it is approved; a rejected or applied row is kept as it was decided.
+ */
+export const operatorRequests = pgTable(
+  'operator_requests',
+  {
+    id: serialId(),
+    kind: text('kind', { enum: ['create', 'role_change', 'password_reset', 'totp_reset', 'phone_change'] }).notNull(),
+    /** The operator changed; null for a creation until it is applied. */
+    operatorId: operatorRef('operator_id'),
+    /** A creation's username. */
+    username: text('username'),
+    /** A creation's or role change's role. */
+    role: text('role', { enum: ['owner', 'finance', 'support'] }),
+    /** A creation's or phone change's phone. */
+    phone: text('phone'),
+    status: text('status', { enum: ['pending', 'applied', 'rejected'] }).notNull(),
+    requestedBy: operatorRef('requested_by').notNull(),
+    requestedAt: instant('requested_at').notNull(),
+    decidedBy: operatorRef('decided_by'),
+    decidedAt: instant('decided_at'),
+  },
+  (t) => [
+    index('operator_requests_pending_idx').on(t.status, t.id),
+    // One pending change per operator and one pending creation per username: a second proposal waits for the first.
+    uniqueIndex('operator_requests_pending_operator_key').on(t.operatorId).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('operator_requests_pending_username_key').on(t.username).where(sql`${t.status} = 'pending'`),
+  ],
 )
 
 export const operatorSessions = pgTable(

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { PRODUCTION_CONFIG, useTestApp } from '../../../test/app.ts'
 import { makePlayer, uniqueAddress } from '../../../test/factories.ts'
 import {
+  approveOperatorRequest,
   createOperator,
+  oneTimePasswordSentTo,
   enrolOperator,
   nextOperatorCode,
   onboardOperator,
@@ -16,6 +18,8 @@ import {
 } from '../../../test/operators.ts'
 import { auditLog, operators } from '../../db/schema.ts'
 import { AppError } from '../../errors.ts'
+import { systemClock } from '../../lib/clock.ts'
+import { consoleSmsSender } from '../sms/console-sms.ts'
 import { OPERATOR_FAIL_LIMIT_PER_ACCOUNT, OPERATOR_FAIL_LIMIT_PER_ADDRESS } from './backoffice-auth.service.ts'
 
 // Issue 18 §2 and §5 (ADR 036): separate duties, one-time passwords, TOTP for every role, sealed secrets, and a
@@ -32,9 +36,10 @@ const outcome = (promise: Promise<unknown>) =>
   )
 
 describe('a new operator', () => {
-  it('holds only a one-time password the owner chose: it opens the new-password step, and the operator enrols TOTP itself', async () => {
+  it('holds only a one-time password sent to its own phone: it opens the new-password step, and the operator enrols TOTP itself', async () => {
     const owner = await adminToken(t)
-    const finance = await createOperator(t, owner, 'finance', 'owner-chosen-pass-1')
+    const finance = await createOperator(t, owner, 'finance')
+    const oneTime = finance.password
 
     const signIn = await operatorLogin(t, finance)
     expect(signIn.statusCode).toBe(403)
@@ -44,13 +49,13 @@ describe('a new operator', () => {
     expect(listed).toMatchObject({ password_change_required: true, totp_enrolled: false, must_enroll: true })
     expect(JSON.stringify(listed)).not.toMatch(/secret/)
 
-    expect((await renewOperatorPassword(t, finance, 'owner-chosen-pass-1')).json().code).toBe('PASSWORD_NOT_CHANGED')
+    expect((await renewOperatorPassword(t, finance, oneTime)).json().code).toBe('PASSWORD_NOT_CHANGED')
     expect((await renewOperatorPassword(t, finance, '1q2w3e4r5t6y')).json().code).toBe('PASSWORD_TOO_COMMON')
     const renewed = await renewOperatorPassword(t, finance, 'the-operators-own-1')
     expect(renewed.statusCode, renewed.body).toBe(200)
     expect(renewed.json().data).toMatchObject({ role: 'finance', must_enroll: true, totp_enrolled: false })
     const session: string = renewed.json().data.token
-    // Spent once: the owner's password neither signs in nor renews again.
+    // Spent once: the one-time password neither signs in nor renews again.
     expect((await operatorLogin(t, finance)).json().code).toBe('BAD_CREDENTIALS')
     expect((await renewOperatorPassword(t, finance, 'another-of-mine-2')).json().code).toBe('BAD_CREDENTIALS')
 
@@ -68,9 +73,11 @@ describe('a new operator', () => {
 
   it('after a password or TOTP reset holds a one-time password again, good for one day', async () => {
     const owner = await adminToken(t)
-    const { op } = await onboardOperator(t, owner, 'finance')
-    expect((await t.post(`/api/backoffice/operators/${op.id}/reset-password`, { password: 'owner-chosen-again-1' }, owner)).statusCode).toBe(200)
-    const reset = { ...op, password: 'owner-chosen-again-1' }
+    const second = await signInOperator(t, 'owner')
+    const { op } = await onboardOperator(t, owner, 'finance', { approverToken: second.token })
+    const proposed = await t.post(`/api/backoffice/operators/${op.id}/reset-password`, undefined, owner)
+    await approveOperatorRequest(t, second.token, proposed.json().data.request.id)
+    const reset = { ...op, password: oneTimePasswordSentTo(t, op.phone) }
     // It still has its authenticator: without the code the answer is the generic one.
     expect((await operatorLogin(t, reset)).json().code).toBe('BAD_CREDENTIALS')
     expect((await operatorLogin(t, reset, nextOperatorCode(t, op.username, op.secret))).json().code).toBe('PASSWORD_CHANGE_REQUIRED')
@@ -80,7 +87,7 @@ describe('a new operator', () => {
     // A TOTP reset makes the current password a one-time one: the operator renews it, then enrols a new authenticator.
     const ownerNow = await adminToken(t)
     const other = (await onboardOperator(t, ownerNow, 'support')).op
-    expect((await t.post(`/api/backoffice/operators/${other.id}/reset-totp`, undefined, ownerNow)).json().data).toMatchObject({
+    expect((await t.post(`/api/backoffice/operators/${other.id}/reset-totp`, undefined, ownerNow)).json().data.operator).toMatchObject({
       totp_enrolled: false,
       password_change_required: true,
     })
@@ -109,35 +116,71 @@ describe('separate duties', () => {
 
   it('an operator decides no money within 24 hours of its creation or a reset', async () => {
     const owner = await adminToken(t)
-    const { op } = await onboardOperator(t, owner, 'finance')
+    const second = await signInOperator(t, 'owner')
+    const { op } = await onboardOperator(t, owner, 'finance', { approverToken: second.token })
     const decide = () => t.db.transaction((tx) => t.services.operators.assertMayDecideMoney(tx, { operatorId: op.id, at: t.clock.now() }))
     expect(await outcome(decide())).toBe('OPERATOR_TOO_NEW')
     t.clock.advance(24 * HOUR + 1000)
     expect(await outcome(decide())).toBe('ok')
-    expect((await t.post(`/api/backoffice/operators/${op.id}/reset-totp`, undefined, await adminToken(t))).statusCode).toBe(200)
+    const reset = await t.post(`/api/backoffice/operators/${op.id}/reset-totp`, undefined, await adminToken(t))
+    expect(await outcome(decide()), 'a proposed reset changes nothing').toBe('ok')
+    await approveOperatorRequest(t, (await signInOperator(t, 'owner', { username: second.username })).token, reset.json().data.request.id)
     expect(await outcome(decide())).toBe('OPERATOR_TOO_NEW')
   })
 
-  it('two operators related by a creation, reset or role change within 30 days never complete four-eyes together', async () => {
+  it('two operators one person may hold never complete four-eyes together, however long they wait (ADR 070)', async () => {
     const owner = await adminToken(t)
     const ownerId: number = (await t.get('/api/backoffice/me', owner)).json().data.operator_id
-    const created = (await onboardOperator(t, owner, 'finance')).op
-    const promoted = (await onboardOperator(t, owner, 'support')).op
-    t.clock.advance(25 * HOUR)
+    const otherOwner = await signInOperator(t, 'owner')
+    // Owner A's two finance operators (a second owner approved each: it could not know whose phones they were).
+    const first = (await onboardOperator(t, owner, 'finance', { approverToken: otherOwner.token })).op
+    const second = (await onboardOperator(t, owner, 'finance', { approverToken: otherOwner.token })).op
+    // Owner B's finance operator, and one that A only promoted from support.
+    const ofOtherOwner = (await onboardOperator(t, otherOwner.token, 'finance', { approverToken: owner })).op
+    const promoted = (await onboardOperator(t, otherOwner.token, 'support')).op
+    const proposed = await t.post(`/api/backoffice/operators/${promoted.id}/role`, { role: 'finance' }, owner)
+    await approveOperatorRequest(t, otherOwner.token, proposed.json().data.request.id)
     const unrelated = await signInOperator(t, 'finance')
-    await t.post(`/api/backoffice/operators/${promoted.id}/role`, { role: 'finance' }, owner)
     const pair = (operatorId: number, counterpartId: number) =>
       outcome(t.db.transaction((tx) => t.services.operators.assertMayDecideMoney(tx, { operatorId, counterpartId, at: t.clock.now() })))
+    t.clock.advance(25 * HOUR)
 
-    expect(await pair(created.id, ownerId)).toBe('FOUR_EYES_RELATED_OPERATOR')
-    expect(await pair(unrelated.id, created.id)).toBe('ok')
+    expect(await pair(first.id, ownerId)).toBe('FOUR_EYES_RELATED_OPERATOR')
+    expect(await pair(first.id, second.id), 'two accounts one owner made are one person').toBe('FOUR_EYES_RELATED_OPERATOR')
+    expect(await pair(second.id, first.id)).toBe('FOUR_EYES_RELATED_OPERATOR')
+    expect(await pair(unrelated.id, first.id)).toBe('ok')
+    // A role change ties for 30 days, and through the operator it changed, the groups on either side of it.
+    expect(await pair(promoted.id, first.id)).toBe('FOUR_EYES_RELATED_OPERATOR')
+    expect(await pair(first.id, ofOtherOwner.id)).toBe('FOUR_EYES_RELATED_OPERATOR')
     expect(await pair(unrelated.id, promoted.id)).toBe('ok')
-    // Either direction, and a role change counts like a creation.
-    const promoter = await signInOperator(t, 'finance')
-    expect(await pair(promoter.id, promoted.id)).toBe('ok')
-    t.clock.advance(30 * 24 * HOUR)
-    expect(await pair(created.id, ownerId)).toBe('ok')
-    expect(await pair(ownerId, created.id)).toBe('ok')
+    // However long they wait, a creation stays: whoever chose the phone of an account may hold it.
+    t.clock.advance(31 * 24 * HOUR)
+    expect(await pair(first.id, second.id)).toBe('FOUR_EYES_RELATED_OPERATOR')
+    expect(await pair(first.id, ownerId)).toBe('FOUR_EYES_RELATED_OPERATOR')
+    expect(await pair(first.id, ofOtherOwner.id)).toBe('ok')
+    expect(await pair(promoted.id, first.id)).toBe('ok')
+    t.clock.advance(365 * 24 * HOUR)
+    expect(await pair(first.id, second.id)).toBe('FOUR_EYES_RELATED_OPERATOR')
+  })
+
+  it('a reset ties the resetting owner to the operator for 30 days only: its one-time password went to the operator’s own phone', async () => {
+    const ownerB = await signInOperator(t, 'owner')
+    const ownerC = await signInOperator(t, 'owner')
+    const ofB = (await onboardOperator(t, ownerB.token, 'finance', { approverToken: ownerC.token })).op
+    const ofC = (await onboardOperator(t, ownerC.token, 'finance', { approverToken: ownerB.token })).op
+    const pair = (operatorId: number, counterpartId: number) =>
+      outcome(t.db.transaction((tx) => t.services.operators.assertMayDecideMoney(tx, { operatorId, counterpartId, at: t.clock.now() })))
+    t.clock.advance(25 * HOUR)
+    expect(await pair(ofB.id, ofC.id)).toBe('ok')
+    const reset = await t.post(
+      `/api/backoffice/operators/${ofC.id}/reset-password`,
+      undefined,
+      (await signInOperator(t, 'owner', { username: ownerB.username })).token,
+    )
+    await approveOperatorRequest(t, await adminToken(t), reset.json().data.request.id)
+    expect(await pair(ofB.id, ofC.id)).toBe('FOUR_EYES_RELATED_OPERATOR')
+    t.clock.advance(30 * 24 * HOUR + 1000)
+    expect(await pair(ofB.id, ofC.id)).toBe('ok')
   })
 
   it('support cannot unlock a member that finance locked; finance can, and support may undo its own lock', async () => {
@@ -227,14 +270,18 @@ describe('operator sign-in', () => {
     }
   })
 
-  it('refuses 11-character and common operator passwords', async () => {
+  it('refuses 11-character and common operator passwords, and an owner never sets one for another', async () => {
     const owner = await adminToken(t)
-    const short = await t.post('/api/backoffice/operators', { username: 'eleven-chars', password: 'abcdefghijk', role: 'support' }, owner)
-    expect(short.statusCode).toBe(400)
-    const common = await t.post('/api/backoffice/operators', { username: 'common-pass', password: '1q2w3e4r5t6y', role: 'support' }, owner)
-    expect(common.json().code).toBe('PASSWORD_TOO_COMMON')
-    const { op } = await onboardOperator(t, owner, 'support')
-    expect((await t.post(`/api/backoffice/operators/${op.id}/reset-password`, { password: 'abcdefghijk' }, owner)).statusCode).toBe(400)
+    const chosen = await t.post(
+      '/api/backoffice/operators',
+      { username: 'chosen-by-owner', password: 'abcdefghijkl', role: 'support', phone: '0812349999' },
+      owner,
+    )
+    expect(chosen.statusCode).toBe(400)
+    const op = await createOperator(t, owner, 'support')
+    expect((await t.post(`/api/backoffice/operators/${op.id}/reset-password`, { password: 'abcdefghijkl' }, owner)).statusCode).toBe(400)
+    expect((await renewOperatorPassword(t, op, 'abcdefghijk')).statusCode).toBe(400)
+    expect((await renewOperatorPassword(t, op, '1q2w3e4r5t6y')).json().code).toBe('PASSWORD_TOO_COMMON')
   })
 
   it('keeps TOTP secrets sealed in the database, never the base32 secret', async () => {
@@ -293,8 +340,10 @@ describe('operator sign-in', () => {
 })
 
 describe('outside demo mode', () => {
+  // The operator's SMS through a gateway that keeps what it sent (the real one is HTTP).
   const prod = useTestApp({
     config: PRODUCTION_CONFIG,
+    deps: { sms: consoleSmsSender({ clock: systemClock, log: () => undefined }) },
   })
 
   it('a support operator without TOTP gets no working session: only enrolment', async () => {

@@ -1,11 +1,14 @@
 import { and, asc, eq, gt, inArray, isNull, lt, ne, or } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { operatorChanges, operators, operatorSessions } from '../../db/schema.ts'
+import { operatorChanges, operatorRequests, operators, operatorSessions } from '../../db/schema.ts'
+import type { OperatorEdge } from './operator-relations.ts'
 
 export type OperatorRow = typeof operators.$inferSelect
 export type OperatorPatch = Partial<
-  Pick<OperatorRow, 'role' | 'passwordHash' | 'passwordResetAt' | 'disabledAt' | 'totpSecret' | 'totpPendingSecret' | 'totpLastStep' | 'lastLoginAt'>
+  Pick<OperatorRow, 'role' | 'passwordHash' | 'passwordResetAt' | 'disabledAt' | 'totpSecret' | 'totpPendingSecret' | 'totpLastStep' | 'lastLoginAt' | 'phone'>
 >
+export type OperatorRequestRow = typeof operatorRequests.$inferSelect
+export type OperatorRequestKind = OperatorRequestRow['kind']
 export type OperatorChange = typeof operatorChanges.$inferInsert
 export type OperatorChangeKind = OperatorChange['kind']
 
@@ -69,21 +72,41 @@ export const operatorsRepository = {
       .limit(1)
     return rows.length === 1
   },
-  /** Whether either of `a` and `b` made a change to the other after `since`. */
-  async relatedSince(db: Db, a: number, b: number, since: Date): Promise<boolean> {
-    const rows = await db
-      .select({ id: operatorChanges.id })
+  /**
+   * Every change that ties its maker to the operator changed (ADR 070): `forGood` kinds whenever made, `recent` kinds
+   * made after `since`. The table holds a row per creation, reset, role or phone change: read whole.
+   */
+  async relationEdges(db: Db, forGood: readonly OperatorChangeKind[], recent: readonly OperatorChangeKind[], since: Date): Promise<OperatorEdge[]> {
+    return db
+      .select({ operator: operatorChanges.operatorId, by: operatorChanges.byOperatorId })
       .from(operatorChanges)
-      .where(
-        and(
-          or(
-            and(eq(operatorChanges.operatorId, a), eq(operatorChanges.byOperatorId, b)),
-            and(eq(operatorChanges.operatorId, b), eq(operatorChanges.byOperatorId, a)),
-          ),
-          gt(operatorChanges.at, since),
-        ),
-      )
-      .limit(1)
+      .where(or(inArray(operatorChanges.kind, [...forGood]), and(inArray(operatorChanges.kind, [...recent]), gt(operatorChanges.at, since))))
+  },
+  async insertRequest(db: Db, row: typeof operatorRequests.$inferInsert): Promise<OperatorRequestRow> {
+    const [inserted] = await db.insert(operatorRequests).values(row).returning()
+    if (!inserted) throw new Error('insert returned no row')
+    return inserted
+  },
+  async findRequest(db: Db, id: number, lock = false): Promise<OperatorRequestRow | undefined> {
+    const query = db.select().from(operatorRequests).where(eq(operatorRequests.id, id)).limit(1)
+    const [row] = lock ? await query.for('update') : await query
+    return row
+  },
+  /** The changes waiting for a second owner, oldest first. */
+  async pendingRequests(db: Db): Promise<OperatorRequestRow[]> {
+    return db.select().from(operatorRequests).where(eq(operatorRequests.status, 'pending')).orderBy(asc(operatorRequests.id))
+  },
+  /** Decides a pending request, only while it is pending: of two owners deciding at once, one decides. */
+  async decideRequest(
+    db: Db,
+    id: number,
+    decision: { status: 'applied' | 'rejected'; decidedBy: number; decidedAt: Date; operatorId?: number },
+  ): Promise<boolean> {
+    const rows = await db
+      .update(operatorRequests)
+      .set(decision)
+      .where(and(eq(operatorRequests.id, id), eq(operatorRequests.status, 'pending')))
+      .returning({ id: operatorRequests.id })
     return rows.length === 1
   },
   /**

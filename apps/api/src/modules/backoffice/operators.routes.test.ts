@@ -4,8 +4,11 @@ import { useTestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
 import { loginPlayer } from '../../../test/money.ts'
 import {
+  approveOperatorRequest,
   createOperator as createAs,
   nextOperatorCode,
+  oneTimePasswordSentTo,
+  secondOwner,
   OPERATOR_TOTP_SECRET,
   renewOperatorPassword,
   type TestOperator,
@@ -29,8 +32,8 @@ const post = (url: string, token: string, payload?: Record<string, unknown>) => 
 /** The code of `secret` at `at` (default: the test clock's now). */
 const codeOf = (secret: string, at = t.clock.now()) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: at.getTime() })
 
-/** Creates an operator through the owner's route with a one-time password the owner chose. */
-const createOperator = (role: 'owner' | 'finance' | 'support', password = 'a-long-operator-pass-7') => createAs(t, owner, role, password)
+/** Creates an operator through the owner's route (a second owner approving a finance operator or owner). */
+const createOperator = (role: 'owner' | 'finance' | 'support') => createAs(t, owner, role)
 /**
  * The operator's first sign-in: the one-time password renewed to its own (kept on `op`); answers the session, which
  * must enrol TOTP before anything else.
@@ -173,34 +176,48 @@ describe('sessions', () => {
 })
 
 describe('owners manage operators', () => {
-  it('creates operators with 12+ character, uncommon passwords and unique usernames; only owners may', async () => {
-    const short = await post('/api/backoffice/operators', owner, { username: 'short-pass', password: 'eleven-char', role: 'support' })
-    expect(short.statusCode).toBe(400)
-    const common = await post('/api/backoffice/operators', owner, { username: 'common-pass', password: '1q2w3e4r5t6y', role: 'support' })
-    expect(common.json().code).toBe('PASSWORD_TOO_COMMON')
+  it('creates operators with their own phone and a unique username; only owners may; the owner never sees a password', async () => {
+    const noPhone = await post('/api/backoffice/operators', owner, { username: 'no-phone', role: 'support' })
+    expect(noPhone.statusCode).toBe(400)
+    const chosen = await post('/api/backoffice/operators', owner, {
+      username: 'chosen-pass',
+      password: 'a-long-operator-pass-8',
+      role: 'support',
+      phone: '0812340001',
+    })
+    expect(chosen.statusCode, 'an owner no longer chooses a password').toBe(400)
     const made = await createOperator('support')
-    const twice = await post('/api/backoffice/operators', owner, { username: made.username, password: 'a-long-operator-pass-8', role: 'finance' })
+    const twice = await post('/api/backoffice/operators', owner, { username: made.username, role: 'finance', phone: '0812340002' })
     expect(twice.statusCode).toBe(409)
     expect(twice.json().code).toBe('OPERATOR_USERNAME_TAKEN')
 
     const list = (await get('/api/backoffice/operators', owner)).json().data.list
-    expect(list.find((o: { username: string }) => o.username === made.username)).toMatchObject({ role: 'support', disabled: false, totp_enrolled: false })
+    expect(list.find((o: { username: string }) => o.username === made.username)).toMatchObject({
+      role: 'support',
+      disabled: false,
+      totp_enrolled: false,
+      phone: made.phone,
+    })
     expect(JSON.stringify(list)).not.toMatch(/password_hash|totp_secret|\$argon2/)
+    expect(JSON.stringify(list)).not.toContain(made.password)
 
     const support = (await firstLogin(made)).token
     await enrol(support)
     expect((await get('/api/backoffice/operators', support)).statusCode).toBe(403)
-    expect((await post('/api/backoffice/operators', support, { username: 'sneaky', password: 'a-long-operator-pass-9', role: 'owner' })).statusCode).toBe(403)
+    expect((await post('/api/backoffice/operators', support, { username: 'sneaky', role: 'owner', phone: '0812340003' })).statusCode).toBe(403)
   })
 
-  it('a role change takes effect at once: the operator’s sessions end', async () => {
+  it('a role change to or from finance waits for a second owner, then takes effect at once: the operator’s sessions end', async () => {
     const { op: finance, token } = await readyOperator('finance')
-    const session = { token }
-    expect((await get('/api/backoffice/withdrawals', session.token)).statusCode).toBe(200)
-    const changed = await post(`/api/backoffice/operators/${finance.id}/role`, owner, { role: 'support' })
-    expect(changed.statusCode, changed.body).toBe(200)
-    expect(changed.json().data.role).toBe('support')
-    expect((await get('/api/backoffice/me', session.token)).statusCode).toBe(401)
+    expect((await get('/api/backoffice/withdrawals', token)).statusCode).toBe(200)
+    const proposed = await post(`/api/backoffice/operators/${finance.id}/role`, owner, { role: 'support' })
+    expect(proposed.statusCode, proposed.body).toBe(200)
+    expect(proposed.json().data).toMatchObject({ operator: null, request: { kind: 'role_change', role: 'support', current_role: 'finance' } })
+    expect((await get('/api/backoffice/withdrawals', token)).statusCode, 'nothing changed yet').toBe(200)
+    const second = await secondOwner(t)
+    const changed = await approveOperatorRequest(t, second.token, proposed.json().data.request.id)
+    expect(changed.operator.role).toBe('support')
+    expect((await get('/api/backoffice/me', token)).statusCode).toBe(401)
   })
 
   it('disable ends sessions and sign-in; enable restores sign-in', async () => {
@@ -215,19 +232,26 @@ describe('owners manage operators', () => {
     expect((await login(support.username, support.password, codeOf(secret))).statusCode).toBe(200)
   })
 
-  it('a password reset ends sessions; a TOTP reset (lost phone) makes the operator renew its password and enrol again', async () => {
+  it('a password reset sends a new one-time password to the operator’s phone and ends its sessions; a TOTP reset makes it renew and enrol again', async () => {
     const { op: finance, token, secret } = await readyOperator('finance')
-    expect((await post(`/api/backoffice/operators/${finance.id}/reset-password`, owner, { password: 'reset-by-owner-77' })).statusCode).toBe(200)
+    const second = await secondOwner(t)
+    const proposed = await post(`/api/backoffice/operators/${finance.id}/reset-password`, owner)
+    expect(proposed.json().data.request).toMatchObject({ kind: 'password_reset' })
+    expect((await get('/api/backoffice/me', token)).statusCode, 'waits for the second owner').toBe(200)
+    await approveOperatorRequest(t, second.token, proposed.json().data.request.id)
     expect((await get('/api/backoffice/me', token)).statusCode).toBe(401)
     t.clock.advance(30_000)
-    finance.password = 'reset-by-owner-77'
+    finance.password = oneTimePasswordSentTo(t, finance.phone)
+    expect(JSON.stringify(proposed.json())).not.toContain(finance.password)
     expect((await login(finance.username, finance.password, codeOf(secret))).json().code).toBe('PASSWORD_CHANGE_REQUIRED')
     t.clock.advance(30_000)
     const again = await renewOperatorPassword(t, finance, 'finance-chosen-again-1', codeOf(secret))
     expect(again.statusCode, again.body).toBe(200)
     finance.password = 'finance-chosen-again-1'
 
-    expect((await post(`/api/backoffice/operators/${finance.id}/reset-totp`, owner)).json().data).toMatchObject({ totp_enrolled: false, must_enroll: true })
+    const totp = await post(`/api/backoffice/operators/${finance.id}/reset-totp`, owner)
+    const reset = await approveOperatorRequest(t, second.token, totp.json().data.request.id)
+    expect(reset.operator).toMatchObject({ totp_enrolled: false, must_enroll: true })
     expect((await get('/api/backoffice/me', again.json().data.token)).statusCode).toBe(401)
     expect((await login(finance.username, finance.password)).json().code).toBe('PASSWORD_CHANGE_REQUIRED')
     const fresh = await firstLogin(finance)
@@ -239,7 +263,7 @@ describe('owners manage operators', () => {
     for (const [path, body] of [
       ['role', { role: 'support' }],
       ['disable', undefined],
-      ['reset-password', { password: 'self-reset-password-1' }],
+      ['reset-password', undefined],
       ['reset-totp', undefined],
     ] as const) {
       const res = await post(`/api/backoffice/operators/${me}/${path}`, owner, body)
@@ -251,7 +275,9 @@ describe('owners manage operators', () => {
 
   it('every change is in the audit log with who, what, before, after and the address', async () => {
     const support = await createOperator('support')
-    expect((await post(`/api/backoffice/operators/${support.id}/role`, owner, { role: 'finance' })).statusCode).toBe(200)
+    const second = await secondOwner(t)
+    const proposed = await post(`/api/backoffice/operators/${support.id}/role`, owner, { role: 'finance' })
+    await approveOperatorRequest(t, second.token, proposed.json().data.request.id)
     const page = (await get(`/api/backoffice/audit?action=operator.role&target_id=${support.id}`, owner)).json().data
     expect(page.list).toHaveLength(1)
     expect(page.list[0]).toMatchObject({
@@ -260,10 +286,11 @@ describe('owners manage operators', () => {
       target_type: 'operator',
       target_id: String(support.id),
       before: { role: 'support' },
-      after: { role: 'finance' },
-      ip: '127.0.0.1',
+      after: { role: 'finance', approved_by: second.id },
     })
     const actions = (await get('/api/backoffice/audit/actions', owner)).json().data.list
-    expect(actions).toEqual(expect.arrayContaining(['operator.create', 'operator.login', 'operator.role']))
+    expect(actions).toEqual(expect.arrayContaining(['operator.create', 'operator.login', 'operator.role', 'operator.request', 'operator.request_approve']))
+    const requests = (await get(`/api/backoffice/audit?action=operator.request`, owner)).json().data.list
+    expect(requests[0]).toMatchObject({ operator_username: 'admin', ip: '127.0.0.1', target_type: 'operator_request' })
   })
 })

@@ -9,13 +9,17 @@ import { errorText } from '../../lib/api-client.ts'
 import { useOperators } from '../../lib/api/get-operators.ts'
 import { t } from '../../lib/i18n/th.ts'
 import { useOperator, type Role } from '../../lib/operator.ts'
+import { useChangeOperatorPhone } from './api/change-operator-phone.ts'
 import { useChangeOperatorRole } from './api/change-operator-role.ts'
 import { useCreateOperator } from './api/create-operator.ts'
 import { useResetOperatorPassword } from './api/reset-operator-password.ts'
 import { useUpdateOperatorAccess, type OperatorAccessChange } from './api/update-operator-access.ts'
+import { OperatorRequests } from './operator-requests.tsx'
 
 const ROLES: Role[] = ['owner', 'finance', 'support']
-type Editing = { kind: 'create' } | { kind: 'role' | 'reset-password'; operator: OperatorView }
+type Editing = { kind: 'create' } | { kind: 'role' | 'phone' | 'reset-password'; operator: OperatorView }
+/** A Thai mobile, as the API takes it. */
+const PHONE_PATTERN = '0[689][0-9]{8}'
 /** The role chosen in the form (its select offers only these). */
 const roleOf = (value: string | undefined): Role => ROLES.find((role) => role === value) ?? 'support'
 
@@ -34,7 +38,11 @@ function RoleSelect({ defaultValue }: { defaultValue?: Role }) {
   )
 }
 
-/** Owners manage operators: create, change role, disable or enable, reset a password or a lost authenticator. */
+/**
+ * Owners manage operators: create, change role or phone, disable or enable, send a new one-time password or reset a lost
+ * authenticator. A one-time password goes by SMS to the operator's own phone, never to this screen; a change to an owner
+ * or finance operator waits below for a second owner (ADR 070).
+ */
 export function OperatorsPage() {
   const me = useOperator()
   const toast = useToast()
@@ -42,6 +50,7 @@ export function OperatorsPage() {
   const operators = useOperators()
   const create = useCreateOperator()
   const changeRole = useChangeOperatorRole()
+  const changePhone = useChangeOperatorPhone()
   const resetPassword = useResetOperatorPassword()
   const { mutate: updateAccess } = useUpdateOperatorAccess()
   const done = {
@@ -50,7 +59,7 @@ export function OperatorsPage() {
       setEditing(undefined)
     },
   }
-  const edit = editing?.kind === 'role' ? changeRole : resetPassword
+  const edit = editing?.kind === 'role' ? changeRole : editing?.kind === 'phone' ? changePhone : resetPassword
 
   const columns = useMemo<ColumnDef<OperatorView, unknown>[]>(() => {
     const run = (id: number, change: OperatorAccessChange) =>
@@ -61,6 +70,7 @@ export function OperatorsPage() {
         cell: ({ row }) => (row.original.id === me.data?.operator_id ? `${row.original.username} ${t('operators.you')}` : row.original.username),
       },
       { header: t('operators.role'), cell: ({ row }) => t(`role.${row.original.role}`) },
+      { header: t('operators.phoneColumn'), cell: ({ row }) => row.original.phone ?? t('operators.noPhone') },
       { header: t('operators.totp'), cell: ({ row }) => t(row.original.totp_enrolled ? 'operators.totpOn' : 'operators.totpOff') },
       {
         header: t('operators.state'),
@@ -79,6 +89,9 @@ export function OperatorsPage() {
             <span className="row-actions">
               <button type="button" className="button button--ghost" onClick={() => setEditing({ kind: 'role', operator })}>
                 {t('operators.changeRole')}
+              </button>
+              <button type="button" className="button button--ghost" onClick={() => setEditing({ kind: 'phone', operator })}>
+                {t('operators.changePhone')}
               </button>
               <button type="button" className="button button--ghost" onClick={() => setEditing({ kind: 'reset-password', operator })}>
                 {t('operators.resetPassword')}
@@ -113,44 +126,48 @@ export function OperatorsPage() {
         </button>
       </div>
       <p className="muted">{t('operators.lead')}</p>
+      <OperatorRequests />
       <DataTable caption={t('operators.title')} columns={columns} rows={operators.data?.list} loading={operators.isPending} />
       {editing?.kind === 'create' && (
         <FormDialog
           title={t('operators.create')}
+          lead={t('operators.createLead')}
           submitLabel={t('common.save')}
           busy={create.isPending}
           error={create.error ? errorText(create.error) : undefined}
-          onSubmit={(fields) => create.mutate({ username: fields.username ?? '', password: fields.password ?? '', role: roleOf(fields.role) }, done)}
+          onSubmit={(fields) => create.mutate({ username: fields.username ?? '', phone: fields.phone ?? '', role: roleOf(fields.role) }, done)}
           onClose={() => {
             setEditing(undefined)
             create.reset()
           }}
         >
           <Field label={t('operators.username')} name="username" maxLength={32} pattern="[a-z0-9_.\-]{3,32}" />
-          <Field label={t('operators.password')} name="password" type="password" autoComplete="new-password" maxLength={72} />
+          <Field label={t('operators.phone')} name="phone" type="tel" inputMode="numeric" maxLength={10} pattern={PHONE_PATTERN} />
           <RoleSelect />
         </FormDialog>
       )}
       {editing && editing.kind !== 'create' && (
         <FormDialog
-          title={`${t(editing.kind === 'role' ? 'operators.changeRole' : 'operators.resetPassword')} · ${editing.operator.username}`}
-          submitLabel={t('common.save')}
+          title={`${t(editing.kind === 'role' ? 'operators.changeRole' : editing.kind === 'phone' ? 'operators.changePhone' : 'operators.resetPassword')} · ${editing.operator.username}`}
+          {...(editing.kind === 'reset-password' ? { lead: `${t('operators.resetPasswordLead')} (${editing.operator.phone ?? t('operators.noPhone')})` } : {})}
+          submitLabel={t(editing.kind === 'reset-password' ? 'operators.send' : 'common.save')}
           busy={edit.isPending}
           error={edit.error ? errorText(edit.error) : undefined}
           onSubmit={(fields) =>
             editing.kind === 'role'
               ? changeRole.mutate({ id: editing.operator.id, role: roleOf(fields.role) }, done)
-              : resetPassword.mutate({ id: editing.operator.id, password: fields.password ?? '' }, done)
+              : editing.kind === 'phone'
+                ? changePhone.mutate({ id: editing.operator.id, phone: fields.phone ?? '' }, done)
+                : resetPassword.mutate({ id: editing.operator.id }, done)
           }
           onClose={() => {
             setEditing(undefined)
             edit.reset()
           }}
         >
-          {editing.kind === 'role' ? (
-            <RoleSelect defaultValue={editing.operator.role} />
-          ) : (
-            <Field label={t('operators.newPassword')} name="password" type="password" autoComplete="new-password" maxLength={72} />
+          {editing.kind === 'role' && <RoleSelect defaultValue={editing.operator.role} />}
+          {editing.kind === 'phone' && (
+            <Field label={t('operators.phone')} name="phone" type="tel" inputMode="numeric" maxLength={10} pattern={PHONE_PATTERN} />
           )}
         </FormDialog>
       )}

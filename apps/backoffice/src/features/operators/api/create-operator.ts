@@ -7,7 +7,7 @@ import { useApiMutation } from '../../../lib/use-api-mutation.ts'
 type Route = typeof backofficeOperatorsContract.create
 export type NewOperator = RequestBody<Route>
 
-/** `POST /backoffice/operators` (owners): a new operator with a username, a first password and a role. */
+/** `POST /backoffice/operators` (owners): a new operator with a username, its own phone and a role (ADR 070). */
 export function createOperator(body: NewOperator): Promise<ApiAnswer<ResponseData<Route>>> {
   return apiAnswer('/backoffice/operators', { method: 'POST', body })
 }

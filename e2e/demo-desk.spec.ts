@@ -1,0 +1,96 @@
+// The demo desk (issue 35 §6) as a visitor finds it after `npm start`: the demo player asks for a withdrawal on a
+// phone, the demo desk's finance.a signs in with the published password and the code /api/dev/totp shows, and pays it;
+// finance.a records a manual deposit and finance.b confirms it; a report reads what happened. All by tapping.
+import { DEMO_DESK_PASSWORD } from '@sanam/contract/demo-secrets'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { shot } from './support/browser.ts'
+import { call } from './support/http.ts'
+import { expectAccessible } from './support/page.ts'
+import { openReportForToday } from './support/reports.ts'
+import { useBrowserSuite } from './support/suite.ts'
+
+// A server of its own, as `npm start` seeds it: it moves the demo player's money.
+const suite = useBrowserSuite({ server: { env: {} } })
+const DEMO = { mobile: '0812345678', password: 'sanam1234' }
+
+/** Signs in to the back-office by typing, as a visitor reading the README would: password, then the code shown. */
+async function deskPage(username: string): Promise<Page> {
+  const { page } = await suite.desktop()
+  await page.goto('/backoffice/')
+  await page.getByLabel('ชื่อผู้ใช้').fill(username)
+  await page.getByLabel('รหัสผ่าน').fill(DEMO_DESK_PASSWORD)
+  await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click()
+  const code = (await call<{ code: string }>(suite.baseUrl, 'GET', `/api/dev/totp?username=${username}`)).body.data.code
+  await page.getByLabel('รหัสยืนยัน 6 หลักจากแอปยืนยันตัวตน').fill(code)
+  await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click()
+  await page.getByRole('heading', { name: 'ภาพรวม' }).waitFor()
+  return page
+}
+
+const balance = async (token: string) => (await call<{ balance: number }>(suite.baseUrl, 'GET', '/api/wallet/v2/balance', { token })).body.data.balance
+
+describe('the demo desk', () => {
+  it(
+    'a visitor pays the demo player’s withdrawal as finance.a, confirms a manual deposit with finance.b, and reads the report',
+    { timeout: 180_000 },
+    async () => {
+      const login = await call<{ token: string }>(suite.baseUrl, 'POST', '/api/auth/login', { body: DEMO })
+      const token = login.body.data.token
+      const phone = await suite.phone({ player: token })
+      await phone.page.goto('/')
+      await phone.page.getByRole('link', { name: 'ถอนเงิน' }).tap()
+      await phone.page.getByLabel('จำนวนเงินที่ต้องการถอน (บาท)').fill('300')
+      await phone.page.getByRole('button', { name: 'ยืนยัน' }).tap()
+      await phone.page.locator('.toast--success', { hasText: 'ได้รับคำขอถอนเงินแล้ว' }).waitFor()
+      expect(await balance(token)).toBe(700)
+
+      // finance.a may decide money at once: it pays the withdrawal from the queue.
+      const financeA = await deskPage('finance.a')
+      await financeA.getByRole('link', { name: 'คิวอนุมัติการถอน' }).click()
+      await financeA.getByRole('heading', { name: 'คิวอนุมัติการถอน' }).waitFor()
+      await financeA
+        .getByRole('row')
+        .filter({ hasText: '฿300.00' })
+        .getByRole('button', { name: /^อนุมัติ #/ })
+        .click()
+      await financeA.getByRole('dialog').getByLabel('เลขอ้างอิงการโอน').fill('DEMO-PAYOUT-1')
+      await financeA.getByRole('dialog').getByRole('button', { name: 'อนุมัติ' }).click()
+      await financeA.getByText('อนุมัติการถอนแล้ว').waitFor()
+
+      // A manual deposit waits for a second person: finance.b, made at set-up too, confirms it.
+      await financeA.getByRole('link', { name: 'รายการฝาก', exact: true }).click()
+      await financeA.getByRole('button', { name: 'บันทึกรายการฝากด้วยตนเอง' }).click()
+      const dialog = financeA.getByRole('dialog')
+      await dialog.getByLabel('เบอร์โทรศัพท์ของสมาชิก').fill(DEMO.mobile)
+      await dialog.getByLabel('จำนวนเงิน').fill('250')
+      await dialog.getByLabel('เลขอ้างอิงธนาคาร').fill('KBANK-DEMO-250')
+      await dialog.getByLabel('หมายเหตุ (บังคับ)').fill('สลิปจากสมาชิก')
+      await dialog.getByRole('button', { name: 'บันทึกรายการฝาก' }).click()
+      await financeA.getByRole('status', { name: 'ผลการทำรายการล่าสุด' }).getByText('จะเติมเครดิตเมื่อรายการจากธนาคารยืนยัน', { exact: false }).waitFor()
+      expect(await balance(token)).toBe(700)
+
+      const financeB = await deskPage('finance.b')
+      await financeB.getByRole('link', { name: 'คิวอนุมัติรายการเงิน' }).click()
+      await financeB.getByRole('heading', { name: 'คิวอนุมัติรายการเงิน' }).waitFor()
+      await financeB
+        .getByRole('row')
+        .filter({ hasText: 'KBANK-DEMO-250' })
+        .getByRole('button', { name: /^อนุมัติ #/ })
+        .click()
+      await financeB.getByRole('dialog').getByRole('button', { name: 'อนุมัติ', exact: true }).click()
+      await financeB.getByText('อนุมัติรายการแล้ว').waitFor()
+      await expect.poll(() => balance(token)).toBe(950)
+
+      // The report of today's payments shows both.
+      await financeB.getByRole('link', { name: 'รายงาน', exact: true }).click()
+      await financeB.getByRole('heading', { level: 1, name: 'รายงาน' }).waitFor()
+      await openReportForToday(financeB, 'ฝาก-ถอนรายวัน')
+      const today = financeB.getByRole('table', { name: 'ฝาก-ถอนรายวัน' }).getByRole('row').filter({ hasText: '฿300.00' })
+      // Today's deposits: the seed's opening 1,000 and the confirmed 250.
+      expect(await today.textContent()).toContain('฿1,250.00')
+      await expectAccessible(financeB, 'demo desk report')
+      await shot(financeB, 'demo-desk-report')
+    },
+  )
+})
