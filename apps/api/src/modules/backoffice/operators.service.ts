@@ -150,9 +150,3 @@ export function createOperatorsService(deps: {
   }
 }
 export type OperatorsService = ReturnType<typeof createOperatorsService>
-
-/**
- * Separate duties (issue 18 §2, ADR 036), as the services that decide money receive it: the check that an operator may
- * decide money now, and may complete four-eyes with the other operator.
- */
-export type SeparateDuties = Pick<OperatorsService, 'assertMayDecideMoney'>

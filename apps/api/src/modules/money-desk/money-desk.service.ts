@@ -26,8 +26,7 @@ import type { PlanReader } from '../plan/plan.service.ts'
 import type { PlayersRepository } from '../users/users.repository.ts'
 import type { WithdrawalService } from '../withdrawals/withdrawals.service.ts'
 import type { ApprovalRow, MoneyDeskRepository } from './money-desk.repository.ts'
-import type { SeparateDuties } from '../backoffice/operators.service.ts'
-import { holdReasons, type MoneyAction } from './money-policy.ts'
+import { assertSecondOperator, holdReasons, type MoneyAction, type SeparateDuties } from './money-policy.ts'
 
 const PAGE_SIZE = 20
 
@@ -221,8 +220,7 @@ export function createMoneyDeskService(deps: {
   ) {
     const at = clock.now()
     if (outcome.approve) {
-      if (row.requestedBy === actor.operatorId) throw new AppError('FOUR_EYES_SAME_OPERATOR')
-      await separateDuties.assertMayDecideMoney(tx, { operatorId: actor.operatorId, counterpartId: row.requestedBy, at })
+      await assertSecondOperator(tx, separateDuties, { firstId: row.requestedBy, secondId: actor.operatorId, at })
       if (row.kind === 'MANUAL_DEPOSIT' && (await depositsRepository.hasOpenException(tx, row.depositId!))) {
         throw new AppError('CONFLICT', msg('CLAIM_CONTRADICTED'))
       }

@@ -1,4 +1,4 @@
-import type { OperatorView } from '@sanam/contract'
+import { OPERATOR_ROLES, type OperatorView } from '@sanam/contract'
 import { formatDateTimeSeconds } from '@sanam/web-shared/format'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
@@ -14,7 +14,7 @@ import { useCreateOperator } from './api/create-operator.ts'
 import { useResetOperatorPassword } from './api/reset-operator-password.ts'
 import { useUpdateOperatorAccess, type OperatorAccessChange } from './api/update-operator-access.ts'
 
-const ROLES: Role[] = ['owner', 'finance', 'support']
+const ROLES: readonly Role[] = OPERATOR_ROLES
 type Editing = { kind: 'create' } | { kind: 'role' | 'reset-password'; operator: OperatorView }
 /** The role chosen in the form (its select offers only these). */
 const roleOf = (value: string | undefined): Role => ROLES.find((role) => role === value) ?? 'support'
