@@ -5,7 +5,7 @@ import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
 import type { DepositsRepository, OperatorAccountRow } from './deposits.repository.ts'
-import { assertSecondOperator, type SeparateDuties } from '../money-desk/money-policy.ts'
+import { assertSecondOperator, type SeparateDuties } from '../approvals/money-policy.ts'
 
 /** What an audit row keeps of an account version: where the money goes and its state. */
 const facts = (row: OperatorAccountRow) => ({

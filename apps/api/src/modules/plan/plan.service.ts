@@ -16,7 +16,7 @@ import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { NotificationChannel } from '../../lib/notification-listener.ts'
 import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
-import { assertSecondOperator, type SeparateDuties } from '../money-desk/money-policy.ts'
+import { assertSecondOperator, type SeparateDuties } from '../approvals/money-policy.ts'
 import type { NamedPlanVersion, NewPlanVersion, PlanRepository, PlanVersionRow } from './plan.repository.ts'
 
 /** The PostgreSQL channel on which a process tells every other one that a plan version was applied (its id). */

@@ -9,7 +9,7 @@ import type { Ledger } from '../ledger/ledger.service.ts'
 import type { PlayersRepository } from '../users/users.repository.ts'
 import type { PromotionService } from '../promotions/promotions.service.ts'
 import type { WithdrawalRow, WithdrawalsRepository } from './withdrawals.repository.ts'
-import type { MoneyDeskRepository } from '../money-desk/money-desk.repository.ts'
+import type { MoneyDeskRepository } from '../approvals/approvals.repository.ts'
 import type { PlanReader } from '../plan/plan.service.ts'
 
 export interface WithdrawalSettings {

@@ -3,7 +3,7 @@ import { ok } from '../../lib/http.ts'
 import type { TypedApp } from '../../lib/typed-app.ts'
 import type { OperatorGuard } from '../../plugins/operator-auth.ts'
 import type { BackofficeService } from '../backoffice/backoffice.service.ts'
-import type { MoneyDeskService } from './money-desk.service.ts'
+import type { MoneyDeskService } from './approvals.service.ts'
 
 /**
  * The money desk's operator routes (ADR 035): every action that moves money, the approvals queue, the deposit

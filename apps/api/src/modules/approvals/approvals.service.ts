@@ -25,7 +25,7 @@ import type { Ledger } from '../ledger/ledger.service.ts'
 import type { PlanReader } from '../plan/plan.service.ts'
 import type { PlayersRepository } from '../users/users.repository.ts'
 import type { WithdrawalService } from '../withdrawals/withdrawals.service.ts'
-import type { ApprovalRow, MoneyDeskRepository } from './money-desk.repository.ts'
+import type { ApprovalRow, MoneyDeskRepository } from './approvals.repository.ts'
 import { assertSecondOperator, holdReasons, type MoneyAction, type SeparateDuties } from './money-policy.ts'
 
 const PAGE_SIZE = 20
