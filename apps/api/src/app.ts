@@ -39,9 +39,17 @@ import { createDashboardService } from './modules/dashboard/dashboard.service.ts
 import { membersRepository } from './modules/members/members.repository.ts'
 import { membersRoutes } from './modules/members/members.routes.ts'
 import { createMembersService } from './modules/members/members.service.ts'
-import { moneyDeskRepository } from './modules/approvals/approvals.repository.ts'
-import { moneyDeskRoutes } from './modules/approvals/approvals.routes.ts'
-import { createMoneyDeskService } from './modules/approvals/approvals.service.ts'
+import { approvalsRepository } from './modules/approvals/approvals.repository.ts'
+import { approvalsRoutes } from './modules/approvals/approvals.routes.ts'
+import { createApprovalsService } from './modules/approvals/approvals.service.ts'
+import { depositExceptionsRoutes } from './modules/deposit-exceptions/deposit-exceptions.routes.ts'
+import { createDepositExceptionsService } from './modules/deposit-exceptions/deposit-exceptions.service.ts'
+import { depositDeskRoutes } from './modules/deposits/deposit-desk.routes.ts'
+import { createDepositDeskService } from './modules/deposits/deposit-desk.service.ts'
+import { createReconciliationService } from './modules/reports/reconciliation.ts'
+import { reconciliationRoutes } from './modules/reports/reconciliation.routes.ts'
+import { withdrawalDeskRoutes } from './modules/withdrawals/withdrawal-desk.routes.ts'
+import { createWithdrawalDeskService } from './modules/withdrawals/withdrawal-desk.service.ts'
 import { bankFeedRoutes, depositRoutes, devBankRoutes } from './modules/deposits/deposits.routes.ts'
 import { createDepositService } from './modules/deposits/deposits.service.ts'
 import { depositsRepository } from './modules/deposits/deposits.repository.ts'
@@ -351,7 +359,8 @@ export async function buildApp(deps: AppDeps) {
     clock,
     depositsRepository,
     playersRepository,
-    approvalsRepository: moneyDeskRepository,
+    // A claim the feed confirms completes its waiting action in the approvals queue (built below).
+    claims: { confirmedByFeed: (tx, depositId, at) => approvals.completeClaim(tx, depositId, at) },
     exclusionsRepository,
     plan,
     settings: {
@@ -371,7 +380,7 @@ export async function buildApp(deps: AppDeps) {
     },
     withdrawalsRepository,
     playersRepository,
-    approvalsRepository: moneyDeskRepository,
+    approvals: { ofWithdrawals: (tx, ids) => approvals.withdrawalApprovals(tx, ids) },
   })
   const backofficeAuth = createBackofficeAuthService({
     db,
@@ -404,22 +413,28 @@ export async function buildApp(deps: AppDeps) {
     exclusionsRepository,
   })
   const backoffice = createBackofficeService({ db, ledger, withdrawals, members, auditRepository, depositsRepository })
-  // Every operator action that moves money, under one four-eyes rule (ADR 035).
-  const moneyDesk = createMoneyDeskService({
+  // Every operator action that moves money, under one four-eyes rule (ADR 035): the approvals queue asks the money
+  // policy; the modules that own a target start its actions and move its money when the queue says so (ADR 066).
+  const approvals = createApprovalsService({
     db,
     clock,
     ledger,
-    deposits,
-    withdrawals,
+    targets: {
+      deposits,
+      withdrawals,
+      members: { exists: async (tx, playerId) => (await playersRepository.findById(tx, playerId)) !== undefined },
+    },
     // No money for an operator within 24 h of its creation or reset, and no four-eyes between operators one of which
     // created, reset or re-roled the other in the last 30 days (ADR 036).
     separateDuties: operators,
-    moneyDeskRepository,
-    depositsRepository,
-    playersRepository,
+    approvalsRepository,
     auditRepository,
-    plan,
+    plan: { fourEyesAbove: async (tx) => (await plan.current(tx)).fourEyesAbove },
   })
+  const depositDesk = createDepositDeskService({ db, approvals, deposits, depositsRepository, playersRepository })
+  const withdrawalDesk = createWithdrawalDeskService({ db, clock, approvals, withdrawals, separateDuties: operators, auditRepository })
+  const depositExceptions = createDepositExceptionsService({ db, clock, approvals, deposits, depositsRepository, playersRepository, auditRepository })
+  const reconciliation = createReconciliationService({ db, depositsRepository })
   const games = createGamesService({ db, gamesRepository, cacheMs: GAMES_CACHE_MS, now: () => clock.now().getTime() })
   const catalogue = createCatalogueService({ db, clock, gamesRepository, auditRepository, onChange: games.invalidate })
   // Where players' money goes: a new account or new details go live only when a second finance operator activates them.
@@ -481,7 +496,11 @@ export async function buildApp(deps: AppDeps) {
       operatorsRoutes(api, { operators, operator })
       auditRoutes(api, { audit, anyOperator: operator('backoffice.read') })
       membersRoutes(api, { members, operator })
-      moneyDeskRoutes(api, { desk: moneyDesk, backoffice, operator })
+      depositDeskRoutes(api, { desk: depositDesk, operator })
+      withdrawalDeskRoutes(api, { desk: withdrawalDesk, backoffice, operator })
+      approvalsRoutes(api, { approvals, operator })
+      depositExceptionsRoutes(api, { exceptions: depositExceptions, operator })
+      reconciliationRoutes(api, { reconciliation, operator })
       promotionsAdminRoutes(api, { admin: promotionsAdmin, operator })
       planRoutes(api, { plan, operator })
       dashboardRoutes(api, { dashboard, anyOperator: operator('backoffice.read') })
@@ -527,7 +546,7 @@ export async function buildApp(deps: AppDeps) {
       withdrawals,
       backofficeAuth,
       backoffice,
-      moneyDesk,
+      approvals,
       operators,
       audit,
       games,

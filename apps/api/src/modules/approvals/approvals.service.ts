@@ -1,31 +1,12 @@
-import {
-  type MoneyLimitKind,
-  bahtToSatang,
-  msg,
-  satangToBaht,
-  type AdjustmentBody,
-  type Approval,
-  type ApprovalKind,
-  type DepositException,
-  type HoldReasonCode,
-  type Reconciliation,
-  type ReconciliationAccount,
-  type ResolveExceptionBody,
-} from '@sanam/contract'
+import { bahtToSatang, msg, satangToBaht, type AdjustmentBody, type Approval, type ApprovalKind, type HoldReasonCode } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../errors.ts'
 import { bangkokDay, bangkokDayRange } from '../../lib/bangkok-time.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
-import type { DepositExceptionRow, DepositsRepository } from '../deposits/deposits.repository.ts'
-import { depositPeriodText } from '../limits/limit-rules.ts'
-import { senderIsMember, toBackofficeDeposit, type DepositService } from '../deposits/deposits.service.ts'
 import type { Ledger } from '../ledger/ledger.service.ts'
-import type { PlanReader } from '../plan/plan.service.ts'
-import type { PlayersRepository } from '../users/users.repository.ts'
-import type { WithdrawalService } from '../withdrawals/withdrawals.service.ts'
-import type { ApprovalRow, MoneyDeskRepository } from './approvals.repository.ts'
+import type { ApprovalRow, ApprovalsRepository } from './approvals.repository.ts'
 import { assertSecondOperator, holdReasons, type MoneyAction, type SeparateDuties } from './money-policy.ts'
 
 const PAGE_SIZE = 20
@@ -51,6 +32,29 @@ const AUDIT: Record<ApprovalKind, { target: string; apply: string; request: stri
 }
 const targetOf = (row: ApprovalRow) => String(row.kind === 'ADJUSTMENT' ? row.playerId : (row.depositId ?? row.withdrawalId))
 
+/**
+ * What the approvals queue moves when an action is applied or refused, answered by the modules that own it (ADR 066):
+ * the deposits module credits or gives back a transfer, the withdrawals module pays or releases a withdrawal. The
+ * queue imports neither; app.ts hands them in.
+ */
+export interface ApprovalTargets {
+  deposits: {
+    /** Locks the transfer's row first, as the bank feed does. */
+    lock(tx: Db, depositId: number): Promise<unknown>
+    creditHeld(tx: Db, depositId: number, playerId: number, expected: 'UNMATCHED' | 'CLAIMED'): Promise<unknown>
+    releaseClaim(tx: Db, depositId: number, approvalId: number): Promise<unknown>
+    /** Whether a feed transfer contradicts the claim (an open exception on it). */
+    hasOpenException(tx: Db, depositId: number): Promise<boolean>
+  }
+  /** Whether the member an adjustment is for exists (players are never deleted). */
+  members: { exists(tx: Db, playerId: number): Promise<boolean> }
+  withdrawals: {
+    /** Locks the withdrawal's row first; NOT_FOUND when there is none. */
+    forDecision(tx: Db, id: number): Promise<unknown>
+    settle(tx: Db, operatorId: number, id: number, outcome: { approve: true; payoutRef: string } | { approve: false; reason: string }): Promise<unknown>
+  }
+}
+
 /** One operator's money action as the policy is asked about it. */
 interface ActionRequest extends MoneyAction {
   kind: ApprovalKind
@@ -64,36 +68,31 @@ interface ActionRequest extends MoneyAction {
   audit?: (row: ApprovalRow) => { before?: Record<string, unknown>; after?: Record<string, unknown> }
 }
 
-const digits = (account: string) => account.replace(/\D/g, '')
-type ExceptionReason = DepositException['reasons'][number]['code']
-
 /**
- * The money desk (ADR 035): every operator action that moves money (a manual deposit, the assignment of an unmatched
- * transfer, an adjustment either way, a withdrawal's payout) is asked of one policy (`holdReasons`), recorded as one
- * approval row, applied at once or held for a second, different operator; with the exceptions queue and the daily
- * reconciliation of each pay-in account. Each step runs in one transaction with its audit entry.
+ * The approvals queue (ADR 035, ADR 066): every operator action that moves money (a manual deposit, the assignment of an
+ * unmatched transfer, an adjustment either way, a withdrawal's payout) is asked of one policy (`holdReasons`), recorded
+ * as one approval row, applied at once or held for a second, different operator (`assertSecondOperator`). The modules
+ * that own the targets start the actions (`request`, in their transaction) and move the money when told (`targets`).
+ * Each step runs in one transaction with its audit entry.
  */
-export function createMoneyDeskService(deps: {
+export function createApprovalsService(deps: {
   db: Db
   clock: Clock
   ledger: Pick<Ledger, 'transferMany' | 'lockPlayers'>
-  deposits: Pick<DepositService, 'claim' | 'creditHeld' | 'releaseClaim'>
-  withdrawals: Pick<WithdrawalService, 'forDecision' | 'settle'>
+  targets: ApprovalTargets
   separateDuties: SeparateDuties
-  moneyDeskRepository: Pick<MoneyDeskRepository, 'lockOperator' | 'dayTotals' | 'insert' | 'byRequestId' | 'find' | 'pendingFor' | 'decide' | 'page'>
-  depositsRepository: Pick<
-    DepositsRepository,
-    'findById' | 'insert' | 'hasOpenException' | 'exceptionForUpdate' | 'resolveException' | 'exceptionsPage' | 'reconciliationDay'
+  approvalsRepository: Pick<
+    ApprovalsRepository,
+    'lockOperator' | 'dayTotals' | 'insert' | 'byRequestId' | 'find' | 'pendingFor' | 'decide' | 'page' | 'completeClaim' | 'withdrawalApprovals'
   >
-  playersRepository: Pick<PlayersRepository, 'findByMobile' | 'findById'>
   auditRepository: Pick<AuditRepository, 'record'>
-  /** The referral plan and limits: the four-eyes threshold in satang (ADR 035, ADR 044). */
-  plan: PlanReader
+  /** The referral plan and limits: the four-eyes threshold in satang now (ADR 035, ADR 044). */
+  plan: { fourEyesAbove(tx?: Db): Promise<bigint> }
 }) {
-  const { db, clock, ledger, moneyDeskRepository: repo, depositsRepository, playersRepository, auditRepository, separateDuties } = deps
+  const { db, clock, ledger, approvalsRepository: repo, auditRepository, separateDuties } = deps
   /** Why each action waits, in Thai, with the threshold in force now. */
   async function holdTexts(tx: Db = db): Promise<Record<HoldReasonCode, string>> {
-    const limit = satangToBaht((await deps.plan.current(tx)).fourEyesAbove)
+    const limit = satangToBaht(await deps.plan.fourEyesAbove(tx))
     return {
       UNCONFIRMED_DEPOSIT: msg('HOLD_UNCONFIRMED_DEPOSIT'),
       SENDER_NOT_MEMBER: msg('HOLD_SENDER_NOT_MEMBER'),
@@ -102,35 +101,15 @@ export function createMoneyDeskService(deps: {
       MEMBER_DAILY_TOTAL: msg('HOLD_MEMBER_DAILY_TOTAL', { limit }),
     }
   }
-  const exceptionTexts = { AMOUNT: msg('EXCEPTION_AMOUNT'), SENDER: msg('EXCEPTION_SENDER'), PAY_IN_ACCOUNT: msg('EXCEPTION_PAY_IN_ACCOUNT') }
-  /** A reason's text; DEPOSIT_LIMIT names the member's limit and what was left of it (ADR 048). */
-  function exceptionText(code: ExceptionReason, e: DepositExceptionRow): string {
-    if (code !== 'DEPOSIT_LIMIT') return exceptionTexts[code]
-    const detail = e.limitDetail
-    if (!detail) return msg('EXCEPTION_DEPOSIT_LIMIT', { period: '', limit: 0n, remaining: 0n })
-    return msg('EXCEPTION_DEPOSIT_LIMIT', {
-      period: depositPeriodText(detail.kind as MoneyLimitKind),
-      limit: BigInt(detail.limit),
-      remaining: BigInt(detail.remaining),
-    })
-  }
-  /** A flag on a transfer already credited (DEPOSIT_LIMIT): it is acknowledged, never credited again. */
-  const creditedAlready = (e: DepositExceptionRow) => e.reasons.includes('DEPOSIT_LIMIT')
-
-  async function memberByMobile(tx: Db, mobile: string) {
-    const player = await playersRepository.findByMobile(tx, mobile)
-    if (!player) throw new AppError('NOT_FOUND', msg('MOBILE_NOT_FOUND'))
-    return player
-  }
 
   /** Moves the money of an action being applied (alone, or by the second operator), once. */
   async function apply(tx: Db, row: ApprovalRow, operatorId: number) {
     switch (row.kind) {
       case 'MANUAL_DEPOSIT':
-        await deps.deposits.creditHeld(tx, row.depositId!, row.playerId, 'CLAIMED')
+        await deps.targets.deposits.creditHeld(tx, row.depositId!, row.playerId, 'CLAIMED')
         return
       case 'ASSIGN_DEPOSIT':
-        await deps.deposits.creditHeld(tx, row.depositId!, row.playerId, 'UNMATCHED')
+        await deps.targets.deposits.creditHeld(tx, row.depositId!, row.playerId, 'UNMATCHED')
         return
       case 'ADJUSTMENT': {
         const credit = row.amount > 0n
@@ -147,7 +126,7 @@ export function createMoneyDeskService(deps: {
         return
       }
       case 'WITHDRAWAL':
-        await deps.withdrawals.settle(tx, operatorId, row.withdrawalId!, { approve: true, payoutRef: row.payoutRef! })
+        await deps.targets.withdrawals.settle(tx, operatorId, row.withdrawalId!, { approve: true, payoutRef: row.payoutRef! })
     }
   }
 
@@ -190,7 +169,7 @@ export function createMoneyDeskService(deps: {
     await ledger.lockPlayers(tx, [action.playerId])
     const { start, end } = bangkokDayRange(bangkokDay(at))
     const totals = await repo.dayTotals(tx, { operatorId: actor.operatorId, playerId: action.playerId, start, end })
-    const reasons = holdReasons(action, totals, (await deps.plan.current(tx)).fourEyesAbove)
+    const reasons = holdReasons(action, totals, await deps.plan.fourEyesAbove(tx))
     const row = await repo.insert(tx, {
       kind: action.kind,
       playerId: action.playerId,
@@ -221,7 +200,7 @@ export function createMoneyDeskService(deps: {
     const at = clock.now()
     if (outcome.approve) {
       await assertSecondOperator(tx, separateDuties, { firstId: row.requestedBy, secondId: actor.operatorId, at })
-      if (row.kind === 'MANUAL_DEPOSIT' && (await depositsRepository.hasOpenException(tx, row.depositId!))) {
+      if (row.kind === 'MANUAL_DEPOSIT' && (await deps.targets.deposits.hasOpenException(tx, row.depositId!))) {
         throw new AppError('CONFLICT', msg('CLAIM_CONTRADICTED'))
       }
     } else {
@@ -235,8 +214,9 @@ export function createMoneyDeskService(deps: {
     })
     if (!decided) throw new AppError('CONFLICT')
     if (outcome.approve) await apply(tx, { ...decided, payoutRef: outcome.payoutRef ?? decided.payoutRef }, actor.operatorId)
-    else if (row.kind === 'MANUAL_DEPOSIT') await deps.deposits.releaseClaim(tx, row.depositId!, row.id)
-    else if (row.kind === 'WITHDRAWAL') await deps.withdrawals.settle(tx, actor.operatorId, row.withdrawalId!, { approve: false, reason: outcome.reason })
+    else if (row.kind === 'MANUAL_DEPOSIT') await deps.targets.deposits.releaseClaim(tx, row.depositId!, row.id)
+    else if (row.kind === 'WITHDRAWAL')
+      await deps.targets.withdrawals.settle(tx, actor.operatorId, row.withdrawalId!, { approve: false, reason: outcome.reason })
     await audit(tx, actor, decided, outcome.approve ? 'approve' : 'reject', {
       before: { status: 'PENDING', requested_by: row.requestedBy },
       after: outcome.approve
@@ -250,14 +230,14 @@ export function createMoneyDeskService(deps: {
   async function lockedPending(tx: Db, id: number) {
     const peek = await repo.find(tx, id)
     if (!peek) throw new AppError('NOT_FOUND', msg('APPROVAL_NOT_FOUND'))
-    if (peek.depositId !== null) await depositsRepository.findById(tx, peek.depositId, true)
-    if (peek.withdrawalId !== null) await deps.withdrawals.forDecision(tx, peek.withdrawalId)
+    if (peek.depositId !== null) await deps.targets.deposits.lock(tx, peek.depositId)
+    if (peek.withdrawalId !== null) await deps.targets.withdrawals.forDecision(tx, peek.withdrawalId)
     const row = (await repo.find(tx, id, true))!
     if (row.status !== 'PENDING') throw new AppError('CONFLICT')
     return row
   }
 
-  function toApproval(r: Awaited<ReturnType<MoneyDeskRepository['page']>>['rows'][number], texts: Record<HoldReasonCode, string>): Approval {
+  function toApproval(r: Awaited<ReturnType<ApprovalsRepository['page']>>['rows'][number], texts: Record<HoldReasonCode, string>): Approval {
     const a = r.approval
     return {
       id: a.id,
@@ -286,100 +266,19 @@ export function createMoneyDeskService(deps: {
     return toApproval(rows[0], await holdTexts(tx))
   }
 
-  async function exceptionView(id: number, tx: Db = db): Promise<DepositException> {
-    const { rows } = await depositsRepository.exceptionsPage(tx, { ids: [id] }, 0, 1)
-    if (!rows[0]) throw new AppError('NOT_FOUND', msg('EXCEPTION_NOT_FOUND'))
-    return toException(rows[0])
-  }
-
-  function toException(r: Awaited<ReturnType<DepositsRepository['exceptionsPage']>>['rows'][number]): DepositException {
-    const e = r.exception
-    return {
-      id: e.id,
-      status: e.status,
-      reasons: (e.reasons as ExceptionReason[]).map((code) => ({ code, text: exceptionText(code, e) })),
-      transfer: {
-        external_id: e.externalId,
-        to_account: e.toAccount,
-        from_bank_code: e.fromBankCode,
-        from_account: e.fromAccount,
-        from_name: e.fromName,
-        amount: satangToBaht(e.amount),
-        occurred_at: e.occurredAt.toISOString(),
-        received_at: e.receivedAt.toISOString(),
-      },
-      existing: toBackofficeDeposit(r.deposit, r.mobile),
-      resolved_by: r.resolvedBy,
-      resolved_at: e.resolvedAt?.toISOString() ?? null,
-      resolution_note: e.resolutionNote,
-      credited_deposit_id: e.creditedDepositId,
-    }
-  }
-
-  /** The answer of a deposit action: the transfer, and the action applied or waiting. */
-  async function depositAnswer(tx: Db, row: ApprovalRow) {
-    return {
-      deposit_id: row.depositId!,
-      player_id: row.playerId,
-      amount: satangToBaht(row.amount),
-      status: row.status,
-      approval: await approvalView(row.id, tx),
-    }
-  }
-
   return {
-    /**
-     * A manual deposit: a claim that a transfer with this bank reference exists. It waits (credits nothing) until the
-     * feed reports that transfer from the member's account, or a second operator confirms it.
-     */
-    async manualDeposit(actor: AuditActor, input: { mobile: string; amount: number; bank_ref: string; note: string }) {
-      return inTransaction(db, async (tx) => {
-        await repo.lockOperator(tx, actor.operatorId)
-        const player = await memberByMobile(tx, input.mobile)
-        const deposit = await deps.deposits.claim(tx, {
-          player,
-          amount: bahtToSatang(input.amount),
-          bankRef: input.bank_ref,
-          note: input.note,
-          operatorId: actor.operatorId,
-        })
-        const row = await request(tx, actor, {
-          kind: 'MANUAL_DEPOSIT',
-          playerId: player.id,
-          amount: deposit.amount,
-          note: input.note,
-          unconfirmed: true,
-          depositId: deposit.id,
-          audit: () => ({ after: { bank_ref: deposit.externalId, note: input.note } }),
-        })
-        return depositAnswer(tx, row!)
-      })
-    },
-
-    /** Gives an unmatched transfer to a member: at once when the sender is the member and nothing else holds it. */
-    async assignDeposit(actor: AuditActor, depositId: number, mobile: string) {
-      return inTransaction(db, async (tx) => {
-        await repo.lockOperator(tx, actor.operatorId)
-        const deposit = await depositsRepository.findById(tx, depositId, true)
-        if (!deposit) throw new AppError('NOT_FOUND', msg('DEPOSIT_NOT_FOUND'))
-        if (deposit.status !== 'UNMATCHED') throw new AppError('CONFLICT', msg('DEPOSIT_ALREADY_MATCHED'))
-        if (await repo.pendingFor(tx, { depositId })) throw new AppError('CONFLICT', msg('DEPOSIT_APPROVAL_WAITING'))
-        const player = await memberByMobile(tx, mobile)
-        const row = await request(tx, actor, {
-          kind: 'ASSIGN_DEPOSIT',
-          playerId: player.id,
-          amount: deposit.amount,
-          note: '',
-          senderNotMember: !senderIsMember(deposit, player),
-          depositId,
-          audit: (r) => ({
-            before: { status: 'UNMATCHED', player_id: null },
-            after: { status: r.status === 'APPLIED' ? 'ASSIGNED' : 'UNMATCHED', player_id: player.id, bank_ref: deposit.externalId },
-          }),
-        })
-        return depositAnswer(tx, row!)
-      })
-    },
+    /** Serialises one operator's money requests for the rest of the caller's transaction. */
+    lockOperator: (tx: Db, operatorId: number) => repo.lockOperator(tx, operatorId),
+    request,
+    decidePending,
+    /** The waiting action on a withdrawal or a transfer, locked, if any. */
+    pendingFor: (tx: Db, target: { withdrawalId: number } | { depositId: number }) => repo.pendingFor(tx, target),
+    /** An action as the queue shows it. */
+    view: approvalView,
+    /** The bank feed completed a manual deposit (a claim): its waiting action is applied, by no operator. */
+    completeClaim: (tx: Db, depositId: number, at: Date) => repo.completeClaim(tx, depositId, at),
+    /** Each withdrawal's approval (who asked, who decided), for the withdrawal queue. */
+    withdrawalApprovals: (tx: Db, withdrawalIds: number[]) => repo.withdrawalApprovals(tx, withdrawalIds),
 
     /**
      * A manual adjustment of the member's cash through the ledger's adjustment account, with a mandatory reason. The
@@ -388,7 +287,7 @@ export function createMoneyDeskService(deps: {
     async requestAdjustment(actor: AuditActor, playerId: number, body: AdjustmentBody): Promise<Approval> {
       const amount = bahtToSatang(body.amount) * (body.direction === 'DEBIT' ? -1n : 1n)
       // Players are never deleted: a member that exists now still does inside the transaction.
-      if (!(await playersRepository.findById(db, playerId))) throw new AppError('NOT_FOUND')
+      if (!(await deps.targets.members.exists(db, playerId))) throw new AppError('NOT_FOUND')
       return inTransaction(db, async (tx) => {
         await repo.lockOperator(tx, actor.operatorId)
         const replay = async () => {
@@ -407,56 +306,6 @@ export function createMoneyDeskService(deps: {
         const first = await replay()
         if (!first) throw new AppError('CONFLICT')
         return first
-      })
-    },
-
-    /** The first approval of a withdrawal asks the policy; if it waits, a different operator's approval pays it. */
-    async approveWithdrawal(actor: AuditActor, id: number, payoutRef: string) {
-      await inTransaction(db, async (tx) => {
-        await repo.lockOperator(tx, actor.operatorId)
-        const withdrawal = await deps.withdrawals.forDecision(tx, id)
-        // The same decision again (a retried click): answer it, move nothing.
-        if (withdrawal.status === 'SUCCESS') return
-        if (withdrawal.status !== 'PENDING') throw new AppError('CONFLICT', msg('WITHDRAWAL_ALREADY_DECIDED'))
-        const pending = await repo.pendingFor(tx, { withdrawalId: id })
-        if (pending) {
-          await decidePending(tx, actor, pending, { approve: true, payoutRef })
-          return
-        }
-        await request(tx, actor, {
-          kind: 'WITHDRAWAL',
-          playerId: withdrawal.playerId,
-          amount: withdrawal.amount,
-          note: '',
-          withdrawalId: id,
-          payoutRef,
-          audit: (r) => ({ before: { status: 'PENDING' }, after: { status: r.status === 'APPLIED' ? 'SUCCESS' : 'PENDING', payout_ref: payoutRef } }),
-        })
-      })
-    },
-
-    /** Refuses a withdrawal (waiting for a second approval or not): the money returns to the player's cash. */
-    async rejectWithdrawal(actor: AuditActor, id: number, reason: string) {
-      await inTransaction(db, async (tx) => {
-        const withdrawal = await deps.withdrawals.forDecision(tx, id)
-        if (withdrawal.status === 'FAIL') return
-        if (withdrawal.status !== 'PENDING') throw new AppError('CONFLICT', msg('WITHDRAWAL_ALREADY_DECIDED'))
-        const pending = await repo.pendingFor(tx, { withdrawalId: id })
-        if (pending) {
-          await decidePending(tx, actor, pending, { approve: false, reason })
-          return
-        }
-        await separateDuties.assertMayDecideMoney(tx, { operatorId: actor.operatorId, at: clock.now() })
-        await deps.withdrawals.settle(tx, actor.operatorId, id, { approve: false, reason })
-        await auditRepository.record(tx, {
-          actor,
-          action: 'withdrawal.reject',
-          targetType: 'withdrawal',
-          targetId: String(id),
-          before: { status: 'PENDING' },
-          after: { status: 'FAIL', reason },
-          at: clock.now(),
-        })
       })
     },
 
@@ -481,157 +330,6 @@ export function createMoneyDeskService(deps: {
       const texts = await holdTexts()
       return { list: rows.map((r) => toApproval(r, texts)), page, size: PAGE_SIZE, total }
     },
-
-    async exceptions(status: DepositException['status'], page: number) {
-      const { rows, total } = await depositsRepository.exceptionsPage(db, { status }, page, PAGE_SIZE)
-      return { list: rows.map(toException), page, size: PAGE_SIZE, total }
-    },
-
-    /**
-     * Resolves an exception with a reason: CREDIT makes the transfer a deposit of its own and gives it to the member
-     * it belongs to through the policy (as an assignment); DISMISS closes it. Either is audited.
-     */
-    async resolveException(actor: AuditActor, id: number, body: ResolveExceptionBody) {
-      return inTransaction(db, async (tx) => {
-        await repo.lockOperator(tx, actor.operatorId)
-        const found = await depositsRepository.exceptionForUpdate(tx, id)
-        if (!found) throw new AppError('NOT_FOUND', msg('EXCEPTION_NOT_FOUND'))
-        if (found.status !== 'OPEN') throw new AppError('CONFLICT')
-        if (body.action === 'CREDIT' && creditedAlready(found)) throw new AppError('CONFLICT', msg('EXCEPTION_DEPOSIT_LIMIT_NO_CREDIT'))
-        const at = clock.now()
-        let approval: ApprovalRow | undefined
-        if (body.action === 'CREDIT') {
-          const player = await memberByMobile(tx, body.mobile)
-          const deposit = await depositsRepository.insert(tx, {
-            source: 'BANK_FEED',
-            externalId: `${found.externalId}#exception-${found.id}`,
-            requestHash: found.requestHash,
-            toAccount: found.toAccount,
-            fromBankCode: found.fromBankCode,
-            fromAccount: found.fromAccount,
-            fromName: found.fromName,
-            amount: found.amount,
-            occurredAt: found.occurredAt,
-            receivedAt: found.receivedAt,
-            feedAt: found.receivedAt,
-            status: 'UNMATCHED',
-            note: body.reason,
-          })
-          if (!deposit) throw new AppError('CONFLICT')
-          approval = await request(tx, actor, {
-            kind: 'ASSIGN_DEPOSIT',
-            playerId: player.id,
-            amount: deposit.amount,
-            note: body.reason,
-            senderNotMember: !senderIsMember(deposit, player),
-            depositId: deposit.id,
-            audit: () => ({ after: { exception_id: found.id, bank_ref: found.externalId } }),
-          })
-          await depositsRepository.resolveException(tx, id, {
-            status: 'CREDITED',
-            resolvedBy: actor.operatorId,
-            resolvedAt: at,
-            resolutionNote: body.reason,
-            creditedDepositId: deposit.id,
-          })
-        } else {
-          await depositsRepository.resolveException(tx, id, { status: 'DISMISSED', resolvedBy: actor.operatorId, resolvedAt: at, resolutionNote: body.reason })
-        }
-        await auditRepository.record(tx, {
-          actor,
-          action: body.action === 'CREDIT' ? 'deposit.exception_credit' : 'deposit.exception_dismiss',
-          targetType: 'deposit_exception',
-          targetId: String(id),
-          before: { status: 'OPEN', deposit_id: found.depositId },
-          after: { status: body.action === 'CREDIT' ? 'CREDITED' : 'DISMISSED', reason: body.reason, approval_id: approval?.id ?? null },
-          at,
-        })
-        return { exception: await exceptionView(id, tx), approval: approval ? await approvalView(approval.id, tx) : null }
-      })
-    },
-
-    /**
-     * One Bangkok day per pay-in account, by the transfers' time: the bank feed's total against the credited deposits,
-     * with every difference (a transfer not credited, an exception, a credit no transfer confirms, a claim waiting).
-     */
-    async reconciliation(day: string): Promise<Reconciliation> {
-      const { start, end } = bangkokDayRange(day)
-      const found = await depositsRepository.reconciliationDay(db, start, end)
-      const lines = new Map<string | null, ReconciliationAccount>()
-      const line = (account: string | null) => {
-        let existing = lines.get(account)
-        if (!existing) {
-          const known = found.accounts.find((a) => a.accountNumber === account)
-          existing = {
-            account,
-            bank_code: known?.bankCode ?? null,
-            account_name: known?.accountName ?? null,
-            feed_total: 0,
-            feed_count: 0,
-            credited_total: 0,
-            credited_count: 0,
-            difference: 0,
-            differences: [],
-          }
-          lines.set(account, existing)
-        }
-        return existing
-      }
-      for (const a of found.accounts) line(a.accountNumber)
-      const totals = new Map<ReconciliationAccount, { feed: bigint; credited: bigint }>()
-      const add = (l: ReconciliationAccount, side: 'feed' | 'credited', amount: bigint) => {
-        const t = totals.get(l) ?? { feed: 0n, credited: 0n }
-        t[side] += amount
-        totals.set(l, t)
-        if (side === 'feed') l.feed_count += 1
-        else l.credited_count += 1
-      }
-      const texts = {
-        NOT_CREDITED: msg('RECON_NOT_CREDITED'),
-        EXCEPTION: msg('RECON_EXCEPTION'),
-        WITHOUT_FEED: msg('RECON_WITHOUT_FEED'),
-        CLAIM_PENDING: msg('RECON_CLAIM_PENDING'),
-      }
-      const differ = (
-        l: ReconciliationAccount,
-        kind: keyof typeof texts,
-        amount: bigint,
-        ids: { deposit?: number; exception?: number },
-        externalId: string,
-        playerId: number | null,
-      ) =>
-        l.differences.push({
-          kind,
-          text: texts[kind],
-          amount: satangToBaht(amount),
-          deposit_id: ids.deposit ?? null,
-          exception_id: ids.exception ?? null,
-          external_id: externalId,
-          player_id: playerId,
-        })
-      for (const d of found.deposits) {
-        if (d.status === 'REJECTED') continue
-        const l = line(d.feedAt ? digits(d.toAccount) : null)
-        if (d.feedAt) add(l, 'feed', d.amount)
-        if (d.creditedAt) add(l, 'credited', d.amount)
-        if (d.feedAt && !d.creditedAt) differ(l, 'NOT_CREDITED', d.amount, { deposit: d.id }, d.externalId, null)
-        if (!d.feedAt && d.creditedAt) differ(l, 'WITHOUT_FEED', d.amount, { deposit: d.id }, d.externalId, d.playerId)
-        if (d.status === 'CLAIMED') differ(l, 'CLAIM_PENDING', d.amount, { deposit: d.id }, d.externalId, d.playerId)
-      }
-      // A credited exception is counted as the deposit made of it.
-      // A deposit-limit flag is on a credited transfer, counted above as its deposit.
-      for (const e of found.exceptions) {
-        if (e.status === 'CREDITED' || creditedAlready(e)) continue
-        const l = line(digits(e.toAccount))
-        add(l, 'feed', e.amount)
-        differ(l, 'EXCEPTION', e.amount, { exception: e.id, deposit: e.depositId }, e.externalId, null)
-      }
-      const accounts = [...lines.values()].map((l) => {
-        const t = totals.get(l) ?? { feed: 0n, credited: 0n }
-        return { ...l, feed_total: satangToBaht(t.feed), credited_total: satangToBaht(t.credited), difference: satangToBaht(t.feed - t.credited) }
-      })
-      return { day, accounts }
-    },
   }
 }
-export type MoneyDeskService = ReturnType<typeof createMoneyDeskService>
+export type ApprovalsService = ReturnType<typeof createApprovalsService>
