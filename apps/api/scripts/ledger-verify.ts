@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs'
 import { lastExportedHead } from '../src/modules/audit/audit-head-export.ts'
 import { createAuditRepository } from '../src/modules/audit/audit.repository.ts'
-import { parseHead, verifyMoneyAndAudit } from '../src/modules/backoffice/verify.ts'
+import { parseHead, verifyMoneyAndAudit } from '../src/modules/ledger/verify.ts'
 import { createLedger } from '../src/modules/ledger/ledger.service.ts'
 import { ledgerRepository } from '../src/modules/ledger/ledger.repository.ts'
 import type { Db } from '../src/db/client.ts'

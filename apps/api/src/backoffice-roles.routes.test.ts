@@ -7,7 +7,7 @@ import { bearer, loginPlayer } from '../test/money.ts'
 import { routeTable, type TableRoute } from '../test/route-table.ts'
 import { validArbitrary } from '../test/zod-arbitrary.ts'
 import { argon2Hasher } from './modules/auth/password.ts'
-import { operatorsRepository } from './modules/backoffice/operators.repository.ts'
+import { operatorsRepository } from './modules/operators/operators.repository.ts'
 import { OPERATOR_PERMISSIONS, type OperatorPermission, type OperatorRole } from '@sanam/contract'
 import { signInOperator } from '../test/operators.ts'
 

@@ -1,7 +1,7 @@
 import { OPERATOR_PERMISSIONS, type OperatorPermission } from '@sanam/contract'
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import { AppError } from '../errors.ts'
-import type { BackofficeAuthService, OperatorActor, OperatorRole } from '../modules/backoffice/backoffice-auth.service.ts'
+import type { BackofficeAuthService, OperatorActor, OperatorRole } from '../modules/operators/operator-sign-in.service.ts'
 import { documentSecurity } from './api-docs.ts'
 
 declare module 'fastify' {

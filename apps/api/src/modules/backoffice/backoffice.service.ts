@@ -7,7 +7,7 @@ import type { DepositsRepository } from '../deposits/deposits.repository.ts'
 import type { Ledger } from '../ledger/ledger.service.ts'
 import type { MembersService } from '../members/members.service.ts'
 import type { WithdrawalService } from '../withdrawals/withdrawals.service.ts'
-import { parseHead, verifyMoneyAndAudit } from './verify.ts'
+import { parseHead, verifyMoneyAndAudit } from '../ledger/verify.ts'
 
 /**
  * The back-office's reads of the money queues and the ledger check. Operator actions that move money are the money

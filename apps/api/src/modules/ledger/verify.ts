@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts'
 import type { AuditRepository, ExpectedHead } from '../audit/audit.repository.ts'
-import type { Ledger } from '../ledger/ledger.service.ts'
+import type { Ledger } from './ledger.service.ts'
 
 /**
  * The one check behind `npm run ledger:verify` and `GET /api/backoffice/ledger/verify`: every money invariant of

@@ -4,7 +4,7 @@ import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { PasswordHasher } from '../auth/password.ts'
 import type { AuditRepository } from '../audit/audit.repository.ts'
-import { assertOperatorPassword, mustEnroll, type OperatorActor, type OperatorRole } from './backoffice-auth.service.ts'
+import { assertOperatorPassword, mustEnroll, type OperatorActor, type OperatorRole } from './operator-sign-in.service.ts'
 import type { OperatorChangeKind, OperatorPatch, OperatorRow, OperatorsRepository } from './operators.repository.ts'
 
 /** An operator decides no money for this long after an owner created it or reset its password or authenticator. */

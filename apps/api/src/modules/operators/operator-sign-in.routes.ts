@@ -3,9 +3,9 @@ import type { preHandlerAsyncHookHandler } from 'fastify'
 import { done, ok } from '../../lib/http.ts'
 import type { TypedApp } from '../../lib/typed-app.ts'
 import type { OperatorGuard } from '../../plugins/operator-auth.ts'
-import type { BackofficeAuthService } from './backoffice-auth.service.ts'
+import type { BackofficeAuthService } from './operator-sign-in.service.ts'
 import type { LinkService } from '../links/links.service.ts'
-import type { BackofficeService } from './backoffice.service.ts'
+import type { BackofficeService } from '../backoffice/backoffice.service.ts'
 
 export function backofficeRoutes(
   app: TypedApp,
