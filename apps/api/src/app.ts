@@ -22,10 +22,12 @@ import { siteRepository } from './modules/site/site.repository.ts'
 import { consoleSmsSender } from './modules/sms/console-sms.ts'
 import { httpSmsSender } from './modules/sms/http-sms.ts'
 import type { SmsSender } from './modules/sms/sms.ts'
-import { backofficeRoutes } from './modules/operators/operator-sign-in.routes.ts'
+import { operatorSignInRoutes } from './modules/operators/operator-sign-in.routes.ts'
+import { linksRoutes } from './modules/links/links.routes.ts'
+import { createLedgerCheck } from './modules/ledger/verify.ts'
+import { ledgerVerifyRoutes } from './modules/ledger/verify.routes.ts'
 import { operatorsRepository } from './modules/operators/operators.repository.ts'
 import { createBackofficeAuthService } from './modules/operators/operator-sign-in.service.ts'
-import { createBackofficeService } from './modules/backoffice/backoffice.service.ts'
 import { operatorsRoutes } from './modules/operators/operators.routes.ts'
 import { createOperatorsService } from './modules/operators/operators.service.ts'
 import { auditRoutes } from './modules/audit/audit.routes.ts'
@@ -412,7 +414,7 @@ export async function buildApp(deps: AppDeps) {
     auditRepository,
     exclusionsRepository,
   })
-  const backoffice = createBackofficeService({ db, ledger, withdrawals, members, auditRepository, depositsRepository })
+  const ledgerCheck = createLedgerCheck({ db, ledger, auditRepository })
   // Every operator action that moves money, under one four-eyes rule (ADR 035): the approvals queue asks the money
   // policy; the modules that own a target start its actions and move its money when the queue says so (ADR 066).
   const approvals = createApprovalsService({
@@ -432,7 +434,7 @@ export async function buildApp(deps: AppDeps) {
     plan: { fourEyesAbove: async (tx) => (await plan.current(tx)).fourEyesAbove },
   })
   const depositDesk = createDepositDeskService({ db, approvals, deposits, depositsRepository, playersRepository })
-  const withdrawalDesk = createWithdrawalDeskService({ db, clock, approvals, withdrawals, separateDuties: operators, auditRepository })
+  const withdrawalDesk = createWithdrawalDeskService({ db, clock, approvals, withdrawals, members, separateDuties: operators, auditRepository })
   const depositExceptions = createDepositExceptionsService({ db, clock, approvals, deposits, depositsRepository, playersRepository, auditRepository })
   const reconciliation = createReconciliationService({ db, depositsRepository })
   const games = createGamesService({ db, gamesRepository, cacheMs: GAMES_CACHE_MS, now: () => clock.now().getTime() })
@@ -492,12 +494,14 @@ export async function buildApp(deps: AppDeps) {
       await api.register(async (callbacks: TypedApp) =>
         seamlessRoutes(callbacks, { seamless, clock, secretFor: config.seamlessSecret, signatureFor: config.seamlessSignature }),
       )
-      backofficeRoutes(api, { auth: backofficeAuth, backoffice, links, operator, limitLogin })
+      operatorSignInRoutes(api, { auth: backofficeAuth, operator, limitLogin })
+      linksRoutes(api, { links, operator })
+      ledgerVerifyRoutes(api, { check: ledgerCheck, operator })
       operatorsRoutes(api, { operators, operator })
       auditRoutes(api, { audit, anyOperator: operator('backoffice.read') })
       membersRoutes(api, { members, operator })
       depositDeskRoutes(api, { desk: depositDesk, operator })
-      withdrawalDeskRoutes(api, { desk: withdrawalDesk, backoffice, operator })
+      withdrawalDeskRoutes(api, { desk: withdrawalDesk, operator })
       approvalsRoutes(api, { approvals, operator })
       depositExceptionsRoutes(api, { exceptions: depositExceptions, operator })
       reconciliationRoutes(api, { reconciliation, operator })
@@ -545,7 +549,9 @@ export async function buildApp(deps: AppDeps) {
       deposits,
       withdrawals,
       backofficeAuth,
-      backoffice,
+      ledgerCheck,
+      depositDesk,
+      withdrawalDesk,
       approvals,
       operators,
       audit,

@@ -1,13 +1,14 @@
-import { bahtToSatang, msg, satangToBaht } from '@sanam/contract'
+import { bahtToSatang, msg, satangToBaht, type DepositHistoryQuery } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../errors.ts'
+import { filterRange } from '../../lib/bangkok-time.ts'
 import type { ApprovalRow } from '../approvals/approvals.repository.ts'
 import type { ApprovalsService } from '../approvals/approvals.service.ts'
 import type { AuditActor } from '../audit/audit.repository.ts'
 import type { PlayersRepository } from '../users/users.repository.ts'
 import type { DepositsRepository } from './deposits.repository.ts'
-import { senderIsMember, type DepositService } from './deposits.service.ts'
+import { senderIsMember, toBackofficeDeposit, type DepositService } from './deposits.service.ts'
 
 /** A member by phone number, for an operator's money action; NOT_FOUND with the phone's own text. */
 export async function memberByMobile(playersRepository: Pick<PlayersRepository, 'findByMobile'>, tx: Db, mobile: string) {
@@ -17,14 +18,14 @@ export async function memberByMobile(playersRepository: Pick<PlayersRepository, 
 }
 
 /**
- * The operators' deposit actions (ADR 035): a manual deposit (a claim the bank feed or a second operator confirms) and
+ * The operators' deposits: the unmatched queue and the credited history (issue 12 §4), and their actions (ADR 035): a manual deposit (a claim the bank feed or a second operator confirms) and
  * the assignment of an unmatched transfer to a member, each asked of the approvals queue in the same transaction.
  */
 export function createDepositDeskService(deps: {
   db: Db
   approvals: Pick<ApprovalsService, 'lockOperator' | 'request' | 'pendingFor' | 'view'>
   deposits: Pick<DepositService, 'claim'>
-  depositsRepository: Pick<DepositsRepository, 'findById'>
+  depositsRepository: Pick<DepositsRepository, 'findById' | 'list'>
   playersRepository: Pick<PlayersRepository, 'findByMobile'>
 }) {
   const { db, approvals, deposits, depositsRepository } = deps
@@ -42,6 +43,25 @@ export function createDepositDeskService(deps: {
   }
 
   return {
+    /** The unmatched queue, or the credited history with its filters (issue 12 §4); 20 a page. */
+    async deposits(query: { unmatched: true } | (Omit<DepositHistoryQuery, 'page' | 'amount'> & { amount?: number }), page: number, size = 20) {
+      const { from, to } = 'unmatched' in query ? {} : filterRange(query.from, query.to)
+      const { rows, total } = await depositsRepository.list(
+        db,
+        'unmatched' in query
+          ? { status: 'UNMATCHED' }
+          : { credited: true, player: query.q, amount: query.amount === undefined ? undefined : bahtToSatang(query.amount), ref: query.ref, from, to },
+        page,
+        size,
+      )
+      return {
+        list: rows.map(({ deposit, mobile }) => toBackofficeDeposit(deposit, mobile)),
+        page,
+        size,
+        total,
+      }
+    },
+
     /**
      * A manual deposit: a claim that a transfer with this bank reference exists. It waits (credits nothing) until the
      * feed reports that transfer from the member's account, or a second operator confirms it.
