@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../errors.ts'
 import type { Actor } from '../lib/actor.ts'
-import type { AuthService } from '../modules/auth/auth.service.ts'
 import { documentSecurity } from './api-docs.ts'
 
 declare module 'fastify' {
@@ -9,6 +8,11 @@ declare module 'fastify' {
     /** Set by requirePlayer. */
     player: Actor
   }
+}
+
+/** What the player guard asks of the auth module, handed in by app.ts (ADR 066): the live session a token names. */
+export interface PlayerAuthenticator {
+  authenticate(token: string): Promise<(Actor & { locked: boolean }) | null>
 }
 
 /** The token of `Authorization: Bearer <token>`, or undefined. */
@@ -21,7 +25,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
  * Reads `Authorization: Bearer <token>`; answers 401 unless it names a live session. The session usually comes from
  * the in-process session cache (ADR 010), which revocations clear in every process.
  */
-export function requirePlayer(auth: Pick<AuthService, 'authenticate'>) {
+export function requirePlayer(auth: PlayerAuthenticator) {
   return documentSecurity(
     async function requirePlayerHook(request: FastifyRequest, _reply: FastifyReply) {
       const token = bearerToken(request)
