@@ -35,7 +35,7 @@ const targetOf = (row: ApprovalRow) => String(row.kind === 'ADJUSTMENT' ? row.pl
 /**
  * What the approvals queue moves when an action is applied or refused, answered by the modules that own it (ADR 066):
  * the deposits module credits or gives back a transfer, the withdrawals module pays or releases a withdrawal. The
- * queue imports neither; app.ts hands them in.
+ * queue imports neither; services.ts hands them in.
  */
 export interface ApprovalTargets {
   deposits: {

@@ -106,7 +106,7 @@ const creditTransfer = (deposit: DepositRow, playerId: number) => ({
 
 /** What the deposit service is given (app.ts wires the real ones; deposits.service.test.ts fakes them). */
 /**
- * Where a manual deposit (a claim) waits for its confirmation: the approvals queue, handed in by app.ts (ADR 066).
+ * Where a manual deposit (a claim) waits for its confirmation: the approvals queue, handed in by services.ts (ADR 066).
  * The bank feed confirming the claim's transfer completes the waiting action there.
  */
 export interface ClaimsQueue {

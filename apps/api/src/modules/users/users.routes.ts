@@ -5,7 +5,7 @@ import { done, ok } from '../../lib/http.ts'
 import type { TypedApp } from '../../lib/typed-app.ts'
 import type { UserService } from './users.service.ts'
 
-/** A player's own password change, which the auth module answers (app.ts hands it in; users import nothing of auth). */
+/** A player's own password change, which the auth module answers (routes.ts hands it in; users import nothing of auth). */
 interface PasswordChange {
   changePassword(actor: Actor, oldPassword: string, newPassword: string): Promise<unknown>
 }

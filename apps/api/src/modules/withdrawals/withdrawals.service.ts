@@ -37,7 +37,7 @@ function toBackofficeWithdrawal(row: WithdrawalRow, mobile: string): Omit<Backof
   }
 }
 
-/** Who asked for a withdrawal's payout and who decided it: the approvals queue's records, handed in by app.ts (ADR 066). */
+/** Who asked for a withdrawal's payout and who decided it: the approvals queue's records, handed in by services.ts (ADR 066). */
 export interface WithdrawalApprovals {
   ofWithdrawals(
     db: Db,
