@@ -41,6 +41,31 @@ const webAppBoundaries = {
   },
 }
 
+/**
+ * The API's layers (ADR 066): infrastructure (`plugins/`, `lib/`, `db/`) sits below the modules and imports none of them,
+ * type imports included; what a plugin needs of a module it is handed by app.ts as a port type defined below. The
+ * cycles between modules are found by apps/api/src/layer-rules.test.ts (scripts/module-graph.ts), which eslint cannot.
+ */
+const apiBoundaries = {
+  files: ['apps/api/src/**'],
+  // A test may set a scene through a module (db/planner-statistics.test.ts seeds through one).
+  ignores: ['**/*.test.ts'],
+  plugins: { boundaries },
+  settings: {
+    'import/resolver': { node: { extensions: ['.ts', '.js'] } },
+    'boundaries/elements': [
+      { type: 'api-module', pattern: 'apps/api/src/modules/*', capture: ['module'] },
+      { type: 'api-infrastructure', pattern: 'apps/api/src/(plugins|lib|db)' },
+    ],
+  },
+  rules: {
+    'boundaries/dependencies': [
+      'error',
+      { default: 'allow', policies: [{ from: { element: { type: 'api-infrastructure' } }, disallow: { to: { element: { type: 'api-module' } } } }] },
+    ],
+  },
+}
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/artifacts/**', 'coverage/**'] },
   js.configs.recommended,
@@ -69,6 +94,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
   },
   webAppBoundaries,
+  apiBoundaries,
   {
     files: ['**/*.js', '**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,

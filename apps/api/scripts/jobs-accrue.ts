@@ -10,18 +10,9 @@ import { parseArgs } from 'node:util'
 import { CalendarDay, formatSatang } from '@sanam/contract'
 import { AppError } from '../src/errors.ts'
 import { systemClock } from '../src/lib/clock.ts'
-import { createAuditRepository } from '../src/modules/audit/audit.repository.ts'
-import { createLedger } from '../src/modules/ledger/ledger.service.ts'
-import { ledgerRepository } from '../src/modules/ledger/ledger.repository.ts'
 import { addDays, bangkokDay } from '../src/lib/bangkok-time.ts'
-import { createLinkService } from '../src/modules/links/links.service.ts'
-import { linksRepository } from '../src/modules/links/links.repository.ts'
-import { referralRepository } from '../src/modules/referral/referral.repository.ts'
-import { createReferralService, toAccrueResult } from '../src/modules/referral/referral.service.ts'
-import { planRepository } from '../src/modules/plan/plan.repository.ts'
-import { createPlanService, planDefaults } from '../src/modules/plan/plan.service.ts'
-import { loadScriptConfig, openConfiguredDatabase, Problem, runScript } from './script-support.ts'
-import { exclusionsRepository } from '../src/modules/exclusions/exclusions.repository.ts'
+import { toAccrueResult } from '../src/modules/referral/referral.service.ts'
+import { loadScriptConfig, openConfiguredDatabase, Problem, runScript, scriptServices } from './script-support.ts'
 
 const USAGE = `Usage: npm run jobs:accrue -- --day 2026-11-21
 
@@ -59,29 +50,14 @@ async function main(): Promise<number> {
   }
   const config = loadScriptConfig()
   const { database, where } = await openConfiguredDatabase(config, { tables: TABLES, online: ONLINE })
-  const auditRepository = createAuditRepository({ key: config.auditHmacKey })
   try {
-    // The command line reads the plan and decides nothing: no operator approves here.
-    const plan = createPlanService({
-      db: database.db,
-      clock: systemClock,
-      defaults: planDefaults(config),
-      broadcast: false,
-      separateDuties: { assertMayDecideMoney: () => Promise.reject(new Error('the command line decides nothing')) },
-      planRepository,
+    // The server's services: the command line reads the plan (without a listener, from the database) and decides
+    // nothing, no operator approves here.
+    const {
+      services: { plan, referral },
       auditRepository,
-    })
+    } = await scriptServices(config, database)
     await plan.ensureFirst()
-    const referral = createReferralService({
-      db: database.db,
-      ledger: createLedger({ clock: systemClock, ledgerRepository }),
-      clock: systemClock,
-      links: createLinkService({ db: database.db, clock: systemClock, linksRepository }),
-      plan,
-      referralRepository,
-      auditRepository,
-      exclusionsRepository,
-    })
     let stats
     try {
       stats = await referral.accrueDay(day)

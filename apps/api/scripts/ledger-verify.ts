@@ -10,13 +10,9 @@
 // the embedded database is in use by a running server).
 import { readFileSync } from 'node:fs'
 import { lastExportedHead } from '../src/modules/audit/audit-head-export.ts'
-import { createAuditRepository } from '../src/modules/audit/audit.repository.ts'
-import { parseHead, verifyMoneyAndAudit } from '../src/modules/backoffice/verify.ts'
-import { createLedger } from '../src/modules/ledger/ledger.service.ts'
-import { ledgerRepository } from '../src/modules/ledger/ledger.repository.ts'
+import { parseHead, verifyMoneyAndAudit } from '../src/modules/ledger/verify.ts'
 import type { Db } from '../src/db/client.ts'
-import { systemClock } from '../src/lib/clock.ts'
-import { loadScriptConfig, openConfiguredDatabase, Problem, runScript } from './script-support.ts'
+import { loadScriptConfig, openConfiguredDatabase, Problem, runScript, scriptServices } from './script-support.ts'
 
 const LEDGER_TABLES = ['accounts', 'transfers', 'deposits', 'withdrawals', 'audit_log'] as const
 const ONLINE_CHECK = 'GET /api/backoffice/ledger/verify (with an operator token from POST /api/backoffice/auth/login)'
@@ -42,10 +38,12 @@ function expectedHead(args: string[], headFile: string | undefined) {
 async function main(): Promise<number> {
   const config = loadScriptConfig()
   const expected = expectedHead(process.argv.slice(2), config.AUDIT_HEAD_FILE)
-  const auditRepository = createAuditRepository({ key: config.auditHmacKey })
   const { database, where } = await openConfiguredDatabase(config, { tables: LEDGER_TABLES, online: ONLINE_CHECK })
   try {
-    const ledger = createLedger({ clock: systemClock, ledgerRepository })
+    const {
+      services: { ledger },
+      auditRepository,
+    } = await scriptServices(config, database)
     // One snapshot, read only: a running PostgreSQL server may keep writing while this reads.
     const result = await database.db.transaction((tx) => verifyMoneyAndAudit(tx as Db, { ledger, auditRepository }, expected), {
       isolationLevel: 'repeatable read',

@@ -7,6 +7,9 @@ import { sql } from 'drizzle-orm'
 import { ConfigError, loadConfig, type Config } from '../src/config.ts'
 import { openDatabase, type Database } from '../src/db/client.ts'
 import { label, parseDatabaseUrl } from '../src/db/hosts.ts'
+import { systemClock } from '../src/lib/clock.ts'
+import { memoryRateLimiter } from '../src/lib/rate-limiter.ts'
+import { buildServices, type ServiceLog } from '../src/services.ts'
 import { rowsOf } from '../src/db/rows.ts'
 
 /** The repository root: apps/api/scripts is three levels down. DATA_DIR is relative to it, as for the server. */
@@ -83,6 +86,21 @@ export async function openConfiguredDatabase(
     throw new Problem(`${where} has no ${missing.join(', ')} table: it is not migrated. Start the server once (it migrates); this command never does.`)
   }
   return { database, where }
+}
+
+/** A tool's log: the console, the message first. */
+const consoleLog: ServiceLog = {
+  info: (details: object | string, message?: string) => console.info(message ?? details),
+  warn: (details: object, message: string) => console.warn(message, details),
+}
+
+/**
+ * The server's services (src/services.ts) on the tool's database: the same wiring, so a tool runs the code the server
+ * runs (ADR 066). No Redis (a memory rate limiter: a tool signs nobody in), no notification listener (the plan and the
+ * sessions are read from the database), no demo provider.
+ */
+export function scriptServices(config: Config, database: Database) {
+  return buildServices({ config, database, clock: systemClock, limiter: memoryRateLimiter(systemClock), log: consoleLog, loadDemoProvider: false })
 }
 
 /** Runs a command's main and exits with its code; a Problem is printed plainly and exits 2. */

@@ -4,7 +4,7 @@ import { makePlayer, uniqueAddress } from '../test/factories.ts'
 import { bearer, loginPlayer } from '../test/money.ts'
 import { routeTable, validRequest, type TableRoute } from '../test/route-table.ts'
 import { argon2Hasher } from './modules/auth/password.ts'
-import { operatorsRepository } from './modules/backoffice/operators.repository.ts'
+import { operatorsRepository } from './modules/operators/operators.repository.ts'
 import { OPERATOR_PERMISSIONS, type OperatorPermission, type OperatorRole } from '@sanam/contract'
 import { signInOperator } from '../test/operators.ts'
 

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { glob } from 'tinyglobby'
 import { describe, expect, it } from 'vitest'
+import { arrowsBackUp, cycles, importGraph, importsOf, moduleGraph, type Graph } from '../scripts/module-graph.ts'
 
 // The layer rules of docs/ARCHITECTURE.md ("Layer rules, checked"), read from the document itself, so the rules a
 // reader finds there are the rules the code is held to; what eslint cannot see (SQL, which tables a file writes).
@@ -68,5 +69,35 @@ describe('the layer rules of docs/ARCHITECTURE.md', () => {
     expect(money.mustNotMatch.test('await tx.insert(transfers).values(row)')).toBe(true)
     expect(money.mustNotMatch.test('update accounts set balance = 0')).toBe(true)
     expect(money.mustNotMatch.test('select * from transfers')).toBe(false)
+  })
+})
+
+// ADR 066: the modules form no cycle, type imports included, and infrastructure (plugins/, lib/, db/) imports no
+// module. `npx tsx apps/api/scripts/module-graph.ts` prints the same graph.
+describe('the module graph', () => {
+  const graph = importGraph()
+
+  it('has no cycle between modules', () => {
+    expect(moduleGraph(graph).size).toBeGreaterThan(20)
+    expect(cycles(moduleGraph(graph))).toEqual([])
+  })
+
+  it('has no arrow from plugins, lib or db back up into a module', () => {
+    expect(graph.get('plugins')?.size).toBeGreaterThan(0)
+    expect(arrowsBackUp(graph)).toEqual([])
+  })
+
+  it('finds a cycle, type imports included, and an arrow back up, on a made-up graph', () => {
+    const made = (edges: Record<string, string[]>): Graph => new Map(Object.entries(edges).map(([from, to]) => [from, new Set(to)]))
+    expect(cycles(made({ 'modules/a': ['modules/b'], 'modules/b': ['modules/c'], 'modules/c': [] }))).toEqual([])
+    expect(cycles(made({ 'modules/a': ['modules/b'], 'modules/b': ['modules/c'], 'modules/c': ['modules/a'], 'modules/d': ['modules/a'] }))).toEqual([
+      ['modules/a', 'modules/b', 'modules/c'],
+    ])
+    expect(arrowsBackUp(made({ plugins: ['lib', 'modules/auth'], lib: ['db'], 'modules/auth': ['lib'] }))).toEqual(['plugins -> modules/auth'])
+    expect(importsOf(`import type { AuthService } from '../auth/auth.service.ts'\nexport { x } from './x.ts'\nconst m = await import('./m.ts')`)).toEqual([
+      '../auth/auth.service.ts',
+      './x.ts',
+      './m.ts',
+    ])
   })
 })

@@ -5,7 +5,7 @@
 // rolled back drops those registered since it was taken. Savepoints written in SQL take part through `savepoint`,
 // `rollbackToSavepoint` and `releaseSavepoint` below.
 import { sql } from 'drizzle-orm'
-import type { Db } from './client.ts'
+import type { Db } from './db.ts'
 
 interface Scope {
   callbacks: Array<() => void>

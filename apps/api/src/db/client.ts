@@ -4,11 +4,11 @@ import { connect, createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import type { Pool } from 'pg'
 import { sql } from 'drizzle-orm'
 import { keepAfterCommit } from './after-commit.ts'
 import * as schema from './schema.ts'
+import type { Db } from './db.ts'
 import type PgModule from 'pg'
 import type { ClientConfig, PoolConfig } from 'pg'
 import {
@@ -22,9 +22,7 @@ import {
   type TargetSessionAttrs,
 } from './hosts.ts'
 
-export type Schema = typeof schema
-/** The database handle every repository takes; a transaction is one too. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>
+export type { Db, Schema } from './db.ts'
 
 export interface Database {
   db: Db

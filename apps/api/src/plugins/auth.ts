@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../errors.ts'
 import type { Actor } from '../lib/actor.ts'
-import type { AuthService } from '../modules/auth/auth.service.ts'
 import { documentSecurity } from './api-docs.ts'
 
 declare module 'fastify' {
@@ -9,6 +8,11 @@ declare module 'fastify' {
     /** Set by requirePlayer. */
     player: Actor
   }
+}
+
+/** What the player guard asks of the auth module, handed in by app.ts (ADR 066): the live session a token names. */
+export interface PlayerAuthenticator {
+  authenticate(token: string): Promise<(Actor & { locked: boolean }) | null>
 }
 
 /** The token of `Authorization: Bearer <token>`, or undefined. */
@@ -23,7 +27,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
  * is `Cache-Control: no-store` (issue 34 §7): a player's balance, history or details are never kept by a browser's or
  * a proxy's cache, whatever the route sets.
  */
-export function requirePlayer(auth: Pick<AuthService, 'authenticate'>) {
+export function requirePlayer(auth: PlayerAuthenticator) {
   return documentSecurity(
     async function requirePlayerHook(request: FastifyRequest, reply: FastifyReply) {
       void reply.header('cache-control', 'no-store')

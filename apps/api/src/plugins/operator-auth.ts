@@ -1,7 +1,7 @@
-import { OPERATOR_PERMISSIONS, type OperatorPermission } from '@sanam/contract'
+import { OPERATOR_PERMISSIONS, type OperatorPermission, type OperatorRole } from '@sanam/contract'
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import { AppError } from '../errors.ts'
-import type { BackofficeAuthService, OperatorActor, OperatorRole } from '../modules/backoffice/backoffice-auth.service.ts'
+import type { OperatorActor } from '../lib/actor.ts'
 import { documentSecurity } from './api-docs.ts'
 
 declare module 'fastify' {
@@ -9,6 +9,11 @@ declare module 'fastify' {
     /** Set by requireOperator. */
     operator: OperatorActor
   }
+}
+
+/** What the guard asks of operator sign-in, handed in by app.ts (ADR 066): the operator a live session's token names. */
+export interface OperatorAuthenticator {
+  authenticate(token: string, address: string): Promise<OperatorActor | null>
 }
 
 /** The guard of a back-office route: an operator whose role holds `permission` (the contract's table, ADR 036). */
@@ -20,7 +25,7 @@ export type OperatorGuard = (permission: OperatorPermission, options?: { whileEn
  * except on routes marked `whileEnrolling` (enrolment itself, reading oneself, signing out). Every answer of a route
  * behind it is `Cache-Control: no-store` (issue 34 §7), as every player route's is (plugins/auth.ts).
  */
-export function requireOperator(auth: Pick<BackofficeAuthService, 'authenticate'>): OperatorGuard {
+export function requireOperator(auth: OperatorAuthenticator): OperatorGuard {
   return (permission, options = {}) => {
     const roles: readonly OperatorRole[] = OPERATOR_PERMISSIONS[permission]
     return documentSecurity(

@@ -106,6 +106,12 @@ export function fakeDepositsRepository(players: readonly PlayerRow[]) {
       )
     },
     exceptionByHash: async (_db, hash) => exceptions.find((e) => e.requestHash === hash),
+    hasOpenException: async (_db, depositId) => exceptions.some((e) => e.depositId === depositId && e.status === 'OPEN'),
+    async resolveException(_db, id, change) {
+      const found = exceptions.find((e) => e.id === id && e.status === 'OPEN')
+      if (found) Object.assign(found, change)
+      return found
+    },
     lastCredited: async (_db, playerId) => creditedNewestFirst(playerId)[0],
     creditedAfter: async (_db, playerId, after, notBefore) =>
       creditedNewestFirst(playerId).find(

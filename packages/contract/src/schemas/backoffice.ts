@@ -17,7 +17,9 @@ export const OperatorLoginBody = strictBody({
     .regex(/^\d{6}$/, { error: 'รหัสยืนยันต้องเป็นตัวเลข 6 หลัก' })
     .optional(),
 })
-export const OperatorRole = z.enum(['owner', 'finance', 'support'], { error: 'กรุณาเลือกบทบาทของผู้ใช้งาน' })
+/** The operator roles, listed once: the database's column, the role picker and OPERATOR_PERMISSIONS read them here. */
+export const OPERATOR_ROLES = ['owner', 'finance', 'support'] as const
+export const OperatorRole = z.enum(OPERATOR_ROLES, { error: 'กรุณาเลือกบทบาทของผู้ใช้งาน' })
 export type OperatorRole = z.infer<typeof OperatorRole>
 /** An operator's name, role and authenticator state, as every view of an operator gives them. */
 export const operatorAccess = {

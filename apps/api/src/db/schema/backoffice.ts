@@ -1,6 +1,7 @@
 import { boolean, check, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
 import { bytea, createdAt, instant, int64, serialId } from './columns.ts'
+import { OPERATOR_ROLES } from '@sanam/contract/schemas/backoffice'
 
 /** Back-office operators. */
 export const operators = pgTable(
@@ -9,7 +10,7 @@ export const operators = pgTable(
     id: serialId(),
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
-    role: text('role', { enum: ['owner', 'finance', 'support'] }).notNull(),
+    role: text('role', { enum: OPERATOR_ROLES }).notNull(),
     createdAt: createdAt(),
     /** Set when an owner disables the operator: no sign-in, every session ended. */
     disabledAt: instant('disabled_at'),
@@ -83,8 +84,12 @@ export const operatorRequests = pgTable(
   (t) => [
     index('operator_requests_pending_idx').on(t.status, t.id),
     // One pending change per operator and one pending creation per username: a second proposal waits for the first.
-    uniqueIndex('operator_requests_pending_operator_key').on(t.operatorId).where(sql`${t.status} = 'pending'`),
-    uniqueIndex('operator_requests_pending_username_key').on(t.username).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('operator_requests_pending_operator_key')
+      .on(t.operatorId)
+      .where(sql`${t.status} = 'pending'`),
+    uniqueIndex('operator_requests_pending_username_key')
+      .on(t.username)
+      .where(sql`${t.status} = 'pending'`),
   ],
 )
 

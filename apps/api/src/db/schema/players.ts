@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { check, index, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { bytea, createdAt, instant, int64, serialId, updatedAt } from './columns.ts'
+import { OPERATOR_ROLES } from '@sanam/contract/schemas/backoffice'
 
 /** Players (spec §3 User). A row exists only once the phone is confirmed (or OTP is off). */
 export const players = pgTable(
@@ -25,7 +26,7 @@ export const players = pgTable(
      * Null for an active member.
      */
     lockedBy: int64('locked_by'),
-    lockedByRole: text('locked_by_role', { enum: ['owner', 'finance', 'support'] }),
+    lockedByRole: text('locked_by_role', { enum: OPERATOR_ROLES }),
     /**
      * Set when an operator reset the password (issue 12 §5): the password is then a temporary one, good for signing in
      * only to choose a new one, within a day of this time. Cleared by the player's new password.

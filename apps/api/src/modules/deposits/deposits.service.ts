@@ -21,8 +21,7 @@ import type { Ledger } from '../ledger/ledger.service.ts'
 import type { PlayersRepository } from '../users/users.repository.ts'
 import type { Actor } from '../../lib/actor.ts'
 import { accountMatches, likePattern, nameConfirms, nameMatches, parseSenderAccount, windowKey } from './account-match.ts'
-import type { DepositRow, DepositsRepository, OperatorAccountRow } from './deposits.repository.ts'
-import type { MoneyDeskRepository } from '../money-desk/money-desk.repository.ts'
+import type { DepositExceptionRow, DepositRow, DepositsRepository, OperatorAccountRow } from './deposits.repository.ts'
 import type { PlayerRow } from '../users/users.repository.ts'
 import { promptPayPayload } from './promptpay.ts'
 import type { PromotionService } from '../promotions/promotions.service.ts'
@@ -107,6 +106,14 @@ const creditTransfer = (deposit: DepositRow, playerId: number) => ({
 })
 
 /** What the deposit service is given (app.ts wires the real ones; deposits.service.test.ts fakes them). */
+/**
+ * Where a manual deposit (a claim) waits for its confirmation: the approvals queue, handed in by services.ts (ADR 066).
+ * The bank feed confirming the claim's transfer completes the waiting action there.
+ */
+export interface ClaimsQueue {
+  confirmedByFeed(tx: Db, depositId: number, at: Date): Promise<void>
+}
+
 export interface DepositServiceDeps {
   db: Db
   ledger: Pick<Ledger, 'transferMany' | 'lockPlayers'>
@@ -139,10 +146,12 @@ export interface DepositServiceDeps {
     | 'releaseClaim'
     | 'insertException'
     | 'exceptionByHash'
+    | 'hasOpenException'
+    | 'resolveException'
   >
   playersRepository: Pick<PlayersRepository, 'findByMobile' | 'findById'>
-  /** The money desk's record of a manual deposit, completed when the feed confirms it (ADR 035). */
-  approvalsRepository?: Pick<MoneyDeskRepository, 'completeClaim'>
+  /** The approvals queue's record of a manual deposit, completed when the feed confirms it (ADR 035). */
+  claims?: ClaimsQueue
   /**
    * Time-outs and self-exclusions (ADR 047): no draft bill while one is in force; a transfer still credits, noted; a
    * transfer the matcher finds for another account of a restricted person waits for an operator (amended 2026-11-29).
@@ -292,7 +301,7 @@ export function createDepositService(deps: DepositServiceDeps) {
       await depositsRepository.attachFeed(tx, known.id, { requestHash: hash, toAccount, fromBankCode, fromAccount, fromName, occurredAt, feedAt: now })
       if (known.status !== 'CLAIMED') return { status: 'DUPLICATE', deposit_id: known.id }
       await credit(tx, known, known.playerId!, 'MATCHED')
-      await deps.approvalsRepository?.completeClaim(tx, known.id, now)
+      await deps.claims?.confirmedByFeed(tx, known.id, now)
       return { status: 'MATCHED', deposit_id: known.id }
     }
     const stored =
@@ -485,6 +494,42 @@ export function createDepositService(deps: DepositServiceDeps) {
       const deposit = await depositsRepository.findById(tx, depositId, true)
       if (deposit?.status === 'CLAIMED') await depositsRepository.releaseClaim(tx, depositId, `${deposit.externalId}#rejected-${approvalId}`)
     },
+
+    /** Locks a transfer's row in the caller's transaction, as the bank feed does before deciding on it. */
+    async lock(tx: Db, depositId: number) {
+      return depositsRepository.findById(tx, depositId, true)
+    },
+
+    /** Whether a feed transfer contradicting this record waits as an open exception. */
+    hasOpenException: (tx: Db, depositId: number) => depositsRepository.hasOpenException(tx, depositId),
+
+    /**
+     * Makes an exception's transfer a deposit of its own, UNMATCHED until it is assigned, under a reference of its own
+     * (the exception's reference is the other record's): once, in the caller's transaction.
+     */
+    async depositOfException(tx: Db, found: DepositExceptionRow, note: string) {
+      const deposit = await depositsRepository.insert(tx, {
+        source: 'BANK_FEED',
+        externalId: `${found.externalId}#exception-${found.id}`,
+        requestHash: found.requestHash,
+        toAccount: found.toAccount,
+        fromBankCode: found.fromBankCode,
+        fromAccount: found.fromAccount,
+        fromName: found.fromName,
+        amount: found.amount,
+        occurredAt: found.occurredAt,
+        receivedAt: found.receivedAt,
+        feedAt: found.receivedAt,
+        status: 'UNMATCHED',
+        note,
+      })
+      if (!deposit) throw new AppError('CONFLICT')
+      return deposit
+    },
+
+    /** Closes an open exception: credited (as the deposit made of it) or dismissed, by an operator with a reason. */
+    resolveException: (tx: Db, id: number, change: Parameters<DepositsRepository['resolveException']>[2]) =>
+      depositsRepository.resolveException(tx, id, change),
 
     /**
      * For the demo bank feed script: the registered account of the player with this mobile, and the operator account

@@ -5,7 +5,7 @@ import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
 import type { DepositsRepository, OperatorAccountRow } from './deposits.repository.ts'
-import type { SeparateDuties } from '../backoffice/operators.service.ts'
+import { assertSecondOperator, type SeparateDuties } from '../approvals/money-policy.ts'
 
 /** What an audit row keeps of an account version: where the money goes and its state. */
 const facts = (row: OperatorAccountRow) => ({
@@ -144,12 +144,7 @@ export function createPayinAccountsService(deps: {
       return inTransaction(db, async (tx) => {
         const row = await locked(tx, id)
         if (row.status !== 'PENDING') throw new AppError('CONFLICT', msg('PAYIN_NOT_PENDING'))
-        if (row.proposedBy === actor.operatorId) throw new AppError('FOUR_EYES_SAME_OPERATOR')
-        await separateDuties.assertMayDecideMoney(tx, {
-          operatorId: actor.operatorId,
-          ...(row.proposedBy === null ? {} : { counterpartId: row.proposedBy }),
-          at,
-        })
+        await assertSecondOperator(tx, separateDuties, { firstId: row.proposedBy, secondId: actor.operatorId, at })
         let replaced: OperatorAccountRow | undefined
         if (row.replacesId !== null) {
           const old = await locked(tx, row.replacesId)

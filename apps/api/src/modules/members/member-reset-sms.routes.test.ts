@@ -6,7 +6,7 @@ import { makePlayer } from '../../../test/factories.ts'
 import { loginPlayer, temporaryPasswordSent } from '../../../test/money.ts'
 import { callSeamless, launch } from '../../../test/seamless.ts'
 import { argon2Hasher } from '../auth/password.ts'
-import { operatorsRepository } from '../backoffice/operators.repository.ts'
+import { operatorsRepository } from '../operators/operators.repository.ts'
 import { auditLog } from '../../db/schema.ts'
 import { signInOperator } from '../../../test/operators.ts'
 

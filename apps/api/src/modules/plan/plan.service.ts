@@ -16,7 +16,7 @@ import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { NotificationChannel } from '../../lib/notification-listener.ts'
 import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
-import type { SeparateDuties } from '../backoffice/operators.service.ts'
+import { assertSecondOperator, type SeparateDuties } from '../approvals/money-policy.ts'
 import type { NamedPlanVersion, NewPlanVersion, PlanRepository, PlanVersionRow } from './plan.repository.ts'
 
 /** The PostgreSQL channel on which a process tells every other one that a plan version was applied (its id). */
@@ -298,12 +298,7 @@ export function createPlanService(deps: PlanServiceDeps) {
       const at = clock.now()
       const applied = await inTransaction(db, async (tx) => {
         const row = await lockedPending(tx, id)
-        if (row.proposedBy === actor.operatorId) throw new AppError('FOUR_EYES_SAME_OPERATOR')
-        await deps.separateDuties.assertMayDecideMoney(tx, {
-          operatorId: actor.operatorId,
-          ...(row.proposedBy === null ? {} : { counterpartId: row.proposedBy }),
-          at,
-        })
+        await assertSecondOperator(tx, deps.separateDuties, { firstId: row.proposedBy, secondId: actor.operatorId, at })
         const previous = await named(tx, (await inForce(tx, at)).id)
         const decided = await planRepository.decide(tx, id, { status: 'APPLIED', decidedBy: actor.operatorId, decidedAt: at, effectiveFrom: at })
         await auditRepository.record(tx, {

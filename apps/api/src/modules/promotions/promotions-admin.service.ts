@@ -13,7 +13,7 @@ import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
-import type { SeparateDuties } from '../backoffice/operators.service.ts'
+import { assertSecondOperator, type SeparateDuties } from '../approvals/money-policy.ts'
 import type { GamesRepository } from '../games/games.repository.ts'
 import type { NamedVersion, PromotionRow, PromotionsRepository, PromotionVersionRow } from './promotions.repository.ts'
 import { creditGivenBaht, isLive } from './promotions.service.ts'
@@ -251,12 +251,12 @@ export function createPromotionsAdminService(
     async publish(actor: AuditActor, id: number): Promise<PromotionVersion> {
       return inTransaction(db, async (tx) => {
         const { promotion, version } = await lockedPending(tx, id)
-        if (version.proposedBy === actor.operatorId) throw new AppError('FOUR_EYES_SAME_OPERATOR', msg('PROMOTION_SAME_OPERATOR'))
         const at = clock.now()
-        await separateDuties.assertMayDecideMoney(tx, {
-          operatorId: actor.operatorId,
-          ...(version.proposedBy === null ? {} : { counterpartId: version.proposedBy }),
+        await assertSecondOperator(tx, separateDuties, {
+          firstId: version.proposedBy,
+          secondId: actor.operatorId,
           at,
+          sameOperatorText: msg('PROMOTION_SAME_OPERATOR'),
         })
         // The catalogue may have changed since the proposal.
         await checkCatalogue(tx, deps, version.rules as PromotionTerms['rules'])

@@ -15,7 +15,7 @@ import type { Db } from '../../db/client.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../errors.ts'
 import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
-import type { SeparateDuties } from '../backoffice/operators.service.ts'
+import { assertSecondOperator, type SeparateDuties } from '../approvals/money-policy.ts'
 import type { SiteContentColumns } from '../../db/schema.ts'
 import { svgMedia } from './site-images.ts'
 import type { MediaRow, NamedSiteContentVersion, SiteContentVersionRow, SiteRepository, SiteSettingsRow } from './site.repository.ts'
@@ -138,13 +138,11 @@ export function createSiteService(deps: {
   }
 
   /**
-   * The second key (ADR 068): the operator applying a content version is not its author, nor too new or related to
-   * it (ADR 036). One call, so the central four-eyes rule can take its place.
+   * The second key (ADR 068): the operator applying a content version is not its author, nor too new or one person
+   * with it (ADR 036, ADR 070): the money policy's one four-eyes rule.
    */
-  async function assertSecondKey(tx: Db, approver: AuditActor, authorId: number, at: Date): Promise<void> {
-    if (approver.operatorId === authorId) throw new AppError('FOUR_EYES_SAME_OPERATOR')
-    await deps.separateDuties.assertMayDecideMoney(tx, { operatorId: approver.operatorId, counterpartId: authorId, at })
-  }
+  const assertSecondKey = (tx: Db, approver: AuditActor, authorId: number, at: Date) =>
+    assertSecondOperator(tx, deps.separateDuties, { firstId: authorId, secondId: approver.operatorId, at })
 
   /** Locks a PENDING content version for a decision; a decided one answers 409, an unknown one 404. */
   async function lockedPending(tx: Db, id: number): Promise<SiteContentVersionRow> {

@@ -9,7 +9,6 @@ import type { Ledger } from '../ledger/ledger.service.ts'
 import type { PlayersRepository } from '../users/users.repository.ts'
 import type { PromotionService } from '../promotions/promotions.service.ts'
 import type { WithdrawalRow, WithdrawalsRepository } from './withdrawals.repository.ts'
-import type { MoneyDeskRepository } from '../money-desk/money-desk.repository.ts'
 import type { PlanReader } from '../plan/plan.service.ts'
 
 export interface WithdrawalSettings {
@@ -38,6 +37,25 @@ function toBackofficeWithdrawal(row: WithdrawalRow, mobile: string): Omit<Backof
   }
 }
 
+/** Who asked for a withdrawal's payout and who decided it: the approvals queue's records, handed in by services.ts (ADR 066). */
+export interface WithdrawalApprovals {
+  ofWithdrawals(
+    db: Db,
+    withdrawalIds: number[],
+  ): Promise<
+    Array<{
+      withdrawalId: number | null
+      status: string
+      requestedBy: number
+      requesterName: string
+      requestedAt: Date
+      decidedBy: number | null
+      deciderName: string | null
+      decidedAt: Date | null
+    }>
+  >
+}
+
 /** What the withdrawal service is given (app.ts wires the real ones; withdrawals.service.test.ts fakes them). */
 export interface WithdrawalServiceDeps {
   db: Db
@@ -52,8 +70,8 @@ export interface WithdrawalServiceDeps {
     'hasPending' | 'insert' | 'findForUpdate' | 'decide' | 'list' | 'mobileOf' | 'findIdempotent' | 'saveIdempotent'
   >
   playersRepository: Pick<PlayersRepository, 'findById'>
-  /** Who approved each withdrawal: the money desk's records (ADR 035). */
-  approvalsRepository?: Pick<MoneyDeskRepository, 'withdrawalApprovals'>
+  /** Who approved each withdrawal: the approvals queue's records (ADR 035). */
+  approvals?: WithdrawalApprovals
 }
 
 /**
@@ -101,7 +119,7 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps) {
 
   /** Who approved each of `ids` (the requester, then the second operator) and whether one still waits for a second. */
   async function approvalsOf(ids: number[]) {
-    const found = deps.approvalsRepository ? await deps.approvalsRepository.withdrawalApprovals(db, ids) : []
+    const found = deps.approvals ? await deps.approvals.ofWithdrawals(db, ids) : []
     return new Map(
       found.map((a) => [
         a.withdrawalId!,

@@ -1,4 +1,4 @@
-import type { OperatorView } from '@sanam/contract'
+import { OPERATOR_ROLES, type OperatorView } from '@sanam/contract'
 import { formatDateTimeSeconds } from '@sanam/web-shared/format'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
@@ -16,7 +16,7 @@ import { useResetOperatorPassword } from './api/reset-operator-password.ts'
 import { useUpdateOperatorAccess, type OperatorAccessChange } from './api/update-operator-access.ts'
 import { OperatorRequests } from './operator-requests.tsx'
 
-const ROLES: Role[] = ['owner', 'finance', 'support']
+const ROLES: readonly Role[] = OPERATOR_ROLES
 type Editing = { kind: 'create' } | { kind: 'role' | 'phone' | 'reset-password'; operator: OperatorView }
 /** A Thai mobile, as the API takes it. */
 const PHONE_PATTERN = '0[689][0-9]{8}'

@@ -13,7 +13,7 @@ import {
 } from '../../../test/operators.ts'
 import { auditLog } from '../../db/schema.ts'
 import { deviceTokens } from '../auth/device-token.ts'
-import { OPERATOR_FAIL_LIMIT, OPERATOR_FAIL_LIMIT_PER_ACCOUNT, OPERATOR_FAIL_LIMIT_PER_DEVICE, REFUSAL_BURST_MS } from './backoffice-auth.service.ts'
+import { OPERATOR_FAIL_LIMIT, OPERATOR_FAIL_LIMIT_PER_ACCOUNT, OPERATOR_FAIL_LIMIT_PER_DEVICE, REFUSAL_BURST_MS } from './operator-sign-in.service.ts'
 import { OPERATOR_DEVICE_COOKIE } from './operator-device-token.ts'
 
 // Issue 34 §6 (ADR 069): no stranger locks an operator out. Before: 21 wrong sign-ins from other addresses locked the

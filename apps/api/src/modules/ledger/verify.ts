@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts'
 import type { AuditRepository, ExpectedHead } from '../audit/audit.repository.ts'
-import type { Ledger } from '../ledger/ledger.service.ts'
+import type { Ledger } from './ledger.service.ts'
 
 /**
  * The one check behind `npm run ledger:verify` and `GET /api/backoffice/ledger/verify`: every money invariant of
@@ -23,3 +23,21 @@ export function parseHead(text: string | undefined): ExpectedHead | undefined {
   const match = text === undefined ? null : /^(\d{1,18}):([0-9a-fA-F]{64})$/.exec(text.trim())
   return match?.[1] && match[2] ? { seq: Number(match[1]), hash: match[2].toLowerCase() } : undefined
 }
+
+/** The ledger check the operators run (GET /api/backoffice/ledger/verify), on one read-only snapshot of `db`. */
+export function createLedgerCheck(deps: { db: Db; ledger: Pick<Ledger, 'verify'>; auditRepository: Pick<AuditRepository, 'verifyChain'> }) {
+  return {
+    /**
+     * Every money invariant (DESIGN §3) and the audit log's keyed hash chain (ADR 030, ADR 037), on one read-only
+     * snapshot; `head` (`<position>:<hash>`, exported earlier) must still be in the chain. Answers the chain's head.
+     */
+    async verify(head?: string) {
+      const { ok, checked, failures, auditHead } = await deps.db.transaction(
+        (tx) => verifyMoneyAndAudit(tx, { ledger: deps.ledger, auditRepository: deps.auditRepository }, parseHead(head)),
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      )
+      return { ok, checked, failures, audit_head: auditHead }
+    },
+  }
+}
+export type LedgerCheck = ReturnType<typeof createLedgerCheck>

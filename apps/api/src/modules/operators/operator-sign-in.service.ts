@@ -2,27 +2,21 @@ import type { OperatorRole } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../errors.ts'
+import type { OperatorActor } from '../../lib/actor.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { newToken, sha256 } from '../../lib/crypto.ts'
 import { newTotpSecret, totpLink, totpStepOf, type TotpSecretBox } from '../../lib/totp.ts'
 import type { RateLimiter } from '../../lib/rate-limiter.ts'
 import { isCommonPassword } from '../auth/common-passwords.ts'
 import type { PasswordHasher } from '../auth/password.ts'
-import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
+import type { AuditRepository } from '../audit/audit.repository.ts'
 import type { OperatorDeviceTokens } from './operator-device-token.ts'
 import type { OperatorRow, OperatorsRepository } from './operators.repository.ts'
 
 export type { OperatorRole }
 
-/** The operator a back-office request acts for, set by the requireOperator hook from a live session. */
-export interface OperatorActor extends AuditActor {
-  username: string
-  role: OperatorRole
-  sessionId: number
-  tokenHash: Buffer
-  /** Without TOTP yet (any role): the session may only enrol (and read itself, and sign out). */
-  mustEnroll: boolean
-}
+/** The operator a back-office request acts for (lib/actor.ts, below the modules: ADR 066). */
+export type { OperatorActor }
 
 /*
  * Sign-in limits (ADR 029, 036, 069). A browser that signed in as the operator before, with password and code, sends its

@@ -10,8 +10,8 @@ export type ApprovalKindName = ApprovalRow['kind']
 const requester = alias(operators, 'requester')
 const decider = alias(operators, 'decider')
 
-/** SQL for the money desk's approvals (ADR 035). */
-export const moneyDeskRepository = {
+/** SQL for the approvals queue (ADR 035). */
+export const approvalsRepository = {
   /**
    * Serialises one operator's money requests for the rest of the transaction, so two of them sent at once cannot both
    * read the day's total before either is written (splitting gains nothing).
@@ -143,4 +143,4 @@ export const moneyDeskRepository = {
       .where(and(inArray(approvals.withdrawalId, withdrawalIds), ne(approvals.status, 'REJECTED')))
   },
 }
-export type MoneyDeskRepository = typeof moneyDeskRepository
+export type ApprovalsRepository = typeof approvalsRepository

@@ -1,4 +1,6 @@
 import type { HoldReasonCode } from '@sanam/contract'
+import type { Db } from '../../db/client.ts'
+import { AppError } from '../../errors.ts'
 
 /**
  * The one four-eyes rule (ADR 035). No other code decides whether a second operator is needed: every operator action
@@ -39,4 +41,31 @@ export function holdReasons(action: MoneyAction, totals: DayTotals, threshold: b
     if (action.amount > 0n && totals.member + action.amount > threshold) reasons.push('MEMBER_DAILY_TOTAL')
   }
   return reasons
+}
+
+/**
+ * Separate duties (issue 18 §2, ADR 036), as a four-eyes decision receives them from the operators module: whether an
+ * operator may decide money now, and may complete four-eyes with the other operator.
+ */
+export interface SeparateDuties {
+  assertMayDecideMoney(tx: Db, input: { operatorId: number; counterpartId?: number; at: Date }): Promise<void>
+}
+
+/**
+ * The one "second, different operator" rule of every four-eyes decision (approvals, the plan, pay-in accounts,
+ * promotions): the operator who completes it is never the one who asked (FOUR_EYES_SAME_OPERATOR, with
+ * `sameOperatorText` where the screen says it its own way), may decide money now, and is not related to the first
+ * (ADR 036). `firstId` is null for what no operator asked (a seeded version): then only the second's own duties count.
+ */
+export async function assertSecondOperator(
+  tx: Db,
+  separateDuties: SeparateDuties,
+  input: { firstId: number | null; secondId: number; at: Date; sameOperatorText?: string },
+): Promise<void> {
+  if (input.firstId === input.secondId) throw new AppError('FOUR_EYES_SAME_OPERATOR', input.sameOperatorText)
+  await separateDuties.assertMayDecideMoney(tx, {
+    operatorId: input.secondId,
+    ...(input.firstId === null ? {} : { counterpartId: input.firstId }),
+    at: input.at,
+  })
 }

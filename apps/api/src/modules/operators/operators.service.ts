@@ -9,7 +9,7 @@ import type { TotpSecretBox } from '../../lib/totp.ts'
 import type { PasswordHasher } from '../auth/password.ts'
 import type { AuditRepository } from '../audit/audit.repository.ts'
 import type { SmsSender } from '../sms/sms.ts'
-import { ONE_TIME_PASSWORD_HOURS, mustEnroll, type OperatorActor, type OperatorRole } from './backoffice-auth.service.ts'
+import { ONE_TIME_PASSWORD_HOURS, mustEnroll, type OperatorActor, type OperatorRole } from './operator-sign-in.service.ts'
 import { JOINING_FOR_GOOD, JOINING_WHILE_RECENT, RELATED_DAYS, sameGroup } from './operator-relations.ts'
 import type { OperatorChangeKind, OperatorPatch, OperatorRequestKind, OperatorRequestRow, OperatorRow, OperatorsRepository } from './operators.repository.ts'
 
@@ -446,9 +446,3 @@ export function createOperatorsService(deps: {
   }
 }
 export type OperatorsService = ReturnType<typeof createOperatorsService>
-
-/**
- * Separate duties (issue 18 §2, ADR 036), as the services that decide money receive it: the check that an operator may
- * decide money now, and may complete four-eyes with the other operator.
- */
-export type SeparateDuties = Pick<OperatorsService, 'assertMayDecideMoney'>

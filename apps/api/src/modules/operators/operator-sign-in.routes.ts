@@ -3,25 +3,20 @@ import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'f
 import { done, ok } from '../../lib/http.ts'
 import type { TypedApp } from '../../lib/typed-app.ts'
 import type { OperatorGuard } from '../../plugins/operator-auth.ts'
-import type { BackofficeAuthService } from './backoffice-auth.service.ts'
+import type { BackofficeAuthService } from './operator-sign-in.service.ts'
 import { operatorDeviceCookie, operatorDeviceTokenOf } from './operator-device-token.ts'
-import type { LinkService } from '../links/links.service.ts'
-import type { BackofficeService } from './backoffice.service.ts'
 
-export function backofficeRoutes(
+/** An operator's own session: sign-in, a one-time password renewed, TOTP enrolment, its password, sign-out. */
+export function operatorSignInRoutes(
   app: TypedApp,
   deps: {
     auth: BackofficeAuthService
-    backoffice: BackofficeService
-    links: Pick<LinkService, 'forMember'>
     operator: OperatorGuard
     limitLogin: preHandlerAsyncHookHandler
     /** Device cookies only over HTTPS: always outside demo mode (ADR 069), else when the request came over HTTPS. */
     secureCookies: boolean
   },
 ) {
-  const { backoffice } = deps
-  const read = deps.operator('backoffice.read')
   /** Sessions of an operator who has not enrolled TOTP yet reach only these routes. */
   const enrolling = deps.operator('self.session', { whileEnrolling: true })
   const self = backofficeOperatorsContract
@@ -51,24 +46,4 @@ export function backofficeRoutes(
     await deps.auth.changePassword(req.operator, req.body.current_password, req.body.new_password)
     return done(msg('OPERATOR_PASSWORD_CHANGED'))
   })
-
-  app.get('/backoffice/withdrawals', { schema: backofficeContract.withdrawals, preHandler: read }, async (req) =>
-    ok(await backoffice.listWithdrawals(req.query.status, req.query.page)),
-  )
-  app.get('/backoffice/deposits/unmatched', { schema: backofficeContract.unmatchedDeposits, preHandler: read }, async (req) =>
-    ok(await backoffice.deposits({ unmatched: true }, req.query.page)),
-  )
-  app.get('/backoffice/deposits', { schema: backofficeContract.depositHistory, preHandler: read }, async (req) => {
-    const { page, ...filters } = req.query
-    return ok(await backoffice.deposits(filters, page))
-  })
-
-  // The member page (issue 12) shows these; every operator role may look.
-  app.get('/backoffice/members/:id/links', { schema: backofficeContract.memberLinks, preHandler: read }, async (req) =>
-    ok(await deps.links.forMember(Number(req.params.id))),
-  )
-
-  app.get('/backoffice/ledger/verify', { schema: backofficeContract.ledgerVerify, preHandler: deps.operator('ledger.verify') }, async (req) =>
-    ok(await backoffice.verify(req.query.head)),
-  )
 }

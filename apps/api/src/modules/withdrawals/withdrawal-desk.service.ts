@@ -1,0 +1,96 @@
+import { msg, type BackofficeWithdrawal } from '@sanam/contract'
+import type { Db } from '../../db/client.ts'
+import { inTransaction } from '../../db/transaction.ts'
+import { AppError } from '../../errors.ts'
+import type { Clock } from '../../lib/clock.ts'
+import type { ApprovalsService } from '../approvals/approvals.service.ts'
+import type { SeparateDuties } from '../approvals/money-policy.ts'
+import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
+import type { MembersService } from '../members/members.service.ts'
+import type { WithdrawalService } from './withdrawals.service.ts'
+
+/**
+ * The operators' withdrawal queue (ADR 031, ADR 035): each withdrawal with its approvals and its player's context; a
+ * payout is asked of the approvals queue (held for a second, different operator when the policy says so); a refusal
+ * returns the money to the player's cash.
+ */
+export function createWithdrawalDeskService(deps: {
+  db: Db
+  clock: Clock
+  approvals: Pick<ApprovalsService, 'lockOperator' | 'request' | 'pendingFor' | 'decidePending'>
+  withdrawals: Pick<WithdrawalService, 'forDecision' | 'settle' | 'list' | 'view'>
+  members: Pick<MembersService, 'withdrawalContexts'>
+  separateDuties: SeparateDuties
+  auditRepository: Pick<AuditRepository, 'record'>
+}) {
+  const { db, clock, approvals, withdrawals, separateDuties, auditRepository } = deps
+
+  /** Each withdrawal with its player's context (issue 12 §3), read for all of them at once. */
+  async function withContext(list: Array<Omit<BackofficeWithdrawal, 'context'>>): Promise<BackofficeWithdrawal[]> {
+    const contexts = await deps.members.withdrawalContexts([...new Set(list.map((w) => w.player_id))])
+    return list.map((w) => ({ ...w, context: contexts.get(w.player_id)! }))
+  }
+
+  return {
+    /** One withdrawal with its approvals and its player's context, as the queue shows it. */
+    async withdrawal(id: number): Promise<BackofficeWithdrawal> {
+      const [found] = await withContext([await withdrawals.view(id)])
+      return found!
+    },
+    async listWithdrawals(status: BackofficeWithdrawal['status'], page: number) {
+      const found = await withdrawals.list(status, page)
+      return { ...found, list: await withContext(found.list) }
+    },
+
+    /** The first approval of a withdrawal asks the policy; if it waits, a different operator's approval pays it. */
+    async approveWithdrawal(actor: AuditActor, id: number, payoutRef: string) {
+      await inTransaction(db, async (tx) => {
+        await approvals.lockOperator(tx, actor.operatorId)
+        const withdrawal = await withdrawals.forDecision(tx, id)
+        // The same decision again (a retried click): answer it, move nothing.
+        if (withdrawal.status === 'SUCCESS') return
+        if (withdrawal.status !== 'PENDING') throw new AppError('CONFLICT', msg('WITHDRAWAL_ALREADY_DECIDED'))
+        const pending = await approvals.pendingFor(tx, { withdrawalId: id })
+        if (pending) {
+          await approvals.decidePending(tx, actor, pending, { approve: true, payoutRef })
+          return
+        }
+        await approvals.request(tx, actor, {
+          kind: 'WITHDRAWAL',
+          playerId: withdrawal.playerId,
+          amount: withdrawal.amount,
+          note: '',
+          withdrawalId: id,
+          payoutRef,
+          audit: (r) => ({ before: { status: 'PENDING' }, after: { status: r.status === 'APPLIED' ? 'SUCCESS' : 'PENDING', payout_ref: payoutRef } }),
+        })
+      })
+    },
+
+    /** Refuses a withdrawal (waiting for a second approval or not): the money returns to the player's cash. */
+    async rejectWithdrawal(actor: AuditActor, id: number, reason: string) {
+      await inTransaction(db, async (tx) => {
+        const withdrawal = await withdrawals.forDecision(tx, id)
+        if (withdrawal.status === 'FAIL') return
+        if (withdrawal.status !== 'PENDING') throw new AppError('CONFLICT', msg('WITHDRAWAL_ALREADY_DECIDED'))
+        const pending = await approvals.pendingFor(tx, { withdrawalId: id })
+        if (pending) {
+          await approvals.decidePending(tx, actor, pending, { approve: false, reason })
+          return
+        }
+        await separateDuties.assertMayDecideMoney(tx, { operatorId: actor.operatorId, at: clock.now() })
+        await withdrawals.settle(tx, actor.operatorId, id, { approve: false, reason })
+        await auditRepository.record(tx, {
+          actor,
+          action: 'withdrawal.reject',
+          targetType: 'withdrawal',
+          targetId: String(id),
+          before: { status: 'PENDING' },
+          after: { status: 'FAIL', reason },
+          at: clock.now(),
+        })
+      })
+    },
+  }
+}
+export type WithdrawalDeskService = ReturnType<typeof createWithdrawalDeskService>

@@ -1,0 +1,127 @@
+// Every route of /api, registered from the services built once (services.ts) and the guards app.ts made of them: the
+// one list of what the API answers, in the order the OpenAPI document shows it.
+import type { Config } from './config.ts'
+import type { Clock } from './lib/clock.ts'
+import type { TypedApp } from './lib/typed-app.ts'
+import type { requirePlayer } from './plugins/auth.ts'
+import type { OperatorGuard } from './plugins/operator-auth.ts'
+import type { BuiltServices } from './services.ts'
+import { authRoutes, devSmsRoutes } from './modules/auth/auth.routes.ts'
+import { backofficeSiteRoutes, mediaUploadRoutes, siteRoutes } from './modules/site/site.routes.ts'
+import { operatorSignInRoutes } from './modules/operators/operator-sign-in.routes.ts'
+import { linksRoutes } from './modules/links/links.routes.ts'
+import { ledgerVerifyRoutes } from './modules/ledger/verify.routes.ts'
+import { devTotpRoutes, operatorsRoutes } from './modules/operators/operators.routes.ts'
+import { auditRoutes } from './modules/audit/audit.routes.ts'
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts'
+import { reportsRoutes } from './modules/reports/reports.routes.ts'
+import { membersRoutes } from './modules/members/members.routes.ts'
+import { approvalsRoutes } from './modules/approvals/approvals.routes.ts'
+import { depositExceptionsRoutes } from './modules/deposit-exceptions/deposit-exceptions.routes.ts'
+import { depositDeskRoutes } from './modules/deposits/deposit-desk.routes.ts'
+import { reconciliationRoutes } from './modules/reports/reconciliation.routes.ts'
+import { withdrawalDeskRoutes } from './modules/withdrawals/withdrawal-desk.routes.ts'
+import { bankFeedRoutes, depositRoutes, devBankRoutes } from './modules/deposits/deposits.routes.ts'
+import { walletRoutes } from './modules/wallet/wallet.routes.ts'
+import { gamesRoutes } from './modules/games/games.routes.ts'
+import { catalogueRoutes } from './modules/games/catalogue.routes.ts'
+import { payinAccountsRoutes } from './modules/deposits/payin-accounts.routes.ts'
+import { portalRoutes } from './modules/portal/portal.routes.ts'
+import { seamlessRoutes } from './modules/seamless/seamless.routes.ts'
+import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts'
+import { userRoutes } from './modules/users/users.routes.ts'
+import { promotionRoutes } from './modules/promotions/promotions.routes.ts'
+import { promotionsAdminRoutes } from './modules/promotions/promotions-admin.routes.ts'
+import { referralRoutes } from './modules/referral/referral.routes.ts'
+import { planRoutes } from './modules/plan/plan.routes.ts'
+import { exclusionRoutes } from './modules/exclusions/exclusions.routes.ts'
+import { limitsRoutes } from './modules/limits/limits.routes.ts'
+import { limitRequests } from './plugins/rate-limit-hook.ts'
+
+export async function registerApiRoutes(
+  api: TypedApp,
+  deps: { built: BuiltServices; guards: { player: ReturnType<typeof requirePlayer>; operator: OperatorGuard }; config: Config; clock: Clock },
+) {
+  const { built, config, clock } = deps
+  const { database, limiter, consoleSms, balanceStreams } = built
+  const { player, operator } = deps.guards
+  const {
+    auth,
+    links,
+    users,
+    site,
+    wallet,
+    deposits,
+    withdrawals,
+    backofficeAuth,
+    ledgerCheck,
+    depositDesk,
+    withdrawalDesk,
+    approvals,
+    depositExceptions,
+    reconciliation,
+    operators,
+    audit,
+    mediaUpload,
+    dashboard,
+    reports,
+    members,
+    games,
+    catalogue,
+    payin,
+    portal,
+    seamless,
+    promotions,
+    promotionsAdmin,
+    referral,
+    plan,
+    exclusions,
+    limits,
+  } = built.services
+  const limitLogin = limitRequests(limiter, { name: 'login-ip', limit: config.RATE_LOGIN_PER_IP_PER_MINUTE, windowMs: 60_000 })
+
+  siteRoutes(api, { site, database })
+  authRoutes(api, {
+    auth,
+    links,
+    requirePlayer: player,
+    limitLogin,
+    limitRegister: limitRequests(limiter, { name: 'register-ip', limit: config.RATE_REGISTER_PER_IP_PER_HOUR, windowMs: 3_600_000 }),
+  })
+  userRoutes(api, { users, auth, requirePlayer: player })
+  exclusionRoutes(api, { exclusions, requirePlayer: player })
+  walletRoutes(api, { wallet, balanceStreams, requirePlayer: player })
+  referralRoutes(api, { referral, requirePlayer: player, operator })
+  depositRoutes(api, { deposits, requirePlayer: player })
+  withdrawalRoutes(api, { withdrawals, requirePlayer: player })
+  limitsRoutes(api, { limits, requirePlayer: player })
+  await api.register(async (feed: TypedApp) => bankFeedRoutes(feed, { deposits, secret: config.bankWebhookSecret, clock }))
+  await api.register(async (catalogue: TypedApp) => gamesRoutes(catalogue, { games }))
+  portalRoutes(api, { portal, requirePlayer: player })
+  promotionRoutes(api, { promotions, requirePlayer: player })
+  await api.register(async (callbacks: TypedApp) =>
+    seamlessRoutes(callbacks, { seamless, clock, secretFor: config.seamlessSecret, signatureFor: config.seamlessSignature }),
+  )
+  operatorSignInRoutes(api, { auth: backofficeAuth, operator, limitLogin, secureCookies: config.SANAM_MODE !== 'demo' })
+  linksRoutes(api, { links, operator })
+  ledgerVerifyRoutes(api, { check: ledgerCheck, operator })
+  operatorsRoutes(api, { operators, operator })
+  auditRoutes(api, { audit, anyOperator: operator('backoffice.read') })
+  membersRoutes(api, { members, operator })
+  depositDeskRoutes(api, { desk: depositDesk, operator })
+  withdrawalDeskRoutes(api, { desk: withdrawalDesk, operator })
+  approvalsRoutes(api, { approvals, operator })
+  depositExceptionsRoutes(api, { exceptions: depositExceptions, operator })
+  reconciliationRoutes(api, { reconciliation, operator })
+  promotionsAdminRoutes(api, { admin: promotionsAdmin, operator })
+  planRoutes(api, { plan, operator })
+  dashboardRoutes(api, { dashboard, anyOperator: operator('backoffice.read') })
+  catalogueRoutes(api, { catalogue, operator })
+  payinAccountsRoutes(api, { payin, operator })
+  backofficeSiteRoutes(api, { site, operator })
+  await api.register(async (uploads: TypedApp) => mediaUploadRoutes(uploads, { media: mediaUpload, operator }))
+  reportsRoutes(api, { reports, operator })
+  if (consoleSms) devSmsRoutes(api, { outbox: consoleSms })
+  if (config.SANAM_MODE === 'demo') devTotpRoutes(api, { clock })
+  if (config.demoBankFeed) devBankRoutes(api, { deposits })
+}

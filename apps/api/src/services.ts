@@ -1,0 +1,404 @@
+// The composition root's services (ADR 018, ADR 066): every repository handed to its service, every service to the
+// services that use it, from the configuration, the database and the clock. app.ts builds the server from it; the
+// command-line tools (apps/api/scripts) build the same services, so a tool runs the code the server runs.
+import type { Config } from './config.ts'
+import type { Database } from './db/client.ts'
+import { systemClock, type Clock } from './lib/clock.ts'
+import { createSessionCache, revocationChannel } from './lib/session-cache.ts'
+import { deviceTokens } from './modules/auth/device-token.ts'
+import type { NotificationChannel } from './lib/notification-listener.ts'
+import { createAuthService } from './modules/auth/auth.service.ts'
+import { authRepository } from './modules/auth/auth.repository.ts'
+import { createAuditRepository } from './modules/audit/audit.repository.ts'
+import { argon2Hasher, type PasswordHasher } from './modules/auth/password.ts'
+import { createMediaUploadService } from './modules/site/media-upload.service.ts'
+import { createSiteService } from './modules/site/site.service.ts'
+import { siteRepository } from './modules/site/site.repository.ts'
+import { consoleSmsSender } from './modules/sms/console-sms.ts'
+import { httpSmsSender } from './modules/sms/http-sms.ts'
+import type { SmsSender } from './modules/sms/sms.ts'
+import { createLedgerCheck } from './modules/ledger/verify.ts'
+import { operatorsRepository } from './modules/operators/operators.repository.ts'
+import { createBackofficeAuthService } from './modules/operators/operator-sign-in.service.ts'
+import { operatorDeviceTokens } from './modules/operators/operator-device-token.ts'
+import { createOperatorsService } from './modules/operators/operators.service.ts'
+import { createAuditService } from './modules/audit/audit.service.ts'
+import { dashboardRepository } from './modules/dashboard/dashboard.repository.ts'
+import { reportsRepository } from './modules/reports/reports.repository.ts'
+import { createReportsService } from './modules/reports/reports.service.ts'
+import { createDashboardService } from './modules/dashboard/dashboard.service.ts'
+import { membersRepository } from './modules/members/members.repository.ts'
+import { createMembersService } from './modules/members/members.service.ts'
+import { approvalsRepository } from './modules/approvals/approvals.repository.ts'
+import { createApprovalsService } from './modules/approvals/approvals.service.ts'
+import { createDepositExceptionsService } from './modules/deposit-exceptions/deposit-exceptions.service.ts'
+import { createDepositDeskService } from './modules/deposits/deposit-desk.service.ts'
+import { createReconciliationService } from './modules/reports/reconciliation.ts'
+import { createWithdrawalDeskService } from './modules/withdrawals/withdrawal-desk.service.ts'
+import { createDepositService } from './modules/deposits/deposits.service.ts'
+import { depositsRepository } from './modules/deposits/deposits.repository.ts'
+import { createLedger, type LedgerFaults } from './modules/ledger/ledger.service.ts'
+import { ledgerRepository } from './modules/ledger/ledger.repository.ts'
+import { walletRepository } from './modules/wallet/wallet.repository.ts'
+import { createWalletService } from './modules/wallet/wallet.service.ts'
+import { BALANCE_CHANGED_CHANNEL, createBalanceStreams } from './modules/wallet/balance-stream.ts'
+import { createGamesService } from './modules/games/games.service.ts'
+import { gamesRepository } from './modules/games/games.repository.ts'
+import { createCatalogueService } from './modules/games/catalogue.service.ts'
+import { createPayinAccountsService } from './modules/deposits/payin-accounts.service.ts'
+import { demoProviderHost, loadDemoProvider } from './demo-provider.ts'
+import type { GameProvider } from './modules/portal/game-provider.ts'
+import { createSeamlessService } from './modules/seamless/seamless.service.ts'
+import { seamlessRepository } from './modules/seamless/seamless.repository.ts'
+import { createPortalService } from './modules/portal/portal.service.ts'
+import { portalRepository } from './modules/portal/portal.repository.ts'
+import { createWithdrawalService } from './modules/withdrawals/withdrawals.service.ts'
+import { withdrawalsRepository } from './modules/withdrawals/withdrawals.repository.ts'
+import { totpSecretBox } from './lib/totp.ts'
+import { createUserService } from './modules/users/users.service.ts'
+import { playersRepository } from './modules/users/users.repository.ts'
+import { createPromotionsAdminService } from './modules/promotions/promotions-admin.service.ts'
+import { createReferralService } from './modules/referral/referral.service.ts'
+import { referralRepository } from './modules/referral/referral.repository.ts'
+import { createPromotionService } from './modules/promotions/promotions.service.ts'
+import { createPlanService, planDefaults } from './modules/plan/plan.service.ts'
+import { planRepository } from './modules/plan/plan.repository.ts'
+import { promotionsRepository } from './modules/promotions/promotions.repository.ts'
+import { createLinkService } from './modules/links/links.service.ts'
+import { createExclusionService } from './modules/exclusions/exclusions.service.ts'
+import { exclusionsRepository } from './modules/exclusions/exclusions.repository.ts'
+import { createLimitsService } from './modules/limits/limits.service.ts'
+import { limitsRepository } from './modules/limits/limits.repository.ts'
+import { linksRepository } from './modules/links/links.repository.ts'
+import type { Metrics } from './lib/metrics.ts'
+import { memoryRateLimiter, postgresRateLimiter, redisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts'
+
+/**
+ * How long a process answers the lobby's catalogue from memory. The process that takes a back-office edit forgets at
+ * once; every other process shows it within this time (issue 20 §2: maintenance in the lobby within seconds).
+ */
+export const GAMES_CACHE_MS = 5_000
+
+/** What the services write to a log: the server's pino logger satisfies it, and so does a tool's console. */
+export interface ServiceLog {
+  info(details: object, message: string): void
+  info(message: string): void
+  warn(details: object, message: string): void
+}
+
+export interface ServiceDeps {
+  config: Config
+  database: Database
+  clock?: Clock
+  hasher?: PasswordHasher
+  sms?: SmsSender
+  limiter?: RateLimiter
+  /** Where the services log (the server's logger; a tool's console). */
+  log: ServiceLog
+  /** The metrics the services tell (ADR 051), when they are served. */
+  metrics?: Metrics
+  /** Failures injected between ledger steps (tests only). */
+  ledgerFaults?: LedgerFaults
+  /** Game provider adapters; by default the built-in demo provider's in demo mode, none outside it. */
+  gameProviders?: GameProvider[]
+  /** How often an open live-balance stream gets a heartbeat and its session is checked (default 15 s; tests). */
+  streamHeartbeatMs?: number
+  /** False for a tool: the demo provider's bundle is the server's to load, in demo mode (default true). */
+  loadDemoProvider?: boolean
+}
+
+/**
+ * Builds every service once. Nothing here listens, serves or writes: app.ts starts the notification listener over
+ * `channels` and registers the routes; a tool calls what it needs.
+ */
+export async function buildServices(deps: ServiceDeps) {
+  const { config, database, metrics } = deps
+  const clock = deps.clock ?? systemClock
+  const hasher = deps.hasher ?? argon2Hasher
+  // Rate limits: Redis when given, else PostgreSQL's shared table (several machines, one count, ADR 067), else memory
+  // (the embedded database is one process).
+  const limiter =
+    deps.limiter ??
+    (config.REDIS_URL
+      ? await redisRateLimiter(config.REDIS_URL)
+      : database.postgresPool
+        ? postgresRateLimiter(database.postgresPool)
+        : memoryRateLimiter(clock))
+  const consoleSms = config.SMS_PROVIDER === 'console' ? consoleSmsSender({ clock, log: (line) => deps.log.info(line) }) : undefined
+  const sms =
+    deps.sms ??
+    consoleSms ??
+    httpSmsSender({
+      url: config.SMS_HTTP_URL ?? '',
+      apiKey: config.SMS_HTTP_KEY ?? '',
+      sender: config.SMS_SENDER,
+      timeoutMs: config.SMS_HTTP_TIMEOUT_MS,
+    })
+
+  const db = database.db
+  // The demo provider is a workspace of its own (ADR 034): loaded in demo mode only, never outside it.
+  const demoProvider = config.SANAM_MODE === 'demo' && deps.loadDemoProvider !== false ? await loadDemoProvider() : undefined
+  /** The audit log, its chain keyed with AUDIT_HMAC_KEY (ADR 037). */
+  const auditRepository = createAuditRepository({ key: config.auditHmacKey })
+  // Sessions answered from memory (ADR 010). On PostgreSQL other processes may revoke, so the cache serves only while
+  // its LISTEN connection is up; on the embedded database this process is the only one.
+  const sessionCache = createSessionCache({
+    clock,
+    ttlSeconds: config.SESSION_CACHE_SECONDS,
+    idleSeconds: config.SESSION_IDLE_MINUTES * 60,
+    broadcast: database.kind === 'postgres',
+  })
+  const operators = createOperatorsService({
+    db,
+    clock,
+    hasher,
+    sms,
+    siteName: () => site.siteName().catch(() => 'Sanam'),
+    totpSecrets: totpSecretBox(config.totpEncryptionKey),
+    operatorsRepository,
+    auditRepository,
+  })
+  const site = createSiteService({ db, now: () => clock.now().getTime(), separateDuties: operators, siteRepository, auditRepository })
+  // The referral plan and limits (ADR 044): versions in the database, the environment's values the first one (written
+  // by the start-up, server.ts, with plan.ensureFirst: building the app writes nothing); a second finance operator
+  // applies a change, which every process then reads (one of them on the embedded database).
+  const plan = createPlanService({
+    db,
+    clock,
+    defaults: planDefaults(config),
+    broadcast: database.kind === 'postgres',
+    separateDuties: operators,
+    planRepository,
+    auditRepository,
+  })
+  const auth = createAuthService({
+    db,
+    clock,
+    sessions: sessionCache,
+    hasher,
+    sms,
+    limiter,
+    devices: deviceTokens({ secret: config.deviceTokenSecret, clock }),
+    siteName: () => site.siteName().catch(() => 'Sanam'),
+    authRepository,
+    playersRepository,
+    exclusionsRepository,
+    settings: {
+      otpRequired: config.OTP_REQUIRED,
+      otpTtlSeconds: config.OTP_TTL_SECONDS,
+      otpMaxAttempts: config.OTP_MAX_ATTEMPTS,
+      otpResendSeconds: config.OTP_RESEND_SECONDS,
+      sessionTtlHours: config.SESSION_TTL_HOURS,
+      sessionIdleMinutes: config.SESSION_IDLE_MINUTES,
+      loginFailLimit: config.RATE_LOGIN_FAILS_PER_MOBILE,
+      loginFailWindowSeconds: config.RATE_LOGIN_FAILS_WINDOW_SECONDS,
+      deviceFailLimit: config.RATE_LOGIN_FAILS_PER_DEVICE,
+    },
+  })
+
+  const ledger = createLedger({
+    clock,
+    ledgerRepository,
+    // Every committed money movement names its players on the live balance's channel (ADR 049, 061).
+    balanceChannel: BALANCE_CHANGED_CHANNEL,
+    // Committed transfers by kind, for the metrics.
+    ...(metrics ? { onTransfersCommitted: metrics.transfersCommitted } : {}),
+    ...(deps.ledgerFaults ? { faults: deps.ledgerFaults } : {}),
+  })
+  const links = createLinkService({ db, clock, linksRepository })
+  const referral = createReferralService({
+    db,
+    ledger,
+    clock,
+    links,
+    plan,
+    referralRepository,
+    auditRepository,
+    exclusionsRepository,
+    ...(metrics ? { onSummaryBatch: metrics.balanceReadBatch } : {}),
+  })
+  const wallet = createWalletService({ db, walletRepository, referral })
+  // The live balance (ADR 049): on PostgreSQL it serves only while the listener hears every process's changes.
+  const balanceStreams = createBalanceStreams({
+    summary: (playerId) => wallet.summary(playerId),
+    stillLive: (token) => auth.stillLive(token),
+    online: database.kind !== 'postgres',
+    perPlayer: config.STREAMS_PER_PLAYER,
+    ...(deps.streamHeartbeatMs ? { heartbeatMs: deps.streamHeartbeatMs } : {}),
+    log: deps.log,
+  })
+  sessionCache.onEvict((revocation) => balanceStreams.revoked(revocation))
+  const promotions = createPromotionService({ db, ledger, clock, plan, promotionsRepository, gamesRepository, exclusionsRepository })
+  const users = createUserService({ db, clock, promotions, playersRepository, exclusionsRepository })
+  // Time-outs and self-exclusions (ADR 047): chosen by the player, ended by nobody before their time.
+  const exclusions = createExclusionService({ db, clock, auth, ledger, promotions, exclusionsRepository })
+  // The player's own limits and session reminder (ADR 048), asked by deposits, the seamless wallet and the portal.
+  const limits = createLimitsService({ db, clock, limitsRepository })
+  const deposits = createDepositService({
+    promotions,
+    limits,
+    db,
+    ledger,
+    clock,
+    depositsRepository,
+    playersRepository,
+    // A claim the feed confirms completes its waiting action in the approvals queue (built below).
+    claims: { confirmedByFeed: (tx, depositId, at) => approvals.completeClaim(tx, depositId, at) },
+    exclusionsRepository,
+    plan,
+    settings: {
+      billTtlSeconds: config.DRAFT_BILL_TTL_SECONDS,
+      billGraceSeconds: config.DRAFT_BILL_GRACE_SECONDS,
+      statusWindowMinutes: config.DEPOSIT_STATUS_WINDOW_MINUTES,
+    },
+  })
+  const withdrawals = createWithdrawalService({
+    db,
+    ledger,
+    clock,
+    promotions,
+    plan,
+    settings: {
+      onePending: config.WITHDRAW_ONE_PENDING,
+    },
+    withdrawalsRepository,
+    playersRepository,
+    approvals: { ofWithdrawals: (tx, ids) => approvals.withdrawalApprovals(tx, ids) },
+  })
+  const backofficeAuth = createBackofficeAuthService({
+    db,
+    clock,
+    hasher,
+    limiter,
+    sessionHours: config.BACKOFFICE_SESSION_HOURS,
+    idleMinutes: config.BACKOFFICE_IDLE_MINUTES,
+    totpSecrets: totpSecretBox(config.totpEncryptionKey),
+    devices: operatorDeviceTokens({ secret: config.deviceTokenSecret, clock }),
+    operatorsRepository,
+    auditRepository,
+  })
+  const audit = createAuditService({ db, auditRepository })
+  const mediaUpload = createMediaUploadService({ db, clock, siteRepository, auditRepository })
+  // The dashboard and the reports may read a standby (READ_REPLICA_URL, ADR 054): figures a moment old, never a
+  // balance or anything that decides money.
+  const dashboard = createDashboardService({ db: database.reads, clock, dashboardRepository })
+  const reports = createReportsService({ db: database.reads, reportsRepository })
+  const members = createMembersService({
+    db,
+    clock,
+    ledger,
+    auth,
+    links,
+    wallet,
+    promotions,
+    membersRepository,
+    auditRepository,
+    exclusionsRepository,
+  })
+  const ledgerCheck = createLedgerCheck({ db, ledger, auditRepository })
+  // Every operator action that moves money, under one four-eyes rule (ADR 035): the approvals queue asks the money
+  // policy; the modules that own a target start its actions and move its money when the queue says so (ADR 066).
+  const approvals = createApprovalsService({
+    db,
+    clock,
+    ledger,
+    targets: {
+      deposits,
+      withdrawals,
+      members: { exists: async (tx, playerId) => (await playersRepository.findById(tx, playerId)) !== undefined },
+    },
+    // No money for an operator within 24 h of its creation or reset, and no four-eyes between operators one of which
+    // created, reset or re-roled the other in the last 30 days (ADR 036).
+    separateDuties: operators,
+    approvalsRepository,
+    auditRepository,
+    plan: { fourEyesAbove: async (tx) => (await plan.current(tx)).fourEyesAbove },
+  })
+  const depositDesk = createDepositDeskService({ db, approvals, deposits, depositsRepository, playersRepository })
+  const withdrawalDesk = createWithdrawalDeskService({ db, clock, approvals, withdrawals, members, separateDuties: operators, auditRepository })
+  const depositExceptions = createDepositExceptionsService({ db, clock, approvals, deposits, depositsRepository, playersRepository, auditRepository })
+  const reconciliation = createReconciliationService({ db, depositsRepository })
+  const games = createGamesService({ db, gamesRepository, cacheMs: GAMES_CACHE_MS, now: () => clock.now().getTime() })
+  const catalogue = createCatalogueService({ db, clock, gamesRepository, auditRepository, onChange: games.invalidate })
+  // Where players' money goes: a new account or new details go live only when a second finance operator activates them.
+  const payin = createPayinAccountsService({ db, clock, separateDuties: operators, depositsRepository, auditRepository })
+  // New promotion terms wait for a second money operator (issue 20 §1), under the same separation of duties.
+  const promotionsAdmin = createPromotionsAdminService({ db, clock, promotionsRepository, gamesRepository, auditRepository, separateDuties: operators })
+  const portal = createPortalService({
+    db,
+    clock,
+    adapters: deps.gameProviders ?? (demoProvider ? [demoProvider.demoGameProvider] : []),
+    sessionTtlMinutes: config.GAME_SESSION_TTL_MINUTES,
+    // The player's refusals come before anything about the game (ADR 047, 048); then the promotion's rules.
+    playerGuards: [exclusions.launchGuard, limits.launchGuard],
+    guards: [promotions.launchGuard],
+    gamesRepository,
+    portalRepository,
+  })
+  const seamless = createSeamlessService({
+    db,
+    ledger,
+    clock,
+    promotions,
+    limits,
+    gamesRepository,
+    portalRepository,
+    seamlessRepository,
+    log: deps.log,
+    ...(metrics ? { onBatch: metrics.seamlessBatch } : {}),
+  })
+  // The demo provider is played through its host (ADR 034): launch and catalogue look-ups, limits, clock.
+  const demoProviderServices = demoProvider
+    ? { plugin: demoProvider.demoProviderPlugin, host: demoProviderHost({ db, clock, limiter, config, gamesRepository, portalRepository }) }
+    : undefined
+  /** The channels the notification listener carries on PostgreSQL: ended sessions, applied plan versions, money moved. */
+  const channels: NotificationChannel[] = [revocationChannel(sessionCache), plan.channel, balanceStreams.channel]
+
+  return {
+    services: {
+      auth,
+      links,
+      users,
+      site,
+      ledger,
+      wallet,
+      deposits,
+      withdrawals,
+      backofficeAuth,
+      ledgerCheck,
+      depositDesk,
+      withdrawalDesk,
+      approvals,
+      depositExceptions,
+      reconciliation,
+      operators,
+      audit,
+      mediaUpload,
+      dashboard,
+      reports,
+      members,
+      games,
+      catalogue,
+      payin,
+      portal,
+      seamless,
+      promotions,
+      promotionsAdmin,
+      referral,
+      plan,
+      exclusions,
+      limits,
+    },
+    database,
+    sms,
+    consoleSms,
+    limiter,
+    sessionCache,
+    balanceStreams,
+    channels,
+    demoProvider: demoProviderServices,
+    /** The audit log's repository, keyed (ADR 037): the ledger check of the command line reads the chain with it. */
+    auditRepository,
+  }
+}
+export type BuiltServices = Awaited<ReturnType<typeof buildServices>>
