@@ -72,7 +72,7 @@ export const operatorRequests = pgTable(
     /** A creation's username. */
     username: text('username'),
     /** A creation's or role change's role. */
-    role: text('role', { enum: ['owner', 'finance', 'support'] }),
+    role: text('role', { enum: OPERATOR_ROLES }),
     /** A creation's or phone change's phone. */
     phone: text('phone'),
     status: text('status', { enum: ['pending', 'applied', 'rejected'] }).notNull(),
