@@ -22,7 +22,12 @@ import { atPath, expectAccessible } from './support/page.ts'
 import { openReportForToday } from './support/reports.ts'
 import { freePort, repoRoot, startServer, type RunningServer } from './support/server.ts'
 
-const GUIDE_DIR = path.join(repoRoot, 'docs', 'operator-guide')
+/**
+ * Where the guide's screenshots go: e2e/artifacts/operator-guide/ on an ordinary run (a test run leaves the work tree
+ * as it found it), docs/operator-guide/ with GUIDE_SCREENSHOTS=docs, to refresh the guide's pictures on purpose.
+ */
+const GUIDE_DIR =
+  process.env.GUIDE_SCREENSHOTS === 'docs' ? path.join(repoRoot, 'docs', 'operator-guide') : path.join(repoRoot, 'e2e', 'artifacts', 'operator-guide')
 const clockOffset = pathToFileURL(path.join(repoRoot, 'e2e/support/clock-offset.mjs')).href
 const secret = () => randomBytes(32).toString('hex')
 
@@ -71,7 +76,7 @@ const newPhone = (prefix: '08' | '09' | '06') => `${prefix}${String(randomBytes(
 
 /**
  * A screenshot for the guide, after an axe-core scan of the page: the page's card (the first element of its main
- * region), `region`, or with 'viewport' the whole window (the menu too), settled, as docs/operator-guide/<name>.png.
+ * region), `region`, or with 'viewport' the whole window (the menu too), settled, as <GUIDE_DIR>/<name>.png.
  * Toasts are left out of the picture (they cover the page's corner for a few seconds) and the pointer is moved off
  * the page, so that no chart shows a hover.
  */
