@@ -3,9 +3,17 @@ import { PlanValues } from '@sanam/contract'
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { PRODUCTION_CONFIG, useTestApp, type TestApp } from '../test/app.ts'
-import { makePlayer, uniqueMobile } from '../test/factories.ts'
+import { makePlayer, uniqueBankAccount, uniqueMobile } from '../test/factories.ts'
 import { balanceOf, bankSignature, loginPlayer, postTransfer, transferBody } from '../test/money.ts'
-import { enrolOperator, nextOperatorCode, oneTimePasswordSentTo, operatorLogin, renewOperatorPassword, type TestOperator } from '../test/operators.ts'
+import {
+  enrolOperator,
+  nextOperatorCode,
+  oneTimePasswordSentTo,
+  operatorLogin,
+  renewOperatorPassword,
+  signInOperator,
+  type TestOperator,
+} from '../test/operators.ts'
 import { transfers } from './db/schema.ts'
 import { systemClock } from './lib/clock.ts'
 import { consoleSmsSender } from './modules/sms/console-sms.ts'
@@ -139,5 +147,47 @@ describe('one owner is never two operators (production mode)', () => {
     // The desk still works with a second person: B's colleague completes the payout, once.
     expect((await approveWithdrawal(honest)).json().data.status).toBe('SUCCESS')
     expect(await payouts()).toHaveLength(1)
+  })
+})
+
+describe('the accomplice from the queue (production mode)', () => {
+  it('a stranger’s transfer given to a member who registered afterwards with its account and name waits for a second operator; support sees the sender masked', async () => {
+    const [finance, colleague, support] = [await signInOperator(t, 'finance'), await signInOperator(t, 'finance'), await signInOperator(t, 'support')]
+    // A stranger's 15,000 that matches no member waits in the unmatched queue.
+    const stranger = { bankCode: '014', bankAccount: uniqueBankAccount() }
+    const body = transferBody(stranger, { amount: 15_000, from_name: 'นาย มานะ รักเงิน' })
+    const arrived = await postTransfer(t, body, bankSignature(t, JSON.stringify(body), { secret: t.config.bankWebhookSecret }))
+    expect(arrived.json().data.status, arrived.body).toBe('UNMATCHED')
+    const depositId = arrived.json().data.deposit_id as number
+    const queued = async (token: string) =>
+      ((await t.get('/api/backoffice/deposits/unmatched', token)).json().data.list as { id: number; from_account: string; from_name: string }[]).find(
+        (d) => d.id === depositId,
+      )!
+    // Support sees what a statement shows; finance, who decides money, the whole sender.
+    expect(await queued(support.token)).toMatchObject({ from_account: `xxx-x-x${stranger.bankAccount.slice(5, 9)}-x`, from_name: 'นาย มานะ ร' })
+    expect(await queued(finance.token)).toMatchObject({ from_account: stranger.bankAccount, from_name: 'นาย มานะ รักเงิน' })
+
+    // An accomplice registers afterwards with that account and name: the sender now "matches".
+    t.clock.advance(60_000)
+    const accomplice = await makePlayer(t.db, {
+      bankCode: '014',
+      bankAccount: stranger.bankAccount,
+      firstname: 'มานะ',
+      surname: 'รักเงิน',
+      createdAt: t.clock.now(),
+    })
+    const assigned = await t.post(`/api/backoffice/deposits/${depositId}/assign`, { mobile: accomplice.mobile }, finance.token)
+    expect(assigned.json().data, assigned.body).toMatchObject({
+      status: 'PENDING',
+      approval: { reasons: [{ code: 'MEMBER_AFTER_TRANSFER', text: expect.any(String) }] },
+    })
+    const accompliceToken = await loginPlayer(t, accomplice)
+    expect(await balanceOf(t, accompliceToken)).toBe(0)
+    // It takes a second person, who may also refuse it.
+    const approval = assigned.json().data.approval.id as number
+    expect((await t.post(`/api/backoffice/approvals/${approval}/approve`, undefined, finance.token)).json().code).toBe('FOUR_EYES_SAME_OPERATOR')
+    expect(await balanceOf(t, accompliceToken)).toBe(0)
+    expect((await t.post(`/api/backoffice/approvals/${approval}/reject`, { reason: 'บัญชีสมัครหลังเงินเข้า' }, colleague.token)).statusCode).toBe(200)
+    expect(await balanceOf(t, accompliceToken)).toBe(0)
   })
 })

@@ -62,6 +62,9 @@ export function passwordHashOf(password: string, hasher: PasswordHasher = argon2
   return hash
 }
 
+/** When a made player registered, unless the test says otherwise. */
+export const MEMBER_SINCE = new Date('2026-01-01T00:00:00Z')
+
 /** An active player with a known password, inserted directly. */
 export async function makePlayer(db: Db, overrides: Partial<NewPlayer> & { password?: string } = {}): Promise<PlayerRow & { password: string }> {
   const { password = 'secret123', ...fields } = overrides
@@ -73,6 +76,9 @@ export async function makePlayer(db: Db, overrides: Partial<NewPlayer> & { passw
     bankCode: '004',
     bankAccount: uniqueBankAccount(),
     inviteCode: randomString(UNAMBIGUOUS, 8),
+    // Registered long before any test clock's now (it starts 2026-11-22): a member who was there when the test's
+    // transfers arrived. A test about when a member registered says so.
+    createdAt: MEMBER_SINCE,
     ...fields,
   })
   return { ...row, password }

@@ -128,6 +128,7 @@ export const messageCatalogue = {
   // The money policy (ADR 035): why an operator's money action waits for a second operator, and its outcomes.
   HOLD_UNCONFIRMED_DEPOSIT: 'ยังไม่มีรายการจากธนาคารยืนยันการโอนนี้',
   HOLD_SENDER_NOT_MEMBER: 'บัญชีหรือชื่อผู้โอนไม่ตรงกับบัญชีที่สมาชิกลงทะเบียนไว้',
+  HOLD_MEMBER_AFTER_TRANSFER: 'สมาชิกลงทะเบียนหลังจากที่รายการโอนนี้เข้ามาแล้ว ต้องให้ผู้ใช้งานอีกคนตรวจสอบว่าเป็นเจ้าของเงินจริง',
   HOLD_ABOVE_THRESHOLD: ({ limit }: { limit: number }) => `ยอดรายการเกิน ${limit} บาท`,
   HOLD_OPERATOR_DAILY_TOTAL: ({ limit }: { limit: number }) => `ยอดที่ผู้ใช้งานคนนี้ทำรายการเงินวันนี้รวมเกิน ${limit} บาท`,
   HOLD_MEMBER_DAILY_TOTAL: ({ limit }: { limit: number }) => `ยอดที่สมาชิกได้รับจากเจ้าหน้าที่วันนี้รวมเกิน ${limit} บาท`,

@@ -19,7 +19,14 @@ export type ApprovalStatus = z.infer<typeof ApprovalStatus>
  * to a member whose account or name did not send it; one action above BACKOFFICE_FOUR_EYES_BAHT; the operator's own
  * total of money actions that Bangkok day, or the member's total received from operators that day, above it.
  */
-export const HoldReasonCode = z.enum(['UNCONFIRMED_DEPOSIT', 'SENDER_NOT_MEMBER', 'ABOVE_THRESHOLD', 'OPERATOR_DAILY_TOTAL', 'MEMBER_DAILY_TOTAL'])
+export const HoldReasonCode = z.enum([
+  'UNCONFIRMED_DEPOSIT',
+  'SENDER_NOT_MEMBER',
+  'MEMBER_AFTER_TRANSFER',
+  'ABOVE_THRESHOLD',
+  'OPERATOR_DAILY_TOTAL',
+  'MEMBER_DAILY_TOTAL',
+])
 export type HoldReasonCode = z.infer<typeof HoldReasonCode>
 
 /**

@@ -96,6 +96,7 @@ export function createApprovalsService(deps: {
     return {
       UNCONFIRMED_DEPOSIT: msg('HOLD_UNCONFIRMED_DEPOSIT'),
       SENDER_NOT_MEMBER: msg('HOLD_SENDER_NOT_MEMBER'),
+      MEMBER_AFTER_TRANSFER: msg('HOLD_MEMBER_AFTER_TRANSFER'),
       ABOVE_THRESHOLD: msg('HOLD_ABOVE_THRESHOLD', { limit }),
       OPERATOR_DAILY_TOTAL: msg('HOLD_OPERATOR_DAILY_TOTAL', { limit }),
       MEMBER_DAILY_TOTAL: msg('HOLD_MEMBER_DAILY_TOTAL', { limit }),

@@ -14,6 +14,11 @@ export interface MoneyAction {
   unconfirmed?: boolean
   /** An assigned transfer whose sender account or name is not the member's. */
   senderNotMember?: boolean
+  /**
+   * An assigned transfer that arrived before the member registered (issue 34 §2): its account and name may have been
+   * copied from the unmatched queue, so matching the sender proves nothing.
+   */
+  memberAfterTransfer?: boolean
 }
 
 export interface DayTotals {
@@ -34,6 +39,7 @@ export function holdReasons(action: MoneyAction, totals: DayTotals, threshold: b
   const reasons: HoldReasonCode[] = []
   if (action.unconfirmed) reasons.push('UNCONFIRMED_DEPOSIT')
   if (action.senderNotMember) reasons.push('SENDER_NOT_MEMBER')
+  if (action.memberAfterTransfer) reasons.push('MEMBER_AFTER_TRANSFER')
   const size = abs(action.amount)
   if (size > threshold) reasons.push('ABOVE_THRESHOLD')
   else {

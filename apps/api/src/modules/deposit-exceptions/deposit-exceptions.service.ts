@@ -8,7 +8,7 @@ import type { ApprovalsService } from '../approvals/approvals.service.ts'
 import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
 import { memberByMobile } from '../deposits/deposit-desk.service.ts'
 import type { DepositExceptionRow, DepositsRepository } from '../deposits/deposits.repository.ts'
-import { senderIsMember, toBackofficeDeposit, type DepositService } from '../deposits/deposits.service.ts'
+import { assignmentHolds, senderAsSeen, toBackofficeDeposit, type DepositService, type SenderView } from '../deposits/deposits.service.ts'
 import { depositPeriodText } from '../limits/limit-rules.ts'
 import type { PlayersRepository } from '../users/users.repository.ts'
 
@@ -47,13 +47,13 @@ export function createDepositExceptionsService(deps: {
     })
   }
 
-  async function exceptionView(id: number, tx: Db = db): Promise<DepositException> {
+  async function exceptionView(id: number, tx: Db = db, view: SenderView = 'full'): Promise<DepositException> {
     const { rows } = await depositsRepository.exceptionsPage(tx, { ids: [id] }, 0, 1)
     if (!rows[0]) throw new AppError('NOT_FOUND', msg('EXCEPTION_NOT_FOUND'))
-    return toException(rows[0])
+    return toException(rows[0], view)
   }
 
-  function toException(r: Awaited<ReturnType<DepositsRepository['exceptionsPage']>>['rows'][number]): DepositException {
+  function toException(r: Awaited<ReturnType<DepositsRepository['exceptionsPage']>>['rows'][number], view: SenderView): DepositException {
     const e = r.exception
     return {
       id: e.id,
@@ -63,13 +63,12 @@ export function createDepositExceptionsService(deps: {
         external_id: e.externalId,
         to_account: e.toAccount,
         from_bank_code: e.fromBankCode,
-        from_account: e.fromAccount,
-        from_name: e.fromName,
+        ...senderAsSeen(e, view),
         amount: satangToBaht(e.amount),
         occurred_at: e.occurredAt.toISOString(),
         received_at: e.receivedAt.toISOString(),
       },
-      existing: toBackofficeDeposit(r.deposit, r.mobile),
+      existing: toBackofficeDeposit(r.deposit, r.mobile, view),
       resolved_by: r.resolvedBy,
       resolved_at: e.resolvedAt?.toISOString() ?? null,
       resolution_note: e.resolutionNote,
@@ -78,9 +77,10 @@ export function createDepositExceptionsService(deps: {
   }
 
   return {
-    async exceptions(status: DepositException['status'], page: number) {
+    /** The queue, its senders as `view` shows them (issue 34 §2). */
+    async exceptions(status: DepositException['status'], page: number, view: SenderView) {
       const { rows, total } = await depositsRepository.exceptionsPage(db, { status }, page, PAGE_SIZE)
-      return { list: rows.map(toException), page, size: PAGE_SIZE, total }
+      return { list: rows.map((row) => toException(row, view)), page, size: PAGE_SIZE, total }
     },
 
     /**
@@ -104,7 +104,7 @@ export function createDepositExceptionsService(deps: {
             playerId: player.id,
             amount: deposit.amount,
             note: body.reason,
-            senderNotMember: !senderIsMember(deposit, player),
+            ...assignmentHolds({ ...deposit, receivedAt: found.receivedAt }, player),
             depositId: deposit.id,
             audit: () => ({ after: { exception_id: found.id, bank_ref: found.externalId } }),
           })

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { maskedAccount } from '../../../test/masked-account.ts'
-import { accountMatches, likePattern, nameConfirms, nameMatches, parseSenderAccount, windowKey } from './account-match.ts'
+import { accountMatches, likePattern, nameConfirms, nameMatches, parseSenderAccount, statementAccount, statementName, windowKey } from './account-match.ts'
 
 /** SQL LIKE as PostgreSQL reads it without an ESCAPE clause in use: '%' any run, '_' one character, anchored. */
 function sqlLike(value: string, pattern: string): boolean {
@@ -243,5 +243,39 @@ describe('nameConfirms', () => {
     expect(nameConfirms('นาย สมชาย ใ', 'สมชาย', 'ใจดี')).toBe(true)
     expect(nameConfirms('MR SOMCHAI J', 'Somchai', 'Jaidee')).toBe(true)
     expect(nameConfirms('นาย สมปอง', 'สมชาย', 'ใจดี')).toBe(false)
+  })
+})
+
+describe('a sender as a statement shows it (issue 34 §2)', () => {
+  it.each([
+    ['1234567890', 'xxx-x-x6789-x'],
+    ['123-4-56789-0', 'xxx-x-x6789-x'],
+    ['123456789012', 'xxxxxxx8901x'],
+    ['xxx-x-x1234-x', 'xxx-x-x1234-x'],
+    ['***1234', '***1234'],
+    ['1234', 'xxxx'],
+  ])('shows account %s as %s', (raw, shown) => {
+    expect(statementAccount(raw)).toBe(shown)
+  })
+
+  it('never shows more of a full account than four digits', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{10,15}$/), (account) => {
+        expect(statementAccount(account).replace(/\D/g, '').length).toBeLessThanOrEqual(4)
+      }),
+    )
+  })
+
+  it.each([
+    ['สมชาย ใจดี', 'สมชาย ใ'],
+    ['นาย สมชาย ใจดี', 'นาย สมชาย ใ'],
+    ['MR SOMCHAI JAIDEE', 'MR SOMCHAI J'],
+    ['สมชาย', 'สมชาย'],
+  ])('shows name %s as %s', (name, shown) => {
+    expect(statementName(name)).toBe(shown)
+  })
+
+  it('has no name to show when the bank sent none', () => {
+    expect(statementName(null)).toBeNull()
   })
 })

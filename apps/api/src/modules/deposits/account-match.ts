@@ -133,3 +133,28 @@ export function nameConfirms(given: string | undefined | null, firstname: string
     return false
   return nameMatches(given, firstname, surname)
 }
+
+/**
+ * A sender's account as a Thai bank statement shows it (issue 34 §2): the four digits a statement keeps, the others
+ * `x`. A 10-digit account `1234567890` is `xxx-x-x6789-x` (as KBank, SCB and Krungthai print it); another length keeps
+ * the four before its last digit. An account the bank reported masked already is shown as it came.
+ */
+export function statementAccount(raw: string): string {
+  if (/[^\d\s-]/.test(raw)) return raw
+  const digits = raw.replace(/\D/g, '')
+  if (digits.length === 10) return `xxx-x-x${digits.slice(5, 9)}-x`
+  if (digits.length < 6) return 'x'.repeat(digits.length)
+  return `${'x'.repeat(digits.length - 5)}${digits.slice(-5, -1)}x`
+}
+
+/**
+ * A sender's name as a statement shows it: the first name and the first letter of the rest (`นาย สมชาย ใ`), never the
+ * whole surname.
+ */
+export function statementName(name: string | null): string | null {
+  if (name === null) return null
+  const words = name.trim().split(/\s+/)
+  const title = /^(นาย|นาง|นางสาว|น\.ส\.|mr\.?|mrs\.?|ms\.?|miss)$/i.test(words[0] ?? '') ? `${words.shift()} ` : ''
+  const [first = '', ...rest] = words
+  return `${title}${first}${rest.length > 0 ? ` ${[...rest.join(' ')][0]}` : ''}`
+}

@@ -3,6 +3,7 @@ import { ok } from '../../lib/http.ts'
 import type { TypedApp } from '../../lib/typed-app.ts'
 import type { OperatorGuard } from '../../plugins/operator-auth.ts'
 import type { DepositDeskService } from './deposit-desk.service.ts'
+import { senderViewOf } from './deposits.service.ts'
 
 /** The operators' deposits: the unmatched queue, the credited history, a manual deposit (a claim) and an assignment (ADR 035). */
 export function depositDeskRoutes(app: TypedApp, deps: { desk: DepositDeskService; operator: OperatorGuard }) {
@@ -12,11 +13,11 @@ export function depositDeskRoutes(app: TypedApp, deps: { desk: DepositDeskServic
   const read = deps.operator('backoffice.read')
 
   app.get('/backoffice/deposits/unmatched', { schema: backofficeContract.unmatchedDeposits, preHandler: read }, async (req) =>
-    ok(await desk.deposits({ unmatched: true }, req.query.page)),
+    ok(await desk.deposits({ unmatched: true }, req.query.page, senderViewOf(req.operator.role))),
   )
   app.get('/backoffice/deposits', { schema: backofficeContract.depositHistory, preHandler: read }, async (req) => {
     const { page, ...filters } = req.query
-    return ok(await desk.deposits(filters, page))
+    return ok(await desk.deposits(filters, page, senderViewOf(req.operator.role)))
   })
 
   app.post('/backoffice/deposits/manual', { schema: c.manualDeposit, preHandler: moneyOperator }, async (req) => {

@@ -8,7 +8,7 @@ import type { ApprovalsService } from '../approvals/approvals.service.ts'
 import type { AuditActor } from '../audit/audit.repository.ts'
 import type { PlayersRepository } from '../users/users.repository.ts'
 import type { DepositsRepository } from './deposits.repository.ts'
-import { senderIsMember, toBackofficeDeposit, type DepositService } from './deposits.service.ts'
+import { assignmentHolds, toBackofficeDeposit, type DepositService, type SenderView } from './deposits.service.ts'
 
 /** A member by phone number, for an operator's money action; NOT_FOUND with the phone's own text. */
 export async function memberByMobile(playersRepository: Pick<PlayersRepository, 'findByMobile'>, tx: Db, mobile: string) {
@@ -43,8 +43,16 @@ export function createDepositDeskService(deps: {
   }
 
   return {
-    /** The unmatched queue, or the credited history with its filters (issue 12 §4); 20 a page. */
-    async deposits(query: { unmatched: true } | (Omit<DepositHistoryQuery, 'page' | 'amount'> & { amount?: number }), page: number, size = 20) {
+    /**
+     * The unmatched queue, or the credited history with its filters (issue 12 §4); 20 a page. Senders as `view` shows
+     * them: in full to those who decide money, as a statement shows them to the others (issue 34 §2).
+     */
+    async deposits(
+      query: { unmatched: true } | (Omit<DepositHistoryQuery, 'page' | 'amount'> & { amount?: number }),
+      page: number,
+      view: SenderView,
+      size = 20,
+    ) {
       const { from, to } = 'unmatched' in query ? {} : filterRange(query.from, query.to)
       const { rows, total } = await depositsRepository.list(
         db,
@@ -55,7 +63,7 @@ export function createDepositDeskService(deps: {
         size,
       )
       return {
-        list: rows.map(({ deposit, mobile }) => toBackofficeDeposit(deposit, mobile)),
+        list: rows.map(({ deposit, mobile }) => toBackofficeDeposit(deposit, mobile, view)),
         page,
         size,
         total,
@@ -90,7 +98,10 @@ export function createDepositDeskService(deps: {
       })
     },
 
-    /** Gives an unmatched transfer to a member: at once when the sender is the member and nothing else holds it. */
+    /**
+     * Gives an unmatched transfer to a member: at once only when the sender is the member, the member registered before
+     * the transfer arrived, and nothing else holds it (assignmentHolds).
+     */
     async assignDeposit(actor: AuditActor, depositId: number, mobile: string) {
       return inTransaction(db, async (tx) => {
         await approvals.lockOperator(tx, actor.operatorId)
@@ -104,7 +115,7 @@ export function createDepositDeskService(deps: {
           playerId: player.id,
           amount: deposit.amount,
           note: '',
-          senderNotMember: !senderIsMember(deposit, player),
+          ...assignmentHolds(deposit, player),
           depositId,
           audit: (r) => ({
             before: { status: 'UNMATCHED', player_id: null },

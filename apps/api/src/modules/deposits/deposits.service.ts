@@ -2,8 +2,10 @@ import { createHash, randomUUID } from 'node:crypto'
 import {
   bahtToSatang,
   findBank,
+  mayOperator,
   msg,
   satangToBaht,
+  type OperatorRole,
   type BackofficeDeposit,
   type BankTransferBody,
   type BankTransferResult,
@@ -20,7 +22,7 @@ import type { Clock } from '../../lib/clock.ts'
 import type { Ledger } from '../ledger/ledger.service.ts'
 import type { PlayersRepository } from '../users/users.repository.ts'
 import type { Actor } from '../../lib/actor.ts'
-import { accountMatches, likePattern, nameConfirms, nameMatches, parseSenderAccount, windowKey } from './account-match.ts'
+import { accountMatches, likePattern, nameConfirms, nameMatches, parseSenderAccount, statementAccount, statementName, windowKey } from './account-match.ts'
 import type { DepositExceptionRow, DepositRow, DepositsRepository, OperatorAccountRow } from './deposits.repository.ts'
 import type { PlayerRow } from '../users/users.repository.ts'
 import { promptPayPayload } from './promptpay.ts'
@@ -55,7 +57,17 @@ export function transferHash(body: BankTransferBody): string {
 }
 
 /** A deposit as the back-office shows it, with the credited member's phone. */
-export function toBackofficeDeposit(d: DepositRow, mobile: string | null): BackofficeDeposit {
+/**
+ * How much of a sender an operator sees (issue 34 §2): `full` for those who decide money, `statement` for the others,
+ * the account and name masked as a bank statement shows them, so a support operator cannot hand an accomplice what
+ * to register with.
+ */
+export type SenderView = 'full' | 'statement'
+
+/** Senders in full to the roles that decide money; as a statement shows them to the others. */
+export const senderViewOf = (role: OperatorRole): SenderView => (mayOperator(role, 'money.decide') ? 'full' : 'statement')
+
+export function toBackofficeDeposit(d: DepositRow, mobile: string | null, view: SenderView = 'full'): BackofficeDeposit {
   return {
     id: d.id,
     source: d.source,
@@ -63,8 +75,7 @@ export function toBackofficeDeposit(d: DepositRow, mobile: string | null): Backo
     external_id: d.externalId,
     to_account: d.toAccount,
     from_bank_code: d.fromBankCode,
-    from_account: d.fromAccount,
-    from_name: d.fromName,
+    ...senderAsSeen(d, view),
     amount: satangToBaht(d.amount),
     occurred_at: d.occurredAt.toISOString(),
     received_at: d.receivedAt.toISOString(),
@@ -73,6 +84,13 @@ export function toBackofficeDeposit(d: DepositRow, mobile: string | null): Backo
     mobile,
     credited_at: d.creditedAt?.toISOString() ?? null,
   }
+}
+
+/** A sender's account and name as `view` shows them. */
+export function senderAsSeen(sender: { fromAccount: string; fromName: string | null }, view: SenderView) {
+  return view === 'full'
+    ? { from_account: sender.fromAccount, from_name: sender.fromName }
+    : { from_account: statementAccount(sender.fromAccount), from_name: statementName(sender.fromName) }
 }
 
 /** What a feed report says of a transfer, as the deposit and exception rows keep it. */
@@ -172,6 +190,18 @@ export function senderIsMember(
   return parsed.kind === 'full'
     ? nameMatches(sender.fromName, member.firstname, member.surname)
     : nameConfirms(sender.fromName, member.firstname, member.surname)
+}
+
+/**
+ * What holds the assignment of a transfer to a member for a second operator (ADR 035; issue 34 §2): a sender that is
+ * not the member, or a member registered after the transfer arrived, whose account and name may have been copied from
+ * the unmatched queue. Both ways a transfer is given to a member (an unmatched one, an exception's) ask this.
+ */
+export function assignmentHolds(
+  transfer: { fromBankCode: string; fromAccount: string; fromName: string | null; receivedAt: Date },
+  member: Pick<PlayerRow, 'bankCode' | 'bankAccount' | 'firstname' | 'surname' | 'createdAt'>,
+) {
+  return { senderNotMember: !senderIsMember(transfer, member), memberAfterTransfer: member.createdAt.getTime() > transfer.receivedAt.getTime() }
 }
 
 /** Deposits by bank transfer: the operator account to pay, draft bills, the bank feed and its matcher, slip status. */
