@@ -1,5 +1,5 @@
 import { mayOperator, type PlanValues, type PlanVersion } from '@sanam/contract'
-import { formatBaht, formatDateTimeSeconds } from '@sanam/web-shared/format'
+import { formatBaht, formatDateTimeSeconds, formatProgressPercent } from '@sanam/web-shared/format'
 import { useQuery } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState, type FormEvent } from 'react'
@@ -32,7 +32,7 @@ const FIELDS = GROUPS.flatMap((g) => g.fields)
 /** A value as an operator reads it: `3.5%`, `฿1,000.00`, `ทุกวันศุกร์`. */
 function shown(kind: Kind, value: PlanValues[Key]): string {
   if (kind === 'interval') return t(`plan.interval.${value as (typeof INTERVALS)[number]}`)
-  if (kind === 'percent') return `${value}%`
+  if (kind === 'percent') return formatProgressPercent(value as number)
   return formatBaht(value as number)
 }
 
@@ -197,7 +197,7 @@ export function PlanPage() {
       {
         header: t('plan.group.referral'),
         cell: ({ row }) =>
-          `${row.original.level1_percent}% / ${row.original.level2_percent}% / ${row.original.level3_percent}% · ${row.original.rebate_percent}%`,
+          `${formatProgressPercent(row.original.level1_percent)} / ${formatProgressPercent(row.original.level2_percent)} / ${formatProgressPercent(row.original.level3_percent)} · ${formatProgressPercent(row.original.rebate_percent)}`,
       },
       {
         header: t('plan.group.limits'),
