@@ -2,7 +2,8 @@ import { gameTypes, providerTypes, type CatalogueGame, type CatalogueProvider } 
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState, type ReactNode } from 'react'
 import { DataTable } from '../../components/data-table.tsx'
-import { Field, FormDialog } from '../../components/dialog.tsx'
+import { FormDialog } from '../../components/dialog.tsx'
+import { CheckboxField, SelectField, TextField } from '../../components/fields.tsx'
 import { ImageField } from '../../components/image-field.tsx'
 import { useToast } from '../../components/toasts.tsx'
 import { errorText } from '../../lib/api-client.ts'
@@ -38,15 +39,6 @@ function Switch(props: { on: boolean; label: string; busy: boolean; onToggle: ()
   )
 }
 
-function Checkbox(props: { name: string; label: string; defaultChecked: boolean }) {
-  return (
-    <label className="check">
-      <input type="checkbox" name={props.name} defaultChecked={props.defaultChecked} />
-      <span>{props.label}</span>
-    </label>
-  )
-}
-
 /** What a row of either table has: a provider or a game. */
 interface Item {
   code: string
@@ -72,7 +64,7 @@ const itemValues = (fields: Record<string, string>, image: string) => ({
 /** The order and popularity numbers of a provider or a game. */
 function OrderFields({ item }: { item: Item | undefined }) {
   const number = (key: 'sort' | 'popularity') => (
-    <Field label={t(`catalogue.${key}`)} name={key} inputMode="numeric" maxLength={7} pattern="\d{1,7}" defaultValue={String(item?.[key] ?? 0)} />
+    <TextField required label={t(`catalogue.${key}`)} name={key} inputMode="numeric" maxLength={7} pattern="\d{1,7}" defaultValue={String(item?.[key] ?? 0)} />
   )
   return (
     <>
@@ -108,12 +100,12 @@ function ItemDialog(props: {
       onSubmit={props.onSubmit}
       onClose={props.onClose}
     >
-      {!item && <Field label={t('catalogue.code')} name="code" maxLength={props.code.maxLength} pattern={props.code.pattern} />}
-      <Field label={t('catalogue.name')} name="title" maxLength={80} defaultValue={item?.title} />
+      {!item && <TextField required label={t('catalogue.code')} name="code" maxLength={props.code.maxLength} pattern={props.code.pattern} />}
+      <TextField required label={t('catalogue.name')} name="title" maxLength={80} defaultValue={item?.title} />
       <ImageField label={t('catalogue.image')} value={props.image} onChange={props.onImage} previewHeight={64} />
       {props.children}
-      <Checkbox name="lobby" label={t(props.lobbyLabel)} defaultChecked={item?.lobby ?? false} />
-      <Checkbox name="maintenance" label={t('catalogue.maintenance')} defaultChecked={item?.maintenance ?? false} />
+      <CheckboxField name="lobby" label={t(props.lobbyLabel)} defaultChecked={item?.lobby ?? false} />
+      <CheckboxField name="maintenance" label={t('catalogue.maintenance')} defaultChecked={item?.maintenance ?? false} />
     </FormDialog>
   )
 }
@@ -307,11 +299,18 @@ export function CataloguePage() {
           <fieldset className="fieldset">
             <legend className="field__label">{t('catalogue.types')}</legend>
             {providerTypes.map((type) => (
-              <Checkbox key={type} name={`type:${type}`} label={typeLabel(type)} defaultChecked={editing.provider?.types.includes(type) ?? false} />
+              <CheckboxField key={type} name={`type:${type}`} label={typeLabel(type)} defaultChecked={editing.provider?.types.includes(type) ?? false} />
             ))}
           </fieldset>
           <OrderFields item={editing.provider} />
-          <Field label={t('catalogue.adapter')} name="adapter" maxLength={40} pattern="[a-z0-9_\-]{1,40}" defaultValue={editing.provider?.adapter ?? 'demo'} />
+          <TextField
+            required
+            label={t('catalogue.adapter')}
+            name="adapter"
+            maxLength={40}
+            pattern="[a-z0-9_\-]{1,40}"
+            defaultValue={editing.provider?.adapter ?? 'demo'}
+          />
         </ItemDialog>
       )}
 
@@ -327,16 +326,12 @@ export function CataloguePage() {
           onSubmit={(fields) => submitGame(fields, editing.provider, editing.game)}
           onClose={close}
         >
-          <label className="field">
-            <span className="field__label">{t('catalogue.type')}</span>
-            <select className="field__input" name="type" defaultValue={editing.game?.type ?? 'SLOT'}>
-              {gameTypes.map((type) => (
-                <option key={type} value={type}>
-                  {typeLabel(type)}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SelectField
+            label={t('catalogue.type')}
+            name="type"
+            defaultValue={editing.game?.type ?? 'SLOT'}
+            options={gameTypes.map((type) => ({ value: type, text: typeLabel(type) }))}
+          />
           <OrderFields item={editing.game} />
         </ItemDialog>
       )}

@@ -3,7 +3,8 @@ import { formatBaht, formatDateTimeSeconds } from '@sanam/web-shared/format'
 import type { ColumnDef } from '@tanstack/react-table'
 import { Fragment, useMemo, useState, type FormEvent } from 'react'
 import { DataTable } from '../../components/data-table.tsx'
-import { Field, FormDialog } from '../../components/dialog.tsx'
+import { FormDialog } from '../../components/dialog.tsx'
+import { SelectField, TextField } from '../../components/fields.tsx'
 import { Pager } from '../../components/pager.tsx'
 import { useToast } from '../../components/toasts.tsx'
 import { errorText } from '../../lib/api-client.ts'
@@ -56,10 +57,7 @@ export function MembersPage() {
     <section className="panel">
       <h1 className="panel__title">{t('members.title')}</h1>
       <form className="filters" role="search" onSubmit={submit}>
-        <label className="field filters__wide">
-          <span className="field__label">{t('members.search')}</span>
-          <input className="field__input" name="q" maxLength={64} required />
-        </label>
+        <TextField className="filters__wide" label={t('members.search')} name="q" maxLength={64} required />
         <button type="submit" className="button">
           {t('common.search')}
         </button>
@@ -237,15 +235,17 @@ function MemberDetail({ id }: { id: number }) {
             adjust.reset()
           }}
         >
-          <label className="field">
-            <span className="field__label">{t('members.direction')}</span>
-            <select className="field__input" name="direction" defaultValue="CREDIT">
-              <option value="CREDIT">{t('members.credit')}</option>
-              <option value="DEBIT">{t('members.debit')}</option>
-            </select>
-          </label>
-          <Field label={t('members.amount')} name="amount" inputMode="numeric" pattern="\d+(\.\d{1,2})?" maxLength={12} />
-          <Field label={t('members.adjustReason')} name="reason" maxLength={500} />
+          <SelectField
+            label={t('members.direction')}
+            name="direction"
+            defaultValue="CREDIT"
+            options={[
+              { value: 'CREDIT', text: t('members.credit') },
+              { value: 'DEBIT', text: t('members.debit') },
+            ]}
+          />
+          <TextField required label={t('members.amount')} name="amount" inputMode="numeric" pattern="\d+(\.\d{1,2})?" maxLength={12} />
+          <TextField required label={t('members.adjustReason')} name="reason" maxLength={500} />
         </FormDialog>
       )}
       {confirming && (
@@ -272,7 +272,7 @@ function MemberDetail({ id }: { id: number }) {
             lock.reset()
           }}
         >
-          <Field label={t('members.reason')} name="reason" maxLength={500} />
+          <TextField required label={t('members.reason')} name="reason" maxLength={500} />
         </FormDialog>
       )}
     </article>

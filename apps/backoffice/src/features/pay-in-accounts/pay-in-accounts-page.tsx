@@ -3,7 +3,8 @@ import { formatDateTimeSeconds } from '@sanam/web-shared/format'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
 import { DataTable } from '../../components/data-table.tsx'
-import { Field, FormDialog } from '../../components/dialog.tsx'
+import { FormDialog } from '../../components/dialog.tsx'
+import { SelectField, TextField } from '../../components/fields.tsx'
 import { useToast } from '../../components/toasts.tsx'
 import { errorText } from '../../lib/api-client.ts'
 import { t, type MessageKey } from '../../lib/i18n/th.ts'
@@ -153,37 +154,21 @@ export function PayinAccountsPage() {
             propose.reset()
           }}
         >
-          <label className="field">
-            <span className="field__label">{t('payin.bank')}</span>
-            <select className="field__input" name="bank_code" defaultValue={replaces?.bank_code ?? '014'}>
-              {banks.map((bank) => (
-                <option key={bank.code} value={bank.code}>
-                  {bank.th}
-                </option>
-              ))}
-            </select>
-          </label>
-          <Field label={t('payin.number')} name="account_number" inputMode="numeric" maxLength={15} defaultValue={replaces?.account_number} />
-          <Field label={t('payin.name')} name="account_name" maxLength={100} defaultValue={replaces?.account_name} />
-          <label className="field">
-            <span className="field__label">{t('payin.promptpayType')}</span>
-            <select className="field__input" name="promptpay_type" defaultValue={replaces?.promptpay_type ?? ''}>
-              <option value="">{t('payin.promptpay.none')}</option>
-              {promptPayTypes.map((type) => (
-                <option key={type} value={type}>
-                  {t(`payin.promptpay.${type}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <Field
-            label={t('payin.promptpayId')}
-            name="promptpay_id"
-            inputMode="numeric"
-            required={false}
-            maxLength={15}
-            defaultValue={replaces?.promptpay_id ?? ''}
+          <SelectField
+            label={t('payin.bank')}
+            name="bank_code"
+            defaultValue={replaces?.bank_code ?? '014'}
+            options={banks.map((bank) => ({ value: bank.code, text: bank.th }))}
           />
+          <TextField required label={t('payin.number')} name="account_number" inputMode="numeric" maxLength={15} defaultValue={replaces?.account_number} />
+          <TextField required label={t('payin.name')} name="account_name" maxLength={100} defaultValue={replaces?.account_name} />
+          <SelectField
+            label={t('payin.promptpayType')}
+            name="promptpay_type"
+            defaultValue={replaces?.promptpay_type ?? ''}
+            options={[{ value: '', text: t('payin.promptpay.none') }, ...promptPayTypes.map((type) => ({ value: type, text: t(`payin.promptpay.${type}`) }))]}
+          />
+          <TextField label={t('payin.promptpayId')} name="promptpay_id" inputMode="numeric" maxLength={15} defaultValue={replaces?.promptpay_id ?? ''} />
         </FormDialog>
       )}
     </section>

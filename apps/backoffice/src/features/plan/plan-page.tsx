@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState, type FormEvent } from 'react'
 import { DataTable } from '../../components/data-table.tsx'
-import { Field, FormDialog } from '../../components/dialog.tsx'
+import { FormDialog } from '../../components/dialog.tsx'
+import { SelectField, TextField } from '../../components/fields.tsx'
 import { useToast } from '../../components/toasts.tsx'
 import { errorText } from '../../lib/api-client.ts'
 import { t, type MessageKey } from '../../lib/i18n/th.ts'
@@ -102,36 +103,29 @@ function ProposeForm({ current, onDone }: { current: PlanVersion; onDone: () => 
           <legend>{t(group.title)}</legend>
           {group.fields.map(({ key, kind }) =>
             kind === 'interval' ? (
-              <label key={key} className="field">
-                <span className="field__label">{t(`plan.field.${key}`)}</span>
-                <select className="field__input" name={key} defaultValue={String(current[key])}>
-                  {INTERVALS.map((i) => (
-                    <option key={i} value={i}>
-                      {t(`plan.interval.${i}`)}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <SelectField
+                key={key}
+                label={t(`plan.field.${key}`)}
+                name={key}
+                defaultValue={String(current[key])}
+                options={INTERVALS.map((i) => ({ value: i, text: t(`plan.interval.${i}`) }))}
+              />
             ) : (
-              <label key={key} className="field">
-                <span className="field__label">{t(`plan.field.${key}`)}</span>
-                <input
-                  className="field__input"
-                  name={key}
-                  type="number"
-                  inputMode="decimal"
-                  min={0}
-                  max={kind === 'percent' ? 100 : undefined}
-                  step={0.01}
-                  required
-                  defaultValue={String(current[key])}
-                />
-              </label>
+              <TextField
+                key={key}
+                label={t(`plan.field.${key}`)}
+                name={key}
+                type="number"
+                max={kind === 'percent' ? 100 : undefined}
+                step={0.01}
+                required
+                defaultValue={String(current[key])}
+              />
             ),
           )}
         </fieldset>
       ))}
-      <Field label={t('plan.reason')} name="reason" maxLength={500} />
+      <TextField required label={t('plan.reason')} name="reason" maxLength={500} />
       {error && (
         <p className="form__error" role="alert">
           {error}
@@ -295,7 +289,7 @@ export function PlanPage() {
           }
           onClose={() => setDeciding(undefined)}
         >
-          {deciding === 'reject' && <Field label={t('plan.rejectReason')} name="reason" maxLength={500} />}
+          {deciding === 'reject' && <TextField required label={t('plan.rejectReason')} name="reason" maxLength={500} />}
         </FormDialog>
       )}
     </>

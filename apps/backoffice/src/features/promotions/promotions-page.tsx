@@ -5,7 +5,8 @@ import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { DataTable } from '../../components/data-table.tsx'
-import { Field, FormDialog } from '../../components/dialog.tsx'
+import { FormDialog } from '../../components/dialog.tsx'
+import { TextField } from '../../components/fields.tsx'
 import { useToast } from '../../components/toasts.tsx'
 import { errorText } from '../../lib/api-client.ts'
 import { t } from '../../lib/i18n/th.ts'
@@ -209,7 +210,7 @@ export function PromotionsPage() {
               <dd>{decision.version.proposed_by ?? t('promotions.system')}</dd>
             </dl>
           )}
-          {decision.kind !== 'publish' && <Field label={t('promotions.reason')} name="reason" maxLength={500} />}
+          {decision.kind !== 'publish' && <TextField required label={t('promotions.reason')} name="reason" maxLength={500} />}
         </FormDialog>
       )}
     </section>

@@ -3,7 +3,7 @@ import { contrastRefusal, formatContrast, MIN_TEXT_CONTRAST, THEME_PAIR_LABEL, t
 import { formatDateTimeSeconds } from '@sanam/web-shared/format'
 import { useState, type FormEvent } from 'react'
 import { ImageField } from '../../components/image-field.tsx'
-import { TextInput } from '../../components/text-input.tsx'
+import { TextAreaField, TextField } from '../../components/fields.tsx'
 import { useToast } from '../../components/toasts.tsx'
 import { errorText } from '../../lib/api-client.ts'
 import { t } from '../../lib/i18n/th.ts'
@@ -123,18 +123,15 @@ function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
       <div className="site-form__main">
         <fieldset className="site-section">
           <legend className="site-section__title">{t('site.texts')}</legend>
-          <TextInput label={t('site.name')} value={form.title} maxLength={60} onChange={(title) => set({ title })} />
-          <label className="field">
-            <span className="field__label">{t('site.description')}</span>
-            <textarea
-              className="field__input"
-              name="description"
-              rows={3}
-              value={form.description}
-              maxLength={300}
-              onChange={(e) => set({ description: e.target.value })}
-            />
-          </label>
+          <TextField label={t('site.name')} value={form.title} maxLength={60} onChange={(title) => set({ title })} />
+          <TextAreaField
+            label={t('site.description')}
+            name="description"
+            rows={3}
+            value={form.description}
+            maxLength={300}
+            onChange={(description) => set({ description })}
+          />
         </fieldset>
 
         <fieldset className="site-section">
@@ -213,21 +210,21 @@ function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
 
         <fieldset className="site-section">
           <legend className="site-section__title">{t('site.links')}</legend>
-          <TextInput
+          <TextField
             label={t('site.contact')}
             type="url"
             value={form.contact.line}
             maxLength={300}
             onChange={(line) => set({ contact: { line: line.trim() } })}
           />
-          <TextInput
+          <TextField
             label={t('site.responsiblePlay')}
             type="url"
             value={form.responsible_play.help_url ?? ''}
             maxLength={300}
             onChange={(url) => set({ responsible_play: { help_url: url.trim() || null } })}
           />
-          <TextInput
+          <TextField
             label={t('site.terms')}
             type="url"
             value={form.terms_url ?? ''}
