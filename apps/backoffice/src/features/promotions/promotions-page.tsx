@@ -1,5 +1,5 @@
 import type { AdminPromotion, PromotionVersion } from '@sanam/contract'
-import { formatBaht, formatDateTime } from '@sanam/web-shared/format'
+import { formatBaht, formatDateTime, formatProgressPercent } from '@sanam/web-shared/format'
 import { useQuery } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
@@ -19,7 +19,7 @@ type Terms = Pick<AdminPromotion, 'credit_given' | 'credit_given_type' | 'starts
 type Decision = { kind: 'publish' | 'reject'; version: PromotionVersion } | { kind: 'disable'; promotion: AdminPromotion }
 
 /** What the promotion gives: baht, or a percentage of the deposit. */
-export const creditText = (p: Terms) => (p.credit_given_type === 'PERCENT' ? `${p.credit_given}%` : formatBaht(p.credit_given))
+export const creditText = (p: Terms) => (p.credit_given_type === 'PERCENT' ? formatProgressPercent(p.credit_given) : formatBaht(p.credit_given))
 
 /** When players see it, in Bangkok time. */
 function Schedule({ terms }: { terms: Terms }) {
