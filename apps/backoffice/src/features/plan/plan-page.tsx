@@ -1,9 +1,7 @@
 import { mayOperator, type PlanValues, type PlanVersion } from '@sanam/contract'
 import { formatBaht, formatDateTimeSeconds, formatProgressPercent } from '@sanam/web-shared/format'
 import { useQuery } from '@tanstack/react-query'
-import type { ColumnDef } from '@tanstack/react-table'
-import { useMemo, useState, type FormEvent } from 'react'
-import { DataTable } from '../../components/data-table.tsx'
+import { useState, type FormEvent } from 'react'
 import { FormDialog } from '../../components/dialog.tsx'
 import { SelectField, TextField } from '../../components/fields.tsx'
 import { useToast } from '../../components/toasts.tsx'
@@ -13,6 +11,7 @@ import { movesMoney, useOperator } from '../../lib/operator.ts'
 import { useApprovePlan, useRejectPlan } from './api/decide-plan.ts'
 import { planQueryOptions } from './api/get-plan.ts'
 import { useProposePlan } from './api/propose-plan.ts'
+import { PlanHistory } from './plan-history.tsx'
 
 type Key = keyof PlanValues
 type Kind = 'percent' | 'baht' | 'interval'
@@ -156,51 +155,6 @@ export function PlanPage() {
   const role = me.data?.role
   const mayPropose = mayOperator(role, 'plan.manage')
 
-  const columns = useMemo<ColumnDef<PlanVersion, unknown>[]>(
-    () => [
-      { header: '#', cell: ({ row }) => `#${row.original.id}` },
-      { header: t('plan.status'), cell: ({ row }) => t(`plan.status.${row.original.status}`) },
-      {
-        header: t('plan.since'),
-        cell: ({ row }) =>
-          row.original.status !== 'APPLIED'
-            ? '–'
-            : row.original.proposed_by_id === null
-              ? t('plan.sinceStart')
-              : formatDateTimeSeconds(row.original.effective_from),
-      },
-      {
-        header: t('plan.proposedBy'),
-        cell: ({ row }) => (
-          <span>
-            {row.original.proposed_by ?? '–'}
-            {/* The first version's reason is the server's own note; its "since" cell says where it came from. */}
-            {row.original.proposed_by_id !== null && <span className="cell-note">{row.original.reason}</span>}
-          </span>
-        ),
-      },
-      {
-        header: t('plan.decidedBy'),
-        cell: ({ row }) => (
-          <span>
-            {row.original.decided_by ?? '–'}
-            {row.original.reject_reason && <span className="cell-note">{row.original.reject_reason}</span>}
-          </span>
-        ),
-      },
-      {
-        header: t('plan.group.referral'),
-        cell: ({ row }) =>
-          `${formatProgressPercent(row.original.level1_percent)} / ${formatProgressPercent(row.original.level2_percent)} / ${formatProgressPercent(row.original.level3_percent)} · ${formatProgressPercent(row.original.rebate_percent)}`,
-      },
-      {
-        header: t('plan.group.limits'),
-        cell: ({ row }) => `${formatBaht(row.original.deposit_min)} / ${formatBaht(row.original.withdraw_min)} / ${formatBaht(row.original.four_eyes_above)}`,
-      },
-    ],
-    [],
-  )
-
   if (!plan.data) return <section className="panel">{plan.isError ? <p role="alert">{errorText(plan.error)}</p> : <p>{t('common.loading')}</p>}</section>
   const { current, pending, history } = plan.data
   const own = pending !== null && pending.proposed_by_id === me.data?.operator_id
@@ -270,12 +224,7 @@ export function PlanPage() {
         {!pending && mayPropose && <ProposeForm key={`${current.id}-${formKey}`} current={current} onDone={() => setFormKey((k) => k + 1)} />}
       </section>
 
-      <section className="panel" aria-labelledby="plan-history-title">
-        <h2 id="plan-history-title" className="panel__title">
-          {t('plan.history')}
-        </h2>
-        <DataTable caption={t('plan.history')} columns={columns} rows={history} loading={false} />
-      </section>
+      <PlanHistory history={history} />
 
       {deciding && pending && (
         <FormDialog
