@@ -2,7 +2,6 @@ import type { DraftBill, Promotion, UserMe } from '@sanam/contract'
 import { ruleNumber } from '@sanam/contract/promotions/rules'
 import { useCallback, useEffect, useState } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
-import { ActivityIndicator } from '../../../components/full-screen-overlay.tsx'
 import { useToast } from '../../../components/toast/use-toast.ts'
 import { ApiError, errorText } from '../../../lib/api-client.ts'
 import { BankAccountCard, registeredAccount } from '../../../components/bank-account-card.tsx'
@@ -17,7 +16,7 @@ import { usePromotions } from '../api/get-promotions.ts'
 import { useBalanceWatch, type PushedBalances } from '../hooks/use-balance-watch.ts'
 import { useCountdown } from '../hooks/use-countdown.ts'
 import { useSlipCheck } from '../hooks/use-slip-check.ts'
-import { DepositAmount, DepositNotesAndLinks, DraftActions, PaymentTarget, PromotionChoice } from './deposit-parts.tsx'
+import { DepositAmount, DepositHeading, DepositNotesAndLinks, DraftActions, PaymentTarget, PromotionChoice } from './deposit-parts.tsx'
 import { PromotionModal } from './promotion-modal.tsx'
 import '../deposit.css'
 
@@ -167,14 +166,7 @@ export function DepositPage({
 
   return (
     <div className="deposit">
-      <header className="deposit__header">
-        <h1 className="deposit__title">{t('deposit.title')}</h1>
-        {checkingSlip && !leaving && <ActivityIndicator text={t('overlay.checkingSlip')} />}
-      </header>
-
-      <p className="danger-note" role="note">
-        {t('deposit.notice')}
-      </p>
+      <DepositHeading checkingSlip={checkingSlip && !leaving} />
 
       <BankAccountCard heading={t('deposit.yourAccount')} account={user ? registeredAccount(user) : null} testId="member-bank" />
 

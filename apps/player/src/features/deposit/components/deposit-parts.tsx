@@ -8,6 +8,7 @@ import { formatAmount } from '@sanam/web-shared/format'
 import { useId } from 'react'
 import { Link } from 'react-router'
 import { BankAccountCard } from '../../../components/bank-account-card.tsx'
+import { ActivityIndicator } from '../../../components/full-screen-overlay.tsx'
 import { ChatIcon, HistoryIcon } from '../../../components/icons.tsx'
 import { KeepHyphenated } from '../../../components/keep-hyphenated.tsx'
 import { useToast } from '../../../components/toast/use-toast.ts'
@@ -17,6 +18,22 @@ import { useDepositBank } from '../api/get-deposit-bank.ts'
 import { formatCountdown } from '../hooks/use-countdown.ts'
 import { CopyIcon } from './copy-icon.tsx'
 import { QrCodeImage } from './qr-code-image.tsx'
+
+/** The title, the slip check's indicator while it runs, and the notice (spec §2 Deposit). */
+export function DepositHeading({ checkingSlip }: { checkingSlip: boolean }) {
+  return (
+    <>
+      <header className="deposit__header">
+        <h1 className="deposit__title">{t('deposit.title')}</h1>
+        {checkingSlip && <ActivityIndicator text={t('overlay.checkingSlip')} />}
+      </header>
+
+      <p className="danger-note" role="note">
+        {t('deposit.notice')}
+      </p>
+    </>
+  )
+}
 
 /** The promotion select, locked while a draft bill lives, with the link to the chosen one's rules. */
 export function PromotionChoice(props: {
