@@ -1,6 +1,6 @@
 /**
  * The catalogue's editors (issue 20 §2): a provider's and a game's dialog on one shared frame (code for new ones, name,
- * image, the kind's own fields, the lobby and maintenance flags). Each dialog owns its image and its save.
+ * image, the kind's own fields, the lobby and maintenance flags). The frame owns the image; each dialog its save.
  */
 import { gameTypes, providerTypes, type CatalogueGame, type CatalogueProvider } from '@sanam/contract'
 import { useState, type ReactNode } from 'react'
@@ -63,26 +63,26 @@ function ItemDialog(props: {
   item: Item | undefined
   code: { maxLength: number; pattern: string }
   lobbyLabel: MessageKey
-  image: string
-  onImage: (url: string) => void
   save: { isPending: boolean; error: unknown }
-  onSubmit: (fields: Record<string, string>) => void
+  /** `shared`: the fields both kinds have (the image as uploaded); `fields`: the form, for the kind's own. */
+  onSubmit: (shared: ReturnType<typeof itemValues>, fields: Record<string, string>) => void
   onClose: () => void
   children: ReactNode
 }) {
   const { item } = props
+  const [image, setImage] = useState(item?.image ?? '')
   return (
     <FormDialog
       title={props.title}
       submitLabel={t('common.save')}
       busy={props.save.isPending}
       error={props.save.error ? errorText(props.save.error) : undefined}
-      onSubmit={props.onSubmit}
+      onSubmit={(fields) => props.onSubmit(itemValues(fields, image), fields)}
       onClose={props.onClose}
     >
       {!item && <TextField required label={t('catalogue.code')} name="code" maxLength={props.code.maxLength} pattern={props.code.pattern} />}
       <TextField required label={t('catalogue.name')} name="title" maxLength={80} defaultValue={item?.title} />
-      <ImageField label={t('catalogue.image')} value={props.image} onChange={props.onImage} previewHeight={64} />
+      <ImageField label={t('catalogue.image')} value={image} onChange={setImage} previewHeight={64} />
       {props.children}
       <CheckboxField name="lobby" label={t(props.lobbyLabel)} defaultChecked={item?.lobby ?? false} />
       <CheckboxField name="maintenance" label={t('catalogue.maintenance')} defaultChecked={item?.maintenance ?? false} />
@@ -103,12 +103,11 @@ function useSaved(onClose: () => void) {
 
 /** A new provider, or one to change: its types and its adapter besides the shared fields. */
 export function ProviderDialog({ provider, onClose }: { provider: CatalogueProvider | undefined; onClose: () => void }) {
-  const [image, setImage] = useState(provider?.image ?? '')
   const save = useSaveProvider()
   const saved = useSaved(onClose)
-  function submit(fields: Record<string, string>) {
+  function submit(shared: ReturnType<typeof itemValues>, fields: Record<string, string>) {
     const values = {
-      ...itemValues(fields, image),
+      ...shared,
       types: providerTypes.filter((type: ProviderType) => fields[`type:${type}`] === 'on'),
       adapter: fields.adapter ?? '',
     }
@@ -121,8 +120,6 @@ export function ProviderDialog({ provider, onClose }: { provider: CatalogueProvi
       item={provider}
       code={{ maxLength: 40, pattern: '[a-z0-9_]{1,40}' }}
       lobbyLabel="catalogue.lobby"
-      image={image}
-      onImage={setImage}
       save={save}
       onSubmit={submit}
       onClose={onClose}
@@ -141,11 +138,10 @@ export function ProviderDialog({ provider, onClose }: { provider: CatalogueProvi
 
 /** A new game of `provider`, or one to change: its type besides the shared fields. */
 export function GameDialog({ provider, game, onClose }: { provider: string; game: CatalogueGame | undefined; onClose: () => void }) {
-  const [image, setImage] = useState(game?.image ?? '')
   const save = useSaveGame()
   const saved = useSaved(onClose)
-  function submit(fields: Record<string, string>) {
-    const values = { ...itemValues(fields, image), type: gameTypeOf(fields.type) }
+  function submit(shared: ReturnType<typeof itemValues>, fields: Record<string, string>) {
+    const values = { ...shared, type: gameTypeOf(fields.type) }
     if (game) save.mutate({ id: game.id, change: values }, saved)
     else save.mutate({ provider, create: { code: fields.code ?? '', ...values } }, saved)
   }
@@ -155,8 +151,6 @@ export function GameDialog({ provider, game, onClose }: { provider: string; game
       item={game}
       code={{ maxLength: 80, pattern: '[a-z0-9_][a-z0-9_.\\-]{0,79}' }}
       lobbyLabel="catalogue.lobbyGame"
-      image={image}
-      onImage={setImage}
       save={save}
       onSubmit={submit}
       onClose={onClose}
