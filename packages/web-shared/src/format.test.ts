@@ -10,6 +10,7 @@ import {
   formatDateTime,
   formatDateTimeSeconds,
   formatDay,
+  formatNumber,
   formatPercent,
   formatProgressPercent,
   formatWhole,
@@ -56,6 +57,13 @@ describe('Thai formats (spec §9)', () => {
     expect(formatAmountInput('1234567')).toBe('1,234,567')
     expect(formatAmountInput('')).toBe('')
     expect(formatWhole(300)).toBe('300')
+  })
+
+  it("a promotion's numbers: grouped, with only the decimals they have (up to two)", () => {
+    expect(formatNumber(1000.5)).toBe('1,000.5')
+    expect(formatNumber(300)).toBe('300')
+    expect(formatNumber(12.345)).toBe('12.35')
+    expect(formatNumber(Number.NaN)).toBe('0')
   })
 
   it('referral levels as percentages, up to hundredths of a percent', () => {

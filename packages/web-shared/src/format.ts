@@ -7,6 +7,7 @@
 const baht = new Intl.NumberFormat('th-TH', { style: 'currency', currency: 'THB', minimumFractionDigits: 2, maximumFractionDigits: 2 })
 const twoDecimals = new Intl.NumberFormat('th-TH', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 const wholeNumber = new Intl.NumberFormat('th-TH', { maximumFractionDigits: 0 })
+const upToTwoDecimals = new Intl.NumberFormat('th-TH', { maximumFractionDigits: 2 })
 /** Percentages up to two decimals: the referral plan's rates are hundredths of a percent (ADR 044), progress too. */
 const percent = new Intl.NumberFormat('th-TH', { style: 'percent', maximumFractionDigits: 2 })
 const dateTime = new Intl.DateTimeFormat('th-TH', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Bangkok' })
@@ -48,6 +49,11 @@ export function formatWhole(value: number): string {
   return wholeNumber.format(finite(value))
 }
 
+/** `1,000.5`, `300`: a number with Thai grouping and only the decimals it has, up to two (a promotion's values). */
+export function formatNumber(value: number): string {
+  return upToTwoDecimals.format(finite(value))
+}
+
 /** Keeps only the digits of what was typed or pasted (`1,5a00` → `1500`), without leading zeros. */
 export function amountDigits(typed: string): string {
   return typed.replace(/\D/g, '').replace(/^0+(?=\d)/, '')
@@ -63,7 +69,7 @@ export function formatPercent(fraction: number): string {
   return percent.format(finite(fraction))
 }
 
-/** `37.51%` from `37.51`: a progress already in percent (promotion turnover), up to two decimals. */
+/** `37.51%` from `37.51`: a value already in percent (promotion turnover progress, the plan's rates), up to two decimals. */
 export function formatProgressPercent(value: number): string {
   return percent.format(finite(value) / 100)
 }

@@ -1,3 +1,4 @@
+import { TextField } from './fields.tsx'
 import { t } from '../lib/i18n/th.ts'
 
 /**
@@ -7,14 +8,8 @@ import { t } from '../lib/i18n/th.ts'
 export function DateRangeFields(props: { value?: { from: string; to: string }; required?: boolean } = {}) {
   return (
     <>
-      <label className="field">
-        <span className="field__label">{t('filter.from')}</span>
-        <input className="field__input" name="from" type="date" defaultValue={props.value?.from} required={props.required} />
-      </label>
-      <label className="field">
-        <span className="field__label">{t('filter.to')}</span>
-        <input className="field__input" name="to" type="date" defaultValue={props.value?.to} required={props.required} />
-      </label>
+      <TextField label={t('filter.from')} name="from" type="date" defaultValue={props.value?.from} required={props.required} />
+      <TextField label={t('filter.to')} name="to" type="date" defaultValue={props.value?.to} required={props.required} />
     </>
   )
 }

@@ -51,33 +51,3 @@ export function FormDialog(props: {
     </dialog>
   )
 }
-
-/** A labelled text field. */
-export function Field(props: {
-  label: string
-  name: string
-  type?: string
-  required?: boolean
-  autoComplete?: string
-  inputMode?: 'numeric'
-  defaultValue?: string
-  maxLength?: number
-  pattern?: string
-}) {
-  return (
-    <label className="field">
-      <span className="field__label">{props.label}</span>
-      <input
-        className="field__input"
-        name={props.name}
-        type={props.type ?? 'text'}
-        required={props.required ?? true}
-        autoComplete={props.autoComplete ?? 'off'}
-        inputMode={props.inputMode}
-        defaultValue={props.defaultValue}
-        maxLength={props.maxLength}
-        pattern={props.pattern}
-      />
-    </label>
-  )
-}

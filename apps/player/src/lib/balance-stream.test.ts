@@ -72,23 +72,21 @@ describe('the live balance client (fetch + eventsource-parser)', () => {
   })
 
   it('a 401 hands the session its end with the server’s message and stops: no reconnection', async () => {
-    const { unauthorized, fetch, waits } = run([() => refused(401, 'เซสชันหมดอายุ')])
-    await until(() => unauthorized.mock.calls.length === 1)
+    const { unauthorized, fetch, waits, client } = run([() => refused(401, 'เซสชันหมดอายุ')])
+    await client.finished
     expect(unauthorized).toHaveBeenCalledWith('the-token', 'เซสชันหมดอายุ')
-    await new Promise((r) => setTimeout(r, 20))
     expect(fetch).toHaveBeenCalledTimes(1)
     expect(waits).toEqual([])
   })
 
   it('a stream the server ends because the session is over is not reopened, and does not end the session itself', async () => {
     const answer = streamAnswer()
-    const { statuses, waits, fetch, unauthorized, balances } = run([() => answer.response])
+    const { statuses, waits, fetch, unauthorized, balances, client } = run([() => answer.response])
     answer.write(`event: balance\ndata: ${JSON.stringify(balance(5))}\n\n`)
     await until(() => balances.length === 1)
     answer.write('event: end\ndata: {"reason":"session"}\n\n')
-    await until(() => statuses.length === 2)
+    await client.finished
     expect(statuses).toEqual(['live', 'down'])
-    await new Promise((r) => setTimeout(r, 20))
     expect(fetch).toHaveBeenCalledTimes(1)
     expect(waits).toEqual([])
     expect(unauthorized).not.toHaveBeenCalled()
@@ -140,8 +138,7 @@ describe('the live balance client (fetch + eventsource-parser)', () => {
 
   it('stops asking once the session has no token', async () => {
     const fetch = vi.fn()
-    connectBalanceStream({ token: () => null, onBalance: vi.fn(), onStatus: vi.fn(), onUnauthorized: vi.fn(), fetch })
-    await new Promise((r) => setTimeout(r, 10))
+    await connectBalanceStream({ token: () => null, onBalance: vi.fn(), onStatus: vi.fn(), onUnauthorized: vi.fn(), fetch }).finished
     expect(fetch).not.toHaveBeenCalled()
   })
 

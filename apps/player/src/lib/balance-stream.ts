@@ -57,8 +57,11 @@ export function backoffDelay(failures: number, backoff: { first: number; max: nu
   return Math.round(base * (0.8 + 0.4 * random()))
 }
 
-/** Opens the stream and keeps it open until `stop()`; answers `stop`. */
-export function connectBalanceStream(options: BalanceStreamOptions): { stop(): void } {
+/**
+ * Opens the stream and keeps it open until `stop()`; answers `stop`, and `finished`, which settles once the client will
+ * ask nothing more (stopped, signed out, a 401, a session the server ended): what a test waits on instead of a sleep.
+ */
+export function connectBalanceStream(options: BalanceStreamOptions): { stop(): void; finished: Promise<void> } {
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args))
   const sleep = options.sleep ?? defaultSleep
   const backoff = options.backoffMs ?? { first: 1_000, max: 30_000 }
@@ -137,7 +140,7 @@ export function connectBalanceStream(options: BalanceStreamOptions): { stop(): v
     }
   }
 
-  void (async () => {
+  const finished = (async () => {
     for (let failures = 0; !stopping.signal.aborted;) {
       const token = options.token()
       if (!token) break
@@ -155,5 +158,6 @@ export function connectBalanceStream(options: BalanceStreamOptions): { stop(): v
       stopping.abort()
       setStatus('down')
     },
+    finished,
   }
 }

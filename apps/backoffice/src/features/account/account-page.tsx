@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react'
+import { TextField } from '../../components/fields.tsx'
 import { useToast } from '../../components/toasts.tsx'
 import { errorText } from '../../lib/api-client.ts'
 import { t } from '../../lib/i18n/th.ts'
@@ -29,14 +30,8 @@ export function AccountPage() {
     <section className="panel narrow">
       <h1 className="panel__title">{t('account.title')}</h1>
       <form className="form" onSubmit={submit}>
-        <label className="field">
-          <span className="field__label">{t('account.current')}</span>
-          <input className="field__input" name="current_password" type="password" autoComplete="current-password" required maxLength={72} />
-        </label>
-        <label className="field">
-          <span className="field__label">{t('account.new')}</span>
-          <input className="field__input" name="new_password" type="password" autoComplete="new-password" required minLength={10} maxLength={72} />
-        </label>
+        <TextField label={t('account.current')} name="current_password" type="password" autoComplete="current-password" required maxLength={72} />
+        <TextField label={t('account.new')} name="new_password" type="password" autoComplete="new-password" required minLength={10} maxLength={72} />
         {error && (
           <p className="form__error" role="alert">
             {error}

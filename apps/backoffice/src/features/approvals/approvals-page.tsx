@@ -3,7 +3,7 @@ import { formatBaht, formatDateTimeSeconds } from '@sanam/web-shared/format'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
 import { decisionColumn, DecisionDialog, useDecision } from '../../components/decision.tsx'
-import { Field } from '../../components/dialog.tsx'
+import { TextField } from '../../components/fields.tsx'
 import { PagedTable } from '../../components/paged-table.tsx'
 import { ToggleTabs } from '../../components/toggle-tabs.tsx'
 import { approvalsQueryOptions, type ApprovalsQuery } from '../../lib/api/get-approvals.ts'
@@ -144,7 +144,7 @@ export function ApprovalsPage() {
               <Reasons item={item} />
             </dd>
           </dl>
-          {decision.kind === 'reject' && <Field label={t('approvals.rejectReason')} name="reason" maxLength={500} />}
+          {decision.kind === 'reject' && <TextField required label={t('approvals.rejectReason')} name="reason" maxLength={500} />}
         </DecisionDialog>
       )}
     </section>

@@ -2,6 +2,7 @@ import type { AuditEntryView } from '@sanam/contract'
 import { formatDateTimeSeconds } from '@sanam/web-shared/format'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
+import { SelectField, TextField } from '../../components/fields.tsx'
 import { DateRangeFields } from '../../components/date-range-fields.tsx'
 import { PagedTable } from '../../components/paged-table.tsx'
 import { SearchForm } from '../../components/search-form.tsx'
@@ -47,40 +48,24 @@ export function AuditPage() {
       <h1 className="panel__title">{t('audit.title')}</h1>
       <p className="muted">{t('audit.lead')}</p>
       <SearchForm onSearch={search}>
-        <label className="field">
-          <span className="field__label">{t('audit.operator')}</span>
-          {operators.data ? (
-            <select className="field__input" name="operator_id" defaultValue="">
-              <option value="">{t('audit.allOperators')}</option>
-              {operators.data.list.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.username}
-                </option>
-              ))}
-            </select>
-          ) : (
-            <input className="field__input" name="operator_id" inputMode="numeric" pattern="\d*" />
-          )}
-        </label>
-        <label className="field">
-          <span className="field__label">{t('audit.action')}</span>
-          <select className="field__input" name="action" defaultValue="">
-            <option value="">{t('audit.allActions')}</option>
-            {actions.data?.list.map((a) => (
-              <option key={a} value={a}>
-                {a}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span className="field__label">{t('audit.targetType')}</span>
-          <input className="field__input" name="target_type" maxLength={64} />
-        </label>
-        <label className="field">
-          <span className="field__label">{t('audit.targetId')}</span>
-          <input className="field__input" name="target_id" maxLength={64} />
-        </label>
+        {operators.data ? (
+          <SelectField
+            label={t('audit.operator')}
+            name="operator_id"
+            defaultValue=""
+            options={[{ value: '', text: t('audit.allOperators') }, ...operators.data.list.map((o) => ({ value: String(o.id), text: o.username }))]}
+          />
+        ) : (
+          <TextField label={t('audit.operator')} name="operator_id" inputMode="numeric" pattern="\d*" />
+        )}
+        <SelectField
+          label={t('audit.action')}
+          name="action"
+          defaultValue=""
+          options={[{ value: '', text: t('audit.allActions') }, ...(actions.data?.list ?? []).map((a) => ({ value: a, text: a }))]}
+        />
+        <TextField label={t('audit.targetType')} name="target_type" maxLength={64} />
+        <TextField label={t('audit.targetId')} name="target_id" maxLength={64} />
         <DateRangeFields />
       </SearchForm>
       <PagedTable caption={t('audit.title')} columns={columns} filter={filter} query={(page) => auditEntriesQueryOptions({ ...filter, page: String(page) })} />

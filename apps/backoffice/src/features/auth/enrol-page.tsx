@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
+import { TextField } from '../../components/fields.tsx'
 import { useToast } from '../../components/toasts.tsx'
 import { errorText } from '../../lib/api-client.ts'
 import { t } from '../../lib/i18n/th.ts'
@@ -45,10 +46,7 @@ export function EnrolPage() {
             {t('enrol.secret')}: <code className="enrol__secret">{setup.secret}</code>
           </p>
         )}
-        <label className="field">
-          <span className="field__label">{t('enrol.step2')}</span>
-          <input className="field__input" name="otp" inputMode="numeric" autoComplete="one-time-code" pattern="\d{6}" maxLength={6} required />
-        </label>
+        <TextField label={t('enrol.step2')} name="otp" inputMode="numeric" autoComplete="one-time-code" pattern="\d{6}" maxLength={6} required />
         {error && (
           <p className="form__error" role="alert">
             {error}

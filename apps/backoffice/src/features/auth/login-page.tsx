@@ -1,6 +1,7 @@
 import { MIN_OPERATOR_PASSWORD_LENGTH } from '@sanam/contract'
 import { useState, type FormEvent } from 'react'
 import { Navigate, useNavigate } from 'react-router'
+import { TextField } from '../../components/fields.tsx'
 import { ApiError, errorText } from '../../lib/api-client.ts'
 import { t } from '../../lib/i18n/th.ts'
 import { setToken } from '../../lib/session.ts'
@@ -55,45 +56,22 @@ export function LoginPage() {
           {t('app.name')}
         </p>
         <h1 className="panel__title">{t('login.title')}</h1>
-        <label className="field">
-          <span className="field__label">{t('login.username')}</span>
-          <input className="field__input" name="username" autoComplete="username" required maxLength={64} readOnly={renewing} />
-        </label>
-        <label className="field">
-          <span className="field__label">{t('login.password')}</span>
-          <input className="field__input" name="password" type="password" autoComplete="current-password" required maxLength={72} readOnly={renewing} />
-        </label>
-        <label className="field">
-          <span className="field__label">{t('login.otp')}</span>
-          <input
-            className="field__input"
-            name="otp"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="\d{6}"
-            maxLength={6}
-            aria-describedby="otp-hint"
-          />
-          <span className="muted" id="otp-hint">
-            {t('login.otpHint')}
-          </span>
-        </label>
+        <TextField label={t('login.username')} name="username" autoComplete="username" required maxLength={64} readOnly={renewing} />
+        <TextField label={t('login.password')} name="password" type="password" autoComplete="current-password" required maxLength={72} readOnly={renewing} />
+        <TextField label={t('login.otp')} name="otp" inputMode="numeric" autoComplete="one-time-code" pattern="\d{6}" maxLength={6} hint={t('login.otpHint')} />
         {renewing && (
           <>
             <p className="muted">{t('login.renewLead')}</p>
-            <label className="field">
-              <span className="field__label">{t('login.newPassword')}</span>
-              <input
-                className="field__input"
-                name="new_password"
-                type="password"
-                autoComplete="new-password"
-                required
-                minLength={MIN_OPERATOR_PASSWORD_LENGTH}
-                maxLength={72}
-                autoFocus
-              />
-            </label>
+            <TextField
+              label={t('login.newPassword')}
+              name="new_password"
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={MIN_OPERATOR_PASSWORD_LENGTH}
+              maxLength={72}
+              autoFocus
+            />
           </>
         )}
         {error && (

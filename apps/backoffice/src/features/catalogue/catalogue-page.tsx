@@ -1,24 +1,16 @@
-import { gameTypes, providerTypes, type CatalogueGame, type CatalogueProvider } from '@sanam/contract'
+import type { CatalogueGame, CatalogueProvider } from '@sanam/contract'
 import type { ColumnDef } from '@tanstack/react-table'
-import { useMemo, useState, type ReactNode } from 'react'
+import { useMemo, useState } from 'react'
 import { DataTable } from '../../components/data-table.tsx'
-import { Field, FormDialog } from '../../components/dialog.tsx'
-import { ImageField } from '../../components/image-field.tsx'
 import { useToast } from '../../components/toasts.tsx'
 import { errorText } from '../../lib/api-client.ts'
 import { t, type MessageKey } from '../../lib/i18n/th.ts'
 import { useCatalogueGames, useCatalogueProviders } from './api/get-catalogue.ts'
+import { GameDialog, ProviderDialog, typeLabel, type Item } from './catalogue-dialogs.tsx'
 import { useSaveGame } from './api/save-game.ts'
 import { useSaveProvider } from './api/save-provider.ts'
 
 type Editing = { kind: 'provider'; provider?: CatalogueProvider } | { kind: 'game'; provider: string; game?: CatalogueGame }
-type ProviderType = (typeof providerTypes)[number]
-type GameType = (typeof gameTypes)[number]
-
-const typeLabel = (type: string) => t(`catalogue.type.${type}` as MessageKey)
-/** A whole number from a form field, or -1 (which the server refuses with its own message) for anything else. */
-const whole = (value: string | undefined) => (value !== undefined && /^\d{1,7}$/.test(value.trim()) ? Number(value) : -1)
-const gameTypeOf = (value: string | undefined): GameType => gameTypes.find((type) => type === value) ?? 'SLOT'
 
 /** An on/off switch of one row: a button that says what it switches and whether it is on (keyboard: Tab, Space). */
 function Switch(props: { on: boolean; label: string; busy: boolean; onToggle: () => void }) {
@@ -38,85 +30,7 @@ function Switch(props: { on: boolean; label: string; busy: boolean; onToggle: ()
   )
 }
 
-function Checkbox(props: { name: string; label: string; defaultChecked: boolean }) {
-  return (
-    <label className="check">
-      <input type="checkbox" name={props.name} defaultChecked={props.defaultChecked} />
-      <span>{props.label}</span>
-    </label>
-  )
-}
-
-/** What a row of either table has: a provider or a game. */
-interface Item {
-  code: string
-  title: string
-  image: string
-  sort: number
-  popularity: number
-  maintenance: boolean
-  lobby: boolean
-}
 type Switched = { maintenance: boolean } | { lobby: boolean }
-
-/** What the editor of a provider or a game sends for the fields both have. */
-const itemValues = (fields: Record<string, string>, image: string) => ({
-  title: fields.title ?? '',
-  image,
-  maintenance: fields.maintenance === 'on',
-  lobby: fields.lobby === 'on',
-  sort: whole(fields.sort),
-  popularity: whole(fields.popularity),
-})
-
-/** The order and popularity numbers of a provider or a game. */
-function OrderFields({ item }: { item: Item | undefined }) {
-  const number = (key: 'sort' | 'popularity') => (
-    <Field label={t(`catalogue.${key}`)} name={key} inputMode="numeric" maxLength={7} pattern="\d{1,7}" defaultValue={String(item?.[key] ?? 0)} />
-  )
-  return (
-    <>
-      {number('sort')}
-      {number('popularity')}
-    </>
-  )
-}
-
-/**
- * The editor of a provider or a game: the code (new ones only), name and image, what is the kind's own (`children`),
- * then the lobby and maintenance flags.
- */
-function ItemDialog(props: {
-  title: string
-  item: Item | undefined
-  code: { maxLength: number; pattern: string }
-  lobbyLabel: MessageKey
-  image: string
-  onImage: (url: string) => void
-  save: { isPending: boolean; error: unknown }
-  onSubmit: (fields: Record<string, string>) => void
-  onClose: () => void
-  children: ReactNode
-}) {
-  const { item } = props
-  return (
-    <FormDialog
-      title={props.title}
-      submitLabel={t('common.save')}
-      busy={props.save.isPending}
-      error={props.save.error ? errorText(props.save.error) : undefined}
-      onSubmit={props.onSubmit}
-      onClose={props.onClose}
-    >
-      {!item && <Field label={t('catalogue.code')} name="code" maxLength={props.code.maxLength} pattern={props.code.pattern} />}
-      <Field label={t('catalogue.name')} name="title" maxLength={80} defaultValue={item?.title} />
-      <ImageField label={t('catalogue.image')} value={props.image} onChange={props.onImage} previewHeight={64} />
-      {props.children}
-      <Checkbox name="lobby" label={t(props.lobbyLabel)} defaultChecked={item?.lobby ?? false} />
-      <Checkbox name="maintenance" label={t('catalogue.maintenance')} defaultChecked={item?.maintenance ?? false} />
-    </FormDialog>
-  )
-}
 
 /** A switch's answer shown as a toast: the saved note, or the refusal. */
 const reportTo = (toast: (text: string, kind?: 'error') => void) => ({
@@ -170,7 +84,6 @@ export function CataloguePage() {
   const toast = useToast()
   const [selected, setSelected] = useState<string>()
   const [editing, setEditing] = useState<Editing>()
-  const [image, setImage] = useState('')
   const providers = useCatalogueProviders()
   const games = useCatalogueGames(selected)
   const saveProvider = useSaveProvider()
@@ -179,21 +92,8 @@ export function CataloguePage() {
   const { mutate: mutateGame, isPending: gameBusy } = saveGame
   const selectedProvider = providers.data?.find((p) => p.code === selected)
 
-  const open = (next: Editing, currentImage: string) => {
-    setImage(currentImage)
-    setEditing(next)
-  }
-  const close = () => {
-    setEditing(undefined)
-    saveProvider.reset()
-    saveGame.reset()
-  }
-  const saved = {
-    onSuccess: ({ message }: { message: string | undefined }) => {
-      if (message) toast(message)
-      setEditing(undefined)
-    },
-  }
+  const open = (next: Editing) => setEditing(next)
+  const close = () => setEditing(undefined)
 
   const providerColumns = useMemo<ColumnDef<CatalogueProvider, unknown>[]>(
     () => [
@@ -209,7 +109,7 @@ export function CataloguePage() {
         header: t('common.actions'),
         cell: ({ row }) => (
           <span className="row-actions">
-            <button type="button" className="button button--ghost" onClick={() => open({ kind: 'provider', provider: row.original }, row.original.image)}>
+            <button type="button" className="button button--ghost" onClick={() => open({ kind: 'provider', provider: row.original })}>
               {t('catalogue.editProvider')} <span className="visually-hidden">{row.original.title}</span>
             </button>
             <button type="button" className="button button--ghost" aria-pressed={selected === row.original.code} onClick={() => setSelected(row.original.code)}>
@@ -232,11 +132,7 @@ export function CataloguePage() {
         id: 'actions',
         header: t('common.actions'),
         cell: ({ row }) => (
-          <button
-            type="button"
-            className="button button--ghost"
-            onClick={() => open({ kind: 'game', provider: row.original.provider, game: row.original }, row.original.image)}
-          >
+          <button type="button" className="button button--ghost" onClick={() => open({ kind: 'game', provider: row.original.provider, game: row.original })}>
             {t('catalogue.editGame')} <span className="visually-hidden">{row.original.title}</span>
           </button>
         ),
@@ -245,28 +141,12 @@ export function CataloguePage() {
     [gameBusy, mutateGame, toast],
   )
 
-  function submitProvider(fields: Record<string, string>, provider: CatalogueProvider | undefined) {
-    const values = {
-      ...itemValues(fields, image),
-      types: providerTypes.filter((type: ProviderType) => fields[`type:${type}`] === 'on'),
-      adapter: fields.adapter ?? '',
-    }
-    if (provider) mutateProvider({ code: provider.code, change: values }, saved)
-    else mutateProvider({ create: { code: fields.code ?? '', ...values } }, saved)
-  }
-
-  function submitGame(fields: Record<string, string>, provider: string, game: CatalogueGame | undefined) {
-    const values = { ...itemValues(fields, image), type: gameTypeOf(fields.type) }
-    if (game) mutateGame({ id: game.id, change: values }, saved)
-    else mutateGame({ provider, create: { code: fields.code ?? '', ...values } }, saved)
-  }
-
   return (
     <>
       <section className="panel">
         <div className="panel__head">
           <h1 className="panel__title">{t('catalogue.title')}</h1>
-          <button type="button" className="button" onClick={() => open({ kind: 'provider' }, '')}>
+          <button type="button" className="button" onClick={() => open({ kind: 'provider' })}>
             {t('catalogue.addProvider')}
           </button>
         </div>
@@ -280,7 +160,7 @@ export function CataloguePage() {
             {selectedProvider ? `${t('catalogue.gamesOf')} ${selectedProvider.title}` : t('catalogue.gamesOf')}
           </h2>
           {selected && (
-            <button type="button" className="button" onClick={() => open({ kind: 'game', provider: selected }, '')}>
+            <button type="button" className="button" onClick={() => open({ kind: 'game', provider: selected })}>
               {t('catalogue.addGame')}
             </button>
           )}
@@ -292,54 +172,8 @@ export function CataloguePage() {
         )}
       </section>
 
-      {editing?.kind === 'provider' && (
-        <ItemDialog
-          title={editing.provider ? `${t('catalogue.editProvider')} · ${editing.provider.title}` : t('catalogue.addProvider')}
-          item={editing.provider}
-          code={{ maxLength: 40, pattern: '[a-z0-9_]{1,40}' }}
-          lobbyLabel="catalogue.lobby"
-          image={image}
-          onImage={setImage}
-          save={saveProvider}
-          onSubmit={(fields) => submitProvider(fields, editing.provider)}
-          onClose={close}
-        >
-          <fieldset className="fieldset">
-            <legend className="field__label">{t('catalogue.types')}</legend>
-            {providerTypes.map((type) => (
-              <Checkbox key={type} name={`type:${type}`} label={typeLabel(type)} defaultChecked={editing.provider?.types.includes(type) ?? false} />
-            ))}
-          </fieldset>
-          <OrderFields item={editing.provider} />
-          <Field label={t('catalogue.adapter')} name="adapter" maxLength={40} pattern="[a-z0-9_\-]{1,40}" defaultValue={editing.provider?.adapter ?? 'demo'} />
-        </ItemDialog>
-      )}
-
-      {editing?.kind === 'game' && (
-        <ItemDialog
-          title={editing.game ? `${t('catalogue.editGame')} · ${editing.game.title}` : t('catalogue.addGame')}
-          item={editing.game}
-          code={{ maxLength: 80, pattern: '[a-z0-9_][a-z0-9_.\\-]{0,79}' }}
-          lobbyLabel="catalogue.lobbyGame"
-          image={image}
-          onImage={setImage}
-          save={saveGame}
-          onSubmit={(fields) => submitGame(fields, editing.provider, editing.game)}
-          onClose={close}
-        >
-          <label className="field">
-            <span className="field__label">{t('catalogue.type')}</span>
-            <select className="field__input" name="type" defaultValue={editing.game?.type ?? 'SLOT'}>
-              {gameTypes.map((type) => (
-                <option key={type} value={type}>
-                  {typeLabel(type)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <OrderFields item={editing.game} />
-        </ItemDialog>
-      )}
+      {editing?.kind === 'provider' && <ProviderDialog provider={editing.provider} onClose={close} />}
+      {editing?.kind === 'game' && <GameDialog provider={editing.provider} game={editing.game} onClose={close} />}
     </>
   )
 }

@@ -4,7 +4,8 @@ import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState, type KeyboardEvent } from 'react'
 import { Link } from 'react-router'
 import { DateRangeFields } from '../../components/date-range-fields.tsx'
-import { Field, FormDialog } from '../../components/dialog.tsx'
+import { FormDialog } from '../../components/dialog.tsx'
+import { TextField } from '../../components/fields.tsx'
 import { PagedTable } from '../../components/paged-table.tsx'
 import { SearchForm } from '../../components/search-form.tsx'
 import { ToggleTabs } from '../../components/toggle-tabs.tsx'
@@ -148,10 +149,10 @@ function UnmatchedDeposits() {
             credit.reset()
           }}
         >
-          <Field label={t('deposits.mobile')} name="mobile" inputMode="numeric" maxLength={10} pattern="0[689]\d{8}" />
-          <Field label={t('deposits.amount')} name="amount" inputMode="numeric" pattern="\d+(\.\d{1,2})?" maxLength={12} />
-          <Field label={t('deposits.bankRef')} name="bank_ref" maxLength={128} />
-          <Field label={t('deposits.manualNote')} name="note" maxLength={500} />
+          <TextField required label={t('deposits.mobile')} name="mobile" inputMode="numeric" maxLength={10} pattern="0[689]\d{8}" />
+          <TextField required label={t('deposits.amount')} name="amount" inputMode="numeric" pattern="\d+(\.\d{1,2})?" maxLength={12} />
+          <TextField required label={t('deposits.bankRef')} name="bank_ref" maxLength={128} />
+          <TextField required label={t('deposits.manualNote')} name="note" maxLength={500} />
         </FormDialog>
       )}
     </>
@@ -235,18 +236,9 @@ function DepositHistory() {
     <>
       <p className="muted">{t('deposits.historyLead')}</p>
       <SearchForm onSearch={search}>
-        <label className="field filters__wide">
-          <span className="field__label">{t('deposits.player')}</span>
-          <input className="field__input" name="q" maxLength={64} />
-        </label>
-        <label className="field">
-          <span className="field__label">{t('deposits.amount')}</span>
-          <input className="field__input" name="amount" inputMode="decimal" pattern="\d+(\.\d{1,2})?" maxLength={12} />
-        </label>
-        <label className="field">
-          <span className="field__label">{t('deposits.bankRef')}</span>
-          <input className="field__input" name="ref" maxLength={128} />
-        </label>
+        <TextField className="filters__wide" label={t('deposits.player')} name="q" maxLength={64} />
+        <TextField label={t('deposits.amount')} name="amount" inputMode="decimal" pattern="\d+(\.\d{1,2})?" maxLength={12} />
+        <TextField label={t('deposits.bankRef')} name="ref" maxLength={128} />
         <DateRangeFields />
       </SearchForm>
       <PagedTable

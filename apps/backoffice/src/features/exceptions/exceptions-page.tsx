@@ -1,7 +1,8 @@
 import type { DepositException } from '@sanam/contract'
 import { formatDateTimeSeconds } from '@sanam/web-shared/format'
 import { useState } from 'react'
-import { Field, FormDialog } from '../../components/dialog.tsx'
+import { FormDialog } from '../../components/dialog.tsx'
+import { TextField } from '../../components/fields.tsx'
 import { Pager } from '../../components/pager.tsx'
 import { ToggleTabs } from '../../components/toggle-tabs.tsx'
 import { useToast } from '../../components/toasts.tsx'
@@ -113,8 +114,10 @@ export function ExceptionsPage() {
           onClose={close}
         >
           {/* Never prefilled with the existing record's member: the transfer came from another account. */}
-          {resolving.action === 'CREDIT' && <Field label={t('exceptions.mobile')} name="mobile" inputMode="numeric" maxLength={10} pattern="0[689]\d{8}" />}
-          <Field label={t('exceptions.reason')} name="reason" maxLength={500} />
+          {resolving.action === 'CREDIT' && (
+            <TextField required label={t('exceptions.mobile')} name="mobile" inputMode="numeric" maxLength={10} pattern="0[689]\d{8}" />
+          )}
+          <TextField required label={t('exceptions.reason')} name="reason" maxLength={500} />
         </FormDialog>
       )}
     </section>

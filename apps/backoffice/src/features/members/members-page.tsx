@@ -1,25 +1,21 @@
 import type { MemberSummary } from '@sanam/contract'
-import { formatBaht, formatDateTimeSeconds } from '@sanam/web-shared/format'
+import { formatDateTimeSeconds } from '@sanam/web-shared/format'
 import type { ColumnDef } from '@tanstack/react-table'
 import { Fragment, useMemo, useState, type FormEvent } from 'react'
 import { DataTable } from '../../components/data-table.tsx'
-import { Field, FormDialog } from '../../components/dialog.tsx'
+import { TextField } from '../../components/fields.tsx'
 import { Pager } from '../../components/pager.tsx'
 import { useToast } from '../../components/toasts.tsx'
 import { errorText } from '../../lib/api-client.ts'
 import { useMemberSearch } from '../../lib/api/search-members.ts'
 import { t } from '../../lib/i18n/th.ts'
-import { moneyOutcomeText } from '../../lib/money-outcome.ts'
 import { movesMoney, useOperator } from '../../lib/operator.ts'
 import { randomId } from '@sanam/web-shared/random-id'
 import { useEndMemberSessions } from './api/end-member-sessions.ts'
 import { useMember } from './api/get-member.ts'
-import { useMemberLinks } from './api/get-member-links.ts'
-import { useLockMember } from './api/lock-member.ts'
-import { useRequestAdjustment } from './api/request-adjustment.ts'
-import { useResetMemberPassword } from './api/reset-member-password.ts'
 import { MemberHistory } from './member-history.tsx'
-import { exclusionText, memberStatus } from './member-status.ts'
+import { memberStatus } from './member-status.ts'
+import { AdjustDialog, LockDialog, MemberFacts, MemberLinks, ResetPasswordDialog, useSaid } from './member-detail-parts.tsx'
 
 /** Members: search by phone, name, bank account or invite code; a profile with balances, links, lock and sign-out. */
 export function MembersPage() {
@@ -56,10 +52,7 @@ export function MembersPage() {
     <section className="panel">
       <h1 className="panel__title">{t('members.title')}</h1>
       <form className="filters" role="search" onSubmit={submit}>
-        <label className="field filters__wide">
-          <span className="field__label">{t('members.search')}</span>
-          <input className="field__input" name="q" maxLength={64} required />
-        </label>
+        <TextField className="filters__wide" label={t('members.search')} name="q" maxLength={64} required />
         <button type="submit" className="button">
           {t('common.search')}
         </button>
@@ -93,15 +86,9 @@ function MemberDetail({ id }: { id: number }) {
   const [resetting, setResetting] = useState(false)
   /** The open adjustment dialog's request id: one per dialog, so a double submit is one adjustment. */
   const [adjusting, setAdjusting] = useState<string>()
-  const reset = useResetMemberPassword()
-  const adjust = useRequestAdjustment()
-  const lock = useLockMember()
   const endSessions = useEndMemberSessions()
   const profile = useMember(id)
-  const links = useMemberLinks(id)
-  const said = ({ message }: { message: string | undefined }) => {
-    if (message) toast(message)
-  }
+  const said = useSaid()
   const member = profile.data
   if (!member) return <p>{t('common.loading')}</p>
   return (
@@ -137,144 +124,13 @@ function MemberDetail({ id }: { id: number }) {
           )}
         </span>
       </div>
-      <dl className="facts">
-        <dt>{t('members.cash')}</dt>
-        <dd className="amount">{formatBaht(member.balances.cash)}</dd>
-        <dt>{t('members.hold')}</dt>
-        <dd className="amount">{formatBaht(member.balances.withdraw_hold)}</dd>
-        <dt>{t('members.referral')}</dt>
-        <dd className="amount">{formatBaht(member.balances.referral)}</dd>
-        <dt>{t('members.rebate')}</dt>
-        <dd className="amount">{formatBaht(member.balances.rebate)}</dd>
-        <dt>{t('members.bank')}</dt>
-        <dd>
-          {member.bank_code} · {member.bank_account}
-        </dd>
-        <dt>{t('members.inviteCode')}</dt>
-        <dd>{member.invite_code}</dd>
-        <dt>{t('members.lastLogin')}</dt>
-        <dd>
-          {formatDateTimeSeconds(member.last_login_at)} {member.last_ip ? `(${member.last_ip})` : ''}
-        </dd>
-        <dt>{t('members.liveSessions')}</dt>
-        <dd>{member.live_sessions}</dd>
-        <dt>{t('members.termsAccepted')}</dt>
-        <dd>{member.terms_accepted_at ? formatDateTimeSeconds(member.terms_accepted_at) : t('members.termsNotAsked')}</dd>
-        <dt>{t('members.exclusion')}</dt>
-        <dd data-testid="member-exclusion">
-          {member.exclusion
-            ? `${exclusionText(member.exclusion)} · ${t('members.exclusion.since')} ${formatDateTimeSeconds(member.exclusion.starts_at)} · ${member.exclusion.ends_at ? `${t('members.exclusion.until')} ${formatDateTimeSeconds(member.exclusion.ends_at)}` : t('members.exclusion.forever')} · ${t('members.exclusion.noEarlyEnd')}`
-            : t('members.exclusion.none')}
-        </dd>
-      </dl>
-      <h3 className="detail__subtitle">{t('members.links')}</h3>
-      {links.data && links.data.list.length > 0 ? (
-        <ul className="links">
-          {links.data.list.map((link) => (
-            <li key={link.player_id}>
-              {link.mobile} · {link.firstname} {link.surname} · {link.reasons.map((r) => t(`members.linkReason.${r}`)).join(', ')}
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="muted">{t('members.noLinks')}</p>
-      )}
+      <MemberFacts member={member} />
+      <MemberLinks id={id} />
       <h3 className="detail__subtitle">{t('members.tabs')}</h3>
       <MemberHistory id={id} />
-      {resetting && (
-        <FormDialog
-          title={`${t('members.resetPassword')} · ${member.mobile}`}
-          lead={t('members.resetLead')}
-          submitLabel={t('members.resetPassword')}
-          danger
-          busy={reset.isPending}
-          error={reset.error ? errorText(reset.error) : undefined}
-          onSubmit={() =>
-            reset.mutate(
-              { id },
-              {
-                onSuccess: (answer) => {
-                  said(answer)
-                  setResetting(false)
-                },
-              },
-            )
-          }
-          onClose={() => {
-            setResetting(false)
-            reset.reset()
-          }}
-        >
-          {null}
-        </FormDialog>
-      )}
-      {adjusting && (
-        <FormDialog
-          title={`${t('members.adjust')} · ${member.mobile}`}
-          lead={t('members.adjustLead')}
-          submitLabel={t('members.adjust')}
-          busy={adjust.isPending}
-          error={adjust.error ? errorText(adjust.error) : undefined}
-          onSubmit={(fields) =>
-            adjust.mutate(
-              {
-                id,
-                direction: fields.direction === 'DEBIT' ? 'DEBIT' : 'CREDIT',
-                amount: Number(fields.amount),
-                reason: fields.reason ?? '',
-                request_id: adjusting,
-              },
-              {
-                onSuccess: (answer) => {
-                  toast(moneyOutcomeText(answer.message, answer.data))
-                  setAdjusting(undefined)
-                },
-              },
-            )
-          }
-          onClose={() => {
-            setAdjusting(undefined)
-            adjust.reset()
-          }}
-        >
-          <label className="field">
-            <span className="field__label">{t('members.direction')}</span>
-            <select className="field__input" name="direction" defaultValue="CREDIT">
-              <option value="CREDIT">{t('members.credit')}</option>
-              <option value="DEBIT">{t('members.debit')}</option>
-            </select>
-          </label>
-          <Field label={t('members.amount')} name="amount" inputMode="numeric" pattern="\d+(\.\d{1,2})?" maxLength={12} />
-          <Field label={t('members.adjustReason')} name="reason" maxLength={500} />
-        </FormDialog>
-      )}
-      {confirming && (
-        <FormDialog
-          title={`${t(confirming === 'lock' ? 'members.lock' : 'members.unlock')} · ${member.mobile}`}
-          lead={t(confirming === 'lock' ? 'members.lockLead' : 'members.unlockLead')}
-          submitLabel={t(confirming === 'lock' ? 'members.lock' : 'members.unlock')}
-          danger={confirming === 'lock'}
-          busy={lock.isPending}
-          error={lock.error ? errorText(lock.error) : undefined}
-          onSubmit={(fields) =>
-            lock.mutate(
-              { id, lock: confirming === 'lock', reason: fields.reason ?? '' },
-              {
-                onSuccess: (answer) => {
-                  said(answer)
-                  setConfirming(undefined)
-                },
-              },
-            )
-          }
-          onClose={() => {
-            setConfirming(undefined)
-            lock.reset()
-          }}
-        >
-          <Field label={t('members.reason')} name="reason" maxLength={500} />
-        </FormDialog>
-      )}
+      {resetting && <ResetPasswordDialog id={id} mobile={member.mobile} onClose={() => setResetting(false)} />}
+      {adjusting && <AdjustDialog id={id} mobile={member.mobile} requestId={adjusting} onClose={() => setAdjusting(undefined)} />}
+      {confirming && <LockDialog id={id} mobile={member.mobile} confirming={confirming} onClose={() => setConfirming(undefined)} />}
     </article>
   )
 }

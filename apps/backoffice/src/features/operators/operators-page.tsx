@@ -3,7 +3,8 @@ import { formatDateTimeSeconds } from '@sanam/web-shared/format'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
 import { DataTable } from '../../components/data-table.tsx'
-import { Field, FormDialog } from '../../components/dialog.tsx'
+import { FormDialog } from '../../components/dialog.tsx'
+import { SelectField, TextField } from '../../components/fields.tsx'
 import { useToast } from '../../components/toasts.tsx'
 import { errorText } from '../../lib/api-client.ts'
 import { useOperators } from '../../lib/api/get-operators.ts'
@@ -25,16 +26,12 @@ const roleOf = (value: string | undefined): Role => ROLES.find((role) => role ==
 
 function RoleSelect({ defaultValue }: { defaultValue?: Role }) {
   return (
-    <label className="field">
-      <span className="field__label">{t('operators.role')}</span>
-      <select className="field__input" name="role" defaultValue={defaultValue ?? 'support'}>
-        {ROLES.map((role) => (
-          <option key={role} value={role}>
-            {t(`role.${role}`)}
-          </option>
-        ))}
-      </select>
-    </label>
+    <SelectField
+      label={t('operators.role')}
+      name="role"
+      defaultValue={defaultValue ?? 'support'}
+      options={ROLES.map((role) => ({ value: role, text: t(`role.${role}`) }))}
+    />
   )
 }
 
@@ -141,8 +138,8 @@ export function OperatorsPage() {
             create.reset()
           }}
         >
-          <Field label={t('operators.username')} name="username" maxLength={32} pattern="[a-z0-9_.\-]{3,32}" />
-          <Field label={t('operators.phone')} name="phone" type="tel" inputMode="numeric" maxLength={10} pattern={PHONE_PATTERN} />
+          <TextField required label={t('operators.username')} name="username" maxLength={32} pattern="[a-z0-9_.\-]{3,32}" />
+          <TextField required label={t('operators.phone')} name="phone" type="tel" inputMode="numeric" maxLength={10} pattern={PHONE_PATTERN} />
           <RoleSelect />
         </FormDialog>
       )}
@@ -167,7 +164,7 @@ export function OperatorsPage() {
         >
           {editing.kind === 'role' && <RoleSelect defaultValue={editing.operator.role} />}
           {editing.kind === 'phone' && (
-            <Field label={t('operators.phone')} name="phone" type="tel" inputMode="numeric" maxLength={10} pattern={PHONE_PATTERN} />
+            <TextField required label={t('operators.phone')} name="phone" type="tel" inputMode="numeric" maxLength={10} pattern={PHONE_PATTERN} />
           )}
         </FormDialog>
       )}

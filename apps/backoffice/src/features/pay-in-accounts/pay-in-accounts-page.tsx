@@ -1,22 +1,19 @@
-import { banks, findBank, mayOperator, promptPayTypes, type PayinAccount } from '@sanam/contract'
+import { findBank, mayOperator, type PayinAccount } from '@sanam/contract'
 import { formatDateTimeSeconds } from '@sanam/web-shared/format'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
 import { DataTable } from '../../components/data-table.tsx'
-import { Field, FormDialog } from '../../components/dialog.tsx'
 import { useToast } from '../../components/toasts.tsx'
 import { errorText } from '../../lib/api-client.ts'
 import { t, type MessageKey } from '../../lib/i18n/th.ts'
 import { useOperator } from '../../lib/operator.ts'
 import { useDecidePayinAccount, type PayinStep } from './api/decide-payin-account.ts'
-import { useProposePayinAccount } from './api/propose-payin-account.ts'
 import { usePayinAccounts } from './api/get-payin-accounts.ts'
+import { PayinAccountDialog } from './payin-account-dialog.tsx'
 
-type PromptPayType = (typeof promptPayTypes)[number]
 /** Where a version stands for players: waiting, live, retired or refused. */
 const stateOf = (a: PayinAccount) => (a.status === 'PENDING' ? 'PENDING' : a.status === 'REJECTED' ? 'REJECTED' : a.active ? 'ACTIVE' : 'RETIRED')
 const STATE_CLASS = { PENDING: 'state state--warn', ACTIVE: 'state state--in', RETIRED: 'state state--off', REJECTED: 'state state--off' } as const
-const promptPayOf = (value: string | undefined): PromptPayType | null => promptPayTypes.find((type) => type === value) ?? null
 
 /**
  * Pay-in accounts (issue 20 §2): the operator bank accounts players deposit into. Owners and finance propose a new
@@ -26,7 +23,6 @@ export function PayinAccountsPage() {
   const me = useOperator()
   const toast = useToast()
   const accounts = usePayinAccounts()
-  const propose = useProposePayinAccount()
   const { mutate: decide, isPending: deciding } = useDecidePayinAccount()
   const [editing, setEditing] = useState<{ replaces?: PayinAccount }>()
   const role = me.data?.role
@@ -109,7 +105,6 @@ export function PayinAccountsPage() {
     ]
   }, [decide, deciding, mayActivate, mayManage, toast, username])
 
-  const replaces = editing?.replaces
   return (
     <section className="panel">
       <div className="panel__head">
@@ -122,70 +117,7 @@ export function PayinAccountsPage() {
       </div>
       <p className="muted">{t('payin.lead')}</p>
       <DataTable caption={t('payin.title')} columns={columns} rows={accounts.data} loading={accounts.isPending} />
-      {editing && (
-        <FormDialog
-          title={replaces ? `${t('payin.change')} · ${replaces.account_number}` : t('payin.propose')}
-          lead={t(replaces ? 'payin.changeLead' : 'payin.proposeLead')}
-          submitLabel={t('common.save')}
-          busy={propose.isPending}
-          error={propose.error ? errorText(propose.error) : undefined}
-          onSubmit={(fields) => {
-            const promptpayType = promptPayOf(fields.promptpay_type)
-            propose.mutate(
-              {
-                ...(replaces ? { replaces: replaces.id } : {}),
-                bank_code: fields.bank_code ?? '',
-                account_number: (fields.account_number ?? '').replace(/\D/g, ''),
-                account_name: fields.account_name ?? '',
-                promptpay_type: promptpayType,
-                promptpay_id: promptpayType ? (fields.promptpay_id ?? '').replace(/\D/g, '') : null,
-              },
-              {
-                onSuccess: ({ message }) => {
-                  if (message) toast(message)
-                  setEditing(undefined)
-                },
-              },
-            )
-          }}
-          onClose={() => {
-            setEditing(undefined)
-            propose.reset()
-          }}
-        >
-          <label className="field">
-            <span className="field__label">{t('payin.bank')}</span>
-            <select className="field__input" name="bank_code" defaultValue={replaces?.bank_code ?? '014'}>
-              {banks.map((bank) => (
-                <option key={bank.code} value={bank.code}>
-                  {bank.th}
-                </option>
-              ))}
-            </select>
-          </label>
-          <Field label={t('payin.number')} name="account_number" inputMode="numeric" maxLength={15} defaultValue={replaces?.account_number} />
-          <Field label={t('payin.name')} name="account_name" maxLength={100} defaultValue={replaces?.account_name} />
-          <label className="field">
-            <span className="field__label">{t('payin.promptpayType')}</span>
-            <select className="field__input" name="promptpay_type" defaultValue={replaces?.promptpay_type ?? ''}>
-              <option value="">{t('payin.promptpay.none')}</option>
-              {promptPayTypes.map((type) => (
-                <option key={type} value={type}>
-                  {t(`payin.promptpay.${type}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <Field
-            label={t('payin.promptpayId')}
-            name="promptpay_id"
-            inputMode="numeric"
-            required={false}
-            maxLength={15}
-            defaultValue={replaces?.promptpay_id ?? ''}
-          />
-        </FormDialog>
-      )}
+      {editing && <PayinAccountDialog replaces={editing.replaces} onClose={() => setEditing(undefined)} />}
     </section>
   )
 }

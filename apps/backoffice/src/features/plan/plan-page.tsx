@@ -1,10 +1,9 @@
 import { mayOperator, type PlanValues, type PlanVersion } from '@sanam/contract'
-import { formatBaht, formatDateTimeSeconds } from '@sanam/web-shared/format'
+import { formatBaht, formatDateTimeSeconds, formatProgressPercent } from '@sanam/web-shared/format'
 import { useQuery } from '@tanstack/react-query'
-import type { ColumnDef } from '@tanstack/react-table'
-import { useMemo, useState, type FormEvent } from 'react'
-import { DataTable } from '../../components/data-table.tsx'
-import { Field, FormDialog } from '../../components/dialog.tsx'
+import { useState, type FormEvent } from 'react'
+import { FormDialog } from '../../components/dialog.tsx'
+import { SelectField, TextField } from '../../components/fields.tsx'
 import { useToast } from '../../components/toasts.tsx'
 import { errorText } from '../../lib/api-client.ts'
 import { t, type MessageKey } from '../../lib/i18n/th.ts'
@@ -12,6 +11,7 @@ import { movesMoney, useOperator } from '../../lib/operator.ts'
 import { useApprovePlan, useRejectPlan } from './api/decide-plan.ts'
 import { planQueryOptions } from './api/get-plan.ts'
 import { useProposePlan } from './api/propose-plan.ts'
+import { PlanHistory } from './plan-history.tsx'
 
 type Key = keyof PlanValues
 type Kind = 'percent' | 'baht' | 'interval'
@@ -32,7 +32,7 @@ const FIELDS = GROUPS.flatMap((g) => g.fields)
 /** A value as an operator reads it: `3.5%`, `฿1,000.00`, `ทุกวันศุกร์`. */
 function shown(kind: Kind, value: PlanValues[Key]): string {
   if (kind === 'interval') return t(`plan.interval.${value as (typeof INTERVALS)[number]}`)
-  if (kind === 'percent') return `${value}%`
+  if (kind === 'percent') return formatProgressPercent(value as number)
   return formatBaht(value as number)
 }
 
@@ -102,36 +102,29 @@ function ProposeForm({ current, onDone }: { current: PlanVersion; onDone: () => 
           <legend>{t(group.title)}</legend>
           {group.fields.map(({ key, kind }) =>
             kind === 'interval' ? (
-              <label key={key} className="field">
-                <span className="field__label">{t(`plan.field.${key}`)}</span>
-                <select className="field__input" name={key} defaultValue={String(current[key])}>
-                  {INTERVALS.map((i) => (
-                    <option key={i} value={i}>
-                      {t(`plan.interval.${i}`)}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <SelectField
+                key={key}
+                label={t(`plan.field.${key}`)}
+                name={key}
+                defaultValue={String(current[key])}
+                options={INTERVALS.map((i) => ({ value: i, text: t(`plan.interval.${i}`) }))}
+              />
             ) : (
-              <label key={key} className="field">
-                <span className="field__label">{t(`plan.field.${key}`)}</span>
-                <input
-                  className="field__input"
-                  name={key}
-                  type="number"
-                  inputMode="decimal"
-                  min={0}
-                  max={kind === 'percent' ? 100 : undefined}
-                  step={0.01}
-                  required
-                  defaultValue={String(current[key])}
-                />
-              </label>
+              <TextField
+                key={key}
+                label={t(`plan.field.${key}`)}
+                name={key}
+                type="number"
+                max={kind === 'percent' ? 100 : undefined}
+                step={0.01}
+                required
+                defaultValue={String(current[key])}
+              />
             ),
           )}
         </fieldset>
       ))}
-      <Field label={t('plan.reason')} name="reason" maxLength={500} />
+      <TextField required label={t('plan.reason')} name="reason" maxLength={500} />
       {error && (
         <p className="form__error" role="alert">
           {error}
@@ -161,51 +154,6 @@ export function PlanPage() {
   const [formKey, setFormKey] = useState(0)
   const role = me.data?.role
   const mayPropose = mayOperator(role, 'plan.manage')
-
-  const columns = useMemo<ColumnDef<PlanVersion, unknown>[]>(
-    () => [
-      { header: '#', cell: ({ row }) => `#${row.original.id}` },
-      { header: t('plan.status'), cell: ({ row }) => t(`plan.status.${row.original.status}`) },
-      {
-        header: t('plan.since'),
-        cell: ({ row }) =>
-          row.original.status !== 'APPLIED'
-            ? '–'
-            : row.original.proposed_by_id === null
-              ? t('plan.sinceStart')
-              : formatDateTimeSeconds(row.original.effective_from),
-      },
-      {
-        header: t('plan.proposedBy'),
-        cell: ({ row }) => (
-          <span>
-            {row.original.proposed_by ?? '–'}
-            {/* The first version's reason is the server's own note; its "since" cell says where it came from. */}
-            {row.original.proposed_by_id !== null && <span className="cell-note">{row.original.reason}</span>}
-          </span>
-        ),
-      },
-      {
-        header: t('plan.decidedBy'),
-        cell: ({ row }) => (
-          <span>
-            {row.original.decided_by ?? '–'}
-            {row.original.reject_reason && <span className="cell-note">{row.original.reject_reason}</span>}
-          </span>
-        ),
-      },
-      {
-        header: t('plan.group.referral'),
-        cell: ({ row }) =>
-          `${row.original.level1_percent}% / ${row.original.level2_percent}% / ${row.original.level3_percent}% · ${row.original.rebate_percent}%`,
-      },
-      {
-        header: t('plan.group.limits'),
-        cell: ({ row }) => `${formatBaht(row.original.deposit_min)} / ${formatBaht(row.original.withdraw_min)} / ${formatBaht(row.original.four_eyes_above)}`,
-      },
-    ],
-    [],
-  )
 
   if (!plan.data) return <section className="panel">{plan.isError ? <p role="alert">{errorText(plan.error)}</p> : <p>{t('common.loading')}</p>}</section>
   const { current, pending, history } = plan.data
@@ -276,12 +224,7 @@ export function PlanPage() {
         {!pending && mayPropose && <ProposeForm key={`${current.id}-${formKey}`} current={current} onDone={() => setFormKey((k) => k + 1)} />}
       </section>
 
-      <section className="panel" aria-labelledby="plan-history-title">
-        <h2 id="plan-history-title" className="panel__title">
-          {t('plan.history')}
-        </h2>
-        <DataTable caption={t('plan.history')} columns={columns} rows={history} loading={false} />
-      </section>
+      <PlanHistory history={history} />
 
       {deciding && pending && (
         <FormDialog
@@ -295,7 +238,7 @@ export function PlanPage() {
           }
           onClose={() => setDeciding(undefined)}
         >
-          {deciding === 'reject' && <Field label={t('plan.rejectReason')} name="reason" maxLength={500} />}
+          {deciding === 'reject' && <TextField required label={t('plan.rejectReason')} name="reason" maxLength={500} />}
         </FormDialog>
       )}
     </>

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { ImageField } from '../../components/image-field.tsx'
-import { TextInput } from '../../components/text-input.tsx'
+import { CheckboxField, TextField } from '../../components/fields.tsx'
 import { ToggleTabs } from '../../components/toggle-tabs.tsx'
 import { useToast } from '../../components/toasts.tsx'
 import { errorText } from '../../lib/api-client.ts'
@@ -90,10 +90,13 @@ function Picks<T extends string | number>(props: { legend: string; options: Arra
     <Fieldset legend={props.legend}>
       <div className="promo-options promo-options--grid">
         {props.options.map((option) => (
-          <label key={option.value} className="promo-option">
-            <input type="checkbox" checked={props.value.includes(option.value)} onChange={(event) => toggle(option.value, event.target.checked)} />
-            {option.text}
-          </label>
+          <CheckboxField
+            key={option.value}
+            className="promo-option"
+            label={option.text}
+            checked={props.value.includes(option.value)}
+            onChange={(on) => toggle(option.value, on)}
+          />
         ))}
       </div>
     </Fieldset>
@@ -134,7 +137,7 @@ function Editor({ id, initial, choices, pending }: { id?: number; initial: Promo
       >
         {pending && <p className="notice notice--warn">{t('promotions.editorPending')}</p>}
         <Fieldset legend={t('promotions.basics')}>
-          <TextInput label={t('promotions.name')} value={form.title} onChange={set('title')} required />
+          <TextField label={t('promotions.name')} value={form.title} onChange={set('title')} required />
           <ImageField label={t('promotions.image')} value={form.image} onChange={set('image')} previewHeight={90} />
           <Choice
             legend={t('promotions.creditType')}
@@ -144,7 +147,7 @@ function Editor({ id, initial, choices, pending }: { id?: number; initial: Promo
             text={(v) => t(`promotions.creditType.${v}`)}
             onChange={set('creditType')}
           />
-          <TextInput label={t('promotions.creditValue')} type="number" step="0.01" value={form.credit} onChange={set('credit')} required />
+          <TextField label={t('promotions.creditValue')} type="number" step="0.01" value={form.credit} onChange={set('credit')} required />
         </Fieldset>
         <Choice
           legend={t('promotions.member')}
@@ -157,7 +160,7 @@ function Editor({ id, initial, choices, pending }: { id?: number; initial: Promo
         <Fieldset legend={t('promotions.rules')}>
           <div className="promo-amounts">
             {AMOUNT_RULES.map((type) => (
-              <TextInput
+              <TextField
                 key={type}
                 label={t(`promotions.rule.${type}`)}
                 type="number"
@@ -178,7 +181,7 @@ function Editor({ id, initial, choices, pending }: { id?: number; initial: Promo
           onChange={set('turnover')}
         />
         {form.turnover !== 'NONE' && (
-          <TextInput
+          <TextField
             label={t(`promotions.turnover.${form.turnover}`)}
             type="number"
             step="0.01"
@@ -201,8 +204,8 @@ function Editor({ id, initial, choices, pending }: { id?: number; initial: Promo
         />
         <Fieldset legend={t('promotions.scheduleTitle')}>
           <div className="promo-amounts">
-            <TextInput label={t('promotions.startsAt')} type="datetime-local" value={form.startsAt} onChange={set('startsAt')} />
-            <TextInput label={t('promotions.endsAt')} type="datetime-local" value={form.endsAt} onChange={set('endsAt')} />
+            <TextField label={t('promotions.startsAt')} type="datetime-local" value={form.startsAt} onChange={set('startsAt')} />
+            <TextField label={t('promotions.endsAt')} type="datetime-local" value={form.endsAt} onChange={set('endsAt')} />
           </div>
         </Fieldset>
         {error && (

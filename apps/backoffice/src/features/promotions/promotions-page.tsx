@@ -1,44 +1,10 @@
-import type { AdminPromotion, PromotionVersion } from '@sanam/contract'
-import { formatBaht, formatDateTime } from '@sanam/web-shared/format'
 import { useQuery } from '@tanstack/react-query'
-import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
 import { Link } from 'react-router'
-import { DataTable } from '../../components/data-table.tsx'
-import { Field, FormDialog } from '../../components/dialog.tsx'
-import { useToast } from '../../components/toasts.tsx'
-import { errorText } from '../../lib/api-client.ts'
 import { t } from '../../lib/i18n/th.ts'
 import { movesMoney, useOperator } from '../../lib/operator.ts'
-import { useDecidePromotionVersion } from './api/decide-promotion-version.ts'
-import { useDisablePromotion } from './api/disable-promotion.ts'
 import { promotionsQueryOptions } from './api/get-promotions.ts'
-
-type Terms = Pick<AdminPromotion, 'credit_given' | 'credit_given_type' | 'starts_at' | 'ends_at'>
-type Decision = { kind: 'publish' | 'reject'; version: PromotionVersion } | { kind: 'disable'; promotion: AdminPromotion }
-
-/** What the promotion gives: baht, or a percentage of the deposit. */
-export const creditText = (p: Terms) => (p.credit_given_type === 'PERCENT' ? `${p.credit_given}%` : formatBaht(p.credit_given))
-
-/** When players see it, in Bangkok time. */
-function Schedule({ terms }: { terms: Terms }) {
-  if (!terms.starts_at && !terms.ends_at) return <span className="muted">{t('promotions.always')}</span>
-  return (
-    <span>
-      {terms.starts_at && <span className="cell-note">{`${t('promotions.from')} ${formatDateTime(terms.starts_at)}`}</span>}
-      {terms.ends_at && <span className="cell-note">{`${t('promotions.until')} ${formatDateTime(terms.ends_at)}`}</span>}
-    </span>
-  )
-}
-
-const STATUS_TONE: Record<AdminPromotion['status'], string> = {
-  draft: 'state--warn',
-  pending: 'state--warn',
-  published: 'state--in',
-  scheduled: 'state--warn',
-  ended: 'state--off',
-  disabled: 'state--off',
-}
+import { DecisionDialog, PendingVersions, PromotionsTable, type Decision } from './promotions-parts.tsx'
 
 /**
  * The promotions editor's list (issue 20 §1): the versions waiting for a second money operator (publish or reject,
@@ -46,122 +12,12 @@ const STATUS_TONE: Record<AdminPromotion['status'], string> = {
  */
 export function PromotionsPage() {
   const me = useOperator()
-  const toast = useToast()
   const list = useQuery(promotionsQueryOptions())
-  const decide = useDecidePromotionVersion()
-  const disable = useDisablePromotion()
   const [decision, setDecision] = useState<Decision>()
   const operator = me.data
   const mayDecide = movesMoney(operator?.role)
-  const done = {
-    onSuccess: ({ message }: { message: string | undefined }) => {
-      if (message) toast(message)
-      setDecision(undefined)
-    },
-    onError: (failure: unknown) => toast(errorText(failure), 'error'),
-  }
-
   const pending = useMemo(() => (list.data?.list ?? []).flatMap((p) => (p.pending ? [p.pending] : [])), [list.data])
 
-  const pendingColumns = useMemo<ColumnDef<PromotionVersion, unknown>[]>(
-    () => [
-      { header: t('promotions.name'), cell: ({ row }) => row.original.title },
-      { header: t('promotions.version'), cell: ({ row }) => `#${row.original.number}` },
-      { header: t('promotions.credit'), cell: ({ row }) => creditText(row.original) },
-      { header: t('promotions.schedule'), cell: ({ row }) => <Schedule terms={row.original} /> },
-      {
-        header: t('promotions.proposedBy'),
-        cell: ({ row }) => (
-          <span>
-            {row.original.proposed_by ?? t('promotions.system')}
-            <span className="cell-note">{formatDateTime(row.original.proposed_at)}</span>
-          </span>
-        ),
-      },
-      {
-        id: 'actions',
-        header: t('common.actions'),
-        cell: ({ row }) => {
-          const own = row.original.proposed_by === operator?.username
-          const hint = `version-${row.original.id}-hint`
-          return (
-            <span className="row-actions">
-              <Link className="button button--ghost" to={`/promotions/${row.original.promotion_id}`}>
-                {t('promotions.review')}
-              </Link>
-              {mayDecide && (
-                <>
-                  <button
-                    type="button"
-                    className="button"
-                    disabled={own}
-                    aria-describedby={own ? hint : undefined}
-                    onClick={() => setDecision({ kind: 'publish', version: row.original })}
-                  >
-                    {`${t('promotions.publish')} ${row.original.title}`}
-                  </button>
-                  <button type="button" className="button button--danger" onClick={() => setDecision({ kind: 'reject', version: row.original })}>
-                    {t('promotions.reject')}
-                  </button>
-                  {own && (
-                    <span id={hint} className="cell-note state--warn">
-                      {t('promotions.ownVersion')}
-                    </span>
-                  )}
-                </>
-              )}
-            </span>
-          )
-        },
-      },
-    ],
-    [operator, mayDecide],
-  )
-
-  const columns = useMemo<ColumnDef<AdminPromotion, unknown>[]>(
-    () => [
-      {
-        header: t('promotions.name'),
-        cell: ({ row }) => (
-          <span className="promo-title">
-            {row.original.image && <img src={row.original.image} alt="" width={72} height={36} />}
-            {row.original.title}
-          </span>
-        ),
-      },
-      {
-        header: t('promotions.status'),
-        cell: ({ row }) => (
-          <span>
-            <span className={STATUS_TONE[row.original.status]}>{t(`promotions.status.${row.original.status}`)}</span>
-            {row.original.pending && row.original.version && <span className="cell-note">{t('promotions.pendingEdit')}</span>}
-          </span>
-        ),
-      },
-      { header: t('promotions.credit'), cell: ({ row }) => creditText(row.original) },
-      { header: t('promotions.schedule'), cell: ({ row }) => <Schedule terms={row.original} /> },
-      { header: t('promotions.version'), cell: ({ row }) => (row.original.version ? `#${row.original.version.number}` : '–') },
-      {
-        id: 'actions',
-        header: t('common.actions'),
-        cell: ({ row }) => (
-          <span className="row-actions">
-            <Link className="button button--ghost" to={`/promotions/${row.original.id}`}>
-              {`${t('promotions.edit')} ${row.original.title}`}
-            </Link>
-            {row.original.status !== 'disabled' && row.original.version && (
-              <button type="button" className="button button--danger" onClick={() => setDecision({ kind: 'disable', promotion: row.original })}>
-                {t('promotions.disable')}
-              </button>
-            )}
-          </span>
-        ),
-      },
-    ],
-    [],
-  )
-
-  const busy = decide.isPending || disable.isPending
   return (
     <section className="panel">
       <div className="panel__head">
@@ -175,43 +31,12 @@ export function PromotionsPage() {
         <>
           <h2 className="detail__subtitle">{t('promotions.pendingTitle')}</h2>
           <p className="muted">{t('promotions.pendingLead')}</p>
-          <DataTable caption={t('promotions.pendingTitle')} columns={pendingColumns} rows={pending} loading={false} />
+          <PendingVersions pending={pending} username={operator?.username} mayDecide={mayDecide} onDecide={setDecision} />
         </>
       )}
       <h2 className="detail__subtitle">{t('promotions.allTitle')}</h2>
-      <DataTable caption={t('promotions.allTitle')} columns={columns} rows={list.data?.list} loading={list.isPending} />
-      {decision && (
-        <FormDialog
-          title={
-            decision.kind === 'disable'
-              ? `${t('promotions.disable')}: ${decision.promotion.title}`
-              : `${t(decision.kind === 'publish' ? 'promotions.publish' : 'promotions.reject')}: ${decision.version.title} #${decision.version.number}`
-          }
-          lead={t(decision.kind === 'publish' ? 'promotions.publishLead' : decision.kind === 'reject' ? 'promotions.rejectLead' : 'promotions.disableLead')}
-          submitLabel={t(decision.kind === 'publish' ? 'promotions.publish' : decision.kind === 'reject' ? 'promotions.reject' : 'promotions.disable')}
-          danger={decision.kind !== 'publish'}
-          busy={busy}
-          onSubmit={(fields) => {
-            if (decision.kind === 'disable') disable.mutate({ id: decision.promotion.id, reason: fields.reason ?? '' }, done)
-            else decide.mutate({ id: decision.version.id, ...(decision.kind === 'reject' ? { reason: fields.reason ?? '' } : {}) }, done)
-          }}
-          onClose={() => setDecision(undefined)}
-        >
-          {decision.kind !== 'disable' && (
-            <dl className="facts">
-              <dt>{t('promotions.credit')}</dt>
-              <dd>{creditText(decision.version)}</dd>
-              <dt>{t('promotions.schedule')}</dt>
-              <dd>
-                <Schedule terms={decision.version} />
-              </dd>
-              <dt>{t('promotions.proposedBy')}</dt>
-              <dd>{decision.version.proposed_by ?? t('promotions.system')}</dd>
-            </dl>
-          )}
-          {decision.kind !== 'publish' && <Field label={t('promotions.reason')} name="reason" maxLength={500} />}
-        </FormDialog>
-      )}
+      <PromotionsTable rows={list.data?.list} loading={list.isPending} onDecide={setDecision} />
+      {decision && <DecisionDialog decision={decision} onClose={() => setDecision(undefined)} />}
     </section>
   )
 }

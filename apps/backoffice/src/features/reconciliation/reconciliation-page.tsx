@@ -2,6 +2,7 @@ import type { ReconciliationAccount } from '@sanam/contract'
 import { formatBaht, formatDate, formatWhole } from '@sanam/web-shared/format'
 import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
+import { TextField } from '../../components/fields.tsx'
 import { errorText } from '../../lib/api-client.ts'
 import { t } from '../../lib/i18n/th.ts'
 import { useReconciliation } from './api/get-reconciliation.ts'
@@ -26,10 +27,7 @@ export function ReconciliationPage() {
       <h1 className="panel__title">{t('reconciliation.title')}</h1>
       <p className="muted">{t('reconciliation.lead')}</p>
       <form className="filters" onSubmit={submit}>
-        <label className="field">
-          <span className="field__label">{t('reconciliation.day')}</span>
-          <input className="field__input" type="date" name="day" defaultValue={day} max={today} required />
-        </label>
+        <TextField label={t('reconciliation.day')} type="date" name="day" defaultValue={day} max={today} required />
         <button type="submit" className="button">
           {t('reconciliation.show')}
         </button>

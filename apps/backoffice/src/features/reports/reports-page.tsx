@@ -3,6 +3,7 @@ import { formatBaht, formatDay, formatWhole } from '@sanam/web-shared/format'
 import type { ColumnDef } from '@tanstack/react-table'
 import { lazy, Suspense, useMemo, type FormEvent } from 'react'
 import { useSearchParams } from 'react-router'
+import { SelectField } from '../../components/fields.tsx'
 import { DataTable } from '../../components/data-table.tsx'
 import { DateRangeFields } from '../../components/date-range-fields.tsx'
 import { useToast } from '../../components/toasts.tsx'
@@ -68,16 +69,13 @@ export function ReportsPage() {
       <h1 className="panel__title">{t('reports.title')}</h1>
       <p className="muted">{t('reports.lead')}</p>
       <form className="filters" onSubmit={submit} key={`${report}-${range.from}-${range.to}`}>
-        <label className="field filters__wide">
-          <span className="field__label">{t('reports.report')}</span>
-          <select className="field__input" name="report" defaultValue={report}>
-            {REPORT_IDS.map((id) => (
-              <option key={id} value={id}>
-                {REPORTS[id].title}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          className="filters__wide"
+          label={t('reports.report')}
+          name="report"
+          defaultValue={report}
+          options={REPORT_IDS.map((id) => ({ value: id, text: REPORTS[id].title }))}
+        />
         <DateRangeFields value={range} required />
         <button type="submit" className="button">
           {t('reports.show')}

@@ -2,7 +2,8 @@ import { formatDateTimeSeconds } from '@sanam/web-shared/format'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState, type ReactNode } from 'react'
 import { DataTable } from '../../components/data-table.tsx'
-import { Field, FormDialog } from '../../components/dialog.tsx'
+import { FormDialog } from '../../components/dialog.tsx'
+import { TextField } from '../../components/fields.tsx'
 import { useToast } from '../../components/toasts.tsx'
 import { errorText } from '../../lib/api-client.ts'
 import { t, type MessageKey } from '../../lib/i18n/th.ts'
@@ -170,7 +171,7 @@ export function PendingContent({
             setDeciding(undefined)
           }}
         >
-          {deciding === 'reject' && <Field label={t('site.rejectReason')} name="reason" maxLength={500} />}
+          {deciding === 'reject' && <TextField required label={t('site.rejectReason')} name="reason" maxLength={500} />}
         </FormDialog>
       )}
     </section>

@@ -1,9 +1,9 @@
-import { MAX_SLIDES, mayOperator } from '@sanam/contract'
-import { contrastRefusal, formatContrast, MIN_TEXT_CONTRAST, THEME_PAIR_LABEL, themeContrasts } from '@sanam/contract/site-theme'
+import { mayOperator } from '@sanam/contract'
+import { MIN_TEXT_CONTRAST, themeContrasts } from '@sanam/contract/site-theme'
 import { formatDateTimeSeconds } from '@sanam/web-shared/format'
 import { useState, type FormEvent } from 'react'
 import { ImageField } from '../../components/image-field.tsx'
-import { TextInput } from '../../components/text-input.tsx'
+import { TextAreaField, TextField } from '../../components/fields.tsx'
 import { useToast } from '../../components/toasts.tsx'
 import { errorText } from '../../lib/api-client.ts'
 import { t } from '../../lib/i18n/th.ts'
@@ -11,10 +11,9 @@ import { movesMoney, useOperator } from '../../lib/operator.ts'
 import { useSiteSettings, type SiteSettings } from './api/get-site-settings.ts'
 import { useSaveSiteSettings, type SiteSettingsBody } from './api/save-site-settings.ts'
 import { ContentHistory, PendingContent } from './site-content-review.tsx'
+import { HEX, LinksSection, SlidesSection, ThemeSection } from './site-settings-sections.tsx'
 import { ThemePreview } from './theme-preview.tsx'
 import './site-settings.css'
-
-const HEX = /^#[0-9a-f]{6}$/i
 
 /** The editor's body from the loaded settings (the same shape, less what the server derives, when and what waits). */
 function bodyOf({ updated_at: _updatedAt, pending: _pending, history: _history, theme, ...settings }: SiteSettings): SiteSettingsBody {
@@ -63,36 +62,6 @@ export function SiteSettingsPage() {
   )
 }
 
-function ColourField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
-  const valid = HEX.test(value)
-  return (
-    <fieldset className="site-colour">
-      <legend className="field__label">{label}</legend>
-      <input
-        type="color"
-        className="site-colour__swatch"
-        aria-label={label}
-        value={valid ? value.toLowerCase() : '#000000'}
-        onChange={(e) => onChange(e.target.value)}
-      />
-      <label className="field site-colour__hex">
-        <span className="visually-hidden">
-          {label} {t('site.hex')}
-        </span>
-        <input
-          className="field__input"
-          value={value}
-          maxLength={7}
-          spellCheck={false}
-          onChange={(e) => onChange(e.target.value.trim())}
-          aria-invalid={!valid}
-        />
-      </label>
-      {!valid && <span className="form__error">{t('site.colourInvalid')}</span>}
-    </fieldset>
-  )
-}
-
 function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
   const toast = useToast()
   const save = useSaveSiteSettings()
@@ -105,14 +74,6 @@ function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
   const failing = contrasts.filter((check) => check.ratio < MIN_TEXT_CONTRAST).sort((a, b) => a.ratio - b.ratio)
 
   const slides = form.slides
-  const moveSlide = (from: number, to: number) => {
-    const next = [...slides]
-    const [moved] = next.splice(from, 1)
-    if (moved === undefined) return
-    next.splice(to, 0, moved)
-    set({ slides: next })
-  }
-
   const submit = (event: FormEvent) => {
     event.preventDefault()
     save.mutate(form, { onSuccess: ({ message }) => message && toast(message) })
@@ -123,45 +84,18 @@ function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
       <div className="site-form__main">
         <fieldset className="site-section">
           <legend className="site-section__title">{t('site.texts')}</legend>
-          <TextInput label={t('site.name')} value={form.title} maxLength={60} onChange={(title) => set({ title })} />
-          <label className="field">
-            <span className="field__label">{t('site.description')}</span>
-            <textarea
-              className="field__input"
-              name="description"
-              rows={3}
-              value={form.description}
-              maxLength={300}
-              onChange={(e) => set({ description: e.target.value })}
-            />
-          </label>
+          <TextField label={t('site.name')} value={form.title} maxLength={60} onChange={(title) => set({ title })} />
+          <TextAreaField
+            label={t('site.description')}
+            name="description"
+            rows={3}
+            value={form.description}
+            maxLength={300}
+            onChange={(description) => set({ description })}
+          />
         </fieldset>
 
-        <fieldset className="site-section">
-          <legend className="site-section__title">{t('site.theme')}</legend>
-          <div className="site-colours">
-            <ColourField label={t('site.primary')} value={form.theme.primary} onChange={(primary) => setTheme({ primary })} />
-            <ColourField label={t('site.background')} value={form.theme.background} onChange={(background) => setTheme({ background })} />
-          </div>
-          <h2 className="site-section__subtitle">{t('site.contrast')}</h2>
-          <ul className="site-contrast">
-            {contrasts.map((check) => (
-              <li key={check.pair} className={check.ratio < MIN_TEXT_CONTRAST ? 'site-contrast__fail' : undefined}>
-                <span>{THEME_PAIR_LABEL[check.pair]}</span>
-                <span className="nowrap">
-                  {formatContrast(check.ratio)} · {t(check.ratio < MIN_TEXT_CONTRAST ? 'site.contrastFail' : 'site.contrastOk')}
-                </span>
-              </li>
-            ))}
-          </ul>
-          {failing.length > 0 && (
-            <div className="form__error" role="alert">
-              {failing.map((check) => (
-                <p key={check.pair}>{contrastRefusal(check)}</p>
-              ))}
-            </div>
-          )}
-        </fieldset>
+        <ThemeSection theme={form.theme} onTheme={setTheme} contrasts={contrasts} failing={failing} />
 
         <fieldset className="site-section">
           <legend className="site-section__title">{t('site.images')}</legend>
@@ -176,65 +110,9 @@ function SiteSettingsForm({ initial }: { initial: SiteSettings }) {
           </div>
         </fieldset>
 
-        <fieldset className="site-section">
-          <legend className="site-section__title">{t('site.slides')}</legend>
-          <p className="muted">{t('site.slidesLead')}</p>
-          {slides.length === 0 && <p className="muted">{t('site.noSlides')}</p>}
-          <ol className="site-slides">
-            {slides.map((url, index) => {
-              const name = `${t('site.slide')} ${index + 1}`
-              return (
-                <li key={url} className="site-slide">
-                  <img src={url} alt={name} className="site-slide__image" />
-                  <span className="site-slide__name">{name}</span>
-                  <span className="row-actions">
-                    <button type="button" className="button button--ghost" disabled={index === 0} onClick={() => moveSlide(index, index - 1)}>
-                      {t('site.slideUp')}
-                      <span className="visually-hidden"> {name}</span>
-                    </button>
-                    <button type="button" className="button button--ghost" disabled={index === slides.length - 1} onClick={() => moveSlide(index, index + 1)}>
-                      {t('site.slideDown')}
-                      <span className="visually-hidden"> {name}</span>
-                    </button>
-                    <button type="button" className="button button--danger" onClick={() => set({ slides: slides.filter((_, i) => i !== index) })}>
-                      {t('site.slideRemove')}
-                      <span className="visually-hidden"> {name}</span>
-                    </button>
-                  </span>
-                </li>
-              )
-            })}
-          </ol>
-          {slides.length < MAX_SLIDES && (
-            // An uploaded image joins the end of the list at once; the order buttons move it.
-            <ImageField label={t('site.slideAdd')} value="" previewHeight={48} onChange={(url) => set({ slides: [...slides, url] })} />
-          )}
-        </fieldset>
+        <SlidesSection slides={slides} onSlides={(next) => set({ slides: next })} />
 
-        <fieldset className="site-section">
-          <legend className="site-section__title">{t('site.links')}</legend>
-          <TextInput
-            label={t('site.contact')}
-            type="url"
-            value={form.contact.line}
-            maxLength={300}
-            onChange={(line) => set({ contact: { line: line.trim() } })}
-          />
-          <TextInput
-            label={t('site.responsiblePlay')}
-            type="url"
-            value={form.responsible_play.help_url ?? ''}
-            maxLength={300}
-            onChange={(url) => set({ responsible_play: { help_url: url.trim() || null } })}
-          />
-          <TextInput
-            label={t('site.terms')}
-            type="url"
-            value={form.terms_url ?? ''}
-            maxLength={300}
-            onChange={(url) => set({ terms_url: url.trim() || null })}
-          />
-        </fieldset>
+        <LinksSection form={form} set={set} />
 
         {save.error && (
           <p className="form__error" role="alert">

@@ -3,7 +3,7 @@ import { formatBaht, formatDateTimeSeconds } from '@sanam/web-shared/format'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
 import { decisionColumn, DecisionDialog, useDecision, type Decision } from '../../components/decision.tsx'
-import { Field } from '../../components/dialog.tsx'
+import { TextField } from '../../components/fields.tsx'
 import { PagedTable } from '../../components/paged-table.tsx'
 import { ToggleTabs } from '../../components/toggle-tabs.tsx'
 import { t } from '../../lib/i18n/th.ts'
@@ -85,9 +85,9 @@ export function WithdrawalsPage() {
         >
           <WithdrawalContextFacts context={decision.item.context} />
           {decision.kind === 'approve' ? (
-            <Field label={t('withdrawals.payoutRef')} name="payout_ref" maxLength={128} />
+            <TextField required label={t('withdrawals.payoutRef')} name="payout_ref" maxLength={128} />
           ) : (
-            <Field label={t('withdrawals.reason')} name="reason" maxLength={500} />
+            <TextField required label={t('withdrawals.reason')} name="reason" maxLength={500} />
           )}
         </DecisionDialog>
       )}

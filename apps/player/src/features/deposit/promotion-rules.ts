@@ -4,9 +4,8 @@
  * does not know (or a known one with a value it cannot read) is shown as its type and value rather than hidden.
  */
 import type { PromotionRule } from '@sanam/contract/promotions/rules'
+import { formatNumber } from '@sanam/web-shared/format'
 import { t, type MessageKey } from '../../lib/i18n/index.ts'
-
-const number = new Intl.NumberFormat('th-TH', { maximumFractionDigits: 2 })
 
 function numeric(value: unknown): number | null {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value
@@ -41,7 +40,7 @@ export function describeRule(rule: PromotionRule, providerTitle: (code: string) 
   const type = rule.type
   if (type === 'TURNOVER_BY_MUTIPLE' || (amountRules as readonly string[]).includes(type)) {
     const n = numeric(rule.value)
-    return n === null ? other() : t(`rule.${type}` as MessageKey, { n: number.format(n) })
+    return n === null ? other() : t(`rule.${type}` as MessageKey, { n: formatNumber(n) })
   }
   if (type === 'OLD_MEMBER' || type === 'NEW_MEMBER') return numeric(rule.value) === 1 ? t(`rule.${type}`) : other()
   if (type === 'PROHIBITED_GAMES_TYPE') return t('rule.PROHIBITED_GAMES_TYPE', { list: items(rule.value).map(gameTypeLabel).join(', ') })

@@ -1,10 +1,7 @@
 import type { DraftBill, Promotion, UserMe } from '@sanam/contract'
 import { ruleNumber } from '@sanam/contract/promotions/rules'
-import { formatAmount } from '@sanam/web-shared/format'
-import { useCallback, useEffect, useId, useState } from 'react'
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
-import { ActivityIndicator } from '../../../components/full-screen-overlay.tsx'
-import { ChatIcon, HistoryIcon } from '../../../components/icons.tsx'
+import { useCallback, useEffect, useState } from 'react'
+import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { useToast } from '../../../components/toast/use-toast.ts'
 import { ApiError, errorText } from '../../../lib/api-client.ts'
 import { BankAccountCard, registeredAccount } from '../../../components/bank-account-card.tsx'
@@ -14,16 +11,13 @@ import { useTimeouts } from '../../../lib/use-timeouts.ts'
 import { useCancelDraftBill } from '../api/cancel-draft-bill.ts'
 import { beginDepositCheck, checkDepositStatus } from '../api/check-deposit-status.ts'
 import { useCreateDraftBill } from '../api/create-draft-bill.ts'
-import { useDepositBank } from '../api/get-deposit-bank.ts'
 import { useDepositConfig } from '../api/get-deposit-config.ts'
 import { usePromotions } from '../api/get-promotions.ts'
 import { useBalanceWatch, type PushedBalances } from '../hooks/use-balance-watch.ts'
-import { formatCountdown, useCountdown } from '../hooks/use-countdown.ts'
-import { KeepHyphenated } from '../../../components/keep-hyphenated.tsx'
+import { useCountdown } from '../hooks/use-countdown.ts'
 import { useSlipCheck } from '../hooks/use-slip-check.ts'
-import { CopyIcon } from './copy-icon.tsx'
+import { DepositAmount, DepositHeading, DepositNotesAndLinks, DraftActions, PaymentTarget, PromotionChoice } from './deposit-parts.tsx'
 import { PromotionModal } from './promotion-modal.tsx'
-import { QrCodeImage } from './qr-code-image.tsx'
 import '../deposit.css'
 
 /** Spec §9: a draft bill lives 180 s; after a credited deposit the player goes home 1 s later. */
@@ -68,13 +62,9 @@ export function DepositPage({
   const { showToast } = useToast()
   const schedule = useTimeouts()
   const config = useDepositConfig()
-  const bank = useDepositBank()
   const promotions = usePromotions()
   const createDraft = useCreateDraftBill()
   const cancelDraft = useCancelDraftBill()
-  const selectId = useId()
-  const amountId = useId()
-  const amountErrorId = useId()
 
   const [selectedId, setSelectedId] = useState<number | null>(() => readPromotionId(params.get('promotion_id')))
   const [showRules, setShowRules] = useState(false)
@@ -174,160 +164,29 @@ export function DepositPage({
     })
   }
 
-  async function handleCopy(accountNumber: string) {
-    try {
-      await navigator.clipboard.writeText(accountNumber)
-      showToast({ kind: 'success', text: t('toast.accountCopied') })
-    } catch {
-      showToast({ kind: 'error', text: t('deposit.copyFailed') })
-    }
-  }
-
-  const target = draft
-    ? {
-        code: draft.payment_information.bank_code,
-        bankName: draft.payment_information.bank_name,
-        name: draft.payment_information.bank_account_name,
-        number: draft.payment_information.bank_address,
-        qrcode: draft.payment_information.bank_qrcode,
-      }
-    : bank.data
-      ? { code: bank.data.code, bankName: undefined, name: bank.data.name, number: bank.data.address, qrcode: bank.data.qrcode }
-      : null
-
   return (
     <div className="deposit">
-      <header className="deposit__header">
-        <h1 className="deposit__title">{t('deposit.title')}</h1>
-        {checkingSlip && !leaving && <ActivityIndicator text={t('overlay.checkingSlip')} />}
-      </header>
-
-      <p className="danger-note" role="note">
-        {t('deposit.notice')}
-      </p>
+      <DepositHeading checkingSlip={checkingSlip && !leaving} />
 
       <BankAccountCard heading={t('deposit.yourAccount')} account={user ? registeredAccount(user) : null} testId="member-bank" />
 
       <section className="card deposit__form">
         {linked?.image && <img className="deposit__linked-image" src={linked.image} alt={linked.title ?? ''} width={720} height={360} />}
-        <div className="field">
-          <label className="field__label" htmlFor={selectId}>
-            {t('deposit.promotion')}
-          </label>
-          <div className="field__control deposit__select-control">
-            <select
-              id={selectId}
-              className="field__input deposit__select"
-              value={selected ? String(selected.id) : ''}
-              disabled={draft !== null}
-              onChange={(event) => handleChoose(event.target.value)}
-            >
-              <option value="">{t('deposit.noPromotion')}</option>
-              {list.map((promotion) => (
-                <option key={promotion.id} value={promotion.id}>
-                  {promotion.title}
-                </option>
-              ))}
-            </select>
-          </div>
-          {selected && (
-            <button type="button" className="link-button deposit__rules-link" onClick={() => setShowRules(true)}>
-              {t('deposit.viewRules')}
-            </button>
-          )}
-        </div>
-
-        <div className={`field field--locked${draftError ? ' field--invalid' : ''}`}>
-          <label className="field__label" htmlFor={amountId}>
-            {t('deposit.amount')}
-          </label>
-          <div className="field__control deposit__amount">
-            <input
-              id={amountId}
-              className="field__input"
-              value={formatAmount(amount)}
-              readOnly
-              aria-describedby={draftError ? amountErrorId : undefined}
-              data-testid="deposit-amount"
-            />
-            <span className="deposit__unit">{t('deposit.baht')}</span>
-          </div>
-          {draftError && (
-            <p id={amountErrorId} className="field__error" role="alert">
-              {draftError}
-            </p>
-          )}
-          {olderBill && !draft && (
-            <button type="button" className="link-button deposit__rules-link" disabled={cancelDraft.isPending} onClick={handleCancel}>
-              {t('deposit.cancelOlder')}
-            </button>
-          )}
-        </div>
-
-        {draft ? (
-          <div className="deposit__draft">
-            <p className="deposit__countdown" role="timer" aria-live="off">
-              {t('deposit.timeLeft', { time: formatCountdown(secondsLeft) })}
-            </p>
-            <button type="button" className="button button--secondary button--large" disabled={cancelDraft.isPending} onClick={handleCancel}>
-              {t('deposit.cancel')}
-            </button>
-          </div>
-        ) : (
-          amount > 0 && (
-            <button type="button" className="button button--primary button--large" disabled={createDraft.isPending} onClick={handleConfirm}>
-              {t('deposit.confirm')}
-            </button>
-          )
-        )}
+        <PromotionChoice list={list} selected={selected} locked={draft !== null} onChoose={handleChoose} onShowRules={() => setShowRules(true)} />
+        <DepositAmount amount={amount} error={draftError} olderBill={olderBill && !draft} cancelling={cancelDraft.isPending} onCancelOlder={handleCancel} />
+        <DraftActions
+          draft={draft !== null}
+          secondsLeft={secondsLeft}
+          amount={amount}
+          creating={createDraft.isPending}
+          cancelling={cancelDraft.isPending}
+          onConfirm={handleConfirm}
+          onCancel={handleCancel}
+        />
       </section>
 
-      {target ? (
-        <BankAccountCard
-          heading={t('deposit.target')}
-          account={{ bankCode: target.code, ...(target.bankName ? { bankName: target.bankName } : {}), accountName: target.name, accountNumber: target.number }}
-          highlight
-          testId="target-bank"
-        >
-          <button type="button" className="button button--ghost deposit__copy" onClick={() => void handleCopy(target.number)}>
-            <CopyIcon />
-            {t('deposit.copyAccount')}
-          </button>
-          {target.qrcode && <QrCodeImage payload={target.qrcode} account={target.number} />}
-        </BankAccountCard>
-      ) : bank.status === 'error' ? (
-        <section className="card deposit__problem" role="alert">
-          <p>{errorText(bank.error, 'deposit.loadFailed')}</p>
-          <button type="button" className="button button--ghost" onClick={() => void bank.refetch()}>
-            {t('action.retry')}
-          </button>
-        </section>
-      ) : (
-        <p className="deposit__loading">{t('state.loading')}</p>
-      )}
-
-      <ul className="deposit__notes">
-        <li>{t('deposit.creditNote')}</li>
-        <li>{t('deposit.ownAccountNote')}</li>
-      </ul>
-
-      <nav className="deposit__links" aria-label={t('deposit.title')}>
-        <a className="button button--ghost" href={contactUrl ?? '#'} target="_blank" rel="noopener noreferrer" aria-disabled={contactUrl ? undefined : true}>
-          <ChatIcon />
-          {t('action.contactSupport')}
-          <span className="visually-hidden">{t('state.opensNewWindow')}</span>
-        </a>
-        <Link className="button button--ghost" to="/history" state={{ tab: 'withdraw' }}>
-          <HistoryIcon />
-          <span>
-            <KeepHyphenated text={t('deposit.history')} />
-          </span>
-        </Link>
-        <Link className="button button--ghost deposit__links-wide" to="/responsible-play" data-testid="responsible-play-link">
-          {t('limits.title')}
-        </Link>
-      </nav>
-
+      <PaymentTarget draft={draft} />
+      <DepositNotesAndLinks contactUrl={contactUrl} />
       {showRules && selected && <PromotionModal promotion={selected} onClose={() => setShowRules(false)} />}
     </div>
   )

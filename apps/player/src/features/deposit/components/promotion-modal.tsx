@@ -1,16 +1,15 @@
 import type { Promotion } from '@sanam/contract'
+import { formatNumber } from '@sanam/web-shared/format'
 import { Modal } from '../../../components/modal.tsx'
 import { t } from '../../../lib/i18n/index.ts'
 import { useProviders } from '../../../lib/providers-query.ts'
 import { describeRule } from '../promotion-rules.ts'
 
-const number = new Intl.NumberFormat('th-TH', { maximumFractionDigits: 2 })
-
 /** What the promotion gives: baht for FIXED, a percentage of the deposit for PERCENT (spec §3). */
 export function creditGivenText(promotion: Pick<Promotion, 'credit_given' | 'credit_given_type'>): string {
   return promotion.credit_given_type === 'PERCENT'
-    ? t('promotion.percent', { n: number.format(promotion.credit_given) })
-    : t('money.baht', { n: number.format(promotion.credit_given) })
+    ? t('promotion.percent', { n: formatNumber(promotion.credit_given) })
+    : t('money.baht', { n: formatNumber(promotion.credit_given) })
 }
 
 /** Spec §2 Deposit: the chosen promotion's image, title, credit given and a scrollable list of its rules. */

@@ -1,3 +1,4 @@
+import { formatWhole } from '@sanam/web-shared/format'
 import type { Game, Provider } from '@sanam/contract'
 import { gamesForProviderTab, searchGames, type LobbyTab } from '@sanam/contract/lobby/index'
 import { useId, useMemo, useState } from 'react'
@@ -27,7 +28,7 @@ export function ProviderGames({ provider, tab, onBack, onLaunch }: { provider: P
         <img className="provider-games__logo" src={provider.image} alt="" width={72} height={48} />
         <div>
           <h3 className="provider-games__title">{provider.title}</h3>
-          {games.data && <p className="provider-games__count">{t('lobby.gameCount', { n: listed.length })}</p>}
+          {games.data && <p className="provider-games__count">{t('lobby.gameCount', { n: formatWhole(listed.length) })}</p>}
         </div>
       </div>
       <div className="search-field">

@@ -1,5 +1,5 @@
 import { PagedTable } from '../../../components/paged-table.tsx'
-import { formatDate } from '@sanam/web-shared/format'
+import { formatDate, formatWhole } from '@sanam/web-shared/format'
 import { t } from '../../../lib/i18n/index.ts'
 import { useInvitesQuery } from '../api/get-invites.ts'
 
@@ -15,7 +15,7 @@ export function FriendsTab() {
         { header: t('referral.col.username'), cell: (friend) => friend.username },
         { header: t('referral.col.joined'), cell: (friend) => formatDate(friend.created_at) },
       ]}
-      header={(data) => <p className="friends-count">{t('referral.friendsCount', { n: data.total })}</p>}
+      header={(data) => <p className="friends-count">{t('referral.friendsCount', { n: formatWhole(data.total) })}</p>}
     />
   )
 }

@@ -1,0 +1,169 @@
+import { useId, type KeyboardEvent, type ReactNode } from 'react'
+
+/**
+ * The back-office's one kit of labelled form fields (issue 35 §3): every editor, whether a dialog that reads its form
+ * on submit (`name` + `defaultValue`) or a page that holds its form in state (`value` + `onChange`), builds its fields
+ * from these, so a label, a hint and an error look and read the same everywhere. The label wraps its control: the
+ * label's text is the control's accessible name (the e2e specs find fields by it).
+ */
+interface Labelled {
+  label: string
+  /** A short note under the control. */
+  hint?: string | undefined
+  /** What is wrong with this field's value, shown under it and marking the control invalid. */
+  error?: string | undefined
+  /** A layout class beside `field` (a wide filter). */
+  className?: string
+}
+
+/** The label, the control, then the one hint and the one error display, both read out with the control. */
+function Frame(props: Labelled & { children: (described: { 'aria-describedby'?: string; 'aria-invalid'?: true }) => ReactNode }) {
+  const id = useId()
+  const hintId = props.hint ? `${id}-hint` : undefined
+  const errorId = props.error ? `${id}-error` : undefined
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ')
+  return (
+    <label className={props.className ? `field ${props.className}` : 'field'}>
+      <span className="field__label">{props.label}</span>
+      {props.children({ ...(describedBy ? { 'aria-describedby': describedBy } : {}), ...(errorId ? { 'aria-invalid': true } : {}) })}
+      {props.hint && (
+        <span className="cell-note" id={hintId}>
+          {props.hint}
+        </span>
+      )}
+      {props.error && (
+        <span className="form__error" role="alert" id={errorId}>
+          {props.error}
+        </span>
+      )}
+    </label>
+  )
+}
+
+/** Read on submit (`name`, `defaultValue`) or held by the page (`value`, `onChange`). */
+interface Bound {
+  name?: string
+  defaultValue?: string | undefined
+  value?: string
+  onChange?: (value: string) => void
+  required?: boolean
+}
+
+/**
+ * A text, number (money too: decimals, no negatives), day, date-time, URL, phone or password field. `required` is off
+ * unless given; `autoComplete` is off unless given (an operator's screen fills nothing from a browser's memory).
+ */
+export function TextField(
+  props: Labelled &
+    Bound & {
+      type?: 'text' | 'url' | 'number' | 'date' | 'datetime-local' | 'tel' | 'password'
+      inputMode?: 'numeric' | 'decimal'
+      autoComplete?: string
+      minLength?: number
+      maxLength?: number
+      pattern?: string
+      step?: string | number
+      max?: number | string
+      readOnly?: boolean
+      autoFocus?: boolean
+      onKeyDown?: (event: KeyboardEvent<HTMLInputElement>) => void
+    },
+) {
+  const number = props.type === 'number'
+  return (
+    <Frame label={props.label} hint={props.hint} error={props.error} className={props.className}>
+      {(described) => (
+        <input
+          className="field__input"
+          name={props.name}
+          type={props.type ?? 'text'}
+          inputMode={props.inputMode ?? (number ? 'decimal' : undefined)}
+          autoComplete={props.autoComplete ?? 'off'}
+          step={props.step}
+          min={number ? 0 : undefined}
+          max={props.max}
+          minLength={props.minLength}
+          maxLength={props.maxLength}
+          pattern={props.pattern}
+          required={props.required}
+          readOnly={props.readOnly}
+          autoFocus={props.autoFocus}
+          {...described}
+          defaultValue={props.defaultValue}
+          value={props.value}
+          onChange={props.onChange && ((event) => props.onChange?.(event.target.value))}
+          onKeyDown={props.onKeyDown}
+        />
+      )}
+    </Frame>
+  )
+}
+
+/** A choice from a fixed list. */
+export function SelectField(props: Labelled & Bound & { options: ReadonlyArray<{ value: string; text: string }> }) {
+  return (
+    <Frame label={props.label} hint={props.hint} error={props.error} className={props.className}>
+      {(described) => (
+        <select
+          className="field__input"
+          name={props.name}
+          required={props.required}
+          {...described}
+          defaultValue={props.defaultValue}
+          value={props.value}
+          onChange={props.onChange && ((event) => props.onChange?.(event.target.value))}
+        >
+          {props.options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.text}
+            </option>
+          ))}
+        </select>
+      )}
+    </Frame>
+  )
+}
+
+/** Several lines of text. */
+export function TextAreaField(props: Labelled & Bound & { rows?: number; maxLength?: number }) {
+  return (
+    <Frame label={props.label} hint={props.hint} error={props.error} className={props.className}>
+      {(described) => (
+        <textarea
+          className="field__input"
+          name={props.name}
+          rows={props.rows ?? 3}
+          maxLength={props.maxLength}
+          required={props.required}
+          {...described}
+          defaultValue={props.defaultValue}
+          value={props.value}
+          onChange={props.onChange && ((event) => props.onChange?.(event.target.value))}
+        />
+      )}
+    </Frame>
+  )
+}
+
+/** A yes/no: the box before its label, as a form reads it on submit (`on` when ticked) or held by the page. */
+export function CheckboxField(props: {
+  label: ReactNode
+  name?: string
+  defaultChecked?: boolean
+  checked?: boolean
+  onChange?: (checked: boolean) => void
+  className?: string
+}) {
+  return (
+    <label className={props.className ?? 'check'}>
+      <input
+        type="checkbox"
+        name={props.name}
+        defaultChecked={props.defaultChecked}
+        checked={props.checked}
+        onChange={props.onChange && ((event) => props.onChange?.(event.target.checked))}
+      />
+      <span>{props.label}</span>
+    </label>
+  )
+}
