@@ -4,7 +4,7 @@ import path from 'node:path'
 import { and, desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { OPERATOR_PERMISSIONS, type OperatorRole, type SiteMetadata, type SiteSettingsInput } from '@sanam/contract'
-import { buildTestApp, useTestApp } from '../../../test/app.ts'
+import { buildTestApp, PRODUCTION_CONFIG, useTestApp } from '../../../test/app.ts'
 import { signInOperator, type SignedInOperator } from '../../../test/operators.ts'
 import { auditLog, operators } from '../../db/schema.ts'
 import { SITE_METADATA_ELEMENT_ID } from '../../web-index.ts'
@@ -25,7 +25,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true })
 })
-const t = useTestApp(() => ({ deps: { webApps: { player: path.join(dir, 'player') } } }))
+// On a real-money install's settings (production mode), as the attack of issue 34 §4 was tried.
+const t = useTestApp(() => ({ config: PRODUCTION_CONFIG, deps: { webApps: { player: path.join(dir, 'player') } } }))
 const CACHE_MS = 5000
 
 /** An image Sanam stores: the address the editor picks it by. */
