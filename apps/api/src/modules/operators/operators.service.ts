@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts'
 import { uniqueViolation } from '../../db/errors.ts'
+import { assertSecondOperator } from '../approvals/money-policy.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { msg, type OperatorChangeResult, type OperatorRequestView } from '@sanam/contract'
 import { AppError } from '../../errors.ts'
@@ -198,6 +199,13 @@ export function createOperatorsService(deps: {
     return after
   }
 
+  /** The request `id`, locked for its decision; NOT_FOUND when there is none. */
+  async function lockedRequest(tx: Db, id: number): Promise<OperatorRequestRow> {
+    const row = await operatorsRepository.findRequest(tx, id, true)
+    if (!row) throw new AppError('NOT_FOUND')
+    return row
+  }
+
   /** The request as owners see it, with the names it refers to. */
   async function toRequestView(tx: Db, row: OperatorRequestRow): Promise<OperatorRequestView> {
     const target = row.operatorId === null ? undefined : await operatorsRepository.findById(tx, row.operatorId)
@@ -271,6 +279,20 @@ export function createOperatorsService(deps: {
     })
   }
 
+  /**
+   * The operator rules of every money decision (ADR 036, ADR 070), for the money policy to call inside its
+   * transaction: an operator decides no money within NEW_OPERATOR_HOURS of its creation or a reset of its password or
+   * authenticator (OPERATOR_TOO_NEW), and never completes a four-eyes decision with `counterpartId` when the two may
+   * be one person (FOUR_EYES_RELATED_OPERATOR): one group of creations and phone changes, and of resets and role
+   * changes within RELATED_DAYS.
+   */
+  async function assertMayDecideMoney(tx: Db, input: { operatorId: number; counterpartId?: number; at: Date }): Promise<void> {
+    const newSince = new Date(input.at.getTime() - NEW_OPERATOR_HOURS * 3_600_000)
+    if (await operatorsRepository.changedSince(tx, input.operatorId, CREDENTIAL_CHANGES, newSince)) throw new AppError('OPERATOR_TOO_NEW')
+    if (input.counterpartId === undefined || input.counterpartId === input.operatorId) return
+    if (await related(tx, input.operatorId, input.counterpartId, input.at)) throw new AppError('FOUR_EYES_RELATED_OPERATOR')
+  }
+
   return {
     list: async () => (await operatorsRepository.list(db)).map(toOperatorView),
 
@@ -300,11 +322,11 @@ export function createOperatorsService(deps: {
      */
     async approve(actor: OperatorActor, requestId: number): Promise<OperatorChangeResult> {
       return withOutbox(async (tx, outbox) => {
-        const row = await operatorsRepository.findRequest(tx, requestId, true)
-        if (!row) throw new AppError('NOT_FOUND')
+        const row = await lockedRequest(tx, requestId)
         if (row.status !== 'pending') throw new AppError('OPERATOR_REQUEST_DECIDED')
         if (row.requestedBy === actor.operatorId || row.operatorId === actor.operatorId) throw new AppError('OPERATOR_REQUEST_OWN')
-        if (await related(tx, actor.operatorId, row.requestedBy, clock.now())) throw new AppError('FOUR_EYES_RELATED_OPERATOR')
+        // The money policy's one four-eyes rule: not the proposer, not new, not one person with it (ADR 070).
+        await assertSecondOperator(tx, { assertMayDecideMoney }, { firstId: row.requestedBy, secondId: actor.operatorId, at: clock.now() })
         const request = await toRequestView(tx, row)
         const operator = await apply(tx, outbox, { operatorId: row.requestedBy, ip: null }, proposalOf(row), actor.operatorId)
         await operatorsRepository.decideRequest(tx, row.id, { status: 'applied', decidedBy: actor.operatorId, decidedAt: clock.now(), operatorId: operator.id })
@@ -323,8 +345,7 @@ export function createOperatorsService(deps: {
     /** Any owner turns a proposal down, its proposer included (a withdrawn proposal). */
     async reject(actor: OperatorActor, requestId: number): Promise<OperatorRequestView> {
       return inTransaction(db, async (tx) => {
-        const row = await operatorsRepository.findRequest(tx, requestId, true)
-        if (!row) throw new AppError('NOT_FOUND')
+        const row = await lockedRequest(tx, requestId)
         if (!(await operatorsRepository.decideRequest(tx, row.id, { status: 'rejected', decidedBy: actor.operatorId, decidedAt: clock.now() })))
           throw new AppError('OPERATOR_REQUEST_DECIDED')
         await auditRepository.record(tx, {
@@ -404,19 +425,8 @@ export function createOperatorsService(deps: {
       return { made, smsFailed }
     },
 
-    /**
-     * The operator rules of every money decision (ADR 036, ADR 070), for the money policy to call inside its
-     * transaction: an operator decides no money within NEW_OPERATOR_HOURS of its creation or a reset of its password or
-     * authenticator (OPERATOR_TOO_NEW), and never completes a four-eyes decision with `counterpartId` when the two may
-     * be one person (FOUR_EYES_RELATED_OPERATOR): one group of creations and phone changes, and of resets and role
-     * changes within RELATED_DAYS.
-     */
-    async assertMayDecideMoney(tx: Db, input: { operatorId: number; counterpartId?: number; at: Date }): Promise<void> {
-      const newSince = new Date(input.at.getTime() - NEW_OPERATOR_HOURS * 3_600_000)
-      if (await operatorsRepository.changedSince(tx, input.operatorId, CREDENTIAL_CHANGES, newSince)) throw new AppError('OPERATOR_TOO_NEW')
-      if (input.counterpartId === undefined || input.counterpartId === input.operatorId) return
-      if (await related(tx, input.operatorId, input.counterpartId, input.at)) throw new AppError('FOUR_EYES_RELATED_OPERATOR')
-    },
+    /** The operator rules of every money decision (assertMayDecideMoney above), the money policy's SeparateDuties. */
+    assertMayDecideMoney,
   }
 
   async function toggle(actor: OperatorActor, id: number, disable: boolean) {
