@@ -16,6 +16,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { REPORT_IDS } from '@sanam/contract/schemas/backoffice-reports'
+import { addDays, bangkokDay } from '@sanam/contract/bangkok'
 import Fastify from 'fastify'
 import { call } from '../e2e/support/http.ts'
 import { findPgbench, ledgerVerify, postgresBaselines, serverDescription, withScratchDatabase } from './database.ts'
@@ -298,7 +299,7 @@ async function playerSessions(t: Target, seconds: number): Promise<Measured> {
 }
 
 /** The bench's day in Bangkok (the reports' days), `daysBack` days ago. */
-const bangkokDay = (daysBack: number) => new Date(Date.now() + 7 * 3_600_000 - daysBack * 86_400_000).toISOString().slice(0, 10)
+const benchDay = (daysBack: number) => addDays(bangkokDay(new Date()), -daysBack)
 
 /** The back-office's busiest screens, read by OPERATORS operators while balance reads and spread bets run beside them. */
 async function backofficeUnderLoad(t: Target): Promise<Measured> {
@@ -311,7 +312,7 @@ async function backofficeUnderLoad(t: Target): Promise<Measured> {
       await send('withdrawals queue', get('/api/backoffice/withdrawals'))
       await send('approvals queue', get('/api/backoffice/approvals'))
       const report = REPORT_IDS[(round * OPERATORS + worker) % REPORT_IDS.length]
-      await send('reports (30 days)', get(`/api/backoffice/reports/${report}?from=${bangkokDay(29)}&to=${bangkokDay(0)}`))
+      await send('reports (30 days)', get(`/api/backoffice/reports/${report}?from=${benchDay(29)}&to=${benchDay(0)}`))
     }),
     readBalance(t),
     bets(t, t.players),

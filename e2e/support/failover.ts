@@ -2,6 +2,7 @@
 // load through the API while the primary's machine dies, the old primary comes back as a standby, and the next primary
 // dies, `kills` times; then everything acknowledged is checked. Assertions are vitest's `expect`, which the bench runs
 // outside vitest too.
+import { bangkokDay } from '@sanam/contract/bangkok'
 import { expect } from 'vitest'
 import { waitUntil, type Formation, type FormationNode } from './auto-failover.ts'
 import { call } from './http.ts'
@@ -30,7 +31,7 @@ export interface FailoverRun {
 }
 
 /** Bangkok's date today, as the reports take it. */
-const bangkokToday = () => new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10)
+const bangkokToday = () => bangkokDay(new Date())
 
 /**
  * Runs the load through `baseUrl` (a server of `processes` API processes on the formation, with READ_REPLICA_URL set)

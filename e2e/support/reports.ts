@@ -1,7 +1,8 @@
+import { bangkokDay } from '@sanam/contract/bangkok'
 import type { Page } from 'playwright-core'
 
 /** Today in Bangkok, as the report's day fields take it. */
-export const bangkokToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' }).format(new Date())
+export const bangkokToday = () => bangkokDay(new Date())
 
 /** On the reports page: shows `title` for today through the form, and waits for its table. */
 export async function openReportForToday(page: Page, title: string) {

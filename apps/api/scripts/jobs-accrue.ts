@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util'
 import { CalendarDay, formatSatang } from '@sanam/contract'
 import { AppError } from '../src/errors.ts'
 import { systemClock } from '../src/lib/clock.ts'
-import { addDays, bangkokDay } from '../src/lib/bangkok-time.ts'
+import { addDays, bangkokDay } from '@sanam/contract/bangkok'
 import { toAccrueResult } from '../src/modules/referral/referral.service.ts'
 import { loadScriptConfig, openConfiguredDatabase, Problem, runScript, scriptServices } from './script-support.ts'
 

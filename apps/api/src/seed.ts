@@ -1,4 +1,4 @@
-import { RegisterBody } from '@sanam/contract'
+import { bankTransferOf, RegisterBody } from '@sanam/contract'
 import { DEMO_DESK, DEMO_DESK_PASSWORD } from '@sanam/contract/demo-secrets'
 import type { BuiltApp } from './app.ts'
 import { seedCatalogue } from './modules/games/catalogue-seed.ts'
@@ -108,15 +108,17 @@ export async function seedDemo(
  * running it again is a duplicate that stores and moves nothing.
  */
 export async function depositDemoMoney(services: Pick<Services, 'deposits'>, now = new Date()) {
-  return services.deposits.receiveTransfer({
-    external_id: `demo-seed:opening:${DEMO_PLAYER.mobile}`,
-    to_account: DEMO_OPERATOR_ACCOUNT.accountNumber,
-    from_bank_code: DEMO_PLAYER_BANK.bank_code,
-    from_account: DEMO_PLAYER_BANK.bank_account,
-    from_name: null,
-    amount: DEMO_OPENING_DEPOSIT_BAHT,
-    occurred_at: now.toISOString(),
-  })
+  return services.deposits.receiveTransfer(
+    bankTransferOf({
+      external_id: `demo-seed:opening:${DEMO_PLAYER.mobile}`,
+      to_account: DEMO_OPERATOR_ACCOUNT.accountNumber,
+      from_bank_code: DEMO_PLAYER_BANK.bank_code,
+      from_account: DEMO_PLAYER_BANK.bank_account,
+      from_name: null,
+      amount: DEMO_OPENING_DEPOSIT_BAHT,
+      occurred_at: now.toISOString(),
+    }),
+  )
 }
 
 /**

@@ -4,6 +4,8 @@
  * days), a self-exclusion a long one (6 months, 1 or 5 years, or for good). Either starts at once and cannot be ended
  * early.
  */
+import { BANGKOK_OFFSET_MS } from './bangkok.ts'
+
 export const TIME_OUT_PERIODS = ['24H', '7D', '30D'] as const
 export const SELF_EXCLUSION_PERIODS = ['6M', '1Y', '5Y', 'PERMANENT'] as const
 export const EXCLUSION_PERIODS = [...TIME_OUT_PERIODS, ...SELF_EXCLUSION_PERIODS] as const
@@ -14,9 +16,6 @@ export type ExclusionKind = 'TIME_OUT' | 'SELF_EXCLUSION'
 export function exclusionKind(period: ExclusionPeriod): ExclusionKind {
   return (TIME_OUT_PERIODS as readonly string[]).includes(period) ? 'TIME_OUT' : 'SELF_EXCLUSION'
 }
-
-/** Bangkok is UTC+7 all year (no daylight saving): its calendar is UTC's shifted by seven hours. */
-const BANGKOK_OFFSET_MS = 7 * 3_600_000
 
 /**
  * When a period chosen at `start` ends: hours and days as elapsed time, months and years on the Bangkok calendar (the

@@ -1,7 +1,14 @@
+import { BANGKOK_OFFSET_HOURS } from '@sanam/contract/bangkok'
 import { sql, type SQL } from 'drizzle-orm'
 
+/** The offset as a SQL interval, from the contract's one constant (Bangkok is UTC+7 all year). */
+const OFFSET = sql.raw(`interval '${BANGKOK_OFFSET_HOURS} hours'`)
+
 /**
- * The Bangkok calendar day of a timestamptz as a SQL date (UTC+7 all year, as lib/bangkok-time.ts), whatever the
+ * The Bangkok calendar day of a timestamptz as a SQL date (as `bangkokDay` in @sanam/contract/bangkok), whatever the
  * session's TimeZone setting: the instant is read in UTC first.
  */
-export const bangkokDateOf = (instant: SQL): SQL => sql`((${instant} at time zone 'UTC') + interval '7 hours')::date`
+export const bangkokDateOf = (instant: SQL): SQL => sql`((${instant} at time zone 'UTC') + ${OFFSET})::date`
+
+/** The same day as the text YYYY-MM-DD (a report's or the dashboard's key). */
+export const bangkokDayTextOf = (instant: SQL): SQL => sql`to_char(${bangkokDateOf(instant)}, 'YYYY-MM-DD')`

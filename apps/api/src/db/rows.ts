@@ -50,3 +50,28 @@ export const columnsOf =
   <Row>(rows: readonly Row[]) =>
   (pick: (row: Row) => unknown): SQL =>
     arrayParam(rows.map(pick))
+
+/** A select before its `.for()`: Drizzle's query builder, awaited for its rows or locked first. */
+type Lockable<Row> = PromiseLike<Row[]> & { for(strength: 'update'): PromiseLike<Row[]> }
+
+/**
+ * The first row of `query` (a select of one row: by id, or limited to one), or undefined; with `lock`, the row is
+ * locked (`for update`) until the transaction ends, for a decision about to change it.
+ */
+export async function oneRow<Row>(query: Lockable<Row>, lock = false): Promise<Row | undefined> {
+  const [row] = lock ? await query.for('update') : await query
+  return row
+}
+
+async function returnedRow<Row>(query: PromiseLike<Row[]>, what: 'insert' | 'update'): Promise<Row> {
+  const [row] = await query
+  // PostgreSQL always returns the row an insert (or an update by a key known to exist) wrote: none is a bug, a 500.
+  if (!row) throw new Error(`${what} returned no row`)
+  return row
+}
+
+/** The row `insert ... returning` wrote. */
+export const insertedOrThrow = <Row>(query: PromiseLike<Row[]>): Promise<Row> => returnedRow(query, 'insert')
+
+/** The row `update ... returning` changed, where the row is known to exist (read, and locked, before). */
+export const updatedOrThrow = <Row>(query: PromiseLike<Row[]>): Promise<Row> => returnedRow(query, 'update')

@@ -1,5 +1,5 @@
 import type { Claimed, SeamlessRepository, SeamlessTxRow } from '../../src/modules/seamless/seamless.repository.ts'
-import { bangkokDay } from '../../src/lib/bangkok-time.ts'
+import { bangkokDay } from '@sanam/contract/bangkok'
 import { txKey, type RoundStatus } from '../../src/modules/seamless/seamless-decisions.ts'
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { isBahtAmount } from '../money.ts'
+import { bahtToSatang, isBahtAmount } from '../money.ts'
 import { okEnvelope, MessageOnly } from './envelope.ts'
 import { BankCode, Mobile, recordId, strictBody } from './fields.ts'
 
@@ -74,6 +74,12 @@ export const BankTransferBody = strictBody({
   occurred_at: z.iso.datetime({ offset: true, error: 'occurred_at ต้องเป็นเวลา ISO 8601' }),
 })
 export type BankTransferBody = z.infer<typeof BankTransferBody>
+/**
+ * A bank-feed transfer as the server takes it in: the body with its amount converted once, at the edge, from baht to
+ * satang (the money codec, ADR 025); everything inward (hash, stored facts, comparisons) uses these satang.
+ */
+export type BankTransfer = Omit<BankTransferBody, 'amount'> & { amount: bigint }
+export const bankTransferOf = (body: BankTransferBody): BankTransfer => ({ ...body, amount: bahtToSatang(body.amount) })
 /**
  * MATCHED: credited (or an operator's claim it completed); UNMATCHED: waits for an operator; DUPLICATE: this transfer
  * was reported before; EXCEPTION: the reference belongs to a record with other facts, both wait in the exceptions

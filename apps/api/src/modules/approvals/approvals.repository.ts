@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
-import { rowsOf, type DbNumber } from '../../db/rows.ts'
+import { type DbNumber, oneRow, rowsOf } from '../../db/rows.ts'
 import { approvals, deposits, operators, players } from '../../db/schema.ts'
 
 export type ApprovalRow = typeof approvals.$inferSelect
@@ -54,25 +54,24 @@ export const approvalsRepository = {
   },
 
   async find(db: Db, id: number, forUpdate = false): Promise<ApprovalRow | undefined> {
-    const query = db.select().from(approvals).where(eq(approvals.id, id)).limit(1)
-    const [row] = forUpdate ? await query.for('update') : await query
-    return row
+    return oneRow(db.select().from(approvals).where(eq(approvals.id, id)).limit(1), forUpdate)
   },
 
   /** The waiting action on a withdrawal or a transfer, if any. */
   async pendingFor(db: Db, target: { withdrawalId: number } | { depositId: number }): Promise<ApprovalRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(approvals)
-      .where(
-        and(
-          eq(approvals.status, 'PENDING'),
-          'withdrawalId' in target ? eq(approvals.withdrawalId, target.withdrawalId) : eq(approvals.depositId, target.depositId),
-        ),
-      )
-      .limit(1)
-      .for('update')
-    return row
+    return oneRow(
+      db
+        .select()
+        .from(approvals)
+        .where(
+          and(
+            eq(approvals.status, 'PENDING'),
+            'withdrawalId' in target ? eq(approvals.withdrawalId, target.withdrawalId) : eq(approvals.depositId, target.depositId),
+          ),
+        )
+        .limit(1),
+      true,
+    )
   },
 
   /** Decides a PENDING action; undefined when it was no longer pending (a racing decision won). */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { bangkokDay } from '@sanam/contract/bangkok'
 import { and, eq, like } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../test/app.ts'
@@ -35,7 +36,7 @@ const member = async () => {
   const player = await makePlayer(t.db)
   return { ...player, token: await loginPlayer(t, player) }
 }
-const today = () => new Date(t.clock.now().getTime() + 7 * 3_600_000).toISOString().slice(0, 10)
+const today = () => bangkokDay(t.clock.now())
 
 describe('a manual deposit is a claim', () => {
   it('one finance operator alone credits nothing with an invented reference; a second operator confirms it once', async () => {

@@ -2,7 +2,7 @@ import { bahtToSatang, msg, satangToBaht, type AdjustmentBody, type Approval, ty
 import type { Db } from '../../db/client.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../errors.ts'
-import { bangkokDay, bangkokDayRange } from '../../lib/bangkok-time.ts'
+import { bangkokDay, bangkokDayRange } from '@sanam/contract/bangkok'
 import type { Clock } from '../../lib/clock.ts'
 import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
 import type { Ledger } from '../ledger/ledger.service.ts'

@@ -1,6 +1,6 @@
 import type { AuditQuery } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
-import { filterRange } from '../../lib/bangkok-time.ts'
+import { filterRange } from '@sanam/contract/bangkok'
 import type { AuditRepository } from './audit.repository.ts'
 
 const PAGE_SIZE = 50

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { gameSessions, pendingRegistrations, players, sessions } from '../../db/schema.ts'
+import { insertedOrThrow } from '../../db/rows.ts'
 
 export type PendingRow = typeof pendingRegistrations.$inferSelect
 export type NewPending = typeof pendingRegistrations.$inferInsert
@@ -14,9 +15,7 @@ export const authRepository = {
   /** Replaces any pending registration of the same phone. */
   async replacePending(db: Db, pending: NewPending): Promise<PendingRow> {
     await db.delete(pendingRegistrations).where(eq(pendingRegistrations.mobile, pending.mobile))
-    const [row] = await db.insert(pendingRegistrations).values(pending).returning()
-    if (!row) throw new Error('insert returned no row')
-    return row
+    return insertedOrThrow(db.insert(pendingRegistrations).values(pending).returning())
   },
   /** Counts one try, only while tries remain; false when none were left. */
   async countAttempt(db: Db, id: number, maxAttempts: number): Promise<boolean> {
@@ -37,9 +36,7 @@ export const authRepository = {
   },
 
   async insertSession(db: Db, session: { tokenHash: Buffer; playerId: number; createdAt: Date; expiresAt: Date; lastSeenAt: Date }): Promise<number> {
-    const [row] = await db.insert(sessions).values(session).returning({ id: sessions.id })
-    if (!row) throw new Error('insert returned no row')
-    return row.id
+    return (await insertedOrThrow(db.insert(sessions).values(session).returning({ id: sessions.id }))).id
   },
   /**
    * The live session for a token hash with its player's status, the session's expiry and last use, in one indexed

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { bangkokDayTextOf } from '../../db/bangkok-day.ts'
 import type { Db } from '../../db/client.ts'
 import { rowsOf, type DbNumber } from '../../db/rows.ts'
 
@@ -7,7 +8,7 @@ export const DASHBOARD_KINDS = ['deposit', 'withdraw_payout', 'game_bet', 'game_
 export type DashboardKind = (typeof DASHBOARD_KINDS)[number]
 
 /**
- * The back-office dashboard's reads (issue 12 §2), by Bangkok day (UTC+7 all year, so a fixed offset is exact). Money
+ * The back-office dashboard's reads (issue 12 §2), by Bangkok day (db/bangkok-day.ts). Money
  * comes from the immutable transfers, so every figure agrees with the ledger.
  */
 export const dashboardRepository = {
@@ -15,7 +16,7 @@ export const dashboardRepository = {
   async moneyByDay(db: Db, from: Date, to: Date) {
     const rows = rowsOf<{ day: string; kind: DashboardKind; total: DbNumber; n: DbNumber }>(
       await db.execute(sql`
-        select to_char(created_at + interval '7 hours', 'YYYY-MM-DD') as day, kind, sum(amount) as total, count(*) as n
+        select ${bangkokDayTextOf(sql`created_at`)} as day, kind, sum(amount) as total, count(*) as n
         from transfers
         where kind in (${sql.join(
           DASHBOARD_KINDS.map((k) => sql`${k}`),
@@ -30,7 +31,7 @@ export const dashboardRepository = {
   async newPlayersByDay(db: Db, from: Date, to: Date) {
     const rows = rowsOf<{ day: string; n: DbNumber }>(
       await db.execute(sql`
-        select to_char(created_at + interval '7 hours', 'YYYY-MM-DD') as day, count(*) as n
+        select ${bangkokDayTextOf(sql`created_at`)} as day, count(*) as n
         from players where created_at >= ${from} and created_at < ${to} group by 1`),
     )
     return new Map(rows.map((r) => [r.day, Number(r.n)]))

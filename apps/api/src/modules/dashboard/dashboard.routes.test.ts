@@ -4,7 +4,7 @@ import { useTestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
 import { fund, loginPlayer, signedInPlayer } from '../../../test/money.ts'
 import { callSeamless, launch } from '../../../test/seamless.ts'
-import { addDays, bangkokDay } from '../../lib/bangkok-time.ts'
+import { addDays, bangkokDay } from '@sanam/contract/bangkok'
 import { signInOperator } from '../../../test/operators.ts'
 
 // Issue 12 §2: today's figures in Bangkok time and the last 14 days, from the ledger's transfers.

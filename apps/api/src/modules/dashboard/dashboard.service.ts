@@ -1,6 +1,6 @@
 import { satangToBaht } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
-import { addDays, bangkokDay, bangkokDayRange } from '../../lib/bangkok-time.ts'
+import { addDays, bangkokDay, bangkokDayRange } from '@sanam/contract/bangkok'
 import type { Clock } from '../../lib/clock.ts'
 import type { DashboardKind, DashboardRepository } from './dashboard.repository.ts'
 

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
 import { playerMatches } from '../../db/player-search.ts'
 import { depositExceptions, deposits, draftBills, operatorBankAccounts, operators, players } from '../../db/schema.ts'
+import { insertedOrThrow, oneRow, updatedOrThrow } from '../../db/rows.ts'
 
 export type OperatorAccountRow = typeof operatorBankAccounts.$inferSelect
 export type DraftBillRow = typeof draftBills.$inferSelect
@@ -49,9 +50,7 @@ export const depositsRepository = {
     return rows.map((r) => r.id)
   },
   async operatorAccountById(db: Db, id: number, forUpdate = false): Promise<OperatorAccountRow | undefined> {
-    const query = db.select().from(operatorBankAccounts).where(eq(operatorBankAccounts.id, id)).limit(1)
-    const [row] = forUpdate ? await query.for('update') : await query
-    return row
+    return oneRow(db.select().from(operatorBankAccounts).where(eq(operatorBankAccounts.id, id)).limit(1), forUpdate)
   },
   /** Whether transfers to this number are ours: any account a second operator ever approved, active or retired. */
   async isOperatorAccountNumber(db: Db, accountNumber: string): Promise<boolean> {
@@ -72,14 +71,10 @@ export const depositsRepository = {
     return rows.length > 0
   },
   async insertOperatorAccount(db: Db, row: typeof operatorBankAccounts.$inferInsert): Promise<OperatorAccountRow> {
-    const [inserted] = await db.insert(operatorBankAccounts).values(row).returning()
-    if (!inserted) throw new Error('insert returned no row')
-    return inserted
+    return insertedOrThrow(db.insert(operatorBankAccounts).values(row).returning())
   },
   async updateOperatorAccount(db: Db, id: number, patch: Partial<typeof operatorBankAccounts.$inferInsert>): Promise<OperatorAccountRow> {
-    const [row] = await db.update(operatorBankAccounts).set(patch).where(eq(operatorBankAccounts.id, id)).returning()
-    if (!row) throw new Error('update returned no row')
-    return row
+    return updatedOrThrow(db.update(operatorBankAccounts).set(patch).where(eq(operatorBankAccounts.id, id)).returning())
   },
   /** Every version of every pay-in account, newest first, with who proposed and who decided it. */
   async operatorAccounts(db: Db) {
@@ -110,9 +105,7 @@ export const depositsRepository = {
     return rows.length
   },
   async insertBill(db: Db, bill: typeof draftBills.$inferInsert): Promise<DraftBillRow> {
-    const [row] = await db.insert(draftBills).values(bill).returning()
-    if (!row) throw new Error('insert returned no row')
-    return row
+    return insertedOrThrow(db.insert(draftBills).values(bill).returning())
   },
   async cancelLiveBill(db: Db, playerId: number): Promise<boolean> {
     const rows = await db
@@ -141,9 +134,7 @@ export const depositsRepository = {
     return row
   },
   async findById(db: Db, id: number, forUpdate = false): Promise<DepositRow | undefined> {
-    const query = db.select().from(deposits).where(eq(deposits.id, id)).limit(1)
-    const [row] = forUpdate ? await query.for('update') : await query
-    return row
+    return oneRow(db.select().from(deposits).where(eq(deposits.id, id)).limit(1), forUpdate)
   },
   /** Inserts unless the external id exists; undefined for a replay. */
   async insert(db: Db, row: typeof deposits.$inferInsert): Promise<DepositRow | undefined> {
@@ -183,8 +174,7 @@ export const depositsRepository = {
     return row
   },
   async exceptionForUpdate(db: Db, id: number): Promise<DepositExceptionRow | undefined> {
-    const [row] = await db.select().from(depositExceptions).where(eq(depositExceptions.id, id)).limit(1).for('update')
-    return row
+    return oneRow(db.select().from(depositExceptions).where(eq(depositExceptions.id, id)).limit(1), true)
   },
   /** Whether an open exception contradicts this record. */
   async hasOpenException(db: Db, depositId: number): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { msg, walletContract } from '@sanam/contract'
+import { bankTransferOf, msg, walletContract } from '@sanam/contract'
 import type { preHandlerAsyncHookHandler } from 'fastify'
 import { AppError } from '../../errors.ts'
 import { done, ok } from '../../lib/http.ts'
@@ -39,7 +39,9 @@ export function depositRoutes(app: TypedApp, deps: { deposits: DepositService; r
 export function bankFeedRoutes(app: TypedApp, deps: { deposits: DepositService; secret: string; clock: Clock }) {
   requireSignedJson(app, { clock: deps.clock, keyFor: () => ({ secret: deps.secret, scheme: 'timestamped' }), security: bankFeedSecurity })
   // The request's logger carries its reqId into the service's line (ADR 051).
-  app.post('/bank/transfers', { schema: walletContract.bankTransfer }, async (req) => ok(await deps.deposits.receiveTransfer(req.body, req.log)))
+  app.post('/bank/transfers', { schema: walletContract.bankTransfer }, async (req) =>
+    ok(await deps.deposits.receiveTransfer(bankTransferOf(req.body), req.log)),
+  )
 }
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/

@@ -1,4 +1,5 @@
-import { msg, type BankTransferBody } from '@sanam/contract'
+import { bankTransferOf, msg, type BankTransfer, type BankTransferBody } from '@sanam/contract'
+import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { AppError } from '../../errors.ts'
 import { manualClock } from '../../lib/clock.ts'
@@ -8,7 +9,7 @@ import { fakeDepositsRepository } from '../../../test/fakes/deposits.ts'
 import { fakeLedger } from '../../../test/fakes/ledger.ts'
 import { fakePlayers } from '../../../test/fakes/players.ts'
 import type { PromotionService } from '../promotions/promotions.service.ts'
-import { createDepositService } from './deposits.service.ts'
+import { createDepositService, transferHash } from './deposits.service.ts'
 import { fakeExclusionsRepository } from '../../../test/fakes/exclusions.ts'
 
 type Credited = Parameters<PromotionService['onDepositCredited']>[1]
@@ -41,16 +42,18 @@ function setup() {
       onDepositCredited: async (_tx, input) => void credited.push(input),
     },
   })
-  const transfer = (overrides: Partial<BankTransferBody> = {}): BankTransferBody => ({
-    external_id: 'BANK-1',
-    to_account: operator.accountNumber,
-    from_bank_code: 'SCB',
-    from_account: somchai.bankAccount,
-    from_name: null,
-    amount: 500,
-    occurred_at: clock.now().toISOString(),
-    ...overrides,
-  })
+  // As the route hands it in: the feed's body in baht, converted once to satang.
+  const transfer = (overrides: Partial<BankTransferBody> = {}): BankTransfer =>
+    bankTransferOf({
+      external_id: 'BANK-1',
+      to_account: operator.accountNumber,
+      from_bank_code: 'SCB',
+      from_account: somchai.bankAccount,
+      from_name: null,
+      amount: 500,
+      occurred_at: clock.now().toISOString(),
+      ...overrides,
+    })
   const actorOf = (player: { id: number }) => ({ playerId: player.id, sessionId: 1 })
   return { sut, clock, money, store, players, somchai, somsri, transfer, actorOf, credited, refusedPromotions, exclusions }
 }
@@ -99,6 +102,22 @@ describe('draft bills', () => {
 })
 
 describe('the bank feed', () => {
+  it('converts the amount once at the edge, and hashes a transfer as before (a report stored earlier is still its replay)', () => {
+    const body: BankTransferBody = {
+      external_id: 'K-1',
+      to_account: '123-4-56789-0',
+      from_bank_code: 'SCB',
+      from_account: '111',
+      from_name: null,
+      amount: 1234.57,
+      occurred_at: '2026-11-29T10:00:00+07:00',
+    }
+    const transfer = bankTransferOf(body)
+    expect(transfer.amount).toBe(123_457n)
+    const canonical = ['K-1', '123-4-56789-0', 'SCB', '111', '', '123457', '2026-11-29T03:00:00.000Z'].join('\n')
+    expect(transferHash(transfer)).toBe(createHash('sha256').update(canonical).digest('hex'))
+  })
+
   it("credits a transfer from a player's registered account to that player, once however often it is reported", async () => {
     const { sut, money, somchai, transfer } = setup()
     const first = await sut.receiveTransfer(transfer())

@@ -7,7 +7,7 @@ import {
   satangToBaht,
   type OperatorRole,
   type BackofficeDeposit,
-  type BankTransferBody,
+  type BankTransfer,
   type BankTransferResult,
   type DepositBank,
   type DraftBill,
@@ -43,14 +43,14 @@ export interface DepositSettings {
 }
 
 /** sha256 of the fields that define a bank transfer, so a replay can be told from a different transfer with the same id. */
-export function transferHash(body: BankTransferBody): string {
+export function transferHash(body: BankTransfer): string {
   const canonical = [
     body.external_id,
     body.to_account,
     body.from_bank_code,
     body.from_account,
     body.from_name ?? '',
-    bahtToSatang(body.amount).toString(),
+    body.amount.toString(),
     new Date(body.occurred_at).toISOString(),
   ]
   return createHash('sha256').update(canonical.join('\n')).digest('hex')
@@ -94,7 +94,7 @@ export function senderAsSeen(sender: { fromAccount: string; fromName: string | n
 }
 
 /** What a feed report says of a transfer, as the deposit and exception rows keep it. */
-function transferFacts(body: BankTransferBody, requestHash: string, receivedAt: Date) {
+function transferFacts(body: BankTransfer, requestHash: string, receivedAt: Date) {
   return {
     externalId: body.external_id,
     requestHash,
@@ -102,7 +102,7 @@ function transferFacts(body: BankTransferBody, requestHash: string, receivedAt: 
     fromBankCode: body.from_bank_code,
     fromAccount: body.from_account,
     fromName: body.from_name ?? null,
-    amount: bahtToSatang(body.amount),
+    amount: body.amount,
     occurredAt: new Date(body.occurred_at),
     receivedAt,
   }
@@ -226,7 +226,7 @@ export function createDepositService(deps: DepositServiceDeps) {
   }
 
   /** Finds the one player a transfer came from, or says why there is none. */
-  async function match(body: BankTransferBody): Promise<{ playerId: number } | { reason: string }> {
+  async function match(body: BankTransfer): Promise<{ playerId: number } | { reason: string }> {
     if (!(await depositsRepository.isOperatorAccountNumber(db, body.to_account.replace(/-/g, '')))) return { reason: msg('UNMATCHED_WRONG_ACCOUNT') }
     const sender = parseSenderAccount(body.from_account)
     if (!sender) return { reason: msg('UNMATCHED_SENDER_UNREADABLE') }
@@ -301,9 +301,9 @@ export function createDepositService(deps: DepositServiceDeps) {
   }
 
   /** What differs between a stored record and a feed transfer with its reference: AMOUNT, SENDER, PAY_IN_ACCOUNT. */
-  async function differences(tx: Db, known: DepositRow, body: BankTransferBody) {
+  async function differences(tx: Db, known: DepositRow, body: BankTransfer) {
     const reasons: Array<'AMOUNT' | 'SENDER' | 'PAY_IN_ACCOUNT'> = []
-    if (bahtToSatang(body.amount) !== known.amount) reasons.push('AMOUNT')
+    if (body.amount !== known.amount) reasons.push('AMOUNT')
     if (known.feedAt) {
       if (known.fromBankCode !== body.from_bank_code || digits(known.fromAccount) !== digits(body.from_account)) reasons.push('SENDER')
       if (digits(known.toAccount) !== digits(body.to_account)) reasons.push('PAY_IN_ACCOUNT')
@@ -318,7 +318,7 @@ export function createDepositService(deps: DepositServiceDeps) {
   }
 
   /** A feed transfer whose reference `depositId` holds: a replay, a duplicate, a claim completed, or an exception. */
-  async function against(tx: Db, depositId: number, body: BankTransferBody, requestHash: string): Promise<BankTransferResult> {
+  async function against(tx: Db, depositId: number, body: BankTransfer, requestHash: string): Promise<BankTransferResult> {
     const known = await depositsRepository.findById(tx, depositId, true)
     if (!known) throw new AppError('CONFLICT')
     if (known.requestHash === requestHash) return { status: known.status === 'UNMATCHED' ? 'UNMATCHED' : 'MATCHED', deposit_id: known.id }
@@ -346,7 +346,7 @@ export function createDepositService(deps: DepositServiceDeps) {
   }
 
   /** receiveTransfer's work: store the feed's transfer once, credit it when one player matches. */
-  async function receive(body: BankTransferBody): Promise<BankTransferResult> {
+  async function receive(body: BankTransfer): Promise<BankTransferResult> {
     const requestHash = transferHash(body)
     const known = await depositsRepository.findByExternalId(db, body.external_id)
     if (known) return inTransaction(db, (tx) => against(tx, known.id, body, requestHash))
@@ -444,7 +444,7 @@ export function createDepositService(deps: DepositServiceDeps) {
      * manual deposit with the same amount from the member's account is completed (credited once); any other
      * difference is an EXCEPTION kept with both records for an operator, never a silent DUPLICATE.
      */
-    async receiveTransfer(body: BankTransferBody, log?: FeedLog): Promise<BankTransferResult> {
+    async receiveTransfer(body: BankTransfer, log?: FeedLog): Promise<BankTransferResult> {
       const result = await receive(body)
       // The request's logger (its reqId) beside the bank's reference and what became of it: no account or name.
       log?.info({ bank_ref: body.external_id, ...result }, 'bank feed transfer received')

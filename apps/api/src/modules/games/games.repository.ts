@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { games, providers } from '../../db/schema.ts'
+import { oneRow, updatedOrThrow } from '../../db/rows.ts'
 
 export type ProviderRow = typeof providers.$inferSelect
 export type GameRow = typeof games.$inferSelect
@@ -45,12 +46,10 @@ export const gamesRepository = {
     return rows.map((r) => ({ ...r.provider, games: Number(r.games) }))
   },
   async providerForUpdate(db: Db, code: string): Promise<ProviderRow | undefined> {
-    const [row] = await db.select().from(providers).where(eq(providers.code, code)).limit(1).for('update')
-    return row
+    return oneRow(db.select().from(providers).where(eq(providers.code, code)).limit(1), true)
   },
   async gameForUpdate(db: Db, id: number): Promise<GameRow | undefined> {
-    const [row] = await db.select().from(games).where(eq(games.id, id)).limit(1).for('update')
-    return row
+    return oneRow(db.select().from(games).where(eq(games.id, id)).limit(1), true)
   },
   /** Inserts a provider unless its code exists: undefined when it does. */
   async insertProvider(db: Db, row: typeof providers.$inferInsert): Promise<ProviderRow | undefined> {
@@ -63,14 +62,10 @@ export const gamesRepository = {
     return db.insert(games).values(rows).onConflictDoNothing().returning()
   },
   async updateProvider(db: Db, code: string, patch: Partial<typeof providers.$inferInsert>): Promise<ProviderRow> {
-    const [row] = await db.update(providers).set(patch).where(eq(providers.code, code)).returning()
-    if (!row) throw new Error('update returned no row')
-    return row
+    return updatedOrThrow(db.update(providers).set(patch).where(eq(providers.code, code)).returning())
   },
   async updateGame(db: Db, id: number, patch: Partial<typeof games.$inferInsert>): Promise<GameRow> {
-    const [row] = await db.update(games).set(patch).where(eq(games.id, id)).returning()
-    if (!row) throw new Error('update returned no row')
-    return row
+    return updatedOrThrow(db.update(games).set(patch).where(eq(games.id, id)).returning())
   },
 }
 export type GamesRepository = typeof gamesRepository

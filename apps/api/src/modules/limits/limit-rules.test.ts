@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bangkokPeriodRange } from '../../lib/bangkok-time.ts'
+import { bangkokPeriodRange } from '@sanam/contract/bangkok'
 import {
   COOLING_OFF_MS,
   CONFIRM_WINDOW_MS,

@@ -1,7 +1,7 @@
 // The rules of the player's own limits (ADR 048), pure: what a change does, when a pending one may be confirmed, what
 // is left of a limit, when the session reminder is owed. The service reads and writes; these decide.
 import { msg, type LimitKind, type MoneyLimitKind } from '@sanam/contract'
-import { bangkokPeriodRange, type BangkokPeriod } from '../../lib/bangkok-time.ts'
+import { bangkokPeriodRange, type BangkokPeriod } from '@sanam/contract/bangkok'
 
 /** A looser limit or a removal waits this long before the player may confirm it. */
 export const COOLING_OFF_MS = 24 * 60 * 60 * 1000

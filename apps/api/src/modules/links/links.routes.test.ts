@@ -11,7 +11,7 @@ import { accrue, member, play, referralOptions, walletsOf } from '../../../test/
 import { signInOperator } from '../../../test/operators.ts'
 import { accruals, playerSignals } from '../../db/schema.ts'
 import { sha256 } from '../../lib/crypto.ts'
-import { bangkokDayRange } from '../../lib/bangkok-time.ts'
+import { bangkokDayRange } from '@sanam/contract/bangkok'
 import { linkableAddress } from './links.service.ts'
 import { nameKeyOf } from './links.repository.ts'
 import { rowsOf } from '../../db/rows.ts'

@@ -2,7 +2,7 @@ import { and, count, desc, eq, isNull, max, sql, type SQL } from 'drizzle-orm'
 import type { PgSelect } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
 import { playerMatches } from '../../db/player-search.ts'
-import { readPage, rowsOf, type DbNumber as Num } from '../../db/rows.ts'
+import { type DbNumber as Num, oneRow, readPage, rowsOf } from '../../db/rows.ts'
 import { players, playerSignals, sessions } from '../../db/schema.ts'
 
 /** One page of `list` (a select from `table`) where `where` holds, newest (highest id) first, and how many rows hold. */
@@ -201,12 +201,10 @@ export const membersRepository = {
 
   /** The member's status and who locked it, the row locked until the transaction ends; undefined for no member. */
   async statusForUpdate(db: Db, id: number) {
-    const [row] = await db
-      .select({ status: players.status, lockedBy: players.lockedBy, lockedByRole: players.lockedByRole })
-      .from(players)
-      .where(eq(players.id, id))
-      .for('update')
-    return row
+    return oneRow(
+      db.select({ status: players.status, lockedBy: players.lockedBy, lockedByRole: players.lockedByRole }).from(players).where(eq(players.id, id)),
+      true,
+    )
   },
   /** Sets the member's status and who locked it (null when active). */
   async setStatus(db: Db, id: number, status: MemberStatus, now: Date): Promise<void> {

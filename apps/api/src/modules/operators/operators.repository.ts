@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, isNull, lt, ne, or } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { operatorChanges, operatorRequests, operators, operatorSessions } from '../../db/schema.ts'
 import type { OperatorEdge } from './operator-relations.ts'
+import { insertedOrThrow, oneRow } from '../../db/rows.ts'
 
 export type OperatorRow = typeof operators.$inferSelect
 export type OperatorPatch = Partial<
@@ -18,9 +19,7 @@ export const operatorsRepository = {
     return row
   },
   async findById(db: Db, id: number, lock = false): Promise<OperatorRow | undefined> {
-    const query = db.select().from(operators).where(eq(operators.id, id)).limit(1)
-    const [row] = lock ? await query.for('update') : await query
-    return row
+    return oneRow(db.select().from(operators).where(eq(operators.id, id)).limit(1), lock)
   },
   async count(db: Db): Promise<number> {
     const rows = await db.select({ id: operators.id }).from(operators).limit(1)
@@ -39,9 +38,7 @@ export const operatorsRepository = {
     return rows.length
   },
   async insert(db: Db, row: typeof operators.$inferInsert): Promise<OperatorRow> {
-    const [inserted] = await db.insert(operators).values(row).returning()
-    if (!inserted) throw new Error('insert returned no row')
-    return inserted
+    return insertedOrThrow(db.insert(operators).values(row).returning())
   },
   async update(db: Db, id: number, patch: OperatorPatch): Promise<OperatorRow | undefined> {
     const [row] = await db.update(operators).set(patch).where(eq(operators.id, id)).returning()
@@ -83,14 +80,10 @@ export const operatorsRepository = {
       .where(or(inArray(operatorChanges.kind, [...forGood]), and(inArray(operatorChanges.kind, [...recent]), gt(operatorChanges.at, since))))
   },
   async insertRequest(db: Db, row: typeof operatorRequests.$inferInsert): Promise<OperatorRequestRow> {
-    const [inserted] = await db.insert(operatorRequests).values(row).returning()
-    if (!inserted) throw new Error('insert returned no row')
-    return inserted
+    return insertedOrThrow(db.insert(operatorRequests).values(row).returning())
   },
   async findRequest(db: Db, id: number, lock = false): Promise<OperatorRequestRow | undefined> {
-    const query = db.select().from(operatorRequests).where(eq(operatorRequests.id, id)).limit(1)
-    const [row] = lock ? await query.for('update') : await query
-    return row
+    return oneRow(db.select().from(operatorRequests).where(eq(operatorRequests.id, id)).limit(1), lock)
   },
   /** The changes waiting for a second owner, oldest first. */
   async pendingRequests(db: Db): Promise<OperatorRequestRow[]> {

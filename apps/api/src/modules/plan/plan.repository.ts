@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, lt, lte, ne, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
 import { operators, planVersions } from '../../db/schema.ts'
+import { oneRow } from '../../db/rows.ts'
 
 export type PlanVersionRow = typeof planVersions.$inferSelect
 export type NewPlanVersion = typeof planVersions.$inferInsert
@@ -67,9 +68,7 @@ export const planRepository = {
   },
 
   async find(db: Db, id: number, forUpdate = false): Promise<PlanVersionRow | undefined> {
-    const query = db.select().from(planVersions).where(eq(planVersions.id, id)).limit(1)
-    const [row] = forUpdate ? await query.for('update') : await query
-    return row
+    return oneRow(db.select().from(planVersions).where(eq(planVersions.id, id)).limit(1), forUpdate)
   },
 
   async named(db: Db, id: number): Promise<NamedPlanVersion | undefined> {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, max, or, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
-import { arrayParam } from '../../db/rows.ts'
+import { arrayParam, insertedOrThrow, oneRow, updatedOrThrow } from '../../db/rows.ts'
 import { deposits, games, operators, playerPromotions, promotions, promotionVersions } from '../../db/schema.ts'
 
 export type PromotionRow = typeof promotions.$inferSelect
@@ -27,19 +27,13 @@ export const promotionsRepository = {
     return db.select().from(promotions).orderBy(asc(promotions.sort), asc(promotions.id))
   },
   async find(db: Db, id: number, lock = false): Promise<PromotionRow | undefined> {
-    const query = db.select().from(promotions).where(eq(promotions.id, id)).limit(1)
-    const [row] = lock ? await query.for('update') : await query
-    return row
+    return oneRow(db.select().from(promotions).where(eq(promotions.id, id)).limit(1), lock)
   },
   async update(db: Db, id: number, patch: Partial<typeof promotions.$inferInsert>): Promise<PromotionRow> {
-    const [row] = await db.update(promotions).set(patch).where(eq(promotions.id, id)).returning()
-    if (!row) throw new Error('update found no promotion')
-    return row
+    return updatedOrThrow(db.update(promotions).set(patch).where(eq(promotions.id, id)).returning())
   },
   async findVersion(db: Db, id: number, lock = false): Promise<PromotionVersionRow | undefined> {
-    const query = db.select().from(promotionVersions).where(eq(promotionVersions.id, id)).limit(1)
-    const [row] = lock ? await query.for('update') : await query
-    return row
+    return oneRow(db.select().from(promotionVersions).where(eq(promotionVersions.id, id)).limit(1), lock)
   },
   /** The versions with these ids, and every PENDING one of these promotions, with their operators' usernames. */
   async namedVersions(db: Db, filter: { ids: readonly number[]; pendingOf: readonly number[] }): Promise<NamedVersion[]> {
@@ -61,12 +55,12 @@ export const promotionsRepository = {
       .select({ n: max(promotionVersions.number) })
       .from(promotionVersions)
       .where(eq(promotionVersions.promotionId, row.promotionId))
-    const [inserted] = await db
-      .insert(promotionVersions)
-      .values({ ...row, number: (last?.n ?? 0) + 1 })
-      .returning()
-    if (!inserted) throw new Error('insert returned no row')
-    return inserted
+    return insertedOrThrow(
+      db
+        .insert(promotionVersions)
+        .values({ ...row, number: (last?.n ?? 0) + 1 })
+        .returning(),
+    )
   },
   /** Decides a PENDING version; undefined when it was no longer pending. */
   async decideVersion(
@@ -82,9 +76,7 @@ export const promotionsRepository = {
     return row
   },
   async insert(db: Db, row: typeof promotions.$inferInsert): Promise<PromotionRow> {
-    const [inserted] = await db.insert(promotions).values(row).returning()
-    if (!inserted) throw new Error('insert returned no row')
-    return inserted
+    return insertedOrThrow(db.insert(promotions).values(row).returning())
   },
   async count(db: Db): Promise<number> {
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(promotions)
@@ -133,9 +125,7 @@ export const promotionsRepository = {
       where p.id = v.id and p.status = 'ACTIVE'`)
   },
   async start(db: Db, row: typeof playerPromotions.$inferInsert): Promise<PlayerPromotionRow> {
-    const [inserted] = await db.insert(playerPromotions).values(row).returning()
-    if (!inserted) throw new Error('insert returned no row')
-    return inserted
+    return insertedOrThrow(db.insert(playerPromotions).values(row).returning())
   },
   async end(db: Db, id: number, status: 'COMPLETED' | 'FORFEITED', reason: string, now: Date): Promise<boolean> {
     const rows = await db

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts'
 import type { Job } from '../../jobs/job.ts'
 import type { Clock } from '../../lib/clock.ts'
-import { addDays, bangkokDay, bangkokDayRange } from '../../lib/bangkok-time.ts'
+import { addDays, bangkokDay, bangkokDayRange } from '@sanam/contract/bangkok'
 import { ACCRUAL_LOCK } from './referral.repository.ts'
 import type { ReferralService } from './referral.service.ts'
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { addDays, bangkokDay, bangkokDayRange, weekdayOf } from '../../lib/bangkok-time.ts'
+import { addDays, bangkokDay, bangkokDayRange, weekdayOf } from '@sanam/contract/bangkok'
 import { payoutWindow } from './payout-window.ts'
 import { maskMobile, shareOf } from './referral.service.ts'
 

@@ -1,5 +1,5 @@
 import type { PayoutInterval } from '@sanam/contract'
-import { bangkokDay, weekdayOf } from '../../lib/bangkok-time.ts'
+import { bangkokDay, weekdayOf } from '@sanam/contract/bangkok'
 
 const FRIDAY = 5
 

@@ -1,6 +1,6 @@
 import { msg, satangToBaht, type Reconciliation, type ReconciliationAccount } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
-import { bangkokDayRange } from '../../lib/bangkok-time.ts'
+import { bangkokDayRange } from '@sanam/contract/bangkok'
 import { creditedAlready } from '../deposit-exceptions/deposit-exceptions.service.ts'
 import type { DepositsRepository } from '../deposits/deposits.repository.ts'
 

@@ -9,7 +9,7 @@ import { signedInPlayer, takePromotion } from '../../../test/money.ts'
 import { signInOperator } from '../../../test/operators.ts'
 import { callSeamless, launch } from '../../../test/seamless.ts'
 import { games, operatorBankAccounts } from '../../db/schema.ts'
-import { bangkokDay } from '../../lib/bangkok-time.ts'
+import { bangkokDay } from '@sanam/contract/bangkok'
 
 // Issue 34 §5: a title an operator edits (a game's, a provider's, a promotion's) reaches the CSV files finance opens
 // in a spreadsheet. Each must arrive there as text, never as a live formula, while amounts stay numbers.

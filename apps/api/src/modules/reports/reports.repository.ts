@@ -1,7 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { rowsOf, type DbNumber } from '../../db/rows.ts'
-import { bangkokDateOf } from '../../db/bangkok-day.ts'
+import { bangkokDayTextOf } from '../../db/bangkok-day.ts'
 
 // The reports' reads (issue 20 §5). Every figure is a sum over the ledger's immutable transfers in a range of instants
 // [from, to), found through `transfers_kind_created_idx` (kind, created_at); what a transfer was for (its provider,
@@ -18,8 +18,6 @@ const kindIn = (kinds: readonly string[]) =>
     sql`, `,
   )})`
 const within = (from: Date, to: Date) => sql`t.created_at >= ${from} and t.created_at < ${to}`
-/** A Bangkok day as the report's key (YYYY-MM-DD), whatever the database session's TimeZone. */
-const bangkokDayOf = (column: SQL) => sql`to_char(${bangkokDateOf(column)}, 'YYYY-MM-DD')`
 /** The house account of a game transfer: a bet credits `game:<provider>`, a win or a rollback debits it. */
 const gameAccount = sql`a.id = case when t.kind = 'game_bet' then t.credit_account_id else t.debit_account_id end`
 const ggrSums = sql`
@@ -37,7 +35,7 @@ const playerAccount = (side: PlayerSide) => (side === 'debit' ? sql`a.id = t.deb
 export const reportQueries = {
   /** Sum and count of transfers of `kinds` per Bangkok day and kind. */
   kindsByDay: (kinds: readonly string[], from: Date, to: Date) => sql`
-    select ${bangkokDayOf(sql`t.created_at`)} as day, t.kind, sum(t.amount) as total, count(*) as n
+    select ${bangkokDayTextOf(sql`t.created_at`)} as day, t.kind, sum(t.amount) as total, count(*) as n
     from transfers t
     where ${kindIn(kinds)} and ${within(from, to)}
     group by 1, 2`,
@@ -116,14 +114,14 @@ export const reportQueries = {
 
   /** Players who joined, per Bangkok day. */
   newPlayersByDay: (from: Date, to: Date) => sql`
-    select ${bangkokDayOf(sql`p.created_at`)} as day, count(*) as n
+    select ${bangkokDayTextOf(sql`p.created_at`)} as day, count(*) as n
     from players p
     where p.created_at >= ${from} and p.created_at < ${to}
     group by 1`,
 
   /** Different players with a transfer of `kind` on their `side`, per Bangkok day (`byDay`) or over the whole range. */
   playersWith: (kind: string, side: PlayerSide, from: Date, to: Date, byDay: boolean) => sql`
-    select ${byDay ? bangkokDayOf(sql`t.created_at`) : sql`''`} as day, count(distinct a.player_id) as n
+    select ${byDay ? bangkokDayTextOf(sql`t.created_at`) : sql`''`} as day, count(distinct a.player_id) as n
     from transfers t
     join accounts a on ${playerAccount(side)}
     where t.kind = ${kind} and ${within(from, to)}

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream'
 import { formatSatang, REPORT_TOTALS_LABEL, REPORTS, satangToBaht, type ReportId, type ReportQuery, type ReportTable } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
-import { addDays, bangkokDayRange } from '../../lib/bangkok-time.ts'
+import { addDays, bangkokDayRange } from '@sanam/contract/bangkok'
 import { csvStringifier } from '../../lib/csv.ts'
 import { GGR_KINDS, PAYMENT_KINDS, REFERRAL_KINDS, type GgrSums, type ReportsRepository } from './reports.repository.ts'
 

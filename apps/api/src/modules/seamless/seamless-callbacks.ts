@@ -5,7 +5,7 @@
 import type { SeamlessAnswer } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
-import { bangkokDay } from '../../lib/bangkok-time.ts'
+import { bangkokDay } from '@sanam/contract/bangkok'
 import type { Clock } from '../../lib/clock.ts'
 import type { Ledger } from '../ledger/ledger.service.ts'
 import type { PromotionService } from '../promotions/promotions.service.ts'

@@ -9,7 +9,7 @@ import { expectLedgerOk, postTransfer, signedInPlayer, transferBody } from '../.
 import { launch } from '../../../test/seamless.ts'
 import { betBody, heldBatchService, uid } from '../../../test/seamless-batches.ts'
 import { playerPromotions } from '../../db/schema.ts'
-import { bangkokDay, bangkokDayRange } from '../../lib/bangkok-time.ts'
+import { bangkokDay, bangkokDayRange } from '@sanam/contract/bangkok'
 import { referralRepository } from '../referral/referral.repository.ts'
 
 const t = useTestApp({ verifyLedger: 'end' })

@@ -2,6 +2,7 @@ import { desc, eq, inArray, ne, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
 import { media, operators, siteContentVersions, siteSettings } from '../../db/schema.ts'
+import { oneRow } from '../../db/rows.ts'
 
 export type SiteSettingsRow = typeof siteSettings.$inferSelect
 export type MediaRow = typeof media.$inferSelect
@@ -33,8 +34,7 @@ export const siteRepository = {
   },
   /** The settings row locked for a change (the one row, id 1). */
   async findSettingsForUpdate(db: Db): Promise<SiteSettingsRow | undefined> {
-    const [row] = await db.select().from(siteSettings).where(eq(siteSettings.id, 1)).for('update').limit(1)
-    return row
+    return oneRow(db.select().from(siteSettings).where(eq(siteSettings.id, 1)).limit(1), true)
   },
   /** Writes the one settings row, inserting it on a fresh database. */
   async saveSettings(db: Db, settings: Omit<typeof siteSettings.$inferInsert, 'id'>): Promise<SiteSettingsRow> {
@@ -64,9 +64,7 @@ export const siteRepository = {
     return inserted
   },
   async findContentVersion(db: Db, id: number, forUpdate = false): Promise<SiteContentVersionRow | undefined> {
-    const query = db.select().from(siteContentVersions).where(eq(siteContentVersions.id, id)).limit(1)
-    const [row] = forUpdate ? await query.for('update') : await query
-    return row
+    return oneRow(db.select().from(siteContentVersions).where(eq(siteContentVersions.id, id)).limit(1), forUpdate)
   },
   async pendingContent(db: Db): Promise<NamedSiteContentVersion | undefined> {
     const [row] = await named(db).where(eq(siteContentVersions.status, 'PENDING')).limit(1)

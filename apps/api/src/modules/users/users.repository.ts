@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { players } from '../../db/schema.ts'
+import { insertedOrThrow } from '../../db/rows.ts'
 
 export type PlayerRow = typeof players.$inferSelect
 export type NewPlayer = typeof players.$inferInsert
@@ -28,9 +29,7 @@ export const playersRepository = {
     return row?.id
   },
   async insert(db: Db, player: NewPlayer): Promise<PlayerRow> {
-    const [row] = await db.insert(players).values(player).returning()
-    if (!row) throw new Error('insert returned no row')
-    return row
+    return insertedOrThrow(db.insert(players).values(player).returning())
   },
   /**
    * Sets the player's password hash. `resetAt` marks it as an operator's temporary password (issue 12 §5); a password

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { idempotencyKeys, players, withdrawals } from '../../db/schema.ts'
+import { insertedOrThrow, oneRow } from '../../db/rows.ts'
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect
 
@@ -14,13 +15,10 @@ export const withdrawalsRepository = {
     return rows.length > 0
   },
   async insert(db: Db, row: typeof withdrawals.$inferInsert): Promise<WithdrawalRow> {
-    const [inserted] = await db.insert(withdrawals).values(row).returning()
-    if (!inserted) throw new Error('insert returned no row')
-    return inserted
+    return insertedOrThrow(db.insert(withdrawals).values(row).returning())
   },
   async findForUpdate(db: Db, id: number): Promise<WithdrawalRow | undefined> {
-    const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).limit(1).for('update')
-    return row
+    return oneRow(db.select().from(withdrawals).where(eq(withdrawals.id, id)).limit(1), true)
   },
   /** Moves a PENDING withdrawal to its outcome; undefined when it was no longer pending. */
   async decide(

@@ -1,4 +1,5 @@
 import type { Promotion, PromotionRuleInput, PromotionTerms } from '@sanam/contract'
+import { bangkokWallTime, fromBangkokWallTime } from '@sanam/contract/bangkok'
 
 /** The money rules of spec §3 the editor shows as an amount field each (baht; empty: no such rule). */
 export const AMOUNT_RULES = ['MIN_DEPOSIT', 'MAX_DEPOSIT', 'MAX_BONUS', 'MIN_WITHDRAW', 'MAX_WITHDRAW'] as const
@@ -24,12 +25,10 @@ export interface PromotionForm {
   endsAt: string
 }
 
-const BANGKOK_MS = 7 * 3_600_000
-
 /** An instant as Bangkok wall time for a datetime-local field ('2026-12-01T09:00'). */
-export const bangkokInput = (iso: string | null): string => (iso ? new Date(Date.parse(iso) + BANGKOK_MS).toISOString().slice(0, 16) : '')
+export const bangkokInput = (iso: string | null): string => (iso ? bangkokWallTime(new Date(iso)) : '')
 /** A datetime-local value read as Bangkok wall time, as an ISO instant; null when empty. */
-export const fromBangkokInput = (value: string): string | null => (value ? new Date(`${value}:00+07:00`).toISOString() : null)
+export const fromBangkokInput = (value: string): string | null => (value ? fromBangkokWallTime(value).toISOString() : null)
 
 export const emptyForm = (): PromotionForm => ({
   title: '',

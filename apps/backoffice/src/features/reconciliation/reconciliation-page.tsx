@@ -6,7 +6,7 @@ import { TextField } from '../../components/fields.tsx'
 import { errorText } from '../../lib/api-client.ts'
 import { t } from '../../lib/i18n/th.ts'
 import { useReconciliation } from './api/get-reconciliation.ts'
-import { bangkokDay } from '../../lib/bangkok-day.ts'
+import { bangkokDay } from '@sanam/contract/bangkok'
 
 /**
  * The daily reconciliation (issue 18 §3, ADR 035): pick a Bangkok day (today first); per pay-in account the bank feed's
