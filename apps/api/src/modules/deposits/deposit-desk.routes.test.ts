@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { bangkokDay } from '@sanam/contract/bangkok'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/app.ts'
@@ -166,7 +167,7 @@ describe('matched deposit history', () => {
     expect((await search('amount=333.25')).list.map((d) => d.id)).not.toContain(unmatched)
     expect((await search(`ref=${encodeURIComponent(manualRef)}`)).list).toEqual([expect.objectContaining({ amount: 50, player_id: player.id })])
     // The test clock's day (Bangkok) holds them; the day before holds none of them.
-    const today = new Date(t.clock.now().getTime() + 7 * 3_600_000).toISOString().slice(0, 10)
+    const today = bangkokDay(t.clock.now())
     expect((await search(`q=${player.mobile}&from=${today}&to=${today}`)).total).toBe(2)
     expect((await search(`q=${player.mobile}&to=2026-01-01`)).total).toBe(0)
     for (const bad of ['amount=abc', 'amount=20000000', 'amount=0', 'from=2026-13-45', 'q=', 'ref=' + 'x'.repeat(200), 'status=MATCHED']) {

@@ -2,7 +2,7 @@ import { bahtToSatang, msg, satangToBaht, type DepositHistoryQuery } from '@sana
 import type { Db } from '../../db/client.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../errors.ts'
-import { filterRange } from '../../lib/bangkok-time.ts'
+import { filterRange } from '@sanam/contract/bangkok'
 import type { ApprovalRow } from '../approvals/approvals.repository.ts'
 import type { ApprovalsService } from '../approvals/approvals.service.ts'
 import type { AuditActor } from '../audit/audit.repository.ts'
