@@ -261,7 +261,9 @@ export function createBackofficeAuthService(deps: {
           totpSecret: totpSecret === undefined ? null : totpSecrets.seal(totpSecret),
           createdAt: now,
         })
-        await operatorsRepository.recordChange(tx, { operatorId: row.id, byOperatorId: null, kind: 'create', at: now })
+        // A set-up account, as the owners of BACKOFFICE_OWNERS (ADR 070): no operator made it, so it is no one's group
+        // and not new, and may approve an operator change at once.
+        await operatorsRepository.recordChange(tx, { operatorId: row.id, byOperatorId: null, kind: 'setup', at: now })
         await auditRepository.record(tx, {
           actor: null,
           action: 'operator.create',
