@@ -1,22 +1,18 @@
 import { randomUUID } from 'node:crypto'
 import { bangkokDay } from '@sanam/contract/bangkok'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../../../test/app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
 import { balanceOf, bearer, expectLedgerOk, loginPlayer, postTransfer, transferBody } from '../../../test/money.ts'
 import { auditLog, deposits } from '../../db/schema.ts'
 import { signInOperator } from '../../../test/operators.ts'
 
-let t: TestApp
+const t = useTestApp()
 let operator: string
 beforeAll(async () => {
-  t = await buildTestApp()
   // Only finance decides money (ADR 036).
   operator = (await signInOperator(t, 'finance')).token
-})
-afterAll(async () => {
-  await t.close()
 })
 
 describe('unmatched deposits', () => {

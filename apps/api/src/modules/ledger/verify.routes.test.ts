@@ -1,19 +1,15 @@
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildTestApp, type TestApp } from '../../../test/app.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
 import { expectLedgerOk, fund } from '../../../test/money.ts'
 import { signInOperator } from '../../../test/operators.ts'
 import { accounts } from '../../db/schema.ts'
 
-let t: TestApp
+const t = useTestApp()
 let operator: string
 beforeAll(async () => {
-  t = await buildTestApp()
   operator = (await signInOperator(t, 'finance')).token
-})
-afterAll(async () => {
-  await t.close()
 })
 
 describe('GET /api/backoffice/ledger/verify', () => {
