@@ -97,7 +97,7 @@ describe('secrets in the log', () => {
     expect(change.statusCode, change.body).toBe(200)
 
     // Operator: a wrong password, the right one, a call with the token.
-    await t.services.backofficeAuth.ensureFirstOperator('admin', OPERATOR_PASSWORD, OPERATOR_TOTP_SECRET)
+    await t.services.operators.ensureFirstOwner('admin', OPERATOR_PASSWORD, OPERATOR_TOTP_SECRET)
     keep('operator password', OPERATOR_PASSWORD)
     keep('operator TOTP secret', OPERATOR_TOTP_SECRET)
     await t.post('/api/backoffice/auth/login', { username: 'admin', password: 'operator-guess-1' })

@@ -88,7 +88,7 @@ async function main() {
     // BACKOFFICE_TOTP_SECRET give the first of them a usable password and authenticator instead (automation).
     const first =
       config.SANAM_MODE === 'demo'
-        ? await services.backofficeAuth.ensureFirstOperator(config.BACKOFFICE_USERNAME, config.BACKOFFICE_PASSWORD, config.BACKOFFICE_TOTP_SECRET)
+        ? await services.operators.ensureFirstOwner(config.BACKOFFICE_USERNAME, config.BACKOFFICE_PASSWORD, config.BACKOFFICE_TOTP_SECRET)
         : { created: false as const }
     const setUpOwners = await services.operators.setUp(
       config.backofficeOwners.map((owner, index) => ({

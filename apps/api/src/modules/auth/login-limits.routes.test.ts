@@ -23,7 +23,7 @@ function countingHasher() {
 async function appWith(options: { config?: Record<string, string>; limiter?: RateLimiter } = {}) {
   const { hasher, counter } = countingHasher()
   const t = await buildTestApp({ config: options.config ?? {}, deps: { hasher, ...(options.limiter ? { limiter: options.limiter } : {}) } })
-  await t.services.backofficeAuth.ensureFirstOperator('admin', OPERATOR_PASSWORD)
+  await t.services.operators.ensureFirstOwner('admin', OPERATOR_PASSWORD)
   return { t, counter }
 }
 

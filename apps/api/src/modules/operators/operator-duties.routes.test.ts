@@ -366,7 +366,7 @@ describe('the first owner, made at start-up', () => {
   const first = useTestApp()
 
   it('is a set-up account: no one’s group and not new, so it approves a second owner’s proposal at once (ADR 070)', async () => {
-    await first.services.backofficeAuth.ensureFirstOperator('admin', OPERATOR_PASSWORD, OPERATOR_TOTP_SECRET)
+    await first.services.operators.ensureFirstOwner('admin', OPERATOR_PASSWORD, OPERATOR_TOTP_SECRET)
     const admin = await signInOperator(first, 'owner', { username: 'admin' })
     const other = await signInOperator(first, 'owner')
     const proposed = await first.post('/api/backoffice/operators', { username: 'finance-first', role: 'finance', phone: '0812399999' }, other.token)

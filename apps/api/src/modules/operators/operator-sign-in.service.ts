@@ -77,7 +77,6 @@ export function createBackofficeAuthService(deps: {
   devices: OperatorDeviceTokens
   operatorsRepository: Pick<
     OperatorsRepository,
-    | 'count'
     | 'list'
     | 'insert'
     | 'findByUsername'
@@ -245,37 +244,6 @@ export function createBackofficeAuthService(deps: {
   }
 
   return {
-    /**
-     * Creates the first operator (an owner) on a database with none, enrolled in TOTP with `totpSecret` when given.
-     * Returns the password when it was generated, so start-up can print it once.
-     */
-    async ensureFirstOperator(username: string, password: string | undefined, totpSecret?: string): Promise<{ created: boolean; generatedPassword?: string }> {
-      if ((await operatorsRepository.count(db)) > 0) return { created: false }
-      const chosen = password ?? newToken().slice(0, 20)
-      await inTransaction(db, async (tx) => {
-        const now = clock.now()
-        const row = await operatorsRepository.insert(tx, {
-          username,
-          passwordHash: await hasher.hash(chosen),
-          role: 'owner',
-          totpSecret: totpSecret === undefined ? null : totpSecrets.seal(totpSecret),
-          createdAt: now,
-        })
-        // A set-up account, as the owners of BACKOFFICE_OWNERS (ADR 070): no operator made it, so it is no one's group
-        // and not new, and may approve an operator change at once.
-        await operatorsRepository.recordChange(tx, { operatorId: row.id, byOperatorId: null, kind: 'setup', at: now })
-        await auditRepository.record(tx, {
-          actor: null,
-          action: 'operator.create',
-          targetType: 'operator',
-          targetId: String(row.id),
-          after: { username, role: 'owner', totp_enrolled: totpSecret !== undefined },
-          at: now,
-        })
-      })
-      return password ? { created: true } : { created: true, generatedPassword: chosen }
-    },
-
     /**
      * Seals every TOTP secret still stored in clear (written before secrets were encrypted): start-up runs this once
      * after the migrations. Answers how many operators it sealed.

@@ -21,10 +21,6 @@ export const operatorsRepository = {
   async findById(db: Db, id: number, lock = false): Promise<OperatorRow | undefined> {
     return oneRow(db.select().from(operators).where(eq(operators.id, id)).limit(1), lock)
   },
-  async count(db: Db): Promise<number> {
-    const rows = await db.select({ id: operators.id }).from(operators).limit(1)
-    return rows.length
-  },
   async list(db: Db): Promise<OperatorRow[]> {
     return db.select().from(operators).orderBy(asc(operators.id))
   },

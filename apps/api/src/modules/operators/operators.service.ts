@@ -5,7 +5,7 @@ import { inTransaction } from '../../db/transaction.ts'
 import { msg, type OperatorChangeResult, type OperatorRequestView } from '@sanam/contract'
 import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
-import { randomString, UNAMBIGUOUS } from '../../lib/crypto.ts'
+import { newToken, randomString, UNAMBIGUOUS } from '../../lib/crypto.ts'
 import type { TotpSecretBox } from '../../lib/totp.ts'
 import type { PasswordHasher } from '../auth/password.ts'
 import type { AuditRepository } from '../audit/audit.repository.ts'
@@ -293,6 +293,71 @@ export function createOperatorsService(deps: {
     if (await related(tx, input.operatorId, input.counterpartId, input.at)) throw new AppError('FOUR_EYES_RELATED_OPERATOR')
   }
 
+  /**
+   * The accounts named at set-up (ADR 070): the owners of BACKOFFICE_OWNERS, and in demo mode the demo desk. Each
+   * that does not exist yet is made by no operator (`setup`, no one's group), with a one-time password sent to its own
+   * phone, or with `password` (and an authenticator's `totpSecret`) given (automation, the demo desk). A set-up account that
+   * never signed in and whose one-time password lapsed gets a new one. Answers whom it made or re-sent, and whose SMS
+   * failed.
+   */
+  async function setUp(
+    accounts: { username: string; phone: string | null; role: OperatorRole; password?: string; totpSecret?: string | undefined }[],
+  ): Promise<{ made: string[]; smsFailed: string[] }> {
+    const made: string[] = []
+    const smsFailed: string[] = []
+    for (const account of accounts) {
+      try {
+        await withOutbox(async (tx, outbox) => {
+          const now = clock.now()
+          const existing = await operatorsRepository.findByUsername(tx, account.username)
+          if (existing) {
+            // A set-up account that never signed in and whose one-time password lapsed (its SMS may have failed) gets
+            // a new one from the set-up that named it: the way back when no second owner can approve a reset.
+            const lapsed = existing.passwordResetAt !== null && now.getTime() - existing.passwordResetAt.getTime() > ONE_TIME_PASSWORD_HOURS * 3_600_000
+            if (account.password !== undefined || existing.lastLoginAt !== null || !lapsed || existing.phone !== account.phone) return
+            await operatorsRepository.update(tx, existing.id, await oneTimePassword(outbox, existing))
+            await auditRepository.record(tx, {
+              actor: null,
+              action: 'operator.setup_password',
+              targetType: 'operator',
+              targetId: String(existing.id),
+              at: now,
+            })
+            made.push(existing.username)
+            return
+          }
+          const secret =
+            account.password === undefined
+              ? await oneTimePassword(outbox, account)
+              : { passwordHash: await hasher.hash(account.password), passwordResetAt: null }
+          const row = await operatorsRepository.insert(tx, {
+            username: account.username,
+            passwordHash: secret.passwordHash!,
+            passwordResetAt: secret.passwordResetAt ?? null,
+            role: account.role,
+            phone: account.phone,
+            totpSecret: account.totpSecret === undefined ? null : deps.totpSecrets.seal(account.totpSecret),
+            createdAt: now,
+          })
+          await operatorsRepository.recordChange(tx, { operatorId: row.id, byOperatorId: null, kind: 'setup', at: now })
+          await auditRepository.record(tx, {
+            actor: null,
+            action: 'operator.setup',
+            targetType: 'operator',
+            targetId: String(row.id),
+            after: { username: row.username, role: row.role, phone: row.phone, totp_enrolled: row.totpSecret !== null },
+            at: now,
+          })
+          made.push(row.username)
+        })
+      } catch (error) {
+        if (!(error instanceof AppError && error.code === 'SMS_FAILED')) throw error
+        smsFailed.push(account.username)
+      }
+    }
+    return { made, smsFailed }
+  }
+
   return {
     list: async () => (await operatorsRepository.list(db)).map(toOperatorView),
 
@@ -360,69 +425,17 @@ export function createOperatorsService(deps: {
       })
     },
 
+    setUp,
+
     /**
-     * The accounts named at set-up (ADR 070): the owners of BACKOFFICE_OWNERS, and in demo mode the demo desk. Each
-     * that does not exist yet is made by no operator (`setup`, no one's group), with a one-time password sent to its own
-     * phone, or with `password` (and an authenticator's `totpSecret`) given (automation, the demo desk). A set-up account that
-     * never signed in and whose one-time password lapsed gets a new one. Answers whom it made or re-sent, and whose SMS
-     * failed.
+     * Demo mode's first owner (BACKOFFICE_USERNAME), a set-up account made on a database with no operator, enrolled in
+     * TOTP with `totpSecret` when given. Answers the password when it was generated, so start-up can print it once.
      */
-    async setUp(
-      accounts: { username: string; phone: string; role: OperatorRole; password?: string; totpSecret?: string | undefined }[],
-    ): Promise<{ made: string[]; smsFailed: string[] }> {
-      const made: string[] = []
-      const smsFailed: string[] = []
-      for (const account of accounts) {
-        try {
-          await withOutbox(async (tx, outbox) => {
-            const now = clock.now()
-            const existing = await operatorsRepository.findByUsername(tx, account.username)
-            if (existing) {
-              // A set-up account that never signed in and whose one-time password lapsed (its SMS may have failed) gets
-              // a new one from the set-up that named it: the way back when no second owner can approve a reset.
-              const lapsed = existing.passwordResetAt !== null && now.getTime() - existing.passwordResetAt.getTime() > ONE_TIME_PASSWORD_HOURS * 3_600_000
-              if (account.password !== undefined || existing.lastLoginAt !== null || !lapsed || existing.phone !== account.phone) return
-              await operatorsRepository.update(tx, existing.id, await oneTimePassword(outbox, existing))
-              await auditRepository.record(tx, {
-                actor: null,
-                action: 'operator.setup_password',
-                targetType: 'operator',
-                targetId: String(existing.id),
-                at: now,
-              })
-              made.push(existing.username)
-              return
-            }
-            const secret =
-              account.password === undefined
-                ? await oneTimePassword(outbox, account)
-                : { passwordHash: await hasher.hash(account.password), passwordResetAt: null }
-            const row = await operatorsRepository.insert(tx, {
-              username: account.username,
-              passwordHash: secret.passwordHash!,
-              passwordResetAt: secret.passwordResetAt ?? null,
-              role: account.role,
-              phone: account.phone,
-              totpSecret: account.totpSecret === undefined ? null : deps.totpSecrets.seal(account.totpSecret),
-              createdAt: now,
-            })
-            await operatorsRepository.recordChange(tx, { operatorId: row.id, byOperatorId: null, kind: 'setup', at: now })
-            await auditRepository.record(tx, {
-              actor: null,
-              action: 'operator.setup',
-              targetType: 'operator',
-              targetId: String(row.id),
-              after: { username: row.username, role: row.role, phone: row.phone, totp_enrolled: row.totpSecret !== null },
-              at: now,
-            })
-            made.push(row.username)
-          })
-        } catch (error) {
-          if (!(error instanceof AppError && error.code === 'SMS_FAILED')) throw error
-          smsFailed.push(account.username)
-        }
-      }
-      return { made, smsFailed }
+    async ensureFirstOwner(username: string, password: string | undefined, totpSecret?: string): Promise<{ created: boolean; generatedPassword?: string }> {
+      if ((await operatorsRepository.list(db)).length > 0) return { created: false }
+      const chosen = password ?? newToken().slice(0, 20)
+      await setUp([{ username, phone: null, role: 'owner', password: chosen, totpSecret }])
+      return password ? { created: true } : { created: true, generatedPassword: chosen }
     },
 
     /** The operator rules of every money decision (assertMayDecideMoney above), the money policy's SeparateDuties. */
