@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, type TestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
 import { redisRateLimiter, type RateLimiter } from '../../lib/rate-limiter.ts'
-import { OPERATOR_FAIL_LIMIT, OPERATOR_FAIL_LIMIT_PER_ADDRESS } from '../operators/operator-sign-in.service.ts'
+import { OPERATOR_FAIL_LIMIT, OPERATOR_FAIL_LIMIT_PER_ADDRESS } from '../operator-sign-in/operator-sign-in.service.ts'
 import { argon2Hasher, type PasswordHasher } from './password.ts'
 import { OPERATOR_PASSWORD } from '../../../test/operators.ts'
 

@@ -20,7 +20,7 @@ import { auditLog, operators } from '../../db/schema.ts'
 import { AppError } from '../../errors.ts'
 import { systemClock } from '../../lib/clock.ts'
 import { consoleSmsSender } from '../sms/console-sms.ts'
-import { OPERATOR_FAIL_LIMIT_PER_ACCOUNT, OPERATOR_FAIL_LIMIT_PER_ADDRESS } from './operator-sign-in.service.ts'
+import { OPERATOR_FAIL_LIMIT_PER_ACCOUNT, OPERATOR_FAIL_LIMIT_PER_ADDRESS } from '../operator-sign-in/operator-sign-in.service.ts'
 
 // Issue 18 §2 and §5 (ADR 036): separate duties, one-time passwords, TOTP for every role, sealed secrets, and a
 // sign-in that backs off per account and tells a wrong code from a wrong password to nobody.

@@ -1,4 +1,3 @@
-import type { OperatorRole } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../errors.ts'
@@ -7,16 +6,11 @@ import type { Clock } from '../../lib/clock.ts'
 import { newToken, sha256 } from '../../lib/crypto.ts'
 import { newTotpSecret, totpLink, totpStepOf, type TotpSecretBox } from '../../lib/totp.ts'
 import type { RateLimiter } from '../../lib/rate-limiter.ts'
-import { isCommonPassword } from '../auth/common-passwords.ts'
 import type { PasswordHasher } from '../auth/password.ts'
 import type { AuditRepository } from '../audit/audit.repository.ts'
 import type { OperatorDeviceTokens } from './operator-device-token.ts'
-import type { OperatorRow, OperatorsRepository } from './operators.repository.ts'
-
-export type { OperatorRole }
-
-/** The operator a back-office request acts for (lib/actor.ts, below the modules: ADR 066). */
-export type { OperatorActor }
+import { ONE_TIME_PASSWORD_HOURS, assertOperatorPassword, mustEnroll } from '../operators/operator-credentials.ts'
+import type { OperatorRow, OperatorsRepository } from '../operators/operators.repository.ts'
 
 /*
  * Sign-in limits (ADR 029, 036, 069). A browser that signed in as the operator before, with password and code, sends its
@@ -43,19 +37,9 @@ const FAIL_DAY_MS = 24 * 3_600_000
 export const REFUSAL_BURST_MS = FAIL_WINDOW_MS
 /** How long a count of refusals waits for the entry that reports it (a quiet month forgets it). */
 const REFUSAL_TALLY_MS = 30 * FAIL_DAY_MS
-/** A one-time password (an owner created the operator or reset it) opens the new-password step for this long. */
-export const ONE_TIME_PASSWORD_HOURS = 24
 /** How often a session's last use is written: enough for an idle limit counted in minutes, not a write per request. */
 const TOUCH_EVERY_MS = 60_000
 const TOTP_ISSUER = 'Sanam back-office'
-
-/** Every role signs in with a second factor (issue 18): until it has one, a session may only enrol. */
-export const mustEnroll = (operator: Pick<OperatorRow, 'totpSecret'>) => operator.totpSecret === null
-
-/** Refuses an operator password that is on the bundled list of the most common ones (length is the schema's). */
-export function assertOperatorPassword(password: string) {
-  if (isCommonPassword(password)) throw new AppError('PASSWORD_TOO_COMMON')
-}
 
 interface Credentials {
   username: string
