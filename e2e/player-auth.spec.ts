@@ -147,11 +147,11 @@ describe('player app: sign-in screens', () => {
     expect(problems).toEqual([])
   })
 
-  it('remember password keeps the phone (never the password), and unticking forgets it; logout goes to /login', async () => {
+  it('“remember my phone number” keeps the phone (never the password), and unticking forgets it; logout goes to /login', async () => {
     const { page, problems } = await openPhonePage()
     await page.goto('/login')
     await fillLogin(page, DEMO.mobile, DEMO.password)
-    await page.getByRole('checkbox', { name: 'จดจำรหัสผ่าน' }).check()
+    await page.getByRole('checkbox', { name: 'จำเบอร์โทรศัพท์' }).check()
     await viewShot(page, 'player-login-remember')
     await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click()
     await page.getByRole('heading', { level: 1, name: 'สวัสดี คุณสมชาย' }).waitFor()
@@ -166,14 +166,14 @@ describe('player app: sign-in screens', () => {
     await toast(page, 'ออกจากระบบแล้ว')
     expect(await page.evaluate((key) => sessionStorage.getItem(key), SESSION_KEY)).toBeNull()
     expect(await page.getByLabel('เบอร์โทรศัพท์').inputValue()).toBe(DEMO.mobile)
-    expect(await page.getByRole('checkbox', { name: 'จดจำรหัสผ่าน' }).isChecked()).toBe(true)
+    expect(await page.getByRole('checkbox', { name: 'จำเบอร์โทรศัพท์' }).isChecked()).toBe(true)
     await viewShot(page, 'player-login-remembered')
     await page.goto('/')
     await atPath(page, '/login')
 
     // Unticked: the phone is forgotten.
     await page.getByLabel('รหัสผ่าน', { exact: true }).fill(DEMO.password)
-    await page.getByRole('checkbox', { name: 'จดจำรหัสผ่าน' }).uncheck()
+    await page.getByRole('checkbox', { name: 'จำเบอร์โทรศัพท์' }).uncheck()
     await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click()
     await page.getByRole('heading', { level: 1, name: 'สวัสดี คุณสมชาย' }).waitFor()
     expect(await page.evaluate(() => localStorage.getItem('sanam.rememberedPhone'))).toBeNull()
