@@ -19,7 +19,7 @@ describe('Thai catalogue', () => {
   })
 
   it('names the login’s remember box for what it keeps, the phone number, not the deck’s “remember password” (ADR 074)', () => {
-    expect(t('login.remember')).toBe('จำเบอร์โทรศัพท์')
+    expect(t('login.remember')).toBe('จำเบอร์โทรไว้ในเครื่องนี้')
   })
 
   it('agrees with the contract’s tab labels', () => {

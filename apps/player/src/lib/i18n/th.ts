@@ -56,7 +56,7 @@ export const th = {
   'deposit.ownAccountNote': 'ระบบรับเฉพาะยอดโอนจากบัญชีที่ลงทะเบียนไว้เท่านั้น',
   'withdraw.timeNote': 'การถอนเงินใช้เวลา 10-15 นาที',
   // Not the deck's 'จดจำรหัสผ่าน': the box keeps the phone number only, never the password (ADR 074).
-  'login.remember': 'จำเบอร์โทรศัพท์',
+  'login.remember': 'จำเบอร์โทรไว้ในเครื่องนี้',
   'nav.history': 'ประวัติ',
   'nav.referral': 'แนะนำเพื่อน',
   'nav.home': 'หน้าหลัก',

@@ -27,7 +27,7 @@ describe('LoginPage (spec §2 Login)', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'เข้าสู่ระบบ' })).toBeTruthy()
     expect(screen.getByLabelText('เบอร์โทรศัพท์').getAttribute('autocomplete')).toBe('username')
     expect(screen.getByLabelText('รหัสผ่าน').getAttribute('autocomplete')).toBe('current-password')
-    expect((screen.getByRole('checkbox', { name: 'จำเบอร์โทรศัพท์' }) as HTMLInputElement).checked).toBe(false)
+    expect((screen.getByRole('checkbox', { name: 'จำเบอร์โทรไว้ในเครื่องนี้' }) as HTMLInputElement).checked).toBe(false)
     expect(screen.getByRole('link', { name: 'สมัครสมาชิก' }).getAttribute('href')).toBe('/register')
     const support = screen.getByRole('link', { name: /ติดต่อฝ่ายบริการลูกค้า/ })
     expect(support.getAttribute('href')).toBe('https://line.me/R/ti/p/@sanam-demo')
@@ -110,7 +110,7 @@ describe('LoginPage (spec §2 Login)', () => {
     vi.stubGlobal('navigator', { ...navigator, credentials: { store, get: vi.fn(() => Promise.resolve(null)), preventSilentAccess: vi.fn() } })
     renderLogin()
     fill('0812345678', 'sanam1234')
-    fireEvent.click(screen.getByRole('checkbox', { name: 'จำเบอร์โทรศัพท์' }))
+    fireEvent.click(screen.getByRole('checkbox', { name: 'จำเบอร์โทรไว้ในเครื่องนี้' }))
     fireEvent.click(screen.getByRole('button', { name: 'เข้าสู่ระบบ' }))
     await screen.findByTestId('landed')
     expect(getSession().token).toBe('new-token')
@@ -125,7 +125,7 @@ describe('LoginPage (spec §2 Login)', () => {
     stubApi({ 'POST /auth/login': ok({ ...demoUser, token: 't' }) })
     renderLogin()
     expect((screen.getByLabelText('เบอร์โทรศัพท์') as HTMLInputElement).value).toBe('0812345678')
-    const remember = screen.getByRole('checkbox', { name: 'จำเบอร์โทรศัพท์' }) as HTMLInputElement
+    const remember = screen.getByRole('checkbox', { name: 'จำเบอร์โทรไว้ในเครื่องนี้' }) as HTMLInputElement
     expect(remember.checked).toBe(true)
     fireEvent.click(remember)
     fireEvent.change(screen.getByLabelText('รหัสผ่าน'), { target: { value: 'sanam1234' } })
