@@ -3,11 +3,13 @@
 // draw (apps/api/src/modules/site/site-images.ts). Here a Chromium that sees none of the machine's Thai fonts draws
 // each image exactly as one that sees them all; the same image without its embedded font draws differently there,
 // which shows that Chromium really has no Thai font to fall back on. Screenshots of the lobby on it, looked at.
+// Issue 36 §5a: the demo provider's game pages load the same bundled Kanit, so their Thai reads there too.
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, newPhoneContext, viewShot } from './support/browser.ts'
 import { atPath, expectAccessible, settleImages } from './support/page.ts'
-import { DEMO, registerPlayer } from './support/player.ts'
+import { call } from './support/http.ts'
+import { DEMO, deposit, loginToken, registerPlayer } from './support/player.ts'
 import { useBrowserSuite } from './support/suite.ts'
 
 const suite = useBrowserSuite({ thaiSystemFonts: false })
@@ -81,5 +83,45 @@ describe('Thai in the generated images, on a machine without Thai fonts', () => 
     await expectAccessible(page, 'responsible play, no Thai system fonts')
     await viewShot(page, 'player-responsible-play-without-thai-system-fonts')
     expect(problems).toEqual([])
+  })
+
+  it('shows a demo game page, its loss-limit refusal included, in the app’s Kanit (issue 36 §5a)', { timeout: 120_000 }, async () => {
+    // A player with money and a daily loss limit of 10 baht: a 50-baht bet is refused with the limit's Thai message.
+    const player = await registerPlayer(suite.baseUrl)
+    const token = await loginToken(suite.baseUrl, player)
+    await deposit(suite.baseUrl, player.mobile, 100)
+    expect((await call(suite.baseUrl, 'POST', '/api/responsible-play/limits', { token, body: { kind: 'LOSS_DAY', value: 10 } })).status).toBe(200)
+    const launched = await call<{ url: string }>(suite.baseUrl, 'POST', '/api/portal/launch', {
+      token,
+      body: { provider_id: 'pgsoft', lang: 'th', game_code: 'fortune_ox' },
+    })
+    const { page, problems } = await suite.phone()
+    await page.goto(launched.body.data.url)
+    await page.getByRole('button', { name: '฿50' }).tap()
+    await page.locator('#play:not([disabled])').tap()
+    const refusal = page.locator('#result', { hasText: 'เดิมพันนี้เกินวงเงินเสียรายวันที่คุณตั้งไว้' })
+    await refusal.waitFor()
+    await page.evaluate(() => document.fonts.ready)
+    // The refusal and the page's headings are drawn with the Kanit the app bundles, served by this server.
+    const drawnWith = await page.evaluate(() => ({
+      refusal: getComputedStyle(document.getElementById('result')!).fontFamily,
+      heading: getComputedStyle(document.querySelector('h1')!).fontFamily,
+      thaiLoaded: [...document.fonts].filter(
+        (face) => face.family.replace(/"/g, '') === 'Kanit' && face.status === 'loaded' && /U\+0?E01/i.test(face.unicodeRange),
+      ).length,
+      fontsFrom: performance
+        .getEntriesByType('resource')
+        .map((entry) => new URL(entry.name))
+        .filter((url) => /\.(woff2?|css)$/.test(url.pathname))
+        .map((url) => url.origin),
+    }))
+    expect(drawnWith.refusal).toMatch(/^"?Kanit/)
+    expect(drawnWith.heading).toMatch(/^"?Kanit/)
+    expect(drawnWith.thaiLoaded).toBeGreaterThan(0)
+    expect(new Set(drawnWith.fontsFrom)).toEqual(new Set([new URL(suite.baseUrl).origin]))
+    await expectAccessible(page, 'demo game, loss limit refused, no Thai system fonts')
+    await viewShot(page, 'demo-loss-limit-without-thai-system-fonts')
+    // The refusal is an answer the page shows, not a problem; nothing else went wrong.
+    expect(problems.filter((p) => !/status of 4\d\d/.test(p))).toEqual([])
   })
 })

@@ -43,8 +43,10 @@ const targets = [
       'apps/demo-provider/src',
       'apps/demo-provider/build.mjs',
       'apps/demo-provider/script-build.mjs',
+      'apps/demo-provider/fonts-build.mjs',
       'scripts/bundle-node.mjs',
       'packages/contract/src',
+      'packages/web-fonts',
     ],
   },
 ]

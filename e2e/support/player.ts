@@ -23,14 +23,14 @@ const digits = (n: number) => Array.from(randomBytes(n), (byte) => String(byte %
  * Registers a new player, optionally invited by `inviteCode`. Where the server asks for an SMS code (OTP_REQUIRED), the
  * code is read from the console outbox and confirmed, as the player would type it.
  */
-export async function registerPlayer(baseUrl: string, options: { inviteCode?: string; firstname?: string } = {}): Promise<TestPlayer> {
+export async function registerPlayer(baseUrl: string, options: { inviteCode?: string; firstname?: string; bankCode?: string } = {}): Promise<TestPlayer> {
   const player: TestPlayer = {
     mobile: `09${digits(8)}`,
     password: 'e2e-pass-1',
     firstname: options.firstname ?? 'ทดสอบ',
     surname: 'ระบบ',
     bank_account: `55${digits(8)}`,
-    bank_code: '002',
+    bank_code: options.bankCode ?? '002',
   }
   const answer = await call<{ sms: boolean; token?: string }>(baseUrl, 'POST', '/api/auth/register', {
     body: { ...player, ...CONSENTS, ...(options.inviteCode ? { invite_code: options.inviteCode } : {}) },

@@ -121,6 +121,30 @@ describe('GET /play/<token>', () => {
     expect(again.statusCode).toBe(304)
   })
 
+  it('serves Kanit from this origin: the page links its stylesheet, which names font files served beside it', async () => {
+    const { session } = await playing(0)
+    const page = (await play.inject({ method: 'GET', url: `/play/${session}?lang=th` })).body
+    expect(page).toContain('<link rel="stylesheet" href="/play/assets/kanit.css">')
+    expect(page).toMatch(/font-family:Kanit, /)
+    const css = await play.inject({ method: 'GET', url: '/play/assets/kanit.css' })
+    expect(css.statusCode).toBe(200)
+    expect(css.headers['content-type']).toBe('text/css; charset=utf-8')
+    expect(css.body).not.toMatch(/https?:/)
+    // The Thai faces of the three weights the page uses, each a file of this server's.
+    const thai = [...css.body.matchAll(/font-weight:(\d+);src:url\("(\/play\/assets\/kanit-thai-\d+-normal-\w+\.woff2)"\)/g)]
+    expect(thai.map(([, weight]) => weight)).toEqual(['400', '500', '600'])
+    for (const [, , url] of thai) {
+      const font = await play.inject({ method: 'GET', url: url! })
+      expect(font.statusCode, url).toBe(200)
+      expect(font.headers['content-type']).toBe('font/woff2')
+      expect(font.headers['cache-control']).toContain('immutable')
+      expect(font.rawPayload.subarray(0, 4).toString('latin1')).toBe('wOF2')
+    }
+    const again = await play.inject({ method: 'GET', url: '/play/assets/kanit.css', headers: { 'if-none-match': String(css.headers.etag) } })
+    expect(again.statusCode).toBe(304)
+    expect((await play.inject({ method: 'GET', url: '/play/assets/nothing.woff2' })).statusCode).toBe(404)
+  })
+
   it('draws each kind of game: crash with a target picker, card with sides, sport and lottery picks', async () => {
     const pages = {
       crash: await playing(0, 'evo', 'cash_or_crash'),

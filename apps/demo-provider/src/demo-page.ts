@@ -1,19 +1,22 @@
 /**
  * The demo provider's HTML: one self-contained, mobile-first, dark page per game (inline CSS; the script is the
  * separate file /play/assets/demo-game.js because the CSP allows no inline script), a game picker for lobby
- * launches, and a friendly error page. No external assets: Thai system fonts, SVG drawn by the script.
+ * launches, and a friendly error page. No external assets: Kanit from /play/assets/ (the player app's, bundled:
+ * a phone without a Thai font still reads every word), SVG drawn by the script.
  * Thai by default, English for a launch with lang=en (the words are in demo-texts.ts).
  */
 import type { CatalogueGame, CatalogueProvider } from './host.ts'
 import type { GameStyle } from './demo-engine.ts'
 import { GAME_SCRIPT_PATH } from './game-script.ts'
+import { FONTS_PATH } from './page-fonts.ts'
 import { PAGE_TEXTS, type DemoLang, type PageTexts } from './demo-texts.ts'
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 }
 
-const FONT = `"Noto Sans Thai", "Sukhumvit Set", "Leelawadee UI", Thonburi, Tahoma, Garuda, Loma, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif`
+// Kanit has 400, 500 and 600 (packages/web-fonts): no rule asks for more, so none is drawn in a made-up bold.
+const FONT = `Kanit, "Noto Sans Thai", "Sukhumvit Set", "Leelawadee UI", Thonburi, Tahoma, Garuda, Loma, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif`
 
 const CSS = `
 :root{--bg:#070b16;--panel:#111833;--panel2:#18214a;--line:#26305e;--text:#eef1ff;--muted:#9aa3c7;--gold:#ffc94a;--gold2:#ff9f1c;--win:#2ee59d;--lose:#ff5d73;--accent:#7c5cff;color-scheme:dark}
@@ -32,27 +35,27 @@ button:focus-visible,a:focus-visible,input:focus-visible{outline:2px solid var(-
 .wallet.up strong{color:var(--win)}
 .hero{display:flex;align-items:center;gap:12px}
 .hero img{width:56px;height:56px;border-radius:14px;box-shadow:0 6px 18px rgba(0,0,0,.45);background:var(--panel)}
-.hero h1{font-size:20px;line-height:1.25;font-weight:700}
+.hero h1{font-size:20px;line-height:1.25;font-weight:600}
 .hero p{font-size:13px;color:var(--muted)}
 .hero img.wide{width:84px}
 .tag{display:inline-block;margin-left:6px;padding:1px 8px;border-radius:999px;background:rgba(124,92,255,.2);color:#c8bcff;font-size:11px;vertical-align:1px}
 .stage{position:relative;border-radius:22px;padding:14px;background:linear-gradient(180deg,var(--panel2),var(--panel));border:1px solid var(--line);box-shadow:0 18px 40px rgba(0,0,0,.45),inset 0 1px 0 rgba(255,255,255,.06)}
 .result{min-height:52px;display:flex;flex-direction:column;align-items:center;justify-content:center;text-align:center;padding:6px 12px;border-radius:14px;font-size:16px;color:var(--muted);background:rgba(255,255,255,.03);border:1px solid transparent;transition:all .25s}
 .result small{display:block;font-size:13px;opacity:.85}
-.result.win{color:#062a1b;background:linear-gradient(90deg,var(--win),#9bffcf);font-weight:700;font-size:18px;box-shadow:0 0 28px rgba(46,229,157,.35)}
+.result.win{color:#062a1b;background:linear-gradient(90deg,var(--win),#9bffcf);font-weight:600;font-size:18px;box-shadow:0 0 28px rgba(46,229,157,.35)}
 .result.lose{color:#ffd3da;border-color:rgba(255,93,115,.35);background:rgba(255,93,115,.08)}
 .result.info{color:var(--text);border-color:var(--line)}
 .controls{display:flex;flex-direction:column;gap:8px;padding:12px 14px 14px;border-radius:20px;background:rgba(17,24,51,.85);border:1px solid var(--line)}
 .row-label{display:flex;justify-content:space-between;align-items:baseline;font-size:13px;color:var(--muted)}
 .row-label b{color:var(--text);font-size:15px}
 .chips{display:grid;grid-template-columns:repeat(5,1fr);gap:8px}
-.chip{height:42px;border-radius:12px;background:var(--panel2);border:1px solid var(--line);font-weight:700;font-size:15px;font-variant-numeric:tabular-nums;transition:transform .1s,background .2s}
+.chip{height:42px;border-radius:12px;background:var(--panel2);border:1px solid var(--line);font-weight:600;font-size:15px;font-variant-numeric:tabular-nums;transition:transform .1s,background .2s}
 .chip:active{transform:scale(.96)}
 .chip[aria-pressed="true"]{background:linear-gradient(180deg,var(--gold),var(--gold2));color:#2b1600;border-color:transparent;box-shadow:0 6px 16px rgba(255,159,28,.35)}
 .choices{display:grid;grid-template-columns:1fr 1fr;gap:8px}
 .choices.three{grid-template-columns:repeat(3,1fr)}
 .choices.ten{grid-template-columns:repeat(5,1fr)}
-.choice{min-height:52px;border-radius:14px;background:var(--panel2);border:1px solid var(--line);display:flex;flex-direction:column;align-items:center;justify-content:center;gap:2px;font-weight:700;font-size:16px}
+.choice{min-height:52px;border-radius:14px;background:var(--panel2);border:1px solid var(--line);display:flex;flex-direction:column;align-items:center;justify-content:center;gap:2px;font-weight:600;font-size:16px}
 .choice small{font-weight:400;font-size:11px;color:var(--muted)}
 .choice[aria-pressed="true"]{border-color:var(--gold);color:var(--gold);background:linear-gradient(180deg,rgba(255,201,74,.24),rgba(255,159,28,.08));box-shadow:inset 0 0 0 1px var(--gold)}
 .choice[aria-pressed="true"] small{color:#ffe2a0}
@@ -60,15 +63,15 @@ button:focus-visible,a:focus-visible,input:focus-visible{outline:2px solid var(-
 .choice.tiger[aria-pressed="true"]{border-color:#4cc3ff;color:#b3e5ff;background:linear-gradient(180deg,rgba(60,170,255,.28),rgba(60,170,255,.08));box-shadow:inset 0 0 0 1px #4cc3ff}
 .choice.dragon[aria-pressed="true"] small,.choice.tiger[aria-pressed="true"] small{color:inherit;opacity:.8}
 .choice.hit{position:relative;border-color:var(--win);box-shadow:inset 0 0 0 1px var(--win),0 0 18px rgba(46,229,157,.35);animation:pulse .8s ease-in-out 2}
-.choice.hit::after{content:"ผล";position:absolute;top:-8px;right:-4px;padding:0 6px;border-radius:999px;background:var(--win);color:#062a1b;font-size:10px;font-weight:800;line-height:16px}
+.choice.hit::after{content:"ผล";position:absolute;top:-8px;right:-4px;padding:0 6px;border-radius:999px;background:var(--win);color:#062a1b;font-size:10px;font-weight:600;line-height:16px}
 html[lang="en"] .choice.hit::after{content:"Result"}
 .stepper{display:grid;grid-template-columns:44px 1fr 44px;gap:8px;align-items:center}
-.stepper button{height:42px;border-radius:12px;background:var(--panel2);border:1px solid var(--line);font-size:22px;font-weight:700}
-.stepper input{height:42px;width:100%;border-radius:12px;border:1px solid var(--line);background:#0b1126;color:var(--gold);text-align:center;font:inherit;font-size:20px;font-weight:700;font-variant-numeric:tabular-nums}
+.stepper button{height:42px;border-radius:12px;background:var(--panel2);border:1px solid var(--line);font-size:22px;font-weight:600}
+.stepper input{height:42px;width:100%;border-radius:12px;border:1px solid var(--line);background:#0b1126;color:var(--gold);text-align:center;font:inherit;font-size:20px;font-weight:600;font-variant-numeric:tabular-nums}
 .presets{display:grid;grid-template-columns:repeat(5,1fr);gap:6px}
 .presets button{height:32px;border-radius:10px;background:rgba(255,255,255,.05);border:1px solid var(--line);font-size:13px;color:var(--muted)}
 .presets button[aria-pressed="true"]{color:var(--gold);border-color:rgba(255,201,74,.5)}
-.play{height:54px;margin-top:4px;border-radius:18px;font-size:20px;font-weight:800;letter-spacing:.02em;color:#2b1600;background:linear-gradient(180deg,#ffe08a,var(--gold) 45%,var(--gold2));box-shadow:0 10px 26px rgba(255,159,28,.4),inset 0 -3px 0 rgba(0,0,0,.18);transition:transform .1s,filter .2s}
+.play{height:54px;margin-top:4px;border-radius:18px;font-size:20px;font-weight:600;letter-spacing:.02em;color:#2b1600;background:linear-gradient(180deg,#ffe08a,var(--gold) 45%,var(--gold2));box-shadow:0 10px 26px rgba(255,159,28,.4),inset 0 -3px 0 rgba(0,0,0,.18);transition:transform .1s,filter .2s}
 .play:active{transform:translateY(1px) scale(.99)}
 .play:disabled{filter:grayscale(.7) brightness(.7);cursor:default}
 .foot{margin-top:auto;text-align:center;font-size:11px;color:#6b7399;padding-top:4px}
@@ -80,7 +83,7 @@ html[lang="en"] .choice.hit::after{content:"Result"}
 .sheet .icon{width:64px;height:64px;margin:0 auto}
 .sheet h1,.sheet h2{font-size:20px}
 .sheet p{color:var(--muted);font-size:14px}
-.btn{display:flex;align-items:center;justify-content:center;height:48px;border-radius:14px;background:linear-gradient(180deg,var(--gold),var(--gold2));color:#2b1600;font-weight:800;text-decoration:none}
+.btn{display:flex;align-items:center;justify-content:center;height:48px;border-radius:14px;background:linear-gradient(180deg,var(--gold),var(--gold2));color:#2b1600;font-weight:600;text-decoration:none}
 @keyframes pulse{0%,100%{transform:scale(1)}50%{transform:scale(1.06)}}
 @keyframes glow{0%,100%{box-shadow:0 0 0 2px rgba(255,201,74,.0)}50%{box-shadow:0 0 0 3px var(--gold),0 0 22px rgba(255,201,74,.6)}}
 @media (prefers-reduced-motion:reduce){*{animation:none!important;transition:none!important}}
@@ -111,24 +114,24 @@ html[lang="en"] .choice.hit::after{content:"Result"}
 .crash.busted .area{fill:url(#area-bad)}
 .crash.busted .curve{stroke:var(--lose);filter:drop-shadow(0 0 6px rgba(255,93,115,.7))}
 .crash .target-line{stroke:var(--gold);stroke-width:1.5;stroke-dasharray:6 6}
-.crash .target-tag{fill:var(--gold);font-size:12px;font-weight:700}
+.crash .target-tag{fill:var(--gold);font-size:12px;font-weight:600}
 .crash .head{fill:#fff;filter:drop-shadow(0 0 8px #fff)}
-.mult{font-size:44px;line-height:1.05;font-weight:800;font-variant-numeric:tabular-nums;letter-spacing:-.02em;text-shadow:0 4px 20px rgba(0,0,0,.6)}
+.mult{font-size:44px;line-height:1.05;font-weight:600;font-variant-numeric:tabular-nums;letter-spacing:-.02em;text-shadow:0 4px 20px rgba(0,0,0,.6)}
 .crash.busted .mult{color:var(--lose)}
 .crash.cashed .mult{color:var(--win)}
 .crash-note{display:flex;justify-content:center;flex-wrap:wrap;gap:6px;font-size:14px;color:var(--muted)}
 .crash-note span{padding:4px 12px;border-radius:999px;background:rgba(255,255,255,.05)}
-.badge{display:inline-block;padding:4px 12px;border-radius:999px;font-weight:700;font-size:14px}
+.badge{display:inline-block;padding:4px 12px;border-radius:999px;font-weight:600;font-size:14px}
 .badge.ok{background:#0b2f25;color:var(--win);border:1px solid rgba(46,229,157,.5)}
 .badge.bad{background:#33101c;color:var(--lose);border:1px solid rgba(255,93,115,.5)}
 /* card */
 .table{display:grid;grid-template-columns:1fr auto 1fr;align-items:center;gap:10px;padding:18px 8px;border-radius:16px;background:radial-gradient(120% 90% at 50% 0%,#0f6b4a,#06382a);border:2px solid rgba(255,201,74,.45)}
 .side{display:flex;flex-direction:column;align-items:center;gap:10px}
-.side-name{font-weight:800;font-size:18px;letter-spacing:.04em}
+.side-name{font-weight:600;font-size:18px;letter-spacing:.04em}
 .side.dragon .side-name{color:#ff8a8a}
 .side.tiger .side-name{color:#7fd3ff}
 .side.won .playing-card{box-shadow:0 0 0 3px var(--gold),0 0 26px rgba(255,201,74,.7)}
-.vs{font-weight:900;color:rgba(255,255,255,.7);font-size:18px}
+.vs{font-weight:600;color:rgba(255,255,255,.7);font-size:18px}
 .playing-card{position:relative;width:96px;height:136px;border-radius:12px;perspective:600px}
 .playing-card .face,.playing-card .cover{position:absolute;inset:0;border-radius:12px;backface-visibility:hidden;transition:transform .5s ease}
 .playing-card .cover{background:repeating-linear-gradient(45deg,#7c1d2c 0 8px,#9b2335 8px 16px);border:4px solid #fff;box-shadow:0 8px 18px rgba(0,0,0,.45)}
@@ -142,11 +145,11 @@ html[lang="en"] .choice.hit::after{content:"Result"}
 .odds{font-size:12px;color:var(--muted);text-align:center}
 /* pick */
 .board{display:grid;grid-template-columns:1fr auto 1fr;align-items:center;gap:8px;padding:20px 10px;border-radius:16px;background:linear-gradient(180deg,#0d5c2e,#083b1e);border:2px solid rgba(255,255,255,.2);text-align:center}
-.board .team{font-weight:700;font-size:15px}
+.board .team{font-weight:600;font-size:15px}
 .board .team small{display:block;font-weight:400;color:rgba(255,255,255,.65);font-size:11px}
-.score{min-width:120px;padding:10px 14px;border-radius:12px;background:#04140a;color:#ffe27a;font-size:34px;font-weight:800;font-variant-numeric:tabular-nums;letter-spacing:.06em;border:1px solid rgba(255,226,122,.3)}
+.score{min-width:120px;padding:10px 14px;border-radius:12px;background:#04140a;color:#ffe27a;font-size:34px;font-weight:600;font-variant-numeric:tabular-nums;letter-spacing:.06em;border:1px solid rgba(255,226,122,.3)}
 .draw-ball{display:flex;flex-direction:column;align-items:center;gap:10px;padding:16px}
-.ball{width:120px;height:120px;border-radius:50%;display:flex;align-items:center;justify-content:center;font-size:60px;font-weight:800;color:#3b1500;background:radial-gradient(circle at 35% 30%,#fff6cf,#ffc94a 45%,#d9820b);box-shadow:0 14px 30px rgba(0,0,0,.5),inset 0 -8px 16px rgba(0,0,0,.2)}
+.ball{width:120px;height:120px;border-radius:50%;display:flex;align-items:center;justify-content:center;font-size:60px;font-weight:600;color:#3b1500;background:radial-gradient(circle at 35% 30%,#fff6cf,#ffc94a 45%,#d9820b);box-shadow:0 14px 30px rgba(0,0,0,.5),inset 0 -8px 16px rgba(0,0,0,.2)}
 .ball.rolling{animation:pulse .25s linear infinite}
 /* lobby */
 .games{display:grid;grid-template-columns:repeat(3,1fr);gap:10px}
@@ -179,6 +182,7 @@ function document(lang: DemoLang, title: string, body: string, bodyAttributes = 
 <meta name="robots" content="noindex">
 <link rel="icon" href="data:,">
 <title>${escapeHtml(title)}</title>
+<link rel="stylesheet" href="${FONTS_PATH}">
 <style>${CSS}</style>
 </head>
 <body${bodyAttributes}>

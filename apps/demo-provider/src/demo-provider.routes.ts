@@ -17,6 +17,7 @@ import { demoLang, demoText } from './demo-texts.ts'
 import { DemoError, handleDemoError } from './errors.ts'
 import { GAME_SCRIPT_PATH, type GameScript } from './game-script.ts'
 import type { DemoProviderHost } from './host.ts'
+import type { PageFonts } from './page-fonts.ts'
 
 /** The Fastify instance the routes are added to (the host's, with the zod compilers), typed by the contract's schemas. */
 export type PlayApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>
@@ -97,9 +98,11 @@ export function demoProviderRoutes(
     hit: DemoProviderHost['hit']
     /** The browser script, built from src/browser (game-script.ts). */
     script: GameScript
+    /** Kanit's stylesheet and font files (page-fonts.ts). */
+    fonts: PageFonts
   },
 ): void {
-  const { demo, hit, script } = deps
+  const { demo, hit, script, fonts } = deps
   app.setErrorHandler(handleDemoError)
   app.addHook('onClose', async () => {
     demo.close()
@@ -118,12 +121,19 @@ export function demoProviderRoutes(
     }),
   ]
 
-  // The script in a scope of its own with @fastify/etag (its tag is its content's hash), so the pages stay untagged.
+  // The script and the fonts in a scope of their own with @fastify/etag (each tag is its content's hash), so the pages
+  // stay untagged.
   void app.register(async (assets) => {
     await assets.register(etag)
     assets.get(GAME_SCRIPT_PATH, async (_req, reply) => {
       const { body, etag: tag } = await script()
       return reply.header('etag', tag).header('cache-control', 'public, max-age=300').header('content-type', 'application/javascript; charset=utf-8').send(body)
+    })
+    // Kanit's stylesheet (FONTS_PATH) and the font files it names, by file name.
+    assets.get('/play/assets/:file', async (req, reply) => {
+      const file = (await fonts()).get((req.params as { file: string }).file)
+      if (!file) throw new DemoError('NOT_FOUND', demoText('notFound', demoLang(req.query)))
+      return reply.header('etag', file.etag).header('cache-control', file.cacheControl).header('content-type', file.type).send(file.body)
     })
   })
 

@@ -8,6 +8,7 @@ import { demoProviderRoutes, type PlayApp } from './demo-provider.routes.ts'
 import { createDemoProviderService } from './demo-provider.service.ts'
 import { gameScript } from './game-script.ts'
 import type { DemoProviderHost } from './host.ts'
+import { pageFonts } from './page-fonts.ts'
 import { httpSeamlessClient } from './seamless-client.ts'
 
 export type { CatalogueGame, CatalogueProvider, Clock, DemoProviderHost, Launch, Scheduler } from './host.ts'
@@ -29,7 +30,7 @@ export async function demoProviderPlugin(app: PlayApp, host: DemoProviderHost): 
     catalogue: host.catalogue,
     ...(host.scheduler ? { scheduler: host.scheduler } : {}),
   })
-  demoProviderRoutes(app, { demo, hit: host.hit, script: gameScript() })
+  demoProviderRoutes(app, { demo, hit: host.hit, script: gameScript(), fonts: pageFonts() })
 }
 
 /** The launch adapter (the wallet's GameProvider port): the page at /play/<token> on this server, in the launch's language. */

@@ -40,4 +40,12 @@ describe('bank list', () => {
     expect(findBank('140')?.en).toBe('TrueMoney Wallet')
     expect(findBank('999')).toBeUndefined()
   })
+
+  it('tells the three ttb-family banks apart: one current name, the two others marked as former', () => {
+    expect(findBank('011')?.th).toBe('ธนาคารทหารไทยธนชาต (ttb)')
+    expect(findBank('065')?.th).toBe('ธนาคารธนชาต (ชื่อเดิม)')
+    expect(findBank('076')?.th).toBe('ธนาคารทหารไทย (ชื่อเดิม)')
+    // No two banks share a name or a badge text in either language.
+    for (const key of ['th', 'en', 'short'] as const) expect(new Set(banks.map((bank) => bank[key])).size).toBe(banks.length)
+  })
 })

@@ -17,16 +17,20 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ShownToast[]>([])
   const nextId = useRef(1)
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>())
+  /** The error toasts on screen, by id. */
+  const errors = useRef(new Set<number>())
 
   const dismiss = useCallback((id: number) => {
     clearTimeout(timers.current.get(id))
     timers.current.delete(id)
+    errors.current.delete(id)
     setToasts((shown) => shown.filter((toast) => toast.id !== id))
   }, [])
 
   const showToast = useCallback(
     (toast: Toast) => {
       const id = nextId.current++
+      if (toast.kind === 'error') errors.current.add(id)
       setToasts((shown) => [...shown, { ...toast, id }])
       timers.current.set(
         id,
@@ -35,7 +39,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     },
     [dismiss],
   )
-  const api = useMemo(() => ({ showToast }), [showToast])
+  const dismissErrors = useCallback(() => {
+    for (const id of [...errors.current]) dismiss(id)
+  }, [dismiss])
+  const api = useMemo(() => ({ showToast, dismissErrors }), [showToast, dismissErrors])
 
   useEffect(() => {
     const pending = timers.current

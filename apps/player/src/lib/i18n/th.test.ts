@@ -13,10 +13,13 @@ describe('Thai catalogue', () => {
       'page.maintenance': 'หน้านี้อยู่ระหว่างการปรับปรุง',
       'error.otp': 'เกิดข้อผิดพลาดในการยืนยัน OTP',
       'toast.loginOk': 'เข้าสู่ระบบสำเร็จ',
-      'login.remember': 'จดจำรหัสผ่าน',
     } as const
     for (const [key, text] of Object.entries(deck)) expect(t(key as keyof typeof deck), key).toBe(text)
     expect(t('withdraw.minimum', { n: 300 })).toBe('ยอดถอนขั้นต่ำ 300 บาท')
+  })
+
+  it('names the login’s remember box for what it keeps, the phone number, not the deck’s “remember password” (ADR 074)', () => {
+    expect(t('login.remember')).toBe('จำเบอร์โทรไว้ในเครื่องนี้')
   })
 
   it('agrees with the contract’s tab labels', () => {

@@ -55,7 +55,8 @@ export const th = {
   'deposit.creditNote': 'เครดิตจะเข้าอัตโนมัติภายใน 3-5 นาที',
   'deposit.ownAccountNote': 'ระบบรับเฉพาะยอดโอนจากบัญชีที่ลงทะเบียนไว้เท่านั้น',
   'withdraw.timeNote': 'การถอนเงินใช้เวลา 10-15 นาที',
-  'login.remember': 'จดจำรหัสผ่าน',
+  // Not the deck's 'จดจำรหัสผ่าน': the box keeps the phone number only, never the password (ADR 074).
+  'login.remember': 'จำเบอร์โทรไว้ในเครื่องนี้',
   'nav.history': 'ประวัติ',
   'nav.referral': 'แนะนำเพื่อน',
   'nav.home': 'หน้าหลัก',

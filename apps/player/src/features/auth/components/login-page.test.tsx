@@ -27,7 +27,7 @@ describe('LoginPage (spec §2 Login)', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'เข้าสู่ระบบ' })).toBeTruthy()
     expect(screen.getByLabelText('เบอร์โทรศัพท์').getAttribute('autocomplete')).toBe('username')
     expect(screen.getByLabelText('รหัสผ่าน').getAttribute('autocomplete')).toBe('current-password')
-    expect((screen.getByRole('checkbox', { name: 'จดจำรหัสผ่าน' }) as HTMLInputElement).checked).toBe(false)
+    expect((screen.getByRole('checkbox', { name: 'จำเบอร์โทรไว้ในเครื่องนี้' }) as HTMLInputElement).checked).toBe(false)
     expect(screen.getByRole('link', { name: 'สมัครสมาชิก' }).getAttribute('href')).toBe('/register')
     const support = screen.getByRole('link', { name: /ติดต่อฝ่ายบริการลูกค้า/ })
     expect(support.getAttribute('href')).toBe('https://line.me/R/ti/p/@sanam-demo')
@@ -50,6 +50,23 @@ describe('LoginPage (spec §2 Login)', () => {
     await screen.findByText('ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง')
     expect(router.state.location.pathname).toBe('/login')
     expect(getSession().token).toBeNull()
+  })
+
+  it('a wrong password, then the right one: the earlier error does not follow the player to the lobby', async () => {
+    let tries = 0
+    stubApi({
+      'POST /auth/login': () =>
+        ++tries === 1 ? fail(401, 'BAD_CREDENTIALS', 'ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง') : ok({ ...demoUser, token: 'new-token' }, 'เข้าสู่ระบบสำเร็จ'),
+    })
+    renderLogin()
+    fill('0812345678', 'wrong')
+    fireEvent.click(screen.getByRole('button', { name: 'เข้าสู่ระบบ' }))
+    await screen.findByText('ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง')
+    fill('0812345678', 'sanam1234')
+    fireEvent.click(screen.getByRole('button', { name: 'เข้าสู่ระบบ' }))
+    await screen.findByTestId('landed')
+    expect(screen.getByText('เข้าสู่ระบบสำเร็จ')).toBeTruthy()
+    expect(screen.queryByText('ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง')).toBeNull()
   })
 
   it('after an operator reset: the temporary password opens the new-password form, which signs in with the new one', async () => {
@@ -85,17 +102,22 @@ describe('LoginPage (spec §2 Login)', () => {
     expect(getSession().token).toBe('renewed-token')
   })
 
-  it('logs in, remembers the phone when asked, and goes home', async () => {
+  it('logs in, remembers the phone (and only the phone) when asked, and goes home', async () => {
     stubApi({ 'POST /auth/login': ok({ ...demoUser, token: 'new-token' }, 'เข้าสู่ระบบสำเร็จ') })
+    // A browser with the Credential Management API: the box does not hand it the password either.
+    const store = vi.fn(() => Promise.resolve(undefined))
+    vi.stubGlobal('PasswordCredential', class {})
+    vi.stubGlobal('navigator', { ...navigator, credentials: { store, get: vi.fn(() => Promise.resolve(null)), preventSilentAccess: vi.fn() } })
     renderLogin()
     fill('0812345678', 'sanam1234')
-    fireEvent.click(screen.getByRole('checkbox', { name: 'จดจำรหัสผ่าน' }))
+    fireEvent.click(screen.getByRole('checkbox', { name: 'จำเบอร์โทรไว้ในเครื่องนี้' }))
     fireEvent.click(screen.getByRole('button', { name: 'เข้าสู่ระบบ' }))
     await screen.findByTestId('landed')
     expect(getSession().token).toBe('new-token')
     expect(getSession().user?.firstname).toBe('สมชาย')
     expect(localStorage.getItem(REMEMBERED_PHONE_KEY)).toBe('0812345678')
     expect(JSON.stringify({ ...localStorage })).not.toContain('sanam1234')
+    expect(store).not.toHaveBeenCalled()
   })
 
   it('pre-fills a remembered phone, and forgets it when the box is unticked', async () => {
@@ -103,7 +125,7 @@ describe('LoginPage (spec §2 Login)', () => {
     stubApi({ 'POST /auth/login': ok({ ...demoUser, token: 't' }) })
     renderLogin()
     expect((screen.getByLabelText('เบอร์โทรศัพท์') as HTMLInputElement).value).toBe('0812345678')
-    const remember = screen.getByRole('checkbox', { name: 'จดจำรหัสผ่าน' }) as HTMLInputElement
+    const remember = screen.getByRole('checkbox', { name: 'จำเบอร์โทรไว้ในเครื่องนี้' }) as HTMLInputElement
     expect(remember.checked).toBe(true)
     fireEvent.click(remember)
     fireEvent.change(screen.getByLabelText('รหัสผ่าน'), { target: { value: 'sanam1234' } })

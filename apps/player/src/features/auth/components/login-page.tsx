@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { FormError, SubmitButton } from '../../../components/form/form-actions.tsx'
 import { PasswordField } from '../../../components/form/text-field.tsx'
@@ -10,7 +10,7 @@ import { ApiError, errorText } from '../../../lib/api-client.ts'
 import { t } from '../../../lib/i18n/index.ts'
 import { startSession } from '../../../lib/session.ts'
 import { useLoginMutation } from '../api/login.ts'
-import { forgetLogin, rememberedPhone, rememberLogin, storedPassword } from '../remember-login.ts'
+import { forgetPhone, rememberedPhone, rememberPhone } from '../remember-login.ts'
 import { RenewPasswordForm } from './renew-password-form.tsx'
 import { validateLogin } from '../validation.ts'
 import { MobileField } from './mobile-field.tsx'
@@ -22,14 +22,14 @@ export interface LoginLocationState {
 }
 
 /**
- * Spec §2 Login: phone, password with show/hide, remember-password, submit, a link to /register and the
+ * Spec §2 Login: phone, password with show/hide, remember-the-phone (ADR 074), submit, a link to /register and the
  * customer-service link. The logo sits above, in the layout's banner.
  */
 export function LoginPage({ supportUrl, responsiblePlayUrl }: { supportUrl: string | undefined; responsiblePlayUrl?: string | undefined }) {
   const navigate = useNavigate()
   const { mutateAsync: login } = useLoginMutation()
   const location = useLocation()
-  const { showToast } = useToast()
+  const { showToast, dismissErrors } = useToast()
   const [remembered] = useState(rememberedPhone)
   const [mobile, setMobile] = useState(() => (location.state as LoginLocationState | null)?.mobile ?? remembered ?? '')
   const [password, setPassword] = useState('')
@@ -38,18 +38,6 @@ export function LoginPage({ supportUrl, responsiblePlayUrl }: { supportUrl: stri
   const [submitting, setSubmitting] = useState(false)
   /** Set when the password was an operator's temporary one: the server's notice, shown above the new-password form. */
   const [renewNotice, setRenewNotice] = useState<string | null>(null)
-
-  // A remembered phone: ask the browser's password store for its password (the player may decline).
-  useEffect(() => {
-    if (!remembered) return
-    let active = true
-    void storedPassword(remembered).then((stored) => {
-      if (active && stored) setPassword((typed) => typed || stored)
-    })
-    return () => {
-      active = false
-    }
-  }, [remembered])
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -62,7 +50,7 @@ export function LoginPage({ supportUrl, responsiblePlayUrl }: { supportUrl: stri
     setFormError(null)
     setSubmitting(true)
     try {
-      await signedIn(await login({ mobile: mobile.trim(), password }), password)
+      await signedIn(await login({ mobile: mobile.trim(), password }))
     } catch (error) {
       if (error instanceof ApiError && error.code === 'PASSWORD_CHANGE_REQUIRED') setRenewNotice(errorText(error, 'error.generic'))
       else showToast({ kind: 'error', text: errorText(error, 'error.generic') })
@@ -70,10 +58,12 @@ export function LoginPage({ supportUrl, responsiblePlayUrl }: { supportUrl: stri
     }
   }
 
-  async function signedIn({ token, ...user }: LoginResult, usedPassword: string) {
-    // Not awaited: the browser may keep its save-password prompt open for as long as the player leaves it.
-    void (remember ? rememberLogin(user.mobile, usedPassword) : forgetLogin())
+  async function signedIn({ token, ...user }: LoginResult) {
+    if (remember) rememberPhone(user.mobile)
+    else forgetPhone()
     startSession(token, user)
+    // The refusals of the tries before (a wrong password) no longer hold: they do not follow the player to the lobby.
+    dismissErrors()
     showToast({ kind: 'success', text: t('toast.loginOk') })
     await navigate('/', { replace: true })
   }
@@ -89,12 +79,7 @@ export function LoginPage({ supportUrl, responsiblePlayUrl }: { supportUrl: stri
         </header>
 
         {renewNotice !== null ? (
-          <RenewPasswordForm
-            mobile={mobile.trim()}
-            temporaryPassword={password}
-            notice={renewNotice}
-            onRenewed={(result, newPassword) => void signedIn(result, newPassword)}
-          />
+          <RenewPasswordForm mobile={mobile.trim()} temporaryPassword={password} notice={renewNotice} onRenewed={(result) => void signedIn(result)} />
         ) : (
           <form className="auth__form" method="post" action="/login" noValidate onSubmit={(event) => void handleSubmit(event)}>
             <MobileField

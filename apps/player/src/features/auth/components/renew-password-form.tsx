@@ -11,12 +11,7 @@ import { useRenewPasswordMutation } from '../api/renew-password.ts'
  * After an operator reset the player's password, signing in with the temporary one lands here (the server answered
  * PASSWORD_CHANGE_REQUIRED): the player chooses a new password by spec §5's rules and is signed in with it.
  */
-export function RenewPasswordForm(props: {
-  mobile: string
-  temporaryPassword: string
-  notice: string
-  onRenewed: (result: LoginResult, newPassword: string) => void
-}) {
+export function RenewPasswordForm(props: { mobile: string; temporaryPassword: string; notice: string; onRenewed: (result: LoginResult) => void }) {
   const { mutateAsync: renew, isPending } = useRenewPasswordMutation()
   const [fresh, setFresh] = useState('')
   const [confirm, setConfirm] = useState('')
@@ -31,7 +26,7 @@ export function RenewPasswordForm(props: {
       return
     }
     try {
-      props.onRenewed(await renew({ mobile: props.mobile, password: props.temporaryPassword, new_password: fresh }), fresh)
+      props.onRenewed(await renew({ mobile: props.mobile, password: props.temporaryPassword, new_password: fresh }))
     } catch (error) {
       setProblem(errorText(error, 'error.generic'))
     }

@@ -15,7 +15,7 @@ export function WalletTab() {
       rows={(data) => data.list}
       rowKey={(item) => item.id}
       columns={[
-        { header: t('history.col.type'), cell: (item) => TYPE_LABEL[item.txtype] ?? item.txtype },
+        { header: t('history.col.type'), cell: (item) => <span className="data-table__word">{TYPE_LABEL[item.txtype] ?? item.txtype}</span> },
         { header: t('history.col.amount'), numeric: true, cell: (item) => formatBaht(item.txamount) },
         { header: t('history.col.status'), cell: (item) => <StatusBadge status={item.txstatus} /> },
         { header: t('history.col.date'), cell: (item) => <span className="data-table__date">{formatDateTime(item.created_at)}</span> },

@@ -5,6 +5,7 @@ import { Link } from 'react-router'
 import { ChevronRightIcon, CoinsIcon, DepositIcon, GiftIcon, LogoutIcon, RefreshIcon, WithdrawIcon } from '../../../components/icons.tsx'
 import { formatBaht, formatBahtWord } from '@sanam/web-shared/format'
 import { t } from '../../../lib/i18n/index.ts'
+import { avatarInitial } from '../avatar-initial.ts'
 
 /** `0812345678` → `081-xxx-5678`: enough to recognise one's own number on a shared screen. */
 export function maskMobile(mobile: string): string {
@@ -39,7 +40,7 @@ export function AccountPanel({ user, balance, onLogout }: { user: UserMe | null;
         <div className="account-card__top">
           <div className="account-card__who">
             <span className="account-card__avatar" aria-hidden="true">
-              {user?.firstname.trim().charAt(0) || '•'}
+              {avatarInitial(user?.firstname ?? '')}
             </span>
             <div>
               <h1 className="account-card__greeting">{user ? t('home.greeting', { name: user.firstname }) : t('state.loading')}</h1>
