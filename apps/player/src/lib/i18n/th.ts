@@ -337,6 +337,8 @@ export const th = {
   'referral.min': 'โอนขั้นต่ำ',
   'referral.max': 'โอนสูงสุด',
   'referral.interval': 'รอบการโอน',
+  'referral.belowMin': 'โอนได้เมื่อยอดคงเหลือถึงขั้นต่ำ {n}',
+  'referral.nothing': 'ยังไม่มียอดที่โอนได้',
   'referral.friendsCount': 'เพื่อนที่สมัครผ่านคุณ {n} คน',
   'referral.col.username': 'ผู้ใช้',
   'referral.col.joined': 'วันที่สมัคร',
