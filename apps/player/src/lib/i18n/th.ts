@@ -191,7 +191,7 @@ export const th = {
   'field.bankAccount': 'เลขบัญชี',
   'field.bankAccountPlaceholder': 'ตัวเลขเท่านั้น ไม่ต้องใส่ขีด',
   'field.inviteCode': 'รหัสแนะนำ (ถ้ามี)',
-  'field.upline': 'รหัสผู้แนะนำ',
+  'field.upline': 'ผู้แนะนำ',
   'bankPicker.title': 'เลือกธนาคาร',
   'otp.title': 'ยืนยันรหัส OTP',
   'otp.sentTo': 'ระบบส่งรหัส OTP 6 หลักไปที่เบอร์ {mobile} แล้ว',
