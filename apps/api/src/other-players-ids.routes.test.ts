@@ -90,6 +90,9 @@ const ID_ROUTES: Record<string, { tried: true } | { reason: string }> = {
   'POST /api/portal/lobby': { reason: 'a provider code of the public catalogue; the session is the signed-in player’s' },
   'POST /api/bank/transfers': { reason: 'signed by the bank feed; external_id is the bank’s own reference' },
   'POST /api/auth/register': { reason: 'invite_code/upid name the upline a new player chooses (referral links): public by design' },
+  'GET /api/invites/upline': {
+    reason: 'upid of a referral link, asked by a visitor: answers only the masked mobile a downline list shows, counted per address (ADR 073)',
+  },
   'GET /media/*': { reason: 'public site images' },
   'GET /play/*': { reason: 'a friendly not-found page for any other path' },
   'POST /play/*': { reason: 'refused as not found whatever it carries' },

@@ -91,7 +91,12 @@ export async function registerApiRoutes(
   userRoutes(api, { users, auth, requirePlayer: player })
   exclusionRoutes(api, { exclusions, requirePlayer: player })
   walletRoutes(api, { wallet, balanceStreams, requirePlayer: player })
-  referralRoutes(api, { referral, requirePlayer: player, operator })
+  referralRoutes(api, {
+    referral,
+    requirePlayer: player,
+    limitUpline: limitRequests(limiter, { name: 'upline-ip', limit: config.RATE_REGISTER_PER_IP_PER_HOUR, windowMs: 3_600_000 }),
+    operator,
+  })
   depositRoutes(api, { deposits, requirePlayer: player })
   withdrawalRoutes(api, { withdrawals, requirePlayer: player })
   limitsRoutes(api, { limits, requirePlayer: player })

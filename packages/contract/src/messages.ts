@@ -197,6 +197,7 @@ export const messageCatalogue = {
   // Referral
   REFERRAL_TRANSFERRED: 'โอนเข้ากระเป๋าหลักสำเร็จ',
   REFERRAL_NOTHING: 'ไม่มียอดที่สามารถโอนได้',
+  UPLINE_NOT_FOUND: 'ไม่พบผู้แนะนำจากลิงก์นี้',
   REFERRAL_BELOW_MIN: ({ min }: { min: number }) => `ยอดขั้นต่ำในการโอนคือ ${min} บาท`,
   REFERRAL_FRIDAYS_ONLY: 'โอนเข้ากระเป๋าหลักได้เฉพาะวันศุกร์เท่านั้น',
   REFERRAL_FIRSTS_ONLY: 'โอนเข้ากระเป๋าหลักได้เฉพาะวันที่ 1 ของทุกเดือนเท่านั้น',

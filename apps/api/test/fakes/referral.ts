@@ -49,6 +49,7 @@ export function fakeReferralRepository(players: readonly PlayerRow[], money: Fak
       }
       return inserted
     },
+    mobileOf: async (_db, playerId) => players.find((p) => p.id === playerId)?.mobile,
     inviteCode: async (_db, playerId) => players.find((p) => p.id === playerId)?.inviteCode,
     downlines: async (_db, uplineId, page, size) =>
       players

@@ -1,7 +1,7 @@
-import { cleanup, screen } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
-import { endSession, startSession } from '../lib/session.ts'
-import { demoUser, landing, renderRoutes } from '../testing/render.tsx'
+import { cleanup, screen, waitFor } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { endSession, getSession, startSession } from '../lib/session.ts'
+import { demoUser, landing, ok, renderRoutes, stubApi } from '../testing/render.tsx'
 import { GuestOnly, isRestricted, RequireAuth, Unrestricted } from './guards.tsx'
 
 const routes = [
@@ -12,6 +12,7 @@ const routes = [
 afterEach(() => {
   cleanup()
   endSession()
+  vi.unstubAllGlobals()
 })
 
 describe('navigation guard (spec §2)', () => {
@@ -63,5 +64,28 @@ describe('restricted mode (ADR 047)', () => {
     expect(isRestricted(timeOut(new Date(Date.now() - 1_000).toISOString()))).toBe(false)
     expect(isRestricted(timeOut(null))).toBe(true)
     expect(isRestricted(demoUser)).toBe(false)
+  })
+
+  /** A reload, a bookmark or a typed URL: the session has its token back from storage, and no player yet. */
+  const tokenOnly = () => startSession('t', null as unknown as typeof demoUser)
+
+  it.each(['/referral', '/promotion'])('reached by URL with only a token, %s loads the player first and goes to /responsible-play', async (url) => {
+    const restricted = timeOut(null)
+    stubApi({ 'GET /user/@me': ok(restricted) })
+    tokenOnly()
+    const { router } = renderRoutes({
+      url,
+      routes: [
+        {
+          element: <RequireAuth />,
+          children: [{ element: <Unrestricted />, children: [landing('/referral'), landing('/promotion')] }, landing('/responsible-play')],
+        },
+      ],
+    })
+    // Nothing of the page is drawn while the player is unknown.
+    expect(screen.queryByTestId('landed')).toBeNull()
+    await waitFor(() => expect(router.state.location.pathname).toBe('/responsible-play'))
+    expect((await screen.findByTestId('landed')).textContent).toBe('/responsible-play')
+    expect(getSession().user?.restriction?.kind).toBe('TIME_OUT')
   })
 })

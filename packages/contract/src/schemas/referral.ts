@@ -55,6 +55,17 @@ export const InviteInfo = z.object({
 })
 export type InviteInfo = z.infer<typeof InviteInfo>
 
+/** The `u` of a registration link: an upline's player id, digits only (what registration itself accepts as `upid`). */
+export const UplineQuery = z.strictObject({ upid: z.string({ error: 'ลิงก์ผู้แนะนำไม่ถูกต้อง' }).regex(/^\d{1,15}$/, { error: 'ลิงก์ผู้แนะนำไม่ถูกต้อง' }) })
+export type UplineQuery = z.infer<typeof UplineQuery>
+
+/**
+ * `GET /invites/upline?upid=` (ADR 073): who invited a visitor through a link's `u`, as the register page may show it to
+ * anyone: the upline's mobile with its middle hidden (081-xxx-5678), as a downline list shows players, never more.
+ */
+export const UplineDisplay = z.object({ upline: z.string() })
+export type UplineDisplay = z.infer<typeof UplineDisplay>
+
 /** What a move to the main wallet moved and what stays behind, in baht. */
 export const PayoutResult = z.object({ amount: Baht, remaining: Baht })
 export type PayoutResult = z.infer<typeof PayoutResult>
@@ -114,5 +125,6 @@ export const referralContract = {
   balanceStream: { response: { 200: { content: { 'text/event-stream': { schema: BalanceStreamText } } } } },
   invites: { querystring: PageQuery, response: { 200: okEnvelope(InviteInfo) } },
   transfer: { response: { 200: okEnvelope(PayoutResult) } },
+  upline: { querystring: UplineQuery, response: { 200: okEnvelope(UplineDisplay) } },
   accrue: { body: AccrueBody, response: { 200: okEnvelope(AccrueResult) } },
 }

@@ -98,6 +98,11 @@ export const referralRepository = {
     const [row] = await db.select({ n: count() }).from(players).where(eq(players.uplineId, uplineId))
     return Number(row?.n ?? 0)
   },
+  /** A player's mobile, for a registration link's upline (shown masked). */
+  async mobileOf(db: Db, playerId: number): Promise<string | undefined> {
+    const [row] = await db.select({ mobile: players.mobile }).from(players).where(eq(players.id, playerId)).limit(1)
+    return row?.mobile
+  },
   async inviteCode(db: Db, playerId: number): Promise<string | undefined> {
     const [row] = await db.select({ code: players.inviteCode }).from(players).where(eq(players.id, playerId)).limit(1)
     return row?.code

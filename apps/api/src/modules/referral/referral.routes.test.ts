@@ -506,6 +506,35 @@ describe('GET /api/invites', () => {
   })
 })
 
+describe('GET /api/invites/upline (ADR 073)', () => {
+  const t = useTestApp(referralOptions({ RATE_REGISTER_PER_IP_PER_HOUR: '8' }))
+
+  it('answers a visitor the upline of a link as a masked mobile, never the number; an unknown id is 404; bad ones 400', async () => {
+    const upline = await makePlayer(t.db, { mobile: '0812345678' })
+    const shown = await t.get(`/api/invites/upline?upid=${upline.id}`)
+    expect(shown.statusCode).toBe(200)
+    expect(shown.json()).toEqual({ success: true, data: { upline: '081-xxx-5678' } })
+    expect(shown.body).not.toContain('0812345678')
+    expect(shown.body).not.toContain(upline.firstname)
+
+    const unknown = await t.get('/api/invites/upline?upid=999999999')
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.json()).toEqual({ success: false, code: 'NOT_FOUND', message: 'ไม่พบผู้แนะนำจากลิงก์นี้' })
+    for (const q of ['', 'upid=', 'upid=abc', 'upid=-1', 'upid=1234567890123456', 'u=1']) {
+      const res = await t.get(`/api/invites/upline?${q}`)
+      expect(res.statusCode, q).toBe(400)
+      expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED', message: expect.stringMatching(THAI) })
+    }
+  })
+
+  it('is counted per address: going through ids is stopped', async () => {
+    const upline = await makePlayer(t.db, {})
+    const answers = []
+    for (let i = 0; i < 9; i++) answers.push((await t.request('GET', `/api/invites/upline?upid=${upline.id}`, { address: '203.0.113.9' })).statusCode)
+    expect(answers).toEqual([...Array<number>(8).fill(200), 429])
+  })
+})
+
 describe('sign-in on the referral routes', () => {
   const t = useTestApp(referralOptions())
   const playerRoutes = [

@@ -5,9 +5,17 @@ import type { TypedApp } from '../../lib/typed-app.ts'
 import type { OperatorGuard } from '../../plugins/operator-auth.ts'
 import type { ReferralService } from './referral.service.ts'
 
-/** Invite info, moves of the referral wallets to cash, and the owner's on-demand accrual of one day. */
-export function referralRoutes(app: TypedApp, deps: { referral: ReferralService; requirePlayer: preHandlerAsyncHookHandler; operator: OperatorGuard }) {
+/** Invite info, the register page's upline, moves of the referral wallets to cash, and the owner's on-demand accrual of one day. */
+export function referralRoutes(
+  app: TypedApp,
+  deps: { referral: ReferralService; requirePlayer: preHandlerAsyncHookHandler; limitUpline: preHandlerAsyncHookHandler; operator: OperatorGuard },
+) {
   const { referral } = deps
+
+  // The register page's upline (ADR 073): no session (a visitor asks), counted per address like registration.
+  app.get('/invites/upline', { schema: referralContract.upline, preHandler: deps.limitUpline }, async (req) =>
+    ok(await referral.uplineDisplay(Number(req.query.upid))),
+  )
 
   app.get('/invites', { schema: referralContract.invites, preHandler: deps.requirePlayer }, async (req) => {
     return ok(await referral.inviteInfo(req.player.playerId, req.query.page))

@@ -8,6 +8,7 @@ import {
   type PayoutInterval,
   type PayoutResult,
   type PayoutWalletName,
+  type UplineDisplay,
   type WalletSummary,
 } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
@@ -113,6 +114,7 @@ export interface ReferralServiceDeps {
     | 'insertAccruals'
     | 'lockAccruals'
     | 'inviteCode'
+    | 'mobileOf'
     | 'downlines'
     | 'countDownlines'
     | 'walletSummaries'
@@ -272,6 +274,16 @@ export function createReferralService(deps: ReferralServiceDeps) {
         auditRepository.record(tx, { actor: operator, action: 'referral.accrue', targetType: 'accrual_day', targetId: day, after: result, at: clock.now() }),
       )
       return result
+    },
+
+    /**
+     * Who a registration link's `u` names, as a visitor may see it (ADR 073): the upline's masked mobile, as a downline
+     * list shows players; an id that is no player is 404 (registration then ignores it too).
+     */
+    async uplineDisplay(uplineId: number): Promise<UplineDisplay> {
+      const mobile = await referralRepository.mobileOf(db, uplineId)
+      if (mobile === undefined) throw new AppError('NOT_FOUND', msg('UPLINE_NOT_FOUND'))
+      return { upline: maskMobile(mobile) }
     },
 
     /** Invite code, level rates and a page of level-1 downlines (masked), newest first. */

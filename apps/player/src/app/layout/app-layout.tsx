@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react'
 import { Outlet } from 'react-router'
-import { Spinner } from '../../components/spinner.tsx'
+import { PageLoading } from '../../components/page-loading.tsx'
 import { useToast } from '../../components/toast/use-toast.ts'
 import { SiteBanner } from '../../features/site/components/site-banner.tsx'
 import { t } from '../../lib/i18n/index.ts'
@@ -49,13 +49,4 @@ export function AppLayout() {
 function useSessionExpiry() {
   const { showToast } = useToast()
   useEffect(() => onSessionExpired((message) => showToast({ kind: 'error', text: message ?? t('auth.unauthorized') })), [showToast])
-}
-
-function PageLoading() {
-  return (
-    <div className="page-loading" role="status">
-      <Spinner size={32} />
-      <span className="visually-hidden">{t('state.loading')}</span>
-    </div>
-  )
 }

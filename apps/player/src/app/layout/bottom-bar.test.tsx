@@ -27,4 +27,14 @@ describe('BottomBar (spec §2)', () => {
     expect(links[3]!.getAttribute('aria-current')).toBe('page')
     expect(links[1]!.getAttribute('aria-current')).toBeNull()
   })
+
+  it('signed in, the player not known yet (a reload): no item until the guard has loaded them; restricted: no referral or rebate', () => {
+    startSession('t', null as unknown as typeof demoUser)
+    renderRoutes({ url: '/referral', routes: [page('*', <BottomBar />)] })
+    expect(screen.queryAllByRole('link')).toEqual([])
+    cleanup()
+    startSession('t', { ...demoUser, restriction: { kind: 'TIME_OUT', period: '24H', starts_at: '2026-11-27T00:00:00.000Z', ends_at: null } })
+    renderRoutes({ url: '/responsible-play', routes: [page('*', <BottomBar />)] })
+    expect(screen.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/history', '/', 'https://line.me/R/ti/p/@sanam-demo'])
+  })
 })

@@ -16,7 +16,8 @@ interface Item {
 
 /**
  * Spec §2 Bottom bar, fixed at the bottom of the column above the phone's safe area. Logged in: history, refer
- * friends, home, rebate, report problem. Logged out: home and report problem.
+ * friends, home, rebate, report problem; in restricted mode history, home and report problem. Logged out: home and
+ * report problem.
  */
 export function BottomBar() {
   const { token, user } = useSession()
@@ -28,18 +29,21 @@ export function BottomBar() {
   // Home is the raised centre button of the full bar; with two items it is an ordinary one.
   const home: Item = { label: t('nav.home'), icon: <HomeIcon />, to: { pathname: '/' }, primary: token !== null }
   const report: Item = { label: t('nav.report'), icon: <ChatIcon />, to: { href: contact } }
-  // Restricted mode (ADR 047): nothing to refer or rebate; history and home (the restricted notice) stay.
+  // Restricted mode (ADR 047): nothing to refer or rebate; history and home (the restricted notice) stay. Signed in
+  // but the player not known yet (a reload): no items until the guard has loaded them, so none shows that it must hide.
   const items: Item[] = restricted
     ? [{ label: t('nav.history'), icon: <HistoryIcon />, to: { pathname: '/history' } }, home, report]
-    : token
-      ? [
-          { label: t('nav.history'), icon: <HistoryIcon />, to: { pathname: '/history' } },
-          { label: t('nav.referral'), icon: <UsersIcon />, to: { pathname: '/referral' } },
-          home,
-          { label: t('nav.rebate'), icon: <CoinsIcon />, to: { pathname: '/referral', hash: '#amount' } },
-          report,
-        ]
-      : [home, report]
+    : token && !user
+      ? []
+      : token
+        ? [
+            { label: t('nav.history'), icon: <HistoryIcon />, to: { pathname: '/history' } },
+            { label: t('nav.referral'), icon: <UsersIcon />, to: { pathname: '/referral' } },
+            home,
+            { label: t('nav.rebate'), icon: <CoinsIcon />, to: { pathname: '/referral', hash: '#amount' } },
+            report,
+          ]
+        : [home, report]
 
   // Referral and rebate share a path: the hash tells them apart.
   const isCurrent = (to: { pathname: string; hash?: string }) =>

@@ -2,6 +2,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { endSession, getSession, startSession } from '../../lib/session.ts'
 import { demoUser, fail, landing, ok, page, renderRoutes, stubApi } from '../../testing/render.tsx'
+import { RequireAuth } from '../guards.tsx'
 import HomeRoute from './home-route.tsx'
 
 beforeAll(() => {
@@ -23,9 +24,10 @@ const catalogue = {
   'POST /auth/logout': ok(null),
 }
 
+/** The lobby as the app reaches it: below the guard, which loads the player for every signed-in page. */
 function renderHome() {
   startSession('token', { ...demoUser, firstname: 'เก่า' })
-  return renderRoutes({ url: '/', routes: [page('/', <HomeRoute />), landing('/login')] })
+  return renderRoutes({ url: '/', routes: [{ element: <RequireAuth />, children: [page('/', <HomeRoute />)] }, landing('/login')] })
 }
 
 describe('HomeRoute: the current player (spec §4, §8)', () => {

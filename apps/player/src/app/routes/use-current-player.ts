@@ -1,5 +1,6 @@
 import type { UserMe } from '@sanam/contract'
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
+import { useLocation } from 'react-router'
 import { useCurrentUserQuery } from '../../features/auth/api/get-current-user.ts'
 import { useLogout } from '../../features/auth/hooks/use-logout.ts'
 import { useToast } from '../../components/toast/use-toast.ts'
@@ -7,15 +8,26 @@ import { ApiError, errorText } from '../../lib/api-client.ts'
 import { getSession, setSessionUser, useSession } from '../../lib/session.ts'
 
 /**
- * The current player for a logged-in screen, loaded fresh on every visit (a reload restores only the token), and
- * the logout action. The server failing to give the player logs out (spec §4, §8), a 401 having already done so
- * through the client.
+ * The one load of the current player, for every signed-in page however it was reached (a link, a typed URL, a
+ * bookmark, a reload, which restores only the token): called once, by the RequireAuth guard, so the restriction
+ * (ADR 047) is known before any page or the bottom bar is drawn. Loaded when the guard mounts and again on every
+ * move to another page (what the lobby shows of a running promotion changes with a deposit). The server failing to
+ * give the player logs out (spec §4, §8), a 401 having already done so through the client.
  */
-export function useCurrentPlayer(): { user: UserMe | null; logout: () => Promise<void> } {
+export function useLoadCurrentPlayer(): { user: UserMe | null; status: 'pending' | 'error' | 'success'; retry: () => void } {
   const session = useSession()
   const me = useCurrentUserQuery()
   const logout = useLogout()
   const { showToast } = useToast()
+  const { pathname } = useLocation()
+  const shownPath = useRef(pathname)
+  const { refetch } = me
+
+  useEffect(() => {
+    if (shownPath.current === pathname) return
+    shownPath.current = pathname
+    void refetch()
+  }, [pathname, refetch])
 
   useEffect(() => {
     if (me.data) setSessionUser(me.data)
@@ -32,5 +44,14 @@ export function useCurrentPlayer(): { user: UserMe | null; logout: () => Promise
     if (me.error instanceof ApiError && me.error.status > 0) void logout()
   }, [me.status, me.error, logout, showToast])
 
-  return { user: session.user ?? me.data ?? null, logout }
+  return { user: session.user ?? me.data ?? null, status: me.status, retry: () => void refetch() }
+}
+
+/**
+ * The current player for a signed-in screen, as the guard loaded it (never null below RequireAuth), and the logout
+ * action.
+ */
+export function useCurrentPlayer(): { user: UserMe | null; logout: () => Promise<void> } {
+  const { user } = useSession()
+  return { user, logout: useLogout() }
 }

@@ -1,4 +1,4 @@
-import type { Restriction, UserMe } from '@sanam/contract'
+import type { Restriction } from '@sanam/contract'
 import { exclusionEnd, SELF_EXCLUSION_PERIODS, TIME_OUT_PERIODS, type ExclusionPeriod } from '@sanam/contract/exclusion-periods'
 import { formatDateTime } from '@sanam/web-shared/format'
 import { useId, useState, type FormEvent } from 'react'
@@ -11,19 +11,13 @@ import { useChooseExclusion } from './api/choose-exclusion.ts'
 import './responsible-play.css'
 
 /**
- * Time-out and self-exclusion (issue 21 §2, ADR 047). Without one: the periods to choose from and a confirmation
- * that says it cannot be undone early. With one in force (restricted mode): what is restricted and until when, and
- * the only two ways on, withdraw and history. `onExcluded` runs once the server has started it (and so ended every
- * session, this one too).
+ * Time-out and self-exclusion (issue 21 §2, ADR 047). With one in force (restricted mode), `RestrictedNotice`: what is
+ * restricted and until when, and the only two ways on, withdraw and history; the page puts it first. Without one,
+ * `ExclusionChoice`: the periods to choose from and a confirmation that says it cannot be undone early.
  */
-export function ExclusionSection({ user, onExcluded }: { user: UserMe | null; onExcluded: () => void }) {
-  if (user?.restriction) return <RestrictedNotice restriction={user.restriction} />
-  return <ExclusionChoice onExcluded={onExcluded} />
-}
-
 const periodLabel = (period: ExclusionPeriod) => t(`exclusion.period.${period}`)
 
-function RestrictedNotice({ restriction }: { restriction: Restriction }) {
+export function RestrictedNotice({ restriction }: { restriction: Restriction }) {
   const kind = restriction.kind === 'TIME_OUT' ? 'restricted.timeOut' : 'restricted.selfExclusion'
   return (
     <section className="card exclusion-card exclusion-card--restricted" aria-labelledby="restricted-title" data-testid="restricted-notice">
@@ -55,7 +49,8 @@ function RestrictedNotice({ restriction }: { restriction: Restriction }) {
   )
 }
 
-function ExclusionChoice({ onExcluded }: { onExcluded: () => void }) {
+/** `onExcluded` runs once the server has started one (and so ended every session, this one too). */
+export function ExclusionChoice({ onExcluded }: { onExcluded: () => void }) {
   const [period, setPeriod] = useState<ExclusionPeriod | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [confirming, setConfirming] = useState(false)

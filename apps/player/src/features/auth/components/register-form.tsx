@@ -12,6 +12,7 @@ import { t } from '../../../lib/i18n/index.ts'
 import { digitsOnly, isPasswordShort } from '../validation.ts'
 import { BankPicker } from './bank-picker.tsx'
 import { MobileField } from './mobile-field.tsx'
+import { UplineField } from './upline-field.tsx'
 
 export interface RegisterValues {
   mobile: string
@@ -161,7 +162,7 @@ function ReferralField(props: {
 }) {
   const { values, fieldErrors, upline, linkedInvite, change } = props
   return upline ? (
-    <TextField label={t('field.upline')} icon={<TicketIcon />} name="upid" value={upline} readOnly hint={t('register.lockedHint')} error={fieldErrors.upid} />
+    <UplineField upline={upline} error={fieldErrors.upid} />
   ) : (
     <TextField
       label={t('field.inviteCode')}

@@ -86,17 +86,21 @@ describe('RegisterPage (spec §2 Register, §5, §8)', () => {
     expect(invite.readOnly).toBe(true)
   })
 
-  it('with u shows the locked upline field instead of the referral field, and sends both', async () => {
-    const api = stubApi({ 'POST /auth/register': ok({ sms: true, token: 'pending', otp_ref: 'AB12' }) })
+  it('with u shows who invited (masked, never the raw id) locked in place of the referral field, and sends both', async () => {
+    const api = stubApi({
+      'GET /invites/upline': (_body, _init, url) => (url.searchParams.get('upid') === '42' ? ok({ upline: '081-xxx-5678' }) : fail(404, 'NOT_FOUND', 'ไม่พบ')),
+      'POST /auth/register': ok({ sms: true, token: 'pending', otp_ref: 'AB12' }),
+    })
     renderRegister('/register?u=42&invite_code=FRIEND1')
     expect(screen.queryByLabelText('รหัสแนะนำ (ถ้ามี)')).toBeNull()
-    const upline = screen.getByLabelText('รหัสผู้แนะนำ') as HTMLInputElement
-    expect(upline.value).toBe('42')
+    const upline = screen.getByLabelText('ผู้แนะนำ') as HTMLInputElement
+    await waitFor(() => expect(upline.value).toBe('081-xxx-5678'))
     expect(upline.readOnly).toBe(true)
     fillAll()
     submit()
     await screen.findByTestId('otp-ref')
-    expect(JSON.parse(String(api.mock.calls[0]![1]?.body))).toEqual({
+    const sent = api.mock.calls.find(([, init]) => init?.method === 'POST')!
+    expect(JSON.parse(String(sent[1]?.body))).toEqual({
       mobile: '0861234567',
       password: 'secret1',
       firstname: 'สมหญิง',
@@ -108,6 +112,14 @@ describe('RegisterPage (spec §2 Register, §5, §8)', () => {
       adult: true,
       accept_terms: true,
     })
+  })
+
+  it('with a u that is no player says so under the locked field, and shows no id', async () => {
+    stubApi({ 'GET /invites/upline': fail(404, 'NOT_FOUND', 'ไม่พบผู้แนะนำจากลิงก์นี้') })
+    renderRegister('/register?u=777')
+    const upline = screen.getByLabelText('ผู้แนะนำ') as HTMLInputElement
+    expect(await screen.findByText('ไม่พบผู้แนะนำจากลิงก์นี้')).toBeTruthy()
+    expect(upline.value).toBe('')
   })
 
   it('410 marks the account number field; 409 is a toast', async () => {

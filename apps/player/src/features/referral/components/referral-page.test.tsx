@@ -146,6 +146,36 @@ describe('totals tab', () => {
       '/api/wallet/transfer/refund',
     ])
   })
+
+  it('keeps the move disabled below the minimum and says which minimum it waits for; an empty wallet waits too', async () => {
+    const api = stubApi({
+      'GET /wallet/v2/balance': ok({
+        balance: 100,
+        bonus: { total: 1500, remaining: 299.99, options: { min: 300, max: 1000, interval: 'DAY' } },
+        refund: { total: 0, remaining: 0, options: { min: 0, max: 1000, interval: 'DAY' } },
+        turnover: 0,
+      }),
+    })
+    renderReferral({ pathname: '/referral', hash: '#amount' })
+    const bonus = await screen.findByRole('region', { name: 'โบนัสแนะนำเพื่อน' })
+    const move = within(bonus).getByRole('button', { name: 'โอนเข้ากระเป๋าหลัก' }) as HTMLButtonElement
+    expect(move.disabled).toBe(true)
+    expect(within(bonus).getByTestId('bonus-below-min').textContent).toBe('โอนได้เมื่อยอดคงเหลือถึงขั้นต่ำ 300.00 บาท')
+    expect(move.getAttribute('aria-describedby')).toBe(within(bonus).getByTestId('bonus-below-min').id)
+    const refund = screen.getByRole('region', { name: 'ยอดเล่นคืนสะสม' })
+    expect((within(refund).getByRole('button', { name: 'โอนเข้ากระเป๋าหลัก' }) as HTMLButtonElement).disabled).toBe(true)
+    expect(within(refund).getByTestId('refund-below-min').textContent).toBe('ยังไม่มียอดที่โอนได้')
+    fireEvent.click(move)
+    expect(api.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([])
+  })
+
+  it('offers the move from the minimum up', async () => {
+    stubApi({ 'GET /wallet/v2/balance': wallets(300) })
+    renderReferral({ pathname: '/referral', hash: '#amount' })
+    const bonus = await screen.findByRole('region', { name: 'โบนัสแนะนำเพื่อน' })
+    expect((within(bonus).getByRole('button', { name: 'โอนเข้ากระเป๋าหลัก' }) as HTMLButtonElement).disabled).toBe(false)
+    expect(within(bonus).queryByTestId('bonus-below-min')).toBeNull()
+  })
 })
 
 describe('friends tab', () => {

@@ -12,7 +12,8 @@ import { useTransferToMain } from '../api/transfer-to-main.ts'
 
 /**
  * Spec §2 Referral totals tab: the referral bonus and play-refund wallets (total, remaining, min and max per
- * transfer, payout interval), each with its move to the main wallet. The server's message is the toast.
+ * transfer, payout interval), each with its move to the main wallet, offered once the remaining amount reaches the
+ * minimum. The server's message is the toast.
  */
 export function TotalsTab() {
   const balance = useBalanceQuery()
@@ -55,6 +56,15 @@ export function TotalsTab() {
   )
 }
 
+/**
+ * Why the wallet cannot be moved yet, or null when it can: the server refuses less than the plan's minimum per move
+ * (and an empty wallet), so the button waits for it and says what it waits for.
+ */
+function belowMinimum(wallet: PayoutWallet): string | null {
+  if (wallet.remaining > 0 && wallet.remaining >= wallet.options.min) return null
+  return wallet.options.min > 0 ? t('referral.belowMin', { n: formatBahtWord(wallet.options.min) }) : t('referral.nothing')
+}
+
 function PayoutCard(props: {
   name: PayoutWalletName
   title: string
@@ -66,6 +76,8 @@ function PayoutCard(props: {
 }) {
   const { wallet } = props
   const headingId = `payout-${props.name}`
+  const noteId = `payout-${props.name}-note`
+  const short = belowMinimum(wallet)
   return (
     <section className="card payout-card" aria-labelledby={headingId} data-testid={`payout-${props.name}`}>
       <h2 className="payout-card__title" id={headingId}>
@@ -99,13 +111,19 @@ function PayoutCard(props: {
       <button
         type="button"
         className="button button--primary button--large"
-        disabled={props.disabled}
+        disabled={props.disabled || short !== null}
         aria-busy={props.busy}
+        aria-describedby={short ? noteId : undefined}
         onClick={() => props.onTransfer(props.name)}
       >
         {props.busy && <Spinner />}
         {t('action.transferToMain')}
       </button>
+      {short && (
+        <p className="payout-card__note" id={noteId} data-testid={`${props.name}-below-min`}>
+          {short}
+        </p>
+      )}
     </section>
   )
 }
