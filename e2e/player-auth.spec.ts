@@ -352,7 +352,7 @@ describe('player app: sign-in screens', () => {
     // Who invited, as the server lets a visitor see it (issue 36 §5, ADR 073): a masked mobile, not the raw id.
     const upline = page.getByLabel('ผู้แนะนำ', { exact: true })
     await page.getByText('กรอกให้อัตโนมัติจากลิงก์แนะนำ').waitFor()
-    expect(await upline.inputValue()).toMatch(/^0\d{2}-xxx-\d{4}$/)
+    expect(await upline.inputValue()).toMatch(/^xxx-xxx-\d{4}$/)
     expect(await upline.getAttribute('readonly')).not.toBeNull()
     await upline.scrollIntoViewIfNeeded()
     await viewShot(page, 'player-register-upline')

@@ -513,8 +513,8 @@ describe('GET /api/invites/upline (ADR 073)', () => {
     const upline = await makePlayer(t.db, { mobile: '0812345678' })
     const shown = await t.get(`/api/invites/upline?upid=${upline.id}`)
     expect(shown.statusCode).toBe(200)
-    expect(shown.json()).toEqual({ success: true, data: { upline: '081-xxx-5678' } })
-    expect(shown.body).not.toContain('0812345678')
+    expect(shown.json()).toEqual({ success: true, data: { upline: 'xxx-xxx-5678' } })
+    expect(shown.body).not.toContain('081')
     expect(shown.body).not.toContain(upline.firstname)
 
     const unknown = await t.get('/api/invites/upline?upid=999999999')

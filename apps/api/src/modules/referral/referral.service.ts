@@ -50,6 +50,13 @@ export function maskMobile(mobile: string): string {
   return `${mobile.slice(0, 3)}-xxx-${mobile.slice(6)}`
 }
 
+/**
+ * Masks a mobile for someone who is not signed in (a registration link's upline): 0812345678 → xxx-xxx-5678. Ids are
+ * sequential, so whatever this shows, a stranger can collect for every player: only the last four digits, which
+ * is enough for a friend to recognise whose link it is.
+ */
+export const maskMobileForStrangers = (mobile: string): string => `xxx${maskMobile(mobile).slice(3)}`
+
 /** The ledger side of each wallet: which player account it is and which house account funds it. */
 const WALLETS = {
   bonus: { account: 'referral', payoutKind: 'referral_payout' },
@@ -277,13 +284,13 @@ export function createReferralService(deps: ReferralServiceDeps) {
     },
 
     /**
-     * Who a registration link's `u` names, as a visitor may see it (ADR 073): the upline's masked mobile, as a downline
-     * list shows players; an id that is no player is 404 (registration then ignores it too).
+     * Who a registration link's `u` names, as a visitor may see it (ADR 073): the last four digits of the upline's
+     * mobile; an id that is no player is 404 (registration then ignores it too).
      */
     async uplineDisplay(uplineId: number): Promise<UplineDisplay> {
       const mobile = await referralRepository.mobileOf(db, uplineId)
       if (mobile === undefined) throw new AppError('NOT_FOUND', msg('UPLINE_NOT_FOUND'))
-      return { upline: maskMobile(mobile) }
+      return { upline: maskMobileForStrangers(mobile) }
     },
 
     /** Invite code, level rates and a page of level-1 downlines (masked), newest first. */

@@ -88,13 +88,13 @@ describe('RegisterPage (spec §2 Register, §5, §8)', () => {
 
   it('with u shows who invited (masked, never the raw id) locked in place of the referral field, and sends both', async () => {
     const api = stubApi({
-      'GET /invites/upline': (_body, _init, url) => (url.searchParams.get('upid') === '42' ? ok({ upline: '081-xxx-5678' }) : fail(404, 'NOT_FOUND', 'ไม่พบ')),
+      'GET /invites/upline': (_body, _init, url) => (url.searchParams.get('upid') === '42' ? ok({ upline: 'xxx-xxx-5678' }) : fail(404, 'NOT_FOUND', 'ไม่พบ')),
       'POST /auth/register': ok({ sms: true, token: 'pending', otp_ref: 'AB12' }),
     })
     renderRegister('/register?u=42&invite_code=FRIEND1')
     expect(screen.queryByLabelText('รหัสแนะนำ (ถ้ามี)')).toBeNull()
     const upline = screen.getByLabelText('ผู้แนะนำ') as HTMLInputElement
-    await waitFor(() => expect(upline.value).toBe('081-xxx-5678'))
+    await waitFor(() => expect(upline.value).toBe('xxx-xxx-5678'))
     expect(upline.readOnly).toBe(true)
     fillAll()
     submit()

@@ -6,7 +6,7 @@ import { useUplineQuery } from '../api/get-upline.ts'
 
 /**
  * Who invited the visitor through the link's `u` (spec §2 Register, ADR 073), locked: the server's masked mobile
- * (081-xxx-5678), never the raw id. The id itself is what the form sends as `upid`.
+ * (xxx-xxx-5678), never the raw id. The id itself is what the form sends as `upid`.
  */
 export function UplineField({ upline, error }: { upline: string; error: string | undefined }) {
   const shown = useUplineQuery(upline)
