@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { promotionProgress, readPromotionView, shouldShowPromotion } from './promotion.ts'
+import { readPromotionView } from '../../lib/running-promotion.ts'
+import { promotionProgress, shouldShowPromotion } from './promotion.ts'
 
 const info = {
   title: 'ฝากแรกรับ 50%',
@@ -28,6 +29,7 @@ describe('promotion block (spec §4, §9)', () => {
       withdrawMin: 300,
       creditGiven: 150,
       receivedAt: '2026-11-20T10:00:00.000Z',
+      rules: [],
     })
     expect(readPromotionView({ ...info, turnover: { type: 'X', total: '500', current: 'n/a' } })?.turnover).toEqual({ type: 'X', total: 500, current: 0 })
     for (const bad of [null, 'x', [], { title: '' }, { title: 'x' }, { title: 'x', turnover: { total: 'many' } }]) expect(readPromotionView(bad)).toBeNull()

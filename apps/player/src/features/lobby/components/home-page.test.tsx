@@ -167,6 +167,7 @@ describe('HomePage (spec §2 Home lobby)', () => {
       withdraw: { min: 300 },
       credit_given: 100,
       received_at: '2026-11-20T03:00:00Z',
+      rules: [],
     }
     stubLobby(2)
     renderHome({ ...demoUser, promotion: { enabled: true, info } })
@@ -184,5 +185,52 @@ describe('HomePage (spec §2 Home lobby)', () => {
     fireEvent.click(toggle)
     expect(toggle.getAttribute('aria-expanded')).toBe('false')
     expect(within(panel).getAllByRole('group', { hidden: true })).toHaveLength(3)
+  })
+
+  describe('while a promotion runs (issue 36, ADR 072)', () => {
+    const running = {
+      title: 'ฝากแรก 50%',
+      image: '/media/promo.svg',
+      turnover: { type: 'TURNOVER' as const, total: 1500, current: 300 },
+      withdraw: { min: 300 },
+      credit_given: 100,
+      received_at: '2026-11-20T03:00:00Z',
+      rules: [
+        { type: 'PROHIBITED_GAMES_PROVIDER', value: ['jili'] },
+        { type: 'PROHIBITED_GAMES_TYPE', value: [10] },
+      ],
+    }
+
+    it('marks the games and providers it forbids, which still open (the server says why)', async () => {
+      stubLobby()
+      renderHome({ ...demoUser, promotion: { enabled: true, info: running } }, '/?tab=GAME')
+      const extras = await screen.findByRole('list', { name: 'ฟังกี้เกมและเกมยิงปลา' })
+      await waitFor(() =>
+        expect(
+          within(extras)
+            .getAllByRole('button')
+            .map((button) => button.getAttribute('aria-label')),
+        ).toEqual(['Joker Hi-Lo (โปรโมชั่นที่คุณรับอยู่ไม่อนุญาตให้เล่น)', 'Royal Fishing (โปรโมชั่นที่คุณรับอยู่ไม่อนุญาตให้เล่น)', 'Joker Keno ปิดปรับปรุง']),
+      )
+      const hilo = within(extras).getByRole('button', { name: /Joker Hi-Lo/ }) as HTMLButtonElement
+      expect(hilo.disabled).toBe(false)
+      expect(within(hilo).getByText('ติดเงื่อนไขโปร')).toBeTruthy()
+      // An allowed game carries no mark.
+      const popularList = await screen.findByRole('list', { name: 'เกมยอดนิยม' })
+      const ox = within(popularList).getByRole('button', { name: 'Fortune Ox' })
+      expect(within(ox).queryByText('ติดเงื่อนไขโปร')).toBeNull()
+    })
+
+    it('names the running promotion instead of inviting the player to choose a bonus', async () => {
+      stubLobby()
+      renderHome({ ...demoUser, promotion: { enabled: true, info: running } })
+      const entry = screen.getByRole('link', { name: /^โปรโมชั่น/ })
+      expect(entry.textContent).toContain('กำลังรับโปรโมชั่น ฝากแรก 50%')
+      expect(screen.queryByText('เลือกรับโบนัสก่อนฝากเงิน')).toBeNull()
+      cleanup()
+      stubLobby()
+      renderHome()
+      expect(screen.getByText('เลือกรับโบนัสก่อนฝากเงิน')).toBeTruthy()
+    })
   })
 })
