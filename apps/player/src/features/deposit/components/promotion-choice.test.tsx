@@ -1,19 +1,12 @@
 import { cleanup, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { readPromotionView } from '../../../lib/running-promotion.ts'
+import { promotionInfo } from '../../../testing/promotion-info.ts'
 import { PromotionChoice } from './deposit-parts.tsx'
 
 afterEach(cleanup)
 
-const running = readPromotionView({
-  title: 'ฝากแรก รับ 100',
-  image: '',
-  turnover: { type: 'TURNOVER', total: 1500, current: 0 },
-  withdraw: { min: 300 },
-  credit_given: 100,
-  received_at: '2026-11-20T03:00:00Z',
-  rules: [],
-})
+const running = readPromotionView(promotionInfo())
 
 const choice = (props: Partial<Parameters<typeof PromotionChoice>[0]> = {}) => (
   <PromotionChoice list={[]} selected={null} locked={false} onChoose={() => {}} onShowRules={() => {}} {...props} />

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { stubLayoutApis } from '../../../testing/layout-apis.ts'
 import { demoUser, ok, page, renderRoutes, stubApi } from '../../../testing/render.tsx'
+import { promotionInfo } from '../../../testing/promotion-info.ts'
 import { HomePage } from './home-page.tsx'
 
 const provider = (code: string, title: string, type: string[], extra: Partial<Provider> = {}): Provider => ({
@@ -160,15 +161,7 @@ describe('HomePage (spec §2 Home lobby)', () => {
   })
 
   it('shows the promotion panel only with a promotion and a balance of at least 3', async () => {
-    const info = {
-      title: 'ฝากแรก 50%',
-      image: '/media/promo.svg',
-      turnover: { type: 'TURNOVER' as const, total: 1000, current: 1500 },
-      withdraw: { min: 300 },
-      credit_given: 100,
-      received_at: '2026-11-20T03:00:00Z',
-      rules: [],
-    }
+    const info = promotionInfo({ title: 'ฝากแรก 50%', turnover: { type: 'TURNOVER', total: 1000, current: 1500 } })
     stubLobby(2)
     renderHome({ ...demoUser, promotion: { enabled: true, info } })
     await waitFor(() => expect(screen.getByTestId('balance').textContent).toBe('฿2.00'))
@@ -188,18 +181,13 @@ describe('HomePage (spec §2 Home lobby)', () => {
   })
 
   describe('while a promotion runs (issue 36, ADR 072)', () => {
-    const running = {
+    const running = promotionInfo({
       title: 'ฝากแรก 50%',
-      image: '/media/promo.svg',
-      turnover: { type: 'TURNOVER' as const, total: 1500, current: 300 },
-      withdraw: { min: 300 },
-      credit_given: 100,
-      received_at: '2026-11-20T03:00:00Z',
       rules: [
         { type: 'PROHIBITED_GAMES_PROVIDER', value: ['jili'] },
         { type: 'PROHIBITED_GAMES_TYPE', value: [10] },
       ],
-    }
+    })
 
     it('marks the games and providers it forbids, which still open (the server says why)', async () => {
       stubLobby()

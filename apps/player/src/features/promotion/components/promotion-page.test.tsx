@@ -4,6 +4,7 @@ import { useLocation } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { page, renderRoutes } from '../../../testing/render.tsx'
 import { readPromotionView } from '../../../lib/running-promotion.ts'
+import { promotionInfo } from '../../../testing/promotion-info.ts'
 import { PromotionPage, type PromotionList } from './promotion-page.tsx'
 
 afterEach(cleanup)
@@ -53,15 +54,7 @@ describe('PromotionPage (spec §2 Promotion page)', () => {
   })
 
   it('while a promotion runs says which and until what, not "ไม่มีข้อมูล" (issue 36)', () => {
-    const info = {
-      title: 'ฝากแรก รับ 100',
-      image: '',
-      turnover: { type: 'TURNOVER', total: 1500, current: 250.5 },
-      withdraw: { min: 300 },
-      credit_given: 100,
-      received_at: '2026-11-20T03:00:00Z',
-      rules: [],
-    }
+    const info = promotionInfo({ turnover: { type: 'TURNOVER', total: 1500, current: 250.5 } })
     renderPage({ status: 'success', data: [], refetch: () => {} }, readPromotionView(info))
     expect(screen.queryByText('ไม่มีข้อมูล')).toBeNull()
     const note = screen.getByRole('note')
