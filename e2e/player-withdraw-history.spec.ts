@@ -91,7 +91,7 @@ describe('player app: withdraw and history', () => {
     expect(problems).toEqual([])
   })
 
-  it('withdraw under a MAX_WITHDRAW promotion: the field is locked with the amount; the server says why it waits', async () => {
+  it('withdraw under a MAX_WITHDRAW promotion: the field is locked with the amount; the page says why it waits', async () => {
     const player = await registerPlayer(suite.baseUrl)
     const token = await loginToken(suite.baseUrl, player)
     const promotions = await call<{ list: { id: number; title: string; rules: { type: string }[] }[] }>(suite.baseUrl, 'GET', '/api/promotion', { token })
@@ -114,8 +114,9 @@ describe('player app: withdraw and history', () => {
     await viewShot(page, 'player-withdraw-mandatory')
     await page.setViewportSize({ width: 360, height: 780 })
     await viewShot(page, 'player-withdraw-mandatory-360')
-    await page.getByRole('button', { name: 'ยืนยัน' }).tap()
-    await page.locator('.toast--error', { hasText: 'ยังถอนไม่ได้' }).waitFor()
+    // Its turnover is not met: nothing can be sent yet, and the page says so before any tap (issue 36, ADR 072).
+    await page.getByTestId('withdraw-held').filter({ hasText: 'ยังถอนไม่ได้' }).waitFor()
+    expect(await page.getByRole('button', { name: 'ยืนยัน' }).isDisabled()).toBe(true)
 
     // The promotion's activity shows in history through router state tab: 'activity' (its tab button is disabled).
     await page.evaluate(() => window.history.replaceState({ usr: { tab: 'activity' }, key: 'e2e', idx: 0 }, '', '/history'))
@@ -125,6 +126,55 @@ describe('player app: withdraw and history', () => {
     expect(await table.getByRole('row').nth(1).textContent()).toMatch(/บาท(รอดำเนินการ|สำเร็จ)$/)
     expect(await page.getByRole('tab', { name: 'กิจกรรม' }).isDisabled()).toBe(true)
     await viewShot(page, 'player-history-activity')
+    expect(await seriousAxeViolations(page)).toEqual([])
+    expect(problems).toEqual([])
+  })
+
+  /** A new player running the new-member promotion: 300 baht and a 150 baht bonus, turnover 5 × 300 = 1,500 to play. */
+  async function runningWelcome(firstname: string): Promise<string> {
+    const player = await registerPlayer(suite.baseUrl, { firstname })
+    const token = await loginToken(suite.baseUrl, player)
+    const promotions = await call<{ list: { id: number; title: string }[] }>(suite.baseUrl, 'GET', '/api/promotion', { token })
+    const welcome = promotions.body.data.list.find((promotion) => promotion.title === 'สมาชิกใหม่ รับโบนัส 50%')!
+    const draft = await call(suite.baseUrl, 'POST', '/api/wallet/deposit/draft_bill', { token, body: { amount: 300, promotion: welcome.id } })
+    expect(draft.status, JSON.stringify(draft.body)).toBe(200)
+    await deposit(suite.baseUrl, player.mobile, 300)
+    return token
+  }
+
+  it('a promotion whose turnover is not met: withdrawable 0 and the turnover left, before the player types (issue 36)', async () => {
+    const token = await runningWelcome('ถอนได้')
+    const { page, problems } = await open(token, '/withdraw')
+    await page.getByTestId('withdraw-balance').filter({ hasText: '฿0.00' }).waitFor()
+    await page.getByTestId('withdraw-total').filter({ hasText: 'ยอดเงินทั้งหมด ฿450.00' }).waitFor()
+    expect(await page.getByTestId('withdraw-held').textContent()).toBe('ยังถอนไม่ได้จนกว่าจะทำยอดโปรโมชั่น สมาชิกใหม่ รับโบนัส 50% ครบ: ยอดเล่นอีก 1,500 บาท')
+    expect(await page.getByLabel('จำนวนเงินที่ต้องการถอน (บาท)').isDisabled()).toBe(true)
+    expect(await page.getByRole('button', { name: 'ยืนยัน' }).isDisabled()).toBe(true)
+    await viewShot(page, 'player-withdraw-held')
+    expect(await seriousAxeViolations(page)).toEqual([])
+    // The server's own refusal formats the amount too.
+    const refused = await call(suite.baseUrl, 'POST', '/api/wallet/withdraw', { token, body: { amount: 450 } })
+    expect(refused.body.message).toBe('ยังถอนไม่ได้ เนื่องจากยังทำยอดโปรโมชั่นไม่ครบ (ยอดเล่นอีก 1,500 บาท)')
+    expect(problems).toEqual([])
+  })
+
+  it('while a promotion runs the promotion page says which and until what; the lobby names it and marks the games it forbids (issue 36)', async () => {
+    const token = await runningWelcome('โปรโมชั่น')
+    const { page, problems } = await open(token, '/promotion')
+    const note = page.getByTestId('running-promotion')
+    await note.filter({ hasText: 'คุณกำลังรับโปรโมชั่น สมาชิกใหม่ รับโบนัส 50% อยู่' }).waitFor()
+    expect(await note.textContent()).toContain('ทำยอดเล่นอีก 1,500 บาทแล้วถอนเงิน')
+    expect(await page.getByText('ไม่มีข้อมูล').count()).toBe(0)
+    await viewShot(page, 'player-promotion-running')
+    expect(await seriousAxeViolations(page)).toEqual([])
+
+    await page.goto('/')
+    await page.getByText('กำลังรับโปรโมชั่น สมาชิกใหม่ รับโบนัส 50%').waitFor()
+    expect(await page.getByText('เลือกรับโบนัสก่อนฝากเงิน').count()).toBe(0)
+    const fishing = page.getByRole('list', { name: 'เกมยิงปลา' })
+    await fishing.getByText('ติดเงื่อนไขโปร').first().waitFor()
+    await fishing.scrollIntoViewIfNeeded()
+    await viewShot(page, 'player-lobby-forbidden')
     expect(await seriousAxeViolations(page)).toEqual([])
     expect(problems).toEqual([])
   })

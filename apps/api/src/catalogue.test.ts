@@ -39,6 +39,16 @@ describe('the message catalogue', () => {
     expect(msg('PROMOTION_BELOW_MIN_DEPOSIT', { limit: 10_050n })).toBe('โปรโมชั่นนี้ต้องฝากขั้นต่ำ 100.5 บาท')
   })
 
+  it('shows every amount as the apps do: thousands separated (issue 36)', () => {
+    expect(msg('PROMOTION_WITHDRAW_BLOCKED', { left: msg('PROMOTION_TARGET_TURNOVER', { left: 150_000n }) })).toBe(
+      'ยังถอนไม่ได้ เนื่องจากยังทำยอดโปรโมชั่นไม่ครบ (ยอดเล่นอีก 1,500 บาท)',
+    )
+    expect(msg('PROMOTION_TARGET_CREDIT', { target: 250_050n })).toBe('ยอดเงินต้องถึง 2,500.5 บาท')
+    expect(msg('WITHDRAWAL_PROMOTION_AMOUNT', { value: 300_000n })).toContain('ยอดถอน 3,000 บาท')
+    expect(msg('WITHDRAWAL_BELOW_MIN', { min: 1500 })).toBe('ยอดถอนขั้นต่ำ 1,500 บาท')
+    expect(msg('DEPOSIT_BELOW_MIN', { min: 1000 })).toBe('ยอดฝากขั้นต่ำ 1,000 บาท')
+  })
+
   it('has no message id the server never uses', () => {
     // The contract's request schemas use some too (the seamless bodies' refusals, ADR 017).
     const schemas = sourceFiles(join(SRC, '../../../packages/contract/src/schemas')).map((path) => readFileSync(path, 'utf8'))

@@ -12,8 +12,13 @@ import { satangToBaht } from './money.ts'
 
 /** An instant as the Thai texts below say it: Bangkok time, Buddhist era, as the apps' own format shows it. */
 const bangkokDateTime = new Intl.DateTimeFormat('th-TH', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Bangkok' })
-/** Satang as the texts show baht: thousands separated, at most 2 decimals ("1,500", "99.5"). */
-const bahtText = (satang: bigint) => satangToBaht(satang).toLocaleString('en-US', { maximumFractionDigits: 2 })
+/**
+ * Baht as every text shows an amount: thousands separated, at most 2 decimals ("1,500", "99.5"), as the apps'
+ * web-shared/format shows it. Every amount in these texts goes through here (given in baht) or bahtText (in satang).
+ */
+const baht = (amount: number) => amount.toLocaleString('en-US', { maximumFractionDigits: 2 })
+/** Satang as the texts show baht. */
+const bahtText = (satang: bigint) => baht(satangToBaht(satang))
 
 export const messageCatalogue = {
   // Auth and account
@@ -73,7 +78,7 @@ export const messageCatalogue = {
   PAYIN_LAST_ACTIVE: 'บัญชีนี้เป็นบัญชีรับเงินเดียวที่เปิดใช้อยู่ ปิดแล้วผู้เล่นจะฝากเงินไม่ได้ กรุณาเปิดใช้บัญชีใหม่ก่อน',
   PAYIN_REPLACED_GONE: 'บัญชีเดิมที่รายการนี้จะแทนที่ถูกปิดหรือเปลี่ยนไปแล้ว กรุณาเสนอรายการใหม่',
   PAYIN_SAME_DETAILS: 'ข้อมูลใหม่เหมือนข้อมูลเดิมทุกช่อง',
-  DEPOSIT_BELOW_MIN: ({ min }: { min: number }) => `ยอดฝากขั้นต่ำ ${min} บาท`,
+  DEPOSIT_BELOW_MIN: ({ min }: { min: number }) => `ยอดฝากขั้นต่ำ ${baht(min)} บาท`,
   DRAFT_BILL_CREATED: 'สร้างรายการฝากเงินสำเร็จ',
   DRAFT_BILL_LIVE: 'มีรายการฝากที่รอชำระอยู่แล้ว กรุณายกเลิกก่อนสร้างรายการใหม่',
   DRAFT_BILL_NONE: 'ไม่มีรายการฝากที่รอชำระ',
@@ -98,8 +103,8 @@ export const messageCatalogue = {
   WITHDRAWAL_NOT_FOUND: 'ไม่พบรายการถอน',
   WITHDRAWAL_ALREADY_DECIDED: 'รายการนี้ได้รับการตัดสินไปแล้ว',
   WITHDRAWAL_WHOLE_BAHT: 'จำนวนเงินถอนต้องเป็นจำนวนเต็มบาท',
-  WITHDRAWAL_BELOW_MIN: ({ min }: { min: number }) => `ยอดถอนขั้นต่ำ ${min} บาท`,
-  WITHDRAWAL_PROMOTION_AMOUNT: ({ value }: { value: bigint }) => `โปรโมชั่นของคุณกำหนดยอดถอน ${satangToBaht(value)} บาท ส่วนที่เหลือจะถูกตัดตามเงื่อนไข`,
+  WITHDRAWAL_BELOW_MIN: ({ min }: { min: number }) => `ยอดถอนขั้นต่ำ ${baht(min)} บาท`,
+  WITHDRAWAL_PROMOTION_AMOUNT: ({ value }: { value: bigint }) => `โปรโมชั่นของคุณกำหนดยอดถอน ${bahtText(value)} บาท ส่วนที่เหลือจะถูกตัดตามเงื่อนไข`,
   WITHDRAWAL_PENDING: 'มีรายการถอนที่รอดำเนินการอยู่แล้ว กรุณารอให้เสร็จก่อน',
   WITHDRAWAL_APPROVED: 'อนุมัติการถอนแล้ว',
   WITHDRAWAL_FIRST_APPROVAL: 'บันทึกการอนุมัติครั้งแรกแล้ว ยอดนี้ต้องให้ผู้ใช้งานอีกคนอนุมัติก่อนจ่ายเงิน',
@@ -129,9 +134,9 @@ export const messageCatalogue = {
   HOLD_UNCONFIRMED_DEPOSIT: 'ยังไม่มีรายการจากธนาคารยืนยันการโอนนี้',
   HOLD_SENDER_NOT_MEMBER: 'บัญชีหรือชื่อผู้โอนไม่ตรงกับบัญชีที่สมาชิกลงทะเบียนไว้',
   HOLD_MEMBER_AFTER_TRANSFER: 'สมาชิกลงทะเบียนหลังจากที่รายการโอนนี้เข้ามาแล้ว ต้องให้ผู้ใช้งานอีกคนตรวจสอบว่าเป็นเจ้าของเงินจริง',
-  HOLD_ABOVE_THRESHOLD: ({ limit }: { limit: number }) => `ยอดรายการเกิน ${limit} บาท`,
-  HOLD_OPERATOR_DAILY_TOTAL: ({ limit }: { limit: number }) => `ยอดที่ผู้ใช้งานคนนี้ทำรายการเงินวันนี้รวมเกิน ${limit} บาท`,
-  HOLD_MEMBER_DAILY_TOTAL: ({ limit }: { limit: number }) => `ยอดที่สมาชิกได้รับจากเจ้าหน้าที่วันนี้รวมเกิน ${limit} บาท`,
+  HOLD_ABOVE_THRESHOLD: ({ limit }: { limit: number }) => `ยอดรายการเกิน ${baht(limit)} บาท`,
+  HOLD_OPERATOR_DAILY_TOTAL: ({ limit }: { limit: number }) => `ยอดที่ผู้ใช้งานคนนี้ทำรายการเงินวันนี้รวมเกิน ${baht(limit)} บาท`,
+  HOLD_MEMBER_DAILY_TOTAL: ({ limit }: { limit: number }) => `ยอดที่สมาชิกได้รับจากเจ้าหน้าที่วันนี้รวมเกิน ${baht(limit)} บาท`,
   DEPOSIT_CLAIM_PENDING: 'บันทึกรายการฝากแล้ว จะเติมเครดิตเมื่อรายการจากธนาคารยืนยัน หรือเมื่อผู้ใช้งานอีกคนอนุมัติ',
   DEPOSIT_ASSIGN_PENDING: 'บันทึกคำขอแล้ว รายการนี้ต้องให้ผู้ใช้งานอีกคนอนุมัติก่อนเติมเครดิต',
   DEPOSIT_APPROVAL_WAITING: 'รายการนี้รอผู้ใช้งานอีกคนอนุมัติอยู่แล้ว',
@@ -168,10 +173,10 @@ export const messageCatalogue = {
   PROMOTION_HAS_ACTIVE: 'คุณมีโปรโมชั่นที่ยังไม่สิ้นสุดอยู่แล้ว',
   PROMOTION_NEW_MEMBERS_ONLY: 'โปรโมชั่นนี้สำหรับสมาชิกใหม่เท่านั้น',
   PROMOTION_OLD_MEMBERS_ONLY: 'โปรโมชั่นนี้สำหรับสมาชิกเก่าเท่านั้น',
-  PROMOTION_BELOW_MIN_DEPOSIT: ({ limit }: { limit: bigint }) => `โปรโมชั่นนี้ต้องฝากขั้นต่ำ ${satangToBaht(limit)} บาท`,
-  PROMOTION_ABOVE_MAX_DEPOSIT: ({ limit }: { limit: bigint }) => `โปรโมชั่นนี้ฝากได้สูงสุด ${satangToBaht(limit)} บาท`,
-  PROMOTION_TARGET_CREDIT: ({ target }: { target: bigint }) => `ยอดเงินต้องถึง ${satangToBaht(target)} บาท`,
-  PROMOTION_TARGET_TURNOVER: ({ left }: { left: bigint }) => `ยอดเล่นอีก ${satangToBaht(left)} บาท`,
+  PROMOTION_BELOW_MIN_DEPOSIT: ({ limit }: { limit: bigint }) => `โปรโมชั่นนี้ต้องฝากขั้นต่ำ ${bahtText(limit)} บาท`,
+  PROMOTION_ABOVE_MAX_DEPOSIT: ({ limit }: { limit: bigint }) => `โปรโมชั่นนี้ฝากได้สูงสุด ${bahtText(limit)} บาท`,
+  PROMOTION_TARGET_CREDIT: ({ target }: { target: bigint }) => `ยอดเงินต้องถึง ${bahtText(target)} บาท`,
+  PROMOTION_TARGET_TURNOVER: ({ left }: { left: bigint }) => `ยอดเล่นอีก ${bahtText(left)} บาท`,
   PROMOTION_WITHDRAW_BLOCKED: ({ left }: { left: string }) => `ยังถอนไม่ได้ เนื่องจากยังทำยอดโปรโมชั่นไม่ครบ (${left})`,
   // Why a promotion ended (stored with it).
   PROMOTION_ENDED_DUST: 'ยอดเงินต่ำกว่า 1 บาท',
@@ -198,7 +203,7 @@ export const messageCatalogue = {
   REFERRAL_TRANSFERRED: 'โอนเข้ากระเป๋าหลักสำเร็จ',
   REFERRAL_NOTHING: 'ไม่มียอดที่สามารถโอนได้',
   UPLINE_NOT_FOUND: 'ไม่พบผู้แนะนำจากลิงก์นี้',
-  REFERRAL_BELOW_MIN: ({ min }: { min: number }) => `ยอดขั้นต่ำในการโอนคือ ${min} บาท`,
+  REFERRAL_BELOW_MIN: ({ min }: { min: number }) => `ยอดขั้นต่ำในการโอนคือ ${baht(min)} บาท`,
   REFERRAL_FRIDAYS_ONLY: 'โอนเข้ากระเป๋าหลักได้เฉพาะวันศุกร์เท่านั้น',
   REFERRAL_FIRSTS_ONLY: 'โอนเข้ากระเป๋าหลักได้เฉพาะวันที่ 1 ของทุกเดือนเท่านั้น',
   REFERRAL_DONE_TODAY: 'วันนี้โอนเข้ากระเป๋าหลักไปแล้ว โอนได้อีกครั้งในวันพรุ่งนี้',
@@ -213,6 +218,9 @@ export const messageCatalogue = {
   LIMIT_PERIOD_MONTH: 'รายเดือน',
   DEPOSIT_LIMIT_REMAINING: ({ period, remaining }: { period: string; remaining: bigint }) =>
     `ยอดฝากนี้เกินวงเงินฝาก${period}ที่คุณตั้งไว้ ฝากได้อีก ${bahtText(remaining)} บาท`,
+  // What is left under the limit is below the minimum deposit: no deposit is possible until the period resets.
+  DEPOSIT_LIMIT_REACHED: ({ period, min, until }: { period: string; min: bigint; until: Date }) =>
+    `วงเงินฝาก${period}ที่คุณตั้งไว้เหลือไม่ถึงยอดฝากขั้นต่ำ ${bahtText(min)} บาท จึงยังฝากไม่ได้ ฝากได้อีกครั้งตั้งแต่ ${bangkokDateTime.format(Number(until))}`,
   LIMIT_SAVED: 'บันทึกวงเงินแล้ว มีผลทันที',
   LIMIT_PENDING: 'บันทึกคำขอแล้ว การเพิ่มหรือยกเลิกวงเงินมีผลเมื่อครบ 24 ชั่วโมงและคุณยืนยันอีกครั้ง',
   LIMIT_UNCHANGED: 'วงเงินนี้ตรงกับที่ตั้งไว้แล้ว',

@@ -25,6 +25,8 @@ export const PromotionInfo = z.object({
   withdraw: z.object({ min: z.number() }),
   credit_given: z.number(),
   received_at: z.string(),
+  /** The rules it was granted under (ADR 072): the lobby marks the games its PROHIBITED_GAMES_* rules refuse. */
+  rules: z.array(PromotionRuleItem),
 })
 export type PromotionInfo = z.infer<typeof PromotionInfo>
 

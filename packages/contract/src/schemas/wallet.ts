@@ -92,7 +92,23 @@ export const BankTransferResult = z.object({
 })
 export type BankTransferResult = z.infer<typeof BankTransferResult>
 
-export const WithdrawConfig = z.object({ min_withdraw: Baht, options: z.object({ mandatory: z.boolean(), value: Baht }) })
+/**
+ * What holds the balance back while a running promotion's target is not met (ADR 072): the promotion's title and what
+ * is left of its target, baht: turnover still to play (TURNOVER) or balance still to reach (CREDIT).
+ */
+export const WithdrawHold = z.object({ title: z.string(), type: z.enum(['TURNOVER', 'CREDIT']), left: Baht })
+export type WithdrawHold = z.infer<typeof WithdrawHold>
+/**
+ * The withdrawal terms (spec §3) and, added by ADR 072, what may be withdrawn now (`withdrawable`, whole baht: 0 while
+ * a promotion holds the balance, the mandatory amount under MAX_WITHDRAW, else the cash balance) and why the rest may
+ * not (`held_by`, null when nothing holds it).
+ */
+export const WithdrawConfig = z.object({
+  min_withdraw: Baht,
+  options: z.object({ mandatory: z.boolean(), value: Baht }),
+  withdrawable: Baht,
+  held_by: WithdrawHold.nullable(),
+})
 export type WithdrawConfig = z.infer<typeof WithdrawConfig>
 export const CreateWithdrawalBody = strictBody({ amount: BahtAmount })
 export const Withdrawal = z.object({ id: z.number().int(), amount: Baht, status: z.enum(['PENDING', 'SUCCESS', 'FAIL', 'CANCEL']), created_at: Iso })

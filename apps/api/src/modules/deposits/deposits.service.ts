@@ -390,9 +390,16 @@ export function createDepositService(deps: DepositServiceDeps) {
         if (!deps.promotions) throw new AppError('RULE_REFUSED', msg('PROMOTION_NOT_FOUND'))
         await deps.promotions.checkDraft(actor.playerId, promotionId, amount)
       }
-      const allowance = deps.limits ? await deps.limits.depositAllowance(db, actor.playerId) : null
+      const allowance = deps.limits ? await deps.limits.depositAllowance(db, actor.playerId, depositMin) : null
       if (allowance && amount > allowance.remaining) {
-        throw new AppError('LIMIT_EXCEEDED', msg('DEPOSIT_LIMIT_REMAINING', { period: depositPeriodText(allowance.kind), remaining: allowance.remaining }))
+        // Less than the minimum left under a limit: no deposit is possible until its period resets, so say when.
+        const reopens = allowance.reopens
+        throw new AppError(
+          'LIMIT_EXCEEDED',
+          reopens
+            ? msg('DEPOSIT_LIMIT_REACHED', { period: depositPeriodText(reopens.kind), min: depositMin, until: reopens.at })
+            : msg('DEPOSIT_LIMIT_REMAINING', { period: depositPeriodText(allowance.kind), remaining: allowance.remaining }),
+        )
       }
       const now = clock.now()
       try {

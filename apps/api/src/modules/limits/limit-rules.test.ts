@@ -6,6 +6,7 @@ import {
   decideChange,
   decideConfirm,
   depositAllowance,
+  depositReopens,
   lossAllowance,
   reminderDueAt,
   type LimitState,
@@ -130,5 +131,30 @@ describe('what a limit leaves', () => {
     expect(reminderDueAt(start, at('2026-11-26T03:41:00Z'), 30)).toEqual(at('2026-11-26T04:11:00Z'))
     // An acknowledgement from before this session (none can be, but a clock may say so) never moves it earlier.
     expect(reminderDueAt(start, at('2026-11-26T02:00:00Z'), 30)).toEqual(at('2026-11-26T03:30:00Z'))
+  })
+})
+
+describe('depositReopens', () => {
+  const ends = {
+    DEPOSIT_DAY: new Date('2026-11-29T17:00:00Z'),
+    DEPOSIT_WEEK: new Date('2026-11-29T17:00:00Z'),
+    DEPOSIT_MONTH: new Date('2026-11-30T17:00:00Z'),
+  }
+  const limits = [
+    { kind: 'DEPOSIT_DAY' as const, value: 100_000n },
+    { kind: 'DEPOSIT_MONTH' as const, value: 500_000n },
+  ]
+  it('is null while every limit leaves at least the minimum deposit', () => {
+    expect(depositReopens(limits, { DEPOSIT_DAY: 90_000n, DEPOSIT_WEEK: 0n, DEPOSIT_MONTH: 90_000n }, 10_000n, ends)).toBeNull()
+  })
+  it('is the latest reset among the limits that leave less than the minimum', () => {
+    expect(depositReopens(limits, { DEPOSIT_DAY: 95_000n, DEPOSIT_WEEK: 0n, DEPOSIT_MONTH: 95_000n }, 10_000n, ends)).toEqual({
+      kind: 'DEPOSIT_DAY',
+      at: ends.DEPOSIT_DAY,
+    })
+    expect(depositReopens(limits, { DEPOSIT_DAY: 95_000n, DEPOSIT_WEEK: 0n, DEPOSIT_MONTH: 495_000n }, 10_000n, ends)).toEqual({
+      kind: 'DEPOSIT_MONTH',
+      at: ends.DEPOSIT_MONTH,
+    })
   })
 })

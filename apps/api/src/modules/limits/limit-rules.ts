@@ -101,6 +101,25 @@ export function depositAllowance(
 }
 
 /**
+ * When a deposit of `min` (the site's minimum deposit) is possible again while a deposit limit leaves less than that:
+ * the latest period end among the limits that do (each resets then), with that limit's kind; null when every limit
+ * leaves at least `min`. A message never says "you may deposit 50 more" when the minimum deposit is 100.
+ */
+export function depositReopens(
+  limits: ReadonlyArray<{ kind: DepositKind; value: bigint }>,
+  used: Readonly<Record<DepositKind, bigint>>,
+  min: bigint,
+  ends: Readonly<Record<DepositKind, Date>>,
+): { kind: DepositKind; at: Date } | null {
+  let latest: { kind: DepositKind; at: Date } | null = null
+  for (const { kind, value } of limits) {
+    if (remainingOf(value, used[kind]) >= min) continue
+    if (!latest || ends[kind].getTime() > latest.at.getTime()) latest = { kind, at: ends[kind] }
+  }
+  return latest
+}
+
+/**
  * How much more the player may stake today under a daily loss limit: the limit minus today's net loss (bets minus
  * wins, so a day's winnings widen it). A bet whose amount is above it is refused (LIMIT_EXCEEDED); at 0 or below every
  * bet is.

@@ -52,6 +52,23 @@ describe('deposit limits', () => {
     expect((await bill(player, 300)).statusCode).toBe(200)
   })
 
+  it('less than the minimum deposit left: says no deposit is possible until the period resets, and when, not "ฝากได้อีก 50 บาท"', async () => {
+    const player = await signedInPlayer(t)
+    await setLimit(player.token, 'DEPOSIT_DAY', 1000)
+    expect((await transfer(player, 950)).json().data.status).toBe('MATCHED')
+    const refused = await bill(player, 100)
+    expect(refused.statusCode).toBe(422)
+    expect(refused.json().code).toBe('LIMIT_EXCEEDED')
+    const midnight = new Intl.DateTimeFormat('th-TH', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Bangkok' }).format(
+      nextBangkokMidnight(t.clock.now()),
+    )
+    expect(refused.json().message).toBe(`วงเงินฝากรายวันที่คุณตั้งไว้เหลือไม่ถึงยอดฝากขั้นต่ำ 100 บาท จึงยังฝากไม่ได้ ฝากได้อีกครั้งตั้งแต่ ${midnight}`)
+    expect(refused.json().message).not.toContain('ฝากได้อีก 50')
+    // After the reset the limit is whole again.
+    await later(player, nextBangkokMidnight(t.clock.now()).getTime() - t.clock.now().getTime())
+    expect((await bill(player, 100)).statusCode).toBe(200)
+  })
+
   it('the limit that binds is the one with the least left: a week limit below the day limit names the week', async () => {
     const player = await signedInPlayer(t)
     await setLimit(player.token, 'DEPOSIT_DAY', 5000)

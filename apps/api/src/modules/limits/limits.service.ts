@@ -19,6 +19,7 @@ import {
   decideConfirm,
   depositAllowance,
   depositKinds,
+  depositReopens,
   livePending,
   lossAllowance,
   periodOf,
@@ -164,14 +165,23 @@ export function createLimitsService(deps: {
 
     /**
      * What the player may still deposit under the deposit limit that binds now (the smallest remaining of day, week and
-     * month, by credit time), or null without a deposit limit. Read in the caller's transaction.
+     * month, by credit time), or null without a deposit limit. Read in the caller's transaction. Given the minimum
+     * deposit, also `reopens`: when a deposit is possible again if a limit leaves less than the minimum (else null).
      */
-    async depositAllowance(tx: Db, playerId: number) {
+    async depositAllowance(
+      tx: Db,
+      playerId: number,
+      min?: bigint,
+    ): Promise<{ kind: DepositKind; limit: bigint; remaining: bigint; reopens?: { kind: DepositKind; at: Date } | null } | null> {
       const rows = (await repo.forPlayers(tx, [playerId], depositKinds)) as Array<PlayerLimitRow & { kind: DepositKind }>
       if (rows.length === 0) return null
       const ranges = periodRanges(clock.now())
       const d = await repo.depositedSince(tx, playerId, { day: ranges.DAY.start, week: ranges.WEEK.start, month: ranges.MONTH.start })
-      return depositAllowance(rows, { DEPOSIT_DAY: d.day, DEPOSIT_WEEK: d.week, DEPOSIT_MONTH: d.month })
+      const used = { DEPOSIT_DAY: d.day, DEPOSIT_WEEK: d.week, DEPOSIT_MONTH: d.month }
+      const allowance = depositAllowance(rows, used)
+      if (!allowance || min === undefined) return allowance
+      const ends = { DEPOSIT_DAY: ranges.DAY.end, DEPOSIT_WEEK: ranges.WEEK.end, DEPOSIT_MONTH: ranges.MONTH.end }
+      return { ...allowance, reopens: depositReopens(rows, used, min, ends) }
     },
 
     /**

@@ -52,7 +52,7 @@ describe('promotions', () => {
     expect((await draft(regular.token, 100, fresh.id)).json().message).toBe('โปรโมชั่นนี้สำหรับสมาชิกใหม่เท่านั้น')
     expect((await draft(newbie.token, 100, old.id)).json().message).toBe('โปรโมชั่นนี้สำหรับสมาชิกเก่าเท่านั้น')
     expect((await draft(newbie.token, 299, ranged.id)).json().message).toBe('โปรโมชั่นนี้ต้องฝากขั้นต่ำ 300 บาท')
-    expect((await draft(newbie.token, 1000.01, ranged.id)).json().message).toBe('โปรโมชั่นนี้ฝากได้สูงสุด 1000 บาท')
+    expect((await draft(newbie.token, 1000.01, ranged.id)).json().message).toBe('โปรโมชั่นนี้ฝากได้สูงสุด 1,000 บาท')
     expect((await draft(newbie.token, 100, 999_999)).statusCode).toBe(422)
     expect((await draft(newbie.token, 300, ranged.id)).statusCode).toBe(200)
   })
@@ -133,6 +133,28 @@ describe('promotions', () => {
     const history = (await t.get('/api/promotion/histories?page=0', who.token)).json().data
     expect(history.list[0]).toMatchObject({ bonus: 100, status: 'SUCCESS' })
     expect((await t.get('/api/user/@me', who.token)).json().data.promotion).toEqual({ enabled: false })
+    await expectLedgerOk(t)
+  })
+
+  it('the withdraw terms say what may be withdrawn now and what holds the rest; the refusal formats the amount; @me carries the rules', async () => {
+    const rules = [r('TURNOVER_BY_MUTIPLE', 5), r('PROHIBITED_GAMES_PROVIDER', 'jili')]
+    const promo = await makePromotion(t.db, { title: 'ฝากแรก รับ 100', creditGivenType: 'FIXED', creditGiven: 10_000n, rules })
+    const who = await signedInPlayer(t)
+    const before = (await t.get('/api/wallet/withdraw', who.token)).json().data
+    expect(before).toMatchObject({ withdrawable: 0, held_by: null })
+    await take(who, promo.id, 300)
+    expect(await balanceOf(t, who.token)).toBe(400)
+
+    const held = (await t.get('/api/wallet/withdraw', who.token)).json().data
+    expect(held).toMatchObject({ withdrawable: 0, held_by: { title: 'ฝากแรก รับ 100', type: 'TURNOVER', left: 1500 } })
+    const refused = await t.post('/api/wallet/withdraw', { amount: 300 }, who.token)
+    expect(refused.statusCode).toBe(422)
+    expect(refused.json().message).toBe('ยังถอนไม่ได้ เนื่องจากยังทำยอดโปรโมชั่นไม่ครบ (ยอดเล่นอีก 1,500 บาท)')
+    expect((await t.get('/api/user/@me', who.token)).json().data.promotion.info.rules).toEqual(rules)
+
+    const slot = await launch(t, who.token)
+    for (let i = 0; i < 5; i++) await play(slot, 'pgsoft', 'fortune_ox', '300.00', '300.00')
+    expect((await t.get('/api/wallet/withdraw', who.token)).json().data).toMatchObject({ withdrawable: 400, held_by: null })
     await expectLedgerOk(t)
   })
 

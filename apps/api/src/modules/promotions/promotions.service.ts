@@ -60,6 +60,15 @@ export function isLive(row: Pick<PromotionRow, 'active' | 'versionId' | 'startsA
   return row.active && row.versionId !== null && (row.startsAt === null || row.startsAt.getTime() <= at) && (row.endsAt === null || row.endsAt.getTime() > at)
 }
 
+/** The withdrawal terms while a promotion runs (ADR 072): `blocked` and `held` while its target is not met. */
+export interface WithdrawTerms {
+  blocked?: string
+  held?: { title: string; type: 'TURNOVER' | 'CREDIT'; left: bigint }
+  min: bigint
+  mandatory: boolean
+  value: bigint
+}
+
 /** What the promotion service is given (app.ts wires the real ones; promotions.service.test.ts fakes them). */
 export interface PromotionServiceDeps {
   db: Db
@@ -174,6 +183,10 @@ export function createPromotionService(deps: PromotionServiceDeps) {
     }
   }
 
+  /** The title and image of the version the player was granted, not of a later edit. */
+  const grantedVersion = (tx: Db, active: PlayerPromotionRow) =>
+    active.versionId === null ? promotionsRepository.find(tx, active.promotionId) : promotionsRepository.findVersion(tx, active.versionId)
+
   /** Whether the player has a time-out or self-exclusion in force now (read with `tx`). */
   const excluded = async (tx: Db, playerId: number) => (await deps.exclusionsRepository.activeMany(tx, [playerId], clock.now())).has(playerId)
 
@@ -214,9 +227,7 @@ export function createPromotionService(deps: PromotionServiceDeps) {
     async info(playerId: number) {
       const active = await activeOf(db, playerId)
       if (!active) return { enabled: false }
-      // The title and image of the version the player was granted, not of a later edit.
-      const promotion =
-        active.versionId === null ? await promotionsRepository.find(db, active.promotionId) : await promotionsRepository.findVersion(db, active.versionId)
+      const promotion = await grantedVersion(db, active)
       const balance = await cash(db, playerId)
       const terms = withdrawalTerms(active.rules, balance, await siteMin(db))
       const credit = active.turnoverType === 'CREDIT'
@@ -233,6 +244,7 @@ export function createPromotionService(deps: PromotionServiceDeps) {
           withdraw: { min: satangToBaht(terms.min) },
           credit_given: satangToBaht(active.bonus),
           received_at: active.receivedAt.toISOString(),
+          rules: active.rules,
         },
       }
     },
@@ -331,21 +343,21 @@ export function createPromotionService(deps: PromotionServiceDeps) {
       if (active && (await cash(tx, playerId)) < DUST) await forfeit(tx, active, 'FORFEITED', msg('PROMOTION_ENDED_DUST'))
     },
 
-    /** GET /wallet/withdraw terms and the check before a withdrawal: blocked until the target is met. */
-    async withdrawTerms(tx: Db, playerId: number): Promise<{ blocked?: string; min: bigint; mandatory: boolean; value: bigint }> {
+    /**
+     * GET /wallet/withdraw terms and the check before a withdrawal: blocked until the target is met, with the refusal
+     * (`blocked`) and what holds the balance (`held`: the promotion's title and what is left of its target, ADR 072).
+     */
+    async withdrawTerms(tx: Db, playerId: number): Promise<WithdrawTerms> {
       const active = await activeOf(tx, playerId)
       if (!active) return { min: await siteMin(tx), mandatory: false, value: 0n }
       const balance = await cash(tx, playerId)
       const terms = withdrawalTerms(active.rules, balance, await siteMin(tx))
       const { target, met } = progress(active, balance)
-      if (!met) {
-        const left =
-          target.type === 'CREDIT'
-            ? msg('PROMOTION_TARGET_CREDIT', { target: target.target })
-            : msg('PROMOTION_TARGET_TURNOVER', { left: target.target - active.turnoverCurrent })
-        return { ...terms, blocked: msg('PROMOTION_WITHDRAW_BLOCKED', { left }) }
-      }
-      return terms
+      if (met || target.type === 'NONE') return terms
+      const left = target.type === 'CREDIT' ? target.target - balance : target.target - active.turnoverCurrent
+      const text = target.type === 'CREDIT' ? msg('PROMOTION_TARGET_CREDIT', { target: target.target }) : msg('PROMOTION_TARGET_TURNOVER', { left })
+      const held = { title: (await grantedVersion(tx, active))?.title ?? '', type: target.type, left }
+      return { ...terms, blocked: msg('PROMOTION_WITHDRAW_BLOCKED', { left: text }), held }
     },
 
     /**

@@ -19,7 +19,7 @@ describe('POST /api/wallet/withdraw', () => {
   it('holds the amount and creates a PENDING withdrawal to the registered account', async () => {
     const { token, ...player } = await signedInPlayer(t, {}, { cash: 1000 })
     const config = await t.get('/api/wallet/withdraw', token)
-    expect(config.json().data).toEqual({ min_withdraw: 100, options: { mandatory: false, value: 0 } })
+    expect(config.json().data).toEqual({ min_withdraw: 100, options: { mandatory: false, value: 0 }, withdrawable: 1000, held_by: null })
 
     const res = await withdraw(token, { amount: 300 })
     expect(res.statusCode).toBe(200)

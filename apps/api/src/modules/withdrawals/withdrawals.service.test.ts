@@ -87,14 +87,16 @@ describe('withdrawal requests', () => {
 })
 
 describe('withdrawals under a promotion', () => {
-  it('are blocked until the promotion target is met, with the reason', async () => {
-    const { sut, actor } = setup({ terms: { blocked: 'ยังถอนไม่ได้', min: 10_000n, mandatory: false, value: 0n } })
+  it('are blocked until the promotion target is met, with the reason; the terms say nothing is withdrawable and why', async () => {
+    const held = { title: 'โปร', type: 'TURNOVER' as const, left: 150_000n }
+    const { sut, actor, player } = setup({ terms: { blocked: 'ยังถอนไม่ได้', held, min: 10_000n, mandatory: false, value: 0n } })
     await expect(sut.request(actor, 500)).rejects.toMatchObject({ code: 'RULE_REFUSED', message: 'ยังถอนไม่ได้' })
+    expect(await sut.config(player.id)).toMatchObject({ withdrawable: 0, held_by: { title: 'โปร', type: 'TURNOVER', left: 1500 } })
   })
 
   it("take the promotion's minimum and, under MAX_WITHDRAW, only its one amount; the promotion then ends", async () => {
     const { sut, actor, player, ended } = setup({ terms: { min: 20_000n, mandatory: true, value: 50_000n } })
-    expect(await sut.config(player.id)).toEqual({ min_withdraw: 200, options: { mandatory: true, value: 500 } })
+    expect(await sut.config(player.id)).toEqual({ min_withdraw: 200, options: { mandatory: true, value: 500 }, withdrawable: 500, held_by: null })
     await expect(sut.request(actor, 150)).rejects.toMatchObject({ code: 'RULE_REFUSED', message: expect.stringContaining('200') })
     await expect(sut.request(actor, 400)).rejects.toMatchObject({ code: 'RULE_REFUSED', message: expect.stringContaining('500') })
     await sut.request(actor, 500)
@@ -103,7 +105,7 @@ describe('withdrawals under a promotion', () => {
 
   it('without a promotion the minimum is the site setting', async () => {
     const { sut, player } = setup({ minBaht: 300 })
-    expect(await sut.config(player.id)).toEqual({ min_withdraw: 300, options: { mandatory: false, value: 0 } })
+    expect(await sut.config(player.id)).toEqual({ min_withdraw: 300, options: { mandatory: false, value: 0 }, withdrawable: 1000, held_by: null })
   })
 })
 

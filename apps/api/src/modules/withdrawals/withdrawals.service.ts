@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { bahtToSatang, msg, satangToBaht, type BackofficeWithdrawal, type Withdrawal } from '@sanam/contract'
+import { bahtToSatang, msg, satangToBaht, type BackofficeWithdrawal, type Withdrawal, type WithdrawConfig } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../errors.ts'
@@ -59,7 +59,7 @@ export interface WithdrawalApprovals {
 /** What the withdrawal service is given (app.ts wires the real ones; withdrawals.service.test.ts fakes them). */
 export interface WithdrawalServiceDeps {
   db: Db
-  ledger: Pick<Ledger, 'transferMany' | 'lockPlayers'>
+  ledger: Pick<Ledger, 'transferMany' | 'lockPlayers' | 'balances'>
   clock: Clock
   settings: WithdrawalSettings
   /** The referral plan and limits: the withdrawal minimum when no promotion sets one (ADR 044). */
@@ -146,11 +146,22 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps) {
   }
 
   return {
-    /** The minimum and, under a MAX_WITHDRAW promotion, the one amount allowed. */
-    async config(playerId: number) {
+    /**
+     * The minimum and, under a MAX_WITHDRAW promotion, the one amount allowed; what may be withdrawn now and what
+     * holds the rest (ADR 072): nothing while a promotion's target is not met, else the mandatory amount or the cash
+     * balance in whole baht (withdrawals are whole baht).
+     */
+    async config(playerId: number): Promise<WithdrawConfig> {
       const terms = deps.promotions ? await deps.promotions.withdrawTerms(db, playerId) : undefined
-      if (!terms) return { min_withdraw: satangToBaht((await deps.plan.current()).withdrawMin), options: { mandatory: false, value: 0 } }
-      return { min_withdraw: satangToBaht(terms.min), options: { mandatory: terms.mandatory, value: satangToBaht(terms.value) } }
+      const min = terms ? terms.min : (await deps.plan.current()).withdrawMin
+      const cash = (await ledger.balances(db, playerId)).cash
+      const withdrawable = terms?.held ? 0n : terms?.mandatory ? terms.value : (cash / 100n) * 100n
+      return {
+        min_withdraw: satangToBaht(min),
+        options: { mandatory: terms?.mandatory ?? false, value: satangToBaht(terms?.value ?? 0n) },
+        withdrawable: satangToBaht(withdrawable),
+        held_by: terms?.held ? { title: terms.held.title, type: terms.held.type, left: satangToBaht(terms.held.left) } : null,
+      }
     },
 
     /**

@@ -11,10 +11,13 @@ export function FormError({ message }: { message: string | null | undefined }) {
   )
 }
 
-/** The form's main button: disabled with a spinner while the request runs, so a second tap sends nothing. */
-export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
+/**
+ * The form's main button: disabled with a spinner while the request runs, so a second tap sends nothing, and
+ * disabled while the page says nothing can be sent (`disabled`).
+ */
+export function SubmitButton({ busy, disabled = false, children }: { busy: boolean; disabled?: boolean; children: ReactNode }) {
   return (
-    <button type="submit" className="button button--primary button--large" disabled={busy} aria-busy={busy}>
+    <button type="submit" className="button button--primary button--large" disabled={busy || disabled} aria-busy={busy}>
       {busy && <Spinner />}
       {children}
     </button>

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { promotionProgress, readPromotionView, shouldShowPromotion } from './promotion.ts'
+import { readPromotionView } from '../../lib/running-promotion.ts'
+import { promotionInfo } from '../../testing/promotion-info.ts'
+import { promotionProgress, shouldShowPromotion } from './promotion.ts'
 
-const info = {
+const info = promotionInfo({
   title: 'ฝากแรกรับ 50%',
-  image: '/media/promo.svg',
   turnover: { type: 'TURNOVER', total: 1000, current: 250 },
-  withdraw: { min: 300 },
   credit_given: 150,
   received_at: '2026-11-20T10:00:00.000Z',
-}
+})
 
 describe('promotion block (spec §4, §9)', () => {
   it('shows only with a promotion and a balance of at least 3', () => {
@@ -28,6 +28,7 @@ describe('promotion block (spec §4, §9)', () => {
       withdrawMin: 300,
       creditGiven: 150,
       receivedAt: '2026-11-20T10:00:00.000Z',
+      rules: [],
     })
     expect(readPromotionView({ ...info, turnover: { type: 'X', total: '500', current: 'n/a' } })?.turnover).toEqual({ type: 'X', total: 500, current: 0 })
     for (const bad of [null, 'x', [], { title: '' }, { title: 'x' }, { title: 'x', turnover: { total: 'many' } }]) expect(readPromotionView(bad)).toBeNull()

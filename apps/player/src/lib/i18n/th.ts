@@ -270,6 +270,14 @@ export const th = {
   'rule.other': '{type}: {value}',
   'home.promotions': 'โปรโมชั่น',
   'home.promotionsHint': 'เลือกรับโบนัสก่อนฝากเงิน',
+  'home.promotionRunning': 'กำลังรับโปรโมชั่น {title}',
+  // The running promotion (ADR 072): one at a time, until it ends.
+  'promotion.running': 'คุณกำลังรับโปรโมชั่น {title} อยู่',
+  'promotion.runningTurnover': 'รับโปรโมชั่นใหม่ได้เมื่อโปรโมชั่นนี้สิ้นสุด: ทำยอดเล่นอีก {n} บาทแล้วถอนเงิน หรือเมื่อยอดเงินเหลือต่ำกว่า 1 บาท',
+  'promotion.runningCredit': 'รับโปรโมชั่นใหม่ได้เมื่อโปรโมชั่นนี้สิ้นสุด: ทำยอดเงินอีก {n} บาทแล้วถอนเงิน หรือเมื่อยอดเงินเหลือต่ำกว่า 1 บาท',
+  'promotion.runningMet': 'ทำยอดครบแล้ว โปรโมชั่นนี้จะสิ้นสุดเมื่อคุณถอนเงิน จากนั้นรับโปรโมชั่นใหม่ได้',
+  'lobby.forbiddenBadge': 'ติดเงื่อนไขโปร',
+  'lobby.forbiddenItem': '{title} (โปรโมชั่นที่คุณรับอยู่ไม่อนุญาตให้เล่น)',
   // ---- end of the deposit and promotion block ----
 
   // Navigation and banner
@@ -291,6 +299,9 @@ export const th = {
 
   // Withdraw
   'withdraw.balance': 'ยอดเงินที่ถอนได้',
+  'withdraw.total': 'ยอดเงินทั้งหมด {amount}',
+  'withdraw.heldTurnover': 'ยังถอนไม่ได้จนกว่าจะทำยอดโปรโมชั่น {title} ครบ: ยอดเล่นอีก {n} บาท',
+  'withdraw.heldCredit': 'ยังถอนไม่ได้จนกว่ายอดเงินจะถึงเป้าของโปรโมชั่น {title}: อีก {n} บาท',
   'withdraw.amount': 'จำนวนเงินที่ต้องการถอน (บาท)',
   'withdraw.amountHint': 'ขั้นต่ำ {n} บาท',
   'withdraw.mandatoryHint': 'โปรโมชั่นที่รับอยู่กำหนดยอดถอนไว้ที่ {n} บาท ส่วนที่เหลือจะถูกตัดตามเงื่อนไข',

@@ -18,6 +18,7 @@ import { useCountdown } from '../hooks/use-countdown.ts'
 import { useSlipCheck } from '../hooks/use-slip-check.ts'
 import { DepositAmount, DepositHeading, DepositNotesAndLinks, DraftActions, PaymentTarget, PromotionChoice } from './deposit-parts.tsx'
 import { PromotionModal } from './promotion-modal.tsx'
+import { runningPromotion } from '../../../lib/running-promotion.ts'
 import '../deposit.css'
 
 /** Spec §9: a draft bill lives 180 s; after a credited deposit the player goes home 1 s later. */
@@ -172,7 +173,14 @@ export function DepositPage({
 
       <section className="card deposit__form">
         {linked?.image && <img className="deposit__linked-image" src={linked.image} alt={linked.title ?? ''} width={720} height={360} />}
-        <PromotionChoice list={list} selected={selected} locked={draft !== null} onChoose={handleChoose} onShowRules={() => setShowRules(true)} />
+        <PromotionChoice
+          list={list}
+          selected={selected}
+          locked={draft !== null}
+          running={runningPromotion(user?.promotion)}
+          onChoose={handleChoose}
+          onShowRules={() => setShowRules(true)}
+        />
         <DepositAmount amount={amount} error={draftError} olderBill={olderBill && !draft} cancelling={cancelDraft.isPending} onCancelOlder={handleCancel} />
         <DraftActions
           draft={draft !== null}

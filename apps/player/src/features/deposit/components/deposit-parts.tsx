@@ -11,8 +11,10 @@ import { BankAccountCard } from '../../../components/bank-account-card.tsx'
 import { ActivityIndicator } from '../../../components/full-screen-overlay.tsx'
 import { ChatIcon, HistoryIcon } from '../../../components/icons.tsx'
 import { KeepHyphenated } from '../../../components/keep-hyphenated.tsx'
+import { RunningPromotionNote } from '../../../components/running-promotion-note.tsx'
 import { useToast } from '../../../components/toast/use-toast.ts'
 import { errorText } from '../../../lib/api-client.ts'
+import type { PromotionView } from '../../../lib/running-promotion.ts'
 import { t } from '../../../lib/i18n/index.ts'
 import { useDepositBank } from '../api/get-deposit-bank.ts'
 import { formatCountdown } from '../hooks/use-countdown.ts'
@@ -35,11 +37,15 @@ export function DepositHeading({ checkingSlip }: { checkingSlip: boolean }) {
   )
 }
 
-/** The promotion select, locked while a draft bill lives, with the link to the chosen one's rules. */
+/**
+ * The promotion select, locked while a draft bill lives, with the link to the chosen one's rules; while a promotion
+ * runs, which one and until what (none other is offered, ADR 072).
+ */
 export function PromotionChoice(props: {
   list: Promotion[]
   selected: Promotion | null
   locked: boolean
+  running?: PromotionView | null
   onChoose: (value: string) => void
   onShowRules: () => void
 }) {
@@ -65,6 +71,7 @@ export function PromotionChoice(props: {
           ))}
         </select>
       </div>
+      {props.running && <RunningPromotionNote promotion={props.running} />}
       {props.selected && (
         <button type="button" className="link-button deposit__rules-link" onClick={props.onShowRules}>
           {t('deposit.viewRules')}

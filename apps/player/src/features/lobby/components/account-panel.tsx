@@ -6,6 +6,7 @@ import { ChevronRightIcon, CoinsIcon, DepositIcon, GiftIcon, LogoutIcon, Refresh
 import { formatBaht, formatBahtWord } from '@sanam/web-shared/format'
 import { t } from '../../../lib/i18n/index.ts'
 import { avatarInitial } from '../avatar-initial.ts'
+import { runningPromotion } from '../../../lib/running-promotion.ts'
 
 /** `0812345678` → `081-xxx-5678`: enough to recognise one's own number on a shared screen. */
 export function maskMobile(mobile: string): string {
@@ -30,10 +31,12 @@ function WalletCard({ icon, label, testId, value }: { icon: ReactNode; label: st
 /**
  * The top of the home lobby (spec §2): greeting, credit balance with refresh, logout, deposit and withdraw,
  * the referral bonus and play-amount cards, both leading to /referral on the amount tab, and the way to the
- * promotions (/promotion), which lead on to the deposit screen.
+ * promotions (/promotion), which lead on to the deposit screen: while a promotion runs it names that one instead
+ * of inviting the player to choose a bonus (none other can be taken, ADR 072).
  */
 export function AccountPanel({ user, balance, onLogout }: { user: UserMe | null; balance: UseQueryResult<Balance>; onLogout: () => void }) {
   const amount = balance.data
+  const running = runningPromotion(user?.promotion)
   return (
     <>
       <section className="account-card card" aria-label={t('home.account')}>
@@ -96,7 +99,7 @@ export function AccountPanel({ user, balance, onLogout }: { user: UserMe | null;
         </span>
         <span className="wallet-card__text">
           <span className="promotions-entry__title">{t('home.promotions')}</span>
-          <span className="wallet-card__label">{t('home.promotionsHint')}</span>
+          <span className="wallet-card__label">{running ? t('home.promotionRunning', { title: running.title }) : t('home.promotionsHint')}</span>
         </span>
         <ChevronRightIcon />
       </Link>

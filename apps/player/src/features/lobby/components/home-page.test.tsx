@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { stubLayoutApis } from '../../../testing/layout-apis.ts'
 import { demoUser, ok, page, renderRoutes, stubApi } from '../../../testing/render.tsx'
+import { promotionInfo } from '../../../testing/promotion-info.ts'
 import { HomePage } from './home-page.tsx'
 
 const provider = (code: string, title: string, type: string[], extra: Partial<Provider> = {}): Provider => ({
@@ -160,14 +161,7 @@ describe('HomePage (spec §2 Home lobby)', () => {
   })
 
   it('shows the promotion panel only with a promotion and a balance of at least 3', async () => {
-    const info = {
-      title: 'ฝากแรก 50%',
-      image: '/media/promo.svg',
-      turnover: { type: 'TURNOVER' as const, total: 1000, current: 1500 },
-      withdraw: { min: 300 },
-      credit_given: 100,
-      received_at: '2026-11-20T03:00:00Z',
-    }
+    const info = promotionInfo({ title: 'ฝากแรก 50%', turnover: { type: 'TURNOVER', total: 1000, current: 1500 } })
     stubLobby(2)
     renderHome({ ...demoUser, promotion: { enabled: true, info } })
     await waitFor(() => expect(screen.getByTestId('balance').textContent).toBe('฿2.00'))
@@ -184,5 +178,47 @@ describe('HomePage (spec §2 Home lobby)', () => {
     fireEvent.click(toggle)
     expect(toggle.getAttribute('aria-expanded')).toBe('false')
     expect(within(panel).getAllByRole('group', { hidden: true })).toHaveLength(3)
+  })
+
+  describe('while a promotion runs (issue 36, ADR 072)', () => {
+    const running = promotionInfo({
+      title: 'ฝากแรก 50%',
+      rules: [
+        { type: 'PROHIBITED_GAMES_PROVIDER', value: ['jili'] },
+        { type: 'PROHIBITED_GAMES_TYPE', value: [10] },
+      ],
+    })
+
+    it('marks the games and providers it forbids, which still open (the server says why)', async () => {
+      stubLobby()
+      renderHome({ ...demoUser, promotion: { enabled: true, info: running } }, '/?tab=GAME')
+      const extras = await screen.findByRole('list', { name: 'ฟังกี้เกมและเกมยิงปลา' })
+      await waitFor(() =>
+        expect(
+          within(extras)
+            .getAllByRole('button')
+            .map((button) => button.getAttribute('aria-label')),
+        ).toEqual(['Joker Hi-Lo (โปรโมชั่นที่คุณรับอยู่ไม่อนุญาตให้เล่น)', 'Royal Fishing (โปรโมชั่นที่คุณรับอยู่ไม่อนุญาตให้เล่น)', 'Joker Keno ปิดปรับปรุง']),
+      )
+      const hilo = within(extras).getByRole('button', { name: /Joker Hi-Lo/ }) as HTMLButtonElement
+      expect(hilo.disabled).toBe(false)
+      expect(within(hilo).getByText('ติดเงื่อนไขโปร')).toBeTruthy()
+      // An allowed game carries no mark.
+      const popularList = await screen.findByRole('list', { name: 'เกมยอดนิยม' })
+      const ox = within(popularList).getByRole('button', { name: 'Fortune Ox' })
+      expect(within(ox).queryByText('ติดเงื่อนไขโปร')).toBeNull()
+    })
+
+    it('names the running promotion instead of inviting the player to choose a bonus', async () => {
+      stubLobby()
+      renderHome({ ...demoUser, promotion: { enabled: true, info: running } })
+      const entry = screen.getByRole('link', { name: /^โปรโมชั่น/ })
+      expect(entry.textContent).toContain('กำลังรับโปรโมชั่น ฝากแรก 50%')
+      expect(screen.queryByText('เลือกรับโบนัสก่อนฝากเงิน')).toBeNull()
+      cleanup()
+      stubLobby()
+      renderHome()
+      expect(screen.getByText('เลือกรับโบนัสก่อนฝากเงิน')).toBeTruthy()
+    })
   })
 })

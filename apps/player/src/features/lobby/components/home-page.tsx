@@ -10,6 +10,8 @@ import { usePopularGames } from '../api/get-popular-games.ts'
 import { usePopularProviders } from '../api/get-popular-providers.ts'
 import { useGameLauncher } from '../hooks/use-game-launcher.ts'
 import { tabOf, useLobbyPlace } from '../hooks/use-lobby-place.ts'
+import { runningPromotion } from '../../../lib/running-promotion.ts'
+import { ForbiddenGamesContext, forbiddenBy } from '../forbidden-games.ts'
 import { shouldShowPromotion } from '../promotion.ts'
 import { AccountPanel } from './account-panel.tsx'
 import { GameLobby } from './game-lobby.tsx'
@@ -45,15 +47,20 @@ export function HomePage({ user, onLogout }: { user: UserMe | null; onLogout: ()
   }, [balance.error])
 
   const promotion = shouldShowPromotion(user?.promotion, balance.data?.balance)
+  // ADR 072: the tiles of games the running promotion forbids are marked.
+  const userPromotion = user?.promotion
+  const forbidden = useMemo(() => forbiddenBy(runningPromotion(userPromotion)?.rules ?? []), [userPromotion])
 
   return (
     <div className="home">
       <AccountPanel user={user} balance={balance} onLogout={onLogout} />
       {promotion && balance.data && <PromotionPanel info={promotion} balance={balance.data.balance} />}
-      <GameLobby place={place} onOpenProvider={(provider) => openProvider(provider, place.tab)} onLaunchGame={launchGame} />
-      <FishingSection onLaunch={launchGame} />
-      <PopularGamesSection onLaunch={launchGame} />
-      <PopularProvidersSection onOpen={(provider) => openProvider(provider)} />
+      <ForbiddenGamesContext value={forbidden}>
+        <GameLobby place={place} onOpenProvider={(provider) => openProvider(provider, place.tab)} onLaunchGame={launchGame} />
+        <FishingSection onLaunch={launchGame} />
+        <PopularGamesSection onLaunch={launchGame} />
+        <PopularProvidersSection onOpen={(provider) => openProvider(provider)} />
+      </ForbiddenGamesContext>
       {launching && <FullScreenOverlay text={t('overlay.enteringGame')} />}
     </div>
   )

@@ -3,7 +3,8 @@ import { useEffect, useId, useState } from 'react'
 import { ChevronDownIcon, GiftIcon } from '../../../components/icons.tsx'
 import { formatBaht, formatBahtWord, formatDateTime, formatProgressPercent } from '@sanam/web-shared/format'
 import { t } from '../../../lib/i18n/index.ts'
-import { promotionProgress, type PromotionView } from '../promotion.ts'
+import type { PromotionView } from '../../../lib/running-promotion.ts'
+import { promotionProgress } from '../promotion.ts'
 
 /**
  * Spec §2 promotion panel: collapsible, two swipe pages: progress and withdraw info, then the received date.

@@ -3,6 +3,8 @@ import { cleanup, fireEvent, screen } from '@testing-library/react'
 import { useLocation } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { page, renderRoutes } from '../../../testing/render.tsx'
+import { readPromotionView } from '../../../lib/running-promotion.ts'
+import { promotionInfo } from '../../../testing/promotion-info.ts'
 import { PromotionPage, type PromotionList } from './promotion-page.tsx'
 
 afterEach(cleanup)
@@ -17,8 +19,11 @@ function Landed() {
   return <p data-testid="landed">{JSON.stringify({ path: `${location.pathname}${location.search}`, state: location.state as unknown })}</p>
 }
 
-function renderPage(list: PromotionList) {
-  return renderRoutes({ url: '/promotion', routes: [page('/promotion', <PromotionPage promotions={list} />), page('/deposit', <Landed />)] })
+function renderPage(list: PromotionList, running: Parameters<typeof PromotionPage>[0]['running'] = null) {
+  return renderRoutes({
+    url: '/promotion',
+    routes: [page('/promotion', <PromotionPage promotions={list} running={running} />), page('/deposit', <Landed />)],
+  })
 }
 
 describe('PromotionPage (spec §2 Promotion page)', () => {
@@ -46,5 +51,17 @@ describe('PromotionPage (spec §2 Promotion page)', () => {
     renderPage({ status: 'error', data: undefined, refetch })
     fireEvent.click(screen.getByRole('button', { name: 'ลองใหม่' }))
     expect(refetch).toHaveBeenCalled()
+  })
+
+  it('while a promotion runs says which and until what, not "ไม่มีข้อมูล" (issue 36)', () => {
+    const info = promotionInfo({ turnover: { type: 'TURNOVER', total: 1500, current: 250.5 } })
+    renderPage({ status: 'success', data: [], refetch: () => {} }, readPromotionView(info))
+    expect(screen.queryByText('ไม่มีข้อมูล')).toBeNull()
+    const note = screen.getByRole('note')
+    expect(note.textContent).toContain('คุณกำลังรับโปรโมชั่น ฝากแรก รับ 100 อยู่')
+    expect(note.textContent).toContain('ทำยอดเล่นอีก 1,249.5 บาทแล้วถอนเงิน หรือเมื่อยอดเงินเหลือต่ำกว่า 1 บาท')
+    cleanup()
+    renderPage({ status: 'success', data: [], refetch: () => {} }, readPromotionView({ ...info, turnover: { type: 'TURNOVER', total: 1500, current: 1500 } }))
+    expect(screen.getByRole('note').textContent).toContain('ทำยอดครบแล้ว โปรโมชั่นนี้จะสิ้นสุดเมื่อคุณถอนเงิน')
   })
 })

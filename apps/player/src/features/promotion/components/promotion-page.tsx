@@ -1,7 +1,9 @@
 import type { Promotion } from '@sanam/contract'
 import { Link } from 'react-router'
 import { GiftIcon } from '../../../components/icons.tsx'
+import { RunningPromotionNote } from '../../../components/running-promotion-note.tsx'
 import { t } from '../../../lib/i18n/index.ts'
+import type { PromotionView } from '../../../lib/running-promotion.ts'
 import '../promotion.css'
 
 /** The promotions as the page needs them: the list, or where loading it stands. */
@@ -14,9 +16,10 @@ export interface PromotionList {
 /**
  * The promotion chooser (spec §2 Promotion page): each promotion's image and a button with its title that opens the
  * deposit screen with it chosen (`?promotion_id=`), passing image and title in the router state so the deposit
- * screen can show them before its own list has loaded.
+ * screen can show them before its own list has loaded. While a promotion runs none is offered: the page says which
+ * runs and until what (ADR 072).
  */
-export function PromotionPage({ promotions }: { promotions: PromotionList }) {
+export function PromotionPage({ promotions, running = null }: { promotions: PromotionList; running?: PromotionView | null }) {
   const list = promotions.data ?? []
   return (
     <div className="promotion-page">
@@ -24,7 +27,9 @@ export function PromotionPage({ promotions }: { promotions: PromotionList }) {
         <h1 className="promotion-page__title">{t('promotion.pageTitle')}</h1>
         <p className="promotion-page__hint">{t('promotion.pageHint')}</p>
       </header>
-      {promotions.status === 'pending' ? (
+      {running ? (
+        <RunningPromotionNote promotion={running} />
+      ) : promotions.status === 'pending' ? (
         <p className="promotion-page__state">{t('state.loading')}</p>
       ) : promotions.status === 'error' && list.length === 0 ? (
         <div className="promotion-page__state">

@@ -15,7 +15,8 @@ const balance = (amount: number) =>
     refund: { total: 0, remaining: 0, options: { min: 0, max: 1000, interval: 'DAY' } },
     turnover: 0,
   })
-const config = (options: unknown, min = 300) => ok({ min_withdraw: min, options })
+const config = (options: unknown, min = 300, extra: Record<string, unknown> = {}) =>
+  ok({ min_withdraw: min, options, withdrawable: 5000, held_by: null, ...extra })
 const free = { mandatory: false, value: 0 }
 
 function renderWithdraw() {
@@ -28,9 +29,11 @@ const posts = (api: ReturnType<typeof stubApi>) => api.mock.calls.filter(([, ini
 
 describe('WithdrawPage (spec §2 Withdraw, §5)', () => {
   it('shows the balance, the registered account, the time note and the history link', async () => {
-    stubApi({ 'GET /wallet/v2/balance': balance(1234.5), 'GET /wallet/withdraw': config(free) })
+    stubApi({ 'GET /wallet/v2/balance': balance(1234.5), 'GET /wallet/withdraw': config(free, 300, { withdrawable: 1234 }) })
     renderWithdraw()
-    await waitFor(() => expect(screen.getByTestId('withdraw-balance').textContent).toBe('฿1,234.50'))
+    // Withdrawals are whole baht: what can be withdrawn, then the whole balance beside it.
+    await waitFor(() => expect(screen.getByTestId('withdraw-balance').textContent).toBe('฿1,234.00'))
+    await waitFor(() => expect(screen.getByTestId('withdraw-total').textContent).toBe('ยอดเงินทั้งหมด ฿1,234.50'))
     const account = screen.getByRole('region', { name: 'บัญชีที่รับเงิน' })
     expect(within(account).getByText('ธนาคารกสิกรไทย')).toBeTruthy()
     expect(within(account).getByText('สมชาย ใจดี')).toBeTruthy()
@@ -168,5 +171,29 @@ describe('WithdrawPage (spec §2 Withdraw, §5)', () => {
     const keys = posts(api).map(([, init]) => (init!.headers as Record<string, string>)['idempotency-key'])
     expect(keys[1]).toBe(keys[0])
     expect(keys[2]).not.toBe(keys[0])
+  })
+
+  it('a promotion whose turnover is not met: nothing is withdrawable, and the page says why before the player types (issue 36)', async () => {
+    const api = stubApi({
+      'GET /wallet/v2/balance': balance(4000),
+      'GET /wallet/withdraw': config(free, 300, { withdrawable: 0, held_by: { title: 'ฝากแรก รับ 100', type: 'TURNOVER', left: 1500 } }),
+    })
+    renderWithdraw()
+    await waitFor(() => expect(screen.getByTestId('withdraw-balance').textContent).toBe('฿0.00'))
+    await waitFor(() => expect(screen.getByTestId('withdraw-total').textContent).toBe('ยอดเงินทั้งหมด ฿4,000.00'))
+    expect(screen.getByTestId('withdraw-held').textContent).toBe('ยังถอนไม่ได้จนกว่าจะทำยอดโปรโมชั่น ฝากแรก รับ 100 ครบ: ยอดเล่นอีก 1,500 บาท')
+    expect(amountField().disabled).toBe(true)
+    expect(confirm().hasAttribute('disabled')).toBe(true)
+    fireEvent.submit(confirm().closest('form')!)
+    expect(posts(api)).toHaveLength(0)
+  })
+
+  it('a CREDIT-type promotion says how much balance is still to reach', async () => {
+    stubApi({
+      'GET /wallet/v2/balance': balance(400),
+      'GET /wallet/withdraw': config(free, 300, { withdrawable: 0, held_by: { title: 'โปรเครดิต', type: 'CREDIT', left: 600.5 } }),
+    })
+    renderWithdraw()
+    expect((await screen.findByTestId('withdraw-held')).textContent).toBe('ยังถอนไม่ได้จนกว่ายอดเงินจะถึงเป้าของโปรโมชั่น โปรเครดิต: อีก 600.5 บาท')
   })
 })

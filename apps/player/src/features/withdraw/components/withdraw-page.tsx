@@ -9,18 +9,20 @@ import { ErrorState } from '../../../components/list-state.tsx'
 import { useToast } from '../../../components/toast/use-toast.ts'
 import { ApiError, errorText } from '../../../lib/api-client.ts'
 import { useBalanceQuery } from '../../../lib/balance-query.ts'
-import { formatBaht, formatWhole } from '@sanam/web-shared/format'
+import { formatWhole } from '@sanam/web-shared/format'
 import { t } from '../../../lib/i18n/index.ts'
 import { randomId } from '@sanam/web-shared/random-id'
 import { useCreateWithdrawal } from '../api/create-withdrawal.ts'
 import { useWithdrawConfigQuery } from '../api/get-withdraw-config.ts'
 import { withdrawalProblem } from '../validation.ts'
+import { WithdrawableCard } from './withdrawable-card.tsx'
 import '../../../components/money-page.css'
 
 /**
  * /withdraw (spec §2 Withdraw, §5): the balance, the amount with its rules, the registered account the money goes
  * to, and the 10-15 minute note. Under a MAX_WITHDRAW promotion the amount is fixed by the server and the field
- * is locked with it; while the terms are unknown (loading, or no flag in the answer) the field is disabled.
+ * is locked with it; while the terms are unknown (loading, or no flag in the answer) the field is disabled. While a
+ * promotion's target is not met nothing can be withdrawn: the page says so and why before the player types (ADR 072).
  */
 export function WithdrawPage({ user }: { user: UserMe | null }) {
   const config = useWithdrawConfigQuery()
@@ -41,6 +43,8 @@ export function WithdrawPage({ user }: { user: UserMe | null }) {
   const mandatory: boolean | undefined = terms?.options?.mandatory
   const min = terms?.min_withdraw ?? 0
   const amountDigits = mandatory && terms ? String(Math.floor(terms.options.value)) : digits
+  // ADR 072: a running promotion whose target is not met holds the whole balance; nothing can be sent until it is.
+  const heldBy = terms?.held_by ?? null
 
   const handleDigits = (next: string) => {
     raised.current = false
@@ -58,7 +62,7 @@ export function WithdrawPage({ user }: { user: UserMe | null }) {
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault()
-    if (sending.current || mandatory === undefined) return
+    if (sending.current || mandatory === undefined || heldBy) return
     if (raised.current) {
       raised.current = false
       return
@@ -102,14 +106,7 @@ export function WithdrawPage({ user }: { user: UserMe | null }) {
     <div className="money-page">
       <h1 className="money-page__title">{t('action.withdraw')}</h1>
 
-      <section className="balance-card card" aria-labelledby="withdraw-balance">
-        <p className="balance-card__label" id="withdraw-balance">
-          {t('withdraw.balance')}
-        </p>
-        <p className="balance-card__amount" data-testid="withdraw-balance" aria-live="polite">
-          {balance.data ? formatBaht(balance.data.balance) : <span className="skeleton skeleton--amount" aria-label={t('state.loading')} />}
-        </p>
-      </section>
+      <WithdrawableCard balance={balance.data?.balance} terms={terms} />
 
       <form className="card money-form" noValidate onSubmit={handleSubmit}>
         <AmountInput
@@ -119,13 +116,15 @@ export function WithdrawPage({ user }: { user: UserMe | null }) {
           onDigitsChange={handleDigits}
           onBlur={handleBlur}
           readOnly={mandatory === true}
-          disabled={mandatory === undefined}
+          disabled={mandatory === undefined || heldBy !== null}
           error={error ?? undefined}
           hint={hint}
         />
         {/* Without the terms the field stays disabled: say why and offer another try. */}
         {config.isError && !terms && <ErrorState onRetry={() => void config.refetch()} />}
-        <SubmitButton busy={withdrawal.isPending}>{t('action.confirm')}</SubmitButton>
+        <SubmitButton busy={withdrawal.isPending} disabled={heldBy !== null}>
+          {t('action.confirm')}
+        </SubmitButton>
         <Link className="text-link money-form__link" to="/history" state={{ tab: 'withdraw' }}>
           <HistoryIcon />
           {t('withdraw.history')}
