@@ -203,8 +203,11 @@ describe('the money desk', () => {
     // The owner sees from when it may decide, before anyone clicks.
     const owners = await operatorPage(owner)
     await owners.getByRole('link', { name: 'ผู้ใช้งานหลังบ้าน' }).click()
-    const listedRow = owners.getByRole('row').filter({ hasText: fresh.username })
+    const listedRow = owners.getByRole('row').filter({ has: owners.getByRole('cell', { name: fresh.username, exact: true }) })
     await listedRow.getByText('อนุมัติได้ตั้งแต่', { exact: false }).waitFor()
+    // Its proposer is tied to it for good (ADR 070): neither decides the other's items, and the owner's row says so.
+    const proposerRow = owners.getByRole('row').filter({ has: owners.getByRole('cell', { name: /\(คุณ\)$/ }) })
+    await proposerRow.getByText(`อนุมัติรายการของกันและกันไม่ได้: ${fresh.username} (ตลอดไป)`).waitFor()
     await expectAccessible(owners, 'operators with a new finance operator')
     await shot(owners, 'backoffice-operators-decides-from')
   })
