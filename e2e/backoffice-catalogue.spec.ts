@@ -98,8 +98,8 @@ describe('pay-in accounts', () => {
       await proposer.getByText('จะเปิดให้ผู้เล่นโอนเงินเมื่อเจ้าหน้าที่การเงินอีกคนเปิดใช้งาน', { exact: false }).first().waitFor()
       const own = proposer.getByRole('row').filter({ hasText: '1112223334' })
       await own.getByText('รอเปิดใช้งาน').waitFor()
-      await own.getByText('รอเจ้าหน้าที่การเงินคนอื่นเปิดใช้งาน').waitFor()
-      expect(await own.getByRole('button', { name: /^เปิดใช้งาน/ }).count()).toBe(0)
+      await own.getByText('คุณเป็นผู้เสนอรายการนี้เอง จึงอนุมัติบัญชีรับเงินฝากเองไม่ได้ รอฝ่ายการเงินอีกคนที่ไม่ใช่ผู้เสนอ').waitFor()
+      expect(await own.getByRole('button', { name: /^เปิดใช้งาน/ }).isDisabled()).toBe(true)
       await expectAccessible(proposer, 'pay-in accounts with a pending one')
       await picture(proposer, 'backoffice-payin-pending')
 

@@ -10,7 +10,7 @@ import { shot } from './support/browser.ts'
 import { call, postBankTransfer } from './support/http.ts'
 import { faultEnv, payInAccount, registerPlayers, transferBody, type Player } from './support/money.ts'
 import { staffedMoneyDesk } from './support/money-desk.ts'
-import { operatorToken } from './support/operator.ts'
+import { onboardOperator, operatorToken } from './support/operator.ts'
 import { expectAccessible } from './support/page.ts'
 import { useBrowserSuite } from './support/suite.ts'
 
@@ -74,7 +74,7 @@ describe('the money desk', () => {
     await row.getByText('ยังไม่มีรายการจากธนาคารยืนยันการโอนนี้').waitFor()
     const own = row.getByRole('button', { name: /^อนุมัติ #/ })
     expect(await own.isDisabled()).toBe(true)
-    await row.getByText('คุณเป็นผู้ขอรายการนี้ ต้องให้ผู้ใช้งานอีกคนอนุมัติ').waitFor()
+    await row.getByText('คุณเป็นผู้เสนอรายการนี้เอง จึงอนุมัติรายการเงินเองไม่ได้ รอฝ่ายการเงินอีกคนที่ไม่ใช่ผู้เสนอ').waitFor()
     expect(await row.textContent()).toContain(desk.finance[0]!.username)
     expect(await row.textContent()).toContain(member.mobile)
     expect(await row.textContent()).toContain('฿500.00')
@@ -170,5 +170,45 @@ describe('the money desk', () => {
     await manual.getByRole('row').filter({ hasText: 'KBANK-x' }).getByText('รายการฝากที่เจ้าหน้าที่บันทึก ยังไม่มีรายการจากธนาคารยืนยัน').waitFor()
     await expectAccessible(owner, 'reconciliation')
     await shot(owner, 'backoffice-money-desk-reconciliation')
+  })
+
+  it('an operator who may not yet decide money sees why: approve disabled with the reason and the time, and from when on the operators page', async () => {
+    // A finance operator onboarded just now (proposed by the first owner, approved by a second): new for 24 hours.
+    const owner = await operatorToken(suite.baseUrl)
+    const fresh = await onboardOperator(suite.baseUrl, owner, 'finance', { approverToken: await operatorToken(suite.baseUrl, desk.owners[0]!) })
+    const waits = await call(suite.baseUrl, 'POST', '/api/backoffice/deposits/manual', {
+      token: kanya,
+      body: { mobile: players[1]!.mobile, amount: 300, bank_ref: 'KBANK-md-new', note: 'สลิปจากสมาชิก' },
+    })
+    expect(waits.status, JSON.stringify(waits.body)).toBe(200)
+    const listed = await call<{ list: Array<{ username: string; decides_money_from: string }> }>(suite.baseUrl, 'GET', '/api/backoffice/operators', {
+      token: owner,
+    })
+    const from = listed.body.data.list.find((o) => o.username === fresh.username)!.decides_money_from
+    const until = new Intl.DateTimeFormat('th-TH', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Bangkok' }).format(new Date(from))
+
+    const newcomer = await operatorPage(await operatorToken(suite.baseUrl, fresh))
+    await newcomer.getByRole('link', { name: 'คิวอนุมัติรายการเงิน' }).click()
+    await newcomer.getByRole('heading', { name: 'คิวอนุมัติรายการเงิน' }).waitFor()
+    const row = newcomer.getByRole('row').filter({ hasText: 'KBANK-md-new' })
+    const why = `บัญชีของคุณเพิ่งถูกสร้าง หรือเพิ่งถูกรีเซ็ตรหัสผ่านหรือการยืนยันตัวตน จึงยังอนุมัติรายการเงินไม่ได้จนถึง ${until}`
+    await row.getByText(why).waitFor()
+    const approve = row.getByRole('button', { name: /^อนุมัติ #/ })
+    expect(await approve.isDisabled()).toBe(true)
+    // The reason is the button's description, for a screen reader too.
+    expect(await approve.getAttribute('aria-describedby')).toBe(await row.getByText(why).getAttribute('id'))
+    await expectAccessible(newcomer, 'approvals (a new operator)')
+    await shot(newcomer, 'backoffice-money-desk-approvals-too-new')
+
+    // The owner sees from when it may decide, before anyone clicks.
+    const owners = await operatorPage(owner)
+    await owners.getByRole('link', { name: 'ผู้ใช้งานหลังบ้าน' }).click()
+    const listedRow = owners.getByRole('row').filter({ has: owners.getByRole('cell', { name: fresh.username, exact: true }) })
+    await listedRow.getByText('อนุมัติได้ตั้งแต่', { exact: false }).waitFor()
+    // Its proposer is tied to it for good (ADR 070): neither decides the other's items, and the owner's row says so.
+    const proposerRow = owners.getByRole('row').filter({ has: owners.getByRole('cell', { name: /\(คุณ\)$/ }) })
+    await proposerRow.getByText(`อนุมัติรายการของกันและกันไม่ได้: ${fresh.username} (ตลอดไป)`).waitFor()
+    await expectAccessible(owners, 'operators with a new finance operator')
+    await shot(owners, 'backoffice-operators-decides-from')
   })
 })

@@ -50,7 +50,7 @@ describe('the referral plan and limits', () => {
     await changed.getByText('3.5%').waitFor()
     expect(await changed.textContent()).toContain('เปลี่ยน')
     expect(await proposer.getByRole('button', { name: /^อนุมัติแผนนี้ #/ }).isDisabled()).toBe(true)
-    await proposer.getByText('คุณเป็นผู้เสนอ ต้องให้ผู้ใช้งานฝ่ายการเงินอีกคนอนุมัติ').waitFor()
+    await proposer.getByText('คุณเป็นผู้เสนอรายการนี้เอง จึงอนุมัติแผนค่าแนะนำและวงเงินเองไม่ได้ รอฝ่ายการเงินอีกคนที่ไม่ใช่ผู้เสนอ').waitFor()
     await shot(proposer, 'backoffice-plan-pending')
     await expectAccessible(proposer, 'plan with a pending proposal')
 

@@ -78,7 +78,7 @@ describe('the promotions editor', () => {
     await author.getByRole('heading', { name: 'ฉบับแก้ไขที่รอเผยแพร่' }).waitFor()
     const own = author.getByRole('row').filter({ hasText: TITLE }).first()
     expect(await own.getByRole('button', { name: `เผยแพร่ ${TITLE}` }).isDisabled()).toBe(true)
-    await own.getByText('คุณเป็นผู้เสนอฉบับนี้ ต้องให้ฝ่ายการเงินคนอื่นเผยแพร่').waitFor()
+    await own.getByText('คุณเป็นผู้เสนอรายการนี้เอง จึงเผยแพร่โปรโมชั่นเองไม่ได้ รอฝ่ายการเงินอีกคนที่ไม่ใช่ผู้เสนอ').waitFor()
     await shot(author, 'h2-promotions-pending')
 
     // Not yet for players.

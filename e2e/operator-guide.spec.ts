@@ -272,7 +272,7 @@ describe('the operator guide, followed on a production install', () => {
     await guideShot(nok, 'pay-in-propose', dialog)
     await dialog.getByRole('button', { name: 'บันทึก' }).click()
     const own = nok.getByRole('row').filter({ hasText: PAY_IN.account })
-    await own.getByText('รอเจ้าหน้าที่การเงินคนอื่นเปิดใช้งาน').waitFor()
+    await own.getByText('คุณเป็นผู้เสนอรายการนี้เอง จึงอนุมัติบัญชีรับเงินฝากเองไม่ได้', { exact: false }).waitFor()
     const ploy = await financeDesk(FINANCE_B)
     await ploy.getByRole('link', { name: 'บัญชีรับเงินฝาก' }).click()
     const pending = ploy.getByRole('row').filter({ hasText: PAY_IN.account })

@@ -11,15 +11,19 @@ export interface StaffedDesk {
   start: (dataDir: string) => Promise<RunningServer>
   /** The finance operators' logins (their own passwords and TOTP secrets), filled in by `start`; sign in with `operatorToken`. */
   finance: OperatorLogin[]
+  /** The owners who proposed them, one each (named at set-up): a second owner for the spec's own proposals. */
+  owners: OperatorLogin[]
 }
 
 /** A server with `env` (which must create the e2e owner: `operatorEnv()`) and `count` finance operators. */
 export function staffedMoneyDesk(env: Record<string, string>, count = 2): StaffedDesk {
   const finance: OperatorLogin[] = []
+  const owners: OperatorLogin[] = []
   return {
     finance,
+    owners,
     async start(dataDir) {
-      finance.push(...(await seasonedOperators({ dataDir, env }, count)))
+      finance.push(...(await seasonedOperators({ dataDir, env }, count, 'finance', owners)))
       return startServer({ dataDir, env })
     },
   }

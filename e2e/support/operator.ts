@@ -129,14 +129,20 @@ const clockOffset = pathToFileURL(path.join(repoRoot, 'e2e/support/clock-offset.
  * its clock SEASONED_MS in the past, and `count` operators are onboarded there; then it stops. The server's rules stay
  * whole: only the time of their creation is a day ago. Each operator is proposed by an owner of its own, named at that
  * server's set-up (BACKOFFICE_OWNERS), and approved by the first owner: no two of them may be one person (ADR 070), so
- * any two make a four-eyes decision together.
+ * any two make a four-eyes decision together. Those owners' logins are put in `owners` when given (a second owner for
+ * the spec's own proposals).
  */
-export async function seasonedOperators(options: ServerOptions, count = 2, role: 'finance' | 'support' = 'finance'): Promise<OperatorLogin[]> {
+export async function seasonedOperators(
+  options: ServerOptions,
+  count = 2,
+  role: 'finance' | 'support' = 'finance',
+  owners?: OperatorLogin[],
+): Promise<OperatorLogin[]> {
   const tag = randomBytes(3).toString('hex')
-  const owners = Array.from({ length: count }, (_, i) => ({ username: `season-${tag}-${i}`, phone: operatorPhone() }))
+  const named = Array.from({ length: count }, (_, i) => ({ username: `season-${tag}-${i}`, phone: operatorPhone() }))
   const env = {
     ...options.env,
-    BACKOFFICE_OWNERS: owners.map((owner) => `${owner.username}:${owner.phone}`).join(','),
+    BACKOFFICE_OWNERS: named.map((owner) => `${owner.username}:${owner.phone}`).join(','),
     NODE_OPTIONS: `--import=${clockOffset}`,
     E2E_CLOCK_OFFSET_MS: String(-SEASONED_MS),
   }
@@ -144,8 +150,9 @@ export async function seasonedOperators(options: ServerOptions, count = 2, role:
   try {
     const first = await operatorToken(server.baseUrl, OPERATOR, -SEASONED_MS)
     const operators: OperatorLogin[] = []
-    for (const owner of owners) {
-      const { token } = await takeOver(server.baseUrl, owner.username, owner.phone, -SEASONED_MS)
+    for (const owner of named) {
+      const { operator, token } = await takeOver(server.baseUrl, owner.username, owner.phone, -SEASONED_MS)
+      owners?.push(operator)
       operators.push(await onboardOperator(server.baseUrl, token, role, { approverToken: first, clockOffsetMs: -SEASONED_MS }))
     }
     return operators

@@ -9,6 +9,7 @@
  * The wording is the copy deck's (spec copy-th.md) where it has one; changing a text here changes what players see.
  */
 import { satangToBaht } from './money.ts'
+import type { DeskAction } from './schemas/backoffice-permissions.ts'
 
 /** An instant as the Thai texts below say it: Bangkok time, Buddhist era, as the apps' own format shows it. */
 const bangkokDateTime = new Intl.DateTimeFormat('th-TH', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Bangkok' })
@@ -19,6 +20,17 @@ const bangkokDateTime = new Intl.DateTimeFormat('th-TH', { dateStyle: 'medium', 
 const baht = (amount: number) => amount.toLocaleString('en-US', { maximumFractionDigits: 2 })
 /** Satang as the texts show baht. */
 const bahtText = (satang: bigint) => baht(satangToBaht(satang))
+
+/** Each four-eyes action as a refusal names it, and who may decide it instead (ADR 075). */
+const deskActions: Record<DeskAction, { verb: string; who: string }> = {
+  money: { verb: 'อนุมัติรายการเงิน', who: 'ฝ่ายการเงิน' },
+  withdrawal: { verb: 'อนุมัติการจ่ายเงินถอน', who: 'ฝ่ายการเงิน' },
+  promotion: { verb: 'เผยแพร่โปรโมชั่น', who: 'ฝ่ายการเงิน' },
+  plan: { verb: 'อนุมัติแผนค่าแนะนำและวงเงิน', who: 'ฝ่ายการเงิน' },
+  site: { verb: 'อนุมัติการเปลี่ยนแปลงเนื้อหาเว็บไซต์', who: 'ฝ่ายการเงิน' },
+  payin: { verb: 'อนุมัติบัญชีรับเงินฝาก', who: 'ฝ่ายการเงิน' },
+  operator_request: { verb: 'อนุมัติคำขอเปลี่ยนแปลงผู้ใช้งาน', who: 'เจ้าของระบบ' },
+}
 
 export const messageCatalogue = {
   // Auth and account
@@ -189,9 +201,17 @@ export const messageCatalogue = {
   PROMOTION_DISABLED: 'ปิดโปรโมชั่นแล้ว ผู้เล่นจะไม่เห็นและรับโปรโมชั่นนี้ไม่ได้อีก',
   PROMOTION_VERSION_NOT_FOUND: 'ไม่พบฉบับแก้ไขของโปรโมชั่นนี้',
   PROMOTION_VERSION_DECIDED: 'ฉบับแก้ไขนี้ถูกเผยแพร่ ปฏิเสธ หรือมีฉบับใหม่กว่ามาแทนแล้ว กรุณาโหลดรายการใหม่',
-  PROMOTION_SAME_OPERATOR: 'ผู้เสนอฉบับแก้ไขเผยแพร่เองไม่ได้ ต้องให้ผู้ใช้งานอีกคนที่มีสิทธิ์อนุมัติเงินเป็นผู้เผยแพร่',
   PROMOTION_ALREADY_DISABLED: 'โปรโมชั่นนี้ปิดอยู่แล้ว',
   PROMOTION_UNKNOWN_PROVIDER: ({ codes }: { codes: string }) => `ไม่พบค่ายเกมในระบบ: ${codes} กรุณาเลือกจากรายการ`,
+
+  // Why the signed-in operator may not decide a waiting item (ADR 075): the action, until when, who acts instead.
+  DECIDE_TOO_NEW: ({ action, until }: { action: DeskAction; until: Date }) =>
+    `บัญชีของคุณเพิ่งถูกสร้าง หรือเพิ่งถูกรีเซ็ตรหัสผ่านหรือการยืนยันตัวตน จึงยัง${deskActions[action].verb}ไม่ได้จนถึง ${bangkokDateTime.format(Number(until))}`,
+  DECIDE_OWN: ({ action }: { action: DeskAction }) => `คุณเป็นผู้เสนอรายการนี้เอง จึง${deskActions[action].verb}เองไม่ได้ รอ${deskActions[action].who}อีกคนที่ไม่ใช่ผู้เสนอ`,
+  DECIDE_RELATED: ({ action, proposer, until }: { action: DeskAction; proposer: string; until?: Date | undefined }) =>
+    `คุณกับ ${proposer} ผู้เสนอ อาจเป็นคนเดียวกัน (สร้าง เปลี่ยนเบอร์ รีเซ็ต หรือเปลี่ยนบทบาทให้กัน) จึง${deskActions[action].verb}รายการนี้ไม่ได้` +
+    (until ? `จนถึง ${bangkokDateTime.format(Number(until))}` : '') +
+    ` รอ${deskActions[action].who}อีกคนที่ไม่ใช่ ${proposer} และไม่เกี่ยวข้องกับ ${proposer}`,
 
   // Time-out and self-exclusion (ADR 047)
   EXCLUSION_STARTED: 'เริ่มพักการเล่นแล้ว ระบบได้ออกจากระบบในทุกอุปกรณ์ของคุณ',

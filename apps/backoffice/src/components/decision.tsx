@@ -1,3 +1,4 @@
+import type { CanDecide } from '@sanam/contract'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useState, type ReactNode } from 'react'
 import { errorText } from '../lib/api-client.ts'
@@ -28,6 +29,25 @@ export function useDecision<T>() {
 
 /** Why approving an item is not allowed: with a reason shown under the buttons, or just disabled (true). */
 type Blocked = { id: string; text: string } | boolean | undefined
+
+/**
+ * Whether the signed-in operator may decide an item now, as the server said it with the item (ADR 075): the web app
+ * never works the rule out itself. An item the server said nothing of (decided, or not a queue's) is not blocked.
+ */
+export const mayDecide = (can: CanDecide | undefined) => can?.ok !== false
+
+/** Approving blocked as the server said, with its reason (the action, until when, who acts instead) under the buttons. */
+export const blockedBy = (id: string, can: CanDecide | undefined): Blocked => (mayDecide(can) ? undefined : { id, text: can?.reason ?? '' })
+
+/** The server's reason the signed-in operator may not decide an item now, for `aria-describedby` of its buttons. */
+export function DecideNote({ id, can }: { id: string; can: CanDecide | undefined }) {
+  if (mayDecide(can)) return null
+  return (
+    <span id={id} className="cell-note state--warn">
+      {can?.reason}
+    </span>
+  )
+}
 
 /** A queue's actions column: each row's approve and reject buttons; `blocked` says when approving is not allowed. */
 export function decisionColumn<T extends { id: number }>(
@@ -60,11 +80,7 @@ function DecisionButtons<T extends { id: number }>(props: { queue: Queue; item: 
       <button type="button" className="button button--danger" onClick={() => props.onDecide({ kind: 'reject', item })}>
         {t(`${queue}.reject`)} #{item.id}
       </button>
-      {hint && (
-        <span id={hint.id} className="cell-note state--warn">
-          {hint.text}
-        </span>
-      )}
+      {hint && <DecideNote id={hint.id} can={{ ok: false, reason: hint.text }} />}
     </span>
   )
 }

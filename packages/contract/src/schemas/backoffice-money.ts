@@ -3,6 +3,7 @@ import { okEnvelope } from './envelope.ts'
 import { idParams, Mobile, OperatorReason, recordId, strictBody } from './fields.ts'
 import { BackofficeDeposit } from './backoffice.ts'
 import { BahtAmount, PageParam, pageOf } from './wallet.ts'
+import { CanDecide } from './backoffice-permissions.ts'
 
 // The money desk (ADR 035): every operator action that moves money goes through one policy; what waits for a second
 // operator is one approval row; bank transfers that contradict a record wait as exceptions; each pay-in account is
@@ -54,6 +55,8 @@ export const Approval = z.object({
   reject_reason: z.string().nullable(),
   created_at: Iso,
   decided_at: Iso.nullable(),
+  /** In the queue, on a waiting action: whether the signed-in operator may approve it now (ADR 075). */
+  can_decide: CanDecide.optional(),
 })
 export type Approval = z.infer<typeof Approval>
 /** An adjustment is an approval of kind ADJUSTMENT. */

@@ -3,6 +3,7 @@ import { MessageOnly, okEnvelope } from './envelope.ts'
 import { DayOrInstant, idParams, MAX_PASSWORD_LENGTH, Mobile, recordId, strictBody } from './fields.ts'
 import { OperatorLoginBody, OperatorLoginResult, OperatorRole, operatorAccess } from './backoffice.ts'
 import { PageParam, pageOf } from './wallet.ts'
+import { CanDecide } from './backoffice-permissions.ts'
 
 /** Operators' passwords are longer than players' (issue 18, ASVS 2.1.1): 12 to 72 characters. */
 export const MIN_OPERATOR_PASSWORD_LENGTH = 12
@@ -32,6 +33,16 @@ export const OperatorView = z.object({
   last_login_at: z.string().nullable(),
 })
 export type OperatorView = z.infer<typeof OperatorView>
+/**
+ * An operator as the operators list shows it (ADR 075): the instant from which it may decide money (24 hours after its
+ * creation or its last password or authenticator reset), and the operators it may be one person with (ADR 070), who
+ * never decide each other's items, each until the tie lapses (null: for good).
+ */
+export const OperatorListItem = OperatorView.extend({
+  decides_money_from: z.string(),
+  related: z.array(z.object({ id: z.number().int(), username: z.string(), until: z.string().nullable() })),
+})
+export type OperatorListItem = z.infer<typeof OperatorListItem>
 
 export const OperatorRequestKind = z.enum(['create', 'role_change', 'password_reset', 'totp_reset', 'phone_change'])
 export type OperatorRequestKind = z.infer<typeof OperatorRequestKind>
@@ -55,6 +66,8 @@ export const OperatorRequestView = z.object({
   requested_by: z.number().int(),
   requested_by_username: z.string(),
   requested_at: z.string(),
+  /** In the requests list: whether the signed-in owner may approve it now (ADR 075). */
+  can_decide: CanDecide.optional(),
 })
 export type OperatorRequestView = z.infer<typeof OperatorRequestView>
 /** A change to an operator: made at once (`operator`), or waiting for a second owner (`request`). */
@@ -108,7 +121,7 @@ export const backofficeOperatorsContract = {
     }),
     response: { 200: MessageOnly },
   },
-  list: { response: { 200: okEnvelope(z.object({ list: z.array(OperatorView) })) } },
+  list: { response: { 200: okEnvelope(z.object({ list: z.array(OperatorListItem) })) } },
   create: { body: strictBody({ username: OperatorUsername, role: OperatorRole, phone: Mobile }), response: { 200: okEnvelope(OperatorChangeResult) } },
   setRole: { params: OperatorIdParams, body: strictBody({ role: OperatorRole }), response: { 200: okEnvelope(OperatorChangeResult) } },
   setPhone: { params: OperatorIdParams, body: strictBody({ phone: Mobile }), response: { 200: okEnvelope(OperatorChangeResult) } },

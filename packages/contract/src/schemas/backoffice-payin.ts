@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { okEnvelope } from './envelope.ts'
 import { BankAccount, BankCode, idParams, personName, strictBody } from './fields.ts'
+import { CanDecide } from './backoffice-permissions.ts'
 
 // The back-office pay-in accounts (issue 20 §2): the operator bank accounts players deposit into, under four eyes.
 
@@ -50,6 +51,8 @@ export const PayinAccount = z.object({
   decided_at: z.string().nullable(),
   retired_at: z.string().nullable(),
   last_used_at: z.string().nullable(),
+  /** On a PENDING version: whether the signed-in operator may activate it now (ADR 075). */
+  can_decide: CanDecide.optional(),
 })
 export type PayinAccount = z.infer<typeof PayinAccount>
 

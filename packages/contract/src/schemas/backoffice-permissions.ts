@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import type { OperatorRole } from './backoffice.ts'
 
 /**
@@ -48,3 +49,17 @@ export const mayOperator = (role: OperatorRole | undefined, permission: Operator
  * cannot unlock a member that finance or an owner locked, and finance cannot undo an owner's lock.
  */
 export const OPERATOR_RANK: Record<OperatorRole, number> = { owner: 3, finance: 2, support: 1 }
+
+/**
+ * What a waiting four-eyes item asks of whoever decides it (ADR 075), as the refusal and the list name it: the action
+ * ("อนุมัติรายการเงิน", "เผยแพร่โปรโมชั่น", …) and the role that may decide it.
+ */
+export type DeskAction = 'money' | 'withdrawal' | 'promotion' | 'plan' | 'site' | 'payin' | 'operator_request'
+
+/**
+ * Whether the signed-in operator may decide a waiting item now (ADR 075), computed on the server by the same money
+ * policy the decision asks: `ok` false with the reason in Thai (the action, who must act instead) and, when the
+ * refusal ends by itself, the instant it ends (`until`, ISO). Answered with each pending item of a queue.
+ */
+export const CanDecide = z.object({ ok: z.boolean(), reason: z.string().optional(), until: z.string().optional() })
+export type CanDecide = z.infer<typeof CanDecide>

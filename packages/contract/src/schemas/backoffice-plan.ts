@@ -4,6 +4,7 @@ import { okEnvelope } from './envelope.ts'
 import { idParams, OperatorReason, strictBody } from './fields.ts'
 import { PayoutInterval } from './referral.ts'
 import { amountMessages } from './wallet.ts'
+import { CanDecide } from './backoffice-permissions.ts'
 
 // The referral plan and limits (issue 20 §4, ADR 044): one operator proposes a version, a second, different finance
 // operator applies it. Percentages travel as percent numbers with at most 2 decimals (3.5 is 3.5 %), stored as basis
@@ -82,6 +83,8 @@ export const PlanVersion = PlanValues.extend({
   decided_at: z.string().nullable(),
   reject_reason: z.string().nullable(),
   effective_from: z.string().nullable(),
+  /** On the proposal waiting: whether the signed-in operator may approve it now (ADR 075). */
+  can_decide: CanDecide.optional(),
 })
 export type PlanVersion = z.infer<typeof PlanVersion>
 

@@ -5,6 +5,7 @@ import { okEnvelope } from './envelope.ts'
 import { idParams, IsoDateTime, MediaUrl, OperatorReason, strictBody } from './fields.ts'
 import { promotionTermsView } from './promotions.ts'
 import { BahtAmount } from './wallet.ts'
+import { CanDecide } from './backoffice-permissions.ts'
 
 // The back-office promotions editor (issue 20 §1): every rule type of spec §3 as one case of a discriminated union,
 // so a rule with the wrong value type, a huge value or an unknown type is refused here, before any service runs.
@@ -137,6 +138,8 @@ export const PromotionVersion = TermsView.extend({
   decided_by: z.string().nullable(),
   decided_at: z.string().nullable(),
   note: z.string().nullable(),
+  /** In the list, on a pending version: whether the signed-in operator may publish it now (ADR 075). */
+  can_decide: CanDecide.optional(),
 })
 export type PromotionVersion = z.infer<typeof PromotionVersion>
 

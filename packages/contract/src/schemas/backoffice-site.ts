@@ -3,6 +3,7 @@ import { failingContrasts, contrastRefusal } from '../site-theme.ts'
 import { okEnvelope } from './envelope.ts'
 import { idParams, MediaUrl, OperatorReason, strictBody } from './fields.ts'
 import { SiteMetadata } from './site.ts'
+import { CanDecide } from './backoffice-permissions.ts'
 
 // The back-office's site settings editor (issue 20 §3): the same shape as the metadata the apps load.
 
@@ -92,6 +93,8 @@ export const SiteContentVersion = z.object({
   decided_by: z.string().nullable(),
   decided_at: z.string().nullable(),
   reject_reason: z.string().nullable(),
+  /** On the version waiting: whether the signed-in operator may apply it now (ADR 075). */
+  can_decide: CanDecide.optional(),
 })
 export type SiteContentVersion = z.infer<typeof SiteContentVersion>
 

@@ -4,6 +4,7 @@ import { okEnvelope } from './envelope.ts'
 import { DayOrInstant, idParams, OperatorReason, strictBody } from './fields.ts'
 import { playerNames } from './user.ts'
 import { PageParam, pageOf } from './wallet.ts'
+import { CanDecide } from './backoffice-permissions.ts'
 
 const Iso = z.string()
 const IdParams = idParams('รหัสรายการไม่ถูกต้อง')
@@ -65,6 +66,8 @@ export const BackofficeWithdrawal = z.object({
   approvals: z.array(z.object({ operator_id: z.number().int(), username: z.string(), at: Iso })),
   needs_second_approval: z.boolean(),
   context: WithdrawalContext,
+  /** In the queue, on a waiting withdrawal: whether the signed-in operator may approve it now (ADR 075). */
+  can_decide: CanDecide.optional(),
 })
 export type BackofficeWithdrawal = z.infer<typeof BackofficeWithdrawal>
 

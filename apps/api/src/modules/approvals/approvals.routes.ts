@@ -20,7 +20,7 @@ export function approvalsRoutes(app: TypedApp, deps: { approvals: ApprovalsServi
     return ok(adjustment, msg(adjustment.status === 'PENDING' ? 'ADJUSTMENT_PENDING' : 'ADJUSTMENT_APPLIED'))
   })
   app.get('/backoffice/approvals', { schema: c.approvals, preHandler: anyOperator }, async (req) =>
-    ok(await approvals.approvals({ status: req.query.status, kind: req.query.kind, playerId: req.query.player_id }, req.query.page)),
+    ok(await approvals.approvals(req.operator.operatorId, { status: req.query.status, kind: req.query.kind, playerId: req.query.player_id }, req.query.page)),
   )
   app.post('/backoffice/approvals/:id/approve', { schema: c.approve, preHandler: moneyOperator }, async (req) =>
     ok(await approvals.approve(req.operator, id(req.params)), msg('APPROVAL_APPLIED')),

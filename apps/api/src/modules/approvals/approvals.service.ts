@@ -1,4 +1,4 @@
-import { bahtToSatang, msg, satangToBaht, type AdjustmentBody, type Approval, type ApprovalKind, type HoldReasonCode } from '@sanam/contract'
+import { bahtToSatang, msg, satangToBaht, type AdjustmentBody, type Approval, type ApprovalKind, type DeskAction, type HoldReasonCode } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../errors.ts'
@@ -7,7 +7,7 @@ import type { Clock } from '../../lib/clock.ts'
 import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
 import type { Ledger } from '../ledger/ledger.service.ts'
 import type { ApprovalRow, ApprovalsRepository } from './approvals.repository.ts'
-import { assertSecondOperator, holdReasons, type MoneyAction, type SeparateDuties } from './money-policy.ts'
+import { assertMayDecideMoney, assertSecondOperator, canDecide, holdReasons, type Decider, type MoneyAction, type SeparateDuties } from './money-policy.ts'
 
 const PAGE_SIZE = 20
 
@@ -30,6 +30,15 @@ const AUDIT: Record<ApprovalKind, { target: string; apply: string; request: stri
     reject: 'withdrawal.reject',
   },
 }
+/** What approving a waiting action does, as a refusal names it: paying a withdrawal, or any other money action. */
+const actionOf = (row: Pick<ApprovalRow, 'kind'>): DeskAction => (row.kind === 'WITHDRAWAL' ? 'withdrawal' : 'money')
+/** `operatorId` as the second operator of the waiting action `row`. */
+const decider = (row: Pick<ApprovalRow, 'kind' | 'requestedBy'>, operatorId: number, at: Date): Decider => ({
+  firstId: row.requestedBy,
+  secondId: operatorId,
+  at,
+  action: actionOf(row),
+})
 const targetOf = (row: ApprovalRow) => String(row.kind === 'ADJUSTMENT' ? row.playerId : (row.depositId ?? row.withdrawalId))
 
 /**
@@ -165,7 +174,7 @@ export function createApprovalsService(deps: {
    */
   async function request(tx: Db, actor: AuditActor, action: ActionRequest): Promise<ApprovalRow | undefined> {
     const at = clock.now()
-    await separateDuties.assertMayDecideMoney(tx, { operatorId: actor.operatorId, at })
+    await assertMayDecideMoney(tx, separateDuties, { operatorId: actor.operatorId, at, action: action.kind === 'WITHDRAWAL' ? 'withdrawal' : 'money' })
     // The member's totals and balance take turns with the member's other money movements.
     await ledger.lockPlayers(tx, [action.playerId])
     const { start, end } = bangkokDayRange(bangkokDay(at))
@@ -200,12 +209,12 @@ export function createApprovalsService(deps: {
   ) {
     const at = clock.now()
     if (outcome.approve) {
-      await assertSecondOperator(tx, separateDuties, { firstId: row.requestedBy, secondId: actor.operatorId, at })
+      await assertSecondOperator(tx, separateDuties, decider(row, actor.operatorId, at))
       if (row.kind === 'MANUAL_DEPOSIT' && (await deps.targets.deposits.hasOpenException(tx, row.depositId!))) {
         throw new AppError('CONFLICT', msg('CLAIM_CONTRADICTED'))
       }
     } else {
-      await separateDuties.assertMayDecideMoney(tx, { operatorId: actor.operatorId, at })
+      await assertMayDecideMoney(tx, separateDuties, { operatorId: actor.operatorId, at, action: actionOf(row) })
     }
     const decided = await repo.decide(tx, row.id, {
       status: outcome.approve ? 'APPLIED' : 'REJECTED',
@@ -326,11 +335,21 @@ export function createApprovalsService(deps: {
       })
     },
 
-    async approvals(filter: { status?: Approval['status']; kind?: ApprovalKind; playerId?: number }, page: number) {
+    /** A page of the queue; each waiting action says whether `operatorId` may approve it now (ADR 075). */
+    async approvals(operatorId: number, filter: { status?: Approval['status']; kind?: ApprovalKind; playerId?: number }, page: number) {
       const { rows, total } = await repo.page(db, filter, page, PAGE_SIZE)
       const texts = await holdTexts()
-      return { list: rows.map((r) => toApproval(r, texts)), page, size: PAGE_SIZE, total }
+      const list = await Promise.all(
+        rows.map(async (r) => {
+          const view = toApproval(r, texts)
+          if (view.status !== 'PENDING') return view
+          return { ...view, can_decide: await canDecide(db, separateDuties, decider(r.approval, operatorId, clock.now())) }
+        }),
+      )
+      return { list, page, size: PAGE_SIZE, total }
     },
+    /** Whether `operatorId` may approve the waiting action `row` now, as its approval would answer (ADR 075). */
+    canApprove: (tx: Db, row: ApprovalRow, operatorId: number) => canDecide(tx, separateDuties, decider(row, operatorId, clock.now())),
   }
 }
 export type ApprovalsService = ReturnType<typeof createApprovalsService>

@@ -1,4 +1,4 @@
-import type { HoldReasonCode } from '@sanam/contract'
+import { msg, type CanDecide, type DeskAction, type ErrorCode, type HoldReasonCode } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
 import { AppError } from '../../errors.ts'
 
@@ -50,28 +50,73 @@ export function holdReasons(action: MoneyAction, totals: DayTotals, threshold: b
 }
 
 /**
- * Separate duties (issue 18 §2, ADR 036), as a four-eyes decision receives them from the operators module: whether an
- * operator may decide money now, and may complete four-eyes with the other operator.
+ * Why an operator may not decide money now, as the operators module answers it (ADR 036, ADR 070): too new until
+ * `until` (NEW_OPERATOR_HOURS after its creation or a reset), or possibly one person with the counterpart, named,
+ * with `until` when the tie lapses by itself (a reset or role change) and none when it never does (a creation).
  */
-export interface SeparateDuties {
-  assertMayDecideMoney(tx: Db, input: { operatorId: number; counterpartId?: number; at: Date }): Promise<void>
-}
+export type DutyRefusal = { code: 'OPERATOR_TOO_NEW'; until: Date } | { code: 'FOUR_EYES_RELATED_OPERATOR'; counterpart: string; until?: Date | undefined }
 
 /**
- * The one "second, different operator" rule of every four-eyes decision (approvals, the plan, pay-in accounts,
- * promotions): the operator who completes it is never the one who asked (FOUR_EYES_SAME_OPERATOR, with
- * `sameOperatorText` where the screen says it its own way), may decide money now, and is not related to the first
- * (ADR 036). `firstId` is null for what no operator asked (a seeded version): then only the second's own duties count.
+ * Separate duties (issue 18 §2, ADR 036), as a four-eyes decision receives them from the operators module: why an
+ * operator may not decide money now, or complete four-eyes with the other operator; undefined when it may.
  */
-export async function assertSecondOperator(
-  tx: Db,
-  separateDuties: SeparateDuties,
-  input: { firstId: number | null; secondId: number; at: Date; sameOperatorText?: string },
-): Promise<void> {
-  if (input.firstId === input.secondId) throw new AppError('FOUR_EYES_SAME_OPERATOR', input.sameOperatorText)
-  await separateDuties.assertMayDecideMoney(tx, {
+export interface SeparateDuties {
+  moneyRefusal(tx: Db, input: { operatorId: number; counterpartId?: number; at: Date }): Promise<DutyRefusal | undefined>
+}
+
+/** One operator about to decide an item `firstId` asked for (null: no operator asked, a seeded version). */
+export interface Decider {
+  firstId: number | null
+  secondId: number
+  at: Date
+  /** What deciding it does, as the refusal names it (ADR 075). */
+  action: DeskAction
+}
+
+/** A refusal as the decision throws it and the queue shows it. */
+export type Refusal = { code: ErrorCode; reason: string; until?: Date | undefined }
+
+/**
+ * The one "second, different operator" rule of every four-eyes decision (approvals, withdrawals, the plan, pay-in
+ * accounts, promotions, site content, operator changes): the operator who completes it is never the one who asked
+ * (FOUR_EYES_SAME_OPERATOR), may decide money now (OPERATOR_TOO_NEW), and is not related to the first
+ * (FOUR_EYES_RELATED_OPERATOR, ADR 036, ADR 070). Each refusal's Thai text names the action, when it ends and who may
+ * decide instead (ADR 075). Undefined when the operator may decide.
+ */
+export async function decideRefusal(tx: Db, separateDuties: SeparateDuties, input: Decider): Promise<Refusal | undefined> {
+  const { action } = input
+  if (input.firstId === input.secondId) return { code: 'FOUR_EYES_SAME_OPERATOR', reason: msg('DECIDE_OWN', { action }) }
+  const duty = await separateDuties.moneyRefusal(tx, {
     operatorId: input.secondId,
     ...(input.firstId === null ? {} : { counterpartId: input.firstId }),
     at: input.at,
   })
+  if (!duty) return undefined
+  if (duty.code === 'OPERATOR_TOO_NEW') return { code: duty.code, reason: msg('DECIDE_TOO_NEW', { action, until: duty.until }), until: duty.until }
+  return { code: duty.code, reason: msg('DECIDE_RELATED', { action, proposer: duty.counterpart, until: duty.until }), until: duty.until }
+}
+
+/** Refuses the decision when `decideRefusal` does, with its code and text. */
+export async function assertSecondOperator(tx: Db, separateDuties: SeparateDuties, input: Decider): Promise<void> {
+  const refusal = await decideRefusal(tx, separateDuties, input)
+  if (refusal) throw new AppError(refusal.code, refusal.reason)
+}
+
+/** Refuses a money action an operator starts alone (a first approval, a refusal) while it may decide no money. */
+export function assertMayDecideMoney(tx: Db, separateDuties: SeparateDuties, input: { operatorId: number; at: Date; action: DeskAction }) {
+  return assertSecondOperator(tx, separateDuties, { firstId: null, secondId: input.operatorId, at: input.at, action: input.action })
+}
+
+/**
+ * What the queues answer with each waiting item (ADR 075): whether `secondId` may decide it now, as the decision
+ * itself would answer (the same `decideRefusal`), with the reason and the instant the refusal ends.
+ */
+export async function canDecide(tx: Db, separateDuties: SeparateDuties, input: Decider): Promise<CanDecide> {
+  return asCanDecide(await decideRefusal(tx, separateDuties, input))
+}
+
+/** A refusal (or none) as the queues answer it. */
+export function asCanDecide(refusal: Refusal | undefined): CanDecide {
+  if (!refusal) return { ok: true }
+  return { ok: false, reason: refusal.reason, ...(refusal.until ? { until: refusal.until.toISOString() } : {}) }
 }

@@ -13,7 +13,9 @@ export function payinAccountsRoutes(app: TypedApp, deps: { payin: PayinAccountsS
   const manager = deps.operator('payin.manage')
   const c = backofficePayinContract
   const id = (params: { id: string }) => Number(params.id)
-  app.get('/backoffice/payin-accounts', { schema: c.list, preHandler: deps.operator('backoffice.read') }, async () => ok(await payin.list()))
+  app.get('/backoffice/payin-accounts', { schema: c.list, preHandler: deps.operator('backoffice.read') }, async (req) =>
+    ok(await payin.list(req.operator.operatorId)),
+  )
   app.post('/backoffice/payin-accounts', { schema: c.propose, preHandler: manager }, async (req) =>
     ok(await payin.propose(req.operator, req.body), msg('PAYIN_PROPOSED')),
   )

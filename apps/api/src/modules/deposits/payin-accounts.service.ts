@@ -5,7 +5,7 @@ import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
 import type { DepositsRepository, OperatorAccountRow } from './deposits.repository.ts'
-import { assertSecondOperator, type SeparateDuties } from '../approvals/money-policy.ts'
+import { assertSecondOperator, canDecide, type Decider, type SeparateDuties } from '../approvals/money-policy.ts'
 
 /** What an audit row keeps of an account version: where the money goes and its state. */
 const facts = (row: OperatorAccountRow) => ({
@@ -17,6 +17,14 @@ const facts = (row: OperatorAccountRow) => ({
   status: row.status,
   active: row.active,
   replaces_id: row.replacesId,
+})
+
+/** `operatorId` as the second operator of the pending version `row` (ADR 075). */
+const decider = (row: Pick<OperatorAccountRow, 'proposedBy'>, operatorId: number, at: Date): Decider => ({
+  firstId: row.proposedBy,
+  secondId: operatorId,
+  at,
+  action: 'payin',
 })
 
 export function toPayinAccount(row: OperatorAccountRow, names: { proposedBy: string | null; decidedBy: string | null }): PayinAccount {
@@ -127,8 +135,17 @@ export function createPayinAccountsService(deps: {
   }
 
   return {
-    async list(): Promise<PayinAccount[]> {
-      return (await repo.operatorAccounts(db)).map((r) => toPayinAccount(r.account, r))
+    /** Every version; with `operatorId` (the back-office list), each PENDING one says whether it may activate it now (ADR 075). */
+    async list(operatorId?: number): Promise<PayinAccount[]> {
+      const at = clock.now()
+      const rows = await repo.operatorAccounts(db)
+      return Promise.all(
+        rows.map(async (r) => {
+          const view = toPayinAccount(r.account, r)
+          if (r.account.status !== 'PENDING' || operatorId === undefined) return view
+          return { ...view, can_decide: await canDecide(db, separateDuties, decider(r.account, operatorId, at)) }
+        }),
+      )
     },
 
     propose: (actor: AuditActor, body: PayinAccountBody) => propose(actor, body),
@@ -144,7 +161,7 @@ export function createPayinAccountsService(deps: {
       return inTransaction(db, async (tx) => {
         const row = await locked(tx, id)
         if (row.status !== 'PENDING') throw new AppError('CONFLICT', msg('PAYIN_NOT_PENDING'))
-        await assertSecondOperator(tx, separateDuties, { firstId: row.proposedBy, secondId: actor.operatorId, at })
+        await assertSecondOperator(tx, separateDuties, decider(row, actor.operatorId, at))
         let replaced: OperatorAccountRow | undefined
         if (row.replacesId !== null) {
           const old = await locked(tx, row.replacesId)

@@ -48,3 +48,24 @@ export function sameGroup(edges: readonly OperatorEdge[], a: number, b: number):
   }
   return find(a) === find(b)
 }
+
+/** A recorded change with when it was made and whether it joins for good (JOINING_FOR_GOOD). */
+export interface TimedEdge extends OperatorEdge {
+  at: Date
+  forGood: boolean
+}
+
+/**
+ * Whether `a` and `b` are one group of `edges` now, and until when (ADR 075): undefined when they are not; `{}` when
+ * changes that join for good make them one; otherwise `until`, the instant enough of the recent changes joining them
+ * have lapsed (each `lapseMs` after it was made, oldest first). Pure, like `sameGroup`.
+ */
+export function tieUntil(edges: readonly TimedEdge[], a: number, b: number, lapseMs: number): { until?: Date } | undefined {
+  if (!sameGroup(edges, a, b)) return undefined
+  const lasting = edges.filter((edge) => edge.forGood)
+  const recent = edges.filter((edge) => !edge.forGood).sort((x, y) => x.at.getTime() - y.at.getTime())
+  for (let lapsed = 1; lapsed <= recent.length; lapsed++) {
+    if (!sameGroup([...lasting, ...recent.slice(lapsed)], a, b)) return { until: new Date(recent[lapsed - 1]!.at.getTime() + lapseMs) }
+  }
+  return {}
+}

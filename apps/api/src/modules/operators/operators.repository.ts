@@ -1,7 +1,7 @@
-import { and, asc, eq, gt, inArray, isNull, lt, ne, or } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNull, lt, max, ne, or } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { operatorChanges, operatorRequests, operators, operatorSessions } from '../../db/schema.ts'
-import type { OperatorEdge } from './operator-relations.ts'
+import type { TimedEdge } from './operator-relations.ts'
 import { insertedOrThrow, oneRow } from '../../db/rows.ts'
 
 export type OperatorRow = typeof operators.$inferSelect
@@ -57,23 +57,36 @@ export const operatorsRepository = {
     await db.insert(operatorChanges).values(change)
   },
   /** Whether a change of one of `kinds` was made to `operatorId` after `since`. */
-  async changedSince(db: Db, operatorId: number, kinds: readonly OperatorChangeKind[], since: Date): Promise<boolean> {
+  /** The last change of `kinds` to the operator made after `since`, if any. */
+  async lastChangeSince(db: Db, operatorId: number, kinds: readonly OperatorChangeKind[], since: Date): Promise<Date | undefined> {
     const rows = await db
-      .select({ id: operatorChanges.id })
+      .select({ at: operatorChanges.at })
       .from(operatorChanges)
       .where(and(eq(operatorChanges.operatorId, operatorId), inArray(operatorChanges.kind, [...kinds]), gt(operatorChanges.at, since)))
+      .orderBy(desc(operatorChanges.at))
       .limit(1)
-    return rows.length === 1
+    return rows[0]?.at
+  },
+  /** Each operator's last change of `kinds`, whenever made (the operators list: from when each decides money). */
+  async lastChanges(db: Db, kinds: readonly OperatorChangeKind[]): Promise<Map<number, Date>> {
+    const rows = await db
+      .select({ operatorId: operatorChanges.operatorId, at: max(operatorChanges.at) })
+      .from(operatorChanges)
+      .where(inArray(operatorChanges.kind, [...kinds]))
+      .groupBy(operatorChanges.operatorId)
+    return new Map(rows.flatMap((row) => (row.at ? [[row.operatorId, row.at] as const] : [])))
   },
   /**
    * Every change that ties its maker to the operator changed (ADR 070): `forGood` kinds whenever made, `recent` kinds
-   * made after `since`. The table holds a row per creation, reset, role or phone change: read whole.
+   * made after `since`, each with when it was made. The table holds a row per creation, reset, role or phone change:
+   * read whole.
    */
-  async relationEdges(db: Db, forGood: readonly OperatorChangeKind[], recent: readonly OperatorChangeKind[], since: Date): Promise<OperatorEdge[]> {
-    return db
-      .select({ operator: operatorChanges.operatorId, by: operatorChanges.byOperatorId })
+  async relationEdges(db: Db, forGood: readonly OperatorChangeKind[], recent: readonly OperatorChangeKind[], since: Date): Promise<TimedEdge[]> {
+    const rows = await db
+      .select({ operator: operatorChanges.operatorId, by: operatorChanges.byOperatorId, kind: operatorChanges.kind, at: operatorChanges.at })
       .from(operatorChanges)
       .where(or(inArray(operatorChanges.kind, [...forGood]), and(inArray(operatorChanges.kind, [...recent]), gt(operatorChanges.at, since))))
+    return rows.map((row) => ({ operator: row.operator, by: row.by, at: row.at, forGood: forGood.includes(row.kind) }))
   },
   async insertRequest(db: Db, row: typeof operatorRequests.$inferInsert): Promise<OperatorRequestRow> {
     return insertedOrThrow(db.insert(operatorRequests).values(row).returning())

@@ -39,7 +39,9 @@ export function operatorsRoutes(app: TypedApp, deps: { operators: OperatorsServi
     changed(await operators.resetTotp(req.operator, Number(req.params.id)), msg('OPERATOR_UPDATED')),
   )
   // Changes to owners and finance operators wait here for a second owner (ADR 070).
-  app.get('/backoffice/operators/requests', { schema: c.requests, preHandler: owner }, async () => ok({ list: await operators.requests() }))
+  app.get('/backoffice/operators/requests', { schema: c.requests, preHandler: owner }, async (req) =>
+    ok({ list: await operators.requests(req.operator.operatorId) }),
+  )
   app.post('/backoffice/operators/requests/:id/approve', { schema: c.approveRequest, preHandler: owner }, async (req) =>
     ok(await operators.approve(req.operator, Number(req.params.id)), msg('OPERATOR_REQUEST_APPROVED')),
   )

@@ -1,8 +1,9 @@
 import type { Db } from '../../db/client.ts'
 import { uniqueViolation } from '../../db/errors.ts'
-import { assertSecondOperator } from '../approvals/money-policy.ts'
+import { asCanDecide, decideRefusal, type DutyRefusal, type Refusal } from '../approvals/money-policy.ts'
 import { inTransaction } from '../../db/transaction.ts'
-import { msg, type OperatorChangeResult, type OperatorRequestView, type OperatorRole } from '@sanam/contract'
+import { errorCatalogue, msg, type OperatorChangeResult, type OperatorListItem, type OperatorRequestView, type OperatorRole } from '@sanam/contract'
+import { DAY_MS } from '@sanam/contract/bangkok'
 import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { newToken, randomString, UNAMBIGUOUS } from '../../lib/crypto.ts'
@@ -12,11 +13,12 @@ import type { AuditRepository } from '../audit/audit.repository.ts'
 import type { SmsSender } from '../sms/sms.ts'
 import type { OperatorActor } from '../../lib/actor.ts'
 import { ONE_TIME_PASSWORD_HOURS, mustEnroll } from './operator-credentials.ts'
-import { JOINING_FOR_GOOD, JOINING_WHILE_RECENT, RELATED_DAYS, sameGroup } from './operator-relations.ts'
+import { JOINING_FOR_GOOD, JOINING_WHILE_RECENT, RELATED_DAYS, tieUntil } from './operator-relations.ts'
 import type { OperatorChangeKind, OperatorPatch, OperatorRequestKind, OperatorRequestRow, OperatorRow, OperatorsRepository } from './operators.repository.ts'
 
 /** An operator decides no money for this long after an owner created it or reset its password or authenticator. */
 export const NEW_OPERATOR_HOURS = 24
+const HOUR_MS = 3_600_000
 const CREDENTIAL_CHANGES: readonly OperatorChangeKind[] = ['create', 'password_reset', 'totp_reset']
 /** Unambiguous letters and digits: typed by hand from an SMS. */
 const ONE_TIME_PASSWORD_LENGTH = 16
@@ -84,7 +86,8 @@ export function createOperatorsService(deps: {
     | 'otherEnabledOwners'
     | 'revokeSessionsOf'
     | 'recordChange'
-    | 'changedSince'
+    | 'lastChangeSince'
+    | 'lastChanges'
     | 'relationEdges'
     | 'insertRequest'
     | 'findRequest'
@@ -125,10 +128,9 @@ export function createOperatorsService(deps: {
     return result
   }
 
-  /** Whether the two operators may be one person (ADR 070): one group of creations and phone changes, recent resets and role changes. */
-  async function related(tx: Db, a: number, b: number, at: Date): Promise<boolean> {
-    const since = new Date(at.getTime() - RELATED_DAYS * 86_400_000)
-    return sameGroup(await operatorsRepository.relationEdges(tx, JOINING_FOR_GOOD, JOINING_WHILE_RECENT, since), a, b)
+  /** The changes that may make two operators one person (ADR 070) at `at`: creations and phone changes, recent resets and role changes. */
+  function relationEdges(tx: Db, at: Date) {
+    return operatorsRepository.relationEdges(tx, JOINING_FOR_GOOD, JOINING_WHILE_RECENT, new Date(at.getTime() - RELATED_DAYS * DAY_MS))
   }
 
   /**
@@ -225,6 +227,17 @@ export function createOperatorsService(deps: {
     }
   }
 
+  /**
+   * Why `operatorId` may not approve the request now, as its approval and the requests list both say (ADR 075): never
+   * the operator it changes, then the money policy's one four-eyes rule: not the proposer (OPERATOR_REQUEST_OWN), not
+   * new, not one person with it (ADR 070).
+   */
+  async function requestRefusal(tx: Db, row: OperatorRequestRow, operatorId: number): Promise<Refusal | undefined> {
+    if (row.operatorId === operatorId) return { code: 'OPERATOR_REQUEST_OWN', reason: errorCatalogue.OPERATOR_REQUEST_OWN.message }
+    const refusal = await decideRefusal(tx, { moneyRefusal }, { firstId: row.requestedBy, secondId: operatorId, at: clock.now(), action: 'operator_request' })
+    return refusal?.code === 'FOUR_EYES_SAME_OPERATOR' ? { ...refusal, code: 'OPERATOR_REQUEST_OWN' } : refusal
+  }
+
   const proposalOf = (row: OperatorRequestRow): Proposal => {
     const kind: OperatorRequestKind = row.kind
     if (kind === 'create') return { kind, username: row.username!, role: row.role!, phone: row.phone! }
@@ -281,17 +294,45 @@ export function createOperatorsService(deps: {
   }
 
   /**
-   * The operator rules of every money decision (ADR 036, ADR 070), for the money policy to call inside its
+   * The operator rules of every money decision (ADR 036, ADR 070), for the money policy to ask inside its
    * transaction: an operator decides no money within NEW_OPERATOR_HOURS of its creation or a reset of its password or
-   * authenticator (OPERATOR_TOO_NEW), and never completes a four-eyes decision with `counterpartId` when the two may
-   * be one person (FOUR_EYES_RELATED_OPERATOR): one group of creations and phone changes, and of resets and role
-   * changes within RELATED_DAYS.
+   * authenticator (OPERATOR_TOO_NEW, until the hours are over), and never completes a four-eyes decision with
+   * `counterpartId` when the two may be one person (FOUR_EYES_RELATED_OPERATOR): one group of creations and phone
+   * changes, and of resets and role changes within RELATED_DAYS (until those lapse, ADR 075).
    */
-  async function assertMayDecideMoney(tx: Db, input: { operatorId: number; counterpartId?: number; at: Date }): Promise<void> {
-    const newSince = new Date(input.at.getTime() - NEW_OPERATOR_HOURS * 3_600_000)
-    if (await operatorsRepository.changedSince(tx, input.operatorId, CREDENTIAL_CHANGES, newSince)) throw new AppError('OPERATOR_TOO_NEW')
-    if (input.counterpartId === undefined || input.counterpartId === input.operatorId) return
-    if (await related(tx, input.operatorId, input.counterpartId, input.at)) throw new AppError('FOUR_EYES_RELATED_OPERATOR')
+  async function moneyRefusal(tx: Db, input: { operatorId: number; counterpartId?: number; at: Date }): Promise<DutyRefusal | undefined> {
+    const newSince = new Date(input.at.getTime() - NEW_OPERATOR_HOURS * HOUR_MS)
+    const changed = await operatorsRepository.lastChangeSince(tx, input.operatorId, CREDENTIAL_CHANGES, newSince)
+    if (changed) return { code: 'OPERATOR_TOO_NEW', until: new Date(changed.getTime() + NEW_OPERATOR_HOURS * HOUR_MS) }
+    if (input.counterpartId === undefined || input.counterpartId === input.operatorId) return undefined
+    const tie = tieUntil(await relationEdges(tx, input.at), input.operatorId, input.counterpartId, RELATED_DAYS * DAY_MS)
+    if (!tie) return undefined
+    const counterpart = await operatorsRepository.findById(tx, input.counterpartId)
+    return { code: 'FOUR_EYES_RELATED_OPERATOR', counterpart: counterpart?.username ?? '', until: tie.until }
+  }
+
+  /**
+   * The operators as owners see them (ADR 075), each with the instant from which it may decide money
+   * (`decides_money_from`: NEW_OPERATOR_HOURS after its creation or last reset) and the operators it may be one person
+   * with, each until the tie lapses (null: for good).
+   */
+  async function list(): Promise<OperatorListItem[]> {
+    const at = clock.now()
+    const rows = await operatorsRepository.list(db)
+    const changed = await operatorsRepository.lastChanges(db, CREDENTIAL_CHANGES)
+    const edges = await relationEdges(db, at)
+    return rows.map((row) => {
+      const from = changed.get(row.id)
+      const related = rows.flatMap((other) => {
+        const tie = other.id === row.id ? undefined : tieUntil(edges, row.id, other.id, RELATED_DAYS * DAY_MS)
+        return tie ? [{ id: other.id, username: other.username, until: tie.until?.toISOString() ?? null }] : []
+      })
+      return {
+        ...toOperatorView(row),
+        decides_money_from: new Date((from ?? row.createdAt).getTime() + (from ? NEW_OPERATOR_HOURS * HOUR_MS : 0)).toISOString(),
+        related,
+      }
+    })
   }
 
   /**
@@ -360,7 +401,7 @@ export function createOperatorsService(deps: {
   }
 
   return {
-    list: async () => (await operatorsRepository.list(db)).map(toOperatorView),
+    list,
 
     create: (actor: OperatorActor, input: { username: string; role: OperatorRole; phone: string }) => propose(actor, { kind: 'create', ...input }),
     setRole: (actor: OperatorActor, id: number, role: OperatorRole) => propose(actor, { kind: 'role_change', operatorId: id, role }),
@@ -377,9 +418,10 @@ export function createOperatorsService(deps: {
     disable: (actor: OperatorActor, id: number) => toggle(actor, id, true),
     enable: (actor: OperatorActor, id: number) => toggle(actor, id, false),
 
-    async requests(): Promise<OperatorRequestView[]> {
+    /** The changes waiting for a second owner, each with whether `operatorId` may approve it now (ADR 075). */
+    async requests(operatorId: number): Promise<OperatorRequestView[]> {
       const rows = await operatorsRepository.pendingRequests(db)
-      return Promise.all(rows.map((row) => toRequestView(db, row)))
+      return Promise.all(rows.map(async (row) => ({ ...(await toRequestView(db, row)), can_decide: asCanDecide(await requestRefusal(db, row, operatorId)) })))
     },
 
     /**
@@ -390,9 +432,8 @@ export function createOperatorsService(deps: {
       return withOutbox(async (tx, outbox) => {
         const row = await lockedRequest(tx, requestId)
         if (row.status !== 'pending') throw new AppError('OPERATOR_REQUEST_DECIDED')
-        if (row.requestedBy === actor.operatorId || row.operatorId === actor.operatorId) throw new AppError('OPERATOR_REQUEST_OWN')
-        // The money policy's one four-eyes rule: not the proposer, not new, not one person with it (ADR 070).
-        await assertSecondOperator(tx, { assertMayDecideMoney }, { firstId: row.requestedBy, secondId: actor.operatorId, at: clock.now() })
+        const refusal = await requestRefusal(tx, row, actor.operatorId)
+        if (refusal) throw new AppError(refusal.code, refusal.reason)
         const request = await toRequestView(tx, row)
         const operator = await apply(tx, outbox, { operatorId: row.requestedBy, ip: null }, proposalOf(row), actor.operatorId)
         await operatorsRepository.decideRequest(tx, row.id, { status: 'applied', decidedBy: actor.operatorId, decidedAt: clock.now(), operatorId: operator.id })
@@ -439,8 +480,8 @@ export function createOperatorsService(deps: {
       return password ? { created: true } : { created: true, generatedPassword: chosen }
     },
 
-    /** The operator rules of every money decision (assertMayDecideMoney above), the money policy's SeparateDuties. */
-    assertMayDecideMoney,
+    /** The operator rules of every money decision (moneyRefusal above), the money policy's SeparateDuties. */
+    moneyRefusal,
   }
 
   async function toggle(actor: OperatorActor, id: number, disable: boolean) {

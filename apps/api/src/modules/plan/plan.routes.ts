@@ -13,7 +13,9 @@ export function planRoutes(app: TypedApp, deps: { plan: PlanService; operator: O
   const c = backofficePlanContract
   const id = (params: { id: string }) => Number(params.id)
 
-  app.get('/backoffice/plan', { schema: c.overview, preHandler: deps.operator('backoffice.read') }, async () => ok(await plan.overview()))
+  app.get('/backoffice/plan', { schema: c.overview, preHandler: deps.operator('backoffice.read') }, async (req) =>
+    ok(await plan.overview(req.operator.operatorId)),
+  )
   app.post('/backoffice/plan/proposals', { schema: c.propose, preHandler: deps.operator('plan.manage') }, async (req) =>
     ok(await plan.propose(req.operator, req.body), msg('PLAN_PROPOSED')),
   )

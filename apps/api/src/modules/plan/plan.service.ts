@@ -16,7 +16,7 @@ import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { NotificationChannel } from '../../lib/notification-listener.ts'
 import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
-import { assertSecondOperator, type SeparateDuties } from '../approvals/money-policy.ts'
+import { assertSecondOperator, canDecide, type Decider, type SeparateDuties } from '../approvals/money-policy.ts'
 import type { NamedPlanVersion, NewPlanVersion, PlanRepository, PlanVersionRow } from './plan.repository.ts'
 
 /** The PostgreSQL channel on which a process tells every other one that a plan version was applied (its id). */
@@ -122,6 +122,14 @@ function columnsOf(body: PlanValues): Omit<NewPlanVersion, 'status' | 'reason' |
     fourEyesAbove: bahtToSatang(body.four_eyes_above),
   }
 }
+
+/** `operatorId` as the second operator of the proposal `row` (ADR 075). */
+const decider = (row: { proposedBy: number | null }, operatorId: number, at: Date): Decider => ({
+  firstId: row.proposedBy,
+  secondId: operatorId,
+  at,
+  action: 'plan',
+})
 
 function toVersion(row: NamedPlanVersion): PlanVersion {
   const iso = (d: Date | null) => (d ? d.toISOString() : null)
@@ -260,10 +268,14 @@ export function createPlanService(deps: PlanServiceDeps) {
       },
     } satisfies NotificationChannel<{ versionId: number }>,
 
-    async overview(): Promise<PlanOverview> {
+    /** The plan, the proposal waiting with whether `operatorId` may approve it now (ADR 075), and the history. */
+    async overview(operatorId: number): Promise<PlanOverview> {
       const plan = await inForce(db, clock.now())
       const [current, pending, history] = await Promise.all([named(db, plan.id), planRepository.pending(db), planRepository.history(db, HISTORY_SIZE)])
-      return { current: toVersion(current), pending: pending ? toVersion(pending) : null, history: history.map(toVersion) }
+      const waiting = pending
+        ? { ...toVersion(pending), can_decide: await canDecide(db, deps.separateDuties, decider(pending, operatorId, clock.now())) }
+        : null
+      return { current: toVersion(current), pending: waiting, history: history.map(toVersion) }
     },
 
     /** One operator proposes every value of a new version; it waits for a second operator. One proposal at a time. */
@@ -298,7 +310,7 @@ export function createPlanService(deps: PlanServiceDeps) {
       const at = clock.now()
       const applied = await inTransaction(db, async (tx) => {
         const row = await lockedPending(tx, id)
-        await assertSecondOperator(tx, deps.separateDuties, { firstId: row.proposedBy, secondId: actor.operatorId, at })
+        await assertSecondOperator(tx, deps.separateDuties, decider(row, actor.operatorId, at))
         const previous = await named(tx, (await inForce(tx, at)).id)
         const decided = await planRepository.decide(tx, id, { status: 'APPLIED', decidedBy: actor.operatorId, decidedAt: at, effectiveFrom: at })
         await auditRepository.record(tx, {

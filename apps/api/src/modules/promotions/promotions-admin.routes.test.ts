@@ -155,7 +155,7 @@ describe('promotions editor: four eyes', () => {
     const own = (await create(author, terms())).json().data
     const self = await publish(author, own.id)
     expect(self.statusCode).toBe(409)
-    expect(self.json()).toMatchObject({ code: 'FOUR_EYES_SAME_OPERATOR', message: 'ผู้เสนอฉบับแก้ไขเผยแพร่เองไม่ได้ ต้องให้ผู้ใช้งานอีกคนที่มีสิทธิ์อนุมัติเงินเป็นผู้เผยแพร่' })
+    expect(self.json()).toMatchObject({ code: 'FOUR_EYES_SAME_OPERATOR', message: 'คุณเป็นผู้เสนอรายการนี้เอง จึงเผยแพร่โปรโมชั่นเองไม่ได้ รอฝ่ายการเงินอีกคนที่ไม่ใช่ผู้เสนอ' })
 
     const res = await publish(checker, version.id)
     expect(res.statusCode, res.body).toBe(200)

@@ -14,7 +14,7 @@ export function promotionsAdminRoutes(app: TypedApp, deps: { admin: PromotionsAd
   const decide = deps.operator('money.decide')
   const c = backofficePromotionsContract
   const id = (params: { id: string }) => Number(params.id)
-  app.get('/backoffice/promotions', { schema: c.list, preHandler: manage }, async () => ok({ list: await admin.list() }))
+  app.get('/backoffice/promotions', { schema: c.list, preHandler: manage }, async (req) => ok({ list: await admin.list(req.operator.operatorId) }))
   app.get('/backoffice/promotions/choices', { schema: c.choices, preHandler: manage }, async () => ok(await admin.choices()))
   app.post('/backoffice/promotions', { schema: c.create, preHandler: manage }, async (req) =>
     ok(await admin.create(req.operator, req.body), msg('PROMOTION_PROPOSED')),

@@ -13,7 +13,7 @@ import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
-import { assertSecondOperator, type SeparateDuties } from '../approvals/money-policy.ts'
+import { assertSecondOperator, canDecide, type Decider, type SeparateDuties } from '../approvals/money-policy.ts'
 import type { GamesRepository } from '../games/games.repository.ts'
 import type { NamedVersion, PromotionRow, PromotionsRepository, PromotionVersionRow } from './promotions.repository.ts'
 import { creditGivenBaht, isLive } from './promotions.service.ts'
@@ -48,6 +48,14 @@ function termsView(t: StoredTerms) {
 
 /** What the audit log keeps of a set of terms: what a player would be offered, in the API's units. */
 const auditTerms = (t: StoredTerms | undefined) => (t ? termsView(t) : null)
+
+/** `operatorId` as the operator who would publish the pending version `version` (ADR 075). */
+const decider = (version: { proposedBy: number | null }, operatorId: number, at: Date): Decider => ({
+  firstId: version.proposedBy,
+  secondId: operatorId,
+  at,
+  action: 'promotion',
+})
 
 function versionView({ version: v, proposedBy, decidedBy }: NamedVersion): PromotionVersion {
   return {
@@ -133,7 +141,8 @@ export function createPromotionsAdminService(
     return (await list(tx, [row]))[0]!
   }
 
-  async function list(tx: Db, rows: PromotionRow[]): Promise<AdminPromotion[]> {
+  /** The promotions as the list shows them; with `operatorId`, each pending version says whether it may publish it now (ADR 075). */
+  async function list(tx: Db, rows: PromotionRow[], operatorId?: number): Promise<AdminPromotion[]> {
     const versions = await repo.namedVersions(tx, {
       ids: rows.flatMap((r) => (r.versionId === null ? [] : [r.versionId])),
       pendingOf: rows.map((r) => r.id),
@@ -141,17 +150,25 @@ export function createPromotionsAdminService(
     const byId = new Map(versions.map((v) => [v.version.id, v]))
     const pending = new Map(versions.filter((v) => v.version.status === 'PENDING').map((v) => [v.version.promotionId, v]))
     const now = clock.now()
-    return rows.map((row) => {
+    const pendingView = async (proposal: NamedVersion | undefined) => {
+      if (!proposal) return null
+      if (operatorId === undefined) return versionView(proposal)
+      return { ...versionView(proposal), can_decide: await canDecide(tx, separateDuties, decider(proposal.version, operatorId, now)) }
+    }
+    const views: AdminPromotion[] = []
+    // One after the other: this also runs inside a transaction, whose one connection takes one query at a time.
+    for (const row of rows) {
       const live = row.versionId === null ? undefined : byId.get(row.versionId)
       const proposal = pending.get(row.id)
-      return {
+      views.push({
         ...termsView(row),
         id: row.id,
         status: promotionStatus(row, proposal !== undefined, now),
         version: live ? { id: live.version.id, number: live.version.number } : null,
-        pending: proposal ? versionView(proposal) : null,
-      }
-    })
+        pending: await pendingView(proposal),
+      })
+    }
+    return views
   }
 
   /** A new PENDING version of `promotion` (replacing a pending one), with its audit row. */
@@ -190,8 +207,9 @@ export function createPromotionsAdminService(
   }
 
   return {
-    async list(): Promise<AdminPromotion[]> {
-      return list(db, await repo.listAll(db))
+    /** Every promotion; with `operatorId` (the back-office list), each pending version says whether it may publish it now. */
+    async list(operatorId?: number): Promise<AdminPromotion[]> {
+      return list(db, await repo.listAll(db), operatorId)
     },
 
     async choices(): Promise<PromotionChoices> {
@@ -252,12 +270,7 @@ export function createPromotionsAdminService(
       return inTransaction(db, async (tx) => {
         const { promotion, version } = await lockedPending(tx, id)
         const at = clock.now()
-        await assertSecondOperator(tx, separateDuties, {
-          firstId: version.proposedBy,
-          secondId: actor.operatorId,
-          at,
-          sameOperatorText: msg('PROMOTION_SAME_OPERATOR'),
-        })
+        await assertSecondOperator(tx, separateDuties, decider(version, actor.operatorId, at))
         // The catalogue may have changed since the proposal.
         await checkCatalogue(tx, deps, version.rules as PromotionTerms['rules'])
         const published = (await repo.decideVersion(tx, id, { status: 'PUBLISHED', decidedBy: actor.operatorId, decidedAt: at, decisionNote: null }))!

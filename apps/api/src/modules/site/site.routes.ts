@@ -55,7 +55,9 @@ export async function mediaRoutes(app: TypedApp, deps: { site: SiteService }) {
 export function backofficeSiteRoutes(app: TypedApp, deps: { site: SiteService; operator: OperatorGuard }) {
   const c = backofficeSiteContract
   const id = (params: { id: string }) => Number(params.id)
-  app.get('/backoffice/site', { schema: c.get, preHandler: deps.operator('backoffice.read') }, async () => ok(await deps.site.settings()))
+  app.get('/backoffice/site', { schema: c.get, preHandler: deps.operator('backoffice.read') }, async (req) =>
+    ok(await deps.site.settings(req.operator.operatorId)),
+  )
   app.post('/backoffice/site', { schema: c.save, preHandler: deps.operator('site.manage') }, async (req) => {
     const saved = await deps.site.save(req.operator, req.body)
     return ok(saved.settings, msg(saved.proposed ? 'SITE_PROPOSED' : saved.lookChanged ? 'SITE_SAVED' : 'SITE_UNCHANGED'))

@@ -15,7 +15,7 @@ import type { Db } from '../../db/client.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../errors.ts'
 import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
-import { assertSecondOperator, type SeparateDuties } from '../approvals/money-policy.ts'
+import { assertSecondOperator, canDecide, type Decider, type SeparateDuties } from '../approvals/money-policy.ts'
 import type { SiteContentColumns } from '../../db/schema.ts'
 import { svgMedia } from './site-images.ts'
 import type { MediaRow, NamedSiteContentVersion, SiteContentVersionRow, SiteRepository, SiteSettingsRow } from './site.repository.ts'
@@ -130,11 +130,16 @@ export function createSiteService(deps: {
     return row
   }
 
-  /** The settings players are served now, the content version waiting, and the latest decided ones. */
-  async function settingsOf(db: Db, row: SiteSettingsRow): Promise<SiteSettings> {
+  /**
+   * The settings players are served now, the content version waiting (with whether `operatorId` may apply it now, ADR
+   * 075), and the latest decided ones.
+   */
+  async function settingsOf(db: Db, row: SiteSettingsRow, operatorId: number | undefined): Promise<SiteSettings> {
     const pending = await siteRepository.pendingContent(db)
     const history = await siteRepository.contentHistory(db, HISTORY_SIZE)
-    return { ...metadataOf(row), updated_at: row.updatedAt.toISOString(), pending: pending ? versionOf(pending) : null, history: history.map(versionOf) }
+    const mayApply = pending && operatorId !== undefined && (await canDecide(db, deps.separateDuties, decider(pending.proposedBy, operatorId, new Date(now()))))
+    const waiting = pending ? { ...versionOf(pending), ...(mayApply ? { can_decide: mayApply } : {}) } : null
+    return { ...metadataOf(row), updated_at: row.updatedAt.toISOString(), pending: waiting, history: history.map(versionOf) }
   }
 
   /**
@@ -142,7 +147,8 @@ export function createSiteService(deps: {
    * with it (ADR 036, ADR 070): the money policy's one four-eyes rule.
    */
   const assertSecondKey = (tx: Db, approver: AuditActor, authorId: number, at: Date) =>
-    assertSecondOperator(tx, deps.separateDuties, { firstId: authorId, secondId: approver.operatorId, at })
+    assertSecondOperator(tx, deps.separateDuties, decider(authorId, approver.operatorId, at))
+  const decider = (authorId: number, operatorId: number, at: Date): Decider => ({ firstId: authorId, secondId: operatorId, at, action: 'site' })
 
   /** Locks a PENDING content version for a decision; a decided one answers 409, an unknown one 404. */
   async function lockedPending(tx: Db, id: number): Promise<SiteContentVersionRow> {
@@ -229,8 +235,8 @@ export function createSiteService(deps: {
     },
 
     /** The settings as the back-office editor loads them, with the content version waiting for a second operator. */
-    async settings(): Promise<SiteSettings> {
-      return settingsOf(deps.db, await settingsRow())
+    async settings(operatorId: number): Promise<SiteSettings> {
+      return settingsOf(deps.db, await settingsRow(), operatorId)
     },
 
     /**
@@ -319,7 +325,7 @@ export function createSiteService(deps: {
         return { row, lookChanged, proposed }
       })
       if (outcome.lookChanged) cached.delete('metadata')
-      return { settings: await settingsOf(deps.db, outcome.row), lookChanged: outcome.lookChanged, proposed: outcome.proposed }
+      return { settings: await settingsOf(deps.db, outcome.row, actor?.operatorId), lookChanged: outcome.lookChanged, proposed: outcome.proposed }
     },
 
     /**
@@ -348,7 +354,7 @@ export function createSiteService(deps: {
         return after
       })
       cached.delete('metadata')
-      return settingsOf(deps.db, row)
+      return settingsOf(deps.db, row, actor.operatorId)
     },
 
     /** Turns a PENDING content version down, with a reason (its author withdrawing it included): players see nothing new. */
@@ -367,7 +373,7 @@ export function createSiteService(deps: {
           at,
         })
       })
-      return this.settings()
+      return this.settings(actor.operatorId)
     },
   }
 }

@@ -11,7 +11,7 @@ export function withdrawalDeskRoutes(app: TypedApp, deps: { desk: WithdrawalDesk
   const id = (params: { id: string }) => Number(params.id)
 
   app.get('/backoffice/withdrawals', { schema: backofficeContract.withdrawals, preHandler: deps.operator('backoffice.read') }, async (req) =>
-    ok(await desk.listWithdrawals(req.query.status, req.query.page)),
+    ok(await desk.listWithdrawals(req.operator.operatorId, req.query.status, req.query.page)),
   )
 
   app.post('/backoffice/withdrawals/:id/approve', { schema: backofficeContract.approveWithdrawal, preHandler: moneyOperator }, async (req) => {

@@ -4,7 +4,7 @@ import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { ApprovalsService } from '../approvals/approvals.service.ts'
-import type { SeparateDuties } from '../approvals/money-policy.ts'
+import { assertMayDecideMoney, canDecide, type SeparateDuties } from '../approvals/money-policy.ts'
 import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
 import type { MembersService } from '../members/members.service.ts'
 import type { WithdrawalService } from './withdrawals.service.ts'
@@ -37,9 +37,20 @@ export function createWithdrawalDeskService(deps: {
       const [found] = await withContext([await withdrawals.view(id)])
       return found!
     },
-    async listWithdrawals(status: BackofficeWithdrawal['status'], page: number) {
+    /**
+     * A page of the queue; each waiting withdrawal says whether `operatorId` may approve it now (ADR 075): the first
+     * approval as its operator's own duties allow, the second as the four-eyes rule does with the first approver.
+     */
+    async listWithdrawals(operatorId: number, status: BackofficeWithdrawal['status'], page: number) {
       const found = await withdrawals.list(status, page)
-      return { ...found, list: await withContext(found.list) }
+      const list = await withContext(found.list)
+      const at = clock.now()
+      const decisions = list.map(async (w): Promise<BackofficeWithdrawal> => {
+        if (w.status !== 'PENDING') return w
+        const firstId = w.needs_second_approval ? (w.approvals[0]?.operator_id ?? null) : null
+        return { ...w, can_decide: await canDecide(db, separateDuties, { firstId, secondId: operatorId, at, action: 'withdrawal' }) }
+      })
+      return { ...found, list: await Promise.all(decisions) }
     },
 
     /** The first approval of a withdrawal asks the policy; if it waits, a different operator's approval pays it. */
@@ -78,7 +89,7 @@ export function createWithdrawalDeskService(deps: {
           await approvals.decidePending(tx, actor, pending, { approve: false, reason })
           return
         }
-        await separateDuties.assertMayDecideMoney(tx, { operatorId: actor.operatorId, at: clock.now() })
+        await assertMayDecideMoney(tx, separateDuties, { operatorId: actor.operatorId, at: clock.now(), action: 'withdrawal' })
         await withdrawals.settle(tx, actor.operatorId, id, { approve: false, reason })
         await auditRepository.record(tx, {
           actor,

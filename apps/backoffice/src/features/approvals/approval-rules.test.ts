@@ -1,20 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { approveBlock, decisionNote } from './approval-rules.ts'
-
-const waiting = { status: 'PENDING' as const, requested_by_id: 7 }
-
-describe('who may approve a waiting money action', () => {
-  it('the requester is told another operator must approve; a different money operator may', () => {
-    expect(approveBlock(waiting, { operator_id: 7, role: 'finance' })).toBe('approvals.ownRequest')
-    expect(approveBlock(waiting, { operator_id: 8, role: 'finance' })).toBeUndefined()
-    expect(approveBlock(waiting, { operator_id: 8, role: 'owner' })).toBeUndefined()
-  })
-
-  it('nothing to block once decided, or before the operator is known', () => {
-    expect(approveBlock({ ...waiting, status: 'APPLIED' }, { operator_id: 7, role: 'finance' })).toBeUndefined()
-    expect(approveBlock(waiting, undefined)).toBeUndefined()
-  })
-})
+import { decisionNote } from './approval-rules.ts'
 
 describe("a decided action's note", () => {
   it('reads the bank feed confirmation, a rejection reason, or that one operator sufficed', () => {

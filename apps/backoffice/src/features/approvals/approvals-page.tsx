@@ -2,7 +2,7 @@ import type { Approval, ApprovalKind } from '@sanam/contract'
 import { formatBaht, formatDateTimeSeconds } from '@sanam/web-shared/format'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
-import { decisionColumn, DecisionDialog, useDecision } from '../../components/decision.tsx'
+import { blockedBy, decisionColumn, DecisionDialog, useDecision } from '../../components/decision.tsx'
 import { TextField } from '../../components/fields.tsx'
 import { PagedTable } from '../../components/paged-table.tsx'
 import { ToggleTabs } from '../../components/toggle-tabs.tsx'
@@ -11,7 +11,7 @@ import { t } from '../../lib/i18n/th.ts'
 import { movesMoney, useOperator } from '../../lib/operator.ts'
 import { useApproveApproval } from './api/approve-approval.ts'
 import { useRejectApproval } from './api/reject-approval.ts'
-import { approveBlock, decisionNote } from './approval-rules.ts'
+import { decisionNote } from './approval-rules.ts'
 
 const STATUSES: readonly NonNullable<ApprovalsQuery['status']>[] = ['PENDING', 'APPLIED', 'REJECTED']
 const KINDS: readonly (ApprovalKind | 'ALL')[] = ['ALL', 'MANUAL_DEPOSIT', 'ASSIGN_DEPOSIT', 'ADJUSTMENT', 'WITHDRAWAL']
@@ -47,8 +47,8 @@ function Decided({ item }: { item: Approval }) {
 /**
  * The approvals queue (issue 18 §1, ADR 035): every operator money action that waits for a second, different operator
  * (manual deposits no bank transfer confirms, assignments, adjustments, withdrawal payouts): for whom, how much, who
- * asked, when and why. A money operator approves or rejects with a reason; the requester's own items say that another
- * operator must approve (the server refuses it too).
+ * asked, when and why. A money operator approves or rejects with a reason; an action it may not approve (its own, a
+ * related operator's, or within its first 24 hours) has its approve button disabled with the server's reason (ADR 075).
  */
 export function ApprovalsPage() {
   const me = useOperator()
@@ -88,15 +88,13 @@ export function ApprovalsPage() {
       ...(status === 'PENDING'
         ? canDecide
           ? [
-              decisionColumn<Approval>('approvals', open, (item) => {
-                const blocked = approveBlock(item, operator)
-                return blocked && { id: `approval-${item.id}-hint`, text: t(blocked) }
-              }),
+              // The server says who may approve each waiting action, and why not (ADR 075).
+              decisionColumn<Approval>('approvals', open, (item) => blockedBy(`approval-${item.id}-hint`, item.can_decide)),
             ]
           : []
         : [{ id: 'decided', header: t('approvals.decidedBy'), cell: ({ row }) => <Decided item={row.original} /> } satisfies ColumnDef<Approval, unknown>]),
     ],
-    [status, canDecide, operator],
+    [status, canDecide],
   )
 
   const item = decision?.item

@@ -3,6 +3,7 @@ import { formatDateTimeSeconds } from '@sanam/web-shared/format'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo } from 'react'
 import { DataTable } from '../../components/data-table.tsx'
+import { DecideNote, mayDecide } from '../../components/decision.tsx'
 import { useToast } from '../../components/toasts.tsx'
 import { errorText } from '../../lib/api-client.ts'
 import { t } from '../../lib/i18n/th.ts'
@@ -22,7 +23,8 @@ function changeOf(request: OperatorRequestView): string {
 
 /**
  * Changes to owners and finance operators waiting for a second owner (ADR 070): another owner approves or rejects;
- * the proposer may only withdraw its own.
+ * the proposer may only withdraw its own. Each says, as the server does, whether this owner may approve it now and why
+ * not (ADR 075).
  */
 export function OperatorRequests() {
   const me = useOperator()
@@ -42,21 +44,37 @@ export function OperatorRequests() {
       {
         id: 'actions',
         header: t('common.actions'),
-        cell: ({ row }) =>
-          row.original.requested_by === me.data?.operator_id ? (
-            <button type="button" className="button button--ghost" onClick={() => run(row.original.id, 'reject')}>
-              {t('operators.withdraw')}
-            </button>
-          ) : (
+        cell: ({ row }) => {
+          const request = row.original
+          // The server says whether this owner may approve it now, and why not (ADR 075).
+          const hint = `request-${request.id}-hint`
+          const blocked = !mayDecide(request.can_decide)
+          return (
             <span className="row-actions">
-              <button type="button" className="button" onClick={() => run(row.original.id, 'approve')}>
-                {t('approvals.approve')} {row.original.username}
-              </button>
-              <button type="button" className="button button--danger" onClick={() => run(row.original.id, 'reject')}>
-                {t('approvals.reject')}
-              </button>
+              {request.requested_by === me.data?.operator_id ? (
+                <button type="button" className="button button--ghost" onClick={() => run(request.id, 'reject')}>
+                  {t('operators.withdraw')}
+                </button>
+              ) : (
+                <>
+                  <button
+                    type="button"
+                    className="button"
+                    disabled={blocked}
+                    aria-describedby={blocked ? hint : undefined}
+                    onClick={() => run(request.id, 'approve')}
+                  >
+                    {t('approvals.approve')} {request.username}
+                  </button>
+                  <button type="button" className="button button--danger" onClick={() => run(request.id, 'reject')}>
+                    {t('approvals.reject')}
+                  </button>
+                </>
+              )}
+              <DecideNote id={hint} can={request.can_decide} />
             </span>
-          ),
+          )
+        },
       },
     ]
   }, [me.data?.operator_id, decide, toast])

@@ -1,4 +1,4 @@
-import { OPERATOR_ROLES, type OperatorView } from '@sanam/contract'
+import { OPERATOR_ROLES, type OperatorListItem, type OperatorView } from '@sanam/contract'
 import { formatDateTimeSeconds } from '@sanam/web-shared/format'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
@@ -15,6 +15,7 @@ import { useChangeOperatorRole } from './api/change-operator-role.ts'
 import { useCreateOperator } from './api/create-operator.ts'
 import { useResetOperatorPassword } from './api/reset-operator-password.ts'
 import { useUpdateOperatorAccess, type OperatorAccessChange } from './api/update-operator-access.ts'
+import { DecidesMoney } from './decides-money.tsx'
 import { OperatorRequests } from './operator-requests.tsx'
 
 const ROLES: readonly Role[] = OPERATOR_ROLES
@@ -58,7 +59,7 @@ export function OperatorsPage() {
   }
   const edit = editing?.kind === 'role' ? changeRole : editing?.kind === 'phone' ? changePhone : resetPassword
 
-  const columns = useMemo<ColumnDef<OperatorView, unknown>[]>(() => {
+  const columns = useMemo<ColumnDef<OperatorListItem, unknown>[]>(() => {
     const run = (id: number, change: OperatorAccessChange) =>
       updateAccess({ id, change }, { onSuccess: ({ message }) => message && toast(message), onError: (failure) => toast(errorText(failure), 'error') })
     return [
@@ -76,6 +77,7 @@ export function OperatorsPage() {
         ),
       },
       { header: t('operators.lastLogin'), cell: ({ row }) => formatDateTimeSeconds(row.original.last_login_at) },
+      { header: t('operators.decidesMoney'), cell: ({ row }) => <DecidesMoney operator={row.original} /> },
       {
         id: 'actions',
         header: t('common.actions'),

@@ -3,6 +3,7 @@ import { formatDateTimeSeconds } from '@sanam/web-shared/format'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
 import { DataTable } from '../../components/data-table.tsx'
+import { DecideNote, mayDecide } from '../../components/decision.tsx'
 import { useToast } from '../../components/toasts.tsx'
 import { errorText } from '../../lib/api-client.ts'
 import { t, type MessageKey } from '../../lib/i18n/th.ts'
@@ -17,7 +18,8 @@ const STATE_CLASS = { PENDING: 'state state--warn', ACTIVE: 'state state--in', R
 
 /**
  * Pay-in accounts (issue 20 §2): the operator bank accounts players deposit into. Owners and finance propose a new
- * account or new details and retire one at once; a second finance operator, never the one who proposed, activates.
+ * account or new details and retire one at once; a second finance operator activates: one that may not (its own
+ * proposal, a related operator's, its first 24 hours) sees the button disabled with the server's reason (ADR 075).
  */
 export function PayinAccountsPage() {
   const me = useOperator()
@@ -26,7 +28,6 @@ export function PayinAccountsPage() {
   const { mutate: decide, isPending: deciding } = useDecidePayinAccount()
   const [editing, setEditing] = useState<{ replaces?: PayinAccount }>()
   const role = me.data?.role
-  const username = me.data?.username
   const mayManage = mayOperator(role, 'payin.manage')
   const mayActivate = mayOperator(role, 'money.decide')
 
@@ -72,15 +73,23 @@ export function PayinAccountsPage() {
           const account = row.original
           const label = <span className="visually-hidden">{account.account_number}</span>
           if (account.status === 'PENDING') {
-            const own = account.proposed_by === username
+            // The server says whether this operator may activate it now, and why not (ADR 075).
+            const blocked = !mayDecide(account.can_decide)
+            const hint = `payin-${account.id}-hint`
             return (
               <span className="row-actions">
-                {mayActivate && !own && (
-                  <button type="button" className="button" disabled={deciding} onClick={() => run(account.id, 'activate')}>
+                {mayActivate && (
+                  <button
+                    type="button"
+                    className="button"
+                    disabled={deciding || blocked}
+                    aria-describedby={blocked ? hint : undefined}
+                    onClick={() => run(account.id, 'activate')}
+                  >
                     {t('payin.activate')} {label}
                   </button>
                 )}
-                {own && <span className="muted">{t('payin.ownProposal')}</span>}
+                {mayActivate && <DecideNote id={hint} can={account.can_decide} />}
                 {mayManage && (
                   <button type="button" className="button button--ghost" disabled={deciding} onClick={() => run(account.id, 'reject')}>
                     {t('payin.reject')} {label}
@@ -103,7 +112,7 @@ export function PayinAccountsPage() {
         },
       },
     ]
-  }, [decide, deciding, mayActivate, mayManage, toast, username])
+  }, [decide, deciding, mayActivate, mayManage, toast])
 
   return (
     <section className="panel">

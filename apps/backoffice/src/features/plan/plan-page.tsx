@@ -2,6 +2,7 @@ import { mayOperator, type PlanValues, type PlanVersion } from '@sanam/contract'
 import { formatBaht, formatDateTimeSeconds, formatProgressPercent } from '@sanam/web-shared/format'
 import { useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
+import { DecideNote, mayDecide } from '../../components/decision.tsx'
 import { FormDialog } from '../../components/dialog.tsx'
 import { SelectField, TextField } from '../../components/fields.tsx'
 import { useToast } from '../../components/toasts.tsx'
@@ -157,7 +158,8 @@ export function PlanPage() {
 
   if (!plan.data) return <section className="panel">{plan.isError ? <p role="alert">{errorText(plan.error)}</p> : <p>{t('common.loading')}</p>}</section>
   const { current, pending, history } = plan.data
-  const own = pending !== null && pending.proposed_by_id === me.data?.operator_id
+  // The server says whether this operator may approve the proposal now, and why not (ADR 075).
+  const blocked = pending !== null && !mayDecide(pending.can_decide)
   const decided = {
     onSuccess: ({ message }: { message: string | undefined }) => {
       if (message) toast(message)
@@ -199,8 +201,8 @@ export function PlanPage() {
                 <button
                   type="button"
                   className="button"
-                  disabled={own}
-                  aria-describedby={own ? 'plan-own-hint' : undefined}
+                  disabled={blocked}
+                  aria-describedby={blocked ? 'plan-decide-hint' : undefined}
                   onClick={() => setDeciding('approve')}
                 >
                   {t('plan.approve')} #{pending.id}
@@ -211,11 +213,7 @@ export function PlanPage() {
                   {t('plan.reject')} #{pending.id}
                 </button>
               )}
-              {own && movesMoney(role) && (
-                <span id="plan-own-hint" className="cell-note state--warn">
-                  {t('plan.ownProposal')}
-                </span>
-              )}
+              {movesMoney(role) && <DecideNote id="plan-decide-hint" can={pending.can_decide} />}
             </div>
           </>
         ) : (

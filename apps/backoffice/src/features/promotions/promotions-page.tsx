@@ -31,7 +31,7 @@ export function PromotionsPage() {
         <>
           <h2 className="detail__subtitle">{t('promotions.pendingTitle')}</h2>
           <p className="muted">{t('promotions.pendingLead')}</p>
-          <PendingVersions pending={pending} username={operator?.username} mayDecide={mayDecide} onDecide={setDecision} />
+          <PendingVersions pending={pending} mayDecide={mayDecide} onDecide={setDecision} />
         </>
       )}
       <h2 className="detail__subtitle">{t('promotions.allTitle')}</h2>

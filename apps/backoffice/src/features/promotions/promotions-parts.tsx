@@ -8,6 +8,7 @@ import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo } from 'react'
 import { Link } from 'react-router'
 import { DataTable } from '../../components/data-table.tsx'
+import { DecideNote, mayDecide as serverAllows } from '../../components/decision.tsx'
 import { FormDialog } from '../../components/dialog.tsx'
 import { TextField } from '../../components/fields.tsx'
 import { useToast } from '../../components/toasts.tsx'
@@ -42,14 +43,12 @@ const STATUS_TONE: Record<AdminPromotion['status'], string> = {
   disabled: 'state--off',
 }
 
-/** The versions waiting: review, and (for a money operator) publish, never one's own, or reject. */
-export function PendingVersions(props: {
-  pending: PromotionVersion[]
-  username: string | undefined
-  mayDecide: boolean
-  onDecide: (decision: Decision) => void
-}) {
-  const { username, mayDecide, onDecide } = props
+/**
+ * The versions waiting: review, and (for a money operator) publish or reject. Publishing a version the operator may not
+ * publish now (its own, a related operator's, or within its first 24 hours) is disabled with the server's reason (ADR 075).
+ */
+export function PendingVersions(props: { pending: PromotionVersion[]; mayDecide: boolean; onDecide: (decision: Decision) => void }) {
+  const { mayDecide, onDecide } = props
   const pendingColumns = useMemo<ColumnDef<PromotionVersion, unknown>[]>(
     () => [
       { header: t('promotions.name'), cell: ({ row }) => row.original.title },
@@ -69,7 +68,7 @@ export function PendingVersions(props: {
         id: 'actions',
         header: t('common.actions'),
         cell: ({ row }) => {
-          const own = row.original.proposed_by === username
+          const blocked = !serverAllows(row.original.can_decide)
           const hint = `version-${row.original.id}-hint`
           return (
             <span className="row-actions">
@@ -81,8 +80,8 @@ export function PendingVersions(props: {
                   <button
                     type="button"
                     className="button"
-                    disabled={own}
-                    aria-describedby={own ? hint : undefined}
+                    disabled={blocked}
+                    aria-describedby={blocked ? hint : undefined}
                     onClick={() => onDecide({ kind: 'publish', version: row.original })}
                   >
                     {`${t('promotions.publish')} ${row.original.title}`}
@@ -90,11 +89,7 @@ export function PendingVersions(props: {
                   <button type="button" className="button button--danger" onClick={() => onDecide({ kind: 'reject', version: row.original })}>
                     {t('promotions.reject')}
                   </button>
-                  {own && (
-                    <span id={hint} className="cell-note state--warn">
-                      {t('promotions.ownVersion')}
-                    </span>
-                  )}
+                  <DecideNote id={hint} can={row.original.can_decide} />
                 </>
               )}
             </span>
@@ -102,7 +97,7 @@ export function PendingVersions(props: {
         },
       },
     ],
-    [username, mayDecide, onDecide],
+    [mayDecide, onDecide],
   )
   return <DataTable caption={t('promotions.pendingTitle')} columns={pendingColumns} rows={props.pending} loading={false} />
 }

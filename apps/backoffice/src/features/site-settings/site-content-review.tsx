@@ -2,6 +2,7 @@ import { formatDateTimeSeconds } from '@sanam/web-shared/format'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState, type ReactNode } from 'react'
 import { DataTable } from '../../components/data-table.tsx'
+import { DecideNote, mayDecide } from '../../components/decision.tsx'
 import { FormDialog } from '../../components/dialog.tsx'
 import { TextField } from '../../components/fields.tsx'
 import { useToast } from '../../components/toasts.tsx'
@@ -88,13 +89,11 @@ const contentOf = (settings: SiteSettings): Content => ({
  */
 export function PendingContent({
   settings,
-  operatorId,
   mayApprove,
   mayReject,
   mayEdit,
 }: {
   settings: SiteSettings
-  operatorId: number | undefined
   mayApprove: boolean
   mayReject: boolean
   /** Whether the operator edits the settings: it is told what it may still save while this waits. */
@@ -105,7 +104,8 @@ export function PendingContent({
   const reject = useRejectSiteVersion()
   const [deciding, setDeciding] = useState<'approve' | 'reject'>()
   const pending = settings.pending
-  const own = pending !== null && pending.proposed_by_id === operatorId
+  // The server says whether this operator may apply the change now, and why not (ADR 075).
+  const blocked = pending !== null && !mayDecide(pending.can_decide)
   const decided = {
     onSuccess: ({ message }: { message: string | undefined }) => {
       if (message) toast(message)
@@ -130,8 +130,8 @@ export function PendingContent({
               <button
                 type="button"
                 className="button"
-                disabled={own}
-                aria-describedby={own ? 'site-own-hint' : undefined}
+                disabled={blocked}
+                aria-describedby={blocked ? 'site-decide-hint' : undefined}
                 onClick={() => setDeciding('approve')}
               >
                 {t('site.approve')} #{pending.id}
@@ -142,11 +142,7 @@ export function PendingContent({
                 {t('site.reject')} #{pending.id}
               </button>
             )}
-            {own && mayApprove && (
-              <span id="site-own-hint" className="cell-note state--warn">
-                {t('site.ownProposal')}
-              </span>
-            )}
+            {mayApprove && <DecideNote id="site-decide-hint" can={pending.can_decide} />}
             {!mayApprove && <span className="cell-note">{t('site.waitsForFinance')}</span>}
           </div>
           {mayEdit && <p className="muted">{t('site.pendingNote')}</p>}

@@ -36,13 +36,7 @@ export function SiteSettingsPage() {
       <p className="muted">{t('site.lead')}</p>
       {settings.data ? (
         <>
-          <PendingContent
-            settings={settings.data}
-            operatorId={me.data?.operator_id}
-            mayApprove={movesMoney(role)}
-            mayReject={mayEdit || movesMoney(role)}
-            mayEdit={mayEdit}
-          />
+          <PendingContent settings={settings.data} mayApprove={movesMoney(role)} mayReject={mayEdit || movesMoney(role)} mayEdit={mayEdit} />
           {mayEdit ? (
             // A save reloads the settings: the form starts again from what players are served (a proposal waits above).
             <SiteSettingsForm key={`${settings.data.updated_at}-${settings.data.pending?.id ?? ''}`} initial={settings.data} />

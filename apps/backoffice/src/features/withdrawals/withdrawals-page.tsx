@@ -2,7 +2,7 @@ import type { BackofficeWithdrawal } from '@sanam/contract'
 import { formatBaht, formatDateTimeSeconds } from '@sanam/web-shared/format'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
-import { decisionColumn, DecisionDialog, useDecision, type Decision } from '../../components/decision.tsx'
+import { blockedBy, decisionColumn, DecisionDialog, useDecision, type Decision } from '../../components/decision.tsx'
 import { TextField } from '../../components/fields.tsx'
 import { PagedTable } from '../../components/paged-table.tsx'
 import { ToggleTabs } from '../../components/toggle-tabs.tsx'
@@ -57,8 +57,8 @@ export function WithdrawalsPage() {
       ...(status === 'PENDING'
         ? canDecide
           ? [
-              // Four-eyes: whoever approved first cannot also give the second approval (the server refuses it too).
-              decisionColumn<BackofficeWithdrawal>('withdrawals', open, (item) => item.approvals.some((a) => a.operator_id === me.data?.operator_id)),
+              // The server says who may approve each withdrawal, and why not (ADR 075): four-eyes, the first 24 hours.
+              decisionColumn<BackofficeWithdrawal>('withdrawals', open, (item) => blockedBy(`withdrawal-${item.id}-hint`, item.can_decide)),
             ]
           : []
         : ([
@@ -66,7 +66,7 @@ export function WithdrawalsPage() {
             { header: t('withdrawals.result'), cell: ({ row }) => row.original.payout_ref ?? row.original.reason ?? '–' },
           ] satisfies ColumnDef<BackofficeWithdrawal, unknown>[])),
     ],
-    [status, canDecide, me.data?.operator_id],
+    [status, canDecide],
   )
 
   return (
