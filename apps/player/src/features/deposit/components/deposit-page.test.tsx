@@ -278,6 +278,10 @@ describe('DepositPage (spec §2 Deposit, §4, §5, §8)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'ยืนยันรายการฝาก' }))
     await screen.findByText('กำลังตรวจสอบสลิป...')
     expect(cursorCalls()).toBe(1)
+    // The bill gone, the check stops.
+    fireEvent.click(screen.getByRole('button', { name: 'ยกเลิกรายการ' }))
+    await screen.findByText('ยกเลิกโปรโมชั่นแล้ว')
+    expect(screen.queryByText('กำลังตรวจสอบสลิป...')).toBeNull()
   })
 
   it('no confirm button for an amount of zero', async () => {
@@ -300,6 +304,7 @@ describe('DepositPage (spec §2 Deposit, §4, §5, §8)', () => {
     await act(() => vi.advanceTimersByTimeAsync(2000))
     expect(screen.getByText('รายการฝากหมดเวลาแล้ว')).toBeTruthy()
     expect(screen.queryByRole('timer')).toBeNull()
+    expect(screen.queryByText('กำลังตรวจสอบสลิป...')).toBeNull()
     expect(select().value).toBe('')
     expect(select().disabled).toBe(false)
     expect(amount()).toBe('200.00')
