@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react'
-import { Outlet, ScrollRestoration } from 'react-router'
+import { Outlet } from 'react-router'
 import { Spinner } from '../../components/spinner.tsx'
 import { useToast } from '../../components/toast/use-toast.ts'
 import { SiteBanner } from '../../features/site/components/site-banner.tsx'
@@ -14,9 +14,7 @@ const SessionReminder = lazy(() => import('../../features/responsible-play/compo
 /**
  * Every page's frame (spec §1): one column, full width on phones and at most 480 px above, the banner on top,
  * the fixed bottom bar below (the column keeps room for it), pages loaded on demand in between. While a player is
- * signed in, the live balance stream stays open here (ADR 049). Every page a player is taken or taps to opens at its
- * top (the lobby after a deposit, with the new balance in view); back and forward return to where the page was left;
- * a change of lobby tab or provider keeps its place (`preventScrollReset`).
+ * signed in, the live balance stream stays open here (ADR 049).
  */
 export function AppLayout() {
   useSessionExpiry()
@@ -33,7 +31,6 @@ export function AppLayout() {
         </Suspense>
       </main>
       <BottomBar />
-      <ScrollRestoration />
       {/* The session reminder (ADR 048) stands over whatever page is open, the lobby included. */}
       {token !== null && (
         <Suspense fallback={null}>
