@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { shot, viewShot } from './support/browser.ts'
+import { lanUrl, shot, viewShot } from './support/browser.ts'
 import { call } from './support/http.ts'
 import { atPath, expectNoSideScroll, seriousAxeViolations, settleImages } from './support/page.ts'
 import { DEMO, deposit, loginToken } from './support/player.ts'
@@ -104,7 +104,8 @@ describe('player app: deposit and promotions', () => {
     await page.getByText('ระบบรับเฉพาะยอดโอนจากบัญชีที่ลงทะเบียนไว้เท่านั้น').waitFor()
     expect(await page.getByRole('link', { name: /ติดต่อฝ่ายบริการลูกค้า/ }).getAttribute('href')).toBe('https://line.me/R/ti/p/@sanam-demo')
     expect(await page.getByRole('link', { name: 'ดูประวัติการฝาก-ถอน' }).getAttribute('href')).toBe('/history')
-    await page.getByRole('status').filter({ hasText: 'กำลังตรวจสอบสลิป...' }).waitFor()
+    // No bill yet: nothing to look for, so the slip check has not started (issue 36 §2).
+    expect(await page.getByText('กำลังตรวจสอบสลิป...').count()).toBe(0)
 
     await target.getByRole('button', { name: 'คัดลอกเลขบัญชี' }).tap()
     await toast(page, 'คัดลอกเลขบัญชีแล้ว').waitFor()
@@ -114,16 +115,26 @@ describe('player app: deposit and promotions', () => {
     await viewShot(page, 'player-deposit')
     await shot(page, 'player-deposit-full')
     expect(await seriousAxeViolations(page)).toEqual([])
+
+    // Home from the bottom of the deposit screen: the lobby opens at its top, the balance in view (issue 36 §3).
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300)
+    await page.getByRole('link', { name: 'หน้าหลัก' }).tap()
+    await atPath(page, '/')
+    await page.getByTestId('balance').waitFor()
+    expect(await page.evaluate(() => window.scrollY)).toBe(0)
     expect(problems).toEqual([])
   })
 
-  it('a draft bill: cancel clears it; the 180 s countdown running out resets everything and goes home', async () => {
+  it('a draft bill: cancel clears it; the 180 s countdown running out resets everything and says the bill expired', async () => {
     const { page, problems } = await open('/deposit', { before: (p) => p.clock.install() })
     const confirm = page.getByRole('button', { name: 'ยืนยันรายการฝาก' })
     await confirm.tap()
     await toast(page, 'สร้างรายการฝากเงินสำเร็จ').waitFor()
     await page.getByRole('timer').filter({ hasText: '3:00' }).waitFor()
     expect(await promotionSelect(page).isDisabled()).toBe(true)
+    // A bill to look for: the slip check runs now.
+    await page.getByText('กำลังตรวจสอบสลิป...').waitFor()
     await page.clock.runFor(1000)
     await page.getByRole('timer').filter({ hasText: 'กรุณาโอนภายใน 2:59 นาที' }).waitFor()
     await viewShot(page, 'player-deposit-draft')
@@ -134,17 +145,79 @@ describe('player app: deposit and promotions', () => {
     expect(await page.getByRole('timer').count()).toBe(0)
     expect(await promotionSelect(page).isDisabled()).toBe(false)
 
-    // A new bill (the cancelled one is gone on the server too), left to run out.
+    // A new bill (the cancelled one is gone on the server too), left to run out: the screen says so and stays.
     await confirm.tap()
     await page.getByRole('timer').filter({ hasText: '3:00' }).waitFor()
     await page.clock.runFor(179_000)
     await page.getByRole('timer').filter({ hasText: '0:01' }).waitFor()
     await page.clock.runFor(1000)
-    await atPath(page, '/')
-    await page.getByRole('heading', { level: 1, name: 'สวัสดี คุณสมชาย' }).waitFor()
+    await page.getByRole('status').filter({ hasText: 'รายการฝากหมดเวลาแล้ว' }).waitFor()
+    expect(await page.getByRole('timer').count()).toBe(0)
+    // No bill left to look for: the slip check has stopped.
+    await page.getByText('กำลังตรวจสอบสลิป...').waitFor({ state: 'hidden' })
+    await confirm.waitFor()
+    expect(new URL(page.url()).pathname).toBe('/deposit')
+    await settleImages(page, { loaded: true })
+    await viewShot(page, 'player-deposit-expired')
+    expect(await seriousAxeViolations(page)).toEqual([])
     // The server keeps its own 180 s; this test's clock is not the server's, so the bill is dropped for the next test.
     expect((await call(suite.baseUrl, 'POST', '/api/wallet/deposit/draft_bill/cancel', { token })).status).toBe(200)
     expect(problems).toEqual([])
+  })
+
+  it('a draft bill survives a reload (the bank app sent the tab away): amount, promotion, countdown, cancel and QR come back', async () => {
+    const { page, problems } = await open('/deposit')
+    await promotionSelect(page).locator('option', { hasText: 'ฝาก 500 รับเพิ่ม 10%' }).waitFor({ state: 'attached' })
+    await promotionSelect(page).selectOption({ label: 'ฝาก 500 รับเพิ่ม 10%' })
+    await page.getByRole('dialog').getByRole('button', { name: 'ปิด' }).tap()
+    await page.getByTestId('deposit-amount').and(page.locator('[value="500.00"]')).waitFor()
+    await page.getByRole('button', { name: 'ยืนยันรายการฝาก' }).tap()
+    await page.getByRole('timer').waitFor()
+
+    await page.reload()
+    const timer = page.getByRole('timer')
+    await timer.waitFor()
+    expect(await timer.textContent()).toMatch(/^กรุณาโอนภายใน (3:00|2:[0-5]\d) นาที$/)
+    await page.getByTestId('deposit-amount').and(page.locator('[value="500.00"]')).waitFor()
+    expect(await promotionSelect(page).locator('option:checked').textContent()).toBe('ฝาก 500 รับเพิ่ม 10%')
+    expect(await promotionSelect(page).isDisabled()).toBe(true)
+    const qr = page.getByTestId('target-bank').getByRole('img', { name: /คิวอาร์โค้ดพร้อมเพย์/ })
+    await qr.waitFor()
+    expect(await page.getByRole('button', { name: 'ยืนยันรายการฝาก' }).count()).toBe(0)
+    await page.getByText('กำลังตรวจสอบสลิป...').waitFor()
+    await settleImages(page, { loaded: true })
+    await expectNoSideScroll(page)
+    await viewShot(page, 'player-deposit-restored')
+    await shot(page, 'player-deposit-restored-full')
+    expect(await seriousAxeViolations(page)).toEqual([])
+
+    await page.getByRole('button', { name: 'ยกเลิกรายการ' }).tap()
+    await toast(page, 'ยกเลิกโปรโมชั่นแล้ว').waitFor()
+    await page.getByRole('button', { name: 'ยืนยันรายการฝาก' }).waitFor()
+    expect(await promotionSelect(page).isDisabled()).toBe(false)
+    expect((await call(suite.baseUrl, 'GET', '/api/wallet/deposit/draft_bill', { token })).body.data).toBeNull()
+    expect(problems).toEqual([])
+  })
+
+  it('copies the account number on plain http under a LAN name (no navigator.clipboard there)', async () => {
+    const { page, problems } = await suite.phone({ player: token, baseUrl: lanUrl(suite.baseUrl) })
+    await page.goto('/deposit')
+    expect(await page.evaluate(() => window.isSecureContext)).toBe(false)
+    expect(await page.evaluate(() => typeof navigator.clipboard)).toBe('undefined')
+    // What the page put on the clipboard, as the copy event saw it.
+    await page.evaluate(() => {
+      document.addEventListener('copy', (event) => {
+        const field = event.target as HTMLTextAreaElement
+        ;(window as unknown as { copied: string }).copied = field.value.slice(field.selectionStart, field.selectionEnd)
+      })
+    })
+    const target = page.getByTestId('target-bank')
+    await target.getByText('407-1-23456-7').waitFor()
+    await target.getByRole('button', { name: 'คัดลอกเลขบัญชี' }).tap()
+    await toast(page, 'คัดลอกเลขบัญชีแล้ว').waitFor()
+    expect(await page.evaluate(() => (window as unknown as { copied?: string }).copied)).toBe('4071234567')
+    // Chromium notes that it ignores the Cross-Origin-Opener-Policy header on plain http: a note, not a failure.
+    expect(problems.filter((p) => !p.includes('Cross-Origin-Opener-Policy header has been ignored'))).toEqual([])
   })
 
   it('deposit without a promotion: the transfer is credited, the success toast shows within a second (the live balance) and the player goes home', async () => {
@@ -166,6 +239,8 @@ describe('player app: deposit and promotions', () => {
     await page.getByRole('button', { name: 'ยืนยันรายการฝาก' }).tap()
     await toast(page, 'สร้างรายการฝากเงินสำเร็จ').waitFor()
     await page.getByRole('timer').waitFor()
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300)
     const sent = Date.now()
     await bankTransfer(100)
     await toast(page, 'ฝากเงินสำเร็จ ได้รับเครดิตแล้ว').waitFor({ timeout: 12_000 })
@@ -176,6 +251,9 @@ describe('player app: deposit and promotions', () => {
     expect(balanceReads.filter((at) => at >= sent && at <= shown)).toEqual([])
     await atPath(page, '/', 5000)
     await page.getByTestId('balance').filter({ hasText: '฿1,100.00' }).waitFor()
+    // The lobby opens at its top with the new balance in view, though the deposit screen was scrolled down (issue 36 §3).
+    expect(await page.evaluate(() => window.scrollY)).toBe(0)
+    expect(await page.getByTestId('balance').evaluate((el) => el.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true)
     await viewShot(page, 'player-deposit-credited-home')
     expect(problems).toEqual([])
   })
@@ -236,6 +314,8 @@ describe('player app: deposit and promotions', () => {
       },
     })
     const checking = page.getByText('กำลังตรวจสอบสลิป...')
+    // The check starts with a bill (issue 36 §2).
+    await page.getByRole('button', { name: 'ยืนยันรายการฝาก' }).tap()
     await checking.waitFor()
     const nextPoll = () => page.waitForResponse((r) => r.url().includes('/api/wallet/deposit/status/') && r.request().method() === 'POST')
 

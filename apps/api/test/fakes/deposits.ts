@@ -65,6 +65,11 @@ export function fakeDepositsRepository(players: readonly PlayerRow[]) {
       for (const b of live) b.status = 'CANCELLED'
       return live.length > 0
     },
+    async latestBill(_db, playerId) {
+      const bill = bills.filter((b) => b.playerId === playerId).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0]
+      const account = bill && accounts.find((a) => a.id === bill.operatorAccountId)
+      return bill && account ? { bill, account } : undefined
+    },
     completableBill: async (_db, playerId, expiredAfter) =>
       bills
         .filter((b) => b.playerId === playerId && (b.status === 'LIVE' || b.status === 'EXPIRED') && b.expiresAt > expiredAfter)

@@ -25,10 +25,18 @@ export const CreateDraftBillBody = strictBody({
   amount: BahtAmount,
   promotion: z.union([z.number().int().positive(), z.string().regex(/^\d{1,15}$/)], { error: 'โปรโมชั่นไม่ถูกต้อง' }).nullish(),
 })
+/**
+ * A draft bill as the player sees it. `status` LIVE: open, `seconds_left` (by the server's clock) to pay it; EXPIRED:
+ * its time ran out a moment ago (the open-bill read answers it during the grace in which a transfer still completes
+ * it, so the deposit page can say so). `promotion_id`: the promotion the bill carries, if any.
+ */
 export const DraftBill = z.object({
   payment_id: z.string(),
+  status: z.enum(['LIVE', 'EXPIRED']),
   amount: Baht,
+  promotion_id: z.number().int().nullable(),
   expires_at: Iso,
+  seconds_left: z.number().int(),
   // bank_account_name: the name on the account to pay, which the deposit screen shows on the target card.
   payment_information: z.object({
     bank_code: z.string(),
@@ -147,6 +155,8 @@ export const walletContract = {
   depositConfig: { response: { 200: okEnvelope(DepositConfig) } },
   depositBank: { response: { 200: okEnvelope(DepositBank) } },
   createDraftBill: { body: CreateDraftBillBody, response: { 200: okEnvelope(DraftBill) } },
+  /** The player's open draft bill (ADR 071): the live one, or one that expired within the grace; null when none. */
+  openDraftBill: { response: { 200: okEnvelope(DraftBill.nullable()) } },
   cancelDraftBill: { response: { 200: MessageOnly } },
   depositCheckCursor: { params: DepositStatusParams, response: { 200: okEnvelope(DepositCheckCursor) } },
   depositStatus: { params: DepositStatusParams, body: DepositStatusBody, response: { 200: okEnvelope(DepositStatus) } },

@@ -115,6 +115,17 @@ export const depositsRepository = {
       .returning({ id: draftBills.id })
     return rows.length > 0
   },
+  /** The player's newest bill, whatever its state, with the account it names (the open-bill read, ADR 071). */
+  async latestBill(db: Db, playerId: number): Promise<{ bill: DraftBillRow; account: OperatorAccountRow } | undefined> {
+    const [row] = await db
+      .select({ bill: draftBills, account: operatorBankAccounts })
+      .from(draftBills)
+      .innerJoin(operatorBankAccounts, eq(operatorBankAccounts.id, draftBills.operatorAccountId))
+      .where(eq(draftBills.playerId, playerId))
+      .orderBy(desc(draftBills.createdAt))
+      .limit(1)
+    return row
+  },
   /** The bill a deposit completes: LIVE, or expired no longer ago than the grace (still marked LIVE or EXPIRED). */
   async completableBill(db: Db, playerId: number, expiredAfter: Date): Promise<DraftBillRow | undefined> {
     const [row] = await db

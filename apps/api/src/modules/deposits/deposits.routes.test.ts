@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../test/app.ts'
+import { makePromotion } from '../../../test/factories.ts'
 import { balanceOf, bankSignature, bearer, fund, postTransfer, signedInPlayer, transferBody } from '../../../test/money.ts'
 import { deposits, draftBills } from '../../db/schema.ts'
 import { msg } from '@sanam/contract'
@@ -84,6 +85,56 @@ describe('POST /api/wallet/deposit/draft_bill', () => {
       payload: '{"amount": 1e309, "promotion": null}',
     })
     expect(res.statusCode).toBe(400)
+  })
+})
+
+describe('GET /api/wallet/deposit/draft_bill: the open bill, so a reload shows it again (ADR 071)', () => {
+  const open = (token: string) => t.get('/api/wallet/deposit/draft_bill', token)
+
+  it('answers null without a bill, then the live bill as it was created: amount, promotion, account, QR, seconds left', async () => {
+    const { token } = await signedInPlayer(t)
+    expect((await open(token)).json()).toEqual({ success: true, data: null })
+    const promotion = await makePromotion(t.db, { rules: [{ type: 'MIN_DEPOSIT', value: 300 }] })
+    const created = (await t.post('/api/wallet/deposit/draft_bill', { amount: 300, promotion: promotion.id }, token)).json().data
+    expect(created).toMatchObject({ status: 'LIVE', amount: 300, promotion_id: promotion.id, seconds_left: 180 })
+
+    t.clock.advance(61_500)
+    const res = await open(token)
+    expect(res.statusCode).toBe(200)
+    expect(res.json().data).toEqual({ ...created, seconds_left: 119 })
+    expect(parsePromptPay(res.json().data.payment_information.bank_qrcode)?.amount).toBe(30_000n)
+  })
+
+  it("is the player's own: another player's bill is never answered, and it needs a session", async () => {
+    const owner = await signedInPlayer(t)
+    const other = await signedInPlayer(t)
+    expect((await t.post('/api/wallet/deposit/draft_bill', { amount: 100, promotion: null }, owner.token)).statusCode).toBe(200)
+    expect((await open(other.token)).json().data).toBeNull()
+    expect((await open(owner.token)).json().data).toMatchObject({ status: 'LIVE', amount: 100 })
+    expect((await t.get('/api/wallet/deposit/draft_bill')).statusCode).toBe(401)
+  })
+
+  it('says EXPIRED once its time ran out, while a transfer still completes it; then null', async () => {
+    const { token } = await signedInPlayer(t)
+    const created = (await t.post('/api/wallet/deposit/draft_bill', { amount: 100, promotion: null }, token)).json().data
+    t.clock.advance(180_000)
+    expect((await open(token)).json().data).toMatchObject({ payment_id: created.payment_id, status: 'EXPIRED', seconds_left: 0 })
+    // A new bill takes its place, and a cancelled one is not open.
+    expect((await t.post('/api/wallet/deposit/draft_bill', { amount: 100, promotion: null }, token)).statusCode).toBe(200)
+    expect((await open(token)).json().data).toMatchObject({ status: 'LIVE' })
+    await t.post('/api/wallet/deposit/draft_bill/cancel', undefined, token)
+    expect((await open(token)).json().data).toBeNull()
+  })
+
+  it('past the grace an expired bill is no longer answered; a completed one never is', async () => {
+    const { token, ...player } = await signedInPlayer(t)
+    await t.post('/api/wallet/deposit/draft_bill', { amount: 100, promotion: null }, token)
+    t.clock.advance(180_000 + 600_000)
+    expect((await open(token)).json().data).toBeNull()
+
+    await t.post('/api/wallet/deposit/draft_bill', { amount: 200, promotion: null }, token)
+    expect((await postTransfer(t, transferBody(player, { amount: 200 }))).json().data.status).toBe('MATCHED')
+    expect((await open(token)).json().data).toBeNull()
   })
 })
 

@@ -18,6 +18,11 @@ export function depositRoutes(app: TypedApp, deps: { deposits: DepositService; r
     ok(await deposits.createDraftBill(req.player, req.body.amount, req.body.promotion), msg('DRAFT_BILL_CREATED')),
   )
 
+  // The open bill, so the deposit page shows it again after a reload (ADR 071): the live one, one just expired, or null.
+  app.get('/wallet/deposit/draft_bill', { schema: walletContract.openDraftBill, preHandler: deps.requirePlayer }, async (req) =>
+    ok(await deposits.openDraftBill(req.player)),
+  )
+
   app.post('/wallet/deposit/draft_bill/cancel', { schema: walletContract.cancelDraftBill, preHandler: deps.requirePlayer }, async (req) => {
     await deposits.cancelDraftBill(req.player)
     return done(msg('PROMOTION_CANCELLED'))

@@ -23,7 +23,7 @@ import type { Ledger } from '../ledger/ledger.service.ts'
 import type { PlayersRepository } from '../users/users.repository.ts'
 import type { Actor } from '../../lib/actor.ts'
 import { accountMatches, likePattern, nameConfirms, nameMatches, parseSenderAccount, statementAccount, statementName, windowKey } from './account-match.ts'
-import type { DepositExceptionRow, DepositRow, DepositsRepository, OperatorAccountRow } from './deposits.repository.ts'
+import type { DepositExceptionRow, DepositRow, DepositsRepository, DraftBillRow, OperatorAccountRow } from './deposits.repository.ts'
 import type { PlayerRow } from '../users/users.repository.ts'
 import { promptPayPayload } from './promptpay.ts'
 import type { PromotionService } from '../promotions/promotions.service.ts'
@@ -154,6 +154,7 @@ export interface DepositServiceDeps {
     | 'expireBills'
     | 'expireAllBills'
     | 'insertBill'
+    | 'latestBill'
     | 'cancelLiveBill'
     | 'findByExternalId'
     | 'insert'
@@ -372,6 +373,27 @@ export function createDepositService(deps: DepositServiceDeps) {
     })
   }
 
+  /** A bill as the player sees it, by the server's clock `now`: LIVE with the seconds left, or EXPIRED. */
+  function billAnswer(bill: DraftBillRow, account: OperatorAccountRow, now: Date): DraftBill {
+    const target = describeAccount(account, bill.amount)
+    const left = Math.ceil((bill.expiresAt.getTime() - now.getTime()) / 1000)
+    return {
+      payment_id: bill.id,
+      status: left > 0 ? 'LIVE' : 'EXPIRED',
+      amount: satangToBaht(bill.amount),
+      promotion_id: bill.promotionId,
+      expires_at: bill.expiresAt.toISOString(),
+      seconds_left: Math.max(0, left),
+      payment_information: {
+        bank_code: target.code,
+        bank_name: target.bankName,
+        bank_account_name: target.name,
+        bank_address: target.address,
+        bank_qrcode: target.qrcode,
+      },
+    }
+  }
+
   return {
     config: async () => ({ min_amount: satangToBaht((await deps.plan.current()).depositMin) }),
 
@@ -419,19 +441,7 @@ export function createDepositService(deps: DepositServiceDeps) {
           })
           return { bill, account }
         })
-        const target = describeAccount(account, amount)
-        return {
-          payment_id: bill.id,
-          amount: satangToBaht(bill.amount),
-          expires_at: bill.expiresAt.toISOString(),
-          payment_information: {
-            bank_code: target.code,
-            bank_name: target.bankName,
-            bank_account_name: target.name,
-            bank_address: target.address,
-            bank_qrcode: target.qrcode,
-          },
-        }
+        return billAnswer(bill, account, now)
       } catch (error) {
         if (uniqueViolation(error) === 'draft_bills_one_live_key') throw new AppError('CONFLICT', msg('DRAFT_BILL_LIVE'))
         throw error
@@ -440,6 +450,19 @@ export function createDepositService(deps: DepositServiceDeps) {
 
     /** Marks every live bill past its time as expired (the scheduled job); answers how many. */
     expireDraftBills: (tx: Db) => depositsRepository.expireAllBills(tx, clock.now()),
+
+    /**
+     * The player's open draft bill (ADR 071): the newest, while it is live, or once its time ran out for as long as a
+     * transfer still completes it (the grace), marked EXPIRED so the deposit page can say so; otherwise null. Read only:
+     * a bill past its time is marked by the job or the player's next bill, not here.
+     */
+    async openDraftBill(actor: Actor): Promise<DraftBill | null> {
+      const latest = await depositsRepository.latestBill(db, actor.playerId)
+      if (!latest || (latest.bill.status !== 'LIVE' && latest.bill.status !== 'EXPIRED')) return null
+      const now = clock.now()
+      if (latest.bill.expiresAt.getTime() + settings.billGraceSeconds * 1000 <= now.getTime()) return null
+      return billAnswer(latest.bill, latest.account, now)
+    },
 
     async cancelDraftBill(actor: Actor): Promise<void> {
       if (!(await depositsRepository.cancelLiveBill(db, actor.playerId))) throw new AppError('NOT_FOUND', msg('DRAFT_BILL_NONE'))

@@ -1,3 +1,4 @@
+import { useLayoutEffect } from 'react'
 import { ResponsiblePlayNote } from '../../components/responsible-play-note.tsx'
 import { HomePage } from '../../features/lobby/components/home-page.tsx'
 import { useSite } from '../../features/site/hooks/use-site.ts'
@@ -5,11 +6,15 @@ import { useCurrentPlayer } from './use-current-player.ts'
 
 /**
  * / : the home lobby for the current player (loaded fresh; a failure to load them logs out, spec §8), with the
- * responsible-play line and the site's help link under it (issue 21 §3).
+ * responsible-play line and the site's help link under it (issue 21 §3). It opens at its top (issue 36 §3): a player
+ * taken home after a credited deposit, or tapping home from a page scrolled down, sees the new balance.
  */
 export default function HomeRoute() {
   const { user, logout } = useCurrentPlayer()
   const site = useSite()
+  useLayoutEffect(() => {
+    if (document.scrollingElement) document.scrollingElement.scrollTop = 0
+  }, [])
   return (
     <>
       <HomePage user={user} onLogout={() => void logout()} />

@@ -46,8 +46,11 @@ const promotions: Promotion[] = [
 const operatorBank = { code: '014', name: 'บจก. สนาม เดโม', address: '4071234567', qrcode: '00020101021129370016A000000677010111' }
 const draftBill: DraftBill = {
   payment_id: 'bill-1',
+  status: 'LIVE',
   amount: 300,
+  promotion_id: null,
   expires_at: '2026-11-23T10:03:00.000Z',
+  seconds_left: 180,
   payment_information: {
     bank_code: '004',
     bank_name: 'ธนาคารกสิกรไทย',
@@ -62,6 +65,7 @@ function stubDeposit(overrides: Parameters<typeof stubApi>[0] = {}) {
     'GET /wallet/deposit/config': ok({ min_amount: 200 }),
     'GET /wallet/deposit/bank': ok(operatorBank),
     'GET /promotion': ok({ list: promotions }),
+    'GET /wallet/deposit/draft_bill': ok(null),
     'POST /wallet/deposit/draft_bill': ok(draftBill, 'สร้างรายการฝากเงินสำเร็จ'),
     'POST /wallet/deposit/draft_bill/cancel': ok(null, 'ยกเลิกโปรโมชั่นแล้ว'),
     ...overrides,
@@ -120,6 +124,28 @@ describe('DepositPage (spec §2 Deposit, §4, §5, §8)', () => {
     fireEvent.click(within(target()).getByRole('button', { name: 'คัดลอกเลขบัญชี' }))
     await screen.findByText('คัดลอกเลขบัญชีแล้ว')
     expect(navigator.clipboard.writeText).toHaveBeenCalledWith('4071234567')
+  })
+
+  it('copies the account number on plain http, where the phone has no navigator.clipboard', async () => {
+    stubDeposit()
+    renderDeposit()
+    Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true })
+    const copied: string[] = []
+    const execCommand = (command: string) => {
+      const field = document.activeElement as HTMLTextAreaElement
+      if (command === 'copy') copied.push(field.value.slice(field.selectionStart, field.selectionEnd))
+      return true
+    }
+    Object.defineProperty(document, 'execCommand', { value: execCommand, configurable: true })
+    try {
+      await waitFor(() => expect(target().textContent).toContain('407-1-23456-7'))
+      fireEvent.click(within(target()).getByRole('button', { name: 'คัดลอกเลขบัญชี' }))
+      await screen.findByText('คัดลอกเลขบัญชีแล้ว')
+      expect(copied).toEqual(['4071234567'])
+    } finally {
+      Reflect.deleteProperty(document, 'execCommand')
+      Object.defineProperty(navigator, 'clipboard', { value: { writeText: vi.fn(() => Promise.resolve()) }, configurable: true })
+    }
   })
 
   it('choosing a promotion opens its rules and sets the amount to its MIN_DEPOSIT; "no promotion" resets it', async () => {
@@ -197,21 +223,65 @@ describe('DepositPage (spec §2 Deposit, §4, §5, §8)', () => {
     expect(screen.queryByRole('timer')).toBeNull()
   })
 
-  it('a bill still live on the server (409) can be dropped from here, then a new one made', async () => {
-    let live = true
+  it('a bill open elsewhere (409, another tab) is read again and shown with its cancel button', async () => {
+    let open: DraftBill | null = null
     stubDeposit({
-      'POST /wallet/deposit/draft_bill': () => (live ? fail(409, 'CONFLICT', 'มีรายการฝากที่รอชำระอยู่แล้ว กรุณายกเลิกก่อนสร้างรายการใหม่') : ok(draftBill)),
-      'POST /wallet/deposit/draft_bill/cancel': () => ((live = false), ok(null, 'ยกเลิกโปรโมชั่นแล้ว')),
+      'GET /wallet/deposit/draft_bill': () => ok(open),
+      'POST /wallet/deposit/draft_bill': () => {
+        open = { ...draftBill, amount: 500, seconds_left: 90 }
+        return fail(409, 'CONFLICT', 'มีรายการฝากที่รอชำระอยู่แล้ว กรุณายกเลิกก่อนสร้างรายการใหม่')
+      },
     })
     renderDeposit()
     await waitFor(() => expect(amount()).toBe('200.00'))
     fireEvent.click(screen.getByRole('button', { name: 'ยืนยันรายการฝาก' }))
-    await screen.findByRole('alert')
-    fireEvent.click(screen.getByRole('button', { name: 'ยกเลิกรายการฝากที่ค้างอยู่' }))
-    await screen.findByText('ยกเลิกโปรโมชั่นแล้ว')
+    expect((await screen.findByRole('timer')).textContent).toBe('กรุณาโอนภายใน 1:30 นาที')
+    expect(amount()).toBe('500.00')
     expect(screen.queryByRole('alert')).toBeNull()
+    expect(screen.getByRole('button', { name: 'ยกเลิกรายการ' })).toBeTruthy()
+  })
+
+  it('a reload shows the open bill again, from the server: amount, promotion, time left, cancel, target account and QR', async () => {
+    stubDeposit({ 'GET /wallet/deposit/draft_bill': ok({ ...draftBill, promotion_id: 2, seconds_left: 75 }) })
+    renderDeposit()
+    expect((await screen.findByRole('timer')).textContent).toBe('กรุณาโอนภายใน 1:15 นาที')
+    await waitFor(() => expect(select().value).toBe('2'))
+    expect(select().disabled).toBe(true)
+    expect(amount()).toBe('300.00')
+    expect(screen.queryByRole('button', { name: 'ยืนยันรายการฝาก' })).toBeNull()
+    expect(target().textContent).toContain('111-2-22333-4')
+    await waitFor(() => expect(within(target()).getByRole('img').getAttribute('src')).toBe(`data:image/png;base64,${btoa('000201010212PAYLOAD-WITH-AMOUNT')}`))
+    fireEvent.click(screen.getByRole('button', { name: 'ยกเลิกรายการ' }))
+    await screen.findByText('ยกเลิกโปรโมชั่นแล้ว')
+    expect(select().value).toBe('')
+    expect(amount()).toBe('200.00')
+  })
+
+  it('a bill that expired while the player was away says so; a new one can be made', async () => {
+    stubDeposit({ 'GET /wallet/deposit/draft_bill': ok({ ...draftBill, status: 'EXPIRED', seconds_left: 0 }) })
+    renderDeposit()
+    await screen.findByText('รายการฝากหมดเวลาแล้ว')
+    expect(screen.queryByRole('timer')).toBeNull()
+    expect(amount()).toBe('200.00')
     fireEvent.click(screen.getByRole('button', { name: 'ยืนยันรายการฝาก' }))
     await screen.findByRole('timer')
+    expect(screen.queryByText('รายการฝากหมดเวลาแล้ว')).toBeNull()
+  })
+
+  it('the slip check starts when a bill exists, not when the page opens', async () => {
+    const api = stubDeposit()
+    renderDeposit()
+    await waitFor(() => expect(amount()).toBe('200.00'))
+    const cursorCalls = () => api.mock.calls.filter(([url]) => String(url).includes('/wallet/deposit/status/')).length
+    expect(screen.queryByText('กำลังตรวจสอบสลิป...')).toBeNull()
+    expect(cursorCalls()).toBe(0)
+    fireEvent.click(screen.getByRole('button', { name: 'ยืนยันรายการฝาก' }))
+    await screen.findByText('กำลังตรวจสอบสลิป...')
+    expect(cursorCalls()).toBe(1)
+    // The bill gone, the check stops.
+    fireEvent.click(screen.getByRole('button', { name: 'ยกเลิกรายการ' }))
+    await screen.findByText('ยกเลิกโปรโมชั่นแล้ว')
+    expect(screen.queryByText('กำลังตรวจสอบสลิป...')).toBeNull()
   })
 
   it('no confirm button for an amount of zero', async () => {
@@ -221,18 +291,24 @@ describe('DepositPage (spec §2 Deposit, §4, §5, §8)', () => {
     expect(screen.queryByRole('button', { name: 'ยืนยันรายการฝาก' })).toBeNull()
   })
 
-  it('when the 180 s run out everything resets and the player goes home', async () => {
+  it('when the 180 s run out everything resets and the screen says the bill expired (no silent trip home)', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
     stubDeposit()
-    const { router } = renderDeposit()
-    await waitFor(() => expect(amount()).toBe('200.00'))
+    const { router } = renderDeposit('/deposit?promotion_id=2')
+    await waitFor(() => expect(select().value).toBe('2'))
     fireEvent.click(screen.getByRole('button', { name: 'ยืนยันรายการฝาก' }))
     await screen.findByRole('timer')
     await act(() => vi.advanceTimersByTimeAsync(179_000))
     expect(screen.getByRole('timer').textContent).toMatch(/0:0[01]/)
-    expect(router.state.location.pathname).toBe('/deposit')
+    expect(screen.queryByText('รายการฝากหมดเวลาแล้ว')).toBeNull()
     await act(() => vi.advanceTimersByTimeAsync(2000))
-    expect(router.state.location.pathname).toBe('/')
+    expect(screen.getByText('รายการฝากหมดเวลาแล้ว')).toBeTruthy()
+    expect(screen.queryByRole('timer')).toBeNull()
+    expect(screen.queryByText('กำลังตรวจสอบสลิป...')).toBeNull()
+    expect(select().value).toBe('')
+    expect(select().disabled).toBe(false)
+    expect(amount()).toBe('200.00')
+    expect(router.state.location.pathname).toBe('/deposit')
   })
 
   it('when the balance rises: the success toast, then home after 1 s', async () => {

@@ -1,4 +1,4 @@
-import type { DraftBill, Promotion, UserMe } from '@sanam/contract'
+import type { Promotion, UserMe } from '@sanam/contract'
 import { ruleNumber } from '@sanam/contract/promotions/rules'
 import { useCallback, useEffect, useState } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
@@ -8,20 +8,19 @@ import { BankAccountCard, registeredAccount } from '../../../components/bank-acc
 import { t } from '../../../lib/i18n/index.ts'
 import { getSession } from '../../../lib/session.ts'
 import { useTimeouts } from '../../../lib/use-timeouts.ts'
-import { useCancelDraftBill } from '../api/cancel-draft-bill.ts'
 import { beginDepositCheck, checkDepositStatus } from '../api/check-deposit-status.ts'
-import { useCreateDraftBill } from '../api/create-draft-bill.ts'
 import { useDepositConfig } from '../api/get-deposit-config.ts'
 import { usePromotions } from '../api/get-promotions.ts'
 import { useBalanceWatch, type PushedBalances } from '../hooks/use-balance-watch.ts'
 import { useCountdown } from '../hooks/use-countdown.ts'
+import { useDraftBill } from '../hooks/use-draft-bill.ts'
 import { useSlipCheck } from '../hooks/use-slip-check.ts'
-import { DepositAmount, DepositHeading, DepositNotesAndLinks, DraftActions, PaymentTarget, PromotionChoice } from './deposit-parts.tsx'
+import { DepositAmount, DepositHeading, DepositNotesAndLinks, DraftActions, DraftExpired, PaymentTarget, PromotionChoice } from './deposit-parts.tsx'
 import { PromotionModal } from './promotion-modal.tsx'
 import { runningPromotion } from '../../../lib/running-promotion.ts'
 import '../deposit.css'
 
-/** Spec §9: a draft bill lives 180 s; after a credited deposit the player goes home 1 s later. */
+/** Spec §9: a draft bill lives 180 s (the server says how long is left); after a credited deposit the player goes home 1 s later. */
 export const DRAFT_SECONDS = 180
 export const HOME_AFTER_DEPOSIT_MS = 1000
 /** Spec §4: the amount when neither the promotion nor the config says one. */
@@ -42,9 +41,10 @@ export function depositAmount(promotion: Promotion | null, configMin: number | u
 /**
  * The deposit screen (spec §2 Deposit, §4 draft bill, balance watch and slip check, §5, §8, §9): the notice, the
  * player's own account, the promotion choice with its rules, the read-only amount, the draft bill with its 180 s
- * countdown, the account to pay with a copy button and the PromptPay QR, links and notes. Watches the balance (the
- * live stream's pushes where it is connected, else a read every 5 s) and the slip status while open and goes home
- * once the money is in.
+ * countdown, the account to pay with a copy button and the PromptPay QR, links and notes. The draft bill is the
+ * server's (ADR 071): a reload shows it again, and one that runs out says so here. Watches the balance (the live
+ * stream's pushes where it is connected, else a read every 5 s) while open, checks the slip status while a bill is
+ * open, and goes home once the money is in.
  */
 export function DepositPage({
   user,
@@ -64,41 +64,39 @@ export function DepositPage({
   const schedule = useTimeouts()
   const config = useDepositConfig()
   const promotions = usePromotions()
-  const createDraft = useCreateDraftBill()
-  const cancelDraft = useCancelDraftBill()
+  const bill = useDraftBill()
+  const draft = bill.live
 
   const [selectedId, setSelectedId] = useState<number | null>(() => readPromotionId(params.get('promotion_id')))
   const [showRules, setShowRules] = useState(false)
-  const [draft, setDraft] = useState<DraftBill | null>(null)
   const [draftError, setDraftError] = useState<string | null>(null)
-  // A bill left live on the server (another tab, a reload within its 180 s): the player may drop it from here.
-  const [olderBill, setOlderBill] = useState(false)
   const [leaving, setLeaving] = useState(false)
 
   const list = promotions.data ?? []
-  const selected = list.find((promotion) => promotion.id === selectedId) ?? null
+  // An open bill shows what it was made with: its promotion and its amount.
+  const chosenId = draft ? draft.promotion_id : selectedId
+  const selected = list.find((promotion) => promotion.id === chosenId) ?? null
   // A promotion asked for by the link that this player may not take (or that is gone) is simply not chosen.
   const waitingForList = selectedId !== null && promotions.status === 'pending'
-  const linked = waitingForList ? ((location.state as DepositLocationState | null) ?? null) : null
-  const amount = depositAmount(selected, config.data?.min_amount)
+  const linked = waitingForList && !draft ? ((location.state as DepositLocationState | null) ?? null) : null
+  const amount = draft ? draft.amount : depositAmount(selected, config.data?.min_amount)
 
   // Spec §8: a failed config load is only logged; the amount falls back to 100.
   useEffect(() => {
     if (config.error) console.warn('deposit config could not be loaded', config.error)
   }, [config.error])
 
-  /** Spec §4: no promotion, no draft, no error, the countdown back at 180. */
+  /** Spec §4: no promotion, no error, the countdown back at 180. */
   const resetAll = useCallback(() => {
     setSelectedId(null)
     setShowRules(false)
-    setDraft(null)
     setDraftError(null)
-    setOlderBill(false)
   }, [])
 
-  const secondsLeft = useCountdown(draft !== null, DRAFT_SECONDS, () => {
+  // At zero the bill is over: everything resets and the screen says the bill expired (not a silent trip home).
+  const secondsLeft = useCountdown(draft?.payment_id ?? null, draft?.seconds_left ?? DRAFT_SECONDS, () => {
     resetAll()
-    void navigate('/', { replace: true })
+    bill.expire()
   })
 
   useBalanceWatch(
@@ -111,8 +109,9 @@ export function DepositPage({
     pushed ? { pushed } : {},
   )
 
+  // The slip check looks for the transfer a bill asks for: it runs while one is open, not merely while the page is.
   const checkingSlip = useSlipCheck({
-    userId: user?.uid ?? null,
+    userId: draft && user ? user.uid : null,
     begin: beginDepositCheck,
     check: checkDepositStatus,
     hasToken: () => getSession().token !== null,
@@ -131,19 +130,16 @@ export function DepositPage({
 
   function handleConfirm() {
     // Spec §5: no draft while one exists or for an amount of zero or less.
-    if (draft || createDraft.isPending || !(amount > 0)) return
+    if (draft || bill.loading || bill.create.isPending || !(amount > 0)) return
     setDraftError(null)
-    createDraft.mutate(
+    bill.create.mutate(
       { amount, promotion: selected?.id ?? null },
       {
-        onSuccess: (bill) => {
-          setDraft(bill)
-          showToast({ kind: 'success', text: t('toast.draftCreated') })
-        },
+        onSuccess: () => showToast({ kind: 'success', text: t('toast.draftCreated') }),
         onError: (error) => {
+          // A 409 is a bill already open (another tab's): it is read again and shown, with its cancel button.
           const text = errorText(error, 'error.generic')
           setDraftError(text)
-          setOlderBill(error instanceof ApiError && error.status === 409)
           // A 401 has already ended the session and said so.
           if (!(error instanceof ApiError && error.status === 401)) showToast({ kind: 'error', text })
         },
@@ -152,12 +148,12 @@ export function DepositPage({
   }
 
   function handleCancel() {
-    if ((!draft && !olderBill) || cancelDraft.isPending) return
+    if (!draft || bill.cancel.isPending) return
     const cancelled = () => {
       resetAll()
       showToast({ kind: 'success', text: t('toast.promotionCancelled') })
     }
-    cancelDraft.mutate(undefined, {
+    bill.cancel.mutate(undefined, {
       onSuccess: cancelled,
       // 404: the bill is already gone on the server (expired or paid), which is what cancelling wants.
       onError: (error) =>
@@ -172,6 +168,7 @@ export function DepositPage({
       <BankAccountCard heading={t('deposit.yourAccount')} account={user ? registeredAccount(user) : null} testId="member-bank" />
 
       <section className="card deposit__form">
+        {bill.expired && <DraftExpired />}
         {linked?.image && <img className="deposit__linked-image" src={linked.image} alt={linked.title ?? ''} width={720} height={360} />}
         <PromotionChoice
           list={list}
@@ -181,13 +178,13 @@ export function DepositPage({
           onChoose={handleChoose}
           onShowRules={() => setShowRules(true)}
         />
-        <DepositAmount amount={amount} error={draftError} olderBill={olderBill && !draft} cancelling={cancelDraft.isPending} onCancelOlder={handleCancel} />
+        <DepositAmount amount={amount} error={draft ? null : draftError} />
         <DraftActions
           draft={draft !== null}
           secondsLeft={secondsLeft}
           amount={amount}
-          creating={createDraft.isPending}
-          cancelling={cancelDraft.isPending}
+          creating={bill.create.isPending || bill.loading}
+          cancelling={bill.cancel.isPending}
           onConfirm={handleConfirm}
           onCancel={handleCancel}
         />

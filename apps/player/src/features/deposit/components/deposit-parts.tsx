@@ -15,6 +15,7 @@ import { RunningPromotionNote } from '../../../components/running-promotion-note
 import { useToast } from '../../../components/toast/use-toast.ts'
 import { errorText } from '../../../lib/api-client.ts'
 import type { PromotionView } from '../../../lib/running-promotion.ts'
+import { copyText } from '../../../lib/copy-text.ts'
 import { t } from '../../../lib/i18n/index.ts'
 import { useDepositBank } from '../api/get-deposit-bank.ts'
 import { formatCountdown } from '../hooks/use-countdown.ts'
@@ -81,8 +82,18 @@ export function PromotionChoice(props: {
   )
 }
 
-/** The amount the player will pay (read-only), the draft's error under it, and a way to drop an older bill. */
-export function DepositAmount(props: { amount: number; error: string | null; olderBill: boolean; cancelling: boolean; onCancelOlder: () => void }) {
+/** Said once the last draft bill ran out of time (the countdown here, or the server after a reload), until the next. */
+export function DraftExpired() {
+  return (
+    <div className="deposit__expired" role="status">
+      <p className="deposit__expired-title">{t('deposit.expiredTitle')}</p>
+      <p>{t('deposit.expiredText')}</p>
+    </div>
+  )
+}
+
+/** The amount the player will pay (read-only) with the draft's error under it. */
+export function DepositAmount(props: { amount: number; error: string | null }) {
   const amountId = useId()
   const errorId = useId()
   return (
@@ -105,11 +116,6 @@ export function DepositAmount(props: { amount: number; error: string | null; old
         <p id={errorId} className="field__error" role="alert">
           {props.error}
         </p>
-      )}
-      {props.olderBill && (
-        <button type="button" className="link-button deposit__rules-link" disabled={props.cancelling} onClick={props.onCancelOlder}>
-          {t('deposit.cancelOlder')}
-        </button>
       )}
     </div>
   )
@@ -168,12 +174,8 @@ export function PaymentTarget({ draft }: { draft: DraftBill | null }) {
   const target = paymentTarget(draft, bank.data)
 
   async function copy(accountNumber: string) {
-    try {
-      await navigator.clipboard.writeText(accountNumber)
-      showToast({ kind: 'success', text: t('toast.accountCopied') })
-    } catch {
-      showToast({ kind: 'error', text: t('deposit.copyFailed') })
-    }
+    if (await copyText(accountNumber)) showToast({ kind: 'success', text: t('toast.accountCopied') })
+    else showToast({ kind: 'error', text: t('deposit.copyFailed') })
   }
 
   if (target) {

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react'
 
 /**
- * Whole seconds left of a `seconds`-long countdown that runs while `running` (spec §4 draft bill: 180 s). It counts
- * from the moment `running` turns true (against the clock, so a throttled background tab stays right), calls
- * `onZero` once at zero, and is back at `seconds` whenever it is not running. Its timer stops on unmount.
+ * Whole seconds left of the draft bill `billId`, counting down from `seconds` (the seconds its server said were left:
+ * 180 for a new bill, fewer for one shown again after a reload). It counts against the clock, so a throttled background
+ * tab stays right, calls `onZero` once at zero, starts again for another bill or another `seconds`, and is back at
+ * `seconds` while there is no bill. Its timer stops on unmount.
  */
-export function useCountdown(running: boolean, seconds: number, onZero: () => void): number {
+export function useCountdown(billId: string | null, seconds: number, onZero: () => void): number {
   const [left, setLeft] = useState(seconds)
   const zero = useRef(onZero)
   useEffect(() => {
@@ -14,7 +15,7 @@ export function useCountdown(running: boolean, seconds: number, onZero: () => vo
 
   useEffect(() => {
     setLeft(seconds)
-    if (!running) return
+    if (billId === null) return
     const deadline = Date.now() + seconds * 1000
     const timer = setInterval(() => {
       const next = Math.max(0, Math.ceil((deadline - Date.now()) / 1000))
@@ -25,7 +26,7 @@ export function useCountdown(running: boolean, seconds: number, onZero: () => vo
       }
     }, 1000)
     return () => clearInterval(timer)
-  }, [running, seconds])
+  }, [billId, seconds])
 
   return left
 }

@@ -20,7 +20,7 @@ export interface SlipCheckOptions {
 }
 
 /**
- * Spec §4 Slip check: from the moment the player is known, asks the server every 5 s whether a deposit has been
+ * Spec §4 Slip check: from the moment the player is given (the deposit page gives them while a bill is open), asks the server every 5 s whether a deposit has been
  * credited since the check began, for at most 15 minutes. When it began is the server's answer (the last deposit
  * credited then), never this phone's clock, which may be minutes off. It stops on success, on any answer but 404 (not yet),
  * on any other failure and when the session is gone; and when the screen is left. Answers whether it is running,
@@ -79,5 +79,6 @@ export function useSlipCheck({
     }
   }, [userId, intervalMs, maxMs])
 
-  return running
+  // Stopped from outside (no player to ask about any more: the page's bill is gone) is not running either.
+  return running && userId !== null
 }

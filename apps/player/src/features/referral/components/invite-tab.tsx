@@ -1,6 +1,7 @@
 import { ErrorState, LoadingState } from '../../../components/list-state.tsx'
 import { useToast } from '../../../components/toast/use-toast.ts'
 import { formatPercent } from '@sanam/web-shared/format'
+import { copyText } from '../../../lib/copy-text.ts'
 import { t } from '../../../lib/i18n/index.ts'
 import { useInvitesQuery } from '../api/get-invites.ts'
 import { CopyIcon, ShareIcon } from './share-icons.tsx'
@@ -26,11 +27,9 @@ export function InviteTab() {
   const canShare = typeof navigator.share === 'function'
 
   const handleCopy = () => {
-    // No clipboard (an old browser, or permission refused): say so, the link is on screen to copy by hand.
-    const copied = navigator.clipboard ? navigator.clipboard.writeText(link) : Promise.reject(new Error('no clipboard'))
-    copied.then(
-      () => showToast({ kind: 'success', text: t('toast.linkCopied') }),
-      () => showToast({ kind: 'error', text: t('error.copy') }),
+    // Nothing could copy (an old browser, every way refused): say so, the link is on screen to copy by hand.
+    void copyText(link).then((copied) =>
+      copied ? showToast({ kind: 'success', text: t('toast.linkCopied') }) : showToast({ kind: 'error', text: t('error.copy') }),
     )
   }
 
