@@ -101,12 +101,16 @@ export function CataloguePage() {
   const { mutate: mutateGame, isPending: gameBusy } = saveGame
   const selectedProvider = providers.data?.find((p) => p.code === selected)
   const gamesTitle = useRef<HTMLHeadingElement>(null)
-  // "ดูเกม" takes the operator to the games: their heading scrolled into view and focused (read out with its name).
+  const shownFor = useRef<string>(undefined)
+  // "ดูเกม" takes the operator to the games once they have loaded (before, the page is too short to scroll to them):
+  // their heading scrolled to the top and focused (read out with its name). Once per provider chosen.
+  const gamesLoaded = games.data !== undefined
   useEffect(() => {
-    if (!selected) return
+    if (!selected || !gamesLoaded || shownFor.current === selected) return
+    shownFor.current = selected
     gamesTitle.current?.scrollIntoView({ block: 'start' })
     gamesTitle.current?.focus({ preventScroll: true })
-  }, [selected])
+  }, [selected, gamesLoaded])
 
   const open = (next: Editing) => setEditing(next)
   const close = () => setEditing(undefined)
