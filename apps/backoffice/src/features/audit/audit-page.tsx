@@ -48,7 +48,14 @@ export function AuditPage() {
     () => [
       { header: t('audit.at'), cell: ({ row }) => <span className="nowrap">{formatDateTimeSeconds(row.original.at)}</span> },
       { header: t('audit.operator'), cell: ({ row }) => row.original.operator_username ?? t('audit.system') },
-      { header: t('audit.action'), cell: ({ row }) => <span title={row.original.action}>{auditActionText(row.original.action)}</span> },
+      {
+        header: t('audit.action'),
+        cell: ({ row }) => (
+          <span className="audit-action" title={row.original.action}>
+            {auditActionText(row.original.action)}
+          </span>
+        ),
+      },
       { header: t('audit.target'), cell: ({ row }) => <span className="nowrap">{targetText(row.original.target_type, row.original.target_id)}</span> },
       { header: t('audit.change'), cell: ({ row }) => <AuditChange before={row.original.before} after={row.original.after} /> },
       { header: t('audit.ip'), cell: ({ row }) => row.original.ip ?? '–' },
