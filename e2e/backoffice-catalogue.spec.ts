@@ -39,16 +39,21 @@ async function operatorAt(token: string, path: string, heading: string): Promise
 describe('the catalogue editor', () => {
   it('an owner puts a provider in maintenance; the player lobby shows it dimmed and not clickable', { timeout: 180_000 }, async () => {
     const page = await operatorAt(await suite.operatorToken(), '/backoffice/catalogue', 'ค่ายเกมและเกม')
-    const maintenance = page.getByRole('switch', { name: 'ปิดปรับปรุง Joker Gaming' })
-    expect(await maintenance.getAttribute('aria-checked')).toBe('false')
+    // One positive statement: "open for play", on; switched off, the provider is in maintenance.
+    const maintenance = page.getByRole('switch', { name: 'เปิดให้เล่น Joker Gaming' })
+    expect(await maintenance.getAttribute('aria-checked')).toBe('true')
     await settleImages(page)
     await expectAccessible(page, 'catalogue')
     await picture(page, 'backoffice-catalogue')
 
     // The provider's games, and its edit form with the image upload field.
+    // "ดูเกม" takes the operator to the games: their heading comes into view, with the focus.
     await page.getByRole('button', { name: 'ดูเกม Joker Gaming' }).click()
-    await page.getByRole('heading', { name: 'เกมของค่าย Joker Gaming' }).waitFor()
-    await page.getByRole('switch', { name: 'ปิดปรับปรุง Roma Legend' }).waitFor()
+    const gamesHeading = page.getByRole('heading', { name: 'เกมของค่าย Joker Gaming' })
+    await gamesHeading.waitFor()
+    await expect.poll(() => gamesHeading.evaluate((h) => h.getBoundingClientRect().top >= 0 && h.getBoundingClientRect().top < innerHeight / 2)).toBe(true)
+    expect(await gamesHeading.evaluate((h) => document.activeElement === h)).toBe(true)
+    await page.getByRole('switch', { name: 'เปิดให้เล่น Roma Legend' }).waitFor()
     await picture(page, 'backoffice-catalogue-games')
     await page.getByRole('button', { name: 'แก้ไขค่ายเกม Joker Gaming' }).click()
     const dialog = page.getByRole('dialog')
@@ -62,7 +67,7 @@ describe('the catalogue editor', () => {
     await maintenance.focus()
     await page.keyboard.press('Space')
     await page.getByText('ผู้เล่นจะเห็นการเปลี่ยนแปลงภายในไม่กี่วินาที', { exact: false }).first().waitFor()
-    await expect.poll(() => maintenance.getAttribute('aria-checked')).toBe('true')
+    await expect.poll(() => maintenance.getAttribute('aria-checked')).toBe('false')
 
     const phone = await suite.phone({ player: player.token })
     await phone.page.goto('/')

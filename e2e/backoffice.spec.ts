@@ -440,19 +440,20 @@ describe('the operator app', () => {
     expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined()
   })
 
-  it('shows every action in the audit log, filtered by action and target', async () => {
+  it('shows every action in the audit log, filtered by action and member', async () => {
     const page = await ownerPage()
     await page.getByRole('link', { name: 'บันทึกการทำงาน' }).click()
     await page.getByRole('heading', { name: 'บันทึกการทำงาน' }).waitFor()
-    await page.getByLabel('การกระทำ').selectOption('withdrawal.approve')
+    await page.getByLabel('การกระทำ').selectOption({ label: 'อนุมัติการถอน' })
     await page.getByRole('button', { name: 'ค้นหา' }).click()
-    // The 800 baht one approved by finance, and the 1,200 baht one by the second finance operator.
+    // The 800 baht one approved by finance, and the 1,200 baht one by the second finance operator: both the member's.
     await expect.poll(() => page.locator('tbody tr').count()).toBe(2)
-    await page.getByLabel('รหัสเป้าหมาย').fill(String(withdrawals[1]))
+    await page.getByLabel('สมาชิก (เบอร์โทรศัพท์หรือรหัส)').fill(players[0]!.mobile)
     await page.getByRole('button', { name: 'ค้นหา' }).click()
-    await expect.poll(() => page.locator('tbody tr').count()).toBe(1)
-    await page.getByRole('cell', { name: `withdrawal #${withdrawals[1]}` }).waitFor()
-    await page.getByText('"payout_ref":"KBANK-PAYOUT-1"', { exact: false }).waitFor()
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(2)
+    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: `รายการถอน #${withdrawals[1]}` }) })
+    await row.getByText('ดูข้อมูลทั้งหมด').click()
+    await row.getByText('"payout_ref": "KBANK-PAYOUT-1"', { exact: false }).waitFor()
     await expectAccessible(page, 'audit')
     await shot(page, 'backoffice-audit')
   })

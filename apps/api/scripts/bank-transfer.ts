@@ -16,7 +16,8 @@ Sends one signed bank transfer from the player's registered account to the opera
 
   --mobile <phone>   the player's phone number (0[689]xxxxxxxx)
   --amount <baht>    positive, at most 2 decimals, e.g. 500 or 99.50
-  --url <url>        the server (default http://localhost:$PORT, PORT defaults to 8080)
+  --url <url>        the server (default http://localhost:$PORT; without PORT, http://localhost:8080). A server
+                     started with PORT=3000 npm start is reached with PORT=3000 npm run bank:transfer -- ...
   --name <text>      the sender name the bank shows (from_name), e.g. "สมชาย ใ"
   --masked           send the sender account masked (xxx-x-x1234-x) as many statements show it (with no --name
                      the transfer is not credited: it waits in the back-office unmatched queue)
@@ -25,6 +26,8 @@ Sends one signed bank transfer from the player's registered account to the opera
 Environment: BANK_WEBHOOK_SECRET (the server's secret; without it the demo secret is used).`
 
 const REQUEST_TIMEOUT_MS = 10_000
+/** The port `npm start` serves on when PORT is not set. */
+const DEFAULT_PORT = 8080
 
 /** A failure the user can act on: printed without a stack trace, exit code 1 (2 for bad arguments). */
 class Problem extends Error {
@@ -48,6 +51,8 @@ interface Options {
   mobile: string
   amount: number
   url: string
+  /** Where `url` came from: --url, PORT, or the default port. */
+  tried: string
   name: string | undefined
   masked: boolean
 }
@@ -87,7 +92,13 @@ function parseOptions(argv: string[]): Options | null {
     problems.push(`--amount ${JSON.stringify(amountText)} must be a number of baht with at most 2 decimals, up to ${MAX_BAHT.toLocaleString('en-US')}`)
   } else if (amount <= 0) problems.push('--amount must be more than 0')
 
-  const url = (values.url ?? `http://localhost:${process.env.PORT || 8080}`).replace(/\/+$/, '')
+  const url = (values.url ?? `http://localhost:${process.env.PORT || DEFAULT_PORT}`).replace(/\/+$/, '')
+  // Said when nothing answers: where the address came from, so the user knows what to change.
+  const tried = values.url
+    ? `--url ${url}`
+    : process.env.PORT
+      ? `PORT=${process.env.PORT} from the environment`
+      : `the default port ${DEFAULT_PORT} (PORT is not set)`
   try {
     const parsed = new URL(url)
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') problems.push(`--url ${url} must be http:// or https://`)
@@ -97,7 +108,7 @@ function parseOptions(argv: string[]): Options | null {
 
   const name = values.name?.trim() || undefined
   if (problems.length > 0) throw new Problem(`${problems.join('\n')}\n\n${USAGE}`, 2)
-  return { mobile, amount, url, name, masked: values.masked }
+  return { mobile, amount, url, tried, name, masked: values.masked }
 }
 
 /**
@@ -110,14 +121,21 @@ function maskAccount(account: string): string {
   return masked.length === 10 ? `${masked.slice(0, 3)}-${masked.slice(3, 4)}-${masked.slice(4, 9)}-${masked.slice(9)}` : masked
 }
 
-async function call<T>(url: string, init: RequestInit = {}): Promise<{ status: number; body: Envelope<T> }> {
+async function call<T>(url: string, tried: string, init: RequestInit = {}): Promise<{ status: number; body: Envelope<T> }> {
   let response: Response
   try {
     response = await fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
   } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause
+    // localhost is tried on ::1 and 127.0.0.1: both refusals come as one AggregateError.
+    const reason = (error as { cause?: { code?: string; errors?: Array<{ code?: string }> } }).cause
+    const cause = reason && { code: reason.code ?? reason.errors?.[0]?.code }
     const origin = new URL(url).origin
-    if (cause?.code === 'ECONNREFUSED') throw new Problem(`No server is answering at ${origin}. Start it with \`npm start\` (or pass --url).`)
+    if (cause?.code === 'ECONNREFUSED') {
+      throw new Problem(
+        `No server is answering at ${origin} (tried ${tried}). Start it with \`npm start\`, or say where it runs: ` +
+          `the PORT it was started with (PORT=3000 npm run bank:transfer -- ...) or --url http://host:port.`,
+      )
+    }
     if ((error as Error).name === 'TimeoutError') throw new Problem(`The server at ${origin} did not answer within ${REQUEST_TIMEOUT_MS / 1000} s.`)
     throw new Problem(`Could not reach ${origin}: ${cause?.code ?? (error as Error).message}`)
   }
@@ -142,10 +160,11 @@ async function main(argv: string[]): Promise<number> {
     console.info(USAGE)
     return 0
   }
-  const { mobile, amount, url, name, masked } = options
+  const { mobile, amount, url, tried, name, masked } = options
 
   const account = await call<{ bank_code: string; bank_account: string; to_account: string }>(
     `${url}/api/dev/bank-account?mobile=${encodeURIComponent(mobile)}`,
+    tried,
   )
   // The route answers its own message for an unknown phone; a route that is not there gets the generic one.
   if (account.status === 404 && account.body.code === 'NOT_FOUND' && account.body.message !== errorCatalogue.NOT_FOUND.message) {
@@ -176,7 +195,7 @@ async function main(argv: string[]): Promise<number> {
   const feedUrl = `${url}/api/bank/transfers`
   // ADR 015: the signature covers the method, the path, this moment (X-Timestamp) and the body.
   const signed = signatureHeaders(secret, { method: 'POST', path: new URL(feedUrl).pathname, body: raw, now: new Date() })
-  const result = await call<{ status: 'MATCHED' | 'UNMATCHED' | 'DUPLICATE'; deposit_id?: number }>(feedUrl, {
+  const result = await call<{ status: 'MATCHED' | 'UNMATCHED' | 'DUPLICATE'; deposit_id?: number }>(feedUrl, tried, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...signed },
     body: raw,

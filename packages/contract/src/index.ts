@@ -1,4 +1,6 @@
 export * from './errors.ts'
+export * from './audit-actions.ts'
+export * from './transfer-kinds.ts'
 export * from './banks.ts'
 export * from './money.ts'
 export * from './media.ts'

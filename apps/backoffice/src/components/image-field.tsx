@@ -11,6 +11,8 @@ export interface ImageFieldProps {
   onChange: (url: string) => void
   /** How the preview is drawn: the field's real proportions (a slide is wide, a logo is not). */
   previewHeight?: number
+  /** Marked as required, as a required text field is (the form says so when it is missing). */
+  required?: boolean
 }
 
 /**
@@ -18,7 +20,7 @@ export interface ImageFieldProps {
  * refusal in Thai. The field holds the URL Sanam serves the file under; the form saves that URL, never the file.
  * Type and size are checked here for a quick answer, and again by the server, which decides.
  */
-export function ImageField({ label, value, onChange, previewHeight = 96 }: ImageFieldProps) {
+export function ImageField({ label, value, onChange, previewHeight = 96, required = false }: ImageFieldProps) {
   const inputId = useId()
   const errorId = useId()
   const [uploading, setUploading] = useState(false)
@@ -42,7 +44,7 @@ export function ImageField({ label, value, onChange, previewHeight = 96 }: Image
   }
 
   return (
-    <div className="field image-field">
+    <div className={required ? 'field image-field field--required' : 'field image-field'}>
       <span className="field__label">{label}</span>
       <div className="image-field__row">
         {value ? (

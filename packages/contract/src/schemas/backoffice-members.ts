@@ -66,9 +66,10 @@ export const MemberDownline = MemberSummary.pick({ id: true, mobile: true, first
 export type MemberDownline = z.infer<typeof MemberDownline>
 
 export const backofficeMembersContract = {
+  /** Members `q` finds (phone, name, bank account or invite code); without `q`, every member: newest first either way. */
   search: {
     querystring: z.strictObject({
-      q: z.string({ error: 'กรุณากรอกคำค้นหา' }).trim().min(1, { error: 'กรุณากรอกคำค้นหา' }).max(64, { error: 'คำค้นหายาวเกินไป' }),
+      q: z.string({ error: 'กรุณากรอกคำค้นหา' }).trim().min(1, { error: 'กรุณากรอกคำค้นหา' }).max(64, { error: 'คำค้นหายาวเกินไป' }).optional(),
       page: PageParam,
     }),
     response: { 200: okEnvelope(pageOf(MemberSummary)) },

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { AUDIT_ACTION_NAMES } from '../audit-actions.ts'
 import { MessageOnly, okEnvelope } from './envelope.ts'
 import { DayOrInstant, idParams, MAX_PASSWORD_LENGTH, Mobile, recordId, strictBody } from './fields.ts'
 import { OperatorLoginBody, OperatorLoginResult, OperatorRole, operatorAccess } from './backoffice.ts'
@@ -89,11 +90,21 @@ export const AuditEntryView = z.object({
 })
 export type AuditEntryView = z.infer<typeof AuditEntryView>
 
+/**
+ * The audit log's filter, each part optional: who acted, which action (a name of the catalogue, AUDIT_ACTIONS), which
+ * member the entry is about (`member_id`: the member is its target, or the money decision it records is the member's),
+ * the target, and Bangkok days or instants.
+ */
 export const AuditQuery = z.strictObject({
   operator_id: recordId('รหัสผู้ใช้งานไม่ถูกต้อง').transform(Number).optional(),
-  action: z.string().trim().min(1).max(64).optional(),
-  target_type: z.string().trim().min(1).max(64).optional(),
-  target_id: z.string().trim().min(1).max(64).optional(),
+  action: z.enum(AUDIT_ACTION_NAMES, { error: 'ไม่รู้จักการกระทำนี้' }).optional(),
+  member: z
+    .string({ error: 'กรุณากรอกเบอร์โทรศัพท์หรือรหัสสมาชิก' })
+    .trim()
+    .regex(/^(0[689]\d{8}|[1-9]\d{0,14})$/, { error: 'กรุณากรอกเบอร์โทรศัพท์ (10 หลัก) หรือรหัสสมาชิก' })
+    .optional(),
+  target_type: z.string({ error: 'ประเภทเป้าหมายไม่ถูกต้อง' }).trim().min(1).max(64, { error: 'ประเภทเป้าหมายยาวเกินไป' }).optional(),
+  target_id: z.string({ error: 'รหัสเป้าหมายไม่ถูกต้อง' }).trim().min(1).max(64, { error: 'รหัสเป้าหมายยาวเกินไป' }).optional(),
   from: DayOrInstant.optional(),
   to: DayOrInstant.optional(),
   page: PageParam,

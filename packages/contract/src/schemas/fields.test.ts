@@ -22,4 +22,9 @@ describe('an image field', () => {
       expect(result.error?.issues[0]?.message).toMatch(/[\u0E00-\u0E7F]/)
     }
   })
+
+  it('asks for an image not uploaded yet in words a person understands, not a path', () => {
+    expect(MediaUrl.safeParse('').error?.issues[0]?.message).toBe('กรุณาอัปโหลดรูปภาพ')
+    expect(MediaUrl.safeParse('https://example.com/a.png').error?.issues[0]?.message).not.toContain('/media/')
+  })
 })

@@ -91,11 +91,15 @@ export function idParams(message: string) {
 /** Why an operator acts (lock, reject, adjust, credit by hand): required, trimmed, up to 500 characters. */
 export const OperatorReason = z.string({ error: 'กรุณาระบุเหตุผล' }).trim().min(1, { error: 'กรุณาระบุเหตุผล' }).max(500, { error: 'เหตุผลยาวเกินไป' })
 
+/** What an operator reads for an image not uploaded yet, and for one that is not an upload of this site's. */
+const MEDIA_MISSING = 'กรุณาอัปโหลดรูปภาพ'
+const MEDIA_FOREIGN = 'รูปภาพนี้ไม่ได้อัปโหลดผ่านหลังบ้าน กรุณาอัปโหลดรูปภาพใหม่'
 /**
  * Where an image Sanam serves lives: under /media/ (uploaded or generated), never on another host, so the apps fetch
  * nothing from elsewhere. Every image field an operator edits is one of these.
  */
 export const MediaUrl = z
-  .string({ error: 'กรุณาเลือกรูปภาพที่อัปโหลดแล้ว' })
-  .regex(/^\/media\/[a-z0-9][a-z0-9/._-]{0,199}$/, { error: 'รูปภาพต้องเป็นไฟล์ที่อัปโหลดไว้ในระบบ (/media/...)' })
-  .refine((url) => !url.includes('..'), { error: 'รูปภาพต้องเป็นไฟล์ที่อัปโหลดไว้ในระบบ (/media/...)' })
+  .string({ error: MEDIA_MISSING })
+  .min(1, { error: MEDIA_MISSING })
+  .regex(/^\/media\/[a-z0-9][a-z0-9/._-]{0,199}$/, { error: MEDIA_FOREIGN })
+  .refine((url) => !url.includes('..'), { error: MEDIA_FOREIGN })

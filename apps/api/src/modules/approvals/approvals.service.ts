@@ -1,4 +1,4 @@
-import { bahtToSatang, msg, satangToBaht, type AdjustmentBody, type Approval, type ApprovalKind, type DeskAction, type HoldReasonCode } from '@sanam/contract'
+import { bahtToSatang, msg, satangToBaht, type AdjustmentBody, type Approval, type ApprovalKind, type AuditAction, type DeskAction, type HoldReasonCode } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../errors.ts'
@@ -12,7 +12,7 @@ import { assertMayDecideMoney, assertSecondOperator, canDecide, holdReasons, typ
 const PAGE_SIZE = 20
 
 /** How each kind of action is audited: its target, and the action names of its steps. */
-const AUDIT: Record<ApprovalKind, { target: string; apply: string; request: string; approve: string; reject: string }> = {
+const AUDIT: Record<ApprovalKind, { target: string; apply: AuditAction; request: AuditAction; approve: AuditAction; reject: AuditAction }> = {
   MANUAL_DEPOSIT: { target: 'deposit', apply: 'deposit.manual', request: 'deposit.manual', approve: 'deposit.manual_confirm', reject: 'deposit.manual_reject' },
   ASSIGN_DEPOSIT: {
     target: 'deposit',

@@ -43,7 +43,7 @@ function chainApp() {
     chainFailures: async (head?: string) => (await verify(head)).failures.filter((f) => f.check === 'audit_chain').map((f) => f.detail),
     record: (targetId: string, db: Db = t.db) =>
       inTransaction(db, (tx) =>
-        auditRepository.record(tx, { actor: null, action: 'test.chain', targetType: 'test', targetId, after: { n: targetId }, at: t.clock.now() }),
+        auditRepository.record(tx, { actor: null, action: 'media.upload', targetType: 'test', targetId, after: { n: targetId }, at: t.clock.now() }),
       ),
     /** Runs `work` as a superuser would, with the log's triggers off, and turns them back on. */
     async behindTheTriggers(work: () => Promise<void>) {

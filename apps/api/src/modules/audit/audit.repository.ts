@@ -1,8 +1,9 @@
 import { createHash, createHmac } from 'node:crypto'
-import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm'
+import type { AuditAction } from '@sanam/contract'
+import { and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { readPage, rowsOf, type DbNumber } from '../../db/rows.ts'
-import { auditLog, operators } from '../../db/schema.ts'
+import { auditLog, operators, players } from '../../db/schema.ts'
 
 /** Who acted: an operator at an address. Start-up and scripts act with `null`. */
 export interface AuditActor {
@@ -13,7 +14,8 @@ export interface AuditActor {
 
 export interface AuditEntry {
   actor: AuditActor | null
-  action: string
+  /** A name of the contract's catalogue (AUDIT_ACTIONS), which the back-office shows in Thai. */
+  action: AuditAction
   targetType: string
   targetId: string
   before?: unknown
@@ -24,6 +26,8 @@ export interface AuditEntry {
 export interface AuditFilter {
   operatorId?: number
   action?: string
+  /** Entries about this member (a phone, or an id): the member is the target, or the money decision recorded is theirs. */
+  member?: string
   targetType?: string
   targetId?: string
   /** Inclusive lower bound. */
@@ -241,6 +245,19 @@ function conditionsOf(filter: AuditFilter): SQL[] {
   const conditions: SQL[] = []
   if (filter.operatorId !== undefined) conditions.push(eq(auditLog.operatorId, filter.operatorId))
   if (filter.action !== undefined) conditions.push(eq(auditLog.action, filter.action))
+  if (filter.member !== undefined) {
+    // A phone starts with 0; an id never does.
+    const id = filter.member.startsWith('0')
+      ? sql`(select ${players.id}::text from ${players} where ${players.mobile} = ${filter.member})`
+      : sql`${filter.member}`
+    conditions.push(
+      or(
+        and(eq(auditLog.targetType, 'member'), sql`${auditLog.targetId} = ${id}`),
+        sql`${auditLog.after}->>'player_id' = ${id}`,
+        sql`${auditLog.before}->>'player_id' = ${id}`,
+      )!,
+    )
+  }
   if (filter.targetType !== undefined) conditions.push(eq(auditLog.targetType, filter.targetType))
   if (filter.targetId !== undefined) conditions.push(eq(auditLog.targetId, filter.targetId))
   if (filter.from !== undefined) conditions.push(gte(auditLog.createdAt, filter.from))

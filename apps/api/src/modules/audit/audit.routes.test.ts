@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, useTestApp } from '../../../test/app.ts'
+import { makePlayer } from '../../../test/factories.ts'
 import { bearer } from '../../../test/money.ts'
 import { testConfig } from '../../config.ts'
 import { rowsOf } from '../../db/rows.ts'
@@ -21,8 +22,9 @@ const auditRepository = createAuditRepository({ key: testConfig().auditHmacKey }
 
 const verify = async () => (await t.get('/api/backoffice/ledger/verify', owner)).json().data
 const chainFailures = async () => ((await verify()).failures as Array<{ check: string; detail: string }>).filter((f) => f.check === 'audit_chain')
-const record = (action: string, targetId: string, at = t.clock.now()) =>
-  inTransaction(t.db, (tx) => auditRepository.record(tx, { actor: null, action, targetType: 'test', targetId, after: { n: targetId }, at }))
+/** An entry of the test's own target type: only the chain sees it. */
+const record = (targetId: string, at = t.clock.now()) =>
+  inTransaction(t.db, (tx) => auditRepository.record(tx, { actor: null, action: 'media.upload', targetType: 'test', targetId, after: { n: targetId }, at }))
 
 describe('append-only', () => {
   it.each([
@@ -30,7 +32,7 @@ describe('append-only', () => {
     ['DELETE', sql`delete from audit_log`],
     ['TRUNCATE', sql`truncate audit_log`],
   ])('the database refuses %s on the audit log', async (_name, statement) => {
-    await record('test.append-only', 'a')
+    await record('a')
     const before = rowsOf<{ n: unknown }>(await t.db.execute(sql`select count(*) as n from audit_log`))[0]!.n
     // Drizzle wraps the database's error; the trigger's own words are in its cause.
     await expect(t.db.execute(statement)).rejects.toMatchObject({ cause: { message: expect.stringMatching(/audit_log is append-only/) } })
@@ -40,7 +42,7 @@ describe('append-only', () => {
 
 describe('hash chain', () => {
   it('stays one unbroken chain under concurrent writers', async () => {
-    await Promise.all(Array.from({ length: 25 }, (_, i) => record('test.concurrent', String(i))))
+    await Promise.all(Array.from({ length: 25 }, (_, i) => record(String(i))))
     const seqs = rowsOf<{ seq: unknown }>(await t.db.execute(sql`select chain_seq as seq from audit_log order by chain_seq`)).map((r) => Number(r.seq))
     expect(seqs).toEqual(seqs.map((_, i) => i + 1))
     expect(await chainFailures()).toEqual([])
@@ -48,8 +50,8 @@ describe('hash chain', () => {
   })
 
   it('makes the ledger check name an edited entry and a removed one (done behind the trigger’s back)', async () => {
-    await record('test.tamper', 'victim')
-    await record('test.tamper', 'after-victim')
+    await record('victim')
+    await record('after-victim')
     const [victim] = rowsOf<{ id: unknown }>(await t.db.execute(sql`select id from audit_log where target_id = 'victim'`))
     const id = Number(victim!.id)
 
@@ -87,7 +89,7 @@ describe('GET /api/backoffice/audit', () => {
         await inTransaction(fresh.db, (tx) =>
           auditRepository.record(tx, {
             actor: { operatorId: support.id, ip: '203.0.113.7' },
-            action: 'test.filter',
+            action: 'member.lock',
             targetType: 'member',
             targetId: String(i),
             at,
@@ -99,14 +101,14 @@ describe('GET /api/backoffice/audit', () => {
         expect(res.statusCode, res.body).toBe(200)
         return res.json().data as { list: Array<{ target_id: string; operator_username: string; ip: string; at: string }>; total: number }
       }
-      const mine = await list(`operator_id=${support.id}&action=test.filter`)
+      const mine = await list(`operator_id=${support.id}&action=member.lock`)
       expect(mine.total).toBe(3)
       expect(mine.list.map((e) => e.target_id)).toEqual(['2', '1', '0'])
       expect(mine.list[0]).toMatchObject({ operator_username: support.username, ip: '203.0.113.7' })
-      expect((await list('action=test.filter&from=2026-11-22&to=2026-11-22')).list.map((e) => e.target_id)).toEqual(['2', '1'])
-      expect((await list('action=test.filter&to=2026-11-21')).list.map((e) => e.target_id)).toEqual(['0'])
+      expect((await list('action=member.lock&from=2026-11-22&to=2026-11-22')).list.map((e) => e.target_id)).toEqual(['2', '1'])
+      expect((await list('action=member.lock&to=2026-11-21')).list.map((e) => e.target_id)).toEqual(['0'])
       expect((await list('target_type=member&target_id=1')).list.map((e) => e.target_id)).toEqual(['1'])
-      expect((await list('action=test.filter&page=1')).list).toEqual([])
+      expect((await list('action=member.lock&page=1')).list).toEqual([])
 
       // Not a day, and days or instants that do not exist (the JavaScript parser would take some of them): refused in
       // Thai before any reaches the database.
@@ -114,6 +116,47 @@ describe('GET /api/backoffice/audit', () => {
         const bad = await fresh.app.inject({ method: 'GET', url: `/api/backoffice/audit?from=${from}`, headers: bearer(admin) })
         expect(bad.statusCode, from).toBe(400)
         expect(bad.json().message, from).toBe('วันที่ไม่ถูกต้อง')
+      }
+    } finally {
+      await fresh.close()
+    }
+  })
+
+  it('filters by member, by phone or id (the member is the target, or the money decision is theirs), and refuses a bad filter in Thai', async () => {
+    const fresh = await buildTestApp()
+    try {
+      const admin = await adminToken(fresh)
+      const one = await makePlayer(fresh.db)
+      const two = await makePlayer(fresh.db)
+      const [a, b] = [String(one.id), String(two.id)]
+      const entries = [
+        { action: 'member.lock', targetType: 'member', targetId: a, after: { status: 'LOCKED' } },
+        { action: 'deposit.assign', targetType: 'deposit', targetId: '900', after: { player_id: one.id, amount: 100 } },
+        { action: 'member.lock', targetType: 'member', targetId: b, after: { status: 'LOCKED' } },
+        { action: 'withdrawal.reject', targetType: 'withdrawal', targetId: '7', before: { player_id: two.id } },
+        { action: 'deposit.assign', targetType: 'deposit', targetId: a, after: { player_id: two.id, amount: 100 } },
+      ] as const
+      for (const entry of entries) await inTransaction(fresh.db, (tx) => auditRepository.record(tx, { actor: null, ...entry, at: fresh.clock.now() }))
+      const get = (query: string) => fresh.app.inject({ method: 'GET', url: `/api/backoffice/audit?${query}`, headers: bearer(admin) })
+      const about = async (query: string) => {
+        const res = await get(query)
+        expect(res.statusCode, res.body).toBe(200)
+        return (res.json().data.list as Array<{ action: string; target_id: string }>).map((e) => `${e.action} ${e.target_id}`)
+      }
+      expect(await about(`member=${a}`)).toEqual(['deposit.assign 900', `member.lock ${a}`])
+      expect(await about(`member=${one.mobile}`)).toEqual(['deposit.assign 900', `member.lock ${a}`])
+      expect(await about(`member=${two.mobile}`)).toEqual([`deposit.assign ${a}`, 'withdrawal.reject 7', `member.lock ${b}`])
+      expect(await about(`member=${b}&action=member.lock`)).toEqual([`member.lock ${b}`])
+      expect(await about('member=0899999999')).toEqual([])
+
+      for (const [query, message] of [
+        ['action=member.explode', 'ไม่รู้จักการกระทำนี้'],
+        ['member=08123', 'กรุณากรอกเบอร์โทรศัพท์ (10 หลัก) หรือรหัสสมาชิก'],
+        ['operator_id=me', 'รหัสผู้ใช้งานไม่ถูกต้อง'],
+      ] as const) {
+        const bad = await get(query)
+        expect(bad.statusCode, query).toBe(400)
+        expect(bad.json().message, query).toBe(message)
       }
     } finally {
       await fresh.close()

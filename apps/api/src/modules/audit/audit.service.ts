@@ -14,7 +14,7 @@ export function createAuditService(deps: { db: Db; auditRepository: Pick<AuditRe
       const { from, to } = filterRange(query.from, query.to)
       const { rows, total } = await auditRepository.list(
         db,
-        { operatorId: query.operator_id, action: query.action, targetType: query.target_type, targetId: query.target_id, from, to },
+        { operatorId: query.operator_id, action: query.action, member: query.member, targetType: query.target_type, targetId: query.target_id, from, to },
         query.page,
         PAGE_SIZE,
       )

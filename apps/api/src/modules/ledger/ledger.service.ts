@@ -17,6 +17,7 @@ export interface TransferRequest {
   from: AccountRef
   to: AccountRef
   amount: bigint
+  /** One of the contract's TRANSFER_KINDS, which the back-office shows in Thai. */
   kind: string
   /** What the transfer belongs to (`deposit:<id>`, `withdrawal:<id>`), for statements and verification. */
   reference: string

@@ -6,7 +6,14 @@ import { type DbNumber as Num, oneRow, readPage, rowsOf } from '../../db/rows.ts
 import { players, playerSignals, sessions } from '../../db/schema.ts'
 
 /** One page of `list` (a select from `table`) where `where` holds, newest (highest id) first, and how many rows hold. */
-function newestFirstPage<List extends PgSelect>(db: Db, list: List, table: typeof players | typeof sessions, where: SQL, page: number, size: number) {
+function newestFirstPage<List extends PgSelect>(
+  db: Db,
+  list: List,
+  table: typeof players | typeof sessions,
+  where: SQL | undefined,
+  page: number,
+  size: number,
+) {
   return readPage(list.where(where).orderBy(desc(table.id)), db.select({ n: count() }).from(table).where(where), page, size)
 }
 
@@ -22,8 +29,8 @@ const memberColumns = {
 
 /** The back-office's reads and status changes of members (issue 12 §5). */
 export const membersRepository = {
-  /** Members `q` finds (playerMatches), newest first. */
-  async search(db: Db, q: string, page: number, size: number) {
+  /** Members `q` finds (playerMatches), or every member without `q`; newest first. */
+  async search(db: Db, q: string | undefined, page: number, size: number) {
     return newestFirstPage(
       db,
       db
@@ -31,7 +38,7 @@ export const membersRepository = {
         .from(players)
         .$dynamic(),
       players,
-      playerMatches(q),
+      q === undefined ? undefined : playerMatches(q),
       page,
       size,
     )

@@ -32,6 +32,17 @@ describe('search', () => {
     expect((await get('/api/backoffice/members?q=')).statusCode).toBe(400)
   })
 
+  it('lists every member, newest first, before any search', async () => {
+    const older = await makePlayer(t.db, { firstname: 'เก่ากว่า', surname: 'รายชื่อ' })
+    const newer = await makePlayer(t.db, { firstname: 'ใหม่กว่า', surname: 'รายชื่อ' })
+    const res = await get('/api/backoffice/members')
+    expect(res.statusCode, res.body).toBe(200)
+    const page = res.json().data as { list: Array<{ id: number }>; total: number; size: number }
+    expect(page.list.slice(0, 2).map((m) => m.id)).toEqual([newer.id, older.id])
+    expect(page.total).toBeGreaterThanOrEqual(2)
+    expect(page.list.length).toBe(Math.min(page.total, page.size))
+  })
+
   it('lists a member’s time-out or self-exclusion in force beside the status, as the profile shows it (ADR 047)', async () => {
     const resting = await signedInPlayer(t, { firstname: 'พักอยู่', surname: 'รายชื่อ' })
     const chosen = await post('/api/user/@me/exclusion', { period: '7D', confirm: true }, resting.token)

@@ -202,7 +202,8 @@ export function createMembersService(deps: {
       return { sent_to: sentTo }
     },
 
-    async search(q: string, page: number) {
+    /** Members `q` finds, or the newest members without `q`. */
+    async search(q: string | undefined, page: number) {
       const { rows, total } = await membersRepository.search(db, q, page, PAGE_SIZE)
       // Beside the status, a time-out or self-exclusion in force (ADR 047): one statement for the page.
       const exclusions = await deps.exclusionsRepository.activeMany(

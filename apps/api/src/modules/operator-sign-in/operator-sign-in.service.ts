@@ -193,7 +193,12 @@ export function createBackofficeAuthService(deps: {
    * refused sign-ins for this username since the last report (ADR 069). Answers a new device token when the operator
    * signed in with its code: the back-office keeps it as a cookie, and this browser is a known device from then on.
    */
-  async function openSession(operator: OperatorRow, address: string, action: string, alsoInTx?: (tx: Db) => Promise<void>) {
+  async function openSession(
+    operator: OperatorRow,
+    address: string,
+    action: 'operator.login' | 'operator.password_renew',
+    alsoInTx?: (tx: Db) => Promise<void>,
+  ) {
     const token = newToken()
     const now = clock.now()
     const refused = await takeRefusalTally(operator.username)

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.ts'
 import { uniqueViolation } from '../../db/errors.ts'
 import { asCanDecide, decideRefusal, type DutyRefusal, type Refusal } from '../approvals/money-policy.ts'
 import { inTransaction } from '../../db/transaction.ts'
-import { errorCatalogue, msg, type OperatorChangeResult, type OperatorListItem, type OperatorRequestView, type OperatorRole } from '@sanam/contract'
+import { errorCatalogue, msg, type AuditAction, type OperatorChangeResult, type OperatorListItem, type OperatorRequestView, type OperatorRole } from '@sanam/contract'
 import { DAY_MS } from '@sanam/contract/bangkok'
 import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
@@ -54,6 +54,15 @@ type Proposal =
   | { kind: 'role_change'; operatorId: number; role: OperatorRole }
   | { kind: 'phone_change'; operatorId: number; phone: string }
   | { kind: 'password_reset' | 'totp_reset'; operatorId: number }
+
+/** The audit action each change is recorded under. */
+const CHANGE_ACTIONS = {
+  create: 'operator.create',
+  role_change: 'operator.role',
+  phone_change: 'operator.phone',
+  password_reset: 'operator.password_reset',
+  totp_reset: 'operator.totp_reset',
+} as const satisfies Record<Proposal['kind'], AuditAction>
 
 /**
  * Owners manage operators (issue 12): create, change role, disable and enable, reset a password or a lost
@@ -185,7 +194,7 @@ export function createOperatorsService(deps: {
     const after = toOperatorView(updated)
     await auditRepository.record(tx, {
       actor: by,
-      action: `operator.${proposal.kind === 'role_change' ? 'role' : proposal.kind === 'phone_change' ? 'phone' : proposal.kind}`,
+      action: CHANGE_ACTIONS[proposal.kind],
       targetType: 'operator',
       targetId: String(row.id),
       before: { role: before.role, disabled: before.disabled, totp_enrolled: before.totp_enrolled, phone: before.phone },

@@ -1,3 +1,4 @@
+import { MAX_PASSWORD_LENGTH, MIN_OPERATOR_PASSWORD_LENGTH } from '@sanam/contract'
 import { useState, type FormEvent } from 'react'
 import { TextField } from '../../components/fields.tsx'
 import { useToast } from '../../components/toasts.tsx'
@@ -30,8 +31,23 @@ export function AccountPage() {
     <section className="panel narrow">
       <h1 className="panel__title">{t('account.title')}</h1>
       <form className="form" onSubmit={submit}>
-        <TextField label={t('account.current')} name="current_password" type="password" autoComplete="current-password" required maxLength={72} />
-        <TextField label={t('account.new')} name="new_password" type="password" autoComplete="new-password" required minLength={10} maxLength={72} />
+        <TextField
+          label={t('account.current')}
+          name="current_password"
+          type="password"
+          autoComplete="current-password"
+          required
+          maxLength={MAX_PASSWORD_LENGTH}
+        />
+        <TextField
+          label={t('account.new')}
+          name="new_password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={MIN_OPERATOR_PASSWORD_LENGTH}
+          maxLength={MAX_PASSWORD_LENGTH}
+        />
         {error && (
           <p className="form__error" role="alert">
             {error}

@@ -35,7 +35,7 @@ export interface Item {
 const itemValues = (fields: Record<string, string>, image: string) => ({
   title: fields.title ?? '',
   image,
-  maintenance: fields.maintenance === 'on',
+  maintenance: fields.playable !== 'on',
   lobby: fields.lobby === 'on',
   sort: whole(fields.sort),
   popularity: whole(fields.popularity),
@@ -85,7 +85,7 @@ function ItemDialog(props: {
       <ImageField label={t('catalogue.image')} value={image} onChange={setImage} previewHeight={64} />
       {props.children}
       <CheckboxField name="lobby" label={t(props.lobbyLabel)} defaultChecked={item?.lobby ?? false} />
-      <CheckboxField name="maintenance" label={t('catalogue.maintenance')} defaultChecked={item?.maintenance ?? false} />
+      <CheckboxField name="playable" label={t('catalogue.playable')} defaultChecked={!(item?.maintenance ?? false)} />
     </FormDialog>
   )
 }

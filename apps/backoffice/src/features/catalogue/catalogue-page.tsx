@@ -1,6 +1,6 @@
 import type { CatalogueGame, CatalogueProvider } from '@sanam/contract'
 import type { ColumnDef } from '@tanstack/react-table'
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { DataTable } from '../../components/data-table.tsx'
 import { useToast } from '../../components/toasts.tsx'
 import { errorText } from '../../lib/api-client.ts'
@@ -59,20 +59,29 @@ const orderColumns = <T extends Item>(): ColumnDef<T, unknown>[] => [
   { header: t('catalogue.popularityShort'), cell: ({ row }) => row.original.popularity },
 ]
 
-/** The maintenance and lobby switches of a row, each sending only what it switches. */
+/**
+ * The playable and lobby switches of a row, each one positive statement ("เปิดให้เล่น": on, players may play; off, it is
+ * in maintenance), each sending only what it switches.
+ */
 function switchColumns<T extends Item>(lobbyLabel: MessageKey, busy: boolean, toggle: (item: T, change: Switched) => void): ColumnDef<T, unknown>[] {
-  const column = (header: MessageKey, key: 'maintenance' | 'lobby'): ColumnDef<T, unknown> => ({
+  const column = (header: MessageKey, on: (item: T) => boolean, change: (item: T) => Switched): ColumnDef<T, unknown> => ({
     header: t(header),
     cell: ({ row }) => (
-      <Switch
-        on={row.original[key]}
-        busy={busy}
-        label={`${t(header)} ${row.original.title}`}
-        onToggle={() => toggle(row.original, key === 'maintenance' ? { maintenance: !row.original.maintenance } : { lobby: !row.original.lobby })}
-      />
+      <Switch on={on(row.original)} busy={busy} label={`${t(header)} ${row.original.title}`} onToggle={() => toggle(row.original, change(row.original))} />
     ),
   })
-  return [column('catalogue.maintenance', 'maintenance'), column(lobbyLabel, 'lobby')]
+  return [
+    column(
+      'catalogue.playable',
+      (item) => !item.maintenance,
+      (item) => ({ maintenance: !item.maintenance }),
+    ),
+    column(
+      lobbyLabel,
+      (item) => item.lobby,
+      (item) => ({ lobby: !item.lobby }),
+    ),
+  ]
 }
 
 /**
@@ -91,6 +100,17 @@ export function CataloguePage() {
   const { mutate: mutateProvider, isPending: providerBusy } = saveProvider
   const { mutate: mutateGame, isPending: gameBusy } = saveGame
   const selectedProvider = providers.data?.find((p) => p.code === selected)
+  const gamesTitle = useRef<HTMLHeadingElement>(null)
+  const shownFor = useRef<string>(undefined)
+  // "ดูเกม" takes the operator to the games once they have loaded (before, the page is too short to scroll to them):
+  // their heading scrolled to the top and focused (read out with its name). Once per provider chosen.
+  const gamesLoaded = games.data !== undefined
+  useEffect(() => {
+    if (!selected || !gamesLoaded || shownFor.current === selected) return
+    shownFor.current = selected
+    gamesTitle.current?.scrollIntoView({ block: 'start' })
+    gamesTitle.current?.focus({ preventScroll: true })
+  }, [selected, gamesLoaded])
 
   const open = (next: Editing) => setEditing(next)
   const close = () => setEditing(undefined)
@@ -156,7 +176,7 @@ export function CataloguePage() {
 
       <section className="panel" aria-labelledby="games-title">
         <div className="panel__head">
-          <h2 id="games-title" className="panel__title">
+          <h2 id="games-title" className="panel__title" ref={gamesTitle} tabIndex={-1}>
             {selectedProvider ? `${t('catalogue.gamesOf')} ${selectedProvider.title}` : t('catalogue.gamesOf')}
           </h2>
           {selected && (

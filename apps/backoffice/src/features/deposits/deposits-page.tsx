@@ -61,6 +61,8 @@ function UnmatchedDeposits() {
   const me = useOperator()
   const toast = useToast()
   const [assigning, setAssigning] = useState<BackofficeDeposit>()
+  /** The assign dialog was submitted with no member chosen. */
+  const [unpicked, setUnpicked] = useState(false)
   const [manual, setManual] = useState(false)
   const [outcome, setOutcome] = useState<{ text: string; pending: boolean }>()
   const done = {
@@ -124,10 +126,15 @@ function UnmatchedDeposits() {
           lead={t('deposits.assignLead')}
           submitLabel={t('deposits.assign')}
           busy={assign.isPending}
-          error={assign.error ? errorText(assign.error) : undefined}
-          onSubmit={(fields) => assign.mutate({ id: assigning.id, mobile: fields.mobile ?? '' }, done)}
+          error={assign.error ? errorText(assign.error) : unpicked ? t('deposits.pickMember') : undefined}
+          onSubmit={(fields) => {
+            // No member chosen yet (a phone still being typed): say so, rather than send an empty phone.
+            setUnpicked(!fields.mobile)
+            if (fields.mobile) assign.mutate({ id: assigning.id, mobile: fields.mobile }, done)
+          }}
           onClose={() => {
             setAssigning(undefined)
+            setUnpicked(false)
             assign.reset()
           }}
         >
@@ -159,15 +166,23 @@ function UnmatchedDeposits() {
   )
 }
 
+/** A whole Thai mobile: searched for as soon as it is typed. */
+const WHOLE_PHONE = /^0[689]\d{8}$/
+
 /**
  * Finds the member to give a deposit to, by phone, name or bank account, inside the assign dialog: the chosen member's
- * phone is the dialog's `mobile` field. Enter in the search box searches instead of submitting the dialog.
+ * phone is the dialog's `mobile` field. A whole phone number searches as soon as it is typed (and its one member is
+ * chosen); other words search on Enter (which does not submit the dialog) or the search button.
  */
 function MemberPicker() {
   const [q, setQ] = useState('')
   const [typed, setTyped] = useState('')
   const found = useMemberSearch(q)
   const search = () => setQ(typed.trim())
+  const type = (value: string) => {
+    setTyped(value)
+    if (WHOLE_PHONE.test(value.trim())) setQ(value.trim())
+  }
   const onKey = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter') return
     event.preventDefault()
@@ -178,7 +193,7 @@ function MemberPicker() {
       <label className="field">
         <span className="field__label">{t('deposits.findMember')}</span>
         <span className="row-actions">
-          <input className="field__input" value={typed} maxLength={64} onChange={(e) => setTyped(e.target.value)} onKeyDown={onKey} />
+          <input className="field__input" value={typed} maxLength={64} onChange={(e) => type(e.target.value)} onKeyDown={onKey} />
           <button type="button" className="button button--ghost" onClick={search}>
             {t('common.search')}
           </button>
@@ -194,7 +209,7 @@ function MemberPicker() {
               {found.data.list.map((m) => (
                 <li key={m.id}>
                   <label>
-                    <input type="radio" name="mobile" value={m.mobile} required />
+                    <input type="radio" name="mobile" value={m.mobile} required defaultChecked={found.data?.list.length === 1 && m.mobile === q} />
                     <span>
                       {m.mobile} · {m.firstname} {m.surname} · {m.bank_code} {m.bank_account}
                     </span>

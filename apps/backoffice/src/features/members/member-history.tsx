@@ -1,4 +1,12 @@
-import type { Adjustment, MemberDownline, MemberLedgerEntry, MemberSession, PromotionHistoryItem, WalletHistoryItem } from '@sanam/contract'
+import {
+  transferKindText,
+  type Adjustment,
+  type MemberDownline,
+  type MemberLedgerEntry,
+  type MemberSession,
+  type PromotionHistoryItem,
+  type WalletHistoryItem,
+} from '@sanam/contract'
 import { formatBaht, formatDateTimeSeconds } from '@sanam/web-shared/format'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useState } from 'react'
@@ -39,7 +47,7 @@ function accountName(kind: string): string {
 
 const ledgerColumns: ColumnDef<MemberLedgerEntry, unknown>[] = [
   { header: t('members.at'), cell: ({ row }) => formatDateTimeSeconds(row.original.at) },
-  { header: t('members.kind'), accessorKey: 'kind' },
+  { header: t('members.kind'), cell: ({ row }) => <span title={row.original.kind}>{transferKindText(row.original.kind)}</span> },
   { header: t('members.fromTo'), cell: ({ row }) => `${accountName(row.original.from)} → ${accountName(row.original.to)}` },
   { header: t('members.change'), cell: ({ row }) => (row.original.change === 0 ? formatBaht(row.original.amount) : <Change baht={row.original.change} />) },
   { header: t('members.reference'), cell: ({ row }) => <code>{row.original.reference}</code> },

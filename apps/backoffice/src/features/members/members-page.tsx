@@ -17,12 +17,15 @@ import { MemberHistory } from './member-history.tsx'
 import { memberStatus } from './member-status.ts'
 import { AdjustDialog, LockDialog, MemberFacts, MemberLinks, ResetPasswordDialog, useSaid } from './member-detail-parts.tsx'
 
-/** Members: search by phone, name, bank account or invite code; a profile with balances, links, lock and sign-out. */
+/**
+ * Members: the newest first before any search; search by phone, name, bank account or invite code (an empty search
+ * lists them all again); a profile with balances, links, lock and sign-out.
+ */
 export function MembersPage() {
   const [q, setQ] = useState('')
   const [page, setPage] = useState(0)
   const [selected, setSelected] = useState<number>()
-  const results = useMemberSearch(q, page)
+  const results = useMemberSearch(q, page, { all: true })
   const columns = useMemo<ColumnDef<MemberSummary, unknown>[]>(
     () => [
       { header: t('members.mobile'), accessorKey: 'mobile' },
@@ -52,12 +55,12 @@ export function MembersPage() {
     <section className="panel">
       <h1 className="panel__title">{t('members.title')}</h1>
       <form className="filters" role="search" onSubmit={submit}>
-        <TextField className="filters__wide" label={t('members.search')} name="q" maxLength={64} required />
+        <TextField className="filters__wide" label={t('members.search')} name="q" maxLength={64} />
         <button type="submit" className="button">
           {t('common.search')}
         </button>
       </form>
-      {q !== '' && <DataTable caption={t('members.title')} columns={columns} rows={results.data?.list} loading={results.isPending} />}
+      <DataTable caption={t(q === '' ? 'members.newest' : 'members.found')} columns={columns} rows={results.data?.list} loading={results.isPending} />
       {results.data && <Pager page={page} size={results.data.size} total={results.data.total} onPage={setPage} />}
       {selected !== undefined && <MemberDetail id={selected} />}
     </section>

@@ -115,6 +115,7 @@ function Editor({ id, initial, choices, pending }: { id?: number; initial: Promo
       setForm((f) => ({ ...f, [key]: value }))
   const submit = () => {
     setError(undefined)
+    if (!form.image) return setError(t('promotions.imageMissing'))
     save.mutate(
       { ...(id === undefined ? {} : { id }), terms: termsOf(form) },
       {
@@ -136,9 +137,10 @@ function Editor({ id, initial, choices, pending }: { id?: number; initial: Promo
         }}
       >
         {pending && <p className="notice notice--warn">{t('promotions.editorPending')}</p>}
+        <p className="muted">{t('promotions.requiredNote')}</p>
         <Fieldset legend={t('promotions.basics')}>
           <TextField label={t('promotions.name')} value={form.title} onChange={set('title')} required />
-          <ImageField label={t('promotions.image')} value={form.image} onChange={set('image')} previewHeight={90} />
+          <ImageField label={t('promotions.image')} value={form.image} onChange={set('image')} previewHeight={90} required />
           <Choice
             legend={t('promotions.creditType')}
             name="credit-type"

@@ -19,6 +19,12 @@ const COLOURS = ['#8fe3a4', '#ff8a80', '#7cc4fa']
 /** A keyed report charts its largest rows only. */
 const MOST = 20
 
+/**
+ * The value axis: baht with whole-number labels; counts (players, claims) ticked at whole numbers only, so a day of
+ * one or two players never reads 0.5 or a label twice.
+ */
+export const valueAxis = (money: boolean) => ({ allowDecimals: money, tickFormatter: (v: number) => formatWhole(v) })
+
 /** A report's chart (recharts, drawn at once: no animation); the table beside it holds every figure. */
 export function ReportChart(props: { report: ReportId; rows: ReportTable['rows'] }) {
   const chart = CHARTS[props.report]
@@ -34,7 +40,7 @@ export function ReportChart(props: { report: ReportId; rows: ReportTable['rows']
         <ComposedChart data={data} margin={{ top: 8, right: 16, bottom: 8, left: 16 }}>
           <CartesianGrid stroke="rgb(255 255 255 / 0.08)" vertical={false} />
           <XAxis dataKey="label" stroke="#a9a6b8" tick={{ fontSize: 12 }} />
-          <YAxis stroke="#a9a6b8" tick={{ fontSize: 12 }} tickFormatter={(v: number) => formatWhole(v)} />
+          <YAxis stroke="#a9a6b8" tick={{ fontSize: 12 }} {...valueAxis(money)} />
           <Tooltip
             formatter={(value) => (money ? formatBaht(Number(value)) : formatWhole(Number(value)))}
             contentStyle={{ background: '#151523', border: '1px solid rgb(255 255 255 / 0.15)', borderRadius: 8 }}

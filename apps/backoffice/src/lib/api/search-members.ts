@@ -7,12 +7,13 @@ import { queryKeys } from '../query-keys.ts'
 export type MemberSearchPage = ResponseData<typeof backofficeMembersContract.search>
 
 /**
- * `GET /backoffice/members?q=`: members by phone, name, bank account or invite code. In lib because two features use
- * it: the members page and the deposits page's member picker. Nothing is asked until there is something to search for.
+ * `GET /backoffice/members?q=`: members by phone, name, bank account or invite code, newest first. In lib because two
+ * features use it: the members page (which lists the newest members before any search: `all`) and the deposits page's
+ * member picker, which asks nothing until there is something to search for.
  */
-export const memberSearchQueryOptions = (q: string, page: number) =>
-  listQueryOptions<MemberSearchPage>(queryKeys.members.search(q, page), '/backoffice/members', { q, page }, { enabled: q !== '' })
+export const memberSearchQueryOptions = (q: string, page: number, options: { all?: boolean } = {}) =>
+  listQueryOptions<MemberSearchPage>(queryKeys.members.search(q, page), '/backoffice/members', { q, page }, { enabled: options.all === true || q !== '' })
 
-export function useMemberSearch(q: string, page = 0) {
-  return useQuery(memberSearchQueryOptions(q, page))
+export function useMemberSearch(q: string, page = 0, options: { all?: boolean } = {}) {
+  return useQuery(memberSearchQueryOptions(q, page, options))
 }

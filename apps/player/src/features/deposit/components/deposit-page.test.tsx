@@ -155,6 +155,8 @@ describe('DepositPage (spec §2 Deposit, §4, §5, §8)', () => {
     fireEvent.change(select(), { target: { value: '2' } })
     const modal = screen.getByRole('dialog', { name: 'ฝากประจำ รับเพิ่ม 100 บาท' })
     expect(within(modal).getByTestId('credit-given').textContent).toBe('100 บาท')
+    // A space between the words and the amount, whatever styles are loaded (the back-office preview has none of the page's).
+    expect(within(modal).getByTestId('credit-given').parentElement?.textContent).toBe('เครดิตที่ได้รับ 100 บาท')
     expect(
       within(modal)
         .getAllByRole('listitem')

@@ -4,6 +4,8 @@ import { Modal } from '../../../components/modal.tsx'
 import { t } from '../../../lib/i18n/index.ts'
 import { useProviders } from '../../../lib/providers-query.ts'
 import { describeRule } from '../promotion-rules.ts'
+// Its own styles: the back-office preview (ADR 043) draws this modal without the deposit page.
+import '../deposit.css'
 
 /** What the promotion gives: baht for FIXED, a percentage of the deposit for PERCENT (spec §3). */
 export function creditGivenText(promotion: Pick<Promotion, 'credit_given' | 'credit_given_type'>): string {
@@ -22,8 +24,7 @@ export function PromotionModal({ promotion, onClose }: { promotion: Promotion; o
       <div className="promotion-detail">
         {promotion.image && <img className="promotion-detail__image" src={promotion.image} alt="" width={720} height={360} />}
         <p className="promotion-detail__credit">
-          <span>{t('promo.creditGiven')}</span>
-          <strong data-testid="credit-given">{creditGivenText(promotion)}</strong>
+          <span>{t('promo.creditGiven')}</span> <strong data-testid="credit-given">{creditGivenText(promotion)}</strong>
         </p>
         <h3 className="promotion-detail__rules-title">{t('promotion.rules')}</h3>
         <ul className="promotion-detail__rules" tabIndex={0} aria-label={t('promotion.rules')}>
