@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { failingContrasts, contrastRefusal } from '../site-theme.ts'
 import { okEnvelope } from './envelope.ts'
-import { idParams, MediaUrl, OperatorReason, strictBody } from './fields.ts'
+import { idParams, MediaUrl, OperatorReason, reviewFields, strictBody } from './fields.ts'
 import { SiteMetadata } from './site.ts'
 
 // The back-office's site settings editor (issue 20 §3): the same shape as the metadata the apps load.
@@ -88,10 +88,7 @@ export const SiteContentVersion = z.object({
   content: SiteContent,
   proposed_by: z.string(),
   proposed_by_id: z.number().int(),
-  created_at: z.string(),
-  decided_by: z.string().nullable(),
-  decided_at: z.string().nullable(),
-  reject_reason: z.string().nullable(),
+  ...reviewFields,
 })
 export type SiteContentVersion = z.infer<typeof SiteContentVersion>
 

@@ -91,6 +91,11 @@ export function idParams(message: string) {
 /** Why an operator acts (lock, reject, adjust, credit by hand): required, trimmed, up to 500 characters. */
 export const OperatorReason = z.string({ error: 'กรุณาระบุเหตุผล' }).trim().min(1, { error: 'กรุณาระบุเหตุผล' }).max(500, { error: 'เหตุผลยาวเกินไป' })
 
+/** Who decided a four-eyes proposal and when: null while it waits (and, where the system decided it, the name). */
+export const decisionFields = { decided_by: z.string().nullable(), decided_at: z.string().nullable() }
+/** A proposal's review after its author (the plan's and the site content's versions): when, who decided, why it was refused. */
+export const reviewFields = { created_at: z.string(), ...decisionFields, reject_reason: z.string().nullable() }
+
 /**
  * Where an image Sanam serves lives: under /media/ (uploaded or generated), never on another host, so the apps fetch
  * nothing from elsewhere. Every image field an operator edits is one of these.
