@@ -5,10 +5,16 @@ import { formatCountdown, useCountdown } from './use-countdown.ts'
 
 const advance = useFakeClock()
 
+/** The 180 s countdown, running or not at first, with a spy for its call at zero. */
+function countdown(running: boolean) {
+  const onZero = vi.fn()
+  const view = renderHook((props) => useCountdown(props.running, 180, onZero), { initialProps: { running } })
+  return { view, onZero }
+}
+
 describe('draft bill countdown (spec §4: 180 s, m:ss)', () => {
   it('counts down while running, calls once at zero, and is back at 180 when stopped', async () => {
-    const onZero = vi.fn()
-    const view = renderHook(({ running }) => useCountdown(running, 180, onZero), { initialProps: { running: false } })
+    const { view, onZero } = countdown(false)
     await advance(5000)
     expect(view.result.current).toBe(180)
     view.rerender({ running: true })
@@ -26,8 +32,7 @@ describe('draft bill countdown (spec §4: 180 s, m:ss)', () => {
   })
 
   it('stopping early resets it and never calls', async () => {
-    const onZero = vi.fn()
-    const view = renderHook(({ running }) => useCountdown(running, 180, onZero), { initialProps: { running: true } })
+    const { view, onZero } = countdown(true)
     await advance(30_000)
     expect(view.result.current).toBe(150)
     view.rerender({ running: false })
