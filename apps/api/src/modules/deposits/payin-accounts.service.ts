@@ -63,9 +63,9 @@ export function createPayinAccountsService(deps: {
 
   /** The answer for one account as the list shows it (with the operators' names). */
   async function shown(tx: Db, id: number): Promise<PayinAccount> {
-    const found = (await repo.operatorAccounts(tx)).find((r) => r.account.id === id)
+    const found = (await repo.operatorAccounts(tx)).find((r) => r.version.id === id)
     if (!found) throw new AppError('NOT_FOUND', msg('PAYIN_NOT_FOUND'))
-    return toPayinAccount(found.account, found)
+    return toPayinAccount(found.version, found)
   }
 
   async function locked(tx: Db, id: number): Promise<OperatorAccountRow> {
@@ -128,7 +128,7 @@ export function createPayinAccountsService(deps: {
 
   return {
     async list(): Promise<PayinAccount[]> {
-      return (await repo.operatorAccounts(db)).map((r) => toPayinAccount(r.account, r))
+      return (await repo.operatorAccounts(db)).map((r) => toPayinAccount(r.version, r))
     },
 
     propose: (actor: AuditActor, body: PayinAccountBody) => propose(actor, body),

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, isNull, lt, ne, or } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { operatorChanges, operatorRequests, operators, operatorSessions } from '../../db/schema.ts'
 import type { OperatorEdge } from './operator-relations.ts'
-import { insertedOrThrow, oneRow } from '../../db/rows.ts'
+import { exists, insertedOrThrow, oneRow } from '../../db/rows.ts'
 
 export type OperatorRow = typeof operators.$inferSelect
 export type OperatorPatch = Partial<
@@ -58,12 +58,11 @@ export const operatorsRepository = {
   },
   /** Whether a change of one of `kinds` was made to `operatorId` after `since`. */
   async changedSince(db: Db, operatorId: number, kinds: readonly OperatorChangeKind[], since: Date): Promise<boolean> {
-    const rows = await db
-      .select({ id: operatorChanges.id })
-      .from(operatorChanges)
-      .where(and(eq(operatorChanges.operatorId, operatorId), inArray(operatorChanges.kind, [...kinds]), gt(operatorChanges.at, since)))
-      .limit(1)
-    return rows.length === 1
+    return exists(
+      db,
+      operatorChanges,
+      and(eq(operatorChanges.operatorId, operatorId), inArray(operatorChanges.kind, [...kinds]), gt(operatorChanges.at, since)),
+    )
   },
   /**
    * Every change that ties its maker to the operator changed (ADR 070): `forGood` kinds whenever made, `recent` kinds
