@@ -4,17 +4,12 @@ import { serveBackofficeOnItsOrigin } from './backoffice-origin.ts'
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { Config } from './config.ts'
-import type { Database } from './db/client.ts'
 import { errorBody, handleError } from './errors.ts'
-import { systemClock, type Clock } from './lib/clock.ts'
+import { systemClock } from './lib/clock.ts'
 import { listenForNotifications, postgresListenClient } from './lib/notification-listener.ts'
 import type { TypedApp } from './lib/typed-app.ts'
-import type { PasswordHasher } from './modules/auth/password.ts'
 import { mediaRoutes } from './modules/site/site.routes.ts'
-import type { SmsSender } from './modules/sms/sms.ts'
-import type { LedgerFaults } from './modules/ledger/ledger.service.ts'
 import { BALANCE_CHANGED_CHANNEL, parsePlayerId } from './modules/wallet/balance-stream.ts'
-import type { GameProvider } from './modules/portal/game-provider.ts'
 import { requireOperator } from './plugins/operator-auth.ts'
 import { registerApiDocs } from './plugins/api-docs.ts'
 import { createMetrics } from './lib/metrics.ts'
@@ -22,32 +17,20 @@ import { countRequests, countUnrouted, metricsListener, metricsRoute } from './p
 import { requirePlayer } from './plugins/auth.ts'
 import { refuseNul } from './plugins/no-nul.ts'
 import { closeSilentConnections } from './plugins/silent-connections.ts'
-import type { RateLimiter } from './lib/rate-limiter.ts'
 import { registerApiRoutes } from './routes.ts'
-import { buildServices } from './services.ts'
+import { buildServices, type ServiceDeps } from './services.ts'
 import { registerWebApps, type WebApps } from './web.ts'
 
 export const BODY_LIMIT = 64 * 1024
 
 export { GAMES_CACHE_MS } from './services.ts'
 
-export interface AppDeps {
-  config: Config
-  database: Database
-  clock?: Clock
-  hasher?: PasswordHasher
-  sms?: SmsSender
-  limiter?: RateLimiter
+/** What the server is built from: what the services are (services.ts), and what only a served app has. */
+export interface AppDeps extends Omit<ServiceDeps, 'log' | 'metrics' | 'loadDemoProvider'> {
   webApps?: WebApps
-  /** Failures injected between ledger steps (tests only). */
-  ledgerFaults?: LedgerFaults
-  /** Game provider adapters; by default the built-in demo provider's in demo mode, none outside it. */
-  gameProviders?: GameProvider[]
   logger?: FastifyServerOptions['logger']
   /** Told of every route as it is added: tests walk the real route table with its schemas (bad-input, hostile-input). */
   onRoute?: (route: RouteOptions) => void
-  /** How often an open live-balance stream gets a heartbeat and its session is checked (default 15 s; tests). */
-  streamHeartbeatMs?: number
 }
 
 const REQUEST_ID = /^[\w.-]{1,64}$/

@@ -109,6 +109,19 @@ describe('demo mode (issue 10 §1)', () => {
     expect(config.BACKOFFICE_USERNAME).toBe('admin')
   })
 
+  /** What a server outside demo mode will not start without, by name. */
+  const REQUIRED_OUTSIDE_DEMO = [
+    'AUDIT_HMAC_KEY',
+    'BACKOFFICE_ORIGIN',
+    'BACKOFFICE_OWNERS',
+    'BANK_WEBHOOK_SECRET',
+    'DEVICE_TOKEN_SECRET',
+    'SEAMLESS_SECRET',
+    'SMS_HTTP_KEY',
+    'SMS_HTTP_URL',
+    'TOTP_ENCRYPTION_KEY',
+  ]
+
   it('must be asked for on PostgreSQL: SANAM_MODE=demo', () => {
     const config = loadConfig({ DATABASE_URL: PG, SANAM_MODE: 'demo' })
     expect(config).toMatchObject({ SANAM_MODE: 'demo', SEED_DEMO: true, SMS_PROVIDER: 'console', demoBankFeed: true })
@@ -119,17 +132,7 @@ describe('demo mode (issue 10 §1)', () => {
     (nodeEnv) => {
       const problems = problemsOf({ DATABASE_URL: PG, ...(nodeEnv ? { NODE_ENV: nodeEnv } : {}) })
       const names = problems.map((p) => p.split(':')[0])
-      expect(names.sort()).toEqual([
-        'AUDIT_HMAC_KEY',
-        'BACKOFFICE_ORIGIN',
-        'BACKOFFICE_OWNERS',
-        'BANK_WEBHOOK_SECRET',
-        'DEVICE_TOKEN_SECRET',
-        'SEAMLESS_SECRET',
-        'SMS_HTTP_KEY',
-        'SMS_HTTP_URL',
-        'TOTP_ENCRYPTION_KEY',
-      ])
+      expect(names.sort()).toEqual(REQUIRED_OUTSIDE_DEMO)
       // The way out for someone who wanted the demo is named.
       for (const problem of problems) expect(problem).toContain('SANAM_MODE=demo')
     },
@@ -140,17 +143,7 @@ describe('demo mode (issue 10 §1)', () => {
       problemsOf({ SANAM_MODE: 'production', NODE_ENV: 'development' })
         .map((p) => p.split(':')[0])
         .sort(),
-    ).toEqual([
-      'AUDIT_HMAC_KEY',
-      'BACKOFFICE_ORIGIN',
-      'BACKOFFICE_OWNERS',
-      'BANK_WEBHOOK_SECRET',
-      'DEVICE_TOKEN_SECRET',
-      'SEAMLESS_SECRET',
-      'SMS_HTTP_KEY',
-      'SMS_HTTP_URL',
-      'TOTP_ENCRYPTION_KEY',
-    ])
+    ).toEqual(REQUIRED_OUTSIDE_DEMO)
   })
 
   it('starts outside demo mode with real secrets and a gateway, and turns every demo convenience off', () => {

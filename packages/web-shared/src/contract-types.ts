@@ -6,11 +6,15 @@
  */
 import type { z } from 'zod'
 
+/** A route that takes a JSON body; one that answers in the success envelope. */
+export type BodyRoute = { body: z.ZodType }
+export type AnsweringRoute = { response: { 200: z.ZodType } }
+
 /** The JSON body a route accepts. */
-export type RequestBody<Route extends { body: z.ZodType }> = z.input<Route['body']>
+export type RequestBody<Route extends BodyRoute> = z.input<Route['body']>
 
 /** The query string a route accepts, each value as it is typed into the URL. */
 export type RequestQuery<Route extends { querystring: z.ZodType }> = z.input<Route['querystring']>
 
 /** The `data` of a route's success envelope. */
-export type ResponseData<Route extends { response: { 200: z.ZodType } }> = z.output<Route['response'][200]> extends { data: infer Data } ? Data : never
+export type ResponseData<Route extends AnsweringRoute> = z.output<Route['response'][200]> extends { data: infer Data } ? Data : never

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm'
-import type { PgSelect } from 'drizzle-orm/pg-core'
+import type { PgSelect, PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from './client.ts'
 /**
  * Helpers every repository shares for SQL written with `db.execute`, whose answer is shaped by the driver rather than
@@ -50,6 +50,16 @@ export const columnsOf =
   <Row>(rows: readonly Row[]) =>
   (pick: (row: Row) => unknown): SQL =>
     arrayParam(rows.map(pick))
+
+/** Whether any row of `table` matches `where` (it reads one at the most). */
+export async function exists(db: Db, table: PgTable, where: SQL | undefined): Promise<boolean> {
+  const rows = await db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(1)
+  return rows.length > 0
+}
 
 /** A select before its `.for()`: Drizzle's query builder, awaited for its rows or locked first. */
 type Lockable<Row> = PromiseLike<Row[]> & { for(strength: 'update'): PromiseLike<Row[]> }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { okEnvelope } from './envelope.ts'
-import { BankAccount, BankCode, idParams, personName, strictBody } from './fields.ts'
+import { BankAccount, BankCode, decisionFields, idParams, personName, strictBody } from './fields.ts'
 import { CanDecide } from './backoffice-permissions.ts'
 
 // The back-office pay-in accounts (issue 20 §2): the operator bank accounts players deposit into, under four eyes.
@@ -46,9 +46,8 @@ export const PayinAccount = z.object({
   active: z.boolean(),
   replaces_id: z.number().int().nullable(),
   proposed_by: z.string().nullable(),
-  decided_by: z.string().nullable(),
+  ...decisionFields,
   created_at: z.string(),
-  decided_at: z.string().nullable(),
   retired_at: z.string().nullable(),
   last_used_at: z.string().nullable(),
   /** On a PENDING version: whether the signed-in operator may activate it now (ADR 075). */

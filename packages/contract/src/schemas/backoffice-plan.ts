@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { isBahtAmount } from '../money.ts'
 import { okEnvelope } from './envelope.ts'
-import { idParams, OperatorReason, strictBody } from './fields.ts'
+import { idParams, OperatorReason, reviewFields, strictBody } from './fields.ts'
 import { PayoutInterval } from './referral.ts'
 import { amountMessages } from './wallet.ts'
 import { CanDecide } from './backoffice-permissions.ts'
@@ -78,10 +78,7 @@ export const PlanVersion = PlanValues.extend({
   reason: z.string(),
   proposed_by: z.string().nullable(),
   proposed_by_id: z.number().int().nullable(),
-  created_at: z.string(),
-  decided_by: z.string().nullable(),
-  decided_at: z.string().nullable(),
-  reject_reason: z.string().nullable(),
+  ...reviewFields,
   effective_from: z.string().nullable(),
   /** On the proposal waiting: whether the signed-in operator may approve it now (ADR 075). */
   can_decide: CanDecide.optional(),

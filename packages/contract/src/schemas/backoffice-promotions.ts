@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { gameTypeNames } from '../lobby/game-types.ts'
 import { isBahtAmount } from '../money.ts'
 import { okEnvelope } from './envelope.ts'
-import { idParams, IsoDateTime, MediaUrl, OperatorReason, strictBody } from './fields.ts'
+import { decisionFields, idParams, IsoDateTime, MediaUrl, OperatorReason, strictBody } from './fields.ts'
 import { promotionTermsView } from './promotions.ts'
 import { BahtAmount } from './wallet.ts'
 import { CanDecide } from './backoffice-permissions.ts'
@@ -135,8 +135,7 @@ export const PromotionVersion = TermsView.extend({
   /** Null: the system (the demo seed, or a promotion that existed before versions). */
   proposed_by: z.string().nullable(),
   proposed_at: z.string(),
-  decided_by: z.string().nullable(),
-  decided_at: z.string().nullable(),
+  ...decisionFields,
   note: z.string().nullable(),
   /** In the list, on a pending version: whether the signed-in operator may publish it now (ADR 075). */
   can_decide: CanDecide.optional(),

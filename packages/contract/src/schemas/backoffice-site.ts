@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { failingContrasts, contrastRefusal } from '../site-theme.ts'
 import { okEnvelope } from './envelope.ts'
-import { idParams, MediaUrl, OperatorReason, strictBody } from './fields.ts'
+import { idParams, MediaUrl, OperatorReason, reviewFields, strictBody } from './fields.ts'
 import { SiteMetadata } from './site.ts'
 import { CanDecide } from './backoffice-permissions.ts'
 
@@ -89,10 +89,7 @@ export const SiteContentVersion = z.object({
   content: SiteContent,
   proposed_by: z.string(),
   proposed_by_id: z.number().int(),
-  created_at: z.string(),
-  decided_by: z.string().nullable(),
-  decided_at: z.string().nullable(),
-  reject_reason: z.string().nullable(),
+  ...reviewFields,
   /** On the version waiting: whether the signed-in operator may apply it now (ADR 075). */
   can_decide: CanDecide.optional(),
 })

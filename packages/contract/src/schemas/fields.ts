@@ -94,6 +94,12 @@ export const OperatorReason = z.string({ error: 'กรุณาระบุเ�
 /** What an operator reads for an image not uploaded yet, and for one that is not an upload of this site's. */
 const MEDIA_MISSING = 'กรุณาอัปโหลดรูปภาพ'
 const MEDIA_FOREIGN = 'รูปภาพนี้ไม่ได้อัปโหลดผ่านหลังบ้าน กรุณาอัปโหลดรูปภาพใหม่'
+
+/** Who decided a four-eyes proposal and when: null while it waits (and, where the system decided it, the name). */
+export const decisionFields = { decided_by: z.string().nullable(), decided_at: z.string().nullable() }
+/** A proposal's review after its author (the plan's and the site content's versions): when, who decided, why it was refused. */
+export const reviewFields = { created_at: z.string(), ...decisionFields, reject_reason: z.string().nullable() }
+
 /**
  * Where an image Sanam serves lives: under /media/ (uploaded or generated), never on another host, so the apps fetch
  * nothing from elsewhere. Every image field an operator edits is one of these.

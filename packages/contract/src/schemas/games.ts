@@ -78,31 +78,24 @@ const GameCode = z.string().max(80)
  * handler never reads an optional field as present.
  */
 const common = { request_id: Id('request_id'), session_token: Id('session_token') }
+/** What every call may name besides: the game, and the transaction a refund or rollback refers to. */
+const refs = { game_code: GameCode.optional(), ref_tx_id: Id('ref_tx_id').optional() }
+/** A bet or a win names its round and transaction. */
+const moneyCall = { ...common, round_id: Id('round_id', MONEY_FIELDS_MISSING), tx_id: Id('tx_id', MONEY_FIELDS_MISSING) }
 export const SeamlessBalanceBody = strictBody({
   ...common,
   round_id: Id('round_id').optional(),
   tx_id: Id('tx_id').optional(),
   amount: DecimalBaht.optional(),
-  game_code: GameCode.optional(),
-  ref_tx_id: Id('ref_tx_id').optional(),
+  ...refs,
 })
 export const SeamlessBetBody = strictBody({
-  ...common,
-  round_id: Id('round_id', MONEY_FIELDS_MISSING),
-  tx_id: Id('tx_id', MONEY_FIELDS_MISSING),
+  ...moneyCall,
   amount: Satang.refine((satang) => satang > 0n, { error: msg('SEAMLESS_BET_NOT_POSITIVE') }),
-  game_code: GameCode.optional(),
-  ref_tx_id: Id('ref_tx_id').optional(),
+  ...refs,
 })
 /** A win of "0.00" settles a lost round. */
-export const SeamlessWinBody = strictBody({
-  ...common,
-  round_id: Id('round_id', MONEY_FIELDS_MISSING),
-  tx_id: Id('tx_id', MONEY_FIELDS_MISSING),
-  amount: Satang,
-  game_code: GameCode.optional(),
-  ref_tx_id: Id('ref_tx_id').optional(),
-})
+export const SeamlessWinBody = strictBody({ ...moneyCall, amount: Satang, ...refs })
 export const SeamlessRollbackBody = strictBody({
   ...common,
   round_id: Id('round_id').optional(),

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, like, lt, lte, sql, type SQL } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
+import { withReviewers } from '../../db/reviewed.ts'
 import { playerMatches } from '../../db/player-search.ts'
 import { depositExceptions, deposits, draftBills, operatorBankAccounts, operators, players } from '../../db/schema.ts'
-import { insertedOrThrow, oneRow, updatedOrThrow } from '../../db/rows.ts'
+import { exists, insertedOrThrow, oneRow, updatedOrThrow } from '../../db/rows.ts'
 
 export type OperatorAccountRow = typeof operatorBankAccounts.$inferSelect
 export type DraftBillRow = typeof draftBills.$inferSelect
@@ -54,21 +54,15 @@ export const depositsRepository = {
   },
   /** Whether transfers to this number are ours: any account a second operator ever approved, active or retired. */
   async isOperatorAccountNumber(db: Db, accountNumber: string): Promise<boolean> {
-    const rows = await db
-      .select({ id: operatorBankAccounts.id })
-      .from(operatorBankAccounts)
-      .where(and(eq(operatorBankAccounts.accountNumber, accountNumber), eq(operatorBankAccounts.status, 'APPROVED')))
-      .limit(1)
-    return rows.length > 0
+    return exists(db, operatorBankAccounts, and(eq(operatorBankAccounts.accountNumber, accountNumber), eq(operatorBankAccounts.status, 'APPROVED')))
   },
   /** Whether this exact account is one players are shown to pay into. */
   async isActiveOperatorAccount(db: Db, bankCode: string, accountNumber: string): Promise<boolean> {
-    const rows = await db
-      .select({ id: operatorBankAccounts.id })
-      .from(operatorBankAccounts)
-      .where(and(eq(operatorBankAccounts.active, true), eq(operatorBankAccounts.bankCode, bankCode), eq(operatorBankAccounts.accountNumber, accountNumber)))
-      .limit(1)
-    return rows.length > 0
+    return exists(
+      db,
+      operatorBankAccounts,
+      and(eq(operatorBankAccounts.active, true), eq(operatorBankAccounts.bankCode, bankCode), eq(operatorBankAccounts.accountNumber, accountNumber)),
+    )
   },
   async insertOperatorAccount(db: Db, row: typeof operatorBankAccounts.$inferInsert): Promise<OperatorAccountRow> {
     return insertedOrThrow(db.insert(operatorBankAccounts).values(row).returning())
@@ -78,14 +72,7 @@ export const depositsRepository = {
   },
   /** Every version of every pay-in account, newest first, with who proposed and who decided it. */
   async operatorAccounts(db: Db) {
-    const proposer = alias(operators, 'proposer')
-    const decider = alias(operators, 'decider')
-    return db
-      .select({ account: operatorBankAccounts, proposedBy: proposer.username, decidedBy: decider.username })
-      .from(operatorBankAccounts)
-      .leftJoin(proposer, eq(proposer.id, operatorBankAccounts.proposedBy))
-      .leftJoin(decider, eq(decider.id, operatorBankAccounts.decidedBy))
-      .orderBy(desc(operatorBankAccounts.id))
+    return withReviewers(db, operatorBankAccounts).orderBy(desc(operatorBankAccounts.id))
   },
 
   /** Marks the player's LIVE bills that passed their expiry as EXPIRED. */
@@ -189,12 +176,7 @@ export const depositsRepository = {
   },
   /** Whether an open exception contradicts this record. */
   async hasOpenException(db: Db, depositId: number): Promise<boolean> {
-    const rows = await db
-      .select({ id: depositExceptions.id })
-      .from(depositExceptions)
-      .where(and(eq(depositExceptions.depositId, depositId), eq(depositExceptions.status, 'OPEN')))
-      .limit(1)
-    return rows.length > 0
+    return exists(db, depositExceptions, and(eq(depositExceptions.depositId, depositId), eq(depositExceptions.status, 'OPEN')))
   },
   /** Resolves an OPEN exception; undefined when another operator resolved it first. */
   async resolveException(

@@ -71,9 +71,9 @@ export function createPayinAccountsService(deps: {
 
   /** The answer for one account as the list shows it (with the operators' names). */
   async function shown(tx: Db, id: number): Promise<PayinAccount> {
-    const found = (await repo.operatorAccounts(tx)).find((r) => r.account.id === id)
+    const found = (await repo.operatorAccounts(tx)).find((r) => r.version.id === id)
     if (!found) throw new AppError('NOT_FOUND', msg('PAYIN_NOT_FOUND'))
-    return toPayinAccount(found.account, found)
+    return toPayinAccount(found.version, found)
   }
 
   async function locked(tx: Db, id: number): Promise<OperatorAccountRow> {
@@ -141,9 +141,9 @@ export function createPayinAccountsService(deps: {
       const rows = await repo.operatorAccounts(db)
       return Promise.all(
         rows.map(async (r) => {
-          const view = toPayinAccount(r.account, r)
-          if (r.account.status !== 'PENDING' || operatorId === undefined) return view
-          return { ...view, can_decide: await canDecide(db, separateDuties, decider(r.account, operatorId, at)) }
+          const view = toPayinAccount(r.version, r)
+          if (r.version.status !== 'PENDING' || operatorId === undefined) return view
+          return { ...view, can_decide: await canDecide(db, separateDuties, decider(r.version, operatorId, at)) }
         }),
       )
     },

@@ -1,5 +1,6 @@
 import {
   msg,
+  type AuditAction,
   type CatalogueGame,
   type CatalogueProvider,
   type CreateGameBody,
@@ -62,6 +63,32 @@ export function createCatalogueService(deps: {
   onChange?: () => void
 }) {
   const { db, clock, gamesRepository: repo, auditRepository } = deps
+  /**
+   * Changes one provider or game, locked first (NOT_FOUND with `notFound` when there is none), with its audit entry
+   * of what it was and what it is, in one transaction.
+   */
+  async function updateAudited<Row>(
+    actor: AuditActor,
+    change: {
+      action: AuditAction
+      targetType: string
+      targetId: string
+      notFound: string
+      lock: (tx: Db) => Promise<Row | undefined>
+      update: (tx: Db, now: Date) => Promise<Row>
+      facts: (row: Row) => object
+    },
+  ): Promise<Row> {
+    const now = clock.now()
+    return inTransaction(db, async (tx) => {
+      const before = await change.lock(tx)
+      if (!before) throw new AppError('NOT_FOUND', change.notFound)
+      const after = await change.update(tx, now)
+      const { action, targetType, targetId } = change
+      await auditRepository.record(tx, { actor, action, targetType, targetId, before: change.facts(before), after: change.facts(after), at: now })
+      return after
+    })
+  }
   const changed = <T>(value: T): T => {
     deps.onChange?.()
     return value
@@ -98,21 +125,14 @@ export function createCatalogueService(deps: {
 
     /** Changes the fields sent (maintenance, lobby flag, order, image, types, ...). */
     async updateProvider(actor: AuditActor, code: string, patch: UpdateProviderBody): Promise<CatalogueProvider> {
-      const now = clock.now()
-      const row = await inTransaction(db, async (tx) => {
-        const before = await repo.providerForUpdate(tx, code)
-        if (!before) throw new AppError('NOT_FOUND', msg('PROVIDER_NOT_FOUND'))
-        const after = await repo.updateProvider(tx, code, { ...patch, updatedAt: now })
-        await auditRepository.record(tx, {
-          actor,
-          action: 'catalogue.provider.update',
-          targetType: 'provider',
-          targetId: code,
-          before: providerFacts(before),
-          after: providerFacts(after),
-          at: now,
-        })
-        return after
+      const row = await updateAudited(actor, {
+        action: 'catalogue.provider.update',
+        targetType: 'provider',
+        targetId: code,
+        notFound: msg('PROVIDER_NOT_FOUND'),
+        lock: (tx) => repo.providerForUpdate(tx, code),
+        update: (tx, now) => repo.updateProvider(tx, code, { ...patch, updatedAt: now }),
+        facts: providerFacts,
       })
       const games = (await repo.providersWithCounts(db)).find((p) => p.code === code)?.games ?? 0
       return changed(toCatalogueProvider({ ...row, games }))
@@ -143,21 +163,14 @@ export function createCatalogueService(deps: {
     },
 
     async updateGame(actor: AuditActor, id: number, patch: UpdateGameBody): Promise<CatalogueGame> {
-      const now = clock.now()
-      const row = await inTransaction(db, async (tx) => {
-        const before = await repo.gameForUpdate(tx, id)
-        if (!before) throw new AppError('NOT_FOUND', msg('GAME_NOT_FOUND'))
-        const after = await repo.updateGame(tx, id, { ...patch, updatedAt: now })
-        await auditRepository.record(tx, {
-          actor,
-          action: 'catalogue.game.update',
-          targetType: 'game',
-          targetId: String(id),
-          before: gameFacts(before),
-          after: gameFacts(after),
-          at: now,
-        })
-        return after
+      const row = await updateAudited(actor, {
+        action: 'catalogue.game.update',
+        targetType: 'game',
+        targetId: String(id),
+        notFound: msg('GAME_NOT_FOUND'),
+        lock: (tx) => repo.gameForUpdate(tx, id),
+        update: (tx, now) => repo.updateGame(tx, id, { ...patch, updatedAt: now }),
+        facts: gameFacts,
       })
       return changed(toCatalogueGame(row))
     },

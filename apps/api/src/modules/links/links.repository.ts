@@ -1,7 +1,7 @@
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { players, playerSignals } from '../../db/schema.ts'
-import { rowsOf, type DbNumber as Num } from '../../db/rows.ts'
+import { exists, rowsOf, type DbNumber as Num } from '../../db/rows.ts'
 
 export type SignalKind = (typeof playerSignals.$inferSelect)['kind']
 export type LinkReason = 'NAME' | 'DEVICE' | 'ADDRESS'
@@ -44,8 +44,7 @@ export const linksRepository = {
   },
 
   async exists(db: Db, playerId: number): Promise<boolean> {
-    const rows = await db.select({ id: players.id }).from(players).where(eq(players.id, playerId)).limit(1)
-    return rows.length > 0
+    return exists(db, players, eq(players.id, playerId))
   },
 
   /** Every player linked to `playerId`, once per reason (and address), with what they share. */

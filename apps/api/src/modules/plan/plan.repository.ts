@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, lt, lte, ne, sql } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
-import { operators, planVersions } from '../../db/schema.ts'
+import { planVersions } from '../../db/schema.ts'
+import { withReviewers } from '../../db/reviewed.ts'
 import { oneRow } from '../../db/rows.ts'
 
 export type PlanVersionRow = typeof planVersions.$inferSelect
@@ -9,20 +9,11 @@ export type NewPlanVersion = typeof planVersions.$inferInsert
 /** A version with the names of who proposed and who decided it. */
 export type NamedPlanVersion = PlanVersionRow & { proposedByName: string | null; decidedByName: string | null }
 
-const proposer = alias(operators, 'proposer')
-const decider = alias(operators, 'decider')
-
-function named(db: Db) {
-  return db
-    .select({ version: planVersions, proposedByName: proposer.username, decidedByName: decider.username })
-    .from(planVersions)
-    .leftJoin(proposer, eq(proposer.id, planVersions.proposedBy))
-    .leftJoin(decider, eq(decider.id, planVersions.decidedBy))
-}
-const flat = (r: { version: PlanVersionRow; proposedByName: string | null; decidedByName: string | null }): NamedPlanVersion => ({
+const named = (db: Db) => withReviewers(db, planVersions)
+const flat = (r: { version: PlanVersionRow; proposedBy: string | null; decidedBy: string | null }): NamedPlanVersion => ({
   ...r.version,
-  proposedByName: r.proposedByName,
-  decidedByName: r.decidedByName,
+  proposedByName: r.proposedBy,
+  decidedByName: r.decidedBy,
 })
 
 /** SQL for the referral plan and limits (ADR 044). */

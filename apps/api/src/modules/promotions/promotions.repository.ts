@@ -1,17 +1,14 @@
 import { and, asc, desc, eq, inArray, isNotNull, max, or, sql } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
 import { arrayParam, insertedOrThrow, oneRow, updatedOrThrow } from '../../db/rows.ts'
-import { deposits, games, operators, playerPromotions, promotions, promotionVersions } from '../../db/schema.ts'
+import { deposits, games, playerPromotions, promotions, promotionVersions } from '../../db/schema.ts'
+import { withReviewers } from '../../db/reviewed.ts'
 
 export type PromotionRow = typeof promotions.$inferSelect
 export type PlayerPromotionRow = typeof playerPromotions.$inferSelect
 export type PromotionVersionRow = typeof promotionVersions.$inferSelect
 /** A version with the usernames of who proposed and who decided it (null: the system, or not decided yet). */
 export type NamedVersion = { version: PromotionVersionRow; proposedBy: string | null; decidedBy: string | null }
-
-const proposer = alias(operators, 'proposer')
-const decider = alias(operators, 'decider')
 
 export const promotionsRepository = {
   /** Active, published promotions (the caller checks their schedule against its clock). */
@@ -42,12 +39,7 @@ export const promotionsRepository = {
       ...(filter.pendingOf.length ? [and(inArray(promotionVersions.promotionId, [...filter.pendingOf]), eq(promotionVersions.status, 'PENDING'))] : []),
     ]
     if (where.length === 0) return []
-    return db
-      .select({ version: promotionVersions, proposedBy: proposer.username, decidedBy: decider.username })
-      .from(promotionVersions)
-      .leftJoin(proposer, eq(proposer.id, promotionVersions.proposedBy))
-      .leftJoin(decider, eq(decider.id, promotionVersions.decidedBy))
-      .where(or(...where))
+    return withReviewers(db, promotionVersions).where(or(...where))
   },
   /** A new version numbered after the promotion's last one (the caller holds the promotion's row). */
   async insertVersion(db: Db, row: Omit<typeof promotionVersions.$inferInsert, 'number'>): Promise<PromotionVersionRow> {

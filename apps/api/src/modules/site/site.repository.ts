@@ -1,7 +1,7 @@
 import { desc, eq, inArray, ne, sql } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
-import { media, operators, siteContentVersions, siteSettings } from '../../db/schema.ts'
+import { media, siteContentVersions, siteSettings } from '../../db/schema.ts'
+import { withReviewers } from '../../db/reviewed.ts'
 import { oneRow } from '../../db/rows.ts'
 
 export type SiteSettingsRow = typeof siteSettings.$inferSelect
@@ -11,20 +11,12 @@ export type NewSiteContentVersion = typeof siteContentVersions.$inferInsert
 /** A version with the names of who proposed and who decided it. */
 export type NamedSiteContentVersion = SiteContentVersionRow & { proposedByName: string; decidedByName: string | null }
 
-const proposer = alias(operators, 'proposer')
-const decider = alias(operators, 'decider')
-
-function named(db: Db) {
-  return db
-    .select({ version: siteContentVersions, proposedByName: proposer.username, decidedByName: decider.username })
-    .from(siteContentVersions)
-    .innerJoin(proposer, eq(proposer.id, siteContentVersions.proposedBy))
-    .leftJoin(decider, eq(decider.id, siteContentVersions.decidedBy))
-}
-const flat = (r: { version: SiteContentVersionRow; proposedByName: string; decidedByName: string | null }): NamedSiteContentVersion => ({
+const named = (db: Db) => withReviewers(db, siteContentVersions)
+const flat = (r: { version: SiteContentVersionRow; proposedBy: string | null; decidedBy: string | null }): NamedSiteContentVersion => ({
   ...r.version,
-  proposedByName: r.proposedByName,
-  decidedByName: r.decidedByName,
+  // Every content version has its author (proposed_by is required): the join always finds the name.
+  proposedByName: r.proposedBy!,
+  decidedByName: r.decidedBy,
 })
 
 export const siteRepository = {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { players } from '../../db/schema.ts'
-import { insertedOrThrow } from '../../db/rows.ts'
+import { exists, insertedOrThrow } from '../../db/rows.ts'
 
 export type PlayerRow = typeof players.$inferSelect
 export type NewPlayer = typeof players.$inferInsert
@@ -17,12 +17,7 @@ export const playersRepository = {
     return row
   },
   async isBankAccountTaken(db: Db, bankCode: string, bankAccount: string): Promise<boolean> {
-    const rows = await db
-      .select({ id: players.id })
-      .from(players)
-      .where(and(eq(players.bankCode, bankCode), eq(players.bankAccount, bankAccount)))
-      .limit(1)
-    return rows.length > 0
+    return exists(db, players, and(eq(players.bankCode, bankCode), eq(players.bankAccount, bankAccount)))
   },
   async findIdByInviteCode(db: Db, inviteCode: string): Promise<number | undefined> {
     const [row] = await db.select({ id: players.id }).from(players).where(eq(players.inviteCode, inviteCode)).limit(1)

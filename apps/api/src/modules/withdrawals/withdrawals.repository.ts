@@ -1,18 +1,13 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { idempotencyKeys, players, withdrawals } from '../../db/schema.ts'
-import { insertedOrThrow, oneRow } from '../../db/rows.ts'
+import { exists, insertedOrThrow, oneRow } from '../../db/rows.ts'
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect
 
 export const withdrawalsRepository = {
   async hasPending(db: Db, playerId: number): Promise<boolean> {
-    const rows = await db
-      .select({ id: withdrawals.id })
-      .from(withdrawals)
-      .where(and(eq(withdrawals.playerId, playerId), eq(withdrawals.status, 'PENDING')))
-      .limit(1)
-    return rows.length > 0
+    return exists(db, withdrawals, and(eq(withdrawals.playerId, playerId), eq(withdrawals.status, 'PENDING')))
   },
   async insert(db: Db, row: typeof withdrawals.$inferInsert): Promise<WithdrawalRow> {
     return insertedOrThrow(db.insert(withdrawals).values(row).returning())

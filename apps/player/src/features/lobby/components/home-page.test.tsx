@@ -55,6 +55,12 @@ afterEach(() => {
   stubLayoutApis()
 })
 
+/** The names of a list's buttons (each game or provider's aria-label), in the order a player sees them. */
+const labelsIn = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('button')
+    .map((button) => button.getAttribute('aria-label'))
+
 function stubLobby(balance = 1234.5) {
   return stubApi({
     'GET /wallet/v2/balance': ok({ balance, bonus: { remaining: 300 }, refund: { remaining: 12.5 }, turnover: 0 }),
@@ -94,17 +100,13 @@ describe('HomePage (spec §2 Home lobby)', () => {
     const tabs = screen.getAllByRole('tab')
     expect(tabs.map((tab) => tab.textContent)).toEqual(['คาสิโน', 'สล็อต', 'เกม', 'กีฬา'])
     const casino = await screen.findByRole('list', { name: 'ค่ายเกมคาสิโน' })
-    expect(
-      within(casino)
-        .getAllByRole('button')
-        .map((button) => button.getAttribute('aria-label')),
-    ).toEqual(['AE Sexy', 'SA Gaming'])
+    expect(labelsIn(casino)).toEqual(['AE Sexy', 'SA Gaming'])
 
     fireEvent.click(screen.getByRole('tab', { name: 'สล็อต' }))
     expect(screen.getByRole('tab', { name: 'สล็อต' }).getAttribute('aria-selected')).toBe('true')
     const slot = screen.getByRole('list', { name: 'ค่ายเกมสล็อต' })
     const buttons = within(slot).getAllByRole('button')
-    expect(buttons.map((button) => button.getAttribute('aria-label'))).toEqual(['Joker Gaming', 'PG Soft', 'JDB ปิดปรับปรุง'])
+    expect(labelsIn(slot)).toEqual(['Joker Gaming', 'PG Soft', 'JDB ปิดปรับปรุง'])
     expect((buttons[2] as HTMLButtonElement).disabled).toBe(true)
     expect(within(buttons[2]!).getByText('ปิดปรับปรุง')).toBeTruthy()
   })
@@ -115,11 +117,7 @@ describe('HomePage (spec §2 Home lobby)', () => {
     fireEvent.click(within(await screen.findByRole('list', { name: 'ค่ายเกมสล็อต' })).getByRole('button', { name: 'Joker Gaming' }))
     const games = await screen.findByRole('list', { name: 'Joker Gaming' })
     // SLOT: only joker's slot games; the long title is cut at 20 characters.
-    expect(
-      within(games)
-        .getAllByRole('button')
-        .map((button) => button.getAttribute('aria-label')),
-    ).toEqual(['Roma Legend', 'A Very Long Slot Game Title Indeed'])
+    expect(labelsIn(games)).toEqual(['Roma Legend', 'A Very Long Slot Game Title Indeed'])
     expect(within(games).getByText('A Very Long Slot Gam…')).toBeTruthy()
 
     fireEvent.change(screen.getByRole('searchbox', { name: 'ค้นหาเกม' }), { target: { value: 'ROMA' } })
@@ -136,28 +134,16 @@ describe('HomePage (spec §2 Home lobby)', () => {
     expect(screen.queryByRole('searchbox')).toBeNull()
     // GAME: joker's funky games and fishing, maintenance last.
     const extras = await screen.findByRole('list', { name: 'ฟังกี้เกมและเกมยิงปลา' })
-    expect(
-      within(extras)
-        .getAllByRole('button')
-        .map((button) => button.getAttribute('aria-label')),
-    ).toEqual(['Joker Hi-Lo', 'Royal Fishing', 'Joker Keno ปิดปรับปรุง'])
+    expect(labelsIn(extras)).toEqual(['Joker Hi-Lo', 'Royal Fishing', 'Joker Keno ปิดปรับปรุง'])
   })
 
   it('popular games drop duplicate titles and put maintenance last', async () => {
     stubLobby()
     renderHome()
     const list = await screen.findByRole('list', { name: 'เกมยอดนิยม' })
-    expect(
-      within(list)
-        .getAllByRole('button')
-        .map((button) => button.getAttribute('aria-label')),
-    ).toEqual(['Fortune Ox', 'Joker Keno ปิดปรับปรุง'])
+    expect(labelsIn(list)).toEqual(['Fortune Ox', 'Joker Keno ปิดปรับปรุง'])
     const providersList = await screen.findByRole('list', { name: 'ค่ายเกมยอดนิยม' })
-    expect(
-      within(providersList)
-        .getAllByRole('button')
-        .map((button) => button.getAttribute('aria-label')),
-    ).toEqual(['Joker Gaming', 'AE Sexy', 'JDB ปิดปรับปรุง'])
+    expect(labelsIn(providersList)).toEqual(['Joker Gaming', 'AE Sexy', 'JDB ปิดปรับปรุง'])
   })
 
   it('shows the promotion panel only with a promotion and a balance of at least 3', async () => {
