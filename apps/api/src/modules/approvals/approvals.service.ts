@@ -1,4 +1,14 @@
-import { bahtToSatang, msg, satangToBaht, type AdjustmentBody, type Approval, type ApprovalKind, type AuditAction, type DeskAction, type HoldReasonCode } from '@sanam/contract'
+import {
+  bahtToSatang,
+  msg,
+  satangToBaht,
+  type AdjustmentBody,
+  type Approval,
+  type ApprovalKind,
+  type AuditAction,
+  type DeskAction,
+  type HoldReasonCode,
+} from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../errors.ts'

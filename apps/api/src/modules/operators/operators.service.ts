@@ -2,7 +2,15 @@ import type { Db } from '../../db/client.ts'
 import { uniqueViolation } from '../../db/errors.ts'
 import { asCanDecide, decideRefusal, type DutyRefusal, type Refusal } from '../approvals/money-policy.ts'
 import { inTransaction } from '../../db/transaction.ts'
-import { errorCatalogue, msg, type AuditAction, type OperatorChangeResult, type OperatorListItem, type OperatorRequestView, type OperatorRole } from '@sanam/contract'
+import {
+  errorCatalogue,
+  msg,
+  type AuditAction,
+  type OperatorChangeResult,
+  type OperatorListItem,
+  type OperatorRequestView,
+  type OperatorRole,
+} from '@sanam/contract'
 import { DAY_MS } from '@sanam/contract/bangkok'
 import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
