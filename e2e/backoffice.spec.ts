@@ -226,8 +226,15 @@ describe('the operator app', () => {
     await expectAccessible(page, 'deposits')
     await shot(page, 'backoffice-deposits')
     await assign.click()
-    // The operator finds the member by name (the transfer came from an account the member never registered).
     const dialog = page.getByRole('dialog')
+    // Sent before a member is chosen, the dialog says what to do, not "invalid phone" (issue 36 §8); a whole phone
+    // number searches as soon as it is typed, and its one member is chosen.
+    await dialog.getByRole('button', { name: 'มอบให้สมาชิก' }).click()
+    await dialog.getByText('กรุณาค้นหาและเลือกสมาชิกที่จะรับรายการนี้ก่อน', { exact: false }).waitFor()
+    expect(await dialog.textContent()).not.toContain('เบอร์โทรศัพท์ไม่ถูกต้อง')
+    await dialog.getByLabel('ค้นหาสมาชิก (เบอร์โทร ชื่อ หรือเลขบัญชี)').fill(players[1]!.mobile)
+    await expect.poll(() => dialog.getByRole('radio', { name: new RegExp(players[1]!.mobile) }).isChecked()).toBe(true)
+    // The operator can find the member by name too (the transfer came from an account the member never registered).
     await dialog.getByLabel('ค้นหาสมาชิก (เบอร์โทร ชื่อ หรือเลขบัญชี)').fill('ล่ม1')
     await dialog.getByLabel('ค้นหาสมาชิก (เบอร์โทร ชื่อ หรือเลขบัญชี)').press('Enter')
     await dialog.getByRole('radio', { name: new RegExp(players[1]!.mobile) }).check()
