@@ -94,6 +94,7 @@ const ID_ROUTES: Record<string, { tried: true } | { reason: string }> = {
     reason: 'upid of a referral link, asked by a visitor: answers only the masked mobile a downline list shows, counted per address (ADR 073)',
   },
   'GET /media/*': { reason: 'public site images' },
+  'GET /play/assets/:file': { reason: "the demo game pages' bundled font files, the same for everyone" },
   'GET /play/*': { reason: 'a friendly not-found page for any other path' },
   'POST /play/*': { reason: 'refused as not found whatever it carries' },
 }

@@ -118,7 +118,7 @@ describe('splitting gains nothing', () => {
     const answers = []
     for (const player of [await member(), await member(), await member()]) answers.push((await adjust(first, player.id, THRESHOLD)).json().data)
     expect(answers.map((a) => a.status)).toEqual(['APPLIED', 'PENDING', 'PENDING'])
-    expect(answers[1].reasons).toEqual([{ code: 'OPERATOR_DAILY_TOTAL', text: expect.stringContaining(String(THRESHOLD)) }])
+    expect(answers[1].reasons).toEqual([{ code: 'OPERATOR_DAILY_TOTAL', text: expect.stringContaining(THRESHOLD.toLocaleString('en-US')) }])
     // A debit counts too; another operator's day is its own.
     expect((await adjust(first, answers[0].player_id, 1, 'DEBIT')).json().data.status).toBe('PENDING')
     const { second } = await operators()

@@ -175,7 +175,7 @@ describe('the plan editor', () => {
     expect((await t.get('/api/wallet/withdraw', token)).json().data.min_withdraw).toBe(300)
     // The money desk holds what one operator applied alone before.
     const held = await adjust(await signInOperator(t, 'finance'), 15_000)
-    expect(held).toMatchObject({ status: 'PENDING', reasons: [{ code: 'ABOVE_THRESHOLD', text: expect.stringContaining('10000') }] })
+    expect(held).toMatchObject({ status: 'PENDING', reasons: [{ code: 'ABOVE_THRESHOLD', text: expect.stringContaining('10,000') }] })
   })
 })
 

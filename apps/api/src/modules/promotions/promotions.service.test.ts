@@ -87,7 +87,7 @@ describe('taking a promotion', () => {
       ],
     })
     await expect(sut.checkDraft(PLAYER, ranged.id, 20_000n)).rejects.toMatchObject({ code: 'RULE_REFUSED', message: expect.stringContaining('300') })
-    await expect(sut.checkDraft(PLAYER, ranged.id, 600_000n)).rejects.toMatchObject({ code: 'RULE_REFUSED', message: expect.stringContaining('5000') })
+    await expect(sut.checkDraft(PLAYER, ranged.id, 600_000n)).rejects.toMatchObject({ code: 'RULE_REFUSED', message: expect.stringContaining('5,000') })
     await deposit(ranged.id, 500)
     await expect(sut.checkDraft(PLAYER, ranged.id, 50_000n)).rejects.toMatchObject({ code: 'RULE_REFUSED' })
     expect(await sut.list(PLAYER)).toEqual([])
@@ -146,7 +146,7 @@ describe('withdrawing under a promotion', () => {
     await deposit(offer.id, 1000)
     expect(money.balance(PLAYER)).toBe(150_000n)
     const blocked = await sut.withdrawTerms(tx, PLAYER)
-    expect(blocked.blocked).toContain('2000')
+    expect(blocked.blocked).toContain('2,000')
 
     await sut.onBets(tx, [{ playerId: PLAYER, providerCode: 'pgsoft', gameCode: null, amount: 200_000n }])
     const terms = await sut.withdrawTerms(tx, PLAYER)
