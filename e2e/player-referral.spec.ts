@@ -133,9 +133,13 @@ describe('player app: referral', () => {
     await refund.getByRole('button', { name: 'โอนเข้ากระเป๋าหลัก' }).tap()
     await refund.getByTestId('refund-remaining').filter({ hasText: '0.00 บาท' }).waitFor()
 
-    await bonus.getByRole('button', { name: 'โอนเข้ากระเป๋าหลัก' }).tap()
-    await page.locator('.toast--error', { hasText: 'วันนี้โอนเข้ากระเป๋าหลักไปแล้ว โอนได้อีกครั้งในวันพรุ่งนี้' }).waitFor()
+    // Nothing left: the button is off and says so (issue 36 §4); the server refuses a second transfer today anyway.
+    expect(await bonus.getByRole('button', { name: 'โอนเข้ากระเป๋าหลัก' }).isDisabled()).toBe(true)
+    await bonus.getByText(/^(ยังไม่มียอดที่โอนได้|โอนได้เมื่อยอดคงเหลือถึงขั้นต่ำ .+)$/).waitFor()
     await viewShot(page, 'player-referral-transfer-refused')
+    const again = await call(suite.baseUrl, 'POST', '/api/wallet/transfer/bonus', { token, body: {} })
+    expect(again.status).toBeGreaterThanOrEqual(400)
+    expect(again.body).toMatchObject({ success: false, message: 'วันนี้โอนเข้ากระเป๋าหลักไปแล้ว โอนได้อีกครั้งในวันพรุ่งนี้' })
     const after = await call<{ balance: number }>(suite.baseUrl, 'GET', '/api/wallet/v2/balance', { token })
     // Both wallets went into cash, once.
     expect(after.body.data.balance).toBeCloseTo(before.body.data.balance + before.body.data.bonus.remaining + before.body.data.refund.remaining, 2)
