@@ -237,7 +237,8 @@ describe('DepositPage (spec §2 Deposit, §4, §5, §8)', () => {
     renderDeposit()
     await waitFor(() => expect(amount()).toBe('200.00'))
     fireEvent.click(screen.getByRole('button', { name: 'ยืนยันรายการฝาก' }))
-    expect((await screen.findByRole('timer')).textContent).toBe('กรุณาโอนภายใน 1:30 นาที')
+    // The server's seconds left, once the bill is read (the countdown may first draw before they arrive).
+    await waitFor(() => expect(screen.getByRole('timer').textContent).toBe('กรุณาโอนภายใน 1:30 นาที'))
     expect(amount()).toBe('500.00')
     expect(screen.queryByRole('alert')).toBeNull()
     expect(screen.getByRole('button', { name: 'ยกเลิกรายการ' })).toBeTruthy()
@@ -246,7 +247,8 @@ describe('DepositPage (spec §2 Deposit, §4, §5, §8)', () => {
   it('a reload shows the open bill again, from the server: amount, promotion, time left, cancel, target account and QR', async () => {
     stubDeposit({ 'GET /wallet/deposit/draft_bill': ok({ ...draftBill, promotion_id: 2, seconds_left: 75 }) })
     renderDeposit()
-    expect((await screen.findByRole('timer')).textContent).toBe('กรุณาโอนภายใน 1:15 นาที')
+    // The server's seconds left, once the bill is read (the countdown may first draw before they arrive).
+    await waitFor(() => expect(screen.getByRole('timer').textContent).toBe('กรุณาโอนภายใน 1:15 นาที'))
     await waitFor(() => expect(select().value).toBe('2'))
     expect(select().disabled).toBe(true)
     expect(amount()).toBe('300.00')
