@@ -45,88 +45,56 @@ export async function registerApiRoutes(
   const { built, config, clock } = deps
   const { database, limiter, consoleSms, balanceStreams } = built
   const { player, operator } = deps.guards
-  const {
-    auth,
-    links,
-    users,
-    site,
-    wallet,
-    deposits,
-    withdrawals,
-    backofficeAuth,
-    ledgerCheck,
-    depositDesk,
-    withdrawalDesk,
-    approvals,
-    depositExceptions,
-    reconciliation,
-    operators,
-    audit,
-    mediaUpload,
-    dashboard,
-    reports,
-    members,
-    games,
-    catalogue,
-    payin,
-    portal,
-    seamless,
-    promotions,
-    promotionsAdmin,
-    referral,
-    plan,
-    exclusions,
-    limits,
-  } = built.services
+  const services = built.services
   const limitLogin = limitRequests(limiter, { name: 'login-ip', limit: config.RATE_LOGIN_PER_IP_PER_MINUTE, windowMs: 60_000 })
 
-  siteRoutes(api, { site, database })
+  siteRoutes(api, { site: services.site, database })
   authRoutes(api, {
-    auth,
-    links,
+    auth: services.auth,
+    links: services.links,
     requirePlayer: player,
     limitLogin,
     limitRegister: limitRequests(limiter, { name: 'register-ip', limit: config.RATE_REGISTER_PER_IP_PER_HOUR, windowMs: 3_600_000 }),
   })
-  userRoutes(api, { users, auth, requirePlayer: player })
-  exclusionRoutes(api, { exclusions, requirePlayer: player })
-  walletRoutes(api, { wallet, balanceStreams, requirePlayer: player })
+  userRoutes(api, { users: services.users, auth: services.auth, requirePlayer: player })
+  exclusionRoutes(api, { exclusions: services.exclusions, requirePlayer: player })
+  walletRoutes(api, { wallet: services.wallet, balanceStreams, requirePlayer: player })
   referralRoutes(api, {
-    referral,
+    referral: services.referral,
     requirePlayer: player,
     limitUpline: limitRequests(limiter, { name: 'upline-ip', limit: config.RATE_REGISTER_PER_IP_PER_HOUR, windowMs: 3_600_000 }),
     operator,
   })
-  depositRoutes(api, { deposits, requirePlayer: player })
-  withdrawalRoutes(api, { withdrawals, requirePlayer: player })
-  limitsRoutes(api, { limits, requirePlayer: player })
-  await api.register(async (feed: TypedApp) => bankFeedRoutes(feed, { deposits, secret: config.bankWebhookSecret, clock }))
-  await api.register(async (catalogue: TypedApp) => gamesRoutes(catalogue, { games }))
-  portalRoutes(api, { portal, requirePlayer: player })
-  promotionRoutes(api, { promotions, requirePlayer: player })
+  depositRoutes(api, { deposits: services.deposits, requirePlayer: player })
+  withdrawalRoutes(api, { withdrawals: services.withdrawals, requirePlayer: player })
+  limitsRoutes(api, { limits: services.limits, requirePlayer: player })
+  await api.register(async (feed: TypedApp) => bankFeedRoutes(feed, { deposits: services.deposits, secret: config.bankWebhookSecret, clock }))
+  await api.register(async (catalogue: TypedApp) => gamesRoutes(catalogue, { games: services.games }))
+  portalRoutes(api, { portal: services.portal, requirePlayer: player })
+  promotionRoutes(api, { promotions: services.promotions, requirePlayer: player })
   await api.register(async (callbacks: TypedApp) =>
-    seamlessRoutes(callbacks, { seamless, clock, secretFor: config.seamlessSecret, signatureFor: config.seamlessSignature }),
+    seamlessRoutes(callbacks, { seamless: services.seamless, clock, secretFor: config.seamlessSecret, signatureFor: config.seamlessSignature }),
   )
-  operatorSignInRoutes(api, { auth: backofficeAuth, operator, limitLogin, secureCookies: config.SANAM_MODE !== 'demo' })
-  linksRoutes(api, { links, operator })
-  ledgerVerifyRoutes(api, { check: ledgerCheck, operator })
-  operatorsRoutes(api, { operators, operator })
-  auditRoutes(api, { audit, anyOperator: operator('backoffice.read') })
-  membersRoutes(api, { members, operator })
-  depositDeskRoutes(api, { desk: depositDesk, operator })
-  withdrawalDeskRoutes(api, { desk: withdrawalDesk, operator })
-  approvalsRoutes(api, { approvals, operator })
-  depositExceptionsRoutes(api, { exceptions: depositExceptions, operator })
-  reconciliationRoutes(api, { reconciliation, operator })
-  promotionsAdminRoutes(api, { admin: promotionsAdmin, operator })
-  planRoutes(api, { plan, operator })
-  dashboardRoutes(api, { dashboard, anyOperator: operator('backoffice.read') })
-  catalogueRoutes(api, { catalogue, operator })
-  payinAccountsRoutes(api, { payin, operator })
-  backofficeSiteRoutes(api, { site, operator })
-  await api.register(async (uploads: TypedApp) => mediaUploadRoutes(uploads, { media: mediaUpload, operator }))
-  reportsRoutes(api, { reports, operator })
+  operatorSignInRoutes(api, { auth: services.backofficeAuth, operator, limitLogin, secureCookies: config.SANAM_MODE !== 'demo' })
+  linksRoutes(api, { links: services.links, operator })
+  ledgerVerifyRoutes(api, { check: services.ledgerCheck, operator })
+  operatorsRoutes(api, { operators: services.operators, operator })
+  auditRoutes(api, { audit: services.audit, anyOperator: operator('backoffice.read') })
+  membersRoutes(api, { members: services.members, operator })
+  depositDeskRoutes(api, { desk: services.depositDesk, operator })
+  withdrawalDeskRoutes(api, { desk: services.withdrawalDesk, operator })
+  approvalsRoutes(api, { approvals: services.approvals, operator })
+  depositExceptionsRoutes(api, { exceptions: services.depositExceptions, operator })
+  reconciliationRoutes(api, { reconciliation: services.reconciliation, operator })
+  promotionsAdminRoutes(api, { admin: services.promotionsAdmin, operator })
+  planRoutes(api, { plan: services.plan, operator })
+  dashboardRoutes(api, { dashboard: services.dashboard, anyOperator: operator('backoffice.read') })
+  catalogueRoutes(api, { catalogue: services.catalogue, operator })
+  payinAccountsRoutes(api, { payin: services.payin, operator })
+  backofficeSiteRoutes(api, { site: services.site, operator })
+  await api.register(async (uploads: TypedApp) => mediaUploadRoutes(uploads, { media: services.mediaUpload, operator }))
+  reportsRoutes(api, { reports: services.reports, operator })
   if (consoleSms) devSmsRoutes(api, { outbox: consoleSms })
   if (config.SANAM_MODE === 'demo') devTotpRoutes(api, { clock })
-  if (config.demoBankFeed) devBankRoutes(api, { deposits })
+  if (config.demoBankFeed) devBankRoutes(api, { deposits: services.deposits })
 }
