@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { addDays, bangkokDay, bangkokDayRange, weekdayOf } from '@sanam/contract/bangkok'
 import { payoutWindow } from './payout-window.ts'
-import { maskMobile, shareOf } from './referral.service.ts'
+import { shareOf } from './referral.service.ts'
 
 const at = (iso: string) => new Date(iso)
 
@@ -73,10 +73,5 @@ describe('shares and masks', () => {
         return share * 10_000n <= exact && exact < (share + 1n) * 10_000n
       }),
     )
-  })
-
-  it('hides the middle of a mobile number', () => {
-    expect(maskMobile('0812345678')).toBe('081-xxx-5678')
-    expect(maskMobile('not a phone')).toBe('xxx-xxx-xxxx')
   })
 })

@@ -1,5 +1,7 @@
 import {
   DOWNLINE_PAGE_SIZE,
+  maskMobile,
+  maskMobileForStrangers,
   msg,
   satangToBaht,
   type AccrueResult,
@@ -43,19 +45,6 @@ function amountFor(parts: bigint[], plans: Plan[], level: number): bigint {
   }
   return amount
 }
-
-/** Masks a mobile for a downline list: 0812345678 → 081-xxx-5678 (the middle three digits hidden). */
-export function maskMobile(mobile: string): string {
-  if (!/^\d{10}$/.test(mobile)) return 'xxx-xxx-xxxx'
-  return `${mobile.slice(0, 3)}-xxx-${mobile.slice(6)}`
-}
-
-/**
- * Masks a mobile for someone who is not signed in (a registration link's upline): 0812345678 → xxx-xxx-5678. Ids are
- * sequential, so whatever this shows, a stranger can collect for every player: only the last four digits, which
- * is enough for a friend to recognise whose link it is.
- */
-export const maskMobileForStrangers = (mobile: string): string => `xxx${maskMobile(mobile).slice(3)}`
 
 /** The ledger side of each wallet: which player account it is and which house account funds it. */
 const WALLETS = {

@@ -1,4 +1,5 @@
 import type { Balance, UserMe } from '@sanam/contract'
+import { maskMobile } from '@sanam/contract/mobile-mask'
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
@@ -7,11 +8,6 @@ import { formatBaht, formatBahtWord } from '@sanam/web-shared/format'
 import { t } from '../../../lib/i18n/index.ts'
 import { avatarInitial } from '../avatar-initial.ts'
 import { runningPromotion } from '../../../lib/running-promotion.ts'
-
-/** `0812345678` → `081-xxx-5678`: enough to recognise one's own number on a shared screen. */
-export function maskMobile(mobile: string): string {
-  return /^\d{10}$/.test(mobile) ? `${mobile.slice(0, 3)}-xxx-${mobile.slice(6)}` : mobile
-}
 
 /** A referral wallet's card (the bonus or the play refund): what remains in it, leading to /referral's amount tab. */
 function WalletCard({ icon, label, testId, value }: { icon: ReactNode; label: string; testId: string; value: number | undefined }) {
