@@ -17,7 +17,16 @@ import type { Clock } from '../../lib/clock.ts'
 import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
 import type { Ledger } from '../ledger/ledger.service.ts'
 import type { ApprovalRow, ApprovalsRepository } from './approvals.repository.ts'
-import { assertMayDecideMoney, assertSecondOperator, canDecide, holdReasons, type Decider, type MoneyAction, type SeparateDuties } from './money-policy.ts'
+import {
+  assertMayDecideMoney,
+  assertSecondOperator,
+  canDecide,
+  withCanDecide,
+  holdReasons,
+  type Decider,
+  type MoneyAction,
+  type SeparateDuties,
+} from './money-policy.ts'
 
 const PAGE_SIZE = 20
 
@@ -349,17 +358,14 @@ export function createApprovalsService(deps: {
     async approvals(operatorId: number, filter: { status?: Approval['status']; kind?: ApprovalKind; playerId?: number }, page: number) {
       const { rows, total } = await repo.page(db, filter, page, PAGE_SIZE)
       const texts = await holdTexts()
-      const list = await Promise.all(
-        rows.map(async (r) => {
-          const view = toApproval(r, texts)
-          if (view.status !== 'PENDING') return view
-          return { ...view, can_decide: await canDecide(db, separateDuties, decider(r.approval, operatorId, clock.now())) }
-        }),
-      )
+      const at = clock.now()
+      const views = rows.map((r) => ({ ...toApproval(r, texts), row: r.approval }))
+      const answered = await withCanDecide(db, separateDuties, views, (v) => (v.status === 'PENDING' ? decider(v.row, operatorId, at) : undefined))
+      const list = answered.map(({ row: _row, ...view }) => view)
       return { list, page, size: PAGE_SIZE, total }
     },
     /** Whether `operatorId` may approve the waiting action `row` now, as its approval would answer (ADR 075). */
-    canApprove: (tx: Db, row: ApprovalRow, operatorId: number) => canDecide(tx, separateDuties, decider(row, operatorId, clock.now())),
+    canApprove: async (tx: Db, row: ApprovalRow, operatorId: number) => (await canDecide(tx, separateDuties, [decider(row, operatorId, clock.now())]))[0]!,
   }
 }
 export type ApprovalsService = ReturnType<typeof createApprovalsService>

@@ -61,7 +61,8 @@ export type DutyRefusal = { code: 'OPERATOR_TOO_NEW'; until: Date } | { code: 'F
  * operator may not decide money now, or complete four-eyes with the other operator; undefined when it may.
  */
 export interface SeparateDuties {
-  moneyRefusal(tx: Db, input: { operatorId: number; counterpartId?: number; at: Date }): Promise<DutyRefusal | undefined>
+  /** For one operator: why it may not decide now, or with each counterpart (null: nobody asked first), in order. */
+  moneyRefusals(tx: Db, input: { operatorId: number; counterpartIds: ReadonlyArray<number | null>; at: Date }): Promise<Array<DutyRefusal | undefined>>
 }
 
 /** One operator about to decide an item `firstId` asked for (null: no operator asked, a seeded version). */
@@ -81,19 +82,36 @@ export type Refusal = { code: ErrorCode; reason: string; until?: Date | undefine
  * accounts, promotions, site content, operator changes): the operator who completes it is never the one who asked
  * (FOUR_EYES_SAME_OPERATOR), may decide money now (OPERATOR_TOO_NEW), and is not related to the first
  * (FOUR_EYES_RELATED_OPERATOR, ADR 036, ADR 070). Each refusal's Thai text names the action, when it ends and who may
- * decide instead (ADR 075). Undefined when the operator may decide.
+ * decide instead (ADR 075). One answer per decision, in order: undefined where the operator may decide.
  */
-export async function decideRefusal(tx: Db, separateDuties: SeparateDuties, input: Decider): Promise<Refusal | undefined> {
+export async function decideRefusals(tx: Db, separateDuties: SeparateDuties, inputs: readonly Decider[]): Promise<Array<Refusal | undefined>> {
+  // A queue asks for one operator at one instant: one call per (operator, instant), not per item.
+  const groups = new Map<string, number[]>()
+  for (const [i, input] of inputs.entries()) {
+    const key = `${input.secondId}@${input.at.getTime()}`
+    groups.set(key, [...(groups.get(key) ?? []), i])
+  }
+  const refusals: Array<Refusal | undefined> = inputs.map(() => undefined)
+  for (const indexes of groups.values()) {
+    const { secondId, at } = inputs[indexes[0]!]!
+    const duties = await separateDuties.moneyRefusals(tx, { operatorId: secondId, counterpartIds: indexes.map((i) => inputs[i]!.firstId), at })
+    for (const [n, i] of indexes.entries()) refusals[i] = refusalOf(inputs[i]!, duties[n])
+  }
+  return refusals
+}
+
+function refusalOf(input: Decider, duty: DutyRefusal | undefined): Refusal | undefined {
   const { action } = input
   if (input.firstId === input.secondId) return { code: 'FOUR_EYES_SAME_OPERATOR', reason: msg('DECIDE_OWN', { action }) }
-  const duty = await separateDuties.moneyRefusal(tx, {
-    operatorId: input.secondId,
-    ...(input.firstId === null ? {} : { counterpartId: input.firstId }),
-    at: input.at,
-  })
   if (!duty) return undefined
   if (duty.code === 'OPERATOR_TOO_NEW') return { code: duty.code, reason: msg('DECIDE_TOO_NEW', { action, until: duty.until }), until: duty.until }
   return { code: duty.code, reason: msg('DECIDE_RELATED', { action, proposer: duty.counterpart, until: duty.until }), until: duty.until }
+}
+
+/** `decideRefusals` for one decision. */
+export async function decideRefusal(tx: Db, separateDuties: SeparateDuties, input: Decider): Promise<Refusal | undefined> {
+  const [refusal] = await decideRefusals(tx, separateDuties, [input])
+  return refusal
 }
 
 /** Refuses the decision when `decideRefusal` does, with its code and text. */
@@ -109,10 +127,36 @@ export function assertMayDecideMoney(tx: Db, separateDuties: SeparateDuties, inp
 
 /**
  * What the queues answer with each waiting item (ADR 075): whether `secondId` may decide it now, as the decision
- * itself would answer (the same `decideRefusal`), with the reason and the instant the refusal ends.
+ * itself would answer (the same `decideRefusals`), with the reason and the instant the refusal ends.
  */
-export async function canDecide(tx: Db, separateDuties: SeparateDuties, input: Decider): Promise<CanDecide> {
-  return asCanDecide(await decideRefusal(tx, separateDuties, input))
+export async function canDecide(tx: Db, separateDuties: SeparateDuties, inputs: readonly Decider[]): Promise<CanDecide[]> {
+  return (await decideRefusals(tx, separateDuties, inputs)).map(asCanDecide)
+}
+
+/**
+ * `items` as a queue answers them (ADR 075): each one `deciderOf` names a decision for (a waiting item) with its
+ * `can_decide`, the others as they are; one batched read of the policy for the whole page.
+ */
+export async function withCanDecide<T extends object>(
+  tx: Db,
+  separateDuties: SeparateDuties,
+  items: readonly T[],
+  deciderOf: (item: T) => Decider | undefined,
+): Promise<Array<T | (T & { can_decide: CanDecide })>> {
+  const waiting = items.flatMap((item) => {
+    const decider = deciderOf(item)
+    return decider ? [{ item, decider }] : []
+  })
+  const answers = await canDecide(
+    tx,
+    separateDuties,
+    waiting.map((w) => w.decider),
+  )
+  const byItem = new Map(waiting.map((w, i) => [w.item, answers[i]!]))
+  return items.map((item) => {
+    const can = byItem.get(item)
+    return can ? { ...item, can_decide: can } : item
+  })
 }
 
 /** A refusal (or none) as the queues answer it. */

@@ -5,7 +5,7 @@ import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
 import type { DepositsRepository, OperatorAccountRow } from './deposits.repository.ts'
-import { assertSecondOperator, canDecide, type Decider, type SeparateDuties } from '../approvals/money-policy.ts'
+import { assertSecondOperator, withCanDecide, type Decider, type SeparateDuties } from '../approvals/money-policy.ts'
 
 /** What an audit row keeps of an account version: where the money goes and its state. */
 const facts = (row: OperatorAccountRow) => ({
@@ -139,13 +139,11 @@ export function createPayinAccountsService(deps: {
     async list(operatorId?: number): Promise<PayinAccount[]> {
       const at = clock.now()
       const rows = await repo.operatorAccounts(db)
-      return Promise.all(
-        rows.map(async (r) => {
-          const view = toPayinAccount(r.version, r)
-          if (r.version.status !== 'PENDING' || operatorId === undefined) return view
-          return { ...view, can_decide: await canDecide(db, separateDuties, decider(r.version, operatorId, at)) }
-        }),
+      const views = rows.map((r) => ({ row: r.version, view: toPayinAccount(r.version, r) }))
+      const answered = await withCanDecide(db, separateDuties, views, ({ row }) =>
+        row.status === 'PENDING' && operatorId !== undefined ? decider(row, operatorId, at) : undefined,
       )
+      return answered.map(({ row: _row, view, ...can }) => ({ ...view, ...can }))
     },
 
     propose: (actor: AuditActor, body: PayinAccountBody) => propose(actor, body),

@@ -251,7 +251,7 @@ export function createOperatorsService(deps: {
    */
   async function requestRefusal(tx: Db, row: OperatorRequestRow, operatorId: number): Promise<Refusal | undefined> {
     if (row.operatorId === operatorId) return { code: 'OPERATOR_REQUEST_OWN', reason: errorCatalogue.OPERATOR_REQUEST_OWN.message }
-    const refusal = await decideRefusal(tx, { moneyRefusal }, { firstId: row.requestedBy, secondId: operatorId, at: clock.now(), action: 'operator_request' })
+    const refusal = await decideRefusal(tx, { moneyRefusals }, { firstId: row.requestedBy, secondId: operatorId, at: clock.now(), action: 'operator_request' })
     return refusal?.code === 'FOUR_EYES_SAME_OPERATOR' ? { ...refusal, code: 'OPERATOR_REQUEST_OWN' } : refusal
   }
 
@@ -317,15 +317,39 @@ export function createOperatorsService(deps: {
    * `counterpartId` when the two may be one person (FOUR_EYES_RELATED_OPERATOR): one group of creations and phone
    * changes, and of resets and role changes within RELATED_DAYS (until those lapse, ADR 075).
    */
+  /**
+   * The money policy's SeparateDuties (ADR 036, ADR 070): why `operatorId` may not decide money now, or complete
+   * four-eyes with each of `counterpartIds` (null: nobody asked first), in their order. One read of its credential
+   * changes and one of the ties between operators, however many items a queue shows.
+   */
+  async function moneyRefusals(
+    tx: Db,
+    input: { operatorId: number; counterpartIds: ReadonlyArray<number | null>; at: Date },
+  ): Promise<Array<DutyRefusal | undefined>> {
+    const { operatorId, counterpartIds, at } = input
+    const newSince = new Date(at.getTime() - NEW_OPERATOR_HOURS * HOUR_MS)
+    const changed = await operatorsRepository.lastChangeSince(tx, operatorId, CREDENTIAL_CHANGES, newSince)
+    if (changed) {
+      const tooNew: DutyRefusal = { code: 'OPERATOR_TOO_NEW', until: new Date(changed.getTime() + NEW_OPERATOR_HOURS * HOUR_MS) }
+      return counterpartIds.map(() => tooNew)
+    }
+    const others = [...new Set(counterpartIds.filter((id): id is number => id !== null && id !== operatorId))]
+    if (others.length === 0) return counterpartIds.map(() => undefined)
+    const edges = await relationEdges(tx, at)
+    const refusals = new Map<number, DutyRefusal>()
+    for (const id of others) {
+      const tie = tieUntil(edges, operatorId, id, RELATED_DAYS * DAY_MS)
+      if (!tie) continue
+      const counterpart = await operatorsRepository.findById(tx, id)
+      refusals.set(id, { code: 'FOUR_EYES_RELATED_OPERATOR', counterpart: counterpart?.username ?? '', until: tie.until })
+    }
+    return counterpartIds.map((id) => (id === null ? undefined : refusals.get(id)))
+  }
+
+  /** `moneyRefusals` for one counterpart (or none). */
   async function moneyRefusal(tx: Db, input: { operatorId: number; counterpartId?: number; at: Date }): Promise<DutyRefusal | undefined> {
-    const newSince = new Date(input.at.getTime() - NEW_OPERATOR_HOURS * HOUR_MS)
-    const changed = await operatorsRepository.lastChangeSince(tx, input.operatorId, CREDENTIAL_CHANGES, newSince)
-    if (changed) return { code: 'OPERATOR_TOO_NEW', until: new Date(changed.getTime() + NEW_OPERATOR_HOURS * HOUR_MS) }
-    if (input.counterpartId === undefined || input.counterpartId === input.operatorId) return undefined
-    const tie = tieUntil(await relationEdges(tx, input.at), input.operatorId, input.counterpartId, RELATED_DAYS * DAY_MS)
-    if (!tie) return undefined
-    const counterpart = await operatorsRepository.findById(tx, input.counterpartId)
-    return { code: 'FOUR_EYES_RELATED_OPERATOR', counterpart: counterpart?.username ?? '', until: tie.until }
+    const [refusal] = await moneyRefusals(tx, { operatorId: input.operatorId, counterpartIds: [input.counterpartId ?? null], at: input.at })
+    return refusal
   }
 
   /**
@@ -497,7 +521,8 @@ export function createOperatorsService(deps: {
       return password ? { created: true } : { created: true, generatedPassword: chosen }
     },
 
-    /** The operator rules of every money decision (moneyRefusal above), the money policy's SeparateDuties. */
+    /** The operator rules of every money decision (moneyRefusals above), the money policy's SeparateDuties. */
+    moneyRefusals,
     moneyRefusal,
   }
 

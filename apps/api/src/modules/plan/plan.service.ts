@@ -273,7 +273,7 @@ export function createPlanService(deps: PlanServiceDeps) {
       const plan = await inForce(db, clock.now())
       const [current, pending, history] = await Promise.all([named(db, plan.id), planRepository.pending(db), planRepository.history(db, HISTORY_SIZE)])
       const waiting = pending
-        ? { ...toVersion(pending), can_decide: await canDecide(db, deps.separateDuties, decider(pending, operatorId, clock.now())) }
+        ? { ...toVersion(pending), can_decide: (await canDecide(db, deps.separateDuties, [decider(pending, operatorId, clock.now())]))[0]! }
         : null
       return { current: toVersion(current), pending: waiting, history: history.map(toVersion) }
     },

@@ -13,7 +13,7 @@ import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
-import { assertSecondOperator, canDecide, type Decider, type SeparateDuties } from '../approvals/money-policy.ts'
+import { assertSecondOperator, withCanDecide, type Decider, type SeparateDuties } from '../approvals/money-policy.ts'
 import type { GamesRepository } from '../games/games.repository.ts'
 import type { NamedVersion, PromotionRow, PromotionsRepository, PromotionVersionRow } from './promotions.repository.ts'
 import { creditGivenBaht, isLive } from './promotions.service.ts'
@@ -150,24 +150,25 @@ export function createPromotionsAdminService(
     const byId = new Map(versions.map((v) => [v.version.id, v]))
     const pending = new Map(versions.filter((v) => v.version.status === 'PENDING').map((v) => [v.version.promotionId, v]))
     const now = clock.now()
-    const pendingView = async (proposal: NamedVersion | undefined) => {
-      if (!proposal) return null
-      if (operatorId === undefined) return versionView(proposal)
-      return { ...versionView(proposal), can_decide: await canDecide(tx, separateDuties, decider(proposal.version, operatorId, now)) }
-    }
-    const views: AdminPromotion[] = []
-    // One after the other: this also runs inside a transaction, whose one connection takes one query at a time.
-    for (const row of rows) {
-      const live = row.versionId === null ? undefined : byId.get(row.versionId)
+    const proposals = rows.flatMap((row) => {
       const proposal = pending.get(row.id)
-      views.push({
+      return proposal ? [proposal] : []
+    })
+    const answered = await withCanDecide(tx, separateDuties, proposals, (proposal) =>
+      operatorId === undefined ? undefined : decider(proposal.version, operatorId, now),
+    )
+    const pendingViews = new Map(answered.map((a, i) => [proposals[i]!.version.promotionId, a]))
+    const views: AdminPromotion[] = rows.map((row) => {
+      const live = row.versionId === null ? undefined : byId.get(row.versionId)
+      const proposal = pendingViews.get(row.id)
+      return {
         ...termsView(row),
         id: row.id,
         status: promotionStatus(row, proposal !== undefined, now),
         version: live ? { id: live.version.id, number: live.version.number } : null,
-        pending: await pendingView(proposal),
-      })
-    }
+        pending: proposal ? { ...versionView(proposal), ...('can_decide' in proposal ? { can_decide: proposal.can_decide } : {}) } : null,
+      }
+    })
     return views
   }
 

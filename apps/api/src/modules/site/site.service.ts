@@ -137,7 +137,8 @@ export function createSiteService(deps: {
   async function settingsOf(db: Db, row: SiteSettingsRow, operatorId: number | undefined): Promise<SiteSettings> {
     const pending = await siteRepository.pendingContent(db)
     const history = await siteRepository.contentHistory(db, HISTORY_SIZE)
-    const mayApply = pending && operatorId !== undefined && (await canDecide(db, deps.separateDuties, decider(pending.proposedBy, operatorId, new Date(now()))))
+    const mayApply =
+      pending && operatorId !== undefined && (await canDecide(db, deps.separateDuties, [decider(pending.proposedBy, operatorId, new Date(now()))]))[0]
     const waiting = pending ? { ...versionOf(pending), ...(mayApply ? { can_decide: mayApply } : {}) } : null
     return { ...metadataOf(row), updated_at: row.updatedAt.toISOString(), pending: waiting, history: history.map(versionOf) }
   }

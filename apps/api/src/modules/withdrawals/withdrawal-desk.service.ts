@@ -4,7 +4,7 @@ import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { ApprovalsService } from '../approvals/approvals.service.ts'
-import { assertMayDecideMoney, canDecide, type SeparateDuties } from '../approvals/money-policy.ts'
+import { assertMayDecideMoney, withCanDecide, type SeparateDuties } from '../approvals/money-policy.ts'
 import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
 import type { MembersService } from '../members/members.service.ts'
 import type { WithdrawalService } from './withdrawals.service.ts'
@@ -45,12 +45,12 @@ export function createWithdrawalDeskService(deps: {
       const found = await withdrawals.list(status, page)
       const list = await withContext(found.list)
       const at = clock.now()
-      const decisions = list.map(async (w): Promise<BackofficeWithdrawal> => {
-        if (w.status !== 'PENDING') return w
-        const firstId = w.needs_second_approval ? (w.approvals[0]?.operator_id ?? null) : null
-        return { ...w, can_decide: await canDecide(db, separateDuties, { firstId, secondId: operatorId, at, action: 'withdrawal' }) }
-      })
-      return { ...found, list: await Promise.all(decisions) }
+      const decided = await withCanDecide(db, separateDuties, list, (w) =>
+        w.status === 'PENDING'
+          ? { firstId: w.needs_second_approval ? (w.approvals[0]?.operator_id ?? null) : null, secondId: operatorId, at, action: 'withdrawal' }
+          : undefined,
+      )
+      return { ...found, list: decided }
     },
 
     /** The first approval of a withdrawal asks the policy; if it waits, a different operator's approval pays it. */
