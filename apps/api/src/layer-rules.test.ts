@@ -101,3 +101,35 @@ describe('the module graph', () => {
     ])
   })
 })
+
+describe('the size of services (ADR 066)', () => {
+  const LIMIT = 350
+  /** A table row may trail the code by this many lines before it is stale. */
+  const SLACK = 25
+
+  it('names every service over the limit in ADR 066, with no more lines than the ADR says', async () => {
+    const adr = await readFile(path.join(root, 'docs/decisions/066-modules-own-their-nouns.md'), 'utf8')
+    const table = adr.split('### Services over the limits, and why')[1]?.split(/\n#{2,3} /)[0] ?? ''
+    const named = new Map(
+      table
+        .split('\n')
+        .filter((line) => line.startsWith('| `'))
+        .map((line) => {
+          const [file, lines] = cells(line)
+          return [codeSpans(file ?? '')[0]!, Number(lines)] as const
+        }),
+    )
+    expect(named.size).toBeGreaterThan(0)
+    const files = await glob('apps/api/src/modules/*/*.service.ts', { cwd: root })
+    const over: string[] = []
+    for (const file of files.sort()) {
+      const lines = (await readFile(path.join(root, file), 'utf8')).split('\n').length - 1
+      const key = file.replace('apps/api/src/modules/', '')
+      if (lines <= LIMIT) continue
+      const said = named.get(key)
+      if (said === undefined) over.push(`${key}: ${lines} lines, not in the table`)
+      else if (lines > said + SLACK) over.push(`${key}: ${lines} lines, the table says ${said}`)
+    }
+    expect(over).toEqual([])
+  })
+})
