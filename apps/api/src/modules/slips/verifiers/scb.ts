@@ -87,8 +87,8 @@ export function createScbVerifier(config: ScbConfig, deps: AdapterDeps = {}): Sl
     )
     if (!answer.ok) return answer
     const body = shaped(TokenBody, answer.json)
-    if (answer.status !== 200 || !body || body.status.code !== SUCCESS || !body.data)
-      return { ok: false, verdict: unavailable(body ? `TOKEN_${body.status.code}` : `TOKEN_HTTP_${answer.status}`) }
+    if (!body) return { ok: false, verdict: unavailable(answer.status === 200 ? 'TOKEN_BAD_SCHEMA' : `TOKEN_HTTP_${answer.status}`) }
+    if (answer.status !== 200 || body.status.code !== SUCCESS || !body.data) return { ok: false, verdict: unavailable(`TOKEN_${body.status.code}`) }
     return { ok: true, token: body.data.accessToken, expiresInSeconds: body.data.expiresIn }
   }
   const tokens = createTokenCache(requestToken, clock)

@@ -47,6 +47,7 @@ const side = z.object({
 const SlipData = z.object({
   transRef: z.string().min(1),
   sendingBank: text,
+  receivingBank: text,
   transDate: text,
   transTime: text,
   transTimestamp: text,
@@ -73,14 +74,13 @@ export function createSlipOkVerifier(config: SlipOkConfig, deps: AdapterDeps = {
   function fromSlip(slip: Parameters<SlipVerifier['verify']>[0]['slip'], json: unknown, seenBefore: boolean) {
     const data = shaped(SlipData, json)
     if (!data) return unavailable('BAD_SCHEMA')
-    const receivingBank = (json as { receivingBank?: unknown }).receivingBank
     return verified(slip, {
       reference: data.transRef,
       sendingBank: data.sendingBank ?? null,
       amount: satangOf(data.amount),
       occurredAt: (data.transTimestamp && instantOf(data.transTimestamp)) || bangkokInstantOf(data.transDate ?? '', data.transTime ?? ''),
       sender: partyOf(data.sender, data.sendingBank),
-      receiver: partyOf(data.receiver, typeof receivingBank === 'string' ? receivingBank : null),
+      receiver: partyOf(data.receiver, data.receivingBank),
       seenBefore,
     })
   }

@@ -55,7 +55,8 @@ export async function callVendor(
   try {
     return { ok: true, status, json: JSON.parse(text) as unknown }
   } catch {
-    return { ok: false, verdict: unavailable(`${prefix}BAD_JSON`) }
+    // A refusal page from a gateway says no more than its status; a 2xx that is not JSON is a broken answer.
+    return { ok: false, verdict: unavailable(status >= 200 && status < 300 ? `${prefix}BAD_JSON` : `${prefix}HTTP_${status}`) }
   }
 }
 
