@@ -208,7 +208,10 @@ const ConfigSchema = z.object({
   SLIP2GO_SECRET_KEY: z.string().min(1).optional(),
   /** KBank and SCB give their API addresses at onboarding: no default. */
   KBANK_URL: z.url().optional(),
-  KBANK_TOKEN_PATH: z.string().regex(/^\/[\w./-]*$/, { error: 'must be a path such as /v2/oauth/token' }).default('/v2/oauth/token'),
+  KBANK_TOKEN_PATH: z
+    .string()
+    .regex(/^\/[\w./-]*$/, { error: 'must be a path such as /v2/oauth/token' })
+    .default('/v2/oauth/token'),
   KBANK_CLIENT_ID: z.string().min(1).optional(),
   KBANK_CLIENT_SECRET: z.string().min(1).optional(),
   KBANK_TLS_CERT_FILE: z.string().min(1).optional(),

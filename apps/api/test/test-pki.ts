@@ -26,11 +26,28 @@ export function makeTestPki(): TestPki {
   const file = (name: string) => path.join(dir, name)
   const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] })
   const ecKey = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes']
-  const ca = (name: string) => openssl('req', '-x509', ...ecKey, '-keyout', file(`${name}.key`), '-out', file(`${name}.crt`), '-days', '1', '-subj', `/CN=${name}`)
+  const ca = (name: string) =>
+    openssl('req', '-x509', ...ecKey, '-keyout', file(`${name}.key`), '-out', file(`${name}.crt`), '-days', '1', '-subj', `/CN=${name}`)
   const leaf = (name: string, signer: string, extensions: string) => {
     openssl('req', ...ecKey, '-keyout', file(`${name}.key`), '-out', file(`${name}.csr`), '-subj', `/CN=${name}`)
     writeFileSync(file(`${name}.ext`), extensions)
-    openssl('x509', '-req', '-in', file(`${name}.csr`), '-CA', file(`${signer}.crt`), '-CAkey', file(`${signer}.key`), '-CAcreateserial', '-days', '1', '-out', file(`${name}.crt`), '-extfile', file(`${name}.ext`))
+    openssl(
+      'x509',
+      '-req',
+      '-in',
+      file(`${name}.csr`),
+      '-CA',
+      file(`${signer}.crt`),
+      '-CAkey',
+      file(`${signer}.key`),
+      '-CAcreateserial',
+      '-days',
+      '1',
+      '-out',
+      file(`${name}.crt`),
+      '-extfile',
+      file(`${name}.ext`),
+    )
     return { key: readFileSync(file(`${name}.key`), 'utf8'), cert: readFileSync(file(`${name}.crt`), 'utf8') }
   }
   try {

@@ -53,7 +53,13 @@ const WITH_SLIP = new Set(['200000', '200200', '200401', '200402', '200403', '20
 const NOT_FOUND = new Set(['400001', '200500'])
 
 const partyOf = (s: z.infer<typeof side>) =>
-  party({ bankCode: s.bank?.id, account: s.account.bank?.account, name: s.account.name, proxyType: s.account.proxy?.type, proxyValue: s.account.proxy?.account })
+  party({
+    bankCode: s.bank?.id,
+    account: s.account.bank?.account,
+    name: s.account.name,
+    proxyType: s.account.proxy?.type,
+    proxyValue: s.account.proxy?.account,
+  })
 
 export function createSlip2GoVerifier(config: Slip2GoConfig, deps: AdapterDeps = {}): SlipVerifier {
   const fetchFn = deps.fetch ?? fetch

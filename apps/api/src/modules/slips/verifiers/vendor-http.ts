@@ -140,7 +140,15 @@ export function bangkokInstantOf(yyyymmdd: string, hhmmss: string): Date | null 
  */
 export function verified(
   slip: SlipPayload,
-  answer: { reference: string; sendingBank: string | null; amount: bigint | null; occurredAt: Date | null; sender: SlipParty; receiver: SlipParty; seenBefore: boolean },
+  answer: {
+    reference: string
+    sendingBank: string | null
+    amount: bigint | null
+    occurredAt: Date | null
+    sender: SlipParty
+    receiver: SlipParty
+    seenBefore: boolean
+  },
 ): SlipVerdict {
   if (answer.amount === null || answer.occurredAt === null) return unavailable('BAD_SCHEMA')
   if (answer.reference.toUpperCase() !== slip.reference.toUpperCase()) return unavailable('REFERENCE_MISMATCH')
