@@ -10,93 +10,13 @@
 import { writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { fixture, startFakeVendor, type FakeVendor } from '../apps/api/test/fake-vendor.ts'
+import { verifierSubjects, type VerifierSubject } from '../apps/api/test/slip-verifiers.ts'
 import { makeTestPki } from '../apps/api/test/test-pki.ts'
-import { parseSlipPayload, slipPayloadOf, type SlipPayload } from '../apps/api/src/modules/slips/slip-payload.ts'
-import type { SlipVerifier } from '../apps/api/src/modules/slips/slip-verifier.ts'
-import {
-  createEasySlipVerifier,
-  createKBankVerifier,
-  createScbVerifier,
-  createSlip2GoVerifier,
-  createSlipOkVerifier,
-} from '../apps/api/src/modules/slips/verifiers/index.ts'
 import { root } from './server.mjs'
 
 const CALLS = Number(process.env.BENCH_SLIP_CALLS ?? 300)
 const CONCURRENCY = Number(process.env.BENCH_SLIP_CONCURRENCY ?? 16)
-const TIMEOUT_MS = 5000
-
-const PAYLOAD = '0041000600000101030040220013071152533APM077365102TH91048134'
-const parsed = parseSlipPayload(PAYLOAD)
-if (!parsed.ok) throw new Error('the bench payload must parse')
-const BANK_QUERY = { payload: PAYLOAD, slip: parsed.slip }
-const SCB_SLIP: SlipPayload = { layout: 'bank', sendingBank: '014', reference: '2026112915302800123' }
-const SCB_QUERY = { payload: slipPayloadOf(SCB_SLIP), slip: SCB_SLIP }
-
-interface Subject {
-  name: string
-  query: typeof BANK_QUERY
-  start(): Promise<{ vendor: FakeVendor; verifier: SlipVerifier; close(): void }>
-}
-
-const pki = makeTestPki()
-const SUBJECTS: Subject[] = [
-  {
-    name: 'easyslip',
-    query: BANK_QUERY,
-    async start() {
-      const vendor = await startFakeVendor({ 'POST /verify/bank': fixture('easyslip', 'verified') })
-      return { vendor, verifier: createEasySlipVerifier({ url: vendor.url, apiKey: 'bench-key', timeoutMs: TIMEOUT_MS }), close() {} }
-    },
-  },
-  {
-    name: 'slipok',
-    query: BANK_QUERY,
-    async start() {
-      const vendor = await startFakeVendor({ 'POST /api/line/apikey/1': fixture('slipok', 'verified') })
-      const verifier = createSlipOkVerifier({ url: `${vendor.url}/api/line/apikey`, branchId: '1', apiKey: 'bench-key', timeoutMs: TIMEOUT_MS })
-      return { vendor, verifier, close() {} }
-    },
-  },
-  {
-    name: 'slip2go',
-    query: BANK_QUERY,
-    async start() {
-      const vendor = await startFakeVendor({ 'POST /api/verify-slip/qr-code/info': fixture('slip2go', 'verified') })
-      return { vendor, verifier: createSlip2GoVerifier({ url: `${vendor.url}/api`, secretKey: 'bench-key', timeoutMs: TIMEOUT_MS }), close() {} }
-    },
-  },
-  {
-    name: 'kbank (mutual TLS)',
-    query: BANK_QUERY,
-    async start() {
-      const vendor = await startFakeVendor(
-        { 'POST /v2/oauth/token': fixture('kbank', 'token'), 'POST /v1/verslip/kbank/verify': fixture('kbank', 'verified') },
-        { tls: { key: pki.server.key, cert: pki.server.cert, ca: pki.ca } },
-      )
-      const verifier = createKBankVerifier({
-        url: vendor.url,
-        clientId: 'bench-id',
-        clientSecret: 'bench-secret',
-        tls: { cert: pki.client.cert, key: pki.client.key, ca: pki.ca },
-        timeoutMs: TIMEOUT_MS,
-      })
-      return { vendor, verifier, close: () => verifier.close() }
-    },
-  },
-  {
-    name: 'scb',
-    query: SCB_QUERY,
-    async start() {
-      const vendor = await startFakeVendor({
-        'POST /v1/oauth/token': fixture('scb', 'token'),
-        'GET /v1/payment/billpayment/transactions/*': fixture('scb', 'verified'),
-      })
-      return { vendor, verifier: createScbVerifier({ url: vendor.url, apiKey: 'bench-key', apiSecret: 'bench-secret', timeoutMs: TIMEOUT_MS }), close() {} }
-    },
-  },
-]
+const SUBJECTS = verifierSubjects(makeTestPki())
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
 const ms = (value: number) => value.toFixed(2)
@@ -111,8 +31,8 @@ interface Row {
   notVerified: number
 }
 
-async function measure(subject: Subject): Promise<Row> {
-  const { vendor, verifier, close } = await subject.start()
+async function measure(subject: VerifierSubject): Promise<Row> {
+  const { verifier, close } = await subject.start()
   let notVerified = 0
   const once = async () => {
     const started = performance.now()
@@ -143,8 +63,7 @@ async function measure(subject: Subject): Promise<Row> {
       notVerified,
     }
   } finally {
-    close()
-    await vendor.close()
+    await close()
   }
 }
 
