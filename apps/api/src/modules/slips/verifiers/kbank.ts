@@ -12,6 +12,7 @@
 // are configured (`notFoundStatusCodes`, KBANK_NOT_FOUND_CODES); any other code is UNAVAILABLE, so a slip the bank
 // does not confirm goes to the desk after its retries and never credits.
 import { randomUUID } from 'node:crypto'
+import { BANGKOK_OFFSET_MS } from '@sanam/contract/bangkok'
 import { z } from 'zod'
 import type { SlipVerifier } from '../slip-verifier.ts'
 import { mtlsFetch, type ClientTls } from './mtls-fetch.ts'
@@ -71,7 +72,7 @@ const SlipData = z.object({
 })
 
 /** Bangkok time as ISO 8601 with its offset, as KBank's rqDt examples write it. */
-const bangkokIso = (ms: number) => `${new Date(ms + 7 * 3600_000).toISOString().slice(0, -1)}+07:00`
+const bangkokIso = (ms: number) => `${new Date(ms + BANGKOK_OFFSET_MS).toISOString().slice(0, -1)}+07:00`
 
 const partyOf = (s: z.infer<typeof side>, bankCode: string | null | undefined) =>
   party({ bankCode, account: s.account?.value, name: s.displayName || s.name, proxyType: s.proxy?.type, proxyValue: s.proxy?.value })

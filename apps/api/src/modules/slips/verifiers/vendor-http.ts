@@ -3,6 +3,7 @@
 // A vendor failure of any kind becomes an UNAVAILABLE verdict with a short code; no code or message carries a key,
 // a token or a secret, because verdict codes are stored and logged.
 import { parseSatang } from '@sanam/contract'
+import { bangkokDay } from '@sanam/contract/bangkok'
 import type { z } from 'zod'
 import type { SlipPayload } from '../slip-payload.ts'
 import type { SlipParty, SlipVerdict, VerifiedSlip } from '../slip-verifier.ts'
@@ -129,7 +130,7 @@ export function bangkokInstantOf(yyyymmdd: string, hhmmss: string): Date | null 
   const iso = `${day[1]}-${day[2]}-${day[3]}T${hhmmss}+07:00`
   const date = instantOf(iso)
   // A calendar day that does not exist (20260231) rolls over in Date: refuse it instead.
-  return date && new Date(date.getTime() + 7 * 3600_000).toISOString().slice(0, 10) === iso.slice(0, 10) ? date : null
+  return date && bangkokDay(date) === iso.slice(0, 10) ? date : null
 }
 
 /**
