@@ -113,6 +113,21 @@ describe('the KBank slip verification adapter', () => {
     expect(requestsTo(VERIFY_ROUTE)).toHaveLength(0)
   })
 
+  it('is UNAVAILABLE when nothing listens at the token endpoint', async () => {
+    const down = createKBankVerifier({
+      url: 'https://127.0.0.1:9',
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+      tls: { cert: pki.client.cert, key: pki.client.key, ca: pki.ca },
+      timeoutMs: TEST_TIMEOUT_MS,
+    })
+    try {
+      expect(await down.verify(query())).toEqual({ outcome: 'UNAVAILABLE', code: 'TOKEN_NETWORK' })
+    } finally {
+      down.close()
+    }
+  })
+
   it('is UNAVAILABLE when the bank refuses the credentials, and tries for a token again next time', async () => {
     const verifier = await kbank({ [TOKEN_ROUTE]: fixture('kbank', 'token-refused') })
     expect(await verifier.verify(query())).toEqual({ outcome: 'UNAVAILABLE', code: 'TOKEN_HTTP_401' })

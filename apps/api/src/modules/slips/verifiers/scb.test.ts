@@ -6,7 +6,7 @@ import { createScbVerifier } from './scb.ts'
 /** An SCB slip (sending bank 014): the fixtures describe this transfer. */
 const SLIP: SlipPayload = { layout: 'bank', sendingBank: '014', reference: '2026112915302800123' }
 const query = () => ({ payload: slipPayloadOf(SLIP), slip: SLIP })
-const API_KEY = 'l7test-only-scb-application-key'
+const API_KEY = 'test-only-scb-application-key'
 const API_SECRET = 'scb-test-only-application-secret'
 const TOKEN = 'scb-test-only-token-1'
 const TOKEN_ROUTE = 'POST /partners/v1/oauth/token'
@@ -102,6 +102,11 @@ describe('the SCB slip verification adapter', () => {
     const verifier = await scb({ [TOKEN_ROUTE]: fixture('scb', 'token-refused') })
     expect(await verifier.verify(query())).toEqual({ outcome: 'UNAVAILABLE', code: 'TOKEN_9500' })
     expect(verifyRequests()).toHaveLength(0)
+  })
+
+  it('is UNAVAILABLE when nothing listens at the token endpoint', async () => {
+    const down = createScbVerifier({ url: 'http://127.0.0.1:9/partners', apiKey: API_KEY, apiSecret: API_SECRET, timeoutMs: TEST_TIMEOUT_MS })
+    expect(await down.verify(query())).toEqual({ outcome: 'UNAVAILABLE', code: 'TOKEN_NETWORK' })
   })
 
   it.each(BROKEN_ANSWERS)('is UNAVAILABLE when the token endpoint gives $name', async ({ reply, code }) => {

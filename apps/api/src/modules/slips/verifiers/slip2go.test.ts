@@ -9,7 +9,7 @@ const query = () => {
   if (!parsed.ok) throw new Error('test payload must parse')
   return { payload: PAYLOAD, slip: parsed.slip }
 }
-const SECRET = 'b076J7test-only-Slip2Go-secret='
+const SECRET = 'test-only-slip2go-secret'
 const ROUTE = 'POST /api/verify-slip/qr-code/info'
 
 let vendor: FakeVendor | undefined

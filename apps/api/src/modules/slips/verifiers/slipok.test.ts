@@ -9,7 +9,7 @@ const query = () => {
   if (!parsed.ok) throw new Error('test payload must parse')
   return { payload: PAYLOAD, slip: parsed.slip }
 }
-const API_KEY = 'SLIPOK-test-only-key-7Hq2'
+const API_KEY = 'test-only-slipok-key'
 const BRANCH = '12345'
 const ROUTE = `POST /api/line/apikey/${BRANCH}`
 
