@@ -11,8 +11,8 @@ import type { TLSSocket } from 'node:tls'
 
 /** What the fake answers: a JSON body, a raw body, a reset connection or nothing at all. */
 export type VendorReply =
-  | { status?: number; json: unknown }
-  | { status?: number; body: string }
+  | { status?: number; json: unknown; headers?: Record<string, string> }
+  | { status?: number; body: string; headers?: Record<string, string> }
   | { reset: true }
   /** Never answers: the request waits until the caller's timeout (the server's close ends it). */
   | { hang: true }
@@ -77,7 +77,7 @@ export async function startFakeVendor(initial: Routes, options: { tls?: { key: s
       if ('hang' in reply) return
       if ('reset' in reply) return void req.socket.destroy()
       const body = 'json' in reply ? JSON.stringify(reply.json) : reply.body
-      res.writeHead(reply.status ?? 200, { 'content-type': 'application/json; charset=utf-8' }).end(body)
+      res.writeHead(reply.status ?? 200, { 'content-type': 'application/json; charset=utf-8', ...reply.headers }).end(body)
     })
   }
   const server = options.tls
@@ -106,6 +106,8 @@ export const BROKEN_ANSWERS: ReadonlyArray<{ name: string; reply: VendorReply; c
   { name: 'an HTML page from a proxy', reply: { status: 200, body: '<html><body>Access denied</body></html>' }, code: 'BAD_JSON' },
   { name: 'JSON of another shape', reply: { status: 200, json: { ok: 1, result: 'fine' } }, code: 'BAD_SCHEMA' },
   { name: 'a reset connection', reply: { reset: true }, code: 'NETWORK' },
+  // Followed, it would reach the fake's 404 and give another code: the key must not travel with a redirect.
+  { name: 'a redirect elsewhere', reply: { status: 302, body: '', headers: { location: '/elsewhere' } }, code: 'HTTP_302' },
   { name: 'no answer before the timeout', reply: { hang: true }, code: 'TIMEOUT' },
 ]
 

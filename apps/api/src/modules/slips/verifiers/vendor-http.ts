@@ -28,7 +28,7 @@ export type VendorAnswer = { ok: true; status: number; json: unknown } | { ok: f
 
 /**
  * One request to a vendor, bounded by `timeoutMs` and by the caller's signal, body included. Never throws: a timeout,
- * a refused connection, a reset or a body that is not JSON come back as an UNAVAILABLE verdict (`prefix` names the
+ * a refused connection, a reset, a 5xx, a redirect or a body that is not JSON come back as an UNAVAILABLE verdict (`prefix` names the
  * step, e.g. `TOKEN_` for an OAuth token request). The status is the caller's to read: some vendors answer their
  * documented refusals with a 4xx and a JSON body that says which.
  */
@@ -43,7 +43,8 @@ export async function callVendor(
   let text: string
   let status: number
   try {
-    const response = await fetchFn(url, { ...init, signal })
+    // A redirect is never followed: the key or token would travel with it to wherever it points.
+    const response = await fetchFn(url, { ...init, signal, redirect: 'manual' })
     status = response.status
     text = await response.text()
   } catch {
@@ -51,7 +52,7 @@ export async function callVendor(
     const code = timeout.aborted ? 'TIMEOUT' : init.signal?.aborted ? 'ABORTED' : 'NETWORK'
     return { ok: false, verdict: unavailable(`${prefix}${code}`) }
   }
-  if (status >= 500) return { ok: false, verdict: unavailable(`${prefix}HTTP_${status}`) }
+  if (status >= 500 || (status >= 300 && status < 400)) return { ok: false, verdict: unavailable(`${prefix}HTTP_${status}`) }
   if (text.trim() === '') return { ok: true, status, json: null }
   try {
     return { ok: true, status, json: JSON.parse(text) as unknown }
