@@ -538,6 +538,8 @@ async function main() {
   ].join('\n')
   console.info(`\n${report}`)
   writeFileSync(path.join(root, 'bench', 'results', 'latest.md'), report)
+  // Slip verification latency per verifier against fake vendors (issue 37 §6, ADR 084): no server needed. BENCH_SLIPS=0 skips it.
+  if (process.env.BENCH_SLIPS !== '0') await import('./slip-verify.ts')
 }
 
 main().then(

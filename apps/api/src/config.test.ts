@@ -421,3 +421,26 @@ describe('BACKOFFICE_ORIGIN (issue 34 §7, ADR 067)', () => {
     ])
   })
 })
+
+describe('the slip verifier (issue 37 §1, ADR 084)', () => {
+  it('is none outside demo mode unless configured (slips unavailable), demo in demo mode', () => {
+    expect(loadConfig(PRODUCTION).slipVerifier).toEqual({ kind: 'none' })
+    expect(loadConfig({}).slipVerifier).toEqual({ kind: 'demo' })
+    expect(loadConfig({ ...PRODUCTION, SLIP_VERIFIER: 'easyslip', EASYSLIP_API_KEY: 'key-of-this-operator' }).slipVerifier).toMatchObject({
+      kind: 'easyslip',
+      url: 'https://api.easyslip.com/v2',
+    })
+  })
+
+  it('refuses to start with the demo verifier outside demo mode, or a vendor half configured, each problem once', () => {
+    expect(() => loadConfig({ ...PRODUCTION, SLIP_VERIFIER: 'demo' })).toThrow(/SLIP_VERIFIER: demo .*not allowed outside demo mode/)
+    try {
+      loadConfig({ ...PRODUCTION, SLIP_VERIFIER: 'slipok', SLIP_VERIFIER_TIMEOUT_MS: '5' })
+      expect.unreachable()
+    } catch (error) {
+      const { problems } = error as ConfigError
+      expect(problems.filter((p) => p.startsWith('SLIP_VERIFIER_TIMEOUT_MS'))).toHaveLength(1)
+    }
+    expect(() => loadConfig({ ...PRODUCTION, SLIP_VERIFIER: 'slipok' })).toThrow(/SLIPOK_BRANCH_ID: required with SLIP_VERIFIER=slipok[\s\S]*SLIPOK_API_KEY/)
+  })
+})

@@ -1,3 +1,4 @@
+import { accessSync, constants } from 'node:fs'
 import { isIP } from 'node:net'
 import { availableParallelism } from 'node:os'
 import { DEMO_BANK_WEBHOOK_SECRET, DEMO_SEAMLESS_SECRET, DEMO_TOTP_ENCRYPTION_KEY } from '@sanam/contract/demo-secrets'
@@ -112,6 +113,9 @@ function originOf(value: string): { origin: string; host: string } | undefined {
   }
 }
 
+/** The slip verifiers SLIP_VERIFIER may name (ADR 084). */
+export const SLIP_VERIFIERS = ['easyslip', 'slipok', 'slip2go', 'kbank', 'scb', 'demo', 'none'] as const
+
 /** Payout intervals (spec §9): daily, Fridays ('WEEKEN' is the spec's spelling), the 1st of the month. */
 const interval = z.enum(['DAY', 'WEEKEN', 'MONTH'])
 
@@ -185,6 +189,41 @@ const ConfigSchema = z.object({
   SMS_HTTP_KEY: z.string().min(1).optional(),
   SMS_SENDER: z.string().min(1).max(11).default('SANAM'),
   SMS_HTTP_TIMEOUT_MS: int(100, 60_000).default(5000),
+
+  /**
+   * Who checks transfer slips (issue 37 §1, ADR 084): a vendor, `demo` (demo mode only) or `none`. Default: demo in
+   * demo mode, none outside it, where slips are then unavailable until a verifier is configured (fail closed).
+   */
+  SLIP_VERIFIER: z.enum(SLIP_VERIFIERS, { error: `must be one of ${SLIP_VERIFIERS.join(', ')}` }).optional(),
+  SLIP_VERIFIER_TIMEOUT_MS: int(100, 60_000).default(8000),
+  EASYSLIP_URL: z.url().default('https://api.easyslip.com/v2'),
+  EASYSLIP_API_KEY: z.string().min(1).optional(),
+  SLIPOK_URL: z.url().default('https://api.slipok.com/api/line/apikey'),
+  SLIPOK_BRANCH_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'must be the branch id SlipOK shows (letters, digits, _ or -)' })
+    .optional(),
+  SLIPOK_API_KEY: z.string().min(1).optional(),
+  SLIP2GO_URL: z.url().default('https://connect.slip2go.com/api'),
+  SLIP2GO_SECRET_KEY: z.string().min(1).optional(),
+  /** KBank and SCB give their API addresses at onboarding: no default. */
+  KBANK_URL: z.url().optional(),
+  KBANK_TOKEN_PATH: z
+    .string()
+    .regex(/^\/[\w./-]*$/, { error: 'must be a path such as /v2/oauth/token' })
+    .default('/v2/oauth/token'),
+  KBANK_CLIENT_ID: z.string().min(1).optional(),
+  KBANK_CLIENT_SECRET: z.string().min(1).optional(),
+  KBANK_TLS_CERT_FILE: z.string().min(1).optional(),
+  KBANK_TLS_KEY_FILE: z.string().min(1).optional(),
+  KBANK_TLS_CA_FILE: z.string().min(1).optional(),
+  KBANK_NOT_FOUND_CODES: z
+    .string()
+    .regex(/^[\w-]+(,[\w-]+)*$/, { error: 'must be status codes separated by commas' })
+    .optional(),
+  SCB_URL: z.url().optional(),
+  SCB_API_KEY: z.string().min(1).optional(),
+  SCB_API_SECRET: z.string().min(1).optional(),
 
   REDIS_URL: z
     .string()
@@ -273,8 +312,10 @@ export type SanamMode = 'demo' | 'production'
 
 export type Config = Omit<
   z.infer<typeof ConfigSchema>,
-  'SANAM_MODE' | 'SEED_DEMO' | 'SMS_PROVIDER' | 'API_PROCESSES' | 'METRICS_HOST' | 'BACKOFFICE_USERNAME'
+  'SANAM_MODE' | 'SEED_DEMO' | 'SMS_PROVIDER' | 'API_PROCESSES' | 'METRICS_HOST' | 'BACKOFFICE_USERNAME' | 'SLIP_VERIFIER'
 > & {
+  /** SLIP_VERIFIER and its vendor's variables, read and checked (ADR 084); `none`: slips are unavailable. */
+  slipVerifier: SlipVerifierSettings
   /** The first owner's name: BACKOFFICE_USERNAME, or `admin` in demo mode (required and never a guessed name outside it). */
   BACKOFFICE_USERNAME: string
   /** The back-office's own origin (BACKOFFICE_ORIGIN); undefined: it shares the player app's (ADR 067). */
@@ -364,6 +405,119 @@ export class ConfigError extends Error {
 
 const TRUE = ['true', '1', 'yes']
 
+/** A slip verifier as configured (ADR 084): what `modules/slips/verifiers` builds an adapter from. */
+export type SlipVerifierSettings =
+  | { kind: 'none' }
+  | { kind: 'demo' }
+  | { kind: 'easyslip'; timeoutMs: number; url: string; apiKey: string }
+  | { kind: 'slipok'; timeoutMs: number; url: string; branchId: string; apiKey: string }
+  | { kind: 'slip2go'; timeoutMs: number; url: string; secretKey: string }
+  | {
+      kind: 'kbank'
+      timeoutMs: number
+      url: string
+      tokenPath: string
+      clientId: string
+      clientSecret: string
+      tls: { certFile: string; keyFile: string; caFile?: string }
+      notFoundStatusCodes: string[]
+    }
+  | { kind: 'scb'; timeoutMs: number; url: string; apiKey: string; apiSecret: string }
+
+/** Each vendor's variables that must be set when SLIP_VERIFIER names it. */
+const SLIP_VERIFIER_REQUIRED: Record<string, string[]> = {
+  easyslip: ['EASYSLIP_API_KEY'],
+  slipok: ['SLIPOK_BRANCH_ID', 'SLIPOK_API_KEY'],
+  slip2go: ['SLIP2GO_SECRET_KEY'],
+  kbank: ['KBANK_URL', 'KBANK_CLIENT_ID', 'KBANK_CLIENT_SECRET', 'KBANK_TLS_CERT_FILE', 'KBANK_TLS_KEY_FILE'],
+  scb: ['SCB_URL', 'SCB_API_KEY', 'SCB_API_SECRET'],
+}
+const SLIP_VERIFIER_URL: Record<string, string> = { easyslip: 'EASYSLIP_URL', slipok: 'SLIPOK_URL', slip2go: 'SLIP2GO_URL', kbank: 'KBANK_URL', scb: 'SCB_URL' }
+
+/**
+ * SLIP_VERIFIER and the chosen vendor's variables (env with empty values already removed), read and checked, with
+ * every problem: a variable the vendor needs left unset, a vendor URL that is not https (its key travels with every
+ * request; loopback is allowed, for a local test double), a KBank certificate file that cannot be read, and the demo
+ * verifier (it answers from the demo bank's own transfers) outside demo mode. Unset outside demo mode: `none`.
+ */
+export function slipVerifierSettings(
+  env: Record<string, string | undefined>,
+  demo: boolean,
+  outside = 'outside demo mode',
+): { settings: SlipVerifierSettings; problems: string[] } {
+  const schema = ConfigSchema.pick({
+    SLIP_VERIFIER: true,
+    SLIP_VERIFIER_TIMEOUT_MS: true,
+    EASYSLIP_URL: true,
+    EASYSLIP_API_KEY: true,
+    SLIPOK_URL: true,
+    SLIPOK_BRANCH_ID: true,
+    SLIPOK_API_KEY: true,
+    SLIP2GO_URL: true,
+    SLIP2GO_SECRET_KEY: true,
+    KBANK_URL: true,
+    KBANK_TOKEN_PATH: true,
+    KBANK_CLIENT_ID: true,
+    KBANK_CLIENT_SECRET: true,
+    KBANK_TLS_CERT_FILE: true,
+    KBANK_TLS_KEY_FILE: true,
+    KBANK_TLS_CA_FILE: true,
+    KBANK_NOT_FOUND_CODES: true,
+    SCB_URL: true,
+    SCB_API_KEY: true,
+    SCB_API_SECRET: true,
+  })
+  const parsed = schema.safeParse(env)
+  if (!parsed.success) return { settings: { kind: 'none' }, problems: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) }
+  const v = parsed.data
+  const kind = v.SLIP_VERIFIER ?? (demo ? 'demo' : 'none')
+  if (kind === 'none') return { settings: { kind }, problems: [] }
+  if (kind === 'demo')
+    return demo
+      ? { settings: { kind }, problems: [] }
+      : { settings: { kind: 'none' }, problems: [`SLIP_VERIFIER: demo (answers from the demo bank's own transfers) is not allowed ${outside}`] }
+  const problems = SLIP_VERIFIER_REQUIRED[kind]!.filter((name) => !env[name]).map((name) => `${name}: required with SLIP_VERIFIER=${kind}`)
+  const urlName = SLIP_VERIFIER_URL[kind]!
+  const url = (v as Record<string, unknown>)[urlName]
+  if (typeof url === 'string') {
+    const { protocol, hostname } = new URL(url)
+    if (protocol !== 'https:' && !isLoopback(hostname.replace(/^\[|\]$/g, '')))
+      problems.push(`${urlName}: must be https:// (the vendor's key travels with every request)`)
+  }
+  if (kind === 'kbank')
+    for (const name of ['KBANK_TLS_CERT_FILE', 'KBANK_TLS_KEY_FILE', 'KBANK_TLS_CA_FILE'] as const) {
+      const file = v[name]
+      if (!file) continue
+      try {
+        accessSync(file, constants.R_OK)
+      } catch {
+        problems.push(`${name}: cannot read ${file}`)
+      }
+    }
+  if (problems.length > 0) return { settings: { kind: 'none' }, problems }
+  const timeoutMs = v.SLIP_VERIFIER_TIMEOUT_MS
+  const settings: SlipVerifierSettings =
+    kind === 'easyslip'
+      ? { kind, timeoutMs, url: v.EASYSLIP_URL, apiKey: v.EASYSLIP_API_KEY! }
+      : kind === 'slipok'
+        ? { kind, timeoutMs, url: v.SLIPOK_URL, branchId: v.SLIPOK_BRANCH_ID!, apiKey: v.SLIPOK_API_KEY! }
+        : kind === 'slip2go'
+          ? { kind, timeoutMs, url: v.SLIP2GO_URL, secretKey: v.SLIP2GO_SECRET_KEY! }
+          : kind === 'kbank'
+            ? {
+                kind,
+                timeoutMs,
+                url: v.KBANK_URL!,
+                tokenPath: v.KBANK_TOKEN_PATH,
+                clientId: v.KBANK_CLIENT_ID!,
+                clientSecret: v.KBANK_CLIENT_SECRET!,
+                tls: { certFile: v.KBANK_TLS_CERT_FILE!, keyFile: v.KBANK_TLS_KEY_FILE!, ...(v.KBANK_TLS_CA_FILE ? { caFile: v.KBANK_TLS_CA_FILE } : {}) },
+                notFoundStatusCodes: v.KBANK_NOT_FOUND_CODES ? v.KBANK_NOT_FOUND_CODES.split(',') : [],
+              }
+            : { kind, timeoutMs, url: v.SCB_URL!, apiKey: v.SCB_API_KEY!, apiSecret: v.SCB_API_SECRET! }
+  return { settings, problems: [] }
+}
+
 /**
  * Reads the environment once. Empty strings count as unset, so `FOO=` falls back to the default.
  *
@@ -445,6 +599,9 @@ export function loadConfig(
   }
   const owners = setUpOwners(cleaned.BACKOFFICE_OWNERS, serving && !demo, outside)
   problems.push(...owners.problems)
+  const slips = slipVerifierSettings(cleaned, demo, outside)
+  // A variable of the wrong shape is already listed by the schema above.
+  if (serving) problems.push(...slips.problems.filter((p) => !problems.includes(p)))
   if (cleaned.READ_REPLICA_URL && !cleaned.DATABASE_URL)
     problems.push('READ_REPLICA_URL: needs DATABASE_URL (a standby of the embedded database does not exist)')
   const processes = apiProcesses(cleaned, demo, serving, options.cores ?? availableParallelism())
@@ -465,6 +622,7 @@ export function loadConfig(
     SANAM_MODE: mode,
     SEED_DEMO: demo && (data.SEED_DEMO ?? true),
     backofficeOwners: owners.owners,
+    slipVerifier: slips.settings,
     SMS_PROVIDER: smsProvider === 'console' ? 'console' : 'http',
     auditHmacKey: data.AUDIT_HMAC_KEY ?? DEMO_AUDIT_HMAC_KEY,
     BACKOFFICE_USERNAME: data.BACKOFFICE_USERNAME ?? DEMO_BACKOFFICE_USERNAME,

@@ -1,0 +1,126 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { BROKEN_ANSWERS, fixture, startFakeVendor, TEST_TIMEOUT_MS, type FakeVendor } from '../../../../test/fake-vendor.ts'
+import { parseSlipPayload, slipPayloadOf, type SlipPayload } from '../slip-payload.ts'
+import { createEasySlipVerifier } from './easyslip.ts'
+
+/** The published vector of issue 37: bank 004, reference 013071152533APM07736; the fixtures describe this transfer. */
+const PAYLOAD = '0041000600000101030040220013071152533APM077365102TH91048134'
+const query = (payload = PAYLOAD) => {
+  const parsed = parseSlipPayload(payload)
+  if (!parsed.ok) throw new Error('test payload must parse')
+  return { payload, slip: parsed.slip }
+}
+const API_KEY = 'a1b2c3d4-e5f6-4789-abcd-ef1234567890'
+const ROUTE = 'POST /verify/bank'
+
+let vendor: FakeVendor | undefined
+afterEach(async () => {
+  await vendor?.close()
+  vendor = undefined
+})
+async function verifierAnswering(reply: Parameters<FakeVendor['answer']>[1], timeoutMs = TEST_TIMEOUT_MS) {
+  vendor = await startFakeVendor({ [ROUTE]: reply })
+  return createEasySlipVerifier({ url: `${vendor.url}/`, apiKey: API_KEY, timeoutMs })
+}
+
+describe('the EasySlip v2 adapter', () => {
+  it('asks POST /verify/bank with the bearer key and the payload, duplicate check on, no amount or account to match', async () => {
+    const verifier = await verifierAnswering(fixture('easyslip', 'verified'))
+    await verifier.verify(query())
+    expect(vendor!.received).toHaveLength(1)
+    const [request] = vendor!.received
+    expect(request!.method).toBe('POST')
+    expect(request!.path).toBe('/verify/bank')
+    expect(request!.headers.authorization).toBe(`Bearer ${API_KEY}`)
+    expect(request!.headers['content-type']).toBe('application/json')
+    expect(JSON.parse(request!.body)).toEqual({ payload: PAYLOAD, checkDuplicate: true })
+  })
+
+  it('reads a verified slip: the amount to the satang without float error, the time with its offset, both parties', async () => {
+    const verifier = await verifierAnswering(fixture('easyslip', 'verified'))
+    expect(await verifier.verify(query())).toEqual({
+      outcome: 'VERIFIED',
+      slip: {
+        sendingBank: '004',
+        reference: '013071152533APM07736',
+        // 1001.15 * 100 is 100114.99999999999 in floating point: the adapter reads the decimal, not the product.
+        amount: 100115n,
+        occurredAt: new Date('2026-11-29T08:30:28Z'),
+        sender: { bankCode: '004', account: 'xxxxx1234x', name: 'นาย สมชาย ใ', proxy: null },
+        receiver: { bankCode: '014', account: 'xxxxx5678x', name: 'บจก. สนาม เดโม', proxy: null },
+        seenBefore: false,
+      },
+    })
+  })
+
+  it('reports a slip EasySlip has seen before, as information', async () => {
+    const verifier = await verifierAnswering(fixture('easyslip', 'duplicate'))
+    expect(await verifier.verify(query())).toMatchObject({ outcome: 'VERIFIED', slip: { seenBefore: true, amount: 100115n } })
+  })
+
+  it('says NOT_FOUND only for SLIP_NOT_FOUND, not for a wrong endpoint', async () => {
+    const verifier = await verifierAnswering(fixture('easyslip', 'slip-not-found'))
+    expect(await verifier.verify(query())).toEqual({ outcome: 'NOT_FOUND', code: 'SLIP_NOT_FOUND' })
+    vendor!.answer(ROUTE, { status: 404, json: { success: false, error: { code: 'NOT_FOUND', message: 'Resource not found' } } })
+    expect(await verifier.verify(query())).toEqual({ outcome: 'UNAVAILABLE', code: 'NOT_FOUND' })
+  })
+
+  it.each([
+    ['invalid-api-key', 'INVALID_API_KEY'],
+    ['quota-exceeded', 'QUOTA_EXCEEDED'],
+    ['validation-error', 'VALIDATION_ERROR'],
+    ['server-error', 'HTTP_500'],
+  ])('is UNAVAILABLE for the documented refusal %s', async (name, code) => {
+    const verifier = await verifierAnswering(fixture('easyslip', name))
+    expect(await verifier.verify(query())).toEqual({ outcome: 'UNAVAILABLE', code })
+  })
+
+  it.each(BROKEN_ANSWERS)('is UNAVAILABLE for $name', async ({ reply, code }) => {
+    const verifier = await verifierAnswering(reply)
+    expect(await verifier.verify(query())).toEqual({ outcome: 'UNAVAILABLE', code })
+  })
+
+  it('is UNAVAILABLE when nothing listens, and when the caller gives up', async () => {
+    const closed = createEasySlipVerifier({ url: 'http://127.0.0.1:9', apiKey: API_KEY, timeoutMs: TEST_TIMEOUT_MS })
+    expect(await closed.verify(query())).toEqual({ outcome: 'UNAVAILABLE', code: 'NETWORK' })
+    const verifier = await verifierAnswering({ hang: true }, 10_000)
+    const caller = new AbortController()
+    const verdict = verifier.verify(query(), caller.signal)
+    await expect.poll(() => vendor!.received.length).toBe(1)
+    caller.abort()
+    expect(await verdict).toEqual({ outcome: 'UNAVAILABLE', code: 'ABORTED' })
+  })
+
+  it('never credits an answer about another transfer, or an amount it cannot read exactly', async () => {
+    const verified = fixture('easyslip', 'verified').json as { data: { rawSlip: Record<string, unknown> } }
+    const other = structuredClone(verified)
+    other.data.rawSlip.transRef = '013071152533APM07737'
+    const verifier = await verifierAnswering({ json: other })
+    expect(await verifier.verify(query())).toEqual({ outcome: 'UNAVAILABLE', code: 'REFERENCE_MISMATCH' })
+    for (const amount of [1001.155, -5, 0, '1e3']) {
+      const odd = structuredClone(verified)
+      odd.data.rawSlip.amount = { amount }
+      vendor!.answer(ROUTE, { json: odd })
+      expect(await verifier.verify(query())).toEqual({ outcome: 'UNAVAILABLE', code: 'BAD_SCHEMA' })
+    }
+    const noZone = structuredClone(verified)
+    noZone.data.rawSlip.date = '2026-11-29T15:30:28'
+    vendor!.answer(ROUTE, { json: noZone })
+    expect(await verifier.verify(query())).toEqual({ outcome: 'UNAVAILABLE', code: 'BAD_SCHEMA' })
+  })
+
+  it('sends nothing for a TrueMoney slip, which it does not verify', async () => {
+    const verifier = await verifierAnswering(fixture('easyslip', 'verified'))
+    const slip: SlipPayload = { layout: 'truemoney', eventType: 'P2P', reference: '50000012345678', date: '2026-11-29' }
+    expect(await verifier.verify({ payload: slipPayloadOf(slip), slip })).toEqual({ outcome: 'UNAVAILABLE', code: 'LAYOUT_NOT_SUPPORTED' })
+    expect(vendor!.received).toHaveLength(0)
+  })
+
+  it('never puts the key in a verdict', async () => {
+    const verifier = await verifierAnswering(fixture('easyslip', 'invalid-api-key'))
+    const verdicts = [await verifier.verify(query())]
+    vendor!.answer(ROUTE, { hang: true })
+    verdicts.push(await verifier.verify(query()))
+    expect(JSON.stringify(verdicts)).not.toContain(API_KEY)
+  })
+})

@@ -1,0 +1,117 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { BROKEN_ANSWERS, fixture, startFakeVendor, TEST_TIMEOUT_MS, type FakeVendor } from '../../../../test/fake-vendor.ts'
+import { parseSlipPayload } from '../slip-payload.ts'
+import { createSlipOkVerifier } from './slipok.ts'
+
+const PAYLOAD = '0041000600000101030040220013071152533APM077365102TH91048134'
+const query = () => {
+  const parsed = parseSlipPayload(PAYLOAD)
+  if (!parsed.ok) throw new Error('test payload must parse')
+  return { payload: PAYLOAD, slip: parsed.slip }
+}
+const API_KEY = 'test-only-slipok-key'
+const BRANCH = '12345'
+const ROUTE = `POST /api/line/apikey/${BRANCH}`
+
+let vendor: FakeVendor | undefined
+afterEach(async () => {
+  await vendor?.close()
+  vendor = undefined
+})
+async function verifierAnswering(reply: Parameters<FakeVendor['answer']>[1]) {
+  vendor = await startFakeVendor({ [ROUTE]: reply })
+  return createSlipOkVerifier({ url: `${vendor.url}/api/line/apikey`, branchId: BRANCH, apiKey: API_KEY, timeoutMs: TEST_TIMEOUT_MS })
+}
+
+const VERIFIED = {
+  outcome: 'VERIFIED',
+  slip: {
+    sendingBank: '004',
+    reference: '013071152533APM07736',
+    amount: 100115n,
+    occurredAt: new Date('2026-11-29T08:30:28Z'),
+    sender: { bankCode: '004', account: 'xxxxx1234x', name: 'นาย สมชาย ใ', proxy: null },
+    receiver: { bankCode: '014', account: 'xxxxx5678x', name: 'บจก. สนาม เดโม', proxy: null },
+    seenBefore: false,
+  },
+}
+
+describe('the SlipOK adapter', () => {
+  it('asks POST {base}/{branch} with x-authorization and {data, log: true}, no amount', async () => {
+    const verifier = await verifierAnswering(fixture('slipok', 'verified'))
+    await verifier.verify(query())
+    const [request] = vendor!.received
+    expect(request!.method).toBe('POST')
+    expect(request!.path).toBe(`/api/line/apikey/${BRANCH}`)
+    expect(request!.headers['x-authorization']).toBe(API_KEY)
+    expect(request!.headers.authorization).toBeUndefined()
+    expect(JSON.parse(request!.body)).toEqual({ data: PAYLOAD, log: true })
+  })
+
+  it('reads a verified slip exactly', async () => {
+    const verifier = await verifierAnswering(fixture('slipok', 'verified'))
+    expect(await verifier.verify(query())).toEqual(VERIFIED)
+  })
+
+  it('reads the Bangkok date and time when there is no timestamp', async () => {
+    const body = fixture('slipok', 'verified').json as { data: Record<string, unknown> }
+    delete body.data.transTimestamp
+    const verifier = await verifierAnswering({ json: body })
+    expect(await verifier.verify(query())).toMatchObject({ slip: { occurredAt: new Date('2026-11-29T08:30:28Z') } })
+  })
+
+  it('reads 1012 (repeated) as the verified slip, seen before', async () => {
+    const verifier = await verifierAnswering(fixture('slipok', 'repeated-1012'))
+    expect(await verifier.verify(query())).toEqual({ ...VERIFIED, slip: { ...VERIFIED.slip, seenBefore: true } })
+  })
+
+  it('says NOT_YET for 1010 (the bank delays this slip)', async () => {
+    const verifier = await verifierAnswering(fixture('slipok', 'delay-1010'))
+    expect(await verifier.verify(query())).toEqual({ outcome: 'NOT_YET', code: '1010' })
+  })
+
+  it.each([
+    ['no-transaction-1011', '1011'],
+    ['not-slip-qr-1008', '1008'],
+  ])('says NOT_FOUND for %s', async (name, code) => {
+    const verifier = await verifierAnswering(fixture('slipok', name))
+    expect(await verifier.verify(query())).toEqual({ outcome: 'NOT_FOUND', code })
+  })
+
+  it.each([
+    ['bank-down-1009', '1009'],
+    ['bad-authorization-1002', '1002'],
+    ['quota-1004', '1004'],
+  ])('is UNAVAILABLE for %s', async (name, code) => {
+    const verifier = await verifierAnswering(fixture('slipok', name))
+    expect(await verifier.verify(query())).toEqual({ outcome: 'UNAVAILABLE', code })
+  })
+
+  it('is UNAVAILABLE for a 401 without a SlipOK body', async () => {
+    const verifier = await verifierAnswering({ status: 401, body: 'Unauthorized' })
+    expect(await verifier.verify(query())).toEqual({ outcome: 'UNAVAILABLE', code: 'HTTP_401' })
+    vendor!.answer(ROUTE, { status: 403, json: { message: 'Forbidden' } })
+    expect(await verifier.verify(query())).toEqual({ outcome: 'UNAVAILABLE', code: 'HTTP_403' })
+  })
+
+  it.each(BROKEN_ANSWERS)('is UNAVAILABLE for $name', async ({ reply, code }) => {
+    const verifier = await verifierAnswering(reply)
+    expect(await verifier.verify(query())).toEqual({ outcome: 'UNAVAILABLE', code })
+  })
+
+  it('never credits a 1012 whose slip is another transfer, or a 200 whose inner check failed', async () => {
+    const repeated = fixture('slipok', 'repeated-1012').json as { data: Record<string, unknown> }
+    repeated.data.transRef = '013071152533APM07799'
+    const verifier = await verifierAnswering({ status: 400, json: repeated })
+    expect(await verifier.verify(query())).toEqual({ outcome: 'UNAVAILABLE', code: 'REFERENCE_MISMATCH' })
+    const failed = fixture('slipok', 'verified').json as { data: Record<string, unknown> }
+    failed.data.success = false
+    vendor!.answer(ROUTE, { json: failed })
+    expect(await verifier.verify(query())).toEqual({ outcome: 'UNAVAILABLE', code: 'BAD_SCHEMA' })
+  })
+
+  it('never puts the key in a verdict', async () => {
+    const verifier = await verifierAnswering(fixture('slipok', 'bad-authorization-1002'))
+    expect(JSON.stringify(await verifier.verify(query()))).not.toContain(API_KEY)
+  })
+})

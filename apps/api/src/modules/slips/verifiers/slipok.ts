@@ -1,0 +1,112 @@
+// SlipOK, check a slip by its QR data (ADR 084). Written from the published documentation (version 1.7):
+//   https://slipok.com/api-documentation/                            (change log: 1010 delay, 1012 repeated, 1013, 1014)
+//   https://slipok.com/api-documentation/check-slip/                 (request, header x-authorization, response fields)
+//   https://slipok.com/api-documentation/request-response-example/   (HTTP 400 {code, message} refusals, `log: true`)
+// Request: POST {base}/{branchId} with `x-authorization: <key>` and JSON {data: <QR payload>, log: true}. `log: true`
+// has SlipOK keep the slip, so a repeat is reported (1012, with the slip's data) instead of charged again; Sanam reads
+// it as information only. Sanam never sends `amount`: its own rules judge the amount returned.
+// Codes: 1010 "the bank delays this slip, wait N minutes" is NOT_YET; 1011 "QR expired or no such transaction" and
+// 1008 "not a payment slip's QR" are NOT_FOUND; 1012/1013/1014 carry the slip and are VERIFIED (repeated, amount,
+// receiver: the flow's rules decide); 1000-1007 and 1009 (the bank's data temporarily down) are UNAVAILABLE.
+import { z } from 'zod'
+import type { SlipVerifier } from '../slip-verifier.ts'
+import {
+  bangkokInstantOf,
+  bankSlipOf,
+  callVendor,
+  instantOf,
+  isCredentialRefusal,
+  joinUrl,
+  LAYOUT_NOT_SUPPORTED,
+  notFound,
+  notYet,
+  party,
+  satangOf,
+  shaped,
+  unavailable,
+  verified,
+  type AdapterDeps,
+} from './vendor-http.ts'
+
+export interface SlipOkConfig {
+  /** The check-slip base URL, without the branch: https://api.slipok.com/api/line/apikey */
+  url: string
+  branchId: string
+  apiKey: string
+  timeoutMs: number
+}
+
+const text = z.string().nullish()
+const side = z.object({
+  displayName: text,
+  name: text,
+  proxy: z.object({ type: text, value: text }).nullish(),
+  account: z.object({ type: text, value: text }).nullish(),
+})
+
+const SlipData = z.object({
+  transRef: z.string().min(1),
+  sendingBank: text,
+  receivingBank: text,
+  transDate: text,
+  transTime: text,
+  transTimestamp: text,
+  sender: side,
+  receiver: side,
+  amount: z.union([z.number(), z.string()]),
+})
+
+const VerifiedBody = z.object({ success: z.literal(true), data: SlipData.extend({ success: z.literal(true) }) })
+/** A refusal: `code` is a number in the examples, a string in some SDKs; both are read. */
+const RefusalBody = z.object({ code: z.union([z.number(), z.string()]).transform(String), message: text, data: z.unknown().optional() })
+
+/** Codes that still carry the slip's data: repeated (1012), amount not as asked (1013), another receiver (1014). */
+const WITH_SLIP = new Set(['1012', '1013', '1014'])
+const NOT_FOUND = new Set(['1008', '1011'])
+
+const partyOf = (s: z.infer<typeof side>, bankCode: string | null | undefined) =>
+  party({ bankCode, account: s.account?.value, name: s.displayName || s.name, proxyType: s.proxy?.type, proxyValue: s.proxy?.value })
+
+export function createSlipOkVerifier(config: SlipOkConfig, deps: AdapterDeps = {}): SlipVerifier {
+  const fetchFn = deps.fetch ?? fetch
+  const url = joinUrl(config.url, encodeURIComponent(config.branchId))
+
+  function fromSlip(slip: Parameters<SlipVerifier['verify']>[0]['slip'], json: unknown, seenBefore: boolean) {
+    const data = shaped(SlipData, json)
+    if (!data) return unavailable('BAD_SCHEMA')
+    return verified(slip, {
+      reference: data.transRef,
+      sendingBank: data.sendingBank ?? null,
+      amount: satangOf(data.amount),
+      occurredAt: (data.transTimestamp && instantOf(data.transTimestamp)) || bangkokInstantOf(data.transDate ?? '', data.transTime ?? ''),
+      sender: partyOf(data.sender, data.sendingBank),
+      receiver: partyOf(data.receiver, data.receivingBank),
+      seenBefore,
+    })
+  }
+
+  return {
+    name: 'slipok',
+    async verify({ payload, slip }, signal) {
+      if (!bankSlipOf(slip)) return LAYOUT_NOT_SUPPORTED
+      const answer = await callVendor(fetchFn, url, {
+        method: 'POST',
+        headers: { 'x-authorization': config.apiKey, 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({ data: payload, log: true }),
+        timeoutMs: config.timeoutMs,
+        signal,
+      })
+      if (!answer.ok) return answer.verdict
+      if (answer.status === 200) {
+        const body = shaped(VerifiedBody, answer.json)
+        return body ? fromSlip(slip, body.data, false) : unavailable('BAD_SCHEMA')
+      }
+      const refusal = shaped(RefusalBody, answer.json)
+      if (!refusal) return unavailable(isCredentialRefusal(answer.status) ? `HTTP_${answer.status}` : 'BAD_SCHEMA')
+      if (refusal.code === '1010') return notYet('1010')
+      if (NOT_FOUND.has(refusal.code)) return notFound(refusal.code)
+      if (WITH_SLIP.has(refusal.code)) return fromSlip(slip, refusal.data, refusal.code === '1012')
+      return unavailable(refusal.code)
+    },
+  }
+}
