@@ -22,6 +22,7 @@ import { depositDeskRoutes } from './modules/deposits/deposit-desk.routes.ts'
 import { reconciliationRoutes } from './modules/reports/reconciliation.routes.ts'
 import { withdrawalDeskRoutes } from './modules/withdrawals/withdrawal-desk.routes.ts'
 import { bankFeedRoutes, depositRoutes, devBankRoutes } from './modules/deposits/deposits.routes.ts'
+import { bankNotificationDeskRoutes, bankNotificationRoutes } from './modules/bank-notifications/bank-notifications.routes.ts'
 import { walletRoutes } from './modules/wallet/wallet.routes.ts'
 import { gamesRoutes } from './modules/games/games.routes.ts'
 import { catalogueRoutes } from './modules/games/catalogue.routes.ts'
@@ -52,6 +53,7 @@ export async function registerApiRoutes(
     site,
     wallet,
     deposits,
+    bankNotifications,
     withdrawals,
     backofficeAuth,
     ledgerCheck,
@@ -101,6 +103,9 @@ export async function registerApiRoutes(
   withdrawalRoutes(api, { withdrawals, requirePlayer: player })
   limitsRoutes(api, { limits, requirePlayer: player })
   await api.register(async (feed: TypedApp) => bankFeedRoutes(feed, { deposits, secret: config.bankWebhookSecret, clock }))
+  await api.register(async (forwarded: TypedApp) =>
+    bankNotificationRoutes(forwarded, { notifications: bankNotifications, secret: config.bankNotificationSecret, clock }),
+  )
   await api.register(async (catalogue: TypedApp) => gamesRoutes(catalogue, { games }))
   portalRoutes(api, { portal, requirePlayer: player })
   promotionRoutes(api, { promotions, requirePlayer: player })
@@ -114,6 +119,7 @@ export async function registerApiRoutes(
   auditRoutes(api, { audit, anyOperator: operator('backoffice.read') })
   membersRoutes(api, { members, operator })
   depositDeskRoutes(api, { desk: depositDesk, operator })
+  bankNotificationDeskRoutes(api, { notifications: bankNotifications, operator })
   withdrawalDeskRoutes(api, { desk: withdrawalDesk, operator })
   approvalsRoutes(api, { approvals, operator })
   depositExceptionsRoutes(api, { exceptions: depositExceptions, operator })

@@ -85,7 +85,11 @@ export function fakeDepositsRepository(players: readonly PlayerRow[]) {
     findById: async (_db, id) => deposits.find((d) => d.id === id),
     async insert(_db, row) {
       if (deposits.some((d) => d.externalId === row.externalId)) return undefined
-      return insertInto<DepositRow>(deposits, { note: null, fromName: null, playerId: null, draftBillId: null, creditedAt: null, feedAt: null, notificationAt: null }, row)
+      return insertInto<DepositRow>(
+        deposits,
+        { note: null, fromName: null, playerId: null, draftBillId: null, creditedAt: null, feedAt: null, notificationAt: null },
+        row,
+      )
     },
     async markCredited(_db, id, fields) {
       Object.assign(

@@ -108,8 +108,7 @@ function bangkokTime(parts: { day: string; month: string; yy?: string; hour: str
     return check.getUTCDate() === day && check.getUTCMonth() === month - 1 ? instant : null
   }
   const receivedYear = new Date(receivedAt.getTime() + 7 * HOUR).getUTCFullYear()
-  const candidates =
-    parts.yy === undefined ? [receivedYear, receivedYear - 1] : [1957 + Number(parts.yy), 2000 + Number(parts.yy)] // BE 25yy - 543; CE 20yy
+  const candidates = parts.yy === undefined ? [receivedYear, receivedYear - 1] : [1957 + Number(parts.yy), 2000 + Number(parts.yy)] // BE 25yy - 543; CE 20yy
   const readings = candidates
     .map(at)
     .filter((d): d is Date => d !== null)
@@ -138,9 +137,7 @@ function incoming(
   const amount = satangOfText(g.amount!)
   if (amount === null || amount <= 0n) return null
   const fromText = g.day !== undefined
-  const occurredAt = fromText
-    ? bangkokTime({ day: g.day!, month: g.month!, yy: g.yy, hour: g.hour!, minute: g.minute! }, receivedAt)
-    : receivedAt
+  const occurredAt = fromText ? bangkokTime({ day: g.day!, month: g.month!, yy: g.yy, hour: g.hour!, minute: g.minute! }, receivedAt) : receivedAt
   if (!occurredAt) return null
   return {
     kind: 'INCOMING',
@@ -192,7 +189,9 @@ const KBANK: Wording[] = [
   },
   {
     language: 'th',
-    pattern: whole(String.raw`${KBANK_WHEN} (?:บช(?<to>X\d{6}X) (?:โอนเงิน|ถอนเงิน|ชำระเงิน|หักบัญชี) ?|หักบช(?<to2>X\d{6}X) เข้า(?:X\d{6}X) )${AMOUNT}บ?(?: ${BALANCE_TH})?`),
+    pattern: whole(
+      String.raw`${KBANK_WHEN} (?:บช(?<to>X\d{6}X) (?:โอนเงิน|ถอนเงิน|ชำระเงิน|หักบัญชี) ?|หักบช(?<to2>X\d{6}X) เข้า(?:X\d{6}X) )${AMOUNT}บ?(?: ${BALANCE_TH})?`,
+    ),
     read: (g, _at, bank) => outgoing(bank, 'th', g),
   },
   {
@@ -316,8 +315,7 @@ const KRUNGSRI: Wording[] = [
   {
     language: 'th',
     pattern: whole(String.raw`เงินเข้าบ/ช(?<to>X{3}\d{4}X) ${AMOUNT} บ\.${KRUNGSRI_SENDER} ${KRUNGSRI_WHEN}(?: ${BALANCE_TH})?`),
-    read: (g, at, bank) =>
-      incoming(bank, 'th', g, at, { fromBankCode: g.from ? bankCodeOf(g.fromBank) : null, fromAccount: g.from ? masked(g.from) : null }),
+    read: (g, at, bank) => incoming(bank, 'th', g, at, { fromBankCode: g.from ? bankCodeOf(g.fromBank) : null, fromAccount: g.from ? masked(g.from) : null }),
   },
   {
     language: 'th',
@@ -327,8 +325,7 @@ const KRUNGSRI: Wording[] = [
   {
     language: 'en',
     pattern: whole(String.raw`Deposit to A/C (?<to>X{3}\d{4}X) ${AMOUNT} THB${KRUNGSRI_SENDER_EN} ${KRUNGSRI_WHEN}(?: ${BALANCE_EN})?`),
-    read: (g, at, bank) =>
-      incoming(bank, 'en', g, at, { fromBankCode: g.from ? bankCodeOf(g.fromBank) : null, fromAccount: g.from ? masked(g.from) : null }),
+    read: (g, at, bank) => incoming(bank, 'en', g, at, { fromBankCode: g.from ? bankCodeOf(g.fromBank) : null, fromAccount: g.from ? masked(g.from) : null }),
   },
   {
     language: 'en',

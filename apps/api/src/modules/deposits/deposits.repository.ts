@@ -59,7 +59,12 @@ export const depositsRepository = {
   /** Every account a second operator approved, active or retired: the ones transfers to which are ours. */
   async approvedOperatorAccounts(db: Db): Promise<Array<Pick<OperatorAccountRow, 'id' | 'bankCode' | 'accountNumber' | 'active'>>> {
     return db
-      .select({ id: operatorBankAccounts.id, bankCode: operatorBankAccounts.bankCode, accountNumber: operatorBankAccounts.accountNumber, active: operatorBankAccounts.active })
+      .select({
+        id: operatorBankAccounts.id,
+        bankCode: operatorBankAccounts.bankCode,
+        accountNumber: operatorBankAccounts.accountNumber,
+        active: operatorBankAccounts.active,
+      })
       .from(operatorBankAccounts)
       .where(eq(operatorBankAccounts.status, 'APPROVED'))
       .orderBy(asc(operatorBankAccounts.id))

@@ -157,8 +157,7 @@ export interface NotifiedTransfer {
  * (another source reported it: attached to that deposit, no credit), AMBIGUOUS (several transfers fit: nothing stored).
  */
 export type NotifiedResult =
-  | { status: 'MATCHED' | 'UNMATCHED' | 'DUPLICATE'; deposit_id: number; note: string | null }
-  | { status: 'AMBIGUOUS'; candidates: number[] }
+  { status: 'MATCHED' | 'UNMATCHED' | 'DUPLICATE'; deposit_id: number; note: string | null } | { status: 'AMBIGUOUS'; candidates: number[] }
 
 /** What the deposit service is given (app.ts wires the real ones; deposits.service.test.ts fakes them). */
 /**
@@ -453,7 +452,13 @@ export function createDepositService(deps: DepositServiceDeps) {
       await depositsRepository.lockSameTransfer(tx, digits(body.to_account), body.amount)
       const same = await sameTransfer(
         tx,
-        { toAccount: body.to_account, amount: body.amount, fromBankCode: body.from_bank_code, fromAccount: body.from_account, occurredAt: new Date(body.occurred_at) },
+        {
+          toAccount: body.to_account,
+          amount: body.amount,
+          fromBankCode: body.from_bank_code,
+          fromAccount: body.from_account,
+          occurredAt: new Date(body.occurred_at),
+        },
         'feed',
       )
       if (same.kind === 'one') return feedCompletesNotified(tx, same.deposit, body, requestHash)
