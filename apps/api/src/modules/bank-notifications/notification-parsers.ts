@@ -3,6 +3,8 @@
 // a text that is not exactly an incoming-transfer notice is never read as one (an advert that says "รับเงินคืน 500
 // บาท" is not money). Pure: no clock, no database; the caller passes the time the phone received the text.
 
+import { BANGKOK_OFFSET_MS } from '@sanam/contract/bangkok'
+
 /** The banks whose notifications are read, by Bank of Thailand code. */
 export type NotifyingBank = '004' | '014' | '006' | '002' | '025'
 
@@ -102,12 +104,12 @@ function bangkokTime(parts: { day: string; month: string; yy?: string; hour: str
   const minute = Number(parts.minute)
   if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59) return null
   const at = (year: number) => {
-    const instant = new Date(Date.UTC(year, month - 1, day, hour - 7, minute))
+    const instant = new Date(Date.UTC(year, month - 1, day, hour, minute) - BANGKOK_OFFSET_MS)
     // 31/02 rolls over into March: not a date.
-    const check = new Date(instant.getTime() + 7 * HOUR)
+    const check = new Date(instant.getTime() + BANGKOK_OFFSET_MS)
     return check.getUTCDate() === day && check.getUTCMonth() === month - 1 ? instant : null
   }
-  const receivedYear = new Date(receivedAt.getTime() + 7 * HOUR).getUTCFullYear()
+  const receivedYear = new Date(receivedAt.getTime() + BANGKOK_OFFSET_MS).getUTCFullYear()
   const candidates = parts.yy === undefined ? [receivedYear, receivedYear - 1] : [1957 + Number(parts.yy), 2000 + Number(parts.yy)] // BE 25yy - 543; CE 20yy
   const readings = candidates
     .map(at)
