@@ -117,6 +117,11 @@ export const messageCatalogue = {
   NOTIFICATION_UNKNOWN_PAY_IN: 'ไม่พบบัญชีรับเงินของระบบที่ตรงกับบัญชีในข้อความ',
   NOTIFICATION_PAY_IN_MISMATCH: 'บัญชีในข้อความไม่ใช่บัญชีรับเงินที่โทรศัพท์เครื่องนี้แจ้งว่าเป็นของตน',
   NOTIFICATION_TIME_IMPLAUSIBLE: 'เวลาในข้อความห่างจากเวลาที่ได้รับมากเกินไป',
+  NOTIFICATION_OTP: 'รหัส OTP ไม่ใช่รายการเงิน',
+  NOTIFICATION_BALANCE: 'แจ้งยอดคงเหลือ ไม่ใช่รายการเงิน',
+  NOTIFICATION_NO_AMOUNT: 'ไม่มีจำนวนเงินในข้อความ (เช่น ข่าวสารหรือโฆษณา)',
+  NOTIFICATION_UNKNOWN_SENDER: 'ผู้ส่งไม่ใช่ธนาคารที่ระบบอ่านข้อความได้',
+  NOTIFICATION_UNKNOWN_WORDING: 'อ่านข้อความไม่ได้: ไม่ตรงกับรูปแบบข้อความเงินเข้าหรือเงินออกของธนาคารนี้',
   NOTIFICATION_AMBIGUOUS: ({ ids }: { ids: string }) => `ตรงกับรายการฝากหลายรายการ (#${ids}) จึงไม่บันทึกเพิ่ม: ให้เจ้าหน้าที่ตรวจสอบ`,
 
   // Withdrawals

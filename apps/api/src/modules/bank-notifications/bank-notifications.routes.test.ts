@@ -129,7 +129,7 @@ describe('POST /api/bank/notifications', () => {
 
   it('keeps outgoing money, one-time codes, adverts and unreadable texts, lists them, and credits none', async () => {
     const texts = [FIXTURES.krungsri[3]!, FIXTURES.krungsri[5]!, FIXTURES.bangkokBank[4]!, FIXTURES.kbank[8]!]
-    const answers = []
+    const answers: Array<{ id: number; status: string; deposit_id: number | null }> = []
     for (const [i, fixture] of texts.entries())
       answers.push((await post(t, { text: fixture.text, sender: fixture.sender, received_at: at('09:15', i).toISOString() })).json().data)
     expect(answers.map((a) => a.status)).toEqual(['OUTGOING', 'IGNORED', 'IGNORED', 'UNPARSED'])

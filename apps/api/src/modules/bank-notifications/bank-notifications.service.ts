@@ -96,8 +96,8 @@ export function createBankNotificationService(deps: BankNotificationServiceDeps)
     now: Date,
   ): Promise<{ status: BankNotificationStatus; note: string | null; transfer?: Omit<NotifiedTransfer, 'key'> }> {
     if (parsed.kind === 'OUTGOING') return { status: 'OUTGOING', note: null }
-    if (parsed.kind === 'IGNORED') return { status: 'IGNORED', note: parsed.reason }
-    if (parsed.kind === 'UNPARSED') return { status: 'UNPARSED', note: parsed.reason }
+    if (parsed.kind === 'IGNORED') return { status: 'IGNORED', note: msg(`NOTIFICATION_${parsed.reason}`) }
+    if (parsed.kind === 'UNPARSED') return { status: 'UNPARSED', note: msg(`NOTIFICATION_${parsed.reason}`) }
     const { facts } = parsed
     const age = now.getTime() - facts.occurredAt.getTime()
     if (age > OLDEST_MS || age < -FUTURE_MS) return { status: 'INCOMPLETE', note: msg('NOTIFICATION_TIME_IMPLAUSIBLE') }
