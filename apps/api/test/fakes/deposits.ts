@@ -117,6 +117,7 @@ export function fakeDepositsRepository(players: readonly PlayerRow[]) {
             (q.reportedBy === 'notification' ? d.feedAt !== null && d.notificationAt === null : d.source === 'NOTIFICATION' && d.feedAt === null),
         )
         .sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime() || a.id - b.id),
+    statusesOf: async (_db, ids) => deposits.filter((d) => ids.includes(d.id)),
     async attachNotification(_db, id, at) {
       const row = deposits.find((d) => d.id === id && d.notificationAt === null)
       if (row) row.notificationAt = at

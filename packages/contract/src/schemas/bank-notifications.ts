@@ -67,6 +67,8 @@ export const BackofficeBankNotification = z.object({
   received_at: z.string(),
   pay_in_account: z.string().nullable(),
   deposit_id: z.number().int().nullable(),
+  /** Where that deposit stands now (the feed or an operator may have completed it since). */
+  deposit_status: z.enum(['MATCHED', 'UNMATCHED', 'ASSIGNED', 'CLAIMED', 'REJECTED']).nullable(),
 })
 export type BackofficeBankNotification = z.infer<typeof BackofficeBankNotification>
 

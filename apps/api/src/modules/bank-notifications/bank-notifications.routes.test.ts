@@ -206,6 +206,10 @@ describe('POST /api/bank/notifications', () => {
       const feed = transferBody(player, { to_account: PAY_IN.kbank, from_name: 'นาย สมชาย ทดสอบ', amount: 450, occurred_at: at('09:15', 30).toISOString() })
       expect((await postTransfer(t, feed)).json().data).toEqual({ status: 'MATCHED', deposit_id: notified.deposit_id })
       expect(await balanceOf(t, player.token)).toBe(450)
+      // The desk shows where the notification's deposit stands now, credited by the feed's facts.
+      const { token } = await signInOperator(t, 'support')
+      const listed = (await t.get('/api/backoffice/bank-notifications?status=UNMATCHED', token)).json().data.list
+      expect(listed.find((n: { id: number }) => n.id === notified.id)).toMatchObject({ deposit_id: notified.deposit_id, deposit_status: 'MATCHED' })
     })
 
     it('a notification and the feed of one transfer at the same moment credit once', async () => {

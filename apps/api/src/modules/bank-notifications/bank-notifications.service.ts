@@ -17,7 +17,7 @@ const OLDEST_MS = 3 * 86_400_000
 const FUTURE_MS = 10 * 60_000
 
 /** What this module needs of deposits (services.ts passes the deposit service). */
-export type NotificationDeposits = Pick<DepositService, 'receiveNotification' | 'payInAccounts'>
+export type NotificationDeposits = Pick<DepositService, 'receiveNotification' | 'payInAccounts' | 'depositStatuses'>
 
 export interface BankNotificationServiceDeps {
   db: Db
@@ -58,7 +58,7 @@ function factsOf(parsed: ParsedNotification): NotificationFacts {
 
 const digits = (account: string) => account.replace(/\D/g, '')
 
-export function toBackofficeNotification(row: BankNotificationRow): BackofficeBankNotification {
+export function toBackofficeNotification(row: BankNotificationRow, depositStatus: string | null = null): BackofficeBankNotification {
   const { facts } = row
   return {
     id: row.id,
@@ -77,6 +77,7 @@ export function toBackofficeNotification(row: BankNotificationRow): BackofficeBa
     received_at: row.receivedAt.toISOString(),
     pay_in_account: row.payInAccount,
     deposit_id: row.depositId,
+    deposit_status: (depositStatus as BackofficeBankNotification['deposit_status']) ?? null,
   }
 }
 
@@ -190,7 +191,14 @@ export function createBankNotificationService(deps: BankNotificationServiceDeps)
     async list(query: { day?: string; status?: BankNotificationStatus; page: number }, size = 50) {
       const { start, end } = bangkokDayRange(query.day ?? bangkokDay(clock.now()))
       const { rows, total } = await repository.page(db, { from: start, to: end, status: query.status }, query.page, size)
-      return { list: rows.map(toBackofficeNotification), page: query.page, size, total }
+      // The deposit may have moved on since (the feed completed it, an operator assigned it): say where it stands now.
+      const statuses = await deps.deposits.depositStatuses(rows.flatMap((r) => (r.depositId === null ? [] : [r.depositId])))
+      return {
+        list: rows.map((r) => toBackofficeNotification(r, r.depositId === null ? null : (statuses.get(r.depositId) ?? null))),
+        page: query.page,
+        size,
+        total,
+      }
     },
   }
 }

@@ -202,6 +202,11 @@ export const depositsRepository = {
       .orderBy(asc(deposits.occurredAt), asc(deposits.id))
       .limit(20)
   },
+  /** Where these deposits stand now (the notifications desk shows what became of each notification's deposit). */
+  async statusesOf(db: Db, ids: number[]): Promise<Array<Pick<DepositRow, 'id' | 'status' | 'creditedAt'>>> {
+    if (ids.length === 0) return []
+    return db.select({ id: deposits.id, status: deposits.status, creditedAt: deposits.creditedAt }).from(deposits).where(inArray(deposits.id, ids))
+  },
   /** Marks a transfer as reported by a notification too; false when one already was. */
   async attachNotification(db: Db, id: number, at: Date): Promise<boolean> {
     const rows = await db

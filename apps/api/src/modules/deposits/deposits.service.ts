@@ -203,6 +203,7 @@ export interface DepositServiceDeps {
     | 'sameTransferCandidates'
     | 'attachNotification'
     | 'attachFeedToNotified'
+    | 'statusesOf'
     | 'releaseClaim'
     | 'insertException'
     | 'exceptionByHash'
@@ -631,6 +632,9 @@ export function createDepositService(deps: DepositServiceDeps) {
       await credit(tx, deposit, found.playerId, 'MATCHED')
       return { status: 'MATCHED', deposit_id: deposit.id, note: null }
     },
+
+    /** Where these deposits stand now, by id. */
+    depositStatuses: async (ids: number[]) => new Map((await depositsRepository.statusesOf(db, ids)).map((d) => [d.id, d.status])),
 
     /** The approved pay-in accounts (active or retired): where a notification's masked account can point. */
     payInAccounts: (on: Db = db) => depositsRepository.approvedOperatorAccounts(on),

@@ -50,7 +50,10 @@ const COLUMNS: ColumnDef<BackofficeBankNotification, unknown>[] = [
     header: t('notifications.outcome'),
     cell: ({ row }) => {
       const n = row.original
-      const deposit = n.deposit_id === null ? null : `${t('notifications.deposit')} #${n.deposit_id}`
+      const deposit =
+        n.deposit_id === null
+          ? null
+          : `${t('notifications.deposit')} #${n.deposit_id}${n.deposit_status ? ` (${t(`deposits.status.${n.deposit_status}`)})` : ''}`
       return [deposit, n.note].filter(Boolean).join(' · ') || '–'
     },
   },
