@@ -1,4 +1,4 @@
-import { bankNotificationStatuses, findBank, type BackofficeBankNotification, type BankNotificationStatus } from '@sanam/contract'
+import { findBank, type BackofficeBankNotification, type BankNotificationStatus } from '@sanam/contract'
 import { bangkokDay } from '@sanam/contract/bangkok'
 import { formatBaht, formatDateTimeSeconds } from '@sanam/web-shared/format'
 import type { ColumnDef } from '@tanstack/react-table'
@@ -9,13 +9,26 @@ import { ToggleTabs } from '../../components/toggle-tabs.tsx'
 import { t } from '../../lib/i18n/th.ts'
 import { bankNotificationsQueryOptions } from './api/get-bank-notifications.ts'
 
-const VIEWS = ['ALL', ...bankNotificationStatuses.filter((s) => s !== 'PARSED')] as const
+/** Every status but PARSED (a notification is PARSED only inside its own transaction), the money ones first. */
+const VIEWS = [
+  'ALL',
+  'CREDITED',
+  'MATCHED_EXISTING',
+  'UNMATCHED',
+  'AMBIGUOUS',
+  'INCOMPLETE',
+  'UNPARSED',
+  'OUTGOING',
+  'IGNORED',
+] as const satisfies ReadonlyArray<BankNotificationStatus | 'ALL'>
 type View = (typeof VIEWS)[number]
 
 /** Statuses an operator should look at: the text was not money the system could place. */
 const NEEDS_A_LOOK = new Set<BankNotificationStatus>(['UNPARSED', 'INCOMPLETE', 'AMBIGUOUS', 'UNMATCHED'])
 
-const bankName = (code: string | null) => (code ? (findBank(code)?.th ?? code) : '–')
+const bankName = (code: string | null) => (code ? (findBank(code)?.short ?? code) : '–')
+/** A deposit credited since (the feed completed it, an operator assigned it): the note of its wait is history. */
+const creditedSince = (n: BackofficeBankNotification) => n.deposit_status === 'MATCHED' || n.deposit_status === 'ASSIGNED'
 
 const COLUMNS: ColumnDef<BackofficeBankNotification, unknown>[] = [
   { header: t('notifications.received'), cell: ({ row }) => formatDateTimeSeconds(row.original.device_received_at) },
@@ -23,7 +36,9 @@ const COLUMNS: ColumnDef<BackofficeBankNotification, unknown>[] = [
   {
     header: t('notifications.status'),
     cell: ({ row }) => (
-      <span className={NEEDS_A_LOOK.has(row.original.status) ? 'state state--warn' : 'state'}>{t(`notifications.status.${row.original.status}`)}</span>
+      <span className={NEEDS_A_LOOK.has(row.original.status) && !creditedSince(row.original) ? 'state state--warn' : 'state'}>
+        {t(`notifications.status.${row.original.status}`)}
+      </span>
     ),
   },
   {
@@ -54,7 +69,7 @@ const COLUMNS: ColumnDef<BackofficeBankNotification, unknown>[] = [
         n.deposit_id === null
           ? null
           : `${t('notifications.deposit')} #${n.deposit_id}${n.deposit_status ? ` (${t(`deposits.status.${n.deposit_status}`)})` : ''}`
-      return [deposit, n.note].filter(Boolean).join(' · ') || '–'
+      return [deposit, creditedSince(n) ? null : n.note].filter(Boolean).join(' · ') || '–'
     },
   },
 ]
