@@ -18,7 +18,14 @@ const ACCOUNT_MESSAGE = 'pay_in_account ต้องเป็นเลขบั�
 export const BankNotificationBody = strictBody({
   text: z.string({ error: TEXT_MESSAGE }).min(1, { error: TEXT_MESSAGE }).max(2000, { error: TEXT_MESSAGE }),
   sender: z.string({ error: SENDER_MESSAGE }).trim().min(1, { error: SENDER_MESSAGE }).max(100, { error: SENDER_MESSAGE }),
-  received_at: z.union([z.iso.datetime({ offset: true }), z.number().int().positive().max(8_640_000_000_000_000)], { error: RECEIVED_MESSAGE }),
+  // This century only: a phone's clock a thousand years off is no time to store (and year 0 is no instant the database takes).
+  received_at: z.union([z.iso.datetime({ offset: true }), z.number().int()], { error: RECEIVED_MESSAGE }).refine(
+    (v) => {
+      const at = new Date(v).getTime()
+      return at >= Date.UTC(2000, 0, 1) && at < Date.UTC(2100, 0, 1)
+    },
+    { error: RECEIVED_MESSAGE },
+  ),
   pay_in_account: z
     .string({ error: ACCOUNT_MESSAGE })
     .regex(/^\d(?:-?\d){9,14}$/, { error: ACCOUNT_MESSAGE })

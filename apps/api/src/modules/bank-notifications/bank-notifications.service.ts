@@ -16,6 +16,15 @@ import { parseNotification, payInMaskMatches, type ParsedNotification } from './
 const OLDEST_MS = 3 * 86_400_000
 const FUTURE_MS = 10 * 60_000
 
+/** The desk's words for why a text moves no money. */
+const REASON_NOTES = {
+  OTP: 'NOTIFICATION_OTP',
+  BALANCE: 'NOTIFICATION_BALANCE',
+  NO_AMOUNT: 'NOTIFICATION_NO_AMOUNT',
+  UNKNOWN_SENDER: 'NOTIFICATION_UNKNOWN_SENDER',
+  UNKNOWN_WORDING: 'NOTIFICATION_UNKNOWN_WORDING',
+} as const
+
 /** What this module needs of deposits (services.ts passes the deposit service). */
 export type NotificationDeposits = Pick<DepositService, 'receiveNotification' | 'payInAccounts' | 'depositStatuses'>
 
@@ -97,8 +106,7 @@ export function createBankNotificationService(deps: BankNotificationServiceDeps)
     now: Date,
   ): Promise<{ status: BankNotificationStatus; note: string | null; transfer?: Omit<NotifiedTransfer, 'key'> }> {
     if (parsed.kind === 'OUTGOING') return { status: 'OUTGOING', note: null }
-    if (parsed.kind === 'IGNORED') return { status: 'IGNORED', note: msg(`NOTIFICATION_${parsed.reason}`) }
-    if (parsed.kind === 'UNPARSED') return { status: 'UNPARSED', note: msg(`NOTIFICATION_${parsed.reason}`) }
+    if (parsed.kind === 'IGNORED' || parsed.kind === 'UNPARSED') return { status: parsed.kind, note: msg(REASON_NOTES[parsed.reason]) }
     const { facts } = parsed
     const age = now.getTime() - facts.occurredAt.getTime()
     if (age > OLDEST_MS || age < -FUTURE_MS) return { status: 'INCOMPLETE', note: msg('NOTIFICATION_TIME_IMPLAUSIBLE') }
