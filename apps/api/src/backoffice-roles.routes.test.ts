@@ -41,6 +41,7 @@ const PERMISSION: Record<string, { permission: OperatorPermission | 'public'; en
   'POST /api/backoffice/withdrawals/:id/approve': { permission: 'money.decide' },
   'POST /api/backoffice/withdrawals/:id/reject': { permission: 'money.decide' },
   'GET /api/backoffice/deposits/unmatched': { permission: 'backoffice.read' },
+  'GET /api/backoffice/bank-notifications': { permission: 'backoffice.read' },
   'GET /api/backoffice/deposits': { permission: 'backoffice.read' },
   'POST /api/backoffice/deposits/:id/assign': { permission: 'money.decide' },
   'POST /api/backoffice/deposits/manual': { permission: 'money.decide' },

@@ -4,7 +4,7 @@ import { makePlayer } from '../test/factories.ts'
 import { balanceOf, bankSignature, bearer, expectLedgerOk, fund, loginPlayer, transferBody } from '../test/money.ts'
 import { routeTable, type TableRoute } from '../test/route-table.ts'
 import { launch } from '../test/seamless.ts'
-import { DEMO_BANK_WEBHOOK_SECRET, DEMO_SEAMLESS_SECRET } from '@sanam/contract/demo-secrets'
+import { DEMO_BANK_NOTIFICATION_SECRET, DEMO_BANK_WEBHOOK_SECRET, DEMO_SEAMLESS_SECRET } from '@sanam/contract/demo-secrets'
 import { transfers } from './db/schema.ts'
 import { signatureHeaders } from '@sanam/contract/signing'
 import { signInOperator } from '../test/operators.ts'
@@ -78,6 +78,7 @@ beforeAll(async () => {
 function headersFor(path: string, payload = '', url = path): Record<string, string> {
   if (path.startsWith('/api/backoffice/')) return bearer(operatorToken)
   const signed = (secret: string) => signatureHeaders(secret, { method: 'POST', path: url, body: payload, now: t.clock.now() })
+  if (path.startsWith('/api/bank/notifications')) return signed(DEMO_BANK_NOTIFICATION_SECRET)
   if (path.startsWith('/api/bank/')) return signed(DEMO_BANK_WEBHOOK_SECRET)
   if (path.startsWith('/api/seamless/')) return signed(DEMO_SEAMLESS_SECRET)
   return bearer(playerToken)

@@ -10,10 +10,17 @@ const SRC = import.meta.dirname
 
 /**
  * Files whose Thai is content, not a message: demo data a fresh install is seeded with and the titles a bank statement
- * puts before a name (matched, never shown). The demo provider's own texts (a game provider's page, in Thai and
+ * puts before a name and the banks' notification wordings with their invented samples (matched, never shown, ADR 080).
+ * The demo provider's own texts (a game provider's page, in Thai and
  * English, keyed by id) live in its workspace, apps/demo-provider (ADR 034).
  */
-const CONTENT_FILES = new Set(['seed.ts', 'modules/promotions/promotions-seed.ts', 'modules/deposits/account-match.ts'])
+const CONTENT_FILES = new Set([
+  'seed.ts',
+  'modules/promotions/promotions-seed.ts',
+  'modules/deposits/account-match.ts',
+  'modules/bank-notifications/notification-parsers.ts',
+  'modules/bank-notifications/notification-fixtures.ts',
+])
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

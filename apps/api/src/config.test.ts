@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEMO_BANK_WEBHOOK_SECRET, DEMO_SEAMLESS_SECRET, DEMO_TOTP_ENCRYPTION_KEY } from '@sanam/contract/demo-secrets'
+import { DEMO_BANK_NOTIFICATION_SECRET, DEMO_BANK_WEBHOOK_SECRET, DEMO_SEAMLESS_SECRET, DEMO_TOTP_ENCRYPTION_KEY } from '@sanam/contract/demo-secrets'
 import { ConfigError, DEMO_AUDIT_HMAC_KEY, DEMO_DEVICE_TOKEN_SECRET, loadConfig } from './config.ts'
 
 describe('loadConfig', () => {
@@ -158,6 +158,12 @@ describe('demo mode (issue 10 §1)', () => {
     expect(config.seamlessSecret('pgsoft')).toBe('pgsoft-own-secret-123')
     expect(config.seamlessSecret('jili')).toBe(PRODUCTION.SEAMLESS_SECRET)
     expect(config.backofficeOwners.map((o) => o.username)).toEqual(['somchai', 'malee'])
+    // Forwarded bank notifications are optional: without their own secret the endpoint refuses everything (ADR 080).
+    expect(config.bankNotificationSecret).toBeNull()
+    expect(loadConfig({ ...PRODUCTION, BANK_NOTIFICATION_SECRET: 'notification-secret-of-this-operator' }).bankNotificationSecret).toBe(
+      'notification-secret-of-this-operator',
+    )
+    expect(loadConfig({}).bankNotificationSecret).toBe(DEMO_BANK_NOTIFICATION_SECRET)
     // Turning a demo feature off explicitly is always fine.
     expect(loadConfig({ ...PRODUCTION, SEED_DEMO: 'false', DEMO_BANK_FEED: 'false' }).SANAM_MODE).toBe('production')
     // The SMS code at registration may be asked for in so many words; only the demo may go without it.
@@ -168,6 +174,8 @@ describe('demo mode (issue 10 §1)', () => {
   it.each([
     ['BANK_WEBHOOK_SECRET', { BANK_WEBHOOK_SECRET: DEMO_BANK_WEBHOOK_SECRET }, /demo secret/],
     ['SEAMLESS_SECRET', { SEAMLESS_SECRET: DEMO_SEAMLESS_SECRET }, /demo secret/],
+    ['BANK_NOTIFICATION_SECRET', { BANK_NOTIFICATION_SECRET: DEMO_BANK_NOTIFICATION_SECRET }, /demo secret/],
+    ['BANK_NOTIFICATION_SECRET', { BANK_NOTIFICATION_SECRET: DEMO_BANK_WEBHOOK_SECRET }, /demo secret/],
     ['SEAMLESS_SECRET', { SEAMLESS_SECRET: DEMO_BANK_WEBHOOK_SECRET }, /demo secret/],
     ['SEAMLESS_SECRET_PGSOFT', { SEAMLESS_SECRET_PGSOFT: DEMO_SEAMLESS_SECRET }, /demo secret/],
     ['SMS_PROVIDER', { SMS_PROVIDER: 'console' }, /console/],

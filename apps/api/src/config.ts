@@ -1,7 +1,7 @@
 import { accessSync, constants } from 'node:fs'
 import { isIP } from 'node:net'
 import { availableParallelism } from 'node:os'
-import { DEMO_BANK_WEBHOOK_SECRET, DEMO_SEAMLESS_SECRET, DEMO_TOTP_ENCRYPTION_KEY } from '@sanam/contract/demo-secrets'
+import { DEMO_BANK_NOTIFICATION_SECRET, DEMO_BANK_WEBHOOK_SECRET, DEMO_SEAMLESS_SECRET, DEMO_TOTP_ENCRYPTION_KEY } from '@sanam/contract/demo-secrets'
 import { MIN_OPERATOR_PASSWORD_LENGTH } from '@sanam/contract'
 import { z } from 'zod'
 import { totpKeyBytes } from './lib/totp.ts'
@@ -246,6 +246,8 @@ const ConfigSchema = z.object({
   WITHDRAW_ONE_PENDING: bool.default(true),
   BANK_WEBHOOK_SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   DEMO_BANK_FEED: bool.optional(),
+  /** Signs forwarded bank notifications (ADR 080). Unset outside demo mode: the endpoint refuses every request. */
+  BANK_NOTIFICATION_SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
 
   /**
    * Demo mode's first owner, created on an empty database (`admin`). Refused outside demo mode, where the owners are
@@ -350,6 +352,8 @@ export type Config = Omit<
   bankWebhookSecret: string
   /** TOTP_ENCRYPTION_KEY, or the demo key in demo mode. */
   totpEncryptionKey: string
+  /** BANK_NOTIFICATION_SECRET, or the demo secret in demo mode; null (every notification refused) when unset outside it. */
+  bankNotificationSecret: string | null
   /** The demo bank feed helper route (/api/dev/bank-account): demo mode only, on unless DEMO_BANK_FEED=false. */
   demoBankFeed: boolean
   /** The seamless secret of one provider: SEAMLESS_SECRET_<CODE>, else SEAMLESS_SECRET, else (demo mode) the demo secret. */
@@ -588,6 +592,11 @@ export function loadConfig(
     if (cleaned.SEED_DEMO && TRUE.includes(cleaned.SEED_DEMO))
       problems.push(`SEED_DEMO: demo data (a player with a published password) is not allowed ${outside}`)
     if (cleaned.DEMO_BANK_FEED && TRUE.includes(cleaned.DEMO_BANK_FEED)) problems.push(`DEMO_BANK_FEED: not allowed ${outside}`)
+    if (
+      cleaned.BANK_NOTIFICATION_SECRET &&
+      [DEMO_BANK_NOTIFICATION_SECRET, DEMO_BANK_WEBHOOK_SECRET, DEMO_SEAMLESS_SECRET].includes(cleaned.BANK_NOTIFICATION_SECRET)
+    )
+      problems.push(`BANK_NOTIFICATION_SECRET: is a public demo secret, not allowed ${outside}`)
     // A forgotten setting must not leave the back-office beside the player app: the choice is made in so many words.
     if (!cleaned.BACKOFFICE_ORIGIN)
       problems.push(
@@ -629,6 +638,7 @@ export function loadConfig(
     deviceTokenSecret: data.DEVICE_TOKEN_SECRET ?? DEMO_DEVICE_TOKEN_SECRET,
     bankWebhookSecret: data.BANK_WEBHOOK_SECRET ?? DEMO_BANK_WEBHOOK_SECRET,
     totpEncryptionKey: data.TOTP_ENCRYPTION_KEY ?? DEMO_TOTP_ENCRYPTION_KEY,
+    bankNotificationSecret: data.BANK_NOTIFICATION_SECRET ?? (demo ? DEMO_BANK_NOTIFICATION_SECRET : null),
     demoBankFeed: demo && (data.DEMO_BANK_FEED ?? true),
     seamlessSecret: (code: string) => providerSecrets.get(code.toLowerCase()) ?? data.SEAMLESS_SECRET ?? DEMO_SEAMLESS_SECRET,
     seamlessSignature: (code: string) => providerSchemes.get(code.toLowerCase()) ?? data.SEAMLESS_SIGNATURE,

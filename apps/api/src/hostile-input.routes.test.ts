@@ -12,7 +12,7 @@ import { pathParams, routeTable, type TableRoute } from '../test/route-table.ts'
 import { launch } from '../test/seamless.ts'
 import { METRICS_TOKEN, scrape } from '../test/metrics.ts'
 import { fieldsOf, junkValue, MASS_ASSIGNMENT_FIELDS, nearValidArbitrary, validArbitrary } from '../test/zod-arbitrary.ts'
-import { DEMO_BANK_WEBHOOK_SECRET, DEMO_SEAMLESS_SECRET } from '@sanam/contract/demo-secrets'
+import { DEMO_BANK_NOTIFICATION_SECRET, DEMO_BANK_WEBHOOK_SECRET, DEMO_SEAMLESS_SECRET } from '@sanam/contract/demo-secrets'
 import type { PasswordHasher } from './modules/auth/password.ts'
 import { signatureHeaders } from '@sanam/contract/signing'
 
@@ -184,7 +184,13 @@ function headersOf(request: FuzzRequest): Record<string, string> {
   const path = pathOf(request)
   const headers: Record<string, string> = request.auth === 'none' ? {} : bearer(tokens[request.auth])
   if (request.payload !== undefined) headers['content-type'] = 'application/json'
-  const secret = path.startsWith('/api/bank/') ? DEMO_BANK_WEBHOOK_SECRET : path.startsWith('/api/seamless/') ? DEMO_SEAMLESS_SECRET : undefined
+  const secret = path.startsWith('/api/bank/notifications')
+    ? DEMO_BANK_NOTIFICATION_SECRET
+    : path.startsWith('/api/bank/')
+      ? DEMO_BANK_WEBHOOK_SECRET
+      : path.startsWith('/api/seamless/')
+        ? DEMO_SEAMLESS_SECRET
+        : undefined
   if (secret)
     Object.assign(
       headers,

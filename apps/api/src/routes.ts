@@ -22,6 +22,7 @@ import { depositDeskRoutes } from './modules/deposits/deposit-desk.routes.ts'
 import { reconciliationRoutes } from './modules/reports/reconciliation.routes.ts'
 import { withdrawalDeskRoutes } from './modules/withdrawals/withdrawal-desk.routes.ts'
 import { bankFeedRoutes, depositRoutes, devBankRoutes } from './modules/deposits/deposits.routes.ts'
+import { bankNotificationDeskRoutes, bankNotificationRoutes } from './modules/bank-notifications/bank-notifications.routes.ts'
 import { walletRoutes } from './modules/wallet/wallet.routes.ts'
 import { gamesRoutes } from './modules/games/games.routes.ts'
 import { catalogueRoutes } from './modules/games/catalogue.routes.ts'
@@ -69,6 +70,9 @@ export async function registerApiRoutes(
   withdrawalRoutes(api, { withdrawals: services.withdrawals, requirePlayer: player })
   limitsRoutes(api, { limits: services.limits, requirePlayer: player })
   await api.register(async (feed: TypedApp) => bankFeedRoutes(feed, { deposits: services.deposits, secret: config.bankWebhookSecret, clock }))
+  await api.register(async (forwarded: TypedApp) =>
+    bankNotificationRoutes(forwarded, { notifications: services.bankNotifications, secret: config.bankNotificationSecret, clock }),
+  )
   await api.register(async (catalogue: TypedApp) => gamesRoutes(catalogue, { games: services.games }))
   portalRoutes(api, { portal: services.portal, requirePlayer: player })
   promotionRoutes(api, { promotions: services.promotions, requirePlayer: player })
@@ -82,6 +86,7 @@ export async function registerApiRoutes(
   auditRoutes(api, { audit: services.audit, anyOperator: operator('backoffice.read') })
   membersRoutes(api, { members: services.members, operator })
   depositDeskRoutes(api, { desk: services.depositDesk, operator })
+  bankNotificationDeskRoutes(api, { notifications: services.bankNotifications, operator })
   withdrawalDeskRoutes(api, { desk: services.withdrawalDesk, operator })
   approvalsRoutes(api, { approvals: services.approvals, operator })
   depositExceptionsRoutes(api, { exceptions: services.depositExceptions, operator })

@@ -36,6 +36,8 @@ import { createDepositDeskService } from './modules/deposits/deposit-desk.servic
 import { createReconciliationService } from './modules/reports/reconciliation.ts'
 import { createWithdrawalDeskService } from './modules/withdrawals/withdrawal-desk.service.ts'
 import { createDepositService } from './modules/deposits/deposits.service.ts'
+import { createBankNotificationService } from './modules/bank-notifications/bank-notifications.service.ts'
+import { bankNotificationsRepository } from './modules/bank-notifications/bank-notifications.repository.ts'
 import { depositsRepository } from './modules/deposits/deposits.repository.ts'
 import { createLedger, type LedgerFaults } from './modules/ledger/ledger.service.ts'
 import { ledgerRepository } from './modules/ledger/ledger.repository.ts'
@@ -252,6 +254,8 @@ export async function buildServices(deps: ServiceDeps) {
       statusWindowMinutes: config.DEPOSIT_STATUS_WINDOW_MINUTES,
     },
   })
+  // Forwarded bank notifications (ADR 080): a reference-less source that deposits credits once with the feed.
+  const bankNotifications = createBankNotificationService({ db, clock, bankNotificationsRepository, deposits })
   const withdrawals = createWithdrawalService({
     db,
     ledger,
@@ -363,6 +367,7 @@ export async function buildServices(deps: ServiceDeps) {
       ledger,
       wallet,
       deposits,
+      bankNotifications,
       withdrawals,
       backofficeAuth,
       ledgerCheck,

@@ -25,3 +25,5 @@ export const DEMO_DESK = [
   { username: 'support.a', role: 'support', phone: '0890000003', totpSecret: '55BBBHQNJT7T7ZCNBO7RHUESMX3CVYBU' },
   { username: 'owner.b', role: 'owner', phone: '0890000004', totpSecret: 'A6ZPXTI2A3ZVB7CPEFHJVQKNVFFEOFKD' },
 ] as const
+/** The bank-notification secret of demo mode (ADR 080): forwarded texts in demo mode are signed with it. */
+export const DEMO_BANK_NOTIFICATION_SECRET = 'sanam-demo-bank-notification-secret'

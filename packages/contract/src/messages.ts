@@ -110,6 +110,20 @@ export const messageCatalogue = {
   UNMATCHED_EXCLUDED_PERSON: ({ member, excluded }: { member: number; excluded: number }) =>
     `บัญชีผู้โอนเป็นของสมาชิก #${member} ซึ่งชื่อตรงกับสมาชิก #${excluded} ที่อยู่ในช่วงพักการเล่น จึงไม่เข้าบัญชีโดยอัตโนมัติ: ตรวจสอบตัวตนก่อนมอบรายการ หรือมอบให้สมาชิก #${excluded} (ถอนได้อย่างเดียว) หรือคืนผู้โอน`,
 
+  UNMATCHED_SAME_TRANSFER_UNSURE: ({ ids }: { ids: string }) =>
+    `อาจเป็นรายการเดียวกับรายการฝาก #${ids} ที่ได้รับจากข้อความแจ้งเตือนของธนาคารแล้ว จึงไม่เข้าบัญชีโดยอัตโนมัติ: ตรวจสอบก่อนมอบรายการ เพื่อไม่ให้เติมเงินซ้ำ`,
+  // Bank notifications (ADR 080): why a forwarded notification did not become a deposit.
+  NOTIFICATION_NO_SENDER: 'ข้อความไม่ระบุธนาคารและบัญชีผู้โอน จึงไม่เข้าบัญชีโดยอัตโนมัติ',
+  NOTIFICATION_UNKNOWN_PAY_IN: 'ไม่พบบัญชีรับเงินของระบบที่ตรงกับบัญชีในข้อความ',
+  NOTIFICATION_PAY_IN_MISMATCH: 'บัญชีในข้อความไม่ใช่บัญชีรับเงินที่โทรศัพท์เครื่องนี้แจ้งว่าเป็นของตน',
+  NOTIFICATION_TIME_IMPLAUSIBLE: 'เวลาในข้อความห่างจากเวลาที่ได้รับมากเกินไป',
+  NOTIFICATION_OTP: 'รหัส OTP ไม่ใช่รายการเงิน',
+  NOTIFICATION_BALANCE: 'แจ้งยอดคงเหลือ ไม่ใช่รายการเงิน',
+  NOTIFICATION_NO_AMOUNT: 'ไม่มีจำนวนเงินในข้อความ (เช่น ข่าวสารหรือโฆษณา)',
+  NOTIFICATION_UNKNOWN_SENDER: 'ผู้ส่งไม่ใช่ธนาคารที่ระบบอ่านข้อความได้',
+  NOTIFICATION_UNKNOWN_WORDING: 'อ่านข้อความไม่ได้: ไม่ตรงกับรูปแบบข้อความเงินเข้าหรือเงินออกของธนาคารนี้',
+  NOTIFICATION_AMBIGUOUS: ({ ids }: { ids: string }) => `ตรงกับรายการฝากหลายรายการ (#${ids}) จึงไม่บันทึกเพิ่ม: ให้เจ้าหน้าที่ตรวจสอบ`,
+
   // Withdrawals
   WITHDRAWAL_REQUESTED: 'ได้รับคำขอถอนเงินแล้ว',
   WITHDRAWAL_NOT_FOUND: 'ไม่พบรายการถอน',

@@ -40,6 +40,7 @@ export function fakeDepositsRepository(players: readonly PlayerRow[]) {
       return account
     },
     isOperatorAccountNumber: async (_db, number) => accounts.some((a) => a.accountNumber === number && a.status === 'APPROVED'),
+    approvedOperatorAccounts: async () => accounts.filter((a) => a.status === 'APPROVED'),
     // The window key only narrows what the pattern already says (ADR 063): the pattern is enough here.
     candidates: async (_db, { bankCode, accountLike }, limit) =>
       players
@@ -84,7 +85,11 @@ export function fakeDepositsRepository(players: readonly PlayerRow[]) {
     findById: async (_db, id) => deposits.find((d) => d.id === id),
     async insert(_db, row) {
       if (deposits.some((d) => d.externalId === row.externalId)) return undefined
-      return insertInto<DepositRow>(deposits, { note: null, fromName: null, playerId: null, draftBillId: null, creditedAt: null, feedAt: null }, row)
+      return insertInto<DepositRow>(
+        deposits,
+        { note: null, fromName: null, playerId: null, draftBillId: null, creditedAt: null, feedAt: null, notificationAt: null },
+        row,
+      )
     },
     async markCredited(_db, id, fields) {
       Object.assign(
@@ -97,6 +102,31 @@ export function fakeDepositsRepository(players: readonly PlayerRow[]) {
         deposits.find((d) => d.id === id)!,
         feed,
       )
+    },
+    // Reports take turns in the database; the fake runs one at a time.
+    lockSameTransfer: async () => undefined,
+    sameTransferCandidates: async (_db, q) =>
+      deposits
+        .filter(
+          (d) =>
+            d.amount === q.amount &&
+            d.occurredAt >= q.from &&
+            d.occurredAt <= q.to &&
+            d.toAccount.replace(/\D/g, '') === q.toAccountDigits &&
+            d.status !== 'REJECTED' &&
+            (q.reportedBy === 'notification' ? d.feedAt !== null && d.notificationAt === null : d.source === 'NOTIFICATION' && d.feedAt === null),
+        )
+        .sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime() || a.id - b.id),
+    statusesOf: async (_db, ids) => deposits.filter((d) => ids.includes(d.id)),
+    async attachNotification(_db, id, at) {
+      const row = deposits.find((d) => d.id === id && d.notificationAt === null)
+      if (row) row.notificationAt = at
+      return row !== undefined
+    },
+    async attachFeedToNotified(_db, id, feed) {
+      const row = deposits.find((d) => d.id === id && d.feedAt === null)
+      if (row) Object.assign(row, feed)
+      return row !== undefined
     },
     async releaseClaim(_db, id, externalId) {
       const claim = deposits.find((d) => d.id === id && d.status === 'CLAIMED')

@@ -26,6 +26,8 @@ export const queryKeys = {
   approvals: { all: ['approvals'] as const, list: (query: object) => ['approvals', query] as const },
   exceptions: { all: ['exceptions'] as const, list: (status: string, page: number) => ['exceptions', status, page] as const },
   reconciliation: { all: ['reconciliation'] as const, day: (day: string) => ['reconciliation', day] as const },
+  /** Forwarded bank notifications (ADR 080): a day's, of one status or all. */
+  bankNotifications: { all: ['bank-notifications'] as const, list: (query: object, page: number) => ['bank-notifications', query, page] as const },
   /** The game catalogue (providers and each provider's games), as the editor shows it. */
   catalogue: {
     all: ['catalogue'] as const,

@@ -150,7 +150,8 @@ export const deposits = pgTable(
   'deposits',
   {
     id: serialId(),
-    source: text('source', { enum: ['BANK_FEED', 'MANUAL'] }).notNull(),
+    /** NOTIFICATION: a forwarded bank notification, no bank reference (`external_id` is `notification:<id>`, ADR 080). */
+    source: text('source', { enum: ['BANK_FEED', 'MANUAL', 'NOTIFICATION'] }).notNull(),
     ...bankTransferColumns(),
     /** CLAIMED: an operator's manual deposit, credited once the feed or a second operator confirms it; REJECTED if not. */
     status: text('status', { enum: ['MATCHED', 'UNMATCHED', 'ASSIGNED', 'CLAIMED', 'REJECTED'] }).notNull(),
@@ -160,6 +161,8 @@ export const deposits = pgTable(
     creditedAt: instant('credited_at'),
     /** When the bank feed reported this transfer (null: only an operator's word for it, ADR 035). */
     feedAt: instant('feed_at'),
+    /** When a bank notification reported this transfer (ADR 080): one notification is attached to one transfer. */
+    notificationAt: instant('notification_at'),
   },
   (t) => [
     uniqueIndex('deposits_external_id_key').on(t.externalId),
@@ -170,6 +173,8 @@ export const deposits = pgTable(
     index('deposits_credited_idx')
       .on(t.creditedAt)
       .where(sql`credited_at is not null`),
+    // The same-transfer lookup of reference-less sources (ADR 080): a pay-in account's transfers of one amount.
+    index('deposits_same_transfer_idx').on(t.amount, t.occurredAt),
     index('deposits_unmatched_idx')
       .on(t.receivedAt)
       .where(sql`status = 'UNMATCHED'`),

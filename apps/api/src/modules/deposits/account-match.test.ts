@@ -1,7 +1,17 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { maskedAccount } from '../../../test/masked-account.ts'
-import { accountMatches, likePattern, nameConfirms, nameMatches, parseSenderAccount, statementAccount, statementName, windowKey } from './account-match.ts'
+import {
+  accountMatches,
+  likePattern,
+  nameConfirms,
+  nameMatches,
+  parseSenderAccount,
+  sameSenderAccount,
+  statementAccount,
+  statementName,
+  windowKey,
+} from './account-match.ts'
 
 /** SQL LIKE as PostgreSQL reads it without an ESCAPE clause in use: '%' any run, '_' one character, anchored. */
 function sqlLike(value: string, pattern: string): boolean {
@@ -277,5 +287,28 @@ describe('a sender as a statement shows it (issue 34 §2)', () => {
 
   it('has no name to show when the bank sent none', () => {
     expect(statementName(null)).toBeNull()
+  })
+})
+
+describe('sameSenderAccount (ADR 080: one transfer reported by a notification and by the feed)', () => {
+  it('takes two full numbers as one only when equal, and a full number and a mask as accountMatches does', () => {
+    expect(sameSenderAccount('0654321987', '065-4-32198-7')).toBe(true)
+    expect(sameSenderAccount('0654321987', '0654321988')).toBe(false)
+    expect(sameSenderAccount('x654321xxx', '0654321987')).toBe(true)
+    expect(sameSenderAccount('0654321987', 'x654321')).toBe(false)
+    expect(sameSenderAccount('0654321987', 'xxx4321987')).toBe(true)
+  })
+
+  it('takes two masks as one when they show at least four digits in the same places and none differ', () => {
+    expect(sameSenderAccount('x654321xxx', 'xxx-x-x2198-x')).toBe(false)
+    expect(sameSenderAccount('xxxx321987', 'xxx-x-x2198-x')).toBe(true)
+    expect(sameSenderAccount('xxxx321987', 'xxx-x-x2199-x')).toBe(false)
+    // Three shared digits say nothing about who it is.
+    expect(sameSenderAccount('xxxxxx1987', 'xxxx4x198x')).toBe(false)
+  })
+
+  it('never takes an unreadable account for anyone', () => {
+    expect(sameSenderAccount('', '0654321987')).toBe(false)
+    expect(sameSenderAccount('SOMCHAI', 'SOMCHAI')).toBe(false)
   })
 })

@@ -158,3 +158,26 @@ export function statementName(name: string | null): string | null {
   const [first = '', ...rest] = words
   return `${title}${first}${rest.length > 0 ? ` ${[...rest.join(' ')][0]}` : ''}`
 }
+
+/**
+ * Whether two reports of a sender's account can be the same account (ADR 080: a transfer reported by a notification
+ * and by the feed): two full numbers equal; a full number and a mask as `accountMatches`; two masks, right-aligned,
+ * showing at least four digits in the same places and no digit that differs. Unreadable: never the same.
+ */
+export function sameSenderAccount(a: string, b: string): boolean {
+  const first = parseSenderAccount(a)
+  const second = parseSenderAccount(b)
+  if (!first || !second) return false
+  if (first.kind === 'full' && second.kind === 'full') return first.digits === second.digits
+  if (first.kind === 'full') return accountMatches(second, first.digits)
+  if (second.kind === 'full') return accountMatches(first, second.digits)
+  const [x, y] = [first.pattern, second.pattern]
+  let shared = 0
+  for (let i = 1; i <= Math.min(x.length, y.length); i++) {
+    const [p, q] = [x[x.length - i]!, y[y.length - i]!]
+    if (p === '_' || q === '_') continue
+    if (p !== q) return false
+    shared++
+  }
+  return shared >= MIN_VISIBLE
+}

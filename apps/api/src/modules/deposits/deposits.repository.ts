@@ -56,6 +56,19 @@ export const depositsRepository = {
   async isOperatorAccountNumber(db: Db, accountNumber: string): Promise<boolean> {
     return exists(db, operatorBankAccounts, and(eq(operatorBankAccounts.accountNumber, accountNumber), eq(operatorBankAccounts.status, 'APPROVED')))
   },
+  /** Every account a second operator approved, active or retired: the ones transfers to which are ours. */
+  async approvedOperatorAccounts(db: Db): Promise<Array<Pick<OperatorAccountRow, 'id' | 'bankCode' | 'accountNumber' | 'active'>>> {
+    return db
+      .select({
+        id: operatorBankAccounts.id,
+        bankCode: operatorBankAccounts.bankCode,
+        accountNumber: operatorBankAccounts.accountNumber,
+        active: operatorBankAccounts.active,
+      })
+      .from(operatorBankAccounts)
+      .where(eq(operatorBankAccounts.status, 'APPROVED'))
+      .orderBy(asc(operatorBankAccounts.id))
+  },
   /** Whether this exact account is one players are shown to pay into. */
   async isActiveOperatorAccount(db: Db, bankCode: string, accountNumber: string): Promise<boolean> {
     return exists(
@@ -153,6 +166,71 @@ export const depositsRepository = {
     feed: Pick<DepositRow, 'requestHash' | 'toAccount' | 'fromBankCode' | 'fromAccount' | 'fromName' | 'occurredAt' | 'feedAt'>,
   ): Promise<void> {
     await db.update(deposits).set(feed).where(eq(deposits.id, id))
+  },
+  /**
+   * Makes reports of one pay-in account's transfers of one amount take turns (ADR 080): a notification and the feed
+   * reporting the same transfer at once cannot both miss the other and credit twice.
+   */
+  async lockSameTransfer(db: Db, toAccountDigits: string, amount: bigint): Promise<void> {
+    await db.execute(sql`select pg_advisory_xact_lock(hashtext('same-transfer'), hashtext(${`${toAccountDigits}:${amount}`}))`)
+  },
+  /**
+   * The same-transfer lookup of a reference-less source (ADR 080): transfers to this pay-in account (by its digits) of
+   * this amount that occurred in [from, to] and that the other kind of source reported and no report of this kind
+   * has claimed yet. For a notification: what the feed (or a confirmed claim) reported, with no notification yet; for
+   * the feed: what a notification reported, with no feed report yet. The sender is compared by the service.
+   */
+  async sameTransferCandidates(
+    db: Db,
+    q: { toAccountDigits: string; amount: bigint; from: Date; to: Date; reportedBy: 'feed' | 'notification' },
+  ): Promise<DepositRow[]> {
+    return db
+      .select()
+      .from(deposits)
+      .where(
+        and(
+          eq(deposits.amount, q.amount),
+          gte(deposits.occurredAt, q.from),
+          lte(deposits.occurredAt, q.to),
+          sql`regexp_replace(${deposits.toAccount}, '[^0-9]', '', 'g') = ${q.toAccountDigits}`,
+          sql`${deposits.status} <> 'REJECTED'`,
+          q.reportedBy === 'notification'
+            ? sql`${deposits.feedAt} is not null and ${deposits.notificationAt} is null`
+            : sql`${deposits.source} = 'NOTIFICATION' and ${deposits.feedAt} is null`,
+        ),
+      )
+      .orderBy(asc(deposits.occurredAt), asc(deposits.id))
+      .limit(20)
+  },
+  /** Where these deposits stand now (the notifications desk shows what became of each notification's deposit). */
+  async statusesOf(db: Db, ids: number[]): Promise<Array<Pick<DepositRow, 'id' | 'status' | 'creditedAt'>>> {
+    if (ids.length === 0) return []
+    return db.select({ id: deposits.id, status: deposits.status, creditedAt: deposits.creditedAt }).from(deposits).where(inArray(deposits.id, ids))
+  },
+  /** Marks a transfer as reported by a notification too; false when one already was. */
+  async attachNotification(db: Db, id: number, at: Date): Promise<boolean> {
+    const rows = await db
+      .update(deposits)
+      .set({ notificationAt: at })
+      .where(and(eq(deposits.id, id), sql`${deposits.notificationAt} is null`))
+      .returning({ id: deposits.id })
+    return rows.length > 0
+  },
+  /**
+   * Writes the feed's report onto a transfer a notification reported first (ADR 080): its reference (so a replay finds
+   * it), its facts (the full account, the name) and when; false when the feed already reported it.
+   */
+  async attachFeedToNotified(
+    db: Db,
+    id: number,
+    feed: Pick<DepositRow, 'externalId' | 'requestHash' | 'toAccount' | 'fromBankCode' | 'fromAccount' | 'fromName' | 'occurredAt' | 'feedAt'>,
+  ): Promise<boolean> {
+    const rows = await db
+      .update(deposits)
+      .set(feed)
+      .where(and(eq(deposits.id, id), sql`${deposits.feedAt} is null`))
+      .returning({ id: deposits.id })
+    return rows.length > 0
   },
   /** A rejected manual deposit gives its reference back (a real transfer reported later is matched afresh). */
   async releaseClaim(db: Db, id: number, externalId: string): Promise<void> {

@@ -256,3 +256,60 @@ describe('a time-out or self-exclusion (ADR 047)', () => {
     expect(store.deposits[0]!.note).toBe(msg('DEPOSIT_DURING_EXCLUSION'))
   })
 })
+
+describe('a transfer a bank notification reported, without a reference (ADR 080)', () => {
+  /** Somchai's transfer as a notification shows it: his account masked, his name cut, the minute. */
+  const notified = (ctx: ReturnType<typeof setup>, overrides: Partial<Parameters<ReturnType<typeof setup>['sut']['receiveNotification']>[1]> = {}) => ({
+    key: `notification:${++notifications}`,
+    toAccount: '9990001111',
+    fromBankCode: 'SCB',
+    fromAccount: 'xxxx567890',
+    fromName: 'นาย สมชาย ใ',
+    amount: 50_000n,
+    occurredAt: ctx.clock.now(),
+    ...overrides,
+  })
+  let notifications = 0
+
+  it('is credited once, and the feed’s report of it afterwards is DUPLICATE with the feed’s reference written on', async () => {
+    const ctx = setup()
+    const first = await ctx.sut.receiveNotification(fakeDb(), notified(ctx))
+    expect(first).toMatchObject({ status: 'MATCHED' })
+    const fed = await ctx.sut.receiveTransfer(ctx.transfer({ occurred_at: new Date(ctx.clock.now().getTime() + 40_000).toISOString() }))
+    expect(fed).toEqual({ status: 'DUPLICATE', deposit_id: 'deposit_id' in first ? first.deposit_id : -1 })
+    expect(ctx.money.balance(ctx.somchai.id)).toBe(50_000n)
+    expect(ctx.store.deposits).toHaveLength(1)
+    expect(ctx.store.deposits[0]).toMatchObject({ source: 'NOTIFICATION', externalId: 'BANK-1', fromAccount: ctx.somchai.bankAccount })
+  })
+
+  it('attaches to the feed’s transfer reported first: DUPLICATE, no second credit', async () => {
+    const ctx = setup()
+    const fed = await ctx.sut.receiveTransfer(ctx.transfer())
+    expect(await ctx.sut.receiveNotification(fakeDb(), notified(ctx))).toEqual({ status: 'DUPLICATE', deposit_id: fed.deposit_id, note: null })
+    // Once attached, a second notification of the same amount is another transfer.
+    expect(await ctx.sut.receiveNotification(fakeDb(), notified(ctx))).toMatchObject({ status: 'MATCHED' })
+    expect(ctx.money.balance(ctx.somchai.id)).toBe(100_000n)
+  })
+
+  it('is not the feed’s transfer of another sender, pay-in account or amount, or from more than ten minutes away', async () => {
+    const ctx = setup()
+    await ctx.sut.receiveTransfer(ctx.transfer())
+    for (const other of [
+      { fromAccount: 'xxxx567891', fromName: null },
+      { amount: 50_001n },
+      { occurredAt: new Date(ctx.clock.now().getTime() + 10 * 60_000 + 1000) },
+    ]) {
+      expect((await ctx.sut.receiveNotification(fakeDb(), notified(ctx, other))).status).not.toBe('DUPLICATE')
+    }
+  })
+
+  it('fits two of the feed’s transfers in one minute: AMBIGUOUS, nothing stored, nothing credited', async () => {
+    const ctx = setup()
+    await ctx.sut.receiveTransfer(ctx.transfer({ external_id: 'BANK-A' }))
+    await ctx.sut.receiveTransfer(ctx.transfer({ external_id: 'BANK-B', occurred_at: new Date(ctx.clock.now().getTime() + 20_000).toISOString() }))
+    const answer = await ctx.sut.receiveNotification(fakeDb(), notified(ctx))
+    expect(answer).toEqual({ status: 'AMBIGUOUS', candidates: ctx.store.deposits.map((d) => d.id) })
+    expect(ctx.store.deposits).toHaveLength(2)
+    expect(ctx.money.balance(ctx.somchai.id)).toBe(100_000n)
+  })
+})

@@ -22,7 +22,17 @@ import type { Clock } from '../../lib/clock.ts'
 import type { Ledger } from '../ledger/ledger.service.ts'
 import type { PlayersRepository } from '../users/users.repository.ts'
 import type { Actor } from '../../lib/actor.ts'
-import { accountMatches, likePattern, nameConfirms, nameMatches, parseSenderAccount, statementAccount, statementName, windowKey } from './account-match.ts'
+import {
+  accountMatches,
+  likePattern,
+  nameConfirms,
+  nameMatches,
+  parseSenderAccount,
+  sameSenderAccount,
+  statementAccount,
+  statementName,
+  windowKey,
+} from './account-match.ts'
 import type { DepositExceptionRow, DepositRow, DepositsRepository, DraftBillRow, OperatorAccountRow } from './deposits.repository.ts'
 import type { PlayerRow } from '../users/users.repository.ts'
 import { promptPayPayload } from './promptpay.ts'
@@ -123,6 +133,32 @@ const creditTransfer = (deposit: DepositRow, playerId: number) => ({
   reference: `deposit:${deposit.id}`,
 })
 
+/**
+ * How far apart in time two reports of one transfer may be (ADR 080): a bank notification prints the minute and
+ * may reach the forwarder minutes late (Bangkok Bank's carries no time: the phone's is used), the feed the second.
+ * Ten minutes covers a late SMS; two transfers of one amount from one sender inside it are told apart by the minute
+ * or left to an operator.
+ */
+export const SAME_TRANSFER_WINDOW_MS = 10 * 60_000
+
+/** A transfer a bank notification reported (ADR 080): no bank reference; `key` is the notification's own. */
+export interface NotifiedTransfer {
+  key: string
+  toAccount: string
+  fromBankCode: string
+  fromAccount: string
+  fromName: string | null
+  amount: bigint
+  occurredAt: Date
+}
+
+/**
+ * What became of a notified transfer: MATCHED (credited), UNMATCHED (stored, waits for an operator), DUPLICATE
+ * (another source reported it: attached to that deposit, no credit), AMBIGUOUS (several transfers fit: nothing stored).
+ */
+export type NotifiedResult =
+  { status: 'MATCHED' | 'UNMATCHED' | 'DUPLICATE'; deposit_id: number; note: string | null } | { status: 'AMBIGUOUS'; candidates: number[] }
+
 /** What the deposit service is given (app.ts wires the real ones; deposits.service.test.ts fakes them). */
 /**
  * Where a manual deposit (a claim) waits for its confirmation: the approvals queue, handed in by services.ts (ADR 066).
@@ -145,6 +181,7 @@ export interface DepositServiceDeps {
   depositsRepository: Pick<
     DepositsRepository,
     | 'activeOperatorAccount'
+    | 'approvedOperatorAccounts'
     | 'pickOperatorAccount'
     | 'isOperatorAccountNumber'
     | 'candidates'
@@ -162,6 +199,11 @@ export interface DepositServiceDeps {
     | 'creditedAfter'
     | 'findById'
     | 'attachFeed'
+    | 'lockSameTransfer'
+    | 'sameTransferCandidates'
+    | 'attachNotification'
+    | 'attachFeedToNotified'
+    | 'statusesOf'
     | 'releaseClaim'
     | 'insertException'
     | 'exceptionByHash'
@@ -227,14 +269,14 @@ export function createDepositService(deps: DepositServiceDeps) {
   }
 
   /** Finds the one player a transfer came from, or says why there is none. */
-  async function match(body: BankTransfer): Promise<{ playerId: number } | { reason: string }> {
-    if (!(await depositsRepository.isOperatorAccountNumber(db, body.to_account.replace(/-/g, '')))) return { reason: msg('UNMATCHED_WRONG_ACCOUNT') }
+  async function match(body: BankTransfer, on: Db = db): Promise<{ playerId: number } | { reason: string }> {
+    if (!(await depositsRepository.isOperatorAccountNumber(on, body.to_account.replace(/-/g, '')))) return { reason: msg('UNMATCHED_WRONG_ACCOUNT') }
     const sender = parseSenderAccount(body.from_account)
     if (!sender) return { reason: msg('UNMATCHED_SENDER_UNREADABLE') }
     // A few visible digits are shared by many players: a masked account needs the sender's name to say who it is.
     if (sender.kind === 'masked' && !body.from_name?.trim()) return { reason: msg('UNMATCHED_MASKED_NO_NAME') }
     const found = await depositsRepository.candidates(
-      db,
+      on,
       { bankCode: body.from_bank_code, accountLike: likePattern(sender), window: windowKey(body.from_bank_code, sender) },
       CANDIDATES_MAX + 1,
     )
@@ -249,7 +291,7 @@ export function createDepositService(deps: DepositServiceDeps) {
       // A person with a time-out or self-exclusion in force is never credited through another account of theirs (ADR
       // 047, amended 2026-11-29): the transfer waits for an operator, who can give it to the restricted account (which
       // can only withdraw) or return it. Their own account is credited as before.
-      const excluded = await deps.exclusionsRepository.excludedMatchingMember(db, playerId, clock.now())
+      const excluded = await deps.exclusionsRepository.excludedMatchingMember(on, playerId, clock.now())
       if (excluded !== undefined) return { reason: msg('UNMATCHED_EXCLUDED_PERSON', { member: playerId, excluded }) }
       return { playerId }
     }
@@ -346,6 +388,59 @@ export function createDepositService(deps: DepositServiceDeps) {
     return { status: 'EXCEPTION', deposit_id: known.id, exception_id: stored.id }
   }
 
+  /**
+   * The same-transfer lookup for reports without a shared reference (ADR 080): the transfers the other kind of source
+   * reported to the same pay-in account, of the same amount, from the same sending bank and a sender account that can
+   * be the same, within SAME_TRANSFER_WINDOW_MS. One fits: it is this transfer. Several: the one in the same minute,
+   * if only one is; otherwise nobody can say which, and the caller credits nothing.
+   */
+  async function sameTransfer(
+    tx: Db,
+    t: { toAccount: string; amount: bigint; fromBankCode: string; fromAccount: string; occurredAt: Date },
+    reportedBy: 'feed' | 'notification',
+  ): Promise<{ kind: 'none' } | { kind: 'one'; deposit: DepositRow } | { kind: 'several'; ids: number[] }> {
+    const at = t.occurredAt.getTime()
+    const rows = await depositsRepository.sameTransferCandidates(tx, {
+      toAccountDigits: digits(t.toAccount),
+      amount: t.amount,
+      from: new Date(at - SAME_TRANSFER_WINDOW_MS),
+      to: new Date(at + SAME_TRANSFER_WINDOW_MS),
+      reportedBy,
+    })
+    const fits = rows.filter((row) => row.fromBankCode === t.fromBankCode && sameSenderAccount(row.fromAccount, t.fromAccount))
+    if (fits.length === 0) return { kind: 'none' }
+    if (fits.length === 1) return { kind: 'one', deposit: fits[0]! }
+    const sameMinute = fits.filter((row) => Math.abs(row.occurredAt.getTime() - at) < 60_000)
+    if (sameMinute.length === 1) return { kind: 'one', deposit: sameMinute[0]! }
+    return { kind: 'several', ids: fits.map((row) => row.id) }
+  }
+
+  /**
+   * The feed reports a transfer a notification reported first: the feed's reference and facts are written onto that
+   * deposit (credited once already, or waiting), and one still waiting is matched again on the feed's fuller facts.
+   */
+  async function feedCompletesNotified(tx: Db, notified: DepositRow, body: BankTransfer, requestHash: string): Promise<BankTransferResult> {
+    const now = clock.now()
+    const { externalId, toAccount, fromBankCode, fromAccount, fromName, occurredAt } = transferFacts(body, requestHash, now)
+    const attached = await depositsRepository.attachFeedToNotified(tx, notified.id, {
+      externalId,
+      requestHash,
+      toAccount,
+      fromBankCode,
+      fromAccount,
+      fromName,
+      occurredAt,
+      feedAt: now,
+    })
+    if (!attached) throw new AppError('CONFLICT')
+    if (notified.status !== 'UNMATCHED') return { status: 'DUPLICATE', deposit_id: notified.id }
+    const found = await match(body, tx)
+    if ('reason' in found) return { status: 'UNMATCHED', deposit_id: notified.id }
+    // Keyed by the feed's reference, as the feed's own credit would have been.
+    await credit(tx, { ...notified, externalId }, found.playerId, 'MATCHED')
+    return { status: 'MATCHED', deposit_id: notified.id }
+  }
+
   /** receiveTransfer's work: store the feed's transfer once, credit it when one player matches. */
   async function receive(body: BankTransfer): Promise<BankTransferResult> {
     const requestHash = transferHash(body)
@@ -354,12 +449,28 @@ export function createDepositService(deps: DepositServiceDeps) {
     const found = await match(body)
     const now = clock.now()
     return inTransaction(db, async (tx) => {
+      // A notification may have reported this transfer first, without a reference (ADR 080).
+      await depositsRepository.lockSameTransfer(tx, digits(body.to_account), body.amount)
+      const same = await sameTransfer(
+        tx,
+        {
+          toAccount: body.to_account,
+          amount: body.amount,
+          fromBankCode: body.from_bank_code,
+          fromAccount: body.from_account,
+          occurredAt: new Date(body.occurred_at),
+        },
+        'feed',
+      )
+      if (same.kind === 'one') return feedCompletesNotified(tx, same.deposit, body, requestHash)
+      // Several notified transfers fit and none is surely this one: stored, credited by no one until an operator looks.
+      const unsure = same.kind === 'several' ? msg('UNMATCHED_SAME_TRANSFER_UNSURE', { ids: same.ids.join(', ') }) : null
       const deposit = await depositsRepository.insert(tx, {
         source: 'BANK_FEED',
         ...transferFacts(body, requestHash, now),
         feedAt: now,
         status: 'UNMATCHED',
-        note: 'reason' in found ? found.reason : null,
+        note: unsure ?? ('reason' in found ? found.reason : null),
       })
       if (!deposit) {
         // A transfer with this reference arrived at the same moment and the other request stored it first.
@@ -367,7 +478,7 @@ export function createDepositService(deps: DepositServiceDeps) {
         if (!first) throw new AppError('CONFLICT')
         return against(tx, first.id, body, requestHash)
       }
-      if ('reason' in found) return { status: 'UNMATCHED', deposit_id: deposit.id }
+      if (unsure || 'reason' in found) return { status: 'UNMATCHED', deposit_id: deposit.id }
       await credit(tx, deposit, found.playerId, 'MATCHED')
       return { status: 'MATCHED', deposit_id: deposit.id }
     })
@@ -480,6 +591,53 @@ export function createDepositService(deps: DepositServiceDeps) {
       log?.info({ bank_ref: body.external_id, ...result }, 'bank feed transfer received')
       return result
     },
+
+    /**
+     * A transfer a bank notification reported (ADR 080), in the caller's transaction: no bank reference, so it is
+     * first looked for among what the feed reported (the same-transfer lookup). Found once: attached, DUPLICATE, no
+     * credit. Several fit: AMBIGUOUS, nothing stored. None: stored as a NOTIFICATION deposit and credited when one
+     * player matches, by the same rules as the feed (a masked sender needs a name).
+     */
+    async receiveNotification(tx: Db, transfer: NotifiedTransfer): Promise<NotifiedResult> {
+      await depositsRepository.lockSameTransfer(tx, digits(transfer.toAccount), transfer.amount)
+      const replay = await depositsRepository.findByExternalId(tx, transfer.key)
+      if (replay) return { status: replay.creditedAt ? 'MATCHED' : 'UNMATCHED', deposit_id: replay.id, note: replay.note }
+      const now = clock.now()
+      const same = await sameTransfer(tx, transfer, 'notification')
+      if (same.kind === 'several') return { status: 'AMBIGUOUS', candidates: same.ids }
+      if (same.kind === 'one') {
+        if (!(await depositsRepository.attachNotification(tx, same.deposit.id, now))) throw new AppError('CONFLICT')
+        return { status: 'DUPLICATE', deposit_id: same.deposit.id, note: null }
+      }
+      const body: BankTransfer = {
+        external_id: transfer.key,
+        to_account: transfer.toAccount,
+        from_bank_code: transfer.fromBankCode,
+        from_account: transfer.fromAccount,
+        from_name: transfer.fromName,
+        amount: transfer.amount,
+        occurred_at: transfer.occurredAt.toISOString(),
+      }
+      const found = await match(body, tx)
+      const note = 'reason' in found ? found.reason : null
+      const deposit = await depositsRepository.insert(tx, {
+        source: 'NOTIFICATION',
+        ...transferFacts(body, transferHash(body), now),
+        notificationAt: now,
+        status: 'UNMATCHED',
+        note,
+      })
+      if (!deposit) throw new AppError('CONFLICT')
+      if ('reason' in found) return { status: 'UNMATCHED', deposit_id: deposit.id, note }
+      await credit(tx, deposit, found.playerId, 'MATCHED')
+      return { status: 'MATCHED', deposit_id: deposit.id, note: null }
+    },
+
+    /** Where these deposits stand now, by id. */
+    depositStatuses: async (ids: number[]) => new Map((await depositsRepository.statusesOf(db, ids)).map((d) => [d.id, d.status])),
+
+    /** The approved pay-in accounts (active or retired): where a notification's masked account can point. */
+    payInAccounts: (on: Db = db) => depositsRepository.approvedOperatorAccounts(on),
 
     /** Where a slip check begins: the player's last credited deposit now (spec §4; issue 21: never the phone's clock). */
     async checkCursor(actor: Actor, userId: number): Promise<{ after: number | null }> {
