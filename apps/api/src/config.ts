@@ -246,6 +246,7 @@ const ConfigSchema = z.object({
   WITHDRAW_ONE_PENDING: bool.default(true),
   BANK_WEBHOOK_SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   DEMO_BANK_FEED: bool.optional(),
+  BANK_NOTIFICATIONS_CREDIT: bool.optional(),
   /** Signs forwarded bank notifications (ADR 080). Unset outside demo mode: the endpoint refuses every request. */
   BANK_NOTIFICATION_SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
 
@@ -356,6 +357,8 @@ export type Config = Omit<
   bankNotificationSecret: string | null
   /** The demo bank feed helper route (/api/dev/bank-account): demo mode only, on unless DEMO_BANK_FEED=false. */
   demoBankFeed: boolean
+  /** BANK_NOTIFICATIONS_CREDIT: a forwarded notification alone may credit (ADR 080); on in demo mode, off outside it unless set. */
+  notificationsCredit: boolean
   /** The seamless secret of one provider: SEAMLESS_SECRET_<CODE>, else SEAMLESS_SECRET, else (demo mode) the demo secret. */
   seamlessSecret(providerCode: string): string
   /** How one provider signs: SEAMLESS_SIGNATURE_<CODE>, else SEAMLESS_SIGNATURE (default `timestamped`). */
@@ -640,6 +643,7 @@ export function loadConfig(
     totpEncryptionKey: data.TOTP_ENCRYPTION_KEY ?? DEMO_TOTP_ENCRYPTION_KEY,
     bankNotificationSecret: data.BANK_NOTIFICATION_SECRET ?? (demo ? DEMO_BANK_NOTIFICATION_SECRET : null),
     demoBankFeed: demo && (data.DEMO_BANK_FEED ?? true),
+    notificationsCredit: data.BANK_NOTIFICATIONS_CREDIT ?? demo,
     seamlessSecret: (code: string) => providerSecrets.get(code.toLowerCase()) ?? data.SEAMLESS_SECRET ?? DEMO_SEAMLESS_SECRET,
     seamlessSignature: (code: string) => providerSchemes.get(code.toLowerCase()) ?? data.SEAMLESS_SIGNATURE,
     METRICS_HOST: data.METRICS_HOST ?? '127.0.0.1',

@@ -252,6 +252,7 @@ export async function buildServices(deps: ServiceDeps) {
       billTtlSeconds: config.DRAFT_BILL_TTL_SECONDS,
       billGraceSeconds: config.DRAFT_BILL_GRACE_SECONDS,
       statusWindowMinutes: config.DEPOSIT_STATUS_WINDOW_MINUTES,
+      notificationsCredit: config.notificationsCredit,
     },
   })
   // Forwarded bank notifications (ADR 080): a reference-less source that deposits credits once with the feed.

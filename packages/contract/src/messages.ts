@@ -112,6 +112,8 @@ export const messageCatalogue = {
 
   UNMATCHED_SAME_TRANSFER_UNSURE: ({ ids }: { ids: string }) =>
     `อาจเป็นรายการเดียวกับรายการฝาก #${ids} ที่ได้รับจากข้อความแจ้งเตือนของธนาคารแล้ว จึงไม่เข้าบัญชีโดยอัตโนมัติ: ตรวจสอบก่อนมอบรายการ เพื่อไม่ให้เติมเงินซ้ำ`,
+  UNMATCHED_NOTIFICATION_ONLY:
+    'รายการนี้มาจากข้อความแจ้งเตือนของธนาคารเท่านั้น (ผู้ส่ง SMS ปลอมได้) จึงไม่เข้าบัญชีโดยอัตโนมัติ: รอรายการจากธนาคารหรือสลิป หรือตรวจสอบยอดในบัญชีธนาคารก่อนมอบรายการ',
   // Bank notifications (ADR 080): why a forwarded notification did not become a deposit.
   NOTIFICATION_NO_SENDER: 'ข้อความไม่ระบุธนาคารและบัญชีผู้โอน จึงไม่เข้าบัญชีโดยอัตโนมัติ',
   NOTIFICATION_UNKNOWN_PAY_IN: 'ไม่พบบัญชีรับเงินของระบบที่ตรงกับบัญชีในข้อความ',

@@ -15,7 +15,8 @@ import { fakeExclusionsRepository } from '../../../test/fakes/exclusions.ts'
 type Credited = Parameters<PromotionService['onDepositCredited']>[1]
 
 /** A deposit service on fakes: one operator account, two players, a minimum of 100 baht, bills living 180 s. */
-function setup() {
+/** The service over fakes; `notificationsCredit` as BANK_NOTIFICATIONS_CREDIT sets it (on, as in demo mode, unless said). */
+function setup({ notificationsCredit = true }: { notificationsCredit?: boolean } = {}) {
   const clock = manualClock()
   const money = fakeLedger()
   const players = fakePlayers()
@@ -31,7 +32,7 @@ function setup() {
     ledger: money.ledger,
     clock,
     plan: fakePlan(),
-    settings: { billTtlSeconds: 180, billGraceSeconds: 60, statusWindowMinutes: 15 },
+    settings: { billTtlSeconds: 180, billGraceSeconds: 60, statusWindowMinutes: 15, notificationsCredit },
     depositsRepository: store.repository,
     exclusionsRepository: exclusions.repository,
     playersRepository: players.repository,
@@ -280,6 +281,17 @@ describe('a transfer a bank notification reported, without a reference (ADR 080)
     expect(ctx.money.balance(ctx.somchai.id)).toBe(50_000n)
     expect(ctx.store.deposits).toHaveLength(1)
     expect(ctx.store.deposits[0]).toMatchObject({ source: 'NOTIFICATION', externalId: 'BANK-1', fromAccount: ctx.somchai.bankAccount })
+  })
+
+  it('credits nobody alone when notifications may not (the default outside demo mode): it waits, and the feed completes it once', async () => {
+    const ctx = setup({ notificationsCredit: false })
+    const first = await ctx.sut.receiveNotification(fakeDb(), notified(ctx))
+    expect(first).toEqual({ status: 'UNMATCHED', deposit_id: ctx.store.deposits[0]!.id, note: msg('UNMATCHED_NOTIFICATION_ONLY') })
+    expect(ctx.money.balance(ctx.somchai.id)).toBe(0n)
+    const fed = await ctx.sut.receiveTransfer(ctx.transfer({ occurred_at: new Date(ctx.clock.now().getTime() + 40_000).toISOString() }))
+    expect(fed).toEqual({ status: 'MATCHED', deposit_id: ctx.store.deposits[0]!.id })
+    expect(ctx.money.balance(ctx.somchai.id)).toBe(50_000n)
+    expect(ctx.store.deposits).toHaveLength(1)
   })
 
   it('attaches to the feed’s transfer reported first: DUPLICATE, no second credit', async () => {

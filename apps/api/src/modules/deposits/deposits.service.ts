@@ -50,6 +50,12 @@ export interface DepositSettings {
   billTtlSeconds: number
   billGraceSeconds: number
   statusWindowMinutes: number
+  /**
+   * Whether a forwarded bank notification alone may credit a member (BANK_NOTIFICATIONS_CREDIT, ADR 080). Off unless
+   * set: an SMS sender id can be spoofed, so by default a notification only joins a transfer another source reports,
+   * and one that nothing else reports waits for the feed or an operator.
+   */
+  notificationsCredit?: boolean
 }
 
 /** sha256 of the fields that define a bank transfer, so a replay can be told from a different transfer with the same id. */
@@ -618,7 +624,8 @@ export function createDepositService(deps: DepositServiceDeps) {
         amount: transfer.amount,
         occurred_at: transfer.occurredAt.toISOString(),
       }
-      const found = await match(body, tx)
+      const matched = await match(body, tx)
+      const found = 'reason' in matched || settings.notificationsCredit ? matched : { reason: msg('UNMATCHED_NOTIFICATION_ONLY') }
       const note = 'reason' in found ? found.reason : null
       const deposit = await depositsRepository.insert(tx, {
         source: 'NOTIFICATION',
