@@ -1,5 +1,6 @@
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react'
 import { t } from '../lib/i18n/th.ts'
+import { FormError } from './fields.tsx'
 
 /**
  * A modal form on the native <dialog> (focus trap, Escape to close, the page behind inert). `onSubmit` gets the form's
@@ -34,11 +35,7 @@ export function FormDialog(props: {
         </h2>
         {props.lead && <p className="muted">{props.lead}</p>}
         {props.children}
-        {props.error && (
-          <p className="form__error" role="alert">
-            {props.error}
-          </p>
-        )}
+        <FormError message={props.error} />
         <div className="dialog__actions">
           <button type="button" className="button button--ghost" onClick={() => ref.current?.close()}>
             {t('common.cancel')}

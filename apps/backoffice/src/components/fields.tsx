@@ -40,6 +40,16 @@ function Frame(props: Labelled & { children: (described: { 'aria-describedby'?: 
   )
 }
 
+/** A form's error as an alert under it (nothing when there is none): every form shows and announces it the same way. */
+export function FormError({ message, id }: { message: string | null | undefined; id?: string }) {
+  if (!message) return null
+  return (
+    <p id={id} className="form__error" role="alert">
+      {message}
+    </p>
+  )
+}
+
 /** Read on submit (`name`, `defaultValue`) or held by the page (`value`, `onChange`). */
 interface Bound {
   name?: string

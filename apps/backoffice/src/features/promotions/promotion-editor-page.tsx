@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { ImageField } from '../../components/image-field.tsx'
-import { CheckboxField, TextField } from '../../components/fields.tsx'
+import { CheckboxField, FormError, TextField } from '../../components/fields.tsx'
 import { ToggleTabs } from '../../components/toggle-tabs.tsx'
 import { useToast } from '../../components/toasts.tsx'
 import { errorText } from '../../lib/api-client.ts'
@@ -210,11 +210,7 @@ function Editor({ id, initial, choices, pending }: { id?: number; initial: Promo
             <TextField label={t('promotions.endsAt')} type="datetime-local" value={form.endsAt} onChange={set('endsAt')} />
           </div>
         </Fieldset>
-        {error && (
-          <p className="form__error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <div className="row-actions">
           <button type="submit" className="button" disabled={save.isPending}>
             {t('promotions.save')}

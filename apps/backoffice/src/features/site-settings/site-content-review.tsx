@@ -2,7 +2,7 @@ import { formatDateTimeSeconds } from '@sanam/web-shared/format'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState, type ReactNode } from 'react'
 import { DataTable } from '../../components/data-table.tsx'
-import { DecideNote, mayDecide } from '../../components/decision.tsx'
+import { PendingVersionButtons } from '../../components/decision.tsx'
 import { FormDialog } from '../../components/dialog.tsx'
 import { TextField } from '../../components/fields.tsx'
 import { useToast } from '../../components/toasts.tsx'
@@ -10,6 +10,7 @@ import { errorText } from '../../lib/api-client.ts'
 import { t, type MessageKey } from '../../lib/i18n/th.ts'
 import { useApproveSiteVersion, useRejectSiteVersion } from './api/decide-site-version.ts'
 import type { SiteContentVersion, SiteSettings } from './api/get-site-settings.ts'
+import { ColumnHeads } from '../../components/column-heads.tsx'
 
 type Content = SiteContentVersion['content']
 
@@ -43,13 +44,7 @@ function ChangeTable({ now, proposed }: { now: Content; proposed: Content }) {
   return (
     <table className="table site-review">
       <caption className="visually-hidden">{t('site.pending')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('site.field')}</th>
-          <th scope="col">{t('site.now')}</th>
-          <th scope="col">{t('site.proposed')}</th>
-        </tr>
-      </thead>
+      <ColumnHeads labels={[t('site.field'), t('site.now'), t('site.proposed')]} />
       <tbody>
         {FIELDS.map((field) => {
           const [before, after] = [field.value(now), field.value(proposed)]
@@ -104,8 +99,6 @@ export function PendingContent({
   const reject = useRejectSiteVersion()
   const [deciding, setDeciding] = useState<'approve' | 'reject'>()
   const pending = settings.pending
-  // The server says whether this operator may apply the change now, and why not (ADR 075).
-  const blocked = pending !== null && !mayDecide(pending.can_decide)
   const decided = {
     onSuccess: ({ message }: { message: string | undefined }) => {
       if (message) toast(message)
@@ -125,26 +118,9 @@ export function PendingContent({
             #{pending.id} · {t('site.proposedBy')} {pending.proposed_by} · {formatDateTimeSeconds(pending.created_at)}
           </p>
           <ChangeTable now={contentOf(settings)} proposed={pending.content} />
-          <div className="row-actions">
-            {mayApprove && (
-              <button
-                type="button"
-                className="button"
-                disabled={blocked}
-                aria-describedby={blocked ? 'site-decide-hint' : undefined}
-                onClick={() => setDeciding('approve')}
-              >
-                {t('site.approve')} #{pending.id}
-              </button>
-            )}
-            {mayReject && (
-              <button type="button" className="button button--danger" onClick={() => setDeciding('reject')}>
-                {t('site.reject')} #{pending.id}
-              </button>
-            )}
-            {mayApprove && <DecideNote id="site-decide-hint" can={pending.can_decide} />}
+          <PendingVersionButtons screen="site" pending={pending} mayApprove={mayApprove} mayReject={mayReject} onDecide={setDeciding}>
             {!mayApprove && <span className="cell-note">{t('site.waitsForFinance')}</span>}
-          </div>
+          </PendingVersionButtons>
           {mayEdit && <p className="muted">{t('site.pendingNote')}</p>}
         </>
       ) : (
