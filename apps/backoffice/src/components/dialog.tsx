@@ -1,4 +1,5 @@
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react'
+import { errorText } from '../lib/api-client.ts'
 import { t } from '../lib/i18n/th.ts'
 import { FormError } from './fields.tsx'
 
@@ -47,4 +48,19 @@ export function FormDialog(props: {
       </form>
     </dialog>
   )
+}
+
+/**
+ * A FormDialog's `busy`, `error` and `onClose` for the one mutation it sends: busy while it runs, its error as text,
+ * and closing forgets that error, so the dialog opened again starts clean.
+ */
+export function mutationDialog(mutation: { isPending: boolean; error: unknown; reset: () => void }, onClose: () => void) {
+  return {
+    busy: mutation.isPending,
+    error: mutation.error ? errorText(mutation.error) : undefined,
+    onClose: () => {
+      onClose()
+      mutation.reset()
+    },
+  }
 }

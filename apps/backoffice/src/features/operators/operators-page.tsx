@@ -3,7 +3,7 @@ import { formatDateTimeSeconds } from '@sanam/web-shared/format'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
 import { DataTable } from '../../components/data-table.tsx'
-import { FormDialog } from '../../components/dialog.tsx'
+import { FormDialog, mutationDialog } from '../../components/dialog.tsx'
 import { SelectField, TextField } from '../../components/fields.tsx'
 import { useToast } from '../../components/toasts.tsx'
 import { errorText } from '../../lib/api-client.ts'
@@ -132,13 +132,8 @@ export function OperatorsPage() {
           title={t('operators.create')}
           lead={t('operators.createLead')}
           submitLabel={t('common.save')}
-          busy={create.isPending}
-          error={create.error ? errorText(create.error) : undefined}
+          {...mutationDialog(create, () => setEditing(undefined))}
           onSubmit={(fields) => create.mutate({ username: fields.username ?? '', phone: fields.phone ?? '', role: roleOf(fields.role) }, done)}
-          onClose={() => {
-            setEditing(undefined)
-            create.reset()
-          }}
         >
           <TextField required label={t('operators.username')} name="username" maxLength={32} pattern="[a-z0-9_.\-]{3,32}" />
           <TextField required label={t('operators.phone')} name="phone" type="tel" inputMode="numeric" maxLength={10} pattern={PHONE_PATTERN} />
@@ -150,8 +145,7 @@ export function OperatorsPage() {
           title={`${t(editing.kind === 'role' ? 'operators.changeRole' : editing.kind === 'phone' ? 'operators.changePhone' : 'operators.resetPassword')} · ${editing.operator.username}`}
           {...(editing.kind === 'reset-password' ? { lead: `${t('operators.resetPasswordLead')} (${editing.operator.phone ?? t('operators.noPhone')})` } : {})}
           submitLabel={t(editing.kind === 'reset-password' ? 'operators.send' : 'common.save')}
-          busy={edit.isPending}
-          error={edit.error ? errorText(edit.error) : undefined}
+          {...mutationDialog(edit, () => setEditing(undefined))}
           onSubmit={(fields) =>
             editing.kind === 'role'
               ? changeRole.mutate({ id: editing.operator.id, role: roleOf(fields.role) }, done)
@@ -159,10 +153,6 @@ export function OperatorsPage() {
                 ? changePhone.mutate({ id: editing.operator.id, phone: fields.phone ?? '' }, done)
                 : resetPassword.mutate({ id: editing.operator.id }, done)
           }
-          onClose={() => {
-            setEditing(undefined)
-            edit.reset()
-          }}
         >
           {editing.kind === 'role' && <RoleSelect defaultValue={editing.operator.role} />}
           {editing.kind === 'phone' && (

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { ImageField } from '../../components/image-field.tsx'
 import { CheckboxField, FormError, TextField } from '../../components/fields.tsx'
-import { ToggleTabs } from '../../components/toggle-tabs.tsx'
+import { ToggleTabs, type OneOf } from '../../components/toggle-tabs.tsx'
 import { useToast } from '../../components/toasts.tsx'
 import { errorText } from '../../lib/api-client.ts'
 import { t } from '../../lib/i18n/th.ts'
@@ -61,14 +61,7 @@ function Fieldset({ legend, children }: { legend: string; children: ReactNode })
 }
 
 /** One choice among options, as radio buttons. */
-function Choice<T extends string>(props: {
-  legend: string
-  name: string
-  options: readonly T[]
-  value: T
-  text: (option: T) => string
-  onChange: (value: T) => void
-}) {
+function Choice<T extends string>(props: OneOf<T> & { legend: string; name: string }) {
   return (
     <Fieldset legend={props.legend}>
       <div className="promo-options">
