@@ -14,6 +14,7 @@ import { planQueryOptions } from './api/get-plan.ts'
 import { useProposePlan } from './api/propose-plan.ts'
 import { PlanHistory } from './plan-history.tsx'
 import { ColumnHeads } from '../../components/column-heads.tsx'
+import { TitledSection } from '../../components/titled-section.tsx'
 
 type Key = keyof PlanValues
 type Kind = 'percent' | 'baht' | 'interval'
@@ -175,10 +176,7 @@ export function PlanPage() {
         {!pending && <ValuesTable caption={t('plan.current')} current={current} />}
       </section>
 
-      <section className="panel" aria-labelledby="plan-pending-title">
-        <h2 id="plan-pending-title" className="panel__title">
-          {t('plan.pending')}
-        </h2>
+      <TitledSection className="panel" titleClassName="panel__title" title={t('plan.pending')}>
         {pending ? (
           <>
             <p className="muted" data-testid="plan-pending">
@@ -191,7 +189,7 @@ export function PlanPage() {
           <p className="muted">{t('plan.noPending')}</p>
         )}
         {!pending && mayPropose && <ProposeForm key={`${current.id}-${formKey}`} current={current} onDone={() => setFormKey((k) => k + 1)} />}
-      </section>
+      </TitledSection>
 
       <PlanHistory history={history} />
 

@@ -11,6 +11,7 @@ import { t, type MessageKey } from '../../lib/i18n/th.ts'
 import { useApproveSiteVersion, useRejectSiteVersion } from './api/decide-site-version.ts'
 import type { SiteContentVersion, SiteSettings } from './api/get-site-settings.ts'
 import { ColumnHeads } from '../../components/column-heads.tsx'
+import { TitledSection } from '../../components/titled-section.tsx'
 
 type Content = SiteContentVersion['content']
 
@@ -108,10 +109,7 @@ export function PendingContent({
   const failure = approve.error ?? reject.error
 
   return (
-    <section className="site-section site-pending" aria-labelledby="site-pending-title">
-      <h2 id="site-pending-title" className="site-section__title">
-        {t('site.pending')}
-      </h2>
+    <TitledSection className="site-section site-pending" titleClassName="site-section__title" title={t('site.pending')}>
       {pending ? (
         <>
           <p className="muted" data-testid="site-pending">
@@ -146,7 +144,7 @@ export function PendingContent({
           {deciding === 'reject' && <TextField required label={t('site.rejectReason')} name="reason" maxLength={500} />}
         </FormDialog>
       )}
-    </section>
+    </TitledSection>
   )
 }
 
@@ -164,11 +162,8 @@ export function ContentHistory({ history }: { history: SiteContentVersion[] }) {
     [],
   )
   return (
-    <section className="site-section" aria-labelledby="site-history-title">
-      <h2 id="site-history-title" className="site-section__title">
-        {t('site.history')}
-      </h2>
+    <TitledSection className="site-section" titleClassName="site-section__title" title={t('site.history')}>
       <DataTable caption={t('site.history')} columns={columns} rows={history} loading={false} />
-    </section>
+    </TitledSection>
   )
 }
