@@ -17,6 +17,7 @@ import { useResetOperatorPassword } from './api/reset-operator-password.ts'
 import { useUpdateOperatorAccess, type OperatorAccessChange } from './api/update-operator-access.ts'
 import { DecidesMoney } from './decides-money.tsx'
 import { OperatorRequests } from './operator-requests.tsx'
+import { PageHead } from '../../components/page-head.tsx'
 
 const ROLES: readonly Role[] = OPERATOR_ROLES
 type Editing = { kind: 'create' } | { kind: 'role' | 'phone' | 'reset-password'; operator: OperatorView }
@@ -118,13 +119,7 @@ export function OperatorsPage() {
 
   return (
     <section className="panel">
-      <div className="panel__head">
-        <h1 className="panel__title">{t('operators.title')}</h1>
-        <button type="button" className="button" onClick={() => setEditing({ kind: 'create' })}>
-          {t('operators.create')}
-        </button>
-      </div>
-      <p className="muted">{t('operators.lead')}</p>
+      <PageHead screen="operators" action={{ text: t('operators.create'), onClick: () => setEditing({ kind: 'create' }) }} />
       <OperatorRequests />
       <DataTable caption={t('operators.title')} columns={columns} rows={operators.data?.list} loading={operators.isPending} />
       {editing?.kind === 'create' && (
