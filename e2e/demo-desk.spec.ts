@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { shot } from './support/browser.ts'
 import { call } from './support/http.ts'
 import { expectAccessible } from './support/page.ts'
-import { openReportForToday } from './support/reports.ts'
+import { openReportForToday, openReportsScreen } from './support/reports.ts'
 import { useBrowserSuite } from './support/suite.ts'
 
 // A server of its own, as `npm start` seeds it: it moves the demo player's money.
@@ -26,6 +26,18 @@ async function deskPage(username: string): Promise<Page> {
   await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click()
   await page.getByRole('heading', { name: 'ภาพรวม' }).waitFor()
   return page
+}
+
+/** Opens a queue from the menu and starts approving the row that shows `rowText`: answers its dialog. */
+async function approveFromQueue(page: Page, queue: string, rowText: string) {
+  await page.getByRole('link', { name: queue }).click()
+  await page.getByRole('heading', { name: queue }).waitFor()
+  await page
+    .getByRole('row')
+    .filter({ hasText: rowText })
+    .getByRole('button', { name: /^อนุมัติ #/ })
+    .click()
+  return page.getByRole('dialog')
 }
 
 const balance = async (token: string) => (await call<{ balance: number }>(suite.baseUrl, 'GET', '/api/wallet/v2/balance', { token })).body.data.balance
@@ -47,15 +59,9 @@ describe('the demo desk', () => {
 
       // finance.a may decide money at once: it pays the withdrawal from the queue.
       const financeA = await deskPage('finance.a')
-      await financeA.getByRole('link', { name: 'คิวอนุมัติการถอน' }).click()
-      await financeA.getByRole('heading', { name: 'คิวอนุมัติการถอน' }).waitFor()
-      await financeA
-        .getByRole('row')
-        .filter({ hasText: '฿300.00' })
-        .getByRole('button', { name: /^อนุมัติ #/ })
-        .click()
-      await financeA.getByRole('dialog').getByLabel('เลขอ้างอิงการโอน').fill('DEMO-PAYOUT-1')
-      await financeA.getByRole('dialog').getByRole('button', { name: 'อนุมัติ' }).click()
+      const payout = await approveFromQueue(financeA, 'คิวอนุมัติการถอน', '฿300.00')
+      await payout.getByLabel('เลขอ้างอิงการโอน').fill('DEMO-PAYOUT-1')
+      await payout.getByRole('button', { name: 'อนุมัติ' }).click()
       await financeA.getByText('อนุมัติการถอนแล้ว').waitFor()
 
       // A manual deposit waits for a second person: finance.b, made at set-up too, confirms it.
@@ -71,20 +77,13 @@ describe('the demo desk', () => {
       expect(await balance(token)).toBe(700)
 
       const financeB = await deskPage('finance.b')
-      await financeB.getByRole('link', { name: 'คิวอนุมัติรายการเงิน' }).click()
-      await financeB.getByRole('heading', { name: 'คิวอนุมัติรายการเงิน' }).waitFor()
-      await financeB
-        .getByRole('row')
-        .filter({ hasText: 'KBANK-DEMO-250' })
-        .getByRole('button', { name: /^อนุมัติ #/ })
-        .click()
-      await financeB.getByRole('dialog').getByRole('button', { name: 'อนุมัติ', exact: true }).click()
+      const confirmation = await approveFromQueue(financeB, 'คิวอนุมัติรายการเงิน', 'KBANK-DEMO-250')
+      await confirmation.getByRole('button', { name: 'อนุมัติ', exact: true }).click()
       await financeB.getByText('อนุมัติรายการแล้ว').waitFor()
       await expect.poll(() => balance(token)).toBe(950)
 
       // The report of today's payments shows both.
-      await financeB.getByRole('link', { name: 'รายงาน', exact: true }).click()
-      await financeB.getByRole('heading', { level: 1, name: 'รายงาน' }).waitFor()
+      await openReportsScreen(financeB)
       await openReportForToday(financeB, 'ฝาก-ถอนรายวัน')
       const today = financeB.getByRole('table', { name: 'ฝาก-ถอนรายวัน' }).getByRole('row').filter({ hasText: '฿300.00' })
       // Today's deposits: the seed's opening 1,000 and the confirmed 250.

@@ -19,7 +19,7 @@ import { DESK_HOST, launchBrowser, newDesktopContext, newPhoneContext, settle } 
 import { bankSignature, call } from './support/http.ts'
 import { SEASONED_MS } from './support/operator.ts'
 import { atPath, expectAccessible } from './support/page.ts'
-import { openReportForToday } from './support/reports.ts'
+import { openReportForToday, openReportsScreen } from './support/reports.ts'
 import { freePort, repoRoot, startServer, type RunningServer } from './support/server.ts'
 
 /**
@@ -347,8 +347,7 @@ describe('the operator guide, followed on a production install', () => {
     await nok.getByText('อนุมัติการถอนแล้ว').waitFor()
 
     // The day's report: 500 in, 200 out.
-    await ploy.getByRole('link', { name: 'รายงาน', exact: true }).click()
-    await ploy.getByRole('heading', { level: 1, name: 'รายงาน' }).waitFor()
+    await openReportsScreen(ploy)
     await openReportForToday(ploy, 'ฝาก-ถอนรายวัน')
     const today = ploy.getByRole('table', { name: 'ฝาก-ถอนรายวัน' }).getByRole('row').filter({ hasText: '฿500.00' })
     expect(await today.textContent()).toContain('฿200.00')

@@ -40,6 +40,12 @@ describe('player app: sign-in screens', () => {
     await page.getByLabel('รหัสผ่าน', { exact: true }).fill(password)
   }
 
+  /** Sends the filled login form and waits for the lobby's greeting of `firstname`. */
+  async function signIn(page: Page, firstname: string) {
+    await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click()
+    await page.getByRole('heading', { level: 1, name: `สวัสดี คุณ${firstname}` }).waitFor()
+  }
+
   async function fillRegister(page: Page, values: { mobile: string; password?: string; firstname?: string; surname?: string; account: string; bank?: RegExp }) {
     await page.getByLabel('เบอร์โทรศัพท์').fill(values.mobile)
     await page.getByLabel('รหัสผ่าน', { exact: true }).fill(values.password ?? 'secret12')
@@ -155,8 +161,7 @@ describe('player app: sign-in screens', () => {
     await fillLogin(page, DEMO.mobile, DEMO.password)
     await page.getByRole('checkbox', { name: 'จำเบอร์โทรไว้ในเครื่องนี้' }).check()
     await viewShot(page, 'player-login-remember')
-    await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click()
-    await page.getByRole('heading', { level: 1, name: 'สวัสดี คุณสมชาย' }).waitFor()
+    await signIn(page, 'สมชาย')
 
     const storage = await page.evaluate(() => JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } }))
     expect(storage).toContain(DEMO.mobile)
@@ -176,8 +181,7 @@ describe('player app: sign-in screens', () => {
     // Unticked: the phone is forgotten.
     await page.getByLabel('รหัสผ่าน', { exact: true }).fill(DEMO.password)
     await page.getByRole('checkbox', { name: 'จำเบอร์โทรไว้ในเครื่องนี้' }).uncheck()
-    await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click()
-    await page.getByRole('heading', { level: 1, name: 'สวัสดี คุณสมชาย' }).waitFor()
+    await signIn(page, 'สมชาย')
     expect(await page.evaluate(() => localStorage.getItem('sanam.rememberedPhone'))).toBeNull()
     await page.getByRole('button', { name: 'ออกจากระบบ' }).click()
     await atPath(page, '/login')
@@ -205,8 +209,7 @@ describe('player app: sign-in screens', () => {
 
     // A session revoked while the lobby is open: the next call (balance refresh) ends it.
     await fillLogin(page, DEMO.mobile, DEMO.password)
-    await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click()
-    await page.getByRole('heading', { level: 1, name: 'สวัสดี คุณสมชาย' }).waitFor()
+    await signIn(page, 'สมชาย')
     const token = await page.evaluate((key) => (JSON.parse(atob(sessionStorage.getItem(key) ?? '')) as { t: string }).t, SESSION_KEY)
     // Toasts stack (each stays 3 s): let the earlier ones go so the one this expiry shows is the only one. Before the
     // sign-out, so the session ends while the lobby is quiet rather than three seconds before the tap.
@@ -227,8 +230,7 @@ describe('player app: sign-in screens', () => {
 
     // The redirect is re-armed by the next successful login.
     await fillLogin(page, DEMO.mobile, DEMO.password)
-    await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click()
-    await page.getByRole('heading', { level: 1, name: 'สวัสดี คุณสมชาย' }).waitFor()
+    await signIn(page, 'สมชาย')
     expect(problems).toEqual([])
   })
 
@@ -333,8 +335,7 @@ describe('player app: sign-in screens', () => {
 
     expect(await page.getByLabel('เบอร์โทรศัพท์').inputValue()).toBe(mobile)
     await page.getByLabel('รหัสผ่าน', { exact: true }).fill('newpass1')
-    await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click()
-    await page.getByRole('heading', { level: 1, name: 'สวัสดี คุณมานี' }).waitFor()
+    await signIn(page, 'มานี')
     expect(problems).toEqual([])
   })
 

@@ -22,6 +22,26 @@ async function showAtTop(page: Page, selector: string) {
   await nextFrames(page)
 }
 
+/** Until the second item of a sliding row (a carousel's slide, the promotion panel's page) sits exactly in its viewport. */
+async function untilSecondInView(page: Page, viewport: string, items: string) {
+  await page.waitForFunction(
+    ([viewportSelector, itemsSelector]) => {
+      const box = document.querySelector(viewportSelector)?.getBoundingClientRect()
+      const second = document.querySelectorAll(itemsSelector)[1]?.getBoundingClientRect()
+      return box && second && Math.abs(box.x - second.x) < 0.5
+    },
+    [viewport, items] as const,
+    { polling: 100 },
+  )
+}
+
+/** A promise a held route waits on, and what releases it: the page is seen while its answer is held back. */
+function heldUntilReleased() {
+  let release: () => void = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  return { held, release }
+}
+
 /** The item labels of a list, once it has loaded (a list appears with its items, from one catalogue answer). */
 async function labels(page: Page, list: string) {
   const buttons = page.getByRole('list', { name: list, exact: true }).getByRole('button')
@@ -105,15 +125,7 @@ describe('player app: home lobby', () => {
       polling: 100,
     })
     // Until the slide has finished moving in.
-    await page.waitForFunction(
-      () => {
-        const viewport = document.querySelector('.banner__viewport')?.getBoundingClientRect()
-        const second = document.querySelectorAll('.banner__slide')[1]?.getBoundingClientRect()
-        return viewport && second && Math.abs(viewport.x - second.x) < 0.5
-      },
-      null,
-      { polling: 100 },
-    )
+    await untilSecondInView(page, '.banner__viewport', '.banner__slide')
     await viewShot(page, 'player-home-carousel-slide')
     // A dot (manual move) goes there and holds it for 5 s.
     await carousel.getByRole('button', { name: 'ไปที่สไลด์ 4' }).click()
@@ -227,8 +239,7 @@ describe('player app: home lobby', () => {
   })
 
   it('launching a game shows the overlay and opens the demo game in a new window', async () => {
-    let answerLaunch: () => void = () => {}
-    const launchHeld = new Promise<void>((resolve) => (answerLaunch = resolve))
+    const { held: launchHeld, release: answerLaunch } = heldUntilReleased()
     const { page, problems } = await openLobby({
       before: async (page) => {
         // The launch call is held until the overlay it shows has been seen.
@@ -312,15 +323,7 @@ describe('player app: home lobby', () => {
 
     await panel.getByRole('button', { name: 'รายละเอียด' }).click()
     // Until the swipe animation has brought page 2 exactly into the panel.
-    await page.waitForFunction(
-      () => {
-        const viewport = document.querySelector('.promo__viewport')?.getBoundingClientRect()
-        const second = document.querySelectorAll('.promo__page')[1]?.getBoundingClientRect()
-        return viewport && second && Math.abs(viewport.x - second.x) < 0.5
-      },
-      null,
-      { polling: 100 },
-    )
+    await untilSecondInView(page, '.promo__viewport', '.promo__page')
     expect(await panel.getByRole('button', { name: 'รายละเอียด' }).getAttribute('aria-current')).toBe('true')
     expect(await panel.getByText('21 พ.ย. 2569 12:30').isVisible()).toBe(true)
     await viewShot(page, 'player-promotion-page-2')
@@ -335,8 +338,7 @@ describe('player app: home lobby', () => {
   })
 
   it('loading and empty states', async () => {
-    let release: () => void = () => {}
-    const held = new Promise<void>((resolve) => (release = resolve))
+    const { held, release } = heldUntilReleased()
     const { page, problems } = await openLobby({
       before: async (page) => {
         await page.route('**/api/games/providers', async (route) => {

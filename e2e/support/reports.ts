@@ -4,6 +4,12 @@ import type { Page } from 'playwright-core'
 /** Today in Bangkok, as the report's day fields take it. */
 export const bangkokToday = () => bangkokDay(new Date())
 
+/** From any back-office screen: the reports screen, through the menu. */
+export async function openReportsScreen(page: Page) {
+  await page.getByRole('link', { name: 'รายงาน', exact: true }).click()
+  await page.getByRole('heading', { level: 1, name: 'รายงาน' }).waitFor()
+}
+
 /** On the reports page: shows `title` for today through the form, and waits for its table. */
 export async function openReportForToday(page: Page, title: string) {
   await page.getByRole('combobox', { name: /^รายงาน/ }).selectOption({ label: title })

@@ -42,6 +42,15 @@ export function describeSeamlessConformance(name: string, makeDriver: (t: TestAp
     }
     const id = () => randomUUID()
 
+    /** A player with 100 baht who has just bet `amount` in a new round, its bet's transaction `betTx`. */
+    async function betPlaced(amount: string) {
+      const played = await playing(100)
+      const round = id()
+      const betTx = id()
+      await driver.bet(played.session, { round, tx: betTx, amount })
+      return { ...played, round, betTx }
+    }
+
     it('duplicate bet: debited once, the replay answers the same', async () => {
       const { token, session } = await playing(100)
       const call = { round: id(), tx: id(), amount: '10.00' }
@@ -70,9 +79,7 @@ export function describeSeamlessConformance(name: string, makeDriver: (t: TestAp
     })
 
     it('duplicate win: paid once', async () => {
-      const { token, session } = await playing(100)
-      const round = id()
-      await driver.bet(session, { round, tx: id(), amount: '10.00' })
+      const { token, session, round } = await betPlaced('10.00')
       const win = { round, tx: id(), amount: '25.00' }
       await driver.win(session, win)
       await driver.win(session, win)
@@ -91,10 +98,7 @@ export function describeSeamlessConformance(name: string, makeDriver: (t: TestAp
     })
 
     it('double rollback: refunded once', async () => {
-      const { token, session } = await playing(100)
-      const round = id()
-      const betTx = id()
-      await driver.bet(session, { round, tx: betTx, amount: '40.00' })
+      const { token, session, round, betTx } = await betPlaced('40.00')
       await driver.rollback(session, { round, tx: id(), ref: betTx })
       await driver.rollback(session, { round, tx: id(), ref: betTx })
       expect(await balanceOf(t, token)).toBe(100)
@@ -102,9 +106,7 @@ export function describeSeamlessConformance(name: string, makeDriver: (t: TestAp
     })
 
     it('win after the session expired: still paid', async () => {
-      const { token, session } = await playing(100)
-      const round = id()
-      await driver.bet(session, { round, tx: id(), amount: '10.00' })
+      const { token, session, round } = await betPlaced('10.00')
       t.clock.advance(24 * 60 * 60_000)
       expect((await driver.win(session, { round, tx: id(), amount: '30.00' })).status).toBe('OK')
       expect(await balanceOf(t, token)).toBe(120)

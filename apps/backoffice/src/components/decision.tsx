@@ -110,3 +110,38 @@ export function DecisionDialog(props: {
     </FormDialog>
   )
 }
+
+/**
+ * The approve and reject buttons of the one version waiting for a second operator (the plan, the site's content),
+ * each naming its `#id`; approving is blocked, with the server's reason, when its `can_decide` says so (ADR 075). Their texts are
+ * `<screen>.approve` and `<screen>.reject`; `children` are further notes in the same row.
+ */
+export function PendingVersionButtons(props: {
+  screen: 'plan' | 'site'
+  pending: { id: number; can_decide?: CanDecide | undefined }
+  mayApprove: boolean
+  mayReject: boolean
+  onDecide: (kind: Decision<unknown>['kind']) => void
+  children?: ReactNode
+}) {
+  const { screen } = props
+  const { id, can_decide: can } = props.pending
+  const blocked = !mayDecide(can)
+  const hint = `${screen}-decide-hint`
+  return (
+    <div className="row-actions">
+      {props.mayApprove && (
+        <button type="button" className="button" disabled={blocked} aria-describedby={blocked ? hint : undefined} onClick={() => props.onDecide('approve')}>
+          {t(`${screen}.approve`)} #{id}
+        </button>
+      )}
+      {props.mayReject && (
+        <button type="button" className="button button--danger" onClick={() => props.onDecide('reject')}>
+          {t(`${screen}.reject`)} #{id}
+        </button>
+      )}
+      {props.mayApprove && <DecideNote id={hint} can={can} />}
+      {props.children}
+    </div>
+  )
+}

@@ -1,5 +1,7 @@
 import { useEffect, useRef, type FormEvent, type ReactNode } from 'react'
+import { errorText } from '../lib/api-client.ts'
 import { t } from '../lib/i18n/th.ts'
+import { FormError } from './fields.tsx'
 
 /**
  * A modal form on the native <dialog> (focus trap, Escape to close, the page behind inert). `onSubmit` gets the form's
@@ -34,11 +36,7 @@ export function FormDialog(props: {
         </h2>
         {props.lead && <p className="muted">{props.lead}</p>}
         {props.children}
-        {props.error && (
-          <p className="form__error" role="alert">
-            {props.error}
-          </p>
-        )}
+        <FormError message={props.error} />
         <div className="dialog__actions">
           <button type="button" className="button button--ghost" onClick={() => ref.current?.close()}>
             {t('common.cancel')}
@@ -50,4 +48,19 @@ export function FormDialog(props: {
       </form>
     </dialog>
   )
+}
+
+/**
+ * A FormDialog's `busy`, `error` and `onClose` for the one mutation it sends: busy while it runs, its error as text,
+ * and closing forgets that error, so the dialog opened again starts clean.
+ */
+export function mutationDialog(mutation: { isPending: boolean; error: unknown; reset: () => void }, onClose: () => void) {
+  return {
+    busy: mutation.isPending,
+    error: mutation.error ? errorText(mutation.error) : undefined,
+    onClose: () => {
+      onClose()
+      mutation.reset()
+    },
+  }
 }

@@ -16,16 +16,41 @@ interface Labelled {
   className?: string
 }
 
-/** The label, the control, then the one hint and the one error display, both read out with the control. */
-function Frame(props: Labelled & { children: (described: { 'aria-describedby'?: string; 'aria-invalid'?: true }) => ReactNode }) {
+/** What every control of the kit carries: its class, its name and binding, and the hint and error read out with it. */
+interface Control {
+  className: string
+  name: string | undefined
+  required: boolean | undefined
+  'aria-describedby'?: string
+  'aria-invalid'?: true
+  defaultValue: string | undefined
+  value: string | undefined
+  onChange: ((event: { target: { value: string } }) => void) | undefined
+}
+
+/**
+ * The label, the control, then the one hint and the one error display, both read out with the control. The control
+ * (an input, a select, a textarea) is given what every field's control carries; it adds its own attributes.
+ */
+function Frame(props: Labelled & Bound & { children: (control: Control) => ReactNode }) {
   const id = useId()
   const hintId = props.hint ? `${id}-hint` : undefined
   const errorId = props.error ? `${id}-error` : undefined
   const describedBy = [hintId, errorId].filter(Boolean).join(' ')
+  const onChange = props.onChange
   return (
     <label className={props.className ? `field ${props.className}` : 'field'}>
       <span className="field__label">{props.label}</span>
-      {props.children({ ...(describedBy ? { 'aria-describedby': describedBy } : {}), ...(errorId ? { 'aria-invalid': true } : {}) })}
+      {props.children({
+        className: 'field__input',
+        name: props.name,
+        required: props.required,
+        ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+        ...(errorId ? { 'aria-invalid': true } : {}),
+        defaultValue: props.defaultValue,
+        value: props.value,
+        onChange: onChange && ((event) => onChange(event.target.value)),
+      })}
       {props.hint && (
         <span className="cell-note" id={hintId}>
           {props.hint}
@@ -37,6 +62,16 @@ function Frame(props: Labelled & { children: (described: { 'aria-describedby'?: 
         </span>
       )}
     </label>
+  )
+}
+
+/** A form's error as an alert under it (nothing when there is none): every form shows and announces it the same way. */
+export function FormError({ message, id }: { message: string | null | undefined; id?: string }) {
+  if (!message) return null
+  return (
+    <p id={id} className="form__error" role="alert">
+      {message}
+    </p>
   )
 }
 
@@ -71,11 +106,10 @@ export function TextField(
 ) {
   const number = props.type === 'number'
   return (
-    <Frame label={props.label} hint={props.hint} error={props.error} className={props.className}>
-      {(described) => (
+    <Frame {...props}>
+      {(control) => (
         <input
-          className="field__input"
-          name={props.name}
+          {...control}
           type={props.type ?? 'text'}
           inputMode={props.inputMode ?? (number ? 'decimal' : undefined)}
           autoComplete={props.autoComplete ?? 'off'}
@@ -85,13 +119,8 @@ export function TextField(
           minLength={props.minLength}
           maxLength={props.maxLength}
           pattern={props.pattern}
-          required={props.required}
           readOnly={props.readOnly}
           autoFocus={props.autoFocus}
-          {...described}
-          defaultValue={props.defaultValue}
-          value={props.value}
-          onChange={props.onChange && ((event) => props.onChange?.(event.target.value))}
           onKeyDown={props.onKeyDown}
         />
       )}
@@ -102,17 +131,9 @@ export function TextField(
 /** A choice from a fixed list. */
 export function SelectField(props: Labelled & Bound & { options: ReadonlyArray<{ value: string; text: string }> }) {
   return (
-    <Frame label={props.label} hint={props.hint} error={props.error} className={props.className}>
-      {(described) => (
-        <select
-          className="field__input"
-          name={props.name}
-          required={props.required}
-          {...described}
-          defaultValue={props.defaultValue}
-          value={props.value}
-          onChange={props.onChange && ((event) => props.onChange?.(event.target.value))}
-        >
+    <Frame {...props}>
+      {(control) => (
+        <select {...control}>
           {props.options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.text}
@@ -126,23 +147,7 @@ export function SelectField(props: Labelled & Bound & { options: ReadonlyArray<{
 
 /** Several lines of text. */
 export function TextAreaField(props: Labelled & Bound & { rows?: number; maxLength?: number }) {
-  return (
-    <Frame label={props.label} hint={props.hint} error={props.error} className={props.className}>
-      {(described) => (
-        <textarea
-          className="field__input"
-          name={props.name}
-          rows={props.rows ?? 3}
-          maxLength={props.maxLength}
-          required={props.required}
-          {...described}
-          defaultValue={props.defaultValue}
-          value={props.value}
-          onChange={props.onChange && ((event) => props.onChange?.(event.target.value))}
-        />
-      )}
-    </Frame>
-  )
+  return <Frame {...props}>{(control) => <textarea {...control} rows={props.rows ?? 3} maxLength={props.maxLength} />}</Frame>
 }
 
 /** A yes/no: the box before its label, as a form reads it on submit (`on` when ticked) or held by the page. */

@@ -3,6 +3,7 @@ import { MAX_UPLOAD_IMAGE_BYTES, UPLOAD_IMAGE_TYPES } from '@sanam/contract/medi
 import { errorText } from '../lib/api-client.ts'
 import { uploadImage } from '../lib/api/upload-image.ts'
 import { t } from '../lib/i18n/th.ts'
+import { FormError } from './fields.tsx'
 
 export interface ImageFieldProps {
   label: string
@@ -68,11 +69,7 @@ export function ImageField({ label, value, onChange, previewHeight = 96, require
           onChange={(event) => void pick(event)}
         />
       </div>
-      {error && (
-        <p id={errorId} className="form__error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError id={errorId} message={error} />
     </div>
   )
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { bigint, check, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
-import { players, sessions } from './players.ts'
+import { playerRef, sessions } from './players.ts'
 
 // The player's own limits and the session reminder (issue 21 §1, §6; ADR 048).
 
@@ -13,9 +13,7 @@ import { players, sessions } from './players.ts'
 export const playerLimits = pgTable(
   'player_limits',
   {
-    playerId: bigint('player_id', { mode: 'number' })
-      .notNull()
-      .references(() => players.id),
+    playerId: playerRef(),
     kind: text('kind', { enum: ['DEPOSIT_DAY', 'DEPOSIT_WEEK', 'DEPOSIT_MONTH', 'LOSS_DAY', 'SESSION_REMINDER'] }).notNull(),
     value: bigint('value', { mode: 'bigint' }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),

@@ -66,9 +66,9 @@ export const players = pgTable(
   ],
 )
 
-/** The player a row belongs to. */
-export const playerRef = () =>
-  int64('player_id')
+/** The player a row belongs to (`player_id`), or another player it names (an accrual's beneficiary and source). */
+export const playerRef = (name = 'player_id') =>
+  int64(name)
     .notNull()
     .references(() => players.id)
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { operatorRef } from './backoffice.ts'
 import { createdAt, instant, int64, serialId } from './columns.ts'
-import { playerRef, players } from './players.ts'
+import { playerRef } from './players.ts'
 
 // Promotions, referral and rebate (spec §3, §9; DESIGN §4).
 
@@ -108,12 +108,8 @@ export const accruals = pgTable(
   'accruals',
   {
     day: text('day').notNull(),
-    beneficiaryId: int64('beneficiary_id')
-      .notNull()
-      .references(() => players.id),
-    sourceId: int64('source_id')
-      .notNull()
-      .references(() => players.id),
+    beneficiaryId: playerRef('beneficiary_id'),
+    sourceId: playerRef('source_id'),
     level: smallint('level').notNull(),
     turnover: bigint('turnover', { mode: 'bigint' }).notNull(),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),

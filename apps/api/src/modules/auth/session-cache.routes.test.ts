@@ -133,17 +133,28 @@ function revocationApplied(listener: NotificationListener, playerId: number, tim
 }
 
 describe.runIf(process.env.SANAM_TEST_DB === 'postgres')('session cache across processes (PostgreSQL)', () => {
-  /** A second API process on the same database, with its own cache and listener. */
-  async function secondInstance(): Promise<BuiltApp> {
-    const built = await buildApp({ config: testConfig(), database: t.database, clock: t.clock, limiter: memoryRateLimiter(t.clock), logger: false })
-    await built.app.ready()
-    expect(built.sessions.listener?.online).toBe(true)
-    return built
+  /** Runs `test` with a second API process on the same database (its own cache and listener), closed after it. */
+  async function withSecondInstance(test: (b: BuiltApp) => Promise<void>) {
+    const b = await buildApp({ config: testConfig(), database: t.database, clock: t.clock, limiter: memoryRateLimiter(t.clock), logger: false })
+    try {
+      await b.app.ready()
+      expect(b.sessions.listener?.online).toBe(true)
+      await test(b)
+    } finally {
+      await b.app.close()
+    }
   }
 
-  it('a logout through instance A is refused by instance B, which had the token cached', async () => {
-    const b = await secondInstance()
-    try {
+  /** A player signed in once through A and once through B, both sessions answered by B. */
+  async function signedInOnBoth(b: BuiltApp) {
+    const player = await makePlayer(t.db)
+    const [a1, a2] = [await login(player), await login(player, b.app)]
+    for (const token of [a1, a2]) expect(await status(token, b.app)).toBe(200)
+    return { player, a1, a2 }
+  }
+
+  it('a logout through instance A is refused by instance B, which had the token cached', () =>
+    withSecondInstance(async (b) => {
       const player = await makePlayer(t.db)
       const token = await login(player)
       expect(await status(token, b.app)).toBe(200)
@@ -154,35 +165,22 @@ describe.runIf(process.env.SANAM_TEST_DB === 'postgres')('session cache across p
       await applied
       expect(cachedIn(b, token)).toBe(false)
       expect(await status(token, b.app)).toBe(401)
-    } finally {
-      await b.app.close()
-    }
-  })
+    }))
 
-  it('a password change through A ends every session of the player on B', async () => {
-    const b = await secondInstance()
-    try {
-      const player = await makePlayer(t.db)
-      const [a1, a2] = [await login(player), await login(player, b.app)]
-      for (const token of [a1, a2]) expect(await status(token, b.app)).toBe(200)
-
+  it('a password change through A ends every session of the player on B', () =>
+    withSecondInstance(async (b) => {
+      const { player, a1, a2 } = await signedInOnBoth(b)
       const applied = revocationApplied(b.sessions.listener!, player.id)
       const res = await t.post('/api/user/@me/password', { old: player.password, new: 'brand-new-1' }, a1)
       expect(res.statusCode).toBe(200)
       await applied
       expect(await status(a1, b.app)).toBe(401)
       expect(await status(a2, b.app)).toBe(401)
-    } finally {
-      await b.app.close()
-    }
-  })
+    }))
 
-  it('a time-out chosen through A ends every session of the player on B (ADR 047)', async () => {
-    const b = await secondInstance()
-    try {
-      const player = await makePlayer(t.db)
-      const [a1, a2] = [await login(player), await login(player, b.app)]
-      for (const token of [a1, a2]) expect(await status(token, b.app)).toBe(200)
+  it('a time-out chosen through A ends every session of the player on B (ADR 047)', () =>
+    withSecondInstance(async (b) => {
+      const { player, a1, a2 } = await signedInOnBoth(b)
       expect(cachedIn(b, a2)).toBe(true)
 
       const applied = revocationApplied(b.sessions.listener!, player.id)
@@ -194,10 +192,7 @@ describe.runIf(process.env.SANAM_TEST_DB === 'postgres')('session cache across p
       // Signing in on B again opens the restricted mode there too.
       const again = await login(player, b.app)
       expect((await me(again, b.app)).json().data.restriction).toMatchObject({ kind: 'TIME_OUT', period: '24H' })
-    } finally {
-      await b.app.close()
-    }
-  })
+    }))
 
   it('a lost listener connection clears the cache and sends every request to the database until it is back', async () => {
     const listener = t.sessions.listener!

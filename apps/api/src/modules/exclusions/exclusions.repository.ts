@@ -44,6 +44,10 @@ const inList = (column: SQL, values: readonly string[]) =>
         sql`, `,
       )})`
 
+/** These players' exclusions that began as `began` says and had not ended by `after` (a permanent one never ends). */
+const playersExcluded = (playerIds: readonly number[], began: SQL, after: Date) =>
+  and(inArray(playerExclusions.playerId, [...new Set(playerIds)]), began, or(isNull(playerExclusions.endsAt), gt(playerExclusions.endsAt, after)))
+
 /** Time-outs and self-exclusions (ADR 047): rows are only ever added; the table refuses changes and removals. */
 export const exclusionsRepository = {
   async insert(db: Db, row: NewExclusion): Promise<ExclusionRow> {
@@ -60,13 +64,7 @@ export const exclusionsRepository = {
     const rows = await db
       .selectDistinctOn([playerExclusions.playerId])
       .from(playerExclusions)
-      .where(
-        and(
-          inArray(playerExclusions.playerId, [...new Set(playerIds)]),
-          lte(playerExclusions.startsAt, now),
-          or(isNull(playerExclusions.endsAt), gt(playerExclusions.endsAt, now)),
-        ),
-      )
+      .where(playersExcluded(playerIds, lte(playerExclusions.startsAt, now), now))
       .orderBy(asc(playerExclusions.playerId), sql`${playerExclusions.endsAt} desc nulls first`, desc(playerExclusions.id))
     return new Map(rows.map((row) => [row.playerId, row]))
   },
@@ -125,13 +123,7 @@ export const exclusionsRepository = {
     const rows = await db
       .selectDistinct({ playerId: playerExclusions.playerId })
       .from(playerExclusions)
-      .where(
-        and(
-          inArray(playerExclusions.playerId, [...new Set(playerIds)]),
-          lt(playerExclusions.startsAt, end),
-          or(isNull(playerExclusions.endsAt), gt(playerExclusions.endsAt, start)),
-        ),
-      )
+      .where(playersExcluded(playerIds, lt(playerExclusions.startsAt, end), start))
     return new Set(rows.map((r) => r.playerId))
   },
 }

@@ -211,22 +211,18 @@ export function createMembersService(deps: {
         rows.map((r) => r.id),
         clock.now(),
       )
-      return {
-        list: rows.map((r) => ({
-          id: r.id,
-          mobile: r.mobile,
-          firstname: r.firstname,
-          surname: r.surname,
-          bank_code: r.bankCode,
-          bank_account: r.bankAccount,
-          status: r.status,
-          created_at: r.createdAt.toISOString(),
-          exclusion: exclusions.has(r.id) ? toRestriction(exclusions.get(r.id)!) : null,
-        })),
-        page,
-        size: PAGE_SIZE,
-        total,
-      }
+      const list = rows.map((r) => ({
+        id: r.id,
+        mobile: r.mobile,
+        firstname: r.firstname,
+        surname: r.surname,
+        bank_code: r.bankCode,
+        bank_account: r.bankAccount,
+        status: r.status,
+        created_at: r.createdAt.toISOString(),
+        exclusion: exclusions.has(r.id) ? toRestriction(exclusions.get(r.id)!) : null,
+      }))
+      return paged(list, page, total)
     },
 
     profile,

@@ -219,6 +219,24 @@ export function createOperatorsService(deps: {
     return after
   }
 
+  /** The audit row of an owner's decision on a request: its kind, the operator it made or changed, who proposed it. */
+  async function recordRequestDecision(
+    tx: Db,
+    actor: OperatorActor,
+    action: 'operator.request_approve' | 'operator.request_reject',
+    row: OperatorRequestRow,
+    operatorId: number | null,
+  ) {
+    await auditRepository.record(tx, {
+      actor,
+      action,
+      targetType: 'operator_request',
+      targetId: String(row.id),
+      after: { kind: row.kind, operator_id: operatorId, requested_by: row.requestedBy },
+      at: clock.now(),
+    })
+  }
+
   /** The request `id`, locked for its decision; NOT_FOUND when there is none. */
   async function lockedRequest(tx: Db, id: number): Promise<OperatorRequestRow> {
     const row = await operatorsRepository.findRequest(tx, id, true)
@@ -478,14 +496,7 @@ export function createOperatorsService(deps: {
         const request = await toRequestView(tx, row)
         const operator = await apply(tx, outbox, { operatorId: row.requestedBy, ip: null }, proposalOf(row), actor.operatorId)
         await operatorsRepository.decideRequest(tx, row.id, { status: 'applied', decidedBy: actor.operatorId, decidedAt: clock.now(), operatorId: operator.id })
-        await auditRepository.record(tx, {
-          actor,
-          action: 'operator.request_approve',
-          targetType: 'operator_request',
-          targetId: String(row.id),
-          after: { kind: row.kind, operator_id: operator.id, requested_by: row.requestedBy },
-          at: clock.now(),
-        })
+        await recordRequestDecision(tx, actor, 'operator.request_approve', row, operator.id)
         return { operator, request }
       })
     },
@@ -496,14 +507,7 @@ export function createOperatorsService(deps: {
         const row = await lockedRequest(tx, requestId)
         if (!(await operatorsRepository.decideRequest(tx, row.id, { status: 'rejected', decidedBy: actor.operatorId, decidedAt: clock.now() })))
           throw new AppError('OPERATOR_REQUEST_DECIDED')
-        await auditRepository.record(tx, {
-          actor,
-          action: 'operator.request_reject',
-          targetType: 'operator_request',
-          targetId: String(row.id),
-          after: { kind: row.kind, operator_id: row.operatorId, requested_by: row.requestedBy },
-          at: clock.now(),
-        })
+        await recordRequestDecision(tx, actor, 'operator.request_reject', row, row.operatorId)
         return toRequestView(tx, row)
       })
     },

@@ -1,20 +1,13 @@
-import { and, asc, desc, eq, gt, lt, lte, ne, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, lt, lte, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { planVersions } from '../../db/schema.ts'
-import { withReviewers } from '../../db/reviewed.ts'
+import { decidedWithReviewers, insertPendingVersion, pendingWithReviewers, withReviewerNames, withReviewers } from '../../db/reviewed.ts'
 import { oneRow } from '../../db/rows.ts'
 
 export type PlanVersionRow = typeof planVersions.$inferSelect
 export type NewPlanVersion = typeof planVersions.$inferInsert
 /** A version with the names of who proposed and who decided it. */
 export type NamedPlanVersion = PlanVersionRow & { proposedByName: string | null; decidedByName: string | null }
-
-const named = (db: Db) => withReviewers(db, planVersions)
-const flat = (r: { version: PlanVersionRow; proposedBy: string | null; decidedBy: string | null }): NamedPlanVersion => ({
-  ...r.version,
-  proposedByName: r.proposedBy,
-  decidedByName: r.decidedBy,
-})
 
 /** SQL for the referral plan and limits (ADR 044). */
 export const planRepository = {
@@ -30,12 +23,7 @@ export const planRepository = {
 
   /** Inserts a PENDING proposal; undefined when another one is waiting (one at a time). */
   async insertPending(db: Db, row: NewPlanVersion): Promise<PlanVersionRow | undefined> {
-    const [inserted] = await db
-      .insert(planVersions)
-      .values(row)
-      .onConflictDoNothing({ target: planVersions.status, where: sql`status = 'PENDING'` })
-      .returning()
-    return inserted
+    return insertPendingVersion(db, planVersions, row)
   },
 
   /** The APPLIED version in force at `at` (the latest to take effect at or before it). */
@@ -63,22 +51,19 @@ export const planRepository = {
   },
 
   async named(db: Db, id: number): Promise<NamedPlanVersion | undefined> {
-    const [row] = await named(db).where(eq(planVersions.id, id)).limit(1)
-    return row && flat(row)
+    const [row] = await withReviewers(db, planVersions).where(eq(planVersions.id, id)).limit(1)
+    return row && withReviewerNames(row)
   },
 
   async pending(db: Db): Promise<NamedPlanVersion | undefined> {
-    const [row] = await named(db).where(eq(planVersions.status, 'PENDING')).limit(1)
-    return row && flat(row)
+    const row = await pendingWithReviewers(db, planVersions)
+    return row && withReviewerNames(row)
   },
 
   /** Decided versions, newest first (at most `limit`: a plan changes a few times a year). */
   async history(db: Db, limit: number): Promise<NamedPlanVersion[]> {
-    const rows = await named(db)
-      .where(ne(planVersions.status, 'PENDING'))
-      .orderBy(desc(sql`coalesce(${planVersions.decidedAt}, ${planVersions.createdAt})`), desc(planVersions.id))
-      .limit(limit)
-    return rows.map(flat)
+    const rows = await decidedWithReviewers(db, planVersions, sql`coalesce(${planVersions.decidedAt}, ${planVersions.createdAt})`, limit)
+    return rows.map(withReviewerNames)
   },
 
   async decide(

@@ -11,6 +11,7 @@ import {
 } from '@sanam/contract'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
+import { reviewView } from '../../db/reviewed.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
@@ -132,19 +133,13 @@ const decider = (row: { proposedBy: number | null }, operatorId: number, at: Dat
 })
 
 function toVersion(row: NamedPlanVersion): PlanVersion {
-  const iso = (d: Date | null) => (d ? d.toISOString() : null)
   return {
     ...valuesOf(row),
     id: row.id,
     status: row.status,
     reason: row.reason,
-    proposed_by: row.proposedByName,
-    proposed_by_id: row.proposedBy,
-    created_at: row.createdAt.toISOString(),
-    decided_by: row.decidedByName,
-    decided_at: iso(row.decidedAt),
-    reject_reason: row.rejectReason,
-    effective_from: iso(row.effectiveFrom),
+    ...reviewView(row),
+    effective_from: row.effectiveFrom ? row.effectiveFrom.toISOString() : null,
   }
 }
 

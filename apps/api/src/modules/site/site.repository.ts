@@ -1,7 +1,7 @@
-import { desc, eq, inArray, ne, sql } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { media, siteContentVersions, siteSettings } from '../../db/schema.ts'
-import { withReviewers } from '../../db/reviewed.ts'
+import { decidedWithReviewers, insertPendingVersion, pendingWithReviewers, withReviewerNames } from '../../db/reviewed.ts'
 import { oneRow } from '../../db/rows.ts'
 
 export type SiteSettingsRow = typeof siteSettings.$inferSelect
@@ -11,13 +11,11 @@ export type NewSiteContentVersion = typeof siteContentVersions.$inferInsert
 /** A version with the names of who proposed and who decided it. */
 export type NamedSiteContentVersion = SiteContentVersionRow & { proposedByName: string; decidedByName: string | null }
 
-const named = (db: Db) => withReviewers(db, siteContentVersions)
-const flat = (r: { version: SiteContentVersionRow; proposedBy: string | null; decidedBy: string | null }): NamedSiteContentVersion => ({
-  ...r.version,
-  // Every content version has its author (proposed_by is required): the join always finds the name.
-  proposedByName: r.proposedBy!,
-  decidedByName: r.decidedBy,
-})
+/** Every content version has its author (proposed_by is required): the join always finds the name. */
+const authored = (r: { version: SiteContentVersionRow; proposedBy: string | null; decidedBy: string | null }): NamedSiteContentVersion => {
+  const row = withReviewerNames(r)
+  return { ...row, proposedByName: row.proposedByName! }
+}
 
 export const siteRepository = {
   async findSettings(db: Db): Promise<SiteSettingsRow | undefined> {
@@ -48,27 +46,19 @@ export const siteRepository = {
   },
   /** Inserts a PENDING content version; undefined when another one is waiting (one at a time, ADR 068). */
   async insertPendingContent(db: Db, row: NewSiteContentVersion): Promise<SiteContentVersionRow | undefined> {
-    const [inserted] = await db
-      .insert(siteContentVersions)
-      .values(row)
-      .onConflictDoNothing({ target: siteContentVersions.status, where: sql`status = 'PENDING'` })
-      .returning()
-    return inserted
+    return insertPendingVersion(db, siteContentVersions, row)
   },
   async findContentVersion(db: Db, id: number, forUpdate = false): Promise<SiteContentVersionRow | undefined> {
     return oneRow(db.select().from(siteContentVersions).where(eq(siteContentVersions.id, id)).limit(1), forUpdate)
   },
   async pendingContent(db: Db): Promise<NamedSiteContentVersion | undefined> {
-    const [row] = await named(db).where(eq(siteContentVersions.status, 'PENDING')).limit(1)
-    return row && flat(row)
+    const row = await pendingWithReviewers(db, siteContentVersions)
+    return row && authored(row)
   },
   /** Decided versions, newest first (at most `limit`). */
   async contentHistory(db: Db, limit: number): Promise<NamedSiteContentVersion[]> {
-    const rows = await named(db)
-      .where(ne(siteContentVersions.status, 'PENDING'))
-      .orderBy(desc(siteContentVersions.decidedAt), desc(siteContentVersions.id))
-      .limit(limit)
-    return rows.map(flat)
+    const rows = await decidedWithReviewers(db, siteContentVersions, siteContentVersions.decidedAt, limit)
+    return rows.map(authored)
   },
   async decideContent(
     db: Db,

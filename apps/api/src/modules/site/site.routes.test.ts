@@ -51,25 +51,20 @@ describe('the HTTP contract', () => {
     expect((await t.get('/media/site/nope.svg')).statusCode).toBe(404)
   })
 
-  it('refuses a body over 64 KiB with 413', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ mobile: '0812345678', password: 'x'.repeat(70 * 1024) }),
-    })
-    expect(res.statusCode).toBe(413)
-    expect(res.json()).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE', message: 'ข้อมูลมีขนาดใหญ่เกินไป' })
-  })
+  /** A body of `type` sent as is to the login route: how the server takes what is not the JSON it expects. */
+  const postToLogin = (type: string, payload: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': type }, payload })
 
+  const tooLarge = { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'ข้อมูลมีขนาดใหญ่เกินไป' }
+  const notJson = { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'รองรับเฉพาะข้อมูลแบบ JSON เท่านั้น' }
   it.each([
-    ['text/plain', 'mobile=0812345678'],
-    ['application/x-www-form-urlencoded', 'mobile=0812345678&password=x'],
-    ['multipart/form-data; boundary=x', '--x\r\n\r\n--x--'],
-  ])('refuses %s bodies with 415', async (type, payload) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': type }, payload })
-    expect(res.statusCode).toBe(415)
-    expect(res.json()).toMatchObject({ success: false, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'รองรับเฉพาะข้อมูลแบบ JSON เท่านั้น' })
+    ['a body over 64 KiB', 'application/json', JSON.stringify({ mobile: '0812345678', password: 'x'.repeat(70 * 1024) }), tooLarge],
+    ['text/plain bodies', 'text/plain', 'mobile=0812345678', notJson],
+    ['application/x-www-form-urlencoded bodies', 'application/x-www-form-urlencoded', 'mobile=0812345678&password=x', notJson],
+    ['multipart/form-data; boundary=x bodies', 'multipart/form-data; boundary=x', '--x\r\n\r\n--x--', notJson],
+  ])('refuses %s with its status (413 too large, 415 not JSON)', async (_what, type, payload, { status, code, message }) => {
+    const res = await postToLogin(type, payload)
+    expect(res.statusCode).toBe(status)
+    expect(res.json()).toMatchObject({ success: false, code, message })
   })
 
   it.each([
@@ -78,7 +73,7 @@ describe('the HTTP contract', () => {
     ['a JSON string', '"hello"'],
     ['null', 'null'],
   ])('answers %s with 400 and a Thai message', async (_name, payload) => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload })
+    const res = await postToLogin('application/json', payload)
     expect(res.statusCode).toBe(400)
     expect(res.json().success).toBe(false)
     expect(res.json().message).toMatch(/[\u0E00-\u0E7F]/)

@@ -12,6 +12,7 @@ import { imageSize } from 'image-size'
 import { onPrimaryText } from '@sanam/contract/site-theme'
 import { LRUCache } from 'lru-cache'
 import type { Db } from '../../db/client.ts'
+import { reviewView } from '../../db/reviewed.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../errors.ts'
 import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
@@ -58,12 +59,7 @@ function versionOf(row: NamedSiteContentVersion): SiteContentVersion {
     id: row.id,
     status: row.status,
     content: contentOf(row.content),
-    proposed_by: row.proposedByName,
-    proposed_by_id: row.proposedBy,
-    created_at: row.createdAt.toISOString(),
-    decided_by: row.decidedByName,
-    decided_at: row.decidedAt ? row.decidedAt.toISOString() : null,
-    reject_reason: row.rejectReason,
+    ...reviewView(row),
   }
 }
 

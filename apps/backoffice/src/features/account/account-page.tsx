@@ -1,6 +1,6 @@
 import { MAX_PASSWORD_LENGTH, MIN_OPERATOR_PASSWORD_LENGTH } from '@sanam/contract'
 import { useState, type FormEvent } from 'react'
-import { TextField } from '../../components/fields.tsx'
+import { FormError, TextField } from '../../components/fields.tsx'
 import { useToast } from '../../components/toasts.tsx'
 import { errorText } from '../../lib/api-client.ts'
 import { t } from '../../lib/i18n/th.ts'
@@ -48,11 +48,7 @@ export function AccountPage() {
           minLength={MIN_OPERATOR_PASSWORD_LENGTH}
           maxLength={MAX_PASSWORD_LENGTH}
         />
-        {error && (
-          <p className="form__error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <button type="submit" className="button" disabled={change.isPending}>
           {t('account.submit')}
         </button>

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { useNavigate } from 'react-router'
-import { TextField } from '../../components/fields.tsx'
+import { FormError, TextField } from '../../components/fields.tsx'
 import { useToast } from '../../components/toasts.tsx'
 import { errorText } from '../../lib/api-client.ts'
 import { t } from '../../lib/i18n/th.ts'
@@ -47,11 +47,7 @@ export function EnrolPage() {
           </p>
         )}
         <TextField label={t('enrol.step2')} name="otp" inputMode="numeric" autoComplete="one-time-code" pattern="\d{6}" maxLength={6} required />
-        {error && (
-          <p className="form__error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <button className="button" type="submit" disabled={!setup || confirm.isPending}>
           {t('enrol.confirm')}
         </button>

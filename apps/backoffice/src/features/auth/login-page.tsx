@@ -1,7 +1,7 @@
 import { MIN_OPERATOR_PASSWORD_LENGTH } from '@sanam/contract'
 import { useState, type FormEvent } from 'react'
 import { Navigate, useNavigate } from 'react-router'
-import { TextField } from '../../components/fields.tsx'
+import { FormError, TextField } from '../../components/fields.tsx'
 import { ApiError, errorText } from '../../lib/api-client.ts'
 import { t } from '../../lib/i18n/th.ts'
 import { setToken } from '../../lib/session.ts'
@@ -74,11 +74,7 @@ export function LoginPage() {
             />
           </>
         )}
-        {error && (
-          <p className="form__error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <button className="button" type="submit" disabled={busy}>
           {busy ? t('login.busy') : renewing ? t('login.renew') : t('login.submit')}
         </button>

@@ -54,15 +54,29 @@ function OrderFields({ item }: { item: Item | undefined }) {
   )
 }
 
+/** What the two kinds' editors differ in besides their own fields: the title's texts, the code's form, the lobby flag's label. */
+const KINDS = {
+  provider: {
+    add: 'catalogue.addProvider',
+    edit: 'catalogue.editProvider',
+    code: { maxLength: 40, pattern: '[a-z0-9_]{1,40}' },
+    lobbyLabel: 'catalogue.lobby',
+  },
+  game: {
+    add: 'catalogue.addGame',
+    edit: 'catalogue.editGame',
+    code: { maxLength: 80, pattern: '[a-z0-9_][a-z0-9_.\\-]{0,79}' },
+    lobbyLabel: 'catalogue.lobbyGame',
+  },
+} as const satisfies Record<string, { add: MessageKey; edit: MessageKey; code: { maxLength: number; pattern: string }; lobbyLabel: MessageKey }>
+
 /**
  * The editor of a provider or a game: the code (new ones only), name and image, what is the kind's own (`children`),
  * then the lobby and maintenance flags.
  */
 function ItemDialog(props: {
-  title: string
+  kind: keyof typeof KINDS
   item: Item | undefined
-  code: { maxLength: number; pattern: string }
-  lobbyLabel: MessageKey
   save: { isPending: boolean; error: unknown }
   /** `shared`: the fields both kinds have (the image as uploaded); `fields`: the form, for the kind's own. */
   onSubmit: (shared: ReturnType<typeof itemValues>, fields: Record<string, string>) => void
@@ -70,21 +84,22 @@ function ItemDialog(props: {
   children: ReactNode
 }) {
   const { item } = props
+  const kind = KINDS[props.kind]
   const [image, setImage] = useState(item?.image ?? '')
   return (
     <FormDialog
-      title={props.title}
+      title={item ? `${t(kind.edit)} · ${item.title}` : t(kind.add)}
       submitLabel={t('common.save')}
       busy={props.save.isPending}
       error={props.save.error ? errorText(props.save.error) : undefined}
       onSubmit={(fields) => props.onSubmit(itemValues(fields, image), fields)}
       onClose={props.onClose}
     >
-      {!item && <TextField required label={t('catalogue.code')} name="code" maxLength={props.code.maxLength} pattern={props.code.pattern} />}
+      {!item && <TextField required label={t('catalogue.code')} name="code" maxLength={kind.code.maxLength} pattern={kind.code.pattern} />}
       <TextField required label={t('catalogue.name')} name="title" maxLength={80} defaultValue={item?.title} />
       <ImageField label={t('catalogue.image')} value={image} onChange={setImage} previewHeight={64} />
       {props.children}
-      <CheckboxField name="lobby" label={t(props.lobbyLabel)} defaultChecked={item?.lobby ?? false} />
+      <CheckboxField name="lobby" label={t(kind.lobbyLabel)} defaultChecked={item?.lobby ?? false} />
       <CheckboxField name="playable" label={t('catalogue.playable')} defaultChecked={!(item?.maintenance ?? false)} />
     </FormDialog>
   )
@@ -115,15 +130,7 @@ export function ProviderDialog({ provider, onClose }: { provider: CatalogueProvi
     else save.mutate({ create: { code: fields.code ?? '', ...values } }, saved)
   }
   return (
-    <ItemDialog
-      title={provider ? `${t('catalogue.editProvider')} · ${provider.title}` : t('catalogue.addProvider')}
-      item={provider}
-      code={{ maxLength: 40, pattern: '[a-z0-9_]{1,40}' }}
-      lobbyLabel="catalogue.lobby"
-      save={save}
-      onSubmit={submit}
-      onClose={onClose}
-    >
+    <ItemDialog kind="provider" item={provider} save={save} onSubmit={submit} onClose={onClose}>
       <fieldset className="fieldset">
         <legend className="field__label">{t('catalogue.types')}</legend>
         {providerTypes.map((type) => (
@@ -146,15 +153,7 @@ export function GameDialog({ provider, game, onClose }: { provider: string; game
     else save.mutate({ provider, create: { code: fields.code ?? '', ...values } }, saved)
   }
   return (
-    <ItemDialog
-      title={game ? `${t('catalogue.editGame')} · ${game.title}` : t('catalogue.addGame')}
-      item={game}
-      code={{ maxLength: 80, pattern: '[a-z0-9_][a-z0-9_.\\-]{0,79}' }}
-      lobbyLabel="catalogue.lobbyGame"
-      save={save}
-      onSubmit={submit}
-      onClose={onClose}
-    >
+    <ItemDialog kind="game" item={game} save={save} onSubmit={submit} onClose={onClose}>
       <SelectField
         label={t('catalogue.type')}
         name="type"

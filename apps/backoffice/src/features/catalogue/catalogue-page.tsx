@@ -9,6 +9,7 @@ import { useCatalogueGames, useCatalogueProviders } from './api/get-catalogue.ts
 import { GameDialog, ProviderDialog, typeLabel, type Item } from './catalogue-dialogs.tsx'
 import { useSaveGame } from './api/save-game.ts'
 import { useSaveProvider } from './api/save-provider.ts'
+import { PageHead } from '../../components/page-head.tsx'
 
 type Editing = { kind: 'provider'; provider?: CatalogueProvider } | { kind: 'game'; provider: string; game?: CatalogueGame }
 
@@ -164,13 +165,7 @@ export function CataloguePage() {
   return (
     <>
       <section className="panel">
-        <div className="panel__head">
-          <h1 className="panel__title">{t('catalogue.title')}</h1>
-          <button type="button" className="button" onClick={() => open({ kind: 'provider' })}>
-            {t('catalogue.addProvider')}
-          </button>
-        </div>
-        <p className="muted">{t('catalogue.lead')}</p>
+        <PageHead screen="catalogue" action={{ text: t('catalogue.addProvider'), onClick: () => open({ kind: 'provider' }) }} />
         <DataTable caption={t('catalogue.providers')} columns={providerColumns} rows={providers.data} loading={providers.isPending} />
       </section>
 

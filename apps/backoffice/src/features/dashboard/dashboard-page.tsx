@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { t, type MessageKey } from '../../lib/i18n/th.ts'
 import { useDashboard } from './api/get-dashboard.ts'
+import { ColumnHeads } from '../../components/column-heads.tsx'
 
 const MONEY_CARDS: Array<{ key: 'deposits' | 'withdrawals' | 'bets' | 'wins' | 'ggr'; label: MessageKey }> = [
   { key: 'deposits', label: 'dashboard.deposits' },
@@ -90,14 +91,7 @@ export function DashboardPage() {
           </figure>
           <table className="table visually-hidden">
             <caption>{t('dashboard.chart')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('dashboard.date')}</th>
-                <th scope="col">{t('dashboard.deposits')}</th>
-                <th scope="col">{t('dashboard.withdrawals')}</th>
-                <th scope="col">{t('dashboard.ggr')}</th>
-              </tr>
-            </thead>
+            <ColumnHeads labels={[t('dashboard.date'), t('dashboard.deposits'), t('dashboard.withdrawals'), t('dashboard.ggr')]} />
             <tbody>
               {data.days.map((d) => (
                 <tr key={d.date}>

@@ -13,6 +13,7 @@ import { movesMoney, useOperator } from '../../lib/operator.ts'
 import { useDepositExceptions, type ExceptionStatus } from './api/get-deposit-exceptions.ts'
 import { useResolveDepositException } from './api/resolve-deposit-exception.ts'
 import { compareLines } from './compare.ts'
+import { ColumnHeads } from '../../components/column-heads.tsx'
 
 const STATUSES: readonly ExceptionStatus[] = ['OPEN', 'CREDITED', 'DISMISSED']
 type Resolving = { action: 'CREDIT' | 'DISMISS'; item: DepositException }
@@ -137,15 +138,7 @@ function ExceptionCard({ item }: { item: DepositException }) {
           <caption className="visually-hidden">
             {t('exceptions.compare')} #{item.id}
           </caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('exceptions.field')}</th>
-              <th scope="col">{t('exceptions.transfer')}</th>
-              <th scope="col">
-                {t('exceptions.existing')} #{item.existing.id}
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads labels={[t('exceptions.field'), t('exceptions.transfer'), `${t('exceptions.existing')} #${item.existing.id}`]} />
           <tbody>
             {compareLines(item).map((line) => (
               <tr key={line.label} className={line.differs ? 'compare__differs' : undefined}>

@@ -3,10 +3,9 @@
  * on the account (reset the password, adjust the balance, lock or unlock). Each dialog owns its request.
  */
 import { formatBaht, formatDateTimeSeconds } from '@sanam/web-shared/format'
-import { FormDialog } from '../../components/dialog.tsx'
+import { FormDialog, mutationDialog } from '../../components/dialog.tsx'
 import { SelectField, TextField } from '../../components/fields.tsx'
 import { useToast } from '../../components/toasts.tsx'
-import { errorText } from '../../lib/api-client.ts'
 import { t } from '../../lib/i18n/th.ts'
 import { moneyOutcomeText } from '../../lib/money-outcome.ts'
 import type { MemberProfile } from './api/get-member.ts'
@@ -81,9 +80,20 @@ export function useSaid() {
   }
 }
 
+/** What a dialog's request does on success: says the server's message, then closes the dialog. */
+function useSaidThenClosed(onClose: () => void) {
+  const said = useSaid()
+  return {
+    onSuccess: (answer: { message: string | undefined }) => {
+      said(answer)
+      onClose()
+    },
+  }
+}
+
 /** Sends the member a new password (the server says how). */
 export function ResetPasswordDialog({ id, mobile, onClose }: { id: number; mobile: string; onClose: () => void }) {
-  const said = useSaid()
+  const saidThenClosed = useSaidThenClosed(onClose)
   const reset = useResetMemberPassword()
   return (
     <FormDialog
@@ -91,23 +101,8 @@ export function ResetPasswordDialog({ id, mobile, onClose }: { id: number; mobil
       lead={t('members.resetLead')}
       submitLabel={t('members.resetPassword')}
       danger
-      busy={reset.isPending}
-      error={reset.error ? errorText(reset.error) : undefined}
-      onSubmit={() =>
-        reset.mutate(
-          { id },
-          {
-            onSuccess: (answer) => {
-              said(answer)
-              onClose()
-            },
-          },
-        )
-      }
-      onClose={() => {
-        onClose()
-        reset.reset()
-      }}
+      {...mutationDialog(reset, onClose)}
+      onSubmit={() => reset.mutate({ id }, saidThenClosed)}
     >
       {null}
     </FormDialog>
@@ -123,8 +118,7 @@ export function AdjustDialog({ id, mobile, requestId, onClose }: { id: number; m
       title={`${t('members.adjust')} · ${mobile}`}
       lead={t('members.adjustLead')}
       submitLabel={t('members.adjust')}
-      busy={adjust.isPending}
-      error={adjust.error ? errorText(adjust.error) : undefined}
+      {...mutationDialog(adjust, onClose)}
       onSubmit={(fields) =>
         adjust.mutate(
           {
@@ -142,10 +136,6 @@ export function AdjustDialog({ id, mobile, requestId, onClose }: { id: number; m
           },
         )
       }
-      onClose={() => {
-        onClose()
-        adjust.reset()
-      }}
     >
       <SelectField
         label={t('members.direction')}
@@ -164,7 +154,7 @@ export function AdjustDialog({ id, mobile, requestId, onClose }: { id: number; m
 
 /** Locks or unlocks the account, with a reason. */
 export function LockDialog({ id, mobile, confirming, onClose }: { id: number; mobile: string; confirming: 'lock' | 'unlock'; onClose: () => void }) {
-  const said = useSaid()
+  const saidThenClosed = useSaidThenClosed(onClose)
   const lock = useLockMember()
   return (
     <FormDialog
@@ -172,23 +162,8 @@ export function LockDialog({ id, mobile, confirming, onClose }: { id: number; mo
       lead={t(confirming === 'lock' ? 'members.lockLead' : 'members.unlockLead')}
       submitLabel={t(confirming === 'lock' ? 'members.lock' : 'members.unlock')}
       danger={confirming === 'lock'}
-      busy={lock.isPending}
-      error={lock.error ? errorText(lock.error) : undefined}
-      onSubmit={(fields) =>
-        lock.mutate(
-          { id, lock: confirming === 'lock', reason: fields.reason ?? '' },
-          {
-            onSuccess: (answer) => {
-              said(answer)
-              onClose()
-            },
-          },
-        )
-      }
-      onClose={() => {
-        onClose()
-        lock.reset()
-      }}
+      {...mutationDialog(lock, onClose)}
+      onSubmit={(fields) => lock.mutate({ id, lock: confirming === 'lock', reason: fields.reason ?? '' }, saidThenClosed)}
     >
       <TextField required label={t('members.reason')} name="reason" maxLength={500} />
     </FormDialog>

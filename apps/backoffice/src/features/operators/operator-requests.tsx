@@ -10,6 +10,7 @@ import { t } from '../../lib/i18n/th.ts'
 import { useOperator } from '../../lib/operator.ts'
 import { useDecideOperatorRequest } from './api/decide-operator-request.ts'
 import { useOperatorRequests } from './api/get-operator-requests.ts'
+import { TitledSection } from '../../components/titled-section.tsx'
 
 /** What a request would change, in one line: the role it gives, the phone it sets. */
 function changeOf(request: OperatorRequestView): string {
@@ -81,12 +82,9 @@ export function OperatorRequests() {
 
   if (!requests.data?.list.length) return null
   return (
-    <section aria-labelledby="operator-requests-title">
-      <h2 id="operator-requests-title" className="detail__subtitle">
-        {t('operators.requests')}
-      </h2>
+    <TitledSection titleClassName="detail__subtitle" title={t('operators.requests')}>
       <p className="muted">{t('operators.requestsLead')}</p>
       <DataTable caption={t('operators.requests')} columns={columns} rows={requests.data.list} loading={requests.isPending} />
-    </section>
+    </TitledSection>
   )
 }

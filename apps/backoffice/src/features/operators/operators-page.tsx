@@ -3,7 +3,7 @@ import { formatDateTimeSeconds } from '@sanam/web-shared/format'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState } from 'react'
 import { DataTable } from '../../components/data-table.tsx'
-import { FormDialog } from '../../components/dialog.tsx'
+import { FormDialog, mutationDialog } from '../../components/dialog.tsx'
 import { SelectField, TextField } from '../../components/fields.tsx'
 import { useToast } from '../../components/toasts.tsx'
 import { errorText } from '../../lib/api-client.ts'
@@ -17,6 +17,7 @@ import { useResetOperatorPassword } from './api/reset-operator-password.ts'
 import { useUpdateOperatorAccess, type OperatorAccessChange } from './api/update-operator-access.ts'
 import { DecidesMoney } from './decides-money.tsx'
 import { OperatorRequests } from './operator-requests.tsx'
+import { PageHead } from '../../components/page-head.tsx'
 
 const ROLES: readonly Role[] = OPERATOR_ROLES
 type Editing = { kind: 'create' } | { kind: 'role' | 'phone' | 'reset-password'; operator: OperatorView }
@@ -118,13 +119,7 @@ export function OperatorsPage() {
 
   return (
     <section className="panel">
-      <div className="panel__head">
-        <h1 className="panel__title">{t('operators.title')}</h1>
-        <button type="button" className="button" onClick={() => setEditing({ kind: 'create' })}>
-          {t('operators.create')}
-        </button>
-      </div>
-      <p className="muted">{t('operators.lead')}</p>
+      <PageHead screen="operators" action={{ text: t('operators.create'), onClick: () => setEditing({ kind: 'create' }) }} />
       <OperatorRequests />
       <DataTable caption={t('operators.title')} columns={columns} rows={operators.data?.list} loading={operators.isPending} />
       {editing?.kind === 'create' && (
@@ -132,13 +127,8 @@ export function OperatorsPage() {
           title={t('operators.create')}
           lead={t('operators.createLead')}
           submitLabel={t('common.save')}
-          busy={create.isPending}
-          error={create.error ? errorText(create.error) : undefined}
+          {...mutationDialog(create, () => setEditing(undefined))}
           onSubmit={(fields) => create.mutate({ username: fields.username ?? '', phone: fields.phone ?? '', role: roleOf(fields.role) }, done)}
-          onClose={() => {
-            setEditing(undefined)
-            create.reset()
-          }}
         >
           <TextField required label={t('operators.username')} name="username" maxLength={32} pattern="[a-z0-9_.\-]{3,32}" />
           <TextField required label={t('operators.phone')} name="phone" type="tel" inputMode="numeric" maxLength={10} pattern={PHONE_PATTERN} />
@@ -150,8 +140,7 @@ export function OperatorsPage() {
           title={`${t(editing.kind === 'role' ? 'operators.changeRole' : editing.kind === 'phone' ? 'operators.changePhone' : 'operators.resetPassword')} · ${editing.operator.username}`}
           {...(editing.kind === 'reset-password' ? { lead: `${t('operators.resetPasswordLead')} (${editing.operator.phone ?? t('operators.noPhone')})` } : {})}
           submitLabel={t(editing.kind === 'reset-password' ? 'operators.send' : 'common.save')}
-          busy={edit.isPending}
-          error={edit.error ? errorText(edit.error) : undefined}
+          {...mutationDialog(edit, () => setEditing(undefined))}
           onSubmit={(fields) =>
             editing.kind === 'role'
               ? changeRole.mutate({ id: editing.operator.id, role: roleOf(fields.role) }, done)
@@ -159,10 +148,6 @@ export function OperatorsPage() {
                 ? changePhone.mutate({ id: editing.operator.id, phone: fields.phone ?? '' }, done)
                 : resetPassword.mutate({ id: editing.operator.id }, done)
           }
-          onClose={() => {
-            setEditing(undefined)
-            edit.reset()
-          }}
         >
           {editing.kind === 'role' && <RoleSelect defaultValue={editing.operator.role} />}
           {editing.kind === 'phone' && (

@@ -11,6 +11,7 @@ import { useOperator } from '../../lib/operator.ts'
 import { useDecidePayinAccount, type PayinStep } from './api/decide-payin-account.ts'
 import { usePayinAccounts } from './api/get-payin-accounts.ts'
 import { PayinAccountDialog } from './payin-account-dialog.tsx'
+import { PageHead } from '../../components/page-head.tsx'
 
 /** Where a version stands for players: waiting, live, retired or refused. */
 const stateOf = (a: PayinAccount) => (a.status === 'PENDING' ? 'PENDING' : a.status === 'REJECTED' ? 'REJECTED' : a.active ? 'ACTIVE' : 'RETIRED')
@@ -116,15 +117,7 @@ export function PayinAccountsPage() {
 
   return (
     <section className="panel">
-      <div className="panel__head">
-        <h1 className="panel__title">{t('payin.title')}</h1>
-        {mayManage && (
-          <button type="button" className="button" onClick={() => setEditing({})}>
-            {t('payin.propose')}
-          </button>
-        )}
-      </div>
-      <p className="muted">{t('payin.lead')}</p>
+      <PageHead screen="payin" action={mayManage && { text: t('payin.propose'), onClick: () => setEditing({}) }} />
       <DataTable caption={t('payin.title')} columns={columns} rows={accounts.data} loading={accounts.isPending} />
       {editing && <PayinAccountDialog replaces={editing.replaces} onClose={() => setEditing(undefined)} />}
     </section>

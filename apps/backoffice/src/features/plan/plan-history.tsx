@@ -4,6 +4,7 @@ import { useMemo } from 'react'
 import { DataTable } from '../../components/data-table.tsx'
 import { t } from '../../lib/i18n/th.ts'
 import type { PlanVersion } from '@sanam/contract'
+import { TitledSection } from '../../components/titled-section.tsx'
 
 /** Every version of the plan: its status, since when, who proposed and decided it, its rates and limits. */
 export function PlanHistory({ history }: { history: PlanVersion[] }) {
@@ -52,11 +53,8 @@ export function PlanHistory({ history }: { history: PlanVersion[] }) {
     [],
   )
   return (
-    <section className="panel" aria-labelledby="plan-history-title">
-      <h2 id="plan-history-title" className="panel__title">
-        {t('plan.history')}
-      </h2>
+    <TitledSection className="panel" titleClassName="panel__title" title={t('plan.history')}>
       <DataTable caption={t('plan.history')} columns={columns} rows={history} loading={false} />
-    </section>
+    </TitledSection>
   )
 }

@@ -2,9 +2,9 @@ import { mayOperator, type PlanValues, type PlanVersion } from '@sanam/contract'
 import { formatBaht, formatDateTimeSeconds, formatProgressPercent } from '@sanam/web-shared/format'
 import { useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
-import { DecideNote, mayDecide } from '../../components/decision.tsx'
+import { PendingVersionButtons } from '../../components/decision.tsx'
 import { FormDialog } from '../../components/dialog.tsx'
-import { SelectField, TextField } from '../../components/fields.tsx'
+import { FormError, SelectField, TextField } from '../../components/fields.tsx'
 import { useToast } from '../../components/toasts.tsx'
 import { errorText } from '../../lib/api-client.ts'
 import { t, type MessageKey } from '../../lib/i18n/th.ts'
@@ -13,6 +13,8 @@ import { useApprovePlan, useRejectPlan } from './api/decide-plan.ts'
 import { planQueryOptions } from './api/get-plan.ts'
 import { useProposePlan } from './api/propose-plan.ts'
 import { PlanHistory } from './plan-history.tsx'
+import { ColumnHeads } from '../../components/column-heads.tsx'
+import { TitledSection } from '../../components/titled-section.tsx'
 
 type Key = keyof PlanValues
 type Kind = 'percent' | 'baht' | 'interval'
@@ -42,13 +44,7 @@ function ValuesTable({ caption, current, proposed }: { caption: string; current:
   return (
     <table className="table plan-values">
       <caption className="visually-hidden">{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('plan.value')}</th>
-          <th scope="col">{t('plan.now')}</th>
-          {proposed && <th scope="col">{t('plan.proposed')}</th>}
-        </tr>
-      </thead>
+      <ColumnHeads labels={[t('plan.value'), t('plan.now'), ...(proposed ? [t('plan.proposed')] : [])]} />
       <tbody>
         {FIELDS.map(({ key, kind }) => {
           const changed = proposed !== undefined && proposed[key] !== current[key]
@@ -126,11 +122,7 @@ function ProposeForm({ current, onDone }: { current: PlanVersion; onDone: () => 
         </fieldset>
       ))}
       <TextField required label={t('plan.reason')} name="reason" maxLength={500} />
-      {error && (
-        <p className="form__error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <div className="dialog__actions">
         <button type="submit" className="button" disabled={propose.isPending}>
           {t('plan.propose')}
@@ -158,8 +150,6 @@ export function PlanPage() {
 
   if (!plan.data) return <section className="panel">{plan.isError ? <p role="alert">{errorText(plan.error)}</p> : <p>{t('common.loading')}</p>}</section>
   const { current, pending, history } = plan.data
-  // The server says whether this operator may approve the proposal now, and why not (ADR 075).
-  const blocked = pending !== null && !mayDecide(pending.can_decide)
   const decided = {
     onSuccess: ({ message }: { message: string | undefined }) => {
       if (message) toast(message)
@@ -186,41 +176,20 @@ export function PlanPage() {
         {!pending && <ValuesTable caption={t('plan.current')} current={current} />}
       </section>
 
-      <section className="panel" aria-labelledby="plan-pending-title">
-        <h2 id="plan-pending-title" className="panel__title">
-          {t('plan.pending')}
-        </h2>
+      <TitledSection className="panel" titleClassName="panel__title" title={t('plan.pending')}>
         {pending ? (
           <>
             <p className="muted" data-testid="plan-pending">
               #{pending.id} · {t('plan.proposedBy')} {pending.proposed_by} · {formatDateTimeSeconds(pending.created_at)} · {t('plan.reason')}: {pending.reason}
             </p>
             <ValuesTable caption={t('plan.pending')} current={current} proposed={pending} />
-            <div className="row-actions">
-              {movesMoney(role) && (
-                <button
-                  type="button"
-                  className="button"
-                  disabled={blocked}
-                  aria-describedby={blocked ? 'plan-decide-hint' : undefined}
-                  onClick={() => setDeciding('approve')}
-                >
-                  {t('plan.approve')} #{pending.id}
-                </button>
-              )}
-              {mayPropose && (
-                <button type="button" className="button button--danger" onClick={() => setDeciding('reject')}>
-                  {t('plan.reject')} #{pending.id}
-                </button>
-              )}
-              {movesMoney(role) && <DecideNote id="plan-decide-hint" can={pending.can_decide} />}
-            </div>
+            <PendingVersionButtons screen="plan" pending={pending} mayApprove={movesMoney(role)} mayReject={mayPropose} onDecide={setDeciding} />
           </>
         ) : (
           <p className="muted">{t('plan.noPending')}</p>
         )}
         {!pending && mayPropose && <ProposeForm key={`${current.id}-${formKey}`} current={current} onDone={() => setFormKey((k) => k + 1)} />}
-      </section>
+      </TitledSection>
 
       <PlanHistory history={history} />
 

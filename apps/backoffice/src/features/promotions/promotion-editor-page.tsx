@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { ImageField } from '../../components/image-field.tsx'
-import { CheckboxField, TextField } from '../../components/fields.tsx'
-import { ToggleTabs } from '../../components/toggle-tabs.tsx'
+import { CheckboxField, FormError, TextField } from '../../components/fields.tsx'
+import { ToggleTabs, type OneOf } from '../../components/toggle-tabs.tsx'
 import { useToast } from '../../components/toasts.tsx'
 import { errorText } from '../../lib/api-client.ts'
-import { t } from '../../lib/i18n/th.ts'
+import { t, type MessageKey } from '../../lib/i18n/th.ts'
 import { promotionChoicesQueryOptions } from './api/get-promotion-choices.ts'
 import { promotionsQueryOptions } from './api/get-promotions.ts'
 import { useSavePromotion } from './api/save-promotion.ts'
@@ -61,14 +61,7 @@ function Fieldset({ legend, children }: { legend: string; children: ReactNode })
 }
 
 /** One choice among options, as radio buttons. */
-function Choice<T extends string>(props: {
-  legend: string
-  name: string
-  options: readonly T[]
-  value: T
-  text: (option: T) => string
-  onChange: (value: T) => void
-}) {
+function Choice<T extends string>(props: OneOf<T> & { legend: string; name: string }) {
   return (
     <Fieldset legend={props.legend}>
       <div className="promo-options">
@@ -113,6 +106,13 @@ function Editor({ id, initial, choices, pending }: { id?: number; initial: Promo
     <K extends keyof PromotionForm>(key: K) =>
     (value: PromotionForm[K]) =>
       setForm((f) => ({ ...f, [key]: value }))
+  /** A choice of the form: its legend is `promotions.<field>`, each option's text `promotions.<field>.<option>`. */
+  const choiceOf = <K extends 'creditType' | 'member' | 'turnover'>(field: K) => ({
+    legend: t(`promotions.${field}` as MessageKey),
+    value: form[field],
+    text: (option: string) => t(`promotions.${field}.${option}` as MessageKey),
+    onChange: set(field),
+  })
   const submit = () => {
     setError(undefined)
     if (!form.image) return setError(t('promotions.imageMissing'))
@@ -141,24 +141,10 @@ function Editor({ id, initial, choices, pending }: { id?: number; initial: Promo
         <Fieldset legend={t('promotions.basics')}>
           <TextField label={t('promotions.name')} value={form.title} onChange={set('title')} required />
           <ImageField label={t('promotions.image')} value={form.image} onChange={set('image')} previewHeight={90} required />
-          <Choice
-            legend={t('promotions.creditType')}
-            name="credit-type"
-            options={['FIXED', 'PERCENT'] as const}
-            value={form.creditType}
-            text={(v) => t(`promotions.creditType.${v}`)}
-            onChange={set('creditType')}
-          />
+          <Choice name="credit-type" options={['FIXED', 'PERCENT'] as const} {...choiceOf('creditType')} />
           <TextField label={t('promotions.creditValue')} type="number" step="0.01" value={form.credit} onChange={set('credit')} required />
         </Fieldset>
-        <Choice
-          legend={t('promotions.member')}
-          name="member"
-          options={['ALL', 'NEW_MEMBER', 'OLD_MEMBER'] as const}
-          value={form.member}
-          text={(v) => t(`promotions.member.${v}`)}
-          onChange={set('member')}
-        />
+        <Choice name="member" options={['ALL', 'NEW_MEMBER', 'OLD_MEMBER'] as const} {...choiceOf('member')} />
         <Fieldset legend={t('promotions.rules')}>
           <div className="promo-amounts">
             {AMOUNT_RULES.map((type) => (
@@ -174,14 +160,7 @@ function Editor({ id, initial, choices, pending }: { id?: number; initial: Promo
             ))}
           </div>
         </Fieldset>
-        <Choice
-          legend={t('promotions.turnover')}
-          name="turnover"
-          options={['NONE', 'TURNOVER_BY_MUTIPLE', 'TURNOVER_BY_CREDIT'] as const}
-          value={form.turnover}
-          text={(v) => t(`promotions.turnover.${v}`)}
-          onChange={set('turnover')}
-        />
+        <Choice name="turnover" options={['NONE', 'TURNOVER_BY_MUTIPLE', 'TURNOVER_BY_CREDIT'] as const} {...choiceOf('turnover')} />
         {form.turnover !== 'NONE' && (
           <TextField
             label={t(`promotions.turnover.${form.turnover}`)}
@@ -210,11 +189,7 @@ function Editor({ id, initial, choices, pending }: { id?: number; initial: Promo
             <TextField label={t('promotions.endsAt')} type="datetime-local" value={form.endsAt} onChange={set('endsAt')} />
           </div>
         </Fieldset>
-        {error && (
-          <p className="form__error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <div className="row-actions">
           <button type="submit" className="button" disabled={save.isPending}>
             {t('promotions.save')}

@@ -7,6 +7,7 @@ import { errorText } from '../../lib/api-client.ts'
 import { t } from '../../lib/i18n/th.ts'
 import { useReconciliation } from './api/get-reconciliation.ts'
 import { bangkokDay } from '@sanam/contract/bangkok'
+import { ColumnHeads } from '../../components/column-heads.tsx'
 
 /**
  * The daily reconciliation (issue 18 §3, ADR 035): pick a Bangkok day (today first); per pay-in account the bank feed's
@@ -76,15 +77,15 @@ function AccountDay({ account }: { account: ReconciliationAccount }) {
             <caption className="visually-hidden">
               {t('reconciliation.differences')} · {name}
             </caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('reconciliation.kind')}</th>
-                <th scope="col">{t('reconciliation.reference')}</th>
-                <th scope="col">{t('reconciliation.amount')}</th>
-                <th scope="col">{t('reconciliation.record')}</th>
-                <th scope="col">{t('reconciliation.member')}</th>
-              </tr>
-            </thead>
+            <ColumnHeads
+              labels={[
+                t('reconciliation.kind'),
+                t('reconciliation.reference'),
+                t('reconciliation.amount'),
+                t('reconciliation.record'),
+                t('reconciliation.member'),
+              ]}
+            />
             <tbody>
               {account.differences.map((d) => (
                 <tr key={`${d.kind}-${d.deposit_id ?? ''}-${d.exception_id ?? ''}`}>

@@ -2,7 +2,7 @@ import { formatDateTimeSeconds } from '@sanam/web-shared/format'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState, type ReactNode } from 'react'
 import { DataTable } from '../../components/data-table.tsx'
-import { DecideNote, mayDecide } from '../../components/decision.tsx'
+import { PendingVersionButtons } from '../../components/decision.tsx'
 import { FormDialog } from '../../components/dialog.tsx'
 import { TextField } from '../../components/fields.tsx'
 import { useToast } from '../../components/toasts.tsx'
@@ -10,6 +10,8 @@ import { errorText } from '../../lib/api-client.ts'
 import { t, type MessageKey } from '../../lib/i18n/th.ts'
 import { useApproveSiteVersion, useRejectSiteVersion } from './api/decide-site-version.ts'
 import type { SiteContentVersion, SiteSettings } from './api/get-site-settings.ts'
+import { ColumnHeads } from '../../components/column-heads.tsx'
+import { TitledSection } from '../../components/titled-section.tsx'
 
 type Content = SiteContentVersion['content']
 
@@ -43,13 +45,7 @@ function ChangeTable({ now, proposed }: { now: Content; proposed: Content }) {
   return (
     <table className="table site-review">
       <caption className="visually-hidden">{t('site.pending')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('site.field')}</th>
-          <th scope="col">{t('site.now')}</th>
-          <th scope="col">{t('site.proposed')}</th>
-        </tr>
-      </thead>
+      <ColumnHeads labels={[t('site.field'), t('site.now'), t('site.proposed')]} />
       <tbody>
         {FIELDS.map((field) => {
           const [before, after] = [field.value(now), field.value(proposed)]
@@ -104,8 +100,6 @@ export function PendingContent({
   const reject = useRejectSiteVersion()
   const [deciding, setDeciding] = useState<'approve' | 'reject'>()
   const pending = settings.pending
-  // The server says whether this operator may apply the change now, and why not (ADR 075).
-  const blocked = pending !== null && !mayDecide(pending.can_decide)
   const decided = {
     onSuccess: ({ message }: { message: string | undefined }) => {
       if (message) toast(message)
@@ -115,36 +109,16 @@ export function PendingContent({
   const failure = approve.error ?? reject.error
 
   return (
-    <section className="site-section site-pending" aria-labelledby="site-pending-title">
-      <h2 id="site-pending-title" className="site-section__title">
-        {t('site.pending')}
-      </h2>
+    <TitledSection className="site-section site-pending" titleClassName="site-section__title" title={t('site.pending')}>
       {pending ? (
         <>
           <p className="muted" data-testid="site-pending">
             #{pending.id} · {t('site.proposedBy')} {pending.proposed_by} · {formatDateTimeSeconds(pending.created_at)}
           </p>
           <ChangeTable now={contentOf(settings)} proposed={pending.content} />
-          <div className="row-actions">
-            {mayApprove && (
-              <button
-                type="button"
-                className="button"
-                disabled={blocked}
-                aria-describedby={blocked ? 'site-decide-hint' : undefined}
-                onClick={() => setDeciding('approve')}
-              >
-                {t('site.approve')} #{pending.id}
-              </button>
-            )}
-            {mayReject && (
-              <button type="button" className="button button--danger" onClick={() => setDeciding('reject')}>
-                {t('site.reject')} #{pending.id}
-              </button>
-            )}
-            {mayApprove && <DecideNote id="site-decide-hint" can={pending.can_decide} />}
+          <PendingVersionButtons screen="site" pending={pending} mayApprove={mayApprove} mayReject={mayReject} onDecide={setDeciding}>
             {!mayApprove && <span className="cell-note">{t('site.waitsForFinance')}</span>}
-          </div>
+          </PendingVersionButtons>
           {mayEdit && <p className="muted">{t('site.pendingNote')}</p>}
         </>
       ) : (
@@ -170,7 +144,7 @@ export function PendingContent({
           {deciding === 'reject' && <TextField required label={t('site.rejectReason')} name="reason" maxLength={500} />}
         </FormDialog>
       )}
-    </section>
+    </TitledSection>
   )
 }
 
@@ -188,11 +162,8 @@ export function ContentHistory({ history }: { history: SiteContentVersion[] }) {
     [],
   )
   return (
-    <section className="site-section" aria-labelledby="site-history-title">
-      <h2 id="site-history-title" className="site-section__title">
-        {t('site.history')}
-      </h2>
+    <TitledSection className="site-section" titleClassName="site-section__title" title={t('site.history')}>
       <DataTable caption={t('site.history')} columns={columns} rows={history} loading={false} />
-    </section>
+    </TitledSection>
   )
 }

@@ -3,7 +3,7 @@
  * bank account, referral, the two confirmations) and the finished step. The page holds the values and the steps.
  */
 import type { RegisterBody } from '@sanam/contract'
-import type { FormEvent, RefObject } from 'react'
+import type { FormEvent, ReactNode, RefObject } from 'react'
 import { FormError, SubmitButton } from '../../../components/form/form-actions.tsx'
 import { PasswordField, TextField } from '../../../components/form/text-field.tsx'
 import { BankIcon, CheckIcon, TicketIcon, UserIcon } from '../../../components/icons.tsx'
@@ -73,6 +73,12 @@ export function RegisterSteps({ stepNumber, title }: { stepNumber: 1 | 2; title:
 
 type Change = <K extends keyof RegisterValues>(key: K, value: RegisterValues[K], field: RegisterFieldName) => void
 
+/** The name fields, side by side: each is autocompleted and named as browsers know it (given-name, family-name). */
+const NAME_FIELDS: Array<{ key: 'firstname' | 'surname'; autoComplete: string; icon?: ReactNode }> = [
+  { key: 'firstname', autoComplete: 'given-name', icon: <UserIcon /> },
+  { key: 'surname', autoComplete: 'family-name' },
+]
+
 /** Step 1: the form. An invite code or upline from the link is shown locked. */
 export function RegisterForm(props: {
   values: RegisterValues
@@ -103,25 +109,19 @@ export function RegisterForm(props: {
         onChange={(event) => change('password', event.target.value, 'password')}
       />
       <div className="field-row">
-        <TextField
-          label={t('field.firstname')}
-          icon={<UserIcon />}
-          name="given-name"
-          autoComplete="given-name"
-          maxLength={100}
-          value={values.firstname}
-          error={fieldErrors.firstname}
-          onChange={(event) => change('firstname', event.target.value, 'firstname')}
-        />
-        <TextField
-          label={t('field.surname')}
-          name="family-name"
-          autoComplete="family-name"
-          maxLength={100}
-          value={values.surname}
-          error={fieldErrors.surname}
-          onChange={(event) => change('surname', event.target.value, 'surname')}
-        />
+        {NAME_FIELDS.map(({ key, autoComplete, icon }) => (
+          <TextField
+            key={key}
+            label={t(`field.${key}`)}
+            icon={icon}
+            name={autoComplete}
+            autoComplete={autoComplete}
+            maxLength={100}
+            value={values[key]}
+            error={fieldErrors[key]}
+            onChange={(event) => change(key, event.target.value, key)}
+          />
+        ))}
       </div>
 
       <fieldset className="form-section">

@@ -10,6 +10,12 @@ import { formatBahtWord } from '@sanam/web-shared/format'
 import { t, type MessageKey } from '../../../lib/i18n/index.ts'
 import { useTransferToMain } from '../api/transfer-to-main.ts'
 
+/** The two wallets a player moves to the main one, in the order the tab shows them. */
+const PAYOUT_WALLETS: Array<{ name: PayoutWalletName; title: MessageKey; icon: ReactNode }> = [
+  { name: 'bonus', title: 'home.bonus', icon: <GiftIcon /> },
+  { name: 'refund', title: 'home.refund', icon: <CoinsIcon /> },
+]
+
 /**
  * Spec §2 Referral totals tab: the referral bonus and play-refund wallets (total, remaining, min and max per
  * transfer, payout interval), each with its move to the main wallet, offered once the remaining amount reaches the
@@ -34,24 +40,18 @@ export function TotalsTab() {
 
   return (
     <>
-      <PayoutCard
-        name="bonus"
-        title={t('home.bonus')}
-        icon={<GiftIcon />}
-        wallet={balance.data.bonus}
-        busy={busy('bonus')}
-        disabled={transfer.isPending}
-        onTransfer={handleTransfer}
-      />
-      <PayoutCard
-        name="refund"
-        title={t('home.refund')}
-        icon={<CoinsIcon />}
-        wallet={balance.data.refund}
-        busy={busy('refund')}
-        disabled={transfer.isPending}
-        onTransfer={handleTransfer}
-      />
+      {PAYOUT_WALLETS.map((payout) => (
+        <PayoutCard
+          key={payout.name}
+          name={payout.name}
+          title={t(payout.title)}
+          icon={payout.icon}
+          wallet={balance.data[payout.name]}
+          busy={busy(payout.name)}
+          disabled={transfer.isPending}
+          onTransfer={handleTransfer}
+        />
+      ))}
     </>
   )
 }

@@ -23,6 +23,15 @@ function renderWithdraw() {
   return renderRoutes({ url: '/withdraw', routes: [page('/withdraw', <WithdrawPage user={demoUser} />), page('/history', <p>history</p>)] })
 }
 
+/** The page once its terms have loaded and the amount field takes input. */
+async function renderReadyToType() {
+  renderWithdraw()
+  await waitFor(() => expect(amountField().disabled).toBe(false))
+}
+
+/** The server's answer to a withdrawal it took: PENDING, with its message. */
+const accepted = (id: number, amount: number) => ok({ id, amount, status: 'PENDING', created_at: '2026-11-22T03:00:00Z' }, 'ได้รับคำขอถอนเงินแล้ว')
+
 const amountField = () => screen.getByLabelText('จำนวนเงินที่ต้องการถอน (บาท)') as HTMLInputElement
 const confirm = () => screen.getByRole('button', { name: 'ยืนยัน' })
 const posts = (api: ReturnType<typeof stubApi>) => api.mock.calls.filter(([, init]) => init?.method === 'POST')
@@ -44,8 +53,7 @@ describe('WithdrawPage (spec §2 Withdraw, §5)', () => {
 
   it('keeps digits only and shows thousands separators as the player types', async () => {
     stubApi({ 'GET /wallet/v2/balance': balance(5000), 'GET /wallet/withdraw': config(free) })
-    renderWithdraw()
-    await waitFor(() => expect(amountField().disabled).toBe(false))
+    await renderReadyToType()
     fireEvent.change(amountField(), { target: { value: '12a34.5' } })
     expect(amountField().value).toBe('12,345')
     expect(amountField().inputMode).toBe('numeric')
@@ -53,8 +61,7 @@ describe('WithdrawPage (spec §2 Withdraw, §5)', () => {
 
   it('on submit: an amount is required, then the minimum; nothing is sent', async () => {
     const api = stubApi({ 'GET /wallet/v2/balance': balance(5000), 'GET /wallet/withdraw': config(free, 300) })
-    renderWithdraw()
-    await waitFor(() => expect(amountField().disabled).toBe(false))
+    await renderReadyToType()
     fireEvent.click(confirm())
     expect(screen.getByRole('alert').textContent).toBe('กรุณากรอกจำนวนเงิน')
     fireEvent.change(amountField(), { target: { value: '250' } })
@@ -65,8 +72,7 @@ describe('WithdrawPage (spec §2 Withdraw, §5)', () => {
 
   it('on blur raises a smaller amount to the minimum and says why', async () => {
     stubApi({ 'GET /wallet/v2/balance': balance(5000), 'GET /wallet/withdraw': config(free, 1500) })
-    renderWithdraw()
-    await waitFor(() => expect(amountField().disabled).toBe(false))
+    await renderReadyToType()
     fireEvent.change(amountField(), { target: { value: '99' } })
     fireEvent.blur(amountField())
     expect(amountField().value).toBe('1,500')
@@ -77,10 +83,9 @@ describe('WithdrawPage (spec §2 Withdraw, §5)', () => {
     const api = stubApi({
       'GET /wallet/v2/balance': balance(5000),
       'GET /wallet/withdraw': config(free, 1500),
-      'POST /wallet/withdraw': ok({ id: 1, amount: 1500, status: 'PENDING', created_at: '2026-11-22T03:00:00Z' }, 'ได้รับคำขอถอนเงินแล้ว'),
+      'POST /wallet/withdraw': accepted(1, 1500),
     })
-    renderWithdraw()
-    await waitFor(() => expect(amountField().disabled).toBe(false))
+    await renderReadyToType()
     fireEvent.change(amountField(), { target: { value: '99' } })
     // A tap on the button: the field loses focus, then the click.
     fireEvent.blur(amountField())
@@ -97,7 +102,7 @@ describe('WithdrawPage (spec §2 Withdraw, §5)', () => {
     const api = stubApi({
       'GET /wallet/v2/balance': balance(5000),
       'GET /wallet/withdraw': config({ mandatory: true, value: 3000 }),
-      'POST /wallet/withdraw': ok({ id: 1, amount: 3000, status: 'PENDING', created_at: '2026-11-22T03:00:00Z' }, 'ได้รับคำขอถอนเงินแล้ว'),
+      'POST /wallet/withdraw': accepted(1, 3000),
     })
     renderWithdraw()
     await waitFor(() => expect(amountField().value).toBe('3,000'))
@@ -131,10 +136,9 @@ describe('WithdrawPage (spec §2 Withdraw, §5)', () => {
     const api = stubApi({
       'GET /wallet/v2/balance': balance(5000),
       'GET /wallet/withdraw': config(free),
-      'POST /wallet/withdraw': ok({ id: 7, amount: 500, status: 'PENDING', created_at: '2026-11-22T03:00:00Z' }, 'ได้รับคำขอถอนเงินแล้ว'),
+      'POST /wallet/withdraw': accepted(7, 500),
     })
-    renderWithdraw()
-    await waitFor(() => expect(amountField().disabled).toBe(false))
+    await renderReadyToType()
     fireEvent.change(amountField(), { target: { value: '500' } })
     fireEvent.click(confirm())
     fireEvent.click(confirm())
@@ -155,8 +159,7 @@ describe('WithdrawPage (spec §2 Withdraw, §5)', () => {
         return fail(422, 'RULE_REFUSED', 'ยอดเงินไม่เพียงพอ')
       },
     })
-    renderWithdraw()
-    await waitFor(() => expect(amountField().disabled).toBe(false))
+    await renderReadyToType()
     fireEvent.change(amountField(), { target: { value: '500' } })
     fireEvent.click(confirm())
     await screen.findByText('เกิดข้อผิดพลาด กรุณาลองใหม่อีกครั้ง')
