@@ -207,6 +207,17 @@ const ConfigSchema = z.object({
   WITHDRAW_ONE_PENDING: bool.default(true),
   BANK_WEBHOOK_SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   DEMO_BANK_FEED: bool.optional(),
+  /**
+   * Who checks players' slips (ADR 079): `demo` (the demo bank's own transfers; demo mode only, its default), `none`
+   * (the default outside demo mode: slip upload answers 503), or a vendor adapter (modules/slips/verifiers/).
+   */
+  SLIP_VERIFIER: z
+    .enum(['none', 'demo', 'easyslip', 'slipok', 'slip2go', 'kbank', 'scb'], { error: 'must be none, demo, easyslip, slipok, slip2go, kbank or scb' })
+    .optional(),
+  /** How long one verifier call may take before the answer counts as unknown (retried later). */
+  SLIP_VERIFY_TIMEOUT_MS: int(500, 60_000).default(10_000),
+  /** Slips one player may send per minute (each costs a verifier call). */
+  RATE_SLIPS_PER_PLAYER_PER_MINUTE: int(1, 10_000).default(20),
 
   /**
    * Demo mode's first owner, created on an empty database (`admin`). Refused outside demo mode, where the owners are
@@ -273,8 +284,10 @@ export type SanamMode = 'demo' | 'production'
 
 export type Config = Omit<
   z.infer<typeof ConfigSchema>,
-  'SANAM_MODE' | 'SEED_DEMO' | 'SMS_PROVIDER' | 'API_PROCESSES' | 'METRICS_HOST' | 'BACKOFFICE_USERNAME'
+  'SANAM_MODE' | 'SEED_DEMO' | 'SMS_PROVIDER' | 'API_PROCESSES' | 'METRICS_HOST' | 'BACKOFFICE_USERNAME' | 'SLIP_VERIFIER'
 > & {
+  /** Who checks slips (ADR 079): SLIP_VERIFIER, else `demo` in demo mode and `none` outside it. */
+  SLIP_VERIFIER: NonNullable<z.infer<typeof ConfigSchema>['SLIP_VERIFIER']>
   /** The first owner's name: BACKOFFICE_USERNAME, or `admin` in demo mode (required and never a guessed name outside it). */
   BACKOFFICE_USERNAME: string
   /** The back-office's own origin (BACKOFFICE_ORIGIN); undefined: it shares the player app's (ADR 067). */
@@ -434,6 +447,8 @@ export function loadConfig(
     if (cleaned.SEED_DEMO && TRUE.includes(cleaned.SEED_DEMO))
       problems.push(`SEED_DEMO: demo data (a player with a published password) is not allowed ${outside}`)
     if (cleaned.DEMO_BANK_FEED && TRUE.includes(cleaned.DEMO_BANK_FEED)) problems.push(`DEMO_BANK_FEED: not allowed ${outside}`)
+    // The demo verifier believes the demo bank's records: real money never rests on it.
+    if (cleaned.SLIP_VERIFIER === 'demo') problems.push(`SLIP_VERIFIER: demo (slips checked against the demo bank) is not allowed ${outside}`)
     // A forgotten setting must not leave the back-office beside the player app: the choice is made in so many words.
     if (!cleaned.BACKOFFICE_ORIGIN)
       problems.push(
@@ -472,6 +487,7 @@ export function loadConfig(
     bankWebhookSecret: data.BANK_WEBHOOK_SECRET ?? DEMO_BANK_WEBHOOK_SECRET,
     totpEncryptionKey: data.TOTP_ENCRYPTION_KEY ?? DEMO_TOTP_ENCRYPTION_KEY,
     demoBankFeed: demo && (data.DEMO_BANK_FEED ?? true),
+    SLIP_VERIFIER: data.SLIP_VERIFIER ?? (demo ? 'demo' : 'none'),
     seamlessSecret: (code: string) => providerSecrets.get(code.toLowerCase()) ?? data.SEAMLESS_SECRET ?? DEMO_SEAMLESS_SECRET,
     seamlessSignature: (code: string) => providerSchemes.get(code.toLowerCase()) ?? data.SEAMLESS_SIGNATURE,
     METRICS_HOST: data.METRICS_HOST ?? '127.0.0.1',

@@ -37,6 +37,7 @@ import { planRoutes } from './modules/plan/plan.routes.ts'
 import { exclusionRoutes } from './modules/exclusions/exclusions.routes.ts'
 import { limitsRoutes } from './modules/limits/limits.routes.ts'
 import { limitRequests } from './plugins/rate-limit-hook.ts'
+import { devDemoBankRoutes, slipDeskRoutes, slipRoutes } from './modules/slips/slips.routes.ts'
 
 export async function registerApiRoutes(
   api: TypedApp,
@@ -77,6 +78,7 @@ export async function registerApiRoutes(
     plan,
     exclusions,
     limits,
+    slips,
   } = built.services
   const limitLogin = limitRequests(limiter, { name: 'login-ip', limit: config.RATE_LOGIN_PER_IP_PER_MINUTE, windowMs: 60_000 })
 
@@ -98,6 +100,16 @@ export async function registerApiRoutes(
     operator,
   })
   depositRoutes(api, { deposits, requirePlayer: player })
+  slipRoutes(api, {
+    slips,
+    requirePlayer: player,
+    limitSlips: limitRequests(limiter, {
+      name: 'slips-player',
+      limit: config.RATE_SLIPS_PER_PLAYER_PER_MINUTE,
+      windowMs: 60_000,
+      key: (request) => String(request.player.playerId),
+    }),
+  })
   withdrawalRoutes(api, { withdrawals, requirePlayer: player })
   limitsRoutes(api, { limits, requirePlayer: player })
   await api.register(async (feed: TypedApp) => bankFeedRoutes(feed, { deposits, secret: config.bankWebhookSecret, clock }))
@@ -114,6 +126,7 @@ export async function registerApiRoutes(
   auditRoutes(api, { audit, anyOperator: operator('backoffice.read') })
   membersRoutes(api, { members, operator })
   depositDeskRoutes(api, { desk: depositDesk, operator })
+  slipDeskRoutes(api, { slips, operator })
   withdrawalDeskRoutes(api, { desk: withdrawalDesk, operator })
   approvalsRoutes(api, { approvals, operator })
   depositExceptionsRoutes(api, { exceptions: depositExceptions, operator })
@@ -129,4 +142,5 @@ export async function registerApiRoutes(
   if (consoleSms) devSmsRoutes(api, { outbox: consoleSms })
   if (config.SANAM_MODE === 'demo') devTotpRoutes(api, { clock })
   if (config.demoBankFeed) devBankRoutes(api, { deposits })
+  if (config.demoBankFeed && built.demoBank) devDemoBankRoutes(api, { demoBank: built.demoBank })
 }

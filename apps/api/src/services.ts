@@ -71,6 +71,10 @@ import { createLimitsService } from './modules/limits/limits.service.ts'
 import { limitsRepository } from './modules/limits/limits.repository.ts'
 import { linksRepository } from './modules/links/links.repository.ts'
 import type { Metrics } from './lib/metrics.ts'
+import { createSlipService } from './modules/slips/slips.service.ts'
+import { slipsRepository } from './modules/slips/slips.repository.ts'
+import { createDemoBank, type DemoBank } from './modules/slips/demo-verifier.ts'
+import type { SlipVerifier } from './modules/slips/slip-verifier.ts'
 import { memoryRateLimiter, postgresRateLimiter, redisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts'
 
 /**
@@ -78,6 +82,20 @@ import { memoryRateLimiter, postgresRateLimiter, redisRateLimiter, type RateLimi
  * once; every other process shows it within this time (issue 20 §2: maintenance in the lobby within seconds).
  */
 export const GAMES_CACHE_MS = 5_000
+
+/**
+ * The slip verifier SLIP_VERIFIER names (ADR 079): none, or the demo bank's (demo mode only; config.ts refuses it
+ * outside). The vendors' adapters (modules/slips/verifiers/, issue 37 §1) are plugged in here and nowhere else:
+ * `return slipVerifierFromEnv(config.SLIP_VERIFIER, process.env)`.
+ */
+function slipVerifierOf(config: Config, demoBank: DemoBank | undefined): SlipVerifier | null {
+  if (config.SLIP_VERIFIER === 'none') return null
+  if (config.SLIP_VERIFIER === 'demo') {
+    if (!demoBank) throw new Error('SLIP_VERIFIER=demo: the demo bank exists in demo mode only')
+    return demoBank.verifier()
+  }
+  throw new Error(`SLIP_VERIFIER=${config.SLIP_VERIFIER}: this build has no adapter for it yet`)
+}
 
 /** What the services write to a log: the server's pino logger satisfies it, and so does a tool's console. */
 export interface ServiceLog {
@@ -103,6 +121,8 @@ export interface ServiceDeps {
   gameProviders?: GameProvider[]
   /** How often an open live-balance stream gets a heartbeat and its session is checked (default 15 s; tests). */
   streamHeartbeatMs?: number
+  /** The slip verifier instead of SLIP_VERIFIER's (tests: a fake that can fail; null: none). */
+  slipVerifier?: SlipVerifier | null
   /** False for a tool: the demo provider's bundle is the server's to load, in demo mode (default true). */
   loadDemoProvider?: boolean
 }
@@ -314,6 +334,20 @@ export async function buildServices(deps: ServiceDeps) {
     auditRepository,
     plan: { fourEyesAbove: async (tx) => (await plan.current(tx)).fourEyesAbove },
   })
+  // Slips (ADR 079): the demo bank and its verifier in demo mode only; the verifier SLIP_VERIFIER names.
+  const demoBank = config.SANAM_MODE === 'demo' ? createDemoBank({ db, clock, slipsRepository, playersRepository, deposits }) : undefined
+  const slips = createSlipService({
+    db,
+    clock,
+    verifier: deps.slipVerifier !== undefined ? deps.slipVerifier : slipVerifierOf(config, demoBank),
+    verifyTimeoutMs: config.SLIP_VERIFY_TIMEOUT_MS,
+    deposits,
+    plan,
+    limits,
+    playersRepository,
+    slipsRepository,
+    auditRepository,
+  })
   const depositDesk = createDepositDeskService({ db, approvals, deposits, depositsRepository, playersRepository })
   const withdrawalDesk = createWithdrawalDeskService({ db, clock, approvals, withdrawals, members, separateDuties: operators, auditRepository })
   const depositExceptions = createDepositExceptionsService({ db, clock, approvals, deposits, depositsRepository, playersRepository, auditRepository })
@@ -388,7 +422,9 @@ export async function buildServices(deps: ServiceDeps) {
       plan,
       exclusions,
       limits,
+      slips,
     },
+    demoBank,
     database,
     sms,
     consoleSms,

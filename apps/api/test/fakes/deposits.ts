@@ -82,9 +82,15 @@ export function fakeDepositsRepository(players: readonly PlayerRow[]) {
     },
     findByExternalId: async (_db, externalId) => deposits.find((d) => d.externalId === externalId),
     findById: async (_db, id) => deposits.find((d) => d.id === id),
+    findBySenderRef: async (_db, senderRef) => deposits.find((d) => d.senderRef === senderRef),
+    payInAccountsAt: async (_db, at) => accounts.filter((a) => a.status === 'APPROVED' && (a.active || (a.retiredAt !== null && a.retiredAt > at))),
     async insert(_db, row) {
-      if (deposits.some((d) => d.externalId === row.externalId)) return undefined
-      return insertInto<DepositRow>(deposits, { note: null, fromName: null, playerId: null, draftBillId: null, creditedAt: null, feedAt: null }, row)
+      if (deposits.some((d) => d.externalId === row.externalId || (row.senderRef && d.senderRef === row.senderRef))) return undefined
+      return insertInto<DepositRow>(
+        deposits,
+        { note: null, fromName: null, playerId: null, draftBillId: null, creditedAt: null, feedAt: null, senderRef: null },
+        row,
+      )
     },
     async markCredited(_db, id, fields) {
       Object.assign(

@@ -134,10 +134,33 @@ export const depositsRepository = {
   async findById(db: Db, id: number, forUpdate = false): Promise<DepositRow | undefined> {
     return oneRow(db.select().from(deposits).where(eq(deposits.id, id)).limit(1), forUpdate)
   },
-  /** Inserts unless the external id exists; undefined for a replay. */
+  /**
+   * The transfer the sending bank names `<bank code>:<reference>` (ADR 079), whichever source stored it; locked for
+   * update when asked.
+   */
+  async findBySenderRef(db: Db, senderRef: string, forUpdate = false): Promise<DepositRow | undefined> {
+    return oneRow(db.select().from(deposits).where(eq(deposits.senderRef, senderRef)).limit(1), forUpdate)
+  },
+  /**
+   * Inserts unless the external id, or the sending bank's reference (ADR 079), is already stored; undefined then (a
+   * replay, or the same transfer from another source that stored it first).
+   */
   async insert(db: Db, row: typeof deposits.$inferInsert): Promise<DepositRow | undefined> {
-    const [inserted] = await db.insert(deposits).values(row).onConflictDoNothing({ target: deposits.externalId }).returning()
+    const [inserted] = await db.insert(deposits).values(row).onConflictDoNothing().returning()
     return inserted
+  },
+  /** The approved pay-in accounts (active, or retired after `at`): what a transfer made at `at` could have been paid into. */
+  async payInAccountsAt(db: Db, at: Date): Promise<OperatorAccountRow[]> {
+    return db
+      .select()
+      .from(operatorBankAccounts)
+      .where(
+        and(
+          eq(operatorBankAccounts.status, 'APPROVED'),
+          sql`(${operatorBankAccounts.active} or ${operatorBankAccounts.retiredAt} > ${at.toISOString()}::timestamptz)`,
+        ),
+      )
+      .orderBy(asc(operatorBankAccounts.id))
   },
   async markCredited(
     db: Db,

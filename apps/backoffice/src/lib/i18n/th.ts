@@ -131,6 +131,8 @@ export const th = {
   'deposits.source': 'ที่มา',
   'deposits.source.BANK_FEED': 'ระบบธนาคาร',
   'deposits.source.MANUAL': 'เติมด้วยตนเอง',
+  'deposits.source.SLIP': 'สลิปที่สมาชิกส่ง',
+  'deposits.source.NOTIFICATION': 'ข้อความแจ้งเตือนธนาคาร',
   'deposits.status.MATCHED': 'จับคู่อัตโนมัติ',
   'deposits.status.ASSIGNED': 'เจ้าหน้าที่มอบให้',
   'deposits.status.UNMATCHED': 'ยังไม่จับคู่',
