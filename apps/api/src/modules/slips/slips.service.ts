@@ -54,6 +54,20 @@ function factsOf(slip: VerifiedSlip): SlipFacts {
   }
 }
 
+type RefusalReason = Exclude<SlipReason, 'ALREADY_CREDITED' | 'FEED_DIFFERS' | 'EXCLUDED_PERSON' | 'VERIFIER_UNKNOWN'>
+/** What the player reads of each refusal. */
+const refusalText: Record<RefusalReason, string> = {
+  NOT_FOUND: msg('SLIP_REASON_NOT_FOUND'),
+  RECEIVER: msg('SLIP_REASON_RECEIVER'),
+  SENDER: msg('SLIP_REASON_SENDER'),
+  TOO_OLD: msg('SLIP_REASON_TOO_OLD'),
+  BEFORE_BILL: msg('SLIP_REASON_BEFORE_BILL'),
+  AMOUNT_NOT_BILL: msg('SLIP_REASON_AMOUNT_NOT_BILL'),
+  BELOW_MIN: msg('SLIP_REASON_BELOW_MIN'),
+  OVER_LIMIT: msg('SLIP_REASON_OVER_LIMIT'),
+  CREDITED_TO_OTHER: msg('SLIP_REASON_CREDITED_TO_OTHER'),
+}
+
 /** The Thai text of a check's state. */
 function messageOf(check: SlipCheckRow): string {
   switch (check.status) {
@@ -62,7 +76,7 @@ function messageOf(check: SlipCheckRow): string {
         ? msg('SLIP_REASON_ALREADY_CREDITED')
         : msg('SLIP_CREDITED', { amount: BigInt(check.facts.amount) })
     case 'REFUSED':
-      return msg(`SLIP_REASON_${(check.reason ?? 'NOT_FOUND') as Exclude<SlipReason, 'FEED_DIFFERS' | 'EXCLUDED_PERSON' | 'VERIFIER_UNKNOWN'>}`)
+      return refusalText[(check.reason ?? 'NOT_FOUND') as RefusalReason] ?? msg('SLIP_REASON_NOT_FOUND')
     case 'CHECKING':
       return msg('SLIP_CHECKING')
     case 'MANUAL_REVIEW':
