@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { okEnvelope } from './envelope.ts'
-import { recordId, strictBody } from './fields.ts'
-import { PageParam, pageOf } from './wallet.ts'
+import { Mobile, recordId, strictBody } from './fields.ts'
+import { BahtAmount, PageParam, pageOf } from './wallet.ts'
 
 // Transfer slips (issue 37 §1, ADR 079): the player sends the text of the slip's QR code, never the picture.
 
@@ -91,7 +91,20 @@ export const CloseSlipCheckBody = strictBody({
   note: z.string({ error: CLOSE_NOTE_MESSAGE }).trim().min(3, { error: CLOSE_NOTE_MESSAGE }).max(300, { error: CLOSE_NOTE_MESSAGE }),
 })
 
+/** Demo mode only: the demo bank makes a transfer from a player's registered account (`npm run bank:transfer -- --slip`). */
+export const DemoBankTransferBody = strictBody({
+  mobile: Mobile,
+  amount: BahtAmount,
+  to_account: z
+    .string({ error: 'to_account ไม่ถูกต้อง' })
+    .regex(/^\d{10,15}$/, { error: 'to_account ไม่ถูกต้อง' })
+    .optional(),
+})
+/** The transfer the demo bank made: its reference and the QR text its slip carries. */
+export const DemoBankTransfer = z.object({ sending_bank: z.string(), reference: z.string(), payload: z.string(), to_account: z.string() })
+
 export const slipsContract = {
+  demoBankTransfer: { body: DemoBankTransferBody, response: { 200: okEnvelope(DemoBankTransfer) } },
   submitSlip: { body: SubmitSlipBody, response: { 200: okEnvelope(SlipCheck) } },
   slipChecks: { querystring: SlipChecksQuery, response: { 200: okEnvelope(pageOf(BackofficeSlipCheck)) } },
   recheckSlip: { params: SlipCheckParams, response: { 200: okEnvelope(BackofficeSlipCheck) } },

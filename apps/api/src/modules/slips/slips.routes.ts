@@ -1,6 +1,5 @@
 import { msg, slipsContract } from '@sanam/contract'
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
-import { z } from 'zod'
 import { AppError } from '../../errors.ts'
 import { ok } from '../../lib/http.ts'
 import type { TypedApp } from '../../lib/typed-app.ts'
@@ -40,27 +39,13 @@ export function slipDeskRoutes(app: TypedApp, deps: { slips: SlipService; operat
 }
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/
-const DemoBankTransferBody = z.strictObject({
-  mobile: z.string().regex(/^0[689]\d{8}$/),
-  amount: z.number().positive().max(10_000_000),
-  to_account: z
-    .string()
-    .regex(/^\d{10,15}$/)
-    .optional(),
-})
-const DemoBankTransferAnswer = z.object({ sending_bank: z.string(), reference: z.string(), payload: z.string(), to_account: z.string() })
-
 /**
  * POST /dev/demo-bank/transfers (demo mode, callers on this machine only): the demo bank makes a transfer from a
  * player's registered account and answers its slip's QR text, which the demo verifier then finds (ADR 079).
  */
 export function devDemoBankRoutes(app: TypedApp, deps: { demoBank: DemoBank }) {
-  app.post(
-    '/dev/demo-bank/transfers',
-    { schema: { body: DemoBankTransferBody, response: { 200: z.object({ success: z.literal(true), data: DemoBankTransferAnswer }) } } },
-    async (req) => {
-      if (!LOOPBACK.test(req.socket.remoteAddress ?? '')) throw new AppError('NOT_FOUND')
-      return ok(await deps.demoBank.transfer({ mobile: req.body.mobile, amountBaht: req.body.amount, toAccount: req.body.to_account ?? null }))
-    },
-  )
+  app.post('/dev/demo-bank/transfers', { schema: slipsContract.demoBankTransfer }, async (req) => {
+    if (!LOOPBACK.test(req.socket.remoteAddress ?? '')) throw new AppError('NOT_FOUND')
+    return ok(await deps.demoBank.transfer({ mobile: req.body.mobile, amountBaht: req.body.amount, toAccount: req.body.to_account ?? null }))
+  })
 }
