@@ -10,6 +10,7 @@ import { CataloguePage } from '../features/catalogue/catalogue-page.tsx'
 import { PayinAccountsPage } from '../features/pay-in-accounts/pay-in-accounts-page.tsx'
 import { EnrolPage } from '../features/auth/enrol-page.tsx'
 import { ExceptionsPage } from '../features/exceptions/exceptions-page.tsx'
+import { SlipsPage } from '../features/slips/slips-page.tsx'
 import { LoginPage } from '../features/auth/login-page.tsx'
 import { DepositsPage } from '../features/deposits/deposits-page.tsx'
 import { MembersPage } from '../features/members/members-page.tsx'
@@ -50,6 +51,7 @@ const router = createBrowserRouter(
         // The adjustments queue became the approvals queue of every money action (ADR 035).
         { path: '/adjustments', element: <Navigate to="/approvals" replace /> },
         { path: '/exceptions', element: <ExceptionsPage /> },
+        { path: '/slips', element: <SlipsPage /> },
         { path: '/reconciliation', element: <ReconciliationPage /> },
         { path: '/catalogue', element: <CataloguePage /> },
         { path: '/pay-in-accounts', element: <PayinAccountsPage /> },
