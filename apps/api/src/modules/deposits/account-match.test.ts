@@ -123,7 +123,7 @@ describe('likePattern', () => {
 
 describe('windowKey', () => {
   it.each([
-    ['xxx-x-x3456-x', '014:1:2345'],
+    ['xxx-x-x2345-x', '014:1:2345'],
     ['***1234', '014:0:1234'],
     ['x1234', '014:0:1234'],
     // The rightmost four visible in a row, wherever the mask shows more.
