@@ -158,6 +158,9 @@ describe('demo mode (issue 10 §1)', () => {
     expect(config.seamlessSecret('pgsoft')).toBe('pgsoft-own-secret-123')
     expect(config.seamlessSecret('jili')).toBe(PRODUCTION.SEAMLESS_SECRET)
     expect(config.backofficeOwners.map((o) => o.username)).toEqual(['somchai', 'malee'])
+    // Slips are not checked until a verifier is named (ADR 079); the demo bank's verifier is demo mode's default.
+    expect(config.SLIP_VERIFIER).toBe('none')
+    expect(loadConfig({}).SLIP_VERIFIER).toBe('demo')
     // Turning a demo feature off explicitly is always fine.
     expect(loadConfig({ ...PRODUCTION, SEED_DEMO: 'false', DEMO_BANK_FEED: 'false' }).SANAM_MODE).toBe('production')
     // The SMS code at registration may be asked for in so many words; only the demo may go without it.
@@ -171,6 +174,7 @@ describe('demo mode (issue 10 §1)', () => {
     ['SEAMLESS_SECRET', { SEAMLESS_SECRET: DEMO_BANK_WEBHOOK_SECRET }, /demo secret/],
     ['SEAMLESS_SECRET_PGSOFT', { SEAMLESS_SECRET_PGSOFT: DEMO_SEAMLESS_SECRET }, /demo secret/],
     ['SMS_PROVIDER', { SMS_PROVIDER: 'console' }, /console/],
+    ['SLIP_VERIFIER', { SLIP_VERIFIER: 'demo' }, /demo bank/],
     ['AUDIT_HMAC_KEY', { AUDIT_HMAC_KEY: DEMO_AUDIT_HMAC_KEY }, /demo key/],
     ['AUDIT_HMAC_KEY', { AUDIT_HMAC_KEY: 'short' }, /at least 32/],
     ['DEVICE_TOKEN_SECRET', { DEVICE_TOKEN_SECRET: DEMO_DEVICE_TOKEN_SECRET }, /demo secret/],
