@@ -1,9 +1,11 @@
 import QRCode from 'qrcode'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_DESK, DEMO_DESK_PASSWORD } from '@sanam/contract/demo-secrets'
 import { shot } from './support/browser.ts'
 import { call } from './support/http.ts'
 import { expectNoSideScroll, seriousAxeViolations } from './support/page.ts'
+import { operatorToken } from './support/operator.ts'
 import { loginToken, registerPlayer, type TestPlayer } from './support/player.ts'
 import { useBrowserSuite } from './support/suite.ts'
 
@@ -62,6 +64,22 @@ describe('player app: a slip credits the deposit, a wrong-amount slip is refused
     // A picture without a QR code is said so, and nothing is sent.
     await upload(page, Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'))
     await page.getByRole('status').filter({ hasText: 'ไม่พบ QR code ในรูปนี้' }).waitFor()
+    expect(problems).toEqual([])
+  })
+
+  it('the back-office lists the refused slip with its reason, for every operator to read (desk size)', async () => {
+    // The demo desk's support operator: reads every list, decides no money (no recheck or close buttons).
+    const support = DEMO_DESK.find((o) => o.username === 'support.a')!
+    const { page, problems } = await suite.desktop({ operator: await operatorToken(suite.baseUrl, { ...support, password: DEMO_DESK_PASSWORD }) })
+    await page.goto('/backoffice/slips')
+    await page.getByRole('heading', { level: 1, name: 'สลิปที่สมาชิกส่ง' }).waitFor()
+    await page.getByRole('button', { name: 'ไม่ผ่านการตรวจ' }).click()
+    const row = page.getByRole('row').filter({ hasText: player.mobile }).filter({ hasText: 'ยอดไม่ตรงรายการฝาก' })
+    await row.waitFor()
+    expect(await row.textContent()).toContain('450.00')
+    expect(await page.getByRole('button', { name: /ถามผู้ตรวจสลิปอีกครั้ง/ }).count()).toBe(0)
+    await shot(page, 'backoffice-slips-refused')
+    expect(await seriousAxeViolations(page)).toEqual([])
     expect(problems).toEqual([])
   })
 })
