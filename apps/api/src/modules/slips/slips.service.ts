@@ -21,6 +21,7 @@ import type { SlipCheckRow, SlipsRepository } from './slips.repository.ts'
 
 /** After the 1st, 2nd and 3rd unknown answer, the next attempt waits this long; after the 4th, an operator looks. */
 export const SLIP_RETRY_DELAYS_MS = [30_000, 2 * 60_000, 10 * 60_000] as const
+const LAST_RETRY_DELAY_MS = 10 * 60_000
 /** How long a check being asked is left alone by the retry job (longer than any verifier call may take). */
 const LEASE_MS = 30_000
 /** How many due checks one run of the retry job asks. */
@@ -279,7 +280,13 @@ export function createSlipService(deps: SlipServiceDeps) {
       const due = await repo.dueChecks(tx, clock.now(), RETRY_BATCH)
       for (const check of due) {
         const verdict = await ask(check)
-        await tx.transaction((savepoint) => apply(savepoint as Db, check.id, check.attempts, verdict)).catch(() => undefined)
+        try {
+          await tx.transaction((savepoint) => apply(savepoint as Db, check.id, check.attempts, verdict))
+        } catch {
+          // The answer could not be applied (rolled back to the savepoint): asked again later, not at every run.
+          const later = new Date(clock.now().getTime() + LAST_RETRY_DELAY_MS)
+          await repo.updateCheck(tx, check.id, { nextAttemptAt: later, verifierCode: 'APPLY_FAILED', updatedAt: clock.now() })
+        }
       }
       return due.length
     },
