@@ -245,6 +245,16 @@ describe('an unknown answer never credits: retried at 30 s, 2 min, 10 min, then 
     expect((await submit(slip.payload, player.token)).json().message).toBe('ยังยืนยันสลิปนี้อัตโนมัติไม่ได้ เจ้าหน้าที่จะตรวจสอบให้')
   })
 
+  it('does not believe a verifier that answers about another transfer than the one asked', async () => {
+    const player = await signedInPlayer(t)
+    const slip = slipFrom(t, player, 500)
+    const other = slipFrom(t, player, 500)
+    fake.answer(slip.key, other.verdict)
+    expect((await submit(slip.payload, player.token)).json().data).toMatchObject({ status: 'CHECKING' })
+    expect((await checksOf(player.id))[0]).toMatchObject({ verifierCode: 'OTHER_TRANSFER', attempts: 1 })
+    expect(await balanceOf(t, player.token)).toBe(0)
+  })
+
   it('credits when a retry finds the transfer, and a verifier that throws or hangs is an unknown', async () => {
     const player = await signedInPlayer(t)
     const slip = slipFrom(t, player, 600)
