@@ -2,6 +2,7 @@
 // from the account a player registered, so a deposit can be tried without a bank.
 //
 //   npm run bank:transfer -- --mobile 0812345678 --amount 500 [--url http://localhost:8080] [--name "สมชาย"] [--masked]
+//   npm run bank:transfer -- --mobile 0812345678 --amount 500 --slip   (the demo bank transfers and prints the slip)
 //
 // The secret is BANK_WEBHOOK_SECRET, or the demo secret the server accepts in demo mode when it has none.
 import { randomBytes } from 'node:crypto'
@@ -21,6 +22,8 @@ Sends one signed bank transfer from the player's registered account to the opera
   --name <text>      the sender name the bank shows (from_name), e.g. "สมชาย ใ"
   --masked           send the sender account masked (xxx-x-x1234-x) as many statements show it (with no --name
                      the transfer is not credited: it waits in the back-office unmatched queue)
+  --slip             tell the feed nothing: the demo bank records the transfer and prints its slip's QR text, which
+                     the deposit page's "scan or upload the slip" checks with the demo verifier (ADR 079)
   -h, --help         this text
 
 Environment: BANK_WEBHOOK_SECRET (the server's secret; without it the demo secret is used).`
@@ -55,6 +58,7 @@ interface Options {
   tried: string
   name: string | undefined
   masked: boolean
+  slip: boolean
 }
 
 function parseOptions(argv: string[]): Options | null {
@@ -68,6 +72,7 @@ function parseOptions(argv: string[]): Options | null {
         url: { type: 'string' },
         name: { type: 'string' },
         masked: { type: 'boolean', default: false },
+        slip: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
       strict: true,
@@ -108,7 +113,7 @@ function parseOptions(argv: string[]): Options | null {
 
   const name = values.name?.trim() || undefined
   if (problems.length > 0) throw new Problem(`${problems.join('\n')}\n\n${USAGE}`, 2)
-  return { mobile, amount, url, tried, name, masked: values.masked }
+  return { mobile, amount, url, tried, name, masked: values.masked, slip: values.slip }
 }
 
 /**
@@ -161,6 +166,7 @@ async function main(argv: string[]): Promise<number> {
     return 0
   }
   const { mobile, amount, url, tried, name, masked } = options
+  if (options.slip) return demoBankSlip(options)
 
   const account = await call<{ bank_code: string; bank_account: string; to_account: string }>(
     `${url}/api/dev/bank-account?mobile=${encodeURIComponent(mobile)}`,
@@ -220,6 +226,26 @@ async function main(argv: string[]): Promise<number> {
   if (status === 'MATCHED') console.info(`  status: MATCHED: credited to ${mobile} (เติมเครดิตแล้ว)`)
   else if (status === 'UNMATCHED') console.info('  status: UNMATCHED: no single player matched; it waits in the back-office unmatched queue (รอตรวจสอบ)')
   else console.info('  status: DUPLICATE: this reference was already used for a different transfer; nothing was credited')
+  return 0
+}
+
+/** --slip: the demo bank makes the transfer (the feed is told nothing) and prints the slip's QR text. */
+async function demoBankSlip({ mobile, amount, url, tried }: Options): Promise<number> {
+  const made = await call<{ sending_bank: string; reference: string; payload: string; to_account: string }>(`${url}/api/dev/demo-bank/transfers`, tried, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ mobile, amount }),
+  })
+  if (made.status === 404 && made.body.message !== errorCatalogue.NOT_FOUND.message)
+    throw new Problem(`No player is registered with mobile ${mobile} (${made.body.message}).`)
+  if (made.status === 404)
+    throw new Problem(`${url} has no demo bank (POST /api/dev/demo-bank/transfers): it exists only in demo mode, and not with DEMO_BANK_FEED=false.`)
+  if (made.status !== 200 || !made.body.data) throw new Problem(`The demo bank refused the transfer: ${describeError(made.status, made.body)}`)
+  const { sending_bank: bank, reference, payload, to_account: toAccount } = made.body.data
+  console.info(`The demo bank sent ${baht(amount)} baht from ${mobile}'s account (bank ${bank}) to ${toAccount}; the feed was not told.`)
+  console.info(`  reference: ${reference}`)
+  console.info(`  slip QR text (make a QR code of it, then "อัปโหลดรูปสลิป" on the deposit page):`)
+  console.info(payload)
   return 0
 }
 

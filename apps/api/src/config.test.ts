@@ -164,6 +164,9 @@ describe('demo mode (issue 10 §1)', () => {
       'notification-secret-of-this-operator',
     )
     expect(loadConfig({}).bankNotificationSecret).toBe(DEMO_BANK_NOTIFICATION_SECRET)
+    // Slips are not checked until a verifier is named (ADR 079); the demo bank's verifier is demo mode's default.
+    expect(config.slipVerifier.kind).toBe('none')
+    expect(loadConfig({}).slipVerifier.kind).toBe('demo')
     // Turning a demo feature off explicitly is always fine.
     expect(loadConfig({ ...PRODUCTION, SEED_DEMO: 'false', DEMO_BANK_FEED: 'false' }).SANAM_MODE).toBe('production')
     // The SMS code at registration may be asked for in so many words; only the demo may go without it.
@@ -179,6 +182,7 @@ describe('demo mode (issue 10 §1)', () => {
     ['SEAMLESS_SECRET', { SEAMLESS_SECRET: DEMO_BANK_WEBHOOK_SECRET }, /demo secret/],
     ['SEAMLESS_SECRET_PGSOFT', { SEAMLESS_SECRET_PGSOFT: DEMO_SEAMLESS_SECRET }, /demo secret/],
     ['SMS_PROVIDER', { SMS_PROVIDER: 'console' }, /console/],
+    ['SLIP_VERIFIER', { SLIP_VERIFIER: 'demo' }, /demo bank/],
     ['AUDIT_HMAC_KEY', { AUDIT_HMAC_KEY: DEMO_AUDIT_HMAC_KEY }, /demo key/],
     ['AUDIT_HMAC_KEY', { AUDIT_HMAC_KEY: 'short' }, /at least 32/],
     ['DEVICE_TOKEN_SECRET', { DEVICE_TOKEN_SECRET: DEMO_DEVICE_TOKEN_SECRET }, /demo secret/],

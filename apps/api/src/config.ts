@@ -249,6 +249,8 @@ const ConfigSchema = z.object({
   BANK_NOTIFICATIONS_CREDIT: bool.optional(),
   /** Signs forwarded bank notifications (ADR 080). Unset outside demo mode: the endpoint refuses every request. */
   BANK_NOTIFICATION_SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+  /** Slips one player may send per minute (each costs a verifier call). */
+  RATE_SLIPS_PER_PLAYER_PER_MINUTE: int(1, 10_000).default(20),
 
   /**
    * Demo mode's first owner, created on an empty database (`admin`). Refused outside demo mode, where the owners are

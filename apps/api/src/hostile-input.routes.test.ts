@@ -47,6 +47,8 @@ const BODYLESS_POSTS = new Set([
   // The operator's own session and enrolment, and owner actions named by the path alone.
   'POST /api/backoffice/auth/logout',
   'POST /api/backoffice/auth/totp/start',
+  // A slip check asked of the verifier again (ADR 079): named by the path alone.
+  'POST /api/backoffice/slips/:id/recheck',
   'POST /api/backoffice/operators/:id/disable',
   'POST /api/backoffice/operators/:id/enable',
   'POST /api/backoffice/operators/:id/reset-totp',

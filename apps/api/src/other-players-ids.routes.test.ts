@@ -57,6 +57,8 @@ const ID_ROUTES: Record<string, { tried: true } | { reason: string }> = {
   'POST /api/backoffice/approvals/:id/approve': { reason: 'approval ids, owner and finance only (the role walk); a player token gets 401' },
   'POST /api/backoffice/approvals/:id/reject': { reason: 'approval ids, owner and finance only (the role walk); a player token gets 401' },
   'POST /api/backoffice/deposit-exceptions/:id/resolve': { reason: 'exception ids, owner and finance only (the role walk); a player token gets 401' },
+  'POST /api/backoffice/slips/:id/recheck': { reason: 'slip check ids, finance only (the role walk); a player token gets 401' },
+  'POST /api/backoffice/slips/:id/close': { reason: 'slip check ids, finance only (the role walk); a player token gets 401' },
   'GET /api/backoffice/audit': { reason: 'operator_id and target_id filter the audit log, which every operator role may read; a player token gets 401' },
   'POST /api/backoffice/promotions/:id/versions': { reason: 'promotion ids, promotions.manage only (the role walk); a player token gets 401' },
   'POST /api/backoffice/promotions/:id/disable': { reason: 'promotion ids, promotions.manage only (the role walk); a player token gets 401' },

@@ -22,6 +22,7 @@ import { depositDeskRoutes } from './modules/deposits/deposit-desk.routes.ts'
 import { reconciliationRoutes } from './modules/reports/reconciliation.routes.ts'
 import { withdrawalDeskRoutes } from './modules/withdrawals/withdrawal-desk.routes.ts'
 import { bankFeedRoutes, depositRoutes, devBankRoutes } from './modules/deposits/deposits.routes.ts'
+import { devDemoBankRoutes, slipDeskRoutes, slipRoutes } from './modules/slips/slips.routes.ts'
 import { bankNotificationDeskRoutes, bankNotificationRoutes } from './modules/bank-notifications/bank-notifications.routes.ts'
 import { walletRoutes } from './modules/wallet/wallet.routes.ts'
 import { gamesRoutes } from './modules/games/games.routes.ts'
@@ -67,6 +68,16 @@ export async function registerApiRoutes(
     operator,
   })
   depositRoutes(api, { deposits: services.deposits, requirePlayer: player })
+  slipRoutes(api, {
+    slips: services.slips,
+    requirePlayer: player,
+    limitSlips: limitRequests(limiter, {
+      name: 'slips-player',
+      limit: config.RATE_SLIPS_PER_PLAYER_PER_MINUTE,
+      windowMs: 60_000,
+      key: (request) => String(request.player.playerId),
+    }),
+  })
   withdrawalRoutes(api, { withdrawals: services.withdrawals, requirePlayer: player })
   limitsRoutes(api, { limits: services.limits, requirePlayer: player })
   await api.register(async (feed: TypedApp) => bankFeedRoutes(feed, { deposits: services.deposits, secret: config.bankWebhookSecret, clock }))
@@ -86,6 +97,7 @@ export async function registerApiRoutes(
   auditRoutes(api, { audit: services.audit, anyOperator: operator('backoffice.read') })
   membersRoutes(api, { members: services.members, operator })
   depositDeskRoutes(api, { desk: services.depositDesk, operator })
+  slipDeskRoutes(api, { slips: services.slips, operator })
   bankNotificationDeskRoutes(api, { notifications: services.bankNotifications, operator })
   withdrawalDeskRoutes(api, { desk: services.withdrawalDesk, operator })
   approvalsRoutes(api, { approvals: services.approvals, operator })
@@ -102,4 +114,5 @@ export async function registerApiRoutes(
   if (consoleSms) devSmsRoutes(api, { outbox: consoleSms })
   if (config.SANAM_MODE === 'demo') devTotpRoutes(api, { clock })
   if (config.demoBankFeed) devBankRoutes(api, { deposits: services.deposits })
+  if (config.demoBankFeed && built.demoBank) devDemoBankRoutes(api, { demoBank: built.demoBank })
 }

@@ -160,6 +160,7 @@ async function main() {
           deposits: services.deposits,
           seamless: services.seamless,
           referral: services.referral,
+          slips: services.slips,
           roundStaleMinutes: config.ROUND_STALE_MINUTES,
           database: database.kind,
         }),

@@ -73,6 +73,11 @@ import { createLimitsService } from './modules/limits/limits.service.ts'
 import { limitsRepository } from './modules/limits/limits.repository.ts'
 import { linksRepository } from './modules/links/links.repository.ts'
 import type { Metrics } from './lib/metrics.ts'
+import { createSlipVerifier } from './modules/slips/verifiers/index.ts'
+import { createSlipService } from './modules/slips/slips.service.ts'
+import { slipsRepository } from './modules/slips/slips.repository.ts'
+import { createDemoBank, type DemoBank } from './modules/slips/demo-verifier.ts'
+import type { SlipVerifier } from './modules/slips/slip-verifier.ts'
 import { memoryRateLimiter, postgresRateLimiter, redisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts'
 
 /**
@@ -80,6 +85,20 @@ import { memoryRateLimiter, postgresRateLimiter, redisRateLimiter, type RateLimi
  * once; every other process shows it within this time (issue 20 §2: maintenance in the lobby within seconds).
  */
 export const GAMES_CACHE_MS = 5_000
+
+/**
+ * The slip verifier SLIP_VERIFIER names (ADR 079, ADR 084): none, the demo bank's (demo mode only; config.ts refuses
+ * it outside), or a vendor's adapter from modules/slips/verifiers/.
+ */
+function slipVerifierOf(config: Config, demoBank: DemoBank | undefined, clock: Clock): SlipVerifier | null {
+  const choice = createSlipVerifier(config.slipVerifier, { clock: () => clock.now().getTime() })
+  if (choice.kind === 'none') return null
+  if (choice.kind === 'demo') {
+    if (!demoBank) throw new Error('SLIP_VERIFIER=demo: the demo bank exists in demo mode only')
+    return demoBank.verifier()
+  }
+  return choice.verifier
+}
 
 /** What the services write to a log: the server's pino logger satisfies it, and so does a tool's console. */
 export interface ServiceLog {
@@ -105,6 +124,8 @@ export interface ServiceDeps {
   gameProviders?: GameProvider[]
   /** How often an open live-balance stream gets a heartbeat and its session is checked (default 15 s; tests). */
   streamHeartbeatMs?: number
+  /** The slip verifier instead of SLIP_VERIFIER's (tests: a fake that can fail; null: none). */
+  slipVerifier?: SlipVerifier | null
   /** False for a tool: the demo provider's bundle is the server's to load, in demo mode (default true). */
   loadDemoProvider?: boolean
 }
@@ -319,6 +340,20 @@ export async function buildServices(deps: ServiceDeps) {
     auditRepository,
     plan: { fourEyesAbove: async (tx) => (await plan.current(tx)).fourEyesAbove },
   })
+  // Slips (ADR 079): the demo bank and its verifier in demo mode only; the verifier SLIP_VERIFIER names.
+  const demoBank = config.SANAM_MODE === 'demo' ? createDemoBank({ db, clock, slipsRepository, playersRepository, deposits }) : undefined
+  const slips = createSlipService({
+    db,
+    clock,
+    verifier: deps.slipVerifier !== undefined ? deps.slipVerifier : slipVerifierOf(config, demoBank, clock),
+    verifyTimeoutMs: config.SLIP_VERIFIER_TIMEOUT_MS,
+    deposits,
+    plan,
+    limits,
+    playersRepository,
+    slipsRepository,
+    auditRepository,
+  })
   const depositDesk = createDepositDeskService({ db, approvals, deposits, depositsRepository, playersRepository })
   const withdrawalDesk = createWithdrawalDeskService({ db, clock, approvals, withdrawals, members, separateDuties: operators, auditRepository })
   const depositExceptions = createDepositExceptionsService({ db, clock, approvals, deposits, depositsRepository, playersRepository, auditRepository })
@@ -394,7 +429,9 @@ export async function buildServices(deps: ServiceDeps) {
       plan,
       exclusions,
       limits,
+      slips,
     },
+    demoBank,
     database,
     sms,
     consoleSms,

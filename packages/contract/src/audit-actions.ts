@@ -37,6 +37,8 @@ export const AUDIT_ACTIONS = {
   'deposit.assign_reject': 'ปฏิเสธการมอบรายการฝาก',
   'deposit.exception_credit': 'เติมเครดิตรายการฝากที่ต้องตรวจสอบ',
   'deposit.exception_dismiss': 'ปิดรายการฝากที่ต้องตรวจสอบโดยไม่เติมเครดิต',
+  'slip.recheck': 'ถามผู้ตรวจสลิปอีกครั้ง',
+  'slip.close': 'ปิดรายการสลิปที่รอตรวจสอบโดยไม่เติมเครดิต',
   'withdrawal.first_approval': 'อนุมัติการถอนคนแรก (รอคนที่สอง)',
   'withdrawal.approve': 'อนุมัติการถอน',
   'withdrawal.reject': 'ปฏิเสธการถอน',

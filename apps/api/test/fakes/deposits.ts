@@ -83,11 +83,13 @@ export function fakeDepositsRepository(players: readonly PlayerRow[]) {
     },
     findByExternalId: async (_db, externalId) => deposits.find((d) => d.externalId === externalId),
     findById: async (_db, id) => deposits.find((d) => d.id === id),
+    findBySenderRef: async (_db, senderRef) => deposits.find((d) => d.senderRef === senderRef),
+    payInAccountsAt: async (_db, at) => accounts.filter((a) => a.status === 'APPROVED' && (a.active || (a.retiredAt !== null && a.retiredAt > at))),
     async insert(_db, row) {
-      if (deposits.some((d) => d.externalId === row.externalId)) return undefined
+      if (deposits.some((d) => d.externalId === row.externalId || (row.senderRef && d.senderRef === row.senderRef))) return undefined
       return insertInto<DepositRow>(
         deposits,
-        { note: null, fromName: null, playerId: null, draftBillId: null, creditedAt: null, feedAt: null, notificationAt: null },
+        { note: null, fromName: null, playerId: null, draftBillId: null, creditedAt: null, feedAt: null, notificationAt: null, senderRef: null },
         row,
       )
     },
@@ -114,13 +116,23 @@ export function fakeDepositsRepository(players: readonly PlayerRow[]) {
             d.occurredAt <= q.to &&
             d.toAccount.replace(/\D/g, '') === q.toAccountDigits &&
             d.status !== 'REJECTED' &&
-            (q.reportedBy === 'notification' ? d.feedAt !== null && d.notificationAt === null : d.source === 'NOTIFICATION' && d.feedAt === null),
+            (q.reportedBy === 'notification'
+              ? d.notificationAt === null && d.source !== 'NOTIFICATION' && (d.feedAt !== null || d.source === 'SLIP')
+              : q.reportedBy === 'feed'
+                ? d.feedAt === null && (d.source === 'NOTIFICATION' || d.source === 'SLIP')
+                : d.senderRef === null && (d.source === 'NOTIFICATION' || d.source === 'BANK_FEED')) &&
+            (!q.senderRef || d.senderRef === null || d.senderRef === q.senderRef),
         )
         .sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime() || a.id - b.id),
     statusesOf: async (_db, ids) => deposits.filter((d) => ids.includes(d.id)),
     async attachNotification(_db, id, at) {
       const row = deposits.find((d) => d.id === id && d.notificationAt === null)
       if (row) row.notificationAt = at
+      return row !== undefined
+    },
+    async attachSenderRef(_db, id, senderRef) {
+      const row = deposits.find((d) => d.id === id && d.senderRef === null)
+      if (row) row.senderRef = senderRef
       return row !== undefined
     },
     async attachFeedToNotified(_db, id, feed) {

@@ -11,6 +11,7 @@ import { PayinAccountsPage } from '../features/pay-in-accounts/pay-in-accounts-p
 import { EnrolPage } from '../features/auth/enrol-page.tsx'
 import { ExceptionsPage } from '../features/exceptions/exceptions-page.tsx'
 import { BankNotificationsPage } from '../features/bank-notifications/bank-notifications-page.tsx'
+import { SlipsPage } from '../features/slips/slips-page.tsx'
 import { LoginPage } from '../features/auth/login-page.tsx'
 import { DepositsPage } from '../features/deposits/deposits-page.tsx'
 import { MembersPage } from '../features/members/members-page.tsx'
@@ -52,6 +53,7 @@ const router = createBrowserRouter(
         { path: '/adjustments', element: <Navigate to="/approvals" replace /> },
         { path: '/exceptions', element: <ExceptionsPage /> },
         { path: '/bank-notifications', element: <BankNotificationsPage /> },
+        { path: '/slips', element: <SlipsPage /> },
         { path: '/reconciliation', element: <ReconciliationPage /> },
         { path: '/catalogue', element: <CataloguePage /> },
         { path: '/pay-in-accounts', element: <PayinAccountsPage /> },

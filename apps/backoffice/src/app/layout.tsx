@@ -14,6 +14,7 @@ const AREAS: Array<{ to: string; label: MessageKey; permission: OperatorPermissi
   { to: '/promotions', label: 'nav.promotions', permission: 'promotions.manage' },
   { to: '/exceptions', label: 'nav.exceptions', permission: 'backoffice.read' },
   { to: '/bank-notifications', label: 'nav.notifications', permission: 'backoffice.read' },
+  { to: '/slips', label: 'nav.slips', permission: 'backoffice.read' },
   { to: '/catalogue', label: 'nav.catalogue', permission: 'catalogue.manage' },
   { to: '/pay-in-accounts', label: 'nav.payin', permission: 'payin.manage' },
   { to: '/reconciliation', label: 'nav.reconciliation', permission: 'ledger.verify' },

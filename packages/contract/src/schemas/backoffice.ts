@@ -79,7 +79,7 @@ const BackofficeDepositStatus = z.enum(['MATCHED', 'UNMATCHED', 'ASSIGNED', 'CLA
  */
 export const BackofficeDeposit = z.object({
   id: z.number().int(),
-  source: z.enum(['BANK_FEED', 'MANUAL', 'NOTIFICATION']),
+  source: z.enum(['BANK_FEED', 'MANUAL', 'SLIP', 'NOTIFICATION']),
   status: BackofficeDepositStatus,
   external_id: z.string(),
   to_account: z.string(),

@@ -80,6 +80,14 @@ export const BankTransferBody = strictBody({
   from_name: z.string().trim().max(200, { error: 'from_name ยาวเกินไป' }).nullish(),
   amount: BahtAmount,
   occurred_at: z.iso.datetime({ offset: true, error: 'occurred_at ต้องเป็นเวลา ISO 8601' }),
+  /**
+   * The transfer's reference as the sending bank (`from_bank_code`) names it, the one printed in its slip's QR (ADR
+   * 079): given, a slip and this report of one transfer credit once, whichever arrives first.
+   */
+  from_bank_ref: z
+    .string({ error: 'from_bank_ref ไม่ถูกต้อง' })
+    .regex(/^[0-9A-Z]{10,32}$/, { error: 'from_bank_ref ต้องเป็นตัวอักษรภาษาอังกฤษตัวใหญ่หรือตัวเลข 10-32 ตัว' })
+    .optional(),
 })
 export type BankTransferBody = z.infer<typeof BankTransferBody>
 /**

@@ -150,9 +150,14 @@ export const deposits = pgTable(
   'deposits',
   {
     id: serialId(),
-    /** NOTIFICATION: a forwarded bank notification, no bank reference (`external_id` is `notification:<id>`, ADR 080). */
-    source: text('source', { enum: ['BANK_FEED', 'MANUAL', 'NOTIFICATION'] }).notNull(),
+    /** Where the transfer was first reported: the bank feed, an operator, a player's verified slip (ADR 079), a forwarded bank notification (no bank reference; `external_id` is `notification:<id>`, ADR 080). */
+    source: text('source', { enum: ['BANK_FEED', 'MANUAL', 'SLIP', 'NOTIFICATION'] }).notNull(),
     ...bankTransferColumns(),
+    /**
+     * The transfer as the sending bank names it, `<sending bank code>:<reference>` (the slip's QR, a feed body's
+     * `from_bank_ref`): one transfer credits once whichever source reports it first (ADR 079). Null when unknown.
+     */
+    senderRef: text('sender_ref'),
     /** CLAIMED: an operator's manual deposit, credited once the feed or a second operator confirms it; REJECTED if not. */
     status: text('status', { enum: ['MATCHED', 'UNMATCHED', 'ASSIGNED', 'CLAIMED', 'REJECTED'] }).notNull(),
     note: text('note'),
@@ -166,6 +171,9 @@ export const deposits = pgTable(
   },
   (t) => [
     uniqueIndex('deposits_external_id_key').on(t.externalId),
+    uniqueIndex('deposits_sender_ref_key')
+      .on(t.senderRef)
+      .where(sql`sender_ref is not null`),
     // The daily reconciliation reads a Bangkok day of transfers (ADR 035).
     index('deposits_occurred_idx').on(t.occurredAt),
     index('deposits_player_idx').on(t.playerId, t.creditedAt),

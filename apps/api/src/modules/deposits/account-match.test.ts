@@ -3,11 +3,13 @@ import { describe, expect, it } from 'vitest'
 import { maskedAccount } from '../../../test/masked-account.ts'
 import {
   accountMatches,
+  holderNameMatches,
   likePattern,
   nameConfirms,
   nameMatches,
   parseSenderAccount,
   sameSenderAccount,
+  receiverIsAccount,
   statementAccount,
   statementName,
   windowKey,
@@ -310,5 +312,32 @@ describe('sameSenderAccount (ADR 080: one transfer reported by a notification an
   it('never takes an unreadable account for anyone', () => {
     expect(sameSenderAccount('', '0654321987')).toBe(false)
     expect(sameSenderAccount('SOMCHAI', 'SOMCHAI')).toBe(false)
+  })
+})
+
+describe('holderNameMatches and receiverIsAccount (ADR 079)', () => {
+  const ours = { bankCode: '014', accountNumber: '4071234567', accountName: 'บจก. สนาม เดโม', promptpayId: '0899999999' }
+
+  it('takes the holder name whole or cut short, never another name or nothing', () => {
+    expect(holderNameMatches('บจก. สนาม เดโม', 'บจก. สนาม เดโม')).toBe(true)
+    expect(holderNameMatches('บจก.  สนาม เ', 'บจก. สนาม เดโม')).toBe(true)
+    expect(holderNameMatches('บจก สนาม', 'บจก. สนาม เดโม')).toBe(true)
+    expect(holderNameMatches('บจก. สนามใหม่', 'บจก. สนาม เดโม')).toBe(false)
+    expect(holderNameMatches('สนาม เดโม', 'บจก. สนาม เดโม')).toBe(false)
+    expect(holderNameMatches('', 'บจก. สนาม เดโม')).toBe(false)
+    expect(holderNameMatches(null, 'บจก. สนาม เดโม')).toBe(false)
+  })
+
+  it('finds our account by its number in full or masked with the name, or by its PromptPay id', () => {
+    const party = (over: Partial<Parameters<typeof receiverIsAccount>[0]>) => ({ bankCode: '014', account: null, name: null, proxy: null, ...over })
+    expect(receiverIsAccount(party({ account: '407-1-23456-7' }), ours)).toBe(true)
+    expect(receiverIsAccount(party({ account: 'xxx-x-x3456-x', name: 'บจก. สนาม เ' }), ours)).toBe(true)
+    expect(receiverIsAccount(party({ proxy: { type: 'MSISDN', value: 'xxx-xxx-9999' }, name: 'บจก. สนาม เดโม' }), ours)).toBe(true)
+    // A mask alone is shared by other accounts of that bank; a name alone says nothing of the account.
+    expect(receiverIsAccount(party({ account: 'xxx-x-x3456-x' }), ours)).toBe(false)
+    expect(receiverIsAccount(party({ name: 'บจก. สนาม เดโม' }), ours)).toBe(false)
+    expect(receiverIsAccount(party({ account: 'xxx-x-x3456-x', name: 'นาย โกง' }), ours)).toBe(false)
+    expect(receiverIsAccount(party({ bankCode: '004', account: '4071234567' }), ours)).toBe(false)
+    expect(receiverIsAccount(party({ account: '4071234568', name: 'บจก. สนาม เดโม' }), ours)).toBe(false)
   })
 })

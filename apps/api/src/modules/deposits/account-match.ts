@@ -181,3 +181,43 @@ export function sameSenderAccount(a: string, b: string): boolean {
   }
   return shared >= MIN_VISIBLE
 }
+
+/**
+ * Whether an account holder's name as a slip or statement gives it (often cut short: `บจก. สนาม เ`) is the registered
+ * one: every word the same, the last one at least the start of the registered word there. Case, spacing and the dots
+ * after a word are ignored. An empty name says nothing, so it does not match.
+ */
+export function holderNameMatches(given: string | null, registered: string): boolean {
+  const words = (name: string) => tokens(normalise(name))
+  const said = words(given ?? '')
+  const held = words(registered)
+  if (said.length === 0 || said.length > held.length) return false
+  return said.every((word, i) => (i === said.length - 1 ? held[i]!.startsWith(word) : held[i] === word))
+}
+
+/** The receiving side of a transfer as a slip verifier reports it (modules/slips/slip-verifier.ts's SlipParty). */
+export interface TransferReceiver {
+  bankCode: string | null
+  account: string | null
+  name: string | null
+  proxy: { type: string; value: string } | null
+}
+
+/**
+ * Whether a verified transfer's receiver is this pay-in account (ADR 079): its bank when named, the account (in full
+ * or by the digits a mask shows) or its PromptPay id, and the holder's name. A masked account or id shows a few
+ * digits other accounts share, so without the name it is not ours; a full number of ours is ours.
+ */
+export function receiverIsAccount(
+  receiver: TransferReceiver,
+  account: { bankCode: string; accountNumber: string; accountName: string; promptpayId: string | null },
+): boolean {
+  if (receiver.bankCode !== null && receiver.bankCode !== account.bankCode) return false
+  const byAccount = receiver.account === null ? null : parseSenderAccount(receiver.account)
+  const byProxy = receiver.proxy === null || account.promptpayId === null ? null : parseSenderAccount(receiver.proxy.value)
+  const numberFits =
+    (byAccount !== null && accountMatches(byAccount, account.accountNumber)) || (byProxy !== null && accountMatches(byProxy, account.promptpayId!))
+  if (!numberFits) return false
+  if (receiver.name !== null && receiver.name.trim() !== '') return holderNameMatches(receiver.name, account.accountName)
+  return byAccount?.kind === 'full' && accountMatches(byAccount, account.accountNumber)
+}

@@ -147,10 +147,33 @@ export const depositsRepository = {
   async findById(db: Db, id: number, forUpdate = false): Promise<DepositRow | undefined> {
     return oneRow(db.select().from(deposits).where(eq(deposits.id, id)).limit(1), forUpdate)
   },
-  /** Inserts unless the external id exists; undefined for a replay. */
+  /**
+   * The transfer the sending bank names `<bank code>:<reference>` (ADR 079), whichever source stored it; locked for
+   * update when asked.
+   */
+  async findBySenderRef(db: Db, senderRef: string, forUpdate = false): Promise<DepositRow | undefined> {
+    return oneRow(db.select().from(deposits).where(eq(deposits.senderRef, senderRef)).limit(1), forUpdate)
+  },
+  /**
+   * Inserts unless the external id, or the sending bank's reference (ADR 079), is already stored; undefined then (a
+   * replay, or the same transfer from another source that stored it first).
+   */
   async insert(db: Db, row: typeof deposits.$inferInsert): Promise<DepositRow | undefined> {
-    const [inserted] = await db.insert(deposits).values(row).onConflictDoNothing({ target: deposits.externalId }).returning()
+    const [inserted] = await db.insert(deposits).values(row).onConflictDoNothing().returning()
     return inserted
+  },
+  /** The approved pay-in accounts (active, or retired after `at`): what a transfer made at `at` could have been paid into. */
+  async payInAccountsAt(db: Db, at: Date): Promise<OperatorAccountRow[]> {
+    return db
+      .select()
+      .from(operatorBankAccounts)
+      .where(
+        and(
+          eq(operatorBankAccounts.status, 'APPROVED'),
+          sql`(${operatorBankAccounts.active} or ${operatorBankAccounts.retiredAt} > ${at.toISOString()}::timestamptz)`,
+        ),
+      )
+      .orderBy(asc(operatorBankAccounts.id))
   },
   async markCredited(
     db: Db,
@@ -182,7 +205,7 @@ export const depositsRepository = {
    */
   async sameTransferCandidates(
     db: Db,
-    q: { toAccountDigits: string; amount: bigint; from: Date; to: Date; reportedBy: 'feed' | 'notification' },
+    q: { toAccountDigits: string; amount: bigint; from: Date; to: Date; reportedBy: 'feed' | 'notification' | 'slip'; senderRef?: string | null },
   ): Promise<DepositRow[]> {
     return db
       .select()
@@ -194,9 +217,14 @@ export const depositsRepository = {
           lte(deposits.occurredAt, q.to),
           sql`regexp_replace(${deposits.toAccount}, '[^0-9]', '', 'g') = ${q.toAccountDigits}`,
           sql`${deposits.status} <> 'REJECTED'`,
+          // Rows another kind of source reported and this kind has not (ADR 079, 080); a row that holds another
+          // sending bank's reference than the report's is another transfer.
           q.reportedBy === 'notification'
-            ? sql`${deposits.feedAt} is not null and ${deposits.notificationAt} is null`
-            : sql`${deposits.source} = 'NOTIFICATION' and ${deposits.feedAt} is null`,
+            ? sql`${deposits.notificationAt} is null and ${deposits.source} <> 'NOTIFICATION' and (${deposits.feedAt} is not null or ${deposits.source} = 'SLIP')`
+            : q.reportedBy === 'feed'
+              ? sql`${deposits.feedAt} is null and ${deposits.source} in ('NOTIFICATION', 'SLIP')`
+              : sql`${deposits.senderRef} is null and ${deposits.source} in ('NOTIFICATION', 'BANK_FEED')`,
+          q.senderRef ? sql`(${deposits.senderRef} is null or ${deposits.senderRef} = ${q.senderRef})` : sql`true`,
         ),
       )
       .orderBy(asc(deposits.occurredAt), asc(deposits.id))
@@ -206,6 +234,15 @@ export const depositsRepository = {
   async statusesOf(db: Db, ids: number[]): Promise<Array<Pick<DepositRow, 'id' | 'status' | 'creditedAt'>>> {
     if (ids.length === 0) return []
     return db.select({ id: deposits.id, status: deposits.status, creditedAt: deposits.creditedAt }).from(deposits).where(inArray(deposits.id, ids))
+  },
+  /** Writes a slip's (sending bank, reference) onto a transfer another source reported without it; false when it has one. */
+  async attachSenderRef(db: Db, id: number, senderRef: string): Promise<boolean> {
+    const rows = await db
+      .update(deposits)
+      .set({ senderRef })
+      .where(and(eq(deposits.id, id), sql`${deposits.senderRef} is null`))
+      .returning({ id: deposits.id })
+    return rows.length > 0
   },
   /** Marks a transfer as reported by a notification too; false when one already was. */
   async attachNotification(db: Db, id: number, at: Date): Promise<boolean> {

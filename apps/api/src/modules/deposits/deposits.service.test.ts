@@ -325,3 +325,60 @@ describe('a transfer a bank notification reported, without a reference (ADR 080)
     expect(ctx.money.balance(ctx.somchai.id)).toBe(100_000n)
   })
 })
+
+describe('a slip and a report of the same transfer without its reference (ADR 079, 080)', () => {
+  /** Somchai's transfer as a verified slip shows it: his account masked, the sending bank's reference. */
+  const slipOf = (ctx: ReturnType<typeof setup>) => ({
+    senderRef: '014:REF0000000000001',
+    player: ctx.somchai,
+    amount: 50_000n,
+    occurredAt: ctx.clock.now(),
+    payInAccount: '9990001111',
+    fromBankCode: 'SCB',
+    fromAccount: 'xxxxxx7890',
+    fromName: 'นาย สมชาย ใ',
+  })
+
+  it('credits once when the slip comes first and the feed then reports the transfer without the reference', async () => {
+    const ctx = setup()
+    expect(await ctx.sut.creditSlip(fakeDb(), slipOf(ctx))).toMatchObject({ outcome: 'CREDITED' })
+    const fed = await ctx.sut.receiveTransfer(ctx.transfer({ occurred_at: new Date(ctx.clock.now().getTime() + 30_000).toISOString() }))
+    expect(fed).toEqual({ status: 'DUPLICATE', deposit_id: ctx.store.deposits[0]!.id })
+    expect(ctx.money.balance(ctx.somchai.id)).toBe(50_000n)
+    expect(ctx.store.deposits).toHaveLength(1)
+  })
+
+  it('credits once when a notification came first, and the slip writes its reference onto that transfer', async () => {
+    const ctx = setup()
+    const notified = await ctx.sut.receiveNotification(fakeDb(), {
+      key: 'notification:slip-1',
+      toAccount: '9990001111',
+      fromBankCode: 'SCB',
+      fromAccount: 'xxxx567890',
+      fromName: 'นาย สมชาย ใ',
+      amount: 50_000n,
+      occurredAt: ctx.clock.now(),
+    })
+    expect(notified).toMatchObject({ status: 'MATCHED' })
+    expect(await ctx.sut.creditSlip(fakeDb(), slipOf(ctx))).toMatchObject({ outcome: 'ALREADY_CREDITED' })
+    expect(ctx.money.balance(ctx.somchai.id)).toBe(50_000n)
+    expect(ctx.store.deposits).toHaveLength(1)
+    expect(ctx.store.deposits[0]!.senderRef).toBe('014:REF0000000000001')
+  })
+
+  it('credits once when the slip came first and a notification reports it afterwards', async () => {
+    const ctx = setup()
+    await ctx.sut.creditSlip(fakeDb(), slipOf(ctx))
+    const notified = await ctx.sut.receiveNotification(fakeDb(), {
+      key: 'notification:slip-2',
+      toAccount: '9990001111',
+      fromBankCode: 'SCB',
+      fromAccount: 'xxxx567890',
+      fromName: 'นาย สมชาย ใ',
+      amount: 50_000n,
+      occurredAt: new Date(ctx.clock.now().getTime() + 60_000),
+    })
+    expect(notified).toMatchObject({ status: 'DUPLICATE' })
+    expect(ctx.money.balance(ctx.somchai.id)).toBe(50_000n)
+  })
+})

@@ -28,10 +28,12 @@ import {
   nameConfirms,
   nameMatches,
   parseSenderAccount,
+  receiverIsAccount,
   sameSenderAccount,
   statementAccount,
   statementName,
   windowKey,
+  type TransferReceiver,
 } from './account-match.ts'
 import type { DepositExceptionRow, DepositRow, DepositsRepository, DraftBillRow, OperatorAccountRow } from './deposits.repository.ts'
 import type { PlayerRow } from '../users/users.repository.ts'
@@ -68,6 +70,8 @@ export function transferHash(body: BankTransfer): string {
     body.from_name ?? '',
     body.amount.toString(),
     new Date(body.occurred_at).toISOString(),
+    // Added with ADR 079: only when given, so the hash of a body without it is what it always was.
+    ...(body.from_bank_ref ? [body.from_bank_ref] : []),
   ]
   return createHash('sha256').update(canonical.join('\n')).digest('hex')
 }
@@ -123,6 +127,32 @@ function transferFacts(body: BankTransfer, requestHash: string, receivedAt: Date
     receivedAt,
   }
 }
+
+/** The one-credit key of a transfer (ADR 079): `<sending bank code>:<the sending bank's reference>`. */
+export const senderRefOf = (sendingBank: string, reference: string) => `${sendingBank}:${reference}`
+
+/** A transfer a verified slip proves (ADR 079), as the slips module hands it over to be credited. */
+export interface SlipTransfer {
+  /** `senderRefOf(sending bank, reference)` (a TrueMoney slip: `tmn:<reference>`). */
+  senderRef: string
+  player: PlayerRow
+  amount: bigint
+  occurredAt: Date
+  /** The number of the pay-in account the receiver was found to be (deposits' `payInAccountFor`). */
+  payInAccount: string
+  fromBankCode: string
+  fromAccount: string
+  fromName: string | null
+}
+
+/**
+ * What became of a slip's transfer: CREDITED now; ALREADY_CREDITED to this player (the feed or an earlier slip);
+ * CREDITED_TO_OTHER (another member holds it); REVIEW when the stored transfer contradicts the slip, or the member is
+ * another account of a restricted person (ADR 047): an operator decides, nothing is credited.
+ */
+export type SlipCreditResult =
+  | { outcome: 'CREDITED' | 'ALREADY_CREDITED' | 'CREDITED_TO_OTHER'; depositId: number }
+  | { outcome: 'REVIEW'; reason: 'FEED_DIFFERS' | 'EXCLUDED_PERSON'; depositId: number | null }
 
 /**
  * The most players a sender's account may match before the name is checked: past it the transfer credits no one (a
@@ -200,6 +230,8 @@ export interface DepositServiceDeps {
     | 'latestBill'
     | 'cancelLiveBill'
     | 'findByExternalId'
+    | 'findBySenderRef'
+    | 'payInAccountsAt'
     | 'insert'
     | 'lastCredited'
     | 'creditedAfter'
@@ -209,6 +241,7 @@ export interface DepositServiceDeps {
     | 'sameTransferCandidates'
     | 'attachNotification'
     | 'attachFeedToNotified'
+    | 'attachSenderRef'
     | 'statusesOf'
     | 'releaseClaim'
     | 'insertException'
@@ -403,7 +436,8 @@ export function createDepositService(deps: DepositServiceDeps) {
   async function sameTransfer(
     tx: Db,
     t: { toAccount: string; amount: bigint; fromBankCode: string; fromAccount: string; occurredAt: Date },
-    reportedBy: 'feed' | 'notification',
+    reportedBy: 'feed' | 'notification' | 'slip',
+    senderRef: string | null = null,
   ): Promise<{ kind: 'none' } | { kind: 'one'; deposit: DepositRow } | { kind: 'several'; ids: number[] }> {
     const at = t.occurredAt.getTime()
     const rows = await depositsRepository.sameTransferCandidates(tx, {
@@ -412,6 +446,7 @@ export function createDepositService(deps: DepositServiceDeps) {
       from: new Date(at - SAME_TRANSFER_WINDOW_MS),
       to: new Date(at + SAME_TRANSFER_WINDOW_MS),
       reportedBy,
+      senderRef,
     })
     const fits = rows.filter((row) => row.fromBankCode === t.fromBankCode && sameSenderAccount(row.fromAccount, t.fromAccount))
     if (fits.length === 0) return { kind: 'none' }
@@ -447,10 +482,18 @@ export function createDepositService(deps: DepositServiceDeps) {
     return { status: 'MATCHED', deposit_id: notified.id }
   }
 
+  /**
+   * The same transfer stored under another external id, by the sending bank's reference a feed body may carry (ADR
+   * 079): a slip's credit, or the feed's own report of it under another id. A body without the reference finds nothing.
+   */
+  async function sameTransferByReference(tx: Db, body: BankTransfer): Promise<DepositRow | undefined> {
+    return body.from_bank_ref ? depositsRepository.findBySenderRef(tx, senderRefOf(body.from_bank_code, body.from_bank_ref)) : undefined
+  }
+
   /** receiveTransfer's work: store the feed's transfer once, credit it when one player matches. */
   async function receive(body: BankTransfer): Promise<BankTransferResult> {
     const requestHash = transferHash(body)
-    const known = await depositsRepository.findByExternalId(db, body.external_id)
+    const known = (await depositsRepository.findByExternalId(db, body.external_id)) ?? (await sameTransferByReference(db, body))
     if (known) return inTransaction(db, (tx) => against(tx, known.id, body, requestHash))
     const found = await match(body)
     const now = clock.now()
@@ -467,6 +510,7 @@ export function createDepositService(deps: DepositServiceDeps) {
           occurredAt: new Date(body.occurred_at),
         },
         'feed',
+        body.from_bank_ref ? senderRefOf(body.from_bank_code, body.from_bank_ref) : null,
       )
       if (same.kind === 'one') return feedCompletesNotified(tx, same.deposit, body, requestHash)
       // Several notified transfers fit and none is surely this one: stored, credited by no one until an operator looks.
@@ -474,13 +518,14 @@ export function createDepositService(deps: DepositServiceDeps) {
       const deposit = await depositsRepository.insert(tx, {
         source: 'BANK_FEED',
         ...transferFacts(body, requestHash, now),
+        senderRef: body.from_bank_ref ? senderRefOf(body.from_bank_code, body.from_bank_ref) : null,
         feedAt: now,
         status: 'UNMATCHED',
         note: unsure ?? ('reason' in found ? found.reason : null),
       })
       if (!deposit) {
-        // A transfer with this reference arrived at the same moment and the other request stored it first.
-        const first = await depositsRepository.findByExternalId(tx, body.external_id)
+        // A transfer with this reference arrived at the same moment and the other request (or a slip) stored it first.
+        const first = (await depositsRepository.findByExternalId(tx, body.external_id)) ?? (await sameTransferByReference(tx, body))
         if (!first) throw new AppError('CONFLICT')
         return against(tx, first.id, body, requestHash)
       }
@@ -488,6 +533,28 @@ export function createDepositService(deps: DepositServiceDeps) {
       await credit(tx, deposit, found.playerId, 'MATCHED')
       return { status: 'MATCHED', deposit_id: deposit.id }
     })
+  }
+
+  /**
+   * A slip's transfer that a source stored first (ADR 079): told to the player when it is already theirs; an unmatched
+   * one the slip proves is credited to them, when it is the same transfer (amount, pay-in account, a sender that can
+   * be the member); anything else waits for an operator.
+   */
+  async function slipMeetsStored(tx: Db, known: DepositRow, slip: SlipTransfer): Promise<SlipCreditResult> {
+    if (known.status === 'MATCHED' || known.status === 'ASSIGNED') {
+      return { outcome: known.playerId === slip.player.id ? 'ALREADY_CREDITED' : 'CREDITED_TO_OTHER', depositId: known.id }
+    }
+    const sender = parseSenderAccount(known.fromAccount)
+    const same =
+      known.status === 'UNMATCHED' &&
+      known.amount === slip.amount &&
+      digits(known.toAccount) === digits(slip.payInAccount) &&
+      known.fromBankCode === slip.player.bankCode &&
+      accountMatches(sender, slip.player.bankAccount) &&
+      nameMatches(known.fromName, slip.player.firstname, slip.player.surname)
+    if (!same) return { outcome: 'REVIEW', reason: 'FEED_DIFFERS', depositId: known.id }
+    await credit(tx, known, slip.player.id, 'MATCHED', msg('DEPOSIT_PROVEN_BY_SLIP'))
+    return { outcome: 'CREDITED', depositId: known.id }
   }
 
   /** A bill as the player sees it, by the server's clock `now`: LIVE with the seconds left, or EXPIRED. */
@@ -719,6 +786,60 @@ export function createDepositService(deps: DepositServiceDeps) {
       const deposit = await depositsRepository.findById(tx, depositId, true)
       if (deposit?.status === 'CLAIMED') await depositsRepository.releaseClaim(tx, depositId, `${deposit.externalId}#rejected-${approvalId}`)
     },
+
+    /**
+     * Credits the transfer a verified slip proves (ADR 079), in the caller's transaction, once across every source: the
+     * sending bank's reference is the key. The first to store it wins; whoever comes second finds that row
+     * (slipMeetsStored). The slips module has checked its rules (receiver, sender, amount, time) before asking.
+     */
+    async creditSlip(tx: Db, slip: SlipTransfer): Promise<SlipCreditResult> {
+      const now = clock.now()
+      // A member who is another account of a restricted person is not credited by a slip either (ADR 047).
+      if ((await deps.exclusionsRepository.excludedMatchingMember(tx, slip.player.id, now)) !== undefined) {
+        return { outcome: 'REVIEW', reason: 'EXCLUDED_PERSON', depositId: null }
+      }
+      const stored = await depositsRepository.findBySenderRef(tx, slip.senderRef, true)
+      if (stored) return slipMeetsStored(tx, stored, slip)
+      // The feed (without the reference) or a notification may have reported this transfer: one credit (ADR 079, 080).
+      await depositsRepository.lockSameTransfer(tx, digits(slip.payInAccount), slip.amount)
+      const same = await sameTransfer(tx, { toAccount: slip.payInAccount, ...slip }, 'slip')
+      if (same.kind === 'several') return { outcome: 'REVIEW', reason: 'FEED_DIFFERS', depositId: null }
+      if (same.kind === 'one') {
+        if (!(await depositsRepository.attachSenderRef(tx, same.deposit.id, slip.senderRef))) throw new AppError('CONFLICT')
+        return slipMeetsStored(tx, { ...same.deposit, senderRef: slip.senderRef }, slip)
+      }
+      const deposit = await depositsRepository.insert(tx, {
+        source: 'SLIP',
+        externalId: `slip:${slip.senderRef}`,
+        requestHash: `slip:${slip.senderRef}`,
+        senderRef: slip.senderRef,
+        toAccount: slip.payInAccount,
+        fromBankCode: slip.fromBankCode,
+        fromAccount: slip.fromAccount,
+        fromName: slip.fromName,
+        amount: slip.amount,
+        occurredAt: slip.occurredAt,
+        receivedAt: now,
+        status: 'UNMATCHED',
+      })
+      if (!deposit) {
+        // Another source (or another check of this slip) stored the transfer a moment ago: its row decides.
+        const first = await depositsRepository.findBySenderRef(tx, slip.senderRef, true)
+        if (!first) throw new AppError('CONFLICT')
+        return slipMeetsStored(tx, first, slip)
+      }
+      await credit(tx, deposit, slip.player.id, 'MATCHED')
+      return { outcome: 'CREDITED', depositId: deposit.id }
+    },
+
+    /** The pay-in account a verified transfer's receiver is (active, or retired after the transfer), if any (ADR 079). */
+    async payInAccountFor(tx: Db, receiver: TransferReceiver, at: Date): Promise<OperatorAccountRow | undefined> {
+      return (await depositsRepository.payInAccountsAt(tx, at)).find((account) => receiverIsAccount(receiver, account))
+    },
+
+    /** The bill a deposit credited now would complete (LIVE, or expired within the grace), if the player has one. */
+    openBillOf: (tx: Db, playerId: number) =>
+      depositsRepository.completableBill(tx, playerId, new Date(clock.now().getTime() - settings.billGraceSeconds * 1000)),
 
     /** Locks a transfer's row in the caller's transaction, as the bank feed does before deciding on it. */
     async lock(tx: Db, depositId: number) {

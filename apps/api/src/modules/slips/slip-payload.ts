@@ -93,3 +93,11 @@ export function slipPayloadOf(slip: SlipPayload): string {
   const fields = encode([tag('00', '01'), tag('01', '01'), tag('02', slip.eventType), tag('03', slip.reference), tag('04', `${day}${month}${year}`)])
   return withCrcTag(encode([tag('00', fields)]), CRC_TAG, false)
 }
+
+/**
+ * The one-credit key of the transfer a slip names (ADR 079): `<sending bank>:<reference>`, as the deposits table keeps
+ * it for every source; a TrueMoney transfer has no bank code, so `tmn:<reference>`.
+ */
+export function slipKeyOf(slip: SlipPayload): string {
+  return slip.layout === 'bank' ? `${slip.sendingBank}:${slip.reference}` : `tmn:${slip.reference}`
+}

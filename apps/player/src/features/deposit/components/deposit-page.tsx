@@ -17,6 +17,7 @@ import { useDraftBill } from '../hooks/use-draft-bill.ts'
 import { useSlipCheck } from '../hooks/use-slip-check.ts'
 import { DepositAmount, DepositHeading, DepositNotesAndLinks, DraftActions, DraftExpired, PaymentTarget, PromotionChoice } from './deposit-parts.tsx'
 import { PromotionModal } from './promotion-modal.tsx'
+import { SlipUpload } from './slip-upload.tsx'
 import { runningPromotion } from '../../../lib/running-promotion.ts'
 import '../deposit.css'
 
@@ -191,6 +192,7 @@ export function DepositPage({
       </section>
 
       <PaymentTarget draft={draft} />
+      <SlipUpload />
       <DepositNotesAndLinks contactUrl={contactUrl} />
       {showRules && selected && <PromotionModal promotion={selected} onClose={() => setShowRules(false)} />}
     </div>

@@ -1,0 +1,82 @@
+import { and, asc, desc, eq, lte, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { demoBankTransfers, players, slipChecks } from '../../db/schema.ts'
+import { oneRow } from '../../db/rows.ts'
+
+export type SlipCheckRow = typeof slipChecks.$inferSelect
+export type DemoBankTransferRow = typeof demoBankTransfers.$inferSelect
+
+/** SQL for the slip checks (ADR 079) and, in demo mode, the demo bank's own transfers. */
+export const slipsRepository = {
+  /** Stores a new check unless this player already sent this slip; undefined then (the earlier check answers). */
+  async insertCheck(db: Db, row: typeof slipChecks.$inferInsert): Promise<SlipCheckRow | undefined> {
+    const [inserted] = await db.insert(slipChecks).values(row).onConflictDoNothing().returning()
+    return inserted
+  },
+  async checkOf(db: Db, playerId: number, slipKey: string): Promise<SlipCheckRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(slipChecks)
+      .where(and(eq(slipChecks.playerId, playerId), eq(slipChecks.slipKey, slipKey)))
+      .limit(1)
+    return row
+  },
+  async checkById(db: Db, id: number, forUpdate = false): Promise<SlipCheckRow | undefined> {
+    return oneRow(db.select().from(slipChecks).where(eq(slipChecks.id, id)).limit(1), forUpdate)
+  },
+  async updateCheck(db: Db, id: number, patch: Partial<typeof slipChecks.$inferInsert>): Promise<SlipCheckRow> {
+    const [row] = await db.update(slipChecks).set(patch).where(eq(slipChecks.id, id)).returning()
+    if (!row) throw new Error(`slip check ${id} vanished`)
+    return row
+  },
+  /** The checks whose next attempt is due, oldest first, at most `limit`; locked, skipping any another process holds. */
+  async dueChecks(db: Db, now: Date, limit: number): Promise<SlipCheckRow[]> {
+    return db
+      .select()
+      .from(slipChecks)
+      .where(and(eq(slipChecks.status, 'CHECKING'), lte(slipChecks.nextAttemptAt, now)))
+      .orderBy(asc(slipChecks.nextAttemptAt), asc(slipChecks.id))
+      .limit(limit)
+      .for('update', { skipLocked: true })
+  },
+  /** One page of checks in a state, with the member's phone: newest first. */
+  async page(db: Db, status: SlipCheckRow['status'], page: number, size: number) {
+    const where = eq(slipChecks.status, status)
+    const [rows, [count]] = await Promise.all([
+      db
+        .select({ check: slipChecks, mobile: players.mobile })
+        .from(slipChecks)
+        .leftJoin(players, eq(players.id, slipChecks.playerId))
+        .where(where)
+        .orderBy(desc(slipChecks.createdAt), desc(slipChecks.id))
+        .limit(size)
+        .offset(page * size),
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(slipChecks)
+        .where(where),
+    ])
+    return { rows, total: count?.n ?? 0 }
+  },
+  async mobileOf(db: Db, playerId: number): Promise<string | null> {
+    const [row] = await db.select({ mobile: players.mobile }).from(players).where(eq(players.id, playerId)).limit(1)
+    return row?.mobile ?? null
+  },
+
+  /** Demo mode: a transfer the demo bank made. */
+  async insertDemoTransfer(db: Db, row: typeof demoBankTransfers.$inferInsert): Promise<DemoBankTransferRow> {
+    const [inserted] = await db.insert(demoBankTransfers).values(row).returning()
+    if (!inserted) throw new Error('demo bank transfer not stored')
+    return inserted
+  },
+  /** Demo mode: the demo bank's transfer with this reference, if it made one. */
+  async demoTransfer(db: Db, sendingBank: string, reference: string): Promise<DemoBankTransferRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(demoBankTransfers)
+      .where(and(eq(demoBankTransfers.sendingBank, sendingBank), eq(demoBankTransfers.reference, reference)))
+      .limit(1)
+    return row
+  },
+}
+export type SlipsRepository = typeof slipsRepository
