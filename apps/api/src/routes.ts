@@ -21,6 +21,7 @@ import { depositExceptionsRoutes } from './modules/deposit-exceptions/deposit-ex
 import { depositDeskRoutes } from './modules/deposits/deposit-desk.routes.ts'
 import { reconciliationRoutes } from './modules/reports/reconciliation.routes.ts'
 import { withdrawalDeskRoutes } from './modules/withdrawals/withdrawal-desk.routes.ts'
+import { payoutsRoutes } from './modules/payouts/payouts.routes.ts'
 import { bankFeedRoutes, depositRoutes, devBankRoutes } from './modules/deposits/deposits.routes.ts'
 import { walletRoutes } from './modules/wallet/wallet.routes.ts'
 import { gamesRoutes } from './modules/games/games.routes.ts'
@@ -57,6 +58,7 @@ export async function registerApiRoutes(
     ledgerCheck,
     depositDesk,
     withdrawalDesk,
+    payouts,
     approvals,
     depositExceptions,
     reconciliation,
@@ -115,6 +117,7 @@ export async function registerApiRoutes(
   membersRoutes(api, { members, operator })
   depositDeskRoutes(api, { desk: depositDesk, operator })
   withdrawalDeskRoutes(api, { desk: withdrawalDesk, operator })
+  payoutsRoutes(api, { payouts, operator })
   approvalsRoutes(api, { approvals, operator })
   depositExceptionsRoutes(api, { exceptions: depositExceptions, operator })
   reconciliationRoutes(api, { reconciliation, operator })

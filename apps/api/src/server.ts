@@ -160,6 +160,7 @@ async function main() {
           deposits: services.deposits,
           seamless: services.seamless,
           referral: services.referral,
+          payouts: services.payouts,
           roundStaleMinutes: config.ROUND_STALE_MINUTES,
           database: database.kind,
         }),
