@@ -180,7 +180,7 @@ export async function fakePayoutBankServer(core: FakePayoutBankCore, options: { 
     }
     json(res, answer.status, answer.body)
   }
-  const server: Server = createServer(async (req, res) => {
+  async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
     const body = req.method === 'POST' ? await readBody(req) : {}
     requests.push({ method: req.method ?? '', path: url.pathname + url.search, body, authorization: req.headers.authorization })
@@ -239,6 +239,9 @@ export async function fakePayoutBankServer(core: FakePayoutBankCore, options: { 
       })
     }
     json(res, 404, { error_code: 'NO_SUCH_ROUTE' })
+  }
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch(() => res.socket?.destroy())
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo

@@ -30,7 +30,11 @@ describe('the HTTP payout adapter', () => {
     expect(confirmed).toEqual({ outcome: 'PAID', bankReference: expect.stringMatching(/^BANK/) })
     expect(await bank.findByReference(order.reference)).toEqual(confirmed)
     // Baht with two decimals on the wire; one token for all four calls, asked with the client's credentials.
-    expect(server.requests.find((r) => r.path === '/v1/payouts')?.body).toMatchObject({ amount: '1500.50', reference: order.reference, source_account: '9990001112' })
+    expect(server.requests.find((r) => r.path === '/v1/payouts')?.body).toMatchObject({
+      amount: '1500.50',
+      reference: order.reference,
+      source_account: '9990001112',
+    })
     expect(server.requests.filter((r) => r.path === '/oauth/token')).toHaveLength(1)
     expect(core.paidFor(order.reference)).toHaveLength(1)
   })
@@ -97,7 +101,13 @@ describe('the HTTP payout adapter', () => {
   })
 
   it('is UNAVAILABLE with credentials the bank refuses, and sends no payout without a token', async () => {
-    const wrong = httpPayoutBank({ url: server.url, clientId: CLIENT.clientId, clientSecret: 'not-the-secret-00000', sourceAccount: '9990001112', timeoutMs: 250 })
+    const wrong = httpPayoutBank({
+      url: server.url,
+      clientId: CLIENT.clientId,
+      clientSecret: 'not-the-secret-00000',
+      sourceAccount: '9990001112',
+      timeoutMs: 250,
+    })
     const before = server.requests.filter((r) => r.path === '/v1/payouts').length
     expect(await wrong.initiate({ ...order, reference: 'SNM000000007NOTOKEN0', inquiryId: null })).toEqual({ outcome: 'UNAVAILABLE', code: 'TOKEN_HTTP_401' })
     expect(server.requests.filter((r) => r.path === '/v1/payouts').length).toBe(before)

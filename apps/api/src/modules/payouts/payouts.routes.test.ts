@@ -58,7 +58,10 @@ describe('payouts through a bank', () => {
     const payout = await payoutOf(id)
     expect(payout).toMatchObject({ status: 'PAID', reference: expect.stringMatching(/^SNM\d{9}[0-9A-F]{8}$/), accountName: `นาย สมชาย ทดสอบ` })
     expect(bank.paidFor(payout.reference)).toEqual([{ reference: payout.reference, amount: 30_000n, bankReference: payout.bankReference }])
-    const audit = await t.db.select().from(auditLog).where(eq(auditLog.targetId, String(id)))
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, String(id)))
     expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['withdrawal.approve', 'payout.send', 'payout.paid']))
     expect(await playerStatus(player.token)).toBe('SUCCESS')
     expect(await balanceOf(t, player.token)).toBe(500)
@@ -178,7 +181,10 @@ describe('payouts through a bank', () => {
     const confirmed = await t.post(`/api/backoffice/payouts/${payout.id}/confirm`, { proposed_at: proposal.at }, financeB.token)
     expect(confirmed.json()).toMatchObject({ message: 'ยืนยันแล้วว่าไม่ได้จ่าย คืนเงินเข้ากระเป๋าหลักของสมาชิกแล้ว', data: { status: 'RESOLVED_REFUNDED' } })
     expect(await balanceOf(t, player.token)).toBe(750)
-    const audit = await t.db.select().from(auditLog).where(eq(auditLog.targetId, String(id)))
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, String(id)))
     expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['payout.unknown', 'payout.propose', 'payout.resolve']))
   })
 
@@ -229,6 +235,11 @@ describe('without a payout bank', () => {
     expect(missing.json().message).toBe('กรุณาระบุเลขอ้างอิงการโอน')
     const paid = await manual.post(`/api/backoffice/withdrawals/${id}/approve`, { payout_ref: 'KBANK-1' }, finance.token)
     expect(paid.json().data).toMatchObject({ status: 'SUCCESS', payout_ref: 'KBANK-1' })
-    expect((await manual.get('/api/backoffice/payouts/summary', finance.token)).json().data).toEqual({ bank: null, held: 0, unknown: 0, oldest_unknown_seconds: 0 })
+    expect((await manual.get('/api/backoffice/payouts/summary', finance.token)).json().data).toEqual({
+      bank: null,
+      held: 0,
+      unknown: 0,
+      oldest_unknown_seconds: 0,
+    })
   })
 })
