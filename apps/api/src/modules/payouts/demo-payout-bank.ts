@@ -2,6 +2,12 @@ import { randomBytes } from 'node:crypto'
 import type { PayoutBank } from './payout-bank.ts'
 
 /**
+ * A payout of exactly this much (777 baht) shows the desk an unknown outcome in demo mode: the demo bank pays it, its
+ * confirm answer is lost, and its look-up keeps saying "processing", so two operators resolve it from the statement.
+ */
+export const DEMO_LOST_ANSWER_SATANG = 77_700n
+
+/**
  * The demo bank's payout API (demo mode only, PAYOUT_BANK=demo): pays at once and keeps its own record of what it
  * paid, by Sanam's reference, so `findByReference` answers as a bank would. The account holder's name is the one the
  * member registered (`holderOf`, a read services.ts hands in): play money has no other bank to ask. Its record lives
@@ -35,9 +41,11 @@ export function createDemoPayoutBank(deps: { holderOf(bankCode: string, account:
         paid.set(order.reference, pending.amount)
         bankReferences.set(order.reference, id('DEMO'))
       }
+      if (pending.amount === DEMO_LOST_ANSWER_SATANG) return { outcome: 'UNAVAILABLE', code: 'DEMO_LOST_ANSWER' }
       return { outcome: 'PAID', bankReference: bankReferences.get(order.reference)! }
     },
     async findByReference(reference) {
+      if (paid.get(reference) === DEMO_LOST_ANSWER_SATANG) return { outcome: 'PENDING' }
       const bankReference = bankReferences.get(reference)
       if (bankReference) return { outcome: 'PAID', bankReference }
       if ([...initiated.values()].some((t) => t.reference === reference)) return { outcome: 'PENDING' }
