@@ -154,7 +154,6 @@ export function PayoutsPage() {
         : []),
     ],
     // The mutations' busy flags only disable buttons; the handlers read the latest state when clicked.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [queue, canAct, recheck.isPending, sendAgain.isPending],
   )
 

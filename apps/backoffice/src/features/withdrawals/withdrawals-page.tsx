@@ -13,7 +13,7 @@ import { useApproveWithdrawal } from './api/approve-withdrawal.ts'
 import { withdrawalsQueryOptions, type WithdrawalStatus } from './api/get-withdrawals.ts'
 import { useRejectWithdrawal } from './api/reject-withdrawal.ts'
 import { WithdrawalContextFacts } from './withdrawal-context.tsx'
-import { payoutSummaryQueryOptions } from '../payouts/api/payouts.ts'
+import { payoutBankQueryOptions } from './api/get-payout-bank.ts'
 
 const STATUSES: readonly WithdrawalStatus[] = ['PENDING', 'PAYING', 'PAYOUT_HELD', 'OUTCOME_UNKNOWN', 'SUCCESS', 'FAIL', 'CANCEL']
 
@@ -25,7 +25,7 @@ export function WithdrawalsPage() {
   const approve = useApproveWithdrawal()
   const reject = useRejectWithdrawal()
   // With a payout bank (ADR 081) an approval sends the payout to the bank: no reference is typed.
-  const throughBank = Boolean(useQuery(payoutSummaryQueryOptions()).data?.bank)
+  const throughBank = Boolean(useQuery(payoutBankQueryOptions()).data?.bank)
   const decide = ({ kind, item }: Decision<BackofficeWithdrawal>, fields: Record<string, string>) =>
     kind === 'approve'
       ? approve.mutate(throughBank ? { id: item.id } : { id: item.id, payout_ref: fields.payout_ref ?? '' }, decided)
