@@ -141,7 +141,10 @@ export function inProcessPayoutBank(core: FakePayoutBankCore): PayoutBank {
  * credentials at /oauth/token, inquiry, initiate, confirm, and the look-up by reference. `timeout` answers after
  * `slowMs`; `hang` never answers (until `close`); `lost` does the step and drops the connection.
  */
-export async function fakePayoutBankServer(core: FakePayoutBankCore, options: { clientId: string; clientSecret: string; slowMs?: number }) {
+export async function fakePayoutBankServer(
+  core: FakePayoutBankCore,
+  options: { clientId: string; clientSecret: string; slowMs?: number; /** Each answer this much later (a bank's own latency; the benchmark). */ delayMs?: number },
+) {
   const tokens = new Set<string>()
   const hanging = new Set<ServerResponse>()
   const requests: Array<{ method: string; path: string; body: unknown; authorization: string | undefined }> = []
@@ -181,6 +184,7 @@ export async function fakePayoutBankServer(core: FakePayoutBankCore, options: { 
     json(res, answer.status, answer.body)
   }
   async function handle(req: IncomingMessage, res: ServerResponse) {
+    if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs))
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
     const body = req.method === 'POST' ? await readBody(req) : {}
     requests.push({ method: req.method ?? '', path: url.pathname + url.search, body, authorization: req.headers.authorization })

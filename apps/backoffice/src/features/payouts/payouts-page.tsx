@@ -61,32 +61,52 @@ export function PayoutsPage() {
 
   const columns = useMemo<ColumnDef<Payout, unknown>[]>(
     () => [
-      { header: t('payouts.withdrawal'), cell: ({ row }) => `#${row.original.withdrawal_id}` },
+      {
+        header: t('payouts.withdrawal'),
+        cell: ({ row }) => (
+          <span className="stack">
+            <span>#{row.original.withdrawal_id}</span>
+            <span className="amount">{formatBaht(row.original.amount)}</span>
+          </span>
+        ),
+      },
       {
         header: t('payouts.member'),
         cell: ({ row }) => (
           <span className="stack">
             <span>{row.original.mobile}</span>
             <span className="muted">{row.original.member_name}</span>
+            <span className="muted">
+              {row.original.bank_code} · {row.original.bank_account}
+            </span>
           </span>
         ),
       },
-      { header: t('payouts.amount'), cell: ({ row }) => <span className="amount">{formatBaht(row.original.amount)}</span> },
-      { header: t('payouts.destination'), cell: ({ row }) => `${row.original.bank_code} · ${row.original.bank_account}` },
-      { header: t('payouts.reference'), cell: ({ row }) => <code>{row.original.reference}</code> },
-      { header: t('payouts.reason'), cell: ({ row }) => <span className="cell-note">{row.original.reason ?? '–'}</span> },
+      {
+        header: t('payouts.reason'),
+        cell: ({ row }) => (
+          <span className="stack">
+            <code>{row.original.reference}</code>
+            <span className="cell-note">{row.original.reason ?? '–'}</span>
+          </span>
+        ),
+      },
       {
         header: t('payouts.age'),
         cell: ({ row }) => (
           <span className="stack">
             <span className={row.original.age_seconds >= 3600 ? 'state state--warn' : ''}>{ageText(row.original.age_seconds)}</span>
             <span className="muted">{formatDateTimeSeconds(row.original.since)}</span>
+            {row.original.status === 'UNKNOWN' && (
+              <span className="muted">
+                {t('payouts.checks')} {row.original.checks}
+              </span>
+            )}
           </span>
         ),
       },
       ...(queue === 'UNKNOWN'
         ? ([
-            { header: t('payouts.checks'), cell: ({ row }) => row.original.checks },
             {
               header: t('payouts.proposal'),
               cell: ({ row }) => {
