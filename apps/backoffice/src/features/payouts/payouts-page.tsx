@@ -99,7 +99,7 @@ export function PayoutsPage() {
             <span className="muted">{formatDateTimeSeconds(row.original.since)}</span>
             {row.original.status === 'UNKNOWN' && (
               <span className="muted">
-                {t('payouts.checks')} {row.original.checks}
+                {t('payouts.checks')} {row.original.checks} {t('payouts.times')}
               </span>
             )}
           </span>
