@@ -95,15 +95,15 @@ async function measure(bankMs: number) {
 }
 
 requireBuilt('apps/api/dist/server.js')
-console.log(`payouts through the fake bank: ${PAYOUTS} withdrawals of 100 baht, ${WORKERS} approvals at once, ${os.cpus().length} cores`)
-console.log('| bank latency per call | payouts/s | approval p50 | approval p95 | paid | bank moved | paid twice | ledger |')
-console.log('| --- | --- | --- | --- | --- | --- | --- | --- |')
+console.info(`payouts through the fake bank: ${PAYOUTS} withdrawals of 100 baht, ${WORKERS} approvals at once, ${os.cpus().length} cores`)
+console.info('| bank latency per call | payouts/s | approval p50 | approval p95 | paid | bank moved | paid twice | ledger |')
+console.info('| --- | --- | --- | --- | --- | --- | --- | --- |')
 for (const ms of LATENCIES) {
   const r = await measure(ms)
   const verified = ledgerVerify({ DATA_DIR: r.dataDir })
-  console.log(
+  console.info(
     `| ${r.bankMs} ms | ${r.perSecond} | ${r.p50} ms | ${r.p95} ms | ${r.paid} | ${r.bankMoved} | ${r.paidTwice ? 'YES' : 'no'} | ${verified.ok ? 'verified' : verified.said} |`,
   )
-  if (Object.keys(r.statuses).length > 1) console.log(`  statuses: ${JSON.stringify(r.statuses)}`)
+  if (Object.keys(r.statuses).length > 1) console.info(`  statuses: ${JSON.stringify(r.statuses)}`)
   rmSync(r.dataDir, { recursive: true, force: true })
 }

@@ -436,7 +436,11 @@ describe('the payout bank (ADR 081)', () => {
   it('refuses the demo bank outside demo mode, and an HTTP bank missing any of its settings or on plain http', () => {
     expect(problemsOf({ ...PRODUCTION, PAYOUT_BANK: 'demo' }).join('\n')).toMatch(/PAYOUT_BANK: demo pays play money/)
     expect(problemsOf({ ...PRODUCTION, PAYOUT_BANK: 'http' })).toEqual(
-      expect.arrayContaining(['PAYOUT_BANK_URL', 'PAYOUT_BANK_CLIENT_ID', 'PAYOUT_BANK_CLIENT_SECRET', 'PAYOUT_BANK_SOURCE_ACCOUNT'].map((n) => `${n}: required with PAYOUT_BANK=http`)),
+      expect.arrayContaining(
+        ['PAYOUT_BANK_URL', 'PAYOUT_BANK_CLIENT_ID', 'PAYOUT_BANK_CLIENT_SECRET', 'PAYOUT_BANK_SOURCE_ACCOUNT'].map(
+          (n) => `${n}: required with PAYOUT_BANK=http`,
+        ),
+      ),
     )
     expect(problemsOf({ ...PRODUCTION, ...HTTP_BANK, PAYOUT_BANK_URL: 'http://payout.bank.example' }).join('\n')).toMatch(/PAYOUT_BANK_URL: must be https/)
     expect(problemsOf({ ...PRODUCTION, PAYOUT_BANK: 'kbank' }).join('\n')).toMatch(/PAYOUT_BANK: must be none, demo or http/)
