@@ -456,3 +456,32 @@ describe('the slip verifier (issue 37 §1, ADR 084)', () => {
     expect(() => loadConfig({ ...PRODUCTION, SLIP_VERIFIER: 'slipok' })).toThrow(/SLIPOK_BRANCH_ID: required with SLIP_VERIFIER=slipok[\s\S]*SLIPOK_API_KEY/)
   })
 })
+
+describe('the payout bank (ADR 081)', () => {
+  const HTTP_BANK = {
+    PAYOUT_BANK: 'http',
+    PAYOUT_BANK_URL: 'https://payout.bank.example/api',
+    PAYOUT_BANK_CLIENT_ID: 'sanam',
+    PAYOUT_BANK_CLIENT_SECRET: 'client-secret-of-this-operator',
+    PAYOUT_BANK_SOURCE_ACCOUNT: '1234567890',
+  }
+  it('is none by default: operators pay by hand', () => {
+    expect(loadConfig(PRODUCTION).PAYOUT_BANK).toBe('none')
+  })
+  it('refuses the demo bank outside demo mode, and an HTTP bank missing any of its settings or on plain http', () => {
+    expect(problemsOf({ ...PRODUCTION, PAYOUT_BANK: 'demo' }).join('\n')).toMatch(/PAYOUT_BANK: demo pays play money/)
+    expect(problemsOf({ ...PRODUCTION, PAYOUT_BANK: 'http' })).toEqual(
+      expect.arrayContaining(
+        ['PAYOUT_BANK_URL', 'PAYOUT_BANK_CLIENT_ID', 'PAYOUT_BANK_CLIENT_SECRET', 'PAYOUT_BANK_SOURCE_ACCOUNT'].map(
+          (n) => `${n}: required with PAYOUT_BANK=http`,
+        ),
+      ),
+    )
+    expect(problemsOf({ ...PRODUCTION, ...HTTP_BANK, PAYOUT_BANK_URL: 'http://payout.bank.example' }).join('\n')).toMatch(/PAYOUT_BANK_URL: must be https/)
+    expect(problemsOf({ ...PRODUCTION, PAYOUT_BANK: 'kbank' }).join('\n')).toMatch(/PAYOUT_BANK: must be none, demo or http/)
+    expect(loadConfig({ ...PRODUCTION, ...HTTP_BANK }).PAYOUT_BANK).toBe('http')
+  })
+  it('allows the demo bank in demo mode', () => {
+    expect(loadConfig({ PAYOUT_BANK: 'demo' }).PAYOUT_BANK).toBe('demo')
+  })
+})

@@ -189,6 +189,19 @@ const ConfigSchema = z.object({
   SMS_HTTP_KEY: z.string().min(1).optional(),
   SMS_SENDER: z.string().min(1).max(11).default('SANAM'),
   SMS_HTTP_TIMEOUT_MS: int(100, 60_000).default(5000),
+  /**
+   * Where approved withdrawals are paid (ADR 081): unset or `none`, by hand in a bank app with the reference typed;
+   * `demo` (demo mode only), the demo bank; `http`, a corporate payout API (PAYOUT_BANK_URL and its credentials).
+   */
+  PAYOUT_BANK: z.enum(['none', 'demo', 'http'], { error: 'must be none, demo or http' }).default('none'),
+  PAYOUT_BANK_URL: z.url().optional(),
+  PAYOUT_BANK_CLIENT_ID: z.string().min(1).optional(),
+  PAYOUT_BANK_CLIENT_SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+  PAYOUT_BANK_SOURCE_ACCOUNT: z
+    .string()
+    .regex(/^\d{10,15}$/, { error: 'must be the 10-15 digit account payouts are paid from' })
+    .optional(),
+  PAYOUT_BANK_TIMEOUT_MS: int(500, 60_000).default(10_000),
 
   /**
    * Who checks transfer slips (issue 37 §1, ADR 084): a vendor, `demo` (demo mode only) or `none`. Default: demo in
@@ -552,6 +565,15 @@ export function loadConfig(
   if (serving && smsProvider === 'http') {
     const why = cleaned.SMS_PROVIDER ? 'with SMS_PROVIDER=http' : `${outside}, where SMS goes through a gateway (SMS_PROVIDER=http)`
     for (const name of ['SMS_HTTP_URL', 'SMS_HTTP_KEY']) if (!cleaned[name]) problems.push(`${name}: required ${why}`)
+  }
+  // A payout bank is chosen in so many words; the demo bank pays play money only, and the HTTP one needs all of its
+  // settings: a missing one stops start-up rather than falling back to another way of paying (ADR 081).
+  if (serving && cleaned.PAYOUT_BANK === 'demo' && !demo) problems.push(`PAYOUT_BANK: demo pays play money and is not allowed ${outside}; use http or none`)
+  if (serving && cleaned.PAYOUT_BANK === 'http') {
+    for (const name of ['PAYOUT_BANK_URL', 'PAYOUT_BANK_CLIENT_ID', 'PAYOUT_BANK_CLIENT_SECRET', 'PAYOUT_BANK_SOURCE_ACCOUNT'])
+      if (!cleaned[name]) problems.push(`${name}: required with PAYOUT_BANK=http`)
+    if (!demo && cleaned.PAYOUT_BANK_URL && !cleaned.PAYOUT_BANK_URL.startsWith('https://'))
+      problems.push(`PAYOUT_BANK_URL: must be https:// ${outside} (the credentials and the payouts travel on it)`)
   }
   const providerSecrets = new Map<string, string>()
   for (const [name, value] of Object.entries(cleaned)) {

@@ -38,6 +38,9 @@ const fastHasher: PasswordHasher = {
 /** POST routes that take no body at all (they act on the signed-in player): anything sent is ignored, not stored. */
 const BODYLESS_POSTS = new Set([
   'POST /api/auth/logout',
+  // Ask the bank again, send a held payout again (ADR 081): the payout is the path's.
+  'POST /api/backoffice/payouts/:id/recheck',
+  'POST /api/backoffice/payouts/:id/send-again',
   'POST /api/wallet/deposit/draft_bill/cancel',
   'POST /api/wallet/deposit/status/:userId',
   'POST /api/wallet/transfer/bonus',

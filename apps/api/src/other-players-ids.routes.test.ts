@@ -24,6 +24,13 @@ const ID_ROUTES: Record<string, { tried: true } | { reason: string }> = {
   'GET /api/wallet/deposit/status/:userId/cursor': { tried: true },
   'POST /api/backoffice/withdrawals/:id/approve': { tried: true },
   'POST /api/backoffice/withdrawals/:id/reject': { tried: true },
+  'POST /api/backoffice/payouts/:id/recheck': { reason: 'payout ids, finance only (the role walk, backoffice-roles.routes.test.ts); a player token gets 401' },
+  'POST /api/backoffice/payouts/:id/propose': { reason: 'payout ids, finance only (the role walk, backoffice-roles.routes.test.ts); a player token gets 401' },
+  'POST /api/backoffice/payouts/:id/confirm': { reason: 'payout ids, finance only (the role walk, backoffice-roles.routes.test.ts); a player token gets 401' },
+  'POST /api/backoffice/payouts/:id/send-again': {
+    reason: 'payout ids, finance only (the role walk, backoffice-roles.routes.test.ts); a player token gets 401',
+  },
+  'POST /api/backoffice/payouts/:id/refuse': { reason: 'payout ids, finance only (the role walk, backoffice-roles.routes.test.ts); a player token gets 401' },
   'POST /api/backoffice/deposits/:id/assign': { tried: true },
   'POST /api/backoffice/deposits/manual': { tried: true },
   'GET /api/backoffice/members/:id/links': { tried: true },

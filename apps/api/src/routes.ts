@@ -23,6 +23,7 @@ import { reconciliationRoutes } from './modules/reports/reconciliation.routes.ts
 import { withdrawalDeskRoutes } from './modules/withdrawals/withdrawal-desk.routes.ts'
 import { bankFeedRoutes, depositRoutes, devBankRoutes } from './modules/deposits/deposits.routes.ts'
 import { devDemoBankRoutes, slipDeskRoutes, slipRoutes } from './modules/slips/slips.routes.ts'
+import { payoutsRoutes } from './modules/payouts/payouts.routes.ts'
 import { bankNotificationDeskRoutes, bankNotificationRoutes } from './modules/bank-notifications/bank-notifications.routes.ts'
 import { walletRoutes } from './modules/wallet/wallet.routes.ts'
 import { gamesRoutes } from './modules/games/games.routes.ts'
@@ -100,6 +101,7 @@ export async function registerApiRoutes(
   slipDeskRoutes(api, { slips: services.slips, operator })
   bankNotificationDeskRoutes(api, { notifications: services.bankNotifications, operator })
   withdrawalDeskRoutes(api, { desk: services.withdrawalDesk, operator })
+  payoutsRoutes(api, { payouts: services.payouts, operator })
   approvalsRoutes(api, { approvals: services.approvals, operator })
   depositExceptionsRoutes(api, { exceptions: services.depositExceptions, operator })
   reconciliationRoutes(api, { reconciliation: services.reconciliation, operator })

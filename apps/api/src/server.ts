@@ -161,6 +161,7 @@ async function main() {
           seamless: services.seamless,
           referral: services.referral,
           slips: services.slips,
+          payouts: services.payouts,
           roundStaleMinutes: config.ROUND_STALE_MINUTES,
           database: database.kind,
         }),

@@ -55,6 +55,11 @@ import { seamlessRepository } from './modules/seamless/seamless.repository.ts'
 import { createPortalService } from './modules/portal/portal.service.ts'
 import { portalRepository } from './modules/portal/portal.repository.ts'
 import { createWithdrawalService } from './modules/withdrawals/withdrawals.service.ts'
+import { createDemoPayoutBank } from './modules/payouts/demo-payout-bank.ts'
+import { httpPayoutBank } from './modules/payouts/http-payout-bank.ts'
+import type { PayoutBank } from './modules/payouts/payout-bank.ts'
+import { createPayoutService } from './modules/payouts/payouts.service.ts'
+import { payoutsRepository } from './modules/payouts/payouts.repository.ts'
 import { withdrawalsRepository } from './modules/withdrawals/withdrawals.repository.ts'
 import { totpSecretBox } from './lib/totp.ts'
 import { createUserService } from './modules/users/users.service.ts'
@@ -120,6 +125,8 @@ export interface ServiceDeps {
   metrics?: Metrics
   /** Failures injected between ledger steps (tests only). */
   ledgerFaults?: LedgerFaults
+  /** The payout bank (ADR 081); by default the one PAYOUT_BANK names (tests hand in the fake bank). */
+  payoutBank?: PayoutBank | null
   /** Game provider adapters; by default the built-in demo provider's in demo mode, none outside it. */
   gameProviders?: GameProvider[]
   /** How often an open live-balance stream gets a heartbeat and its session is checked (default 15 s; tests). */
@@ -159,6 +166,26 @@ export async function buildServices(deps: ServiceDeps) {
     })
 
   const db = database.db
+  // Where approved withdrawals are paid (ADR 081): none configured is the operators' manual payout, as before.
+  const payoutBank: PayoutBank | null =
+    deps.payoutBank !== undefined
+      ? deps.payoutBank
+      : config.PAYOUT_BANK === 'demo'
+        ? createDemoPayoutBank({
+            holderOf: async (bankCode, account) => {
+              const holder = await playersRepository.findByBankAccount(db, bankCode, account)
+              return holder ? `${holder.firstname} ${holder.surname}` : null
+            },
+          })
+        : config.PAYOUT_BANK === 'http'
+          ? httpPayoutBank({
+              url: config.PAYOUT_BANK_URL ?? '',
+              clientId: config.PAYOUT_BANK_CLIENT_ID ?? '',
+              clientSecret: config.PAYOUT_BANK_CLIENT_SECRET ?? '',
+              sourceAccount: config.PAYOUT_BANK_SOURCE_ACCOUNT ?? '',
+              timeoutMs: config.PAYOUT_BANK_TIMEOUT_MS,
+            })
+          : null
   // The demo provider is a workspace of its own (ADR 034): loaded in demo mode only, never outside it.
   const demoProvider = config.SANAM_MODE === 'demo' && deps.loadDemoProvider !== false ? await loadDemoProvider() : undefined
   /** The audit log, its chain keyed with AUDIT_HMAC_KEY (ADR 037). */
@@ -290,6 +317,8 @@ export async function buildServices(deps: ServiceDeps) {
     withdrawalsRepository,
     playersRepository,
     approvals: { ofWithdrawals: (tx, ids) => approvals.withdrawalApprovals(tx, ids) },
+    // With a payout bank an approval hands the withdrawal to it (ADR 081); the payouts service is built below.
+    ...(payoutBank ? { payouts: { handOff: (tx, row, by) => payouts.handOff(tx, row, by), whenSent: (id) => payouts.whenSent(id) } } : {}),
   })
   const backofficeAuth = createBackofficeAuthService({
     db,
@@ -355,6 +384,17 @@ export async function buildServices(deps: ServiceDeps) {
     auditRepository,
   })
   const depositDesk = createDepositDeskService({ db, approvals, deposits, depositsRepository, playersRepository })
+  const payouts = createPayoutService({
+    db,
+    clock,
+    bank: payoutBank,
+    payoutsRepository,
+    withdrawals,
+    playersRepository,
+    separateDuties: operators,
+    auditRepository,
+    onError: (error) => deps.log.warn({ err: error }, 'a payout step failed; the payouts job takes it up'),
+  })
   const withdrawalDesk = createWithdrawalDeskService({ db, clock, approvals, withdrawals, members, separateDuties: operators, auditRepository })
   const depositExceptions = createDepositExceptionsService({ db, clock, approvals, deposits, depositsRepository, playersRepository, auditRepository })
   const reconciliation = createReconciliationService({ db, depositsRepository })
@@ -409,6 +449,7 @@ export async function buildServices(deps: ServiceDeps) {
       ledgerCheck,
       depositDesk,
       withdrawalDesk,
+      payouts,
       approvals,
       depositExceptions,
       reconciliation,

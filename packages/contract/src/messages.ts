@@ -160,6 +160,28 @@ export const messageCatalogue = {
   WITHDRAWAL_APPROVED: 'อนุมัติการถอนแล้ว',
   WITHDRAWAL_FIRST_APPROVAL: 'บันทึกการอนุมัติครั้งแรกแล้ว ยอดนี้ต้องให้ผู้ใช้งานอีกคนอนุมัติก่อนจ่ายเงิน',
   WITHDRAWAL_REJECTED: 'ปฏิเสธการถอนแล้ว คืนเงินเข้ากระเป๋าหลัก',
+  WITHDRAWAL_PAYOUT_REF_REQUIRED: 'กรุณาระบุเลขอ้างอิงการโอน',
+
+  // Payouts through a bank (ADR 081)
+  WITHDRAWAL_SENT_TO_BANK: 'อนุมัติแล้ว ส่งคำสั่งจ่ายเงินให้ธนาคารแล้ว',
+  PAYOUT_BANK_NOT_CONFIGURED: 'ยังไม่ได้ตั้งค่าธนาคารสำหรับจ่ายเงินถอน',
+  PAYOUT_NOT_FOUND: 'ไม่พบรายการจ่ายเงินผ่านธนาคาร',
+  PAYOUT_NAME_MISMATCH: ({ bankName }: { bankName: string }) => `ชื่อบัญชีที่ธนาคารแจ้ง (${bankName}) ไม่ตรงกับชื่อที่สมาชิกลงทะเบียนไว้ ยังไม่ได้ส่งเงิน รอผู้ใช้งานตรวจสอบ`,
+  PAYOUT_INQUIRY_UNAVAILABLE: ({ code }: { code: string }) => `ธนาคารไม่ตอบการตรวจชื่อบัญชี (${code}) ยังไม่ได้ส่งเงิน ส่งให้ธนาคารอีกครั้งหรือปฏิเสธการถอนได้`,
+  PAYOUT_BANK_REJECTED: ({ code }: { code: string }) => `ธนาคารปฏิเสธการโอน (${code}) ไม่มีเงินออกจากบัญชี คืนเงินเข้ากระเป๋าหลักแล้ว`,
+  PAYOUT_OUTCOME_UNKNOWN: ({ code }: { code: string }) => `ไม่ทราบผลการโอนจากธนาคาร (${code}) เงินอาจออกไปแล้ว จะไม่คืนเงินจนกว่าธนาคารตอบหรือผู้ใช้งานสองคนยืนยันผล`,
+  PAYOUT_NOT_UNKNOWN: 'รายการนี้ไม่ได้อยู่ในสถานะไม่ทราบผลแล้ว',
+  PAYOUT_NOT_HELD: 'รายการนี้ไม่ได้รอตรวจสอบก่อนส่งให้ธนาคารแล้ว',
+  PAYOUT_NO_PROPOSAL: 'ยังไม่มีผู้เสนอผลของรายการนี้ ต้องมีผู้ใช้งานคนหนึ่งเสนอก่อน แล้วอีกคนยืนยัน',
+  PAYOUT_PROPOSAL_CHANGED: 'ข้อเสนอของรายการนี้เปลี่ยนไปแล้ว กรุณาโหลดรายการใหม่',
+  PAYOUT_PROPOSED: 'บันทึกข้อเสนอแล้ว รอผู้ใช้งานฝ่ายการเงินอีกคนยืนยัน',
+  PAYOUT_RESOLVED_PAID: 'ยืนยันแล้วว่าจ่ายเงินสำเร็จ',
+  PAYOUT_RESOLVED_REFUNDED: 'ยืนยันแล้วว่าไม่ได้จ่าย คืนเงินเข้ากระเป๋าหลักของสมาชิกแล้ว',
+  PAYOUT_ASKED_PAID: 'ธนาคารยืนยันว่าจ่ายเงินแล้ว',
+  PAYOUT_ASKED_REJECTED: 'ธนาคารยืนยันว่าไม่ได้โอน คืนเงินเข้ากระเป๋าหลักของสมาชิกแล้ว',
+  PAYOUT_ASKED_STILL_UNKNOWN: 'ธนาคารยังไม่ยืนยันผล ระบบจะถามอีกครั้งโดยอัตโนมัติ',
+  PAYOUT_SENT_AGAIN: 'ส่งรายการให้ธนาคารอีกครั้งแล้ว',
+  PAYOUT_REFUSED: 'ปฏิเสธการถอนแล้ว ไม่มีเงินออกจากบัญชี คืนเงินเข้ากระเป๋าหลักแล้ว',
   IDEMPOTENCY_KEY_INVALID: 'Idempotency-Key ไม่ถูกต้อง',
 
   // Back-office operators (issue 12)

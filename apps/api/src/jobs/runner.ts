@@ -9,6 +9,7 @@ import type { SeamlessService } from '../modules/seamless/seamless.service.ts'
 import { accrualJob } from '../modules/referral/accrual.job.ts'
 import type { ReferralService } from '../modules/referral/referral.service.ts'
 import type { SlipService } from '../modules/slips/slips.service.ts'
+import type { PayoutService } from '../modules/payouts/payouts.service.ts'
 
 /** The scheduled jobs: each calls a service, which owns what the job changes. */
 export function standardJobs(deps: {
@@ -18,6 +19,8 @@ export function standardJobs(deps: {
   referral: ReferralService
   /** Slip checks whose verifier has not answered: asked again when due (ADR 079). */
   slips?: Pick<SlipService, 'retryDue'>
+  /** Unknown payouts asked again at the bank, and steps a stopped process left behind (ADR 081). */
+  payouts?: Pick<PayoutService, 'recheckDue'>
   roundStaleMinutes: number
   /** Which database: the embedded one has no autovacuum, so a job gathers its planner statistics (ADR 065). */
   database: Database['kind']
@@ -27,6 +30,7 @@ export function standardJobs(deps: {
     { name: 'expire-draft-bills', lockKey: 7_262_001, run: (tx) => deps.deposits.expireDraftBills(tx) },
     { name: 'close-stale-rounds', lockKey: 7_262_002, run: (tx) => deps.seamless.closeStaleRounds(deps.roundStaleMinutes, tx) },
     ...(deps.slips ? [{ name: 'retry-slip-checks', lockKey: 7_262_005, run: (tx: Db) => deps.slips!.retryDue(tx) }] : []),
+    ...(deps.payouts ? [{ name: 'payout-checks', lockKey: 7_262_006, run: (tx: Db) => deps.payouts!.recheckDue(tx) }] : []),
     ...(deps.database === 'pglite' ? [{ name: 'planner-statistics', lockKey: 7_262_004, run: async (tx: Db) => (await analyzeStaleTables(tx)).length }] : []),
   ]
 }

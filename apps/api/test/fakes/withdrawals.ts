@@ -1,4 +1,4 @@
-import type { WithdrawalRow, WithdrawalsRepository } from '../../src/modules/withdrawals/withdrawals.repository.ts'
+import { OPEN_WITHDRAWAL_STATUSES, type WithdrawalRow, type WithdrawalsRepository } from '../../src/modules/withdrawals/withdrawals.repository.ts'
 import type { WithdrawalServiceDeps } from '../../src/modules/withdrawals/withdrawals.service.ts'
 import { insertInto } from './db.ts'
 
@@ -9,14 +9,19 @@ export function fakeWithdrawalsRepository(mobileOf: (playerId: number) => string
   const rows: WithdrawalRow[] = []
   const answers: IdempotencyRow[] = []
   const repository: WithdrawalServiceDeps['withdrawalsRepository'] = {
-    hasPending: async (_db, playerId) => rows.some((w) => w.playerId === playerId && w.status === 'PENDING'),
+    hasPending: async (_db, playerId) => rows.some((w) => w.playerId === playerId && OPEN_WITHDRAWAL_STATUSES.includes(w.status)),
     async insert(_db, row) {
       return insertInto<WithdrawalRow>(rows, { status: 'PENDING', payoutRef: null, reason: null, decidedBy: null, decidedAt: null, createdAt: new Date() }, row)
     },
     findForUpdate: async (_db, id) => rows.find((w) => w.id === id),
-    async decide(_db, id, outcome) {
-      const row = rows.find((w) => w.id === id && w.status === 'PENDING')
+    async decide(_db, id, outcome, from = ['PENDING']) {
+      const row = rows.find((w) => w.id === id && from.includes(w.status))
       if (row) Object.assign(row, outcome)
+      return row
+    },
+    async move(_db, id, from, to, reason) {
+      const row = rows.find((w) => w.id === id && from.includes(w.status))
+      if (row) Object.assign(row, { status: to, reason })
       return row
     },
     async list(_db, status, page, size) {

@@ -23,6 +23,7 @@ import { ReconciliationPage } from '../features/reconciliation/reconciliation-pa
 import { ReportsPage } from '../features/reports/reports-page.tsx'
 import { SiteSettingsPage } from '../features/site-settings/site-settings-page.tsx'
 import { WithdrawalsPage } from '../features/withdrawals/withdrawals-page.tsx'
+import { PayoutsPage } from '../features/payouts/payouts-page.tsx'
 import { Layout } from './layout.tsx'
 
 // The dashboard brings the chart library (recharts, most of the app's weight): its own chunk, loaded when opened.
@@ -45,6 +46,7 @@ const router = createBrowserRouter(
         { index: true, element: <Navigate to="/dashboard" replace /> },
         { path: '/dashboard', element: <DashboardPage /> },
         { path: '/withdrawals', element: <WithdrawalsPage /> },
+        { path: '/payouts', element: <PayoutsPage /> },
         { path: '/deposits', element: <DepositsPage /> },
         { path: '/members', element: <MembersPage /> },
         { path: '/approvals', element: <ApprovalsPage /> },

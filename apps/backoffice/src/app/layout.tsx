@@ -8,6 +8,7 @@ import { useOperator, useToken } from '../lib/operator.ts'
 const AREAS: Array<{ to: string; label: MessageKey; permission: OperatorPermission }> = [
   { to: '/dashboard', label: 'nav.dashboard', permission: 'backoffice.read' },
   { to: '/withdrawals', label: 'nav.withdrawals', permission: 'backoffice.read' },
+  { to: '/payouts', label: 'nav.payouts', permission: 'backoffice.read' },
   { to: '/deposits', label: 'nav.deposits', permission: 'backoffice.read' },
   { to: '/members', label: 'nav.members', permission: 'backoffice.read' },
   { to: '/approvals', label: 'nav.approvals', permission: 'backoffice.read' },

@@ -10,6 +10,12 @@ export const queryKeys = {
   operators: { all: ['operators'] as const, requests: ['operators', 'requests'] as const },
   dashboard: { all: ['dashboard'] as const },
   withdrawals: { all: ['withdrawals'] as const, list: (status: string, page: number) => ['withdrawals', status, page] as const },
+  /** Payouts through the bank (ADR 081): the held and unknown queues and the summary (which bank, how many wait). */
+  payouts: {
+    all: ['payouts'] as const,
+    list: (status: string, page: number) => ['payouts', status, page] as const,
+    summary: ['payouts', 'summary'] as const,
+  },
   deposits: {
     all: ['deposits'] as const,
     unmatched: (page: number) => ['deposits', 'unmatched', page] as const,

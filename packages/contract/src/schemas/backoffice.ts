@@ -32,7 +32,12 @@ export const operatorAccess = {
 }
 export const OperatorLoginResult = z.object({ token: z.string(), ...operatorAccess })
 
-export const WithdrawalStatus = z.enum(['PENDING', 'SUCCESS', 'FAIL', 'CANCEL'])
+/**
+ * PENDING waits for operators; with a payout bank (ADR 081) an approved withdrawal is PAYING until the bank answers,
+ * PAYOUT_HELD when the bank's checks stopped it before anything was sent, OUTCOME_UNKNOWN when no answer says whether
+ * the money moved. The player sees all four as PENDING.
+ */
+export const WithdrawalStatus = z.enum(['PENDING', 'PAYING', 'PAYOUT_HELD', 'OUTCOME_UNKNOWN', 'SUCCESS', 'FAIL', 'CANCEL'])
 /**
  * What the operator deciding a withdrawal sees of its player (issue 12 §3), in baht: cash balance now, credited
  * deposits and paid withdrawals (count and sum), today's (Bangkok) bets net of rollbacks, the active promotion's title,
@@ -144,7 +149,8 @@ export const backofficeContract = {
   },
   approveWithdrawal: {
     params: IdParams,
-    body: strictBody({ payout_ref: z.string({ error: 'กรุณาระบุเลขอ้างอิงการโอน' }).trim().min(1, { error: 'กรุณาระบุเลขอ้างอิงการโอน' }).max(128) }),
+    // The reference of a payout made by hand; with a payout bank (ADR 081) none: the bank's answer gives it.
+    body: strictBody({ payout_ref: z.string({ error: 'กรุณาระบุเลขอ้างอิงการโอน' }).trim().min(1, { error: 'กรุณาระบุเลขอ้างอิงการโอน' }).max(128).optional() }),
     response: { 200: okEnvelope(BackofficeWithdrawal) },
   },
   rejectWithdrawal: { params: IdParams, body: strictBody({ reason: OperatorReason }), response: { 200: okEnvelope(BackofficeWithdrawal) } },

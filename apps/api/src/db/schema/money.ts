@@ -199,7 +199,12 @@ export const withdrawals = pgTable(
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     bankCode: text('bank_code').notNull(),
     bankAccount: text('bank_account').notNull(),
-    status: text('status', { enum: ['PENDING', 'SUCCESS', 'FAIL', 'CANCEL'] })
+    /**
+     * PENDING waits for operators; with a payout bank (ADR 081) an approved one is PAYING until the bank answers,
+     * PAYOUT_HELD when the bank's checks stopped it before anything was sent (the account name), OUTCOME_UNKNOWN when
+     * no answer says whether money moved. All four keep the money in withdraw_hold; only SUCCESS and FAIL move it.
+     */
+    status: text('status', { enum: ['PENDING', 'PAYING', 'PAYOUT_HELD', 'OUTCOME_UNKNOWN', 'SUCCESS', 'FAIL', 'CANCEL'] })
       .notNull()
       .default('PENDING'),
     payoutRef: text('payout_ref'),

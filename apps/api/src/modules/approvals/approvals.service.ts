@@ -79,7 +79,8 @@ export interface ApprovalTargets {
   withdrawals: {
     /** Locks the withdrawal's row first; NOT_FOUND when there is none. */
     forDecision(tx: Db, id: number): Promise<unknown>
-    settle(tx: Db, operatorId: number, id: number, outcome: { approve: true; payoutRef: string } | { approve: false; reason: string }): Promise<unknown>
+    /** An approval pays it (by hand with `payoutRef`, or through the payout bank, ADR 081); a refusal refunds it. */
+    settle(tx: Db, operatorId: number, id: number, outcome: { approve: true; payoutRef: string | null } | { approve: false; reason: string }): Promise<unknown>
   }
 }
 
@@ -155,7 +156,7 @@ export function createApprovalsService(deps: {
         return
       }
       case 'WITHDRAWAL':
-        await deps.targets.withdrawals.settle(tx, operatorId, row.withdrawalId!, { approve: true, payoutRef: row.payoutRef! })
+        await deps.targets.withdrawals.settle(tx, operatorId, row.withdrawalId!, { approve: true, payoutRef: row.payoutRef })
     }
   }
 

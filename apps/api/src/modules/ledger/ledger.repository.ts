@@ -221,6 +221,9 @@ export const ledgerRepository = {
       ) x
       where not shaped or kinds <> case status
         when 'PENDING' then 'withdraw_hold'
+        when 'PAYING' then 'withdraw_hold'
+        when 'PAYOUT_HELD' then 'withdraw_hold'
+        when 'OUTCOME_UNKNOWN' then 'withdraw_hold'
         when 'SUCCESS' then 'withdraw_hold,withdraw_payout'
         else 'withdraw_hold,withdraw_release' end`)
     // A promotion's bonus was paid exactly once, in full, to the player's cash.

@@ -19,6 +19,15 @@ export const playersRepository = {
   async isBankAccountTaken(db: Db, bankCode: string, bankAccount: string): Promise<boolean> {
     return exists(db, players, and(eq(players.bankCode, bankCode), eq(players.bankAccount, bankAccount)))
   },
+  /** The player whose registered account this is (one per bank and account), if any. */
+  async findByBankAccount(db: Db, bankCode: string, bankAccount: string): Promise<PlayerRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(players)
+      .where(and(eq(players.bankCode, bankCode), eq(players.bankAccount, bankAccount)))
+      .limit(1)
+    return row
+  },
   async findIdByInviteCode(db: Db, inviteCode: string): Promise<number | undefined> {
     const [row] = await db.select({ id: players.id }).from(players).where(eq(players.inviteCode, inviteCode)).limit(1)
     return row?.id

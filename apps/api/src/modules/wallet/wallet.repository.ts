@@ -19,7 +19,9 @@ export const walletRepository = {
           select 'D' || id as id, 'DEPOSIT' as txtype, amount::text as amount, 'SUCCESS' as status, credited_at as created_at
           from deposits where player_id = ${playerId} and credited_at is not null
           union all
-          select 'W' || id, 'WITHDRAW', amount::text, status, created_at
+          -- On its way through the payout bank, held or unknown (ADR 081), a withdrawal is still pending to the player.
+          select 'W' || id, 'WITHDRAW', amount::text,
+                 case when status in ('PAYING', 'PAYOUT_HELD', 'OUTCOME_UNKNOWN') then 'PENDING' else status end, created_at
           from withdrawals where player_id = ${playerId}
         ) h
         order by created_at desc, id desc

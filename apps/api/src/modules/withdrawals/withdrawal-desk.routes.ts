@@ -18,7 +18,10 @@ export function withdrawalDeskRoutes(app: TypedApp, deps: { desk: WithdrawalDesk
     await desk.approveWithdrawal(req.operator, id(req.params), req.body.payout_ref)
     const withdrawal = await desk.withdrawal(id(req.params))
     // A first approval the policy holds leaves the withdrawal pending for a second operator (ADR 031, 035).
-    return ok(withdrawal, msg(withdrawal.status === 'PENDING' ? 'WITHDRAWAL_FIRST_APPROVAL' : 'WITHDRAWAL_APPROVED'))
+    // Through a payout bank (ADR 081) it may still be on its way, held before sending, or unknown: the status says which.
+    const note =
+      withdrawal.status === 'PENDING' ? 'WITHDRAWAL_FIRST_APPROVAL' : withdrawal.status === 'SUCCESS' ? 'WITHDRAWAL_APPROVED' : 'WITHDRAWAL_SENT_TO_BANK'
+    return ok(withdrawal, msg(note))
   })
   app.post('/backoffice/withdrawals/:id/reject', { schema: backofficeContract.rejectWithdrawal, preHandler: moneyOperator }, async (req) => {
     await desk.rejectWithdrawal(req.operator, id(req.params), req.body.reason)

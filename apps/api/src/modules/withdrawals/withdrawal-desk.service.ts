@@ -18,7 +18,7 @@ export function createWithdrawalDeskService(deps: {
   db: Db
   clock: Clock
   approvals: Pick<ApprovalsService, 'lockOperator' | 'request' | 'pendingFor' | 'decidePending'>
-  withdrawals: Pick<WithdrawalService, 'forDecision' | 'settle' | 'list' | 'view'>
+  withdrawals: Pick<WithdrawalService, 'forDecision' | 'settle' | 'list' | 'view' | 'paysThroughBank' | 'whenSent'>
   members: Pick<MembersService, 'withdrawalContexts'>
   separateDuties: SeparateDuties
   auditRepository: Pick<AuditRepository, 'record'>
@@ -53,17 +53,29 @@ export function createWithdrawalDeskService(deps: {
       return { ...found, list: decided }
     },
 
-    /** The first approval of a withdrawal asks the policy; if it waits, a different operator's approval pays it. */
-    async approveWithdrawal(actor: AuditActor, id: number, payoutRef: string) {
+    /**
+     * The first approval of a withdrawal asks the policy; if it waits, a different operator's approval pays it: by hand
+     * with the operator's reference, or, with a payout bank (ADR 081), by handing it to the bank, whose first answer
+     * this waits for (the bank calls are bounded by PAYOUT_BANK_TIMEOUT_MS each).
+     */
+    async approveWithdrawal(actor: AuditActor, id: number, typedRef: string | undefined) {
+      const throughBank = withdrawals.paysThroughBank()
+      if (!throughBank && !typedRef) throw new AppError('VALIDATION_FAILED', msg('WITHDRAWAL_PAYOUT_REF_REQUIRED'))
+      // With a bank the reference is the bank's answer: one typed by hand would name no transfer.
+      const payoutRef = throughBank ? undefined : typedRef
       await inTransaction(db, async (tx) => {
         await approvals.lockOperator(tx, actor.operatorId)
         const withdrawal = await withdrawals.forDecision(tx, id)
         // The same decision again (a retried click): answer it, move nothing.
-        if (withdrawal.status === 'SUCCESS') return
+        if (
+          withdrawal.status === 'SUCCESS' ||
+          (throughBank && withdrawal.status !== 'PENDING' && withdrawal.status !== 'FAIL' && withdrawal.status !== 'CANCEL')
+        )
+          return
         if (withdrawal.status !== 'PENDING') throw new AppError('CONFLICT', msg('WITHDRAWAL_ALREADY_DECIDED'))
         const pending = await approvals.pendingFor(tx, { withdrawalId: id })
         if (pending) {
-          await approvals.decidePending(tx, actor, pending, { approve: true, payoutRef })
+          await approvals.decidePending(tx, actor, pending, { approve: true, ...(payoutRef ? { payoutRef } : {}) })
           return
         }
         await approvals.request(tx, actor, {
@@ -72,10 +84,14 @@ export function createWithdrawalDeskService(deps: {
           amount: withdrawal.amount,
           note: '',
           withdrawalId: id,
-          payoutRef,
-          audit: (r) => ({ before: { status: 'PENDING' }, after: { status: r.status === 'APPLIED' ? 'SUCCESS' : 'PENDING', payout_ref: payoutRef } }),
+          ...(payoutRef ? { payoutRef } : {}),
+          audit: (r) => ({
+            before: { status: 'PENDING' },
+            after: { status: r.status !== 'APPLIED' ? 'PENDING' : throughBank ? 'PAYING' : 'SUCCESS', ...(payoutRef ? { payout_ref: payoutRef } : {}) },
+          }),
         })
       })
+      await withdrawals.whenSent(id)
     },
 
     /** Refuses a withdrawal (waiting for a second approval or not): the money returns to the player's cash. */

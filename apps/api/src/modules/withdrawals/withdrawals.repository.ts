@@ -1,13 +1,16 @@
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { idempotencyKeys, players, withdrawals } from '../../db/schema.ts'
 import { exists, insertedOrThrow, oneRow } from '../../db/rows.ts'
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect
+export type WithdrawalStatus = WithdrawalRow['status']
+/** The statuses in which the money is still held and nothing is decided (ADR 081): waiting for operators or the bank. */
+export const OPEN_WITHDRAWAL_STATUSES: WithdrawalStatus[] = ['PENDING', 'PAYING', 'PAYOUT_HELD', 'OUTCOME_UNKNOWN']
 
 export const withdrawalsRepository = {
   async hasPending(db: Db, playerId: number): Promise<boolean> {
-    return exists(db, withdrawals, and(eq(withdrawals.playerId, playerId), eq(withdrawals.status, 'PENDING')))
+    return exists(db, withdrawals, and(eq(withdrawals.playerId, playerId), inArray(withdrawals.status, OPEN_WITHDRAWAL_STATUSES)))
   },
   async insert(db: Db, row: typeof withdrawals.$inferInsert): Promise<WithdrawalRow> {
     return insertedOrThrow(db.insert(withdrawals).values(row).returning())
@@ -15,16 +18,26 @@ export const withdrawalsRepository = {
   async findForUpdate(db: Db, id: number): Promise<WithdrawalRow | undefined> {
     return oneRow(db.select().from(withdrawals).where(eq(withdrawals.id, id)).limit(1), true)
   },
-  /** Moves a PENDING withdrawal to its outcome; undefined when it was no longer pending. */
+  /** Moves a withdrawal in one of `from` (PENDING unless said) to its outcome; undefined when it was no longer there. */
   async decide(
     db: Db,
     id: number,
-    outcome: { status: 'SUCCESS' | 'FAIL' | 'CANCEL'; payoutRef?: string; reason?: string; decidedBy: number; decidedAt: Date },
+    outcome: { status: 'SUCCESS' | 'FAIL' | 'CANCEL'; payoutRef?: string; reason?: string; decidedBy: number | null; decidedAt: Date },
+    from: WithdrawalStatus[] = ['PENDING'],
   ) {
     const [row] = await db
       .update(withdrawals)
       .set(outcome)
-      .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'PENDING')))
+      .where(and(eq(withdrawals.id, id), inArray(withdrawals.status, from)))
+      .returning()
+    return row
+  },
+  /** A step of a payout through the bank that moves no money (ADR 081); undefined when it was no longer in `from`. */
+  async move(db: Db, id: number, from: WithdrawalStatus[], to: 'PAYING' | 'PAYOUT_HELD' | 'OUTCOME_UNKNOWN', reason: string | null) {
+    const [row] = await db
+      .update(withdrawals)
+      .set({ status: to, reason })
+      .where(and(eq(withdrawals.id, id), inArray(withdrawals.status, from)))
       .returning()
     return row
   },

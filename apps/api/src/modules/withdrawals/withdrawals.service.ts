@@ -8,7 +8,7 @@ import type { Actor } from '../../lib/actor.ts'
 import type { Ledger } from '../ledger/ledger.service.ts'
 import type { PlayersRepository } from '../users/users.repository.ts'
 import type { PromotionService } from '../promotions/promotions.service.ts'
-import type { WithdrawalRow, WithdrawalsRepository } from './withdrawals.repository.ts'
+import { OPEN_WITHDRAWAL_STATUSES, type WithdrawalRow, type WithdrawalStatus, type WithdrawalsRepository } from './withdrawals.repository.ts'
 import type { PlanReader } from '../plan/plan.service.ts'
 
 export interface WithdrawalSettings {
@@ -17,8 +17,13 @@ export interface WithdrawalSettings {
 
 const IDEMPOTENCY_SCOPE = 'withdraw'
 
+/** What the player reads of a status: a withdrawal on its way through the bank, or waiting to be, is still PENDING. */
+export function playerStatus(status: WithdrawalStatus): Withdrawal['status'] {
+  return OPEN_WITHDRAWAL_STATUSES.includes(status) ? 'PENDING' : (status as Withdrawal['status'])
+}
+
 export function toWithdrawal(row: WithdrawalRow): Withdrawal {
-  return { id: row.id, amount: satangToBaht(row.amount), status: row.status, created_at: row.createdAt.toISOString() }
+  return { id: row.id, amount: satangToBaht(row.amount), status: playerStatus(row.status), created_at: row.createdAt.toISOString() }
 }
 
 function toBackofficeWithdrawal(row: WithdrawalRow, mobile: string): Omit<BackofficeWithdrawal, 'approvals' | 'needs_second_approval' | 'context'> {
@@ -56,6 +61,21 @@ export interface WithdrawalApprovals {
   >
 }
 
+/**
+ * The payout bank an approved withdrawal is handed to (ADR 081), answered by the payouts module and handed in by
+ * services.ts; absent when no bank is configured (PAYOUT_BANK unset), where an operator pays by hand and types the
+ * reference, as before.
+ */
+export interface PayoutHandOff {
+  /**
+   * Records the payout (its own reference, an audit entry) in the caller's transaction, which has just moved the
+   * withdrawal to PAYING; the bank is called once it commits.
+   */
+  handOff(tx: Db, withdrawal: WithdrawalRow, approvedBy: number | null): Promise<void>
+  /** Settles once the bank calls started for `withdrawalId` have answered (or failed); at once when none runs. */
+  whenSent(withdrawalId: number): Promise<void>
+}
+
 /** What the withdrawal service is given (app.ts wires the real ones; withdrawals.service.test.ts fakes them). */
 export interface WithdrawalServiceDeps {
   db: Db
@@ -67,8 +87,10 @@ export interface WithdrawalServiceDeps {
   promotions?: Pick<PromotionService, 'withdrawTerms' | 'onWithdrawn'>
   withdrawalsRepository: Pick<
     WithdrawalsRepository,
-    'hasPending' | 'insert' | 'findForUpdate' | 'decide' | 'list' | 'mobileOf' | 'findIdempotent' | 'saveIdempotent'
+    'hasPending' | 'insert' | 'findForUpdate' | 'decide' | 'move' | 'list' | 'mobileOf' | 'findIdempotent' | 'saveIdempotent'
   >
+  /** With a payout bank configured, where an approved withdrawal goes instead of being marked paid (ADR 081). */
+  payouts?: PayoutHandOff
   playersRepository: Pick<PlayersRepository, 'findById'>
   /** Who approved each withdrawal: the approvals queue's records (ADR 035). */
   approvals?: WithdrawalApprovals
@@ -76,22 +98,34 @@ export interface WithdrawalServiceDeps {
 
 /**
  * Withdrawals: a request holds the money (cash → withdraw_hold); an operator pays it out (hold → bank_out) or
- * refuses it (hold → cash). An unknown payout outcome simply stays PENDING and held: never refunded by itself.
+ * refuses it (hold → cash). With a payout bank (ADR 081) an approval hands it to the bank; an unknown outcome stays
+ * OUTCOME_UNKNOWN and held: never refunded by itself.
  */
 export function createWithdrawalService(deps: WithdrawalServiceDeps) {
   const { db, ledger, clock, settings, withdrawalsRepository, playersRepository } = deps
 
   /**
-   * Pays out (hold → bank_out) or refunds (hold → cash) a PENDING withdrawal once, in the caller's transaction: the
-   * conditional status update, then the ledger. Whether one operator may do it is the money desk's decision (ADR 035).
+   * Records a withdrawal's outcome once, in the caller's transaction: the conditional status update from one of `from`,
+   * then the ledger: paid (hold → bank_out) or refunded (hold → cash). The payouts module calls it with the bank's
+   * answer (ADR 081); `settle` with an operator's decision.
    */
-  async function settle(tx: Db, operatorId: number, id: number, outcome: { approve: true; payoutRef: string } | { approve: false; reason: string }) {
-    const row = await withdrawalsRepository.decide(tx, id, {
-      status: outcome.approve ? 'SUCCESS' : 'FAIL',
-      decidedBy: operatorId,
-      decidedAt: clock.now(),
-      ...(outcome.approve ? { payoutRef: outcome.payoutRef } : { reason: outcome.reason }),
-    })
+  async function record(
+    tx: Db,
+    id: number,
+    outcome: { approve: true; payoutRef: string } | { approve: false; reason: string },
+    by: { decidedBy: number | null; from: WithdrawalStatus[] },
+  ) {
+    const row = await withdrawalsRepository.decide(
+      tx,
+      id,
+      {
+        status: outcome.approve ? 'SUCCESS' : 'FAIL',
+        decidedBy: by.decidedBy,
+        decidedAt: clock.now(),
+        ...(outcome.approve ? { payoutRef: outcome.payoutRef } : { reason: outcome.reason }),
+      },
+      by.from,
+    )
     if (!row) throw new AppError('CONFLICT', msg('WITHDRAWAL_ALREADY_DECIDED'))
     // The player's money requests take turns on the player's lock (a release moves hold and cash together).
     await ledger.lockPlayers(tx, [row.playerId])
@@ -115,6 +149,32 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps) {
           },
     ])
     return row
+  }
+
+  /**
+   * Hands an approved PENDING withdrawal to the payout bank (ADR 081), in the caller's transaction, which holds the
+   * withdrawal's row and whatever approval allowed it: the withdrawal becomes PAYING, the payout is recorded with its
+   * reference and audit entry, and the bank is called once the transaction commits. The money stays held until the
+   * bank answers. The one hand-off the operators' approval and the auto-approval (issue 37 §4, `approvedBy` null) use.
+   */
+  async function sendToBank(tx: Db, id: number, approvedBy: number | null) {
+    if (!deps.payouts) throw new AppError('CONFLICT', msg('PAYOUT_BANK_NOT_CONFIGURED'))
+    const row = await withdrawalsRepository.move(tx, id, ['PENDING'], 'PAYING', null)
+    if (!row) throw new AppError('CONFLICT', msg('WITHDRAWAL_ALREADY_DECIDED'))
+    await deps.payouts.handOff(tx, row, approvedBy)
+    return row
+  }
+
+  /**
+   * An operator's decision on a PENDING withdrawal, once, in the caller's transaction. A refusal refunds it; an approval
+   * pays it: through the payout bank when one is configured (ADR 081), else as paid by hand with the operator's
+   * reference. Whether one operator may do it is the money desk's decision (ADR 035).
+   */
+  async function settle(tx: Db, operatorId: number, id: number, outcome: { approve: true; payoutRef?: string | null } | { approve: false; reason: string }) {
+    if (!outcome.approve) return record(tx, id, outcome, { decidedBy: operatorId, from: ['PENDING'] })
+    if (deps.payouts) return sendToBank(tx, id, operatorId)
+    if (!outcome.payoutRef) throw new AppError('VALIDATION_FAILED', msg('WITHDRAWAL_PAYOUT_REF_REQUIRED'))
+    return record(tx, id, { approve: true, payoutRef: outcome.payoutRef }, { decidedBy: operatorId, from: ['PENDING'] })
   }
 
   /** Who approved each of `ids` (the requester, then the second operator) and whether one still waits for a second. */
@@ -237,6 +297,18 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps) {
       return row
     },
     settle,
+    record,
+    sendToBank,
+    /** Whether approvals go to a payout bank (ADR 081): the desk asks no reference then. */
+    paysThroughBank: () => deps.payouts !== undefined,
+    /** Settles once the bank has answered the payout started for `id` (at once without one). */
+    whenSent: (id: number) => deps.payouts?.whenSent(id) ?? Promise.resolve(),
+    /** A payout step that moves no money (ADR 081): PAYING, PAYOUT_HELD or OUTCOME_UNKNOWN, from one of `from`. */
+    async move(tx: Db, id: number, from: WithdrawalStatus[], to: 'PAYING' | 'PAYOUT_HELD' | 'OUTCOME_UNKNOWN', reason: string | null) {
+      const row = await withdrawalsRepository.move(tx, id, from, to, reason)
+      if (!row) throw new AppError('CONFLICT', msg('WITHDRAWAL_ALREADY_DECIDED'))
+      return row
+    },
 
     async list(status: WithdrawalRow['status'], page: number, size = 20) {
       const { rows, total } = await withdrawalsRepository.list(db, status, page, size)

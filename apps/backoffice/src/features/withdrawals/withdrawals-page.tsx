@@ -1,6 +1,7 @@
 import type { BackofficeWithdrawal } from '@sanam/contract'
 import { formatBaht, formatDateTimeSeconds } from '@sanam/web-shared/format'
 import type { ColumnDef } from '@tanstack/react-table'
+import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { blockedBy, decisionColumn, DecisionDialog, useDecision, type Decision } from '../../components/decision.tsx'
 import { TextField } from '../../components/fields.tsx'
@@ -12,8 +13,9 @@ import { useApproveWithdrawal } from './api/approve-withdrawal.ts'
 import { withdrawalsQueryOptions, type WithdrawalStatus } from './api/get-withdrawals.ts'
 import { useRejectWithdrawal } from './api/reject-withdrawal.ts'
 import { WithdrawalContextFacts } from './withdrawal-context.tsx'
+import { payoutBankQueryOptions } from './api/get-payout-bank.ts'
 
-const STATUSES: readonly WithdrawalStatus[] = ['PENDING', 'SUCCESS', 'FAIL', 'CANCEL']
+const STATUSES: readonly WithdrawalStatus[] = ['PENDING', 'PAYING', 'PAYOUT_HELD', 'OUTCOME_UNKNOWN', 'SUCCESS', 'FAIL', 'CANCEL']
 
 /** The withdrawal queue: pending first; approve with the payout reference, or reject with a reason (money roles only). */
 export function WithdrawalsPage() {
@@ -22,9 +24,11 @@ export function WithdrawalsPage() {
   const { decision, open, close, decided } = useDecision<BackofficeWithdrawal>()
   const approve = useApproveWithdrawal()
   const reject = useRejectWithdrawal()
+  // With a payout bank (ADR 081) an approval sends the payout to the bank: no reference is typed.
+  const throughBank = Boolean(useQuery(payoutBankQueryOptions()).data?.bank)
   const decide = ({ kind, item }: Decision<BackofficeWithdrawal>, fields: Record<string, string>) =>
     kind === 'approve'
-      ? approve.mutate({ id: item.id, payout_ref: fields.payout_ref ?? '' }, decided)
+      ? approve.mutate(throughBank ? { id: item.id } : { id: item.id, payout_ref: fields.payout_ref ?? '' }, decided)
       : reject.mutate({ id: item.id, reason: fields.reason ?? '' }, decided)
   const canDecide = movesMoney(me.data?.role)
 
@@ -85,7 +89,11 @@ export function WithdrawalsPage() {
         >
           <WithdrawalContextFacts context={decision.item.context} />
           {decision.kind === 'approve' ? (
-            <TextField required label={t('withdrawals.payoutRef')} name="payout_ref" maxLength={128} />
+            throughBank ? (
+              <p className="muted">{t('withdrawals.approveLeadBank')}</p>
+            ) : (
+              <TextField required label={t('withdrawals.payoutRef')} name="payout_ref" maxLength={128} />
+            )
           ) : (
             <TextField required label={t('withdrawals.reason')} name="reason" maxLength={500} />
           )}

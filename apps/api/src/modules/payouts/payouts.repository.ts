@@ -1,0 +1,86 @@
+import { and, asc, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { operators, payouts, players, withdrawals } from '../../db/schema.ts'
+import { insertedOrThrow, oneRow } from '../../db/rows.ts'
+
+export type PayoutRow = typeof payouts.$inferSelect
+export type PayoutStatus = PayoutRow['status']
+
+export const payoutsRepository = {
+  async insert(db: Db, row: typeof payouts.$inferInsert): Promise<PayoutRow> {
+    return insertedOrThrow(db.insert(payouts).values(row).returning())
+  },
+  async find(db: Db, id: number, forUpdate = false): Promise<PayoutRow | undefined> {
+    return oneRow(db.select().from(payouts).where(eq(payouts.id, id)).limit(1), forUpdate)
+  },
+  async findByWithdrawal(db: Db, withdrawalId: number): Promise<PayoutRow | undefined> {
+    return oneRow(db.select().from(payouts).where(eq(payouts.withdrawalId, withdrawalId)).limit(1))
+  },
+  async findByReference(db: Db, reference: string): Promise<PayoutRow | undefined> {
+    return oneRow(db.select().from(payouts).where(eq(payouts.reference, reference)).limit(1))
+  },
+  /**
+   * Moves a payout from one of `from` to `to` with `set`, once: undefined when it was no longer in one of `from`
+   * (another caller moved it first), so each step is taken by one caller only.
+   */
+  async move(db: Db, id: number, from: PayoutStatus[], to: PayoutStatus, set: Partial<typeof payouts.$inferInsert>, at: Date) {
+    const [row] = await db
+      .update(payouts)
+      .set({ ...set, status: to, updatedAt: at })
+      .where(and(eq(payouts.id, id), inArray(payouts.status, from)))
+      .returning()
+    return row
+  },
+  /** Payouts in `statuses` last moved before `before`: the in-flight ones a stopped process left behind. */
+  async stale(db: Db, statuses: PayoutStatus[], before: Date, limit: number) {
+    return db
+      .select({ id: payouts.id, status: payouts.status })
+      .from(payouts)
+      .where(and(inArray(payouts.status, statuses), lt(payouts.updatedAt, before)))
+      .orderBy(asc(payouts.updatedAt))
+      .limit(limit)
+  },
+  /** Unknown payouts whose next look-up at the bank is due. */
+  async dueChecks(db: Db, now: Date, limit: number) {
+    return db
+      .select({ id: payouts.id })
+      .from(payouts)
+      .where(and(eq(payouts.status, 'UNKNOWN'), lte(payouts.nextCheckAt, now)))
+      .orderBy(asc(payouts.nextCheckAt))
+      .limit(limit)
+  },
+  /** Payouts in `statuses` (or the one `id`), the longest waiting first, with the member and the proposer's name. */
+  async page(db: Db, filter: { statuses: PayoutStatus[] } | { id: number }, page: number, size: number) {
+    const where = 'id' in filter ? eq(payouts.id, filter.id) : inArray(payouts.status, filter.statuses)
+    const rows = await db
+      .select({
+        payout: payouts,
+        playerId: withdrawals.playerId,
+        mobile: players.mobile,
+        firstname: players.firstname,
+        surname: players.surname,
+        proposerName: operators.username,
+      })
+      .from(payouts)
+      .innerJoin(withdrawals, eq(withdrawals.id, payouts.withdrawalId))
+      .innerJoin(players, eq(players.id, withdrawals.playerId))
+      .leftJoin(operators, eq(operators.id, payouts.proposedBy))
+      .where(where)
+      .orderBy(asc(payouts.settledAt), desc(payouts.id))
+      .limit(size)
+      .offset(page * size)
+    const [count] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(payouts)
+      .where(where)
+    return { rows, total: count?.n ?? 0 }
+  },
+  /** How many payouts are in each status, and the oldest unknown's time (for the queue's heading and the dashboard). */
+  async counts(db: Db) {
+    return db
+      .select({ status: payouts.status, n: sql<number>`count(*)::int`, oldest: sql<Date | string | null>`min(${payouts.settledAt})` })
+      .from(payouts)
+      .groupBy(payouts.status)
+  },
+}
+export type PayoutsRepository = typeof payoutsRepository
