@@ -28,6 +28,7 @@ import { catalogueRoutes } from './modules/games/catalogue.routes.ts'
 import { payinAccountsRoutes } from './modules/deposits/payin-accounts.routes.ts'
 import { portalRoutes } from './modules/portal/portal.routes.ts'
 import { seamlessRoutes } from './modules/seamless/seamless.routes.ts'
+import { evolutionRoutes } from './modules/protocols/evolution.routes.ts'
 import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts'
 import { userRoutes } from './modules/users/users.routes.ts'
 import { promotionRoutes } from './modules/promotions/promotions.routes.ts'
@@ -71,6 +72,7 @@ export async function registerApiRoutes(
     payin,
     portal,
     seamless,
+    evolution,
     promotions,
     promotionsAdmin,
     referral,
@@ -106,6 +108,13 @@ export async function registerApiRoutes(
   promotionRoutes(api, { promotions, requirePlayer: player })
   await api.register(async (callbacks: TypedApp) =>
     seamlessRoutes(callbacks, { seamless, clock, secretFor: config.seamlessSecret, signatureFor: config.seamlessSignature }),
+  )
+  await api.register(async (protocols: TypedApp) =>
+    evolutionRoutes(protocols, {
+      evolution,
+      authToken: config.EVOLUTION_AUTH_TOKEN,
+      ...(config.EVOLUTION_ALLOWED_ADDRESSES ? { allowedAddresses: config.EVOLUTION_ALLOWED_ADDRESSES } : {}),
+    }),
   )
   operatorSignInRoutes(api, { auth: backofficeAuth, operator, limitLogin, secureCookies: config.SANAM_MODE !== 'demo' })
   linksRoutes(api, { links, operator })
