@@ -514,6 +514,13 @@ export const crashFaults = {
   },
 }
 
+let addresses = 0
+/** A client address no other player of these runs signed in from. */
+function nextAddress(): string {
+  addresses += 1
+  return `10.${(addresses >> 16) & 255}.${(addresses >> 8) & 255}.${addresses & 255}`
+}
+
 /** The steps as sent under a fault that changes the order of calls (the model gives their expected answers). */
 function reorder(steps: Step[], fault: EvolutionFault): Step[] {
   const out: Step[] = []
@@ -542,7 +549,8 @@ export async function playScenario(t: TestApp, scenario: Scenario, fault: Evolut
   const cash = scenario.cash ?? 1000
   const players = new Map<Who, { userId: string; sids: Map<string, string>; current: string }>()
   for (const w of who) {
-    const player = await signedInPlayer(t, {}, { cash })
+    // Each from an address of its own: hundreds of runs would use up one address's sign-ins (the login rate limit).
+    const player = await signedInPlayer(t, {}, { cash, address: nextAddress() })
     const sid = await launch(t, player.token, EVOLUTION_PROVIDER, EVOLUTION_GAME)
     players.set(w, { userId: String(player.id), sids: new Map([['S0', sid]]), current: 'S0' })
   }

@@ -109,7 +109,7 @@ export function evolutionRoutes(app: TypedApp, deps: { evolution: EvolutionAdapt
     {
       schema: {
         params: Params,
-        querystring: z.object({ authToken: z.string() }),
+        // authToken, the one query parameter, is documented by the route's security (evolutionToken), not here.
         response: { 200: DocumentedAnswer, 401: DocumentedAnswer },
       },
       config: { documentedBody: DocumentedBody },
