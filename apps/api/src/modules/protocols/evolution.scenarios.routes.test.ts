@@ -12,7 +12,7 @@ describe("Evolution's licensee integration tests", () => {
   })
 
   for (const scenario of evolutionScenarios) {
-    it(scenario.name, async () => {
+    it(scenario.name, { timeout: 120_000 }, async () => {
       await addEvolutionProvider(t)
       await playScenario(t, scenario)
     })
