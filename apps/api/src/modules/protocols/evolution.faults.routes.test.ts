@@ -17,8 +17,14 @@ import {
 
 const t = useTestApp(() => ({ config: evolutionConfig, deps: { seamlessFaults: crashFaults }, verifyLedger: 'end' }))
 
-/** EVOLUTION_FAULTS=stale-sid,bad-token runs only those (a developer's loop); CI runs them all. */
-const only = process.env.EVOLUTION_FAULTS?.split(',')
+/**
+ * EVOLUTION_FAULTS=stale-sid,bad-token runs only those (a developer's loop). On PGlite every fault runs; on PostgreSQL,
+ * where each call costs more, the faults where its concurrency differs from PGlite's single connection (copies at
+ * once, a crash mid-transaction, parallel debits), and the clean run.
+ */
+const ON_POSTGRES = process.env.SANAM_TEST_DB === 'postgres'
+const only =
+  process.env.EVOLUTION_FAULTS?.split(',') ?? (ON_POSTGRES ? ['clean', 'five-concurrent-copies', 'crash-then-retry', 'fifty-parallel-debits'] : undefined)
 
 for (const fault of evolutionFaults.filter((f) => !only || only.includes(f))) {
   describe(`Evolution scenarios under ${fault}`, () => {
