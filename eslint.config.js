@@ -100,6 +100,34 @@ export default tseslint.config(
     ...tseslint.configs.disableTypeChecked,
   },
   {
+    // A vendor's wallet protocol is an adapter onto the one seamless service (ADR 082): no second money path. It reads
+    // and writes nothing itself; the ledger, the database and the seamless module's insides are out of its reach.
+    files: ['apps/api/src/modules/protocols/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/modules/ledger/**', '**/ledger/*', '**/db/**', 'drizzle-orm', 'drizzle-orm/**', 'pg', '@electric-sql/*'],
+              message: 'A protocol adapter moves money only through the seamless service (ADR 082): no ledger, no database.',
+            },
+            {
+              group: [
+                '**/seamless/seamless.repository*',
+                '**/seamless/seamless-callbacks*',
+                '**/seamless/seamless-group-commit*',
+                '**/seamless/seamless-decisions*',
+              ],
+              message: 'A protocol adapter calls the seamless service, not its insides (ADR 082).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The demo provider is a provider like any other (ADR 034): it calls the public seamless API and shares only the
     // contract with the wallet, never the API's source.
     files: ['apps/demo-provider/**'],

@@ -110,6 +110,12 @@ function expectRefusal(label: string, res: { statusCode: number; headers: Record
       if (body.message !== undefined) expect(String(body.message), label).toMatch(THAI)
       return
     }
+    if (label.includes('/api/protocols/') && body.success === undefined) {
+      // A vendor's own protocol (ADR 082): without its token, its own refusal, before any body is read.
+      expect(res.statusCode, label).toBe(401)
+      expect(body.status, label).toBe('INVALID_TOKEN_ID')
+      return
+    }
     expect(body.success, label).toBe(false)
     const message = Array.isArray(body.message) ? body.message[0] : body.message
     expect(String(message), `${label}: the message should be Thai`).toMatch(THAI)

@@ -310,6 +310,32 @@ const ConfigSchema = z.object({
   /** How providers sign seamless callbacks unless SEAMLESS_SIGNATURE_<CODE> says otherwise (ADR 015). */
   SEAMLESS_SIGNATURE: signatureScheme.default('timestamped'),
   GAME_SESSION_TTL_MINUTES: int(1, 24 * 60).default(120),
+  /**
+   * Evolution's One Wallet (ADR 082): the static token Evolution sends as `authToken` in every call's query. Unset: the
+   * Evolution routes answer 401 to everything (fail closed).
+   */
+  EVOLUTION_AUTH_TOKEN: z.string().min(24, { error: 'must be at least 24 characters (e.g. openssl rand -hex 24)' }).optional(),
+  /** Evolution's calling addresses (addresses and CIDR ranges, comma-separated); unset: any address with the token. */
+  EVOLUTION_ALLOWED_ADDRESSES: z
+    .string()
+    .transform((raw, ctx) => {
+      const entries = raw
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter((entry) => entry !== '')
+      const bad = entries.filter((entry) => PROXY_RANGE_NAMES.has(entry) || !isProxyAddress(entry))
+      if (bad.length > 0) {
+        ctx.issues.push({ code: 'custom', input: raw, message: `not an address or CIDR range: ${bad.map((b) => JSON.stringify(b)).join(', ')}` })
+        return z.NEVER
+      }
+      return entries
+    })
+    .optional(),
+  /** The catalogue provider Evolution's calls are for: its round policy is Evolution's (ADR 082). */
+  EVOLUTION_PROVIDER_CODE: z
+    .string()
+    .regex(/^[a-z0-9_]{1,40}$/, { error: 'must be a provider code (a-z, 0-9, _)' })
+    .default('evolution'),
   ROUND_STALE_MINUTES: int(1, 7 * 24 * 60).default(60),
   /** Where the demo provider reaches the seamless API; defaults to this process on loopback. */
   DEMO_PROVIDER_CALLBACK_URL: z.url().optional(),

@@ -14,6 +14,7 @@ import { METRICS_TOKEN, scrape } from '../test/metrics.ts'
 import { fieldsOf, junkValue, MASS_ASSIGNMENT_FIELDS, nearValidArbitrary, validArbitrary } from '../test/zod-arbitrary.ts'
 import { DEMO_BANK_NOTIFICATION_SECRET, DEMO_BANK_WEBHOOK_SECRET, DEMO_SEAMLESS_SECRET } from '@sanam/contract/demo-secrets'
 import type { PasswordHasher } from './modules/auth/password.ts'
+import { evolutionStatuses } from './modules/protocols/evolution.service.ts'
 import { signatureHeaders } from '@sanam/contract/signing'
 
 // Hostile input on every route (issue 10 §7): a fuzzer generated from the contract's own zod schemas sends every route
@@ -73,6 +74,11 @@ const BODYLESS_POSTS = new Set([
 ])
 /** Bodies validated inside the handler rather than by the route schema (the seamless protocol answers in its own shape). */
 const HANDLER_BODIES: Record<string, z.ZodType> = { 'POST /api/seamless/:provider/:op': z.union(Object.values(seamlessBodies)) }
+/**
+ * A vendor's own wallet protocol (ADR 082): its body is read by its handler, numbers as written, and it answers in the
+ * vendor's shape (a status of the vendor's list, no envelope), refusing a caller without the vendor's token with 401.
+ */
+const VENDOR_PROTOCOL_ROUTES = new Set(['POST /api/protocols/evolution/:op'])
 
 type Auth = 'player' | 'other' | 'operator' | 'none'
 
@@ -231,6 +237,9 @@ function problemWith(request: FuzzRequest, res: { statusCode: number; headers: R
     // The provider protocol's own answer (ADR 007), not the envelope.
     return (seamlessStatuses as readonly unknown[]).includes(body.status) ? null : 'a seamless answer without a known status'
   }
+  if (VENDOR_PROTOCOL_ROUTES.has(request.route) && body.success === undefined) {
+    return (evolutionStatuses as readonly unknown[]).includes(body.status) ? null : 'a vendor protocol answer without a known status'
+  }
   if (res.statusCode < 400) return body.success === true ? null : 'a success without the success envelope'
   if (body.success !== false || typeof body.code !== 'string') return 'a refusal without the envelope'
   return typeof body.message === 'string' && THAI.test(body.message) ? null : 'a refusal without a Thai message'
@@ -250,7 +259,12 @@ describe('hostile input on every route, from the contract schemas', () => {
     }
     // Every POST route declares a strict body schema, validates its body in the handler, or is known to take none.
     const unaccounted = table.routes.filter(
-      (r) => r.method === 'POST' && !r.schema.body && !HANDLER_BODIES[`${r.method} ${r.path}`] && !BODYLESS_POSTS.has(`${r.method} ${r.path}`),
+      (r) =>
+        r.method === 'POST' &&
+        !r.schema.body &&
+        !HANDLER_BODIES[`${r.method} ${r.path}`] &&
+        !BODYLESS_POSTS.has(`${r.method} ${r.path}`) &&
+        !VENDOR_PROTOCOL_ROUTES.has(`${r.method} ${r.path}`),
     )
     expect(unaccounted.map((r) => r.path)).toEqual([])
   })

@@ -24,6 +24,7 @@ import { withdrawalDeskRoutes } from './modules/withdrawals/withdrawal-desk.rout
 import { bankFeedRoutes, depositRoutes, devBankRoutes } from './modules/deposits/deposits.routes.ts'
 import { devDemoBankRoutes, slipDeskRoutes, slipRoutes } from './modules/slips/slips.routes.ts'
 import { payoutsRoutes } from './modules/payouts/payouts.routes.ts'
+import { evolutionRoutes } from './modules/protocols/evolution.routes.ts'
 import { bankNotificationDeskRoutes, bankNotificationRoutes } from './modules/bank-notifications/bank-notifications.routes.ts'
 import { walletRoutes } from './modules/wallet/wallet.routes.ts'
 import { gamesRoutes } from './modules/games/games.routes.ts'
@@ -90,6 +91,13 @@ export async function registerApiRoutes(
   promotionRoutes(api, { promotions: services.promotions, requirePlayer: player })
   await api.register(async (callbacks: TypedApp) =>
     seamlessRoutes(callbacks, { seamless: services.seamless, clock, secretFor: config.seamlessSecret, signatureFor: config.seamlessSignature }),
+  )
+  await api.register(async (protocols: TypedApp) =>
+    evolutionRoutes(protocols, {
+      evolution: services.evolution,
+      authToken: config.EVOLUTION_AUTH_TOKEN,
+      ...(config.EVOLUTION_ALLOWED_ADDRESSES ? { allowedAddresses: config.EVOLUTION_ALLOWED_ADDRESSES } : {}),
+    }),
   )
   operatorSignInRoutes(api, { auth: services.backofficeAuth, operator, limitLogin, secureCookies: config.SANAM_MODE !== 'demo' })
   linksRoutes(api, { links: services.links, operator })

@@ -50,7 +50,9 @@ import { createCatalogueService } from './modules/games/catalogue.service.ts'
 import { createPayinAccountsService } from './modules/deposits/payin-accounts.service.ts'
 import { demoProviderHost, loadDemoProvider } from './demo-provider.ts'
 import type { GameProvider } from './modules/portal/game-provider.ts'
-import { createSeamlessService } from './modules/seamless/seamless.service.ts'
+import { createSeamlessService, type SeamlessFaults } from './modules/seamless/seamless.service.ts'
+import { EVOLUTION_ROUND_POLICY } from './modules/seamless/round-policy.ts'
+import { createEvolutionAdapter } from './modules/protocols/evolution.service.ts'
 import { seamlessRepository } from './modules/seamless/seamless.repository.ts'
 import { createPortalService } from './modules/portal/portal.service.ts'
 import { portalRepository } from './modules/portal/portal.repository.ts'
@@ -127,6 +129,8 @@ export interface ServiceDeps {
   ledgerFaults?: LedgerFaults
   /** The payout bank (ADR 081); by default the one PAYOUT_BANK names (tests hand in the fake bank). */
   payoutBank?: PayoutBank | null
+  /** Failures injected into the seamless group commit (tests only: a crash inside a batch's transaction). */
+  seamlessFaults?: SeamlessFaults
   /** Game provider adapters; by default the built-in demo provider's in demo mode, none outside it. */
   gameProviders?: GameProvider[]
   /** How often an open live-balance stream gets a heartbeat and its session is checked (default 15 s; tests). */
@@ -426,7 +430,12 @@ export async function buildServices(deps: ServiceDeps) {
     seamlessRepository,
     log: deps.log,
     ...(metrics ? { onBatch: metrics.seamlessBatch } : {}),
+    // A vendor protocol's provider is decided by its vendor's round policy; every other provider by Sanam's (ADR 082).
+    roundPolicies: new Map([[config.EVOLUTION_PROVIDER_CODE, EVOLUTION_ROUND_POLICY]]),
+    ...(deps.seamlessFaults ? { faults: deps.seamlessFaults } : {}),
   })
+  // Evolution's One Wallet, mapped onto the seamless service (ADR 082).
+  const evolution = createEvolutionAdapter({ seamless, portal, providerCode: config.EVOLUTION_PROVIDER_CODE })
   // The demo provider is played through its host (ADR 034): launch and catalogue look-ups, limits, clock.
   const demoProviderServices = demoProvider
     ? { plugin: demoProvider.demoProviderPlugin, host: demoProviderHost({ db, clock, limiter, config, gamesRepository, portalRepository }) }
@@ -464,6 +473,7 @@ export async function buildServices(deps: ServiceDeps) {
       payin,
       portal,
       seamless,
+      evolution,
       promotions,
       promotionsAdmin,
       referral,

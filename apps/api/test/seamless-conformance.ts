@@ -172,6 +172,22 @@ export function describeSeamlessConformance(name: string, makeDriver: (t: TestAp
       await expectLedgerOk(t)
     })
 
+    // The round policy (ADR 082): Sanam's own protocol keeps the answers its contract documents. A vendor's protocol
+    // adapter may register stricter ones for its provider (modules/protocols); these are what this kit's providers get.
+    it('round policy (ADR 082): a win in a round with no bet is paid; a rollback after the win refunds the bet and the win stands', async () => {
+      const { token, session } = await playing(100)
+      expect((await driver.win(session, { round: id(), tx: id(), amount: '5.00' })).status).toBe('OK')
+      const round = id()
+      const betTx = id()
+      expect((await driver.bet(session, { round, tx: betTx, amount: '10.00' })).status).toBe('OK')
+      expect((await driver.win(session, { round, tx: id(), amount: '30.00' })).status).toBe('OK')
+      expect((await driver.win(session, { round, tx: id(), amount: '1.00' })).status).toBe('OK')
+      expect((await driver.rollback(session, { round, tx: id(), ref: betTx })).status).toBe('OK')
+      expect((await driver.rollback(session, { round, tx: id(), ref: id() })).status).toBe('OK')
+      expect(await balanceOf(t, token)).toBe(136)
+      await expectLedgerOk(t)
+    })
+
     it('timeout then retry: the bet counts once', async () => {
       const { token, session } = await playing(100)
       const answer = await driver.betAfterTimeout(session, { round: id(), tx: id(), amount: '10.00' })

@@ -320,6 +320,7 @@ export const messageCatalogue = {
   SEAMLESS_DUPLICATE: 'รหัสรายการนี้ถูกใช้กับข้อมูลอื่นแล้ว',
   SEAMLESS_TX_NOT_FOUND: 'ไม่พบรายการเดิมพันที่อ้างถึง',
   SEAMLESS_BET_ROLLED_BACK: 'รายการเดิมพันนี้ถูกยกเลิกไปก่อนแล้ว',
+  SEAMLESS_ALREADY_SETTLED: 'รายการเดิมพันนี้ได้รับการชำระหรือยกเลิกไปแล้ว',
   SEAMLESS_ROUND_OF_ANOTHER_PLAYER: 'รอบเกมนี้เป็นของผู้เล่นอื่น',
   SEAMLESS_BAD_BODY: 'ข้อมูลไม่ถูกต้อง',
   SEAMLESS_NEED_TX_ROUND_AMOUNT: 'ต้องมี tx_id, round_id และ amount',

@@ -55,6 +55,13 @@ export const securitySchemes = {
       `\`sha256=<hex HMAC-SHA256>\` with the provider's secret (\`SEAMLESS_SECRET_<CODE>\`, else \`SEAMLESS_SECRET\`): of ${SIGNED_TEXT} on the timestamped scheme ` +
       '(the default), or of the raw body alone for a provider set to the body-only scheme (`SEAMLESS_SIGNATURE_<CODE>=body`, no `X-Timestamp`).',
   },
+  evolutionToken: {
+    type: 'apiKey',
+    in: 'query',
+    name: 'authToken',
+    description:
+      "Evolution's One Wallet (ADR 082): the static token agreed with Evolution (`EVOLUTION_AUTH_TOKEN`), compared in constant time; optionally only from `EVOLUTION_ALLOWED_ADDRESSES`. Wrong or unset: 401 `INVALID_TOKEN_ID`, nothing written.",
+  },
   signatureTimestamp: {
     type: 'apiKey',
     in: 'header',
@@ -65,6 +72,8 @@ export const securitySchemes = {
 
 /** The bank feed signs every request with a timestamp (ADR 015). */
 export const bankFeedSecurity: SecurityRequirement[] = [{ bankSignature: [], signatureTimestamp: [] }]
+/** Evolution authenticates with a static token in the query (ADR 082: weaker than a signature; it offers nothing else). */
+export const evolutionSecurity: SecurityRequirement[] = [{ evolutionToken: [] }]
 /** A provider signs with a timestamp, or the body alone when its operator set it to the body-only scheme (ADR 015). */
 export const providerSecurity: SecurityRequirement[] = [{ providerSignature: [], signatureTimestamp: [] }, { providerSignature: [] }]
 
@@ -120,6 +129,10 @@ const tags = [
   { name: 'Site', description: 'Public site metadata and health.' },
   { name: 'Bank feed', description: 'Incoming bank transfers, signed (see "Signed requests").' },
   { name: 'Seamless wallet', description: 'The callbacks a game provider makes for balances, bets, wins and rollbacks, signed per provider.' },
+  {
+    name: 'Vendor wallet protocols',
+    description: "A game vendor's own wallet protocol (Evolution's One Wallet), mapped onto the seamless wallet: same rules, same ledger (ADR 082).",
+  },
   { name: 'Back-office API', description: 'Operator sign-in, queues, manual deposits, members, jobs.' },
   { name: 'Demo', description: 'Demo mode only (console SMS outbox, simulated bank transfers); absent in production.' },
 ]
@@ -130,6 +143,7 @@ function tagOf(url: string): string {
   if (area === 'backoffice') return 'Back-office API'
   if (area === 'bank') return 'Bank feed'
   if (area === 'seamless') return 'Seamless wallet'
+  if (area === 'protocols') return 'Vendor wallet protocols'
   if (area === 'dev') return 'Demo'
   if (area === 'site' || area === 'health') return 'Site'
   return 'Player API'

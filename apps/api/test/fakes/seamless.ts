@@ -64,7 +64,7 @@ export function fakeSeamlessRepository() {
       for (const row of rows) {
         const key = txKey(row.providerCode, row.txId)
         if (claims.has(key)) continue
-        claims.set(key, { ...row } as SeamlessTxRow)
+        claims.set(key, { settledBy: null, ...row } as SeamlessTxRow)
         out.keys.add(key)
       }
       return out
@@ -76,6 +76,12 @@ export function fakeSeamlessRepository() {
         if (found) out.set(txKey(k.providerCode, k.txId), found)
       }
       return out
+    },
+    async markSettled(_db, providerCode, betTxId, winTxId) {
+      const bet = claims.get(txKey(providerCode, betTxId))
+      if (!bet || bet.op !== 'bet' || bet.status !== 'OK' || bet.settledBy) return false
+      bet.settledBy = winTxId
+      return true
     },
     async lockRounds(_db, keys) {
       const out = new Map<string, { playerId: number; status: RoundStatus }>()

@@ -33,6 +33,8 @@ export const LaunchResult = z.object({ url: z.string() })
 /**
  * LIMIT_EXCEEDED: a bet refused because it would take the player's net loss for the Bangkok day past the loss limit
  * they set (ADR 048); nothing moved. Wins and rollbacks are never refused for it.
+ * ALREADY_SETTLED: a win or a rollback refused because its bet was settled already (paid, or rolled back), under a
+ * provider's round policy that refuses it (ADR 082); nothing moved. Sanam's own policy never answers it.
  */
 export const seamlessStatuses = [
   'OK',
@@ -42,6 +44,7 @@ export const seamlessStatuses = [
   'PLAYER_BLOCKED',
   'DUPLICATE',
   'TX_NOT_FOUND',
+  'ALREADY_SETTLED',
   'BAD_REQUEST',
 ] as const
 export type SeamlessStatus = (typeof seamlessStatuses)[number]

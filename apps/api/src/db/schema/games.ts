@@ -86,6 +86,11 @@ export const seamlessTransactions = pgTable(
     fingerprint: text('fingerprint').notNull(),
     response: jsonb('response').notNull(),
     createdAt: createdAt(),
+    /**
+     * A bet settled by a win that names it (a provider whose round policy settles bet by bet, ADR 082): that win's
+     * tx_id. Set once, under the bet's row lock, so a second win or a rollback after it is refused by its policy.
+     */
+    settledBy: text('settled_by'),
   },
   (t) => [
     primaryKey({ columns: [t.providerCode, t.txId] }),

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { gameSessions, players } from '../../db/schema.ts'
 
@@ -17,6 +17,15 @@ export const portalRepository = {
       .where(eq(gameSessions.tokenHash, tokenHash))
       .limit(1)
     return row
+  },
+  /** Ends one game session (a vendor's session renewal, ADR 082) unless it ended already: true when this call ended it. */
+  async revokeSession(db: Db, id: number, now: Date): Promise<boolean> {
+    const rows = await db
+      .update(gameSessions)
+      .set({ revokedAt: now })
+      .where(and(eq(gameSessions.id, id), isNull(gameSessions.revokedAt)))
+      .returning({ id: gameSessions.id })
+    return rows.length === 1
   },
 }
 export type PortalRepository = typeof portalRepository

@@ -21,12 +21,14 @@ import {
   replayAnswer,
   tombstoneOf,
   txKey,
+  winNamesBet,
   type BetCall,
   type RollbackCall,
   type Settlement,
   type WinCall,
 } from './seamless-decisions.ts'
 import type { SeamlessRepository } from './seamless.repository.ts'
+import { SANAM_ROUND_POLICY } from './round-policy.ts'
 
 export type SeamlessPromotions = Pick<PromotionService, 'onBets' | 'onSettled' | 'onRollbacks'>
 
@@ -37,6 +39,8 @@ export type SeamlessPromotions = Pick<PromotionService, 'onBets' | 'onSettled' |
 export interface Decided {
   answer: SeamlessAnswer
   settlements: Settlement[]
+  /** The answer is the first answer of this very request, sent again (a protocol may answer a repeat otherwise). */
+  replayed?: true
 }
 
 export function createSeamlessCallbacks(deps: {
@@ -45,7 +49,10 @@ export function createSeamlessCallbacks(deps: {
   promotions?: SeamlessPromotions
   /** The players' daily loss limits (ADR 048): a bet past one is LIMIT_EXCEEDED; wins and rollbacks never ask. */
   limits?: Pick<LimitsService, 'lossAllowances'>
-  seamlessRepository: Pick<SeamlessRepository, 'find' | 'claim' | 'lockRounds' | 'addToRounds' | 'addTurnover' | 'addTurnoverOfRounds' | 'removeBetFromRound'>
+  seamlessRepository: Pick<
+    SeamlessRepository,
+    'find' | 'claim' | 'lockRounds' | 'addToRounds' | 'addTurnover' | 'addTurnoverOfRounds' | 'removeBetFromRound' | 'markSettled'
+  >
 }) {
   const { ledger, clock, seamlessRepository } = deps
 
@@ -53,11 +60,13 @@ export function createSeamlessCallbacks(deps: {
     return (await ledger.balances(tx, playerId)).cash
   }
 
-  /** The answer to a callback whose tx_id was taken before: its first answer, or DUPLICATE. */
-  async function replay(tx: Db, provider: string, txId: string, print: string, playerId: number): Promise<SeamlessAnswer> {
+  /** The answer to a callback whose tx_id was taken before: its first answer (`replayed`), or DUPLICATE. */
+  async function replay(tx: Db, provider: string, txId: string, print: string, playerId: number): Promise<Decided> {
     const first = (await seamlessRepository.find(tx, [{ providerCode: provider, txId }])).get(txKey(provider, txId))
     if (!first) throw new AppError('CONFLICT')
-    return replayAnswer(first, print, txId, first.fingerprint === print ? null : await cash(tx, playerId))
+    const same = first.fingerprint === print
+    const answered = replayAnswer(first, print, txId, same ? null : await cash(tx, playerId))
+    return same ? { answer: answered, settlements: [], replayed: true } : { answer: answered, settlements: [] }
   }
 
   return {
@@ -142,18 +151,27 @@ export function createSeamlessCallbacks(deps: {
       return { answers: answers as SeamlessAnswer[], settlements: decided.settlements }
     },
 
-    /** One win: claimed, checked against its round, paid, its round settled, the promotion told. */
+    /**
+     * One win: claimed; the bet it names locked and read when its policy settles bet by bet (a rollback of that bet
+     * waits, or is waited for: whichever comes second sees the first), its round locked; decided by its policy, paid,
+     * its bet marked settled, its round settled, the promotion told.
+     */
     async win(tx: Db, win: WinCall): Promise<Decided> {
       const now = clock.now()
       const claim = claimOf(win, 'win', now)
-      if ((await seamlessRepository.claim(tx, [claim])).keys.size === 0)
-        return { answer: await replay(tx, win.provider, win.txId, claim.fingerprint, win.playerId), settlements: [] }
-      const roundKey = { providerCode: win.provider, roundId: win.roundId }
-      const round = (await seamlessRepository.lockRounds(tx, [roundKey])).get(txKey(win.provider, win.roundId))
-      const decided = decideWin(win, round?.playerId)
+      if ((await seamlessRepository.claim(tx, [claim])).keys.size === 0) return replay(tx, win.provider, win.txId, claim.fingerprint, win.playerId)
+      const bet = winNamesBet(win)
+        ? (await seamlessRepository.find(tx, [{ providerCode: win.provider, txId: win.betTxId }], { lock: true })).get(txKey(win.provider, win.betTxId))
+        : undefined
+      // The round the win settles: its bet's when it names a standing one, else the one it names.
+      const roundId = bet && bet.op === 'bet' && bet.playerId === win.playerId ? bet.roundId : win.roundId
+      const roundKey = { providerCode: win.provider, roundId }
+      const round = (await seamlessRepository.lockRounds(tx, [roundKey])).get(txKey(win.provider, roundId))
+      const decided = decideWin(win, round?.playerId, { roundStatus: round?.status, bet })
       let result: SeamlessAnswer
       if ('refused' in decided) result = answer(decided.refused.status, await cash(tx, win.playerId), win.txId, decided.refused.message)
       else {
+        if (decided.settles && !(await seamlessRepository.markSettled(tx, win.provider, decided.settles, win.txId))) throw new AppError('CONFLICT')
         await ledger.transferMany(tx, decided.transfers, { fresh: true })
         await seamlessRepository.addToRounds(tx, [decided.round], now)
         // The round is over now: its bets become valid turnover, unless it was over already (a second win).
@@ -164,12 +182,15 @@ export function createSeamlessCallbacks(deps: {
       return { answer: result, settlements: [{ providerCode: win.provider, txId: win.txId, status: result.status, response: result }] }
     },
 
-    /** One rollback: claimed, then a tombstone on its ref (the bet may not have arrived yet) or the refund of the bet. */
+    /**
+     * One rollback: claimed, then a tombstone on its ref (the bet may not have arrived yet) or the bet locked and, by
+     * its policy, refunded or refused (a win settled it).
+     */
     async rollback(tx: Db, rollback: RollbackCall): Promise<Decided> {
       const now = clock.now()
       const claim = claimOf(rollback, 'rollback', now)
       if ((await seamlessRepository.claim(tx, [claim])).keys.size === 0)
-        return { answer: await replay(tx, rollback.provider, rollback.txId, claim.fingerprint, rollback.playerId), settlements: [] }
+        return replay(tx, rollback.provider, rollback.txId, claim.fingerprint, rollback.playerId)
       const tombstoned = (await seamlessRepository.claim(tx, [tombstoneOf(rollback, now)])).keys.size > 0
       let target: Parameters<typeof decideRollback>[1] = 'tombstoned'
       if (!tombstoned) {
@@ -179,19 +200,28 @@ export function createSeamlessCallbacks(deps: {
         if (!found) throw new AppError('CONFLICT')
         target = found
       }
-      const decided = decideRollback(rollback, target)
+      // Locked before deciding when the policy may refuse a rollback of a settled round: its status decides then.
+      const refusesAfterWin = (rollback.policy ?? SANAM_ROUND_POLICY).rollbackAfterWin === 'refuse'
+      const lockedRound =
+        refusesAfterWin && target !== 'tombstoned' && target.op === 'bet'
+          ? (await seamlessRepository.lockRounds(tx, [{ providerCode: rollback.provider, roundId: target.roundId }])).get(
+              txKey(rollback.provider, target.roundId),
+            )
+          : undefined
+      const decided = decideRollback(rollback, target, lockedRound?.status)
       let result: SeamlessAnswer
       const settlements = []
       if (decided.kind === 'ok') result = answer('OK', await cash(tx, decided.balanceOf), rollback.txId)
       else if (decided.kind === 'not_found') result = answer('TX_NOT_FOUND', await cash(tx, rollback.playerId), rollback.txId)
+      else if (decided.kind === 'settled') result = answer('ALREADY_SETTLED', await cash(tx, decided.balanceOf), rollback.txId)
       else {
         const { target: bet, playerId } = decided
         await ledger.transferMany(tx, [decided.transfer])
         settlements.push(decided.settlement)
         // Locked: its status says whether the bet counted as valid turnover, which it stops being now.
-        const round = (await seamlessRepository.lockRounds(tx, [{ providerCode: rollback.provider, roundId: bet.roundId }])).get(
-          txKey(rollback.provider, bet.roundId),
-        )
+        const round =
+          lockedRound ??
+          (await seamlessRepository.lockRounds(tx, [{ providerCode: rollback.provider, roundId: bet.roundId }])).get(txKey(rollback.provider, bet.roundId))
         if (isRoundOver(round?.status)) await seamlessRepository.addTurnover(tx, [{ playerId, day: bangkokDay(bet.createdAt), amount: -bet.amount }])
         await seamlessRepository.removeBetFromRound(tx, rollback.provider, bet.roundId, bet.amount, now)
         // The refunded bet is no longer turnover: the promotion's progress loses it here, and the referral and rebate

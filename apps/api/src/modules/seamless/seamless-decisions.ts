@@ -5,6 +5,7 @@
 import { formatSatang, msg, type SeamlessAnswer, type SeamlessStatus } from '@sanam/contract'
 import type { AccountRef, TransferRequest } from '../ledger/ledger.service.ts'
 import type { CountedBet } from '../promotions/promotions.service.ts'
+import { SANAM_ROUND_POLICY, type RoundPolicy } from './round-policy.ts'
 
 const messages: Partial<Record<SeamlessStatus, string>> = {
   INSUFFICIENT_FUNDS: msg('SEAMLESS_INSUFFICIENT_FUNDS'),
@@ -13,6 +14,7 @@ const messages: Partial<Record<SeamlessStatus, string>> = {
   PLAYER_BLOCKED: msg('SEAMLESS_PLAYER_BLOCKED'),
   DUPLICATE: msg('SEAMLESS_DUPLICATE'),
   TX_NOT_FOUND: msg('SEAMLESS_TX_NOT_FOUND'),
+  ALREADY_SETTLED: msg('SEAMLESS_ALREADY_SETTLED'),
 }
 /** The DUPLICATE message for a bet whose tx_id a rollback took first. */
 const TOMBSTONED = msg('SEAMLESS_BET_ROLLED_BACK')
@@ -46,6 +48,8 @@ export interface ClaimRow {
   fingerprint: string
   response: unknown
   createdAt: Date
+  /** The win that settled this bet, under a round policy that settles bet by bet (absent: none, or not read). */
+  settledBy?: string | null
 }
 
 /**
@@ -79,9 +83,17 @@ export interface BetCall extends MoneyCall {
 }
 export interface WinCall extends MoneyCall {
   amount: bigint
+  /** The provider's round policy (absent: Sanam's own, ADR 082). */
+  policy?: RoundPolicy | undefined
+  /** The bet this win settles, when the provider names it (read under a policy that settles bet by bet). */
+  betTxId?: string | undefined
+  /** A payout that settles no bet (a vendor's promotional payout): paid by its own tx_id once, whatever the policy. */
+  standalone?: boolean | undefined
 }
 export interface RollbackCall extends MoneyCall {
   refTxId: string
+  /** The provider's round policy (absent: Sanam's own, ADR 082). */
+  policy?: RoundPolicy | undefined
 }
 
 /** The claim row a callback inserts first (status PENDING until its answer is settled). */
@@ -265,15 +277,57 @@ export function decideBets(bets: readonly BetCall[], snapshot: BetSnapshot): Bet
   return out
 }
 
+/** What a win is decided on besides its round's owner: the round's status and, when the win names it, its bet. */
+export interface WinContext {
+  roundStatus?: RoundStatus | undefined
+  /** The bet the win names, read under its row lock; undefined when there is no row with that tx_id. */
+  bet?: ClaimRow | undefined
+}
+
+/** Does the win need its bet read (the policy settles bet by bet and the win names one)? */
+export function winNamesBet(win: WinCall): win is WinCall & { betTxId: string } {
+  return !win.standalone && win.betTxId !== undefined && (win.policy ?? SANAM_ROUND_POLICY).settlement === 'bet'
+}
+
+const refuse = (status: SeamlessStatus) => ({ refused: { status, message: messages[status]! } })
+
 /**
- * A claimed win: DUPLICATE in another player's round; otherwise paid `game:<provider> → cash` (nothing moves for a
- * win of 0, which settles a lost round) and its round SETTLED. Wins are always accepted, even after the session ended.
+ * A claimed win: DUPLICATE in another player's round; then its round policy (ADR 082): under a policy that settles
+ * bet by bet, the bet it names must be the player's and standing (else TX_NOT_FOUND), not rolled back (else, should
+ * the policy refuse a win after a rollback, ALREADY_SETTLED) and, one credit per bet, not settled already; under
+ * a policy that settles rounds, a win that needs a bet needs a round of the player with a bet standing, and one credit
+ * per bet refuses a second win of a settled round. A standalone payout (a promotion) settles nothing and needs nothing.
+ * Otherwise paid `game:<provider> → cash` (nothing moves for a win of 0, which settles a lost round) and its round
+ * SETTLED; `settles` names the bet to mark settled. Wins are always accepted, even after the session ended.
  */
 export function decideWin(
   win: WinCall,
   roundOwner: number | undefined,
-): { refused: { status: SeamlessStatus; message: string } } | { transfers: TransferRequest[]; round: RoundChange } {
+  context: WinContext = {},
+): { refused: { status: SeamlessStatus; message: string } } | { transfers: TransferRequest[]; round: RoundChange; settles?: string } {
   if (roundOfAnotherPlayer(roundOwner, win.playerId)) return { refused: { status: 'DUPLICATE', message: ROUND_OF_ANOTHER_PLAYER } }
+  const policy = win.policy ?? SANAM_ROUND_POLICY
+  let roundId = win.roundId
+  let settles: string | undefined
+  if (winNamesBet(win)) {
+    const bet = context.bet
+    const rolledBack = bet !== undefined && bet.playerId === win.playerId && (bet.op === 'tombstone' || bet.status === 'ROLLED_BACK')
+    if (rolledBack) {
+      if (policy.winAfterRollback === 'refuse') return refuse('ALREADY_SETTLED')
+    } else if (bet === undefined || bet.op !== 'bet' || bet.playerId !== win.playerId || bet.status !== 'OK') {
+      if (policy.winNeedsBet) return refuse('TX_NOT_FOUND')
+    } else {
+      if (bet.settledBy && policy.creditsPerBet === 'one') return refuse('ALREADY_SETTLED')
+      // The win settles its bet's round (where the bet's stake was counted), whatever round the call named.
+      roundId = bet.roundId
+      if (!bet.settledBy) settles = win.betTxId
+    }
+  } else if (!win.standalone) {
+    const status = context.roundStatus
+    if (status === 'ROLLED_BACK' && policy.winAfterRollback === 'refuse') return refuse('ALREADY_SETTLED')
+    if (policy.winNeedsBet && (status === undefined || status === 'ROLLED_BACK')) return refuse('TX_NOT_FOUND')
+    if (status === 'SETTLED' && policy.creditsPerBet === 'one') return refuse('ALREADY_SETTLED')
+  }
   return {
     transfers:
       win.amount > 0n
@@ -284,33 +338,45 @@ export function decideWin(
               to: { player: win.playerId, kind: 'cash' },
               amount: win.amount,
               kind: 'game_win',
-              reference: `round:${win.provider}:${win.roundId}`,
+              reference: `round:${win.provider}:${roundId}`,
             },
           ]
         : [],
-    round: { providerCode: win.provider, roundId: win.roundId, playerId: win.playerId, gameCode: win.gameCode, bet: 0n, win: win.amount, settle: true },
+    round: { providerCode: win.provider, roundId, playerId: win.playerId, gameCode: win.gameCode, bet: 0n, win: win.amount, settle: true },
+    ...(settles ? { settles } : {}),
   }
 }
 
 /**
- * A claimed rollback. When it took its ref's tx_id as a tombstone (the bet has not arrived), it answers OK and the bet
- * will be refused. Otherwise by the referenced row: nothing to refund when it was already rolled back, is a tombstone,
- * or a bet that took no money (answered OK with that bet's player's balance); TX_NOT_FOUND when it is no bet; else the
- * bet is refunded once (`game:<provider> → cash`, key `seamless-rollback:<provider>:<ref>`), marked ROLLED_BACK, taken
- * out of its round and out of the promotion's turnover, whatever its round's state (a win already paid stands).
+ * A claimed rollback. When it took its ref's tx_id as a tombstone (the bet has not arrived), the bet will be refused
+ * when it comes; the rollback answers OK, or TX_NOT_FOUND under a policy that says an unknown bet is not found (the
+ * tombstone is kept either way). Otherwise by the referenced row: nothing to refund when it was already rolled back, is
+ * a tombstone, or a bet that took no money (answered OK with that bet's player's balance); TX_NOT_FOUND when it is no
+ * bet; ALREADY_SETTLED when a win settled it and the policy refuses a rollback after a win (the bet itself named by a
+ * win, or its round settled, as the policy settles bets or rounds); else the bet is refunded once
+ * (`game:<provider> → cash`, key `seamless-rollback:<provider>:<ref>`), marked ROLLED_BACK, taken out of its round and
+ * out of the promotion's turnover, whatever its round's state (a win already paid stands). `roundStatus` is the bet's
+ * round's, read under its lock (absent: not read, as Sanam's own policy never asks).
  */
 export function decideRollback(
   rollback: RollbackCall,
   target: ClaimRow | 'tombstoned',
+  roundStatus?: RoundStatus,
 ):
   | { kind: 'ok'; balanceOf: number }
   | { kind: 'not_found' }
+  | { kind: 'settled'; balanceOf: number }
   | { kind: 'refund'; playerId: number; transfer: TransferRequest; target: ClaimRow; settlement: Settlement } {
-  if (target === 'tombstoned') return { kind: 'ok', balanceOf: rollback.playerId }
+  const policy = rollback.policy ?? SANAM_ROUND_POLICY
+  if (target === 'tombstoned') return policy.unknownRollback === 'ok' ? { kind: 'ok', balanceOf: rollback.playerId } : { kind: 'not_found' }
   if (target.op === 'tombstone' || target.status === 'ROLLED_BACK' || (target.op === 'bet' && target.status !== 'OK')) {
     return { kind: 'ok', balanceOf: target.playerId ?? rollback.playerId }
   }
   if (target.op !== 'bet' || target.playerId === null) return { kind: 'not_found' }
+  if (policy.rollbackAfterWin === 'refuse') {
+    const settled = policy.settlement === 'bet' ? Boolean(target.settledBy) : roundStatus === 'SETTLED'
+    if (settled) return { kind: 'settled', balanceOf: target.playerId }
+  }
   return {
     kind: 'refund',
     playerId: target.playerId,

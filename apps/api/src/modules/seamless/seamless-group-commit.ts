@@ -36,6 +36,8 @@ export interface BatchLog {
 export interface SeamlessResult {
   httpStatus: 200 | 400 | 404
   answer: SeamlessAnswer
+  /** A win or a rollback answered with the first answer of this very request, sent again (a protocol adapter may say so). */
+  replayed?: true
 }
 
 export function createGroupCommit(deps: {
@@ -129,10 +131,10 @@ export function createGroupCommit(deps: {
         const callback = calls[index]!
         await seamlessRepository.savepoint(tx, 'callback')
         try {
-          const { answer, settlements } = await runOne(tx, callback)
+          const { answer, settlements, replayed } = await runOne(tx, callback)
           await seamlessRepository.record(tx, settlements, [logRow(callback, answer, clock.now())])
           await deps.faults?.afterCallback?.({ op: callback.op, txId: callback.call.txId, playerId: callback.call.playerId })
-          outcomes[index] = { ok: true, value: { httpStatus: 200, answer } }
+          outcomes[index] = { ok: true, value: { httpStatus: 200, answer, ...(replayed ? { replayed } : {}) } }
         } catch (error) {
           // A deadlock or serialization failure aborts the whole batch, which then runs again as a whole.
           if (isRetryable(error)) throw error

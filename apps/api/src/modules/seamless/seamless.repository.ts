@@ -9,7 +9,7 @@ import { txKey, type RoundChange, type RoundStatus, type TurnoverChange } from '
 
 export type SeamlessTxRow = typeof seamlessTransactions.$inferSelect
 /** A claim as `claim` inserts it: every column given (the batch's clock, not the database's, stamps it). */
-export type ClaimRow = Omit<SeamlessTxRow, 'response'> & { response: unknown }
+export type ClaimRow = Omit<SeamlessTxRow, 'response' | 'settledBy'> & { response: unknown }
 /** A verbatim log row: every column given, none left to a default. */
 export type LogRow = Omit<typeof seamlessLog.$inferSelect, 'id'>
 
@@ -126,6 +126,27 @@ export const seamlessRepository = {
     const rows = options.lock ? await query.for('update').prepare('seamless_find_locked').execute() : await query.prepare('seamless_find').execute()
     for (const row of rows) out.set(txKey(row.providerCode, row.txId), row)
     return out
+  },
+  /**
+   * Marks a standing bet settled by the win `winTxId` (a policy that settles bet by bet, ADR 082), on condition that it
+   * is still standing and unsettled: true when it was. The caller holds the bet's row lock (`find` with `lock`), so a
+   * rollback or another win of the same bet waits for this transaction and then reads the mark.
+   */
+  async markSettled(db: Db, providerCode: string, betTxId: string, winTxId: string): Promise<boolean> {
+    const rows = await db
+      .update(seamlessTransactions)
+      .set({ settledBy: winTxId })
+      .where(
+        and(
+          eq(seamlessTransactions.providerCode, providerCode),
+          eq(seamlessTransactions.txId, betTxId),
+          eq(seamlessTransactions.op, 'bet'),
+          eq(seamlessTransactions.status, 'OK'),
+          sql`${seamlessTransactions.settledBy} is null`,
+        ),
+      )
+      .returning({ txId: seamlessTransactions.txId })
+    return rows.length === 1
   },
   /**
    * Locks the existing rounds asked for, for the rest of the transaction, and answers the owner and status of each,

@@ -13,6 +13,7 @@ import type { LimitsService } from '../limits/limits.service.ts'
 import { answer } from './seamless-decisions.ts'
 import { createGroupCommit, type BatchLog, type MoneyCallback, type SeamlessFaults, type SeamlessResult } from './seamless-group-commit.ts'
 import type { SeamlessRepository } from './seamless.repository.ts'
+import { SANAM_ROUND_POLICY, scopeRound, type RoundPolicy } from './round-policy.ts'
 
 export type { SeamlessFaults, SeamlessResult } from './seamless-group-commit.ts'
 
@@ -83,6 +84,11 @@ export function createSeamlessService(deps: {
   onBatch?: (batch: { size: number; seconds: number }) => void
   /** The process's logger, for what concerns a batch rather than one request. */
   log?: BatchLog
+  /**
+   * The round policy of each provider whose protocol has its own (ADR 082), by provider code; any other provider keeps
+   * Sanam's own (SANAM_ROUND_POLICY). One Map look-up per callback.
+   */
+  roundPolicies?: ReadonlyMap<string, RoundPolicy>
 }) {
   const { db, ledger, clock, gamesRepository, portalRepository, seamlessRepository } = deps
   const callbacks = createSeamlessCallbacks({
@@ -134,6 +140,8 @@ export function createSeamlessService(deps: {
     return true
   }
 
+  const policyOf = (code: string): RoundPolicy => deps.roundPolicies?.get(code) ?? SANAM_ROUND_POLICY
+
   type Decided = { result: SeamlessResult } | { callback: Omit<MoneyCallback, 'log'> }
   type Session = NonNullable<Awaited<ReturnType<typeof gameSession>>>
 
@@ -159,15 +167,30 @@ export function createSeamlessService(deps: {
     return then(input, session)
   }
 
+  /** A bet, win or rollback of `session` as the callback its batch will run, its round scoped by the provider's policy. */
+  function callbackOf(code: string, session: Session, call: ProtocolCall): Omit<MoneyCallback, 'log'> {
+    const policy = policyOf(code)
+    const base = { provider: code, playerId: session.playerId, txId: call.txId, gameCode: call.gameCode ?? null }
+    const roundId = scopeRound(policy, call.roundId, session.playerId)
+    switch (call.op) {
+      case 'bet':
+        return {
+          op: 'bet',
+          call: { ...base, roundId, amount: call.amount, sessionId: session.id, live: session.expiresAt.getTime() > clock.now().getTime() },
+        }
+      case 'win':
+        return {
+          op: 'win',
+          call: { ...base, roundId, amount: call.amount, policy, betTxId: call.betTxId, ...(call.standalone ? { standalone: true } : {}) },
+        }
+      case 'rollback':
+        return { op: 'rollback', call: { ...base, roundId, refTxId: call.refTxId, policy } }
+    }
+  }
+
   /** Checks what needs no transaction; a bet, win or rollback comes back as the work its batch will run. */
   async function decide(code: string, op: SeamlessOp, body: unknown): Promise<Decided> {
     if (!(await providerExists(code))) return bad(msg('PROVIDER_NOT_FOUND'), 404)
-    const base = (session: Session, input: { tx_id: string; game_code?: string | undefined }) => ({
-      provider: code,
-      playerId: session.playerId,
-      txId: input.tx_id,
-      gameCode: input.game_code ?? null,
-    })
     switch (op) {
       case 'balance':
         return withBody(code, seamlessBodies.balance, body, async (_input, session) => ({
@@ -175,26 +198,49 @@ export function createSeamlessService(deps: {
         }))
       case 'bet':
         return withBody(code, seamlessBodies.bet, body, (input, session) => ({
-          callback: {
+          callback: callbackOf(code, session, {
             op,
-            call: {
-              ...base(session, input),
-              roundId: input.round_id,
-              amount: input.amount,
-              sessionId: session.id,
-              live: session.expiresAt.getTime() > clock.now().getTime(),
-            },
-          },
+            sessionToken: input.session_token,
+            txId: input.tx_id,
+            roundId: input.round_id,
+            amount: input.amount,
+            gameCode: input.game_code,
+          }),
         }))
       case 'win':
         return withBody(code, seamlessBodies.win, body, (input, session) => ({
-          callback: { op, call: { ...base(session, input), roundId: input.round_id, amount: input.amount } },
+          callback: callbackOf(code, session, {
+            op,
+            sessionToken: input.session_token,
+            txId: input.tx_id,
+            roundId: input.round_id,
+            amount: input.amount,
+            betTxId: input.ref_tx_id,
+            gameCode: input.game_code,
+          }),
         }))
       case 'rollback':
         return withBody(code, seamlessBodies.rollback, body, (input, session) => ({
-          callback: { op, call: { ...base(session, input), roundId: input.round_id ?? '-', refTxId: input.ref_tx_id } },
+          callback: callbackOf(code, session, {
+            op,
+            sessionToken: input.session_token,
+            txId: input.tx_id,
+            roundId: input.round_id ?? '-',
+            refTxId: input.ref_tx_id,
+            gameCode: input.game_code,
+          }),
         }))
     }
+  }
+
+  /** Submits a decided callback to its batch and says so in the request's log. */
+  async function submit(code: string, op: string, callback: Omit<MoneyCallback, 'log'>, log: MoneyCallback['log'], context?: CallContext) {
+    const result = await groupCommit.submit({ ...callback, log, reqId: context?.id } as MoneyCallback)
+    context?.log.info(
+      { provider: code, op, tx_id: result.answer.tx_id, round_id: callback.call.roundId, status: result.answer.status },
+      'seamless callback answered',
+    )
+    return result
   }
 
   return {
@@ -209,14 +255,7 @@ export function createSeamlessService(deps: {
         typeof (body as { request_id?: unknown })?.request_id === 'string' ? String((body as { request_id: string }).request_id).slice(0, 128) : null
       const log = { providerCode: code, op, requestId, request }
       const decided = await decide(code, op, body)
-      if ('callback' in decided) {
-        const result = await groupCommit.submit({ ...decided.callback, log, reqId: context?.id } as MoneyCallback)
-        context?.log.info(
-          { provider: code, op, tx_id: result.answer.tx_id, round_id: decided.callback.call.roundId, status: result.answer.status },
-          'seamless callback answered',
-        )
-        return result
-      }
+      if ('callback' in decided) return submit(code, op, decided.callback, log, context)
       const result = decided.result
       await seamlessRepository.record(
         db,
@@ -225,6 +264,37 @@ export function createSeamlessService(deps: {
       )
       return result
     },
+
+    /**
+     * A money call from a vendor's protocol adapter (ADR 082), already read from its wire format: the same checks,
+     * decisions, batches and log as a signed callback, under the provider's round policy. `request` is what the log
+     * keeps (the adapter replaces its session id by its hash first). A session token of no session of `code` is
+     * INVALID_SESSION; nothing else is checked here that a callback is not.
+     */
+    async protocolCall(code: string, call: ProtocolCall, request: { text: string; requestId: string | null }, context?: CallContext): Promise<SeamlessResult> {
+      const log = { providerCode: code, op: call.op, requestId: request.requestId?.slice(0, 128) ?? null, request: request.text }
+      let result: SeamlessResult
+      if (!(await providerExists(code))) result = { httpStatus: 404, answer: answer('BAD_REQUEST', null, null, msg('PROVIDER_NOT_FOUND')) }
+      else {
+        const session = await gameSession(call.sessionToken)
+        if (session && session.providerCode === code) return submit(code, call.op, callbackOf(code, session, call), log, context)
+        result = { httpStatus: 200, answer: answer('INVALID_SESSION', null, call.txId) }
+      }
+      await seamlessRepository.record(
+        db,
+        [],
+        [{ ...log, txId: result.answer.tx_id, response: JSON.stringify(result.answer), httpStatus: result.httpStatus, createdAt: clock.now() }],
+      )
+      return result
+    },
+
+    /** A player's cash balance in satang (a protocol adapter's balance call and the balance beside its refusals). */
+    async cashOf(playerId: number): Promise<bigint> {
+      return (await ledger.balances(db, playerId)).cash
+    },
+
+    /** The round policy the provider's callbacks are decided by (ADR 082). */
+    policyOf,
 
     /** Closes rounds left OPEN longer than `staleMinutes` (a provider that never settled them). */
     async closeStaleRounds(staleMinutes: number, on: Db = db): Promise<number> {
@@ -237,6 +307,20 @@ export function createSeamlessService(deps: {
   }
 }
 export type SeamlessService = ReturnType<typeof createSeamlessService>
+
+/** A bet, win or rollback as a protocol adapter hands it over (ADR 082): amounts in satang, ids as the provider sent them. */
+export type ProtocolCall = { sessionToken: string; txId: string; roundId: string; gameCode?: string | null | undefined } & (
+  | { op: 'bet'; amount: bigint }
+  | {
+      op: 'win'
+      amount: bigint
+      /** The bet this win settles (a policy that settles bet by bet reads it). */
+      betTxId?: string | undefined
+      /** A payout that settles no bet: a vendor's promotional payout. */
+      standalone?: boolean | undefined
+    }
+  | { op: 'rollback'; refTxId: string }
+)
 
 /**
  * Embedded PGlite has one connection (lanes would only take turns on it). On PostgreSQL two lanes: one commits while
