@@ -143,7 +143,12 @@ export function inProcessPayoutBank(core: FakePayoutBankCore): PayoutBank {
  */
 export async function fakePayoutBankServer(
   core: FakePayoutBankCore,
-  options: { clientId: string; clientSecret: string; slowMs?: number; /** Each answer this much later (a bank's own latency; the benchmark). */ delayMs?: number },
+  options: {
+    clientId: string
+    clientSecret: string
+    slowMs?: number
+    /** Each answer this much later (a bank's own latency; the benchmark). */ delayMs?: number
+  },
 ) {
   const tokens = new Set<string>()
   const hanging = new Set<ServerResponse>()
