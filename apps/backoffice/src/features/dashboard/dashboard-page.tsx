@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import { t, type MessageKey } from '../../lib/i18n/th.ts'
 import { useDashboard } from './api/get-dashboard.ts'
+import { PayoutFigures } from './payout-figures.tsx'
 
 const MONEY_CARDS: Array<{ key: 'deposits' | 'withdrawals' | 'bets' | 'wins' | 'ggr'; label: MessageKey }> = [
   { key: 'deposits', label: 'dashboard.deposits' },
@@ -69,6 +70,7 @@ export function DashboardPage() {
               </li>
             ))}
           </ul>
+          <PayoutFigures payouts={data.payouts} />
           <h2 className="detail__subtitle">{t('dashboard.chart')}</h2>
           <figure className="chart" aria-label={t('dashboard.chart')}>
             <ResponsiveContainer width="100%" height={320}>
