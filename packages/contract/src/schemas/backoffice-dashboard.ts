@@ -24,10 +24,10 @@ export const DashboardSummary = z.object({
     active_players: z.number().int(),
   }),
   /**
-   * Withdrawals paid through a bank (issue 37 §4, ADR 085), over the last 24 hours: the share of requests the
-   * auto-approval paid without an operator (percent of those it was asked about; null: none asked), the time from
-   * request to paid (seconds, p50 and p95; null: none paid), and the payouts whose outcome is unknown now (how many,
-   * the oldest's age in seconds; null: none).
+   * Withdrawals over the last 24 hours (issue 37 §4, ADR 085): the share of requests the auto-approval paid without
+   * an operator (percent of those it was asked about, only with a payout bank; null: none asked), the time from
+   * request to paid of every withdrawal paid (seconds, p50 and p95; null: none paid), and the bank payouts whose
+   * outcome is unknown now (how many, the oldest's age in seconds; null: none).
    */
   payouts: z.object({
     auto_approval_percent: z.number().nullable(),

@@ -58,9 +58,9 @@ export const dashboardRepository = {
   },
 
   /**
-   * Withdrawals through a payout bank since `since` (ADR 085): how many the auto-approval was asked about and how many
-   * it paid without an operator, the request-to-paid time's p50 and p95 (seconds) of those paid, and the payouts whose
-   * outcome is unknown now with the oldest's age at `now`.
+   * Withdrawals since `since` (ADR 085): how many the auto-approval was asked about and how many it paid without an
+   * operator, the request-to-paid time's p50 and p95 (seconds) of every withdrawal paid (through the bank or by hand),
+   * and the payouts whose outcome is unknown now with the oldest's age at `now`.
    */
   async payouts(db: Db, since: Date, now: Date) {
     const [row] = rowsOf<{
@@ -76,9 +76,9 @@ export const dashboardRepository = {
           (select count(*) from withdrawals where auto_refusals is not null and created_at >= ${since}) as asked,
           (select count(*) from withdrawals where auto_refusals = '[]'::jsonb and created_at >= ${since}) as approved,
           (select round(percentile_cont(0.5) within group (order by extract(epoch from decided_at - created_at)))
-            from withdrawals where status = 'SUCCESS' and decided_at >= ${since} and payout_ref is not null) as p50,
+            from withdrawals where status = 'SUCCESS' and decided_at >= ${since}) as p50,
           (select round(percentile_cont(0.95) within group (order by extract(epoch from decided_at - created_at)))
-            from withdrawals where status = 'SUCCESS' and decided_at >= ${since} and payout_ref is not null) as p95,
+            from withdrawals where status = 'SUCCESS' and decided_at >= ${since}) as p95,
           (select count(*) from payouts where status = 'UNKNOWN') as unknown,
           (select floor(extract(epoch from ${now}::timestamptz - min(created_at))) from payouts where status = 'UNKNOWN') as oldest`),
     )

@@ -26,7 +26,7 @@ const shown = (payouts: typeof figures) =>
 describe('the dashboard’s payout figures', () => {
   it('shows the auto-approval rate with its counts, the p50 and p95 times, and the unknowns with the oldest’s age', () => {
     shown(figures)
-    expect(screen.getByTestId('dashboard-auto-rate').textContent).toBe('อนุมัติอัตโนมัติ62.5%5 / 8 รายการ')
+    expect(screen.getByTestId('dashboard-auto-rate').textContent).toBe('อนุมัติอัตโนมัติ (ผ่านธนาคาร)62.5%5 / 8 รายการ')
     expect(within(screen.getByTestId('dashboard-paid-time')).getByText('42 วินาที')).toBeTruthy()
     expect(within(screen.getByTestId('dashboard-paid-time')).getByText(/95% ไม่เกิน 3 ชม. 5 นาที/)).toBeTruthy()
     const unknowns = screen.getByRole('link', { name: /รายการจ่ายที่ยังไม่ทราบผล/ })
