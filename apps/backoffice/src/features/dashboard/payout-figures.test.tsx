@@ -1,11 +1,12 @@
 import { cleanup, render, screen, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
+import type { DashboardSummary } from '@sanam/contract'
 import { afterEach, describe, expect, it } from 'vitest'
 import { durationText, PayoutFigures } from './payout-figures.tsx'
 
 afterEach(cleanup)
 
-const figures = {
+const figures: DashboardSummary['payouts'] = {
   auto_approval_percent: 62.5,
   auto_approved: 5,
   auto_asked: 8,
