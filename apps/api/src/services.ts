@@ -63,6 +63,7 @@ import type { PayoutBank } from './modules/payouts/payout-bank.ts'
 import { createPayoutService } from './modules/payouts/payouts.service.ts'
 import { payoutsRepository } from './modules/payouts/payouts.repository.ts'
 import { withdrawalsRepository } from './modules/withdrawals/withdrawals.repository.ts'
+import { autoApprovalRepository } from './modules/withdrawals/auto-approval.repository.ts'
 import { totpSecretBox } from './lib/totp.ts'
 import { createUserService } from './modules/users/users.service.ts'
 import { playersRepository } from './modules/users/users.repository.ts'
@@ -320,6 +321,9 @@ export async function buildServices(deps: ServiceDeps) {
     },
     withdrawalsRepository,
     playersRepository,
+    // With a payout bank, a request every gate lets through is paid without an operator (issue 37 §4, ADR 085).
+    autoApprovalRepository,
+    auditRepository,
     approvals: { ofWithdrawals: (tx, ids) => approvals.withdrawalApprovals(tx, ids) },
     // With a payout bank an approval hands the withdrawal to it (ADR 081); the payouts service is built below.
     ...(payoutBank ? { payouts: { handOff: (tx, row, by) => payouts.handOff(tx, row, by), whenSent: (id) => payouts.whenSent(id) } } : {}),

@@ -42,6 +42,7 @@ export const AUDIT_ACTIONS = {
   'withdrawal.first_approval': 'อนุมัติการถอนคนแรก (รอคนที่สอง)',
   'withdrawal.approve': 'อนุมัติการถอน',
   'withdrawal.reject': 'ปฏิเสธการถอน',
+  'withdrawal.auto_approve': 'อนุมัติการถอนอัตโนมัติ (ผ่านทุกเงื่อนไข)',
   'payout.send': 'ส่งคำสั่งจ่ายเงินถอนให้ธนาคาร',
   'payout.held': 'ธนาคารหยุดการจ่ายก่อนส่งเงิน (รอตรวจสอบ)',
   'payout.unknown': 'ไม่ทราบผลการจ่ายเงินจากธนาคาร',

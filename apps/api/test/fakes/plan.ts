@@ -11,6 +11,7 @@ export const DEFAULT_PLAN: Plan = {
   depositMin: 10_000n,
   withdrawMin: 10_000n,
   fourEyesAbove: 2_000_000n,
+  autoApproval: { perPayout: 500_000n, playerDailyTotal: 2_000_000n, playerDailyCount: 3, siteHourlyBudget: 10_000_000n },
 }
 
 /** One plan version, in force all along, for the service test tier; `overrides` change its values. */

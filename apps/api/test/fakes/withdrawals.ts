@@ -11,7 +11,11 @@ export function fakeWithdrawalsRepository(mobileOf: (playerId: number) => string
   const repository: WithdrawalServiceDeps['withdrawalsRepository'] = {
     hasPending: async (_db, playerId) => rows.some((w) => w.playerId === playerId && OPEN_WITHDRAWAL_STATUSES.includes(w.status)),
     async insert(_db, row) {
-      return insertInto<WithdrawalRow>(rows, { status: 'PENDING', payoutRef: null, reason: null, decidedBy: null, decidedAt: null, createdAt: new Date() }, row)
+      return insertInto<WithdrawalRow>(
+        rows,
+        { status: 'PENDING', payoutRef: null, reason: null, decidedBy: null, decidedAt: null, autoRefusals: null, createdAt: new Date() },
+        row,
+      )
     },
     findForUpdate: async (_db, id) => rows.find((w) => w.id === id),
     async decide(_db, id, outcome, from = ['PENDING']) {
@@ -30,6 +34,10 @@ export function fakeWithdrawalsRepository(mobileOf: (playerId: number) => string
         rows: matching.slice(page * size, page * size + size).map((withdrawal) => ({ withdrawal, mobile: mobileOf(withdrawal.playerId) })),
         total: matching.length,
       }
+    },
+    async setAutoRefusals(_db, id, reasons) {
+      const row = rows.find((w) => w.id === id)
+      if (row) row.autoRefusals = reasons
     },
     mobileOf: async (_db, playerId) => mobileOf(playerId),
     findIdempotent: async (_db, playerId, scope, key) => answers.find((a) => a.playerId === playerId && a.scope === scope && a.key === key),

@@ -47,6 +47,18 @@ const planShape = {
   withdraw_min: BahtPositive,
   /** A money action of more baht than this, or a day's totals passing it, waits for a second operator (ADR 035). */
   four_eyes_above: BahtOrZero,
+  /**
+   * The auto-approval's caps (issue 37 §4, ADR 085), with a payout bank: one payout at most (0: auto-approval off), a
+   * player's auto-approved total and count in a rolling 24 hours, every player's total in a rolling hour.
+   */
+  auto_payout_max: BahtOrZero,
+  auto_player_day_total: BahtOrZero,
+  auto_player_day_count: z
+    .number({ error: amountMessages.invalid })
+    .int({ error: amountMessages.invalid })
+    .min(0, { error: amountMessages.invalid })
+    .max(1000, { error: amountMessages.invalid }),
+  auto_site_hour_budget: BahtOrZero,
 }
 
 export const PlanValues = z.object(planShape)

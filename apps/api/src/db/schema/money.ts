@@ -211,9 +211,19 @@ export const withdrawals = pgTable(
     reason: text('reason'),
     decidedBy: int64('decided_by'),
     decidedAt: instant('decided_at'),
+    /**
+     * The auto-approval's answer (issue 37 §4, ADR 085), given at the request with a payout bank configured: empty when
+     * every gate held and the withdrawal went to the bank without an operator, else the gates' reason codes, which the
+     * desk reads. Null when it was not asked (no payout bank).
+     */
+    autoRefusals: jsonb('auto_refusals').$type<string[]>(),
     createdAt: createdAt(),
   },
   (t) => [
+    // The auto-approval's caps read the auto-approved payouts of the last hour (site) and day (player).
+    index('withdrawals_auto_approved_idx')
+      .on(t.createdAt)
+      .where(sql`auto_refusals = '[]'::jsonb`),
     index('withdrawals_player_idx').on(t.playerId, t.createdAt),
     index('withdrawals_status_idx').on(t.status, t.createdAt),
     check('withdrawals_amount_positive', sql`amount > 0`),

@@ -37,6 +37,20 @@ export const planVersions = pgTable(
     withdrawMin: bigint('withdraw_min', { mode: 'bigint' }).notNull(),
     /** A money action of more than this (or a day's totals passing it) waits for a second operator; 0: every one. */
     fourEyesAbove: bigint('four_eyes_above', { mode: 'bigint' }).notNull(),
+    /**
+     * The auto-approval's caps (issue 37 §4, ADR 085): one payout at most, a player's auto-approved total and count in a
+     * rolling 24 hours, and every player's together in a rolling hour (over it, everything waits for operators).
+     */
+    autoPayoutMax: bigint('auto_payout_max', { mode: 'bigint' })
+      .notNull()
+      .default(sql`500000`),
+    autoPlayerDayTotal: bigint('auto_player_day_total', { mode: 'bigint' })
+      .notNull()
+      .default(sql`2000000`),
+    autoPlayerDayCount: integer('auto_player_day_count').notNull().default(3),
+    autoSiteHourBudget: bigint('auto_site_hour_budget', { mode: 'bigint' })
+      .notNull()
+      .default(sql`10000000`),
     /** Why the change is asked for. */
     reason: text('reason').notNull(),
     /** Null for the first version, written at first start from the environment. */
@@ -63,7 +77,8 @@ export const planVersions = pgTable(
     check(
       'plan_versions_ranges',
       sql`level1_bp between 0 and 10000 and level2_bp between 0 and 10000 and level3_bp between 0 and 10000 and rebate_bp between 0 and 10000
-        and bonus_min >= 0 and bonus_max >= 0 and refund_min >= 0 and refund_max >= 0 and deposit_min > 0 and withdraw_min > 0 and four_eyes_above >= 0`,
+        and bonus_min >= 0 and bonus_max >= 0 and refund_min >= 0 and refund_max >= 0 and deposit_min > 0 and withdraw_min > 0 and four_eyes_above >= 0
+        and auto_payout_max >= 0 and auto_player_day_total >= 0 and auto_player_day_count >= 0 and auto_site_hour_budget >= 0`,
     ),
   ],
 )

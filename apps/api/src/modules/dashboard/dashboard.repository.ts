@@ -56,5 +56,42 @@ export const dashboardRepository = {
       activePlayers: Number(row?.active ?? 0),
     }
   },
+
+  /**
+   * Withdrawals since `since` (ADR 085): how many the auto-approval was asked about and how many it paid without an
+   * operator, the request-to-paid time's p50 and p95 (seconds) of every withdrawal paid (through the bank or by hand),
+   * and the payouts whose outcome is unknown now with the oldest's age at `now`.
+   */
+  async payouts(db: Db, since: Date, now: Date) {
+    const [row] = rowsOf<{
+      asked: DbNumber
+      approved: DbNumber
+      p50: DbNumber | null
+      p95: DbNumber | null
+      unknown: DbNumber
+      oldest: DbNumber | null
+    }>(
+      await db.execute(sql`
+        select
+          (select count(*) from withdrawals where auto_refusals is not null and created_at >= ${since}) as asked,
+          (select count(*) from withdrawals where auto_refusals = '[]'::jsonb and created_at >= ${since}) as approved,
+          (select round(percentile_cont(0.5) within group (order by extract(epoch from decided_at - created_at)))
+            from withdrawals where status = 'SUCCESS' and decided_at >= ${since}) as p50,
+          (select round(percentile_cont(0.95) within group (order by extract(epoch from decided_at - created_at)))
+            from withdrawals where status = 'SUCCESS' and decided_at >= ${since}) as p95,
+          (select count(*) from payouts where status = 'UNKNOWN') as unknown,
+          (select floor(extract(epoch from ${now}::timestamptz - min(created_at))) from payouts where status = 'UNKNOWN') as oldest`),
+    )
+    const count = (v: DbNumber | undefined) => Number(v ?? 0)
+    const maybe = (v: DbNumber | null | undefined) => (v === null || v === undefined ? null : Number(v))
+    return {
+      asked: count(row?.asked),
+      approved: count(row?.approved),
+      p50: maybe(row?.p50),
+      p95: maybe(row?.p95),
+      unknown: count(row?.unknown),
+      oldest: maybe(row?.oldest),
+    }
+  },
 }
 export type DashboardRepository = typeof dashboardRepository

@@ -5,12 +5,14 @@ import type { Clock } from '../../lib/clock.ts'
 import type { DashboardKind, DashboardRepository } from './dashboard.repository.ts'
 
 export const DASHBOARD_DAYS = 14
+/** The payouts' figures cover a rolling day. */
+const DAY_MS = 86_400_000
 
 /** Today's figures (Asia/Bangkok) and the last 14 days, every day present (zeros included). */
 export function createDashboardService(deps: {
   db: Db
   clock: Clock
-  dashboardRepository: Pick<DashboardRepository, 'moneyByDay' | 'newPlayersByDay' | 'now'>
+  dashboardRepository: Pick<DashboardRepository, 'moneyByDay' | 'newPlayersByDay' | 'now' | 'payouts'>
 }) {
   const { db, clock, dashboardRepository } = deps
   return {
@@ -19,10 +21,12 @@ export function createDashboardService(deps: {
       const first = addDays(today, -(DASHBOARD_DAYS - 1))
       const from = bangkokDayRange(first).start
       const to = bangkokDayRange(today).end
-      const [money, joined, now] = await Promise.all([
+      const at = clock.now()
+      const [money, joined, now, paid] = await Promise.all([
         dashboardRepository.moneyByDay(db, from, to),
         dashboardRepository.newPlayersByDay(db, from, to),
         dashboardRepository.now(db, bangkokDayRange(today).start),
+        dashboardRepository.payouts(db, new Date(at.getTime() - DAY_MS), at),
       ])
       const sum = (day: string, kind: DashboardKind) => money.find((m) => m.day === day && m.kind === kind) ?? { total: 0n, count: 0 }
       const dayOf = (day: string) => {
@@ -52,6 +56,15 @@ export function createDashboardService(deps: {
           deposit_exceptions: now.depositExceptions,
           pending_approvals: now.pendingApprovals,
           active_players: now.activePlayers,
+        },
+        payouts: {
+          auto_approval_percent: paid.asked > 0 ? Math.round((paid.approved / paid.asked) * 1000) / 10 : null,
+          auto_approved: paid.approved,
+          auto_asked: paid.asked,
+          paid_p50_seconds: paid.p50,
+          paid_p95_seconds: paid.p95,
+          unknown_count: paid.unknown,
+          unknown_oldest_seconds: paid.oldest,
         },
         days,
       }

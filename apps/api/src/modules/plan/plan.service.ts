@@ -47,6 +47,8 @@ export interface Plan {
   withdrawMin: bigint
   /** BACKOFFICE_FOUR_EYES_BAHT's successor (ADR 035): more than this in one action waits for a second operator. */
   fourEyesAbove: bigint
+  /** The auto-approval's caps (issue 37 §4, ADR 085), satang and a count. */
+  autoApproval: { perPayout: bigint; playerDailyTotal: bigint; playerDailyCount: number; siteHourlyBudget: bigint }
 }
 
 /** A fraction from the environment (0.03) → basis points (300). */
@@ -82,6 +84,12 @@ function toPlan(row: PlanVersionRow): Plan {
     depositMin: row.depositMin,
     withdrawMin: row.withdrawMin,
     fourEyesAbove: row.fourEyesAbove,
+    autoApproval: {
+      perPayout: row.autoPayoutMax,
+      playerDailyTotal: row.autoPlayerDayTotal,
+      playerDailyCount: row.autoPlayerDayCount,
+      siteHourlyBudget: row.autoSiteHourBudget,
+    },
   }
 }
 
@@ -101,6 +109,10 @@ function valuesOf(row: PlanVersionRow): PlanValues {
     deposit_min: satangToBaht(row.depositMin),
     withdraw_min: satangToBaht(row.withdrawMin),
     four_eyes_above: satangToBaht(row.fourEyesAbove),
+    auto_payout_max: satangToBaht(row.autoPayoutMax),
+    auto_player_day_total: satangToBaht(row.autoPlayerDayTotal),
+    auto_player_day_count: row.autoPlayerDayCount,
+    auto_site_hour_budget: satangToBaht(row.autoSiteHourBudget),
   }
 }
 
@@ -121,6 +133,10 @@ function columnsOf(body: PlanValues): Omit<NewPlanVersion, 'status' | 'reason' |
     depositMin: bahtToSatang(body.deposit_min),
     withdrawMin: bahtToSatang(body.withdraw_min),
     fourEyesAbove: bahtToSatang(body.four_eyes_above),
+    autoPayoutMax: bahtToSatang(body.auto_payout_max),
+    autoPlayerDayTotal: bahtToSatang(body.auto_player_day_total),
+    autoPlayerDayCount: body.auto_player_day_count,
+    autoSiteHourBudget: bahtToSatang(body.auto_site_hour_budget),
   }
 }
 

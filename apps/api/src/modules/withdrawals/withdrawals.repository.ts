@@ -41,6 +41,10 @@ export const withdrawalsRepository = {
       .returning()
     return row
   },
+  /** The auto-approval's answer (ADR 085): no reasons when it went to the bank without an operator. */
+  async setAutoRefusals(db: Db, id: number, reasons: string[]): Promise<void> {
+    await db.update(withdrawals).set({ autoRefusals: reasons }).where(eq(withdrawals.id, id))
+  },
   async list(db: Db, status: WithdrawalRow['status'], page: number, size: number) {
     const rows = await db
       .select({ withdrawal: withdrawals, mobile: players.mobile })

@@ -10,6 +10,9 @@ import type { PlayersRepository } from '../users/users.repository.ts'
 import type { PromotionService } from '../promotions/promotions.service.ts'
 import { OPEN_WITHDRAWAL_STATUSES, type WithdrawalRow, type WithdrawalStatus, type WithdrawalsRepository } from './withdrawals.repository.ts'
 import type { PlanReader } from '../plan/plan.service.ts'
+import type { AuditRepository } from '../audit/audit.repository.ts'
+import { autoApprovalRefusals } from './auto-approval.ts'
+import type { AutoApprovalRepository } from './auto-approval.repository.ts'
 
 export interface WithdrawalSettings {
   onePending: boolean
@@ -87,8 +90,15 @@ export interface WithdrawalServiceDeps {
   promotions?: Pick<PromotionService, 'withdrawTerms' | 'onWithdrawn'>
   withdrawalsRepository: Pick<
     WithdrawalsRepository,
-    'hasPending' | 'insert' | 'findForUpdate' | 'decide' | 'move' | 'list' | 'mobileOf' | 'findIdempotent' | 'saveIdempotent'
+    'hasPending' | 'insert' | 'findForUpdate' | 'decide' | 'move' | 'list' | 'mobileOf' | 'findIdempotent' | 'saveIdempotent' | 'setAutoRefusals'
   >
+  /**
+   * The auto-approval's facts (issue 37 §4, ADR 085): with a payout bank, a request every gate lets through goes to the
+   * bank at once, without an operator; absent, every withdrawal waits for operators.
+   */
+  autoApprovalRepository?: AutoApprovalRepository
+  /** Where the auto-approval records what it decided and on which facts, before the bank is called. */
+  auditRepository?: Pick<AuditRepository, 'record'>
   /** With a payout bank configured, where an approved withdrawal goes instead of being marked paid (ADR 081). */
   payouts?: PayoutHandOff
   playersRepository: Pick<PlayersRepository, 'findById'>
@@ -175,6 +185,39 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps) {
     if (deps.payouts) return sendToBank(tx, id, operatorId)
     if (!outcome.payoutRef) throw new AppError('VALIDATION_FAILED', msg('WITHDRAWAL_PAYOUT_REF_REQUIRED'))
     return record(tx, id, { approve: true, payoutRef: outcome.payoutRef }, { decidedBy: operatorId, from: ['PENDING'] })
+  }
+
+  /**
+   * The auto-approval (issue 37 §4, ADR 085), in the request's transaction, which holds the player's lock: only with a
+   * payout bank. The gates read their facts under the player's lock and the site's budget lock (so neither 50 requests
+   * of one player nor two players at once pass a cap); the answer is kept on the withdrawal (the reasons the desk
+   * reads, or none); a withdrawal every gate lets through is audited and handed to the bank, which is called only once
+   * this transaction commits. Anything else stays PENDING for operators, as without a bank.
+   */
+  async function autoApprove(tx: Db, row: WithdrawalRow) {
+    const facts = deps.autoApprovalRepository
+    if (!deps.payouts || !facts) return
+    await facts.lockSiteBudget(tx)
+    const now = clock.now()
+    const found = { amount: row.amount, ...(await facts.facts(tx, row.id, now)) }
+    const caps = (await deps.plan.current(tx)).autoApproval
+    const reasons = autoApprovalRefusals(found, caps, now)
+    await withdrawalsRepository.setAutoRefusals(tx, row.id, reasons)
+    if (reasons.length > 0) return
+    await deps.auditRepository?.record(tx, {
+      actor: null,
+      action: 'withdrawal.auto_approve',
+      targetType: 'withdrawal',
+      targetId: String(row.id),
+      after: {
+        player_id: row.playerId,
+        amount: row.amount.toString(),
+        caps: Object.fromEntries(Object.entries(caps).map(([k, v]) => [k, String(v)])),
+        facts: Object.fromEntries(Object.entries(found).map(([k, v]) => [k, v instanceof Date ? v.toISOString() : typeof v === 'bigint' ? v.toString() : v])),
+      },
+      at: now,
+    })
+    await sendToBank(tx, row.id, null)
   }
 
   /** Who approved each of `ids` (the requester, then the second operator) and whether one still waits for a second. */
@@ -274,6 +317,7 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps) {
           },
         ])
         await deps.promotions?.onWithdrawn(tx, player.id)
+        await autoApprove(tx, row)
         const answer = toWithdrawal(row)
         if (idempotencyKey) {
           await withdrawalsRepository.saveIdempotent(tx, {

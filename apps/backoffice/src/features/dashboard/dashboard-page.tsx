@@ -4,6 +4,7 @@ import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, T
 import { t, type MessageKey } from '../../lib/i18n/th.ts'
 import { useDashboard } from './api/get-dashboard.ts'
 import { ColumnHeads } from '../../components/column-heads.tsx'
+import { PayoutFigures } from './payout-figures.tsx'
 
 const MONEY_CARDS: Array<{ key: 'deposits' | 'withdrawals' | 'bets' | 'wins' | 'ggr'; label: MessageKey }> = [
   { key: 'deposits', label: 'dashboard.deposits' },
@@ -70,6 +71,7 @@ export function DashboardPage() {
               </li>
             ))}
           </ul>
+          <PayoutFigures payouts={data.payouts} />
           <h2 className="detail__subtitle">{t('dashboard.chart')}</h2>
           <figure className="chart" aria-label={t('dashboard.chart')}>
             <ResponsiveContainer width="100%" height={320}>

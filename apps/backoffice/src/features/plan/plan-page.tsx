@@ -17,11 +17,11 @@ import { ColumnHeads } from '../../components/column-heads.tsx'
 import { TitledSection } from '../../components/titled-section.tsx'
 
 type Key = keyof PlanValues
-type Kind = 'percent' | 'baht' | 'interval'
+type Kind = 'percent' | 'baht' | 'interval' | 'count'
 const INTERVALS = ['DAY', 'WEEKEN', 'MONTH'] as const
 
-/** A value's kind, which its name says: `…_percent`, `…_interval`, or baht. */
-const kindOf = (key: Key): Kind => (key.endsWith('_percent') ? 'percent' : key.endsWith('_interval') ? 'interval' : 'baht')
+/** A value's kind, which its name says: `…_percent`, `…_interval`, `…_count`, or baht. */
+const kindOf = (key: Key): Kind => (key.endsWith('_percent') ? 'percent' : key.endsWith('_interval') ? 'interval' : key.endsWith('_count') ? 'count' : 'baht')
 const group = (title: MessageKey, keys: Key[]) => ({ title, fields: keys.map((key) => ({ key, kind: kindOf(key) })) })
 
 /** Every value of the plan, grouped as the form shows them. */
@@ -29,6 +29,7 @@ const GROUPS: Array<{ title: MessageKey; fields: Array<{ key: Key; kind: Kind }>
   group('plan.group.referral', ['level1_percent', 'level2_percent', 'level3_percent', 'rebate_percent']),
   group('plan.group.wallets', ['bonus_min', 'bonus_max', 'bonus_interval', 'refund_min', 'refund_max', 'refund_interval']),
   group('plan.group.limits', ['deposit_min', 'withdraw_min', 'four_eyes_above']),
+  group('plan.group.auto', ['auto_payout_max', 'auto_player_day_total', 'auto_player_day_count', 'auto_site_hour_budget']),
 ]
 const FIELDS = GROUPS.flatMap((g) => g.fields)
 
@@ -36,6 +37,7 @@ const FIELDS = GROUPS.flatMap((g) => g.fields)
 function shown(kind: Kind, value: PlanValues[Key]): string {
   if (kind === 'interval') return t(`plan.interval.${value as (typeof INTERVALS)[number]}`)
   if (kind === 'percent') return formatProgressPercent(value as number)
+  if (kind === 'count') return String(value)
   return formatBaht(value as number)
 }
 
@@ -113,7 +115,7 @@ function ProposeForm({ current, onDone }: { current: PlanVersion; onDone: () => 
                 name={key}
                 type="number"
                 max={kind === 'percent' ? 100 : undefined}
-                step={0.01}
+                step={kind === 'count' ? 1 : 0.01}
                 required
                 defaultValue={String(current[key])}
               />
