@@ -1,3 +1,4 @@
+import { startOutboxWorker } from './modules/outbox/worker.ts'
 import cluster from 'node:cluster'
 import path from 'node:path'
 import { getHeapStatistics } from 'node:v8'
@@ -169,6 +170,10 @@ async function main() {
         },
       )
 
+  // The outbox's worker (ADR 083) runs in every process: each takes other rows (SKIP LOCKED), so one busy or dead
+  // process leaves the rest sending.
+  const stopOutbox = startOutboxWorker(services.outbox, { everyMs: 2_000, onError: (error) => app.log.error({ err: error }, 'outbox pass failed') })
+
   let closing = false
   // A keep-alive connection busy when the signal came would stay open after its answer until the client drops it,
   // holding the shutdown up to the 15 s limit (and exit 1): its last answer says the connection closes.
@@ -185,6 +190,7 @@ async function main() {
     try {
       await app.close()
       await stopJobs()
+      await stopOutbox()
       await stopHeadExport()
       await database.close()
       process.exit(0)
