@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { bangkokDay, bangkokDayRange } from '@sanam/contract/bangkok'
+import { maskMobile, type OutboxToday } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
 import { afterCommit } from '../../db/after-commit.ts'
 import { AppError } from '../../errors.ts'
@@ -54,6 +55,27 @@ export interface NewMessage {
    * it only if that request never did (it died between commit and send).
    */
   sentByRequest?: boolean
+}
+
+type ListedRow = Awaited<ReturnType<OutboxRepository['listSince']>>[number]
+
+/** A message as the desk sees it: the phone masked, never the text or the secret. */
+function toView(row: ListedRow): OutboxToday['failed'][number] {
+  const template = templateOf(row.templateId)
+  return {
+    id: row.id,
+    channel: row.channel,
+    recipient: row.channel === 'sms' ? maskMobile(row.recipient) : row.recipient,
+    template: row.templateId,
+    status: row.status,
+    attempts: row.attempts,
+    next_attempt_at: row.nextAttemptAt.toISOString(),
+    last_error: row.lastError,
+    created_at: row.createdAt.toISOString(),
+    sent_at: row.sentAt?.toISOString() ?? null,
+    resend_of: row.resendOf,
+    resendable: template !== undefined && !template.secret && (row.status === 'FAILED' || row.status === 'DEAD'),
+  }
 }
 
 /** Alerts the desk gets from the outbox: a gateway out of credit, or refusing our key. */
@@ -241,15 +263,30 @@ export function createOutboxService(deps: {
     },
 
     /** Today's messages (Bangkok day) per channel and status, the failed and waiting ones listed, and the open alerts. */
-    async today() {
-      const { start } = bangkokDayRange(bangkokDay(clock.now()))
+    async today(): Promise<OutboxToday> {
+      const day = bangkokDay(clock.now())
+      const { start } = bangkokDayRange(day)
       const [counts, failed, waiting, alerts] = await Promise.all([
         repo.countsSince(db, start),
         repo.listSince(db, start, ['FAILED', 'DEAD'], 100),
         repo.listSince(db, start, ['PENDING', 'SENDING'], 100),
         repo.openAlerts(db),
       ])
-      return { day: bangkokDay(clock.now()), counts, failed, waiting, alerts }
+      const perChannel = new Map<string, { channel: string; sent: number; failed: number; waiting: number }>()
+      for (const { channel, status, n } of counts) {
+        const entry = perChannel.get(channel) ?? { channel, sent: 0, failed: 0, waiting: 0 }
+        perChannel.set(channel, entry)
+        if (status === 'SENT') entry.sent += n
+        else if (status === 'FAILED' || status === 'DEAD') entry.failed += n
+        else entry.waiting += n
+      }
+      return {
+        day,
+        channels: [...perChannel.values()].sort((a, b) => a.channel.localeCompare(b.channel)),
+        failed: failed.map(toView),
+        waiting: waiting.map(toView),
+        alerts: alerts.map((a) => ({ id: a.id, kind: a.kind, channel: a.channel, details: a.details, created_at: a.createdAt.toISOString() })),
+      }
     },
 
     /**
