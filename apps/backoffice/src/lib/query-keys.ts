@@ -25,6 +25,8 @@ export const queryKeys = {
   /** The money desk (ADR 035): operator money actions (waiting, applied, rejected), exceptions, reconciliation. */
   approvals: { all: ['approvals'] as const, list: (query: object) => ['approvals', query] as const },
   exceptions: { all: ['exceptions'] as const, list: (status: string, page: number) => ['exceptions', status, page] as const },
+  /** The outbox's messages of today (ADR 083). */
+  outbox: { all: ['outbox'] as const },
   reconciliation: { all: ['reconciliation'] as const, day: (day: string) => ['reconciliation', day] as const },
   /** The game catalogue (providers and each provider's games), as the editor shows it. */
   catalogue: {
