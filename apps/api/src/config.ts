@@ -412,7 +412,8 @@ export function loadConfig(
   const outside = cleaned.SANAM_MODE ? 'outside demo mode' : 'outside demo mode (the default with DATABASE_URL; SANAM_MODE=demo runs the demo on PostgreSQL)'
   if (serving && smsProvider !== 'console') {
     const why = cleaned.SMS_PROVIDER ? `with SMS_PROVIDER=${smsProvider}` : `${outside}, where SMS goes through a gateway (SMS_PROVIDER=http)`
-    for (const name of SMS_PROVIDER_SETTINGS[smsProvider as Exclude<SmsProvider, 'console'>] ?? []) if (!cleaned[name]) problems.push(`${name}: required ${why}`)
+    for (const name of SMS_PROVIDER_SETTINGS[smsProvider as Exclude<SmsProvider, 'console'>] ?? [])
+      if (!cleaned[name]) problems.push(`${name}: required ${why}`)
   }
   const providerSecrets = new Map<string, string>()
   for (const [name, value] of Object.entries(cleaned)) {

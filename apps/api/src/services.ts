@@ -423,7 +423,12 @@ export type BuiltServices = Awaited<ReturnType<typeof buildServices>>
 function gatewayOf(config: Config): SmsSender {
   const common = { sender: config.SMS_SENDER, timeoutMs: config.SMS_HTTP_TIMEOUT_MS }
   if (config.SMS_PROVIDER === 'thaibulksms')
-    return thaiBulkSmsSender({ ...common, baseUrl: config.SMS_THAIBULKSMS_URL, apiKey: config.SMS_THAIBULKSMS_KEY ?? '', apiSecret: config.SMS_THAIBULKSMS_SECRET ?? '' })
+    return thaiBulkSmsSender({
+      ...common,
+      baseUrl: config.SMS_THAIBULKSMS_URL,
+      apiKey: config.SMS_THAIBULKSMS_KEY ?? '',
+      apiSecret: config.SMS_THAIBULKSMS_SECRET ?? '',
+    })
   if (config.SMS_PROVIDER === 'smsmkt')
     return smsMktSender({ ...common, baseUrl: config.SMS_SMSMKT_URL, apiKey: config.SMS_SMSMKT_KEY ?? '', secretKey: config.SMS_SMSMKT_SECRET ?? '' })
   return httpSmsSender({ ...common, url: config.SMS_HTTP_URL ?? '', apiKey: config.SMS_HTTP_KEY ?? '' })

@@ -13,9 +13,7 @@ export interface GatewayRequest {
  * How the fake answers the next request: a status, headers and body; or a failure at one step: `hang` (never answers),
  * `reset` (drops the connection before answering), `cut` (sends the head, then drops the connection mid-body).
  */
-export type GatewayAnswer =
-  | { status: number; body: unknown; headers?: Record<string, string> }
-  | { fail: 'hang' | 'reset' | 'cut' }
+export type GatewayAnswer = { status: number; body: unknown; headers?: Record<string, string> } | { fail: 'hang' | 'reset' | 'cut' }
 
 /**
  * A fake SMS gateway on 127.0.0.1 (tests send traffic only to loopback): answers each request with the next of

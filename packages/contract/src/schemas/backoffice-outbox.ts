@@ -22,7 +22,13 @@ export const OutboxMessageView = z.object({
   resendable: z.boolean(),
 })
 
-export const OperatorAlertView = z.object({ id: z.number().int(), kind: z.string(), channel: z.string().nullable(), details: z.string(), created_at: z.string() })
+export const OperatorAlertView = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  channel: z.string().nullable(),
+  details: z.string(),
+  created_at: z.string(),
+})
 
 /** Today's messages (Bangkok day): per channel what was sent, failed and waits; the failed and waiting listed. */
 export const OutboxToday = z.object({

@@ -38,7 +38,9 @@ export const outboxMessages = pgTable(
   },
   (t) => [
     uniqueIndex('outbox_messages_idempotency_key').on(t.idempotencyKey),
-    index('outbox_messages_due').on(t.nextAttemptAt).where(sql`status in ('PENDING', 'SENDING')`),
+    index('outbox_messages_due')
+      .on(t.nextAttemptAt)
+      .where(sql`status in ('PENDING', 'SENDING')`),
     index('outbox_messages_channel_created').on(t.channel, t.createdAt),
     check('outbox_messages_status_check', sql`${t.status} in ('PENDING', 'SENDING', 'SENT', 'FAILED', 'DEAD')`),
     check('outbox_messages_secret_only_while_due', sql`${t.sealedSecret} is null or ${t.status} in ('PENDING', 'SENDING')`),
@@ -75,5 +77,9 @@ export const operatorAlerts = pgTable(
     resolvedAt: instant('resolved_at'),
   },
   // One open alert of a kind per channel: a gateway out of credit raises one, not one per message.
-  (t) => [uniqueIndex('operator_alerts_open_kind').on(t.kind, t.channel).where(sql`resolved_at is null`)],
+  (t) => [
+    uniqueIndex('operator_alerts_open_kind')
+      .on(t.kind, t.channel)
+      .where(sql`resolved_at is null`),
+  ],
 )

@@ -4,7 +4,6 @@ import { asCanDecide, decideRefusal, type DutyRefusal, type Refusal } from '../a
 import { inTransaction } from '../../db/transaction.ts'
 import {
   errorCatalogue,
-  msg,
   type AuditAction,
   type OperatorChangeResult,
   type OperatorListItem,

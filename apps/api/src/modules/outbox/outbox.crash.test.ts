@@ -92,7 +92,12 @@ describe('the outbox under kill -9', () => {
               // Half carry a sealed code, which must be gone once settled.
               ...(n % 2 === 0
                 ? { template: 'PASSWORD_CHANGED', params: { site: `S${n}` } }
-                : { template: 'OTP', params: { site: `S${n}`, ref: 'ABCD', minutes: 5 }, secret: `${100000 + n}`, expiresAt: new Date('2030-01-01T00:00:00Z') }),
+                : {
+                    template: 'OTP',
+                    params: { site: `S${n}`, ref: 'ABCD', minutes: 5 },
+                    secret: `${100000 + n}`,
+                    expiresAt: new Date('2030-01-01T00:00:00Z'),
+                  }),
               sentByRequest: message.sentByRequest,
             }),
           )

@@ -56,7 +56,14 @@ describe('the outbox for the desk', () => {
 
   it('refuses to resend a message that carried a code', async () => {
     const { id } = await t.db.transaction((tx) =>
-      t.services.outbox.enqueue(tx, { channel: 'sms', recipient: DO_NOT_SEND, template: 'OTP', params: { site: 'S', ref: 'R', minutes: 5 }, secret: '123456', sentByRequest: true }),
+      t.services.outbox.enqueue(tx, {
+        channel: 'sms',
+        recipient: DO_NOT_SEND,
+        template: 'OTP',
+        params: { site: 'S', ref: 'R', minutes: 5 },
+        secret: '123456',
+        sentByRequest: true,
+      }),
     )
     expect(await t.services.outbox.deliverNow(id)).toBe(false)
     const support = await signInOperator(t, 'support')

@@ -131,7 +131,14 @@ describe('codes in the outbox', () => {
   it('are sealed at rest, reach the channel in clear, and are wiped once sent', async () => {
     const { calls, outbox } = setup([])
     const { id } = await database.db.transaction((tx) =>
-      outbox.enqueue(tx, { channel: 'sms', recipient: '0812345678', template: 'OTP', params: { site: 'Sanam', ref: 'KQ7M', minutes: 5 }, secret: '482913', sentByRequest: true }),
+      outbox.enqueue(tx, {
+        channel: 'sms',
+        recipient: '0812345678',
+        template: 'OTP',
+        params: { site: 'Sanam', ref: 'KQ7M', minutes: 5 },
+        secret: '482913',
+        sentByRequest: true,
+      }),
     )
     const stored = JSON.stringify(await row(id))
     expect(stored).not.toContain('482913')
@@ -165,7 +172,14 @@ describe('codes in the outbox', () => {
   it('a request that sends its own code tries once: a failure is final, never sent later behind the person', async () => {
     const { clock, calls, outbox } = setup([new ChannelError('down', 'transient')])
     const { id } = await database.db.transaction((tx) =>
-      outbox.enqueue(tx, { channel: 'sms', recipient: '0812345678', template: 'OTP', params: { site: 'S', ref: 'R', minutes: 5 }, secret: '111222', sentByRequest: true }),
+      outbox.enqueue(tx, {
+        channel: 'sms',
+        recipient: '0812345678',
+        template: 'OTP',
+        params: { site: 'S', ref: 'R', minutes: 5 },
+        secret: '111222',
+        sentByRequest: true,
+      }),
     )
     expect(await outbox.deliverNow(id)).toBe(false)
     clock.advance(3_600_000)

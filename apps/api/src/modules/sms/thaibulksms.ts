@@ -50,16 +50,25 @@ export function thaiBulkSmsSender(options: ThaiBulkSmsOptions): SmsSender & { cr
                 ? 'transient'
                 : failureOfStatus(response.status)
         const code = error?.code === undefined ? '' : ` (${String(error.code)})`
-        throw new SmsSendError(`ThaiBulkSMS answered ${response.status}${code}`, { kind, retryAfterMs: retryAfterMs(response.headers.get('retry-after'), now()) })
+        throw new SmsSendError(`ThaiBulkSMS answered ${response.status}${code}`, {
+          kind,
+          retryAfterMs: retryAfterMs(response.headers.get('retry-after'), now()),
+        })
       }
       if (!body || !Array.isArray(body.phone_number_list)) throw new SmsSendError(`ThaiBulkSMS answered ${response.status} without a phone_number_list`)
     },
     /** The credit left (GET /credit), for the desk. */
     async credit() {
-      const { response, text } = await postToGateway(doFetch, `${options.baseUrl}/credit`, { method: 'GET', headers: { authorization, accept: 'application/json' } }, options.timeoutMs)
+      const { response, text } = await postToGateway(
+        doFetch,
+        `${options.baseUrl}/credit`,
+        { method: 'GET', headers: { authorization, accept: 'application/json' } },
+        options.timeoutMs,
+      )
       const body = parseJson(text)
       const credit = body ? Number(body.remaining_credit ?? body.credit) : NaN
-      if (!response.ok || !Number.isFinite(credit)) throw new SmsSendError(`ThaiBulkSMS credit answered ${response.status}`, { kind: failureOfStatus(response.status) })
+      if (!response.ok || !Number.isFinite(credit))
+        throw new SmsSendError(`ThaiBulkSMS credit answered ${response.status}`, { kind: failureOfStatus(response.status) })
       return credit
     },
   }

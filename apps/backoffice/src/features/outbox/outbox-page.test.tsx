@@ -34,7 +34,10 @@ beforeEach(() => {
   state.today = {
     day: '2026-11-29',
     channels: [{ channel: 'sms', sent: 12, failed: 2, waiting: 1 }],
-    failed: [message({ id: 7 }), message({ id: 8, template: 'OTP', status: 'DEAD', resendable: false, last_error: 'down (the request was told; not retried)' })],
+    failed: [
+      message({ id: 7 }),
+      message({ id: 8, template: 'OTP', status: 'DEAD', resendable: false, last_error: 'down (the request was told; not retried)' }),
+    ],
     waiting: [message({ id: 9, status: 'PENDING', resendable: false, last_error: null })],
     alerts: [{ id: 1, kind: 'SMS_NO_CREDIT', channel: 'sms', details: 'SMSMKT answered 200 code 400', created_at: '2026-11-29T03:00:00.000Z' }],
   } satisfies OutboxToday

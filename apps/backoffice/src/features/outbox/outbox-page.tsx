@@ -70,9 +70,7 @@ export function OutboxPage() {
               type="button"
               className="button"
               disabled={resend.isPending}
-              onClick={() =>
-                resend.mutate(m.id, { onSuccess: ({ message }) => toast(message ?? t('outbox.resent')), onError: (e) => toast(errorText(e)) })
-              }
+              onClick={() => resend.mutate(m.id, { onSuccess: ({ message }) => toast(message ?? t('outbox.resent')), onError: (e) => toast(errorText(e)) })}
             >
               {t('outbox.resend')} #{m.id}
             </button>
