@@ -161,6 +161,7 @@ async function main() {
           deposits: services.deposits,
           seamless: services.seamless,
           referral: services.referral,
+          outbox: services.outbox,
           roundStaleMinutes: config.ROUND_STALE_MINUTES,
           database: database.kind,
         }),

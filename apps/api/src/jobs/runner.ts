@@ -8,6 +8,7 @@ import type { DepositService } from '../modules/deposits/deposits.service.ts'
 import type { SeamlessService } from '../modules/seamless/seamless.service.ts'
 import { accrualJob } from '../modules/referral/accrual.job.ts'
 import type { ReferralService } from '../modules/referral/referral.service.ts'
+import type { OutboxService } from '../modules/outbox/outbox.service.ts'
 
 /** The scheduled jobs: each calls a service, which owns what the job changes. */
 export function standardJobs(deps: {
@@ -15,6 +16,8 @@ export function standardJobs(deps: {
   deposits: Pick<DepositService, 'expireDraftBills'>
   seamless: SeamlessService
   referral: ReferralService
+  /** The outbox: settled messages past their keeping time are deleted (ADR 083). */
+  outbox?: Pick<OutboxService, 'prune'>
   roundStaleMinutes: number
   /** Which database: the embedded one has no autovacuum, so a job gathers its planner statistics (ADR 065). */
   database: Database['kind']
@@ -23,6 +26,7 @@ export function standardJobs(deps: {
     accrualJob({ referral: deps.referral, clock: deps.clock, settleMinutes: deps.roundStaleMinutes }),
     { name: 'expire-draft-bills', lockKey: 7_262_001, run: (tx) => deps.deposits.expireDraftBills(tx) },
     { name: 'close-stale-rounds', lockKey: 7_262_002, run: (tx) => deps.seamless.closeStaleRounds(deps.roundStaleMinutes, tx) },
+    ...(deps.outbox ? [{ name: 'prune-outbox', lockKey: 7_262_005, run: (tx: Db) => deps.outbox!.prune(tx) }] : []),
     ...(deps.database === 'pglite' ? [{ name: 'planner-statistics', lockKey: 7_262_004, run: async (tx: Db) => (await analyzeStaleTables(tx)).length }] : []),
   ]
 }

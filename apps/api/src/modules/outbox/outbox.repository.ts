@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { insertedOrThrow } from '../../db/rows.ts'
 import { operatorAlerts, outboxAttempts, outboxMessages } from '../../db/schema.ts'
@@ -68,6 +68,17 @@ export const outboxRepository = {
       .set({ finishedAt: at, outcome, error })
       .where(and(eq(outboxAttempts.messageId, id), eq(outboxAttempts.attempt, attempt)))
     return rows.length > 0
+  },
+
+  /** Deletes settled messages written before `before`, with their attempts; answers how many messages. */
+  async pruneSettled(db: Db, before: Date): Promise<number> {
+    const old = db
+      .select({ id: outboxMessages.id })
+      .from(outboxMessages)
+      .where(and(inArray(outboxMessages.status, ['SENT', 'FAILED', 'DEAD']), lt(outboxMessages.createdAt, before)))
+    await db.delete(outboxAttempts).where(inArray(outboxAttempts.messageId, old))
+    const gone = await db.delete(outboxMessages).where(inArray(outboxMessages.id, old)).returning({ id: outboxMessages.id })
+    return gone.length
   },
 
   async findById(db: Db, id: number): Promise<OutboxRow | undefined> {

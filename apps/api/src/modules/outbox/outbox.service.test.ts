@@ -195,3 +195,21 @@ describe('codes in the outbox', () => {
     expect(sent).toEqual([])
   })
 })
+
+describe('keeping', () => {
+  it('prunes settled messages past 90 days with their attempts, and keeps anything still due whatever its age', async () => {
+    const { clock, outbox, notice } = setup([new ChannelError('bad number', 'permanent')], { perSecond: { sms: 1 } })
+    const refused = await notice()
+    const waiting = await notice()
+    await outbox.runOnce()
+    expect((await row(refused.id))!.status).toBe('FAILED')
+    expect((await row(waiting.id))!.status).toBe('PENDING')
+    clock.advance(89 * 86_400_000)
+    expect(await database.db.transaction((tx) => outbox.prune(tx))).toBe(0)
+    clock.advance(2 * 86_400_000)
+    expect(await database.db.transaction((tx) => outbox.prune(tx))).toBe(1)
+    expect(await row(refused.id)).toBeUndefined()
+    expect(await outboxRepository.attemptsOf(database.db, refused.id)).toEqual([])
+    expect((await row(waiting.id))!.status).toBe('PENDING')
+  })
+})

@@ -38,6 +38,9 @@ export const DEFAULT_OUTBOX_SETTINGS: OutboxSettings = {
   batch: 10,
 }
 
+/** How long a settled message and its attempts are kept for the desk and for questions (ADR 083). */
+export const KEEP_DAYS = 90
+
 /** Where a test stops a worker as a kill -9 would: after taking a message, after the channel took it, after settling. */
 export type OutboxStep = 'claimed' | 'sent' | 'settled'
 
@@ -254,6 +257,14 @@ export function createOutboxService(deps: {
         }
       }
       return done
+    },
+
+    /**
+     * The scheduled job's work (jobs/runner.ts): settled messages older than `KEEP_DAYS` go, with their attempts; what
+     * is due or sending stays whatever its age.
+     */
+    prune(tx: Db): Promise<number> {
+      return repo.pruneSettled(tx, new Date(clock.now().getTime() - KEEP_DAYS * 86_400_000))
     },
 
     /** Calls `wake` when a message is committed for the worker (the worker sends it at once rather than at its next tick). */
