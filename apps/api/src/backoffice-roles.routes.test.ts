@@ -37,6 +37,8 @@ const PERMISSION: Record<string, { permission: OperatorPermission | 'public'; en
   'POST /api/backoffice/operators/:id/reset-totp': { permission: 'operators.manage' },
   'GET /api/backoffice/audit': { permission: 'backoffice.read' },
   'GET /api/backoffice/audit/actions': { permission: 'backoffice.read' },
+  'GET /api/backoffice/outbox': { permission: 'backoffice.read' },
+  'POST /api/backoffice/outbox/:id/resend': { permission: 'members.handle' },
   'GET /api/backoffice/withdrawals': { permission: 'backoffice.read' },
   'POST /api/backoffice/withdrawals/:id/approve': { permission: 'money.decide' },
   'POST /api/backoffice/withdrawals/:id/reject': { permission: 'money.decide' },

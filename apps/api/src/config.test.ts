@@ -485,3 +485,28 @@ describe('the payout bank (ADR 081)', () => {
     expect(loadConfig({ PAYOUT_BANK: 'demo' }).PAYOUT_BANK).toBe('demo')
   })
 })
+
+describe('the Thai SMS gateways (ADR 083)', () => {
+  const { SMS_HTTP_URL: _url, SMS_HTTP_KEY: _key, ...withoutHttp } = PRODUCTION
+
+  it.each([
+    ['thaibulksms', ['SMS_THAIBULKSMS_KEY', 'SMS_THAIBULKSMS_SECRET']],
+    ['smsmkt', ['SMS_SMSMKT_KEY', 'SMS_SMSMKT_SECRET']],
+  ])('SMS_PROVIDER=%s will not start without its key and secret', (provider, required) => {
+    const problems = problemsOf({ ...withoutHttp, SMS_PROVIDER: provider })
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(required)
+  })
+
+  it('starts with ThaiBulkSMS configured, at its published address', () => {
+    const config = loadConfig({ ...withoutHttp, SMS_PROVIDER: 'thaibulksms', SMS_THAIBULKSMS_KEY: 'k', SMS_THAIBULKSMS_SECRET: 's' })
+    expect(config).toMatchObject({ SMS_PROVIDER: 'thaibulksms', SMS_THAIBULKSMS_URL: 'https://api-v2.thaibulksms.com' })
+  })
+
+  it.each(['SANAM-CASINO1', 'แสนาม', 'ab/cd', ' SANAM'])('refuses the sender name %j (registered names: 11 letters, digits, space, dot, dash)', (sender) => {
+    expect(problemsOf({ SMS_SENDER: sender }).map((p) => p.split(':')[0])).toEqual(['SMS_SENDER'])
+  })
+
+  it('takes a registered sender name of 11 characters', () => {
+    expect(loadConfig({ SMS_SENDER: 'Sanam.Th-88' }).SMS_SENDER).toBe('Sanam.Th-88')
+  })
+})

@@ -119,6 +119,16 @@ export const SLIP_VERIFIERS = ['easyslip', 'slipok', 'slip2go', 'kbank', 'scb', 
 /** Payout intervals (spec §9): daily, Fridays ('WEEKEN' is the spec's spelling), the 1st of the month. */
 const interval = z.enum(['DAY', 'WEEKEN', 'MONTH'])
 
+/** Which SMS gateway sends (ADR 083): console is the demo's, in the log and at /api/dev/sms. */
+export const SMS_PROVIDERS = ['console', 'http', 'thaibulksms', 'smsmkt'] as const
+export type SmsProvider = (typeof SMS_PROVIDERS)[number]
+/** What each gateway needs set: a missing one stops the start (fail closed). */
+const SMS_PROVIDER_SETTINGS: Record<Exclude<SmsProvider, 'console'>, string[]> = {
+  http: ['SMS_HTTP_URL', 'SMS_HTTP_KEY'],
+  thaibulksms: ['SMS_THAIBULKSMS_KEY', 'SMS_THAIBULKSMS_SECRET'],
+  smsmkt: ['SMS_SMSMKT_KEY', 'SMS_SMSMKT_SECRET'],
+}
+
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** demo: play money with public demo secrets; production: real secrets and an SMS gateway, or no start (see loadConfig). */
@@ -184,10 +194,22 @@ const ConfigSchema = z.object({
   OTP_RESEND_SECONDS: int(0, 3600).default(60),
 
   /** Default: console in demo mode, http outside it (where console is refused). */
-  SMS_PROVIDER: z.enum(['console', 'http']).optional(),
+  SMS_PROVIDER: z.enum(SMS_PROVIDERS).optional(),
   SMS_HTTP_URL: z.url().optional(),
   SMS_HTTP_KEY: z.string().min(1).optional(),
-  SMS_SENDER: z.string().min(1).max(11).default('SANAM'),
+  /** ThaiBulkSMS (ADR 083): the API key and secret (HTTP Basic); the address only for a test's fake gateway. */
+  SMS_THAIBULKSMS_KEY: z.string().min(1).optional(),
+  SMS_THAIBULKSMS_SECRET: z.string().min(1).optional(),
+  SMS_THAIBULKSMS_URL: z.url().default('https://api-v2.thaibulksms.com'),
+  /** SMSMKT (ADR 083): the api_key and secret_key headers; the address only for a test's fake gateway. */
+  SMS_SMSMKT_KEY: z.string().min(1).optional(),
+  SMS_SMSMKT_SECRET: z.string().min(1).optional(),
+  SMS_SMSMKT_URL: z.url().default('https://portal-otp.smsmkt.com'),
+  /** The registered sender name: Thai operators take at most 11 letters, digits, spaces, dots or dashes. */
+  SMS_SENDER: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 .-]{0,10}$/, { error: 'at most 11 characters: letters, digits, space, dot or dash, as registered with the gateway' })
+    .default('SANAM'),
   SMS_HTTP_TIMEOUT_MS: int(100, 60_000).default(5000),
   /**
    * Where approved withdrawals are paid (ADR 081): unset or `none`, by hand in a bank app with the reference typed;
@@ -237,6 +259,9 @@ const ConfigSchema = z.object({
   SCB_URL: z.url().optional(),
   SCB_API_KEY: z.string().min(1).optional(),
   SCB_API_SECRET: z.string().min(1).optional(),
+
+  /** The outbox's rate budget for SMS (ADR 083): messages per second its worker sends at most, per process. */
+  OUTBOX_SMS_PER_SECOND: int(1, 1000).default(10),
 
   REDIS_URL: z
     .string()
@@ -383,7 +408,7 @@ export type Config = Omit<
   /** Seed the demo data on an empty database: demo mode only. */
   SEED_DEMO: boolean
   /** console only in demo mode. */
-  SMS_PROVIDER: 'console' | 'http'
+  SMS_PROVIDER: SmsProvider
   /** BACKOFFICE_OWNERS read: the owners set-up makes, each with a one-time password by SMS to its own phone (ADR 070). */
   backofficeOwners: SetUpOwner[]
   /** DEVICE_TOKEN_SECRET, or (demo mode only) the public demo secret. */
@@ -588,9 +613,10 @@ export function loadConfig(
   const smsProvider = cleaned.SMS_PROVIDER ?? (demo ? 'console' : 'http')
   // Why the strict rules apply, said in every message: on PostgreSQL without SANAM_MODE, the fix may be SANAM_MODE=demo.
   const outside = cleaned.SANAM_MODE ? 'outside demo mode' : 'outside demo mode (the default with DATABASE_URL; SANAM_MODE=demo runs the demo on PostgreSQL)'
-  if (serving && smsProvider === 'http') {
-    const why = cleaned.SMS_PROVIDER ? 'with SMS_PROVIDER=http' : `${outside}, where SMS goes through a gateway (SMS_PROVIDER=http)`
-    for (const name of ['SMS_HTTP_URL', 'SMS_HTTP_KEY']) if (!cleaned[name]) problems.push(`${name}: required ${why}`)
+  if (serving && smsProvider !== 'console') {
+    const why = cleaned.SMS_PROVIDER ? `with SMS_PROVIDER=${smsProvider}` : `${outside}, where SMS goes through a gateway (SMS_PROVIDER=http)`
+    for (const name of SMS_PROVIDER_SETTINGS[smsProvider as Exclude<SmsProvider, 'console'>] ?? [])
+      if (!cleaned[name]) problems.push(`${name}: required ${why}`)
   }
   // A payout bank is chosen in so many words; the demo bank pays play money only, and the HTTP one needs all of its
   // settings: a missing one stops start-up rather than falling back to another way of paying (ADR 081).
@@ -685,7 +711,7 @@ export function loadConfig(
     SEED_DEMO: demo && (data.SEED_DEMO ?? true),
     backofficeOwners: owners.owners,
     slipVerifier: slips.settings,
-    SMS_PROVIDER: smsProvider === 'console' ? 'console' : 'http',
+    SMS_PROVIDER: (SMS_PROVIDERS as readonly string[]).includes(smsProvider) ? (smsProvider as SmsProvider) : 'http',
     auditHmacKey: data.AUDIT_HMAC_KEY ?? DEMO_AUDIT_HMAC_KEY,
     BACKOFFICE_USERNAME: data.BACKOFFICE_USERNAME ?? DEMO_BACKOFFICE_USERNAME,
     deviceTokenSecret: data.DEVICE_TOKEN_SECRET ?? DEMO_DEVICE_TOKEN_SECRET,

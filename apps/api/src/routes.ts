@@ -1,5 +1,6 @@
 // Every route of /api, registered from the services built once (services.ts) and the guards app.ts made of them: the
 // one list of what the API answers, in the order the OpenAPI document shows it.
+import { outboxRoutes } from './modules/outbox/outbox.routes.ts'
 import type { Config } from './config.ts'
 import type { Clock } from './lib/clock.ts'
 import type { TypedApp } from './lib/typed-app.ts'
@@ -121,6 +122,7 @@ export async function registerApiRoutes(
   backofficeSiteRoutes(api, { site: services.site, operator })
   await api.register(async (uploads: TypedApp) => mediaUploadRoutes(uploads, { media: services.mediaUpload, operator }))
   reportsRoutes(api, { reports: services.reports, operator })
+  outboxRoutes(api, { outbox: services.outbox, operator })
   if (consoleSms) devSmsRoutes(api, { outbox: consoleSms })
   if (config.SANAM_MODE === 'demo') devTotpRoutes(api, { clock })
   if (config.demoBankFeed) devBankRoutes(api, { deposits: services.deposits })

@@ -1,3 +1,4 @@
+import { startOutboxWorker } from './modules/outbox/worker.ts'
 import cluster from 'node:cluster'
 import path from 'node:path'
 import { getHeapStatistics } from 'node:v8'
@@ -162,6 +163,7 @@ async function main() {
           referral: services.referral,
           slips: services.slips,
           payouts: services.payouts,
+          outbox: services.outbox,
           roundStaleMinutes: config.ROUND_STALE_MINUTES,
           database: database.kind,
         }),
@@ -170,6 +172,10 @@ async function main() {
           log: app.log,
         },
       )
+
+  // The outbox's worker (ADR 083) runs in every process: each takes other rows (SKIP LOCKED), so one busy or dead
+  // process leaves the rest sending.
+  const stopOutbox = startOutboxWorker(services.outbox, { everyMs: 2_000, onError: (error) => app.log.error({ err: error }, 'outbox pass failed') })
 
   let closing = false
   // A keep-alive connection busy when the signal came would stay open after its answer until the client drops it,
@@ -187,6 +193,7 @@ async function main() {
     try {
       await app.close()
       await stopJobs()
+      await stopOutbox()
       await stopHeadExport()
       await database.close()
       process.exit(0)

@@ -16,6 +16,12 @@ import { createSiteService } from './modules/site/site.service.ts'
 import { siteRepository } from './modules/site/site.repository.ts'
 import { consoleSmsSender } from './modules/sms/console-sms.ts'
 import { httpSmsSender } from './modules/sms/http-sms.ts'
+import { smsMktSender } from './modules/sms/smsmkt.ts'
+import { thaiBulkSmsSender } from './modules/sms/thaibulksms.ts'
+import { smsChannel } from './modules/outbox/channel.ts'
+import { createOutboxService, type OutboxStep } from './modules/outbox/outbox.service.ts'
+import { outboxRepository } from './modules/outbox/outbox.repository.ts'
+import type { OutboxRow } from './modules/outbox/outbox.repository.ts'
 import type { SmsSender } from './modules/sms/sms.ts'
 import { createLedgerCheck } from './modules/ledger/verify.ts'
 import { operatorsRepository } from './modules/operators/operators.repository.ts'
@@ -126,6 +132,8 @@ export interface ServiceDeps {
   log: ServiceLog
   /** The metrics the services tell (ADR 051), when they are served. */
   metrics?: Metrics
+  /** Failures injected between the outbox worker's steps (tests only). */
+  outboxFaults?: (step: OutboxStep, row: OutboxRow) => void
   /** Failures injected between ledger steps (tests only). */
   ledgerFaults?: LedgerFaults
   /** The payout bank (ADR 081); by default the one PAYOUT_BANK names (tests hand in the fake bank). */
@@ -160,15 +168,7 @@ export async function buildServices(deps: ServiceDeps) {
         ? postgresRateLimiter(database.postgresPool)
         : memoryRateLimiter(clock))
   const consoleSms = config.SMS_PROVIDER === 'console' ? consoleSmsSender({ clock, log: (line) => deps.log.info(line) }) : undefined
-  const sms =
-    deps.sms ??
-    consoleSms ??
-    httpSmsSender({
-      url: config.SMS_HTTP_URL ?? '',
-      apiKey: config.SMS_HTTP_KEY ?? '',
-      sender: config.SMS_SENDER,
-      timeoutMs: config.SMS_HTTP_TIMEOUT_MS,
-    })
+  const sms = deps.sms ?? consoleSms ?? gatewayOf(config)
 
   const db = database.db
   // Where approved withdrawals are paid (ADR 081): none configured is the operators' manual payout, as before.
@@ -203,11 +203,26 @@ export async function buildServices(deps: ServiceDeps) {
     idleSeconds: config.SESSION_IDLE_MINUTES * 60,
     broadcast: database.kind === 'postgres',
   })
+  // One outbox for every message to a person (ADR 083); its secrets sealed with the key that seals TOTP secrets.
+  const outbox = createOutboxService({
+    db,
+    clock,
+    channels: [smsChannel(sms)],
+    secrets: totpSecretBox(config.totpEncryptionKey),
+    settings: {
+      perSecond: { sms: config.OUTBOX_SMS_PER_SECOND },
+      // A worker's batch of ten may take ten gateway timeouts: its lease outlasts that twice over.
+      leaseMs: Math.max(120_000, 2 * 10 * config.SMS_HTTP_TIMEOUT_MS),
+    },
+    outboxRepository,
+    auditRepository,
+    ...(deps.outboxFaults ? { faults: deps.outboxFaults } : {}),
+  })
   const operators = createOperatorsService({
     db,
     clock,
     hasher,
-    sms,
+    outbox,
     siteName: () => site.siteName().catch(() => 'Sanam'),
     totpSecrets: totpSecretBox(config.totpEncryptionKey),
     operatorsRepository,
@@ -231,7 +246,7 @@ export async function buildServices(deps: ServiceDeps) {
     clock,
     sessions: sessionCache,
     hasher,
-    sms,
+    outbox,
     limiter,
     devices: deviceTokens({ secret: config.deviceTokenSecret, clock }),
     siteName: () => site.siteName().catch(() => 'Sanam'),
@@ -485,6 +500,7 @@ export async function buildServices(deps: ServiceDeps) {
       exclusions,
       limits,
       slips,
+      outbox,
     },
     demoBank,
     database,
@@ -500,3 +516,18 @@ export async function buildServices(deps: ServiceDeps) {
   }
 }
 export type BuiltServices = Awaited<ReturnType<typeof buildServices>>
+
+/** The SMS gateway SMS_PROVIDER names (ADR 083); console is wired apart, with its page for the demo. */
+function gatewayOf(config: Config): SmsSender {
+  const common = { sender: config.SMS_SENDER, timeoutMs: config.SMS_HTTP_TIMEOUT_MS }
+  if (config.SMS_PROVIDER === 'thaibulksms')
+    return thaiBulkSmsSender({
+      ...common,
+      baseUrl: config.SMS_THAIBULKSMS_URL,
+      apiKey: config.SMS_THAIBULKSMS_KEY ?? '',
+      apiSecret: config.SMS_THAIBULKSMS_SECRET ?? '',
+    })
+  if (config.SMS_PROVIDER === 'smsmkt')
+    return smsMktSender({ ...common, baseUrl: config.SMS_SMSMKT_URL, apiKey: config.SMS_SMSMKT_KEY ?? '', secretKey: config.SMS_SMSMKT_SECRET ?? '' })
+  return httpSmsSender({ ...common, url: config.SMS_HTTP_URL ?? '', apiKey: config.SMS_HTTP_KEY ?? '' })
+}

@@ -4,6 +4,7 @@
 
 export const AUDIT_ACTIONS = {
   'operator.login': 'เข้าสู่ระบบ',
+  'outbox.resend': 'ส่งข้อความแจ้งเตือนที่ส่งไม่สำเร็จซ้ำ',
   'operator.login_failed': 'เข้าสู่ระบบไม่สำเร็จ',
   'operator.password_renew': 'ตั้งรหัสผ่านใหม่แทนรหัสผ่านชั่วคราว',
   'operator.password_change': 'เปลี่ยนรหัสผ่านของตนเอง',

@@ -61,6 +61,8 @@ export const errorCatalogue = {
   RATE_LIMITED: { status: 429, message: 'ทำรายการบ่อยเกินไป กรุณาลองใหม่ภายหลัง' },
   INTERNAL: { status: 500, message: 'เกิดข้อผิดพลาด กรุณาลองใหม่อีกครั้ง' },
   SMS_FAILED: { status: 503, message: 'ส่ง SMS ไม่สำเร็จ กรุณาลองใหม่อีกครั้ง' },
+  // A code or a one-time password is never sent again (ADR 083): the person asks for a new one.
+  OUTBOX_NOT_RESENDABLE: { status: 409, message: 'ส่งข้อความนี้ซ้ำไม่ได้ ข้อความที่มีรหัสหมดอายุแล้ว ให้ผู้ใช้ขอรหัสใหม่ หรือข้อความนี้ยังไม่ได้ล้มเหลว' },
   DEPENDENCY_DOWN: { status: 503, message: 'ระบบไม่พร้อมให้บริการชั่วคราว กรุณาลองใหม่ภายหลัง' },
 } as const satisfies Record<string, { status: number; message: string }>
 

@@ -49,6 +49,9 @@ export const messageCatalogue = {
     `${site}: รหัส OTP ของคุณคือ ${code} (Ref: ${ref}) ใช้ได้ภายใน ${minutes} นาที ห้ามบอกรหัสนี้กับผู้อื่น`,
   PASSWORD_RESET_SMS: ({ site, password, hours }: { site: string; password: string; hours: number }) =>
     `${site}: รหัสผ่านชั่วคราวของคุณคือ ${password} ใช้เข้าสู่ระบบเพื่อตั้งรหัสผ่านใหม่ภายใน ${hours} ชั่วโมง ห้ามบอกรหัสนี้กับผู้อื่น หากคุณไม่ได้ขอ กรุณาติดต่อเจ้าหน้าที่`,
+  // A security notice (ADR 083): no link, no code; the player learns the password changed in case it was not them.
+  PASSWORD_CHANGED_SMS: ({ site }: { site: string }) => `${site}: รหัสผ่านของบัญชีคุณถูกเปลี่ยนแล้ว และออกจากระบบทุกอุปกรณ์ หากคุณไม่ได้เปลี่ยน กรุณาติดต่อเจ้าหน้าที่ทันที`,
+  OUTBOX_RESENT: 'ส่งข้อความซ้ำแล้ว ระบบจะส่งให้ภายในไม่กี่วินาที',
   PLAYER_NOT_FOUND: 'ไม่พบสมาชิก',
   SITE_NOT_CONFIGURED: 'ยังไม่ได้ตั้งค่าเว็บไซต์',
   SITE_SAVED: 'บันทึกการตั้งค่าเว็บไซต์แล้ว ผู้เล่นจะเห็นการเปลี่ยนแปลงเมื่อเปิดหน้าเว็บครั้งถัดไป',

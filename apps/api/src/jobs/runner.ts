@@ -10,6 +10,7 @@ import { accrualJob } from '../modules/referral/accrual.job.ts'
 import type { ReferralService } from '../modules/referral/referral.service.ts'
 import type { SlipService } from '../modules/slips/slips.service.ts'
 import type { PayoutService } from '../modules/payouts/payouts.service.ts'
+import type { OutboxService } from '../modules/outbox/outbox.service.ts'
 
 /** The scheduled jobs: each calls a service, which owns what the job changes. */
 export function standardJobs(deps: {
@@ -21,6 +22,8 @@ export function standardJobs(deps: {
   slips?: Pick<SlipService, 'retryDue'>
   /** Unknown payouts asked again at the bank, and steps a stopped process left behind (ADR 081). */
   payouts?: Pick<PayoutService, 'recheckDue'>
+  /** The outbox: settled messages past their keeping time are deleted (ADR 083). */
+  outbox?: Pick<OutboxService, 'prune'>
   roundStaleMinutes: number
   /** Which database: the embedded one has no autovacuum, so a job gathers its planner statistics (ADR 065). */
   database: Database['kind']
@@ -31,6 +34,7 @@ export function standardJobs(deps: {
     { name: 'close-stale-rounds', lockKey: 7_262_002, run: (tx) => deps.seamless.closeStaleRounds(deps.roundStaleMinutes, tx) },
     ...(deps.slips ? [{ name: 'retry-slip-checks', lockKey: 7_262_005, run: (tx: Db) => deps.slips!.retryDue(tx) }] : []),
     ...(deps.payouts ? [{ name: 'payout-checks', lockKey: 7_262_006, run: (tx: Db) => deps.payouts!.recheckDue(tx) }] : []),
+    ...(deps.outbox ? [{ name: 'prune-outbox', lockKey: 7_262_007, run: (tx: Db) => deps.outbox!.prune(tx) }] : []),
     ...(deps.database === 'pglite' ? [{ name: 'planner-statistics', lockKey: 7_262_004, run: async (tx: Db) => (await analyzeStaleTables(tx)).length }] : []),
   ]
 }

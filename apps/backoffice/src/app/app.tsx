@@ -6,6 +6,7 @@ import { isRefusal } from '../lib/api-client.ts'
 import { AccountPage } from '../features/account/account-page.tsx'
 import { ApprovalsPage } from '../features/approvals/approvals-page.tsx'
 import { AuditPage } from '../features/audit/audit-page.tsx'
+import { OutboxPage } from '../features/outbox/outbox-page.tsx'
 import { CataloguePage } from '../features/catalogue/catalogue-page.tsx'
 import { PayinAccountsPage } from '../features/pay-in-accounts/pay-in-accounts-page.tsx'
 import { EnrolPage } from '../features/auth/enrol-page.tsx'
@@ -64,6 +65,7 @@ const router = createBrowserRouter(
         { path: '/promotions/new', element: <PromotionEditorPage /> },
         { path: '/promotions/:id', element: <PromotionEditorPage /> },
         { path: '/audit', element: <AuditPage /> },
+        { path: '/outbox', element: <OutboxPage /> },
         { path: '/operators', element: <OperatorsPage /> },
         { path: '/site', element: <SiteSettingsPage /> },
         { path: '/account', element: <AccountPage /> },

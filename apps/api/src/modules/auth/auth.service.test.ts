@@ -14,6 +14,7 @@ import { deviceTokens } from './device-token.ts'
 import { createAuthService, type AuthSettings } from './auth.service.ts'
 import type { PasswordHasher } from './password.ts'
 import { fakeExclusionsRepository } from '../../../test/fakes/exclusions.ts'
+import { testOutbox } from '../../../test/outbox.ts'
 
 /** A hasher that records what it was asked, so the tests see the work done for unknown phones. */
 function recordingHasher() {
@@ -58,7 +59,7 @@ function makeService(overrides: Partial<AuthSettings> = {}) {
     clock,
     sessions,
     hasher,
-    sms: { name: 'fake', send: async (m) => void sent.push(m) },
+    outbox: testOutbox(database.db, clock, { sms: { name: 'fake', send: async (m) => void sent.push(m) } }),
     limiter: memoryRateLimiter(clock),
     devices: deviceTokens({ secret: 'device-token-secret-for-the-service-tests', clock }),
     settings: { ...settings, ...overrides },

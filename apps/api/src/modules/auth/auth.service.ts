@@ -9,7 +9,7 @@ import type { Clock } from '../../lib/clock.ts'
 import type { SessionCache, SessionRevocation } from '../../lib/session-cache.ts'
 import { newToken, randomDigits, randomString, sameBytes, sha256, UNAMBIGUOUS } from '../../lib/crypto.ts'
 import type { RateLimiter } from '../../lib/rate-limiter.ts'
-import type { SmsSender } from '../sms/sms.ts'
+import type { OutboxService } from '../outbox/outbox.service.ts'
 import type { NewPlayer, PlayerRow, PlayersRepository } from '../users/users.repository.ts'
 import { refuseExcludedPerson, restrictionOf } from '../exclusions/restriction.ts'
 import type { ExclusionsRepository } from '../exclusions/exclusions.repository.ts'
@@ -72,7 +72,8 @@ export function createAuthService(deps: {
   clock: Clock
   sessions: SessionCache
   hasher: PasswordHasher
-  sms: SmsSender
+  /** Every SMS is a row of the outbox written with its event (ADR 083); codes go at once, in the request. */
+  outbox: Pick<OutboxService, 'enqueue' | 'deliverNow'>
   limiter: RateLimiter
   /** Signs and checks the player app's device tokens (ADR 039). */
   devices: DeviceTokens
@@ -273,10 +274,15 @@ export function createAuthService(deps: {
       const token = newToken()
       const code = randomDigits(6)
       const ref = randomString(UNAMBIGUOUS, OTP_REF_LENGTH)
+      const minutes = Math.round(settings.otpTtlSeconds / 60)
+      const site = await deps.siteName()
+      const expiresAt = new Date(now.getTime() + settings.otpTtlSeconds * 1000)
       let pending
+      let message
       try {
-        pending = await db.transaction((tx) =>
-          authRepository.replacePending(tx, {
+        // The pending registration and its SMS commit together: a crash after the commit loses no code (ADR 083).
+        ;({ pending, message } = await db.transaction(async (tx) => ({
+          pending: await authRepository.replacePending(tx, {
             mobile: input.mobile,
             tokenHash: sha256(token),
             otpHash: otpHash(token, code),
@@ -284,24 +290,26 @@ export function createAuthService(deps: {
             attempts: 0,
             payload: { ...profile, termsAcceptedAt: termsAcceptedAt.toISOString() },
             sentAt: now,
-            expiresAt: new Date(now.getTime() + settings.otpTtlSeconds * 1000),
+            expiresAt,
           }),
-        )
+          message: await deps.outbox.enqueue(tx, {
+            channel: 'sms',
+            recipient: input.mobile,
+            template: 'OTP',
+            params: { site, ref, minutes },
+            secret: code,
+            expiresAt,
+            sentByRequest: true,
+          }),
+        })))
       } catch (error) {
         // Two sign-ups of one phone at the same instant: the other one won.
         if (uniqueViolation(error)) throw new AppError('OTP_RESEND_TOO_SOON')
         throw error
       }
 
-      const minutes = Math.round(settings.otpTtlSeconds / 60)
-      const site = await deps.siteName()
-      try {
-        await deps.sms.send({
-          to: input.mobile,
-          text: msg('OTP_SMS', { site, code, ref, minutes }),
-          otp: { code, ref },
-        })
-      } catch {
+      const sent = await deps.outbox.deliverNow(message.id).catch(() => false)
+      if (!sent) {
         // Nothing was sent, so nothing should wait for a code: the player may try again at once.
         await authRepository.deletePending(db, pending.id)
         throw new AppError('SMS_FAILED')
@@ -390,16 +398,22 @@ export function createAuthService(deps: {
       const temporary = randomString(UNAMBIGUOUS, TEMPORARY_PASSWORD_LENGTH)
       const passwordHash = await hasher.hash(temporary)
       const now = clock.now()
+      const site = await deps.siteName()
+      let message: { id: number } | undefined
       await endSessions({ playerId }, async (tx) => {
         await playersRepository.updatePasswordHash(tx, playerId, passwordHash, now, now)
         await alsoInTx?.(tx)
+        message = await deps.outbox.enqueue(tx, {
+          channel: 'sms',
+          recipient: player.mobile,
+          template: 'PLAYER_TEMPORARY_PASSWORD',
+          params: { site, hours: TEMPORARY_PASSWORD_HOURS },
+          secret: temporary,
+          expiresAt: new Date(now.getTime() + TEMPORARY_PASSWORD_HOURS * 3_600_000),
+          sentByRequest: true,
+        })
       })
-      const site = await deps.siteName()
-      try {
-        await deps.sms.send({ to: player.mobile, text: msg('PASSWORD_RESET_SMS', { site, password: temporary, hours: TEMPORARY_PASSWORD_HOURS }) })
-      } catch {
-        throw new AppError('SMS_FAILED')
-      }
+      if (!message || !(await deps.outbox.deliverNow(message.id).catch(() => false))) throw new AppError('SMS_FAILED')
       return { sentTo: player.mobile }
     },
 
@@ -472,8 +486,11 @@ export function createAuthService(deps: {
       if (!(await hasher.verify(player.passwordHash, oldPassword))) throw new AppError('OLD_PASSWORD_WRONG')
       await deps.limiter.reset(failKey(player.mobile))
       const passwordHash = await hasher.hash(newPassword)
+      const site = await deps.siteName()
       await endSessions({ playerId: player.id }, async (tx) => {
         await playersRepository.updatePasswordHash(tx, player.id, passwordHash, clock.now())
+        // A security notice, sent by the outbox's worker: the player hears of it if it was not them.
+        await deps.outbox.enqueue(tx, { channel: 'sms', recipient: player.mobile, template: 'PASSWORD_CHANGED', params: { site } })
       })
     },
   }

@@ -4,7 +4,6 @@ import { asCanDecide, decideRefusal, type DutyRefusal, type Refusal } from '../a
 import { inTransaction } from '../../db/transaction.ts'
 import {
   errorCatalogue,
-  msg,
   type AuditAction,
   type OperatorChangeResult,
   type OperatorListItem,
@@ -18,7 +17,7 @@ import { newToken, randomString, UNAMBIGUOUS } from '../../lib/crypto.ts'
 import type { TotpSecretBox } from '../../lib/totp.ts'
 import type { PasswordHasher } from '../auth/password.ts'
 import type { AuditRepository } from '../audit/audit.repository.ts'
-import type { SmsSender } from '../sms/sms.ts'
+import type { OutboxService } from '../outbox/outbox.service.ts'
 import type { OperatorActor } from '../../lib/actor.ts'
 import { ONE_TIME_PASSWORD_HOURS, mustEnroll } from './operator-credentials.ts'
 import { JOINING_FOR_GOOD, JOINING_WHILE_RECENT, RELATED_DAYS, tieUntil } from './operator-relations.ts'
@@ -54,7 +53,8 @@ export function toOperatorView(row: OperatorRow) {
 }
 
 /** SMS to send once the transaction that made their passwords commits. */
-type Outbox = (() => Promise<void>)[]
+/** The one-time passwords' SMS a change writes to the outbox in its transaction (ADR 083), sent once it commits. */
+type Outbox = { tx: Db; site: string; ids: number[] }
 
 /** What a change proposes: the fields of `operator_requests` a kind uses. */
 type Proposal =
@@ -89,7 +89,8 @@ export function createOperatorsService(deps: {
   db: Db
   clock: Clock
   hasher: PasswordHasher
-  sms: SmsSender
+  /** The one-time passwords' SMS, written with the change and sent once it commits (ADR 083). */
+  outbox: Pick<OutboxService, 'enqueue' | 'deliverNow'>
   siteName: () => Promise<string>
   /** Seals the TOTP secret a set-up account is enrolled with (BACKOFFICE_TOTP_SECRET, the demo desk). */
   totpSecrets: Pick<TotpSecretBox, 'seal'>
@@ -122,11 +123,16 @@ export function createOperatorsService(deps: {
   async function oneTimePassword(outbox: Outbox, row: Pick<OperatorRow, 'username' | 'phone'>): Promise<OperatorPatch> {
     if (!row.phone) throw new AppError('OPERATOR_NO_PHONE')
     const password = randomString(UNAMBIGUOUS, ONE_TIME_PASSWORD_LENGTH)
-    const to = row.phone
-    outbox.push(async () => {
-      const site = await deps.siteName()
-      await deps.sms.send({ to, text: msg('OPERATOR_PASSWORD_SMS', { site, username: row.username, password, hours: ONE_TIME_PASSWORD_HOURS }) })
+    const message = await deps.outbox.enqueue(outbox.tx, {
+      channel: 'sms',
+      recipient: row.phone,
+      template: 'OPERATOR_ONE_TIME_PASSWORD',
+      params: { site: outbox.site, username: row.username, hours: ONE_TIME_PASSWORD_HOURS },
+      secret: password,
+      expiresAt: new Date(clock.now().getTime() + ONE_TIME_PASSWORD_HOURS * 3_600_000),
+      sentByRequest: true,
     })
+    outbox.ids.push(message.id)
     return { passwordHash: await hasher.hash(password), passwordResetAt: clock.now() }
   }
 
@@ -135,13 +141,15 @@ export function createOperatorsService(deps: {
    * change: the one-time password is then known to no one, and the answer is SMS_FAILED so the owner resets it again.
    */
   async function withOutbox<T>(change: (tx: Db, outbox: Outbox) => Promise<T>): Promise<T> {
-    const outbox: Outbox = []
+    // Read before the transaction: on the embedded database a read outside it would wait for it.
+    const site = await deps.siteName()
+    let outbox: Outbox | undefined
     const result = await inTransaction(db, (tx) => {
-      outbox.length = 0 // a transaction run again after a deadlock makes its passwords again
+      outbox = { tx, site, ids: [] } // a transaction run again after a deadlock makes its passwords again
       return change(tx, outbox)
     })
-    const sent = await Promise.allSettled(outbox.map((send) => send()))
-    if (sent.some((s) => s.status === 'rejected')) throw new AppError('SMS_FAILED')
+    const sent = await Promise.all((outbox?.ids ?? []).map((id) => deps.outbox.deliverNow(id).catch(() => false)))
+    if (sent.some((ok) => !ok)) throw new AppError('SMS_FAILED')
     return result
   }
 

@@ -1,0 +1,215 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { Database } from '../../db/client.ts'
+import { rowsOf } from '../../db/rows.ts'
+import { manualClock, type ManualClock } from '../../lib/clock.ts'
+import { openTestDatabase } from '../../../test/database.ts'
+import { testOutbox } from '../../../test/outbox.ts'
+import { ChannelError, smsChannel, type Delivery, type OutboxChannel } from './channel.ts'
+import { outboxRepository } from './outbox.repository.ts'
+import type { OutboxSettings } from './outbox.service.ts'
+
+let database: Database
+beforeAll(async () => {
+  database = await openTestDatabase()
+})
+afterAll(async () => {
+  await database.close()
+})
+beforeEach(async () => {
+  await database.db.execute(sql`delete from outbox_attempts`)
+  await database.db.execute(sql`delete from outbox_messages`)
+  await database.db.execute(sql`delete from operator_alerts`)
+})
+
+/** A channel answering from a script (one failure or `ok` per call), recording what it was given. */
+function scripted(script: Array<ChannelError | 'ok'>) {
+  const calls: Delivery[] = []
+  const channel: OutboxChannel = {
+    name: 'sms',
+    async send(delivery) {
+      calls.push(delivery)
+      const next = script.shift() ?? 'ok'
+      if (next !== 'ok') throw next
+    },
+  }
+  return { channel, calls }
+}
+
+function setup(script: Array<ChannelError | 'ok'>, settings: Partial<OutboxSettings> = {}) {
+  const clock: ManualClock = manualClock()
+  const { channel, calls } = scripted(script)
+  const outbox = testOutbox(database.db, clock, { channels: [channel] }, { settings })
+  const notice = () =>
+    database.db.transaction((tx) => outbox.enqueue(tx, { channel: 'sms', recipient: '0812345678', template: 'PASSWORD_CHANGED', params: { site: 'Sanam' } }))
+  return { clock, calls, outbox, notice }
+}
+
+const row = (id: number) => outboxRepository.findById(database.db, id)
+
+describe('the outbox worker', () => {
+  it('backs off exponentially on a transient failure, with one retry key for every attempt', async () => {
+    const { clock, calls, outbox, notice } = setup([new ChannelError('500', 'transient'), new ChannelError('timeout', 'transient')], { backoffBaseMs: 5_000 })
+    const { id } = await notice()
+    expect(await outbox.runOnce()).toBe(1)
+    expect((await row(id))!.nextAttemptAt.getTime() - clock.now().getTime()).toBe(5_000)
+    clock.advance(4_999)
+    expect(await outbox.runOnce()).toBe(0)
+    clock.advance(1)
+    await outbox.runOnce()
+    expect((await row(id))!.nextAttemptAt.getTime() - clock.now().getTime()).toBe(10_000)
+    clock.advance(10_000)
+    await outbox.runOnce()
+    expect(await row(id)).toMatchObject({ status: 'SENT', attempts: 3, lastError: null })
+    expect(new Set(calls.map((c) => c.retryKey)).size).toBe(1)
+    const attempts = await outboxRepository.attemptsOf(database.db, id)
+    expect(attempts.map((a) => a.outcome)).toEqual(['RETRY', 'RETRY', 'SENT'])
+  })
+
+  it('waits what a 429 says (Retry-After), and the channel takes nothing more until then', async () => {
+    const { clock, calls, outbox, notice } = setup([new ChannelError('429', 'rate_limited', 30_000)])
+    const first = await notice()
+    await outbox.runOnce()
+    const second = await notice()
+    clock.advance(29_000)
+    expect(await outbox.runOnce()).toBe(0)
+    expect(calls).toHaveLength(1)
+    clock.advance(1_000)
+    expect(await outbox.runOnce()).toBe(2)
+    expect(await row(first.id)).toMatchObject({ status: 'SENT' })
+    expect(await row(second.id)).toMatchObject({ status: 'SENT' })
+  })
+
+  it('does not try a permanent refusal (a bad number, the do-not-send list) again', async () => {
+    const { clock, calls, outbox, notice } = setup([new ChannelError('do-not-send', 'permanent')])
+    const { id } = await notice()
+    await outbox.runOnce()
+    clock.advance(24 * 3_600_000)
+    await outbox.runOnce()
+    expect(calls).toHaveLength(1)
+    expect(await row(id)).toMatchObject({ status: 'FAILED', lastError: 'do-not-send' })
+  })
+
+  it('raises one alert for the desk when the gateway is out of credit, keeps the message, and clears the alert once one goes', async () => {
+    const { clock, outbox, notice } = setup([new ChannelError('no credit', 'no_credit'), new ChannelError('no credit', 'no_credit')])
+    const { id } = await notice()
+    await notice()
+    await outbox.runOnce()
+    const alerts = rowsOf<{ kind: string; resolved_at: Date | null }>(await database.db.execute(sql`select kind, resolved_at from operator_alerts`))
+    expect(alerts).toEqual([{ kind: 'SMS_NO_CREDIT', resolved_at: null }])
+    expect((await row(id))!.status).toBe('PENDING')
+    clock.advance(60 * 60_000)
+    await outbox.runOnce()
+    expect((await outbox.today()).alerts).toEqual([])
+  })
+
+  it('keeps to the channel rate budget: no more per second than configured', async () => {
+    const { clock, calls, outbox, notice } = setup([], { perSecond: { sms: 3 } })
+    for (let i = 0; i < 7; i++) await notice()
+    expect(await outbox.runOnce()).toBe(3)
+    expect(await outbox.runOnce()).toBe(0)
+    clock.advance(1_000)
+    expect(await outbox.runOnce()).toBe(3)
+    expect(calls).toHaveLength(6)
+  })
+
+  it('gives up after the last attempt', async () => {
+    const { clock, outbox, notice } = setup(
+      Array.from({ length: 5 }, () => new ChannelError('500', 'transient')),
+      { maxAttempts: 3 },
+    )
+    const { id } = await notice()
+    for (let i = 0; i < 5; i++) {
+      await outbox.runOnce()
+      clock.advance(3_600_000)
+    }
+    expect(await row(id)).toMatchObject({ status: 'DEAD', attempts: 3 })
+  })
+})
+
+describe('codes in the outbox', () => {
+  it('are sealed at rest, reach the channel in clear, and are wiped once sent', async () => {
+    const { calls, outbox } = setup([])
+    const { id } = await database.db.transaction((tx) =>
+      outbox.enqueue(tx, {
+        channel: 'sms',
+        recipient: '0812345678',
+        template: 'OTP',
+        params: { site: 'Sanam', ref: 'KQ7M', minutes: 5 },
+        secret: '482913',
+        sentByRequest: true,
+      }),
+    )
+    const stored = JSON.stringify(await row(id))
+    expect(stored).not.toContain('482913')
+    expect((await row(id))!.sealedSecret).toMatch(/^v1:/)
+    expect(await outbox.deliverNow(id)).toBe(true)
+    expect(calls[0]).toMatchObject({ recipient: '0812345678', otp: { code: '482913', ref: 'KQ7M' } })
+    expect(calls[0]!.text).toContain('482913')
+    expect(await row(id)).toMatchObject({ status: 'SENT', sealedSecret: null })
+  })
+
+  it('are not sent after they expire, and the sealed code is wiped', async () => {
+    const { clock, calls, outbox } = setup([])
+    const { id } = await database.db.transaction((tx) =>
+      outbox.enqueue(tx, {
+        channel: 'sms',
+        recipient: '0812345678',
+        template: 'OTP',
+        params: { site: 'Sanam', ref: 'KQ7M', minutes: 5 },
+        secret: '482913',
+        expiresAt: new Date(clock.now().getTime() + 300_000),
+        sentByRequest: true,
+      }),
+    )
+    // The request died before sending; a worker finds the message only after the code expired.
+    clock.advance(301_000)
+    await outbox.runOnce()
+    expect(calls).toHaveLength(0)
+    expect(await row(id)).toMatchObject({ status: 'DEAD', sealedSecret: null })
+  })
+
+  it('a request that sends its own code tries once: a failure is final, never sent later behind the person', async () => {
+    const { clock, calls, outbox } = setup([new ChannelError('down', 'transient')])
+    const { id } = await database.db.transaction((tx) =>
+      outbox.enqueue(tx, {
+        channel: 'sms',
+        recipient: '0812345678',
+        template: 'OTP',
+        params: { site: 'S', ref: 'R', minutes: 5 },
+        secret: '111222',
+        sentByRequest: true,
+      }),
+    )
+    expect(await outbox.deliverNow(id)).toBe(false)
+    clock.advance(3_600_000)
+    await outbox.runOnce()
+    expect(calls).toHaveLength(1)
+    expect(await row(id)).toMatchObject({ status: 'DEAD', sealedSecret: null })
+  })
+
+  it('the SMS channel refuses a text with a link for good', async () => {
+    const sent: string[] = []
+    const channel = smsChannel({ name: 'fake', send: async (m) => void sent.push(m.text) })
+    await expect(channel.send({ recipient: '0812345678', text: 'ดูที่ https://x.example', retryKey: 'k' })).rejects.toMatchObject({ kind: 'permanent' })
+    expect(sent).toEqual([])
+  })
+})
+
+describe('keeping', () => {
+  it('prunes settled messages past 90 days with their attempts, and keeps anything still due whatever its age', async () => {
+    const { clock, outbox, notice } = setup([new ChannelError('bad number', 'permanent')], { perSecond: { sms: 1 } })
+    const refused = await notice()
+    const waiting = await notice()
+    await outbox.runOnce()
+    expect((await row(refused.id))!.status).toBe('FAILED')
+    expect((await row(waiting.id))!.status).toBe('PENDING')
+    clock.advance(89 * 86_400_000)
+    expect(await database.db.transaction((tx) => outbox.prune(tx))).toBe(0)
+    clock.advance(2 * 86_400_000)
+    expect(await database.db.transaction((tx) => outbox.prune(tx))).toBe(1)
+    expect(await row(refused.id)).toBeUndefined()
+    expect(await outboxRepository.attemptsOf(database.db, refused.id)).toEqual([])
+    expect((await row(waiting.id))!.status).toBe('PENDING')
+  })
+})

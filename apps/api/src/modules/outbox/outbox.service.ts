@@ -1,0 +1,339 @@
+import { randomUUID } from 'node:crypto'
+import { bangkokDay, bangkokDayRange } from '@sanam/contract/bangkok'
+import { maskMobile, type OutboxToday } from '@sanam/contract'
+import type { Db } from '../../db/client.ts'
+import { afterCommit } from '../../db/after-commit.ts'
+import { AppError } from '../../errors.ts'
+import type { Clock } from '../../lib/clock.ts'
+import type { TotpSecretBox } from '../../lib/totp.ts'
+import type { AuditRepository } from '../audit/audit.repository.ts'
+import type { OperatorActor } from '../../lib/actor.ts'
+import { ChannelError, type OutboxChannel } from './channel.ts'
+import type { AttemptOutcome, OutboxPatch, OutboxRepository, OutboxRow } from './outbox.repository.ts'
+import { templateOf, type TemplateId, type TemplateParams } from './templates.ts'
+
+export interface OutboxSettings {
+  /** How long a worker holds a message it took; past it, another worker takes it (the first one vanished). */
+  leaseMs: number
+  /** A message the writing request sends itself waits this long before a worker would (the request died first). */
+  handoffMs: number
+  /** The first retry's delay; each next one doubles, up to `backoffMaxMs`. */
+  backoffBaseMs: number
+  backoffMaxMs: number
+  /** Attempts after which a message is given up (DEAD). */
+  maxAttempts: number
+  /** Messages per second each channel is given at most by the worker (its rate budget); default 10. */
+  perSecond: Record<string, number>
+  /** How many messages one worker takes at a time from one channel. */
+  batch: number
+}
+
+export const DEFAULT_OUTBOX_SETTINGS: OutboxSettings = {
+  leaseMs: 120_000,
+  handoffMs: 30_000,
+  backoffBaseMs: 5_000,
+  backoffMaxMs: 15 * 60_000,
+  maxAttempts: 10,
+  perSecond: {},
+  batch: 10,
+}
+
+/** How long a settled message and its attempts are kept for the desk and for questions (ADR 083). */
+export const KEEP_DAYS = 90
+
+/** Where a test stops a worker as a kill -9 would: after taking a message, after the channel took it, after settling. */
+export type OutboxStep = 'claimed' | 'sent' | 'settled'
+
+export interface NewMessage {
+  channel: 'sms'
+  recipient: string
+  template: TemplateId
+  params: TemplateParams
+  /** A code or a one-time password: stored sealed, wiped once the message is settled (ADR 083). */
+  secret?: string
+  /** After it the message is not sent (the code has expired). */
+  expiresAt?: Date
+  /**
+   * The writing request sends it itself once committed (`deliverNow`) and tells its caller the outcome; a worker sends
+   * it only if that request never did (it died between commit and send).
+   */
+  sentByRequest?: boolean
+}
+
+type ListedRow = Awaited<ReturnType<OutboxRepository['listSince']>>[number]
+
+/** A message as the desk sees it: the phone masked, never the text or the secret. */
+function toView(row: ListedRow): OutboxToday['failed'][number] {
+  const template = templateOf(row.templateId)
+  return {
+    id: row.id,
+    channel: row.channel,
+    recipient: row.channel === 'sms' ? maskMobile(row.recipient) : row.recipient,
+    template: row.templateId,
+    status: row.status,
+    attempts: row.attempts,
+    next_attempt_at: row.nextAttemptAt.toISOString(),
+    last_error: row.lastError,
+    created_at: row.createdAt.toISOString(),
+    sent_at: row.sentAt?.toISOString() ?? null,
+    resend_of: row.resendOf,
+    resendable: template !== undefined && !template.secret && (row.status === 'FAILED' || row.status === 'DEAD'),
+  }
+}
+
+/** Alerts the desk gets from the outbox: a gateway out of credit, or refusing our key. */
+const ALERT_OF = { no_credit: 'SMS_NO_CREDIT', unauthorized: 'SMS_UNAUTHORIZED' } as const
+
+/**
+ * One outbox for every message to a person (ADR 083): rows written in the transaction of the event they report, sent
+ * by `runOnce` (the worker) or by the writing request (`deliverNow`), each attempt recorded, retried with back-off on
+ * a transient failure, after Retry-After on a 429, never again on a permanent refusal. Each message carries one retry
+ * key for all its attempts. A secret is sealed at rest and wiped once the message is settled.
+ */
+export function createOutboxService(deps: {
+  db: Db
+  clock: Clock
+  channels: OutboxChannel[]
+  secrets: Pick<TotpSecretBox, 'seal' | 'open'>
+  settings?: Partial<OutboxSettings>
+  outboxRepository: OutboxRepository
+  auditRepository: Pick<AuditRepository, 'record'>
+  /** Tests only: called between a worker's steps; throwing there abandons the worker as a kill -9 would. */
+  faults?: (step: OutboxStep, row: OutboxRow) => void
+  newKey?: () => string
+}) {
+  const { db, clock, outboxRepository: repo } = deps
+  const settings = { ...DEFAULT_OUTBOX_SETTINGS, ...deps.settings }
+  const channels = new Map(deps.channels.map((c) => [c.name, c]))
+  const newKey = deps.newKey ?? randomUUID
+  const wakers = new Set<() => void>()
+
+  // Each channel's rate budget: a bucket of `perSecond` tokens refilled continuously; a 429 empties it until Retry-After.
+  const buckets = new Map<string, { tokens: number; at: number; pausedUntil: number }>()
+  function budget(channel: string) {
+    const rate = settings.perSecond[channel] ?? 10
+    const now = clock.now().getTime()
+    const bucket = buckets.get(channel) ?? { tokens: rate, at: now, pausedUntil: 0 }
+    buckets.set(channel, bucket)
+    bucket.tokens = Math.min(rate, bucket.tokens + ((now - bucket.at) / 1000) * rate)
+    bucket.at = now
+    return { bucket, available: now < bucket.pausedUntil ? 0 : Math.floor(bucket.tokens) }
+  }
+
+  function backoffMs(attempts: number) {
+    return Math.min(settings.backoffMaxMs, settings.backoffBaseMs * 2 ** Math.max(0, attempts - 1))
+  }
+
+  /** Settles the attempt held on `row`; false when the row was taken again by another worker meanwhile. */
+  async function settle(row: OutboxRow, patch: OutboxPatch, outcome: AttemptOutcome, error: string | null) {
+    const now = clock.now()
+    const final = patch.status !== undefined && patch.status !== 'PENDING'
+    return db.transaction(async (tx) => {
+      const mine = await repo.settle(tx, row.id, row.attempts, { ...patch, leaseUntil: null, ...(final ? { sealedSecret: null } : {}) }, outcome, error, now)
+      if (mine && outcome === 'SENT') await repo.resolveAlerts(tx, Object.values(ALERT_OF), row.channel, now)
+      return mine
+    })
+  }
+
+  /** Sends one message this worker holds and records the outcome; `once`: a failure is final (the caller is told). */
+  async function attempt(row: OutboxRow, once: boolean): Promise<OutboxRow['status']> {
+    deps.faults?.('claimed', row)
+    const now = clock.now()
+    if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) {
+      await settle(row, { status: 'DEAD' }, 'EXPIRED', 'expired before it could be sent')
+      return 'DEAD'
+    }
+    const template = templateOf(row.templateId)
+    const channel = channels.get(row.channel)
+    let text: string
+    let secret: string | null = null
+    try {
+      if (!template) throw new Error(`unknown template ${row.templateId}`)
+      secret = row.sealedSecret ? deps.secrets.open(row.sealedSecret) : null
+      text = template.render(row.params, secret)
+    } catch (error) {
+      await settle(row, { status: 'DEAD' }, 'GAVE_UP', (error as Error).message)
+      return 'DEAD'
+    }
+    let failure: ChannelError | null = null
+    try {
+      if (!channel) throw new ChannelError(`no ${row.channel} channel is configured`, 'transient')
+      const otpRef = template?.otpRef?.(row.params)
+      await channel.send({ recipient: row.recipient, text, retryKey: row.idempotencyKey, ...(otpRef && secret ? { otp: { code: secret, ref: otpRef } } : {}) })
+    } catch (error) {
+      failure = error instanceof ChannelError ? error : new ChannelError('the channel failed', 'transient')
+    }
+    if (!failure) {
+      deps.faults?.('sent', row)
+      await settle(row, { status: 'SENT', sentAt: clock.now() }, 'SENT', null)
+      deps.faults?.('settled', row)
+      return 'SENT'
+    }
+    return settleFailure(row, failure, once)
+  }
+
+  async function settleFailure(row: OutboxRow, failure: ChannelError, once: boolean): Promise<OutboxRow['status']> {
+    const now = clock.now()
+    if (failure.kind === 'no_credit' || failure.kind === 'unauthorized')
+      await repo.raiseAlert(db, { kind: ALERT_OF[failure.kind], channel: row.channel, details: failure.message, at: now })
+    if (failure.kind === 'rate_limited') {
+      const { bucket } = budget(row.channel)
+      bucket.pausedUntil = now.getTime() + (failure.retryAfterMs ?? backoffMs(row.attempts))
+    }
+    const outcome: AttemptOutcome =
+      failure.kind === 'permanent' ? 'FAILED' : failure.kind === 'no_credit' ? 'NO_CREDIT' : failure.kind === 'rate_limited' ? 'RATE_LIMITED' : 'RETRY'
+    if (failure.kind === 'permanent') {
+      await settle(row, { status: 'FAILED' }, outcome, failure.message)
+      return 'FAILED'
+    }
+    if (once) {
+      await settle(row, { status: 'DEAD' }, 'NOT_RETRIED', `${failure.message} (the request was told; not retried)`)
+      return 'DEAD'
+    }
+    if (row.attempts >= settings.maxAttempts) {
+      await settle(row, { status: 'DEAD' }, 'GAVE_UP', failure.message)
+      return 'DEAD'
+    }
+    const delay = failure.kind === 'rate_limited' && failure.retryAfterMs !== undefined ? failure.retryAfterMs : backoffMs(row.attempts)
+    await settle(row, { status: 'PENDING', nextAttemptAt: new Date(now.getTime() + delay) }, outcome, failure.message)
+    return 'PENDING'
+  }
+
+  async function claimedWithAttempt<T extends OutboxRow | undefined>(claim: (tx: Db) => Promise<T[]>): Promise<OutboxRow[]> {
+    return db.transaction(async (tx) => {
+      const rows = (await claim(tx)).filter((r): r is NonNullable<T> => r !== undefined)
+      for (const row of rows) await repo.insertAttempt(tx, row.id, row.attempts, clock.now())
+      return rows
+    })
+  }
+
+  return {
+    /**
+     * Writes a message in `tx`, the transaction of the event it reports: it exists exactly when the event committed.
+     * A message the request does not send itself wakes the worker once committed.
+     */
+    async enqueue(tx: Db, message: NewMessage): Promise<{ id: number }> {
+      const now = clock.now()
+      const row = await repo.insert(tx, {
+        channel: message.channel,
+        recipient: message.recipient,
+        templateId: message.template,
+        params: message.params,
+        sealedSecret: message.secret === undefined ? null : deps.secrets.seal(message.secret),
+        idempotencyKey: newKey(),
+        status: 'PENDING',
+        nextAttemptAt: message.sentByRequest ? new Date(now.getTime() + settings.handoffMs) : now,
+        expiresAt: message.expiresAt ?? null,
+        createdAt: now,
+      })
+      if (!message.sentByRequest) afterCommit(tx, () => wakers.forEach((wake) => wake()))
+      return row
+    },
+
+    /**
+     * Sends, now, a committed message written with `sentByRequest`, once: true when the channel took it (or a worker
+     * has it: the request took too long); false when it failed, and then it is settled for good (a code's request
+     * answers SMS_FAILED and the person asks again; it is never sent later behind their back).
+     */
+    async deliverNow(id: number): Promise<boolean> {
+      const [row] = await claimedWithAttempt(async (tx) => [await repo.claimOne(tx, id, new Date(clock.now().getTime() + settings.leaseMs))])
+      if (!row) return true
+      return (await attempt(row, true)) === 'SENT'
+    },
+
+    /** One pass of the worker: takes each channel's due messages within its rate budget and sends them. Answers how many. */
+    async runOnce(): Promise<number> {
+      let done = 0
+      for (const channel of channels.keys()) {
+        const { bucket, available } = budget(channel)
+        const limit = Math.min(available, settings.batch)
+        if (limit <= 0) continue
+        const now = clock.now()
+        const rows = await claimedWithAttempt((tx) => repo.claimDue(tx, channel, now, limit, new Date(now.getTime() + settings.leaseMs)))
+        bucket.tokens -= rows.length
+        for (const row of rows) {
+          await attempt(row, false)
+          done++
+        }
+      }
+      return done
+    },
+
+    /**
+     * The scheduled job's work (jobs/runner.ts): settled messages older than `KEEP_DAYS` go, with their attempts; what
+     * is due or sending stays whatever its age.
+     */
+    prune(tx: Db): Promise<number> {
+      return repo.pruneSettled(tx, new Date(clock.now().getTime() - KEEP_DAYS * 86_400_000))
+    },
+
+    /** Calls `wake` when a message is committed for the worker (the worker sends it at once rather than at its next tick). */
+    onEnqueued(wake: () => void): () => void {
+      wakers.add(wake)
+      return () => wakers.delete(wake)
+    },
+
+    /** Today's messages (Bangkok day) per channel and status, the failed and waiting ones listed, and the open alerts. */
+    async today(): Promise<OutboxToday> {
+      const day = bangkokDay(clock.now())
+      const { start } = bangkokDayRange(day)
+      const [counts, failed, waiting, alerts] = await Promise.all([
+        repo.countsSince(db, start),
+        repo.listSince(db, start, ['FAILED', 'DEAD'], 100),
+        repo.listSince(db, start, ['PENDING', 'SENDING'], 100),
+        repo.openAlerts(db),
+      ])
+      const perChannel = new Map<string, { channel: string; sent: number; failed: number; waiting: number }>()
+      for (const { channel, status, n } of counts) {
+        const entry = perChannel.get(channel) ?? { channel, sent: 0, failed: 0, waiting: 0 }
+        perChannel.set(channel, entry)
+        if (status === 'SENT') entry.sent += n
+        else if (status === 'FAILED' || status === 'DEAD') entry.failed += n
+        else entry.waiting += n
+      }
+      return {
+        day,
+        channels: [...perChannel.values()].sort((a, b) => a.channel.localeCompare(b.channel)),
+        failed: failed.map(toView),
+        waiting: waiting.map(toView),
+        alerts: alerts.map((a) => ({ id: a.id, kind: a.kind, channel: a.channel, details: a.details, created_at: a.createdAt.toISOString() })),
+      }
+    },
+
+    /**
+     * Sends a failed or given-up notice again, as a new message with a new retry key, audited. A message that carried
+     * a secret is never sent again (its code is gone and has expired): the person asks for a new one.
+     */
+    async resend(actor: OperatorActor, id: number): Promise<{ id: number }> {
+      return db.transaction(async (tx) => {
+        const row = await repo.findById(tx, id)
+        if (!row) throw new AppError('NOT_FOUND')
+        const template = templateOf(row.templateId)
+        if (!template || template.secret || (row.status !== 'FAILED' && row.status !== 'DEAD')) throw new AppError('OUTBOX_NOT_RESENDABLE')
+        const now = clock.now()
+        const copy = await repo.insert(tx, {
+          channel: row.channel,
+          recipient: row.recipient,
+          templateId: row.templateId,
+          params: row.params,
+          idempotencyKey: newKey(),
+          status: 'PENDING',
+          nextAttemptAt: now,
+          resendOf: row.id,
+          createdAt: now,
+        })
+        await deps.auditRepository.record(tx, {
+          actor,
+          action: 'outbox.resend',
+          targetType: 'outbox_message',
+          targetId: String(row.id),
+          after: { resent_as: copy.id, channel: row.channel, template: row.templateId },
+          at: now,
+        })
+        afterCommit(tx, () => wakers.forEach((wake) => wake()))
+        return copy
+      })
+    },
+  }
+}
+export type OutboxService = ReturnType<typeof createOutboxService>

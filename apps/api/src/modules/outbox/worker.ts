@@ -1,0 +1,33 @@
+import type { OutboxService } from './outbox.service.ts'
+
+/**
+ * Runs the outbox worker: a pass every `everyMs`, and one as soon as a message is committed for it (ADR 083). Passes
+ * never overlap in this process; other processes' workers take other rows (SKIP LOCKED). stop() waits for a pass.
+ */
+export function startOutboxWorker(outbox: Pick<OutboxService, 'runOnce' | 'onEnqueued'>, options: { everyMs: number; onError: (error: unknown) => void }) {
+  let running: Promise<unknown> = Promise.resolve()
+  let queued = false
+  let stopped = false
+  const pass = () => {
+    if (queued || stopped) return
+    queued = true
+    running = running.then(async () => {
+      queued = false
+      try {
+        // A full batch may mean more are due: go on until a pass finds less than it could take.
+        while (!stopped && (await outbox.runOnce()) > 0);
+      } catch (error) {
+        options.onError(error)
+      }
+    })
+  }
+  const timer = setInterval(pass, options.everyMs)
+  timer.unref()
+  const unsubscribe = outbox.onEnqueued(pass)
+  return async () => {
+    stopped = true
+    clearInterval(timer)
+    unsubscribe()
+    await running
+  }
+}
