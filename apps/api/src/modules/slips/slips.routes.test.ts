@@ -267,7 +267,9 @@ describe('an unknown answer never credits: retried at 30 s, 2 min, 10 min, then 
     expect((await submit(slip.payload, player.token)).json().data.status).toBe('CHECKING')
     expect(await balanceOf(t, player.token)).toBe(0)
     t.clock.advance(30_000)
-    expect((await runJobsOnce(t.db, jobs()))['retry-slip-checks']).toBe(1)
+    // Other tests' checks may be due too (one database for the file): this one is among them, and is credited.
+    expect((await runJobsOnce(t.db, jobs()))['retry-slip-checks']).toBeGreaterThanOrEqual(1)
+    expect(asked).toBe(2)
     expect(await balanceOf(t, player.token)).toBe(600)
     expect((await submit(slip.payload, player.token)).json().data).toMatchObject({ status: 'CREDITED', amount: 600 })
   })

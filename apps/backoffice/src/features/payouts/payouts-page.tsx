@@ -34,6 +34,74 @@ export function ageText(seconds: number): string {
 
 type Dialog = { kind: 'propose' | 'confirm' | 'refuse'; item: Payout }
 
+/** The columns every queue shows: the withdrawal, the member's account, Sanam's reference with why it waits, its age. */
+const WHAT_COLUMNS: ColumnDef<Payout, unknown>[] = [
+  {
+    header: t('payouts.withdrawal'),
+    cell: ({ row }) => (
+      <span className="stack">
+        <span>#{row.original.withdrawal_id}</span>
+        <span className="amount">{formatBaht(row.original.amount)}</span>
+      </span>
+    ),
+  },
+  {
+    header: t('payouts.member'),
+    cell: ({ row }) => (
+      <span className="stack">
+        <span>{row.original.mobile}</span>
+        <span className="muted">{row.original.member_name}</span>
+        <span className="muted">
+          {row.original.bank_code} · {row.original.bank_account}
+        </span>
+      </span>
+    ),
+  },
+  {
+    header: t('payouts.reason'),
+    cell: ({ row }) => (
+      <span className="stack">
+        <code>{row.original.reference}</code>
+        <span className="cell-note">{row.original.reason ?? '–'}</span>
+      </span>
+    ),
+  },
+  {
+    header: t('payouts.age'),
+    cell: ({ row }) => (
+      <span className="stack">
+        <span className={row.original.age_seconds >= 3600 ? 'state state--warn' : ''}>{ageText(row.original.age_seconds)}</span>
+        <span className="muted">{formatDateTimeSeconds(row.original.since)}</span>
+        {row.original.status === 'UNKNOWN' && (
+          <span className="muted">
+            {t('payouts.checks')} {row.original.checks} {t('payouts.times')}
+          </span>
+        )}
+      </span>
+    ),
+  },
+]
+
+/** The unknown queue's proposal of an outcome, waiting for a second operator. */
+const PROPOSAL_COLUMN: ColumnDef<Payout, unknown> = {
+  header: t('payouts.proposal'),
+  cell: ({ row }) => {
+    const p = row.original.proposal
+    if (!p) return '–'
+    return (
+      <span className="stack">
+        <span>
+          {t(`payouts.proposal.${p.outcome}`)}
+          {p.bank_reference ? ` · ${p.bank_reference}` : ''}
+        </span>
+        <span className="muted">
+          {t('payouts.proposedBy')} {p.by}
+        </span>
+      </span>
+    )
+  },
+}
+
 /**
  * Payouts through the bank (ADR 081): the unknown ones (nobody knows whether the money left) with their age, asked of
  * the bank again or resolved by two operators from the statement; and the ones the bank's checks held before sending
@@ -61,72 +129,8 @@ export function PayoutsPage() {
 
   const columns = useMemo<ColumnDef<Payout, unknown>[]>(
     () => [
-      {
-        header: t('payouts.withdrawal'),
-        cell: ({ row }) => (
-          <span className="stack">
-            <span>#{row.original.withdrawal_id}</span>
-            <span className="amount">{formatBaht(row.original.amount)}</span>
-          </span>
-        ),
-      },
-      {
-        header: t('payouts.member'),
-        cell: ({ row }) => (
-          <span className="stack">
-            <span>{row.original.mobile}</span>
-            <span className="muted">{row.original.member_name}</span>
-            <span className="muted">
-              {row.original.bank_code} · {row.original.bank_account}
-            </span>
-          </span>
-        ),
-      },
-      {
-        header: t('payouts.reason'),
-        cell: ({ row }) => (
-          <span className="stack">
-            <code>{row.original.reference}</code>
-            <span className="cell-note">{row.original.reason ?? '–'}</span>
-          </span>
-        ),
-      },
-      {
-        header: t('payouts.age'),
-        cell: ({ row }) => (
-          <span className="stack">
-            <span className={row.original.age_seconds >= 3600 ? 'state state--warn' : ''}>{ageText(row.original.age_seconds)}</span>
-            <span className="muted">{formatDateTimeSeconds(row.original.since)}</span>
-            {row.original.status === 'UNKNOWN' && (
-              <span className="muted">
-                {t('payouts.checks')} {row.original.checks} {t('payouts.times')}
-              </span>
-            )}
-          </span>
-        ),
-      },
-      ...(queue === 'UNKNOWN'
-        ? ([
-            {
-              header: t('payouts.proposal'),
-              cell: ({ row }) => {
-                const p = row.original.proposal
-                if (!p) return '–'
-                return (
-                  <span className="stack">
-                    <span>
-                      {t(`payouts.proposal.${p.outcome}`)}
-                      {p.bank_reference ? ` · ${p.bank_reference}` : ''}
-                    </span>
-                    <span className="muted">
-                      {t('payouts.proposedBy')} {p.by}
-                    </span>
-                  </span>
-                )
-              },
-            },
-          ] satisfies ColumnDef<Payout, unknown>[])
-        : []),
+      ...WHAT_COLUMNS,
+      ...(queue === 'UNKNOWN' ? [PROPOSAL_COLUMN] : []),
       ...(canAct
         ? ([
             {

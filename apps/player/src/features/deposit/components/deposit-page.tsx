@@ -39,6 +39,24 @@ export function depositAmount(promotion: Promotion | null, configMin: number | u
   return min ?? configMin ?? DEFAULT_MIN_DEPOSIT
 }
 
+/** Once the balance rises (the deposit was credited), says so and goes home shortly after; true from then on. */
+function useHomeOnCredit(readBalance: () => Promise<number>, pushed: PushedBalances | undefined): boolean {
+  const navigate = useNavigate()
+  const { showToast } = useToast()
+  const schedule = useTimeouts()
+  const [leaving, setLeaving] = useState(false)
+  useBalanceWatch(
+    readBalance,
+    () => {
+      setLeaving(true)
+      showToast({ kind: 'success', text: t('toast.depositOk') })
+      schedule(() => void navigate('/', { replace: true }), HOME_AFTER_DEPOSIT_MS)
+    },
+    pushed ? { pushed } : {},
+  )
+  return leaving
+}
+
 /**
  * The deposit screen (spec §2 Deposit, §4 draft bill, balance watch and slip check, §5, §8, §9): the notice, the
  * player's own account, the promotion choice with its rules, the read-only amount, the draft bill with its 180 s
@@ -58,11 +76,9 @@ export function DepositPage({
   pushed?: PushedBalances
   contactUrl: string | undefined
 }) {
-  const navigate = useNavigate()
   const location = useLocation()
   const [params] = useSearchParams()
   const { showToast } = useToast()
-  const schedule = useTimeouts()
   const config = useDepositConfig()
   const promotions = usePromotions()
   const bill = useDraftBill()
@@ -71,7 +87,6 @@ export function DepositPage({
   const [selectedId, setSelectedId] = useState<number | null>(() => readPromotionId(params.get('promotion_id')))
   const [showRules, setShowRules] = useState(false)
   const [draftError, setDraftError] = useState<string | null>(null)
-  const [leaving, setLeaving] = useState(false)
 
   const list = promotions.data ?? []
   // An open bill shows what it was made with: its promotion and its amount.
@@ -100,15 +115,7 @@ export function DepositPage({
     bill.expire()
   })
 
-  useBalanceWatch(
-    readBalance,
-    () => {
-      setLeaving(true)
-      showToast({ kind: 'success', text: t('toast.depositOk') })
-      schedule(() => void navigate('/', { replace: true }), HOME_AFTER_DEPOSIT_MS)
-    },
-    pushed ? { pushed } : {},
-  )
+  const leaving = useHomeOnCredit(readBalance, pushed)
 
   // The slip check looks for the transfer a bill asks for: it runs while one is open, not merely while the page is.
   const checkingSlip = useSlipCheck({
