@@ -36,6 +36,12 @@ const ID_ROUTES: Record<string, { tried: true } | { reason: string }> = {
   'GET /api/backoffice/members/:id/links': { tried: true },
   'POST /api/wallet/deposit/draft_bill': { tried: true },
   'POST /api/seamless/:provider/:op': { tried: true },
+  'POST /api/protocols/evolution/:op': {
+    reason: 'the operation, not a record id: the vendor names a player only by a sid it was given, under the static token (evolution.routes.test.ts)',
+  },
+  'POST /api/backoffice/outbox/:id/resend': {
+    reason: 'message ids, members.handle only (the role walk, backoffice-roles.routes.test.ts); a player token gets 401; a code is never resent',
+  },
   'GET /play/:token': { tried: true },
   'GET /play/:token/state': { tried: true },
   'POST /play/:token/round': { tried: true },
