@@ -42,6 +42,8 @@ const BODYLESS_POSTS = new Set([
   // Ask the bank again, send a held payout again (ADR 081): the payout is the path's.
   'POST /api/backoffice/payouts/:id/recheck',
   'POST /api/backoffice/payouts/:id/send-again',
+  // Resend a failed notice (ADR 083): the message is the path's.
+  'POST /api/backoffice/outbox/:id/resend',
   'POST /api/wallet/deposit/draft_bill/cancel',
   'POST /api/wallet/deposit/status/:userId',
   'POST /api/wallet/transfer/bonus',
