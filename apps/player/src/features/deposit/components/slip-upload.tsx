@@ -78,7 +78,7 @@ export function SlipUpload({
           onClose={() => setScanning(false)}
         />
       )}
-      <p role="status" aria-live="polite" className={`slip__result slip__result--${tone}`} data-testid="slip-result">
+      <p role="status" aria-live="polite" className={`slip__result slip__result--${tone}${tone === 'bad' ? ' danger-note' : ''}`} data-testid="slip-result">
         {text}
       </p>
     </section>
@@ -131,7 +131,7 @@ function SlipCamera({ onFound, onClose }: { onFound: (text: string) => void; onC
   return (
     <div className="slip__camera">
       {failed ? (
-        <p className="slip__result slip__result--bad">{t('slip.cameraFailed')}</p>
+        <p className="slip__result slip__result--bad danger-note">{t('slip.cameraFailed')}</p>
       ) : (
         <video ref={video} className="slip__video" muted playsInline aria-label={t('slip.cameraLabel')} />
       )}
