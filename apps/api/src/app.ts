@@ -169,6 +169,7 @@ export async function buildApp(deps: AppDeps) {
 
   app.addHook('onClose', async () => {
     if (!deps.limiter) await limiter.close()
+    built.closeIntegrations()
   })
 
   return {

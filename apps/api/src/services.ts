@@ -102,16 +102,17 @@ export const GAMES_CACHE_MS = 5_000
 
 /**
  * The slip verifier SLIP_VERIFIER names (ADR 079, ADR 084): none, the demo bank's (demo mode only; config.ts refuses
- * it outside), or a vendor's adapter from modules/slips/verifiers/.
+ * it outside), or a vendor's adapter from modules/slips/verifiers/, with what to close when the server stops (KBank's
+ * mutual-TLS connections).
  */
-function slipVerifierOf(config: Config, demoBank: DemoBank | undefined, clock: Clock): SlipVerifier | null {
+function slipVerifierOf(config: Config, demoBank: DemoBank | undefined, clock: Clock): { verifier: SlipVerifier | null; close: () => void } {
   const choice = createSlipVerifier(config.slipVerifier, { clock: () => clock.now().getTime() })
-  if (choice.kind === 'none') return null
+  if (choice.kind === 'none') return { verifier: null, close: () => {} }
   if (choice.kind === 'demo') {
     if (!demoBank) throw new Error('SLIP_VERIFIER=demo: the demo bank exists in demo mode only')
-    return demoBank.verifier()
+    return { verifier: demoBank.verifier(), close: () => {} }
   }
-  return choice.verifier
+  return { verifier: choice.verifier, close: choice.close }
 }
 
 /** What the services write to a log: the server's pino logger satisfies it, and so does a tool's console. */
@@ -394,10 +395,11 @@ export async function buildServices(deps: ServiceDeps) {
   })
   // Slips (ADR 079): the demo bank and its verifier in demo mode only; the verifier SLIP_VERIFIER names.
   const demoBank = config.SANAM_MODE === 'demo' ? createDemoBank({ db, clock, slipsRepository, playersRepository, deposits }) : undefined
+  const slipVerifier = deps.slipVerifier !== undefined ? { verifier: deps.slipVerifier, close: () => {} } : slipVerifierOf(config, demoBank, clock)
   const slips = createSlipService({
     db,
     clock,
-    verifier: deps.slipVerifier !== undefined ? deps.slipVerifier : slipVerifierOf(config, demoBank, clock),
+    verifier: slipVerifier.verifier,
     verifyTimeoutMs: config.SLIP_VERIFIER_TIMEOUT_MS,
     deposits,
     plan,
@@ -513,6 +515,8 @@ export async function buildServices(deps: ServiceDeps) {
     demoProvider: demoProviderServices,
     /** The audit log's repository, keyed (ADR 037): the ledger check of the command line reads the chain with it. */
     auditRepository,
+    /** Closes what the integrations hold open (a vendor's connections) when the server stops. */
+    closeIntegrations: () => slipVerifier.close(),
   }
 }
 export type BuiltServices = Awaited<ReturnType<typeof buildServices>>
