@@ -382,3 +382,24 @@ describe('a slip and a report of the same transfer without its reference (ADR 07
     expect(ctx.money.balance(ctx.somchai.id)).toBe(50_000n)
   })
 })
+
+describe('a slip that only looks like another member’s transfer (ADR 079)', () => {
+  it('is refused as credited to another, and the other member’s row keeps no reference of this slip', async () => {
+    const ctx = setup()
+    await ctx.sut.receiveTransfer(ctx.transfer())
+    const answer = await ctx.sut.creditSlip(fakeDb(), {
+      senderRef: '014:REF0000000000009',
+      player: ctx.somsri,
+      amount: 50_000n,
+      occurredAt: ctx.clock.now(),
+      payInAccount: '9990001111',
+      fromBankCode: 'SCB',
+      fromAccount: 'xxxxxx7890',
+      fromName: null,
+    })
+    expect(answer).toMatchObject({ outcome: 'CREDITED_TO_OTHER' })
+    expect(ctx.store.deposits).toHaveLength(1)
+    expect(ctx.store.deposits[0]!.senderRef).toBeNull()
+    expect(ctx.money.balance(ctx.somsri.id)).toBe(0n)
+  })
+})

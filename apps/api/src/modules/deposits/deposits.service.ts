@@ -805,8 +805,12 @@ export function createDepositService(deps: DepositServiceDeps) {
       const same = await sameTransfer(tx, { toAccount: slip.payInAccount, ...slip }, 'slip')
       if (same.kind === 'several') return { outcome: 'REVIEW', reason: 'FEED_DIFFERS', depositId: null }
       if (same.kind === 'one') {
-        if (!(await depositsRepository.attachSenderRef(tx, same.deposit.id, slip.senderRef))) throw new AppError('CONFLICT')
-        return slipMeetsStored(tx, { ...same.deposit, senderRef: slip.senderRef }, slip)
+        const met = await slipMeetsStored(tx, same.deposit, slip)
+        // The slip's reference goes onto the row only when the row is this player's transfer: another member's that
+        // merely looks alike keeps its own identity, so the feed's later report with the reference finds the right row.
+        const ours = met.outcome === 'CREDITED' || met.outcome === 'ALREADY_CREDITED'
+        if (ours && !(await depositsRepository.attachSenderRef(tx, same.deposit.id, slip.senderRef))) throw new AppError('CONFLICT')
+        return met
       }
       const deposit = await depositsRepository.insert(tx, {
         source: 'SLIP',
