@@ -128,7 +128,7 @@ describe('replays, wins and rollbacks', () => {
     const rollback = { provider: 'pgsoft', playerId: 1, txId: 'rb', roundId: '-', gameCode: null, refTxId: 't1' }
     expect(decideRollback(rollback, 'tombstoned')).toEqual({ kind: 'ok', balanceOf: 1 })
     expect(decideRollback(rollback, row({ status: 'ROLLED_BACK' }))).toEqual({ kind: 'ok', balanceOf: 1 })
-    expect(decideRollback(rollback, row({ status: 'INSUFFICIENT_FUNDS', playerId: 3 }))).toEqual({ kind: 'ok', balanceOf: 3 })
+    expect(decideRollback(rollback, row({ status: 'INSUFFICIENT_FUNDS' }))).toEqual({ kind: 'ok', balanceOf: 1 })
     expect(decideRollback(rollback, row({ op: 'win' }))).toEqual({ kind: 'not_found' })
     expect(decideRollback(rollback, row())).toMatchObject({
       kind: 'refund',
@@ -136,5 +136,12 @@ describe('replays, wins and rollbacks', () => {
       transfer: { key: 'seamless-rollback:pgsoft:t1', from: { house: 'game:pgsoft' }, to: { player: 1, kind: 'cash' }, amount: 1000n },
       settlement: { txId: 't1', status: 'ROLLED_BACK' },
     })
+  })
+
+  it('never refunds, nor tells the balance of, another player’s bet that a rollback names', () => {
+    const rollback = { provider: 'pgsoft', playerId: 1, txId: 'rb', roundId: '-', gameCode: null, refTxId: 't1' }
+    expect(decideRollback(rollback, row({ playerId: 3 }))).toEqual({ kind: 'not_found' })
+    expect(decideRollback(rollback, row({ playerId: 3, status: 'ROLLED_BACK' }))).toEqual({ kind: 'not_found' })
+    expect(decideRollback(rollback, row({ playerId: 3, op: 'tombstone' }))).toEqual({ kind: 'not_found' })
   })
 })

@@ -369,6 +369,9 @@ export function decideRollback(
   | { kind: 'refund'; playerId: number; transfer: TransferRequest; target: ClaimRow; settlement: Settlement } {
   const policy = rollback.policy ?? SANAM_ROUND_POLICY
   if (target === 'tombstoned') return policy.unknownRollback === 'ok' ? { kind: 'ok', balanceOf: rollback.playerId } : { kind: 'not_found' }
+  // A rollback cancels its own player's bet only. Another player's bet (or tombstone) is not found to this session:
+  // neither refunded nor its balance told, whatever a provider's mix-up or a forged call names.
+  if (target.playerId !== null && target.playerId !== rollback.playerId) return { kind: 'not_found' }
   if (target.op === 'tombstone' || target.status === 'ROLLED_BACK' || (target.op === 'bet' && target.status !== 'OK')) {
     return { kind: 'ok', balanceOf: target.playerId ?? rollback.playerId }
   }

@@ -110,6 +110,23 @@ describe('seamless wallet', () => {
     expect(await balanceOf(t, token)).toBe(100)
   })
 
+  it('a rollback from one player’s session naming another player’s bet refunds nothing and tells nothing', async () => {
+    const mallory = await playing(t, 100)
+    const victim = await playing(t, 100)
+    const round = uid()
+    await sendMoney(t, 'bet', { session: victim.session, round, tx: `${round}-b`, amount: '40', game: null })
+    const rb = await callSeamless(t, 'pgsoft', 'rollback', { session_token: mallory.session, round_id: round, tx_id: `${round}-r`, ref_tx_id: `${round}-b` })
+    expect(rb.json()).toMatchObject({ status: 'TX_NOT_FOUND', balance: '100.00' })
+    expect(await balanceOf(t, victim.token)).toBe(60)
+    expect(await balanceOf(t, mallory.token)).toBe(100)
+    // The bet still stands: its own player's win settles it as usual.
+    expect((await sendMoney(t, 'win', { session: victim.session, round, tx: `${round}-w`, amount: '50', game: null })).json()).toMatchObject({
+      status: 'OK',
+      balance: '110.00',
+    })
+    await expectLedgerOk(t)
+  })
+
   it('rollback of a settled round refunds the bet and keeps the win (the documented rule)', async () => {
     const { token, session } = await playing(t, 100)
     const round = uid()

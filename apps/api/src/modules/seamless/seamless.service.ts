@@ -54,7 +54,7 @@ const PROVIDER_CACHE_MS = 30_000
  * commit (seamless-group-commit.ts), whose transaction decides it (seamless-decisions.ts, applied by
  * seamless-callbacks.ts). Exactly once per (provider, tx_id): the first answer is kept and replayed; the same tx_id
  * with other content is DUPLICATE. Bets are gated (live session, active player); wins and rollbacks are always
- * accepted, even after the session ended. Rollback rule: a rollback refunds the referenced bet whatever its round's
+ * accepted, even after the session ended. Rollback rule: a rollback refunds the referenced bet (its own player's only) whatever its round's
  * state (a win already paid in that round stands); a rollback of a bet not seen yet leaves a tombstone that refuses
  * the bet when it arrives; a second rollback changes nothing.
  */
