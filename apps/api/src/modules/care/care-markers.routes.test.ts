@@ -6,13 +6,17 @@ import { useTestApp } from '../../../test/app.ts'
 import { fund, loginPlayer, signedInPlayer, type SignedInPlayer } from '../../../test/money.ts'
 import { signInOperator } from '../../../test/operators.ts'
 import { launch, sendMoney } from '../../../test/seamless.ts'
+import { LAG_MS } from './care-tasks.service.ts'
 
 const t = useTestApp({ verifyLedger: 'end' })
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
 
-/** The markers job, as the runner runs it (its own transaction). */
-const runMarkers = () => t.db.transaction((tx) => t.services.careTasks.evaluate(tx))
+/** The markers job, as the runner runs it (its own transaction), once the events are older than its lag. */
+async function runMarkers() {
+  t.clock.advance(LAG_MS + 1000)
+  return t.db.transaction((tx) => t.services.careTasks.evaluate(tx))
+}
 /** Every care task of a player (open and closed), through the back-office. */
 async function tasksOf(playerId: number, marker?: CareMarker): Promise<CareTaskSummary[]> {
   const support = await signInOperator(t, 'support')

@@ -11,10 +11,10 @@ export const CARE_PAGE_SIZE = 20
 /** The markers job's first run looks back this far (later runs start where the last stopped). */
 export const FIRST_LOOK_BACK_MS = 24 * 60 * 60 * 1000
 /**
- * Each run looks again this far before where the last stopped: an event written by a transaction that began before
- * the last run and committed after it carries a time the last run had already passed.
+ * The job reads events up to this long before its clock: an event written by a transaction still open when the job
+ * runs carries a time before the job's, and is seen by the next run (no transaction lives this long: statement timeouts).
  */
-export const OVERLAP_MS = 2 * 60 * 1000
+export const LAG_MS = 2 * 60 * 1000
 
 function summary(row: { task: CareTaskRow; mobile: string; name: string }, interactions: number): CareTaskSummary {
   const t = row.task
@@ -35,7 +35,7 @@ function summary(row: { task: CareTaskRow; mobile: string; name: string }, inter
 
 /**
  * The markers of harm and their care tasks (issue 39 §4, ADR 090). `evaluate` is the markers job: each marker's SQL over
- * the players with an event since the last run, a task opened per player and marker unless one is open. Operators
+ * the players with an event since the last run (up to LAG_MS ago), a task opened per player and marker unless one is open. Operators
  * read the tasks and record what they did (audited); a care task never holds or moves money and is not an AML case.
  */
 export function createCareTaskService(deps: {
@@ -72,11 +72,12 @@ export function createCareTaskService(deps: {
     /** The markers job (in the job's transaction, under its lock): answers how many tasks it opened. */
     async evaluate(tx: Db): Promise<number> {
       const now = clock.now()
-      const cursor = await repo.cursor(tx)
-      const since = cursor ? new Date(cursor.getTime() - OVERLAP_MS) : new Date(now.getTime() - FIRST_LOOK_BACK_MS)
+      const until = new Date(now.getTime() - LAG_MS)
+      const since = (await repo.cursor(tx)) ?? new Date(until.getTime() - FIRST_LOOK_BACK_MS)
+      if (since.getTime() >= until.getTime()) return 0
       let opened = 0
-      for (const marker of careMarkers) opened += await repo.openTasks(tx, await repo.markerHits(tx, marker, since, now, deps.thresholds), now, since)
-      await repo.setCursor(tx, now)
+      for (const marker of careMarkers) opened += await repo.openTasks(tx, await repo.markerHits(tx, marker, since, until, deps.thresholds), now)
+      await repo.setCursor(tx, until)
       return opened
     },
 

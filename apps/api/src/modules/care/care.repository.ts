@@ -34,8 +34,8 @@ const markerQueries: Record<CareMarker, (since: Date, now: Date, t: MarkerThresh
         (select coalesce(sum(amount), 0) from deposits d where d.player_id = c.player_id and d.credited_at > ${iso(now)} - interval '30 days' and d.credited_at <= ${iso(now)}) as dep,
         (select coalesce(sum(amount), 0) from withdrawals w where w.player_id = c.player_id and w.status = 'SUCCESS' and w.decided_at > ${iso(now)} - interval '30 days' and w.decided_at <= ${iso(now)}) as wd
       from c)
-    select player_id, json_build_object('deposits', ${baht('dep')}, 'withdrawals', ${baht('wd')}, 'net', ${baht('(dep - wd)')}, 'threshold', ${Number(t.netDeposits30d) / 100}) as facts
-    from f where dep - wd >= ${t.netDeposits30d}`,
+    select player_id, json_build_object('deposits', ${baht('dep')}, 'withdrawals', ${baht('wd')}, 'net', ${baht('(dep - wd)')}, 'threshold', ${Number(t.netDeposits30d) / 100}::float8) as facts
+    from f where dep - wd >= ${t.netDeposits30d}::bigint`,
   NET_LOSS_24H: (since, now, t) => netLoss(since, now, '24 hours', t.netLoss24h),
   NET_LOSS_90D: (since, now, t) => netLoss(since, now, '90 days', t.netLoss90d),
   NIGHT_DEPOSITS: (since, now) => sql`
@@ -95,8 +95,8 @@ function netLoss(since: Date, now: Date, window: '24 hours' | '90 days', thresho
       from seamless_transactions s join c on c.player_id = s.player_id
       where s.status = 'OK' and s.op in ('bet', 'win') and s.created_at > ${iso(now)} - ${span} and s.created_at <= ${iso(now)}
       group by s.player_id)
-    select player_id, json_build_object('bets', ${baht('bets')}, 'wins', ${baht('wins')}, 'net_loss', ${baht('(bets - wins)')}, 'threshold', ${Number(threshold) / 100}) as facts
-    from f where bets - wins >= ${threshold}`
+    select player_id, json_build_object('bets', ${baht('bets')}, 'wins', ${baht('wins')}, 'net_loss', ${baht('(bets - wins)')}, 'threshold', ${Number(threshold) / 100}::float8) as facts
+    from f where bets - wins >= ${threshold}::bigint`
 }
 
 /** SQL of player care (ADR 090): the prompts' facts and answers, the markers, the care tasks and their interactions. */
@@ -183,12 +183,8 @@ export const careRepository = {
     const rows = rowsOf<{ player_id: DbNumber; facts: Record<string, string | number> }>(await db.execute(markerQueries[marker](since, now, thresholds)))
     return rows.map((r) => ({ playerId: Number(r.player_id), marker, facts: r.facts }))
   },
-  /**
-   * Opens a task per hit unless one is open for that player and marker, or one was closed at or after `closedSince`
-   * (the job looks again over an overlap: a task an operator just closed is not reopened by the same event). Answers
-   * how many opened.
-   */
-  async openTasks(db: Db, hits: readonly MarkerHit[], at: Date, closedSince: Date): Promise<number> {
+  /** Opens a task per hit unless one is open for that player and marker; answers how many opened. */
+  async openTasks(db: Db, hits: readonly MarkerHit[], at: Date): Promise<number> {
     if (hits.length === 0) return 0
     const rows = JSON.stringify(hits.map((h) => ({ player_id: h.playerId, marker: h.marker, facts: h.facts })))
     const inserted = rowsOf<{ id: DbNumber }>(
@@ -196,7 +192,6 @@ export const careRepository = {
         insert into care_tasks (player_id, marker, facts, opened_at, status)
         select x.player_id, x.marker, x.facts, ${iso(at)}, 'OPEN'
         from jsonb_to_recordset(${rows}::jsonb) as x(player_id bigint, marker text, facts jsonb)
-        where not exists (select 1 from care_tasks c where c.player_id = x.player_id and c.marker = x.marker and c.closed_at >= ${iso(closedSince)})
         on conflict (player_id, marker) where status = 'OPEN' do nothing
         returning id`),
     )
