@@ -21,11 +21,21 @@ export function createCarePromptService(deps: {
 }) {
   const { db, clock, careRepository: repo } = deps
 
-  async function due(tx: Db, playerId: number, now: Date): Promise<{ prompt: DuePrompt | null; hasDepositLimit: boolean; everyMonths: ReviewEveryMonths }> {
+  /**
+   * The prompt due at `now`. `limitJustSet`: as it was before the player set the deposit limit they answer it with (a
+   * limit prompt is no longer due once a limit is in force, but "limit set" is its answer).
+   */
+  async function due(
+    tx: Db,
+    playerId: number,
+    now: Date,
+    limitJustSet = false,
+  ): Promise<{ prompt: DuePrompt | null; hasDepositLimit: boolean; everyMonths: ReviewEveryMonths }> {
     const facts = await repo.promptFacts(tx, playerId)
     if (!facts) throw new AppError('UNAUTHORIZED')
     const everyMonths = months(facts.everyMonths)
-    return { prompt: duePrompt({ ...facts, reviewEveryMonths: everyMonths }, now), hasDepositLimit: facts.hasDepositLimit, everyMonths }
+    const prompt = duePrompt({ ...facts, hasDepositLimit: facts.hasDepositLimit && !limitJustSet, reviewEveryMonths: everyMonths }, now)
+    return { prompt, hasDepositLimit: facts.hasDepositLimit, everyMonths }
   }
 
   async function view(tx: Db, playerId: number, now: Date): Promise<CarePrompt> {
@@ -59,7 +69,7 @@ export function createCarePromptService(deps: {
       return inTransaction(db, async (tx) => {
         await repo.lockPlayer(tx, actor.playerId)
         const now = clock.now()
-        const { prompt, hasDepositLimit } = await due(tx, actor.playerId, now)
+        const { prompt, hasDepositLimit } = await due(tx, actor.playerId, now, body.answer === 'LIMIT_SET')
         if (!prompt || prompt.kind !== body.kind) throw new AppError('RULE_REFUSED', msg('CARE_PROMPT_NOT_DUE'))
         if (body.answer === 'LIMIT_SET' && !hasDepositLimit) throw new AppError('RULE_REFUSED', msg('CARE_NO_DEPOSIT_LIMIT'))
         await repo.answer(tx, {
