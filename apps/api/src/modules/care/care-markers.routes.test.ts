@@ -123,9 +123,9 @@ describe('a withdrawal returned to the player, then played', () => {
     const p = await player(2_000)
     const asked = await t.post('/api/wallet/withdraw', { amount: 1_000 }, p.token)
     expect(asked.statusCode).toBe(200)
-    const id = (await t.get('/api/backoffice/withdrawals', (await signInOperator(t, 'finance')).token)).json().data.list.find(
-      (w: { mobile: string }) => w.mobile === p.mobile,
-    ).id
+    const id = (await t.get('/api/backoffice/withdrawals', (await signInOperator(t, 'finance')).token))
+      .json()
+      .data.list.find((w: { mobile: string }) => w.mobile === p.mobile).id
     const finance = await signInOperator(t, 'finance')
     expect((await t.post(`/api/backoffice/withdrawals/${id}/reject`, { reason: 'ชื่อบัญชีไม่ตรง' }, finance.token)).statusCode).toBe(200)
     tick()

@@ -42,10 +42,7 @@ export function createCareTaskService(deps: {
   db: Db
   clock: Clock
   thresholds: MarkerThresholds
-  careRepository: Pick<
-    CareRepository,
-    'cursor' | 'setCursor' | 'markerHits' | 'openTasks' | 'page' | 'task' | 'interactions' | 'insertInteraction' | 'close'
-  >
+  careRepository: Pick<CareRepository, 'cursor' | 'setCursor' | 'markerHits' | 'openTasks' | 'page' | 'task' | 'interactions' | 'insertInteraction' | 'close'>
   auditRepository: Pick<AuditRepository, 'record'>
 }) {
   const { db, clock, careRepository: repo } = deps
