@@ -10,7 +10,6 @@ import { BottomBar } from './bottom-bar.tsx'
 
 // Loaded only once a player is signed in: the sign-in screens' bundle stays as it was.
 const SessionReminder = lazy(() => import('../../features/responsible-play/components/session-reminder.tsx').then((m) => ({ default: m.SessionReminder })))
-const CarePrompt = lazy(() => import('../../features/responsible-play/components/care-prompt.tsx').then((m) => ({ default: m.CarePrompt })))
 
 /**
  * Every page's frame (spec §1): one column, full width on phones and at most 480 px above, the banner on top,
@@ -36,12 +35,6 @@ export function AppLayout() {
       {token !== null && (
         <Suspense fallback={null}>
           <SessionReminder signedIn />
-        </Suspense>
-      )}
-      {/* The RTS 12 prompts (ADR 090): the deposit limit at registration, the yearly one, the review. */}
-      {token !== null && (
-        <Suspense fallback={null}>
-          <CarePrompt signedIn />
         </Suspense>
       )}
     </div>

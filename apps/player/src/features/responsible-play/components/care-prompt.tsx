@@ -8,15 +8,16 @@ import { LimitPrompt } from './limit-prompt.tsx'
 import { ReviewPrompt } from './review-prompt.tsx'
 
 /**
- * The RTS 12 prompts (issue 39 §3, ADR 090), over every signed-in page: a deposit limit asked at registration (before
- * the first deposit) and every year while the player has none, and the review of their own account and spending every
- * 6 months (or the 1 or 3 they choose). The server decides which one is due and records every answer with its time.
+ * The RTS 12 prompts (issue 39 §3, ADR 090), a card at the top of the lobby and of the deposit page: a deposit limit
+ * asked at registration (before the first deposit) and every year while the player has none, and the review of their
+ * own account and spending every 6 months (or the 1 or 3 they choose). The server decides which one is due and
+ * records every answer with its time. A card, not a dialog: it asks without standing in the way of anything.
  */
-export function CarePrompt({ signedIn }: { signedIn: boolean }) {
-  const prompt = useCarePromptQuery(signedIn).data?.prompt ?? null
+export function CarePrompt() {
+  const prompt = useCarePromptQuery(true).data?.prompt ?? null
   const answer = useAnswerCarePrompt()
   const { showToast } = useToast()
-  if (!signedIn || !prompt) return null
+  if (!prompt) return null
   const send = (body: AnswerCarePromptBody) =>
     answer.mutate(body, {
       onSuccess: (answered) => answered.message && showToast({ kind: 'success', text: answered.message }),

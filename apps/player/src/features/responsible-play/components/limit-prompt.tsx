@@ -2,7 +2,6 @@ import type { AnswerCarePromptBody } from '@sanam/contract'
 import { useState, type FormEvent } from 'react'
 import { AmountInput } from '../../../components/amount-input.tsx'
 import { SubmitButton } from '../../../components/form/form-actions.tsx'
-import { Modal } from '../../../components/modal.tsx'
 import { useToast } from '../../../components/toast/use-toast.ts'
 import { errorText } from '../../../lib/api-client.ts'
 import { t } from '../../../lib/i18n/index.ts'
@@ -12,7 +11,7 @@ const PERIODS = ['DEPOSIT_DAY', 'DEPOSIT_WEEK', 'DEPOSIT_MONTH'] as const
 
 /**
  * The deposit-limit prompt (at registration, or the yearly one): a deposit limit set through the limits' own flow, or
- * declined, which asks a second time before it is recorded. Closing the dialog answers nothing: it comes back.
+ * declined, which asks a second time before it is recorded.
  */
 export function LimitPrompt({
   kind,
@@ -27,10 +26,9 @@ export function LimitPrompt({
   const [digits, setDigits] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [declining, setDeclining] = useState(false)
-  const [dismissed, setDismissed] = useState(false)
   const change = useChangeLimit()
   const { showToast } = useToast()
-  if (dismissed) return null
+  const title = t(declining ? 'care.declineTitle' : kind === 'DEPOSIT_LIMIT' ? 'care.limitTitle' : 'care.yearlyTitle')
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault()
@@ -48,10 +46,13 @@ export function LimitPrompt({
     )
   }
 
-  if (declining)
-    return (
-      <Modal title={t('care.declineTitle')} onClose={() => setDeclining(false)}>
-        <div className="care-prompt" data-testid="care-decline">
+  return (
+    <section className="card care-prompt" aria-labelledby="care-prompt-title" data-testid="care-limit-prompt">
+      <h2 className="care-prompt__title" id="care-prompt-title">
+        {title}
+      </h2>
+      {declining ? (
+        <>
           <p>{t('care.declineText')}</p>
           <button type="button" className="button button--primary button--large" onClick={() => setDeclining(false)}>
             {t('care.backToLimit')}
@@ -59,37 +60,34 @@ export function LimitPrompt({
           <button type="button" className="button button--ghost" disabled={busy} onClick={() => onAnswer({ kind, answer: 'DECLINED', confirmed: true })}>
             {t('care.confirmDecline')}
           </button>
-        </div>
-      </Modal>
-    )
-
-  return (
-    <Modal title={t(kind === 'DEPOSIT_LIMIT' ? 'care.limitTitle' : 'care.yearlyTitle')} onClose={() => setDismissed(true)}>
-      <form className="care-prompt" data-testid="care-limit-prompt" noValidate onSubmit={handleSubmit}>
-        <p>{t(kind === 'DEPOSIT_LIMIT' ? 'care.limitText' : 'care.yearlyText')}</p>
-        <fieldset className="limit-card__choices">
-          <legend>{t('care.period')}</legend>
-          {PERIODS.map((p) => (
-            <label key={p} className="limit-chip">
-              <input type="radio" name="care-period" value={p} checked={period === p} onChange={() => setPeriod(p)} />
-              <span>{t(`limits.kind.${p}`)}</span>
-            </label>
-          ))}
-        </fieldset>
-        <AmountInput
-          label={t('care.amount')}
-          digits={digits}
-          onDigitsChange={(next) => {
-            setDigits(next)
-            setError(null)
-          }}
-          error={error ?? undefined}
-        />
-        <SubmitButton busy={change.isPending || busy}>{t('care.setLimit')}</SubmitButton>
-        <button type="button" className="button button--ghost" onClick={() => setDeclining(true)}>
-          {t('care.decline')}
-        </button>
-      </form>
-    </Modal>
+        </>
+      ) : (
+        <form className="care-prompt__form" noValidate onSubmit={handleSubmit}>
+          <p>{t(kind === 'DEPOSIT_LIMIT' ? 'care.limitText' : 'care.yearlyText')}</p>
+          <fieldset className="limit-card__choices">
+            <legend>{t('care.period')}</legend>
+            {PERIODS.map((p) => (
+              <label key={p} className="limit-chip">
+                <input type="radio" name="care-period" value={p} checked={period === p} onChange={() => setPeriod(p)} />
+                <span>{t(`limits.kind.${p}`)}</span>
+              </label>
+            ))}
+          </fieldset>
+          <AmountInput
+            label={t('care.amount')}
+            digits={digits}
+            onDigitsChange={(next) => {
+              setDigits(next)
+              setError(null)
+            }}
+            error={error ?? undefined}
+          />
+          <SubmitButton busy={change.isPending || busy}>{t('care.setLimit')}</SubmitButton>
+          <button type="button" className="button button--ghost" onClick={() => setDeclining(true)}>
+            {t('care.decline')}
+          </button>
+        </form>
+      )}
+    </section>
   )
 }

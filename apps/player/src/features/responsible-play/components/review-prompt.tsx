@@ -2,7 +2,6 @@ import type { AnswerCarePromptBody, CarePrompt, ReviewEveryMonths } from '@sanam
 import { formatBaht, formatDate, formatWhole } from '@sanam/web-shared/format'
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { Modal } from '../../../components/modal.tsx'
 import { t } from '../../../lib/i18n/index.ts'
 
 const EVERY: readonly ReviewEveryMonths[] = [1, 3, 6]
@@ -21,9 +20,8 @@ export function ReviewPrompt({
   onAnswer: (body: AnswerCarePromptBody) => void
 }) {
   const [every, setEvery] = useState<ReviewEveryMonths>(prompt.every_months)
-  const [dismissed, setDismissed] = useState(false)
   const f = prompt.figures
-  if (dismissed || !f) return null
+  if (!f) return null
   const rows: Array<[string, string, string]> = [
     ['deposits', t('care.deposits'), formatBaht(f.deposits)],
     ['withdrawals', t('care.withdrawals'), formatBaht(f.withdrawals)],
@@ -32,38 +30,39 @@ export function ReviewPrompt({
     ['days', t('care.daysPlayed'), t('care.days', { n: formatWhole(f.days_played) })],
   ]
   return (
-    <Modal title={t('care.reviewTitle')} onClose={() => setDismissed(true)}>
-      <div className="care-prompt" data-testid="care-review">
-        <p>{t('care.reviewText', { from: formatDate(prompt.from) })}</p>
-        <dl className="care-figures">
-          {rows.map(([key, label, value]) => (
-            <div key={key} className="care-figures__row" data-testid={`care-${key}`}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
-        <fieldset className="limit-card__choices">
-          <legend>{t('care.every')}</legend>
-          {EVERY.map((n) => (
-            <label key={n} className="limit-chip">
-              <input type="radio" name="care-every" value={n} checked={every === n} onChange={() => setEvery(n)} />
-              <span>{t('care.months', { n })}</span>
-            </label>
-          ))}
-        </fieldset>
-        <Link className="button button--secondary" to="/responsible-play" onClick={() => setDismissed(true)}>
-          {t('care.seeLimits')}
-        </Link>
-        <button
-          type="button"
-          className="button button--primary button--large"
-          disabled={busy}
-          onClick={() => onAnswer({ kind: 'ACCOUNT_REVIEW', answer: 'REVIEWED', every_months: every })}
-        >
-          {t('care.reviewed')}
-        </button>
-      </div>
-    </Modal>
+    <section className="card care-prompt" aria-labelledby="care-prompt-title" data-testid="care-review">
+      <h2 className="care-prompt__title" id="care-prompt-title">
+        {t('care.reviewTitle')}
+      </h2>
+      <p>{t('care.reviewText', { from: formatDate(prompt.from) })}</p>
+      <dl className="care-figures">
+        {rows.map(([key, label, value]) => (
+          <div key={key} className="care-figures__row" data-testid={`care-${key}`}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <fieldset className="limit-card__choices">
+        <legend>{t('care.every')}</legend>
+        {EVERY.map((n) => (
+          <label key={n} className="limit-chip">
+            <input type="radio" name="care-every" value={n} checked={every === n} onChange={() => setEvery(n)} />
+            <span>{t('care.months', { n })}</span>
+          </label>
+        ))}
+      </fieldset>
+      <Link className="button button--secondary" to="/responsible-play">
+        {t('care.seeLimits')}
+      </Link>
+      <button
+        type="button"
+        className="button button--primary button--large"
+        disabled={busy}
+        onClick={() => onAnswer({ kind: 'ACCOUNT_REVIEW', answer: 'REVIEWED', every_months: every })}
+      >
+        {t('care.reviewed')}
+      </button>
+    </section>
   )
 }
