@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { viewShot } from './support/browser.ts'
 import { call } from './support/http.ts'
@@ -21,6 +21,8 @@ const DAY = 24 * 3_600_000
 const clockOffset = pathToFileURL(path.join(repoRoot, 'e2e/support/clock-offset.mjs')).href
 const earlier: { player?: TestPlayer } = {}
 const toast = (page: Page, text: string) => page.locator('.toast', { hasText: text })
+/** The prompt's card at the top of the screen, for its screenshot. */
+const top = (card: Locator) => card.evaluate((element) => element.scrollIntoView({ block: 'start' }))
 
 /** A player registers and deposits 1,500 baht on a server 185 days behind; the server of now runs on the same data. */
 async function startHalfAYearLater(dataDir: string): Promise<RunningServer> {
@@ -47,6 +49,7 @@ describe('player app: RTS 12 prompts', () => {
     await card.getByRole('heading', { name: 'ตั้งวงเงินฝากก่อนเริ่มเล่น' }).waitFor()
     await expectNoSideScroll(page)
     expect(await seriousAxeViolations(page)).toEqual([])
+    await top(card)
     await viewShot(page, 'player-care-limit-prompt')
 
     await card.getByRole('button', { name: 'ไม่ตั้งวงเงินตอนนี้' }).tap()
@@ -54,6 +57,7 @@ describe('player app: RTS 12 prompts', () => {
     // Nothing is recorded yet: the server still has the prompt due.
     expect((await call(suite.baseUrl, 'GET', '/api/responsible-play/prompt', { token })).body.data.prompt).toMatchObject({ kind: 'DEPOSIT_LIMIT' })
     expect(await seriousAxeViolations(page)).toEqual([])
+    await top(card)
     await viewShot(page, 'player-care-decline-confirm')
     await card.getByRole('button', { name: 'ยืนยัน ไม่ตั้งวงเงินตอนนี้' }).tap()
     await toast(page, 'บันทึกแล้วว่าคุณไม่ต้องการตั้งวงเงินฝากในตอนนี้').waitFor()
@@ -98,7 +102,7 @@ describe('player app: RTS 12 prompts', () => {
     expect(await card.getByTestId('care-net').textContent()).toContain('1,500.00')
     await expectNoSideScroll(page)
     expect(await seriousAxeViolations(page)).toEqual([])
-    await card.scrollIntoViewIfNeeded()
+    await top(card)
     await viewShot(page, 'player-care-review')
     await card.getByLabel('3 เดือน').check()
     await card.getByRole('button', { name: 'รับทราบ' }).tap()

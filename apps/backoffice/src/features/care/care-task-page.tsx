@@ -31,7 +31,7 @@ export function CareTaskPage() {
       <h1 className="panel__title">
         {t('care.task')} #{data.id} · {data.marker_text}
       </h1>
-      <dl className="detail">
+      <dl className="facts">
         <dt>{t('care.member')}</dt>
         <dd>
           {data.name} · {data.mobile}
