@@ -1,6 +1,6 @@
 import { CARE_CHANNEL_TEXT, careChannels } from '@sanam/contract'
 import { bangkokWallTime, fromBangkokWallTime } from '@sanam/contract/bangkok'
-import { formatDateTimeSeconds } from '@sanam/web-shared/format'
+import { formatDateTimeSeconds, formatNumber } from '@sanam/web-shared/format'
 import { useState, type FormEvent } from 'react'
 import { Link, useParams } from 'react-router'
 import { CheckboxField, FormError, SelectField, TextAreaField, TextField } from '../../components/fields.tsx'
@@ -12,6 +12,9 @@ import { useRecordCareInteraction } from './api/record-care-interaction.ts'
 
 const channelOptions = careChannels.map((value) => ({ value, text: CARE_CHANNEL_TEXT[value] }))
 const factLabel = (key: string) => t(`care.fact.${key}` as MessageKey)
+/** A figure as the desk reads it: numbers with separators, instants in Bangkok time, the rest as recorded. */
+const factText = (value: string | number) =>
+  typeof value === 'number' ? formatNumber(value) : /^\d{4}-\d{2}-\d{2}T/.test(value) ? formatDateTimeSeconds(value) : value
 
 /**
  * One care task (ADR 090): the player, the marker and the figures that opened it, every interaction recorded (what was
@@ -44,7 +47,7 @@ export function CareTaskPage() {
           {data.closed_at && ` · ${formatDateTimeSeconds(data.closed_at)} · ${data.closed_by ?? ''}`}
         </dd>
         {Object.entries(data.facts).map(([key, value]) => (
-          <FactRow key={key} label={factLabel(key)} value={String(value)} />
+          <FactRow key={key} label={factLabel(key)} value={factText(value)} />
         ))}
       </dl>
       <h2>{t('care.interactionsTitle')}</h2>
