@@ -71,7 +71,9 @@ describe('care tasks on the desk', () => {
     await page.getByText('ปิดแล้ว ·').waitFor()
     expect(await page.getByRole('button', { name: 'บันทึก', exact: true }).count()).toBe(0)
 
-    const audit = await call<{ list: Array<{ action: string }> }>(suite.baseUrl, 'GET', `/api/backoffice/audit?target_type=care_task&target_id=${id}`, { token })
+    const audit = await call<{ list: Array<{ action: string }> }>(suite.baseUrl, 'GET', `/api/backoffice/audit?target_type=care_task&target_id=${id}`, {
+      token,
+    })
     expect(audit.body.data.list.map((e) => e.action).sort()).toEqual(['care.close', 'care.interaction'])
     expect(problems).toEqual([])
   }, 300_000)
