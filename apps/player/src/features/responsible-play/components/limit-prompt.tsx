@@ -6,6 +6,7 @@ import { useToast } from '../../../components/toast/use-toast.ts'
 import { errorText } from '../../../lib/api-client.ts'
 import { t } from '../../../lib/i18n/index.ts'
 import { useChangeLimit } from '../api/change-limit.ts'
+import { useLimitAmount } from '../hooks/use-limit-amount.ts'
 
 const PERIODS = ['DEPOSIT_DAY', 'DEPOSIT_WEEK', 'DEPOSIT_MONTH'] as const
 
@@ -23,8 +24,7 @@ export function LimitPrompt({
   onAnswer: (body: AnswerCarePromptBody) => void
 }) {
   const [period, setPeriod] = useState<(typeof PERIODS)[number]>('DEPOSIT_MONTH')
-  const [digits, setDigits] = useState('')
-  const [error, setError] = useState<string | null>(null)
+  const amount = useLimitAmount()
   const [declining, setDeclining] = useState(false)
   const change = useChangeLimit()
   const { showToast } = useToast()
@@ -32,11 +32,8 @@ export function LimitPrompt({
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault()
-    const value = Number(digits)
-    if (!digits || !(value > 0)) {
-      setError(t('limits.amountRequired'))
-      return
-    }
+    const value = amount.read()
+    if (value === null) return
     change.mutate(
       { action: 'set', body: { kind: period, value } },
       {
@@ -73,15 +70,7 @@ export function LimitPrompt({
               </label>
             ))}
           </fieldset>
-          <AmountInput
-            label={t('care.amount')}
-            digits={digits}
-            onDigitsChange={(next) => {
-              setDigits(next)
-              setError(null)
-            }}
-            error={error ?? undefined}
-          />
+          <AmountInput label={t('care.amount')} {...amount.field} />
           <SubmitButton busy={change.isPending || busy}>{t('care.setLimit')}</SubmitButton>
           <button type="button" className="button button--ghost" onClick={() => setDeclining(true)}>
             {t('care.decline')}
