@@ -320,6 +320,12 @@ const ConfigSchema = z.object({
   BACKOFFICE_IDLE_MINUTES: int(1, 24 * 60).default(30),
   /** Four-eyes (ADR 031): a withdrawal or a manual adjustment of more baht than this takes two different operators; 0: every one. */
   BACKOFFICE_FOUR_EYES_BAHT: int(0, 100_000_000).default(20_000),
+  /** Player care (ADR 090): net deposits (credited less paid out) over a rolling 30 days at or above this open a care task. */
+  CARE_NET_DEPOSITS_30D_BAHT: int(1, 100_000_000).default(5_000),
+  /** Player care (ADR 090): net game loss (bets less wins) over a rolling 24 hours at or above this open a care task. */
+  CARE_NET_LOSS_24H_BAHT: int(1, 100_000_000).default(40_000),
+  /** Player care (ADR 090): net game loss over a rolling 90 days at or above this open a care task. */
+  CARE_NET_LOSS_90D_BAHT: int(1, 100_000_000).default(80_000),
   /** For automation: the first owner is created enrolled in TOTP with this base32 secret (ADR 029). */
   BACKOFFICE_TOTP_SECRET: z
     .string()

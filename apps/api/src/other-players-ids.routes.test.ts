@@ -42,6 +42,10 @@ const ID_ROUTES: Record<string, { tried: true } | { reason: string }> = {
   'POST /api/backoffice/outbox/:id/resend': {
     reason: 'message ids, members.handle only (the role walk, backoffice-roles.routes.test.ts); a player token gets 401; a code is never resent',
   },
+  'GET /api/backoffice/care-tasks/:id': { reason: 'care task ids, care.work only (the role walk, backoffice-roles.routes.test.ts); a player token gets 401' },
+  'POST /api/backoffice/care-tasks/:id/interactions': {
+    reason: 'care task ids, care.work only (the role walk, backoffice-roles.routes.test.ts); a player token gets 401 (care-markers.routes.test.ts)',
+  },
   'GET /play/:token': { tried: true },
   'GET /play/:token/state': { tried: true },
   'POST /play/:token/round': { tried: true },

@@ -164,6 +164,7 @@ async function main() {
           slips: services.slips,
           payouts: services.payouts,
           outbox: services.outbox,
+          care: services.careTasks,
           roundStaleMinutes: config.ROUND_STALE_MINUTES,
           database: database.kind,
         }),

@@ -85,6 +85,10 @@ import { createExclusionService } from './modules/exclusions/exclusions.service.
 import { exclusionsRepository } from './modules/exclusions/exclusions.repository.ts'
 import { createLimitsService } from './modules/limits/limits.service.ts'
 import { limitsRepository } from './modules/limits/limits.repository.ts'
+import { bahtToSatang } from '@sanam/contract'
+import { createCarePromptService } from './modules/care/care-prompts.service.ts'
+import { createCareTaskService } from './modules/care/care-tasks.service.ts'
+import { careRepository } from './modules/care/care.repository.ts'
 import { linksRepository } from './modules/links/links.repository.ts'
 import type { Metrics } from './lib/metrics.ts'
 import { createSlipVerifier } from './modules/slips/verifiers/index.ts'
@@ -305,6 +309,19 @@ export async function buildServices(deps: ServiceDeps) {
   const exclusions = createExclusionService({ db, clock, auth, ledger, promotions, exclusionsRepository })
   // The player's own limits and session reminder (ADR 048), asked by deposits, the seamless wallet and the portal.
   const limits = createLimitsService({ db, clock, limitsRepository })
+  // Player care (ADR 090): the RTS 12 prompts, and the markers of harm's care tasks (opened by the care-markers job).
+  const carePrompts = createCarePromptService({ db, clock, careRepository })
+  const careTasks = createCareTaskService({
+    db,
+    clock,
+    careRepository,
+    auditRepository,
+    thresholds: {
+      netDeposits30d: bahtToSatang(config.CARE_NET_DEPOSITS_30D_BAHT),
+      netLoss24h: bahtToSatang(config.CARE_NET_LOSS_24H_BAHT),
+      netLoss90d: bahtToSatang(config.CARE_NET_LOSS_90D_BAHT),
+    },
+  })
   const deposits = createDepositService({
     promotions,
     limits,
@@ -503,6 +520,8 @@ export async function buildServices(deps: ServiceDeps) {
       limits,
       slips,
       outbox,
+      carePrompts,
+      careTasks,
     },
     demoBank,
     database,

@@ -79,6 +79,8 @@ export const AUDIT_ACTIONS = {
   'catalogue.games.create': 'เพิ่มเกม',
   'catalogue.game.update': 'แก้ไขเกม',
   'referral.accrue': 'คำนวณค่าแนะนำและเงินคืนของวัน',
+  'care.interaction': 'บันทึกการดูแลผู้เล่น',
+  'care.close': 'บันทึกการดูแลผู้เล่นและปิดงานดูแล',
 } as const satisfies Record<string, string>
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS

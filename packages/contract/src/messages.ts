@@ -314,6 +314,13 @@ export const messageCatalogue = {
   LIMIT_NOT_YET: ({ at }: { at: string }) => `ยืนยันได้เมื่อครบ 24 ชั่วโมงหลังคำขอ (ตั้งแต่ ${at})`,
   LIMIT_NONE_TO_REMOVE: 'ยังไม่ได้ตั้งวงเงินนี้',
   REMINDER_ACKNOWLEDGED: 'รับทราบแล้ว',
+  CARE_PROMPT_NOT_DUE: 'ไม่มีคำถามนี้ให้ตอบในขณะนี้',
+  CARE_NO_DEPOSIT_LIMIT: 'ยังไม่ได้ตั้งวงเงินฝาก กรุณาตั้งวงเงินก่อน',
+  CARE_ANSWERED: 'บันทึกแล้ว ขอบคุณค่ะ',
+  CARE_DECLINED: 'บันทึกแล้วว่าคุณไม่ต้องการตั้งวงเงินฝากในตอนนี้ ตั้งได้ทุกเมื่อที่หน้าเล่นอย่างรับผิดชอบ',
+  CARE_TASK_CLOSED: 'งานดูแลนี้ปิดไปแล้ว',
+  CARE_FUTURE_INTERACTION: 'เวลาที่ติดต่อต้องไม่อยู่ในอนาคต',
+  CARE_RECORDED: 'บันทึกการดูแลแล้ว',
 
   // Seamless wallet answers (the `message` beside a status)
   SEAMLESS_INSUFFICIENT_FUNDS: 'ยอดเงินไม่เพียงพอ',

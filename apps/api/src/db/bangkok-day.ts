@@ -12,3 +12,10 @@ export const bangkokDateOf = (instant: SQL): SQL => sql`((${instant} at time zon
 
 /** The same day as the text YYYY-MM-DD (a report's or the dashboard's key). */
 export const bangkokDayTextOf = (instant: SQL): SQL => sql`to_char(${bangkokDateOf(instant)}, 'YYYY-MM-DD')`
+
+/** The Bangkok hour of the day (0 to 23) of a timestamptz, whatever the session's TimeZone setting. */
+export const bangkokHourOf = (instant: SQL): SQL => sql`extract(hour from (${instant} at time zone 'UTC') + ${OFFSET})`
+
+/** The start (a timestamptz) of the Bangkok day, week (from Monday) or month holding a timestamptz; `unit` is SQL text. */
+export const bangkokPeriodStartOf = (unit: SQL, instant: SQL): SQL =>
+  sql`((date_trunc(${unit}, (${instant} at time zone 'UTC') + ${OFFSET}) - ${OFFSET}) at time zone 'UTC')`

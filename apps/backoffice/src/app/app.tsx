@@ -25,6 +25,8 @@ import { ReportsPage } from '../features/reports/reports-page.tsx'
 import { SiteSettingsPage } from '../features/site-settings/site-settings-page.tsx'
 import { WithdrawalsPage } from '../features/withdrawals/withdrawals-page.tsx'
 import { PayoutsPage } from '../features/payouts/payouts-page.tsx'
+import { CareTasksPage } from '../features/care/care-tasks-page.tsx'
+import { CareTaskPage } from '../features/care/care-task-page.tsx'
 import { Layout } from './layout.tsx'
 
 // The dashboard brings the chart library (recharts, most of the app's weight): its own chunk, loaded when opened.
@@ -69,6 +71,8 @@ const router = createBrowserRouter(
         { path: '/operators', element: <OperatorsPage /> },
         { path: '/site', element: <SiteSettingsPage /> },
         { path: '/account', element: <AccountPage /> },
+        { path: '/care', element: <CareTasksPage /> },
+        { path: '/care/:id', element: <CareTaskPage /> },
         { path: '*', element: <Navigate to="/dashboard" replace /> },
       ],
     },

@@ -26,6 +26,7 @@ const AREAS: Array<{ to: string; label: MessageKey; permission: OperatorPermissi
   { to: '/operators', label: 'nav.operators', permission: 'operators.manage' },
   // Every role: finance applies a change of what players read (ADR 068) on the same screen owner and support edit it.
   { to: '/site', label: 'nav.site', permission: 'backoffice.read' },
+  { to: '/care', label: 'nav.care', permission: 'care.work' },
   { to: '/account', label: 'nav.account', permission: 'self.session' },
 ]
 

@@ -55,4 +55,10 @@ export const queryKeys = {
   /** The referral plan and limits (ADR 044): in force, waiting, decided. */
   plan: { all: ['plan'] as const },
   audit: { all: ['audit'] as const, actions: ['audit', 'actions'] as const, entries: (query: object) => ['audit', 'entries', query] as const },
+  /** Care tasks (ADR 090): a list of one status, and one task with its interactions. */
+  care: {
+    all: ['care'] as const,
+    list: (status: string, page: number) => ['care', 'list', status, page] as const,
+    task: (id: number) => ['care', 'task', id] as const,
+  },
 }

@@ -36,6 +36,8 @@ export const OPERATOR_PERMISSIONS = {
   'promotions.manage': ['owner', 'finance'],
   /** Site settings: title, description, theme colours, logo, favicon, slides and the contact and help links. */
   'site.manage': ['owner', 'support'],
+  /** Player care (ADR 090): reading care tasks and recording what was done; the roles that handle members today. */
+  'care.work': ['owner', 'finance', 'support'],
 } as const satisfies Record<string, readonly OperatorRole[]>
 
 export type OperatorPermission = keyof typeof OPERATOR_PERMISSIONS

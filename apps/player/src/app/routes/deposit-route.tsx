@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { DepositPage } from '../../features/deposit/components/deposit-page.tsx'
+import { CarePrompt } from '../../features/responsible-play/components/care-prompt.tsx'
 import { balanceQueryOptions } from '../../lib/balance-query.ts'
 import { liveBalance } from '../../lib/live-balance.ts'
 import { useSite } from '../../features/site/hooks/use-site.ts'
@@ -17,6 +18,10 @@ export default function DepositRoute() {
   const queryClient = useQueryClient()
   const readBalance = useCallback(() => queryClient.fetchQuery(balanceQueryOptions()).then((balance) => balance.balance), [queryClient])
   return (
-    <DepositPage user={user} readBalance={readBalance} pushed={liveBalance} contactUrl={site.status === 'ready' ? site.metadata.contact.line : undefined} />
+    <>
+      {/* Before the first deposit, the deposit-limit prompt (RTS 12, ADR 090). */}
+      <CarePrompt />
+      <DepositPage user={user} readBalance={readBalance} pushed={liveBalance} contactUrl={site.status === 'ready' ? site.metadata.contact.line : undefined} />
+    </>
   )
 }

@@ -1,6 +1,6 @@
 import type { Game, Provider, UserMe } from '@sanam/contract'
 import { popularGames, popularProviders } from '@sanam/contract/lobby/index'
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { FullScreenOverlay } from '../../../components/full-screen-overlay.tsx'
 import { FireIcon, FishIcon, GamepadIcon } from '../../../components/icons.tsx'
 import { t } from '../../../lib/i18n/index.ts'
@@ -26,9 +26,10 @@ const POPULAR_PREVIEW = 12
 
 /**
  * The home lobby (spec §2 Home lobby, §4 Home): the player's account and wallet, the promotion block, the
- * category lobby, then fishing games, popular games and popular providers.
+ * category lobby, then fishing games, popular games and popular providers. `notice`, under the account: what the app
+ * asks of the player now (the RTS 12 prompt, ADR 090).
  */
-export function HomePage({ user, onLogout }: { user: UserMe | null; onLogout: () => void }) {
+export function HomePage({ user, onLogout, notice }: { user: UserMe | null; onLogout: () => void; notice?: ReactNode }) {
   const balance = useBalanceQuery()
   const { launching, launch } = useGameLauncher()
   const place = useLobbyPlace()
@@ -54,6 +55,7 @@ export function HomePage({ user, onLogout }: { user: UserMe | null; onLogout: ()
   return (
     <div className="home">
       <AccountPanel user={user} balance={balance} onLogout={onLogout} />
+      {notice}
       {promotion && balance.data && <PromotionPanel info={promotion} balance={balance.data.balance} />}
       <ForbiddenGamesContext value={forbidden}>
         <GameLobby place={place} onOpenProvider={(provider) => openProvider(provider, place.tab)} onLaunchGame={launchGame} />

@@ -9,6 +9,7 @@ import { errorText } from '../../../lib/api-client.ts'
 import { t } from '../../../lib/i18n/index.ts'
 import { useChangeLimit, type LimitChange } from '../api/change-limit.ts'
 import { useLimitsQuery } from '../api/get-limits.ts'
+import { useLimitAmount } from '../hooks/use-limit-amount.ts'
 
 /** The reminder intervals offered, in minutes (the server takes any whole number from 5 to 720). */
 const REMINDER_CHOICES = [15, 30, 45, 60, 90, 120] as const
@@ -48,20 +49,14 @@ function useLimitAction() {
 }
 
 function MoneyLimitCard({ kind, limit }: { kind: (typeof MONEY_KINDS)[number]; limit: PlayerLimit | undefined }) {
-  const [digits, setDigits] = useState('')
-  const [error, setError] = useState<string | null>(null)
+  const amount = useLimitAmount()
   const { run, busy } = useLimitAction()
   const headingId = `limit-${kind}`
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault()
-    const value = Number(digits)
-    if (!digits || !(value > 0)) {
-      setError(t('limits.amountRequired'))
-      return
-    }
-    setError(null)
-    run({ action: 'set', body: { kind, value } }, () => setDigits(''))
+    const value = amount.read()
+    if (value !== null) run({ action: 'set', body: { kind, value } }, amount.clear)
   }
 
   return (
@@ -90,15 +85,7 @@ function MoneyLimitCard({ kind, limit }: { kind: (typeof MONEY_KINDS)[number]; l
       <p className="limit-card__note">{t(`limits.note.${kind}`)}</p>
       {limit?.pending && <PendingChange kind={kind} limit={limit} format={(v) => t('limits.amount', { n: formatWhole(v) })} />}
       <form className="limit-card__form" noValidate onSubmit={handleSubmit}>
-        <AmountInput
-          label={t('limits.newAmount', { limit: t(`limits.kind.${kind}`) })}
-          digits={digits}
-          onDigitsChange={(next) => {
-            setDigits(next)
-            setError(null)
-          }}
-          error={error ?? undefined}
-        />
+        <AmountInput label={t('limits.newAmount', { limit: t(`limits.kind.${kind}`) })} {...amount.field} />
         <SubmitButton busy={busy}>{t('limits.save')}</SubmitButton>
         {limit?.value !== null && limit?.value !== undefined && !limit.pending && (
           <button type="button" className="button button--ghost" disabled={busy} onClick={() => run({ action: 'set', body: { kind, value: null } })}>
