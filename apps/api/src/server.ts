@@ -10,6 +10,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { connectionBudgetProblem, connectionsAccepted } from './db/connection-budget.ts'
 import { autovacuumProblem, autovacuumSettings } from './db/planner-statistics.ts'
+import { oldestDatabaseAge, wraparoundProblem } from './db/vacuum.ts'
 import { replicationState, synchronousStandbyProblems } from './db/replication.ts'
 import { DEMO_PLAYER, demoDataLeft, seedDemo, seedSite } from './seed.ts'
 import { auditHeadExport } from './modules/audit/audit-head-export.ts'
@@ -147,6 +148,11 @@ async function main() {
       if (problem) app.log.warn(problem)
       const upkeep = autovacuumProblem(await autovacuumSettings(database.db))
       if (upkeep) app.log.warn(upkeep)
+    }
+    // The embedded database freezes its own tables (the vacuum job, ADR 092) but not its template databases.
+    if (database.kind === 'pglite') {
+      const wraparound = wraparoundProblem(await oldestDatabaseAge(database.db))
+      if (wraparound) app.log.warn(wraparound)
     }
   }
 
