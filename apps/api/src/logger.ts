@@ -24,7 +24,7 @@ const SERIALIZED = new Set(['req', 'res'])
  * only the objects on the way to a hidden field; a line without one (every request line) is answered as it came.
  */
 export function hideSecrets<T>(value: T, depth = 3): T {
-  if (depth === 0 || value === null || typeof value !== 'object') return value
+  if (depth === 0 || value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return value
   let copy: Record<string, unknown> | unknown[] | undefined
   const source = value as Record<string, unknown>
   for (const key of Object.keys(source)) {
