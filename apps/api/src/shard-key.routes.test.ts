@@ -5,6 +5,7 @@ import { makePlayer } from '../test/factories.ts'
 import { bearer, expectLedgerOk, fund, loginPlayer } from '../test/money.ts'
 import { signInOperator } from '../test/operators.ts'
 import { launch, sendMoney, callSeamless } from '../test/seamless.ts'
+import { earner, referralOptions, transfer } from '../test/referral.ts'
 import { captureStatements } from '../test/statements.ts'
 
 // Past one primary (issue 40 §6, ADR 093): on Citus every table that holds a player's money is distributed by the
@@ -13,22 +14,25 @@ import { captureStatements } from '../test/statements.ts'
 // ADR 093 lists as the steps still to take (each with what it needs). A new statement that does not is a failure, and
 // so is a listed shape that no longer occurs (the list only shrinks).
 
-const t = useTestApp()
+// The referral terms' settings: the accrual's day lies weeks before the clock's start (test/referral.ts).
+const t = useTestApp(referralOptions())
 
-/** The tables a player's money is in: distributed by player_id on Citus (ADR 093). */
-const MONEY_TABLES = [
-  'accounts',
-  'transfers',
-  'seamless_transactions',
-  'game_rounds',
-  'player_day_turnover',
-  'deposits',
-  'withdrawals',
-  'wallet_payouts',
-  'player_promotions',
-  'accruals',
-  'approvals',
-] as const
+/** The tables a player's money is in, each with its player key: the column it is distributed by on Citus (ADR 093). */
+const PLAYER_KEY = {
+  accounts: 'player_id',
+  transfers: 'player_id',
+  seamless_transactions: 'player_id',
+  game_rounds: 'player_id',
+  player_day_turnover: 'player_id',
+  deposits: 'player_id',
+  withdrawals: 'player_id',
+  wallet_payouts: 'player_id',
+  player_promotions: 'player_id',
+  accruals: 'beneficiary_id',
+  approvals: 'player_id',
+} as const
+type MoneyTable = keyof typeof PLAYER_KEY
+const MONEY_TABLES = Object.keys(PLAYER_KEY) as MoneyTable[]
 
 /**
  * The shapes that do not name the player yet, each the step of ADR 093 that makes it: `<what> <table>`, where what is
@@ -51,8 +55,9 @@ const NOT_YET: Record<string, string> = {
 
 const normalized = (statement: string) => statement.replace(/\s+/g, ' ').replace(/"/g, '').toLowerCase()
 
-/** A comparison that names the player: `player_id = …`, `player_id in (…)`, `… = any(…player_id)` and the like. */
-const COMPARES_PLAYER = /\bplayer_id\s*(=|in\s*\()|=\s*(any\s*\(\s*)?[\w.]*player_id\b/
+/** A comparison that names `table`'s player key: `player_id = …`, `player_id in (…)`, `… = any(…player_id)` and the like. */
+const comparesPlayer = (table: MoneyTable, text: string) =>
+  new RegExp(`\\b${PLAYER_KEY[table]}\\s*(=|in\\s*\\()|=\\s*(any\\s*\\(\\s*)?[\\w.]*${PLAYER_KEY[table]}\\b`).test(text)
 
 /**
  * What one statement does to the money tables, each shape (`insert into`, `update`, `delete from` or `lock`, a
@@ -72,22 +77,25 @@ function shapes(statement: string): Array<{ shape: string; byPlayer: boolean }> 
   for (const table of MONEY_TABLES) {
     const name = `(?:public\\.)?${table}\\b`
     for (const m of text.matchAll(new RegExp(`insert into ${name}(?: as \\w+)? \\(([^)]*)\\)`, 'g')))
-      found.push({ shape: `insert into ${table}`, byPlayer: /\bplayer_id\b/.test(m[1]!) })
+      found.push({ shape: `insert into ${table}`, byPlayer: new RegExp(`\\b${PLAYER_KEY[table]}\\b`).test(m[1]!) })
     for (const what of ['update', 'delete from'])
       for (const m of text.matchAll(new RegExp(`\\b${what} ${name}`, 'g')))
-        found.push({ shape: `${what} ${table}`, byPlayer: COMPARES_PLAYER.test(conditionsOf(upTo(m.index, /\breturning\b/))) })
+        found.push({ shape: `${what} ${table}`, byPlayer: comparesPlayer(table, conditionsOf(upTo(m.index, /\breturning\b/))) })
   }
   // A locking read locks the money table of the last FROM or JOIN before its FOR UPDATE (the subqueries between read
   // arrays), and names the player when the text between them compares player_id.
   const table = new RegExp(`\\b(?:from|join) (?:public\\.)?(${MONEY_TABLES.join('|')})\\b`, 'g')
   for (const lock of text.matchAll(/\bfor (?:no key )?update\b/g)) {
     const before = [...text.slice(0, lock.index).matchAll(table)].at(-1)
-    if (before) found.push({ shape: `lock ${before[1]}`, byPlayer: COMPARES_PLAYER.test(text.slice(before.index, lock.index)) })
+    if (before) found.push({ shape: `lock ${before[1]}`, byPlayer: comparesPlayer(before[1] as MoneyTable, text.slice(before.index, lock.index)) })
   }
   return found
 }
 
-/** The statements of the money paths: a deposit, bets, a win, a rollback, a withdrawal paid and one refused. */
+/**
+ * The statements of the money paths: a deposit, bets, a win, a rollback, a withdrawal paid and one refused, a day's
+ * referral commission and rebate accrued, and both wallets moved to cash.
+ */
 async function moneyPaths() {
   const player = await makePlayer(t.db)
   await fund(t, player, 2_000)
@@ -112,6 +120,9 @@ async function moneyPaths() {
     const decided = await t.app.inject({ method: 'POST', url: `/api/backoffice/withdrawals/${id}/${decision}`, headers: bearer(finance.token), payload })
     expect(decided.statusCode, decided.body).toBe(200)
   }
+  // Above the bonus wallet's least payout (300 baht).
+  const upline = await earner(t, 300.5, 0.5)
+  for (const wallet of ['bonus', 'refund'] as const) expect((await transfer(t, upline, wallet)).statusCode).toBe(200)
 }
 
 describe('what a statement does to the money tables, read from its text', () => {
@@ -142,7 +153,7 @@ describe('every money statement names the player (the shard key on Citus)', () =
     const unrouted = [...seen.keys()].filter((shape) => !(shape in NOT_YET) && notByPlayer(shape).length > 0)
     expect(
       unrouted.map((shape) => `${shape}: ${normalized(notByPlayer(shape)[0]!.text).slice(0, 300)}`),
-      'a statement on a money table that does not name player_id',
+      'a statement on a money table that does not name its player key',
     ).toEqual([])
     // Every listed step is still needed by some statement: a shape routed by player leaves the list.
     expect(Object.keys(NOT_YET).filter((shape) => notByPlayer(shape).length > 0)).toEqual(Object.keys(NOT_YET))
