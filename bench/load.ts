@@ -119,6 +119,22 @@ export function rssMb(pid: number): number | undefined {
   }
 }
 
+/**
+ * The CPU time process `pid` has used, in seconds (Linux: utime and stime of /proc/<pid>/stat, at 100 ticks a second),
+ * or undefined where it cannot be read.
+ */
+export function cpuSeconds(pid: number): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
+      .replace(/^.*\) /s, '')
+      .split(' ')
+    // After the name: state is field 3, utime 14 and stime 15 (proc(5)).
+    return (Number(fields[11]) + Number(fields[12])) / 100
+  } catch {
+    return undefined
+  }
+}
+
 /** One reading of the server's memory, in MB: its RSS and, where its /metrics answered, V8's heap and external memory. */
 export interface MemorySample {
   /** Seconds since sampling started. */

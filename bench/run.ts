@@ -20,9 +20,20 @@ import { addDays, bangkokDay } from '@sanam/contract/bangkok'
 import Fastify from 'fastify'
 import { call } from '../e2e/support/http.ts'
 import { findPgbench, ledgerVerify, postgresBaselines, serverDescription, withScratchDatabase } from './database.ts'
-import { hammer, loop, openStreams, sampleMemory, scrapeMetrics, type Figures, type MemorySample, type MetricsEndpoint, type Recorder } from './load.ts'
+import {
+  cpuSeconds,
+  hammer,
+  loop,
+  openStreams,
+  sampleMemory,
+  scrapeMetrics,
+  type Figures,
+  type MemorySample,
+  type MetricsEndpoint,
+  type Recorder,
+} from './load.ts'
 import { deposit, launch, LOAD_ENV, login, operatorToken, postSigned, preparePlayers, seamless, sessionOf, type Player } from './players.ts'
-import { freePort, requireBuilt, root, startSanam } from './server.mjs'
+import { changedSettings, freePort, requireBuilt, root, startSanam } from './server.mjs'
 
 function setting(name: string, fallback: number): number {
   const value = Number(process.env[name] ?? fallback)
@@ -175,8 +186,16 @@ const say = (line: string) => console.info(`[bench ${new Date().toISOString().sl
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const bearer = (player: Player) => ({ authorization: `Bearer ${player.token}` })
 
-function readBalance(t: Target): Promise<Figures> {
-  return hammer({ url: `${t.base}/api/wallet/v2/balance`, headers: bearer(t.players[0]!), connections: BALANCE_CONNECTIONS, duration: SECONDS })
+/**
+ * The balance read, with the server's CPU time a read (from /proc: its process alone, the primary's with several)
+ * in the note: unlike the reads a second, it hardly moves with what else the machine runs (issue 40 §1).
+ */
+async function readBalance(t: Target): Promise<Measured> {
+  const before = cpuSeconds(t.pid)
+  const figures = await hammer({ url: `${t.base}/api/wallet/v2/balance`, headers: bearer(t.players[0]!), connections: BALANCE_CONNECTIONS, duration: SECONDS })
+  const after = cpuSeconds(t.pid)
+  if (before === undefined || after === undefined || figures.requests === 0) return figures
+  return { ...figures, note: `the server's CPU ${Math.round(((after - before) / figures.requests) * 1e6)} µs a read.` }
 }
 
 /** The balance read with STREAMS live balance streams of the same player open (ADR 049), and one deposit reaching them. */
@@ -186,7 +205,7 @@ async function balanceBesideStreams(t: Target): Promise<Measured> {
   const streams = await openStreams(t.base, player.token, STREAMS)
   const openedMs = Date.now() - opening
   try {
-    const figures = await readBalance(t)
+    const { note: _cpu, ...figures } = await readBalance(t)
     const before = (await call<{ balance: number }>(t.base, 'GET', '/api/wallet/v2/balance', { token: player.token })).body.data.balance
     const sent = Date.now()
     await deposit(t.base, player, t.toAccount, 1)
@@ -359,6 +378,9 @@ async function drained(base: string): Promise<void> {
 }
 
 /** Starts the server on `env`, sets up its players, runs `scenarios` on it in order and stops it. */
+/** What each server's log held when it stopped, for the notes (issue 40 §1). */
+const serverLogs: string[] = []
+
 async function onServer(env: Record<string, string>, scenarios: Scenario[]): Promise<Map<string, Measured>> {
   const results = new Map<string, Measured>()
   // The streams scenario holds STREAMS streams of one player: the server's cap per player (8 by default) is lifted.
@@ -384,7 +406,10 @@ async function onServer(env: Record<string, string>, scenarios: Scenario[]): Pro
       results.set(scenario.id, await scenario.run(target))
     }
   } finally {
-    await sanam.stop()
+    const { bytes, lines } = (await sanam.stop()) as { bytes: number; lines: number }
+    serverLogs.push(
+      `${(env.DATABASE_URL ? 'PostgreSQL' : 'PGlite') + (env.API_PROCESSES ? `, ${env.API_PROCESSES} processes` : '')}: ${lines} lines, ${(bytes / 2 ** 20).toFixed(1)} MB`,
+    )
   }
   return results
 }
@@ -519,6 +544,19 @@ async function main() {
     notes.push(`The second API process shares ${os.availableParallelism()} cores with the load generator.`)
   }
 
+  // What the servers ran with that `npm start` would not (issue 40 §1): the values of the run's own secrets left out.
+  const settings = changedSettings({
+    ...LOAD_ENV,
+    STREAMS_PER_PLAYER: String(Math.max(STREAMS, 1)),
+    METRICS_PORT: '(a free port)',
+    METRICS_TOKEN: '(the run’s own)',
+  })
+  notes.push(
+    `Every server ran as \`npm start\` runs it (its Node flags, LOG_LEVEL ${settings.LOG_LEVEL ?? 'at its default, info'}, its standard output to a file) ` +
+      `with these settings changed: ${Object.entries(settings)
+        .map(([name, value]) => `${name}=${/SECRET|PASSWORD/.test(name) ? '(the bench’s own)' : value}`)
+        .join(', ')}. Their logs: ${serverLogs.join('; ')}.`,
+  )
   const report = [
     `# Benchmark ${new Date().toISOString()}`,
     '',

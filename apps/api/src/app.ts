@@ -3,7 +3,6 @@ import { addSecurityHeaders } from './security-headers.ts'
 import { serveBackofficeOnItsOrigin } from './backoffice-origin.ts'
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions, type RouteOptions } from 'fastify'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
-import type { Config } from './config.ts'
 import { errorBody, handleError } from './errors.ts'
 import { systemClock } from './lib/clock.ts'
 import { listenForNotifications, postgresListenClient } from './lib/notification-listener.ts'
@@ -18,10 +17,13 @@ import { requirePlayer } from './plugins/auth.ts'
 import { refuseNul } from './plugins/no-nul.ts'
 import { closeSilentConnections } from './plugins/silent-connections.ts'
 import { registerApiRoutes } from './routes.ts'
+import { loggerOptions, RequestLog } from './logger.ts'
 import { buildServices, type ServiceDeps } from './services.ts'
 import { registerWebApps, type WebApps } from './web.ts'
 
 export const BODY_LIMIT = 64 * 1024
+
+export { loggerOptions } from './logger.ts'
 
 export { GAMES_CACHE_MS } from './services.ts'
 
@@ -36,31 +38,6 @@ export interface AppDeps extends Omit<ServiceDeps, 'log' | 'metrics' | 'loadDemo
 const REQUEST_ID = /^[\w.-]{1,64}$/
 /** Answers no cache or browser may keep (issue 18): sign-in, sessions and every back-office screen's data. */
 const NO_STORE = /^\/api\/(auth|backoffice)(\/|\?|$)/
-
-/** Credentials by the name they travel under: a header, or a field of a logged object (one or two levels down). */
-const SECRET_FIELDS = ['password', 'old', 'new', 'otp', 'otp_code', 'token', 'session_token', 'secret', 'signature', 'authorization', 'cookie']
-
-/**
- * The server's logger: the level from LOG_LEVEL, and pino's redaction of every credential a log line could pick up
- * (a request's headers if a serializer ever logs them, a body or an object someone passes to `log.info`). The
- * request log itself carries method, URL and address only; the /play/<token> routes hide the token in the URL.
- */
-export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>) {
-  return {
-    level: config.LOG_LEVEL,
-    redact: {
-      paths: [
-        'req.headers.authorization',
-        'req.headers.cookie',
-        'req.headers["x-signature"]',
-        'req.headers["x-api-key"]',
-        'res.headers["set-cookie"]',
-        ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`, `*.*.${field}`]),
-      ],
-      censor: '[hidden]',
-    },
-  }
-}
 
 function refuseBeforeRouting(reply: FastifyReply) {
   void reply.status(404).send(errorBody('NOT_FOUND'))
@@ -80,6 +57,8 @@ export async function buildApp(deps: AppDeps) {
 
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(config),
+    // One line a request, at its end (ADR 091).
+    logController: new RequestLog(),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: false,

@@ -4,11 +4,13 @@ import path from 'node:path'
 import { getHeapStatistics } from 'node:v8'
 import { fileURLToPath } from 'node:url'
 import Fastify from 'fastify'
-import { buildApp, loggerOptions } from './app.ts'
+import { buildApp } from './app.ts'
+import { serverLoggerOptions } from './logger.ts'
 import { ConfigError, loadConfig, type Config } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { connectionBudgetProblem, connectionsAccepted } from './db/connection-budget.ts'
 import { autovacuumProblem, autovacuumSettings } from './db/planner-statistics.ts'
+import { oldestDatabaseAge, wraparoundProblem } from './db/vacuum.ts'
 import { replicationState, synchronousStandbyProblems } from './db/replication.ts'
 import { DEMO_PLAYER, demoDataLeft, seedDemo, seedSite } from './seed.ts'
 import { auditHeadExport } from './modules/audit/audit-head-export.ts'
@@ -67,7 +69,8 @@ async function main() {
       process.exit(78)
     }
   }
-  const { app, services, metrics, listenForMetrics } = await buildApp({ config, database, webApps: findWebApps(root) })
+  // Standard output through an asynchronous buffer, flushed at exit (ADR 091).
+  const { app, services, metrics, listenForMetrics } = await buildApp({ config, database, webApps: findWebApps(root), logger: serverLoggerOptions(config) })
   if (metrics) metricsToPrimary?.share(metrics)
   if (!follower) {
     // Before the first request: the referral plan's first version from the environment (ADR 044), the operators set-up
@@ -145,6 +148,11 @@ async function main() {
       if (problem) app.log.warn(problem)
       const upkeep = autovacuumProblem(await autovacuumSettings(database.db))
       if (upkeep) app.log.warn(upkeep)
+    }
+    // The embedded database freezes its own tables (the vacuum job, ADR 092) but not its template databases.
+    if (database.kind === 'pglite') {
+      const wraparound = wraparoundProblem(await oldestDatabaseAge(database.db))
+      if (wraparound) app.log.warn(wraparound)
     }
   }
 
@@ -227,7 +235,7 @@ async function main() {
  * is the workers' logger (the same options; a Fastify instance that never listens, so no second logging library).
  */
 async function supervise(config: Config) {
-  const log = Fastify({ logger: loggerOptions(config) }).log
+  const log = Fastify({ logger: serverLoggerOptions(config) }).log
   log.info({ processes: config.API_PROCESSES, why: config.apiProcessesReason }, `starting ${config.API_PROCESSES} API processes`)
   if (config.SMS_PROVIDER === 'console')
     log.warn('each API process keeps its own demo SMS outbox: /api/dev/sms shows only the codes sent by the process that answers it')

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Database, Db } from '../db/client.ts'
 import type { Job } from './job.ts'
 import { analyzeStaleTables } from '../db/planner-statistics.ts'
+import { vacuumStaleTables } from '../db/vacuum.ts'
 import { inTransaction, tryAdvisoryLock } from '../db/transaction.ts'
 import type { Clock } from '../lib/clock.ts'
 import type { DepositService } from '../modules/deposits/deposits.service.ts'
@@ -40,7 +41,22 @@ export function standardJobs(deps: {
     ...(deps.outbox ? [{ name: 'prune-outbox', lockKey: 7_262_007, run: (tx: Db) => deps.outbox!.prune(tx) }] : []),
     ...(deps.care ? [{ name: 'care-markers', lockKey: 7_262_013, run: (tx: Db) => deps.care!.evaluate(tx) }] : []),
     ...(deps.database === 'pglite' ? [{ name: 'planner-statistics', lockKey: 7_262_004, run: async (tx: Db) => (await analyzeStaleTables(tx)).length }] : []),
+    // The embedded database's vacuum and freeze (ADR 092), as autovacuum does them for PostgreSQL.
+    ...(deps.database === 'pglite' ? [vacuumJob(deps.clock)] : []),
   ]
+}
+
+/** The embedded database's vacuum (ADR 092): the tables vacuumed and frozen, on the database itself (no transaction). */
+function vacuumJob(clock: Clock): Job {
+  return {
+    name: 'vacuum',
+    lockKey: 7_262_015,
+    outsideTransaction: true,
+    run: async (db) => {
+      const done = await vacuumStaleTables(db, clock.now())
+      return done.vacuumed.length + done.frozen.length
+    },
+  }
 }
 
 /** Runs each job once (skipping one another process is running); answers what each did, null when skipped. */
@@ -48,7 +64,9 @@ export async function runJobsOnce(db: Db, jobs: Job[], log?: FastifyBaseLogger):
   const done: Record<string, number | null> = {}
   for (const job of jobs) {
     try {
-      done[job.name] = await inTransaction(db, async (tx) => ((await tryAdvisoryLock(tx, job.lockKey)) ? job.run(tx) : null))
+      done[job.name] = job.outsideTransaction
+        ? await job.run(db)
+        : await inTransaction(db, async (tx) => ((await tryAdvisoryLock(tx, job.lockKey)) ? job.run(tx) : null))
       if (done[job.name]) log?.info({ job: job.name, changed: done[job.name] }, 'job ran')
     } catch (error) {
       done[job.name] = null
