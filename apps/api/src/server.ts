@@ -164,6 +164,7 @@ async function main() {
           slips: services.slips,
           payouts: services.payouts,
           outbox: services.outbox,
+          line: services.line,
           roundStaleMinutes: config.ROUND_STALE_MINUTES,
           database: database.kind,
         }),
