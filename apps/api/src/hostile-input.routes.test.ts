@@ -50,6 +50,8 @@ const BODYLESS_POSTS = new Set([
   'POST /api/wallet/transfer/refund',
   // The player saw the session reminder (ADR 048): the session is the bearer token's.
   'POST /api/responsible-play/session/acknowledge',
+  // Unlink the player's LINE (ADR 088): the player is the bearer token's.
+  'POST /api/line/unlink',
   // The operator's own session and enrolment, and owner actions named by the path alone.
   'POST /api/backoffice/auth/logout',
   'POST /api/backoffice/auth/totp/start',
