@@ -267,7 +267,10 @@ const ConfigSchema = z.object({
   /** LINE for players and the desk (ADR 088): on when LINE_CHANNEL_SECRET is set; see lineSettings for the rest. */
   LINE_CHANNEL_SECRET: z.string().min(16).optional(),
   LINE_CHANNEL_ACCESS_TOKEN: z.string().min(20).optional(),
-  LINE_CHANNEL_ID: z.string().regex(/^\d{5,20}$/, { error: 'must be the channel id (digits)' }).optional(),
+  LINE_CHANNEL_ID: z
+    .string()
+    .regex(/^\d{5,20}$/, { error: 'must be the channel id (digits)' })
+    .optional(),
   LINE_ASSERTION_KID: z.string().min(1).optional(),
   LINE_ASSERTION_PRIVATE_KEY: z.string().min(1).optional(),
   LINE_API_URL: z.url().default('https://api.line.me'),
@@ -836,15 +839,17 @@ function lineSettings(env: Record<string, string | undefined>, demo: boolean, ou
     for (const name of V21_SETTINGS.filter((n) => !env[n])) problems.push(`${name}: required with ${v21.join(', ')} (a channel access token v2.1)`)
   if (v21.length > 0 && env.LINE_CHANNEL_ACCESS_TOKEN) problems.push('LINE_CHANNEL_ACCESS_TOKEN: give a long-lived token or the v2.1 assertion key, not both')
   if (v21.length === 0 && !env.LINE_CHANNEL_ACCESS_TOKEN)
-    problems.push('LINE_CHANNEL_ACCESS_TOKEN: LINE needs a channel access token: LINE_CHANNEL_ID, LINE_ASSERTION_KID and LINE_ASSERTION_PRIVATE_KEY (v2.1, recommended), or a long-lived token here')
+    problems.push(
+      'LINE_CHANNEL_ACCESS_TOKEN: LINE needs a channel access token: LINE_CHANNEL_ID, LINE_ASSERTION_KID and LINE_ASSERTION_PRIVATE_KEY (v2.1, recommended), or a long-lived token here',
+    )
   if (env.LINE_ASSERTION_PRIVATE_KEY) {
     try {
       privateKeyOf(env.LINE_ASSERTION_PRIVATE_KEY)
     } catch {
-      problems.push('LINE_ASSERTION_PRIVATE_KEY: not a private key (the JWK LINE\'s docs generate, or PEM)')
+      problems.push("LINE_ASSERTION_PRIVATE_KEY: not a private key (the JWK LINE's docs generate, or PEM)")
     }
   }
-  if (!env.LINE_LINK_PAGE_URL) problems.push('LINE_LINK_PAGE_URL: required with LINE on: the player app\'s /line/link page (https://<site>/line/link)')
+  if (!env.LINE_LINK_PAGE_URL) problems.push("LINE_LINK_PAGE_URL: required with LINE on: the player app's /line/link page (https://<site>/line/link)")
   if (!demo)
     for (const name of ['LINE_API_URL', 'LINE_ACCOUNT_LINK_URL', 'LINE_LINK_PAGE_URL', 'LINE_ADD_FRIEND_URL'])
       if (env[name] && !env[name].startsWith('https://')) problems.push(`${name}: must be https:// ${outside}`)

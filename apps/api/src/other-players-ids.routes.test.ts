@@ -43,7 +43,8 @@ const ID_ROUTES: Record<string, { tried: true } | { reason: string }> = {
     reason: 'message ids, members.handle only (the role walk, backoffice-roles.routes.test.ts); a player token gets 401; a code is never resent',
   },
   'POST /api/line/link': {
-    reason: "LINE's link token names the LINE user who asked for it, not a player; one another player confirmed is refused (LINE_LINK_EXPIRED), and a LINE user linked to another player is LINE_TAKEN (line.routes.test.ts)",
+    reason:
+      "LINE's link token names the LINE user who asked for it, not a player; one another player confirmed is refused (LINE_LINK_EXPIRED), and a LINE user linked to another player is LINE_TAKEN (line.routes.test.ts)",
   },
   'GET /play/:token': { tried: true },
   'GET /play/:token/state': { tried: true },

@@ -66,7 +66,8 @@ export const securitySchemes = {
     type: 'apiKey',
     in: 'header',
     name: 'x-line-signature',
-    description: "LINE's webhook signature (ADR 088): base64 of HMAC-SHA256 over the raw body with the channel secret (`LINE_CHANNEL_SECRET`), compared in constant time. Wrong, absent or LINE off: 401 `BAD_SIGNATURE`, nothing read.",
+    description:
+      "LINE's webhook signature (ADR 088): base64 of HMAC-SHA256 over the raw body with the channel secret (`LINE_CHANNEL_SECRET`), compared in constant time. Wrong, absent or LINE off: 401 `BAD_SIGNATURE`, nothing read.",
   },
   signatureTimestamp: {
     type: 'apiKey',

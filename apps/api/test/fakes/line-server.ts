@@ -20,7 +20,10 @@ export const lineUserId = () => `U${randomBytes(16).toString('hex')}`
 export const lineSignature = (secret: string, body: string) => createHmac('sha256', secret).update(body, 'utf8').digest('base64')
 
 /** A webhook event as LINE sends it (its docs' shape): a text message, a follow, or an accountLink result. */
-export function lineEvent(userId: string, event: { type: 'message' | 'follow' | 'unfollow' } | { type: 'accountLink'; result: 'ok' | 'failed'; nonce?: string }) {
+export function lineEvent(
+  userId: string,
+  event: { type: 'message' | 'follow' | 'unfollow' } | { type: 'accountLink'; result: 'ok' | 'failed'; nonce?: string },
+) {
   const common = {
     mode: 'active',
     timestamp: Date.now(),
@@ -139,7 +142,8 @@ export async function fakeLineServer(options: { channelSecret: string; quota?: {
       await webhook(body, lineSignature(options.channelSecret, body))
     },
     /** The texts of the replies LINE was asked to post. */
-    replies: () => received.filter((r) => r.path === '/v2/bot/message/reply').map((r) => (JSON.parse(r.body) as { messages: { text: string }[] }).messages[0]!.text),
+    replies: () =>
+      received.filter((r) => r.path === '/v2/bot/message/reply').map((r) => (JSON.parse(r.body) as { messages: { text: string }[] }).messages[0]!.text),
     close() {
       server.closeAllConnections()
       return new Promise<void>((resolve) => server.close(() => resolve()))

@@ -19,10 +19,7 @@ export const lineLinks = pgTable(
     notices: text('notices').array().notNull(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex('line_links_line_user').on(t.lineUserId),
-    check('line_links_linked_together', sql`(${t.lineUserId} is null) = (${t.linkedAt} is null)`),
-  ],
+  (t) => [uniqueIndex('line_links_line_user').on(t.lineUserId), check('line_links_linked_together', sql`(${t.lineUserId} is null) = (${t.linkedAt} is null)`)],
 )
 
 /**

@@ -26,7 +26,8 @@ async function fake(answers: GatewayAnswer[]) {
 
 const USER = `U${'4af4980629'.padEnd(32, '0')}`
 const KEY = '0b7cdf4e-9b0f-4f2e-8a2c-3c5d2f1e9a10'
-const make = (url: string, timeoutMs = 2000) => lineApi({ baseUrl: url, timeoutMs, token: staticLineToken('long-lived-token'), now: () => new Date('2026-11-29T00:00:00Z') })
+const make = (url: string, timeoutMs = 2000) =>
+  lineApi({ baseUrl: url, timeoutMs, token: staticLineToken('long-lived-token'), now: () => new Date('2026-11-29T00:00:00Z') })
 
 async function failureOf(promise: Promise<unknown>): Promise<ChannelError> {
   const error = await promise.then(
@@ -130,14 +131,27 @@ describe('the channel access token v2.1', () => {
   it('is issued once from a signed assertion and reused until an hour before its end, then issued again', async () => {
     const server = await fake([line.tokenV21, line.pushAccepted, line.pushAccepted, line.tokenV21, line.pushAccepted])
     const clock = manualClock(new Date('2026-11-29T00:00:00Z'))
-    const token = v21LineToken({ baseUrl: server.url, channelId: '1657000000', kid: 'sDTOzw5wIfxxxxPEzcmeQA', privateKey: jwk, timeoutMs: 2000, now: clock.now })
+    const token = v21LineToken({
+      baseUrl: server.url,
+      channelId: '1657000000',
+      kid: 'sDTOzw5wIfxxxxPEzcmeQA',
+      privateKey: jwk,
+      timeoutMs: 2000,
+      now: clock.now,
+    })
     const api = lineApi({ baseUrl: server.url, timeoutMs: 2000, token, now: clock.now })
     await api.push({ to: USER, text: 'a', retryKey: KEY })
     clock.advance(22 * 3600_000)
     await api.push({ to: USER, text: 'b', retryKey: KEY })
     clock.advance(2 * 3600_000)
     await api.push({ to: USER, text: 'c', retryKey: KEY })
-    expect(server.received.map((r) => r.path)).toEqual(['/oauth2/v2.1/token', '/v2/bot/message/push', '/v2/bot/message/push', '/oauth2/v2.1/token', '/v2/bot/message/push'])
+    expect(server.received.map((r) => r.path)).toEqual([
+      '/oauth2/v2.1/token',
+      '/v2/bot/message/push',
+      '/v2/bot/message/push',
+      '/oauth2/v2.1/token',
+      '/v2/bot/message/push',
+    ])
     expect(server.received[1]!.headers.authorization).toBe(`Bearer ${line.tokenV21.body.access_token}`)
 
     const form = new URLSearchParams(server.received[0]!.body)
@@ -145,7 +159,12 @@ describe('the channel access token v2.1', () => {
     expect(form.get('client_assertion_type')).toBe('urn:ietf:params:oauth:client-assertion-type:jwt-bearer')
     const [header, claims, signature] = form.get('client_assertion')!.split('.')
     expect(JSON.parse(Buffer.from(header!, 'base64url').toString())).toEqual({ alg: 'RS256', typ: 'JWT', kid: 'sDTOzw5wIfxxxxPEzcmeQA' })
-    expect(JSON.parse(Buffer.from(claims!, 'base64url').toString())).toMatchObject({ iss: '1657000000', sub: '1657000000', aud: 'https://api.line.me/', token_exp: 86400 })
+    expect(JSON.parse(Buffer.from(claims!, 'base64url').toString())).toMatchObject({
+      iss: '1657000000',
+      sub: '1657000000',
+      aud: 'https://api.line.me/',
+      token_exp: 86400,
+    })
     expect(verify('sha256', Buffer.from(`${header}.${claims}`), publicKey, Buffer.from(signature!, 'base64url'))).toBe(true)
   })
 

@@ -108,7 +108,11 @@ export function lineApi(options: LineApiOptions) {
       )
       if (response.ok || response.status === 409) return
       const kind = pushFailure(response.status, text)
-      throw new ChannelError(`LINE push answered ${response.status}`, kind, kind === 'rate_limited' ? (retryAfterMs(response.headers.get('retry-after'), now()) ?? 60_000) : undefined)
+      throw new ChannelError(
+        `LINE push answered ${response.status}`,
+        kind,
+        kind === 'rate_limited' ? (retryAfterMs(response.headers.get('retry-after'), now()) ?? 60_000) : undefined,
+      )
     },
 
     /** `POST /v2/bot/message/reply`: an answer in the chat a webhook event came from (its reply token, about a minute). */
@@ -144,7 +148,14 @@ export function lineApiOf(line: LineConfig | null, now: () => Date): LineApi | n
   if (!line) return null
   const token =
     line.token.kind === 'v2.1'
-      ? v21LineToken({ baseUrl: line.apiUrl, channelId: line.token.channelId, kid: line.token.kid, privateKey: line.token.privateKey, timeoutMs: line.timeoutMs, now })
+      ? v21LineToken({
+          baseUrl: line.apiUrl,
+          channelId: line.token.channelId,
+          kid: line.token.kid,
+          privateKey: line.token.privateKey,
+          timeoutMs: line.timeoutMs,
+          now,
+        })
       : staticLineToken(line.token.token)
   return lineApi({ baseUrl: line.apiUrl, timeoutMs: line.timeoutMs, token, now })
 }

@@ -63,7 +63,10 @@ describe('linking', () => {
     const player = await signedInPlayer(t)
     expect(await linked(player.token)).toMatchObject({ offered: true, linked: false })
     await linkLine(t, line(), player.token, lineUserId())
-    expect(await linked(player.token)).toMatchObject({ linked: true, notices: ['deposit_credited', 'payout_paid', 'payout_refused', 'limit_changed', 'exclusion'] })
+    expect(await linked(player.token)).toMatchObject({
+      linked: true,
+      notices: ['deposit_credited', 'payout_paid', 'payout_refused', 'limit_changed', 'exclusion'],
+    })
     expect(line().replies().at(-1)).toContain('เชื่อมต่อ LINE กับบัญชี')
   })
 
@@ -171,8 +174,15 @@ describe('the notices chosen, and what the notices module is told (PlayerLineAdd
     const userId = lineUserId()
     await linkLine(t, line(), player.token, userId)
     await t.post('/api/line/notices', { notices: ['deposit_credited', 'payout_paid', 'exclusion', 'promotion'] }, player.token)
-    await exclusionsRepository.insert(t.db, { playerId: player.id, kind: 'SELF_EXCLUSION', period: '6M', startsAt: t.clock.now(), endsAt: new Date(t.clock.now().getTime() + 180 * 86_400_000) })
-    for (const notice of ['deposit_credited', 'payout_paid', 'promotion'] as const) expect(await t.services.line.lineUserFor(t.db, player.id, notice)).toBeNull()
+    await exclusionsRepository.insert(t.db, {
+      playerId: player.id,
+      kind: 'SELF_EXCLUSION',
+      period: '6M',
+      startsAt: t.clock.now(),
+      endsAt: new Date(t.clock.now().getTime() + 180 * 86_400_000),
+    })
+    for (const notice of ['deposit_credited', 'payout_paid', 'promotion'] as const)
+      expect(await t.services.line.lineUserFor(t.db, player.id, notice)).toBeNull()
     expect(await t.services.line.lineUserFor(t.db, player.id, 'exclusion')).toBe(userId)
   })
 

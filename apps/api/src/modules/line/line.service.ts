@@ -116,7 +116,13 @@ export function createLineService(deps: {
       const nonce = newToken()
       const now = clock.now()
       await inTransaction(db, async (tx) => {
-        const userId = await repo.confirmToken(tx, sha256(linkToken), player.playerId, { hash: sha256(nonce), expiresAt: new Date(now.getTime() + LINK_MINUTES * 60_000) }, now)
+        const userId = await repo.confirmToken(
+          tx,
+          sha256(linkToken),
+          player.playerId,
+          { hash: sha256(nonce), expiresAt: new Date(now.getTime() + LINK_MINUTES * 60_000) },
+          now,
+        )
         if (userId === undefined) throw new AppError('LINE_LINK_EXPIRED')
         const holder = await repo.playerOfLineUser(tx, userId)
         if (holder !== undefined && holder !== player.playerId) throw new AppError('LINE_TAKEN')
