@@ -1,6 +1,6 @@
 import { generateKeyPairSync, verify } from 'node:crypto'
-import { afterEach, describe, expect, it } from 'vitest'
-import { fakeSmsGateway, type GatewayAnswer } from '../../../test/fakes/sms-gateway.ts'
+import { describe, expect, it } from 'vitest'
+import { CONNECTION_FAILURES, refusalOf, useFakeGateway } from '../../../test/fakes/sms-gateway.ts'
 import { manualClock } from '../../lib/clock.ts'
 import { ChannelError } from '../outbox/channel.ts'
 import line from './fixtures/line.json' with { type: 'json' }
@@ -12,33 +12,15 @@ import { staticLineToken, v21LineToken } from './line-token.ts'
 // fake on 127.0.0.1 that can also hang and drop the connection: what is sent, and how each answer maps to what the
 // outbox does.
 
-let close: (() => Promise<void>) | undefined
-afterEach(async () => {
-  await close?.()
-  close = undefined
-})
-
-async function fake(answers: GatewayAnswer[]) {
-  const server = await fakeSmsGateway(answers)
-  close = server.close
-  return server
-}
+const fake = useFakeGateway()
 
 const USER = `U${'4af4980629'.padEnd(32, '0')}`
 const KEY = '0b7cdf4e-9b0f-4f2e-8a2c-3c5d2f1e9a10'
 const make = (url: string, timeoutMs = 2000) =>
   lineApi({ baseUrl: url, timeoutMs, token: staticLineToken('long-lived-token'), now: () => new Date('2026-11-29T00:00:00Z') })
 
-async function failureOf(promise: Promise<unknown>): Promise<ChannelError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(ChannelError)
-  // Errors are logged: never the message's text.
-  expect(`${String(error)} ${(error as Error).stack}`).not.toContain('ฝากเงิน')
-  return error as ChannelError
-}
+// Errors are logged: never the message's text.
+const failureOf = (attempt: Promise<unknown>) => refusalOf(attempt, ChannelError, 'ฝากเงิน')
 
 describe('push', () => {
   it('posts {to, messages} with the bearer token and the retry key', async () => {
@@ -72,10 +54,7 @@ describe('push', () => {
     if (answer === line.rateLimited) expect(error.retryAfterMs).toBe(7_000)
   })
 
-  it.each([
-    ['never answers', 'hang'],
-    ['drops the connection', 'reset'],
-  ] as const)('is transient when LINE %s', async (_name, fail) => {
+  it.each(CONNECTION_FAILURES)('is transient when LINE %s', async (_name, fail) => {
     const server = await fake([{ fail }])
     expect((await failureOf(make(server.url, 300).push({ to: USER, text: 'ฝากเงิน', retryKey: KEY }))).kind).toBe('transient')
   })

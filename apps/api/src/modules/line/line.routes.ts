@@ -1,9 +1,10 @@
 import { lineContract, msg } from '@sanam/contract'
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
+import type { preHandlerAsyncHookHandler } from 'fastify'
 import { AppError } from '../../errors.ts'
 import { done, ok } from '../../lib/http.ts'
 import type { TypedApp } from '../../lib/typed-app.ts'
 import { lineWebhookSecurity } from '../../plugins/api-docs.ts'
+import { keepRawJsonBody } from '../../plugins/signed-json.ts'
 import type { LineService } from './line.service.ts'
 import { lineSignatureValid, LineWebhookBody } from './line-webhook.ts'
 
@@ -19,13 +20,6 @@ export function lineRoutes(app: TypedApp, deps: { line: LineService; requirePlay
   app.post('/line/unlink', { schema: lineContract.unlink, ...player }, async (req) => ok(await line.unlink(req.player), msg('LINE_UNLINKED')))
 }
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The webhook's body exactly as LINE sent it, for its signature. */
-    lineRawBody?: string
-  }
-}
-
 /**
  * `POST /line/webhook` (ADR 088), in a plugin of its own: the raw body is kept, `x-line-signature` checked on it with
  * the channel secret before anything is read (401 otherwise, and always while LINE is off: `channelSecret` null), a
@@ -35,18 +29,10 @@ export function lineWebhookRoutes(app: TypedApp, deps: { line: LineService; chan
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, security: lineWebhookSecurity }
   })
-  app.removeContentTypeParser('application/json')
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req: FastifyRequest, body: string | Buffer, parsed) => {
-    req.lineRawBody = body.toString()
-    try {
-      parsed(null, JSON.parse(req.lineRawBody))
-    } catch {
-      parsed(new AppError('MALFORMED_JSON'), undefined)
-    }
-  })
+  keepRawJsonBody(app)
   app.addHook('preValidation', async (req) => {
     const signature = req.headers['x-line-signature']
-    if (!deps.channelSecret || !lineSignatureValid(deps.channelSecret, req.lineRawBody ?? '', typeof signature === 'string' ? signature : undefined))
+    if (!deps.channelSecret || !lineSignatureValid(deps.channelSecret, req.rawBody ?? '', typeof signature === 'string' ? signature : undefined))
       throw new AppError('BAD_SIGNATURE')
   })
   app.post('/line/webhook', { schema: { ...lineContract.webhook, body: LineWebhookBody } }, async (req) => {
