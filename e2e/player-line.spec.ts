@@ -39,7 +39,11 @@ afterAll(() => line.close())
 /** LINE delivers its webhook events to the server, signed; its dialog sends the browser back to the account page. */
 function deliverToServer() {
   line.deliverTo(async (body, signature) => {
-    const res = await fetch(`${baseUrl}/api/line/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-line-signature': signature }, body })
+    const res = await fetch(`${baseUrl}/api/line/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-line-signature': signature },
+      body,
+    })
     if (res.status !== 200) throw new Error(`the webhook answered ${res.status}`)
   }, `${baseUrl}/history`)
 }
@@ -64,7 +68,11 @@ describe('player app: LINE', () => {
     await page.goto('/history')
     await card(page).getByTestId('line-state').filter({ hasText: 'ยังไม่ได้เชื่อมต่อ LINE' }).waitFor()
     await card(page).getByRole('img', { name: 'คิวอาร์โค้ดเพิ่มเพื่อน LINE Official Account' }).waitFor()
-    expect(await card(page).getByRole('link', { name: /เพิ่มเพื่อน LINE Official Account/ }).getAttribute('href')).toBe('https://line.me/R/ti/p/@sanam-demo')
+    expect(
+      await card(page)
+        .getByRole('link', { name: /เพิ่มเพื่อน LINE Official Account/ })
+        .getAttribute('href'),
+    ).toBe('https://line.me/R/ti/p/@sanam-demo')
     // Promotions are off until the player ticks them.
     expect(await card(page).getByRole('checkbox', { name: 'โปรโมชั่นและข่าวสาร (เฉพาะเมื่อคุณเลือก)' }).isChecked()).toBe(false)
     await card(page).scrollIntoViewIfNeeded()
