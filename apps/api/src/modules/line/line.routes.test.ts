@@ -5,12 +5,24 @@ import { lineEvent, lineSignature, lineUserId, webhookBody } from '../../../test
 import { deliverToApp, LINE_TEST_SECRET, lineConfig, linkLine, linkTokenFor, openDialog, postWebhook, useFakeLine } from '../../../test/line.ts'
 import { signedInPlayer } from '../../../test/money.ts'
 import { exclusionsRepository } from '../exclusions/exclusions.repository.ts'
+import { outboxRepository } from '../outbox/outbox.repository.ts'
 
 // LINE for players (issue 38 §3, ADR 088) through the real app and a fake LINE on 127.0.0.1: the signed webhook,
 // linking by link token and nonce, the notices chosen, unlinking, and what the notices module is told.
 
 const line = useFakeLine()
-const t = useTestApp(() => ({ config: lineConfig(line()) }))
+/** Set by a test: the outbox worker is killed after LINE took the next message, before it could record it. */
+let killAfterSend = false
+const t = useTestApp(() => ({
+  config: lineConfig(line()),
+  deps: {
+    outboxFaults: (step) => {
+      if (step !== 'sent' || !killAfterSend) return
+      killAfterSend = false
+      throw new Error('kill -9')
+    },
+  },
+}))
 const MINUTE = 60_000
 
 async function linked(token: string) {
@@ -197,6 +209,33 @@ describe('the notices chosen, and what the notices module is told (PlayerLineAdd
     expect(res.statusCode).toBe(400)
     expect(res.json().message).toMatch(/[ก-๙]/)
     expect((await linked(player.token)).notices).toEqual(['deposit_credited', 'payout_paid', 'payout_refused', 'limit_changed', 'exclusion'])
+  })
+})
+
+describe("the outbox's LINE channel", () => {
+  it('pushes with the row’s retry key; a worker killed after LINE took it sends it again and LINE answers 409: one message', async () => {
+    const to = lineUserId()
+    const { id } = await outboxRepository.insert(t.db, {
+      channel: 'line',
+      recipient: to,
+      templateId: 'PASSWORD_CHANGED',
+      params: { site: 'Sanam' },
+      idempotencyKey: '6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f',
+      status: 'PENDING',
+      nextAttemptAt: t.clock.now(),
+    })
+    const pushes = () =>
+      line()
+        .requestsTo('/v2/bot/message/push')
+        .filter((r) => (JSON.parse(r.body) as { to: string }).to === to)
+    killAfterSend = true
+    await expect(t.services.outbox.runOnce()).rejects.toThrow('kill -9')
+    expect((await outboxRepository.findById(t.db, id))?.status).toBe('SENDING')
+    t.clock.advance(10 * MINUTE)
+    await t.services.outbox.runOnce()
+    expect((await outboxRepository.findById(t.db, id))?.status).toBe('SENT')
+    expect(pushes().map((r) => r.headers['x-line-retry-key'])).toEqual(['6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f', '6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f'])
+    expect(pushes().map((r) => r.headers.authorization)).toEqual(['Bearer long-lived-channel-access-token', 'Bearer long-lived-channel-access-token'])
   })
 })
 
