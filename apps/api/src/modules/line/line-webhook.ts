@@ -17,7 +17,7 @@ export const LineEvent = z.looseObject({
   type: z.string(),
   webhookEventId: z.string().min(1).max(100),
   replyToken: z.string().max(200).optional(),
-  source: z.looseObject({ type: z.string(), userId: z.string().max(100).optional() }).optional(),
+  source: z.looseObject({ type: z.string(), userId: z.string().max(100).optional(), groupId: z.string().max(100).optional() }).optional(),
   link: z.looseObject({ result: z.string(), nonce: z.string().max(300).optional() }).optional(),
 })
 export type LineEvent = z.infer<typeof LineEvent>

@@ -37,7 +37,7 @@ export function createLineService(deps: {
   siteName: () => Promise<string>
   lineRepository: LineRepository
   exclusionsRepository: Pick<ExclusionsRepository, 'activeMany'>
-  log: { warn(details: object, message: string): void }
+  log: { warn(details: object, message: string): void; info(details: object, message: string): void }
 }) {
   const { db, clock, api, settings, lineRepository: repo } = deps
   /** What the webhook left to do after answering (LINE calls); tests wait for it with `idle()`. */
@@ -138,6 +138,9 @@ export function createLineService(deps: {
     async receive(events: LineEvent[]): Promise<void> {
       const lineApi = mustBeOffered()
       for (const event of events) {
+        // Added to a group (the desk's, issue 38 §4): its id, which the operator needs to send the desk's alerts there.
+        if (event.type === 'join' && event.source?.type === 'group')
+          deps.log.info({ lineGroupId: event.source.groupId }, 'the LINE Official Account joined a group: its id is the one to give for the desk')
         const userId = event.source?.type === 'user' ? event.source.userId : undefined
         if (!userId || !LINE_USER_ID.test(userId)) continue
         if (!(await repo.firstSight(db, event.webhookEventId, clock.now()))) continue
