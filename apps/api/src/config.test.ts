@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { DEMO_BANK_NOTIFICATION_SECRET, DEMO_BANK_WEBHOOK_SECRET, DEMO_SEAMLESS_SECRET, DEMO_TOTP_ENCRYPTION_KEY } from '@sanam/contract/demo-secrets'
 import { ConfigError, DEMO_AUDIT_HMAC_KEY, DEMO_DEVICE_TOKEN_SECRET, loadConfig } from './config.ts'
@@ -508,5 +509,49 @@ describe('the Thai SMS gateways (ADR 083)', () => {
 
   it('takes a registered sender name of 11 characters', () => {
     expect(loadConfig({ SMS_SENDER: 'Sanam.Th-88' }).SMS_SENDER).toBe('Sanam.Th-88')
+  })
+})
+
+describe('LINE (ADR 088)', () => {
+  const LINE = {
+    LINE_CHANNEL_SECRET: 'line-channel-secret-0123',
+    LINE_LINK_PAGE_URL: 'https://sanam.example/line/link',
+  }
+  const TOKEN = { LINE_CHANNEL_ACCESS_TOKEN: 'long-lived-token-0123456789' }
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
+  const V21 = { LINE_CHANNEL_ID: '1657000000', LINE_ASSERTION_KID: 'kid-1', LINE_ASSERTION_PRIVATE_KEY: JSON.stringify(privateKey.export({ format: 'jwk' })) }
+  const names = (env: Record<string, string>) => problemsOf(env).map((p) => p.split(':')[0])
+
+  it('is off unless LINE_CHANNEL_SECRET is set', () => {
+    expect(loadConfig({}).line).toBeNull()
+    expect(loadConfig({ ...PRODUCTION }).line).toBeNull()
+  })
+
+  it('starts with a long-lived token, or with v2.1 from a JWK or PEM key, at LINE’s published addresses', () => {
+    expect(loadConfig({ ...PRODUCTION, ...LINE, ...TOKEN }).line).toMatchObject({
+      token: { kind: 'long-lived' },
+      apiUrl: 'https://api.line.me',
+      accountLinkUrl: 'https://access.line.me/dialog/bot/accountLink',
+      addFriendUrl: null,
+    })
+    expect(loadConfig({ ...PRODUCTION, ...LINE, ...V21 }).line?.token).toMatchObject({ kind: 'v2.1', channelId: '1657000000', kid: 'kid-1' })
+    const pem = privateKey.export({ format: 'pem', type: 'pkcs8' }).toString()
+    expect(loadConfig({ ...LINE, ...V21, LINE_ASSERTION_PRIVATE_KEY: pem }).line?.token.kind).toBe('v2.1')
+  })
+
+  it.each([
+    ['a LINE setting without the secret', { ...TOKEN, LINE_LINK_PAGE_URL: 'https://sanam.example/line/link' }, ['LINE_CHANNEL_SECRET']],
+    ['no token at all', LINE, ['LINE_CHANNEL_ACCESS_TOKEN']],
+    ['half of v2.1', { ...LINE, LINE_CHANNEL_ID: '1657000000' }, ['LINE_ASSERTION_KID', 'LINE_ASSERTION_PRIVATE_KEY']],
+    ['both kinds of token', { ...LINE, ...TOKEN, ...V21 }, ['LINE_CHANNEL_ACCESS_TOKEN']],
+    ['a key that is not one', { ...LINE, ...V21, LINE_ASSERTION_PRIVATE_KEY: '{"kty":"RSA"}' }, ['LINE_ASSERTION_PRIVATE_KEY']],
+    ['no link page', { LINE_CHANNEL_SECRET: LINE.LINE_CHANNEL_SECRET, ...TOKEN }, ['LINE_LINK_PAGE_URL']],
+    [
+      'http addresses outside demo mode',
+      { ...PRODUCTION, ...LINE, ...TOKEN, LINE_API_URL: 'http://line.example', LINE_LINK_PAGE_URL: 'http://sanam.example/line/link' },
+      ['LINE_API_URL', 'LINE_LINK_PAGE_URL'],
+    ],
+  ])('will not start with %s', (_name, env, expected) => {
+    expect(names(env).sort()).toEqual(expected)
   })
 })

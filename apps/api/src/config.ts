@@ -5,6 +5,7 @@ import { DEMO_BANK_NOTIFICATION_SECRET, DEMO_BANK_WEBHOOK_SECRET, DEMO_SEAMLESS_
 import { MIN_OPERATOR_PASSWORD_LENGTH } from '@sanam/contract'
 import { z } from 'zod'
 import { totpKeyBytes } from './lib/totp.ts'
+import { privateKeyOf } from './lib/crypto.ts'
 import { parseDatabaseUrl, type TargetSessionAttrs } from './db/hosts.ts'
 
 const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' }).transform((v) => v === 'true' || v === '1' || v === 'yes')
@@ -263,6 +264,23 @@ const ConfigSchema = z.object({
   /** The outbox's rate budget for SMS (ADR 083): messages per second its worker sends at most, per process. */
   OUTBOX_SMS_PER_SECOND: int(1, 1000).default(10),
 
+  /** LINE for players and the desk (ADR 088): on when LINE_CHANNEL_SECRET is set; see lineSettings for the rest. */
+  LINE_CHANNEL_SECRET: z.string().min(16).optional(),
+  LINE_CHANNEL_ACCESS_TOKEN: z.string().min(20).optional(),
+  LINE_CHANNEL_ID: z
+    .string()
+    .regex(/^\d{5,20}$/, { error: 'must be the channel id (digits)' })
+    .optional(),
+  LINE_ASSERTION_KID: z.string().min(1).optional(),
+  LINE_ASSERTION_PRIVATE_KEY: z.string().min(1).optional(),
+  LINE_API_URL: z.url().default('https://api.line.me'),
+  LINE_ACCOUNT_LINK_URL: z.url().default('https://access.line.me/dialog/bot/accountLink'),
+  LINE_LINK_PAGE_URL: z.url().optional(),
+  LINE_ADD_FRIEND_URL: z.url().optional(),
+  LINE_HTTP_TIMEOUT_MS: int(100, 60_000).default(10_000),
+  /** The outbox's rate budget for LINE pushes, per process (LINE allows about 2,000 a second per channel). */
+  OUTBOX_LINE_PER_SECOND: int(1, 2000).default(50),
+
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, { error: 'must start with redis://' })
@@ -431,6 +449,8 @@ export type Config = Omit<
   demoBankFeed: boolean
   /** BANK_NOTIFICATIONS_CREDIT: a forwarded notification alone may credit (ADR 080); on in demo mode, off outside it unless set. */
   notificationsCredit: boolean
+  /** LINE as configured (ADR 088); null: LINE_CHANNEL_SECRET unset, LINE is off (no channel, no linking, webhook 401). */
+  line: LineConfig | null
   /** The seamless secret of one provider: SEAMLESS_SECRET_<CODE>, else SEAMLESS_SECRET, else (demo mode) the demo secret. */
   seamlessSecret(providerCode: string): string
   /** How one provider signs: SEAMLESS_SIGNATURE_<CODE>, else SEAMLESS_SIGNATURE (default `timestamped`). */
@@ -696,6 +716,8 @@ export function loadConfig(
   const slips = slipVerifierSettings(cleaned, demo, outside)
   // A variable of the wrong shape is already listed by the schema above.
   if (serving) problems.push(...slips.problems.filter((p) => !problems.includes(p)))
+  const line = lineSettings(cleaned, demo, outside)
+  problems.push(...line.problems)
   if (cleaned.READ_REPLICA_URL && !cleaned.DATABASE_URL)
     problems.push('READ_REPLICA_URL: needs DATABASE_URL (a standby of the embedded database does not exist)')
   const processes = apiProcesses(cleaned, demo, serving, options.cores ?? availableParallelism())
@@ -726,6 +748,7 @@ export function loadConfig(
     bankNotificationSecret: data.BANK_NOTIFICATION_SECRET ?? (demo ? DEMO_BANK_NOTIFICATION_SECRET : null),
     demoBankFeed: demo && (data.DEMO_BANK_FEED ?? true),
     notificationsCredit: data.BANK_NOTIFICATIONS_CREDIT ?? demo,
+    line: line.settings,
     seamlessSecret: (code: string) => providerSecrets.get(code.toLowerCase()) ?? data.SEAMLESS_SECRET ?? DEMO_SEAMLESS_SECRET,
     seamlessSignature: (code: string) => providerSchemes.get(code.toLowerCase()) ?? data.SEAMLESS_SIGNATURE,
     METRICS_HOST: data.METRICS_HOST ?? '127.0.0.1',
@@ -787,6 +810,70 @@ function apiProcesses(
     count: 1,
     reason,
     problem: `API_PROCESSES: ${count} processes need PostgreSQL (DATABASE_URL): the embedded database is one folder that one process may open. Set it, or API_PROCESSES=1 (ADR 052)`,
+  }
+}
+
+/** LINE as the server uses it (ADR 088): the webhook's secret, how the access token is had, and the addresses. */
+export interface LineConfig {
+  channelSecret: string
+  token: { kind: 'long-lived'; token: string } | { kind: 'v2.1'; channelId: string; kid: string; privateKey: string }
+  apiUrl: string
+  accountLinkUrl: string
+  linkPageUrl: string
+  addFriendUrl: string | null
+  timeoutMs: number
+}
+
+const V21_SETTINGS = ['LINE_CHANNEL_ID', 'LINE_ASSERTION_KID', 'LINE_ASSERTION_PRIVATE_KEY']
+
+/**
+ * LINE read (ADR 088): off unless LINE_CHANNEL_SECRET is set (fail closed: nothing goes to LINE, the webhook refuses
+ * everything); on, it needs a channel access token (v2.1 from the channel's assertion key, or a long-lived one, not
+ * both) and the link page; a setting given without the secret, a key that cannot be read, or an http address
+ * outside demo mode stops start-up.
+ */
+function lineSettings(env: Record<string, string | undefined>, demo: boolean, outside: string): { settings: LineConfig | null; problems: string[] } {
+  const problems: string[] = []
+  const given = Object.keys(env).filter((name) => name.startsWith('LINE_') && name !== 'LINE_CHANNEL_SECRET')
+  const secret = env.LINE_CHANNEL_SECRET
+  if (!secret) {
+    if (given.length > 0) problems.push(`LINE_CHANNEL_SECRET: required with ${given.join(', ')} (LINE is off without it; unset those to keep it off)`)
+    return { settings: null, problems }
+  }
+  const v21 = V21_SETTINGS.filter((name) => env[name])
+  if (v21.length > 0 && v21.length < V21_SETTINGS.length)
+    for (const name of V21_SETTINGS.filter((n) => !env[n])) problems.push(`${name}: required with ${v21.join(', ')} (a channel access token v2.1)`)
+  if (v21.length > 0 && env.LINE_CHANNEL_ACCESS_TOKEN) problems.push('LINE_CHANNEL_ACCESS_TOKEN: give a long-lived token or the v2.1 assertion key, not both')
+  if (v21.length === 0 && !env.LINE_CHANNEL_ACCESS_TOKEN)
+    problems.push(
+      'LINE_CHANNEL_ACCESS_TOKEN: LINE needs a channel access token: LINE_CHANNEL_ID, LINE_ASSERTION_KID and LINE_ASSERTION_PRIVATE_KEY (v2.1, recommended), or a long-lived token here',
+    )
+  if (env.LINE_ASSERTION_PRIVATE_KEY) {
+    try {
+      privateKeyOf(env.LINE_ASSERTION_PRIVATE_KEY)
+    } catch {
+      problems.push("LINE_ASSERTION_PRIVATE_KEY: not a private key (the JWK LINE's docs generate, or PEM)")
+    }
+  }
+  if (!env.LINE_LINK_PAGE_URL) problems.push("LINE_LINK_PAGE_URL: required with LINE on: the player app's /line/link page (https://<site>/line/link)")
+  if (!demo)
+    for (const name of ['LINE_API_URL', 'LINE_ACCOUNT_LINK_URL', 'LINE_LINK_PAGE_URL', 'LINE_ADD_FRIEND_URL'])
+      if (env[name] && !env[name].startsWith('https://')) problems.push(`${name}: must be https:// ${outside}`)
+  if (problems.length > 0) return { settings: null, problems }
+  return {
+    settings: {
+      channelSecret: secret,
+      token:
+        v21.length > 0
+          ? { kind: 'v2.1', channelId: env.LINE_CHANNEL_ID!, kid: env.LINE_ASSERTION_KID!, privateKey: env.LINE_ASSERTION_PRIVATE_KEY! }
+          : { kind: 'long-lived', token: env.LINE_CHANNEL_ACCESS_TOKEN! },
+      apiUrl: (env.LINE_API_URL ?? 'https://api.line.me').replace(/\/$/, ''),
+      accountLinkUrl: env.LINE_ACCOUNT_LINK_URL ?? 'https://access.line.me/dialog/bot/accountLink',
+      linkPageUrl: env.LINE_LINK_PAGE_URL!,
+      addFriendUrl: env.LINE_ADD_FRIEND_URL ?? null,
+      timeoutMs: Number(env.LINE_HTTP_TIMEOUT_MS ?? 10_000),
+    },
+    problems,
   }
 }
 

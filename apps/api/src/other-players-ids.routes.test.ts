@@ -46,6 +46,10 @@ const ID_ROUTES: Record<string, { tried: true } | { reason: string }> = {
   'POST /api/backoffice/care-tasks/:id/interactions': {
     reason: 'care task ids, care.work only (the role walk, backoffice-roles.routes.test.ts); a player token gets 401 (care-markers.routes.test.ts)',
   },
+  'POST /api/line/link': {
+    reason:
+      "LINE's link token names the LINE user who asked for it, not a player; one another player confirmed is refused (LINE_LINK_EXPIRED), and a LINE user linked to another player is LINE_TAKEN (line.routes.test.ts)",
+  },
   'GET /play/:token': { tried: true },
   'GET /play/:token/state': { tried: true },
   'POST /play/:token/round': { tried: true },

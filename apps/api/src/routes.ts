@@ -41,6 +41,7 @@ import { referralRoutes } from './modules/referral/referral.routes.ts'
 import { planRoutes } from './modules/plan/plan.routes.ts'
 import { exclusionRoutes } from './modules/exclusions/exclusions.routes.ts'
 import { limitsRoutes } from './modules/limits/limits.routes.ts'
+import { lineRoutes, lineWebhookRoutes } from './modules/line/line.routes.ts'
 import { limitRequests } from './plugins/rate-limit-hook.ts'
 import { carePromptRoutes, careTaskRoutes } from './modules/care/care.routes.ts'
 
@@ -126,6 +127,8 @@ export async function registerApiRoutes(
   outboxRoutes(api, { outbox: services.outbox, operator })
   carePromptRoutes(api, { carePrompts: services.carePrompts, requirePlayer: player })
   careTaskRoutes(api, { careTasks: services.careTasks, operator })
+  lineRoutes(api, { line: services.line, requirePlayer: player })
+  await api.register(async (webhook: TypedApp) => lineWebhookRoutes(webhook, { line: services.line, channelSecret: config.line?.channelSecret ?? null }))
   if (consoleSms) devSmsRoutes(api, { outbox: consoleSms })
   if (config.SANAM_MODE === 'demo') devTotpRoutes(api, { clock })
   if (config.demoBankFeed) devBankRoutes(api, { deposits: services.deposits })

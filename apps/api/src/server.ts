@@ -173,6 +173,7 @@ async function main() {
           payouts: services.payouts,
           outbox: services.outbox,
           care: services.careTasks,
+          line: services.line,
           roundStaleMinutes: config.ROUND_STALE_MINUTES,
           database: database.kind,
         }),

@@ -19,6 +19,10 @@ import { httpSmsSender } from './modules/sms/http-sms.ts'
 import { smsMktSender } from './modules/sms/smsmkt.ts'
 import { thaiBulkSmsSender } from './modules/sms/thaibulksms.ts'
 import { smsChannel } from './modules/outbox/channel.ts'
+import { lineApiOf } from './modules/line/line-api.ts'
+import { lineChannel } from './modules/line/line-channel.ts'
+import { createLineService } from './modules/line/line.service.ts'
+import { lineRepository } from './modules/line/line.repository.ts'
 import { createOutboxService, type OutboxStep } from './modules/outbox/outbox.service.ts'
 import { outboxRepository } from './modules/outbox/outbox.repository.ts'
 import type { OutboxRow } from './modules/outbox/outbox.repository.ts'
@@ -209,13 +213,15 @@ export async function buildServices(deps: ServiceDeps) {
     broadcast: database.kind === 'postgres',
   })
   // One outbox for every message to a person (ADR 083); its secrets sealed with the key that seals TOTP secrets.
+  // LINE (ADR 088): a channel of the outbox only when the site connected an Official Account (off otherwise).
+  const lineClient = lineApiOf(config.line, () => clock.now())
   const outbox = createOutboxService({
     db,
     clock,
-    channels: [smsChannel(sms)],
+    channels: [smsChannel(sms), ...(lineClient ? [lineChannel(lineClient)] : [])],
     secrets: totpSecretBox(config.totpEncryptionKey),
     settings: {
-      perSecond: { sms: config.OUTBOX_SMS_PER_SECOND },
+      perSecond: { sms: config.OUTBOX_SMS_PER_SECOND, line: config.OUTBOX_LINE_PER_SECOND },
       // A worker's batch of ten may take ten gateway timeouts: its lease outlasts that twice over.
       leaseMs: Math.max(120_000, 2 * 10 * config.SMS_HTTP_TIMEOUT_MS),
     },
@@ -425,6 +431,21 @@ export async function buildServices(deps: ServiceDeps) {
     slipsRepository,
     auditRepository,
   })
+  // LINE for players (ADR 088): linking, the notices chosen, the webhook; `lineUserFor` is the notices' PlayerLineAddress.
+  const line = createLineService({
+    db,
+    clock,
+    api: lineClient,
+    settings: {
+      linkPageUrl: config.line?.linkPageUrl ?? '',
+      accountLinkUrl: config.line?.accountLinkUrl ?? '',
+      addFriendUrl: config.line?.addFriendUrl ?? null,
+    },
+    siteName: () => site.siteName().catch(() => 'Sanam'),
+    lineRepository,
+    exclusionsRepository,
+    log: deps.log,
+  })
   const depositDesk = createDepositDeskService({ db, approvals, deposits, depositsRepository, playersRepository })
   const payouts = createPayoutService({
     db,
@@ -522,6 +543,7 @@ export async function buildServices(deps: ServiceDeps) {
       outbox,
       carePrompts,
       careTasks,
+      line,
     },
     demoBank,
     database,

@@ -63,6 +63,10 @@ export const errorCatalogue = {
   SMS_FAILED: { status: 503, message: 'ส่ง SMS ไม่สำเร็จ กรุณาลองใหม่อีกครั้ง' },
   // A code or a one-time password is never sent again (ADR 083): the person asks for a new one.
   OUTBOX_NOT_RESENDABLE: { status: 409, message: 'ส่งข้อความนี้ซ้ำไม่ได้ ข้อความที่มีรหัสหมดอายุแล้ว ให้ผู้ใช้ขอรหัสใหม่ หรือข้อความนี้ยังไม่ได้ล้มเหลว' },
+  // LINE for players (ADR 088).
+  LINE_OFF: { status: 404, message: 'เว็บไซต์นี้ยังไม่เปิดให้เชื่อมต่อ LINE' },
+  LINE_LINK_EXPIRED: { status: 410, message: 'ลิงก์เชื่อมต่อ LINE หมดอายุหรือถูกใช้ไปแล้ว กรุณาส่งข้อความหา LINE Official Account อีกครั้งเพื่อรับลิงก์ใหม่' },
+  LINE_TAKEN: { status: 409, message: 'บัญชี LINE นี้เชื่อมต่อกับสมาชิกคนอื่นอยู่แล้ว หนึ่งบัญชี LINE เชื่อมต่อได้กับสมาชิกเพียงคนเดียว' },
   DEPENDENCY_DOWN: { status: 503, message: 'ระบบไม่พร้อมให้บริการชั่วคราว กรุณาลองใหม่ภายหลัง' },
 } as const satisfies Record<string, { status: number; message: string }>
 

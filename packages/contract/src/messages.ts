@@ -322,6 +322,13 @@ export const messageCatalogue = {
   CARE_FUTURE_INTERACTION: 'เวลาที่ติดต่อต้องไม่อยู่ในอนาคต',
   CARE_RECORDED: 'บันทึกการดูแลแล้ว',
 
+  // LINE for players (ADR 088): the replies in the chat and the account page's answers.
+  LINE_LINK_REPLY: ({ site, url }: { site: string; url: string }) => `เชื่อมต่อ LINE กับบัญชี ${site} ของคุณ: แตะลิงก์นี้ภายใน 10 นาที แล้วเข้าสู่ระบบเพื่อยืนยัน ${url}`,
+  LINE_LINKED_REPLY: ({ site }: { site: string }) => `เชื่อมต่อ LINE กับบัญชี ${site} แล้ว ตั้งค่าการแจ้งเตือนได้ที่หน้าบัญชีของคุณ`,
+  LINE_LINK_FAILED_REPLY: 'เชื่อมต่อ LINE ไม่สำเร็จ ลิงก์อาจหมดอายุ หรือบัญชี LINE นี้เชื่อมต่อกับสมาชิกคนอื่นอยู่แล้ว กรุณาส่งข้อความอีกครั้งเพื่อรับลิงก์ใหม่',
+  LINE_NOTICES_SAVED: 'บันทึกการแจ้งเตือนทาง LINE แล้ว',
+  LINE_UNLINKED: 'ยกเลิกการเชื่อมต่อ LINE แล้ว',
+
   // Seamless wallet answers (the `message` beside a status)
   SEAMLESS_INSUFFICIENT_FUNDS: 'ยอดเงินไม่เพียงพอ',
   SEAMLESS_LIMIT_EXCEEDED: 'เดิมพันนี้เกินวงเงินเสียรายวันที่ผู้เล่นตั้งไว้',

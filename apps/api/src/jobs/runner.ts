@@ -13,6 +13,7 @@ import type { SlipService } from '../modules/slips/slips.service.ts'
 import type { PayoutService } from '../modules/payouts/payouts.service.ts'
 import type { OutboxService } from '../modules/outbox/outbox.service.ts'
 import type { CareTaskService } from '../modules/care/care-tasks.service.ts'
+import type { LineService } from '../modules/line/line.service.ts'
 
 /** The scheduled jobs: each calls a service, which owns what the job changes. */
 export function standardJobs(deps: {
@@ -28,6 +29,8 @@ export function standardJobs(deps: {
   outbox?: Pick<OutboxService, 'prune'>
   /** Player care: the markers of harm, each opening a care task (ADR 090). */
   care?: Pick<CareTaskService, 'evaluate'>
+  /** LINE: webhook event ids and link requests past their keeping time are deleted (ADR 088). */
+  line?: Pick<LineService, 'prune'>
   roundStaleMinutes: number
   /** Which database: the embedded one has no autovacuum, so a job gathers its planner statistics (ADR 065). */
   database: Database['kind']
@@ -40,6 +43,7 @@ export function standardJobs(deps: {
     ...(deps.payouts ? [{ name: 'payout-checks', lockKey: 7_262_006, run: (tx: Db) => deps.payouts!.recheckDue(tx) }] : []),
     ...(deps.outbox ? [{ name: 'prune-outbox', lockKey: 7_262_007, run: (tx: Db) => deps.outbox!.prune(tx) }] : []),
     ...(deps.care ? [{ name: 'care-markers', lockKey: 7_262_013, run: (tx: Db) => deps.care!.evaluate(tx) }] : []),
+    ...(deps.line ? [{ name: 'prune-line', lockKey: 7_262_010, run: (tx: Db) => deps.line!.prune(tx) }] : []),
     ...(deps.database === 'pglite' ? [{ name: 'planner-statistics', lockKey: 7_262_004, run: async (tx: Db) => (await analyzeStaleTables(tx)).length }] : []),
     // The embedded database's vacuum and freeze (ADR 092), as autovacuum does them for PostgreSQL.
     ...(deps.database === 'pglite' ? [vacuumJob(deps.clock)] : []),

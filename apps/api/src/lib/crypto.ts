@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
+import { createHash, createPrivateKey, randomBytes, randomInt, timingSafeEqual, type JsonWebKey, type KeyObject } from 'node:crypto'
 
 /** An opaque, unguessable token (256 bits, base64url). */
 export function newToken(): string {
@@ -26,3 +26,9 @@ export function randomDigits(length: number): string {
 
 /** No 0/O, 1/I/L: codes people read aloud or type from a screenshot. */
 export const UNAMBIGUOUS = '23456789ABCDEFGHJKMNPQRSTUVWXYZ'
+
+/** A private key given as a JWK (JSON) or PEM, as a setting holds it; throws when it is neither. */
+export function privateKeyOf(value: string): KeyObject {
+  const text = value.trim()
+  return text.startsWith('{') ? createPrivateKey({ key: JSON.parse(text) as JsonWebKey, format: 'jwk' }) : createPrivateKey(text)
+}

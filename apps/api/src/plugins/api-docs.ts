@@ -62,6 +62,13 @@ export const securitySchemes = {
     description:
       "Evolution's One Wallet (ADR 082): the static token agreed with Evolution (`EVOLUTION_AUTH_TOKEN`), compared in constant time; optionally only from `EVOLUTION_ALLOWED_ADDRESSES`. Wrong or unset: 401 `INVALID_TOKEN_ID`, nothing written.",
   },
+  lineSignature: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'x-line-signature',
+    description:
+      "LINE's webhook signature (ADR 088): base64 of HMAC-SHA256 over the raw body with the channel secret (`LINE_CHANNEL_SECRET`), compared in constant time. Wrong, absent or LINE off: 401 `BAD_SIGNATURE`, nothing read.",
+  },
   signatureTimestamp: {
     type: 'apiKey',
     in: 'header',
@@ -72,6 +79,8 @@ export const securitySchemes = {
 
 /** The bank feed signs every request with a timestamp (ADR 015). */
 export const bankFeedSecurity: SecurityRequirement[] = [{ bankSignature: [], signatureTimestamp: [] }]
+/** LINE signs its webhook's raw body with the channel secret (ADR 088). */
+export const lineWebhookSecurity: SecurityRequirement[] = [{ lineSignature: [] }]
 /** Evolution authenticates with a static token in the query (ADR 082: weaker than a signature; it offers nothing else). */
 export const evolutionSecurity: SecurityRequirement[] = [{ evolutionToken: [] }]
 /** A provider signs with a timestamp, or the body alone when its operator set it to the body-only scheme (ADR 015). */

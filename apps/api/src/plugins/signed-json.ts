@@ -28,15 +28,7 @@ export function requireSignedJson(
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, security: options.security }
   })
-  app.removeContentTypeParser('application/json')
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req: FastifyRequest, body: string | Buffer, done) => {
-    req.rawBody = body.toString()
-    try {
-      done(null, JSON.parse(req.rawBody))
-    } catch {
-      done(new AppError('MALFORMED_JSON'), undefined)
-    }
-  })
+  keepRawJsonBody(app)
   app.addHook('preValidation', async (req) => {
     const key = options.keyFor(req)
     if (!key) throw new AppError('BAD_SIGNATURE')
@@ -49,5 +41,21 @@ export function requireSignedJson(
     })
     if (verdict === 'bad') throw new AppError('BAD_SIGNATURE')
     if (verdict === 'stale') throw new AppError('SIGNATURE_EXPIRED')
+  })
+}
+
+/**
+ * Makes the JSON parser of this (encapsulated) plugin keep the body exactly as received in `req.rawBody`, for a
+ * signature over its bytes (the signed routes above; LINE's webhook, ADR 088). Unreadable JSON is MALFORMED_JSON.
+ */
+export function keepRawJsonBody(app: TypedApp) {
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req: FastifyRequest, body: string | Buffer, done) => {
+    req.rawBody = body.toString()
+    try {
+      done(null, JSON.parse(req.rawBody))
+    } catch {
+      done(new AppError('MALFORMED_JSON'), undefined)
+    }
   })
 }

@@ -1,3 +1,4 @@
+import { afterEach, expect } from 'vitest'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
@@ -14,6 +15,13 @@ export interface GatewayRequest {
  * `reset` (drops the connection before answering), `cut` (sends the head, then drops the connection mid-body).
  */
 export type GatewayAnswer = { status: number; body: unknown; headers?: Record<string, string> } | { fail: 'hang' | 'reset' | 'cut' }
+
+/** Each way a fake gateway can fail mid-request, named for a test's title (`it.each(CONNECTION_FAILURES)`). */
+export const CONNECTION_FAILURES = [
+  ['never answers', 'hang'],
+  ['drops the connection', 'reset'],
+  ['stops mid-answer', 'cut'],
+] as const
 
 /**
  * A fake SMS gateway on 127.0.0.1 (tests send traffic only to loopback): answers each request with the next of
@@ -51,4 +59,32 @@ export async function fakeSmsGateway(answers: GatewayAnswer[]) {
       return new Promise<void>((resolve) => server.close(() => resolve()))
     },
   }
+}
+
+/** A fake gateway per test: the answer starts one with its answers, closed after the test. */
+export function useFakeGateway(): (answers: GatewayAnswer[]) => ReturnType<typeof fakeSmsGateway> {
+  let close: (() => Promise<void>) | undefined
+  afterEach(async () => {
+    await close?.()
+    close = undefined
+  })
+  return async (answers) => {
+    const fake = await fakeSmsGateway(answers)
+    close = fake.close
+    return fake
+  }
+}
+
+/**
+ * The error `attempt` was refused with, checked to be a `type` that never tells `secret` (errors are logged: a code,
+ * a message's text).
+ */
+export async function refusalOf<E extends Error>(attempt: Promise<unknown>, type: abstract new (...args: never[]) => E, secret: string): Promise<E> {
+  const error = await attempt.then(
+    () => null,
+    (e: unknown) => e,
+  )
+  expect(error).toBeInstanceOf(type)
+  expect(`${String(error)} ${JSON.stringify(error)} ${(error as Error).stack}`).not.toContain(secret)
+  return error as E
 }

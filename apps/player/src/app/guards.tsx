@@ -1,8 +1,9 @@
-import { Navigate, Outlet } from 'react-router'
+import { Navigate, Outlet, useLocation } from 'react-router'
 import { AlertIcon } from '../components/icons.tsx'
 import { NoticeCard } from '../components/notice-card.tsx'
 import { PageLoading } from '../components/page-loading.tsx'
 import { t } from '../lib/i18n/index.ts'
+import { pathAfterLogin, returnState } from '../lib/after-login.ts'
 import { useSession } from '../lib/session.ts'
 import { useLoadCurrentPlayer } from './routes/use-current-player.ts'
 
@@ -12,7 +13,8 @@ import { useLoadCurrentPlayer } from './routes/use-current-player.ts'
  */
 export function RequireAuth() {
   const { token } = useSession()
-  return token ? <SignedIn /> : <Navigate to="/login" replace />
+  const location = useLocation()
+  return token ? <SignedIn /> : <Navigate to="/login" replace state={returnState(location)} />
 }
 
 function SignedIn() {
@@ -29,10 +31,11 @@ function SignedIn() {
   return <PageLoading />
 }
 
-/** Spec §2: with a token, /login and /register go to /. */
+/** Spec §2: with a token, /login and /register go to / (or back to the LINE link page the visitor came from). */
 export function GuestOnly() {
   const { token } = useSession()
-  return token ? <Navigate to="/" replace /> : <Outlet />
+  const location = useLocation()
+  return token ? <Navigate to={pathAfterLogin(location.state)} replace /> : <Outlet />
 }
 
 /** Whether the signed-in player is in a time-out or self-exclusion now (ADR 047): the app's restricted mode. */

@@ -16,6 +16,7 @@ const ReferralRoute = lazy(() => import('./routes/referral-route.tsx'))
 const MaintenancePage = lazy(() => import('./routes/maintenance-page.tsx'))
 const PromotionPreviewRoute = lazy(() => import('./routes/promotion-preview-route.tsx'))
 const ResponsiblePlayRoute = lazy(() => import('./routes/responsible-play-route.tsx'))
+const LineLinkRoute = lazy(() => import('./routes/line-link-route.tsx'))
 
 /** The player routes (spec §2). */
 export const router = createBrowserRouter([
@@ -60,6 +61,8 @@ export const router = createBrowserRouter([
               { path: 'withdraw', element: <WithdrawRoute /> },
               { path: 'history', element: <HistoryRoute /> },
               { path: 'responsible-play', element: <ResponsiblePlayRoute /> },
+              // The LINE chat's link (ADR 088): a visitor signs in and comes back here with the link token.
+              { path: 'line/link', element: <LineLinkRoute /> },
             ],
           },
         ],

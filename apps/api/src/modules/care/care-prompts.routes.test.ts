@@ -13,7 +13,7 @@ const promptOf = async (p: SignedInPlayer) => {
   expect(res.statusCode).toBe(200)
   return (res.json().data as CarePrompt).prompt
 }
-const answer = (p: SignedInPlayer, body: unknown) => t.post('/api/responsible-play/prompt/answer', body, p.token)
+const answer = (p: SignedInPlayer, body: Record<string, unknown>) => t.post('/api/responsible-play/prompt/answer', body, p.token)
 const answersOf = (p: SignedInPlayer) => t.db.select().from(careAnswers).where(eq(careAnswers.playerId, p.id))
 /** A player who registers now. */
 const newPlayer = () => signedInPlayer(t, { createdAt: t.clock.now() })

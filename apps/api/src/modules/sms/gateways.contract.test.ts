@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { fakeSmsGateway, type GatewayAnswer } from '../../../test/fakes/sms-gateway.ts'
+import { describe, expect, it } from 'vitest'
+import { CONNECTION_FAILURES, refusalOf, useFakeGateway } from '../../../test/fakes/sms-gateway.ts'
 import thaiBulkSms from './fixtures/thaibulksms.json' with { type: 'json' }
 import smsMkt from './fixtures/smsmkt.json' with { type: 'json' }
 import { SmsSendError, type SmsSender } from './sms.ts'
@@ -9,31 +9,12 @@ import { thaiBulkSmsSender } from './thaibulksms.ts'
 // Contract tests of the Thai gateways (ADR 083) against their published answers (fixtures/) and a fake gateway on
 // 127.0.0.1 that fails at every step: what each sends, and how each answer maps to what the outbox does.
 
-let close: (() => Promise<void>) | undefined
-afterEach(async () => {
-  await close?.()
-  close = undefined
-})
-
-async function gateway(answers: GatewayAnswer[]) {
-  const fake = await fakeSmsGateway(answers)
-  close = fake.close
-  return fake
-}
+const gateway = useFakeGateway()
 
 const OTP = { to: '0812345678', text: 'Sanam: รหัส OTP ของคุณคือ 482913 (Ref: KQ7M)', otp: { code: '482913', ref: 'KQ7M' }, retryKey: 'a1b2' }
 
-async function failureOf(sender: SmsSender): Promise<SmsSendError> {
-  const error = await sender.send(OTP).then(
-    () => null,
-    (e: unknown) => e,
-  )
-  expect(error).toBeInstanceOf(SmsSendError)
-  const told = `${String(error)} ${JSON.stringify(error)} ${(error as Error).stack}`
-  // Errors may be logged: never the code.
-  expect(told).not.toContain('482913')
-  return error as SmsSendError
-}
+// Errors may be logged: never the code.
+const failureOf = (sender: SmsSender) => refusalOf(sender.send(OTP), SmsSendError, '482913')
 
 describe('ThaiBulkSMS', () => {
   const make = (url: string, timeoutMs = 2000) =>
@@ -63,11 +44,7 @@ describe('ThaiBulkSMS', () => {
     if (kind === 'rate_limited') expect(error.retryAfterMs).toBe(7_000)
   })
 
-  it.each([
-    ['never answers', 'hang'],
-    ['drops the connection', 'reset'],
-    ['stops mid-answer', 'cut'],
-  ] as const)('is transient when the gateway %s', async (_name, fail) => {
+  it.each(CONNECTION_FAILURES)('is transient when the gateway %s', async (_name, fail) => {
     const fake = await gateway([{ fail }])
     expect((await failureOf(make(fake.url, 300))).kind).toBe('transient')
   })
@@ -104,11 +81,7 @@ describe('SMSMKT', () => {
     expect((await failureOf(make(fake.url))).kind).toBe(kind)
   })
 
-  it.each([
-    ['never answers', 'hang'],
-    ['drops the connection', 'reset'],
-    ['stops mid-answer', 'cut'],
-  ] as const)('is transient when the gateway %s', async (_name, fail) => {
+  it.each(CONNECTION_FAILURES)('is transient when the gateway %s', async (_name, fail) => {
     const fake = await gateway([{ fail }])
     expect((await failureOf(make(fake.url, 300))).kind).toBe('transient')
   })

@@ -8,6 +8,7 @@ import { useToast } from '../../../components/toast/use-toast.ts'
 import type { LoginResult } from '@sanam/contract'
 import { ApiError, errorText } from '../../../lib/api-client.ts'
 import { t } from '../../../lib/i18n/index.ts'
+import { pathAfterLogin } from '../../../lib/after-login.ts'
 import { startSession } from '../../../lib/session.ts'
 import { useLoginMutation } from '../api/login.ts'
 import { forgetPhone, rememberedPhone, rememberPhone } from '../remember-login.ts'
@@ -19,6 +20,8 @@ import '../auth.css'
 /** State another screen may pass when it sends the player here (registration passes the new phone number). */
 export interface LoginLocationState {
   mobile?: string
+  /** A page to return to after signing in (lib/after-login.ts: the LINE link page). */
+  next?: string
 }
 
 /**
@@ -65,7 +68,7 @@ export function LoginPage({ supportUrl, responsiblePlayUrl }: { supportUrl: stri
     // The refusals of the tries before (a wrong password) no longer hold: they do not follow the player to the lobby.
     dismissErrors()
     showToast({ kind: 'success', text: t('toast.loginOk') })
-    await navigate('/', { replace: true })
+    await navigate(pathAfterLogin(location.state), { replace: true })
   }
 
   return (

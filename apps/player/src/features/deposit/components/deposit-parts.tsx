@@ -20,7 +20,7 @@ import { t } from '../../../lib/i18n/index.ts'
 import { useDepositBank } from '../api/get-deposit-bank.ts'
 import { formatCountdown } from '../hooks/use-countdown.ts'
 import { CopyIcon } from './copy-icon.tsx'
-import { QrCodeImage } from './qr-code-image.tsx'
+import { QrCodeImage } from '../../../components/qr-code-image.tsx'
 
 /** The title, the slip check's indicator while it runs, and the notice (spec §2 Deposit). */
 export function DepositHeading({ checkingSlip }: { checkingSlip: boolean }) {
@@ -190,7 +190,7 @@ export function PaymentTarget({ draft }: { draft: DraftBill | null }) {
           <CopyIcon />
           {t('deposit.copyAccount')}
         </button>
-        {target.qrcode && <QrCodeImage payload={target.qrcode} account={target.number} />}
+        {target.qrcode && <QrCodeImage payload={target.qrcode} alt={t('deposit.qrAlt', { account: target.number })} hint={t('deposit.qrHint')} />}
       </BankAccountCard>
     )
   }

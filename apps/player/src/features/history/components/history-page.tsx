@@ -1,5 +1,5 @@
 import type { UserMe } from '@sanam/contract'
-import { useRef, useState } from 'react'
+import { useRef, useState, type ReactNode } from 'react'
 import { useLocation } from 'react-router'
 import { Tabs, type TabItem } from '../../../components/tabs.tsx'
 import { t } from '../../../lib/i18n/index.ts'
@@ -21,10 +21,11 @@ export function tabFromState(state: unknown): HistoryTab {
 }
 
 /**
- * /history (spec §2 History): info, activity and deposit-withdraw tabs. The activity tab's button is disabled as
+ * /history (spec §2 History): info, activity and deposit-withdraw tabs; `line` is the LINE card the info tab shows
+ * (another feature's, given by the route). The activity tab's button is disabled as
  * the spec says; that tab is reached through router state (`tab: 'activity'`).
  */
-export function HistoryPage({ user, onLogout }: { user: UserMe | null; onLogout: () => void }) {
+export function HistoryPage({ user, onLogout, line }: { user: UserMe | null; onLogout: () => void; line?: ReactNode }) {
   const location = useLocation()
   // A tab tapped here holds until the next navigation, which picks the tab from its own state again.
   const [chosen, setChosen] = useState<{ key: string; tab: HistoryTab } | null>(null)
@@ -50,7 +51,7 @@ export function HistoryPage({ user, onLogout }: { user: UserMe | null; onLogout:
       <h1 className="money-page__title">{t('nav.history')}</h1>
       <Tabs label={t('history.tabs')} tabs={tabs} selected={tab} onSelect={(next) => setChosen({ key: location.key, tab: next })}>
         {tab === 'info' ? (
-          <InfoTab user={user} loggingOut={loggingOut} onPasswordChanged={handlePasswordChanged} onLogout={onLogout} />
+          <InfoTab user={user} loggingOut={loggingOut} onPasswordChanged={handlePasswordChanged} onLogout={onLogout} line={line} />
         ) : tab === 'activity' ? (
           <ActivityTab />
         ) : (

@@ -1,22 +1,25 @@
 import type { UserMe } from '@sanam/contract'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Link } from 'react-router'
 import { BankAccountCard, registeredAccount } from '../../../components/bank-account-card.tsx'
 import { ChevronDownIcon, LogoutIcon, PhoneIcon } from '../../../components/icons.tsx'
 import { t } from '../../../lib/i18n/index.ts'
 import { ChangePasswordForm } from './change-password-form.tsx'
 
-/** Spec §2 History info tab: phone number, the change-password form (opens and closes), own bank account, logout. */
+/** Spec §2 History info tab: phone number, the change-password form (opens and closes), own bank account, LINE, logout. */
 export function InfoTab({
   user,
   loggingOut,
   onPasswordChanged,
   onLogout,
+  line,
 }: {
   user: UserMe | null
   loggingOut: boolean
   onPasswordChanged: () => void
   onLogout: () => void
+  /** The player's LINE (the LINE feature's card), under the bank account. */
+  line?: ReactNode
 }) {
   const [open, setOpen] = useState(false)
   return (
@@ -47,6 +50,8 @@ export function InfoTab({
       </section>
 
       <BankAccountCard heading={t('history.bankAccount')} account={user ? registeredAccount(user) : null} />
+
+      {line}
 
       <Link className="button button--secondary button--large" to="/responsible-play" data-testid="responsible-play-link">
         {t('limits.link')}
