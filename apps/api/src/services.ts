@@ -422,7 +422,7 @@ export async function buildServices(deps: ServiceDeps) {
   })
   const withdrawalDesk = createWithdrawalDeskService({ db, clock, approvals, withdrawals, members, separateDuties: operators, auditRepository })
   const depositExceptions = createDepositExceptionsService({ db, clock, approvals, deposits, depositsRepository, playersRepository, auditRepository })
-  const reconciliation = createReconciliationService({ db, depositsRepository })
+  const reconciliation = createReconciliationService({ db, clock, depositsRepository, slipsRepository, bankNotificationsRepository })
   const games = createGamesService({ db, gamesRepository, cacheMs: GAMES_CACHE_MS, now: () => clock.now().getTime() })
   const catalogue = createCatalogueService({ db, clock, gamesRepository, auditRepository, onChange: games.invalidate })
   // Where players' money goes: a new account or new details go live only when a second finance operator activates them.
