@@ -66,7 +66,11 @@ describe('GET /api/backoffice/deposit-sources', () => {
     expect((await notify('รหัส OTP คือ 771204 (Ref: QWPA) ใช้ภายใน 5 นาที', '027777777')).json().data.status).toBe('IGNORED')
     expect((await notify('ยินดีด้วย! คุณได้รับเงิน 1,500.00 บาท กดรับที่ลิงก์', '027777777')).json().data.status).toBe('UNPARSED')
     // An operator's manual deposit waits for the feed or a second operator.
-    const manual = await t.post('/api/backoffice/deposits/manual', { mobile: player.mobile, amount: 700, bank_ref: `ref-${randomUUID()}`, note: 'สลิปจากไลน์' }, finance.token)
+    const manual = await t.post(
+      '/api/backoffice/deposits/manual',
+      { mobile: player.mobile, amount: 700, bank_ref: `ref-${randomUUID()}`, note: 'สลิปจากไลน์' },
+      finance.token,
+    )
     expect(manual.json().data.status).toBe('PENDING')
 
     expect(moved(before, await counts(support.token))).toEqual({

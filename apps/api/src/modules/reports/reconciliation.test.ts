@@ -67,8 +67,7 @@ function notification(over: Partial<Notification>): Notification {
     ...over,
   }
 }
-const day = (rows: Partial<ReconciliationRows>) =>
-  reconcileDay(DAY, { deposits: [], exceptions: [], accounts: [], slips: [], notifications: [], ...rows })
+const day = (rows: Partial<ReconciliationRows>) => reconcileDay(DAY, { deposits: [], exceptions: [], accounts: [], slips: [], notifications: [], ...rows })
 const source = (result: ReturnType<typeof day>, name: string) => result.sources.find((s) => s.source === name)!
 
 describe('the reconciliation per source', () => {
@@ -97,7 +96,15 @@ describe('the reconciliation per source', () => {
 
   it('counts a notification-only day: credited, waiting, and one that joined no transfer listed but not counted as a transfer', () => {
     const credited = deposit({ source: 'NOTIFICATION', externalId: 'notification:1', notificationAt: AT })
-    const waiting = deposit({ source: 'NOTIFICATION', externalId: 'notification:2', notificationAt: AT, status: 'UNMATCHED', creditedAt: null, playerId: null, amount: 30_000n })
+    const waiting = deposit({
+      source: 'NOTIFICATION',
+      externalId: 'notification:2',
+      notificationAt: AT,
+      status: 'UNMATCHED',
+      creditedAt: null,
+      playerId: null,
+      amount: 30_000n,
+    })
     const result = day({
       deposits: [credited, waiting],
       notifications: [
@@ -130,7 +137,14 @@ describe('the reconciliation per source', () => {
       ],
     })
     for (const name of ['BANK_FEED', 'SLIP'])
-      expect(source(result, name)).toMatchObject({ reported_count: 2, reported_total: 1700, credited_count: 2, credited_total: 1700, difference: 0, differences: [] })
+      expect(source(result, name)).toMatchObject({
+        reported_count: 2,
+        reported_total: 1700,
+        credited_count: 2,
+        credited_total: 1700,
+        difference: 0,
+        differences: [],
+      })
     expect(result.transfers).toEqual({ count: 2, total: 1700, credited_count: 2, credited_total: 1700 })
     expect(result.accounts).toEqual([expect.objectContaining({ account: PAY_IN, feed_count: 2, credited_count: 2, difference: 0, differences: [] })])
   })

@@ -128,12 +128,7 @@ function bySource(found: ReconciliationRows): Pick<Reconciliation, 'sources' | '
     SLIP_NOT_CREDITED: msg('RECON_SLIP_NOT_CREDITED'),
     NOTIFICATION_NOT_JOINED: msg('RECON_NOTIFICATION_NOT_JOINED'),
   }
-  const report = (
-    source: TransferSource,
-    amount: bigint,
-    credited: boolean,
-    difference: Omit<SourceDifference, 'text' | 'amount'> | null,
-  ) => {
+  const report = (source: TransferSource, amount: bigint, credited: boolean, difference: Omit<SourceDifference, 'text' | 'amount'> | null) => {
     const row = rows.get(source)!
     row.reported += amount
     row.reportedCount += 1
