@@ -94,9 +94,9 @@ export type PayoutProposalBody = z.infer<typeof PayoutProposalBody>
 
 /**
  * A payout bank's status callback (ADR 086), in the words of ADR 081's look-up: our reference, the status, the bank's
- * reference or refusal code. Other fields a bank adds are ignored. It settles nothing by itself.
+ * reference or refusal code; a field it does not name is refused (400), as on every body. It settles nothing by itself.
  */
-export const PayoutCallbackBody = z.object({
+export const PayoutCallbackBody = strictBody({
   reference: z.string().regex(/^[0-9A-Z]{1,32}$/, { error: 'เลขอ้างอิงการจ่ายเงินไม่ถูกต้อง' }),
   status: z.enum(['SUCCESS', 'REJECTED', 'PENDING'], { error: 'สถานะต้องเป็น SUCCESS, REJECTED หรือ PENDING' }),
   bank_reference: z.string({ error: 'เลขอ้างอิงธนาคารไม่ถูกต้อง' }).min(1).max(128, { error: 'เลขอ้างอิงธนาคารยาวเกินไป' }).optional(),
