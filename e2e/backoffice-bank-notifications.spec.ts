@@ -16,6 +16,7 @@ import { shot } from './support/browser.ts'
 import { bankSignature, call } from './support/http.ts'
 import { operatorEnv, operatorToken } from './support/operator.ts'
 import { expectAccessible } from './support/page.ts'
+import { guideShot } from './support/guide.ts'
 import { loginToken, registerPlayer, type TestPlayer } from './support/player.ts'
 import { useBrowserSuite } from './support/suite.ts'
 
@@ -129,6 +130,8 @@ describe('bank notifications on the desk', () => {
       .toEqual({ BANK_FEED: plus('BANK_FEED', 2), SLIP: plus('SLIP', 1), NOTIFICATION: plus('NOTIFICATION', 4), MANUAL: plus('MANUAL', 2) })
     await expectAccessible(page, 'deposit desk: today per source')
     await shot(page, 'h37-deposit-sources-today')
+    // The operator guide's picture of the counts (docs/operator-guide.md, section 11).
+    await guideShot(page, 'deposit-sources', page.getByRole('region', { name: 'รายการเงินเข้าวันนี้ แยกตามช่องทาง' }))
     expect(problems).toEqual([])
   })
 })
