@@ -153,7 +153,7 @@ export type ReconciliationAccount = z.infer<typeof ReconciliationAccount>
 /** Where incoming transfers are reported (issue 37 §5): the bank feed, a player's slip, a forwarded bank notification, an operator. */
 export const TransferSource = z.enum(['BANK_FEED', 'SLIP', 'NOTIFICATION', 'MANUAL'])
 export type TransferSource = z.infer<typeof TransferSource>
-export const ReconciliationSourceDifferenceKind = z.enum(['NOT_CREDITED', 'SLIP_NOT_CREDITED', 'NOTIFICATION_NOT_JOINED'])
+export const ReconciliationSourceDifferenceKind = z.enum(['NOT_CREDITED', 'CLAIM_PENDING', 'SLIP_NOT_CREDITED', 'NOTIFICATION_NOT_JOINED'])
 /**
  * One source's share of a reconciled day (ADR 086): the transfers it reported (a transfer two sources reported is in
  * both rows, and once in `transfers`), how many of them were credited, and what it reported that was not.

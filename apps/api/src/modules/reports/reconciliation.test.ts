@@ -177,6 +177,9 @@ describe('the reconciliation per source', () => {
       ],
     })
     expect(source(result, 'MANUAL')).toMatchObject({ reported_count: 1, credited_count: 0, difference: 1500 })
+    expect(source(result, 'MANUAL').differences).toEqual([
+      expect.objectContaining({ kind: 'CLAIM_PENDING', text: 'รายการฝากที่เจ้าหน้าที่บันทึก ยังไม่มีรายการจากธนาคารยืนยัน' }),
+    ])
     expect(source(result, 'BANK_FEED')).toMatchObject({ reported_count: 1, credited_count: 0, difference: 100 })
     expect(result.transfers.count).toBe(2)
   })

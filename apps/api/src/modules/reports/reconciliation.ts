@@ -125,6 +125,7 @@ function bySource(found: ReconciliationRows): Pick<Reconciliation, 'sources' | '
   const transfers = { count: 0, total: 0n, creditedCount: 0, credited: 0n }
   const texts = {
     NOT_CREDITED: msg('RECON_NOT_CREDITED'),
+    CLAIM_PENDING: msg('RECON_CLAIM_PENDING'),
     SLIP_NOT_CREDITED: msg('RECON_SLIP_NOT_CREDITED'),
     NOTIFICATION_NOT_JOINED: msg('RECON_NOTIFICATION_NOT_JOINED'),
   }
@@ -158,8 +159,10 @@ function bySource(found: ReconciliationRows): Pick<Reconciliation, 'sources' | '
     if (d.source === 'NOTIFICATION' || d.notificationAt || notified.has(d.id)) reporters.push('NOTIFICATION')
     if (d.source === 'MANUAL') reporters.push('MANUAL')
     count(d.amount, credited)
+    // An operator's claim is not known to be money in the account until the feed or a second operator confirms it.
+    const kind = d.status === 'CLAIMED' ? 'CLAIM_PENDING' : 'NOT_CREDITED'
     for (const source of reporters)
-      report(source, d.amount, credited, { kind: 'NOT_CREDITED', deposit_id: d.id, record_id: null, reference: d.externalId, player_id: d.playerId })
+      report(source, d.amount, credited, { kind, deposit_id: d.id, record_id: null, reference: d.externalId, player_id: d.playerId })
   }
   for (const e of found.exceptions) {
     if (e.status === 'CREDITED' || creditedAlready(e)) continue
