@@ -11,6 +11,8 @@
 //   BENCH_STREAMS 2000               live balance streams held open       BENCH_SOAK_SECONDS 600 (0 skips the soak)
 //   BENCH_REDIS_URL                  with BENCH_DATABASE_URL: what a second API process adds (ADR 052)
 //   PGBENCH                          pgbench for the PostgreSQL baselines (else found on PATH or /usr/lib/postgresql)
+//   BENCH_SLIP_CALLS 300, BENCH_SLIP_CONCURRENCY 16   slip verification per adapter (bench/slip-verify.ts)
+//   BENCH_PAYOUTS 400, BENCH_PAYOUT_WORKERS 8, BENCH_PAYOUT_BANK_MS 0   payouts through the fake bank (bench/payouts.ts)
 import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -34,6 +36,9 @@ import {
 } from './load.ts'
 import { deposit, launch, LOAD_ENV, login, operatorToken, postSigned, preparePlayers, seamless, sessionOf, type Player } from './players.ts'
 import { changedSettings, freePort, requireBuilt, root, startSanam } from './server.mjs'
+import { PAYOUT_BANK_LATENCIES, PAYOUT_WORKERS, PAYOUTS, payOut, payoutBankSettings, startPayoutBank } from './payouts.ts'
+import { measureSlipVerifiers, SLIP_CALLS, SLIP_CONCURRENCY } from './slip-verify.ts'
+import type { FakePayoutBankCore } from '../apps/api/test/fakes/payout-bank.ts'
 
 function setting(name: string, fallback: number): number {
   const value = Number(process.env[name] ?? fallback)
@@ -74,6 +79,8 @@ interface Target {
   toAccount: string
   /** The server's /metrics, for the soak's heap figures. */
   metrics: MetricsEndpoint
+  /** The fake payout bank the server pays through (PAYOUT_BANK=http): what it moved, per reference. */
+  payoutBank: FakePayoutBankCore
 }
 
 /** A scenario's figures, with its steps' figures, the facts its goals read and a sentence for the notes. */
@@ -146,6 +153,7 @@ const rssFlat: Goal = {
       : { pass: facts.endMb <= facts.halfStartMb * RSS_FLAT, ratio: `RSS ${facts.halfStartMb} → ${facts.endMb} MB` },
 }
 const verifies: Goal = { text: 'ledger:verify passes', judge: (_m, context) => ({ pass: context.verified?.ok }) }
+const paidOnce: Goal = { text: 'no reference paid twice', judge: ({ facts }) => ({ pass: facts?.paidTwice === undefined ? undefined : facts.paidTwice === 0 }) }
 
 const both = (goals: Goal[]) => ({ PGlite: goals, PostgreSQL: goals })
 
@@ -173,6 +181,18 @@ const SCENARIOS: Scenario[] = [
   { id: 'logins', title: `balance read beside ${LOGIN_CONNECTIONS} connections of logins`, run: balanceBesideLogins, goals: both([p99UnderBalanceAlone(2)]) },
   { id: 'session', title: `mixed player sessions, ${SESSIONS} at once`, run: (t) => playerSessions(t, SECONDS), goals: both([noErrors]) },
   { id: 'backoffice', title: `back-office screens, ${OPERATORS} operators, beside balance and bet load`, run: backofficeUnderLoad, goals: both([noErrors]) },
+  {
+    id: 'slips',
+    title: `slip verification per adapter against fake vendors, ${SLIP_CALLS} calls one at a time (${SLIP_CONCURRENCY} in flight for the rate)`,
+    run: () => slipVerification(),
+    goals: both([noErrors]),
+  },
+  {
+    id: 'payouts',
+    title: `payouts through the fake bank (${PAYOUT_BANK_LATENCIES[0] ?? 0} ms a call), ${PAYOUTS} approvals, ${PAYOUT_WORKERS} at once`,
+    run: (t) => payouts(t),
+    goals: both([noErrors, paidOnce]),
+  },
   {
     id: 'soak',
     title: `soak: mixed player sessions for ${SOAK_SECONDS} s`,
@@ -344,6 +364,45 @@ async function backofficeUnderLoad(t: Target): Promise<Measured> {
   }
 }
 
+/**
+ * One slip verification through each vendor adapter against its fake vendor (ADR 084): a step per adapter (its
+ * latency one at a time, its rate with several in flight, answers not VERIFIED as errors); the scenario's row is the
+ * slowest adapter's. The adapters touch no database: the figures differ between databases only by the machine's load.
+ */
+async function slipVerification(): Promise<Measured> {
+  const rows = await measureSlipVerifiers()
+  const steps = rows.map((r) => ({
+    step: r.name,
+    figures: { requests: SLIP_CALLS, rps: Math.round(r.perSecond), p50: r.p50, p99: r.p99, errors: r.notVerified },
+  }))
+  const slowest = steps.reduce((worst, s) => (s.figures.p99 > worst.figures.p99 ? s : worst), steps[0]!)
+  const errors = steps.reduce((sum, s) => sum + s.figures.errors, 0)
+  return {
+    ...slowest.figures,
+    requests: SLIP_CALLS * steps.length,
+    errors,
+    steps,
+    note: `the row is the slowest adapter's (${slowest.step}); p95 and max per adapter: ${rows.map((r) => `${r.name} ${r.p95.toFixed(1)}/${r.max.toFixed(1)} ms`).join(', ')}.`,
+  }
+}
+
+/**
+ * Withdrawals of 100 baht asked by the players and approved by the demo desk, each paid through the fake bank's
+ * inquiry, initiate and confirm before the approval answers (ADR 081): payouts a second and the approval's latency.
+ */
+async function payouts(t: Target): Promise<Measured> {
+  const r = await payOut(t.base, t.players, t.payoutBank, PAYOUTS, PAYOUT_WORKERS)
+  return {
+    requests: r.requests,
+    rps: r.rps,
+    p50: r.p50,
+    p99: r.p99,
+    errors: r.errors,
+    facts: { paidTwice: r.paidTwice ? 1 : 0 },
+    note: `${r.paid} paid (approval p95 ${r.p95} ms), the bank moved ${r.bankMoved}${r.paidTwice ? ', SOME TWICE' : ', none twice'}; answers ${JSON.stringify(r.statuses)}.`,
+  }
+}
+
 /** A memory sample as the notes say it: RSS, and V8's heap used of its total and external memory where read. */
 const memoryText = (s: MemorySample) =>
   `${Math.round(s.at)} s ${s.rss} MB` + (s.heapTotal === undefined ? '' : ` (heap ${s.heapUsed} of ${s.heapTotal}, external ${s.external})`)
@@ -388,18 +447,21 @@ async function onServer(env: Record<string, string>, scenarios: Scenario[]): Pro
   // processes the primary's, summed): the soak reads V8's heap there.
   const metricsToken = randomBytes(32).toString('hex')
   const metricsPort = (await freePort()) as number
+  // Approved withdrawals are paid through a fake bank on 127.0.0.1 (the payouts scenario; ADR 081).
+  const payoutBank = await startPayoutBank(PAYOUT_BANK_LATENCIES[0] ?? 0)
   const sanam = await startSanam({
     ...LOAD_ENV,
     STREAMS_PER_PLAYER: String(Math.max(STREAMS, 1)),
     METRICS_PORT: String(metricsPort),
     METRICS_TOKEN: metricsToken,
+    ...payoutBank.env,
     ...env,
   })
   try {
     say(`setting up ${PLAYERS} players`)
     const { players, toAccount } = await preparePlayers(sanam.base, PLAYERS, 100_000)
     const metrics = { url: `http://127.0.0.1:${metricsPort}/metrics`, token: metricsToken }
-    const target: Target = { base: sanam.base, pid: sanam.pid!, players, toAccount, metrics }
+    const target: Target = { base: sanam.base, pid: sanam.pid!, players, toAccount, metrics, payoutBank: payoutBank.core }
     for (const scenario of scenarios) {
       await drained(sanam.base)
       say(scenario.title)
@@ -407,6 +469,7 @@ async function onServer(env: Record<string, string>, scenarios: Scenario[]): Pro
     }
   } finally {
     const { bytes, lines } = (await sanam.stop()) as { bytes: number; lines: number }
+    await payoutBank.close()
     serverLogs.push(
       `${(env.DATABASE_URL ? 'PostgreSQL' : 'PGlite') + (env.API_PROCESSES ? `, ${env.API_PROCESSES} processes` : '')}: ${lines} lines, ${(bytes / 2 ** 20).toFixed(1)} MB`,
     )
@@ -550,6 +613,7 @@ async function main() {
     STREAMS_PER_PLAYER: String(Math.max(STREAMS, 1)),
     METRICS_PORT: '(a free port)',
     METRICS_TOKEN: '(the run’s own)',
+    ...payoutBankSettings('(a fake bank on 127.0.0.1)'),
   })
   notes.push(
     `Every server ran as \`npm start\` runs it (its Node flags, LOG_LEVEL ${settings.LOG_LEVEL ?? 'at its default, info'}, its standard output to a file) ` +
@@ -576,8 +640,6 @@ async function main() {
   ].join('\n')
   console.info(`\n${report}`)
   writeFileSync(path.join(root, 'bench', 'results', 'latest.md'), report)
-  // Slip verification latency per verifier against fake vendors (issue 37 §6, ADR 084): no server needed. BENCH_SLIPS=0 skips it.
-  if (process.env.BENCH_SLIPS !== '0') await import('./slip-verify.ts')
 }
 
 main().then(

@@ -1,4 +1,5 @@
-// npm run bench:slips (issue 37 §6, ADR 084): how long one slip verification takes through each vendor adapter,
+// Slip verification (issue 37 §6, ADR 084), a scenario of `npm run bench` (`slips`) and, alone, `npm run bench:slips`:
+// how long one slip verification takes through each vendor adapter,
 // against its fake vendor on 127.0.0.1 (the contract tests' fake, answering the fixtures of the published documents).
 // Not a test: it prints and records numbers. What it measures is the adapter's own cost (the request built, the
 // answer read and checked with zod, the verdict made; OAuth2 token kept; KBank over mutual TLS with kept-alive
@@ -10,18 +11,20 @@
 import { writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { verifierSubjects, type VerifierSubject } from '../apps/api/test/slip-verifiers.ts'
 import { makeTestPki } from '../apps/api/test/test-pki.ts'
 import { root } from './server.mjs'
 
-const CALLS = Number(process.env.BENCH_SLIP_CALLS ?? 300)
-const CONCURRENCY = Number(process.env.BENCH_SLIP_CONCURRENCY ?? 16)
-const SUBJECTS = verifierSubjects(makeTestPki())
+export const SLIP_CALLS = Number(process.env.BENCH_SLIP_CALLS ?? 300)
+export const SLIP_CONCURRENCY = Number(process.env.BENCH_SLIP_CONCURRENCY ?? 16)
+const CALLS = SLIP_CALLS
+const CONCURRENCY = SLIP_CONCURRENCY
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
 const ms = (value: number) => value.toFixed(2)
 
-interface Row {
+export interface SlipVerifyRow {
   name: string
   p50: number
   p95: number
@@ -31,7 +34,7 @@ interface Row {
   notVerified: number
 }
 
-async function measure(subject: VerifierSubject): Promise<Row> {
+async function measure(subject: VerifierSubject): Promise<SlipVerifyRow> {
   const { verifier, close } = await subject.start()
   let notVerified = 0
   const once = async () => {
@@ -67,22 +70,29 @@ async function measure(subject: VerifierSubject): Promise<Row> {
   }
 }
 
-const rows: Row[] = []
-for (const subject of SUBJECTS) rows.push(await measure(subject))
+/** Each adapter against its fake vendor, one after another (a fresh test PKI for KBank's mutual TLS). */
+export async function measureSlipVerifiers(): Promise<SlipVerifyRow[]> {
+  const rows: SlipVerifyRow[] = []
+  for (const subject of verifierSubjects(makeTestPki())) rows.push(await measure(subject))
+  return rows
+}
 
-const table = [
-  '| adapter | p50 ms | p95 ms | p99 ms | max ms | verifications/s at ' + CONCURRENCY + ' in flight | answers not VERIFIED |',
-  '|---|---|---|---|---|---|---|',
-  ...rows.map((r) => `| ${r.name} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${ms(r.max)} | ${Math.round(r.perSecond)} | ${r.notVerified} |`),
-].join('\n')
-const text = `# Slip verification latency per adapter (fake vendors on loopback)
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const rows = await measureSlipVerifiers()
+  const table = [
+    '| adapter | p50 ms | p95 ms | p99 ms | max ms | verifications/s at ' + CONCURRENCY + ' in flight | answers not VERIFIED |',
+    '|---|---|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.name} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${ms(r.max)} | ${Math.round(r.perSecond)} | ${r.notVerified} |`),
+  ].join('\n')
+  const text = `# Slip verification latency per adapter (fake vendors on loopback)
 
 ${new Date().toISOString()}, Node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), load average ${os
-  .loadavg()
-  .map((l) => l.toFixed(2))
-  .join(' ')}. ${CALLS} calls one at a time per adapter (after 20 to warm up), then ${CALLS} with ${CONCURRENCY} in flight.
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}. ${CALLS} calls one at a time per adapter (after 20 to warm up), then ${CALLS} with ${CONCURRENCY} in flight.
 
 ${table}
 `
-console.info(text)
-writeFileSync(path.join(root, 'bench', 'results', 'latest-slip-verify.md'), text)
+  console.info(text)
+  writeFileSync(path.join(root, 'bench', 'results', 'latest-slip-verify.md'), text)
+}

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { shot } from './support/browser.ts'
 import { call } from './support/http.ts'
 import { expectAccessible } from './support/page.ts'
+import { guideShot } from './support/guide.ts'
 import { useBrowserSuite } from './support/suite.ts'
 
 const suite = useBrowserSuite({ server: { env: { PAYOUT_BANK: 'demo' } } })
@@ -74,6 +75,8 @@ describe('payouts through the demo bank', () => {
     await expect.poll(() => row.getByRole('button', { name: /^ยืนยันผล #/ }).isDisabled()).toBe(true)
     await row.getByText('คุณเป็นผู้เสนอรายการนี้เอง', { exact: false }).waitFor()
     await shot(financeA, 'backoffice-payouts-unknown')
+    // The operator guide's picture of the unknown-outcome queue (docs/operator-guide.md, section 9).
+    await guideShot(financeA, 'payouts-unknown')
 
     const financeB = await deskPage('finance.b')
     await financeB.getByRole('link', { name: 'จ่ายเงินผ่านธนาคาร' }).click()

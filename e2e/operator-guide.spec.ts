@@ -13,21 +13,16 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { Secret, TOTP } from 'otpauth'
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DESK_HOST, launchBrowser, newDesktopContext, newPhoneContext, settle } from './support/browser.ts'
+import { DESK_HOST, launchBrowser, newDesktopContext, newPhoneContext } from './support/browser.ts'
 import { bankSignature, call } from './support/http.ts'
 import { SEASONED_MS } from './support/operator.ts'
-import { atPath, expectAccessible } from './support/page.ts'
+import { atPath } from './support/page.ts'
+import { guideShot } from './support/guide.ts'
 import { openReportForToday, openReportsScreen } from './support/reports.ts'
 import { freePort, repoRoot, startServer, type RunningServer } from './support/server.ts'
 
-/**
- * Where the guide's screenshots go: e2e/artifacts/operator-guide/ on an ordinary run (a test run leaves the work tree
- * as it found it), docs/operator-guide/ with GUIDE_SCREENSHOTS=docs, to refresh the guide's pictures on purpose.
- */
-const GUIDE_DIR =
-  process.env.GUIDE_SCREENSHOTS === 'docs' ? path.join(repoRoot, 'docs', 'operator-guide') : path.join(repoRoot, 'e2e', 'artifacts', 'operator-guide')
 const clockOffset = pathToFileURL(path.join(repoRoot, 'e2e/support/clock-offset.mjs')).href
 const secret = () => randomBytes(32).toString('hex')
 
@@ -73,21 +68,6 @@ const playerOtp = (messages: Sms[], phone: string) => lastSms(messages, phone, /
 
 /** A Thai mobile of its own for each person. */
 const newPhone = (prefix: '08' | '09' | '06') => `${prefix}${String(randomBytes(4).readUInt32BE() % 100_000_000).padStart(8, '0')}`
-
-/**
- * A screenshot for the guide, after an axe-core scan of the page: the page's card (the first element of its main
- * region), `region`, or with 'viewport' the whole window (the menu too), settled, as <GUIDE_DIR>/<name>.png.
- * Toasts are left out of the picture (they cover the page's corner for a few seconds) and the pointer is moved off
- * the page, so that no chart shows a hover.
- */
-async function guideShot(page: Page, name: string, region?: Locator | 'viewport'): Promise<void> {
-  await expectAccessible(page, name)
-  await page.mouse.move(0, 0)
-  await settle(page)
-  const options = { path: path.join(GUIDE_DIR, `${name}.png`), animations: 'disabled' as const, style: '.toast, .toasts { visibility: hidden !important; }' }
-  if (region === 'viewport') await page.screenshot(options)
-  else await (region ?? page.locator('main > *').first()).screenshot(options)
-}
 
 const OWNER_A = { username: 'somchai.owner', phone: newPhone('08'), password: 'somchai-own-pass-2026' }
 const OWNER_B = { username: 'malee.owner', phone: newPhone('09'), password: 'malee-own-pass-2026' }

@@ -113,6 +113,7 @@ const PERMISSION: Record<string, { permission: OperatorPermission | 'public'; en
   'POST /api/backoffice/site/versions/:id/approve': { permission: 'money.decide' },
   // Those who may propose ('site.manage') or apply ('money.decide'): every role today (the route checks both).
   'POST /api/backoffice/site/versions/:id/reject': { permission: 'backoffice.read' },
+  'GET /api/backoffice/deposit-sources': { permission: 'backoffice.read' },
 }
 /** The roles that may call a route, read from the contract's table. */
 const rolesOf = (permission: OperatorPermission | 'public'): readonly Role[] | 'public' =>

@@ -225,6 +225,8 @@ const ConfigSchema = z.object({
     .regex(/^\d{10,15}$/, { error: 'must be the 10-15 digit account payouts are paid from' })
     .optional(),
   PAYOUT_BANK_TIMEOUT_MS: int(500, 60_000).default(10_000),
+  /** Signs the payout bank's status callbacks (ADR 086). Unset: POST /api/bank/payouts/callback refuses every request. */
+  PAYOUT_BANK_CALLBACK_SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
 
   /**
    * Who checks transfer slips (issue 37 §1, ADR 084): a vendor, `demo` (demo mode only) or `none`. Default: demo in
@@ -697,11 +699,11 @@ export function loadConfig(
     if (cleaned.SEED_DEMO && TRUE.includes(cleaned.SEED_DEMO))
       problems.push(`SEED_DEMO: demo data (a player with a published password) is not allowed ${outside}`)
     if (cleaned.DEMO_BANK_FEED && TRUE.includes(cleaned.DEMO_BANK_FEED)) problems.push(`DEMO_BANK_FEED: not allowed ${outside}`)
-    if (
-      cleaned.BANK_NOTIFICATION_SECRET &&
-      [DEMO_BANK_NOTIFICATION_SECRET, DEMO_BANK_WEBHOOK_SECRET, DEMO_SEAMLESS_SECRET].includes(cleaned.BANK_NOTIFICATION_SECRET)
-    )
-      problems.push(`BANK_NOTIFICATION_SECRET: is a public demo secret, not allowed ${outside}`)
+    for (const name of ['BANK_NOTIFICATION_SECRET', 'PAYOUT_BANK_CALLBACK_SECRET'] as const) {
+      const secret = cleaned[name]
+      if (secret && [DEMO_BANK_NOTIFICATION_SECRET, DEMO_BANK_WEBHOOK_SECRET, DEMO_SEAMLESS_SECRET].includes(secret))
+        problems.push(`${name}: is a public demo secret, not allowed ${outside}`)
+    }
     // A forgotten setting must not leave the back-office beside the player app: the choice is made in so many words.
     if (!cleaned.BACKOFFICE_ORIGIN)
       problems.push(

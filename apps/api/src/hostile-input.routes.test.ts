@@ -111,7 +111,12 @@ let ids: string[]
 // the password change would otherwise use up the fuzzing player's attempts and refuse its re-login after a logout.
 // With METRICS_TOKEN, GET /metrics is a route like the others (the fuzzer has no token: 401 in the envelope), and every
 // fuzzed request is counted: afterwards no label may hold anything the fuzzer sent (ADR 051).
-const t = useTestApp({ config: { RATE_LOGIN_FAILS_PER_MOBILE: '10000', METRICS_TOKEN }, deps: { ...table.deps, hasher: fastHasher } })
+/** Signs the payout bank's callbacks (ADR 086) here: unset, the route refuses everything before its body is read. */
+const PAYOUT_CALLBACK_SECRET = 'hostile-input-payout-callback-secret'
+const t = useTestApp({
+  config: { RATE_LOGIN_FAILS_PER_MOBILE: '10000', METRICS_TOKEN, PAYOUT_BANK_CALLBACK_SECRET: PAYOUT_CALLBACK_SECRET },
+  deps: { ...table.deps, hasher: fastHasher },
+})
 beforeAll(async () => {
   player = await makePlayer(t.db, { passwordHash: await fastHasher.hash('secret123') })
   other = await makePlayer(t.db, { passwordHash: await fastHasher.hash('secret123') })
@@ -206,11 +211,13 @@ function headersOf(request: FuzzRequest): Record<string, string> {
   if (request.payload !== undefined) headers['content-type'] = 'application/json'
   const secret = path.startsWith('/api/bank/notifications')
     ? DEMO_BANK_NOTIFICATION_SECRET
-    : path.startsWith('/api/bank/')
-      ? DEMO_BANK_WEBHOOK_SECRET
-      : path.startsWith('/api/seamless/')
-        ? DEMO_SEAMLESS_SECRET
-        : undefined
+    : path.startsWith('/api/bank/payouts/')
+      ? PAYOUT_CALLBACK_SECRET
+      : path.startsWith('/api/bank/')
+        ? DEMO_BANK_WEBHOOK_SECRET
+        : path.startsWith('/api/seamless/')
+          ? DEMO_SEAMLESS_SECRET
+          : undefined
   if (secret)
     Object.assign(
       headers,

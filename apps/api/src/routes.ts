@@ -24,7 +24,7 @@ import { reconciliationRoutes } from './modules/reports/reconciliation.routes.ts
 import { withdrawalDeskRoutes } from './modules/withdrawals/withdrawal-desk.routes.ts'
 import { bankFeedRoutes, depositRoutes, devBankRoutes } from './modules/deposits/deposits.routes.ts'
 import { devDemoBankRoutes, slipDeskRoutes, slipRoutes } from './modules/slips/slips.routes.ts'
-import { payoutsRoutes } from './modules/payouts/payouts.routes.ts'
+import { payoutCallbackRoutes, payoutsRoutes } from './modules/payouts/payouts.routes.ts'
 import { evolutionRoutes } from './modules/protocols/evolution.routes.ts'
 import { bankNotificationDeskRoutes, bankNotificationRoutes } from './modules/bank-notifications/bank-notifications.routes.ts'
 import { walletRoutes } from './modules/wallet/wallet.routes.ts'
@@ -88,6 +88,9 @@ export async function registerApiRoutes(
   await api.register(async (feed: TypedApp) => bankFeedRoutes(feed, { deposits: services.deposits, secret: config.bankWebhookSecret, clock }))
   await api.register(async (forwarded: TypedApp) =>
     bankNotificationRoutes(forwarded, { notifications: services.bankNotifications, secret: config.bankNotificationSecret, clock }),
+  )
+  await api.register(async (payoutBank: TypedApp) =>
+    payoutCallbackRoutes(payoutBank, { callbacks: services.payoutCallbacks, secret: config.PAYOUT_BANK_CALLBACK_SECRET, clock }),
   )
   await api.register(async (catalogue: TypedApp) => gamesRoutes(catalogue, { games: services.games }))
   portalRoutes(api, { portal: services.portal, requirePlayer: player })

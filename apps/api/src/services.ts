@@ -71,6 +71,7 @@ import { createDemoPayoutBank } from './modules/payouts/demo-payout-bank.ts'
 import { httpPayoutBank } from './modules/payouts/http-payout-bank.ts'
 import type { PayoutBank } from './modules/payouts/payout-bank.ts'
 import { createPayoutService } from './modules/payouts/payouts.service.ts'
+import { createPayoutCallbackService } from './modules/payouts/payout-callbacks.service.ts'
 import { payoutsRepository } from './modules/payouts/payouts.repository.ts'
 import { withdrawalsRepository } from './modules/withdrawals/withdrawals.repository.ts'
 import { autoApprovalRepository } from './modules/withdrawals/auto-approval.repository.ts'
@@ -458,9 +459,10 @@ export async function buildServices(deps: ServiceDeps) {
     auditRepository,
     onError: (error) => deps.log.warn({ err: error }, 'a payout step failed; the payouts job takes it up'),
   })
+  const payoutCallbacks = createPayoutCallbackService({ db, clock, payoutsRepository, payouts })
   const withdrawalDesk = createWithdrawalDeskService({ db, clock, approvals, withdrawals, members, separateDuties: operators, auditRepository })
   const depositExceptions = createDepositExceptionsService({ db, clock, approvals, deposits, depositsRepository, playersRepository, auditRepository })
-  const reconciliation = createReconciliationService({ db, depositsRepository })
+  const reconciliation = createReconciliationService({ db, clock, depositsRepository, slipsRepository, bankNotificationsRepository })
   const games = createGamesService({ db, gamesRepository, cacheMs: GAMES_CACHE_MS, now: () => clock.now().getTime() })
   const catalogue = createCatalogueService({ db, clock, gamesRepository, auditRepository, onChange: games.invalidate })
   // Where players' money goes: a new account or new details go live only when a second finance operator activates them.
@@ -544,6 +546,7 @@ export async function buildServices(deps: ServiceDeps) {
       carePrompts,
       careTasks,
       line,
+      payoutCallbacks,
     },
     demoBank,
     database,

@@ -242,6 +242,8 @@ export const messageCatalogue = {
   RECON_EXCEPTION: 'รายการจากธนาคารที่ขัดแย้งกับรายการเดิม',
   RECON_WITHOUT_FEED: 'เติมเครดิตโดยไม่มีรายการจากธนาคารยืนยัน',
   RECON_CLAIM_PENDING: 'รายการฝากที่เจ้าหน้าที่บันทึก ยังไม่มีรายการจากธนาคารยืนยัน',
+  RECON_SLIP_NOT_CREDITED: 'สลิปที่ผู้ตรวจสลิปยืนยันแล้วแต่ยังไม่ได้เติมเครดิต',
+  RECON_NOTIFICATION_NOT_JOINED: 'ข้อความแจ้งเงินเข้าที่ยังไม่ได้ผูกกับรายการฝาก',
 
   // Promotions
   PROMOTION_NOT_FOUND: 'ไม่พบโปรโมชั่นที่เลือก',

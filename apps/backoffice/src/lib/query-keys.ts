@@ -20,6 +20,8 @@ export const queryKeys = {
     all: ['deposits'] as const,
     unmatched: (page: number) => ['deposits', 'unmatched', page] as const,
     history: (query: object) => ['deposits', 'history', query] as const,
+    /** Today's transfers per source (ADR 086). */
+    sources: ['deposits', 'sources'] as const,
   },
   members: {
     all: ['members'] as const,

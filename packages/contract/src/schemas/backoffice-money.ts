@@ -11,6 +11,19 @@ import { CanDecide } from './backoffice-permissions.ts'
 
 const Iso = z.string()
 
+// A Bangkok day of this century or the last (a year 0000 has no instant the database takes).
+const BangkokDayParam = z
+  .string({ error: 'วันที่ไม่ถูกต้อง' })
+  .regex(/^(19|20)\d{2}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { error: 'วันที่ไม่ถูกต้อง' })
+  .refine(
+    (d) => {
+      // Refinements run on a string the pattern refused too: nothing here may throw.
+      const at = Date.parse(`${d}T00:00:00Z`)
+      return !Number.isNaN(at) && new Date(at).toISOString().startsWith(d)
+    },
+    { error: 'วันที่ไม่ถูกต้อง' },
+  )
+
 export const ApprovalKind = z.enum(['MANUAL_DEPOSIT', 'ASSIGN_DEPOSIT', 'ADJUSTMENT', 'WITHDRAWAL'])
 export type ApprovalKind = z.infer<typeof ApprovalKind>
 export const ApprovalStatus = z.enum(['PENDING', 'APPLIED', 'REJECTED'])
@@ -137,8 +150,62 @@ export const ReconciliationAccount = z.object({
   ),
 })
 export type ReconciliationAccount = z.infer<typeof ReconciliationAccount>
-export const Reconciliation = z.object({ day: z.string(), accounts: z.array(ReconciliationAccount) })
+/** Where incoming transfers are reported (issue 37 §5): the bank feed, a player's slip, a forwarded bank notification, an operator. */
+export const TransferSource = z.enum(['BANK_FEED', 'SLIP', 'NOTIFICATION', 'MANUAL'])
+export type TransferSource = z.infer<typeof TransferSource>
+export const ReconciliationSourceDifferenceKind = z.enum(['NOT_CREDITED', 'CLAIM_PENDING', 'SLIP_NOT_CREDITED', 'NOTIFICATION_NOT_JOINED'])
+/**
+ * One source's share of a reconciled day (ADR 086): the transfers it reported (a transfer two sources reported is in
+ * both rows, and once in `transfers`), how many of them were credited, and what it reported that was not.
+ */
+export const ReconciliationSource = z.object({
+  source: TransferSource,
+  reported_count: z.number().int(),
+  reported_total: z.number(),
+  credited_count: z.number().int(),
+  credited_total: z.number(),
+  /** reported_total - credited_total. */
+  difference: z.number(),
+  differences: z.array(
+    z.object({
+      kind: ReconciliationSourceDifferenceKind,
+      text: z.string(),
+      amount: z.number(),
+      deposit_id: z.number().int().nullable(),
+      /** The source's own record: the slip check or the notification (null for a deposit). */
+      record_id: z.number().int().nullable(),
+      reference: z.string(),
+      player_id: z.number().int().nullable(),
+    }),
+  ),
+})
+export type ReconciliationSource = z.infer<typeof ReconciliationSource>
+/** Every transfer of the day counted once, whichever sources reported it. */
+export const ReconciliationTransfers = z.object({ count: z.number().int(), total: z.number(), credited_count: z.number().int(), credited_total: z.number() })
+export const Reconciliation = z.object({
+  day: z.string(),
+  accounts: z.array(ReconciliationAccount),
+  sources: z.array(ReconciliationSource),
+  transfers: ReconciliationTransfers,
+})
 export type Reconciliation = z.infer<typeof Reconciliation>
+
+/**
+ * Today's arrivals per source (issue 37 §5, ADR 086), by when each report arrived: matched = credited; waiting =
+ * unmatched, in manual review, retrying or claimed; failed = refused, unreadable, closed; not_money = a forwarded text
+ * that is no incoming transfer (outgoing money, a code, a balance). arrived = matched + waiting + failed + not_money.
+ */
+export const SourceArrivals = z.object({
+  source: TransferSource,
+  arrived: z.number().int(),
+  matched: z.number().int(),
+  waiting: z.number().int(),
+  failed: z.number().int(),
+  not_money: z.number().int(),
+})
+export type SourceArrivals = z.infer<typeof SourceArrivals>
+export const DepositSources = z.object({ day: z.string(), sources: z.array(SourceArrivals) })
+export type DepositSources = z.infer<typeof DepositSources>
 
 /** What a money action answers: the approval row (APPLIED, or PENDING with its reasons). */
 const DepositActionResult = z.object({
@@ -186,20 +253,12 @@ export const backofficeMoneyContract = {
     response: { 200: okEnvelope(z.object({ exception: DepositException, approval: Approval.nullable() })) },
   },
   reconciliation: {
-    // A Bangkok day of this century or the last (a year 0000 has no instant the database takes).
-    querystring: z.strictObject({
-      day: z
-        .string({ error: 'วันที่ไม่ถูกต้อง' })
-        .regex(/^(19|20)\d{2}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { error: 'วันที่ไม่ถูกต้อง' })
-        .refine(
-          (d) => {
-            // Refinements run on a string the pattern refused too: nothing here may throw.
-            const at = Date.parse(`${d}T00:00:00Z`)
-            return !Number.isNaN(at) && new Date(at).toISOString().startsWith(d)
-          },
-          { error: 'วันที่ไม่ถูกต้อง' },
-        ),
-    }),
+    querystring: z.strictObject({ day: BangkokDayParam }),
     response: { 200: okEnvelope(Reconciliation) },
+  },
+  /** Today's (or `day`'s) transfers per source, for the deposit desk (ADR 086). */
+  depositSources: {
+    querystring: z.strictObject({ day: BangkokDayParam.optional() }),
+    response: { 200: okEnvelope(DepositSources) },
   },
 }

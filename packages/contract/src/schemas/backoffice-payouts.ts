@@ -92,6 +92,25 @@ export const PayoutProposalBody = z.discriminatedUnion('outcome', [
 ])
 export type PayoutProposalBody = z.infer<typeof PayoutProposalBody>
 
+/**
+ * A payout bank's status callback (ADR 086), in the words of ADR 081's look-up: our reference, the status, the bank's
+ * reference or refusal code; a field it does not name is refused (400), as on every body. It settles nothing by itself.
+ */
+export const PayoutCallbackBody = strictBody({
+  reference: z.string().regex(/^[0-9A-Z]{1,32}$/, { error: 'เลขอ้างอิงการจ่ายเงินไม่ถูกต้อง' }),
+  status: z.enum(['SUCCESS', 'REJECTED', 'PENDING'], { error: 'สถานะต้องเป็น SUCCESS, REJECTED หรือ PENDING' }),
+  bank_reference: z.string({ error: 'เลขอ้างอิงธนาคารไม่ถูกต้อง' }).min(1).max(128, { error: 'เลขอ้างอิงธนาคารยาวเกินไป' }).optional(),
+  error_code: z.string({ error: 'รหัสข้อผิดพลาดไม่ถูกต้อง' }).min(1).max(64, { error: 'รหัสข้อผิดพลาดยาวเกินไป' }).optional(),
+})
+export type PayoutCallbackBody = z.infer<typeof PayoutCallbackBody>
+/** `replay`: this exact callback was received before and nothing was done again. */
+export const PayoutCallbackResult = z.object({ replay: z.boolean() })
+
+/** The payout bank's signed callback route (ADR 086). */
+export const payoutCallbackContract = {
+  receive: { body: PayoutCallbackBody, response: { 200: okEnvelope(PayoutCallbackResult) } },
+}
+
 export const backofficePayoutsContract = {
   payouts: {
     querystring: z.strictObject({ status: PayoutQueue.optional().default('UNKNOWN'), page: PageParam }),

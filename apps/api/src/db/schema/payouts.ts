@@ -60,3 +60,27 @@ export const payouts = pgTable(
     check('payouts_amount_positive', sql`amount > 0`),
   ],
 )
+
+/**
+ * A payout bank's status callbacks (ADR 086): every signed callback kept once (`fingerprint`, sha256 of the raw
+ * body: the same event sent again is a replay and does nothing). A callback never settles a payout by itself: it
+ * records what the bank said and triggers the look-up by reference; `outcome` is the payout's status after it.
+ */
+export const payoutCallbacks = pgTable(
+  'payout_callbacks',
+  {
+    id: serialId(),
+    fingerprint: text('fingerprint').notNull(),
+    reference: text('reference').notNull(),
+    /** What the callback said: SUCCESS, REJECTED or PENDING (ADR 081's look-up words). */
+    reportedStatus: text('reported_status').notNull(),
+    bankReference: text('bank_reference'),
+    errorCode: text('error_code'),
+    /** The payout the reference names (null: none of ours). */
+    payoutId: int64('payout_id').references(() => payouts.id),
+    /** The payout's status once the callback was handled (the look-up's answer when it was unknown). */
+    outcome: text('outcome'),
+    receivedAt: instant('received_at').notNull(),
+  },
+  (t) => [uniqueIndex('payout_callbacks_fingerprint_key').on(t.fingerprint), index('payout_callbacks_reference_idx').on(t.reference)],
+)

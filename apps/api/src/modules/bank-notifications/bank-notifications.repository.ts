@@ -1,13 +1,48 @@
-import { and, desc, eq, gte, lt, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { readPage, updatedOrThrow } from '../../db/rows.ts'
-import { bankNotifications } from '../../db/schema.ts'
+import { bankNotifications, deposits } from '../../db/schema.ts'
 
 export type BankNotificationRow = typeof bankNotifications.$inferSelect
 export type BankNotificationStatus = BankNotificationRow['status']
 
 /** SQL for the forwarded bank notifications (ADR 080). */
 export const bankNotificationsRepository = {
+  /**
+   * The notifications received in [start, end), counted by what became of them (ADR 086): matched when the transfer
+   * they joined is credited, waiting while it is not (or several fit), failed when unreadable or incomplete, not money
+   * when outgoing or a code or balance.
+   */
+  async arrivals(db: Db, start: Date, end: Date) {
+    const n = bankNotifications
+    const [row] = await db
+      .select({
+        arrived: sql<number>`count(*)::int`,
+        matched: sql<number>`count(*) filter (where ${deposits.creditedAt} is not null)::int`,
+        waiting: sql<number>`count(*) filter (where ${deposits.creditedAt} is null and (${deposits.status} <> 'REJECTED' or ${n.status} in ('PARSED', 'AMBIGUOUS')))::int`,
+        failed: sql<number>`count(*) filter (where ${n.status} in ('UNPARSED', 'INCOMPLETE') or ${deposits.status} = 'REJECTED')::int`,
+        notMoney: sql<number>`count(*) filter (where ${n.status} in ('OUTGOING', 'IGNORED'))::int`,
+      })
+      .from(n)
+      .leftJoin(deposits, eq(deposits.id, n.depositId))
+      .where(and(gte(n.receivedAt, start), lt(n.receivedAt, end)))
+    return row!
+  },
+  /** The incoming transfers notified for [start, end) (the text's time), for the reconciliation. */
+  async reconciliationDay(db: Db, start: Date, end: Date) {
+    const n = bankNotifications
+    return db
+      .select({ id: n.id, status: n.status, depositId: n.depositId, facts: n.facts })
+      .from(n)
+      .where(
+        and(
+          sql`${n.facts}->>'kind' = 'INCOMING'`,
+          sql`(${n.facts}->>'occurredAt')::timestamptz >= ${start.toISOString()}::timestamptz`,
+          sql`(${n.facts}->>'occurredAt')::timestamptz < ${end.toISOString()}::timestamptz`,
+        ),
+      )
+      .orderBy(asc(n.id))
+  },
   /** Stores a notification once: undefined when one with this fingerprint is stored already. */
   async insert(db: Db, row: typeof bankNotifications.$inferInsert): Promise<BankNotificationRow | undefined> {
     const [inserted] = await db.insert(bankNotifications).values(row).onConflictDoNothing({ target: bankNotifications.fingerprint }).returning()

@@ -346,6 +346,50 @@ export const depositsRepository = {
     ]
     return { deposits: rows, exceptions, accounts }
   },
+  /**
+   * Today's reports by the bank feed (by its time) and by operators (manual deposits, by when entered), counted by what
+   * became of each (ADR 086): a feed transfer that contradicted a record waits as an open exception or failed when
+   * dismissed; a credited exception is counted as the deposit made of it, a deposit-limit flag not at all.
+   */
+  async arrivals(db: Db, start: Date, end: Date) {
+    const outcome = {
+      arrived: sql<number>`count(*)::int`,
+      matched: sql<number>`count(*) filter (where ${deposits.creditedAt} is not null)::int`,
+      waiting: sql<number>`count(*) filter (where ${deposits.creditedAt} is null and ${deposits.status} <> 'REJECTED')::int`,
+      failed: sql<number>`count(*) filter (where ${deposits.creditedAt} is null and ${deposits.status} = 'REJECTED')::int`,
+    }
+    const [feed] = await db
+      .select(outcome)
+      .from(deposits)
+      .where(and(gte(deposits.feedAt, start), lt(deposits.feedAt, end)))
+    const [manual] = await db
+      .select(outcome)
+      .from(deposits)
+      .where(and(eq(deposits.source, 'MANUAL'), gte(deposits.receivedAt, start), lt(deposits.receivedAt, end)))
+    const [exceptions] = await db
+      .select({
+        waiting: sql<number>`count(*) filter (where ${depositExceptions.status} = 'OPEN')::int`,
+        failed: sql<number>`count(*) filter (where ${depositExceptions.status} = 'DISMISSED')::int`,
+      })
+      .from(depositExceptions)
+      .where(
+        and(
+          gte(depositExceptions.receivedAt, start),
+          lt(depositExceptions.receivedAt, end),
+          sql`not (${depositExceptions.reasons} @> '["DEPOSIT_LIMIT"]'::jsonb)`,
+        ),
+      )
+    return {
+      feed: {
+        arrived: feed!.arrived + exceptions!.waiting + exceptions!.failed,
+        matched: feed!.matched,
+        waiting: feed!.waiting + exceptions!.waiting,
+        failed: feed!.failed + exceptions!.failed,
+        notMoney: 0,
+      },
+      manual: { ...manual!, notMoney: 0 },
+    }
+  },
   /** The player's newest credited deposit at or after `since`. */
   /** The player's last credited deposit: latest credit time first, then the highest id (two in one instant). */
   async lastCredited(db: Db, playerId: number): Promise<Pick<DepositRow, 'id' | 'creditedAt'> | undefined> {

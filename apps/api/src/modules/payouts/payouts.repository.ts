@@ -1,12 +1,23 @@
 import { and, asc, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { operators, payouts, players, withdrawals } from '../../db/schema.ts'
+import { operators, payoutCallbacks, payouts, players, withdrawals } from '../../db/schema.ts'
 import { insertedOrThrow, oneRow } from '../../db/rows.ts'
 
 export type PayoutRow = typeof payouts.$inferSelect
 export type PayoutStatus = PayoutRow['status']
 
+export type PayoutCallbackRow = typeof payoutCallbacks.$inferSelect
+
 export const payoutsRepository = {
+  /** Keeps a bank's callback once: undefined when one with this fingerprint was kept before (a replay). */
+  async insertCallback(db: Db, row: typeof payoutCallbacks.$inferInsert): Promise<PayoutCallbackRow | undefined> {
+    const [inserted] = await db.insert(payoutCallbacks).values(row).onConflictDoNothing({ target: payoutCallbacks.fingerprint }).returning()
+    return inserted
+  },
+  /** What became of a callback: the payout it named and that payout's status after the look-up. */
+  async callbackHandled(db: Db, id: number, handled: { payoutId: number | null; outcome: string | null }) {
+    await db.update(payoutCallbacks).set(handled).where(eq(payoutCallbacks.id, id))
+  },
   async insert(db: Db, row: typeof payouts.$inferInsert): Promise<PayoutRow> {
     return insertedOrThrow(db.insert(payouts).values(row).returning())
   },

@@ -1,7 +1,11 @@
-import { backofficePayoutsContract, msg } from '@sanam/contract'
+import { backofficePayoutsContract, msg, payoutCallbackContract } from '@sanam/contract'
 import { ok } from '../../lib/http.ts'
+import type { Clock } from '../../lib/clock.ts'
 import type { TypedApp } from '../../lib/typed-app.ts'
+import { bankFeedSecurity } from '../../plugins/api-docs.ts'
 import type { OperatorGuard } from '../../plugins/operator-auth.ts'
+import { requireSignedJson } from '../../plugins/signed-json.ts'
+import type { PayoutCallbackService } from './payout-callbacks.service.ts'
 import type { PayoutService } from './payouts.service.ts'
 
 /**
@@ -37,4 +41,14 @@ export function payoutsRoutes(app: TypedApp, deps: { payouts: PayoutService; ope
   app.post('/backoffice/payouts/:id/refuse', { schema: backofficePayoutsContract.refusePayout, preHandler: money }, async (req) =>
     ok(await payouts.refuse(req.operator, id(req.params), req.body.reason), msg('PAYOUT_REFUSED')),
   )
+}
+
+/**
+ * POST /bank/payouts/callback: the payout bank's status callback (ADR 086), signed like the bank feed (ADR 015) with
+ * PAYOUT_BANK_CALLBACK_SECRET; unset, every request is 401 (fails closed). It records and asks; it never pays or refunds.
+ */
+export function payoutCallbackRoutes(app: TypedApp, deps: { callbacks: PayoutCallbackService; secret: string | undefined; clock: Clock }) {
+  const { secret } = deps
+  requireSignedJson(app, { clock: deps.clock, keyFor: () => (secret ? { secret, scheme: 'timestamped' } : null), security: bankFeedSecurity })
+  app.post('/bank/payouts/callback', { schema: payoutCallbackContract.receive }, async (req) => ok(await deps.callbacks.receive(req.body, req.rawBody ?? '')))
 }

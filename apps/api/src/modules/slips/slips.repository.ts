@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lte, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, isNotNull, lt, lte, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { demoBankTransfers, players, slipChecks } from '../../db/schema.ts'
 import { oneRow } from '../../db/rows.ts'
@@ -8,6 +8,41 @@ export type DemoBankTransferRow = typeof demoBankTransfers.$inferSelect
 
 /** SQL for the slip checks (ADR 079) and, in demo mode, the demo bank's own transfers. */
 export const slipsRepository = {
+  /** The slips players sent in [start, end), counted by where their check stands (ADR 086). */
+  async arrivals(db: Db, start: Date, end: Date) {
+    const [row] = await db
+      .select({
+        arrived: sql<number>`count(*)::int`,
+        matched: sql<number>`count(*) filter (where ${slipChecks.status} = 'CREDITED')::int`,
+        waiting: sql<number>`count(*) filter (where ${slipChecks.status} in ('CHECKING', 'MANUAL_REVIEW'))::int`,
+        failed: sql<number>`count(*) filter (where ${slipChecks.status} in ('REFUSED', 'CLOSED'))::int`,
+      })
+      .from(slipChecks)
+      .where(and(gte(slipChecks.createdAt, start), lt(slipChecks.createdAt, end)))
+    return { ...row!, notMoney: 0 }
+  },
+  /** The checks a verifier answered about a transfer made in [start, end) (the verifier's time), for the reconciliation. */
+  async reconciliationDay(db: Db, start: Date, end: Date) {
+    return db
+      .select({
+        id: slipChecks.id,
+        playerId: slipChecks.playerId,
+        slipKey: slipChecks.slipKey,
+        status: slipChecks.status,
+        reason: slipChecks.reason,
+        depositId: slipChecks.depositId,
+        facts: slipChecks.facts,
+      })
+      .from(slipChecks)
+      .where(
+        and(
+          isNotNull(slipChecks.facts),
+          sql`(${slipChecks.facts}->>'occurredAt')::timestamptz >= ${start.toISOString()}::timestamptz`,
+          sql`(${slipChecks.facts}->>'occurredAt')::timestamptz < ${end.toISOString()}::timestamptz`,
+        ),
+      )
+      .orderBy(asc(slipChecks.id))
+  },
   /** Stores a new check unless this player already sent this slip; undefined then (the earlier check answers). */
   async insertCheck(db: Db, row: typeof slipChecks.$inferInsert): Promise<SlipCheckRow | undefined> {
     const [inserted] = await db.insert(slipChecks).values(row).onConflictDoNothing().returning()

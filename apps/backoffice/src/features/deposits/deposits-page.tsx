@@ -19,6 +19,7 @@ import { useAssignDeposit } from './api/assign-deposit.ts'
 import { useCreateManualDeposit } from './api/create-manual-deposit.ts'
 import { depositHistoryQueryOptions, type DepositHistoryQuery } from './api/get-deposit-history.ts'
 import { unmatchedDepositsQueryOptions } from './api/get-unmatched-deposits.ts'
+import { SourceCounts } from './source-counts.tsx'
 
 const VIEWS = ['unmatched', 'history'] as const
 
@@ -33,12 +34,13 @@ const FROM: ColumnDef<BackofficeDeposit, unknown> = {
 }
 const NOTE: ColumnDef<BackofficeDeposit, unknown> = { header: t('deposits.note'), cell: ({ row }) => row.original.note ?? '–' }
 
-/** Deposits (issue 12 §4): the unmatched queue, and the history of credited deposits with its search. */
+/** Deposits (issue 12 §4): today's transfers per source (ADR 086), the unmatched queue, and the credited history with its search. */
 export function DepositsPage() {
   const [view, setView] = useState<(typeof VIEWS)[number]>('unmatched')
   return (
     <section className="panel">
       <h1 className="panel__title">{t('deposits.page')}</h1>
+      <SourceCounts />
       <ToggleTabs
         label={t('deposits.page')}
         options={VIEWS}

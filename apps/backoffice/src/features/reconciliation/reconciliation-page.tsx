@@ -8,6 +8,7 @@ import { t } from '../../lib/i18n/th.ts'
 import { useReconciliation } from './api/get-reconciliation.ts'
 import { bangkokDay } from '@sanam/contract/bangkok'
 import { ColumnHeads } from '../../components/column-heads.tsx'
+import { SourceLines } from './source-lines.tsx'
 
 /**
  * The daily reconciliation (issue 18 §3, ADR 035): pick a Bangkok day (today first); per pay-in account the bank feed's
@@ -40,10 +41,15 @@ export function ReconciliationPage() {
         <p className="form__error" role="alert">
           {errorText(report.error)}
         </p>
-      ) : report.data.accounts.length === 0 ? (
+      ) : report.data.accounts.length === 0 && report.data.transfers.count === 0 ? (
         <p className="muted">{t('reconciliation.none')}</p>
       ) : (
-        report.data.accounts.map((account) => <AccountDay key={account.account ?? 'none'} account={account} />)
+        <>
+          {report.data.accounts.map((account) => (
+            <AccountDay key={account.account ?? 'none'} account={account} />
+          ))}
+          <SourceLines report={report.data} />
+        </>
       )}
     </section>
   )
