@@ -83,7 +83,7 @@ export async function registerApiRoutes(
   })
   withdrawalRoutes(api, { withdrawals: services.withdrawals, requirePlayer: player })
   limitsRoutes(api, { limits: services.limits, requirePlayer: player })
-  await api.register(async (feed: TypedApp) => bankFeedRoutes(feed, { deposits: services.deposits, secret: config.bankWebhookSecret, clock }))
+  await api.register(async (feed: TypedApp) => bankFeedRoutes(feed, { intake: services.transferIntake, secret: config.bankWebhookSecret, clock }))
   await api.register(async (forwarded: TypedApp) =>
     bankNotificationRoutes(forwarded, { notifications: services.bankNotifications, secret: config.bankNotificationSecret, clock }),
   )
@@ -125,6 +125,6 @@ export async function registerApiRoutes(
   outboxRoutes(api, { outbox: services.outbox, operator })
   if (consoleSms) devSmsRoutes(api, { outbox: consoleSms })
   if (config.SANAM_MODE === 'demo') devTotpRoutes(api, { clock })
-  if (config.demoBankFeed) devBankRoutes(api, { deposits: services.deposits })
+  if (config.demoBankFeed) devBankRoutes(api, { intake: services.transferIntake })
   if (config.demoBankFeed && built.demoBank) devDemoBankRoutes(api, { demoBank: built.demoBank })
 }

@@ -42,6 +42,9 @@ import { createDepositDeskService } from './modules/deposits/deposit-desk.servic
 import { createReconciliationService } from './modules/reports/reconciliation.ts'
 import { createWithdrawalDeskService } from './modules/withdrawals/withdrawal-desk.service.ts'
 import { createDepositService } from './modules/deposits/deposits.service.ts'
+import { createDepositCredit } from './modules/deposits/deposit-credit.ts'
+import { createHeldTransfersService } from './modules/deposits/held-transfers.service.ts'
+import { createTransferIntakeService } from './modules/deposits/transfer-intake.service.ts'
 import { createBankNotificationService } from './modules/bank-notifications/bank-notifications.service.ts'
 import { bankNotificationsRepository } from './modules/bank-notifications/bank-notifications.repository.ts'
 import { depositsRepository } from './modules/deposits/deposits.repository.ts'
@@ -305,27 +308,30 @@ export async function buildServices(deps: ServiceDeps) {
   const exclusions = createExclusionService({ db, clock, auth, ledger, promotions, exclusionsRepository })
   // The player's own limits and session reminder (ADR 048), asked by deposits, the seamless wallet and the portal.
   const limits = createLimitsService({ db, clock, limitsRepository })
-  const deposits = createDepositService({
-    promotions,
-    limits,
+  const depositSettings = {
+    billTtlSeconds: config.DRAFT_BILL_TTL_SECONDS,
+    billGraceSeconds: config.DRAFT_BILL_GRACE_SECONDS,
+    statusWindowMinutes: config.DEPOSIT_STATUS_WINDOW_MINUTES,
+    notificationsCredit: config.notificationsCredit,
+  }
+  // The player's deposits (draft bills, the slip check's status); transfers arrive through the intake, which credits
+  // through the one credit() (ADR 035, 066, 079, 080); the transfers an operator's decision holds, through held.
+  const deposits = createDepositService({ promotions, limits, db, clock, depositsRepository, exclusionsRepository, plan, settings: depositSettings })
+  const depositCredit = createDepositCredit({ ledger, clock, settings: depositSettings, limits, promotions, exclusionsRepository, depositsRepository })
+  const transferIntake = createTransferIntakeService({
     db,
-    ledger,
     clock,
+    settings: depositSettings,
+    credit: depositCredit,
     depositsRepository,
     playersRepository,
     // A claim the feed confirms completes its waiting action in the approvals queue (built below).
     claims: { confirmedByFeed: (tx, depositId, at) => approvals.completeClaim(tx, depositId, at) },
     exclusionsRepository,
-    plan,
-    settings: {
-      billTtlSeconds: config.DRAFT_BILL_TTL_SECONDS,
-      billGraceSeconds: config.DRAFT_BILL_GRACE_SECONDS,
-      statusWindowMinutes: config.DEPOSIT_STATUS_WINDOW_MINUTES,
-      notificationsCredit: config.notificationsCredit,
-    },
   })
+  const heldTransfers = createHeldTransfersService({ clock, credit: depositCredit, depositsRepository })
   // Forwarded bank notifications (ADR 080): a reference-less source that deposits credits once with the feed.
-  const bankNotifications = createBankNotificationService({ db, clock, bankNotificationsRepository, deposits })
+  const bankNotifications = createBankNotificationService({ db, clock, bankNotificationsRepository, deposits: transferIntake })
   const withdrawals = createWithdrawalService({
     db,
     ledger,
@@ -382,7 +388,7 @@ export async function buildServices(deps: ServiceDeps) {
     clock,
     ledger,
     targets: {
-      deposits,
+      deposits: heldTransfers,
       withdrawals,
       members: { exists: async (tx, playerId) => (await playersRepository.findById(tx, playerId)) !== undefined },
     },
@@ -401,14 +407,14 @@ export async function buildServices(deps: ServiceDeps) {
     clock,
     verifier: slipVerifier.verifier,
     verifyTimeoutMs: config.SLIP_VERIFIER_TIMEOUT_MS,
-    deposits,
+    deposits: transferIntake,
     plan,
     limits,
     playersRepository,
     slipsRepository,
     auditRepository,
   })
-  const depositDesk = createDepositDeskService({ db, approvals, deposits, depositsRepository, playersRepository })
+  const depositDesk = createDepositDeskService({ db, approvals, deposits: heldTransfers, depositsRepository, playersRepository })
   const payouts = createPayoutService({
     db,
     clock,
@@ -421,7 +427,7 @@ export async function buildServices(deps: ServiceDeps) {
     onError: (error) => deps.log.warn({ err: error }, 'a payout step failed; the payouts job takes it up'),
   })
   const withdrawalDesk = createWithdrawalDeskService({ db, clock, approvals, withdrawals, members, separateDuties: operators, auditRepository })
-  const depositExceptions = createDepositExceptionsService({ db, clock, approvals, deposits, depositsRepository, playersRepository, auditRepository })
+  const depositExceptions = createDepositExceptionsService({ db, clock, approvals, deposits: heldTransfers, depositsRepository, playersRepository, auditRepository })
   const reconciliation = createReconciliationService({ db, depositsRepository })
   const games = createGamesService({ db, gamesRepository, cacheMs: GAMES_CACHE_MS, now: () => clock.now().getTime() })
   const catalogue = createCatalogueService({ db, clock, gamesRepository, auditRepository, onChange: games.invalidate })
@@ -473,6 +479,8 @@ export async function buildServices(deps: ServiceDeps) {
       ledger,
       wallet,
       deposits,
+      transferIntake,
+      heldTransfers,
       bankNotifications,
       withdrawals,
       backofficeAuth,
