@@ -45,9 +45,7 @@ export function depositRoutes(app: TypedApp, deps: { deposits: DepositService; r
 export function bankFeedRoutes(app: TypedApp, deps: { intake: TransferIntakeService; secret: string; clock: Clock }) {
   requireSignedJson(app, { clock: deps.clock, keyFor: () => ({ secret: deps.secret, scheme: 'timestamped' }), security: bankFeedSecurity })
   // The request's logger carries its reqId into the service's line (ADR 051).
-  app.post('/bank/transfers', { schema: walletContract.bankTransfer }, async (req) =>
-    ok(await deps.intake.receiveTransfer(bankTransferOf(req.body), req.log)),
-  )
+  app.post('/bank/transfers', { schema: walletContract.bankTransfer }, async (req) => ok(await deps.intake.receiveTransfer(bankTransferOf(req.body), req.log)))
 }
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/

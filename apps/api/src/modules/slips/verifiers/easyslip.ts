@@ -13,13 +13,13 @@ import { z } from 'zod'
 import type { SlipVerifier } from '../slip-verifier.ts'
 import {
   bankSlipOf,
-  callVendor,
   instantOf,
   isCredentialRefusal,
   joinUrl,
   LAYOUT_NOT_SUPPORTED,
   notFound,
   party,
+  postJson,
   satangOf,
   shaped,
   unavailable,
@@ -75,10 +75,9 @@ export function createEasySlipVerifier(config: EasySlipConfig, deps: AdapterDeps
     name: 'easyslip',
     async verify({ payload, slip }, signal) {
       if (!bankSlipOf(slip)) return LAYOUT_NOT_SUPPORTED
-      const answer = await callVendor(fetchFn, joinUrl(config.url, '/verify/bank'), {
-        method: 'POST',
-        headers: { authorization: `Bearer ${config.apiKey}`, 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ payload, checkDuplicate: true }),
+      const answer = await postJson(fetchFn, joinUrl(config.url, '/verify/bank'), {
+        headers: { authorization: `Bearer ${config.apiKey}` },
+        body: { payload, checkDuplicate: true },
         timeoutMs: config.timeoutMs,
         signal,
       })

@@ -14,13 +14,13 @@ import { z } from 'zod'
 import type { SlipVerifier } from '../slip-verifier.ts'
 import {
   bankSlipOf,
-  callVendor,
   instantOf,
   joinUrl,
   LAYOUT_NOT_SUPPORTED,
   notFound,
   notYet,
   party,
+  postJson,
   satangOf,
   shaped,
   unavailable,
@@ -67,10 +67,9 @@ export function createSlip2GoVerifier(config: Slip2GoConfig, deps: AdapterDeps =
     name: 'slip2go',
     async verify({ payload, slip }, signal) {
       if (!bankSlipOf(slip)) return LAYOUT_NOT_SUPPORTED
-      const answer = await callVendor(fetchFn, joinUrl(config.url, '/verify-slip/qr-code/info'), {
-        method: 'POST',
-        headers: { authorization: `Bearer ${config.secretKey}`, 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ payload: { qrCode: payload, checkCondition: { checkDuplicate: true } } }),
+      const answer = await postJson(fetchFn, joinUrl(config.url, '/verify-slip/qr-code/info'), {
+        headers: { authorization: `Bearer ${config.secretKey}` },
+        body: { payload: { qrCode: payload, checkCondition: { checkDuplicate: true } } },
         timeoutMs: config.timeoutMs,
         signal,
       })
