@@ -12,14 +12,12 @@ import { z } from 'zod'
 import type { SlipVerifier } from '../slip-verifier.ts'
 import {
   BankApiSlip,
-  bankSlipOf,
   instantOf,
   isCredentialRefusal,
   joinUrl,
-  LAYOUT_NOT_SUPPORTED,
   notFound,
   notYet,
-  postJson,
+  qrPostVerifier,
   shaped,
   unavailable,
   verifiedBankApiSlip,
@@ -47,9 +45,6 @@ const WITH_SLIP = new Set(['1012', '1013', '1014'])
 const NOT_FOUND = new Set(['1008', '1011'])
 
 export function createSlipOkVerifier(config: SlipOkConfig, deps: AdapterDeps = {}): SlipVerifier {
-  const fetchFn = deps.fetch ?? fetch
-  const url = joinUrl(config.url, encodeURIComponent(config.branchId))
-
   function fromSlip(slip: Parameters<SlipVerifier['verify']>[0]['slip'], json: unknown, seenBefore: boolean) {
     const data = shaped(SlipData, json)
     if (!data) return unavailable('BAD_SCHEMA')
@@ -57,17 +52,14 @@ export function createSlipOkVerifier(config: SlipOkConfig, deps: AdapterDeps = {
     return verifiedBankApiSlip(slip, data, { occurredAt: data.transTimestamp ? instantOf(data.transTimestamp) : null, seenBefore })
   }
 
-  return {
+  return qrPostVerifier({
     name: 'slipok',
-    async verify({ payload, slip }, signal) {
-      if (!bankSlipOf(slip)) return LAYOUT_NOT_SUPPORTED
-      const answer = await postJson(fetchFn, url, {
-        headers: { 'x-authorization': config.apiKey },
-        body: { data: payload, log: true },
-        timeoutMs: config.timeoutMs,
-        signal,
-      })
-      if (!answer.ok) return answer.verdict
+    deps,
+    url: joinUrl(config.url, encodeURIComponent(config.branchId)),
+    headers: { 'x-authorization': config.apiKey },
+    timeoutMs: config.timeoutMs,
+    body: (payload) => ({ data: payload, log: true }),
+    read(answer, slip) {
       if (answer.status === 200) {
         const body = shaped(VerifiedBody, answer.json)
         return body ? fromSlip(slip, body.data, false) : unavailable('BAD_SCHEMA')
@@ -79,5 +71,5 @@ export function createSlipOkVerifier(config: SlipOkConfig, deps: AdapterDeps = {
       if (WITH_SLIP.has(refusal.code)) return fromSlip(slip, refusal.data, refusal.code === '1012')
       return unavailable(refusal.code)
     },
-  }
+  })
 }

@@ -6,7 +6,7 @@ import { parseSatang } from '@sanam/contract'
 import { bangkokDay } from '@sanam/contract/bangkok'
 import { z } from 'zod'
 import type { SlipPayload } from '../slip-payload.ts'
-import type { SlipParty, SlipVerdict, VerifiedSlip } from '../slip-verifier.ts'
+import type { SlipParty, SlipVerdict, SlipVerifier, VerifiedSlip } from '../slip-verifier.ts'
 
 /** The fetch an adapter is given: the global one, a test's, or (KBank) one over a mutual-TLS agent. */
 export type VendorFetch = (url: string, init: RequestInit) => Promise<Response>
@@ -81,6 +81,30 @@ export function postJson(
     },
     prefix,
   )
+}
+
+/**
+ * An adapter whose vendor checks a bank slip by its QR text with one JSON POST (EasySlip, SlipOK, Slip2Go): a TrueMoney
+ * slip is not asked about; the call is postJson's (bounded, never throws); `read` maps an answer that arrived.
+ */
+export function qrPostVerifier(spec: {
+  name: string
+  deps: AdapterDeps
+  url: string
+  headers: Record<string, string>
+  timeoutMs: number
+  body(payload: string): unknown
+  read(answer: { status: number; json: unknown }, slip: SlipPayload): SlipVerdict
+}): SlipVerifier {
+  const fetchFn = spec.deps.fetch ?? fetch
+  return {
+    name: spec.name,
+    async verify({ payload, slip }, signal) {
+      if (!bankSlipOf(slip)) return LAYOUT_NOT_SUPPORTED
+      const answer = await postJson(fetchFn, spec.url, { headers: spec.headers, body: spec.body(payload), timeoutMs: spec.timeoutMs, signal })
+      return answer.ok ? spec.read(answer, slip) : answer.verdict
+    },
+  }
 }
 
 /** 401 and 403 are a refused credential (a wrong or revoked key, an IP not on the vendor's list): never the slip's fault. */
