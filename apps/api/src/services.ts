@@ -427,7 +427,15 @@ export async function buildServices(deps: ServiceDeps) {
     onError: (error) => deps.log.warn({ err: error }, 'a payout step failed; the payouts job takes it up'),
   })
   const withdrawalDesk = createWithdrawalDeskService({ db, clock, approvals, withdrawals, members, separateDuties: operators, auditRepository })
-  const depositExceptions = createDepositExceptionsService({ db, clock, approvals, deposits: heldTransfers, depositsRepository, playersRepository, auditRepository })
+  const depositExceptions = createDepositExceptionsService({
+    db,
+    clock,
+    approvals,
+    deposits: heldTransfers,
+    depositsRepository,
+    playersRepository,
+    auditRepository,
+  })
   const reconciliation = createReconciliationService({ db, depositsRepository })
   const games = createGamesService({ db, gamesRepository, cacheMs: GAMES_CACHE_MS, now: () => clock.now().getTime() })
   const catalogue = createCatalogueService({ db, clock, gamesRepository, auditRepository, onChange: games.invalidate })
