@@ -85,7 +85,7 @@ export async function registerApiRoutes(
   })
   withdrawalRoutes(api, { withdrawals: services.withdrawals, requirePlayer: player })
   limitsRoutes(api, { limits: services.limits, requirePlayer: player })
-  await api.register(async (feed: TypedApp) => bankFeedRoutes(feed, { deposits: services.deposits, secret: config.bankWebhookSecret, clock }))
+  await api.register(async (feed: TypedApp) => bankFeedRoutes(feed, { intake: services.transferIntake, secret: config.bankWebhookSecret, clock }))
   await api.register(async (forwarded: TypedApp) =>
     bankNotificationRoutes(forwarded, { notifications: services.bankNotifications, secret: config.bankNotificationSecret, clock }),
   )
@@ -134,6 +134,6 @@ export async function registerApiRoutes(
   await api.register(async (webhook: TypedApp) => lineWebhookRoutes(webhook, { line: services.line, channelSecret: config.line?.channelSecret ?? null }))
   if (consoleSms) devSmsRoutes(api, { outbox: consoleSms })
   if (config.SANAM_MODE === 'demo') devTotpRoutes(api, { clock })
-  if (config.demoBankFeed) devBankRoutes(api, { deposits: services.deposits })
+  if (config.demoBankFeed) devBankRoutes(api, { intake: services.transferIntake })
   if (config.demoBankFeed && built.demoBank) devDemoBankRoutes(api, { demoBank: built.demoBank })
 }

@@ -86,7 +86,7 @@ export async function seedDemoDesk(services: Pick<Services, 'operators'>): Promi
  * bank feed. A database that already has its site is left alone (`seeded: false`).
  */
 export async function seedDemo(
-  services: Pick<Services, 'site' | 'payin' | 'catalogue' | 'promotionsAdmin' | 'auth' | 'deposits' | 'operators'>,
+  services: Pick<Services, 'site' | 'payin' | 'catalogue' | 'promotionsAdmin' | 'auth' | 'transferIntake' | 'operators'>,
   now = new Date(),
 ): Promise<{ seeded: boolean }> {
   if (await services.site.configured()) return { seeded: false }
@@ -107,8 +107,8 @@ export async function seedDemo(
  * the pay-in account, through the bank feed's own entry point, which matches and credits it. Its reference is fixed:
  * running it again is a duplicate that stores and moves nothing.
  */
-export async function depositDemoMoney(services: Pick<Services, 'deposits'>, now = new Date()) {
-  return services.deposits.receiveTransfer(
+export async function depositDemoMoney(services: Pick<Services, 'transferIntake'>, now = new Date()) {
+  return services.transferIntake.receiveTransfer(
     bankTransferOf({
       external_id: `demo-seed:opening:${DEMO_PLAYER.mobile}`,
       to_account: DEMO_OPERATOR_ACCOUNT.accountNumber,

@@ -46,6 +46,9 @@ import { createDepositDeskService } from './modules/deposits/deposit-desk.servic
 import { createReconciliationService } from './modules/reports/reconciliation.ts'
 import { createWithdrawalDeskService } from './modules/withdrawals/withdrawal-desk.service.ts'
 import { createDepositService } from './modules/deposits/deposits.service.ts'
+import { createDepositCredit } from './modules/deposits/deposit-credit.ts'
+import { createHeldTransfersService } from './modules/deposits/held-transfers.service.ts'
+import { createTransferIntakeService } from './modules/deposits/transfer-intake.service.ts'
 import { createBankNotificationService } from './modules/bank-notifications/bank-notifications.service.ts'
 import { bankNotificationsRepository } from './modules/bank-notifications/bank-notifications.repository.ts'
 import { depositsRepository } from './modules/deposits/deposits.repository.ts'
@@ -329,27 +332,30 @@ export async function buildServices(deps: ServiceDeps) {
       netLoss90d: bahtToSatang(config.CARE_NET_LOSS_90D_BAHT),
     },
   })
-  const deposits = createDepositService({
-    promotions,
-    limits,
+  const depositSettings = {
+    billTtlSeconds: config.DRAFT_BILL_TTL_SECONDS,
+    billGraceSeconds: config.DRAFT_BILL_GRACE_SECONDS,
+    statusWindowMinutes: config.DEPOSIT_STATUS_WINDOW_MINUTES,
+    notificationsCredit: config.notificationsCredit,
+  }
+  // The player's deposits (draft bills, the slip check's status); transfers arrive through the intake, which credits
+  // through the one credit() (ADR 035, 066, 079, 080); the transfers an operator's decision holds, through held.
+  const deposits = createDepositService({ promotions, limits, db, clock, depositsRepository, exclusionsRepository, plan, settings: depositSettings })
+  const depositCredit = createDepositCredit({ ledger, clock, settings: depositSettings, limits, promotions, exclusionsRepository, depositsRepository })
+  const transferIntake = createTransferIntakeService({
     db,
-    ledger,
     clock,
+    settings: depositSettings,
+    credit: depositCredit,
     depositsRepository,
     playersRepository,
     // A claim the feed confirms completes its waiting action in the approvals queue (built below).
     claims: { confirmedByFeed: (tx, depositId, at) => approvals.completeClaim(tx, depositId, at) },
     exclusionsRepository,
-    plan,
-    settings: {
-      billTtlSeconds: config.DRAFT_BILL_TTL_SECONDS,
-      billGraceSeconds: config.DRAFT_BILL_GRACE_SECONDS,
-      statusWindowMinutes: config.DEPOSIT_STATUS_WINDOW_MINUTES,
-      notificationsCredit: config.notificationsCredit,
-    },
   })
+  const heldTransfers = createHeldTransfersService({ clock, credit: depositCredit, depositsRepository })
   // Forwarded bank notifications (ADR 080): a reference-less source that deposits credits once with the feed.
-  const bankNotifications = createBankNotificationService({ db, clock, bankNotificationsRepository, deposits })
+  const bankNotifications = createBankNotificationService({ db, clock, bankNotificationsRepository, deposits: transferIntake })
   const withdrawals = createWithdrawalService({
     db,
     ledger,
@@ -406,7 +412,7 @@ export async function buildServices(deps: ServiceDeps) {
     clock,
     ledger,
     targets: {
-      deposits,
+      deposits: heldTransfers,
       withdrawals,
       members: { exists: async (tx, playerId) => (await playersRepository.findById(tx, playerId)) !== undefined },
     },
@@ -425,7 +431,7 @@ export async function buildServices(deps: ServiceDeps) {
     clock,
     verifier: slipVerifier.verifier,
     verifyTimeoutMs: config.SLIP_VERIFIER_TIMEOUT_MS,
-    deposits,
+    deposits: transferIntake,
     plan,
     limits,
     playersRepository,
@@ -447,7 +453,7 @@ export async function buildServices(deps: ServiceDeps) {
     exclusionsRepository,
     log: deps.log,
   })
-  const depositDesk = createDepositDeskService({ db, approvals, deposits, depositsRepository, playersRepository })
+  const depositDesk = createDepositDeskService({ db, approvals, deposits: heldTransfers, depositsRepository, playersRepository })
   const payouts = createPayoutService({
     db,
     clock,
@@ -461,7 +467,15 @@ export async function buildServices(deps: ServiceDeps) {
   })
   const payoutCallbacks = createPayoutCallbackService({ db, clock, payoutsRepository, payouts })
   const withdrawalDesk = createWithdrawalDeskService({ db, clock, approvals, withdrawals, members, separateDuties: operators, auditRepository })
-  const depositExceptions = createDepositExceptionsService({ db, clock, approvals, deposits, depositsRepository, playersRepository, auditRepository })
+  const depositExceptions = createDepositExceptionsService({
+    db,
+    clock,
+    approvals,
+    deposits: heldTransfers,
+    depositsRepository,
+    playersRepository,
+    auditRepository,
+  })
   const reconciliation = createReconciliationService({ db, clock, depositsRepository, slipsRepository, bankNotificationsRepository })
   const games = createGamesService({ db, gamesRepository, cacheMs: GAMES_CACHE_MS, now: () => clock.now().getTime() })
   const catalogue = createCatalogueService({ db, clock, gamesRepository, auditRepository, onChange: games.invalidate })
@@ -513,6 +527,8 @@ export async function buildServices(deps: ServiceDeps) {
       ledger,
       wallet,
       deposits,
+      transferIntake,
+      heldTransfers,
       bankNotifications,
       withdrawals,
       backofficeAuth,

@@ -20,6 +20,19 @@ export const BANK_SLIP_PAYLOAD = '0041000600000101030040220013071152533APM077365
 const parsed = parseSlipPayload(BANK_SLIP_PAYLOAD)
 if (!parsed.ok) throw new Error('the published vector must parse')
 export const BANK_SLIP_QUERY: SlipQuery = { payload: BANK_SLIP_PAYLOAD, slip: parsed.slip }
+/** What every verifier but SCB's reads of the published vector's fixture (SCB's describes its own slip). */
+export const BANK_SLIP_VERIFIED = {
+  outcome: 'VERIFIED',
+  slip: {
+    sendingBank: '004',
+    reference: '013071152533APM07736',
+    amount: 100115n,
+    occurredAt: new Date('2026-11-29T08:30:28Z'),
+    sender: { bankCode: '004', account: 'xxxxx1234x', name: 'นาย สมชาย ใ', proxy: null },
+    receiver: { bankCode: '014', account: 'xxxxx5678x', name: 'บจก. สนาม เดโม', proxy: null },
+    seenBefore: false,
+  },
+} as const
 /** The SCB slip (sending bank 014) the SCB fixtures describe. */
 const SCB_SLIP: SlipPayload = { layout: 'bank', sendingBank: '014', reference: '2026112915302800123' }
 export const SCB_SLIP_QUERY: SlipQuery = { payload: slipPayloadOf(SCB_SLIP), slip: SCB_SLIP }

@@ -1,5 +1,8 @@
 import type { DepositExceptionRow, DepositRow, DraftBillRow, OperatorAccountRow } from '../../src/modules/deposits/deposits.repository.ts'
+import type { DepositCreditDeps } from '../../src/modules/deposits/deposit-credit.ts'
 import type { DepositServiceDeps } from '../../src/modules/deposits/deposits.service.ts'
+import type { createHeldTransfersService } from '../../src/modules/deposits/held-transfers.service.ts'
+import type { TransferIntakeDeps } from '../../src/modules/deposits/transfer-intake.service.ts'
 import type { PlayerRow } from '../../src/modules/users/users.repository.ts'
 import { insertInto } from './db.ts'
 
@@ -18,6 +21,12 @@ function likeToRegExp(pattern: string): RegExp {
   )
 }
 
+/** What the deposits module's services ask of their repository, together. */
+type FakeDepositsRepository = DepositServiceDeps['depositsRepository'] &
+  TransferIntakeDeps['depositsRepository'] &
+  DepositCreditDeps['depositsRepository'] &
+  Parameters<typeof createHeldTransfersService>[0]['depositsRepository']
+
 /**
  * Operator accounts, draft bills and deposits in memory, keeping the rules the tables enforce: one LIVE bill per
  * player (draft_bills_one_live_key) and one deposit per external id. `players` are the rows the matcher searches.
@@ -32,7 +41,7 @@ export function fakeDepositsRepository(players: readonly PlayerRow[]) {
     deposits.filter((d) => d.playerId === playerId && d.creditedAt).sort((a, b) => b.creditedAt!.getTime() - a.creditedAt!.getTime() || b.id - a.id)
   const used = (a: OperatorAccountRow) => a.lastUsedAt?.getTime() ?? -Infinity
   const leastRecentlyUsed = () => accounts.filter((a) => a.active).sort((a, b) => used(a) - used(b) || a.sort - b.sort || a.id - b.id)[0]
-  const repository: DepositServiceDeps['depositsRepository'] = {
+  const repository: FakeDepositsRepository = {
     activeOperatorAccount: async () => leastRecentlyUsed(),
     async pickOperatorAccount(_db, now) {
       const account = leastRecentlyUsed()

@@ -92,6 +92,17 @@ export type FakePayoutBankCore = ReturnType<typeof fakePayoutBankCore>
 export function inProcessPayoutBank(core: FakePayoutBankCore): PayoutBank {
   const unavailable = (fault: PayoutFault) => ({ outcome: 'UNAVAILABLE' as const, code: fault.toUpperCase() })
   const transport = (fault: PayoutFault) => fault === 'error' || fault === 'timeout' || fault === 'hang' || fault === 'garbled'
+  /** A step that moves money: a transport fault or a refusal (remembered) before it is done; `lost` once it is done. */
+  function moneyStep<Done>(step: 'initiate' | 'confirm', reference: string, refusal: string, act: () => Done) {
+    const fault = core.faultAt(step, reference)
+    if (transport(fault)) return unavailable(fault)
+    if (fault === 'reject') {
+      core.refused.add(reference)
+      return { outcome: 'REJECTED' as const, code: refusal }
+    }
+    const done = act()
+    return fault === 'lost' ? unavailable(fault) : done
+  }
   return {
     name: 'fake',
     async inquire(order) {
@@ -103,28 +114,16 @@ export function inProcessPayoutBank(core: FakePayoutBankCore): PayoutBank {
       if (!found.found) return { outcome: 'REJECTED', code: 'ACCOUNT_NOT_FOUND' }
       return { outcome: 'FOUND', accountName: found.name, inquiryId: found.inquiryId }
     },
-    async initiate(order) {
-      const fault = core.faultAt('initiate', order.reference)
-      if (transport(fault)) return unavailable(fault)
-      if (fault === 'reject') {
-        core.refused.add(order.reference)
-        return { outcome: 'REJECTED', code: 'INSUFFICIENT_FUNDS' }
-      }
-      const id = core.initiate(order.reference, order.amount)
-      if (fault === 'lost') return unavailable(fault)
-      return { outcome: 'INITIATED', bankTransactionId: id }
-    },
-    async confirm(order) {
-      const fault = core.faultAt('confirm', order.reference)
-      if (transport(fault)) return unavailable(fault)
-      if (fault === 'reject') {
-        core.refused.add(order.reference)
-        return { outcome: 'REJECTED', code: 'RECEIVER_REFUSED' }
-      }
-      const done = core.confirm(order.bankTransactionId, order.reference)
-      if (fault === 'lost') return unavailable(fault)
-      return done.ok ? { outcome: 'PAID', bankReference: done.bankReference } : { outcome: 'REJECTED', code: done.code }
-    },
+    initiate: async (order) =>
+      moneyStep('initiate', order.reference, 'INSUFFICIENT_FUNDS', () => ({
+        outcome: 'INITIATED' as const,
+        bankTransactionId: core.initiate(order.reference, order.amount),
+      })),
+    confirm: async (order) =>
+      moneyStep('confirm', order.reference, 'RECEIVER_REFUSED', () => {
+        const done = core.confirm(order.bankTransactionId, order.reference)
+        return done.ok ? { outcome: 'PAID' as const, bankReference: done.bankReference } : { outcome: 'REJECTED' as const, code: done.code }
+      }),
     async findByReference(reference) {
       const fault = core.faultAt('find', reference)
       if (fault !== 'ok' && fault !== 'reject' && fault !== 'mismatch') return unavailable(fault)

@@ -5,7 +5,8 @@ import type { Db } from '../../db/client.ts'
 import type { NotificationFacts } from '../../db/schema.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import type { Clock } from '../../lib/clock.ts'
-import type { DepositService, NotifiedTransfer } from '../deposits/deposits.service.ts'
+import type { TransferIntakeService } from '../deposits/transfer-intake.service.ts'
+import type { NotifiedTransfer } from '../deposits/transfer-rules.ts'
 import type { BankNotificationRow, BankNotificationsRepository, BankNotificationStatus } from './bank-notifications.repository.ts'
 import { parseNotification, payInMaskMatches, type ParsedNotification } from './notification-parsers.ts'
 
@@ -26,7 +27,7 @@ const REASON_NOTES = {
 } as const
 
 /** What this module needs of deposits (services.ts passes the deposit service). */
-export type NotificationDeposits = Pick<DepositService, 'receiveNotification' | 'payInAccounts' | 'depositStatuses'>
+export type NotificationDeposits = Pick<TransferIntakeService, 'receiveNotification' | 'payInAccounts' | 'depositStatuses'>
 
 export interface BankNotificationServiceDeps {
   db: Db

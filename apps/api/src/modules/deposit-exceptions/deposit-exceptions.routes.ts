@@ -3,7 +3,7 @@ import { ok } from '../../lib/http.ts'
 import type { TypedApp } from '../../lib/typed-app.ts'
 import type { OperatorGuard } from '../../plugins/operator-auth.ts'
 import type { DepositExceptionsService } from './deposit-exceptions.service.ts'
-import { senderViewOf } from '../deposits/deposits.service.ts'
+import { senderViewOf } from '../deposits/deposit-view.ts'
 
 /** The deposit-exceptions queue (ADR 035): every operator role may look; only roles that decide money resolve. */
 export function depositExceptionsRoutes(app: TypedApp, deps: { exceptions: DepositExceptionsService; operator: OperatorGuard }) {

@@ -8,7 +8,9 @@ import type { ApprovalsService } from '../approvals/approvals.service.ts'
 import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
 import { memberByMobile } from '../deposits/deposit-desk.service.ts'
 import type { DepositExceptionRow, DepositsRepository } from '../deposits/deposits.repository.ts'
-import { assignmentHolds, senderAsSeen, toBackofficeDeposit, type DepositService, type SenderView } from '../deposits/deposits.service.ts'
+import { senderAsSeen, toBackofficeDeposit, type SenderView } from '../deposits/deposit-view.ts'
+import type { HeldTransfersService } from '../deposits/held-transfers.service.ts'
+import { assignmentHolds } from '../deposits/transfer-rules.ts'
 import { depositPeriodText } from '../limits/limit-rules.ts'
 import type { PlayersRepository } from '../users/users.repository.ts'
 
@@ -28,7 +30,7 @@ export function createDepositExceptionsService(deps: {
   db: Db
   clock: Clock
   approvals: Pick<ApprovalsService, 'lockOperator' | 'request' | 'view'>
-  deposits: Pick<DepositService, 'depositOfException' | 'resolveException'>
+  deposits: Pick<HeldTransfersService, 'depositOfException' | 'resolveException'>
   depositsRepository: Pick<DepositsRepository, 'exceptionForUpdate' | 'exceptionsPage'>
   playersRepository: Pick<PlayersRepository, 'findByMobile'>
   auditRepository: Pick<AuditRepository, 'record'>

@@ -3,7 +3,7 @@ import { ok } from '../../lib/http.ts'
 import type { TypedApp } from '../../lib/typed-app.ts'
 import type { OperatorGuard } from '../../plugins/operator-auth.ts'
 import type { DepositDeskService } from './deposit-desk.service.ts'
-import { senderViewOf } from './deposits.service.ts'
+import { senderViewOf } from './deposit-view.ts'
 
 /** The operators' deposits: the unmatched queue, the credited history, a manual deposit (a claim) and an assignment (ADR 035). */
 export function depositDeskRoutes(app: TypedApp, deps: { desk: DepositDeskService; operator: OperatorGuard }) {

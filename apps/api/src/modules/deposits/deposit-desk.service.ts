@@ -8,7 +8,9 @@ import type { ApprovalsService } from '../approvals/approvals.service.ts'
 import type { AuditActor } from '../audit/audit.repository.ts'
 import type { PlayersRepository } from '../users/users.repository.ts'
 import type { DepositsRepository } from './deposits.repository.ts'
-import { assignmentHolds, toBackofficeDeposit, type DepositService, type SenderView } from './deposits.service.ts'
+import { toBackofficeDeposit, type SenderView } from './deposit-view.ts'
+import type { HeldTransfersService } from './held-transfers.service.ts'
+import { assignmentHolds } from './transfer-rules.ts'
 
 /** A member by phone number, for an operator's money action; NOT_FOUND with the phone's own text. */
 export async function memberByMobile(playersRepository: Pick<PlayersRepository, 'findByMobile'>, tx: Db, mobile: string) {
@@ -24,7 +26,7 @@ export async function memberByMobile(playersRepository: Pick<PlayersRepository, 
 export function createDepositDeskService(deps: {
   db: Db
   approvals: Pick<ApprovalsService, 'lockOperator' | 'request' | 'pendingFor' | 'view'>
-  deposits: Pick<DepositService, 'claim'>
+  deposits: Pick<HeldTransfersService, 'claim'>
   depositsRepository: Pick<DepositsRepository, 'findById' | 'list'>
   playersRepository: Pick<PlayersRepository, 'findByMobile'>
 }) {

@@ -7,6 +7,7 @@ import { bankFeedSecurity } from '../../plugins/api-docs.ts'
 import { requireSignedJson } from '../../plugins/signed-json.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { DepositService } from './deposits.service.ts'
+import type { TransferIntakeService } from './transfer-intake.service.ts'
 
 export function depositRoutes(app: TypedApp, deps: { deposits: DepositService; requirePlayer: preHandlerAsyncHookHandler }) {
   const { deposits } = deps
@@ -41,12 +42,10 @@ export function depositRoutes(app: TypedApp, deps: { deposits: DepositService; r
  * POST /bank/transfers: the signed bank feed (see requireSignedJson): an unsigned or stale request stores nothing.
  * The feed is our own documented API, so it has one scheme, the timestamped one (ADR 015).
  */
-export function bankFeedRoutes(app: TypedApp, deps: { deposits: DepositService; secret: string; clock: Clock }) {
+export function bankFeedRoutes(app: TypedApp, deps: { intake: TransferIntakeService; secret: string; clock: Clock }) {
   requireSignedJson(app, { clock: deps.clock, keyFor: () => ({ secret: deps.secret, scheme: 'timestamped' }), security: bankFeedSecurity })
   // The request's logger carries its reqId into the service's line (ADR 051).
-  app.post('/bank/transfers', { schema: walletContract.bankTransfer }, async (req) =>
-    ok(await deps.deposits.receiveTransfer(bankTransferOf(req.body), req.log)),
-  )
+  app.post('/bank/transfers', { schema: walletContract.bankTransfer }, async (req) => ok(await deps.intake.receiveTransfer(bankTransferOf(req.body), req.log)))
 }
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/
@@ -55,10 +54,10 @@ const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/
  * GET /dev/bank-account: lets the demo feed script send a transfer from a player's registered account. Demo only,
  * and only for callers on this machine: it tells a player's bank account number to whoever asks.
  */
-export function devBankRoutes(app: TypedApp, deps: { deposits: DepositService }) {
+export function devBankRoutes(app: TypedApp, deps: { intake: TransferIntakeService }) {
   app.get('/dev/bank-account', { schema: walletContract.devBankAccount }, async (req) => {
     // The socket's own address, not req.ip: behind TRUST_PROXY a forwarded-for header could claim to be local.
     if (!LOOPBACK.test(req.socket.remoteAddress ?? '')) throw new AppError('NOT_FOUND')
-    return ok(await deps.deposits.devBankAccount(req.query.mobile))
+    return ok(await deps.intake.devBankAccount(req.query.mobile))
   })
 }

@@ -9,7 +9,11 @@ import { fakeDepositsRepository } from '../../../test/fakes/deposits.ts'
 import { fakeLedger } from '../../../test/fakes/ledger.ts'
 import { fakePlayers } from '../../../test/fakes/players.ts'
 import type { PromotionService } from '../promotions/promotions.service.ts'
-import { createDepositService, transferHash } from './deposits.service.ts'
+import { createDepositCredit } from './deposit-credit.ts'
+import { createDepositService } from './deposits.service.ts'
+import { createHeldTransfersService } from './held-transfers.service.ts'
+import { createTransferIntakeService } from './transfer-intake.service.ts'
+import { transferHash } from './transfer-rules.ts'
 import { fakeExclusionsRepository } from '../../../test/fakes/exclusions.ts'
 
 type Credited = Parameters<PromotionService['onDepositCredited']>[1]
@@ -27,22 +31,22 @@ function setup({ notificationsCredit = true }: { notificationsCredit?: boolean }
   const credited: Credited[] = []
   const refusedPromotions = new Set<number>()
   const exclusions = fakeExclusionsRepository()
-  const sut = createDepositService({
-    db: fakeDb(),
-    ledger: money.ledger,
-    clock,
-    plan: fakePlan(),
-    settings: { billTtlSeconds: 180, billGraceSeconds: 60, statusWindowMinutes: 15, notificationsCredit },
-    depositsRepository: store.repository,
-    exclusionsRepository: exclusions.repository,
-    playersRepository: players.repository,
-    promotions: {
-      async checkDraft(_playerId, promotionId) {
-        if (refusedPromotions.has(promotionId)) throw new AppError('RULE_REFUSED', 'โปรโมชั่นนี้สำหรับสมาชิกใหม่เท่านั้น')
-      },
-      onDepositCredited: async (_tx, input) => void credited.push(input),
+  const settings = { billTtlSeconds: 180, billGraceSeconds: 60, statusWindowMinutes: 15, notificationsCredit }
+  const promotions = {
+    async checkDraft(_playerId: number, promotionId: number) {
+      if (refusedPromotions.has(promotionId)) throw new AppError('RULE_REFUSED', 'โปรโมชั่นนี้สำหรับสมาชิกใหม่เท่านั้น')
     },
-  })
+    onDepositCredited: async (_tx: unknown, input: Credited) => void credited.push(input),
+  }
+  const db = fakeDb()
+  const repositories = { depositsRepository: store.repository, exclusionsRepository: exclusions.repository, playersRepository: players.repository }
+  const credit = createDepositCredit({ ledger: money.ledger, clock, settings, promotions, ...repositories })
+  // The module's three services as services.ts wires them, side by side: the player's bills, the intake, held transfers.
+  const sut = {
+    ...createDepositService({ db, clock, plan: fakePlan(), settings, promotions, ...repositories }),
+    ...createTransferIntakeService({ db, clock, settings, credit, ...repositories }),
+    ...createHeldTransfersService({ clock, credit, ...repositories }),
+  }
   // As the route hands it in: the feed's body in baht, converted once to satang.
   const transfer = (overrides: Partial<BankTransferBody> = {}): BankTransfer =>
     bankTransferOf({

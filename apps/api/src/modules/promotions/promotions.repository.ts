@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray, isNotNull, max, or, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNotNull, max, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { arrayParam, insertedOrThrow, oneRow, updatedOrThrow } from '../../db/rows.ts'
+import { arrayParam, insertedOrThrow, oneRow, readPage, updatedOrThrow } from '../../db/rows.ts'
 import { deposits, games, playerPromotions, promotions, promotionVersions } from '../../db/schema.ts'
 import { withReviewers } from '../../db/reviewed.ts'
 
@@ -128,19 +128,19 @@ export const promotionsRepository = {
     return rows.length > 0
   },
   async history(db: Db, playerId: number, page: number, size: number) {
-    const rows = await db
-      .select({ pp: playerPromotions, title: promotions.title })
-      .from(playerPromotions)
-      .innerJoin(promotions, eq(promotions.id, playerPromotions.promotionId))
-      .where(eq(playerPromotions.playerId, playerId))
-      .orderBy(desc(playerPromotions.receivedAt), desc(playerPromotions.id))
-      .limit(size)
-      .offset(page * size)
-    const [count] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(playerPromotions)
-      .where(eq(playerPromotions.playerId, playerId))
-    return { rows, total: count?.n ?? 0 }
+    const where = eq(playerPromotions.playerId, playerId)
+    return readPage(
+      db
+        .select({ pp: playerPromotions, title: promotions.title })
+        .from(playerPromotions)
+        .innerJoin(promotions, eq(promotions.id, playerPromotions.promotionId))
+        .where(where)
+        .orderBy(desc(playerPromotions.receivedAt), desc(playerPromotions.id))
+        .$dynamic(),
+      db.select({ n: count() }).from(playerPromotions).where(where),
+      page,
+      size,
+    )
   },
   /** A new member has no credited deposit yet (the one being credited now excluded). */
   async creditedDepositsBefore(db: Db, playerId: number, exceptDepositId?: number): Promise<number> {

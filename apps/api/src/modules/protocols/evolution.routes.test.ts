@@ -21,6 +21,12 @@ import { hideAuthToken } from './evolution.routes.ts'
 
 const t = useTestApp(() => ({ config: evolutionConfig, verifyLedger: 'end' }))
 const uid = () => crypto.randomUUID()
+/** The wallet's transactions whose id ends in `ref`: none when a request was refused before it moved money. */
+const movesUnder = (ref: string) =>
+  t.db
+    .select()
+    .from(seamlessTransactions)
+    .where(like(seamlessTransactions.txId, `%${ref}`))
 
 /** A player with `cash` baht and a renewed sid, as after Evolution's check. */
 async function evolutionPlayer(app: TestApp, cash = 100, address?: string) {
@@ -59,12 +65,7 @@ describe('Evolution: who may call', () => {
     })
     expect(noToken.statusCode).toBe(401)
     expect(await logRows(t)).toBe(before)
-    expect(
-      await t.db
-        .select()
-        .from(seamlessTransactions)
-        .where(like(seamlessTransactions.txId, `%${ref}`)),
-    ).toEqual([])
+    expect(await movesUnder(ref)).toEqual([])
     expect((await postEvolution(t, 'balance', { sid: who.sid, userId: who.userId, currency: 'THB' })).balance).toBe('100.00')
   })
 
@@ -133,13 +134,7 @@ describe('Evolution: amounts from the JSON text', () => {
       // A credit of such an amount is refused the same way.
       expect((await postEvolution(t, 'credit', money(who, uid(), uid(), ref, value, currency))).status).toBe('INVALID_PARAMETER')
     }
-    for (const ref of refs)
-      expect(
-        await t.db
-          .select()
-          .from(seamlessTransactions)
-          .where(like(seamlessTransactions.txId, `%${ref}`)),
-      ).toEqual([])
+    for (const ref of refs) expect(await movesUnder(ref)).toEqual([])
     expect((await postEvolution(t, 'balance', { sid: who.sid, userId: who.userId, currency: 'THB' })).balance).toBe('100.00')
   })
 

@@ -1,7 +1,7 @@
 // When a verified slip credits (issue 37 §1, ADR 079): pure, so every rule is tested on its own. The verifier's
 // facts are the only facts; each rule that fails has its own reason, which the player reads in Thai.
 import type { SlipReason } from '@sanam/contract'
-import { senderIsMember } from '../deposits/deposits.service.ts'
+import { senderIsMember } from '../deposits/transfer-rules.ts'
 import type { PlayerRow } from '../users/users.repository.ts'
 import type { VerifiedSlip } from './slip-verifier.ts'
 

@@ -9,7 +9,8 @@ import { AppError } from '../../errors.ts'
 import type { Actor } from '../../lib/actor.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
-import type { DepositService, SlipCreditResult } from '../deposits/deposits.service.ts'
+import type { TransferIntakeService } from '../deposits/transfer-intake.service.ts'
+import type { SlipCreditResult } from '../deposits/transfer-rules.ts'
 import { statementAccount, statementName } from '../deposits/account-match.ts'
 import type { LimitsService } from '../limits/limits.service.ts'
 import type { PlanReader } from '../plan/plan.service.ts'
@@ -35,7 +36,7 @@ export interface SlipServiceDeps {
   verifier: SlipVerifier | null
   /** How long one verifier call may take before it counts as unknown. */
   verifyTimeoutMs: number
-  deposits: Pick<DepositService, 'creditSlip' | 'payInAccountFor' | 'openBillOf'>
+  deposits: Pick<TransferIntakeService, 'creditSlip' | 'payInAccountFor' | 'openBillOf'>
   plan: PlanReader
   limits?: Pick<LimitsService, 'depositAllowance'>
   playersRepository: Pick<PlayersRepository, 'findById'>

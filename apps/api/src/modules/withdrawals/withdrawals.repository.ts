@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, count, desc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { idempotencyKeys, players, withdrawals } from '../../db/schema.ts'
-import { exists, insertedOrThrow, oneRow } from '../../db/rows.ts'
+import { exists, insertedOrThrow, oneRow, readPage } from '../../db/rows.ts'
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect
 export type WithdrawalStatus = WithdrawalRow['status']
@@ -46,19 +46,19 @@ export const withdrawalsRepository = {
     await db.update(withdrawals).set({ autoRefusals: reasons }).where(eq(withdrawals.id, id))
   },
   async list(db: Db, status: WithdrawalRow['status'], page: number, size: number) {
-    const rows = await db
-      .select({ withdrawal: withdrawals, mobile: players.mobile })
-      .from(withdrawals)
-      .innerJoin(players, eq(players.id, withdrawals.playerId))
-      .where(eq(withdrawals.status, status))
-      .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
-      .limit(size)
-      .offset(page * size)
-    const [count] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(withdrawals)
-      .where(eq(withdrawals.status, status))
-    return { rows, total: count?.n ?? 0 }
+    const where = eq(withdrawals.status, status)
+    return readPage(
+      db
+        .select({ withdrawal: withdrawals, mobile: players.mobile })
+        .from(withdrawals)
+        .innerJoin(players, eq(players.id, withdrawals.playerId))
+        .where(where)
+        .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+        .$dynamic(),
+      db.select({ n: count() }).from(withdrawals).where(where),
+      page,
+      size,
+    )
   },
   async mobileOf(db: Db, playerId: number): Promise<string> {
     const [row] = await db.select({ mobile: players.mobile }).from(players).where(eq(players.id, playerId)).limit(1)

@@ -1,25 +1,17 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { BROKEN_ANSWERS, fixture, startFakeVendor, TEST_TIMEOUT_MS, type FakeVendor } from '../../../../test/fake-vendor.ts'
-import { parseSlipPayload, slipPayloadOf, type SlipPayload } from '../slip-payload.ts'
+import { describe, expect, it } from 'vitest'
+import { BROKEN_ANSWERS, fixture, TEST_TIMEOUT_MS, type VendorReply } from '../../../../test/fake-vendor.ts'
+import { fakeVendorPerTest } from '../../../../test/vendor-per-test.ts'
+import { BANK_SLIP_PAYLOAD as PAYLOAD, BANK_SLIP_QUERY, BANK_SLIP_VERIFIED } from '../../../../test/slip-verifiers.ts'
+import { slipPayloadOf, type SlipPayload } from '../slip-payload.ts'
 import { createEasySlipVerifier } from './easyslip.ts'
 
-/** The published vector of issue 37: bank 004, reference 013071152533APM07736; the fixtures describe this transfer. */
-const PAYLOAD = '0041000600000101030040220013071152533APM077365102TH91048134'
-const query = (payload = PAYLOAD) => {
-  const parsed = parseSlipPayload(payload)
-  if (!parsed.ok) throw new Error('test payload must parse')
-  return { payload, slip: parsed.slip }
-}
+const query = () => BANK_SLIP_QUERY
 const API_KEY = 'a1b2c3d4-e5f6-4789-abcd-ef1234567890'
 const ROUTE = 'POST /verify/bank'
 
-let vendor: FakeVendor | undefined
-afterEach(async () => {
-  await vendor?.close()
-  vendor = undefined
-})
-async function verifierAnswering(reply: Parameters<FakeVendor['answer']>[1], timeoutMs = TEST_TIMEOUT_MS) {
-  vendor = await startFakeVendor({ [ROUTE]: reply })
+const fake = fakeVendorPerTest()
+async function verifierAnswering(reply: VendorReply, timeoutMs = TEST_TIMEOUT_MS) {
+  const vendor = await fake.start({ [ROUTE]: reply })
   return createEasySlipVerifier({ url: `${vendor.url}/`, apiKey: API_KEY, timeoutMs })
 }
 
@@ -27,8 +19,8 @@ describe('the EasySlip v2 adapter', () => {
   it('asks POST /verify/bank with the bearer key and the payload, duplicate check on, no amount or account to match', async () => {
     const verifier = await verifierAnswering(fixture('easyslip', 'verified'))
     await verifier.verify(query())
-    expect(vendor!.received).toHaveLength(1)
-    const [request] = vendor!.received
+    expect(fake.vendor.received).toHaveLength(1)
+    const [request] = fake.vendor.received
     expect(request!.method).toBe('POST')
     expect(request!.path).toBe('/verify/bank')
     expect(request!.headers.authorization).toBe(`Bearer ${API_KEY}`)
@@ -38,19 +30,8 @@ describe('the EasySlip v2 adapter', () => {
 
   it('reads a verified slip: the amount to the satang without float error, the time with its offset, both parties', async () => {
     const verifier = await verifierAnswering(fixture('easyslip', 'verified'))
-    expect(await verifier.verify(query())).toEqual({
-      outcome: 'VERIFIED',
-      slip: {
-        sendingBank: '004',
-        reference: '013071152533APM07736',
-        // 1001.15 * 100 is 100114.99999999999 in floating point: the adapter reads the decimal, not the product.
-        amount: 100115n,
-        occurredAt: new Date('2026-11-29T08:30:28Z'),
-        sender: { bankCode: '004', account: 'xxxxx1234x', name: 'นาย สมชาย ใ', proxy: null },
-        receiver: { bankCode: '014', account: 'xxxxx5678x', name: 'บจก. สนาม เดโม', proxy: null },
-        seenBefore: false,
-      },
-    })
+    // 1001.15 * 100 is 100114.99999999999 in floating point: the adapter reads the decimal (100115n), not the product.
+    expect(await verifier.verify(query())).toEqual(BANK_SLIP_VERIFIED)
   })
 
   it('reports a slip EasySlip has seen before, as information', async () => {
@@ -61,7 +42,7 @@ describe('the EasySlip v2 adapter', () => {
   it('says NOT_FOUND only for SLIP_NOT_FOUND, not for a wrong endpoint', async () => {
     const verifier = await verifierAnswering(fixture('easyslip', 'slip-not-found'))
     expect(await verifier.verify(query())).toEqual({ outcome: 'NOT_FOUND', code: 'SLIP_NOT_FOUND' })
-    vendor!.answer(ROUTE, { status: 404, json: { success: false, error: { code: 'NOT_FOUND', message: 'Resource not found' } } })
+    fake.vendor.answer(ROUTE, { status: 404, json: { success: false, error: { code: 'NOT_FOUND', message: 'Resource not found' } } })
     expect(await verifier.verify(query())).toEqual({ outcome: 'UNAVAILABLE', code: 'NOT_FOUND' })
   })
 
@@ -86,7 +67,7 @@ describe('the EasySlip v2 adapter', () => {
     const verifier = await verifierAnswering({ hang: true }, 10_000)
     const caller = new AbortController()
     const verdict = verifier.verify(query(), caller.signal)
-    await expect.poll(() => vendor!.received.length).toBe(1)
+    await expect.poll(() => fake.vendor.received.length).toBe(1)
     caller.abort()
     expect(await verdict).toEqual({ outcome: 'UNAVAILABLE', code: 'ABORTED' })
   })
@@ -100,12 +81,12 @@ describe('the EasySlip v2 adapter', () => {
     for (const amount of [1001.155, -5, 0, '1e3']) {
       const odd = structuredClone(verified)
       odd.data.rawSlip.amount = { amount }
-      vendor!.answer(ROUTE, { json: odd })
+      fake.vendor.answer(ROUTE, { json: odd })
       expect(await verifier.verify(query())).toEqual({ outcome: 'UNAVAILABLE', code: 'BAD_SCHEMA' })
     }
     const noZone = structuredClone(verified)
     noZone.data.rawSlip.date = '2026-11-29T15:30:28'
-    vendor!.answer(ROUTE, { json: noZone })
+    fake.vendor.answer(ROUTE, { json: noZone })
     expect(await verifier.verify(query())).toEqual({ outcome: 'UNAVAILABLE', code: 'BAD_SCHEMA' })
   })
 
@@ -113,13 +94,13 @@ describe('the EasySlip v2 adapter', () => {
     const verifier = await verifierAnswering(fixture('easyslip', 'verified'))
     const slip: SlipPayload = { layout: 'truemoney', eventType: 'P2P', reference: '50000012345678', date: '2026-11-29' }
     expect(await verifier.verify({ payload: slipPayloadOf(slip), slip })).toEqual({ outcome: 'UNAVAILABLE', code: 'LAYOUT_NOT_SUPPORTED' })
-    expect(vendor!.received).toHaveLength(0)
+    expect(fake.vendor.received).toHaveLength(0)
   })
 
   it('never puts the key in a verdict', async () => {
     const verifier = await verifierAnswering(fixture('easyslip', 'invalid-api-key'))
     const verdicts = [await verifier.verify(query())]
-    vendor!.answer(ROUTE, { hang: true })
+    fake.vendor.answer(ROUTE, { hang: true })
     verdicts.push(await verifier.verify(query()))
     expect(JSON.stringify(verdicts)).not.toContain(API_KEY)
   })

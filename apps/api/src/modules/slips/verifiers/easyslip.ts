@@ -12,14 +12,12 @@
 import { z } from 'zod'
 import type { SlipVerifier } from '../slip-verifier.ts'
 import {
-  bankSlipOf,
-  callVendor,
   instantOf,
   isCredentialRefusal,
   joinUrl,
-  LAYOUT_NOT_SUPPORTED,
   notFound,
   party,
+  qrPostVerifier,
   satangOf,
   shaped,
   unavailable,
@@ -70,19 +68,14 @@ const partyOf = (s: z.infer<typeof side>) =>
   })
 
 export function createEasySlipVerifier(config: EasySlipConfig, deps: AdapterDeps = {}): SlipVerifier {
-  const fetchFn = deps.fetch ?? fetch
-  return {
+  return qrPostVerifier({
     name: 'easyslip',
-    async verify({ payload, slip }, signal) {
-      if (!bankSlipOf(slip)) return LAYOUT_NOT_SUPPORTED
-      const answer = await callVendor(fetchFn, joinUrl(config.url, '/verify/bank'), {
-        method: 'POST',
-        headers: { authorization: `Bearer ${config.apiKey}`, 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ payload, checkDuplicate: true }),
-        timeoutMs: config.timeoutMs,
-        signal,
-      })
-      if (!answer.ok) return answer.verdict
+    deps,
+    url: joinUrl(config.url, '/verify/bank'),
+    headers: { authorization: `Bearer ${config.apiKey}` },
+    timeoutMs: config.timeoutMs,
+    body: (payload) => ({ payload, checkDuplicate: true }),
+    read(answer, slip) {
       if (answer.status === 200) {
         const body = shaped(VerifiedBody, answer.json)
         if (!body) return unavailable('BAD_SCHEMA')
@@ -103,5 +96,5 @@ export function createEasySlipVerifier(config: EasySlipConfig, deps: AdapterDeps
       if (isCredentialRefusal(answer.status)) return unavailable(error?.error.code ?? `HTTP_${answer.status}`)
       return unavailable(error ? error.error.code : `HTTP_${answer.status}`)
     },
-  }
+  })
 }

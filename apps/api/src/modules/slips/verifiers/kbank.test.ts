@@ -1,15 +1,11 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { BROKEN_ANSWERS, fixture, startFakeVendor, TEST_TIMEOUT_MS, type FakeVendor, type Routes } from '../../../../test/fake-vendor.ts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { BROKEN_ANSWERS, fixture, TEST_TIMEOUT_MS, type Routes } from '../../../../test/fake-vendor.ts'
+import { fakeVendorPerTest } from '../../../../test/vendor-per-test.ts'
+import { BANK_SLIP_QUERY, BANK_SLIP_VERIFIED } from '../../../../test/slip-verifiers.ts'
 import { makeTestPki, type TestPki } from '../../../../test/test-pki.ts'
-import { parseSlipPayload } from '../slip-payload.ts'
 import { createKBankVerifier, type KBankConfig } from './kbank.ts'
 
-const PAYLOAD = '0041000600000101030040220013071152533APM077365102TH91048134'
-const query = () => {
-  const parsed = parseSlipPayload(PAYLOAD)
-  if (!parsed.ok) throw new Error('test payload must parse')
-  return { payload: PAYLOAD, slip: parsed.slip }
-}
+const query = () => BANK_SLIP_QUERY
 const CLIENT_ID = 'kbank-test-only-consumer-id'
 const CLIENT_SECRET = 'kbank-test-only-consumer-secret'
 const TOKEN_ROUTE = 'POST /v2/oauth/token'
@@ -21,18 +17,12 @@ beforeAll(() => {
   pki = makeTestPki()
 })
 
-let vendor: FakeVendor | undefined
-let close: (() => void) | undefined
-afterEach(async () => {
-  close?.()
-  await vendor?.close()
-  vendor = close = undefined
-})
+const fake = fakeVendorPerTest()
 
 let now = Date.parse('2026-11-29T08:31:00Z')
 async function kbank(routes: Routes = {}, overrides: Partial<KBankConfig> = {}) {
   now = Date.parse('2026-11-29T08:31:00Z')
-  vendor = await startFakeVendor(
+  const vendor = await fake.start(
     { [TOKEN_ROUTE]: fixture('kbank', 'token'), [VERIFY_ROUTE]: fixture('kbank', 'verified'), ...routes },
     { tls: { key: pki.server.key, cert: pki.server.cert, ca: pki.ca } },
   )
@@ -47,10 +37,10 @@ async function kbank(routes: Routes = {}, overrides: Partial<KBankConfig> = {}) 
     },
     { clock: () => now },
   )
-  close = () => verifier.close()
+  fake.closing(() => verifier.close())
   return verifier
 }
-const requestsTo = (route: string) => vendor!.received.filter((r) => `${r.method} ${r.path.split('?')[0]}` === route)
+const requestsTo = (route: string) => fake.vendor.received.filter((r) => `${r.method} ${r.path.split('?')[0]}` === route)
 
 describe('the KBank slip verification adapter', () => {
   it('takes a client-credentials token with HTTP Basic, over mutual TLS', async () => {
@@ -60,7 +50,7 @@ describe('the KBank slip verification adapter', () => {
     expect(token!.headers.authorization).toBe(`Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64')}`)
     expect(token!.headers['content-type']).toBe('application/x-www-form-urlencoded')
     expect(token!.body).toBe('grant_type=client_credentials')
-    expect(vendor!.received.map((r) => r.clientCertificate)).toEqual(['sanam-test-client', 'sanam-test-client'])
+    expect(fake.vendor.received.map((r) => r.clientCertificate)).toEqual(['sanam-test-client', 'sanam-test-client'])
   })
 
   it('asks POST /v1/verslip/kbank/verify with the token, a request id, the Bangkok time and the slip', async () => {
@@ -79,18 +69,7 @@ describe('the KBank slip verification adapter', () => {
 
   it('reads a verified slip: amount exact, the slip date and time in Bangkok time, both parties', async () => {
     const verifier = await kbank()
-    expect(await verifier.verify(query())).toEqual({
-      outcome: 'VERIFIED',
-      slip: {
-        sendingBank: '004',
-        reference: '013071152533APM07736',
-        amount: 100115n,
-        occurredAt: new Date('2026-11-29T08:30:28Z'),
-        sender: { bankCode: '004', account: 'xxxxx1234x', name: 'นาย สมชาย ใ', proxy: null },
-        receiver: { bankCode: '014', account: 'xxxxx5678x', name: 'บจก. สนาม เดโม', proxy: null },
-        seenBefore: false,
-      },
-    })
+    expect(await verifier.verify(query())).toEqual(BANK_SLIP_VERIFIED)
   })
 
   it('keeps the token until shortly before it expires, and shares one request between concurrent checks', async () => {
@@ -131,7 +110,7 @@ describe('the KBank slip verification adapter', () => {
   it('is UNAVAILABLE when the bank refuses the credentials, and tries for a token again next time', async () => {
     const verifier = await kbank({ [TOKEN_ROUTE]: fixture('kbank', 'token-refused') })
     expect(await verifier.verify(query())).toEqual({ outcome: 'UNAVAILABLE', code: 'TOKEN_HTTP_401' })
-    vendor!.answer(TOKEN_ROUTE, fixture('kbank', 'token'))
+    fake.vendor.answer(TOKEN_ROUTE, fixture('kbank', 'token'))
     expect(await verifier.verify(query())).toMatchObject({ outcome: 'VERIFIED' })
   })
 
@@ -143,7 +122,7 @@ describe('the KBank slip verification adapter', () => {
   it('drops a token the API refuses (401) and takes a new one', async () => {
     const verifier = await kbank({ [VERIFY_ROUTE]: { status: 401, json: { error: 'invalid_token' } } })
     expect(await verifier.verify(query())).toEqual({ outcome: 'UNAVAILABLE', code: 'HTTP_401' })
-    vendor!.answer(VERIFY_ROUTE, fixture('kbank', 'verified'))
+    fake.vendor.answer(VERIFY_ROUTE, fixture('kbank', 'verified'))
     expect(await verifier.verify(query())).toMatchObject({ outcome: 'VERIFIED' })
     expect(requestsTo(TOKEN_ROUTE)).toHaveLength(2)
   })
@@ -151,8 +130,7 @@ describe('the KBank slip verification adapter', () => {
   it('says NOT_FOUND only for the status codes configured as "no such transfer" (not public: to confirm)', async () => {
     const unconfigured = await kbank({ [VERIFY_ROUTE]: fixture('kbank', 'no-such-transfer-to-confirm') })
     expect(await unconfigured.verify(query())).toEqual({ outcome: 'UNAVAILABLE', code: 'TO-CONFIRM-404' })
-    close?.()
-    await vendor!.close()
+    await fake.stop()
     const configured = await kbank({ [VERIFY_ROUTE]: fixture('kbank', 'no-such-transfer-to-confirm') }, { notFoundStatusCodes: ['TO-CONFIRM-404'] })
     expect(await configured.verify(query())).toEqual({ outcome: 'NOT_FOUND', code: 'TO-CONFIRM-404' })
   })
@@ -160,14 +138,14 @@ describe('the KBank slip verification adapter', () => {
   it('reaches nothing without the certificate the bank signed, or without trusting the bank', async () => {
     await kbank()
     const stranger = createKBankVerifier({
-      url: vendor!.url,
+      url: fake.vendor.url,
       clientId: CLIENT_ID,
       clientSecret: CLIENT_SECRET,
       tls: { cert: pki.stranger.cert, key: pki.stranger.key, ca: pki.ca },
       timeoutMs: TEST_TIMEOUT_MS,
     })
     const trustsNoOne = createKBankVerifier({
-      url: vendor!.url,
+      url: fake.vendor.url,
       clientId: CLIENT_ID,
       clientSecret: CLIENT_SECRET,
       tls: { cert: pki.client.cert, key: pki.client.key },
@@ -176,7 +154,7 @@ describe('the KBank slip verification adapter', () => {
     try {
       expect(await stranger.verify(query())).toEqual({ outcome: 'UNAVAILABLE', code: 'TOKEN_NETWORK' })
       expect(await trustsNoOne.verify(query())).toEqual({ outcome: 'UNAVAILABLE', code: 'TOKEN_NETWORK' })
-      expect(vendor!.received).toHaveLength(0)
+      expect(fake.vendor.received).toHaveLength(0)
     } finally {
       stranger.close()
       trustsNoOne.close()
@@ -186,7 +164,7 @@ describe('the KBank slip verification adapter', () => {
   it('never puts the secret or the token in a verdict', async () => {
     const verifier = await kbank({ [VERIFY_ROUTE]: { status: 401, json: { error: 'invalid_token', token: TOKEN } } })
     const verdicts = [await verifier.verify(query())]
-    vendor!.answer(TOKEN_ROUTE, fixture('kbank', 'token-refused'))
+    fake.vendor.answer(TOKEN_ROUTE, fixture('kbank', 'token-refused'))
     verdicts.push(await verifier.verify(query()))
     const told = JSON.stringify(verdicts)
     expect(told).not.toContain(CLIENT_SECRET)

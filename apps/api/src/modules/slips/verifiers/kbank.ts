@@ -18,18 +18,17 @@ import type { SlipVerifier } from '../slip-verifier.ts'
 import { mtlsFetch, type ClientTls } from './mtls-fetch.ts'
 import { createTokenCache, type TokenResult } from './token-cache.ts'
 import {
-  bangkokInstantOf,
+  BankApiSlip,
   bankSlipOf,
   callVendor,
   isCredentialRefusal,
   joinUrl,
   LAYOUT_NOT_SUPPORTED,
   notFound,
-  party,
-  satangOf,
+  postJson,
   shaped,
   unavailable,
-  verified,
+  verifiedBankApiSlip,
   type AdapterDeps,
 } from './vendor-http.ts'
 
@@ -48,34 +47,10 @@ export interface KBankConfig {
 
 const TokenBody = z.object({ access_token: z.string().min(1), expires_in: z.coerce.number().positive() })
 
-const text = z.string().nullish()
-const side = z.object({
-  displayName: text,
-  name: text,
-  proxy: z.object({ type: text, value: text }).nullish(),
-  account: z.object({ type: text, value: text }).nullish(),
-})
-const VerifyBody = z.object({
-  statusCode: z.string().min(1),
-  statusMessage: text,
-  data: z.unknown().optional(),
-})
-const SlipData = z.object({
-  sendingBank: text,
-  receivingBank: text,
-  transRef: z.string().min(1),
-  transDate: z.string(),
-  transTime: z.string(),
-  sender: side,
-  receiver: side,
-  amount: z.union([z.number(), z.string()]),
-})
+const VerifyBody = z.object({ statusCode: z.string().min(1), statusMessage: z.string().nullish(), data: z.unknown().optional() })
 
 /** Bangkok time as ISO 8601 with its offset, as KBank's rqDt examples write it. */
 const bangkokIso = (ms: number) => `${new Date(ms + BANGKOK_OFFSET_MS).toISOString().slice(0, -1)}+07:00`
-
-const partyOf = (s: z.infer<typeof side>, bankCode: string | null | undefined) =>
-  party({ bankCode, account: s.account?.value, name: s.displayName || s.name, proxyType: s.proxy?.type, proxyValue: s.proxy?.value })
 
 export function createKBankVerifier(config: KBankConfig, deps: AdapterDeps = {}): SlipVerifier & { close(): void } {
   const tlsFetch = deps.fetch ? null : mtlsFetch(config.tls)
@@ -111,14 +86,9 @@ export function createKBankVerifier(config: KBankConfig, deps: AdapterDeps = {})
       if (!bankSlip) return LAYOUT_NOT_SUPPORTED
       const token = await tokens.get(signal)
       if (!token.ok) return token.verdict
-      const answer = await callVendor(fetchFn, joinUrl(config.url, '/v1/verslip/kbank/verify'), {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token.token}`, 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({
-          rqUID: randomUUID(),
-          rqDt: bangkokIso(clock()),
-          data: { sendingBank: bankSlip.sendingBank, transRef: bankSlip.reference },
-        }),
+      const answer = await postJson(fetchFn, joinUrl(config.url, '/v1/verslip/kbank/verify'), {
+        headers: { authorization: `Bearer ${token.token}` },
+        body: { rqUID: randomUUID(), rqDt: bangkokIso(clock()), data: { sendingBank: bankSlip.sendingBank, transRef: bankSlip.reference } },
         timeoutMs: config.timeoutMs,
         signal,
       })
@@ -132,17 +102,8 @@ export function createKBankVerifier(config: KBankConfig, deps: AdapterDeps = {})
       if (!body) return unavailable(answer.status === 200 ? 'BAD_SCHEMA' : `HTTP_${answer.status}`)
       if (body.statusCode !== '0000') return notFoundCodes.has(body.statusCode) ? notFound(body.statusCode) : unavailable(body.statusCode)
       if (answer.status !== 200) return unavailable(`HTTP_${answer.status}`)
-      const data = shaped(SlipData, body.data)
-      if (!data) return unavailable('BAD_SCHEMA')
-      return verified(slip, {
-        reference: data.transRef,
-        sendingBank: data.sendingBank ?? null,
-        amount: satangOf(data.amount),
-        occurredAt: bangkokInstantOf(data.transDate, data.transTime),
-        sender: partyOf(data.sender, data.sendingBank),
-        receiver: partyOf(data.receiver, data.receivingBank),
-        seenBefore: false,
-      })
+      const data = shaped(BankApiSlip, body.data)
+      return data ? verifiedBankApiSlip(slip, data) : unavailable('BAD_SCHEMA')
     },
     close() {
       tlsFetch?.close()

@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { BROKEN_ANSWERS, fixture, startFakeVendor, TEST_TIMEOUT_MS, type FakeVendor, type Routes } from '../../../../test/fake-vendor.ts'
+import { describe, expect, it } from 'vitest'
+import { BROKEN_ANSWERS, fixture, TEST_TIMEOUT_MS, type Routes } from '../../../../test/fake-vendor.ts'
+import { fakeVendorPerTest } from '../../../../test/vendor-per-test.ts'
 import { slipPayloadOf, type SlipPayload } from '../slip-payload.ts'
 import { createScbVerifier } from './scb.ts'
 
@@ -12,19 +13,15 @@ const TOKEN = 'scb-test-only-token-1'
 const TOKEN_ROUTE = 'POST /partners/v1/oauth/token'
 const VERIFY_ROUTE = 'GET /partners/v1/payment/billpayment/transactions/*'
 
-let vendor: FakeVendor | undefined
-afterEach(async () => {
-  await vendor?.close()
-  vendor = undefined
-})
+const fake = fakeVendorPerTest()
 
 let now = Date.parse('2026-11-29T08:31:00Z')
 async function scb(routes: Routes = {}) {
   now = Date.parse('2026-11-29T08:31:00Z')
-  vendor = await startFakeVendor({ [TOKEN_ROUTE]: fixture('scb', 'token'), [VERIFY_ROUTE]: fixture('scb', 'verified'), ...routes })
+  const vendor = await fake.start({ [TOKEN_ROUTE]: fixture('scb', 'token'), [VERIFY_ROUTE]: fixture('scb', 'verified'), ...routes })
   return createScbVerifier({ url: `${vendor.url}/partners`, apiKey: API_KEY, apiSecret: API_SECRET, timeoutMs: TEST_TIMEOUT_MS }, { clock: () => now })
 }
-const requestsTo = (method: string, prefix: string) => vendor!.received.filter((r) => r.method === method && r.path.startsWith(prefix))
+const requestsTo = (method: string, prefix: string) => fake.vendor.received.filter((r) => r.method === method && r.path.startsWith(prefix))
 const tokenRequests = () => requestsTo('POST', '/partners/v1/oauth/token')
 const verifyRequests = () => requestsTo('GET', '/partners/v1/payment/billpayment/transactions/')
 
@@ -76,7 +73,7 @@ describe('the SCB slip verification adapter', () => {
   it('is UNAVAILABLE for 1104 on another status, and for other codes', async () => {
     const verifier = await scb({ [VERIFY_ROUTE]: { status: 200, json: { status: { code: 1104, description: 'odd' }, data: null } } })
     expect(await verifier.verify(query())).toEqual({ outcome: 'UNAVAILABLE', code: '1104' })
-    vendor!.answer(VERIFY_ROUTE, fixture('scb', 'invalid-parameters-1102'))
+    fake.vendor.answer(VERIFY_ROUTE, fixture('scb', 'invalid-parameters-1102'))
     expect(await verifier.verify(query())).toEqual({ outcome: 'UNAVAILABLE', code: '1102' })
   })
 
@@ -93,7 +90,7 @@ describe('the SCB slip verification adapter', () => {
   it('drops an expired token (9300) and takes a new one next time', async () => {
     const verifier = await scb({ [VERIFY_ROUTE]: fixture('scb', 'expired-token-9300') })
     expect(await verifier.verify(query())).toEqual({ outcome: 'UNAVAILABLE', code: '9300' })
-    vendor!.answer(VERIFY_ROUTE, fixture('scb', 'verified'))
+    fake.vendor.answer(VERIFY_ROUTE, fixture('scb', 'verified'))
     expect(await verifier.verify(query())).toMatchObject({ outcome: 'VERIFIED' })
     expect(tokenRequests()).toHaveLength(2)
   })
@@ -123,7 +120,7 @@ describe('the SCB slip verification adapter', () => {
   it('never puts the secret or the token in a verdict', async () => {
     const verifier = await scb({ [VERIFY_ROUTE]: fixture('scb', 'expired-token-9300') })
     const verdicts = [await verifier.verify(query())]
-    vendor!.answer(TOKEN_ROUTE, fixture('scb', 'token-refused'))
+    fake.vendor.answer(TOKEN_ROUTE, fixture('scb', 'token-refused'))
     verdicts.push(await verifier.verify(query()))
     expect(JSON.stringify(verdicts)).not.toMatch(new RegExp(`${API_SECRET}|${TOKEN}`))
   })

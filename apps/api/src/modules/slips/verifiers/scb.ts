@@ -13,18 +13,17 @@ import { z } from 'zod'
 import type { SlipVerifier } from '../slip-verifier.ts'
 import { createTokenCache, type TokenResult } from './token-cache.ts'
 import {
-  bangkokInstantOf,
+  BankApiSlip,
   bankSlipOf,
   callVendor,
   isCredentialRefusal,
   joinUrl,
   LAYOUT_NOT_SUPPORTED,
   notFound,
-  party,
-  satangOf,
+  postJson,
   shaped,
   unavailable,
-  verified,
+  verifiedBankApiSlip,
   type AdapterDeps,
 } from './vendor-http.ts'
 
@@ -41,31 +40,11 @@ export interface ScbConfig {
 const Status = z.object({ code: z.coerce.number().int(), description: z.string().nullish() })
 const TokenBody = z.object({ status: Status, data: z.object({ accessToken: z.string().min(1), expiresIn: z.coerce.number().positive() }).nullish() })
 
-const text = z.string().nullish()
-const side = z.object({
-  displayName: text,
-  name: text,
-  proxy: z.object({ type: text, value: text }).nullish(),
-  account: z.object({ type: text, value: text }).nullish(),
-})
 const VerifyBody = z.object({ status: Status, data: z.unknown().optional() })
-const SlipData = z.object({
-  transRef: z.string().min(1),
-  sendingBank: text,
-  receivingBank: text,
-  transDate: z.string(),
-  transTime: z.string(),
-  sender: side,
-  receiver: side,
-  amount: z.union([z.string(), z.number()]),
-})
 
 const SUCCESS = 1000
 /** "Requested entity record does not exist" (HTTP 404). */
 const NO_SUCH_RECORD = 1104
-
-const partyOf = (s: z.infer<typeof side>, bankCode: string | null | undefined) =>
-  party({ bankCode, account: s.account?.value, name: s.displayName || s.name, proxyType: s.proxy?.type, proxyValue: s.proxy?.value })
 
 export function createScbVerifier(config: ScbConfig, deps: AdapterDeps = {}): SlipVerifier {
   const fetchFn = deps.fetch ?? fetch
@@ -73,16 +52,10 @@ export function createScbVerifier(config: ScbConfig, deps: AdapterDeps = {}): Sl
   const standardHeaders = () => ({ resourceOwnerId: config.apiKey, requestUId: randomUUID(), 'accept-language': 'EN', accept: 'application/json' })
 
   async function requestToken(signal?: AbortSignal): Promise<TokenResult> {
-    const answer = await callVendor(
+    const answer = await postJson(
       fetchFn,
       joinUrl(config.url, '/v1/oauth/token'),
-      {
-        method: 'POST',
-        headers: { ...standardHeaders(), 'content-type': 'application/json' },
-        body: JSON.stringify({ applicationKey: config.apiKey, applicationSecret: config.apiSecret }),
-        timeoutMs: config.timeoutMs,
-        signal,
-      },
+      { headers: standardHeaders(), body: { applicationKey: config.apiKey, applicationSecret: config.apiSecret }, timeoutMs: config.timeoutMs, signal },
       'TOKEN_',
     )
     if (!answer.ok) return answer
@@ -117,17 +90,8 @@ export function createScbVerifier(config: ScbConfig, deps: AdapterDeps = {}): Sl
       if (!body) return unavailable(answer.status === 200 ? 'BAD_SCHEMA' : `HTTP_${answer.status}`)
       if (answer.status === 404 && body.status.code === NO_SUCH_RECORD) return notFound(String(NO_SUCH_RECORD))
       if (answer.status !== 200 || body.status.code !== SUCCESS) return unavailable(String(body.status.code))
-      const data = shaped(SlipData, body.data)
-      if (!data) return unavailable('BAD_SCHEMA')
-      return verified(slip, {
-        reference: data.transRef,
-        sendingBank: data.sendingBank ?? null,
-        amount: satangOf(data.amount),
-        occurredAt: bangkokInstantOf(data.transDate, data.transTime),
-        sender: partyOf(data.sender, data.sendingBank),
-        receiver: partyOf(data.receiver, data.receivingBank),
-        seenBefore: false,
-      })
+      const data = shaped(BankApiSlip, body.data)
+      return data ? verifiedBankApiSlip(slip, data) : unavailable('BAD_SCHEMA')
     },
   }
 }

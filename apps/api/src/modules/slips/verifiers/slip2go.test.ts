@@ -1,45 +1,30 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { BROKEN_ANSWERS, fixture, startFakeVendor, TEST_TIMEOUT_MS, type FakeVendor } from '../../../../test/fake-vendor.ts'
-import { parseSlipPayload } from '../slip-payload.ts'
+import { describe, expect, it } from 'vitest'
+import { BROKEN_ANSWERS, fixture, TEST_TIMEOUT_MS, type VendorReply } from '../../../../test/fake-vendor.ts'
+import { fakeVendorPerTest } from '../../../../test/vendor-per-test.ts'
+import { BANK_SLIP_PAYLOAD as PAYLOAD, BANK_SLIP_QUERY, BANK_SLIP_VERIFIED } from '../../../../test/slip-verifiers.ts'
 import { createSlip2GoVerifier } from './slip2go.ts'
 
-const PAYLOAD = '0041000600000101030040220013071152533APM077365102TH91048134'
-const query = () => {
-  const parsed = parseSlipPayload(PAYLOAD)
-  if (!parsed.ok) throw new Error('test payload must parse')
-  return { payload: PAYLOAD, slip: parsed.slip }
-}
+const query = () => BANK_SLIP_QUERY
 const SECRET = 'test-only-slip2go-secret'
 const ROUTE = 'POST /api/verify-slip/qr-code/info'
 
-let vendor: FakeVendor | undefined
-afterEach(async () => {
-  await vendor?.close()
-  vendor = undefined
-})
-async function verifierAnswering(reply: Parameters<FakeVendor['answer']>[1]) {
-  vendor = await startFakeVendor({ [ROUTE]: reply })
+const fake = fakeVendorPerTest()
+async function verifierAnswering(reply: VendorReply) {
+  const vendor = await fake.start({ [ROUTE]: reply })
   return createSlip2GoVerifier({ url: `${vendor.url}/api`, secretKey: SECRET, timeoutMs: TEST_TIMEOUT_MS })
 }
 
+/** Slip2Go's fixture also names the receiver's biller id. */
 const VERIFIED = {
-  outcome: 'VERIFIED',
-  slip: {
-    sendingBank: '004',
-    reference: '013071152533APM07736',
-    amount: 100115n,
-    occurredAt: new Date('2026-11-29T08:30:28Z'),
-    sender: { bankCode: '004', account: 'xxxxx1234x', name: 'นาย สมชาย ใ', proxy: null },
-    receiver: { bankCode: '014', account: 'xxxxx5678x', name: 'บจก. สนาม เดโม', proxy: { type: 'BILLERID', value: 'XXXXXXXXXXX1234' } },
-    seenBefore: false,
-  },
+  ...BANK_SLIP_VERIFIED,
+  slip: { ...BANK_SLIP_VERIFIED.slip, receiver: { ...BANK_SLIP_VERIFIED.slip.receiver, proxy: { type: 'BILLERID', value: 'XXXXXXXXXXX1234' } } },
 }
 
 describe('the Slip2Go adapter', () => {
   it('asks POST /verify-slip/qr-code/info with the bearer secret and {payload: {qrCode, checkCondition: {checkDuplicate}}}', async () => {
     const verifier = await verifierAnswering(fixture('slip2go', 'verified'))
     await verifier.verify(query())
-    const [request] = vendor!.received
+    const [request] = fake.vendor.received
     expect(request!.method).toBe('POST')
     expect(request!.path).toBe('/api/verify-slip/qr-code/info')
     expect(request!.headers.authorization).toBe(`Bearer ${SECRET}`)
@@ -65,7 +50,7 @@ describe('the Slip2Go adapter', () => {
   it('says NOT_FOUND for 400001 (QR code incorrect) and 200500 (fraud)', async () => {
     const verifier = await verifierAnswering(fixture('slip2go', 'qr-incorrect-400001'))
     expect(await verifier.verify(query())).toEqual({ outcome: 'NOT_FOUND', code: '400001' })
-    vendor!.answer(ROUTE, { json: { code: '200500', message: 'Slip is Fraud' } })
+    fake.vendor.answer(ROUTE, { json: { code: '200500', message: 'Slip is Fraud' } })
     expect(await verifier.verify(query())).toEqual({ outcome: 'NOT_FOUND', code: '200500' })
   })
 
@@ -81,7 +66,7 @@ describe('the Slip2Go adapter', () => {
   it('is UNAVAILABLE for a code it does not know, and for a slip code without the slip', async () => {
     const verifier = await verifierAnswering({ json: { code: '299999', message: 'New thing', data: {} } })
     expect(await verifier.verify(query())).toEqual({ outcome: 'UNAVAILABLE', code: '299999' })
-    vendor!.answer(ROUTE, { json: { code: '200000', message: 'Slip found' } })
+    fake.vendor.answer(ROUTE, { json: { code: '200000', message: 'Slip found' } })
     expect(await verifier.verify(query())).toEqual({ outcome: 'UNAVAILABLE', code: 'BAD_SCHEMA' })
   })
 

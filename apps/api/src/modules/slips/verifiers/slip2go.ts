@@ -12,21 +12,7 @@
 // 401xxx (token, package, quota, credit, IP whitelist) and 500500 are UNAVAILABLE.
 import { z } from 'zod'
 import type { SlipVerifier } from '../slip-verifier.ts'
-import {
-  bankSlipOf,
-  callVendor,
-  instantOf,
-  joinUrl,
-  LAYOUT_NOT_SUPPORTED,
-  notFound,
-  notYet,
-  party,
-  satangOf,
-  shaped,
-  unavailable,
-  verified,
-  type AdapterDeps,
-} from './vendor-http.ts'
+import { instantOf, joinUrl, notFound, notYet, party, qrPostVerifier, satangOf, shaped, unavailable, verified, type AdapterDeps } from './vendor-http.ts'
 
 export interface Slip2GoConfig {
   /** The API base URL: https://connect.slip2go.com/api */
@@ -62,19 +48,14 @@ const partyOf = (s: z.infer<typeof side>) =>
   })
 
 export function createSlip2GoVerifier(config: Slip2GoConfig, deps: AdapterDeps = {}): SlipVerifier {
-  const fetchFn = deps.fetch ?? fetch
-  return {
+  return qrPostVerifier({
     name: 'slip2go',
-    async verify({ payload, slip }, signal) {
-      if (!bankSlipOf(slip)) return LAYOUT_NOT_SUPPORTED
-      const answer = await callVendor(fetchFn, joinUrl(config.url, '/verify-slip/qr-code/info'), {
-        method: 'POST',
-        headers: { authorization: `Bearer ${config.secretKey}`, 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ payload: { qrCode: payload, checkCondition: { checkDuplicate: true } } }),
-        timeoutMs: config.timeoutMs,
-        signal,
-      })
-      if (!answer.ok) return answer.verdict
+    deps,
+    url: joinUrl(config.url, '/verify-slip/qr-code/info'),
+    headers: { authorization: `Bearer ${config.secretKey}` },
+    timeoutMs: config.timeoutMs,
+    body: (payload) => ({ payload: { qrCode: payload, checkCondition: { checkDuplicate: true } } }),
+    read(answer, slip) {
       const envelope = shaped(Envelope, answer.json)
       if (!envelope) return unavailable(answer.status === 200 ? 'BAD_SCHEMA' : `HTTP_${answer.status}`)
       const { code } = envelope
@@ -94,5 +75,5 @@ export function createSlip2GoVerifier(config: Slip2GoConfig, deps: AdapterDeps =
         seenBefore: code === '200501',
       })
     },
-  }
+  })
 }

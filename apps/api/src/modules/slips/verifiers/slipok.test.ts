@@ -1,46 +1,27 @@
-import { afterEach, describe, expect, it } from 'vitest'
-import { BROKEN_ANSWERS, fixture, startFakeVendor, TEST_TIMEOUT_MS, type FakeVendor } from '../../../../test/fake-vendor.ts'
-import { parseSlipPayload } from '../slip-payload.ts'
+import { describe, expect, it } from 'vitest'
+import { BROKEN_ANSWERS, fixture, TEST_TIMEOUT_MS, type VendorReply } from '../../../../test/fake-vendor.ts'
+import { fakeVendorPerTest } from '../../../../test/vendor-per-test.ts'
+import { BANK_SLIP_PAYLOAD as PAYLOAD, BANK_SLIP_QUERY, BANK_SLIP_VERIFIED } from '../../../../test/slip-verifiers.ts'
 import { createSlipOkVerifier } from './slipok.ts'
 
-const PAYLOAD = '0041000600000101030040220013071152533APM077365102TH91048134'
-const query = () => {
-  const parsed = parseSlipPayload(PAYLOAD)
-  if (!parsed.ok) throw new Error('test payload must parse')
-  return { payload: PAYLOAD, slip: parsed.slip }
-}
+const query = () => BANK_SLIP_QUERY
 const API_KEY = 'test-only-slipok-key'
 const BRANCH = '12345'
 const ROUTE = `POST /api/line/apikey/${BRANCH}`
 
-let vendor: FakeVendor | undefined
-afterEach(async () => {
-  await vendor?.close()
-  vendor = undefined
-})
-async function verifierAnswering(reply: Parameters<FakeVendor['answer']>[1]) {
-  vendor = await startFakeVendor({ [ROUTE]: reply })
+const fake = fakeVendorPerTest()
+async function verifierAnswering(reply: VendorReply) {
+  const vendor = await fake.start({ [ROUTE]: reply })
   return createSlipOkVerifier({ url: `${vendor.url}/api/line/apikey`, branchId: BRANCH, apiKey: API_KEY, timeoutMs: TEST_TIMEOUT_MS })
 }
 
-const VERIFIED = {
-  outcome: 'VERIFIED',
-  slip: {
-    sendingBank: '004',
-    reference: '013071152533APM07736',
-    amount: 100115n,
-    occurredAt: new Date('2026-11-29T08:30:28Z'),
-    sender: { bankCode: '004', account: 'xxxxx1234x', name: 'นาย สมชาย ใ', proxy: null },
-    receiver: { bankCode: '014', account: 'xxxxx5678x', name: 'บจก. สนาม เดโม', proxy: null },
-    seenBefore: false,
-  },
-}
+const VERIFIED = BANK_SLIP_VERIFIED
 
 describe('the SlipOK adapter', () => {
   it('asks POST {base}/{branch} with x-authorization and {data, log: true}, no amount', async () => {
     const verifier = await verifierAnswering(fixture('slipok', 'verified'))
     await verifier.verify(query())
-    const [request] = vendor!.received
+    const [request] = fake.vendor.received
     expect(request!.method).toBe('POST')
     expect(request!.path).toBe(`/api/line/apikey/${BRANCH}`)
     expect(request!.headers['x-authorization']).toBe(API_KEY)
@@ -90,7 +71,7 @@ describe('the SlipOK adapter', () => {
   it('is UNAVAILABLE for a 401 without a SlipOK body', async () => {
     const verifier = await verifierAnswering({ status: 401, body: 'Unauthorized' })
     expect(await verifier.verify(query())).toEqual({ outcome: 'UNAVAILABLE', code: 'HTTP_401' })
-    vendor!.answer(ROUTE, { status: 403, json: { message: 'Forbidden' } })
+    fake.vendor.answer(ROUTE, { status: 403, json: { message: 'Forbidden' } })
     expect(await verifier.verify(query())).toEqual({ outcome: 'UNAVAILABLE', code: 'HTTP_403' })
   })
 
@@ -106,7 +87,7 @@ describe('the SlipOK adapter', () => {
     expect(await verifier.verify(query())).toEqual({ outcome: 'UNAVAILABLE', code: 'REFERENCE_MISMATCH' })
     const failed = fixture('slipok', 'verified').json as { data: Record<string, unknown> }
     failed.data.success = false
-    vendor!.answer(ROUTE, { json: failed })
+    fake.vendor.answer(ROUTE, { json: failed })
     expect(await verifier.verify(query())).toEqual({ outcome: 'UNAVAILABLE', code: 'BAD_SCHEMA' })
   })
 

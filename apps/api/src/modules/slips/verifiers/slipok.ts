@@ -11,20 +11,16 @@
 import { z } from 'zod'
 import type { SlipVerifier } from '../slip-verifier.ts'
 import {
-  bangkokInstantOf,
-  bankSlipOf,
-  callVendor,
+  BankApiSlip,
   instantOf,
   isCredentialRefusal,
   joinUrl,
-  LAYOUT_NOT_SUPPORTED,
   notFound,
   notYet,
-  party,
-  satangOf,
+  qrPostVerifier,
   shaped,
   unavailable,
-  verified,
+  verifiedBankApiSlip,
   type AdapterDeps,
 } from './vendor-http.ts'
 
@@ -37,24 +33,8 @@ export interface SlipOkConfig {
 }
 
 const text = z.string().nullish()
-const side = z.object({
-  displayName: text,
-  name: text,
-  proxy: z.object({ type: text, value: text }).nullish(),
-  account: z.object({ type: text, value: text }).nullish(),
-})
-
-const SlipData = z.object({
-  transRef: z.string().min(1),
-  sendingBank: text,
-  receivingBank: text,
-  transDate: text,
-  transTime: text,
-  transTimestamp: text,
-  sender: side,
-  receiver: side,
-  amount: z.union([z.number(), z.string()]),
-})
+/** The banks' slip with SlipOK's timestamp; its date and time may be missing when the timestamp is given. */
+const SlipData = BankApiSlip.extend({ transDate: text, transTime: text, transTimestamp: text })
 
 const VerifiedBody = z.object({ success: z.literal(true), data: SlipData.extend({ success: z.literal(true) }) })
 /** A refusal: `code` is a number in the examples, a string in some SDKs; both are read. */
@@ -64,39 +44,22 @@ const RefusalBody = z.object({ code: z.union([z.number(), z.string()]).transform
 const WITH_SLIP = new Set(['1012', '1013', '1014'])
 const NOT_FOUND = new Set(['1008', '1011'])
 
-const partyOf = (s: z.infer<typeof side>, bankCode: string | null | undefined) =>
-  party({ bankCode, account: s.account?.value, name: s.displayName || s.name, proxyType: s.proxy?.type, proxyValue: s.proxy?.value })
-
 export function createSlipOkVerifier(config: SlipOkConfig, deps: AdapterDeps = {}): SlipVerifier {
-  const fetchFn = deps.fetch ?? fetch
-  const url = joinUrl(config.url, encodeURIComponent(config.branchId))
-
   function fromSlip(slip: Parameters<SlipVerifier['verify']>[0]['slip'], json: unknown, seenBefore: boolean) {
     const data = shaped(SlipData, json)
     if (!data) return unavailable('BAD_SCHEMA')
-    return verified(slip, {
-      reference: data.transRef,
-      sendingBank: data.sendingBank ?? null,
-      amount: satangOf(data.amount),
-      occurredAt: (data.transTimestamp && instantOf(data.transTimestamp)) || bangkokInstantOf(data.transDate ?? '', data.transTime ?? ''),
-      sender: partyOf(data.sender, data.sendingBank),
-      receiver: partyOf(data.receiver, data.receivingBank),
-      seenBefore,
-    })
+    // The timestamp when it reads, else the Bangkok date and time.
+    return verifiedBankApiSlip(slip, data, { occurredAt: data.transTimestamp ? instantOf(data.transTimestamp) : null, seenBefore })
   }
 
-  return {
+  return qrPostVerifier({
     name: 'slipok',
-    async verify({ payload, slip }, signal) {
-      if (!bankSlipOf(slip)) return LAYOUT_NOT_SUPPORTED
-      const answer = await callVendor(fetchFn, url, {
-        method: 'POST',
-        headers: { 'x-authorization': config.apiKey, 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({ data: payload, log: true }),
-        timeoutMs: config.timeoutMs,
-        signal,
-      })
-      if (!answer.ok) return answer.verdict
+    deps,
+    url: joinUrl(config.url, encodeURIComponent(config.branchId)),
+    headers: { 'x-authorization': config.apiKey },
+    timeoutMs: config.timeoutMs,
+    body: (payload) => ({ data: payload, log: true }),
+    read(answer, slip) {
       if (answer.status === 200) {
         const body = shaped(VerifiedBody, answer.json)
         return body ? fromSlip(slip, body.data, false) : unavailable('BAD_SCHEMA')
@@ -108,5 +71,5 @@ export function createSlipOkVerifier(config: SlipOkConfig, deps: AdapterDeps = {
       if (WITH_SLIP.has(refusal.code)) return fromSlip(slip, refusal.data, refusal.code === '1012')
       return unavailable(refusal.code)
     },
-  }
+  })
 }

@@ -4,9 +4,9 @@
 // a token or a secret, because verdict codes are stored and logged.
 import { parseSatang } from '@sanam/contract'
 import { bangkokDay } from '@sanam/contract/bangkok'
-import type { z } from 'zod'
+import { z } from 'zod'
 import type { SlipPayload } from '../slip-payload.ts'
-import type { SlipParty, SlipVerdict, VerifiedSlip } from '../slip-verifier.ts'
+import type { SlipParty, SlipVerdict, SlipVerifier, VerifiedSlip } from '../slip-verifier.ts'
 
 /** The fetch an adapter is given: the global one, a test's, or (KBank) one over a mutual-TLS agent. */
 export type VendorFetch = (url: string, init: RequestInit) => Promise<Response>
@@ -59,6 +59,51 @@ export async function callVendor(
   } catch {
     // A refusal page from a gateway says no more than its status; a 2xx that is not JSON is a broken answer.
     return { ok: false, verdict: unavailable(status >= 200 && status < 300 ? `${prefix}BAD_JSON` : `${prefix}HTTP_${status}`) }
+  }
+}
+
+/** A JSON POST to a vendor (`body` is serialised here), with `headers` for its credential: callVendor's guarantees. */
+export function postJson(
+  fetchFn: VendorFetch,
+  url: string,
+  call: { headers: Record<string, string>; body: unknown; timeoutMs: number; signal?: AbortSignal | undefined },
+  prefix = '',
+): Promise<VendorAnswer> {
+  return callVendor(
+    fetchFn,
+    url,
+    {
+      method: 'POST',
+      headers: { ...call.headers, 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(call.body),
+      timeoutMs: call.timeoutMs,
+      ...(call.signal ? { signal: call.signal } : {}),
+    },
+    prefix,
+  )
+}
+
+/**
+ * An adapter whose vendor checks a bank slip by its QR text with one JSON POST (EasySlip, SlipOK, Slip2Go): a TrueMoney
+ * slip is not asked about; the call is postJson's (bounded, never throws); `read` maps an answer that arrived.
+ */
+export function qrPostVerifier(spec: {
+  name: string
+  deps: AdapterDeps
+  url: string
+  headers: Record<string, string>
+  timeoutMs: number
+  body(payload: string): unknown
+  read(answer: { status: number; json: unknown }, slip: SlipPayload): SlipVerdict
+}): SlipVerifier {
+  const fetchFn = spec.deps.fetch ?? fetch
+  return {
+    name: spec.name,
+    async verify({ payload, slip }, signal) {
+      if (!bankSlipOf(slip)) return LAYOUT_NOT_SUPPORTED
+      const answer = await postJson(fetchFn, spec.url, { headers: spec.headers, body: spec.body(payload), timeoutMs: spec.timeoutMs, signal })
+      return answer.ok ? spec.read(answer, slip) : answer.verdict
+    },
   }
 }
 
@@ -178,3 +223,47 @@ export const LAYOUT_NOT_SUPPORTED = unavailable('LAYOUT_NOT_SUPPORTED')
 
 /** A base URL and a path joined with one slash, whatever the operator wrote at the end of the URL. */
 export const joinUrl = (base: string, path: string) => `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`
+
+const text = z.string().nullish()
+/**
+ * One side of a transfer as the banks' own slip APIs write it (KBank's and SCB's, and SlipOK, which relays them): a
+ * display name, a PromptPay proxy and an account, each optional.
+ */
+const bankApiSide = z.object({
+  displayName: text,
+  name: text,
+  proxy: z.object({ type: text, value: text }).nullish(),
+  account: z.object({ type: text, value: text }).nullish(),
+})
+
+/** A slip as the banks' own slip APIs write it; SlipOK extends it with its timestamp. */
+export const BankApiSlip = z.object({
+  transRef: z.string().min(1),
+  sendingBank: text,
+  receivingBank: text,
+  transDate: z.string(),
+  transTime: z.string(),
+  sender: bankApiSide,
+  receiver: bankApiSide,
+  amount: z.union([z.number(), z.string()]),
+})
+
+const bankApiParty = (s: z.infer<typeof bankApiSide>, bankCode: string | null | undefined) =>
+  party({ bankCode, account: s.account?.value, name: s.displayName || s.name, proxyType: s.proxy?.type, proxyValue: s.proxy?.value })
+
+/** A bank API's slip in the port's terms (`verified`): by default at its Bangkok date and time, not seen before. */
+export function verifiedBankApiSlip(
+  slip: SlipPayload,
+  data: Omit<z.infer<typeof BankApiSlip>, 'transDate' | 'transTime'> & { transDate?: string | null; transTime?: string | null },
+  read: { occurredAt?: Date | null; seenBefore?: boolean } = {},
+): SlipVerdict {
+  return verified(slip, {
+    reference: data.transRef,
+    sendingBank: data.sendingBank ?? null,
+    amount: satangOf(data.amount),
+    occurredAt: read.occurredAt ?? bangkokInstantOf(data.transDate ?? '', data.transTime ?? ''),
+    sender: bankApiParty(data.sender, data.sendingBank),
+    receiver: bankApiParty(data.receiver, data.receivingBank),
+    seenBefore: read.seenBefore ?? false,
+  })
+}
