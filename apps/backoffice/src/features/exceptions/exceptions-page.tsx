@@ -1,12 +1,11 @@
 import type { DepositException } from '@sanam/contract'
 import { formatDateTimeSeconds } from '@sanam/web-shared/format'
 import { useState } from 'react'
-import { FormDialog } from '../../components/dialog.tsx'
+import { FormDialog, mutationDialog } from '../../components/dialog.tsx'
 import { TextField } from '../../components/fields.tsx'
 import { PagedList } from '../../components/paged-table.tsx'
 import { ToggleTabs } from '../../components/toggle-tabs.tsx'
 import { useToast } from '../../components/toasts.tsx'
-import { errorText } from '../../lib/api-client.ts'
 import { t } from '../../lib/i18n/th.ts'
 import { moneyOutcomeText } from '../../lib/money-outcome.ts'
 import { movesMoney, useOperator } from '../../lib/operator.ts'
@@ -33,10 +32,6 @@ export function ExceptionsPage() {
   const [resolving, setResolving] = useState<Resolving>()
   const resolve = useResolveDepositException()
   const canResolve = movesMoney(me.data?.role) && status === 'OPEN'
-  const close = () => {
-    setResolving(undefined)
-    resolve.reset()
-  }
   return (
     <section className="panel">
       <h1 className="panel__title">{t('exceptions.title')}</h1>
@@ -82,8 +77,7 @@ export function ExceptionsPage() {
             resolving.action === 'CREDIT' ? 'exceptions.credit' : creditedAlready(resolving.item) ? 'exceptions.acknowledge' : 'exceptions.dismiss',
           )}
           danger={resolving.action === 'DISMISS' && !creditedAlready(resolving.item)}
-          busy={resolve.isPending}
-          error={resolve.error ? errorText(resolve.error) : undefined}
+          {...mutationDialog(resolve, () => setResolving(undefined))}
           onSubmit={(fields) => {
             const reason = fields.reason ?? ''
             const body =
@@ -93,12 +87,11 @@ export function ExceptionsPage() {
               {
                 onSuccess: ({ data, message }) => {
                   toast(data.approval ? moneyOutcomeText(message, data.approval) : (message ?? t('exceptions.status.DISMISSED')))
-                  close()
+                  setResolving(undefined)
                 },
               },
             )
           }}
-          onClose={close}
         >
           {/* Never prefilled with the existing record's member: the transfer came from another account. */}
           {resolving.action === 'CREDIT' && (

@@ -1,7 +1,7 @@
 import type { BackofficeSlipCheck } from '@sanam/contract'
 import { formatAmount, formatDateTimeSeconds } from '@sanam/web-shared/format'
 import { useState } from 'react'
-import { FormDialog } from '../../components/dialog.tsx'
+import { FormDialog, mutationDialog } from '../../components/dialog.tsx'
 import { TextField } from '../../components/fields.tsx'
 import { PagedList } from '../../components/paged-table.tsx'
 import { ToggleTabs } from '../../components/toggle-tabs.tsx'
@@ -26,10 +26,6 @@ export function SlipsPage() {
   const recheck = useRecheckSlip()
   const close = useCloseSlip()
   const canAct = movesMoney(me.data?.role) && status === 'MANUAL_REVIEW'
-  const endClosing = () => {
-    setClosing(undefined)
-    close.reset()
-  }
   return (
     <section className="panel">
       <h1 className="panel__title">{t('slips.title')}</h1>
@@ -107,20 +103,18 @@ export function SlipsPage() {
           lead={t('slips.closeLead')}
           submitLabel={t('slips.close')}
           danger
-          busy={close.isPending}
-          error={close.error ? errorText(close.error) : undefined}
+          {...mutationDialog(close, () => setClosing(undefined))}
           onSubmit={(fields) =>
             close.mutate(
               { id: closing.id, note: fields.note ?? '' },
               {
                 onSuccess: ({ message }) => {
                   toast(message ?? t('slips.status.CLOSED'))
-                  endClosing()
+                  setClosing(undefined)
                 },
               },
             )
           }
-          onClose={endClosing}
         >
           <TextField required label={t('slips.note')} name="note" minLength={3} maxLength={300} />
         </FormDialog>
