@@ -10,7 +10,7 @@ import { deskScreen } from './support/desk.ts'
 import { faultEnv, registerPlayers, type Player } from './support/money.ts'
 import { staffedMoneyDesk } from './support/money-desk.ts'
 import { operatorToken } from './support/operator.ts'
-import { atPath, expectAccessible, settleImages } from './support/page.ts'
+import { atPath, expectAccessible, fillByLabel, settleImages } from './support/page.ts'
 import { useBrowserSuite } from './support/suite.ts'
 
 // A server of its own (pay-in accounts change here; other specs read the demo account) with two finance operators set
@@ -85,11 +85,13 @@ describe('pay-in accounts', () => {
       const proposer = await deskScreen(suite, first, { path: '/backoffice/pay-in-accounts', heading: 'บัญชีรับเงินฝาก' })
       await proposer.getByRole('button', { name: 'เสนอบัญชีใหม่' }).click()
       const dialog = proposer.getByRole('dialog')
-      await dialog.getByLabel('ธนาคาร').selectOption('014')
-      await dialog.getByLabel('เลขบัญชี').fill('1112223334')
-      await dialog.getByLabel('ชื่อบัญชี').fill('บจก. สนาม สาขาใหม่')
-      await dialog.getByLabel('ประเภทพร้อมเพย์').selectOption('NATID')
-      await dialog.getByLabel('หมายเลขพร้อมเพย์').fill('0105555555555')
+      await fillByLabel(dialog, {
+        ธนาคาร: { option: '014' },
+        เลขบัญชี: '1112223334',
+        ชื่อบัญชี: 'บจก. สนาม สาขาใหม่',
+        ประเภทพร้อมเพย์: { option: 'NATID' },
+        หมายเลขพร้อมเพย์: '0105555555555',
+      })
       await expectAccessible(proposer, 'propose dialog')
       await picture(proposer, 'backoffice-payin-propose')
       await dialog.getByRole('button', { name: 'บันทึก' }).click()

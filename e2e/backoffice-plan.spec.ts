@@ -8,7 +8,7 @@ import { deskScreen } from './support/desk.ts'
 import { call } from './support/http.ts'
 import { staffedMoneyDesk } from './support/money-desk.ts'
 import { operatorEnv, operatorToken } from './support/operator.ts'
-import { atPath, expectAccessible } from './support/page.ts'
+import { atPath, expectAccessible, fillByLabel } from './support/page.ts'
 import { DEMO, loginToken } from './support/player.ts'
 import { useBrowserSuite } from './support/suite.ts'
 
@@ -30,9 +30,7 @@ describe('the referral plan and limits', () => {
     const proposer = await deskScreen(suite, author, PLAN)
     expect(await proposer.getByTestId('plan-level1_percent').textContent()).toContain('3%')
     const form = proposer.getByRole('form', { name: 'เสนอการเปลี่ยนแผน' })
-    await form.getByLabel('ค่าแนะนำชั้นที่ 1 (%)').fill('3.5')
-    await form.getByLabel('ฝากขั้นต่ำ (บาท)').fill('200')
-    await form.getByLabel('เหตุผล').fill('โปรโมชั่นเดือนธันวาคม')
+    await fillByLabel(form, { 'ค่าแนะนำชั้นที่ 1 (%)': '3.5', 'ฝากขั้นต่ำ (บาท)': '200', เหตุผล: 'โปรโมชั่นเดือนธันวาคม' })
     await shot(proposer, 'backoffice-plan-form')
     await expectAccessible(proposer, 'plan with the proposal form')
     await form.getByRole('button', { name: 'ส่งข้อเสนอ' }).click()
