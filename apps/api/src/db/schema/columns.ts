@@ -1,4 +1,5 @@
-import { bigint, bigserial, customType, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { bigint, bigserial, customType, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core'
 
 /** bytea as a Buffer on both drivers (PGlite hands back a plain Uint8Array). */
 export const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
@@ -27,3 +28,9 @@ export const sessionColumns = () => ({
   expiresAt: instant('expires_at').notNull(),
   revokedAt: instant('revoked_at'),
 })
+
+/** At most one PENDING row per `column` (a partial unique index): a second proposal waits until the first is decided. */
+export const onePending = (name: string, column: AnyPgColumn) =>
+  uniqueIndex(name)
+    .on(column)
+    .where(sql`status = 'PENDING'`)

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
-import { createdAt, instant, int64, requiredRef, satang, serialId } from './columns.ts'
+import { createdAt, instant, int64, onePending, requiredRef, satang, serialId } from './columns.ts'
 import { decisionColumns, operatorRef } from './backoffice.ts'
 import { playerBankAccount, playerRef, players } from './players.ts'
 
@@ -259,9 +259,7 @@ export const approvals = pgTable(
       .on(t.requestId)
       .where(sql`request_id is not null`),
     // One waiting action per transfer, one approval per withdrawal.
-    uniqueIndex('approvals_pending_deposit_key')
-      .on(t.depositId)
-      .where(sql`status = 'PENDING'`),
+    onePending('approvals_pending_deposit_key', t.depositId),
     uniqueIndex('approvals_withdrawal_key')
       .on(t.withdrawalId)
       .where(sql`withdrawal_id is not null`),

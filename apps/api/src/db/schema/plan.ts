@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
-import { createdAt, instant, satang, serialId } from './columns.ts'
+import { createdAt, instant, onePending, satang, serialId } from './columns.ts'
 import { decisionColumns, operatorRef } from './backoffice.ts'
 
 // The referral plan and limits (issue 20 §4, ADR 044). Amounts are integer satang, rates basis points (hundredths of
@@ -63,9 +63,7 @@ export const planVersions = pgTable(
   },
   (t) => [
     // One proposal waits at a time, and one first version exists, however many processes start at once.
-    uniqueIndex('plan_versions_one_pending_key')
-      .on(t.status)
-      .where(sql`status = 'PENDING'`),
+    onePending('plan_versions_one_pending_key', t.status),
     uniqueIndex('plan_versions_one_first_key')
       .on(t.status)
       .where(sql`proposed_by is null`),

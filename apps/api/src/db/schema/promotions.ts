@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { decisionColumns, operatorRef } from './backoffice.ts'
-import { createdAt, instant, int64, requiredRef, satang, serialId } from './columns.ts'
+import { createdAt, instant, int64, onePending, requiredRef, satang, serialId } from './columns.ts'
 import { playerRef } from './players.ts'
 
 // Promotions, referral and rebate (spec §3, §9; DESIGN §4).
@@ -53,12 +53,7 @@ export const promotionVersions = pgTable(
     ...decisionColumns(),
     decisionNote: text('decision_note'),
   },
-  (t) => [
-    uniqueIndex('promotion_versions_number_key').on(t.promotionId, t.number),
-    uniqueIndex('promotion_versions_one_pending_key')
-      .on(t.promotionId)
-      .where(sql`status = 'PENDING'`),
-  ],
+  (t) => [uniqueIndex('promotion_versions_number_key').on(t.promotionId, t.number), onePending('promotion_versions_one_pending_key', t.promotionId)],
 )
 
 /** A promotion a player took: its bonus, turnover target and progress, and how it ended. One ACTIVE per player. */

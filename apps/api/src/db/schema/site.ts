@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
-import { check, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { check, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
 import { decisionColumns, operatorRef } from './backoffice.ts'
-import { bytea, createdAt, serialId, updatedAt } from './columns.ts'
+import { bytea, createdAt, onePending, serialId, updatedAt } from './columns.ts'
 
 /**
  * The part of the site settings that can tell players where to send money (ADR 068): the title, description, logo,
@@ -61,9 +61,7 @@ export const siteContentVersions = pgTable(
   },
   (t) => [
     // One proposal waits at a time: a second one would be drafted against content the first may replace.
-    uniqueIndex('site_content_versions_one_pending_key')
-      .on(t.status)
-      .where(sql`status = 'PENDING'`),
+    onePending('site_content_versions_one_pending_key', t.status),
     check('site_content_versions_decided', sql`(status = 'PENDING') = (decided_at is null)`),
   ],
 )
