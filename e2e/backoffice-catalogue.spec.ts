@@ -6,10 +6,11 @@ import { copyFile } from 'node:fs/promises'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { shot, viewShot } from './support/browser.ts'
+import { deskScreen } from './support/desk.ts'
 import { faultEnv, registerPlayers, type Player } from './support/money.ts'
 import { staffedMoneyDesk } from './support/money-desk.ts'
 import { operatorToken } from './support/operator.ts'
-import { atPath, expectAccessible, settleImages } from './support/page.ts'
+import { atPath, expectAccessible, fillByLabel, settleImages } from './support/page.ts'
 import { useBrowserSuite } from './support/suite.ts'
 
 // A server of its own (pay-in accounts change here; other specs read the demo account) with two finance operators set
@@ -28,17 +29,9 @@ async function picture(page: Page, name: string, view: 'full' | 'phone' = 'full'
   await copyFile(file, `/tmp/h3-catalogue-${name}.png`)
 }
 
-/** A desktop page of the operator with this session token, at `path`, once its heading shows. */
-async function operatorAt(token: string, path: string, heading: string): Promise<Page> {
-  const { page } = await suite.desktop({ operator: token })
-  await page.goto(path)
-  await page.getByRole('heading', { name: heading, level: 1 }).waitFor()
-  return page
-}
-
 describe('the catalogue editor', () => {
   it('an owner puts a provider in maintenance; the player lobby shows it dimmed and not clickable', { timeout: 180_000 }, async () => {
-    const page = await operatorAt(await suite.operatorToken(), '/backoffice/catalogue', 'ค่ายเกมและเกม')
+    const page = await deskScreen(suite, await suite.operatorToken(), { path: '/backoffice/catalogue', heading: 'ค่ายเกมและเกม' })
     // One positive statement: "open for play", on; switched off, the provider is in maintenance.
     const maintenance = page.getByRole('switch', { name: 'เปิดให้เล่น Joker Gaming' })
     expect(await maintenance.getAttribute('aria-checked')).toBe('true')
@@ -89,14 +82,16 @@ describe('pay-in accounts', () => {
     { timeout: 180_000 },
     async () => {
       const [first, second] = [await operatorToken(suite.baseUrl, desk.finance[0]!), await operatorToken(suite.baseUrl, desk.finance[1]!)]
-      const proposer = await operatorAt(first, '/backoffice/pay-in-accounts', 'บัญชีรับเงินฝาก')
+      const proposer = await deskScreen(suite, first, { path: '/backoffice/pay-in-accounts', heading: 'บัญชีรับเงินฝาก' })
       await proposer.getByRole('button', { name: 'เสนอบัญชีใหม่' }).click()
       const dialog = proposer.getByRole('dialog')
-      await dialog.getByLabel('ธนาคาร').selectOption('014')
-      await dialog.getByLabel('เลขบัญชี').fill('1112223334')
-      await dialog.getByLabel('ชื่อบัญชี').fill('บจก. สนาม สาขาใหม่')
-      await dialog.getByLabel('ประเภทพร้อมเพย์').selectOption('NATID')
-      await dialog.getByLabel('หมายเลขพร้อมเพย์').fill('0105555555555')
+      await fillByLabel(dialog, {
+        ธนาคาร: { option: '014' },
+        เลขบัญชี: '1112223334',
+        ชื่อบัญชี: 'บจก. สนาม สาขาใหม่',
+        ประเภทพร้อมเพย์: { option: 'NATID' },
+        หมายเลขพร้อมเพย์: '0105555555555',
+      })
       await expectAccessible(proposer, 'propose dialog')
       await picture(proposer, 'backoffice-payin-propose')
       await dialog.getByRole('button', { name: 'บันทึก' }).click()
@@ -108,7 +103,7 @@ describe('pay-in accounts', () => {
       await expectAccessible(proposer, 'pay-in accounts with a pending one')
       await picture(proposer, 'backoffice-payin-pending')
 
-      const approver = await operatorAt(second, '/backoffice/pay-in-accounts', 'บัญชีรับเงินฝาก')
+      const approver = await deskScreen(suite, second, { path: '/backoffice/pay-in-accounts', heading: 'บัญชีรับเงินฝาก' })
       const pending = approver.getByRole('row').filter({ hasText: '1112223334' })
       await pending.getByRole('button', { name: 'เปิดใช้งาน 1112223334' }).click()
       await pending.getByText('ใช้งานอยู่').waitFor()

@@ -4,9 +4,9 @@
 // reference from another member's account becomes an exception, counted on the dashboard and resolved with a reason by
 // a finance operator; the day's reconciliation, which the owner reads (owners decide no money, ADR 036). A screenshot
 // and an axe-core scan of each new screen.
-import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { shot } from './support/browser.ts'
+import { deskScreen } from './support/desk.ts'
 import { call, postBankTransfer } from './support/http.ts'
 import { faultEnv, payInAccount, registerPlayers, transferBody, type Player } from './support/money.ts'
 import { staffedMoneyDesk } from './support/money-desk.ts'
@@ -33,14 +33,6 @@ beforeAll(async () => {
   somchai = await operatorToken(suite.baseUrl, desk.finance[1]!)
 }, 120_000)
 
-/** A desktop page of the operator with this session token (the app keeps it in sessionStorage), on the dashboard. */
-async function operatorPage(token: string): Promise<Page> {
-  const { page } = await suite.desktop({ operator: token })
-  await page.goto('/backoffice/')
-  await page.getByRole('heading', { name: 'ภาพรวม' }).waitFor()
-  return page
-}
-
 const balance = async (player: Player) =>
   (await call<{ balance: number }>(suite.baseUrl, 'GET', '/api/wallet/v2/balance', { token: player.token })).body.data.balance
 
@@ -48,7 +40,7 @@ describe('the money desk', () => {
   it('a manual deposit by a finance operator waits for a second one, who approves it in the approvals queue; then the member has it', async () => {
     const member = players[0]!
     const before = await balance(member)
-    const requester = await operatorPage(kanya)
+    const requester = await deskScreen(suite, kanya)
     await requester.getByRole('link', { name: 'รายการฝาก', exact: true }).click()
     await requester.getByRole('button', { name: 'บันทึกรายการฝากด้วยตนเอง' }).click()
     const dialog = requester.getByRole('dialog')
@@ -82,7 +74,7 @@ describe('the money desk', () => {
     await shot(requester, 'backoffice-money-desk-approvals-own')
 
     // The second finance operator approves it on the same screen.
-    const approver = await operatorPage(somchai)
+    const approver = await deskScreen(suite, somchai)
     await approver.getByRole('link', { name: 'คิวอนุมัติรายการเงิน' }).click()
     await approver.getByRole('heading', { name: 'คิวอนุมัติรายการเงิน' }).waitFor()
     const waiting = approver.getByRole('row').filter({ hasText: 'KBANK-md-500' })
@@ -123,7 +115,7 @@ describe('the money desk', () => {
     const claimantBefore = await balance(claimant)
 
     // A finance operator (not the one who recorded the claim) resolves it.
-    const finance = await operatorPage(somchai)
+    const finance = await deskScreen(suite, somchai)
     const card = finance.getByRole('link', { name: /รายการฝากผิดปกติที่รอตรวจสอบ/ })
     await expect.poll(() => card.locator('.card__value').textContent()).toBe('1')
     await shot(finance, 'backoffice-money-desk-dashboard')
@@ -158,7 +150,7 @@ describe('the money desk', () => {
 
   it('the reconciliation shows the day per pay-in account with every difference', async () => {
     // The owner decides no money but verifies the ledger (ledger.verify): the reconciliation is for owner and finance.
-    const owner = await operatorPage(await suite.operatorToken())
+    const owner = await deskScreen(suite, await suite.operatorToken())
     await owner.getByRole('link', { name: 'กระทบยอดรายวัน' }).click()
     await owner.getByRole('heading', { name: 'กระทบยอดรายวัน', level: 1 }).waitFor()
     // The pay-in account: the funding transfer and the exception's transfer, both reported and credited.
@@ -187,7 +179,7 @@ describe('the money desk', () => {
     const from = listed.body.data.list.find((o) => o.username === fresh.username)!.decides_money_from
     const until = new Intl.DateTimeFormat('th-TH', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Bangkok' }).format(new Date(from))
 
-    const newcomer = await operatorPage(await operatorToken(suite.baseUrl, fresh))
+    const newcomer = await deskScreen(suite, await operatorToken(suite.baseUrl, fresh))
     await newcomer.getByRole('link', { name: 'คิวอนุมัติรายการเงิน' }).click()
     await newcomer.getByRole('heading', { name: 'คิวอนุมัติรายการเงิน' }).waitFor()
     const row = newcomer.getByRole('row').filter({ hasText: 'KBANK-md-new' })
@@ -201,7 +193,7 @@ describe('the money desk', () => {
     await shot(newcomer, 'backoffice-money-desk-approvals-too-new')
 
     // The owner sees from when it may decide, before anyone clicks.
-    const owners = await operatorPage(owner)
+    const owners = await deskScreen(suite, owner)
     await owners.getByRole('link', { name: 'ผู้ใช้งานหลังบ้าน' }).click()
     const listedRow = owners.getByRole('row').filter({ has: owners.getByRole('cell', { name: fresh.username, exact: true }) })
     await listedRow.getByText('อนุมัติได้ตั้งแต่', { exact: false }).waitFor()

@@ -2,19 +2,21 @@
 // one finance operator proposes new rates and a new deposit minimum, the author cannot apply them, a second finance
 // operator applies them, and the player app's referral page (390×844) shows the new level-1 rate at once. A
 // screenshot and an axe-core scan of each screen.
-import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { shot, viewShot } from './support/browser.ts'
+import { deskScreen } from './support/desk.ts'
 import { call } from './support/http.ts'
 import { staffedMoneyDesk } from './support/money-desk.ts'
 import { operatorEnv, operatorToken } from './support/operator.ts'
-import { atPath, expectAccessible } from './support/page.ts'
+import { atPath, expectAccessible, fillByLabel } from './support/page.ts'
 import { DEMO, loginToken } from './support/player.ts'
 import { useBrowserSuite } from './support/suite.ts'
 
 // A server of its own (the plan is the whole site's), with two finance operators set up a day before (ADR 036).
 const desk = staffedMoneyDesk({ SANAM_MODE: 'demo', OTP_REQUIRED: 'false', ...operatorEnv() }, 2)
 const suite = useBrowserSuite({ server: desk.start })
+/** The plan screen, reached from the menu. */
+const PLAN = { menu: 'แผนค่าแนะนำและวงเงิน', heading: 'แผนค่าแนะนำและวงเงิน' }
 let author: string
 let second: string
 
@@ -23,23 +25,12 @@ beforeAll(async () => {
   second = await operatorToken(suite.baseUrl, desk.finance[1]!)
 }, 120_000)
 
-/** The plan screen of the operator with this session token, reached from the menu. */
-async function planPage(token: string): Promise<Page> {
-  const { page } = await suite.desktop({ operator: token })
-  await page.goto('/backoffice/')
-  await page.getByRole('link', { name: 'แผนค่าแนะนำและวงเงิน' }).click()
-  await page.getByRole('heading', { name: 'แผนค่าแนะนำและวงเงิน', level: 1 }).waitFor()
-  return page
-}
-
 describe('the referral plan and limits', () => {
   it('one finance operator proposes, the author cannot apply, a second applies; the player app shows the new rate', async () => {
-    const proposer = await planPage(author)
+    const proposer = await deskScreen(suite, author, PLAN)
     expect(await proposer.getByTestId('plan-level1_percent').textContent()).toContain('3%')
     const form = proposer.getByRole('form', { name: 'เสนอการเปลี่ยนแผน' })
-    await form.getByLabel('ค่าแนะนำชั้นที่ 1 (%)').fill('3.5')
-    await form.getByLabel('ฝากขั้นต่ำ (บาท)').fill('200')
-    await form.getByLabel('เหตุผล').fill('โปรโมชั่นเดือนธันวาคม')
+    await fillByLabel(form, { 'ค่าแนะนำชั้นที่ 1 (%)': '3.5', 'ฝากขั้นต่ำ (บาท)': '200', เหตุผล: 'โปรโมชั่นเดือนธันวาคม' })
     await shot(proposer, 'backoffice-plan-form')
     await expectAccessible(proposer, 'plan with the proposal form')
     await form.getByRole('button', { name: 'ส่งข้อเสนอ' }).click()
@@ -55,7 +46,7 @@ describe('the referral plan and limits', () => {
     await expectAccessible(proposer, 'plan with a pending proposal')
 
     // A second finance operator applies it.
-    const approver = await planPage(second)
+    const approver = await deskScreen(suite, second, PLAN)
     await approver.getByRole('button', { name: /^อนุมัติแผนนี้ #/ }).click()
     const dialog = approver.getByRole('dialog')
     await dialog.getByText('ยอดเล่นก่อนหน้านี้ยังคิดตามแผนเดิม', { exact: false }).waitFor()

@@ -4,9 +4,9 @@
 // player at 390×844 finds it on the promotion page and claims it through a deposit whose bank transfer arrives on the
 // signed feed; the promotion's cost is then in the bonus report. Screenshots of the list, the editor and the preview;
 // an axe-core scan of each screen.
-import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { shot, viewShot } from './support/browser.ts'
+import { deskScreen } from './support/desk.ts'
 import { call, postBankTransfer } from './support/http.ts'
 import { faultEnv, payInAccount, registerPlayers, transferBody, type Player } from './support/money.ts'
 import { staffedMoneyDesk } from './support/money-desk.ts'
@@ -17,6 +17,8 @@ import { useBrowserSuite } from './support/suite.ts'
 
 const desk = staffedMoneyDesk(faultEnv(), 2)
 const suite = useBrowserSuite({ server: desk.start })
+/** The promotions list, reached from the menu. */
+const PROMOTIONS = { menu: 'โปรโมชั่น', heading: 'โปรโมชั่น' }
 const TITLE = 'ฝากแรก รับเพิ่ม 150 บาท'
 let player: Player
 
@@ -26,18 +28,9 @@ beforeAll(async () => {
   player = registered
 }, 120_000)
 
-/** A desktop page of this finance operator, on the promotions list. */
-async function promotionsPage(login: (typeof desk.finance)[number]): Promise<Page> {
-  const { page } = await suite.desktop({ operator: await operatorToken(suite.baseUrl, login) })
-  await page.goto('/backoffice/')
-  await page.getByRole('link', { name: 'โปรโมชั่น', exact: true }).click()
-  await page.getByRole('heading', { name: 'โปรโมชั่น', exact: true }).waitFor()
-  return page
-}
-
 describe('the promotions editor', () => {
   it('one operator creates a promotion with rules and previews it as the player sees it; a second one publishes it', { timeout: 240_000 }, async () => {
-    const author = await promotionsPage(desk.finance[0]!)
+    const author = await deskScreen(suite, await operatorToken(suite.baseUrl, desk.finance[0]!), PROMOTIONS)
     await author.getByRole('cell', { name: 'ฝากประจำ รับเพิ่ม 100 บาท', exact: true }).waitFor()
     await expectAccessible(author, 'promotions list')
     await shot(author, 'h2-promotions-list')
@@ -85,7 +78,7 @@ describe('the promotions editor', () => {
     const before = await call<{ list: Array<{ title: string }> }>(suite.baseUrl, 'GET', '/api/promotion', { token: player.token })
     expect(before.body.data.list.map((p) => p.title)).not.toContain(TITLE)
 
-    const checker = await promotionsPage(desk.finance[1]!)
+    const checker = await deskScreen(suite, await operatorToken(suite.baseUrl, desk.finance[1]!), PROMOTIONS)
     await checker.getByRole('button', { name: `เผยแพร่ ${TITLE}` }).click()
     const dialog = checker.getByRole('dialog')
     await dialog.getByText('150.00', { exact: false }).waitFor()
@@ -122,7 +115,7 @@ describe('the promotions editor', () => {
   })
 
   it('the bonus report shows what the claim cost', { timeout: 120_000 }, async () => {
-    const page = await promotionsPage(desk.finance[0]!)
+    const page = await deskScreen(suite, await operatorToken(suite.baseUrl, desk.finance[0]!), PROMOTIONS)
     await page.getByRole('link', { name: 'รายงาน', exact: true }).click()
     await page.getByRole('heading', { level: 1, name: 'รายงาน' }).waitFor()
     await openReportForToday(page, 'ต้นทุนโบนัสตามโปรโมชั่น')

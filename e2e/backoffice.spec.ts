@@ -10,7 +10,7 @@ import { call, postBankTransfer } from './support/http.ts'
 import { faultEnv, payInAccount, registerPlayers, transferBody, type Player } from './support/money.ts'
 import { nextOperatorCode, oneTimePasswordSentTo, OPERATOR, operatorPhone, operatorToken, seasonedOperators, type OperatorLogin } from './support/operator.ts'
 import { startServer } from './support/server.ts'
-import { expectAccessible, seriousAxeViolations } from './support/page.ts'
+import { expectAccessible, fillByLabel, seriousAxeViolations } from './support/page.ts'
 import { useBrowserSuite } from './support/suite.ts'
 import { CONSENTS } from './support/player.ts'
 
@@ -484,9 +484,7 @@ describe('the operator app', () => {
 
     await page.getByRole('button', { name: 'ปรับยอดเงิน' }).click()
     const dialog = page.getByRole('dialog')
-    await dialog.getByLabel('ประเภทการปรับ').selectOption('CREDIT')
-    await dialog.getByLabel('จำนวนเงิน (บาท)').fill('50')
-    await dialog.getByLabel('เหตุผล (บังคับ)').fill('ชดเชยเกมค้าง')
+    await fillByLabel(dialog, { ประเภทการปรับ: { option: 'CREDIT' }, 'จำนวนเงิน (บาท)': '50', 'เหตุผล (บังคับ)': 'ชดเชยเกมค้าง' })
     await expectAccessible(page, 'adjust dialog')
     await shot(page, 'backoffice-member-adjust')
     await dialog.getByRole('button', { name: 'ปรับยอดเงิน' }).click()

@@ -6,27 +6,17 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { shot } from './support/browser.ts'
 import { call } from './support/http.ts'
+import { typedDeskSignIn } from './support/desk.ts'
+import { DEMO } from './support/player.ts'
 import { expectAccessible } from './support/page.ts'
 import { openReportForToday, openReportsScreen } from './support/reports.ts'
 import { useBrowserSuite } from './support/suite.ts'
 
 // A server of its own, as `npm start` seeds it: it moves the demo player's money.
 const suite = useBrowserSuite({ server: { env: {} } })
-const DEMO = { mobile: '0812345678', password: 'sanam1234' }
 
 /** Signs in to the back-office by typing, as a visitor reading the README would: password, then the code shown. */
-async function deskPage(username: string): Promise<Page> {
-  const { page } = await suite.desktop()
-  await page.goto('/backoffice/')
-  await page.getByLabel('ชื่อผู้ใช้').fill(username)
-  await page.getByLabel('รหัสผ่าน').fill(DEMO_DESK_PASSWORD)
-  await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click()
-  const code = (await call<{ code: string }>(suite.baseUrl, 'GET', `/api/dev/totp?username=${username}`)).body.data.code
-  await page.getByLabel('รหัสยืนยัน 6 หลักจากแอปยืนยันตัวตน').fill(code)
-  await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click()
-  await page.getByRole('heading', { name: 'ภาพรวม' }).waitFor()
-  return page
-}
+const deskPage = (username: string) => typedDeskSignIn(suite, username, DEMO_DESK_PASSWORD)
 
 /** Opens a queue from the menu and starts approving the row that shows `rowText`: answers its dialog. */
 async function approveFromQueue(page: Page, queue: string, rowText: string) {

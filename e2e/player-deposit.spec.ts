@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { lanUrl, shot, viewShot } from './support/browser.ts'
 import { call } from './support/http.ts'
 import { atPath, expectNoSideScroll, seriousAxeViolations, settleImages } from './support/page.ts'
-import { DEMO, deposit, loginToken } from './support/player.ts'
+import { DEMO, deposit, loginToken, openRegisterBankSheet } from './support/player.ts'
 import { useBrowserSuite, type OpenedPage } from './support/suite.ts'
 
 /**
@@ -287,13 +287,7 @@ describe('player app: deposit and promotions', () => {
 
   it("the register bank picker shows the banks' bundled logos (drawn badges for the two the package lacks)", async () => {
     const { page } = await suite.phone()
-    await page.goto('/register')
-    await page
-      .getByRole('button', { name: /ธนาคาร/ })
-      .first()
-      .tap()
-    const sheet = page.getByRole('dialog', { name: 'เลือกธนาคาร' })
-    await sheet.waitFor()
+    const sheet = await openRegisterBankSheet(page)
     const logos = sheet.locator('img.bank-badge')
     expect(await logos.count()).toBe(21)
     expect(await sheet.locator('span.bank-badge').allTextContents()).toEqual(['SCBT', 'MEGA'])

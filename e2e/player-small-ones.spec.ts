@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { viewShot } from './support/browser.ts'
 import { call } from './support/http.ts'
 import { atPath, expectAccessible } from './support/page.ts'
-import { deposit, loginToken, registerPlayer } from './support/player.ts'
+import { deposit, loginToken, openRegisterBankSheet, registerPlayer } from './support/player.ts'
 import { useBrowserSuite } from './support/suite.ts'
 
 /**
@@ -76,12 +76,7 @@ describe('player app: the small ones of issue 36 §5 at 390 × 844', () => {
 
   it('f: the register bank list tells the three ttb-family banks apart', async () => {
     const { page } = await suite.phone()
-    await page.goto('/register')
-    await page
-      .getByRole('button', { name: /ธนาคาร/ })
-      .first()
-      .tap()
-    const names = page.locator('.bank-list__name')
+    const names = (await openRegisterBankSheet(page)).locator('.bank-list__name')
     await names.first().waitFor()
     const all = await names.allTextContents()
     expect(all).toEqual(expect.arrayContaining(['ธนาคารทหารไทยธนชาต (ttb)', 'ธนาคารธนชาต (ชื่อเดิม)', 'ธนาคารทหารไทย (ชื่อเดิม)']))

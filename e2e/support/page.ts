@@ -1,6 +1,6 @@
 // What specs check on a page, written once: where the router is, images settled, nothing sticking out sideways, axe.
 import AxeBuilder from '@axe-core/playwright'
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { expect } from 'vitest'
 
 /**
@@ -47,4 +47,12 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
 /** Fails the test on any serious or critical axe violation, naming `screen`. */
 export async function expectAccessible(page: Page, screen?: string): Promise<void> {
   expect(await seriousAxeViolations(page), screen).toEqual([])
+}
+
+/** Fills a form's fields by their labels, in order: a text typed, or `{ option }` chosen in a select. */
+export async function fillByLabel(form: Page | Locator, fields: Record<string, string | { option: string }>): Promise<void> {
+  for (const [label, value] of Object.entries(fields)) {
+    const field = form.getByLabel(label)
+    await (typeof value === 'string' ? field.fill(value) : field.selectOption(value.option))
+  }
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import type { Locator, Page } from 'playwright-core'
 import { call, postBankTransfer } from './http.ts'
 
 /** Players and money for the player-app journeys, made through the public API as a person or the bank would. */
@@ -82,4 +83,16 @@ export async function playDemoRounds(baseUrl: string, token: string, rounds: num
     const round = await call<{ settled: boolean }>(baseUrl, 'POST', `${url.pathname}/round${url.search}`, { body: { bet, target: 1.5 } })
     if (round.status !== 200 || !round.body.data.settled) throw new Error(`round ${round.status}: ${JSON.stringify(round.body)}`)
   }
+}
+
+/** On a phone page: the register form with its bank picker open; answers the sheet of banks. */
+export async function openRegisterBankSheet(page: Page): Promise<Locator> {
+  await page.goto('/register')
+  await page
+    .getByRole('button', { name: /ธนาคาร/ })
+    .first()
+    .tap()
+  const sheet = page.getByRole('dialog', { name: 'เลือกธนาคาร' })
+  await sheet.waitFor()
+  return sheet
 }

@@ -69,3 +69,12 @@ export function PagedTable<Data extends { size: number; total: number }, Row>(pr
     </>
   )
 }
+
+/** A paged list whose page is `{ list, size, total }` of rows with ids (the history's tabs): the table of its `list`, keyed by id. */
+export function PagedListTable<Row extends { id: number | string }>(props: {
+  label: string
+  usePage: (page: number) => UseQueryResult<{ list: Row[]; size: number; total: number }>
+  columns: ReadonlyArray<PagedTableColumn<Row>>
+}) {
+  return <PagedTable {...props} rows={(data) => data.list} rowKey={(row) => row.id} />
+}

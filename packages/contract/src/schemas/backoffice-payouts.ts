@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { okEnvelope } from './envelope.ts'
-import { idParams, OperatorReason, strictBody } from './fields.ts'
+import { idParams, OperatorReason, payeeFields, strictBody } from './fields.ts'
 import { PageParam, pageOf } from './wallet.ts'
 import { CanDecide } from './backoffice-permissions.ts'
 
@@ -30,13 +30,9 @@ export const PayoutQueue = z.enum(['HELD', 'UNKNOWN'])
 export const BackofficePayout = z.object({
   id: z.number().int(),
   withdrawal_id: z.number().int(),
-  player_id: z.number().int(),
-  mobile: z.string(),
+  ...payeeFields,
   /** The member's registered name, which the bank's account name must match. */
   member_name: z.string(),
-  amount: z.number(),
-  bank_code: z.string(),
-  bank_account: z.string(),
   /** Sanam's own reference, stored before the bank was called: what the bank statement shows. */
   reference: z.string(),
   bank: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { isBahtAmount } from '../money.ts'
 import { okEnvelope } from './envelope.ts'
-import { DayOrInstant, idParams, OperatorReason, strictBody } from './fields.ts'
+import { DayOrInstant, idParams, OperatorReason, payeeFields, strictBody } from './fields.ts'
 import { playerNames } from './user.ts'
 import { PageParam, pageOf } from './wallet.ts'
 import { CanDecide } from './backoffice-permissions.ts'
@@ -57,11 +57,7 @@ export const WithdrawalContext = z.object({
 export type WithdrawalContext = z.infer<typeof WithdrawalContext>
 export const BackofficeWithdrawal = z.object({
   id: z.number().int(),
-  player_id: z.number().int(),
-  mobile: z.string(),
-  amount: z.number(),
-  bank_code: z.string(),
-  bank_account: z.string(),
+  ...payeeFields,
   status: WithdrawalStatus,
   payout_ref: z.string().nullable(),
   reason: z.string().nullable(),

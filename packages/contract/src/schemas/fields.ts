@@ -100,6 +100,15 @@ export const decisionFields = { decided_by: z.string().nullable(), decided_at: z
 /** A proposal's review after its author (the plan's and the site content's versions): when, who decided, why it was refused. */
 export const reviewFields = { created_at: z.string(), ...decisionFields, reject_reason: z.string().nullable() }
 
+/** Whom a withdrawal pays and where, amount in baht: the member, account and amount the withdrawal queue and the payouts list show. */
+export const payeeFields = {
+  player_id: z.number().int(),
+  mobile: z.string(),
+  amount: z.number(),
+  bank_code: z.string(),
+  bank_account: z.string(),
+}
+
 /**
  * Where an image Sanam serves lives: under /media/ (uploaded or generated), never on another host, so the apps fetch
  * nothing from elsewhere. Every image field an operator edits is one of these.

@@ -1,6 +1,6 @@
 import { boolean, check, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
-import { bytea, createdAt, instant, int64, serialId } from './columns.ts'
+import { bytea, createdAt, instant, int64, serialId, sessionColumns } from './columns.ts'
 import { OPERATOR_ROLES } from '@sanam/contract/schemas/backoffice'
 
 /** Back-office operators. */
@@ -37,6 +37,9 @@ export const operators = pgTable(
 
 /** An operator's id in another row (null where the system acted, unless the column says `.notNull()`). */
 export const operatorRef = (name: string) => int64(name).references(() => operators.id)
+
+/** A second operator's decision on what another proposed: who decided and when (both null while it waits). */
+export const decisionColumns = () => ({ decidedBy: operatorRef('decided_by'), decidedAt: instant('decided_at') })
 
 /**
  * Who did what to which operator (ADR 036): creation, password and authenticator resets and role changes, by whom and
@@ -78,8 +81,7 @@ export const operatorRequests = pgTable(
     status: text('status', { enum: ['pending', 'applied', 'rejected'] }).notNull(),
     requestedBy: operatorRef('requested_by').notNull(),
     requestedAt: instant('requested_at').notNull(),
-    decidedBy: operatorRef('decided_by'),
-    decidedAt: instant('decided_at'),
+    ...decisionColumns(),
   },
   (t) => [
     index('operator_requests_pending_idx').on(t.status, t.id),
@@ -97,11 +99,8 @@ export const operatorSessions = pgTable(
   'operator_sessions',
   {
     id: serialId(),
-    tokenHash: bytea('token_hash').notNull(),
+    ...sessionColumns(),
     operatorId: operatorRef('operator_id').notNull(),
-    createdAt: createdAt(),
-    expiresAt: instant('expires_at').notNull(),
-    revokedAt: instant('revoked_at'),
     /** Last use, for the idle end (BACKOFFICE_IDLE_MINUTES); written at most once a minute. */
     lastSeenAt: instant('last_seen_at').notNull().defaultNow(),
   },

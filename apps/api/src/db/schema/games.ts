@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
-import { bytea, createdAt, instant, int64, serialId, updatedAt } from './columns.ts'
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { createdAt, instant, int64, satang, serialId, sessionColumns, updatedAt } from './columns.ts'
 import { playerRef } from './players.ts'
 
 // Games (DESIGN §4 Games).
@@ -48,14 +48,11 @@ export const gameSessions = pgTable(
   'game_sessions',
   {
     id: serialId(),
-    tokenHash: bytea('token_hash').notNull(),
+    /** Revoked when the player's sessions end (logout, password change, lock): bets are refused, wins and rollbacks not. */
+    ...sessionColumns(),
     playerId: playerRef(),
     providerCode: text('provider_code').notNull(),
     gameCode: text('game_code'),
-    createdAt: createdAt(),
-    expiresAt: instant('expires_at').notNull(),
-    /** Set when the player's sessions end (logout, password change, lock): bets are refused, wins and rollbacks not. */
-    revokedAt: instant('revoked_at'),
   },
   (t) => [
     uniqueIndex('game_sessions_token_hash_key').on(t.tokenHash),
@@ -79,7 +76,7 @@ export const seamlessTransactions = pgTable(
     playerId: int64('player_id'),
     roundId: text('round_id').notNull(),
     gameCode: text('game_code'),
-    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    amount: satang('amount').notNull(),
     refTxId: text('ref_tx_id'),
     /** OK, INSUFFICIENT_FUNDS, ... as first answered; ROLLED_BACK once a rollback cancelled this bet. */
     status: text('status').notNull(),
@@ -114,10 +111,10 @@ export const gameRounds = pgTable(
     roundId: text('round_id').notNull(),
     playerId: int64('player_id').notNull(),
     gameCode: text('game_code'),
-    totalBet: bigint('total_bet', { mode: 'bigint' })
+    totalBet: satang('total_bet')
       .notNull()
       .default(sql`0`),
-    totalWin: bigint('total_win', { mode: 'bigint' })
+    totalWin: satang('total_win')
       .notNull()
       .default(sql`0`),
     status: text('status', { enum: ['OPEN', 'SETTLED', 'ROLLED_BACK', 'CLOSED'] })
@@ -145,7 +142,7 @@ export const playerDayTurnover = pgTable(
   {
     playerId: playerRef(),
     day: date('day', { mode: 'string' }).notNull(),
-    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    amount: satang('amount').notNull(),
   },
   (t) => [primaryKey({ columns: [t.playerId, t.day] })],
 )

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { bigint, check, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
+import { bigint, check, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
+import { instant, int64 } from './columns.ts'
 import { playerRef, sessions } from './players.ts'
 
 // The player's own limits and the session reminder (issue 21 §1, §6; ADR 048).
@@ -16,11 +17,11 @@ export const playerLimits = pgTable(
     playerId: playerRef(),
     kind: text('kind', { enum: ['DEPOSIT_DAY', 'DEPOSIT_WEEK', 'DEPOSIT_MONTH', 'LOSS_DAY', 'SESSION_REMINDER'] }).notNull(),
     value: bigint('value', { mode: 'bigint' }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+    updatedAt: instant('updated_at').notNull(),
     pendingValue: bigint('pending_value', { mode: 'bigint' }),
-    pendingRequestedAt: timestamp('pending_requested_at', { withTimezone: true, mode: 'date' }),
-    pendingConfirmableAt: timestamp('pending_confirmable_at', { withTimezone: true, mode: 'date' }),
-    pendingLapsesAt: timestamp('pending_lapses_at', { withTimezone: true, mode: 'date' }),
+    pendingRequestedAt: instant('pending_requested_at'),
+    pendingConfirmableAt: instant('pending_confirmable_at'),
+    pendingLapsesAt: instant('pending_lapses_at'),
   },
   (t) => [
     primaryKey({ columns: [t.playerId, t.kind] }),
@@ -35,8 +36,8 @@ export const playerLimits = pgTable(
 
 /** When the player last acknowledged the session reminder in a web session (the next is owed N minutes later). */
 export const sessionReminders = pgTable('session_reminders', {
-  sessionId: bigint('session_id', { mode: 'number' })
+  sessionId: int64('session_id')
     .primaryKey()
     .references(() => sessions.id),
-  acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true, mode: 'date' }).notNull(),
+  acknowledgedAt: instant('acknowledged_at').notNull(),
 })

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
-import { createdAt, instant, int64, serialId } from './columns.ts'
-import { operatorRef } from './backoffice.ts'
-import { playerRef, players } from './players.ts'
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { createdAt, instant, int64, onePending, requiredRef, satang, serialId } from './columns.ts'
+import { decisionColumns, operatorRef } from './backoffice.ts'
+import { playerBankAccount, playerRef, players } from './players.ts'
 
 // Money (DESIGN §3). All amounts are integer satang (bigint).
 
@@ -21,7 +21,7 @@ export const accounts = pgTable(
     id: serialId(),
     playerId: int64('player_id').references(() => players.id),
     kind: text('kind').notNull(),
-    balance: bigint('balance', { mode: 'bigint' }),
+    balance: satang('balance'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -41,13 +41,9 @@ export const transfers = pgTable(
   {
     id: serialId(),
     idempotencyKey: text('idempotency_key').notNull(),
-    debitAccountId: int64('debit_account_id')
-      .notNull()
-      .references(() => accounts.id),
-    creditAccountId: int64('credit_account_id')
-      .notNull()
-      .references(() => accounts.id),
-    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    debitAccountId: requiredRef('debit_account_id', () => accounts.id),
+    creditAccountId: requiredRef('credit_account_id', () => accounts.id),
+    amount: satang('amount').notNull(),
     kind: text('kind').notNull(),
     reference: text('reference').notNull(),
     createdAt: createdAt(),
@@ -89,8 +85,7 @@ export const operatorBankAccounts = pgTable(
     /** Who proposed this version; null for the system (the demo seed, accounts from before the editor). */
     proposedBy: operatorRef('proposed_by'),
     /** Who approved or rejected it; null while pending, or the system for a seeded account. */
-    decidedBy: operatorRef('decided_by'),
-    decidedAt: instant('decided_at'),
+    ...decisionColumns(),
     /** The account this version replaces when approved (a change of details), retired in the same transaction. */
     replacesId: int64('replaces_id'),
     retiredAt: instant('retired_at'),
@@ -109,11 +104,9 @@ export const draftBills = pgTable(
   {
     id: text('id').primaryKey(),
     playerId: playerRef(),
-    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    amount: satang('amount').notNull(),
     promotionId: int64('promotion_id'),
-    operatorAccountId: int64('operator_account_id')
-      .notNull()
-      .references(() => operatorBankAccounts.id),
+    operatorAccountId: requiredRef('operator_account_id', () => operatorBankAccounts.id),
     status: text('status', { enum: ['LIVE', 'COMPLETED', 'CANCELLED', 'EXPIRED'] })
       .notNull()
       .default('LIVE'),
@@ -137,7 +130,7 @@ const bankTransferColumns = () => ({
   fromBankCode: text('from_bank_code').notNull(),
   fromAccount: text('from_account').notNull(),
   fromName: text('from_name'),
-  amount: bigint('amount', { mode: 'bigint' }).notNull(),
+  amount: satang('amount').notNull(),
   occurredAt: instant('occurred_at').notNull(),
   receivedAt: instant('received_at').notNull(),
 })
@@ -196,9 +189,9 @@ export const withdrawals = pgTable(
   {
     id: serialId(),
     playerId: playerRef(),
-    amount: bigint('amount', { mode: 'bigint' }).notNull(),
-    bankCode: text('bank_code').notNull(),
-    bankAccount: text('bank_account').notNull(),
+    amount: satang('amount').notNull(),
+    /** The player's bank account at the time of the request: where the money goes. */
+    ...playerBankAccount(),
     /**
      * PENDING waits for operators; with a payout bank (ADR 081) an approved one is PAYING until the bank answers,
      * PAYOUT_HELD when the bank's checks stopped it before anything was sent (the account name), OUTCOME_UNKNOWN when
@@ -243,7 +236,7 @@ export const approvals = pgTable(
     id: serialId(),
     kind: text('kind', { enum: ['MANUAL_DEPOSIT', 'ASSIGN_DEPOSIT', 'ADJUSTMENT', 'WITHDRAWAL'] }).notNull(),
     playerId: playerRef(),
-    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    amount: satang('amount').notNull(),
     /** The requesting operator's reason or note. */
     note: text('note').notNull(),
     /** Why it waits for a second operator (policy codes); empty when one operator sufficed. */
@@ -256,8 +249,7 @@ export const approvals = pgTable(
     payoutRef: text('payout_ref'),
     requestedBy: operatorRef('requested_by').notNull(),
     /** The second operator; null when applied alone or completed by the bank feed. */
-    decidedBy: operatorRef('decided_by'),
-    decidedAt: instant('decided_at'),
+    ...decisionColumns(),
     /** A rejection's reason, or how a claim was completed (`BANK_FEED`). */
     decisionNote: text('decision_note'),
     createdAt: createdAt(),
@@ -267,9 +259,7 @@ export const approvals = pgTable(
       .on(t.requestId)
       .where(sql`request_id is not null`),
     // One waiting action per transfer, one approval per withdrawal.
-    uniqueIndex('approvals_pending_deposit_key')
-      .on(t.depositId)
-      .where(sql`status = 'PENDING'`),
+    onePending('approvals_pending_deposit_key', t.depositId),
     uniqueIndex('approvals_withdrawal_key')
       .on(t.withdrawalId)
       .where(sql`withdrawal_id is not null`),
@@ -291,9 +281,7 @@ export const depositExceptions = pgTable(
     id: serialId(),
     ...bankTransferColumns(),
     /** The record that holds the reference. */
-    depositId: int64('deposit_id')
-      .notNull()
-      .references(() => deposits.id),
+    depositId: requiredRef('deposit_id', () => deposits.id),
     /** What differs: AMOUNT, SENDER, PAY_IN_ACCOUNT. */
     reasons: jsonb('reasons').$type<string[]>().notNull(),
     status: text('status', { enum: ['OPEN', 'CREDITED', 'DISMISSED'] }).notNull(),

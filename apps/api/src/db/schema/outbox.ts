@@ -1,6 +1,6 @@
 import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
-import { createdAt, instant, int64, serialId } from './columns.ts'
+import { createdAt, instant, int64, requiredRef, serialId } from './columns.ts'
 
 /** What a message's row says of it: waiting, taken by a worker, delivered, refused for good, or given up (ADR 083). */
 export const OUTBOX_STATUSES = ['PENDING', 'SENDING', 'SENT', 'FAILED', 'DEAD'] as const
@@ -52,9 +52,7 @@ export const outboxAttempts = pgTable(
   'outbox_attempts',
   {
     id: serialId(),
-    messageId: int64('message_id')
-      .notNull()
-      .references(() => outboxMessages.id),
+    messageId: requiredRef('message_id', () => outboxMessages.id),
     attempt: integer('attempt').notNull(),
     startedAt: instant('started_at').notNull(),
     finishedAt: instant('finished_at'),

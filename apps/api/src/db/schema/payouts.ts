@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
-import { bigint, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
-import { createdAt, instant, int64, serialId, updatedAt } from './columns.ts'
+import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { createdAt, instant, int64, requiredRef, satang, serialId, updatedAt } from './columns.ts'
 import { operatorRef } from './backoffice.ts'
+import { playerBankAccount } from './players.ts'
 import { withdrawals } from './money.ts'
 
 /**
@@ -16,15 +17,12 @@ export const payouts = pgTable(
   'payouts',
   {
     id: serialId(),
-    withdrawalId: int64('withdrawal_id')
-      .notNull()
-      .references(() => withdrawals.id),
+    withdrawalId: requiredRef('withdrawal_id', () => withdrawals.id),
     reference: text('reference').notNull(),
     /** The adapter that sent it (`demo`, `http`). */
     bank: text('bank').notNull(),
-    amount: bigint('amount', { mode: 'bigint' }).notNull(),
-    bankCode: text('bank_code').notNull(),
-    bankAccount: text('bank_account').notNull(),
+    amount: satang('amount').notNull(),
+    ...playerBankAccount(),
     status: text('status', {
       enum: ['READY', 'INQUIRING', 'INITIATING', 'CONFIRMING', 'PAID', 'REJECTED', 'HELD', 'UNKNOWN', 'RESOLVED_PAID', 'RESOLVED_REFUNDED'],
     }).notNull(),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
-import { bigint, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
-import { createdAt, instant, serialId } from './columns.ts'
-import { operatorRef } from './backoffice.ts'
+import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { createdAt, instant, onePending, satang, serialId } from './columns.ts'
+import { decisionColumns, operatorRef } from './backoffice.ts'
 
 // The referral plan and limits (issue 20 §4, ADR 044). Amounts are integer satang, rates basis points (hundredths of
 // a percent: 300 is 3 %).
@@ -25,30 +25,30 @@ export const planVersions = pgTable(
     level2Bp: integer('level2_bp').notNull(),
     level3Bp: integer('level3_bp').notNull(),
     rebateBp: integer('rebate_bp').notNull(),
-    bonusMin: bigint('bonus_min', { mode: 'bigint' }).notNull(),
+    bonusMin: satang('bonus_min').notNull(),
     /** 0: no cap. */
-    bonusMax: bigint('bonus_max', { mode: 'bigint' }).notNull(),
+    bonusMax: satang('bonus_max').notNull(),
     bonusInterval: text('bonus_interval', { enum: PAYOUT_INTERVALS }).notNull(),
-    refundMin: bigint('refund_min', { mode: 'bigint' }).notNull(),
+    refundMin: satang('refund_min').notNull(),
     /** 0: no cap. */
-    refundMax: bigint('refund_max', { mode: 'bigint' }).notNull(),
+    refundMax: satang('refund_max').notNull(),
     refundInterval: text('refund_interval', { enum: PAYOUT_INTERVALS }).notNull(),
-    depositMin: bigint('deposit_min', { mode: 'bigint' }).notNull(),
-    withdrawMin: bigint('withdraw_min', { mode: 'bigint' }).notNull(),
+    depositMin: satang('deposit_min').notNull(),
+    withdrawMin: satang('withdraw_min').notNull(),
     /** A money action of more than this (or a day's totals passing it) waits for a second operator; 0: every one. */
-    fourEyesAbove: bigint('four_eyes_above', { mode: 'bigint' }).notNull(),
+    fourEyesAbove: satang('four_eyes_above').notNull(),
     /**
      * The auto-approval's caps (issue 37 §4, ADR 085): one payout at most, a player's auto-approved total and count in a
      * rolling 24 hours, and every player's together in a rolling hour (over it, everything waits for operators).
      */
-    autoPayoutMax: bigint('auto_payout_max', { mode: 'bigint' })
+    autoPayoutMax: satang('auto_payout_max')
       .notNull()
       .default(sql`500000`),
-    autoPlayerDayTotal: bigint('auto_player_day_total', { mode: 'bigint' })
+    autoPlayerDayTotal: satang('auto_player_day_total')
       .notNull()
       .default(sql`2000000`),
     autoPlayerDayCount: integer('auto_player_day_count').notNull().default(3),
-    autoSiteHourBudget: bigint('auto_site_hour_budget', { mode: 'bigint' })
+    autoSiteHourBudget: satang('auto_site_hour_budget')
       .notNull()
       .default(sql`10000000`),
     /** Why the change is asked for. */
@@ -56,17 +56,14 @@ export const planVersions = pgTable(
     /** Null for the first version, written at first start from the environment. */
     proposedBy: operatorRef('proposed_by'),
     createdAt: createdAt(),
-    decidedBy: operatorRef('decided_by'),
-    decidedAt: instant('decided_at'),
+    ...decisionColumns(),
     rejectReason: text('reject_reason'),
     /** When an APPLIED version took over (its approval; the epoch for the first one). */
     effectiveFrom: instant('effective_from'),
   },
   (t) => [
     // One proposal waits at a time, and one first version exists, however many processes start at once.
-    uniqueIndex('plan_versions_one_pending_key')
-      .on(t.status)
-      .where(sql`status = 'PENDING'`),
+    onePending('plan_versions_one_pending_key', t.status),
     uniqueIndex('plan_versions_one_first_key')
       .on(t.status)
       .where(sql`proposed_by is null`),

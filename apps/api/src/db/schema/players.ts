@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm'
 import { check, index, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core'
-import { bytea, createdAt, instant, int64, serialId, updatedAt } from './columns.ts'
+import { bytea, createdAt, instant, int64, requiredRef, serialId, sessionColumns, updatedAt } from './columns.ts'
 import { OPERATOR_ROLES } from '@sanam/contract/schemas/backoffice'
+
+/** A player's own bank account (bank code and account number): where their withdrawals are paid. */
+export const playerBankAccount = () => ({
+  bankCode: text('bank_code').notNull(),
+  bankAccount: text('bank_account').notNull(),
+})
 
 /** Players (spec §3 User). A row exists only once the phone is confirmed (or OTP is off). */
 export const players = pgTable(
@@ -12,8 +18,7 @@ export const players = pgTable(
     passwordHash: text('password_hash').notNull(),
     firstname: text('firstname').notNull(),
     surname: text('surname').notNull(),
-    bankCode: text('bank_code').notNull(),
-    bankAccount: text('bank_account').notNull(),
+    ...playerBankAccount(),
     inviteCode: text('invite_code').notNull(),
     uplineId: int64('upline_id'),
     status: text('status', { enum: ['ACTIVE', 'LOCKED'] })
@@ -67,10 +72,7 @@ export const players = pgTable(
 )
 
 /** The player a row belongs to (`player_id`), or another player it names (an accrual's beneficiary and source). */
-export const playerRef = (name = 'player_id') =>
-  int64(name)
-    .notNull()
-    .references(() => players.id)
+export const playerRef = (name = 'player_id') => requiredRef(name, () => players.id)
 
 /**
  * Registrations waiting for their OTP. Kept apart from players so an abandoned sign-up never
@@ -111,11 +113,8 @@ export const sessions = pgTable(
   'sessions',
   {
     id: serialId(),
-    tokenHash: bytea('token_hash').notNull(),
+    ...sessionColumns(),
     playerId: playerRef(),
-    createdAt: createdAt(),
-    expiresAt: instant('expires_at').notNull(),
-    revokedAt: instant('revoked_at'),
     /** When the session was last used, kept to the minute (one write a minute at most): idle sessions end. */
     lastSeenAt: instant('last_seen_at').notNull().defaultNow(),
   },

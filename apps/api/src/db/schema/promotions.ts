@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core'
-import { operatorRef } from './backoffice.ts'
-import { createdAt, instant, int64, serialId } from './columns.ts'
+import { decisionColumns, operatorRef } from './backoffice.ts'
+import { createdAt, instant, int64, onePending, requiredRef, satang, serialId } from './columns.ts'
 import { playerRef } from './players.ts'
 
 // Promotions, referral and rebate (spec §3, §9; DESIGN §4).
@@ -38,9 +38,7 @@ export const promotionVersions = pgTable(
   'promotion_versions',
   {
     id: serialId(),
-    promotionId: int64('promotion_id')
-      .notNull()
-      .references(() => promotions.id),
+    promotionId: requiredRef('promotion_id', () => promotions.id),
     number: integer('number').notNull(),
     title: text('title').notNull(),
     image: text('image').notNull(),
@@ -52,16 +50,10 @@ export const promotionVersions = pgTable(
     status: text('status', { enum: ['PENDING', 'PUBLISHED', 'REJECTED', 'REPLACED'] }).notNull(),
     proposedBy: operatorRef('proposed_by'),
     proposedAt: instant('proposed_at').notNull(),
-    decidedBy: operatorRef('decided_by'),
-    decidedAt: instant('decided_at'),
+    ...decisionColumns(),
     decisionNote: text('decision_note'),
   },
-  (t) => [
-    uniqueIndex('promotion_versions_number_key').on(t.promotionId, t.number),
-    uniqueIndex('promotion_versions_one_pending_key')
-      .on(t.promotionId)
-      .where(sql`status = 'PENDING'`),
-  ],
+  (t) => [uniqueIndex('promotion_versions_number_key').on(t.promotionId, t.number), onePending('promotion_versions_one_pending_key', t.promotionId)],
 )
 
 /** A promotion a player took: its bonus, turnover target and progress, and how it ended. One ACTIVE per player. */
@@ -70,15 +62,13 @@ export const playerPromotions = pgTable(
   {
     id: serialId(),
     playerId: playerRef(),
-    promotionId: int64('promotion_id')
-      .notNull()
-      .references(() => promotions.id),
+    promotionId: requiredRef('promotion_id', () => promotions.id),
     depositId: int64('deposit_id').notNull(),
-    deposit: bigint('deposit', { mode: 'bigint' }).notNull(),
-    bonus: bigint('bonus', { mode: 'bigint' }).notNull(),
+    deposit: satang('deposit').notNull(),
+    bonus: satang('bonus').notNull(),
     turnoverType: text('turnover_type', { enum: ['TURNOVER', 'CREDIT', 'NONE'] }).notNull(),
-    turnoverTarget: bigint('turnover_target', { mode: 'bigint' }).notNull(),
-    turnoverCurrent: bigint('turnover_current', { mode: 'bigint' })
+    turnoverTarget: satang('turnover_target').notNull(),
+    turnoverCurrent: satang('turnover_current')
       .notNull()
       .default(sql`0`),
     /** The published version it was granted under: later versions do not change a running promotion. */
@@ -111,8 +101,8 @@ export const accruals = pgTable(
     beneficiaryId: playerRef('beneficiary_id'),
     sourceId: playerRef('source_id'),
     level: smallint('level').notNull(),
-    turnover: bigint('turnover', { mode: 'bigint' }).notNull(),
-    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    turnover: satang('turnover').notNull(),
+    amount: satang('amount').notNull(),
     /**
      * Why an accrual that would have paid was recorded at 0 instead: LINKED_ACCOUNT (source and beneficiary linked),
      * EXCLUDED (the beneficiary had a time-out or self-exclusion in force on the day, ADR 047).
@@ -148,7 +138,7 @@ export const walletPayouts = pgTable(
     wallet: text('wallet', { enum: ['bonus', 'refund'] }).notNull(),
     /** The Bangkok payout period: a day (DAY), a Friday (WEEKEN) or a month's 1st (MONTH), e.g. '2026-11-21'. */
     period: text('period').notNull(),
-    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    amount: satang('amount').notNull(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('wallet_payouts_period_key').on(t.playerId, t.wallet, t.period)],

@@ -1,16 +1,15 @@
 import { sql } from 'drizzle-orm'
-import { check, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
-import { operatorRef } from './backoffice.ts'
-import { bytea, createdAt, instant, serialId, updatedAt } from './columns.ts'
+import { check, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
+import { decisionColumns, operatorRef } from './backoffice.ts'
+import { bytea, createdAt, onePending, serialId, updatedAt } from './columns.ts'
 
-/** Site settings: one row (id = 1), edited by the back-office later. */
-export const siteSettings = pgTable('site_settings', {
-  id: integer('id').primaryKey().default(1),
+/**
+ * The part of the site settings that can tell players where to send money (ADR 068): the title, description, logo,
+ * contact, help and terms links and slides, which a version proposes and a second operator applies.
+ */
+const siteContentColumns = () => ({
   title: text('title').notNull(),
   description: text('description').notNull(),
-  themePrimary: text('theme_primary').notNull(),
-  themeBackground: text('theme_background').notNull(),
-  faviconUrl: text('favicon_url').notNull(),
   logoUrl: text('logo_url').notNull(),
   contactLine: text('contact_line').notNull(),
   /** The responsible-play help link players are shown; null when none is set. */
@@ -18,6 +17,15 @@ export const siteSettings = pgTable('site_settings', {
   /** The site's terms and conditions, linked where a player registers and accepts them; null when none is set. */
   termsUrl: text('terms_url'),
   slides: jsonb('slides').$type<string[]>().notNull(),
+})
+
+/** Site settings: one row (id = 1), edited by the back-office later. */
+export const siteSettings = pgTable('site_settings', {
+  id: integer('id').primaryKey().default(1),
+  ...siteContentColumns(),
+  themePrimary: text('theme_primary').notNull(),
+  themeBackground: text('theme_background').notNull(),
+  faviconUrl: text('favicon_url').notNull(),
   updatedAt: updatedAt(),
 })
 
@@ -30,16 +38,8 @@ export const media = pgTable('media', {
   updatedAt: updatedAt(),
 })
 
-/** The part of the site settings that can tell players where to send money (ADR 068), as a version stores it. */
-export interface SiteContentColumns {
-  title: string
-  description: string
-  logoUrl: string
-  contactLine: string
-  responsiblePlayUrl: string | null
-  termsUrl: string | null
-  slides: string[]
-}
+/** The site content a version stores, as its columns in `site_settings` read it. */
+export type SiteContentColumns = Pick<typeof siteSettings.$inferSelect, keyof ReturnType<typeof siteContentColumns>>
 
 /**
  * Every proposed change to what players read on the site (ADR 068): the title, description, logo, slides and the
@@ -56,15 +56,12 @@ export const siteContentVersions = pgTable(
     content: jsonb('content').$type<SiteContentColumns>().notNull(),
     proposedBy: operatorRef('proposed_by').notNull(),
     createdAt: createdAt(),
-    decidedBy: operatorRef('decided_by'),
-    decidedAt: instant('decided_at'),
+    ...decisionColumns(),
     rejectReason: text('reject_reason'),
   },
   (t) => [
     // One proposal waits at a time: a second one would be drafted against content the first may replace.
-    uniqueIndex('site_content_versions_one_pending_key')
-      .on(t.status)
-      .where(sql`status = 'PENDING'`),
+    onePending('site_content_versions_one_pending_key', t.status),
     check('site_content_versions_decided', sql`(status = 'PENDING') = (decided_at is null)`),
   ],
 )

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
-import { bigint, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
-import { createdAt, instant, int64, serialId, updatedAt } from './columns.ts'
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { createdAt, instant, int64, satang, serialId, updatedAt } from './columns.ts'
 import { playerRef } from './players.ts'
 
 // Transfer slips a player submits (issue 37 §1, ADR 079): the slips module's own table.
@@ -71,7 +71,7 @@ export const demoBankTransfers = pgTable(
     toBank: text('to_bank').notNull(),
     toAccount: text('to_account').notNull(),
     toName: text('to_name').notNull(),
-    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    amount: satang('amount').notNull(),
     occurredAt: instant('occurred_at').notNull(),
     createdAt: createdAt(),
   },

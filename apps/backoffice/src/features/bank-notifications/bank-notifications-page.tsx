@@ -1,9 +1,8 @@
 import { findBank, type BackofficeBankNotification, type BankNotificationStatus } from '@sanam/contract'
-import { bangkokDay } from '@sanam/contract/bangkok'
 import { formatBaht, formatDateTimeSeconds } from '@sanam/web-shared/format'
 import type { ColumnDef } from '@tanstack/react-table'
-import { useState, type FormEvent } from 'react'
-import { TextField } from '../../components/fields.tsx'
+import { useState } from 'react'
+import { DayFilter, useShownDay } from '../../components/day-filter.tsx'
 import { PagedTable } from '../../components/paged-table.tsx'
 import { ToggleTabs } from '../../components/toggle-tabs.tsx'
 import { t } from '../../lib/i18n/th.ts'
@@ -80,25 +79,14 @@ const COLUMNS: ColumnDef<BackofficeBankNotification, unknown>[] = [
  * texts are listed too, never credited.
  */
 export function BankNotificationsPage() {
-  const today = bangkokDay(new Date())
-  const [day, setDay] = useState(today)
+  const [day, setDay] = useShownDay()
   const [view, setView] = useState<View>('ALL')
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const picked = String(new FormData(event.currentTarget).get('day') ?? '')
-    if (picked) setDay(picked)
-  }
   const query = { day, ...(view === 'ALL' ? {} : { status: view }) }
   return (
     <section className="panel">
       <h1 className="panel__title">{t('notifications.title')}</h1>
       <p className="muted">{t('notifications.lead')}</p>
-      <form className="filters" onSubmit={submit}>
-        <TextField label={t('notifications.day')} type="date" name="day" defaultValue={day} max={today} required />
-        <button type="submit" className="button">
-          {t('notifications.show')}
-        </button>
-      </form>
+      <DayFilter screen="notifications" day={day} onDay={setDay} />
       <ToggleTabs label={t('notifications.status')} options={VIEWS} value={view} text={(v) => t(`notifications.status.${v}`)} onChange={setView} />
       <PagedTable caption={t('notifications.title')} columns={COLUMNS} query={(page) => bankNotificationsQueryOptions(query, page)} filter={query} />
     </section>

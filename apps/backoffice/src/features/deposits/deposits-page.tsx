@@ -4,7 +4,7 @@ import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState, type KeyboardEvent } from 'react'
 import { Link } from 'react-router'
 import { DateRangeFields } from '../../components/date-range-fields.tsx'
-import { FormDialog } from '../../components/dialog.tsx'
+import { FormDialog, mutationDialog } from '../../components/dialog.tsx'
 import { TextField } from '../../components/fields.tsx'
 import { PagedTable } from '../../components/paged-table.tsx'
 import { SearchForm } from '../../components/search-form.tsx'
@@ -148,15 +148,10 @@ function UnmatchedDeposits() {
           title={t('deposits.manualTitle')}
           lead={t('deposits.manualLead')}
           submitLabel={t('deposits.manualSubmit')}
-          busy={credit.isPending}
-          error={credit.error ? errorText(credit.error) : undefined}
+          {...mutationDialog(credit, () => setManual(false))}
           onSubmit={(fields) =>
             credit.mutate({ mobile: fields.mobile ?? '', amount: Number(fields.amount), bank_ref: fields.bank_ref ?? '', note: fields.note ?? '' }, done)
           }
-          onClose={() => {
-            setManual(false)
-            credit.reset()
-          }}
         >
           <TextField required label={t('deposits.mobile')} name="mobile" inputMode="numeric" maxLength={10} pattern="0[689]\d{8}" />
           <TextField required label={t('deposits.amount')} name="amount" inputMode="numeric" pattern="\d+(\.\d{1,2})?" maxLength={12} />

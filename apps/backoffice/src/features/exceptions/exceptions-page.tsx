@@ -1,16 +1,15 @@
 import type { DepositException } from '@sanam/contract'
 import { formatDateTimeSeconds } from '@sanam/web-shared/format'
 import { useState } from 'react'
-import { FormDialog } from '../../components/dialog.tsx'
+import { FormDialog, mutationDialog } from '../../components/dialog.tsx'
 import { TextField } from '../../components/fields.tsx'
-import { Pager } from '../../components/pager.tsx'
+import { PagedList } from '../../components/paged-table.tsx'
 import { ToggleTabs } from '../../components/toggle-tabs.tsx'
 import { useToast } from '../../components/toasts.tsx'
-import { errorText } from '../../lib/api-client.ts'
 import { t } from '../../lib/i18n/th.ts'
 import { moneyOutcomeText } from '../../lib/money-outcome.ts'
 import { movesMoney, useOperator } from '../../lib/operator.ts'
-import { useDepositExceptions, type ExceptionStatus } from './api/get-deposit-exceptions.ts'
+import { depositExceptionsQueryOptions, type ExceptionStatus } from './api/get-deposit-exceptions.ts'
 import { useResolveDepositException } from './api/resolve-deposit-exception.ts'
 import { compareLines } from './compare.ts'
 import { ColumnHeads } from '../../components/column-heads.tsx'
@@ -30,62 +29,44 @@ export function ExceptionsPage() {
   const me = useOperator()
   const toast = useToast()
   const [status, setStatus] = useState<ExceptionStatus>('OPEN')
-  const [page, setPage] = useState(0)
   const [resolving, setResolving] = useState<Resolving>()
-  const list = useDepositExceptions(status, page)
   const resolve = useResolveDepositException()
   const canResolve = movesMoney(me.data?.role) && status === 'OPEN'
-  const close = () => {
-    setResolving(undefined)
-    resolve.reset()
-  }
   return (
     <section className="panel">
       <h1 className="panel__title">{t('exceptions.title')}</h1>
       <p className="muted">{t('exceptions.lead')}</p>
       <p className="muted">{t('exceptions.limitLead')}</p>
-      <ToggleTabs
-        label={t('exceptions.status')}
-        options={STATUSES}
-        value={status}
-        text={(s) => t(`exceptions.status.${s}`)}
-        onChange={(s) => {
-          setStatus(s)
-          setPage(0)
-        }}
-      />
-      {list.isPending ? (
-        <p>{t('common.loading')}</p>
-      ) : list.data?.list.length ? (
-        <ol className="exceptions">
-          {list.data.list.map((item) => (
-            <li key={item.id} className="exception">
-              <ExceptionCard item={item} />
-              {canResolve && (
-                <div className="row-actions">
-                  {creditedAlready(item) ? (
-                    <button type="button" className="button" onClick={() => setResolving({ action: 'DISMISS', item })}>
-                      {t('exceptions.acknowledge')} #{item.id}
-                    </button>
-                  ) : (
-                    <>
-                      <button type="button" className="button" onClick={() => setResolving({ action: 'CREDIT', item })}>
-                        {t('exceptions.credit')} #{item.id}
+      <ToggleTabs label={t('exceptions.status')} options={STATUSES} value={status} text={(s) => t(`exceptions.status.${s}`)} onChange={setStatus} />
+      <PagedList query={(page) => depositExceptionsQueryOptions(status, page)} filter={status}>
+        {(rows) => (
+          <ol className="exceptions">
+            {rows.map((item) => (
+              <li key={item.id} className="exception">
+                <ExceptionCard item={item} />
+                {canResolve && (
+                  <div className="row-actions">
+                    {creditedAlready(item) ? (
+                      <button type="button" className="button" onClick={() => setResolving({ action: 'DISMISS', item })}>
+                        {t('exceptions.acknowledge')} #{item.id}
                       </button>
-                      <button type="button" className="button button--danger" onClick={() => setResolving({ action: 'DISMISS', item })}>
-                        {t('exceptions.dismiss')} #{item.id}
-                      </button>
-                    </>
-                  )}
-                </div>
-              )}
-            </li>
-          ))}
-        </ol>
-      ) : (
-        <p className="muted">{t('common.empty')}</p>
-      )}
-      {list.data && <Pager page={page} size={list.data.size} total={list.data.total} onPage={setPage} />}
+                    ) : (
+                      <>
+                        <button type="button" className="button" onClick={() => setResolving({ action: 'CREDIT', item })}>
+                          {t('exceptions.credit')} #{item.id}
+                        </button>
+                        <button type="button" className="button button--danger" onClick={() => setResolving({ action: 'DISMISS', item })}>
+                          {t('exceptions.dismiss')} #{item.id}
+                        </button>
+                      </>
+                    )}
+                  </div>
+                )}
+              </li>
+            ))}
+          </ol>
+        )}
+      </PagedList>
       {resolving && (
         <FormDialog
           title={`${t(resolving.action === 'CREDIT' ? 'exceptions.creditTitle' : creditedAlready(resolving.item) ? 'exceptions.acknowledgeTitle' : 'exceptions.dismissTitle')} #${resolving.item.id}`}
@@ -96,8 +77,7 @@ export function ExceptionsPage() {
             resolving.action === 'CREDIT' ? 'exceptions.credit' : creditedAlready(resolving.item) ? 'exceptions.acknowledge' : 'exceptions.dismiss',
           )}
           danger={resolving.action === 'DISMISS' && !creditedAlready(resolving.item)}
-          busy={resolve.isPending}
-          error={resolve.error ? errorText(resolve.error) : undefined}
+          {...mutationDialog(resolve, () => setResolving(undefined))}
           onSubmit={(fields) => {
             const reason = fields.reason ?? ''
             const body =
@@ -107,12 +87,11 @@ export function ExceptionsPage() {
               {
                 onSuccess: ({ data, message }) => {
                   toast(data.approval ? moneyOutcomeText(message, data.approval) : (message ?? t('exceptions.status.DISMISSED')))
-                  close()
+                  setResolving(undefined)
                 },
               },
             )
           }}
-          onClose={close}
         >
           {/* Never prefilled with the existing record's member: the transfer came from another account. */}
           {resolving.action === 'CREDIT' && (

@@ -1,12 +1,10 @@
 import type { ReconciliationAccount } from '@sanam/contract'
 import { formatBaht, formatDate, formatWhole } from '@sanam/web-shared/format'
-import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
-import { TextField } from '../../components/fields.tsx'
+import { DayFilter, useShownDay } from '../../components/day-filter.tsx'
 import { errorText } from '../../lib/api-client.ts'
 import { t } from '../../lib/i18n/th.ts'
 import { useReconciliation } from './api/get-reconciliation.ts'
-import { bangkokDay } from '@sanam/contract/bangkok'
 import { ColumnHeads } from '../../components/column-heads.tsx'
 import { SourceLines } from './source-lines.tsx'
 
@@ -16,24 +14,13 @@ import { SourceLines } from './source-lines.tsx'
  * transfer confirms, a claim still waiting).
  */
 export function ReconciliationPage() {
-  const today = bangkokDay(new Date())
-  const [day, setDay] = useState(today)
+  const [day, setDay] = useShownDay()
   const report = useReconciliation(day)
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const picked = String(new FormData(event.currentTarget).get('day') ?? '')
-    if (picked) setDay(picked)
-  }
   return (
     <section className="panel">
       <h1 className="panel__title">{t('reconciliation.title')}</h1>
       <p className="muted">{t('reconciliation.lead')}</p>
-      <form className="filters" onSubmit={submit}>
-        <TextField label={t('reconciliation.day')} type="date" name="day" defaultValue={day} max={today} required />
-        <button type="submit" className="button">
-          {t('reconciliation.show')}
-        </button>
-      </form>
+      <DayFilter screen="reconciliation" day={day} onDay={setDay} />
       <h2 className="detail__title">{formatDate(`${day}T00:00:00+07:00`)}</h2>
       {report.isPending ? (
         <p>{t('common.loading')}</p>

@@ -1,15 +1,15 @@
 import type { BackofficeSlipCheck } from '@sanam/contract'
-import { formatDateTimeSeconds } from '@sanam/web-shared/format'
+import { formatAmount, formatDateTimeSeconds } from '@sanam/web-shared/format'
 import { useState } from 'react'
-import { FormDialog } from '../../components/dialog.tsx'
+import { FormDialog, mutationDialog } from '../../components/dialog.tsx'
 import { TextField } from '../../components/fields.tsx'
-import { Pager } from '../../components/pager.tsx'
+import { PagedList } from '../../components/paged-table.tsx'
 import { ToggleTabs } from '../../components/toggle-tabs.tsx'
 import { useToast } from '../../components/toasts.tsx'
 import { errorText } from '../../lib/api-client.ts'
 import { t } from '../../lib/i18n/th.ts'
 import { movesMoney, useOperator } from '../../lib/operator.ts'
-import { useCloseSlip, useRecheckSlip, useSlipChecks, type SlipCheckStatus } from './api/slip-checks.ts'
+import { slipChecksQueryOptions, useCloseSlip, useRecheckSlip, type SlipCheckStatus } from './api/slip-checks.ts'
 
 const STATUSES: readonly SlipCheckStatus[] = ['MANUAL_REVIEW', 'CHECKING', 'REFUSED', 'CREDITED', 'CLOSED']
 
@@ -22,119 +22,99 @@ export function SlipsPage() {
   const me = useOperator()
   const toast = useToast()
   const [status, setStatus] = useState<SlipCheckStatus>('MANUAL_REVIEW')
-  const [page, setPage] = useState(0)
   const [closing, setClosing] = useState<BackofficeSlipCheck>()
-  const list = useSlipChecks(status, page)
   const recheck = useRecheckSlip()
   const close = useCloseSlip()
   const canAct = movesMoney(me.data?.role) && status === 'MANUAL_REVIEW'
-  const endClosing = () => {
-    setClosing(undefined)
-    close.reset()
-  }
   return (
     <section className="panel">
       <h1 className="panel__title">{t('slips.title')}</h1>
       <p className="muted">{t('slips.lead')}</p>
-      <ToggleTabs
-        label={t('slips.status')}
-        options={STATUSES}
-        value={status}
-        text={(s) => t(`slips.status.${s}`)}
-        onChange={(s) => {
-          setStatus(s)
-          setPage(0)
-        }}
-      />
-      {list.isPending ? (
-        <p>{t('common.loading')}</p>
-      ) : list.data?.list.length ? (
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="visually-hidden">{t(`slips.status.${status}`)}</caption>
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">{t('slips.member')}</th>
-                <th scope="col">{t('slips.amount')}</th>
-                <th scope="col">{t('slips.when')}</th>
-                <th scope="col">{t('slips.sender')}</th>
-                <th scope="col">{t('slips.receiver')}</th>
-                <th scope="col">{t('slips.outcome')}</th>
-                <th scope="col">{t('slips.verifier')}</th>
-                {canAct && <th scope="col">{t('slips.actions')}</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.list.map((item) => (
-                <tr key={item.id}>
-                  <td>{item.id}</td>
-                  <td>{item.mobile ?? `#${item.player_id}`}</td>
-                  <td className="num">{item.amount === null ? '-' : item.amount.toLocaleString('en-US', { minimumFractionDigits: 2 })}</td>
-                  <td>{item.occurred_at ? formatDateTimeSeconds(item.occurred_at) : '-'}</td>
-                  <td>{item.sender ?? '-'}</td>
-                  <td>{item.receiver ?? '-'}</td>
-                  <td>
-                    {item.reason ? `${t(`slips.reason.${item.reason}`)}: ` : ''}
-                    {item.message}
-                    {item.close_note ? ` (${item.close_note})` : ''}
-                  </td>
-                  <td>
-                    {item.verifier}
-                    {item.verifier_code ? ` · ${item.verifier_code}` : ''} · {t('slips.attempts')} {item.attempts}
-                    {item.next_attempt_at ? ` · ${t('slips.next')} ${formatDateTimeSeconds(item.next_attempt_at)}` : ''}
-                  </td>
-                  {canAct && (
-                    <td>
-                      <div className="row-actions">
-                        <button
-                          type="button"
-                          className="button"
-                          disabled={recheck.isPending}
-                          onClick={() =>
-                            recheck.mutate(item.id, {
-                              onSuccess: ({ data, message }) => toast(`${message ?? ''} ${data.message}`.trim()),
-                              onError: (error) => toast(errorText(error)),
-                            })
-                          }
-                        >
-                          {t('slips.recheck')} #{item.id}
-                        </button>
-                        <button type="button" className="button button--danger" onClick={() => setClosing(item)}>
-                          {t('slips.close')} #{item.id}
-                        </button>
-                      </div>
-                    </td>
-                  )}
+      <ToggleTabs label={t('slips.status')} options={STATUSES} value={status} text={(s) => t(`slips.status.${s}`)} onChange={setStatus} />
+      <PagedList query={(page) => slipChecksQueryOptions(status, page)} filter={status}>
+        {(rows) => (
+          <div className="table-wrap">
+            <table className="table">
+              <caption className="visually-hidden">{t(`slips.status.${status}`)}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">#</th>
+                  <th scope="col">{t('slips.member')}</th>
+                  <th scope="col">{t('slips.amount')}</th>
+                  <th scope="col">{t('slips.when')}</th>
+                  <th scope="col">{t('slips.sender')}</th>
+                  <th scope="col">{t('slips.receiver')}</th>
+                  <th scope="col">{t('slips.outcome')}</th>
+                  <th scope="col">{t('slips.verifier')}</th>
+                  {canAct && <th scope="col">{t('slips.actions')}</th>}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : (
-        <p className="muted">{t('common.empty')}</p>
-      )}
-      {list.data && <Pager page={page} size={list.data.size} total={list.data.total} onPage={setPage} />}
+              </thead>
+              <tbody>
+                {rows.map((item) => (
+                  <tr key={item.id}>
+                    <td>{item.id}</td>
+                    <td>{item.mobile ?? `#${item.player_id}`}</td>
+                    <td className="num">{item.amount === null ? '-' : formatAmount(item.amount)}</td>
+                    <td>{item.occurred_at ? formatDateTimeSeconds(item.occurred_at) : '-'}</td>
+                    <td>{item.sender ?? '-'}</td>
+                    <td>{item.receiver ?? '-'}</td>
+                    <td>
+                      {item.reason ? `${t(`slips.reason.${item.reason}`)}: ` : ''}
+                      {item.message}
+                      {item.close_note ? ` (${item.close_note})` : ''}
+                    </td>
+                    <td>
+                      {item.verifier}
+                      {item.verifier_code ? ` · ${item.verifier_code}` : ''} · {t('slips.attempts')} {item.attempts}
+                      {item.next_attempt_at ? ` · ${t('slips.next')} ${formatDateTimeSeconds(item.next_attempt_at)}` : ''}
+                    </td>
+                    {canAct && (
+                      <td>
+                        <div className="row-actions">
+                          <button
+                            type="button"
+                            className="button"
+                            disabled={recheck.isPending}
+                            onClick={() =>
+                              recheck.mutate(item.id, {
+                                onSuccess: ({ data, message }) => toast(`${message ?? ''} ${data.message}`.trim()),
+                                onError: (error) => toast(errorText(error)),
+                              })
+                            }
+                          >
+                            {t('slips.recheck')} #{item.id}
+                          </button>
+                          <button type="button" className="button button--danger" onClick={() => setClosing(item)}>
+                            {t('slips.close')} #{item.id}
+                          </button>
+                        </div>
+                      </td>
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </PagedList>
       {closing && (
         <FormDialog
           title={`${t('slips.closeTitle')} #${closing.id}`}
           lead={t('slips.closeLead')}
           submitLabel={t('slips.close')}
           danger
-          busy={close.isPending}
-          error={close.error ? errorText(close.error) : undefined}
+          {...mutationDialog(close, () => setClosing(undefined))}
           onSubmit={(fields) =>
             close.mutate(
               { id: closing.id, note: fields.note ?? '' },
               {
                 onSuccess: ({ message }) => {
                   toast(message ?? t('slips.status.CLOSED'))
-                  endClosing()
+                  setClosing(undefined)
                 },
               },
             )
           }
-          onClose={endClosing}
         >
           <TextField required label={t('slips.note')} name="note" minLength={3} maxLength={300} />
         </FormDialog>

@@ -9,6 +9,7 @@ import { errorText } from '../../lib/api-client.ts'
 import { t } from '../../lib/i18n/index.ts'
 import { useChooseExclusion } from './api/choose-exclusion.ts'
 import './responsible-play.css'
+import { CardSection } from '../../components/card-section.tsx'
 
 /**
  * Time-out and self-exclusion (issue 21 §2, ADR 047). With one in force (restricted mode), `RestrictedNotice`: what is
@@ -20,10 +21,7 @@ const periodLabel = (period: ExclusionPeriod) => t(`exclusion.period.${period}`)
 export function RestrictedNotice({ restriction }: { restriction: Restriction }) {
   const kind = restriction.kind === 'TIME_OUT' ? 'restricted.timeOut' : 'restricted.selfExclusion'
   return (
-    <section className="card exclusion-card exclusion-card--restricted" aria-labelledby="restricted-title" data-testid="restricted-notice">
-      <h2 className="exclusion-card__title" id="restricted-title">
-        {t('restricted.title')}
-      </h2>
+    <CardSection block="exclusion-card" modifier="restricted" title={t('restricted.title')} testId="restricted-notice">
       <p className="exclusion-card__status">{t(kind, { n: periodLabel(restriction.period) })}</p>
       <p className="exclusion-card__until" data-testid="restricted-until">
         {restriction.ends_at ? t('restricted.until', { n: formatDateTime(restriction.ends_at) }) : t('restricted.forever')}
@@ -45,7 +43,7 @@ export function RestrictedNotice({ restriction }: { restriction: Restriction }) 
         </Link>
       </div>
       <p className="exclusion-card__note">{t('restricted.noEarlyEnd')}</p>
-    </section>
+    </CardSection>
   )
 }
 
@@ -91,10 +89,7 @@ export function ExclusionChoice({ onExcluded }: { onExcluded: () => void }) {
   )
 
   return (
-    <section className="card exclusion-card" aria-labelledby="exclusion-title">
-      <h2 className="exclusion-card__title" id="exclusion-title">
-        {t('exclusion.title')}
-      </h2>
+    <CardSection block="exclusion-card" title={t('exclusion.title')}>
       <p className="exclusion-card__intro">{t('exclusion.intro')}</p>
       <form noValidate onSubmit={submit}>
         {group(t('exclusion.timeOut'), TIME_OUT_PERIODS)}
@@ -109,7 +104,7 @@ export function ExclusionChoice({ onExcluded }: { onExcluded: () => void }) {
         </button>
       </form>
       {confirming && period && <ConfirmExclusion period={period} onClose={() => setConfirming(false)} onExcluded={onExcluded} />}
-    </section>
+    </CardSection>
   )
 }
 

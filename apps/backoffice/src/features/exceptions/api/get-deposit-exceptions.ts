@@ -1,6 +1,5 @@
 import type { backofficeMoneyContract } from '@sanam/contract'
 import type { RequestQuery, ResponseData } from '@sanam/web-shared/contract-types'
-import { useQuery } from '@tanstack/react-query'
 import { listQueryOptions } from '../../../lib/api-client.ts'
 import { queryKeys } from '../../../lib/query-keys.ts'
 
@@ -10,7 +9,3 @@ export type ExceptionPage = ResponseData<typeof backofficeMoneyContract.exceptio
 /** `GET /backoffice/deposit-exceptions?status=&page=`: feed transfers that contradict a record, with that record. Asked again every 15 s: the feed keeps delivering. */
 export const depositExceptionsQueryOptions = (status: ExceptionStatus, page: number) =>
   listQueryOptions<ExceptionPage>(queryKeys.exceptions.list(status, page), '/backoffice/deposit-exceptions', { status, page }, { refetchInterval: 15_000 })
-
-export function useDepositExceptions(status: ExceptionStatus, page: number) {
-  return useQuery(depositExceptionsQueryOptions(status, page))
-}

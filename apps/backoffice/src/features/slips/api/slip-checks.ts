@@ -1,6 +1,5 @@
 import type { slipsContract } from '@sanam/contract'
 import type { RequestQuery, ResponseData } from '@sanam/web-shared/contract-types'
-import { useQuery } from '@tanstack/react-query'
 import { apiAnswer, listQueryOptions, type ApiAnswer } from '../../../lib/api-client.ts'
 import { queryKeys } from '../../../lib/query-keys.ts'
 import { useApiMutation } from '../../../lib/use-api-mutation.ts'
@@ -10,9 +9,8 @@ export type SlipCheckPage = ResponseData<typeof slipsContract.slipChecks>
 type OneCheck = ResponseData<typeof slipsContract.recheckSlip>
 
 /** `GET /backoffice/slips?status=&page=`: players' slip checks in one state (ADR 079), asked again every 15 s. */
-export function useSlipChecks(status: SlipCheckStatus, page: number) {
-  return useQuery(listQueryOptions<SlipCheckPage>(queryKeys.slips.list(status, page), '/backoffice/slips', { status, page }, { refetchInterval: 15_000 }))
-}
+export const slipChecksQueryOptions = (status: SlipCheckStatus, page: number) =>
+  listQueryOptions<SlipCheckPage>(queryKeys.slips.list(status, page), '/backoffice/slips', { status, page }, { refetchInterval: 15_000 })
 
 /** `POST /backoffice/slips/:id/recheck`: asks the verifier again; the same rules decide (an unknown goes back to review). */
 export function recheckSlip(id: number): Promise<ApiAnswer<OneCheck>> {

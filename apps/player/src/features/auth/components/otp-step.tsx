@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react'
 import { SubmitButton } from '../../../components/form/form-actions.tsx'
-import { TextField } from '../../../components/form/text-field.tsx'
+import { DigitsField } from './digits-field.tsx'
 import { ShieldIcon } from '../../../components/icons.tsx'
 import { t } from '../../../lib/i18n/index.ts'
 import { useSecondsLeft } from '../hooks/use-seconds-left.ts'
-import { digitsOnly, OTP_LENGTH, validateOtp } from '../validation.ts'
+import { OTP_LENGTH, validateOtp } from '../validation.ts'
 
 /** Spec §2 Register step 2: the OTP reference, a 6-character code input and confirm; plus resend and edit. */
 export function OtpStep(props: {
@@ -44,17 +44,16 @@ export function OtpStep(props: {
           {t('otp.ref')}: <strong data-testid="otp-ref">{props.otpRef}</strong>
         </p>
       </div>
-      <TextField
+      <DigitsField
         label={t('field.otp')}
         name="otp"
         inputClassName="field__input--otp"
-        inputMode="numeric"
         autoComplete="one-time-code"
-        maxLength={OTP_LENGTH}
+        digits={OTP_LENGTH}
         value={code}
         error={error ?? undefined}
-        onChange={(event) => {
-          setCode(digitsOnly(event.target.value, OTP_LENGTH))
+        onDigits={(digits) => {
+          setCode(digits)
           setError(null)
         }}
       />

@@ -9,7 +9,8 @@ import { PasswordField, TextField } from '../../../components/form/text-field.ts
 import { BankIcon, CheckIcon, TicketIcon, UserIcon } from '../../../components/icons.tsx'
 import { Spinner } from '../../../components/spinner.tsx'
 import { t } from '../../../lib/i18n/index.ts'
-import { digitsOnly, isPasswordShort } from '../validation.ts'
+import { isPasswordShort } from '../validation.ts'
+import { DigitsField } from './digits-field.tsx'
 import { BankPicker } from './bank-picker.tsx'
 import { MobileField } from './mobile-field.tsx'
 import { UplineField } from './upline-field.tsx'
@@ -127,18 +128,17 @@ export function RegisterForm(props: {
       <fieldset className="form-section">
         <legend className="form-section__title">{t('register.bankSection')}</legend>
         <BankPicker value={values.bankCode} error={fieldErrors.bank_code} onChange={(code) => change('bankCode', code, 'bank_code')} />
-        <TextField
+        <DigitsField
           label={t('field.bankAccount')}
           icon={<BankIcon />}
           name="bank-account"
-          inputMode="numeric"
           autoComplete="off"
           placeholder={t('field.bankAccountPlaceholder')}
-          maxLength={15}
+          digits={15}
           value={values.bankAccount}
           error={fieldErrors.bank_account}
           hint={t('register.bankHint')}
-          onChange={(event) => change('bankAccount', digitsOnly(event.target.value, 15), 'bank_account')}
+          onDigits={(digits) => change('bankAccount', digits, 'bank_account')}
         />
       </fieldset>
 

@@ -8,6 +8,7 @@ import { formatAmount } from '@sanam/web-shared/format'
 import { useId } from 'react'
 import { Link } from 'react-router'
 import { BankAccountCard } from '../../../components/bank-account-card.tsx'
+import { TextField } from '../../../components/form/text-field.tsx'
 import { ActivityIndicator } from '../../../components/full-screen-overlay.tsx'
 import { ChatIcon, HistoryIcon } from '../../../components/icons.tsx'
 import { KeepHyphenated } from '../../../components/keep-hyphenated.tsx'
@@ -94,30 +95,16 @@ export function DraftExpired() {
 
 /** The amount the player will pay (read-only) with the draft's error under it. */
 export function DepositAmount(props: { amount: number; error: string | null }) {
-  const amountId = useId()
-  const errorId = useId()
   return (
-    <div className={`field field--locked${props.error ? ' field--invalid' : ''}`}>
-      <label className="field__label" htmlFor={amountId}>
-        {t('deposit.amount')}
-      </label>
-      <div className="field__control deposit__amount">
-        <input
-          id={amountId}
-          className="field__input"
-          value={formatAmount(props.amount)}
-          readOnly
-          aria-describedby={props.error ? errorId : undefined}
-          data-testid="deposit-amount"
-        />
-        <span className="deposit__unit">{t('deposit.baht')}</span>
-      </div>
-      {props.error && (
-        <p id={errorId} className="field__error" role="alert">
-          {props.error}
-        </p>
-      )}
-    </div>
+    <TextField
+      label={t('deposit.amount')}
+      value={formatAmount(props.amount)}
+      readOnly
+      error={props.error ?? undefined}
+      inputClassName="deposit__amount-input"
+      trailing={<span className="deposit__unit">{t('deposit.baht')}</span>}
+      data-testid="deposit-amount"
+    />
   )
 }
 

@@ -4,6 +4,7 @@ import { errorText } from '../../../lib/api-client.ts'
 import { t } from '../../../lib/i18n/index.ts'
 import { submitSlip } from '../api/submit-slip.ts'
 import { cameraAvailable, decodeQrFromFile, decodeQrFromVideo } from '../lib/decode-qr.ts'
+import { CardSection } from '../../../components/card-section.tsx'
 
 /** How often the camera's picture is looked at for a QR code. */
 const SCAN_EVERY_MS = 300
@@ -52,10 +53,7 @@ export function SlipUpload({
   const text = state.kind === 'answered' ? state.check.message : state.kind === 'failed' ? state.text : state.kind === 'busy' ? t('slip.reading') : ''
 
   return (
-    <section className="card slip" aria-labelledby="slip-title">
-      <h2 id="slip-title" className="slip__title">
-        {t('slip.title')}
-      </h2>
+    <CardSection block="slip" title={t('slip.title')}>
       <p className="slip__hint">{t('slip.hint')}</p>
       <div className="slip__actions">
         {canScan && (
@@ -81,7 +79,7 @@ export function SlipUpload({
       <p role="status" aria-live="polite" className={`slip__result slip__result--${tone}${tone === 'bad' ? ' danger-note' : ''}`} data-testid="slip-result">
         {text}
       </p>
-    </section>
+    </CardSection>
   )
 }
 

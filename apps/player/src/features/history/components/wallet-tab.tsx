@@ -1,4 +1,4 @@
-import { PagedTable } from '../../../components/paged-table.tsx'
+import { PagedListTable } from '../../../components/paged-table.tsx'
 import { StatusBadge } from '../../../components/status-badge.tsx'
 import { formatBaht, formatDateTime } from '@sanam/web-shared/format'
 import { t } from '../../../lib/i18n/index.ts'
@@ -9,11 +9,9 @@ const TYPE_LABEL: Record<string, string> = { DEPOSIT: t('action.deposit'), WITHD
 /** Spec §2 History deposit-withdraw tab: type, amount, status in its colour and the Buddhist-era date, each its own column, paged. */
 export function WalletTab() {
   return (
-    <PagedTable
+    <PagedListTable
       label={t('history.walletTable')}
       usePage={useWalletHistoriesQuery}
-      rows={(data) => data.list}
-      rowKey={(item) => item.id}
       columns={[
         { header: t('history.col.type'), cell: (item) => <span className="data-table__word">{TYPE_LABEL[item.txtype] ?? item.txtype}</span> },
         { header: t('history.col.amount'), numeric: true, cell: (item) => formatBaht(item.txamount) },

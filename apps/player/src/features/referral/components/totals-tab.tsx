@@ -1,5 +1,6 @@
 import type { PayoutWallet, PayoutWalletName } from '@sanam/contract'
 import type { ReactNode } from 'react'
+import { CardSection } from '../../../components/card-section.tsx'
 import { CoinsIcon, GiftIcon } from '../../../components/icons.tsx'
 import { ErrorState, LoadingState } from '../../../components/list-state.tsx'
 import { Spinner } from '../../../components/spinner.tsx'
@@ -75,15 +76,19 @@ function PayoutCard(props: {
   onTransfer: (name: PayoutWalletName) => void
 }) {
   const { wallet } = props
-  const headingId = `payout-${props.name}`
   const noteId = `payout-${props.name}-note`
   const short = belowMinimum(wallet)
   return (
-    <section className="card payout-card" aria-labelledby={headingId} data-testid={`payout-${props.name}`}>
-      <h2 className="payout-card__title" id={headingId}>
-        {props.icon}
-        {props.title}
-      </h2>
+    <CardSection
+      block="payout-card"
+      title={
+        <>
+          {props.icon}
+          {props.title}
+        </>
+      }
+      testId={`payout-${props.name}`}
+    >
       <p className="payout-card__remaining">
         <span className="payout-card__label">{t('referral.remaining')}</span>
         <span className="payout-card__amount" data-testid={`${props.name}-remaining`}>
@@ -124,6 +129,6 @@ function PayoutCard(props: {
           {short}
         </p>
       )}
-    </section>
+    </CardSection>
   )
 }

@@ -10,6 +10,7 @@ import { t } from '../../../lib/i18n/index.ts'
 import { useChangeLimit, type LimitChange } from '../api/change-limit.ts'
 import { useLimitsQuery } from '../api/get-limits.ts'
 import { useLimitAmount } from '../hooks/use-limit-amount.ts'
+import { CardSection } from '../../../components/card-section.tsx'
 
 /** The reminder intervals offered, in minutes (the server takes any whole number from 5 to 720). */
 const REMINDER_CHOICES = [15, 30, 45, 60, 90, 120] as const
@@ -51,7 +52,6 @@ function useLimitAction() {
 function MoneyLimitCard({ kind, limit }: { kind: (typeof MONEY_KINDS)[number]; limit: PlayerLimit | undefined }) {
   const amount = useLimitAmount()
   const { run, busy } = useLimitAction()
-  const headingId = `limit-${kind}`
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault()
@@ -60,10 +60,7 @@ function MoneyLimitCard({ kind, limit }: { kind: (typeof MONEY_KINDS)[number]; l
   }
 
   return (
-    <section className="card limit-card" aria-labelledby={headingId} data-testid={`limit-${kind}`}>
-      <h2 className="limit-card__title" id={headingId}>
-        {t(`limits.kind.${kind}`)}
-      </h2>
+    <CardSection block="limit-card" title={t(`limits.kind.${kind}`)} testId={`limit-${kind}`}>
       <p className="limit-card__value" data-testid={`limit-${kind}-value`}>
         {limit ? (
           limit.value === null ? (
@@ -93,7 +90,7 @@ function MoneyLimitCard({ kind, limit }: { kind: (typeof MONEY_KINDS)[number]; l
           </button>
         )}
       </form>
-    </section>
+    </CardSection>
   )
 }
 
@@ -110,10 +107,7 @@ function ReminderCard({ limit }: { limit: PlayerLimit | undefined }) {
   }
 
   return (
-    <section className="card limit-card" aria-labelledby="limit-SESSION_REMINDER" data-testid="limit-SESSION_REMINDER">
-      <h2 className="limit-card__title" id="limit-SESSION_REMINDER">
-        {t('limits.kind.SESSION_REMINDER')}
-      </h2>
+    <CardSection block="limit-card" title={t('limits.kind.SESSION_REMINDER')} testId="limit-SESSION_REMINDER">
       <p className="limit-card__value" data-testid="limit-SESSION_REMINDER-value">
         {limit ? current === null ? t('limits.none') : t('limits.minutes', { n: current }) : <span className="skeleton" aria-label={t('state.loading')} />}
       </p>
@@ -135,7 +129,7 @@ function ReminderCard({ limit }: { limit: PlayerLimit | undefined }) {
         </fieldset>
         <SubmitButton busy={busy}>{t('limits.saveReminder')}</SubmitButton>
       </form>
-    </section>
+    </CardSection>
   )
 }
 
