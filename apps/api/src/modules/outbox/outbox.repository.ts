@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { insertedOrThrow } from '../../db/rows.ts'
 import { operatorAlerts, outboxAttempts, outboxMessages } from '../../db/schema.ts'
@@ -14,6 +14,12 @@ const claimed = (lease: Date) => ({ status: 'SENDING' as const, attempts: sql`${
 export const outboxRepository = {
   async insert(db: Db, row: NewOutboxRow): Promise<{ id: number }> {
     return insertedOrThrow(db.insert(outboxMessages).values(row).returning({ id: outboxMessages.id }))
+  },
+
+  /** Inserts unless a row with the same retry key is there already (one message per event, ADR 087): undefined then. */
+  async insertOnce(db: Db, row: NewOutboxRow): Promise<{ id: number } | undefined> {
+    const [inserted] = await db.insert(outboxMessages).values(row).onConflictDoNothing({ target: outboxMessages.idempotencyKey }).returning({ id: outboxMessages.id })
+    return inserted
   },
 
   /**
@@ -122,11 +128,13 @@ export const outboxRepository = {
   },
 
   /** Opens an alert of `kind` for `channel` unless one is open already (one per kind and channel). */
-  async raiseAlert(db: Db, alert: { kind: string; channel: string; details: string; at: Date }): Promise<void> {
-    await db
+  async raiseAlert(db: Db, alert: { kind: string; channel: string; details: string; at: Date }): Promise<{ id: number } | undefined> {
+    const [raised] = await db
       .insert(operatorAlerts)
       .values({ kind: alert.kind, channel: alert.channel, details: alert.details, createdAt: alert.at })
       .onConflictDoNothing({ target: [operatorAlerts.kind, operatorAlerts.channel], where: isNull(operatorAlerts.resolvedAt) })
+      .returning({ id: operatorAlerts.id })
+    return raised
   },
 
   async resolveAlerts(db: Db, kinds: readonly string[], channel: string, at: Date): Promise<void> {
@@ -136,8 +144,13 @@ export const outboxRepository = {
       .where(and(inArray(operatorAlerts.kind, [...kinds]), eq(operatorAlerts.channel, channel), isNull(operatorAlerts.resolvedAt)))
   },
 
+  /** The open alerts about a channel (the desk's other alerts, ADR 087, have none and are listed apart). */
   async openAlerts(db: Db) {
-    return db.select().from(operatorAlerts).where(isNull(operatorAlerts.resolvedAt)).orderBy(desc(operatorAlerts.id))
+    return db
+      .select()
+      .from(operatorAlerts)
+      .where(and(isNull(operatorAlerts.resolvedAt), isNotNull(operatorAlerts.channel)))
+      .orderBy(desc(operatorAlerts.id))
   },
 }
 export type OutboxRepository = typeof outboxRepository
