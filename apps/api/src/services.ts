@@ -89,6 +89,10 @@ import { linksRepository } from './modules/links/links.repository.ts'
 import type { Metrics } from './lib/metrics.ts'
 import { createSlipVerifier } from './modules/slips/verifiers/index.ts'
 import { createSlipService } from './modules/slips/slips.service.ts'
+import { createNoticesService } from './modules/notices/notices.service.ts'
+import { noLineAddress } from './modules/notices/player-line-address.ts'
+import { createDeskAlertsService, noLineQuota } from './modules/notices/desk-alerts.service.ts'
+import { deskAlertsRepository } from './modules/notices/desk-alerts.repository.ts'
 import { slipsRepository } from './modules/slips/slips.repository.ts'
 import { createDemoBank, type DemoBank } from './modules/slips/demo-verifier.ts'
 import type { SlipVerifier } from './modules/slips/slip-verifier.ts'
@@ -216,8 +220,20 @@ export async function buildServices(deps: ServiceDeps) {
       leaseMs: Math.max(120_000, 2 * 10 * config.SMS_HTTP_TIMEOUT_MS),
     },
     outboxRepository,
+    alerts: deskAlertsRepository,
     auditRepository,
     ...(deps.outboxFaults ? { faults: deps.outboxFaults } : {}),
+    // A channel alert (no SMS credit, a refused key) goes to the desk's LINE group too (ADR 087); built below.
+    onAlertRaised: (tx, alert) => deskAlerts.channelAlertRaised(tx, alert),
+  })
+  // The player's notices (ADR 087): LINE addresses come from the LINE module (ADR 088), none until it is wired.
+  const notices = createNoticesService({
+    clock,
+    outbox,
+    lineAddress: noLineAddress,
+    siteName: () => site.siteName().catch(() => 'Sanam'),
+    playersRepository,
+    exclusionsRepository,
   })
   const operators = createOperatorsService({
     db,
@@ -302,10 +318,11 @@ export async function buildServices(deps: ServiceDeps) {
   const promotions = createPromotionService({ db, ledger, clock, plan, promotionsRepository, gamesRepository, exclusionsRepository })
   const users = createUserService({ db, clock, promotions, playersRepository, exclusionsRepository })
   // Time-outs and self-exclusions (ADR 047): chosen by the player, ended by nobody before their time.
-  const exclusions = createExclusionService({ db, clock, auth, ledger, promotions, exclusionsRepository })
+  const exclusions = createExclusionService({ db, clock, auth, ledger, promotions, exclusionsRepository, notices })
   // The player's own limits and session reminder (ADR 048), asked by deposits, the seamless wallet and the portal.
-  const limits = createLimitsService({ db, clock, limitsRepository })
+  const limits = createLimitsService({ db, clock, limitsRepository, notices })
   const deposits = createDepositService({
+    notices,
     promotions,
     limits,
     db,
@@ -327,6 +344,8 @@ export async function buildServices(deps: ServiceDeps) {
   // Forwarded bank notifications (ADR 080): a reference-less source that deposits credits once with the feed.
   const bankNotifications = createBankNotificationService({ db, clock, bankNotificationsRepository, deposits })
   const withdrawals = createWithdrawalService({
+    // The player told of a payout paid or refused, the desk of one whose outcome is unknown (ADR 087).
+    notices: { withdrawalDecided: notices.withdrawalDecided, payoutUnknown: (tx, w) => deskAlerts.payoutUnknown(tx, w) },
     db,
     ledger,
     clock,
@@ -423,6 +442,26 @@ export async function buildServices(deps: ServiceDeps) {
   const withdrawalDesk = createWithdrawalDeskService({ db, clock, approvals, withdrawals, members, separateDuties: operators, auditRepository })
   const depositExceptions = createDepositExceptionsService({ db, clock, approvals, deposits, depositsRepository, playersRepository, auditRepository })
   const reconciliation = createReconciliationService({ db, depositsRepository })
+  // The desk's alerts (ADR 087): the back-office's list, and the desk's LINE group when LINE_DESK_GROUP_ID is set.
+  const deskAlerts = createDeskAlertsService({
+    db,
+    clock,
+    settings: {
+      withdrawalWaitMinutes: config.DESK_ALERT_WITHDRAWAL_MINUTES,
+      lineGroup: config.LINE_DESK_GROUP_ID ?? null,
+      backofficeOrigin: config.backofficeOrigin?.origin ?? null,
+    },
+    outbox,
+    watched: {
+      waitingWithdrawals: (tx, before, limit) => withdrawalsRepository.waitingSince(tx, before, limit),
+      openExceptions: (tx, limit) => depositsRepository.openExceptions(tx, limit),
+      reconciliationDifferences: async (day) =>
+        (await reconciliation.reconciliation(day)).accounts.reduce((n, account) => n + account.differences.length, 0),
+    },
+    // The LINE quota comes from the LINE module (ADR 088), none until it is wired.
+    lineQuota: noLineQuota,
+    deskAlertsRepository,
+  })
   const games = createGamesService({ db, gamesRepository, cacheMs: GAMES_CACHE_MS, now: () => clock.now().getTime() })
   const catalogue = createCatalogueService({ db, clock, gamesRepository, auditRepository, onChange: games.invalidate })
   // Where players' money goes: a new account or new details go live only when a second finance operator activates them.
@@ -503,6 +542,8 @@ export async function buildServices(deps: ServiceDeps) {
       limits,
       slips,
       outbox,
+      notices,
+      deskAlerts,
     },
     demoBank,
     database,

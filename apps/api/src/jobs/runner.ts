@@ -11,6 +11,7 @@ import type { ReferralService } from '../modules/referral/referral.service.ts'
 import type { SlipService } from '../modules/slips/slips.service.ts'
 import type { PayoutService } from '../modules/payouts/payouts.service.ts'
 import type { OutboxService } from '../modules/outbox/outbox.service.ts'
+import type { DeskAlertsService } from '../modules/notices/desk-alerts.service.ts'
 
 /** The scheduled jobs: each calls a service, which owns what the job changes. */
 export function standardJobs(deps: {
@@ -24,6 +25,8 @@ export function standardJobs(deps: {
   payouts?: Pick<PayoutService, 'recheckDue'>
   /** The outbox: settled messages past their keeping time are deleted (ADR 083). */
   outbox?: Pick<OutboxService, 'prune'>
+  /** The desk's alerts: withdrawals waiting too long, open exceptions, yesterday's reconciliation, the LINE quota (ADR 087). */
+  deskAlerts?: Pick<DeskAlertsService, 'watch'>
   roundStaleMinutes: number
   /** Which database: the embedded one has no autovacuum, so a job gathers its planner statistics (ADR 065). */
   database: Database['kind']
@@ -35,6 +38,7 @@ export function standardJobs(deps: {
     ...(deps.slips ? [{ name: 'retry-slip-checks', lockKey: 7_262_005, run: (tx: Db) => deps.slips!.retryDue(tx) }] : []),
     ...(deps.payouts ? [{ name: 'payout-checks', lockKey: 7_262_006, run: (tx: Db) => deps.payouts!.recheckDue(tx) }] : []),
     ...(deps.outbox ? [{ name: 'prune-outbox', lockKey: 7_262_007, run: (tx: Db) => deps.outbox!.prune(tx) }] : []),
+    ...(deps.deskAlerts ? [{ name: 'desk-alerts', lockKey: 7_262_008, run: (tx: Db) => deps.deskAlerts!.watch(tx) }] : []),
     ...(deps.database === 'pglite' ? [{ name: 'planner-statistics', lockKey: 7_262_004, run: async (tx: Db) => (await analyzeStaleTables(tx)).length }] : []),
   ]
 }

@@ -204,7 +204,14 @@ export interface ClaimsQueue {
   confirmedByFeed(tx: Db, depositId: number, at: Date): Promise<void>
 }
 
+/** Who tells the player a deposit was credited (the notices module, ADR 087): in the credit's transaction, once per deposit. */
+export interface DepositNotices {
+  depositCredited(tx: Db, deposit: { playerId: number; depositId: number; amount: bigint }): Promise<unknown>
+}
+
 export interface DepositServiceDeps {
+  /** The player's notice of a credit (ADR 087); none: nobody is told. */
+  notices?: DepositNotices
   db: Db
   ledger: Pick<Ledger, 'transferMany' | 'lockPlayers'>
   clock: Clock
@@ -380,6 +387,7 @@ export function createDepositService(deps: DepositServiceDeps) {
       draftBillId: bill?.id ?? null,
       ...(note !== undefined ? { note } : {}),
     })
+    await deps.notices?.depositCredited(tx, { playerId, depositId: deposit.id, amount: deposit.amount })
   }
 
   /** What differs between a stored record and a feed transfer with its reference: AMOUNT, SENDER, PAY_IN_ACCOUNT. */

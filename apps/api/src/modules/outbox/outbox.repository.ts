@@ -1,7 +1,7 @@
-import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { insertedOrThrow } from '../../db/rows.ts'
-import { operatorAlerts, outboxAttempts, outboxMessages } from '../../db/schema.ts'
+import { outboxAttempts, outboxMessages } from '../../db/schema.ts'
 
 export type OutboxRow = typeof outboxMessages.$inferSelect
 export type NewOutboxRow = typeof outboxMessages.$inferInsert
@@ -10,7 +10,7 @@ export type AttemptOutcome = 'SENT' | 'RETRY' | 'FAILED' | 'NO_CREDIT' | 'RATE_L
 
 const claimed = (lease: Date) => ({ status: 'SENDING' as const, attempts: sql`${outboxMessages.attempts} + 1`, leaseUntil: lease })
 
-/** SQL for the outbox's messages, their attempts and the desk's alerts (ADR 083). */
+/** SQL for the outbox's messages and their attempts (ADR 083); the desk's alerts are the notices module's (ADR 087). */
 export const outboxRepository = {
   async insert(db: Db, row: NewOutboxRow): Promise<{ id: number }> {
     return insertedOrThrow(db.insert(outboxMessages).values(row).returning({ id: outboxMessages.id }))
@@ -125,32 +125,6 @@ export const outboxRepository = {
       .where(and(gte(outboxMessages.createdAt, since), statuses ? inArray(outboxMessages.status, [...statuses]) : undefined))
       .orderBy(desc(outboxMessages.id))
       .limit(limit)
-  },
-
-  /** Opens an alert of `kind` for `channel` unless one is open already (one per kind and channel). */
-  async raiseAlert(db: Db, alert: { kind: string; channel: string; details: string; at: Date }): Promise<{ id: number } | undefined> {
-    const [raised] = await db
-      .insert(operatorAlerts)
-      .values({ kind: alert.kind, channel: alert.channel, details: alert.details, createdAt: alert.at })
-      .onConflictDoNothing({ target: [operatorAlerts.kind, operatorAlerts.channel], where: isNull(operatorAlerts.resolvedAt) })
-      .returning({ id: operatorAlerts.id })
-    return raised
-  },
-
-  async resolveAlerts(db: Db, kinds: readonly string[], channel: string, at: Date): Promise<void> {
-    await db
-      .update(operatorAlerts)
-      .set({ resolvedAt: at })
-      .where(and(inArray(operatorAlerts.kind, [...kinds]), eq(operatorAlerts.channel, channel), isNull(operatorAlerts.resolvedAt)))
-  },
-
-  /** The open alerts about a channel (the desk's other alerts, ADR 087, have none and are listed apart). */
-  async openAlerts(db: Db) {
-    return db
-      .select()
-      .from(operatorAlerts)
-      .where(and(isNull(operatorAlerts.resolvedAt), isNotNull(operatorAlerts.channel)))
-      .orderBy(desc(operatorAlerts.id))
   },
 }
 export type OutboxRepository = typeof outboxRepository

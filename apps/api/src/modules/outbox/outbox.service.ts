@@ -46,6 +46,16 @@ export const KEEP_DAYS = 90
 /** Where a test stops a worker as a kill -9 would: after taking a message, after the channel took it, after settling. */
 export type OutboxStep = 'claimed' | 'sent' | 'settled'
 
+/**
+ * Where the outbox raises and closes its alerts about a channel (no credit, a refused key): the desk's alerts, kept by
+ * the notices module (ADR 087), handed in by services.ts. One open alert per kind and channel.
+ */
+export interface ChannelAlerts {
+  raiseAlert(db: Db, alert: { kind: string; channel: string; details: string; at: Date }): Promise<{ id: number } | undefined>
+  resolveAlerts(db: Db, kinds: readonly string[], channel: string, at: Date): Promise<void>
+  openAlerts(db: Db): Promise<Array<{ id: number; kind: string; channel: string | null; details: string; createdAt: Date }>>
+}
+
 export interface NewMessage {
   /** Which channel: it must be one of the template's (templates.ts; SMS carries codes, security notices and payout status only). */
   channel: 'sms' | 'line'
@@ -81,6 +91,7 @@ export function createOutboxService(deps: {
   secrets: Pick<TotpSecretBox, 'seal' | 'open'>
   settings?: Partial<OutboxSettings>
   outboxRepository: OutboxRepository
+  alerts: ChannelAlerts
   auditRepository: Pick<AuditRepository, 'record'>
   /** Tests only: called between a worker's steps; throwing there abandons the worker as a kill -9 would. */
   faults?: (step: OutboxStep, row: OutboxRow) => void
@@ -116,7 +127,7 @@ export function createOutboxService(deps: {
     const final = patch.status !== undefined && patch.status !== 'PENDING'
     return db.transaction(async (tx) => {
       const mine = await repo.settle(tx, row.id, row.attempts, { ...patch, leaseUntil: null, ...(final ? { sealedSecret: null } : {}) }, outcome, error, now)
-      if (mine && outcome === 'SENT') await repo.resolveAlerts(tx, Object.values(ALERT_OF), row.channel, now)
+      if (mine && outcome === 'SENT') await deps.alerts.resolveAlerts(tx, Object.values(ALERT_OF), row.channel, now)
       return mine
     })
   }
@@ -163,7 +174,7 @@ export function createOutboxService(deps: {
     if (failure.kind === 'no_credit' || failure.kind === 'unauthorized') {
       const kind = ALERT_OF[failure.kind]
       await db.transaction(async (tx) => {
-        const raised = await repo.raiseAlert(tx, { kind, channel: row.channel, details: failure.message, at: now })
+        const raised = await deps.alerts.raiseAlert(tx, { kind, channel: row.channel, details: failure.message, at: now })
         if (raised && deps.onAlertRaised) await deps.onAlertRaised(tx, { id: raised.id, kind })
       })
     }
@@ -287,7 +298,7 @@ export function createOutboxService(deps: {
         repo.countsSince(db, start),
         repo.listSince(db, start, ['FAILED', 'DEAD'], 100),
         repo.listSince(db, start, ['PENDING', 'SENDING'], 100),
-        repo.openAlerts(db),
+        deps.alerts.openAlerts(db),
       ])
       const perChannel = new Map<string, { channel: string; sent: number; failed: number; waiting: number }>()
       for (const { channel, status, n } of counts) {
