@@ -90,8 +90,8 @@ import type { Metrics } from './lib/metrics.ts'
 import { createSlipVerifier } from './modules/slips/verifiers/index.ts'
 import { createSlipService } from './modules/slips/slips.service.ts'
 import { createNoticesService } from './modules/notices/notices.service.ts'
-import { noLineAddress } from './modules/notices/player-line-address.ts'
-import { createDeskAlertsService, noLineQuota } from './modules/notices/desk-alerts.service.ts'
+import { noLineAddress, type PlayerLineAddress } from './modules/notices/player-line-address.ts'
+import { createDeskAlertsService, noLineQuota, type DeskLineQuota } from './modules/notices/desk-alerts.service.ts'
 import { deskAlertsRepository } from './modules/notices/desk-alerts.repository.ts'
 import { slipsRepository } from './modules/slips/slips.repository.ts'
 import { createDemoBank, type DemoBank } from './modules/slips/demo-verifier.ts'
@@ -153,6 +153,10 @@ export interface ServiceDeps {
   slipVerifier?: SlipVerifier | null
   /** False for a tool: the demo provider's bundle is the server's to load, in demo mode (default true). */
   loadDemoProvider?: boolean
+  /** Where a player's notice goes on LINE (ADR 087; the LINE module's, ADR 088); none: nobody is reached on LINE. */
+  lineAddress?: PlayerLineAddress
+  /** The LINE Official Account's quota for the desk's 80 % alert (ADR 087, 088); none: not watched. */
+  lineQuota?: DeskLineQuota
 }
 
 /**
@@ -230,8 +234,8 @@ export async function buildServices(deps: ServiceDeps) {
   const notices = createNoticesService({
     clock,
     outbox,
-    lineAddress: noLineAddress,
-    siteName: () => site.siteName().catch(() => 'Sanam'),
+    lineAddress: deps.lineAddress ?? noLineAddress,
+    siteName: async (tx) => (await siteRepository.findSettings(tx))?.title ?? 'Sanam',
     playersRepository,
     exclusionsRepository,
   })
@@ -459,7 +463,7 @@ export async function buildServices(deps: ServiceDeps) {
         (await reconciliation.reconciliation(day)).accounts.reduce((n, account) => n + account.differences.length, 0),
     },
     // The LINE quota comes from the LINE module (ADR 088), none until it is wired.
-    lineQuota: noLineQuota,
+    lineQuota: deps.lineQuota ?? noLineQuota,
     deskAlertsRepository,
   })
   const games = createGamesService({ db, gamesRepository, cacheMs: GAMES_CACHE_MS, now: () => clock.now().getTime() })

@@ -29,15 +29,18 @@ export function createNoticesService(deps: {
   clock: Clock
   outbox: Pick<OutboxService, 'enqueueOnce'>
   lineAddress: PlayerLineAddress
-  siteName: () => Promise<string>
+  /** The site's name as the texts start with it, read in the event's transaction. */
+  siteName: (tx: Db) => Promise<string>
   playersRepository: Pick<PlayersRepository, 'findById'>
   exclusionsRepository: Pick<ExclusionsRepository, 'activeMany'>
 }) {
   async function send(tx: Db, notice: Notice): Promise<number> {
-    if (notice.kind !== 'exclusion' && (await deps.exclusionsRepository.activeMany(tx, [notice.playerId], deps.clock.now())).has(notice.playerId)) return 0
-    const params = { site: await deps.siteName(), ...notice.params }
-    let written = 0
+    // Nothing to send (not on LINE, and SMS does not carry it) costs no more than the LINE look-up.
     const lineUser = await deps.lineAddress.lineUserFor(tx, notice.playerId, notice.kind)
+    if (!lineUser && !notice.sms) return 0
+    if (notice.kind !== 'exclusion' && (await deps.exclusionsRepository.activeMany(tx, [notice.playerId], deps.clock.now())).has(notice.playerId)) return 0
+    const params = { site: await deps.siteName(tx), ...notice.params }
+    let written = 0
     if (lineUser) {
       if (await deps.outbox.enqueueOnce(tx, { channel: 'line', recipient: lineUser, template: notice.template, params }, notice.eventKey)) written++
     }
