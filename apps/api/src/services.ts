@@ -39,7 +39,8 @@ import { approvalsRepository } from './modules/approvals/approvals.repository.ts
 import { createApprovalsService } from './modules/approvals/approvals.service.ts'
 import { createDepositExceptionsService } from './modules/deposit-exceptions/deposit-exceptions.service.ts'
 import { createDepositDeskService } from './modules/deposits/deposit-desk.service.ts'
-import { createReconciliationService } from './modules/reports/reconciliation.ts'
+import { createReconciliationService, reconcileDay } from './modules/reports/reconciliation.ts'
+import { bangkokDayRange } from '@sanam/contract/bangkok'
 import { createWithdrawalDeskService } from './modules/withdrawals/withdrawal-desk.service.ts'
 import { createDepositService } from './modules/deposits/deposits.service.ts'
 import { createBankNotificationService } from './modules/bank-notifications/bank-notifications.service.ts'
@@ -459,8 +460,11 @@ export async function buildServices(deps: ServiceDeps) {
     watched: {
       waitingWithdrawals: (tx, before, limit) => withdrawalsRepository.waitingSince(tx, before, limit),
       openExceptions: (tx, limit) => depositsRepository.openExceptions(tx, limit),
-      reconciliationDifferences: async (day) =>
-        (await reconciliation.reconciliation(day)).accounts.reduce((n, account) => n + account.differences.length, 0),
+      reconciliationDifferences: async (tx, day) => {
+        const { start, end } = bangkokDayRange(day)
+        const found = reconcileDay(day, await depositsRepository.reconciliationDay(tx, start, end))
+        return found.accounts.reduce((n, account) => n + account.differences.length, 0)
+      },
     },
     // The LINE quota comes from the LINE module (ADR 088), none until it is wired.
     lineQuota: deps.lineQuota ?? noLineQuota,

@@ -47,8 +47,8 @@ export const noLineQuota: DeskLineQuota = { lineQuota: async () => null }
 export interface WatchedDesk {
   waitingWithdrawals(tx: Db, before: Date, limit: number): Promise<Array<{ id: number; amount: bigint }>>
   openExceptions(tx: Db, limit: number): Promise<Array<{ id: number; amount: bigint }>>
-  /** How many differences a Bangkok day's reconciliation shows. */
-  reconciliationDifferences(day: string): Promise<number>
+  /** How many differences a Bangkok day's reconciliation shows, read in `tx`. */
+  reconciliationDifferences(tx: Db, day: string): Promise<number>
 }
 
 export interface DeskAlertSettings {
@@ -113,7 +113,7 @@ export function createDeskAlertsService(deps: {
     const bangkokHour = new Date(now.getTime() + BANGKOK_OFFSET_MS).getUTCHours()
     const yesterday = bangkokDay(new Date(now.getTime() - 86_400_000))
     if (bangkokHour < RECONCILE_AFTER_HOUR || reconciledDay === yesterday) return 0
-    const count = await deps.watched.reconciliationDifferences(yesterday)
+    const count = await deps.watched.reconciliationDifferences(tx, yesterday)
     reconciledDay = yesterday
     return count > 0 ? Number(await raise(tx, 'RECONCILIATION_DIFFERENCE', `reconciliation:${yesterday}`, { day: yesterday, count })) : 0
   }
