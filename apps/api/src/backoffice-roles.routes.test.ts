@@ -39,6 +39,8 @@ const PERMISSION: Record<string, { permission: OperatorPermission | 'public'; en
   'GET /api/backoffice/audit/actions': { permission: 'backoffice.read' },
   'GET /api/backoffice/outbox': { permission: 'backoffice.read' },
   'POST /api/backoffice/outbox/:id/resend': { permission: 'members.handle' },
+  'GET /api/backoffice/alerts': { permission: 'backoffice.read' },
+  'POST /api/backoffice/alerts/:id/read': { permission: 'backoffice.read' },
   'GET /api/backoffice/withdrawals': { permission: 'backoffice.read' },
   'POST /api/backoffice/withdrawals/:id/approve': { permission: 'money.decide' },
   'POST /api/backoffice/withdrawals/:id/reject': { permission: 'money.decide' },

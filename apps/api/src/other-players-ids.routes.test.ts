@@ -42,6 +42,9 @@ const ID_ROUTES: Record<string, { tried: true } | { reason: string }> = {
   'POST /api/backoffice/outbox/:id/resend': {
     reason: 'message ids, members.handle only (the role walk, backoffice-roles.routes.test.ts); a player token gets 401; a code is never resent',
   },
+  'POST /api/backoffice/alerts/:id/read': {
+    reason: "desk alert ids, operators only, and only an alert the operator's role can act on (desk-alerts.routes.test.ts); a player token gets 401",
+  },
   'GET /play/:token': { tried: true },
   'GET /play/:token/state': { tried: true },
   'POST /play/:token/round': { tried: true },

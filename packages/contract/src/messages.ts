@@ -360,7 +360,6 @@ export const messageCatalogue = {
   DESK_ALERT_LINE_QUOTA: ({ used, quota }: { used: number; quota: number }) => `ใช้โควตาข้อความ LINE ไปแล้ว ${used} จาก ${quota} ข้อความในเดือนนี้`,
   DESK_ALERT_LINE_QUOTA_TODO: 'เพิ่มแพ็กเกจของ LINE Official Account ก่อนโควตาหมด ข้อความที่เกินจะส่งไม่ได้',
   DESK_ALERT_LINE: ({ title, todo, link }: { title: string; todo: string; link: string }) => `[แจ้งเตือนหลังบ้าน] ${title}\nสิ่งที่ต้องทำ: ${todo}\n${link}`,
-  DESK_ALERT_READ: 'ทำเครื่องหมายว่าอ่านแล้ว',
 } as const
 
 export type MessageId = keyof typeof messageCatalogue

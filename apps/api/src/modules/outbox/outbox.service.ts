@@ -13,6 +13,8 @@ import type { AttemptOutcome, OutboxPatch, OutboxRepository, OutboxRow } from '.
 import { templateOf, type TemplateId, type TemplateParams } from './templates.ts'
 import { toView } from './outbox-view.ts'
 import { eventRetryKey } from './retry-key.ts'
+import type { ChannelAlerts } from './channel-alerts.ts'
+export type { ChannelAlerts } from './channel-alerts.ts'
 
 export interface OutboxSettings {
   /** How long a worker holds a message it took; past it, another worker takes it (the first one vanished). */
@@ -45,16 +47,6 @@ export const KEEP_DAYS = 90
 
 /** Where a test stops a worker as a kill -9 would: after taking a message, after the channel took it, after settling. */
 export type OutboxStep = 'claimed' | 'sent' | 'settled'
-
-/**
- * Where the outbox raises and closes its alerts about a channel (no credit, a refused key): the desk's alerts, kept by
- * the notices module (ADR 087), handed in by services.ts. One open alert per kind and channel.
- */
-export interface ChannelAlerts {
-  raiseAlert(db: Db, alert: { kind: string; channel: string; details: string; at: Date }): Promise<{ id: number } | undefined>
-  resolveAlerts(db: Db, kinds: readonly string[], channel: string, at: Date): Promise<void>
-  openAlerts(db: Db): Promise<Array<{ id: number; kind: string; channel: string | null; details: string; createdAt: Date }>>
-}
 
 export interface NewMessage {
   /** Which channel: it must be one of the template's (templates.ts; SMS carries codes, security notices and payout status only). */
