@@ -2,10 +2,9 @@
 // withdrawal without typing a reference; the demo bank pays it and loses its answer, so it waits under จ่ายเงินผ่านธนาคาร
 // with its age; asking the bank again leaves it unknown; finance.a proposes "paid" with the statement's reference, may
 // not confirm it, and finance.b confirms it: the withdrawal is paid, never refunded.
-import { DEMO_DESK_PASSWORD } from '@sanam/contract/demo-secrets'
-import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { shot } from './support/browser.ts'
+import { demoDeskPage } from './support/demo-desk.ts'
 import { call } from './support/http.ts'
 import { expectAccessible } from './support/page.ts'
 import { useBrowserSuite } from './support/suite.ts'
@@ -13,18 +12,7 @@ import { useBrowserSuite } from './support/suite.ts'
 const suite = useBrowserSuite({ server: { env: { PAYOUT_BANK: 'demo' } } })
 const DEMO = { mobile: '0812345678', password: 'sanam1234' }
 
-async function deskPage(username: string): Promise<Page> {
-  const { page } = await suite.desktop()
-  await page.goto('/backoffice/')
-  await page.getByLabel('ชื่อผู้ใช้').fill(username)
-  await page.getByLabel('รหัสผ่าน').fill(DEMO_DESK_PASSWORD)
-  await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click()
-  const code = (await call<{ code: string }>(suite.baseUrl, 'GET', `/api/dev/totp?username=${username}`)).body.data.code
-  await page.getByLabel('รหัสยืนยัน 6 หลักจากแอปยืนยันตัวตน').fill(code)
-  await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click()
-  await page.getByRole('heading', { name: 'ภาพรวม' }).waitFor()
-  return page
-}
+const deskPage = (username: string) => demoDeskPage(suite, username)
 
 const balance = async (token: string) => (await call<{ balance: number }>(suite.baseUrl, 'GET', '/api/wallet/v2/balance', { token })).body.data.balance
 
