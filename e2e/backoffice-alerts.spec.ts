@@ -19,7 +19,11 @@ describe("the desk's alerts", () => {
 
     const financeA = await demoDeskPage(suite, 'finance.a')
     await financeA.getByRole('link', { name: 'คิวอนุมัติการถอน' }).click()
-    await financeA.getByRole('row').filter({ hasText: '฿777.00' }).getByRole('button', { name: /^อนุมัติ #/ }).click()
+    await financeA
+      .getByRole('row')
+      .filter({ hasText: '฿777.00' })
+      .getByRole('button', { name: /^อนุมัติ #/ })
+      .click()
     await financeA.getByRole('dialog').getByRole('button', { name: 'อนุมัติ' }).click()
     await financeA.getByText('อนุมัติแล้ว ส่งคำสั่งจ่ายเงินให้ธนาคารแล้ว').waitFor()
 

@@ -29,7 +29,14 @@ beforeAll(async () => {
 })
 
 const watch = () => runJobsOnce(t.db, standardJobs({ ...jobDeps(), deskAlerts: t.services.deskAlerts }))
-const jobDeps = () => ({ clock: t.clock, deposits: t.services.deposits, seamless: t.services.seamless, referral: t.services.referral, roundStaleMinutes: 60, database: t.database.kind })
+const jobDeps = () => ({
+  clock: t.clock,
+  deposits: t.services.deposits,
+  seamless: t.services.seamless,
+  referral: t.services.referral,
+  roundStaleMinutes: 60,
+  database: t.database.kind,
+})
 const listOf = async (as: Operator) => (await t.get('/api/backoffice/alerts', as.token)).json().data as { unread: number; list: Array<Record<string, unknown>> }
 const groupMessages = () => outboxMessagesOf(t.db, [GROUP])
 
@@ -105,7 +112,10 @@ describe('alerts raised in their event', () => {
     await t.services.deskAlerts.failover('10.0.0.1:5432', '10.0.0.2:5432')
     await t.services.deskAlerts.failover('10.0.0.1:5432', '10.0.0.2:5432')
     expect(await alertsOf(t.db, 'FAILOVER')).toHaveLength(1)
-    expect((await listOf(owner)).list.find((a) => a.kind === 'FAILOVER')).toMatchObject({ title: 'ฐานข้อมูลหลักเปลี่ยนจาก 10.0.0.1:5432 เป็น 10.0.0.2:5432', link: '/dashboard' })
+    expect((await listOf(owner)).list.find((a) => a.kind === 'FAILOVER')).toMatchObject({
+      title: 'ฐานข้อมูลหลักเปลี่ยนจาก 10.0.0.1:5432 เป็น 10.0.0.2:5432',
+      link: '/dashboard',
+    })
     expect((await listOf(support)).list.some((a) => a.kind === 'FAILOVER')).toBe(false)
   })
 })

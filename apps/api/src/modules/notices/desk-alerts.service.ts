@@ -91,7 +91,11 @@ export function createDeskAlertsService(deps: {
   async function toLineGroup(tx: Db, id: number, kind: DeskAlertKind, params: Params) {
     if (!settings.lineGroup) return
     const link = `${settings.backofficeOrigin ?? ''}${DESK_ALERTS[kind].path}`
-    await deps.outbox.enqueueOnce(tx, { channel: 'line', recipient: settings.lineGroup, template: 'DESK_ALERT', params: { ...alertText(kind, params), link } }, `alert:${id}`)
+    await deps.outbox.enqueueOnce(
+      tx,
+      { channel: 'line', recipient: settings.lineGroup, template: 'DESK_ALERT', params: { ...alertText(kind, params), link } },
+      `alert:${id}`,
+    )
   }
 
   /** Writes the alert of `kind` about `subject` unless it was written before; answers whether it was new. */
@@ -103,7 +107,11 @@ export function createDeskAlertsService(deps: {
 
   /** Raises `kind` for each item whose subject has none yet; answers how many were new. */
   async function raiseEach(tx: Db, kind: DeskAlertKind, items: Array<{ subject: string; params: Params }>) {
-    const done = await repo.raisedSubjects(tx, kind, items.map((i) => i.subject))
+    const done = await repo.raisedSubjects(
+      tx,
+      kind,
+      items.map((i) => i.subject),
+    )
     let raised = 0
     for (const item of items) if (!done.has(item.subject) && (await raise(tx, kind, item.subject, item.params))) raised++
     return raised

@@ -18,7 +18,11 @@ export const outboxRepository = {
 
   /** Inserts unless a row with the same retry key is there already (one message per event, ADR 087): undefined then. */
   async insertOnce(db: Db, row: NewOutboxRow): Promise<{ id: number } | undefined> {
-    const [inserted] = await db.insert(outboxMessages).values(row).onConflictDoNothing({ target: outboxMessages.idempotencyKey }).returning({ id: outboxMessages.id })
+    const [inserted] = await db
+      .insert(outboxMessages)
+      .values(row)
+      .onConflictDoNothing({ target: outboxMessages.idempotencyKey })
+      .returning({ id: outboxMessages.id })
     return inserted
   },
 

@@ -65,8 +65,6 @@ export interface NewMessage {
   sentByRequest?: boolean
 }
 
-
-
 /** Alerts the desk gets from the outbox: a gateway out of credit, or refusing our key. */
 const ALERT_OF = { no_credit: 'SMS_NO_CREDIT', unauthorized: 'SMS_UNAUTHORIZED' } as const
 

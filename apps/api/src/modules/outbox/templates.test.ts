@@ -4,7 +4,18 @@ import { TEMPLATES, URL_IN_TEXT, templateOf } from './templates.ts'
 // The lint over the template catalogue (issue 38 §2): no SMS template may carry a web address. Thai rules: links in
 // SMS must be whitelisted with the operator and shorteners are banned; Sanam's SMS carry codes and notices only.
 
-const sample = { site: 'Sanam', ref: 'KQ7M', minutes: 5, hours: 24, username: 'somchai', amount: '150050', at: '2026-11-30T03:00:00Z', title: 'x', todo: 'y', link: '/withdrawals' }
+const sample = {
+  site: 'Sanam',
+  ref: 'KQ7M',
+  minutes: 5,
+  hours: 24,
+  username: 'somchai',
+  amount: '150050',
+  at: '2026-11-30T03:00:00Z',
+  title: 'x',
+  todo: 'y',
+  link: '/withdrawals',
+}
 const bySms = Object.entries(TEMPLATES).filter(([, template]) => (template.channels as readonly string[]).includes('sms'))
 
 describe('the message templates', () => {
@@ -16,7 +27,15 @@ describe('the message templates', () => {
 
   it('lets by SMS only codes, security notices and payout status (ADR 087)', () => {
     expect(bySms.map(([id]) => id).sort()).toEqual(
-      ['NOTICE_EXCLUSION', 'NOTICE_PAYOUT_PAID', 'NOTICE_PAYOUT_REFUSED', 'OPERATOR_ONE_TIME_PASSWORD', 'OTP', 'PASSWORD_CHANGED', 'PLAYER_TEMPORARY_PASSWORD'].sort(),
+      [
+        'NOTICE_EXCLUSION',
+        'NOTICE_PAYOUT_PAID',
+        'NOTICE_PAYOUT_REFUSED',
+        'OPERATOR_ONE_TIME_PASSWORD',
+        'OTP',
+        'PASSWORD_CHANGED',
+        'PLAYER_TEMPORARY_PASSWORD',
+      ].sort(),
     )
   })
 
