@@ -4,7 +4,7 @@
 // linking to the payouts screen; marking it read empties the count for finance.b alone. The list passes an axe scan.
 import { describe, expect, it } from 'vitest'
 import { shot } from './support/browser.ts'
-import { demoDeskPage } from './support/demo-desk.ts'
+import { approveFromQueue, demoDeskPage } from './support/demo-desk.ts'
 import { call } from './support/http.ts'
 import { expectAccessible } from './support/page.ts'
 import { useBrowserSuite } from './support/suite.ts'
@@ -18,13 +18,7 @@ describe("the desk's alerts", () => {
     expect((await call(suite.baseUrl, 'POST', '/api/wallet/withdraw', { token, body: { amount: 777 } })).status).toBe(200)
 
     const financeA = await demoDeskPage(suite, 'finance.a')
-    await financeA.getByRole('link', { name: 'คิวอนุมัติการถอน' }).click()
-    await financeA
-      .getByRole('row')
-      .filter({ hasText: '฿777.00' })
-      .getByRole('button', { name: /^อนุมัติ #/ })
-      .click()
-    await financeA.getByRole('dialog').getByRole('button', { name: 'อนุมัติ' }).click()
+    await (await approveFromQueue(financeA, 'คิวอนุมัติการถอน', '฿777.00')).getByRole('button', { name: 'อนุมัติ' }).click()
     await financeA.getByText('อนุมัติแล้ว ส่งคำสั่งจ่ายเงินให้ธนาคารแล้ว').waitFor()
 
     const financeB = await demoDeskPage(suite, 'finance.b')

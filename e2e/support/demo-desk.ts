@@ -18,3 +18,15 @@ export async function demoDeskPage(suite: BrowserSuite, username: string): Promi
   await page.getByRole('heading', { name: 'ภาพรวม' }).waitFor()
   return page
 }
+
+/** Opens a queue from the menu and starts approving the row that shows `rowText`: answers its dialog. */
+export async function approveFromQueue(page: Page, queue: string, rowText: string) {
+  await page.getByRole('link', { name: queue }).click()
+  await page.getByRole('heading', { name: queue }).waitFor()
+  await page
+    .getByRole('row')
+    .filter({ hasText: rowText })
+    .getByRole('button', { name: /^อนุมัติ #/ })
+    .click()
+  return page.getByRole('dialog')
+}

@@ -343,11 +343,11 @@ export const messageCatalogue = {
 
   // The desk's alerts (issue 38 §4, ADR 087): what happened, then what to do.
   DESK_ALERT_WITHDRAWAL_WAITING: ({ id, amount, minutes }: { id: number; amount: bigint; minutes: number }) =>
-    `รายการถอน #${id} ${bahtText(amount)} บาท รอเกิน ${minutes} นาที`,
+    `รายการถอน #${id} ยอด ${bahtText(amount)} บาท รอเกิน ${minutes} นาที`,
   DESK_ALERT_WITHDRAWAL_WAITING_TODO: 'ตรวจสอบและอนุมัติหรือปฏิเสธที่หน้ารายการถอน',
-  DESK_ALERT_DEPOSIT_EXCEPTION: ({ id, amount }: { id: number; amount: bigint }) => `รายการฝากที่ต้องตรวจสอบ #${id} ${bahtText(amount)} บาท`,
+  DESK_ALERT_DEPOSIT_EXCEPTION: ({ id, amount }: { id: number; amount: bigint }) => `รายการฝากที่ต้องตรวจสอบ #${id} ยอด ${bahtText(amount)} บาท`,
   DESK_ALERT_DEPOSIT_EXCEPTION_TODO: 'ตรวจสอบรายการแล้วเติมเครดิตให้สมาชิกหรือปิดรายการที่หน้ารายการผิดปกติ',
-  DESK_ALERT_PAYOUT_UNKNOWN: ({ id, amount }: { id: number; amount: bigint }) => `ไม่ทราบผลการโอนเงินถอน #${id} ${bahtText(amount)} บาท`,
+  DESK_ALERT_PAYOUT_UNKNOWN: ({ id, amount }: { id: number; amount: bigint }) => `ไม่ทราบผลการโอนเงินถอน #${id} ยอด ${bahtText(amount)} บาท`,
   DESK_ALERT_PAYOUT_UNKNOWN_TODO: 'ตรวจสอบยอดในบัญชีธนาคารก่อน ห้ามโอนซ้ำ แล้วบันทึกผลที่หน้าการจ่ายเงิน',
   DESK_ALERT_RECONCILIATION_DIFFERENCE: ({ day, count }: { day: string; count: number }) => `กระทบยอดวันที่ ${day} มีรายการไม่ตรงกัน ${count} รายการ`,
   DESK_ALERT_RECONCILIATION_DIFFERENCE_TODO: 'เปิดหน้ากระทบยอด ตรวจสอบทีละรายการกับบัญชีธนาคาร',

@@ -4,7 +4,8 @@ import { fakePayoutBankCore, inProcessPayoutBank } from '../../../test/fakes/pay
 import { postTransfer, signedInPlayer, transferBody } from '../../../test/money.ts'
 import { alertsOf, outboxMessagesOf } from '../../../test/notices.ts'
 import { signInOperator } from '../../../test/operators.ts'
-import { runJobsOnce, standardJobs } from '../../jobs/runner.ts'
+import { runJobsOnce } from '../../jobs/runner.ts'
+import { testJobs } from '../../../test/jobs.ts'
 
 // Issue 38 §4, ADR 087: each desk alert is written once per subject, says what to do and links to its screen, is listed
 // to the roles that can act on it (read or unread per operator), and goes to the desk's LINE group when one is set.
@@ -28,15 +29,7 @@ beforeAll(async () => {
   owner = await signInOperator(t, 'owner')
 })
 
-const watch = () => runJobsOnce(t.db, standardJobs({ ...jobDeps(), deskAlerts: t.services.deskAlerts }))
-const jobDeps = () => ({
-  clock: t.clock,
-  deposits: t.services.deposits,
-  seamless: t.services.seamless,
-  referral: t.services.referral,
-  roundStaleMinutes: 60,
-  database: t.database.kind,
-})
+const watch = () => runJobsOnce(t.db, testJobs(t, { deskAlerts: t.services.deskAlerts }))
 const listOf = async (as: Operator) => (await t.get('/api/backoffice/alerts', as.token)).json().data as { unread: number; list: Array<Record<string, unknown>> }
 const groupMessages = () => outboxMessagesOf(t.db, [GROUP])
 
@@ -60,7 +53,7 @@ describe('a withdrawal waiting too long', () => {
 
     const seen = await listOf(finance)
     expect(seen.list.find((a) => a.kind === 'WITHDRAWAL_WAITING')).toMatchObject({
-      title: `รายการถอน #${id} 700 บาท รอเกิน 15 นาที`,
+      title: `รายการถอน #${id} ยอด 700 บาท รอเกิน 15 นาที`,
       todo: 'ตรวจสอบและอนุมัติหรือปฏิเสธที่หน้ารายการถอน',
       link: '/withdrawals',
       read: false,

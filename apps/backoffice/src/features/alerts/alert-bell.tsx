@@ -44,7 +44,10 @@ export function AlertBell() {
         onClick={() => setOpen(!open)}
         aria-label={`${t('alerts.open')} (${unread} ${t('alerts.unread')})`}
       >
-        <span aria-hidden="true">🔔</span>
+        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+          <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+        </svg>
         {unread > 0 && (
           <span className="alerts__count" aria-hidden="true">
             {unread}
