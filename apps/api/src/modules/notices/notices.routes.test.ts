@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../test/app.ts'
 import { fund, postTransfer, signedInPlayer, transferBody, type SignedInPlayer } from '../../../test/money.ts'
 import { fakeLineAddress, outboxMessagesOf } from '../../../test/notices.ts'
@@ -11,7 +11,8 @@ import { signInOperator } from '../../../test/operators.ts'
 const line = fakeLineAddress()
 const t = useTestApp({ config: { WITHDRAW_ONE_PENDING: 'false' }, deps: { lineAddress: line.address } })
 let finance: { token: string }
-beforeAll(async () => {
+// A fresh session for each test: the limits' test moves the clock a day, past an operator's idle limit.
+beforeEach(async () => {
   finance = await signInOperator(t, 'finance')
 })
 
