@@ -528,7 +528,6 @@ export const th = {
   'outbox.template.PASSWORD_CHANGED': 'แจ้งเปลี่ยนรหัสผ่าน',
   'outbox.alert.SMS_NO_CREDIT': 'เครดิต SMS หมด ข้อความรอส่งอยู่ กรุณาเติมเครดิตกับผู้ให้บริการ SMS',
   'outbox.alert.SMS_UNAUTHORIZED': 'ผู้ให้บริการ SMS ปฏิเสธคีย์ของเรา ข้อความรอส่งอยู่ กรุณาตรวจสอบคีย์และบัญชีผู้ให้บริการ',
-  'outbox.alert.LINE_QUOTA': 'โควตาข้อความ LINE ของเดือนนี้ใกล้หมด',
   'outbox.template.NOTICE_DEPOSIT_CREDITED': 'แจ้งเติมเงินเข้า',
   'outbox.template.NOTICE_PAYOUT_PAID': 'แจ้งโอนเงินถอนแล้ว',
   'outbox.template.NOTICE_PAYOUT_REFUSED': 'แจ้งรายการถอนไม่สำเร็จ',
