@@ -6,6 +6,8 @@ import { alertsOf, outboxMessagesOf } from '../../../test/notices.ts'
 import { signInOperator } from '../../../test/operators.ts'
 import { runJobsOnce } from '../../jobs/runner.ts'
 import { testJobs } from '../../../test/jobs.ts'
+import { inTransaction } from '../../db/transaction.ts'
+import { deskAlertsRepository } from './desk-alerts.repository.ts'
 
 // Issue 38 §4, ADR 087: each desk alert is written once per subject, says what to do and links to its screen, is listed
 // to the roles that can act on it (read or unread per operator), and goes to the desk's LINE group when one is set.
@@ -110,6 +112,23 @@ describe('alerts raised in their event', () => {
       link: '/dashboard',
     })
     expect((await listOf(support)).list.some((a) => a.kind === 'FAILOVER')).toBe(false)
+  })
+})
+
+describe("the outbox's channel alerts", () => {
+  it('no SMS credit: listed to the owner with its screen, and passed once to the LINE group', async () => {
+    const before = (await groupMessages()).length
+    await inTransaction(t.db, async (tx) => {
+      const raised = await deskAlertsRepository.raiseAlert(tx, { kind: 'SMS_NO_CREDIT', channel: 'sms', details: 'code 400', at: t.clock.now() })
+      await t.services.deskAlerts.channelAlertRaised(tx, { id: raised!.id, kind: 'SMS_NO_CREDIT' })
+      await t.services.deskAlerts.channelAlertRaised(tx, { id: raised!.id, kind: 'SMS_NO_CREDIT' })
+    })
+    expect((await groupMessages()).length).toBe(before + 1)
+    expect((await listOf(owner)).list.find((a) => a.kind === 'SMS_NO_CREDIT')).toMatchObject({
+      title: 'เครดิต SMS หมด ระบบส่ง OTP และข้อความไม่ได้',
+      link: '/outbox',
+    })
+    expect((await listOf(finance)).list.some((a) => a.kind === 'SMS_NO_CREDIT')).toBe(false)
   })
 })
 
