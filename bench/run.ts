@@ -10,6 +10,7 @@
 //   BENCH_LOGIN_CONNECTIONS 4        logins beside the balance reads      BENCH_SESSIONS 32   mixed sessions at once
 //   BENCH_STREAMS 2000               live balance streams held open       BENCH_SOAK_SECONDS 600 (0 skips the soak)
 //   BENCH_REDIS_URL                  with BENCH_DATABASE_URL: what a second API process adds (ADR 052)
+//   BENCH_DEPOSIT_CONNECTIONS 4      bank-feed transfers credited at once (the deposit path, with its notices: ADR 087)
 //   PGBENCH                          pgbench for the PostgreSQL baselines (else found on PATH or /usr/lib/postgresql)
 //   BENCH_SLIP_CALLS 300, BENCH_SLIP_CONCURRENCY 16   slip verification per adapter (bench/slip-verify.ts)
 //   BENCH_PAYOUTS 400, BENCH_PAYOUT_WORKERS 8, BENCH_PAYOUT_BANK_MS 0   payouts through the fake bank (bench/payouts.ts)
@@ -51,6 +52,7 @@ const BET_CONNECTIONS = setting('BENCH_BET_CONNECTIONS', 64)
 const LOGIN_CONNECTIONS = setting('BENCH_LOGIN_CONNECTIONS', 4)
 const PLAYERS = setting('BENCH_PLAYERS', 32)
 const SESSIONS = setting('BENCH_SESSIONS', 32)
+const DEPOSIT_CONNECTIONS = setting('BENCH_DEPOSIT_CONNECTIONS', 4)
 const STREAMS = setting('BENCH_STREAMS', 2000)
 const SOAK_SECONDS = setting('BENCH_SOAK_SECONDS', 600)
 /** BENCH_ONLY=balance,bets-spread: only these scenarios (by id), e.g. to profile one path with BENCH_CPU_PROF. */
@@ -179,6 +181,9 @@ const SCENARIOS: Scenario[] = [
     goals: { PostgreSQL: [atLeast(1.0, UPDATE_1)], PGlite: [atLeast(0.05, BARE)] },
   },
   { id: 'logins', title: `balance read beside ${LOGIN_CONNECTIONS} connections of logins`, run: balanceBesideLogins, goals: both([p99UnderBalanceAlone(2)]) },
+  // The deposit path as the bank feed drives it: a signed transfer stored, matched and credited, with the player's notice
+  // written in its transaction (ADR 087); the outbox's worker runs in the server as in production (issue 38 §6).
+  { id: 'deposits', title: `bank-feed transfers credited, ${DEPOSIT_CONNECTIONS} at once`, run: creditedTransfers, goals: both([noErrors]) },
   { id: 'session', title: `mixed player sessions, ${SESSIONS} at once`, run: (t) => playerSessions(t, SECONDS), goals: both([noErrors]) },
   { id: 'backoffice', title: `back-office screens, ${OPERATORS} operators, beside balance and bet load`, run: backofficeUnderLoad, goals: both([noErrors]) },
   {
@@ -304,6 +309,16 @@ async function balanceBesideLogins(t: Target): Promise<Measured> {
     }),
   ])
   return { ...balance, note: `logins beside the balance read: ${logins.rps}/s, p50 ${logins.p50} ms, p99 ${logins.p99} ms, ${logins.errors} errors.` }
+}
+
+/** Bank-feed transfers of 1 baht from the players' own accounts, each matched and credited (the deposit path). */
+async function creditedTransfers(t: Target): Promise<Measured> {
+  const recorder = await loop(DEPOSIT_CONNECTIONS, SECONDS, async (worker, _round, send) => {
+    const player = t.players[worker % t.players.length]!
+    const credited = async () => ({ status: 200, body: await deposit(t.base, player, t.toAccount, 1) })
+    await send('transfer credited', credited, (body) => body.status === 'MATCHED')
+  })
+  return { ...recorder.overall(), ...(recorder.firstError ? { note: `the first failure: ${recorder.firstError}.` } : {}) }
 }
 
 /**

@@ -2,11 +2,10 @@
 // withdrawal without typing a reference; the demo bank pays it and loses its answer, so it waits under จ่ายเงินผ่านธนาคาร
 // with its age; asking the bank again leaves it unknown; finance.a proposes "paid" with the statement's reference, may
 // not confirm it, and finance.b confirms it: the withdrawal is paid, never refunded.
-import { DEMO_DESK_PASSWORD } from '@sanam/contract/demo-secrets'
 import { describe, expect, it } from 'vitest'
 import { shot } from './support/browser.ts'
+import { demoDeskPage } from './support/desk.ts'
 import { call } from './support/http.ts'
-import { typedDeskSignIn } from './support/desk.ts'
 import { DEMO } from './support/player.ts'
 import { expectAccessible } from './support/page.ts'
 import { guideShot } from './support/guide.ts'
@@ -14,8 +13,7 @@ import { useBrowserSuite } from './support/suite.ts'
 
 const suite = useBrowserSuite({ server: { env: { PAYOUT_BANK: 'demo' } } })
 
-/** Signs in to the back-office by typing, as a visitor reading the README would: password, then the code shown. */
-const deskPage = (username: string) => typedDeskSignIn(suite, username, DEMO_DESK_PASSWORD)
+const deskPage = (username: string) => demoDeskPage(suite, username)
 
 const balance = async (token: string) => (await call<{ balance: number }>(suite.baseUrl, 'GET', '/api/wallet/v2/balance', { token })).body.data.balance
 

@@ -1,12 +1,10 @@
 // The demo desk (issue 35 §6) as a visitor finds it after `npm start`: the demo player asks for a withdrawal on a
 // phone, the demo desk's finance.a signs in with the published password and the code /api/dev/totp shows, and pays it;
 // finance.a records a manual deposit and finance.b confirms it; a report reads what happened. All by tapping.
-import { DEMO_DESK_PASSWORD } from '@sanam/contract/demo-secrets'
-import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { shot } from './support/browser.ts'
+import { approveFromQueue, demoDeskPage } from './support/desk.ts'
 import { call } from './support/http.ts'
-import { typedDeskSignIn } from './support/desk.ts'
 import { DEMO } from './support/player.ts'
 import { expectAccessible } from './support/page.ts'
 import { openReportForToday, openReportsScreen } from './support/reports.ts'
@@ -16,19 +14,7 @@ import { useBrowserSuite } from './support/suite.ts'
 const suite = useBrowserSuite({ server: { env: {} } })
 
 /** Signs in to the back-office by typing, as a visitor reading the README would: password, then the code shown. */
-const deskPage = (username: string) => typedDeskSignIn(suite, username, DEMO_DESK_PASSWORD)
-
-/** Opens a queue from the menu and starts approving the row that shows `rowText`: answers its dialog. */
-async function approveFromQueue(page: Page, queue: string, rowText: string) {
-  await page.getByRole('link', { name: queue }).click()
-  await page.getByRole('heading', { name: queue }).waitFor()
-  await page
-    .getByRole('row')
-    .filter({ hasText: rowText })
-    .getByRole('button', { name: /^อนุมัติ #/ })
-    .click()
-  return page.getByRole('dialog')
-}
+const deskPage = (username: string) => demoDeskPage(suite, username)
 
 const balance = async (token: string) => (await call<{ balance: number }>(suite.baseUrl, 'GET', '/api/wallet/v2/balance', { token })).body.data.balance
 

@@ -1,5 +1,6 @@
 // Opening back-office screens in a spec, written once: a screen of an operator's session, and the typed sign-in a
 // visitor to the demo desk makes.
+import { DEMO_DESK_PASSWORD } from '@sanam/contract/demo-secrets'
 import type { Page } from 'playwright-core'
 import { call } from './http.ts'
 import type { BrowserSuite } from './suite.ts'
@@ -38,4 +39,19 @@ export async function typedDeskSignIn(suite: BrowserSuite, username: string, pas
   await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click()
   await page.getByRole('heading', { name: DASHBOARD.heading, level: 1 }).waitFor()
   return page
+}
+
+/** A desktop page signed in to the demo's back-office as one of its seeded operators (finance.a, finance.b, …). */
+export const demoDeskPage = (suite: BrowserSuite, username: string) => typedDeskSignIn(suite, username, DEMO_DESK_PASSWORD)
+
+/** Opens a queue from the menu and starts approving the row that shows `rowText`: answers its dialog. */
+export async function approveFromQueue(page: Page, queue: string, rowText: string) {
+  await page.getByRole('link', { name: queue }).click()
+  await page.getByRole('heading', { name: queue }).waitFor()
+  await page
+    .getByRole('row')
+    .filter({ hasText: rowText })
+    .getByRole('button', { name: /^อนุมัติ #/ })
+    .click()
+  return page.getByRole('dialog')
 }

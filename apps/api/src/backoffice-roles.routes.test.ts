@@ -42,6 +42,8 @@ const PERMISSION: Record<string, { permission: OperatorPermission | 'public'; en
   'GET /api/backoffice/care-tasks': { permission: 'care.work' },
   'GET /api/backoffice/care-tasks/:id': { permission: 'care.work' },
   'POST /api/backoffice/care-tasks/:id/interactions': { permission: 'care.work' },
+  'GET /api/backoffice/alerts': { permission: 'backoffice.read' },
+  'POST /api/backoffice/alerts/:id/read': { permission: 'backoffice.read' },
   'GET /api/backoffice/withdrawals': { permission: 'backoffice.read' },
   'POST /api/backoffice/withdrawals/:id/approve': { permission: 'money.decide' },
   'POST /api/backoffice/withdrawals/:id/reject': { permission: 'money.decide' },

@@ -265,6 +265,13 @@ const ConfigSchema = z.object({
 
   /** The outbox's rate budget for SMS (ADR 083): messages per second its worker sends at most, per process. */
   OUTBOX_SMS_PER_SECOND: int(1, 1000).default(10),
+  /** The desk's alerts (ADR 087): a withdrawal waiting for operators longer than this many minutes is an alert. */
+  DESK_ALERT_WITHDRAWAL_MINUTES: int(1, 24 * 60).default(15),
+  /** The desk's LINE group (ADR 087): every desk alert goes there too, by the outbox's LINE channel; unset: the list only. */
+  LINE_DESK_GROUP_ID: z
+    .string()
+    .regex(/^C[0-9a-f]{32}$/, { error: 'must be a LINE group id: C and 32 hexadecimal digits' })
+    .optional(),
 
   /** LINE for players and the desk (ADR 088): on when LINE_CHANNEL_SECRET is set; see lineSettings for the rest. */
   LINE_CHANNEL_SECRET: z.string().min(16).optional(),

@@ -44,6 +44,8 @@ const BODYLESS_POSTS = new Set([
   'POST /api/backoffice/payouts/:id/send-again',
   // Resend a failed notice (ADR 083): the message is the path's.
   'POST /api/backoffice/outbox/:id/resend',
+  // Mark a desk alert read (ADR 087): the alert is the path's.
+  'POST /api/backoffice/alerts/:id/read',
   'POST /api/wallet/deposit/draft_bill/cancel',
   'POST /api/wallet/deposit/status/:userId',
   'POST /api/wallet/transfer/bonus',

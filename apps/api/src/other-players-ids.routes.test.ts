@@ -50,6 +50,9 @@ const ID_ROUTES: Record<string, { tried: true } | { reason: string }> = {
     reason:
       "LINE's link token names the LINE user who asked for it, not a player; one another player confirmed is refused (LINE_LINK_EXPIRED), and a LINE user linked to another player is LINE_TAKEN (line.routes.test.ts)",
   },
+  'POST /api/backoffice/alerts/:id/read': {
+    reason: "desk alert ids, operators only, and only an alert the operator's role can act on (desk-alerts.routes.test.ts); a player token gets 401",
+  },
   'GET /play/:token': { tried: true },
   'GET /play/:token/state': { tried: true },
   'POST /play/:token/round': { tried: true },

@@ -44,6 +44,7 @@ import { limitsRoutes } from './modules/limits/limits.routes.ts'
 import { lineRoutes, lineWebhookRoutes } from './modules/line/line.routes.ts'
 import { limitRequests } from './plugins/rate-limit-hook.ts'
 import { carePromptRoutes, careTaskRoutes } from './modules/care/care.routes.ts'
+import { deskAlertsRoutes } from './modules/notices/desk-alerts.routes.ts'
 
 export async function registerApiRoutes(
   api: TypedApp,
@@ -132,6 +133,7 @@ export async function registerApiRoutes(
   careTaskRoutes(api, { careTasks: services.careTasks, operator })
   lineRoutes(api, { line: services.line, requirePlayer: player })
   await api.register(async (webhook: TypedApp) => lineWebhookRoutes(webhook, { line: services.line, channelSecret: config.line?.channelSecret ?? null }))
+  deskAlertsRoutes(api, { deskAlerts: services.deskAlerts, operator })
   if (consoleSms) devSmsRoutes(api, { outbox: consoleSms })
   if (config.SANAM_MODE === 'demo') devTotpRoutes(api, { clock })
   if (config.demoBankFeed) devBankRoutes(api, { intake: services.transferIntake })

@@ -174,6 +174,7 @@ async function main() {
           outbox: services.outbox,
           care: services.careTasks,
           line: services.line,
+          deskAlerts: services.deskAlerts,
           roundStaleMinutes: config.ROUND_STALE_MINUTES,
           database: database.kind,
         }),
@@ -182,6 +183,11 @@ async function main() {
           log: app.log,
         },
       )
+
+  // A process whose connections moved to another server (a failover) tells the desk (ADR 087; one alert per switch and day).
+  database.onServerSwitch?.((from, to) => {
+    services.deskAlerts.failover(from, to).catch((error: unknown) => app.log.error({ err: error }, 'the failover alert failed'))
+  })
 
   // The outbox's worker (ADR 083) runs in every process: each takes other rows (SKIP LOCKED), so one busy or dead
   // process leaves the rest sending.

@@ -43,7 +43,8 @@ import { approvalsRepository } from './modules/approvals/approvals.repository.ts
 import { createApprovalsService } from './modules/approvals/approvals.service.ts'
 import { createDepositExceptionsService } from './modules/deposit-exceptions/deposit-exceptions.service.ts'
 import { createDepositDeskService } from './modules/deposits/deposit-desk.service.ts'
-import { createReconciliationService } from './modules/reports/reconciliation.ts'
+import { createReconciliationService, reconcileDay } from './modules/reports/reconciliation.ts'
+import { bangkokDayRange } from '@sanam/contract/bangkok'
 import { createWithdrawalDeskService } from './modules/withdrawals/withdrawal-desk.service.ts'
 import { createDepositService } from './modules/deposits/deposits.service.ts'
 import { createDepositCredit } from './modules/deposits/deposit-credit.ts'
@@ -101,6 +102,10 @@ import { linksRepository } from './modules/links/links.repository.ts'
 import type { Metrics } from './lib/metrics.ts'
 import { createSlipVerifier } from './modules/slips/verifiers/index.ts'
 import { createSlipService } from './modules/slips/slips.service.ts'
+import { createNoticesService } from './modules/notices/notices.service.ts'
+import { noLineAddress, type PlayerLineAddress } from './modules/notices/player-line-address.ts'
+import { createDeskAlertsService, noLineQuota, type DeskLineQuota } from './modules/notices/desk-alerts.service.ts'
+import { deskAlertsRepository } from './modules/notices/desk-alerts.repository.ts'
 import { slipsRepository } from './modules/slips/slips.repository.ts'
 import { createDemoBank, type DemoBank } from './modules/slips/demo-verifier.ts'
 import type { SlipVerifier } from './modules/slips/slip-verifier.ts'
@@ -161,6 +166,10 @@ export interface ServiceDeps {
   slipVerifier?: SlipVerifier | null
   /** False for a tool: the demo provider's bundle is the server's to load, in demo mode (default true). */
   loadDemoProvider?: boolean
+  /** Where a player's notice goes on LINE (ADR 087; the LINE module's, ADR 088); none: nobody is reached on LINE. */
+  lineAddress?: PlayerLineAddress
+  /** The LINE Official Account's quota for the desk's 80 % alert (ADR 087, 088); none: not watched. */
+  lineQuota?: DeskLineQuota
 }
 
 /**
@@ -230,8 +239,21 @@ export async function buildServices(deps: ServiceDeps) {
       leaseMs: Math.max(120_000, 2 * 10 * config.SMS_HTTP_TIMEOUT_MS),
     },
     outboxRepository,
+    alerts: deskAlertsRepository,
     auditRepository,
     ...(deps.outboxFaults ? { faults: deps.outboxFaults } : {}),
+    // A channel alert (no SMS credit, a refused key) goes to the desk's LINE group too (ADR 087); built below.
+    onAlertRaised: (tx, alert) => deskAlerts.channelAlertRaised(tx, alert),
+  })
+  // The player's notices (ADR 087): LINE addresses come from the LINE module (ADR 088), none until it is wired.
+  const notices = createNoticesService({
+    clock,
+    outbox,
+    // Built below; asked only inside a notice's transaction, long after this wiring has run.
+    lineAddress: deps.lineAddress ?? { lineUserFor: (tx, playerId, notice) => line.lineUserFor(tx, playerId, notice) },
+    siteName: async (tx) => (await siteRepository.findSettings(tx))?.title ?? 'Sanam',
+    playersRepository,
+    exclusionsRepository,
   })
   const operators = createOperatorsService({
     db,
@@ -316,9 +338,9 @@ export async function buildServices(deps: ServiceDeps) {
   const promotions = createPromotionService({ db, ledger, clock, plan, promotionsRepository, gamesRepository, exclusionsRepository })
   const users = createUserService({ db, clock, promotions, playersRepository, exclusionsRepository })
   // Time-outs and self-exclusions (ADR 047): chosen by the player, ended by nobody before their time.
-  const exclusions = createExclusionService({ db, clock, auth, ledger, promotions, exclusionsRepository })
+  const exclusions = createExclusionService({ db, clock, auth, ledger, promotions, exclusionsRepository, notices })
   // The player's own limits and session reminder (ADR 048), asked by deposits, the seamless wallet and the portal.
-  const limits = createLimitsService({ db, clock, limitsRepository })
+  const limits = createLimitsService({ db, clock, limitsRepository, notices })
   // Player care (ADR 090): the RTS 12 prompts, and the markers of harm's care tasks (opened by the care-markers job).
   const carePrompts = createCarePromptService({ db, clock, careRepository })
   const careTasks = createCareTaskService({
@@ -341,7 +363,7 @@ export async function buildServices(deps: ServiceDeps) {
   // The player's deposits (draft bills, the slip check's status); transfers arrive through the intake, which credits
   // through the one credit() (ADR 035, 066, 079, 080); the transfers an operator's decision holds, through held.
   const deposits = createDepositService({ promotions, limits, db, clock, depositsRepository, exclusionsRepository, plan, settings: depositSettings })
-  const depositCredit = createDepositCredit({ ledger, clock, settings: depositSettings, limits, promotions, exclusionsRepository, depositsRepository })
+  const depositCredit = createDepositCredit({ ledger, clock, settings: depositSettings, limits, promotions, exclusionsRepository, depositsRepository, notices })
   const transferIntake = createTransferIntakeService({
     db,
     clock,
@@ -357,6 +379,8 @@ export async function buildServices(deps: ServiceDeps) {
   // Forwarded bank notifications (ADR 080): a reference-less source that deposits credits once with the feed.
   const bankNotifications = createBankNotificationService({ db, clock, bankNotificationsRepository, deposits: transferIntake })
   const withdrawals = createWithdrawalService({
+    // The player told of a payout paid or refused, the desk of one whose outcome is unknown (ADR 087).
+    notices: { withdrawalDecided: notices.withdrawalDecided, payoutUnknown: (tx, w) => deskAlerts.payoutUnknown(tx, w) },
     db,
     ledger,
     clock,
@@ -477,6 +501,38 @@ export async function buildServices(deps: ServiceDeps) {
     auditRepository,
   })
   const reconciliation = createReconciliationService({ db, clock, depositsRepository, slipsRepository, bankNotificationsRepository })
+  // The desk's alerts (ADR 087): the back-office's list, and the desk's LINE group when LINE_DESK_GROUP_ID is set.
+  const deskAlerts = createDeskAlertsService({
+    db,
+    clock,
+    settings: {
+      withdrawalWaitMinutes: config.DESK_ALERT_WITHDRAWAL_MINUTES,
+      lineGroup: config.LINE_DESK_GROUP_ID ?? null,
+      backofficeOrigin: config.backofficeOrigin?.origin ?? null,
+    },
+    outbox,
+    watched: {
+      waitingWithdrawals: (tx, before, limit) => withdrawalsRepository.waitingSince(tx, before, limit),
+      openExceptions: (tx, limit) => depositsRepository.openExceptions(tx, limit),
+      reconciliationDifferences: async (tx, day) => {
+        const found = await reconciliation.reconciliation(day, tx)
+        const count = (parts: { differences: unknown[] }[]) => parts.reduce((n, part) => n + part.differences.length, 0)
+        return count(found.accounts) + count(found.sources)
+      },
+    },
+    // The LINE quota read from LINE itself (ADR 088) when LINE is on; a plan without a monthly limit has nothing to watch.
+    lineQuota:
+      deps.lineQuota ??
+      (lineClient
+        ? {
+            lineQuota: async () => {
+              const { limit, used } = await lineClient.quota()
+              return limit === null ? null : { used, quota: limit }
+            },
+          }
+        : noLineQuota),
+    deskAlertsRepository,
+  })
   const games = createGamesService({ db, gamesRepository, cacheMs: GAMES_CACHE_MS, now: () => clock.now().getTime() })
   const catalogue = createCatalogueService({ db, clock, gamesRepository, auditRepository, onChange: games.invalidate })
   // Where players' money goes: a new account or new details go live only when a second finance operator activates them.
@@ -563,6 +619,8 @@ export async function buildServices(deps: ServiceDeps) {
       careTasks,
       line,
       payoutCallbacks,
+      notices,
+      deskAlerts,
     },
     demoBank,
     database,

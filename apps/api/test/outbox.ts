@@ -4,6 +4,7 @@ import { totpSecretBox } from '../src/lib/totp.ts'
 import { createAuditRepository } from '../src/modules/audit/audit.repository.ts'
 import { smsChannel, type OutboxChannel } from '../src/modules/outbox/channel.ts'
 import { outboxRepository } from '../src/modules/outbox/outbox.repository.ts'
+import { deskAlertsRepository } from '../src/modules/notices/desk-alerts.repository.ts'
 import { createOutboxService, type OutboxSettings, type OutboxStep } from '../src/modules/outbox/outbox.service.ts'
 import type { OutboxRow } from '../src/modules/outbox/outbox.repository.ts'
 import type { SmsSender } from '../src/modules/sms/sms.ts'
@@ -27,6 +28,7 @@ export function testOutbox(
     channels: 'sms' in send ? [smsChannel(send.sms)] : send.channels,
     secrets: totpSecretBox(TEST_SEALING_KEY),
     outboxRepository,
+    alerts: deskAlertsRepository,
     auditRepository: createAuditRepository({ key: 'outbox-test-audit-key-0123456789abcdef' }),
     ...(options.settings ? { settings: options.settings } : {}),
     ...(options.faults ? { faults: options.faults } : {}),

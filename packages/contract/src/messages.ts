@@ -345,6 +345,37 @@ export const messageCatalogue = {
   SEAMLESS_NEED_TX_ROUND_AMOUNT: 'ต้องมี tx_id, round_id และ amount',
   SEAMLESS_NEED_REF_TX: 'ต้องมี ref_tx_id',
   SEAMLESS_BET_NOT_POSITIVE: 'ยอดเดิมพันต้องมากกว่า 0',
+
+  // Player notices (issue 38 §1, ADR 087): no link, no promotion; SMS carries only the payout's status.
+  NOTICE_DEPOSIT_CREDITED: ({ site, amount }: { site: string; amount: bigint }) => `${site}: เติมเงิน ${bahtText(amount)} บาท เข้ายอดเงินของคุณแล้ว`,
+  NOTICE_PAYOUT_PAID: ({ site, amount }: { site: string; amount: bigint }) => `${site}: โอนเงินถอน ${bahtText(amount)} บาท ไปยังบัญชีธนาคารของคุณแล้ว`,
+  NOTICE_PAYOUT_REFUSED: ({ site, amount }: { site: string; amount: bigint }) =>
+    `${site}: รายการถอน ${bahtText(amount)} บาท ไม่สำเร็จ เงินคืนเข้ายอดเงินของคุณแล้ว หากมีข้อสงสัย กรุณาติดต่อเจ้าหน้าที่`,
+  NOTICE_LIMIT_APPLIED: ({ site }: { site: string }) => `${site}: วงเงินที่คุณตั้งไว้มีผลแล้ว ดูรายละเอียดได้ที่หน้าการเล่นอย่างรับผิดชอบ`,
+  NOTICE_LIMIT_PENDING: ({ site, at }: { site: string; at: number }) =>
+    `${site}: รับคำขอเปลี่ยนวงเงินแล้ว ยืนยันได้ตั้งแต่ ${bangkokDateTime.format(Number(at))} และจะมีผลเมื่อคุณยืนยันอีกครั้ง หากคุณไม่ได้ขอ กรุณาติดต่อเจ้าหน้าที่`,
+  NOTICE_EXCLUSION: ({ site, until }: { site: string; until: number | null }) =>
+    `${site}: บัญชีของคุณพักการเล่น${until ? `ถึง ${bangkokDateTime.format(Number(until))}` : 'ถาวร'} ระหว่างนี้ฝากเงินและเล่นเกมไม่ได้ ถอนเงินได้ตามปกติ หากคุณไม่ได้เลือก กรุณาติดต่อเจ้าหน้าที่`,
+
+  // The desk's alerts (issue 38 §4, ADR 087): what happened, then what to do.
+  DESK_ALERT_WITHDRAWAL_WAITING: ({ id, amount, minutes }: { id: number; amount: bigint; minutes: number }) =>
+    `รายการถอน #${id} ยอด ${bahtText(amount)} บาท รอเกิน ${minutes} นาที`,
+  DESK_ALERT_WITHDRAWAL_WAITING_TODO: 'ตรวจสอบและอนุมัติหรือปฏิเสธที่หน้ารายการถอน',
+  DESK_ALERT_DEPOSIT_EXCEPTION: ({ id, amount }: { id: number; amount: bigint }) => `รายการฝากที่ต้องตรวจสอบ #${id} ยอด ${bahtText(amount)} บาท`,
+  DESK_ALERT_DEPOSIT_EXCEPTION_TODO: 'ตรวจสอบรายการแล้วเติมเครดิตให้สมาชิกหรือปิดรายการที่หน้ารายการผิดปกติ',
+  DESK_ALERT_PAYOUT_UNKNOWN: ({ id, amount }: { id: number; amount: bigint }) => `ไม่ทราบผลการโอนเงินถอน #${id} ยอด ${bahtText(amount)} บาท`,
+  DESK_ALERT_PAYOUT_UNKNOWN_TODO: 'ตรวจสอบยอดในบัญชีธนาคารก่อน ห้ามโอนซ้ำ แล้วบันทึกผลที่หน้าการจ่ายเงิน',
+  DESK_ALERT_RECONCILIATION_DIFFERENCE: ({ day, count }: { day: string; count: number }) => `กระทบยอดวันที่ ${day} มีรายการไม่ตรงกัน ${count} รายการ`,
+  DESK_ALERT_RECONCILIATION_DIFFERENCE_TODO: 'เปิดหน้ากระทบยอด ตรวจสอบทีละรายการกับบัญชีธนาคาร',
+  DESK_ALERT_FAILOVER: ({ from, to }: { from: string; to: string }) => `ฐานข้อมูลหลักเปลี่ยนจาก ${from} เป็น ${to}`,
+  DESK_ALERT_FAILOVER_TODO: 'ตรวจสอบบัญชีแยกประเภทและรายการที่ไม่ทราบผล และแจ้งผู้ดูแลระบบ',
+  DESK_ALERT_SMS_NO_CREDIT: 'เครดิต SMS หมด ระบบส่ง OTP และข้อความไม่ได้',
+  DESK_ALERT_SMS_NO_CREDIT_TODO: 'เติมเครดิตที่ผู้ให้บริการ SMS ระบบจะส่งข้อความที่รออยู่ให้เอง',
+  DESK_ALERT_SMS_UNAUTHORIZED: 'ผู้ให้บริการ SMS ปฏิเสธรหัสเชื่อมต่อ',
+  DESK_ALERT_SMS_UNAUTHORIZED_TODO: 'ตรวจสอบคีย์และรหัสลับของผู้ให้บริการ SMS ในการตั้งค่าเซิร์ฟเวอร์',
+  DESK_ALERT_LINE_QUOTA: ({ used, quota }: { used: number; quota: number }) => `ใช้โควตาข้อความ LINE ไปแล้ว ${used} จาก ${quota} ข้อความในเดือนนี้`,
+  DESK_ALERT_LINE_QUOTA_TODO: 'เพิ่มแพ็กเกจของ LINE Official Account ก่อนโควตาหมด ข้อความที่เกินจะส่งไม่ได้',
+  DESK_ALERT_LINE: ({ title, todo, link }: { title: string; todo: string; link: string }) => `[แจ้งเตือนหลังบ้าน] ${title}\nสิ่งที่ต้องทำ: ${todo}\n${link}`,
 } as const
 
 export type MessageId = keyof typeof messageCatalogue

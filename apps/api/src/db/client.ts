@@ -13,10 +13,12 @@ import type PgModule from 'pg'
 import type { ClientConfig, PoolConfig } from 'pg'
 import {
   createRoute,
+  label,
   parseDatabaseUrl,
   routedClientClass,
   serverState,
   type HostPort,
+  type Route,
   type RoutedClient,
   type RoutedClientOptions,
   type TargetSessionAttrs,
@@ -45,6 +47,11 @@ export interface Database {
   listen?(channel: string, fn: (payload: string) => void): Promise<() => Promise<void>>
   /** The connections this process holds, as the metrics show them (issue 22 §6, ADR 051). */
   pool: DbPool
+  /**
+   * PostgreSQL with several servers listed: calls `listener` when this process's connections move to another server
+   * (the primary failed over, db/hosts.ts), with both servers' `host:port`. Answers the function that stops listening.
+   */
+  onServerSwitch?(listener: (from: string, to: string) => void): () => unknown
   /** PostgreSQL only: node-postgres's pool itself, for a library that speaks to it directly (the shared rate limits, ADR 067). */
   postgresPool?: Pool
 }
@@ -181,8 +188,10 @@ export async function openPostgres(url: string, options: PoolOptions & { target?
   const { migrate } = await import('drizzle-orm/node-postgres/migrator')
   const waitMs = options.waitMs ?? 3000
   const max = options.max ?? 20
+  let route: Route | undefined
   const pool = new pg.Pool({
     Client: routedClass(pg, url, options.target ?? 'read-write', {
+      onRoute: (made) => (route = made),
       probeTimeoutMs: Math.min(waitMs, PROBE_TIMEOUT_MS),
       ...(options.statementTimeoutMs ? { queryDeadlineMs: options.statementTimeoutMs + DEADLINE_MARGIN_MS } : {}),
     }),
@@ -214,6 +223,7 @@ export async function openPostgres(url: string, options: PoolOptions & { target?
     kind: 'postgres',
     pool: watched,
     postgresPool: pool,
+    onServerSwitch: (listener) => route?.onSwitch((from, to) => listener(label(from), label(to))) ?? (() => false),
     async migrate() {
       // One connection, as the owner when one is given, holds an advisory lock for the whole run, so two processes
       // never migrate at once. Migrations write: the primary of the servers listed.
@@ -239,7 +249,7 @@ function routedClass(
   pg: typeof PgModule,
   url: string,
   target: TargetSessionAttrs,
-  options: { probeTimeoutMs: number } & RoutedClientOptions,
+  options: { probeTimeoutMs: number; onRoute?: (route: Route) => void } & RoutedClientOptions,
 ): new (config?: ClientConfig) => RoutedClient {
   const address = parseDatabaseUrl(url, target)
   const probe = async (server: HostPort) => {
@@ -260,7 +270,9 @@ function routedClass(
       await client.end().catch(() => undefined)
     }
   }
-  return routedClientClass(pg, createRoute({ hosts: address.hosts, target: address.target, probe }), options)
+  const route = createRoute({ hosts: address.hosts, target: address.target, probe })
+  options.onRoute?.(route)
+  return routedClientClass(pg, route, options)
 }
 
 /**

@@ -78,6 +78,21 @@ function fakeServers(states: Record<string, ServerState | Error>, target: Parame
 }
 
 describe('createRoute', () => {
+  it('tells its listeners when a probe chooses another server than before (a failover, ADR 087), not when it finds the same one', async () => {
+    const f = fakeServers({ a: PRIMARY, b: STANDBY }, 'read-write')
+    const switches: string[] = []
+    f.route.onSwitch((from, to) => switches.push(`${f.route.label(from)} > ${f.route.label(to)}`))
+    await f.route.pick()
+    f.route.forget(f.hosts[0]!)
+    await f.route.pick()
+    expect(switches).toEqual([])
+    f.states.a = new Error('connect ECONNREFUSED')
+    f.states.b = PRIMARY
+    f.route.forget(f.hosts[0]!)
+    expect(await f.route.pick()).toBe(f.hosts[1])
+    expect(switches).toEqual(['a:5432 > b:5432'])
+  })
+
   it('finds the writable server, remembers it without probing again, and looks again once told it is gone', async () => {
     const f = fakeServers({ a: new Error('connect ECONNREFUSED'), b: STANDBY, c: PRIMARY }, 'read-write')
     const [first, second] = await Promise.all([f.route.pick(), f.route.pick()])

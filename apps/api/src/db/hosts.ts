@@ -109,6 +109,9 @@ export function createRoute(deps: { hosts: HostPort[]; target: TargetSessionAttr
   const { hosts, target } = deps
   let current: HostPort | undefined = hosts.length === 1 ? hosts[0] : undefined
   let probing: Promise<HostPort> | undefined
+  // The last server a probe chose, kept after `forget`: a probe choosing another one is a switch (a failover, ADR 087).
+  let last: HostPort | undefined = current
+  const switched = new Set<(from: HostPort, to: HostPort) => void>()
 
   function probeAll(): Promise<HostPort> {
     return new Promise((resolve, reject) => {
@@ -160,7 +163,15 @@ export function createRoute(deps: { hosts: HostPort[]; target: TargetSessionAttr
       probing ??= probeAll().finally(() => (probing = undefined))
       const found = await probing
       current = found
+      const before = last
+      last = found
+      if (before && before !== found) for (const listener of switched) listener(before, found)
       return found
+    },
+    /** Calls `listener` each time a probe chooses another server than the one chosen before (the primary moved). */
+    onSwitch(listener: (from: HostPort, to: HostPort) => void): () => void {
+      switched.add(listener)
+      return () => switched.delete(listener)
     },
     /** A connection to `host` failed, or the server no longer matches: the next pick looks again. */
     forget(host: HostPort) {

@@ -4,7 +4,8 @@ import { useTestApp } from '../../test/app.ts'
 import { signedInPlayer } from '../../test/money.ts'
 import { callSeamless, launch } from '../../test/seamless.ts'
 import { draftBills, gameRounds } from '../db/schema.ts'
-import { runJobsOnce, standardJobs } from './runner.ts'
+import { runJobsOnce } from './runner.ts'
+import { testJobs } from '../../test/jobs.ts'
 
 const t = useTestApp()
 
@@ -15,14 +16,7 @@ describe('scheduled jobs', () => {
     const session = await launch(t, token)
     await callSeamless(t, 'pgsoft', 'bet', { session_token: session, round_id: 'job-round', tx_id: 'job-bet', amount: '5' })
 
-    const jobs = standardJobs({
-      clock: t.clock,
-      deposits: t.services.deposits,
-      seamless: t.services.seamless,
-      referral: t.services.referral,
-      roundStaleMinutes: 60,
-      database: t.database.kind,
-    })
+    const jobs = testJobs(t)
     const first = await runJobsOnce(t.db, jobs)
     expect(first).toMatchObject({ 'expire-draft-bills': 0, 'close-stale-rounds': 0 })
     // The embedded database's planner statistics (ADR 065): its tables had never been analyzed; PostgreSQL's

@@ -14,6 +14,7 @@ import type { PayoutService } from '../modules/payouts/payouts.service.ts'
 import type { OutboxService } from '../modules/outbox/outbox.service.ts'
 import type { CareTaskService } from '../modules/care/care-tasks.service.ts'
 import type { LineService } from '../modules/line/line.service.ts'
+import type { DeskAlertsService } from '../modules/notices/desk-alerts.service.ts'
 
 /** The scheduled jobs: each calls a service, which owns what the job changes. */
 export function standardJobs(deps: {
@@ -31,6 +32,8 @@ export function standardJobs(deps: {
   care?: Pick<CareTaskService, 'evaluate'>
   /** LINE: webhook event ids and link requests past their keeping time are deleted (ADR 088). */
   line?: Pick<LineService, 'prune'>
+  /** The desk's alerts: withdrawals waiting too long, open exceptions, yesterday's reconciliation, the LINE quota (ADR 087). */
+  deskAlerts?: Pick<DeskAlertsService, 'watch'>
   roundStaleMinutes: number
   /** Which database: the embedded one has no autovacuum, so a job gathers its planner statistics (ADR 065). */
   database: Database['kind']
@@ -44,6 +47,7 @@ export function standardJobs(deps: {
     ...(deps.outbox ? [{ name: 'prune-outbox', lockKey: 7_262_007, run: (tx: Db) => deps.outbox!.prune(tx) }] : []),
     ...(deps.care ? [{ name: 'care-markers', lockKey: 7_262_013, run: (tx: Db) => deps.care!.evaluate(tx) }] : []),
     ...(deps.line ? [{ name: 'prune-line', lockKey: 7_262_010, run: (tx: Db) => deps.line!.prune(tx) }] : []),
+    ...(deps.deskAlerts ? [{ name: 'desk-alerts', lockKey: 7_262_008, run: (tx: Db) => deps.deskAlerts!.watch(tx) }] : []),
     ...(deps.database === 'pglite' ? [{ name: 'planner-statistics', lockKey: 7_262_004, run: async (tx: Db) => (await analyzeStaleTables(tx)).length }] : []),
     // The embedded database's vacuum and freeze (ADR 092), as autovacuum does them for PostgreSQL.
     ...(deps.database === 'pglite' ? [vacuumJob(deps.clock)] : []),

@@ -1,6 +1,7 @@
 import { mayOperator, type OperatorPermission } from '@sanam/contract'
 import { Suspense } from 'react'
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router'
+import { AlertBell } from '../features/alerts/alert-bell.tsx'
 import { useLogout } from '../features/auth/api/logout.ts'
 import { t, type MessageKey } from '../lib/i18n/th.ts'
 import { useOperator, useToken } from '../lib/operator.ts'
@@ -51,6 +52,7 @@ export function Layout() {
         </span>
         {me.data && (
           <span className="who">
+            <AlertBell />
             {me.data.username} · {t(`role.${me.data.role}`)}
             <button type="button" className="button button--ghost" onClick={() => logout.mutate()} disabled={logout.isPending}>
               {t('nav.logout')}

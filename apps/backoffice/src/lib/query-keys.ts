@@ -37,6 +37,8 @@ export const queryKeys = {
   slips: { all: ['slips'] as const, list: (status: string, page: number) => ['slips', status, page] as const },
   /** The outbox's messages of today (ADR 083). */
   outbox: { all: ['outbox'] as const },
+  /** The desk's alerts for the signed-in operator (ADR 087). */
+  alerts: { all: ['alerts'] as const },
   reconciliation: { all: ['reconciliation'] as const, day: (day: string) => ['reconciliation', day] as const },
   /** Forwarded bank notifications (ADR 080): a day's, of one status or all. */
   bankNotifications: { all: ['bank-notifications'] as const, list: (query: object, page: number) => ['bank-notifications', query, page] as const },

@@ -1,6 +1,7 @@
-import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
 import { createdAt, instant, int64, requiredRef, serialId } from './columns.ts'
+import { operators } from './backoffice.ts'
 
 /** What a message's row says of it: waiting, taken by a worker, delivered, refused for good, or given up (ADR 083). */
 export const OUTBOX_STATUSES = ['PENDING', 'SENDING', 'SENT', 'FAILED', 'DEAD'] as const
@@ -73,11 +74,37 @@ export const operatorAlerts = pgTable(
     details: text('details').notNull(),
     createdAt: createdAt(),
     resolvedAt: instant('resolved_at'),
+    /**
+     * What a desk alert is about (ADR 087), e.g. `withdrawal:42`: one alert per kind and subject, ever. Null for the
+     * outbox's channel alerts, which are one per kind and channel while open.
+     */
+    subject: text('subject'),
+    /** The values its Thai text and link are made of (ADR 087): ids, amounts in satang as text, minutes. */
+    params: jsonb('params').$type<Record<string, string | number>>(),
   },
   // One open alert of a kind per channel: a gateway out of credit raises one, not one per message.
   (t) => [
     uniqueIndex('operator_alerts_open_kind')
       .on(t.kind, t.channel)
       .where(sql`resolved_at is null`),
+    uniqueIndex('operator_alerts_kind_subject')
+      .on(t.kind, t.subject)
+      .where(sql`subject is not null`),
+    index('operator_alerts_created').on(t.createdAt),
   ],
+)
+
+/** Which operator has read which alert (ADR 087): the back-office's list shows the others as unread. */
+export const operatorAlertReads = pgTable(
+  'operator_alert_reads',
+  {
+    alertId: int64('alert_id')
+      .notNull()
+      .references(() => operatorAlerts.id, { onDelete: 'cascade' }),
+    operatorId: int64('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    readAt: instant('read_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.alertId, t.operatorId] })],
 )

@@ -7,7 +7,14 @@ import type { LimitsService } from '../limits/limits.service.ts'
 import type { PromotionService } from '../promotions/promotions.service.ts'
 import type { DepositRow, DepositsRepository } from './deposits.repository.ts'
 
+/** Who tells the player a deposit was credited (the notices module, ADR 087): in the credit's transaction, once per deposit. */
+export interface DepositNotices {
+  depositCredited(tx: Db, deposit: { playerId: number; depositId: number; amount: bigint }): Promise<unknown>
+}
+
 export interface DepositCreditDeps {
+  /** The player's notice of a credit (ADR 087); none: nobody is told. */
+  notices?: DepositNotices
   ledger: Pick<Ledger, 'transferMany' | 'lockPlayers'>
   clock: Clock
   /** How long after its time a draft bill is still completed by a transfer (DRAFT_BILL_GRACE_SECONDS). */
@@ -84,6 +91,7 @@ export function createDepositCredit(deps: DepositCreditDeps) {
       draftBillId: bill?.id ?? null,
       ...(note !== undefined ? { note } : {}),
     })
+    await deps.notices?.depositCredited(tx, { playerId, depositId: deposit.id, amount: deposit.amount })
   }
 
   return { credit, openBillOf }

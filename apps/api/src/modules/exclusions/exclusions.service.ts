@@ -28,6 +28,8 @@ export function createExclusionService(deps: {
   /** The promotion hook that forfeits the running promotion's bonus, with its reason (inside the choice's transaction). */
   promotions: { onExcluded(tx: Db, playerId: number): Promise<void> }
   exclusionsRepository: Pick<ExclusionsRepository, 'insert' | 'activeMany'>
+  /** The confirmation the exclusion requires (ADR 087), in the choice's transaction; none: nobody is told. */
+  notices?: { excluded(tx: Db, exclusion: { playerId: number; exclusionId: number; endsAt: Date | null }): Promise<unknown> }
 }) {
   const { db, clock, exclusionsRepository } = deps
 
@@ -62,6 +64,7 @@ export function createExclusionService(deps: {
           createdAt: now,
         })
         await deps.promotions.onExcluded(tx, actor.playerId)
+        await deps.notices?.excluded(tx, { playerId: actor.playerId, exclusionId: started.id, endsAt })
       })
       return toRestriction(started!)
     },

@@ -43,9 +43,16 @@ const valueOut = (kind: LimitKind, value: bigint | null) => (value === null ? nu
  * credit's transaction), the seamless wallet (`lossAllowances`, under the batch's player locks) and the portal
  * (`launchGuard`: no launch while a reminder is owed).
  */
+/** Who tells the player a money limit changed (the notices module, ADR 087), in the change's transaction. */
+export interface LimitNotices {
+  limitChanged(tx: Db, change: { playerId: number; outcome: 'applied' | 'pending'; confirmableAt?: Date; changeKey: string }): Promise<unknown>
+}
+
 export function createLimitsService(deps: {
   db: Db
   clock: Clock
+  /** The player's notice of a changed money limit (ADR 087); none: nobody is told. */
+  notices?: LimitNotices
   limitsRepository: Pick<
     LimitsRepository,
     'lockPlayer' | 'forPlayer' | 'forPlayers' | 'apply' | 'remove' | 'setPending' | 'depositedSince' | 'netLossSince' | 'session' | 'acknowledge'
@@ -98,6 +105,12 @@ export function createLimitsService(deps: {
     })
   }
 
+  /** A money limit's change told to the player (ADR 087); the session reminder is no limit on money and is not told. */
+  async function notify(tx: Db, playerId: number, kind: LimitKind, now: Date, outcome: 'applied' | 'pending', confirmableAt?: Date) {
+    if (!isMoney(kind) || !deps.notices) return
+    await deps.notices.limitChanged(tx, { playerId, outcome, changeKey: `${kind}:${now.toISOString()}`, ...(confirmableAt ? { confirmableAt } : {}) })
+  }
+
   async function reminder(actor: Actor): Promise<SessionReminder> {
     const now = clock.now()
     const session = await repo.session(db, actor.sessionId)
@@ -130,12 +143,14 @@ export function createLimitsService(deps: {
             throw new AppError('RULE_REFUSED', msg('LIMIT_NONE_TO_REMOVE'))
           case 'apply':
             await repo.apply(tx, actor.playerId, body.kind, decided.value, now)
+            await notify(tx, actor.playerId, body.kind, now, 'applied')
             return msg('LIMIT_SAVED')
           case 'unchanged':
             await repo.setPending(tx, actor.playerId, body.kind, null)
             return msg('LIMIT_UNCHANGED')
           case 'pending':
             await repo.setPending(tx, actor.playerId, body.kind, decided.pending)
+            await notify(tx, actor.playerId, body.kind, now, 'pending', decided.pending.confirmableAt)
             return msg('LIMIT_PENDING')
         }
       })
@@ -149,6 +164,7 @@ export function createLimitsService(deps: {
         if (decided.kind === 'not_yet') throw new AppError('RULE_REFUSED', msg('LIMIT_NOT_YET', { at: decided.confirmableAt.toISOString() }))
         if (decided.value === null) await repo.remove(tx, actor.playerId, kind)
         else await repo.apply(tx, actor.playerId, kind, decided.value, now)
+        await notify(tx, actor.playerId, kind, now, 'applied')
         return msg('LIMIT_CONFIRMED')
       })
     },

@@ -1,7 +1,7 @@
-import { and, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { insertedOrThrow } from '../../db/rows.ts'
-import { operatorAlerts, outboxAttempts, outboxMessages } from '../../db/schema.ts'
+import { outboxAttempts, outboxMessages } from '../../db/schema.ts'
 
 export type OutboxRow = typeof outboxMessages.$inferSelect
 export type NewOutboxRow = typeof outboxMessages.$inferInsert
@@ -10,10 +10,20 @@ export type AttemptOutcome = 'SENT' | 'RETRY' | 'FAILED' | 'NO_CREDIT' | 'RATE_L
 
 const claimed = (lease: Date) => ({ status: 'SENDING' as const, attempts: sql`${outboxMessages.attempts} + 1`, leaseUntil: lease })
 
-/** SQL for the outbox's messages, their attempts and the desk's alerts (ADR 083). */
+/** SQL for the outbox's messages and their attempts (ADR 083); the desk's alerts are the notices module's (ADR 087). */
 export const outboxRepository = {
   async insert(db: Db, row: NewOutboxRow): Promise<{ id: number }> {
     return insertedOrThrow(db.insert(outboxMessages).values(row).returning({ id: outboxMessages.id }))
+  },
+
+  /** Inserts unless a row with the same retry key is there already (one message per event, ADR 087): undefined then. */
+  async insertOnce(db: Db, row: NewOutboxRow): Promise<{ id: number } | undefined> {
+    const [inserted] = await db
+      .insert(outboxMessages)
+      .values(row)
+      .onConflictDoNothing({ target: outboxMessages.idempotencyKey })
+      .returning({ id: outboxMessages.id })
+    return inserted
   },
 
   /**
@@ -119,25 +129,6 @@ export const outboxRepository = {
       .where(and(gte(outboxMessages.createdAt, since), statuses ? inArray(outboxMessages.status, [...statuses]) : undefined))
       .orderBy(desc(outboxMessages.id))
       .limit(limit)
-  },
-
-  /** Opens an alert of `kind` for `channel` unless one is open already (one per kind and channel). */
-  async raiseAlert(db: Db, alert: { kind: string; channel: string; details: string; at: Date }): Promise<void> {
-    await db
-      .insert(operatorAlerts)
-      .values({ kind: alert.kind, channel: alert.channel, details: alert.details, createdAt: alert.at })
-      .onConflictDoNothing({ target: [operatorAlerts.kind, operatorAlerts.channel], where: isNull(operatorAlerts.resolvedAt) })
-  },
-
-  async resolveAlerts(db: Db, kinds: readonly string[], channel: string, at: Date): Promise<void> {
-    await db
-      .update(operatorAlerts)
-      .set({ resolvedAt: at })
-      .where(and(inArray(operatorAlerts.kind, [...kinds]), eq(operatorAlerts.channel, channel), isNull(operatorAlerts.resolvedAt)))
-  },
-
-  async openAlerts(db: Db) {
-    return db.select().from(operatorAlerts).where(isNull(operatorAlerts.resolvedAt)).orderBy(desc(operatorAlerts.id))
   },
 }
 export type OutboxRepository = typeof outboxRepository

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { bangkokDay, bangkokDayRange } from '@sanam/contract/bangkok'
-import { maskMobile, type OutboxToday } from '@sanam/contract'
+import type { OutboxToday } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
 import { afterCommit } from '../../db/after-commit.ts'
 import { AppError } from '../../errors.ts'
@@ -11,6 +11,10 @@ import type { OperatorActor } from '../../lib/actor.ts'
 import { ChannelError, type OutboxChannel } from './channel.ts'
 import type { AttemptOutcome, OutboxPatch, OutboxRepository, OutboxRow } from './outbox.repository.ts'
 import { templateOf, type TemplateId, type TemplateParams } from './templates.ts'
+import { toView } from './outbox-view.ts'
+import { eventRetryKey } from './retry-key.ts'
+import type { ChannelAlerts } from './channel-alerts.ts'
+export type { ChannelAlerts } from './channel-alerts.ts'
 
 export interface OutboxSettings {
   /** How long a worker holds a message it took; past it, another worker takes it (the first one vanished). */
@@ -45,7 +49,8 @@ export const KEEP_DAYS = 90
 export type OutboxStep = 'claimed' | 'sent' | 'settled'
 
 export interface NewMessage {
-  channel: 'sms'
+  /** Which channel: it must be one of the template's (templates.ts; SMS carries codes, security notices and payout status only). */
+  channel: 'sms' | 'line'
   recipient: string
   template: TemplateId
   params: TemplateParams
@@ -58,27 +63,6 @@ export interface NewMessage {
    * it only if that request never did (it died between commit and send).
    */
   sentByRequest?: boolean
-}
-
-type ListedRow = Awaited<ReturnType<OutboxRepository['listSince']>>[number]
-
-/** A message as the desk sees it: the phone masked, never the text or the secret. */
-function toView(row: ListedRow): OutboxToday['failed'][number] {
-  const template = templateOf(row.templateId)
-  return {
-    id: row.id,
-    channel: row.channel,
-    recipient: row.channel === 'sms' ? maskMobile(row.recipient) : row.recipient,
-    template: row.templateId,
-    status: row.status,
-    attempts: row.attempts,
-    next_attempt_at: row.nextAttemptAt.toISOString(),
-    last_error: row.lastError,
-    created_at: row.createdAt.toISOString(),
-    sent_at: row.sentAt?.toISOString() ?? null,
-    resend_of: row.resendOf,
-    resendable: template !== undefined && !template.secret && (row.status === 'FAILED' || row.status === 'DEAD'),
-  }
 }
 
 /** Alerts the desk gets from the outbox: a gateway out of credit, or refusing our key. */
@@ -97,10 +81,13 @@ export function createOutboxService(deps: {
   secrets: Pick<TotpSecretBox, 'seal' | 'open'>
   settings?: Partial<OutboxSettings>
   outboxRepository: OutboxRepository
+  alerts: ChannelAlerts
   auditRepository: Pick<AuditRepository, 'record'>
   /** Tests only: called between a worker's steps; throwing there abandons the worker as a kill -9 would. */
   faults?: (step: OutboxStep, row: OutboxRow) => void
   newKey?: () => string
+  /** Told, in the alert's transaction, of each channel alert newly raised (the desk's alerts pass it to the desk's LINE group, ADR 087). */
+  onAlertRaised?: (tx: Db, alert: { id: number; kind: string }) => Promise<void>
 }) {
   const { db, clock, outboxRepository: repo } = deps
   const settings = { ...DEFAULT_OUTBOX_SETTINGS, ...deps.settings }
@@ -130,7 +117,7 @@ export function createOutboxService(deps: {
     const final = patch.status !== undefined && patch.status !== 'PENDING'
     return db.transaction(async (tx) => {
       const mine = await repo.settle(tx, row.id, row.attempts, { ...patch, leaseUntil: null, ...(final ? { sealedSecret: null } : {}) }, outcome, error, now)
-      if (mine && outcome === 'SENT') await repo.resolveAlerts(tx, Object.values(ALERT_OF), row.channel, now)
+      if (mine && outcome === 'SENT') await deps.alerts.resolveAlerts(tx, Object.values(ALERT_OF), row.channel, now)
       return mine
     })
   }
@@ -174,8 +161,13 @@ export function createOutboxService(deps: {
 
   async function settleFailure(row: OutboxRow, failure: ChannelError, once: boolean): Promise<OutboxRow['status']> {
     const now = clock.now()
-    if (failure.kind === 'no_credit' || failure.kind === 'unauthorized')
-      await repo.raiseAlert(db, { kind: ALERT_OF[failure.kind], channel: row.channel, details: failure.message, at: now })
+    if (failure.kind === 'no_credit' || failure.kind === 'unauthorized') {
+      const kind = ALERT_OF[failure.kind]
+      await db.transaction(async (tx) => {
+        const raised = await deps.alerts.raiseAlert(tx, { kind, channel: row.channel, details: failure.message, at: now })
+        if (raised && deps.onAlertRaised) await deps.onAlertRaised(tx, { id: raised.id, kind })
+      })
+    }
     if (failure.kind === 'rate_limited') {
       const { bucket } = budget(row.channel)
       bucket.pausedUntil = now.getTime() + (failure.retryAfterMs ?? backoffMs(row.attempts))
@@ -207,27 +199,42 @@ export function createOutboxService(deps: {
     })
   }
 
+  async function write(tx: Db, message: NewMessage, idempotencyKey: string, insert: OutboxRepository['insertOnce']) {
+    const template = templateOf(message.template)
+    if (!template || !(template.channels as readonly string[]).includes(message.channel))
+      throw new Error(`the template ${message.template} may not go by ${message.channel}`)
+    const now = clock.now()
+    const row = await insert(tx, {
+      channel: message.channel,
+      recipient: message.recipient,
+      templateId: message.template,
+      params: message.params,
+      sealedSecret: message.secret === undefined ? null : deps.secrets.seal(message.secret),
+      idempotencyKey,
+      status: 'PENDING',
+      nextAttemptAt: message.sentByRequest ? new Date(now.getTime() + settings.handoffMs) : now,
+      expiresAt: message.expiresAt ?? null,
+      createdAt: now,
+    })
+    if (row && !message.sentByRequest) afterCommit(tx, () => wakers.forEach((wake) => wake()))
+    return row
+  }
+
   return {
     /**
      * Writes a message in `tx`, the transaction of the event it reports: it exists exactly when the event committed.
      * A message the request does not send itself wakes the worker once committed.
      */
     async enqueue(tx: Db, message: NewMessage): Promise<{ id: number }> {
-      const now = clock.now()
-      const row = await repo.insert(tx, {
-        channel: message.channel,
-        recipient: message.recipient,
-        templateId: message.template,
-        params: message.params,
-        sealedSecret: message.secret === undefined ? null : deps.secrets.seal(message.secret),
-        idempotencyKey: newKey(),
-        status: 'PENDING',
-        nextAttemptAt: message.sentByRequest ? new Date(now.getTime() + settings.handoffMs) : now,
-        expiresAt: message.expiresAt ?? null,
-        createdAt: now,
-      })
-      if (!message.sentByRequest) afterCommit(tx, () => wakers.forEach((wake) => wake()))
-      return row
+      return (await write(tx, message, newKey(), repo.insert))!
+    },
+
+    /**
+     * `enqueue` for a notice of an event named by `eventKey` (`deposit:42`, ADR 087): its retry key is derived from the
+     * event and the channel, and a second message for the same event and channel is not written (undefined then).
+     */
+    enqueueOnce(tx: Db, message: Omit<NewMessage, 'secret' | 'sentByRequest'>, eventKey: string): Promise<{ id: number } | undefined> {
+      return write(tx, message, eventRetryKey(message.channel, eventKey), repo.insertOnce)
     },
 
     /**
@@ -281,7 +288,7 @@ export function createOutboxService(deps: {
         repo.countsSince(db, start),
         repo.listSince(db, start, ['FAILED', 'DEAD'], 100),
         repo.listSince(db, start, ['PENDING', 'SENDING'], 100),
-        repo.openAlerts(db),
+        deps.alerts.openAlerts(db),
       ])
       const perChannel = new Map<string, { channel: string; sent: number; failed: number; waiting: number }>()
       for (const { channel, status, n } of counts) {

@@ -15,6 +15,8 @@ interface Template {
 
 const str = (params: TemplateParams, name: string) => String(params[name] ?? '')
 const num = (params: TemplateParams, name: string) => Number(params[name] ?? 0)
+/** An amount in satang, stored as decimal text. */
+const satang = (params: TemplateParams) => BigInt(String(params.amount ?? 0))
 const required = (secret: string | null) => {
   if (secret === null) throw new Error('this template needs its secret, which is gone')
   return secret
@@ -47,6 +49,44 @@ export const TEMPLATES = {
     channels: ['sms'],
     secret: false,
     render: (p) => msg('PASSWORD_CHANGED_SMS', { site: str(p, 'site') }),
+  },
+  // Player notices (issue 38 §1, ADR 087). SMS carries the payout's status and the exclusion's protection notice only;
+  // a deposit credited and a limit go by LINE alone. Amounts are satang in decimal text (jsonb has no bigint).
+  NOTICE_DEPOSIT_CREDITED: {
+    channels: ['line'],
+    secret: false,
+    render: (p) => msg('NOTICE_DEPOSIT_CREDITED', { site: str(p, 'site'), amount: satang(p) }),
+  },
+  NOTICE_PAYOUT_PAID: {
+    channels: ['sms', 'line'],
+    secret: false,
+    render: (p) => msg('NOTICE_PAYOUT_PAID', { site: str(p, 'site'), amount: satang(p) }),
+  },
+  NOTICE_PAYOUT_REFUSED: {
+    channels: ['sms', 'line'],
+    secret: false,
+    render: (p) => msg('NOTICE_PAYOUT_REFUSED', { site: str(p, 'site'), amount: satang(p) }),
+  },
+  NOTICE_LIMIT_APPLIED: {
+    channels: ['line'],
+    secret: false,
+    render: (p) => msg('NOTICE_LIMIT_APPLIED', { site: str(p, 'site') }),
+  },
+  NOTICE_LIMIT_PENDING: {
+    channels: ['line'],
+    secret: false,
+    render: (p) => msg('NOTICE_LIMIT_PENDING', { site: str(p, 'site'), at: Date.parse(str(p, 'at')) }),
+  },
+  NOTICE_EXCLUSION: {
+    channels: ['sms', 'line'],
+    secret: false,
+    render: (p) => msg('NOTICE_EXCLUSION', { site: str(p, 'site'), until: p.until ? Date.parse(str(p, 'until')) : null }),
+  },
+  /** A desk alert to the desk's LINE group (ADR 087): its title, what to do and the link, made when it was raised. */
+  DESK_ALERT: {
+    channels: ['line'],
+    secret: false,
+    render: (p) => msg('DESK_ALERT_LINE', { title: str(p, 'title'), todo: str(p, 'todo'), link: str(p, 'link') }),
   },
 } as const satisfies Record<string, Template>
 

@@ -220,11 +220,12 @@ export function createReconciliationService(deps: {
 }) {
   const { db } = deps
   return {
-    async reconciliation(day: string): Promise<Reconciliation> {
+    /** A Bangkok day reconciled (in `tx` when a caller reads it inside its own transaction, e.g. the desk's alerts). */
+    async reconciliation(day: string, tx: Db = db): Promise<Reconciliation> {
       const { start, end } = bangkokDayRange(day)
-      const rows = await deps.depositsRepository.reconciliationDay(db, start, end)
-      const slips = await deps.slipsRepository.reconciliationDay(db, start, end)
-      const notifications = await deps.bankNotificationsRepository.reconciliationDay(db, start, end)
+      const rows = await deps.depositsRepository.reconciliationDay(tx, start, end)
+      const slips = await deps.slipsRepository.reconciliationDay(tx, start, end)
+      const notifications = await deps.bankNotificationsRepository.reconciliationDay(tx, start, end)
       return reconcileDay(day, { ...rows, slips, notifications })
     },
     /** A Bangkok day's arrivals per source (today by default), by when each report arrived. */

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { idempotencyKeys, players, withdrawals } from '../../db/schema.ts'
 import { exists, insertedOrThrow, oneRow, readPage } from '../../db/rows.ts'
@@ -75,6 +75,16 @@ export const withdrawalsRepository = {
   },
   async saveIdempotent(db: Db, row: typeof idempotencyKeys.$inferInsert): Promise<void> {
     await db.insert(idempotencyKeys).values(row)
+  },
+
+  /** Withdrawals waiting for operators since `before` or longer, oldest first (the desk's alert, ADR 087). */
+  async waitingSince(db: Db, before: Date, limit: number): Promise<Array<{ id: number; amount: bigint }>> {
+    return db
+      .select({ id: withdrawals.id, amount: withdrawals.amount })
+      .from(withdrawals)
+      .where(and(eq(withdrawals.status, 'PENDING'), lte(withdrawals.createdAt, before)))
+      .orderBy(withdrawals.id)
+      .limit(limit)
   },
 }
 export type WithdrawalsRepository = typeof withdrawalsRepository

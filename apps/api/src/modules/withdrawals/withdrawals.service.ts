@@ -79,8 +79,19 @@ export interface PayoutHandOff {
   whenSent(withdrawalId: number): Promise<void>
 }
 
+/**
+ * Who is told of a withdrawal's outcome (the notices module, ADR 087), in its transaction: the player of a payout paid or
+ * refused, the desk of a payout whose outcome is unknown.
+ */
+export interface WithdrawalNotices {
+  withdrawalDecided(tx: Db, withdrawal: { playerId: number; withdrawalId: number; amount: bigint; paid: boolean }): Promise<unknown>
+  payoutUnknown(tx: Db, withdrawal: { withdrawalId: number; amount: bigint }): Promise<unknown>
+}
+
 /** What the withdrawal service is given (app.ts wires the real ones; withdrawals.service.test.ts fakes them). */
 export interface WithdrawalServiceDeps {
+  /** The notices of outcomes (ADR 087); none: nobody is told. */
+  notices?: WithdrawalNotices
   db: Db
   ledger: Pick<Ledger, 'transferMany' | 'lockPlayers' | 'balances'>
   clock: Clock
@@ -158,6 +169,7 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps) {
             reference: `withdrawal:${id}`,
           },
     ])
+    await deps.notices?.withdrawalDecided(tx, { playerId: row.playerId, withdrawalId: id, amount: row.amount, paid: outcome.approve })
     return row
   }
 
@@ -351,6 +363,7 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps) {
     async move(tx: Db, id: number, from: WithdrawalStatus[], to: 'PAYING' | 'PAYOUT_HELD' | 'OUTCOME_UNKNOWN', reason: string | null) {
       const row = await withdrawalsRepository.move(tx, id, from, to, reason)
       if (!row) throw new AppError('CONFLICT', msg('WITHDRAWAL_ALREADY_DECIDED'))
+      if (to === 'OUTCOME_UNKNOWN') await deps.notices?.payoutUnknown(tx, { withdrawalId: id, amount: row.amount })
       return row
     },
 

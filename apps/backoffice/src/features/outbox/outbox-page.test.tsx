@@ -54,6 +54,15 @@ describe('the outbox page', () => {
     expect(screen.getByText(/#9 แจ้งเปลี่ยนรหัสผ่าน/)).toBeTruthy()
   })
 
+  it('counts any channel by its name, a LINE notice beside the SMS (ADR 087)', () => {
+    const today = state.today as OutboxToday
+    today.channels.push({ channel: 'line', sent: 4, failed: 1, waiting: 0 })
+    today.failed.push(message({ id: 11, channel: 'line', recipient: 'U0123', template: 'NOTICE_DEPOSIT_CREDITED' }))
+    render(<OutboxPage />)
+    expect(screen.getByRole('row', { name: /LINE/ }).textContent).toContain('4')
+    expect(screen.getByText(/#11 แจ้งเติมเงินเข้า/)).toBeTruthy()
+  })
+
   it('offers a resend of a failed notice only, never of a code', () => {
     render(<OutboxPage />)
     fireEvent.click(screen.getByRole('button', { name: 'ส่งซ้ำ #7' }))

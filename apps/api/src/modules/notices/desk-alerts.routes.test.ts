@@ -1,0 +1,162 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useTestApp } from '../../../test/app.ts'
+import { fakePayoutBankCore, inProcessPayoutBank } from '../../../test/fakes/payout-bank.ts'
+import { postTransfer, signedInPlayer, transferBody } from '../../../test/money.ts'
+import { alertsOf, outboxMessagesOf } from '../../../test/notices.ts'
+import { signInOperator } from '../../../test/operators.ts'
+import { runJobsOnce } from '../../jobs/runner.ts'
+import { testJobs } from '../../../test/jobs.ts'
+import { inTransaction } from '../../db/transaction.ts'
+import { deskAlertsRepository } from './desk-alerts.repository.ts'
+
+// Issue 38 §4, ADR 087: each desk alert is written once per subject, says what to do and links to its screen, is listed
+// to the roles that can act on it (read or unread per operator), and goes to the desk's LINE group when one is set.
+
+const GROUP = `C${'a1'.repeat(16)}`
+const quota = { used: 0, quota: 1_000 }
+const bank = fakePayoutBankCore()
+const t = useTestApp({
+  config: { WITHDRAW_ONE_PENDING: 'false', DESK_ALERT_WITHDRAWAL_MINUTES: '15', LINE_DESK_GROUP_ID: GROUP },
+  deps: { payoutBank: inProcessPayoutBank(bank), lineQuota: { lineQuota: async () => quota } },
+})
+type Operator = { id: number; token: string }
+let finance: Operator
+let colleague: Operator
+let support: Operator
+let owner: Operator
+beforeAll(async () => {
+  finance = await signInOperator(t, 'finance')
+  colleague = await signInOperator(t, 'finance')
+  support = await signInOperator(t, 'support')
+  owner = await signInOperator(t, 'owner')
+})
+
+const watch = () => runJobsOnce(t.db, testJobs(t, { deskAlerts: t.services.deskAlerts }))
+const listOf = async (as: Operator) => (await t.get('/api/backoffice/alerts', as.token)).json().data as { unread: number; list: Array<Record<string, unknown>> }
+const groupMessages = () => outboxMessagesOf(t.db, [GROUP])
+
+async function waitingWithdrawal(amount: number) {
+  const player = await signedInPlayer(t, {}, { cash: amount + 100 })
+  bank.addAccount(player.bankCode, player.bankAccount, `นาย ${player.firstname} ${player.surname}`)
+  const res = await t.post('/api/wallet/withdraw', { amount }, player.token)
+  expect(res.statusCode, res.body).toBe(200)
+  return res.json().data.id as number
+}
+
+describe('a withdrawal waiting too long', () => {
+  it('is one alert once it waited past the setting, to finance only, with what to do and its screen, and once to the LINE group', async () => {
+    const id = await waitingWithdrawal(700)
+    t.clock.advance(14 * 60_000)
+    expect((await watch())['desk-alerts']).toBe(0)
+    t.clock.advance(2 * 60_000)
+    expect((await watch())['desk-alerts']).toBeGreaterThanOrEqual(1)
+    await watch()
+    expect(await alertsOf(t.db, 'WITHDRAWAL_WAITING')).toEqual([{ subject: `withdrawal:${id}`, params: { id, amount: '70000', minutes: 15 } }])
+
+    const seen = await listOf(finance)
+    expect(seen.list.find((a) => a.kind === 'WITHDRAWAL_WAITING')).toMatchObject({
+      title: `รายการถอน #${id} ยอด 700 บาท รอเกิน 15 นาที`,
+      todo: 'ตรวจสอบและอนุมัติหรือปฏิเสธที่หน้ารายการถอน',
+      link: '/withdrawals',
+      read: false,
+    })
+    expect((await listOf(support)).list.some((a) => a.kind === 'WITHDRAWAL_WAITING')).toBe(false)
+    expect((await listOf(owner)).list.some((a) => a.kind === 'WITHDRAWAL_WAITING')).toBe(false)
+    expect((await groupMessages()).filter((m) => m.template === 'DESK_ALERT')).toHaveLength(1)
+  })
+
+  it('is read or unread per operator; one the role cannot see, or none, is 404', async () => {
+    const before = await listOf(finance)
+    const alert = before.list.find((a) => a.kind === 'WITHDRAWAL_WAITING')!
+    const read = await t.post(`/api/backoffice/alerts/${alert.id}/read`, undefined, finance.token)
+    expect(read.statusCode, read.body).toBe(200)
+    expect((await t.post(`/api/backoffice/alerts/${alert.id}/read`, undefined, finance.token)).statusCode).toBe(200)
+    const after = await listOf(finance)
+    expect(after.unread).toBe(before.unread - 1)
+    expect(after.list.find((a) => a.id === alert.id)?.read).toBe(true)
+    expect((await listOf(colleague)).list.find((a) => a.id === alert.id)?.read).toBe(false)
+    expect((await t.post(`/api/backoffice/alerts/${alert.id}/read`, undefined, support.token)).statusCode).toBe(404)
+    expect((await t.post('/api/backoffice/alerts/999999/read', undefined, finance.token)).statusCode).toBe(404)
+    expect((await t.get('/api/backoffice/alerts')).statusCode).toBe(401)
+  })
+})
+
+describe('alerts raised in their event', () => {
+  it('a payout whose outcome is unknown: one alert in the transaction that marked it, linking to the payouts', async () => {
+    const id = await waitingWithdrawal(400)
+    bank.fail('confirm', 'lost')
+    expect((await t.post(`/api/backoffice/withdrawals/${id}/approve`, {}, finance.token)).json().data.status).toBe('OUTCOME_UNKNOWN')
+    expect(await alertsOf(t.db, 'PAYOUT_UNKNOWN')).toEqual([{ subject: `withdrawal:${id}`, params: { id, amount: '40000' } }])
+    expect((await listOf(colleague)).list.find((a) => a.kind === 'PAYOUT_UNKNOWN')).toMatchObject({ link: '/payouts' })
+    bank.reset()
+  })
+
+  it('a deposit exception (a transfer past the player’s own limit) is one alert at the next watch', async () => {
+    const player = await signedInPlayer(t)
+    expect((await t.post('/api/responsible-play/limits', { kind: 'DEPOSIT_DAY', value: 100 }, player.token)).statusCode).toBe(200)
+    expect((await postTransfer(t, transferBody(player, { amount: 300 }))).json().data.status).toBe('MATCHED')
+    await watch()
+    await watch()
+    const raised = await alertsOf(t.db, 'DEPOSIT_EXCEPTION')
+    expect(raised).toHaveLength(1)
+    expect(raised[0]!.params).toMatchObject({ amount: '30000' })
+    expect((await listOf(finance)).list.find((a) => a.kind === 'DEPOSIT_EXCEPTION')).toMatchObject({ link: '/exceptions' })
+  })
+
+  it('a failover: one alert per switch however many processes notice it, to the owner and finance', async () => {
+    await t.services.deskAlerts.failover('10.0.0.1:5432', '10.0.0.2:5432')
+    await t.services.deskAlerts.failover('10.0.0.1:5432', '10.0.0.2:5432')
+    expect(await alertsOf(t.db, 'FAILOVER')).toHaveLength(1)
+    expect((await listOf(owner)).list.find((a) => a.kind === 'FAILOVER')).toMatchObject({
+      title: 'ฐานข้อมูลหลักเปลี่ยนจาก 10.0.0.1:5432 เป็น 10.0.0.2:5432',
+      link: '/dashboard',
+    })
+    expect((await listOf(support)).list.some((a) => a.kind === 'FAILOVER')).toBe(false)
+  })
+})
+
+describe("the outbox's channel alerts", () => {
+  it('no SMS credit: listed to the owner with its screen, and passed once to the LINE group', async () => {
+    const before = (await groupMessages()).length
+    await inTransaction(t.db, async (tx) => {
+      const raised = await deskAlertsRepository.raiseAlert(tx, { kind: 'SMS_NO_CREDIT', channel: 'sms', details: 'code 400', at: t.clock.now() })
+      await t.services.deskAlerts.channelAlertRaised(tx, { id: raised!.id, kind: 'SMS_NO_CREDIT' })
+      await t.services.deskAlerts.channelAlertRaised(tx, { id: raised!.id, kind: 'SMS_NO_CREDIT' })
+    })
+    expect((await groupMessages()).length).toBe(before + 1)
+    expect((await listOf(owner)).list.find((a) => a.kind === 'SMS_NO_CREDIT')).toMatchObject({
+      title: 'เครดิต SMS หมด ระบบส่ง OTP และข้อความไม่ได้',
+      link: '/outbox',
+    })
+    expect((await listOf(finance)).list.some((a) => a.kind === 'SMS_NO_CREDIT')).toBe(false)
+  })
+})
+
+describe('watched figures', () => {
+  it('the LINE quota: nothing under 80 %, one alert at 80 % for the month, to the owner', async () => {
+    quota.used = 799
+    await watch()
+    expect(await alertsOf(t.db, 'LINE_QUOTA')).toEqual([])
+    quota.used = 800
+    await watch()
+    quota.used = 900
+    await watch()
+    expect(await alertsOf(t.db, 'LINE_QUOTA')).toHaveLength(1)
+    expect((await listOf(owner)).list.find((a) => a.kind === 'LINE_QUOTA')).toMatchObject({ link: '/outbox' })
+    expect((await listOf(finance)).list.some((a) => a.kind === 'LINE_QUOTA')).toBe(false)
+  })
+
+  it("yesterday's reconciliation with a difference (a transfer no one could be credited) is one alert after 01:00", async () => {
+    const stranger = { bankCode: '004', bankAccount: '9990001112' }
+    expect((await postTransfer(t, transferBody(stranger, { amount: 250 }))).json().data.status).toBe('UNMATCHED')
+    const now = t.clock.now()
+    // To 02:00 Bangkok (19:00 UTC) of the next day.
+    const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + (now.getUTCHours() >= 17 ? 1 : 0), 19))
+    t.clock.set(next)
+    await watch()
+    await watch()
+    const raised = await alertsOf(t.db, 'RECONCILIATION_DIFFERENCE')
+    expect(raised).toHaveLength(1)
+    expect(raised[0]!.params).toMatchObject({ count: expect.any(Number) })
+  })
+})

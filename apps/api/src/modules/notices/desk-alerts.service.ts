@@ -1,0 +1,202 @@
+import { DESK_ALERTS, isDeskAlertKind, mayOperator, msg, type DeskAlertKind, type DeskAlertList } from '@sanam/contract'
+import { BANGKOK_OFFSET_MS, bangkokDay } from '@sanam/contract/bangkok'
+import type { Db } from '../../db/client.ts'
+import { inTransaction } from '../../db/transaction.ts'
+import { AppError } from '../../errors.ts'
+import type { OperatorActor } from '../../lib/actor.ts'
+import type { Clock } from '../../lib/clock.ts'
+import type { OutboxService } from '../outbox/outbox.service.ts'
+import type { DeskAlertsRepository } from './desk-alerts.repository.ts'
+
+type Params = Record<string, string | number>
+
+/** An alert's Thai title and what to do, from its kind and stored values (the catalogue's texts, ADR 087). */
+export function alertText(kind: DeskAlertKind, p: Params): { title: string; todo: string } {
+  const id = Number(p.id ?? 0)
+  const amount = BigInt(String(p.amount ?? 0))
+  switch (kind) {
+    case 'WITHDRAWAL_WAITING':
+      return { title: msg('DESK_ALERT_WITHDRAWAL_WAITING', { id, amount, minutes: Number(p.minutes ?? 0) }), todo: msg('DESK_ALERT_WITHDRAWAL_WAITING_TODO') }
+    case 'DEPOSIT_EXCEPTION':
+      return { title: msg('DESK_ALERT_DEPOSIT_EXCEPTION', { id, amount }), todo: msg('DESK_ALERT_DEPOSIT_EXCEPTION_TODO') }
+    case 'PAYOUT_UNKNOWN':
+      return { title: msg('DESK_ALERT_PAYOUT_UNKNOWN', { id, amount }), todo: msg('DESK_ALERT_PAYOUT_UNKNOWN_TODO') }
+    case 'RECONCILIATION_DIFFERENCE':
+      return {
+        title: msg('DESK_ALERT_RECONCILIATION_DIFFERENCE', { day: String(p.day ?? ''), count: Number(p.count ?? 0) }),
+        todo: msg('DESK_ALERT_RECONCILIATION_DIFFERENCE_TODO'),
+      }
+    case 'FAILOVER':
+      return { title: msg('DESK_ALERT_FAILOVER', { from: String(p.from ?? ''), to: String(p.to ?? '') }), todo: msg('DESK_ALERT_FAILOVER_TODO') }
+    case 'SMS_NO_CREDIT':
+      return { title: msg('DESK_ALERT_SMS_NO_CREDIT'), todo: msg('DESK_ALERT_SMS_NO_CREDIT_TODO') }
+    case 'SMS_UNAUTHORIZED':
+      return { title: msg('DESK_ALERT_SMS_UNAUTHORIZED'), todo: msg('DESK_ALERT_SMS_UNAUTHORIZED_TODO') }
+    case 'LINE_QUOTA':
+      return { title: msg('DESK_ALERT_LINE_QUOTA', { used: Number(p.used ?? 0), quota: Number(p.quota ?? 0) }), todo: msg('DESK_ALERT_LINE_QUOTA_TODO') }
+  }
+}
+
+/** The LINE Official Account's monthly quota (the LINE module fills it, ADR 088); null: LINE off, or no limit. */
+export interface DeskLineQuota {
+  lineQuota(): Promise<{ used: number; quota: number } | null>
+}
+export const noLineQuota: DeskLineQuota = { lineQuota: async () => null }
+
+/** What the watch reads of other modules (ports services.ts fills: withdrawals, deposits, the reconciliation). */
+export interface WatchedDesk {
+  waitingWithdrawals(tx: Db, before: Date, limit: number): Promise<Array<{ id: number; amount: bigint }>>
+  openExceptions(tx: Db, limit: number): Promise<Array<{ id: number; amount: bigint }>>
+  /** How many differences a Bangkok day's reconciliation shows, read in `tx`. */
+  reconciliationDifferences(tx: Db, day: string): Promise<number>
+}
+
+export interface DeskAlertSettings {
+  /** A withdrawal waiting for operators longer than this is an alert (DESK_ALERT_WITHDRAWAL_MINUTES). */
+  withdrawalWaitMinutes: number
+  /** The desk's LINE group (LINE_DESK_GROUP_ID): every alert goes there too; null: the back-office's list only. */
+  lineGroup: string | null
+  /** The back-office's origin for the links a LINE message carries (BACKOFFICE_ORIGIN); null: the path alone. */
+  backofficeOrigin: string | null
+}
+
+/** How far back the list and its unread count look, and how many it shows. */
+const LIST_DAYS = 30
+const LIST_SIZE = 50
+/** How many waiting items one pass of the watch looks at per kind. */
+const WATCH_BATCH = 200
+/** Yesterday's reconciliation is read once it is this late (Bangkok): the bank feed's last transfers have come in. */
+const RECONCILE_AFTER_HOUR = 1
+
+/**
+ * The desk's alerts (issue 38 §4, ADR 087): each written once per kind and subject, in the transaction of the event
+ * where there is one (a payout whose outcome is unknown; the outbox's no-credit alert), else by the watch job (a
+ * withdrawal waiting too long, an open deposit exception, a reconciliation difference, the LINE quota) or when the
+ * process notices the primary changed. Each says what to do and links to its screen; it is listed to the roles that can
+ * act on it, read or unread per operator, and sent to the desk's LINE group when one is configured.
+ */
+export function createDeskAlertsService(deps: {
+  db: Db
+  clock: Clock
+  settings: DeskAlertSettings
+  outbox: Pick<OutboxService, 'enqueueOnce'>
+  watched: WatchedDesk
+  lineQuota: DeskLineQuota
+  deskAlertsRepository: Pick<DeskAlertsRepository, 'raiseOnce' | 'raisedSubjects' | 'recent' | 'unreadCount' | 'findById' | 'markRead'>
+}) {
+  const { db, clock, settings, deskAlertsRepository: repo } = deps
+  let reconciledDay: string | null = null
+
+  /** The alert to the desk's LINE group, once per alert. */
+  async function toLineGroup(tx: Db, id: number, kind: DeskAlertKind, params: Params) {
+    if (!settings.lineGroup) return
+    const link = `${settings.backofficeOrigin ?? ''}${DESK_ALERTS[kind].path}`
+    await deps.outbox.enqueueOnce(
+      tx,
+      { channel: 'line', recipient: settings.lineGroup, template: 'DESK_ALERT', params: { ...alertText(kind, params), link } },
+      `alert:${id}`,
+    )
+  }
+
+  /** Writes the alert of `kind` about `subject` unless it was written before; answers whether it was new. */
+  async function raise(tx: Db, kind: DeskAlertKind, subject: string, params: Params): Promise<boolean> {
+    const raised = await repo.raiseOnce(tx, { kind, subject, params, details: alertText(kind, params).title, at: clock.now() })
+    if (raised) await toLineGroup(tx, raised.id, kind, params)
+    return raised !== undefined
+  }
+
+  /** Raises `kind` for each item whose subject has none yet; answers how many were new. */
+  async function raiseEach(tx: Db, kind: DeskAlertKind, items: Array<{ subject: string; params: Params }>) {
+    const done = await repo.raisedSubjects(
+      tx,
+      kind,
+      items.map((i) => i.subject),
+    )
+    let raised = 0
+    for (const item of items) if (!done.has(item.subject) && (await raise(tx, kind, item.subject, item.params))) raised++
+    return raised
+  }
+
+  async function reconciliation(tx: Db, now: Date): Promise<number> {
+    const bangkokHour = new Date(now.getTime() + BANGKOK_OFFSET_MS).getUTCHours()
+    const yesterday = bangkokDay(new Date(now.getTime() - 86_400_000))
+    if (bangkokHour < RECONCILE_AFTER_HOUR || reconciledDay === yesterday) return 0
+    const count = await deps.watched.reconciliationDifferences(tx, yesterday)
+    reconciledDay = yesterday
+    return count > 0 ? Number(await raise(tx, 'RECONCILIATION_DIFFERENCE', `reconciliation:${yesterday}`, { day: yesterday, count })) : 0
+  }
+
+  return {
+    /** A payout the bank left without an outcome (ADR 081), in the transaction that marked it so. */
+    payoutUnknown(tx: Db, withdrawal: { withdrawalId: number; amount: bigint }) {
+      return raise(tx, 'PAYOUT_UNKNOWN', `withdrawal:${withdrawal.withdrawalId}`, { id: withdrawal.withdrawalId, amount: withdrawal.amount.toString() })
+    },
+
+    /** The outbox raised an alert about a channel (no credit, a refused key): passed to the desk's LINE group. */
+    async channelAlertRaised(tx: Db, alert: { id: number; kind: string }) {
+      if (isDeskAlertKind(alert.kind)) await toLineGroup(tx, alert.id, alert.kind, {})
+    },
+
+    /** This process found the primary database at another address (db/hosts.ts): one alert per switch and day. */
+    failover(from: string, to: string) {
+      const now = clock.now()
+      return inTransaction(db, (tx) => raise(tx, 'FAILOVER', `failover:${from}>${to}:${bangkokDay(now)}`, { from, to }))
+    },
+
+    /** The watch job (every minute): what has waited too long, what is open, the quota; answers how many alerts are new. */
+    async watch(tx: Db): Promise<number> {
+      const now = clock.now()
+      const minutes = settings.withdrawalWaitMinutes
+      const waiting = await deps.watched.waitingWithdrawals(tx, new Date(now.getTime() - minutes * 60_000), WATCH_BATCH)
+      let raised = await raiseEach(
+        tx,
+        'WITHDRAWAL_WAITING',
+        waiting.map((w) => ({ subject: `withdrawal:${w.id}`, params: { id: w.id, amount: w.amount.toString(), minutes } })),
+      )
+      const open = await deps.watched.openExceptions(tx, WATCH_BATCH)
+      raised += await raiseEach(
+        tx,
+        'DEPOSIT_EXCEPTION',
+        open.map((e) => ({ subject: `deposit-exception:${e.id}`, params: { id: e.id, amount: e.amount.toString() } })),
+      )
+      const quota = await deps.lineQuota.lineQuota().catch(() => null)
+      if (quota && quota.quota > 0 && quota.used >= quota.quota * 0.8)
+        raised += Number(await raise(tx, 'LINE_QUOTA', `line-quota:${bangkokDay(now).slice(0, 7)}`, { used: quota.used, quota: quota.quota }))
+      return raised + (await reconciliation(tx, now))
+    },
+
+    /** The newest alerts the operator's role can act on, read or not, and how many are unread. */
+    async list(actor: Pick<OperatorActor, 'operatorId' | 'role'>): Promise<DeskAlertList> {
+      const kinds = (Object.keys(DESK_ALERTS) as DeskAlertKind[]).filter((k) => mayOperator(actor.role, DESK_ALERTS[k].permission))
+      if (kinds.length === 0) return { unread: 0, list: [] }
+      const since = new Date(clock.now().getTime() - LIST_DAYS * 86_400_000)
+      const [rows, unread] = await Promise.all([
+        repo.recent(db, kinds, actor.operatorId, since, LIST_SIZE),
+        repo.unreadCount(db, kinds, actor.operatorId, since),
+      ])
+      return {
+        unread,
+        list: rows.map(({ alert, readAt }) => {
+          const kind = alert.kind as DeskAlertKind
+          return {
+            id: alert.id,
+            kind,
+            ...alertText(kind, alert.params ?? {}),
+            link: DESK_ALERTS[kind].path,
+            created_at: alert.createdAt.toISOString(),
+            read: readAt !== null,
+          }
+        }),
+      }
+    },
+
+    /** The operator has read an alert its role can see (again: nothing changes); another is NOT_FOUND. */
+    async read(actor: Pick<OperatorActor, 'operatorId' | 'role'>, id: number): Promise<{ id: number }> {
+      const alert = await repo.findById(db, id)
+      if (!alert || !isDeskAlertKind(alert.kind) || !mayOperator(actor.role, DESK_ALERTS[alert.kind].permission)) throw new AppError('NOT_FOUND')
+      await repo.markRead(db, id, actor.operatorId, clock.now())
+      return { id }
+    },
+  }
+}
+export type DeskAlertsService = ReturnType<typeof createDeskAlertsService>

@@ -1,0 +1,111 @@
+import type { NoticeKind } from '@sanam/contract'
+import type { Db } from '../../db/client.ts'
+import type { Clock } from '../../lib/clock.ts'
+import type { ExclusionsRepository } from '../exclusions/exclusions.repository.ts'
+import type { OutboxService } from '../outbox/outbox.service.ts'
+import type { TemplateId, TemplateParams } from '../outbox/templates.ts'
+import type { PlayersRepository } from '../users/users.repository.ts'
+import type { PlayerLineAddress } from './player-line-address.ts'
+
+/** One notice: its kind (the player's LINE choice), its template, whether SMS may carry it, and the event it reports. */
+interface Notice {
+  playerId: number
+  kind: NoticeKind
+  template: TemplateId
+  params: TemplateParams
+  /** Only a payout's status and the exclusion's own protection notice go by SMS (Thai rules; ADR 087). */
+  sms: boolean
+  /** The event, e.g. `deposit:42`: one message per event and channel, however often the event's code runs. */
+  eventKey: string
+}
+
+/**
+ * The player's notices (issue 38 §1, ADR 087): written to the outbox in the transaction of the event they report, so a
+ * notice exists exactly when its event committed, once per event and channel. LINE when the player linked it and chose
+ * the notice; SMS only for a payout's status and an exclusion's confirmation; nothing at all to a player under a
+ * time-out or self-exclusion but the exclusion's own notice. Nothing about promotions is sent from here.
+ */
+export function createNoticesService(deps: {
+  clock: Clock
+  outbox: Pick<OutboxService, 'enqueueOnce'>
+  lineAddress: PlayerLineAddress
+  /** The site's name as the texts start with it, read in the event's transaction. */
+  siteName: (tx: Db) => Promise<string>
+  playersRepository: Pick<PlayersRepository, 'findById'>
+  exclusionsRepository: Pick<ExclusionsRepository, 'activeMany'>
+}) {
+  async function send(tx: Db, notice: Notice): Promise<number> {
+    // Nothing to send (not on LINE, and SMS does not carry it) costs no more than the LINE look-up.
+    const lineUser = await deps.lineAddress.lineUserFor(tx, notice.playerId, notice.kind)
+    if (!lineUser && !notice.sms) return 0
+    if (notice.kind !== 'exclusion' && (await deps.exclusionsRepository.activeMany(tx, [notice.playerId], deps.clock.now())).has(notice.playerId)) return 0
+    const params = { site: await deps.siteName(tx), ...notice.params }
+    let written = 0
+    if (lineUser) {
+      if (await deps.outbox.enqueueOnce(tx, { channel: 'line', recipient: lineUser, template: notice.template, params }, notice.eventKey)) written++
+    }
+    if (notice.sms) {
+      const player = await deps.playersRepository.findById(tx, notice.playerId)
+      if (player && (await deps.outbox.enqueueOnce(tx, { channel: 'sms', recipient: player.mobile, template: notice.template, params }, notice.eventKey)))
+        written++
+    }
+    return written
+  }
+
+  return {
+    /** A deposit was credited (by any source): LINE only. */
+    depositCredited(tx: Db, deposit: { playerId: number; depositId: number; amount: bigint }) {
+      return send(tx, {
+        playerId: deposit.playerId,
+        kind: 'deposit_credited',
+        template: 'NOTICE_DEPOSIT_CREDITED',
+        params: { amount: deposit.amount.toString() },
+        sms: false,
+        eventKey: `deposit:${deposit.depositId}`,
+      })
+    },
+
+    /** A withdrawal was paid out or refused (by an operator or the payout bank): its status, by LINE and SMS. */
+    withdrawalDecided(tx: Db, withdrawal: { playerId: number; withdrawalId: number; amount: bigint; paid: boolean }) {
+      return send(tx, {
+        playerId: withdrawal.playerId,
+        kind: withdrawal.paid ? 'payout_paid' : 'payout_refused',
+        template: withdrawal.paid ? 'NOTICE_PAYOUT_PAID' : 'NOTICE_PAYOUT_REFUSED',
+        params: { amount: withdrawal.amount.toString() },
+        sms: true,
+        eventKey: `withdrawal:${withdrawal.withdrawalId}:${withdrawal.paid ? 'paid' : 'refused'}`,
+      })
+    },
+
+    /**
+     * A money limit changed: `applied` (set, tightened, or a loosening confirmed: in force now) or `pending` (a
+     * loosening asked, confirmable from `confirmableAt`). LINE only. `changeKey` names the change (kind and instant).
+     */
+    limitChanged(tx: Db, change: { playerId: number; outcome: 'applied' | 'pending'; confirmableAt?: Date; changeKey: string }) {
+      return send(tx, {
+        playerId: change.playerId,
+        kind: 'limit_changed',
+        template: change.outcome === 'applied' ? 'NOTICE_LIMIT_APPLIED' : 'NOTICE_LIMIT_PENDING',
+        params: change.confirmableAt ? { at: change.confirmableAt.toISOString() } : {},
+        sms: false,
+        eventKey: `limit:${change.playerId}:${change.changeKey}:${change.outcome}`,
+      })
+    },
+
+    /**
+     * A time-out or self-exclusion started: the one notice an excluded player gets, by SMS as well (a protection notice:
+     * if someone else chose it, the account holder learns at once) and by LINE when chosen.
+     */
+    excluded(tx: Db, exclusion: { playerId: number; exclusionId: number; endsAt: Date | null }) {
+      return send(tx, {
+        playerId: exclusion.playerId,
+        kind: 'exclusion',
+        template: 'NOTICE_EXCLUSION',
+        params: exclusion.endsAt ? { until: exclusion.endsAt.toISOString() } : {},
+        sms: true,
+        eventKey: `exclusion:${exclusion.exclusionId}`,
+      })
+    },
+  }
+}
+export type NoticesService = ReturnType<typeof createNoticesService>
