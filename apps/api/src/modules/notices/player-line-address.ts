@@ -9,6 +9,3 @@ import type { Db } from '../../db/client.ts'
 export interface PlayerLineAddress {
   lineUserFor(tx: Db, playerId: number, notice: NoticeKind): Promise<string | null>
 }
-
-/** LINE not wired (or off): no player is reached on LINE. */
-export const noLineAddress: PlayerLineAddress = { lineUserFor: async () => null }
