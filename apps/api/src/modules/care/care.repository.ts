@@ -65,7 +65,7 @@ const markerQueries: Record<CareMarker, (since: Date, now: Date, t: MarkerThresh
     group by s.player_id having count(*) >= 3`,
   LIMIT_RAISED_AFTER_HIT: (since, now) => sql`
     select distinct on (r.player_id) r.player_id,
-      json_build_object('limit', r.kind, 'value', ${baht('r.value')}, 'asked', coalesce(${baht('r.pending_value')}::text, 'ยกเลิกวงเงิน'),
+      json_build_object('limit', r.kind, 'value', ${baht('r.value')}, 'asked', coalesce(${baht('r.pending_value')}::text, 'REMOVE'),
                         'asked_at', r.pending_requested_at, 'hit', hit.what, 'hit_at', hit.at) as facts
     from player_limits r
     join lateral (

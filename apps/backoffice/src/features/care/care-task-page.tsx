@@ -13,8 +13,15 @@ import { useRecordCareInteraction } from './api/record-care-interaction.ts'
 const channelOptions = careChannels.map((value) => ({ value, text: CARE_CHANNEL_TEXT[value] }))
 const factLabel = (key: string) => t(`care.fact.${key}` as MessageKey)
 /** A figure as the desk reads it: numbers with separators, instants in Bangkok time, the rest as recorded. */
+// A limit's removal asked is stored as the code REMOVE (the facts keep no text of the desk's language).
 const factText = (value: string | number) =>
-  typeof value === 'number' ? formatNumber(value) : /^\d{4}-\d{2}-\d{2}T/.test(value) ? formatDateTimeSeconds(value) : value
+  typeof value === 'number'
+    ? formatNumber(value)
+    : value === 'REMOVE'
+      ? t('care.fact.removal')
+      : /^\d{4}-\d{2}-\d{2}T/.test(value)
+        ? formatDateTimeSeconds(value)
+        : value
 
 /**
  * One care task (ADR 090): the player, the marker and the figures that opened it, every interaction recorded (what was

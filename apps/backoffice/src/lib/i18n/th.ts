@@ -530,6 +530,7 @@ export const th = {
   'care.status': 'สถานะงานดูแล',
   'care.status.OPEN': 'เปิดอยู่',
   'care.status.CLOSED': 'ปิดแล้ว',
+  'care.fact.removal': 'ยกเลิกวงเงิน',
   'care.statusLabel': 'สถานะ',
   'care.member': 'สมาชิก',
   'care.marker': 'สัญญาณ',
