@@ -50,6 +50,8 @@ const IGNORES_BODY = new Set([
   'POST /api/backoffice/auth/logout',
   'POST /api/wallet/deposit/draft_bill/cancel',
   'POST /api/responsible-play/session/acknowledge',
+  // Unlinking the player's LINE (ADR 088): the player is the token's, and unlinking twice is no error.
+  'POST /api/line/unlink',
 ])
 
 let playerToken: string
