@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, lte, sql } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, lte } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { idempotencyKeys, players, withdrawals } from '../../db/schema.ts'
 import { exists, insertedOrThrow, oneRow, readPage } from '../../db/rows.ts'
