@@ -42,6 +42,7 @@ import { planRoutes } from './modules/plan/plan.routes.ts'
 import { exclusionRoutes } from './modules/exclusions/exclusions.routes.ts'
 import { limitsRoutes } from './modules/limits/limits.routes.ts'
 import { limitRequests } from './plugins/rate-limit-hook.ts'
+import { riskRoutes } from './modules/risk/risk.routes.ts'
 
 export async function registerApiRoutes(
   api: TypedApp,
@@ -123,6 +124,7 @@ export async function registerApiRoutes(
   await api.register(async (uploads: TypedApp) => mediaUploadRoutes(uploads, { media: services.mediaUpload, operator }))
   reportsRoutes(api, { reports: services.reports, operator })
   outboxRoutes(api, { outbox: services.outbox, operator })
+  riskRoutes(api, { risk: services.risk, cases: services.riskCases, operator })
   if (consoleSms) devSmsRoutes(api, { outbox: consoleSms })
   if (config.SANAM_MODE === 'demo') devTotpRoutes(api, { clock })
   if (config.demoBankFeed) devBankRoutes(api, { deposits: services.deposits })

@@ -93,6 +93,9 @@ import { slipsRepository } from './modules/slips/slips.repository.ts'
 import { createDemoBank, type DemoBank } from './modules/slips/demo-verifier.ts'
 import type { SlipVerifier } from './modules/slips/slip-verifier.ts'
 import { memoryRateLimiter, postgresRateLimiter, redisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts'
+import { createRiskService } from './modules/risk/risk.service.ts'
+import { createRiskCasesService } from './modules/risk/risk-cases.service.ts'
+import { riskRepository } from './modules/risk/risk.repository.ts'
 
 /**
  * How long a process answers the lobby's catalogue from memory. The process that takes a back-office edit forgets at
@@ -276,7 +279,11 @@ export async function buildServices(deps: ServiceDeps) {
     ...(metrics ? { onTransfersCommitted: metrics.transfersCommitted } : {}),
     ...(deps.ledgerFaults ? { faults: deps.ledgerFaults } : {}),
   })
-  const links = createLinkService({ db, clock, linksRepository })
+  // The AML and fraud rules (issue 39, ADR 089): evaluated at a deposit's credit, a withdrawal request, a registration
+  // and a commission payout, their parameters under two keys; never on bets.
+  const risk = createRiskService({ db, clock, separateDuties: operators, riskRepository, auditRepository })
+  const links = createLinkService({ db, clock, linksRepository, onRegistered: (playerId) => risk.onRegistered(playerId) })
+  const riskCases = createRiskCasesService({ db, clock, separateDuties: operators, riskRepository, links, auditRepository })
   const referral = createReferralService({
     db,
     ledger,
@@ -287,6 +294,7 @@ export async function buildServices(deps: ServiceDeps) {
     auditRepository,
     exclusionsRepository,
     ...(metrics ? { onSummaryBatch: metrics.balanceReadBatch } : {}),
+    risk,
   })
   const wallet = createWalletService({ db, walletRepository, referral })
   // The live balance (ADR 049): on PostgreSQL it serves only while the listener hears every process's changes.
@@ -323,6 +331,7 @@ export async function buildServices(deps: ServiceDeps) {
       statusWindowMinutes: config.DEPOSIT_STATUS_WINDOW_MINUTES,
       notificationsCredit: config.notificationsCredit,
     },
+    risk,
   })
   // Forwarded bank notifications (ADR 080): a reference-less source that deposits credits once with the feed.
   const bankNotifications = createBankNotificationService({ db, clock, bankNotificationsRepository, deposits })
@@ -343,6 +352,7 @@ export async function buildServices(deps: ServiceDeps) {
     approvals: { ofWithdrawals: (tx, ids) => approvals.withdrawalApprovals(tx, ids) },
     // With a payout bank an approval hands the withdrawal to it (ADR 081); the payouts service is built below.
     ...(payoutBank ? { payouts: { handOff: (tx, row, by) => payouts.handOff(tx, row, by), whenSent: (id) => payouts.whenSent(id) } } : {}),
+    risk,
   })
   const backofficeAuth = createBackofficeAuthService({
     db,
@@ -420,7 +430,7 @@ export async function buildServices(deps: ServiceDeps) {
     auditRepository,
     onError: (error) => deps.log.warn({ err: error }, 'a payout step failed; the payouts job takes it up'),
   })
-  const withdrawalDesk = createWithdrawalDeskService({ db, clock, approvals, withdrawals, members, separateDuties: operators, auditRepository })
+  const withdrawalDesk = createWithdrawalDeskService({ db, clock, approvals, withdrawals, members, separateDuties: operators, auditRepository, risk })
   const depositExceptions = createDepositExceptionsService({ db, clock, approvals, deposits, depositsRepository, playersRepository, auditRepository })
   const reconciliation = createReconciliationService({ db, depositsRepository })
   const games = createGamesService({ db, gamesRepository, cacheMs: GAMES_CACHE_MS, now: () => clock.now().getTime() })
@@ -503,6 +513,8 @@ export async function buildServices(deps: ServiceDeps) {
       limits,
       slips,
       outbox,
+      risk,
+      riskCases,
     },
     demoBank,
     database,

@@ -257,6 +257,8 @@ export interface DepositServiceDeps {
    * transfer the matcher finds for another account of a restricted person waits for an operator (amended 2026-11-29).
    */
   exclusionsRepository: ExclusionReader & Pick<ExclusionsRepository, 'excludedMatchingMember'>
+  /** The risk rules of a credited deposit (issue 39 §1, ADR 089), in the credit's transaction; absent, none. */
+  risk?: { onDepositCredited(tx: Db, deposit: { id: number; playerId: number }): Promise<unknown> }
 }
 
 const digits = (account: string) => account.replace(/\D/g, '')
@@ -380,6 +382,7 @@ export function createDepositService(deps: DepositServiceDeps) {
       draftBillId: bill?.id ?? null,
       ...(note !== undefined ? { note } : {}),
     })
+    await deps.risk?.onDepositCredited(tx, { id: deposit.id, playerId })
   }
 
   /** What differs between a stored record and a feed transfer with its reference: AMOUNT, SENDER, PAY_IN_ACCOUNT. */

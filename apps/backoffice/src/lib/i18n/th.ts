@@ -10,6 +10,7 @@ export const th = {
   'role.owner': 'เจ้าของระบบ',
   'role.finance': 'การเงิน',
   'role.support': 'ฝ่ายบริการ',
+  'role.compliance': 'ฝ่ายตรวจสอบ',
   // Who may decide four-eyes items, on the operators list (ADR 075).
   'operators.decidesMoney': 'สิทธิ์อนุมัติ',
   'operators.decidesFrom': 'อนุมัติได้ตั้งแต่',
