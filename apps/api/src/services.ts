@@ -282,7 +282,9 @@ export async function buildServices(deps: ServiceDeps) {
   // The AML and fraud rules (issue 39, ADR 089): evaluated at a deposit's credit, a withdrawal request, a registration
   // and a commission payout, their parameters under two keys; never on bets.
   const risk = createRiskService({ db, clock, separateDuties: operators, riskRepository, auditRepository })
-  const links = createLinkService({ db, clock, linksRepository, onRegistered: (playerId) => risk.onRegistered(playerId) })
+  // RISK_RULES off (tests, the e2e harness): no rule is evaluated; the desk and open cases work as ever.
+  const rules = config.RISK_RULES ? risk : undefined
+  const links = createLinkService({ db, clock, linksRepository, ...(rules ? { onRegistered: (playerId: number) => rules.onRegistered(playerId) } : {}) })
   const riskCases = createRiskCasesService({ db, clock, separateDuties: operators, riskRepository, links, auditRepository })
   const referral = createReferralService({
     db,
@@ -294,7 +296,7 @@ export async function buildServices(deps: ServiceDeps) {
     auditRepository,
     exclusionsRepository,
     ...(metrics ? { onSummaryBatch: metrics.balanceReadBatch } : {}),
-    risk,
+    ...(rules ? { risk: rules } : {}),
   })
   const wallet = createWalletService({ db, walletRepository, referral })
   // The live balance (ADR 049): on PostgreSQL it serves only while the listener hears every process's changes.
@@ -331,7 +333,7 @@ export async function buildServices(deps: ServiceDeps) {
       statusWindowMinutes: config.DEPOSIT_STATUS_WINDOW_MINUTES,
       notificationsCredit: config.notificationsCredit,
     },
-    risk,
+    ...(rules ? { risk: rules } : {}),
   })
   // Forwarded bank notifications (ADR 080): a reference-less source that deposits credits once with the feed.
   const bankNotifications = createBankNotificationService({ db, clock, bankNotificationsRepository, deposits })
@@ -352,7 +354,8 @@ export async function buildServices(deps: ServiceDeps) {
     approvals: { ofWithdrawals: (tx, ids) => approvals.withdrawalApprovals(tx, ids) },
     // With a payout bank an approval hands the withdrawal to it (ADR 081); the payouts service is built below.
     ...(payoutBank ? { payouts: { handOff: (tx, row, by) => payouts.handOff(tx, row, by), whenSent: (id) => payouts.whenSent(id) } } : {}),
-    risk,
+    // The open case holds the auto-approval either way; the rules run only with RISK_RULES.
+    risk: { onWithdrawalRequested: async (tx, id) => rules?.onWithdrawalRequested(tx, id), openCaseOf: (tx, playerId) => risk.openCaseOf(tx, playerId) },
   })
   const backofficeAuth = createBackofficeAuthService({
     db,

@@ -108,6 +108,7 @@ export function createRiskCasesService(deps: {
     }
   }
 
+  /** The case as its page shows it, read after the step's transaction (the linked players are read on their own). */
   async function view(id: number, operatorId: number, tx: Db = db): Promise<RiskCase> {
     const [summary] = await repo.caseSummaries(tx, { ids: [id] })
     if (!summary) throw new AppError('NOT_FOUND', msg('RISK_CASE_NOT_FOUND'))
@@ -158,11 +159,10 @@ export function createRiskCasesService(deps: {
   }
 
   /** One step on a case in its own transaction, answered with the case as the page shows it. */
-  const step = (actor: AuditActor, id: number, work: (tx: Db, row: RiskCaseRow) => Promise<void>) =>
-    inTransaction(db, async (tx) => {
-      await work(tx, await openCase(tx, id))
-      return view(id, actor.operatorId, tx)
-    })
+  async function step(actor: AuditActor, id: number, work: (tx: Db, row: RiskCaseRow) => Promise<void>) {
+    await inTransaction(db, async (tx) => work(tx, await openCase(tx, id)))
+    return view(id, actor.operatorId)
+  }
 
   async function close(tx: Db, actor: AuditActor, row: RiskCaseRow, outcome: RiskCloseBody['outcome'], str: boolean, note: string, by: 'alone' | 'second') {
     const at = clock.now()
@@ -188,7 +188,7 @@ export function createRiskCasesService(deps: {
 
     /** An operator opens a case from a review alert (or joins the player's open one): its withdrawals then wait. */
     async openFromAlert(actor: AuditActor, alertId: number): Promise<RiskCase> {
-      return inTransaction(db, async (tx) => {
+      const caseId = await inTransaction(db, async (tx) => {
         const alert = await repo.findAlert(tx, alertId)
         if (!alert) throw new AppError('NOT_FOUND', msg('RISK_ALERT_NOT_FOUND'))
         const at = clock.now()
@@ -198,8 +198,9 @@ export function createRiskCasesService(deps: {
           await audit(tx, actor, 'risk.case_open', row.id, null, { player_id: alert.playerId, alert_id: alertId })
         }
         await repo.attachAlerts(tx, alert.playerId, row.id)
-        return view(row.id, actor.operatorId, tx)
+        return row.id
       })
+      return view(caseId, actor.operatorId)
     },
 
     /** The assignee (an operator that is not disabled, or nobody), the due date (in the future), the status. */

@@ -36,7 +36,7 @@ const hundredths = (ratio: number) => BigInt(Math.round(ratio * 100))
 export interface DepositFacts {
   amount: bigint
   /** The player's credited deposits of the last 24 hours, this one included. */
-  deposits24h: bigint[]
+  deposits24h: readonly bigint[]
   /** How many players (this one included) have credited deposits from this deposit's sender account. */
   senderPlayers: number
   /** The sender's bank and account are the player's registered ones (a masked account matching them counts). */
@@ -77,7 +77,7 @@ export interface ReferralFacts {
   /** The referral chain above the referrer comes back to it. */
   cycle: boolean
   /** The direct referees who deposited: what each deposited and bet in all (at most 500, the newest). */
-  referees: Array<{ playerId: number; deposited: bigint; wagered: bigint }>
+  referees: ReadonlyArray<{ playerId: number; deposited: bigint; wagered: bigint }>
 }
 
 export type RiskFacts =

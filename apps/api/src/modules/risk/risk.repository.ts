@@ -290,7 +290,7 @@ export const riskRepository = {
       await db.execute(sql`
         select t.id, t.kind, t.amount, case when ca.player_id = ${playerId} then 'IN' else 'OUT' end as direction, t.reference, t.created_at
         from transfers t join accounts da on da.id = t.debit_account_id join accounts ca on ca.id = t.credit_account_id
-        where (da.player_id = ${playerId} or ca.player_id = ${playerId}) and not (da.player_id = ${playerId} and ca.player_id = ${playerId})
+        where (da.player_id = ${playerId} or ca.player_id = ${playerId}) and (da.player_id is distinct from ${playerId} or ca.player_id is distinct from ${playerId})
         order by t.id desc limit ${limit}`),
     )
   },
