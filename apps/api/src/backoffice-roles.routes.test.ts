@@ -13,7 +13,7 @@ import { signInOperator } from '../test/operators.ts'
 // test walks the routes the app really registered (onRoute), so a route added without an entry fails here.
 
 type Role = OperatorRole
-const EVERYONE: Role[] = ['owner', 'finance', 'support']
+const EVERYONE: Role[] = ['owner', 'finance', 'support', 'compliance']
 
 /** The permission each back-office route needs; `enrolling` routes also admit a session not yet enrolled in TOTP. */
 const PERMISSION: Record<string, { permission: OperatorPermission | 'public'; enrolling?: true }> = {
@@ -39,6 +39,20 @@ const PERMISSION: Record<string, { permission: OperatorPermission | 'public'; en
   'GET /api/backoffice/audit/actions': { permission: 'backoffice.read' },
   'GET /api/backoffice/outbox': { permission: 'backoffice.read' },
   'POST /api/backoffice/outbox/:id/resend': { permission: 'members.handle' },
+  // The risk desk (ADR 089).
+  'GET /api/backoffice/risk/inbox': { permission: 'risk.work' },
+  'GET /api/backoffice/risk/cases/:id': { permission: 'risk.work' },
+  'POST /api/backoffice/risk/alerts/:id/case': { permission: 'risk.work' },
+  'POST /api/backoffice/risk/cases/:id': { permission: 'risk.work' },
+  'POST /api/backoffice/risk/cases/:id/notes': { permission: 'risk.work' },
+  'POST /api/backoffice/risk/cases/:id/close': { permission: 'risk.work' },
+  'POST /api/backoffice/risk/cases/:id/close/confirm': { permission: 'risk.work' },
+  'POST /api/backoffice/risk/cases/:id/close/reject': { permission: 'risk.work' },
+  'GET /api/backoffice/risk/cases/:id/report': { permission: 'risk.work' },
+  'GET /api/backoffice/risk/params': { permission: 'risk.work' },
+  'POST /api/backoffice/risk/params': { permission: 'risk.params' },
+  'POST /api/backoffice/risk/params/:id/approve': { permission: 'risk.params' },
+  'POST /api/backoffice/risk/params/:id/reject': { permission: 'risk.params' },
   'GET /api/backoffice/withdrawals': { permission: 'backoffice.read' },
   'POST /api/backoffice/withdrawals/:id/approve': { permission: 'money.decide' },
   'POST /api/backoffice/withdrawals/:id/reject': { permission: 'money.decide' },

@@ -112,6 +112,17 @@ const ID_ROUTES: Record<string, { tried: true } | { reason: string }> = {
   'GET /play/assets/:file': { reason: "the demo game pages' bundled font files, the same for everyone" },
   'GET /play/*': { reason: 'a friendly not-found page for any other path' },
   'POST /play/*': { reason: 'refused as not found whatever it carries' },
+  // The risk desk (ADR 089).
+  'GET /api/backoffice/risk/cases/:id': { reason: 'risk case, alert and parameter ids, risk.work / risk.params only (the role walk, backoffice-roles.routes.test.ts); a player token gets 401' },
+  'POST /api/backoffice/risk/cases/:id': { reason: 'risk case, alert and parameter ids, risk.work / risk.params only (the role walk, backoffice-roles.routes.test.ts); a player token gets 401' },
+  'POST /api/backoffice/risk/cases/:id/notes': { reason: 'risk case, alert and parameter ids, risk.work / risk.params only (the role walk, backoffice-roles.routes.test.ts); a player token gets 401' },
+  'POST /api/backoffice/risk/cases/:id/close': { reason: 'risk case, alert and parameter ids, risk.work / risk.params only (the role walk, backoffice-roles.routes.test.ts); a player token gets 401' },
+  'POST /api/backoffice/risk/cases/:id/close/confirm': { reason: 'risk case, alert and parameter ids, risk.work / risk.params only (the role walk, backoffice-roles.routes.test.ts); a player token gets 401' },
+  'POST /api/backoffice/risk/cases/:id/close/reject': { reason: 'risk case, alert and parameter ids, risk.work / risk.params only (the role walk, backoffice-roles.routes.test.ts); a player token gets 401' },
+  'GET /api/backoffice/risk/cases/:id/report': { reason: 'risk case, alert and parameter ids, risk.work / risk.params only (the role walk, backoffice-roles.routes.test.ts); a player token gets 401' },
+  'POST /api/backoffice/risk/alerts/:id/case': { reason: 'risk case, alert and parameter ids, risk.work / risk.params only (the role walk, backoffice-roles.routes.test.ts); a player token gets 401' },
+  'POST /api/backoffice/risk/params/:id/approve': { reason: 'risk case, alert and parameter ids, risk.work / risk.params only (the role walk, backoffice-roles.routes.test.ts); a player token gets 401' },
+  'POST /api/backoffice/risk/params/:id/reject': { reason: 'risk case, alert and parameter ids, risk.work / risk.params only (the role walk, backoffice-roles.routes.test.ts); a player token gets 401' },
 }
 
 const table = routeTable()
