@@ -114,7 +114,8 @@ export type RiskAlert = z.infer<typeof RiskAlert>
 
 export const RiskCaseStatus = z.enum(['OPEN', 'INVESTIGATING', 'CLOSED'])
 export type RiskCaseStatus = z.infer<typeof RiskCaseStatus>
-export const RiskOutcome = z.enum(['CONFIRMED_RISK', 'USEFUL_ALERT', 'FALSE_POSITIVE'])
+export const RISK_OUTCOMES = ['CONFIRMED_RISK', 'USEFUL_ALERT', 'FALSE_POSITIVE'] as const
+export const RiskOutcome = z.enum(RISK_OUTCOMES, { error: 'กรุณาเลือกผลการตรวจสอบ' })
 export type RiskOutcome = z.infer<typeof RiskOutcome>
 
 export const RiskCaseSummary = z.object({
