@@ -23,6 +23,7 @@ import { findPgbench, ledgerVerify, postgresBaselines, serverDescription, withSc
 import { hammer, loop, openStreams, sampleMemory, scrapeMetrics, type Figures, type MemorySample, type MetricsEndpoint, type Recorder } from './load.ts'
 import { deposit, launch, LOAD_ENV, login, operatorToken, postSigned, preparePlayers, seamless, sessionOf, type Player } from './players.ts'
 import { freePort, requireBuilt, root, startSanam } from './server.mjs'
+import { riskOnWithdrawal } from './risk.ts'
 
 function setting(name: string, fallback: number): number {
   const value = Number(process.env[name] ?? fallback)
@@ -111,6 +112,11 @@ const atLeast = (times: number, baseline: Baseline): Goal => ({
   },
 })
 const p99AtMost = (ms: number): Goal => ({ text: `p99 ≤ ${ms} ms`, judge: (m) => ({ pass: m.p99 <= ms }) })
+/** The p95 a scenario reports among its facts (the risk rules on a withdrawal request). */
+const p95AtMost = (ms: number): Goal => ({
+  text: `p95 < ${ms} ms`,
+  judge: (m) => (m.facts?.p95 === undefined ? { pass: undefined, ratio: 'p95 not measured' } : { pass: m.facts.p95 < ms, ratio: `p95 ${Math.round(m.facts.p95)} ms` }),
+})
 /** The p99 below `times` the better of the balance read's p99s measured alone (the first is the coldest). */
 const p99UnderBalanceAlone = (times: number): Goal => ({
   text: `p99 < ${times}× the balance read alone`,
@@ -162,6 +168,8 @@ const SCENARIOS: Scenario[] = [
   { id: 'logins', title: `balance read beside ${LOGIN_CONNECTIONS} connections of logins`, run: balanceBesideLogins, goals: both([p99UnderBalanceAlone(2)]) },
   { id: 'session', title: `mixed player sessions, ${SESSIONS} at once`, run: (t) => playerSessions(t, SECONDS), goals: both([noErrors]) },
   { id: 'backoffice', title: `back-office screens, ${OPERATORS} operators, beside balance and bet load`, run: backofficeUnderLoad, goals: both([noErrors]) },
+  // Issue 39 §5 (ADR 089): the AML rules on the withdrawal request of a player with 10,000 events.
+  { id: 'risk', title: 'withdrawal request with the risk rules, a player of 10,000 events', run: riskOnWithdrawal, goals: both([p95AtMost(50)]) },
   {
     id: 'soak',
     title: `soak: mixed player sessions for ${SOAK_SECONDS} s`,

@@ -160,7 +160,7 @@ describe('roles on every back-office route', () => {
     expect(Object.keys(PERMISSION).filter((k) => !keys.includes(k))).toEqual([])
   })
 
-  it('refuses no token and a player token with 401, a role not listed with 403, and lets the listed roles through', { timeout: 120_000 }, async () => {
+  it('refuses no token and a player token with 401, a role not listed with 403, and lets the listed roles through', { timeout: 180_000 }, async () => {
     for (const route of routes) {
       const rule = ruleOf(route)
       if (rule.roles === 'public') continue
