@@ -10,7 +10,7 @@ import { operatorEnv } from './support/operator.ts'
 import { expectAccessible } from './support/page.ts'
 import { useBrowserSuite } from './support/suite.ts'
 
-const suite = useBrowserSuite({ server: { env: { ...operatorEnv(), RISK_RULES: 'true' } } })
+const suite = useBrowserSuite({ server: { env: { ...operatorEnv(), RISK_RULES: 'true', OTP_REQUIRED: 'false' } } })
 let player: Player
 
 beforeAll(async () => {

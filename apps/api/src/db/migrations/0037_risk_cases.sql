@@ -67,4 +67,5 @@ CREATE INDEX "risk_case_notes_case_idx" ON "risk_case_notes" USING btree ("case_
 CREATE UNIQUE INDEX "risk_cases_one_open_key" ON "risk_cases" USING btree ("player_id") WHERE status <> 'CLOSED';--> statement-breakpoint
 CREATE INDEX "risk_cases_status_idx" ON "risk_cases" USING btree ("status","due_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "risk_param_versions_one_pending_key" ON "risk_param_versions" USING btree ("status") WHERE status = 'PENDING';--> statement-breakpoint
-CREATE INDEX "risk_param_versions_effective_idx" ON "risk_param_versions" USING btree ("effective_from") WHERE status = 'APPLIED';
+CREATE INDEX "risk_param_versions_effective_idx" ON "risk_param_versions" USING btree ("effective_from") WHERE status = 'APPLIED';--> statement-breakpoint
+CREATE INDEX "deposits_sender_idx" ON "deposits" USING btree ("from_bank_code","from_account");

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { createdAt, instant, serialId } from './columns.ts'
-import { operatorRef } from './backoffice.ts'
+import { operatorRef, versionReviewColumns } from './backoffice.ts'
 import { playerRef } from './players.ts'
 
 // AML and fraud rules with cases (issue 39 §1, §2, ADR 089): the risk module's tables.
@@ -18,12 +18,7 @@ export const riskParamVersions = pgTable(
     status: text('status', { enum: ['PENDING', 'APPLIED', 'REJECTED'] }).notNull(),
     params: jsonb('params').$type<Record<string, number>>().notNull(),
     reason: text('reason').notNull(),
-    proposedBy: operatorRef('proposed_by'),
-    createdAt: createdAt(),
-    decidedBy: operatorRef('decided_by'),
-    decidedAt: instant('decided_at'),
-    rejectReason: text('reject_reason'),
-    effectiveFrom: instant('effective_from'),
+    ...versionReviewColumns(),
   },
   (t) => [
     uniqueIndex('risk_param_versions_one_pending_key')
