@@ -46,5 +46,9 @@ export async function riskOnWithdrawal(t: { base: string; players: Player[]; toA
     errors,
   }
   const p95 = percentile(sorted, 95)
-  return { ...figures, facts: { p95 }, note: `a player with ${EVENTS} events: withdrawal request p95 ${Math.round(p95 * 10) / 10} ms over ${REQUESTS} requests, each refused before the next.` }
+  return {
+    ...figures,
+    facts: { p95 },
+    note: `a player with ${EVENTS} events: withdrawal request p95 ${Math.round(p95 * 10) / 10} ms over ${REQUESTS} requests, each refused before the next.`,
+  }
 }

@@ -115,7 +115,8 @@ const p99AtMost = (ms: number): Goal => ({ text: `p99 ≤ ${ms} ms`, judge: (m) 
 /** The p95 a scenario reports among its facts (the risk rules on a withdrawal request). */
 const p95AtMost = (ms: number): Goal => ({
   text: `p95 < ${ms} ms`,
-  judge: (m) => (m.facts?.p95 === undefined ? { pass: undefined, ratio: 'p95 not measured' } : { pass: m.facts.p95 < ms, ratio: `p95 ${Math.round(m.facts.p95)} ms` }),
+  judge: (m) =>
+    m.facts?.p95 === undefined ? { pass: undefined, ratio: 'p95 not measured' } : { pass: m.facts.p95 < ms, ratio: `p95 ${Math.round(m.facts.p95)} ms` },
 })
 /** The p99 below `times` the better of the balance read's p99s measured alone (the first is the coldest). */
 const p99UnderBalanceAlone = (times: number): Goal => ({

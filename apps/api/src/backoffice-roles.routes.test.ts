@@ -16,7 +16,7 @@ type Role = OperatorRole
 const EVERYONE: Role[] = ['owner', 'finance', 'support', 'compliance']
 
 /** The permission each back-office route needs; `enrolling` routes also admit a session not yet enrolled in TOTP. */
-const PERMISSION: Record<string, { permission: OperatorPermission | 'public'; enrolling?: true }> = {
+const PERMISSION: Record<string, { permission: OperatorPermission | 'public'; enrolling?: true; roles?: readonly Role[] }> = {
   'POST /api/backoffice/auth/login': { permission: 'public' },
   'POST /api/backoffice/auth/password/renew': { permission: 'public' },
   'POST /api/backoffice/auth/logout': { permission: 'self.session', enrolling: true },
@@ -123,7 +123,11 @@ const PERMISSION: Record<string, { permission: OperatorPermission | 'public'; en
   'POST /api/backoffice/site': { permission: 'site.manage' },
   'POST /api/backoffice/site/versions/:id/approve': { permission: 'money.decide' },
   // Those who may propose ('site.manage') or apply ('money.decide'): every role today (the route checks both).
-  'POST /api/backoffice/site/versions/:id/reject': { permission: 'backoffice.read' },
+  // Guarded by 'backoffice.read', then the route refuses a role that neither edits the site nor decides money (compliance).
+  'POST /api/backoffice/site/versions/:id/reject': {
+    permission: 'backoffice.read',
+    roles: [...new Set([...OPERATOR_PERMISSIONS['site.manage'], ...OPERATOR_PERMISSIONS['money.decide']])],
+  },
 }
 /** The roles that may call a route, read from the contract's table. */
 const rolesOf = (permission: OperatorPermission | 'public'): readonly Role[] | 'public' =>
@@ -142,7 +146,7 @@ beforeAll(async () => {
 const keyOf = (r: TableRoute) => `${r.method} ${r.path}`
 const ruleOf = (r: TableRoute) => {
   const entry = PERMISSION[keyOf(r)]!
-  return { roles: rolesOf(entry.permission), enrolling: entry.enrolling }
+  return { roles: entry.roles ?? rolesOf(entry.permission), enrolling: entry.enrolling }
 }
 
 /** A fresh session of `role` (a new operator each time: a call may end its own session or change its rights). */

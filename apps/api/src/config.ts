@@ -792,5 +792,13 @@ function apiProcesses(
  * SESSION_IDLE_MINUTES (the idle rule's own tests do).
  */
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SANAM_MODE: 'demo', SEED_DEMO: 'false', SESSION_IDLE_MINUTES: String(90 * 24 * 60), RISK_RULES: 'false', ...overrides })
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SANAM_MODE: 'demo',
+    SEED_DEMO: 'false',
+    SESSION_IDLE_MINUTES: String(90 * 24 * 60),
+    RISK_RULES: 'false',
+    ...overrides,
+  })
 }

@@ -107,7 +107,18 @@ export async function plantPopulation(db: Db, options: { clean: number; perTypol
   const betRows: Array<typeof seamlessTransactions.$inferInsert> = []
   const bet = (p: number, amount: bigint, at: Date) => {
     const n = next()
-    betRows.push({ providerCode: 'pgsoft', txId: `b${n}`, op: 'bet', playerId: ids[p]!, roundId: `r${n}`, amount, status: 'OK', fingerprint: '', response: {}, createdAt: at })
+    betRows.push({
+      providerCode: 'pgsoft',
+      txId: `b${n}`,
+      op: 'bet',
+      playerId: ids[p]!,
+      roundId: `r${n}`,
+      amount,
+      status: 'OK',
+      fingerprint: '',
+      response: {},
+      createdAt: at,
+    })
   }
   const withdrawalRows: Array<typeof withdrawals.$inferInsert> = []
   const withdraw = (p: number, amount: bigint, at: Date, status: 'SUCCESS' | 'PENDING' = 'SUCCESS') => {
@@ -240,7 +251,11 @@ export async function plantPopulation(db: Db, options: { clean: number; perTypol
   const depositIds = await bulk((rows) => db.insert(deposits).values(rows).returning({ id: deposits.id }), depositRows)
   const withdrawalIds = await bulk((rows) => db.insert(withdrawals).values(rows).returning({ id: withdrawals.id }), withdrawalRows)
   for (let i = 0; i < betRows.length; i += 1000) await db.insert(seamlessTransactions).values(betRows.slice(i, i + 1000))
-  for (let i = 0; i < signalRows.length; i += 1000) await db.insert(playerSignals).values(signalRows.slice(i, i + 1000)).onConflictDoNothing()
+  for (let i = 0; i < signalRows.length; i += 1000)
+    await db
+      .insert(playerSignals)
+      .values(signalRows.slice(i, i + 1000))
+      .onConflictDoNothing()
   const cashRows = [...cash].map(([p, balance]) => ({ playerId: ids[p]!, kind: 'cash', balance }))
   for (let i = 0; i < cashRows.length; i += 1000) await db.insert(accounts).values(cashRows.slice(i, i + 1000))
   if (uplines.length > 0) {

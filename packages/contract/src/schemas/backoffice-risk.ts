@@ -39,7 +39,11 @@ const Baht = z
   .refine((v) => isBahtAmount(v), { error: amountMessages.invalid })
   .refine((v) => v > 0, { error: amountMessages.positive })
 const Ratio = z.number({ error: riskMessages.ratio }).min(0, { error: riskMessages.ratio }).max(100, { error: riskMessages.ratio })
-const Count = z.number({ error: riskMessages.count }).int({ error: riskMessages.count }).min(1, { error: riskMessages.count }).max(1000, { error: riskMessages.count })
+const Count = z
+  .number({ error: riskMessages.count })
+  .int({ error: riskMessages.count })
+  .min(1, { error: riskMessages.count })
+  .max(1000, { error: riskMessages.count })
 
 const paramsShape = {
   /** R1: wagering since the last withdrawal below this many times the deposits since: review; below the second: hold. */
@@ -143,7 +147,9 @@ export type RiskCaseSummary = z.infer<typeof RiskCaseSummary>
 export const RiskCase = RiskCaseSummary.extend({
   player: z.object({ firstname: z.string(), surname: z.string(), bank_code: z.string(), bank_account: z.string(), created_at: z.string() }),
   alert_list: z.array(RiskAlert),
-  ledger: z.array(z.object({ id: z.number().int(), kind: z.string(), amount: z.number(), direction: z.enum(['IN', 'OUT']), reference: z.string(), at: z.string() })),
+  ledger: z.array(
+    z.object({ id: z.number().int(), kind: z.string(), amount: z.number(), direction: z.enum(['IN', 'OUT']), reference: z.string(), at: z.string() }),
+  ),
   linked: z.array(z.object({ player_id: z.number().int(), mobile: z.string(), reasons: z.array(z.string()) })),
   notes: z.array(z.object({ id: z.number().int(), operator: z.string(), body: z.string(), at: z.string() })),
   /** Whether the signed-in operator may complete the closing waiting for a second operator. */
@@ -166,7 +172,9 @@ export const RiskCaseUpdateBody = strictBody({
 })
 export type RiskCaseUpdateBody = z.infer<typeof RiskCaseUpdateBody>
 
-export const RiskNoteBody = strictBody({ body: z.string({ error: 'กรุณากรอกบันทึก' }).trim().min(1, { error: 'กรุณากรอกบันทึก' }).max(2000, { error: 'บันทึกยาวเกินไป' }) })
+export const RiskNoteBody = strictBody({
+  body: z.string({ error: 'กรุณากรอกบันทึก' }).trim().min(1, { error: 'กรุณากรอกบันทึก' }).max(2000, { error: 'บันทึกยาวเกินไป' }),
+})
 export type RiskNoteBody = z.infer<typeof RiskNoteBody>
 
 /** Closing a case: the outcome, whether a suspicious transaction report (STR) is filed, and why. */

@@ -154,7 +154,14 @@ export function createRiskCasesService(deps: {
     return row
   }
 
-  async function audit(tx: Db, actor: AuditActor, action: Parameters<AuditRepository['record']>[1]['action'], id: number, before: object | null, after: object) {
+  async function audit(
+    tx: Db,
+    actor: AuditActor,
+    action: Parameters<AuditRepository['record']>[1]['action'],
+    id: number,
+    before: object | null,
+    after: object,
+  ) {
     await auditRepository.record(tx, { actor, action, targetType: 'risk_case', targetId: String(id), before, after, at: clock.now() })
   }
 
@@ -168,13 +175,20 @@ export function createRiskCasesService(deps: {
     const at = clock.now()
     const closed = await repo.updateCase(tx, row.id, { status: 'CLOSED', outcome, str, closedBy: actor.operatorId, closedAt: at })
     if (!closed) throw new AppError('CONFLICT', msg('RISK_CASE_CLOSED'))
-    await audit(tx, actor, by === 'alone' ? 'risk.case_close' : 'risk.case_close_confirm', row.id, { status: row.status }, {
-      status: 'CLOSED',
-      outcome,
-      str,
-      note,
-      ...(by === 'second' ? { requested_by: row.closeRequestedBy } : {}),
-    })
+    await audit(
+      tx,
+      actor,
+      by === 'alone' ? 'risk.case_close' : 'risk.case_close_confirm',
+      row.id,
+      { status: row.status },
+      {
+        status: 'CLOSED',
+        outcome,
+        str,
+        note,
+        ...(by === 'second' ? { requested_by: row.closeRequestedBy } : {}),
+      },
+    )
   }
 
   return {
@@ -221,7 +235,11 @@ export function createRiskCasesService(deps: {
           'risk.case_update',
           id,
           { assignee_id: row.assigneeId, due_at: row.dueAt?.toISOString() ?? null, status: row.status },
-          { ...(body.assignee_id !== undefined ? { assignee_id: body.assignee_id } : {}), ...(body.due_at !== undefined ? { due_at: body.due_at } : {}), ...(body.status ? { status: body.status } : {}) },
+          {
+            ...(body.assignee_id !== undefined ? { assignee_id: body.assignee_id } : {}),
+            ...(body.due_at !== undefined ? { due_at: body.due_at } : {}),
+            ...(body.status ? { status: body.status } : {}),
+          },
         )
       }),
 
@@ -241,7 +259,13 @@ export function createRiskCasesService(deps: {
         if (body.str && body.outcome === 'FALSE_POSITIVE') throw new AppError('RULE_REFUSED', msg('RISK_STR_NEEDS_CONFIRMED'))
         if (!needsSecond(body)) return close(tx, actor, row, body.outcome, body.str, body.note, 'alone')
         const at = clock.now()
-        await repo.updateCase(tx, id, { closeOutcome: body.outcome, closeStr: body.str, closeNote: body.note, closeRequestedBy: actor.operatorId, closeRequestedAt: at })
+        await repo.updateCase(tx, id, {
+          closeOutcome: body.outcome,
+          closeStr: body.str,
+          closeNote: body.note,
+          closeRequestedBy: actor.operatorId,
+          closeRequestedAt: at,
+        })
         await audit(tx, actor, 'risk.case_close_request', id, { status: row.status }, { outcome: body.outcome, str: body.str, note: body.note })
       }),
 

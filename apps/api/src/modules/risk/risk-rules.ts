@@ -110,7 +110,8 @@ function depositRules(f: DepositFacts, p: RiskParams, now: Date): RiskFinding[] 
   if (f.amount >= floor && f.amount < line && inBand >= p.r2_count) out.push({ rule: 'R2', action: 'CASE', inputs: { in_band_24h: inBand, floor, line } })
   if (f.senderPlayers >= p.r3_review_players)
     out.push({ rule: 'R3', action: f.senderPlayers >= p.r3_case_players ? 'CASE' : 'REVIEW', inputs: { shared: 'BANK_ACCOUNT', players: f.senderPlayers } })
-  if (f.startedBonus && f.bonusPlayersFromSender >= p.r5_bonus_players) out.push({ rule: 'R5', action: 'CASE', inputs: { bonus_players_from_sender: f.bonusPlayersFromSender } })
+  if (f.startedBonus && f.bonusPlayersFromSender >= p.r5_bonus_players)
+    out.push({ rule: 'R5', action: 'CASE', inputs: { bonus_players_from_sender: f.bonusPlayersFromSender } })
   if (!f.senderIsRegistered) out.push({ rule: 'R6', action: 'HOLD', inputs: { sender_is_registered: false } })
   if (f.amount >= bahtToSatang(p.r8_large_deposit)) out.push({ rule: 'R8', action: 'CASE', inputs: { amount: f.amount } })
   if (f.lastActivityAt && now.getTime() - f.lastActivityAt.getTime() >= p.r9_idle_days * DAY && f.amount >= bahtToSatang(p.r9_amount))
@@ -137,7 +138,13 @@ function registrationRules(f: RegistrationFacts, p: RiskParams): RiskFinding[] {
   const players = Math.max(f.devicePlayers, f.networkPlayers)
   if (players < p.r3_review_players) return []
   const shared = f.devicePlayers >= f.networkPlayers ? 'DEVICE' : 'NETWORK'
-  return [{ rule: 'R3', action: players >= p.r3_case_players ? 'CASE' : 'REVIEW', inputs: { shared, players, device_players: f.devicePlayers, network_players: f.networkPlayers } }]
+  return [
+    {
+      rule: 'R3',
+      action: players >= p.r3_case_players ? 'CASE' : 'REVIEW',
+      inputs: { shared, players, device_players: f.devicePlayers, network_players: f.networkPlayers },
+    },
+  ]
 }
 
 function referralRules(f: ReferralFacts, p: RiskParams): RiskFinding[] {

@@ -281,7 +281,10 @@ export const riskRepository = {
     return row
   },
   async operatorExists(db: Db, id: number): Promise<boolean> {
-    const [row] = await db.select({ id: operators.id }).from(operators).where(and(eq(operators.id, id), isNull(operators.disabledAt)))
+    const [row] = await db
+      .select({ id: operators.id })
+      .from(operators)
+      .where(and(eq(operators.id, id), isNull(operators.disabledAt)))
     return row !== undefined
   },
   /** The player's ledger rows, newest first (the evidence): each transfer into or out of one of the player's accounts. */

@@ -106,7 +106,11 @@ describe('an open case holds the player’s withdrawals', () => {
     expect(second.json().message).toBe(`การถอนเงินของสมาชิกนี้รอผลการตรวจสอบเคสความเสี่ยง #${riskCase.id} จ่ายได้เมื่อปิดเคสแล้ว`)
     expect((await t.db.select().from(withdrawals).where(eq(withdrawals.id, id)))[0]!.status).toBe('PENDING')
 
-    const closed = await t.post(`/api/backoffice/risk/cases/${riskCase.id}/close`, { outcome: 'FALSE_POSITIVE', str: false, note: 'ลูกค้า VIP ยืนยันแหล่งเงินแล้ว' }, compliance.token)
+    const closed = await t.post(
+      `/api/backoffice/risk/cases/${riskCase.id}/close`,
+      { outcome: 'FALSE_POSITIVE', str: false, note: 'ลูกค้า VIP ยืนยันแหล่งเงินแล้ว' },
+      compliance.token,
+    )
     expect(closed.json()).toMatchObject({ message: 'ปิดเคสแล้ว', data: { status: 'CLOSED', outcome: 'FALSE_POSITIVE' } })
     const paid = await t.post(`/api/backoffice/withdrawals/${id}/approve`, { payout_ref: 'KB-1' }, secondFinance.token)
     expect(paid.statusCode, paid.body).toBe(200)
@@ -141,7 +145,10 @@ describe('working and closing a case', () => {
     expect(page.can_decide).toEqual({ ok: true })
     const confirmed = await t.post(`/api/backoffice/risk/cases/${id}/close/confirm`, undefined, colleague.token)
     expect(confirmed.json().data).toMatchObject({ status: 'CLOSED', outcome: 'CONFIRMED_RISK', str: true })
-    expect((await t.post(`/api/backoffice/risk/cases/${id}/notes`, { body: 'เพิ่มเติม' }, compliance.token)).json()).toMatchObject({ code: 'CONFLICT', message: 'เคสนี้ปิดแล้ว' })
+    expect((await t.post(`/api/backoffice/risk/cases/${id}/notes`, { body: 'เพิ่มเติม' }, compliance.token)).json()).toMatchObject({
+      code: 'CONFLICT',
+      message: 'เคสนี้ปิดแล้ว',
+    })
 
     const csv = await t.get(`/api/backoffice/risk/cases/${id}/report`, compliance.token)
     expect(csv.headers['content-type']).toContain('text/csv')
@@ -164,7 +171,12 @@ describe('working and closing a case', () => {
   })
 
   it.each([
-    ['a report on a false positive', { outcome: 'FALSE_POSITIVE', str: true, note: 'x' }, 422, 'รายงานธุรกรรมที่มีเหตุอันควรสงสัยได้เฉพาะเคสที่ผลเป็นความเสี่ยงที่ยืนยันแล้วหรือการแจ้งเตือนที่มีประโยชน์'],
+    [
+      'a report on a false positive',
+      { outcome: 'FALSE_POSITIVE', str: true, note: 'x' },
+      422,
+      'รายงานธุรกรรมที่มีเหตุอันควรสงสัยได้เฉพาะเคสที่ผลเป็นความเสี่ยงที่ยืนยันแล้วหรือการแจ้งเตือนที่มีประโยชน์',
+    ],
     ['an unknown outcome', { outcome: 'MAYBE', str: false, note: 'x' }, 400, undefined],
     ['no reason', { outcome: 'USEFUL_ALERT', str: false, note: ' ' }, 400, undefined],
   ] as const)('refuses closing with %s, changing nothing', async (_name, body, status, message) => {
@@ -190,7 +202,10 @@ describe('the rules’ parameters under two keys', () => {
     const applied = await t.post(`/api/backoffice/risk/params/${version}/approve`, undefined, finance.token)
     expect(applied.json().data).toMatchObject({ status: 'APPLIED', r8_large_deposit: 5_000 })
     const { player } = await depositor(6_000)
-    const [alert] = await t.db.select().from(riskAlerts).where(and(eq(riskAlerts.playerId, player.id), like(riskAlerts.rule, 'R8')))
+    const [alert] = await t.db
+      .select()
+      .from(riskAlerts)
+      .where(and(eq(riskAlerts.playerId, player.id), like(riskAlerts.rule, 'R8')))
     expect(alert).toMatchObject({ paramsVersion: version })
     // Back to the defaults, for the other tests of this file.
     const back = await t.post('/api/backoffice/risk/params', { ...DEFAULT_RISK_PARAMS, reason: 'กลับค่าเดิม' }, colleague.token)

@@ -65,9 +65,7 @@ export function createRiskService(deps: {
     if (findings.length === 0) return findings
     const at = clock.now()
     const needsCase = findings.some((f) => f.action !== 'REVIEW')
-    const riskCase = needsCase
-      ? await caseFor(tx, playerId, at, { reference, rules: findings.map((f) => f.rule) })
-      : await repo.openCaseOf(tx, playerId)
+    const riskCase = needsCase ? await caseFor(tx, playerId, at, { reference, rules: findings.map((f) => f.rule) }) : await repo.openCaseOf(tx, playerId)
     for (const f of findings) {
       const inputs = storable({ ...f.inputs, facts: found.facts }) as Record<string, unknown>
       const alert = await repo.insertAlert(tx, {

@@ -89,7 +89,11 @@ function ReportButton({ id }: { id: number }) {
   const toast = useToast()
   return (
     <p>
-      <button type="button" className="button" onClick={() => download.mutate(id, { onSuccess: () => toast(t('risk.reportSaved')), onError: (e) => toast(errorText(e)) })}>
+      <button
+        type="button"
+        className="button"
+        onClick={() => download.mutate(id, { onSuccess: () => toast(t('risk.reportSaved')), onError: (e) => toast(errorText(e)) })}
+      >
         {t('risk.report')}
       </button>
     </p>

@@ -17,7 +17,8 @@ export const useUpdateCase = () => useApiMutation((input: { id: number; body: Ri
 export const useAddNote = () => useApiMutation((input: { id: number; body: string }) => post(`/cases/${input.id}/notes`, { body: input.body }), stale)
 export const useCloseCase = () => useApiMutation((input: { id: number; body: RiskCloseBody }) => post(`/cases/${input.id}/close`, input.body), stale)
 export const useConfirmClose = () => useApiMutation((id: number) => post(`/cases/${id}/close/confirm`), stale)
-export const useRejectClose = () => useApiMutation((input: { id: number; reason: string }) => post(`/cases/${input.id}/close/reject`, { reason: input.reason }), stale)
+export const useRejectClose = () =>
+  useApiMutation((input: { id: number; reason: string }) => post(`/cases/${input.id}/close/reject`, { reason: input.reason }), stale)
 
 /** The report draft (CSV), fetched with the token in the header and saved under the server's file name. */
 export function useDownloadCaseReport() {
