@@ -122,6 +122,36 @@ export const RISK_OUTCOMES = ['CONFIRMED_RISK', 'USEFUL_ALERT', 'FALSE_POSITIVE'
 export const RiskOutcome = z.enum(RISK_OUTCOMES, { error: 'กรุณาเลือกผลการตรวจสอบ' })
 export type RiskOutcome = z.infer<typeof RiskOutcome>
 
+/**
+ * The suspicious transaction report's draft (ปปง. แบบ 1-03, issue 39 §2), one row per ledger row of the case's evidence,
+ * with the AMLO's fields as Thai headings.
+ */
+export const RISK_REPORT_COLUMNS = [
+  'เลขที่เคส',
+  'วันที่จัดทำรายงาน',
+  'ชื่อผู้ทำธุรกรรม',
+  'นามสกุลผู้ทำธุรกรรม',
+  'หมายเลขโทรศัพท์',
+  'ธนาคาร',
+  'เลขที่บัญชี',
+  'วันที่ทำธุรกรรม',
+  'ประเภทธุรกรรม',
+  'ทิศทาง',
+  'จำนวนเงิน (บาท)',
+  'เลขอ้างอิง',
+  'เหตุอันควรสงสัย',
+  'ผลการตรวจสอบ',
+  'รหัสผู้จัดทำรายงาน',
+] as const
+/** Each outcome as the report draft writes it. */
+export const RISK_OUTCOME_TEXT: Record<RiskOutcome, string> = {
+  CONFIRMED_RISK: 'ยืนยันความเสี่ยง',
+  USEFUL_ALERT: 'การแจ้งเตือนมีประโยชน์',
+  FALSE_POSITIVE: 'แจ้งเตือนผิดพลาด',
+}
+/** A ledger row's direction as the report draft writes it. */
+export const RISK_REPORT_DIRECTION = { IN: 'เข้า', OUT: 'ออก' } as const
+
 export const RiskCaseSummary = z.object({
   id: z.number().int(),
   player_id: z.number().int(),

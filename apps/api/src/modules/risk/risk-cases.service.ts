@@ -2,6 +2,9 @@ import { Readable } from 'node:stream'
 import {
   formatSatang,
   msg,
+  RISK_OUTCOME_TEXT,
+  RISK_REPORT_COLUMNS,
+  RISK_REPORT_DIRECTION,
   satangToBaht,
   type RiskAlert,
   type RiskCase,
@@ -20,28 +23,6 @@ import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
 import type { LinkService } from '../links/links.service.ts'
 import type { RiskCaseRow, RiskRepository } from './risk.repository.ts'
 
-/**
- * The suspicious transaction report's draft (ปปง. แบบ 1-03, issue 39 §2), one row per ledger row of the case's evidence,
- * with the AMLO's fields as Thai headings.
- */
-const REPORT_COLUMNS = [
-  'เลขที่เคส',
-  'วันที่จัดทำรายงาน',
-  'ชื่อผู้ทำธุรกรรม',
-  'นามสกุลผู้ทำธุรกรรม',
-  'หมายเลขโทรศัพท์',
-  'ธนาคาร',
-  'เลขที่บัญชี',
-  'วันที่ทำธุรกรรม',
-  'ประเภทธุรกรรม',
-  'ทิศทาง',
-  'จำนวนเงิน (บาท)',
-  'เลขอ้างอิง',
-  'เหตุอันควรสงสัย',
-  'ผลการตรวจสอบ',
-  'รหัสผู้จัดทำรายงาน',
-]
-const OUTCOME_TEXT = { CONFIRMED_RISK: 'ยืนยันความเสี่ยง', USEFUL_ALERT: 'การแจ้งเตือนมีประโยชน์', FALSE_POSITIVE: 'แจ้งเตือนผิดพลาด' } as const
 const RULE_TEXT = (rule: string) => msg(`RISK_${rule as RiskRule}`)
 
 /** Closings that need a second, different operator: a confirmed risk, or any closing that files a report. */
@@ -296,7 +277,7 @@ export function createRiskCasesService(deps: {
       const reasons = [...new Set(c.alert_list.map((a) => a.text))].join('; ')
       const outcome = c.outcome ?? c.close_request?.outcome
       const today = clock.now().toISOString()
-      const out = csvStringifier({ bom: true, header: true, columns: REPORT_COLUMNS })
+      const out = csvStringifier({ bom: true, header: true, columns: [...RISK_REPORT_COLUMNS] })
       const rows = c.ledger.map((l) => [
         String(c.id),
         today,
@@ -307,11 +288,11 @@ export function createRiskCasesService(deps: {
         c.player.bank_account,
         l.at,
         l.kind,
-        l.direction === 'IN' ? 'เข้า' : 'ออก',
+        RISK_REPORT_DIRECTION[l.direction],
         formatSatang(BigInt(Math.round(l.amount * 100))),
         l.reference,
         reasons,
-        outcome ? OUTCOME_TEXT[outcome] : '',
+        outcome ? RISK_OUTCOME_TEXT[outcome] : '',
         String(reporter),
       ])
       return Readable.from(rows).pipe(out)
