@@ -378,6 +378,8 @@ async function onServer(env: Record<string, string>, scenarios: Scenario[]): Pro
   const sanam = await startSanam({
     ...LOAD_ENV,
     STREAMS_PER_PLAYER: String(Math.max(STREAMS, 1)),
+    // The risk scenario asks for withdrawals one after another, each left waiting (ADR 089).
+    WITHDRAW_ONE_PENDING: 'false',
     METRICS_PORT: String(metricsPort),
     METRICS_TOKEN: metricsToken,
     ...env,
