@@ -42,6 +42,7 @@ export function payoutBankSettings(url: string) {
     PAYOUT_BANK_CLIENT_SECRET: CLIENT.clientSecret,
     PAYOUT_BANK_SOURCE_ACCOUNT: '9990001112',
     BACKOFFICE_FOUR_EYES_BAHT: '100000000',
+    // Several withdrawals a player (the payouts and risk scenarios ask one after another, each left waiting).
     WITHDRAW_ONE_PENDING: 'false',
   }
 }

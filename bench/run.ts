@@ -40,6 +40,7 @@ import { changedSettings, freePort, requireBuilt, root, startSanam } from './ser
 import { PAYOUT_BANK_LATENCIES, PAYOUT_WORKERS, PAYOUTS, payOut, payoutBankSettings, startPayoutBank } from './payouts.ts'
 import { measureSlipVerifiers, SLIP_CALLS, SLIP_CONCURRENCY } from './slip-verify.ts'
 import type { FakePayoutBankCore } from '../apps/api/test/fakes/payout-bank.ts'
+import { riskOnWithdrawal } from './risk.ts'
 
 function setting(name: string, fallback: number): number {
   const value = Number(process.env[name] ?? fallback)
@@ -131,6 +132,12 @@ const atLeast = (times: number, baseline: Baseline): Goal => ({
   },
 })
 const p99AtMost = (ms: number): Goal => ({ text: `p99 ≤ ${ms} ms`, judge: (m) => ({ pass: m.p99 <= ms }) })
+/** The p95 a scenario reports among its facts (the risk rules on a withdrawal request). */
+const p95AtMost = (ms: number): Goal => ({
+  text: `p95 < ${ms} ms`,
+  judge: (m) =>
+    m.facts?.p95 === undefined ? { pass: undefined, ratio: 'p95 not measured' } : { pass: m.facts.p95 < ms, ratio: `p95 ${Math.round(m.facts.p95)} ms` },
+})
 /** The p99 below `times` the better of the balance read's p99s measured alone (the first is the coldest). */
 const p99UnderBalanceAlone = (times: number): Goal => ({
   text: `p99 < ${times}× the balance read alone`,
@@ -186,6 +193,8 @@ const SCENARIOS: Scenario[] = [
   { id: 'deposits', title: `bank-feed transfers credited, ${DEPOSIT_CONNECTIONS} at once`, run: creditedTransfers, goals: both([noErrors]) },
   { id: 'session', title: `mixed player sessions, ${SESSIONS} at once`, run: (t) => playerSessions(t, SECONDS), goals: both([noErrors]) },
   { id: 'backoffice', title: `back-office screens, ${OPERATORS} operators, beside balance and bet load`, run: backofficeUnderLoad, goals: both([noErrors]) },
+  // Issue 39 §5 (ADR 089): the AML rules on the withdrawal request of a player with 10,000 events.
+  { id: 'risk', title: 'withdrawal request with the risk rules, a player of 10,000 events', run: riskOnWithdrawal, goals: both([p95AtMost(50)]) },
   {
     id: 'slips',
     title: `slip verification per adapter against fake vendors, ${SLIP_CALLS} calls one at a time (${SLIP_CONCURRENCY} in flight for the rate)`,

@@ -309,6 +309,8 @@ const ConfigSchema = z.object({
   DEPOSIT_STATUS_WINDOW_MINUTES: int(1, 1440).default(15),
   WITHDRAW_MIN_AMOUNT: int(1, 10_000_000).default(100),
   WITHDRAW_ONE_PENDING: bool.default(true),
+  /** The AML and fraud rules at deposits, withdrawals, registrations and commission payouts (issue 39, ADR 089). */
+  RISK_RULES: bool.default(true),
   BANK_WEBHOOK_SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   DEMO_BANK_FEED: bool.optional(),
   BANK_NOTIFICATIONS_CREDIT: bool.optional(),
@@ -892,5 +894,13 @@ function lineSettings(env: Record<string, string | undefined>, demo: boolean, ou
  * SESSION_IDLE_MINUTES (the idle rule's own tests do).
  */
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SANAM_MODE: 'demo', SEED_DEMO: 'false', SESSION_IDLE_MINUTES: String(90 * 24 * 60), ...overrides })
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SANAM_MODE: 'demo',
+    SEED_DEMO: 'false',
+    SESSION_IDLE_MINUTES: String(90 * 24 * 60),
+    RISK_RULES: 'false',
+    ...overrides,
+  })
 }

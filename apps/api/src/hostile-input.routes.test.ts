@@ -73,6 +73,10 @@ const BODYLESS_POSTS = new Set([
   'POST /api/backoffice/payin-accounts/:id/activate',
   'POST /api/backoffice/payin-accounts/:id/reject',
   'POST /api/backoffice/payin-accounts/:id/retire',
+  // The risk desk (ADR 089): a case opened from an alert, a closing confirmed, parameters applied, named by the path.
+  'POST /api/backoffice/risk/alerts/:id/case',
+  'POST /api/backoffice/risk/cases/:id/close/confirm',
+  'POST /api/backoffice/risk/params/:id/approve',
   // An image upload's body is the image's own bytes, checked by the handler (ADR 040); a JSON body is refused (415).
   'POST /api/backoffice/media',
   // Anything else under /play/: refused as not found whatever it carries.

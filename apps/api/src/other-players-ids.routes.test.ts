@@ -18,6 +18,11 @@ import { fieldsOf } from '../test/zod-arbitrary.ts'
 /** Field names that name a record: ids, tokens, references, codes of things that belong to someone. */
 const ID_NAMED = /(^|_)(id|uid|upid|token|ref|promotion)$|Id$/
 
+/** The risk desk's ids (ADR 089): operators only. */
+const RISK_DESK_IDS = {
+  reason: 'risk case, alert and parameter ids, risk.work / risk.params only (the role walk, backoffice-roles.routes.test.ts); a player token gets 401',
+}
+
 /** How each id-taking route is kept to its owner. `tried` routes are exercised below; the rest say why not. */
 const ID_ROUTES: Record<string, { tried: true } | { reason: string }> = {
   'POST /api/wallet/deposit/status/:userId': { tried: true },
@@ -123,6 +128,17 @@ const ID_ROUTES: Record<string, { tried: true } | { reason: string }> = {
   'GET /play/assets/:file': { reason: "the demo game pages' bundled font files, the same for everyone" },
   'GET /play/*': { reason: 'a friendly not-found page for any other path' },
   'POST /play/*': { reason: 'refused as not found whatever it carries' },
+  // The risk desk (ADR 089).
+  'GET /api/backoffice/risk/cases/:id': RISK_DESK_IDS,
+  'POST /api/backoffice/risk/cases/:id': RISK_DESK_IDS,
+  'POST /api/backoffice/risk/cases/:id/notes': RISK_DESK_IDS,
+  'POST /api/backoffice/risk/cases/:id/close': RISK_DESK_IDS,
+  'POST /api/backoffice/risk/cases/:id/close/confirm': RISK_DESK_IDS,
+  'POST /api/backoffice/risk/cases/:id/close/reject': RISK_DESK_IDS,
+  'GET /api/backoffice/risk/cases/:id/report': RISK_DESK_IDS,
+  'POST /api/backoffice/risk/alerts/:id/case': RISK_DESK_IDS,
+  'POST /api/backoffice/risk/params/:id/approve': RISK_DESK_IDS,
+  'POST /api/backoffice/risk/params/:id/reject': RISK_DESK_IDS,
 }
 
 const table = routeTable()

@@ -45,6 +45,7 @@ import { lineRoutes, lineWebhookRoutes } from './modules/line/line.routes.ts'
 import { limitRequests } from './plugins/rate-limit-hook.ts'
 import { carePromptRoutes, careTaskRoutes } from './modules/care/care.routes.ts'
 import { deskAlertsRoutes } from './modules/notices/desk-alerts.routes.ts'
+import { riskRoutes } from './modules/risk/risk.routes.ts'
 
 export async function registerApiRoutes(
   api: TypedApp,
@@ -134,6 +135,7 @@ export async function registerApiRoutes(
   lineRoutes(api, { line: services.line, requirePlayer: player })
   await api.register(async (webhook: TypedApp) => lineWebhookRoutes(webhook, { line: services.line, channelSecret: config.line?.channelSecret ?? null }))
   deskAlertsRoutes(api, { deskAlerts: services.deskAlerts, operator })
+  riskRoutes(api, { risk: services.risk, cases: services.riskCases, operator })
   if (consoleSms) devSmsRoutes(api, { outbox: consoleSms })
   if (config.SANAM_MODE === 'demo') devTotpRoutes(api, { clock })
   if (config.demoBankFeed) devBankRoutes(api, { intake: services.transferIntake })

@@ -109,6 +109,9 @@ import { slipsRepository } from './modules/slips/slips.repository.ts'
 import { createDemoBank, type DemoBank } from './modules/slips/demo-verifier.ts'
 import type { SlipVerifier } from './modules/slips/slip-verifier.ts'
 import { memoryRateLimiter, postgresRateLimiter, redisRateLimiter, type RateLimiter } from './lib/rate-limiter.ts'
+import { createRiskService } from './modules/risk/risk.service.ts'
+import { createRiskCasesService } from './modules/risk/risk-cases.service.ts'
+import { riskRepository } from './modules/risk/risk.repository.ts'
 
 /**
  * How long a process answers the lobby's catalogue from memory. The process that takes a back-office edit forgets at
@@ -311,7 +314,13 @@ export async function buildServices(deps: ServiceDeps) {
     ...(metrics ? { onTransfersCommitted: metrics.transfersCommitted } : {}),
     ...(deps.ledgerFaults ? { faults: deps.ledgerFaults } : {}),
   })
-  const links = createLinkService({ db, clock, linksRepository })
+  // The AML and fraud rules (issue 39, ADR 089): evaluated at a deposit's credit, a withdrawal request, a registration
+  // and a commission payout, their parameters under two keys; never on bets.
+  const risk = createRiskService({ db, clock, separateDuties: operators, riskRepository, auditRepository })
+  // RISK_RULES off (tests, the e2e harness): no rule is evaluated; the desk and open cases work as ever.
+  const rules = config.RISK_RULES ? risk : undefined
+  const links = createLinkService({ db, clock, linksRepository, ...(rules ? { onRegistered: (playerId: number) => rules.onRegistered(playerId) } : {}) })
+  const riskCases = createRiskCasesService({ db, clock, separateDuties: operators, riskRepository, links, auditRepository })
   const referral = createReferralService({
     db,
     ledger,
@@ -322,6 +331,7 @@ export async function buildServices(deps: ServiceDeps) {
     auditRepository,
     exclusionsRepository,
     ...(metrics ? { onSummaryBatch: metrics.balanceReadBatch } : {}),
+    ...(rules ? { risk: rules } : {}),
   })
   const wallet = createWalletService({ db, walletRepository, referral })
   // The live balance (ADR 049): on PostgreSQL it serves only while the listener hears every process's changes.
@@ -362,7 +372,17 @@ export async function buildServices(deps: ServiceDeps) {
   // The player's deposits (draft bills, the slip check's status); transfers arrive through the intake, which credits
   // through the one credit() (ADR 035, 066, 079, 080); the transfers an operator's decision holds, through held.
   const deposits = createDepositService({ promotions, limits, db, clock, depositsRepository, exclusionsRepository, plan, settings: depositSettings })
-  const depositCredit = createDepositCredit({ ledger, clock, settings: depositSettings, limits, promotions, exclusionsRepository, depositsRepository, notices })
+  const depositCredit = createDepositCredit({
+    ledger,
+    clock,
+    settings: depositSettings,
+    limits,
+    promotions,
+    exclusionsRepository,
+    depositsRepository,
+    notices,
+    ...(rules ? { risk: rules } : {}),
+  })
   const transferIntake = createTransferIntakeService({
     db,
     clock,
@@ -396,6 +416,8 @@ export async function buildServices(deps: ServiceDeps) {
     approvals: { ofWithdrawals: (tx, ids) => approvals.withdrawalApprovals(tx, ids) },
     // With a payout bank an approval hands the withdrawal to it (ADR 081); the payouts service is built below.
     ...(payoutBank ? { payouts: { handOff: (tx, row, by) => payouts.handOff(tx, row, by), whenSent: (id) => payouts.whenSent(id) } } : {}),
+    // The open case holds the auto-approval either way; the rules run only with RISK_RULES.
+    risk: { onWithdrawalRequested: async (tx, id) => rules?.onWithdrawalRequested(tx, id), openCaseOf: (tx, playerId) => risk.openCaseOf(tx, playerId) },
   })
   const backofficeAuth = createBackofficeAuthService({
     db,
@@ -489,7 +511,7 @@ export async function buildServices(deps: ServiceDeps) {
     onError: (error) => deps.log.warn({ err: error }, 'a payout step failed; the payouts job takes it up'),
   })
   const payoutCallbacks = createPayoutCallbackService({ db, clock, payoutsRepository, payouts })
-  const withdrawalDesk = createWithdrawalDeskService({ db, clock, approvals, withdrawals, members, separateDuties: operators, auditRepository })
+  const withdrawalDesk = createWithdrawalDeskService({ db, clock, approvals, withdrawals, members, separateDuties: operators, auditRepository, risk })
   const depositExceptions = createDepositExceptionsService({
     db,
     clock,
@@ -620,6 +642,8 @@ export async function buildServices(deps: ServiceDeps) {
       payoutCallbacks,
       notices,
       deskAlerts,
+      risk,
+      riskCases,
     },
     demoBank,
     database,

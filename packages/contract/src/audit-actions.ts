@@ -81,6 +81,19 @@ export const AUDIT_ACTIONS = {
   'referral.accrue': 'คำนวณค่าแนะนำและเงินคืนของวัน',
   'care.interaction': 'บันทึกการดูแลผู้เล่น',
   'care.close': 'บันทึกการดูแลผู้เล่นและปิดงานดูแล',
+  // AML and fraud cases (issue 39 §2, ADR 089).
+  'risk.alert': 'กฎความเสี่ยงแจ้งเตือน',
+  'risk.case_open': 'เปิดเคสตรวจสอบความเสี่ยง',
+  'risk.case_update': 'แก้ไขผู้รับผิดชอบ วันครบกำหนด หรือสถานะของเคส',
+  'risk.case_note': 'บันทึกในเคสตรวจสอบความเสี่ยง',
+  'risk.case_close': 'ปิดเคสตรวจสอบความเสี่ยง',
+  'risk.case_close_request': 'ขอปิดเคสตรวจสอบความเสี่ยง (รอผู้ใช้งานอีกคน)',
+  'risk.case_close_confirm': 'ยืนยันการปิดเคสตรวจสอบความเสี่ยง',
+  'risk.case_close_reject': 'ไม่ยืนยันการปิดเคสตรวจสอบความเสี่ยง',
+  'risk.report_export': 'ส่งออกร่างรายงานธุรกรรมที่มีเหตุอันควรสงสัย',
+  'risk.params_propose': 'เสนอค่าของกฎความเสี่ยง',
+  'risk.params_apply': 'ใช้ค่าของกฎความเสี่ยง',
+  'risk.params_reject': 'ปฏิเสธค่าของกฎความเสี่ยง',
 } as const satisfies Record<string, string>
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS

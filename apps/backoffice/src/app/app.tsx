@@ -7,6 +7,8 @@ import { AccountPage } from '../features/account/account-page.tsx'
 import { ApprovalsPage } from '../features/approvals/approvals-page.tsx'
 import { AuditPage } from '../features/audit/audit-page.tsx'
 import { OutboxPage } from '../features/outbox/outbox-page.tsx'
+import { RiskInboxPage } from '../features/risk/risk-inbox-page.tsx'
+import { RiskCasePage } from '../features/risk/risk-case-page.tsx'
 import { CataloguePage } from '../features/catalogue/catalogue-page.tsx'
 import { PayinAccountsPage } from '../features/pay-in-accounts/pay-in-accounts-page.tsx'
 import { EnrolPage } from '../features/auth/enrol-page.tsx'
@@ -68,6 +70,8 @@ const router = createBrowserRouter(
         { path: '/promotions/:id', element: <PromotionEditorPage /> },
         { path: '/audit', element: <AuditPage /> },
         { path: '/outbox', element: <OutboxPage /> },
+        { path: '/risk', element: <RiskInboxPage /> },
+        { path: '/risk/cases/:id', element: <RiskCasePage /> },
         { path: '/operators', element: <OperatorsPage /> },
         { path: '/site', element: <SiteSettingsPage /> },
         { path: '/account', element: <AccountPage /> },

@@ -24,6 +24,7 @@ const AREAS: Array<{ to: string; label: MessageKey; permission: OperatorPermissi
   { to: '/plan', label: 'nav.plan', permission: 'backoffice.read' },
   { to: '/audit', label: 'nav.audit', permission: 'backoffice.read' },
   { to: '/outbox', label: 'nav.outbox', permission: 'backoffice.read' },
+  { to: '/risk', label: 'nav.risk', permission: 'risk.work' },
   { to: '/operators', label: 'nav.operators', permission: 'operators.manage' },
   // Every role: finance applies a change of what players read (ADR 068) on the same screen owner and support edit it.
   { to: '/site', label: 'nav.site', permission: 'backoffice.read' },

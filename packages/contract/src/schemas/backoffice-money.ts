@@ -40,6 +40,7 @@ export const HoldReasonCode = z.enum([
   'ABOVE_THRESHOLD',
   'OPERATOR_DAILY_TOTAL',
   'MEMBER_DAILY_TOTAL',
+  'RISK_CASE_OPEN',
 ])
 export type HoldReasonCode = z.infer<typeof HoldReasonCode>
 

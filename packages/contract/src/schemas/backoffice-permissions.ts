@@ -9,9 +9,9 @@ import type { OperatorRole } from './backoffice.ts'
  */
 export const OPERATOR_PERMISSIONS = {
   /** Its own session: who it is, signing out, enrolling TOTP, its own password. */
-  'self.session': ['owner', 'finance', 'support'],
+  'self.session': ['owner', 'finance', 'support', 'compliance'],
   /** Reading the queues, members, dashboard and audit log. */
-  'backoffice.read': ['owner', 'finance', 'support'],
+  'backoffice.read': ['owner', 'finance', 'support', 'compliance'],
   /** Acting on a member without money: lock, unlock, end sessions, password reset. */
   'members.handle': ['owner', 'finance', 'support'],
   /** Deciding money: payouts and rejections, deposits credited by hand, adjustments, and every first or second approval. */
@@ -36,8 +36,12 @@ export const OPERATOR_PERMISSIONS = {
   'promotions.manage': ['owner', 'finance'],
   /** Site settings: title, description, theme colours, logo, favicon, slides and the contact and help links. */
   'site.manage': ['owner', 'support'],
-  /** Player care (ADR 090): reading care tasks and recording what was done; the roles that handle members today. */
-  'care.work': ['owner', 'finance', 'support'],
+  /** Player care (ADR 090): reading care tasks and recording what was done; the roles that handle members, and compliance. */
+  'care.work': ['owner', 'finance', 'support', 'compliance'],
+  /** Working AML and fraud cases (issue 39 §2): the inbox, notes, assignment, closing, the report draft; no money. */
+  'risk.work': ['owner', 'finance', 'compliance'],
+  /** Proposing a change to the risk rules' parameters, or turning one down (a second such operator applies it). */
+  'risk.params': ['owner', 'finance', 'compliance'],
 } as const satisfies Record<string, readonly OperatorRole[]>
 
 export type OperatorPermission = keyof typeof OPERATOR_PERMISSIONS
@@ -50,13 +54,13 @@ export const mayOperator = (role: OperatorRole | undefined, permission: Operator
  * Ranks for undoing: an operator may undo (unlock) only what an operator of the same or a lower rank did, so support
  * cannot unlock a member that finance or an owner locked, and finance cannot undo an owner's lock.
  */
-export const OPERATOR_RANK: Record<OperatorRole, number> = { owner: 3, finance: 2, support: 1 }
+export const OPERATOR_RANK: Record<OperatorRole, number> = { owner: 3, finance: 2, support: 1, compliance: 1 }
 
 /**
  * What a waiting four-eyes item asks of whoever decides it (ADR 075), as the refusal and the list name it: the action
  * ("อนุมัติรายการเงิน", "เผยแพร่โปรโมชั่น", …) and the role that may decide it.
  */
-export type DeskAction = 'money' | 'withdrawal' | 'promotion' | 'plan' | 'site' | 'payin' | 'operator_request'
+export type DeskAction = 'money' | 'withdrawal' | 'promotion' | 'plan' | 'site' | 'payin' | 'operator_request' | 'risk_case' | 'risk_params'
 
 /**
  * Whether the signed-in operator may decide a waiting item now (ADR 075), computed on the server by the same money

@@ -19,7 +19,7 @@ export const OperatorLoginBody = strictBody({
     .optional(),
 })
 /** The operator roles, listed once: the database's column, the role picker and OPERATOR_PERMISSIONS read them here. */
-export const OPERATOR_ROLES = ['owner', 'finance', 'support'] as const
+export const OPERATOR_ROLES = ['owner', 'finance', 'support', 'compliance'] as const
 export const OperatorRole = z.enum(OPERATOR_ROLES, { error: 'กรุณาเลือกบทบาทของผู้ใช้งาน' })
 export type OperatorRole = z.infer<typeof OperatorRole>
 /** An operator's name, role and authenticator state, as every view of an operator gives them. */

@@ -42,6 +42,18 @@ export const operatorRef = (name: string) => int64(name).references(() => operat
 export const decisionColumns = () => ({ decidedBy: operatorRef('decided_by'), decidedAt: instant('decided_at') })
 
 /**
+ * A four-eyes version's review (db/reviewed.ts reads them): who proposed it (null: the system), when, who decided it,
+ * when, why it was refused, and from when an applied one is in force. The plan's and the risk rules' versions.
+ */
+export const versionReviewColumns = () => ({
+  proposedBy: operatorRef('proposed_by'),
+  createdAt: createdAt(),
+  ...decisionColumns(),
+  rejectReason: text('reject_reason'),
+  effectiveFrom: instant('effective_from'),
+})
+
+/**
  * Who did what to which operator (ADR 036): creation, password and authenticator resets and role changes, by whom and
  * when. Read by the money rules: an operator is too new to decide money for a day after its creation or a reset, and
  * two operators related by such a change within 30 days never complete one four-eyes decision together.

@@ -170,6 +170,8 @@ export const deposits = pgTable(
     // The daily reconciliation reads a Bangkok day of transfers (ADR 035).
     index('deposits_occurred_idx').on(t.occurredAt),
     index('deposits_player_idx').on(t.playerId, t.creditedAt),
+    // The risk rules' shared sender account (issue 39 R3, R5, ADR 089): the players one account paid in for.
+    index('deposits_sender_idx').on(t.fromBankCode, t.fromAccount),
     // The back-office's deposit history, newest credited first (issue 12 §4).
     index('deposits_credited_idx')
       .on(t.creditedAt)

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
-import { createdAt, instant, onePending, satang, serialId } from './columns.ts'
-import { decisionColumns, operatorRef } from './backoffice.ts'
+import { onePending, satang, serialId } from './columns.ts'
+import { versionReviewColumns } from './backoffice.ts'
 
 // The referral plan and limits (issue 20 §4, ADR 044). Amounts are integer satang, rates basis points (hundredths of
 // a percent: 300 is 3 %).
@@ -53,13 +53,11 @@ export const planVersions = pgTable(
       .default(sql`10000000`),
     /** Why the change is asked for. */
     reason: text('reason').notNull(),
-    /** Null for the first version, written at first start from the environment. */
-    proposedBy: operatorRef('proposed_by'),
-    createdAt: createdAt(),
-    ...decisionColumns(),
-    rejectReason: text('reject_reason'),
-    /** When an APPLIED version took over (its approval; the epoch for the first one). */
-    effectiveFrom: instant('effective_from'),
+    /**
+     * Who proposed it (null for the first version, written at first start from the environment), who decided it, and
+     * from when an APPLIED version took over (its approval; the epoch for the first one).
+     */
+    ...versionReviewColumns(),
   },
   (t) => [
     // One proposal waits at a time, and one first version exists, however many processes start at once.

@@ -129,6 +129,7 @@ export function createApprovalsService(deps: {
       ABOVE_THRESHOLD: msg('HOLD_ABOVE_THRESHOLD', { limit }),
       OPERATOR_DAILY_TOTAL: msg('HOLD_OPERATOR_DAILY_TOTAL', { limit }),
       MEMBER_DAILY_TOTAL: msg('HOLD_MEMBER_DAILY_TOTAL', { limit }),
+      RISK_CASE_OPEN: msg('HOLD_RISK_CASE_OPEN'),
     }
   }
 

@@ -19,6 +19,8 @@ export interface MoneyAction {
    * copied from the unmatched queue, so matching the sender proves nothing.
    */
   memberAfterTransfer?: boolean
+  /** A withdrawal of a player with an open risk case (issue 39 §2, ADR 089): it waits until the case is closed. */
+  riskCaseOpen?: boolean
 }
 
 export interface DayTotals {
@@ -40,6 +42,7 @@ export function holdReasons(action: MoneyAction, totals: DayTotals, threshold: b
   if (action.unconfirmed) reasons.push('UNCONFIRMED_DEPOSIT')
   if (action.senderNotMember) reasons.push('SENDER_NOT_MEMBER')
   if (action.memberAfterTransfer) reasons.push('MEMBER_AFTER_TRANSFER')
+  if (action.riskCaseOpen) reasons.push('RISK_CASE_OPEN')
   const size = abs(action.amount)
   if (size > threshold) reasons.push('ABOVE_THRESHOLD')
   else {
@@ -163,4 +166,13 @@ export async function withCanDecide<T extends object>(
 export function asCanDecide(refusal: Refusal | undefined): CanDecide {
   if (!refusal) return { ok: true }
   return { ok: false, reason: refusal.reason, ...(refusal.until ? { until: refusal.until.toISOString() } : {}) }
+}
+
+/**
+ * While a risk case of the player is open (issue 39 §2, ADR 089) no withdrawal of theirs is paid: the first approval
+ * records it waiting with RISK_CASE_OPEN (`holdReasons`), and neither a second approval nor the auto-approval pays it
+ * until the case is closed. Refuses with the case named.
+ */
+export function assertNoRiskHold(openCase: { id: number } | undefined): void {
+  if (openCase) throw new AppError('RULE_REFUSED', msg('RISK_CASE_HOLD', { caseId: openCase.id }))
 }

@@ -15,6 +15,8 @@ export interface DepositNotices {
 export interface DepositCreditDeps {
   /** The player's notice of a credit (ADR 087); none: nobody is told. */
   notices?: DepositNotices
+  /** The risk rules of a credited deposit (issue 39 §1, ADR 089), in the credit's transaction; absent, none. */
+  risk?: { onDepositCredited(tx: Db, deposit: { id: number; playerId: number }): Promise<unknown> }
   ledger: Pick<Ledger, 'transferMany' | 'lockPlayers'>
   clock: Clock
   /** How long after its time a draft bill is still completed by a transfer (DRAFT_BILL_GRACE_SECONDS). */
@@ -92,6 +94,7 @@ export function createDepositCredit(deps: DepositCreditDeps) {
       ...(note !== undefined ? { note } : {}),
     })
     await deps.notices?.depositCredited(tx, { playerId, depositId: deposit.id, amount: deposit.amount })
+    await deps.risk?.onDepositCredited(tx, { id: deposit.id, playerId })
   }
 
   return { credit, openBillOf }

@@ -71,6 +71,8 @@ export function createLinkService(deps: {
   db: Db
   clock: Clock
   linksRepository: Pick<LinksRepository, 'record' | 'playerIdByMobile' | 'linksOf' | 'exists' | 'linkedPairs' | 'linkedCounts'>
+  /** Told of a registration once its signals are recorded: the risk rules (issue 39 §1, ADR 089). */
+  onRegistered?: (playerId: number) => Promise<void>
 }) {
   const { db, clock, linksRepository } = deps
 
@@ -83,7 +85,9 @@ export function createLinkService(deps: {
     /** After a registration created the player (found by phone): the device and the registration address. */
     async registered(mobile: string, seen: Sighting): Promise<void> {
       const playerId = await linksRepository.playerIdByMobile(db, mobile)
-      if (playerId !== undefined) await linksRepository.record(db, playerId, signalsOf(seen, 'REGISTER_ADDRESS'), clock.now())
+      if (playerId === undefined) return
+      await linksRepository.record(db, playerId, signalsOf(seen, 'REGISTER_ADDRESS'), clock.now())
+      await deps.onRegistered?.(playerId)
     },
 
     /** Which of these (a, b) pairs are linked, as `a|b` keys (the accrual job asks for upline and downline). */

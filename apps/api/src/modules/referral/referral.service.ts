@@ -122,6 +122,8 @@ export interface ReferralServiceDeps {
   exclusionsRepository: Pick<ExclusionsRepository, 'activeMany' | 'inForceDuring'>
   /** Told the size of each batch of balance reads (ADR 059), for the metrics. */
   onSummaryBatch?: (size: number) => void
+  /** The risk rules of a commission payout (issue 39 R4, ADR 089): refuses one they hold. Absent, none. */
+  risk?: { onReferralPayout(playerId: number, period: string): Promise<void> }
 }
 
 /**
@@ -327,6 +329,7 @@ export function createReferralService(deps: ReferralServiceDeps) {
       const window = payoutWindow(terms.interval, clock.now())
       if (!window.open) throw new AppError('RULE_REFUSED', window.reason === 'NOT_FRIDAY' ? msg('REFERRAL_FRIDAYS_ONLY') : msg('REFERRAL_FIRSTS_ONLY'))
       const alreadyDone = () => new AppError('CONFLICT', msg(alreadyTransferred[terms.interval]))
+      if (wallet === 'bonus') await deps.risk?.onReferralPayout(playerId, window.period)
 
       return inTransaction(db, async (tx) => {
         // Concurrent moves of one player take turns on the player's cash row, so a request that waited sees the

@@ -54,6 +54,8 @@ export interface AutoApprovalFacts {
   toRegisteredAccount: boolean
   /** Credited deposits not matched by the bank feed to the registered account (an operator's assignment or claim). */
   depositsNotFromRegisteredAccount: number
+  /** The player has an open risk case (issue 39 §2, ADR 089): its withdrawals wait for it to close. */
+  openRiskCase?: boolean
 }
 
 export const AUTO_APPROVAL_REASONS = [
@@ -72,6 +74,7 @@ export const AUTO_APPROVAL_REASONS = [
   'FIRST_DEPOSIT_TOO_RECENT',
   'NOT_REGISTERED_ACCOUNT',
   'DEPOSIT_NOT_FROM_REGISTERED_ACCOUNT',
+  'RISK_CASE_OPEN',
 ] as const
 export type AutoApprovalReason = (typeof AUTO_APPROVAL_REASONS)[number]
 
@@ -94,5 +97,6 @@ export function autoApprovalRefusals(facts: AutoApprovalFacts, caps: AutoApprova
   refuse(facts.firstDepositAt !== null && now.getTime() - facts.firstDepositAt.getTime() < 24 * HOUR, 'FIRST_DEPOSIT_TOO_RECENT')
   refuse(!facts.toRegisteredAccount, 'NOT_REGISTERED_ACCOUNT')
   refuse(facts.depositsNotFromRegisteredAccount > 0, 'DEPOSIT_NOT_FROM_REGISTERED_ACCOUNT')
+  refuse(facts.openRiskCase === true, 'RISK_CASE_OPEN')
   return reasons
 }

@@ -4,7 +4,7 @@ import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { ApprovalsService } from '../approvals/approvals.service.ts'
-import { assertMayDecideMoney, withCanDecide, type SeparateDuties } from '../approvals/money-policy.ts'
+import { assertMayDecideMoney, assertNoRiskHold, withCanDecide, type SeparateDuties } from '../approvals/money-policy.ts'
 import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
 import type { MembersService } from '../members/members.service.ts'
 import type { WithdrawalService } from './withdrawals.service.ts'
@@ -22,6 +22,8 @@ export function createWithdrawalDeskService(deps: {
   members: Pick<MembersService, 'withdrawalContexts'>
   separateDuties: SeparateDuties
   auditRepository: Pick<AuditRepository, 'record'>
+  /** The player's open risk case (issue 39 §2, ADR 089): its withdrawals wait for it to close. */
+  risk?: { openCaseOf(tx: Db, playerId: number): Promise<{ id: number } | undefined> }
 }) {
   const { db, clock, approvals, withdrawals, separateDuties, auditRepository } = deps
 
@@ -74,7 +76,9 @@ export function createWithdrawalDeskService(deps: {
           return
         if (withdrawal.status !== 'PENDING') throw new AppError('CONFLICT', msg('WITHDRAWAL_ALREADY_DECIDED'))
         const pending = await approvals.pendingFor(tx, { withdrawalId: id })
+        const riskCase = await deps.risk?.openCaseOf(tx, withdrawal.playerId)
         if (pending) {
+          assertNoRiskHold(riskCase)
           await approvals.decidePending(tx, actor, pending, { approve: true, ...(payoutRef ? { payoutRef } : {}) })
           return
         }
@@ -84,6 +88,7 @@ export function createWithdrawalDeskService(deps: {
           amount: withdrawal.amount,
           note: '',
           withdrawalId: id,
+          riskCaseOpen: riskCase !== undefined,
           ...(payoutRef ? { payoutRef } : {}),
           audit: (r) => ({
             before: { status: 'PENDING' },

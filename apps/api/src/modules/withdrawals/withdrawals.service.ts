@@ -88,6 +88,15 @@ export interface WithdrawalNotices {
   payoutUnknown(tx: Db, withdrawal: { withdrawalId: number; amount: bigint }): Promise<unknown>
 }
 
+/**
+ * The risk rules at the withdrawal request (issue 39 §1, ADR 089), answered by the risk module and handed in by
+ * services.ts: evaluated in the request's transaction, and the player's open case, which the auto-approval refuses on.
+ */
+export interface WithdrawalRisk {
+  onWithdrawalRequested(tx: Db, withdrawalId: number): Promise<unknown>
+  openCaseOf(tx: Db, playerId: number): Promise<{ id: number } | undefined>
+}
+
 /** What the withdrawal service is given (app.ts wires the real ones; withdrawals.service.test.ts fakes them). */
 export interface WithdrawalServiceDeps {
   /** The notices of outcomes (ADR 087); none: nobody is told. */
@@ -115,6 +124,8 @@ export interface WithdrawalServiceDeps {
   playersRepository: Pick<PlayersRepository, 'findById'>
   /** Who approved each withdrawal: the approvals queue's records (ADR 035). */
   approvals?: WithdrawalApprovals
+  /** The risk rules and cases (ADR 089); absent, no rule is evaluated. */
+  risk?: WithdrawalRisk
 }
 
 /**
@@ -211,7 +222,7 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps) {
     if (!deps.payouts || !facts) return
     await facts.lockSiteBudget(tx)
     const now = clock.now()
-    const found = { amount: row.amount, ...(await facts.facts(tx, row.id, now)) }
+    const found = { amount: row.amount, ...(await facts.facts(tx, row.id, now)), openRiskCase: (await deps.risk?.openCaseOf(tx, row.playerId)) !== undefined }
     const caps = (await deps.plan.current(tx)).autoApproval
     const reasons = autoApprovalRefusals(found, caps, now)
     await withdrawalsRepository.setAutoRefusals(tx, row.id, reasons)
@@ -329,6 +340,7 @@ export function createWithdrawalService(deps: WithdrawalServiceDeps) {
           },
         ])
         await deps.promotions?.onWithdrawn(tx, player.id)
+        await deps.risk?.onWithdrawalRequested(tx, row.id)
         await autoApprove(tx, row)
         const answer = toWithdrawal(row)
         if (idempotencyKey) {

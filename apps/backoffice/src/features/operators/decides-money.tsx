@@ -8,7 +8,7 @@ import { t } from '../../lib/i18n/th.ts'
  * each other's items, each until the tie lapses. A support operator decides none.
  */
 export function DecidesMoney({ operator }: { operator: OperatorListItem }) {
-  if (operator.role === 'support') return <span className="muted">{t('operators.decidesNothing')}</span>
+  if (operator.role === 'support' || operator.role === 'compliance') return <span className="muted">{t('operators.decidesNothing')}</span>
   return (
     <span>
       {t('operators.decidesFrom')} {formatDateTime(operator.decides_money_from)}

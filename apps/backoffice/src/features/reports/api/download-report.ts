@@ -2,6 +2,7 @@ import type { ReportId } from '@sanam/contract'
 import { useMutation } from '@tanstack/react-query'
 import { apiFile, queryString } from '../../../lib/api-client.ts'
 import type { ReportRange } from './get-report.ts'
+import { saveFile } from '../../../lib/save-file.ts'
 
 /**
  * `GET /backoffice/reports/:report/csv?from&to`: fetched with the operator's token in the header (never in a URL a
@@ -9,16 +10,7 @@ import type { ReportRange } from './get-report.ts'
  */
 export async function downloadReport(report: ReportId, range: ReportRange): Promise<string> {
   const { blob, filename = `sanam-${report}.csv` } = await apiFile(`/backoffice/reports/${report}/csv${queryString({ ...range })}`)
-  const url = URL.createObjectURL(blob)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = filename
-  document.body.append(link)
-  link.click()
-  link.remove()
-  // The browser has taken the file once the click is handled; the object URL can go after this task.
-  setTimeout(() => URL.revokeObjectURL(url))
-  return filename
+  return saveFile(blob, filename)
 }
 
 /** A download changes nothing on the server: no query goes stale. */

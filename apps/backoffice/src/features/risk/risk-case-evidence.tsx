@@ -1,0 +1,78 @@
+import { formatBaht, formatDateTime } from '@sanam/web-shared/format'
+import { t, type MessageKey } from '../../lib/i18n/th.ts'
+import type { RiskCaseData } from './api/get-risk.ts'
+
+/** What the case rests on: each alert with the inputs its rule read, the player's ledger rows, the linked players, the notes. */
+export function CaseEvidence({ riskCase: c }: { riskCase: RiskCaseData }) {
+  return (
+    <>
+      <h2>{t('risk.evidenceAlerts')}</h2>
+      <ol className="outbox-list">
+        {c.alert_list.map((a) => (
+          <li key={a.id}>
+            <strong>
+              {a.rule} · {a.text}
+            </strong>{' '}
+            · {t(`risk.actionOf.${a.action}` as MessageKey)} · {a.reference} · {formatDateTime(a.created_at)} · {t('risk.paramsVersion')} {a.params_version}
+            <details>
+              <summary>{t('risk.inputs')}</summary>
+              <pre className="code">{JSON.stringify(a.inputs, null, 2)}</pre>
+            </details>
+          </li>
+        ))}
+      </ol>
+      <table className="table">
+        <caption>{t('risk.evidenceLedger')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('risk.at')}</th>
+            <th scope="col">{t('risk.kind')}</th>
+            <th scope="col">{t('risk.amount')}</th>
+            <th scope="col">{t('risk.reference')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {c.ledger.length === 0 && (
+            <tr>
+              <td colSpan={4}>{t('common.empty')}</td>
+            </tr>
+          )}
+          {c.ledger.map((l) => (
+            <tr key={l.id}>
+              <td>{formatDateTime(l.at)}</td>
+              <td>{l.kind}</td>
+              <td>
+                {t(`risk.direction.${l.direction}` as MessageKey)} {formatBaht(l.amount)}
+              </td>
+              <td>{l.reference}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h2>{t('risk.evidenceLinked')}</h2>
+      {c.linked.length === 0 ? (
+        <p className="muted">{t('common.empty')}</p>
+      ) : (
+        <ul>
+          {c.linked.map((l) => (
+            <li key={l.player_id}>
+              {l.mobile} ({l.reasons.join(', ')})
+            </li>
+          ))}
+        </ul>
+      )}
+      <h2>{t('risk.notes')}</h2>
+      {c.notes.length === 0 ? (
+        <p className="muted">{t('common.empty')}</p>
+      ) : (
+        <ol className="outbox-list">
+          {c.notes.map((n) => (
+            <li key={n.id}>
+              <strong>{n.operator}</strong> · {formatDateTime(n.at)}: {n.body}
+            </li>
+          ))}
+        </ol>
+      )}
+    </>
+  )
+}
