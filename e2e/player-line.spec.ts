@@ -3,7 +3,8 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { fakeLineServer, lineEvent, lineUserId } from '../apps/api/test/fakes/line-server.ts'
 import { viewShot } from './support/browser.ts'
 import { atPath, expectNoSideScroll, seriousAxeViolations } from './support/page.ts'
-import { registerPlayer } from './support/player.ts'
+import { waitUntil } from './support/auto-failover.ts'
+import { deposit, registerPlayer } from './support/player.ts'
 import { freePort, startServer } from './support/server.ts'
 import { useBrowserSuite } from './support/suite.ts'
 
@@ -108,11 +109,12 @@ describe('player app: LINE', () => {
     expect(problems).toEqual([])
   })
 
-  it('a signed-out player who taps the link signs in and comes back to confirm it', { timeout: 120_000 }, async () => {
+  it('a signed-out player who taps the link signs in, confirms it, and is told of a deposit on LINE', { timeout: 120_000 }, async () => {
     deliverToServer()
     const player = await registerPlayer(suite.baseUrl)
     const { page, problems } = await suite.phone()
-    await page.goto(await linkFromChat(lineUserId()))
+    const userId = lineUserId()
+    await page.goto(await linkFromChat(userId))
     await atPath(page, '/login')
     await page.getByLabel('เบอร์โทรศัพท์').fill(player.mobile)
     await page.getByLabel('รหัสผ่าน', { exact: true }).fill(player.password)
@@ -121,6 +123,21 @@ describe('player app: LINE', () => {
     await page.getByRole('button', { name: 'ยืนยันการเชื่อมต่อ LINE' }).tap()
     await atPath(page, '/history')
     await card(page).getByTestId('line-state').filter({ hasText: 'เชื่อมต่อ LINE แล้ว' }).waitFor()
+
+    // A deposit credited (a notice every linked player gets unless they untick it, issue 38 §3) reaches this LINE
+    // user through the outbox's worker: LINE records one push to them, with the amount.
+    await deposit(suite.baseUrl, player.mobile, 345)
+    const pushesTo = () =>
+      line
+        .requestsTo('/v2/bot/message/push')
+        .map((r) => JSON.parse(r.body) as { to: string; messages: { text: string }[] })
+        .filter((push) => push.to === userId)
+    const [notice] = await waitUntil(
+      async () => (pushesTo().length > 0 ? pushesTo() : undefined),
+      30_000,
+      () => 'no LINE push to the linked player after the deposit',
+    )
+    expect(notice!.messages[0]!.text).toContain('เติมเงิน 345 บาท เข้ายอดเงินของคุณแล้ว')
     expect(problems).toEqual([])
   })
 })

@@ -89,7 +89,7 @@ describe('GET /api/openapi.json', () => {
       security: [{ operator: [] }],
       description: 'Operator roles: finance.',
     })
-    expect(operation('GET', '/api/backoffice/withdrawals')?.description).toBe('Operator roles: owner, finance, support.')
+    expect(operation('GET', '/api/backoffice/withdrawals')?.description).toBe('Operator roles: owner, finance, support, compliance.')
   })
 
   it('documents the live balance stream: text/event-stream, the player token, its events and their end', () => {

@@ -23,7 +23,20 @@ import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
 import type { LinkService } from '../links/links.service.ts'
 import type { RiskCaseRow, RiskRepository } from './risk.repository.ts'
 
-const RULE_TEXT = (rule: string) => msg(`RISK_${rule as RiskRule}`)
+/** What each rule found, in the desk's words (listed, not built from the rule's name, so the catalogue sees each id). */
+const RULE_MESSAGES = {
+  R1: 'RISK_R1',
+  R2: 'RISK_R2',
+  R3: 'RISK_R3',
+  R4: 'RISK_R4',
+  R5: 'RISK_R5',
+  R6: 'RISK_R6',
+  R7: 'RISK_R7',
+  R8: 'RISK_R8',
+  R9: 'RISK_R9',
+  R10: 'RISK_R10',
+} as const satisfies Record<RiskRule, string>
+const RULE_TEXT = (rule: string) => msg(RULE_MESSAGES[rule as RiskRule])
 
 /** Closings that need a second, different operator: a confirmed risk, or any closing that files a report. */
 const needsSecond = (body: { outcome: string; str: boolean }) => body.outcome === 'CONFIRMED_RISK' || body.str
