@@ -272,7 +272,7 @@ describe('the operator app', () => {
     await page.getByLabel('จำนวนเงิน').fill('321.50')
     await page.getByRole('button', { name: 'ค้นหา' }).click()
     // The unfiltered history shows it too: wait for the search's answer, one row.
-    await expect.poll(() => page.locator('tbody tr').count()).toBe(1)
+    await expect.poll(() => page.getByRole('table', { name: 'ประวัติรายการฝากที่เข้าบัญชีสมาชิกแล้ว' }).locator('tbody tr').count()).toBe(1)
     await page.getByRole('cell', { name: 'bo-e2e-unmatched' }).waitFor()
     await page.getByRole('cell', { name: 'ระบบธนาคาร · เจ้าหน้าที่มอบให้' }).waitFor()
     await expectAccessible(page, 'deposit history')
