@@ -237,6 +237,13 @@ describe('demo mode (issue 10 §1)', () => {
     expect(() => loadConfig({ DATABASE_URL: PG }, { serving: false })).toThrow(/AUDIT_HMAC_KEY: required/)
   })
 
+  it('runs the risk rules outside demo mode unless told not to, and leaves them off in demo mode unless told to (ADR 089)', () => {
+    expect(loadConfig({ DATABASE_URL: PG, AUDIT_HMAC_KEY: PRODUCTION.AUDIT_HMAC_KEY }, { serving: false }).riskRules).toBe(true)
+    expect(loadConfig({ DATABASE_URL: PG, AUDIT_HMAC_KEY: PRODUCTION.AUDIT_HMAC_KEY, RISK_RULES: 'false' }, { serving: false }).riskRules).toBe(false)
+    expect(loadConfig({}).riskRules).toBe(false)
+    expect(loadConfig({ RISK_RULES: 'true' }).riskRules).toBe(true)
+  })
+
   it('refuses an unknown mode', () => {
     expect(problemsOf({ SANAM_MODE: 'staging' })[0]).toMatch(/^SANAM_MODE: /)
   })

@@ -310,7 +310,7 @@ const ConfigSchema = z.object({
   WITHDRAW_MIN_AMOUNT: int(1, 10_000_000).default(100),
   WITHDRAW_ONE_PENDING: bool.default(true),
   /** The AML and fraud rules at deposits, withdrawals, registrations and commission payouts (issue 39, ADR 089). */
-  RISK_RULES: bool.default(true),
+  RISK_RULES: bool.optional(),
   BANK_WEBHOOK_SECRET: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   DEMO_BANK_FEED: bool.optional(),
   BANK_NOTIFICATIONS_CREDIT: bool.optional(),
@@ -460,6 +460,8 @@ export type Config = Omit<
   demoBankFeed: boolean
   /** BANK_NOTIFICATIONS_CREDIT: a forwarded notification alone may credit (ADR 080); on in demo mode, off outside it unless set. */
   notificationsCredit: boolean
+  /** RISK_RULES: the AML and fraud rules run (ADR 089); on outside demo mode unless set, off in demo mode unless set. */
+  riskRules: boolean
   /** LINE as configured (ADR 088); null: LINE_CHANNEL_SECRET unset, LINE is off (no channel, no linking, webhook 401). */
   line: LineConfig | null
   /** The seamless secret of one provider: SEAMLESS_SECRET_<CODE>, else SEAMLESS_SECRET, else (demo mode) the demo secret. */
@@ -759,6 +761,8 @@ export function loadConfig(
     bankNotificationSecret: data.BANK_NOTIFICATION_SECRET ?? (demo ? DEMO_BANK_NOTIFICATION_SECRET : null),
     demoBankFeed: demo && (data.DEMO_BANK_FEED ?? true),
     notificationsCredit: data.BANK_NOTIFICATIONS_CREDIT ?? demo,
+    // Demo mode's five-minute desk (a play-money withdrawal without play, approved at once) would be held by R1.
+    riskRules: data.RISK_RULES ?? !demo,
     line: line.settings,
     seamlessSecret: (code: string) => providerSecrets.get(code.toLowerCase()) ?? data.SEAMLESS_SECRET ?? DEMO_SEAMLESS_SECRET,
     seamlessSignature: (code: string) => providerSchemes.get(code.toLowerCase()) ?? data.SEAMLESS_SIGNATURE,

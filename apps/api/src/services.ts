@@ -318,7 +318,7 @@ export async function buildServices(deps: ServiceDeps) {
   // and a commission payout, their parameters under two keys; never on bets.
   const risk = createRiskService({ db, clock, separateDuties: operators, riskRepository, auditRepository })
   // RISK_RULES off (tests, the e2e harness): no rule is evaluated; the desk and open cases work as ever.
-  const rules = config.RISK_RULES ? risk : undefined
+  const rules = config.riskRules ? risk : undefined
   const links = createLinkService({ db, clock, linksRepository, ...(rules ? { onRegistered: (playerId: number) => rules.onRegistered(playerId) } : {}) })
   const riskCases = createRiskCasesService({ db, clock, separateDuties: operators, riskRepository, links, auditRepository })
   const referral = createReferralService({
