@@ -71,16 +71,30 @@ export const LOG_FLUSH_MS = 1000
 /**
  * Where the server's lines go: standard output through sonic-boom without blocking (`sync: false`), gathered up to
  * LOG_BUFFER_BYTES. pino flushes it synchronously when the process exits (process.exit, the end of the event loop, an
- * uncaught exception) and ends it before; an error or fatal line is sent at once (`flushAtLevel`). What a kill -9 or
- * an out-of-memory abort finds in the buffer is lost: at most LOG_BUFFER_BYTES and the write under way.
+ * uncaught exception) and ends it before; an error or fatal line is sent at once (`flushAtLevel`); a clean shutdown
+ * awaits flushLog first (a write under way at an uncaught exception may come out after the lines behind it). What a
+ * kill -9 or an out-of-memory abort finds in the buffer is lost: at most LOG_BUFFER_BYTES and the write under way.
  */
-export function logDestination(fd = 1): DestinationStream & { flush(cb?: (error?: Error) => void): void } {
+export function logDestination(fd = 1): LogDestination {
   const destination = pino.destination({ dest: fd, sync: false, minLength: LOG_BUFFER_BYTES })
   setInterval(() => destination.flush(ignore), LOG_FLUSH_MS).unref()
   return destination
 }
 
 const ignore = () => undefined
+
+/** The server's log destination: a stream with sonic-boom's asynchronous flush. */
+export type LogDestination = DestinationStream & { flush(cb?: (error?: Error) => void): void }
+
+/**
+ * Writes out what the destination holds, after the write under way if there is one; a clean shutdown awaits it before
+ * process.exit. The synchronous flush pino runs at exit does not wait for a write under way (pinojs/sonic-boom#101): a
+ * write that had met a full pipe (EAGAIN, retried 100 ms later) was passed by the lines behind it, which came out first.
+ * An error here (a closed standard output) is no reason not to exit.
+ */
+export function flushLog(stream: LogDestination): Promise<void> {
+  return new Promise((resolve) => stream.flush(() => resolve()))
+}
 
 /** pino's level number of `error`: lines at it or above are flushed as they are written. */
 const ERROR_LEVEL = 50
@@ -89,10 +103,7 @@ const ERROR_LEVEL = 50
  * The server's options with its destination (server.ts): loggerOptions, the asynchronous destination, and a hook that
  * sends a line at error level or above on its way at once, so that an error is never waiting in the buffer.
  */
-export function serverLoggerOptions(
-  config: Pick<Config, 'LOG_LEVEL'>,
-  stream: DestinationStream & { flush(cb?: (error?: Error) => void): void } = logDestination(),
-): LoggerOptions & { stream: DestinationStream } {
+export function serverLoggerOptions(config: Pick<Config, 'LOG_LEVEL'>, stream: LogDestination = logDestination()): LoggerOptions & { stream: LogDestination } {
   return {
     ...loggerOptions(config),
     stream,

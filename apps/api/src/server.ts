@@ -5,7 +5,7 @@ import { getHeapStatistics } from 'node:v8'
 import { fileURLToPath } from 'node:url'
 import Fastify from 'fastify'
 import { buildApp } from './app.ts'
-import { serverLoggerOptions } from './logger.ts'
+import { flushLog, serverLoggerOptions } from './logger.ts'
 import { ConfigError, loadConfig, type Config } from './config.ts'
 import { openDatabase } from './db/client.ts'
 import { connectionBudgetProblem, connectionsAccepted } from './db/connection-budget.ts'
@@ -70,7 +70,8 @@ async function main() {
     }
   }
   // Standard output through an asynchronous buffer, flushed at exit (ADR 091).
-  const { app, services, metrics, listenForMetrics } = await buildApp({ config, database, webApps: findWebApps(root), logger: serverLoggerOptions(config) })
+  const logger = serverLoggerOptions(config)
+  const { app, services, metrics, listenForMetrics } = await buildApp({ config, database, webApps: findWebApps(root), logger })
   if (metrics) metricsToPrimary?.share(metrics)
   if (!follower) {
     // Before the first request: the referral plan's first version from the environment (ADR 044), the operators set-up
@@ -212,9 +213,11 @@ async function main() {
       await stopOutbox()
       await stopHeadExport()
       await database.close()
+      await flushLog(logger.stream)
       process.exit(0)
     } catch (error) {
       app.log.error({ err: error }, 'unclean shutdown')
+      await flushLog(logger.stream)
       process.exit(1)
     }
   }

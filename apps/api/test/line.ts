@@ -6,7 +6,7 @@ import { fakeLineServer, lineEvent, type FakeLineServer } from './fakes/line-ser
 export const LINE_TEST_SECRET = 'line-channel-secret-of-this-site'
 
 /** The settings that turn LINE on against the fake LINE server (ADR 088). */
-export function lineConfig(fake: FakeLineServer, extra: Record<string, string> = {}): Record<string, string> {
+export function lineConfig(fake: Pick<FakeLineServer, 'url' | 'accountLinkUrl'>, extra: Record<string, string> = {}): Record<string, string> {
   return {
     LINE_CHANNEL_SECRET: LINE_TEST_SECRET,
     LINE_CHANNEL_ACCESS_TOKEN: 'long-lived-channel-access-token',

@@ -3,6 +3,7 @@ import { useTestApp } from '../../../test/app.ts'
 import { fakePayoutBankCore, inProcessPayoutBank } from '../../../test/fakes/payout-bank.ts'
 import { postTransfer, signedInPlayer, transferBody } from '../../../test/money.ts'
 import { alertsOf, outboxMessagesOf } from '../../../test/notices.ts'
+import { lineConfig } from '../../../test/line.ts'
 import { signInOperator } from '../../../test/operators.ts'
 import { runJobsOnce } from '../../jobs/runner.ts'
 import { testJobs } from '../../../test/jobs.ts'
@@ -16,7 +17,13 @@ const GROUP = `C${'a1'.repeat(16)}`
 const quota = { used: 0, quota: 1_000 }
 const bank = fakePayoutBankCore()
 const t = useTestApp({
-  config: { WITHDRAW_ONE_PENDING: 'false', DESK_ALERT_WITHDRAWAL_MINUTES: '15', LINE_DESK_GROUP_ID: GROUP },
+  // LINE on (a group needs the channel); no LINE answers here: the group's messages are read from the outbox, unsent.
+  config: {
+    WITHDRAW_ONE_PENDING: 'false',
+    DESK_ALERT_WITHDRAWAL_MINUTES: '15',
+    ...lineConfig({ url: 'http://127.0.0.1:9', accountLinkUrl: 'http://127.0.0.1:9/accountLink' }),
+    LINE_DESK_GROUP_ID: GROUP,
+  },
   deps: { payoutBank: inProcessPayoutBank(bank), lineQuota: { lineQuota: async () => quota } },
 })
 type Operator = { id: number; token: string }
