@@ -88,9 +88,9 @@ export type LogDestination = DestinationStream & { flush(cb?: (error?: Error) =>
 
 /**
  * Writes out what the destination holds, after the write under way if there is one; a clean shutdown awaits it before
- * process.exit. The synchronous flush pino runs at exit does not wait for a write under way (pinojs/sonic-boom#101): a
- * write that had met a full pipe (EAGAIN, retried 100 ms later) was passed by the lines behind it, which came out first.
- * An error here (a closed standard output) is no reason not to exit.
+ * process.exit. The synchronous flush pino runs at exit does not wait for a write under way (pinojs/sonic-boom#101): it
+ * writes the lines behind it, and libuv runs the queued write as the process tears down, after them (ADR 091). An
+ * error here (a closed standard output) is no reason not to exit.
  */
 export function flushLog(stream: LogDestination): Promise<void> {
   return new Promise((resolve) => stream.flush(() => resolve()))
