@@ -10,6 +10,22 @@ import { testJobs } from '../../test/jobs.ts'
 const t = useTestApp()
 
 describe('scheduled jobs', () => {
+  it('each hold a lock of their own (two jobs on one lock would skip each other across processes)', () => {
+    // Every job a server can run, the optional ones included.
+    const none = async () => 0
+    const jobs = testJobs(t, {
+      slips: { retryDue: none },
+      payouts: { recheckDue: none },
+      outbox: { prune: none },
+      care: { evaluate: none },
+      line: { prune: none },
+      deskAlerts: { watch: none },
+    })
+    expect(jobs.map((job) => job.name)).toEqual(expect.arrayContaining(['accrue-referral', 'prune-line', 'desk-alerts', 'care-markers']))
+    const keys = jobs.map((job) => job.lockKey)
+    expect(new Set(keys).size).toBe(keys.length)
+  })
+
   it('expire old draft bills and close rounds a provider left open', async () => {
     const { token, ...player } = await signedInPlayer(t, {}, { cash: 100 })
     await t.post('/api/wallet/deposit/draft_bill', { amount: 100, promotion: null }, token)

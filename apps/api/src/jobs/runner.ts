@@ -46,7 +46,7 @@ export function standardJobs(deps: {
     ...(deps.payouts ? [{ name: 'payout-checks', lockKey: 7_262_006, run: (tx: Db) => deps.payouts!.recheckDue(tx) }] : []),
     ...(deps.outbox ? [{ name: 'prune-outbox', lockKey: 7_262_007, run: (tx: Db) => deps.outbox!.prune(tx) }] : []),
     ...(deps.care ? [{ name: 'care-markers', lockKey: 7_262_013, run: (tx: Db) => deps.care!.evaluate(tx) }] : []),
-    ...(deps.line ? [{ name: 'prune-line', lockKey: 7_262_010, run: (tx: Db) => deps.line!.prune(tx) }] : []),
+    ...(deps.line ? [{ name: 'prune-line', lockKey: 7_262_009, run: (tx: Db) => deps.line!.prune(tx) }] : []),
     ...(deps.deskAlerts ? [{ name: 'desk-alerts', lockKey: 7_262_008, run: (tx: Db) => deps.deskAlerts!.watch(tx) }] : []),
     ...(deps.database === 'pglite' ? [{ name: 'planner-statistics', lockKey: 7_262_004, run: async (tx: Db) => (await analyzeStaleTables(tx)).length }] : []),
     // The embedded database's vacuum and freeze (ADR 092), as autovacuum does them for PostgreSQL.
