@@ -41,11 +41,11 @@ async function main(): Promise<number> {
   const { database, where } = await openConfiguredDatabase(config, { tables: LEDGER_TABLES, online: ONLINE_CHECK })
   try {
     const {
-      services: { ledger },
+      services: { ledger, daySums },
       auditRepository,
     } = await scriptServices(config, database)
     // One snapshot, read only: a running PostgreSQL server may keep writing while this reads.
-    const result = await database.db.transaction((tx) => verifyMoneyAndAudit(tx as Db, { ledger, auditRepository }, expected), {
+    const result = await database.db.transaction((tx) => verifyMoneyAndAudit(tx as Db, { ledger, auditRepository, daySums }, expected), {
       isolationLevel: 'repeatable read',
       accessMode: 'read only',
     })

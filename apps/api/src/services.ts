@@ -36,6 +36,7 @@ import { createAuditService } from './modules/audit/audit.service.ts'
 import { dashboardRepository } from './modules/dashboard/dashboard.repository.ts'
 import { reportsRepository } from './modules/reports/reports.repository.ts'
 import { createReportsService } from './modules/reports/reports.service.ts'
+import { createDaySumsService } from './modules/reports/day-sums.service.ts'
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts'
 import { membersRepository } from './modules/members/members.repository.ts'
 import { createMembersService } from './modules/members/members.service.ts'
@@ -437,6 +438,8 @@ export async function buildServices(deps: ServiceDeps) {
   // balance or anything that decides money.
   const dashboard = createDashboardService({ db: database.reads, clock, dashboardRepository })
   const reports = createReportsService({ db: database.reads, reportsRepository })
+  // The reports' daily sums (ADR 097): rolled up on the primary by a job, read through the reports.
+  const daySums = createDaySumsService({ clock, reportsRepository })
   const members = createMembersService({
     db,
     clock,
@@ -449,7 +452,7 @@ export async function buildServices(deps: ServiceDeps) {
     auditRepository,
     exclusionsRepository,
   })
-  const ledgerCheck = createLedgerCheck({ db, ledger, auditRepository })
+  const ledgerCheck = createLedgerCheck({ db, ledger, auditRepository, daySums })
   // Every operator action that moves money, under one four-eyes rule (ADR 035): the approvals queue asks the money
   // policy; the modules that own a target start its actions and move its money when the queue says so (ADR 066).
   const approvals = createApprovalsService({
@@ -621,6 +624,7 @@ export async function buildServices(deps: ServiceDeps) {
       mediaUpload,
       dashboard,
       reports,
+      daySums,
       members,
       games,
       catalogue,

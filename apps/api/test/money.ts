@@ -115,6 +115,8 @@ export async function takePromotion(t: TestApp, who: { bankCode: string; bankAcc
 /** Asserts every ledger invariant (DESIGN §3) holds. */
 export async function expectLedgerOk(t: TestApp) {
   const result = await t.services.ledger.verify(t.db)
-  if (!result.ok) throw new Error(`ledger invariants broken: ${JSON.stringify(result.failures)}`)
+  // The reports' daily sums too (ADR 097): a test that rolls days up and then writes into one would show here.
+  const sums = await t.services.daySums.verify(t.db)
+  if (!result.ok || sums.failures.length > 0) throw new Error(`ledger invariants broken: ${JSON.stringify([...result.failures, ...sums.failures])}`)
   return result
 }

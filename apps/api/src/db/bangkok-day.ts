@@ -10,6 +10,9 @@ const OFFSET = sql.raw(`interval '${BANGKOK_OFFSET_HOURS} hours'`)
  */
 export const bangkokDateOf = (instant: SQL): SQL => sql`((${instant} at time zone 'UTC') + ${OFFSET})::date`
 
+/** The first instant (a timestamptz) of a Bangkok day given as a SQL date: the inverse of `bangkokDateOf`. */
+export const bangkokDayStartOf = (day: SQL): SQL => sql`((${day})::timestamp - ${OFFSET}) at time zone 'UTC'`
+
 /** The same day as the text YYYY-MM-DD (a report's or the dashboard's key). */
 export const bangkokDayTextOf = (instant: SQL): SQL => sql`to_char(${bangkokDateOf(instant)}, 'YYYY-MM-DD')`
 

@@ -20,8 +20,9 @@ describe('scheduled jobs', () => {
       care: { evaluate: none },
       line: { prune: none },
       deskAlerts: { watch: none },
+      daySums: { rollUp: none },
     })
-    expect(jobs.map((job) => job.name)).toEqual(expect.arrayContaining(['accrue-referral', 'prune-line', 'desk-alerts', 'care-markers']))
+    expect(jobs.map((job) => job.name)).toEqual(expect.arrayContaining(['accrue-referral', 'prune-line', 'desk-alerts', 'care-markers', 'report-day-sums']))
     const keys = jobs.map((job) => job.lockKey)
     expect(new Set(keys).size).toBe(keys.length)
   })

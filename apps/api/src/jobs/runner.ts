@@ -15,6 +15,8 @@ import type { OutboxService } from '../modules/outbox/outbox.service.ts'
 import type { CareTaskService } from '../modules/care/care-tasks.service.ts'
 import type { LineService } from '../modules/line/line.service.ts'
 import type { DeskAlertsService } from '../modules/notices/desk-alerts.service.ts'
+import { daySumsJob } from '../modules/reports/day-sums.job.ts'
+import type { DaySumsService } from '../modules/reports/day-sums.service.ts'
 
 /** The scheduled jobs: each calls a service, which owns what the job changes. */
 export function standardJobs(deps: {
@@ -34,6 +36,8 @@ export function standardJobs(deps: {
   line?: Pick<LineService, 'prune'>
   /** The desk's alerts: withdrawals waiting too long, open exceptions, yesterday's reconciliation, the LINE quota (ADR 087). */
   deskAlerts?: Pick<DeskAlertsService, 'watch'>
+  /** The reports' daily sums: each closed Bangkok day rolled up once (ADR 097). */
+  daySums?: Pick<DaySumsService, 'rollUp'>
   roundStaleMinutes: number
   /** Which database: the embedded one has no autovacuum, so a job gathers its planner statistics (ADR 065). */
   database: Database['kind']
@@ -47,6 +51,7 @@ export function standardJobs(deps: {
     ...(deps.outbox ? [{ name: 'prune-outbox', lockKey: 7_262_007, run: (tx: Db) => deps.outbox!.prune(tx) }] : []),
     ...(deps.care ? [{ name: 'care-markers', lockKey: 7_262_013, run: (tx: Db) => deps.care!.evaluate(tx) }] : []),
     ...(deps.line ? [{ name: 'prune-line', lockKey: 7_262_009, run: (tx: Db) => deps.line!.prune(tx) }] : []),
+    ...(deps.daySums ? [daySumsJob({ daySums: deps.daySums })] : []),
     ...(deps.deskAlerts ? [{ name: 'desk-alerts', lockKey: 7_262_008, run: (tx: Db) => deps.deskAlerts!.watch(tx) }] : []),
     ...(deps.database === 'pglite' ? [{ name: 'planner-statistics', lockKey: 7_262_004, run: async (tx: Db) => (await analyzeStaleTables(tx)).length }] : []),
     // The embedded database's vacuum and freeze (ADR 092), as autovacuum does them for PostgreSQL.

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { createdAt, instant, int64, onePending, requiredRef, satang, serialId } from './columns.ts'
 import { decisionColumns, operatorRef } from './backoffice.ts'
 import { playerBankAccount, playerRef, players } from './players.ts'
@@ -320,3 +320,42 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.playerId, t.scope, t.key] })],
 )
+
+/** A key of the reports' daily sums: text, '' where a transfer's kind has none. */
+const sumKey = (name: string) => text(name).notNull()
+
+/**
+ * The reports' daily sums (ADR 097): per closed Bangkok day, the sum and count of the day's transfers of each report
+ * kind, by what the reports group them by (the game's provider and game, the deposit's pay-in account, the bonus's
+ * promotion; '' or 0 where a kind has none). Written once per day by the rollup job, never updated: a transfer's day is
+ * its creation day and the ledger is append-only, so a closed day's sums cannot change. `ledger:verify` recomputes them.
+ */
+export const reportDaySums = pgTable(
+  'report_day_sums',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: sumKey('kind'),
+    /** A game transfer's provider (its house account `game:<provider>`). */
+    provider: sumKey('provider'),
+    /** A game transfer's game, as its round names it. */
+    game: sumKey('game'),
+    /** A deposit's pay-in account, the bank's digits ('' when only an operator's word). */
+    payInAccount: sumKey('pay_in_account'),
+    /** A bonus's or a forfeit's promotion (0 for other kinds). */
+    promotionId: int64('promotion_id').notNull(),
+    total: satang('total').notNull(),
+    count: int64('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.kind, t.provider, t.game, t.payInAccount, t.promotionId] })],
+)
+
+/**
+ * The Bangkok days rolled up into `report_day_sums`, one row each, in order from the first day with a report
+ * transfer: every day up to the last one here is in the sums, every later day is read from the transfers (ADR 097).
+ */
+export const reportRollups = pgTable('report_rollups', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  /** How many transfers the day's sums hold (what ledger:verify recounts). */
+  transfers: int64('transfers').notNull(),
+  rolledAt: instant('rolled_at').notNull(),
+})

@@ -1,16 +1,26 @@
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { rowsOf, type DbNumber } from '../../db/rows.ts'
-import { bangkokDayTextOf } from '../../db/bangkok-day.ts'
+import { bangkokDayRange } from '@sanam/contract/bangkok'
+import { bangkokDateOf, bangkokDayStartOf, bangkokDayTextOf } from '../../db/bangkok-day.ts'
 
-// The reports' reads (issue 20 §5). Every figure is a sum over the ledger's immutable transfers in a range of instants
-// [from, to), found through `transfers_kind_created_idx` (kind, created_at); what a transfer was for (its provider,
-// round, deposit or promotion) is looked up by primary key or index from the transfer's own accounts and reference.
+// The reports' reads (issue 20 §5). Every money figure is a sum over the ledger's immutable transfers in a range of
+// Bangkok days [from, to) (instants at the start of a day): the days already rolled up come from their daily sums
+// (`report_day_sums`, ADR 097), the days after the last one rolled up (today, yesterday until the rollup job has run)
+// from the transfers themselves, found through `transfers_kind_created_idx` (kind, created_at). What a transfer was for
+// (its provider, game, deposit or promotion) is looked up by primary key or index from the transfer's own accounts and
+// reference, the same way for the rollup and for the days read directly (`transferFacts`). The counts of different
+// players (players-by-day) cannot be summed across days and still read the transfers.
 // The statements are built by `reportQueries` so the EXPLAIN test runs exactly what the repository runs.
 
 export const GGR_KINDS = ['game_bet', 'game_rollback', 'game_win'] as const
 export const PAYMENT_KINDS = ['deposit', 'withdraw_payout'] as const
 export const REFERRAL_KINDS = ['referral_commission', 'rebate_accrual', 'referral_payout', 'rebate_payout'] as const
+export const BONUS_KINDS = ['promotion_bonus', 'promotion_forfeit'] as const
+/** Every kind a report sums: what the daily sums hold (ADR 097). */
+export const SUMMED_KINDS = [...GGR_KINDS, ...PAYMENT_KINDS, ...REFERRAL_KINDS, ...BONUS_KINDS] as const
+/** The rollup job's advisory lock (ADR 097); the command-line rollup takes the same one. */
+export const REPORT_ROLLUP_LOCK = 7_262_011
 
 const kindIn = (kinds: readonly string[]) =>
   sql`t.kind in (${sql.join(
@@ -21,9 +31,9 @@ const within = (from: Date, to: Date) => sql`t.created_at >= ${from} and t.creat
 /** The house account of a game transfer: a bet credits `game:<provider>`, a win or a rollback debits it. */
 const gameAccount = sql`a.id = case when t.kind = 'game_bet' then t.credit_account_id else t.debit_account_id end`
 const ggrSums = sql`
-  sum(case when t.kind = 'game_bet' then t.amount else 0 end) as bets,
-  sum(case when t.kind = 'game_rollback' then t.amount else 0 end) as rollbacks,
-  sum(case when t.kind = 'game_win' then t.amount else 0 end) as wins`
+  sum(case when f.kind = 'game_bet' then f.total else 0 end) as bets,
+  sum(case when f.kind = 'game_rollback' then f.total else 0 end) as rollbacks,
+  sum(case when f.kind = 'game_win' then f.total else 0 end) as wins`
 /** A numeric id after `prefix` in a transfer's reference (`deposit:12`), null for anything else. */
 const referencedId = (prefix: string) => sql`case when t.reference ~ ${`^${prefix}:[0-9]{1,18}$`} then substr(t.reference, ${prefix.length + 2})::bigint end`
 /** A deposit's pay-in account as the money desk's reconciliation reads it: the bank's digits, '' when only an operator's word. */
@@ -32,23 +42,79 @@ const payInAccount = sql`case when d.feed_at is not null then regexp_replace(d.t
 export type PlayerSide = 'debit' | 'credit'
 const playerAccount = (side: PlayerSide) => (side === 'debit' ? sql`a.id = t.debit_account_id` : sql`a.id = t.credit_account_id`)
 
+/** The promotion a bonus transfer was paid for (through its deposit) or a forfeit took back (its player's promotion), else 0. */
+const promotionOf = sql`coalesce(case
+    when t.kind = 'promotion_bonus' then (
+      select pp.promotion_id from accounts pa join player_promotions pp on pp.player_id = pa.player_id
+      where pa.id = t.credit_account_id and pp.deposit_id = ${referencedId('deposit')} limit 1)
+    when t.kind = 'promotion_forfeit' then (select pp.promotion_id from player_promotions pp where pp.id = ${referencedId('promotion')})
+  end, 0)`
+
+/**
+ * What the reports group by: `none` when only the day and kind matter (the by-day reports), `all` for the game's
+ * provider and game, the deposit's pay-in account and the bonus's promotion (the keyed reports and the rollup).
+ */
+export type FactDimensions = 'none' | 'all'
+
+/**
+ * Each transfer of `kinds` in [from, to) with its Bangkok day and what the reports group it by ('' or 0 where a kind
+ * has none): the one definition the rollup stores per day and the reports read for the days not rolled up yet.
+ */
+const transferFacts = (kinds: readonly string[], from: SQL, to: SQL, dimensions: FactDimensions) =>
+  dimensions === 'none'
+    ? sql`
+    select ${bangkokDateOf(sql`t.created_at`)} as day, t.kind, '' as provider, '' as game, '' as pay_in_account, 0::bigint as promotion_id, t.amount
+    from transfers t
+    where ${kindIn(kinds)} and t.created_at >= ${from} and t.created_at < ${to}`
+    : sql`
+    select ${bangkokDateOf(sql`t.created_at`)} as day, t.kind, coalesce(substr(a.kind, 6), '') as provider, coalesce(r.game_code, '') as game,
+      ${payInAccount} as pay_in_account, ${promotionOf}::bigint as promotion_id, t.amount
+    from transfers t
+    left join accounts a on ${kindIn(GGR_KINDS)} and ${gameAccount}
+    left join game_rounds r on r.provider_code = substr(a.kind, 6) and r.round_id = substr(t.reference, length(a.kind) + 3)
+    left join deposits d on t.kind = 'deposit' and d.id = ${referencedId('deposit')}
+    where ${kindIn(kinds)} and t.created_at >= ${from} and t.created_at < ${to}`
+
+/**
+ * The CTE `facts` (day, kind, provider, game, pay_in_account, promotion_id, total, n) over the Bangkok days [from, to)
+ * (instants at the start of a day): the stored sums of the days rolled up, and the transfers of the days after the last
+ * one rolled up, summed the same way. A rollup committing meanwhile changes nothing: the statement reads one snapshot.
+ */
+const factsOf = (kinds: readonly string[], from: Date, to: Date, dimensions: FactDimensions) => {
+  const [fromAt, toAt] = [sql`${from.toISOString()}::timestamptz`, sql`${to.toISOString()}::timestamptz`]
+  return sql`
+  with rolled as (select max(day) as through from report_rollups),
+  facts as (
+    select s.day, s.kind, s.provider, s.game, s.pay_in_account, s.promotion_id, s.total, s.n
+    from report_day_sums s
+    where s.kind in (${sql.join(
+      kinds.map((k) => sql`${k}`),
+      sql`, `,
+    )}) and s.day >= ${bangkokDateOf(fromAt)} and s.day < ${bangkokDateOf(toAt)} and s.day <= (select through from rolled)
+    union all
+    select f.day, f.kind, f.provider, f.game, f.pay_in_account, f.promotion_id, sum(f.amount), count(*)
+    from (${transferFacts(kinds, sql`greatest(${fromAt}, coalesce((select ${bangkokDayStartOf(sql`through + 1`)} from rolled), ${fromAt}))`, toAt, dimensions)}) f
+    group by 1, 2, 3, 4, 5, 6
+  )`
+}
+
 export const reportQueries = {
   /** Sum and count of transfers of `kinds` per Bangkok day and kind. */
   kindsByDay: (kinds: readonly string[], from: Date, to: Date) => sql`
-    select ${bangkokDayTextOf(sql`t.created_at`)} as day, t.kind, sum(t.amount) as total, count(*) as n
-    from transfers t
-    where ${kindIn(kinds)} and ${within(from, to)}
+    ${factsOf(kinds, from, to, 'none')}
+    select to_char(f.day, 'YYYY-MM-DD') as day, f.kind, sum(f.total) as total, sum(f.n) as n
+    from facts f
     group by 1, 2`,
 
   /** Bets, rollbacks and wins per provider (its house account `game:<provider>`), after `after`, `limit` of them. */
   ggrByProvider: (from: Date, to: Date, after: string | null, limit: number) => sql`
-    select substr(a.kind, 6) as provider, max(p.title) as title, ${ggrSums}
-    from transfers t
-    join accounts a on ${gameAccount}
-    left join providers p on p.code = substr(a.kind, 6)
-    where ${kindIn(GGR_KINDS)} and ${within(from, to)} ${after === null ? sql`` : sql`and a.kind > ${`game:${after}`}`}
-    group by a.kind
-    order by a.kind
+    ${factsOf(GGR_KINDS, from, to, 'all')}
+    select f.provider, max(p.title) as title, ${ggrSums}
+    from facts f
+    left join providers p on p.code = f.provider
+    ${after === null ? sql`` : sql`where f.provider > ${after}`}
+    group by f.provider
+    order by f.provider
     limit ${limit}`,
 
   /**
@@ -56,24 +122,22 @@ export const reportQueries = {
    * was ('' when the round has none); keyset by (provider, game).
    */
   ggrByGame: (from: Date, to: Date, after: { provider: string; game: string } | null, limit: number) => sql`
-    select substr(a.kind, 6) as provider, coalesce(r.game_code, '') as game, max(g.title) as title, ${ggrSums}
-    from transfers t
-    join accounts a on ${gameAccount}
-    left join game_rounds r on r.provider_code = substr(a.kind, 6) and r.round_id = substr(t.reference, length(a.kind) + 3)
-    left join games g on g.provider_code = r.provider_code and g.code = r.game_code
-    where ${kindIn(GGR_KINDS)} and ${within(from, to)}
-      ${after === null ? sql`` : sql`and (substr(a.kind, 6), coalesce(r.game_code, '')) > (${after.provider}, ${after.game})`}
+    ${factsOf(GGR_KINDS, from, to, 'all')}
+    select f.provider, f.game, max(g.title) as title, ${ggrSums}
+    from facts f
+    left join games g on f.game <> '' and g.provider_code = f.provider and g.code = f.game
+    ${after === null ? sql`` : sql`where (f.provider, f.game) > (${after.provider}, ${after.game})`}
     group by 1, 2
     order by 1, 2
     limit ${limit}`,
 
   /** Credited deposits per pay-in account (the deposit record a transfer names), with the account's bank and name. */
   depositsByAccount: (from: Date, to: Date, after: string | null, limit: number) => sql`
-    with sums as (
-      select ${payInAccount} as account, sum(t.amount) as total, count(*) as n
-      from transfers t
-      left join deposits d on d.id = ${referencedId('deposit')}
-      where t.kind = 'deposit' and ${within(from, to)} ${after === null ? sql`` : sql`and ${payInAccount} > ${after}`}
+    ${factsOf(['deposit'], from, to, 'all')},
+    sums as (
+      select f.pay_in_account as account, sum(f.total) as total, sum(f.n) as n
+      from facts f
+      ${after === null ? sql`` : sql`where f.pay_in_account > ${after}`}
       group by 1
       order by 1
       limit ${limit}
@@ -90,26 +154,74 @@ export const reportQueries = {
    * promotion taken with that deposit names the promotion; a forfeit names the player's promotion (`promotion:<id>`).
    */
   bonusByPromotion: (from: Date, to: Date, after: number | null, limit: number) => sql`
-    with items as (
-      select t.kind, t.amount,
-        case when t.kind = 'promotion_bonus' then (
-          select pp.promotion_id from accounts a join player_promotions pp on pp.player_id = a.player_id
-          where a.id = t.credit_account_id and pp.deposit_id = ${referencedId('deposit')} limit 1
-        ) else (
-          select pp.promotion_id from player_promotions pp where pp.id = ${referencedId('promotion')}
-        ) end as promotion_id
-      from transfers t
-      where ${kindIn(['promotion_bonus', 'promotion_forfeit'])} and ${within(from, to)}
-    )
-    select coalesce(i.promotion_id, 0) as promotion_id, max(p.title) as title,
-      count(*) filter (where i.kind = 'promotion_bonus') as claims,
-      sum(case when i.kind = 'promotion_bonus' then i.amount else 0 end) as bonus,
-      sum(case when i.kind = 'promotion_forfeit' then i.amount else 0 end) as forfeited
-    from items i
-    left join promotions p on p.id = i.promotion_id
-    ${after === null ? sql`` : sql`where coalesce(i.promotion_id, 0) > ${after}`}
+    ${factsOf(BONUS_KINDS, from, to, 'all')}
+    select f.promotion_id, max(p.title) as title,
+      coalesce(sum(f.n) filter (where f.kind = 'promotion_bonus'), 0) as claims,
+      sum(case when f.kind = 'promotion_bonus' then f.total else 0 end) as bonus,
+      sum(case when f.kind = 'promotion_forfeit' then f.total else 0 end) as forfeited
+    from facts f
+    left join promotions p on p.id = f.promotion_id
+    ${after === null ? sql`` : sql`where f.promotion_id > ${after}`}
     group by 1
     order by 1
+    limit ${limit}`,
+
+  /** The last Bangkok day rolled up into the daily sums, null before the first rollup. */
+  rolledThrough: () => sql`select to_char(max(day), 'YYYY-MM-DD') as day from report_rollups`,
+
+  /** The Bangkok day of the first transfer of a summed kind (the index's first entry per kind), null when there is none. */
+  firstSummedDay: () => sql`
+    select to_char(min(${bangkokDateOf(sql`m.first`)}), 'YYYY-MM-DD') as day
+    from (select (select min(t.created_at) from transfers t where t.kind = k.kind) as first
+          from unnest(array[${sql.join(
+            SUMMED_KINDS.map((k) => sql`${k}`),
+            sql`, `,
+          )}]::text[]) as k(kind)) m`,
+
+  /** Stores a closed Bangkok day's sums and marks the day rolled up, in one statement; answers the day's transfers. */
+  rollUpDay: (day: string, at: Date) => {
+    const { start, end } = bangkokDayRange(day)
+    return sql`
+    with sums as (
+      select f.day, f.kind, f.provider, f.game, f.pay_in_account, f.promotion_id, sum(f.amount) as total, count(*) as n
+      from (${transferFacts(SUMMED_KINDS, sql`${start.toISOString()}::timestamptz`, sql`${end.toISOString()}::timestamptz`, 'all')}) f
+      group by 1, 2, 3, 4, 5, 6
+    ), stored as (
+      insert into report_day_sums (day, kind, provider, game, pay_in_account, promotion_id, total, n)
+      select day, kind, provider, game, pay_in_account, promotion_id, total, n from sums
+      returning n
+    )
+    insert into report_rollups (day, transfers, rolled_at)
+    select ${day}::date, coalesce(sum(n), 0), ${at.toISOString()}::timestamptz from stored
+    returning transfers`
+  },
+
+  /**
+   * Every stored daily sum that differs from the transfers' own over the days rolled up (a row kept with no transfers
+   * behind it, transfers with no row, or a different total or count), at most `limit`.
+   */
+  daySumDifferences: (limit: number) => sql`
+    with rolled as (select min(day) as first, max(day) as through from report_rollups),
+    derived as (
+      select f.day, f.kind, f.provider, f.game, f.pay_in_account, f.promotion_id, sum(f.amount) as total, count(*) as n
+      from (${transferFacts(
+        SUMMED_KINDS,
+        sql`(select ${bangkokDayStartOf(sql`first`)} from rolled)`,
+        sql`(select ${bangkokDayStartOf(sql`through + 1`)} from rolled)`,
+        'all',
+      )}) f
+      group by 1, 2, 3, 4, 5, 6
+    ),
+    compared as (
+      select to_char(day, 'YYYY-MM-DD') as day, kind, provider, game, pay_in_account, promotion_id,
+        s.total as kept_total, s.n as kept_n, d.total as derived_total, d.n as derived_n
+      from report_day_sums s
+      full join derived d using (day, kind, provider, game, pay_in_account, promotion_id)
+    )
+    select c.*
+    from compared c
+    where c.kept_total is distinct from c.derived_total or c.kept_n is distinct from c.derived_n
+    order by c.day, c.kind
     limit ${limit}`,
 
   /** Players who joined, per Bangkok day. */
@@ -178,6 +290,50 @@ export const reportsRepository = {
       bonus: BigInt(r.bonus),
       forfeited: BigInt(r.forfeited),
     }))
+  },
+
+  async rolledThrough(db: Db): Promise<string | null> {
+    return rowsOf<{ day: string | null }>(await db.execute(reportQueries.rolledThrough()))[0]?.day ?? null
+  },
+
+  async firstSummedDay(db: Db): Promise<string | null> {
+    return rowsOf<{ day: string | null }>(await db.execute(reportQueries.firstSummedDay()))[0]?.day ?? null
+  },
+
+  /** Rolls one closed day up; answers how many transfers its sums hold. */
+  async rollUpDay(db: Db, day: string, at: Date): Promise<number> {
+    return Number(rowsOf<{ transfers: DbNumber }>(await db.execute(reportQueries.rollUpDay(day, at)))[0]!.transfers)
+  },
+
+  async daySumDifferences(db: Db, limit: number) {
+    const rows = rowsOf<{
+      day: string
+      kind: string
+      provider: string
+      game: string
+      pay_in_account: string
+      promotion_id: DbNumber
+      kept_total: DbNumber | null
+      kept_n: DbNumber | null
+      derived_total: DbNumber | null
+      derived_n: DbNumber | null
+    }>(await db.execute(reportQueries.daySumDifferences(limit)))
+    const amount = (v: DbNumber | null) => (v === null ? null : BigInt(v))
+    return rows.map((r) => ({
+      day: r.day,
+      kind: r.kind,
+      provider: r.provider,
+      game: r.game,
+      payInAccount: r.pay_in_account,
+      promotionId: Number(r.promotion_id),
+      kept: r.kept_total === null ? null : { total: amount(r.kept_total)!, count: Number(r.kept_n) },
+      derived: r.derived_total === null ? null : { total: amount(r.derived_total)!, count: Number(r.derived_n) },
+    }))
+  },
+
+  /** How many daily sum rows there are (what ledger:verify compares when nothing differs). */
+  async daySumRows(db: Db): Promise<number> {
+    return Number(rowsOf<{ n: DbNumber }>(await db.execute(sql`select count(*) as n from report_day_sums`))[0]!.n)
   },
 
   async newPlayersByDay(db: Db, from: Date, to: Date) {

@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { REPORT_IDS, type ReportId } from '@sanam/contract'
+import { addDays, bangkokDayRange } from '@sanam/contract/bangkok'
+import { rowsOf, type DbNumber } from '../../db/rows.ts'
+import { bangkokDayTextOf } from '../../db/bangkok-day.ts'
+import { runJobsOnce } from '../../jobs/runner.ts'
+import { useTestApp } from '../../../test/app.ts'
+import { makePromotion } from '../../../test/factories.ts'
+import { postTransfer, signedInPlayer, takePromotion, transferBody } from '../../../test/money.ts'
+import { signInOperator } from '../../../test/operators.ts'
+import { callSeamless, launch } from '../../../test/seamless.ts'
+import { daySumsJob, ROLLUP_DAYS_PER_RUN } from './day-sums.job.ts'
+import { reportsRepository } from './reports.repository.ts'
+
+// Issue 40 §4, ADR 097: the reports read each closed Bangkok day from its stored sums and the days after the last one
+// rolled up from the transfers. Three days of play through the real routes (a day rolled up, a day closed but not rolled
+// up yet, today), with transfers on either side of a midnight, on the injected clock; every report over the range is
+// the same before and after each rollup, and its by-day figures are the ledger's own sums per day, to the satang.
+// ledger:verify's check finds a tampered sum. Runs on PGlite and PostgreSQL.
+
+const t = useTestApp({ verifyLedger: 'end' })
+
+const D1 = '2026-11-10'
+const D2 = addDays(D1, 1)
+const TODAY = addDays(D1, 2)
+const at = (day: string, time: string) => new Date(`${day}T${time}+07:00`)
+const range = `from=${addDays(D1, -1)}&to=${TODAY}`
+
+/** Every report over the range as an operator reads it (JSON: rows and totals). */
+async function allReports() {
+  const { token } = await signInOperator(t, 'finance')
+  const out: Partial<Record<ReportId, unknown>> = {}
+  for (const id of REPORT_IDS) {
+    const res = await t.get(`/api/backoffice/reports/${id}?${range}`, token)
+    expect(res.statusCode, res.body).toBe(200)
+    out[id] = res.json().data
+  }
+  return out
+}
+
+/** The ledger's own sums per Bangkok day and kind over the range, in baht, as the by-day reports show them. */
+async function ledgerByDay() {
+  const rows = rowsOf<{ day: string; kind: string; total: DbNumber; n: DbNumber }>(
+    await t.db.execute(sql`
+      select ${bangkokDayTextOf(sql`created_at`)} as day, kind, sum(amount) as total, count(*) as n
+      from transfers where created_at >= ${bangkokDayRange(addDays(D1, -1)).start} and created_at < ${bangkokDayRange(TODAY).end}
+      group by 1, 2`),
+  )
+  return (day: string, kind: string) => {
+    const row = rows.find((r) => r.day === day && r.kind === kind)
+    return row ? { baht: Number(row.total) / 100, count: Number(row.n) } : { baht: 0, count: 0 }
+  }
+}
+
+const rollUp = (maxDays = 366) => t.db.transaction((tx) => t.services.daySums.rollUp(tx, maxDays))
+const through = () => reportsRepository.rolledThrough(t.db)
+
+/** A round of `game` at the clock's time: a bet, and a win when given. */
+async function round(token: string, provider: string, game: string, bet: string, win?: string) {
+  const session = await launch(t, token, provider, game)
+  const id = `sums-${randomUUID()}`
+  const send = async (op: string, body: Record<string, unknown>) =>
+    expect((await callSeamless(t, provider, op, { session_token: session, round_id: id, game_code: game, ...body })).json().status).toBe('OK')
+  await send('bet', { tx_id: `${id}-b`, amount: bet })
+  if (win !== undefined) await send('win', { tx_id: `${id}-w`, amount: win })
+  return { session, id, send }
+}
+
+async function deposit(player: { bankCode: string; bankAccount: string }, amount: number) {
+  const res = await postTransfer(t, transferBody(player, { amount, occurred_at: t.clock.now().toISOString() }))
+  expect(res.json().data.status).toBe('MATCHED')
+}
+
+describe('reports from daily sums (ADR 097)', () => {
+  it('answer every report the same before and after each day is rolled up, equal to the ledger per day', async () => {
+    t.clock.set(at(D1, '10:00:00'))
+    const a = await signedInPlayer(t, {}, { cash: 0 })
+    const b = await signedInPlayer(t)
+    await deposit(a, 2_000)
+    const promotion = await makePromotion(t.db, { title: 'โปรยอดรายวัน', creditGiven: 5_000n, rules: [] })
+    await takePromotion(t, b, promotion.id, 300)
+    await round(a.token, 'pgsoft', 'fortune_ox', '200.00', '50.25')
+    await round(b.token, 'pragmaticplay', 'sweet_bonanza', '30.10', '0.00')
+
+    // Either side of midnight: the bet at the last millisecond of D1, its win at the first of D2.
+    t.clock.set(new Date(bangkokDayRange(D1).end.getTime() - 1))
+    const late = await round(a.token, 'pgsoft', 'fortune_tiger', '10.00')
+    t.clock.set(bangkokDayRange(D2).start)
+    await late.send('win', { tx_id: `${late.id}-w`, amount: '5.00' })
+
+    t.clock.set(at(D2, '15:00:00'))
+    await deposit(a, 700)
+    await round(a.token, 'pgsoft', 'fortune_ox', '120.00', '300.00')
+    const withdrawal = await t.post('/api/wallet/withdraw', { amount: 400 }, a.token)
+    expect(withdrawal.statusCode, withdrawal.body).toBe(200)
+    const { token: finance } = await signInOperator(t, 'finance')
+    const paid = await t.post(`/api/backoffice/withdrawals/${withdrawal.json().data.id}/approve`, { payout_ref: 'SUMS-1' }, finance)
+    expect(paid.statusCode, paid.body).toBe(200)
+
+    // Today, half an hour after midnight: D2 is over but inside the hour's grace, so only D1 can be rolled up.
+    t.clock.set(at(TODAY, '00:10:00'))
+    await round(b.token, 'pgsoft', 'fortune_ox', '20.00', '0.00')
+    await deposit(b, 100)
+    t.clock.set(at(TODAY, '00:30:00'))
+    const direct = await allReports()
+
+    await rollUp()
+    expect(await through()).toBe(D1)
+    expect(await allReports()).toEqual(direct)
+
+    // An hour and a half after midnight D2 is rolled up too; today still comes from the transfers.
+    t.clock.set(at(TODAY, '01:30:00'))
+    await rollUp()
+    expect(await through()).toBe(D2)
+    const summed = await allReports()
+    expect(summed).toEqual(direct)
+    expect(await rollUp()).toBe(0)
+
+    // And the figures are the ledger's: each day's bets, wins, deposits and withdrawals, to the satang.
+    const ledger = await ledgerByDay()
+    const ggr = (summed['ggr-by-day'] as { rows: Array<Record<string, number | string>> }).rows
+    const payments = (summed['payments-by-day'] as { rows: Array<Record<string, number | string>> }).rows
+    for (const day of [D1, D2, TODAY]) {
+      const g = ggr.find((r) => r.date === day)!
+      expect([g.bets, g.wins, g.rollbacks]).toEqual([ledger(day, 'game_bet').baht, ledger(day, 'game_win').baht, ledger(day, 'game_rollback').baht])
+      const p = payments.find((r) => r.date === day)!
+      expect([p.deposits, p.deposit_count, p.withdrawals, p.withdrawal_count]).toEqual([
+        ledger(day, 'deposit').baht,
+        ledger(day, 'deposit').count,
+        ledger(day, 'withdraw_payout').baht,
+        ledger(day, 'withdraw_payout').count,
+      ])
+    }
+    expect(ggr.find((r) => r.date === D1)!.bets).toBe(240.1)
+    expect(ggr.find((r) => r.date === D2)!.wins).toBe(305)
+    expect(ggr.find((r) => r.date === TODAY)!.bets).toBe(20)
+  })
+
+  it('ledger:verify names a stored sum that differs from the ledger, and passes once it is right again', async () => {
+    expect((await t.services.ledgerCheck.verify()).ok).toBe(true)
+    const tamper = (by: number) =>
+      t.db.execute(
+        sql`update report_day_sums set total = total + ${by} where day = ${D1} and kind = 'game_bet' and provider = 'pgsoft' and game = 'fortune_ox'`,
+      )
+    await tamper(1)
+    const result = await t.services.ledgerCheck.verify()
+    expect(result.ok).toBe(false)
+    expect(result.failures).toEqual([
+      {
+        check: 'report_day_sums',
+        detail: `${D1} game_bet (provider 'pgsoft', game 'fortune_ox', pay-in account '', promotion 0): 20001 in 1 kept, 20000 in 1 in the ledger`,
+      },
+    ])
+    await tamper(-1)
+    expect((await t.services.ledgerCheck.verify()).ok).toBe(true)
+  })
+
+  it('roll up as a job under its own lock, a few days a run, catching up after downtime', async () => {
+    const job = daySumsJob({ daySums: t.services.daySums })
+    expect(job.lockKey).toBe(7_262_011)
+    // Twenty days later (the server was down): today's day and the nineteen after it are closed by noon.
+    t.clock.set(at(addDays(TODAY, 20), '12:00:00'))
+    const runs: Array<number | null> = []
+    for (let i = 0; i < 4; i++) runs.push((await runJobsOnce(t.db, [job]))['report-day-sums']!)
+    expect(runs).toEqual([ROLLUP_DAYS_PER_RUN, ROLLUP_DAYS_PER_RUN, 20 - 2 * ROLLUP_DAYS_PER_RUN, 0])
+    expect(await through()).toBe(addDays(TODAY, 19))
+    // Today's transfers are in the sums now, and the reports still say the same.
+    const { token } = await signInOperator(t, 'finance')
+    const res = await t.get(`/api/backoffice/reports/ggr-by-day?${range}`, token)
+    expect(res.json().data.rows.find((r: { date: string }) => r.date === TODAY).bets).toBe(20)
+  })
+})
