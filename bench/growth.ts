@@ -13,7 +13,10 @@
 //      balances from them, so every invariant of ledger:verify holds after every commit (ADR 006);
 //   4. VACUUM ANALYZE, the server again, and each path measured through HTTP with autocannon and real tokens (a
 //      player's bearer token, an operator's signed in with password and TOTP);
-//   5. EXPLAIN (ANALYZE, BUFFERS) of each path's statements, and ledger:verify timed.
+//   5. EXPLAIN (ANALYZE, BUFFERS) of each path's statements, and ledger:verify timed;
+//   6. a year's reports (issue 40 §4, ADR 097) on the grown database, one at a time through HTTP: first read from the
+//      transfers alone (the bench holds the rollup job's lock, so no day is rolled up), then `npm run reports:roll-up`
+//      timed, then read from the daily sums (BENCH_REPORT_ROUNDS rounds, default 5).
 // The near-empty database is scale 0 (the fixtures alone); the grown one is GROWTH_SCALE (default 1). ledger:verify is
 // also timed on a database at GROWTH_VERIFY_SCALE (default 0.1; `none` skips it) to show how it grows.
 //   GROWTH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres): the server where the databases are made
@@ -27,6 +30,8 @@ import { DEMO_BANK_WEBHOOK_SECRET } from '@sanam/contract/demo-secrets'
 import { signatureHeaders } from '@sanam/contract/signing'
 import type autocannon from 'autocannon'
 import pg from 'pg'
+import { spawnSync } from 'node:child_process'
+import { addDays, bangkokDay } from '@sanam/contract/bangkok'
 import { databaseUrl, ledgerVerify } from './database.ts'
 import { hammer, type Figures } from './load.ts'
 import { LOAD_ENV, operatorToken } from './players.ts'
@@ -50,6 +55,12 @@ const DEEP_PAGE = Math.floor((HISTORY_DEPOSITS + HISTORY_WITHDRAWALS) / HISTORY_
 const GOAL = 1.5
 /** Each path is measured this many times on each database, alternately (BENCH_ROUNDS). */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2)
+/** Each year's report is read this many times from the daily sums (BENCH_REPORT_ROUNDS); once from the transfers. */
+const REPORT_ROUNDS = Number(process.env.BENCH_REPORT_ROUNDS ?? 5)
+/** The reports timed over a year: the by-day sums and two keyed ones (issue 40 §4). */
+const YEAR_REPORTS = ['ggr-by-day', 'payments-by-day', 'referral-by-day', 'ggr-by-provider', 'ggr-by-game', 'deposits-by-account', 'bonus-by-promotion']
+/** The rollup job's advisory lock (REPORT_ROLLUP_LOCK, ADR 097): held by the bench while it reads without sums. */
+const REPORT_ROLLUP_LOCK = 7_262_011
 
 const PASSWORD = 'growth1234'
 /** The measured players, registered through the API at every scale. 12-digit accounts: the grown players have 10. */
@@ -477,7 +488,73 @@ function timeVerify(url: string) {
   return { ms, checked: Number(checked[1]) }
 }
 
+/** A year's reports timed: from the transfers alone (once each), the rollup, then from the daily sums. */
+interface YearReports {
+  from: string
+  to: string
+  direct: Record<string, number>
+  rollUp: { ms: number; said: string }
+  summed: Record<string, { median: number; max: number }>
+}
+
+/** `npm run reports:roll-up` on the database at `url`, timed (as an operator runs it, the server beside it). */
+function timeRollUp(url: string) {
+  const { DATABASE_URL: _url, DATA_DIR: _dir, ...inherited } = process.env
+  const started = Date.now()
+  const run = spawnSync('npm', ['run', '--silent', 'reports:roll-up'], {
+    cwd: root,
+    env: { ...inherited, SANAM_MODE: 'demo', DATABASE_URL: url },
+    encoding: 'utf8',
+  })
+  const ms = Date.now() - started
+  const said = `${run.stdout}${run.stderr}`.trim().split('\n').at(-1) ?? ''
+  if (run.status !== 0) throw new Error(`reports:roll-up failed: ${said}`)
+  return { ms, said }
+}
+
+/** Step 6: a year's reports (the most a report takes, 366 days up to today) before and after the daily sums. */
+async function measureYearReports(run: Run): Promise<YearReports> {
+  const to = bangkokDay(new Date())
+  const from = addDays(to, -365)
+  const sanam = await startSanam(serverEnv(run.url))
+  const lock = new pg.Client({ connectionString: run.url })
+  await lock.connect()
+  try {
+    const operator = await operatorToken(sanam.base)
+    const time = async (report: string) => {
+      const started = performance.now()
+      await call(sanam.base, 'GET', `/api/backoffice/reports/${report}?from=${from}&to=${to}`, undefined, { authorization: `Bearer ${operator}` })
+      return Math.round(performance.now() - started)
+    }
+    // Held across the reads from the transfers: the server's rollup job finds it taken and rolls nothing up meanwhile.
+    await lock.query('select pg_advisory_lock($1)', [REPORT_ROLLUP_LOCK])
+    const rolledBefore = await one(lock, 'select count(*) from report_rollups')
+    if (rolledBefore !== 0) throw new Error(`${rolledBefore} days were rolled up before the bench read without sums`)
+    const direct: Record<string, number> = {}
+    for (const report of YEAR_REPORTS) {
+      direct[report] = await time(report)
+      say(`  year's ${report} from the transfers: ${direct[report]} ms`)
+    }
+    await lock.query('select pg_advisory_unlock($1)', [REPORT_ROLLUP_LOCK])
+    const rollUp = timeRollUp(run.url)
+    say(`  reports:roll-up: ${seconds(rollUp.ms)} s, ${rollUp.said}`)
+    const summed: Record<string, { median: number; max: number }> = {}
+    for (const report of YEAR_REPORTS) {
+      const times: number[] = []
+      for (let i = 0; i < REPORT_ROUNDS; i++) times.push(await time(report))
+      times.sort((a, b) => a - b)
+      summed[report] = { median: times[Math.floor(times.length / 2)]!, max: times.at(-1)! }
+      say(`  year's ${report} from the daily sums: ${JSON.stringify(summed[report])}`)
+    }
+    return { from, to, direct, rollUp, summed }
+  } finally {
+    await lock.end()
+    await sanam.stop()
+  }
+}
+
 interface Run {
+  reports?: YearReports
   scale: number
   name: string
   url: string
@@ -565,9 +642,24 @@ function report(empty: Run, grown: Run, verifyRuns: Run[]) {
     '',
     `Latencies in ms (autocannon rounds to whole ms; a ratio against a value under 1 ms uses 1). Both databases were served at once and each path measured on one and then the other, ${ROUNDS} rounds; each side's best round is shown (the machine is shared).`,
     '',
-    '## ledger:verify',
-    '',
   )
+  if (grown.reports) {
+    const r = grown.reports
+    lines.push(
+      `## A year's reports (${r.from} to ${r.to}, scale ${grown.scale})`,
+      '',
+      `One at a time through HTTP, as an operator asks. From the transfers: before any day is rolled up (the bench held the rollup job's lock). Then \`npm run reports:roll-up\` in ${seconds(r.rollUp.ms)} s (${r.rollUp.said}). From the daily sums: ${REPORT_ROUNDS} reads each.`,
+      '',
+      '| report | from the transfers (ms) | from the daily sums, median (ms) | max (ms) | goal < 100 ms |',
+      '|---|---:|---:|---:|---|',
+    )
+    for (const report of YEAR_REPORTS) {
+      const summed = r.summed[report]!
+      lines.push(`| ${report} | ${r.direct[report]} | ${summed.median} | ${summed.max} | ${summed.max < 100 ? 'met' : 'MISSED'} |`)
+    }
+    lines.push('')
+  }
+  lines.push('## ledger:verify', '')
   lines.push('| scale | rows checked | time |', '|---:|---:|---:|')
   for (const run of [...new Set([empty, ...verifyRuns, grown])].sort((a, b) => a.scale - b.scale))
     lines.push(`| ${run.scale} | ${run.verify.checked.toLocaleString('en')} | ${seconds(run.verify.ms)} s |`)
@@ -590,6 +682,7 @@ async function main() {
     }
     const grown = await prepare(admin, SCALE)
     await measureBoth(empty, grown)
+    grown.reports = await measureYearReports(grown)
     empty.plans = await explainAll(empty.url)
     grown.plans = await explainAll(grown.url)
     verify(empty)

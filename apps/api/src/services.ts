@@ -439,7 +439,7 @@ export async function buildServices(deps: ServiceDeps) {
   const dashboard = createDashboardService({ db: database.reads, clock, dashboardRepository })
   const reports = createReportsService({ db: database.reads, reportsRepository })
   // The reports' daily sums (ADR 097): rolled up on the primary by a job, read through the reports.
-  const daySums = createDaySumsService({ clock, reportsRepository })
+  const daySums = createDaySumsService({ db, clock, reportsRepository })
   const members = createMembersService({
     db,
     clock,

@@ -170,5 +170,10 @@ describe('reports from daily sums (ADR 097)', () => {
     const { token } = await signInOperator(t, 'finance')
     const res = await t.get(`/api/backoffice/reports/ggr-by-day?${range}`, token)
     expect(res.json().data.rows.find((r: { date: string }) => r.date === TODAY).bets).toBe(20)
+
+    // The command line (npm run reports:roll-up) rolls up every closed day at once, under the same lock.
+    t.clock.set(at(addDays(TODAY, 23), '12:00:00'))
+    expect(await t.services.daySums.rollUpAll()).toEqual({ days: 3, through: addDays(TODAY, 22) })
+    expect(await t.services.daySums.rollUpAll()).toEqual({ days: 0, through: addDays(TODAY, 22) })
   })
 })

@@ -1,7 +1,8 @@
 import type { Db } from '../../db/client.ts'
+import { inTransaction, tryAdvisoryLock } from '../../db/transaction.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { addDays, bangkokDay } from '@sanam/contract/bangkok'
-import type { ReportsRepository } from './reports.repository.ts'
+import { REPORT_ROLLUP_LOCK, type ReportsRepository } from './reports.repository.ts'
 
 /**
  * How long after a Bangkok day ends it is rolled up (ADR 097): a transfer takes its instant from the clock when its
@@ -21,24 +22,42 @@ const figures = (sum: { total: bigint; count: number } | null) => (sum === null 
  * `ledger:verify` runs on them. The reports read them through the reports repository.
  */
 export function createDaySumsService(deps: {
+  db: Db
   clock: Clock
   reportsRepository: Pick<ReportsRepository, 'rolledThrough' | 'firstSummedDay' | 'rollUpDay' | 'daySumDifferences' | 'daySumRows'>
 }) {
-  const { clock, reportsRepository: repo } = deps
+  const { db, clock, reportsRepository: repo } = deps
+  /**
+   * Rolls up the closed days not rolled up yet, oldest first (from the first day with a report transfer, or the day
+   * after the last one rolled up), at most `maxDays` of them; answers how many. After downtime it catches up run by
+   * run. The caller holds REPORT_ROLLUP_LOCK, so no other process rolls the same day.
+   */
+  async function rollUp(tx: Db, maxDays: number): Promise<number> {
+    const now = clock.now()
+    const lastClosed = addDays(bangkokDay(new Date(now.getTime() - ROLLUP_GRACE_MS)), -1)
+    const through = await repo.rolledThrough(tx)
+    let day = through === null ? await repo.firstSummedDay(tx) : addDays(through, 1)
+    let rolled = 0
+    for (; day !== null && day <= lastClosed && rolled < maxDays; day = addDays(day, 1), rolled++) await repo.rollUpDay(tx, day, now)
+    return rolled
+  }
+
   return {
+    rollUp,
+
     /**
-     * Rolls up the closed days not rolled up yet, oldest first (from the first day with a report transfer, or the day
-     * after the last one rolled up), at most `maxDays` of them; answers how many. After downtime it catches up run by
-     * run. The caller holds REPORT_ROLLUP_LOCK, so no other process rolls the same day.
+     * Every closed day not rolled up yet, now, a day per transaction under the job's lock (the command line: after a
+     * restore, or on a database with a long history); answers how many days and the last one rolled up. Null when
+     * another process (the job) holds the lock.
      */
-    async rollUp(tx: Db, maxDays: number): Promise<number> {
-      const now = clock.now()
-      const lastClosed = addDays(bangkokDay(new Date(now.getTime() - ROLLUP_GRACE_MS)), -1)
-      const through = await repo.rolledThrough(tx)
-      let day = through === null ? await repo.firstSummedDay(tx) : addDays(through, 1)
-      let rolled = 0
-      for (; day !== null && day <= lastClosed && rolled < maxDays; day = addDays(day, 1), rolled++) await repo.rollUpDay(tx, day, now)
-      return rolled
+    async rollUpAll(): Promise<{ days: number; through: string | null } | null> {
+      let days = 0
+      for (;;) {
+        const rolled = await inTransaction(db, async (tx) => ((await tryAdvisoryLock(tx, REPORT_ROLLUP_LOCK)) ? rollUp(tx, 1) : null))
+        if (rolled === null) return null
+        if (rolled === 0) return { days, through: await repo.rolledThrough(db) }
+        days += rolled
+      }
     },
 
     /** Each stored daily sum against the ledger's transfers of its day: the failures ledger:verify names. */
