@@ -23,7 +23,7 @@
 //   BENCH_SECONDS (default 10) per path, BENCH_CONNECTIONS (default 16)
 // Writes bench/results/latest-growth.md (not tracked); copy it to a dated file to record it.
 import { randomUUID } from 'node:crypto'
-import { writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { DEMO_BANK_WEBHOOK_SECRET } from '@sanam/contract/demo-secrets'
@@ -34,13 +34,15 @@ import { spawnSync } from 'node:child_process'
 import { addDays, bangkokDay } from '@sanam/contract/bangkok'
 import { databaseUrl, ledgerVerify } from './database.ts'
 import { hammer, type Figures } from './load.ts'
-import { LOAD_ENV, operatorToken } from './players.ts'
+import { LOAD_ENV, operatorToken, preparePlayers, seamless } from './players.ts'
 import { requireBuilt, root, startSanam } from './server.mjs'
 
 const ADMIN_URL = process.env.GROWTH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 const SCALE = Number(process.env.GROWTH_SCALE ?? 1)
 const VERIFY_SCALE = process.env.GROWTH_VERIFY_SCALE === 'none' ? undefined : Number(process.env.GROWTH_VERIFY_SCALE ?? 0.1)
 const KEEP = process.env.GROWTH_KEEP === '1'
+/** The embedded database's run (issue 40 §4): GROWTH_EMBEDDED_SCALE players in millions, as GROWTH_SCALE; `none` (the default) skips it. */
+const EMBEDDED_SCALE = (process.env.GROWTH_EMBEDDED_SCALE ?? 'none') === 'none' ? undefined : Number(process.env.GROWTH_EMBEDDED_SCALE)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16)
 const PLAYERS_AT_SCALE_1 = 1_000_000
@@ -111,14 +113,19 @@ async function prepareThroughTheApp(url: string) {
 }
 
 /** One id or throws. */
-async function one(client: pg.Client, text: string, values: unknown[] = []): Promise<number> {
+/** What the seeding asks of a database connection: node-postgres's client and PGlite (the embedded run) both answer it. */
+interface Sql {
+  query(text: string, values?: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }>
+}
+
+async function one(client: Sql, text: string, values: unknown[] = []): Promise<number> {
   const { rows } = await client.query(text, values)
   if (rows.length !== 1) throw new Error(`expected one row: ${text}`)
   return Number(Object.values(rows[0] as object)[0])
 }
 
 const HOUSE = `insert into accounts (kind) values ('bank_in'), ('bank_out'), ('game:pgsoft') on conflict (kind) where player_id is null do nothing`
-const houseId = (client: pg.Client, kind: string) => one(client, `select id from accounts where player_id is null and kind = $1`, [kind])
+const houseId = (client: Sql, kind: string) => one(client, `select id from accounts where player_id is null and kind = $1`, [kind])
 const playerId = (client: pg.Client, mobile: string) => one(client, `select id from players where mobile = $1`, [mobile])
 /** Sets the balances of the given player accounts to the sums of their transfers (the invariant ledger:verify checks). */
 const SET_BALANCES = `
@@ -232,12 +239,12 @@ const SURNAMES = [
 const sqlArray = (items: string[]) => `array[${items.map((s) => `'${s}'`).join(', ')}]`
 
 /** Step 3: `players` grown players in transactions of CHUNK players, every invariant true after each commit. */
-async function grow(client: pg.Client, players: number) {
+async function grow(client: Sql, players: number) {
   if (players === 0) return
   await client.query('set synchronous_commit = off')
   await client.query(HOUSE)
   const [bankIn, game] = [await houseId(client, 'bank_in'), await houseId(client, 'game:pgsoft')]
-  const hash = (await client.query(`select password_hash from players where mobile = $1`, [HISTORY_PLAYER.mobile])).rows[0].password_hash as string
+  const hash = (await client.query(`select password_hash from players where mobile = $1`, [HISTORY_PLAYER.mobile])).rows[0]!.password_hash as string
   const base = (table: string) => one(client, `select coalesce(max(id), 0) from ${table}`)
   const [p, a, d, t] = [await base('players'), await base('accounts'), await base('deposits'), await base('transfers')]
   // The grown players registered one after another over the year before the fixtures.
@@ -492,18 +499,19 @@ function timeVerify(url: string) {
 interface YearReports {
   from: string
   to: string
-  direct: Record<string, number>
+  /** Milliseconds, and the refusal when the server refused. */
+  direct: Record<string, number | string>
   rollUp: { ms: number; said: string }
   summed: Record<string, { median: number; max: number }>
 }
 
-/** `npm run reports:roll-up` on the database at `url`, timed (as an operator runs it, the server beside it). */
-function timeRollUp(url: string) {
+/** `npm run reports:roll-up` on the database, timed (as an operator runs it: beside the server on PostgreSQL, the server stopped on PGlite). */
+function timeRollUp(database: { DATABASE_URL: string } | { DATA_DIR: string }) {
   const { DATABASE_URL: _url, DATA_DIR: _dir, ...inherited } = process.env
   const started = Date.now()
   const run = spawnSync('npm', ['run', '--silent', 'reports:roll-up'], {
     cwd: root,
-    env: { ...inherited, SANAM_MODE: 'demo', DATABASE_URL: url },
+    env: { ...inherited, SANAM_MODE: 'demo', ...database },
     encoding: 'utf8',
   })
   const ms = Date.now() - started
@@ -521,27 +529,37 @@ async function measureYearReports(run: Run): Promise<YearReports> {
   await lock.connect()
   try {
     const operator = await operatorToken(sanam.base)
+    // A report refused (the statement timeout's 503 on a year of transfers) counts as its time with the refusal named.
     const time = async (report: string) => {
       const started = performance.now()
-      await call(sanam.base, 'GET', `/api/backoffice/reports/${report}?from=${from}&to=${to}`, undefined, { authorization: `Bearer ${operator}` })
-      return Math.round(performance.now() - started)
+      const refused = await call(sanam.base, 'GET', `/api/backoffice/reports/${report}?from=${from}&to=${to}`, undefined, {
+        authorization: `Bearer ${operator}`,
+      }).then(
+        () => '',
+        (error: unknown) => ` (refused: ${String(error).slice(0, 60)})`,
+      )
+      return `${Math.round(performance.now() - started)}${refused}`
     }
     // Held across the reads from the transfers: the server's rollup job finds it taken and rolls nothing up meanwhile.
     await lock.query('select pg_advisory_lock($1)', [REPORT_ROLLUP_LOCK])
     const rolledBefore = await one(lock, 'select count(*) from report_rollups')
     if (rolledBefore !== 0) throw new Error(`${rolledBefore} days were rolled up before the bench read without sums`)
-    const direct: Record<string, number> = {}
+    const direct: Record<string, string> = {}
     for (const report of YEAR_REPORTS) {
       direct[report] = await time(report)
       say(`  year's ${report} from the transfers: ${direct[report]} ms`)
     }
     await lock.query('select pg_advisory_unlock($1)', [REPORT_ROLLUP_LOCK])
-    const rollUp = timeRollUp(run.url)
+    const rollUp = timeRollUp({ DATABASE_URL: run.url })
     say(`  reports:roll-up: ${seconds(rollUp.ms)} s, ${rollUp.said}`)
     const summed: Record<string, { median: number; max: number }> = {}
     for (const report of YEAR_REPORTS) {
       const times: number[] = []
-      for (let i = 0; i < REPORT_ROUNDS; i++) times.push(await time(report))
+      for (let i = 0; i < REPORT_ROUNDS; i++) {
+        const took = await time(report)
+        if (took.includes('refused')) throw new Error(`the year's ${report} from the daily sums: ${took}`)
+        times.push(Number.parseInt(took, 10))
+      }
       times.sort((a, b) => a - b)
       summed[report] = { median: times[Math.floor(times.length / 2)]!, max: times.at(-1)! }
       say(`  year's ${report} from the daily sums: ${JSON.stringify(summed[report])}`)
@@ -550,6 +568,147 @@ async function measureYearReports(run: Run): Promise<YearReports> {
   } finally {
     await lock.end()
     await sanam.stop()
+  }
+}
+
+/** The embedded database's run: a year's reports and the bets beside them, before and after the daily sums. */
+interface EmbeddedRun {
+  scale: number
+  transfers: number
+  seedMs: number
+  reports: YearReports
+  /** Bets alone, bets while one operator reads year-long GGR-by-day reports in a loop (from the transfers, from the sums). */
+  bets: { alone: Figures; besideDirect: Figures; besideSummed: Figures; reportsDirect: number; reportsSummed: number }
+}
+
+/** Bets of 0.01 over `players`' sessions for SECONDS at BENCH_CONNECTIONS, beside `reports` running meanwhile when given. */
+async function betsBeside(base: string, sessions: string[], report?: () => Promise<unknown>) {
+  let next = 0
+  let stop = false
+  let reportsRead = 0
+  const reader = report
+    ? (async () => {
+        while (!stop) {
+          await report()
+          reportsRead++
+        }
+      })()
+    : Promise.resolve()
+  const figures = await hammer({
+    url: base,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          const signed = seamless('bet', sessions[next++ % sessions.length]!, '0.01')
+          return { ...request, path: signed.path, headers: signed.headers, body: signed.raw }
+        },
+      },
+    ],
+  })
+  stop = true
+  await reader
+  return { figures, reportsRead }
+}
+
+/**
+ * The embedded run: the app makes the folder, the growth is loaded through PGlite itself (the server stopped: one
+ * process at a time), then on the server a year's reports and the bets beside them from the transfers, the folder's
+ * days rolled up by `npm run reports:roll-up` (the server stopped again), and the same from the daily sums. The
+ * server's own rollup job first runs a minute after it starts, so the reads from the transfers come first.
+ */
+async function measureEmbedded(scale: number): Promise<EmbeddedRun> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sanam-growth-embedded-'))
+  const env = { ...LOAD_ENV, DATA_DIR: dataDir }
+  try {
+    let sanam = await startSanam(env)
+    await register(sanam.base, HISTORY_PLAYER)
+    await sanam.stop()
+    const players = Math.round(PLAYERS_AT_SCALE_1 * scale)
+    say(`embedded, scale ${scale}: ${players} grown players in ${dataDir}`)
+    const { PGlite } = await import('@electric-sql/pglite')
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
+    const lite = new PGlite({ dataDir: path.join(dataDir, 'pglite'), extensions: { pg_trgm } })
+    const started = Date.now()
+    let transfers: number
+    try {
+      await grow(lite, players)
+      await lite.query('vacuum analyze players, accounts, deposits, transfers')
+      transfers = await one(lite, 'select count(*) from transfers')
+    } finally {
+      await lite.close()
+    }
+    const seedMs = Date.now() - started
+    say(`embedded: seeded ${transfers} transfers in ${seconds(seedMs)} s`)
+
+    const to = bangkokDay(new Date())
+    const from = addDays(to, -365)
+    const measure = async (base: string, operator: string, rounds: number) => {
+      const times: Record<string, number[]> = {}
+      for (const report of YEAR_REPORTS) {
+        times[report] = []
+        for (let i = 0; i < rounds; i++) {
+          const began = performance.now()
+          await call(base, 'GET', `/api/backoffice/reports/${report}?from=${from}&to=${to}`, undefined, { authorization: `Bearer ${operator}` })
+          times[report].push(Math.round(performance.now() - began))
+        }
+        say(`  embedded, year's ${report}: ${JSON.stringify(times[report])} ms`)
+      }
+      return times
+    }
+    const yearGgr = (base: string, operator: string) => () =>
+      call(base, 'GET', `/api/backoffice/reports/ggr-by-day?from=${from}&to=${to}`, undefined, { authorization: `Bearer ${operator}` })
+
+    sanam = await startSanam(env)
+    let direct: Record<string, number[]>
+    let sessions: string[]
+    let alone: Figures
+    let besideDirect: Awaited<ReturnType<typeof betsBeside>>
+    try {
+      const operator = await operatorToken(sanam.base)
+      direct = await measure(sanam.base, operator, 1)
+      sessions = (await preparePlayers(sanam.base, 8, 1_000)).players.map((player) => player.session)
+      alone = (await betsBeside(sanam.base, sessions)).figures
+      besideDirect = await betsBeside(sanam.base, sessions, yearGgr(sanam.base, operator))
+      say(`  embedded bets alone ${JSON.stringify(alone)}, beside reports from the transfers ${JSON.stringify(besideDirect)}`)
+    } finally {
+      await sanam.stop()
+    }
+
+    const rollUp = timeRollUp({ DATA_DIR: dataDir })
+    say(`  embedded reports:roll-up: ${seconds(rollUp.ms)} s, ${rollUp.said}`)
+    sanam = await startSanam(env)
+    try {
+      const operator = await operatorToken(sanam.base)
+      const summedTimes = await measure(sanam.base, operator, REPORT_ROUNDS)
+      const besideSummed = await betsBeside(sanam.base, sessions, yearGgr(sanam.base, operator))
+      say(`  embedded bets beside reports from the sums ${JSON.stringify(besideSummed)}`)
+      const summed = Object.fromEntries(
+        Object.entries(summedTimes).map(([report, times]) => {
+          const sorted = [...times].sort((a, b) => a - b)
+          return [report, { median: sorted[Math.floor(sorted.length / 2)]!, max: sorted.at(-1)! }]
+        }),
+      )
+      return {
+        scale,
+        transfers,
+        seedMs,
+        reports: { from, to, direct: Object.fromEntries(Object.entries(direct).map(([report, [ms]]) => [report, ms!])), rollUp, summed },
+        bets: {
+          alone,
+          besideDirect: besideDirect.figures,
+          besideSummed: besideSummed.figures,
+          reportsDirect: besideDirect.reportsRead,
+          reportsSummed: besideSummed.reportsRead,
+        },
+      }
+    } finally {
+      await sanam.stop()
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true })
   }
 }
 
@@ -668,7 +827,48 @@ function report(empty: Run, grown: Run, verifyRuns: Run[]) {
   return lines.join('\n')
 }
 
+/** The embedded run's section of the report. */
+function embeddedReport(run: EmbeddedRun): string {
+  const r = run.reports
+  const b = run.bets
+  const lines = [
+    `## The embedded database (PGlite): scale ${run.scale}, ${run.transfers.toLocaleString('en')} transfers, seeded in ${seconds(run.seedMs)} s`,
+    '',
+    `A year's reports (${r.from} to ${r.to}) one at a time through HTTP: from the transfers in the server's first minute (before its rollup job first runs), then \`npm run reports:roll-up\` with the server stopped in ${seconds(r.rollUp.ms)} s (${r.rollUp.said}), then from the daily sums, ${REPORT_ROUNDS} reads each.`,
+    '',
+    '| report | from the transfers (ms) | from the daily sums, median (ms) | max (ms) | goal < 100 ms |',
+    '|---|---:|---:|---:|---|',
+    ...YEAR_REPORTS.map((report) => {
+      const summed = r.summed[report]!
+      return `| ${report} | ${r.direct[report]} | ${summed.median} | ${summed.max} | ${summed.max < 100 ? 'met' : 'MISSED'} |`
+    }),
+    '',
+    `Bets of 0.01 over 8 players' sessions, ${CONNECTIONS} connections, ${SECONDS} s; beside them one operator reads a year's GGR by day again and again.`,
+    '',
+    '| bets | req/s | p50 (ms) | p99 (ms) | errors | year reports read meanwhile | goal p99 < 500 ms |',
+    '|---|---:|---:|---:|---:|---:|---|',
+    `| alone | ${b.alone.rps} | ${b.alone.p50} | ${b.alone.p99} | ${b.alone.errors} | - | ${b.alone.p99 < 500 ? 'met' : 'MISSED'} |`,
+    `| beside reports from the transfers | ${b.besideDirect.rps} | ${b.besideDirect.p50} | ${b.besideDirect.p99} | ${b.besideDirect.errors} | ${b.reportsDirect} | ${b.besideDirect.p99 < 500 ? 'met' : 'MISSED'} |`,
+    `| beside reports from the daily sums | ${b.besideSummed.rps} | ${b.besideSummed.p50} | ${b.besideSummed.p99} | ${b.besideSummed.errors} | ${b.reportsSummed} | ${b.besideSummed.p99 < 500 ? 'met' : 'MISSED'} |`,
+    '',
+  ]
+  return lines.join('\n')
+}
+
+/** GROWTH_POSTGRES=0: the embedded run alone (with GROWTH_EMBEDDED_SCALE). */
+const POSTGRES = process.env.GROWTH_POSTGRES !== '0'
+
 async function main() {
+  const embedded = EMBEDDED_SCALE === undefined ? '' : embeddedReport(await measureEmbedded(EMBEDDED_SCALE))
+  if (!POSTGRES) {
+    const text = `# Growth, the embedded database (${new Date().toISOString().slice(0, 10)})\n\nMachine: ${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')}, Node ${process.version}.\n\n${embedded}`
+    writeFileSync(path.join(root, 'bench', 'results', 'latest-growth.md'), text)
+    console.info(text)
+    return
+  }
   const admin = new pg.Client({ connectionString: ADMIN_URL })
   await admin.connect()
   try {
@@ -687,7 +887,7 @@ async function main() {
     grown.plans = await explainAll(grown.url)
     verify(empty)
     verify(grown)
-    const text = report(empty, grown, verifyRuns)
+    const text = `${report(empty, grown, verifyRuns)}${embedded ? `\n${embedded}` : ''}`
     const plans = [empty, grown]
       .flatMap((run) => Object.entries(run.plans ?? {}).map(([name, plan]) => `## Scale ${run.scale}: ${name}\n\n\`\`\`\n${plan.join('\n')}\n\`\`\`\n`))
       .join('\n')

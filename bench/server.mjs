@@ -87,7 +87,8 @@ export async function startSanam(env) {
     child.once('exit', () => resolve(false))
   })
   const base = `http://127.0.0.1:${port}`
-  for (let i = 0; i < 240; i++) {
+  // Up to two minutes: a first start on a new embedded folder migrates and seeds, slow on a loaded machine.
+  for (let i = 0; i < 480; i++) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) {
         if (!(await serving)) break

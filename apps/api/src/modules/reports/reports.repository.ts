@@ -77,38 +77,40 @@ const transferFacts = (kinds: readonly string[], from: SQL, to: SQL, dimensions:
 
 /**
  * The CTE `facts` (day, kind, provider, game, pay_in_account, promotion_id, total, n) over the Bangkok days [from, to)
- * (instants at the start of a day): the stored sums of the days rolled up, and the transfers of the days after the last
- * one rolled up, summed the same way. A rollup committing meanwhile changes nothing: the statement reads one snapshot.
+ * (instants at the start of a day): the stored sums of the days up to `through` (the last day rolled up, read just
+ * before), and the transfers from the start of the day after it, summed the same way. Both bounds are constants, so the
+ * transfers are found through `transfers_kind_created_idx` from the first day not rolled up. A rollup committing after
+ * `through` was read changes nothing: its day is past `through` for the sums and still read from the transfers.
  */
-const factsOf = (kinds: readonly string[], from: Date, to: Date, dimensions: FactDimensions) => {
-  const [fromAt, toAt] = [sql`${from.toISOString()}::timestamptz`, sql`${to.toISOString()}::timestamptz`]
+const factsOf = (kinds: readonly string[], from: Date, to: Date, dimensions: FactDimensions, through: string | null) => {
+  const firstDirect = through === null ? from : new Date(Math.max(from.getTime(), bangkokDayRange(through).end.getTime()))
+  const instant = (at: Date) => sql`${at.toISOString()}::timestamptz`
   return sql`
-  with rolled as (select max(day) as through from report_rollups),
-  facts as (
+  with facts as (
     select s.day, s.kind, s.provider, s.game, s.pay_in_account, s.promotion_id, s.total, s.n
     from report_day_sums s
-    where s.kind in (${sql.join(
+    where ${through === null ? sql`false` : sql`s.day <= ${through}::date`} and s.kind in (${sql.join(
       kinds.map((k) => sql`${k}`),
       sql`, `,
-    )}) and s.day >= ${bangkokDateOf(fromAt)} and s.day < ${bangkokDateOf(toAt)} and s.day <= (select through from rolled)
+    )}) and s.day >= ${bangkokDateOf(instant(from))} and s.day < ${bangkokDateOf(instant(to))}
     union all
     select f.day, f.kind, f.provider, f.game, f.pay_in_account, f.promotion_id, sum(f.amount), count(*)
-    from (${transferFacts(kinds, sql`greatest(${fromAt}, coalesce((select ${bangkokDayStartOf(sql`through + 1`)} from rolled), ${fromAt}))`, toAt, dimensions)}) f
+    from (${transferFacts(kinds, instant(firstDirect), instant(to), dimensions)}) f
     group by 1, 2, 3, 4, 5, 6
   )`
 }
 
 export const reportQueries = {
   /** Sum and count of transfers of `kinds` per Bangkok day and kind. */
-  kindsByDay: (kinds: readonly string[], from: Date, to: Date) => sql`
-    ${factsOf(kinds, from, to, 'none')}
+  kindsByDay: (kinds: readonly string[], from: Date, to: Date, through: string | null = null) => sql`
+    ${factsOf(kinds, from, to, 'none', through)}
     select to_char(f.day, 'YYYY-MM-DD') as day, f.kind, sum(f.total) as total, sum(f.n) as n
     from facts f
     group by 1, 2`,
 
   /** Bets, rollbacks and wins per provider (its house account `game:<provider>`), after `after`, `limit` of them. */
-  ggrByProvider: (from: Date, to: Date, after: string | null, limit: number) => sql`
-    ${factsOf(GGR_KINDS, from, to, 'all')}
+  ggrByProvider: (from: Date, to: Date, after: string | null, limit: number, through: string | null = null) => sql`
+    ${factsOf(GGR_KINDS, from, to, 'all', through)}
     select f.provider, max(p.title) as title, ${ggrSums}
     from facts f
     left join providers p on p.code = f.provider
@@ -121,8 +123,8 @@ export const reportQueries = {
    * Bets, rollbacks and wins per game: the round a transfer names (`round:<provider>:<round id>`) says which game it
    * was ('' when the round has none); keyset by (provider, game).
    */
-  ggrByGame: (from: Date, to: Date, after: { provider: string; game: string } | null, limit: number) => sql`
-    ${factsOf(GGR_KINDS, from, to, 'all')}
+  ggrByGame: (from: Date, to: Date, after: { provider: string; game: string } | null, limit: number, through: string | null = null) => sql`
+    ${factsOf(GGR_KINDS, from, to, 'all', through)}
     select f.provider, f.game, max(g.title) as title, ${ggrSums}
     from facts f
     left join games g on f.game <> '' and g.provider_code = f.provider and g.code = f.game
@@ -132,8 +134,8 @@ export const reportQueries = {
     limit ${limit}`,
 
   /** Credited deposits per pay-in account (the deposit record a transfer names), with the account's bank and name. */
-  depositsByAccount: (from: Date, to: Date, after: string | null, limit: number) => sql`
-    ${factsOf(['deposit'], from, to, 'all')},
+  depositsByAccount: (from: Date, to: Date, after: string | null, limit: number, through: string | null = null) => sql`
+    ${factsOf(['deposit'], from, to, 'all', through)},
     sums as (
       select f.pay_in_account as account, sum(f.total) as total, sum(f.n) as n
       from facts f
@@ -153,8 +155,8 @@ export const reportQueries = {
    * Bonus paid and forfeited per promotion. A bonus transfer names its deposit (`deposit:<id>`), and the player's
    * promotion taken with that deposit names the promotion; a forfeit names the player's promotion (`promotion:<id>`).
    */
-  bonusByPromotion: (from: Date, to: Date, after: number | null, limit: number) => sql`
-    ${factsOf(BONUS_KINDS, from, to, 'all')}
+  bonusByPromotion: (from: Date, to: Date, after: number | null, limit: number, through: string | null = null) => sql`
+    ${factsOf(BONUS_KINDS, from, to, 'all', through)}
     select f.promotion_id, max(p.title) as title,
       coalesce(sum(f.n) filter (where f.kind = 'promotion_bonus'), 0) as claims,
       sum(case when f.kind = 'promotion_bonus' then f.total else 0 end) as bonus,
@@ -252,36 +254,43 @@ const ggrOf = (r: { bets: DbNumber; rollbacks: DbNumber; wins: DbNumber }): GgrS
 })
 const counts = (rows: Array<{ day: string; n: DbNumber }>) => new Map(rows.map((r) => [r.day, Number(r.n)]))
 
+/** The last Bangkok day in the daily sums, null before the first rollup (an index's last entry). */
+async function rolledThrough(db: Db): Promise<string | null> {
+  return rowsOf<{ day: string | null }>(await db.execute(reportQueries.rolledThrough()))[0]?.day ?? null
+}
+
 export const reportsRepository = {
   async kindsByDay(db: Db, kinds: readonly string[], from: Date, to: Date) {
-    const rows = rowsOf<{ day: string; kind: string; total: DbNumber; n: DbNumber }>(await db.execute(reportQueries.kindsByDay(kinds, from, to)))
+    const rows = rowsOf<{ day: string; kind: string; total: DbNumber; n: DbNumber }>(
+      await db.execute(reportQueries.kindsByDay(kinds, from, to, await rolledThrough(db))),
+    )
     return rows.map((r) => ({ day: r.day, kind: r.kind, total: BigInt(r.total), count: Number(r.n) }))
   },
 
   async ggrByProvider(db: Db, from: Date, to: Date, after: string | null, limit: number) {
     const rows = rowsOf<{ provider: string; title: string | null; bets: DbNumber; rollbacks: DbNumber; wins: DbNumber }>(
-      await db.execute(reportQueries.ggrByProvider(from, to, after, limit)),
+      await db.execute(reportQueries.ggrByProvider(from, to, after, limit, await rolledThrough(db))),
     )
     return rows.map((r) => ({ provider: r.provider, title: r.title, ...ggrOf(r) }))
   },
 
   async ggrByGame(db: Db, from: Date, to: Date, after: { provider: string; game: string } | null, limit: number) {
     const rows = rowsOf<{ provider: string; game: string; title: string | null; bets: DbNumber; rollbacks: DbNumber; wins: DbNumber }>(
-      await db.execute(reportQueries.ggrByGame(from, to, after, limit)),
+      await db.execute(reportQueries.ggrByGame(from, to, after, limit, await rolledThrough(db))),
     )
     return rows.map((r) => ({ provider: r.provider, game: r.game, title: r.title, ...ggrOf(r) }))
   },
 
   async depositsByAccount(db: Db, from: Date, to: Date, after: string | null, limit: number) {
     const rows = rowsOf<{ account: string; total: DbNumber; n: DbNumber; bank_code: string | null; account_name: string | null }>(
-      await db.execute(reportQueries.depositsByAccount(from, to, after, limit)),
+      await db.execute(reportQueries.depositsByAccount(from, to, after, limit, await rolledThrough(db))),
     )
     return rows.map((r) => ({ account: r.account, bankCode: r.bank_code, accountName: r.account_name, total: BigInt(r.total), count: Number(r.n) }))
   },
 
   async bonusByPromotion(db: Db, from: Date, to: Date, after: number | null, limit: number) {
     const rows = rowsOf<{ promotion_id: DbNumber; title: string | null; claims: DbNumber; bonus: DbNumber; forfeited: DbNumber }>(
-      await db.execute(reportQueries.bonusByPromotion(from, to, after, limit)),
+      await db.execute(reportQueries.bonusByPromotion(from, to, after, limit, await rolledThrough(db))),
     )
     return rows.map((r) => ({
       promotionId: Number(r.promotion_id),
@@ -292,9 +301,7 @@ export const reportsRepository = {
     }))
   },
 
-  async rolledThrough(db: Db): Promise<string | null> {
-    return rowsOf<{ day: string | null }>(await db.execute(reportQueries.rolledThrough()))[0]?.day ?? null
-  },
+  rolledThrough,
 
   async firstSummedDay(db: Db): Promise<string | null> {
     return rowsOf<{ day: string | null }>(await db.execute(reportQueries.firstSummedDay()))[0]?.day ?? null
