@@ -1,7 +1,7 @@
 // npm run bench:round-trips (issue 40 §2, ADR 096): what a bet batch's round trips cost, measured on a model of the
 // batch, before the app is changed. Three shapes of the same work, each run by two lanes (two connections, as the
 // server's two batch lanes) in closed loops of batches of BATCH bets over PLAYERS players, for SECONDS each:
-//   statements  today's shape: BEGIN, the lock, the claim, the limits, the account ids, the move, the rounds, the
+//   statements  today's shape (bench:statements): BEGIN, the lock, the claim, the limits, the move, the rounds, the
 //               promotions, the record, COMMIT, each its own round trip, the decisions in Node between them;
 //   pipelined   what a pipelining driver could do with the same decisions in Node: the reads in one write (BEGIN, the
 //               lock, the claim and the reads) and the writes in a second (the move to COMMIT): two round trips;
@@ -165,7 +165,6 @@ async function inStatements(query: Query, bets: Bet[]): Promise<void> {
     const locked = await query(LOCK, [players], 'lock')
     const claimed = await query(CLAIM, arrays(bets), 'claim')
     await query(`select * from limits where player_id = any($1::bigint[]) and kind = 'LOSS_DAY'`, [players], 'limits')
-    await query(`select id from accounts where player_id = any($1::bigint[]) or player_id is null`, [players], 'ids')
     const decided = decide(bets, new Map(locked.rows.map((r) => [Number(r.player_id), BigInt(r.balance!)])), new Set(claimed.rows.map((r) => r.tx_id!)))
     // Today's move, rounds and record are three statements: the model's one WRITES and two reads stand for them.
     await query(WRITES, writeValues(decided), 'writes')
@@ -210,7 +209,7 @@ const oneFunction: Shape = async (client, bets) => {
 }
 
 const SHAPES: Array<[string, Shape, string]> = [
-  ['statements', statements, '10 round trips (BEGIN, 8 statements, COMMIT), decisions in Node'],
+  ['statements', statements, '9 round trips (BEGIN, 7 statements, COMMIT), decisions in Node'],
   ['pipelined', pipelined, '2 round trips (reads with BEGIN, writes with COMMIT), decisions in Node'],
   ['function', oneFunction, '1 round trip (one plpgsql function), decisions in the database'],
 ]
