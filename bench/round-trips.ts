@@ -258,28 +258,32 @@ async function measure(url: string, database: string, shape: Shape) {
  * process's CPU a bet (the database runs in it).
  */
 async function onPglite(): Promise<string[]> {
-  const db = new PGlite()
-  await db.exec(SCHEMA)
-  await db.exec(WHOLE_FUNCTION)
-  await db.query(`update accounts set balance = 3 where player_id = 1`)
+  const fresh = async () => {
+    const db = new PGlite()
+    await db.exec(SCHEMA)
+    await db.exec(WHOLE_FUNCTION)
+    return db
+  }
+  const check = await fresh()
+  await check.query(`update accounts set balance = 3 where player_id = 1`)
   const tx = [randomUUID(), randomUUID(), randomUUID()]
-  const result = await db.query<{ tx_id: string; status: string; balance: string }>(WHOLE, [
+  const result = await check.query<{ tx_id: string; status: string; balance: string }>(WHOLE, [
     [1, 1, 1, 1],
     [tx[0], tx[1], tx[0], tx[2]],
     [2, 2, 1, 1],
     ['r', 'r', 'r', 's'],
   ])
+  await check.close()
   const said = result.rows.map((r) => `${r.status} ${r.balance}`).join(', ')
   const expected = 'OK 1, INSUFFICIENT_FUNDS 1, DUPLICATE 1, OK 0'
   if (said !== expected) throw new Error(`PGlite decided ${said}, not ${expected}`)
-  await db.query(`update accounts set balance = 1000000000000 where player_id = 1`)
-  const query: Query = (text, values) => db.query(text, values) as unknown as Promise<{ rows: Array<Record<string, string>> }>
   const rows: string[] = []
   for (let round = 1; round <= ROUNDS; round++) {
-    for (const [id, run] of [
-      ['statements', (bets: Bet[]) => inStatements(query, bets)],
-      ['function', (bets: Bet[]) => query(WHOLE, arrays(bets))],
-    ] as const) {
+    for (const id of ['statements', 'function'] as const) {
+      // A database of its own for each measurement, as on PostgreSQL.
+      const db = await fresh()
+      const query: Query = (text, values) => db.query(text, values) as unknown as Promise<{ rows: Array<Record<string, string>> }>
+      const run = id === 'statements' ? (bets: Bet[]) => inStatements(query, bets) : (bets: Bet[]) => query(WHOLE, arrays(bets))
       let bets = 0
       const cpu0 = cpuSeconds(process.pid)!
       const end = performance.now() + SECONDS * 1000
@@ -289,9 +293,9 @@ async function onPglite(): Promise<string[]> {
         bets += batch.length
       }
       rows.push(`| ${round} | PGlite: ${id} | ${Math.round(bets / SECONDS)} | ${Math.round(((cpuSeconds(process.pid)! - cpu0) / bets) * 1e6)} |`)
+      await db.close()
     }
   }
-  await db.close()
   return [
     `PGlite ran the function and decided a batch of four as Node would: ${said}.`,
     '',
@@ -299,6 +303,24 @@ async function onPglite(): Promise<string[]> {
     '|---|---|---:|---:|',
     ...rows,
   ]
+}
+
+/** The model's tables and functions, new, in the scratch database's public schema. */
+async function freshTables(url: string): Promise<void> {
+  const setup = new pg.Client({ connectionString: url })
+  await setup.connect()
+  try {
+    await setup.query('drop schema public cascade; create schema public')
+    await setup.query(SCHEMA)
+    await setup.query(WHOLE_FUNCTION)
+    // BENCH_FUNCTION_PLANS=custom: the function's statements planned on every call, never from a generic plan.
+    if (process.env.BENCH_FUNCTION_PLANS === 'custom')
+      for (const fn of ['bet_batch', 'bet_batch_whole'])
+        await setup.query(`alter function ${fn}(bigint[], text[], bigint[], text[]) set plan_cache_mode = force_custom_plan`)
+    await setup.query('analyze')
+  } finally {
+    await setup.end()
+  }
 }
 
 const lines: string[] = []
@@ -318,14 +340,11 @@ lines.push(
 )
 const name = `sanam_round_trips_${process.pid}`
 await withScratchDatabase(ADMIN_URL, name, async (url) => {
-  const setup = new pg.Client({ connectionString: url })
-  await setup.connect()
-  await setup.query(SCHEMA)
-  await setup.query(WHOLE_FUNCTION)
-  await setup.query('analyze')
-  await setup.end()
   for (let round = 1; round <= ROUNDS; round++) {
     for (const [id, shape, what] of SHAPES) {
+      // Every measurement on tables of its own, new and analyzed: the tables grow during a measurement (and this
+      // machine's PostgreSQL runs without autovacuum), so a shape measured after another would pay for its rows.
+      await freshTables(url)
       const m = await measure(url, name, shape)
       const row = `| ${round} | ${id} | ${what} | ${m.betsPerSecond} | ${m.batchP50.toFixed(1)} | ${m.batchP99.toFixed(1)} | ${m.clientUs} | ${m.databaseUs} |`
       console.info(row)
