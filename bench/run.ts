@@ -25,6 +25,7 @@ import { call } from '../e2e/support/http.ts'
 import { findPgbench, ledgerVerify, postgresBaselines, serverDescription, withScratchDatabase } from './database.ts'
 import {
   cpuSeconds,
+  databaseCpuSeconds,
   hammer,
   loop,
   openStreams,
@@ -82,6 +83,8 @@ interface Target {
   toAccount: string
   /** The server's /metrics, for the soak's heap figures. */
   metrics: MetricsEndpoint
+  /** The PostgreSQL database it serves (its backends' CPU, from /proc); absent on the embedded database. */
+  database?: string
   /** The fake payout bank the server pays through (PAYOUT_BANK=http): what it moved, per reference. */
   payoutBank: FakePayoutBankCore
 }
@@ -118,8 +121,8 @@ interface Scenario {
 const BARE = 'bare route'
 const PGBENCH_N = 'pgbench -N -c 16'
 const UPDATE_16 = 'guarded UPDATE, 16 clients'
-const UPDATE_1 = 'guarded UPDATE, 1 client'
-type Baseline = typeof BARE | typeof PGBENCH_N | typeof UPDATE_16 | typeof UPDATE_1
+// The guarded UPDATE at 1 client is measured and shown too; since issue 40 no goal reads it.
+type Baseline = typeof BARE | typeof PGBENCH_N | typeof UPDATE_16
 
 // Goals, as issue 22 states them.
 const atLeast = (times: number, baseline: Baseline): Goal => ({
@@ -179,13 +182,15 @@ const SCENARIOS: Scenario[] = [
     id: 'bets-spread',
     title: `seamless bets, ${PLAYERS} players at once`,
     run: (t) => bets(t, t.players),
-    goals: { PostgreSQL: [atLeast(1.5, PGBENCH_N), atLeast(0.6, UPDATE_16)], PGlite: [atLeast(0.05, BARE)] },
+    // Issue 40 §2: at parity with pgbench's own group-committed writes, no bet refused or lost, p99 within 100 ms.
+    goals: { PostgreSQL: [atLeast(1.0, PGBENCH_N), p99AtMost(100), noErrors], PGlite: [atLeast(0.07, BARE)] },
   },
   {
     id: 'bets-one',
     title: 'seamless bets, all on one wallet',
     run: (t) => bets(t, t.players.slice(0, 1)),
-    goals: { PostgreSQL: [atLeast(1.0, UPDATE_1)], PGlite: [atLeast(0.05, BARE)] },
+    // Issue 40 §2: one hot wallet against one hot row updated by 16 clients (the contention a hot wallet meets).
+    goals: { PostgreSQL: [atLeast(1.0, UPDATE_16), p99AtMost(100), noErrors], PGlite: [atLeast(0.07, BARE)] },
   },
   { id: 'logins', title: `balance read beside ${LOGIN_CONNECTIONS} connections of logins`, run: balanceBesideLogins, goals: both([p99UnderBalanceAlone(2)]) },
   // The deposit path as the bank feed drives it: a signed transfer stored, matched and credited, with the player's notice
@@ -261,6 +266,7 @@ async function bets(t: Target, players: Player[]): Promise<Measured> {
   let next = 0
   let refused = 0
   const before = await batchTotals(t.metrics)
+  const cpuBefore = { server: cpuSeconds(t.pid), database: t.database ? databaseCpuSeconds(t.database) : undefined }
   const figures = await hammer({
     url: t.base,
     connections: BET_CONNECTIONS,
@@ -279,12 +285,33 @@ async function bets(t: Target, players: Player[]): Promise<Measured> {
     ],
   })
   const after = await batchTotals(t.metrics)
+  const cpuAfter = { server: cpuSeconds(t.pid), database: t.database ? databaseCpuSeconds(t.database) : undefined }
   const batches = after.batches - before.batches
-  const note =
+  const notes = [
     batches > 0
       ? `${batches} batches, ${((after.callbacks - before.callbacks) / batches).toFixed(1)} bets and ${((1000 * (after.seconds - before.seconds)) / batches).toFixed(1)} ms each on average (the server's sanam_seamless_batch_* metrics).`
-      : undefined
-  return { ...figures, errors: figures.errors + refused, ...(note ? { note } : {}) }
+      : undefined,
+    cpuPerBet(figures.requests, cpuBefore, cpuAfter, t.database !== undefined),
+  ].filter(Boolean)
+  return { ...figures, errors: figures.errors + refused, ...(notes.length > 0 ? { note: notes.join(' ') } : {}) }
+}
+
+/**
+ * The CPU a bet cost (issue 40 §2), from /proc: the server's process and, on PostgreSQL, the backends serving its
+ * database (on the embedded database the database runs in the server's process, so its CPU is in the server's).
+ */
+function cpuPerBet(
+  bets: number,
+  before: { server: number | undefined; database: number | undefined },
+  after: { server: number | undefined; database: number | undefined },
+  postgres: boolean,
+): string | undefined {
+  if (bets === 0 || before.server === undefined || after.server === undefined) return undefined
+  const perBet = (from: number, to: number) => `${Math.round(((to - from) / bets) * 1e6)} µs`
+  const server = `CPU a bet: the server ${perBet(before.server, after.server)}`
+  if (!postgres) return `${server} (the embedded database included).`
+  if (before.database === undefined || after.database === undefined) return `${server}, PostgreSQL not read.`
+  return `${server}, PostgreSQL ${perBet(before.database, after.database)} (its backends for the bench's database).`
 }
 
 /** The server's seamless batches so far: how many, their callbacks and their seconds (the histograms' _count and _sum). */
@@ -485,7 +512,8 @@ async function onServer(env: Record<string, string>, scenarios: Scenario[]): Pro
     say(`setting up ${PLAYERS} players`)
     const { players, toAccount } = await preparePlayers(sanam.base, PLAYERS, 100_000)
     const metrics = { url: `http://127.0.0.1:${metricsPort}/metrics`, token: metricsToken }
-    const target: Target = { base: sanam.base, pid: sanam.pid!, players, toAccount, metrics, payoutBank: payoutBank.core }
+    const database = env.DATABASE_URL ? new URL(env.DATABASE_URL).pathname.slice(1) : undefined
+    const target: Target = { base: sanam.base, pid: sanam.pid!, players, toAccount, metrics, payoutBank: payoutBank.core, ...(database ? { database } : {}) }
     for (const scenario of scenarios) {
       await drained(sanam.base)
       say(scenario.title)
