@@ -123,6 +123,13 @@ export const ResolveExceptionBody = z.discriminatedUnion(
 )
 export type ResolveExceptionBody = z.infer<typeof ResolveExceptionBody>
 
+/** What every difference a reconciliation lists says: what it is in Thai, its amount, the deposit and the member where known. */
+const differenceFields = {
+  text: z.string(),
+  amount: z.number(),
+  deposit_id: z.number().int().nullable(),
+  player_id: z.number().int().nullable(),
+}
 export const ReconciliationDifferenceKind = z.enum(['NOT_CREDITED', 'EXCEPTION', 'WITHOUT_FEED', 'CLAIM_PENDING'])
 /**
  * One pay-in account's Bangkok day (by the transfer's time): what the bank feed reported against what was credited.
@@ -141,12 +148,9 @@ export const ReconciliationAccount = z.object({
   differences: z.array(
     z.object({
       kind: ReconciliationDifferenceKind,
-      text: z.string(),
-      amount: z.number(),
-      deposit_id: z.number().int().nullable(),
+      ...differenceFields,
       exception_id: z.number().int().nullable(),
       external_id: z.string(),
-      player_id: z.number().int().nullable(),
     }),
   ),
 })
@@ -170,13 +174,10 @@ export const ReconciliationSource = z.object({
   differences: z.array(
     z.object({
       kind: ReconciliationSourceDifferenceKind,
-      text: z.string(),
-      amount: z.number(),
-      deposit_id: z.number().int().nullable(),
+      ...differenceFields,
       /** The source's own record: the slip check or the notification (null for a deposit). */
       record_id: z.number().int().nullable(),
       reference: z.string(),
-      player_id: z.number().int().nullable(),
     }),
   ),
 })
