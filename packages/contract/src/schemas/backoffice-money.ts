@@ -123,12 +123,21 @@ export const ResolveExceptionBody = z.discriminatedUnion(
 )
 export type ResolveExceptionBody = z.infer<typeof ResolveExceptionBody>
 
-/** What every difference a reconciliation lists says: what it is in Thai, its amount, the deposit and the member where known. */
-const differenceFields = {
-  text: z.string(),
-  amount: z.number(),
-  deposit_id: z.number().int().nullable(),
-  player_id: z.number().int().nullable(),
+/**
+ * The differences a reconciliation lists, each of one of `kind`'s kinds: what it is in Thai, its amount, the deposit
+ * and the member where known, and the `records` of its own that it names.
+ */
+function differenceList<K extends z.ZodType, R extends z.ZodRawShape>(kind: K, records: R) {
+  return z.array(
+    z.object({
+      kind,
+      text: z.string(),
+      amount: z.number(),
+      deposit_id: z.number().int().nullable(),
+      player_id: z.number().int().nullable(),
+      ...records,
+    }),
+  )
 }
 export const ReconciliationDifferenceKind = z.enum(['NOT_CREDITED', 'EXCEPTION', 'WITHOUT_FEED', 'CLAIM_PENDING'])
 /**
@@ -145,14 +154,7 @@ export const ReconciliationAccount = z.object({
   credited_count: z.number().int(),
   /** feed_total - credited_total. */
   difference: z.number(),
-  differences: z.array(
-    z.object({
-      kind: ReconciliationDifferenceKind,
-      ...differenceFields,
-      exception_id: z.number().int().nullable(),
-      external_id: z.string(),
-    }),
-  ),
+  differences: differenceList(ReconciliationDifferenceKind, { exception_id: z.number().int().nullable(), external_id: z.string() }),
 })
 export type ReconciliationAccount = z.infer<typeof ReconciliationAccount>
 /** Where incoming transfers are reported (issue 37 §5): the bank feed, a player's slip, a forwarded bank notification, an operator. */
@@ -171,15 +173,11 @@ export const ReconciliationSource = z.object({
   credited_total: z.number(),
   /** reported_total - credited_total. */
   difference: z.number(),
-  differences: z.array(
-    z.object({
-      kind: ReconciliationSourceDifferenceKind,
-      ...differenceFields,
-      /** The source's own record: the slip check or the notification (null for a deposit). */
-      record_id: z.number().int().nullable(),
-      reference: z.string(),
-    }),
-  ),
+  differences: differenceList(ReconciliationSourceDifferenceKind, {
+    /** The source's own record: the slip check or the notification (null for a deposit). */
+    record_id: z.number().int().nullable(),
+    reference: z.string(),
+  }),
 })
 export type ReconciliationSource = z.infer<typeof ReconciliationSource>
 /** Every transfer of the day counted once, whichever sources reported it. */
