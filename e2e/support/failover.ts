@@ -6,8 +6,8 @@ import { bangkokDay } from '@sanam/contract/bangkok'
 import { expect } from 'vitest'
 import { waitUntil, type Formation, type FormationNode, type Loss } from './auto-failover.ts'
 import { call } from './http.ts'
-import { MixedLoad, mixedPlan } from './mixed-load.ts'
-import { expectLedgerVerifies, fundPlayers, gameSession, registerPlayers } from './money.ts'
+import { fundedMixedLoad } from './mixed-load.ts'
+import { expectLedgerVerifies } from './money.ts'
 
 /** Each player's money before the load: enough for every withdrawal the plan may approve. */
 const FUNDS_SATANG = 5_000_000
@@ -62,10 +62,14 @@ export async function failoverUnderLoad(o: {
 }): Promise<FailoverRun> {
   const { formation, baseUrl: base } = o
   const log = o.log ?? (() => undefined)
-  const players = await registerPlayers(base, o.players ?? 4, o.prefix)
-  const toAccount = await fundPlayers(base, players, FUNDS_SATANG, `ha${o.prefix}`)
-  const sessions = await Promise.all(players.map((p) => gameSession(base, p)))
-  const load = new MixedLoad(mixedPlan({ tag: `ha${o.prefix}`, count: 20_000, players, sessions, toAccount, withdrawals: true }), FUNDS_SATANG)
+  const load = await fundedMixedLoad(base, {
+    players: o.players ?? 4,
+    prefix: o.prefix,
+    satang: FUNDS_SATANG,
+    tag: `ha${o.prefix}`,
+    count: 20_000,
+    withdrawals: true,
+  })
   const target = { baseUrl: base, operator: o.operator }
 
   const outages: Omit<Outage, 'listenersMs'>[] = []
