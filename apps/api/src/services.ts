@@ -381,6 +381,8 @@ export async function buildServices(deps: ServiceDeps) {
     exclusionsRepository,
     depositsRepository,
     notices,
+    // The desk's alert of an exception, in the transaction that opens it (ADR 087); deskAlerts is built below.
+    alerts: { exceptionOpened: (tx, exception) => deskAlerts.depositException(tx, exception) },
     ...(rules ? { risk: rules } : {}),
   })
   const transferIntake = createTransferIntakeService({
@@ -534,7 +536,6 @@ export async function buildServices(deps: ServiceDeps) {
     outbox,
     watched: {
       waitingWithdrawals: (tx, before, limit) => withdrawalsRepository.waitingSince(tx, before, limit),
-      openExceptions: (tx, limit) => depositsRepository.openExceptions(tx, limit),
       reconciliationDifferences: async (tx, day) => {
         const found = await reconciliation.reconciliation(day, tx)
         const count = (parts: { differences: unknown[] }[]) => parts.reduce((n, part) => n + part.differences.length, 0)
