@@ -193,6 +193,8 @@ const ConfigSchema = z.object({
   OTP_TTL_SECONDS: int(30, 3600).default(300),
   OTP_MAX_ATTEMPTS: int(1, 20).default(5),
   OTP_RESEND_SECONDS: int(0, 3600).default(60),
+  /** Registration codes one phone receives in an hour at most, whoever asks (issue 38 §1: the codes' per-phone cap). */
+  OTP_PER_PHONE_PER_HOUR: int(1, 60).default(5),
 
   /** Default: console in demo mode, http outside it (where console is refused). */
   SMS_PROVIDER: z.enum(SMS_PROVIDERS).optional(),

@@ -297,6 +297,7 @@ export async function buildServices(deps: ServiceDeps) {
       otpTtlSeconds: config.OTP_TTL_SECONDS,
       otpMaxAttempts: config.OTP_MAX_ATTEMPTS,
       otpResendSeconds: config.OTP_RESEND_SECONDS,
+      otpPerPhonePerHour: config.OTP_PER_PHONE_PER_HOUR,
       sessionTtlHours: config.SESSION_TTL_HOURS,
       sessionIdleMinutes: config.SESSION_IDLE_MINUTES,
       loginFailLimit: config.RATE_LOGIN_FAILS_PER_MOBILE,
