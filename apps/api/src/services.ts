@@ -381,7 +381,8 @@ export async function buildServices(deps: ServiceDeps) {
     promotions,
     exclusionsRepository,
     depositsRepository,
-    notices,
+    // The bench's comparison without the outbox (BENCH_OUTBOX_OFF, demo mode only): the credit as it was before notices.
+    ...(config.BENCH_OUTBOX_OFF ? {} : { notices }),
     // The desk's alert of an exception, in the transaction that opens it (ADR 087); deskAlerts is built below.
     alerts: { exceptionOpened: (tx, exception) => deskAlerts.depositException(tx, exception) },
     ...(rules ? { risk: rules } : {}),
