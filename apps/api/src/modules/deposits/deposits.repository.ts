@@ -477,15 +477,5 @@ export const depositsRepository = {
       )
       .limit(limit)
   },
-
-  /** The exceptions still open, oldest first (the desk's alert, ADR 087). */
-  async openExceptions(db: Db, limit: number): Promise<Array<{ id: number; amount: bigint }>> {
-    return db
-      .select({ id: depositExceptions.id, amount: depositExceptions.amount })
-      .from(depositExceptions)
-      .where(eq(depositExceptions.status, 'OPEN'))
-      .orderBy(depositExceptions.id)
-      .limit(limit)
-  },
 }
 export type DepositsRepository = typeof depositsRepository
