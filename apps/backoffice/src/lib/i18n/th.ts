@@ -620,6 +620,8 @@ export const th = {
   'care.fact.returned_at': 'คืนเงินเมื่อ',
   'care.fact.played_at': 'กลับไปเล่นเมื่อ',
   'care.fact.declined': 'รายการฝากที่ถูกปฏิเสธใน 24 ชั่วโมง',
+  'care.fact.slips': 'สลิปที่ถูกปฏิเสธ',
+  'care.fact.attempts': 'การแจ้งฝากที่ถูกปฏิเสธ (วงเงิน การพักบัญชี หรือไม่มีบัญชีรับเงิน)',
   'care.fact.limit': 'วงเงิน',
   'care.fact.value': 'วงเงินเดิม (บาท)',
   'care.fact.asked': 'ขอเปลี่ยนเป็น',
