@@ -2,13 +2,14 @@ import { and, asc, desc, eq, gt, gte, inArray, isNotNull, like, lt, lte, sql, ty
 import type { Db } from '../../db/client.ts'
 import { withReviewers } from '../../db/reviewed.ts'
 import { playerMatches } from '../../db/player-search.ts'
-import { depositExceptions, deposits, draftBills, operatorBankAccounts, operators, players } from '../../db/schema.ts'
-import { exists, insertedOrThrow, oneRow, updatedOrThrow } from '../../db/rows.ts'
+import { declinedDeposits, depositExceptions, deposits, draftBills, operatorBankAccounts, operators, players } from '../../db/schema.ts'
+import { exists, insertedOrThrow, oneRow, rowsOf, updatedOrThrow } from '../../db/rows.ts'
 
 export type OperatorAccountRow = typeof operatorBankAccounts.$inferSelect
 export type DraftBillRow = typeof draftBills.$inferSelect
 export type DepositRow = typeof deposits.$inferSelect
 export type DepositExceptionRow = typeof depositExceptions.$inferSelect
+export type DeclinedDepositRow = typeof declinedDeposits.$inferSelect
 
 /** SQL for operator accounts, draft bills and incoming deposits. */
 export const depositsRepository = {
@@ -102,6 +103,24 @@ export const depositsRepository = {
       .set({ status: 'EXPIRED' })
       .where(and(eq(draftBills.status, 'LIVE'), lte(draftBills.expiresAt, now)))
       .returning({ id: draftBills.id })
+    return rows.length
+  },
+  /**
+   * Records a refused deposit attempt, one statement: nothing when the player already has `perDay` in the 24 hours
+   * before it (a flood of refused requests adds nothing). Answers whether a row was written.
+   */
+  async recordDeclined(db: Db, row: Required<Pick<typeof declinedDeposits.$inferInsert, 'playerId' | 'reason' | 'amount' | 'createdAt'>>, perDay: number) {
+    const rows = await db.execute(sql`
+      insert into ${declinedDeposits} (player_id, reason, amount, created_at)
+      select ${row.playerId}, ${row.reason}, ${row.amount}, ${row.createdAt.toISOString()}::timestamptz
+      where (select count(*) from ${declinedDeposits} where player_id = ${row.playerId}
+        and created_at > ${row.createdAt.toISOString()}::timestamptz - interval '24 hours') < ${perDay}
+      returning id`)
+    return rowsOf(rows).length > 0
+  },
+  /** Deletes the refused attempts recorded before `before`; answers how many. */
+  async pruneDeclined(db: Db, before: Date): Promise<number> {
+    const rows = await db.delete(declinedDeposits).where(lt(declinedDeposits.createdAt, before)).returning({ id: declinedDeposits.id })
     return rows.length
   },
   async insertBill(db: Db, bill: typeof draftBills.$inferInsert): Promise<DraftBillRow> {

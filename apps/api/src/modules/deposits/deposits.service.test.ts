@@ -65,8 +65,10 @@ function setup({ notificationsCredit = true }: { notificationsCredit?: boolean }
 
 describe('draft bills', () => {
   it('refuse less than the minimum deposit', async () => {
-    const { sut, somchai, actorOf } = setup()
+    const { sut, somchai, actorOf, store } = setup()
     await expect(sut.createDraftBill(actorOf(somchai), 99, null)).rejects.toMatchObject({ code: 'RULE_REFUSED', message: expect.stringContaining('100') })
+    // A mistyped amount is not a declined deposit (ADR 090): nothing recorded.
+    expect(store.declined).toEqual([])
   })
 
   it('show the operator account to pay, and allow one live bill per player until it is cancelled or expires', async () => {
@@ -250,6 +252,11 @@ describe('a time-out or self-exclusion (ADR 047)', () => {
     await expect(sut.createDraftBill(actorOf(somchai), 500, null)).rejects.toMatchObject({ code: 'PLAYER_EXCLUDED' })
     await expect(sut.createDraftBill(actorOf(somchai), 500, 3)).rejects.toMatchObject({ code: 'PLAYER_EXCLUDED' })
     expect(store.bills).toHaveLength(0)
+    // Each refusal is a declined deposit for the care marker (ADR 090).
+    expect(store.declined.map((d) => [d.reason, d.amount])).toEqual([
+      ['PLAYER_EXCLUDED', 50_000n],
+      ['PLAYER_EXCLUDED', 50_000n],
+    ])
   })
 
   it('credits a transfer that arrives anyway, in full, with a note for the back-office', async () => {
