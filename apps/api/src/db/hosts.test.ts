@@ -288,7 +288,9 @@ describe.runIf(base)('the pool on PostgreSQL, routed (ADR 054)', () => {
 
   it('a frozen server loses every connection the pool holds to it within seconds, while a slow statement on a live one goes on', async () => {
     const relay = await freezableRelay(parseDatabaseUrl(url, 'any').hosts[0]!)
-    const viaRelay = url.replace(`@${new URL(url).host}`, `@127.0.0.1:${relay.port}`)
+    // Two servers, as a failover topology lists them (the second refuses): of one there is nothing to move to, and the
+    // check stays off.
+    const viaRelay = url.replace(`@${new URL(url).host}`, `@127.0.0.1:${relay.port},127.0.0.1:1`)
     // The server's own settings: a statement deadline of 10 + 5 s, which a frozen server would otherwise make requests wait.
     const database = await openPostgres(viaRelay, { max: 3, statementTimeoutMs: 10_000 })
     const pool = (database.db as unknown as { $client: pg.Pool }).$client

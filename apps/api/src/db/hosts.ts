@@ -356,7 +356,8 @@ export function routedClientClass(pgModule: typeof pg, route: Route, options: Ro
     deadline(): () => void {
       const timers: NodeJS.Timeout[] = []
       const server = this.#server
-      if (options.stallCheckMs && server) timers.push(setTimeout(() => suspect(server), options.stallCheckMs))
+      // Of one server there is nothing to move to: a check that failed under load would only close every connection.
+      if (options.stallCheckMs && server && route.hosts.length > 1) timers.push(setTimeout(() => suspect(server), options.stallCheckMs))
       const deadlineMs = options.queryDeadlineMs
       if (deadlineMs) timers.push(setTimeout(() => this.sever(`no answer from the database in ${deadlineMs} ms`), deadlineMs))
       for (const timer of timers) timer.unref()
