@@ -100,8 +100,8 @@ export type AnswerCase = readonly [title: string, answer: GatewayAnswer, kind: s
  */
 export function itMapsEachAnswer(
   gateway: ReturnType<typeof useFakeGateway>,
-  cases: AnswerCase[],
   refusal: (url: string, timeoutMs?: number) => Promise<{ kind: string; retryAfterMs?: number | undefined }>,
+  cases: AnswerCase[],
 ) {
   it.each(cases)('maps %s', async (_title, answer, kind) => {
     const fake = await gateway([answer])

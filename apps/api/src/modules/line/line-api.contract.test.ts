@@ -40,18 +40,15 @@ describe('push', () => {
     expect(server.received.map((r) => r.headers['x-line-retry-key'])).toEqual([KEY, KEY])
   })
 
-  itMapsEachAnswer(
-    fake,
-    [
-      ['429 (the rate)', line.rateLimited, 'rate_limited'],
-      ["429 (the month's quota spent)", line.monthlyLimit, 'no_credit'],
-      ['400 (a bad message)', line.badRequest, 'permanent'],
-      ['401 (our token)', line.unauthorized, 'unauthorized'],
-      ['403 (not allowed for the plan)', line.forbidden, 'unauthorized'],
-      ['500', line.serverError, 'transient'],
-    ],
-    (url, timeoutMs) => failureOf(make(url, timeoutMs).push({ to: USER, text: 'ฝากเงิน', retryKey: KEY })),
-  )
+  const refusal = (url: string, timeoutMs?: number) => failureOf(make(url, timeoutMs).push({ to: USER, text: 'ฝากเงิน', retryKey: KEY }))
+  itMapsEachAnswer(fake, refusal, [
+    ['429 (the rate)', line.rateLimited, 'rate_limited'],
+    ["429 (the month's quota spent)", line.monthlyLimit, 'no_credit'],
+    ['400 (a bad message)', line.badRequest, 'permanent'],
+    ['401 (our token)', line.unauthorized, 'unauthorized'],
+    ['403 (not allowed for the plan)', line.forbidden, 'unauthorized'],
+    ['500', line.serverError, 'transient'],
+  ])
 
   it('refuses for good a recipient that is not a LINE user or group id, without calling LINE', async () => {
     const server = await fake([line.pushAccepted])

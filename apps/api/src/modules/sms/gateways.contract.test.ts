@@ -30,18 +30,15 @@ describe('ThaiBulkSMS', () => {
     expect(Object.fromEntries(new URLSearchParams(request!.body))).toEqual({ msisdn: '0812345678', message: OTP.text, sender: 'SANAM', force: 'corporate' })
   })
 
-  itMapsEachAnswer(
-    gateway,
-    [
-      ['out of credit', thaiBulkSms.noCredit, 'no_credit'],
-      ['a bad number', thaiBulkSms.badNumber, 'permanent'],
-      ['our key refused', thaiBulkSms.unauthorized, 'unauthorized'],
-      ['too many requests', thaiBulkSms.rateLimited, 'rate_limited'],
-      ['down', thaiBulkSms.down, 'transient'],
-      ['a 2xx without a phone_number_list', { status: 200, body: {} }, 'transient'],
-    ],
-    (url, timeoutMs) => failureOf(make(url, timeoutMs)),
-  )
+  const refusal = (url: string, timeoutMs?: number) => failureOf(make(url, timeoutMs))
+  itMapsEachAnswer(gateway, refusal, [
+    ['out of credit', thaiBulkSms.noCredit, 'no_credit'],
+    ['a bad number', thaiBulkSms.badNumber, 'permanent'],
+    ['our key refused', thaiBulkSms.unauthorized, 'unauthorized'],
+    ['too many requests', thaiBulkSms.rateLimited, 'rate_limited'],
+    ['down', thaiBulkSms.down, 'transient'],
+    ['a 2xx without a phone_number_list', { status: 200, body: {} }, 'transient'],
+  ])
 
   it('reads the credit left', async () => {
     const fake = await gateway([thaiBulkSms.credit])
@@ -62,17 +59,14 @@ describe('SMSMKT', () => {
     expect(JSON.parse(request!.body)).toEqual({ message: OTP.text, phone: '0812345678', sender: 'SANAM' })
   })
 
-  itMapsEachAnswer(
-    gateway,
-    [
-      ['100 (bad data: the number)', smsMkt.badData, 'permanent'],
-      ['107 (bad number)', smsMkt.badNumber, 'permanent'],
-      ['110 (the do-not-send list)', smsMkt.doNotSend, 'permanent'],
-      ['400 (no credit)', smsMkt.noCredit, 'no_credit'],
-      ['1004 (bad key)', smsMkt.badKey, 'unauthorized'],
-      ['a code it does not know', smsMkt.unknownCode, 'transient'],
-      ['a 502 page', smsMkt.down, 'transient'],
-    ],
-    (url, timeoutMs) => failureOf(make(url, timeoutMs)),
-  )
+  const refusal = (url: string, timeoutMs?: number) => failureOf(make(url, timeoutMs))
+  itMapsEachAnswer(gateway, refusal, [
+    ['100 (bad data: the number)', smsMkt.badData, 'permanent'],
+    ['107 (bad number)', smsMkt.badNumber, 'permanent'],
+    ['110 (the do-not-send list)', smsMkt.doNotSend, 'permanent'],
+    ['400 (no credit)', smsMkt.noCredit, 'no_credit'],
+    ['1004 (bad key)', smsMkt.badKey, 'unauthorized'],
+    ['a code it does not know', smsMkt.unknownCode, 'transient'],
+    ['a 502 page', smsMkt.down, 'transient'],
+  ])
 })
