@@ -1,6 +1,6 @@
 // The load generators of npm run bench and the figures they answer: autocannon for one request sent over and over,
 // a loop of workers for sequences of requests (a player's session, an operator's screens), and the server's memory.
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import autocannon from 'autocannon'
 
 /** What every measurement answers: requests answered, per second, latency percentiles in ms, and the ones that failed. */
@@ -133,6 +133,28 @@ export function cpuSeconds(pid: number): number | undefined {
   } catch {
     return undefined
   }
+}
+
+/** A PostgreSQL backend's process title: `postgres: [<cluster name>: ]<user> <database> ...`; the database captured. */
+const backendTitle = /^postgres: (?:\S+: )?\S+ (\S+) /
+
+/**
+ * The CPU seconds so far of the PostgreSQL backends serving `database` on this machine (from /proc: a backend's
+ * command line is `postgres: [<cluster name>: ]<user> <database> <client> <state>`). A backend that ended in between
+ * is not counted, so read it across a scenario whose pool keeps its connections; the WAL writer's and checkpointer's
+ * CPU, shared by every database, is not in it.
+ */
+export function databaseCpuSeconds(database: string): number {
+  let total = 0
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ')
+      if (backendTitle.exec(title)?.[1] === database) total += cpuSeconds(Number(pid)) ?? 0
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return total
 }
 
 /** One reading of the server's memory, in MB: its RSS and, where its /metrics answered, V8's heap and external memory. */

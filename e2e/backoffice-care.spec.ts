@@ -3,32 +3,24 @@
 // server of now the care-markers job opens a care task. An operator opens "ดูแลผู้เล่น" from the menu, opens the task,
 // reads the figures that opened it, records a phone call and closes the task; the interaction is in the audit log.
 // Each screen passes an axe-core scan; screenshots of the list and the task.
-import path from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { shot } from './support/browser.ts'
 import { call } from './support/http.ts'
 import { operatorEnv } from './support/operator.ts'
 import { expectAccessible } from './support/page.ts'
 import { deposit, registerPlayer, type TestPlayer } from './support/player.ts'
-import { repoRoot, startServer, type RunningServer } from './support/server.ts'
+import { startAfterThePast } from './support/server.ts'
 import { useBrowserSuite } from './support/suite.ts'
 
 const MINUTE = 60_000
-const clockOffset = pathToFileURL(path.join(repoRoot, 'e2e/support/clock-offset.mjs')).href
 const planted: { player?: TestPlayer } = {}
 
-async function startAfterTheDeposit(dataDir: string): Promise<RunningServer> {
-  const then = await startServer({ dataDir, env: { ...operatorEnv(), NODE_OPTIONS: `--import=${clockOffset}`, E2E_CLOCK_OFFSET_MS: String(-10 * MINUTE) } })
-  try {
-    const player = await registerPlayer(then.baseUrl, { firstname: 'ดูแล' })
-    await deposit(then.baseUrl, player.mobile, 6000, new Date(Date.now() - 10 * MINUTE))
+const startAfterTheDeposit = (dataDir: string) =>
+  startAfterThePast(dataDir, { offsetMs: -10 * MINUTE, env: operatorEnv() }, async (then) => {
+    const player = await registerPlayer(then, { firstname: 'ดูแล' })
+    await deposit(then, player.mobile, 6000, new Date(Date.now() - 10 * MINUTE))
     planted.player = player
-  } finally {
-    await then.stop()
-  }
-  return startServer({ dataDir, env: operatorEnv() })
-}
+  })
 
 const suite = useBrowserSuite({ server: startAfterTheDeposit })
 

@@ -2,32 +2,22 @@
 // one finance operator proposes new rates and a new deposit minimum, the author cannot apply them, a second finance
 // operator applies them, and the player app's referral page (390×844) shows the new level-1 rate at once. A
 // screenshot and an axe-core scan of each screen.
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { shot, viewShot } from './support/browser.ts'
 import { deskScreen } from './support/desk.ts'
 import { call } from './support/http.ts'
-import { staffedMoneyDesk } from './support/money-desk.ts'
-import { operatorEnv, operatorToken } from './support/operator.ts'
+import { useTwoKeyDesk } from './support/money-desk.ts'
 import { atPath, expectAccessible, fillByLabel } from './support/page.ts'
 import { DEMO, loginToken } from './support/player.ts'
-import { useBrowserSuite } from './support/suite.ts'
 
 // A server of its own (the plan is the whole site's), with two finance operators set up a day before (ADR 036).
-const desk = staffedMoneyDesk({ SANAM_MODE: 'demo', OTP_REQUIRED: 'false', ...operatorEnv() }, 2)
-const suite = useBrowserSuite({ server: desk.start })
+const { suite, tokens } = useTwoKeyDesk()
 /** The plan screen, reached from the menu. */
 const PLAN = { menu: 'แผนค่าแนะนำและวงเงิน', heading: 'แผนค่าแนะนำและวงเงิน' }
-let author: string
-let second: string
-
-beforeAll(async () => {
-  author = await operatorToken(suite.baseUrl, desk.finance[0]!)
-  second = await operatorToken(suite.baseUrl, desk.finance[1]!)
-}, 120_000)
 
 describe('the referral plan and limits', () => {
   it('one finance operator proposes, the author cannot apply, a second applies; the player app shows the new rate', async () => {
-    const proposer = await deskScreen(suite, author, PLAN)
+    const proposer = await deskScreen(suite, tokens.author, PLAN)
     expect(await proposer.getByTestId('plan-level1_percent').textContent()).toContain('3%')
     const form = proposer.getByRole('form', { name: 'เสนอการเปลี่ยนแผน' })
     await fillByLabel(form, { 'ค่าแนะนำชั้นที่ 1 (%)': '3.5', 'ฝากขั้นต่ำ (บาท)': '200', เหตุผล: 'โปรโมชั่นเดือนธันวาคม' })
@@ -46,7 +36,7 @@ describe('the referral plan and limits', () => {
     await expectAccessible(proposer, 'plan with a pending proposal')
 
     // A second finance operator applies it.
-    const approver = await deskScreen(suite, second, PLAN)
+    const approver = await deskScreen(suite, tokens.second, PLAN)
     await approver.getByRole('button', { name: /^อนุมัติแผนนี้ #/ }).click()
     const dialog = approver.getByRole('dialog')
     await dialog.getByText('ยอดเล่นก่อนหน้านี้ยังคิดตามแผนเดิม', { exact: false }).waitFor()

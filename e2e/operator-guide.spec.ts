@@ -11,7 +11,6 @@ import { createServer, type Server } from 'node:http'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { Secret, TOTP } from 'otpauth'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -21,9 +20,8 @@ import { SEASONED_MS } from './support/operator.ts'
 import { atPath } from './support/page.ts'
 import { guideShot } from './support/guide.ts'
 import { openReportForToday, openReportsScreen } from './support/reports.ts'
-import { freePort, repoRoot, startServer, type RunningServer } from './support/server.ts'
+import { freePort, shiftedClockEnv, startServer, type RunningServer } from './support/server.ts'
 
-const clockOffset = pathToFileURL(path.join(repoRoot, 'e2e/support/clock-offset.mjs')).href
 const secret = () => randomBytes(32).toString('hex')
 
 /** What the fake SMS gateway received, as a gateway's customer log would show it. */
@@ -207,7 +205,7 @@ describe('the operator guide, followed on a production install', () => {
     // The onboarding happens a day before the money: the server's clock a day back (e2e/support/clock-offset.mjs),
     // so that the finance operators are past their 24 hours (ADR 036) when the server runs on real time next.
     const offset = -SEASONED_MS
-    server = await startServer({ dataDir, port, env: { ...env, NODE_OPTIONS: `--import=${clockOffset}`, E2E_CLOCK_OFFSET_MS: String(offset) } })
+    server = await startServer({ dataDir, port, env: { ...env, ...shiftedClockEnv(offset) } })
     // Set-up sent each owner a one-time password, to its own phone only.
     expect(gateway.messages.map((m) => m.msisdn).sort()).toEqual([msisdn(OWNER_A.phone), msisdn(OWNER_B.phone)].sort())
     expect(gateway.messages.every((m) => m.sender === 'SANAM')).toBe(true)

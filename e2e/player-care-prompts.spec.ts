@@ -1,12 +1,10 @@
-import path from 'node:path'
-import { pathToFileURL } from 'node:url'
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { viewShot } from './support/browser.ts'
 import { call } from './support/http.ts'
 import { atPath, expectNoSideScroll, seriousAxeViolations } from './support/page.ts'
 import { deposit, loginToken, registerPlayer, type TestPlayer } from './support/player.ts'
-import { repoRoot, startServer, type RunningServer } from './support/server.ts'
+import { startAfterThePast } from './support/server.ts'
 import { useBrowserSuite } from './support/suite.ts'
 
 /**
@@ -18,32 +16,24 @@ import { useBrowserSuite } from './support/suite.ts'
  */
 
 const DAY = 24 * 3_600_000
-const clockOffset = pathToFileURL(path.join(repoRoot, 'e2e/support/clock-offset.mjs')).href
 const earlier: { player?: TestPlayer } = {}
 const toast = (page: Page, text: string) => page.locator('.toast', { hasText: text })
 /** The prompt's card at the top of the screen, for its screenshot. */
 const top = (card: Locator) => card.evaluate((element) => element.scrollIntoView({ block: 'start' }))
 
 /** A player registers and deposits 1,500 baht on a server 185 days behind; the server of now runs on the same data. */
-async function startHalfAYearLater(dataDir: string): Promise<RunningServer> {
-  const then = await startServer({ dataDir, env: { NODE_OPTIONS: `--import=${clockOffset}`, E2E_CLOCK_OFFSET_MS: String(-185 * DAY) } })
-  try {
-    const player = await registerPlayer(then.baseUrl, { firstname: 'ทบทวน' })
-    await deposit(then.baseUrl, player.mobile, 1500, new Date(Date.now() - 185 * DAY))
+const startHalfAYearLater = (dataDir: string) =>
+  startAfterThePast(dataDir, { offsetMs: -185 * DAY }, async (then) => {
+    const player = await registerPlayer(then, { firstname: 'ทบทวน' })
+    await deposit(then, player.mobile, 1500, new Date(Date.now() - 185 * DAY))
     earlier.player = player
-  } finally {
-    await then.stop()
-  }
-  return startServer({ dataDir })
-}
+  })
 
 describe('player app: RTS 12 prompts', () => {
   const suite = useBrowserSuite({ server: startHalfAYearLater })
 
   it('a new player is asked for a deposit limit; declining asks again, and is recorded only then', async () => {
-    const player = await registerPlayer(suite.baseUrl, { firstname: 'ใหม่' })
-    const token = await loginToken(suite.baseUrl, player)
-    const { page, problems } = await suite.phone({ player: token })
+    const { token, page, problems } = await suite.newPlayerPhone('ใหม่')
     await page.goto('/')
     const card = page.getByTestId('care-limit-prompt')
     await card.getByRole('heading', { name: 'ตั้งวงเงินฝากก่อนเริ่มเล่น' }).waitFor()
@@ -76,9 +66,7 @@ describe('player app: RTS 12 prompts', () => {
   })
 
   it('a new player sets a monthly deposit limit from the prompt on the deposit page', async () => {
-    const player = await registerPlayer(suite.baseUrl, { firstname: 'ตั้งวงเงิน' })
-    const token = await loginToken(suite.baseUrl, player)
-    const { page, problems } = await suite.phone({ player: token })
+    const { token, page, problems } = await suite.newPlayerPhone('ตั้งวงเงิน')
     await page.goto('/deposit')
     const card = page.getByTestId('care-limit-prompt')
     await card.getByLabel('วงเงินฝากรายเดือน').check()

@@ -1,12 +1,10 @@
-import path from 'node:path'
-import { pathToFileURL } from 'node:url'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { viewShot } from './support/browser.ts'
 import { call } from './support/http.ts'
 import { atPath, expectNoSideScroll, seriousAxeViolations } from './support/page.ts'
 import { deposit, loginToken, playDemoRounds, registerPlayer, type TestPlayer } from './support/player.ts'
-import { repoRoot, startServer, type RunningServer } from './support/server.ts'
+import { startAfterThePast } from './support/server.ts'
 import { useBrowserSuite } from './support/suite.ts'
 
 /**
@@ -68,28 +66,22 @@ describe('player app: deposit limit', () => {
 })
 
 const MINUTE = 60_000
-const clockOffset = pathToFileURL(path.join(repoRoot, 'e2e/support/clock-offset.mjs')).href
 const reminderPlayer: { player?: TestPlayer; token?: string } = {}
 
 /**
  * The player signs in, plays and asks for a reminder every 30 minutes on a server whose clock is 31 minutes behind;
  * the server of now, on the same data, finds 31 minutes played: the reminder is owed. No test waits those minutes.
  */
-async function startAfterHalfAnHour(dataDir: string): Promise<RunningServer> {
-  const earlier = await startServer({ dataDir, env: { NODE_OPTIONS: `--import=${clockOffset}`, E2E_CLOCK_OFFSET_MS: String(-31 * MINUTE) } })
-  try {
-    const player = await registerPlayer(earlier.baseUrl)
-    const token = await loginToken(earlier.baseUrl, player)
-    await deposit(earlier.baseUrl, player.mobile, 500, new Date(Date.now() - 31 * MINUTE))
-    await playDemoRounds(earlier.baseUrl, token, 3, 10)
-    const set = await call(earlier.baseUrl, 'POST', '/api/responsible-play/limits', { token, body: { kind: 'SESSION_REMINDER', value: 30 } })
+const startAfterHalfAnHour = (dataDir: string) =>
+  startAfterThePast(dataDir, { offsetMs: -31 * MINUTE }, async (earlier) => {
+    const player = await registerPlayer(earlier)
+    const token = await loginToken(earlier, player)
+    await deposit(earlier, player.mobile, 500, new Date(Date.now() - 31 * MINUTE))
+    await playDemoRounds(earlier, token, 3, 10)
+    const set = await call(earlier, 'POST', '/api/responsible-play/limits', { token, body: { kind: 'SESSION_REMINDER', value: 30 } })
     if (set.status !== 200) throw new Error(`reminder ${set.status}: ${JSON.stringify(set.body)}`)
     Object.assign(reminderPlayer, { player, token })
-  } finally {
-    await earlier.stop()
-  }
-  return startServer({ dataDir })
-}
+  })
 
 describe('player app: session reminder', () => {
   const suite = useBrowserSuite({ server: startAfterHalfAnHour })

@@ -1,12 +1,10 @@
-import path from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { viewShot } from './support/browser.ts'
 import { call } from './support/http.ts'
 import { operatorEnv } from './support/operator.ts'
 import { atPath, seriousAxeViolations } from './support/page.ts'
 import { DEMO, deposit, loginToken, playDemoRounds, registerPlayer } from './support/player.ts'
-import { repoRoot, startServer, type RunningServer } from './support/server.ts'
+import { startAfterThePast } from './support/server.ts'
 import { useBrowserSuite, type OpenedPage } from './support/suite.ts'
 
 /**
@@ -16,27 +14,21 @@ import { useBrowserSuite, type OpenedPage } from './support/suite.ts'
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000
-const clockOffset = pathToFileURL(path.join(repoRoot, 'e2e/support/clock-offset.mjs')).href
 
 // The commission on a short session is a few baht: let any amount be moved.
 const env = { OTP_REQUIRED: 'false', ...operatorEnv(), BONUS_MIN: '1' }
 
 /** Yesterday's play on a server whose clock is a day behind, then the server of today on the same data. */
-async function startAfterYesterday(dataDir: string): Promise<RunningServer> {
-  const yesterday = await startServer({ dataDir, env: { ...env, NODE_OPTIONS: `--import=${clockOffset}`, E2E_CLOCK_OFFSET_MS: String(-DAY_MS) } })
-  try {
+const startAfterYesterday = (dataDir: string) =>
+  startAfterThePast(dataDir, { offsetMs: -DAY_MS, env }, async (yesterday) => {
     const then = new Date(Date.now() - DAY_MS)
-    const demoToken = await loginToken(yesterday.baseUrl, DEMO)
-    await deposit(yesterday.baseUrl, DEMO.mobile, 1000, then)
-    await playDemoRounds(yesterday.baseUrl, demoToken, 4, 100)
-    const friend = await registerPlayer(yesterday.baseUrl, { inviteCode: 'DEMO2345', firstname: 'เพื่อน' })
-    await deposit(yesterday.baseUrl, friend.mobile, 1000, then)
-    await playDemoRounds(yesterday.baseUrl, await loginToken(yesterday.baseUrl, friend), 4, 100)
-  } finally {
-    await yesterday.stop()
-  }
-  return startServer({ dataDir, env })
-}
+    const demoToken = await loginToken(yesterday, DEMO)
+    await deposit(yesterday, DEMO.mobile, 1000, then)
+    await playDemoRounds(yesterday, demoToken, 4, 100)
+    const friend = await registerPlayer(yesterday, { inviteCode: 'DEMO2345', firstname: 'เพื่อน' })
+    await deposit(yesterday, friend.mobile, 1000, then)
+    await playDemoRounds(yesterday, await loginToken(yesterday, friend), 4, 100)
+  })
 
 describe('player app: referral', () => {
   const suite = useBrowserSuite({ server: startAfterYesterday })

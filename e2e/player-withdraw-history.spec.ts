@@ -228,9 +228,7 @@ describe('player app: withdraw and history', () => {
   })
 
   it('password change: the rules, the server’s refusal inline, success then the forced logout after 5 s', async () => {
-    const player = await registerPlayer(suite.baseUrl, { firstname: 'รหัส' })
-    const token = await loginToken(suite.baseUrl, player)
-    const { page, problems } = await suite.phone({ player: token })
+    const { player, page, problems } = await suite.newPlayerPhone('รหัส')
     // Playwright's clock: the 5 s wait passes in an instant.
     await page.clock.install()
     await page.goto('/history')

@@ -5,26 +5,27 @@
 // preferring a standby. Shown:
 //   - a mixed load (bank-feed deposits, bets, wins, rollbacks, withdrawals approved or rejected) runs while the
 //     primary's machine dies (its postmaster, keeper and backends SIGKILLed), then, once the old primary has rejoined
-//     as a standby, while the new primary's dies too: every request is answered 200 or with the 503 envelope, retries
-//     with the same idempotency keys go through on the new primary, and afterwards every acknowledged operation is
-//     there once, every withdrawal decided once, the balances are what the plan implies and ledger:verify passes on
-//     the survivor; the time from each kill to the first bet acknowledged is measured (goal: under 30 s);
+//     as a standby, while the new primary's PostgreSQL freezes (every process SIGSTOPped, its keeper running): every
+//     request is answered 200 or with the 503 envelope, retries with the same idempotency keys go through on the new
+//     primary, and afterwards every acknowledged operation is there once, every withdrawal decided once, the balances
+//     are what the plan implies and ledger:verify passes on the survivor; the time from each loss to the first bet
+//     acknowledged is under OUTAGE_BOUND_MS (issue 40 §3), and the monitor began no failover while the primary was
+//     healthy;
 //   - each process's LISTEN connection reconnects to each new primary;
 //   - reports and the dashboard are served from the standby while the primary takes the load;
 //   - start-up in production mode, as the documented runtime role over TLS, says nothing with a synchronous standby,
 //     and warns on the survivor without one;
 //   - with two standbys the documented number-sync-standbys line makes every commit wait for one of the two, and the
 //     documented operator steps (watch, switch over, maintenance, drop a lost node) run as written.
-// The monitor's timings are shortened so a failover takes about 9 s here (QUICK_MONITOR: a health check every second,
-// a node failed over once its keeper has not reported for 5 s, 3 s for the old primary to demote itself; the defaults
-// take about a minute); docs/operations.md says what production uses, and `npm run bench:failover` measures it.
+// The monitor's and keepers' timings are docs/operations.md's, as production runs them (ADR 098); `npm run
+// bench:failover` measures more rounds of both losses with two standbys.
 // Skipped, saying why, without pg_autoctl (.ci/run installs it), without root or the postgres user, or without Redis.
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { resolveService } from '../scripts/test-env.mjs'
-import { autoFailoverTooling, createFormation, documentedOperations, QUICK_MONITOR, waitUntil, type Formation } from './support/auto-failover.ts'
+import { autoFailoverTooling, createFormation, documentedOperations, waitUntil, type Formation } from './support/auto-failover.ts'
 import { failoverUnderLoad } from './support/failover.ts'
 import { faultEnv, operatorToken } from './support/money.ts'
 import { OPERATOR, seasonedOperators, type OperatorLogin } from './support/operator.ts'
@@ -38,10 +39,20 @@ if (missing) console.warn(`[postgres-failover] SKIPPED: ${missing}`)
 const redis = await resolveService('redis')
 if (!redis.url) console.warn(`[postgres-failover] SKIPPED without Redis: ${redis.reason}`)
 
-/** The issue's goal for the time without a primary: from the kill to the first bet acknowledged. */
-const OUTAGE_GOAL_MS = 30_000
+/**
+ * The time without a primary this spec allows, from the loss to the first bet acknowledged. The goal is under 10 s
+ * (issue 40 §3, ADR 098, measured by `npm run bench:failover`). Every pg_auto_failover step is a keeper waking and
+ * restarting or promoting PostgreSQL, and on a shared machine each waits for a core: at load 25 on two cores one freeze
+ * here took 15.2 s (a promotion alone 6 s), another 10.6 s. So the spec allows CI_MARGIN_MS more than the goal: a
+ * regression to ADR 054's timings (23 to 26 s on a far quieter machine) still fails it.
+ */
+const OUTAGE_GOAL_MS = 10_000
+const CI_MARGIN_MS = 10_000
+const OUTAGE_BOUND_MS = OUTAGE_GOAL_MS + CI_MARGIN_MS
 /** Operations acknowledged before the first kill, between the rejoin and the second kill, and after it. */
 const ACKS_BETWEEN = 25
+/** The load on a healthy primary before the first loss, in which the monitor must begin no failover. */
+const HEALTHY_MS = 20_000
 const NO_STANDBY_WARNING = 'PostgreSQL has no synchronous standby'
 
 describe.runIf(!missing && redis.url)('PostgreSQL high availability: pg_auto_failover, two API processes (issue 23, ADR 054)', () => {
@@ -53,7 +64,7 @@ describe.runIf(!missing && redis.url)('PostgreSQL high availability: pg_auto_fai
   beforeAll(async () => {
     // The load runs in demo mode on a database of its own; the documented `sanam` (its owner and runtime role, ADR 037)
     // is the production-mode check's.
-    formation = await createFormation({ tooling, nodes: 2, database: 'sanam_demo', monitorSettings: QUICK_MONITOR })
+    formation = await createFormation({ tooling, nodes: 2, database: 'sanam_demo' })
     const uri = formation.applicationUrl()
     // Every attempt comes from 127.0.0.1, and Redis keeps the per-address counters across runs: not what is tested here.
     const env = { ...faultEnv(uri), BACKOFFICE_FOUR_EYES_BAHT: '100000000', RATE_REGISTER_PER_IP_PER_HOUR: '100000', RATE_LOGIN_PER_IP_PER_MINUTE: '100000' }
@@ -122,8 +133,8 @@ describe.runIf(!missing && redis.url)('PostgreSQL high availability: pg_auto_fai
   })
 
   it(
-    'a mixed load through two API processes survives the primary dying, then the new primary: 503s then the new primary, nothing lost or doubled',
-    { timeout: 240_000 },
+    'a mixed load through two API processes survives the primary dying, then the new primary freezing: 503s then the new primary within the bound, nothing lost or doubled',
+    { timeout: 300_000 },
     async () => {
       failed()
       const run = await failoverUnderLoad({
@@ -131,8 +142,9 @@ describe.runIf(!missing && redis.url)('PostgreSQL high availability: pg_auto_fai
         baseUrl: server!.baseUrl,
         operator: await operatorToken(server!.baseUrl, finance!),
         processes: 2,
-        kills: 2,
+        losses: ['kill', 'freeze'],
         acksBetween: ACKS_BETWEEN,
+        healthyMs: HEALTHY_MS,
         prefix: '93',
       })
       // Reports and the dashboard were read on the standby, not on the primary taking the load.
@@ -147,12 +159,15 @@ describe.runIf(!missing && redis.url)('PostgreSQL high availability: pg_auto_fai
       console.info(
         `[postgres-failover] ${run.acks} acknowledgements, ${run.refusals} refusals (503) retried; ` +
           run.outages
-            .map((o) => `${o.killed} killed: first bet after ${(o.ms / 1000).toFixed(1)} s, both listeners back after ${(o.listenersMs / 1000).toFixed(1)} s`)
+            .map(
+              (o) =>
+                `${o.killed} ${o.how === 'kill' ? 'killed' : 'frozen'}: first bet after ${(o.ms / 1000).toFixed(1)} s, both listeners back after ${(o.listenersMs / 1000).toFixed(1)} s`,
+            )
             .join('; ') +
-          `; ${run.checked} ledger rows verified`,
+          `; ${run.checked} ledger rows verified; ${(run.healthy.ms / 1000).toFixed(0)} s on a healthy primary without a failover`,
       )
-      expect(run.outages).toHaveLength(2)
-      for (const outage of run.outages) expect(outage.ms, `time without a primary after ${outage.killed} died`).toBeLessThan(OUTAGE_GOAL_MS)
+      expect(run.outages.map((o) => o.how)).toEqual(['kill', 'freeze'])
+      for (const outage of run.outages) expect(outage.ms, `time without a primary after ${outage.killed} (${outage.how})`).toBeLessThan(OUTAGE_BOUND_MS)
     },
   )
 

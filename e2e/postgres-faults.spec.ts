@@ -13,14 +13,13 @@ import {
   expectLedgerVerifies,
   faultEnv,
   fullHistory,
-  gameSession,
+  fundPlayers,
   operatorToken,
-  payInAccount,
   registerPlayers,
   transferBody,
   type Player,
 } from './support/money.ts'
-import { MixedLoad, mixedPlan, UNAVAILABLE } from './support/mixed-load.ts'
+import { fundedMixedLoad, UNAVAILABLE } from './support/mixed-load.ts'
 import { createTestDatabase, reachablePostgres, type TestDatabase } from './support/postgres.ts'
 import { seasonedOperators, type OperatorLogin } from './support/operator.ts'
 import { startServer, type RunningServer } from './support/server.ts'
@@ -90,19 +89,10 @@ describe.runIf(postgresUrl)('PostgreSQL faults: fail fast with a 503 envelope, r
     return call<{ id: number }>(base, 'POST', '/api/wallet/withdraw', { token: player.token, body: { amount: baht }, headers: { 'idempotency-key': key } })
   }
 
-  async function fund(base: string, players: Player[], satang: number, tag: string) {
-    const toAccount = await payInAccount(base, players[0]!)
-    for (const [i, p] of players.entries()) {
-      const answer = await postBankTransfer(base, transferBody(`fund-${tag}-${i}`, toAccount, p, satang))
-      expect(answer.status, JSON.stringify(answer.body)).toBe(200)
-    }
-    return toAccount
-  }
-
   it('a statement waiting on a locked row is cut by the statement timeout (503), and the retry is taken once', { timeout: 60_000 }, async () => {
     const s = await start({ DB_STATEMENT_TIMEOUT_MS: '1500' })
     const [player] = await registerPlayers(s.baseUrl, 1, '71')
-    await fund(s.baseUrl, [player!], 100_000, 'timeout')
+    await fundPlayers(s.baseUrl, [player!], 100_000, 'timeout')
     const lock = await lockAccount(player!)
     const began = Date.now()
     const cut = await withdraw(s.baseUrl, player!, 'timeout-1', 300)
@@ -124,7 +114,7 @@ describe.runIf(postgresUrl)('PostgreSQL faults: fail fast with a 503 envelope, r
     // Two connections, a short wait for one, and a statement timeout long enough to keep both busy meanwhile.
     const s = await start({ DB_POOL_MAX: '2', DB_POOL_WAIT_MS: '300', DB_STATEMENT_TIMEOUT_MS: '20000', SESSION_CACHE_SECONDS: '0' })
     const [busy, other] = await registerPlayers(s.baseUrl, 2, '72')
-    await fund(s.baseUrl, [busy!, other!], 100_000, 'pool')
+    await fundPlayers(s.baseUrl, [busy!, other!], 100_000, 'pool')
     const lock = await lockAccount(busy!)
     const holding = [withdraw(s.baseUrl, busy!, 'pool-1', 100), withdraw(s.baseUrl, busy!, 'pool-2', 200)]
     await waitForLockWaiters(2)
@@ -147,7 +137,7 @@ describe.runIf(postgresUrl)('PostgreSQL faults: fail fast with a 503 envelope, r
   it('SIGTERM while money requests are in flight finishes them, exits 0, and loses nothing', { timeout: 60_000 }, async () => {
     let s = await start()
     const [player] = await registerPlayers(s.baseUrl, 1, '73')
-    const toAccount = await fund(s.baseUrl, [player!], 100_000, 'sigterm')
+    const toAccount = await fundPlayers(s.baseUrl, [player!], 100_000, 'sigterm')
     const lock = await lockAccount(player!)
     // In flight: three withdrawals and one deposit of the same player, all waiting for the locked account.
     const inFlight: Promise<Answer<unknown>>[] = [
@@ -195,10 +185,7 @@ describe.runIf(postgresUrl)('PostgreSQL faults: fail fast with a 503 envelope, r
 
   it('connections terminated mid-load: 503 envelopes fast, recovery on its own, provider retries answered once', { timeout: 90_000 }, async () => {
     const s = await start()
-    const players = await registerPlayers(s.baseUrl, 2, '74')
-    const toAccount = await fund(s.baseUrl, players, 500_000, 'terminate')
-    const sessions = await Promise.all(players.map((p) => gameSession(s.baseUrl, p)))
-    const load = new MixedLoad(mixedPlan({ tag: 'term', count: 60, players, sessions, toAccount, withdrawals: false }), 500_000)
+    const load = await fundedMixedLoad(s.baseUrl, { players: 2, prefix: '74', satang: 500_000, tag: 'term', count: 60, withdrawals: false })
 
     // The outage: every connection of this database terminated again and again, while the load runs, until at least
     // five requests have been refused for it (with a bound on the attempts).
@@ -232,10 +219,7 @@ describe.runIf(postgresUrl)('PostgreSQL faults: fail fast with a 503 envelope, r
 
   it('SIGKILL during a mixed load, 3 times in a row: every acknowledged operation once, nothing half-done', { timeout: 90_000 }, async () => {
     let s = await start()
-    const players = await registerPlayers(s.baseUrl, 3, '75')
-    const toAccount = await fund(s.baseUrl, players, 1_000_000, 'kill')
-    const sessions = await Promise.all(players.map((p) => gameSession(s.baseUrl, p)))
-    const load = new MixedLoad(mixedPlan({ tag: 'kill', count: 90, players, sessions, toAccount, withdrawals: true }), 1_000_000)
+    const load = await fundedMixedLoad(s.baseUrl, { players: 3, prefix: '75', satang: 1_000_000, tag: 'kill', count: 90, withdrawals: true })
     const target = { baseUrl: s.baseUrl, operator: await operatorToken(s.baseUrl, finance) }
     const acksAtKill: number[] = []
     for (let kill = 0; kill < 3; kill++) {

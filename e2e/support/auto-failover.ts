@@ -14,34 +14,6 @@ import { freePort, repoRoot } from './server.ts'
 /** The Debian packages that bring pg_autoctl and the monitor's extension (`.ci/run` installs them). */
 export const AUTO_FAILOVER_PACKAGES = ['postgresql-15-auto-failover', 'pg-auto-failover-cli']
 
-/**
- * The monitor's settings for a failover in seconds on a loaded machine (the defaults take about a minute): a health
- * check every second, a node the monitor cannot reach for 2 s and whose keeper has not reported for 5 s is failed over,
- * and a primary that does not answer is taken as demoted after 3 s. Names are pgautofailover.<name>, in ms.
- */
-export const QUICK_MONITOR: Record<string, number> = {
-  health_check_period: 1000,
-  health_check_timeout: 2000,
-  health_check_max_retries: 2,
-  health_check_retry_delay: 500,
-  node_considered_unhealthy_timeout: 5000,
-  primary_demote_timeout: 3000,
-}
-
-/**
- * The monitor's settings docs/operations.md recommends for production (ADR 054), which the bench measures: a node whose
- * health checks fail (every 2 s, 2 s each, twice more 1 s apart) and whose keeper has not reported for 10 s is failed
- * over, and the old primary is given 10 s to demote itself. The defaults (20 s and 30 s) take close to a minute.
- */
-export const RECOMMENDED_MONITOR: Record<string, number> = {
-  health_check_period: 2000,
-  health_check_timeout: 2000,
-  health_check_max_retries: 2,
-  health_check_retry_delay: 1000,
-  node_considered_unhealthy_timeout: 10_000,
-  primary_demote_timeout: 10_000,
-}
-
 /** Where the documented set-up is, and the marker of its block. */
 export const OPERATIONS_MD = path.join(repoRoot, 'docs', 'operations.md')
 const SETUP_MARKER = '<!-- ha-setup:'
@@ -180,7 +152,15 @@ export interface FormationNode {
   pgdata: string
   /** The node's pg_autoctl process (keeper and PostgreSQL under it) while it runs. */
   process: ChildProcess | undefined
+  /** While the node's PostgreSQL is frozen (SIGSTOP): its processes, to thaw. */
+  frozen?: number[] | undefined
 }
+
+/** How the primary is lost: its machine killed, or its PostgreSQL frozen (every process stopped, the keeper running). */
+export type Loss = 'kill' | 'freeze'
+
+/** The goal states a failover assigns: the monitor assigning one of these means a failover has begun. */
+const FAILOVER_GOALS = ['draining', 'demote_timeout', 'report_lsn', 'prepare_promotion', 'stop_replication', 'demoted']
 
 export interface NodeState {
   name: string
@@ -212,6 +192,20 @@ function isRunning(pid: number): boolean {
   }
 }
 
+/** Sends `signal` to each of `pids`, those already gone left out. */
+function signalAll(pids: number[], signal: NodeJS.Signals): void {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, signal)
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+/** The PID of the node's postmaster, from its postmaster.pid. */
+const postmasterOf = (node: { pgdata: string }) => Number(readFileSync(path.join(node.pgdata, 'postmaster.pid'), 'utf8').split('\n')[0])
+
 /** Every process under `pid` (its children, theirs, …), from /proc. */
 function descendants(pid: number): number[] {
   const parents = new Map<number, number[]>()
@@ -241,10 +235,9 @@ function descendants(pid: number): number[] {
  * A monitor and `nodes` data nodes (the first created is the primary, the others its standbys), formation `default`,
  * made by docs/operations.md's set-up block (documentedSetup): passwords (scram-sha-256), TLS (self-signed), the
  * database `sanam` owned by `sanam_owner` with the runtime role `sanam_app`, and, with two standbys or more,
- * number-sync-standbys 1. The monitor takes `monitorSettings` after the documented ones, before the first data node
- * registers. `database` is the one the helpers below default to: `sanam`, or another the test makes for itself.
+ * number-sync-standbys 1, and the documented failover timings (issue 40 §3). `database` is the one the helpers below default to: `sanam`, or another the test makes for itself.
  */
-export async function createFormation(options: { tooling: Tooling; nodes: number; database: string; monitorSettings?: Record<string, number> }) {
+export async function createFormation(options: { tooling: Tooling; nodes: number; database: string }) {
   const setup = documentedSetup()
   const { tooling } = options
   const dir = mkdtempSync(path.join(tmpdir(), 'sanam-ha-'))
@@ -483,19 +476,51 @@ export async function createFormation(options: { tooling: Tooling; nodes: number
     kill(node: FormationNode): number {
       const root = node.process?.pid
       if (root === undefined) throw new Error(`${node.name} is not running`)
-      const postmaster = Number(readFileSync(path.join(node.pgdata, 'postmaster.pid'), 'utf8').split('\n')[0])
+      const postmaster = postmasterOf(node)
       const victims = [root, ...descendants(root)]
       if (!victims.includes(postmaster)) victims.push(postmaster)
       const at = Date.now()
-      for (const pid of victims) {
-        try {
-          process.kill(pid, 'SIGKILL')
-        } catch {
-          // Already gone.
-        }
-      }
+      signalAll(victims, 'SIGKILL')
       node.process = undefined
       return at
+    },
+    /**
+     * The node's PostgreSQL freezes: its postmaster and every backend SIGSTOPped (a process hung on a dead disk, a VM
+     * paused), while its keeper runs on. The kernel still takes connections and bytes for it; nothing answers. Answers
+     * the moment of the freeze.
+     */
+    freeze(node: FormationNode): number {
+      const postmaster = postmasterOf(node)
+      const stopped = [postmaster, ...descendants(postmaster)]
+      const at = Date.now()
+      // The postmaster first, so it starts no new backend meanwhile.
+      signalAll(stopped, 'SIGSTOP')
+      node.frozen = stopped
+      return at
+    },
+    /** The frozen PostgreSQL runs again; its keeper then finds it demoted by the monitor and rejoins as a standby. */
+    thaw(node: FormationNode): void {
+      signalAll(node.frozen ?? [], 'SIGCONT')
+      node.frozen = undefined
+    },
+    /** The monitor's last event so far: failoverEvents(after) lists what it decided since. */
+    async lastEvent(): Promise<number> {
+      const [row] = await onMonitor<{ id: string | null }>('select max(eventid)::text as id from pgautofailover.event')
+      return Number(row?.id ?? 0)
+    },
+    /** The events after `after` in which the monitor began a failover (a goal state of FAILOVER_GOALS), as text. */
+    async failoverEvents(after: number): Promise<string[]> {
+      const rows = await onMonitor<{ line: string }>(
+        `select eventtime::time(0)::text || ' ' || nodename || ' → ' || goalstate || ': ' || description as line from pgautofailover.event where eventid > ${Number(after)} and goalstate::text in (${FAILOVER_GOALS.map((g) => `'${g}'`).join(', ')}) order by eventid`,
+      )
+      return rows.map((r) => r.line)
+    },
+    /** The monitor's pgautofailover.* settings as they are now, `name value` each. */
+    async monitorSettings(): Promise<string[]> {
+      const rows = await onMonitor<{ name: string; setting: string; unit: string | null }>(
+        "select name, setting, unit from pg_settings where name like 'pgautofailover.%' and (name like '%health_check%' or name like '%timeout%') order by name",
+      )
+      return rows.map((r) => `${r.name.replace('pgautofailover.', '')} ${r.setting}${r.unit ? ` ${r.unit}` : ''}`)
     },
     /** The machine comes back: its unit starts the keeper, which rejoins as a standby (pg_rewind). */
     restart(node: FormationNode): void {
@@ -503,6 +528,8 @@ export async function createFormation(options: { tooling: Tooling; nodes: number
     },
     /** Stops every node and the monitor (SIGTERM, then SIGKILL after 10 s) and removes the folder. */
     async destroy(): Promise<void> {
+      // A frozen PostgreSQL hears no SIGTERM until it runs again.
+      for (const node of nodes) formation.thaw(node)
       const running = [...processes]
       const everything = running.flatMap((child) => (child.pid === undefined ? [] : [child.pid, ...descendants(child.pid)]))
       for (const child of running) child.kill('SIGTERM')
@@ -513,13 +540,7 @@ export async function createFormation(options: { tooling: Tooling; nodes: number
         10_000,
         () => 'still running',
       ).catch(() => undefined)
-      for (const pid of alive()) {
-        try {
-          process.kill(pid, 'SIGKILL')
-        } catch {
-          // Gone.
-        }
-      }
+      signalAll(alive(), 'SIGKILL')
       await waitUntil(
         async () => (alive().length === 0 ? true : undefined),
         5_000,
@@ -532,10 +553,6 @@ export async function createFormation(options: { tooling: Tooling; nodes: number
   try {
     const monitor = { name: 'monitor', port: monitorPort, pgdata: path.join(dir, 'monitor') }
     for (const line of setup.monitor) await runDocumented(line, monitor)
-    // The test's own timings on top of the documented ones (QUICK_MONITOR: a failover in seconds on a loaded machine).
-    const settings = options.monitorSettings ?? {}
-    for (const [name, value] of Object.entries(settings)) await onMonitor(`alter system set pgautofailover.${name} = ${Number(value)}`)
-    if (Object.keys(settings).length > 0) await onMonitor('select pg_reload_conf()')
 
     const primary = await formation.addNode()
     await formation.waitForStates({ [primary.name]: 'single' }, 60_000)

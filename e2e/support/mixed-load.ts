@@ -6,7 +6,7 @@ import { expect } from 'vitest'
 import { errorCatalogue } from '@sanam/contract'
 import { moneyBody, rollbackBody, seamlessRaw } from '@sanam/contract/seamless-calls'
 import { call, postBankTransfer, postSeamless, type Answer } from './http.ts'
-import { balanceSatang, fullHistory, transferBody, type Player } from './money.ts'
+import { balanceSatang, fullHistory, fundPlayers, gameSession, registerPlayers, transferBody, type Player } from './money.ts'
 
 /** The answer every request gets while the database cannot serve it (DESIGN §6). */
 export const UNAVAILABLE = { success: false, code: 'DEPENDENCY_DOWN', message: errorCatalogue.DEPENDENCY_DOWN.message }
@@ -65,6 +65,21 @@ export function mixedPlan(o: { tag: string; count: number; players: Player[]; se
     }
   }
   return ops
+}
+
+/**
+ * A mixed load ready to run on `baseUrl`: `players` new players (registerPlayers with the two digits `prefix`), each
+ * paid `satang` through the bank feed and holding a game session, and a plan of `count` operations over them, every
+ * id of the funding and the plan tagged `tag`.
+ */
+export async function fundedMixedLoad(
+  baseUrl: string,
+  o: { players: number; prefix: string; satang: number; tag: string; count: number; withdrawals: boolean },
+): Promise<MixedLoad> {
+  const players = await registerPlayers(baseUrl, o.players, o.prefix)
+  const toAccount = await fundPlayers(baseUrl, players, o.satang, o.tag)
+  const sessions = await Promise.all(players.map((p) => gameSession(baseUrl, p)))
+  return new MixedLoad(mixedPlan({ tag: o.tag, count: o.count, players, sessions, toAccount, withdrawals: o.withdrawals }), o.satang)
 }
 
 /** Runs a plan against a server that may fail or die, then settles it: every call answered, replays answer the same. */

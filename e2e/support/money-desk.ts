@@ -3,8 +3,10 @@
  * by `seasonedOperators` (operator.ts) on the spec's own data, then today's server on the same data. No rule is bent;
  * only a day passes.
  */
-import { seasonedOperators, type OperatorLogin } from './operator.ts'
+import { beforeAll } from 'vitest'
+import { operatorEnv, operatorToken, seasonedOperators, type OperatorLogin } from './operator.ts'
 import { startServer, type RunningServer } from './server.ts'
+import { useBrowserSuite, type BrowserSuite } from './suite.ts'
 
 export interface StaffedDesk {
   /** For `useBrowserSuite({ server: desk.start })`: sets the desk up a day early, then starts today's server. */
@@ -27,4 +29,19 @@ export function staffedMoneyDesk(env: Record<string, string>, count = 2): Staffe
       return startServer({ dataDir, env })
     },
   }
+}
+
+/**
+ * A spec's own demo server (what it changes is the whole site's) with two finance operators set up a day before: the
+ * author of a proposal and the second operator who decides it; their session tokens are filled in before the tests.
+ */
+export function useTwoKeyDesk(): { suite: BrowserSuite; tokens: { author: string; second: string } } {
+  const desk = staffedMoneyDesk({ SANAM_MODE: 'demo', OTP_REQUIRED: 'false', ...operatorEnv() }, 2)
+  const suite = useBrowserSuite({ server: desk.start })
+  const tokens = { author: '', second: '' }
+  beforeAll(async () => {
+    tokens.author = await operatorToken(suite.baseUrl, desk.finance[0]!)
+    tokens.second = await operatorToken(suite.baseUrl, desk.finance[1]!)
+  }, 120_000)
+  return { suite, tokens }
 }

@@ -1,13 +1,11 @@
 // The back-office owner every e2e server starts with, enrolled in TOTP through BACKOFFICE_TOTP_SECRET (issue 12), and
 // signing in as that owner with a fresh code.
-import path from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { setTimeout as waitFor } from 'node:timers/promises'
 import { Secret, TOTP } from 'otpauth'
 import { randomBytes } from 'node:crypto'
 import { expect } from 'vitest'
 import { call } from './http.ts'
-import { databaseOf, repoRoot, startServer, type ServerOptions } from './server.ts'
+import { databaseOf, shiftedClockEnv, startServer, type ServerOptions } from './server.ts'
 
 export const OPERATOR = { username: 'admin', password: 'e2e-operator-password-9', totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' }
 export type OperatorLogin = typeof OPERATOR
@@ -121,7 +119,6 @@ export async function onboardOperator(
 
 /** How far back `seasonedOperators` makes its operators: past the 24 hours a new operator decides no money (ADR 036). */
 export const SEASONED_MS = 25 * 3_600_000
-const clockOffset = pathToFileURL(path.join(repoRoot, 'e2e/support/clock-offset.mjs')).href
 
 /**
  * Operators who may decide money at once, as a real deployment has them a day after onboarding: a server on `options`
@@ -143,8 +140,7 @@ export async function seasonedOperators(
   const env = {
     ...options.env,
     BACKOFFICE_OWNERS: named.map((owner) => `${owner.username}:${owner.phone}`).join(','),
-    NODE_OPTIONS: `--import=${clockOffset}`,
-    E2E_CLOCK_OFFSET_MS: String(-SEASONED_MS),
+    ...shiftedClockEnv(-SEASONED_MS),
   }
   const server = await startServer({ ...options, env })
   try {

@@ -4,7 +4,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { START_FLAGS } from '../../scripts/start-flags.mjs'
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
@@ -49,6 +49,35 @@ export interface ServerOptions {
   onOutput?: (line: string) => void
   /** The port to listen on (from freePort), when the environment must name it first (an origin with its port). */
   port?: number
+}
+
+const clockOffsetModule = pathToFileURL(path.join(repoRoot, 'e2e/support/clock-offset.mjs')).href
+
+/**
+ * The environment of a server whose wall clock runs `offsetMs` off real time (negative: in the past), by
+ * e2e/support/clock-offset.mjs loaded into it: what it records happens then, as far as the server of now can tell.
+ */
+export function shiftedClockEnv(offsetMs: number): Record<string, string> {
+  return { NODE_OPTIONS: `--import=${clockOffsetModule}`, E2E_CLOCK_OFFSET_MS: String(offsetMs) }
+}
+
+/**
+ * The past, then the server of now: `past` runs against a server on `dataDir` (with `env`) whose clock is `offsetMs`
+ * behind; that server stops whatever `past` did, and the server of now starts on the same data with the same `env`.
+ * For a spec's own server (`useBrowserSuite({ server })`) that must find what happened minutes or days ago.
+ */
+export async function startAfterThePast(
+  dataDir: string,
+  { offsetMs, env = {} }: { offsetMs: number; env?: Record<string, string> },
+  past: (baseUrl: string) => Promise<void>,
+): Promise<RunningServer> {
+  const then = await startServer({ dataDir, env: { ...env, ...shiftedClockEnv(offsetMs) } })
+  try {
+    await past(then.baseUrl)
+  } finally {
+    await then.stop()
+  }
+  return startServer({ dataDir, env })
 }
 
 // Startup seeds a new embedded database, which takes a few seconds on a slow machine; checked often, so that a

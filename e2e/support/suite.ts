@@ -10,6 +10,7 @@
  *   const { page, problems } = await suite.phone()                   // a fresh phone context, closed after the test
  *   await suite.phone({ player: DEMO })                                // signed in (API login, token in sessionStorage)
  *   await suite.phone({ player: token, baseUrl: other.baseUrl })       // a token; another server
+ *   const { player, token, page } = await suite.newPlayerPhone('ใหม่')  // a new player, signed in on a phone
  *   await suite.desktop()                                              // desktop size, for the back-office
  *   await suite.operatorPage()                                         // the back-office, signed in as the owner (TOTP)
  *   suite.baseUrl, suite.server and await suite.operatorToken() (own server only, ADR 053)
@@ -30,7 +31,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, inject } from 'vitest'
 import { launchBrowser, newDesktopContext, newPhoneContext } from './browser.ts'
 import { operatorToken } from './operator.ts'
-import { loginToken } from './player.ts'
+import { loginToken, registerPlayer, type TestPlayer } from './player.ts'
 import { startServer, type RunningServer, type ServerOptions } from './server.ts'
 
 export interface OpenedPage {
@@ -62,6 +63,8 @@ export interface BrowserSuite {
   phone(options?: PageOptions): Promise<OpenedPage>
   /** A fresh desktop-sized page; its context is closed after the test. */
   desktop(options?: PageOptions): Promise<OpenedPage>
+  /** A new player (registered with this first name), their API session token, and a fresh phone page signed in with it. */
+  newPlayerPhone(firstname: string): Promise<OpenedPage & { player: TestPlayer; token: string }>
   /** The owner's back-office session on the suite's server (signed in once, with a fresh TOTP code). */
   operatorToken(): Promise<string>
   /** A desktop page signed in to the back-office as the owner, opened at `path`. */
@@ -128,6 +131,11 @@ export function useBrowserSuite(options: SuiteOptions = {}): BrowserSuite {
     browser: () => (browser ??= launchBrowser({ thaiSystemFonts: options.thaiSystemFonts ?? true })),
     phone: (pageOptions) => open(newPhoneContext, pageOptions),
     desktop: (pageOptions) => open(newDesktopContext, pageOptions),
+    async newPlayerPhone(firstname) {
+      const player = await registerPlayer(suite.baseUrl, { firstname })
+      const token = await loginToken(suite.baseUrl, player)
+      return { player, token, ...(await suite.phone({ player: token })) }
+    },
     operatorToken: () => (ownerToken ??= operatorToken(suite.baseUrl)),
     async operatorPage(path = '/backoffice/') {
       const opened = await suite.desktop({ operator: await suite.operatorToken() })

@@ -189,6 +189,7 @@ describe('demo mode (issue 10 §1)', () => {
     ['DEVICE_TOKEN_SECRET', { DEVICE_TOKEN_SECRET: DEMO_DEVICE_TOKEN_SECRET }, /demo secret/],
     ['SEED_DEMO', { SEED_DEMO: 'true' }, /demo data/],
     ['DEMO_BANK_FEED', { DEMO_BANK_FEED: 'true' }, /not allowed/],
+    ['BENCH_OUTBOX_OFF', { BENCH_OUTBOX_OFF: 'true' }, /benchmark/],
     ['OTP_REQUIRED', { OTP_REQUIRED: 'false' }, /not allowed/],
     ['OTP_REQUIRED', { OTP_REQUIRED: '0' }, /SMS code/],
     ['TOTP_ENCRYPTION_KEY', { TOTP_ENCRYPTION_KEY: DEMO_TOTP_ENCRYPTION_KEY }, /demo key/],

@@ -193,6 +193,8 @@ const ConfigSchema = z.object({
   OTP_TTL_SECONDS: int(30, 3600).default(300),
   OTP_MAX_ATTEMPTS: int(1, 20).default(5),
   OTP_RESEND_SECONDS: int(0, 3600).default(60),
+  /** Registration codes one phone receives in an hour at most, whoever asks (issue 38 §1: the codes' per-phone cap). */
+  OTP_PER_PHONE_PER_HOUR: int(1, 60).default(5),
 
   /** Default: console in demo mode, http outside it (where console is refused). */
   SMS_PROVIDER: z.enum(SMS_PROVIDERS).optional(),
@@ -265,6 +267,11 @@ const ConfigSchema = z.object({
 
   /** The outbox's rate budget for SMS (ADR 083): messages per second its worker sends at most, per process. */
   OUTBOX_SMS_PER_SECOND: int(1, 1000).default(10),
+  /**
+   * For `npm run bench`'s measure of the outbox's cost only (issue 38 §6): the deposit's notice is not written and the
+   * outbox's worker does not run. Refused outside demo mode.
+   */
+  BENCH_OUTBOX_OFF: bool.default(false),
   /** The desk's alerts (ADR 087): a withdrawal waiting for operators longer than this many minutes is an alert. */
   DESK_ALERT_WITHDRAWAL_MINUTES: int(1, 24 * 60).default(15),
   /** The desk's LINE group (ADR 087): every desk alert goes there too, by the outbox's LINE channel; unset: the list only. */
@@ -710,6 +717,8 @@ export function loadConfig(
     if (cleaned.SEED_DEMO && TRUE.includes(cleaned.SEED_DEMO))
       problems.push(`SEED_DEMO: demo data (a player with a published password) is not allowed ${outside}`)
     if (cleaned.DEMO_BANK_FEED && TRUE.includes(cleaned.DEMO_BANK_FEED)) problems.push(`DEMO_BANK_FEED: not allowed ${outside}`)
+    if (cleaned.BENCH_OUTBOX_OFF && TRUE.includes(cleaned.BENCH_OUTBOX_OFF))
+      problems.push(`BENCH_OUTBOX_OFF: a server that tells no one of a deposit and sends nothing (a benchmark's comparison) is not allowed ${outside}`)
     for (const name of ['BANK_NOTIFICATION_SECRET', 'PAYOUT_BANK_CALLBACK_SECRET'] as const) {
       const secret = cleaned[name]
       if (secret && [DEMO_BANK_NOTIFICATION_SECRET, DEMO_BANK_WEBHOOK_SECRET, DEMO_SEAMLESS_SECRET].includes(secret))

@@ -1,8 +1,12 @@
-import { spawn } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
+import { type EventEmitter, once } from 'node:events'
+import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
+import pino from 'pino'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { CENSOR, hideSecrets, LOG_BUFFER_BYTES } from './logger.ts'
+import { CENSOR, flushLog, hideSecrets, LOG_BUFFER_BYTES, logDestination, serverLoggerOptions } from './logger.ts'
 
 // The server's log (ADR 091): credentials hidden where they can be without walking every line, and nothing written to
 // the asynchronous buffer lost when the process ends.
@@ -36,6 +40,34 @@ describe('hideSecrets', () => {
   it('leaves the request and the reply to their serializers, which write method, URL, address and status only', () => {
     const request = { method: 'GET', url: '/x', headers: { authorization: 'Bearer x' } }
     expect(hideSecrets({ req: request }).req).toBe(request)
+  })
+})
+
+describe('the destination under a reader that stalls', () => {
+  it('keeps no listener a flush: errors while a write waits leave none behind', async () => {
+    // A pipe nobody reads: the first writes fill it, and the destination's write waits (EAGAIN, retried).
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'sanam-log-'))
+    const fifo = path.join(folder, 'stalled')
+    execFileSync('mkfifo', [fifo])
+    const fd = fs.openSync(fifo, fs.constants.O_RDWR | fs.constants.O_NONBLOCK)
+    const stream = logDestination(fd)
+    const log = pino(serverLoggerOptions({ LOG_LEVEL: 'info' }, stream), stream)
+    try {
+      for (let i = 0; i < 100; i++) log.info({ filler: 'x'.repeat(2_000) }, 'a line')
+      for (let i = 0; i < 20; i++) log.error({ i }, 'an error line')
+      // Each error asked for its line to go at once; before, each left a `drain` listener until the pipe moved.
+      expect((stream as unknown as EventEmitter).listenerCount('drain')).toBeLessThanOrEqual(1)
+    } finally {
+      // A reader at last: the waiting write goes, and the destination ends and closes its descriptor itself (a
+      // destination destroyed mid-write would retry on a closed number, which the next test's pipes may reuse).
+      const reader = spawn('cat', [fifo], { stdio: 'ignore' })
+      await flushLog(stream)
+      const closed = once(stream as unknown as EventEmitter, 'close')
+      ;(stream as unknown as { end(): void }).end()
+      await closed
+      reader.kill()
+      fs.rmSync(folder, { recursive: true })
+    }
   })
 })
 

@@ -192,8 +192,10 @@ async function main() {
   })
 
   // The outbox's worker (ADR 083) runs in every process: each takes other rows (SKIP LOCKED), so one busy or dead
-  // process leaves the rest sending.
-  const stopOutbox = startOutboxWorker(services.outbox, { everyMs: 2_000, onError: (error) => app.log.error({ err: error }, 'outbox pass failed') })
+  // process leaves the rest sending. Not at all in the bench's comparison without it (BENCH_OUTBOX_OFF, demo mode only).
+  const stopOutbox = config.BENCH_OUTBOX_OFF
+    ? async () => {}
+    : startOutboxWorker(services.outbox, { everyMs: 2_000, onError: (error) => app.log.error({ err: error }, 'outbox pass failed') })
 
   let closing = false
   // A keep-alive connection busy when the signal came would stay open after its answer until the client drops it,

@@ -298,6 +298,7 @@ export async function buildServices(deps: ServiceDeps) {
       otpTtlSeconds: config.OTP_TTL_SECONDS,
       otpMaxAttempts: config.OTP_MAX_ATTEMPTS,
       otpResendSeconds: config.OTP_RESEND_SECONDS,
+      otpPerPhonePerHour: config.OTP_PER_PHONE_PER_HOUR,
       sessionTtlHours: config.SESSION_TTL_HOURS,
       sessionIdleMinutes: config.SESSION_IDLE_MINUTES,
       loginFailLimit: config.RATE_LOGIN_FAILS_PER_MOBILE,
@@ -381,7 +382,10 @@ export async function buildServices(deps: ServiceDeps) {
     promotions,
     exclusionsRepository,
     depositsRepository,
-    notices,
+    // The bench's comparison without the outbox (BENCH_OUTBOX_OFF, demo mode only): the credit as it was before notices.
+    ...(config.BENCH_OUTBOX_OFF ? {} : { notices }),
+    // The desk's alert of an exception, in the transaction that opens it (ADR 087); deskAlerts is built below.
+    alerts: { exceptionOpened: (tx, exception) => deskAlerts.depositException(tx, exception) },
     ...(rules ? { risk: rules } : {}),
   })
   const transferIntake = createTransferIntakeService({
@@ -537,7 +541,6 @@ export async function buildServices(deps: ServiceDeps) {
     outbox,
     watched: {
       waitingWithdrawals: (tx, before, limit) => withdrawalsRepository.waitingSince(tx, before, limit),
-      openExceptions: (tx, limit) => depositsRepository.openExceptions(tx, limit),
       reconciliationDifferences: async (tx, day) => {
         const found = await reconciliation.reconciliation(day, tx)
         const count = (parts: { differences: unknown[] }[]) => parts.reduce((n, part) => n + part.differences.length, 0)

@@ -100,33 +100,21 @@ export interface Scenario {
 }
 
 const OK = (balance: number): Expect => ({ status: 'OK', balance })
-const bet = (round: string, tx: string, ref: string, value: number | string, expect: Expect, who?: Who): Step => ({
-  op: 'debit',
-  round,
-  tx,
-  ref,
-  amount: String(value),
-  expect,
-  ...(who ? { who } : {}),
-})
-const settle = (round: string, tx: string, ref: string, value: number | string, expect: Expect, who?: Who): Step => ({
-  op: 'credit',
-  round,
-  tx,
-  ref,
-  amount: String(value),
-  expect,
-  ...(who ? { who } : {}),
-})
-const cancel = (round: string, tx: string, ref: string, value: number | string, expect: Expect, who?: Who): Step => ({
-  op: 'cancel',
-  round,
-  tx,
-  ref,
-  amount: String(value),
-  expect,
-  ...(who ? { who } : {}),
-})
+/** A money call's step: the round, its transaction id, the bet it names (`ref`), the amount in baht and its answer. */
+const moneyStep =
+  (op: 'debit' | 'credit' | 'cancel') =>
+  (round: string, tx: string, ref: string, value: number | string, expect: Expect, who?: Who): Step => ({
+    op,
+    round,
+    tx,
+    ref,
+    amount: String(value),
+    expect,
+    ...(who ? { who } : {}),
+  })
+const bet = moneyStep('debit')
+const settle = moneyStep('credit')
+const cancel = moneyStep('cancel')
 const balance = (change: number, who?: Who): Step => ({ op: 'balance', expect: OK(change), ...(who ? { who } : {}) })
 const PROMO_TYPES = [
   'JACKPOT_PROMO_PAYOUT',
@@ -626,21 +614,14 @@ export async function playScenario(t: TestApp, scenario: Scenario, fault: Evolut
     for (const w of who) {
       const share = `${cash / 25}`
       const refs = Array.from({ length: 50 }, (_, i) => id(`par${w}${i}`))
-      const answers = await Promise.all(
-        refs.map((ref) =>
-          postEvolution(t, 'debit', { ...base(w), currency: 'THB', game: { id: id('par') }, transaction: { id: ref, refId: ref, amount: amount(share) } }),
-        ),
-      )
+      const call = (op: 'debit' | 'cancel', ref: string) =>
+        postEvolution(t, op, { ...base(w), currency: 'THB', game: { id: id('par') }, transaction: { id: ref, refId: ref, amount: amount(share) } })
+      const answers = await Promise.all(refs.map((ref) => call('debit', ref)))
       expect(answers.filter((a) => a.status === 'OK')).toHaveLength(25)
       expect(answers.filter((a) => a.status === 'INSUFFICIENT_FUNDS')).toHaveLength(25)
       for (const a of answers) expect(satang(a.balance!)).toBeGreaterThanOrEqual(0n)
       for (const ref of refs) {
-        const undone = await postEvolution(t, 'cancel', {
-          ...base(w),
-          currency: 'THB',
-          game: { id: id('par') },
-          transaction: { id: ref, refId: ref, amount: amount(share) },
-        })
+        const undone = await call('cancel', ref)
         expect(undone.status).toBe('OK')
         seenTxIds.add(`bet:${ref}`).add(`cancel:${ref}`)
       }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { DEMO_TOTP_ENCRYPTION_KEY } from '@sanam/contract/demo-secrets'
 import { Secret, TOTP } from 'otpauth'
+import { beforeAll } from 'vitest'
 import { totpSecretBox } from '../src/lib/totp.ts'
 import type { OperatorRole } from '@sanam/contract'
 import { operatorsRepository } from '../src/modules/operators/operators.repository.ts'
@@ -174,4 +175,13 @@ export async function signInOperator(
 /** The token of 'admin', the owner the tests call the first operator (signInOperator with that username). */
 export async function adminToken(t: TestApp): Promise<string> {
   return (await signInOperator(t, 'owner', { username: 'admin' })).token
+}
+
+/** An operator of `role` signed in once before the file's tests (`beforeAll`): its `token` is set from the first test on. */
+export function operatorForFile(t: TestApp, role: OperatorRole): { token: string } {
+  const signedIn = { token: '' }
+  beforeAll(async () => {
+    signedIn.token = (await signInOperator(t, role)).token
+  })
+  return signedIn
 }

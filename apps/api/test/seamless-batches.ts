@@ -1,6 +1,8 @@
 // Holding seamless batches open in tests (ADR 011): a service of its own on the test database, whose batches wait
 // at `beforeBatch` until the test lets them go, so callbacks can be queued into ONE batch in a chosen order.
 import { randomUUID } from 'node:crypto'
+import { inArray } from 'drizzle-orm'
+import { transfers } from '../src/db/schema.ts'
 import { gamesRepository } from '../src/modules/games/games.repository.ts'
 import { portalRepository } from '../src/modules/portal/portal.repository.ts'
 import { moneyBody } from '@sanam/contract/seamless-calls'
@@ -27,6 +29,19 @@ export async function until(ready: () => boolean, what: string): Promise<void> {
     await new Promise<void>((resolve) => setImmediate(resolve))
   }
   throw new Error(`never happened: ${what}`)
+}
+
+/** The ledger transfers these pgsoft tx_ids moved (a bet's or win's key is `seamless:<provider>:<tx>`). */
+export async function transfersOf(t: TestApp, txIds: string[]) {
+  return t.db
+    .select()
+    .from(transfers)
+    .where(
+      inArray(
+        transfers.idempotencyKey,
+        txIds.map((tx) => `seamless:pgsoft:${tx}`),
+      ),
+    )
 }
 
 export type SeamlessBody = Record<string, string>

@@ -12,18 +12,23 @@ const CHARACTERS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'
 export const newReference = () => Array.from({ length: 20 }, () => CHARACTERS[randomInt(CHARACTERS.length)]).join('')
 
 /**
- * A verifier whose answers the test sets per slip key (`answer`, or `answerWith` a function called at each ask);
- * a slip it was told nothing about is NOT_FOUND. `calls` counts the asks.
+ * A verifier whose answers the test sets per slip key (`answer`, or `answerWith` a function given the number of this
+ * ask about the key, from 1); a slip it was told nothing about is NOT_FOUND. `calls` counts the asks, `asksOf` those
+ * about one key.
  */
 export function fakeSlipVerifier() {
-  const answers = new Map<string, () => Promise<SlipVerdict> | SlipVerdict>()
+  const answers = new Map<string, (ask: number) => Promise<SlipVerdict> | SlipVerdict>()
+  const asks = new Map<string, number>()
   const state = { calls: 0 }
   const verifier: SlipVerifier = {
     name: 'fake',
     async verify({ slip }) {
       state.calls++
-      const answer = answers.get(slipKeyOf(slip))
-      return answer ? answer() : { outcome: 'NOT_FOUND', code: 'FAKE_NOT_FOUND' }
+      const key = slipKeyOf(slip)
+      const ask = (asks.get(key) ?? 0) + 1
+      asks.set(key, ask)
+      const answer = answers.get(key)
+      return answer ? answer(ask) : { outcome: 'NOT_FOUND', code: 'FAKE_NOT_FOUND' }
     },
   }
   return {
@@ -31,8 +36,9 @@ export function fakeSlipVerifier() {
     get calls() {
       return state.calls
     },
+    asksOf: (key: string) => asks.get(key) ?? 0,
     answer: (key: string, verdict: SlipVerdict) => answers.set(key, () => verdict),
-    answerWith: (key: string, next: () => Promise<SlipVerdict> | SlipVerdict) => answers.set(key, next),
+    answerWith: (key: string, next: (ask: number) => Promise<SlipVerdict> | SlipVerdict) => answers.set(key, next),
   }
 }
 

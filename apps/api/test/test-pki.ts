@@ -31,23 +31,8 @@ export function makeTestPki(): TestPki {
   const leaf = (name: string, signer: string, extensions: string) => {
     openssl('req', ...ecKey, '-keyout', file(`${name}.key`), '-out', file(`${name}.csr`), '-subj', `/CN=${name}`)
     writeFileSync(file(`${name}.ext`), extensions)
-    openssl(
-      'x509',
-      '-req',
-      '-in',
-      file(`${name}.csr`),
-      '-CA',
-      file(`${signer}.crt`),
-      '-CAkey',
-      file(`${signer}.key`),
-      '-CAcreateserial',
-      '-days',
-      '1',
-      '-out',
-      file(`${name}.crt`),
-      '-extfile',
-      file(`${name}.ext`),
-    )
+    const signedBy = ['-CA', file(`${signer}.crt`), '-CAkey', file(`${signer}.key`), '-CAcreateserial']
+    openssl('x509', '-req', '-in', file(`${name}.csr`), ...signedBy, '-days', '1', '-out', file(`${name}.crt`), '-extfile', file(`${name}.ext`))
     return { key: readFileSync(file(`${name}.key`), 'utf8'), cert: readFileSync(file(`${name}.crt`), 'utf8') }
   }
   try {

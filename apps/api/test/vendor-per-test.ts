@@ -1,7 +1,9 @@
 // A fake vendor per test (ADR 084): started by the test, closed after it with whatever else the test opened on it
 // (KBank's mutual-TLS agent). Apart from fake-vendor.ts, which the bench imports outside vitest.
-import { afterEach } from 'vitest'
-import { startFakeVendor, type FakeVendor, type Routes } from './fake-vendor.ts'
+import { afterEach, expect, it } from 'vitest'
+import type { SlipVerifier } from '../src/modules/slips/slip-verifier.ts'
+import { fixture, startFakeVendor, type FakeVendor, type Routes, type VendorReply } from './fake-vendor.ts'
+import { BANK_SLIP_QUERY } from './slip-verifiers.ts'
 
 export function fakeVendorPerTest() {
   let running: FakeVendor | undefined
@@ -29,4 +31,20 @@ export function fakeVendorPerTest() {
       return running
     },
   }
+}
+
+/**
+ * One test per documented answer of a QR vendor (`cases`: each fixture's name and the code its verdict carries): the
+ * verifier `verifierAnswering` builds on that answer reads the published slip as `outcome` with that code.
+ */
+export function itReadsEachFixtureAs(
+  outcome: 'NOT_FOUND' | 'UNAVAILABLE',
+  vendor: string,
+  cases: Record<string, string>,
+  verifierAnswering: (reply: VendorReply) => Promise<SlipVerifier>,
+) {
+  it.each(Object.entries(cases))(`is ${outcome} for %s`, async (name, code) => {
+    const verifier = await verifierAnswering(fixture(vendor, name))
+    expect(await verifier.verify(BANK_SLIP_QUERY)).toEqual({ outcome, code })
+  })
 }

@@ -177,6 +177,18 @@ export interface PoolOptions {
 const PROBE_TIMEOUT_MS = 2000
 /** How far past the statement timeout a statement may go unanswered before its connection is taken for dead. */
 const DEADLINE_MARGIN_MS = 5000
+/**
+ * How long a statement may go unanswered before its server is checked with a new connection (issue 40 §3): a server
+ * that does not answer one within PROBE_TIMEOUT_MS (frozen, or a machine gone without a reset) loses every connection
+ * the pool holds to it at once, instead of each waiting out the deadline above. Statements take milliseconds; one that
+ * waits for a lock finds its server answering and goes on.
+ */
+const STALL_CHECK_MS = 1000
+/**
+ * TCP keepalives on every connection after this long idle: an idle connection (the notification listener's, the pool's)
+ * to a machine that vanished without a reset is found dead by the kernel instead of on its next statement.
+ */
+const KEEPALIVE_IDLE_MS = 5000
 
 /**
  * A pool on PostgreSQL. `url` may list several servers (`host1:port,host2:port`, ADR 054): each new connection goes
@@ -193,6 +205,7 @@ export async function openPostgres(url: string, options: PoolOptions & { target?
     Client: routedClass(pg, url, options.target ?? 'read-write', {
       onRoute: (made) => (route = made),
       probeTimeoutMs: Math.min(waitMs, PROBE_TIMEOUT_MS),
+      stallCheckMs: STALL_CHECK_MS,
       ...(options.statementTimeoutMs ? { queryDeadlineMs: options.statementTimeoutMs + DEADLINE_MARGIN_MS } : {}),
     }),
     connectionString: parseDatabaseUrl(url, 'any').url,
@@ -200,6 +213,8 @@ export async function openPostgres(url: string, options: PoolOptions & { target?
     application_name: options.applicationName ?? 'sanam',
     // A full pool or an unreachable server fails the request fast (503) instead of queueing it forever.
     connectionTimeoutMillis: waitMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: KEEPALIVE_IDLE_MS,
     // No statement (a slow plan, a wait on a locked row) holds a request and its connection for long; PostgreSQL
     // cancels it and rolls the transaction back. Migrations use their own connection without it.
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),

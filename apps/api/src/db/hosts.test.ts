@@ -1,6 +1,7 @@
 // Routing connections to the right one of several PostgreSQL servers (ADR 054): the URL, the rules of
 // target_session_attrs, the choice among servers, and, on a real PostgreSQL, the connection class the pool uses.
 import { randomBytes } from 'node:crypto'
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminUrl, databaseUrl } from '../../test/postgres.ts'
@@ -78,6 +79,43 @@ function fakeServers(states: Record<string, ServerState | Error>, target: Parame
 }
 
 describe('createRoute', () => {
+  it('does not wait again for a server that did not answer last time, once the others have answered', async () => {
+    const hosts: HostPort[] = [
+      { host: 'frozen', port: 5432 },
+      { host: 'promoting', port: 5432 },
+    ]
+    let promoted = false
+    const hanging: ((error: Error) => void)[] = []
+    const route = createRoute({
+      hosts,
+      target: 'read-write',
+      // The frozen server answers nothing until the test times it out; the other is held read-only, then promoted.
+      probe: (server) => (server.host === 'frozen' ? new Promise((_, reject) => hanging.push(reject)) : Promise.resolve(promoted ? PRIMARY : HELD)),
+    })
+    // The first probe waits for the frozen server's timeout.
+    const first = route.pick()
+    let done = false
+    void first.catch(() => (done = true))
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(done).toBe(false)
+    hanging.shift()!(new Error('timeout expired'))
+    await expect(first).rejects.toThrow(/frozen:5432: timeout expired; promoting:5432: a primary, read-only/)
+    // The next one is refused as soon as the other server answers read-only, and finds the new primary at once.
+    await expect(route.pick()).rejects.toThrow(/frozen:5432: no answer last time, not waited for/)
+    promoted = true
+    expect(await route.pick()).toEqual(hosts[1])
+    for (const reject of hanging) reject(new Error('timeout expired'))
+  })
+
+  it('alive: a server that answers and matches is alive, one that fails or no longer matches is not; one probe at a time', async () => {
+    const servers = fakeServers({ a: PRIMARY, b: HELD, c: new Error('timeout') }, 'read-write')
+    const [a, b, c] = servers.hosts as [HostPort, HostPort, HostPort]
+    expect(await Promise.all([servers.route.alive(a), servers.route.alive(a)])).toEqual([true, true])
+    expect(servers.probes()).toBe(1)
+    expect(await servers.route.alive(b)).toBe(false)
+    expect(await servers.route.alive(c)).toBe(false)
+  })
+
   it('tells its listeners when a probe chooses another server than before (a failover, ADR 087), not when it finds the same one', async () => {
     const f = fakeServers({ a: PRIMARY, b: STANDBY }, 'read-write')
     const switches: string[] = []
@@ -123,6 +161,43 @@ describe('createRoute', () => {
     expect((await fakeServers({ a: new Error('down'), b: PRIMARY }, 'prefer-standby').route.pick()).host).toBe('b')
   })
 })
+
+/**
+ * A TCP relay in front of a server that can freeze like a PostgreSQL whose processes were stopped (SIGSTOP): the
+ * kernel still takes connections and bytes, nothing answers.
+ */
+async function freezableRelay(target: HostPort) {
+  const sockets = new Set<Socket>()
+  let frozen = false
+  const server = createServer((client) => {
+    sockets.add(client)
+    client.on('error', () => undefined)
+    client.on('close', () => sockets.delete(client))
+    if (frozen) return client.pause()
+    const upstream = connect(target.port, target.host)
+    sockets.add(upstream)
+    upstream.on('error', () => client.destroy())
+    upstream.on('close', () => sockets.delete(upstream))
+    client.on('close', () => upstream.destroy())
+    client.pipe(upstream)
+    upstream.pipe(client)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    port: (server.address() as AddressInfo).port,
+    freeze() {
+      frozen = true
+      for (const socket of sockets) {
+        socket.unpipe()
+        socket.pause()
+      }
+    },
+    close: () => {
+      for (const socket of sockets) socket.destroy()
+      return new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}
 
 const base = process.env.TEST_DATABASE_URL
 /** The driver's error inside Drizzle's "Failed query" wrapper. */
@@ -209,6 +284,34 @@ describe.runIf(base)('the pool on PostgreSQL, routed (ADR 054)', () => {
     expect(Date.now() - began).toBeLessThan(5_000)
     expect(isDatabaseUnavailable(error)).toBe(true)
     await client.end().catch(() => undefined)
+  })
+
+  it('a frozen server loses every connection the pool holds to it within seconds, while a slow statement on a live one goes on', async () => {
+    const relay = await freezableRelay(parseDatabaseUrl(url, 'any').hosts[0]!)
+    // Two servers, as a failover topology lists them (the second refuses): of one there is nothing to move to, and the
+    // check stays off.
+    const viaRelay = url.replace(`@${new URL(url).host}`, `@127.0.0.1:${relay.port},127.0.0.1:1`)
+    // The server's own settings: a statement deadline of 10 + 5 s, which a frozen server would otherwise make requests wait.
+    const database = await openPostgres(viaRelay, { max: 3, statementTimeoutMs: 10_000 })
+    const pool = (database.db as unknown as { $client: pg.Pool }).$client
+    try {
+      // A lock wait or a slow plan: the check finds the server answering, and the statement finishes.
+      await expect(database.db.execute('select pg_sleep(2.5)')).resolves.toBeDefined()
+      await Promise.all([1, 2, 3].map(() => database.db.execute('select pg_sleep(0.1)')))
+      expect(pool.totalCount).toBe(3)
+      relay.freeze()
+      const began = Date.now()
+      const error = await database.db.execute('select 1').catch((e: unknown) => e)
+      const waited = Date.now() - began
+      expect(isDatabaseUnavailable(error)).toBe(true)
+      // 1 s unanswered, then a new connection that does not open within 2 s: well before the 15 s deadline.
+      expect(waited).toBeLessThan(6_000)
+      // The idle connections to the frozen server went with it, so no later request is given one.
+      await expect.poll(() => pool.totalCount).toBe(0)
+    } finally {
+      await relay.close()
+      await database.close()
+    }
   })
 
   it('fails a statement whose commit the synchronous standby never confirmed (the warning PostgreSQL sends then): 503', async () => {

@@ -102,8 +102,9 @@ export const label = (h: HostPort) => (h.host.includes(':') ? `[${h.host}]:${h.p
 /**
  * The server new connections go to: the one that matched last, else whichever first answers a probe of all of them at
  * once and matches (for prefer-standby, the first standby to answer, else the first server in the list that answered).
- * A probe runs only when no server is remembered, and concurrent callers share it. `forget` after a connection to the
- * remembered server failed or no longer matched: the next `pick` probes again.
+ * A probe runs only when no server is remembered, and concurrent callers share it; it does not wait for a server that
+ * did not answer the last time once the others have answered. `forget` after a connection to the remembered server
+ * failed or no longer matched: the next `pick` probes again.
  */
 export function createRoute(deps: { hosts: HostPort[]; target: TargetSessionAttrs; probe: (host: HostPort) => Promise<ServerState> }) {
   const { hosts, target } = deps
@@ -112,14 +113,18 @@ export function createRoute(deps: { hosts: HostPort[]; target: TargetSessionAttr
   // The last server a probe chose, kept after `forget`: a probe choosing another one is a switch (a failover, ADR 087).
   let last: HostPort | undefined = current
   const switched = new Set<(from: HostPort, to: HostPort) => void>()
+  const checking = new Map<string, Promise<boolean>>()
+  // Servers whose last probe or check failed (no answer in time, refused). A probe still asks them, but once every
+  // other server has answered it does not wait for them: a frozen server would otherwise hold every probe for its whole
+  // timeout while the others answer read-only (a failover under way), and the new primary would be found that late.
+  const silent = new Set<HostPort>()
 
   function probeAll(): Promise<HostPort> {
     return new Promise((resolve, reject) => {
       const outcomes: (ServerState | Error | undefined)[] = hosts.map(() => undefined)
       let settled = false
-      let left = hosts.length
       const finish = () => {
-        if (settled || left > 0) return
+        if (settled || hosts.some((h, i) => outcomes[i] === undefined && !silent.has(h))) return
         settled = true
         if (target === 'prefer-standby') {
           const answered = hosts.findIndex((_, i) => !(outcomes[i] instanceof Error))
@@ -128,6 +133,7 @@ export function createRoute(deps: { hosts: HostPort[]; target: TargetSessionAttr
         const why = hosts.map((h, i) => {
           const outcome = outcomes[i]
           if (outcome instanceof Error) return `${label(h)}: ${outcome.message}`
+          if (outcome === undefined) return `${label(h)}: no answer last time, not waited for`
           return `${label(h)}: ${outcome?.inRecovery ? 'a standby' : 'a primary'}${outcome?.readOnly ? ', read-only' : ''}`
         })
         reject(new NoServerError(`no server matches target_session_attrs=${target} (${why.join('; ')})`))
@@ -136,7 +142,7 @@ export function createRoute(deps: { hosts: HostPort[]; target: TargetSessionAttr
         deps.probe(host).then(
           (state) => {
             outcomes[i] = state
-            left--
+            silent.delete(host)
             const wanted = target === 'prefer-standby' ? state.inRecovery : accepts(target, state)
             if (!settled && wanted) {
               settled = true
@@ -146,7 +152,7 @@ export function createRoute(deps: { hosts: HostPort[]; target: TargetSessionAttr
           },
           (error: unknown) => {
             outcomes[i] = error instanceof Error ? error : new Error(String(error))
-            left--
+            silent.add(host)
             finish()
           },
         )
@@ -176,6 +182,32 @@ export function createRoute(deps: { hosts: HostPort[]; target: TargetSessionAttr
     /** A connection to `host` failed, or the server no longer matches: the next pick looks again. */
     forget(host: HostPort) {
       if (hosts.length > 1 && current === host) current = undefined
+    },
+    /**
+     * Whether `host` still answers a new connection (within the probe's timeout) and still matches the target: asked
+     * when a statement on it goes unanswered for a while (RoutedClientOptions.stallCheckMs). Concurrent callers share one
+     * probe per server.
+     */
+    alive(host: HostPort): Promise<boolean> {
+      const key = label(host)
+      let check = checking.get(key)
+      if (!check) {
+        check = deps
+          .probe(host)
+          .then(
+            (state) => {
+              silent.delete(host)
+              return target === 'prefer-standby' || accepts(target, state)
+            },
+            () => {
+              silent.add(host)
+              return false
+            },
+          )
+          .finally(() => checking.delete(key))
+        checking.set(key, check)
+      }
+      return check
     },
     label,
   }
@@ -211,6 +243,14 @@ export interface RoutedClientOptions {
    * machine that died sends no reset: without this the request would wait for TCP to give up, minutes). Unset: none.
    */
   queryDeadlineMs?: number | undefined
+  /**
+   * How long a statement may go unanswered before its server is checked, in ms (unset: never). A server that does not
+   * answer a new connection within the probe's timeout, or no longer matches the target, is taken for gone (a machine
+   * that died or froze, a primary demoted under us): every connection this class holds to it is closed at once, so the
+   * requests waiting on them are answered 503 and the pool opens new ones on the server that now matches (issue 40 §3).
+   * A statement that is only slow (a lock wait, a long report) finds its server answering, and goes on.
+   */
+  stallCheckMs?: number | undefined
 }
 
 /** The connection class the pool and the notification listener use: node-postgres' Client, routed by `route`. */
@@ -228,6 +268,17 @@ export function routedClientClass(pgModule: typeof pg, route: Route, options: Ro
   const Base = pgModule.Client
   const baseConnect = Base.prototype.connect as (this: pg.Client) => Promise<unknown>
   const baseQuery = Base.prototype.query as (this: pg.Client, ...args: unknown[]) => Promise<unknown> | undefined
+  /** Every open connection of this class, to close those on a server that is gone (stallCheckMs). */
+  const open = new Set<Routed>()
+
+  /** A statement on `server` is slow: when the server no longer answers, every connection to it is closed. */
+  function suspect(server: HostPort) {
+    void route.alive(server).then((alive) => {
+      if (alive) return
+      route.forget(server)
+      for (const client of open) if (client.server === server) client.sever(`${route.label(server)} did not answer a new connection in time`)
+    })
+  }
 
   class Routed extends Base {
     retiring = false
@@ -240,9 +291,20 @@ export function routedClientClass(pgModule: typeof pg, route: Route, options: Ro
       // emits 'error' before anyone (the pool, the listener) listens, which would kill the process. The failure
       // reaches the caller through the statement instead.
       this.on('error', () => undefined)
+      this.on('end', () => open.delete(this))
       this.on('notice', (notice: { message?: string }) => {
         if (notice.message?.startsWith(SYNC_WAIT_CANCELLED)) this.#unconfirmed = true
       })
+    }
+
+    get server(): HostPort | undefined {
+      return this.#server
+    }
+
+    /** Closes the connection as a connection failure (08006): a request using it is answered 503 (db/errors.ts). */
+    sever(why: string) {
+      const connection = (this as unknown as { connection?: { stream?: { destroy(error?: Error): void } } }).connection
+      connection?.stream?.destroy(Object.assign(new Error(`${why}: connection closed`), { code: '08006' }))
     }
 
     async connectRouted(): Promise<void> {
@@ -259,6 +321,7 @@ export function routedClientClass(pgModule: typeof pg, route: Route, options: Ro
         if (server) route.forget(server)
         throw error
       }
+      open.add(this)
       if (route.target === 'any') return
       try {
         const state = await serverState(this)
@@ -286,17 +349,19 @@ export function routedClientClass(pgModule: typeof pg, route: Route, options: Ro
       return error
     }
 
-    /** Closes the connection when a statement is not answered in time (see queryDeadlineMs). */
+    /**
+     * While a statement runs: its server checked once it is unanswered for stallCheckMs, and the connection closed when
+     * it is unanswered for queryDeadlineMs. Answers what clears both.
+     */
     deadline(): () => void {
-      if (!options.queryDeadlineMs) return () => undefined
-      const timer = setTimeout(() => {
-        const connection = (this as unknown as { connection?: { stream?: { destroy(error?: Error): void } } }).connection
-        // 08006, connection failure: the request is answered 503 (db/errors.ts).
-        const error = Object.assign(new Error(`no answer from the database in ${options.queryDeadlineMs} ms: connection closed`), { code: '08006' })
-        connection?.stream?.destroy(error)
-      }, options.queryDeadlineMs)
-      timer.unref()
-      return () => clearTimeout(timer)
+      const timers: NodeJS.Timeout[] = []
+      const server = this.#server
+      // Of one server there is nothing to move to: a check that failed under load would only close every connection.
+      if (options.stallCheckMs && server && route.hosts.length > 1) timers.push(setTimeout(() => suspect(server), options.stallCheckMs))
+      const deadlineMs = options.queryDeadlineMs
+      if (deadlineMs) timers.push(setTimeout(() => this.sever(`no answer from the database in ${deadlineMs} ms`), deadlineMs))
+      for (const timer of timers) timer.unref()
+      return () => timers.forEach(clearTimeout)
     }
   }
 

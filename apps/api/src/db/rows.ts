@@ -73,6 +73,19 @@ export async function oneRow<Row>(query: Lockable<Row>, lock = false): Promise<R
   return row
 }
 
+/**
+ * The row of `table` that `where` names (by its key, or by id), or undefined: `oneRow` of `select * ... limit 1`, with
+ * its lock when asked.
+ */
+export function rowWhere<T extends PgTable>(db: Db, table: T, where: SQL | undefined, lock = false): Promise<T['$inferSelect'] | undefined> {
+  const query = db
+    .select()
+    .from(table as PgTable)
+    .where(where)
+    .limit(1)
+  return oneRow(query as unknown as Lockable<T['$inferSelect']>, lock)
+}
+
 async function returnedRow<Row>(query: PromiseLike<Row[]>, what: 'insert' | 'update'): Promise<Row> {
   const [row] = await query
   // PostgreSQL always returns the row an insert (or an update by a key known to exist) wrote: none is a bug, a 500.

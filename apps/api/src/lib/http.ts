@@ -7,3 +7,6 @@ export function ok<T>(data: T, message?: string): { success: true; data: T; mess
 export function done(message: string): { success: true; data: null; message: string } {
   return { success: true, data: null, message }
 }
+
+/** A route's `:id` as a number: its contract's `idParams` has checked that it is one. */
+export const pathId = (params: { id: string }) => Number(params.id)

@@ -1,4 +1,4 @@
-import type { DepositExceptionRow, DepositRow, DraftBillRow, OperatorAccountRow } from '../../src/modules/deposits/deposits.repository.ts'
+import type { DeclinedDepositRow, DepositExceptionRow, DepositRow, DraftBillRow, OperatorAccountRow } from '../../src/modules/deposits/deposits.repository.ts'
 import type { DepositCreditDeps } from '../../src/modules/deposits/deposit-credit.ts'
 import type { DepositServiceDeps } from '../../src/modules/deposits/deposits.service.ts'
 import type { createHeldTransfersService } from '../../src/modules/deposits/held-transfers.service.ts'
@@ -36,6 +36,7 @@ export function fakeDepositsRepository(players: readonly PlayerRow[]) {
   const bills: DraftBillRow[] = []
   const deposits: DepositRow[] = []
   const exceptions: DepositExceptionRow[] = []
+  const declined: DeclinedDepositRow[] = []
   /** The player's credited deposits in the repository's order: latest credit first, then the highest id. */
   const creditedNewestFirst = (playerId: number) =>
     deposits.filter((d) => d.playerId === playerId && d.creditedAt).sort((a, b) => b.creditedAt!.getTime() - a.creditedAt!.getTime() || b.id - a.id)
@@ -63,6 +64,18 @@ export function fakeDepositsRepository(players: readonly PlayerRow[]) {
       const expiring = bills.filter((b) => b.status === 'LIVE' && b.expiresAt <= now)
       for (const b of expiring) b.status = 'EXPIRED'
       return expiring.length
+    },
+    async recordDeclined(_db, row, perDay) {
+      const day = declined.filter((d) => d.playerId === row.playerId && d.createdAt.getTime() > row.createdAt.getTime() - 86_400_000)
+      if (day.length >= perDay) return false
+      declined.push({ id: declined.length + 1, ...row })
+      return true
+    },
+    async pruneDeclined(_db, before) {
+      const kept = declined.filter((d) => d.createdAt >= before)
+      const pruned = declined.length - kept.length
+      declined.splice(0, declined.length, ...kept)
+      return pruned
     },
     async insertBill(_db, bill) {
       if (bills.some((b) => b.playerId === bill.playerId && b.status === 'LIVE')) throw uniqueViolation('draft_bills_one_live_key')
@@ -180,6 +193,7 @@ export function fakeDepositsRepository(players: readonly PlayerRow[]) {
     repository,
     bills,
     deposits,
+    declined,
     addOperatorAccount(overrides: Partial<OperatorAccountRow> = {}): OperatorAccountRow {
       return insertInto<OperatorAccountRow>(
         accounts,

@@ -1,4 +1,4 @@
-import { afterEach, expect } from 'vitest'
+import { afterEach, expect, it } from 'vitest'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
@@ -87,4 +87,30 @@ export async function refusalOf<E extends Error>(attempt: Promise<unknown>, type
   expect(error).toBeInstanceOf(type)
   expect(`${String(error)} ${JSON.stringify(error)} ${(error as Error).stack}`).not.toContain(secret)
   return error as E
+}
+
+/** A case of `itMapsEachAnswer`: the test's title, the gateway's answer, and the failure kind the outbox acts on. */
+export type AnswerCase = readonly [title: string, answer: GatewayAnswer, kind: string]
+
+/**
+ * The two tests every gateway client has (ADR 083, 088): each of `cases` is refused with the kind the outbox acts on
+ * (a rate limit with the answer's Retry-After, 7 s in the fixtures), and each connection failure is transient.
+ * `refusal` sends one message to the fake at `url` (a short `timeoutMs` for the one that never answers) and answers
+ * the error it was refused with.
+ */
+export function itMapsEachAnswer(
+  gateway: ReturnType<typeof useFakeGateway>,
+  refusal: (url: string, timeoutMs?: number) => Promise<{ kind: string; retryAfterMs?: number | undefined }>,
+  cases: AnswerCase[],
+) {
+  it.each(cases)('maps %s', async (_title, answer, kind) => {
+    const fake = await gateway([answer])
+    const error = await refusal(fake.url)
+    expect(error.kind).toBe(kind)
+    if (kind === 'rate_limited') expect(error.retryAfterMs).toBe(7_000)
+  })
+  it.each(CONNECTION_FAILURES)('is transient when the gateway %s', async (_title, fail) => {
+    const fake = await gateway([{ fail }])
+    expect((await refusal(fake.url, 300)).kind).toBe('transient')
+  })
 }

@@ -9,6 +9,7 @@ import { AuditPage } from '../features/audit/audit-page.tsx'
 import { OutboxPage } from '../features/outbox/outbox-page.tsx'
 import { RiskInboxPage } from '../features/risk/risk-inbox-page.tsx'
 import { RiskCasePage } from '../features/risk/risk-case-page.tsx'
+import { RiskParamsPage } from '../features/risk/risk-params-page.tsx'
 import { CataloguePage } from '../features/catalogue/catalogue-page.tsx'
 import { PayinAccountsPage } from '../features/pay-in-accounts/pay-in-accounts-page.tsx'
 import { EnrolPage } from '../features/auth/enrol-page.tsx'
@@ -72,6 +73,7 @@ const router = createBrowserRouter(
         { path: '/outbox', element: <OutboxPage /> },
         { path: '/risk', element: <RiskInboxPage /> },
         { path: '/risk/cases/:id', element: <RiskCasePage /> },
+        { path: '/risk/params', element: <RiskParamsPage /> },
         { path: '/operators', element: <OperatorsPage /> },
         { path: '/site', element: <SiteSettingsPage /> },
         { path: '/account', element: <AccountPage /> },

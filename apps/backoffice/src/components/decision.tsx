@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react'
 import { errorText } from '../lib/api-client.ts'
 import { t } from '../lib/i18n/th.ts'
 import { FormDialog } from './dialog.tsx'
+import { FormError, TextField } from './fields.tsx'
 import { useToast } from './toasts.tsx'
 
 /** The queues an operator approves or rejects items of; their texts are `<queue>.approve`, `<queue>.rejectTitle`, …. */
@@ -112,12 +113,13 @@ export function DecisionDialog(props: {
 }
 
 /**
- * The approve and reject buttons of the one version waiting for a second operator (the plan, the site's content),
+ * The approve and reject buttons of the one version waiting for a second operator (the plan, the site's content, the
+ * risk rules' parameters),
  * each naming its `#id`; approving is blocked, with the server's reason, when its `can_decide` says so (ADR 075). Their texts are
  * `<screen>.approve` and `<screen>.reject`; `children` are further notes in the same row.
  */
 export function PendingVersionButtons(props: {
-  screen: 'plan' | 'site'
+  screen: 'plan' | 'site' | 'riskParams'
   pending: { id: number; can_decide?: CanDecide | undefined }
   mayApprove: boolean
   mayReject: boolean
@@ -143,5 +145,94 @@ export function PendingVersionButtons(props: {
       {props.mayApprove && <DecideNote id={hint} can={can} />}
       {props.children}
     </div>
+  )
+}
+
+/** What a version's decision is told: the server's message, or the refusal. */
+type Decided = { onSuccess: (answer: { message: string | undefined }) => void; onError: (failure: unknown) => void }
+
+/**
+ * A page of versions under two keys: which decision's dialog is open, and the proposal form's key (a new form, at the
+ * values then in force, once a decision or a proposal went through).
+ */
+export function usePendingVersion() {
+  const [deciding, setDeciding] = useState<Decision<unknown>['kind']>()
+  const [formKey, setFormKey] = useState(0)
+  return {
+    deciding,
+    decide: setDeciding,
+    close: () => setDeciding(undefined),
+    formKey,
+    renewForm: () => setFormKey((k) => k + 1),
+  }
+}
+type PendingVersion = ReturnType<typeof usePendingVersion>
+
+/**
+ * The dialog that approves or rejects the one version waiting (the plan, the risk rules' parameters), while `state`
+ * has one open: title, lead and button from `<screen>.approveTitle`, `.approveLead`, `.approve`, `.rejectTitle`,
+ * `.reject`; a reject asks for `<screen>.rejectReason`. Once the server took it: its message, the dialog closed, a new form.
+ */
+export function PendingVersionDialog(props: {
+  screen: 'plan' | 'riskParams'
+  pendingId: number
+  state: PendingVersion
+  approve: { mutate: (variables: { id: number }, decided: Decided) => void; isPending: boolean }
+  reject: { mutate: (variables: { id: number; reason: string }, decided: Decided) => void; isPending: boolean }
+}) {
+  const { screen, pendingId: id, state } = props
+  const kind = state.deciding
+  const toast = useToast()
+  if (!kind) return null
+  const decided: Decided = {
+    onSuccess: ({ message }) => {
+      if (message) toast(message)
+      state.close()
+      state.renewForm()
+    },
+    onError: (failure) => toast(errorText(failure), 'error'),
+  }
+  return (
+    <FormDialog
+      title={`${t(kind === 'approve' ? `${screen}.approveTitle` : `${screen}.rejectTitle`)} #${id}`}
+      lead={kind === 'approve' ? t(`${screen}.approveLead`) : undefined}
+      submitLabel={t(kind === 'approve' ? `${screen}.approve` : `${screen}.reject`)}
+      danger={kind === 'reject'}
+      busy={props.approve.isPending || props.reject.isPending}
+      onSubmit={(fields) => (kind === 'approve' ? props.approve.mutate({ id }, decided) : props.reject.mutate({ id, reason: fields.reason ?? '' }, decided))}
+      onClose={state.close}
+    >
+      {kind === 'reject' && <TextField required label={t(`${screen}.rejectReason`)} name="reason" maxLength={500} />}
+    </FormDialog>
+  )
+}
+
+/** A value in force and, beside it when a version waits, the proposed one, marked `changedLabel` when it differs. */
+export function ProposedValueCells(props: { now: string; proposed?: string | undefined; changed: boolean; changedLabel: string }) {
+  return (
+    <>
+      <td className="amount">{props.now}</td>
+      {props.proposed !== undefined && (
+        <td className={`amount ${props.changed ? 'state--warn' : ''}`}>
+          {props.proposed}
+          {props.changed && <span className="cell-note">{props.changedLabel}</span>}
+        </td>
+      )}
+    </>
+  )
+}
+
+/** The end of a proposal's form: why (required), the refusal if any, and the button that sends it. */
+export function ProposalSubmit(props: { reasonLabel: string; error: string | undefined; submitLabel: string; busy: boolean }) {
+  return (
+    <>
+      <TextField required label={props.reasonLabel} name="reason" maxLength={500} />
+      <FormError message={props.error} />
+      <div className="dialog__actions">
+        <button type="submit" className="button" disabled={props.busy}>
+          {props.submitLabel}
+        </button>
+      </div>
+    </>
   )
 }

@@ -58,8 +58,8 @@ export const queryKeys = {
   site: { all: ['site'] as const, settings: ['site', 'settings'] as const },
   /** The referral plan and limits (ADR 044): in force, waiting, decided. */
   plan: { all: ['plan'] as const },
-  /** The risk desk (ADR 089): the inbox and each case. */
-  risk: { all: ['risk'] as const, inbox: ['risk', 'inbox'] as const, case: (id: number) => ['risk', 'case', id] as const },
+  /** The risk desk (ADR 089): the inbox, each case, the rules' parameters. */
+  risk: { all: ['risk'] as const, inbox: ['risk', 'inbox'] as const, case: (id: number) => ['risk', 'case', id] as const, params: ['risk', 'params'] as const },
   audit: { all: ['audit'] as const, actions: ['audit', 'actions'] as const, entries: (query: object) => ['audit', 'entries', query] as const },
   /** Care tasks (ADR 090): a list of one status, and one task with its interactions. */
   care: {

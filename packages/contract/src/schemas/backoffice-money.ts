@@ -123,6 +123,22 @@ export const ResolveExceptionBody = z.discriminatedUnion(
 )
 export type ResolveExceptionBody = z.infer<typeof ResolveExceptionBody>
 
+/**
+ * The differences a reconciliation lists, each of one of `kind`'s kinds: what it is in Thai, its amount, the deposit
+ * and the member where known, and the `records` of its own that it names.
+ */
+function differenceList<K extends z.ZodType, R extends z.ZodRawShape>(kind: K, records: R) {
+  return z.array(
+    z.object({
+      kind,
+      text: z.string(),
+      amount: z.number(),
+      deposit_id: z.number().int().nullable(),
+      player_id: z.number().int().nullable(),
+      ...records,
+    }),
+  )
+}
 export const ReconciliationDifferenceKind = z.enum(['NOT_CREDITED', 'EXCEPTION', 'WITHOUT_FEED', 'CLAIM_PENDING'])
 /**
  * One pay-in account's Bangkok day (by the transfer's time): what the bank feed reported against what was credited.
@@ -138,17 +154,7 @@ export const ReconciliationAccount = z.object({
   credited_count: z.number().int(),
   /** feed_total - credited_total. */
   difference: z.number(),
-  differences: z.array(
-    z.object({
-      kind: ReconciliationDifferenceKind,
-      text: z.string(),
-      amount: z.number(),
-      deposit_id: z.number().int().nullable(),
-      exception_id: z.number().int().nullable(),
-      external_id: z.string(),
-      player_id: z.number().int().nullable(),
-    }),
-  ),
+  differences: differenceList(ReconciliationDifferenceKind, { exception_id: z.number().int().nullable(), external_id: z.string() }),
 })
 export type ReconciliationAccount = z.infer<typeof ReconciliationAccount>
 /** Where incoming transfers are reported (issue 37 §5): the bank feed, a player's slip, a forwarded bank notification, an operator. */
@@ -167,18 +173,11 @@ export const ReconciliationSource = z.object({
   credited_total: z.number(),
   /** reported_total - credited_total. */
   difference: z.number(),
-  differences: z.array(
-    z.object({
-      kind: ReconciliationSourceDifferenceKind,
-      text: z.string(),
-      amount: z.number(),
-      deposit_id: z.number().int().nullable(),
-      /** The source's own record: the slip check or the notification (null for a deposit). */
-      record_id: z.number().int().nullable(),
-      reference: z.string(),
-      player_id: z.number().int().nullable(),
-    }),
-  ),
+  differences: differenceList(ReconciliationSourceDifferenceKind, {
+    /** The source's own record: the slip check or the notification (null for a deposit). */
+    record_id: z.number().int().nullable(),
+    reference: z.string(),
+  }),
 })
 export type ReconciliationSource = z.infer<typeof ReconciliationSource>
 /** Every transfer of the day counted once, whichever sources reported it. */

@@ -5,7 +5,7 @@ import { idParams } from './fields.ts'
 /** What a message's row says of it (ADR 083). */
 export const OutboxStatus = z.enum(['PENDING', 'SENDING', 'SENT', 'FAILED', 'DEAD'])
 
-/** One message as the desk sees it: never its text or secret; the phone masked. */
+/** One message as the desk sees it: never its text or secret; the phone or LINE id masked (`maskMobile`, `maskLineId`). */
 export const OutboxMessageView = z.object({
   id: z.number().int(),
   channel: z.string(),

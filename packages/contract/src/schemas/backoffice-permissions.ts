@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { OperatorRole } from './backoffice.ts'
+import { reviewFields } from './fields.ts'
 
 /**
  * The one table of who may do what in the back-office (ADR 036). Every back-office route's guard names one of these
@@ -69,3 +70,21 @@ export type DeskAction = 'money' | 'withdrawal' | 'promotion' | 'plan' | 'site' 
  */
 export const CanDecide = z.object({ ok: z.boolean(), reason: z.string().optional(), until: z.string().optional() })
 export type CanDecide = z.infer<typeof CanDecide>
+
+export const SettingsVersionStatus = z.enum(['PENDING', 'APPLIED', 'REJECTED'])
+
+/**
+ * One version of a set of settings that one operator proposes and a second applies from a date (the referral plan and
+ * the risk rules' parameters): why and by whom (null: the first start's defaults), its review, from when it applies,
+ * and on the proposal waiting whether the signed-in operator may approve it now. The settings' own values sit beside.
+ */
+export const settingsVersionFields = {
+  id: z.number().int(),
+  status: SettingsVersionStatus,
+  reason: z.string(),
+  proposed_by: z.string().nullable(),
+  proposed_by_id: z.number().int().nullable(),
+  ...reviewFields,
+  effective_from: z.string().nullable(),
+  can_decide: CanDecide.optional(),
+}

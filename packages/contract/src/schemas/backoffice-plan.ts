@@ -1,10 +1,10 @@
 import { z } from 'zod'
 import { isBahtAmount } from '../money.ts'
 import { okEnvelope } from './envelope.ts'
-import { idParams, OperatorReason, reviewFields, strictBody } from './fields.ts'
+import { idParams, OperatorReason, strictBody } from './fields.ts'
 import { PayoutInterval } from './referral.ts'
 import { amountMessages } from './wallet.ts'
-import { CanDecide } from './backoffice-permissions.ts'
+import { settingsVersionFields } from './backoffice-permissions.ts'
 
 // The referral plan and limits (issue 20 §4, ADR 044): one operator proposes a version, a second, different finance
 // operator applies it. Percentages travel as percent numbers with at most 2 decimals (3.5 is 3.5 %), stored as basis
@@ -81,20 +81,8 @@ export type PlanRejectBody = z.infer<typeof PlanRejectBody>
 
 export const PlanVersionParams = idParams('ไม่พบข้อเสนอแผน')
 
-export const PlanVersionStatus = z.enum(['PENDING', 'APPLIED', 'REJECTED'])
-
 /** One version: its values, who proposed it (null: the first start's defaults) and who decided it, and from when it applies. */
-export const PlanVersion = PlanValues.extend({
-  id: z.number().int(),
-  status: PlanVersionStatus,
-  reason: z.string(),
-  proposed_by: z.string().nullable(),
-  proposed_by_id: z.number().int().nullable(),
-  ...reviewFields,
-  effective_from: z.string().nullable(),
-  /** On the proposal waiting: whether the signed-in operator may approve it now (ADR 075). */
-  can_decide: CanDecide.optional(),
-})
+export const PlanVersion = PlanValues.extend(settingsVersionFields)
 export type PlanVersion = z.infer<typeof PlanVersion>
 
 /** `GET /backoffice/plan`: the plan in force, the proposal waiting (if any), and every decided version, newest first. */

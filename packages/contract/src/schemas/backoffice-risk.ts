@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import { isBahtAmount } from '../money.ts'
 import { okEnvelope } from './envelope.ts'
-import { idParams, OperatorReason, reviewFields, strictBody } from './fields.ts'
+import { idParams, OperatorReason, strictBody } from './fields.ts'
 import { amountMessages } from './wallet.ts'
-import { CanDecide } from './backoffice-permissions.ts'
+import { CanDecide, settingsVersionFields } from './backoffice-permissions.ts'
 
 // AML and fraud rules with cases (issue 39 §1, §2, ADR 089). The rules' parameters travel in baht, ratios and counts;
 // a version is proposed by one operator and applied by a second, different one. Alerts keep the rule's inputs, cases
@@ -82,16 +82,7 @@ export const RiskParamsBody = strictBody({ ...paramsShape, reason: OperatorReaso
 })
 export type RiskParamsBody = z.infer<typeof RiskParamsBody>
 
-export const RiskParamsVersion = RiskParams.extend({
-  id: z.number().int(),
-  status: z.enum(['PENDING', 'APPLIED', 'REJECTED']),
-  reason: z.string(),
-  proposed_by: z.string().nullable(),
-  proposed_by_id: z.number().int().nullable(),
-  ...reviewFields,
-  effective_from: z.string().nullable(),
-  can_decide: CanDecide.optional(),
-})
+export const RiskParamsVersion = RiskParams.extend(settingsVersionFields)
 export type RiskParamsVersion = z.infer<typeof RiskParamsVersion>
 
 /** `GET /backoffice/risk/params`: the parameters in force (id 0: the built-in defaults), the proposal waiting. */

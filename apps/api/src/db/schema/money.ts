@@ -122,6 +122,28 @@ export const draftBills = pgTable(
   ],
 )
 
+/** Why a deposit attempt (a draft bill asked for) was refused: the error code the player was answered with. */
+export const DECLINED_DEPOSIT_REASONS = ['LIMIT_EXCEEDED', 'PLAYER_EXCLUDED', 'DEPENDENCY_DOWN'] as const
+export type DeclinedDepositReason = (typeof DECLINED_DEPOSIT_REASONS)[number]
+
+/**
+ * Deposit attempts refused before a bill was made (issue 39 §4, ADR 090 amended 2026-11-29): by a deposit limit, a
+ * time-out or self-exclusion, no open pay-in account. The care marker "three declined deposits in 24 hours" counts them
+ * with the refused slips. Written once per refusal and never updated; at most `DECLINED_PER_DAY` a player a day are kept
+ * (a flood of refused requests adds nothing), and the draft-bill job prunes rows past the retention.
+ */
+export const declinedDeposits = pgTable(
+  'declined_deposits',
+  {
+    id: serialId(),
+    playerId: playerRef(),
+    reason: text('reason', { enum: DECLINED_DEPOSIT_REASONS }).notNull(),
+    amount: satang('amount').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('declined_deposits_player_idx').on(t.playerId, t.createdAt), index('declined_deposits_created_idx').on(t.createdAt)],
+)
+
 /** A transfer as a bank feed (or an operator) reports it: the facts a deposit and a deposit exception both keep. */
 const bankTransferColumns = () => ({
   externalId: text('external_id').notNull(),

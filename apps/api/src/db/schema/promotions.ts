@@ -87,6 +87,8 @@ export const playerPromotions = pgTable(
       .on(t.playerId)
       .where(sql`status = 'ACTIVE'`),
     index('player_promotions_player_idx').on(t.playerId, t.receivedAt),
+    // The bonus a deposit started (the risk rules' R5 on each credited deposit, ADR 089).
+    index('player_promotions_deposit_idx').on(t.depositId),
   ],
 )
 
@@ -126,8 +128,23 @@ export const playerSignals = pgTable(
     value: text('value').notNull(),
     seenAt: instant('seen_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.playerId, t.kind, t.value] }), index('player_signals_value_idx').on(t.value, t.kind)],
+  (t) => [
+    primaryKey({ columns: [t.playerId, t.kind, t.value] }),
+    index('player_signals_value_idx').on(t.value, t.kind),
+    // The risk rules' R3 (ADR 089): players on one IPv4 /24 or one other address, found by the index, not a scan.
+    index('player_signals_network_idx')
+      .on(signalNetworkOf('value'))
+      .where(sql`kind <> 'DEVICE'`),
+  ],
 )
+
+/**
+ * An address signal's network, as `column` (an SQL column name) holds it: an IPv4 address without its last number
+ * (its /24), any other address whole. `player_signals_network_idx` indexes this very expression.
+ */
+export function signalNetworkOf(column: string) {
+  return sql.raw(`(case when ${column} ~ '^\\d+\\.\\d+\\.\\d+\\.\\d+$' then regexp_replace(${column}, '\\.\\d+$', '') else ${column} end)`)
+}
 
 /** Moves of the referral (bonus) or rebate (refund) wallet to cash: one per player, wallet and payout period. */
 export const walletPayouts = pgTable(

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
-import { type DbNumber, oneRow, rowsOf } from '../../db/rows.ts'
+import { rowsOf, rowWhere, type DbNumber } from '../../db/rows.ts'
 import { approvals, deposits, operators, players } from '../../db/schema.ts'
 
 export type ApprovalRow = typeof approvals.$inferSelect
@@ -49,27 +49,22 @@ export const approvalsRepository = {
   },
 
   async byRequestId(db: Db, requestId: string): Promise<ApprovalRow | undefined> {
-    const [row] = await db.select().from(approvals).where(eq(approvals.requestId, requestId)).limit(1)
-    return row
+    return rowWhere(db, approvals, eq(approvals.requestId, requestId))
   },
 
   async find(db: Db, id: number, forUpdate = false): Promise<ApprovalRow | undefined> {
-    return oneRow(db.select().from(approvals).where(eq(approvals.id, id)).limit(1), forUpdate)
+    return rowWhere(db, approvals, eq(approvals.id, id), forUpdate)
   },
 
   /** The waiting action on a withdrawal or a transfer, if any. */
   async pendingFor(db: Db, target: { withdrawalId: number } | { depositId: number }): Promise<ApprovalRow | undefined> {
-    return oneRow(
-      db
-        .select()
-        .from(approvals)
-        .where(
-          and(
-            eq(approvals.status, 'PENDING'),
-            'withdrawalId' in target ? eq(approvals.withdrawalId, target.withdrawalId) : eq(approvals.depositId, target.depositId),
-          ),
-        )
-        .limit(1),
+    return rowWhere(
+      db,
+      approvals,
+      and(
+        eq(approvals.status, 'PENDING'),
+        'withdrawalId' in target ? eq(approvals.withdrawalId, target.withdrawalId) : eq(approvals.depositId, target.depositId),
+      ),
       true,
     )
   },

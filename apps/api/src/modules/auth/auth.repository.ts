@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { gameSessions, pendingRegistrations, players, sessions } from '../../db/schema.ts'
-import { insertedOrThrow } from '../../db/rows.ts'
+import { insertedOrThrow, oneRow, rowWhere } from '../../db/rows.ts'
 
 export type PendingRow = typeof pendingRegistrations.$inferSelect
 export type NewPending = typeof pendingRegistrations.$inferInsert
@@ -9,8 +9,7 @@ export type NewPending = typeof pendingRegistrations.$inferInsert
 /** SQL for pending registrations and sessions. */
 export const authRepository = {
   async findPendingByMobile(db: Db, mobile: string): Promise<PendingRow | undefined> {
-    const [row] = await db.select().from(pendingRegistrations).where(eq(pendingRegistrations.mobile, mobile)).limit(1)
-    return row
+    return rowWhere(db, pendingRegistrations, eq(pendingRegistrations.mobile, mobile))
   },
   /** Replaces any pending registration of the same phone. */
   async replacePending(db: Db, pending: NewPending): Promise<PendingRow> {
@@ -43,13 +42,14 @@ export const authRepository = {
    * read: not revoked, not expired, and used after `idleSince`.
    */
   async findLiveSession(db: Db, tokenHash: Buffer, now: Date, idleSince: Date) {
-    const [row] = await db
-      .select({ sessionId: sessions.id, playerId: sessions.playerId, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt, status: players.status })
-      .from(sessions)
-      .innerJoin(players, eq(players.id, sessions.playerId))
-      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince)))
-      .limit(1)
-    return row
+    return oneRow(
+      db
+        .select({ sessionId: sessions.id, playerId: sessions.playerId, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt, status: players.status })
+        .from(sessions)
+        .innerJoin(players, eq(players.id, sessions.playerId))
+        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince)))
+        .limit(1),
+    )
   },
   /** Marks a live session used at `now`; a no-op when it was marked later already (another process, a clock behind). */
   async touchSession(db: Db, sessionId: number, now: Date): Promise<void> {

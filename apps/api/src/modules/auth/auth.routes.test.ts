@@ -84,6 +84,20 @@ describe('POST /api/auth/register with OTP', () => {
     expect(ok.statusCode).toBe(200)
   })
 
+  it('sends one phone at most five codes an hour, whoever asks: the sixth is 429 and sends nothing', async () => {
+    const body = registerBody()
+    for (let i = 0; i < 5; i++) {
+      const res = await post('/api/auth/register', body, { 'x-forwarded-for': `203.0.113.${i + 1}` })
+      expect(res.statusCode, res.body).toBe(200)
+      t.clock.advance(61_000)
+    }
+    const sixth = await post('/api/auth/register', body, { 'x-forwarded-for': '203.0.113.9' })
+    expect(sixth.statusCode).toBe(429)
+    expect(sixth.json().code).toBe('RATE_LIMITED')
+    expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0)
+    expect(t.outbox.outbox(body.mobile)).toHaveLength(5)
+  })
+
   it('refuses a code sent with another registration token', async () => {
     const body = registerBody()
     await post('/api/auth/register', body)

@@ -34,6 +34,7 @@ const settings: AuthSettings = {
   otpTtlSeconds: 300,
   otpMaxAttempts: 5,
   otpResendSeconds: 60,
+  otpPerPhonePerHour: 5,
   sessionTtlHours: 24,
   sessionIdleMinutes: 60,
   loginFailLimit: 3,

@@ -25,6 +25,8 @@ export interface AuthSettings {
   otpTtlSeconds: number
   otpMaxAttempts: number
   otpResendSeconds: number
+  /** Registration codes one phone receives in an hour at most, whoever asks for them (OTP_PER_PHONE_PER_HOUR). */
+  otpPerPhonePerHour: number
   sessionTtlHours: number
   /** A session unused this long ends (the absolute lifetime still applies). */
   sessionIdleMinutes: number
@@ -270,6 +272,10 @@ export function createAuthService(deps: {
           throw new AppError('OTP_RESEND_TOO_SOON', msg('OTP_RESEND_WAIT', { seconds }), undefined, seconds)
         }
       }
+      // A phone is sent so many codes in an hour and no more, from any address (a stranger's phone is not flooded and
+      // the gateway's credit not spent): counted here, once a code is about to go, not for a resend asked too soon.
+      const hourly = await deps.limiter.hit(`otp-phone:${input.mobile}`, settings.otpPerPhonePerHour, 3_600_000)
+      if (!hourly.allowed) throw new AppError('RATE_LIMITED', undefined, undefined, Math.ceil(hourly.retryAfterMs / 1000))
 
       const token = newToken()
       const code = randomDigits(6)

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { readPage, updatedOrThrow } from '../../db/rows.ts'
+import { readPage, rowWhere, updatedOrThrow } from '../../db/rows.ts'
 import { bankNotifications, deposits } from '../../db/schema.ts'
 
 export type BankNotificationRow = typeof bankNotifications.$inferSelect
@@ -49,8 +49,7 @@ export const bankNotificationsRepository = {
     return inserted
   },
   async byFingerprint(db: Db, fingerprint: string): Promise<BankNotificationRow | undefined> {
-    const [row] = await db.select().from(bankNotifications).where(eq(bankNotifications.fingerprint, fingerprint)).limit(1)
-    return row
+    return rowWhere(db, bankNotifications, eq(bankNotifications.fingerprint, fingerprint))
   },
   /** What deposits made of a PARSED notification. */
   async settle(db: Db, id: number, outcome: { status: BankNotificationStatus; note: string | null; depositId: number | null }): Promise<BankNotificationRow> {

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import type { CareMarker, CareTaskDetail, CareTaskSummary } from '@sanam/contract'
 import { describe, expect, it } from 'vitest'
-import { slipChecks } from '../../db/schema.ts'
+import { eq } from 'drizzle-orm'
+import { declinedDeposits, slipChecks } from '../../db/schema.ts'
+import { DECLINED_KEPT_DAYS, DECLINED_PER_DAY } from '../deposits/deposits.service.ts'
 import { useTestApp } from '../../../test/app.ts'
-import { fund, loginPlayer, signedInPlayer, type SignedInPlayer } from '../../../test/money.ts'
+import { balanceOf, fund, loginPlayer, signedInPlayer, type SignedInPlayer } from '../../../test/money.ts'
 import { signInOperator } from '../../../test/operators.ts'
 import { launch, sendMoney } from '../../../test/seamless.ts'
 import { LAG_MS } from './care-tasks.service.ts'
@@ -163,6 +165,50 @@ describe('three declined deposits in 24 hours', () => {
     await refuse(p.id)
     await runMarkers()
     expect((await tasksOf(p.id, 'DECLINED_DEPOSITS'))[0]?.facts).toMatchObject({ declined: 3 })
+  })
+})
+
+describe('deposit attempts refused before a bill count as declined deposits', () => {
+  const setLimit = (p: SignedInPlayer, value: number) => t.post('/api/responsible-play/limits', { kind: 'DEPOSIT_DAY', value }, p.token)
+  const bill = (p: SignedInPlayer, amount: number) => t.post('/api/wallet/deposit/draft_bill', { amount, promotion: null }, p.token)
+  const declinedOf = (playerId: number) => t.db.select().from(declinedDeposits).where(eq(declinedDeposits.playerId, playerId))
+
+  it('three refused by a limit open the care task, two do not; a refusal changes no money and makes no bill', async () => {
+    const p = await player(500)
+    expect((await setLimit(p, 1_000)).statusCode).toBe(200)
+    for (let i = 0; i < 2; i++) {
+      const refused = await bill(p, 2_000 + i)
+      expect(refused.statusCode).toBe(422)
+      expect(refused.json().code).toBe('LIMIT_EXCEEDED')
+      tick()
+    }
+    expect(await balanceOf(t, p.token)).toBe(500)
+    expect((await t.get('/api/wallet/deposit/draft_bill', p.token)).json().data).toBeNull()
+    expect((await declinedOf(p.id)).map((d) => ({ reason: d.reason, amount: d.amount }))).toEqual([
+      { reason: 'LIMIT_EXCEEDED', amount: 200_000n },
+      { reason: 'LIMIT_EXCEEDED', amount: 200_100n },
+    ])
+    await runMarkers()
+    expect(await tasksOf(p.id, 'DECLINED_DEPOSITS')).toEqual([])
+
+    expect((await bill(p, 5_000)).statusCode).toBe(422)
+    await runMarkers()
+    expect((await tasksOf(p.id, 'DECLINED_DEPOSITS'))[0]?.facts).toMatchObject({ declined: 3, attempts: 3, slips: 0 })
+    expect(await balanceOf(t, p.token)).toBe(500)
+    expect((await t.get('/api/wallet/deposit/draft_bill', p.token)).json().data).toBeNull()
+    // A bill within the limit is still made and not recorded as declined.
+    expect((await bill(p, 500)).statusCode).toBe(200)
+    expect(await declinedOf(p.id)).toHaveLength(3)
+  })
+
+  it('a flood of refusals keeps at most DECLINED_PER_DAY a day; the draft-bill job prunes them after DECLINED_KEPT_DAYS', async () => {
+    const p = await player()
+    expect((await setLimit(p, 1_000)).statusCode).toBe(200)
+    for (let i = 0; i < DECLINED_PER_DAY + 5; i++) expect((await bill(p, 2_000)).statusCode).toBe(422)
+    expect(await declinedOf(p.id)).toHaveLength(DECLINED_PER_DAY)
+    t.clock.advance(DECLINED_KEPT_DAYS * DAY + HOUR)
+    await t.db.transaction((tx) => t.services.deposits.expireDraftBills(tx))
+    expect(await declinedOf(p.id)).toEqual([])
   })
 })
 

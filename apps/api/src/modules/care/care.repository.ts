@@ -57,11 +57,18 @@ const markerQueries: Record<CareMarker, (since: Date, now: Date, t: MarkerThresh
         and s.created_at <= w.decided_at + interval '24 hours' and s.created_at > ${iso(since)} and s.created_at <= ${iso(now)}) b on b.first_bet is not null
     where w.status in ('CANCEL', 'FAIL') and w.decided_at > ${iso(since)} - interval '24 hours' and w.decided_at <= ${iso(now)}
     order by w.player_id, w.decided_at desc`,
+  // A refused slip, or a deposit attempt refused before its bill (a limit, an exclusion, no pay-in account: the
+  // deposits module's declined_deposits).
   DECLINED_DEPOSITS: (since, now) => sql`
-    with c as (select distinct player_id from slip_checks where status = 'REFUSED' and created_at > ${iso(since)} and created_at <= ${iso(now)})
-    select s.player_id, json_build_object('declined', count(*)) as facts
-    from slip_checks s join c on c.player_id = s.player_id
-    where s.status = 'REFUSED' and s.created_at > ${iso(now)} - interval '24 hours' and s.created_at <= ${iso(now)}
+    with declined as (
+      select player_id, created_at, 'SLIP' as how from slip_checks where status = 'REFUSED'
+      union all
+      select player_id, created_at, 'ATTEMPT' from declined_deposits),
+    c as (select distinct player_id from declined where created_at > ${iso(since)} and created_at <= ${iso(now)})
+    select s.player_id, json_build_object('declined', count(*), 'slips', count(*) filter (where s.how = 'SLIP'),
+                                          'attempts', count(*) filter (where s.how = 'ATTEMPT')) as facts
+    from declined s join c on c.player_id = s.player_id
+    where s.created_at > ${iso(now)} - interval '24 hours' and s.created_at <= ${iso(now)}
     group by s.player_id having count(*) >= 3`,
   LIMIT_RAISED_AFTER_HIT: (since, now) => sql`
     select distinct on (r.player_id) r.player_id,

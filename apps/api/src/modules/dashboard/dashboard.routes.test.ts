@@ -1,23 +1,20 @@
 import { randomUUID } from 'node:crypto'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
 import { fund, loginPlayer, signedInPlayer } from '../../../test/money.ts'
 import { callSeamless, launch } from '../../../test/seamless.ts'
 import { addDays, bangkokDay } from '@sanam/contract/bangkok'
-import { signInOperator } from '../../../test/operators.ts'
+import { operatorForFile } from '../../../test/operators.ts'
 
 // Issue 12 §2: today's figures in Bangkok time and the last 14 days, from the ledger's transfers.
 
 const t = useTestApp()
-let finance: string
-beforeAll(async () => {
-  // Only finance decides money (ADR 036).
-  finance = (await signInOperator(t, 'finance')).token
-})
+// Only finance decides money (ADR 036).
+const finance = operatorForFile(t, 'finance')
 
 const summary = async () => {
-  const res = await t.get('/api/backoffice/dashboard', finance)
+  const res = await t.get('/api/backoffice/dashboard', finance.token)
   expect(res.statusCode, res.body).toBe(200)
   return res.json().data
 }
@@ -47,7 +44,7 @@ describe('GET /api/backoffice/dashboard', () => {
     expect((await send('rollback', { round_id: r2, tx_id: `${r2}-r`, ref_tx_id: `${r2}-b` })).json().status).toBe('OK')
     const withdrawal = await t.post('/api/wallet/withdraw', { amount: 400 }, token)
     expect(withdrawal.statusCode, withdrawal.body).toBe(200)
-    await t.post(`/api/backoffice/withdrawals/${withdrawal.json().data.id}/approve`, { payout_ref: 'DASH-1' }, finance)
+    await t.post(`/api/backoffice/withdrawals/${withdrawal.json().data.id}/approve`, { payout_ref: 'DASH-1' }, finance.token)
 
     const data = await summary()
     const today = bangkokDay(t.clock.now())

@@ -5,16 +5,23 @@ import type { ExclusionsRepository } from '../exclusions/exclusions.repository.t
 import type { Ledger } from '../ledger/ledger.service.ts'
 import type { LimitsService } from '../limits/limits.service.ts'
 import type { PromotionService } from '../promotions/promotions.service.ts'
-import type { DepositRow, DepositsRepository } from './deposits.repository.ts'
+import type { DepositExceptionRow, DepositRow, DepositsRepository } from './deposits.repository.ts'
 
 /** Who tells the player a deposit was credited (the notices module, ADR 087): in the credit's transaction, once per deposit. */
 export interface DepositNotices {
   depositCredited(tx: Db, deposit: { playerId: number; depositId: number; amount: bigint }): Promise<unknown>
 }
 
+/** Who tells the desk a deposit exception was opened (the desk's alerts, ADR 087): in its transaction, once per exception. */
+export interface DepositExceptionAlerts {
+  exceptionOpened(tx: Db, exception: { exceptionId: number; amount: bigint }): Promise<unknown>
+}
+
 export interface DepositCreditDeps {
   /** The player's notice of a credit (ADR 087); none: nobody is told. */
   notices?: DepositNotices
+  /** The desk's alert of an exception opened (ADR 087, amended 2026-11-29); none: the desk reads the queue. */
+  alerts?: DepositExceptionAlerts
   /** The risk rules of a credited deposit (issue 39 §1, ADR 089), in the credit's transaction; absent, none. */
   risk?: { onDepositCredited(tx: Db, deposit: { id: number; playerId: number }): Promise<unknown> }
   ledger: Pick<Ledger, 'transferMany' | 'lockPlayers'>
@@ -50,6 +57,17 @@ export function createDepositCredit(deps: DepositCreditDeps) {
   const openBillOf = (tx: Db, playerId: number, now = clock.now()) =>
     depositsRepository.completableBill(tx, playerId, new Date(now.getTime() - settings.billGraceSeconds * 1000))
 
+  /**
+   * Opens a deposit exception in the caller's transaction (a credit past the player's limit here, a feed transfer that
+   * contradicts a record in the intake) and alerts the desk in the same transaction: the alert exists exactly when the
+   * exception does. Undefined when its request hash was stored before (no second exception, no second alert).
+   */
+  async function openException(tx: Db, exception: Parameters<DepositsRepository['insertException']>[1]): Promise<DepositExceptionRow | undefined> {
+    const opened = await depositsRepository.insertException(tx, exception)
+    if (opened) await deps.alerts?.exceptionOpened(tx, { exceptionId: opened.id, amount: opened.amount })
+    return opened
+  }
+
   /** Credits a stored deposit to a player in the caller's transaction, completing the draft bill it answers. */
   async function credit(tx: Db, deposit: DepositRow, playerId: number, status: 'MATCHED' | 'ASSIGNED', note?: string | null) {
     const now = clock.now()
@@ -65,7 +83,7 @@ export function createDepositCredit(deps: DepositCreditDeps) {
     if (allowance && deposit.amount > allowance.remaining) {
       // Money is never kept from the player: the transfer is credited, and the back-office's exceptions queue is told
       // it went past the player's own limit (ADR 048), to be acknowledged by an operator.
-      await depositsRepository.insertException(tx, {
+      await openException(tx, {
         externalId: deposit.externalId,
         requestHash: `limit:${deposit.id}`,
         toAccount: deposit.toAccount,
@@ -97,6 +115,6 @@ export function createDepositCredit(deps: DepositCreditDeps) {
     await deps.risk?.onDepositCredited(tx, { id: deposit.id, playerId })
   }
 
-  return { credit, openBillOf }
+  return { credit, openBillOf, openException }
 }
 export type DepositCredit = ReturnType<typeof createDepositCredit>

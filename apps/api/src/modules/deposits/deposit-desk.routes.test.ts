@@ -1,19 +1,16 @@
 import { randomUUID } from 'node:crypto'
 import { bangkokDay } from '@sanam/contract/bangkok'
 import { eq } from 'drizzle-orm'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
 import { balanceOf, bearer, expectLedgerOk, loginPlayer, postTransfer, transferBody } from '../../../test/money.ts'
 import { auditLog, deposits } from '../../db/schema.ts'
-import { signInOperator } from '../../../test/operators.ts'
+import { operatorForFile, signInOperator } from '../../../test/operators.ts'
 
 const t = useTestApp()
-let operator: string
-beforeAll(async () => {
-  // Only finance decides money (ADR 036).
-  operator = (await signInOperator(t, 'finance')).token
-})
+// Only finance decides money (ADR 036).
+const operator = operatorForFile(t, 'finance')
 
 describe('unmatched deposits', () => {
   it('lists an unmatched transfer, assigns it to the player who sent it once, and audits it', async () => {
@@ -22,14 +19,14 @@ describe('unmatched deposits', () => {
     // From the player's own account, to an account that is not one of ours: left for an operator.
     const { deposit_id } = (await postTransfer(t, transferBody(player, { amount: 250.75, to_account: '9990001112' }))).json().data
 
-    const list = (await t.get('/api/backoffice/deposits/unmatched', operator)).json().data
+    const list = (await t.get('/api/backoffice/deposits/unmatched', operator.token)).json().data
     expect(list.list.find((d: { id: number }) => d.id === deposit_id)).toMatchObject({
       amount: 250.75,
       from_bank_code: player.bankCode,
       note: 'โอนเข้าบัญชีที่ไม่ใช่บัญชีของระบบ',
     })
 
-    const assign = () => t.post(`/api/backoffice/deposits/${deposit_id}/assign`, { mobile: player.mobile }, operator)
+    const assign = () => t.post(`/api/backoffice/deposits/${deposit_id}/assign`, { mobile: player.mobile }, operator.token)
     const res = await assign()
     expect(res.statusCode).toBe(200)
     expect(res.json().data).toMatchObject({ deposit_id, player_id: player.id, amount: 250.75, status: 'APPLIED' })
@@ -42,27 +39,27 @@ describe('unmatched deposits', () => {
       before: { status: 'UNMATCHED' },
       after: { status: 'ASSIGNED', player_id: player.id },
     })
-    const after = (await t.get('/api/backoffice/deposits/unmatched', operator)).json().data
+    const after = (await t.get('/api/backoffice/deposits/unmatched', operator.token)).json().data
     expect(after.list.some((d: { id: number }) => d.id === deposit_id)).toBe(false)
   })
 
   it('refuses an unknown phone or deposit and changes nothing', async () => {
     const { deposit_id } = (await postTransfer(t, transferBody({ bankCode: '030', bankAccount: '0001119999' }))).json().data
-    const res = await t.post(`/api/backoffice/deposits/${deposit_id}/assign`, { mobile: '0899990000' }, operator)
+    const res = await t.post(`/api/backoffice/deposits/${deposit_id}/assign`, { mobile: '0899990000' }, operator.token)
     expect(res.statusCode).toBe(404)
-    const missing = await t.post('/api/backoffice/deposits/99999999/assign', { mobile: '0899990000' }, operator)
+    const missing = await t.post('/api/backoffice/deposits/99999999/assign', { mobile: '0899990000' }, operator.token)
     expect(missing.statusCode).toBe(404)
   })
 })
 
 describe('manual deposits', () => {
-  it('waits for a second operator, then credits the player and shows in their history', async () => {
+  it('waits for a second operator.token, then credits the player and shows in their history', async () => {
     const player = await makePlayer(t.db)
     const token = await loginPlayer(t, player)
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/backoffice/deposits/manual',
-      headers: bearer(operator),
+      headers: bearer(operator.token),
       payload: { mobile: player.mobile, amount: 1000, bank_ref: `ref-${randomUUID()}`, note: 'สลิปยืนยันทางไลน์' },
     })
     expect(res.statusCode).toBe(200)
@@ -84,13 +81,13 @@ describe('manual deposits', () => {
     ['a blank bank reference', { amount: 1000, bank_ref: '  ', note: 'x' }],
   ])('refuses %s', async (_name, change) => {
     const player = await makePlayer(t.db)
-    const res = await t.post('/api/backoffice/deposits/manual', { mobile: player.mobile, ...change }, operator)
+    const res = await t.post('/api/backoffice/deposits/manual', { mobile: player.mobile, ...change }, operator.token)
     expect(res.statusCode).toBe(400)
     expect(await balanceOf(t, await loginPlayer(t, player))).toBe(0)
   })
 
   const manual = (mobile: string, bankRef: string, amount = 700) =>
-    t.post('/api/backoffice/deposits/manual', { mobile, amount, bank_ref: bankRef, note: 'สลิปจากไลน์' }, operator)
+    t.post('/api/backoffice/deposits/manual', { mobile, amount, bank_ref: bankRef, note: 'สลิปจากไลน์' }, operator.token)
 
   it('uses the bank reference as the transfer id: the same transfer arriving later through the feed completes it, once', async () => {
     const player = await makePlayer(t.db)
@@ -141,13 +138,13 @@ describe('matched deposit history', () => {
     expect((await postTransfer(t, matched)).json().data.status).toBe('MATCHED')
     expect((await postTransfer(t, transferBody(other, { amount: 333.25 }))).json().data.status).toBe('MATCHED')
     const manualRef = `SCB-${randomUUID()}`
-    await t.post('/api/backoffice/deposits/manual', { mobile: player.mobile, amount: 50, bank_ref: manualRef, note: 'สลิปจากไลน์' }, operator)
+    await t.post('/api/backoffice/deposits/manual', { mobile: player.mobile, amount: 50, bank_ref: manualRef, note: 'สลิปจากไลน์' }, operator.token)
     // The bank confirms the operator's claim.
     expect((await postTransfer(t, transferBody(player, { external_id: manualRef, amount: 50 }))).json().data.status).toBe('MATCHED')
     const unmatched = (await postTransfer(t, transferBody({ bankCode: '030', bankAccount: '0009998887' }, { amount: 333.25 }))).json().data.deposit_id
 
     const search = async (query: string) => {
-      const res = await t.get(`/api/backoffice/deposits?${query}`, operator)
+      const res = await t.get(`/api/backoffice/deposits?${query}`, operator.token)
       expect(res.statusCode, res.body).toBe(200)
       return res.json().data as {
         list: Array<{ id: number; amount: number; player_id: number; mobile: string; status: string; external_id: string }>
@@ -167,7 +164,7 @@ describe('matched deposit history', () => {
     expect((await search(`q=${player.mobile}&from=${today}&to=${today}`)).total).toBe(2)
     expect((await search(`q=${player.mobile}&to=2026-01-01`)).total).toBe(0)
     for (const bad of ['amount=abc', 'amount=20000000', 'amount=0', 'from=2026-13-45', 'q=', 'ref=' + 'x'.repeat(200), 'status=MATCHED']) {
-      const res = await t.get(`/api/backoffice/deposits?${bad}`, operator)
+      const res = await t.get(`/api/backoffice/deposits?${bad}`, operator.token)
       expect(res.statusCode, bad).toBe(400)
     }
   })

@@ -1,5 +1,5 @@
 import { backofficeContract, backofficeMoneyContract, msg } from '@sanam/contract'
-import { ok } from '../../lib/http.ts'
+import { ok, pathId } from '../../lib/http.ts'
 import type { TypedApp } from '../../lib/typed-app.ts'
 import type { OperatorGuard } from '../../plugins/operator-auth.ts'
 import type { DepositDeskService } from './deposit-desk.service.ts'
@@ -25,7 +25,7 @@ export function depositDeskRoutes(app: TypedApp, deps: { desk: DepositDeskServic
     return ok(answer, msg(answer.status === 'APPLIED' ? 'DEPOSIT_CREDITED' : 'DEPOSIT_CLAIM_PENDING'))
   })
   app.post('/backoffice/deposits/:id/assign', { schema: c.assignDeposit, preHandler: moneyOperator }, async (req) => {
-    const answer = await desk.assignDeposit(req.operator, Number(req.params.id), req.body.mobile)
+    const answer = await desk.assignDeposit(req.operator, pathId(req.params), req.body.mobile)
     return ok(answer, msg(answer.status === 'APPLIED' ? 'DEPOSIT_CREDITED' : 'DEPOSIT_ASSIGN_PENDING'))
   })
 }

@@ -2,25 +2,27 @@ import { and, asc, desc, eq, gt, gte, inArray, isNotNull, like, lt, lte, sql, ty
 import type { Db } from '../../db/client.ts'
 import { withReviewers } from '../../db/reviewed.ts'
 import { playerMatches } from '../../db/player-search.ts'
-import { depositExceptions, deposits, draftBills, operatorBankAccounts, operators, players } from '../../db/schema.ts'
-import { exists, insertedOrThrow, oneRow, updatedOrThrow } from '../../db/rows.ts'
+import { declinedDeposits, depositExceptions, deposits, draftBills, operatorBankAccounts, operators, players } from '../../db/schema.ts'
+import { exists, insertedOrThrow, oneRow, rowsOf, rowWhere, updatedOrThrow } from '../../db/rows.ts'
 
 export type OperatorAccountRow = typeof operatorBankAccounts.$inferSelect
 export type DraftBillRow = typeof draftBills.$inferSelect
 export type DepositRow = typeof deposits.$inferSelect
 export type DepositExceptionRow = typeof depositExceptions.$inferSelect
+export type DeclinedDepositRow = typeof declinedDeposits.$inferSelect
 
 /** SQL for operator accounts, draft bills and incoming deposits. */
 export const depositsRepository = {
   /** The active account the next draft bill would name: the one used least recently. */
   async activeOperatorAccount(db: Db): Promise<OperatorAccountRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(operatorBankAccounts)
-      .where(eq(operatorBankAccounts.active, true))
-      .orderBy(sql`${operatorBankAccounts.lastUsedAt} asc nulls first`, asc(operatorBankAccounts.sort), asc(operatorBankAccounts.id))
-      .limit(1)
-    return row
+    return oneRow(
+      db
+        .select()
+        .from(operatorBankAccounts)
+        .where(eq(operatorBankAccounts.active, true))
+        .orderBy(sql`${operatorBankAccounts.lastUsedAt} asc nulls first`, asc(operatorBankAccounts.sort), asc(operatorBankAccounts.id))
+        .limit(1),
+    )
   },
   /**
    * Takes the active account used least recently for a draft bill, marking it used at `now`, so bills take turns
@@ -50,7 +52,7 @@ export const depositsRepository = {
     return rows.map((r) => r.id)
   },
   async operatorAccountById(db: Db, id: number, forUpdate = false): Promise<OperatorAccountRow | undefined> {
-    return oneRow(db.select().from(operatorBankAccounts).where(eq(operatorBankAccounts.id, id)).limit(1), forUpdate)
+    return rowWhere(db, operatorBankAccounts, eq(operatorBankAccounts.id, id), forUpdate)
   },
   /** Whether transfers to this number are ours: any account a second operator ever approved, active or retired. */
   async isOperatorAccountNumber(db: Db, accountNumber: string): Promise<boolean> {
@@ -104,6 +106,24 @@ export const depositsRepository = {
       .returning({ id: draftBills.id })
     return rows.length
   },
+  /**
+   * Records a refused deposit attempt, one statement: nothing when the player already has `perDay` in the 24 hours
+   * before it (a flood of refused requests adds nothing). Answers whether a row was written.
+   */
+  async recordDeclined(db: Db, row: Required<Pick<typeof declinedDeposits.$inferInsert, 'playerId' | 'reason' | 'amount' | 'createdAt'>>, perDay: number) {
+    const rows = await db.execute(sql`
+      insert into ${declinedDeposits} (player_id, reason, amount, created_at)
+      select ${row.playerId}, ${row.reason}, ${row.amount}, ${row.createdAt.toISOString()}::timestamptz
+      where (select count(*) from ${declinedDeposits} where player_id = ${row.playerId}
+        and created_at > ${row.createdAt.toISOString()}::timestamptz - interval '24 hours') < ${perDay}
+      returning id`)
+    return rowsOf(rows).length > 0
+  },
+  /** Deletes the refused attempts recorded before `before`; answers how many. */
+  async pruneDeclined(db: Db, before: Date): Promise<number> {
+    const rows = await db.delete(declinedDeposits).where(lt(declinedDeposits.createdAt, before)).returning({ id: declinedDeposits.id })
+    return rows.length
+  },
   async insertBill(db: Db, bill: typeof draftBills.$inferInsert): Promise<DraftBillRow> {
     return insertedOrThrow(db.insert(draftBills).values(bill).returning())
   },
@@ -117,42 +137,43 @@ export const depositsRepository = {
   },
   /** The player's newest bill, whatever its state, with the account it names (the open-bill read, ADR 071). */
   async latestBill(db: Db, playerId: number): Promise<{ bill: DraftBillRow; account: OperatorAccountRow } | undefined> {
-    const [row] = await db
-      .select({ bill: draftBills, account: operatorBankAccounts })
-      .from(draftBills)
-      .innerJoin(operatorBankAccounts, eq(operatorBankAccounts.id, draftBills.operatorAccountId))
-      .where(eq(draftBills.playerId, playerId))
-      .orderBy(desc(draftBills.createdAt))
-      .limit(1)
-    return row
+    return oneRow(
+      db
+        .select({ bill: draftBills, account: operatorBankAccounts })
+        .from(draftBills)
+        .innerJoin(operatorBankAccounts, eq(operatorBankAccounts.id, draftBills.operatorAccountId))
+        .where(eq(draftBills.playerId, playerId))
+        .orderBy(desc(draftBills.createdAt))
+        .limit(1),
+    )
   },
   /** The bill a deposit completes: LIVE, or expired no longer ago than the grace (still marked LIVE or EXPIRED). */
   async completableBill(db: Db, playerId: number, expiredAfter: Date): Promise<DraftBillRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(draftBills)
-      .where(and(eq(draftBills.playerId, playerId), sql`${draftBills.status} in ('LIVE', 'EXPIRED')`, gt(draftBills.expiresAt, expiredAfter)))
-      .orderBy(desc(draftBills.createdAt))
-      .limit(1)
-    return row
+    return oneRow(
+      db
+        .select()
+        .from(draftBills)
+        .where(and(eq(draftBills.playerId, playerId), sql`${draftBills.status} in ('LIVE', 'EXPIRED')`, gt(draftBills.expiresAt, expiredAfter)))
+        .orderBy(desc(draftBills.createdAt))
+        .limit(1),
+    )
   },
   async completeBill(db: Db, billId: string, depositId: number): Promise<void> {
     await db.update(draftBills).set({ status: 'COMPLETED', depositId }).where(eq(draftBills.id, billId))
   },
 
   async findByExternalId(db: Db, externalId: string): Promise<DepositRow | undefined> {
-    const [row] = await db.select().from(deposits).where(eq(deposits.externalId, externalId)).limit(1)
-    return row
+    return rowWhere(db, deposits, eq(deposits.externalId, externalId))
   },
   async findById(db: Db, id: number, forUpdate = false): Promise<DepositRow | undefined> {
-    return oneRow(db.select().from(deposits).where(eq(deposits.id, id)).limit(1), forUpdate)
+    return rowWhere(db, deposits, eq(deposits.id, id), forUpdate)
   },
   /**
    * The transfer the sending bank names `<bank code>:<reference>` (ADR 079), whichever source stored it; locked for
    * update when asked.
    */
   async findBySenderRef(db: Db, senderRef: string, forUpdate = false): Promise<DepositRow | undefined> {
-    return oneRow(db.select().from(deposits).where(eq(deposits.senderRef, senderRef)).limit(1), forUpdate)
+    return rowWhere(db, deposits, eq(deposits.senderRef, senderRef), forUpdate)
   },
   /**
    * Inserts unless the external id, or the sending bank's reference (ADR 079), is already stored; undefined then (a
@@ -283,11 +304,10 @@ export const depositsRepository = {
     return inserted
   },
   async exceptionByHash(db: Db, requestHash: string): Promise<DepositExceptionRow | undefined> {
-    const [row] = await db.select().from(depositExceptions).where(eq(depositExceptions.requestHash, requestHash)).limit(1)
-    return row
+    return rowWhere(db, depositExceptions, eq(depositExceptions.requestHash, requestHash))
   },
   async exceptionForUpdate(db: Db, id: number): Promise<DepositExceptionRow | undefined> {
-    return oneRow(db.select().from(depositExceptions).where(eq(depositExceptions.id, id)).limit(1), true)
+    return rowWhere(db, depositExceptions, eq(depositExceptions.id, id), true)
   },
   /** Whether an open exception contradicts this record. */
   async hasOpenException(db: Db, depositId: number): Promise<boolean> {
@@ -393,29 +413,31 @@ export const depositsRepository = {
   /** The player's newest credited deposit at or after `since`. */
   /** The player's last credited deposit: latest credit time first, then the highest id (two in one instant). */
   async lastCredited(db: Db, playerId: number): Promise<Pick<DepositRow, 'id' | 'creditedAt'> | undefined> {
-    const [row] = await db
-      .select({ id: deposits.id, creditedAt: deposits.creditedAt })
-      .from(deposits)
-      .where(and(eq(deposits.playerId, playerId), isNotNull(deposits.creditedAt)))
-      .orderBy(desc(deposits.creditedAt), desc(deposits.id))
-      .limit(1)
-    return row
+    return oneRow(
+      db
+        .select({ id: deposits.id, creditedAt: deposits.creditedAt })
+        .from(deposits)
+        .where(and(eq(deposits.playerId, playerId), isNotNull(deposits.creditedAt)))
+        .orderBy(desc(deposits.creditedAt), desc(deposits.id))
+        .limit(1),
+    )
   },
   /** The player's newest deposit credited after `after` (in lastCredited's order; null: any) and not before `notBefore`. */
   async creditedAfter(db: Db, playerId: number, after: { creditedAt: Date; id: number } | null, notBefore: Date): Promise<DepositRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(deposits)
-      .where(
-        and(
-          eq(deposits.playerId, playerId),
-          gte(deposits.creditedAt, notBefore),
-          after ? sql`(${deposits.creditedAt}, ${deposits.id}) > (${after.creditedAt.toISOString()}::timestamptz, ${after.id})` : undefined,
-        ),
-      )
-      .orderBy(desc(deposits.creditedAt), desc(deposits.id))
-      .limit(1)
-    return row
+    return oneRow(
+      db
+        .select()
+        .from(deposits)
+        .where(
+          and(
+            eq(deposits.playerId, playerId),
+            gte(deposits.creditedAt, notBefore),
+            after ? sql`(${deposits.creditedAt}, ${deposits.id}) > (${after.creditedAt.toISOString()}::timestamptz, ${after.id})` : undefined,
+          ),
+        )
+        .orderBy(desc(deposits.creditedAt), desc(deposits.id))
+        .limit(1),
+    )
   },
   /**
    * One page of deposits with the credited player's phone, newest first: the unmatched queue, or the credited history
@@ -475,16 +497,6 @@ export const depositsRepository = {
           match.window === null ? undefined : sql`bank_account_windows(${players.bankCode}, ${players.bankAccount}) @> array[${match.window}]::text[]`,
         ),
       )
-      .limit(limit)
-  },
-
-  /** The exceptions still open, oldest first (the desk's alert, ADR 087). */
-  async openExceptions(db: Db, limit: number): Promise<Array<{ id: number; amount: bigint }>> {
-    return db
-      .select({ id: depositExceptions.id, amount: depositExceptions.amount })
-      .from(depositExceptions)
-      .where(eq(depositExceptions.status, 'OPEN'))
-      .orderBy(depositExceptions.id)
       .limit(limit)
   },
 }

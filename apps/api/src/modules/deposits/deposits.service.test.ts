@@ -59,14 +59,37 @@ function setup({ notificationsCredit = true }: { notificationsCredit?: boolean }
       occurred_at: clock.now().toISOString(),
       ...overrides,
     })
+  /** The feed reports Somchai's transfer as happening `ms` after now (another source reported it already). */
+  const feedAfter = (ms: number) => sut.receiveTransfer(transfer({ occurred_at: new Date(clock.now().getTime() + ms).toISOString() }))
   const actorOf = (player: { id: number }) => ({ playerId: player.id, sessionId: 1 })
-  return { sut, clock, money, store, players, somchai, somsri, transfer, actorOf, credited, refusedPromotions, exclusions }
+  return { sut, clock, money, store, players, somchai, somsri, transfer, feedAfter, actorOf, credited, refusedPromotions, exclusions }
+}
+
+let notifications = 0
+/** Somchai's transfer as a notification shows it: his account masked, his name cut, the minute. */
+const notified = (ctx: ReturnType<typeof setup>, overrides: Partial<Parameters<ReturnType<typeof setup>['sut']['receiveNotification']>[1]> = {}) => ({
+  key: `notification:${++notifications}`,
+  toAccount: '9990001111',
+  fromBankCode: 'SCB',
+  fromAccount: 'xxxx567890',
+  fromName: 'นาย สมชาย ใ',
+  amount: 50_000n,
+  occurredAt: ctx.clock.now(),
+  ...overrides,
+})
+
+/** Somchai's 500 baht credited once: one deposit stored, his cash 500 baht. */
+function expectCreditedOnce(ctx: ReturnType<typeof setup>) {
+  expect(ctx.money.balance(ctx.somchai.id)).toBe(50_000n)
+  expect(ctx.store.deposits).toHaveLength(1)
 }
 
 describe('draft bills', () => {
   it('refuse less than the minimum deposit', async () => {
-    const { sut, somchai, actorOf } = setup()
+    const { sut, somchai, actorOf, store } = setup()
     await expect(sut.createDraftBill(actorOf(somchai), 99, null)).rejects.toMatchObject({ code: 'RULE_REFUSED', message: expect.stringContaining('100') })
+    // A mistyped amount is not a declined deposit (ADR 090): nothing recorded.
+    expect(store.declined).toEqual([])
   })
 
   it('show the operator account to pay, and allow one live bill per player until it is cancelled or expires', async () => {
@@ -250,6 +273,11 @@ describe('a time-out or self-exclusion (ADR 047)', () => {
     await expect(sut.createDraftBill(actorOf(somchai), 500, null)).rejects.toMatchObject({ code: 'PLAYER_EXCLUDED' })
     await expect(sut.createDraftBill(actorOf(somchai), 500, 3)).rejects.toMatchObject({ code: 'PLAYER_EXCLUDED' })
     expect(store.bills).toHaveLength(0)
+    // Each refusal is a declined deposit for the care marker (ADR 090).
+    expect(store.declined.map((d) => [d.reason, d.amount])).toEqual([
+      ['PLAYER_EXCLUDED', 50_000n],
+      ['PLAYER_EXCLUDED', 50_000n],
+    ])
   })
 
   it('credits a transfer that arrives anyway, in full, with a note for the back-office', async () => {
@@ -263,27 +291,13 @@ describe('a time-out or self-exclusion (ADR 047)', () => {
 })
 
 describe('a transfer a bank notification reported, without a reference (ADR 080)', () => {
-  /** Somchai's transfer as a notification shows it: his account masked, his name cut, the minute. */
-  const notified = (ctx: ReturnType<typeof setup>, overrides: Partial<Parameters<ReturnType<typeof setup>['sut']['receiveNotification']>[1]> = {}) => ({
-    key: `notification:${++notifications}`,
-    toAccount: '9990001111',
-    fromBankCode: 'SCB',
-    fromAccount: 'xxxx567890',
-    fromName: 'นาย สมชาย ใ',
-    amount: 50_000n,
-    occurredAt: ctx.clock.now(),
-    ...overrides,
-  })
-  let notifications = 0
-
   it('is credited once, and the feed’s report of it afterwards is DUPLICATE with the feed’s reference written on', async () => {
     const ctx = setup()
     const first = await ctx.sut.receiveNotification(fakeDb(), notified(ctx))
     expect(first).toMatchObject({ status: 'MATCHED' })
-    const fed = await ctx.sut.receiveTransfer(ctx.transfer({ occurred_at: new Date(ctx.clock.now().getTime() + 40_000).toISOString() }))
+    const fed = await ctx.feedAfter(40_000)
     expect(fed).toEqual({ status: 'DUPLICATE', deposit_id: 'deposit_id' in first ? first.deposit_id : -1 })
-    expect(ctx.money.balance(ctx.somchai.id)).toBe(50_000n)
-    expect(ctx.store.deposits).toHaveLength(1)
+    expectCreditedOnce(ctx)
     expect(ctx.store.deposits[0]).toMatchObject({ source: 'NOTIFICATION', externalId: 'BANK-1', fromAccount: ctx.somchai.bankAccount })
   })
 
@@ -292,10 +306,9 @@ describe('a transfer a bank notification reported, without a reference (ADR 080)
     const first = await ctx.sut.receiveNotification(fakeDb(), notified(ctx))
     expect(first).toEqual({ status: 'UNMATCHED', deposit_id: ctx.store.deposits[0]!.id, note: msg('UNMATCHED_NOTIFICATION_ONLY') })
     expect(ctx.money.balance(ctx.somchai.id)).toBe(0n)
-    const fed = await ctx.sut.receiveTransfer(ctx.transfer({ occurred_at: new Date(ctx.clock.now().getTime() + 40_000).toISOString() }))
+    const fed = await ctx.feedAfter(40_000)
     expect(fed).toEqual({ status: 'MATCHED', deposit_id: ctx.store.deposits[0]!.id })
-    expect(ctx.money.balance(ctx.somchai.id)).toBe(50_000n)
-    expect(ctx.store.deposits).toHaveLength(1)
+    expectCreditedOnce(ctx)
   })
 
   it('attaches to the feed’s transfer reported first: DUPLICATE, no second credit', async () => {
@@ -346,43 +359,24 @@ describe('a slip and a report of the same transfer without its reference (ADR 07
   it('credits once when the slip comes first and the feed then reports the transfer without the reference', async () => {
     const ctx = setup()
     expect(await ctx.sut.creditSlip(fakeDb(), slipOf(ctx))).toMatchObject({ outcome: 'CREDITED' })
-    const fed = await ctx.sut.receiveTransfer(ctx.transfer({ occurred_at: new Date(ctx.clock.now().getTime() + 30_000).toISOString() }))
+    const fed = await ctx.feedAfter(30_000)
     expect(fed).toEqual({ status: 'DUPLICATE', deposit_id: ctx.store.deposits[0]!.id })
-    expect(ctx.money.balance(ctx.somchai.id)).toBe(50_000n)
-    expect(ctx.store.deposits).toHaveLength(1)
+    expectCreditedOnce(ctx)
   })
 
   it('credits once when a notification came first, and the slip writes its reference onto that transfer', async () => {
     const ctx = setup()
-    const notified = await ctx.sut.receiveNotification(fakeDb(), {
-      key: 'notification:slip-1',
-      toAccount: '9990001111',
-      fromBankCode: 'SCB',
-      fromAccount: 'xxxx567890',
-      fromName: 'นาย สมชาย ใ',
-      amount: 50_000n,
-      occurredAt: ctx.clock.now(),
-    })
-    expect(notified).toMatchObject({ status: 'MATCHED' })
+    expect(await ctx.sut.receiveNotification(fakeDb(), notified(ctx))).toMatchObject({ status: 'MATCHED' })
     expect(await ctx.sut.creditSlip(fakeDb(), slipOf(ctx))).toMatchObject({ outcome: 'ALREADY_CREDITED' })
-    expect(ctx.money.balance(ctx.somchai.id)).toBe(50_000n)
-    expect(ctx.store.deposits).toHaveLength(1)
+    expectCreditedOnce(ctx)
     expect(ctx.store.deposits[0]!.senderRef).toBe('014:REF0000000000001')
   })
 
   it('credits once when the slip came first and a notification reports it afterwards', async () => {
     const ctx = setup()
     await ctx.sut.creditSlip(fakeDb(), slipOf(ctx))
-    const notified = await ctx.sut.receiveNotification(fakeDb(), {
-      key: 'notification:slip-2',
-      toAccount: '9990001111',
-      fromBankCode: 'SCB',
-      fromAccount: 'xxxx567890',
-      fromName: 'นาย สมชาย ใ',
-      amount: 50_000n,
-      occurredAt: new Date(ctx.clock.now().getTime() + 60_000),
-    })
-    expect(notified).toMatchObject({ status: 'DUPLICATE' })
+    const later = notified(ctx, { occurredAt: new Date(ctx.clock.now().getTime() + 60_000) })
+    expect(await ctx.sut.receiveNotification(fakeDb(), later)).toMatchObject({ status: 'DUPLICATE' })
     expect(ctx.money.balance(ctx.somchai.id)).toBe(50_000n)
   })
 })

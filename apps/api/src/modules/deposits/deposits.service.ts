@@ -13,6 +13,7 @@ import type { PromotionService } from '../promotions/promotions.service.ts'
 import type { PlanReader } from '../plan/plan.service.ts'
 import type { LimitsService } from '../limits/limits.service.ts'
 import { depositPeriodText } from '../limits/limit-rules.ts'
+import { DECLINED_DEPOSIT_REASONS, type DeclinedDepositReason } from '../../db/schema.ts'
 
 export interface DepositSettings {
   billTtlSeconds: number
@@ -48,10 +49,20 @@ export interface DepositServiceDeps {
     | 'lastCredited'
     | 'creditedAfter'
     | 'findById'
+    | 'recordDeclined'
+    | 'pruneDeclined'
   >
   /** Time-outs and self-exclusions (ADR 047): no draft bill while one is in force. */
   exclusionsRepository: ExclusionReader
 }
+
+/**
+ * A refused deposit attempt kept for the care marker (ADR 090, amended 2026-11-29): at most this many a player in 24
+ * hours (the marker needs three), and for this many days (the marker reads 24 hours; the rest is for an inquiry).
+ */
+export const DECLINED_PER_DAY = 10
+export const DECLINED_KEPT_DAYS = 30
+const DECLINING = new Set<string>(DECLINED_DEPOSIT_REASONS)
 
 /**
  * The player's deposits by bank transfer: the pay-in account to pay, draft bills and their expiry, and the slip check's
@@ -98,6 +109,52 @@ export function createDepositService(deps: DepositServiceDeps) {
     }
   }
 
+  async function draftBill(actor: Actor, amountBaht: number, promotion: number | string | null | undefined): Promise<DraftBill> {
+    await refuseWhileExcluded(deps.exclusionsRepository, db, actor.playerId, clock.now())
+    const amount = bahtToSatang(amountBaht)
+    const { depositMin } = await deps.plan.current()
+    if (amount < depositMin) throw new AppError('RULE_REFUSED', msg('DEPOSIT_BELOW_MIN', { min: satangToBaht(depositMin) }))
+    const promotionId = promotion === null || promotion === undefined ? null : Number(promotion)
+    if (promotionId !== null) {
+      if (!deps.promotions) throw new AppError('RULE_REFUSED', msg('PROMOTION_NOT_FOUND'))
+      await deps.promotions.checkDraft(actor.playerId, promotionId, amount)
+    }
+    const allowance = deps.limits ? await deps.limits.depositAllowance(db, actor.playerId, depositMin) : null
+    if (allowance && amount > allowance.remaining) {
+      // Less than the minimum left under a limit: no deposit is possible until its period resets, so say when.
+      const reopens = allowance.reopens
+      throw new AppError(
+        'LIMIT_EXCEEDED',
+        reopens
+          ? msg('DEPOSIT_LIMIT_REACHED', { period: depositPeriodText(reopens.kind), min: depositMin, until: reopens.at })
+          : msg('DEPOSIT_LIMIT_REMAINING', { period: depositPeriodText(allowance.kind), remaining: allowance.remaining }),
+      )
+    }
+    const now = clock.now()
+    try {
+      const { bill, account } = await inTransaction(db, async (tx) => {
+        await depositsRepository.expireBills(tx, actor.playerId, now)
+        // Several accounts may be active: the bill takes the one used least recently and remembers it.
+        const account = await depositsRepository.pickOperatorAccount(tx, now)
+        if (!account) throw new AppError('DEPENDENCY_DOWN', msg('DEPOSIT_NOT_READY'))
+        const bill = await depositsRepository.insertBill(tx, {
+          id: randomUUID(),
+          playerId: actor.playerId,
+          amount,
+          promotionId,
+          operatorAccountId: account.id,
+          createdAt: now,
+          expiresAt: new Date(now.getTime() + settings.billTtlSeconds * 1000),
+        })
+        return { bill, account }
+      })
+      return billAnswer(bill, account, now)
+    } catch (error) {
+      if (uniqueViolation(error) === 'draft_bills_one_live_key') throw new AppError('CONFLICT', msg('DRAFT_BILL_LIVE'))
+      throw error
+    }
+  }
+
   return {
     config: async () => ({ min_amount: satangToBaht((await deps.plan.current()).depositMin) }),
 
@@ -106,54 +163,29 @@ export function createDepositService(deps: DepositServiceDeps) {
       return { code: a.code, name: a.name, address: a.address, qrcode: a.qrcode }
     },
 
+    /**
+     * A draft bill, or the refusal; a refusal by a limit, an exclusion or no open pay-in account (DECLINED_DEPOSIT_REASONS)
+     * is recorded (the care marker's declined deposits), the one write a refusal makes; the answer is the same 4xx.
+     */
     async createDraftBill(actor: Actor, amountBaht: number, promotion: number | string | null | undefined): Promise<DraftBill> {
-      await refuseWhileExcluded(deps.exclusionsRepository, db, actor.playerId, clock.now())
-      const amount = bahtToSatang(amountBaht)
-      const { depositMin } = await deps.plan.current()
-      if (amount < depositMin) throw new AppError('RULE_REFUSED', msg('DEPOSIT_BELOW_MIN', { min: satangToBaht(depositMin) }))
-      const promotionId = promotion === null || promotion === undefined ? null : Number(promotion)
-      if (promotionId !== null) {
-        if (!deps.promotions) throw new AppError('RULE_REFUSED', msg('PROMOTION_NOT_FOUND'))
-        await deps.promotions.checkDraft(actor.playerId, promotionId, amount)
-      }
-      const allowance = deps.limits ? await deps.limits.depositAllowance(db, actor.playerId, depositMin) : null
-      if (allowance && amount > allowance.remaining) {
-        // Less than the minimum left under a limit: no deposit is possible until its period resets, so say when.
-        const reopens = allowance.reopens
-        throw new AppError(
-          'LIMIT_EXCEEDED',
-          reopens
-            ? msg('DEPOSIT_LIMIT_REACHED', { period: depositPeriodText(reopens.kind), min: depositMin, until: reopens.at })
-            : msg('DEPOSIT_LIMIT_REMAINING', { period: depositPeriodText(allowance.kind), remaining: allowance.remaining }),
-        )
-      }
-      const now = clock.now()
       try {
-        const { bill, account } = await inTransaction(db, async (tx) => {
-          await depositsRepository.expireBills(tx, actor.playerId, now)
-          // Several accounts may be active: the bill takes the one used least recently and remembers it.
-          const account = await depositsRepository.pickOperatorAccount(tx, now)
-          if (!account) throw new AppError('DEPENDENCY_DOWN', msg('DEPOSIT_NOT_READY'))
-          const bill = await depositsRepository.insertBill(tx, {
-            id: randomUUID(),
-            playerId: actor.playerId,
-            amount,
-            promotionId,
-            operatorAccountId: account.id,
-            createdAt: now,
-            expiresAt: new Date(now.getTime() + settings.billTtlSeconds * 1000),
-          })
-          return { bill, account }
-        })
-        return billAnswer(bill, account, now)
+        return await draftBill(actor, amountBaht, promotion)
       } catch (error) {
-        if (uniqueViolation(error) === 'draft_bills_one_live_key') throw new AppError('CONFLICT', msg('DRAFT_BILL_LIVE'))
+        if (error instanceof AppError && DECLINING.has(error.code)) {
+          const now = clock.now()
+          const row = { playerId: actor.playerId, reason: error.code as DeclinedDepositReason, amount: bahtToSatang(amountBaht), createdAt: now }
+          await depositsRepository.recordDeclined(db, row, DECLINED_PER_DAY)
+        }
         throw error
       }
     },
 
-    /** Marks every live bill past its time as expired (the scheduled job); answers how many. */
-    expireDraftBills: (tx: Db) => depositsRepository.expireAllBills(tx, clock.now()),
+    /** Marks every live bill past its time as expired and prunes old refused attempts (the scheduled job); answers how many bills. */
+    async expireDraftBills(tx: Db) {
+      const now = clock.now()
+      await depositsRepository.pruneDeclined(tx, new Date(now.getTime() - DECLINED_KEPT_DAYS * 86_400_000))
+      return depositsRepository.expireAllBills(tx, now)
+    },
 
     /**
      * The player's open draft bill (ADR 071): the newest, while it is live, or once its time ran out for as long as a

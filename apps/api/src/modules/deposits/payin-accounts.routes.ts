@@ -1,6 +1,6 @@
 import { backofficePayinContract, msg } from '@sanam/contract'
 import type { OperatorGuard } from '../../plugins/operator-auth.ts'
-import { ok } from '../../lib/http.ts'
+import { ok, pathId } from '../../lib/http.ts'
 import type { TypedApp } from '../../lib/typed-app.ts'
 import type { PayinAccountsService } from './payin-accounts.service.ts'
 
@@ -12,7 +12,6 @@ export function payinAccountsRoutes(app: TypedApp, deps: { payin: PayinAccountsS
   const { payin } = deps
   const manager = deps.operator('payin.manage')
   const c = backofficePayinContract
-  const id = (params: { id: string }) => Number(params.id)
   app.get('/backoffice/payin-accounts', { schema: c.list, preHandler: deps.operator('backoffice.read') }, async (req) =>
     ok(await payin.list(req.operator.operatorId)),
   )
@@ -20,15 +19,15 @@ export function payinAccountsRoutes(app: TypedApp, deps: { payin: PayinAccountsS
     ok(await payin.propose(req.operator, req.body), msg('PAYIN_PROPOSED')),
   )
   app.post('/backoffice/payin-accounts/:id/change', { schema: c.change, preHandler: manager }, async (req) =>
-    ok(await payin.change(req.operator, id(req.params), req.body), msg('PAYIN_PROPOSED')),
+    ok(await payin.change(req.operator, pathId(req.params), req.body), msg('PAYIN_PROPOSED')),
   )
   app.post('/backoffice/payin-accounts/:id/activate', { schema: c.activate, preHandler: deps.operator('money.decide') }, async (req) =>
-    ok(await payin.activate(req.operator, id(req.params)), msg('PAYIN_ACTIVATED')),
+    ok(await payin.activate(req.operator, pathId(req.params)), msg('PAYIN_ACTIVATED')),
   )
   app.post('/backoffice/payin-accounts/:id/reject', { schema: c.reject, preHandler: manager }, async (req) =>
-    ok(await payin.reject(req.operator, id(req.params)), msg('PAYIN_REJECTED')),
+    ok(await payin.reject(req.operator, pathId(req.params)), msg('PAYIN_REJECTED')),
   )
   app.post('/backoffice/payin-accounts/:id/retire', { schema: c.retire, preHandler: manager }, async (req) =>
-    ok(await payin.retire(req.operator, id(req.params)), msg('PAYIN_RETIRED')),
+    ok(await payin.retire(req.operator, pathId(req.params)), msg('PAYIN_RETIRED')),
   )
 }

@@ -59,7 +59,6 @@ export interface TransferIntakeDeps {
     | 'attachFeedToNotified'
     | 'attachSenderRef'
     | 'statusesOf'
-    | 'insertException'
     | 'exceptionByHash'
   >
   playersRepository: Pick<PlayersRepository, 'findByMobile' | 'findById'>
@@ -101,7 +100,7 @@ export function createTransferIntakeService(deps: TransferIntakeDeps) {
       return { status: 'MATCHED', deposit_id: known.id }
     }
     const stored =
-      (await depositsRepository.insertException(tx, {
+      (await deps.credit.openException(tx, {
         ...transferFacts(body, requestHash, now),
         depositId: known.id,
         reasons,

@@ -1,6 +1,6 @@
 import { backofficeCatalogueContract, msg } from '@sanam/contract'
 import type { OperatorGuard } from '../../plugins/operator-auth.ts'
-import { ok } from '../../lib/http.ts'
+import { ok, pathId } from '../../lib/http.ts'
 import type { TypedApp } from '../../lib/typed-app.ts'
 import type { CatalogueService } from './catalogue.service.ts'
 
@@ -25,6 +25,6 @@ export function catalogueRoutes(app: TypedApp, deps: { catalogue: CatalogueServi
     return ok(game!, msg('CATALOGUE_SAVED'))
   })
   app.post('/backoffice/catalogue/games/:id', { schema: c.updateGame, preHandler: editor }, async (req) =>
-    ok(await catalogue.updateGame(req.operator, Number(req.params.id), req.body), msg('CATALOGUE_SAVED')),
+    ok(await catalogue.updateGame(req.operator, pathId(req.params), req.body), msg('CATALOGUE_SAVED')),
   )
 }

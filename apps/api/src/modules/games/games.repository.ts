@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { games, providers } from '../../db/schema.ts'
-import { oneRow, updatedOrThrow } from '../../db/rows.ts'
+import { rowWhere, updatedOrThrow } from '../../db/rows.ts'
 
 export type ProviderRow = typeof providers.$inferSelect
 export type GameRow = typeof games.$inferSelect
@@ -11,19 +11,13 @@ export const gamesRepository = {
     return db.select().from(providers).orderBy(asc(providers.sort), asc(providers.code))
   },
   async provider(db: Db, code: string): Promise<ProviderRow | undefined> {
-    const [row] = await db.select().from(providers).where(eq(providers.code, code)).limit(1)
-    return row
+    return rowWhere(db, providers, eq(providers.code, code))
   },
   async gamesOf(db: Db, providerCode: string): Promise<GameRow[]> {
     return db.select().from(games).where(eq(games.providerCode, providerCode)).orderBy(asc(games.sort), asc(games.id))
   },
   async game(db: Db, providerCode: string, code: string): Promise<GameRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(games)
-      .where(and(eq(games.providerCode, providerCode), eq(games.code, code)))
-      .limit(1)
-    return row
+    return rowWhere(db, games, and(eq(games.providerCode, providerCode), eq(games.code, code)))
   },
   async gamesOfType(db: Db, type: string): Promise<GameRow[]> {
     return db.select().from(games).where(eq(games.type, type)).orderBy(desc(games.popularity), asc(games.id))
@@ -46,10 +40,10 @@ export const gamesRepository = {
     return rows.map((r) => ({ ...r.provider, games: Number(r.games) }))
   },
   async providerForUpdate(db: Db, code: string): Promise<ProviderRow | undefined> {
-    return oneRow(db.select().from(providers).where(eq(providers.code, code)).limit(1), true)
+    return rowWhere(db, providers, eq(providers.code, code), true)
   },
   async gameForUpdate(db: Db, id: number): Promise<GameRow | undefined> {
-    return oneRow(db.select().from(games).where(eq(games.id, id)).limit(1), true)
+    return rowWhere(db, games, eq(games.id, id), true)
   },
   /** Inserts a provider unless its code exists: undefined when it does. */
   async insertProvider(db: Db, row: typeof providers.$inferInsert): Promise<ProviderRow | undefined> {

@@ -1,17 +1,14 @@
 import { eq } from 'drizzle-orm'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../test/app.ts'
 import { balanceOf, bearer, expectLedgerOk, postTransfer, signedInPlayer, transferBody } from '../../../test/money.ts'
 import { deposits, withdrawals } from '../../db/schema.ts'
-import { signInOperator } from '../../../test/operators.ts'
+import { operatorForFile } from '../../../test/operators.ts'
 
 // Money under concurrency, on PGlite and (in the api-postgres project) on a real PostgreSQL with a connection pool.
 const t = useTestApp({ config: { WITHDRAW_ONE_PENDING: 'false' } })
-let operator: string
-beforeAll(async () => {
-  // Only finance decides money (ADR 036).
-  operator = (await signInOperator(t, 'finance')).token
-})
+// Only finance decides money (ADR 036).
+const operator = operatorForFile(t, 'finance')
 
 describe('money under concurrency', () => {
   it('50 parallel withdrawals of 100 on a balance of 1,000: exactly 10 accepted, never below zero', async () => {
@@ -58,8 +55,8 @@ describe('money under concurrency', () => {
       const { token, ...player } = await signedInPlayer(t, {}, { cash: 500 })
       const { id } = (await t.post('/api/wallet/withdraw', { amount: 500 }, token)).json().data
       const [approve, reject] = await Promise.all([
-        t.post(`/api/backoffice/withdrawals/${id}/approve`, { payout_ref: `R${round}` }, operator),
-        t.post(`/api/backoffice/withdrawals/${id}/reject`, { reason: 'race' }, operator),
+        t.post(`/api/backoffice/withdrawals/${id}/approve`, { payout_ref: `R${round}` }, operator.token),
+        t.post(`/api/backoffice/withdrawals/${id}/reject`, { reason: 'race' }, operator.token),
       ])
       const codes = [approve.statusCode, reject.statusCode].sort()
       expect(codes).toEqual([200, 409])
@@ -86,7 +83,7 @@ describe('money under concurrency', () => {
       ...Array.from({ length: 10 }, () => postTransfer(t, transferBody(player, { amount: 50 }))),
       ...Array.from({ length: 10 }, () => t.post('/api/wallet/withdraw', { amount: 100 }, token)),
       ...earlier.map((id, i) =>
-        t.post(`/api/backoffice/withdrawals/${id}/${i % 2 ? 'approve' : 'reject'}`, i % 2 ? { payout_ref: `P${id}` } : { reason: 'mixed' }, operator),
+        t.post(`/api/backoffice/withdrawals/${id}/${i % 2 ? 'approve' : 'reject'}`, i % 2 ? { payout_ref: `P${id}` } : { reason: 'mixed' }, operator.token),
       ),
     ])
     for (const r of results) expect(r.statusCode, r.body).toBeLessThan(500)

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { arrayParam, rowsOf, type DbNumber } from '../../db/rows.ts'
+import { arrayParam, oneRow, rowsOf, type DbNumber } from '../../db/rows.ts'
 import { playerLimits, sessionReminders, sessions } from '../../db/schema.ts'
 
 export type PlayerLimitRow = typeof playerLimits.$inferSelect
@@ -97,13 +97,14 @@ export const limitsRepository = {
 
   /** When the web session began, and when its reminder was last acknowledged. */
   async session(db: Db, sessionId: number): Promise<{ startedAt: Date; acknowledgedAt: Date | null } | undefined> {
-    const [row] = await db
-      .select({ startedAt: sessions.createdAt, acknowledgedAt: sessionReminders.acknowledgedAt })
-      .from(sessions)
-      .leftJoin(sessionReminders, eq(sessionReminders.sessionId, sessions.id))
-      .where(eq(sessions.id, sessionId))
-      .limit(1)
-    return row
+    return oneRow(
+      db
+        .select({ startedAt: sessions.createdAt, acknowledgedAt: sessionReminders.acknowledgedAt })
+        .from(sessions)
+        .leftJoin(sessionReminders, eq(sessionReminders.sessionId, sessions.id))
+        .where(eq(sessions.id, sessionId))
+        .limit(1),
+    )
   },
   async acknowledge(db: Db, sessionId: number, at: Date): Promise<void> {
     await db

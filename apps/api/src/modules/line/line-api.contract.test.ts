@@ -1,6 +1,6 @@
 import { generateKeyPairSync, verify } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { CONNECTION_FAILURES, refusalOf, useFakeGateway } from '../../../test/fakes/sms-gateway.ts'
+import { itMapsEachAnswer, refusalOf, useFakeGateway } from '../../../test/fakes/sms-gateway.ts'
 import { manualClock } from '../../lib/clock.ts'
 import { ChannelError } from '../outbox/channel.ts'
 import line from './fixtures/line.json' with { type: 'json' }
@@ -40,24 +40,15 @@ describe('push', () => {
     expect(server.received.map((r) => r.headers['x-line-retry-key'])).toEqual([KEY, KEY])
   })
 
-  it.each([
+  const refusal = (url: string, timeoutMs?: number) => failureOf(make(url, timeoutMs).push({ to: USER, text: 'ฝากเงิน', retryKey: KEY }))
+  itMapsEachAnswer(fake, refusal, [
     ['429 (the rate)', line.rateLimited, 'rate_limited'],
     ["429 (the month's quota spent)", line.monthlyLimit, 'no_credit'],
     ['400 (a bad message)', line.badRequest, 'permanent'],
     ['401 (our token)', line.unauthorized, 'unauthorized'],
     ['403 (not allowed for the plan)', line.forbidden, 'unauthorized'],
     ['500', line.serverError, 'transient'],
-  ])('maps %s', async (_name, answer, kind) => {
-    const server = await fake([answer])
-    const error = await failureOf(make(server.url).push({ to: USER, text: 'ฝากเงิน', retryKey: KEY }))
-    expect(error.kind).toBe(kind)
-    if (answer === line.rateLimited) expect(error.retryAfterMs).toBe(7_000)
-  })
-
-  it.each(CONNECTION_FAILURES)('is transient when LINE %s', async (_name, fail) => {
-    const server = await fake([{ fail }])
-    expect((await failureOf(make(server.url, 300).push({ to: USER, text: 'ฝากเงิน', retryKey: KEY }))).kind).toBe('transient')
-  })
+  ])
 
   it('refuses for good a recipient that is not a LINE user or group id, without calling LINE', async () => {
     const server = await fake([line.pushAccepted])

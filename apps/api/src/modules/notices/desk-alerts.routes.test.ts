@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { rowsOf } from '../../db/rows.ts'
 import { useTestApp } from '../../../test/app.ts'
 import { fakePayoutBankCore, inProcessPayoutBank } from '../../../test/fakes/payout-bank.ts'
 import { postTransfer, signedInPlayer, transferBody } from '../../../test/money.ts'
@@ -16,6 +18,8 @@ import { deskAlertsRepository } from './desk-alerts.repository.ts'
 const GROUP = `C${'a1'.repeat(16)}`
 const quota = { used: 0, quota: 1_000 }
 const bank = fakePayoutBankCore()
+/** Players whose deposit's notice fails (the LINE look-up throws): their credit's transaction rolls back whole. */
+const noticeFailsFor = new Set<number>()
 const t = useTestApp({
   // LINE on (a group needs the channel); no LINE answers here: the group's messages are read from the outbox, unsent.
   config: {
@@ -24,7 +28,17 @@ const t = useTestApp({
     ...lineConfig({ url: 'http://127.0.0.1:9', accountLinkUrl: 'http://127.0.0.1:9/accountLink' }),
     LINE_DESK_GROUP_ID: GROUP,
   },
-  deps: { payoutBank: inProcessPayoutBank(bank), lineQuota: { lineQuota: async () => quota } },
+  deps: {
+    payoutBank: inProcessPayoutBank(bank),
+    lineQuota: { lineQuota: async () => quota },
+    // No player here links LINE (null, as the LINE module answers); one the test names makes its credit fail.
+    lineAddress: {
+      async lineUserFor(_tx, playerId) {
+        if (noticeFailsFor.has(playerId)) throw new Error('the notice failed: the credit rolls back')
+        return null
+      },
+    },
+  },
 })
 type Operator = { id: number; token: string }
 let finance: Operator
@@ -98,16 +112,53 @@ describe('alerts raised in their event', () => {
     bank.reset()
   })
 
-  it('a deposit exception (a transfer past the player’s own limit) is one alert at the next watch', async () => {
+  it('a deposit exception (a transfer past the player’s own limit): one alert in the credit’s transaction, before any watch', async () => {
     const player = await signedInPlayer(t)
     expect((await t.post('/api/responsible-play/limits', { kind: 'DEPOSIT_DAY', value: 100 }, player.token)).statusCode).toBe(200)
-    expect((await postTransfer(t, transferBody(player, { amount: 300 }))).json().data.status).toBe('MATCHED')
+    const before = (await groupMessages()).length
+    const credited = (await postTransfer(t, transferBody(player, { amount: 300 }))).json().data
+    expect(credited.status).toBe('MATCHED')
+    const [exception] = rowsOf<{ id: number }>(await t.db.execute(sql`select id::int as id from deposit_exceptions where deposit_id = ${credited.deposit_id}`))
+    // No job has run: the alert was written with the exception, and its LINE message to the desk's group with it.
+    expect(await alertsOf(t.db, 'DEPOSIT_EXCEPTION')).toEqual([
+      { subject: `deposit-exception:${exception!.id}`, params: { id: exception!.id, amount: '30000' } },
+    ])
+    expect((await groupMessages()).length).toBe(before + 1)
+    expect((await listOf(finance)).list.find((a) => a.kind === 'DEPOSIT_EXCEPTION')).toMatchObject({ link: '/exceptions', read: false })
+    // The watch no longer looks at exceptions: nothing more.
     await watch()
-    await watch()
-    const raised = await alertsOf(t.db, 'DEPOSIT_EXCEPTION')
-    expect(raised).toHaveLength(1)
-    expect(raised[0]!.params).toMatchObject({ amount: '30000' })
-    expect((await listOf(finance)).list.find((a) => a.kind === 'DEPOSIT_EXCEPTION')).toMatchObject({ link: '/exceptions' })
+    expect(await alertsOf(t.db, 'DEPOSIT_EXCEPTION')).toHaveLength(1)
+  })
+
+  it('a feed transfer that contradicts a record: one alert with its exception, however often the bank sends it again', async () => {
+    const player = await signedInPlayer(t)
+    const first = transferBody(player, { amount: 200 })
+    expect((await postTransfer(t, first)).json().data.status).toBe('MATCHED')
+    const before = await alertsOf(t.db, 'DEPOSIT_EXCEPTION')
+    const differing = { ...first, amount: 250 }
+    const answered = (await postTransfer(t, differing)).json().data
+    expect(answered.status).toBe('EXCEPTION')
+    expect((await postTransfer(t, differing)).json().data).toMatchObject({ status: 'EXCEPTION', exception_id: answered.exception_id })
+    expect(await alertsOf(t.db, 'DEPOSIT_EXCEPTION')).toEqual([
+      ...before,
+      { subject: `deposit-exception:${answered.exception_id}`, params: { id: answered.exception_id, amount: '25000' } },
+    ])
+  })
+
+  it('an intake that rolls back after opening its exception leaves no alert and no message to the group', async () => {
+    const player = await signedInPlayer(t)
+    expect((await t.post('/api/responsible-play/limits', { kind: 'DEPOSIT_DAY', value: 100 }, player.token)).statusCode).toBe(200)
+    const exceptions = async () => rowsOf<{ n: number }>(await t.db.execute(sql`select count(*)::int as n from deposit_exceptions`))[0]!.n
+    const [alerts, opened, messages] = [await alertsOf(t.db, 'DEPOSIT_EXCEPTION'), await exceptions(), (await groupMessages()).length]
+    // The credit opens the exception (past the limit), then its notice fails: the whole transaction is undone.
+    noticeFailsFor.add(player.id)
+    const failed = await postTransfer(t, transferBody(player, { amount: 300 }))
+    noticeFailsFor.delete(player.id)
+    expect(failed.statusCode).toBe(500)
+    expect(rowsOf(await t.db.execute(sql`select id from deposits where player_id = ${player.id}`))).toEqual([])
+    expect(await exceptions()).toBe(opened)
+    expect(await alertsOf(t.db, 'DEPOSIT_EXCEPTION')).toEqual(alerts)
+    expect((await groupMessages()).length).toBe(messages)
   })
 
   it('a failover: one alert per switch however many processes notice it, to the owner and finance', async () => {

@@ -43,10 +43,9 @@ export interface DeskLineQuota {
 }
 export const noLineQuota: DeskLineQuota = { lineQuota: async () => null }
 
-/** What the watch reads of other modules (ports services.ts fills: withdrawals, deposits, the reconciliation). */
+/** What the watch reads of other modules (ports services.ts fills: withdrawals, the reconciliation): what time makes an alert. */
 export interface WatchedDesk {
   waitingWithdrawals(tx: Db, before: Date, limit: number): Promise<Array<{ id: number; amount: bigint }>>
-  openExceptions(tx: Db, limit: number): Promise<Array<{ id: number; amount: bigint }>>
   /** How many differences a Bangkok day's reconciliation shows, read in `tx`. */
   reconciliationDifferences(tx: Db, day: string): Promise<number>
 }
@@ -70,9 +69,9 @@ const RECONCILE_AFTER_HOUR = 1
 
 /**
  * The desk's alerts (issue 38 §4, ADR 087): each written once per kind and subject, in the transaction of the event
- * where there is one (a payout whose outcome is unknown; the outbox's no-credit alert), else by the watch job (a
- * withdrawal waiting too long, an open deposit exception, a reconciliation difference, the LINE quota) or when the
- * process notices the primary changed. Each says what to do and links to its screen; it is listed to the roles that can
+ * where there is one (a deposit exception opened, a payout whose outcome is unknown; the outbox's no-credit alert),
+ * else by the watch job for what time makes an alert (a withdrawal waiting too long, yesterday's reconciliation
+ * difference, the LINE quota) or when the process notices the primary changed. Each says what to do and links to its screen; it is listed to the roles that can
  * act on it, read or unread per operator, and sent to the desk's LINE group when one is configured.
  */
 export function createDeskAlertsService(deps: {
@@ -132,6 +131,14 @@ export function createDeskAlertsService(deps: {
       return raise(tx, 'PAYOUT_UNKNOWN', `withdrawal:${withdrawal.withdrawalId}`, { id: withdrawal.withdrawalId, amount: withdrawal.amount.toString() })
     },
 
+    /** A deposit exception was opened (deposits' `openException`), in its transaction: one alert per exception. */
+    depositException(tx: Db, exception: { exceptionId: number; amount: bigint }) {
+      return raise(tx, 'DEPOSIT_EXCEPTION', `deposit-exception:${exception.exceptionId}`, {
+        id: exception.exceptionId,
+        amount: exception.amount.toString(),
+      })
+    },
+
     /** The outbox raised an alert about a channel (no credit, a refused key): passed to the desk's LINE group. */
     async channelAlertRaised(tx: Db, alert: { id: number; kind: string }) {
       if (isDeskAlertKind(alert.kind)) await toLineGroup(tx, alert.id, alert.kind, {})
@@ -143,7 +150,7 @@ export function createDeskAlertsService(deps: {
       return inTransaction(db, (tx) => raise(tx, 'FAILOVER', `failover:${from}>${to}:${bangkokDay(now)}`, { from, to }))
     },
 
-    /** The watch job (every minute): what has waited too long, what is open, the quota; answers how many alerts are new. */
+    /** The watch job (every minute): what has waited too long, the quota, yesterday's reconciliation; answers how many alerts are new. */
     async watch(tx: Db): Promise<number> {
       const now = clock.now()
       const minutes = settings.withdrawalWaitMinutes
@@ -152,12 +159,6 @@ export function createDeskAlertsService(deps: {
         tx,
         'WITHDRAWAL_WAITING',
         waiting.map((w) => ({ subject: `withdrawal:${w.id}`, params: { id: w.id, amount: w.amount.toString(), minutes } })),
-      )
-      const open = await deps.watched.openExceptions(tx, WATCH_BATCH)
-      raised += await raiseEach(
-        tx,
-        'DEPOSIT_EXCEPTION',
-        open.map((e) => ({ subject: `deposit-exception:${e.id}`, params: { id: e.id, amount: e.amount.toString() } })),
       )
       const quota = await deps.lineQuota.lineQuota().catch(() => null)
       if (quota && quota.quota > 0 && quota.used >= quota.quota * 0.8)

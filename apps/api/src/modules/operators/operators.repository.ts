@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, lt, max, ne, or } from 'drizzl
 import type { Db } from '../../db/client.ts'
 import { operatorChanges, operatorRequests, operators, operatorSessions } from '../../db/schema.ts'
 import type { TimedEdge } from './operator-relations.ts'
-import { insertedOrThrow, oneRow } from '../../db/rows.ts'
+import { insertedOrThrow, oneRow, rowWhere } from '../../db/rows.ts'
 
 export type OperatorRow = typeof operators.$inferSelect
 export type OperatorPatch = Partial<
@@ -15,11 +15,10 @@ export type OperatorChangeKind = OperatorChange['kind']
 
 export const operatorsRepository = {
   async findByUsername(db: Db, username: string): Promise<OperatorRow | undefined> {
-    const [row] = await db.select().from(operators).where(eq(operators.username, username)).limit(1)
-    return row
+    return rowWhere(db, operators, eq(operators.username, username))
   },
   async findById(db: Db, id: number, lock = false): Promise<OperatorRow | undefined> {
-    return oneRow(db.select().from(operators).where(eq(operators.id, id)).limit(1), lock)
+    return rowWhere(db, operators, eq(operators.id, id), lock)
   },
   async list(db: Db): Promise<OperatorRow[]> {
     return db.select().from(operators).orderBy(asc(operators.id))
@@ -92,7 +91,7 @@ export const operatorsRepository = {
     return insertedOrThrow(db.insert(operatorRequests).values(row).returning())
   },
   async findRequest(db: Db, id: number, lock = false): Promise<OperatorRequestRow | undefined> {
-    return oneRow(db.select().from(operatorRequests).where(eq(operatorRequests.id, id)).limit(1), lock)
+    return rowWhere(db, operatorRequests, eq(operatorRequests.id, id), lock)
   },
   /** The changes waiting for a second owner, oldest first. */
   async pendingRequests(db: Db): Promise<OperatorRequestRow[]> {
@@ -128,28 +127,29 @@ export const operatorsRepository = {
   },
   /** The live session of `tokenHash`: not revoked, not expired, used within the idle limit, its operator enabled. */
   async findLiveSession(db: Db, tokenHash: Buffer, now: Date, idleSince: Date) {
-    const [row] = await db
-      .select({
-        sessionId: operatorSessions.id,
-        lastSeenAt: operatorSessions.lastSeenAt,
-        operatorId: operators.id,
-        username: operators.username,
-        role: operators.role,
-        totpSecret: operators.totpSecret,
-      })
-      .from(operatorSessions)
-      .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
-      .where(
-        and(
-          eq(operatorSessions.tokenHash, tokenHash),
-          isNull(operatorSessions.revokedAt),
-          gt(operatorSessions.expiresAt, now),
-          gt(operatorSessions.lastSeenAt, idleSince),
-          isNull(operators.disabledAt),
-        ),
-      )
-      .limit(1)
-    return row
+    return oneRow(
+      db
+        .select({
+          sessionId: operatorSessions.id,
+          lastSeenAt: operatorSessions.lastSeenAt,
+          operatorId: operators.id,
+          username: operators.username,
+          role: operators.role,
+          totpSecret: operators.totpSecret,
+        })
+        .from(operatorSessions)
+        .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
+        .where(
+          and(
+            eq(operatorSessions.tokenHash, tokenHash),
+            isNull(operatorSessions.revokedAt),
+            gt(operatorSessions.expiresAt, now),
+            gt(operatorSessions.lastSeenAt, idleSince),
+            isNull(operators.disabledAt),
+          ),
+        )
+        .limit(1),
+    )
   },
   async touchSession(db: Db, sessionId: number, now: Date): Promise<void> {
     await db.update(operatorSessions).set({ lastSeenAt: now }).where(eq(operatorSessions.id, sessionId))

@@ -4,7 +4,7 @@ import { Secret, TOTP } from 'otpauth'
 import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { OperatorGuard } from '../../plugins/operator-auth.ts'
-import { ok } from '../../lib/http.ts'
+import { ok, pathId } from '../../lib/http.ts'
 import type { TypedApp } from '../../lib/typed-app.ts'
 import type { OperatorsService } from './operators.service.ts'
 
@@ -21,32 +21,32 @@ export function operatorsRoutes(app: TypedApp, deps: { operators: OperatorsServi
     changed(await operators.create(req.operator, req.body), msg('OPERATOR_CREATED')),
   )
   app.post('/backoffice/operators/:id/role', { schema: c.setRole, preHandler: owner }, async (req) =>
-    changed(await operators.setRole(req.operator, Number(req.params.id), req.body.role), msg('OPERATOR_UPDATED')),
+    changed(await operators.setRole(req.operator, pathId(req.params), req.body.role), msg('OPERATOR_UPDATED')),
   )
   app.post('/backoffice/operators/:id/phone', { schema: c.setPhone, preHandler: owner }, async (req) =>
-    changed(await operators.setPhone(req.operator, Number(req.params.id), req.body.phone), msg('OPERATOR_UPDATED')),
+    changed(await operators.setPhone(req.operator, pathId(req.params), req.body.phone), msg('OPERATOR_UPDATED')),
   )
   app.post('/backoffice/operators/:id/disable', { schema: c.disable, preHandler: owner }, async (req) =>
-    ok(await operators.disable(req.operator, Number(req.params.id)), msg('OPERATOR_UPDATED')),
+    ok(await operators.disable(req.operator, pathId(req.params)), msg('OPERATOR_UPDATED')),
   )
   app.post('/backoffice/operators/:id/enable', { schema: c.enable, preHandler: owner }, async (req) =>
-    ok(await operators.enable(req.operator, Number(req.params.id)), msg('OPERATOR_ENABLED')),
+    ok(await operators.enable(req.operator, pathId(req.params)), msg('OPERATOR_ENABLED')),
   )
   app.post('/backoffice/operators/:id/reset-password', { schema: c.resetPassword, preHandler: owner }, async (req) =>
-    changed(await operators.resetPassword(req.operator, Number(req.params.id)), msg('OPERATOR_PASSWORD_SENT')),
+    changed(await operators.resetPassword(req.operator, pathId(req.params)), msg('OPERATOR_PASSWORD_SENT')),
   )
   app.post('/backoffice/operators/:id/reset-totp', { schema: c.resetTotp, preHandler: owner }, async (req) =>
-    changed(await operators.resetTotp(req.operator, Number(req.params.id)), msg('OPERATOR_UPDATED')),
+    changed(await operators.resetTotp(req.operator, pathId(req.params)), msg('OPERATOR_UPDATED')),
   )
   // Changes to owners and finance operators wait here for a second owner (ADR 070).
   app.get('/backoffice/operators/requests', { schema: c.requests, preHandler: owner }, async (req) =>
     ok({ list: await operators.requests(req.operator.operatorId) }),
   )
   app.post('/backoffice/operators/requests/:id/approve', { schema: c.approveRequest, preHandler: owner }, async (req) =>
-    ok(await operators.approve(req.operator, Number(req.params.id)), msg('OPERATOR_REQUEST_APPROVED')),
+    ok(await operators.approve(req.operator, pathId(req.params)), msg('OPERATOR_REQUEST_APPROVED')),
   )
   app.post('/backoffice/operators/requests/:id/reject', { schema: c.rejectRequest, preHandler: owner }, async (req) =>
-    ok(await operators.reject(req.operator, Number(req.params.id)), msg('OPERATOR_REQUEST_REJECTED')),
+    ok(await operators.reject(req.operator, pathId(req.params)), msg('OPERATOR_REQUEST_REJECTED')),
   )
 }
 

@@ -1,16 +1,26 @@
-import { maskMobile, type OutboxToday } from '@sanam/contract'
+import { maskLineId, maskMobile, type OutboxToday } from '@sanam/contract'
 import type { OutboxRepository } from './outbox.repository.ts'
 import { templateOf } from './templates.ts'
 
 type ListedRow = Awaited<ReturnType<OutboxRepository['listSince']>>[number]
 
-/** A message as the desk sees it: the phone masked, never the text or the secret. */
+/**
+ * A recipient as the desk sees it: a phone or a LINE id masked (the contract's masks); a channel without a mask of its
+ * own shows nothing of it (fail closed).
+ */
+function maskedRecipient(channel: string, recipient: string): string {
+  if (channel === 'sms') return maskMobile(recipient)
+  if (channel === 'line') return maskLineId(recipient)
+  return 'xxxx'
+}
+
+/** A message as the desk sees it: the recipient masked, never the text or the secret. */
 export function toView(row: ListedRow): OutboxToday['failed'][number] {
   const template = templateOf(row.templateId)
   return {
     id: row.id,
     channel: row.channel,
-    recipient: row.channel === 'sms' ? maskMobile(row.recipient) : row.recipient,
+    recipient: maskedRecipient(row.channel, row.recipient),
     template: row.templateId,
     status: row.status,
     attempts: row.attempts,

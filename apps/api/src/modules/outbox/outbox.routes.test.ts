@@ -72,6 +72,22 @@ describe('the outbox for the desk', () => {
     expect(res.json()).toMatchObject({ code: 'OUTBOX_NOT_RESENDABLE' })
   })
 
+  it('shows a LINE recipient masked (its first four and last four characters), never whole', async () => {
+    const user = `U${'3c'.repeat(14)}9f0e`
+    const group = `C${'7d'.repeat(16)}`
+    await t.db.transaction(async (tx) => {
+      for (const recipient of [user, group])
+        await t.services.outbox.enqueue(tx, { channel: 'line', recipient, template: 'NOTICE_DEPOSIT_CREDITED', params: { site: 'S', amount: '10000' } })
+    })
+    // No LINE channel is configured here: the messages wait, and the desk lists them.
+    const support = await signInOperator(t, 'support')
+    const data = (await t.get('/api/backoffice/outbox', support.token)).json().data
+    const recipients = data.waiting.filter((m: { channel: string }) => m.channel === 'line').map((m: { recipient: string }) => m.recipient)
+    expect(recipients).toEqual(expect.arrayContaining(['U3c3…9f0e', 'C7d7…7d7d']))
+    expect(JSON.stringify(data)).not.toContain(user)
+    expect(JSON.stringify(data)).not.toContain(group)
+  })
+
   it('is not for a signed-out caller', async () => {
     expect((await t.get('/api/backoffice/outbox')).statusCode).toBe(401)
   })

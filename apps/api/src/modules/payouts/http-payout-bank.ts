@@ -84,12 +84,17 @@ export function httpPayoutBank(options: HttpPayoutBankOptions): PayoutBank {
     return value
   }
 
-  /** An explicit refusal (200 or 422 with status REJECTED and an error code), or null. */
-  function refusal(reply: Reply): BankFailure | null {
+  /** An explicit refusal (200 or 422 with status REJECTED and an error code) as the REJECTED answer, or null. */
+  function rejection(reply: Reply): ({ outcome: 'REJECTED' } & BankFailure) | null {
     if (reply.kind !== 'json' || (reply.status !== 200 && reply.status !== 422)) return null
     const code = str(reply.body.error_code)
-    return reply.body.status === 'REJECTED' && code ? { code } : null
+    return reply.body.status === 'REJECTED' && code ? { outcome: 'REJECTED', code } : null
   }
+  /** The body of a 200 that says `status` (and, when given, is about `reference`), or null. */
+  const said = (reply: Reply, status: string, reference?: string): Json | null =>
+    reply.kind === 'json' && reply.status === 200 && reply.body.status === status && (reference === undefined || reply.body.reference === reference)
+      ? reply.body
+      : null
   const unavailable = (reply: Reply) =>
     ({ outcome: 'UNAVAILABLE', code: reply.kind === 'failed' ? reply.code : `HTTP_${reply.status}_${str(reply.body.error_code) ?? 'UNEXPECTED'}` }) as const
 
@@ -105,13 +110,9 @@ export function httpPayoutBank(options: HttpPayoutBankOptions): PayoutBank {
         { reference: order.reference, source_account: options.sourceAccount, receiver: receiver(order), amount: amount(order) },
         signal,
       )
-      const refused = refusal(reply)
-      if (refused) return { outcome: 'REJECTED', ...refused }
-      if (reply.kind === 'json' && reply.status === 200 && reply.body.status === 'SUCCESS') {
-        const accountName = str(reply.body.account_name)
-        if (accountName) return { outcome: 'FOUND', accountName, inquiryId: str(reply.body.inquiry_id) }
-      }
-      return unavailable(reply)
+      const found = said(reply, 'SUCCESS')
+      const accountName = str(found?.account_name)
+      return rejection(reply) ?? (found && accountName ? { outcome: 'FOUND', accountName, inquiryId: str(found.inquiry_id) } : unavailable(reply))
     },
     async initiate(order, signal): Promise<InitiateAnswer> {
       const reply = await call(
@@ -120,36 +121,22 @@ export function httpPayoutBank(options: HttpPayoutBankOptions): PayoutBank {
         { reference: order.reference, inquiry_id: order.inquiryId, source_account: options.sourceAccount, receiver: receiver(order), amount: amount(order) },
         signal,
       )
-      const refused = refusal(reply)
-      if (refused) return { outcome: 'REJECTED', ...refused }
-      if (reply.kind === 'json' && reply.status === 200 && reply.body.status === 'INITIATED' && reply.body.reference === order.reference) {
-        const bankTransactionId = str(reply.body.transaction_id)
-        if (bankTransactionId) return { outcome: 'INITIATED', bankTransactionId }
-      }
-      return unavailable(reply)
+      const bankTransactionId = str(said(reply, 'INITIATED', order.reference)?.transaction_id)
+      return rejection(reply) ?? (bankTransactionId ? { outcome: 'INITIATED', bankTransactionId } : unavailable(reply))
     },
     async confirm(order, signal): Promise<ConfirmAnswer> {
       const reply = await call('POST', `/v1/payouts/${encodeURIComponent(order.bankTransactionId)}/confirm`, { reference: order.reference }, signal)
-      const refused = refusal(reply)
-      if (refused) return { outcome: 'REJECTED', ...refused }
-      if (reply.kind === 'json' && reply.status === 200 && reply.body.status === 'SUCCESS' && reply.body.reference === order.reference) {
-        const bankReference = str(reply.body.bank_reference)
-        if (bankReference) return { outcome: 'PAID', bankReference }
-      }
-      return unavailable(reply)
+      const bankReference = str(said(reply, 'SUCCESS', order.reference)?.bank_reference)
+      return rejection(reply) ?? (bankReference ? { outcome: 'PAID', bankReference } : unavailable(reply))
     },
     async findByReference(reference, signal): Promise<FindAnswer> {
       const reply = await call('GET', `/v1/payouts?reference=${encodeURIComponent(reference)}`, undefined, signal)
       if (reply.kind === 'json' && reply.status === 404 && reply.body.error_code === 'NOT_FOUND') return { outcome: 'NOT_FOUND' }
-      const refused = refusal(reply)
-      if (refused) return { outcome: 'REJECTED', ...refused }
-      if (reply.kind === 'json' && reply.status === 200 && reply.body.reference === reference) {
-        if (reply.body.status === 'SUCCESS') {
-          const bankReference = str(reply.body.bank_reference)
-          if (bankReference) return { outcome: 'PAID', bankReference }
-        }
-        if (reply.body.status === 'PENDING' || reply.body.status === 'INITIATED') return { outcome: 'PENDING' }
-      }
+      const rejected = rejection(reply)
+      if (rejected) return rejected
+      const bankReference = str(said(reply, 'SUCCESS', reference)?.bank_reference)
+      if (bankReference) return { outcome: 'PAID', bankReference }
+      if (said(reply, 'PENDING', reference) || said(reply, 'INITIATED', reference)) return { outcome: 'PENDING' }
       return unavailable(reply)
     },
   }

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { operators, payoutCallbacks, payouts, players, withdrawals } from '../../db/schema.ts'
-import { insertedOrThrow, oneRow, readPage } from '../../db/rows.ts'
+import { insertedOrThrow, readPage, rowWhere } from '../../db/rows.ts'
 
 export type PayoutRow = typeof payouts.$inferSelect
 export type PayoutStatus = PayoutRow['status']
@@ -22,13 +22,13 @@ export const payoutsRepository = {
     return insertedOrThrow(db.insert(payouts).values(row).returning())
   },
   async find(db: Db, id: number, forUpdate = false): Promise<PayoutRow | undefined> {
-    return oneRow(db.select().from(payouts).where(eq(payouts.id, id)).limit(1), forUpdate)
+    return rowWhere(db, payouts, eq(payouts.id, id), forUpdate)
   },
   async findByWithdrawal(db: Db, withdrawalId: number): Promise<PayoutRow | undefined> {
-    return oneRow(db.select().from(payouts).where(eq(payouts.withdrawalId, withdrawalId)).limit(1))
+    return rowWhere(db, payouts, eq(payouts.withdrawalId, withdrawalId))
   },
   async findByReference(db: Db, reference: string): Promise<PayoutRow | undefined> {
-    return oneRow(db.select().from(payouts).where(eq(payouts.reference, reference)).limit(1))
+    return rowWhere(db, payouts, eq(payouts.reference, reference))
   },
   /**
    * Moves a payout from one of `from` to `to` with `set`, once: undefined when it was no longer in one of `from`

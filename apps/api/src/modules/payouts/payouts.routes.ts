@@ -1,5 +1,5 @@
 import { backofficePayoutsContract, msg, payoutCallbackContract } from '@sanam/contract'
-import { ok } from '../../lib/http.ts'
+import { ok, pathId } from '../../lib/http.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { TypedApp } from '../../lib/typed-app.ts'
 import { bankFeedSecurity } from '../../plugins/api-docs.ts'
@@ -16,7 +16,6 @@ export function payoutsRoutes(app: TypedApp, deps: { payouts: PayoutService; ope
   const { payouts } = deps
   const read = deps.operator('backoffice.read')
   const money = deps.operator('money.decide')
-  const id = (params: { id: string }) => Number(params.id)
 
   app.get('/backoffice/payouts', { schema: backofficePayoutsContract.payouts, preHandler: read }, async (req) =>
     ok(await payouts.list(req.operator.operatorId, req.query.status, req.query.page)),
@@ -24,22 +23,22 @@ export function payoutsRoutes(app: TypedApp, deps: { payouts: PayoutService; ope
   app.get('/backoffice/payouts/summary', { schema: backofficePayoutsContract.payoutSummary, preHandler: read }, async () => ok(await payouts.summary()))
 
   app.post('/backoffice/payouts/:id/recheck', { schema: backofficePayoutsContract.recheckPayout, preHandler: money }, async (req) => {
-    const payout = await payouts.askAgain(req.operator, id(req.params))
+    const payout = await payouts.askAgain(req.operator, pathId(req.params))
     const note = payout.status === 'PAID' ? 'PAYOUT_ASKED_PAID' : payout.status === 'REJECTED' ? 'PAYOUT_ASKED_REJECTED' : 'PAYOUT_ASKED_STILL_UNKNOWN'
     return ok(payout, msg(note))
   })
   app.post('/backoffice/payouts/:id/propose', { schema: backofficePayoutsContract.proposePayout, preHandler: money }, async (req) =>
-    ok(await payouts.propose(req.operator, id(req.params), req.body), msg('PAYOUT_PROPOSED')),
+    ok(await payouts.propose(req.operator, pathId(req.params), req.body), msg('PAYOUT_PROPOSED')),
   )
   app.post('/backoffice/payouts/:id/confirm', { schema: backofficePayoutsContract.confirmPayout, preHandler: money }, async (req) => {
-    const payout = await payouts.confirm(req.operator, id(req.params), req.body.proposed_at)
+    const payout = await payouts.confirm(req.operator, pathId(req.params), req.body.proposed_at)
     return ok(payout, msg(payout.status === 'RESOLVED_PAID' ? 'PAYOUT_RESOLVED_PAID' : 'PAYOUT_RESOLVED_REFUNDED'))
   })
   app.post('/backoffice/payouts/:id/send-again', { schema: backofficePayoutsContract.sendPayoutAgain, preHandler: money }, async (req) =>
-    ok(await payouts.sendAgain(req.operator, id(req.params)), msg('PAYOUT_SENT_AGAIN')),
+    ok(await payouts.sendAgain(req.operator, pathId(req.params)), msg('PAYOUT_SENT_AGAIN')),
   )
   app.post('/backoffice/payouts/:id/refuse', { schema: backofficePayoutsContract.refusePayout, preHandler: money }, async (req) =>
-    ok(await payouts.refuse(req.operator, id(req.params), req.body.reason), msg('PAYOUT_REFUSED')),
+    ok(await payouts.refuse(req.operator, pathId(req.params), req.body.reason), msg('PAYOUT_REFUSED')),
   )
 }
 

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, lt, lte, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { planVersions } from '../../db/schema.ts'
 import { decidedWithReviewers, insertPendingVersion, pendingWithReviewers, withReviewerNames, withReviewers } from '../../db/reviewed.ts'
-import { oneRow } from '../../db/rows.ts'
+import { oneRow, rowWhere } from '../../db/rows.ts'
 
 export type PlanVersionRow = typeof planVersions.$inferSelect
 export type NewPlanVersion = typeof planVersions.$inferInsert
@@ -28,13 +28,14 @@ export const planRepository = {
 
   /** The APPLIED version in force at `at` (the latest to take effect at or before it). */
   async inForceAt(db: Db, at: Date): Promise<PlanVersionRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(planVersions)
-      .where(and(eq(planVersions.status, 'APPLIED'), lte(planVersions.effectiveFrom, at)))
-      .orderBy(desc(planVersions.effectiveFrom), desc(planVersions.id))
-      .limit(1)
-    return row
+    return oneRow(
+      db
+        .select()
+        .from(planVersions)
+        .where(and(eq(planVersions.status, 'APPLIED'), lte(planVersions.effectiveFrom, at)))
+        .orderBy(desc(planVersions.effectiveFrom), desc(planVersions.id))
+        .limit(1),
+    )
   },
 
   /** APPLIED versions that took effect inside (start, end), earliest first. */
@@ -47,7 +48,7 @@ export const planRepository = {
   },
 
   async find(db: Db, id: number, forUpdate = false): Promise<PlanVersionRow | undefined> {
-    return oneRow(db.select().from(planVersions).where(eq(planVersions.id, id)).limit(1), forUpdate)
+    return rowWhere(db, planVersions, eq(planVersions.id, id), forUpdate)
   },
 
   async named(db: Db, id: number): Promise<NamedPlanVersion | undefined> {

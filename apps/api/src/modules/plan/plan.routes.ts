@@ -1,5 +1,5 @@
 import { backofficePlanContract, msg } from '@sanam/contract'
-import { ok } from '../../lib/http.ts'
+import { ok, pathId } from '../../lib/http.ts'
 import type { TypedApp } from '../../lib/typed-app.ts'
 import type { OperatorGuard } from '../../plugins/operator-auth.ts'
 import type { PlanService } from './plan.service.ts'
@@ -11,7 +11,6 @@ import type { PlanService } from './plan.service.ts'
 export function planRoutes(app: TypedApp, deps: { plan: PlanService; operator: OperatorGuard }) {
   const { plan } = deps
   const c = backofficePlanContract
-  const id = (params: { id: string }) => Number(params.id)
 
   app.get('/backoffice/plan', { schema: c.overview, preHandler: deps.operator('backoffice.read') }, async (req) =>
     ok(await plan.overview(req.operator.operatorId)),
@@ -20,9 +19,9 @@ export function planRoutes(app: TypedApp, deps: { plan: PlanService; operator: O
     ok(await plan.propose(req.operator, req.body), msg('PLAN_PROPOSED')),
   )
   app.post('/backoffice/plan/proposals/:id/approve', { schema: c.approve, preHandler: deps.operator('money.decide') }, async (req) =>
-    ok(await plan.approve(req.operator, id(req.params)), msg('PLAN_APPLIED')),
+    ok(await plan.approve(req.operator, pathId(req.params)), msg('PLAN_APPLIED')),
   )
   app.post('/backoffice/plan/proposals/:id/reject', { schema: c.reject, preHandler: deps.operator('plan.manage') }, async (req) =>
-    ok(await plan.reject(req.operator, id(req.params), req.body.reason), msg('PLAN_REJECTED')),
+    ok(await plan.reject(req.operator, pathId(req.params), req.body.reason), msg('PLAN_REJECTED')),
   )
 }

@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
+import { oneRow } from '../../db/rows.ts'
 import { gameSessions, players } from '../../db/schema.ts'
 
 export type GameSessionRow = typeof gameSessions.$inferSelect
@@ -10,13 +11,14 @@ export const portalRepository = {
   },
   /** The session behind a token hash with its player's status, expired or not (callers decide). */
   async findSession(db: Db, tokenHash: Buffer) {
-    const [row] = await db
-      .select({ session: gameSessions, playerStatus: players.status })
-      .from(gameSessions)
-      .innerJoin(players, eq(players.id, gameSessions.playerId))
-      .where(eq(gameSessions.tokenHash, tokenHash))
-      .limit(1)
-    return row
+    return oneRow(
+      db
+        .select({ session: gameSessions, playerStatus: players.status })
+        .from(gameSessions)
+        .innerJoin(players, eq(players.id, gameSessions.playerId))
+        .where(eq(gameSessions.tokenHash, tokenHash))
+        .limit(1),
+    )
   },
   /** Ends one game session (a vendor's session renewal, ADR 082) unless it ended already: true when this call ended it. */
   async revokeSession(db: Db, id: number, now: Date): Promise<boolean> {

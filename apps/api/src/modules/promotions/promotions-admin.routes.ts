@@ -1,5 +1,5 @@
 import { backofficePromotionsContract, msg } from '@sanam/contract'
-import { ok } from '../../lib/http.ts'
+import { ok, pathId } from '../../lib/http.ts'
 import type { TypedApp } from '../../lib/typed-app.ts'
 import type { OperatorGuard } from '../../plugins/operator-auth.ts'
 import type { PromotionsAdminService } from './promotions-admin.service.ts'
@@ -13,22 +13,21 @@ export function promotionsAdminRoutes(app: TypedApp, deps: { admin: PromotionsAd
   const manage = deps.operator('promotions.manage')
   const decide = deps.operator('money.decide')
   const c = backofficePromotionsContract
-  const id = (params: { id: string }) => Number(params.id)
   app.get('/backoffice/promotions', { schema: c.list, preHandler: manage }, async (req) => ok({ list: await admin.list(req.operator.operatorId) }))
   app.get('/backoffice/promotions/choices', { schema: c.choices, preHandler: manage }, async () => ok(await admin.choices()))
   app.post('/backoffice/promotions', { schema: c.create, preHandler: manage }, async (req) =>
     ok(await admin.create(req.operator, req.body), msg('PROMOTION_PROPOSED')),
   )
   app.post('/backoffice/promotions/:id/versions', { schema: c.propose, preHandler: manage }, async (req) =>
-    ok(await admin.propose(req.operator, id(req.params), req.body), msg('PROMOTION_PROPOSED')),
+    ok(await admin.propose(req.operator, pathId(req.params), req.body), msg('PROMOTION_PROPOSED')),
   )
   app.post('/backoffice/promotions/:id/disable', { schema: c.disable, preHandler: manage }, async (req) =>
-    ok(await admin.disable(req.operator, id(req.params), req.body.reason), msg('PROMOTION_DISABLED')),
+    ok(await admin.disable(req.operator, pathId(req.params), req.body.reason), msg('PROMOTION_DISABLED')),
   )
   app.post('/backoffice/promotion-versions/:id/publish', { schema: c.publish, preHandler: decide }, async (req) =>
-    ok(await admin.publish(req.operator, id(req.params)), msg('PROMOTION_PUBLISHED')),
+    ok(await admin.publish(req.operator, pathId(req.params)), msg('PROMOTION_PUBLISHED')),
   )
   app.post('/backoffice/promotion-versions/:id/reject', { schema: c.reject, preHandler: decide }, async (req) =>
-    ok(await admin.reject(req.operator, id(req.params), req.body.reason), msg('PROMOTION_REJECTED')),
+    ok(await admin.reject(req.operator, pathId(req.params), req.body.reason), msg('PROMOTION_REJECTED')),
   )
 }

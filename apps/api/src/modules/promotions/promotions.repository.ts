@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, max, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { arrayParam, insertedOrThrow, oneRow, readPage, updatedOrThrow } from '../../db/rows.ts'
+import { arrayParam, insertedOrThrow, readPage, rowWhere, updatedOrThrow } from '../../db/rows.ts'
 import { deposits, games, playerPromotions, promotions, promotionVersions } from '../../db/schema.ts'
 import { withReviewers } from '../../db/reviewed.ts'
 
@@ -24,13 +24,13 @@ export const promotionsRepository = {
     return db.select().from(promotions).orderBy(asc(promotions.sort), asc(promotions.id))
   },
   async find(db: Db, id: number, lock = false): Promise<PromotionRow | undefined> {
-    return oneRow(db.select().from(promotions).where(eq(promotions.id, id)).limit(1), lock)
+    return rowWhere(db, promotions, eq(promotions.id, id), lock)
   },
   async update(db: Db, id: number, patch: Partial<typeof promotions.$inferInsert>): Promise<PromotionRow> {
     return updatedOrThrow(db.update(promotions).set(patch).where(eq(promotions.id, id)).returning())
   },
   async findVersion(db: Db, id: number, lock = false): Promise<PromotionVersionRow | undefined> {
-    return oneRow(db.select().from(promotionVersions).where(eq(promotionVersions.id, id)).limit(1), lock)
+    return rowWhere(db, promotionVersions, eq(promotionVersions.id, id), lock)
   },
   /** The versions with these ids, and every PENDING one of these promotions, with their operators' usernames. */
   async namedVersions(db: Db, filter: { ids: readonly number[]; pendingOf: readonly number[] }): Promise<NamedVersion[]> {

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { accruals, players, walletPayouts } from '../../db/schema.ts'
-import { arrayParam, executeNamed, rowsOf, type DbNumber as Num } from '../../db/rows.ts'
+import { arrayParam, executeNamed, rowsOf, rowWhere, type DbNumber as Num } from '../../db/rows.ts'
 import { VALID_BET } from '../../db/valid-turnover.ts'
 
 export type AccrualRow = typeof accruals.$inferSelect
@@ -146,12 +146,7 @@ export const referralRepository = {
   },
 
   async findPayout(db: Db, playerId: number, wallet: PayoutWalletKind, period: string) {
-    const [row] = await db
-      .select()
-      .from(walletPayouts)
-      .where(and(eq(walletPayouts.playerId, playerId), eq(walletPayouts.wallet, wallet), eq(walletPayouts.period, period)))
-      .limit(1)
-    return row
+    return rowWhere(db, walletPayouts, and(eq(walletPayouts.playerId, playerId), eq(walletPayouts.wallet, wallet), eq(walletPayouts.period, period)))
   },
 
   /**

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
-import { operators, players, riskAlerts, riskCaseNotes, riskCases, riskParamVersions } from '../../db/schema.ts'
+import { operators, players, riskAlerts, riskCaseNotes, riskCases, riskParamVersions, signalNetworkOf } from '../../db/schema.ts'
 import { rowsOf, type DbNumber } from '../../db/rows.ts'
 import { insertPendingVersion, pendingWithReviewers, withReviewerNames, withReviewers } from '../../db/reviewed.ts'
 import type { DepositFacts, ReferralFacts, RegistrationFacts, WithdrawalFacts } from './risk-rules.ts'
@@ -119,7 +119,7 @@ export const riskRepository = {
           (select count(distinct b.player_id)::int from mine a join player_signals b on b.value = a.value and b.kind = 'DEVICE'
             where a.kind = 'DEVICE') as device_players,
           (select count(distinct b.player_id)::int from mine a join player_signals b on b.kind <> 'DEVICE'
-            and (case when a.value ~ '^\\d+\\.\\d+\\.\\d+\\.\\d+$' then b.value like regexp_replace(a.value, '\\.\\d+$', '.%') else b.value = a.value end)
+            and ${signalNetworkOf('b.value')} = ${signalNetworkOf('a.value')}
             where a.kind <> 'DEVICE') as network_players`),
     )
     return { devicePlayers: row?.device_players ?? 0, networkPlayers: row?.network_players ?? 0 }

@@ -5,7 +5,8 @@ import { useTestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
 import { fund, loginPlayer, postTransfer, transferBody } from '../../../test/money.ts'
 import { signInOperator, type SignedInOperator } from '../../../test/operators.ts'
-import { auditLog, riskAlerts, withdrawals } from '../../db/schema.ts'
+import { auditLog, playerSignals, riskAlerts, withdrawals } from '../../db/schema.ts'
+import { riskRepository } from './risk.repository.ts'
 import { DEFAULT_RISK_PARAMS } from './risk-rules.ts'
 
 // Issue 39 §1, §2 (ADR 089) through the routes: a rule that fires at a deposit opens the player's case with the alert's
@@ -34,6 +35,23 @@ async function depositor(amount: number) {
   const depositId = await fund(t, player, amount)
   return { player, depositId, token: await loginPlayer(t, player) }
 }
+
+describe("R3's facts: players on one network", () => {
+  it('counts an IPv4 /24 together, and another /24 or an IPv6 address apart (the indexed network expression)', async () => {
+    const [a, b, c, d] = await Promise.all([makePlayer(t.db), makePlayer(t.db), makePlayer(t.db), makePlayer(t.db)])
+    const seenAt = t.clock.now()
+    await t.db.insert(playerSignals).values([
+      { playerId: a.id, kind: 'REGISTER_ADDRESS', value: '203.0.113.7', seenAt },
+      { playerId: b.id, kind: 'LOGIN_ADDRESS', value: '203.0.113.200', seenAt },
+      { playerId: c.id, kind: 'REGISTER_ADDRESS', value: '203.0.11.7', seenAt },
+      { playerId: c.id, kind: 'DEVICE', value: '203.0.113.9', seenAt },
+      { playerId: d.id, kind: 'REGISTER_ADDRESS', value: '2001:db8::1', seenAt },
+    ])
+    expect(await riskRepository.registrationFacts(t.db, a.id)).toEqual({ devicePlayers: 0, networkPlayers: 2 })
+    expect(await riskRepository.registrationFacts(t.db, c.id)).toEqual({ devicePlayers: 1, networkPlayers: 1 })
+    expect(await riskRepository.registrationFacts(t.db, d.id)).toEqual({ devicePlayers: 0, networkPlayers: 1 })
+  })
+})
 
 describe('rules at their hook points', () => {
   it('a deposit of 100,000 opens a case with the R8 alert and what it read, audited in the chain', async () => {

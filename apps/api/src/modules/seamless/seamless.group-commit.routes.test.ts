@@ -6,9 +6,9 @@ import { useTestApp } from '../../../test/app.ts'
 import { balanceOf, expectLedgerOk } from '../../../test/money.ts'
 import { databaseUrl } from '../../../test/postgres.ts'
 import { callSeamless, playing } from '../../../test/seamless.ts'
-import { betBody, heldBatchService, type SeamlessBody, uid } from '../../../test/seamless-batches.ts'
+import { betBody, heldBatchService, type SeamlessBody, transfersOf as transfersOfTx, uid } from '../../../test/seamless-batches.ts'
 import { openPostgres, type Database } from '../../db/client.ts'
-import { seamlessLog, seamlessTransactions, transfers } from '../../db/schema.ts'
+import { seamlessLog, seamlessTransactions } from '../../db/schema.ts'
 import { createLedger, type LedgerFaults } from '../ledger/ledger.service.ts'
 import { ledgerRepository } from '../ledger/ledger.repository.ts'
 import { rowsOf } from '../../db/rows.ts'
@@ -61,17 +61,7 @@ async function logsOf(txIds: string[]) {
     .from(seamlessLog)
     .where(and(eq(seamlessLog.providerCode, 'pgsoft'), inArray(seamlessLog.txId, txIds)))
 }
-async function transfersOf(txIds: string[]) {
-  return t.db
-    .select()
-    .from(transfers)
-    .where(
-      inArray(
-        transfers.idempotencyKey,
-        txIds.map((tx) => `seamless:pgsoft:${tx}`),
-      ),
-    )
-}
+const transfersOf = (txIds: string[]) => transfersOfTx(t, txIds)
 
 describe('seamless group commit', () => {
   it('answers 20 concurrent bets on one wallet through the API, each with the balance after it', async () => {

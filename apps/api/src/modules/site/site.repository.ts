@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { media, siteContentVersions, siteSettings } from '../../db/schema.ts'
 import { decidedWithReviewers, insertPendingVersion, pendingWithReviewers, withReviewerNames } from '../../db/reviewed.ts'
-import { oneRow } from '../../db/rows.ts'
+import { rowWhere } from '../../db/rows.ts'
 
 export type SiteSettingsRow = typeof siteSettings.$inferSelect
 export type MediaRow = typeof media.$inferSelect
@@ -19,12 +19,11 @@ const authored = (r: { version: SiteContentVersionRow; proposedBy: string | null
 
 export const siteRepository = {
   async findSettings(db: Db): Promise<SiteSettingsRow | undefined> {
-    const [row] = await db.select().from(siteSettings).where(eq(siteSettings.id, 1)).limit(1)
-    return row
+    return rowWhere(db, siteSettings, eq(siteSettings.id, 1))
   },
   /** The settings row locked for a change (the one row, id 1). */
   async findSettingsForUpdate(db: Db): Promise<SiteSettingsRow | undefined> {
-    return oneRow(db.select().from(siteSettings).where(eq(siteSettings.id, 1)).limit(1), true)
+    return rowWhere(db, siteSettings, eq(siteSettings.id, 1), true)
   },
   /** Writes the one settings row, inserting it on a fresh database. */
   async saveSettings(db: Db, settings: Omit<typeof siteSettings.$inferInsert, 'id'>): Promise<SiteSettingsRow> {
@@ -49,7 +48,7 @@ export const siteRepository = {
     return insertPendingVersion(db, siteContentVersions, row)
   },
   async findContentVersion(db: Db, id: number, forUpdate = false): Promise<SiteContentVersionRow | undefined> {
-    return oneRow(db.select().from(siteContentVersions).where(eq(siteContentVersions.id, id)).limit(1), forUpdate)
+    return rowWhere(db, siteContentVersions, eq(siteContentVersions.id, id), forUpdate)
   },
   async pendingContent(db: Db): Promise<NamedSiteContentVersion | undefined> {
     const row = await pendingWithReviewers(db, siteContentVersions)
@@ -69,8 +68,7 @@ export const siteRepository = {
     return row!
   },
   async findMedia(db: Db, path: string): Promise<MediaRow | undefined> {
-    const [row] = await db.select().from(media).where(eq(media.path, path)).limit(1)
-    return row
+    return rowWhere(db, media, eq(media.path, path))
   },
   async putMedia(db: Db, row: typeof media.$inferInsert): Promise<void> {
     await db

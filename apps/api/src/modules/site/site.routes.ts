@@ -3,7 +3,7 @@ import type { FastifyError } from 'fastify'
 import { backofficeSiteContract, MAX_UPLOAD_IMAGE_BYTES, mayOperator, msg, siteContract } from '@sanam/contract'
 import type { Database } from '../../db/client.ts'
 import { AppError, handleError } from '../../errors.ts'
-import { ok } from '../../lib/http.ts'
+import { ok, pathId } from '../../lib/http.ts'
 import type { TypedApp } from '../../lib/typed-app.ts'
 import type { OperatorGuard } from '../../plugins/operator-auth.ts'
 import type { MediaUploadService } from './media-upload.service.ts'
@@ -54,7 +54,6 @@ export async function mediaRoutes(app: TypedApp, deps: { site: SiteService }) {
  */
 export function backofficeSiteRoutes(app: TypedApp, deps: { site: SiteService; operator: OperatorGuard }) {
   const c = backofficeSiteContract
-  const id = (params: { id: string }) => Number(params.id)
   app.get('/backoffice/site', { schema: c.get, preHandler: deps.operator('backoffice.read') }, async (req) =>
     ok(await deps.site.settings(req.operator.operatorId)),
   )
@@ -63,12 +62,12 @@ export function backofficeSiteRoutes(app: TypedApp, deps: { site: SiteService; o
     return ok(saved.settings, msg(saved.proposed ? 'SITE_PROPOSED' : saved.lookChanged ? 'SITE_SAVED' : 'SITE_UNCHANGED'))
   })
   app.post('/backoffice/site/versions/:id/approve', { schema: c.approve, preHandler: deps.operator('money.decide') }, async (req) =>
-    ok(await deps.site.approve(req.operator, id(req.params)), msg('SITE_APPLIED')),
+    ok(await deps.site.approve(req.operator, pathId(req.params)), msg('SITE_APPLIED')),
   )
   app.post('/backoffice/site/versions/:id/reject', { schema: c.reject, preHandler: deps.operator('backoffice.read') }, async (req) => {
     // Turning a change down shows players nothing new: its proposers' roles and its approvers' may.
     if (!mayOperator(req.operator.role, 'site.manage') && !mayOperator(req.operator.role, 'money.decide')) throw new AppError('FORBIDDEN')
-    return ok(await deps.site.reject(req.operator, id(req.params), req.body.reason), msg('SITE_REJECTED'))
+    return ok(await deps.site.reject(req.operator, pathId(req.params), req.body.reason), msg('SITE_REJECTED'))
   })
 }
 

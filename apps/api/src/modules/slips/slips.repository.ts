@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, isNotNull, lt, lte, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { demoBankTransfers, players, slipChecks } from '../../db/schema.ts'
-import { oneRow } from '../../db/rows.ts'
+import { rowWhere } from '../../db/rows.ts'
 
 export type SlipCheckRow = typeof slipChecks.$inferSelect
 export type DemoBankTransferRow = typeof demoBankTransfers.$inferSelect
@@ -49,15 +49,10 @@ export const slipsRepository = {
     return inserted
   },
   async checkOf(db: Db, playerId: number, slipKey: string): Promise<SlipCheckRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(slipChecks)
-      .where(and(eq(slipChecks.playerId, playerId), eq(slipChecks.slipKey, slipKey)))
-      .limit(1)
-    return row
+    return rowWhere(db, slipChecks, and(eq(slipChecks.playerId, playerId), eq(slipChecks.slipKey, slipKey)))
   },
   async checkById(db: Db, id: number, forUpdate = false): Promise<SlipCheckRow | undefined> {
-    return oneRow(db.select().from(slipChecks).where(eq(slipChecks.id, id)).limit(1), forUpdate)
+    return rowWhere(db, slipChecks, eq(slipChecks.id, id), forUpdate)
   },
   async updateCheck(db: Db, id: number, patch: Partial<typeof slipChecks.$inferInsert>): Promise<SlipCheckRow> {
     const [row] = await db.update(slipChecks).set(patch).where(eq(slipChecks.id, id)).returning()
@@ -106,12 +101,7 @@ export const slipsRepository = {
   },
   /** Demo mode: the demo bank's transfer with this reference, if it made one. */
   async demoTransfer(db: Db, sendingBank: string, reference: string): Promise<DemoBankTransferRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(demoBankTransfers)
-      .where(and(eq(demoBankTransfers.sendingBank, sendingBank), eq(demoBankTransfers.reference, reference)))
-      .limit(1)
-    return row
+    return rowWhere(db, demoBankTransfers, and(eq(demoBankTransfers.sendingBank, sendingBank), eq(demoBankTransfers.reference, reference)))
   },
 }
 export type SlipsRepository = typeof slipsRepository

@@ -1,7 +1,7 @@
 import { msg, slipsContract } from '@sanam/contract'
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import { AppError } from '../../errors.ts'
-import { ok } from '../../lib/http.ts'
+import { ok, pathId } from '../../lib/http.ts'
 import type { TypedApp } from '../../lib/typed-app.ts'
 import type { OperatorGuard } from '../../plugins/operator-auth.ts'
 import type { DemoBank } from './demo-verifier.ts'
@@ -31,10 +31,10 @@ export function slipDeskRoutes(app: TypedApp, deps: { slips: SlipService; operat
     ok(await slips.list(req.query.status, req.query.page)),
   )
   app.post('/backoffice/slips/:id/recheck', { schema: c.recheckSlip, preHandler: deps.operator('money.decide') }, async (req) =>
-    ok(await slips.recheck(req.operator, Number(req.params.id)), msg('SLIP_RECHECKED')),
+    ok(await slips.recheck(req.operator, pathId(req.params)), msg('SLIP_RECHECKED')),
   )
   app.post('/backoffice/slips/:id/close', { schema: c.closeSlip, preHandler: deps.operator('money.decide') }, async (req) =>
-    ok(await slips.close(req.operator, Number(req.params.id), req.body.note), msg('SLIP_CLOSED_BY_DESK')),
+    ok(await slips.close(req.operator, pathId(req.params), req.body.note), msg('SLIP_CLOSED_BY_DESK')),
   )
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CONNECTION_FAILURES, refusalOf, useFakeGateway } from '../../../test/fakes/sms-gateway.ts'
+import { itMapsEachAnswer, refusalOf, useFakeGateway } from '../../../test/fakes/sms-gateway.ts'
 import thaiBulkSms from './fixtures/thaibulksms.json' with { type: 'json' }
 import smsMkt from './fixtures/smsmkt.json' with { type: 'json' }
 import { SmsSendError, type SmsSender } from './sms.ts'
@@ -30,24 +30,15 @@ describe('ThaiBulkSMS', () => {
     expect(Object.fromEntries(new URLSearchParams(request!.body))).toEqual({ msisdn: '0812345678', message: OTP.text, sender: 'SANAM', force: 'corporate' })
   })
 
-  it.each([
+  const refusal = (url: string, timeoutMs?: number) => failureOf(make(url, timeoutMs))
+  itMapsEachAnswer(gateway, refusal, [
     ['out of credit', thaiBulkSms.noCredit, 'no_credit'],
     ['a bad number', thaiBulkSms.badNumber, 'permanent'],
     ['our key refused', thaiBulkSms.unauthorized, 'unauthorized'],
     ['too many requests', thaiBulkSms.rateLimited, 'rate_limited'],
     ['down', thaiBulkSms.down, 'transient'],
     ['a 2xx without a phone_number_list', { status: 200, body: {} }, 'transient'],
-  ])('maps %s', async (_name, answer, kind) => {
-    const fake = await gateway([answer])
-    const error = await failureOf(make(fake.url))
-    expect(error.kind).toBe(kind)
-    if (kind === 'rate_limited') expect(error.retryAfterMs).toBe(7_000)
-  })
-
-  it.each(CONNECTION_FAILURES)('is transient when the gateway %s', async (_name, fail) => {
-    const fake = await gateway([{ fail }])
-    expect((await failureOf(make(fake.url, 300))).kind).toBe('transient')
-  })
+  ])
 
   it('reads the credit left', async () => {
     const fake = await gateway([thaiBulkSms.credit])
@@ -68,7 +59,8 @@ describe('SMSMKT', () => {
     expect(JSON.parse(request!.body)).toEqual({ message: OTP.text, phone: '0812345678', sender: 'SANAM' })
   })
 
-  it.each([
+  const refusal = (url: string, timeoutMs?: number) => failureOf(make(url, timeoutMs))
+  itMapsEachAnswer(gateway, refusal, [
     ['100 (bad data: the number)', smsMkt.badData, 'permanent'],
     ['107 (bad number)', smsMkt.badNumber, 'permanent'],
     ['110 (the do-not-send list)', smsMkt.doNotSend, 'permanent'],
@@ -76,13 +68,5 @@ describe('SMSMKT', () => {
     ['1004 (bad key)', smsMkt.badKey, 'unauthorized'],
     ['a code it does not know', smsMkt.unknownCode, 'transient'],
     ['a 502 page', smsMkt.down, 'transient'],
-  ])('maps %s', async (_name, answer, kind) => {
-    const fake = await gateway([answer])
-    expect((await failureOf(make(fake.url))).kind).toBe(kind)
-  })
-
-  it.each(CONNECTION_FAILURES)('is transient when the gateway %s', async (_name, fail) => {
-    const fake = await gateway([{ fail }])
-    expect((await failureOf(make(fake.url, 300))).kind).toBe('transient')
-  })
+  ])
 })

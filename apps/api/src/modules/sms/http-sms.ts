@@ -1,14 +1,11 @@
-import { failureOfStatus, parseJson, postToGateway, retryAfterMs, SmsSendError, toMsisdn, type SmsMessage, type SmsSender } from './sms.ts'
+import { failureOfStatus, gatewayClient, parseJson, SmsSendError, toMsisdn, type GatewayOptions, type SmsMessage, type SmsSender } from './sms.ts'
 
 export { toMsisdn } from './sms.ts'
 
-export interface HttpSmsOptions {
+export interface HttpSmsOptions extends GatewayOptions {
   url: string
   apiKey: string
   sender: string
-  timeoutMs: number
-  fetch?: typeof fetch
-  now?: () => Date
 }
 
 /**
@@ -18,30 +15,20 @@ export interface HttpSmsOptions {
  * answer that way. A 4xx other than 401/403/408/429 is permanent (ADR 083).
  */
 export function httpSmsSender(options: HttpSmsOptions): SmsSender {
-  const doFetch = options.fetch ?? fetch
-  const now = options.now ?? (() => new Date())
+  const gateway = gatewayClient(options)
   return {
     name: 'http',
     async send(message: SmsMessage) {
-      const { response, text } = await postToGateway(
-        doFetch,
-        options.url,
-        {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            authorization: `Bearer ${options.apiKey}`,
-            ...(message.retryKey ? { 'idempotency-key': message.retryKey } : {}),
-          },
-          body: JSON.stringify({ sender: options.sender, msisdn: toMsisdn(message.to), message: message.text }),
+      const { response, text } = await gateway.call(options.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${options.apiKey}`,
+          ...(message.retryKey ? { 'idempotency-key': message.retryKey } : {}),
         },
-        options.timeoutMs,
-      )
-      if (!response.ok)
-        throw new SmsSendError(`SMS gateway answered ${response.status}`, {
-          kind: failureOfStatus(response.status),
-          retryAfterMs: retryAfterMs(response.headers.get('retry-after'), now()),
-        })
+        body: JSON.stringify({ sender: options.sender, msisdn: toMsisdn(message.to), message: message.text }),
+      })
+      if (!response.ok) throw gateway.refusal(`SMS gateway answered ${response.status}`, response, failureOfStatus(response.status))
       const body = parseJson(text)
       if (body && (body.success === false || body.status === 'error')) throw new SmsSendError('SMS gateway refused the message')
     },

@@ -58,7 +58,7 @@ export function failureOfStatus(status: number): SmsFailureKind {
 }
 
 /** Answers a fetch to a gateway, or throws a transient SmsSendError that never carries the message (an OTP) in it. */
-export async function postToGateway(doFetch: typeof fetch, url: string, init: RequestInit, timeoutMs: number): Promise<{ response: Response; text: string }> {
+async function postToGateway(doFetch: typeof fetch, url: string, init: RequestInit, timeoutMs: number): Promise<{ response: Response; text: string }> {
   let response: Response
   try {
     response = await doFetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) })
@@ -80,5 +80,26 @@ export function parseJson(text: string): Record<string, unknown> | null {
     return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : null
   } catch {
     return null
+  }
+}
+
+/** What every gateway's sender is given besides its credentials: the call's time limit, and in tests a fake fetch and clock. */
+export interface GatewayOptions {
+  timeoutMs: number
+  fetch?: typeof fetch
+  now?: () => Date
+}
+
+/**
+ * What every gateway's sender does around its own request and reading of the answer: the call (bounded by
+ * `timeoutMs`; unreachable or cut off is a transient SmsSendError) and a refusal that carries the answer's Retry-After.
+ */
+export function gatewayClient(options: GatewayOptions) {
+  const doFetch = options.fetch ?? fetch
+  const now = options.now ?? (() => new Date())
+  return {
+    call: (url: string, init: RequestInit) => postToGateway(doFetch, url, init, options.timeoutMs),
+    refusal: (message: string, response: Response, kind: SmsFailureKind) =>
+      new SmsSendError(message, { kind, retryAfterMs: retryAfterMs(response.headers.get('retry-after'), now()) }),
   }
 }

@@ -1,16 +1,13 @@
-import { failureOfStatus, parseJson, postToGateway, retryAfterMs, SmsSendError, type SmsFailureKind, type SmsMessage, type SmsSender } from './sms.ts'
+import { failureOfStatus, gatewayClient, parseJson, type GatewayOptions, type SmsFailureKind, type SmsMessage, type SmsSender } from './sms.ts'
 
 export const SMSMKT_URL = 'https://portal-otp.smsmkt.com'
 
-export interface SmsMktOptions {
+export interface SmsMktOptions extends GatewayOptions {
   /** https://portal-otp.smsmkt.com, or the fake gateway's address in tests. */
   baseUrl: string
   apiKey: string
   secretKey: string
   sender: string
-  timeoutMs: number
-  fetch?: typeof fetch
-  now?: () => Date
 }
 
 /**
@@ -32,29 +29,21 @@ export const SMSMKT_CODES: Record<string, SmsFailureKind> = {
  * `{code, detail, result}` says "000" when accepted, whatever the HTTP status. No retry key is honoured.
  */
 export function smsMktSender(options: SmsMktOptions): SmsSender {
-  const doFetch = options.fetch ?? fetch
-  const now = options.now ?? (() => new Date())
+  const gateway = gatewayClient(options)
   return {
     name: 'smsmkt',
     async send(message: SmsMessage) {
-      const { response, text } = await postToGateway(
-        doFetch,
-        `${options.baseUrl}/api/send-message`,
-        {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', api_key: options.apiKey, secret_key: options.secretKey },
-          body: JSON.stringify({ message: message.text, phone: message.to, sender: options.sender }),
-        },
-        options.timeoutMs,
-      )
+      const { response, text } = await gateway.call(`${options.baseUrl}/api/send-message`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', api_key: options.apiKey, secret_key: options.secretKey },
+        body: JSON.stringify({ message: message.text, phone: message.to, sender: options.sender }),
+      })
       const body = parseJson(text)
       const code = body?.code === undefined ? undefined : String(body.code)
       if (code === '000' && response.ok) return
       const kind = code !== undefined && code in SMSMKT_CODES ? SMSMKT_CODES[code]! : response.ok ? 'transient' : failureOfStatus(response.status)
-      throw new SmsSendError(`SMSMKT answered ${response.status}${code === undefined ? '' : ` code ${code}`}`, {
-        kind: response.status >= 500 && code === undefined ? 'transient' : kind,
-        retryAfterMs: retryAfterMs(response.headers.get('retry-after'), now()),
-      })
+      const answered = `SMSMKT answered ${response.status}${code === undefined ? '' : ` code ${code}`}`
+      throw gateway.refusal(answered, response, response.status >= 500 && code === undefined ? 'transient' : kind)
     },
   }
 }

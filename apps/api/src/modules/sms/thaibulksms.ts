@@ -1,16 +1,13 @@
-import { failureOfStatus, parseJson, postToGateway, retryAfterMs, SmsSendError, type SmsFailureKind, type SmsMessage, type SmsSender } from './sms.ts'
+import { failureOfStatus, gatewayClient, parseJson, SmsSendError, type GatewayOptions, type SmsFailureKind, type SmsMessage, type SmsSender } from './sms.ts'
 
 export const THAIBULKSMS_URL = 'https://api-v2.thaibulksms.com'
 
-export interface ThaiBulkSmsOptions {
+export interface ThaiBulkSmsOptions extends GatewayOptions {
   /** https://api-v2.thaibulksms.com, or the fake gateway's address in tests. */
   baseUrl: string
   apiKey: string
   apiSecret: string
   sender: string
-  timeoutMs: number
-  fetch?: typeof fetch
-  now?: () => Date
 }
 
 /** ThaiBulkSMS names a refusal in `error.name`/`error.description`; these mean the account is out of credit. */
@@ -24,19 +21,17 @@ const BAD_NUMBER = /msisdn|phone|number|blacklist|block/i
  * carries `{error: {code, name, description}}` when refused. The gateway honours no retry key.
  */
 export function thaiBulkSmsSender(options: ThaiBulkSmsOptions): SmsSender & { credit(): Promise<number> } {
-  const doFetch = options.fetch ?? fetch
-  const now = options.now ?? (() => new Date())
+  const gateway = gatewayClient(options)
   const authorization = `Basic ${Buffer.from(`${options.apiKey}:${options.apiSecret}`).toString('base64')}`
   return {
     name: 'thaibulksms',
     async send(message: SmsMessage) {
       const form = new URLSearchParams({ msisdn: message.to, message: message.text, sender: options.sender, force: 'corporate' })
-      const { response, text } = await postToGateway(
-        doFetch,
-        `${options.baseUrl}/sms`,
-        { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization, accept: 'application/json' }, body: form.toString() },
-        options.timeoutMs,
-      )
+      const { response, text } = await gateway.call(`${options.baseUrl}/sms`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', authorization, accept: 'application/json' },
+        body: form.toString(),
+      })
       const body = parseJson(text)
       const error = body?.error && typeof body.error === 'object' ? (body.error as Record<string, unknown>) : null
       const told = error ? `${String(error.name ?? '')} ${String(error.description ?? '')}` : ''
@@ -50,21 +45,13 @@ export function thaiBulkSmsSender(options: ThaiBulkSmsOptions): SmsSender & { cr
                 ? 'transient'
                 : failureOfStatus(response.status)
         const code = error?.code === undefined ? '' : ` (${String(error.code)})`
-        throw new SmsSendError(`ThaiBulkSMS answered ${response.status}${code}`, {
-          kind,
-          retryAfterMs: retryAfterMs(response.headers.get('retry-after'), now()),
-        })
+        throw gateway.refusal(`ThaiBulkSMS answered ${response.status}${code}`, response, kind)
       }
       if (!body || !Array.isArray(body.phone_number_list)) throw new SmsSendError(`ThaiBulkSMS answered ${response.status} without a phone_number_list`)
     },
     /** The credit left (GET /credit), for the desk. */
     async credit() {
-      const { response, text } = await postToGateway(
-        doFetch,
-        `${options.baseUrl}/credit`,
-        { method: 'GET', headers: { authorization, accept: 'application/json' } },
-        options.timeoutMs,
-      )
+      const { response, text } = await gateway.call(`${options.baseUrl}/credit`, { method: 'GET', headers: { authorization, accept: 'application/json' } })
       const body = parseJson(text)
       const credit = body ? Number(body.remaining_credit ?? body.credit) : NaN
       if (!response.ok || !Number.isFinite(credit))

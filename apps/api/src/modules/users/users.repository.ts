@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { players } from '../../db/schema.ts'
-import { exists, insertedOrThrow } from '../../db/rows.ts'
+import { exists, insertedOrThrow, rowWhere } from '../../db/rows.ts'
 
 export type PlayerRow = typeof players.$inferSelect
 export type NewPlayer = typeof players.$inferInsert
@@ -9,24 +9,17 @@ export type NewPlayer = typeof players.$inferInsert
 /** All SQL about player rows. Every function takes the db or a transaction first. */
 export const playersRepository = {
   async findById(db: Db, id: number): Promise<PlayerRow | undefined> {
-    const [row] = await db.select().from(players).where(eq(players.id, id)).limit(1)
-    return row
+    return rowWhere(db, players, eq(players.id, id))
   },
   async findByMobile(db: Db, mobile: string): Promise<PlayerRow | undefined> {
-    const [row] = await db.select().from(players).where(eq(players.mobile, mobile)).limit(1)
-    return row
+    return rowWhere(db, players, eq(players.mobile, mobile))
   },
   async isBankAccountTaken(db: Db, bankCode: string, bankAccount: string): Promise<boolean> {
     return exists(db, players, and(eq(players.bankCode, bankCode), eq(players.bankAccount, bankAccount)))
   },
   /** The player whose registered account this is (one per bank and account), if any. */
   async findByBankAccount(db: Db, bankCode: string, bankAccount: string): Promise<PlayerRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(players)
-      .where(and(eq(players.bankCode, bankCode), eq(players.bankAccount, bankAccount)))
-      .limit(1)
-    return row
+    return rowWhere(db, players, and(eq(players.bankCode, bankCode), eq(players.bankAccount, bankAccount)))
   },
   async findIdByInviteCode(db: Db, inviteCode: string): Promise<number | undefined> {
     const [row] = await db.select({ id: players.id }).from(players).where(eq(players.inviteCode, inviteCode)).limit(1)

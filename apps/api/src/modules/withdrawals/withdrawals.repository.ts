@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, lte } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { idempotencyKeys, players, withdrawals } from '../../db/schema.ts'
-import { exists, insertedOrThrow, oneRow, readPage } from '../../db/rows.ts'
+import { exists, insertedOrThrow, readPage, rowWhere } from '../../db/rows.ts'
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect
 export type WithdrawalStatus = WithdrawalRow['status']
@@ -16,7 +16,7 @@ export const withdrawalsRepository = {
     return insertedOrThrow(db.insert(withdrawals).values(row).returning())
   },
   async findForUpdate(db: Db, id: number): Promise<WithdrawalRow | undefined> {
-    return oneRow(db.select().from(withdrawals).where(eq(withdrawals.id, id)).limit(1), true)
+    return rowWhere(db, withdrawals, eq(withdrawals.id, id), true)
   },
   /** Moves a withdrawal in one of `from` (PENDING unless said) to its outcome; undefined when it was no longer there. */
   async decide(
@@ -66,12 +66,7 @@ export const withdrawalsRepository = {
   },
 
   async findIdempotent(db: Db, playerId: number, scope: string, key: string) {
-    const [row] = await db
-      .select()
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.playerId, playerId), eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)))
-      .limit(1)
-    return row
+    return rowWhere(db, idempotencyKeys, and(eq(idempotencyKeys.playerId, playerId), eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)))
   },
   async saveIdempotent(db: Db, row: typeof idempotencyKeys.$inferInsert): Promise<void> {
     await db.insert(idempotencyKeys).values(row)

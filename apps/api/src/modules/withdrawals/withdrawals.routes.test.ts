@@ -1,16 +1,13 @@
 import { eq } from 'drizzle-orm'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../test/app.ts'
 import { balanceOf, bearer, fund, signedInPlayer } from '../../../test/money.ts'
 import { auditLog, withdrawals } from '../../db/schema.ts'
-import { signInOperator } from '../../../test/operators.ts'
+import { operatorForFile } from '../../../test/operators.ts'
 
 const t = useTestApp({ verifyLedger: 'end' })
-let operator: string
-beforeAll(async () => {
-  // Only finance decides money (ADR 036).
-  operator = (await signInOperator(t, 'finance')).token
-})
+// Only finance decides money (ADR 036).
+const operator = operatorForFile(t, 'finance')
 
 const withdraw = (token: string, payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/wallet/withdraw', headers: { ...bearer(token), ...headers }, payload: payload as object })
@@ -94,12 +91,12 @@ describe('POST /api/wallet/withdraw', () => {
 })
 
 describe('back-office decisions', () => {
-  const op = (path: string, payload: unknown, token = operator) => t.post(`/api/backoffice/withdrawals/${path}`, payload as object, token)
+  const op = (path: string, payload: unknown, token = operator.token) => t.post(`/api/backoffice/withdrawals/${path}`, payload as object, token)
 
   it('approves: the hold is paid out, the decision is idempotent and audited', async () => {
     const { token, ...player } = await signedInPlayer(t, {}, { cash: 1000 })
     const { id } = (await withdraw(token, { amount: 400 })).json().data
-    const listed = await t.get('/api/backoffice/withdrawals?status=PENDING', operator)
+    const listed = await t.get('/api/backoffice/withdrawals?status=PENDING', operator.token)
     expect(listed.json().data.list.map((w: { id: number }) => w.id)).toContain(id)
 
     const approve = await op(`${id}/approve`, { payout_ref: 'SCB-778899' })
@@ -143,7 +140,7 @@ describe('back-office decisions', () => {
     expect(await balanceOf(t, token)).toBe(400)
   })
 
-  it('refuses a wrong operator password with the same 401 as an unknown operator', async () => {
+  it('refuses a wrong operator.token password with the same 401 as an unknown operator', async () => {
     const wrong = await t.post('/api/backoffice/auth/login', { username: 'admin', password: 'nope-nope-nope' })
     const unknown = await t.post('/api/backoffice/auth/login', { username: 'ghost', password: 'nope-nope-nope' })
     expect(wrong.statusCode).toBe(401)

@@ -2,7 +2,7 @@ import { formatWhole } from '@sanam/web-shared/format'
 import { Link } from 'react-router'
 import { ColumnHeads } from '../../components/column-heads.tsx'
 import { TitledSection } from '../../components/titled-section.tsx'
-import { errorText } from '../../lib/api-client.ts'
+import { QueryView } from '../../components/query-view.tsx'
 import { t, type MessageKey } from '../../lib/i18n/th.ts'
 import { useDepositSources } from './api/get-deposit-sources.ts'
 
@@ -26,36 +26,32 @@ export function SourceCounts() {
   return (
     <TitledSection title={t('deposits.sources')} titleClassName="detail__subtitle">
       <p className="muted">{t('deposits.sourcesLead')}</p>
-      {counts.isPending ? (
-        <p>{t('common.loading')}</p>
-      ) : counts.isError ? (
-        <p className="form__error" role="alert">
-          {errorText(counts.error)}
-        </p>
-      ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="visually-hidden">{t('deposits.sources')}</caption>
-            <ColumnHeads labels={[t('deposits.sources.source'), ...COUNTS.map((c) => t(HEADS[c]))]} />
-            <tbody>
-              {counts.data.sources.map((row) => {
-                const name = t(`deposits.source.${row.source}`)
-                const list = LIST[row.source]
-                return (
-                  <tr key={row.source} data-source={row.source}>
-                    <th scope="row">{list ? <Link to={list}>{name}</Link> : name}</th>
-                    {COUNTS.map((c) => (
-                      <td key={c} className={`amount ${c === 'waiting' && row[c] > 0 ? 'state--warn' : ''}`}>
-                        {formatWhole(row[c])}
-                      </td>
-                    ))}
-                  </tr>
-                )
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <QueryView query={counts}>
+        {(data) => (
+          <div className="table-wrap">
+            <table className="table">
+              <caption className="visually-hidden">{t('deposits.sources')}</caption>
+              <ColumnHeads labels={[t('deposits.sources.source'), ...COUNTS.map((c) => t(HEADS[c]))]} />
+              <tbody>
+                {data.sources.map((row) => {
+                  const name = t(`deposits.source.${row.source}`)
+                  const list = LIST[row.source]
+                  return (
+                    <tr key={row.source} data-source={row.source}>
+                      <th scope="row">{list ? <Link to={list}>{name}</Link> : name}</th>
+                      {COUNTS.map((c) => (
+                        <td key={c} className={`amount ${c === 'waiting' && row[c] > 0 ? 'state--warn' : ''}`}>
+                          {formatWhole(row[c])}
+                        </td>
+                      ))}
+                    </tr>
+                  )
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryView>
     </TitledSection>
   )
 }

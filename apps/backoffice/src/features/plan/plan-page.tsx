@@ -2,9 +2,8 @@ import { mayOperator, type PlanValues, type PlanVersion } from '@sanam/contract'
 import { formatBaht, formatDateTimeSeconds, formatProgressPercent } from '@sanam/web-shared/format'
 import { useQuery } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
-import { PendingVersionButtons } from '../../components/decision.tsx'
-import { FormDialog } from '../../components/dialog.tsx'
-import { FormError, SelectField, TextField } from '../../components/fields.tsx'
+import { PendingVersionButtons, PendingVersionDialog, ProposalSubmit, ProposedValueCells, usePendingVersion } from '../../components/decision.tsx'
+import { SelectField, TextField } from '../../components/fields.tsx'
 import { useToast } from '../../components/toasts.tsx'
 import { errorText } from '../../lib/api-client.ts'
 import { t, type MessageKey } from '../../lib/i18n/th.ts'
@@ -53,13 +52,12 @@ function ValuesTable({ caption, current, proposed }: { caption: string; current:
           return (
             <tr key={key} data-testid={`plan-${key}`}>
               <th scope="row">{t(`plan.field.${key}`)}</th>
-              <td className="amount">{shown(kind, current[key])}</td>
-              {proposed && (
-                <td className={`amount ${changed ? 'state--warn' : ''}`}>
-                  {shown(kind, proposed[key])}
-                  {changed && <span className="cell-note">{t('plan.changed')}</span>}
-                </td>
-              )}
+              <ProposedValueCells
+                now={shown(kind, current[key])}
+                proposed={proposed && shown(kind, proposed[key])}
+                changed={changed}
+                changedLabel={t('plan.changed')}
+              />
             </tr>
           )
         })}
@@ -123,13 +121,7 @@ function ProposeForm({ current, onDone }: { current: PlanVersion; onDone: () => 
           )}
         </fieldset>
       ))}
-      <TextField required label={t('plan.reason')} name="reason" maxLength={500} />
-      <FormError message={error} />
-      <div className="dialog__actions">
-        <button type="submit" className="button" disabled={propose.isPending}>
-          {t('plan.propose')}
-        </button>
-      </div>
+      <ProposalSubmit reasonLabel={t('plan.reason')} error={error} submitLabel={t('plan.propose')} busy={propose.isPending} />
     </form>
   )
 }
@@ -141,26 +133,15 @@ function ProposeForm({ current, onDone }: { current: PlanVersion; onDone: () => 
  */
 export function PlanPage() {
   const me = useOperator()
-  const toast = useToast()
   const plan = useQuery({ ...planQueryOptions(), refetchInterval: 15_000 })
   const approve = useApprovePlan()
   const reject = useRejectPlan()
-  const [deciding, setDeciding] = useState<'approve' | 'reject'>()
-  const [formKey, setFormKey] = useState(0)
+  const version = usePendingVersion()
   const role = me.data?.role
   const mayPropose = mayOperator(role, 'plan.manage')
 
   if (!plan.data) return <section className="panel">{plan.isError ? <p role="alert">{errorText(plan.error)}</p> : <p>{t('common.loading')}</p>}</section>
   const { current, pending, history } = plan.data
-  const decided = {
-    onSuccess: ({ message }: { message: string | undefined }) => {
-      if (message) toast(message)
-      setDeciding(undefined)
-      setFormKey((k) => k + 1)
-    },
-    onError: (failure: unknown) => toast(errorText(failure), 'error'),
-  }
-
   return (
     <>
       <section className="panel" aria-labelledby="plan-title">
@@ -185,31 +166,17 @@ export function PlanPage() {
               #{pending.id} · {t('plan.proposedBy')} {pending.proposed_by} · {formatDateTimeSeconds(pending.created_at)} · {t('plan.reason')}: {pending.reason}
             </p>
             <ValuesTable caption={t('plan.pending')} current={current} proposed={pending} />
-            <PendingVersionButtons screen="plan" pending={pending} mayApprove={movesMoney(role)} mayReject={mayPropose} onDecide={setDeciding} />
+            <PendingVersionButtons screen="plan" pending={pending} mayApprove={movesMoney(role)} mayReject={mayPropose} onDecide={version.decide} />
           </>
         ) : (
           <p className="muted">{t('plan.noPending')}</p>
         )}
-        {!pending && mayPropose && <ProposeForm key={`${current.id}-${formKey}`} current={current} onDone={() => setFormKey((k) => k + 1)} />}
+        {!pending && mayPropose && <ProposeForm key={`${current.id}-${version.formKey}`} current={current} onDone={version.renewForm} />}
       </TitledSection>
 
       <PlanHistory history={history} />
 
-      {deciding && pending && (
-        <FormDialog
-          title={`${t(deciding === 'approve' ? 'plan.approveTitle' : 'plan.rejectTitle')} #${pending.id}`}
-          lead={deciding === 'approve' ? t('plan.approveLead') : undefined}
-          submitLabel={t(deciding === 'approve' ? 'plan.approve' : 'plan.reject')}
-          danger={deciding === 'reject'}
-          busy={approve.isPending || reject.isPending}
-          onSubmit={(fields) =>
-            deciding === 'approve' ? approve.mutate({ id: pending.id }, decided) : reject.mutate({ id: pending.id, reason: fields.reason ?? '' }, decided)
-          }
-          onClose={() => setDeciding(undefined)}
-        >
-          {deciding === 'reject' && <TextField required label={t('plan.rejectReason')} name="reason" maxLength={500} />}
-        </FormDialog>
-      )}
+      {pending && <PendingVersionDialog screen="plan" pendingId={pending.id} state={version} approve={approve} reject={reject} />}
     </>
   )
 }

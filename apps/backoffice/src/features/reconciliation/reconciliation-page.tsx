@@ -2,7 +2,7 @@ import type { ReconciliationAccount } from '@sanam/contract'
 import { formatBaht, formatDate, formatWhole } from '@sanam/web-shared/format'
 import { Link } from 'react-router'
 import { DayFilter, useShownDay } from '../../components/day-filter.tsx'
-import { errorText } from '../../lib/api-client.ts'
+import { QueryView } from '../../components/query-view.tsx'
 import { t } from '../../lib/i18n/th.ts'
 import { useReconciliation } from './api/get-reconciliation.ts'
 import { ColumnHeads } from '../../components/column-heads.tsx'
@@ -22,22 +22,20 @@ export function ReconciliationPage() {
       <p className="muted">{t('reconciliation.lead')}</p>
       <DayFilter screen="reconciliation" day={day} onDay={setDay} />
       <h2 className="detail__title">{formatDate(`${day}T00:00:00+07:00`)}</h2>
-      {report.isPending ? (
-        <p>{t('common.loading')}</p>
-      ) : report.isError ? (
-        <p className="form__error" role="alert">
-          {errorText(report.error)}
-        </p>
-      ) : report.data.accounts.length === 0 && report.data.transfers.count === 0 ? (
-        <p className="muted">{t('reconciliation.none')}</p>
-      ) : (
-        <>
-          {report.data.accounts.map((account) => (
-            <AccountDay key={account.account ?? 'none'} account={account} />
-          ))}
-          <SourceLines report={report.data} />
-        </>
-      )}
+      <QueryView query={report}>
+        {(data) =>
+          data.accounts.length === 0 && data.transfers.count === 0 ? (
+            <p className="muted">{t('reconciliation.none')}</p>
+          ) : (
+            <>
+              {data.accounts.map((account) => (
+                <AccountDay key={account.account ?? 'none'} account={account} />
+              ))}
+              <SourceLines report={data} />
+            </>
+          )
+        }
+      </QueryView>
     </section>
   )
 }

@@ -46,7 +46,7 @@ export function CaseClosing({ riskCase: c }: { riskCase: RiskCaseData }) {
   }
   return (
     <form className="form" onSubmit={submit}>
-      <h2>{t('risk.closeTitle')}</h2>
+      <h2 className="detail__subtitle">{t('risk.closeTitle')}</h2>
       <SelectField label={t('risk.outcomeLabel')} name="outcome" options={RISK_OUTCOMES.map((o) => ({ value: o, text: outcomeText(o) }))} />
       <CheckboxField label={t('risk.strLabel')} name="str" />
       <TextAreaField label={t('risk.closeNote')} name="note" required maxLength={500} />

@@ -1,3 +1,4 @@
+import { transferKindText } from '@sanam/contract'
 import { formatBaht, formatDateTime } from '@sanam/web-shared/format'
 import { t, type MessageKey } from '../../lib/i18n/th.ts'
 import type { RiskCaseData } from './api/get-risk.ts'
@@ -6,7 +7,7 @@ import type { RiskCaseData } from './api/get-risk.ts'
 export function CaseEvidence({ riskCase: c }: { riskCase: RiskCaseData }) {
   return (
     <>
-      <h2>{t('risk.evidenceAlerts')}</h2>
+      <h2 className="detail__subtitle">{t('risk.evidenceAlerts')}</h2>
       <ol className="outbox-list">
         {c.alert_list.map((a) => (
           <li key={a.id}>
@@ -40,7 +41,7 @@ export function CaseEvidence({ riskCase: c }: { riskCase: RiskCaseData }) {
           {c.ledger.map((l) => (
             <tr key={l.id}>
               <td>{formatDateTime(l.at)}</td>
-              <td>{l.kind}</td>
+              <td title={l.kind}>{transferKindText(l.kind)}</td>
               <td>
                 {t(`risk.direction.${l.direction}` as MessageKey)} {formatBaht(l.amount)}
               </td>
@@ -49,19 +50,19 @@ export function CaseEvidence({ riskCase: c }: { riskCase: RiskCaseData }) {
           ))}
         </tbody>
       </table>
-      <h2>{t('risk.evidenceLinked')}</h2>
+      <h2 className="detail__subtitle">{t('risk.evidenceLinked')}</h2>
       {c.linked.length === 0 ? (
         <p className="muted">{t('common.empty')}</p>
       ) : (
         <ul>
           {c.linked.map((l) => (
             <li key={l.player_id}>
-              {l.mobile} ({l.reasons.join(', ')})
+              {l.mobile} ({l.reasons.map((r) => t(`members.linkReason.${r}` as MessageKey)).join(', ')})
             </li>
           ))}
         </ul>
       )}
-      <h2>{t('risk.notes')}</h2>
+      <h2 className="detail__subtitle">{t('risk.notes')}</h2>
       {c.notes.length === 0 ? (
         <p className="muted">{t('common.empty')}</p>
       ) : (

@@ -22,6 +22,9 @@ export function RiskInboxPage() {
     <section className="panel">
       <h1 className="panel__title">{t('risk.title')}</h1>
       <p className="muted">{t('risk.lead')}</p>
+      <p>
+        <Link to="/risk/params">{t('risk.paramsLink')}</Link>
+      </p>
       <CaseTable cases={inbox.data.cases} />
       <AlertTable alerts={inbox.data.alerts} />
     </section>

@@ -3,6 +3,7 @@ import { formatAmount, formatDateTimeSeconds } from '@sanam/web-shared/format'
 import { useState } from 'react'
 import { FormDialog, mutationDialog } from '../../components/dialog.tsx'
 import { TextField } from '../../components/fields.tsx'
+import { ColumnHeads } from '../../components/column-heads.tsx'
 import { PagedList } from '../../components/paged-table.tsx'
 import { ToggleTabs } from '../../components/toggle-tabs.tsx'
 import { useToast } from '../../components/toasts.tsx'
@@ -12,6 +13,8 @@ import { movesMoney, useOperator } from '../../lib/operator.ts'
 import { slipChecksQueryOptions, useCloseSlip, useRecheckSlip, type SlipCheckStatus } from './api/slip-checks.ts'
 
 const STATUSES: readonly SlipCheckStatus[] = ['MANUAL_REVIEW', 'CHECKING', 'REFUSED', 'CREDITED', 'CLOSED']
+/** The columns' headings after the id; the actions' follows where the operator may act. */
+const HEADS = ['slips.member', 'slips.amount', 'slips.when', 'slips.sender', 'slips.receiver', 'slips.outcome', 'slips.verifier'] as const
 
 /**
  * Players' slips (issue 37 §1, ADR 079): waiting for the verifier, refused with why, and the ones an operator must look
@@ -36,19 +39,7 @@ export function SlipsPage() {
           <div className="table-wrap">
             <table className="table">
               <caption className="visually-hidden">{t(`slips.status.${status}`)}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">{t('slips.member')}</th>
-                  <th scope="col">{t('slips.amount')}</th>
-                  <th scope="col">{t('slips.when')}</th>
-                  <th scope="col">{t('slips.sender')}</th>
-                  <th scope="col">{t('slips.receiver')}</th>
-                  <th scope="col">{t('slips.outcome')}</th>
-                  <th scope="col">{t('slips.verifier')}</th>
-                  {canAct && <th scope="col">{t('slips.actions')}</th>}
-                </tr>
-              </thead>
+              <ColumnHeads labels={['#', ...HEADS.map((head) => t(head)), ...(canAct ? [t('slips.actions')] : [])]} />
               <tbody>
                 {rows.map((item) => (
                   <tr key={item.id}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { BROKEN_ANSWERS, fixture, TEST_TIMEOUT_MS, type VendorReply } from '../../../../test/fake-vendor.ts'
-import { fakeVendorPerTest } from '../../../../test/vendor-per-test.ts'
+import { fakeVendorPerTest, itReadsEachFixtureAs } from '../../../../test/vendor-per-test.ts'
 import { BANK_SLIP_PAYLOAD as PAYLOAD, BANK_SLIP_QUERY, BANK_SLIP_VERIFIED } from '../../../../test/slip-verifiers.ts'
 import { slipPayloadOf, type SlipPayload } from '../slip-payload.ts'
 import { createEasySlipVerifier } from './easyslip.ts'
@@ -46,15 +46,12 @@ describe('the EasySlip v2 adapter', () => {
     expect(await verifier.verify(query())).toEqual({ outcome: 'UNAVAILABLE', code: 'NOT_FOUND' })
   })
 
-  it.each([
-    ['invalid-api-key', 'INVALID_API_KEY'],
-    ['quota-exceeded', 'QUOTA_EXCEEDED'],
-    ['validation-error', 'VALIDATION_ERROR'],
-    ['server-error', 'HTTP_500'],
-  ])('is UNAVAILABLE for the documented refusal %s', async (name, code) => {
-    const verifier = await verifierAnswering(fixture('easyslip', name))
-    expect(await verifier.verify(query())).toEqual({ outcome: 'UNAVAILABLE', code })
-  })
+  itReadsEachFixtureAs(
+    'UNAVAILABLE',
+    'easyslip',
+    { 'invalid-api-key': 'INVALID_API_KEY', 'quota-exceeded': 'QUOTA_EXCEEDED', 'validation-error': 'VALIDATION_ERROR', 'server-error': 'HTTP_500' },
+    verifierAnswering,
+  )
 
   it.each(BROKEN_ANSWERS)('is UNAVAILABLE for $name', async ({ reply, code }) => {
     const verifier = await verifierAnswering(reply)

@@ -11,19 +11,7 @@
 // matchAmount: the receiver and amount rules are its own, applied to the facts returned.
 import { z } from 'zod'
 import type { SlipVerifier } from '../slip-verifier.ts'
-import {
-  instantOf,
-  isCredentialRefusal,
-  joinUrl,
-  notFound,
-  party,
-  qrPostVerifier,
-  satangOf,
-  shaped,
-  unavailable,
-  verified,
-  type AdapterDeps,
-} from './vendor-http.ts'
+import { isCredentialRefusal, joinUrl, notFound, qrPostVerifier, shaped, unavailable, verifiedQrVendorSlip, type AdapterDeps } from './vendor-http.ts'
 
 export interface EasySlipConfig {
   /** The API v2 base URL: https://api.easyslip.com/v2 */
@@ -58,15 +46,6 @@ const VerifiedBody = z.object({
 
 const ErrorBody = z.object({ success: z.literal(false), error: z.object({ code: z.string().min(1), message: z.string().nullish() }) })
 
-const partyOf = (s: z.infer<typeof side>) =>
-  party({
-    bankCode: s.bank?.id,
-    account: s.account.bank?.account,
-    name: s.account.name?.th || s.account.name?.en,
-    proxyType: s.account.proxy?.type,
-    proxyValue: s.account.proxy?.account,
-  })
-
 export function createEasySlipVerifier(config: EasySlipConfig, deps: AdapterDeps = {}): SlipVerifier {
   return qrPostVerifier({
     name: 'easyslip',
@@ -80,15 +59,8 @@ export function createEasySlipVerifier(config: EasySlipConfig, deps: AdapterDeps
         const body = shaped(VerifiedBody, answer.json)
         if (!body) return unavailable('BAD_SCHEMA')
         const raw = body.data.rawSlip
-        return verified(slip, {
-          reference: raw.transRef,
-          sendingBank: raw.sender.bank?.id ?? null,
-          amount: satangOf(raw.amount.amount),
-          occurredAt: instantOf(raw.date),
-          sender: partyOf(raw.sender),
-          receiver: partyOf(raw.receiver),
-          seenBefore: body.data.isDuplicate,
-        })
+        const transfer = { ...raw, time: raw.date, amount: raw.amount.amount, seenBefore: body.data.isDuplicate }
+        return verifiedQrVendorSlip(slip, transfer, (side) => side.account.name?.th || side.account.name?.en)
       }
       const error = shaped(ErrorBody, answer.json)
       // 404 SLIP_NOT_FOUND: "Slip not found or invalid". 404 NOT_FOUND is a wrong endpoint: a configuration fault.

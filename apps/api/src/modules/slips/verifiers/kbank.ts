@@ -16,21 +16,8 @@ import { BANGKOK_OFFSET_MS } from '@sanam/contract/bangkok'
 import { z } from 'zod'
 import type { SlipVerifier } from '../slip-verifier.ts'
 import { mtlsFetch, type ClientTls } from './mtls-fetch.ts'
-import { createTokenCache, type TokenResult } from './token-cache.ts'
-import {
-  BankApiSlip,
-  bankSlipOf,
-  callVendor,
-  isCredentialRefusal,
-  joinUrl,
-  LAYOUT_NOT_SUPPORTED,
-  notFound,
-  postJson,
-  shaped,
-  unavailable,
-  verifiedBankApiSlip,
-  type AdapterDeps,
-} from './vendor-http.ts'
+import { oauthBankVerifier, type TokenResult } from './token-cache.ts'
+import { callVendor, isCredentialRefusal, joinUrl, notFound, postJson, shaped, unavailable, verifiedBankApiData, type AdapterDeps } from './vendor-http.ts'
 
 export interface KBankConfig {
   /** The API base URL the bank gives at onboarding (production https://openapi.kasikornbank.com). */
@@ -77,34 +64,31 @@ export function createKBankVerifier(config: KBankConfig, deps: AdapterDeps = {})
     const body = shaped(TokenBody, answer.json)
     return body ? { ok: true, token: body.access_token, expiresInSeconds: body.expires_in } : { ok: false, verdict: unavailable('TOKEN_BAD_SCHEMA') }
   }
-  const tokens = createTokenCache(requestToken, clock)
-
-  return {
+  const verifier = oauthBankVerifier({
     name: 'kbank',
-    async verify({ slip }, signal) {
-      const bankSlip = bankSlipOf(slip)
-      if (!bankSlip) return LAYOUT_NOT_SUPPORTED
-      const token = await tokens.get(signal)
-      if (!token.ok) return token.verdict
+    clock,
+    requestToken,
+    async ask({ bankSlip, slip, token, signal, invalidateToken }) {
       const answer = await postJson(fetchFn, joinUrl(config.url, '/v1/verslip/kbank/verify'), {
-        headers: { authorization: `Bearer ${token.token}` },
+        headers: { authorization: `Bearer ${token}` },
         body: { rqUID: randomUUID(), rqDt: bangkokIso(clock()), data: { sendingBank: bankSlip.sendingBank, transRef: bankSlip.reference } },
         timeoutMs: config.timeoutMs,
         signal,
       })
       if (!answer.ok) return answer.verdict
       if (isCredentialRefusal(answer.status)) {
-        // A token the bank no longer honours (revoked, or its own restart): the next call asks for a new one.
-        tokens.invalidate()
+        invalidateToken()
         return unavailable(`HTTP_${answer.status}`)
       }
       const body = shaped(VerifyBody, answer.json)
       if (!body) return unavailable(answer.status === 200 ? 'BAD_SCHEMA' : `HTTP_${answer.status}`)
       if (body.statusCode !== '0000') return notFoundCodes.has(body.statusCode) ? notFound(body.statusCode) : unavailable(body.statusCode)
       if (answer.status !== 200) return unavailable(`HTTP_${answer.status}`)
-      const data = shaped(BankApiSlip, body.data)
-      return data ? verifiedBankApiSlip(slip, data) : unavailable('BAD_SCHEMA')
+      return verifiedBankApiData(slip, body.data)
     },
+  })
+  return {
+    ...verifier,
     close() {
       tlsFetch?.close()
     },

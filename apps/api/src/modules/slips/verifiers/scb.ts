@@ -11,21 +11,8 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import type { SlipVerifier } from '../slip-verifier.ts'
-import { createTokenCache, type TokenResult } from './token-cache.ts'
-import {
-  BankApiSlip,
-  bankSlipOf,
-  callVendor,
-  isCredentialRefusal,
-  joinUrl,
-  LAYOUT_NOT_SUPPORTED,
-  notFound,
-  postJson,
-  shaped,
-  unavailable,
-  verifiedBankApiSlip,
-  type AdapterDeps,
-} from './vendor-http.ts'
+import { oauthBankVerifier, type TokenResult } from './token-cache.ts'
+import { callVendor, isCredentialRefusal, joinUrl, notFound, postJson, shaped, unavailable, verifiedBankApiData, type AdapterDeps } from './vendor-http.ts'
 
 export interface ScbConfig {
   /** The partner API base URL SCB gives at onboarding (the sandbox is https://api-sandbox.partners.scb/partners/sandbox). */
@@ -64,34 +51,29 @@ export function createScbVerifier(config: ScbConfig, deps: AdapterDeps = {}): Sl
     if (answer.status !== 200 || body.status.code !== SUCCESS || !body.data) return { ok: false, verdict: unavailable(`TOKEN_${body.status.code}`) }
     return { ok: true, token: body.data.accessToken, expiresInSeconds: body.data.expiresIn }
   }
-  const tokens = createTokenCache(requestToken, clock)
-
-  return {
+  return oauthBankVerifier({
     name: 'scb',
-    async verify({ slip }, signal) {
-      const bankSlip = bankSlipOf(slip)
-      if (!bankSlip) return LAYOUT_NOT_SUPPORTED
-      const token = await tokens.get(signal)
-      if (!token.ok) return token.verdict
+    clock,
+    requestToken,
+    async ask({ bankSlip, slip, token, signal, invalidateToken }) {
       const path = `/v1/payment/billpayment/transactions/${encodeURIComponent(bankSlip.reference)}?sendingBank=${encodeURIComponent(bankSlip.sendingBank)}`
       const answer = await callVendor(fetchFn, joinUrl(config.url, path), {
         method: 'GET',
-        headers: { ...standardHeaders(), authorization: `Bearer ${token.token}` },
+        headers: { ...standardHeaders(), authorization: `Bearer ${token}` },
         timeoutMs: config.timeoutMs,
         signal,
       })
       if (!answer.ok) return answer.verdict
       const body = shaped(VerifyBody, answer.json)
       if (isCredentialRefusal(answer.status)) {
-        // 9300 "invalid/expired temporary token" among them: the next call asks for a new one.
-        tokens.invalidate()
+        // 9300 "invalid/expired temporary token" among them.
+        invalidateToken()
         return unavailable(body ? String(body.status.code) : `HTTP_${answer.status}`)
       }
       if (!body) return unavailable(answer.status === 200 ? 'BAD_SCHEMA' : `HTTP_${answer.status}`)
       if (answer.status === 404 && body.status.code === NO_SUCH_RECORD) return notFound(String(NO_SUCH_RECORD))
       if (answer.status !== 200 || body.status.code !== SUCCESS) return unavailable(String(body.status.code))
-      const data = shaped(BankApiSlip, body.data)
-      return data ? verifiedBankApiSlip(slip, data) : unavailable('BAD_SCHEMA')
+      return verifiedBankApiData(slip, body.data)
     },
-  }
+  })
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { BROKEN_ANSWERS, fixture, TEST_TIMEOUT_MS, type VendorReply } from '../../../../test/fake-vendor.ts'
-import { fakeVendorPerTest } from '../../../../test/vendor-per-test.ts'
+import { fakeVendorPerTest, itReadsEachFixtureAs } from '../../../../test/vendor-per-test.ts'
 import { BANK_SLIP_PAYLOAD as PAYLOAD, BANK_SLIP_QUERY, BANK_SLIP_VERIFIED } from '../../../../test/slip-verifiers.ts'
 import { createSlip2GoVerifier } from './slip2go.ts'
 
@@ -54,14 +54,12 @@ describe('the Slip2Go adapter', () => {
     expect(await verifier.verify(query())).toEqual({ outcome: 'NOT_FOUND', code: '200500' })
   })
 
-  it.each([
-    ['token-mismatch-401001', '401001'],
-    ['insufficient-quota-401005', '401005'],
-    ['server-error-500500', 'HTTP_500'],
-  ])('is UNAVAILABLE for %s', async (name, code) => {
-    const verifier = await verifierAnswering(fixture('slip2go', name))
-    expect(await verifier.verify(query())).toEqual({ outcome: 'UNAVAILABLE', code })
-  })
+  itReadsEachFixtureAs(
+    'UNAVAILABLE',
+    'slip2go',
+    { 'token-mismatch-401001': '401001', 'insufficient-quota-401005': '401005', 'server-error-500500': 'HTTP_500' },
+    verifierAnswering,
+  )
 
   it('is UNAVAILABLE for a code it does not know, and for a slip code without the slip', async () => {
     const verifier = await verifierAnswering({ json: { code: '299999', message: 'New thing', data: {} } })

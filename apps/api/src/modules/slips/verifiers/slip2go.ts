@@ -12,7 +12,7 @@
 // 401xxx (token, package, quota, credit, IP whitelist) and 500500 are UNAVAILABLE.
 import { z } from 'zod'
 import type { SlipVerifier } from '../slip-verifier.ts'
-import { instantOf, joinUrl, notFound, notYet, party, qrPostVerifier, satangOf, shaped, unavailable, verified, type AdapterDeps } from './vendor-http.ts'
+import { joinUrl, notFound, notYet, qrPostVerifier, shaped, unavailable, verifiedQrVendorSlip, type AdapterDeps } from './vendor-http.ts'
 
 export interface Slip2GoConfig {
   /** The API base URL: https://connect.slip2go.com/api */
@@ -38,15 +38,6 @@ const Envelope = z.object({ code: z.union([z.string(), z.number()]).transform(St
 const WITH_SLIP = new Set(['200000', '200200', '200401', '200402', '200403', '200501'])
 const NOT_FOUND = new Set(['400001', '200500'])
 
-const partyOf = (s: z.infer<typeof side>) =>
-  party({
-    bankCode: s.bank?.id,
-    account: s.account.bank?.account,
-    name: s.account.name,
-    proxyType: s.account.proxy?.type,
-    proxyValue: s.account.proxy?.account,
-  })
-
 export function createSlip2GoVerifier(config: Slip2GoConfig, deps: AdapterDeps = {}): SlipVerifier {
   return qrPostVerifier({
     name: 'slip2go',
@@ -65,15 +56,7 @@ export function createSlip2GoVerifier(config: Slip2GoConfig, deps: AdapterDeps =
       if (!WITH_SLIP.has(code) || answer.status !== 200) return unavailable(code)
       const data = shaped(SlipData, envelope.data)
       if (!data) return unavailable('BAD_SCHEMA')
-      return verified(slip, {
-        reference: data.transRef,
-        sendingBank: data.sender.bank?.id ?? null,
-        amount: satangOf(data.amount),
-        occurredAt: instantOf(data.dateTime),
-        sender: partyOf(data.sender),
-        receiver: partyOf(data.receiver),
-        seenBefore: code === '200501',
-      })
+      return verifiedQrVendorSlip(slip, { ...data, time: data.dateTime, seenBefore: code === '200501' }, (side) => side.account.name)
     },
   })
 }

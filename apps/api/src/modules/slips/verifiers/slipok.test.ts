@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { BROKEN_ANSWERS, fixture, TEST_TIMEOUT_MS, type VendorReply } from '../../../../test/fake-vendor.ts'
-import { fakeVendorPerTest } from '../../../../test/vendor-per-test.ts'
+import { fakeVendorPerTest, itReadsEachFixtureAs } from '../../../../test/vendor-per-test.ts'
 import { BANK_SLIP_PAYLOAD as PAYLOAD, BANK_SLIP_QUERY, BANK_SLIP_VERIFIED } from '../../../../test/slip-verifiers.ts'
 import { createSlipOkVerifier } from './slipok.ts'
 
@@ -51,22 +51,9 @@ describe('the SlipOK adapter', () => {
     expect(await verifier.verify(query())).toEqual({ outcome: 'NOT_YET', code: '1010' })
   })
 
-  it.each([
-    ['no-transaction-1011', '1011'],
-    ['not-slip-qr-1008', '1008'],
-  ])('says NOT_FOUND for %s', async (name, code) => {
-    const verifier = await verifierAnswering(fixture('slipok', name))
-    expect(await verifier.verify(query())).toEqual({ outcome: 'NOT_FOUND', code })
-  })
+  itReadsEachFixtureAs('NOT_FOUND', 'slipok', { 'no-transaction-1011': '1011', 'not-slip-qr-1008': '1008' }, verifierAnswering)
 
-  it.each([
-    ['bank-down-1009', '1009'],
-    ['bad-authorization-1002', '1002'],
-    ['quota-1004', '1004'],
-  ])('is UNAVAILABLE for %s', async (name, code) => {
-    const verifier = await verifierAnswering(fixture('slipok', name))
-    expect(await verifier.verify(query())).toEqual({ outcome: 'UNAVAILABLE', code })
-  })
+  itReadsEachFixtureAs('UNAVAILABLE', 'slipok', { 'bank-down-1009': '1009', 'bad-authorization-1002': '1002', 'quota-1004': '1004' }, verifierAnswering)
 
   it('is UNAVAILABLE for a 401 without a SlipOK body', async () => {
     const verifier = await verifierAnswering({ status: 401, body: 'Unauthorized' })

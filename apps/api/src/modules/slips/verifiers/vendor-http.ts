@@ -213,6 +213,40 @@ export function verified(
   return { outcome: 'VERIFIED', slip: result }
 }
 
+/** A slip's sender or receiver as the QR vendors (EasySlip, Slip2Go) write it: the bank's id, then account and proxy. */
+interface QrVendorSide {
+  bank?: { id?: string | null } | null
+  account: { bank?: { account?: string | null } | null; proxy?: { type?: string | null; account?: string | null } | null }
+}
+
+/**
+ * The VERIFIED verdict from a QR vendor's slip (EasySlip's `rawSlip`, Slip2Go's `data`): both write the transfer the
+ * same way but for the time's and the amount's field names and how a name is given (`nameOf`).
+ */
+export function verifiedQrVendorSlip<Side extends QrVendorSide>(
+  slip: SlipPayload,
+  answer: { transRef: string; time: string; amount: number | string; sender: Side; receiver: Side; seenBefore: boolean },
+  nameOf: (side: Side) => string | null | undefined,
+): SlipVerdict {
+  const partyOf = (side: Side) =>
+    party({
+      bankCode: side.bank?.id,
+      account: side.account.bank?.account,
+      name: nameOf(side),
+      proxyType: side.account.proxy?.type,
+      proxyValue: side.account.proxy?.account,
+    })
+  return verified(slip, {
+    reference: answer.transRef,
+    sendingBank: answer.sender.bank?.id ?? null,
+    amount: satangOf(answer.amount),
+    occurredAt: instantOf(answer.time),
+    sender: partyOf(answer.sender),
+    receiver: partyOf(answer.receiver),
+    seenBefore: answer.seenBefore,
+  })
+}
+
 /** The bank slip a query names, or null for a TrueMoney slip, which none of the bank verifiers here can check. */
 export function bankSlipOf(slip: SlipPayload): Extract<SlipPayload, { layout: 'bank' }> | null {
   return slip.layout === 'bank' ? slip : null
@@ -266,4 +300,10 @@ export function verifiedBankApiSlip(
     receiver: bankApiParty(data.receiver, data.receivingBank),
     seenBefore: read.seenBefore ?? false,
   })
+}
+
+/** The VERIFIED verdict from the slip a bank's own API answers with (KBank's and SCB's `data`); BAD_SCHEMA if it is none. */
+export function verifiedBankApiData(slip: SlipPayload, data: unknown): SlipVerdict {
+  const parsed = shaped(BankApiSlip, data)
+  return parsed ? verifiedBankApiSlip(slip, parsed) : unavailable('BAD_SCHEMA')
 }

@@ -1,5 +1,6 @@
 import type { Game, Provider, UserMe } from '@sanam/contract'
 import { popularGames, popularProviders } from '@sanam/contract/lobby/index'
+import type { UseQueryResult } from '@tanstack/react-query'
 import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { FullScreenOverlay } from '../../../components/full-screen-overlay.tsx'
 import { FireIcon, FishIcon, GamepadIcon } from '../../../components/icons.tsx'
@@ -68,47 +69,62 @@ export function HomePage({ user, onLogout, notice }: { user: UserMe | null; onLo
   )
 }
 
+/** A lobby section listing one query's items in the lobby's order: loading, a failed load and 'no data' as ListStates shows them. */
+function ListSection<T>(props: {
+  title: string
+  icon: ReactNode
+  query: UseQueryResult<T[]>
+  order: (list: readonly T[]) => T[]
+  children: (list: T[]) => ReactNode
+}) {
+  const { query, order } = props
+  const list = useMemo(() => order(query.data ?? []), [order, query.data])
+  return (
+    <LobbySection title={props.title} icon={props.icon}>
+      <ListStates query={query} empty={list.length === 0}>
+        {props.children(list)}
+      </ListStates>
+    </LobbySection>
+  )
+}
+
 function FishingSection({ onLaunch }: { onLaunch: (game: Game) => void }) {
   const fishing = useFishingGames()
-  const games = useMemo(() => popularGames(fishing.data ?? []), [fishing.data])
   return (
-    <LobbySection title={t('lobby.fishing')} icon={<FishIcon />}>
-      <ListStates query={fishing} empty={games.length === 0}>
+    <ListSection title={t('lobby.fishing')} icon={<FishIcon />} query={fishing} order={popularGames}>
+      {(games) => (
         <div className="tile-row">
           <GameGrid label={t('lobby.fishing')} games={games} onLaunch={onLaunch} />
         </div>
-      </ListStates>
-    </LobbySection>
+      )}
+    </ListSection>
   )
 }
 
 function PopularGamesSection({ onLaunch }: { onLaunch: (game: Game) => void }) {
   const popular = usePopularGames()
   const [expanded, setExpanded] = useState(false)
-  const games = useMemo(() => popularGames(popular.data ?? []), [popular.data])
-  const shown = expanded ? games : games.slice(0, POPULAR_PREVIEW)
   return (
-    <LobbySection title={t('lobby.popularGames')} icon={<FireIcon />}>
-      <ListStates query={popular} empty={games.length === 0}>
-        <GameGrid label={t('lobby.popularGames')} games={shown} onLaunch={onLaunch} />
-        {games.length > POPULAR_PREVIEW && (
-          <button type="button" className="button button--ghost show-more" aria-expanded={expanded} onClick={() => setExpanded((open) => !open)}>
-            {expanded ? t('action.showLess') : t('action.showMore')}
-          </button>
-        )}
-      </ListStates>
-    </LobbySection>
+    <ListSection title={t('lobby.popularGames')} icon={<FireIcon />} query={popular} order={popularGames}>
+      {(games) => (
+        <>
+          <GameGrid label={t('lobby.popularGames')} games={expanded ? games : games.slice(0, POPULAR_PREVIEW)} onLaunch={onLaunch} />
+          {games.length > POPULAR_PREVIEW && (
+            <button type="button" className="button button--ghost show-more" aria-expanded={expanded} onClick={() => setExpanded((open) => !open)}>
+              {expanded ? t('action.showLess') : t('action.showMore')}
+            </button>
+          )}
+        </>
+      )}
+    </ListSection>
   )
 }
 
 function PopularProvidersSection({ onOpen }: { onOpen: (provider: Provider) => void }) {
   const popular = usePopularProviders()
-  const providers = useMemo(() => popularProviders(popular.data ?? []), [popular.data])
   return (
-    <LobbySection title={t('lobby.popularProviders')} icon={<GamepadIcon />}>
-      <ListStates query={popular} empty={providers.length === 0}>
-        <ProviderGrid label={t('lobby.popularProviders')} providers={providers} onOpen={onOpen} />
-      </ListStates>
-    </LobbySection>
+    <ListSection title={t('lobby.popularProviders')} icon={<GamepadIcon />} query={popular} order={popularProviders}>
+      {(providers) => <ProviderGrid label={t('lobby.popularProviders')} providers={providers} onOpen={onOpen} />}
+    </ListSection>
   )
 }
