@@ -228,6 +228,22 @@ describe('a limit increase asked within 24 hours of hitting a limit', () => {
     expect((await tasksOf(hit.id, 'LIMIT_RAISED_AFTER_HIT'))[0]?.facts).toMatchObject({ limit: 'DEPOSIT_DAY', value: 1_000, asked: '3000', hit: 'DEPOSIT_DAY' })
   })
 
+  it('fires after a deposit refused by the limit, before its bill', async () => {
+    const refused = await player()
+    const under = await player()
+    for (const p of [refused, under]) {
+      expect((await setLimit(p, 1_000)).statusCode).toBe(200)
+      await fund(t, p, 500)
+    }
+    const bill = await t.post('/api/wallet/deposit/draft_bill', { amount: 600, promotion: null }, refused.token)
+    expect(bill.json().code).toBe('LIMIT_EXCEEDED')
+    tick()
+    for (const p of [refused, under]) expect((await setLimit(p, 3_000)).json().data.limits[0].pending.value).toBe(3_000)
+    await runMarkers()
+    expect(await tasksOf(under.id, 'LIMIT_RAISED_AFTER_HIT')).toEqual([])
+    expect((await tasksOf(refused.id, 'LIMIT_RAISED_AFTER_HIT'))[0]?.facts).toMatchObject({ limit: 'DEPOSIT_DAY', hit: 'DEPOSIT_REFUSED' })
+  })
+
   it('fires after a bet refused by the daily loss limit', async () => {
     const p = await player(1_000)
     await t.post('/api/responsible-play/limits', { kind: 'LOSS_DAY', value: 100 }, p.token)

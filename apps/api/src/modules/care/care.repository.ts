@@ -88,6 +88,11 @@ const markerQueries: Record<CareMarker, (since: Date, now: Date, t: MarkerThresh
           and (select sum(d2.amount) from deposits d2 where d2.player_id = l.player_id and d2.credited_at <= d.credited_at
                  and d2.credited_at >= ${bangkokPeriodStartOf(sql`case l.kind when 'DEPOSIT_DAY' then 'day' when 'DEPOSIT_WEEK' then 'week' else 'month' end`, sql`d.credited_at`)}) >= l.value
         group by l.kind)
+      union all
+      (select 'DEPOSIT_REFUSED', max(x.created_at) from declined_deposits x
+        where x.player_id = r.player_id and x.reason = 'LIMIT_EXCEEDED'
+          and x.created_at >= r.pending_requested_at - interval '24 hours' and x.created_at <= r.pending_requested_at
+        having max(x.created_at) is not null)
     ) hit on true
     where r.pending_requested_at > ${iso(since)} and r.pending_requested_at <= ${iso(now)} and r.kind <> 'SESSION_REMINDER'
     order by r.player_id, hit.at desc`,
