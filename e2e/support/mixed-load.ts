@@ -53,7 +53,9 @@ export function mixedPlan(o: { tag: string; count: number; players: Player[]; se
       ops.push({ player: index, satang: kind === 2 ? 0 : 3550 - 2000, calls: [bet, end] })
     } else {
       const approve = kind === 3
-      const baht = 100 + n
+      // 100 to 199 baht: an amount that grew with n emptied the players' funds once a quiet machine ran a few thousand
+      // operations (the failover run's healthy minute), and withdrawals were refused INSUFFICIENT_FUNDS.
+      const baht = 100 + (n % 100)
       ops.push({
         player: index,
         satang: approve ? -baht * 100 : 0,
