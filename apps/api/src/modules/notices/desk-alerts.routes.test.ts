@@ -297,6 +297,14 @@ describe('the SMS credit (ThaiBulkSMS tells it; read every SMS_CREDIT_CHECK_MINU
     expect(await openOnes()).toEqual([])
   })
 
+  it("is raised whatever LINE's own no-credit alert says (the outbox raises that kind on the line channel too)", async () => {
+    await deskAlertsRepository.raiseAlert(t.db, { kind: 'SMS_NO_CREDIT', channel: 'line', details: 'monthly limit', at: t.clock.now() })
+    expect(await readCredit(credit(100))).toBe(1)
+    expect(await readCredit(credit(900))).toBe(0)
+    expect((await openOnes()).map((a) => a.channel)).toEqual(['line'])
+    await deskAlertsRepository.resolveAlerts(t.db, ['SMS_NO_CREDIT'], 'line', t.clock.now())
+  })
+
   it.each<[string, GatewayAnswer]>([
     ['down (503)', thaiBulkSms.down],
     ['refusing our key', thaiBulkSms.unauthorized],

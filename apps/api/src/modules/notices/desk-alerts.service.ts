@@ -89,7 +89,7 @@ const RECONCILE_AFTER_HOUR = 1
  * raises it on a channel of its own: the outbox closes its `sms` alert when a message goes out, which a low balance
  * still allows, while this one stays open until a reading is back at the threshold.
  */
-const SMS_CREDIT = { kind: 'SMS_NO_CREDIT', sendChannel: 'sms', readingChannel: 'sms-credit' } as const
+const SMS_CREDIT = { kind: 'SMS_NO_CREDIT', readingChannel: 'sms-credit', channels: ['sms-credit', 'sms'] as readonly string[] } as const
 
 /**
  * The desk's alerts (issue 38 §4, ADR 087): each written once per kind and subject, in the transaction of the event
@@ -216,10 +216,11 @@ export function createDeskAlertsService(deps: {
         return 0
       }
       if (credit >= settings.smsCreditBelow) {
-        for (const channel of [SMS_CREDIT.readingChannel, SMS_CREDIT.sendChannel]) await repo.resolveAlerts(tx, [SMS_CREDIT.kind], channel, now)
+        for (const channel of SMS_CREDIT.channels) await repo.resolveAlerts(tx, [SMS_CREDIT.kind], channel, now)
         return 0
       }
-      if ((await repo.openAlerts(tx)).some((a) => a.kind === SMS_CREDIT.kind)) return 0
+      // Only the SMS channels: the outbox raises the same kind on `line` when LINE's monthly quota is spent.
+      if ((await repo.openAlerts(tx)).some((a) => a.kind === SMS_CREDIT.kind && SMS_CREDIT.channels.includes(a.channel ?? ''))) return 0
       const params = { credit, threshold: settings.smsCreditBelow }
       const details = alertText(SMS_CREDIT.kind, params).title
       const raised = await repo.raiseAlert(tx, { kind: SMS_CREDIT.kind, channel: SMS_CREDIT.readingChannel, details, params, at: now })
