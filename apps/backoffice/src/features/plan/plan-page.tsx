@@ -1,10 +1,15 @@
 import { mayOperator, type PlanValues, type PlanVersion } from '@sanam/contract'
 import { formatBaht, formatDateTimeSeconds, formatProgressPercent } from '@sanam/web-shared/format'
 import { useQuery } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
-import { PendingVersionButtons, PendingVersionDialog, ProposalSubmit, ProposedValueCells, usePendingVersion } from '../../components/decision.tsx'
+import {
+  PendingVersionButtons,
+  PendingVersionDialog,
+  ProposalSubmit,
+  ProposedValueCells,
+  usePendingVersion,
+  useProposalForm,
+} from '../../components/decision.tsx'
 import { SelectField, TextField } from '../../components/fields.tsx'
-import { useToast } from '../../components/toasts.tsx'
 import { errorText } from '../../lib/api-client.ts'
 import { t, type MessageKey } from '../../lib/i18n/th.ts'
 import { movesMoney, useOperator } from '../../lib/operator.ts'
@@ -68,26 +73,16 @@ function ValuesTable({ caption, current, proposed }: { caption: string; current:
 
 /** The form of a new version: every field starts at the value in force. Percentages as plain numbers (3.5 is 3.5 %). */
 function ProposeForm({ current, onDone }: { current: PlanVersion; onDone: () => void }) {
-  const toast = useToast()
   const propose = useProposePlan()
-  const [error, setError] = useState<string>()
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const data = new FormData(event.currentTarget)
-    const text = (key: string) => String(data.get(key) ?? '')
-    const values = Object.fromEntries(FIELDS.map(({ key, kind }) => [key, kind === 'interval' ? text(key) : Number(text(key))]))
-    setError(undefined)
-    propose.mutate(
-      { ...(values as PlanValues), reason: text('reason') },
-      {
-        onSuccess: ({ message }) => {
-          if (message) toast(message)
-          onDone()
-        },
-        onError: (failure) => setError(errorText(failure)),
-      },
-    )
-  }
+  const { submit, error } = useProposalForm(
+    propose,
+    (data) => {
+      const text = (key: string) => String(data.get(key) ?? '')
+      const values = Object.fromEntries(FIELDS.map(({ key, kind }) => [key, kind === 'interval' ? text(key) : Number(text(key))]))
+      return { ...(values as PlanValues), reason: text('reason') }
+    },
+    onDone,
+  )
   return (
     <form className="form plan-form" onSubmit={submit} aria-labelledby="plan-propose-title">
       <h2 id="plan-propose-title" className="detail__subtitle">

@@ -1,12 +1,17 @@
 import { mayOperator, msg, type RiskParams, type RiskRule } from '@sanam/contract'
 import { formatBaht, formatDateTimeSeconds } from '@sanam/web-shared/format'
-import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import { ColumnHeads } from '../../components/column-heads.tsx'
-import { PendingVersionButtons, PendingVersionDialog, ProposalSubmit, ProposedValueCells, usePendingVersion } from '../../components/decision.tsx'
+import {
+  PendingVersionButtons,
+  PendingVersionDialog,
+  ProposalSubmit,
+  ProposedValueCells,
+  usePendingVersion,
+  useProposalForm,
+} from '../../components/decision.tsx'
 import { TextField } from '../../components/fields.tsx'
 import { TitledSection } from '../../components/titled-section.tsx'
-import { useToast } from '../../components/toasts.tsx'
 import { errorText } from '../../lib/api-client.ts'
 import { t } from '../../lib/i18n/th.ts'
 import { useOperator } from '../../lib/operator.ts'
@@ -107,25 +112,12 @@ function ParamsTable({ caption, current, proposed }: { caption: string; current:
 
 /** The form of a new version: every parameter starts at the value in force; baht in baht, ratios and percentages as numbers. */
 function ProposeForm({ current, onDone }: { current: Version; onDone: () => void }) {
-  const toast = useToast()
   const propose = useProposeRiskParams()
-  const [error, setError] = useState<string>()
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const data = new FormData(event.currentTarget)
-    const values = Object.fromEntries(PARAMS.map(([key]) => [key, Number(data.get(key))])) as RiskParams
-    setError(undefined)
-    propose.mutate(
-      { ...values, reason: String(data.get('reason') ?? '') },
-      {
-        onSuccess: ({ message }) => {
-          if (message) toast(message)
-          onDone()
-        },
-        onError: (failure) => setError(errorText(failure)),
-      },
-    )
-  }
+  const { submit, error } = useProposalForm(
+    propose,
+    (data) => ({ ...(Object.fromEntries(PARAMS.map(([key]) => [key, Number(data.get(key))])) as RiskParams), reason: String(data.get('reason') ?? '') }),
+    onDone,
+  )
   return (
     <form className="form plan-form" onSubmit={submit} aria-labelledby="risk-params-propose-title">
       <h2 id="risk-params-propose-title" className="detail__subtitle">
