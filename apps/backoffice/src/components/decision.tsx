@@ -1,6 +1,6 @@
 import type { CanDecide } from '@sanam/contract'
 import type { ColumnDef } from '@tanstack/react-table'
-import { useState, type FormEvent, type ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { errorText } from '../lib/api-client.ts'
 import { t } from '../lib/i18n/th.ts'
 import { FormDialog } from './dialog.tsx'
@@ -220,31 +220,6 @@ export function ProposedValueCells(props: { now: string; proposed?: string | und
       )}
     </>
   )
-}
-
-/**
- * A proposal form's sending: `body` reads the form's fields, `propose` sends them; its message as a toast and `onDone`
- * once accepted, a refusal as the form's error (shown by ProposalSubmit).
- */
-export function useProposalForm<Body>(
-  propose: { mutate: (body: Body, options: { onSuccess: (answer: { message?: string | undefined }) => void; onError: (failure: unknown) => void }) => void },
-  body: (data: FormData) => Body,
-  onDone: () => void,
-) {
-  const toast = useToast()
-  const [error, setError] = useState<string>()
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    setError(undefined)
-    propose.mutate(body(new FormData(event.currentTarget)), {
-      onSuccess: ({ message }) => {
-        if (message) toast(message)
-        onDone()
-      },
-      onError: (failure) => setError(errorText(failure)),
-    })
-  }
-  return { submit, error }
 }
 
 /** The end of a proposal's form: why (required), the refusal if any, and the button that sends it. */

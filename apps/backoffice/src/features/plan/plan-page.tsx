@@ -1,14 +1,8 @@
 import { mayOperator, type PlanValues, type PlanVersion } from '@sanam/contract'
 import { formatBaht, formatDateTimeSeconds, formatProgressPercent } from '@sanam/web-shared/format'
 import { useQuery } from '@tanstack/react-query'
-import {
-  PendingVersionButtons,
-  PendingVersionDialog,
-  ProposalSubmit,
-  ProposedValueCells,
-  usePendingVersion,
-  useProposalForm,
-} from '../../components/decision.tsx'
+import { PendingVersionButtons, PendingVersionDialog, ProposalSubmit, ProposedValueCells, usePendingVersion } from '../../components/decision.tsx'
+import { useProposalForm } from '../../components/proposal-form.ts'
 import { SelectField, TextField } from '../../components/fields.tsx'
 import { errorText } from '../../lib/api-client.ts'
 import { t, type MessageKey } from '../../lib/i18n/th.ts'

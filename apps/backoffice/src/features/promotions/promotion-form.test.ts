@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { promotionRules } from '@sanam/contract'
 import { bangkokInput, emptyForm, formOf, fromBangkokInput, termsOf } from './promotion-form.ts'
 
 describe('the promotion editor form', () => {
@@ -25,16 +24,16 @@ describe('the promotion editor form', () => {
       image: '/media/uploads/a.png',
       credit_given_type: 'PERCENT',
       credit_given: 12.5,
-      rules: promotionRules({
-        NEW_MEMBER: 1,
-        MIN_DEPOSIT: 100,
-        MAX_DEPOSIT: 5000,
-        MAX_BONUS: 500,
-        MAX_WITHDRAW: 3000,
-        TURNOVER_BY_MUTIPLE: 5,
-        PROHIBITED_GAMES_TYPE: [4, 10],
-        PROHIBITED_GAMES_PROVIDER: ['evo', 'sbo'],
-      }),
+      rules: [
+        { type: 'NEW_MEMBER', value: 1 },
+        { type: 'MIN_DEPOSIT', value: 100 },
+        { type: 'MAX_DEPOSIT', value: 5000 },
+        { type: 'MAX_BONUS', value: 500 },
+        { type: 'MAX_WITHDRAW', value: 3000 },
+        { type: 'TURNOVER_BY_MUTIPLE', value: 5 },
+        { type: 'PROHIBITED_GAMES_TYPE', value: [4, 10] },
+        { type: 'PROHIBITED_GAMES_PROVIDER', value: ['evo', 'sbo'] },
+      ],
       starts_at: '2026-12-01T02:00:00.000Z',
       ends_at: null,
     })

@@ -2,14 +2,8 @@ import { mayOperator, msg, type RiskParams, type RiskRule } from '@sanam/contrac
 import { formatBaht, formatDateTimeSeconds } from '@sanam/web-shared/format'
 import { Link } from 'react-router'
 import { ColumnHeads } from '../../components/column-heads.tsx'
-import {
-  PendingVersionButtons,
-  PendingVersionDialog,
-  ProposalSubmit,
-  ProposedValueCells,
-  usePendingVersion,
-  useProposalForm,
-} from '../../components/decision.tsx'
+import { PendingVersionButtons, PendingVersionDialog, ProposalSubmit, ProposedValueCells, usePendingVersion } from '../../components/decision.tsx'
+import { useProposalForm } from '../../components/proposal-form.ts'
 import { TextField } from '../../components/fields.tsx'
 import { TitledSection } from '../../components/titled-section.tsx'
 import { errorText } from '../../lib/api-client.ts'
