@@ -23,6 +23,21 @@ export interface AuditEntry {
   at: Date
 }
 
+/**
+ * The entry of a waiting item turned down (a four-eyes proposal, a withdrawal): it was PENDING (with what it `held`,
+ * where the reader needs it), it is now `refused` (REJECTED unless the item names its refusal otherwise), for `reason`.
+ */
+export function refusalEntry(
+  actor: AuditActor,
+  at: Date,
+  target: { action: AuditAction; targetType: string; id: number },
+  reason: string,
+  { refused = 'REJECTED', held = {} }: { refused?: string; held?: object } = {},
+): AuditEntry {
+  const { action, targetType, id } = target
+  return { actor, action, targetType, targetId: String(id), before: { status: 'PENDING', ...held }, after: { status: refused, reason }, at }
+}
+
 export interface AuditFilter {
   operatorId?: number
   action?: string

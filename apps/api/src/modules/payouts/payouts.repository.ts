@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { operators, payoutCallbacks, payouts, players, withdrawals } from '../../db/schema.ts'
-import { insertedOrThrow, readPage, rowWhere } from '../../db/rows.ts'
+import { insertedOrThrow, pageWhere, rowWhere } from '../../db/rows.ts'
 
 export type PayoutRow = typeof payouts.$inferSelect
 export type PayoutStatus = PayoutRow['status']
@@ -63,30 +63,21 @@ export const payoutsRepository = {
   /** Payouts in `statuses` (or the one `id`), the longest waiting first, with the member and the proposer's name. */
   async page(db: Db, filter: { statuses: PayoutStatus[] } | { id: number }, page: number, size: number) {
     const where = 'id' in filter ? eq(payouts.id, filter.id) : inArray(payouts.status, filter.statuses)
-    return readPage(
-      db
-        .select({
-          payout: payouts,
-          playerId: withdrawals.playerId,
-          mobile: players.mobile,
-          firstname: players.firstname,
-          surname: players.surname,
-          proposerName: operators.username,
-        })
-        .from(payouts)
-        .innerJoin(withdrawals, eq(withdrawals.id, payouts.withdrawalId))
-        .innerJoin(players, eq(players.id, withdrawals.playerId))
-        .leftJoin(operators, eq(operators.id, payouts.proposedBy))
-        .where(where)
-        .orderBy(asc(payouts.settledAt), desc(payouts.id))
-        .$dynamic(),
-      db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(payouts)
-        .where(where),
-      page,
-      size,
-    )
+    const list = db
+      .select({
+        payout: payouts,
+        playerId: withdrawals.playerId,
+        mobile: players.mobile,
+        firstname: players.firstname,
+        surname: players.surname,
+        proposerName: operators.username,
+      })
+      .from(payouts)
+      .innerJoin(withdrawals, eq(withdrawals.id, payouts.withdrawalId))
+      .innerJoin(players, eq(players.id, withdrawals.playerId))
+      .leftJoin(operators, eq(operators.id, payouts.proposedBy))
+      .$dynamic()
+    return pageWhere(db, list, { table: payouts, where, order: [asc(payouts.settledAt), desc(payouts.id)] }, page, size)
   },
   /** How many payouts are in each status, and the oldest unknown's time (for the queue's heading and the dashboard). */
   async counts(db: Db) {

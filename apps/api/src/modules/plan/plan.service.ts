@@ -11,12 +11,12 @@ import {
 } from '@sanam/contract'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
-import { reviewView } from '../../db/reviewed.ts'
+import { rejection, reviewView } from '../../db/reviewed.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { NotificationChannel } from '../../lib/notification-listener.ts'
-import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
+import { refusalEntry, type AuditActor, type AuditRepository } from '../audit/audit.repository.ts'
 import { assertSecondOperator, canDecide, type Decider, type SeparateDuties } from '../approvals/money-policy.ts'
 import type { NamedPlanVersion, NewPlanVersion, PlanRepository, PlanVersionRow } from './plan.repository.ts'
 
@@ -345,16 +345,8 @@ export function createPlanService(deps: PlanServiceDeps) {
       const at = clock.now()
       return inTransaction(db, async (tx) => {
         await lockedPending(tx, id)
-        await planRepository.decide(tx, id, { status: 'REJECTED', decidedBy: actor.operatorId, decidedAt: at, rejectReason: reason })
-        await auditRepository.record(tx, {
-          actor,
-          action: 'plan.reject',
-          targetType: 'plan_version',
-          targetId: String(id),
-          before: { status: 'PENDING' },
-          after: { status: 'REJECTED', reason },
-          at,
-        })
+        await planRepository.decide(tx, id, rejection(actor.operatorId, at, reason))
+        await auditRepository.record(tx, refusalEntry(actor, at, { action: 'plan.reject', targetType: 'plan_version', id }, reason))
         return toVersion(await named(tx, id))
       })
     },

@@ -1,11 +1,11 @@
 import { msg, RiskParams, type RiskEvent, type RiskParamsBody, type RiskParamsVersion } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
-import { reviewView } from '../../db/reviewed.ts'
+import { rejection, reviewView } from '../../db/reviewed.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { asCanDecide, assertSecondOperator, decideRefusal, type SeparateDuties } from '../approvals/money-policy.ts'
-import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
+import { refusalEntry, type AuditActor, type AuditRepository } from '../audit/audit.repository.ts'
 import { DEFAULT_RISK_PARAMS, evaluateRules, storable, type RiskFacts, type RiskFinding } from './risk-rules.ts'
 import type { RiskRepository } from './risk.repository.ts'
 
@@ -220,16 +220,8 @@ export function createRiskService(deps: {
       const at = clock.now()
       return inTransaction(db, async (tx) => {
         await lockedPending(tx, id)
-        await repo.decideParams(tx, id, { status: 'REJECTED', decidedBy: actor.operatorId, decidedAt: at, rejectReason: reason })
-        await auditRepository.record(tx, {
-          actor,
-          action: 'risk.params_reject',
-          targetType: 'risk_params',
-          targetId: String(id),
-          before: { status: 'PENDING' },
-          after: { status: 'REJECTED', reason },
-          at,
-        })
+        await repo.decideParams(tx, id, rejection(actor.operatorId, at, reason))
+        await auditRepository.record(tx, refusalEntry(actor, at, { action: 'risk.params_reject', targetType: 'risk_params', id }, reason))
         return toVersion((await repo.paramsVersion(tx, id))!)
       })
     },

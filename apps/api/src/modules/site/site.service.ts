@@ -12,10 +12,10 @@ import { imageSize } from 'image-size'
 import { onPrimaryText } from '@sanam/contract/site-theme'
 import { LRUCache } from 'lru-cache'
 import type { Db } from '../../db/client.ts'
-import { reviewView } from '../../db/reviewed.ts'
+import { rejection, reviewView } from '../../db/reviewed.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../errors.ts'
-import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
+import { refusalEntry, type AuditActor, type AuditRepository } from '../audit/audit.repository.ts'
 import { assertSecondOperator, canDecide, type Decider, type SeparateDuties } from '../approvals/money-policy.ts'
 import type { SiteContentColumns } from '../../db/schema.ts'
 import { svgMedia } from './site-images.ts'
@@ -359,16 +359,9 @@ export function createSiteService(deps: {
       const at = new Date(now())
       await inTransaction(deps.db, async (tx) => {
         const version = await lockedPending(tx, id)
-        await siteRepository.decideContent(tx, id, { status: 'REJECTED', decidedBy: actor.operatorId, decidedAt: at, rejectReason: reason })
-        await auditRepository.record(tx, {
-          actor,
-          action: 'site.reject',
-          targetType: 'site_content_version',
-          targetId: String(id),
-          before: { status: 'PENDING', ...contentOf(version.content) },
-          after: { status: 'REJECTED', reason },
-          at,
-        })
+        await siteRepository.decideContent(tx, id, rejection(actor.operatorId, at, reason))
+        const target = { action: 'site.reject', targetType: 'site_content_version', id } as const
+        await auditRepository.record(tx, refusalEntry(actor, at, target, reason, { held: contentOf(version.content) }))
       })
       return this.settings(actor.operatorId)
     },

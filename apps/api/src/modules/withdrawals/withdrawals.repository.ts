@@ -1,7 +1,7 @@
-import { and, count, desc, eq, inArray, lte } from 'drizzle-orm'
+import { and, desc, eq, inArray, lte } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { idempotencyKeys, players, withdrawals } from '../../db/schema.ts'
-import { exists, insertedOrThrow, readPage, rowWhere } from '../../db/rows.ts'
+import { exists, insertedOrThrow, pageWhere, rowWhere } from '../../db/rows.ts'
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect
 export type WithdrawalStatus = WithdrawalRow['status']
@@ -46,19 +46,13 @@ export const withdrawalsRepository = {
     await db.update(withdrawals).set({ autoRefusals: reasons }).where(eq(withdrawals.id, id))
   },
   async list(db: Db, status: WithdrawalRow['status'], page: number, size: number) {
-    const where = eq(withdrawals.status, status)
-    return readPage(
-      db
-        .select({ withdrawal: withdrawals, mobile: players.mobile })
-        .from(withdrawals)
-        .innerJoin(players, eq(players.id, withdrawals.playerId))
-        .where(where)
-        .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
-        .$dynamic(),
-      db.select({ n: count() }).from(withdrawals).where(where),
-      page,
-      size,
-    )
+    const list = db
+      .select({ withdrawal: withdrawals, mobile: players.mobile })
+      .from(withdrawals)
+      .innerJoin(players, eq(players.id, withdrawals.playerId))
+      .$dynamic()
+    const order = [desc(withdrawals.createdAt), desc(withdrawals.id)]
+    return pageWhere(db, list, { table: withdrawals, where: eq(withdrawals.status, status), order }, page, size)
   },
   async mobileOf(db: Db, playerId: number): Promise<string> {
     const [row] = await db.select({ mobile: players.mobile }).from(players).where(eq(players.id, playerId)).limit(1)
