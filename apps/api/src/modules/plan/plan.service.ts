@@ -16,7 +16,7 @@ import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { NotificationChannel } from '../../lib/notification-listener.ts'
-import { refusalEntry, type AuditActor, type AuditRepository } from '../audit/audit.repository.ts'
+import { proposalEntry, refusalEntry, type AuditActor, type AuditRepository } from '../audit/audit.repository.ts'
 import { assertSecondOperator, canDecide, type Decider, type SeparateDuties } from '../approvals/money-policy.ts'
 import type { NamedPlanVersion, NewPlanVersion, PlanRepository, PlanVersionRow } from './plan.repository.ts'
 
@@ -300,15 +300,8 @@ export function createPlanService(deps: PlanServiceDeps) {
         if (JSON.stringify(valuesOf({ ...current, ...columns })) === JSON.stringify(before)) throw new AppError('RULE_REFUSED', msg('PLAN_UNCHANGED'))
         const row = await planRepository.insertPending(tx, { ...columns, status: 'PENDING', reason, proposedBy: actor.operatorId, createdAt: at })
         if (!row) throw new AppError('CONFLICT', msg('PLAN_PENDING_EXISTS'))
-        await auditRepository.record(tx, {
-          actor,
-          action: 'plan.propose',
-          targetType: 'plan_version',
-          targetId: String(row.id),
-          before: { version: current.id, ...before },
-          after: { version: row.id, status: 'PENDING', reason, ...valuesOf(row) },
-          at,
-        })
+        const target = { action: 'plan.propose', targetType: 'plan_version', id: row.id } as const
+        await auditRepository.record(tx, proposalEntry(actor, at, target, { version: current.id, ...before }, { reason, values: valuesOf(row) }))
         return toVersion(await named(tx, row.id))
       })
     },
