@@ -11,18 +11,8 @@
 // matchAmount: the receiver and amount rules are its own, applied to the facts returned.
 import { z } from 'zod'
 import type { SlipVerifier } from '../slip-verifier.ts'
-import {
-  isCredentialRefusal,
-  joinUrl,
-  notFound,
-  qrPostVerifier,
-  shaped,
-  unavailable,
-  vendorText as text,
-  verifiedQrVendorSlip,
-  type AdapterDeps,
-  type VendorEndpoint,
-} from './vendor-http.ts'
+import { isCredentialRefusal, joinUrl, notFound, qrPostVerifier, shaped, unavailable, vendorText as text, verifiedQrVendorSlip } from './vendor-http.ts'
+import type { AdapterDeps, VendorEndpoint } from './vendor-http.ts'
 
 /** `url`: the API v2 base URL, https://api.easyslip.com/v2. */
 export interface EasySlipConfig extends VendorEndpoint {

@@ -12,18 +12,8 @@
 // 401xxx (token, package, quota, credit, IP whitelist) and 500500 are UNAVAILABLE.
 import { z } from 'zod'
 import type { SlipVerifier } from '../slip-verifier.ts'
-import {
-  joinUrl,
-  notFound,
-  notYet,
-  qrPostVerifier,
-  shaped,
-  unavailable,
-  vendorText as text,
-  verifiedQrVendorSlip,
-  type AdapterDeps,
-  type VendorEndpoint,
-} from './vendor-http.ts'
+import { joinUrl, notFound, notYet, qrPostVerifier, shaped, unavailable, vendorText as text, verifiedQrVendorSlip } from './vendor-http.ts'
+import type { AdapterDeps, VendorEndpoint } from './vendor-http.ts'
 
 /** `url`: the API base URL, https://connect.slip2go.com/api. */
 export interface Slip2GoConfig extends VendorEndpoint {
