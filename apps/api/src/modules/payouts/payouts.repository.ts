@@ -63,21 +63,26 @@ export const payoutsRepository = {
   /** Payouts in `statuses` (or the one `id`), the longest waiting first, with the member and the proposer's name. */
   async page(db: Db, filter: { statuses: PayoutStatus[] } | { id: number }, page: number, size: number) {
     const where = 'id' in filter ? eq(payouts.id, filter.id) : inArray(payouts.status, filter.statuses)
-    const list = db
-      .select({
-        payout: payouts,
-        playerId: withdrawals.playerId,
-        mobile: players.mobile,
-        firstname: players.firstname,
-        surname: players.surname,
-        proposerName: operators.username,
-      })
-      .from(payouts)
-      .innerJoin(withdrawals, eq(withdrawals.id, payouts.withdrawalId))
-      .innerJoin(players, eq(players.id, withdrawals.playerId))
-      .leftJoin(operators, eq(operators.id, payouts.proposedBy))
-      .$dynamic()
-    return pageWhere(db, list, { table: payouts, where, order: [asc(payouts.settledAt), desc(payouts.id)] }, page, size)
+    return pageWhere(
+      db,
+      db
+        .select({
+          payout: payouts,
+          playerId: withdrawals.playerId,
+          mobile: players.mobile,
+          firstname: players.firstname,
+          surname: players.surname,
+          proposerName: operators.username,
+        })
+        .from(payouts)
+        .innerJoin(withdrawals, eq(withdrawals.id, payouts.withdrawalId))
+        .innerJoin(players, eq(players.id, withdrawals.playerId))
+        .leftJoin(operators, eq(operators.id, payouts.proposedBy))
+        .$dynamic(),
+      { table: payouts, where, order: [asc(payouts.settledAt), desc(payouts.id)] },
+      page,
+      size,
+    )
   },
   /** How many payouts are in each status, and the oldest unknown's time (for the queue's heading and the dashboard). */
   async counts(db: Db) {

@@ -123,13 +123,18 @@ export const promotionsRepository = {
     return rows.length > 0
   },
   async history(db: Db, playerId: number, page: number, size: number) {
-    const list = db
-      .select({ pp: playerPromotions, title: promotions.title })
-      .from(playerPromotions)
-      .innerJoin(promotions, eq(promotions.id, playerPromotions.promotionId))
-      .$dynamic()
-    const order = [desc(playerPromotions.receivedAt), desc(playerPromotions.id)]
-    return pageWhere(db, list, { table: playerPromotions, where: eq(playerPromotions.playerId, playerId), order }, page, size)
+    const where = eq(playerPromotions.playerId, playerId)
+    return pageWhere(
+      db,
+      db
+        .select({ pp: playerPromotions, title: promotions.title })
+        .from(playerPromotions)
+        .innerJoin(promotions, eq(promotions.id, playerPromotions.promotionId))
+        .$dynamic(),
+      { table: playerPromotions, where, order: [desc(playerPromotions.receivedAt), desc(playerPromotions.id)] },
+      page,
+      size,
+    )
   },
   /** A new member has no credited deposit yet (the one being credited now excluded). */
   async creditedDepositsBefore(db: Db, playerId: number, exceptDepositId?: number): Promise<number> {

@@ -46,13 +46,14 @@ export const withdrawalsRepository = {
     await db.update(withdrawals).set({ autoRefusals: reasons }).where(eq(withdrawals.id, id))
   },
   async list(db: Db, status: WithdrawalRow['status'], page: number, size: number) {
-    const list = db
-      .select({ withdrawal: withdrawals, mobile: players.mobile })
-      .from(withdrawals)
-      .innerJoin(players, eq(players.id, withdrawals.playerId))
-      .$dynamic()
-    const order = [desc(withdrawals.createdAt), desc(withdrawals.id)]
-    return pageWhere(db, list, { table: withdrawals, where: eq(withdrawals.status, status), order }, page, size)
+    const where = eq(withdrawals.status, status)
+    return pageWhere(
+      db,
+      db.select({ withdrawal: withdrawals, mobile: players.mobile }).from(withdrawals).innerJoin(players, eq(players.id, withdrawals.playerId)).$dynamic(),
+      { table: withdrawals, where, order: [desc(withdrawals.createdAt), desc(withdrawals.id)] },
+      page,
+      size,
+    )
   },
   async mobileOf(db: Db, playerId: number): Promise<string> {
     const [row] = await db.select({ mobile: players.mobile }).from(players).where(eq(players.id, playerId)).limit(1)
