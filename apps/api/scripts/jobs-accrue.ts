@@ -12,7 +12,7 @@ import { AppError } from '../src/errors.ts'
 import { systemClock } from '../src/lib/clock.ts'
 import { addDays, bangkokDay } from '@sanam/contract/bangkok'
 import { toAccrueResult } from '../src/modules/referral/referral.service.ts'
-import { loadScriptConfig, openConfiguredDatabase, Problem, runScript, scriptServices } from './script-support.ts'
+import { loadScriptConfig, Problem, runScript, withScriptServices } from './script-support.ts'
 
 const USAGE = `Usage: npm run jobs:accrue -- --day 2026-11-21
 
@@ -49,14 +49,10 @@ async function main(): Promise<number> {
     return 0
   }
   const config = loadScriptConfig()
-  const { database, where } = await openConfiguredDatabase(config, { tables: TABLES, online: ONLINE })
-  try {
-    // The server's services: the command line reads the plan (without a listener, from the database) and decides
-    // nothing, no operator approves here.
-    const {
-      services: { plan, referral },
-      auditRepository,
-    } = await scriptServices(config, database)
+  // The server's services: the command line reads the plan (without a listener, from the database) and decides
+  // nothing, no operator approves here.
+  return withScriptServices(config, { tables: TABLES, online: ONLINE }, async ({ database, where, services, auditRepository }) => {
+    const { plan, referral } = services
     await plan.ensureFirst()
     let stats
     try {
@@ -84,9 +80,7 @@ async function main(): Promise<number> {
       )
     }
     return 0
-  } finally {
-    await database.close()
-  }
+  })
 }
 
 runScript(main)

@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs'
 import { lastExportedHead } from '../src/modules/audit/audit-head-export.ts'
 import { parseHead, verifyMoneyAndAudit } from '../src/modules/ledger/verify.ts'
 import type { Db } from '../src/db/client.ts'
-import { loadScriptConfig, openConfiguredDatabase, Problem, runScript, scriptServices } from './script-support.ts'
+import { loadScriptConfig, Problem, runScript, withScriptServices } from './script-support.ts'
 
 const LEDGER_TABLES = ['accounts', 'transfers', 'deposits', 'withdrawals', 'audit_log'] as const
 const ONLINE_CHECK = 'GET /api/backoffice/ledger/verify (with an operator token from POST /api/backoffice/auth/login)'
@@ -38,12 +38,8 @@ function expectedHead(args: string[], headFile: string | undefined) {
 async function main(): Promise<number> {
   const config = loadScriptConfig()
   const expected = expectedHead(process.argv.slice(2), config.AUDIT_HEAD_FILE)
-  const { database, where } = await openConfiguredDatabase(config, { tables: LEDGER_TABLES, online: ONLINE_CHECK })
-  try {
-    const {
-      services: { ledger, daySums },
-      auditRepository,
-    } = await scriptServices(config, database)
+  return withScriptServices(config, { tables: LEDGER_TABLES, online: ONLINE_CHECK }, async ({ database, where, services, auditRepository }) => {
+    const { ledger, daySums } = services
     // One snapshot, read only: a running PostgreSQL server may keep writing while this reads.
     const result = await database.db.transaction((tx) => verifyMoneyAndAudit(tx as Db, { ledger, auditRepository, daySums }, expected), {
       isolationLevel: 'repeatable read',
@@ -60,9 +56,7 @@ async function main(): Promise<number> {
     }
     console.info(`${result.failures.length} failure${result.failures.length === 1 ? '' : 's'}, ${result.checked} checked (${where})`)
     return 1
-  } finally {
-    await database.close()
-  }
+  })
 }
 
 runScript(main)

@@ -8,25 +8,19 @@
 // it, its job does the same work. Safe to run again and beside a server on PostgreSQL: the job's lock keeps one at a
 // time, and a day is rolled up once. Nothing is migrated.
 // Exit codes: 0 done; 2 it could not run (configuration, no database, database in use, the job holding the lock).
-import { loadScriptConfig, openConfiguredDatabase, Problem, runScript, scriptServices } from './script-support.ts'
+import { loadScriptConfig, Problem, runScript, withScriptServices } from './script-support.ts'
 
 const TABLES = ['transfers', 'report_day_sums', 'report_rollups'] as const
 const ONLINE = 'the running server rolls the days up itself (its report-day-sums job, a few days a minute)'
 
 async function main(): Promise<number> {
   const config = loadScriptConfig()
-  const { database, where } = await openConfiguredDatabase(config, { tables: TABLES, online: ONLINE })
-  try {
-    const {
-      services: { daySums },
-    } = await scriptServices(config, database)
+  return withScriptServices(config, { tables: TABLES, online: ONLINE }, async ({ services: { daySums }, where }) => {
     const done = await daySums.rollUpAll()
     if (done === null) throw new Problem('The report-day-sums job of a running server is rolling the days up now: try again in a minute.')
     console.info(`rolled up ${done.days} days, the sums now through ${done.through ?? 'no day (no report transfer yet)'} (${where})`)
     return 0
-  } finally {
-    await database.close()
-  }
+  })
 }
 
 runScript(main)

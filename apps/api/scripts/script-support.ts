@@ -9,7 +9,7 @@ import { openDatabase, type Database } from '../src/db/client.ts'
 import { label, parseDatabaseUrl } from '../src/db/hosts.ts'
 import { systemClock } from '../src/lib/clock.ts'
 import { memoryRateLimiter } from '../src/lib/rate-limiter.ts'
-import { buildServices, type ServiceLog } from '../src/services.ts'
+import { buildServices, type BuiltServices, type ServiceLog } from '../src/services.ts'
 import { rowsOf } from '../src/db/rows.ts'
 
 /** The repository root: apps/api/scripts is three levels down. DATA_DIR is relative to it, as for the server. */
@@ -101,6 +101,23 @@ const consoleLog: ServiceLog = {
  */
 export function scriptServices(config: Config, database: Database) {
   return buildServices({ config, database, clock: systemClock, limiter: memoryRateLimiter(systemClock), log: consoleLog, loadDemoProvider: false })
+}
+
+/**
+ * A tool's work on the configured database (openConfiguredDatabase) with the server's services (scriptServices): the
+ * database (the services' `database`) is closed however the work ends. `where` names it for the tool's last line.
+ */
+export async function withScriptServices<T>(
+  config: Config,
+  options: { tables: readonly string[]; online: string },
+  work: (opened: { where: string } & BuiltServices) => Promise<T>,
+): Promise<T> {
+  const { database, where } = await openConfiguredDatabase(config, options)
+  try {
+    return await work({ where, ...(await scriptServices(config, database)) })
+  } finally {
+    await database.close()
+  }
 }
 
 /** Runs a command's main and exits with its code; a Problem is printed plainly and exits 2. */

@@ -1,6 +1,7 @@
-import { desc, eq, ne, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm'
 import { alias, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from './client.ts'
+import { updatedWhere } from './rows.ts'
 import { operators } from './schema.ts'
 
 const proposer = alias(operators, 'proposer')
@@ -37,6 +38,18 @@ export async function insertPendingVersion<T extends Versioned>(db: Db, table: T
     .returning()
   return inserted
 }
+
+/**
+ * Decides a PENDING proposal by its id; undefined when it was no longer pending (another operator decided it first):
+ * the status in the `where` is what keeps two decisions of one proposal from both passing.
+ */
+export function decidePending<T extends Versioned>(db: Db, table: T, id: number, decision: Partial<T['$inferInsert']>) {
+  return updatedWhere(db, table, decision, and(eq(table.id, id), eq(table.status, 'PENDING')))
+}
+
+/** The columns a proposal turned down gets: who turned it down, when and why. */
+export const rejection = (operatorId: number, at: Date, reason: string) =>
+  ({ status: 'REJECTED', decidedBy: operatorId, decidedAt: at, rejectReason: reason }) as const
 
 /** The proposal waiting for its second operator (there is at most one), with the usernames as `withReviewers`. */
 export async function pendingWithReviewers<T extends Versioned>(db: Db, table: T) {

@@ -1,5 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm'
-import type { PgSelect, PgTable } from 'drizzle-orm/pg-core'
+import { count, sql, type SQL } from 'drizzle-orm'
+import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from './client.ts'
 /**
  * Helpers every repository shares for SQL written with `db.execute`, whose answer is shaped by the driver rather than
@@ -21,6 +21,26 @@ export type DbNumber = string | number | bigint
 export async function readPage<List extends PgSelect>(list: List, total: PromiseLike<{ n: number }[]>, page: number, size: number) {
   const [rows, [counted]] = await Promise.all([list.limit(size).offset(page * size), total])
   return { rows: rows as Awaited<List>, total: counted?.n ?? 0 }
+}
+
+/**
+ * One page of `list` (a select from `of.table` with its joins, made `$dynamic()`) where `of.where` holds, in `of.order`,
+ * and how many rows of the table it holds for. `inTurn`: the two queries one after the other rather than side by side,
+ * for a caller that may run inside a transaction, whose one connection takes one query at a time.
+ */
+export async function pageWhere<List extends PgSelect>(
+  db: Db,
+  list: List,
+  of: { table: PgTable; where: SQL | undefined; order: (SQL | AnyPgColumn)[]; inTurn?: boolean },
+  page: number,
+  size: number,
+) {
+  const ordered = list.where(of.where).orderBy(...of.order)
+  const total = db.select({ n: count() }).from(of.table).where(of.where)
+  if (!of.inTurn) return readPage(ordered, total, page, size)
+  const rows = (await ordered.limit(size).offset(page * size)) as Awaited<List>
+  const [counted] = await total
+  return { rows, total: counted?.n ?? 0 }
 }
 
 /**
@@ -95,6 +115,24 @@ async function returnedRow<Row>(query: PromiseLike<Row[]>, what: 'insert' | 'upd
 
 /** The row `insert ... returning` wrote. */
 export const insertedOrThrow = <Row>(query: PromiseLike<Row[]>): Promise<Row> => returnedRow(query, 'insert')
+
+/**
+ * A conditional update (`update ... set ... where <condition> returning`): the row it changed, or undefined when the
+ * condition no longer held, e.g. another operator decided the item first (the caller answers 409; nothing changed).
+ */
+export async function updatedWhere<T extends PgTable>(
+  db: Db,
+  table: T,
+  set: Partial<T['$inferInsert']>,
+  where: SQL | undefined,
+): Promise<T['$inferSelect'] | undefined> {
+  const [row] = (await db
+    .update(table)
+    .set(set as never)
+    .where(where)
+    .returning()) as T['$inferSelect'][]
+  return row
+}
 
 /** The row `update ... returning` changed, where the row is known to exist (read, and locked, before). */
 export const updatedOrThrow = <Row>(query: PromiseLike<Row[]>): Promise<Row> => returnedRow(query, 'update')

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { okEnvelope } from './envelope.ts'
 import { Restriction } from './exclusion.ts'
-import { idParams, OperatorReason, strictBody } from './fields.ts'
+import { idParams, ReasonBody } from './fields.ts'
 import { PromotionHistoryItem } from './promotions.ts'
 import { playerNames } from './user.ts'
 import { PageParam, PageQuery, pageOf, WalletHistoryItem } from './wallet.ts'
@@ -75,8 +75,8 @@ export const backofficeMembersContract = {
     response: { 200: okEnvelope(pageOf(MemberSummary)) },
   },
   profile: { params: MemberIdParams, response: { 200: okEnvelope(MemberProfile) } },
-  lock: { params: MemberIdParams, body: strictBody({ reason: OperatorReason }), response: { 200: okEnvelope(MemberProfile) } },
-  unlock: { params: MemberIdParams, body: strictBody({ reason: OperatorReason }), response: { 200: okEnvelope(MemberProfile) } },
+  lock: { params: MemberIdParams, body: ReasonBody, response: { 200: okEnvelope(MemberProfile) } },
+  unlock: { params: MemberIdParams, body: ReasonBody, response: { 200: okEnvelope(MemberProfile) } },
   endSessions: { params: MemberIdParams, response: { 200: okEnvelope(MemberProfile) } },
   ledger: { params: MemberIdParams, querystring: PageQuery, response: { 200: okEnvelope(pageOf(MemberLedgerEntry)) } },
   /** Deposits and withdrawals as the member's own history shows them. */

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { okEnvelope } from './envelope.ts'
-import { idParams, Mobile, OperatorReason, recordId, strictBody } from './fields.ts'
+import { idParams, Mobile, OperatorReason, ReasonBody, recordId, strictBody } from './fields.ts'
 import { BackofficeDeposit } from './backoffice.ts'
 import { BahtAmount, PageParam, pageOf } from './wallet.ts'
 import { CanDecide } from './backoffice-permissions.ts'
@@ -242,7 +242,7 @@ export const backofficeMoneyContract = {
     response: { 200: okEnvelope(pageOf(Approval)) },
   },
   approve: { params: ApprovalIdParams, response: { 200: okEnvelope(Approval) } },
-  reject: { params: ApprovalIdParams, body: strictBody({ reason: OperatorReason }), response: { 200: okEnvelope(Approval) } },
+  reject: { params: ApprovalIdParams, body: ReasonBody, response: { 200: okEnvelope(Approval) } },
   exceptions: {
     querystring: z.strictObject({ status: z.enum(['OPEN', 'CREDITED', 'DISMISSED']).optional().default('OPEN'), page: PageParam }),
     response: { 200: okEnvelope(pageOf(DepositException)) },

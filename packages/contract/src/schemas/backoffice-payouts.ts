@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { okEnvelope } from './envelope.ts'
-import { idParams, OperatorReason, payeeFields, strictBody } from './fields.ts'
+import { idParams, OperatorReason, payeeFields, ReasonBody, strictBody } from './fields.ts'
 import { PageParam, pageOf } from './wallet.ts'
 import { CanDecide } from './backoffice-permissions.ts'
 
@@ -121,5 +121,5 @@ export const backofficePayoutsContract = {
   confirmPayout: { params: IdParams, body: strictBody({ proposed_at: Iso }), response: { 200: okEnvelope(BackofficePayout) } },
   /** A held payout (nothing sent) sent to the bank again, or refused: the money returns to the member. */
   sendPayoutAgain: { params: IdParams, response: { 200: okEnvelope(BackofficePayout) } },
-  refusePayout: { params: IdParams, body: strictBody({ reason: OperatorReason }), response: { 200: okEnvelope(BackofficePayout) } },
+  refusePayout: { params: IdParams, body: ReasonBody, response: { 200: okEnvelope(BackofficePayout) } },
 }

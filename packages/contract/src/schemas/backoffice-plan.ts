@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { isBahtAmount } from '../money.ts'
 import { okEnvelope } from './envelope.ts'
-import { idParams, OperatorReason, strictBody } from './fields.ts'
+import { idParams, OperatorReason, ReasonBody, strictBody } from './fields.ts'
 import { PayoutInterval } from './referral.ts'
 import { amountMessages } from './wallet.ts'
 import { settingsVersionFields } from './backoffice-permissions.ts'
@@ -75,10 +75,6 @@ export const PlanProposalBody = strictBody({ ...planShape, reason: OperatorReaso
 })
 export type PlanProposalBody = z.infer<typeof PlanProposalBody>
 
-/** `POST /backoffice/plan/proposals/:id/reject`. */
-export const PlanRejectBody = strictBody({ reason: OperatorReason })
-export type PlanRejectBody = z.infer<typeof PlanRejectBody>
-
 export const PlanVersionParams = idParams('ไม่พบข้อเสนอแผน')
 
 /** One version: its values, who proposed it (null: the first start's defaults) and who decided it, and from when it applies. */
@@ -100,5 +96,5 @@ export const backofficePlanContract = {
   overview: { response: { 200: PlanOverviewResponse } },
   propose: { body: PlanProposalBody, response: { 200: PlanVersionResponse } },
   approve: { params: PlanVersionParams, response: { 200: PlanVersionResponse } },
-  reject: { params: PlanVersionParams, body: PlanRejectBody, response: { 200: PlanVersionResponse } },
+  reject: { params: PlanVersionParams, body: ReasonBody, response: { 200: PlanVersionResponse } },
 }

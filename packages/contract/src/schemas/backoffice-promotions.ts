@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { gameTypeNames } from '../lobby/game-types.ts'
 import { isBahtAmount } from '../money.ts'
 import { okEnvelope } from './envelope.ts'
-import { decisionFields, idParams, IsoDateTime, MediaUrl, OperatorReason, strictBody } from './fields.ts'
+import { decisionFields, idParams, IsoDateTime, MediaUrl, ReasonBody, strictBody } from './fields.ts'
 import { promotionTermsView } from './promotions.ts'
 import { BahtAmount } from './wallet.ts'
 import { CanDecide } from './backoffice-permissions.ts'
@@ -175,7 +175,7 @@ export const backofficePromotionsContract = {
   choices: { response: { 200: okEnvelope(PromotionChoices) } },
   create: { body: PromotionTerms, response: { 200: okEnvelope(PromotionVersion) } },
   propose: { params: PromotionIdParams, body: PromotionTerms, response: { 200: okEnvelope(PromotionVersion) } },
-  disable: { params: PromotionIdParams, body: strictBody({ reason: OperatorReason }), response: { 200: okEnvelope(AdminPromotion) } },
+  disable: { params: PromotionIdParams, body: ReasonBody, response: { 200: okEnvelope(AdminPromotion) } },
   publish: { params: VersionIdParams, response: { 200: okEnvelope(PromotionVersion) } },
-  reject: { params: VersionIdParams, body: strictBody({ reason: OperatorReason }), response: { 200: okEnvelope(PromotionVersion) } },
+  reject: { params: VersionIdParams, body: ReasonBody, response: { 200: okEnvelope(PromotionVersion) } },
 }

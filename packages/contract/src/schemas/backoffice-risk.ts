@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { isBahtAmount } from '../money.ts'
 import { okEnvelope } from './envelope.ts'
-import { idParams, OperatorReason, strictBody } from './fields.ts'
+import { idParams, OperatorReason, ReasonBody, strictBody } from './fields.ts'
 import { amountMessages } from './wallet.ts'
 import { CanDecide, settingsVersionFields } from './backoffice-permissions.ts'
 
@@ -206,8 +206,6 @@ export const RiskCloseBody = strictBody({
 })
 export type RiskCloseBody = z.infer<typeof RiskCloseBody>
 
-export const RiskRejectBody = strictBody({ reason: OperatorReason })
-
 const env = okEnvelope
 /** The risk desk's routes: 'risk.work' reads and works cases; closing with confirmed risk or an STR waits for a second operator. */
 export const backofficeRiskContract = {
@@ -218,11 +216,11 @@ export const backofficeRiskContract = {
   note: { params: RiskCaseParams, body: RiskNoteBody, response: { 200: env(RiskCase) } },
   close: { params: RiskCaseParams, body: RiskCloseBody, response: { 200: env(RiskCase) } },
   confirmClose: { params: RiskCaseParams, response: { 200: env(RiskCase) } },
-  rejectClose: { params: RiskCaseParams, body: RiskRejectBody, response: { 200: env(RiskCase) } },
+  rejectClose: { params: RiskCaseParams, body: ReasonBody, response: { 200: env(RiskCase) } },
   /** The suspicious transaction report's draft in the AMLO's fields, CSV with Thai headings. */
   report: { params: RiskCaseParams, response: { 200: { content: { 'text/csv': { schema: z.string() } } } } },
   params: { response: { 200: env(RiskParamsOverview) } },
   proposeParams: { body: RiskParamsBody, response: { 200: env(RiskParamsVersion) } },
   approveParams: { params: idParams('ไม่พบข้อเสนอ'), response: { 200: env(RiskParamsVersion) } },
-  rejectParams: { params: idParams('ไม่พบข้อเสนอ'), body: RiskRejectBody, response: { 200: env(RiskParamsVersion) } },
+  rejectParams: { params: idParams('ไม่พบข้อเสนอ'), body: ReasonBody, response: { 200: env(RiskParamsVersion) } },
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { failingContrasts, contrastRefusal } from '../site-theme.ts'
 import { okEnvelope } from './envelope.ts'
-import { idParams, MediaUrl, OperatorReason, reviewFields, strictBody } from './fields.ts'
+import { idParams, MediaUrl, ReasonBody, reviewFields, strictBody } from './fields.ts'
 import { SiteMetadata } from './site.ts'
 import { CanDecide } from './backoffice-permissions.ts'
 
@@ -107,10 +107,6 @@ export const SiteSettings = SiteMetadata.extend({
 export type SiteSettings = z.infer<typeof SiteSettings>
 
 export const SiteVersionParams = idParams('ไม่พบการเปลี่ยนแปลงที่รออนุมัติ')
-/** `POST /backoffice/site/versions/:id/reject`. */
-export const SiteRejectBody = strictBody({ reason: OperatorReason })
-export type SiteRejectBody = z.infer<typeof SiteRejectBody>
-
 /**
  * Every operator role reads; 'site.manage' saves (the look at once, the content as a proposal); 'money.decide' applies
  * a proposal (never its author); whoever may save or apply turns one down.
@@ -119,5 +115,5 @@ export const backofficeSiteContract = {
   get: { response: { 200: okEnvelope(SiteSettings) } },
   save: { body: SiteSettingsBody, response: { 200: okEnvelope(SiteSettings) } },
   approve: { params: SiteVersionParams, response: { 200: okEnvelope(SiteSettings) } },
-  reject: { params: SiteVersionParams, body: SiteRejectBody, response: { 200: okEnvelope(SiteSettings) } },
+  reject: { params: SiteVersionParams, body: ReasonBody, response: { 200: okEnvelope(SiteSettings) } },
 }

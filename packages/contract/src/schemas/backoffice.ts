@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { isBahtAmount } from '../money.ts'
 import { okEnvelope } from './envelope.ts'
-import { DayOrInstant, idParams, OperatorReason, payeeFields, strictBody } from './fields.ts'
+import { DayOrInstant, idParams, payeeFields, ReasonBody, strictBody } from './fields.ts'
 import { playerNames } from './user.ts'
 import { PageParam, pageOf } from './wallet.ts'
 import { CanDecide } from './backoffice-permissions.ts'
@@ -149,7 +149,7 @@ export const backofficeContract = {
     body: strictBody({ payout_ref: z.string({ error: 'กรุณาระบุเลขอ้างอิงการโอน' }).trim().min(1, { error: 'กรุณาระบุเลขอ้างอิงการโอน' }).max(128).optional() }),
     response: { 200: okEnvelope(BackofficeWithdrawal) },
   },
-  rejectWithdrawal: { params: IdParams, body: strictBody({ reason: OperatorReason }), response: { 200: okEnvelope(BackofficeWithdrawal) } },
+  rejectWithdrawal: { params: IdParams, body: ReasonBody, response: { 200: okEnvelope(BackofficeWithdrawal) } },
   unmatchedDeposits: {
     querystring: z.strictObject({
       page: PageParam,

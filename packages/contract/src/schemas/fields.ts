@@ -90,6 +90,9 @@ export function idParams(message: string) {
 
 /** Why an operator acts (lock, reject, adjust, credit by hand): required, trimmed, up to 500 characters. */
 export const OperatorReason = z.string({ error: 'กรุณาระบุเหตุผล' }).trim().min(1, { error: 'กรุณาระบุเหตุผล' }).max(500, { error: 'เหตุผลยาวเกินไป' })
+/** The body of a decision that says nothing but why (a refusal, a rejection, a lock): the operator's reason alone. */
+export const ReasonBody = strictBody({ reason: OperatorReason })
+export type ReasonBody = z.infer<typeof ReasonBody>
 
 /** What an operator reads for an image not uploaded yet, and for one that is not an upload of this site's. */
 const MEDIA_MISSING = 'กรุณาอัปโหลดรูปภาพ'

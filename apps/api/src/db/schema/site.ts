@@ -40,6 +40,8 @@ export const media = pgTable('media', {
 
 /** The site content a version stores, as its columns in `site_settings` read it. */
 export type SiteContentColumns = Pick<typeof siteSettings.$inferSelect, keyof ReturnType<typeof siteContentColumns>>
+/** Their names, in the columns' order. */
+export const SITE_CONTENT_KEYS = Object.keys(siteContentColumns()) as (keyof SiteContentColumns)[]
 
 /**
  * Every proposed change to what players read on the site (ADR 068): the title, description, logo, slides and the

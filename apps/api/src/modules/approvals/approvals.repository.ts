@@ -1,7 +1,7 @@
-import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
-import { rowsOf, rowWhere, type DbNumber } from '../../db/rows.ts'
+import { pageWhere, rowsOf, rowWhere, type DbNumber } from '../../db/rows.ts'
 import { approvals, deposits, operators, players } from '../../db/schema.ts'
 
 export type ApprovalRow = typeof approvals.$inferSelect
@@ -95,8 +95,7 @@ export const approvalsRepository = {
       filter.playerId !== undefined ? eq(approvals.playerId, filter.playerId) : undefined,
       filter.ids ? inArray(approvals.id, filter.ids) : undefined,
     )
-    // One after the other: this also runs inside a transaction, whose one connection takes one query at a time.
-    const rows = await db
+    const list = db
       .select({
         approval: approvals,
         mobile: players.mobile,
@@ -109,12 +108,9 @@ export const approvalsRepository = {
       .innerJoin(requester, eq(requester.id, approvals.requestedBy))
       .leftJoin(decider, eq(decider.id, approvals.decidedBy))
       .leftJoin(deposits, eq(deposits.id, approvals.depositId))
-      .where(where)
-      .orderBy(desc(approvals.id))
-      .limit(size)
-      .offset(page * size)
-    const [total] = await db.select({ n: count() }).from(approvals).where(where)
-    return { rows, total: total?.n ?? 0 }
+      .$dynamic()
+    // In turn: this also runs inside a transaction.
+    return pageWhere(db, list, { table: approvals, where, order: [desc(approvals.id)], inTurn: true }, page, size)
   },
 
   /** Each withdrawal's approval (who asked, who decided), for the withdrawal queue. */

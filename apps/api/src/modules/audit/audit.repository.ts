@@ -23,6 +23,37 @@ export interface AuditEntry {
   at: Date
 }
 
+/**
+ * The entry of a four-eyes proposal made (plan, risk parameters, site content): `before`, what is in force; after, the
+ * new version waiting as PENDING, with its reason where the proposer gives one, and the values it proposes.
+ */
+export function proposalEntry(
+  actor: AuditActor | null,
+  at: Date,
+  target: { action: AuditAction; targetType: string; id: number },
+  before: object,
+  proposed: { reason?: string; values: object },
+): AuditEntry {
+  const { action, targetType, id } = target
+  const reason = proposed.reason === undefined ? {} : { reason: proposed.reason }
+  return { actor, action, targetType, targetId: String(id), before, after: { version: id, status: 'PENDING', ...reason, ...proposed.values }, at }
+}
+
+/**
+ * The entry of a waiting item turned down (a four-eyes proposal, a withdrawal): it was PENDING (with what it `held`,
+ * where the reader needs it), it is now `refused` (REJECTED unless the item names its refusal otherwise), for `reason`.
+ */
+export function refusalEntry(
+  actor: AuditActor,
+  at: Date,
+  target: { action: AuditAction; targetType: string; id: number },
+  reason: string,
+  { refused = 'REJECTED', held = {} }: { refused?: string; held?: object } = {},
+): AuditEntry {
+  const { action, targetType, id } = target
+  return { actor, action, targetType, targetId: String(id), before: { status: 'PENDING', ...held }, after: { status: refused, reason }, at }
+}
+
 export interface AuditFilter {
   operatorId?: number
   action?: string

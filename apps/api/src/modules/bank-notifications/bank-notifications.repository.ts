@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { readPage, rowWhere, updatedOrThrow } from '../../db/rows.ts'
+import { pageWhere, rowWhere, updatedOrThrow } from '../../db/rows.ts'
 import { bankNotifications, deposits } from '../../db/schema.ts'
 
 export type BankNotificationRow = typeof bankNotifications.$inferSelect
@@ -68,15 +68,8 @@ export const bankNotificationsRepository = {
       lt(bankNotifications.receivedAt, filter.to),
       filter.status ? eq(bankNotifications.status, filter.status) : undefined,
     )
-    return readPage(
-      db.select().from(bankNotifications).where(where).orderBy(desc(bankNotifications.receivedAt), desc(bankNotifications.id)).$dynamic(),
-      db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(bankNotifications)
-        .where(where),
-      page,
-      size,
-    )
+    const order = [desc(bankNotifications.receivedAt), desc(bankNotifications.id)]
+    return pageWhere(db, db.select().from(bankNotifications).$dynamic(), { table: bankNotifications, where, order }, page, size)
   },
 }
 export type BankNotificationsRepository = typeof bankNotificationsRepository

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts'
 import { withReviewers } from '../../db/reviewed.ts'
 import { playerMatches } from '../../db/player-search.ts'
 import { declinedDeposits, depositExceptions, deposits, draftBills, operatorBankAccounts, operators, players } from '../../db/schema.ts'
-import { exists, insertedOrThrow, oneRow, rowsOf, rowWhere, updatedOrThrow } from '../../db/rows.ts'
+import { exists, insertedOrThrow, oneRow, pageWhere, rowsOf, rowWhere, updatedOrThrow, updatedWhere } from '../../db/rows.ts'
 
 export type OperatorAccountRow = typeof operatorBankAccounts.$inferSelect
 export type DraftBillRow = typeof draftBills.$inferSelect
@@ -319,12 +319,7 @@ export const depositsRepository = {
     id: number,
     change: { status: 'CREDITED' | 'DISMISSED'; resolvedBy: number; resolvedAt: Date; resolutionNote: string; creditedDepositId?: number },
   ): Promise<DepositExceptionRow | undefined> {
-    const [row] = await db
-      .update(depositExceptions)
-      .set(change)
-      .where(and(eq(depositExceptions.id, id), eq(depositExceptions.status, 'OPEN')))
-      .returning()
-    return row
+    return updatedWhere(db, depositExceptions, change, and(eq(depositExceptions.id, id), eq(depositExceptions.status, 'OPEN')))
   },
   /** Exceptions with the record each contradicts (and its member's phone), newest first. */
   async exceptionsPage(db: Db, filter: { status?: DepositExceptionRow['status']; ids?: number[] }, page: number, size: number) {
@@ -332,21 +327,14 @@ export const depositsRepository = {
       filter.status ? eq(depositExceptions.status, filter.status) : undefined,
       filter.ids ? inArray(depositExceptions.id, filter.ids) : undefined,
     )
-    const rows = await db
+    const list = db
       .select({ exception: depositExceptions, deposit: deposits, mobile: players.mobile, resolvedBy: operators.username })
       .from(depositExceptions)
       .innerJoin(deposits, eq(deposits.id, depositExceptions.depositId))
       .leftJoin(players, eq(players.id, deposits.playerId))
       .leftJoin(operators, eq(operators.id, depositExceptions.resolvedBy))
-      .where(where)
-      .orderBy(desc(depositExceptions.id))
-      .limit(size)
-      .offset(page * size)
-    const [count] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(depositExceptions)
-      .where(where)
-    return { rows, total: count?.n ?? 0 }
+      .$dynamic()
+    return pageWhere(db, list, { table: depositExceptions, where, order: [desc(depositExceptions.id)], inTurn: true }, page, size)
   },
 
   /** The reconciliation's day: every deposit and exception whose transfer time is in [start, end), and the accounts. */

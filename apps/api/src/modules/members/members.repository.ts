@@ -2,20 +2,18 @@ import { and, count, desc, eq, isNull, max, sql, type SQL } from 'drizzle-orm'
 import type { PgSelect } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
 import { playerMatches } from '../../db/player-search.ts'
-import { type DbNumber as Num, oneRow, readPage, rowsOf } from '../../db/rows.ts'
+import { type DbNumber as Num, oneRow, pageWhere, rowsOf } from '../../db/rows.ts'
 import { players, playerSignals, sessions } from '../../db/schema.ts'
 
 /** One page of `list` (a select from `table`) where `where` holds, newest (highest id) first, and how many rows hold. */
-function newestFirstPage<List extends PgSelect>(
+const newestFirstPage = <List extends PgSelect>(
   db: Db,
   list: List,
   table: typeof players | typeof sessions,
   where: SQL | undefined,
   page: number,
   size: number,
-) {
-  return readPage(list.where(where).orderBy(desc(table.id)), db.select({ n: count() }).from(table).where(where), page, size)
-}
+) => pageWhere(db, list, { table, where, order: [desc(table.id)] }, page, size)
 
 /** A member as every list of members shows one. */
 const memberColumns = {

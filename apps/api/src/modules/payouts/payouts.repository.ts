@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { operators, payoutCallbacks, payouts, players, withdrawals } from '../../db/schema.ts'
-import { insertedOrThrow, readPage, rowWhere } from '../../db/rows.ts'
+import { insertedOrThrow, pageWhere, rowWhere } from '../../db/rows.ts'
 
 export type PayoutRow = typeof payouts.$inferSelect
 export type PayoutStatus = PayoutRow['status']
@@ -63,7 +63,8 @@ export const payoutsRepository = {
   /** Payouts in `statuses` (or the one `id`), the longest waiting first, with the member and the proposer's name. */
   async page(db: Db, filter: { statuses: PayoutStatus[] } | { id: number }, page: number, size: number) {
     const where = 'id' in filter ? eq(payouts.id, filter.id) : inArray(payouts.status, filter.statuses)
-    return readPage(
+    return pageWhere(
+      db,
       db
         .select({
           payout: payouts,
@@ -77,13 +78,8 @@ export const payoutsRepository = {
         .innerJoin(withdrawals, eq(withdrawals.id, payouts.withdrawalId))
         .innerJoin(players, eq(players.id, withdrawals.playerId))
         .leftJoin(operators, eq(operators.id, payouts.proposedBy))
-        .where(where)
-        .orderBy(asc(payouts.settledAt), desc(payouts.id))
         .$dynamic(),
-      db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(payouts)
-        .where(where),
+      { table: payouts, where, order: [asc(payouts.settledAt), desc(payouts.id)] },
       page,
       size,
     )

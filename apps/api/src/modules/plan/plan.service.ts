@@ -11,12 +11,12 @@ import {
 } from '@sanam/contract'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/client.ts'
-import { reviewView } from '../../db/reviewed.ts'
+import { rejection, reviewView } from '../../db/reviewed.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { NotificationChannel } from '../../lib/notification-listener.ts'
-import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
+import { proposalEntry, refusalEntry, type AuditActor, type AuditRepository } from '../audit/audit.repository.ts'
 import { assertSecondOperator, canDecide, type Decider, type SeparateDuties } from '../approvals/money-policy.ts'
 import type { NamedPlanVersion, NewPlanVersion, PlanRepository, PlanVersionRow } from './plan.repository.ts'
 
@@ -300,15 +300,8 @@ export function createPlanService(deps: PlanServiceDeps) {
         if (JSON.stringify(valuesOf({ ...current, ...columns })) === JSON.stringify(before)) throw new AppError('RULE_REFUSED', msg('PLAN_UNCHANGED'))
         const row = await planRepository.insertPending(tx, { ...columns, status: 'PENDING', reason, proposedBy: actor.operatorId, createdAt: at })
         if (!row) throw new AppError('CONFLICT', msg('PLAN_PENDING_EXISTS'))
-        await auditRepository.record(tx, {
-          actor,
-          action: 'plan.propose',
-          targetType: 'plan_version',
-          targetId: String(row.id),
-          before: { version: current.id, ...before },
-          after: { version: row.id, status: 'PENDING', reason, ...valuesOf(row) },
-          at,
-        })
+        const target = { action: 'plan.propose', targetType: 'plan_version', id: row.id } as const
+        await auditRepository.record(tx, proposalEntry(actor, at, target, { version: current.id, ...before }, { reason, values: valuesOf(row) }))
         return toVersion(await named(tx, row.id))
       })
     },
@@ -345,16 +338,8 @@ export function createPlanService(deps: PlanServiceDeps) {
       const at = clock.now()
       return inTransaction(db, async (tx) => {
         await lockedPending(tx, id)
-        await planRepository.decide(tx, id, { status: 'REJECTED', decidedBy: actor.operatorId, decidedAt: at, rejectReason: reason })
-        await auditRepository.record(tx, {
-          actor,
-          action: 'plan.reject',
-          targetType: 'plan_version',
-          targetId: String(id),
-          before: { status: 'PENDING' },
-          after: { status: 'REJECTED', reason },
-          at,
-        })
+        await planRepository.decide(tx, id, rejection(actor.operatorId, at, reason))
+        await auditRepository.record(tx, refusalEntry(actor, at, { action: 'plan.reject', targetType: 'plan_version', id }, reason))
         return toVersion(await named(tx, id))
       })
     },

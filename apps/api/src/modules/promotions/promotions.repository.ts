@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, max, or, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNotNull, max, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { arrayParam, insertedOrThrow, readPage, rowWhere, updatedOrThrow } from '../../db/rows.ts'
+import { arrayParam, insertedOrThrow, pageWhere, rowWhere, updatedOrThrow } from '../../db/rows.ts'
 import { deposits, games, playerPromotions, promotions, promotionVersions } from '../../db/schema.ts'
-import { withReviewers } from '../../db/reviewed.ts'
+import { decidePending, withReviewers } from '../../db/reviewed.ts'
 
 export type PromotionRow = typeof promotions.$inferSelect
 export type PlayerPromotionRow = typeof playerPromotions.$inferSelect
@@ -60,12 +60,7 @@ export const promotionsRepository = {
     id: number,
     decision: { status: 'PUBLISHED' | 'REJECTED' | 'REPLACED'; decidedBy: number | null; decidedAt: Date; decisionNote: string | null },
   ): Promise<PromotionVersionRow | undefined> {
-    const [row] = await db
-      .update(promotionVersions)
-      .set(decision)
-      .where(and(eq(promotionVersions.id, id), eq(promotionVersions.status, 'PENDING')))
-      .returning()
-    return row
+    return decidePending(db, promotionVersions, id, decision)
   },
   async insert(db: Db, row: typeof promotions.$inferInsert): Promise<PromotionRow> {
     return insertedOrThrow(db.insert(promotions).values(row).returning())
@@ -129,15 +124,14 @@ export const promotionsRepository = {
   },
   async history(db: Db, playerId: number, page: number, size: number) {
     const where = eq(playerPromotions.playerId, playerId)
-    return readPage(
+    return pageWhere(
+      db,
       db
         .select({ pp: playerPromotions, title: promotions.title })
         .from(playerPromotions)
         .innerJoin(promotions, eq(promotions.id, playerPromotions.promotionId))
-        .where(where)
-        .orderBy(desc(playerPromotions.receivedAt), desc(playerPromotions.id))
         .$dynamic(),
-      db.select({ n: count() }).from(playerPromotions).where(where),
+      { table: playerPromotions, where, order: [desc(playerPromotions.receivedAt), desc(playerPromotions.id)] },
       page,
       size,
     )

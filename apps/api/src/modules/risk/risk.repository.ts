@@ -2,8 +2,8 @@ import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
 import { operators, players, riskAlerts, riskCaseNotes, riskCases, riskParamVersions, signalNetworkOf } from '../../db/schema.ts'
-import { rowsOf, type DbNumber } from '../../db/rows.ts'
-import { insertPendingVersion, pendingWithReviewers, withReviewerNames, withReviewers } from '../../db/reviewed.ts'
+import { rowsOf, rowWhere, updatedWhere, type DbNumber } from '../../db/rows.ts'
+import { decidePending, insertPendingVersion, pendingWithReviewers, withReviewerNames, withReviewers } from '../../db/reviewed.ts'
 import type { DepositFacts, ReferralFacts, RegistrationFacts, WithdrawalFacts } from './risk-rules.ts'
 
 export type RiskCaseRow = typeof riskCases.$inferSelect
@@ -178,26 +178,12 @@ export const riskRepository = {
     return row ? withReviewerNames(row) : undefined
   },
   insertPendingParams: (db: Db, row: typeof riskParamVersions.$inferInsert) => insertPendingVersion(db, riskParamVersions, row),
-  async decideParams(db: Db, id: number, set: Partial<typeof riskParamVersions.$inferInsert>) {
-    const [row] = await db
-      .update(riskParamVersions)
-      .set(set)
-      .where(and(eq(riskParamVersions.id, id), eq(riskParamVersions.status, 'PENDING')))
-      .returning()
-    return row
-  },
+  decideParams: (db: Db, id: number, set: Partial<typeof riskParamVersions.$inferInsert>) => decidePending(db, riskParamVersions, id, set),
 
   // Cases and alerts.
   /** Locks the player's open case, if any (the alerts and the withdrawal desk read it under the lock). */
-  async openCaseOf(db: Db, playerId: number): Promise<RiskCaseRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(riskCases)
-      .where(and(eq(riskCases.playerId, playerId), ne(riskCases.status, 'CLOSED')))
-      .for('update')
-      .limit(1)
-    return row
-  },
+  openCaseOf: (db: Db, playerId: number): Promise<RiskCaseRow | undefined> =>
+    rowWhere(db, riskCases, and(eq(riskCases.playerId, playerId), ne(riskCases.status, 'CLOSED')), true),
   /** Opens the player's case; undefined when one is already open (the unique index keeps one). */
   async insertCase(db: Db, playerId: number, at: Date, dueAt: Date): Promise<RiskCaseRow | undefined> {
     const [row] = await db
@@ -218,19 +204,10 @@ export const riskRepository = {
       .set({ caseId })
       .where(and(eq(riskAlerts.playerId, playerId), isNull(riskAlerts.caseId)))
   },
-  async findCase(db: Db, id: number, lock = false): Promise<RiskCaseRow | undefined> {
-    const query = db.select().from(riskCases).where(eq(riskCases.id, id))
-    const [row] = await (lock ? query.for('update') : query)
-    return row
-  },
-  async updateCase(db: Db, id: number, set: Partial<typeof riskCases.$inferInsert>): Promise<RiskCaseRow | undefined> {
-    const [row] = await db
-      .update(riskCases)
-      .set(set)
-      .where(and(eq(riskCases.id, id), ne(riskCases.status, 'CLOSED')))
-      .returning()
-    return row
-  },
+  findCase: (db: Db, id: number, lock = false): Promise<RiskCaseRow | undefined> => rowWhere(db, riskCases, eq(riskCases.id, id), lock),
+  /** Changes a case still open; undefined once it is closed. */
+  updateCase: (db: Db, id: number, set: Partial<typeof riskCases.$inferInsert>): Promise<RiskCaseRow | undefined> =>
+    updatedWhere(db, riskCases, set, and(eq(riskCases.id, id), ne(riskCases.status, 'CLOSED'))),
   async findAlert(db: Db, id: number): Promise<RiskAlertRow | undefined> {
     const [row] = await db.select().from(riskAlerts).where(eq(riskAlerts.id, id))
     return row

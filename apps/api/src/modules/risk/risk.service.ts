@@ -1,11 +1,11 @@
 import { msg, RiskParams, type RiskEvent, type RiskParamsBody, type RiskParamsVersion } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
-import { reviewView } from '../../db/reviewed.ts'
+import { rejection, reviewView } from '../../db/reviewed.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { asCanDecide, assertSecondOperator, decideRefusal, type SeparateDuties } from '../approvals/money-policy.ts'
-import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
+import { proposalEntry, refusalEntry, type AuditActor, type AuditRepository } from '../audit/audit.repository.ts'
 import { DEFAULT_RISK_PARAMS, evaluateRules, storable, type RiskFacts, type RiskFinding } from './risk-rules.ts'
 import type { RiskRepository } from './risk.repository.ts'
 
@@ -182,15 +182,8 @@ export function createRiskService(deps: {
           throw new AppError('RULE_REFUSED', msg('RISK_PARAMS_UNCHANGED'))
         const row = await repo.insertPendingParams(tx, { status: 'PENDING', params: values, reason, proposedBy: actor.operatorId, createdAt: at })
         if (!row) throw new AppError('CONFLICT', msg('RISK_PARAMS_PENDING_EXISTS'))
-        await auditRepository.record(tx, {
-          actor,
-          action: 'risk.params_propose',
-          targetType: 'risk_params',
-          targetId: String(row.id),
-          before: { version: current.version, ...current.params },
-          after: { version: row.id, status: 'PENDING', reason, ...values },
-          at,
-        })
+        const target = { action: 'risk.params_propose', targetType: 'risk_params', id: row.id } as const
+        await auditRepository.record(tx, proposalEntry(actor, at, target, { version: current.version, ...current.params }, { reason, values }))
         return toVersion((await repo.paramsVersion(tx, row.id))!)
       })
     },
@@ -220,16 +213,8 @@ export function createRiskService(deps: {
       const at = clock.now()
       return inTransaction(db, async (tx) => {
         await lockedPending(tx, id)
-        await repo.decideParams(tx, id, { status: 'REJECTED', decidedBy: actor.operatorId, decidedAt: at, rejectReason: reason })
-        await auditRepository.record(tx, {
-          actor,
-          action: 'risk.params_reject',
-          targetType: 'risk_params',
-          targetId: String(id),
-          before: { status: 'PENDING' },
-          after: { status: 'REJECTED', reason },
-          at,
-        })
+        await repo.decideParams(tx, id, rejection(actor.operatorId, at, reason))
+        await auditRepository.record(tx, refusalEntry(actor, at, { action: 'risk.params_reject', targetType: 'risk_params', id }, reason))
         return toVersion((await repo.paramsVersion(tx, id))!)
       })
     },

@@ -12,12 +12,12 @@ import { imageSize } from 'image-size'
 import { onPrimaryText } from '@sanam/contract/site-theme'
 import { LRUCache } from 'lru-cache'
 import type { Db } from '../../db/client.ts'
-import { reviewView } from '../../db/reviewed.ts'
+import { rejection, reviewView } from '../../db/reviewed.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../errors.ts'
-import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
+import { proposalEntry, refusalEntry, type AuditActor, type AuditRepository } from '../audit/audit.repository.ts'
 import { assertSecondOperator, canDecide, type Decider, type SeparateDuties } from '../approvals/money-policy.ts'
-import type { SiteContentColumns } from '../../db/schema.ts'
+import { SITE_CONTENT_KEYS, type SiteContentColumns } from '../../db/schema.ts'
 import { svgMedia } from './site-images.ts'
 import type { MediaRow, NamedSiteContentVersion, SiteContentVersionRow, SiteRepository, SiteSettingsRow } from './site.repository.ts'
 
@@ -30,15 +30,7 @@ const HISTORY_SIZE = 20
  * operator. Built in one key order, so two are compared by their JSON.
  */
 function contentColumnsOf(row: SiteContentColumns): SiteContentColumns {
-  return {
-    title: row.title,
-    description: row.description,
-    logoUrl: row.logoUrl,
-    contactLine: row.contactLine,
-    responsiblePlayUrl: row.responsiblePlayUrl,
-    termsUrl: row.termsUrl,
-    slides: row.slides,
-  }
+  return Object.fromEntries(SITE_CONTENT_KEYS.map((key) => [key, row[key]])) as SiteContentColumns
 }
 
 /** Content columns as the contract carries them (the metadata's shape). */
@@ -308,15 +300,8 @@ export function createSiteService(deps: {
         if (JSON.stringify(contentColumnsOf(before)) !== JSON.stringify(content)) {
           const version = await siteRepository.insertPendingContent(tx, { status: 'PENDING', content, proposedBy: actor.operatorId, createdAt: at })
           if (!version) throw new AppError('CONFLICT', msg('SITE_PENDING_EXISTS'))
-          await auditRepository.record(tx, {
-            actor,
-            action: 'site.propose',
-            targetType: 'site_content_version',
-            targetId: String(version.id),
-            before: contentOf(before),
-            after: { version: version.id, status: 'PENDING', ...contentOf(content) },
-            at,
-          })
+          const target = { action: 'site.propose', targetType: 'site_content_version', id: version.id } as const
+          await auditRepository.record(tx, proposalEntry(actor, at, target, contentOf(before), { values: contentOf(content) }))
           proposed = true
         }
         return { row, lookChanged, proposed }
@@ -359,16 +344,9 @@ export function createSiteService(deps: {
       const at = new Date(now())
       await inTransaction(deps.db, async (tx) => {
         const version = await lockedPending(tx, id)
-        await siteRepository.decideContent(tx, id, { status: 'REJECTED', decidedBy: actor.operatorId, decidedAt: at, rejectReason: reason })
-        await auditRepository.record(tx, {
-          actor,
-          action: 'site.reject',
-          targetType: 'site_content_version',
-          targetId: String(id),
-          before: { status: 'PENDING', ...contentOf(version.content) },
-          after: { status: 'REJECTED', reason },
-          at,
-        })
+        await siteRepository.decideContent(tx, id, rejection(actor.operatorId, at, reason))
+        const target = { action: 'site.reject', targetType: 'site_content_version', id } as const
+        await auditRepository.record(tx, refusalEntry(actor, at, target, reason, { held: contentOf(version.content) }))
       })
       return this.settings(actor.operatorId)
     },

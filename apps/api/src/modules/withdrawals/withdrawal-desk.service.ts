@@ -5,7 +5,7 @@ import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { ApprovalsService } from '../approvals/approvals.service.ts'
 import { assertMayDecideMoney, assertNoRiskHold, withCanDecide, type SeparateDuties } from '../approvals/money-policy.ts'
-import type { AuditActor, AuditRepository } from '../audit/audit.repository.ts'
+import { refusalEntry, type AuditActor, type AuditRepository } from '../audit/audit.repository.ts'
 import type { MembersService } from '../members/members.service.ts'
 import type { WithdrawalService } from './withdrawals.service.ts'
 
@@ -112,15 +112,8 @@ export function createWithdrawalDeskService(deps: {
         }
         await assertMayDecideMoney(tx, separateDuties, { operatorId: actor.operatorId, at: clock.now(), action: 'withdrawal' })
         await withdrawals.settle(tx, actor.operatorId, id, { approve: false, reason })
-        await auditRepository.record(tx, {
-          actor,
-          action: 'withdrawal.reject',
-          targetType: 'withdrawal',
-          targetId: String(id),
-          before: { status: 'PENDING' },
-          after: { status: 'FAIL', reason },
-          at: clock.now(),
-        })
+        const target = { action: 'withdrawal.reject', targetType: 'withdrawal', id } as const
+        await auditRepository.record(tx, refusalEntry(actor, clock.now(), target, reason, { refused: 'FAIL' }))
       })
     },
   }

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, inArray, lte } from 'drizzle-orm'
+import { and, desc, eq, inArray, lte } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { idempotencyKeys, players, withdrawals } from '../../db/schema.ts'
-import { exists, insertedOrThrow, readPage, rowWhere } from '../../db/rows.ts'
+import { exists, insertedOrThrow, pageWhere, rowWhere } from '../../db/rows.ts'
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect
 export type WithdrawalStatus = WithdrawalRow['status']
@@ -47,15 +47,10 @@ export const withdrawalsRepository = {
   },
   async list(db: Db, status: WithdrawalRow['status'], page: number, size: number) {
     const where = eq(withdrawals.status, status)
-    return readPage(
-      db
-        .select({ withdrawal: withdrawals, mobile: players.mobile })
-        .from(withdrawals)
-        .innerJoin(players, eq(players.id, withdrawals.playerId))
-        .where(where)
-        .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
-        .$dynamic(),
-      db.select({ n: count() }).from(withdrawals).where(where),
+    return pageWhere(
+      db,
+      db.select({ withdrawal: withdrawals, mobile: players.mobile }).from(withdrawals).innerJoin(players, eq(players.id, withdrawals.playerId)).$dynamic(),
+      { table: withdrawals, where, order: [desc(withdrawals.createdAt), desc(withdrawals.id)] },
       page,
       size,
     )

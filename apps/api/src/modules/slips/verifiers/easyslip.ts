@@ -11,16 +11,14 @@
 // matchAmount: the receiver and amount rules are its own, applied to the facts returned.
 import { z } from 'zod'
 import type { SlipVerifier } from '../slip-verifier.ts'
-import { isCredentialRefusal, joinUrl, notFound, qrPostVerifier, shaped, unavailable, verifiedQrVendorSlip, type AdapterDeps } from './vendor-http.ts'
+import { isCredentialRefusal, joinUrl, notFound, qrPostVerifier, shaped, unavailable, vendorText as text, verifiedQrVendorSlip } from './vendor-http.ts'
+import type { AdapterDeps, VendorEndpoint } from './vendor-http.ts'
 
-export interface EasySlipConfig {
-  /** The API v2 base URL: https://api.easyslip.com/v2 */
-  url: string
+/** `url`: the API v2 base URL, https://api.easyslip.com/v2. */
+export interface EasySlipConfig extends VendorEndpoint {
   apiKey: string
-  timeoutMs: number
 }
 
-const text = z.string().nullish()
 const side = z.object({
   bank: z.object({ id: text, name: text, short: text }).nullish(),
   account: z.object({

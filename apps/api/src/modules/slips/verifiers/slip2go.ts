@@ -12,16 +12,14 @@
 // 401xxx (token, package, quota, credit, IP whitelist) and 500500 are UNAVAILABLE.
 import { z } from 'zod'
 import type { SlipVerifier } from '../slip-verifier.ts'
-import { joinUrl, notFound, notYet, qrPostVerifier, shaped, unavailable, verifiedQrVendorSlip, type AdapterDeps } from './vendor-http.ts'
+import { joinUrl, notFound, notYet, qrPostVerifier, shaped, unavailable, vendorText as text, verifiedQrVendorSlip } from './vendor-http.ts'
+import type { AdapterDeps, VendorEndpoint } from './vendor-http.ts'
 
-export interface Slip2GoConfig {
-  /** The API base URL: https://connect.slip2go.com/api */
-  url: string
+/** `url`: the API base URL, https://connect.slip2go.com/api. */
+export interface Slip2GoConfig extends VendorEndpoint {
   secretKey: string
-  timeoutMs: number
 }
 
-const text = z.string().nullish()
 const side = z.object({
   account: z.object({ name: text, bank: z.object({ account: text }).nullish(), proxy: z.object({ type: text, account: text }).nullish() }),
   bank: z.object({ id: text, name: text }).nullish(),

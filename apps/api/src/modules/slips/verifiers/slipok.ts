@@ -20,19 +20,18 @@ import {
   qrPostVerifier,
   shaped,
   unavailable,
+  vendorText as text,
   verifiedBankApiSlip,
   type AdapterDeps,
+  type VendorEndpoint,
 } from './vendor-http.ts'
 
-export interface SlipOkConfig {
-  /** The check-slip base URL, without the branch: https://api.slipok.com/api/line/apikey */
-  url: string
+/** `url`: the check-slip base URL, without the branch, https://api.slipok.com/api/line/apikey. */
+export interface SlipOkConfig extends VendorEndpoint {
   branchId: string
   apiKey: string
-  timeoutMs: number
 }
 
-const text = z.string().nullish()
 /** The banks' slip with SlipOK's timestamp; its date and time may be missing when the timestamp is given. */
 const SlipData = BankApiSlip.extend({ transDate: text, transTime: text, transTimestamp: text })
 

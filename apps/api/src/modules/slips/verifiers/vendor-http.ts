@@ -83,6 +83,13 @@ export function postJson(
   )
 }
 
+/** Where a vendor is reached and how long Sanam waits for its answer (the configuration of every adapter). */
+export interface VendorEndpoint {
+  /** The API base URL, as the vendor documents it (a trailing slash or none: joinUrl). */
+  url: string
+  timeoutMs: number
+}
+
 /**
  * An adapter whose vendor checks a bank slip by its QR text with one JSON POST (EasySlip, SlipOK, Slip2Go): a TrueMoney
  * slip is not asked about; the call is postJson's (bounded, never throws); `read` maps an answer that arrived.
@@ -258,7 +265,9 @@ export const LAYOUT_NOT_SUPPORTED = unavailable('LAYOUT_NOT_SUPPORTED')
 /** A base URL and a path joined with one slash, whatever the operator wrote at the end of the URL. */
 export const joinUrl = (base: string, path: string) => `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`
 
-const text = z.string().nullish()
+/** A text field a vendor may leave out or send as null: read as what it says, never required. */
+export const vendorText = z.string().nullish()
+const text = vendorText
 /**
  * One side of a transfer as the banks' own slip APIs write it (KBank's and SCB's, and SlipOK, which relays them): a
  * display name, a PromptPay proxy and an account, each optional.
