@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import type { SQL } from 'drizzle-orm'
 import { bangkokDay, bangkokDayRange } from '@sanam/contract/bangkok'
 import type { OutboxToday } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
@@ -9,7 +10,7 @@ import type { TotpSecretBox } from '../../lib/totp.ts'
 import type { AuditRepository } from '../audit/audit.repository.ts'
 import type { OperatorActor } from '../../lib/actor.ts'
 import { ChannelError, type OutboxChannel } from './channel.ts'
-import type { AttemptOutcome, OutboxPatch, OutboxRepository, OutboxRow } from './outbox.repository.ts'
+import type { AttemptOutcome, NewOutboxRow, OutboxPatch, OutboxRepository, OutboxRow } from './outbox.repository.ts'
 import { templateOf, type TemplateId, type TemplateParams } from './templates.ts'
 import { toView } from './outbox-view.ts'
 import { eventRetryKey } from './retry-key.ts'
@@ -111,15 +112,18 @@ export function createOutboxService(deps: {
     return Math.min(settings.backoffMaxMs, settings.backoffBaseMs * 2 ** Math.max(0, attempts - 1))
   }
 
-  /** Settles the attempt held on `row`; false when the row was taken again by another worker meanwhile. */
+  /**
+   * Settles the attempt held on `row` (one statement, issue 38 §6); false when the row was taken again by another
+   * worker meanwhile. A channel's alerts are closed once a pass (or a request's send) saw it work: `channelWorked`.
+   */
   async function settle(row: OutboxRow, patch: OutboxPatch, outcome: AttemptOutcome, error: string | null) {
-    const now = clock.now()
     const final = patch.status !== undefined && patch.status !== 'PENDING'
-    return db.transaction(async (tx) => {
-      const mine = await repo.settle(tx, row.id, row.attempts, { ...patch, leaseUntil: null, ...(final ? { sealedSecret: null } : {}) }, outcome, error, now)
-      if (mine && outcome === 'SENT') await deps.alerts.resolveAlerts(tx, Object.values(ALERT_OF), row.channel, now)
-      return mine
-    })
+    return repo.settle(db, row.id, row.attempts, { ...patch, leaseUntil: null, ...(final ? { sealedSecret: null } : {}) }, outcome, error, clock.now())
+  }
+
+  /** The channel took a message: its open alerts (no credit, a refused key) are over. Once a pass, not once a message. */
+  function channelWorked(channel: string) {
+    return deps.alerts.resolveAlerts(db, Object.values(ALERT_OF), channel, clock.now())
   }
 
   /** Sends one message this worker holds and records the outcome; `once`: a failure is final (the caller is told). */
@@ -191,22 +195,19 @@ export function createOutboxService(deps: {
     return 'PENDING'
   }
 
-  async function claimedWithAttempt<T extends OutboxRow | undefined>(claim: (tx: Db) => Promise<T[]>): Promise<OutboxRow[]> {
-    return db.transaction(async (tx) => {
-      const rows = (await claim(tx)).filter((r): r is NonNullable<T> => r !== undefined)
-      for (const row of rows) await repo.insertAttempt(tx, row.id, row.attempts, clock.now())
-      return rows
-    })
-  }
-
-  async function write(tx: Db, message: NewMessage, idempotencyKey: string, insert: OutboxRepository['insertOnce']) {
+  /** Writes `message` with `insert` (which adds the recipient); wakes the worker once committed unless the request sends it. */
+  async function write(
+    tx: Db,
+    message: Omit<NewMessage, 'recipient'>,
+    idempotencyKey: string,
+    insert: (tx: Db, row: Omit<NewOutboxRow, 'recipient'>) => Promise<{ id: number } | undefined>,
+  ) {
     const template = templateOf(message.template)
     if (!template || !(template.channels as readonly string[]).includes(message.channel))
       throw new Error(`the template ${message.template} may not go by ${message.channel}`)
     const now = clock.now()
     const row = await insert(tx, {
       channel: message.channel,
-      recipient: message.recipient,
       templateId: message.template,
       params: message.params,
       sealedSecret: message.secret === undefined ? null : deps.secrets.seal(message.secret),
@@ -226,15 +227,24 @@ export function createOutboxService(deps: {
      * A message the request does not send itself wakes the worker once committed.
      */
     async enqueue(tx: Db, message: NewMessage): Promise<{ id: number }> {
-      return (await write(tx, message, newKey(), repo.insert))!
+      return (await write(tx, message, newKey(), (db, row) => repo.insert(db, { ...row, recipient: message.recipient })))!
     },
 
     /**
      * `enqueue` for a notice of an event named by `eventKey` (`deposit:42`, ADR 087): its retry key is derived from the
-     * event and the channel, and a second message for the same event and channel is not written (undefined then).
+     * event and the channel, and a second message for the same event and channel is not written (undefined then). The
+     * recipient may be a query (one column `recipient`, at most one row: a notice's LINE user, ADR 087), run inside
+     * the insert: no row, no message, and no statement of its own in the event's transaction (issue 38 §6).
      */
-    enqueueOnce(tx: Db, message: Omit<NewMessage, 'secret' | 'sentByRequest'>, eventKey: string): Promise<{ id: number } | undefined> {
-      return write(tx, message, eventRetryKey(message.channel, eventKey), repo.insertOnce)
+    enqueueOnce(
+      tx: Db,
+      message: Omit<NewMessage, 'secret' | 'sentByRequest' | 'recipient'> & { recipient: string | SQL },
+      eventKey: string,
+    ): Promise<{ id: number } | undefined> {
+      const { recipient } = message
+      return write(tx, message, eventRetryKey(message.channel, eventKey), (db, row) =>
+        typeof recipient === 'string' ? repo.insertOnce(db, { ...row, recipient }) : repo.insertOnceTo(db, row, recipient),
+      )
     },
 
     /**
@@ -243,12 +253,21 @@ export function createOutboxService(deps: {
      * answers SMS_FAILED and the person asks again; it is never sent later behind their back).
      */
     async deliverNow(id: number): Promise<boolean> {
-      const [row] = await claimedWithAttempt(async (tx) => [await repo.claimOne(tx, id, new Date(clock.now().getTime() + settings.leaseMs))])
+      const now = clock.now()
+      const row = await repo.claimOne(db, id, now, new Date(now.getTime() + settings.leaseMs))
       if (!row) return true
-      return (await attempt(row, true)) === 'SENT'
+      if ((await attempt(row, true)) !== 'SENT') return false
+      await channelWorked(row.channel)
+      return true
     },
 
-    /** One pass of the worker: takes each channel's due messages within its rate budget and sends them. Answers how many. */
+    /** How many messages a pass takes at most from one channel: a pass that took fewer left none due (but for the rate budget). */
+    batch: settings.batch,
+
+    /**
+     * One pass of the worker: takes each channel's due messages within its rate budget and sends them, then closes the
+     * alerts of each channel that took one. Answers how many.
+     */
     async runOnce(): Promise<number> {
       let done = 0
       for (const channel of channels.keys()) {
@@ -256,12 +275,14 @@ export function createOutboxService(deps: {
         const limit = Math.min(available, settings.batch)
         if (limit <= 0) continue
         const now = clock.now()
-        const rows = await claimedWithAttempt((tx) => repo.claimDue(tx, channel, now, limit, new Date(now.getTime() + settings.leaseMs)))
+        const rows = await repo.claimDue(db, channel, now, limit, new Date(now.getTime() + settings.leaseMs))
         bucket.tokens -= rows.length
+        let worked = false
         for (const row of rows) {
-          await attempt(row, false)
+          if ((await attempt(row, false)) === 'SENT') worked = true
           done++
         }
+        if (worked) await channelWorked(channel)
       }
       return done
     },
