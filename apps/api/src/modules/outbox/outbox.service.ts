@@ -66,6 +66,10 @@ export interface NewMessage {
   sentByRequest?: boolean
 }
 
+/** A notice's message (`enqueueOnce`): no secret, sent by the worker; its recipient may be a query (ADR 087). */
+type NoticeMessage = Omit<NewMessage, 'secret' | 'sentByRequest' | 'recipient'> & { recipient: string | SQL }
+type WriteRow = (tx: Db, row: Omit<NewOutboxRow, 'recipient'>) => Promise<{ id: number } | undefined>
+
 /** Alerts the desk gets from the outbox: a gateway out of credit, or refusing our key. */
 const ALERT_OF = { no_credit: 'SMS_NO_CREDIT', unauthorized: 'SMS_UNAUTHORIZED' } as const
 
@@ -112,19 +116,14 @@ export function createOutboxService(deps: {
     return Math.min(settings.backoffMaxMs, settings.backoffBaseMs * 2 ** Math.max(0, attempts - 1))
   }
 
-  /**
-   * Settles the attempt held on `row` (one statement, issue 38 §6); false when the row was taken again by another
-   * worker meanwhile. A channel's alerts are closed once a pass (or a request's send) saw it work: `channelWorked`.
-   */
+  /** Settles the attempt held on `row` (one statement, issue 38 §6); false when another worker took the row meanwhile. */
   async function settle(row: OutboxRow, patch: OutboxPatch, outcome: AttemptOutcome, error: string | null) {
     const final = patch.status !== undefined && patch.status !== 'PENDING'
     return repo.settle(db, row.id, row.attempts, { ...patch, leaseUntil: null, ...(final ? { sealedSecret: null } : {}) }, outcome, error, clock.now())
   }
 
   /** The channel took a message: its open alerts (no credit, a refused key) are over. Once a pass, not once a message. */
-  function channelWorked(channel: string) {
-    return deps.alerts.resolveAlerts(db, Object.values(ALERT_OF), channel, clock.now())
-  }
+  const channelWorked = (channel: string) => deps.alerts.resolveAlerts(db, Object.values(ALERT_OF), channel, clock.now())
 
   /** Sends one message this worker holds and records the outcome; `once`: a failure is final (the caller is told). */
   async function attempt(row: OutboxRow, once: boolean): Promise<OutboxRow['status']> {
@@ -196,12 +195,7 @@ export function createOutboxService(deps: {
   }
 
   /** Writes `message` with `insert` (which adds the recipient); wakes the worker once committed unless the request sends it. */
-  async function write(
-    tx: Db,
-    message: Omit<NewMessage, 'recipient'>,
-    idempotencyKey: string,
-    insert: (tx: Db, row: Omit<NewOutboxRow, 'recipient'>) => Promise<{ id: number } | undefined>,
-  ) {
+  async function write(tx: Db, message: Omit<NewMessage, 'recipient'>, idempotencyKey: string, insert: WriteRow) {
     const template = templateOf(message.template)
     if (!template || !(template.channels as readonly string[]).includes(message.channel))
       throw new Error(`the template ${message.template} may not go by ${message.channel}`)
@@ -232,15 +226,10 @@ export function createOutboxService(deps: {
 
     /**
      * `enqueue` for a notice of an event named by `eventKey` (`deposit:42`, ADR 087): its retry key is derived from the
-     * event and the channel, and a second message for the same event and channel is not written (undefined then). The
-     * recipient may be a query (one column `recipient`, at most one row: a notice's LINE user, ADR 087), run inside
-     * the insert: no row, no message, and no statement of its own in the event's transaction (issue 38 §6).
+     * event and the channel; a second message for the same event and channel is not written (undefined then). A recipient
+     * query (ADR 087) runs inside the insert: no row, no message, no statement of its own (issue 38 §6).
      */
-    enqueueOnce(
-      tx: Db,
-      message: Omit<NewMessage, 'secret' | 'sentByRequest' | 'recipient'> & { recipient: string | SQL },
-      eventKey: string,
-    ): Promise<{ id: number } | undefined> {
+    enqueueOnce(tx: Db, message: NoticeMessage, eventKey: string): Promise<{ id: number } | undefined> {
       const { recipient } = message
       return write(tx, message, eventRetryKey(message.channel, eventKey), (db, row) =>
         typeof recipient === 'string' ? repo.insertOnce(db, { ...row, recipient }) : repo.insertOnceTo(db, row, recipient),
@@ -253,21 +242,17 @@ export function createOutboxService(deps: {
      * answers SMS_FAILED and the person asks again; it is never sent later behind their back).
      */
     async deliverNow(id: number): Promise<boolean> {
-      const now = clock.now()
-      const row = await repo.claimOne(db, id, now, new Date(now.getTime() + settings.leaseMs))
+      const row = await repo.claimOne(db, id, clock.now(), new Date(clock.now().getTime() + settings.leaseMs))
       if (!row) return true
-      if ((await attempt(row, true)) !== 'SENT') return false
-      await channelWorked(row.channel)
-      return true
+      const sent = (await attempt(row, true)) === 'SENT'
+      if (sent) await channelWorked(row.channel)
+      return sent
     },
 
     /** How many messages a pass takes at most from one channel: a pass that took fewer left none due (but for the rate budget). */
     batch: settings.batch,
 
-    /**
-     * One pass of the worker: takes each channel's due messages within its rate budget and sends them, then closes the
-     * alerts of each channel that took one. Answers how many.
-     */
+    /** One pass of the worker: each channel's due messages within its rate budget sent, its alerts closed if one went. Answers how many. */
     async runOnce(): Promise<number> {
       let done = 0
       for (const channel of channels.keys()) {
@@ -277,12 +262,10 @@ export function createOutboxService(deps: {
         const now = clock.now()
         const rows = await repo.claimDue(db, channel, now, limit, new Date(now.getTime() + settings.leaseMs))
         bucket.tokens -= rows.length
-        let worked = false
-        for (const row of rows) {
-          if ((await attempt(row, false)) === 'SENT') worked = true
-          done++
-        }
-        if (worked) await channelWorked(channel)
+        const outcomes: Array<OutboxRow['status']> = []
+        for (const row of rows) outcomes.push(await attempt(row, false))
+        done += rows.length
+        if (outcomes.includes('SENT')) await channelWorked(channel)
       }
       return done
     },
