@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { shot, viewShot } from './support/browser.ts'
 import { deskScreen } from './support/desk.ts'
 import { call } from './support/http.ts'
-import { useTwoKeyDesk } from './support/money-desk.ts'
+import { proposeAsAuthor, useTwoKeyDesk } from './support/money-desk.ts'
 import { atPath, expectAccessible, fillByLabel } from './support/page.ts'
 import { DEMO, loginToken } from './support/player.ts'
 
@@ -23,14 +23,8 @@ describe('the referral plan and limits', () => {
     await fillByLabel(form, { 'ค่าแนะนำชั้นที่ 1 (%)': '3.5', 'ฝากขั้นต่ำ (บาท)': '200', เหตุผล: 'โปรโมชั่นเดือนธันวาคม' })
     await shot(proposer, 'backoffice-plan-form')
     await expectAccessible(proposer, 'plan with the proposal form')
-    await form.getByRole('button', { name: 'ส่งข้อเสนอ' }).click()
-    await proposer.getByText('บันทึกข้อเสนอแล้ว', { exact: false }).waitFor()
-
-    // The author sees what changes and may not apply it.
-    const changed = proposer.getByTestId('plan-level1_percent')
-    await changed.getByText('3.5%').waitFor()
-    expect(await changed.textContent()).toContain('เปลี่ยน')
-    expect(await proposer.getByRole('button', { name: /^อนุมัติแผนนี้ #/ }).isDisabled()).toBe(true)
+    // Sent, the author sees what changes and may not apply it.
+    await proposeAsAuthor(proposer, form, { row: 'plan-level1_percent', shows: '3.5%', approve: /^อนุมัติแผนนี้ #/ })
     await proposer.getByText('คุณเป็นผู้เสนอรายการนี้เอง จึงอนุมัติแผนค่าแนะนำและวงเงินเองไม่ได้ รอฝ่ายการเงินอีกคนที่ไม่ใช่ผู้เสนอ').waitFor()
     await shot(proposer, 'backoffice-plan-pending')
     await expectAccessible(proposer, 'plan with a pending proposal')

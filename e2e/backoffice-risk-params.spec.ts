@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { shot } from './support/browser.ts'
 import { deskScreen } from './support/desk.ts'
-import { useTwoKeyDesk } from './support/money-desk.ts'
+import { proposeAsAuthor, useTwoKeyDesk } from './support/money-desk.ts'
 import { expectAccessible, fillByLabel } from './support/page.ts'
 
 // A server of its own with two finance operators set up a day before (ADR 036): the parameters change under two keys.
@@ -32,14 +32,8 @@ describe("the risk rules' parameters", () => {
     await fillByLabel(form, { 'ยอดฝากต่อครั้งตั้งแต่ (บาท)': '150000', เหตุผล: 'ปรับตามคู่มือ ปปง. ฉบับใหม่' })
     await shot(proposer, 'h39-risk-params-form')
     await expectAccessible(proposer, 'risk params with the proposal form')
-    await form.getByRole('button', { name: 'ส่งข้อเสนอ' }).click()
-    await proposer.getByText('บันทึกข้อเสนอแล้ว', { exact: false }).waitFor()
-
-    // The author sees what changes and may not approve it.
-    const changed = proposer.getByTestId('risk-param-r8_large_deposit')
-    await changed.getByText('฿150,000.00').waitFor()
-    expect(await changed.textContent()).toContain('เปลี่ยน')
-    expect(await proposer.getByRole('button', { name: /^อนุมัติค่าใหม่ #/ }).isDisabled()).toBe(true)
+    // Sent, the author sees what changes and may not approve it.
+    await proposeAsAuthor(proposer, form, { row: 'risk-param-r8_large_deposit', shows: '฿150,000.00', approve: /^อนุมัติค่าใหม่ #/ })
     await proposer.getByText('คุณเป็นผู้เสนอรายการนี้เอง จึงอนุมัติค่าของกฎความเสี่ยงเองไม่ได้', { exact: false }).waitFor()
     await shot(proposer, 'h39-risk-params-pending')
     await expectAccessible(proposer, 'risk params with a pending proposal')

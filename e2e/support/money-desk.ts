@@ -3,7 +3,8 @@
  * by `seasonedOperators` (operator.ts) on the spec's own data, then today's server on the same data. No rule is bent;
  * only a day passes.
  */
-import { beforeAll } from 'vitest'
+import type { Locator, Page } from 'playwright-core'
+import { beforeAll, expect } from 'vitest'
 import { operatorEnv, operatorToken, seasonedOperators, type OperatorLogin } from './operator.ts'
 import { startServer, type RunningServer } from './server.ts'
 import { useBrowserSuite, type BrowserSuite } from './suite.ts'
@@ -44,4 +45,18 @@ export function useTwoKeyDesk(): { suite: BrowserSuite; tokens: { author: string
     tokens.second = await operatorToken(suite.baseUrl, desk.finance[1]!)
   }, 120_000)
   return { suite, tokens }
+}
+
+/**
+ * The author's side of a two-key change (the plan, the risk rules' parameters): sends the proposal `form`, waits for it
+ * saved, then expects the row `row` to show the proposed value `shows` marked as changed (เปลี่ยน), and the author's own
+ * approve button (`approve`, the start of its name) disabled.
+ */
+export async function proposeAsAuthor(page: Page, form: Locator, expected: { row: string; shows: string; approve: RegExp }) {
+  await form.getByRole('button', { name: 'ส่งข้อเสนอ' }).click()
+  await page.getByText('บันทึกข้อเสนอแล้ว', { exact: false }).waitFor()
+  const changed = page.getByTestId(expected.row)
+  await changed.getByText(expected.shows).waitFor()
+  expect(await changed.textContent()).toContain('เปลี่ยน')
+  expect(await page.getByRole('button', { name: expected.approve }).isDisabled()).toBe(true)
 }

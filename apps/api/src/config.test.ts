@@ -36,6 +36,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SESSION_CACHE_SECONDS: '-1' })).toThrow(/SESSION_CACHE_SECONDS/)
   })
 
+  it('alerts the desk below 500 SMS credits read every 15 minutes by default; 0 reads raise none; a bad value stops the start', () => {
+    expect(loadConfig({})).toMatchObject({ SMS_CREDIT_ALERT_BELOW: 500, SMS_CREDIT_CHECK_MINUTES: 15 })
+    expect(loadConfig({ SMS_CREDIT_ALERT_BELOW: '0' }).SMS_CREDIT_ALERT_BELOW).toBe(0)
+    expect(() => loadConfig({ SMS_CREDIT_ALERT_BELOW: 'few' })).toThrow(/SMS_CREDIT_ALERT_BELOW: must be a number/)
+    expect(() => loadConfig({ SMS_CREDIT_ALERT_BELOW: '-1' })).toThrow(/SMS_CREDIT_ALERT_BELOW/)
+    expect(() => loadConfig({ SMS_CREDIT_CHECK_MINUTES: '0' })).toThrow(/SMS_CREDIT_CHECK_MINUTES/)
+  })
+
   it('ends an idle player session after 60 minutes by default', () => {
     expect(loadConfig({}).SESSION_IDLE_MINUTES).toBe(60)
     expect(loadConfig({ SESSION_IDLE_MINUTES: '15' }).SESSION_IDLE_MINUTES).toBe(15)

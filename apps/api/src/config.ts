@@ -274,6 +274,13 @@ const ConfigSchema = z.object({
   BENCH_OUTBOX_OFF: bool.default(false),
   /** The desk's alerts (ADR 087): a withdrawal waiting for operators longer than this many minutes is an alert. */
   DESK_ALERT_WITHDRAWAL_MINUTES: int(1, 24 * 60).default(15),
+  /**
+   * The SMS credit alert (ADR 087): a gateway's credit read below this is an alert to the owner; 0 raises none from
+   * readings (a send refused for credit still does). Read where the gateway tells it (ThaiBulkSMS).
+   */
+  SMS_CREDIT_ALERT_BELOW: int(0, 100_000_000).default(500),
+  /** How often the SMS gateway's credit is read, in minutes. */
+  SMS_CREDIT_CHECK_MINUTES: int(1, 24 * 60).default(15),
   /** The desk's LINE group (ADR 087): every desk alert goes there too, by the outbox's LINE channel; unset: the list only. */
   LINE_DESK_GROUP_ID: z
     .string()

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { PRODUCTION_CONFIG, useTestApp, type TestApp } from '../test/app.ts'
 import { makePlayer, uniqueBankAccount, uniqueMobile } from '../test/factories.ts'
-import { balanceOf, bankSignature, loginPlayer, postTransfer, transferBody } from '../test/money.ts'
+import { balanceOf, bankSignature, loginPlayer, postTransfer, transferBody, transfersWhere } from '../test/money.ts'
 import {
   enrolOperator,
   nextOperatorCode,
@@ -99,11 +99,7 @@ describe('one owner is never two operators (production mode)', () => {
     const approveWithdrawal = (token: string) => t.post(`/api/backoffice/withdrawals/${withdrawal}/approve`, { payout_ref: 'KBANK-PAY-1' }, token)
     expect((await approveWithdrawal(first)).json().data).toMatchObject({ status: 'PENDING', needs_second_approval: true })
     expect((await approveWithdrawal(second)).json().code).toBe('FOUR_EYES_RELATED_OPERATOR')
-    const payouts = () =>
-      t.db
-        .select()
-        .from(transfers)
-        .where(and(eq(transfers.reference, `withdrawal:${withdrawal}`), eq(transfers.kind, 'withdraw_payout')))
+    const payouts = () => transfersWhere(t, and(eq(transfers.reference, `withdrawal:${withdrawal}`), eq(transfers.kind, 'withdraw_payout')))
     expect(await payouts()).toHaveLength(0)
 
     // 2. A manual deposit of 1,000,000 with an invented reference: waits, and A's second account cannot confirm it.

@@ -176,6 +176,7 @@ async function main() {
           care: services.careTasks,
           line: services.line,
           deskAlerts: services.deskAlerts,
+          smsCredit: services.deskAlerts,
           daySums: services.daySums,
           roundStaleMinutes: config.ROUND_STALE_MINUTES,
           database: database.kind,

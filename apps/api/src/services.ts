@@ -536,6 +536,8 @@ export async function buildServices(deps: ServiceDeps) {
       withdrawalWaitMinutes: config.DESK_ALERT_WITHDRAWAL_MINUTES,
       lineGroup: config.LINE_DESK_GROUP_ID ?? null,
       backofficeOrigin: config.backofficeOrigin?.origin ?? null,
+      smsCreditBelow: config.SMS_CREDIT_ALERT_BELOW,
+      smsCreditEveryMinutes: config.SMS_CREDIT_CHECK_MINUTES,
     },
     outbox,
     watched: {
@@ -557,6 +559,9 @@ export async function buildServices(deps: ServiceDeps) {
             },
           }
         : noLineQuota),
+    // The gateway's credit where it tells it (ThaiBulkSMS); none for the others and the demo's console.
+    smsCredit: sms.credit ? { gateway: sms.name, credit: () => sms.credit!() } : null,
+    log: deps.log,
     deskAlertsRepository,
   })
   const games = createGamesService({ db, gamesRepository, cacheMs: GAMES_CACHE_MS, now: () => clock.now().getTime() })

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { useTestApp } from '../test/app.ts'
 import { makePlayer } from '../test/factories.ts'
@@ -157,5 +158,39 @@ describe('every money statement names the player (the shard key on Citus)', () =
     ).toEqual([])
     // Every listed step is still needed by some statement: a shape routed by player leaves the list.
     expect(Object.keys(NOT_YET).filter((shape) => notByPlayer(shape).length > 0)).toEqual(Object.keys(NOT_YET))
+  })
+})
+
+describe('the bet batch function names the player in every money statement (ADR 096)', () => {
+  it('reads seamless_bet_batch from its migration: every write and lock of a money table by player, but for the listed shapes', () => {
+    // A batch of bets is one call of the function (the capture above sees only the call): its statements are read
+    // from the migration that creates it, comments left out, one statement to each `;`.
+    const folder = new URL('./db/migrations/', import.meta.url)
+    const sources = readdirSync(folder)
+      .filter((file) => file.endsWith('.sql'))
+      .map((file) => readFileSync(new URL(file, folder), 'utf8'))
+      .filter((text) => text.includes('CREATE FUNCTION seamless_bet_batch('))
+    expect(sources).toHaveLength(1)
+    const source = sources[0]!
+    const body = source.slice(source.indexOf('CREATE FUNCTION seamless_bet_batch(')).replace(/--[^\n]*/g, '')
+    const parts = body.split(';').flatMap((statement) => shapes(statement).map((part) => ({ ...part, statement })))
+    expect(parts.map((part) => part.shape)).toEqual(
+      expect.arrayContaining([
+        'lock accounts',
+        'update accounts',
+        'insert into transfers',
+        'insert into seamless_transactions',
+        'update seamless_transactions',
+        'insert into game_rounds',
+        'insert into player_day_turnover',
+        'update player_promotions',
+      ]),
+    )
+    expect(
+      parts.filter((part) => !part.byPlayer && !(part.shape in NOT_YET)).map((part) => `${part.shape}: ${normalized(part.statement).slice(0, 300)}`),
+      'a statement of the bet function on a money table that does not name its player key',
+    ).toEqual([])
+    // Of the listed shapes, the function keeps only the two of step 1: the house account and the transfer rows.
+    expect([...new Set(parts.filter((part) => !part.byPlayer).map((part) => part.shape))].sort()).toEqual(['insert into accounts', 'insert into transfers'])
   })
 })

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import type { BankTransferBody } from '@sanam/contract'
+import type { SQL } from 'drizzle-orm'
 import { DEMO_BANK_WEBHOOK_SECRET } from '@sanam/contract/demo-secrets'
 import { signatureHeaders } from '@sanam/contract/signing'
+import { transfers } from '../src/db/schema.ts'
 import type { PlayerRow } from '../src/modules/users/users.repository.ts'
 import type { TestApp } from './app.ts'
 import { makePlayer } from './factories.ts'
@@ -111,6 +113,9 @@ export async function takePromotion(t: TestApp, who: { bankCode: string; bankAcc
   const res = await postTransfer(t, transferBody(who, { amount }))
   if (res.json().data?.status !== 'MATCHED') throw new Error(`transfer not matched: ${res.body}`)
 }
+
+/** The ledger's transfers that `where` picks (e.g. by reference or idempotency key): what a money action wrote. */
+export const transfersWhere = (t: TestApp, where: SQL | undefined) => t.db.select().from(transfers).where(where)
 
 /** Asserts every ledger invariant (DESIGN §3) holds. */
 export async function expectLedgerOk(t: TestApp) {

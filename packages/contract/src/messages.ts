@@ -402,6 +402,9 @@ export const messageCatalogue = {
   DESK_ALERT_FAILOVER_TODO: 'ตรวจสอบบัญชีแยกประเภทและรายการที่ไม่ทราบผล และแจ้งผู้ดูแลระบบ',
   DESK_ALERT_SMS_NO_CREDIT: 'เครดิต SMS หมด ระบบส่ง OTP และข้อความไม่ได้',
   DESK_ALERT_SMS_NO_CREDIT_TODO: 'เติมเครดิตที่ผู้ให้บริการ SMS ระบบจะส่งข้อความที่รออยู่ให้เอง',
+  DESK_ALERT_SMS_CREDIT_LOW: ({ credit, threshold }: { credit: number; threshold: number }) =>
+    `เครดิต SMS เหลือ ${credit} ต่ำกว่าเกณฑ์แจ้งเตือน ${threshold} เมื่อหมดระบบจะส่ง OTP และข้อความไม่ได้`,
+  DESK_ALERT_SMS_CREDIT_LOW_TODO: 'เติมเครดิตที่บัญชีผู้ให้บริการ SMS ก่อนเครดิตหมด',
   DESK_ALERT_SMS_UNAUTHORIZED: 'ผู้ให้บริการ SMS ปฏิเสธรหัสเชื่อมต่อ',
   DESK_ALERT_SMS_UNAUTHORIZED_TODO: 'ตรวจสอบคีย์และรหัสลับของผู้ให้บริการ SMS ในการตั้งค่าเซิร์ฟเวอร์',
   DESK_ALERT_LINE_QUOTA: ({ used, quota }: { used: number; quota: number }) => `ใช้โควตาข้อความ LINE ไปแล้ว ${used} จาก ${quota} ข้อความในเดือนนี้`,

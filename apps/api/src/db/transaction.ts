@@ -5,7 +5,8 @@ import { rowsOf } from './rows.ts'
 /** SQLSTATEs after which the whole transaction may simply run again: deadlock, serialization failure. */
 const RETRYABLE = new Set(['40P01', '40001'])
 
-function sqlState(error: unknown): string | undefined {
+/** The SQLSTATE of a database error, or of one it wraps (Drizzle wraps the driver's). */
+export function sqlState(error: unknown): string | undefined {
   let current: unknown = error
   for (let depth = 0; current && depth < 5; depth++) {
     const code = (current as { code?: unknown }).code

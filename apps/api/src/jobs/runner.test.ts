@@ -20,9 +20,12 @@ describe('scheduled jobs', () => {
       care: { evaluate: none },
       line: { prune: none },
       deskAlerts: { watch: none },
+      smsCredit: { checkSmsCredit: none },
       daySums: { rollUp: none },
     })
-    expect(jobs.map((job) => job.name)).toEqual(expect.arrayContaining(['accrue-referral', 'prune-line', 'desk-alerts', 'care-markers', 'report-day-sums']))
+    expect(jobs.map((job) => job.name)).toEqual(
+      expect.arrayContaining(['accrue-referral', 'prune-line', 'desk-alerts', 'sms-credit', 'care-markers', 'report-day-sums']),
+    )
     const keys = jobs.map((job) => job.lockKey)
     expect(new Set(keys).size).toBe(keys.length)
   })

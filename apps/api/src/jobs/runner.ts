@@ -36,6 +36,8 @@ export function standardJobs(deps: {
   line?: Pick<LineService, 'prune'>
   /** The desk's alerts: withdrawals waiting too long, open exceptions, yesterday's reconciliation, the LINE quota (ADR 087). */
   deskAlerts?: Pick<DeskAlertsService, 'watch'>
+  /** The SMS gateway's credit, read every SMS_CREDIT_CHECK_MINUTES for the desk's alert (ADR 087). */
+  smsCredit?: Pick<DeskAlertsService, 'checkSmsCredit'>
   /** The reports' daily sums: each closed Bangkok day rolled up once (ADR 097). */
   daySums?: Pick<DaySumsService, 'rollUp'>
   roundStaleMinutes: number
@@ -53,6 +55,7 @@ export function standardJobs(deps: {
     ...(deps.line ? [{ name: 'prune-line', lockKey: 7_262_009, run: (tx: Db) => deps.line!.prune(tx) }] : []),
     ...(deps.daySums ? [daySumsJob({ daySums: deps.daySums })] : []),
     ...(deps.deskAlerts ? [{ name: 'desk-alerts', lockKey: 7_262_008, run: (tx: Db) => deps.deskAlerts!.watch(tx) }] : []),
+    ...(deps.smsCredit ? [{ name: 'sms-credit', lockKey: 7_262_012, run: (tx: Db) => deps.smsCredit!.checkSmsCredit(tx) }] : []),
     ...(deps.database === 'pglite' ? [{ name: 'planner-statistics', lockKey: 7_262_004, run: async (tx: Db) => (await analyzeStaleTables(tx)).length }] : []),
     // The embedded database's vacuum and freeze (ADR 092), as autovacuum does them for PostgreSQL.
     ...(deps.database === 'pglite' ? [vacuumJob(deps.clock)] : []),

@@ -20,7 +20,8 @@ export function fakeLedger() {
   const transfers: FakeTransfer[] = []
   const locked: number[] = []
 
-  const ledger: Pick<Ledger, 'transferMany' | 'lockPlayers' | 'balances'> = {
+  const ledger: Pick<Ledger, 'transferMany' | 'lockPlayers' | 'balances' | 'outside'> = {
+    outside: { channel: '', hooked: false, written() {} },
     async transferMany(_tx: Db, requests: readonly TransferRequest[]): Promise<TransferResult[]> {
       const deltas = new Map<string, bigint>()
       const answers: TransferResult[] = []

@@ -1,13 +1,17 @@
+import type { Db } from '../../src/db/client.ts'
+import type { Ledger } from '../../src/modules/ledger/ledger.service.ts'
 import type { Claimed, SeamlessRepository, SeamlessTxRow } from '../../src/modules/seamless/seamless.repository.ts'
 import { bangkokDay } from '@sanam/contract/bangkok'
-import { txKey, type RoundStatus } from '../../src/modules/seamless/seamless-decisions.ts'
+import { answer, claimOf, replayAnswer, txKey, type RoundStatus } from '../../src/modules/seamless/seamless-decisions.ts'
 
 /**
  * The seamless repository in memory, for the service test tier: claims keyed by provider and tx_id (the first claim of
  * a key wins, as the primary key makes it), rounds with their owner and totals, the players' valid turnover per day
  * (`player|day` → satang), the verbatim log, and game sessions a test can revoke. Savepoints do nothing here: what a failed callback leaves behind belongs to the route tier.
+ * `betBatch` is a model of the database function (ADR 096) for the service tier: the claim, the gate, the round's
+ * owner and the funds, bet by bet through `ledger` (no loss limits, no promotions: the route tier holds those).
  */
-export function fakeSeamlessRepository() {
+export function fakeSeamlessRepository(ledger?: Pick<Ledger, 'transferMany' | 'balances'>) {
   const claims = new Map<string, SeamlessTxRow>()
   const rounds = new Map<string, { playerId: number; totalBet: bigint; totalWin: bigint; status: RoundStatus; updatedAt: Date }>()
   const turnover = new Map<string, bigint>()
@@ -50,22 +54,59 @@ export function fakeSeamlessRepository() {
       }
       return closed
     },
-    async claim(_db, rows, reads) {
-      const out: Claimed = { keys: new Set(), openSessions: new Map(), rounds: new Map() }
-      // Read as the statement begins: before its own claims.
-      for (const id of reads?.sessionIds ?? []) {
-        const playerId = sessionPlayers.get(id)
-        if (playerId !== undefined && !revokedSessions.has(id)) out.openSessions.set(id, { playerActive: !inactivePlayers.has(playerId) })
-      }
-      for (const k of reads?.rounds ?? []) {
-        const round = rounds.get(txKey(k.providerCode, k.roundId))
-        if (round) out.rounds.set(txKey(k.providerCode, k.roundId), { playerId: round.playerId, status: round.status })
-      }
+    async claim(_db, rows) {
+      const out: Claimed = { keys: new Set() }
       for (const row of rows) {
         const key = txKey(row.providerCode, row.txId)
         if (claims.has(key)) continue
         claims.set(key, { settledBy: null, ...row } as SeamlessTxRow)
         out.keys.add(key)
+      }
+      return out
+    },
+    async betBatch(db, batch) {
+      if (!ledger) throw new Error('fakeSeamlessRepository: betBatch needs a ledger')
+      const out: Array<{ answer: string; moved: boolean }> = []
+      for (const b of batch.bets) {
+        const call = { ...b, live: b.sessionId !== null, sessionId: b.sessionId ?? 0 }
+        const claim = claimOf(call, 'bet', batch.now)
+        const key = txKey(b.provider, b.txId)
+        const cash = async () => (await ledger.balances(db as Db, b.playerId)).cash
+        const first = claims.get(key)
+        let answered
+        let moved = false
+        if (first) answered = replayAnswer(first, claim.fingerprint, b.txId, await cash())
+        else {
+          const owner = rounds.get(txKey(b.provider, b.roundId))?.playerId
+          const sessionPlayer = b.sessionId === null || revokedSessions.has(b.sessionId) ? undefined : sessionPlayers.get(b.sessionId)
+          const balance = await cash()
+          if (sessionPlayer === undefined) answered = answer('INVALID_SESSION', balance, b.txId)
+          else if (inactivePlayers.has(sessionPlayer)) answered = answer('PLAYER_BLOCKED', balance, b.txId)
+          else if (owner !== undefined && owner !== b.playerId) answered = answer('DUPLICATE', balance, b.txId, batch.messages[6])
+          else if (balance < b.amount) answered = answer('INSUFFICIENT_FUNDS', balance, b.txId)
+          else {
+            await ledger.transferMany(db as Db, [
+              {
+                key: `seamless:${b.provider}:${b.txId}`,
+                from: { player: b.playerId, kind: 'cash' },
+                to: { house: `game:${b.provider}` },
+                amount: b.amount,
+                kind: 'game_bet',
+                reference: `round:${b.provider}:${b.roundId}`,
+              },
+            ])
+            await repository.addToRounds(
+              db,
+              [{ providerCode: b.provider, roundId: b.roundId, playerId: b.playerId, gameCode: b.gameCode, bet: b.amount, win: 0n, settle: false }],
+              batch.now,
+            )
+            answered = answer('OK', balance - b.amount, b.txId)
+            moved = true
+          }
+          claims.set(key, { settledBy: null, ...claim, status: answered.status, response: answered } as SeamlessTxRow)
+        }
+        log.push({ txId: answered.tx_id, op: b.log.op, response: JSON.stringify(answered), httpStatus: 200 })
+        out.push({ answer: JSON.stringify(answered), moved })
       }
       return out
     },

@@ -54,6 +54,10 @@ export async function fakeSmsGateway(answers: GatewayAnswer[]) {
   return {
     url: `http://127.0.0.1:${port}`,
     received,
+    /** From now on answers with `next` instead (the last one repeats). */
+    answerWith(next: GatewayAnswer[]) {
+      queue.splice(0, queue.length, ...next)
+    },
     close() {
       server.closeAllConnections()
       return new Promise<void>((resolve) => server.close(() => resolve()))

@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react'
 import { errorText } from '../lib/api-client.ts'
 import { t } from '../lib/i18n/th.ts'
 import { FormDialog } from './dialog.tsx'
-import { FormError, TextField } from './fields.tsx'
+import { TextField } from './fields.tsx'
 import { useToast } from './toasts.tsx'
 
 /** The queues an operator approves or rejects items of; their texts are `<queue>.approve`, `<queue>.rejectTitle`, …. */
@@ -166,7 +166,7 @@ export function usePendingVersion() {
     renewForm: () => setFormKey((k) => k + 1),
   }
 }
-type PendingVersion = ReturnType<typeof usePendingVersion>
+export type PendingVersion = ReturnType<typeof usePendingVersion>
 
 /**
  * The dialog that approves or rejects the one version waiting (the plan, the risk rules' parameters), while `state`
@@ -218,21 +218,6 @@ export function ProposedValueCells(props: { now: string; proposed?: string | und
           {props.changed && <span className="cell-note">{props.changedLabel}</span>}
         </td>
       )}
-    </>
-  )
-}
-
-/** The end of a proposal's form: why (required), the refusal if any, and the button that sends it. */
-export function ProposalSubmit(props: { reasonLabel: string; error: string | undefined; submitLabel: string; busy: boolean }) {
-  return (
-    <>
-      <TextField required label={props.reasonLabel} name="reason" maxLength={500} />
-      <FormError message={props.error} />
-      <div className="dialog__actions">
-        <button type="submit" className="button" disabled={props.busy}>
-          {props.submitLabel}
-        </button>
-      </div>
     </>
   )
 }

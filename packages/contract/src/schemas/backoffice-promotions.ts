@@ -77,6 +77,15 @@ export const PromotionRuleInput = z.discriminatedUnion(
 )
 export type PromotionRuleInput = z.infer<typeof PromotionRuleInput>
 
+/** Each rule type's value, as PromotionRuleInput types it. */
+export type PromotionRuleValues = { [K in PromotionRuleInput['type']]?: Extract<PromotionRuleInput, { type: K }>['value'] }
+/**
+ * Rules written as one record, rule type to value, in the order written: `{ MIN_DEPOSIT: 100, MAX_BONUS: 500 }` is
+ * `[{ type: 'MIN_DEPOSIT', value: 100 }, { type: 'MAX_BONUS', value: 500 }]` (how seeds and tests write terms).
+ */
+export const promotionRules = (values: PromotionRuleValues): PromotionRuleInput[] =>
+  Object.entries(values).map(([type, value]) => ({ type, value }) as PromotionRuleInput)
+
 const valueOf = (rules: readonly PromotionRuleInput[], type: PromotionRuleInput['type']) => rules.find((r) => r.type === type)?.value as number | undefined
 
 /**

@@ -4,7 +4,7 @@ import { and, eq, like } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
-import { balanceOf, loginPlayer, OPERATOR_ACCOUNT, postTransfer, transferBody } from '../../../test/money.ts'
+import { balanceOf, loginPlayer, OPERATOR_ACCOUNT, postTransfer, transferBody, transfersWhere } from '../../../test/money.ts'
 import { auditLog, transfers } from '../../db/schema.ts'
 import { signInOperator } from '../../../test/operators.ts'
 
@@ -26,12 +26,7 @@ const adjust = (as: Operator, playerId: number, amount: number, direction = 'CRE
   t.post(`/api/backoffice/members/${playerId}/adjustments`, { request_id: randomUUID(), direction, amount, reason: 'ชดเชยระบบขัดข้อง' }, as.token)
 const approve = (as: Operator, id: number) => t.post(`/api/backoffice/approvals/${id}/approve`, undefined, as.token)
 const depositCredits = async (depositId: number) =>
-  (
-    await t.db
-      .select()
-      .from(transfers)
-      .where(and(eq(transfers.kind, 'deposit'), eq(transfers.reference, `deposit:${depositId}`)))
-  ).length
+  (await transfersWhere(t, and(eq(transfers.kind, 'deposit'), eq(transfers.reference, `deposit:${depositId}`)))).length
 const member = async () => {
   const player = await makePlayer(t.db)
   return { ...player, token: await loginPlayer(t, player) }
@@ -273,11 +268,6 @@ describe('daily reconciliation', () => {
     const empty = (await t.get('/api/backoffice/reconciliation?day=2020-01-01', first.token)).json().data.accounts
     expect(empty.every((a: { differences: unknown[] }) => a.differences.length === 0)).toBe(true)
     // Records without feed facts are the operators' word only.
-    expect(
-      await t.db
-        .select()
-        .from(transfers)
-        .where(like(transfers.reference, `deposit:${claim.deposit_id}`)),
-    ).toHaveLength(0)
+    expect(await transfersWhere(t, like(transfers.reference, `deposit:${claim.deposit_id}`))).toHaveLength(0)
   })
 })

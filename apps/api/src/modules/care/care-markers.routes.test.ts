@@ -259,31 +259,37 @@ describe('a limit increase asked within 24 hours of hitting a limit', () => {
   })
 })
 
+/** A player whose deposits of 6,000 baht opened a net-deposits task, that task, and a support operator to work it. */
+async function netDepositsTask() {
+  const p = await player()
+  await fund(t, p, 6_000)
+  await runMarkers()
+  const [task] = await tasksOf(p.id, 'NET_DEPOSITS_30D')
+  expect(task).toBeDefined()
+  return { p, task: task!, support: await signInOperator(t, 'support') }
+}
+
 describe('working a care task in the back-office', () => {
   it('an operator records an interaction (audited), closes the task; the marker seen again later opens a new one', async () => {
-    const p = await player()
-    await fund(t, p, 6_000)
-    await runMarkers()
-    const [task] = await tasksOf(p.id, 'NET_DEPOSITS_30D')
-    const support = await signInOperator(t, 'support')
-    const page = await t.get(`/api/backoffice/care-tasks/${task!.id}`, support.token)
-    expect(page.json().data).toMatchObject({ id: task!.id, name: 'สมชาย ทดสอบ', interaction_list: [] })
+    const { p, task, support } = await netDepositsTask()
+    const page = await t.get(`/api/backoffice/care-tasks/${task.id}`, support.token)
+    expect(page.json().data).toMatchObject({ id: task.id, name: 'สมชาย ทดสอบ', interaction_list: [] })
 
     const happened = new Date(t.clock.now().getTime() - 10 * 60_000).toISOString()
     const body = { channel: 'PHONE', note: 'โทรคุยเรื่องวงเงินฝาก ผู้เล่นจะตั้งวงเงินรายวัน', happened_at: happened, close: false }
-    const noted = await t.post(`/api/backoffice/care-tasks/${task!.id}/interactions`, body, support.token)
+    const noted = await t.post(`/api/backoffice/care-tasks/${task.id}/interactions`, body, support.token)
     expect(noted.statusCode).toBe(200)
     expect(noted.json().message).toBe('บันทึกการดูแลแล้ว')
     expect((noted.json().data as CareTaskDetail).interaction_list).toEqual([
       expect.objectContaining({ channel: 'PHONE', note: body.note, happened_at: happened, operator: support.username }),
     ])
-    const closed = await t.post(`/api/backoffice/care-tasks/${task!.id}/interactions`, { ...body, note: 'ตั้งวงเงินแล้ว ปิดงาน', close: true }, support.token)
+    const closed = await t.post(`/api/backoffice/care-tasks/${task.id}/interactions`, { ...body, note: 'ตั้งวงเงินแล้ว ปิดงาน', close: true }, support.token)
     expect(closed.json().data).toMatchObject({ status: 'CLOSED', closed_by: support.username, interactions: 2 })
     // A closed task takes nothing more.
-    expect((await t.post(`/api/backoffice/care-tasks/${task!.id}/interactions`, body, support.token)).statusCode).toBe(409)
+    expect((await t.post(`/api/backoffice/care-tasks/${task.id}/interactions`, body, support.token)).statusCode).toBe(409)
 
     const owner = await signInOperator(t, 'owner')
-    const audit = (await t.get(`/api/backoffice/audit?target_type=care_task&target_id=${task!.id}`, owner.token)).json().data.list as Array<{ action: string }>
+    const audit = (await t.get(`/api/backoffice/audit?target_type=care_task&target_id=${task.id}`, owner.token)).json().data.list as Array<{ action: string }>
     expect(audit.map((a) => a.action).sort()).toEqual(['care.close', 'care.interaction'])
 
     // The same deposits seen again by the next run do not reopen it; a new deposit later does.
@@ -297,11 +303,7 @@ describe('working a care task in the back-office', () => {
   })
 
   it('refuses bad input with a Thai message and changes nothing', async () => {
-    const p = await player()
-    await fund(t, p, 6_000)
-    await runMarkers()
-    const [task] = await tasksOf(p.id, 'NET_DEPOSITS_30D')
-    const support = await signInOperator(t, 'support')
+    const { p, task, support } = await netDepositsTask()
     const now = t.clock.now().toISOString()
     for (const bad of [
       { channel: 'FAX', note: 'x', happened_at: now, close: false },
@@ -311,11 +313,11 @@ describe('working a care task in the back-office', () => {
       { channel: 'PHONE', note: 'x', happened_at: new Date(t.clock.now().getTime() + HOUR).toISOString(), close: false },
       { channel: 'PHONE', note: 'x', happened_at: now },
     ]) {
-      const res = await t.post(`/api/backoffice/care-tasks/${task!.id}/interactions`, bad, support.token)
+      const res = await t.post(`/api/backoffice/care-tasks/${task.id}/interactions`, bad, support.token)
       expect(res.statusCode, JSON.stringify(bad)).toBe(400)
       expect(res.json().message).toMatch(/[\u0E00-\u0E7F]/)
     }
-    expect((await t.get(`/api/backoffice/care-tasks/${task!.id}`, support.token)).json().data.interaction_list).toEqual([])
+    expect((await t.get(`/api/backoffice/care-tasks/${task.id}`, support.token)).json().data.interaction_list).toEqual([])
     expect((await t.get('/api/backoffice/care-tasks/999999999', support.token)).statusCode).toBe(404)
     expect((await t.get('/api/backoffice/care-tasks?status=DONE', support.token)).statusCode).toBe(400)
     expect((await t.get('/api/backoffice/care-tasks')).statusCode).toBe(401)

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
+import { transfersWhere } from '../../../test/money.ts'
 import { transfers } from '../../db/schema.ts'
 import { postgresListenClient } from '../../lib/notification-listener.ts'
 import { BALANCE_CHANGED_CHANNEL } from '../wallet/balance-stream.ts'
@@ -126,7 +127,7 @@ describe('the ledger tells which players’ money moved', () => {
     )
     expect(moved.balances.size).toBe(0)
     expect(moved.inserted.size).toBe(0)
-    expect(await t.db.select().from(transfers).where(eq(transfers.reference, reference))).toEqual([])
+    expect(await transfersWhere(t, eq(transfers.reference, reference))).toEqual([])
     expect(await heardSinceLastTime()).toEqual([])
     expect((await t.services.ledger.balances(t.db, player.id)).cash).toBe(0n)
   })

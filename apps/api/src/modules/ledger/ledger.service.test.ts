@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
+import { transfersWhere } from '../../../test/money.ts'
 import { transfers, withdrawals } from '../../db/schema.ts'
 
 let failWithdrawHold = false
@@ -74,12 +75,7 @@ describe('ledger', () => {
     )
     await expect(overdraw).rejects.toMatchObject({ code: 'INSUFFICIENT_FUNDS' })
     expect((await t.services.ledger.balances(t.db, player.id)).cash).toBe(100n)
-    expect(
-      await t.db
-        .select()
-        .from(transfers)
-        .where(eq(transfers.idempotencyKey, `over:${player.id}`)),
-    ).toHaveLength(0)
+    expect(await transfersWhere(t, eq(transfers.idempotencyKey, `over:${player.id}`))).toHaveLength(0)
   })
 
   it('leaves nothing half-done when a step fails between debit and credit', async () => {
@@ -145,7 +141,7 @@ describe('ledger', () => {
     await expect(t.db.update(transfers).set({ amount: 1n }).where(eq(transfers.id, id))).rejects.toThrow()
     await expect(t.db.delete(transfers).where(eq(transfers.id, id))).rejects.toThrow()
     await expect(t.db.execute(sql`truncate transfers cascade`)).rejects.toThrow()
-    expect((await t.db.select().from(transfers).where(eq(transfers.id, id)))[0]?.amount).toBe(10n)
+    expect((await transfersWhere(t, eq(transfers.id, id)))[0]?.amount).toBe(10n)
   })
 
   it('refuses a negative balance even from raw SQL (CHECK constraint)', async () => {

@@ -94,6 +94,16 @@ export function createLedger(deps: {
     return ids
   }
 
+  /** After transfers were written in `tx`: the test faults after each debit, then their kinds told once `tx` commits. */
+  function written(tx: Db, requests: readonly TransferRequest[]): void {
+    for (const request of requests) if ('player' in request.from) deps.faults?.afterDebit?.(request)
+    const told = deps.onTransfersCommitted
+    if (told && requests.length > 0) {
+      const kinds = requests.map((r) => r.kind)
+      afterCommit(tx, () => told(kinds))
+    }
+  }
+
   /**
    * Moves money: one transfer row per request and the running balances of the player accounts it touches, in a
    * constant number of statements however many requests (ADR 011, set-based bets; ADR 017, one write path): one read
@@ -188,14 +198,9 @@ export function createLedger(deps: {
       if (change.delta < 0n) throw new AppError('INSUFFICIENT_FUNDS')
       throw new Error(`account ${change.accountId} has no running balance`)
     }
-    for (const request of fresh) if ('player' in request.from) deps.faults?.afterDebit?.(request)
     // A concurrent transaction inserted one of the keys after our check (or, `fresh`, a key was not new): ours must not commit.
     if (inserted.size !== fresh.length) throw new AppError('CONFLICT')
-    const told = deps.onTransfersCommitted
-    if (told && fresh.length > 0) {
-      const kinds = fresh.map((r) => r.kind)
-      afterCommit(tx, () => told(kinds))
-    }
+    written(tx, fresh)
     return requests.map((r) => {
       const found = existing.get(r.key)
       return found ? { id: found.id, replayed: true } : { id: inserted.get(r.key)!, replayed: false }
@@ -205,6 +210,19 @@ export function createLedger(deps: {
   return {
     /** The one writer of money: one transfer is `transferMany(tx, [request])` (ADR 017). */
     transferMany,
+
+    /**
+     * The bet batch's function (`seamless_bet_batch`, ADR 096) moves bets' money in the database, as `ledger_move`
+     * does, in one statement: what it needs from the ledger (the NOTIFY channel) and what the ledger does after a
+     * movement (`written`: the test faults after a debit, the kinds told once `tx` commits; at once outside a
+     * transaction, which has committed). `hooked`: tests injected faults, so the caller runs the statement inside a
+     * transaction that a fault can still roll back.
+     */
+    outside: {
+      channel: deps.balanceChannel ?? '',
+      hooked: deps.faults?.afterDebit !== undefined,
+      written,
+    },
 
     balances: ledgerRepository.balances,
     lockPlayers: ledgerRepository.lockPlayers,

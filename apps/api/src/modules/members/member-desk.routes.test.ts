@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
-import { balanceOf, bearer, expectLedgerOk, fund, loginPlayer, temporaryPasswordSent } from '../../../test/money.ts'
+import { balanceOf, bearer, expectLedgerOk, fund, loginPlayer, temporaryPasswordSent, transfersWhere } from '../../../test/money.ts'
 import { callSeamless, launch } from '../../../test/seamless.ts'
 import { approvals, auditLog, transfers } from '../../db/schema.ts'
 import { signInOperator } from '../../../test/operators.ts'
@@ -30,11 +30,7 @@ const post = (url: string, payload: Record<string, unknown> | undefined, as: { t
   t.app.inject({ method: 'POST', url, headers: bearer(as.token), ...(payload ? { payload } : {}) })
 const adjust = (playerId: number, body: Record<string, unknown>, as: { token: string } = colleague) =>
   post(`/api/backoffice/members/${playerId}/adjustments`, { request_id: randomUUID(), reason: 'ชดเชยระบบขัดข้อง', ...body }, as)
-const adjustmentTransfers = async (id: number) =>
-  t.db
-    .select()
-    .from(transfers)
-    .where(eq(transfers.reference, `adjustment:${id}`))
+const adjustmentTransfers = async (id: number) => transfersWhere(t, eq(transfers.reference, `adjustment:${id}`))
 
 describe('the withdrawal queue shows each player’s context', () => {
   it('balance, deposits, paid withdrawals, today’s bets net of rollbacks, the active promotion, linked players and last address', async () => {

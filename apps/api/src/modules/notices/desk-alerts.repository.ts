@@ -9,11 +9,14 @@ export type DeskAlertRow = typeof operatorAlerts.$inferSelect
  * outbox's `ChannelAlerts` port), the alerts about a subject (one per kind and subject, ever), and who read which.
  */
 export const deskAlertsRepository = {
-  /** Opens an alert of `kind` for `channel` unless one is open already (one per kind and channel). */
-  async raiseAlert(db: Db, alert: { kind: string; channel: string; details: string; at: Date }): Promise<{ id: number } | undefined> {
+  /** Opens an alert of `kind` for `channel` unless one is open already (one per kind and channel); `params`: its text's figures. */
+  async raiseAlert(
+    db: Db,
+    alert: { kind: string; channel: string; details: string; at: Date; params?: Record<string, string | number> },
+  ): Promise<{ id: number } | undefined> {
     const [raised] = await db
       .insert(operatorAlerts)
-      .values({ kind: alert.kind, channel: alert.channel, details: alert.details, createdAt: alert.at })
+      .values({ kind: alert.kind, channel: alert.channel, details: alert.details, createdAt: alert.at, params: alert.params ?? null })
       .onConflictDoNothing({ target: [operatorAlerts.kind, operatorAlerts.channel], where: isNull(operatorAlerts.resolvedAt) })
       .returning({ id: operatorAlerts.id })
     return raised

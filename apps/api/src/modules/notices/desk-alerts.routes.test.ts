@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { rowsOf } from '../../db/rows.ts'
 import { useTestApp } from '../../../test/app.ts'
 import { fakePayoutBankCore, inProcessPayoutBank } from '../../../test/fakes/payout-bank.ts'
@@ -11,6 +11,10 @@ import { runJobsOnce } from '../../jobs/runner.ts'
 import { testJobs } from '../../../test/jobs.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { deskAlertsRepository } from './desk-alerts.repository.ts'
+import { operatorAlerts } from '../../db/schema.ts'
+import { registerBody } from '../../../test/factories.ts'
+import { CONNECTION_FAILURES, fakeSmsGateway, type GatewayAnswer } from '../../../test/fakes/sms-gateway.ts'
+import thaiBulkSms from '../sms/fixtures/thaibulksms.json' with { type: 'json' }
 
 // Issue 38 §4, ADR 087: each desk alert is written once per subject, says what to do and links to its screen, is listed
 // to the roles that can act on it (read or unread per operator), and goes to the desk's LINE group when one is set.
@@ -20,13 +24,27 @@ const quota = { used: 0, quota: 1_000 }
 const bank = fakePayoutBankCore()
 /** Players whose deposit's notice fails (the LINE look-up throws): their credit's transaction rolls back whole. */
 const noticeFailsFor = new Set<number>()
-const t = useTestApp({
+/** ThaiBulkSMS on 127.0.0.1 (ADR 083's fake): it takes the codes this file sends and tells the credit left. */
+let smsGateway: Awaited<ReturnType<typeof fakeSmsGateway>>
+beforeAll(async () => {
+  smsGateway = await fakeSmsGateway([thaiBulkSms.sent])
+})
+afterAll(() => smsGateway.close())
+const t = useTestApp(() => ({
   // LINE on (a group needs the channel); no LINE answers here: the group's messages are read from the outbox, unsent.
   config: {
     WITHDRAW_ONE_PENDING: 'false',
     DESK_ALERT_WITHDRAWAL_MINUTES: '15',
     ...lineConfig({ url: 'http://127.0.0.1:9', accountLinkUrl: 'http://127.0.0.1:9/accountLink' }),
     LINE_DESK_GROUP_ID: GROUP,
+    SMS_PROVIDER: 'thaibulksms',
+    SMS_THAIBULKSMS_URL: smsGateway.url,
+    SMS_THAIBULKSMS_KEY: 'tbs-key',
+    SMS_THAIBULKSMS_SECRET: 'tbs-secret',
+    // Long enough for a loaded machine (the fake answers in this process); the one that never answers waits it out.
+    SMS_HTTP_TIMEOUT_MS: '2000',
+    SMS_CREDIT_ALERT_BELOW: '500',
+    SMS_CREDIT_CHECK_MINUTES: '15',
   },
   deps: {
     payoutBank: inProcessPayoutBank(bank),
@@ -39,7 +57,7 @@ const t = useTestApp({
       },
     },
   },
-})
+}))
 type Operator = { id: number; token: string }
 let finance: Operator
 let colleague: Operator
@@ -216,5 +234,111 @@ describe('watched figures', () => {
     const raised = await alertsOf(t.db, 'RECONCILIATION_DIFFERENCE')
     expect(raised).toHaveLength(1)
     expect(raised[0]!.params).toMatchObject({ count: expect.any(Number) })
+  })
+})
+
+describe('the SMS credit (ThaiBulkSMS tells it; read every SMS_CREDIT_CHECK_MINUTES)', () => {
+  const credit = (left: number): GatewayAnswer => ({ status: 200, body: { remaining_credit: left } })
+  /** Moves past the reading's interval, answers the next reading with `answer`, runs the `sms-credit` job. */
+  async function readCredit(answer: GatewayAnswer) {
+    t.clock.advance(15 * 60_000)
+    smsGateway.answerWith([answer])
+    const before = smsGateway.received.length
+    const done = await runJobsOnce(t.db, testJobs(t, { smsCredit: t.services.deskAlerts }))
+    expect(smsGateway.received.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual(['GET /credit'])
+    return done['sms-credit']
+  }
+  /** The SMS credit alerts, oldest first: which channel raised each, its figures, whether it is still open. */
+  const creditAlerts = async () =>
+    (await t.db.select().from(operatorAlerts).orderBy(operatorAlerts.id))
+      .filter((a) => a.kind === 'SMS_NO_CREDIT')
+      .map((a) => ({ channel: a.channel, params: a.params, open: a.resolvedAt === null }))
+  const openOnes = async () => (await creditAlerts()).filter((a) => a.open)
+  // Signed in afresh: each reading moves the clock past an operator's idle time.
+  const ownersAlert = async () => (await listOf(await signInOperator(t, 'owner'))).list.find((a) => a.kind === 'SMS_NO_CREDIT' && a.read === false)
+
+  it('at or above the threshold raises nothing (and closes what an earlier test left open)', async () => {
+    expect(await readCredit(credit(500))).toBe(0)
+    expect(await openOnes()).toEqual([])
+  })
+
+  it('below the threshold: one alert to the owner saying to top up, linking to the outbox, once to the LINE group', async () => {
+    const messages = (await groupMessages()).length
+    expect(await readCredit(credit(120))).toBe(1)
+    expect(await openOnes()).toEqual([{ channel: 'sms-credit', params: { credit: 120, threshold: 500 }, open: true }])
+    expect(await ownersAlert()).toMatchObject({
+      title: 'เครดิต SMS เหลือ 120 ต่ำกว่าเกณฑ์แจ้งเตือน 500 เมื่อหมดระบบจะส่ง OTP และข้อความไม่ได้',
+      todo: 'เติมเครดิตที่บัญชีผู้ให้บริการ SMS ก่อนเครดิตหมด',
+      link: '/outbox',
+    })
+    expect((await listOf(await signInOperator(t, 'finance'))).list.some((a) => a.kind === 'SMS_NO_CREDIT')).toBe(false)
+    expect((await groupMessages()).length).toBe(messages + 1)
+
+    // Read again, lower still: the same episode, still one alert and one message.
+    expect(await readCredit(credit(90))).toBe(0)
+    expect(await openOnes()).toHaveLength(1)
+    expect((await groupMessages()).length).toBe(messages + 1)
+  })
+
+  it('is read once per interval, however often the jobs run', async () => {
+    const before = smsGateway.received.length
+    await runJobsOnce(t.db, testJobs(t, { smsCredit: t.services.deskAlerts }))
+    t.clock.advance(14 * 60_000)
+    await runJobsOnce(t.db, testJobs(t, { smsCredit: t.services.deskAlerts }))
+    expect(smsGateway.received.length).toBe(before)
+  })
+
+  it('back at the threshold: resolved; below again later: a new alert', async () => {
+    expect(await readCredit(credit(2_000))).toBe(0)
+    expect(await openOnes()).toEqual([])
+    expect(await readCredit(credit(499))).toBe(1)
+    expect(await openOnes()).toEqual([{ channel: 'sms-credit', params: { credit: 499, threshold: 500 }, open: true }])
+    expect(await readCredit(credit(500))).toBe(0)
+    expect(await openOnes()).toEqual([])
+  })
+
+  it("is raised whatever LINE's own no-credit alert says (the outbox raises that kind on the line channel too)", async () => {
+    await deskAlertsRepository.raiseAlert(t.db, { kind: 'SMS_NO_CREDIT', channel: 'line', details: 'monthly limit', at: t.clock.now() })
+    expect(await readCredit(credit(100))).toBe(1)
+    expect(await readCredit(credit(900))).toBe(0)
+    expect((await openOnes()).map((a) => a.channel)).toEqual(['line'])
+    await deskAlertsRepository.resolveAlerts(t.db, ['SMS_NO_CREDIT'], 'line', t.clock.now())
+  })
+
+  it.each<[string, GatewayAnswer]>([
+    ['down (503)', thaiBulkSms.down],
+    ['refusing our key', thaiBulkSms.unauthorized],
+    ['answering a page', { status: 200, body: '<html>maintenance</html>' }],
+    ['answering no figure', { status: 200, body: { remaining_credit: null } }],
+    ...CONNECTION_FAILURES.map(([title, fail]): [string, GatewayAnswer] => [title, { fail }]),
+  ])('a reading that fails (the gateway %s) raises nothing, crashes nothing and is logged without the key', async (_title, answer) => {
+    const warn = vi.spyOn(t.app.log, 'warn')
+    try {
+      expect(await readCredit(answer)).toBe(0)
+      expect(await openOnes()).toEqual([])
+      const logged = warn.mock.calls.filter((call) => call[1] === 'the SMS credit could not be read')
+      expect(logged).toHaveLength(1)
+      expect(logged[0]![0]).toMatchObject({ gateway: 'thaibulksms' })
+      const told = JSON.stringify(logged)
+      for (const secret of ['tbs-secret', Buffer.from('tbs-key:tbs-secret').toString('base64')]) expect(told).not.toContain(secret)
+    } finally {
+      warn.mockRestore()
+    }
+  })
+
+  it('a send refused for credit is the same alert, one with a low reading, closed by a reading at the threshold', async () => {
+    const messages = (await groupMessages()).length
+    smsGateway.answerWith([thaiBulkSms.noCredit])
+    const refused = await t.post('/api/auth/register', registerBody())
+    expect(refused.statusCode, refused.body).toBe(503)
+    expect(await openOnes()).toEqual([{ channel: 'sms', params: null, open: true }])
+    expect(await ownersAlert()).toMatchObject({ title: 'เครดิต SMS หมด ระบบส่ง OTP และข้อความไม่ได้', link: '/outbox' })
+    expect((await groupMessages()).length).toBe(messages + 1)
+
+    expect(await readCredit(credit(0))).toBe(0)
+    expect(await openOnes()).toHaveLength(1)
+    expect(await readCredit(credit(800))).toBe(0)
+    expect(await openOnes()).toEqual([])
+    expect((await groupMessages()).length).toBe(messages + 1)
   })
 })

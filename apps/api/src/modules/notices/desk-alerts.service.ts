@@ -29,7 +29,13 @@ export function alertText(kind: DeskAlertKind, p: Params): { title: string; todo
     case 'FAILOVER':
       return { title: msg('DESK_ALERT_FAILOVER', { from: String(p.from ?? ''), to: String(p.to ?? '') }), todo: msg('DESK_ALERT_FAILOVER_TODO') }
     case 'SMS_NO_CREDIT':
-      return { title: msg('DESK_ALERT_SMS_NO_CREDIT'), todo: msg('DESK_ALERT_SMS_NO_CREDIT_TODO') }
+      // Raised by a reading below the threshold (its figures stored), or by a send the gateway refused for credit.
+      return p.credit === undefined
+        ? { title: msg('DESK_ALERT_SMS_NO_CREDIT'), todo: msg('DESK_ALERT_SMS_NO_CREDIT_TODO') }
+        : {
+            title: msg('DESK_ALERT_SMS_CREDIT_LOW', { credit: Number(p.credit), threshold: Number(p.threshold ?? 0) }),
+            todo: msg('DESK_ALERT_SMS_CREDIT_LOW_TODO'),
+          }
     case 'SMS_UNAUTHORIZED':
       return { title: msg('DESK_ALERT_SMS_UNAUTHORIZED'), todo: msg('DESK_ALERT_SMS_UNAUTHORIZED_TODO') }
     case 'LINE_QUOTA':
@@ -42,6 +48,14 @@ export interface DeskLineQuota {
   lineQuota(): Promise<{ used: number; quota: number } | null>
 }
 export const noLineQuota: DeskLineQuota = { lineQuota: async () => null }
+
+/** The SMS gateway's credit reading (the sms module's `credit`, ADR 087); null: the gateway has none to read. */
+export type DeskSmsCredit = { gateway: string; credit(): Promise<number> } | null
+
+/** Where the desk's alerts log what they could not read (the server's logger): never a key or a message. */
+export interface DeskAlertsLog {
+  warn(details: object, message: string): void
+}
 
 /** What the watch reads of other modules (ports services.ts fills: withdrawals, the reconciliation): what time makes an alert. */
 export interface WatchedDesk {
@@ -57,6 +71,10 @@ export interface DeskAlertSettings {
   lineGroup: string | null
   /** The back-office's origin for the links a LINE message carries (BACKOFFICE_ORIGIN); null: the path alone. */
   backofficeOrigin: string | null
+  /** A credit reading below this is the SMS credit alert (SMS_CREDIT_ALERT_BELOW); 0: readings raise none. */
+  smsCreditBelow: number
+  /** How often the SMS credit is read (SMS_CREDIT_CHECK_MINUTES). */
+  smsCreditEveryMinutes: number
 }
 
 /** How far back the list and its unread count look, and how many it shows. */
@@ -66,6 +84,12 @@ const LIST_SIZE = 50
 const WATCH_BATCH = 200
 /** Yesterday's reconciliation is read once it is this late (Bangkok): the bank feed's last transfers have come in. */
 const RECONCILE_AFTER_HOUR = 1
+/**
+ * The SMS credit alert is the outbox's `SMS_NO_CREDIT` (one kind, one list, one LINE message per episode). A reading
+ * raises it on a channel of its own: the outbox closes its `sms` alert when a message goes out, which a low balance
+ * still allows, while this one stays open until a reading is back at the threshold.
+ */
+const SMS_CREDIT = { kind: 'SMS_NO_CREDIT', readingChannel: 'sms-credit', channels: ['sms-credit', 'sms'] as readonly string[] } as const
 
 /**
  * The desk's alerts (issue 38 §4, ADR 087): each written once per kind and subject, in the transaction of the event
@@ -81,10 +105,17 @@ export function createDeskAlertsService(deps: {
   outbox: Pick<OutboxService, 'enqueueOnce'>
   watched: WatchedDesk
   lineQuota: DeskLineQuota
-  deskAlertsRepository: Pick<DeskAlertsRepository, 'raiseOnce' | 'raisedSubjects' | 'recent' | 'unreadCount' | 'findById' | 'markRead'>
+  smsCredit: DeskSmsCredit
+  log: DeskAlertsLog
+  deskAlertsRepository: Pick<
+    DeskAlertsRepository,
+    'raiseOnce' | 'raisedSubjects' | 'recent' | 'unreadCount' | 'findById' | 'markRead' | 'raiseAlert' | 'resolveAlerts' | 'openAlerts'
+  >
 }) {
   const { db, clock, settings, deskAlertsRepository: repo } = deps
   let reconciledDay: string | null = null
+  /** This process's next SMS credit reading (each process reads at most every SMS_CREDIT_CHECK_MINUTES). */
+  let nextCreditReading = 0
 
   /** The alert to the desk's LINE group, once per alert. */
   async function toLineGroup(tx: Db, id: number, kind: DeskAlertKind, params: Params) {
@@ -164,6 +195,37 @@ export function createDeskAlertsService(deps: {
       if (quota && quota.quota > 0 && quota.used >= quota.quota * 0.8)
         raised += Number(await raise(tx, 'LINE_QUOTA', `line-quota:${bangkokDay(now).slice(0, 7)}`, { used: quota.used, quota: quota.quota }))
       return raised + (await reconciliation(tx, now))
+    },
+
+    /**
+     * The `sms-credit` job: reads the gateway's credit every SMS_CREDIT_CHECK_MINUTES; below SMS_CREDIT_ALERT_BELOW it
+     * raises the SMS credit alert unless one is open (a refused send's, or an earlier reading's), at or above it closes
+     * both. A reading that fails (the gateway down, a 5xx, an unreadable answer) changes nothing and is logged. Answers
+     * how many alerts are new.
+     */
+    async checkSmsCredit(tx: Db): Promise<number> {
+      const now = clock.now()
+      if (!deps.smsCredit || settings.smsCreditBelow <= 0 || now.getTime() < nextCreditReading) return 0
+      nextCreditReading = now.getTime() + settings.smsCreditEveryMinutes * 60_000
+      let credit: number
+      try {
+        credit = await deps.smsCredit.credit()
+      } catch (error) {
+        // The gateway's errors carry its status, never the key or a message (sms.ts).
+        deps.log.warn({ gateway: deps.smsCredit.gateway, reason: error instanceof Error ? error.message : 'unknown' }, 'the SMS credit could not be read')
+        return 0
+      }
+      if (credit >= settings.smsCreditBelow) {
+        for (const channel of SMS_CREDIT.channels) await repo.resolveAlerts(tx, [SMS_CREDIT.kind], channel, now)
+        return 0
+      }
+      // Only the SMS channels: the outbox raises the same kind on `line` when LINE's monthly quota is spent.
+      if ((await repo.openAlerts(tx)).some((a) => a.kind === SMS_CREDIT.kind && SMS_CREDIT.channels.includes(a.channel ?? ''))) return 0
+      const params = { credit, threshold: settings.smsCreditBelow }
+      const details = alertText(SMS_CREDIT.kind, params).title
+      const raised = await repo.raiseAlert(tx, { kind: SMS_CREDIT.kind, channel: SMS_CREDIT.readingChannel, details, params, at: now })
+      if (raised) await toLineGroup(tx, raised.id, SMS_CREDIT.kind, params)
+      return raised ? 1 : 0
     },
 
     /** The newest alerts the operator's role can act on, read or not, and how many are unread. */

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import type { AdminPromotion, PromotionTerms } from '@sanam/contract'
+import { promotionRules, type AdminPromotion, type PromotionTerms } from '@sanam/contract'
 import { describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../test/app.ts'
 import { balanceOf, signedInPlayer, takePromotion } from '../../../test/money.ts'
@@ -20,17 +20,17 @@ const terms = (overrides: Partial<PromotionTerms> = {}): PromotionTerms => ({
   image: '/media/site/logo.svg',
   credit_given_type: 'FIXED',
   credit_given: 100,
-  rules: [
-    { type: 'NEW_MEMBER', value: 1 },
-    { type: 'MIN_DEPOSIT', value: 100 },
-    { type: 'MAX_DEPOSIT', value: 5000 },
-    { type: 'MAX_BONUS', value: 500 },
-    { type: 'TURNOVER_BY_MUTIPLE', value: 2 },
-    { type: 'MIN_WITHDRAW', value: 100 },
-    { type: 'MAX_WITHDRAW', value: 3000 },
-    { type: 'PROHIBITED_GAMES_TYPE', value: [4, 10] },
-    { type: 'PROHIBITED_GAMES_PROVIDER', value: ['sbo', 'evo'] },
-  ],
+  rules: promotionRules({
+    NEW_MEMBER: 1,
+    MIN_DEPOSIT: 100,
+    MAX_DEPOSIT: 5000,
+    MAX_BONUS: 500,
+    TURNOVER_BY_MUTIPLE: 2,
+    MIN_WITHDRAW: 100,
+    MAX_WITHDRAW: 3000,
+    PROHIBITED_GAMES_TYPE: [4, 10],
+    PROHIBITED_GAMES_PROVIDER: ['sbo', 'evo'],
+  }),
   starts_at: null,
   ends_at: null,
   ...overrides,
@@ -81,19 +81,13 @@ describe('promotions editor: validation', () => {
       [
         'both member rules',
         terms({
-          rules: [
-            { type: 'NEW_MEMBER', value: 1 },
-            { type: 'OLD_MEMBER', value: 1 },
-          ],
+          rules: promotionRules({ NEW_MEMBER: 1, OLD_MEMBER: 1 }),
         }),
       ],
       [
         'min deposit above max',
         terms({
-          rules: [
-            { type: 'MIN_DEPOSIT', value: 500 },
-            { type: 'MAX_DEPOSIT', value: 100 },
-          ],
+          rules: promotionRules({ MIN_DEPOSIT: 500, MAX_DEPOSIT: 100 }),
         }),
       ],
       ['percent above 500', terms({ credit_given_type: 'PERCENT', credit_given: 501 })],
@@ -120,10 +114,7 @@ describe('promotions editor: validation', () => {
       terms({
         credit_given_type: 'PERCENT',
         credit_given: 12.5,
-        rules: [
-          { type: 'OLD_MEMBER', value: 1 },
-          { type: 'TURNOVER_BY_CREDIT', value: 1000 },
-        ],
+        rules: promotionRules({ OLD_MEMBER: 1, TURNOVER_BY_CREDIT: 1000 }),
       }),
     ]) {
       const res = await create(op, body)
@@ -247,10 +238,7 @@ describe('promotions editor: schedule and versions players hold', () => {
     const v1 = terms({
       title: 'ฉบับเดิม',
       credit_given: 100,
-      rules: [
-        { type: 'TURNOVER_BY_MUTIPLE', value: 2 },
-        { type: 'MAX_WITHDRAW', value: 3000 },
-      ],
+      rules: promotionRules({ TURNOVER_BY_MUTIPLE: 2, MAX_WITHDRAW: 3000 }),
     })
     const { id, versionId, author, checker } = await published(v1)
     const holder = await signedInPlayer(t)
@@ -259,10 +247,7 @@ describe('promotions editor: schedule and versions players hold', () => {
     const v2 = terms({
       title: 'ฉบับใหม่',
       credit_given: 50,
-      rules: [
-        { type: 'TURNOVER_BY_MUTIPLE', value: 10 },
-        { type: 'PROHIBITED_GAMES_PROVIDER', value: ['sbo'] },
-      ],
+      rules: promotionRules({ TURNOVER_BY_MUTIPLE: 10, PROHIBITED_GAMES_PROVIDER: ['sbo'] }),
     })
     const edit = (await propose(author, id, v2)).json().data
     expect((await publish(checker, edit.id)).statusCode).toBe(200)

@@ -1,4 +1,4 @@
-import { msg } from '@sanam/contract'
+import { msg, promotionRules } from '@sanam/contract'
 import { describe, expect, it } from 'vitest'
 import { manualClock } from '../../lib/clock.ts'
 import { fakeDb } from '../../../test/fakes/db.ts'
@@ -51,14 +51,7 @@ const provider = (code: string): ProviderRow => ({
 describe('taking a promotion', () => {
   it('pays the percentage bonus, capped by MAX_BONUS, and sets the turnover target from the deposit', async () => {
     const { sut, money, store, deposit } = setup()
-    const offer = store.addOffer({
-      creditGivenType: 'PERCENT',
-      creditGiven: 1000n,
-      rules: [
-        { type: 'MAX_BONUS', value: 30 },
-        { type: 'TURNOVER_BY_MUTIPLE', value: 5 },
-      ],
-    })
+    const offer = store.addOffer({ creditGivenType: 'PERCENT', creditGiven: 1000n, rules: promotionRules({ MAX_BONUS: 30, TURNOVER_BY_MUTIPLE: 5 }) })
     await deposit(offer.id, 500)
     expect(money.balance(PLAYER)).toBe(53_000n)
     expect(store.taken[0]).toMatchObject({ status: 'ACTIVE', bonus: 3_000n, turnoverType: 'TURNOVER', turnoverTarget: 250_000n })
@@ -80,12 +73,7 @@ describe('taking a promotion', () => {
 
   it('refuses a second promotion while one is active, and a deposit outside the range with the limit in baht', async () => {
     const { sut, store, deposit } = setup()
-    const ranged = store.addOffer({
-      rules: [
-        { type: 'MIN_DEPOSIT', value: 300 },
-        { type: 'MAX_DEPOSIT', value: 5000 },
-      ],
-    })
+    const ranged = store.addOffer({ rules: promotionRules({ MIN_DEPOSIT: 300, MAX_DEPOSIT: 5000 }) })
     await expect(sut.checkDraft(PLAYER, ranged.id, 20_000n)).rejects.toMatchObject({ code: 'RULE_REFUSED', message: expect.stringContaining('300') })
     await expect(sut.checkDraft(PLAYER, ranged.id, 600_000n)).rejects.toMatchObject({ code: 'RULE_REFUSED', message: expect.stringContaining('5,000') })
     await deposit(ranged.id, 500)
@@ -110,13 +98,7 @@ describe('turnover', () => {
     const { sut, store, deposit } = setup()
     store.addGame('pgsoft', 'fortune_ox', 'SLOT')
     store.addGame('jili', 'fish_hunter', 'FISHING')
-    const offer = store.addOffer({
-      rules: [
-        { type: 'TURNOVER_BY_MUTIPLE', value: 2 },
-        { type: 'PROHIBITED_GAMES_TYPE', value: [4] },
-        { type: 'PROHIBITED_GAMES_PROVIDER', value: ['evo'] },
-      ],
-    })
+    const offer = store.addOffer({ rules: promotionRules({ TURNOVER_BY_MUTIPLE: 2, PROHIBITED_GAMES_TYPE: [4], PROHIBITED_GAMES_PROVIDER: ['evo'] }) })
     await deposit(offer.id, 100)
     await sut.onBets(tx, [
       { playerId: PLAYER, providerCode: 'pgsoft', gameCode: 'fortune_ox', amount: 1_000n },
@@ -135,14 +117,7 @@ describe('turnover', () => {
 describe('withdrawing under a promotion', () => {
   it('is blocked until the turnover is met, saying how much is left; then MAX_WITHDRAW sets the one amount and the rest is forfeited', async () => {
     const { sut, money, store, deposit } = setup()
-    const offer = store.addOffer({
-      creditGivenType: 'FIXED',
-      creditGiven: 50_000n,
-      rules: [
-        { type: 'TURNOVER_BY_MUTIPLE', value: 2 },
-        { type: 'MAX_WITHDRAW', value: 1000 },
-      ],
-    })
+    const offer = store.addOffer({ creditGivenType: 'FIXED', creditGiven: 50_000n, rules: promotionRules({ TURNOVER_BY_MUTIPLE: 2, MAX_WITHDRAW: 1000 }) })
     await deposit(offer.id, 1000)
     expect(money.balance(PLAYER)).toBe(150_000n)
     const blocked = await sut.withdrawTerms(tx, PLAYER)
@@ -199,6 +174,7 @@ describe('launching games under a promotion', () => {
     const { sut, store, deposit } = setup()
     const fish: GameRow = store.addGame('jili', 'fish_hunter', 'FISHING')
     const slot: GameRow = store.addGame('jili', 'money_coming', 'SLOT')
+    // Game types by name, which isProhibited reads as well as spec §3 numbers (the editor's typed rules take numbers only).
     const offer = store.addOffer({
       rules: [
         { type: 'PROHIBITED_GAMES_TYPE', value: ['FISHING'] },

@@ -13,60 +13,55 @@ type Slip = ReconciliationRows['slips'][number]
 type Notification = ReconciliationRows['notifications'][number]
 
 let ids = 0
-function deposit(over: Partial<Deposit>): Deposit {
-  ids += 1
-  return {
-    id: ids,
-    source: 'BANK_FEED',
-    externalId: `ref-${ids}`,
-    requestHash: `hash-${ids}`,
-    toAccount: PAY_IN,
-    fromBankCode: '004',
-    fromAccount: '0987654321',
-    fromName: 'สมชาย ใจดี',
-    amount: 150_000n,
-    occurredAt: AT,
-    receivedAt: AT,
-    senderRef: null,
-    status: 'MATCHED',
-    note: null,
-    playerId: 7,
-    draftBillId: null,
-    creditedAt: AT,
-    feedAt: null,
-    notificationAt: null,
-    ...over,
+/** A builder of one kind of row: each row a new id, the kind's defaults for it, then what the test says. */
+const rowOf =
+  <T>(defaults: (id: number) => T) =>
+  (over: Partial<T>): T => {
+    ids += 1
+    return { ...defaults(ids), ...over }
   }
-}
-function slip(over: Partial<Slip>): Slip {
-  ids += 1
-  return {
-    id: ids,
-    playerId: 7,
-    slipKey: `004:REF${ids}XXXXXXXXXX`,
-    status: 'CREDITED',
-    reason: null,
-    depositId: null,
-    facts: {
-      amount: '150000',
-      occurredAt: AT.toISOString(),
-      sender: { bankCode: '004', account: 'xxxxxx4321', name: 'สมชาย ใจดี' },
-      receiver: { bankCode: '014', account: PAY_IN, name: 'บริษัท สนาม', proxy: null },
-      seenBefore: false,
-    },
-    ...over,
-  }
-}
-function notification(over: Partial<Notification>): Notification {
-  ids += 1
-  return {
-    id: ids,
-    status: 'UNMATCHED',
-    depositId: null,
-    facts: { kind: 'INCOMING', bank: 'SCB', amount: '150000', occurredAt: AT.toISOString() },
-    ...over,
-  }
-}
+const deposit = rowOf<Deposit>((id) => ({
+  id,
+  source: 'BANK_FEED',
+  externalId: `ref-${id}`,
+  requestHash: `hash-${id}`,
+  toAccount: PAY_IN,
+  fromBankCode: '004',
+  fromAccount: '0987654321',
+  fromName: 'สมชาย ใจดี',
+  amount: 150_000n,
+  occurredAt: AT,
+  receivedAt: AT,
+  senderRef: null,
+  status: 'MATCHED',
+  note: null,
+  playerId: 7,
+  draftBillId: null,
+  creditedAt: AT,
+  feedAt: null,
+  notificationAt: null,
+}))
+const slip = rowOf<Slip>((id) => ({
+  id,
+  playerId: 7,
+  slipKey: `004:REF${id}XXXXXXXXXX`,
+  status: 'CREDITED',
+  reason: null,
+  depositId: null,
+  facts: {
+    amount: '150000',
+    occurredAt: AT.toISOString(),
+    sender: { bankCode: '004', account: 'xxxxxx4321', name: 'สมชาย ใจดี' },
+    receiver: { bankCode: '014', account: PAY_IN, name: 'บริษัท สนาม', proxy: null },
+    seenBefore: false,
+  },
+}))
+const notification = rowOf<Notification>((id) => ({
+  id,
+  status: 'UNMATCHED',
+  depositId: null,
+  facts: { kind: 'INCOMING', bank: 'SCB', amount: '150000', occurredAt: AT.toISOString() },
+}))
 const day = (rows: Partial<ReconciliationRows>) => reconcileDay(DAY, { deposits: [], exceptions: [], accounts: [], slips: [], notifications: [], ...rows })
 const source = (result: ReturnType<typeof day>, name: string) => result.sources.find((s) => s.source === name)!
 

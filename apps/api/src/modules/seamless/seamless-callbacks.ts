@@ -1,20 +1,21 @@
-// Runs money callbacks inside the caller's transaction (ADR 017): reads the snapshot the decisions need, asks
-// seamless-decisions.ts, and applies the writes through the ledger and the repository; the claims' settlement is
-// answered to the caller, which writes it with the verbatim log (ADR 061). Bets run as a list (a batch of many, or one
-// in its savepoint: the same statements either way); wins and rollbacks one at a time.
-import type { SeamlessAnswer } from '@sanam/contract'
+// Runs money callbacks (ADR 017). Bets run as a list (a batch of many, or one in its savepoint) through ONE statement,
+// the database function that decides and writes them (ADR 096). Wins and rollbacks run one at a time inside the
+// caller's transaction: the snapshot the decisions need read, seamless-decisions.ts asked, and the writes applied
+// through the ledger and the repository; their claims' settlement is answered to the caller, which writes it with the
+// verbatim log (ADR 061).
+import { gameTypeNumbers, type SeamlessAnswer } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
+import { sqlState } from '../../db/transaction.ts'
 import { AppError } from '../../errors.ts'
-import { bangkokDay } from '@sanam/contract/bangkok'
+import { bangkokDay, bangkokDayRange } from '@sanam/contract/bangkok'
 import type { Clock } from '../../lib/clock.ts'
 import type { Ledger } from '../ledger/ledger.service.ts'
 import type { PromotionService } from '../promotions/promotions.service.ts'
 import type { LimitsService } from '../limits/limits.service.ts'
 import {
   answer,
-  answeredClaimOf,
+  BET_MESSAGES,
   claimOf,
-  decideBets,
   decideRollback,
   decideWin,
   isRoundOver,
@@ -30,7 +31,14 @@ import {
 import type { SeamlessRepository } from './seamless.repository.ts'
 import { SANAM_ROUND_POLICY } from './round-policy.ts'
 
-export type SeamlessPromotions = Pick<PromotionService, 'onBets' | 'onSettled' | 'onRollbacks'>
+export type SeamlessPromotions = Pick<PromotionService, 'onSettled' | 'onRollbacks'>
+
+/** A bet's verbatim log row, as the request handler has it (the function writes it with the answer). */
+export interface BetLog {
+  op: string
+  requestId: string | null
+  request: string
+}
 
 /**
  * What a win or a rollback answered, and the claims to settle with it (its own; a rollback's refunded bet too). The
@@ -44,14 +52,15 @@ export interface Decided {
 }
 
 export function createSeamlessCallbacks(deps: {
-  ledger: Pick<Ledger, 'transferMany' | 'balances' | 'lockPlayers'>
+  ledger: Pick<Ledger, 'transferMany' | 'balances' | 'outside'>
   clock: Clock
+  /** Given: bets count toward the players' active promotions (decided in the bet function), wins and rollbacks tell it. */
   promotions?: SeamlessPromotions
-  /** The players' daily loss limits (ADR 048): a bet past one is LIMIT_EXCEEDED; wins and rollbacks never ask. */
+  /** Given: the players' daily loss limits apply (ADR 048; decided in the bet function): a bet past one is LIMIT_EXCEEDED. */
   limits?: Pick<LimitsService, 'lossAllowances'>
   seamlessRepository: Pick<
     SeamlessRepository,
-    'find' | 'claim' | 'lockRounds' | 'addToRounds' | 'addTurnover' | 'addTurnoverOfRounds' | 'removeBetFromRound' | 'markSettled'
+    'find' | 'claim' | 'betBatch' | 'lockRounds' | 'addToRounds' | 'addTurnover' | 'addTurnoverOfRounds' | 'removeBetFromRound' | 'markSettled'
   >
 }) {
   const { ledger, clock, seamlessRepository } = deps
@@ -71,84 +80,52 @@ export function createSeamlessCallbacks(deps: {
 
   return {
     /**
-     * Bets in processing order (player, then arrival), their players' cash rows locked by the caller (`balances`: the
-     * balances the locks returned), in a constant number of statements whatever their number (ADR 011, "Set-based
-     * bets"). Claims go in in processing order (of two claims of one tx_id the first wins, as one after the other
-     * would); the bets not claimed are answered after the decisions (so a replay of a bet decided here replays its
-     * final answer). Answers each bet's answer and the claims to settle, which the caller settles with the verbatim
-     * log in one statement (ADR 061). Throws on anything unexpected: the caller rolls back to its savepoint.
+     * Bets in processing order (player, then arrival), each with its verbatim log row, in ONE statement whatever their
+     * number (ADR 096): `seamless_bet_batch` locks the players' cash rows (ascending, before any claim row), claims,
+     * decides bet by bet as one after the other would be decided, writes, settles the claims and logs. On `db` (the
+     * call is its own transaction) or inside the caller's transaction (a batch of one in its savepoint, ADR 017; or a
+     * batch under test hooks). Answers each bet's answer. Throws on anything unexpected (a transfer key taken: CONFLICT).
      */
-    async bets(tx: Db, bets: readonly BetCall[], balances: ReadonlyMap<number, bigint>): Promise<{ answers: SeamlessAnswer[]; settlements: Settlement[] }> {
+    async bets(db: Db, bets: ReadonlyArray<BetCall & { log: BetLog }>): Promise<SeamlessAnswer[]> {
       const now = clock.now()
-      // One statement: the claims, and what deciding the claimed bets needs (the open sessions, the rounds' owners).
-      const claims = await seamlessRepository.claim(
-        tx,
-        bets.map((b) => claimOf(b, 'bet', now)),
-        {
-          sessionIds: bets.filter((b) => b.live).map((b) => b.sessionId),
-          rounds: [...new Map(bets.map((b) => [txKey(b.provider, b.roundId), { providerCode: b.provider, roundId: b.roundId }])).values()],
-          now,
-        },
-      )
-      const taken = new Set<string>()
-      const claimed = bets.map((b) => {
-        const key = txKey(b.provider, b.txId)
-        if (!claims.keys.has(key) || taken.has(key)) return false
-        taken.add(key)
-        return true
-      })
-      const openSessions = claims.openSessions
-      const roundOwners = new Map([...claims.rounds].map(([key, round]) => [key, round.playerId]))
-      // Read under the players' locks, after the claims: today's bets and wins already answered, not this batch's.
-      const lossAllowances = deps.limits
-        ? await deps.limits.lossAllowances(
-            tx,
-            bets.filter((_, at) => claimed[at]).map((b) => b.playerId),
-          )
-        : undefined
-
-      const decided = decideBets(bets, { claimed, balances, openSessions, roundOwners, ...(lossAllowances ? { lossAllowances } : {}) })
-
-      // Every claim is new, so is every key derived from it: a key that exists means something else wrote it, and the
-      // ledger refuses the call (CONFLICT) rather than answer it as a replay.
-      await ledger.transferMany(tx, decided.transfers, { ensure: decided.ensure, fresh: true })
-      const roundStatus = await seamlessRepository.addToRounds(tx, decided.rounds, now)
-      // A bet in a round already over (a late bet after its win, or in a closed round) is valid turnover at once.
       const day = bangkokDay(now)
-      await seamlessRepository.addTurnover(
-        tx,
+      let rows: Array<{ answer: string; moved: boolean }>
+      try {
+        rows = await seamlessRepository.betBatch(db, {
+          bets: bets.map((b) => ({ ...b, sessionId: b.live ? b.sessionId : null })),
+          now,
+          day,
+          dayStart: bangkokDayRange(day).start,
+          limits: deps.limits !== undefined,
+          promotions: deps.promotions !== undefined,
+          messages: BET_MESSAGES,
+          typeNumbers: gameTypeNumbers,
+          channel: ledger.outside.channel,
+        })
+      } catch (error) {
+        // The function's own refusal of a batch it cannot write as decided (a transfer key or a claim taken meanwhile).
+        if (sqlState(error) === 'SB409') throw new AppError('CONFLICT')
+        throw error
+      }
+      // The ledger's part after a movement (its test faults, its metric): the game_bet transfer of each bet that moved.
+      ledger.outside.written(
+        db,
         bets.flatMap((b, at) =>
-          decided.answers[at]?.status === 'OK' && isRoundOver(roundStatus.get(txKey(b.provider, b.roundId)))
-            ? [{ playerId: b.playerId, day, amount: b.amount }]
+          rows[at]?.moved
+            ? [
+                {
+                  key: `seamless:${b.provider}:${b.txId}`,
+                  from: { player: b.playerId, kind: 'cash' as const },
+                  to: { house: `game:${b.provider}` as const },
+                  amount: b.amount,
+                  kind: 'game_bet',
+                  reference: `round:${b.provider}:${b.roundId}`,
+                },
+              ]
             : [],
         ),
       )
-      if (deps.promotions) await deps.promotions.onBets(tx, decided.turnover)
-
-      // A bet whose tx_id was taken replays its first answer: one of this batch's, from what was just decided; one
-      // taken before this batch (committed, or an earlier callback's in this transaction, settled already), read.
-      const firstInBatch = new Map<string, number>()
-      bets.forEach((b, at) => {
-        if (claimed[at]) firstInBatch.set(txKey(b.provider, b.txId), at)
-      })
-      const earlier = await seamlessRepository.find(tx, [
-        ...new Map(
-          decided.replays
-            .map(({ at }) => bets[at]!)
-            .filter((b) => !firstInBatch.has(txKey(b.provider, b.txId)))
-            .map((b) => [txKey(b.provider, b.txId), { providerCode: b.provider, txId: b.txId }]),
-        ).values(),
-      ])
-      const answers = decided.answers
-      for (const { at, balance } of decided.replays) {
-        const b = bets[at]!
-        const key = txKey(b.provider, b.txId)
-        const sameBatch = firstInBatch.get(key)
-        const first = sameBatch === undefined ? earlier.get(key) : answeredClaimOf(bets[sameBatch]!, answers[sameBatch]!, now)
-        if (!first) throw new AppError('CONFLICT')
-        answers[at] = replayAnswer(first, claimOf(b, 'bet', now).fingerprint, b.txId, balance)
-      }
-      return { answers: answers as SeamlessAnswer[], settlements: decided.settlements }
+      return rows.map((row) => JSON.parse(row.answer) as SeamlessAnswer)
     },
 
     /**

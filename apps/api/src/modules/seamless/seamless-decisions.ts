@@ -1,10 +1,9 @@
-// The seamless wallet's business rules as pure decisions (ADR 017): given what the caller read under its locks (the
-// players' cash balances, which claims it took, the open game sessions, the rounds' owners, the first answer of a
-// tx_id), decide each callback's answer and the writes it needs. No I/O here: seamless-callbacks.ts reads the
-// snapshot and applies the writes, the same way for a batch of many bets and for one callback in its savepoint.
+// The seamless wallet's win and rollback rules as pure decisions (ADR 017): given what the caller read under its locks
+// (the round's owner and status, the bet a call names, the first answer of a tx_id), decide each callback's answer and
+// the writes it needs. No I/O here: seamless-callbacks.ts reads the snapshot and applies the writes. Bets are decided
+// in the database, by `seamless_bet_batch` (migration 0044, ADR 096), the same function for a batch and for one bet.
 import { formatSatang, msg, type SeamlessAnswer, type SeamlessStatus } from '@sanam/contract'
-import type { AccountRef, TransferRequest } from '../ledger/ledger.service.ts'
-import type { CountedBet } from '../promotions/promotions.service.ts'
+import type { TransferRequest } from '../ledger/ledger.service.ts'
 import { SANAM_ROUND_POLICY, type RoundPolicy } from './round-policy.ts'
 
 const messages: Partial<Record<SeamlessStatus, string>> = {
@@ -116,11 +115,6 @@ export function claimOf(call: BetCall | WinCall | RollbackCall, op: 'bet' | 'win
   }
 }
 
-/** A claimed call's row once answered, as settling it leaves it: what a replay in the same batch reads. */
-export function answeredClaimOf(call: BetCall, answered: SeamlessAnswer, now: Date): ClaimRow {
-  return { ...claimOf(call, 'bet', now), status: answered.status, response: answered }
-}
-
 /** The tombstone a rollback leaves on its ref's tx_id, so that a bet arriving later is refused. */
 export function tombstoneOf(rollback: RollbackCall, now: Date) {
   return {
@@ -176,106 +170,19 @@ export interface Settlement {
   response: unknown
 }
 
-/** What the executor read for a run of bets, under the players' cash row locks. */
-export interface BetSnapshot {
-  /** Per bet (processing order): true when its claim was inserted by it; false for a tx_id already taken. */
-  claimed: readonly boolean[]
-  /** Each player's locked cash balance (absent: no cash account yet, so 0). */
-  balances: ReadonlyMap<number, bigint>
-  /** The game sessions still open (not revoked), each with whether its player is ACTIVE. */
-  openSessions: ReadonlyMap<number, { playerActive: boolean }>
-  /** The owner of each existing round the claimed bets name, keyed by `txKey(provider, round)`. */
-  roundOwners: ReadonlyMap<string, number>
-  /**
-   * Players with a daily loss limit and how much more each may stake today (ADR 048: the limit minus today's net
-   * loss); absent: no limit. Optional for callers that have no limits.
-   */
-  lossAllowances?: ReadonlyMap<number, bigint>
-}
-
-export interface BetDecisions {
-  /** Each bet's answer (processing order); undefined for a bet whose tx_id was taken, answered by `replayAnswer`. */
-  answers: Array<SeamlessAnswer | undefined>
-  /** The bets answered after the writes from the first answer of their tx_id, with the player's balance at that point. */
-  replays: Array<{ at: number; balance: bigint }>
-  transfers: TransferRequest[]
-  /** Accounts a refused debit would have created: created all the same, so a refusal leaves what a debit leaves. */
-  ensure: AccountRef[]
-  /** One change per round (a round's bets summed, since one upsert cannot touch a row twice). */
-  rounds: RoundChange[]
-  /** The OK bets, for promotions' turnover. */
-  turnover: CountedBet[]
-  settlements: Settlement[]
-}
-
 /**
- * Decides bets, in processing order (player, then arrival), exactly as one after the other would be: a bet whose
- * tx_id was taken replays; a bet on a session that ended is INVALID_SESSION, of a blocked player PLAYER_BLOCKED; a
- * bet in another player's round (counting rounds opened by the earlier bets) is DUPLICATE; a bet above what the
- * player's daily loss limit still allows (less the earlier OK bets) is LIMIT_EXCEEDED; a bet above the player's
- * running balance (the locked balance minus the earlier OK bets) is INSUFFICIENT_FUNDS; anything else is OK and
- * moves its amount `cash → game:<provider>`. Each answer carries the running balance right after it.
+ * The refusals' messages as `seamless_bet_batch` (migration 0044, ADR 096) reads them, by position: the bet rules are
+ * decided there, in the database, and the catalogue's Thai comes in as a parameter (none in SQL).
  */
-export function decideBets(bets: readonly BetCall[], snapshot: BetSnapshot): BetDecisions {
-  const running = new Map<number, bigint>(bets.map((b) => [b.playerId, snapshot.balances.get(b.playerId) ?? 0n]))
-  const allowances = new Map(snapshot.lossAllowances ?? [])
-  const owners = new Map(snapshot.roundOwners)
-  const out: BetDecisions = { answers: new Array(bets.length), replays: [], transfers: [], ensure: [], rounds: [], turnover: [], settlements: [] }
-  const rounds = new Map<string, RoundChange>()
-  bets.forEach((b, at) => {
-    const balance = running.get(b.playerId)!
-    if (!snapshot.claimed[at]) {
-      out.replays.push({ at, balance })
-      return
-    }
-    const session = b.live ? snapshot.openSessions.get(b.sessionId) : undefined
-    const roundKey = txKey(b.provider, b.roundId)
-    const allowance = allowances.get(b.playerId)
-    let decided: SeamlessAnswer
-    if (!session) decided = answer('INVALID_SESSION', balance, b.txId)
-    else if (!session.playerActive) decided = answer('PLAYER_BLOCKED', balance, b.txId)
-    else if (roundOfAnotherPlayer(owners.get(roundKey), b.playerId)) decided = answer('DUPLICATE', balance, b.txId, ROUND_OF_ANOTHER_PLAYER)
-    else if (allowance !== undefined && b.amount > allowance) {
-      // A refusal leaves what a debit leaves (the accounts), so its replay answers the same balance.
-      out.ensure.push({ player: b.playerId, kind: 'cash' }, { house: `game:${b.provider}` })
-      decided = answer('LIMIT_EXCEEDED', balance, b.txId)
-    } else if (balance < b.amount) {
-      out.ensure.push({ player: b.playerId, kind: 'cash' }, { house: `game:${b.provider}` })
-      decided = answer('INSUFFICIENT_FUNDS', balance, b.txId)
-    } else {
-      const after = balance - b.amount
-      running.set(b.playerId, after)
-      if (allowance !== undefined) allowances.set(b.playerId, allowance - b.amount)
-      out.transfers.push({
-        key: `seamless:${b.provider}:${b.txId}`,
-        from: { player: b.playerId, kind: 'cash' },
-        to: { house: `game:${b.provider}` },
-        amount: b.amount,
-        kind: 'game_bet',
-        reference: `round:${b.provider}:${b.roundId}`,
-      })
-      owners.set(roundKey, b.playerId)
-      const round = rounds.get(roundKey)
-      if (round) round.bet += b.amount
-      else
-        rounds.set(roundKey, {
-          providerCode: b.provider,
-          roundId: b.roundId,
-          playerId: b.playerId,
-          gameCode: b.gameCode,
-          bet: b.amount,
-          win: 0n,
-          settle: false,
-        })
-      out.turnover.push({ playerId: b.playerId, providerCode: b.provider, gameCode: b.gameCode, amount: b.amount })
-      decided = answer('OK', after, b.txId)
-    }
-    out.answers[at] = decided
-    out.settlements.push({ providerCode: b.provider, txId: b.txId, status: decided.status, response: decided })
-  })
-  out.rounds = [...rounds.values()]
-  return out
-}
+export const BET_MESSAGES: readonly string[] = [
+  messages.INSUFFICIENT_FUNDS!,
+  messages.LIMIT_EXCEEDED!,
+  messages.INVALID_SESSION!,
+  messages.PLAYER_BLOCKED!,
+  messages.DUPLICATE!,
+  TOMBSTONED,
+  ROUND_OF_ANOTHER_PLAYER,
+]
 
 /** What a win is decided on besides its round's owner: the round's status and, when the win names it, its bet. */
 export interface WinContext {

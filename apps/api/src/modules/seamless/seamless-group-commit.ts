@@ -1,6 +1,6 @@
 // Group commit of seamless callbacks (ADR 011) and its fallback (ADR 017): lanes of batchers, one transaction per
-// batch, a batch of bets attempted whole and, should that fail, every callback of the batch run again on its own in a
-// savepoint. The work itself (snapshot, decisions, writes) is seamless-callbacks.ts, the same for both.
+// batch, a batch of bets attempted whole (one statement, its own transaction: ADR 096) and, should that fail, every
+// callback of the batch run again on its own in a savepoint. The work itself is seamless-callbacks.ts, the same for both.
 import type { SeamlessAnswer } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
 import { inTransaction, isRetryable } from '../../db/transaction.ts'
@@ -42,7 +42,7 @@ export interface SeamlessResult {
 
 export function createGroupCommit(deps: {
   db: Db
-  ledger: Pick<Ledger, 'lockPlayers'>
+  ledger: Pick<Ledger, 'lockPlayers' | 'outside'>
   clock: Clock
   callbacks: SeamlessCallbacks
   /** Most callbacks in one transaction. */
@@ -59,18 +59,21 @@ export function createGroupCommit(deps: {
 }) {
   const { db, ledger, clock, callbacks, seamlessRepository } = deps
   const counters = { setBased: 0, fallbacks: 0 }
+  /**
+   * Tests hook into a batch (ADR 011) or into the ledger's movements: a whole batch's statement then runs inside
+   * BEGIN and COMMIT, so a hook can still fail it before its commit. Otherwise it is its own transaction (ADR 096).
+   */
+  const hooked = deps.faults?.afterCallback !== undefined || deps.faults?.beforeCommit !== undefined || ledger.outside.hooked
 
   /**
-   * One callback on its own (inside its savepoint): a bet is a batch of one, decided on its player's locked balance.
-   * Answers its answer and the claims to settle.
+   * One callback on its own (inside its savepoint): a bet is a batch of one through the same function, which writes
+   * its log row too (`logged`). Answers its answer and, for a win or a rollback, the claims to settle.
    */
-  async function runOne(tx: Db, callback: MoneyCallback): Promise<Decided> {
+  async function runOne(tx: Db, callback: MoneyCallback): Promise<Decided & { logged?: true }> {
     switch (callback.op) {
       case 'bet': {
-        // The row is locked already (the batch locked it); this reads the balance after the batch's earlier callbacks.
-        const locked = await ledger.lockPlayers(tx, [callback.call.playerId])
-        const { answers, settlements } = await callbacks.bets(tx, [callback.call], balancesOf(locked))
-        return { answer: answers[0]!, settlements }
+        const [answer] = await callbacks.bets(tx, [{ ...callback.call, log: callback.log }])
+        return { answer: answer!, settlements: [], logged: true }
       }
       case 'win':
         return callbacks.win(tx, callback.call)
@@ -95,20 +98,7 @@ export function createGroupCommit(deps: {
     let attempt = 0
     if (deps.wholeBatches && calls.every((c) => c.op === 'bet')) {
       try {
-        const decided = await inTransaction(db, async (tx) => {
-          attempt += 1
-          // Every player's cash row, ascending, before any claim row, in one statement: the balances bets are decided on.
-          const locked = await ledger.lockPlayers(tx, players)
-          let outcomes: Array<Settled<SeamlessResult>>
-          try {
-            outcomes = await runBets(tx, calls, order, balancesOf(locked))
-          } catch (error) {
-            // A deadlock or serialization failure runs the whole batch again; anything else falls back, below.
-            throw isRetryable(error) ? error : new WholeBatchFailed(error)
-          }
-          await deps.faults?.beforeCommit?.(attempt)
-          return outcomes
-        })
+        const decided = hooked ? await inTransaction(db, async (tx) => wholeBets(tx, calls, order, ++attempt)) : await wholeBets(db, calls, order, ++attempt)
         counters.setBased += 1
         return decided
       } catch (error) {
@@ -131,8 +121,8 @@ export function createGroupCommit(deps: {
         const callback = calls[index]!
         await seamlessRepository.savepoint(tx, 'callback')
         try {
-          const { answer, settlements, replayed } = await runOne(tx, callback)
-          await seamlessRepository.record(tx, settlements, [logRow(callback, answer, clock.now())])
+          const { answer, settlements, replayed, logged } = await runOne(tx, callback)
+          if (!logged) await seamlessRepository.record(tx, settlements, [logRow(callback, answer, clock.now())])
           await deps.faults?.afterCallback?.({ op: callback.op, txId: callback.call.txId, playerId: callback.call.playerId })
           outcomes[index] = { ok: true, value: { httpStatus: 200, answer, ...(replayed ? { replayed } : {}) } }
         } catch (error) {
@@ -162,22 +152,27 @@ export function createGroupCommit(deps: {
     }
   }
 
-  /** A batch of bets only, whole: decided together, settled and logged in one statement, then the test hook for each. */
-  async function runBets(
-    tx: Db,
-    calls: readonly MoneyCallback[],
-    order: readonly number[],
-    balances: ReadonlyMap<number, bigint>,
-  ): Promise<Array<Settled<SeamlessResult>>> {
-    const bets = order.map((index) => calls[index]!.call as BetCall)
-    const { answers, settlements } = await callbacks.bets(tx, bets, balances)
-    const now = clock.now()
-    await seamlessRepository.record(
-      tx,
-      settlements,
-      order.map((index, at) => logRow(calls[index]!, answers[at]!, now)),
-    )
-    for (const bet of bets) await deps.faults?.afterCallback?.({ op: 'bet', txId: bet.txId, playerId: bet.playerId })
+  /**
+   * A batch of bets only, whole: ONE statement decides, writes, settles and logs them (ADR 096), on `db` in autocommit
+   * (its own transaction, run again after a deadlock) or, under test hooks, in the transaction `db` is; then the test
+   * hooks. Anything else that fails it is WholeBatchFailed: the batch then runs callback by callback.
+   */
+  async function wholeBets(db: Db, calls: readonly MoneyCallback[], order: readonly number[], attempt: number): Promise<Array<Settled<SeamlessResult>>> {
+    const bets = order.map((index) => ({ ...(calls[index]!.call as BetCall), log: calls[index]!.log }))
+    let answers: SeamlessAnswer[]
+    for (let tries = 1; ; tries++) {
+      try {
+        answers = await callbacks.bets(db, bets)
+        for (const bet of bets) await deps.faults?.afterCallback?.({ op: 'bet', txId: bet.txId, playerId: bet.playerId })
+        break
+      } catch (error) {
+        // A deadlock or serialization failure: in a transaction, the whole transaction runs again (inTransaction);
+        // alone, the statement does. Anything else falls back to one callback at a time.
+        if (!isRetryable(error)) throw new WholeBatchFailed(error)
+        if (hooked || tries >= RETRIES) throw error
+      }
+    }
+    await deps.faults?.beforeCommit?.(attempt)
     const outcomes: Array<Settled<SeamlessResult>> = new Array(calls.length)
     order.forEach((index, at) => {
       outcomes[index] = { ok: true, value: { httpStatus: 200, answer: answers[at]! } }
@@ -224,6 +219,5 @@ function logRow(callback: MoneyCallback, answer: SeamlessAnswer, now: Date): Log
   return { ...callback.log, txId: answer.tx_id, response: JSON.stringify(answer), httpStatus: 200, createdAt: now }
 }
 
-function balancesOf(locked: ReadonlyMap<number, { balance: bigint }>): Map<number, bigint> {
-  return new Map([...locked].map(([playerId, row]) => [playerId, row.balance]))
-}
+/** Times a whole batch's statement runs, alone, when PostgreSQL aborted it as a deadlock victim (as inTransaction's). */
+const RETRIES = 3

@@ -15,19 +15,36 @@ export type LogRow = Omit<typeof seamlessLog.$inferSelect, 'id'>
 
 type SavepointName = 'callback'
 
-/** What a batch of bets reads with its claims (ADR 061). */
-export interface BetReads {
-  sessionIds: readonly number[]
-  rounds: ReadonlyArray<{ providerCode: string; roundId: string }>
-  /** When the bets arrived: a time-out or self-exclusion in force then closes the gate. */
-  now: Date
-}
-
-/** The answer of `claim`: the keys claimed and, when asked, the open game sessions and the rounds, keyed `txKey`. */
+/** The answer of `claim`: the keys claimed, keyed `txKey`. */
 export interface Claimed {
   keys: Set<string>
-  openSessions: Map<number, { playerActive: boolean }>
-  rounds: Map<string, { playerId: number; status: RoundStatus }>
+}
+
+/** A batch of bets as `betBatch` sends it: the bets in processing order, each with its verbatim log row's fields. */
+export interface BetBatch {
+  bets: ReadonlyArray<{
+    provider: string
+    txId: string
+    playerId: number
+    roundId: string
+    gameCode: string | null
+    amount: bigint
+    /** The game session the bet names; null when it had expired when the bet arrived. */
+    sessionId: number | null
+    log: { op: string; requestId: string | null; request: string }
+  }>
+  now: Date
+  /** The Bangkok day of `now` (YYYY-MM-DD) and its start: the day's valid turnover and loss limit count from it. */
+  day: string
+  dayStart: Date
+  /** Whether the players' loss limits (ADR 048) and promotions' turnover apply. */
+  limits: boolean
+  promotions: boolean
+  /** The catalogue's refusal messages, in the order the function reads them (seamless-decisions.ts `BET_MESSAGES`). */
+  messages: readonly string[]
+  typeNumbers: Readonly<Record<string, number>>
+  /** The ledger's NOTIFY channel for balances ('' none). */
+  channel: string
 }
 
 export const seamlessRepository = {
@@ -65,55 +82,55 @@ export const seamlessRepository = {
   /**
    * Claims (provider, tx_id) for these requests at once, in the given order: of two rows with one key, the first is
    * inserted and the second skipped, as two claims in that order would be. Answers the keys claimed (`txKey`).
-   *
-   * With `reads` (bets, ADR 061), the same statement also reads what deciding them needs besides the balances: the bet
-   * gate, for each game session still open among `sessionIds` (not revoked by a logout, a password change, a lock, a
-   * time-out or self-exclusion) whether its player may bet (active, with no time-out or self-exclusion in force at
-   * `now`, ADR 047; a session missing from the answer was revoked); and the owner and status of each existing round
-   * among `rounds`. They are read as the statement began, for every call given (the caller uses the claimed ones), so
-   * one round trip serves what were three.
    */
-  async claim(db: Db, rows: readonly ClaimRow[], reads?: BetReads): Promise<Claimed> {
-    const out: Claimed = { keys: new Set(), openSessions: new Map(), rounds: new Map() }
+  async claim(db: Db, rows: readonly ClaimRow[]): Promise<Claimed> {
+    const out: Claimed = { keys: new Set() }
     if (rows.length === 0) return out
     const column = columnsOf(rows)
-    // Without reads, the same statement (one name, one plan) with nothing to read: the arrays are empty.
-    const at = sql`${(reads?.now ?? rows[0]!.createdAt).toISOString()}::timestamptz`
-    const result = rowsOf<{ what: 'claim' | 'session' | 'round'; a: string | null; b: string | null; id: string | number | null; c: string | null }>(
+    const result = rowsOf<{ provider_code: string; tx_id: string }>(
       await executeNamed(
         db,
         'seamless_claim',
-        sql`with claimed as (
-              insert into seamless_transactions
-                (provider_code, tx_id, op, player_id, round_id, game_code, amount, ref_tx_id, status, fingerprint, response, created_at)
-              select c.provider_code, c.tx_id, c.op, c.player_id, c.round_id, c.game_code, c.amount, c.ref_tx_id, c.status, c.fingerprint,
-                     c.response::jsonb, c.created_at
-              from unnest(${column((r) => r.providerCode)}::text[], ${column((r) => r.txId)}::text[], ${column((r) => r.op)}::text[],
-                          ${column((r) => r.playerId)}::bigint[], ${column((r) => r.roundId)}::text[], ${column((r) => r.gameCode)}::text[],
-                          ${column((r) => String(r.amount))}::bigint[], ${column((r) => r.refTxId)}::text[], ${column((r) => r.status)}::text[],
-                          ${column((r) => r.fingerprint)}::text[], ${column((r) => JSON.stringify(r.response))}::text[],
-                          ${column((r) => r.createdAt.toISOString())}::timestamptz[]) with ordinality
-                   as c(provider_code, tx_id, op, player_id, round_id, game_code, amount, ref_tx_id, status, fingerprint, response, created_at, n)
-              order by c.n
-              on conflict do nothing
-              returning provider_code, tx_id)
-            select 'claim' as what, provider_code as a, tx_id as b, null::bigint as id, null::text as c from claimed
-            union all
-            select 'session', null, null, gs.id,
-                   (p.status = 'ACTIVE' and not exists (
-                     select 1 from player_exclusions e where e.player_id = p.id and e.starts_at <= ${at} and (e.ends_at is null or e.ends_at > ${at})))::text
-            from game_sessions gs join players p on p.id = gs.player_id
-            where gs.id = any(${arrayParam([...new Set(reads?.sessionIds ?? [])])}::bigint[]) and gs.revoked_at is null
-            union all
-            select 'round', r.* from (${roundsIn(reads?.rounds ?? [])}) r`,
+        sql`insert into seamless_transactions
+              (provider_code, tx_id, op, player_id, round_id, game_code, amount, ref_tx_id, status, fingerprint, response, created_at)
+            select c.provider_code, c.tx_id, c.op, c.player_id, c.round_id, c.game_code, c.amount, c.ref_tx_id, c.status, c.fingerprint,
+                   c.response::jsonb, c.created_at
+            from unnest(${column((r) => r.providerCode)}::text[], ${column((r) => r.txId)}::text[], ${column((r) => r.op)}::text[],
+                        ${column((r) => r.playerId)}::bigint[], ${column((r) => r.roundId)}::text[], ${column((r) => r.gameCode)}::text[],
+                        ${column((r) => String(r.amount))}::bigint[], ${column((r) => r.refTxId)}::text[], ${column((r) => r.status)}::text[],
+                        ${column((r) => r.fingerprint)}::text[], ${column((r) => JSON.stringify(r.response))}::text[],
+                        ${column((r) => r.createdAt.toISOString())}::timestamptz[]) with ordinality
+                 as c(provider_code, tx_id, op, player_id, round_id, game_code, amount, ref_tx_id, status, fingerprint, response, created_at, n)
+            order by c.n
+            on conflict do nothing
+            returning provider_code, tx_id`,
       ),
     )
-    for (const row of result) {
-      if (row.what === 'claim') out.keys.add(txKey(row.a!, row.b!))
-      else if (row.what === 'session') out.openSessions.set(Number(row.id), { playerActive: row.c === 'true' })
-      else out.rounds.set(txKey(row.a!, row.b!), { playerId: Number(row.id), status: row.c as RoundStatus })
-    }
+    for (const row of result) out.keys.add(txKey(row.provider_code, row.tx_id))
     return out
+  },
+  /**
+   * A batch of bets in ONE statement (ADR 096): the function `seamless_bet_batch` (migration 0044) locks the players'
+   * cash rows, claims, reads the gate, the rounds, the loss limits and the promotions, decides bet by bet, moves the
+   * money, adds to the rounds and the turnover, settles the claims and writes the verbatim log. Answers each bet's
+   * answer as the JSON text the log keeps, and whether it moved money, in processing order. A named statement: one
+   * text for any batch.
+   */
+  async betBatch(db: Db, batch: BetBatch): Promise<Array<{ answer: string; moved: boolean }>> {
+    const bet = columnsOf(batch.bets)
+    return rowsOf<{ answer: string; moved: boolean }>(
+      await executeNamed(
+        db,
+        'seamless_bet_batch',
+        sql`select answer, moved from seamless_bet_batch(
+              ${bet((b) => b.provider)}::text[], ${bet((b) => b.txId)}::text[], ${bet((b) => b.playerId)}::bigint[], ${bet((b) => b.roundId)}::text[],
+              ${bet((b) => b.gameCode)}::text[], ${bet((b) => String(b.amount))}::bigint[], ${bet((b) => b.sessionId)}::bigint[],
+              ${bet((b) => b.log.op)}::text[], ${bet((b) => b.log.requestId)}::text[], ${bet((b) => b.log.request)}::text[],
+              ${batch.now.toISOString()}::timestamptz, ${batch.day}::date, ${batch.dayStart.toISOString()}::timestamptz,
+              ${batch.limits}::boolean, ${batch.promotions}::boolean, ${arrayParam(batch.messages)}::text[],
+              ${JSON.stringify(batch.typeNumbers)}::jsonb, ${batch.channel}::text) order by seq`,
+      ),
+    )
   },
   /** The claim rows of these tx_ids, keyed by `txKey`; `lock` takes them for the rest of the transaction. */
   async find(db: Db, keys: ReadonlyArray<{ providerCode: string; txId: string }>, options: { lock?: boolean } = {}): Promise<Map<string, SeamlessTxRow>> {

@@ -19,7 +19,7 @@ const SESSION = 70
 function setup() {
   const clock = manualClock()
   const money = fakeLedger()
-  const store = fakeSeamlessRepository()
+  const store = fakeSeamlessRepository(money.ledger)
   const tokens = new Map<string, { id: number; playerId: number; providerCode: string; expiresAt: Date }>()
   const launch = (token: string, providerCode = 'pgsoft', minutes = 120) => {
     tokens.set(sha256(token).toString('base64'), { id: SESSION, playerId: PLAYER, providerCode, expiresAt: new Date(clock.now().getTime() + minutes * 60_000) })

@@ -60,10 +60,10 @@ const PROVIDER_CACHE_MS = 30_000
  */
 export function createSeamlessService(deps: {
   db: Db
-  ledger: Pick<Ledger, 'transferMany' | 'balances' | 'lockPlayers'>
+  ledger: Pick<Ledger, 'transferMany' | 'balances' | 'lockPlayers' | 'outside'>
   clock: Clock
   promotions?: SeamlessPromotions
-  /** The players' daily loss limits, asked for bets only (ADR 048). */
+  /** Given: the players' daily loss limits apply to bets (ADR 048), decided in the bet function. */
   limits?: Pick<LimitsService, 'lossAllowances'>
   /** The catalogue (is a provider there) and the launches (whose game session a token is), read before a batch. */
   gamesRepository: Pick<GamesRepository, 'provider'>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { itMapsEachAnswer, refusalOf, useFakeGateway } from '../../../test/fakes/sms-gateway.ts'
+import { CONNECTION_FAILURES, itMapsEachAnswer, refusalOf, useFakeGateway } from '../../../test/fakes/sms-gateway.ts'
 import thaiBulkSms from './fixtures/thaibulksms.json' with { type: 'json' }
 import smsMkt from './fixtures/smsmkt.json' with { type: 'json' }
 import { SmsSendError, type SmsSender } from './sms.ts'
@@ -40,15 +40,36 @@ describe('ThaiBulkSMS', () => {
     ['a 2xx without a phone_number_list', { status: 200, body: {} }, 'transient'],
   ])
 
-  it('reads the credit left', async () => {
+  it('reads the credit left with HTTP Basic', async () => {
     const fake = await gateway([thaiBulkSms.credit])
     await expect(make(fake.url).credit()).resolves.toBe(1498)
     expect(fake.received[0]).toMatchObject({ method: 'GET', path: '/credit' })
+    expect(fake.received[0]!.headers.authorization).toBe(`Basic ${Buffer.from('tbs-key:tbs-secret').toString('base64')}`)
+  })
+
+  // The desk's low-credit alert (ADR 087) acts only on a reading: every other answer is an error, never a credit of 0.
+  it.each([
+    ['down', thaiBulkSms.down],
+    ['our key refused', thaiBulkSms.unauthorized],
+    ['a page, not JSON', { status: 200, body: '<html>maintenance</html>' }],
+    ['no figure', { status: 200, body: { remaining_credit: null } }],
+    ['an empty figure', { status: 200, body: { remaining_credit: '' } }],
+  ])('has no reading when the gateway is %s', async (_title, answer) => {
+    const fake = await gateway([answer])
+    await refusalOf(make(fake.url).credit(), SmsSendError, 'tbs-secret')
+  })
+  it.each(CONNECTION_FAILURES)('has no reading when the gateway %s', async (_title, fail) => {
+    const fake = await gateway([{ fail }])
+    await refusalOf(make(fake.url, 300).credit(), SmsSendError, 'tbs-secret')
   })
 })
 
 describe('SMSMKT', () => {
   const make = (url: string, timeoutMs = 2000) => smsMktSender({ baseUrl: url, apiKey: 'mkt-key', secretKey: 'mkt-secret', sender: 'SANAM', timeoutMs })
+
+  it('reads no credit: its answer to a reading is not in its published docs (ADR 087), so only a refused send alerts', () => {
+    expect(make('http://127.0.0.1:9').credit).toBeUndefined()
+  })
 
   it('posts JSON {message, phone, sender} with the api_key and secret_key headers', async () => {
     const fake = await gateway([smsMkt.sent])

@@ -13,6 +13,11 @@ export interface SmsMessage {
 export interface SmsSender {
   readonly name: string
   send(message: SmsMessage): Promise<void>
+  /**
+   * The credit left on the gateway's account, for the desk's low-credit alert (ADR 087); absent where the gateway
+   * publishes no reading (SMSMKT, the generic HTTP one, the console). Throws an SmsSendError when unreadable.
+   */
+  credit?(): Promise<number>
 }
 
 /**

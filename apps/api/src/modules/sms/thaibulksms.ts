@@ -20,7 +20,7 @@ const BAD_NUMBER = /msisdn|phone|number|blacklist|block/i
  * `sender`, `force` (`corporate`: the registered sender name). 2xx with a `phone_number_list` is accepted; an answer
  * carries `{error: {code, name, description}}` when refused. The gateway honours no retry key.
  */
-export function thaiBulkSmsSender(options: ThaiBulkSmsOptions): SmsSender & { credit(): Promise<number> } {
+export function thaiBulkSmsSender(options: ThaiBulkSmsOptions): Required<SmsSender> {
   const gateway = gatewayClient(options)
   const authorization = `Basic ${Buffer.from(`${options.apiKey}:${options.apiSecret}`).toString('base64')}`
   return {
@@ -49,11 +49,13 @@ export function thaiBulkSmsSender(options: ThaiBulkSmsOptions): SmsSender & { cr
       }
       if (!body || !Array.isArray(body.phone_number_list)) throw new SmsSendError(`ThaiBulkSMS answered ${response.status} without a phone_number_list`)
     },
-    /** The credit left (GET /credit), for the desk. */
+    /** The credit left (GET /credit), for the desk's low-credit alert; unreadable or refused: an SmsSendError. */
     async credit() {
       const { response, text } = await gateway.call(`${options.baseUrl}/credit`, { method: 'GET', headers: { authorization, accept: 'application/json' } })
       const body = parseJson(text)
-      const credit = body ? Number(body.remaining_credit ?? body.credit) : NaN
+      // A number, or digits in a string; anything else (null, "", an HTML page) is unread, never a credit of 0.
+      const told = body?.remaining_credit ?? body?.credit
+      const credit = typeof told === 'number' || (typeof told === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(told)) ? Number(told) : NaN
       if (!response.ok || !Number.isFinite(credit))
         throw new SmsSendError(`ThaiBulkSMS credit answered ${response.status}`, { kind: failureOfStatus(response.status) })
       return credit

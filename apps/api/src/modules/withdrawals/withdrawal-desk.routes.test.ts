@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { useTestApp } from '../../../test/app.ts'
 import { makePlayer } from '../../../test/factories.ts'
-import { bearer, expectLedgerOk, fund, loginPlayer } from '../../../test/money.ts'
+import { bearer, expectLedgerOk, fund, loginPlayer, transfersWhere } from '../../../test/money.ts'
 import { auditLog, transfers } from '../../db/schema.ts'
 import { signInOperator } from '../../../test/operators.ts'
 
@@ -32,13 +32,7 @@ const approve = (id: number, as: { token: string }, ref = 'PAYOUT-REF') =>
   t.app.inject({ method: 'POST', url: `/api/backoffice/withdrawals/${id}/approve`, headers: bearer(as.token), payload: { payout_ref: ref } })
 const reject = (id: number, as: { token: string }) =>
   t.app.inject({ method: 'POST', url: `/api/backoffice/withdrawals/${id}/reject`, headers: bearer(as.token), payload: { reason: 'ชื่อบัญชีไม่ตรง' } })
-const payouts = async (id: number) =>
-  (
-    await t.db
-      .select()
-      .from(transfers)
-      .where(and(eq(transfers.reference, `withdrawal:${id}`), eq(transfers.kind, 'withdraw_payout')))
-  ).length
+const payouts = async (id: number) => (await transfersWhere(t, and(eq(transfers.reference, `withdrawal:${id}`), eq(transfers.kind, 'withdraw_payout')))).length
 const pendingItem = async (id: number, as: { token: string }) =>
   (
     (await t.app.inject({ method: 'GET', url: '/api/backoffice/withdrawals?status=PENDING', headers: bearer(as.token) })).json().data.list as Array<{

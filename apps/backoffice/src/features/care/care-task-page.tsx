@@ -2,7 +2,8 @@ import { CARE_CHANNEL_TEXT, careChannels } from '@sanam/contract'
 import { bangkokWallTime, fromBangkokWallTime } from '@sanam/contract/bangkok'
 import { formatDateTimeSeconds, formatNumber } from '@sanam/web-shared/format'
 import { useState, type FormEvent } from 'react'
-import { Link, useParams } from 'react-router'
+import { useParams } from 'react-router'
+import { DetailPanel } from '../../components/detail-panel.tsx'
 import { CheckboxField, FormError, SelectField, TextAreaField, TextField } from '../../components/fields.tsx'
 import { useToast } from '../../components/toasts.tsx'
 import { errorText } from '../../lib/api-client.ts'
@@ -28,52 +29,46 @@ const factText = (value: string | number) =>
  * said or done, when, by whom), and the form to record another, closing the task when the work is done. Audited.
  */
 export function CareTaskPage() {
-  const id = Number(useParams().id)
-  const task = useCareTask(id)
-  if (task.isPending) return <p>{t('common.loading')}</p>
-  if (!task.data) return <p role="alert">{errorText(task.error)}</p>
-  const data = task.data
+  const task = useCareTask(Number(useParams().id))
   return (
-    <section className="panel">
-      <p>
-        <Link to="/care">{t('care.back')}</Link>
-      </p>
-      <h1 className="panel__title">
-        {t('care.task')} #{data.id} · {data.marker_text}
-      </h1>
-      <dl className="facts">
-        <dt>{t('care.member')}</dt>
-        <dd>
-          {data.name} · {data.mobile}
-        </dd>
-        <dt>{t('care.openedAt')}</dt>
-        <dd>{formatDateTimeSeconds(data.opened_at)}</dd>
-        <dt>{t('care.statusLabel')}</dt>
-        <dd>
-          {t(`care.status.${data.status}`)}
-          {data.closed_at && ` · ${formatDateTimeSeconds(data.closed_at)} · ${data.closed_by ?? ''}`}
-        </dd>
-        {Object.entries(data.facts).map(([key, value]) => (
-          <FactRow key={key} label={factLabel(key)} value={factText(value)} />
-        ))}
-      </dl>
-      <h2>{t('care.interactionsTitle')}</h2>
-      {data.interaction_list.length === 0 ? (
-        <p className="muted">{t('care.noInteractions')}</p>
-      ) : (
-        <ol className="care-interactions">
-          {data.interaction_list.map((i) => (
-            <li key={i.id}>
-              <strong>
-                {formatDateTimeSeconds(i.happened_at)} · {CARE_CHANNEL_TEXT[i.channel]} · {i.operator}
-              </strong>
-              <p>{i.note}</p>
-            </li>
-          ))}
-        </ol>
+    <DetailPanel query={task} back={{ to: '/care', text: t('care.back') }} title={(data) => `${t('care.task')} #${data.id} · ${data.marker_text}`}>
+      {(data) => (
+        <>
+          <dl className="facts">
+            <dt>{t('care.member')}</dt>
+            <dd>
+              {data.name} · {data.mobile}
+            </dd>
+            <dt>{t('care.openedAt')}</dt>
+            <dd>{formatDateTimeSeconds(data.opened_at)}</dd>
+            <dt>{t('care.statusLabel')}</dt>
+            <dd>
+              {t(`care.status.${data.status}`)}
+              {data.closed_at && ` · ${formatDateTimeSeconds(data.closed_at)} · ${data.closed_by ?? ''}`}
+            </dd>
+            {Object.entries(data.facts).map(([key, value]) => (
+              <FactRow key={key} label={factLabel(key)} value={factText(value)} />
+            ))}
+          </dl>
+          <h2>{t('care.interactionsTitle')}</h2>
+          {data.interaction_list.length === 0 ? (
+            <p className="muted">{t('care.noInteractions')}</p>
+          ) : (
+            <ol className="care-interactions">
+              {data.interaction_list.map((i) => (
+                <li key={i.id}>
+                  <strong>
+                    {formatDateTimeSeconds(i.happened_at)} · {CARE_CHANNEL_TEXT[i.channel]} · {i.operator}
+                  </strong>
+                  <p>{i.note}</p>
+                </li>
+              ))}
+            </ol>
+          )}
+          {data.status === 'OPEN' && <InteractionForm task={data} />}
+        </>
       )}
-      {data.status === 'OPEN' && <InteractionForm task={data} />}
-    </section>
+    </DetailPanel>
   )
 }
 

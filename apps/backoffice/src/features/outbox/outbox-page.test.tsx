@@ -54,6 +54,15 @@ describe('the outbox page', () => {
     expect(screen.getByText(/#9 แจ้งเปลี่ยนรหัสผ่าน/)).toBeTruthy()
   })
 
+  it('shows a low credit reading (channel sms-credit) as the same alert: top up, without claiming the credit is out', () => {
+    const today = state.today as OutboxToday
+    today.alerts = [{ id: 2, kind: 'SMS_NO_CREDIT', channel: 'sms-credit', details: 'เครดิต SMS เหลือ 120', created_at: '2026-11-29T03:00:00.000Z' }]
+    render(<OutboxPage />)
+    const alert = screen.getByRole('alert').textContent
+    expect(alert).toContain('เครดิต SMS หมดหรือใกล้หมด กรุณาเติมเครดิตกับผู้ให้บริการ SMS')
+    expect(alert).toContain('sms-credit')
+  })
+
   it('counts any channel by its name, a LINE notice beside the SMS (ADR 087)', () => {
     const today = state.today as OutboxToday
     today.channels.push({ channel: 'line', sent: 4, failed: 1, waiting: 0 })

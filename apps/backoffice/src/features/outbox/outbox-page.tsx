@@ -1,5 +1,6 @@
 import { mayOperator, type OutboxToday } from '@sanam/contract'
 import { formatDateTimeSeconds } from '@sanam/web-shared/format'
+import { ListTable } from '../../components/list-table.tsx'
 import { useToast } from '../../components/toasts.tsx'
 import { errorText } from '../../lib/api-client.ts'
 import { t, type MessageKey } from '../../lib/i18n/th.ts'
@@ -33,34 +34,20 @@ export function OutboxPage() {
           {t(`outbox.alert.${alert.kind}` as MessageKey)} ({alert.channel}, {formatDateTimeSeconds(alert.created_at)})
         </p>
       ))}
-      <table className="table">
-        <caption>
-          {t('outbox.today')} {data.day}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('outbox.channel')}</th>
-            <th scope="col">{t('outbox.sent')}</th>
-            <th scope="col">{t('outbox.failed')}</th>
-            <th scope="col">{t('outbox.waiting')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.channels.length === 0 && (
-            <tr>
-              <td colSpan={4}>{t('common.empty')}</td>
-            </tr>
-          )}
-          {data.channels.map((c) => (
-            <tr key={c.channel}>
-              <th scope="row">{c.channel.toUpperCase()}</th>
-              <td>{c.sent}</td>
-              <td>{c.failed}</td>
-              <td>{c.waiting}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ListTable
+        caption={`${t('outbox.today')} ${data.day}`}
+        heads={[t('outbox.channel'), t('outbox.sent'), t('outbox.failed'), t('outbox.waiting')]}
+        items={data.channels}
+        itemKey={(c) => c.channel}
+        row={(c) => (
+          <>
+            <th scope="row">{c.channel.toUpperCase()}</th>
+            <td>{c.sent}</td>
+            <td>{c.failed}</td>
+            <td>{c.waiting}</td>
+          </>
+        )}
+      />
       <h2>{t('outbox.failedTitle')}</h2>
       <MessageList
         messages={data.failed}

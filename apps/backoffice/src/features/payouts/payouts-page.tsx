@@ -142,32 +142,33 @@ export function PayoutsPage() {
                 if (item.status === 'HELD')
                   return (
                     <span className="row-actions">
-                      <button type="button" className="button" disabled={sendAgain.isPending} onClick={() => sendAgain.mutate({ id: item.id }, done)}>
-                        {t('payouts.sendAgain')} #{item.withdrawal_id}
-                      </button>
-                      <button type="button" className="button button--danger" onClick={() => setDialog({ kind: 'refuse', item })}>
-                        {t('payouts.refuse')} #{item.withdrawal_id}
-                      </button>
+                      <RowButton
+                        text={t('payouts.sendAgain')}
+                        item={item}
+                        disabled={sendAgain.isPending}
+                        onClick={() => sendAgain.mutate({ id: item.id }, done)}
+                      />
+                      <RowButton text={t('payouts.refuse')} item={item} look="danger" onClick={() => setDialog({ kind: 'refuse', item })} />
                     </span>
                   )
                 return (
                   <span className="row-actions">
-                    <button type="button" className="button button--ghost" disabled={recheck.isPending} onClick={() => recheck.mutate({ id: item.id }, done)}>
-                      {t('payouts.recheck')} #{item.withdrawal_id}
-                    </button>
-                    <button type="button" className="button button--ghost" onClick={() => setDialog({ kind: 'propose', item })}>
-                      {t('payouts.propose')} #{item.withdrawal_id}
-                    </button>
+                    <RowButton
+                      text={t('payouts.recheck')}
+                      item={item}
+                      look="ghost"
+                      disabled={recheck.isPending}
+                      onClick={() => recheck.mutate({ id: item.id }, done)}
+                    />
+                    <RowButton text={t('payouts.propose')} item={item} look="ghost" onClick={() => setDialog({ kind: 'propose', item })} />
                     {item.proposal && (
-                      <button
-                        type="button"
-                        className="button"
+                      <RowButton
+                        text={t('payouts.confirm')}
+                        item={item}
                         disabled={!mayDecide(item.can_decide)}
-                        aria-describedby={mayDecide(item.can_decide) ? undefined : hint}
+                        describedBy={mayDecide(item.can_decide) ? undefined : hint}
                         onClick={() => setDialog({ kind: 'confirm', item })}
-                      >
-                        {t('payouts.confirm')} #{item.withdrawal_id}
-                      </button>
+                      />
                     )}
                     {item.proposal && <DecideNote id={hint} can={item.can_decide} />}
                   </span>
@@ -250,5 +251,27 @@ export function PayoutsPage() {
         </FormDialog>
       )}
     </section>
+  )
+}
+
+/** A row's action, named with the withdrawal it acts on: the rows' buttons differ by it for a screen reader (and a test). */
+function RowButton(props: {
+  text: string
+  item: Payout
+  look?: 'danger' | 'ghost'
+  disabled?: boolean
+  describedBy?: string | undefined
+  onClick: () => void
+}) {
+  return (
+    <button
+      type="button"
+      className={props.look ? `button button--${props.look}` : 'button'}
+      disabled={props.disabled}
+      aria-describedby={props.describedBy}
+      onClick={props.onClick}
+    >
+      {props.text} #{props.item.withdrawal_id}
+    </button>
   )
 }

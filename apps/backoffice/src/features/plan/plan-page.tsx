@@ -1,10 +1,9 @@
 import { mayOperator, type PlanValues, type PlanVersion } from '@sanam/contract'
 import { formatBaht, formatDateTimeSeconds, formatProgressPercent } from '@sanam/web-shared/format'
 import { useQuery } from '@tanstack/react-query'
-import { useState, type FormEvent } from 'react'
-import { PendingVersionButtons, PendingVersionDialog, ProposalSubmit, ProposedValueCells, usePendingVersion } from '../../components/decision.tsx'
+import { PendingVersionDialog, ProposedValueCells, usePendingVersion } from '../../components/decision.tsx'
+import { ProposalForm } from '../../components/proposal-form.tsx'
 import { SelectField, TextField } from '../../components/fields.tsx'
-import { useToast } from '../../components/toasts.tsx'
 import { errorText } from '../../lib/api-client.ts'
 import { t, type MessageKey } from '../../lib/i18n/th.ts'
 import { movesMoney, useOperator } from '../../lib/operator.ts'
@@ -13,7 +12,7 @@ import { planQueryOptions } from './api/get-plan.ts'
 import { useProposePlan } from './api/propose-plan.ts'
 import { PlanHistory } from './plan-history.tsx'
 import { ColumnHeads } from '../../components/column-heads.tsx'
-import { TitledSection } from '../../components/titled-section.tsx'
+import { PendingVersionSection } from '../../components/pending-version-section.tsx'
 
 type Key = keyof PlanValues
 type Kind = 'percent' | 'baht' | 'interval' | 'count'
@@ -68,32 +67,14 @@ function ValuesTable({ caption, current, proposed }: { caption: string; current:
 
 /** The form of a new version: every field starts at the value in force. Percentages as plain numbers (3.5 is 3.5 %). */
 function ProposeForm({ current, onDone }: { current: PlanVersion; onDone: () => void }) {
-  const toast = useToast()
   const propose = useProposePlan()
-  const [error, setError] = useState<string>()
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const data = new FormData(event.currentTarget)
+  const body = (data: FormData) => {
     const text = (key: string) => String(data.get(key) ?? '')
     const values = Object.fromEntries(FIELDS.map(({ key, kind }) => [key, kind === 'interval' ? text(key) : Number(text(key))]))
-    setError(undefined)
-    propose.mutate(
-      { ...(values as PlanValues), reason: text('reason') },
-      {
-        onSuccess: ({ message }) => {
-          if (message) toast(message)
-          onDone()
-        },
-        onError: (failure) => setError(errorText(failure)),
-      },
-    )
+    return { ...(values as PlanValues), reason: text('reason') }
   }
   return (
-    <form className="form plan-form" onSubmit={submit} aria-labelledby="plan-propose-title">
-      <h2 id="plan-propose-title" className="detail__subtitle">
-        {t('plan.proposeTitle')}
-      </h2>
-      <p className="muted">{t('plan.proposeLead')}</p>
+    <ProposalForm screen="plan" propose={propose} body={body} onDone={onDone}>
       {GROUPS.map((group) => (
         <fieldset key={group.title} className="plan-form__group">
           <legend>{t(group.title)}</legend>
@@ -121,8 +102,7 @@ function ProposeForm({ current, onDone }: { current: PlanVersion; onDone: () => 
           )}
         </fieldset>
       ))}
-      <ProposalSubmit reasonLabel={t('plan.reason')} error={error} submitLabel={t('plan.propose')} busy={propose.isPending} />
-    </form>
+    </ProposalForm>
   )
 }
 
@@ -159,20 +139,16 @@ export function PlanPage() {
         {!pending && <ValuesTable caption={t('plan.current')} current={current} />}
       </section>
 
-      <TitledSection className="panel" titleClassName="panel__title" title={t('plan.pending')}>
-        {pending ? (
-          <>
-            <p className="muted" data-testid="plan-pending">
-              #{pending.id} · {t('plan.proposedBy')} {pending.proposed_by} · {formatDateTimeSeconds(pending.created_at)} · {t('plan.reason')}: {pending.reason}
-            </p>
-            <ValuesTable caption={t('plan.pending')} current={current} proposed={pending} />
-            <PendingVersionButtons screen="plan" pending={pending} mayApprove={movesMoney(role)} mayReject={mayPropose} onDecide={version.decide} />
-          </>
-        ) : (
-          <p className="muted">{t('plan.noPending')}</p>
-        )}
-        {!pending && mayPropose && <ProposeForm key={`${current.id}-${version.formKey}`} current={current} onDone={version.renewForm} />}
-      </TitledSection>
+      <PendingVersionSection
+        screen="plan"
+        testId="plan-pending"
+        pending={pending}
+        table={(waiting) => <ValuesTable caption={t('plan.pending')} current={current} proposed={waiting} />}
+        mayApprove={movesMoney(role)}
+        mayReject={mayPropose}
+        version={version}
+        form={mayPropose && <ProposeForm key={`${current.id}-${version.formKey}`} current={current} onDone={version.renewForm} />}
+      />
 
       <PlanHistory history={history} />
 

@@ -1,5 +1,6 @@
 import { transferKindText } from '@sanam/contract'
 import { formatBaht, formatDateTime } from '@sanam/web-shared/format'
+import { ListTable } from '../../components/list-table.tsx'
 import { t, type MessageKey } from '../../lib/i18n/th.ts'
 import type { RiskCaseData } from './api/get-risk.ts'
 
@@ -22,34 +23,22 @@ export function CaseEvidence({ riskCase: c }: { riskCase: RiskCaseData }) {
           </li>
         ))}
       </ol>
-      <table className="table">
-        <caption>{t('risk.evidenceLedger')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('risk.at')}</th>
-            <th scope="col">{t('risk.kind')}</th>
-            <th scope="col">{t('risk.amount')}</th>
-            <th scope="col">{t('risk.reference')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {c.ledger.length === 0 && (
-            <tr>
-              <td colSpan={4}>{t('common.empty')}</td>
-            </tr>
-          )}
-          {c.ledger.map((l) => (
-            <tr key={l.id}>
-              <td>{formatDateTime(l.at)}</td>
-              <td title={l.kind}>{transferKindText(l.kind)}</td>
-              <td>
-                {t(`risk.direction.${l.direction}` as MessageKey)} {formatBaht(l.amount)}
-              </td>
-              <td>{l.reference}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ListTable
+        caption={t('risk.evidenceLedger')}
+        heads={[t('risk.at'), t('risk.kind'), t('risk.amount'), t('risk.reference')]}
+        items={c.ledger}
+        itemKey={(l) => l.id}
+        row={(l) => (
+          <>
+            <td>{formatDateTime(l.at)}</td>
+            <td title={l.kind}>{transferKindText(l.kind)}</td>
+            <td>
+              {t(`risk.direction.${l.direction}` as MessageKey)} {formatBaht(l.amount)}
+            </td>
+            <td>{l.reference}</td>
+          </>
+        )}
+      />
       <h2 className="detail__subtitle">{t('risk.evidenceLinked')}</h2>
       {c.linked.length === 0 ? (
         <p className="muted">{t('common.empty')}</p>

@@ -1,6 +1,7 @@
 import { type FormEvent } from 'react'
 import { formatDateTime } from '@sanam/web-shared/format'
-import { Link, useParams } from 'react-router'
+import { useParams } from 'react-router'
+import { DetailPanel } from '../../components/detail-panel.tsx'
 import { TextAreaField } from '../../components/fields.tsx'
 import { useToast } from '../../components/toasts.tsx'
 import { errorText } from '../../lib/api-client.ts'
@@ -16,37 +17,32 @@ import { CaseClosing } from './risk-case-close.tsx'
  * notes), its evidence, the report draft, and its closing.
  */
 export function RiskCasePage() {
-  const id = Number(useParams().id)
-  const found = useRiskCase(id)
-  if (found.isPending) return <p>{t('common.loading')}</p>
-  if (!found.data) return <p role="alert">{errorText(found.error)}</p>
-  const c = found.data
+  const found = useRiskCase(Number(useParams().id))
+  const title = (c: RiskCaseData) => `${t('risk.case')} #${c.id} · ${c.player.firstname} ${c.player.surname} (${c.mobile})`
   return (
-    <section className="panel">
-      <p>
-        <Link to="/risk">{t('risk.back')}</Link>
-      </p>
-      <h1 className="panel__title">
-        {t('risk.case')} #{c.id} · {c.player.firstname} {c.player.surname} ({c.mobile})
-      </h1>
-      <dl className="facts">
-        <dt>{t('risk.status')}</dt>
-        <dd>
-          {t(`risk.status.${c.status}` as MessageKey)}
-          {c.outcome && ` · ${t(`risk.outcome.${c.outcome}` as MessageKey)}`}
-        </dd>
-        <dt>{t('risk.rules')}</dt>
-        <dd>{c.rules.join(', ')}</dd>
-        <dt>{t('risk.assignee')}</dt>
-        <dd>{c.assignee ?? t('risk.nobody')}</dd>
-        <dt>{t('risk.due')}</dt>
-        <dd>{formatDateTime(c.due_at)}</dd>
-      </dl>
-      {c.status !== 'CLOSED' && <CaseWork riskCase={c} />}
-      <CaseEvidence riskCase={c} />
-      <ReportButton id={c.id} />
-      <CaseClosing riskCase={c} />
-    </section>
+    <DetailPanel query={found} back={{ to: '/risk', text: t('risk.back') }} title={title}>
+      {(c) => (
+        <>
+          <dl className="facts">
+            <dt>{t('risk.status')}</dt>
+            <dd>
+              {t(`risk.status.${c.status}` as MessageKey)}
+              {c.outcome && ` · ${t(`risk.outcome.${c.outcome}` as MessageKey)}`}
+            </dd>
+            <dt>{t('risk.rules')}</dt>
+            <dd>{c.rules.join(', ')}</dd>
+            <dt>{t('risk.assignee')}</dt>
+            <dd>{c.assignee ?? t('risk.nobody')}</dd>
+            <dt>{t('risk.due')}</dt>
+            <dd>{formatDateTime(c.due_at)}</dd>
+          </dl>
+          {c.status !== 'CLOSED' && <CaseWork riskCase={c} />}
+          <CaseEvidence riskCase={c} />
+          <ReportButton id={c.id} />
+          <CaseClosing riskCase={c} />
+        </>
+      )}
+    </DetailPanel>
   )
 }
 

@@ -1,12 +1,11 @@
 import { mayOperator, msg, type RiskParams, type RiskRule } from '@sanam/contract'
 import { formatBaht, formatDateTimeSeconds } from '@sanam/web-shared/format'
-import { useState, type FormEvent } from 'react'
 import { Link } from 'react-router'
 import { ColumnHeads } from '../../components/column-heads.tsx'
-import { PendingVersionButtons, PendingVersionDialog, ProposalSubmit, ProposedValueCells, usePendingVersion } from '../../components/decision.tsx'
+import { PendingVersionDialog, ProposedValueCells, usePendingVersion } from '../../components/decision.tsx'
+import { ProposalForm } from '../../components/proposal-form.tsx'
 import { TextField } from '../../components/fields.tsx'
-import { TitledSection } from '../../components/titled-section.tsx'
-import { useToast } from '../../components/toasts.tsx'
+import { PendingVersionSection } from '../../components/pending-version-section.tsx'
 import { errorText } from '../../lib/api-client.ts'
 import { t } from '../../lib/i18n/th.ts'
 import { useOperator } from '../../lib/operator.ts'
@@ -107,31 +106,13 @@ function ParamsTable({ caption, current, proposed }: { caption: string; current:
 
 /** The form of a new version: every parameter starts at the value in force; baht in baht, ratios and percentages as numbers. */
 function ProposeForm({ current, onDone }: { current: Version; onDone: () => void }) {
-  const toast = useToast()
   const propose = useProposeRiskParams()
-  const [error, setError] = useState<string>()
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const data = new FormData(event.currentTarget)
-    const values = Object.fromEntries(PARAMS.map(([key]) => [key, Number(data.get(key))])) as RiskParams
-    setError(undefined)
-    propose.mutate(
-      { ...values, reason: String(data.get('reason') ?? '') },
-      {
-        onSuccess: ({ message }) => {
-          if (message) toast(message)
-          onDone()
-        },
-        onError: (failure) => setError(errorText(failure)),
-      },
-    )
-  }
+  const body = (data: FormData) => ({
+    ...(Object.fromEntries(PARAMS.map(([key]) => [key, Number(data.get(key))])) as RiskParams),
+    reason: String(data.get('reason') ?? ''),
+  })
   return (
-    <form className="form plan-form" onSubmit={submit} aria-labelledby="risk-params-propose-title">
-      <h2 id="risk-params-propose-title" className="detail__subtitle">
-        {t('riskParams.proposeTitle')}
-      </h2>
-      <p className="muted">{t('riskParams.proposeLead')}</p>
+    <ProposalForm screen="riskParams" propose={propose} body={body} onDone={onDone}>
       {RULES.map(({ rule, params }) => (
         <fieldset key={rule} className="plan-form__group">
           <legend>
@@ -150,8 +131,7 @@ function ProposeForm({ current, onDone }: { current: Version; onDone: () => void
           ))}
         </fieldset>
       ))}
-      <ProposalSubmit reasonLabel={t('riskParams.reason')} error={error} submitLabel={t('riskParams.propose')} busy={propose.isPending} />
-    </form>
+    </ProposalForm>
   )
 }
 
@@ -190,21 +170,16 @@ export function RiskParamsPage() {
         {!pending && <ParamsTable caption={t('riskParams.current')} current={current} />}
       </section>
 
-      <TitledSection className="panel" titleClassName="panel__title" title={t('riskParams.pending')}>
-        {pending ? (
-          <>
-            <p className="muted" data-testid="risk-params-pending">
-              #{pending.id} · {t('riskParams.proposedBy')} {pending.proposed_by} · {formatDateTimeSeconds(pending.created_at)} · {t('riskParams.reason')}:{' '}
-              {pending.reason}
-            </p>
-            <ParamsTable caption={t('riskParams.pending')} current={current} proposed={pending} />
-            <PendingVersionButtons screen="riskParams" pending={pending} mayApprove={mayPropose} mayReject={mayPropose} onDecide={version.decide} />
-          </>
-        ) : (
-          <p className="muted">{t('riskParams.noPending')}</p>
-        )}
-        {!pending && mayPropose && <ProposeForm key={`${current.id}-${version.formKey}`} current={current} onDone={version.renewForm} />}
-      </TitledSection>
+      <PendingVersionSection
+        screen="riskParams"
+        testId="risk-params-pending"
+        pending={pending}
+        table={(waiting) => <ParamsTable caption={t('riskParams.pending')} current={current} proposed={waiting} />}
+        mayApprove={mayPropose}
+        mayReject={mayPropose}
+        version={version}
+        form={mayPropose && <ProposeForm key={`${current.id}-${version.formKey}`} current={current} onDone={version.renewForm} />}
+      />
 
       {pending && <PendingVersionDialog screen="riskParams" pendingId={pending.id} state={version} approve={approve} reject={reject} />}
     </>

@@ -680,7 +680,8 @@ export const th = {
   'outbox.template.PLAYER_TEMPORARY_PASSWORD': 'รหัสผ่านชั่วคราวของสมาชิก',
   'outbox.template.OPERATOR_ONE_TIME_PASSWORD': 'รหัสผ่านชั่วคราวของผู้ใช้งานหลังบ้าน',
   'outbox.template.PASSWORD_CHANGED': 'แจ้งเปลี่ยนรหัสผ่าน',
-  'outbox.alert.SMS_NO_CREDIT': 'เครดิต SMS หมด ข้อความรอส่งอยู่ กรุณาเติมเครดิตกับผู้ให้บริการ SMS',
+  // One kind for credit out (a send refused: channel sms) and credit low (a reading: channel sms-credit), ADR 087.
+  'outbox.alert.SMS_NO_CREDIT': 'เครดิต SMS หมดหรือใกล้หมด กรุณาเติมเครดิตกับผู้ให้บริการ SMS',
   'outbox.alert.SMS_UNAUTHORIZED': 'ผู้ให้บริการ SMS ปฏิเสธคีย์ของเรา ข้อความรอส่งอยู่ กรุณาตรวจสอบคีย์และบัญชีผู้ให้บริการ',
   'outbox.template.NOTICE_DEPOSIT_CREDITED': 'แจ้งเติมเงินเข้า',
   'outbox.template.NOTICE_PAYOUT_PAID': 'แจ้งโอนเงินถอนแล้ว',
