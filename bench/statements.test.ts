@@ -1,13 +1,16 @@
 // npm run bench:statements (issue 22 §1): every statement of the hot paths as the app sends it, counted and explained.
 // The real app (the route tests' harness, on a PostgreSQL clone of the migrated, seeded template) serves a balance
 // read, a batch of bets spread over players, a batch of bets on one wallet and a win that settles a round, all through
-// their HTTP routes, signed as a provider signs. node-postgres' Client.query is wrapped for the length of each path:
+// their HTTP routes, signed as a provider signs; then the deposit path with the outbox on (issue 38 §6): a bank-feed
+// transfer credited to a LINE-linked player, and the outbox worker's pass that pushes its notice to a fake LINE. node-postgres' Client.query is wrapped for the length of each path:
 // it records each statement with its parameters and the time to its answer as the app saw it, and turns the
 // transaction's COMMIT into a ROLLBACK, so the database is as it was before (a batch of bets is one statement in its
-// own transaction, ADR 096: it commits). Then each recorded transaction is replayed on a connection of its own, every
-// statement under EXPLAIN (ANALYZE, BUFFERS) with its own parameters, in order, and rolled back. It asserts that a
-// batch of bets reaches PostgreSQL as ONE statement. Writes bench/results/latest-statements.md (a table per path) and latest-statements-plans.md (the plans).
-// Not part of npm test: it measures, it asserts only that it could.
+// own transaction, ADR 096: it commits; so do the outbox worker's statements, listed unreplayed). Then each recorded
+// transaction is replayed on a connection of its own, every statement under EXPLAIN (ANALYZE, BUFFERS) with its own
+// parameters, in order, and rolled back. It asserts that a batch of bets reaches PostgreSQL as ONE statement, and what
+// the outbox adds to the deposit path (the statements a notice costs the credit's transaction, and a worker's pass for
+// one message), so that cannot grow back. Writes bench/results/latest-statements.md (a table per path) and
+// latest-statements-plans.md (the plans). Not part of npm test: it measures.
 import { writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -19,7 +22,9 @@ import { useTestApp } from '../apps/api/test/app.ts'
 import type {} from '../apps/api/test/global-setup.ts' // what the global set-up provides (the template's name)
 import { databaseUrl } from '../apps/api/test/postgres.ts'
 import { uniqueAddress } from '../apps/api/test/factories.ts'
-import { signedInPlayer } from '../apps/api/test/money.ts'
+import { lineUserId } from '../apps/api/test/fakes/line-server.ts'
+import { deliverToApp, lineConfig, linkLine, useFakeLine } from '../apps/api/test/line.ts'
+import { fund, postTransfer, signedInPlayer, transferBody } from '../apps/api/test/money.ts'
 import { callSeamless, launch, sendMoney } from '../apps/api/test/seamless.ts'
 import { uid } from '../apps/api/test/seamless-batches.ts'
 
@@ -39,6 +44,8 @@ interface Statement {
 const clientIds = new WeakMap<object, number>()
 let nextClient = 0
 let recording: Statement[] | null = null
+/** Whether the recorded path's COMMIT stays one (the worker's: its next step reads what its claim committed). */
+let keepCommits = false
 const baseQuery = pg.Client.prototype.query as (...args: unknown[]) => unknown
 pg.Client.prototype.query = function query(this: pg.Client, ...args: unknown[]) {
   const config = args[0] as string | { text?: string; values?: unknown[]; name?: string; submit?: unknown }
@@ -55,20 +62,22 @@ pg.Client.prototype.query = function query(this: pg.Client, ...args: unknown[]) 
   }
   recording.push(entry)
   // The path's own transaction must leave nothing behind: its COMMIT becomes a ROLLBACK.
-  if (/^\s*commit\s*;?\s*$/i.test(text)) args[0] = typeof config === 'string' ? 'rollback' : { ...config, text: 'rollback' }
+  if (!keepCommits && /^\s*commit\s*;?\s*$/i.test(text)) args[0] = typeof config === 'string' ? 'rollback' : { ...config, text: 'rollback' }
   const started = performance.now()
   const result = baseQuery.apply(this, args)
   if (result instanceof Promise) void result.then(() => (entry.ms = performance.now() - started)).catch(() => (entry.ms = performance.now() - started))
   return result
 } as typeof pg.Client.prototype.query
 
-async function record(work: () => Promise<unknown>): Promise<Statement[]> {
+async function record(work: () => Promise<unknown>, options: { commit?: boolean } = {}): Promise<Statement[]> {
   const statements: Statement[] = []
   recording = statements
+  keepCommits = options.commit ?? false
   try {
     await work()
   } finally {
     recording = null
+    keepCommits = false
   }
   return statements
 }
@@ -170,7 +179,15 @@ function head(text: string): string {
   return (line.length > 96 ? `${line.slice(0, 93)}...` : line).replace(/\|/g, '\\|')
 }
 
-const t = useTestApp()
+// LINE on, against a fake LINE on 127.0.0.1: a linked player's credited transfer writes its notice (ADR 087, 088).
+const line = useFakeLine()
+const t = useTestApp(() => ({ config: lineConfig(line()) }))
+
+/** The most statements a worker's pass may take for one message (the pass went through each channel; issue 38 §6). */
+const PASS_STATEMENTS = 4
+
+/** Statements of a recording whose text matches `pattern`. */
+const matching = (statements: Statement[], pattern: RegExp) => statements.filter((s) => pattern.test(s.text)).length
 
 it('records and explains every statement of the hot paths', { timeout: 600_000 }, async () => {
   expect(t.database.kind, 'bench:statements runs on PostgreSQL (BENCH_DATABASE_URL)').toBe('postgres')
@@ -202,7 +219,8 @@ it('records and explains every statement of the hot paths', { timeout: 600_000 }
     expect(answers.map((a) => a.json().status)).toEqual(players.map(() => 'OK'))
   }
 
-  const paths: Array<{ title: string; bets: number; statements: Statement[] }> = []
+  /** `replay: false`: a path whose commits stayed (the worker's): its writes cannot be replayed, it is listed unexplained. */
+  const paths: Array<{ title: string; bets: number; statements: Statement[]; replay?: boolean }> = []
   await t.get('/api/wallet/v2/balance', one.token) // warm, as every read after a player's first
   const balance = await record(() => t.get('/api/wallet/v2/balance', one.token))
   paths.push({ title: 'balance read (GET /api/wallet/v2/balance)', bets: 0, statements: balance })
@@ -239,6 +257,31 @@ it('records and explains every statement of the hot paths', { timeout: 600_000 }
   )
   paths.push({ title: 'a rollback of a bet in a settled round', bets: 0, statements: rollback })
 
+  // The deposit path with the outbox (issue 38 §6): a LINE-linked player's transfer through the bank feed, matched and
+  // credited, its notice written in the credit's transaction; then the worker's pass that pushes it. Warm first (a
+  // credit, a pass), and nothing else left for the worker (the players' SMS of their sign-up).
+  const linked = await signedInPlayer(t, {}, { address: uniqueAddress() })
+  deliverToApp(t, line())
+  await linkLine(t, line(), linked.token, lineUserId()) // the real link flow: the default notices, a deposit's among them
+  await fund(t, linked, 1)
+  while ((await t.services.outbox.runOnce()) > 0);
+  const depositRequest = await record(() => postTransfer(t, transferBody(linked, { amount: 1 })))
+  const credit = largestTransaction(depositRequest)
+  paths.push({ title: 'a bank-feed transfer credited to a LINE-linked player (the request)', bets: 0, statements: depositRequest })
+  // The notice's work in the credit's transaction: the LINE link, the exclusions, the site's name, the outbox.
+  const notice = {
+    lineOrOutbox: matching(credit, /line_links|outbox_messages/),
+    exclusions: matching(credit, /^\s*select\b[^]*"?player_exclusions"?/i),
+    site: matching(credit, /site_settings/),
+  }
+  await fund(t, linked, 1) // committed: a notice for the worker
+  const pushesBefore = line().requestsTo('/v2/bot/message/push').length
+  let sent = 0
+  // Its transactions commit (its settling must find what its claim took); the replay below still rolls back.
+  const pass = await record(async () => (sent = await t.services.outbox.runOnce()), { commit: true })
+  expect([sent, line().requestsTo('/v2/bot/message/push').length - pushesBefore], 'the pass pushed the one notice').toEqual([1, 1])
+  paths.push({ title: "the outbox worker's pass that pushes one notice to LINE (not replayed)", bets: 0, statements: pass, replay: false })
+
   // What one round trip costs on this machine: the floor under every statement.
   const probe = new pg.Client({ connectionString: url })
   await probe.connect()
@@ -268,7 +311,7 @@ it('records and explains every statement of the hot paths', { timeout: 600_000 }
   const plans = [`# Plans of the hot paths' statements ${new Date().toISOString()}`, '']
   for (const p of paths) {
     expect(p.statements.length, p.title).toBeGreaterThan(0)
-    const explained = await explain(url, p.statements)
+    const explained = p.replay === false ? [] : await explain(url, p.statements)
     const sum = (pick: (e: Explained) => number | null) => explained.reduce((total, e) => total + (pick(e) ?? 0), 0)
     const appMs = p.statements.reduce((total, s) => total + s.ms, 0)
     lines.push(
@@ -291,8 +334,21 @@ it('records and explains every statement of the hot paths', { timeout: 600_000 }
     })
     lines.push('')
   }
+  lines.push(
+    '## What the outbox adds to the deposit path (issue 38 §6)',
+    '',
+    `In the credit's transaction (${credit.length} statements): ${notice.lineOrOutbox} on the LINE link or the outbox, ` +
+      `${notice.exclusions} on the exclusions, ${notice.site} on the site's settings; the request ${depositRequest.length} ` +
+      `statements. The worker's pass for the one notice: ${pass.length} statements.`,
+    '',
+  )
   const results = path.join(import.meta.dirname, 'results')
   writeFileSync(path.join(results, 'latest-statements.md'), lines.join('\n'))
   writeFileSync(path.join(results, 'latest-statements-plans.md'), plans.join('\n'))
   console.info(lines.join('\n'))
+  // Issue 38 §6: a notice costs the credit's transaction one statement (the outbox's insert, the LINE link read inside
+  // it), the exclusions are read once (the credit's own read, for its note) and the site's name comes from the cache;
+  // the worker takes, sends and settles the one message in this many statements.
+  expect(notice).toEqual({ lineOrOutbox: 1, exclusions: 1, site: 0 })
+  expect(pass.length).toBeLessThanOrEqual(PASS_STATEMENTS)
 })

@@ -253,8 +253,8 @@ export async function buildServices(deps: ServiceDeps) {
     clock,
     outbox,
     // Built below; asked only inside a notice's transaction, long after this wiring has run.
-    lineAddress: deps.lineAddress ?? { lineUserFor: (tx, playerId, notice) => line.lineUserFor(tx, playerId, notice) },
-    siteName: async (tx) => (await siteRepository.findSettings(tx))?.title ?? 'Sanam',
+    lineAddress: deps.lineAddress ?? { lineUserQuery: (playerId, notice) => line.lineUserQuery(playerId, notice) },
+    siteName: (tx) => site.siteName(tx).catch(() => 'Sanam'),
     playersRepository,
     exclusionsRepository,
   })
@@ -490,7 +490,7 @@ export async function buildServices(deps: ServiceDeps) {
     slipsRepository,
     auditRepository,
   })
-  // LINE for players (ADR 088): linking, the notices chosen, the webhook; `lineUserFor` is the notices' PlayerLineAddress.
+  // LINE for players (ADR 088): linking, the notices chosen, the webhook; `lineUserQuery` is the notices' PlayerLineAddress.
   const line = createLineService({
     db,
     clock,
@@ -502,7 +502,6 @@ export async function buildServices(deps: ServiceDeps) {
     },
     siteName: () => site.siteName().catch(() => 'Sanam'),
     lineRepository,
-    exclusionsRepository,
     log: deps.log,
   })
   const depositDesk = createDepositDeskService({ db, approvals, deposits: heldTransfers, depositsRepository, playersRepository })

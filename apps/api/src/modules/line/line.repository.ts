@@ -1,14 +1,36 @@
-import { and, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm'
+import { and, eq, gt, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { lineLinkRequests, lineLinks, lineWebhookEvents } from '../../db/schema.ts'
+import { lineLinkRequests, lineLinks, lineWebhookEvents, playerExclusions } from '../../db/schema.ts'
 
 export type LineLinkRow = typeof lineLinks.$inferSelect
+
+/**
+ * The condition that a player may be told of `notice` at `now` (ADR 087): the exclusion's own notice always; any
+ * other only without a time-out or self-exclusion in force. Reads the exclusions' table for that one condition.
+ */
+export function toldOf(playerId: number, notice: string, now: Date): SQL {
+  if (notice === 'exclusion') return sql`true`
+  return sql`not exists (select 1 from ${playerExclusions} where ${playerExclusions.playerId} = ${playerId}
+    and ${playerExclusions.startsAt} <= ${now} and (${playerExclusions.endsAt} is null or ${playerExclusions.endsAt} > ${now}))`
+}
 
 /** SQL for players' LINE links, the link requests and the webhook events seen (ADR 088). */
 export const lineRepository = {
   async linkOf(db: Db, playerId: number): Promise<LineLinkRow | undefined> {
     const [row] = await db.select().from(lineLinks).where(eq(lineLinks.playerId, playerId))
     return row
+  },
+
+  /**
+   * The LINE user a notice of `notice` goes to, as a query of one column (`recipient`) and at most one row: the player
+   * linked LINE and chose the notice, and, unless it is the exclusion's own notice, has no time-out or self-exclusion in
+   * force at `now` (ADR 087). Not run here: the notices module writes it into the outbox's insert, so the look-up costs
+   * the event's transaction no statement of its own (issue 38 §6). Reads the exclusions' table for that one condition.
+   */
+  lineUserQuery(playerId: number, notice: string, now: Date): SQL {
+    return sql`select ${lineLinks.lineUserId} as recipient from ${lineLinks}
+      where ${lineLinks.playerId} = ${playerId} and ${lineLinks.lineUserId} is not null and ${notice} = any(${lineLinks.notices})
+        and ${toldOf(playerId, notice, now)}`
   },
 
   /** The player a LINE user is linked to, if any. */

@@ -1,9 +1,10 @@
-import { msg } from '@sanam/contract'
+import { msg, type NoticeKind } from '@sanam/contract'
 import { describe, expect, it } from 'vitest'
 import { buildTestApp, useTestApp } from '../../../test/app.ts'
 import { lineEvent, lineSignature, lineUserId, webhookBody } from '../../../test/fakes/line-server.ts'
 import { deliverToApp, LINE_TEST_SECRET, lineConfig, linkLine, linkTokenFor, openDialog, postWebhook, useFakeLine } from '../../../test/line.ts'
 import { signedInPlayer } from '../../../test/money.ts'
+import { lineUserOf } from '../../../test/notices.ts'
 import { exclusionsRepository } from '../exclusions/exclusions.repository.ts'
 import { outboxRepository } from '../outbox/outbox.repository.ts'
 
@@ -166,7 +167,7 @@ describe('the notices chosen, and what the notices module is told (PlayerLineAdd
   it('answers null when not linked, the LINE user for a chosen notice, null for one not chosen; promotions only after the opt-in', async () => {
     deliverToApp(t, line())
     const player = await signedInPlayer(t)
-    const lineUserFor = (notice: Parameters<typeof t.services.line.lineUserFor>[2]) => t.services.line.lineUserFor(t.db, player.id, notice)
+    const lineUserFor = (notice: NoticeKind) => lineUserOf(t.db, t.services.line, player.id, notice)
     expect(await lineUserFor('deposit_credited')).toBeNull()
     const userId = lineUserId()
     await linkLine(t, line(), player.token, userId)
@@ -194,8 +195,8 @@ describe('the notices chosen, and what the notices module is told (PlayerLineAdd
       endsAt: new Date(t.clock.now().getTime() + 180 * 86_400_000),
     })
     for (const notice of ['deposit_credited', 'payout_paid', 'promotion'] as const)
-      expect(await t.services.line.lineUserFor(t.db, player.id, notice)).toBeNull()
-    expect(await t.services.line.lineUserFor(t.db, player.id, 'exclusion')).toBe(userId)
+      expect(await lineUserOf(t.db, t.services.line, player.id, notice)).toBeNull()
+    expect(await lineUserOf(t.db, t.services.line, player.id, 'exclusion')).toBe(userId)
   })
 
   it.each([
@@ -254,7 +255,7 @@ describe('a site without LINE (the setting unset: off)', () => {
       expect(res.json().message).toBe('เว็บไซต์นี้ยังไม่เปิดให้เชื่อมต่อ LINE')
       const body = webhookBody([])
       expect((await postWebhook(off, body, lineSignature(LINE_TEST_SECRET, body))).statusCode).toBe(401)
-      expect(await off.services.line.lineUserFor(off.db, player.id, 'exclusion')).toBeNull()
+      expect(await lineUserOf(off.db, off.services.line, player.id, 'exclusion')).toBeNull()
       await expect(off.services.line.lineQuota()).resolves.toBeNull()
     } finally {
       await off.close()

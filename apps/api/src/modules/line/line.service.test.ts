@@ -18,7 +18,6 @@ function service() {
     settings: { linkPageUrl: 'https://sanam.example/line/link', accountLinkUrl: 'https://access.line.me/dialog/bot/accountLink', addFriendUrl: null },
     siteName: async () => 'Sanam',
     lineRepository: repo as unknown as LineRepository,
-    exclusionsRepository: { activeMany: async () => new Map() },
     log,
   })
   return { line, log, api, repo }

@@ -1,11 +1,11 @@
 import { DEFAULT_LINE_NOTICES, msg, NOTICE_KINDS, type LineLinkStart, type LineState, type NoticeKind } from '@sanam/contract'
+import type { SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../errors.ts'
 import type { Actor } from '../../lib/actor.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { newToken, sha256 } from '../../lib/crypto.ts'
-import type { ExclusionsRepository } from '../exclusions/exclusions.repository.ts'
 import { LINE_USER_ID, type LineApi, type LineQuota } from './line-api.ts'
 import type { LineLinkRow, LineRepository } from './line.repository.ts'
 import type { LineEvent } from './line-webhook.ts'
@@ -26,7 +26,7 @@ export interface LineSettings {
 
 /**
  * LINE for players (issue 38 §3, ADR 088): linking through LINE's link token and Sanam's one-time nonce (no LINE
- * Login), the notices each player chooses, the webhook's events, and `lineUserFor`, the notices module's
+ * Login), the notices each player chooses, the webhook's events, and `lineUserQuery`, the notices module's
  * `PlayerLineAddress`. `api` null: the site has not connected LINE, which is then off everywhere (fail closed).
  */
 export function createLineService(deps: {
@@ -36,7 +36,6 @@ export function createLineService(deps: {
   settings: LineSettings
   siteName: () => Promise<string>
   lineRepository: LineRepository
-  exclusionsRepository: Pick<ExclusionsRepository, 'activeMany'>
   log: { warn(details: object, message: string): void; info(details: object, message: string): void }
 }) {
   const { db, clock, api, settings, lineRepository: repo } = deps
@@ -164,15 +163,12 @@ export function createLineService(deps: {
     },
 
     /**
-     * The notices module's `PlayerLineAddress`: the LINE user to tell about `notice`, or null (LINE off, not linked,
-     * the notice not chosen). A player in a time-out or self-exclusion is told nothing but the exclusion's own notice.
+     * The notices module's `PlayerLineAddress`: the query answering the LINE user to tell about `notice` (none: not
+     * linked, the notice not chosen, or a player in a time-out or self-exclusion and not the exclusion's own notice);
+     * null when LINE is off. The notices module runs it inside the outbox's insert (one statement, issue 38 §6).
      */
-    async lineUserFor(tx: Db, playerId: number, notice: NoticeKind): Promise<string | null> {
-      if (!api) return null
-      const row = await repo.linkOf(tx, playerId)
-      if (!row?.lineUserId || !row.notices.includes(notice)) return null
-      if (notice !== 'exclusion' && (await deps.exclusionsRepository.activeMany(tx, [playerId], clock.now())).has(playerId)) return null
-      return row.lineUserId
+    lineUserQuery(playerId: number, notice: NoticeKind): SQL | null {
+      return api ? repo.lineUserQuery(playerId, notice, clock.now()) : null
     },
 
     /** The month's LINE quota and its use, for the desk's 80 % alert; null when LINE is off. */

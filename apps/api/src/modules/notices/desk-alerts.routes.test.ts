@@ -51,7 +51,7 @@ const t = useTestApp(() => ({
     lineQuota: { lineQuota: async () => quota },
     // No player here links LINE (null, as the LINE module answers); one the test names makes its credit fail.
     lineAddress: {
-      async lineUserFor(_tx, playerId) {
+      lineUserQuery(playerId) {
         if (noticeFailsFor.has(playerId)) throw new Error('the notice failed: the credit rolls back')
         return null
       },

@@ -8,7 +8,7 @@ import { signInOperator } from '../../../test/operators.ts'
 // LINE when the player linked it and chose the notice; SMS only for a payout's status and the exclusion's own notice;
 // nothing at all to an excluded player but that notice.
 
-const line = fakeLineAddress()
+const line = fakeLineAddress(() => t.clock.now())
 const t = useTestApp({ config: { WITHDRAW_ONE_PENDING: 'false' }, deps: { lineAddress: line.address } })
 let finance: { token: string }
 // A fresh session for each test: the limits' test moves the clock a day, past an operator's idle limit.

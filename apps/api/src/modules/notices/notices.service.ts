@@ -29,16 +29,19 @@ export function createNoticesService(deps: {
   clock: Clock
   outbox: Pick<OutboxService, 'enqueueOnce'>
   lineAddress: PlayerLineAddress
-  /** The site's name as the texts start with it, read in the event's transaction. */
+  /** The site's name as the texts start with it: the site service's cached one (no statement in the event's transaction but on a miss). */
   siteName: (tx: Db) => Promise<string>
   playersRepository: Pick<PlayersRepository, 'findById'>
   exclusionsRepository: Pick<ExclusionsRepository, 'activeMany'>
 }) {
   async function send(tx: Db, notice: Notice): Promise<number> {
-    // Nothing to send (not on LINE, and SMS does not carry it) costs no more than the LINE look-up.
-    const lineUser = await deps.lineAddress.lineUserFor(tx, notice.playerId, notice.kind)
+    // LINE's recipient is a query run inside the outbox's insert: linked, chosen and not excluded, in one statement. A
+    // LINE-only notice (a deposit credited, a limit) costs its event's transaction that one statement and no more.
+    const lineUser = deps.lineAddress.lineUserQuery(notice.playerId, notice.kind)
     if (!lineUser && !notice.sms) return 0
-    if (notice.kind !== 'exclusion' && (await deps.exclusionsRepository.activeMany(tx, [notice.playerId], deps.clock.now())).has(notice.playerId)) return 0
+    // SMS has no such query: an excluded player's SMS (and LINE with it) is refused here, once.
+    if (notice.sms && notice.kind !== 'exclusion' && (await deps.exclusionsRepository.activeMany(tx, [notice.playerId], deps.clock.now())).has(notice.playerId))
+      return 0
     const params = { site: await deps.siteName(tx), ...notice.params }
     let written = 0
     if (lineUser) {

@@ -1,11 +1,12 @@
+import type { SQL } from 'drizzle-orm'
 import type { NoticeKind } from '@sanam/contract'
-import type { Db } from '../../db/client.ts'
 
 /**
- * Where a player's notice goes on LINE (ADR 087), answered by the LINE module (ADR 088): the LINE user id the player
- * linked, when they chose this kind of notice and LINE is on; null otherwise (not linked, not chosen, LINE off, or a
- * self-excluded player for anything but the exclusion's own notice). Read in the event's transaction.
+ * Where a player's notice goes on LINE (ADR 087), answered by the LINE module (ADR 088): a query of one column
+ * (`recipient`) answering the LINE user the player linked, when they chose this kind of notice and are not in a
+ * time-out or self-exclusion (but for the exclusion's own notice); no row otherwise. Null when LINE is off. The
+ * notices module writes it into the outbox's insert, in the event's transaction: one statement (issue 38 §6).
  */
 export interface PlayerLineAddress {
-  lineUserFor(tx: Db, playerId: number, notice: NoticeKind): Promise<string | null>
+  lineUserQuery(playerId: number, notice: NoticeKind): SQL | null
 }

@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, inArray, lt, lte, or, sql } from 'drizzle-orm'
+import { and, desc, eq, getTableColumns, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { insertedOrThrow } from '../../db/rows.ts'
+import { insertedOrThrow, rowsOf, type DbNumber } from '../../db/rows.ts'
 import { outboxAttempts, outboxMessages } from '../../db/schema.ts'
 
 export type OutboxRow = typeof outboxMessages.$inferSelect
@@ -8,7 +8,23 @@ export type NewOutboxRow = typeof outboxMessages.$inferInsert
 export type OutboxPatch = Partial<Pick<OutboxRow, 'status' | 'nextAttemptAt' | 'leaseUntil' | 'lastError' | 'sealedSecret' | 'sentAt'>>
 export type AttemptOutcome = 'SENT' | 'RETRY' | 'FAILED' | 'NO_CREDIT' | 'RATE_LIMITED' | 'EXPIRED' | 'NOT_RETRIED' | 'GAVE_UP'
 
-const claimed = (lease: Date) => ({ status: 'SENDING' as const, attempts: sql`${outboxMessages.attempts} + 1`, leaseUntil: lease })
+/**
+ * Takes the messages `which` selects (SENDING, one attempt more, leased until `leaseUntil`) and starts each one's
+ * attempt row at `now`, in one statement (a data-modifying CTE: both commit or neither); answers the rows taken.
+ */
+async function claimWithAttempts(db: Db, which: SQL, now: Date, leaseUntil: Date): Promise<OutboxRow[]> {
+  const claim = db
+    .update(outboxMessages)
+    .set({ status: 'SENDING', attempts: sql`${outboxMessages.attempts} + 1`, leaseUntil })
+    .where(which)
+    .returning()
+  const taken = db.$with('taken', getTableColumns(outboxMessages)).as(claim.getSQL())
+  const started = db.$with('started', {}).as(
+    sql`insert into ${outboxAttempts} (${sql.identifier(outboxAttempts.messageId.name)}, ${sql.identifier(outboxAttempts.attempt.name)}, ${sql.identifier(outboxAttempts.startedAt.name)})
+      select ${sql.identifier(outboxMessages.id.name)}, ${sql.identifier(outboxMessages.attempts.name)}, cast(${sql.param(now, outboxAttempts.startedAt)} as timestamptz) from taken`,
+  )
+  return db.with(taken, started).select().from(taken)
+}
 
 /** SQL for the outbox's messages and their attempts (ADR 083); the desk's alerts are the notices module's (ADR 087). */
 export const outboxRepository = {
@@ -27,8 +43,30 @@ export const outboxRepository = {
   },
 
   /**
-   * Takes up to `limit` due messages of `channel` for this worker: waiting ones whose time has come, and ones taken
-   * by a worker whose lease ran out (it vanished). `FOR UPDATE SKIP LOCKED`: two workers never take one row.
+   * `insertOnce` to the recipient `recipient` answers (a query of one column named `recipient`, at most one row; a
+   * notice's LINE user, ADR 087): the look-up and the write are one statement, INSERT ... SELECT. Nothing is written
+   * when it answers no row or the retry key is there already: undefined then.
+   */
+  async insertOnceTo(db: Db, row: Omit<NewOutboxRow, 'recipient'>, recipient: SQL): Promise<{ id: number } | undefined> {
+    const columns = getTableColumns(outboxMessages)
+    const given = (Object.keys(row) as Array<keyof typeof row>).filter((key) => row[key] !== undefined)
+    // Each value cast to its column's type: a SELECT's parameters have no column to take their type from.
+    const values = given.map((key) => sql`cast(${sql.param(row[key], columns[key])} as ${sql.raw(columns[key].getSQLType())})`)
+    const names = given.map((key) => sql.identifier(columns[key].name))
+    const [inserted] = rowsOf<{ id: DbNumber }>(
+      await db.execute(sql`
+        insert into ${outboxMessages} (${sql.join([...names, sql.identifier(columns.recipient.name)], sql`, `)})
+        select ${sql.join([...values, sql`r.recipient`], sql`, `)} from (${recipient}) as r
+        on conflict (${sql.identifier(columns.idempotencyKey.name)}) do nothing
+        returning ${sql.identifier(columns.id.name)} as id`),
+    )
+    return inserted && { id: Number(inserted.id) }
+  },
+
+  /**
+   * Takes up to `limit` due messages of `channel` for this worker, each with its attempt's row started at `now`: waiting
+   * ones whose time has come, and ones taken by a worker whose lease ran out (it vanished). `FOR UPDATE SKIP LOCKED`:
+   * two workers never take one row. One statement (issue 38 §6): the claim and its attempts' rows commit together.
    */
   async claimDue(db: Db, channel: string, now: Date, limit: number, leaseUntil: Date): Promise<OutboxRow[]> {
     const due = db
@@ -46,37 +84,33 @@ export const outboxRepository = {
       .orderBy(outboxMessages.nextAttemptAt, outboxMessages.id)
       .limit(limit)
       .for('update', { skipLocked: true })
-    return db.update(outboxMessages).set(claimed(leaseUntil)).where(inArray(outboxMessages.id, due)).returning()
+    return claimWithAttempts(db, inArray(outboxMessages.id, due), now, leaseUntil)
   },
 
-  /** Takes one waiting message whatever its time (the request that wrote it sends it at once); undefined when taken. */
-  async claimOne(db: Db, id: number, leaseUntil: Date): Promise<OutboxRow | undefined> {
-    const [row] = await db
-      .update(outboxMessages)
-      .set(claimed(leaseUntil))
-      .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'PENDING')))
-      .returning()
+  /** Takes one waiting message whatever its time (the request that wrote it sends it at once), with its attempt's row; undefined when taken. */
+  async claimOne(db: Db, id: number, now: Date, leaseUntil: Date): Promise<OutboxRow | undefined> {
+    const [row] = await claimWithAttempts(db, and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'PENDING'))!, now, leaseUntil)
     return row
   },
 
-  async insertAttempt(db: Db, messageId: number, attempt: number, startedAt: Date): Promise<void> {
-    await db.insert(outboxAttempts).values({ messageId, attempt, startedAt })
-  },
-
   /**
-   * Settles attempt `attempt` of a message this worker still holds (SENDING, not taken again since): false when
-   * another worker took it after this one's lease ran out, and then nothing changes.
+   * Settles attempt `attempt` of a message this worker still holds (SENDING, not taken again since), and records the
+   * attempt's end, in one statement: false when another worker took it after this one's lease ran out, and then the
+   * message does not change (its attempt's row, this worker's, still records how it ended).
    */
   async settle(db: Db, id: number, attempt: number, patch: OutboxPatch, outcome: AttemptOutcome, error: string | null, at: Date): Promise<boolean> {
-    const rows = await db
+    const message = db
       .update(outboxMessages)
       .set({ ...patch, lastError: error })
       .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'SENDING'), eq(outboxMessages.attempts, attempt)))
       .returning({ id: outboxMessages.id })
-    await db
+    const finished = db
       .update(outboxAttempts)
       .set({ finishedAt: at, outcome, error })
       .where(and(eq(outboxAttempts.messageId, id), eq(outboxAttempts.attempt, attempt)))
+    const rows = rowsOf<{ id: DbNumber }>(
+      await db.execute(sql`with settled as (${message.getSQL()}), finished as (${finished.getSQL()}) select id from settled`),
+    )
     return rows.length > 0
   },
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import type { SQL } from 'drizzle-orm'
 import { bangkokDay, bangkokDayRange } from '@sanam/contract/bangkok'
 import type { OutboxToday } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
@@ -9,7 +10,7 @@ import type { TotpSecretBox } from '../../lib/totp.ts'
 import type { AuditRepository } from '../audit/audit.repository.ts'
 import type { OperatorActor } from '../../lib/actor.ts'
 import { ChannelError, type OutboxChannel } from './channel.ts'
-import type { AttemptOutcome, OutboxPatch, OutboxRepository, OutboxRow } from './outbox.repository.ts'
+import type { AttemptOutcome, NewOutboxRow, OutboxPatch, OutboxRepository, OutboxRow } from './outbox.repository.ts'
 import { templateOf, type TemplateId, type TemplateParams } from './templates.ts'
 import { toView } from './outbox-view.ts'
 import { eventRetryKey } from './retry-key.ts'
@@ -65,6 +66,10 @@ export interface NewMessage {
   sentByRequest?: boolean
 }
 
+/** A notice's message (`enqueueOnce`): no secret, sent by the worker; its recipient may be a query (ADR 087). */
+type NoticeMessage = Omit<NewMessage, 'secret' | 'sentByRequest' | 'recipient'> & { recipient: string | SQL }
+type WriteRow = (tx: Db, row: Omit<NewOutboxRow, 'recipient'>) => Promise<{ id: number } | undefined>
+
 /** Alerts the desk gets from the outbox: a gateway out of credit, or refusing our key. */
 const ALERT_OF = { no_credit: 'SMS_NO_CREDIT', unauthorized: 'SMS_UNAUTHORIZED' } as const
 
@@ -111,16 +116,14 @@ export function createOutboxService(deps: {
     return Math.min(settings.backoffMaxMs, settings.backoffBaseMs * 2 ** Math.max(0, attempts - 1))
   }
 
-  /** Settles the attempt held on `row`; false when the row was taken again by another worker meanwhile. */
+  /** Settles the attempt held on `row` (one statement, issue 38 §6); false when another worker took the row meanwhile. */
   async function settle(row: OutboxRow, patch: OutboxPatch, outcome: AttemptOutcome, error: string | null) {
-    const now = clock.now()
     const final = patch.status !== undefined && patch.status !== 'PENDING'
-    return db.transaction(async (tx) => {
-      const mine = await repo.settle(tx, row.id, row.attempts, { ...patch, leaseUntil: null, ...(final ? { sealedSecret: null } : {}) }, outcome, error, now)
-      if (mine && outcome === 'SENT') await deps.alerts.resolveAlerts(tx, Object.values(ALERT_OF), row.channel, now)
-      return mine
-    })
+    return repo.settle(db, row.id, row.attempts, { ...patch, leaseUntil: null, ...(final ? { sealedSecret: null } : {}) }, outcome, error, clock.now())
   }
+
+  /** The channel took a message: its open alerts (no credit, a refused key) are over. Once a pass, not once a message. */
+  const channelWorked = (channel: string) => deps.alerts.resolveAlerts(db, Object.values(ALERT_OF), channel, clock.now())
 
   /** Sends one message this worker holds and records the outcome; `once`: a failure is final (the caller is told). */
   async function attempt(row: OutboxRow, once: boolean): Promise<OutboxRow['status']> {
@@ -191,22 +194,14 @@ export function createOutboxService(deps: {
     return 'PENDING'
   }
 
-  async function claimedWithAttempt<T extends OutboxRow | undefined>(claim: (tx: Db) => Promise<T[]>): Promise<OutboxRow[]> {
-    return db.transaction(async (tx) => {
-      const rows = (await claim(tx)).filter((r): r is NonNullable<T> => r !== undefined)
-      for (const row of rows) await repo.insertAttempt(tx, row.id, row.attempts, clock.now())
-      return rows
-    })
-  }
-
-  async function write(tx: Db, message: NewMessage, idempotencyKey: string, insert: OutboxRepository['insertOnce']) {
+  /** Writes `message` with `insert` (which adds the recipient); wakes the worker once committed unless the request sends it. */
+  async function write(tx: Db, message: Omit<NewMessage, 'recipient'>, idempotencyKey: string, insert: WriteRow) {
     const template = templateOf(message.template)
     if (!template || !(template.channels as readonly string[]).includes(message.channel))
       throw new Error(`the template ${message.template} may not go by ${message.channel}`)
     const now = clock.now()
     const row = await insert(tx, {
       channel: message.channel,
-      recipient: message.recipient,
       templateId: message.template,
       params: message.params,
       sealedSecret: message.secret === undefined ? null : deps.secrets.seal(message.secret),
@@ -226,15 +221,19 @@ export function createOutboxService(deps: {
      * A message the request does not send itself wakes the worker once committed.
      */
     async enqueue(tx: Db, message: NewMessage): Promise<{ id: number }> {
-      return (await write(tx, message, newKey(), repo.insert))!
+      return (await write(tx, message, newKey(), (db, row) => repo.insert(db, { ...row, recipient: message.recipient })))!
     },
 
     /**
      * `enqueue` for a notice of an event named by `eventKey` (`deposit:42`, ADR 087): its retry key is derived from the
-     * event and the channel, and a second message for the same event and channel is not written (undefined then).
+     * event and the channel; a second message for the same event and channel is not written (undefined then). A recipient
+     * query (ADR 087) runs inside the insert: no row, no message, no statement of its own (issue 38 §6).
      */
-    enqueueOnce(tx: Db, message: Omit<NewMessage, 'secret' | 'sentByRequest'>, eventKey: string): Promise<{ id: number } | undefined> {
-      return write(tx, message, eventRetryKey(message.channel, eventKey), repo.insertOnce)
+    enqueueOnce(tx: Db, message: NoticeMessage, eventKey: string): Promise<{ id: number } | undefined> {
+      const { recipient } = message
+      return write(tx, message, eventRetryKey(message.channel, eventKey), (db, row) =>
+        typeof recipient === 'string' ? repo.insertOnce(db, { ...row, recipient }) : repo.insertOnceTo(db, row, recipient),
+      )
     },
 
     /**
@@ -243,12 +242,17 @@ export function createOutboxService(deps: {
      * answers SMS_FAILED and the person asks again; it is never sent later behind their back).
      */
     async deliverNow(id: number): Promise<boolean> {
-      const [row] = await claimedWithAttempt(async (tx) => [await repo.claimOne(tx, id, new Date(clock.now().getTime() + settings.leaseMs))])
+      const row = await repo.claimOne(db, id, clock.now(), new Date(clock.now().getTime() + settings.leaseMs))
       if (!row) return true
-      return (await attempt(row, true)) === 'SENT'
+      const sent = (await attempt(row, true)) === 'SENT'
+      if (sent) await channelWorked(row.channel)
+      return sent
     },
 
-    /** One pass of the worker: takes each channel's due messages within its rate budget and sends them. Answers how many. */
+    /** How many messages a pass takes at most from one channel: a pass that took fewer left none due (but for the rate budget). */
+    batch: settings.batch,
+
+    /** One pass of the worker: each channel's due messages within its rate budget sent, its alerts closed if one went. Answers how many. */
     async runOnce(): Promise<number> {
       let done = 0
       for (const channel of channels.keys()) {
@@ -256,12 +260,12 @@ export function createOutboxService(deps: {
         const limit = Math.min(available, settings.batch)
         if (limit <= 0) continue
         const now = clock.now()
-        const rows = await claimedWithAttempt((tx) => repo.claimDue(tx, channel, now, limit, new Date(now.getTime() + settings.leaseMs)))
+        const rows = await repo.claimDue(db, channel, now, limit, new Date(now.getTime() + settings.leaseMs))
         bucket.tokens -= rows.length
-        for (const row of rows) {
-          await attempt(row, false)
-          done++
-        }
+        const outcomes: Array<OutboxRow['status']> = []
+        for (const row of rows) outcomes.push(await attempt(row, false))
+        done += rows.length
+        if (outcomes.includes('SENT')) await channelWorked(channel)
       }
       return done
     },

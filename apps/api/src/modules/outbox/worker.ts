@@ -2,9 +2,13 @@ import type { OutboxService } from './outbox.service.ts'
 
 /**
  * Runs the outbox worker: a pass every `everyMs`, and one as soon as a message is committed for it (ADR 083). Passes
- * never overlap in this process; other processes' workers take other rows (SKIP LOCKED). stop() waits for a pass.
+ * never overlap in this process, and wakes coalesce: while a pass runs, any number of wakes queue one pass more (the
+ * deposits' commits, issue 38 §6); other processes' workers take other rows (SKIP LOCKED). stop() waits for a pass.
  */
-export function startOutboxWorker(outbox: Pick<OutboxService, 'runOnce' | 'onEnqueued'>, options: { everyMs: number; onError: (error: unknown) => void }) {
+export function startOutboxWorker(
+  outbox: Pick<OutboxService, 'runOnce' | 'onEnqueued' | 'batch'>,
+  options: { everyMs: number; onError: (error: unknown) => void },
+) {
   let running: Promise<unknown> = Promise.resolve()
   let queued = false
   let stopped = false
@@ -14,8 +18,10 @@ export function startOutboxWorker(outbox: Pick<OutboxService, 'runOnce' | 'onEnq
     running = running.then(async () => {
       queued = false
       try {
-        // A full batch may mean more are due: go on until a pass finds less than it could take.
-        while (!stopped && (await outbox.runOnce()) > 0);
+        // A full batch may mean more are due: go on until a pass takes less than a batch. Not until a pass finds none:
+        // after each deposit's wake that was one more pass of empty claims (issue 38 §6); a message committed during a
+        // pass wakes the worker again, and one due later is the timer's.
+        while (!stopped && (await outbox.runOnce()) >= outbox.batch);
       } catch (error) {
         options.onError(error)
       }

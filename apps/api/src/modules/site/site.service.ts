@@ -112,8 +112,8 @@ export function createSiteService(deps: {
   const now = deps.now ?? Date.now
   const cached = new LRUCache<'metadata', SiteMetadata>({ max: 1, ttl: cacheMs, ttlResolution: 0, perf: { now } })
 
-  async function settingsRow(): Promise<SiteSettingsRow> {
-    const row = await siteRepository.findSettings(deps.db)
+  async function settingsRow(db: Db = deps.db): Promise<SiteSettingsRow> {
+    const row = await siteRepository.findSettings(db)
     if (!row) throw new AppError('NOT_FOUND', msg('SITE_NOT_CONFIGURED'))
     return row
   }
@@ -156,15 +156,16 @@ export function createSiteService(deps: {
   const withoutId = ({ id: _id, ...row }: SiteSettingsRow) => row
 
   return {
-    async metadata(): Promise<SiteMetadata> {
+    /** From the cache; on a miss read on `db` (a caller inside a transaction passes it: the embedded database has one connection). */
+    async metadata(db: Db = deps.db): Promise<SiteMetadata> {
       const hit = cached.get('metadata')
       if (hit) return hit
-      const value = metadataOf(await settingsRow())
+      const value = metadataOf(await settingsRow(db))
       cached.set('metadata', value)
       return value
     },
-    async siteName(): Promise<string> {
-      return (await this.metadata()).title
+    async siteName(db: Db = deps.db): Promise<string> {
+      return (await this.metadata(db)).title
     },
     async media(path: string): Promise<MediaRow> {
       if (path.length > 200) throw new AppError('NOT_FOUND')

@@ -1,0 +1,51 @@
+import { describe, expect, it, vi } from 'vitest'
+import { startOutboxWorker } from './worker.ts'
+
+// The worker's passes (ADR 083, amended 2026-11-29 for issue 38 §6): a deposit's commit wakes it; the wakes coalesce,
+// and a pass that took less than a batch is not followed by another that would find nothing.
+
+function fakeOutbox(answers: number[]) {
+  let wake = () => {}
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  const runOnce = vi.fn(async () => {
+    if (runOnce.mock.calls.length === 1) await held // the first pass lasts until the test releases it
+    return answers.shift() ?? 0
+  })
+  const outbox = {
+    batch: 10,
+    runOnce,
+    onEnqueued: (w: () => void) => {
+      wake = w
+      return () => {}
+    },
+  }
+  return { outbox, runOnce, wake: () => wake(), release: () => release() }
+}
+
+describe('the outbox worker', () => {
+  it('runs one pass for a wake when the pass took less than a batch, and one more for any number of wakes during it', async () => {
+    const fake = fakeOutbox([1, 1])
+    const stop = startOutboxWorker(fake.outbox, { everyMs: 3_600_000, onError: () => {} })
+    fake.wake()
+    await vi.waitFor(() => expect(fake.runOnce).toHaveBeenCalledTimes(1))
+    // Three deposits commit while the first pass runs: one pass more, not three, and none after it.
+    fake.wake()
+    fake.wake()
+    fake.wake()
+    fake.release()
+    await vi.waitFor(() => expect(fake.runOnce).toHaveBeenCalledTimes(2))
+    await stop()
+    expect(fake.runOnce).toHaveBeenCalledTimes(2)
+  })
+
+  it('goes on while a pass takes a full batch (more may be due)', async () => {
+    const fake = fakeOutbox([10, 10, 3])
+    fake.release()
+    const stop = startOutboxWorker(fake.outbox, { everyMs: 3_600_000, onError: () => {} })
+    fake.wake()
+    await vi.waitFor(() => expect(fake.runOnce).toHaveBeenCalledTimes(3))
+    await stop()
+    expect(fake.runOnce).toHaveBeenCalledTimes(3)
+  })
+})
