@@ -1,10 +1,9 @@
 // What the outbox costs the deposit and login paths (issue 38 §6, ADR 083, 087): two servers alike but for
 // BENCH_OUTBOX_OFF (the deposit's notice not written, the outbox's worker not running), each with LINE on against a
 // fake LINE on 127.0.0.1 and its players linked, so that on the server with the outbox every credited transfer writes
-// the player's LINE notice in its transaction and the worker pushes it. The two are measured in interleaved rounds (the
-// order swapped every round) so that the machine's load, whatever else runs on it, falls on both alike; each round
-// gives a ratio, and the spread of the ratios is the noise the result must be read against.
-import type { Figures } from './load.ts'
+// the player's LINE notice in its transaction and the worker pushes it. The two are measured in interleaved rounds
+// (bench/paired.ts).
+import type { PairedSide } from './paired.ts'
 import { fakeLineServer, lineEvent, lineUserId, type FakeLineServer } from '../apps/api/test/fakes/line-server.ts'
 import { call } from '../e2e/support/http.ts'
 import type { Player } from './players.ts'
@@ -57,82 +56,7 @@ export async function linkPlayers(base: string, line: FakeLineServer, players: P
   }
 }
 
-/** One server of the comparison. */
-export interface OutboxSide {
-  outbox: boolean
+/** One server of the comparison: the subject is the server with the outbox. */
+export interface OutboxSide extends PairedSide {
   line: FakeLineServer
 }
-
-/** One path measured on one server in one round. */
-type Measure = (side: OutboxSide) => Promise<Figures>
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
-}
-const percent = (ratio: number) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(1)} %`
-
-/** A path's rounds on both servers: the figures per server and the ratios of each round (with ÷ without). */
-export interface PathComparison {
-  path: string
-  with: Figures[]
-  without: Figures[]
-  /** Per round: the time a request costs with the outbox over without (requests answered without ÷ with, in equal times). */
-  costRatios: number[]
-  /** Per round: p99 with over p99 without. */
-  p99Ratios: number[]
-}
-
-/**
- * Runs `rounds` rounds; in each, every path is measured on both servers one after the other, the server measured first
- * swapped every round. Answers per path the figures and the per-round ratios.
- */
-export async function interleaved(sides: [OutboxSide, OutboxSide], paths: Record<string, Measure>, rounds: number, say: (line: string) => void) {
-  const results = new Map<string, PathComparison>()
-  for (let round = 0; round < rounds; round++) {
-    const order = round % 2 === 0 ? sides : ([sides[1], sides[0]] as const)
-    for (const [path, measure] of Object.entries(paths)) {
-      const entry = results.get(path) ?? { path, with: [], without: [], costRatios: [], p99Ratios: [] }
-      results.set(path, entry)
-      const figures = new Map<boolean, Figures>()
-      for (const side of order) {
-        say(`outbox cost: round ${round + 1}/${rounds}, ${path}, ${side.outbox ? 'with' : 'without'} the outbox`)
-        figures.set(side.outbox, await measure(side))
-      }
-      const on = figures.get(true)!
-      const off = figures.get(false)!
-      entry.with.push(on)
-      entry.without.push(off)
-      // Requests answered in the same time, not the rates: autocannon rounds its rate to a whole number a second, which
-      // at a few logins a second would make the ratio jump in steps of 15 % or more.
-      entry.costRatios.push(off.requests / Math.max(on.requests, 1))
-      entry.p99Ratios.push(on.p99 / Math.max(off.p99, 0.001))
-    }
-  }
-  return [...results.values()]
-}
-
-/** A path's figures over its rounds: the mean rate, the median p50 and p99, every request and error. */
-export function summed(figures: Figures[]): Figures {
-  return {
-    requests: figures.reduce((n, f) => n + f.requests, 0),
-    rps: Math.round((figures.reduce((n, f) => n + f.rps, 0) / Math.max(figures.length, 1)) * 10) / 10,
-    p50: median(figures.map((f) => f.p50)),
-    p99: median(figures.map((f) => f.p99)),
-    errors: figures.reduce((n, f) => n + f.errors, 0),
-  }
-}
-
-/** What a comparison says in words: the median added cost per path, each round's, and the spread (the noise). */
-export function comparisonNote(c: PathComparison): string {
-  const rounds = c.costRatios.map((r, i) => `${percent(r)} / p99 ${percent(c.p99Ratios[i]!)}`).join('; ')
-  return (
-    `${c.path}: the outbox adds ${percent(median(c.costRatios))} to a request's cost (the median of ${c.costRatios.length} rounds' ratios of requests answered; ` +
-    `spread ${percent(Math.min(...c.costRatios))} to ${percent(Math.max(...c.costRatios))}) and ${percent(median(c.p99Ratios))} to p99 ` +
-    `(spread ${percent(Math.min(...c.p99Ratios))} to ${percent(Math.max(...c.p99Ratios))}); per round, cost / p99: ${rounds}`
-  )
-}
-
-/** The median added cost of a path (with ÷ without − 1), for the goal. */
-export const addedCost = (c: PathComparison) => median(c.costRatios) - 1

@@ -15,6 +15,7 @@
 //   BENCH_SLIP_CALLS 300, BENCH_SLIP_CONCURRENCY 16   slip verification per adapter (bench/slip-verify.ts)
 //   BENCH_PAYOUTS 400, BENCH_PAYOUT_WORKERS 8, BENCH_PAYOUT_BANK_MS 0   payouts through the fake bank (bench/payouts.ts)
 //   BENCH_OUTBOX_ROUNDS 6            interleaved rounds of the outbox's cost, with and without it (bench/outbox-cost.ts)
+//   BENCH_LOG_ROUNDS 6               interleaved rounds of the request log's cost, at info and at warn (bench/paired.ts)
 import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -43,7 +44,8 @@ import { PAYOUT_BANK_LATENCIES, PAYOUT_WORKERS, PAYOUTS, payOut, payoutBankSetti
 import { measureSlipVerifiers, SLIP_CALLS, SLIP_CONCURRENCY } from './slip-verify.ts'
 import type { FakePayoutBankCore } from '../apps/api/test/fakes/payout-bank.ts'
 import { riskOnWithdrawal } from './risk.ts'
-import { addedCost, benchLine, comparisonNote, interleaved, linkPlayers, OUTBOX_PLAYERS, OUTBOX_ROUNDS, summed, type OutboxSide } from './outbox-cost.ts'
+import { benchLine, linkPlayers, OUTBOX_PLAYERS, OUTBOX_ROUNDS, type OutboxSide } from './outbox-cost.ts'
+import { addedCost, comparisonNote, interleaved, summed, type PairedSide } from './paired.ts'
 
 function setting(name: string, fallback: number): number {
   const value = Number(process.env[name] ?? fallback)
@@ -57,6 +59,7 @@ const LOGIN_CONNECTIONS = setting('BENCH_LOGIN_CONNECTIONS', 4)
 const PLAYERS = setting('BENCH_PLAYERS', 32)
 const SESSIONS = setting('BENCH_SESSIONS', 32)
 const DEPOSIT_CONNECTIONS = setting('BENCH_DEPOSIT_CONNECTIONS', 4)
+const LOG_ROUNDS = setting('BENCH_LOG_ROUNDS', 6)
 const STREAMS = setting('BENCH_STREAMS', 2000)
 const SOAK_SECONDS = setting('BENCH_SOAK_SECONDS', 600)
 /** BENCH_ONLY=balance,bets-spread: only these scenarios (by id), e.g. to profile one path with BENCH_CPU_PROF. */
@@ -184,6 +187,15 @@ const outboxAddsAtMost = (percent: number): Goal => ({
   },
 })
 
+/** The request log at the default level adds at most `percent` to the balance read's cost (issue 40 §1). */
+const logAddsAtMost = (percent: number): Goal => ({
+  text: `the request log at info adds ≤ ${percent} % to the balance read`,
+  judge: ({ facts }) =>
+    facts?.logCost === undefined
+      ? { pass: undefined, ratio: 'not measured' }
+      : { pass: facts.logCost <= percent / 100, ratio: `${facts.logCost >= 0 ? '+' : ''}${(facts.logCost * 100).toFixed(1)} %` },
+})
+
 const both = (goals: Goal[]) => ({ PGlite: goals, PostgreSQL: goals })
 
 const SCENARIOS: Scenario[] = [
@@ -191,7 +203,8 @@ const SCENARIOS: Scenario[] = [
     id: 'balance',
     title: 'balance read (real token)',
     run: (t) => readBalance(t),
-    goals: { PostgreSQL: [atLeast(0.25, BARE), p99AtMost(50)], PGlite: [atLeast(0.07, BARE)] },
+    // Issue 40 §1: at the default log level, as npm start runs it.
+    goals: { PostgreSQL: [atLeast(0.3, BARE), p99AtMost(30)], PGlite: [atLeast(0.07, BARE)] },
   },
   { id: 'streams', title: `balance read, ${STREAMS} live balance streams open`, run: balanceBesideStreams, goals: both([p99UnderBalanceAlone(2)]) },
   { id: 'balance-after', title: 'balance read, again after the streams closed', run: balanceAfterPause, goals: {} },
@@ -220,6 +233,14 @@ const SCENARIOS: Scenario[] = [
     title: `the outbox's cost: deposits (${DEPOSIT_CONNECTIONS} at once) and logins (${LOGIN_CONNECTIONS}) with and without it, ${OUTBOX_ROUNDS} interleaved rounds`,
     alone: outboxCost,
     goals: both([noErrors, outboxAddsAtMost(5)]),
+  },
+  // What the request log costs the balance read at the default level (issue 40 §1): two servers alike but for LOG_LEVEL,
+  // measured in interleaved rounds (bench/paired.ts).
+  {
+    id: 'log',
+    title: `the request log's cost: the balance read (${BALANCE_CONNECTIONS} connections) at info and at warn, ${LOG_ROUNDS} interleaved rounds`,
+    alone: logCost,
+    goals: both([noErrors, logAddsAtMost(5)]),
   },
   { id: 'session', title: `mixed player sessions, ${SESSIONS} at once`, run: (t) => playerSessions(t, SECONDS), goals: both([noErrors]) },
   { id: 'backoffice', title: `back-office screens, ${OPERATORS} operators, beside balance and bet load`, run: backofficeUnderLoad, goals: both([noErrors]) },
@@ -525,7 +546,7 @@ async function outboxCost(db: Database): Promise<Measured> {
               throw error
             },
           )
-          const side = { outbox, line }
+          const side = { subject: outbox, line }
           servers.push({
             side,
             target: { base: sanam.base, players: [], toAccount: '' },
@@ -551,23 +572,24 @@ async function outboxCost(db: Database): Promise<Measured> {
             logins: (side) => logins(target(side)),
           },
           OUTBOX_ROUNDS,
-          say,
+          (line) => say(`outbox cost: ${line}`),
+          (side) => (side.subject ? 'with the outbox' : 'without the outbox'),
         )
         const pushes = servers.map((s, i) => s.side.line.requestsTo('/v2/bot/message/push').length - pushesBefore[i]!)
         const steps = comparisons.flatMap((c) => [
-          { step: `${c.path} with the outbox`, figures: summed(c.with) },
-          { step: `${c.path} without (BENCH_OUTBOX_OFF)`, figures: summed(c.without) },
+          { step: `${c.path} with the outbox`, figures: summed(c.subject) },
+          { step: `${c.path} without (BENCH_OUTBOX_OFF)`, figures: summed(c.reference) },
         ])
         const deposits = comparisons.find((c) => c.path === 'deposits')!
         const signIns = comparisons.find((c) => c.path === 'logins')!
         return {
-          ...summed(deposits.with),
+          ...summed(deposits.subject),
           errors: steps.reduce((n, s) => n + s.figures.errors, 0),
           steps,
           facts: { depositCost: addedCost(deposits), loginCost: addedCost(signIns) },
           note:
-            `${comparisons.map(comparisonNote).join('. ')}. LINE pushes during the rounds: ${pushes[0]} with the outbox (one per credited transfer, ` +
-            `${summed(deposits.with).requests} credited), ${pushes[1]} without. Both servers ran with the shared servers' load settings, LINE on ` +
+            `${comparisons.map((c) => comparisonNote(c, 'the outbox')).join('. ')}. LINE pushes during the rounds: ${pushes[0]} with the outbox (one per credited transfer, ` +
+            `${summed(deposits.subject).requests} credited), ${pushes[1]} without. Both servers ran with the shared servers' load settings, LINE on ` +
             `against a fake LINE on 127.0.0.1 (LINE_CHANNEL_SECRET, LINE_CHANNEL_ACCESS_TOKEN, LINE_API_URL, LINE_ACCOUNT_LINK_URL, LINE_LINK_PAGE_URL), ` +
             `no payout bank and no metrics port; one of them with BENCH_OUTBOX_OFF=true.`,
         }
@@ -636,6 +658,57 @@ interface DatabaseRun {
   results: Map<string, Measured>
   /** ledger:verify on what the shared server's scenarios left; undefined when none ran. */
   verified: { ok: boolean; said: string } | undefined
+}
+
+/**
+ * What the request log costs the balance read at the default level (issue 40 §1): two servers on fresh databases, alike
+ * but for LOG_LEVEL (the default, info, where every request writes its line; warn, where none does), the balance read
+ * measured on both in LOG_ROUNDS interleaved rounds. The row is the read at info; the goal reads the median cost.
+ */
+async function logCost(db: Database): Promise<Measured> {
+  return withFreshDatabase(db, '_log_info', (infoDatabase) =>
+    withFreshDatabase(db, '_log_warn', async (warnDatabase) => {
+      const servers: Array<{ side: PairedSide; base: string; player?: Player; stop: () => Promise<unknown> }> = []
+      try {
+        for (const [subject, database] of [
+          [true, infoDatabase],
+          [false, warnDatabase],
+        ] as const) {
+          const sanam = await startSanam({ ...LOAD_ENV, ...database, ...(subject ? {} : { LOG_LEVEL: 'warn' }) })
+          servers.push({ side: { subject }, base: sanam.base, stop: sanam.stop })
+          servers.at(-1)!.player = (await preparePlayers(sanam.base, 1, 100)).players[0]
+        }
+        const server = (side: PairedSide) => servers.find((s) => s.side === side)!
+        const [balance] = await interleaved(
+          [servers[0]!.side, servers[1]!.side],
+          {
+            'balance read': (side) =>
+              hammer({
+                url: `${server(side).base}/api/wallet/v2/balance`,
+                headers: bearer(server(side).player!),
+                connections: BALANCE_CONNECTIONS,
+                duration: SECONDS,
+              }),
+          },
+          LOG_ROUNDS,
+          (line) => say(`log cost: ${line}`),
+          (side) => (side.subject ? 'at info (the default)' : 'at warn'),
+        )
+        return {
+          ...summed(balance!.subject),
+          errors: summed(balance!.subject).errors + summed(balance!.reference).errors,
+          steps: [
+            { step: 'balance read at info (the default)', figures: summed(balance!.subject) },
+            { step: 'balance read at LOG_LEVEL=warn', figures: summed(balance!.reference) },
+          ],
+          facts: { logCost: addedCost(balance!) },
+          note: `${comparisonNote(balance!, 'the request log at info')}. Both servers ran with the shared servers' load settings, no payout bank and no metrics port; one of them with LOG_LEVEL=warn.`,
+        }
+      } finally {
+        for (const s of servers) await s.stop()
+      }
+    }),
+  )
 }
 
 /** Runs `use` on a fresh database of `db` (a scratch PostgreSQL database, or an embedded one in a temporary folder), removed after. */

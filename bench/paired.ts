@@ -1,0 +1,87 @@
+// Two servers alike but for one thing, measured in interleaved rounds (the order swapped every round) so that the
+// machine's load, whatever else runs on it, falls on both alike; each round gives a ratio, and the spread of the ratios
+// is the noise the result must be read against. Used for what the outbox costs (bench/outbox-cost.ts, issue 38 §6) and
+// what the request log costs at the default level (issue 40 §1).
+import type { Figures } from './load.ts'
+
+/** One server of a comparison: the subject has the thing measured (the outbox, the request log), the reference not. */
+export interface PairedSide {
+  subject: boolean
+}
+
+/** A path's rounds on both servers: the figures per server and the ratios of each round (subject ÷ reference). */
+export interface PathComparison {
+  path: string
+  subject: Figures[]
+  reference: Figures[]
+  /** Per round: the time a request costs on the subject over the reference (requests answered by the reference ÷ by the subject, in equal times). */
+  costRatios: number[]
+  /** Per round: p99 on the subject over p99 on the reference. */
+  p99Ratios: number[]
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
+}
+const percent = (ratio: number) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(1)} %`
+
+/**
+ * Runs `rounds` rounds; in each, every path is measured on both servers one after the other, the server measured first
+ * swapped every round. Answers per path the figures and the per-round ratios.
+ */
+export async function interleaved<Side extends PairedSide>(
+  sides: [Side, Side],
+  paths: Record<string, (side: Side) => Promise<Figures>>,
+  rounds: number,
+  say: (line: string) => void,
+  describe: (side: Side) => string,
+) {
+  const results = new Map<string, PathComparison>()
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 === 0 ? sides : ([sides[1], sides[0]] as const)
+    for (const [path, measure] of Object.entries(paths)) {
+      const entry = results.get(path) ?? { path, subject: [], reference: [], costRatios: [], p99Ratios: [] }
+      results.set(path, entry)
+      const figures = new Map<boolean, Figures>()
+      for (const side of order) {
+        say(`round ${round + 1}/${rounds}, ${path}, ${describe(side)}`)
+        figures.set(side.subject, await measure(side))
+      }
+      const subject = figures.get(true)!
+      const reference = figures.get(false)!
+      entry.subject.push(subject)
+      entry.reference.push(reference)
+      // Requests answered in the same time, not the rates: autocannon rounds its rate to a whole number a second, which
+      // at a few logins a second would make the ratio jump in steps of 15 % or more.
+      entry.costRatios.push(reference.requests / Math.max(subject.requests, 1))
+      entry.p99Ratios.push(subject.p99 / Math.max(reference.p99, 0.001))
+    }
+  }
+  return [...results.values()]
+}
+
+/** A path's figures over its rounds: the mean rate, the median p50 and p99, every request and error. */
+export function summed(figures: Figures[]): Figures {
+  return {
+    requests: figures.reduce((n, f) => n + f.requests, 0),
+    rps: Math.round((figures.reduce((n, f) => n + f.rps, 0) / Math.max(figures.length, 1)) * 10) / 10,
+    p50: median(figures.map((f) => f.p50)),
+    p99: median(figures.map((f) => f.p99)),
+    errors: figures.reduce((n, f) => n + f.errors, 0),
+  }
+}
+
+/** What a comparison says in words: the median added cost per path, each round's, and the spread (the noise). */
+export function comparisonNote(c: PathComparison, subject: string): string {
+  const rounds = c.costRatios.map((r, i) => `${percent(r)} / p99 ${percent(c.p99Ratios[i]!)}`).join('; ')
+  return (
+    `${c.path}: ${subject} adds ${percent(median(c.costRatios))} to a request's cost (the median of ${c.costRatios.length} rounds' ratios of requests answered; ` +
+    `spread ${percent(Math.min(...c.costRatios))} to ${percent(Math.max(...c.costRatios))}) and ${percent(median(c.p99Ratios))} to p99 ` +
+    `(spread ${percent(Math.min(...c.p99Ratios))} to ${percent(Math.max(...c.p99Ratios))}); per round, cost / p99: ${rounds}`
+  )
+}
+
+/** The median added cost of a path (subject ÷ reference − 1), for a goal. */
+export const addedCost = (c: PathComparison) => median(c.costRatios) - 1
