@@ -859,6 +859,10 @@ function report(empty: Run, grown: Run, verifyRuns: Run[]) {
   return lines.join('\n')
 }
 
+/** A row of the bets' table: a side that answered no bet in the time misses, whatever its latency reads (0). */
+const betsRow = (name: string, f: Figures, reports: number | string) =>
+  `| ${name} | ${f.rps} | ${f.p50} | ${f.p99} | ${f.errors} | ${reports} | ${f.p99 < 500 && f.rps > 0 && f.errors === 0 ? 'met' : 'MISSED'} |`
+
 /** The embedded run's section of the report. */
 function embeddedReport(run: EmbeddedRun): string {
   const r = run.reports
@@ -874,9 +878,9 @@ function embeddedReport(run: EmbeddedRun): string {
     '',
     '| bets | req/s | p50 (ms) | p99 (ms) | errors | year reports read meanwhile | goal p99 < 500 ms |',
     '|---|---:|---:|---:|---:|---:|---|',
-    `| alone | ${b.alone.rps} | ${b.alone.p50} | ${b.alone.p99} | ${b.alone.errors} | - | ${b.alone.p99 < 500 ? 'met' : 'MISSED'} |`,
-    `| beside reports from the transfers | ${b.besideDirect.rps} | ${b.besideDirect.p50} | ${b.besideDirect.p99} | ${b.besideDirect.errors} | ${b.reportsDirect} | ${b.besideDirect.p99 < 500 ? 'met' : 'MISSED'} |`,
-    `| beside reports from the daily sums | ${b.besideSummed.rps} | ${b.besideSummed.p50} | ${b.besideSummed.p99} | ${b.besideSummed.errors} | ${b.reportsSummed} | ${b.besideSummed.p99 < 500 ? 'met' : 'MISSED'} |`,
+    betsRow('alone', b.alone, '-'),
+    betsRow('beside reports from the transfers', b.besideDirect, b.reportsDirect),
+    betsRow('beside reports from the daily sums', b.besideSummed, b.reportsSummed),
     '',
   ]
   return lines.join('\n')
