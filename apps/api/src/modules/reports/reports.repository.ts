@@ -260,37 +260,36 @@ async function rolledThrough(db: Db): Promise<string | null> {
 }
 
 export const reportsRepository = {
-  async kindsByDay(db: Db, kinds: readonly string[], from: Date, to: Date) {
-    const rows = rowsOf<{ day: string; kind: string; total: DbNumber; n: DbNumber }>(
-      await db.execute(reportQueries.kindsByDay(kinds, from, to, await rolledThrough(db))),
-    )
+  // The summed reads take `through`, the last day rolled up (`rolledThrough`), read once by the caller per report.
+  async kindsByDay(db: Db, kinds: readonly string[], from: Date, to: Date, through: string | null) {
+    const rows = rowsOf<{ day: string; kind: string; total: DbNumber; n: DbNumber }>(await db.execute(reportQueries.kindsByDay(kinds, from, to, through)))
     return rows.map((r) => ({ day: r.day, kind: r.kind, total: BigInt(r.total), count: Number(r.n) }))
   },
 
-  async ggrByProvider(db: Db, from: Date, to: Date, after: string | null, limit: number) {
+  async ggrByProvider(db: Db, from: Date, to: Date, after: string | null, limit: number, through: string | null) {
     const rows = rowsOf<{ provider: string; title: string | null; bets: DbNumber; rollbacks: DbNumber; wins: DbNumber }>(
-      await db.execute(reportQueries.ggrByProvider(from, to, after, limit, await rolledThrough(db))),
+      await db.execute(reportQueries.ggrByProvider(from, to, after, limit, through)),
     )
     return rows.map((r) => ({ provider: r.provider, title: r.title, ...ggrOf(r) }))
   },
 
-  async ggrByGame(db: Db, from: Date, to: Date, after: { provider: string; game: string } | null, limit: number) {
+  async ggrByGame(db: Db, from: Date, to: Date, after: { provider: string; game: string } | null, limit: number, through: string | null) {
     const rows = rowsOf<{ provider: string; game: string; title: string | null; bets: DbNumber; rollbacks: DbNumber; wins: DbNumber }>(
-      await db.execute(reportQueries.ggrByGame(from, to, after, limit, await rolledThrough(db))),
+      await db.execute(reportQueries.ggrByGame(from, to, after, limit, through)),
     )
     return rows.map((r) => ({ provider: r.provider, game: r.game, title: r.title, ...ggrOf(r) }))
   },
 
-  async depositsByAccount(db: Db, from: Date, to: Date, after: string | null, limit: number) {
+  async depositsByAccount(db: Db, from: Date, to: Date, after: string | null, limit: number, through: string | null) {
     const rows = rowsOf<{ account: string; total: DbNumber; n: DbNumber; bank_code: string | null; account_name: string | null }>(
-      await db.execute(reportQueries.depositsByAccount(from, to, after, limit, await rolledThrough(db))),
+      await db.execute(reportQueries.depositsByAccount(from, to, after, limit, through)),
     )
     return rows.map((r) => ({ account: r.account, bankCode: r.bank_code, accountName: r.account_name, total: BigInt(r.total), count: Number(r.n) }))
   },
 
-  async bonusByPromotion(db: Db, from: Date, to: Date, after: number | null, limit: number) {
+  async bonusByPromotion(db: Db, from: Date, to: Date, after: number | null, limit: number, through: string | null) {
     const rows = rowsOf<{ promotion_id: DbNumber; title: string | null; claims: DbNumber; bonus: DbNumber; forfeited: DbNumber }>(
-      await db.execute(reportQueries.bonusByPromotion(from, to, after, limit, await rolledThrough(db))),
+      await db.execute(reportQueries.bonusByPromotion(from, to, after, limit, through)),
     )
     return rows.map((r) => ({
       promotionId: Number(r.promotion_id),

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream'
-import { formatSatang, REPORT_TOTALS_LABEL, REPORTS, satangToBaht, type ReportId, type ReportQuery, type ReportTable } from '@sanam/contract'
+import { formatSatang, MAX_REPORT_DAYS, REPORT_TOTALS_LABEL, REPORTS, satangToBaht, type ReportId, type ReportQuery, type ReportTable } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
 import { addDays, bangkokDayRange } from '@sanam/contract/bangkok'
 import { csvStringifier } from '../../lib/csv.ts'
@@ -8,12 +8,18 @@ import { GGR_KINDS, PAYMENT_KINDS, REFERRAL_KINDS, type GgrSums, type ReportsRep
 /** A report row inside the server: amounts stay satang (bigint) until they are written as JSON or CSV. */
 export type ReportRow = Record<string, string | number | bigint | null>
 
-/** How much one read brings: days of a by-day report, rows of a keyed one. A whole year is never in memory at once. */
+/**
+ * How much one read brings: days of a by-day report that reads the transfers (players-by-day), rows of a keyed one. A
+ * year of transfers is never in memory at once. The by-day reports from the daily sums read their whole range at once
+ * (`SUMS_DAYS`): a year of sums is a few thousand small rows, and one statement instead of twelve (ADR 097).
+ */
 export interface ReportBatches {
   days: number
   rows: number
 }
 export const REPORT_BATCHES: ReportBatches = { days: 31, rows: 500 }
+/** The days one read of the daily sums covers: every range a report accepts, so one read. */
+const SUMS_DAYS = MAX_REPORT_DAYS
 
 const ggr = (s: GgrSums) => ({ bets: s.bets, rollbacks: s.rollbacks, wins: s.wins, ggr: s.bets - s.rollbacks - s.wins })
 
@@ -26,17 +32,17 @@ export function createReportsService(deps: {
   db: Db
   reportsRepository: Pick<
     ReportsRepository,
-    'kindsByDay' | 'ggrByProvider' | 'ggrByGame' | 'depositsByAccount' | 'bonusByPromotion' | 'newPlayersByDay' | 'playersWith'
+    'rolledThrough' | 'kindsByDay' | 'ggrByProvider' | 'ggrByGame' | 'depositsByAccount' | 'bonusByPromotion' | 'newPlayersByDay' | 'playersWith'
   >
   batches?: ReportBatches
 }) {
   const { db, reportsRepository: repo } = deps
   const batches = deps.batches ?? REPORT_BATCHES
 
-  /** Every day of the range in batches of `batches.days`, each day present (zeros included). */
-  async function* byDay(range: ReportQuery, read: (from: Date, to: Date) => Promise<(day: string) => ReportRow>) {
-    for (let first = range.from; first <= range.to; first = addDays(first, batches.days)) {
-      const last = [addDays(first, batches.days - 1), range.to].sort()[0]!
+  /** Every day of the range in batches of `days`, each day present (zeros included). */
+  async function* byDay(range: ReportQuery, days: number, read: (from: Date, to: Date) => Promise<(day: string) => ReportRow>) {
+    for (let first = range.from; first <= range.to; first = addDays(first, days)) {
+      const last = [addDays(first, days - 1), range.to].sort()[0]!
       const rowOf = await read(bangkokDayRange(first).start, bangkokDayRange(last).end)
       for (let day = first; day <= last; day = addDays(day, 1)) yield { date: day, ...rowOf(day) }
     }
@@ -53,35 +59,38 @@ export function createReportsService(deps: {
     }
   }
 
-  /** Sums of transfers of `kinds` per day and kind, as a look-up. */
-  const kindSums = async (kinds: readonly string[], from: Date, to: Date) => {
-    const sums = await repo.kindsByDay(db, kinds, from, to)
-    return (day: string, kind: string) => sums.find((s) => s.day === day && s.kind === kind) ?? { total: 0n, count: 0 }
-  }
-
   function rows(report: ReportId, range: ReportQuery): AsyncGenerator<ReportRow> {
     const { start: from } = bangkokDayRange(range.from)
     const { end: to } = bangkokDayRange(range.to)
+    // The last day rolled up, read once for the whole report (each of its reads splits the range there, ADR 097); not
+    // at all for players-by-day, which reads only the transfers.
+    let rolled: Promise<string | null> | undefined
+    const through = () => (rolled ??= repo.rolledThrough(db))
+    /** Sums of transfers of `kinds` per day and kind, as a look-up. */
+    const kindSums = async (kinds: readonly string[], a: Date, b: Date) => {
+      const sums = new Map((await repo.kindsByDay(db, kinds, a, b, await through())).map((s) => [`${s.day} ${s.kind}`, s]))
+      return (day: string, kind: string) => sums.get(`${day} ${kind}`) ?? { total: 0n, count: 0 }
+    }
     switch (report) {
       case 'ggr-by-day':
-        return byDay(range, async (a, b) => {
+        return byDay(range, SUMS_DAYS, async (a, b) => {
           const sum = await kindSums(GGR_KINDS, a, b)
           return (day) => ggr({ bets: sum(day, 'game_bet').total, rollbacks: sum(day, 'game_rollback').total, wins: sum(day, 'game_win').total })
         })
       case 'ggr-by-provider':
         return byKey(
-          (after: string | null, limit) => repo.ggrByProvider(db, from, to, after, limit),
+          async (after: string | null, limit) => repo.ggrByProvider(db, from, to, after, limit, await through()),
           (r) => r.provider,
           (r) => ({ provider: r.provider, provider_title: r.title ?? r.provider, ...ggr(r) }),
         )
       case 'ggr-by-game':
         return byKey(
-          (after: { provider: string; game: string } | null, limit) => repo.ggrByGame(db, from, to, after, limit),
+          async (after: { provider: string; game: string } | null, limit) => repo.ggrByGame(db, from, to, after, limit, await through()),
           (r) => ({ provider: r.provider, game: r.game }),
           (r) => ({ provider: r.provider, game: r.game, game_title: r.title ?? (r.game || null), ...ggr(r) }),
         )
       case 'payments-by-day':
-        return byDay(range, async (a, b) => {
+        return byDay(range, SUMS_DAYS, async (a, b) => {
           const sum = await kindSums(PAYMENT_KINDS, a, b)
           return (day) => {
             const [deposits, withdrawals] = [sum(day, 'deposit'), sum(day, 'withdraw_payout')]
@@ -96,13 +105,13 @@ export function createReportsService(deps: {
         })
       case 'deposits-by-account':
         return byKey(
-          (after: string | null, limit) => repo.depositsByAccount(db, from, to, after, limit),
+          async (after: string | null, limit) => repo.depositsByAccount(db, from, to, after, limit, await through()),
           (r) => r.account,
           (r) => ({ account: r.account || null, bank_code: r.bankCode, account_name: r.accountName, deposits: r.total, deposit_count: r.count }),
         )
       case 'bonus-by-promotion':
         return byKey(
-          (after: number | null, limit) => repo.bonusByPromotion(db, from, to, after, limit),
+          async (after: number | null, limit) => repo.bonusByPromotion(db, from, to, after, limit, await through()),
           (r) => r.promotionId,
           (r) => ({
             promotion_id: r.promotionId === 0 ? null : String(r.promotionId),
@@ -114,7 +123,7 @@ export function createReportsService(deps: {
           }),
         )
       case 'referral-by-day':
-        return byDay(range, async (a, b) => {
+        return byDay(range, SUMS_DAYS, async (a, b) => {
           const sum = await kindSums(REFERRAL_KINDS, a, b)
           return (day) => ({
             commission: sum(day, 'referral_commission').total,
@@ -124,7 +133,7 @@ export function createReportsService(deps: {
           })
         })
       case 'players-by-day':
-        return byDay(range, async (a, b) => {
+        return byDay(range, batches.days, async (a, b) => {
           const [joined, active, depositing] = await Promise.all([
             repo.newPlayersByDay(db, a, b),
             repo.playersWith(db, 'game_bet', 'debit', a, b, true),
