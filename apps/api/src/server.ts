@@ -23,6 +23,8 @@ import { metricsListener } from './plugins/metrics.ts'
 import { isServingMessage, SERVING_MESSAGE, superviseWorkers, WORKER_ROLE_VARIABLE } from './supervisor.ts'
 
 /** The repository root: two levels up from apps/api/src (tsx) or apps/api/dist (the bundle). */
+/** How long a woken outbox pass waits for the notices committed just after the first (worker.ts, issue 38 §6). */
+const OUTBOX_LINGER_MS = 250
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..')
 
 async function main() {
@@ -196,7 +198,11 @@ async function main() {
   // process leaves the rest sending. Not at all in the bench's comparison without it (BENCH_OUTBOX_OFF, demo mode only).
   const stopOutbox = config.BENCH_OUTBOX_OFF
     ? async () => {}
-    : startOutboxWorker(services.outbox, { everyMs: 2_000, onError: (error) => app.log.error({ err: error }, 'outbox pass failed') })
+    : startOutboxWorker(services.outbox, {
+        everyMs: 2_000,
+        lingerMs: OUTBOX_LINGER_MS,
+        onError: (error) => app.log.error({ err: error }, 'outbox pass failed'),
+      })
 
   let closing = false
   // A keep-alive connection busy when the signal came would stay open after its answer until the client drops it,

@@ -26,7 +26,7 @@ function fakeOutbox(answers: number[]) {
 describe('the outbox worker', () => {
   it('runs one pass for a wake when the pass took less than a batch, and one more for any number of wakes during it', async () => {
     const fake = fakeOutbox([1, 1])
-    const stop = startOutboxWorker(fake.outbox, { everyMs: 3_600_000, onError: () => {} })
+    const stop = startOutboxWorker(fake.outbox, { everyMs: 3_600_000, lingerMs: 0, onError: () => {} })
     fake.wake()
     await vi.waitFor(() => expect(fake.runOnce).toHaveBeenCalledTimes(1))
     // Three deposits commit while the first pass runs: one pass more, not three, and none after it.
@@ -39,10 +39,32 @@ describe('the outbox worker', () => {
     expect(fake.runOnce).toHaveBeenCalledTimes(2)
   })
 
+  it('waits the linger after a wake, and the wakes within it share one pass', async () => {
+    vi.useFakeTimers()
+    try {
+      const fake = fakeOutbox([3])
+      fake.release()
+      const stop = startOutboxWorker(fake.outbox, { everyMs: 3_600_000, lingerMs: 200, onError: () => {} })
+      fake.wake()
+      await vi.advanceTimersByTimeAsync(150)
+      expect(fake.runOnce).not.toHaveBeenCalled()
+      // Two more deposits commit within the linger: still the one pass.
+      fake.wake()
+      fake.wake()
+      await vi.advanceTimersByTimeAsync(60)
+      expect(fake.runOnce).toHaveBeenCalledTimes(1)
+      await vi.advanceTimersByTimeAsync(1_000)
+      await stop()
+      expect(fake.runOnce).toHaveBeenCalledTimes(1)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('goes on while a pass takes a full batch (more may be due)', async () => {
     const fake = fakeOutbox([10, 10, 3])
     fake.release()
-    const stop = startOutboxWorker(fake.outbox, { everyMs: 3_600_000, onError: () => {} })
+    const stop = startOutboxWorker(fake.outbox, { everyMs: 3_600_000, lingerMs: 0, onError: () => {} })
     fake.wake()
     await vi.waitFor(() => expect(fake.runOnce).toHaveBeenCalledTimes(3))
     await stop()

@@ -1,17 +1,21 @@
 import type { OutboxService } from './outbox.service.ts'
 
 /**
- * Runs the outbox worker: a pass every `everyMs`, and one as soon as a message is committed for it (ADR 083). Passes
- * never overlap in this process, and wakes coalesce: while a pass runs, any number of wakes queue one pass more (the
- * deposits' commits, issue 38 §6); other processes' workers take other rows (SKIP LOCKED). stop() waits for a pass.
+ * Runs the outbox worker: a pass every `everyMs`, and one `lingerMs` after a message is committed for it (ADR 083).
+ * Passes never overlap in this process, and wakes coalesce: the wakes within a linger share its pass, and while a pass
+ * runs, any number of wakes queue one pass more (the deposits' commits, issue 38 §6). The linger is what makes a busy
+ * minute's notices go a pass of many at a time (one claim per channel, one alerts update) instead of a pass each;
+ * a notice waits that much longer, which a player reading LINE does not notice. Other processes' workers take other
+ * rows (SKIP LOCKED). stop() waits for a pass.
  */
 export function startOutboxWorker(
   outbox: Pick<OutboxService, 'runOnce' | 'onEnqueued' | 'batch'>,
-  options: { everyMs: number; onError: (error: unknown) => void },
+  options: { everyMs: number; lingerMs: number; onError: (error: unknown) => void },
 ) {
   let running: Promise<unknown> = Promise.resolve()
   let queued = false
   let stopped = false
+  let lingering: ReturnType<typeof setTimeout> | undefined
   const pass = () => {
     if (queued || stopped) return
     queued = true
@@ -27,12 +31,21 @@ export function startOutboxWorker(
       }
     })
   }
+  const wake = () => {
+    if (lingering !== undefined || queued || stopped) return
+    lingering = setTimeout(() => {
+      lingering = undefined
+      pass()
+    }, options.lingerMs)
+    lingering.unref()
+  }
   const timer = setInterval(pass, options.everyMs)
   timer.unref()
-  const unsubscribe = outbox.onEnqueued(pass)
+  const unsubscribe = outbox.onEnqueued(wake)
   return async () => {
     stopped = true
     clearInterval(timer)
+    clearTimeout(lingering)
     unsubscribe()
     await running
   }
