@@ -139,22 +139,35 @@ export function cpuSeconds(pid: number): number | undefined {
 const backendTitle = /^postgres: (?:\S+: )?\S+ (\S+) /
 
 /**
- * The CPU seconds so far of the PostgreSQL backends serving `database` on this machine (from /proc: a backend's
- * command line is `postgres: [<cluster name>: ]<user> <database> <client> <state>`). A backend that ended in between
- * is not counted, so read it across a scenario whose pool keeps its connections; the WAL writer's and checkpointer's
- * CPU, shared by every database, is not in it.
+ * The CPU seconds so far of each PostgreSQL backend serving `database` on this machine, by process id (from /proc: a
+ * backend's command line is `postgres: [<cluster name>: ]<user> <database> <client> <state>`). The WAL writer's and
+ * checkpointer's CPU, shared by every database, is not in it. Two readings give what a measurement cost with
+ * `backendsCpuSpent`.
  */
-export function databaseCpuSeconds(database: string): number {
-  let total = 0
+export function databaseCpu(database: string): Map<number, number> {
+  const backends = new Map<number, number>()
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
       const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ')
-      if (backendTitle.exec(title)?.[1] === database) total += cpuSeconds(Number(pid)) ?? 0
+      const seconds = backendTitle.exec(title)?.[1] === database ? cpuSeconds(Number(pid)) : undefined
+      if (seconds !== undefined) backends.set(Number(pid), seconds)
     } catch {
       // The process ended while being read.
     }
   }
-  return total
+  return backends
+}
+
+/**
+ * The CPU the backends spent between two readings of `databaseCpu`: each backend's own difference (a backend that
+ * started in between, all of its CPU), so a backend that ended or started in between cannot take the sum below zero, as
+ * one total minus another did (-131 µs a bet in a record of 2026-11-29). `ended`: backends of the first reading gone by
+ * the second, whose CPU after the first reading is not in `seconds` (none while a pool keeps its connections).
+ */
+export function backendsCpuSpent(before: ReadonlyMap<number, number>, after: ReadonlyMap<number, number>): { seconds: number; ended: number } {
+  let seconds = 0
+  for (const [pid, total] of after) seconds += total - (before.get(pid) ?? 0)
+  return { seconds, ended: [...before.keys()].filter((pid) => !after.has(pid)).length }
 }
 
 /** One reading of the server's memory, in MB: its RSS and, where its /metrics answered, V8's heap and external memory. */

@@ -27,7 +27,8 @@ import { call } from '../e2e/support/http.ts'
 import { findPgbench, ledgerVerify, postgresBaselines, serverDescription, withScratchDatabase } from './database.ts'
 import {
   cpuSeconds,
-  databaseCpuSeconds,
+  databaseCpu,
+  backendsCpuSpent,
   hammer,
   loop,
   openStreams,
@@ -312,7 +313,7 @@ async function bets(t: Target, players: Player[]): Promise<Measured> {
   let next = 0
   let refused = 0
   const before = await batchTotals(t.metrics)
-  const cpuBefore = { server: cpuSeconds(t.pid), database: t.database ? databaseCpuSeconds(t.database) : undefined }
+  const cpuBefore = { server: cpuSeconds(t.pid), database: t.database ? databaseCpu(t.database) : undefined }
   const figures = await hammer({
     url: t.base,
     connections: BET_CONNECTIONS,
@@ -331,7 +332,7 @@ async function bets(t: Target, players: Player[]): Promise<Measured> {
     ],
   })
   const after = await batchTotals(t.metrics)
-  const cpuAfter = { server: cpuSeconds(t.pid), database: t.database ? databaseCpuSeconds(t.database) : undefined }
+  const cpuAfter = { server: cpuSeconds(t.pid), database: t.database ? databaseCpu(t.database) : undefined }
   const batches = after.batches - before.batches
   const notes = [
     batches > 0
@@ -348,16 +349,18 @@ async function bets(t: Target, players: Player[]): Promise<Measured> {
  */
 function cpuPerBet(
   bets: number,
-  before: { server: number | undefined; database: number | undefined },
-  after: { server: number | undefined; database: number | undefined },
+  before: { server: number | undefined; database: ReadonlyMap<number, number> | undefined },
+  after: { server: number | undefined; database: ReadonlyMap<number, number> | undefined },
   postgres: boolean,
 ): string | undefined {
   if (bets === 0 || before.server === undefined || after.server === undefined) return undefined
-  const perBet = (from: number, to: number) => `${Math.round(((to - from) / bets) * 1e6)} µs`
-  const server = `CPU a bet: the server ${perBet(before.server, after.server)}`
+  const perBet = (seconds: number) => `${Math.round((seconds / bets) * 1e6)} µs`
+  const server = `CPU a bet: the server ${perBet(after.server - before.server)}`
   if (!postgres) return `${server} (the embedded database included).`
   if (before.database === undefined || after.database === undefined) return `${server}, PostgreSQL not read.`
-  return `${server}, PostgreSQL ${perBet(before.database, after.database)} (its backends for the bench's database).`
+  const spent = backendsCpuSpent(before.database, after.database)
+  const ended = spent.ended > 0 ? `; ${spent.ended} of them ended during it, their last CPU not counted` : ''
+  return `${server}, PostgreSQL ${perBet(spent.seconds)} (its ${after.database.size} backends for the bench's database${ended}).`
 }
 
 /** The server's seamless batches so far: how many, their callbacks and their seconds (the histograms' _count and _sum). */

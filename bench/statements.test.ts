@@ -119,6 +119,8 @@ const parameters = (transaction: Statement[]) => transaction.reduce((n, s) => n 
 interface Explained {
   statement: Statement
   plan: string[]
+  /** The plans of the statements a function ran inside the call (auto_explain's nested statements), when it could load. */
+  nested: string[]
   planningMs: number | null
   executionMs: number | null
   rows: string
@@ -134,6 +136,21 @@ const SAVEPOINT = /^\s*(savepoint|release|rollback to)\b/i
 async function explain(url: string, transaction: Statement[]): Promise<Explained[]> {
   const client = new pg.Client({ connectionString: url })
   await client.connect()
+  // The statements inside a function call (the bet function's, ADR 096) are not in EXPLAIN's plan of the call:
+  // auto_explain writes each one's plan, with its rows, times and buffers, as a notice to this client. LOAD needs a
+  // superuser; without one the nested plans are left out.
+  const notices: string[] = []
+  client.on('notice', (notice) => notices.push(notice.message ?? ''))
+  const nested = await (
+    baseQuery.call(
+      client,
+      "load 'auto_explain'; set auto_explain.log_min_duration = 0; set auto_explain.log_nested_statements = on; " +
+        "set auto_explain.log_analyze = on; set auto_explain.log_buffers = on; set auto_explain.log_level = 'notice'",
+    ) as Promise<unknown>
+  ).then(
+    () => true,
+    () => false,
+  )
   try {
     await baseQuery.call(client, 'begin')
     const out: Explained[] = []
@@ -141,7 +158,7 @@ async function explain(url: string, transaction: Statement[]): Promise<Explained
       if (/^\s*(begin|commit|rollback)\s*;?\s*$/i.test(statement.text)) continue
       if (SAVEPOINT.test(statement.text)) {
         await baseQuery.call(client, statement.text)
-        out.push({ statement, plan: [], planningMs: null, executionMs: null, rows: '', buffers: '' })
+        out.push({ statement, plan: [], nested: [], planningMs: null, executionMs: null, rows: '', buffers: '' })
         continue
       }
       // EXPLAIN takes no bound parameters: each $n becomes its value as a literal, converted as node-postgres sends it.
@@ -149,9 +166,12 @@ async function explain(url: string, transaction: Statement[]): Promise<Explained
         const value = prepareValue(statement.values?.[Number(n) - 1]) as string | null
         return value === null ? 'NULL' : client.escapeLiteral(String(value))
       })
+      notices.length = 0
       const result = (await baseQuery.call(client, `explain (analyze, buffers) ${text}`)) as {
         rows: Array<Record<string, string>>
       }
+      // The call's own plan is EXPLAIN's; auto_explain's last notice repeats it.
+      const inside = nested ? notices.filter((n) => !n.includes('explain (analyze, buffers)')) : []
       const plan = result.rows.map((r) => r['QUERY PLAN']!)
       const number = (label: string) => {
         const line = plan.find((l) => l.trim().startsWith(label))
@@ -160,6 +180,7 @@ async function explain(url: string, transaction: Statement[]): Promise<Explained
       out.push({
         statement,
         plan,
+        nested: inside,
         planningMs: number('Planning Time:'),
         executionMs: number('Execution Time:'),
         rows: /actual time=[\d.]+\.\.[\d.]+ rows=(\d+)/.exec(plan[0] ?? '')?.[1] ?? '',
@@ -331,6 +352,7 @@ it('records and explains every statement of the hot paths', { timeout: 600_000 }
         `| ${n + 1} | \`${head(s.name ? `[${s.name}] ${s.text}` : s.text)}\` | ${s.ms.toFixed(3)} | ${e?.planningMs?.toFixed(3) ?? ''} | ${e?.executionMs?.toFixed(3) ?? ''} | ${e?.rows ?? ''} | ${e?.buffers ?? ''} |`,
       )
       if (e && e.plan.length > 0) plans.push(`## ${p.title}, statement ${n + 1}`, '', '```sql', s.text.trim(), '```', '', '```', ...e.plan, '```', '')
+      if (e && e.nested.length > 0) plans.push(`### The statements inside it (auto_explain)`, '', ...e.nested.flatMap((plan) => ['```', plan, '```', '']))
     })
     lines.push('')
   }
