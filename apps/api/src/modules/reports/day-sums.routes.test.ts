@@ -206,4 +206,17 @@ describe('reports from daily sums (ADR 097)', () => {
     expect(await t.services.daySums.rollUpAll()).toEqual({ days: 3, through: addDays(TODAY, 22) })
     expect(await t.services.daySums.rollUpAll()).toEqual({ days: 0, through: addDays(TODAY, 22) })
   })
+
+  // PostgreSQL's JIT compiled a day's rollup for 2.1 s to run it in 0.1 s (2 million transfers): a run that rolls a day
+  // up turns it off for its transaction, and only then.
+  it('roll up without JIT compilation', async () => {
+    const jitDuring = (maxDays: number) =>
+      t.db.transaction(async (tx) => {
+        const rolled = await t.services.daySums.rollUp(tx, maxDays)
+        return { rolled, jit: rowsOf<{ jit: string }>(await tx.execute(sql`select current_setting('jit') as jit`))[0]!.jit }
+      })
+    expect(await jitDuring(0)).toEqual({ rolled: 0, jit: rowsOf<{ jit: string }>(await t.db.execute(sql`select current_setting('jit') as jit`))[0]!.jit })
+    t.clock.set(at(addDays(TODAY, 25), '12:00:00'))
+    expect(await jitDuring(1)).toEqual({ rolled: 1, jit: 'off' })
+  })
 })
