@@ -24,7 +24,7 @@ const figures = (sum: { total: bigint; count: number } | null) => (sum === null 
 export function createDaySumsService(deps: {
   db: Db
   clock: Clock
-  reportsRepository: Pick<ReportsRepository, 'rolledThrough' | 'firstSummedDay' | 'rollUpDay' | 'daySumDifferences' | 'daySumRows'>
+  reportsRepository: Pick<ReportsRepository, 'rolledThrough' | 'firstSummedDay' | 'withoutJit' | 'rollUpDay' | 'daySumDifferences' | 'daySumRows'>
 }) {
   const { db, clock, reportsRepository: repo } = deps
   /**
@@ -38,6 +38,7 @@ export function createDaySumsService(deps: {
     const through = await repo.rolledThrough(tx)
     let day = through === null ? await repo.firstSummedDay(tx) : addDays(through, 1)
     let rolled = 0
+    if (day !== null && day <= lastClosed) await repo.withoutJit(tx)
     for (; day !== null && day <= lastClosed && rolled < maxDays; day = addDays(day, 1), rolled++) await repo.rollUpDay(tx, day, now)
     return rolled
   }
