@@ -297,12 +297,13 @@ describe('the SMS credit (ThaiBulkSMS tells it; read every SMS_CREDIT_CHECK_MINU
     expect(await openOnes()).toEqual([])
   })
 
-  it("is raised whatever LINE's own no-credit alert says (the outbox raises that kind on the line channel too)", async () => {
-    await deskAlertsRepository.raiseAlert(t.db, { kind: 'SMS_NO_CREDIT', channel: 'line', details: 'monthly limit', at: t.clock.now() })
+  it("is raised and closed whatever LINE's own quota alert says, and leaves that one open", async () => {
+    await deskAlertsRepository.raiseAlert(t.db, { kind: 'LINE_QUOTA', channel: 'line', details: 'monthly limit', at: t.clock.now() })
     expect(await readCredit(credit(100))).toBe(1)
     expect(await readCredit(credit(900))).toBe(0)
-    expect((await openOnes()).map((a) => a.channel)).toEqual(['line'])
-    await deskAlertsRepository.resolveAlerts(t.db, ['SMS_NO_CREDIT'], 'line', t.clock.now())
+    expect(await openOnes()).toEqual([])
+    expect((await t.services.outbox.today()).alerts.map((a) => [a.kind, a.channel])).toEqual([['LINE_QUOTA', 'line']])
+    await deskAlertsRepository.resolveAlerts(t.db, ['LINE_QUOTA'], 'line', t.clock.now())
   })
 
   it.each<[string, GatewayAnswer]>([

@@ -39,7 +39,12 @@ export function alertText(kind: DeskAlertKind, p: Params): { title: string; todo
     case 'SMS_UNAUTHORIZED':
       return { title: msg('DESK_ALERT_SMS_UNAUTHORIZED'), todo: msg('DESK_ALERT_SMS_UNAUTHORIZED_TODO') }
     case 'LINE_QUOTA':
-      return { title: msg('DESK_ALERT_LINE_QUOTA', { used: Number(p.used ?? 0), quota: Number(p.quota ?? 0) }), todo: msg('DESK_ALERT_LINE_QUOTA_TODO') }
+      // Raised by the watch at 80 % of the month's quota (its figures stored), or by a push LINE refused for the quota.
+      return p.used === undefined
+        ? { title: msg('DESK_ALERT_LINE_QUOTA_SPENT'), todo: msg('DESK_ALERT_LINE_QUOTA_SPENT_TODO') }
+        : { title: msg('DESK_ALERT_LINE_QUOTA', { used: Number(p.used), quota: Number(p.quota ?? 0) }), todo: msg('DESK_ALERT_LINE_QUOTA_TODO') }
+    case 'LINE_UNAUTHORIZED':
+      return { title: msg('DESK_ALERT_LINE_UNAUTHORIZED'), todo: msg('DESK_ALERT_LINE_UNAUTHORIZED_TODO') }
   }
 }
 
