@@ -21,6 +21,8 @@ import thaiBulkSms from '../sms/fixtures/thaibulksms.json' with { type: 'json' }
 
 const GROUP = `C${'a1'.repeat(16)}`
 const quota = { used: 0, quota: 1_000 }
+/** How LINE answers the watch's quota reading: at once, unless a test makes it hang. */
+let readQuota = async () => quota
 const bank = fakePayoutBankCore()
 /** Players whose deposit's notice fails (the LINE look-up throws): their credit's transaction rolls back whole. */
 const noticeFailsFor = new Set<number>()
@@ -48,7 +50,7 @@ const t = useTestApp(() => ({
   },
   deps: {
     payoutBank: inProcessPayoutBank(bank),
-    lineQuota: { lineQuota: async () => quota },
+    lineQuota: { lineQuota: () => readQuota() },
     // No player here links LINE (null, as the LINE module answers); one the test names makes its credit fail.
     lineAddress: {
       lineUserQuery(playerId) {
@@ -234,6 +236,46 @@ describe('watched figures', () => {
     const raised = await alertsOf(t.db, 'RECONCILIATION_DIFFERENCE')
     expect(raised).toHaveLength(1)
     expect(raised[0]!.params).toMatchObject({ count: expect.any(Number) })
+  })
+})
+
+describe('a vendor that hangs holds no transaction (on PGlite, the one connection every request needs)', () => {
+  it("a player's balance answers while the SMS gateway does not answer the credit reading", async () => {
+    t.clock.advance(15 * 60_000) // the reading is due
+    const player = await signedInPlayer(t, {}, { cash: 100 })
+    const warn = vi.spyOn(t.app.log, 'warn')
+    try {
+      const gaveUp = () => warn.mock.calls.some((call) => call[1] === 'the SMS credit could not be read')
+      smsGateway.answerWith([{ fail: 'hang' }])
+      const before = smsGateway.received.length
+      const job = runJobsOnce(t.db, testJobs(t, { smsCredit: t.services.deskAlerts }))
+      await vi.waitFor(() => expect(smsGateway.received.length).toBe(before + 1), { timeout: 10_000 })
+      const balance = await t.get('/api/wallet/v2/balance', player.token)
+      // Answered before the reading gave up (SMS_HTTP_TIMEOUT_MS, 2 s): the reading held no transaction meanwhile.
+      expect([balance.statusCode, gaveUp()]).toEqual([200, false])
+      expect((await job)['sms-credit']).toBe(0)
+      expect(gaveUp()).toBe(true)
+    } finally {
+      warn.mockRestore()
+      smsGateway.answerWith([thaiBulkSms.sent])
+    }
+  })
+
+  it("a player's balance answers while LINE does not answer the quota reading", async () => {
+    const player = await signedInPlayer(t, {}, { cash: 100 })
+    let answer!: () => void
+    readQuota = () => new Promise((resolve) => (answer = () => resolve(quota)))
+    try {
+      const job = watch()
+      await vi.waitFor(() => expect(answer).toBeDefined())
+      const answered: number[] = []
+      void t.get('/api/wallet/v2/balance', player.token).then((res) => answered.push(res.statusCode))
+      // LINE answers only once the balance has (or after 5 s, failing): the watch must not hold the database meanwhile.
+      await vi.waitFor(() => expect(answered).toEqual([200]), { timeout: 5_000 }).finally(() => answer())
+      await job
+    } finally {
+      readQuota = async () => quota
+    }
   })
 })
 
