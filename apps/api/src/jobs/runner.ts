@@ -54,34 +54,23 @@ export function standardJobs(deps: {
     ...(deps.care ? [{ name: 'care-markers', lockKey: 7_262_013, run: (tx: Db) => deps.care!.evaluate(tx) }] : []),
     ...(deps.line ? [{ name: 'prune-line', lockKey: 7_262_009, run: (tx: Db) => deps.line!.prune(tx) }] : []),
     ...(deps.daySums ? [daySumsJob({ daySums: deps.daySums })] : []),
-    ...(deps.deskAlerts ? [deskAlertsJob(deps.deskAlerts)] : []),
-    ...(deps.smsCredit ? [smsCreditJob(deps.smsCredit)] : []),
+    // The desk's watch (LINE's quota read first) and the SMS gateway's credit (ADR 087): vendors read before the transaction.
+    ...(deps.deskAlerts ? [readFirstJob('desk-alerts', 7_262_008, deps.deskAlerts.readLineQuota, deps.deskAlerts.watch)] : []),
+    ...(deps.smsCredit ? [readFirstJob('sms-credit', 7_262_012, deps.smsCredit.readSmsCredit, deps.smsCredit.recordSmsCredit)] : []),
     ...(deps.database === 'pglite' ? [{ name: 'planner-statistics', lockKey: 7_262_004, run: async (tx: Db) => (await analyzeStaleTables(tx)).length }] : []),
     // The embedded database's vacuum and freeze (ADR 092), as autovacuum does them for PostgreSQL.
     ...(deps.database === 'pglite' ? [vacuumJob(deps.clock)] : []),
   ]
 }
 
-/** The desk's watch (ADR 087): LINE's quota read before its transaction, then what time makes an alert. */
-function deskAlertsJob(deskAlerts: Pick<DeskAlertsService, 'readLineQuota' | 'watch'>): Job {
+/** A job that reads `read` first, outside any transaction, then writes what it read with `write` under its lock. */
+function readFirstJob<R>(name: string, lockKey: number, read: () => Promise<R>, write: (tx: Db, read: R) => Promise<number>): Job {
   return {
-    name: 'desk-alerts',
-    lockKey: 7_262_008,
+    name,
+    lockKey,
     readFirst: async () => {
-      const quota = await deskAlerts.readLineQuota()
-      return (tx) => deskAlerts.watch(tx, quota)
-    },
-  }
-}
-
-/** The SMS gateway's credit (ADR 087): read before the transaction, recorded in it. */
-function smsCreditJob(smsCredit: Pick<DeskAlertsService, 'readSmsCredit' | 'recordSmsCredit'>): Job {
-  return {
-    name: 'sms-credit',
-    lockKey: 7_262_012,
-    readFirst: async () => {
-      const credit = await smsCredit.readSmsCredit()
-      return (tx) => smsCredit.recordSmsCredit(tx, credit)
+      const done = await read()
+      return (tx) => write(tx, done)
     },
   }
 }
