@@ -409,6 +409,10 @@ export const messageCatalogue = {
   DESK_ALERT_SMS_UNAUTHORIZED_TODO: 'ตรวจสอบคีย์และรหัสลับของผู้ให้บริการ SMS ในการตั้งค่าเซิร์ฟเวอร์',
   DESK_ALERT_LINE_QUOTA: ({ used, quota }: { used: number; quota: number }) => `ใช้โควตาข้อความ LINE ไปแล้ว ${used} จาก ${quota} ข้อความในเดือนนี้`,
   DESK_ALERT_LINE_QUOTA_TODO: 'เพิ่มแพ็กเกจของ LINE Official Account ก่อนโควตาหมด ข้อความที่เกินจะส่งไม่ได้',
+  DESK_ALERT_LINE_QUOTA_SPENT: 'โควตาข้อความ LINE ของเดือนนี้หมดแล้ว ระบบส่งแจ้งเตือนทาง LINE ถึงสมาชิกและกลุ่มหลังบ้านไม่ได้',
+  DESK_ALERT_LINE_QUOTA_SPENT_TODO: 'เพิ่มแพ็กเกจหรือซื้อข้อความเพิ่มที่ LINE Official Account Manager ข้อความที่รออยู่ระบบจะส่งให้เองเมื่อมีโควตา (OTP ทาง SMS ไม่ได้รับผลกระทบ)',
+  DESK_ALERT_LINE_UNAUTHORIZED: 'LINE ปฏิเสธรหัสเชื่อมต่อ (channel access token) ระบบส่งข้อความทาง LINE ไม่ได้',
+  DESK_ALERT_LINE_UNAUTHORIZED_TODO: 'ตรวจสอบ channel access token หรือกุญแจของ LINE Official Account ใน LINE Developers Console และในการตั้งค่าเซิร์ฟเวอร์',
   DESK_ALERT_LINE: ({ title, todo, link }: { title: string; todo: string; link: string }) => `[แจ้งเตือนหลังบ้าน] ${title}\nสิ่งที่ต้องทำ: ${todo}\n${link}`,
 } as const
 

@@ -20,6 +20,7 @@ export const DESK_ALERTS = {
   SMS_NO_CREDIT: { permission: 'operators.manage', path: '/outbox' },
   SMS_UNAUTHORIZED: { permission: 'operators.manage', path: '/outbox' },
   LINE_QUOTA: { permission: 'operators.manage', path: '/outbox' },
+  LINE_UNAUTHORIZED: { permission: 'operators.manage', path: '/outbox' },
 } as const satisfies Record<string, { permission: OperatorPermission; path: string }>
 export type DeskAlertKind = keyof typeof DESK_ALERTS
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { count, sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from './client.ts'
@@ -50,13 +51,23 @@ export async function pageWhere<List extends PgSelect>(
  * parameters whose length varies. PGlite runs it as `db.execute` would. Drizzle's own `execute`, given the name it
  * has no parameter for.
  */
-export function executeNamed(db: Db, name: string, query: SQL): Promise<unknown> {
+export function executeNamed(db: Db, name: string | ((text: string) => string), query: SQL): Promise<unknown> {
   const { session, dialect } = db as unknown as {
     session: { prepareQuery(query: unknown, fields: undefined, name: string, arrayMode: boolean): { execute(): Promise<unknown> } }
-    dialect: { sqlToQuery(query: SQL): unknown }
+    dialect: { sqlToQuery(query: SQL): { sql: string } }
   }
-  return session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute()
+  const rendered = dialect.sqlToQuery(query)
+  return session.prepareQuery(rendered, undefined, typeof name === 'string' ? name : name(rendered.sql), false).execute()
 }
+
+/**
+ * A name for `executeNamed` from the statement's text, for a statement whose text is one of a few (a part a caller
+ * hands in differs by case): `prefix` and a hash of the text, so each text has a name of its own.
+ */
+export const namedByText =
+  (prefix: string) =>
+  (text: string): string =>
+    `${prefix}_${createHash('sha256').update(text).digest('hex').slice(0, 16)}`
 
 /** A list as ONE parameter (a PostgreSQL array, cast where it is used), where `${list}` would be one parameter per item. */
 export const arrayParam = (values: readonly unknown[]): SQL => sql`${sql.param([...values])}`

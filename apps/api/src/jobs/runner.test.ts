@@ -19,8 +19,8 @@ describe('scheduled jobs', () => {
       outbox: { prune: none },
       care: { evaluate: none },
       line: { prune: none },
-      deskAlerts: { watch: none },
-      smsCredit: { checkSmsCredit: none },
+      deskAlerts: { readLineQuota: async () => null, watch: none },
+      smsCredit: { readSmsCredit: async () => null, recordSmsCredit: none },
       daySums: { rollUp: none },
     })
     expect(jobs.map((job) => job.name)).toEqual(

@@ -35,9 +35,9 @@ export function standardJobs(deps: {
   /** LINE: webhook event ids and link requests past their keeping time are deleted (ADR 088). */
   line?: Pick<LineService, 'prune'>
   /** The desk's alerts: withdrawals waiting too long, open exceptions, yesterday's reconciliation, the LINE quota (ADR 087). */
-  deskAlerts?: Pick<DeskAlertsService, 'watch'>
+  deskAlerts?: Pick<DeskAlertsService, 'readLineQuota' | 'watch'>
   /** The SMS gateway's credit, read every SMS_CREDIT_CHECK_MINUTES for the desk's alert (ADR 087). */
-  smsCredit?: Pick<DeskAlertsService, 'checkSmsCredit'>
+  smsCredit?: Pick<DeskAlertsService, 'readSmsCredit' | 'recordSmsCredit'>
   /** The reports' daily sums: each closed Bangkok day rolled up once (ADR 097). */
   daySums?: Pick<DaySumsService, 'rollUp'>
   roundStaleMinutes: number
@@ -54,12 +54,25 @@ export function standardJobs(deps: {
     ...(deps.care ? [{ name: 'care-markers', lockKey: 7_262_013, run: (tx: Db) => deps.care!.evaluate(tx) }] : []),
     ...(deps.line ? [{ name: 'prune-line', lockKey: 7_262_009, run: (tx: Db) => deps.line!.prune(tx) }] : []),
     ...(deps.daySums ? [daySumsJob({ daySums: deps.daySums })] : []),
-    ...(deps.deskAlerts ? [{ name: 'desk-alerts', lockKey: 7_262_008, run: (tx: Db) => deps.deskAlerts!.watch(tx) }] : []),
-    ...(deps.smsCredit ? [{ name: 'sms-credit', lockKey: 7_262_012, run: (tx: Db) => deps.smsCredit!.checkSmsCredit(tx) }] : []),
+    // The desk's watch (LINE's quota read first) and the SMS gateway's credit (ADR 087): vendors read before the transaction.
+    ...(deps.deskAlerts ? [readFirstJob('desk-alerts', 7_262_008, deps.deskAlerts.readLineQuota, deps.deskAlerts.watch)] : []),
+    ...(deps.smsCredit ? [readFirstJob('sms-credit', 7_262_012, deps.smsCredit.readSmsCredit, deps.smsCredit.recordSmsCredit)] : []),
     ...(deps.database === 'pglite' ? [{ name: 'planner-statistics', lockKey: 7_262_004, run: async (tx: Db) => (await analyzeStaleTables(tx)).length }] : []),
     // The embedded database's vacuum and freeze (ADR 092), as autovacuum does them for PostgreSQL.
     ...(deps.database === 'pglite' ? [vacuumJob(deps.clock)] : []),
   ]
+}
+
+/** A job that reads `read` first, outside any transaction, then writes what it read with `write` under its lock. */
+function readFirstJob<R>(name: string, lockKey: number, read: () => Promise<R>, write: (tx: Db, read: R) => Promise<number>): Job {
+  return {
+    name,
+    lockKey,
+    readFirst: async () => {
+      const done = await read()
+      return (tx) => write(tx, done)
+    },
+  }
 }
 
 /** The embedded database's vacuum (ADR 092): the tables vacuumed and frozen, on the database itself (no transaction). */
@@ -80,9 +93,7 @@ export async function runJobsOnce(db: Db, jobs: Job[], log?: FastifyBaseLogger):
   const done: Record<string, number | null> = {}
   for (const job of jobs) {
     try {
-      done[job.name] = job.outsideTransaction
-        ? await job.run(db)
-        : await inTransaction(db, async (tx) => ((await tryAdvisoryLock(tx, job.lockKey)) ? job.run(tx) : null))
+      done[job.name] = await runJob(db, job)
       if (done[job.name]) log?.info({ job: job.name, changed: done[job.name] }, 'job ran')
     } catch (error) {
       done[job.name] = null
@@ -90,6 +101,13 @@ export async function runJobsOnce(db: Db, jobs: Job[], log?: FastifyBaseLogger):
     }
   }
   return done
+}
+
+/** One job: in a transaction holding its lock (null when another process holds it), after what it reads first. */
+async function runJob(db: Db, job: Job): Promise<number | null> {
+  const locked = (work: (tx: Db) => Promise<number>) => inTransaction(db, async (tx) => ((await tryAdvisoryLock(tx, job.lockKey)) ? work(tx) : null))
+  if ('readFirst' in job) return locked(await job.readFirst())
+  return job.outsideTransaction ? job.run(db) : locked((tx) => job.run(tx))
 }
 
 /** Runs the jobs every `everyMs` until stopped. The returned stop() waits for a run in progress. */

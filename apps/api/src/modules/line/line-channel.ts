@@ -9,6 +9,8 @@ import { LINE_RECIPIENT, type LineApi } from './line-api.ts'
 export function lineChannel(api: Pick<LineApi, 'push'>): OutboxChannel {
   return {
     name: 'line',
+    // LINE's monthly message quota spent (429 "monthly limit") is the quota's alert, not the SMS credit's (ADR 087).
+    alerts: { no_credit: 'LINE_QUOTA', unauthorized: 'LINE_UNAUTHORIZED' },
     async send(delivery) {
       if (!LINE_RECIPIENT.test(delivery.recipient)) throw new ChannelError('not a LINE user or group id', 'permanent')
       await api.push({ to: delivery.recipient, text: delivery.text, retryKey: delivery.retryKey })

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { msg, type NoticeKind } from '@sanam/contract'
 import { describe, expect, it } from 'vitest'
 import { buildTestApp, useTestApp } from '../../../test/app.ts'
@@ -7,6 +8,8 @@ import { signedInPlayer } from '../../../test/money.ts'
 import { lineUserOf } from '../../../test/notices.ts'
 import { exclusionsRepository } from '../exclusions/exclusions.repository.ts'
 import { outboxRepository } from '../outbox/outbox.repository.ts'
+import { signInOperator } from '../../../test/operators.ts'
+import lineFixtures from './fixtures/line.json' with { type: 'json' }
 
 // LINE for players (issue 38 §3, ADR 088) through the real app and a fake LINE on 127.0.0.1: the signed webhook,
 // linking by link token and nonce, the notices chosen, unlinking, and what the notices module is told.
@@ -237,6 +240,46 @@ describe("the outbox's LINE channel", () => {
     expect((await outboxRepository.findById(t.db, id))?.status).toBe('SENT')
     expect(pushes().map((r) => r.headers['x-line-retry-key'])).toEqual(['6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f', '6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f'])
     expect(pushes().map((r) => r.headers.authorization)).toEqual(['Bearer long-lived-channel-access-token', 'Bearer long-lived-channel-access-token'])
+  })
+})
+
+describe("LINE's own alerts for the desk (ADR 087)", () => {
+  /** A LINE message due now, its push answered with LINE's documented `answer`. */
+  async function pushAnswered(answer: { status: number; body: unknown }) {
+    line().failNext('/v2/bot/message/push', answer)
+    const { id } = await outboxRepository.insert(t.db, {
+      channel: 'line',
+      recipient: lineUserId(),
+      templateId: 'PASSWORD_CHANGED',
+      params: { site: 'Sanam' },
+      idempotencyKey: randomUUID(),
+      status: 'PENDING',
+      nextAttemptAt: t.clock.now(),
+    })
+    await t.services.outbox.runOnce()
+    return id
+  }
+  const desk = async () => {
+    const owner = await signInOperator(t, 'owner')
+    const alerts = (await t.get('/api/backoffice/alerts', owner.token)).json().data.list as Array<{ kind: string; title: string; todo: string; link: string }>
+    const outbox = (await t.get('/api/backoffice/outbox', owner.token)).json().data.alerts as Array<{ kind: string; channel: string }>
+    return { alerts, outbox }
+  }
+
+  it.each([
+    ['the month’s quota is spent (429 "monthly limit")', lineFixtures.monthlyLimit, 'LINE_QUOTA', 'DESK_ALERT_LINE_QUOTA_SPENT'],
+    ['LINE refuses the token (401)', lineFixtures.unauthorized, 'LINE_UNAUTHORIZED', 'DESK_ALERT_LINE_UNAUTHORIZED'],
+  ] as const)('%s: LINE’s alert with LINE’s wording, not the SMS one; closed once a push goes', async (_title, answer, kind, text) => {
+    const id = await pushAnswered(answer)
+    expect((await outboxRepository.findById(t.db, id))?.status).toBe('PENDING')
+    const before = await desk()
+    expect(before.alerts.find((a) => a.kind === kind)).toEqual(expect.objectContaining({ title: msg(text), todo: msg(`${text}_TODO`), link: '/outbox' }))
+    expect(before.alerts.filter((a) => a.kind.startsWith('SMS_'))).toEqual([])
+    expect(before.outbox).toEqual([expect.objectContaining({ kind, channel: 'line' })])
+    t.clock.advance(10 * MINUTE)
+    await t.services.outbox.runOnce()
+    expect((await outboxRepository.findById(t.db, id))?.status).toBe('SENT')
+    expect((await desk()).outbox).toEqual([])
   })
 })
 

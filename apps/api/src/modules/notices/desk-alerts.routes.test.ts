@@ -21,6 +21,8 @@ import thaiBulkSms from '../sms/fixtures/thaibulksms.json' with { type: 'json' }
 
 const GROUP = `C${'a1'.repeat(16)}`
 const quota = { used: 0, quota: 1_000 }
+/** How LINE answers the watch's quota reading: at once, unless a test makes it hang. */
+let readQuota = async () => quota
 const bank = fakePayoutBankCore()
 /** Players whose deposit's notice fails (the LINE look-up throws): their credit's transaction rolls back whole. */
 const noticeFailsFor = new Set<number>()
@@ -48,7 +50,7 @@ const t = useTestApp(() => ({
   },
   deps: {
     payoutBank: inProcessPayoutBank(bank),
-    lineQuota: { lineQuota: async () => quota },
+    lineQuota: { lineQuota: () => readQuota() },
     // No player here links LINE (null, as the LINE module answers); one the test names makes its credit fail.
     lineAddress: {
       lineUserQuery(playerId) {
@@ -237,6 +239,46 @@ describe('watched figures', () => {
   })
 })
 
+describe('a vendor that hangs holds no transaction (on PGlite, the one connection every request needs)', () => {
+  it("a player's balance answers while the SMS gateway does not answer the credit reading", async () => {
+    t.clock.advance(15 * 60_000) // the reading is due
+    const player = await signedInPlayer(t, {}, { cash: 100 })
+    const warn = vi.spyOn(t.app.log, 'warn')
+    try {
+      const gaveUp = () => warn.mock.calls.some((call) => call[1] === 'the SMS credit could not be read')
+      smsGateway.answerWith([{ fail: 'hang' }])
+      const before = smsGateway.received.length
+      const job = runJobsOnce(t.db, testJobs(t, { smsCredit: t.services.deskAlerts }))
+      await vi.waitFor(() => expect(smsGateway.received.length).toBe(before + 1), { timeout: 10_000 })
+      const balance = await t.get('/api/wallet/v2/balance', player.token)
+      // Answered before the reading gave up (SMS_HTTP_TIMEOUT_MS, 2 s): the reading held no transaction meanwhile.
+      expect([balance.statusCode, gaveUp()]).toEqual([200, false])
+      expect((await job)['sms-credit']).toBe(0)
+      expect(gaveUp()).toBe(true)
+    } finally {
+      warn.mockRestore()
+      smsGateway.answerWith([thaiBulkSms.sent])
+    }
+  })
+
+  it("a player's balance answers while LINE does not answer the quota reading", async () => {
+    const player = await signedInPlayer(t, {}, { cash: 100 })
+    let answer!: () => void
+    readQuota = () => new Promise((resolve) => (answer = () => resolve(quota)))
+    try {
+      const job = watch()
+      await vi.waitFor(() => expect(answer).toBeDefined())
+      const answered: number[] = []
+      void t.get('/api/wallet/v2/balance', player.token).then((res) => answered.push(res.statusCode))
+      // LINE answers only once the balance has (or after 5 s, failing): the watch must not hold the database meanwhile.
+      await vi.waitFor(() => expect(answered).toEqual([200]), { timeout: 5_000 }).finally(() => answer())
+      await job
+    } finally {
+      readQuota = async () => quota
+    }
+  })
+})
+
 describe('the SMS credit (ThaiBulkSMS tells it; read every SMS_CREDIT_CHECK_MINUTES)', () => {
   const credit = (left: number): GatewayAnswer => ({ status: 200, body: { remaining_credit: left } })
   /** Moves past the reading's interval, answers the next reading with `answer`, runs the `sms-credit` job. */
@@ -297,12 +339,13 @@ describe('the SMS credit (ThaiBulkSMS tells it; read every SMS_CREDIT_CHECK_MINU
     expect(await openOnes()).toEqual([])
   })
 
-  it("is raised whatever LINE's own no-credit alert says (the outbox raises that kind on the line channel too)", async () => {
-    await deskAlertsRepository.raiseAlert(t.db, { kind: 'SMS_NO_CREDIT', channel: 'line', details: 'monthly limit', at: t.clock.now() })
+  it("is raised and closed whatever LINE's own quota alert says, and leaves that one open", async () => {
+    await deskAlertsRepository.raiseAlert(t.db, { kind: 'LINE_QUOTA', channel: 'line', details: 'monthly limit', at: t.clock.now() })
     expect(await readCredit(credit(100))).toBe(1)
     expect(await readCredit(credit(900))).toBe(0)
-    expect((await openOnes()).map((a) => a.channel)).toEqual(['line'])
-    await deskAlertsRepository.resolveAlerts(t.db, ['SMS_NO_CREDIT'], 'line', t.clock.now())
+    expect(await openOnes()).toEqual([])
+    expect((await t.services.outbox.today()).alerts.map((a) => [a.kind, a.channel])).toEqual([['LINE_QUOTA', 'line']])
+    await deskAlertsRepository.resolveAlerts(t.db, ['LINE_QUOTA'], 'line', t.clock.now())
   })
 
   it.each<[string, GatewayAnswer]>([

@@ -39,7 +39,12 @@ export function alertText(kind: DeskAlertKind, p: Params): { title: string; todo
     case 'SMS_UNAUTHORIZED':
       return { title: msg('DESK_ALERT_SMS_UNAUTHORIZED'), todo: msg('DESK_ALERT_SMS_UNAUTHORIZED_TODO') }
     case 'LINE_QUOTA':
-      return { title: msg('DESK_ALERT_LINE_QUOTA', { used: Number(p.used ?? 0), quota: Number(p.quota ?? 0) }), todo: msg('DESK_ALERT_LINE_QUOTA_TODO') }
+      // Raised by the watch at 80 % of the month's quota (its figures stored), or by a push LINE refused for the quota.
+      return p.used === undefined
+        ? { title: msg('DESK_ALERT_LINE_QUOTA_SPENT'), todo: msg('DESK_ALERT_LINE_QUOTA_SPENT_TODO') }
+        : { title: msg('DESK_ALERT_LINE_QUOTA', { used: Number(p.used), quota: Number(p.quota ?? 0) }), todo: msg('DESK_ALERT_LINE_QUOTA_TODO') }
+    case 'LINE_UNAUTHORIZED':
+      return { title: msg('DESK_ALERT_LINE_UNAUTHORIZED'), todo: msg('DESK_ALERT_LINE_UNAUTHORIZED_TODO') }
   }
 }
 
@@ -48,6 +53,9 @@ export interface DeskLineQuota {
   lineQuota(): Promise<{ used: number; quota: number } | null>
 }
 export const noLineQuota: DeskLineQuota = { lineQuota: async () => null }
+
+/** What the watch read of LINE's quota before its transaction: null when LINE is off, has no limit, or was not read. */
+export type LineQuotaReading = { used: number; quota: number } | null
 
 /** The SMS gateway's credit reading (the sms module's `credit`, ADR 087); null: the gateway has none to read. */
 export type DeskSmsCredit = { gateway: string; credit(): Promise<number> } | null
@@ -181,8 +189,19 @@ export function createDeskAlertsService(deps: {
       return inTransaction(db, (tx) => raise(tx, 'FAILOVER', `failover:${from}>${to}:${bangkokDay(now)}`, { from, to }))
     },
 
-    /** The watch job (every minute): what has waited too long, the quota, yesterday's reconciliation; answers how many alerts are new. */
-    async watch(tx: Db): Promise<number> {
+    /**
+     * LINE's quota for the watch, read before the job's transaction (a LINE that hangs then holds no transaction, ADR
+     * 087); null: LINE off, no limit, or not read.
+     */
+    readLineQuota(): Promise<LineQuotaReading> {
+      return deps.lineQuota.lineQuota().catch(() => null)
+    },
+
+    /**
+     * The watch job (every minute): what has waited too long, the quota as `quota` read it, yesterday's reconciliation;
+     * answers how many alerts are new.
+     */
+    async watch(tx: Db, quota: LineQuotaReading): Promise<number> {
       const now = clock.now()
       const minutes = settings.withdrawalWaitMinutes
       const waiting = await deps.watched.waitingWithdrawals(tx, new Date(now.getTime() - minutes * 60_000), WATCH_BATCH)
@@ -191,35 +210,41 @@ export function createDeskAlertsService(deps: {
         'WITHDRAWAL_WAITING',
         waiting.map((w) => ({ subject: `withdrawal:${w.id}`, params: { id: w.id, amount: w.amount.toString(), minutes } })),
       )
-      const quota = await deps.lineQuota.lineQuota().catch(() => null)
       if (quota && quota.quota > 0 && quota.used >= quota.quota * 0.8)
         raised += Number(await raise(tx, 'LINE_QUOTA', `line-quota:${bangkokDay(now).slice(0, 7)}`, { used: quota.used, quota: quota.quota }))
       return raised + (await reconciliation(tx, now))
     },
 
     /**
-     * The `sms-credit` job: reads the gateway's credit every SMS_CREDIT_CHECK_MINUTES; below SMS_CREDIT_ALERT_BELOW it
-     * raises the SMS credit alert unless one is open (a refused send's, or an earlier reading's), at or above it closes
-     * both. A reading that fails (the gateway down, a 5xx, an unreadable answer) changes nothing and is logged. Answers
-     * how many alerts are new.
+     * The `sms-credit` job's reading, before its transaction (a gateway that hangs then holds none, ADR 087): the
+     * gateway's credit, every SMS_CREDIT_CHECK_MINUTES. Null when not due, when there is nothing to read, or when the
+     * reading failed (the gateway down, a 5xx, an unreadable answer): that is logged, and changes nothing.
      */
-    async checkSmsCredit(tx: Db): Promise<number> {
+    async readSmsCredit(): Promise<number | null> {
       const now = clock.now()
-      if (!deps.smsCredit || settings.smsCreditBelow <= 0 || now.getTime() < nextCreditReading) return 0
+      if (!deps.smsCredit || settings.smsCreditBelow <= 0 || now.getTime() < nextCreditReading) return null
       nextCreditReading = now.getTime() + settings.smsCreditEveryMinutes * 60_000
-      let credit: number
       try {
-        credit = await deps.smsCredit.credit()
+        return await deps.smsCredit.credit()
       } catch (error) {
         // The gateway's errors carry its status, never the key or a message (sms.ts).
         deps.log.warn({ gateway: deps.smsCredit.gateway, reason: error instanceof Error ? error.message : 'unknown' }, 'the SMS credit could not be read')
-        return 0
+        return null
       }
+    },
+
+    /**
+     * The `sms-credit` job's writing, in its transaction: a `credit` below SMS_CREDIT_ALERT_BELOW raises the SMS credit
+     * alert unless one is open (a refused send's, or an earlier reading's), at or above it closes both; null (no
+     * reading) changes nothing. Answers how many alerts are new.
+     */
+    async recordSmsCredit(tx: Db, credit: number | null): Promise<number> {
+      if (credit === null) return 0
+      const now = clock.now()
       if (credit >= settings.smsCreditBelow) {
         for (const channel of SMS_CREDIT.channels) await repo.resolveAlerts(tx, [SMS_CREDIT.kind], channel, now)
         return 0
       }
-      // Only the SMS channels: the outbox raises the same kind on `line` when LINE's monthly quota is spent.
       if ((await repo.openAlerts(tx)).some((a) => a.kind === SMS_CREDIT.kind && SMS_CREDIT.channels.includes(a.channel ?? ''))) return 0
       const params = { credit, threshold: settings.smsCreditBelow }
       const details = alertText(SMS_CREDIT.kind, params).title

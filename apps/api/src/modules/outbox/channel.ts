@@ -1,3 +1,4 @@
+import type { DeskAlertKind } from '@sanam/contract'
 import { SmsSendError, type SmsSender } from '../sms/sms.ts'
 import { LINK_IN_TEXT } from './templates.ts'
 
@@ -34,13 +35,28 @@ export class ChannelError extends Error {
  */
 export interface OutboxChannel {
   readonly name: string
+  /**
+   * The desk alert its `no_credit` and `unauthorized` failures raise (ADR 087): the channel's own kinds, so the alert says
+   * what to do about this channel (an SMS gateway's credit is not LINE's monthly quota).
+   */
+  readonly alerts: ChannelAlertKinds
   send(delivery: Delivery): Promise<void>
 }
+
+/** Which desk alert a channel raises when it is out of credit and when it refuses our key. */
+export interface ChannelAlertKinds {
+  no_credit: DeskAlertKind
+  unauthorized: DeskAlertKind
+}
+
+/** The SMS gateways' alerts: their credit ran out, or they refuse our key. */
+export const SMS_ALERTS: ChannelAlertKinds = { no_credit: 'SMS_NO_CREDIT', unauthorized: 'SMS_UNAUTHORIZED' }
 
 /** SMS through the configured gateway (console, http, thaibulksms, smsmkt). A text with a URL is refused for good. */
 export function smsChannel(sender: SmsSender): OutboxChannel {
   return {
     name: 'sms',
+    alerts: SMS_ALERTS,
     async send(delivery) {
       if (LINK_IN_TEXT.test(delivery.text)) throw new ChannelError('an SMS may not carry a web address', 'permanent')
       try {

@@ -6,7 +6,7 @@ import { manualClock } from '../../lib/clock.ts'
 import { rowsOf } from '../../db/rows.ts'
 import { openTestDatabase } from '../../../test/database.ts'
 import { testOutbox } from '../../../test/outbox.ts'
-import { ChannelError, type Delivery, type OutboxChannel } from './channel.ts'
+import { ChannelError, SMS_ALERTS, type Delivery, type OutboxChannel } from './channel.ts'
 import { outboxRepository } from './outbox.repository.ts'
 import type { OutboxStep } from './outbox.service.ts'
 
@@ -28,6 +28,7 @@ function keyedChannel(outcomes: CallOutcome[]) {
   let calls = 0
   const channel: OutboxChannel = {
     name: 'sms',
+    alerts: SMS_ALERTS,
     async send(delivery: Delivery) {
       const outcome = outcomes[calls++] ?? 'ok'
       if (outcome === '500' || outcome === 'timeout-before') throw new ChannelError(`fake ${outcome}`, 'transient')

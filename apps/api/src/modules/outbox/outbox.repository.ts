@@ -1,12 +1,22 @@
-import { and, desc, eq, getTableColumns, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, getTableColumns, gte, inArray, lt, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { insertedOrThrow, rowsOf, type DbNumber } from '../../db/rows.ts'
+import { columnsOf, executeNamed, insertedOrThrow, namedByText, rowsOf, type DbNumber } from '../../db/rows.ts'
 import { outboxAttempts, outboxMessages } from '../../db/schema.ts'
 
 export type OutboxRow = typeof outboxMessages.$inferSelect
 export type NewOutboxRow = typeof outboxMessages.$inferInsert
-export type OutboxPatch = Partial<Pick<OutboxRow, 'status' | 'nextAttemptAt' | 'leaseUntil' | 'lastError' | 'sealedSecret' | 'sentAt'>>
 export type AttemptOutcome = 'SENT' | 'RETRY' | 'FAILED' | 'NO_CREDIT' | 'RATE_LIMITED' | 'EXPIRED' | 'NOT_RETRIED' | 'GAVE_UP'
+
+/** How attempt `attempt` of message `id` ended: the message's new status (PENDING again: at `nextAttemptAt`), and why. */
+export interface Settlement {
+  id: number
+  attempt: number
+  status: Exclude<OutboxRow['status'], 'SENDING'>
+  nextAttemptAt: Date | null
+  sentAt: Date | null
+  outcome: AttemptOutcome
+  error: string | null
+}
 
 /**
  * Takes the messages `which` selects (SENDING, one attempt more, leased until `leaseUntil`) and starts each one's
@@ -25,6 +35,9 @@ async function claimWithAttempts(db: Db, which: SQL, now: Date, leaseUntil: Date
   )
   return db.with(taken, started).select().from(taken)
 }
+
+/** The notice's INSERT ... SELECT (`insertOnceTo`), a named statement per text. */
+const NOTICE_INSERT = namedByText('outbox_notice')
 
 /** SQL for the outbox's messages and their attempts (ADR 083); the desk's alerts are the notices module's (ADR 087). */
 export const outboxRepository = {
@@ -45,7 +58,9 @@ export const outboxRepository = {
   /**
    * `insertOnce` to the recipient `recipient` answers (a query of one column named `recipient`, at most one row; a
    * notice's LINE user, ADR 087): the look-up and the write are one statement, INSERT ... SELECT. Nothing is written
-   * when it answers no row or the retry key is there already: undefined then.
+   * when it answers no row or the retry key is there already: undefined then. A named statement (one per text: the
+   * recipient's query differs by notice), planned once per connection rather than in every deposit's transaction
+   * (issue 38 §6: it was a third of a millisecond of planning a deposit on PostgreSQL).
    */
   async insertOnceTo(db: Db, row: Omit<NewOutboxRow, 'recipient'>, recipient: SQL): Promise<{ id: number } | undefined> {
     const columns = getTableColumns(outboxMessages)
@@ -54,37 +69,41 @@ export const outboxRepository = {
     const values = given.map((key) => sql`cast(${sql.param(row[key], columns[key])} as ${sql.raw(columns[key].getSQLType())})`)
     const names = given.map((key) => sql.identifier(columns[key].name))
     const [inserted] = rowsOf<{ id: DbNumber }>(
-      await db.execute(sql`
+      await executeNamed(
+        db,
+        NOTICE_INSERT,
+        sql`
         insert into ${outboxMessages} (${sql.join([...names, sql.identifier(columns.recipient.name)], sql`, `)})
         select ${sql.join([...values, sql`r.recipient`], sql`, `)} from (${recipient}) as r
         on conflict (${sql.identifier(columns.idempotencyKey.name)}) do nothing
-        returning ${sql.identifier(columns.id.name)} as id`),
+        returning ${sql.identifier(columns.id.name)} as id`,
+      ),
     )
     return inserted && { id: Number(inserted.id) }
   },
 
   /**
-   * Takes up to `limit` due messages of `channel` for this worker, each with its attempt's row started at `now`: waiting
-   * ones whose time has come, and ones taken by a worker whose lease ran out (it vanished). `FOR UPDATE SKIP LOCKED`:
-   * two workers never take one row. One statement (issue 38 §6): the claim and its attempts' rows commit together.
+   * Takes the due messages of every channel of `wanted` for this worker, at most its `limit` each (its rate budget), each
+   * with its attempt's row started at `now`: waiting ones whose time has come, and ones taken by a worker whose lease ran
+   * out (it vanished). `FOR UPDATE SKIP LOCKED`: two workers never take one row. One statement for all the channels
+   * (issue 38 §6: it was one per channel, nothing due or not): the claim and its attempts' rows commit together.
    */
-  async claimDue(db: Db, channel: string, now: Date, limit: number, leaseUntil: Date): Promise<OutboxRow[]> {
-    const due = db
-      .select({ id: outboxMessages.id })
-      .from(outboxMessages)
-      .where(
-        and(
-          eq(outboxMessages.channel, channel),
-          or(
-            and(eq(outboxMessages.status, 'PENDING'), lte(outboxMessages.nextAttemptAt, now)),
-            and(eq(outboxMessages.status, 'SENDING'), lte(outboxMessages.leaseUntil, now)),
-          ),
-        ),
-      )
-      .orderBy(outboxMessages.nextAttemptAt, outboxMessages.id)
-      .limit(limit)
-      .for('update', { skipLocked: true })
-    return claimWithAttempts(db, inArray(outboxMessages.id, due), now, leaseUntil)
+  async claimDue(db: Db, wanted: ReadonlyArray<{ channel: string; limit: number }>, now: Date, leaseUntil: Date): Promise<OutboxRow[]> {
+    if (wanted.length === 0) return []
+    const column = columnsOf(wanted)
+    // Each channel's own oldest due rows (a lateral subquery per channel, on the due index), not the oldest of all.
+    const due = sql`select m.id from unnest(${column((w) => w.channel)}::text[], ${column((w) => w.limit)}::int[]) as c(channel, n)
+      cross join lateral (
+        select o.id from ${outboxMessages} o
+        where o.channel = c.channel
+          and ((o.status = 'PENDING' and o.next_attempt_at <= ${now.toISOString()}::timestamptz)
+            or (o.status = 'SENDING' and o.lease_until <= ${now.toISOString()}::timestamptz))
+        order by o.next_attempt_at, o.id
+        limit c.n
+        for update skip locked) m`
+    const rows = await claimWithAttempts(db, sql`${outboxMessages.id} in (${due})`, now, leaseUntil)
+    // Sent in the order they became due (UPDATE ... RETURNING answers in no order).
+    return rows.sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.id - b.id)
   },
 
   /** Takes one waiting message whatever its time (the request that wrote it sends it at once), with its attempt's row; undefined when taken. */
@@ -94,24 +113,39 @@ export const outboxRepository = {
   },
 
   /**
-   * Settles attempt `attempt` of a message this worker still holds (SENDING, not taken again since), and records the
-   * attempt's end, in one statement: false when another worker took it after this one's lease ran out, and then the
-   * message does not change (its attempt's row, this worker's, still records how it ended).
+   * Settles the attempts `settlements` name, of messages this worker still holds (SENDING, not taken again since), and
+   * records each attempt's end at `at`, in one statement whatever their number (issue 38 §6: a statement a message
+   * before): a message another worker took after this one's lease ran out does not change (its attempt's row, this
+   * worker's, still records how it ended). A settled message's secret goes with its last attempt (only a message
+   * waiting again keeps it). Answers the ids settled.
    */
-  async settle(db: Db, id: number, attempt: number, patch: OutboxPatch, outcome: AttemptOutcome, error: string | null, at: Date): Promise<boolean> {
-    const message = db
-      .update(outboxMessages)
-      .set({ ...patch, lastError: error })
-      .where(and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'SENDING'), eq(outboxMessages.attempts, attempt)))
-      .returning({ id: outboxMessages.id })
-    const finished = db
-      .update(outboxAttempts)
-      .set({ finishedAt: at, outcome, error })
-      .where(and(eq(outboxAttempts.messageId, id), eq(outboxAttempts.attempt, attempt)))
+  async settleAll(db: Db, settlements: readonly Settlement[], at: Date): Promise<Set<number>> {
+    if (settlements.length === 0) return new Set()
+    const column = columnsOf(settlements)
     const rows = rowsOf<{ id: DbNumber }>(
-      await db.execute(sql`with settled as (${message.getSQL()}), finished as (${finished.getSQL()}) select id from settled`),
+      await executeNamed(
+        db,
+        'outbox_settle',
+        sql`
+        with v as (
+          select * from unnest(${column((s) => s.id)}::bigint[], ${column((s) => s.attempt)}::int[], ${column((s) => s.status)}::text[],
+                               ${column((s) => s.nextAttemptAt?.toISOString() ?? null)}::timestamptz[],
+                               ${column((s) => s.sentAt?.toISOString() ?? null)}::timestamptz[], ${column((s) => s.outcome)}::text[],
+                               ${column((s) => s.error)}::text[])
+            as v(id, attempt, status, next_attempt_at, sent_at, outcome, error)),
+        settled as (
+          update ${outboxMessages} m
+          set status = v.status, next_attempt_at = coalesce(v.next_attempt_at, m.next_attempt_at), sent_at = coalesce(v.sent_at, m.sent_at),
+              lease_until = null, last_error = v.error, sealed_secret = case when v.status = 'PENDING' then m.sealed_secret end
+          from v where m.id = v.id and m.status = 'SENDING' and m.attempts = v.attempt
+          returning m.id),
+        finished as (
+          update ${outboxAttempts} a set finished_at = ${at.toISOString()}::timestamptz, outcome = v.outcome, error = v.error
+          from v where a.message_id = v.id and a.attempt = v.attempt)
+        select id from settled`,
+      ),
     )
-    return rows.length > 0
+    return new Set(rows.map((r) => Number(r.id)))
   },
 
   /** Deletes settled messages written before `before`, with their attempts; answers how many messages. */

@@ -6,7 +6,7 @@ import { signedInPlayer } from '../../../test/money.ts'
 import { signInOperator } from '../../../test/operators.ts'
 import { testOutbox } from '../../../test/outbox.ts'
 import { SmsSendError, type SmsMessage } from '../sms/sms.ts'
-import type { Delivery, OutboxChannel } from './channel.ts'
+import { SMS_ALERTS, type Delivery, type OutboxChannel } from './channel.ts'
 
 // The desk's view of the outbox and its resend (issue 38 §5, ADR 083), and two workers on one database.
 
@@ -96,7 +96,7 @@ describe('the outbox for the desk', () => {
 describe('two workers on one database', () => {
   it('never take the same message (FOR UPDATE SKIP LOCKED)', async () => {
     const calls: Delivery[] = []
-    const channel: OutboxChannel = { name: 'sms', send: async (d) => void calls.push(d) }
+    const channel: OutboxChannel = { name: 'sms', alerts: SMS_ALERTS, send: async (d) => void calls.push(d) }
     const workers = [0, 1].map(() => testOutbox(t.db, t.clock, { channels: [channel] }, { settings: { perSecond: { sms: 100 }, batch: 5 } }))
     await t.db.execute(sql`update outbox_messages set status = 'DEAD', sealed_secret = null where status in ('PENDING', 'SENDING')`)
     const ids: number[] = []

@@ -5,7 +5,7 @@ import { rowsOf } from '../../db/rows.ts'
 import { manualClock, type ManualClock } from '../../lib/clock.ts'
 import { openTestDatabase } from '../../../test/database.ts'
 import { testOutbox } from '../../../test/outbox.ts'
-import { ChannelError, smsChannel, type Delivery, type OutboxChannel } from './channel.ts'
+import { ChannelError, SMS_ALERTS, smsChannel, type Delivery, type OutboxChannel } from './channel.ts'
 import { outboxRepository } from './outbox.repository.ts'
 import type { OutboxSettings } from './outbox.service.ts'
 
@@ -27,6 +27,7 @@ function scripted(script: Array<ChannelError | 'ok'>) {
   const calls: Delivery[] = []
   const channel: OutboxChannel = {
     name: 'sms',
+    alerts: SMS_ALERTS,
     async send(delivery) {
       calls.push(delivery)
       const next = script.shift() ?? 'ok'
@@ -111,6 +112,27 @@ describe('the outbox worker', () => {
     clock.advance(1_000)
     expect(await outbox.runOnce()).toBe(3)
     expect(calls).toHaveLength(6)
+  })
+
+  it("takes every channel's due messages in one pass, each channel within its own rate budget, oldest first", async () => {
+    const clock = manualClock()
+    const sent: string[] = []
+    const channel = (name: string): OutboxChannel => ({ name, alerts: SMS_ALERTS, send: async (d) => void sent.push(`${name} ${d.recipient}`) })
+    const outbox = testOutbox(database.db, clock, { channels: [channel('sms'), channel('line')] }, { settings: { perSecond: { sms: 2, line: 5 } } })
+    const line = (n: number) => `U${String(n).padStart(32, '0')}`
+    for (let n = 0; n < 4; n++) {
+      await database.db.transaction(async (tx) => {
+        await outbox.enqueue(tx, { channel: 'sms', recipient: `081000000${n}`, template: 'PASSWORD_CHANGED', params: { site: 'Sanam' } })
+        await outbox.enqueue(tx, { channel: 'line', recipient: line(n), template: 'NOTICE_DEPOSIT_CREDITED', params: { site: 'Sanam', amount: 100 } })
+      })
+      clock.advance(1)
+    }
+    expect(await outbox.runOnce()).toBe(6)
+    expect(sent.filter((s) => s.startsWith('sms'))).toEqual(['sms 0810000000', 'sms 0810000001'])
+    expect(sent.filter((s) => s.startsWith('line'))).toEqual([0, 1, 2, 3].map((n) => `line ${line(n)}`))
+    clock.advance(1_000)
+    expect(await outbox.runOnce()).toBe(2)
+    expect(sent.slice(6)).toEqual(['sms 0810000002', 'sms 0810000003'])
   })
 
   it('gives up after the last attempt', async () => {

@@ -10,7 +10,7 @@ import type { TotpSecretBox } from '../../lib/totp.ts'
 import type { AuditRepository } from '../audit/audit.repository.ts'
 import type { OperatorActor } from '../../lib/actor.ts'
 import { ChannelError, type OutboxChannel } from './channel.ts'
-import type { AttemptOutcome, NewOutboxRow, OutboxPatch, OutboxRepository, OutboxRow } from './outbox.repository.ts'
+import type { AttemptOutcome, NewOutboxRow, OutboxRepository, OutboxRow, Settlement } from './outbox.repository.ts'
 import { templateOf, type TemplateId, type TemplateParams } from './templates.ts'
 import { toView } from './outbox-view.ts'
 import { eventRetryKey } from './retry-key.ts'
@@ -70,9 +70,6 @@ export interface NewMessage {
 type NoticeMessage = Omit<NewMessage, 'secret' | 'sentByRequest' | 'recipient'> & { recipient: string | SQL }
 type WriteRow = (tx: Db, row: Omit<NewOutboxRow, 'recipient'>) => Promise<{ id: number } | undefined>
 
-/** Alerts the desk gets from the outbox: a gateway out of credit, or refusing our key. */
-const ALERT_OF = { no_credit: 'SMS_NO_CREDIT', unauthorized: 'SMS_UNAUTHORIZED' } as const
-
 /**
  * One outbox for every message to a person (ADR 083): rows written in the transaction of the event they report, sent
  * by `runOnce` (the worker) or by the writing request (`deliverNow`), each attempt recorded, retried with back-off on
@@ -116,23 +113,37 @@ export function createOutboxService(deps: {
     return Math.min(settings.backoffMaxMs, settings.backoffBaseMs * 2 ** Math.max(0, attempts - 1))
   }
 
-  /** Settles the attempt held on `row` (one statement, issue 38 §6); false when another worker took the row meanwhile. */
-  async function settle(row: OutboxRow, patch: OutboxPatch, outcome: AttemptOutcome, error: string | null) {
-    const final = patch.status !== undefined && patch.status !== 'PENDING'
-    return repo.settle(db, row.id, row.attempts, { ...patch, leaseUntil: null, ...(final ? { sealedSecret: null } : {}) }, outcome, error, clock.now())
+  /** How the attempt held on `row` ended, for `settleAll` (the pass settles its messages together, issue 38 §6). */
+  function settlement(
+    row: OutboxRow,
+    status: Settlement['status'],
+    outcome: AttemptOutcome,
+    error: string | null,
+    at: Partial<Pick<Settlement, 'nextAttemptAt' | 'sentAt'>> = {},
+  ): Settlement {
+    return { id: row.id, attempt: row.attempts, status, outcome, error, nextAttemptAt: at.nextAttemptAt ?? null, sentAt: at.sentAt ?? null }
+  }
+
+  /** Settles a pass's attempts in one statement; then a test may stop the worker after a sent one, as a kill -9 would. */
+  async function settleAll(rows: readonly OutboxRow[], settlements: readonly Settlement[]) {
+    await repo.settleAll(db, settlements, clock.now())
+    for (const [n, row] of rows.entries()) if (settlements[n]!.status === 'SENT') deps.faults?.('settled', row)
   }
 
   /** The channel took a message: its open alerts (no credit, a refused key) are over. Once a pass, not once a message. */
-  const channelWorked = (channel: string) => deps.alerts.resolveAlerts(db, Object.values(ALERT_OF), channel, clock.now())
+  const channelWorked = (channel: string) => {
+    const kinds = channels.get(channel)?.alerts
+    return kinds ? deps.alerts.resolveAlerts(db, Object.values(kinds), channel, clock.now()) : Promise.resolve()
+  }
 
-  /** Sends one message this worker holds and records the outcome; `once`: a failure is final (the caller is told). */
-  async function attempt(row: OutboxRow, once: boolean): Promise<OutboxRow['status']> {
+  /**
+   * Sends one message this worker holds and answers how it ended, unsettled (the caller settles); `once`: a failure is
+   * final (the caller is told).
+   */
+  async function attempt(row: OutboxRow, once: boolean): Promise<Settlement> {
     deps.faults?.('claimed', row)
     const now = clock.now()
-    if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) {
-      await settle(row, { status: 'DEAD' }, 'EXPIRED', 'expired before it could be sent')
-      return 'DEAD'
-    }
+    if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) return settlement(row, 'DEAD', 'EXPIRED', 'expired before it could be sent')
     const template = templateOf(row.templateId)
     const channel = channels.get(row.channel)
     let text: string
@@ -142,8 +153,7 @@ export function createOutboxService(deps: {
       secret = row.sealedSecret ? deps.secrets.open(row.sealedSecret) : null
       text = template.render(row.params, secret)
     } catch (error) {
-      await settle(row, { status: 'DEAD' }, 'GAVE_UP', (error as Error).message)
-      return 'DEAD'
+      return settlement(row, 'DEAD', 'GAVE_UP', (error as Error).message)
     }
     let failure: ChannelError | null = null
     try {
@@ -155,17 +165,17 @@ export function createOutboxService(deps: {
     }
     if (!failure) {
       deps.faults?.('sent', row)
-      await settle(row, { status: 'SENT', sentAt: clock.now() }, 'SENT', null)
-      deps.faults?.('settled', row)
-      return 'SENT'
+      return settlement(row, 'SENT', 'SENT', null, { sentAt: clock.now() })
     }
-    return settleFailure(row, failure, once)
+    return failed(row, failure, once)
   }
 
-  async function settleFailure(row: OutboxRow, failure: ChannelError, once: boolean): Promise<OutboxRow['status']> {
+  /** How a failed attempt ends; no credit or a refused key raises the channel's own alert for the desk first (ADR 087). */
+  async function failed(row: OutboxRow, failure: ChannelError, once: boolean): Promise<Settlement> {
     const now = clock.now()
-    if (failure.kind === 'no_credit' || failure.kind === 'unauthorized') {
-      const kind = ALERT_OF[failure.kind]
+    const alerts = channels.get(row.channel)?.alerts
+    if ((failure.kind === 'no_credit' || failure.kind === 'unauthorized') && alerts) {
+      const kind = alerts[failure.kind]
       await db.transaction(async (tx) => {
         const raised = await deps.alerts.raiseAlert(tx, { kind, channel: row.channel, details: failure.message, at: now })
         if (raised && deps.onAlertRaised) await deps.onAlertRaised(tx, { id: raised.id, kind })
@@ -177,21 +187,11 @@ export function createOutboxService(deps: {
     }
     const outcome: AttemptOutcome =
       failure.kind === 'permanent' ? 'FAILED' : failure.kind === 'no_credit' ? 'NO_CREDIT' : failure.kind === 'rate_limited' ? 'RATE_LIMITED' : 'RETRY'
-    if (failure.kind === 'permanent') {
-      await settle(row, { status: 'FAILED' }, outcome, failure.message)
-      return 'FAILED'
-    }
-    if (once) {
-      await settle(row, { status: 'DEAD' }, 'NOT_RETRIED', `${failure.message} (the request was told; not retried)`)
-      return 'DEAD'
-    }
-    if (row.attempts >= settings.maxAttempts) {
-      await settle(row, { status: 'DEAD' }, 'GAVE_UP', failure.message)
-      return 'DEAD'
-    }
+    if (failure.kind === 'permanent') return settlement(row, 'FAILED', outcome, failure.message)
+    if (once) return settlement(row, 'DEAD', 'NOT_RETRIED', `${failure.message} (the request was told; not retried)`)
+    if (row.attempts >= settings.maxAttempts) return settlement(row, 'DEAD', 'GAVE_UP', failure.message)
     const delay = failure.kind === 'rate_limited' && failure.retryAfterMs !== undefined ? failure.retryAfterMs : backoffMs(row.attempts)
-    await settle(row, { status: 'PENDING', nextAttemptAt: new Date(now.getTime() + delay) }, outcome, failure.message)
-    return 'PENDING'
+    return settlement(row, 'PENDING', outcome, failure.message, { nextAttemptAt: new Date(now.getTime() + delay) })
   }
 
   /** Writes `message` with `insert` (which adds the recipient); wakes the worker once committed unless the request sends it. */
@@ -244,7 +244,9 @@ export function createOutboxService(deps: {
     async deliverNow(id: number): Promise<boolean> {
       const row = await repo.claimOne(db, id, clock.now(), new Date(clock.now().getTime() + settings.leaseMs))
       if (!row) return true
-      const sent = (await attempt(row, true)) === 'SENT'
+      const done = await attempt(row, true)
+      await settleAll([row], [done])
+      const sent = done.status === 'SENT'
       if (sent) await channelWorked(row.channel)
       return sent
     },
@@ -252,22 +254,29 @@ export function createOutboxService(deps: {
     /** How many messages a pass takes at most from one channel: a pass that took fewer left none due (but for the rate budget). */
     batch: settings.batch,
 
-    /** One pass of the worker: each channel's due messages within its rate budget sent, its alerts closed if one went. Answers how many. */
+    /**
+     * One pass of the worker: the due messages of every channel within its rate budget taken in one statement, sent one
+     * after another, their outcomes settled in one statement, and the open alerts of each channel that sent closed
+     * (issue 38 §6). A pass that dies before its settling (a kill -9) leaves its messages SENDING until their lease
+     * runs out; the next worker sends them again under the same retry keys. Answers how many it took.
+     */
     async runOnce(): Promise<number> {
-      let done = 0
-      for (const channel of channels.keys()) {
+      const wanted = [...channels.keys()].flatMap((channel) => {
         const { bucket, available } = budget(channel)
         const limit = Math.min(available, settings.batch)
-        if (limit <= 0) continue
-        const now = clock.now()
-        const rows = await repo.claimDue(db, channel, now, limit, new Date(now.getTime() + settings.leaseMs))
-        bucket.tokens -= rows.length
-        const outcomes: Array<OutboxRow['status']> = []
-        for (const row of rows) outcomes.push(await attempt(row, false))
-        done += rows.length
-        if (outcomes.includes('SENT')) await channelWorked(channel)
+        return limit > 0 ? [{ channel, limit, bucket }] : []
+      })
+      const now = clock.now()
+      const rows = await repo.claimDue(db, wanted, now, new Date(now.getTime() + settings.leaseMs))
+      const settlements: Settlement[] = []
+      for (const row of rows) {
+        wanted.find((w) => w.channel === row.channel)!.bucket.tokens -= 1
+        settlements.push(await attempt(row, false))
       }
-      return done
+      await settleAll(rows, settlements)
+      const worked = new Set(settlements.flatMap((done, n) => (done.status === 'SENT' ? [rows[n]!.channel] : [])))
+      for (const channel of worked) await channelWorked(channel)
+      return rows.length
     },
 
     /**

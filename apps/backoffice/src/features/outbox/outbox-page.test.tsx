@@ -63,6 +63,18 @@ describe('the outbox page', () => {
     expect(alert).toContain('sms-credit')
   })
 
+  it.each([
+    ['LINE_QUOTA', 'โควตาข้อความ LINE ของเดือนนี้หมดแล้ว'],
+    ['LINE_UNAUTHORIZED', 'LINE ปฏิเสธ channel access token'],
+  ])("shows LINE's own alert %s in LINE's words, never the SMS credit's (ADR 087)", (kind, words) => {
+    const today = state.today as OutboxToday
+    today.alerts = [{ id: 3, kind, channel: 'line', details: 'LINE push answered 429', created_at: '2026-11-29T03:00:00.000Z' }]
+    render(<OutboxPage />)
+    const alert = screen.getByRole('alert').textContent
+    expect(alert).toContain(words)
+    expect(alert).not.toContain('SMS')
+  })
+
   it('counts any channel by its name, a LINE notice beside the SMS (ADR 087)', () => {
     const today = state.today as OutboxToday
     today.channels.push({ channel: 'line', sent: 4, failed: 1, waiting: 0 })

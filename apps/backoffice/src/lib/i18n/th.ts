@@ -683,6 +683,9 @@ export const th = {
   // One kind for credit out (a send refused: channel sms) and credit low (a reading: channel sms-credit), ADR 087.
   'outbox.alert.SMS_NO_CREDIT': 'เครดิต SMS หมดหรือใกล้หมด กรุณาเติมเครดิตกับผู้ให้บริการ SMS',
   'outbox.alert.SMS_UNAUTHORIZED': 'ผู้ให้บริการ SMS ปฏิเสธคีย์ของเรา ข้อความรอส่งอยู่ กรุณาตรวจสอบคีย์และบัญชีผู้ให้บริการ',
+  // LINE's own (ADR 087): its month's quota spent, its token refused; the 80 % reading has no channel and is not listed here.
+  'outbox.alert.LINE_QUOTA': 'โควตาข้อความ LINE ของเดือนนี้หมดแล้ว ข้อความ LINE รอส่งอยู่ กรุณาเพิ่มแพ็กเกจของ LINE Official Account',
+  'outbox.alert.LINE_UNAUTHORIZED': 'LINE ปฏิเสธ channel access token ของเรา ข้อความ LINE รอส่งอยู่ กรุณาตรวจสอบ token ของ LINE Official Account',
   'outbox.template.NOTICE_DEPOSIT_CREDITED': 'แจ้งเติมเงินเข้า',
   'outbox.template.NOTICE_PAYOUT_PAID': 'แจ้งโอนเงินถอนแล้ว',
   'outbox.template.NOTICE_PAYOUT_REFUSED': 'แจ้งรายการถอนไม่สำเร็จ',
