@@ -1,5 +1,5 @@
 // The prohibited-games rule of a promotion (spec §3) lives twice: in TypeScript, `isProhibited` (the launch guard and
-// the lobby), and in SQL, `seamless_prohibited` (migration 0046), which the bet function `seamless_bet_batch` applies
+// the lobby), and in SQL, `seamless_prohibited` (migration 0045), which the bet function `seamless_bet_batch` applies
 // to a bet's turnover (ADR 096). This runs one table of cases through both and fails when they answer differently, so
 // a change to one side that is not made to the other is caught. The rules go in as the JSON text the database keeps
 // (jsonb), read on the TypeScript side as node-postgres reads it (JSON.parse). Named *.routes.test.ts so that it also
