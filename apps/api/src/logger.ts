@@ -83,7 +83,7 @@ export const LOG_FLUSH_MS = 1000
 
 /** The destinations open in this process: each is written out when the process exits. */
 const open = new Set<LogDestination>()
-let flushedAtExit = false
+let exitFlushRegistered = false
 
 /** Writes out what every open destination holds, synchronously (at `exit` there is no event loop left). */
 function flushAtExit(): void {
@@ -109,8 +109,8 @@ function flushAtExit(): void {
 export function logDestination(fd = 1): LogDestination {
   const stream = pino.destination({ dest: fd, sync: true, minLength: LOG_BUFFER_BYTES, periodicFlush: LOG_FLUSH_MS }) as LogDestination
   // pino writes out only its asynchronous destinations at exit: this one is written out here.
-  if (!flushedAtExit) process.once('exit', flushAtExit)
-  flushedAtExit = true
+  if (!exitFlushRegistered) process.once('exit', flushAtExit)
+  exitFlushRegistered = true
   open.add(stream)
   stream.once('close', () => open.delete(stream))
   return stream
