@@ -27,12 +27,10 @@ $$;
 --> statement-breakpoint
 -- The batch of bets in ONE statement (ADR 096), its second version: what it decides and writes is unchanged; what it
 -- costs a bet is less.
--- * Its statements find rows by key only, a batch's few dozen keys (never a scan of a table that grows with every bet:
---   the claims, the rounds). PL/pgSQL keeps each statement's plan for the connection's life; a plan made while a table
---   was small, or never analyzed, kept a hash join over a sequential scan of seamless_transactions and of game_rounds,
---   each read whole once a batch (pg_stat_user_tables in the bench, where nothing analyzes). The function therefore
---   runs with sequential scans, hash joins and merge joins off (`SET` below, for its own statements only): every join
---   is a nested loop over the batch's rows into an index.
+-- * Its statements find rows by key, a batch's few dozen keys. It sets no planner settings of its own: a version that
+--   turned sequential scans, hash joins and merge joins off for its statements (so that no plan cached while the tables
+--   were small could scan them) cost a bet two to three times the CPU on one wallet, on both databases (ADR 096,
+--   amended: measured before landing).
 -- * The claims taken, each tx_id's first place in the batch and each round's first bet come from the claims' INSERT in
 --   one statement (a window over the batch), not from loops comparing every key with every other; the keys are never
 --   built as JSON text.
@@ -56,7 +54,7 @@ CREATE OR REPLACE FUNCTION seamless_bet_batch(
   -- The ledger's NOTIFY channel naming the players whose balance moved ('' none, ADR 049).
   p_channel text
 ) RETURNS TABLE (seq int, answer text, moved boolean) LANGUAGE plpgsql
-  SET enable_seqscan = off SET enable_hashjoin = off SET enable_mergejoin = off AS $$
+  AS $$
 declare
   n int := coalesce(cardinality(p_tx), 0);
   players bigint[];
