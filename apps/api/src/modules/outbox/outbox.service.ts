@@ -15,6 +15,7 @@ import { templateOf, type TemplateId, type TemplateParams } from './templates.ts
 import { toView } from './outbox-view.ts'
 import { eventRetryKey } from './retry-key.ts'
 import type { ChannelAlerts } from './channel-alerts.ts'
+import { channelBudgets } from './channel-budget.ts'
 export type { ChannelAlerts } from './channel-alerts.ts'
 
 export interface OutboxSettings {
@@ -97,17 +98,7 @@ export function createOutboxService(deps: {
   const newKey = deps.newKey ?? randomUUID
   const wakers = new Set<() => void>()
 
-  // Each channel's rate budget: a bucket of `perSecond` tokens refilled continuously; a 429 empties it until Retry-After.
-  const buckets = new Map<string, { tokens: number; at: number; pausedUntil: number }>()
-  function budget(channel: string) {
-    const rate = settings.perSecond[channel] ?? 10
-    const now = clock.now().getTime()
-    const bucket = buckets.get(channel) ?? { tokens: rate, at: now, pausedUntil: 0 }
-    buckets.set(channel, bucket)
-    bucket.tokens = Math.min(rate, bucket.tokens + ((now - bucket.at) / 1000) * rate)
-    bucket.at = now
-    return { bucket, available: now < bucket.pausedUntil ? 0 : Math.floor(bucket.tokens) }
-  }
+  const budget = channelBudgets(clock, (channel) => settings.perSecond[channel] ?? 10)
 
   function backoffMs(attempts: number) {
     return Math.min(settings.backoffMaxMs, settings.backoffBaseMs * 2 ** Math.max(0, attempts - 1))
