@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { useTestApp } from '../test/app.ts'
-import { makePlayer, uniqueAddress } from '../test/factories.ts'
+import { makePlayer, passwordHashOf, uniqueAddress } from '../test/factories.ts'
 import { bearer, loginPlayer } from '../test/money.ts'
 import { routeTable, validRequest, type TableRoute } from '../test/route-table.ts'
-import { argon2Hasher } from './modules/auth/password.ts'
 import { operatorsRepository } from './modules/operators/operators.repository.ts'
 import { OPERATOR_PERMISSIONS, type OperatorPermission, type OperatorRole } from '@sanam/contract'
 import { signInOperator } from '../test/operators.ts'
@@ -195,7 +194,12 @@ describe('roles on every back-office route', () => {
   it('lets a session without TOTP, of any role, reach only enrolment, itself and sign-out', { timeout: 90_000 }, async () => {
     for (const role of EVERYONE) {
       const username = `unenrolled-${role}`
-      await operatorsRepository.insert(t.db, { username, passwordHash: await argon2Hasher.hash('unenrolled-password-1'), role, createdAt: t.clock.now() })
+      await operatorsRepository.insert(t.db, {
+        username,
+        passwordHash: await passwordHashOf('unenrolled-password-1', t.hasher),
+        role,
+        createdAt: t.clock.now(),
+      })
       for (const route of routes) {
         const rule = ruleOf(route)
         if (rule.roles === 'public' || !rule.roles.includes(role)) continue

@@ -4,10 +4,10 @@ import { buildApp, type AppDeps } from '../src/app.ts'
 import type { Database } from '../src/db/client.ts'
 import { testConfig } from '../src/config.ts'
 import { manualClock } from '../src/lib/clock.ts'
-import { argon2Hasher } from '../src/modules/auth/password.ts'
 import { memoryRateLimiter } from '../src/lib/rate-limiter.ts'
 import type { ConsoleSmsSender } from '../src/modules/sms/console-sms.ts'
 import { openTestDatabase } from './database.ts'
+import { checkOnceArgon2Hasher } from './factories.ts'
 import { expectLedgerOk } from './money.ts'
 
 export interface TestAppOptions {
@@ -56,6 +56,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
   const shared = options.sharing
   const database = shared ?? (await (options.database ?? openTestDatabase)())
   const clock = manualClock()
+  const hasher = options.deps?.hasher ?? checkOnceArgon2Hasher
   const built = await buildApp({
     config,
     database,
@@ -63,6 +64,7 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     limiter: memoryRateLimiter(clock),
     logger: false,
     ...options.deps,
+    hasher,
   })
   // What server.ts does before serving: the plan's first version, from this app's environment.
   await built.services.plan.ensureFirst()
@@ -82,8 +84,11 @@ export async function buildTestApp(options: TestAppOptions = {}) {
     config,
     database,
     db: database.db,
-    /** The password hasher the app checks with (argon2 unless `deps.hasher`): what test data must be hashed with. */
-    hasher: options.deps?.hasher ?? argon2Hasher,
+    /**
+     * The password hasher the app checks with (argon2, each password and hash pair checked once per process, unless
+     * `deps.hasher`): what test data must be hashed with.
+     */
+    hasher,
     /** The console sender's outbox (SMS_PROVIDER=console, the default). */
     outbox: built.sms as ConsoleSmsSender,
     /** The JSON body of a response. */
