@@ -4,6 +4,7 @@
 // the player's LINE notice in its transaction and the worker pushes it. The two are measured in interleaved rounds
 // (bench/paired.ts).
 import type { PairedSide } from './paired.ts'
+import { backendsCpuSpent, cpuSeconds, databaseCpu, type Figures } from './load.ts'
 import { fakeLineServer, lineEvent, lineUserId, type FakeLineServer } from '../apps/api/test/fakes/line-server.ts'
 import { call } from '../e2e/support/http.ts'
 import type { Player } from './players.ts'
@@ -59,4 +60,79 @@ export async function linkPlayers(base: string, line: FakeLineServer, players: P
 /** One server of the comparison: the subject is the server with the outbox. */
 export interface OutboxSide extends PairedSide {
   line: FakeLineServer
+  /** The server's process id, for its CPU time from /proc. */
+  pid: number
+  /** The PostgreSQL database it serves (its backends' CPU); absent on the embedded database, which runs in the server. */
+  database?: string
+  /** Each deposit round's CPU, µs a credited deposit (`depositsWithCpu`). */
+  cpu: DepositCpu[]
+}
+
+/**
+ * The CPU one credited deposit cost in a round, in µs, from /proc: the server's process (on PGlite the database's too),
+ * the PostgreSQL backends serving its database, and the bench's own process, which makes the load and, in it, answers
+ * the fake LINE's pushes (in production LINE is remote: its CPU is not Sanam's, but on this machine it takes the same
+ * two cores as the server).
+ */
+export interface DepositCpu {
+  server: number
+  database: number | undefined
+  bench: number
+}
+
+const PUSH = '/v2/bot/message/push'
+
+/**
+ * Measures one deposit round on `side` and records its CPU a deposit (issue 38 §6: the product's cost beside the
+ * throughput ratio, which the fake LINE's work in the bench's process also moves). With the outbox, the CPU is read once
+ * LINE has every notice of the round: the worker's linger and rate budget push some after the load stops, and that work
+ * is the outbox's, not the next measurement's.
+ */
+export async function depositsWithCpu(side: OutboxSide, measure: () => Promise<Figures>): Promise<Figures> {
+  const read = () => ({
+    server: cpuSeconds(side.pid),
+    bench: cpuSeconds(process.pid),
+    database: side.database ? databaseCpu(side.database) : undefined,
+    pushes: side.line.requestsTo(PUSH).length,
+  })
+  const before = read()
+  const figures = await measure()
+  const credited = figures.requests - figures.errors
+  for (let waited = 0; side.subject && side.line.requestsTo(PUSH).length - before.pushes < credited; waited += 50) {
+    if (waited > 120_000) throw new Error(`bench outbox: LINE got ${side.line.requestsTo(PUSH).length - before.pushes} of ${credited} notices in 2 minutes`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+  const after = read()
+  const perDeposit = (seconds: number) => Math.round((seconds / Math.max(credited, 1)) * 1e6)
+  side.cpu.push({
+    server: perDeposit((after.server ?? 0) - (before.server ?? 0)),
+    bench: perDeposit((after.bench ?? 0) - (before.bench ?? 0)),
+    database: before.database && after.database ? perDeposit(backendsCpuSpent(before.database, after.database).seconds) : undefined,
+  })
+  return figures
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2)
+}
+
+/** The product's CPU a deposit (the server and its database's backends), the rounds' median. */
+export function productCpu(side: OutboxSide): number {
+  return median(side.cpu.map((c) => c.server + (c.database ?? 0)))
+}
+
+/** What the rounds' CPU says in words, both sides: the medians a deposit, and the outbox's added product CPU. */
+export function depositCpuNote(subject: OutboxSide, reference: OutboxSide): string {
+  const of = (side: OutboxSide) => {
+    const database = side.cpu.some((c) => c.database !== undefined) ? `, PostgreSQL ${median(side.cpu.map((c) => c.database ?? 0))} µs` : ''
+    return `the server ${median(side.cpu.map((c) => c.server))} µs${database}, the bench's process (the load and the fake LINE) ${median(side.cpu.map((c) => c.bench))} µs`
+  }
+  const added = productCpu(subject) / Math.max(productCpu(reference), 1) - 1
+  return (
+    `CPU a credited deposit from /proc, the rounds' medians (with the outbox read once LINE had the round's every notice): with the outbox ${of(subject)}; ` +
+    `without ${of(reference)}; the outbox adds ${added >= 0 ? '+' : ''}${(added * 100).toFixed(1)} % to the product's CPU a deposit (the server and its database, the fake LINE's share left out); ` +
+    `per round, product µs with / without: ${subject.cpu.map((c, i) => `${c.server + (c.database ?? 0)} / ${(reference.cpu[i]?.server ?? 0) + (reference.cpu[i]?.database ?? 0)}`).join('; ')}`
+  )
 }

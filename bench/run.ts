@@ -45,7 +45,7 @@ import { PAYOUT_BANK_LATENCIES, PAYOUT_WORKERS, PAYOUTS, payOut, payoutBankSetti
 import { measureSlipVerifiers, SLIP_CALLS, SLIP_CONCURRENCY } from './slip-verify.ts'
 import type { FakePayoutBankCore } from '../apps/api/test/fakes/payout-bank.ts'
 import { riskOnWithdrawal } from './risk.ts'
-import { benchLine, linkPlayers, OUTBOX_PLAYERS, OUTBOX_ROUNDS, type OutboxSide } from './outbox-cost.ts'
+import { benchLine, depositCpuNote, depositsWithCpu, linkPlayers, OUTBOX_PLAYERS, OUTBOX_ROUNDS, productCpu, type OutboxSide } from './outbox-cost.ts'
 import { addedCost, comparisonNote, interleaved, summed, type PairedSide } from './paired.ts'
 
 function setting(name: string, fallback: number): number {
@@ -183,7 +183,8 @@ const outboxAddsAtMost = (percent: number): Goal => ({
     const said = (cost: number) => `${cost >= 0 ? '+' : ''}${(cost * 100).toFixed(1)} %`
     return {
       pass: facts.depositCost <= percent / 100 && facts.loginCost <= percent / 100,
-      ratio: `deposits ${said(facts.depositCost)}, logins ${said(facts.loginCost)}`,
+      // The product's CPU a deposit beside it (the server and its database, not the fake LINE in the bench's process).
+      ratio: `deposits ${said(facts.depositCost)}, logins ${said(facts.loginCost)}${facts.depositCpuCost === undefined ? '' : `; CPU a deposit ${said(facts.depositCpuCost)}`}`,
     }
   },
 })
@@ -549,7 +550,13 @@ async function outboxCost(db: Database): Promise<Measured> {
               throw error
             },
           )
-          const side = { subject: outbox, line }
+          const side: OutboxSide = {
+            subject: outbox,
+            line,
+            pid: sanam.pid!,
+            cpu: [],
+            ...('DATABASE_URL' in database ? { database: new URL(database.DATABASE_URL).pathname.slice(1) } : {}),
+          }
           servers.push({
             side,
             target: { base: sanam.base, players: [], toAccount: '' },
@@ -568,10 +575,11 @@ async function outboxCost(db: Database): Promise<Measured> {
         const comparisons = await interleaved(
           [servers[0]!.side, servers[1]!.side],
           {
-            deposits: async (side) => {
-              const { note: _failure, ...figures } = await creditedTransfers(target(side))
-              return figures
-            },
+            deposits: (side) =>
+              depositsWithCpu(side, async () => {
+                const { note: _failure, ...figures } = await creditedTransfers(target(side))
+                return figures
+              }),
             logins: (side) => logins(target(side)),
           },
           OUTBOX_ROUNDS,
@@ -589,9 +597,13 @@ async function outboxCost(db: Database): Promise<Measured> {
           ...summed(deposits.subject),
           errors: steps.reduce((n, s) => n + s.figures.errors, 0),
           steps,
-          facts: { depositCost: addedCost(deposits), loginCost: addedCost(signIns) },
+          facts: {
+            depositCost: addedCost(deposits),
+            loginCost: addedCost(signIns),
+            depositCpuCost: productCpu(servers[0]!.side) / Math.max(productCpu(servers[1]!.side), 1) - 1,
+          },
           note:
-            `${comparisons.map((c) => comparisonNote(c, 'the outbox')).join('. ')}. LINE pushes during the rounds: ${pushes[0]} with the outbox (one per credited transfer, ` +
+            `${comparisons.map((c) => comparisonNote(c, 'the outbox')).join('. ')}. ${depositCpuNote(servers[0]!.side, servers[1]!.side)}. LINE pushes during the rounds: ${pushes[0]} with the outbox (one per credited transfer, ` +
             `${summed(deposits.subject).requests} credited), ${pushes[1]} without. Both servers ran with the shared servers' load settings, LINE on ` +
             `against a fake LINE on 127.0.0.1 (LINE_CHANNEL_SECRET, LINE_CHANNEL_ACCESS_TOKEN, LINE_API_URL, LINE_ACCOUNT_LINK_URL, LINE_LINK_PAGE_URL), ` +
             `no payout bank and no metrics port; one of them with BENCH_OUTBOX_OFF=true.`,

@@ -17,7 +17,10 @@ const bangkokDateTime = new Intl.DateTimeFormat('th-TH', { dateStyle: 'medium', 
  * Baht as every text shows an amount: thousands separated, at most 2 decimals ("1,500", "99.5"), as the apps'
  * web-shared/format shows it. Every amount in these texts goes through here (given in baht) or bahtText (in satang).
  */
-const baht = (amount: number) => amount.toLocaleString('en-US', { maximumFractionDigits: 2 })
+const bahtFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 })
+// One formatter for every text: `toLocaleString` made one a call, about 0.4 ms of the server's CPU a deposit's notice
+// (issue 38 §6), for the same text.
+const baht = (amount: number) => bahtFormat.format(amount)
 /** Satang as the texts show baht. */
 const bahtText = (satang: bigint) => baht(satangToBaht(satang))
 

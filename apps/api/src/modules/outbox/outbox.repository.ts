@@ -14,26 +14,33 @@ export interface Settlement {
   status: Exclude<OutboxRow['status'], 'SENDING'>
   nextAttemptAt: Date | null
   sentAt: Date | null
+  /** When the attempt began: when this worker took the message. */
+  startedAt: Date
   outcome: AttemptOutcome
   error: string | null
 }
 
 /**
- * Takes the messages `which` selects (SENDING, one attempt more, leased until `leaseUntil`) and starts each one's
- * attempt row at `now`, in one statement (a data-modifying CTE: both commit or neither); answers the rows taken.
+ * Takes the messages `due` selects (a query of their `id`, `status`, `attempts` and `lease_until` that locks them) for
+ * this worker, in one statement: SENDING, one attempt more, leased until `leaseUntil`; answers the rows taken. An
+ * attempt's row is written once, when it is settled (`settleAll`; issue 38 §6: it was written when taken and again
+ * when settled). A message taken again from a worker that vanished (SENDING, its lease run out: a kill -9) has that
+ * attempt recorded here, in the same statement, as an attempt never finished, started when that worker took it (its
+ * lease less `leaseMs`).
  */
-async function claimWithAttempts(db: Db, which: SQL, now: Date, leaseUntil: Date): Promise<OutboxRow[]> {
+async function claimWithAttempts(db: Db, due: SQL, leaseUntil: Date, leaseMs: number): Promise<OutboxRow[]> {
+  const locked = db.$with('due', {}).as(due)
   const claim = db
     .update(outboxMessages)
     .set({ status: 'SENDING', attempts: sql`${outboxMessages.attempts} + 1`, leaseUntil })
-    .where(which)
+    .where(sql`${outboxMessages.id} in (select id from due)`)
     .returning()
   const taken = db.$with('taken', getTableColumns(outboxMessages)).as(claim.getSQL())
-  const started = db.$with('started', {}).as(
+  const vanished = db.$with('vanished', {}).as(
     sql`insert into ${outboxAttempts} (${sql.identifier(outboxAttempts.messageId.name)}, ${sql.identifier(outboxAttempts.attempt.name)}, ${sql.identifier(outboxAttempts.startedAt.name)})
-      select ${sql.identifier(outboxMessages.id.name)}, ${sql.identifier(outboxMessages.attempts.name)}, cast(${sql.param(now, outboxAttempts.startedAt)} as timestamptz) from taken`,
+      select id, attempts, lease_until - make_interval(secs => ${leaseMs / 1000}) from due where status = 'SENDING'`,
   )
-  return db.with(taken, started).select().from(taken)
+  return db.with(locked, taken, vanished).select().from(taken)
 }
 
 /** The notice's INSERT ... SELECT (`insertOnceTo`), a named statement per text. */
@@ -83,41 +90,44 @@ export const outboxRepository = {
   },
 
   /**
-   * Takes the due messages of every channel of `wanted` for this worker, at most its `limit` each (its rate budget), each
-   * with its attempt's row started at `now`: waiting ones whose time has come, and ones taken by a worker whose lease ran
-   * out (it vanished). `FOR UPDATE SKIP LOCKED`: two workers never take one row. One statement for all the channels
-   * (issue 38 §6: it was one per channel, nothing due or not): the claim and its attempts' rows commit together.
+   * Takes the due messages of every channel of `wanted` for this worker at `now`, leased for `leaseMs`, at most its
+   * `limit` each (its rate budget): waiting ones whose time has come, and ones taken by a worker whose lease ran out (it
+   * vanished: its attempt's row is written here). `FOR UPDATE SKIP LOCKED`: two workers never take one row. One
+   * statement for all the channels (issue 38 §6: it was one per channel, nothing due or not).
    */
-  async claimDue(db: Db, wanted: ReadonlyArray<{ channel: string; limit: number }>, now: Date, leaseUntil: Date): Promise<OutboxRow[]> {
+  async claimDue(db: Db, wanted: ReadonlyArray<{ channel: string; limit: number }>, now: Date, leaseMs: number): Promise<OutboxRow[]> {
     if (wanted.length === 0) return []
     const column = columnsOf(wanted)
     // Each channel's own oldest due rows (a lateral subquery per channel, on the due index), not the oldest of all.
-    const due = sql`select m.id from unnest(${column((w) => w.channel)}::text[], ${column((w) => w.limit)}::int[]) as c(channel, n)
+    const due = sql`select m.id, m.status, m.attempts, m.lease_until from unnest(${column((w) => w.channel)}::text[], ${column((w) => w.limit)}::int[]) as c(channel, n)
       cross join lateral (
-        select o.id from ${outboxMessages} o
+        select o.id, o.status, o.attempts, o.lease_until from ${outboxMessages} o
         where o.channel = c.channel
           and ((o.status = 'PENDING' and o.next_attempt_at <= ${now.toISOString()}::timestamptz)
             or (o.status = 'SENDING' and o.lease_until <= ${now.toISOString()}::timestamptz))
         order by o.next_attempt_at, o.id
         limit c.n
         for update skip locked) m`
-    const rows = await claimWithAttempts(db, sql`${outboxMessages.id} in (${due})`, now, leaseUntil)
+    const rows = await claimWithAttempts(db, due, new Date(now.getTime() + leaseMs), leaseMs)
     // Sent in the order they became due (UPDATE ... RETURNING answers in no order).
     return rows.sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.id - b.id)
   },
 
-  /** Takes one waiting message whatever its time (the request that wrote it sends it at once), with its attempt's row; undefined when taken. */
-  async claimOne(db: Db, id: number, now: Date, leaseUntil: Date): Promise<OutboxRow | undefined> {
-    const [row] = await claimWithAttempts(db, and(eq(outboxMessages.id, id), eq(outboxMessages.status, 'PENDING'))!, now, leaseUntil)
+  /** Takes one waiting message whatever its time (the request that wrote it sends it at once); undefined when taken. */
+  async claimOne(db: Db, id: number, now: Date, leaseMs: number): Promise<OutboxRow | undefined> {
+    const due = sql`select id, status, attempts, lease_until from ${outboxMessages} where id = ${id} and status = 'PENDING' for update`
+    const [row] = await claimWithAttempts(db, due, new Date(now.getTime() + leaseMs), leaseMs)
     return row
   },
 
   /**
    * Settles the attempts `settlements` name, of messages this worker still holds (SENDING, not taken again since), and
-   * records each attempt's end at `at`, in one statement whatever their number (issue 38 §6: a statement a message
-   * before): a message another worker took after this one's lease ran out does not change (its attempt's row, this
-   * worker's, still records how it ended). A settled message's secret goes with its last attempt (only a message
-   * waiting again keeps it). Answers the ids settled.
+   * writes each one's attempt row (started at its `startedAt`, finished at `at`), in one statement whatever their
+   * number (issue 38 §6: a statement a message before; the attempt's row written once, not at the claim and again
+   * here). A message another worker took after this one's lease ran out does not change, and this attempt keeps the
+   * row that worker wrote for it (never finished): the row is written only for a message settled, after its update
+   * took the message's lock, so it never waits on a worker that holds that lock. A settled message's secret goes with
+   * its last attempt (only a message waiting again keeps it). Answers the ids settled.
    */
   async settleAll(db: Db, settlements: readonly Settlement[], at: Date): Promise<Set<number>> {
     if (settlements.length === 0) return new Set()
@@ -131,8 +141,8 @@ export const outboxRepository = {
           select * from unnest(${column((s) => s.id)}::bigint[], ${column((s) => s.attempt)}::int[], ${column((s) => s.status)}::text[],
                                ${column((s) => s.nextAttemptAt?.toISOString() ?? null)}::timestamptz[],
                                ${column((s) => s.sentAt?.toISOString() ?? null)}::timestamptz[], ${column((s) => s.outcome)}::text[],
-                               ${column((s) => s.error)}::text[])
-            as v(id, attempt, status, next_attempt_at, sent_at, outcome, error)),
+                               ${column((s) => s.error)}::text[], ${column((s) => s.startedAt.toISOString())}::timestamptz[])
+            as v(id, attempt, status, next_attempt_at, sent_at, outcome, error, started_at)),
         settled as (
           update ${outboxMessages} m
           set status = v.status, next_attempt_at = coalesce(v.next_attempt_at, m.next_attempt_at), sent_at = coalesce(v.sent_at, m.sent_at),
@@ -140,8 +150,8 @@ export const outboxRepository = {
           from v where m.id = v.id and m.status = 'SENDING' and m.attempts = v.attempt
           returning m.id),
         finished as (
-          update ${outboxAttempts} a set finished_at = ${at.toISOString()}::timestamptz, outcome = v.outcome, error = v.error
-          from v where a.message_id = v.id and a.attempt = v.attempt)
+          insert into ${outboxAttempts} (message_id, attempt, started_at, finished_at, outcome, error)
+          select v.id, v.attempt, v.started_at, ${at.toISOString()}::timestamptz, v.outcome, v.error from v join settled on settled.id = v.id)
         select id from settled`,
       ),
     )

@@ -67,6 +67,37 @@ describe('the outbox worker', () => {
     expect(attempts.map((a) => a.outcome)).toEqual(['RETRY', 'RETRY', 'SENT'])
   })
 
+  it('records the attempt of a worker that vanished (kill -9) once another takes the message after its lease, never finished', async () => {
+    const clock = manualClock()
+    const { channel, calls } = scripted([])
+    const settings = { leaseMs: 60_000 }
+    const vanishing = testOutbox(
+      database.db,
+      clock,
+      { channels: [channel] },
+      {
+        settings,
+        faults: () => {
+          throw new Error('kill -9')
+        },
+      },
+    )
+    const { id } = await database.db.transaction((tx) =>
+      vanishing.enqueue(tx, { channel: 'sms', recipient: '0812345678', template: 'PASSWORD_CHANGED', params: { site: 'Sanam' } }),
+    )
+    const takenAt = clock.now()
+    await expect(vanishing.runOnce()).rejects.toThrow('kill -9')
+    clock.advance(60_000)
+    expect(await testOutbox(database.db, clock, { channels: [channel] }, { settings }).runOnce()).toBe(1)
+    expect(calls).toHaveLength(1)
+    expect(await row(id)).toMatchObject({ status: 'SENT', attempts: 2 })
+    const attempts = await outboxRepository.attemptsOf(database.db, id)
+    expect(attempts.map(({ attempt, startedAt, finishedAt, outcome }) => ({ attempt, startedAt, finishedAt, outcome }))).toEqual([
+      { attempt: 1, startedAt: takenAt, finishedAt: null, outcome: null },
+      { attempt: 2, startedAt: clock.now(), finishedAt: clock.now(), outcome: 'SENT' },
+    ])
+  })
+
   it('waits what a 429 says (Retry-After), and the channel takes nothing more until then', async () => {
     const { clock, calls, outbox, notice } = setup([new ChannelError('429', 'rate_limited', 30_000)])
     const first = await notice()

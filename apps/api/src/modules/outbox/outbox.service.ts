@@ -104,7 +104,7 @@ export function createOutboxService(deps: {
     return Math.min(settings.backoffMaxMs, settings.backoffBaseMs * 2 ** Math.max(0, attempts - 1))
   }
 
-  /** How the attempt held on `row` ended, for `settleAll` (the pass settles its messages together, issue 38 §6). */
+  /** How the attempt held on `row` ended, for `settleAll`; it began when the claim leased the message (issue 38 §6). */
   function settlement(
     row: OutboxRow,
     status: Settlement['status'],
@@ -112,7 +112,8 @@ export function createOutboxService(deps: {
     error: string | null,
     at: Partial<Pick<Settlement, 'nextAttemptAt' | 'sentAt'>> = {},
   ): Settlement {
-    return { id: row.id, attempt: row.attempts, status, outcome, error, nextAttemptAt: at.nextAttemptAt ?? null, sentAt: at.sentAt ?? null }
+    const startedAt = new Date(row.leaseUntil!.getTime() - settings.leaseMs)
+    return { id: row.id, attempt: row.attempts, status, outcome, error, nextAttemptAt: at.nextAttemptAt ?? null, sentAt: at.sentAt ?? null, startedAt }
   }
 
   /** Settles a pass's attempts in one statement; then a test may stop the worker after a sent one, as a kill -9 would. */
@@ -233,13 +234,12 @@ export function createOutboxService(deps: {
      * answers SMS_FAILED and the person asks again; it is never sent later behind their back).
      */
     async deliverNow(id: number): Promise<boolean> {
-      const row = await repo.claimOne(db, id, clock.now(), new Date(clock.now().getTime() + settings.leaseMs))
+      const row = await repo.claimOne(db, id, clock.now(), settings.leaseMs)
       if (!row) return true
       const done = await attempt(row, true)
       await settleAll([row], [done])
-      const sent = done.status === 'SENT'
-      if (sent) await channelWorked(row.channel)
-      return sent
+      if (done.status === 'SENT') await channelWorked(row.channel)
+      return done.status === 'SENT'
     },
 
     /** How many messages a pass takes at most from one channel: a pass that took fewer left none due (but for the rate budget). */
@@ -258,7 +258,7 @@ export function createOutboxService(deps: {
         return limit > 0 ? [{ channel, limit, bucket }] : []
       })
       const now = clock.now()
-      const rows = await repo.claimDue(db, wanted, now, new Date(now.getTime() + settings.leaseMs))
+      const rows = await repo.claimDue(db, wanted, now, settings.leaseMs)
       const settlements: Settlement[] = []
       for (const row of rows) {
         wanted.find((w) => w.channel === row.channel)!.bucket.tokens -= 1
