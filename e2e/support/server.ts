@@ -68,6 +68,11 @@ export interface ServerOptions {
    * one, which the server seeds itself.
    */
   emptyDatabase?: boolean
+  /**
+   * false: a new data directory gets the migrated template even where a seeded one fits (`templateFor`), so that the
+   * server seeds it itself, now: for a spec that reads what a first start prints or the seeded rows' age in minutes.
+   */
+  seeded?: boolean
   /** Called with every line the server prints (stdout and stderr), as it prints it. */
   onOutput?: (line: string) => void
   /** The port to listen on (from freePort), when the environment must name it first (an origin with its port). */
@@ -202,12 +207,13 @@ export function serverEnvironment(env: Record<string, string> = {}): Record<stri
  * owner password) or kept in memory (the console SMS outbox) went with the template's server: a spec that reads those
  * sets an environment no template is seeded with.
  */
-export function templateFor(options: Pick<ServerOptions, 'env' | 'emptyDatabase'>): string | undefined {
+export function templateFor(options: Pick<ServerOptions, 'env' | 'emptyDatabase' | 'seeded'>): string | undefined {
   const directory = process.env[PGLITE_TEMPLATE_VARIABLE]
   if (!directory || options.emptyDatabase || options.env?.DATABASE_URL) return undefined
   const env = serverEnvironment(options.env)
   const today = bangkokDay(new Date())
-  const seeded = seededTemplates(directory).find((template) => template.day === today && sameSeeding(template.env, env))
+  const candidates = options.seeded === false ? [] : seededTemplates(directory)
+  const seeded = candidates.find((template) => template.day === today && sameSeeding(template.env, env))
   return path.join(directory, seeded?.pglite ?? 'pglite')
 }
 
