@@ -1,16 +1,38 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { cp, mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { bangkokDay } from '@sanam/contract/bangkok'
 import { START_FLAGS } from '../../scripts/start-flags.mjs'
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 
-/** Where the run's migrated embedded database is (e2e/support/pglite-template.ts), for every process of the run. */
+/** Where the run's embedded-database templates are (e2e/support/pglite-template.ts), for every process of the run. */
 export const PGLITE_TEMPLATE_VARIABLE = 'SANAM_E2E_PGLITE_TEMPLATE'
+
+/** The list of the run's seeded templates, in the template directory beside the migrated `pglite`. */
+export const SEEDED_TEMPLATES_FILE = 'seeded.json'
+
+/**
+ * A database that a server left after its first start and a clean stop (pglite-template.ts): its embedded database
+ * (`pglite`, relative to the template directory), the environment it ran with (`serverEnvironment`) and the Bangkok day
+ * it started seeding on.
+ */
+export interface SeededTemplate {
+  pglite: string
+  env: Record<string, string>
+  day: string
+}
+
+/**
+ * Settings a server reads only while it serves, never in what its first start writes (apps/api/src/server.ts seeds
+ * through the services; these reach registration, withdrawals and payouts only): a server whose environment differs
+ * from a seeded template's in these alone starts on that template as it would have seeded it.
+ */
+const SERVING_ONLY = ['OTP_REQUIRED', 'WITHDRAW_ONE_PENDING', 'PAYOUT_BANK']
 
 export interface RunningServer {
   /** `http://127.0.0.1:<port>`, no trailing slash. */
@@ -41,10 +63,16 @@ export interface ServerOptions {
   asNpmStart?: boolean
   /**
    * Start on a data directory with nothing in it, as `npm start` on a new machine does: the server creates and
-   * migrates its embedded database itself. Otherwise a new data directory gets the run's migrated template
-   * (e2e/support/pglite-template.ts) and the server only seeds it.
+   * migrates its embedded database itself. Otherwise a new data directory gets one of the run's templates
+   * (e2e/support/pglite-template.ts, `templateFor`): a seeded one when the server would seed the same, else the migrated
+   * one, which the server seeds itself.
    */
   emptyDatabase?: boolean
+  /**
+   * false: a new data directory gets the migrated template even where a seeded one fits (`templateFor`), so that the
+   * server seeds it itself, now: for a spec that reads what a first start prints or the seeded rows' age in minutes.
+   */
+  seeded?: boolean
   /** Called with every line the server prints (stdout and stderr), as it prints it. */
   onOutput?: (line: string) => void
   /** The port to listen on (from freePort), when the environment must name it first (an origin with its port). */
@@ -87,8 +115,8 @@ const HEALTH_INTERVAL_MS = 50
 const STOP_GRACE_MS = 10_000
 
 /**
- * Starts the built API server (which also serves the built apps) on a free port with an empty database,
- * and resolves once `GET /api/health` answers 200.
+ * Starts the built API server (which also serves the built apps) on a free port, on a new data directory (from a
+ * template: `templateFor`) or the one given, and resolves once `GET /api/health` answers 200.
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   // The demo provider's bundle too: the server loads it in demo mode (ADR 034).
@@ -98,10 +126,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
 
   const port = options.port ?? (await freePort())
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'sanam-e2e-')))
-  const template = process.env[PGLITE_TEMPLATE_VARIABLE]
   const embedded = path.join(dataDir, 'pglite')
-  if (template && !options.emptyDatabase && !options.env?.DATABASE_URL && !existsSync(embedded))
-    await cp(path.join(template, 'pglite'), embedded, { recursive: true })
+  const template = existsSync(embedded) ? undefined : templateFor(options)
+  if (template) await cp(template, embedded, { recursive: true })
   // Without DATABASE_URL the server uses PGlite in DATA_DIR: every run starts from a fresh, seeded database.
   const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env
   const entry = options.asNpmStart ? 'scripts/start.mjs' : 'apps/api/dist/server.js'
@@ -109,22 +136,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const child = spawn(process.execPath, [...START_FLAGS, path.join(repoRoot, entry)], {
     detached: options.asNpmStart ?? false,
     cwd: repoRoot,
-    env: {
-      ...inherited,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-      // The tests read OTP codes from the console outbox and pay in through the demo feed: demo mode, also when a
-      // test adds DATABASE_URL (where the mode would otherwise be production).
-      SANAM_MODE: 'demo',
-      OTP_REQUIRED: 'true',
-      SMS_PROVIDER: 'console',
-      // The journeys deposit and withdraw at once, which the AML rules hold (ADR 089): on only where a spec asks.
-      RISK_RULES: 'false',
-      ...options.env,
-    },
+    env: { ...inherited, PORT: String(port), DATA_DIR: dataDir, ...serverEnvironment(options.env) },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const output = captureOutput(child, options.onOutput)
@@ -160,6 +172,60 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     throw new Error(`${(error as Error).message}\n--- server output ---\n${output()}`)
   }
   return { baseUrl, stop, dataDir, output, kill, exited, pid: child.pid }
+}
+
+/**
+ * What startServer sets for every server (besides its port and data directory), then a spec's `env` over it. Also
+ * what a seeded template is compared by.
+ */
+export function serverEnvironment(env: Record<string, string> = {}): Record<string, string> {
+  return {
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'test',
+    // The tests read OTP codes from the console outbox and pay in through the demo feed: demo mode, also when a
+    // test adds DATABASE_URL (where the mode would otherwise be production).
+    SANAM_MODE: 'demo',
+    OTP_REQUIRED: 'true',
+    SMS_PROVIDER: 'console',
+    // The journeys deposit and withdraw at once, which the AML rules hold (ADR 089): on only where a spec asks.
+    RISK_RULES: 'false',
+    ...env,
+  }
+}
+
+/**
+ * The embedded database a new data directory starts from: none with `emptyDatabase` or on PostgreSQL (DATABASE_URL);
+ * else a seeded template when there is one this server's first start would have left the same (`sameSeeding`) on the
+ * same Bangkok day; else the migrated one, which the server seeds itself (a shifted clock, other owners or settings, a
+ * run without templates).
+ *
+ * A seeded template holds exactly what a first start writes, written by the built server with the same environment
+ * and demo keys, minutes earlier: the rows are dated when the run began, not when the spec's server starts. On the same
+ * Bangkok day that changes nothing a spec reads (today's figures still count the demo player's opening deposit); across
+ * midnight it would, so a template seeded on another day is not used. What the first start only printed (a generated
+ * owner password) or kept in memory (the console SMS outbox) went with the template's server: a spec that reads those
+ * sets an environment no template is seeded with.
+ */
+export function templateFor(options: Pick<ServerOptions, 'env' | 'emptyDatabase' | 'seeded'>): string | undefined {
+  const directory = process.env[PGLITE_TEMPLATE_VARIABLE]
+  if (!directory || options.emptyDatabase || options.env?.DATABASE_URL) return undefined
+  const env = serverEnvironment(options.env)
+  const today = bangkokDay(new Date())
+  const candidates = options.seeded === false ? [] : seededTemplates(directory)
+  const seeded = candidates.find((template) => template.day === today && sameSeeding(template.env, env))
+  return path.join(directory, seeded?.pglite ?? 'pglite')
+}
+
+function seededTemplates(directory: string): SeededTemplate[] {
+  const file = path.join(directory, SEEDED_TEMPLATES_FILE)
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as SeededTemplate[]) : []
+}
+
+/** Whether two server environments seed the same: equal in every setting but those read only while serving. */
+function sameSeeding(a: Record<string, string>, b: Record<string, string>): boolean {
+  const names = new Set([...Object.keys(a), ...Object.keys(b)].filter((name) => !SERVING_ONLY.includes(name)))
+  return [...names].every((name) => a[name] === b[name])
 }
 
 /** The database each server this process started runs on (its DATABASE_URL, else its data directory), by base URL. */

@@ -30,38 +30,76 @@ const kanitFile = (subset: string, weight: string) => requireFont.resolve(`@font
 
 /**
  * What the subsetting thread runs (CommonJS, `subset-font` by the absolute path the server resolved, so it loads
- * whatever the working directory): each job's font file cut down to the job's characters, as WOFF2, in order.
+ * whatever the working directory): for each request, each job's font file cut down to the job's characters, as WOFF2,
+ * in order; answered with the request's id.
  */
 const SUBSET_WORKER = `
 const { parentPort, workerData } = require('node:worker_threads')
 const { readFileSync } = require('node:fs')
 const subsetFont = require(workerData.subsetFont)
-;(async () => {
-  const fonts = []
-  for (const job of workerData.jobs) fonts.push(await subsetFont(readFileSync(job.file), job.text, { targetFormat: 'woff2' }))
-  parentPort.postMessage(fonts)
-})()
+parentPort.on('message', async ({ id, jobs }) => {
+  try {
+    const fonts = []
+    for (const job of jobs) fonts.push(await subsetFont(readFileSync(job.file), job.text, { targetFormat: 'woff2' }))
+    parentPort.postMessage({ id, fonts })
+  } catch (error) {
+    parentPort.postMessage({ id, error: String(error && error.stack || error) })
+  }
+})
 `
 
 /**
- * Subsets fonts in a worker thread that ends when they are done. subset-font runs harfbuzz and woff2 as WebAssembly,
- * whose memory never shrinks: in the server's own thread the seed's images left about 100 MB resident for good (the
- * soak's RSS, issue 22 §3); a thread's memory goes with the thread.
+ * How long the subsetting thread waits for more work before it ends. A seed stores its drawn images in several calls
+ * (the site's, then each promotion's, with a few database writes between them); a new thread loads harfbuzz and woff2
+ * again, about 0.5 s of CPU each time.
+ */
+const SUBSET_THREAD_IDLE_MS = 2_000
+
+type Answer = { id: number; fonts?: Uint8Array[]; error?: string }
+let thread: { worker: Worker; pending: Map<number, { resolve: (fonts: Buffer[]) => void; reject: (error: Error) => void }>; idle?: NodeJS.Timeout } | undefined
+let lastRequest = 0
+
+/**
+ * Subsets fonts in a worker thread, which ends once no request has come for SUBSET_THREAD_IDLE_MS. subset-font runs
+ * harfbuzz and woff2 as WebAssembly, whose memory never shrinks: in the server's own thread the seed's images left
+ * about 100 MB resident for good (the soak's RSS, issue 22 §3); a thread's memory goes with the thread. While it waits
+ * idle the thread does not keep the process alive.
  */
 function subsetFonts(jobs: ReadonlyArray<{ file: string; text: string }>): Promise<Buffer[]> {
   if (jobs.length === 0) return Promise.resolve([])
+  const current = (thread ??= startSubsetThread())
+  clearTimeout(current.idle)
+  current.worker.ref()
+  const id = ++lastRequest
   return new Promise((resolve, reject) => {
-    const worker = new Worker(SUBSET_WORKER, { eval: true, workerData: { subsetFont: requireFont.resolve('subset-font'), jobs } })
-    let answered = false
-    worker.once('message', (fonts: Uint8Array[]) => {
-      answered = true
-      resolve(fonts.map((font) => Buffer.from(font.buffer, font.byteOffset, font.byteLength)))
-    })
-    worker.once('error', reject)
-    worker.once('exit', (code) => {
-      if (!answered) reject(new Error(`the font subsetting thread stopped (exit code ${code}) before it answered`))
-    })
+    current.pending.set(id, { resolve, reject })
+    current.worker.postMessage({ id, jobs })
   })
+}
+
+function startSubsetThread(): NonNullable<typeof thread> {
+  const worker = new Worker(SUBSET_WORKER, { eval: true, workerData: { subsetFont: requireFont.resolve('subset-font') } })
+  const started: NonNullable<typeof thread> = { worker, pending: new Map() }
+  const failAll = (error: Error) => {
+    if (thread === started) thread = undefined
+    for (const { reject } of started.pending.values()) reject(error)
+    started.pending.clear()
+  }
+  worker.on('message', ({ id, fonts, error }: Answer) => {
+    const request = started.pending.get(id)
+    started.pending.delete(id)
+    if (error !== undefined) request?.reject(new Error(`font subsetting failed: ${error}`))
+    else request?.resolve(fonts!.map((font) => Buffer.from(font.buffer, font.byteOffset, font.byteLength)))
+    if (started.pending.size > 0) return
+    worker.unref()
+    started.idle = setTimeout(() => {
+      if (thread === started) thread = undefined
+      void worker.terminate()
+    }, SUBSET_THREAD_IDLE_MS).unref()
+  })
+  worker.once('error', failAll)
+  worker.once('exit', (code) => failAll(new Error(`the font subsetting thread stopped (exit code ${code}) before it answered`)))
+  return started
 }
 
 const unescapeXml = (text: string) =>
