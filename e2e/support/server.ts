@@ -205,7 +205,7 @@ export function serverEnvironment(env: Record<string, string> = {}): Record<stri
  * Bangkok day that changes nothing a spec reads (today's figures still count the demo player's opening deposit); across
  * midnight it would, so a template seeded on another day is not used. What the first start only printed (a generated
  * owner password) or kept in memory (the console SMS outbox) went with the template's server: a spec that reads those
- * sets an environment no template is seeded with.
+ * starts its server with `seeded: false`.
  */
 export function templateFor(options: Pick<ServerOptions, 'env' | 'emptyDatabase' | 'seeded'>): string | undefined {
   const directory = process.env[PGLITE_TEMPLATE_VARIABLE]

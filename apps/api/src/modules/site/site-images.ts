@@ -63,7 +63,9 @@ let lastRequest = 0
  * Subsets fonts in a worker thread, which ends once no request has come for SUBSET_THREAD_IDLE_MS. subset-font runs
  * harfbuzz and woff2 as WebAssembly, whose memory never shrinks: in the server's own thread the seed's images left
  * about 100 MB resident for good (the soak's RSS, issue 22 §3); a thread's memory goes with the thread. While it waits
- * idle the thread does not keep the process alive.
+ * idle the thread does not keep the process alive. One thread kept by hand rather than a pool library (piscina): a pool
+ * loads its task from a module file of its own, and the server ships as one bundled file, so the task is the string
+ * above, evaluated; one thread, one queue of ids and an idle timer is all it needs.
  */
 function subsetFonts(jobs: ReadonlyArray<{ file: string; text: string }>): Promise<Buffer[]> {
   if (jobs.length === 0) return Promise.resolve([])
