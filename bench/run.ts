@@ -16,6 +16,7 @@
 //   BENCH_PAYOUTS 400, BENCH_PAYOUT_WORKERS 8, BENCH_PAYOUT_BANK_MS 0   payouts through the fake bank (bench/payouts.ts)
 //   BENCH_OUTBOX_ROUNDS 6            interleaved rounds of the outbox's cost, with and without it (bench/outbox-cost.ts)
 //   BENCH_LOG_ROUNDS 6               interleaved rounds of the request log's cost, at info and at warn (bench/paired.ts)
+//   BENCH_PAIRED_FIRST subject       which server of a paired comparison (outbox, log) starts first: subject or reference
 import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -61,6 +62,15 @@ const PLAYERS = setting('BENCH_PLAYERS', 32)
 const SESSIONS = setting('BENCH_SESSIONS', 32)
 const DEPOSIT_CONNECTIONS = setting('BENCH_DEPOSIT_CONNECTIONS', 4)
 const LOG_ROUNDS = setting('BENCH_LOG_ROUNDS', 6)
+/**
+ * Which server of a paired comparison (the outbox's, the log's) is started first: the subject (with the outbox, at
+ * info) by default, or the reference. The server started first was measured faster in every round of 2026-11-30's idle
+ * run, by more than the 5 % those comparisons judge: a run in each order sizes that bias.
+ */
+const PAIRED_FIRST = process.env.BENCH_PAIRED_FIRST ?? 'subject'
+if (!['subject', 'reference'].includes(PAIRED_FIRST)) throw new Error(`BENCH_PAIRED_FIRST=${PAIRED_FIRST}: subject or reference`)
+/** The two sides of a paired comparison in the order their servers start (BENCH_PAIRED_FIRST). */
+const inStartOrder = <T>(pairs: readonly [T, T]): readonly T[] => (PAIRED_FIRST === 'subject' ? pairs : [pairs[1], pairs[0]])
 const STREAMS = setting('BENCH_STREAMS', 2000)
 const SOAK_SECONDS = setting('BENCH_SOAK_SECONDS', 600)
 /** BENCH_ONLY=balance,bets-spread: only these scenarios (by id), e.g. to profile one path with BENCH_CPU_PROF. */
@@ -539,10 +549,10 @@ async function outboxCost(db: Database): Promise<Measured> {
     withFreshDatabase(db, '_outbox_off', async (offDatabase) => {
       const servers: Array<{ side: OutboxSide; target: Pick<Target, 'base' | 'players' | 'toAccount'>; stop: () => Promise<unknown> }> = []
       try {
-        for (const [outbox, database] of [
+        for (const [outbox, database] of inStartOrder([
           [true, onDatabase],
           [false, offDatabase],
-        ] as const) {
+        ] as const)) {
           const { line, env } = await benchLine()
           const sanam = await startSanam({ ...LOAD_ENV, ...env, ...database, ...(outbox ? {} : { BENCH_OUTBOX_OFF: 'true' }) }).catch(
             async (error: unknown) => {
@@ -570,6 +580,8 @@ async function outboxCost(db: Database): Promise<Measured> {
           await linkPlayers(sanam.base, line, players)
           servers.at(-1)!.target = { base: sanam.base, players, toAccount }
         }
+        // The subject first again, whichever started first: what follows reads servers[0] as the subject.
+        servers.sort((a, b) => Number(b.side.subject) - Number(a.side.subject))
         const target = (side: OutboxSide) => servers.find((s) => s.side === side)!.target
         const pushesBefore = servers.map((s) => s.side.line.requestsTo('/v2/bot/message/push').length)
         const comparisons = await interleaved(
@@ -606,7 +618,7 @@ async function outboxCost(db: Database): Promise<Measured> {
             `${comparisons.map((c) => comparisonNote(c, 'the outbox')).join('. ')}. ${depositCpuNote(servers[0]!.side, servers[1]!.side)}. LINE pushes during the rounds: ${pushes[0]} with the outbox (one per credited transfer, ` +
             `${summed(deposits.subject).requests} credited), ${pushes[1]} without. Both servers ran with the shared servers' load settings, LINE on ` +
             `against a fake LINE on 127.0.0.1 (LINE_CHANNEL_SECRET, LINE_CHANNEL_ACCESS_TOKEN, LINE_API_URL, LINE_ACCOUNT_LINK_URL, LINE_LINK_PAGE_URL), ` +
-            `no payout bank and no metrics port; one of them with BENCH_OUTBOX_OFF=true.`,
+            `no payout bank and no metrics port; one of them with BENCH_OUTBOX_OFF=true; the server ${PAIRED_FIRST === 'subject' ? 'with' : 'without'} the outbox started first (BENCH_PAIRED_FIRST).`,
         }
       } finally {
         for (const server of servers) await server.stop()
@@ -685,14 +697,16 @@ async function logCost(db: Database): Promise<Measured> {
     withFreshDatabase(db, '_log_warn', async (warnDatabase) => {
       const servers: Array<{ side: PairedSide; base: string; player?: Player; stop: () => Promise<unknown> }> = []
       try {
-        for (const [subject, database] of [
+        for (const [subject, database] of inStartOrder([
           [true, infoDatabase],
           [false, warnDatabase],
-        ] as const) {
+        ] as const)) {
           const sanam = await startSanam({ ...LOAD_ENV, ...database, ...(subject ? {} : { LOG_LEVEL: 'warn' }) })
           servers.push({ side: { subject }, base: sanam.base, stop: sanam.stop })
           servers.at(-1)!.player = (await preparePlayers(sanam.base, 1, 100)).players[0]
         }
+        // The subject first again, whichever started first: what follows reads servers[0] as the subject.
+        servers.sort((a, b) => Number(b.side.subject) - Number(a.side.subject))
         const server = (side: PairedSide) => servers.find((s) => s.side === side)!
         const [balance] = await interleaved(
           [servers[0]!.side, servers[1]!.side],
@@ -717,7 +731,7 @@ async function logCost(db: Database): Promise<Measured> {
             { step: 'balance read at LOG_LEVEL=warn', figures: summed(balance!.reference) },
           ],
           facts: { logCost: addedCost(balance!) },
-          note: `${comparisonNote(balance!, 'the request log at info')}. Both servers ran with the shared servers' load settings, no payout bank and no metrics port; one of them with LOG_LEVEL=warn.`,
+          note: `${comparisonNote(balance!, 'the request log at info')}. Both servers ran with the shared servers' load settings, no payout bank and no metrics port; one of them with LOG_LEVEL=warn; the server at ${PAIRED_FIRST === 'subject' ? 'info' : 'warn'} started first (BENCH_PAIRED_FIRST).`,
         }
       } finally {
         for (const s of servers) await s.stop()
