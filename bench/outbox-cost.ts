@@ -10,14 +10,14 @@ import { call } from '../e2e/support/http.ts'
 import type { Player } from './players.ts'
 
 /** Rounds of the comparison (each measures both paths on both servers for BENCH_SECONDS). */
-export const OUTBOX_ROUNDS = Number(process.env.BENCH_OUTBOX_ROUNDS ?? 6)
+export const OUTBOX_ROUNDS = Number(process.env.BENCH_OUTBOX_ROUNDS ?? 8)
 /** Players linked to LINE on each server: every deposit of theirs is a LINE notice on the server with the outbox. */
 export const OUTBOX_PLAYERS = 8
 const LINE_SECRET = 'line-channel-secret-of-the-bench'
 
 /** A fake LINE for one server, and the settings that turn LINE on against it (ADR 088). */
 export async function benchLine() {
-  const line = await fakeLineServer({ channelSecret: LINE_SECRET, quota: { limit: null, used: 0 } })
+  const line = await fakeLineServer({ channelSecret: LINE_SECRET, quota: { limit: null, used: 0 }, recordPushes: false })
   const env = {
     LINE_CHANNEL_SECRET: LINE_SECRET,
     LINE_CHANNEL_ACCESS_TOKEN: 'long-lived-channel-access-token-of-the-bench',
@@ -80,8 +80,6 @@ export interface DepositCpu {
   bench: number
 }
 
-const PUSH = '/v2/bot/message/push'
-
 /**
  * Measures one deposit round on `side` and records its CPU a deposit (issue 38 §6: the product's cost beside the
  * throughput ratio, which the fake LINE's work in the bench's process also moves). With the outbox, the CPU is read once
@@ -93,13 +91,13 @@ export async function depositsWithCpu(side: OutboxSide, measure: () => Promise<F
     server: cpuSeconds(side.pid),
     bench: cpuSeconds(process.pid),
     database: side.database ? databaseCpu(side.database) : undefined,
-    pushes: side.line.requestsTo(PUSH).length,
+    pushes: side.line.pushes(),
   })
   const before = read()
   const figures = await measure()
   const credited = figures.requests - figures.errors
-  for (let waited = 0; side.subject && side.line.requestsTo(PUSH).length - before.pushes < credited; waited += 50) {
-    if (waited > 120_000) throw new Error(`bench outbox: LINE got ${side.line.requestsTo(PUSH).length - before.pushes} of ${credited} notices in 2 minutes`)
+  for (let waited = 0; side.subject && side.line.pushes() - before.pushes < credited; waited += 50) {
+    if (waited > 120_000) throw new Error(`bench outbox: LINE got ${side.line.pushes() - before.pushes} of ${credited} notices in 2 minutes`)
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
   const after = read()

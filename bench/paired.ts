@@ -2,7 +2,62 @@
 // machine's load, whatever else runs on it, falls on both alike; each round gives a ratio, and the spread of the ratios
 // is the noise the result must be read against. Used for what the outbox costs (bench/outbox-cost.ts, issue 38 §6) and
 // what the request log costs at the default level (issue 40 §1).
+//
+// The server started first was measured faster, by more than the 5 % judged, in every round of one idle run
+// (2026-11-30-eighth-session.md) and not in another: so by default a comparison is run twice, on fresh servers and
+// databases, once with each server started first, and judged on the rounds of both (BENCH_PAIRED_FIRST).
 import type { Figures } from './load.ts'
+
+/** Which server of a comparison starts first: the subject (with the thing measured) or the reference. */
+export type StartOrder = 'subject' | 'reference'
+
+/**
+ * The start orders a comparison runs in (BENCH_PAIRED_FIRST): `both` by default, each on its own servers with half the
+ * rounds; `subject` or `reference` for one order only, with all of them.
+ */
+export const START_ORDERS: readonly StartOrder[] = (() => {
+  const chosen = process.env.BENCH_PAIRED_FIRST ?? 'both'
+  if (chosen === 'both') return ['subject', 'reference']
+  if (chosen === 'subject' || chosen === 'reference') return [chosen]
+  throw new Error(`BENCH_PAIRED_FIRST=${chosen}: both, subject or reference`)
+})()
+
+/** The rounds each start order runs of a comparison's `rounds`: an even number each, so each server is measured first as often. */
+export const roundsPerOrder = (rounds: number) => Math.max(2, 2 * Math.ceil(rounds / START_ORDERS.length / 2))
+
+/** The two sides of a comparison in the order their servers start. */
+export const inStartOrder = <T>(pairs: readonly [T, T], first: StartOrder): readonly T[] => (first === 'subject' ? pairs : [pairs[1], pairs[0]])
+
+/** What the report says of the start orders: which server started first, or that both orders ran and how many rounds each. */
+export const startOrderNote = (rounds: number, subject: string, reference: string) =>
+  START_ORDERS.length === 2
+    ? `run twice, each time on fresh servers and databases: the server ${subject} started first in one run, the one ${reference} in the other, ${roundsPerOrder(rounds)} rounds each (BENCH_PAIRED_FIRST=both)`
+    : `the server ${START_ORDERS[0] === 'subject' ? subject : reference} started first (BENCH_PAIRED_FIRST=${START_ORDERS[0]})`
+
+/** One run's comparisons, and which server had started first in it. */
+export interface OrderedRun {
+  first: StartOrder
+  comparisons: PathComparison[]
+}
+
+/**
+ * The comparisons of the runs in each start order as one per path, their rounds together (each round's ratio is of two
+ * servers of one run), each path's median per order in `byOrder`: judged on all the rounds, the bias of either order
+ * weighs as much as the other's.
+ */
+export function pooled(runs: readonly OrderedRun[]): Array<PathComparison & { byOrder: Array<{ first: StartOrder; cost: number }> }> {
+  return runs[0]!.comparisons.map(({ path }) => {
+    const of = runs.map((run) => ({ first: run.first, c: run.comparisons.find((c) => c.path === path)! }))
+    return {
+      path,
+      subject: of.flatMap(({ c }) => c.subject),
+      reference: of.flatMap(({ c }) => c.reference),
+      costRatios: of.flatMap(({ c }) => c.costRatios),
+      p99Ratios: of.flatMap(({ c }) => c.p99Ratios),
+      byOrder: of.map(({ first, c }) => ({ first, cost: median(c.costRatios) - 1 })),
+    }
+  })
+}
 
 /** One server of a comparison: the subject has the thing measured (the outbox, the request log), the reference not. */
 export interface PairedSide {
@@ -73,11 +128,15 @@ export function summed(figures: Figures[]): Figures {
   }
 }
 
-/** What a comparison says in words: the median added cost per path, each round's, and the spread (the noise). */
-export function comparisonNote(c: PathComparison, subject: string): string {
+/** What a comparison says in words: the median added cost per path, each start order's, each round's, and the spread (the noise). */
+export function comparisonNote(c: PathComparison & { byOrder?: Array<{ first: StartOrder; cost: number }> }, subject: string): string {
   const rounds = c.costRatios.map((r, i) => `${percent(r)} / p99 ${percent(c.p99Ratios[i]!)}`).join('; ')
+  const orders =
+    c.byOrder && c.byOrder.length > 1
+      ? `; the median with the ${c.byOrder.map((o) => `${o.first} started first ${percent(1 + o.cost)}`).join(', with the ')}`
+      : ''
   return (
-    `${c.path}: ${subject} adds ${percent(median(c.costRatios))} to a request's cost (the median of ${c.costRatios.length} rounds' ratios of requests answered; ` +
+    `${c.path}: ${subject} adds ${percent(median(c.costRatios))} to a request's cost (the median of ${c.costRatios.length} rounds' ratios of requests answered${orders}; ` +
     `spread ${percent(Math.min(...c.costRatios))} to ${percent(Math.max(...c.costRatios))}) and ${percent(median(c.p99Ratios))} to p99 ` +
     `(spread ${percent(Math.min(...c.p99Ratios))} to ${percent(Math.max(...c.p99Ratios))}); per round, cost / p99: ${rounds}`
   )

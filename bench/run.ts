@@ -14,9 +14,10 @@
 //   PGBENCH                          pgbench for the PostgreSQL baselines (else found on PATH or /usr/lib/postgresql)
 //   BENCH_SLIP_CALLS 300, BENCH_SLIP_CONCURRENCY 16   slip verification per adapter (bench/slip-verify.ts)
 //   BENCH_PAYOUTS 400, BENCH_PAYOUT_WORKERS 8, BENCH_PAYOUT_BANK_MS 0   payouts through the fake bank (bench/payouts.ts)
-//   BENCH_OUTBOX_ROUNDS 6            interleaved rounds of the outbox's cost, with and without it (bench/outbox-cost.ts)
-//   BENCH_LOG_ROUNDS 6               interleaved rounds of the request log's cost, at info and at warn (bench/paired.ts)
-//   BENCH_PAIRED_FIRST subject       which server of a paired comparison (outbox, log) starts first: subject or reference
+//   BENCH_OUTBOX_ROUNDS 8            interleaved rounds of the outbox's cost, with and without it (bench/outbox-cost.ts)
+//   BENCH_LOG_ROUNDS 8               interleaved rounds of the request log's cost, at info and at warn (bench/paired.ts)
+//   BENCH_PAIRED_FIRST both          which server of a paired comparison (outbox, log) starts first: both (a run in each
+//                                    order, half the rounds each), subject or reference
 import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -47,7 +48,20 @@ import { measureSlipVerifiers, SLIP_CALLS, SLIP_CONCURRENCY } from './slip-verif
 import type { FakePayoutBankCore } from '../apps/api/test/fakes/payout-bank.ts'
 import { riskOnWithdrawal } from './risk.ts'
 import { benchLine, depositCpuNote, depositsWithCpu, linkPlayers, OUTBOX_PLAYERS, OUTBOX_ROUNDS, productCpu, type OutboxSide } from './outbox-cost.ts'
-import { addedCost, comparisonNote, interleaved, summed, type PairedSide } from './paired.ts'
+import {
+  addedCost,
+  comparisonNote,
+  inStartOrder,
+  interleaved,
+  pooled,
+  roundsPerOrder,
+  START_ORDERS,
+  startOrderNote,
+  summed,
+  type OrderedRun,
+  type PairedSide,
+  type StartOrder,
+} from './paired.ts'
 
 function setting(name: string, fallback: number): number {
   const value = Number(process.env[name] ?? fallback)
@@ -61,16 +75,7 @@ const LOGIN_CONNECTIONS = setting('BENCH_LOGIN_CONNECTIONS', 4)
 const PLAYERS = setting('BENCH_PLAYERS', 32)
 const SESSIONS = setting('BENCH_SESSIONS', 32)
 const DEPOSIT_CONNECTIONS = setting('BENCH_DEPOSIT_CONNECTIONS', 4)
-const LOG_ROUNDS = setting('BENCH_LOG_ROUNDS', 6)
-/**
- * Which server of a paired comparison (the outbox's, the log's) is started first: the subject (with the outbox, at
- * info) by default, or the reference. The server started first was measured faster in every round of 2026-11-30's idle
- * run, by more than the 5 % those comparisons judge: a run in each order sizes that bias.
- */
-const PAIRED_FIRST = process.env.BENCH_PAIRED_FIRST ?? 'subject'
-if (!['subject', 'reference'].includes(PAIRED_FIRST)) throw new Error(`BENCH_PAIRED_FIRST=${PAIRED_FIRST}: subject or reference`)
-/** The two sides of a paired comparison in the order their servers start (BENCH_PAIRED_FIRST). */
-const inStartOrder = <T>(pairs: readonly [T, T]): readonly T[] => (PAIRED_FIRST === 'subject' ? pairs : [pairs[1], pairs[0]])
+const LOG_ROUNDS = setting('BENCH_LOG_ROUNDS', 8)
 const STREAMS = setting('BENCH_STREAMS', 2000)
 const SOAK_SECONDS = setting('BENCH_SOAK_SECONDS', 600)
 /** BENCH_ONLY=balance,bets-spread: only these scenarios (by id), e.g. to profile one path with BENCH_CPU_PROF. */
@@ -242,7 +247,7 @@ const SCENARIOS: Scenario[] = [
   // players linked, measured in interleaved rounds (bench/outbox-cost.ts).
   {
     id: 'outbox',
-    title: `the outbox's cost: deposits (${DEPOSIT_CONNECTIONS} at once) and logins (${LOGIN_CONNECTIONS}) with and without it, ${OUTBOX_ROUNDS} interleaved rounds`,
+    title: `the outbox's cost: deposits (${DEPOSIT_CONNECTIONS} at once) and logins (${LOGIN_CONNECTIONS}) with and without it, ${OUTBOX_ROUNDS} interleaved rounds${START_ORDERS.length === 2 ? ' (half with each server started first)' : ''}`,
     alone: outboxCost,
     goals: both([noErrors, outboxAddsAtMost(5)]),
   },
@@ -250,7 +255,7 @@ const SCENARIOS: Scenario[] = [
   // measured in interleaved rounds (bench/paired.ts).
   {
     id: 'log',
-    title: `the request log's cost: the balance read (${BALANCE_CONNECTIONS} connections) at info and at warn, ${LOG_ROUNDS} interleaved rounds`,
+    title: `the request log's cost: the balance read (${BALANCE_CONNECTIONS} connections) at info and at warn, ${LOG_ROUNDS} interleaved rounds${START_ORDERS.length === 2 ? ' (half with each server started first)' : ''}`,
     alone: logCost,
     goals: both([noErrors, logAddsAtMost(5)]),
   },
@@ -545,14 +550,48 @@ async function soak(t: Target): Promise<Measured> {
  * rounds. The row is the deposits with the outbox; the steps every path on both; the goal reads each path's median cost.
  */
 async function outboxCost(db: Database): Promise<Measured> {
+  const runs: Array<OrderedRun & { sides: [OutboxSide, OutboxSide]; pushes: number[] }> = []
+  for (const first of START_ORDERS) runs.push(await outboxInOrder(db, first, roundsPerOrder(OUTBOX_ROUNDS)))
+  const comparisons = pooled(runs)
+  // Each side's rounds of both runs, for the CPU a deposit.
+  const [subject, reference] = ([0, 1] as const).map((i) => ({ ...runs[0]!.sides[i], cpu: runs.flatMap((run) => run.sides[i].cpu) }))
+  const pushes = [0, 1].map((i) => runs.reduce((n, run) => n + run.pushes[i]!, 0))
+  const steps = comparisons.flatMap((c) => [
+    { step: `${c.path} with the outbox`, figures: summed(c.subject) },
+    { step: `${c.path} without (BENCH_OUTBOX_OFF)`, figures: summed(c.reference) },
+  ])
+  const deposits = comparisons.find((c) => c.path === 'deposits')!
+  const signIns = comparisons.find((c) => c.path === 'logins')!
+  return {
+    ...summed(deposits.subject),
+    errors: steps.reduce((n, s) => n + s.figures.errors, 0),
+    steps,
+    facts: {
+      depositCost: addedCost(deposits),
+      loginCost: addedCost(signIns),
+      depositCpuCost: productCpu(subject!) / Math.max(productCpu(reference!), 1) - 1,
+    },
+    note:
+      `${comparisons.map((c) => comparisonNote(c, 'the outbox')).join('. ')}. ${depositCpuNote(subject!, reference!)}. LINE pushes during the rounds: ${pushes[0]} with the outbox (one per credited transfer, ` +
+      `${summed(deposits.subject).requests} credited), ${pushes[1]} without. Both servers ran with the shared servers' load settings, LINE on ` +
+      `against a fake LINE on 127.0.0.1 (LINE_CHANNEL_SECRET, LINE_CHANNEL_ACCESS_TOKEN, LINE_API_URL, LINE_ACCOUNT_LINK_URL, LINE_LINK_PAGE_URL), ` +
+      `no payout bank and no metrics port; one of them with BENCH_OUTBOX_OFF=true; ${startOrderNote(OUTBOX_ROUNDS, 'with the outbox', 'without')}.`,
+  }
+}
+
+/** One run of the outbox's comparison on fresh servers and databases, the server `first` says started first. */
+async function outboxInOrder(db: Database, first: StartOrder, rounds: number) {
   return withFreshDatabase(db, '_outbox_on', (onDatabase) =>
     withFreshDatabase(db, '_outbox_off', async (offDatabase) => {
       const servers: Array<{ side: OutboxSide; target: Pick<Target, 'base' | 'players' | 'toAccount'>; stop: () => Promise<unknown> }> = []
       try {
-        for (const [outbox, database] of inStartOrder([
-          [true, onDatabase],
-          [false, offDatabase],
-        ] as const)) {
+        for (const [outbox, database] of inStartOrder(
+          [
+            [true, onDatabase],
+            [false, offDatabase],
+          ] as const,
+          first,
+        )) {
           const { line, env } = await benchLine()
           const sanam = await startSanam({ ...LOAD_ENV, ...env, ...database, ...(outbox ? {} : { BENCH_OUTBOX_OFF: 'true' }) }).catch(
             async (error: unknown) => {
@@ -583,7 +622,7 @@ async function outboxCost(db: Database): Promise<Measured> {
         // The subject first again, whichever started first: what follows reads servers[0] as the subject.
         servers.sort((a, b) => Number(b.side.subject) - Number(a.side.subject))
         const target = (side: OutboxSide) => servers.find((s) => s.side === side)!.target
-        const pushesBefore = servers.map((s) => s.side.line.requestsTo('/v2/bot/message/push').length)
+        const pushesBefore = servers.map((s) => s.side.line.pushes())
         const comparisons = await interleaved(
           [servers[0]!.side, servers[1]!.side],
           {
@@ -594,31 +633,15 @@ async function outboxCost(db: Database): Promise<Measured> {
               }),
             logins: (side) => logins(target(side)),
           },
-          OUTBOX_ROUNDS,
-          (line) => say(`outbox cost: ${line}`),
+          rounds,
+          (line) => say(`outbox cost (${first} started first): ${line}`),
           (side) => (side.subject ? 'with the outbox' : 'without the outbox'),
         )
-        const pushes = servers.map((s, i) => s.side.line.requestsTo('/v2/bot/message/push').length - pushesBefore[i]!)
-        const steps = comparisons.flatMap((c) => [
-          { step: `${c.path} with the outbox`, figures: summed(c.subject) },
-          { step: `${c.path} without (BENCH_OUTBOX_OFF)`, figures: summed(c.reference) },
-        ])
-        const deposits = comparisons.find((c) => c.path === 'deposits')!
-        const signIns = comparisons.find((c) => c.path === 'logins')!
         return {
-          ...summed(deposits.subject),
-          errors: steps.reduce((n, s) => n + s.figures.errors, 0),
-          steps,
-          facts: {
-            depositCost: addedCost(deposits),
-            loginCost: addedCost(signIns),
-            depositCpuCost: productCpu(servers[0]!.side) / Math.max(productCpu(servers[1]!.side), 1) - 1,
-          },
-          note:
-            `${comparisons.map((c) => comparisonNote(c, 'the outbox')).join('. ')}. ${depositCpuNote(servers[0]!.side, servers[1]!.side)}. LINE pushes during the rounds: ${pushes[0]} with the outbox (one per credited transfer, ` +
-            `${summed(deposits.subject).requests} credited), ${pushes[1]} without. Both servers ran with the shared servers' load settings, LINE on ` +
-            `against a fake LINE on 127.0.0.1 (LINE_CHANNEL_SECRET, LINE_CHANNEL_ACCESS_TOKEN, LINE_API_URL, LINE_ACCOUNT_LINK_URL, LINE_LINK_PAGE_URL), ` +
-            `no payout bank and no metrics port; one of them with BENCH_OUTBOX_OFF=true; the server ${PAIRED_FIRST === 'subject' ? 'with' : 'without'} the outbox started first (BENCH_PAIRED_FIRST).`,
+          first,
+          comparisons,
+          sides: [servers[0]!.side, servers[1]!.side] as [OutboxSide, OutboxSide],
+          pushes: servers.map((s, i) => s.side.line.pushes() - pushesBefore[i]!),
         }
       } finally {
         for (const server of servers) await server.stop()
@@ -693,14 +716,34 @@ interface DatabaseRun {
  * measured on both in LOG_ROUNDS interleaved rounds. The row is the read at info; the goal reads the median cost.
  */
 async function logCost(db: Database): Promise<Measured> {
+  const runs: OrderedRun[] = []
+  for (const first of START_ORDERS) runs.push(await logInOrder(db, first, roundsPerOrder(LOG_ROUNDS)))
+  const [balance] = pooled(runs)
+  return {
+    ...summed(balance!.subject),
+    errors: summed(balance!.subject).errors + summed(balance!.reference).errors,
+    steps: [
+      { step: 'balance read at info (the default)', figures: summed(balance!.subject) },
+      { step: 'balance read at LOG_LEVEL=warn', figures: summed(balance!.reference) },
+    ],
+    facts: { logCost: addedCost(balance!) },
+    note: `${comparisonNote(balance!, 'the request log at info')}. Both servers ran with the shared servers' load settings, no payout bank and no metrics port; one of them with LOG_LEVEL=warn; ${startOrderNote(LOG_ROUNDS, 'at info', 'at warn')}.`,
+  }
+}
+
+/** One run of the log's comparison on fresh servers and databases, the server `first` says started first. */
+async function logInOrder(db: Database, first: StartOrder, rounds: number): Promise<OrderedRun> {
   return withFreshDatabase(db, '_log_info', (infoDatabase) =>
     withFreshDatabase(db, '_log_warn', async (warnDatabase) => {
       const servers: Array<{ side: PairedSide; base: string; player?: Player; stop: () => Promise<unknown> }> = []
       try {
-        for (const [subject, database] of inStartOrder([
-          [true, infoDatabase],
-          [false, warnDatabase],
-        ] as const)) {
+        for (const [subject, database] of inStartOrder(
+          [
+            [true, infoDatabase],
+            [false, warnDatabase],
+          ] as const,
+          first,
+        )) {
           const sanam = await startSanam({ ...LOAD_ENV, ...database, ...(subject ? {} : { LOG_LEVEL: 'warn' }) })
           servers.push({ side: { subject }, base: sanam.base, stop: sanam.stop })
           servers.at(-1)!.player = (await preparePlayers(sanam.base, 1, 100)).players[0]
@@ -708,7 +751,7 @@ async function logCost(db: Database): Promise<Measured> {
         // The subject first again, whichever started first: what follows reads servers[0] as the subject.
         servers.sort((a, b) => Number(b.side.subject) - Number(a.side.subject))
         const server = (side: PairedSide) => servers.find((s) => s.side === side)!
-        const [balance] = await interleaved(
+        const comparisons = await interleaved(
           [servers[0]!.side, servers[1]!.side],
           {
             'balance read': (side) =>
@@ -719,20 +762,11 @@ async function logCost(db: Database): Promise<Measured> {
                 duration: SECONDS,
               }),
           },
-          LOG_ROUNDS,
-          (line) => say(`log cost: ${line}`),
+          rounds,
+          (line) => say(`log cost (${first} started first): ${line}`),
           (side) => (side.subject ? 'at info (the default)' : 'at warn'),
         )
-        return {
-          ...summed(balance!.subject),
-          errors: summed(balance!.subject).errors + summed(balance!.reference).errors,
-          steps: [
-            { step: 'balance read at info (the default)', figures: summed(balance!.subject) },
-            { step: 'balance read at LOG_LEVEL=warn', figures: summed(balance!.reference) },
-          ],
-          facts: { logCost: addedCost(balance!) },
-          note: `${comparisonNote(balance!, 'the request log at info')}. Both servers ran with the shared servers' load settings, no payout bank and no metrics port; one of them with LOG_LEVEL=warn; the server at ${PAIRED_FIRST === 'subject' ? 'info' : 'warn'} started first (BENCH_PAIRED_FIRST).`,
-        }
+        return { first, comparisons }
       } finally {
         for (const s of servers) await s.stop()
       }
