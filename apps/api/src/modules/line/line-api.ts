@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { retryAfterMs } from '../sms/sms.ts'
 import { ChannelError, type ChannelFailureKind } from '../outbox/channel.ts'
 import type { LineConfig } from '../../config.ts'
-import { agentFetch } from '../../lib/agent-fetch.ts'
+import { agentFetch, type HttpAnswer, type HttpFetch } from '../../lib/agent-fetch.ts'
 import { staticLineToken, v21LineToken, type LineAccessToken } from './line-token.ts'
 
 /** LINE's Messaging API (ADR 088); tests and e2e point LINE_API_URL at the fake LINE server on 127.0.0.1. */
@@ -39,7 +39,7 @@ export interface LineApiOptions {
   timeoutMs: number
   token: LineAccessToken
   /** The HTTP client; by default a keep-alive fetch over node:http(s), a fifth of the global fetch's CPU a push (issue 38 §6). */
-  fetch?: (url: string, init: RequestInit) => Promise<Response>
+  fetch?: HttpFetch
   now?: () => Date
 }
 
@@ -62,7 +62,7 @@ export function lineApi(options: LineApiOptions) {
 
   async function call(method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}) {
     const authorization = `Bearer ${await options.token.current()}`
-    let response: Response
+    let response: HttpAnswer
     let text: string
     try {
       response = await doFetch(`${options.baseUrl}${path}`, {

@@ -5,11 +5,12 @@
 import { parseSatang } from '@sanam/contract'
 import { bangkokDay } from '@sanam/contract/bangkok'
 import { z } from 'zod'
+import type { HttpFetch } from '../../../lib/agent-fetch.ts'
 import type { SlipPayload } from '../slip-payload.ts'
 import type { SlipParty, SlipVerdict, SlipVerifier, VerifiedSlip } from '../slip-verifier.ts'
 
 /** The fetch an adapter is given: the global one, a test's, or (KBank) one over a mutual-TLS agent. */
-export type VendorFetch = (url: string, init: RequestInit) => Promise<Response>
+export type VendorFetch = HttpFetch
 
 /** A clock in milliseconds (tests give a fake one); token expiry and request timestamps read it. */
 export type Clock = () => number
