@@ -5,7 +5,8 @@
 // (bench/paired.ts).
 import type { PairedSide } from './paired.ts'
 import { backendsCpuSpent, cpuSeconds, databaseCpu, type Figures } from './load.ts'
-import { fakeLineServer, lineEvent, lineUserId, type FakeLineServer } from '../apps/api/test/fakes/line-server.ts'
+import { lineEvent, lineUserId } from '../apps/api/test/fakes/line-server.ts'
+import { startLineProcess, type LineProcess } from './line-process.ts'
 import { call } from '../e2e/support/http.ts'
 import type { Player } from './players.ts'
 
@@ -15,9 +16,9 @@ export const OUTBOX_ROUNDS = Number(process.env.BENCH_OUTBOX_ROUNDS ?? 8)
 export const OUTBOX_PLAYERS = 8
 const LINE_SECRET = 'line-channel-secret-of-the-bench'
 
-/** A fake LINE for one server, and the settings that turn LINE on against it (ADR 088). */
+/** A fake LINE for one server, in a process of its own (bench/line-process.ts), and the settings that turn LINE on against it (ADR 088). */
 export async function benchLine() {
-  const line = await fakeLineServer({ channelSecret: LINE_SECRET, quota: { limit: null, used: 0 }, recordPushes: false })
+  const line = await startLineProcess({ channelSecret: LINE_SECRET, quota: { limit: null, used: 0 } })
   const env = {
     LINE_CHANNEL_SECRET: LINE_SECRET,
     LINE_CHANNEL_ACCESS_TOKEN: 'long-lived-channel-access-token-of-the-bench',
@@ -32,22 +33,19 @@ export async function benchLine() {
  * Links each player's LINE as a player does (ADR 088): the LINE user writes to the Official Account, Sanam replies with
  * a link, the signed-in player confirms it, and LINE's account-link dialog sends the accountLink event.
  */
-export async function linkPlayers(base: string, line: FakeLineServer, players: Player[]): Promise<void> {
-  line.deliverTo(async (body, signature) => {
-    const res = await fetch(`${base}/api/line/webhook`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-line-signature': signature },
-      body,
-    })
-    if (res.status !== 200) throw new Error(`bench outbox: the webhook answered ${res.status}`)
-  })
+export async function linkPlayers(base: string, line: LineProcess, players: Player[]): Promise<void> {
+  await line.deliverTo(`${base}/api/line/webhook`)
   for (const player of players) {
-    const before = line.replies().length
+    const before = (await line.replies()).length
     await line.send(lineEvent(lineUserId(), { type: 'message' }))
     // Sanam replies after its 200 to LINE (ADR 088): the reply comes a moment later.
-    for (let i = 0; i < 200 && line.replies().length === before; i++) await new Promise((resolve) => setTimeout(resolve, 25))
-    const linkToken = /linkToken=([A-Za-z0-9_-]+)/.exec(line.replies().at(-1) ?? '')?.[1]
-    if (!linkToken) throw new Error(`bench outbox: no link in LINE's reply: ${line.replies().at(-1)}`)
+    let replies = await line.replies()
+    for (let i = 0; i < 200 && replies.length === before; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25))
+      replies = await line.replies()
+    }
+    const linkToken = /linkToken=([A-Za-z0-9_-]+)/.exec(replies.at(-1) ?? '')?.[1]
+    if (!linkToken) throw new Error(`bench outbox: no link in LINE's reply: ${replies.at(-1)}`)
     const started = await call<{ redirect_url: string }>(base, 'POST', '/api/line/link', { token: player.token, body: { link_token: linkToken } })
     if (started.status !== 200) throw new Error(`bench outbox: link ${started.status} ${JSON.stringify(started.body)}`)
     const dialog = await fetch(started.body.data.redirect_url, { redirect: 'manual' })
@@ -59,7 +57,7 @@ export async function linkPlayers(base: string, line: FakeLineServer, players: P
 
 /** One server of the comparison: the subject is the server with the outbox. */
 export interface OutboxSide extends PairedSide {
-  line: FakeLineServer
+  line: LineProcess
   /** The server's process id, for its CPU time from /proc. */
   pid: number
   /** The PostgreSQL database it serves (its backends' CPU); absent on the embedded database, which runs in the server. */
@@ -70,41 +68,43 @@ export interface OutboxSide extends PairedSide {
 
 /**
  * The CPU one credited deposit cost in a round, in µs, from /proc: the server's process (on PGlite the database's too),
- * the PostgreSQL backends serving its database, and the bench's own process, which makes the load and, in it, answers
- * the fake LINE's pushes (in production LINE is remote: its CPU is not Sanam's, but on this machine it takes the same
- * two cores as the server).
+ * the PostgreSQL backends serving its database, the bench's own process, which makes the load, and the fake LINE's
+ * process, which answers the pushes (in production LINE is remote: its CPU is not Sanam's, but on this machine it
+ * takes the same two cores as the server).
  */
 export interface DepositCpu {
   server: number
   database: number | undefined
   bench: number
+  line: number
 }
 
 /**
  * Measures one deposit round on `side` and records its CPU a deposit (issue 38 §6: the product's cost beside the
- * throughput ratio, which the fake LINE's work in the bench's process also moves). With the outbox, the CPU is read once
- * LINE has every notice of the round: the worker's linger and rate budget push some after the load stops, and that work
- * is the outbox's, not the next measurement's.
+ * throughput ratio). With the outbox, the CPU is read once LINE has every notice of the round: the worker's linger and
+ * rate budget push some after the load stops, and that work is the outbox's, not the next measurement's.
  */
 export async function depositsWithCpu(side: OutboxSide, measure: () => Promise<Figures>): Promise<Figures> {
-  const read = () => ({
+  const read = async () => ({
     server: cpuSeconds(side.pid),
     bench: cpuSeconds(process.pid),
+    line: cpuSeconds(side.line.pid),
     database: side.database ? databaseCpu(side.database) : undefined,
-    pushes: side.line.pushes(),
+    pushes: await side.line.pushes(),
   })
-  const before = read()
+  const before = await read()
   const figures = await measure()
   const credited = figures.requests - figures.errors
-  for (let waited = 0; side.subject && side.line.pushes() - before.pushes < credited; waited += 50) {
-    if (waited > 120_000) throw new Error(`bench outbox: LINE got ${side.line.pushes() - before.pushes} of ${credited} notices in 2 minutes`)
+  for (let waited = 0; side.subject && (await side.line.pushes()) - before.pushes < credited; waited += 50) {
+    if (waited > 120_000) throw new Error(`bench outbox: LINE got ${(await side.line.pushes()) - before.pushes} of ${credited} notices in 2 minutes`)
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
-  const after = read()
+  const after = await read()
   const perDeposit = (seconds: number) => Math.round((seconds / Math.max(credited, 1)) * 1e6)
   side.cpu.push({
     server: perDeposit((after.server ?? 0) - (before.server ?? 0)),
     bench: perDeposit((after.bench ?? 0) - (before.bench ?? 0)),
+    line: perDeposit((after.line ?? 0) - (before.line ?? 0)),
     database: before.database && after.database ? perDeposit(backendsCpuSpent(before.database, after.database).seconds) : undefined,
   })
   return figures
@@ -125,12 +125,12 @@ export function productCpu(side: OutboxSide): number {
 export function depositCpuNote(subject: OutboxSide, reference: OutboxSide): string {
   const of = (side: OutboxSide) => {
     const database = side.cpu.some((c) => c.database !== undefined) ? `, PostgreSQL ${median(side.cpu.map((c) => c.database ?? 0))} µs` : ''
-    return `the server ${median(side.cpu.map((c) => c.server))} µs${database}, the bench's process (the load and the fake LINE) ${median(side.cpu.map((c) => c.bench))} µs`
+    return `the server ${median(side.cpu.map((c) => c.server))} µs${database}, the bench's load ${median(side.cpu.map((c) => c.bench))} µs, the fake LINE ${median(side.cpu.map((c) => c.line))} µs`
   }
   const added = productCpu(subject) / Math.max(productCpu(reference), 1) - 1
   return (
     `CPU a credited deposit from /proc, the rounds' medians (with the outbox read once LINE had the round's every notice): with the outbox ${of(subject)}; ` +
-    `without ${of(reference)}; the outbox adds ${added >= 0 ? '+' : ''}${(added * 100).toFixed(1)} % to the product's CPU a deposit (the server and its database, the fake LINE's share left out); ` +
+    `without ${of(reference)}; the outbox adds ${added >= 0 ? '+' : ''}${(added * 100).toFixed(1)} % to the product's CPU a deposit (the server and its database, not the bench's load or the fake LINE); ` +
     `per round, product µs with / without: ${subject.cpu.map((c, i) => `${c.server + (c.database ?? 0)} / ${(reference.cpu[i]?.server ?? 0) + (reference.cpu[i]?.database ?? 0)}`).join('; ')}`
   )
 }

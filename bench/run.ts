@@ -622,7 +622,7 @@ async function outboxInOrder(db: Database, first: StartOrder, rounds: number) {
         // The subject first again, whichever started first: what follows reads servers[0] as the subject.
         servers.sort((a, b) => Number(b.side.subject) - Number(a.side.subject))
         const target = (side: OutboxSide) => servers.find((s) => s.side === side)!.target
-        const pushesBefore = servers.map((s) => s.side.line.pushes())
+        const pushesBefore = await Promise.all(servers.map((s) => s.side.line.pushes()))
         const comparisons = await interleaved(
           [servers[0]!.side, servers[1]!.side],
           {
@@ -641,7 +641,7 @@ async function outboxInOrder(db: Database, first: StartOrder, rounds: number) {
           first,
           comparisons,
           sides: [servers[0]!.side, servers[1]!.side] as [OutboxSide, OutboxSide],
-          pushes: servers.map((s, i) => s.side.line.pushes() - pushesBefore[i]!),
+          pushes: await Promise.all(servers.map(async (s, i) => (await s.side.line.pushes()) - pushesBefore[i]!)),
         }
       } finally {
         for (const server of servers) await server.stop()
