@@ -38,14 +38,20 @@ export async function linkPlayers(base: string, line: LineProcess, players: Play
   for (const player of players) {
     const before = (await line.replies()).length
     await line.send(lineEvent(lineUserId(), { type: 'message' }))
-    // Sanam replies after its 200 to LINE (ADR 088): the reply comes a moment later.
+    // Sanam replies after its 200 to LINE (ADR 088): the reply comes a moment later, and the last player's "linked"
+    // reply may come in between: the reply wanted is the first after `before` that carries a link.
+    const linkIn = (replies: string[]) =>
+      replies
+        .slice(before)
+        .map((text) => /linkToken=([A-Za-z0-9_-]+)/.exec(text)?.[1])
+        .find(Boolean)
     let replies = await line.replies()
-    for (let i = 0; i < 200 && replies.length === before; i++) {
+    for (let i = 0; i < 200 && !linkIn(replies); i++) {
       await new Promise((resolve) => setTimeout(resolve, 25))
       replies = await line.replies()
     }
-    const linkToken = /linkToken=([A-Za-z0-9_-]+)/.exec(replies.at(-1) ?? '')?.[1]
-    if (!linkToken) throw new Error(`bench outbox: no link in LINE's reply: ${replies.at(-1)}`)
+    const linkToken = linkIn(replies)
+    if (!linkToken) throw new Error(`bench outbox: no link in LINE's replies: ${replies.slice(before).join(' | ')}`)
     const started = await call<{ redirect_url: string }>(base, 'POST', '/api/line/link', { token: player.token, body: { link_token: linkToken } })
     if (started.status !== 200) throw new Error(`bench outbox: link ${started.status} ${JSON.stringify(started.body)}`)
     const dialog = await fetch(started.body.data.redirect_url, { redirect: 'manual' })
