@@ -1,4 +1,5 @@
-// A fetch over node:http and node:https with keep-alive Agents, for the calls a vendor adapter makes again and again.
+// A fetch over node:http and node:https with keep-alive Agents: every vendor adapter's HTTP client (LINE, the SMS
+// gateways, the slip verifiers, the payout bank; one way for all of them), for the calls it makes again and again.
 // Node's global fetch (undici) cost the server about 0.8 ms of CPU a LINE push, and its garbage more, where node:http
 // costs a fifth of that (issue 38 §6: the deposit's notice; bench/README.md "the outbox's cost"); it also lets an
 // HTTPS agent present a client certificate (KBank's mutual TLS, ADR 084), which the global fetch cannot without the

@@ -1,5 +1,6 @@
 import { sign } from 'node:crypto'
 import { privateKeyOf } from '../../lib/crypto.ts'
+import { agentFetch, type HttpFetch } from '../../lib/agent-fetch.ts'
 import { ChannelError } from '../outbox/channel.ts'
 
 /** The channel access token every LINE call carries: `current()` answers it, `forget()` drops one LINE refused. */
@@ -26,7 +27,7 @@ export interface V21Options {
   privateKey: string
   timeoutMs: number
   now: () => Date
-  fetch?: typeof fetch
+  fetch?: HttpFetch
 }
 
 const b64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
@@ -39,7 +40,7 @@ const b64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('b
  */
 export function v21LineToken(options: V21Options): LineAccessToken {
   const key = privateKeyOf(options.privateKey)
-  const doFetch = options.fetch ?? fetch
+  const doFetch = options.fetch ?? agentFetch()
   let held: { token: string; renewAt: number } | null = null
   let issuing: Promise<string> | null = null
 
@@ -71,7 +72,7 @@ export function v21LineToken(options: V21Options): LineAccessToken {
         signal: AbortSignal.timeout(options.timeoutMs),
       })
       status = response.status
-      body = response.ok ? ((await response.json()) as typeof body) : {}
+      body = response.ok ? (JSON.parse(await response.text()) as typeof body) : {}
     } catch (cause) {
       throw new ChannelError(`LINE token endpoint unreachable (${cause instanceof Error ? cause.name : 'error'})`, 'transient')
     }

@@ -1,4 +1,5 @@
 import { satangToBaht } from '@sanam/contract'
+import { agentFetch, type HttpAnswer, type HttpFetch } from '../../lib/agent-fetch.ts'
 import type { BankFailure, ConfirmAnswer, FindAnswer, InitiateAnswer, InquiryAnswer, PayoutBank, PayoutOrder } from './payout-bank.ts'
 
 export interface HttpPayoutBankOptions {
@@ -11,7 +12,7 @@ export interface HttpPayoutBankOptions {
   sourceAccount: string
   /** Each call's budget (PAYOUT_BANK_TIMEOUT_MS): past it the call is aborted and its answer counts as lost. */
   timeoutMs: number
-  fetch?: typeof fetch
+  fetch?: HttpFetch
 }
 
 type Json = Record<string, unknown>
@@ -28,7 +29,7 @@ const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() !=
  * is a refusal; a timeout, a 5xx, any other 4xx, a refused token or a body that does not parse is UNAVAILABLE.
  */
 export function httpPayoutBank(options: HttpPayoutBankOptions): PayoutBank {
-  const doFetch = options.fetch ?? fetch
+  const doFetch = options.fetch ?? agentFetch()
   const base = options.url.replace(/\/+$/, '')
   let token: { value: string; until: number } | undefined
 
@@ -43,7 +44,7 @@ export function httpPayoutBank(options: HttpPayoutBankOptions): PayoutBank {
       headers.authorization = `Basic ${Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64')}`
     }
     const timeout = AbortSignal.timeout(options.timeoutMs)
-    let response: Response
+    let response: HttpAnswer
     try {
       response = await doFetch(`${base}${path}`, {
         method,

@@ -1,3 +1,5 @@
+import { agentFetch, type HttpAnswer, type HttpFetch } from '../../lib/agent-fetch.ts'
+
 /**
  * One text message. `otp` rides along so the dev outbox can show it; real gateways ignore it. `retryKey` is the
  * outbox's idempotency key (ADR 083): the same on every attempt at one message, for a gateway that honours one.
@@ -63,8 +65,8 @@ export function failureOfStatus(status: number): SmsFailureKind {
 }
 
 /** Answers a fetch to a gateway, or throws a transient SmsSendError that never carries the message (an OTP) in it. */
-async function postToGateway(doFetch: typeof fetch, url: string, init: RequestInit, timeoutMs: number): Promise<{ response: Response; text: string }> {
-  let response: Response
+async function postToGateway(doFetch: HttpFetch, url: string, init: RequestInit, timeoutMs: number): Promise<{ response: HttpAnswer; text: string }> {
+  let response: HttpAnswer
   try {
     response = await doFetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) })
   } catch (cause) {
@@ -91,7 +93,7 @@ export function parseJson(text: string): Record<string, unknown> | null {
 /** What every gateway's sender is given besides its credentials: the call's time limit, and in tests a fake fetch and clock. */
 export interface GatewayOptions {
   timeoutMs: number
-  fetch?: typeof fetch
+  fetch?: HttpFetch
   now?: () => Date
 }
 
@@ -100,11 +102,11 @@ export interface GatewayOptions {
  * `timeoutMs`; unreachable or cut off is a transient SmsSendError) and a refusal that carries the answer's Retry-After.
  */
 export function gatewayClient(options: GatewayOptions) {
-  const doFetch = options.fetch ?? fetch
+  const doFetch = options.fetch ?? agentFetch()
   const now = options.now ?? (() => new Date())
   return {
     call: (url: string, init: RequestInit) => postToGateway(doFetch, url, init, options.timeoutMs),
-    refusal: (message: string, response: Response, kind: SmsFailureKind) =>
+    refusal: (message: string, response: HttpAnswer, kind: SmsFailureKind) =>
       new SmsSendError(message, { kind, retryAfterMs: retryAfterMs(response.headers.get('retry-after'), now()) }),
   }
 }

@@ -10,6 +10,7 @@
 // The answer's `amount` is decimal text; the transaction date and time are the slip's, in Bangkok time.
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
+import { agentFetch } from '../../../lib/agent-fetch.ts'
 import type { SlipVerifier } from '../slip-verifier.ts'
 import { oauthBankVerifier, type TokenResult } from './token-cache.ts'
 import { callVendor, isCredentialRefusal, joinUrl, notFound, postJson, shaped, unavailable, verifiedBankApiData, type AdapterDeps } from './vendor-http.ts'
@@ -34,7 +35,7 @@ const SUCCESS = 1000
 const NO_SUCH_RECORD = 1104
 
 export function createScbVerifier(config: ScbConfig, deps: AdapterDeps = {}): SlipVerifier {
-  const fetchFn = deps.fetch ?? fetch
+  const fetchFn = deps.fetch ?? agentFetch()
   const clock = deps.clock ?? Date.now
   const standardHeaders = () => ({ resourceOwnerId: config.apiKey, requestUId: randomUUID(), 'accept-language': 'EN', accept: 'application/json' })
 

@@ -5,11 +5,11 @@
 import { parseSatang } from '@sanam/contract'
 import { bangkokDay } from '@sanam/contract/bangkok'
 import { z } from 'zod'
-import type { HttpFetch } from '../../../lib/agent-fetch.ts'
+import { agentFetch, type HttpFetch } from '../../../lib/agent-fetch.ts'
 import type { SlipPayload } from '../slip-payload.ts'
 import type { SlipParty, SlipVerdict, SlipVerifier, VerifiedSlip } from '../slip-verifier.ts'
 
-/** The fetch an adapter is given: the global one, a test's, or (KBank) one over a mutual-TLS agent. */
+/** The fetch an adapter is given: a keep-alive one (lib/agent-fetch.ts) by default, a test's, or (KBank) one over a mutual-TLS agent. */
 export type VendorFetch = HttpFetch
 
 /** A clock in milliseconds (tests give a fake one); token expiry and request timestamps read it. */
@@ -104,7 +104,7 @@ export function qrPostVerifier(spec: {
   body(payload: string): unknown
   read(answer: { status: number; json: unknown }, slip: SlipPayload): SlipVerdict
 }): SlipVerifier {
-  const fetchFn = spec.deps.fetch ?? fetch
+  const fetchFn = spec.deps.fetch ?? agentFetch()
   return {
     name: spec.name,
     async verify({ payload, slip }, signal) {
