@@ -33,9 +33,12 @@ export async function openTestDatabase(): Promise<Database> {
       },
     }
   }
-  const dump = await readFile(inject('pgliteDump'))
-  return openPglite({ loadDataDir: new Blob([dump]) })
+  dump ??= readFile(inject('pgliteDump')).then((bytes) => new Blob([bytes]))
+  return openPglite({ loadDataDir: await dump })
 }
+
+/** The run's dump, read once per worker: the worker's files share its modules (isolate: false), and a Blob is immutable. */
+let dump: Promise<Blob> | undefined
 
 /**
  * PostgreSQL only: `database` as the runtime role sees it (ADR 037): a login role of its own for this call, with a

@@ -9,6 +9,7 @@ import { openPglite, openPostgres, type Database } from '../src/db/client.ts'
 import { seedOperatorAccount, seedSite } from '../src/seed.ts'
 import { seedCatalogue } from '../src/modules/games/catalogue-seed.ts'
 import { adminUrl, databaseUrl } from './postgres.ts'
+import { slimDump, slimForCopies } from './pglite-dump.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -63,8 +64,9 @@ export default async function setup(project: TestProject) {
   const db = await openPglite()
   await db.migrate()
   await seedTemplate(db)
-  const dump = await db.dump()
-  await writeFile(file, Buffer.from(await dump.arrayBuffer()))
+  await slimForCopies(db)
+  const dump = slimDump(new Uint8Array(await (await db.dump()).arrayBuffer()))
+  await writeFile(file, dump)
   await db.close()
   project.provide('pgliteDump', file)
   return async () => {
