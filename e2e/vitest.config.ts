@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 import { exportServices, resolveServices } from '../scripts/test-env.mjs'
+import FaultsAmongJourneys, { FAULTS_PROJECT } from './support/sequencer.ts'
 
 // The fault and backup tests run on PostgreSQL too when one is used: TEST_DATABASE_URL, else the local server when it
 // answers; TEST_DATABASE_URL=none leaves it out (ADR 033).
@@ -9,9 +10,9 @@ exportServices(services)
 if (!services.postgres.url) console.info(`PostgreSQL left out: ${services.postgres.reason}`)
 
 /**
- * The specs that kill servers under load and time their recovery: one after another, after the journeys, so that
- * their load and their limits are theirs alone. (Backup and restore, and the lifecycle, stop and start servers but
- * time nothing: they run with the journeys.)
+ * The specs that kill servers under load and time their recovery: one at a time (e2e/support/fault-turns.ts), each
+ * beside journeys on the other worker, never beside another of them. (Backup and restore, and the lifecycle, stop and
+ * start servers but time nothing: they are journeys.)
  */
 const FAULTS = [
   'e2e/restart-after-crash.spec.ts',
@@ -22,9 +23,10 @@ const FAULTS = [
 ]
 
 /**
- * End-to-end tests: the built server and apps driven by Chromium (ADR 053). The journeys run two files at a time: a
- * file mostly waits on its server and its Chromium, so a second one uses what the first leaves of two cores; the fault
- * specs run alone after them. One server
+ * End-to-end tests: the built server and apps driven by Chromium (ADR 053). Two files at a time: a file mostly waits on
+ * its server and its Chromium, so a second one uses what the first leaves of two cores. Both projects are one group
+ * (the same `groupOrder` and `maxWorkers`), queued by e2e/support/sequencer.ts: the fault specs among the journeys,
+ * one every few, instead of alone after them, where they left the machine a third idle. One server
  * serves the whole run (e2e/support/shared-server.ts) for the specs that need none of their own, started when the
  * first of them asks (a run of only the others starts none); the others start theirs through the fixture
  * (e2e/support/suite.ts).
@@ -34,6 +36,7 @@ export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
   test: {
     environment: 'node',
+    sequence: { sequencer: FaultsAmongJourneys },
     testTimeout: 60_000,
     hookTimeout: 120_000,
     projects: [
@@ -45,18 +48,16 @@ export default defineConfig({
           exclude: FAULTS,
           maxWorkers: 2,
           globalSetup: ['e2e/support/pglite-template.ts', 'e2e/support/shared-server.ts'],
-          sequence: { groupOrder: 0 },
         },
       },
       {
         extends: true,
         test: {
-          name: 'e2e-faults',
+          name: FAULTS_PROJECT,
           include: FAULTS,
-          maxWorkers: 1,
-          fileParallelism: false,
-          globalSetup: ['e2e/support/pglite-template.ts'],
-          sequence: { groupOrder: 1 },
+          maxWorkers: 2,
+          globalSetup: ['e2e/support/pglite-template.ts', 'e2e/support/fault-turns.ts'],
+          setupFiles: ['e2e/support/fault-turn.ts'],
         },
       },
     ],
