@@ -102,6 +102,7 @@ const PERMISSION: Record<string, { permission: OperatorPermission | 'public'; en
   'GET /api/backoffice/reconciliation': { permission: 'ledger.verify' },
   'GET /api/backoffice/ledger/verify': { permission: 'ledger.verify' },
   'POST /api/backoffice/jobs/accrue': { permission: 'jobs.run' },
+  'POST /api/backoffice/jobs/care-markers': { permission: 'jobs.run' },
   'GET /api/backoffice/catalogue/providers': { permission: 'backoffice.read' },
   'POST /api/backoffice/catalogue/providers': { permission: 'catalogue.manage' },
   'POST /api/backoffice/catalogue/providers/:code': { permission: 'catalogue.manage' },

@@ -77,6 +77,8 @@ const BODYLESS_POSTS = new Set([
   'POST /api/backoffice/risk/alerts/:id/case',
   'POST /api/backoffice/risk/cases/:id/close/confirm',
   'POST /api/backoffice/risk/params/:id/approve',
+  // The care markers checked now (ADR 090, amended 2026-11-30): the job's work, nothing to say.
+  'POST /api/backoffice/jobs/care-markers',
   // An image upload's body is the image's own bytes, checked by the handler (ADR 040); a JSON body is refused (415).
   'POST /api/backoffice/media',
   // Anything else under /play/: refused as not found whatever it carries.

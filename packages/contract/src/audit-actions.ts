@@ -81,6 +81,7 @@ export const AUDIT_ACTIONS = {
   'referral.accrue': 'คำนวณค่าแนะนำและเงินคืนของวัน',
   'care.interaction': 'บันทึกการดูแลผู้เล่น',
   'care.close': 'บันทึกการดูแลผู้เล่นและปิดงานดูแล',
+  'care.evaluate': 'ตรวจสัญญาณการดูแลผู้เล่นทันที',
   // AML and fraud cases (issue 39 §2, ADR 089).
   'risk.alert': 'กฎความเสี่ยงแจ้งเตือน',
   'risk.case_open': 'เปิดเคสตรวจสอบความเสี่ยง',

@@ -328,6 +328,9 @@ export const messageCatalogue = {
   CARE_TASK_CLOSED: 'งานดูแลนี้ปิดไปแล้ว',
   CARE_FUTURE_INTERACTION: 'เวลาที่ติดต่อต้องไม่อยู่ในอนาคต',
   CARE_RECORDED: 'บันทึกการดูแลแล้ว',
+  // The markers checked now by an operator (ADR 090, amended 2026-11-30): how many tasks the check opened.
+  CARE_EVALUATED: ({ opened }: { opened: number }) => (opened > 0 ? `เปิดงานดูแลใหม่ ${opened} งาน` : 'ไม่มีงานดูแลใหม่'),
+  CARE_EVALUATE_BUSY: 'ระบบกำลังตรวจสัญญาณอยู่ กรุณาลองอีกครั้งในอีกสักครู่',
 
   // LINE for players (ADR 088): the replies in the chat and the account page's answers.
   LINE_LINK_REPLY: ({ site, url }: { site: string; url: string }) => `เชื่อมต่อ LINE กับบัญชี ${site} ของคุณ: แตะลิงก์นี้ภายใน 10 นาที แล้วเข้าสู่ระบบเพื่อยืนยัน ${url}`,

@@ -13,6 +13,7 @@ import type { SlipService } from '../modules/slips/slips.service.ts'
 import type { PayoutService } from '../modules/payouts/payouts.service.ts'
 import type { OutboxService } from '../modules/outbox/outbox.service.ts'
 import type { CareTaskService } from '../modules/care/care-tasks.service.ts'
+import { CARE_MARKERS_LOCK } from '../modules/care/care.repository.ts'
 import type { LineService } from '../modules/line/line.service.ts'
 import type { DeskAlertsService } from '../modules/notices/desk-alerts.service.ts'
 import { daySumsJob } from '../modules/reports/day-sums.job.ts'
@@ -51,7 +52,7 @@ export function standardJobs(deps: {
     ...(deps.slips ? [{ name: 'retry-slip-checks', lockKey: 7_262_005, run: (tx: Db) => deps.slips!.retryDue(tx) }] : []),
     ...(deps.payouts ? [{ name: 'payout-checks', lockKey: 7_262_006, run: (tx: Db) => deps.payouts!.recheckDue(tx) }] : []),
     ...(deps.outbox ? [{ name: 'prune-outbox', lockKey: 7_262_007, run: (tx: Db) => deps.outbox!.prune(tx) }] : []),
-    ...(deps.care ? [{ name: 'care-markers', lockKey: 7_262_013, run: (tx: Db) => deps.care!.evaluate(tx) }] : []),
+    ...(deps.care ? [{ name: 'care-markers', lockKey: CARE_MARKERS_LOCK, run: (tx: Db) => deps.care!.evaluate(tx) }] : []),
     ...(deps.line ? [{ name: 'prune-line', lockKey: 7_262_009, run: (tx: Db) => deps.line!.prune(tx) }] : []),
     ...(deps.daySums ? [daySumsJob({ daySums: deps.daySums })] : []),
     // The desk's watch (LINE's quota read first) and the SMS gateway's credit (ADR 087): vendors read before the transaction.

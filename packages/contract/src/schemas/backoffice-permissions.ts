@@ -27,7 +27,7 @@ export const OPERATOR_PERMISSIONS = {
   'reports.read': ['owner', 'finance'],
   /** Proposing a change to the referral plan and limits, or turning a proposal down (a second finance operator applies it). */
   'plan.manage': ['owner', 'finance'],
-  /** Running scheduled jobs by hand (the referral accrual). */
+  /** Running scheduled jobs by hand (the referral accrual, the care markers). */
   'jobs.run': ['owner'],
   /** Editing the game catalogue: providers and games, maintenance, the lobby flag, order, images. */
   'catalogue.manage': ['owner', 'support'],

@@ -155,6 +155,10 @@ export type RecordCareInteractionBody = z.infer<typeof RecordCareInteractionBody
 
 const CareTaskParams = idParams(careMessages.taskId)
 
+/** The markers checked now (ADR 090, amended 2026-11-30): how many care tasks the check opened (0: none new). */
+export const CareEvaluateResult = z.object({ opened: z.number().int() })
+export type CareEvaluateResult = z.infer<typeof CareEvaluateResult>
+
 export const backofficeCareContract = {
   tasks: {
     querystring: z.strictObject({ status: z.enum(['OPEN', 'CLOSED'], { error: 'สถานะไม่ถูกต้อง' }).optional().default('OPEN'), page: PageParam }),
@@ -162,4 +166,6 @@ export const backofficeCareContract = {
   },
   task: { params: CareTaskParams, response: { 200: okEnvelope(CareTaskDetail) } },
   record: { params: CareTaskParams, body: RecordCareInteractionBody, response: { 200: okEnvelope(CareTaskDetail) } },
+  /** No body: the markers job's work, run now under its lock. */
+  evaluate: { response: { 200: okEnvelope(CareEvaluateResult) } },
 }

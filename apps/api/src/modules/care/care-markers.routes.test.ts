@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto'
 import type { CareMarker, CareTaskDetail, CareTaskSummary } from '@sanam/contract'
 import { describe, expect, it } from 'vitest'
-import { eq } from 'drizzle-orm'
-import { declinedDeposits, slipChecks } from '../../db/schema.ts'
+import { and, eq } from 'drizzle-orm'
+import { auditLog, declinedDeposits, slipChecks } from '../../db/schema.ts'
+import { tryAdvisoryLock } from '../../db/transaction.ts'
 import { DECLINED_KEPT_DAYS, DECLINED_PER_DAY } from '../deposits/deposits.service.ts'
 import { useTestApp } from '../../../test/app.ts'
 import { balanceOf, fund, loginPlayer, signedInPlayer, type SignedInPlayer } from '../../../test/money.ts'
 import { signInOperator } from '../../../test/operators.ts'
 import { launch, sendMoney } from '../../../test/seamless.ts'
 import { LAG_MS } from './care-tasks.service.ts'
+import { CARE_MARKERS_LOCK } from './care.repository.ts'
 
 const t = useTestApp({ verifyLedger: 'end' })
 const HOUR = 3_600_000
@@ -322,5 +324,82 @@ describe('working a care task in the back-office', () => {
     expect((await t.get('/api/backoffice/care-tasks?status=DONE', support.token)).statusCode).toBe(400)
     expect((await t.get('/api/backoffice/care-tasks')).statusCode).toBe(401)
     expect((await t.get('/api/backoffice/care-tasks', p.token)).statusCode).toBe(401)
+  })
+})
+
+describe('the markers checked now by an operator (POST /api/backoffice/jobs/care-markers)', () => {
+  const check = (token?: string) => t.post('/api/backoffice/jobs/care-markers', undefined, token)
+  const evaluations = () =>
+    t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'care.evaluate'), eq(auditLog.targetId, 'care-markers')))
+
+  it('opens the task the job would, audited with the number opened; a second check opens none', async () => {
+    const p = await player()
+    await fund(t, p, 6_000)
+    t.clock.advance(LAG_MS + 1000)
+    const owner = await signInOperator(t, 'owner')
+    const before = (await evaluations()).length
+
+    const first = await check(owner.token)
+    expect(first.statusCode).toBe(200)
+    const opened = first.json().data.opened as number
+    // At least this player's task (a task of an earlier test's events may open with it).
+    expect(opened).toBeGreaterThanOrEqual(1)
+    expect(first.json().message).toBe(`เปิดงานดูแลใหม่ ${opened} งาน`)
+    expect(await tasksOf(p.id, 'NET_DEPOSITS_30D')).toEqual([
+      expect.objectContaining({ status: 'OPEN', facts: expect.objectContaining({ deposits: 6_000, net: 6_000 }) }),
+    ])
+
+    tick()
+    const second = await check(owner.token)
+    expect(second.json()).toMatchObject({ success: true, data: { opened: 0 }, message: 'ไม่มีงานดูแลใหม่' })
+    expect(await tasksOf(p.id, 'NET_DEPOSITS_30D')).toHaveLength(1)
+
+    const entries = (await evaluations()).slice(before)
+    expect(entries).toHaveLength(2)
+    expect(entries.map((e) => ({ operatorId: e.operatorId, targetType: e.targetType, after: e.after }))).toEqual([
+      { operatorId: owner.id, targetType: 'job', after: { opened } },
+      { operatorId: owner.id, targetType: 'job', after: { opened: 0 } },
+    ])
+  })
+
+  it('is for those who run jobs (owners): 401 without an operator session, 403 for the other roles; nothing evaluated', async () => {
+    const p = await player()
+    await fund(t, p, 6_000)
+    t.clock.advance(LAG_MS + 1000)
+    const before = (await evaluations()).length
+    expect((await check()).statusCode).toBe(401)
+    expect((await check(p.token)).statusCode).toBe(401)
+    for (const role of ['finance', 'support', 'compliance'] as const) {
+      const res = await check((await signInOperator(t, role)).token)
+      expect(res.statusCode, role).toBe(403)
+      expect(res.json()).toMatchObject({ code: 'FORBIDDEN', message: 'ไม่มีสิทธิ์ทำรายการนี้' })
+    }
+    expect(await tasksOf(p.id, 'NET_DEPOSITS_30D')).toEqual([])
+    expect(await evaluations()).toHaveLength(before)
+  })
+
+  // Two transactions at once need two connections: the embedded database has one, on which the job and a check take turns.
+  it.runIf(process.env.SANAM_TEST_DB === 'postgres')('answers 409 in Thai while the job holds its lock, evaluating nothing; then runs', async () => {
+    const p = await player()
+    await fund(t, p, 6_000)
+    t.clock.advance(LAG_MS + 1000)
+    const owner = await signInOperator(t, 'owner')
+    const before = (await evaluations()).length
+    // The scheduled job's transaction, as the runner holds it (jobs/runner.ts).
+    await t.db.transaction(async (job) => {
+      expect(await tryAdvisoryLock(job, CARE_MARKERS_LOCK)).toBe(true)
+      const busy = await check(owner.token)
+      expect(busy.statusCode).toBe(409)
+      expect(busy.json()).toMatchObject({ success: false, code: 'CONFLICT', message: 'ระบบกำลังตรวจสัญญาณอยู่ กรุณาลองอีกครั้งในอีกสักครู่' })
+    })
+    expect(await tasksOf(p.id, 'NET_DEPOSITS_30D')).toEqual([])
+    expect(await evaluations()).toHaveLength(before)
+
+    const after = await check(owner.token)
+    expect(after.statusCode).toBe(200)
+    expect(await tasksOf(p.id, 'NET_DEPOSITS_30D')).toHaveLength(1)
   })
 })

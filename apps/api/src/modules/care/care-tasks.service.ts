@@ -1,10 +1,20 @@
-import { CARE_MARKER_TEXT, careMarkers, msg, type CareTaskDetail, type CareTaskSummary, type Page, type RecordCareInteractionBody } from '@sanam/contract'
+import {
+  CARE_MARKER_TEXT,
+  careMarkers,
+  msg,
+  type CareEvaluateResult,
+  type CareTaskDetail,
+  type CareTaskSummary,
+  type Page,
+  type RecordCareInteractionBody,
+} from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
+import { inTransaction, tryAdvisoryLock } from '../../db/transaction.ts'
 import { AppError } from '../../errors.ts'
 import type { OperatorActor } from '../../lib/actor.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { AuditRepository } from '../audit/audit.repository.ts'
-import type { CareRepository, CareTaskRow, MarkerThresholds } from './care.repository.ts'
+import { CARE_MARKERS_LOCK, type CareRepository, type CareTaskRow, type MarkerThresholds } from './care.repository.ts'
 
 /** The care tasks' page size. */
 export const CARE_PAGE_SIZE = 20
@@ -37,6 +47,7 @@ function summary(row: { task: CareTaskRow; mobile: string; name: string }, inter
  * The markers of harm and their care tasks (issue 39 §4, ADR 090). `evaluate` is the markers job: each marker's SQL over
  * the players with an event since the last run (up to LAG_MS ago), a task opened per player and marker unless one is open. Operators
  * read the tasks and record what they did (audited); a care task never holds or moves money and is not an AML case.
+ * `evaluateNow` is the same evaluation asked by an operator (the desk's "ตรวจสัญญาณตอนนี้"), under the job's lock.
  */
 export function createCareTaskService(deps: {
   db: Db
@@ -65,17 +76,42 @@ export function createCareTaskService(deps: {
     }
   }
 
+  /** The markers' evaluation (the caller holds CARE_MARKERS_LOCK in `tx`): answers how many tasks it opened. */
+  async function evaluate(tx: Db): Promise<number> {
+    const now = clock.now()
+    const until = new Date(now.getTime() - LAG_MS)
+    const since = (await repo.cursor(tx)) ?? new Date(until.getTime() - FIRST_LOOK_BACK_MS)
+    if (since.getTime() >= until.getTime()) return 0
+    let opened = 0
+    for (const marker of careMarkers) opened += await repo.openTasks(tx, await repo.markerHits(tx, marker, since, until, deps.thresholds), now)
+    await repo.setCursor(tx, until)
+    return opened
+  }
+
   return {
     /** The markers job (in the job's transaction, under its lock): answers how many tasks it opened. */
-    async evaluate(tx: Db): Promise<number> {
-      const now = clock.now()
-      const until = new Date(now.getTime() - LAG_MS)
-      const since = (await repo.cursor(tx)) ?? new Date(until.getTime() - FIRST_LOOK_BACK_MS)
-      if (since.getTime() >= until.getTime()) return 0
-      let opened = 0
-      for (const marker of careMarkers) opened += await repo.openTasks(tx, await repo.markerHits(tx, marker, since, until, deps.thresholds), now)
-      await repo.setCursor(tx, until)
-      return opened
+    evaluate,
+
+    /**
+     * The markers checked now by an operator (ADR 090, amended 2026-11-30): the job's evaluation, in a transaction of
+     * its own holding the job's lock, so the job and an operator never evaluate at once (409 while the other runs),
+     * audited (`care.evaluate`, the tasks opened) in the same transaction. It sees what the job would: events up to
+     * LAG_MS before the clock, from where the last run (the job's or an operator's) stopped.
+     */
+    evaluateNow(actor: OperatorActor): Promise<CareEvaluateResult> {
+      return inTransaction(db, async (tx) => {
+        if (!(await tryAdvisoryLock(tx, CARE_MARKERS_LOCK))) throw new AppError('CONFLICT', msg('CARE_EVALUATE_BUSY'))
+        const opened = await evaluate(tx)
+        await deps.auditRepository.record(tx, {
+          actor,
+          action: 'care.evaluate',
+          targetType: 'job',
+          targetId: 'care-markers',
+          after: { opened },
+          at: clock.now(),
+        })
+        return { opened }
+      })
     },
 
     async page(status: 'OPEN' | 'CLOSED', page: number): Promise<Page<CareTaskSummary>> {

@@ -16,7 +16,10 @@ export function carePromptRoutes(app: TypedApp, deps: { carePrompts: CarePromptS
   })
 }
 
-/** The back-office's care tasks (ADR 090): the list, one task, and an interaction recorded on it (audited). */
+/**
+ * The back-office's care tasks (ADR 090): the list, one task, an interaction recorded on it (audited), and the markers
+ * job run by hand (`jobs.run`): the markers checked now instead of at the job's next minute (audited; 409 while the job runs).
+ */
 export function careTaskRoutes(app: TypedApp, deps: { careTasks: CareTaskService; operator: OperatorGuard }) {
   const work = { preHandler: deps.operator('care.work') }
   app.get('/backoffice/care-tasks', { schema: backofficeCareContract.tasks, ...work }, async (req) =>
@@ -26,4 +29,9 @@ export function careTaskRoutes(app: TypedApp, deps: { careTasks: CareTaskService
   app.post('/backoffice/care-tasks/:id/interactions', { schema: backofficeCareContract.record, ...work }, async (req) =>
     ok(await deps.careTasks.record(req.operator, Number(req.params.id), req.body), msg('CARE_RECORDED')),
   )
+  // The markers job run by hand, named like the other job run by hand (`/backoffice/jobs/accrue`) and with its permission.
+  app.post('/backoffice/jobs/care-markers', { schema: backofficeCareContract.evaluate, preHandler: deps.operator('jobs.run') }, async (req) => {
+    const result = await deps.careTasks.evaluateNow(req.operator)
+    return ok(result, msg('CARE_EVALUATED', result))
+  })
 }
