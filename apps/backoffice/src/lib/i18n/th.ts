@@ -647,6 +647,8 @@ export const th = {
   'care.closeTask': 'ปิดงานดูแลนี้หลังบันทึก',
   'care.save': 'บันทึก',
   'care.recorded': 'บันทึกการดูแลแล้ว',
+  'care.evaluate': 'ตรวจสัญญาณตอนนี้',
+  'care.evaluateHint': 'ระบบตรวจสัญญาณให้ทุกนาที ปุ่มนี้ตรวจทันทีโดยไม่ต้องรอ (รายการใน 2 นาทีล่าสุดจะตรวจในรอบถัดไป)',
   'care.fact.deposits': 'ยอดฝาก (บาท)',
   'care.fact.withdrawals': 'ยอดถอน (บาท)',
   'care.fact.net': 'ยอดฝากสุทธิ (บาท)',
