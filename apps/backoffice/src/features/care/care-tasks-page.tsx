@@ -46,7 +46,7 @@ export function CareTasksPage() {
       <h1 className="panel__title">{t('care.title')}</h1>
       <p className="muted">{t('care.lead')}</p>
       {mayEvaluate && (
-        <p>
+        <div className="row-actions care-check">
           <button
             type="button"
             className="button"
@@ -59,9 +59,9 @@ export function CareTasksPage() {
             }
           >
             {t('care.evaluate')}
-          </button>{' '}
+          </button>
           <span className="muted">{t('care.evaluateHint')}</span>
-        </p>
+        </div>
       )}
       <ToggleTabs label={t('care.status')} options={STATUSES} value={status} text={(s) => t(`care.status.${s}`)} onChange={setStatus} />
       <PagedTable caption={t(`care.status.${status}`)} columns={COLUMNS} query={(page) => careTasksQueryOptions(status, page)} filter={status} />
