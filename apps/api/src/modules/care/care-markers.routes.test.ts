@@ -9,8 +9,7 @@ import { useTestApp } from '../../../test/app.ts'
 import { balanceOf, fund, loginPlayer, signedInPlayer, type SignedInPlayer } from '../../../test/money.ts'
 import { signInOperator } from '../../../test/operators.ts'
 import { launch, sendMoney } from '../../../test/seamless.ts'
-import { LAG_MS } from './care-tasks.service.ts'
-import { CARE_MARKERS_LOCK } from './care.repository.ts'
+import { CARE_MARKERS_LOCK, LAG_MS } from './care-tasks.service.ts'
 
 const t = useTestApp({ verifyLedger: 'end' })
 const HOUR = 3_600_000

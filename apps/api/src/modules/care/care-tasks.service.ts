@@ -14,8 +14,13 @@ import { AppError } from '../../errors.ts'
 import type { OperatorActor } from '../../lib/actor.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { AuditRepository } from '../audit/audit.repository.ts'
-import { CARE_MARKERS_LOCK, type CareRepository, type CareTaskRow, type MarkerThresholds } from './care.repository.ts'
+import type { CareRepository, CareTaskRow, MarkerThresholds } from './care.repository.ts'
 
+/**
+ * The advisory lock of the markers' evaluation (ADR 090): the scheduled `care-markers` job (jobs/runner.ts) and an
+ * operator's check now (`evaluateNow`) both take it, so the markers are never evaluated twice at once.
+ */
+export const CARE_MARKERS_LOCK = 7_262_013
 /** The care tasks' page size. */
 export const CARE_PAGE_SIZE = 20
 /** The markers job's first run looks back this far (later runs start where the last stopped). */
@@ -47,7 +52,7 @@ function summary(row: { task: CareTaskRow; mobile: string; name: string }, inter
  * The markers of harm and their care tasks (issue 39 §4, ADR 090). `evaluate` is the markers job: each marker's SQL over
  * the players with an event since the last run (up to LAG_MS ago), a task opened per player and marker unless one is open. Operators
  * read the tasks and record what they did (audited); a care task never holds or moves money and is not an AML case.
- * `evaluateNow` is the same evaluation asked by an operator (the desk's "ตรวจสัญญาณตอนนี้"), under the job's lock.
+ * `evaluateNow` is the same evaluation asked by an operator (the care desk's button), under the job's lock.
  */
 export function createCareTaskService(deps: {
   db: Db

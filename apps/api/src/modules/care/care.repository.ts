@@ -19,12 +19,6 @@ export interface MarkerThresholds {
   netLoss90d: bigint
 }
 
-/**
- * The advisory lock of the markers' evaluation (ADR 090): the scheduled `care-markers` job (jobs/runner.ts) and an
- * operator's check now (`evaluateNow`) both take it, so the markers are never evaluated twice at once.
- */
-export const CARE_MARKERS_LOCK = 7_262_013
-
 const iso = (d: Date) => sql`${d.toISOString()}::timestamptz`
 const baht = (column: string) => sql.raw(`round(${column} / 100.0, 2)::float8`)
 
