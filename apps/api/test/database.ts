@@ -34,8 +34,12 @@ export async function openTestDatabase(): Promise<Database> {
     }
   }
   dump ??= readFile(inject('pgliteDump')).then((bytes) => new Blob([bytes]))
-  return openPglite({ loadDataDir: await dump })
+  // A small buffer pool: a test's database is small, and zeroing PGlite's 128 MB is most of its start (ADR 033).
+  return openPglite({ loadDataDir: await dump, sharedBuffers: TEST_SHARED_BUFFERS })
 }
+
+/** The buffer pool of a test's PGlite database (PGlite's own is 128 MB). */
+export const TEST_SHARED_BUFFERS = '16MB'
 
 /** The run's dump, read once per worker: the worker's files share its modules (isolate: false), and a Blob is immutable. */
 let dump: Promise<Blob> | undefined

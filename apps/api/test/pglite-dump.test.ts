@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm'
 import { expect, inject, it } from 'vitest'
 import { openPglite } from '../src/db/client.ts'
 import { rowsOf } from '../src/db/rows.ts'
+import { openTestDatabase, TEST_SHARED_BUFFERS } from './database.ts'
 
 // The dump every PGlite test file loads has its WAL segment cut short (pglite-dump.ts): a copy must write on past the
 // cut, and its own dump must load again with everything in it.
@@ -24,5 +25,23 @@ it('a copy of the slimmed dump writes past the cut WAL and loads again from its 
     expect(databases.map((d) => d.datname)).toEqual(['postgres'])
   } finally {
     await reopened.close()
+  }
+})
+
+// A test's database starts with a small buffer pool (ADR 033): PGlite's 128 MB, zeroed at every start, was most of the
+// cost of opening one, and every test file opens at least one. A copy of the dump holds a 10 MB table all the same.
+it('opens a test database with the small buffer pool, which holds more than itself', async () => {
+  const database = await openTestDatabase()
+  try {
+    const [pool] = rowsOf<{ shared_buffers: string }>(await database.db.execute(sql`show shared_buffers`))
+    expect(pool!.shared_buffers).toBe(TEST_SHARED_BUFFERS)
+    await database.db.execute(sql`create table pool_probe as select g as n, repeat('x', 1000) as filler from generate_series(1, 10000) g`)
+    const [row] = rowsOf<{ count: number; bytes: number }>(
+      await database.db.execute(sql`select count(*)::int as count, pg_total_relation_size('pool_probe')::int as bytes from pool_probe`),
+    )
+    expect(row).toEqual({ count: 10_000, bytes: expect.any(Number) })
+    expect(row!.bytes).toBeGreaterThan(10 * 1024 * 1024)
+  } finally {
+    await database.close()
   }
 })
