@@ -52,6 +52,8 @@ const IGNORES_BODY = new Set([
   'POST /api/responsible-play/session/acknowledge',
   // Unlinking the player's LINE (ADR 088): the player is the token's, and unlinking twice is no error.
   'POST /api/line/unlink',
+  // The care markers checked now (ADR 090): the job takes no input; a second check opens nothing new.
+  'POST /api/backoffice/jobs/care-markers',
 ])
 
 let playerToken: string
