@@ -41,7 +41,14 @@ beforeAll(async () => {
 
 const faultArb = fc.constantFrom<PayoutFault>('ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'error', 'timeout', 'hang', 'lost', 'reject', 'garbled', 'mismatch')
 const actionArb = fc.constantFrom('job', 'ask', 'resolve', 'sendAgain', 'refuse', 'proposeOnly')
-const runArb = fc.record({
+type PayoutRun = {
+  player: number
+  amount: number
+  faults: { inquire: PayoutFault; initiate: PayoutFault; confirm: PayoutFault }
+  finds: PayoutFault[]
+  actions: Array<'job' | 'ask' | 'resolve' | 'sendAgain' | 'refuse' | 'proposeOnly'>
+}
+const runArb: fc.Arbitrary<PayoutRun> = fc.record({
   player: fc.nat(PLAYERS - 1),
   amount: fc.integer({ min: 100, max: 900 }),
   faults: fc.record({ inquire: faultArb, initiate: faultArb, confirm: faultArb }),
@@ -49,6 +56,21 @@ const runArb = fc.record({
   finds: fc.array(faultArb, { maxLength: 4 }),
   actions: fc.array(actionArb, { maxLength: 5 }),
 })
+
+/**
+ * One run that ends in each way a payout can stand, run before the random ones: the random runs reach them too, but
+ * only most of the time (one seed in CI left a state unreached), and the check below asks for every one of them.
+ */
+const unreachable: PayoutFault[] = ['error', 'error', 'error', 'error']
+const ok = { inquire: 'ok', initiate: 'ok', confirm: 'ok' } as const
+const everyState: PayoutRun[] = [
+  { player: 0, amount: 100, faults: ok, finds: [], actions: [] }, // PAID
+  { player: 1, amount: 100, faults: { ...ok, initiate: 'reject' }, finds: [], actions: [] }, // REJECTED
+  { player: 2, amount: 100, faults: { ...ok, inquire: 'mismatch' }, finds: [], actions: [] }, // HELD: the name differs
+  { player: 3, amount: 100, faults: { ...ok, confirm: 'lost' }, finds: unreachable, actions: [] }, // UNKNOWN
+  { player: 4, amount: 100, faults: { ...ok, confirm: 'lost' }, finds: unreachable, actions: ['resolve'] }, // RESOLVED_PAID
+  { player: 5, amount: 100, faults: { ...ok, initiate: 'timeout' }, finds: unreachable, actions: ['resolve'] }, // RESOLVED_REFUNDED
+]
 
 it(`keeps every payout single and every refund safe over ${RUNS} randomised runs of faults`, async () => {
   const { services } = t
@@ -137,7 +159,11 @@ it(`keeps every payout single and every refund safe over ${RUNS} randomised runs
       }
       outcomes.set(p.status, (outcomes.get(p.status) ?? 0) + 1)
     }),
-    { numRuns: RUNS, seed: process.env.PAYOUT_FAULT_SEED ? Number(process.env.PAYOUT_FAULT_SEED) : undefined },
+    {
+      numRuns: everyState.length + RUNS,
+      examples: everyState.map((run) => [run]),
+      seed: process.env.PAYOUT_FAULT_SEED ? Number(process.env.PAYOUT_FAULT_SEED) : undefined,
+    },
   )
 
   // Over all runs: every reference paid at most once, Sanam's paid rows are exactly the bank's movements, and the
@@ -165,6 +191,6 @@ it(`keeps every payout single and every refund safe over ${RUNS} randomised runs
   expect(BigInt(money!.paid_out)).toBe(sanamPaid)
   console.info(`payout fault runs: ${RUNS}; before closing: ${JSON.stringify(Object.fromEntries(outcomes))}`)
   // The faults reached each way a payout can stand.
-  if (RUNS >= 200)
-    for (const status of ['PAID', 'REJECTED', 'HELD', 'UNKNOWN', 'RESOLVED_PAID', 'RESOLVED_REFUNDED']) expect(outcomes.get(status), status).toBeGreaterThan(0)
+  for (const status of ['PAID', 'REJECTED', 'HELD', 'UNKNOWN', 'RESOLVED_PAID', 'RESOLVED_REFUNDED'])
+    expect(outcomes.get(status) ?? 0, status).toBeGreaterThan(0)
 }, 900_000)
