@@ -667,10 +667,10 @@ async function drained(base: string): Promise<void> {
   }
 }
 
-/** Starts the server on `env`, sets up its players, runs `scenarios` on it in order and stops it. */
-/** What each server's log held when it stopped, for the notes (issue 40 §1). */
+/** What each shared server's log held when it stopped, for the notes (issue 40 §1). */
 const serverLogs: string[] = []
 
+/** Starts the server on `env`, sets up its players, runs `scenarios` on it in order and stops it. */
 async function onServer(env: Record<string, string>, scenarios: Scenario[]): Promise<Map<string, Measured>> {
   const results = new Map<string, Measured>()
   // The streams scenario holds STREAMS streams of one player: the server's cap per player (8 by default) is lifted.
@@ -994,7 +994,7 @@ async function main() {
     `Every server ran as \`npm start\` runs it (its Node flags, LOG_LEVEL ${settings.LOG_LEVEL ?? 'at its default, info'}, its standard output to a file) ` +
       `with these settings changed: ${Object.entries(settings)
         .map(([name, value]) => `${name}=${/SECRET|PASSWORD/.test(name) ? '(the bench’s own)' : value}`)
-        .join(', ')}. Their logs: ${serverLogs.join('; ')}.`,
+        .join(', ')}.${serverLogs.length > 0 ? ` The shared servers' logs: ${serverLogs.join('; ')}.` : ''}`,
   )
   const report = [
     `# Benchmark ${new Date().toISOString()}`,
