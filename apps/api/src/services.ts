@@ -489,6 +489,7 @@ export async function buildServices(deps: ServiceDeps) {
     playersRepository,
     slipsRepository,
     auditRepository,
+    onError: (error) => deps.log.warn({ err: error }, 'a slip check could not be asked again; the retry job takes it up'),
   })
   // LINE for players (ADR 088): linking, the notices chosen, the webhook; `lineUserQuery` is the notices' PlayerLineAddress.
   const line = createLineService({

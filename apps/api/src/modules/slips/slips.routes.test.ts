@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { useTestApp } from '../../../test/app.ts'
 import { balanceOf, expectLedgerOk, OPERATOR_ACCOUNT, postTransfer, signedInPlayer, transferBody } from '../../../test/money.ts'
 import { signInOperator } from '../../../test/operators.ts'
@@ -213,6 +213,11 @@ describe('an unknown answer never credits: retried at 30 s, 2 min, 10 min, then 
       roundStaleMinutes: 60,
       database: t.database.kind,
     })
+  /** One run of the jobs, and the verifier's answers the retry job asks for after its transaction. */
+  const retryNow = async () => {
+    await runJobsOnce(t.db, jobs())
+    await t.services.slips.idle()
+  }
 
   it('keeps asking while the verifier cannot say, then sends the check to manual review', async () => {
     const player = await signedInPlayer(t)
@@ -224,10 +229,10 @@ describe('an unknown answer never credits: retried at 30 s, 2 min, 10 min, then 
     expect(res.json().message).toBe('กำลังตรวจสลิปกับธนาคาร ระบบจะตรวจซ้ำให้อัตโนมัติ ยอดจะเข้ากระเป๋าเมื่อยืนยันได้')
     const stepped = async (ms: number) => {
       t.clock.advance(ms - 1_000)
-      await runJobsOnce(t.db, jobs())
+      await retryNow()
       const early = asked()
       t.clock.advance(1_000)
-      await runJobsOnce(t.db, jobs())
+      await retryNow()
       return [early, asked()]
     }
     expect(await stepped(30_000)).toEqual([1, 2])
@@ -236,7 +241,7 @@ describe('an unknown answer never credits: retried at 30 s, 2 min, 10 min, then 
     const [check] = await checksOf(player.id)
     expect(check).toMatchObject({ status: 'MANUAL_REVIEW', reason: 'VERIFIER_UNKNOWN', attempts: 4, nextAttemptAt: null })
     t.clock.advance(3_600_000)
-    await runJobsOnce(t.db, jobs())
+    await retryNow()
     expect(asked()).toBe(4)
     expect(await balanceOf(t, player.token)).toBe(0)
     expect((await submit(slip.payload, player.token)).json().message).toBe('ยังยืนยันสลิปนี้อัตโนมัติไม่ได้ เจ้าหน้าที่จะตรวจสอบให้')
@@ -252,6 +257,29 @@ describe('an unknown answer never credits: retried at 30 s, 2 min, 10 min, then 
     expect(await balanceOf(t, player.token)).toBe(0)
   })
 
+  it('holds no transaction while the verifier is asked again: the embedded database’s one connection serves players meanwhile', async () => {
+    const player = await signedInPlayer(t)
+    const slip = slipFrom(t, player, 700)
+    let answer: (verdict: typeof slip.verdict) => void = () => {}
+    fake.answerWith(slip.key, (ask) => (ask === 1 ? { outcome: 'UNAVAILABLE', code: 'TIMEOUT' } : new Promise((resolve) => (answer = resolve))))
+    expect((await submit(slip.payload, player.token)).json().data.status).toBe('CHECKING')
+    t.clock.advance(30_000)
+    const run = runJobsOnce(t.db, jobs())
+    await vi.waitFor(() => expect(fake.asksOf(slip.key)).toBe(2))
+    // The verifier has not answered: the player's balance and another player's registration are served all the same,
+    // before the call's time-out (a transaction held through the call would have them wait for it, then see it applied).
+    expect(await balanceOf(t, player.token)).toBe(0)
+    await signedInPlayer(t)
+    expect((await checksOf(player.id))[0]).toMatchObject({ status: 'CHECKING', attempts: 1 })
+    // The job's next run leaves the check being asked alone (its lease), rather than asking the verifier twice.
+    await run
+    await runJobsOnce(t.db, jobs())
+    expect(fake.asksOf(slip.key)).toBe(2)
+    answer(slip.verdict)
+    await t.services.slips.idle()
+    expect(await balanceOf(t, player.token)).toBe(700)
+  }, 30_000)
+
   it('credits when a retry finds the transfer, and a verifier that throws or hangs is an unknown', async () => {
     const player = await signedInPlayer(t)
     const slip = slipFrom(t, player, 600)
@@ -264,6 +292,7 @@ describe('an unknown answer never credits: retried at 30 s, 2 min, 10 min, then 
     t.clock.advance(30_000)
     // Other tests' checks may be due too (one database for the file): this one is among them, and is credited.
     expect((await runJobsOnce(t.db, jobs()))['retry-slip-checks']).toBeGreaterThanOrEqual(1)
+    await t.services.slips.idle()
     expect(fake.asksOf(slip.key)).toBe(2)
     expect(await balanceOf(t, player.token)).toBe(600)
     expect((await submit(slip.payload, player.token)).json().data).toMatchObject({ status: 'CREDITED', amount: 600 })

@@ -4,6 +4,7 @@
 import { msg, satangToBaht, type BackofficeSlipCheck, type SlipCheck, type SlipReason } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
 import type { SlipFacts } from '../../db/schema/slips.ts'
+import { afterCommit } from '../../db/after-commit.ts'
 import { inTransaction } from '../../db/transaction.ts'
 import { AppError } from '../../errors.ts'
 import type { Actor } from '../../lib/actor.ts'
@@ -23,7 +24,7 @@ import type { SlipCheckRow, SlipsRepository } from './slips.repository.ts'
 /** After the 1st, 2nd and 3rd unknown answer, the next attempt waits this long; after the 4th, an operator looks. */
 export const SLIP_RETRY_DELAYS_MS = [30_000, 2 * 60_000, 10 * 60_000] as const
 const LAST_RETRY_DELAY_MS = 10 * 60_000
-/** How long a check being asked is left alone by the retry job (longer than any verifier call may take). */
+/** How long a check being asked is left alone by the retry job, at least (longer than a verifier call may take: see `leaseMs`). */
 const LEASE_MS = 30_000
 /** How many due checks one run of the retry job asks. */
 const RETRY_BATCH = 20
@@ -42,6 +43,8 @@ export interface SlipServiceDeps {
   playersRepository: Pick<PlayersRepository, 'findById'>
   slipsRepository: Pick<SlipsRepository, 'insertCheck' | 'checkOf' | 'checkById' | 'updateCheck' | 'dueChecks' | 'page' | 'mobileOf'>
   auditRepository: Pick<AuditRepository, 'record'>
+  /** A retry that failed outside any request (the retry job's asks run after its transaction): logged; the job asks again. */
+  onError?: (error: unknown) => void
 }
 
 /** What the verifier said, as the check keeps it (satang as text, ISO times). */
@@ -218,6 +221,22 @@ export function createSlipService(deps: SlipServiceDeps) {
     return inTransaction(db, (tx) => apply(tx, check.id, check.attempts, verdict))
   }
 
+  /** The retry job's attempt: an answer that cannot be applied (its transaction rolled back) is asked again later, not at every run. */
+  async function retryOne(check: SlipCheckRow): Promise<void> {
+    try {
+      await attempt(check)
+    } catch (error) {
+      deps.onError?.(error)
+      const later = new Date(clock.now().getTime() + LAST_RETRY_DELAY_MS)
+      await repo.updateCheck(db, check.id, { nextAttemptAt: later, verifierCode: 'APPLY_FAILED', updatedAt: clock.now() })
+    }
+  }
+
+  /** The retry job's asks still running after its transaction (`idle` waits for them). */
+  const background = new Set<Promise<unknown>>()
+  /** A check's lease while it is asked: past the longest call SLIP_VERIFIER_TIMEOUT_MS allows (up to a minute). */
+  const leaseMs = Math.max(LEASE_MS, deps.verifyTimeoutMs + 10_000)
+
   async function audited(actor: AuditActor, id: number, action: 'slip.recheck' | 'slip.close', change: (tx: Db, check: SlipCheckRow) => Promise<SlipCheckRow>) {
     return inTransaction(db, async (tx) => {
       const check = await repo.checkById(tx, id, true)
@@ -260,7 +279,7 @@ export function createSlipService(deps: SlipServiceDeps) {
         status: 'CHECKING',
         attempts: 0,
         // The lease: the retry job leaves it to this request until then (a crash here is picked up after it).
-        nextAttemptAt: new Date(now.getTime() + LEASE_MS),
+        nextAttemptAt: new Date(now.getTime() + leaseMs),
         createdAt: now,
         updatedAt: now,
       })
@@ -278,18 +297,25 @@ export function createSlipService(deps: SlipServiceDeps) {
      */
     async retryDue(tx: Db): Promise<number> {
       if (!deps.verifier) return 0
-      const due = await repo.dueChecks(tx, clock.now(), RETRY_BATCH)
-      for (const check of due) {
-        const verdict = await ask(check)
-        try {
-          await tx.transaction((savepoint) => apply(savepoint as Db, check.id, check.attempts, verdict))
-        } catch {
-          // The answer could not be applied (rolled back to the savepoint): asked again later, not at every run.
-          const later = new Date(clock.now().getTime() + LAST_RETRY_DELAY_MS)
-          await repo.updateCheck(tx, check.id, { nextAttemptAt: later, verifierCode: 'APPLY_FAILED', updatedAt: clock.now() })
-        }
-      }
+      const now = clock.now()
+      const due = await repo.dueChecks(tx, now, RETRY_BATCH)
+      // Leased in the job's transaction, asked one after another once it has committed: no transaction (on the embedded
+      // database, its one connection) is held while a verifier answers. Each lease covers the asks before it.
+      for (const [i, check] of due.entries())
+        await repo.updateCheck(tx, check.id, { nextAttemptAt: new Date(now.getTime() + (i + 1) * leaseMs), updatedAt: now })
+      afterCommit(tx, () => {
+        const work = (async () => {
+          for (const check of due) await retryOne(check)
+        })().catch((error) => deps.onError?.(error))
+        background.add(work)
+        void work.finally(() => background.delete(work))
+      })
       return due.length
+    },
+
+    /** Waits for the retries the job left running after its transaction (tests, and a shutdown that wants them done). */
+    async idle() {
+      while (background.size > 0) await Promise.allSettled([...background])
     },
 
     /** The back-office's checks in one state, newest first. */
@@ -309,7 +335,7 @@ export function createSlipService(deps: SlipServiceDeps) {
           reason: null,
           // Past the retries: an unknown answer now goes straight back to review.
           attempts: Math.max(check.attempts, SLIP_RETRY_DELAYS_MS.length),
-          nextAttemptAt: new Date(clock.now().getTime() + LEASE_MS),
+          nextAttemptAt: new Date(clock.now().getTime() + leaseMs),
           updatedAt: clock.now(),
         }),
       )
