@@ -313,7 +313,7 @@ export function createSlipService(deps: SlipServiceDeps) {
       return due.length
     },
 
-    /** Waits for the retries the job left running after its transaction (tests, and a shutdown that wants them done). */
+    /** Waits for the retries the job left running after its transaction (the tests wait for them with it). */
     async idle() {
       while (background.size > 0) await Promise.allSettled([...background])
     },
