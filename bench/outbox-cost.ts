@@ -3,7 +3,7 @@
 // fake LINE on 127.0.0.1 and its players linked, so that on the server with the outbox every credited transfer writes
 // the player's LINE notice in its transaction and the worker pushes it. The two are measured in interleaved rounds
 // (bench/paired.ts).
-import type { PairedSide } from './paired.ts'
+import { median as middle, type PairedSide } from './paired.ts'
 import { backendsCpuSpent, cpuSeconds, databaseCpu, type Figures } from './load.ts'
 import { lineEvent, lineUserId } from '../apps/api/test/fakes/line-server.ts'
 import { startLineProcess, type LineProcess } from './line-process.ts'
@@ -116,11 +116,7 @@ export async function depositsWithCpu(side: OutboxSide, measure: () => Promise<F
   return figures
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2 === 1 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2)
-}
+const median = (values: number[]) => Math.round(middle(values))
 
 /** The product's CPU a deposit (the server and its database's backends), the rounds' median. */
 export function productCpu(side: OutboxSide): number {

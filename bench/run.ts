@@ -51,6 +51,7 @@ import { benchLine, depositCpuNote, depositsWithCpu, linkPlayers, OUTBOX_PLAYERS
 import {
   addedCost,
   comparisonNote,
+  median as middle,
   inStartOrder,
   interleaved,
   pooled,
@@ -827,7 +828,7 @@ async function readsWithCpu(side: LogSide, measure: () => Promise<Figures>): Pro
 
 /** What the log's rounds' CPU says: the medians a read at info and at warn, and the log's share of the product's CPU. */
 function readCpuNote(cpu: { subject: LogSide['cpu']; reference: LogSide['cpu'] }): { note: string; cost: number } {
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!
+  const median = (values: number[]) => Math.round(middle(values))
   const product = (rounds: LogSide['cpu']) => median(rounds.map((c) => c.server + c.database))
   const of = (rounds: LogSide['cpu']) =>
     `the server ${median(rounds.map((c) => c.server))} µs${rounds.some((c) => c.database > 0) ? `, PostgreSQL ${median(rounds.map((c) => c.database))} µs` : ''}`
