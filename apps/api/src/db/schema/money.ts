@@ -200,6 +200,12 @@ export const deposits = pgTable(
       .where(sql`credited_at is not null`),
     // The same-transfer lookup of reference-less sources (ADR 080): a pay-in account's transfers of one amount.
     index('deposits_same_transfer_idx').on(t.amount, t.occurredAt),
+    // The bank feed's own lookup reads only the transfers no feed report has claimed yet (those a notification or a
+    // slip reported first): through the index above it read every transfer of the amount in the window, most of them
+    // the feed's own, so each report cost more the more transfers of its amount had come in (ADR 080, amended).
+    index('deposits_same_transfer_unfed_idx')
+      .on(t.amount, t.occurredAt)
+      .where(sql`feed_at is null`),
     index('deposits_unmatched_idx')
       .on(t.receivedAt)
       .where(sql`status = 'UNMATCHED'`),

@@ -11,6 +11,40 @@ export type DepositRow = typeof deposits.$inferSelect
 export type DepositExceptionRow = typeof depositExceptions.$inferSelect
 export type DeclinedDepositRow = typeof declinedDeposits.$inferSelect
 
+/**
+ * The same-transfer lookup of a reference-less source (ADR 080): transfers to this pay-in account (by its digits) of
+ * this amount that occurred in [from, to] and that the other kind of source reported and no report of this kind
+ * has claimed yet. For a notification: what the feed (or a confirmed claim) reported, with no notification yet; for
+ * the feed: what a notification reported, with no feed report yet. The sender is compared by the service.
+ */
+export function sameTransferLookup(
+  db: Db,
+  q: { toAccountDigits: string; amount: bigint; from: Date; to: Date; reportedBy: 'feed' | 'notification' | 'slip'; senderRef?: string | null },
+) {
+  return db
+    .select()
+    .from(deposits)
+    .where(
+      and(
+        eq(deposits.amount, q.amount),
+        gte(deposits.occurredAt, q.from),
+        lte(deposits.occurredAt, q.to),
+        sql`regexp_replace(${deposits.toAccount}, '[^0-9]', '', 'g') = ${q.toAccountDigits}`,
+        sql`${deposits.status} <> 'REJECTED'`,
+        // Rows another kind of source reported and this kind has not (ADR 079, 080); a row that holds another
+        // sending bank's reference than the report's is another transfer.
+        q.reportedBy === 'notification'
+          ? sql`${deposits.notificationAt} is null and ${deposits.source} <> 'NOTIFICATION' and (${deposits.feedAt} is not null or ${deposits.source} = 'SLIP')`
+          : q.reportedBy === 'feed'
+            ? sql`${deposits.feedAt} is null and ${deposits.source} in ('NOTIFICATION', 'SLIP')`
+            : sql`${deposits.senderRef} is null and ${deposits.source} in ('NOTIFICATION', 'BANK_FEED')`,
+        q.senderRef ? sql`(${deposits.senderRef} is null or ${deposits.senderRef} = ${q.senderRef})` : sql`true`,
+      ),
+    )
+    .orderBy(asc(deposits.occurredAt), asc(deposits.id))
+    .limit(20)
+}
+
 /** SQL for operator accounts, draft bills and incoming deposits. */
 export const depositsRepository = {
   /** The active account the next draft bill would name: the one used least recently. */
@@ -218,38 +252,9 @@ export const depositsRepository = {
   async lockSameTransfer(db: Db, toAccountDigits: string, amount: bigint): Promise<void> {
     await db.execute(sql`select pg_advisory_xact_lock(hashtext('same-transfer'), hashtext(${`${toAccountDigits}:${amount}`}))`)
   },
-  /**
-   * The same-transfer lookup of a reference-less source (ADR 080): transfers to this pay-in account (by its digits) of
-   * this amount that occurred in [from, to] and that the other kind of source reported and no report of this kind
-   * has claimed yet. For a notification: what the feed (or a confirmed claim) reported, with no notification yet; for
-   * the feed: what a notification reported, with no feed report yet. The sender is compared by the service.
-   */
-  async sameTransferCandidates(
-    db: Db,
-    q: { toAccountDigits: string; amount: bigint; from: Date; to: Date; reportedBy: 'feed' | 'notification' | 'slip'; senderRef?: string | null },
-  ): Promise<DepositRow[]> {
-    return db
-      .select()
-      .from(deposits)
-      .where(
-        and(
-          eq(deposits.amount, q.amount),
-          gte(deposits.occurredAt, q.from),
-          lte(deposits.occurredAt, q.to),
-          sql`regexp_replace(${deposits.toAccount}, '[^0-9]', '', 'g') = ${q.toAccountDigits}`,
-          sql`${deposits.status} <> 'REJECTED'`,
-          // Rows another kind of source reported and this kind has not (ADR 079, 080); a row that holds another
-          // sending bank's reference than the report's is another transfer.
-          q.reportedBy === 'notification'
-            ? sql`${deposits.notificationAt} is null and ${deposits.source} <> 'NOTIFICATION' and (${deposits.feedAt} is not null or ${deposits.source} = 'SLIP')`
-            : q.reportedBy === 'feed'
-              ? sql`${deposits.feedAt} is null and ${deposits.source} in ('NOTIFICATION', 'SLIP')`
-              : sql`${deposits.senderRef} is null and ${deposits.source} in ('NOTIFICATION', 'BANK_FEED')`,
-          q.senderRef ? sql`(${deposits.senderRef} is null or ${deposits.senderRef} = ${q.senderRef})` : sql`true`,
-        ),
-      )
-      .orderBy(asc(deposits.occurredAt), asc(deposits.id))
-      .limit(20)
+  /** The same-transfer lookup's rows (`sameTransferLookup`). */
+  async sameTransferCandidates(db: Db, q: Parameters<typeof sameTransferLookup>[1]): Promise<DepositRow[]> {
+    return sameTransferLookup(db, q)
   },
   /** Where these deposits stand now (the notifications desk shows what became of each notification's deposit). */
   async statusesOf(db: Db, ids: number[]): Promise<Array<Pick<DepositRow, 'id' | 'status' | 'creditedAt'>>> {
