@@ -141,8 +141,7 @@ const backendTitle = /^postgres: (?:\S+: )?\S+ (\S+) /
 /**
  * The CPU seconds so far of each PostgreSQL backend serving `database` on this machine, by process id (from /proc: a
  * backend's command line is `postgres: [<cluster name>: ]<user> <database> <client> <state>`). The WAL writer's and
- * checkpointer's CPU, shared by every database, is not in it. Two readings give what a measurement cost with
- * `backendsCpuSpent`.
+ * checkpointer's CPU, shared by every database, is not in it. `watchBackends` gives what a measurement cost.
  */
 export function databaseCpu(database: string): Map<number, number> {
   const backends = new Map<number, number>()
@@ -159,15 +158,31 @@ export function databaseCpu(database: string): Map<number, number> {
 }
 
 /**
- * The CPU the backends spent between two readings of `databaseCpu`: each backend's own difference (a backend that
- * started in between, all of its CPU), so a backend that ended or started in between cannot take the sum below zero, as
- * one total minus another did (-131 µs a bet in a record of 2026-11-29). `ended`: backends of the first reading gone by
- * the second, whose CPU after the first reading is not in `seconds` (none while a pool keeps its connections).
+ * Watches the CPU of the PostgreSQL backends serving `database` from now until `spent()`, read every `everyMs`: a
+ * backend that ends in between (the pool closes a connection idle for 10 s) counts up to its last reading. Two readings
+ * alone lost all of such a backend's CPU after the first: the server with the outbox, whose connections idle while LINE
+ * takes the round's last notices, read at a quarter of the other's CPU a deposit (2026-11-30-eleventh-session.md). A
+ * backend that started in between counts whole; `ended`: how many ended before `spent()`, each losing at most
+ * `everyMs` of its CPU.
  */
-export function backendsCpuSpent(before: ReadonlyMap<number, number>, after: ReadonlyMap<number, number>): { seconds: number; ended: number } {
-  let seconds = 0
-  for (const [pid, total] of after) seconds += total - (before.get(pid) ?? 0)
-  return { seconds, ended: [...before.keys()].filter((pid) => !after.has(pid)).length }
+export function watchBackends(database: string, everyMs = 250): { spent(): { seconds: number; ended: number } } {
+  const first = databaseCpu(database)
+  const last = new Map(first)
+  const read = () => {
+    const now = databaseCpu(database)
+    for (const [pid, seconds] of now) last.set(pid, seconds)
+    return now
+  }
+  const timer = setInterval(read, everyMs)
+  return {
+    spent() {
+      clearInterval(timer)
+      const now = read()
+      let seconds = 0
+      for (const [pid, total] of last) seconds += total - (first.get(pid) ?? 0)
+      return { seconds, ended: [...last.keys()].filter((pid) => !now.has(pid)).length }
+    },
+  }
 }
 
 /** One reading of the server's memory, in MB: its RSS and, where its /metrics answered, V8's heap and external memory. */

@@ -4,7 +4,7 @@
 // the player's LINE notice in its transaction and the worker pushes it. The two are measured in interleaved rounds
 // (bench/paired.ts).
 import { median as middle, type PairedSide } from './paired.ts'
-import { backendsCpuSpent, cpuSeconds, databaseCpu, type Figures } from './load.ts'
+import { cpuSeconds, watchBackends, type Figures } from './load.ts'
 import { lineEvent, lineUserId } from '../apps/api/test/fakes/line-server.ts'
 import { startLineProcess, type LineProcess } from './line-process.ts'
 import { call } from '../e2e/support/http.ts'
@@ -95,10 +95,10 @@ export async function depositsWithCpu(side: OutboxSide, measure: () => Promise<F
     server: cpuSeconds(side.pid),
     bench: cpuSeconds(process.pid),
     line: cpuSeconds(side.line.pid),
-    database: side.database ? databaseCpu(side.database) : undefined,
     pushes: await side.line.pushes(),
   })
   const before = await read()
+  const backends = side.database ? watchBackends(side.database) : undefined
   const figures = await measure()
   const credited = figures.requests - figures.errors
   for (let waited = 0; side.subject && (await side.line.pushes()) - before.pushes < credited; waited += 50) {
@@ -111,7 +111,7 @@ export async function depositsWithCpu(side: OutboxSide, measure: () => Promise<F
     server: perDeposit((after.server ?? 0) - (before.server ?? 0)),
     bench: perDeposit((after.bench ?? 0) - (before.bench ?? 0)),
     line: perDeposit((after.line ?? 0) - (before.line ?? 0)),
-    database: before.database && after.database ? perDeposit(backendsCpuSpent(before.database, after.database).seconds) : undefined,
+    database: backends ? perDeposit(backends.spent().seconds) : undefined,
   })
   return figures
 }

@@ -19,7 +19,7 @@ import { performance } from 'node:perf_hooks'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { withScratchDatabase } from './database.ts'
-import { backendsCpuSpent, cpuSeconds, databaseCpu } from './load.ts'
+import { cpuSeconds, watchBackends } from './load.ts'
 import { root } from './server.mjs'
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
@@ -225,7 +225,7 @@ async function measure(url: string, database: string, shape: Shape) {
   try {
     const durations: number[] = []
     let bets = 0
-    const cpu0 = { own: cpuSeconds(process.pid)!, db: databaseCpu(database) }
+    const cpu0 = { own: cpuSeconds(process.pid)!, db: watchBackends(database) }
     const end = performance.now() + SECONDS * 1000
     await Promise.all(
       clients.map(async (client, lane) => {
@@ -238,14 +238,14 @@ async function measure(url: string, database: string, shape: Shape) {
         }
       }),
     )
-    const cpu1 = { own: cpuSeconds(process.pid)!, db: databaseCpu(database) }
+    const cpu1 = { own: cpuSeconds(process.pid)!, db: cpu0.db.spent() }
     durations.sort((a, b) => a - b)
     return {
       betsPerSecond: Math.round(bets / SECONDS),
       batchP50: durations[Math.floor(durations.length * 0.5)]!,
       batchP99: durations[Math.floor(durations.length * 0.99)]!,
       clientUs: Math.round(((cpu1.own - cpu0.own) / bets) * 1e6),
-      databaseUs: Math.round((backendsCpuSpent(cpu0.db, cpu1.db).seconds / bets) * 1e6),
+      databaseUs: Math.round((cpu1.db.seconds / bets) * 1e6),
     }
   } finally {
     await Promise.all(clients.map((c) => c.end()))

@@ -29,8 +29,7 @@ import { call } from '../e2e/support/http.ts'
 import { findPgbench, ledgerVerify, postgresBaselines, serverDescription, withScratchDatabase } from './database.ts'
 import {
   cpuSeconds,
-  databaseCpu,
-  backendsCpuSpent,
+  watchBackends,
   hammer,
   loop,
   openStreams,
@@ -336,7 +335,7 @@ async function bets(t: Target, players: Player[]): Promise<Measured> {
   let next = 0
   let refused = 0
   const before = await batchTotals(t.metrics)
-  const cpuBefore = { server: cpuSeconds(t.pid), database: t.database ? databaseCpu(t.database) : undefined }
+  const cpuBefore = { server: cpuSeconds(t.pid), backends: t.database ? watchBackends(t.database) : undefined }
   const figures = await hammer({
     url: t.base,
     connections: BET_CONNECTIONS,
@@ -355,13 +354,13 @@ async function bets(t: Target, players: Player[]): Promise<Measured> {
     ],
   })
   const after = await batchTotals(t.metrics)
-  const cpuAfter = { server: cpuSeconds(t.pid), database: t.database ? databaseCpu(t.database) : undefined }
+  const cpuAfter = { server: cpuSeconds(t.pid), database: cpuBefore.backends?.spent() }
   const batches = after.batches - before.batches
   const notes = [
     batches > 0
       ? `${batches} batches, ${((after.callbacks - before.callbacks) / batches).toFixed(1)} bets and ${((1000 * (after.seconds - before.seconds)) / batches).toFixed(1)} ms each on average (the server's sanam_seamless_batch_* metrics).`
       : undefined,
-    cpuPerBet(figures.requests, cpuBefore, cpuAfter, t.database !== undefined),
+    cpuPerBet(figures.requests, cpuBefore.server, cpuAfter, t.database !== undefined),
   ].filter(Boolean)
   return { ...figures, errors: figures.errors + refused, ...(notes.length > 0 ? { note: notes.join(' ') } : {}) }
 }
@@ -372,18 +371,17 @@ async function bets(t: Target, players: Player[]): Promise<Measured> {
  */
 function cpuPerBet(
   bets: number,
-  before: { server: number | undefined; database: ReadonlyMap<number, number> | undefined },
-  after: { server: number | undefined; database: ReadonlyMap<number, number> | undefined },
+  serverBefore: number | undefined,
+  after: { server: number | undefined; database: { seconds: number; ended: number } | undefined },
   postgres: boolean,
 ): string | undefined {
-  if (bets === 0 || before.server === undefined || after.server === undefined) return undefined
+  if (bets === 0 || serverBefore === undefined || after.server === undefined) return undefined
   const perBet = (seconds: number) => `${Math.round((seconds / bets) * 1e6)} µs`
-  const server = `CPU a bet: the server ${perBet(after.server - before.server)}`
+  const server = `CPU a bet: the server ${perBet(after.server - serverBefore)}`
   if (!postgres) return `${server} (the embedded database included).`
-  if (before.database === undefined || after.database === undefined) return `${server}, PostgreSQL not read.`
-  const spent = backendsCpuSpent(before.database, after.database)
-  const ended = spent.ended > 0 ? `; ${spent.ended} of them ended during it, their last CPU not counted` : ''
-  return `${server}, PostgreSQL ${perBet(spent.seconds)} (its ${after.database.size} backends for the bench's database${ended}).`
+  if (after.database === undefined) return `${server}, PostgreSQL not read.`
+  const ended = after.database.ended > 0 ? `; ${after.database.ended} of its backends ended during it, counted to their last reading` : ''
+  return `${server}, PostgreSQL ${perBet(after.database.seconds)} (the backends for the bench's database${ended}).`
 }
 
 /** The server's seamless batches so far: how many, their callbacks and their seconds (the histograms' _count and _sum). */
@@ -814,14 +812,13 @@ interface LogSide extends PairedSide {
  * the machine's other load than the reads a second, and the request log's own cost is the server's part of it.
  */
 async function readsWithCpu(side: LogSide, measure: () => Promise<Figures>): Promise<Figures> {
-  const read = () => ({ server: cpuSeconds(side.pid) ?? 0, database: side.database ? databaseCpu(side.database) : undefined })
-  const before = read()
+  const serverBefore = cpuSeconds(side.pid) ?? 0
+  const backends = side.database ? watchBackends(side.database) : undefined
   const figures = await measure()
-  const after = read()
   const perRead = (seconds: number) => Math.round((seconds / Math.max(figures.requests, 1)) * 1e6)
   side.cpu.push({
-    server: perRead(after.server - before.server),
-    database: before.database && after.database ? perRead(backendsCpuSpent(before.database, after.database).seconds) : 0,
+    server: perRead((cpuSeconds(side.pid) ?? 0) - serverBefore),
+    database: backends ? perRead(backends.spent().seconds) : 0,
   })
   return figures
 }
