@@ -173,7 +173,8 @@ export function watchBackends(database: string, everyMs = 250): { spent(): { sec
     for (const [pid, seconds] of now) last.set(pid, seconds)
     return now
   }
-  const timer = setInterval(read, everyMs)
+  // Unreferenced: a measurement that throws before `spent()` leaves no timer holding the bench open.
+  const timer = setInterval(read, everyMs).unref()
   return {
     spent() {
       clearInterval(timer)
