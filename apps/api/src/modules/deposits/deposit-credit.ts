@@ -1,5 +1,6 @@
 import { msg } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
+import type { Write } from '../../db/writes.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { ExclusionsRepository } from '../exclusions/exclusions.repository.ts'
 import type { Ledger } from '../ledger/ledger.service.ts'
@@ -7,9 +8,12 @@ import type { LimitsService } from '../limits/limits.service.ts'
 import type { PromotionService } from '../promotions/promotions.service.ts'
 import type { DepositExceptionRow, DepositRow, DepositsRepository } from './deposits.repository.ts'
 
-/** Who tells the player a deposit was credited (the notices module, ADR 087): in the credit's transaction, once per deposit. */
+/**
+ * Who tells the player a deposit was credited (the notices module, ADR 087): the notice's writes, which the credit sends
+ * with its own (db/writes.ts), in its transaction; once per deposit.
+ */
 export interface DepositNotices {
-  depositCredited(tx: Db, deposit: { playerId: number; depositId: number; amount: bigint }): Promise<unknown>
+  depositCreditedWrites(tx: Db, deposit: { playerId: number; depositId: number; amount: bigint }): Promise<Write[]>
 }
 
 /** Who tells the desk a deposit exception was opened (the desk's alerts, ADR 087): in its transaction, once per exception. */
@@ -104,14 +108,14 @@ export function createDepositCredit(deps: DepositCreditDeps) {
     if (bill?.promotionId && deps.promotions) {
       await deps.promotions.onDepositCredited(tx, { playerId, depositId: deposit.id, amount: deposit.amount, promotionId: bill.promotionId })
     }
-    await depositsRepository.markCredited(tx, deposit.id, {
-      status,
-      playerId,
-      creditedAt: now,
-      draftBillId: bill?.id ?? null,
-      ...(note !== undefined ? { note } : {}),
-    })
-    await deps.notices?.depositCredited(tx, { playerId, depositId: deposit.id, amount: deposit.amount })
+    // The player's notice goes in the same statement as the credit's mark: no round trip of its own (issue 38 §6).
+    const notice = (await deps.notices?.depositCreditedWrites(tx, { playerId, depositId: deposit.id, amount: deposit.amount })) ?? []
+    await depositsRepository.markCredited(
+      tx,
+      deposit.id,
+      { status, playerId, creditedAt: now, draftBillId: bill?.id ?? null, ...(note !== undefined ? { note } : {}) },
+      notice,
+    )
     await deps.risk?.onDepositCredited(tx, { id: deposit.id, playerId })
   }
 

@@ -4,6 +4,7 @@ import { withReviewers } from '../../db/reviewed.ts'
 import { playerMatches } from '../../db/player-search.ts'
 import { declinedDeposits, depositExceptions, deposits, draftBills, operatorBankAccounts, operators, players } from '../../db/schema.ts'
 import { exists, insertedOrThrow, oneRow, pageWhere, rowsOf, rowWhere, updatedOrThrow, updatedWhere } from '../../db/rows.ts'
+import { writeTogether, type Write } from '../../db/writes.ts'
 
 export type OperatorAccountRow = typeof operatorBankAccounts.$inferSelect
 export type DraftBillRow = typeof draftBills.$inferSelect
@@ -230,12 +231,17 @@ export const depositsRepository = {
       )
       .orderBy(asc(operatorBankAccounts.id))
   },
+  /**
+   * Marks a deposit credited, in one statement with the writes `alongside` (db/writes.ts: the player's notice, which
+   * then costs the credit's transaction no round trip of its own; issue 38 §6).
+   */
   async markCredited(
     db: Db,
     id: number,
     fields: { status: 'MATCHED' | 'ASSIGNED'; playerId: number; creditedAt: Date; draftBillId?: string | null; note?: string | null },
+    alongside: readonly Write[] = [],
   ) {
-    await db.update(deposits).set(fields).where(eq(deposits.id, id))
+    await writeTogether(db, [{ sql: db.update(deposits).set(fields).where(eq(deposits.id, id)).getSQL() }, ...alongside])
   },
   /** Writes what the bank feed reported onto a record an operator made first (a manual deposit). */
   async attachFeed(

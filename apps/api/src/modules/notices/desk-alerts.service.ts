@@ -2,6 +2,7 @@ import { DESK_ALERTS, isDeskAlertKind, mayOperator, msg, type DeskAlertKind, typ
 import { BANGKOK_OFFSET_MS, bangkokDay } from '@sanam/contract/bangkok'
 import type { Db } from '../../db/client.ts'
 import { inTransaction } from '../../db/transaction.ts'
+import { writeTogether } from '../../db/writes.ts'
 import { AppError } from '../../errors.ts'
 import type { OperatorActor } from '../../lib/actor.ts'
 import type { Clock } from '../../lib/clock.ts'
@@ -110,7 +111,7 @@ export function createDeskAlertsService(deps: {
   db: Db
   clock: Clock
   settings: DeskAlertSettings
-  outbox: Pick<OutboxService, 'enqueueOnce'>
+  outbox: Pick<OutboxService, 'noticeWrite'>
   watched: WatchedDesk
   lineQuota: DeskLineQuota
   smsCredit: DeskSmsCredit
@@ -129,11 +130,13 @@ export function createDeskAlertsService(deps: {
   async function toLineGroup(tx: Db, id: number, kind: DeskAlertKind, params: Params) {
     if (!settings.lineGroup) return
     const link = `${settings.backofficeOrigin ?? ''}${DESK_ALERTS[kind].path}`
-    await deps.outbox.enqueueOnce(
-      tx,
-      { channel: 'line', recipient: settings.lineGroup, template: 'DESK_ALERT', params: { ...alertText(kind, params), link } },
-      `alert:${id}`,
-    )
+    await writeTogether(tx, [
+      deps.outbox.noticeWrite(
+        tx,
+        { channel: 'line', recipient: settings.lineGroup, template: 'DESK_ALERT', params: { ...alertText(kind, params), link } },
+        `alert:${id}`,
+      ),
+    ])
   }
 
   /** Writes the alert of `kind` about `subject` unless it was written before; answers whether it was new. */

@@ -1,5 +1,6 @@
 import type { NoticeKind } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
+import { writeTogether, type Write } from '../../db/writes.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { ExclusionsRepository } from '../exclusions/exclusions.repository.ts'
 import type { OutboxService } from '../outbox/outbox.service.ts'
@@ -27,38 +28,52 @@ interface Notice {
  */
 export function createNoticesService(deps: {
   clock: Clock
-  outbox: Pick<OutboxService, 'enqueueOnce'>
+  outbox: Pick<OutboxService, 'noticeWrite'>
   lineAddress: PlayerLineAddress
   /** The site's name as the texts start with it: the site service's cached one (no statement in the event's transaction but on a miss). */
   siteName: (tx: Db) => Promise<string>
   playersRepository: Pick<PlayersRepository, 'findById'>
   exclusionsRepository: Pick<ExclusionsRepository, 'activeMany'>
 }) {
-  async function send(tx: Db, notice: Notice): Promise<number> {
+  /**
+   * The writes of `notice` (db/writes.ts: its LINE and SMS messages), for its event's transaction; `written` is told of
+   * each message written once they have run.
+   */
+  async function writesOf(tx: Db, notice: Notice, written?: () => void): Promise<Write[]> {
     // LINE's recipient is a query run inside the outbox's insert: linked, chosen and not excluded, in one statement. A
-    // LINE-only notice (a deposit credited, a limit) costs its event's transaction that one statement and no more.
+    // LINE-only notice (a deposit credited, a limit) costs its event's transaction no statement but that write, which
+    // the event's own write can carry (issue 38 §6).
     const lineUser = deps.lineAddress.lineUserQuery(notice.playerId, notice.kind)
-    if (!lineUser && !notice.sms) return 0
+    if (!lineUser && !notice.sms) return []
     // SMS has no such query: an excluded player's SMS (and LINE with it) is refused here, once.
     if (notice.sms && notice.kind !== 'exclusion' && (await deps.exclusionsRepository.activeMany(tx, [notice.playerId], deps.clock.now())).has(notice.playerId))
-      return 0
+      return []
     const params = { site: await deps.siteName(tx), ...notice.params }
-    let written = 0
-    if (lineUser) {
-      if (await deps.outbox.enqueueOnce(tx, { channel: 'line', recipient: lineUser, template: notice.template, params }, notice.eventKey)) written++
-    }
+    const writes: Write[] = []
+    if (lineUser)
+      writes.push(deps.outbox.noticeWrite(tx, { channel: 'line', recipient: lineUser, template: notice.template, params }, notice.eventKey, written))
     if (notice.sms) {
       const player = await deps.playersRepository.findById(tx, notice.playerId)
-      if (player && (await deps.outbox.enqueueOnce(tx, { channel: 'sms', recipient: player.mobile, template: notice.template, params }, notice.eventKey)))
-        written++
+      if (player)
+        writes.push(deps.outbox.noticeWrite(tx, { channel: 'sms', recipient: player.mobile, template: notice.template, params }, notice.eventKey, written))
     }
+    return writes
+  }
+
+  /** Writes `notice` in its event's transaction, one statement for its messages; answers how many were written. */
+  async function send(tx: Db, notice: Notice): Promise<number> {
+    let written = 0
+    await writeTogether(tx, await writesOf(tx, notice, () => written++))
     return written
   }
 
   return {
-    /** A deposit was credited (by any source): LINE only. */
-    depositCredited(tx: Db, deposit: { playerId: number; depositId: number; amount: bigint }) {
-      return send(tx, {
+    /**
+     * A deposit was credited (by any source): LINE only. The notice's writes, for the credit to send with its own write
+     * (issue 38 §6); nothing is written until the caller sends them (`writeTogether`), in the credit's transaction.
+     */
+    depositCreditedWrites(tx: Db, deposit: { playerId: number; depositId: number; amount: bigint }): Promise<Write[]> {
+      return writesOf(tx, {
         playerId: deposit.playerId,
         kind: 'deposit_credited',
         template: 'NOTICE_DEPOSIT_CREDITED',

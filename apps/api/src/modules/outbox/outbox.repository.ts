@@ -1,6 +1,6 @@
 import { and, desc, eq, getTableColumns, gte, inArray, lt, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { columnsOf, executeNamed, insertedOrThrow, namedByText, rowsOf, type DbNumber } from '../../db/rows.ts'
+import { columnsOf, executeNamed, insertedOrThrow, rowsOf, type DbNumber } from '../../db/rows.ts'
 import { outboxAttempts, outboxMessages } from '../../db/schema.ts'
 
 export type OutboxRow = typeof outboxMessages.$inferSelect
@@ -43,50 +43,32 @@ async function claimWithAttempts(db: Db, due: SQL, leaseUntil: Date, leaseMs: nu
   return db.with(locked, taken, vanished).select().from(taken)
 }
 
-/** The notice's INSERT ... SELECT (`insertOnceTo`), a named statement per text. */
-const NOTICE_INSERT = namedByText('outbox_notice')
-
 /** SQL for the outbox's messages and their attempts (ADR 083); the desk's alerts are the notices module's (ADR 087). */
 export const outboxRepository = {
   async insert(db: Db, row: NewOutboxRow): Promise<{ id: number }> {
     return insertedOrThrow(db.insert(outboxMessages).values(row).returning({ id: outboxMessages.id }))
   },
 
-  /** Inserts unless a row with the same retry key is there already (one message per event, ADR 087): undefined then. */
-  async insertOnce(db: Db, row: NewOutboxRow): Promise<{ id: number } | undefined> {
-    const [inserted] = await db
-      .insert(outboxMessages)
-      .values(row)
-      .onConflictDoNothing({ target: outboxMessages.idempotencyKey })
-      .returning({ id: outboxMessages.id })
-    return inserted
-  },
-
   /**
-   * `insertOnce` to the recipient `recipient` answers (a query of one column named `recipient`, at most one row; a
-   * notice's LINE user, ADR 087): the look-up and the write are one statement, INSERT ... SELECT. Nothing is written
-   * when it answers no row or the retry key is there already: undefined then. A named statement (one per text: the
-   * recipient's query differs by notice), planned once per connection rather than in every deposit's transaction
-   * (issue 38 §6: it was a third of a millisecond of planning a deposit on PostgreSQL).
+   * The write (db/writes.ts) of a message to `recipient` (a LINE user or a number; or a query of one column named
+   * `recipient` answering at most one row: a notice's LINE user, ADR 087) unless a row with the same retry key is there
+   * already (one message per event, ADR 087): INSERT ... SELECT, RETURNING its id; nothing when the query answers no
+   * row. The look-up and the write are one statement, and the caller sends it with its event's own write (issue 38
+   * §6: a deposit's credit carries its notice): `writeTogether` names it by its text, so it is planned once per
+   * connection.
    */
-  async insertOnceTo(db: Db, row: Omit<NewOutboxRow, 'recipient'>, recipient: SQL): Promise<{ id: number } | undefined> {
+  insertOnceSql(row: Omit<NewOutboxRow, 'recipient'>, recipient: string | SQL): SQL {
     const columns = getTableColumns(outboxMessages)
     const given = (Object.keys(row) as Array<keyof typeof row>).filter((key) => row[key] !== undefined)
     // Each value cast to its column's type: a SELECT's parameters have no column to take their type from.
     const values = given.map((key) => sql`cast(${sql.param(row[key], columns[key])} as ${sql.raw(columns[key].getSQLType())})`)
     const names = given.map((key) => sql.identifier(columns[key].name))
-    const [inserted] = rowsOf<{ id: DbNumber }>(
-      await executeNamed(
-        db,
-        NOTICE_INSERT,
-        sql`
+    const from = typeof recipient === 'string' ? sql`(select cast(${recipient} as text) as recipient)` : sql`(${recipient})`
+    return sql`
         insert into ${outboxMessages} (${sql.join([...names, sql.identifier(columns.recipient.name)], sql`, `)})
-        select ${sql.join([...values, sql`r.recipient`], sql`, `)} from (${recipient}) as r
+        select ${sql.join([...values, sql`r.recipient`], sql`, `)} from ${from} as r
         on conflict (${sql.identifier(columns.idempotencyKey.name)}) do nothing
-        returning ${sql.identifier(columns.id.name)} as id`,
-      ),
-    )
-    return inserted && { id: Number(inserted.id) }
+        returning ${sql.identifier(columns.id.name)} as id`
   },
 
   /**

@@ -3,6 +3,7 @@ import type { SQL } from 'drizzle-orm'
 import { bangkokDay, bangkokDayRange } from '@sanam/contract/bangkok'
 import type { OutboxToday } from '@sanam/contract'
 import type { Db } from '../../db/client.ts'
+import type { Write } from '../../db/writes.ts'
 import { afterCommit } from '../../db/after-commit.ts'
 import { AppError } from '../../errors.ts'
 import type { Clock } from '../../lib/clock.ts'
@@ -67,9 +68,8 @@ export interface NewMessage {
   sentByRequest?: boolean
 }
 
-/** A notice's message (`enqueueOnce`): no secret, sent by the worker; its recipient may be a query (ADR 087). */
+/** A notice's message (`noticeWrite`): no secret, sent by the worker; its recipient may be a query (ADR 087). */
 type NoticeMessage = Omit<NewMessage, 'secret' | 'sentByRequest' | 'recipient'> & { recipient: string | SQL }
-type WriteRow = (tx: Db, row: Omit<NewOutboxRow, 'recipient'>) => Promise<{ id: number } | undefined>
 
 /**
  * One outbox for every message to a person (ADR 083): rows written in the transaction of the event they report, sent
@@ -186,13 +186,13 @@ export function createOutboxService(deps: {
     return settlement(row, 'PENDING', outcome, failure.message, { nextAttemptAt: new Date(now.getTime() + delay) })
   }
 
-  /** Writes `message` with `insert` (which adds the recipient); wakes the worker once committed unless the request sends it. */
-  async function write(tx: Db, message: Omit<NewMessage, 'recipient'>, idempotencyKey: string, insert: WriteRow) {
+  /** The outbox's row of `message` but for its recipient, waiting to be sent (by the request itself when it says so). */
+  function rowOf(message: Omit<NewMessage, 'recipient'>, idempotencyKey: string): Omit<NewOutboxRow, 'recipient'> {
     const template = templateOf(message.template)
     if (!template || !(template.channels as readonly string[]).includes(message.channel))
       throw new Error(`the template ${message.template} may not go by ${message.channel}`)
     const now = clock.now()
-    const row = await insert(tx, {
+    return {
       channel: message.channel,
       templateId: message.template,
       params: message.params,
@@ -202,10 +202,11 @@ export function createOutboxService(deps: {
       nextAttemptAt: message.sentByRequest ? new Date(now.getTime() + settings.handoffMs) : now,
       expiresAt: message.expiresAt ?? null,
       createdAt: now,
-    })
-    if (row && !message.sentByRequest) afterCommit(tx, () => wakers.forEach((wake) => wake()))
-    return row
+    }
   }
+
+  /** Wakes the worker once `tx` has committed (a message waits for it). */
+  const wakeOnCommit = (tx: Db) => afterCommit(tx, () => wakers.forEach((wake) => wake()))
 
   return {
     /**
@@ -213,19 +214,27 @@ export function createOutboxService(deps: {
      * A message the request does not send itself wakes the worker once committed.
      */
     async enqueue(tx: Db, message: NewMessage): Promise<{ id: number }> {
-      return (await write(tx, message, newKey(), (db, row) => repo.insert(db, { ...row, recipient: message.recipient })))!
+      const row = await repo.insert(tx, { ...rowOf(message, newKey()), recipient: message.recipient })
+      if (!message.sentByRequest) wakeOnCommit(tx)
+      return row
     },
 
     /**
-     * `enqueue` for a notice of an event named by `eventKey` (`deposit:42`, ADR 087): its retry key is derived from the
-     * event and the channel; a second message for the same event and channel is not written (undefined then). A recipient
-     * query (ADR 087) runs inside the insert: no row, no message, no statement of its own (issue 38 §6).
+     * The write (db/writes.ts) of a notice of an event named by `eventKey` (`deposit:42`, ADR 087), for the caller to
+     * send in the event's transaction, with the event's own write when it has one (issue 38 §6: no statement of its
+     * own). Its retry key is derived from the event and the channel; a second message for the same event and channel
+     * is not written. A recipient query (ADR 087) runs inside the insert: no row, no message. Once the statement has
+     * run, `written` is told the id of a message it wrote, and the worker is woken when the transaction commits.
      */
-    enqueueOnce(tx: Db, message: NoticeMessage, eventKey: string): Promise<{ id: number } | undefined> {
-      const { recipient } = message
-      return write(tx, message, eventRetryKey(message.channel, eventKey), (db, row) =>
-        typeof recipient === 'string' ? repo.insertOnce(db, { ...row, recipient }) : repo.insertOnceTo(db, row, recipient),
-      )
+    noticeWrite(tx: Db, message: NoticeMessage, eventKey: string, written?: (id: number) => void): Write {
+      return {
+        sql: repo.insertOnceSql(rowOf(message, eventRetryKey(message.channel, eventKey)), message.recipient),
+        returned: ([row]) => {
+          if (!row) return
+          wakeOnCommit(tx)
+          written?.(Number(row.id))
+        },
+      }
     },
 
     /**
@@ -341,7 +350,7 @@ export function createOutboxService(deps: {
           after: { resent_as: copy.id, channel: row.channel, template: row.templateId },
           at: now,
         })
-        afterCommit(tx, () => wakers.forEach((wake) => wake()))
+        wakeOnCommit(tx)
         return copy
       })
     },
