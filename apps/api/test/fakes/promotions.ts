@@ -43,8 +43,7 @@ export function fakePromotionsRepository() {
       }
       return out
     },
-    creditedDepositsBefore: async (_db, playerId, exceptDepositId) =>
-      creditedDeposits.filter((d) => d.playerId === playerId && d.id !== exceptDepositId).length,
+    hasCreditedDeposit: async (_db, playerId, exceptDepositId) => creditedDeposits.some((d) => d.playerId === playerId && d.id !== exceptDepositId),
     async start(_db, row) {
       return insertInto<PlayerPromotionRow>(taken, { turnoverCurrent: 0n, status: 'ACTIVE', endReason: null, endedAt: null, versionId: null }, row)
     },

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, max, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { arrayParam, insertedOrThrow, pageWhere, rowWhere, updatedOrThrow } from '../../db/rows.ts'
+import { arrayParam, exists, insertedOrThrow, pageWhere, rowWhere, updatedOrThrow } from '../../db/rows.ts'
 import { deposits, games, playerPromotions, promotions, promotionVersions } from '../../db/schema.ts'
 import { decidePending, withReviewers } from '../../db/reviewed.ts'
 
@@ -136,13 +136,16 @@ export const promotionsRepository = {
       size,
     )
   },
-  /** A new member has no credited deposit yet (the one being credited now excluded). */
-  async creditedDepositsBefore(db: Db, playerId: number, exceptDepositId?: number): Promise<number> {
-    const [row] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(deposits)
-      .where(and(eq(deposits.playerId, playerId), isNotNull(deposits.creditedAt), exceptDepositId ? sql`${deposits.id} <> ${exceptDepositId}` : sql`true`))
-    return row?.n ?? 0
+  /**
+   * Whether the player has a credited deposit (the one being credited now excluded): a new member has none. It reads
+   * one row at the most, not a heavy player's every deposit.
+   */
+  hasCreditedDeposit(db: Db, playerId: number, exceptDepositId?: number): Promise<boolean> {
+    return exists(
+      db,
+      deposits,
+      and(eq(deposits.playerId, playerId), isNotNull(deposits.creditedAt), exceptDepositId ? sql`${deposits.id} <> ${exceptDepositId}` : undefined),
+    )
   },
 }
 export type PromotionsRepository = typeof promotionsRepository

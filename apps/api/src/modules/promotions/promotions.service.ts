@@ -78,7 +78,7 @@ export interface PromotionServiceDeps {
   plan: PlanReader
   promotionsRepository: Pick<
     PromotionsRepository,
-    'activeMany' | 'creditedDepositsBefore' | 'end' | 'listActive' | 'history' | 'find' | 'findVersion' | 'start' | 'gameTypes' | 'changeTurnover'
+    'activeMany' | 'hasCreditedDeposit' | 'end' | 'listActive' | 'history' | 'find' | 'findVersion' | 'start' | 'gameTypes' | 'changeTurnover'
   >
   gamesRepository: Pick<GamesRepository, 'gamesOf'>
   /** Time-outs and self-exclusions (ADR 047): a restricted player is offered no promotion and starts none. */
@@ -103,7 +103,7 @@ export function createPromotionService(deps: PromotionServiceDeps) {
 
   async function eligibility(tx: Db, playerId: number, promotion: PromotionRow, amount: bigint, exceptDepositId?: number) {
     const active = await activeOf(tx, playerId)
-    const isNewMember = (await promotionsRepository.creditedDepositsBefore(tx, playerId, exceptDepositId)) === 0
+    const isNewMember = !(await promotionsRepository.hasCreditedDeposit(tx, playerId, exceptDepositId))
     return checkDraft(promotion.rules, { isNewMember, hasActivePromotion: Boolean(active) }, amount)
   }
 
