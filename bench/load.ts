@@ -186,6 +186,44 @@ export function watchBackends(database: string, everyMs = 250): { spent(): { sec
   }
 }
 
+/** What `cpuPer` read: µs an operation for each process it was given (undefined: one ended), and PostgreSQL's backends. */
+export interface CpuPerOperation {
+  us: Record<string, number | undefined>
+  /** The backends serving the database, when one was given; `ended`: backends that ended during it, counted to their last reading. */
+  database?: { us: number; ended: number }
+}
+
+/**
+ * The CPU a measurement cost per operation it counted, from /proc: each process of `processes` (by a name of the
+ * caller's), and on PostgreSQL the backends serving `database` (read every 250 ms, `watchBackends`). `settle` runs after
+ * the measurement and before the last reading, for work the measurement left queued that is its own (the outbox's
+ * notices). The one way every scenario reads its CPU (issue 40 §1, §2; issue 38 §6).
+ */
+export async function cpuPer<F>(
+  processes: Record<string, number>,
+  database: string | undefined,
+  measure: () => Promise<F>,
+  operations: (figures: F) => number,
+  settle?: (figures: F) => Promise<void>,
+): Promise<{ figures: F; cpu: CpuPerOperation }> {
+  const read = () => Object.fromEntries(Object.entries(processes).map(([name, pid]) => [name, cpuSeconds(pid)]))
+  const before = read()
+  const backends = database ? watchBackends(database) : undefined
+  const figures = await measure()
+  await settle?.(figures)
+  const after = read()
+  const spent = backends?.spent()
+  const count = Math.max(operations(figures), 1)
+  const perOperation = (seconds: number) => Math.round((seconds / count) * 1e6)
+  const us = Object.fromEntries(
+    Object.keys(processes).map((name) => {
+      const [a, b] = [after[name], before[name]]
+      return [name, a === undefined || b === undefined ? undefined : perOperation(a - b)]
+    }),
+  )
+  return { figures, cpu: { us, ...(spent ? { database: { us: perOperation(spent.seconds), ended: spent.ended } } : {}) } }
+}
+
 /** One reading of the server's memory, in MB: its RSS and, where its /metrics answered, V8's heap and external memory. */
 export interface MemorySample {
   /** Seconds since sampling started. */

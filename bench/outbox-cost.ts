@@ -4,7 +4,7 @@
 // the player's LINE notice in its transaction and the worker pushes it. The two are measured in interleaved rounds
 // (bench/paired.ts).
 import { median as middle, type PairedSide } from './paired.ts'
-import { cpuSeconds, watchBackends, type Figures } from './load.ts'
+import { cpuPer, type Figures } from './load.ts'
 import { lineEvent, lineUserId } from '../apps/api/test/fakes/line-server.ts'
 import { startLineProcess, type LineProcess } from './line-process.ts'
 import { call } from '../e2e/support/http.ts'
@@ -91,28 +91,16 @@ export interface DepositCpu {
  * rate budget push some after the load stops, and that work is the outbox's, not the next measurement's.
  */
 export async function depositsWithCpu(side: OutboxSide, measure: () => Promise<Figures>): Promise<Figures> {
-  const read = async () => ({
-    server: cpuSeconds(side.pid),
-    bench: cpuSeconds(process.pid),
-    line: cpuSeconds(side.line.pid),
-    pushes: await side.line.pushes(),
-  })
-  const before = await read()
-  const backends = side.database ? watchBackends(side.database) : undefined
-  const figures = await measure()
-  const credited = figures.requests - figures.errors
-  for (let waited = 0; side.subject && (await side.line.pushes()) - before.pushes < credited; waited += 50) {
-    if (waited > 120_000) throw new Error(`bench outbox: LINE got ${(await side.line.pushes()) - before.pushes} of ${credited} notices in 2 minutes`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
+  const pushesBefore = await side.line.pushes()
+  const credited = (figures: Figures) => figures.requests - figures.errors
+  const everyNotice = async (figures: Figures) => {
+    for (let waited = 0; side.subject && (await side.line.pushes()) - pushesBefore < credited(figures); waited += 50) {
+      if (waited > 120_000) throw new Error(`bench outbox: LINE got ${(await side.line.pushes()) - pushesBefore} of ${credited(figures)} notices in 2 minutes`)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
   }
-  const after = await read()
-  const perDeposit = (seconds: number) => Math.round((seconds / Math.max(credited, 1)) * 1e6)
-  side.cpu.push({
-    server: perDeposit((after.server ?? 0) - (before.server ?? 0)),
-    bench: perDeposit((after.bench ?? 0) - (before.bench ?? 0)),
-    line: perDeposit((after.line ?? 0) - (before.line ?? 0)),
-    database: backends ? perDeposit(backends.spent().seconds) : undefined,
-  })
+  const { figures, cpu } = await cpuPer({ server: side.pid, bench: process.pid, line: side.line.pid }, side.database, measure, credited, everyNotice)
+  side.cpu.push({ server: cpu.us.server ?? 0, bench: cpu.us.bench ?? 0, line: cpu.us.line ?? 0, database: cpu.database?.us })
   return figures
 }
 

@@ -19,7 +19,7 @@ import { performance } from 'node:perf_hooks'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { withScratchDatabase } from './database.ts'
-import { cpuSeconds, watchBackends } from './load.ts'
+import { cpuPer } from './load.ts'
 import { root } from './server.mjs'
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
@@ -224,28 +224,34 @@ async function measure(url: string, database: string, shape: Shape) {
   )
   try {
     const durations: number[] = []
-    let bets = 0
-    const cpu0 = { own: cpuSeconds(process.pid)!, db: watchBackends(database) }
-    const end = performance.now() + SECONDS * 1000
-    await Promise.all(
-      clients.map(async (client, lane) => {
-        while (performance.now() < end) {
-          const batch = nextBatch(lane)
-          const started = performance.now()
-          await shape(client, batch)
-          durations.push(performance.now() - started)
-          bets += batch.length
-        }
-      }),
+    const { figures: bets, cpu } = await cpuPer(
+      { own: process.pid },
+      database,
+      async () => {
+        let done = 0
+        const end = performance.now() + SECONDS * 1000
+        await Promise.all(
+          clients.map(async (client, lane) => {
+            while (performance.now() < end) {
+              const batch = nextBatch(lane)
+              const started = performance.now()
+              await shape(client, batch)
+              durations.push(performance.now() - started)
+              done += batch.length
+            }
+          }),
+        )
+        return done
+      },
+      (done) => done,
     )
-    const cpu1 = { own: cpuSeconds(process.pid)!, db: cpu0.db.spent() }
     durations.sort((a, b) => a - b)
     return {
       betsPerSecond: Math.round(bets / SECONDS),
       batchP50: durations[Math.floor(durations.length * 0.5)]!,
       batchP99: durations[Math.floor(durations.length * 0.99)]!,
-      clientUs: Math.round(((cpu1.own - cpu0.own) / bets) * 1e6),
-      databaseUs: Math.round((cpu1.db.seconds / bets) * 1e6),
+      clientUs: cpu.us.own!,
+      databaseUs: cpu.database!.us,
     }
   } finally {
     await Promise.all(clients.map((c) => c.end()))
@@ -284,15 +290,22 @@ async function onPglite(): Promise<string[]> {
       const db = await fresh()
       const query: Query = (text, values) => db.query(text, values) as unknown as Promise<{ rows: Array<Record<string, string>> }>
       const run = id === 'statements' ? (bets: Bet[]) => inStatements(query, bets) : (bets: Bet[]) => query(WHOLE, arrays(bets))
-      let bets = 0
-      const cpu0 = cpuSeconds(process.pid)!
-      const end = performance.now() + SECONDS * 1000
-      for (let lane = 0; performance.now() < end; lane = (lane + 1) % LANES) {
-        const batch = nextBatch(lane)
-        await run(batch)
-        bets += batch.length
-      }
-      rows.push(`| ${round} | PGlite: ${id} | ${Math.round(bets / SECONDS)} | ${Math.round(((cpuSeconds(process.pid)! - cpu0) / bets) * 1e6)} |`)
+      const { figures: bets, cpu } = await cpuPer(
+        { own: process.pid },
+        undefined,
+        async () => {
+          let done = 0
+          const end = performance.now() + SECONDS * 1000
+          for (let lane = 0; performance.now() < end; lane = (lane + 1) % LANES) {
+            const batch = nextBatch(lane)
+            await run(batch)
+            done += batch.length
+          }
+          return done
+        },
+        (done) => done,
+      )
+      rows.push(`| ${round} | PGlite: ${id} | ${Math.round(bets / SECONDS)} | ${cpu.us.own} |`)
       await db.close()
     }
   }

@@ -28,13 +28,13 @@ import Fastify from 'fastify'
 import { call } from '../e2e/support/http.ts'
 import { findPgbench, ledgerVerify, postgresBaselines, serverDescription, withScratchDatabase } from './database.ts'
 import {
-  cpuSeconds,
-  watchBackends,
+  cpuPer,
   hammer,
   loop,
   openStreams,
   sampleMemory,
   scrapeMetrics,
+  type CpuPerOperation,
   type Figures,
   type MemorySample,
   type MetricsEndpoint,
@@ -299,11 +299,14 @@ const bearer = (player: Player) => ({ authorization: `Bearer ${player.token}` })
  * in the note: unlike the reads a second, it hardly moves with what else the machine runs (issue 40 §1).
  */
 async function readBalance(t: Target): Promise<Measured> {
-  const before = cpuSeconds(t.pid)
-  const figures = await hammer({ url: `${t.base}/api/wallet/v2/balance`, headers: bearer(t.players[0]!), connections: BALANCE_CONNECTIONS, duration: SECONDS })
-  const after = cpuSeconds(t.pid)
-  if (before === undefined || after === undefined || figures.requests === 0) return figures
-  return { ...figures, note: `the server's CPU ${Math.round(((after - before) / figures.requests) * 1e6)} µs a read.` }
+  const { figures, cpu } = await cpuPer(
+    { server: t.pid },
+    undefined,
+    () => hammer({ url: `${t.base}/api/wallet/v2/balance`, headers: bearer(t.players[0]!), connections: BALANCE_CONNECTIONS, duration: SECONDS }),
+    (f) => f.requests,
+  )
+  if (cpu.us.server === undefined || figures.requests === 0) return figures
+  return { ...figures, note: `the server's CPU ${cpu.us.server} µs a read.` }
 }
 
 /** The balance read with STREAMS live balance streams of the same player open (ADR 049), and one deposit reaching them. */
@@ -335,32 +338,36 @@ async function bets(t: Target, players: Player[]): Promise<Measured> {
   let next = 0
   let refused = 0
   const before = await batchTotals(t.metrics)
-  const cpuBefore = { server: cpuSeconds(t.pid), backends: t.database ? watchBackends(t.database) : undefined }
-  const figures = await hammer({
-    url: t.base,
-    connections: BET_CONNECTIONS,
-    duration: SECONDS,
-    requests: [
-      {
-        method: 'POST',
-        setupRequest: (request) => {
-          const signed = seamless('bet', players[next++ % players.length]!.session, '0.01')
-          return { ...request, path: signed.path, headers: signed.headers, body: signed.raw }
-        },
-        onResponse: (status, body) => {
-          if (status === 200 && (JSON.parse(body) as { status?: string }).status !== 'OK') refused++
-        },
-      },
-    ],
-  })
+  const { figures, cpu } = await cpuPer(
+    { server: t.pid },
+    t.database,
+    () =>
+      hammer({
+        url: t.base,
+        connections: BET_CONNECTIONS,
+        duration: SECONDS,
+        requests: [
+          {
+            method: 'POST',
+            setupRequest: (request) => {
+              const signed = seamless('bet', players[next++ % players.length]!.session, '0.01')
+              return { ...request, path: signed.path, headers: signed.headers, body: signed.raw }
+            },
+            onResponse: (status, body) => {
+              if (status === 200 && (JSON.parse(body) as { status?: string }).status !== 'OK') refused++
+            },
+          },
+        ],
+      }),
+    (f) => f.requests,
+  )
   const after = await batchTotals(t.metrics)
-  const cpuAfter = { server: cpuSeconds(t.pid), database: cpuBefore.backends?.spent() }
   const batches = after.batches - before.batches
   const notes = [
     batches > 0
       ? `${batches} batches, ${((after.callbacks - before.callbacks) / batches).toFixed(1)} bets and ${((1000 * (after.seconds - before.seconds)) / batches).toFixed(1)} ms each on average (the server's sanam_seamless_batch_* metrics).`
       : undefined,
-    cpuPerBet(figures.requests, cpuBefore.server, cpuAfter, t.database !== undefined),
+    figures.requests > 0 ? cpuPerBet(cpu, t.database !== undefined) : undefined,
   ].filter(Boolean)
   return { ...figures, errors: figures.errors + refused, ...(notes.length > 0 ? { note: notes.join(' ') } : {}) }
 }
@@ -369,19 +376,13 @@ async function bets(t: Target, players: Player[]): Promise<Measured> {
  * The CPU a bet cost (issue 40 §2), from /proc: the server's process and, on PostgreSQL, the backends serving its
  * database (on the embedded database the database runs in the server's process, so its CPU is in the server's).
  */
-function cpuPerBet(
-  bets: number,
-  serverBefore: number | undefined,
-  after: { server: number | undefined; database: { seconds: number; ended: number } | undefined },
-  postgres: boolean,
-): string | undefined {
-  if (bets === 0 || serverBefore === undefined || after.server === undefined) return undefined
-  const perBet = (seconds: number) => `${Math.round((seconds / bets) * 1e6)} µs`
-  const server = `CPU a bet: the server ${perBet(after.server - serverBefore)}`
+function cpuPerBet(cpu: CpuPerOperation, postgres: boolean): string | undefined {
+  if (cpu.us.server === undefined) return undefined
+  const server = `CPU a bet: the server ${cpu.us.server} µs`
   if (!postgres) return `${server} (the embedded database included).`
-  if (after.database === undefined) return `${server}, PostgreSQL not read.`
-  const ended = after.database.ended > 0 ? `; ${after.database.ended} of its backends ended during it, counted to their last reading` : ''
-  return `${server}, PostgreSQL ${perBet(after.database.seconds)} (the backends for the bench's database${ended}).`
+  if (cpu.database === undefined) return `${server}, PostgreSQL not read.`
+  const ended = cpu.database.ended > 0 ? `; ${cpu.database.ended} of its backends ended during it, counted to their last reading` : ''
+  return `${server}, PostgreSQL ${cpu.database.us} µs (the backends for the bench's database${ended}).`
 }
 
 /** The server's seamless batches so far: how many, their callbacks and their seconds (the histograms' _count and _sum). */
@@ -812,14 +813,8 @@ interface LogSide extends PairedSide {
  * the machine's other load than the reads a second, and the request log's own cost is the server's part of it.
  */
 async function readsWithCpu(side: LogSide, measure: () => Promise<Figures>): Promise<Figures> {
-  const serverBefore = cpuSeconds(side.pid) ?? 0
-  const backends = side.database ? watchBackends(side.database) : undefined
-  const figures = await measure()
-  const perRead = (seconds: number) => Math.round((seconds / Math.max(figures.requests, 1)) * 1e6)
-  side.cpu.push({
-    server: perRead((cpuSeconds(side.pid) ?? 0) - serverBefore),
-    database: backends ? perRead(backends.spent().seconds) : 0,
-  })
+  const { figures, cpu } = await cpuPer({ server: side.pid }, side.database, measure, (f) => f.requests)
+  side.cpu.push({ server: cpu.us.server ?? 0, database: cpu.database?.us ?? 0 })
   return figures
 }
 
