@@ -74,6 +74,7 @@ if (services.postgres.url) {
       name: 'api-postgres',
       include: [
         'apps/api/src/**/*.routes.test.ts',
+        'apps/api/src/db/writes.test.ts',
         'apps/api/src/modules/ledger/*.test.ts',
         'apps/api/src/jobs/*.test.ts',
         'apps/api/src/**/*.conformance.test.ts',

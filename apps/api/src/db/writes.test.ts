@@ -1,15 +1,16 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openPglite, type Database } from './client.ts'
+import { openTestDatabase } from '../../test/database.ts'
+import type { Database } from './client.ts'
 import { rowsOf } from './rows.ts'
 import { writeTogether } from './writes.ts'
 
 // Independent writes as one statement (ADR 100): each runs once, each caller gets its own rows back, and they stand or
-// fall together with the statement.
+// fall together with the statement. On PGlite, and on PostgreSQL when one is used (vitest.config.ts).
 
 let database: Database
 beforeAll(async () => {
-  database = await openPglite()
+  database = await openTestDatabase()
   await database.db.execute(sql`create table together_a (id int primary key, label text not null)`)
   await database.db.execute(sql`create table together_b (id bigint generated always as identity primary key, at timestamptz not null, key text unique)`)
 })
@@ -35,7 +36,9 @@ describe('writeTogether', () => {
       { sql: sql`insert into together_b (at, key) values (now(), 'zero') on conflict (key) do nothing returning key`, returned: (rows) => (seen.none = rows) },
     ])
     expect(await labels()).toEqual([{ id: 1, label: 'after' }])
-    expect(seen.first).toEqual([{ id: 2, at: '2026-11-30T01:02:03+00:00', key: 'one' }])
+    // JSON's own types: the identity a number, the timestamp ISO text (in the session's zone).
+    expect(seen.first).toEqual([{ id: expect.any(Number), at: expect.any(String), key: 'one' }])
+    expect(new Date(seen.first![0]!.at as string).toISOString()).toBe('2026-11-30T01:02:03.000Z')
     expect(seen.second).toEqual(expect.arrayContaining([{ key: 'two' }, { key: 'three' }]))
     expect(seen.second).toHaveLength(2)
     // A write that wrote nothing (its key was there already) is told so.

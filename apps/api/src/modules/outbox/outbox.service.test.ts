@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Database } from '../../db/client.ts'
 import { rowsOf } from '../../db/rows.ts'
+import { writeTogether } from '../../db/writes.ts'
 import { manualClock, type ManualClock } from '../../lib/clock.ts'
 import { openTestDatabase } from '../../../test/database.ts'
 import { testOutbox } from '../../../test/outbox.ts'
@@ -264,5 +265,45 @@ describe('keeping', () => {
     expect(await row(refused.id)).toBeUndefined()
     expect(await outboxRepository.attemptsOf(database.db, refused.id)).toEqual([])
     expect((await row(waiting.id))!.status).toBe('PENDING')
+  })
+})
+
+describe("a notice's write (ADR 100)", () => {
+  it('is written once per event and channel by the statement that carries it, and wakes the worker only once that commits', async () => {
+    const { outbox } = setup([])
+    let wakes = 0
+    outbox.onEnqueued(() => wakes++)
+    const written: number[] = []
+    const notice = (tx: Parameters<typeof outbox.noticeWrite>[0]) =>
+      outbox.noticeWrite(
+        tx,
+        { channel: 'sms', recipient: '0812345678', template: 'NOTICE_PAYOUT_PAID', params: { site: 'Sanam', amount: '10000' } },
+        'withdrawal:7:paid',
+        (id) => written.push(id),
+      )
+    const rollback = new Error('roll back')
+    await expect(
+      database.db.transaction(async (tx) => {
+        const write = notice(tx)
+        expect(written).toEqual([]) // built, not sent
+        await writeTogether(tx, [write])
+        expect(written).toHaveLength(1)
+        throw rollback
+      }),
+    ).rejects.toBe(rollback)
+    const [left] = rowsOf<{ n: number }>(await database.db.execute(sql`select count(*)::int as n from outbox_messages`))
+    expect([wakes, left!.n]).toEqual([0, 0])
+
+    await database.db.transaction(async (tx) => {
+      // Carried by another write of the same transaction's statement, as a deposit's credit carries its notice.
+      await writeTogether(tx, [{ sql: sql`update outbox_messages set last_error = null where false` }, notice(tx)])
+      expect(wakes).toBe(0)
+    })
+    expect(wakes).toBe(1)
+    const [id] = written.slice(-1)
+    expect((await row(id!))!.status).toBe('PENDING')
+    // The event reported again: nothing written, nobody woken.
+    await database.db.transaction((tx) => writeTogether(tx, [notice(tx)]))
+    expect([wakes, written.length]).toEqual([1, 2])
   })
 })
