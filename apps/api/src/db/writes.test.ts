@@ -25,7 +25,7 @@ describe('writeTogether', () => {
   it('runs each write once and hands each caller its own rows', async () => {
     await database.db.execute(sql`insert into together_a values (1, 'before')`)
     await database.db.execute(sql`insert into together_b (at, key) values (now(), 'zero')`)
-    const seen: Record<string, unknown[]> = {}
+    const seen: Record<string, Array<Record<string, unknown>>> = {}
     await writeTogether(database.db, [
       { sql: sql`update together_a set label = 'after' where id = 1` },
       {

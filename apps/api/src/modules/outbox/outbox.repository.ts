@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, gte, inArray, lt, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, getTableColumns, getTableName, gte, inArray, lt, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { columnsOf, executeNamed, insertedOrThrow, rowsOf, type DbNumber } from '../../db/rows.ts'
 import { outboxAttempts, outboxMessages } from '../../db/schema.ts'
@@ -43,6 +43,25 @@ async function claimWithAttempts(db: Db, due: SQL, leaseUntil: Date, leaseMs: nu
   return db.with(locked, taken, vanished).select().from(taken)
 }
 
+const OUTBOX_COLUMNS = getTableColumns(outboxMessages)
+const insertOnceTexts = new Map<string, { head: string; tail: string }>()
+
+/** The text of `insertOnceSql` around its JSON parameter and recipient, for one set of columns (a notice's are the same every time). */
+function insertOnceText(given: ReadonlyArray<keyof typeof OUTBOX_COLUMNS>) {
+  const shape = given.join(',')
+  let text = insertOnceTexts.get(shape)
+  if (!text) {
+    const names = given.map((key) => `"${OUTBOX_COLUMNS[key].name}"`)
+    const table = `"${getTableName(outboxMessages)}"`
+    text = {
+      head: `insert into ${table} (${[...names, `"${OUTBOX_COLUMNS.recipient.name}"`].join(', ')}) select ${names.map((name) => `r.${name}`).join(', ')}, rc.recipient from jsonb_populate_record(null::${table}, `,
+      tail: ` as rc on conflict ("${OUTBOX_COLUMNS.idempotencyKey.name}") do nothing returning "${OUTBOX_COLUMNS.id.name}" as id`,
+    }
+    insertOnceTexts.set(shape, text)
+  }
+  return text
+}
+
 /** SQL for the outbox's messages and their attempts (ADR 083); the desk's alerts are the notices module's (ADR 087). */
 export const outboxRepository = {
   async insert(db: Db, row: NewOutboxRow): Promise<{ id: number }> {
@@ -55,20 +74,16 @@ export const outboxRepository = {
    * already (one message per event, ADR 087): INSERT ... SELECT, RETURNING its id; nothing when the query answers no
    * row. The look-up and the write are one statement, and the caller sends it with its event's own write (issue 38
    * §6: a deposit's credit carries its notice): `writeTogether` names it by its text, so it is planned once per
-   * connection.
+   * connection. The row's values go in as one JSON parameter, read back into the table's types by
+   * `jsonb_populate_record`: the text is built once per set of columns, where building a cast parameter for each column
+   * with Drizzle cost the server about a quarter of a millisecond a notice (bench/results/2026-11-30-twelfth-session.md).
    */
   insertOnceSql(row: Omit<NewOutboxRow, 'recipient'>, recipient: string | SQL): SQL {
-    const columns = getTableColumns(outboxMessages)
     const given = (Object.keys(row) as Array<keyof typeof row>).filter((key) => row[key] !== undefined)
-    // Each value cast to its column's type: a SELECT's parameters have no column to take their type from.
-    const values = given.map((key) => sql`cast(${sql.param(row[key], columns[key])} as ${sql.raw(columns[key].getSQLType())})`)
-    const names = given.map((key) => sql.identifier(columns[key].name))
+    const values = JSON.stringify(Object.fromEntries(given.map((key) => [OUTBOX_COLUMNS[key].name, row[key]])))
     const from = typeof recipient === 'string' ? sql`(select cast(${recipient} as text) as recipient)` : sql`(${recipient})`
-    return sql`
-        insert into ${outboxMessages} (${sql.join([...names, sql.identifier(columns.recipient.name)], sql`, `)})
-        select ${sql.join([...values, sql`r.recipient`], sql`, `)} from ${from} as r
-        on conflict (${sql.identifier(columns.idempotencyKey.name)}) do nothing
-        returning ${sql.identifier(columns.id.name)} as id`
+    const text = insertOnceText(given)
+    return sql`${sql.raw(text.head)}${values}${sql.raw('::jsonb) as r, ')}${from}${sql.raw(text.tail)}`
   },
 
   /**
