@@ -13,7 +13,7 @@ import type { OperatorActor } from '../../lib/actor.ts'
 import { ChannelError, type OutboxChannel } from './channel.ts'
 import type { AttemptOutcome, NewOutboxRow, OutboxRepository, OutboxRow, Settlement } from './outbox.repository.ts'
 import { templateOf, type TemplateId, type TemplateParams } from './templates.ts'
-import { toView } from './outbox-view.ts'
+import { todayView } from './outbox-view.ts'
 import { eventRetryKey } from './retry-key.ts'
 import type { ChannelAlerts } from './channel-alerts.ts'
 import { channelBudgets } from './channel-budget.ts'
@@ -303,21 +303,7 @@ export function createOutboxService(deps: {
         repo.listSince(db, start, ['PENDING', 'SENDING'], 100),
         deps.alerts.openAlerts(db),
       ])
-      const perChannel = new Map<string, { channel: string; sent: number; failed: number; waiting: number }>()
-      for (const { channel, status, n } of counts) {
-        const entry = perChannel.get(channel) ?? { channel, sent: 0, failed: 0, waiting: 0 }
-        perChannel.set(channel, entry)
-        if (status === 'SENT') entry.sent += n
-        else if (status === 'FAILED' || status === 'DEAD') entry.failed += n
-        else entry.waiting += n
-      }
-      return {
-        day,
-        channels: [...perChannel.values()].sort((a, b) => a.channel.localeCompare(b.channel)),
-        failed: failed.map(toView),
-        waiting: waiting.map(toView),
-        alerts: alerts.map((a) => ({ id: a.id, kind: a.kind, channel: a.channel, details: a.details, created_at: a.createdAt.toISOString() })),
-      }
+      return todayView(day, counts, failed, waiting, alerts)
     },
 
     /**
