@@ -76,7 +76,7 @@ export const outboxRepository = {
    * §6: a deposit's credit carries its notice): `writeTogether` names it by its text, so it is planned once per
    * connection. The row's values go in as one JSON parameter, read back into the table's types by
    * `jsonb_populate_record`: the text is built once per set of columns, where building a cast parameter for each column
-   * with Drizzle cost the server about a quarter of a millisecond a notice (bench/results/2026-11-30-twelfth-session.md).
+   * with Drizzle cost the server about 0.17 ms a notice more (bench/results/2026-11-30-twelfth-session.md).
    */
   insertOnceSql(row: Omit<NewOutboxRow, 'recipient'>, recipient: string | SQL): SQL {
     const given = (Object.keys(row) as Array<keyof typeof row>).filter((key) => row[key] !== undefined)
