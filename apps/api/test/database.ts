@@ -6,8 +6,11 @@ import { openPglite, openPostgres, type Database } from '../src/db/client.ts'
 import { rowsOf } from '../src/db/rows.ts'
 import { adminUrl, databaseUrl } from './postgres.ts'
 
-/** A migrated, seeded database of its own for one test file: a PGlite copy, or a PostgreSQL clone of the run's template. */
-export async function openTestDatabase(): Promise<Database> {
+/**
+ * A migrated, seeded database of its own for one test file: a PGlite copy, or a PostgreSQL clone of the run's template
+ * (with its `url`, for another process or thread of the test's to connect to).
+ */
+export async function openTestDatabase(): Promise<Database & { url?: string }> {
   if (process.env.SANAM_TEST_DB === 'postgres') {
     const base = process.env.TEST_DATABASE_URL
     if (!base) throw new Error('TEST_DATABASE_URL is not set')
@@ -21,9 +24,11 @@ export async function openTestDatabase(): Promise<Database> {
     } finally {
       await admin.end()
     }
-    const database = await openPostgres(databaseUrl(base, name), { max: 10 })
+    const url = databaseUrl(base, name)
+    const database = await openPostgres(url, { max: 10 })
     return {
       ...database,
+      url,
       async close() {
         await database.close()
         const drop = new pg.Client({ connectionString: adminUrl(base) })
