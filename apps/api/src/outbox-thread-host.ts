@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads'
 import type { SmsMessage } from './modules/sms/sms.ts'
+import { OUTBOX_LINGER_MS } from './modules/outbox/worker.ts'
 
 // The outbox's worker in a thread of its own (ADR 101), as the server's main thread sees it: the thread is started,
 // told of every message committed for it, restarted when it dies, and stopped with the server. Its work (claiming
@@ -106,7 +107,15 @@ export function startOutboxThread(options: {
   }
   start()
 
-  const unsubscribe = options.onEnqueued(() => worker?.postMessage({ type: 'wake' } satisfies ToOutboxThread))
+  // A wake starts the thread's linger, whose pass takes every message committed before it ends: the commits within half
+  // a linger of the last wake need none of their own (a deposit's commit each would wake the thread each time).
+  let lastWake = -Infinity
+  const unsubscribe = options.onEnqueued(() => {
+    const now = performance.now()
+    if (now - lastWake < OUTBOX_LINGER_MS / 2) return
+    lastWake = now
+    worker?.postMessage({ type: 'wake' } satisfies ToOutboxThread)
+  })
 
   return {
     ready,

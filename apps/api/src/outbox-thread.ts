@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { parentPort } from 'node:worker_threads'
 import { loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
+import { OUTBOX_THREAD_CONNECTIONS } from './db/connection-budget.ts'
 import { systemClock } from './lib/clock.ts'
 import { memoryRateLimiter } from './lib/rate-limiter.ts'
 import { OUTBOX_EVERY_MS, OUTBOX_LINGER_MS, startOutboxWorker } from './modules/outbox/worker.ts'
@@ -14,8 +15,6 @@ import { threadError, type FromOutboxThread, type ToOutboxThread } from './outbo
 // the same services as the server's, built from the same environment on a pool of its own, of which it runs only the
 // outbox's passes. Nothing here listens or serves; it ends when told to stop.
 
-/** The thread's connections: a pass's statements run one after another; one more for an alert raised meanwhile. */
-export const OUTBOX_THREAD_POOL_MAX = 2
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..')
 
@@ -38,7 +37,12 @@ try {
     databaseUrl: config.DATABASE_URL,
     readReplicaUrl: undefined,
     dataDir: path.resolve(root, config.DATA_DIR),
-    pool: { max: OUTBOX_THREAD_POOL_MAX, waitMs: config.DB_POOL_WAIT_MS, statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS },
+    pool: {
+      max: OUTBOX_THREAD_CONNECTIONS,
+      waitMs: config.DB_POOL_WAIT_MS,
+      statementTimeoutMs: config.DB_STATEMENT_TIMEOUT_MS,
+      applicationName: 'sanam-outbox',
+    },
   })
   // The console sender's texts belong to the server's thread, where GET /api/dev/sms reads them and its log writes them.
   const consoleSms: SmsSender | undefined =
