@@ -75,7 +75,6 @@ if (services.postgres.url) {
       include: [
         'apps/api/src/**/*.routes.test.ts',
         'apps/api/src/db/writes.test.ts',
-        'apps/api/src/outbox-thread.test.ts',
         'apps/api/src/modules/ledger/*.test.ts',
         'apps/api/src/jobs/*.test.ts',
         'apps/api/src/**/*.conformance.test.ts',

@@ -1,11 +1,10 @@
-// Bundles the API server into dist/server.js and the outbox's thread, which it starts on PostgreSQL, into
-// dist/outbox-thread.js (ADR 005, 101; scripts/bundle-node.mjs). The demo provider stays out (ADR 034): a workspace of
-// its own that server.js imports from its own bundle, in demo mode only.
+// Bundles the API server into dist/server.js (ADR 005; scripts/bundle-node.mjs). The demo provider stays out (ADR 034):
+// a workspace of its own that server.js imports from its own bundle, in demo mode only.
 import { cpSync } from 'node:fs'
 import path from 'node:path'
 import { bundleForNode } from '../../scripts/bundle-node.mjs'
 
-const result = await bundleForNode({ entryPoints: { server: 'src/server.ts', 'outbox-thread': 'src/outbox-thread.ts' }, external: ['@sanam/demo-provider'] })
+const result = await bundleForNode({ entryPoints: { server: 'src/server.ts' }, external: ['@sanam/demo-provider'] })
 // The real-money bundle carries none of the demo provider's code: fail the build if any of its files got in.
 // (The metafile's paths are relative to this folder.)
 const demoDir = path.resolve('../demo-provider') + path.sep

@@ -1,5 +1,4 @@
-import { OUTBOX_EVERY_MS, OUTBOX_LINGER_MS, startOutboxWorker } from './modules/outbox/worker.ts'
-import { startOutboxThread } from './outbox-thread-host.ts'
+import { startOutboxWorker } from './modules/outbox/worker.ts'
 import cluster from 'node:cluster'
 import path from 'node:path'
 import { getHeapStatistics } from 'node:v8'
@@ -24,6 +23,8 @@ import { metricsListener } from './plugins/metrics.ts'
 import { isServingMessage, SERVING_MESSAGE, superviseWorkers, WORKER_ROLE_VARIABLE } from './supervisor.ts'
 
 /** The repository root: two levels up from apps/api/src (tsx) or apps/api/dist (the bundle). */
+/** How long a woken outbox pass waits for the notices committed just after the first (worker.ts, issue 38 §6). */
+const OUTBOX_LINGER_MS = 250
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..')
 
 async function main() {
@@ -72,7 +73,7 @@ async function main() {
   }
   // Standard output through a 4 KB buffer written by this thread, flushed at exit (ADR 091).
   const logger = serverLoggerOptions(config)
-  const { app, services, sms, metrics, listenForMetrics } = await buildApp({ config, database, webApps: findWebApps(root), logger })
+  const { app, services, metrics, listenForMetrics } = await buildApp({ config, database, webApps: findWebApps(root), logger })
   if (metrics) metricsToPrimary?.share(metrics)
   if (!follower) {
     // Before the first request: the referral plan's first version from the environment (ADR 044), the operators set-up
@@ -194,23 +195,14 @@ async function main() {
   })
 
   // The outbox's worker (ADR 083) runs in every process: each takes other rows (SKIP LOCKED), so one busy or dead
-  // process leaves the rest sending. On PostgreSQL in a thread of its own with its own connections (ADR 101): its
-  // passes and the channels' HTTP calls take no turn on the event loop that answers requests. The embedded database
-  // lives in this thread, so its worker does too. Not at all in the bench's comparison without it (BENCH_OUTBOX_OFF,
-  // demo mode only).
+  // process leaves the rest sending. Not at all in the bench's comparison without it (BENCH_OUTBOX_OFF, demo mode only).
   const stopOutbox = config.BENCH_OUTBOX_OFF
     ? async () => {}
-    : database.kind === 'postgres'
-      ? startOutboxThread({
-          onEnqueued: services.outbox.onEnqueued,
-          log: app.log,
-          ...(config.SMS_PROVIDER === 'console' ? { consoleSms: sms } : {}),
-        }).stop
-      : startOutboxWorker(services.outbox, {
-          everyMs: OUTBOX_EVERY_MS,
-          lingerMs: OUTBOX_LINGER_MS,
-          onError: (error) => app.log.error({ err: error }, 'outbox pass failed'),
-        })
+    : startOutboxWorker(services.outbox, {
+        everyMs: 2_000,
+        lingerMs: OUTBOX_LINGER_MS,
+        onError: (error) => app.log.error({ err: error }, 'outbox pass failed'),
+      })
 
   let closing = false
   // A keep-alive connection busy when the signal came would stay open after its answer until the client drops it,

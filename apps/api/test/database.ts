@@ -6,11 +6,8 @@ import { openPglite, openPostgres, type Database } from '../src/db/client.ts'
 import { rowsOf } from '../src/db/rows.ts'
 import { adminUrl, databaseUrl } from './postgres.ts'
 
-/**
- * A migrated, seeded database of its own for one test file: a PGlite copy, or a PostgreSQL clone of the run's template
- * (with its `url`, for another process or thread of the test's to connect to).
- */
-export async function openTestDatabase(): Promise<Database & { url?: string }> {
+/** A migrated, seeded database of its own for one test file: a PGlite copy, or a PostgreSQL clone of the run's template. */
+export async function openTestDatabase(): Promise<Database> {
   if (process.env.SANAM_TEST_DB === 'postgres') {
     const base = process.env.TEST_DATABASE_URL
     if (!base) throw new Error('TEST_DATABASE_URL is not set')
@@ -24,11 +21,9 @@ export async function openTestDatabase(): Promise<Database & { url?: string }> {
     } finally {
       await admin.end()
     }
-    const url = databaseUrl(base, name)
-    const database = await openPostgres(url, { max: 10 })
+    const database = await openPostgres(databaseUrl(base, name), { max: 10 })
     return {
       ...database,
-      url,
       async close() {
         await database.close()
         const drop = new pg.Client({ connectionString: adminUrl(base) })

@@ -169,7 +169,7 @@ export interface PoolOptions {
    * runtime role, which owns nothing. Unset: the pool's own URL.
    */
   migrationUrl?: string | undefined
-  /** How the pool's connections are named in pg_stat_activity (`sanam`; the read replica's `sanam-reads`, the outbox thread's `sanam-outbox`). */
+  /** How the pool's connections are named in pg_stat_activity (`sanam`; the read replica's `sanam-reads`). */
   applicationName?: string
 }
 

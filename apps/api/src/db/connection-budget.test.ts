@@ -5,21 +5,19 @@ import { connectionBudgetProblem, connectionsAccepted } from './connection-budge
 describe('connectionBudgetProblem', () => {
   const accepted = { max: 100, reserved: 3 }
 
-  it("finds none while every process can open its whole pool, its listener and its outbox thread's two", () => {
+  it('finds none while every process can open its whole pool and its listener', () => {
     expect(connectionBudgetProblem({ processes: 1, poolMax: 20 }, accepted)).toBeUndefined()
-    // 4 × 23 = 92, and 97 accepted.
+    // 4 × 21 = 84, and 97 accepted.
     expect(connectionBudgetProblem({ processes: 4, poolMax: 20 }, accepted)).toBeUndefined()
-    expect(connectionBudgetProblem({ processes: 1, poolMax: 94 }, accepted)).toBeUndefined()
+    expect(connectionBudgetProblem({ processes: 1, poolMax: 96 }, accepted)).toBeUndefined()
   })
 
   it('names the sum and what PostgreSQL accepts when the processes could open more', () => {
     expect(connectionBudgetProblem({ processes: 5, poolMax: 20 }, accepted)).toBe(
-      "API_PROCESSES × (DB_POOL_MAX + 3) = 5 × (20 + 3) = 115 connections (each process's pool, its listener and its outbox thread's 2), " +
-        'but PostgreSQL accepts 97 (max_connections 100 less 3 reserved): under load the last are refused. Lower DB_POOL_MAX or ' +
-        'API_PROCESSES, or raise max_connections',
+      'API_PROCESSES × (DB_POOL_MAX + 1) = 5 × (20 + 1) = 105 connections, but PostgreSQL accepts 97 (max_connections 100 less 3 ' +
+        'reserved): under load the last are refused. Lower DB_POOL_MAX or API_PROCESSES, or raise max_connections',
     )
-    // One more than fits: 1 × (95 + 3) = 98.
-    expect(connectionBudgetProblem({ processes: 1, poolMax: 95 }, accepted)).toMatch(/^API_PROCESSES × \(DB_POOL_MAX \+ 3\) = 1 × \(95 \+ 3\) = 98 /)
+    expect(connectionBudgetProblem({ processes: 1, poolMax: 97 }, accepted)).toMatch(/^API_PROCESSES × \(DB_POOL_MAX \+ 1\) = 1 × \(97 \+ 1\) = 98 /)
   })
 })
 

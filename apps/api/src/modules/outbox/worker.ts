@@ -1,10 +1,5 @@
 import type { OutboxService } from './outbox.service.ts'
 
-/** How often the worker looks for due messages without being woken (a retry's time, a code a request handed off). */
-export const OUTBOX_EVERY_MS = 2_000
-/** How long a woken pass waits for the notices committed just after the first (issue 38 §6). */
-export const OUTBOX_LINGER_MS = 250
-
 /**
  * Runs the outbox worker: a pass every `everyMs`, and one `lingerMs` after a message is committed for it (ADR 083).
  * Passes never overlap in this process, and wakes coalesce: the wakes within a linger share its pass, and while a pass
