@@ -3,8 +3,8 @@
 import { randomUUID } from 'node:crypto'
 import { DEMO_SEAMLESS_SECRET } from '@sanam/contract/demo-secrets'
 import { moneyBody, seamlessCall, type SeamlessCall } from '@sanam/contract/seamless-calls'
-import { Secret, TOTP } from 'otpauth'
 import { call, postBankTransfer, type Answer } from '../e2e/support/http.ts'
+import { codeOfUnusedStep } from '../e2e/support/totp-steps.ts'
 
 export interface Player {
   mobile: string
@@ -92,32 +92,16 @@ export async function preparePlayers(base: string, count: number, baht: number):
   return { players, toAccount }
 }
 
-/** A TOTP step lasts 30 s; the server takes a code of the step before or after its own (one step of drift). */
-const TOTP_STEP_MS = 30_000
-/** The last step this process signed in with: a server refuses a step once used (or older), on any restart of its database. */
-let lastStep = -Infinity
-
 /**
- * A code of a step later than any this process used, keeping 5 s of margin at the old end; when the steps the server
- * takes now are all used, waits for the next to begin (a sign-in again on the same database soon after: the year's
- * reports in `bench:growth` restart the server after a roll-up of seconds). The same rule as the e2e's
- * `nextOperatorCode`, for one process's sign-ins on any database.
+ * The TOTP steps this process signed in with, by operator (one): a server refuses a step once used (or older), also
+ * after a restart on the same database (the year's reports in `bench:growth` restart the server after a roll-up of
+ * seconds), so each sign-in takes a later step (`codeOfUnusedStep`, as the e2e specs do).
  */
-async function unusedOperatorCode(): Promise<string> {
-  for (;;) {
-    const now = Date.now()
-    const step = Math.max(Math.floor((now + 5_000) / TOTP_STEP_MS) - 1, lastStep + 1)
-    if (step <= Math.floor(now / TOTP_STEP_MS) + 1) {
-      lastStep = step
-      return new TOTP({ secret: Secret.fromBase32(OPERATOR.totpSecret) }).generate({ timestamp: step * TOTP_STEP_MS })
-    }
-    await new Promise((resolve) => setTimeout(resolve, TOTP_STEP_MS - (now % TOTP_STEP_MS) + 50))
-  }
-}
+const usedSteps = new Map<string, number>()
 
-/** The bench's owner signed in with password and a TOTP code of a step not used before (unusedOperatorCode). */
+/** The bench's owner signed in with password and a TOTP code of a step not used before. */
 export async function operatorToken(base: string): Promise<string> {
-  const body = { username: OPERATOR.username, password: OPERATOR.password, otp: await unusedOperatorCode() }
+  const body = { username: OPERATOR.username, password: OPERATOR.password, otp: await codeOfUnusedStep(OPERATOR.totpSecret, usedSteps, OPERATOR.username) }
   return (await expectOk('operator sign-in', call<{ token: string }>(base, 'POST', '/api/backoffice/auth/login', { body }))).token
 }
 

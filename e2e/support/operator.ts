@@ -1,10 +1,9 @@
 // The back-office owner every e2e server starts with, enrolled in TOTP through BACKOFFICE_TOTP_SECRET (issue 12), and
 // signing in as that owner with a fresh code.
-import { setTimeout as waitFor } from 'node:timers/promises'
-import { Secret, TOTP } from 'otpauth'
 import { randomBytes } from 'node:crypto'
 import { expect } from 'vitest'
 import { call } from './http.ts'
+import { codeOfUnusedStep } from './totp-steps.ts'
 import { databaseOf, shiftedClockEnv, startServer, type ServerOptions } from './server.ts'
 
 export const OPERATOR = { username: 'admin', password: 'e2e-operator-password-9', totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' }
@@ -15,8 +14,6 @@ export function operatorEnv(operator: OperatorLogin = OPERATOR): Record<string, 
   return { BACKOFFICE_USERNAME: operator.username, BACKOFFICE_PASSWORD: operator.password, BACKOFFICE_TOTP_SECRET: operator.totpSecret }
 }
 
-const STEP_MS = 30_000
-
 /**
  * The last TOTP step handed out, per database, operator and clock: a server takes each step of an operator once and
  * only a later one after it (its database remembers the last, also across a restart on the same data), so every
@@ -26,10 +23,8 @@ const STEP_MS = 30_000
 const lastStep = new Map<string, number>()
 
 /**
- * A code later than any step this process has used for `operator` on the database behind `baseUrl`, from the steps the
- * server accepts now (one step of drift either way), keeping 5 s of margin at the old end. When all are used, waits
- * for the next step to begin: real time is the server's clock here, so waiting for it is the condition itself, not a
- * guess. Only on a server this process started (the spec's own): on the run's shared server, spec files running side
+ * A code later than any step this process has used for `operator` on the database behind `baseUrl` (totp-steps.ts).
+ * Only on a server this process started (the spec's own): on the run's shared server, spec files running side
  * by side could not know each other's steps, so no spec signs an operator in there.
  */
 export async function nextOperatorCode(baseUrl: string, operator: OperatorLogin = OPERATOR, clockOffsetMs = 0): Promise<string> {
@@ -37,15 +32,7 @@ export async function nextOperatorCode(baseUrl: string, operator: OperatorLogin 
   if (database === undefined) throw new Error(`no server of this spec answers at ${baseUrl}: sign operators in only on a spec's own server`)
   // A server whose clock is shifted (clock-offset.mjs) takes codes of its own time: counted apart from real-time ones.
   const key = `${database}|${operator.username}|${clockOffsetMs}`
-  for (;;) {
-    const now = Date.now() + clockOffsetMs
-    const step = Math.max(Math.floor((now + 5_000) / STEP_MS) - 1, (lastStep.get(key) ?? -Infinity) + 1)
-    if (step <= Math.floor(now / STEP_MS) + 1) {
-      lastStep.set(key, step)
-      return new TOTP({ secret: Secret.fromBase32(operator.totpSecret) }).generate({ timestamp: step * STEP_MS })
-    }
-    await waitFor(STEP_MS - (now % STEP_MS) + 50)
-  }
+  return codeOfUnusedStep(operator.totpSecret, lastStep, key, clockOffsetMs)
 }
 
 /** Signs in as `operator` with password and code; fails the test otherwise. */
