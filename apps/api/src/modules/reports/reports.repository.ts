@@ -51,33 +51,37 @@ const promotionOf = sql`coalesce(case
   end, 0)`
 
 /**
- * What the reports group by: `none` when only the day and kind matter (the by-day reports), `all` for the game's
- * provider and game, the deposit's pay-in account and the bonus's promotion (the keyed reports and the rollup).
+ * What a read groups transfers by beyond their day and kind: a game transfer's provider (its house account), its game
+ * (its round; the provider is looked up for it too), a deposit's pay-in account, a bonus's promotion. Each report
+ * looks up only what it groups by (a year's GGR by provider has no use for each of today's bets' rounds); the rollup
+ * and ledger:verify look up all of them (ALL_DIMENSIONS).
  */
-export type FactDimensions = 'none' | 'all'
+export type FactDimension = 'provider' | 'game' | 'payInAccount' | 'promotion'
+export const ALL_DIMENSIONS: readonly FactDimension[] = ['provider', 'game', 'payInAccount', 'promotion']
 
 /**
  * Each transfer of `kinds` in [from, to) with its Bangkok day and what the reports group it by ('' or 0 where a kind
- * has none): the one definition the rollup stores per day and the reports read for the days not rolled up yet.
- * What a transfer is grouped by is looked up for each transfer by key (its house account, round, deposit, promotion), as
- * subqueries the planner cannot turn into joins (`offset 0`, scalar subqueries): a join let it hash every account and
- * every deposit for a day's transfers (measured at 20 million transfers: 2.7 s a day), so a day's rollup grew with the
- * history; by key it costs the day's transfers only (ADR 097, amended).
+ * has none, or where `dimensions` leaves it out): the one definition the rollup stores per day and the reports read
+ * for the days not rolled up yet. What a transfer is grouped by is looked up for each transfer by key (its house
+ * account, round, deposit, promotion), as subqueries the planner cannot turn into joins (`offset 0`, scalar
+ * subqueries): a join let it hash every account and every deposit for a day's transfers (measured at 20 million
+ * transfers: 2.7 s a day), so a day's rollup grew with the history; by key it costs the day's transfers only (ADR 097,
+ * amended). A look-up a read does not need is left out: on PGlite each of a day's bets' round look-ups cost about 10 µs
+ * (ADR 097, fourth amendment).
  */
-const transferFacts = (kinds: readonly string[], from: SQL, to: SQL, dimensions: FactDimensions) =>
-  dimensions === 'none'
-    ? sql`
-    select ${bangkokDateOf(sql`t.created_at`)} as day, t.kind, '' as provider, '' as game, '' as pay_in_account, 0::bigint as promotion_id, t.amount
+const transferFacts = (kinds: readonly string[], from: SQL, to: SQL, dimensions: readonly FactDimension[]) => {
+  const has = (d: FactDimension) => dimensions.includes(d)
+  const provider = has('provider') || has('game')
+  return sql`
+    select ${bangkokDateOf(sql`t.created_at`)} as day, t.kind,
+      ${provider ? sql`coalesce(h.provider, '')` : sql`''`} as provider,
+      ${has('game') ? sql`coalesce((select r.game_code from game_rounds r where r.provider_code = h.provider and r.round_id = substr(t.reference, length('round:' || h.provider || ':') + 1)), '')` : sql`''`} as game,
+      ${has('payInAccount') ? sql`case when t.kind = 'deposit' then coalesce((select ${payInAccount} from deposits d where d.id = ${referencedId('deposit')}), '') else '' end` : sql`''`} as pay_in_account,
+      ${has('promotion') ? promotionOf : sql`0`}::bigint as promotion_id, t.amount
     from transfers t
+    ${provider ? sql`left join lateral (select substr(a.kind, 6) as provider from accounts a where ${kindIn(GGR_KINDS)} and ${gameAccount} offset 0) h on true` : sql``}
     where ${kindIn(kinds)} and t.created_at >= ${from} and t.created_at < ${to}`
-    : sql`
-    select ${bangkokDateOf(sql`t.created_at`)} as day, t.kind, coalesce(h.provider, '') as provider,
-      coalesce((select r.game_code from game_rounds r where r.provider_code = h.provider and r.round_id = substr(t.reference, length('round:' || h.provider || ':') + 1)), '') as game,
-      case when t.kind = 'deposit' then coalesce((select ${payInAccount} from deposits d where d.id = ${referencedId('deposit')}), '') else '' end as pay_in_account,
-      ${promotionOf}::bigint as promotion_id, t.amount
-    from transfers t
-    left join lateral (select substr(a.kind, 6) as provider from accounts a where ${kindIn(GGR_KINDS)} and ${gameAccount} offset 0) h on true
-    where ${kindIn(kinds)} and t.created_at >= ${from} and t.created_at < ${to}`
+}
 
 /**
  * The CTE `facts` (day, kind, provider, game, pay_in_account, promotion_id, total, n) over the Bangkok days [from, to)
@@ -86,7 +90,7 @@ const transferFacts = (kinds: readonly string[], from: SQL, to: SQL, dimensions:
  * transfers are found through `transfers_kind_created_idx` from the first day not rolled up. A rollup committing after
  * `through` was read changes nothing: its day is past `through` for the sums and still read from the transfers.
  */
-const factsOf = (kinds: readonly string[], from: Date, to: Date, dimensions: FactDimensions, through: string | null) => {
+const factsOf = (kinds: readonly string[], from: Date, to: Date, dimensions: readonly FactDimension[], through: string | null) => {
   const firstDirect = through === null ? from : new Date(Math.max(from.getTime(), bangkokDayRange(through).end.getTime()))
   const instant = (at: Date) => sql`${at.toISOString()}::timestamptz`
   return sql`
@@ -107,14 +111,14 @@ const factsOf = (kinds: readonly string[], from: Date, to: Date, dimensions: Fac
 export const reportQueries = {
   /** Sum and count of transfers of `kinds` per Bangkok day and kind. */
   kindsByDay: (kinds: readonly string[], from: Date, to: Date, through: string | null = null) => sql`
-    ${factsOf(kinds, from, to, 'none', through)}
+    ${factsOf(kinds, from, to, [], through)}
     select to_char(f.day, 'YYYY-MM-DD') as day, f.kind, sum(f.total) as total, sum(f.n) as n
     from facts f
     group by 1, 2`,
 
   /** Bets, rollbacks and wins per provider (its house account `game:<provider>`), after `after`, `limit` of them. */
   ggrByProvider: (from: Date, to: Date, after: string | null, limit: number, through: string | null = null) => sql`
-    ${factsOf(GGR_KINDS, from, to, 'all', through)}
+    ${factsOf(GGR_KINDS, from, to, ['provider'], through)}
     select f.provider, max(p.title) as title, ${ggrSums}
     from facts f
     left join providers p on p.code = f.provider
@@ -128,7 +132,7 @@ export const reportQueries = {
    * was ('' when the round has none); keyset by (provider, game).
    */
   ggrByGame: (from: Date, to: Date, after: { provider: string; game: string } | null, limit: number, through: string | null = null) => sql`
-    ${factsOf(GGR_KINDS, from, to, 'all', through)}
+    ${factsOf(GGR_KINDS, from, to, ['game'], through)}
     select f.provider, f.game, max(g.title) as title, ${ggrSums}
     from facts f
     left join games g on f.game <> '' and g.provider_code = f.provider and g.code = f.game
@@ -139,7 +143,7 @@ export const reportQueries = {
 
   /** Credited deposits per pay-in account (the deposit record a transfer names), with the account's bank and name. */
   depositsByAccount: (from: Date, to: Date, after: string | null, limit: number, through: string | null = null) => sql`
-    ${factsOf(['deposit'], from, to, 'all', through)},
+    ${factsOf(['deposit'], from, to, ['payInAccount'], through)},
     sums as (
       select f.pay_in_account as account, sum(f.total) as total, sum(f.n) as n
       from facts f
@@ -160,7 +164,7 @@ export const reportQueries = {
    * promotion taken with that deposit names the promotion; a forfeit names the player's promotion (`promotion:<id>`).
    */
   bonusByPromotion: (from: Date, to: Date, after: number | null, limit: number, through: string | null = null) => sql`
-    ${factsOf(BONUS_KINDS, from, to, 'all', through)}
+    ${factsOf(BONUS_KINDS, from, to, ['promotion'], through)}
     select f.promotion_id, max(p.title) as title,
       coalesce(sum(f.n) filter (where f.kind = 'promotion_bonus'), 0) as claims,
       sum(case when f.kind = 'promotion_bonus' then f.total else 0 end) as bonus,
@@ -197,7 +201,7 @@ export const reportQueries = {
     return sql`
     with sums as (
       select f.day, f.kind, f.provider, f.game, f.pay_in_account, f.promotion_id, sum(f.amount) as total, count(*) as n
-      from (${transferFacts(SUMMED_KINDS, sql`${start.toISOString()}::timestamptz`, sql`${end.toISOString()}::timestamptz`, 'all')}) f
+      from (${transferFacts(SUMMED_KINDS, sql`${start.toISOString()}::timestamptz`, sql`${end.toISOString()}::timestamptz`, ALL_DIMENSIONS)}) f
       group by 1, 2, 3, 4, 5, 6
     ), stored as (
       insert into report_day_sums (day, kind, provider, game, pay_in_account, promotion_id, total, n)
@@ -221,7 +225,7 @@ export const reportQueries = {
         SUMMED_KINDS,
         sql`(select ${bangkokDayStartOf(sql`first`)} from rolled)`,
         sql`(select ${bangkokDayStartOf(sql`through + 1`)} from rolled)`,
-        'all',
+        ALL_DIMENSIONS,
       )}) f
       group by 1, 2, 3, 4, 5, 6
     ),
