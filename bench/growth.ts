@@ -43,6 +43,8 @@ const VERIFY_SCALE = process.env.GROWTH_VERIFY_SCALE === 'none' ? undefined : Nu
 const KEEP = process.env.GROWTH_KEEP === '1'
 /** The embedded database's run (issue 40 §4): GROWTH_EMBEDDED_SCALE players in millions, as GROWTH_SCALE; `none` (the default) skips it. */
 const EMBEDDED_SCALE = (process.env.GROWTH_EMBEDDED_SCALE ?? 'none') === 'none' ? undefined : Number(process.env.GROWTH_EMBEDDED_SCALE)
+/** A folder an embedded run kept (GROWTH_KEEP=1): its year's reports from the sums read again instead of a new embedded run. */
+const KEPT_EMBEDDED = process.env.GROWTH_EMBEDDED_DIR
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16)
 const PLAYERS_AT_SCALE_1 = 1_000_000
@@ -676,6 +678,62 @@ async function withEmbedded<T>(dataDir: string, run: (lite: Sql) => Promise<T>):
   }
 }
 
+/** The last 366 Bangkok days, today's included: a year's report as an operator asks for it. */
+function lastYear() {
+  const to = bangkokDay(new Date())
+  return { from: addDays(to, -365), to }
+}
+
+/** Each of YEAR_REPORTS over the last year, `rounds` times one at a time through HTTP on the embedded server: milliseconds. */
+async function readYearReports(base: string, operator: string, rounds: number): Promise<Record<string, number[]>> {
+  const { from, to } = lastYear()
+  const times: Record<string, number[]> = {}
+  for (const report of YEAR_REPORTS) {
+    times[report] = []
+    for (let i = 0; i < rounds; i++) {
+      const began = performance.now()
+      await call(base, 'GET', `/api/backoffice/reports/${report}?from=${from}&to=${to}`, undefined, { authorization: `Bearer ${operator}` })
+      times[report].push(Math.round(performance.now() - began))
+    }
+    say(`  embedded, year's ${report}: ${JSON.stringify(times[report])} ms`)
+  }
+  return times
+}
+
+const medianAndMax = (times: Record<string, number[]>) =>
+  Object.fromEntries(
+    Object.entries(times).map(([report, all]) => {
+      const sorted = [...all].sort((a, b) => a - b)
+      return [report, { median: sorted[Math.floor(sorted.length / 2)]!, max: sorted.at(-1)! }]
+    }),
+  )
+
+/**
+ * GROWTH_EMBEDDED_DIR: the year's reports from the daily sums again, on a folder an embedded run kept (GROWTH_KEEP=1,
+ * already rolled up and analyzed), with this build's server: no seed, no roll-up, no bets. Compares builds on the same
+ * data without seeding it again (20 million transfers take about half an hour).
+ */
+async function measureKeptEmbedded(dataDir: string): Promise<string> {
+  const sanam = await startSanam({ ...LOAD_ENV, DATA_DIR: dataDir })
+  try {
+    const times = await readYearReports(sanam.base, await operatorToken(sanam.base), REPORT_ROUNDS)
+    const summed = medianAndMax(times)
+    const { from, to } = lastYear()
+    return [
+      `## The embedded database (PGlite): the kept folder ${dataDir}, from the daily sums`,
+      '',
+      `A year's reports (${from} to ${to}) one at a time through HTTP on a server started on the folder, ${REPORT_ROUNDS} reads each (every read: ${YEAR_REPORTS.map((report) => `${report} ${times[report]!.join(', ')}`).join('; ')} ms).`,
+      '',
+      '| report | from the daily sums, median (ms) | max (ms) | goal < 100 ms |',
+      '|---|---:|---:|---|',
+      ...YEAR_REPORTS.map((report) => `| ${report} | ${summed[report]!.median} | ${summed[report]!.max} | ${summed[report]!.max < 100 ? 'met' : 'MISSED'} |`),
+      '',
+    ].join('\n')
+  } finally {
+    await sanam.stop()
+  }
+}
+
 /**
  * The embedded run: the app makes the folder, the growth is loaded through PGlite itself (the server stopped: one
  * process at a time), then on the server a year's reports and the bets beside them from the transfers, the folder's
@@ -700,21 +758,8 @@ async function measureEmbedded(scale: number): Promise<EmbeddedRun> {
     const seedMs = Date.now() - started
     say(`embedded: seeded ${transfers} transfers in ${seconds(seedMs)} s`)
 
-    const to = bangkokDay(new Date())
-    const from = addDays(to, -365)
-    const measure = async (base: string, operator: string, rounds: number) => {
-      const times: Record<string, number[]> = {}
-      for (const report of YEAR_REPORTS) {
-        times[report] = []
-        for (let i = 0; i < rounds; i++) {
-          const began = performance.now()
-          await call(base, 'GET', `/api/backoffice/reports/${report}?from=${from}&to=${to}`, undefined, { authorization: `Bearer ${operator}` })
-          times[report].push(Math.round(performance.now() - began))
-        }
-        say(`  embedded, year's ${report}: ${JSON.stringify(times[report])} ms`)
-      }
-      return times
-    }
+    const { from, to } = lastYear()
+    const measure = (base: string, operator: string, rounds: number) => readYearReports(base, operator, rounds)
     const yearGgr = (base: string, operator: string) => () =>
       call(base, 'GET', `/api/backoffice/reports/ggr-by-day?from=${from}&to=${to}`, undefined, { authorization: `Bearer ${operator}` })
 
@@ -751,12 +796,7 @@ async function measureEmbedded(scale: number): Promise<EmbeddedRun> {
       const aloneSummed = (await betsBeside(sanam.base, sessions)).figures
       const besideSummed = await betsBeside(sanam.base, sessions, yearGgr(sanam.base, operator))
       say(`  embedded bets alone ${JSON.stringify(aloneSummed)}, beside reports from the sums ${JSON.stringify(besideSummed)}`)
-      const summed = Object.fromEntries(
-        Object.entries(summedTimes).map(([report, times]) => {
-          const sorted = [...times].sort((a, b) => a - b)
-          return [report, { median: sorted[Math.floor(sorted.length / 2)]!, max: sorted.at(-1)! }]
-        }),
-      )
+      const summed = medianAndMax(summedTimes)
       return {
         scale,
         transfers,
@@ -961,7 +1001,11 @@ async function reportsOnly(admin: pg.Client, embedded: string) {
 }
 
 async function main() {
-  const embedded = EMBEDDED_SCALE === undefined ? '' : embeddedReport(await measureEmbedded(EMBEDDED_SCALE))
+  const embedded = KEPT_EMBEDDED
+    ? await measureKeptEmbedded(KEPT_EMBEDDED)
+    : EMBEDDED_SCALE === undefined
+      ? ''
+      : embeddedReport(await measureEmbedded(EMBEDDED_SCALE))
   if (!POSTGRES) {
     const text = `# Growth, the embedded database (${new Date().toISOString().slice(0, 10)})\n\nMachine: ${os.cpus().length} cores, load average ${loadAverage()}, Node ${process.version}.\n\n${embedded}`
     writeFileSync(path.join(root, 'bench', 'results', 'latest-growth.md'), text)
