@@ -34,7 +34,7 @@ import { spawnSync } from 'node:child_process'
 import { addDays, bangkokDay } from '@sanam/contract/bangkok'
 import { databaseUrl, ledgerVerify } from './database.ts'
 import { hammer, type Figures } from './load.ts'
-import { LOAD_ENV, operatorToken, preparePlayers, seamless } from './players.ts'
+import { afterEarlierSignIns, LOAD_ENV, operatorToken, preparePlayers, seamless } from './players.ts'
 import { requireBuilt, root, startSanam } from './server.mjs'
 
 const ADMIN_URL = process.env.GROWTH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
@@ -716,6 +716,7 @@ const medianAndMax = (times: Record<string, number[]>) =>
 async function measureKeptEmbedded(dataDir: string): Promise<string> {
   const sanam = await startSanam({ ...LOAD_ENV, DATA_DIR: dataDir })
   try {
+    afterEarlierSignIns()
     const times = await readYearReports(sanam.base, await operatorToken(sanam.base), REPORT_ROUNDS)
     const summed = medianAndMax(times)
     const { from, to } = lastYear()

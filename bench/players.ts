@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto'
 import { DEMO_SEAMLESS_SECRET } from '@sanam/contract/demo-secrets'
 import { moneyBody, seamlessCall, type SeamlessCall } from '@sanam/contract/seamless-calls'
 import { call, postBankTransfer, type Answer } from '../e2e/support/http.ts'
-import { codeOfUnusedStep } from '../e2e/support/totp-steps.ts'
+import { codeOfUnusedStep, stepsTakenBefore } from '../e2e/support/totp-steps.ts'
 
 export interface Player {
   mobile: string
@@ -98,6 +98,9 @@ export async function preparePlayers(base: string, count: number, baht: number):
  * seconds), so each sign-in takes a later step (`codeOfUnusedStep`, as the e2e specs do).
  */
 const usedSteps = new Map<string, number>()
+
+/** An earlier process may have signed the owner in on this data (a kept folder): its steps up to now are not used again. */
+export const afterEarlierSignIns = () => stepsTakenBefore(usedSteps, OPERATOR.username)
 
 /** The bench's owner signed in with password and a TOTP code of a step not used before. */
 export async function operatorToken(base: string): Promise<string> {

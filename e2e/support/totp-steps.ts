@@ -23,3 +23,11 @@ export async function codeOfUnusedStep(totpSecret: string, usedSteps: Map<string
     await waitFor(STEP_MS - (now % STEP_MS) + 50)
   }
 }
+
+/**
+ * Counts every step up to the one after now as used under `key`: a server on data that an earlier process signed in
+ * to (a folder a run kept) may have taken any of them, and this process cannot know which.
+ */
+export function stepsTakenBefore(usedSteps: Map<string, number>, key: string): void {
+  usedSteps.set(key, Math.max(usedSteps.get(key) ?? -Infinity, Math.floor(Date.now() / STEP_MS) + 1))
+}
