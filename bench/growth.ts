@@ -522,13 +522,16 @@ function timeRollUp(database: { DATABASE_URL: string } | { DATA_DIR: string }) {
   return { ms, said }
 }
 
-/** Runs `work` holding the rollup job's lock on `url`: a server on that database finds it taken and rolls no day up. */
-async function withoutRollups<T>(url: string, work: () => Promise<T>): Promise<T> {
+/**
+ * Runs `work` holding the rollup job's lock on `url` (given the lock's connection): a server on that database finds it
+ * taken and rolls no day up.
+ */
+async function withoutRollups<T>(url: string, work: (lock: pg.Client) => Promise<T>): Promise<T> {
   const lock = new pg.Client({ connectionString: url })
   await lock.connect()
   try {
     await lock.query('select pg_advisory_lock($1)', [REPORT_ROLLUP_LOCK])
-    return await work()
+    return await work(lock)
   } finally {
     await lock.end()
   }
@@ -552,31 +555,28 @@ async function measureYearReports(run: Run): Promise<YearReports> {
       return `${Math.round(performance.now() - started)}${refused}`
     }
   }
-  const lock = new pg.Client({ connectionString: run.url })
-  await lock.connect()
-  let direct: Record<string, string>
-  let sanam: Awaited<ReturnType<typeof startSanam>> | undefined
-  try {
-    // Taken before the server starts (its rollup job may run as soon as it serves) and held across the reads from the
-    // transfers: the job finds it taken and rolls nothing up meanwhile.
-    await lock.query('select pg_advisory_lock($1)', [REPORT_ROLLUP_LOCK])
-    sanam = await startSanam(serverEnv(run.url))
-    const time = await timer(sanam.base)
-    const rolledBefore = await one(lock, 'select count(*) from report_rollups')
-    if (rolledBefore !== 0) throw new Error(`${rolledBefore} days were rolled up before the bench read without sums`)
-    direct = {}
-    for (const report of YEAR_REPORTS) {
-      direct[report] = await time(report)
-      say(`  year's ${report} from the transfers: ${direct[report]} ms`)
+  // The lock is taken before the server starts (its rollup job may run as soon as it serves) and held across the reads
+  // from the transfers: the job finds it taken and rolls nothing up meanwhile.
+  const direct = await withoutRollups(run.url, async (lock) => {
+    const server = await startSanam(serverEnv(run.url))
+    try {
+      const time = await timer(server.base)
+      const rolledBefore = await one(lock, 'select count(*) from report_rollups')
+      if (rolledBefore !== 0) throw new Error(`${rolledBefore} days were rolled up before the bench read without sums`)
+      const read: Record<string, string> = {}
+      for (const report of YEAR_REPORTS) {
+        read[report] = await time(report)
+        say(`  year's ${report} from the transfers: ${read[report]} ms`)
+      }
+      return read
+    } finally {
+      await server.stop()
     }
-  } finally {
-    await lock.end()
-    await sanam?.stop()
-  }
+  })
   // The server stopped meanwhile: its own job would take the lock between the command's days and stop it.
   const rollUp = timeRollUp({ DATABASE_URL: run.url })
   say(`  reports:roll-up: ${seconds(rollUp.ms)} s, ${rollUp.said}`)
-  sanam = await startSanam(serverEnv(run.url))
+  const sanam = await startSanam(serverEnv(run.url))
   try {
     const time = await timer(sanam.base)
     const summed: Record<string, { median: number; max: number }> = {}
@@ -760,7 +760,6 @@ async function measureEmbedded(scale: number): Promise<EmbeddedRun> {
     say(`embedded: seeded ${transfers} transfers in ${seconds(seedMs)} s`)
 
     const { from, to } = lastYear()
-    const measure = (base: string, operator: string, rounds: number) => readYearReports(base, operator, rounds)
     const yearGgr = (base: string, operator: string) => () =>
       call(base, 'GET', `/api/backoffice/reports/ggr-by-day?from=${from}&to=${to}`, undefined, { authorization: `Bearer ${operator}` })
 
@@ -771,7 +770,7 @@ async function measureEmbedded(scale: number): Promise<EmbeddedRun> {
     let besideDirect: Awaited<ReturnType<typeof betsBeside>>
     try {
       const operator = await operatorToken(sanam.base)
-      direct = await measure(sanam.base, operator, 1)
+      direct = await readYearReports(sanam.base, operator, 1)
       sessions = (await preparePlayers(sanam.base, 8, 1_000)).players.map((player) => player.session)
       alone = (await betsBeside(sanam.base, sessions)).figures
       besideDirect = await betsBeside(sanam.base, sessions, yearGgr(sanam.base, operator))
@@ -790,7 +789,7 @@ async function measureEmbedded(scale: number): Promise<EmbeddedRun> {
     sanam = await startSanam(env)
     try {
       const operator = await operatorToken(sanam.base)
-      const summedTimes = await measure(sanam.base, operator, REPORT_ROUNDS)
+      const summedTimes = await readYearReports(sanam.base, operator, REPORT_ROUNDS)
       // Bets alone again on this server first: its bet path's first statements (planned and cached afresh in a new
       // process) and its first jobs are then not counted against the reports beside them (measured: 2 bets in 5 s
       // without this, whatever the report).
