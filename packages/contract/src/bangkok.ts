@@ -6,8 +6,9 @@
  * SQL that groups by Bangkok day builds its interval from BANGKOK_OFFSET_HOURS (apps/api/src/db/bangkok-day.ts).
  */
 export const BANGKOK_OFFSET_HOURS = 7
-export const BANGKOK_OFFSET_MS = BANGKOK_OFFSET_HOURS * 3_600_000
-export const DAY_MS = 86_400_000
+export const HOUR_MS = 3_600_000
+export const BANGKOK_OFFSET_MS = BANGKOK_OFFSET_HOURS * HOUR_MS
+export const DAY_MS = 24 * HOUR_MS
 
 /** The Bangkok calendar day of an instant, as YYYY-MM-DD. */
 export function bangkokDay(at: Date): string {

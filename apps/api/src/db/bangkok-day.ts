@@ -16,6 +16,9 @@ export const bangkokDayStartOf = (day: SQL): SQL => sql`((${day})::timestamp - $
 /** The same day as the text YYYY-MM-DD (a report's or the dashboard's key). */
 export const bangkokDayTextOf = (instant: SQL): SQL => sql`to_char(${bangkokDateOf(instant)}, 'YYYY-MM-DD')`
 
+/** The Bangkok hour holding a timestamptz as the text 'YYYY-MM-DD HH:00' (Bangkok time). */
+export const bangkokHourTextOf = (instant: SQL): SQL => sql`to_char((${instant} at time zone 'UTC') + ${OFFSET}, 'YYYY-MM-DD HH24:00')`
+
 /** The Bangkok hour of the day (0 to 23) of a timestamptz, whatever the session's TimeZone setting. */
 export const bangkokHourOf = (instant: SQL): SQL => sql`extract(hour from (${instant} at time zone 'UTC') + ${OFFSET})`
 

@@ -21,7 +21,7 @@ describe('scheduled jobs', () => {
       line: { prune: none },
       deskAlerts: { readLineQuota: async () => null, watch: none },
       smsCredit: { readSmsCredit: async () => null, recordSmsCredit: none },
-      daySums: { rollUp: none },
+      daySums: { rollUp: async () => ({ days: 0, hours: 0 }) },
     })
     expect(jobs.map((job) => job.name)).toEqual(
       expect.arrayContaining(['accrue-referral', 'prune-line', 'desk-alerts', 'sms-credit', 'care-markers', 'report-day-sums']),

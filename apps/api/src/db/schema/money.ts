@@ -387,3 +387,37 @@ export const reportRollups = pgTable('report_rollups', {
   transfers: int64('transfers').notNull(),
   rolledAt: instant('rolled_at').notNull(),
 })
+
+/**
+ * The reports' hourly sums (ADR 097, fifth amendment): the same sums as `report_day_sums` per closed hour of the days
+ * not rolled up yet (today, and yesterday until its day is rolled up), so a report reads at most the last hour or two
+ * of today's transfers instead of the whole day. Written once per hour by the rollup job, never updated; the hours of
+ * days rolled up since are redundant and deleted a day later. `ledger:verify` recomputes them.
+ */
+export const reportHourSums = pgTable(
+  'report_hour_sums',
+  {
+    /** The hour's first instant (Bangkok's hours are UTC's: its offset is whole hours). */
+    hour: instant('hour').notNull(),
+    kind: sumKey('kind'),
+    provider: sumKey('provider'),
+    game: sumKey('game'),
+    payInAccount: sumKey('pay_in_account'),
+    promotionId: int64('promotion_id').notNull(),
+    total: satang('total').notNull(),
+    count: int64('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.kind, t.provider, t.game, t.payInAccount, t.promotionId] })],
+)
+
+/**
+ * The hours rolled up into `report_hour_sums`, one row each, in order with no gap from the end of the last day rolled
+ * up when the first of them was: the hours from the end of the last day rolled up through the last hour here are in
+ * the hourly sums, later instants are read from the transfers (ADR 097, fifth amendment).
+ */
+export const reportHourRollups = pgTable('report_hour_rollups', {
+  hour: instant('hour').primaryKey(),
+  /** How many transfers the hour's sums hold. */
+  transfers: int64('transfers').notNull(),
+  rolledAt: instant('rolled_at').notNull(),
+})

@@ -8,8 +8,20 @@ import { REPORT_ROLLUP_LOCK } from './reports.repository.ts'
  * few days a minute instead of holding the embedded database's one connection for the whole history (ADR 097).
  */
 export const ROLLUP_DAYS_PER_RUN = 7
+/** Hours one run rolls up at most, once the days are caught up: a day's worth, the most a day's rollup reads. */
+export const ROLLUP_HOURS_PER_RUN = 24
 
-/** The reports' daily sums as a scheduled job (ADR 097): each closed Bangkok day rolled up once, in order. */
+/**
+ * The reports' sums as a scheduled job (ADR 097): each closed Bangkok day rolled up once, in order, then each closed
+ * hour of the days after; answers how many days and hours it rolled up.
+ */
 export function daySumsJob(deps: { daySums: Pick<DaySumsService, 'rollUp'> }): Job {
-  return { name: 'report-day-sums', lockKey: REPORT_ROLLUP_LOCK, run: (tx: Db) => deps.daySums.rollUp(tx, ROLLUP_DAYS_PER_RUN) }
+  return {
+    name: 'report-day-sums',
+    lockKey: REPORT_ROLLUP_LOCK,
+    run: async (tx: Db) => {
+      const { days, hours } = await deps.daySums.rollUp(tx, { days: ROLLUP_DAYS_PER_RUN, hours: ROLLUP_HOURS_PER_RUN })
+      return days + hours
+    },
+  }
 }

@@ -54,8 +54,11 @@ async function ledgerByDay() {
   }
 }
 
-const rollUp = (maxDays = 366) => t.db.transaction((tx) => t.services.daySums.rollUp(tx, maxDays))
-const through = () => reportsRepository.rolledThrough(t.db)
+/** A rollup of every closed day, and of the closed hours after them when `hours` says so. */
+const rollUp = (hours = 0) => t.db.transaction((tx) => t.services.daySums.rollUp(tx, { days: 366, hours }))
+const rolledUp = () => reportsRepository.rolledUp(t.db)
+const through = async () => (await rolledUp()).day
+const hoursKept = async () => Number(rowsOf<{ n: DbNumber }>(await t.db.execute(sql`select count(*) as n from report_hour_rollups`))[0]!.n)
 
 /** A round of `game` at the clock's time: a bet, and a win when given. */
 async function round(token: string, provider: string, game: string, bet: string, win?: string) {
@@ -116,7 +119,7 @@ describe('reports from daily sums (ADR 097)', () => {
     expect(await through()).toBe(D2)
     const summed = await allReports()
     expect(summed).toEqual(direct)
-    expect(await rollUp()).toBe(0)
+    expect(await rollUp()).toEqual({ days: 0, hours: 0 })
 
     // And the figures are the ledger's: each day's bets, wins, deposits and withdrawals, to the satang.
     const ledger = await ledgerByDay()
@@ -187,36 +190,101 @@ describe('reports from daily sums (ADR 097)', () => {
     expect(await allReports()).toEqual(before)
   })
 
+  // Issue 40 §4 (ADR 097, fifth amendment): a report of a range holding today read all of today's transfers; late on a
+  // busy day that was most of its time on the embedded database. The hours of today closed an hour ago are rolled up
+  // too, and a report reads the transfers of the last hour or two only.
+  it("read today's closed hours from their hourly sums, and only the hour or two after them from the transfers", async () => {
+    t.clock.set(at(TODAY, '01:40:00'))
+    const player = await signedInPlayer(t, {}, { cash: 100 })
+    await round(player.token, 'pgsoft', 'fortune_ox', '40.00', '10.00')
+    t.clock.set(at(TODAY, '02:20:00'))
+    await round(player.token, 'pragmaticplay', 'sweet_bonanza', '15.00')
+    t.clock.set(at(TODAY, '03:30:00'))
+    const direct = await allReports()
+
+    // At 03:30 the hours from midnight to 02:00 ended over an hour ago; 02:00 to 03:00 did not.
+    expect(await rollUp(24)).toEqual({ days: 0, hours: 2 })
+    expect(await rolledUp()).toEqual({ day: D2, hour: at(TODAY, '01:00:00').toISOString() })
+    expect(await allReports()).toEqual(direct)
+    expect(await rollUp(24)).toEqual({ days: 0, hours: 0 })
+
+    // A row stored for an hour rolled up shows in the reports; one stored for the hour after does not (its transfers
+    // are read instead): each part of the range is read from one place only.
+    const hour = (time: string) => at(TODAY, time).toISOString()
+    const stored = sql`provider in ('hoursonly', 'notrolled')`
+    await t.db.execute(sql`insert into report_hour_sums (hour, kind, provider, game, pay_in_account, promotion_id, total, n) values
+      (${hour('00:00:00')}, 'game_bet', 'hoursonly', 'h_game', '', 0, 123, 1), (${hour('02:00:00')}, 'game_bet', 'notrolled', 'h_game', '', 0, 456, 1)`)
+    try {
+      const providers = ((await allReports())['ggr-by-provider'] as { rows: Array<{ provider: string; bets: number }> }).rows
+      expect(providers).toContainEqual(expect.objectContaining({ provider: 'hoursonly', bets: 1.23 }))
+      expect(providers.map((r) => r.provider)).not.toContain('notrolled')
+    } finally {
+      await t.db.execute(sql`delete from report_hour_sums where ${stored}`)
+    }
+
+    // ledger:verify recomputes the hourly sums kept, and names the hour (Bangkok time) of one that differs.
+    const tamper = (by: number) =>
+      t.db.execute(sql`update report_hour_sums set total = total + ${by} where hour = ${hour('01:00:00')} and kind = 'game_bet' and provider = 'pgsoft'`)
+    await tamper(1)
+    expect((await t.services.ledgerCheck.verify()).failures).toEqual([
+      {
+        check: 'report_hour_sums',
+        detail: `${TODAY} 01:00 game_bet (provider 'pgsoft', game 'fortune_ox', pay-in account '', promotion 0): 4001 in 1 kept, 4000 in 1 in the ledger`,
+      },
+    ])
+    await tamper(-1)
+    expect((await t.services.ledgerCheck.verify()).ok).toBe(true)
+
+    // The next day today is rolled up whole from its transfers and its hours are no longer read; they are kept a day
+    // (a report that looked up how far the sums reach just before still reads them), then forgotten.
+    t.clock.set(at(addDays(TODAY, 1), '01:30:00'))
+    expect(await rollUp(24)).toEqual({ days: 1, hours: 0 })
+    expect(await allReports()).toEqual(direct)
+    expect(await hoursKept()).toBe(2)
+    t.clock.set(at(addDays(TODAY, 2), '01:30:00'))
+    expect(await rollUp(24)).toEqual({ days: 1, hours: 0 })
+    expect(await hoursKept()).toBe(0)
+    expect(await allReports()).toEqual(direct)
+  })
+
   it('roll up as a job under its own lock, a few days a run, catching up after downtime', async () => {
     const job = daySumsJob({ daySums: t.services.daySums })
     expect(job.lockKey).toBe(7_262_011)
-    // Twenty days later (the server was down): today's day and the nineteen after it are closed by noon.
+    // Twenty days later (the server was down): the eighteen days after the last one rolled up are closed by noon,
+    // and so are the eleven hours of the day before 11:00.
     t.clock.set(at(addDays(TODAY, 20), '12:00:00'))
     const runs: Array<number | null> = []
     for (let i = 0; i < 4; i++) runs.push((await runJobsOnce(t.db, [job]))['report-day-sums']!)
-    expect(runs).toEqual([ROLLUP_DAYS_PER_RUN, ROLLUP_DAYS_PER_RUN, 20 - 2 * ROLLUP_DAYS_PER_RUN, 0])
-    expect(await through()).toBe(addDays(TODAY, 19))
-    // Today's transfers are in the sums now, and the reports still say the same.
+    expect(runs).toEqual([ROLLUP_DAYS_PER_RUN, ROLLUP_DAYS_PER_RUN, 18 - 2 * ROLLUP_DAYS_PER_RUN + 11, 0])
+    expect(await rolledUp()).toEqual({ day: addDays(TODAY, 19), hour: at(addDays(TODAY, 20), '10:00:00').toISOString() })
+    // Today's transfers are in the sums now, and the reports still say the same (its three bets: 20, 40 and 15 baht).
     const { token } = await signInOperator(t, 'finance')
     const res = await t.get(`/api/backoffice/reports/ggr-by-day?${range}`, token)
-    expect(res.json().data.rows.find((r: { date: string }) => r.date === TODAY).bets).toBe(20)
+    expect(res.json().data.rows.find((r: { date: string }) => r.date === TODAY).bets).toBe(75)
 
-    // The command line (npm run reports:roll-up) rolls up every closed day at once, under the same lock.
+    // The command line (npm run reports:roll-up) rolls up every closed day and hour at once, under the same lock.
     t.clock.set(at(addDays(TODAY, 23), '12:00:00'))
-    expect(await t.services.daySums.rollUpAll()).toEqual({ days: 3, through: addDays(TODAY, 22) })
-    expect(await t.services.daySums.rollUpAll()).toEqual({ days: 0, through: addDays(TODAY, 22) })
+    const rolled = { day: addDays(TODAY, 22), hour: at(addDays(TODAY, 23), '10:00:00').toISOString() }
+    expect(await t.services.daySums.rollUpAll()).toEqual({ days: 3, hours: 11, rolled })
+    expect(await t.services.daySums.rollUpAll()).toEqual({ days: 0, hours: 0, rolled })
   })
 
   // PostgreSQL's JIT compiled a day's rollup for 2.1 s to run it in 0.1 s (2 million transfers): a run that rolls a day
-  // up turns it off for its transaction, and only then.
+  // or an hour up turns it off for its transaction, and only then.
   it('roll up without JIT compilation', async () => {
-    const jitDuring = (maxDays: number) =>
+    const jitDuring = (days: number, hours: number) =>
       t.db.transaction(async (tx) => {
-        const rolled = await t.services.daySums.rollUp(tx, maxDays)
+        const rolled = await t.services.daySums.rollUp(tx, { days, hours })
         return { rolled, jit: rowsOf<{ jit: string }>(await tx.execute(sql`select current_setting('jit') as jit`))[0]!.jit }
       })
-    expect(await jitDuring(0)).toEqual({ rolled: 0, jit: rowsOf<{ jit: string }>(await t.db.execute(sql`select current_setting('jit') as jit`))[0]!.jit })
-    t.clock.set(at(addDays(TODAY, 25), '12:00:00'))
-    expect(await jitDuring(1)).toEqual({ rolled: 1, jit: 'off' })
+    const usual = rowsOf<{ jit: string }>(await t.db.execute(sql`select current_setting('jit') as jit`))[0]!.jit
+    expect(await jitDuring(0, 0)).toEqual({ rolled: { days: 0, hours: 0 }, jit: usual })
+    // Two closed days not rolled up yet, and two closed hours after them.
+    t.clock.set(at(addDays(TODAY, 25), '03:00:00'))
+    expect(await jitDuring(1, 0)).toEqual({ rolled: { days: 1, hours: 0 }, jit: 'off' })
+    // No hour while a closed day is left: the hours follow the last day rolled up.
+    expect(await jitDuring(0, 1)).toEqual({ rolled: { days: 0, hours: 0 }, jit: usual })
+    expect(await jitDuring(1, 1)).toEqual({ rolled: { days: 1, hours: 1 }, jit: 'off' })
+    expect(await jitDuring(0, 1)).toEqual({ rolled: { days: 0, hours: 1 }, jit: 'off' })
   })
 })

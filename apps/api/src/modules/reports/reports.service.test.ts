@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { fakeDb } from '../../../test/fakes/db.ts'
-import type { ReportsRepository } from './reports.repository.ts'
+import type { ReportsRepository, RolledUp } from './reports.repository.ts'
 import { createReportsService } from './reports.service.ts'
 
 // Issue 20 §5: a year of CSV never sits in memory. The service reads a few weeks of transfers (or a page of keys) at a
@@ -15,11 +15,11 @@ const unused = () => {
 
 /**
  * A repository whose by-day reads (the sums' and players-by-day's new players) answer at once the first time, and only
- * when `release` is called after that; it counts the look-ups of the last day rolled up.
+ * when `release` is called after that; it counts the look-ups of how far the sums reach.
  */
 function gatedRepository() {
   const asked: Array<{ from: Date; to: Date }> = []
-  const rolledThroughAsked: string[] = []
+  const rolledUpAsked: string[] = []
   let release = () => {}
   const gate = new Promise<void>((resolve) => (release = resolve))
   const held = async (from: Date, to: Date) => {
@@ -27,9 +27,9 @@ function gatedRepository() {
     if (asked.length > 1) await gate
   }
   const repo: Repo = {
-    rolledThrough: async () => {
-      rolledThroughAsked.push('2025-12-31')
-      return '2025-12-31'
+    rolledUp: async () => {
+      rolledUpAsked.push('2025-12-31')
+      return { day: '2025-12-31', hour: null }
     },
     kindsByDay: async (_db, _kinds, from, to) => {
       await held(from, to)
@@ -45,7 +45,7 @@ function gatedRepository() {
     },
     playersWith: async () => new Map(),
   }
-  return { repo, asked, rolledThroughAsked, release }
+  return { repo, asked, rolledUpAsked, release }
 }
 
 /** The next chunk the stream gives, as text. */
@@ -53,7 +53,7 @@ const nextChunk = async (iterator: AsyncIterator<Buffer | string>) => String((aw
 
 describe('reports service', () => {
   it('sends the first weeks of a year of transfers before it reads the rest, one batch of days at a time', async () => {
-    const { repo, asked, rolledThroughAsked, release } = gatedRepository()
+    const { repo, asked, rolledUpAsked, release } = gatedRepository()
     const reports = createReportsService({ db: fakeDb(), reportsRepository: repo, batches: { days: 31, rows: 500 } })
     const stream = reports.csv('players-by-day', { from: '2025-11-03', to: '2026-11-03' })
     const chunks = stream[Symbol.asyncIterator]()
@@ -74,11 +74,11 @@ describe('reports service', () => {
     expect(asked).toHaveLength(12)
     for (const { from, to } of asked) expect(to.getTime() - from.getTime()).toBeLessThanOrEqual(31 * 86_400_000)
     // players-by-day reads only the transfers: no daily sums, no look-up of the last day rolled up.
-    expect(rolledThroughAsked).toHaveLength(0)
+    expect(rolledUpAsked).toHaveLength(0)
   })
 
   it('reads a year of daily sums in one statement, after one look-up of the last day rolled up', async () => {
-    const { repo, asked, rolledThroughAsked, release } = gatedRepository()
+    const { repo, asked, rolledUpAsked, release } = gatedRepository()
     release()
     const reports = createReportsService({ db: fakeDb(), reportsRepository: repo, batches: { days: 31, rows: 500 } })
     let text = ''
@@ -88,12 +88,12 @@ describe('reports service', () => {
     expect(text).toContain('2025-11-03,123.45,1,0.00,0,123.45')
     expect(text.trimEnd().split('\n')).toHaveLength(1 + 366 + 1)
     expect(asked).toEqual([{ from: new Date('2025-11-02T17:00:00Z'), to: new Date('2026-11-03T17:00:00Z') }])
-    expect(rolledThroughAsked).toHaveLength(1)
+    expect(rolledUpAsked).toHaveLength(1)
   })
 
   it('pages a keyed report after the last key it read', async () => {
     const afters: Array<string | null> = []
-    const throughs: Array<string | null> = []
+    const throughs: RolledUp[] = []
     const providers = Array.from({ length: 1_201 }, (_, i) => `p${String(i).padStart(4, '0')}`)
     const repo: Pick<ReportsRepository, 'ggrByProvider'> = {
       ggrByProvider: async (_db, _from, _to, after, limit, through) => {
@@ -114,8 +114,8 @@ describe('reports service', () => {
     const table = await reports.table('ggr-by-provider', { from: '2026-11-01', to: '2026-11-30' })
     expect(afters).toEqual([null, 'p0499', 'p0999'])
     // Every page splits the range at the same day, looked up once for the report.
-    expect(throughs).toEqual(['2025-12-31', '2025-12-31', '2025-12-31'])
-    expect(gated.rolledThroughAsked).toHaveLength(1)
+    expect(throughs).toEqual(Array(3).fill({ day: '2025-12-31', hour: null }))
+    expect(gated.rolledUpAsked).toHaveLength(1)
     expect(table.rows).toHaveLength(1_201)
     expect(table.totals).toEqual({ provider: null, provider_title: null, bets: 1_201, rollbacks: 0, wins: 12.01, ggr: 1_188.99 })
   })

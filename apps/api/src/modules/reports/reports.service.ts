@@ -3,7 +3,7 @@ import { formatSatang, MAX_REPORT_DAYS, REPORT_TOTALS_LABEL, REPORTS, satangToBa
 import type { Db } from '../../db/client.ts'
 import { addDays, bangkokDayRange } from '@sanam/contract/bangkok'
 import { csvStringifier } from '../../lib/csv.ts'
-import { GGR_KINDS, PAYMENT_KINDS, REFERRAL_KINDS, type GgrSums, type ReportsRepository } from './reports.repository.ts'
+import { GGR_KINDS, PAYMENT_KINDS, REFERRAL_KINDS, type GgrSums, type ReportsRepository, type RolledUp } from './reports.repository.ts'
 
 /** A report row inside the server: amounts stay satang (bigint) until they are written as JSON or CSV. */
 export type ReportRow = Record<string, string | number | bigint | null>
@@ -32,7 +32,7 @@ export function createReportsService(deps: {
   db: Db
   reportsRepository: Pick<
     ReportsRepository,
-    'rolledThrough' | 'kindsByDay' | 'ggrByProvider' | 'ggrByGame' | 'depositsByAccount' | 'bonusByPromotion' | 'newPlayersByDay' | 'playersWith'
+    'rolledUp' | 'kindsByDay' | 'ggrByProvider' | 'ggrByGame' | 'depositsByAccount' | 'bonusByPromotion' | 'newPlayersByDay' | 'playersWith'
   >
   batches?: ReportBatches
 }) {
@@ -62,10 +62,10 @@ export function createReportsService(deps: {
   function rows(report: ReportId, range: ReportQuery): AsyncGenerator<ReportRow> {
     const { start: from } = bangkokDayRange(range.from)
     const { end: to } = bangkokDayRange(range.to)
-    // The last day rolled up, read once for the whole report (each of its reads splits the range there, ADR 097); not
+    // How far the sums reach, read once for the whole report (each of its reads splits the range there, ADR 097); not
     // at all for players-by-day, which reads only the transfers.
-    let rolled: Promise<string | null> | undefined
-    const through = () => (rolled ??= repo.rolledThrough(db))
+    let rolled: Promise<RolledUp> | undefined
+    const through = () => (rolled ??= repo.rolledUp(db))
     /** Sums of transfers of `kinds` per day and kind, as a look-up. */
     const kindSums = async (kinds: readonly string[], a: Date, b: Date) => {
       const sums = new Map((await repo.kindsByDay(db, kinds, a, b, await through())).map((s) => [`${s.day} ${s.kind}`, s]))
