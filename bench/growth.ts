@@ -14,9 +14,11 @@
 //   4. VACUUM ANALYZE, the server again, and each path measured through HTTP with autocannon and real tokens (a
 //      player's bearer token, an operator's signed in with password and TOTP);
 //   5. EXPLAIN (ANALYZE, BUFFERS) of each path's statements, and ledger:verify timed;
-//   6. a year's reports (issue 40 §4, ADR 097) on the grown database, one at a time through HTTP: first read from the
-//      transfers alone (the bench holds the rollup job's lock, so no day is rolled up), then `npm run reports:roll-up`
-//      timed, then read from the daily sums (BENCH_REPORT_ROUNDS rounds, default 5).
+//   6. a year's reports (issue 40 §4, ADR 097) on the grown database, one at a time through HTTP: today's play added
+//      first (GROWTH_TODAY_TRANSFERS a day, default the grown history's daily rate, from Bangkok midnight to now), then
+//      read from the transfers alone (the bench holds the rollup job's lock, so no day is rolled up), then
+//      `npm run reports:roll-up` timed (the closed days and today's closed hours), then read from the sums
+//      (BENCH_REPORT_ROUNDS rounds, default 5).
 // The near-empty database is scale 0 (the fixtures alone); the grown one is GROWTH_SCALE (default 1). ledger:verify is
 // also timed on a database at GROWTH_VERIFY_SCALE (default 0.1; `none` skips it) to show how it grows.
 //   GROWTH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres): the server where the databases are made
@@ -31,7 +33,7 @@ import { signatureHeaders } from '@sanam/contract/signing'
 import type autocannon from 'autocannon'
 import pg from 'pg'
 import { spawnSync } from 'node:child_process'
-import { addDays, bangkokDay } from '@sanam/contract/bangkok'
+import { addDays, BANGKOK_OFFSET_MS, bangkokDay, bangkokDayRange, DAY_MS } from '@sanam/contract/bangkok'
 import { databaseUrl, ledgerVerify } from './database.ts'
 import { hammer, type Figures } from './load.ts'
 import { afterEarlierSignIns, LOAD_ENV, operatorToken, preparePlayers, seamless } from './players.ts'
@@ -45,6 +47,11 @@ const KEEP = process.env.GROWTH_KEEP === '1'
 const EMBEDDED_SCALE = (process.env.GROWTH_EMBEDDED_SCALE ?? 'none') === 'none' ? undefined : Number(process.env.GROWTH_EMBEDDED_SCALE)
 /** A folder an embedded run kept (GROWTH_KEEP=1): its year's reports from the sums read again instead of a new embedded run. */
 const KEPT_EMBEDDED = process.env.GROWTH_EMBEDDED_DIR
+/**
+ * Today's game transfers a day (GROWTH_TODAY_TRANSFERS), added before the year's reports at that rate from Bangkok
+ * midnight up to now: by default the grown history's own daily rate (20 transfers a player a year).
+ */
+const todayRate = (players: number) => Number(process.env.GROWTH_TODAY_TRANSFERS ?? Math.round((players * TRANSFERS_PER_PLAYER) / 365))
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16)
 const PLAYERS_AT_SCALE_1 = 1_000_000
@@ -324,6 +331,43 @@ async function tableSizes(client: pg.Client) {
   return rows as Array<{ table: string; rows: string; data: string; indexes: string }>
 }
 
+/** Today's play: how many game transfers, up to what Bangkok time. */
+interface TodaysPlay {
+  perDay: number
+  transfers: number
+  until: string
+}
+
+/**
+ * Today's play at `perDay` game transfers a day, from today's Bangkok midnight up to a minute ago (so how many depends
+ * on the hour the bench runs), each a bet of a grown player and its win of the same amount: no balance changes and
+ * every invariant of ledger:verify holds. What a report of a range holding today reads beside the sums (ADR 097).
+ */
+async function playToday(client: Sql, perDay: number): Promise<TodaysPlay> {
+  const until = Date.now() - 60_000
+  const midnight = bangkokDayRange(bangkokDay(new Date(until))).start.getTime()
+  const pairs = Math.floor((((until - midnight) / DAY_MS) * perDay) / 2)
+  const bangkokTime = new Date(until + BANGKOK_OFFSET_MS).toISOString().slice(11, 16)
+  if (pairs <= 0) return { perDay, transfers: 0, until: bangkokTime }
+  await client.query(HOUSE)
+  const game = await houseId(client, 'game:pgsoft')
+  const base = await one(client, 'select coalesce(max(id), 0) from transfers')
+  await client.query(
+    `with players as (select array_agg(id) as cash from (select id from accounts where kind = 'cash' and player_id is not null order by id limit 10000) x)
+     insert into transfers (id, idempotency_key, debit_account_id, credit_account_id, amount, kind, reference, created_at)
+     select $1::bigint + 2 * j + k + 1, 'seamless:pgsoft:today-' || j || '-' || k,
+            case when k = 0 then p.cash[1 + j % cardinality(p.cash)] else $2::bigint end,
+            case when k = 0 then $2::bigint else p.cash[1 + j % cardinality(p.cash)] end,
+            1000 + (j % 40) * 100, case when k = 0 then 'game_bet' else 'game_win' end, 'round:pgsoft:today-' || j,
+            $3::timestamptz + (j * $4::double precision + k * 1000) * interval '1 millisecond'
+     from players p, generate_series(0, $5::int - 1) j cross join generate_series(0, 1) k
+     order by j, k`,
+    [base, game, new Date(midnight).toISOString(), (until - midnight - 1000) / pairs, pairs],
+  )
+  await client.query(`select setval(pg_get_serial_sequence('transfers', 'id'), (select max(id) from transfers))`)
+  return { perDay, transfers: 2 * pairs, until: bangkokTime }
+}
+
 type Measured = Figures
 
 /** Step 4: the paths to measure on a running server, each checked once first (the data is what the run expects). */
@@ -501,6 +545,7 @@ function timeVerify(url: string) {
 interface YearReports {
   from: string
   to: string
+  today: TodaysPlay
   /** Milliseconds, and the refusal when the server refused. */
   direct: Record<string, number | string>
   rollUp: { ms: number; said: string }
@@ -541,6 +586,8 @@ async function withoutRollups<T>(url: string, work: (lock: pg.Client) => Promise
 async function measureYearReports(run: Run): Promise<YearReports> {
   const to = bangkokDay(new Date())
   const from = addDays(to, -365)
+  const today = await withClient(run.url, (client) => playToday(client, todayRate(run.players)))
+  say(`  today's play: ${today.transfers} game transfers up to ${today.until} Bangkok time`)
   // A report refused (the statement timeout's 503 on a year of transfers) counts as its time with the refusal named.
   const timer = async (base: string) => {
     const operator = await operatorToken(base)
@@ -591,7 +638,7 @@ async function measureYearReports(run: Run): Promise<YearReports> {
       summed[report] = { median: times[Math.floor(times.length / 2)]!, max: times.at(-1)! }
       say(`  year's ${report} from the daily sums: ${JSON.stringify(summed[report])}`)
     }
-    return { from, to, direct, rollUp, summed }
+    return { from, to, today, direct, rollUp, summed }
   } finally {
     await sanam.stop()
   }
@@ -725,7 +772,7 @@ async function measureKeptEmbedded(dataDir: string): Promise<string> {
       '',
       `A year's reports (${from} to ${to}) one at a time through HTTP on a server started on the folder, ${REPORT_ROUNDS} reads each (every read: ${YEAR_REPORTS.map((report) => `${report} ${times[report]!.join(', ')}`).join('; ')} ms).`,
       '',
-      '| report | from the daily sums, median (ms) | max (ms) | goal < 100 ms |',
+      '| report | from the sums, median (ms) | max (ms) | goal < 100 ms |',
       '|---|---:|---:|---|',
       ...YEAR_REPORTS.map((report) => `| ${report} | ${summed[report]!.median} | ${summed[report]!.max} | ${summed[report]!.max < 100 ? 'met' : 'MISSED'} |`),
       '',
@@ -751,11 +798,13 @@ async function measureEmbedded(scale: number): Promise<EmbeddedRun> {
     const players = Math.round(PLAYERS_AT_SCALE_1 * scale)
     say(`embedded, scale ${scale}: ${players} grown players in ${dataDir}`)
     const started = Date.now()
-    const transfers = await withEmbedded(dataDir, async (lite) => {
+    const { transfers, today } = await withEmbedded(dataDir, async (lite) => {
       await withoutIndexes(lite, GROWN_TABLES, () => grow(lite, players))
+      const today = await playToday(lite, todayRate(players))
       await lite.query('vacuum analyze players, accounts, deposits, transfers')
-      return one(lite, 'select count(*) from transfers')
+      return { transfers: await one(lite, 'select count(*) from transfers'), today }
     })
+    say(`  today's play: ${today.transfers} game transfers up to ${today.until} Bangkok time`)
     const seedMs = Date.now() - started
     say(`embedded: seeded ${transfers} transfers in ${seconds(seedMs)} s`)
 
@@ -801,7 +850,7 @@ async function measureEmbedded(scale: number): Promise<EmbeddedRun> {
         scale,
         transfers,
         seedMs,
-        reports: { from, to, direct: Object.fromEntries(Object.entries(direct).map(([report, [ms]]) => [report, ms!])), rollUp, summed },
+        reports: { from, to, today, direct: Object.fromEntries(Object.entries(direct).map(([report, [ms]]) => [report, ms!])), rollUp, summed },
         bets: {
           alone,
           aloneSummed,
@@ -877,7 +926,7 @@ const loadAverage = () =>
 
 /** A year's reports, each from the transfers and from the daily sums, as a table. */
 const yearReportTable = (r: YearReports) => [
-  '| report | from the transfers (ms) | from the daily sums, median (ms) | max (ms) | goal < 100 ms |',
+  '| report | from the transfers (ms) | from the sums, median (ms) | max (ms) | goal < 100 ms |',
   '|---|---:|---:|---:|---|',
   ...YEAR_REPORTS.map((report) => {
     const summed = r.summed[report]!
@@ -885,12 +934,16 @@ const yearReportTable = (r: YearReports) => [
   }),
 ]
 
+/** What today held when the year's reports were read. */
+const todayLine = (today: TodaysPlay) =>
+  `Today held ${today.transfers.toLocaleString('en')} game transfers added by the bench (from Bangkok midnight to ${today.until}, at ${today.perDay.toLocaleString('en')} a day${process.env.GROWTH_TODAY_TRANSFERS === undefined ? ", the grown history's rate" : ' (GROWTH_TODAY_TRANSFERS)'}) besides the bench's own bets.`
+
 /** A year's reports on PostgreSQL: the section of the report. */
 function yearReportLines(r: YearReports, scale: number) {
   return [
     `## A year's reports (${r.from} to ${r.to}, scale ${scale})`,
     '',
-    `One at a time through HTTP, as an operator asks. From the transfers: before any day is rolled up (the bench held the rollup job's lock). Then, the server stopped, \`npm run reports:roll-up\` in ${seconds(r.rollUp.ms)} s (${r.rollUp.said}). From the daily sums, the server started again: ${REPORT_ROUNDS} reads each.`,
+    `One at a time through HTTP, as an operator asks. ${todayLine(r.today)} From the transfers: before any day is rolled up (the bench held the rollup job's lock). Then, the server stopped, \`npm run reports:roll-up\` in ${seconds(r.rollUp.ms)} s (${r.rollUp.said}). From the sums, the server started again: ${REPORT_ROUNDS} reads each.`,
     '',
     ...yearReportTable(r),
     '',
@@ -956,7 +1009,7 @@ function embeddedReport(run: EmbeddedRun): string {
   const lines = [
     `## The embedded database (PGlite): scale ${run.scale}, ${run.transfers.toLocaleString('en')} transfers, seeded in ${seconds(run.seedMs)} s`,
     '',
-    `A year's reports (${r.from} to ${r.to}) one at a time through HTTP: from the transfers in the server's first minute (before its rollup job first runs), then \`npm run reports:roll-up\` with the server stopped in ${seconds(r.rollUp.ms)} s (${r.rollUp.said}), then from the daily sums, ${REPORT_ROUNDS} reads each.`,
+    `A year's reports (${r.from} to ${r.to}) one at a time through HTTP: ${todayLine(r.today)} From the transfers in the server's first minute (before its rollup job first runs), then \`npm run reports:roll-up\` with the server stopped in ${seconds(r.rollUp.ms)} s (${r.rollUp.said}), then from the sums, ${REPORT_ROUNDS} reads each.`,
     '',
     ...yearReportTable(r),
     '',
