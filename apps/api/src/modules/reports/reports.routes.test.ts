@@ -249,6 +249,15 @@ describe('the report queries', () => {
       }
       const players = rowsOf<{ 'QUERY PLAN': string }>(await tx.execute(sql`explain ${reportQueries.newPlayersByDay(start, end)}`))
       expect(players.map((r) => r['QUERY PLAN']).join('\n')).toContain('players_created_idx')
+      // With the day before rolled up and two hours of the range in the hourly sums: those by their key's leading hour,
+      // the transfers after them by the index still.
+      const rolled = { day: addDays(DAY, -1), hour: new Date(start.getTime() + 3_600_000).toISOString() }
+      const withHours = rowsOf<{ 'QUERY PLAN': string }>(await tx.execute(sql`explain ${reportQueries.ggrByGame(start, end, null, 500, rolled)}`))
+        .map((r) => r['QUERY PLAN'])
+        .join('\n')
+      expect(withHours).toMatch(/Index (Only )?Scan .*on report_hour_sums/)
+      expect(withHours).toMatch(/Index Cond: \(\(hour >= /)
+      expect(withHours).toContain('transfers_kind_created_idx')
     })
   })
 
