@@ -33,7 +33,7 @@ import { signatureHeaders } from '@sanam/contract/signing'
 import type autocannon from 'autocannon'
 import pg from 'pg'
 import { spawnSync } from 'node:child_process'
-import { addDays, BANGKOK_OFFSET_MS, bangkokDay, bangkokDayRange, DAY_MS } from '@sanam/contract/bangkok'
+import { addDays, bangkokDay, bangkokDayRange, bangkokWallTime, DAY_MS } from '@sanam/contract/bangkok'
 import { databaseUrl, ledgerVerify } from './database.ts'
 import { hammer, type Figures } from './load.ts'
 import { afterEarlierSignIns, LOAD_ENV, operatorToken, preparePlayers, seamless } from './players.ts'
@@ -347,7 +347,7 @@ async function playToday(client: Sql, perDay: number): Promise<TodaysPlay> {
   const until = Date.now() - 60_000
   const midnight = bangkokDayRange(bangkokDay(new Date(until))).start.getTime()
   const pairs = Math.floor((((until - midnight) / DAY_MS) * perDay) / 2)
-  const bangkokTime = new Date(until + BANGKOK_OFFSET_MS).toISOString().slice(11, 16)
+  const bangkokTime = bangkokWallTime(new Date(until)).slice(11)
   if (pairs <= 0) return { perDay, transfers: 0, until: bangkokTime }
   await client.query(HOUSE)
   const game = await houseId(client, 'game:pgsoft')
