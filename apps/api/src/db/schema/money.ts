@@ -349,8 +349,23 @@ export const idempotencyKeys = pgTable(
   (t) => [primaryKey({ columns: [t.playerId, t.scope, t.key] })],
 )
 
-/** A key of the reports' daily sums: text, '' where a transfer's kind has none. */
+/** A key of the reports' sums: text, '' where a transfer's kind has none. */
 const sumKey = (name: string) => text(name).notNull()
+
+/** What a row of the reports' daily or hourly sums is keyed by beside its day or hour, and what it counts (ADR 097). */
+const sumColumns = () => ({
+  kind: sumKey('kind'),
+  /** A game transfer's provider (its house account `game:<provider>`). */
+  provider: sumKey('provider'),
+  /** A game transfer's game, as its round names it. */
+  game: sumKey('game'),
+  /** A deposit's pay-in account, the bank's digits ('' when only an operator's word). */
+  payInAccount: sumKey('pay_in_account'),
+  /** A bonus's or a forfeit's promotion (0 for other kinds). */
+  promotionId: int64('promotion_id').notNull(),
+  total: satang('total').notNull(),
+  count: int64('n').notNull(),
+})
 
 /**
  * The reports' daily sums (ADR 097): per closed Bangkok day, the sum and count of the day's transfers of each report
@@ -362,17 +377,7 @@ export const reportDaySums = pgTable(
   'report_day_sums',
   {
     day: date('day', { mode: 'string' }).notNull(),
-    kind: sumKey('kind'),
-    /** A game transfer's provider (its house account `game:<provider>`). */
-    provider: sumKey('provider'),
-    /** A game transfer's game, as its round names it. */
-    game: sumKey('game'),
-    /** A deposit's pay-in account, the bank's digits ('' when only an operator's word). */
-    payInAccount: sumKey('pay_in_account'),
-    /** A bonus's or a forfeit's promotion (0 for other kinds). */
-    promotionId: int64('promotion_id').notNull(),
-    total: satang('total').notNull(),
-    count: int64('n').notNull(),
+    ...sumColumns(),
   },
   (t) => [primaryKey({ columns: [t.day, t.kind, t.provider, t.game, t.payInAccount, t.promotionId] })],
 )
@@ -399,13 +404,7 @@ export const reportHourSums = pgTable(
   {
     /** The hour's first instant (Bangkok's hours are UTC's: its offset is whole hours). */
     hour: instant('hour').notNull(),
-    kind: sumKey('kind'),
-    provider: sumKey('provider'),
-    game: sumKey('game'),
-    payInAccount: sumKey('pay_in_account'),
-    promotionId: int64('promotion_id').notNull(),
-    total: satang('total').notNull(),
-    count: int64('n').notNull(),
+    ...sumColumns(),
   },
   (t) => [primaryKey({ columns: [t.hour, t.kind, t.provider, t.game, t.payInAccount, t.promotionId] })],
 )

@@ -45,11 +45,13 @@ function readPlan(from: Date, to: Date, rolled: RolledUp): { hoursFrom: Date; ho
   return { hoursFrom: new Date(daysEnd), hoursTo: new Date(hoursEnd), transfersFrom: new Date(hoursEnd) }
 }
 
-const kindIn = (kinds: readonly string[]) =>
-  sql`t.kind in (${sql.join(
+/** `column` is one of `kinds`. */
+const kindListed = (column: SQL, kinds: readonly string[]) =>
+  sql`${column} in (${sql.join(
     kinds.map((k) => sql`${k}`),
     sql`, `,
   )})`
+const kindIn = (kinds: readonly string[]) => kindListed(sql`t.kind`, kinds)
 const within = (from: Date, to: Date) => sql`t.created_at >= ${from} and t.created_at < ${to}`
 /** The house account of a game transfer: a bet credits `game:<provider>`, a win or a rollback debits it. */
 const gameAccount = sql`a.id = case when t.kind = 'game_bet' then t.credit_account_id else t.debit_account_id end`
@@ -107,11 +109,6 @@ const transferFacts = (kinds: readonly string[], from: SQL, to: SQL, dimensions:
 }
 
 const instant = (at: Date) => sql`${at.toISOString()}::timestamptz`
-const kindListed = (column: SQL, kinds: readonly string[]) =>
-  sql`${column} in (${sql.join(
-    kinds.map((k) => sql`${k}`),
-    sql`, `,
-  )})`
 
 /**
  * The CTE `facts` (day, kind, provider, game, pay_in_account, promotion_id, total, n) over the Bangkok days [from, to)
