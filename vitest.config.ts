@@ -1,5 +1,6 @@
 import { defineConfig, type TestProjectConfiguration } from 'vitest/config'
 import { exportServices, resolveServices } from './scripts/test-env.mjs'
+import LongestFirst from './scripts/unit-sequencer.mjs'
 
 // Route tests run on PGlite always, and again on PostgreSQL when one is used: TEST_DATABASE_URL, else the local
 // server when it answers (TEST_DATABASE_URL=none leaves it out); the same for Redis and TEST_REDIS_URL (ADR 033).
@@ -96,5 +97,7 @@ export default defineConfig({
     projects,
     // Each test file opens its own database; two cores is all CI has.
     maxWorkers: 2,
+    // In each project the files known to take longest first, so that none runs on alone at the end (ADR 053).
+    sequence: { sequencer: LongestFirst },
   },
 })
