@@ -190,10 +190,10 @@ const rssFlat: Goal = {
 }
 const verifies: Goal = { text: 'ledger:verify passes', judge: (_m, context) => ({ pass: context.verified?.ok }) }
 const paidOnce: Goal = { text: 'no reference paid twice', judge: ({ facts }) => ({ pass: facts?.paidTwice === undefined ? undefined : facts.paidTwice === 0 }) }
-/** The outbox adds at most `percent` to a request's cost on the deposit and login paths (issue 38 §6). */
 /** An added cost in words: +4.2 %. */
 const said = (cost: number) => `${cost >= 0 ? '+' : ''}${(cost * 100).toFixed(1)} %`
 
+/** The outbox adds at most `percent` to a request's cost on the deposit and login paths (issue 38 §6). */
 const outboxAddsAtMost = (percent: number): Goal => ({
   text: `the outbox adds ≤ ${percent} % to deposits and logins`,
   judge: ({ facts }) => {

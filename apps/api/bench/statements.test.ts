@@ -1,4 +1,6 @@
 // npm run bench:statements (issue 22 §1): every statement of the hot paths as the app sends it, counted and explained.
+// It lives beside the API's tests, whose harness it runs on, so that it is type-checked and linted with them rather
+// than pulling the whole API into the bench's own TypeScript program (bench/statements.vitest.config.ts runs it).
 // The real app (the route tests' harness, on a PostgreSQL clone of the migrated, seeded template) serves a balance
 // read, a batch of bets spread over players, a batch of bets on one wallet and a win that settles a round, all through
 // their HTTP routes, signed as a provider signs; then the deposit path with the outbox on (issue 38 §6): a bank-feed
@@ -18,15 +20,15 @@ import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { expect, it } from 'vitest'
 import { rollbackBody } from '@sanam/contract/seamless-calls'
-import { useTestApp } from '../apps/api/test/app.ts'
-import type {} from '../apps/api/test/global-setup.ts' // what the global set-up provides (the template's name)
-import { databaseUrl } from '../apps/api/test/postgres.ts'
-import { uniqueAddress } from '../apps/api/test/factories.ts'
-import { lineUserId } from '../apps/api/test/fakes/line-server.ts'
-import { deliverToApp, lineConfig, linkLine, useFakeLine } from '../apps/api/test/line.ts'
-import { fund, postTransfer, signedInPlayer, transferBody } from '../apps/api/test/money.ts'
-import { callSeamless, launch, sendMoney } from '../apps/api/test/seamless.ts'
-import { uid } from '../apps/api/test/seamless-batches.ts'
+import { useTestApp } from '../test/app.ts'
+import type {} from '../test/global-setup.ts' // what the global set-up provides (the template's name)
+import { databaseUrl } from '../test/postgres.ts'
+import { uniqueAddress } from '../test/factories.ts'
+import { lineUserId } from '../test/fakes/line-server.ts'
+import { deliverToApp, lineConfig, linkLine, useFakeLine } from '../test/line.ts'
+import { fund, postTransfer, signedInPlayer, transferBody } from '../test/money.ts'
+import { callSeamless, launch, sendMoney } from '../test/seamless.ts'
+import { uid } from '../test/seamless-batches.ts'
 
 /** Bets in the measured batches (the bench's load forms batches of about 17 over 32 players: 64 connections over 2 lanes, ADR 059). */
 const BATCH = Number(process.env.BENCH_BATCH ?? 16)
@@ -378,7 +380,7 @@ it('records and explains every statement of the hot paths', { timeout: 600_000 }
       `statements. The worker's pass for the one notice: ${pass.length} statements; for ${PASS_NOTICES}: ${passOfMany.length}.`,
     '',
   )
-  const results = path.join(import.meta.dirname, 'results')
+  const results = path.join(import.meta.dirname, '..', '..', '..', 'bench', 'results')
   writeFileSync(path.join(results, 'latest-statements.md'), lines.join('\n'))
   writeFileSync(path.join(results, 'latest-statements-plans.md'), plans.join('\n'))
   console.info(lines.join('\n'))
