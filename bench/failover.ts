@@ -113,6 +113,10 @@ async function main() {
       `${run.acks} acknowledgements, ${run.refusals} refusals (the 503 envelope), no other answer and no request left without one; afterwards every call answered once and replayed the same, every withdrawal decided once, every balance as planned, ${run.checked} ledger rows verified through the API and \`ledger:verify\` on the survivor: "${verify}".`,
       `Reports read from the standbys while the primary took the load: ${run.reportConnections.standbys} report connections on the standbys, ${run.reportConnections.primary} on the primary.`,
       '',
+      "Where each round's time went: the monitor's events from the loss until it named the new primary (`pgautofailover.event`, timed from the loss on this machine's clock).",
+      '',
+      ...run.outages.flatMap((o, i) => [`- Round ${i + 1} (${o.how}, first bet after ${seconds(o.ms)} s):`, ...o.timeline.map((line) => `  - ${line}`)]),
+      '',
     ].join('\n')
     writeFileSync(path.join(repoRoot, 'bench', 'results', 'latest-failover.md'), report)
     console.info(`\n${report}`)

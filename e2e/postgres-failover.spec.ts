@@ -167,7 +167,11 @@ describe.runIf(!missing && redis.url)('PostgreSQL high availability: pg_auto_fai
           `; ${run.checked} ledger rows verified; ${(run.healthy.ms / 1000).toFixed(0)} s on a healthy primary without a failover`,
       )
       expect(run.outages.map((o) => o.how)).toEqual(['kill', 'freeze'])
-      for (const outage of run.outages) expect(outage.ms, `time without a primary after ${outage.killed} (${outage.how})`).toBeLessThan(OUTAGE_BOUND_MS)
+      for (const outage of run.outages) {
+        expect(outage.ms, `time without a primary after ${outage.killed} (${outage.how}); the monitor's events:\n${outage.timeline.join('\n')}`).toBeLessThan(
+          OUTAGE_BOUND_MS,
+        )
+      }
     },
   )
 

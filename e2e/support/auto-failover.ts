@@ -515,6 +515,16 @@ export async function createFormation(options: { tooling: Tooling; nodes: number
       )
       return rows.map((r) => r.line)
     },
+    /**
+     * The monitor's events after `after`, each as milliseconds after `since` (an epoch instant of this machine's clock,
+     * which the monitor's shares), the node, its goal and reported states: where a failover's time went.
+     */
+    async eventsSince(after: number, since: number): Promise<string[]> {
+      const rows = await onMonitor<{ at: string; node: string; goal: string; reported: string }>(
+        `select (extract(epoch from eventtime) * 1000)::bigint::text as at, nodename as node, goalstate::text as goal, reportedstate::text as reported from pgautofailover.event where eventid > ${Number(after)} order by eventid`,
+      )
+      return rows.map((r) => `+${((Number(r.at) - since) / 1000).toFixed(1)} s ${r.node}: goal ${r.goal}, reported ${r.reported}`)
+    },
     /** The monitor's pgautofailover.* settings as they are now, `name value` each. */
     async monitorSettings(): Promise<string[]> {
       const rows = await onMonitor<{ name: string; setting: string; unit: string | null }>(

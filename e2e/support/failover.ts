@@ -19,6 +19,8 @@ export interface Outage {
   ms: number
   /** From the SIGKILL until every API process's LISTEN connection was on the new primary. */
   listenersMs: number
+  /** The monitor's events from the loss until it named the new primary, each timed from the loss (`eventsSince`). */
+  timeline: string[]
 }
 
 export interface FailoverRun {
@@ -113,6 +115,7 @@ export async function failoverUnderLoad(o: {
   const failover = async (how: Loss) => {
     const victim = await formation.primary()
     await expectNoFalseFailover()
+    const before = await formation.lastEvent()
     const killedAt = how === 'kill' ? formation.kill(victim) : formation.freeze(victim)
     log(`${victim.name} (the primary) ${how === 'kill' ? 'killed' : 'frozen'}`)
     const bet = await waitUntil(
@@ -131,7 +134,7 @@ export async function failoverUnderLoad(o: {
     const back = listenersOn(primary, killedAt)
     back.catch(() => undefined)
     listening.push(back)
-    outages.push({ killed: victim.name, how, ms: bet.answeredAt! - killedAt })
+    outages.push({ killed: victim.name, how, ms: bet.answeredAt! - killedAt, timeline: await formation.eventsSince(before, killedAt) })
     return { node: victim, how }
   }
   /** Reads that may lag: a report and the dashboard, served from a standby while the primary takes the bets. */
