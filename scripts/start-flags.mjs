@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
-/** The words of `npm start`'s command line that start with `--`, in order: `['--max-old-space-size=512']`. */
+/** The words of `npm start`'s command line that start with `--`, in order: `['--max-old-space-size=512', '--max-semi-space-size=32']`. */
 export const START_FLAGS = Object.freeze(
   JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'))
     .scripts.start.split(/\s+/)

@@ -240,9 +240,9 @@ async function main() {
   if (!cluster.isWorker) await listenForMetrics()
   if (!follower)
     app.log.info(
-      // heap_limit_mb: V8's heap limit, which sets how far its heap grows before a full collection (ADR 064): about 560
-      // when started with --max-old-space-size=512 as npm start and operations.md do; without, V8 sets it from the
-      // machine's memory (4,144 on a 24 GB machine).
+      // heap_limit_mb: V8's heap limit, which sets how far its heap grows before a full collection (ADR 064): 608
+      // when started with --max-old-space-size=512 --max-semi-space-size=32 as npm start and operations.md do (the old
+      // space's 512 and the young space's 96); without, V8 sets it from the machine's memory (4,144 on a 24 GB machine).
       { api_processes: config.API_PROCESSES, why: config.apiProcessesReason, heap_limit_mb: Math.round(getHeapStatistics().heap_size_limit / 2 ** 20) },
       `Sanam on http://localhost:${config.PORT} (${config.SANAM_MODE} mode, ${database.kind}${database.kind === 'pglite' ? `, ${config.DATA_DIR}` : ''})`,
     )
