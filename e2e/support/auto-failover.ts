@@ -446,9 +446,11 @@ export async function createFormation(options: { tooling: Tooling; nodes: number
      */
     async addNode(): Promise<FormationNode> {
       const name = `db${nodes.length + 1}`
-      const node: FormationNode = { name, port: await freePort(), pgdata: path.join(dir, name), process: undefined }
       const first = nodes.length === 0
+      const node: FormationNode = { name, port: 0, pgdata: path.join(dir, name), process: undefined }
+      // Counted before the first await: a second call meanwhile takes the next name, not the same one.
       nodes.push(node)
+      node.port = await freePort()
       if (first) {
         for (const line of [...setup.primary, ...setup.roles]) await runDocumented(line, node)
         return node
