@@ -11,13 +11,14 @@ import { START_FLAGS } from '../../scripts/start-flags.mjs'
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 
 /**
- * Node's flags for every server this suite starts: `npm start`'s (START_FLAGS: the heap budget, ADR 064), and V8
- * waiting a thousand times longer than its default before it recompiles a WebAssembly function with its optimizing
- * compiler (ADR 053, amended 2026-12-01). PGlite's WebAssembly is compiled afresh in every new process, and in a
- * server's first seconds V8 recompiles the functions its start-up ran most, about 1.2 s of CPU a start (a third of
- * it): a product server earns that back over hours, a test server that lives for seconds never does, and the
- * end-to-end half starts some 140. The tier a function runs in changes its speed, never its results; a function
- * still hot after that much work is still optimized.
+ * Node's flags for a server this suite starts on the embedded database: `npm start`'s (START_FLAGS: the heap budget,
+ * ADR 064), and V8 waiting a thousand times longer than its default before it recompiles a WebAssembly function with
+ * its optimizing compiler (ADR 053, amended 2026-12-01). PGlite's WebAssembly is compiled afresh in every new process,
+ * and in a server's first seconds V8 recompiles the functions its start-up ran most, about 1.2 s of CPU a start (a
+ * third of it): a product server earns that back over hours, a test server that lives for seconds never does, and the
+ * end-to-end half starts some 140. The tier a function runs in changes its speed, never its results; a function still
+ * hot after that much work is still optimized. A server on PostgreSQL loads no WebAssembly and runs with `npm start`'s
+ * flags alone, as `npm run bench:failover`'s servers must.
  */
 export const TEST_SERVER_FLAGS: readonly string[] = Object.freeze([...START_FLAGS, '--wasm-tiering-budget=1800000000'])
 
@@ -144,7 +145,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env
   const entry = options.asNpmStart ? 'scripts/start.mjs' : 'apps/api/dist/server.js'
   // With Node's flags of `npm start` (the heap budget, ADR 064), as operations.md runs the server too.
-  const child = spawn(process.execPath, [...TEST_SERVER_FLAGS, path.join(repoRoot, entry)], {
+  const child = spawn(process.execPath, [...(options.env?.DATABASE_URL ? START_FLAGS : TEST_SERVER_FLAGS), path.join(repoRoot, entry)], {
     detached: options.asNpmStart ?? false,
     cwd: repoRoot,
     env: { ...inherited, PORT: String(port), DATA_DIR: dataDir, ...serverEnvironment(options.env) },
