@@ -1,5 +1,6 @@
 // Node's own flags in package.json's start script (the heap budget, ADR 064). The benchmarks and the end-to-end tests
-// start the built server with them, so that they run it as `npm start` and docs/operations.md do.
+// start the built server with them, so that they run it as `npm start` and docs/operations.md do (the end-to-end
+// servers on the embedded database with one flag more, e2e/support/server.ts: ADR 053).
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'

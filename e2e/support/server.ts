@@ -20,7 +20,7 @@ export const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
  * hot after that much work is still optimized. A server on PostgreSQL loads no WebAssembly and runs with `npm start`'s
  * flags alone, as `npm run bench:failover`'s servers must.
  */
-export const TEST_SERVER_FLAGS: readonly string[] = Object.freeze([...START_FLAGS, '--wasm-tiering-budget=1800000000'])
+const TEST_SERVER_FLAGS: readonly string[] = Object.freeze([...START_FLAGS, '--wasm-tiering-budget=1800000000'])
 
 /** Where the run's embedded-database templates are (e2e/support/pglite-template.ts), for every process of the run. */
 export const PGLITE_TEMPLATE_VARIABLE = 'SANAM_E2E_PGLITE_TEMPLATE'
@@ -144,7 +144,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // Without DATABASE_URL the server uses PGlite in DATA_DIR: every run starts from a fresh, seeded database.
   const { DATABASE_URL: _database, REDIS_URL: _redis, ...inherited } = process.env
   const entry = options.asNpmStart ? 'scripts/start.mjs' : 'apps/api/dist/server.js'
-  // With Node's flags of `npm start` (the heap budget, ADR 064), as operations.md runs the server too.
+  // With Node's flags of `npm start` (the heap budget, ADR 064), as operations.md runs the server too; on the embedded
+  // database with the tiering flag of TEST_SERVER_FLAGS besides.
   const child = spawn(process.execPath, [...(options.env?.DATABASE_URL ? START_FLAGS : TEST_SERVER_FLAGS), path.join(repoRoot, entry)], {
     detached: options.asNpmStart ?? false,
     cwd: repoRoot,
