@@ -1,11 +1,13 @@
-// Two servers alike but for one thing, measured in interleaved rounds (the order swapped every round) so that the
+// Two sides alike but for one thing, measured in interleaved rounds (the order swapped every round) so that the
 // machine's load, whatever else runs on it, falls on both alike; each round gives a ratio, and the spread of the ratios
-// is the noise the result must be read against. Used for what the outbox costs (bench/outbox-cost.ts, issue 38 §6) and
-// what the request log costs at the default level (issue 40 §1).
+// is the noise the result must be read against. Used for what the outbox costs (two servers, one started without it:
+// bench/outbox-cost.ts, issue 38 §6) and what the request log costs at the default level (one server, its level set
+// by turns: issue 40 §1, ADR 102).
 //
-// The server started first was measured faster, by more than the 5 % judged, in every round of one idle run
-// (2026-11-30-eighth-session.md) and not in another: so by default a comparison is run twice, on fresh servers and
-// databases, once with each server started first, and judged on the rounds of both (BENCH_PAIRED_FIRST).
+// Of two servers, the one started first was measured faster, by more than the 5 % judged, in every round of one idle
+// run (2026-11-30-eighth-session.md) and not in another: so by default a comparison of two servers is run twice, on
+// fresh servers and databases, once with each server started first, and judged on the rounds of both
+// (BENCH_PAIRED_FIRST).
 import type { Figures } from './load.ts'
 
 /** Which server of a comparison starts first: the subject (with the thing measured) or the reference. */
@@ -59,7 +61,7 @@ export function pooled(runs: readonly OrderedRun[]): Array<PathComparison & { by
   })
 }
 
-/** One server of a comparison: the subject has the thing measured (the outbox, the request log), the reference not. */
+/** One side of a comparison: the subject has the thing measured (the outbox, the request log), the reference not. */
 export interface PairedSide {
   subject: boolean
 }
@@ -84,7 +86,7 @@ export const median = (values: number[]) => {
 const percent = (ratio: number) => `${ratio >= 1 ? '+' : ''}${((ratio - 1) * 100).toFixed(1)} %`
 
 /**
- * Runs `rounds` rounds; in each, every path is measured on both servers one after the other, the server measured first
+ * Runs `rounds` rounds; in each, every path is measured on both sides one after the other, the side measured first
  * swapped every round. Answers per path the figures and the per-round ratios.
  */
 export async function interleaved<Side extends PairedSide>(

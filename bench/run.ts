@@ -15,8 +15,8 @@
 //   BENCH_SLIP_CALLS 300, BENCH_SLIP_CONCURRENCY 16   slip verification per adapter (bench/slip-verify.ts)
 //   BENCH_PAYOUTS 400, BENCH_PAYOUT_WORKERS 8, BENCH_PAYOUT_BANK_MS 0   payouts through the fake bank (bench/payouts.ts)
 //   BENCH_OUTBOX_ROUNDS 8            interleaved rounds of the outbox's cost, with and without it (bench/outbox-cost.ts)
-//   BENCH_LOG_ROUNDS 8               interleaved rounds of the request log's cost, at info and at warn (bench/paired.ts)
-//   BENCH_PAIRED_FIRST both          which server of a paired comparison (outbox, log) starts first: both (a run in each
+//   BENCH_LOG_ROUNDS 8               interleaved rounds of the request log's cost, at info and at warn on one server
+//   BENCH_PAIRED_FIRST both          which server of the outbox's paired comparison starts first: both (a run in each
 //                                    order, half the rounds each), subject or reference
 import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -267,11 +267,11 @@ const SCENARIOS: Scenario[] = [
     alone: outboxCost,
     goals: both([noErrors, outboxAddsAtMost(5)]),
   },
-  // What the request log costs the balance read at the default level (issue 40 §1): two servers alike but for LOG_LEVEL,
-  // measured in interleaved rounds (bench/paired.ts).
+  // What the request log costs the balance read at the default level (issue 40 §1): one server, its level set to info
+  // and to warn by turns, measured in interleaved rounds (bench/paired.ts).
   {
     id: 'log',
-    title: `the request log's cost: the balance read (${BALANCE_CONNECTIONS} connections) at info and at warn, ${LOG_ROUNDS} interleaved rounds${START_ORDERS.length === 2 ? ' (half with each server started first)' : ''}`,
+    title: `the request log's cost: the balance read (${BALANCE_CONNECTIONS} connections) at info and at warn on one server, ${LOG_ROUNDS} interleaved rounds`,
     alone: logCost,
     goals: both([noErrors, logAddsAtMost(5)]),
   },
@@ -727,90 +727,59 @@ interface DatabaseRun {
 }
 
 /**
- * What the request log costs the balance read at the default level (issue 40 §1): two servers on fresh databases, alike
- * but for LOG_LEVEL (the default, info, where every request writes its line; warn, where none does), the balance read
- * measured on both in LOG_ROUNDS interleaved rounds. The row is the read at info; the goal reads the median cost.
+ * What the request log costs the balance read at the default level (issue 40 §1): one server started as `npm start`
+ * runs it (the default level, info, where every request writes its line), its level set by turns to info and to warn
+ * (where none does) through the demo mode's `PUT /api/dev/log-level` (ADR 102), the balance read measured at each in
+ * LOG_ROUNDS interleaved rounds after a round at info not counted. Two servers alike but for LOG_LEVEL differed by more
+ * than the log costs: the one started first, and each process's own pace of garbage collection. The row is the read at
+ * info; the goal reads the median cost.
  */
 async function logCost(db: Database): Promise<Measured> {
-  const runs: OrderedRun[] = []
-  const cpu: Parameters<typeof readCpuNote>[0] = { subject: [], reference: [] }
-  for (const first of START_ORDERS) {
-    const run = await logInOrder(db, first, roundsPerOrder(LOG_ROUNDS))
-    runs.push(run)
-    cpu.subject.push(...run.cpu.subject)
-    cpu.reference.push(...run.cpu.reference)
-  }
-  const [balance] = pooled(runs)
-  const readCpu = readCpuNote(cpu)
-  return {
-    ...summed(balance!.subject),
-    errors: summed(balance!.subject).errors + summed(balance!.reference).errors,
-    steps: [
-      { step: 'balance read at info (the default)', figures: summed(balance!.subject) },
-      { step: 'balance read at LOG_LEVEL=warn', figures: summed(balance!.reference) },
-    ],
-    facts: { logCost: addedCost(balance!), logCpuCost: readCpu.cost },
-    note: `${comparisonNote(balance!, 'the request log at info')}. ${readCpu.note}. Both servers ran with the shared servers' load settings, no payout bank and no metrics port; one of them with LOG_LEVEL=warn; ${startOrderNote(LOG_ROUNDS, 'at info', 'at warn')}.`,
-  }
-}
-
-/** One run of the log's comparison on fresh servers and databases, the server `first` says started first. */
-async function logInOrder(
-  db: Database,
-  first: StartOrder,
-  rounds: number,
-): Promise<OrderedRun & { cpu: { subject: LogSide['cpu']; reference: LogSide['cpu'] } }> {
-  return withFreshDatabase(db, '_log_info', (infoDatabase) =>
-    withFreshDatabase(db, '_log_warn', async (warnDatabase) => {
-      const servers: Array<{ side: LogSide; base: string; player?: Player; stop: () => Promise<unknown> }> = []
-      try {
-        for (const [subject, database] of inStartOrder(
-          [
-            [true, infoDatabase],
-            [false, warnDatabase],
-          ] as const,
-          first,
-        )) {
-          const sanam = await startSanam({ ...LOAD_ENV, ...database, ...(subject ? {} : { LOG_LEVEL: 'warn' }) })
-          const side: LogSide = {
-            subject,
-            pid: sanam.pid!,
-            cpu: [],
-            ...('DATABASE_URL' in database ? { database: new URL(database.DATABASE_URL).pathname.slice(1) } : {}),
-          }
-          servers.push({ side, base: sanam.base, stop: sanam.stop })
-          servers.at(-1)!.player = (await preparePlayers(sanam.base, 1, 100)).players[0]
-        }
-        // The subject first again, whichever started first: what follows reads servers[0] as the subject.
-        servers.sort((a, b) => Number(b.side.subject) - Number(a.side.subject))
-        const server = (side: LogSide) => servers.find((s) => s.side === side)!
-        const comparisons = await interleaved(
-          [servers[0]!.side, servers[1]!.side],
-          {
-            'balance read': (side) =>
-              readsWithCpu(side, () =>
-                hammer({
-                  url: `${server(side).base}/api/wallet/v2/balance`,
-                  headers: bearer(server(side).player!),
-                  connections: BALANCE_CONNECTIONS,
-                  duration: SECONDS,
-                }),
-              ),
+  return withFreshDatabase(db, '_log', async (database) => {
+    const sanam = await startSanam({ ...LOAD_ENV, ...database })
+    try {
+      const player = (await preparePlayers(sanam.base, 1, 100)).players[0]!
+      const serverDatabase = 'DATABASE_URL' in database ? { database: new URL(database.DATABASE_URL).pathname.slice(1) } : {}
+      const sides: [LogSide, LogSide] = [
+        { subject: true, level: 'info', pid: sanam.pid!, cpu: [], ...serverDatabase },
+        { subject: false, level: 'warn', pid: sanam.pid!, cpu: [], ...serverDatabase },
+      ]
+      const reads = () => hammer({ url: `${sanam.base}/api/wallet/v2/balance`, headers: bearer(player), connections: BALANCE_CONNECTIONS, duration: SECONDS })
+      say('log cost: a round at info to warm the server, not counted')
+      await reads()
+      const [balance] = await interleaved(
+        sides,
+        {
+          'balance read': async (side) => {
+            const { status, body } = await call(sanam.base, 'PUT', '/api/dev/log-level', { body: { level: side.level } })
+            if (status !== 200) throw new Error(`PUT /api/dev/log-level: ${status} ${JSON.stringify(body)}`)
+            return readsWithCpu(side, reads)
           },
-          rounds,
-          (line) => say(`log cost (${first} started first): ${line}`),
-          (side) => (side.subject ? 'at info (the default)' : 'at warn'),
-        )
-        return { first, comparisons, cpu: { subject: servers[0]!.side.cpu, reference: servers[1]!.side.cpu } }
-      } finally {
-        for (const s of servers) await s.stop()
+        },
+        LOG_ROUNDS,
+        (line) => say(`log cost: ${line}`),
+        (side) => (side.subject ? 'at info (the default)' : 'at warn'),
+      )
+      const readCpu = readCpuNote({ subject: sides[0].cpu, reference: sides[1].cpu })
+      return {
+        ...summed(balance!.subject),
+        errors: summed(balance!.subject).errors + summed(balance!.reference).errors,
+        steps: [
+          { step: 'balance read at info (the default)', figures: summed(balance!.subject) },
+          { step: 'balance read at warn (set while it runs)', figures: summed(balance!.reference) },
+        ],
+        facts: { logCost: addedCost(balance!), logCpuCost: readCpu.cost },
+        note: `${comparisonNote(balance!, 'the request log at info')}. ${readCpu.note}. One server with the shared servers' load settings, no payout bank and no metrics port, started at the default level; its level set to info or to warn before each measurement by PUT /api/dev/log-level (demo mode), the level measured first swapped every round, after a round at info not counted.`,
       }
-    }),
-  )
+    } finally {
+      await sanam.stop()
+    }
+  })
 }
 
-/** One server of the log's comparison: the subject logs at info; its process and database for the CPU a read. */
+/** A side of the log's comparison, both on one server: the subject logs at info, the reference at warn. */
 interface LogSide extends PairedSide {
+  level: 'info' | 'warn'
   pid: number
   /** The PostgreSQL database it serves (its backends' CPU); absent on the embedded database, which runs in the server. */
   database?: string

@@ -23,7 +23,7 @@ const TIMEOUT_MS = 15_000
  */
 export async function call<T = Record<string, unknown>>(
   baseUrl: string,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   path: string,
   options: { body?: unknown; raw?: string; token?: string; headers?: Record<string, string> } = {},
 ): Promise<Answer<T>> {

@@ -2,7 +2,7 @@ import { accessSync, constants } from 'node:fs'
 import { isIP } from 'node:net'
 import { availableParallelism } from 'node:os'
 import { DEMO_BANK_NOTIFICATION_SECRET, DEMO_BANK_WEBHOOK_SECRET, DEMO_SEAMLESS_SECRET, DEMO_TOTP_ENCRYPTION_KEY } from '@sanam/contract/demo-secrets'
-import { MIN_OPERATOR_PASSWORD_LENGTH } from '@sanam/contract'
+import { LogLevel, MIN_OPERATOR_PASSWORD_LENGTH } from '@sanam/contract'
 import { z } from 'zod'
 import { totpKeyBytes } from './lib/totp.ts'
 import { privateKeyOf } from './lib/crypto.ts'
@@ -168,7 +168,7 @@ const ConfigSchema = z.object({
    * client that opens them without end to hold the process's sockets and memory. One more is refused (429).
    */
   STREAMS_PER_PLAYER: int(1, 100_000).default(8),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: LogLevel.default('info'),
   /**
    * The metrics (ADR 051): GET /metrics on a listener of its own on METRICS_PORT (bound to METRICS_HOST), or on the
    * public port behind `Authorization: Bearer <METRICS_TOKEN>`; with neither, there are none.

@@ -11,12 +11,14 @@ const BANK_SECRET = PRODUCTION_CONFIG.BANK_WEBHOOK_SECRET!
 describe('production mode', () => {
   const t = useTestApp({ config: PRODUCTION_CONFIG })
 
-  it('has no SMS outbox, no demo bank feed helper and no demo desk codes', async () => {
+  it('has no SMS outbox, no demo bank feed helper, no demo desk codes and no log level to change', async () => {
     const mobile = (await makePlayer(t.db)).mobile
     for (const url of [`/api/dev/sms?mobile=${mobile}`, `/api/dev/bank-account?mobile=${mobile}`, '/api/dev/totp?username=finance.a']) {
       const res = await t.app.inject({ method: 'GET', url })
       expect(res.statusCode, url).toBe(404)
     }
+    const quieter = await t.app.inject({ method: 'PUT', url: '/api/dev/log-level', payload: { level: 'silent' } })
+    expect(quieter.statusCode).toBe(404)
   })
 
   it('never loads the demo provider (ADR 034): no game page or script, and a demo catalogue game has no adapter to launch it', async () => {

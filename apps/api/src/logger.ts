@@ -77,7 +77,7 @@ export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>): LoggerOptions 
 }
 
 /** How many bytes the destination gathers before it writes them (a write of a dozen lines instead of each). */
-export const LOG_BUFFER_BYTES = 4096
+export const LOG_BUFFER_BYTES = 65_536
 /** The longest a line waits in the buffer on a quiet server before it is written. */
 export const LOG_FLUSH_MS = 1000
 
@@ -107,7 +107,13 @@ function flushAtExit(): void {
  * stops reading stops the server at its next write, as pino's own default destination does.
  */
 export function logDestination(fd = 1): LogDestination {
-  const stream = pino.destination({ dest: fd, sync: true, minLength: LOG_BUFFER_BYTES, periodicFlush: LOG_FLUSH_MS }) as LogDestination
+  const stream = pino.destination({
+    dest: fd,
+    sync: true,
+    minLength: LOG_BUFFER_BYTES,
+    maxWrite: 4 * LOG_BUFFER_BYTES,
+    periodicFlush: LOG_FLUSH_MS,
+  }) as LogDestination
   // pino writes out only its asynchronous destinations at exit: this one is written out here.
   if (!exitFlushRegistered) process.once('exit', flushAtExit)
   exitFlushRegistered = true

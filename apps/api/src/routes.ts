@@ -8,7 +8,7 @@ import type { requirePlayer } from './plugins/auth.ts'
 import type { OperatorGuard } from './plugins/operator-auth.ts'
 import type { BuiltServices } from './services.ts'
 import { authRoutes, devSmsRoutes } from './modules/auth/auth.routes.ts'
-import { backofficeSiteRoutes, mediaUploadRoutes, siteRoutes } from './modules/site/site.routes.ts'
+import { backofficeSiteRoutes, devLogLevelRoutes, mediaUploadRoutes, siteRoutes } from './modules/site/site.routes.ts'
 import { operatorSignInRoutes } from './modules/operator-sign-in/operator-sign-in.routes.ts'
 import { linksRoutes } from './modules/links/links.routes.ts'
 import { ledgerVerifyRoutes } from './modules/ledger/verify.routes.ts'
@@ -138,6 +138,7 @@ export async function registerApiRoutes(
   riskRoutes(api, { risk: services.risk, cases: services.riskCases, operator })
   if (consoleSms) devSmsRoutes(api, { outbox: consoleSms })
   if (config.SANAM_MODE === 'demo') devTotpRoutes(api, { clock })
+  if (config.SANAM_MODE === 'demo') devLogLevelRoutes(api)
   if (config.demoBankFeed) devBankRoutes(api, { intake: services.transferIntake })
   if (config.demoBankFeed && built.demoBank) devDemoBankRoutes(api, { demoBank: built.demoBank })
 }

@@ -71,7 +71,7 @@ async function main() {
       process.exit(78)
     }
   }
-  // Standard output through a 4 KB buffer written by this thread, flushed at exit (ADR 091).
+  // Standard output through a 64 KB buffer written by this thread, flushed at exit (ADR 091, ADR 102).
   const logger = serverLoggerOptions(config)
   const { app, services, metrics, listenForMetrics } = await buildApp({ config, database, webApps: findWebApps(root), logger })
   if (metrics) metricsToPrimary?.share(metrics)

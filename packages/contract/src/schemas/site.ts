@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { UPLOAD_IMAGE_TYPES } from '../media.ts'
 import { okEnvelope } from './envelope.ts'
-import { MediaUrl } from './fields.ts'
+import { MediaUrl, strictBody } from './fields.ts'
 
 const HexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/)
 
@@ -58,9 +58,18 @@ export const WebAppManifest = z.object({
 })
 export type WebAppManifest = z.infer<typeof WebAppManifest>
 
+/** The server's log levels (pino's names), as LOG_LEVEL takes them. */
+export const LogLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+export type LogLevel = z.infer<typeof LogLevel>
+
 export const siteContract = {
   metadata: { response: { 200: okEnvelope(SiteMetadata) } },
   manifest: { response: { 200: WebAppManifest } },
   uploadMedia: { response: { 200: okEnvelope(UploadedImage) } },
   health: { response: { 200: okEnvelope(Health), 503: z.object({ success: z.literal(false), data: Health }) } },
+  /**
+   * Demo mode only: the answering process's log level from now on, and what it was (the bench's comparison of the
+   * request log at info and at warn on one server, issue 40 §1).
+   */
+  devLogLevel: { body: strictBody({ level: LogLevel }), response: { 200: okEnvelope(z.object({ level: LogLevel, was: LogLevel })) } },
 }

@@ -1,6 +1,6 @@
 import etag from '@fastify/etag'
 import type { FastifyError } from 'fastify'
-import { backofficeSiteContract, MAX_UPLOAD_IMAGE_BYTES, mayOperator, msg, siteContract } from '@sanam/contract'
+import { backofficeSiteContract, MAX_UPLOAD_IMAGE_BYTES, mayOperator, msg, siteContract, type LogLevel } from '@sanam/contract'
 import type { Database } from '../../db/client.ts'
 import { AppError, handleError } from '../../errors.ts'
 import { ok, pathId } from '../../lib/http.ts'
@@ -20,6 +20,21 @@ export function siteRoutes(app: TypedApp, deps: { site: SiteService; database: P
     void reply.header('cache-control', 'no-store')
     if (!up) return reply.status(503).send({ success: false, data: { status: 'degraded', db: 'down' } })
     return ok({ status: 'ok' as const, db: 'up' as const })
+  })
+}
+
+/**
+ * PUT /dev/log-level: the answering process's log level from now on (demo mode only; registered there alone). Made for
+ * `npm run bench`'s comparison of the request log at the default level against none (issue 40 §1): the two levels
+ * measured by turns on one server, where two servers alike differed by more than the log costs (ADR 102). With
+ * several API processes it changes the one that answers; a restart goes back to LOG_LEVEL.
+ */
+export function devLogLevelRoutes(app: TypedApp) {
+  app.put('/dev/log-level', { schema: siteContract.devLogLevel }, async (req) => {
+    const was = app.log.level as LogLevel
+    app.log.level = req.body.level
+    app.log.warn({ logLevel: req.body.level, was }, 'log level changed')
+    return ok({ level: req.body.level, was })
   })
 }
 
