@@ -76,7 +76,7 @@ export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>): LoggerOptions 
   }
 }
 
-/** How many bytes the destination gathers before it writes them (a write of a dozen lines instead of each). */
+/** How many bytes the destination gathers before it writes them: some 300 request lines a write (ADR 102). */
 export const LOG_BUFFER_BYTES = 65_536
 /** The longest a line waits in the buffer on a quiet server before it is written. */
 export const LOG_FLUSH_MS = 1000
