@@ -66,7 +66,7 @@ export async function openConfiguredDatabase(
     }
     try {
       // openDatabase takes the data folder's lock, and refuses while a running server holds it.
-      database = await openDatabase({ dataDir })
+      database = await openDatabase({ dataDir, pgliteSharedBuffers: config.PGLITE_SHARED_BUFFERS })
     } catch (error) {
       if (error instanceof Error && /in use by process/.test(error.message)) {
         throw new Problem(`${error.message}\nThe embedded database allows one process at a time; ask the running server instead: ${options.online}.`)

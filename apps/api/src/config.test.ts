@@ -44,6 +44,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SMS_CREDIT_CHECK_MINUTES: '0' })).toThrow(/SMS_CREDIT_CHECK_MINUTES/)
   })
 
+  it('leaves the embedded database’s buffer pool to PGlite by default, and takes a size in MB or GB up to 1 GB', () => {
+    expect(loadConfig({}).PGLITE_SHARED_BUFFERS).toBeUndefined()
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS: '16MB' }).PGLITE_SHARED_BUFFERS).toBe('16MB')
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS: '1GB' }).PGLITE_SHARED_BUFFERS).toBe('1GB')
+    for (const bad of ['16', '16kB', '0MB', '-16MB', '16 MB', 'lots']) {
+      expect(() => loadConfig({ PGLITE_SHARED_BUFFERS: bad }), bad).toThrow(/PGLITE_SHARED_BUFFERS: must be a size in MB or GB/)
+    }
+    expect(() => loadConfig({ PGLITE_SHARED_BUFFERS: '2GB' })).toThrow(/PGLITE_SHARED_BUFFERS: must be at most 1024MB/)
+    expect(() => loadConfig({ PGLITE_SHARED_BUFFERS: '1025MB' })).toThrow(/PGLITE_SHARED_BUFFERS: must be at most 1024MB/)
+  })
+
   it('ends an idle player session after 60 minutes by default', () => {
     expect(loadConfig({}).SESSION_IDLE_MINUTES).toBe(60)
     expect(loadConfig({ SESSION_IDLE_MINUTES: '15' }).SESSION_IDLE_MINUTES).toBe(15)

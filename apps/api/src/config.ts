@@ -130,6 +130,9 @@ const SMS_PROVIDER_SETTINGS: Record<Exclude<SmsProvider, 'console'>, string[]> =
   smsmkt: ['SMS_SMSMKT_KEY', 'SMS_SMSMKT_SECRET'],
 }
 
+/** PGlite's WebAssembly memory is at most 2 GB; the buffer pool must leave room for the rest of PostgreSQL in it. */
+const MAX_PGLITE_SHARED_BUFFERS_MB = 1024
+
 const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** demo: play money with public demo secrets; production: real secrets and an SMS gateway, or no start (see loadConfig). */
@@ -137,6 +140,18 @@ const ConfigSchema = z.object({
   PORT: int(0, 65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  /**
+   * The embedded database's buffer pool (PostgreSQL's `shared_buffers`, e.g. `16MB`); unset, PGlite's 128 MB. Zeroing
+   * the pool is most of the database's start, and a small deployment's data may fit a smaller one (ADR 033, amended
+   * 2026-12-01). Ignored with DATABASE_URL.
+   */
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^[1-9][0-9]{0,6}(MB|GB)$/, { error: 'must be a size in MB or GB, e.g. 16MB' })
+    .refine((size) => Number.parseInt(size, 10) * (size.endsWith('GB') ? 1024 : 1) <= MAX_PGLITE_SHARED_BUFFERS_MB, {
+      error: `must be at most ${MAX_PGLITE_SHARED_BUFFERS_MB}MB (the embedded database's memory is at most 2 GB)`,
+    })
+    .optional(),
   /**
    * Where money is written: one PostgreSQL server, or several in libpq's syntax (`host1:5432,host2:5432`, what
    * `pg_autoctl show uri` prints), of which each connection takes the writable one (ADR 054).

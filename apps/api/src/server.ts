@@ -50,6 +50,7 @@ async function main() {
     databaseUrl: config.DATABASE_URL,
     readReplicaUrl: config.READ_REPLICA_URL,
     dataDir: path.resolve(root, config.DATA_DIR),
+    pgliteSharedBuffers: config.PGLITE_SHARED_BUFFERS,
     pool: {
       max: config.DB_POOL_MAX,
       waitMs: config.DB_POOL_WAIT_MS,

@@ -2,8 +2,11 @@ import { spawn } from 'node:child_process'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { sql } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
-import { lockDataDir } from './client.ts'
+import { loadConfig } from '../config.ts'
+import { lockDataDir, openDatabase } from './client.ts'
+import { rowsOf } from './rows.ts'
 
 let dir: string
 afterEach(async () => {
@@ -62,5 +65,25 @@ describe('lockDataDir', () => {
     unlock()
     const again = await lockDataDir(dir)
     again()
+  })
+})
+
+describe('the embedded database in DATA_DIR', () => {
+  /** What the database in `dataDir` reports as its buffer pool, opened as the server opens it with `env`. */
+  async function bufferPoolWith(env: Record<string, string>): Promise<string> {
+    const config = loadConfig(env)
+    const database = await openDatabase({ dataDir: dir, pgliteSharedBuffers: config.PGLITE_SHARED_BUFFERS })
+    try {
+      const [row] = rowsOf<{ shared_buffers: string }>(await database.db.execute(sql`show shared_buffers`))
+      return row!.shared_buffers
+    } finally {
+      await database.close()
+    }
+  }
+
+  it('starts with PGlite’s 128 MB buffer pool, or the size PGLITE_SHARED_BUFFERS names, on the same data', { timeout: 60_000 }, async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'sanam-pool-'))
+    expect(await bufferPoolWith({ PGLITE_SHARED_BUFFERS: '16MB' })).toBe('16MB')
+    expect(await bufferPoolWith({})).toBe('128MB')
   })
 })

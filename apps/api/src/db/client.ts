@@ -420,6 +420,8 @@ export async function openDatabase(config: {
   /** READ_REPLICA_URL: a pool of its own for `reads` (ADR 054); PostgreSQL only. */
   readReplicaUrl?: string | undefined
   dataDir: string
+  /** PGLITE_SHARED_BUFFERS: the embedded database's buffer pool (unset: PGlite's 128 MB); ignored on PostgreSQL. */
+  pgliteSharedBuffers?: string | undefined
   pool?: PoolOptions
 }): Promise<Database> {
   if (config.databaseUrl) {
@@ -445,7 +447,7 @@ export async function openDatabase(config: {
   mkdirSync(config.dataDir, { recursive: true })
   const unlock = await lockDataDir(config.dataDir)
   try {
-    const database = await openPglite({ dataDir: path.resolve(config.dataDir, 'pglite') })
+    const database = await openPglite({ dataDir: path.resolve(config.dataDir, 'pglite'), sharedBuffers: config.pgliteSharedBuffers })
     return {
       ...database,
       async close() {
