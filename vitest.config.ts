@@ -1,9 +1,11 @@
 import { defineConfig, type TestProjectConfiguration } from 'vitest/config'
+import { testDepth } from './scripts/test-depth.mjs'
 import { exportServices, resolveServices } from './scripts/test-env.mjs'
 import LongestFirst from './scripts/unit-sequencer.mjs'
 
 // Route tests run on PGlite always, and again on PostgreSQL when one is used: TEST_DATABASE_URL, else the local
 // server when it answers (TEST_DATABASE_URL=none leaves it out); the same for Redis and TEST_REDIS_URL (ADR 033).
+testDepth() // A depth it does not know stops the run here (ADR 103).
 const services = await resolveServices()
 exportServices(services)
 for (const service of Object.values(services)) {

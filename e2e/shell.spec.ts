@@ -2,6 +2,7 @@ import type { SiteMetadata } from '@sanam/contract'
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { shot } from './support/browser.ts'
+import { seriousAxeViolations } from './support/page.ts'
 import { DEMO } from './support/player.ts'
 import { useBrowserSuite } from './support/suite.ts'
 
@@ -141,5 +142,30 @@ describe('player shell and back-office placeholder', () => {
     const fontFamily = await page.evaluate(() => getComputedStyle(document.body).fontFamily)
     expect(fontFamily).toMatch(/^"?Kanit"?,/)
     await shot(page, 'backoffice-desktop')
+  })
+  it('the axe scan every screen gets finds a serious violation on the page and in a frame of its origin, and scans the same page again', async () => {
+    const { page } = await openPhonePage()
+    await page.goto('/')
+    await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).waitFor()
+    expect(await seriousAxeViolations(page)).toEqual([])
+    // An image without a text alternative in the page, and a button without a name in a frame of the same origin.
+    await page.evaluate(() => {
+      const image = document.createElement('img')
+      image.id = 'no-alt'
+      image.src = '/media/site/logo.svg'
+      document.body.append(image)
+      const frame = document.createElement('iframe')
+      frame.id = 'same-origin'
+      frame.title = 'frame'
+      frame.srcdoc = '<!doctype html><html lang="th"><title>frame</title><button id="unnamed"></button></html>'
+      document.body.append(frame)
+    })
+    await expect.poll(() => page.frames().length).toBe(2)
+    await page.frames()[1]!.locator('#unnamed').waitFor({ state: 'attached' })
+    const found = await seriousAxeViolations(page)
+    expect(found).toContainEqual(expect.stringMatching(/^image-alt: #no-alt/))
+    expect(found).toContainEqual(expect.stringMatching(/^button-name: #same-origin #unnamed/))
+    await page.evaluate(() => document.querySelectorAll('#no-alt, #same-origin').forEach((element) => element.remove()))
+    expect(await seriousAxeViolations(page)).toEqual([])
   })
 })

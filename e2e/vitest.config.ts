@@ -1,10 +1,12 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
+import { testDepth } from '../scripts/test-depth.mjs'
 import { exportServices, resolveServices } from '../scripts/test-env.mjs'
 import FaultsAmongJourneys, { FAULTS_PROJECT } from './support/sequencer.ts'
 
 // The fault and backup tests run on PostgreSQL too when one is used: TEST_DATABASE_URL, else the local server when it
 // answers; TEST_DATABASE_URL=none leaves it out (ADR 033).
+testDepth() // A depth it does not know stops the run here (ADR 103).
 const services = await resolveServices()
 exportServices(services)
 if (!services.postgres.url) console.info(`PostgreSQL left out: ${services.postgres.reason}`)

@@ -5,6 +5,8 @@
 //   npm test -- <filters...>          only the test files matching the filters (vitest's), both halves, no checks
 //   npm test -- --checks|--unit|--e2e only those parts (combine them; with filters, the halves run filtered)
 //   npm test -- --no-install          never install Chromium, only say how
+//   npm test -- --full                the tests that repeat a case at the issues' own counts (npm run test:full,
+//                                     ADR 103); without it, at the sample depth CI runs
 //
 // PostgreSQL and Redis: TEST_DATABASE_URL / TEST_REDIS_URL, else the local servers when they answer; `=none` leaves
 // one out. Chromium: CHROME_PATH, else /usr/bin/chromium, else Playwright's cache, else Debian's package installed
@@ -14,13 +16,14 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { TEST_DEPTH_VARIABLE, testDepth } from './test-depth.mjs'
 import { exportServices, findChromium, hasThaiFonts, installCommand, redact, resolveServices } from './test-env.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 process.chdir(root)
 
 const PARTS = ['--checks', '--unit', '--e2e']
-const FLAGS = new Set([...PARTS, '--no-install'])
+const FLAGS = new Set([...PARTS, '--no-install', '--full'])
 const args = process.argv.slice(2)
 const unknown = args.filter((arg) => arg.startsWith('-') && !FLAGS.has(arg))
 if (unknown.length > 0) {
@@ -43,6 +46,19 @@ const env = {
   PATH: `${path.join(root, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH ?? ''}`,
   FORCE_COLOR: process.stdout.isTTY ? '1' : '0',
 }
+if (args.includes('--full')) env[TEST_DEPTH_VARIABLE] = 'full'
+let depth
+try {
+  depth = testDepth(env)
+} catch (error) {
+  console.error(`npm test: ${error.message}`)
+  process.exit(2)
+}
+/** What the run's depth means, said at its start and in its summary. */
+const depthLine =
+  depth === 'full'
+    ? "full: the tests that repeat a case run at the issues' own counts (ADR 103)"
+    : "sample: the tests that repeat a case run a sample of it, seeded anew (npm run test:full runs the issues' own counts, ADR 103)"
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`
 const log = (line = '') => console.info(line)
@@ -170,6 +186,7 @@ const describe = (service) => (service.url ? `${redact(service.url)} (${service.
 log(`PostgreSQL: ${describe(services.postgres)}`)
 log(`Redis:      ${describe(services.redis)}`)
 if (browser) log(`Chromium:   ${browser.chromium.path} (${browser.chromium.source}), Thai fonts present`)
+if (halves.unit || halves.e2e) log(`Depth:      ${depthLine}`)
 
 // 2. The checks: one process each, two at a time.
 const steps = []
@@ -253,6 +270,7 @@ if (halvesRun.e2e) {
   log(`  the built server on PGlite, in ${browser.chromium.path}: ${counted(halvesRun.e2e.files)}`)
   log(`  PostgreSQL (fault and backup tests): ${services.postgres.url ? redact(services.postgres.url) : `SKIPPED (${services.postgres.reason})`}`)
 }
+if (halvesRun.unit || halvesRun.e2e) log(`\nDepth: ${depthLine}`)
 const failedFiles = files.filter((file) => file.state === 'failed' || file.failed > 0)
 if (failedFiles.length > 0) {
   log('\nFailed test files (details above):')

@@ -2,6 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm'
 import fc from 'fast-check'
 import { beforeAll, expect, it } from 'vitest'
 import { useTestApp } from '../../../test/app.ts'
+import { atDepth } from '../../../test/depth.ts'
 import { fakePayoutBankCore, inProcessPayoutBank, type PayoutFault, type PayoutStep } from '../../../test/fakes/payout-bank.ts'
 import { signedInPlayer } from '../../../test/money.ts'
 import { signInOperator } from '../../../test/operators.ts'
@@ -15,7 +16,8 @@ import type { AuditActor } from '../audit/audit.repository.ts'
 // Over 1,000 runs: no reference is paid twice by the bank, no withdrawal is refunded while the bank paid it (no
 // refund of an unknown), every SUCCESS is money the bank moved, and the ledger is exact.
 
-const RUNS = Number(process.env.PAYOUT_FAULT_RUNS ?? 1_000)
+/** The issue's 1,000 runs at the full depth (ADR 103); 200 at the sample depth, fast-check's seed new each run. */
+const RUNS = Number(process.env.PAYOUT_FAULT_RUNS ?? atDepth({ sample: 200, full: 1_000 }))
 const bank = fakePayoutBankCore()
 const t = useTestApp({
   // One operator approves every run alone: the four-eyes rule itself is the route tests' subject.

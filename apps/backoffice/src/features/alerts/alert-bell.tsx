@@ -42,7 +42,7 @@ export function AlertBell() {
         aria-expanded={open}
         aria-controls="desk-alerts"
         onClick={() => setOpen(!open)}
-        aria-label={`${t('alerts.open')} (${unread} ${t('alerts.unread')})`}
+        aria-label={`${t('alerts.open')} ${unread} ${t('alerts.unread')}`}
       >
         <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
           <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
