@@ -15,9 +15,9 @@ import { riskRepository } from './risk.repository.ts'
 // deposit).
 
 /**
- * The issue's 10,000 clean players at the full depth (issue 39 §5, ADR 103), 2,000 at the sample depth: the same seeded
- * population's first ones, every typology planted among them as among the 10,000. RISK_GOLDEN_CLEAN=500 for a quick
- * local run of the same checks.
+ * The issue's 10,000 clean players at the full depth (issue 39 §5, ADR 103), 2,000 at the sample depth, from the same
+ * seeded generator with every typology planted among them as among the 10,000. RISK_GOLDEN_CLEAN=500 for a quick local
+ * run of the same checks.
  */
 const CLEAN = Number(process.env.RISK_GOLDEN_CLEAN ?? atDepth({ sample: 2_000, full: 10_000 }))
 const PER_TYPOLOGY = 12
