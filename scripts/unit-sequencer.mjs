@@ -10,8 +10,10 @@ import { BaseSequencer } from 'vitest/node'
 /**
  * The unit and API files that took longest on CI, longest first (2026-12-01, a 2-core machine: the Evolution faults
  * 113 s on PGlite and 94 s on PostgreSQL, the fuzzer 83 s, the risk rules 82 s, the payout faults 75 s, the outbox
- * crash 31 s, the rest under 25 s). `npm test` prints the five slowest files of each run; a file not named here keeps
- * vitest's order after these.
+ * crash 31 s, the rest under 25 s). At CI's sample depth (ADR 103; 2026-12-02) they are shorter and still among the
+ * longest: the fuzzer 23 s, the Evolution faults 22 s, the referral routes 16 to 19 s, the risk rules 18 s, the
+ * back-office roles 15 to 17 s, the payout faults 15 s; the outbox crash 7 s. `npm test` prints the five slowest files of
+ * each run; a file not named here keeps vitest's order after these.
  */
 export const LONGEST_FIRST = [
   'apps/api/src/modules/protocols/evolution.faults.routes.test.ts',
