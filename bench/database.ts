@@ -1,11 +1,12 @@
 // The databases npm run bench measures on: scratch PostgreSQL databases it creates and drops, the database's own
 // baselines of DESIGN §7 measured by pgbench, and `npm run ledger:verify` on what a run left behind.
-import { execFileSync, spawnSync } from 'node:child_process'
+import { execFile, execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { promisify } from 'node:util'
 import pg from 'pg'
-import type { Figures } from './load.ts'
+import { watchBackends, type Figures } from './load.ts'
 import { root } from './server.mjs'
 
 /** The URL of database `name` on the server of `adminUrl`. */
@@ -59,21 +60,51 @@ export function findPgbench(): string | undefined {
   return versions.map((v) => `/usr/lib/postgresql/${v}/bin/pgbench`).find((file) => existsSync(file))
 }
 
-/** Runs pgbench for `seconds` at `clients` clients and reads its transactions per second and average latency. */
-function pgbench(bin: string, url: string, args: string[], clients: number, seconds: number): Figures {
+/** What a pgbench run cost a transaction, in µs of CPU: its database's backends, and pgbench itself (its client). */
+export interface PgbenchCpu {
+  database: number
+  client: number
+}
+
+/**
+ * Runs pgbench for `seconds` at `clients` clients and reads its transactions per second, its average latency and the
+ * CPU a transaction (issue 40 §2: what the bets are compared with, in the bets' own terms). pgbench runs under `sh`,
+ * whose /proc stat holds, once it has waited for pgbench, pgbench's whole CPU (cutime and cstime, proc(5)); the
+ * backends are read as the bets' are (`watchBackends`).
+ */
+async function pgbench(bin: string, url: string, args: string[], clients: number, seconds: number): Promise<{ figures: Figures; cpu: PgbenchCpu }> {
   const jobs = String(Math.min(clients, os.availableParallelism()))
-  const out = execFileSync(bin, [...args, '-c', String(clients), '-j', jobs, '-T', String(seconds), '-n', '-r', url], { encoding: 'utf8' })
-  const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? NaN)
-  const latency = Number(/latency average = ([\d.]+) ms/.exec(out)?.[1] ?? NaN)
+  const backends = watchBackends(decodeURIComponent(new URL(url).pathname.slice(1)))
+  const { stdout } = await promisify(execFile)(
+    'sh',
+    ['-c', '"$0" "$@" && cat /proc/$$/stat', bin, ...args, '-c', String(clients), '-j', jobs, '-T', String(seconds), '-n', '-r', url],
+    { encoding: 'utf8' },
+  )
+  const spent = backends.spent()
+  const tps = Number(/tps = ([\d.]+)/.exec(stdout)?.[1] ?? NaN)
+  const latency = Number(/latency average = ([\d.]+) ms/.exec(stdout)?.[1] ?? NaN)
+  // The shell's stat line is the last: after its name, state is field 3, cutime 16 and cstime 17 (clock ticks).
+  const stat = stdout
+    .trim()
+    .split('\n')
+    .at(-1)!
+    .replace(/^.*\) /s, '')
+    .split(' ')
+  const clientSeconds = (Number(stat[13]) + Number(stat[14])) / 100
+  const transactions = Math.round(tps * seconds)
+  const perTransaction = (s: number) => Math.round((s / Math.max(transactions, 1)) * 1e6)
   // pgbench gives an average, not percentiles: shown as the p50 column; its p99 is not measured.
-  return { requests: Math.round(tps * seconds), rps: Math.round(tps), p50: Math.round(latency), p99: NaN, errors: 0 }
+  return {
+    figures: { requests: transactions, rps: Math.round(tps), p50: Math.round(latency), p99: NaN, errors: 0 },
+    cpu: { database: perTransaction(spent.seconds), client: perTransaction(clientSeconds) },
+  }
 }
 
 /**
  * The database's own baselines of DESIGN §7 on the scratch database `url`: `pgbench -N -c 16`, and one guarded
- * single-row UPDATE (the shape of a debit) at 16 clients and at 1.
+ * single-row UPDATE (the shape of a debit) at 16 clients and at 1; each with its CPU a transaction.
  */
-export function postgresBaselines(bin: string, url: string, seconds: number) {
+export async function postgresBaselines(bin: string, url: string, seconds: number): Promise<Record<string, { figures: Figures; cpu: PgbenchCpu }>> {
   execFileSync(bin, ['-i', '-q', '-s', '1', url], { stdio: 'ignore' })
   execFileSync(
     'psql',
@@ -85,9 +116,9 @@ export function postgresBaselines(bin: string, url: string, seconds: number) {
   writeFileSync(script, 'update bench_wallet set balance = balance - 1 where id = 1 and balance >= 1;\n')
   try {
     return {
-      'pgbench -N -c 16': pgbench(bin, url, ['-N'], 16, seconds),
-      'guarded UPDATE, 16 clients': pgbench(bin, url, ['-f', script], 16, seconds),
-      'guarded UPDATE, 1 client': pgbench(bin, url, ['-f', script], 1, seconds),
+      'pgbench -N -c 16': await pgbench(bin, url, ['-N'], 16, seconds),
+      'guarded UPDATE, 16 clients': await pgbench(bin, url, ['-f', script], 16, seconds),
+      'guarded UPDATE, 1 client': await pgbench(bin, url, ['-f', script], 1, seconds),
     }
   } finally {
     rmSync(scriptDir, { recursive: true, force: true })

@@ -349,7 +349,8 @@ async function bets(t: Target, players: Player[]): Promise<Measured> {
   let refused = 0
   const before = await batchTotals(t.metrics)
   const { figures, cpu } = await cpuPer(
-    { server: t.pid },
+    // The load generator is this process (autocannon and each call's signature), as pgbench is the baselines' client.
+    { server: t.pid, load: process.pid },
     t.database,
     () =>
       hammer({
@@ -389,10 +390,11 @@ async function bets(t: Target, players: Player[]): Promise<Measured> {
 function cpuPerBet(cpu: CpuPerOperation, postgres: boolean): string | undefined {
   if (cpu.us.server === undefined) return undefined
   const server = `CPU a bet: the server ${cpu.us.server} µs`
-  if (!postgres) return `${server} (the embedded database included).`
-  if (cpu.database === undefined) return `${server}, PostgreSQL not read.`
+  const load = cpu.us.load === undefined ? '' : ` The load generator (this process) ${cpu.us.load} µs.`
+  if (!postgres) return `${server} (the embedded database included).${load}`
+  if (cpu.database === undefined) return `${server}, PostgreSQL not read.${load}`
   const ended = cpu.database.ended > 0 ? `; ${cpu.database.ended} of its backends ended during it, counted to their last reading` : ''
-  return `${server}, PostgreSQL ${cpu.database.us} µs (the backends for the bench's database${ended}).`
+  return `${server}, PostgreSQL ${cpu.database.us} µs (the backends for the bench's database${ended}).${load}`
 }
 
 /** The server's seamless batches so far: how many, their callbacks and their seconds (the histograms' _count and _sum). */
@@ -921,7 +923,13 @@ async function main() {
     if (bin) {
       say('PostgreSQL baselines (pgbench)')
       const measured = await withScratchDatabase(PG_URL, `sanam_bench_${process.pid}_pgbench`, async (url) => postgresBaselines(bin, url, SECONDS))
-      for (const [name, figures] of Object.entries(measured)) baselines.set(name as Baseline, figures)
+      for (const [name, { figures }] of Object.entries(measured)) baselines.set(name as Baseline, figures)
+      // Issue 40 §2: what the bets' CPU a bet (their notes) is compared with.
+      notes.push(
+        `CPU a transaction of the baselines: ${Object.entries(measured)
+          .map(([name, { cpu }]) => `${name} PostgreSQL ${cpu.database} µs and pgbench ${cpu.client} µs`)
+          .join('; ')} (the backends for its database, and pgbench's own process).`,
+      )
     } else notes.push('pgbench not found: the PostgreSQL baselines of DESIGN §7 were not measured (set PGBENCH).')
   }
 
