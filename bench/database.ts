@@ -6,7 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import pg from 'pg'
-import { watchBackends, type Figures } from './load.ts'
+import { statCpuSeconds, watchBackends, type Figures } from './load.ts'
 import { root } from './server.mjs'
 
 /** The URL of database `name` on the server of `adminUrl`. */
@@ -83,14 +83,8 @@ async function pgbench(bin: string, url: string, args: string[], clients: number
   const spent = backends.spent()
   const tps = Number(/tps = ([\d.]+)/.exec(stdout)?.[1] ?? NaN)
   const latency = Number(/latency average = ([\d.]+) ms/.exec(stdout)?.[1] ?? NaN)
-  // The shell's stat line is the last: after its name, state is field 3, cutime 16 and cstime 17 (clock ticks).
-  const stat = stdout
-    .trim()
-    .split('\n')
-    .at(-1)!
-    .replace(/^.*\) /s, '')
-    .split(' ')
-  const clientSeconds = (Number(stat[13]) + Number(stat[14])) / 100
+  // The shell's stat line is the last: its children's CPU is pgbench's.
+  const clientSeconds = statCpuSeconds(stdout.trim().split('\n').at(-1)!, true)
   const transactions = Math.round(tps * seconds)
   const perTransaction = (s: number) => Math.round((s / Math.max(transactions, 1)) * 1e6)
   // pgbench gives an average, not percentiles: shown as the p50 column; its p99 is not measured.

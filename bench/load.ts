@@ -120,16 +120,19 @@ export function rssMb(pid: number): number | undefined {
 }
 
 /**
- * The CPU time process `pid` has used, in seconds (Linux: utime and stime of /proc/<pid>/stat, at 100 ticks a second),
- * or undefined where it cannot be read.
+ * The CPU seconds in a line of /proc/<pid>/stat (at 100 ticks a second): the process's own (utime and stime), or with
+ * `children`, that of the children it has waited for (cutime and cstime). After the name, state is field 3 (proc(5)).
  */
+export function statCpuSeconds(stat: string, children = false): number {
+  const fields = stat.replace(/^.*\) /s, '').split(' ')
+  const at = children ? 13 : 11
+  return (Number(fields[at]) + Number(fields[at + 1])) / 100
+}
+
+/** The CPU time process `pid` has used, in seconds, or undefined where it cannot be read. */
 export function cpuSeconds(pid: number): number | undefined {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8')
-      .replace(/^.*\) /s, '')
-      .split(' ')
-    // After the name: state is field 3, utime 14 and stime 15 (proc(5)).
-    return (Number(fields[11]) + Number(fields[12])) / 100
+    return statCpuSeconds(readFileSync(`/proc/${pid}/stat`, 'utf8'))
   } catch {
     return undefined
   }
