@@ -496,7 +496,9 @@ async function backofficeUnderLoad(t: Target): Promise<Measured> {
   return {
     ...screens.overall(),
     steps: screens.byStep(),
-    note: `the load beside them: balance reads ${balance.rps}/s (p99 ${balance.p99} ms), bets ${load.rps}/s (p99 ${load.p99} ms), ${balance.errors + load.errors} errors.${failure}`,
+    // Both loads open their connections at once beside the operators' work: a busy server takes one off the listening
+    // socket a turn of its event loop (libuv), so their p99 includes that wait (bench/README.md, results of 2026-12-02).
+    note: `the load beside them: balance reads ${balance.rps}/s (p99 ${balance.p99} ms), bets ${load.rps}/s (p99 ${load.p99} ms), ${balance.errors + load.errors} errors; their ${BALANCE_CONNECTIONS + BET_CONNECTIONS} connections opened at once, so their p99 includes the wait to be accepted.${failure}`,
   }
 }
 
