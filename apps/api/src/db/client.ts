@@ -304,16 +304,12 @@ export async function openPglite(
   const { migrate } = await import('drizzle-orm/pglite/migrator')
   // pg_trgm: the trigram indexes of the member search and the deposit matcher (migration 0025, ADR 056).
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm')
-  const settings = {
+  const client = new PGlite({
+    extensions: { pg_trgm },
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     ...(options.sharedBuffers ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers}`] } : {}),
-  }
-  const client = (
-    process.env.SPIKE_PGLITE_THREAD === '1'
-      ? await (await import('./pglite-thread.ts')).pgliteInThread(settings)
-      : new PGlite({ extensions: { pg_trgm }, ...settings })
-  ) as InstanceType<typeof PGlite>
+  })
   await client.waitReady
   const pool = watchPglite(client)
   const db = keepAfterCommit(drizzle({ client, schema }) as unknown as Db)
