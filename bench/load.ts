@@ -10,6 +10,11 @@ export interface Figures {
   p50: number
   p99: number
   errors: number
+  /**
+   * The mean latency in ms, where the load generator gives it. At a fixed number of connections, each waiting for its
+   * answer before it sends again, it is the connections divided by the rate (Little's law): what the p99 is a multiple of.
+   */
+  mean?: number
 }
 
 /** Runs autocannon with `options` and answers its figures; errors are failed connections and answers other than 2xx. */
@@ -21,6 +26,7 @@ export async function hammer(options: autocannon.Options): Promise<Figures> {
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
+    mean: result.latency.mean,
   }
 }
 
