@@ -893,10 +893,12 @@ async function bareRoute(): Promise<Figures> {
  */
 async function bareRouteServer(): Promise<{ figures: Figures; us: number | undefined }> {
   const child = fork(path.join(root, 'bench', 'bare-route.mjs'), [], { execArgv: [...START_FLAGS], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] })
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
   try {
     const port = await new Promise<number>((resolve, reject) => {
       child.once('message', (message: { port: number }) => resolve(message.port))
-      child.once('exit', (code) => reject(new Error(`the bare route's server exited (${code}) before it listened`)))
+      child.once('error', reject)
+      void exited.then((code) => reject(new Error(`the bare route's server exited (${code}) before it listened`)))
     })
     const { figures, cpu } = await cpuPer(
       { server: child.pid! },
@@ -906,7 +908,9 @@ async function bareRouteServer(): Promise<{ figures: Figures; us: number | undef
     )
     return { figures, us: cpu.us.server }
   } finally {
+    // Gone before the next measurement starts (a process that never started has nothing to wait for).
     child.kill('SIGTERM')
+    if (child.pid !== undefined) await exited
   }
 }
 
