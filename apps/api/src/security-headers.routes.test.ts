@@ -1,7 +1,11 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { IncomingMessage, ServerResponse } from 'node:http'
+import { Socket } from 'node:net'
+import helmet from 'helmet'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { securityHeaders, securityHeaderValues } from './security-headers.ts'
 import { useTestApp } from '../test/app.ts'
 import { signedInPlayer } from '../test/money.ts'
 import { launch } from '../test/seamless.ts'
@@ -92,5 +96,17 @@ describe('security headers', () => {
     // Without a trusted proxy, a client's own X-Forwarded-Proto counts for nothing.
     const forged = await t.app.inject({ method: 'GET', url: url(), headers: { 'x-forwarded-proto': 'https' } })
     expect(forged.headers['strict-transport-security']).toBeUndefined()
+  })
+
+  it("every answer carries exactly the headers helmet's own middleware sets, computed once", async () => {
+    const response = new ServerResponse(new IncomingMessage(new Socket()))
+    helmet(securityHeaders)(response.req, response, () => undefined)
+    const helmets = Object.fromEntries(Object.entries(response.getHeaders()).map(([name, value]) => [name, String(value)]))
+    expect(Object.keys(helmets).length).toBeGreaterThan(8)
+    expect(securityHeaderValues()).toEqual(helmets)
+    const api = (await t.get('/api/health')).headers
+    for (const [name, value] of Object.entries(helmets)) expect(api[name], name).toBe(value)
+    // A CSP source computed per request (a nonce) cannot be read once: refused at start-up, not served stale.
+    expect(() => securityHeaderValues({ contentSecurityPolicy: { directives: { scriptSrc: ["'self'", () => "'nonce-x'"] } } })).toThrow(/per-request/)
   })
 })

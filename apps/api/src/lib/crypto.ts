@@ -1,12 +1,13 @@
-import { createHash, createPrivateKey, randomBytes, randomInt, timingSafeEqual, type JsonWebKey, type KeyObject } from 'node:crypto'
+import { createPrivateKey, hash, randomBytes, randomInt, timingSafeEqual, type JsonWebKey, type KeyObject } from 'node:crypto'
 
 /** An opaque, unguessable token (256 bits, base64url). */
 export function newToken(): string {
   return randomBytes(32).toString('base64url')
 }
 
+/** SHA-256 of `value`'s UTF-8 bytes; the one-shot `hash` (no Hash object a call), since every request's token takes it. */
 export function sha256(value: string): Buffer {
-  return createHash('sha256').update(value, 'utf8').digest()
+  return hash('sha256', value, 'buffer')
 }
 
 export function sameBytes(a: Buffer, b: Buffer): boolean {
