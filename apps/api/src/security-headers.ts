@@ -53,10 +53,11 @@ export function securityHeaderValues(options: HelmetOptions = securityHeaders): 
 
 /**
  * Puts the security headers on every answer `app` gives, computed once (securityHeaderValues) and put on the reply
- * as Fastify's headers. Running helmet's eleven middlewares on every request, each validating its header through
- * Node's `setHeader`, cost about 5 % of the CPU of a balance read under load (issue 40 §1); @fastify/helmet 13 also
- * parses the CSP again on every request (issue 22 §1). An `onRequest` hook, so refusals and not-found answers carry
- * them too.
+ * as Fastify's headers. Helmet's eleven middlewares on every request, each through the raw response's `setHeader`
+ * (which also sent the answer's `writeHead` the long way, Fastify's own headers copied in one `setHeader` at a time),
+ * cost the balance read about a third of its server CPU: 100 to 127 µs a read against 71 to 74 without (issue 40 §1,
+ * bench/results/2026-12-02-twenty-seventh-session.md); @fastify/helmet 13 also parses the CSP again on every request
+ * (issue 22 §1). An `onRequest` hook, so refusals and not-found answers carry them too.
  */
 export function addSecurityHeaders(app: FastifyInstance, options: HelmetOptions = securityHeaders): void {
   const headers = securityHeaderValues(options)
